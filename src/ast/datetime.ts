@@ -1,0 +1,118 @@
+/**
+ * The spec's datetime text syntax (an ISO 8601 subset), validated with reasons:
+ *   datetime      := date [ 'T' [ time ] ] [ offset ]
+ *   date          := YYYY [ '-' MM [ '-' DD ] ] | YYYY '-' DDD | YYYY '-W' ww [ '-' D ]
+ *   time          := hh [ ':' mm [ ':' ss [ ('.'|',') f{1,3} ] ] ]
+ *   offset        := 'Z' | ('+'|'-') hh [ ':' mm [ ':' ss [ '.' fff ] ] ]
+ * `$ldt` is a datetime without offset, `$ld` a date element, `$lt` a time element.
+ */
+
+export type DateTimeKind = 'datetime' | 'localdatetime' | 'localdate' | 'localtime';
+
+const DATE_RE = /^(\d{4})(?:-(?:W(\d{2})(?:-(\d))?|(\d{3})|(\d{2})(?:-(\d{2}))?))?/;
+const TIME_RE = /^(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?/;
+const OFFSET_RE = /^(?:Z|([+-])(\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?)/;
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
+/** ISO years have 53 weeks when they start on a Thursday, or on a Wednesday in a leap year. */
+function isoWeeksInYear(y: number): number {
+  const jan1 = new Date(Date.UTC(y, 0, 1)).getUTCDay(); // 0 = Sunday
+  return jan1 === 4 || (jan1 === 3 && isLeap(y)) ? 53 : 52;
+}
+
+type Step = { rest: string } | { error: string };
+
+function readDate(text: string): Step {
+  const m = DATE_RE.exec(text);
+  if (!m) return { error: 'expected a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)' };
+  const year = Number(m[1]);
+  const [, , week, weekDay, ordinal, month, day] = m;
+  if (week !== undefined) {
+    const w = Number(week);
+    const max = isoWeeksInYear(year);
+    if (w < 1 || w > max) return { error: `week ${week} does not exist: ${year} has ${max} ISO weeks` };
+    if (weekDay !== undefined && (Number(weekDay) < 1 || Number(weekDay) > 7)) {
+      return { error: `week day ${weekDay} is out of range (1 = Monday to 7 = Sunday)` };
+    }
+  } else if (ordinal !== undefined) {
+    const d = Number(ordinal);
+    const max = isLeap(year) ? 366 : 365;
+    if (d < 1 || d > max) return { error: `day ${ordinal} of the year does not exist: ${year} has ${max} days` };
+  } else if (month !== undefined) {
+    const mo = Number(month);
+    if (mo < 1 || mo > 12) return { error: `month ${month} is out of range (01 to 12)` };
+    if (day !== undefined) {
+      const d = Number(day);
+      const max = daysInMonth(year, mo);
+      if (d < 1 || d > max) return { error: `day ${day} does not exist in ${year}-${month} (which has ${max} days)` };
+    }
+  }
+  return { rest: text.slice(m[0].length) };
+}
+
+function readTime(text: string): Step {
+  const m = TIME_RE.exec(text);
+  if (!m) return { error: 'expected a time starting with 2-digit hours (hh, hh:mm, hh:mm:ss or hh:mm:ss.fff)' };
+  const [, hh, mm, ss, frac] = m;
+  if (Number(hh) > 23) return { error: `hour ${hh} is out of range (00 to 23)` };
+  if (mm !== undefined && Number(mm) > 59) return { error: `minute ${mm} is out of range (00 to 59)` };
+  if (ss !== undefined && Number(ss) > 59) return { error: `second ${ss} is out of range (00 to 59)` };
+  if (frac !== undefined && frac.length > 3) return { error: `a fraction of a second has 1 to 3 digits, got ${frac.length}` };
+  return { rest: text.slice(m[0].length) };
+}
+
+function readOffset(text: string): Step {
+  const m = OFFSET_RE.exec(text);
+  if (!m) return { error: 'expected an offset: Z or +hh[:mm[:ss[.fff]]] or -hh[:mm...]' };
+  const [, , hh, mm, ss, frac] = m;
+  if (hh !== undefined && Number(hh) > 18) return { error: `offset hour ${hh} is out of range (00 to 18)` };
+  if (mm !== undefined && Number(mm) > 59) return { error: `offset minute ${mm} is out of range (00 to 59)` };
+  if (ss !== undefined && Number(ss) > 59) return { error: `offset second ${ss} is out of range (00 to 59)` };
+  if (frac !== undefined && frac.length > 3) return { error: `offset milliseconds have 1 to 3 digits, got ${frac.length}` };
+  return { rest: text.slice(m[0].length) };
+}
+
+/** Reads a datetime text: the reason it is invalid, or whether it carries an offset. */
+export function analyzeDateTimeText(kind: DateTimeKind, text: string): { error: string } | { offset: boolean } {
+  let rest = text;
+  const run = (step: (t: string) => Step): string | null => {
+    const r = step(rest);
+    if ('error' in r) return r.error;
+    rest = r.rest;
+    return null;
+  };
+  let err: string | null;
+  let offset = false;
+  if (kind === 'localtime') {
+    err = run(readTime);
+  } else {
+    err = run(readDate);
+    if (!err && kind !== 'localdate' && rest.startsWith('T')) {
+      rest = rest.slice(1);
+      if (rest !== '' && /^\d/.test(rest)) err = run(readTime);
+    }
+    if (!err && kind === 'datetime' && rest !== '') {
+      err = run(readOffset);
+      offset = !err;
+    }
+  }
+  if (err) return { error: `"${text}": ${err}` };
+  if (rest !== '') {
+    const what = { datetime: 'a datetime', localdatetime: 'a local datetime (no offset)', localdate: 'a date', localtime: 'a time' }[kind];
+    return { error: `"${text}" is not ${what}: unexpected "${rest}"` };
+  }
+  return { offset };
+}
+
+/** Null when `text` is valid for the kind, otherwise the reason it is not. */
+export function checkDateTimeText(kind: DateTimeKind, text: string): string | null {
+  const r = analyzeDateTimeText(kind, text);
+  return 'error' in r ? r.error : null;
+}
+
+/** True when a valid `$dt` text carries an offset (`Z`, `+02:00`, ...); false without one (UTC is assumed). */
+export function hasOffset(text: string): boolean {
+  const r = analyzeDateTimeText('datetime', text);
+  return 'offset' in r && r.offset;
+}

@@ -1,0 +1,7 @@
+export * from './nodes.js';
+export * from './make.js';
+export * from './walk.js';
+export * from './precedence.js';
+export * from './numbers.js';
+export * from './spans.js';
+export * from './datetime.js';

@@ -1,0 +1,34 @@
+import type { ParseArgsConfig } from 'node:util';
+
+/** Where a command reads and writes: the process by default, buffers in tests. */
+export interface Io {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly readStdin: () => Promise<string>;
+  readonly cwd: string;
+}
+
+export interface CommandContext {
+  readonly positionals: readonly string[];
+  readonly values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
+  readonly io: Io;
+}
+
+/**
+ * One CLI command: one file in src/cli/ exporting one of these, listed in commands.ts.
+ * Exit codes: 0 success, 1 bad input (or findings), 2 usage error.
+ */
+export interface Command {
+  readonly name: string;
+  /** One line for `dsq --help`. */
+  readonly summary: string;
+  /** The usage line and option list for `dsq NAME --help`. */
+  readonly help: string;
+  readonly options: NonNullable<ParseArgsConfig['options']>;
+  run(ctx: CommandContext): Promise<number>;
+}
+
+/** Thrown by a command for a usage error: printed with a pointer to --help, exit 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

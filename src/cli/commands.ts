@@ -1,0 +1,4 @@
+import type { Command } from './command.js';
+
+/** Every CLI command, in the order `dsq --help` lists them. A new command is one file plus one line here. */
+export const COMMANDS: readonly Command[] = [];

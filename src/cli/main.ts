@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { COMMANDS } from './commands.js';
+import { UsageError, type Io } from './command.js';
+import { processIo } from './io.js';
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
+  return [
+    'Usage: dsq <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `dsq <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+/** The CLI: returns the exit code (0 success, 1 bad input or findings, 2 usage error). */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(overview());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout('dsq 0.1.0\n');
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`dsq: unknown command "${name}"\n\n${overview()}`);
+    return 2;
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...rest],
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
+      return 0;
+    }
+    return await command.run({ positionals, values, io });
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof Error && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`dsq ${name}: ${err.message}\nRun \`dsq ${name} --help\` for usage.\n`);
+      return 2;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`dsq ${name}: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './span.js';
+export * from './diagnostic.js';

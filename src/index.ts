@@ -1,0 +1,7 @@
+/**
+ * dsq: the public API. Each part lives in its own folder; this file only re-exports.
+ */
+// AST: node types, constructors, walker, precedence, exact numbers
+export * from './ast/index.js';
+// Diagnostics: the one error type, spans, code frames
+export * from './diagnostic/index.js';

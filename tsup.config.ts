@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
+  format: ['esm', 'cjs'],
+  dts: { entry: { index: 'src/index.ts' } },
+  target: 'node20',
+  platform: 'node',
+  sourcemap: false,
+  clean: true,
+  splitting: false,
+  // chevrotain ships ESM only: bundle it so the CommonJS build loads on every Node 20.
+  noExternal: ['chevrotain'],
+});
