@@ -5,3 +5,5 @@
 export * from './ast/index.js';
 // Diagnostics: the one error type, spans, code frames
 export * from './diagnostic/index.js';
+// Schema: the spec's database definitions, lookups, type-name mapping
+export * from './schema/index.js';
