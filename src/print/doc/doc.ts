@@ -1,0 +1,114 @@
+/**
+ * A small Wadler/Prettier-style document language. The printer describes text as docs;
+ * `render` (render.ts) fits them to a width.
+ *
+ * - a string (or `verbatim`) prints as is; `verbatim` text (comments, string literals) is
+ *   never trimmed at line ends;
+ * - `group` prints its contents flat (every `line` a space, every `softline` nothing) when they
+ *   fit in the rest of the line, otherwise broken (every `line`/`softline` directly in it a newline);
+ * - `indent` adds one indentation level to the newlines inside it;
+ * - `hardline` always breaks, and so breaks every group around it; `lineStart` breaks only
+ *   when the current line already holds text;
+ * - `lineSuffix` defers its contents to just before the next newline (trailing `--` comments).
+ *
+ * Every constructor records whether the doc holds a hard break, so break propagation needs no
+ * pass over the tree (and no recursion).
+ */
+
+export type Doc = string | Verbatim | Concat | Group | Indent | Line | LineSuffix | BreakParent;
+
+export interface Verbatim {
+  readonly type: 'verbatim';
+  readonly text: string;
+}
+export interface Concat {
+  readonly type: 'concat';
+  readonly parts: readonly Doc[];
+  readonly hard: boolean;
+}
+export interface Group {
+  readonly type: 'group';
+  readonly contents: Doc;
+  /** True when the group must print broken (it holds a hard break). */
+  readonly hard: boolean;
+}
+export interface Indent {
+  readonly type: 'indent';
+  readonly contents: Doc;
+  readonly hard: boolean;
+}
+export interface Line {
+  readonly type: 'line';
+  readonly mode: 'line' | 'soft' | 'hard' | 'start';
+}
+export interface LineSuffix {
+  readonly type: 'lineSuffix';
+  readonly contents: Doc;
+}
+export interface BreakParent {
+  readonly type: 'breakParent';
+}
+
+export const line: Line = Object.freeze({ type: 'line', mode: 'line' });
+export const softline: Line = Object.freeze({ type: 'line', mode: 'soft' });
+export const hardline: Line = Object.freeze({ type: 'line', mode: 'hard' });
+/** A newline unless the current line is still empty (after indentation). */
+export const lineStart: Line = Object.freeze({ type: 'line', mode: 'start' });
+export const breakParent: BreakParent = Object.freeze({ type: 'breakParent' });
+
+/** True when the doc holds a hard break (so every group around it breaks). */
+export function isHard(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  switch (doc.type) {
+    case 'verbatim':
+    case 'lineSuffix':
+      return false;
+    case 'breakParent':
+      return true;
+    case 'line':
+      return doc.mode === 'hard' || doc.mode === 'start';
+    default:
+      return doc.hard;
+  }
+}
+
+export function verbatim(text: string): Verbatim {
+  return { type: 'verbatim', text };
+}
+
+export function concat(parts: readonly Doc[]): Doc {
+  if (parts.length === 1) return parts[0] as Doc;
+  let hard = false;
+  for (const p of parts) {
+    if (isHard(p)) {
+      hard = true;
+      break;
+    }
+  }
+  return { type: 'concat', parts, hard };
+}
+
+export function group(contents: Doc | readonly Doc[]): Group {
+  const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
+  return { type: 'group', contents: c, hard: isHard(c) };
+}
+
+export function indent(contents: Doc | readonly Doc[]): Indent {
+  const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
+  return { type: 'indent', contents: c, hard: isHard(c) };
+}
+
+export function lineSuffix(contents: Doc): LineSuffix {
+  return { type: 'lineSuffix', contents };
+}
+
+/** The items with `separator` between them. */
+export function join(separator: Doc | readonly Doc[], items: readonly Doc[]): Doc[] {
+  const sep = Array.isArray(separator) ? concat(separator as readonly Doc[]) : (separator as Doc);
+  const out: Doc[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.push(sep);
+    out.push(items[i] as Doc);
+  }
+  return out;
+}

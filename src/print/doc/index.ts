@@ -1,0 +1,2 @@
+export * from './doc.js';
+export * from './render.js';

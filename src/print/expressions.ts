@@ -1,0 +1,214 @@
+import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
+import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedence.js';
+import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
+import { leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
+import { precOf, startsWithSignOrNumber } from './precedence.js';
+
+/** The operand doc, in parentheses when its precedence is below `min`. */
+function operand(e: Expr, doc: Doc, min: PrecLevel): Doc {
+  return precOf(e) < min ? parens(doc) : doc;
+}
+
+/** A left operand of a binary-level operator at `prec` (left-associative: same level is fine). */
+const left = (e: Expr, doc: Doc, prec: PrecLevel) => operand(e, doc, prec);
+/** A right operand: the same level needs parentheses. */
+const right = (e: Expr, doc: Doc, prec: PrecLevel) => operand(e, doc, (prec + 1) as PrecLevel);
+
+function pairs(ctx: Ctx, nodes: readonly Node[]): (readonly [Node, Ctx])[] {
+  return nodes.map((n) => [n, ctx] as const);
+}
+
+/** Operators whose chains print with the operator leading each line at the chain's own indentation. */
+const LOGICAL = new Set(['and', 'or']);
+
+/** The operands of a left-leaning chain of one operator, found without recursion. */
+function chainOperands(node: Binary, env: Env): Expr[] {
+  const rights: Expr[] = [node.e2];
+  let cur: Expr = node.e1;
+  while (cur.kind === 'binary' && cur.op === node.op && !env.hasComments(cur)) {
+    rights.push(cur.e2);
+    cur = cur.e1;
+  }
+  rights.push(cur);
+  return rights.reverse();
+}
+
+const binary: LayoutFn<'binary'> = (node, ctx, env) => {
+  const operands = chainOperands(node, env);
+  const prec = BINARY_PREC[node.op];
+  const op = env.options.kw(BINARY_TEXT[node.op]);
+  return {
+    children: pairs(ctx, operands),
+    build: (docs) => {
+      const first = left(operands[0] as Expr, docs[0] as Doc, prec);
+      const rest: Doc[] = [];
+      for (let i = 1; i < operands.length; i++) {
+        rest.push(line, op, ' ', right(operands[i] as Expr, docs[i] as Doc, prec));
+      }
+      return LOGICAL.has(node.op) ? group([first, ...rest]) : group([first, indent(rest)]);
+    },
+  };
+};
+
+/** NOT of these prints inside the operator: `x NOT LIKE y`, `x IS NOT y`, `x NOT BETWEEN a AND b`, `x NOT IN (...)`. */
+function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
+  const e = node.e;
+  const kw = env.options.kw;
+  const cmp = Prec.comparison;
+  if (e.kind === 'binary' && (e.op === 'like' || e.op === 'regexp' || e.op === 'is')) {
+    const op = e.op === 'is' ? kw('IS NOT') : kw(`NOT ${BINARY_TEXT[e.op]}`);
+    return {
+      children: pairs(ctx, [e.e1, e.e2]),
+      build: ([a, b]) => group([left(e.e1, a as Doc, cmp), indent([line, op, ' ', right(e.e2, b as Doc, cmp)])]),
+      absorbed: [e],
+    };
+  }
+  if (e.kind === 'between') {
+    return { ...betweenLayout(e.e, e.min, e.max, ctx, kw('NOT BETWEEN'), kw('AND')), absorbed: [e] };
+  }
+  if (e.kind === 'in') {
+    return { ...inListLayout(e.e, e.values, ctx, kw('NOT IN')), absorbed: [e] };
+  }
+  if (e.kind === 'in_select') {
+    return {
+      children: pairs(ctx, [e.e, e.select]),
+      build: ([a, s]) => concat([left(e.e, a as Doc, cmp), ' ', kw('NOT IN'), ' ', parens(s as Doc)]),
+      absorbed: [e],
+    };
+  }
+  return null;
+}
+
+const unary: LayoutFn<'unary'> = (node, ctx, env) => {
+  if (node.op === 'not') {
+    const fused = fusedNot(node, ctx, env);
+    if (fused) return fused;
+    return {
+      children: [[node.e, ctx]],
+      build: ([d]) => concat([env.options.kw('NOT'), ' ', operand(node.e, d as Doc, Prec.not)]),
+    };
+  }
+  const needsParens = precOf(node.e) < Prec.unary || (node.op === '-' && startsWithSignOrNumber(node.e));
+  return {
+    children: [[node.e, ctx]],
+    build: ([d]) => concat([node.op, needsParens ? parens(d as Doc) : (d as Doc)]),
+  };
+};
+
+function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and: string): Layout {
+  const cmp = Prec.comparison;
+  return {
+    children: pairs(ctx, [e, min, max]),
+    build: ([a, lo, hi]) =>
+      group([
+        left(e, a as Doc, cmp),
+        indent([line, op, ' ', right(min, lo as Doc, cmp), line, and, ' ', right(max, hi as Doc, cmp)]),
+      ]),
+  };
+}
+
+function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string): Layout {
+  return {
+    children: pairs(ctx, [e, ...values]),
+    build: (docs) => concat([left(e, docs[0] as Doc, Prec.comparison), ' ', op, ' ', list('(', docs.slice(1), ')')]),
+  };
+}
+
+const DISTINCT_FORMS: Readonly<Record<string, string>> = { COUNT_DISTINCT: 'COUNT', AVG_DISTINCT: 'AVG', SUM_DISTINCT: 'SUM' };
+
+const fn: LayoutFn<'function'> = (node, ctx, env) => {
+  const distinctOf = DISTINCT_FORMS[node.name];
+  if (distinctOf !== undefined && node.args.length > 0) {
+    return {
+      children: pairs(ctx, node.args),
+      build: (docs) => {
+        const items = docs.slice();
+        items[0] = concat([env.options.kw('DISTINCT'), ' ', docs[0] as Doc]);
+        return list(`${distinctOf}(`, items, ')');
+      },
+    };
+  }
+  return { children: pairs(ctx, node.args), build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')') };
+};
+
+const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
+  const kw = env.options.kw;
+  const kids: Node[] = [];
+  if (node.base) kids.push(node.base);
+  kids.push(...node.cases);
+  if (node.else) kids.push(node.else);
+  return {
+    children: pairs(ctx, kids),
+    build: (docs) => {
+      let i = 0;
+      const head: Doc[] = [kw('CASE')];
+      if (node.base) head.push(' ', docs[i++] as Doc);
+      const arms: Doc[] = [];
+      for (let k = 0; k < node.cases.length; k++) arms.push(line, docs[i++] as Doc);
+      if (node.else) arms.push(line, kw('ELSE'), ' ', docs[i++] as Doc);
+      return group([...head, indent(arms), line, kw('END')]);
+    },
+  };
+};
+
+const when: LayoutFn<'when'> = (node, ctx, env) => ({
+  children: pairs(ctx, [node.when, node.then]),
+  build: ([w, t]) => group([env.options.kw('WHEN'), ' ', w as Doc, indent([line, env.options.kw('THEN'), ' ', t as Doc])]),
+});
+
+/** A column: by path, or `COLUMN(...)` where a bare name would be an alias or segments cannot write the path. */
+const column: LayoutFn<'column'> = (node, ctx, env) => {
+  const kw = env.options.kw;
+  if (ctx.capture?.has(node.path) && isSimplePath(node.path)) return leaf(`${kw('COLUMN')}(${writeName(node.path)})`);
+  const path = writePath(node.path);
+  if (path !== null) return leaf(path);
+  return leaf(concat([kw('COLUMN'), '(', verbatim(quoteString(node.path)), ')']));
+};
+
+const aliasRef: LayoutFn<'alias'> = (node, ctx, env) =>
+  leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw('ALIAS')}(${writeName(node.name)})`);
+
+const typed = (keyword: string, value: string, env: Env): Layout =>
+  leaf(concat([env.options.kw(keyword), ' ', verbatim(quoteString(value))]));
+
+/** Layouts of the expression kinds (plus `when`). */
+export const EXPRESSION_LAYOUTS = {
+  null: (_n, _c, env) => leaf(env.options.kw('NULL')),
+  number: (node) => leaf(node.value),
+  string: (node) => leaf(verbatim(quoteString(node.value))),
+  datetime: (node, _c, env) =>
+    node.form === 'ms' ? leaf(`${env.options.kw('DATETIME')}(${node.value})`) : typed('DATETIME', node.value, env),
+  localdatetime: (node, _c, env) => typed('TIMESTAMP', node.value, env),
+  localdate: (node, _c, env) => typed('DATE', node.value, env),
+  localtime: (node, _c, env) => typed('TIME', node.value, env),
+  column,
+  system_column: (node, _c, env) =>
+    leaf(`${env.options.kw('SYSTEM_COLUMN')}(${writeName(node.table)}, ${writeName(node.column)})`),
+  database_column: (node, ctx, env) => ({
+    children: pairs(ctx, [node.database, node.column]),
+    build: ([db, c]) => list(`${env.options.kw('DATABASE_COLUMN')}(`, [db as Doc, writeName(node.table), c as Doc], ')'),
+  }),
+  alias: aliasRef,
+  between: (node, ctx, env) => betweenLayout(node.e, node.min, node.max, ctx, env.options.kw('BETWEEN'), env.options.kw('AND')),
+  binary,
+  case: caseLayout,
+  when,
+  collate: (node, ctx, env) => ({
+    children: [[node.e, ctx]],
+    build: ([d]) => concat([operand(node.e, d as Doc, Prec.collate), ' ', env.options.kw('COLLATE'), ' ', writeName(node.collation)]),
+  }),
+  count_rows: () => leaf('COUNT(*)'),
+  exists: (node, ctx, env) => ({
+    children: [[node.select, ctx]],
+    build: ([s]) => concat([env.options.kw('EXISTS'), ' ', parens(s as Doc)]),
+  }),
+  function: fn,
+  in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN')),
+  in_select: (node, ctx, env) => ({
+    children: pairs(ctx, [node.e, node.select]),
+    build: ([a, s]) => concat([left(node.e, a as Doc, Prec.comparison), ' ', env.options.kw('IN'), ' ', parens(s as Doc)]),
+  }),
+  subquery: (node, ctx) => ({ children: [[node.select, ctx]], build: ([s]) => parens(s as Doc) }),
+  unary,
+} satisfies { readonly [K in Expr['kind'] | 'when']: LayoutFn<K> };

@@ -1,0 +1,2 @@
+export { print } from './print.js';
+export type { PrintOptions } from './options.js';

@@ -1,0 +1,40 @@
+/** How `print` and `format` lay text out. */
+export interface PrintOptions {
+  /** Line width to fit into (default 80). */
+  readonly width?: number;
+  /** Case of keywords (default 'upper'; 'preserve' keeps the source's case, upper without source). */
+  readonly keywordCase?: 'upper' | 'lower' | 'preserve';
+  /** Spaces per indentation level (default 2). */
+  readonly indent?: number;
+}
+
+export type KeywordCase = NonNullable<PrintOptions['keywordCase']>;
+
+/** Options with defaults applied, plus how each keyword is spelled. */
+export interface ResolvedOptions {
+  readonly width: number;
+  readonly indent: number;
+  /** The spelling of a keyword given in upper case (`SELECT`, `ORDER BY`, `COUNT`...). */
+  readonly kw: (upper: string) => string;
+}
+
+/**
+ * Resolve options. `written` maps an upper-case keyword to the spelling the source used
+ * (only consulted for 'preserve').
+ */
+export function resolveOptions(options: PrintOptions = {}, written?: ReadonlyMap<string, string>): ResolvedOptions {
+  const width = options.width ?? 80;
+  const indent = options.indent ?? 2;
+  if (!Number.isInteger(width) || width < 1) throw new RangeError(`width must be a positive whole number, got ${width}`);
+  if (!Number.isInteger(indent) || indent < 0 || indent > 16) {
+    throw new RangeError(`indent must be a whole number from 0 to 16, got ${indent}`);
+  }
+  const mode = options.keywordCase ?? 'upper';
+  const kw =
+    mode === 'lower'
+      ? (w: string) => w.toLowerCase()
+      : mode === 'preserve' && written
+        ? (w: string) => w.split(' ').map((part) => written.get(part) ?? part).join(' ')
+        : (w: string) => w;
+  return { width, indent, kw };
+}

@@ -1,0 +1,92 @@
+import type { Node, Select } from '../ast/nodes.js';
+import { concat, group, indent, line, type Doc } from './doc/doc.js';
+import { NO_CAPTURE, type Ctx, type LayoutFn } from './engine.js';
+import { writeName } from './names.js';
+
+/** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
+function clause(keyword: string, content: Doc): Doc {
+  return group([keyword, indent([line, content])]);
+}
+
+/** `item, item`, one per line when the list does not fit. */
+function commaList(items: readonly Doc[]): Doc {
+  const parts: Doc[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(',', line);
+    parts.push(items[i] as Doc);
+  }
+  return group(parts);
+}
+
+/** The aliases a bare name in ORDER BY, GROUP BY and HAVING refers to. */
+function aliasesOf(node: Select): Ctx {
+  if (node.columns === 'all') return NO_CAPTURE;
+  const names = new Set<string>();
+  for (const c of node.columns) if (c.alias !== null) names.add(c.alias);
+  return names.size === 0 ? NO_CAPTURE : { capture: names };
+}
+
+const select: LayoutFn<'select'> = (node, _ctx, env) => {
+  const kw = env.options.kw;
+  const own = aliasesOf(node);
+  const kids: (readonly [Node, Ctx])[] = [];
+  const add = (n: Node | null, c: Ctx) => void (n && kids.push([n, c]));
+  if (node.columns !== 'all') for (const c of node.columns) add(c, NO_CAPTURE);
+  add(node.from, NO_CAPTURE);
+  add(node.where, NO_CAPTURE);
+  for (const g of node.group) add(g, own);
+  add(node.having, own);
+  for (const o of node.order) add(o, own);
+  add(node.limit, NO_CAPTURE);
+  add(node.offset, NO_CAPTURE);
+  return {
+    children: kids,
+    build: (docs) => {
+      let i = 0;
+      const take = (count: number) => docs.slice(i, (i += count));
+      const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
+      const clauses: Doc[] = [
+        node.columns === 'all' ? concat([head, ' *']) : clause(head, commaList(take(node.columns.length))),
+      ];
+      if (node.from) clauses.push(clause(kw('FROM'), take(1)[0] as Doc));
+      if (node.where) clauses.push(clause(kw('WHERE'), take(1)[0] as Doc));
+      if (node.group.length > 0) clauses.push(clause(kw('GROUP BY'), commaList(take(node.group.length))));
+      if (node.having) clauses.push(clause(kw('HAVING'), take(1)[0] as Doc));
+      if (node.order.length > 0) clauses.push(clause(kw('ORDER BY'), commaList(take(node.order.length))));
+      if (node.limit) clauses.push(clause(kw('LIMIT'), take(1)[0] as Doc));
+      if (node.offset) clauses.push(clause(kw('OFFSET'), take(1)[0] as Doc));
+      const parts: Doc[] = [];
+      for (let k = 0; k < clauses.length; k++) {
+        if (k > 0) parts.push(line);
+        parts.push(clauses[k] as Doc);
+      }
+      return group(parts);
+    },
+  };
+};
+
+const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
+  const kw = env.options.kw;
+  const options: string[] = [];
+  if (node.rows !== null) options.push(`${kw('ROWS')} = ${node.rows}`);
+  if (node.useStrings !== null) options.push(`${kw('USE_STRINGS')} = ${kw(node.useStrings ? 'TRUE' : 'FALSE')}`);
+  if (node.echo !== null) options.push(`${kw('ECHO')} = ${kw(node.echo ? 'TRUE' : 'FALSE')}`);
+  return {
+    children: [[node.select, ctx]],
+    build: ([s]) => group([s as Doc, line, `${kw('OPTIONS')} (${options.join(', ')})`]),
+  };
+};
+
+/** Layouts of the select-level kinds. */
+export const SELECT_LAYOUTS = {
+  select,
+  select_action: selectAction,
+  result_column: (node, ctx, env) => ({
+    children: [[node.e, ctx]],
+    build: ([e]) => (node.alias === null ? (e as Doc) : concat([e as Doc, ' ', env.options.kw('AS'), ' ', writeName(node.alias)])),
+  }),
+  order_term: (node, ctx, env) => ({
+    children: [[node.e, ctx]],
+    build: ([e]) => (node.order === 'desc' ? concat([e as Doc, ' ', env.options.kw('DESC')]) : (e as Doc)),
+  }),
+} satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

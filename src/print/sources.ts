@@ -1,0 +1,75 @@
+import type { JoinOp, JoinSource, Source, Specifier } from '../ast/nodes.js';
+import { concat, group, line, verbatim, type Doc } from './doc/doc.js';
+import { leaf, list, parens, type Env, type LayoutFn } from './engine.js';
+import { quoteString, writeName, writePath } from './names.js';
+
+const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
+  join: 'JOIN',
+  inner: 'INNER JOIN',
+  left: 'LEFT JOIN',
+  left_outer: 'LEFT OUTER JOIN',
+  cross: 'CROSS JOIN',
+};
+
+function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
+  return alias === null ? doc : concat([doc, ' ', env.options.kw('AS'), ' ', writeName(alias)]);
+}
+
+/** The sources of a left-leaning join chain and the operators between them, found without recursion. */
+function chain(node: JoinSource, env: Env): { sources: Source[]; ops: JoinOp[] } {
+  const sources: Source[] = [node.s2];
+  const ops: JoinOp[] = [node.op];
+  let cur: Source = node.s1;
+  while (cur.kind === 'join' && !env.hasComments(cur)) {
+    sources.push(cur.s2);
+    ops.push(cur.op);
+    cur = cur.s1;
+  }
+  sources.push(cur);
+  return { sources: sources.reverse(), ops: ops.reverse() };
+}
+
+const join: LayoutFn<'join'> = (node, ctx, env) => {
+  const { sources, ops } = chain(node, env);
+  return {
+    children: sources.map((s) => [s, ctx] as const),
+    build: (docs) => {
+      const parts: Doc[] = [docs[0] as Doc];
+      for (let i = 1; i < sources.length; i++) {
+        const d = docs[i] as Doc;
+        // A join on the right is grouped explicitly; every join on the left is the chain itself.
+        parts.push(line, env.options.kw(JOIN_TEXT[ops[i - 1] as JoinOp]), ' ', sources[i]?.kind === 'join' ? parens(d) : d);
+      }
+      return group(parts);
+    },
+  };
+};
+
+/** Layouts of the source kinds. */
+export const SOURCE_LAYOUTS = {
+  table: (node, _c, env) => {
+    const path = writePath(node.table);
+    const doc = path ?? concat([env.options.kw('TABLE'), '(', verbatim(quoteString(node.table)), ')']);
+    return leaf(withAlias(doc, node.alias, env));
+  },
+  table_system: (node, _c, env) =>
+    leaf(withAlias(`${env.options.kw('SYSTEM_TABLE')}(${writeName(node.table)})`, node.alias, env)),
+  table_database: (node, ctx, env) => ({
+    children: [[node.database, ctx]],
+    build: ([db]) => withAlias(list(`${env.options.kw('DATABASE_TABLE')}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
+  }),
+  join,
+  select_source: (node, ctx) => ({ children: [[node.select, ctx]], build: ([s]) => parens(s as Doc) }),
+} satisfies { readonly [K in Source['kind']]: LayoutFn<K> };
+
+/** Layouts of the specifier kinds. */
+export const SPECIFIER_LAYOUTS = {
+  spec_all: (_n, _c, env) => leaf(env.options.kw('ALL')),
+  spec_id: (node) => leaf(node.id),
+  spec_name: (node) => leaf(verbatim(quoteString(node.name))),
+  spec_where: (node, ctx, env) => ({
+    children: [[node.where, ctx]],
+    build: ([w]) => concat([env.options.kw('WHERE'), ' ', w as Doc]),
+  }),
+  spec_array: (node, ctx) => ({ children: node.items.map((s) => [s, ctx] as const), build: (docs) => list('[', docs, ']') }),
+} satisfies { readonly [K in Specifier['kind']]: LayoutFn<K> };
