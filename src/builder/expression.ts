@@ -1,0 +1,116 @@
+import { NULL, type BinaryOp, type Expr, type OrderTerm, type ResultColumn } from '../ast/index.js';
+import { EXPRESSION, isQueryLike, type ExpressionLike, type QueryLike } from './brand.js';
+import type { AnyExpression, Condition, Operand } from './typing.js';
+import { toCondition, toExpr, toName } from './values.js';
+
+/**
+ * An immutable expression builder wrapping one AST expression. `T` is the value type the
+ * expression yields (from a schema), `unknown` when untyped. Every method returns a new
+ * builder; the wrapped node is never changed.
+ */
+export class Expression<T = unknown> implements ExpressionLike {
+  declare readonly __type?: T;
+  readonly [EXPRESSION] = true as const;
+
+  constructor(readonly node: Expr) {
+    Object.freeze(this);
+  }
+
+  toAst(): Expr {
+    return this.node;
+  }
+
+  private bin<R>(op: BinaryOp, other: unknown, what: string): Expression<R> {
+    return new Expression<R>({ kind: 'binary', op, e1: this.node, e2: toExpr(other, `the operand of .${what}()`) });
+  }
+
+  private not_<R>(e: Expr): Expression<R> {
+    return new Expression<R>({ kind: 'unary', op: 'not', e });
+  }
+
+  // Comparison
+  eq(value: Operand<T>): Expression<boolean> { return this.bin('=', value, 'eq'); }
+  ne(value: Operand<T>): Expression<boolean> { return this.bin('!=', value, 'ne'); }
+  gt(value: Operand<T>): Expression<boolean> { return this.bin('>', value, 'gt'); }
+  gte(value: Operand<T>): Expression<boolean> { return this.bin('>=', value, 'gte'); }
+  lt(value: Operand<T>): Expression<boolean> { return this.bin('<', value, 'lt'); }
+  lte(value: Operand<T>): Expression<boolean> { return this.bin('<=', value, 'lte'); }
+  /** `x IS y` */
+  is(value: Operand<T>): Expression<boolean> { return this.bin('is', value, 'is'); }
+  /** `x IS NOT y` (not of is) */
+  isNot(value: Operand<T>): Expression<boolean> { return this.not_(this.bin('is', value, 'isNot').node); }
+  isNull(): Expression<boolean> { return new Expression({ kind: 'binary', op: 'is', e1: this.node, e2: NULL }); }
+  /** `x IS NOT NULL` (not of `x IS NULL`, as the parser reads it) */
+  isNotNull(): Expression<boolean> { return this.not_(this.isNull().node); }
+  like(pattern: string | AnyExpression): Expression<boolean> { return this.bin('like', pattern, 'like'); }
+  notLike(pattern: string | AnyExpression): Expression<boolean> { return this.not_(this.like(pattern).node); }
+  regexp(pattern: string | AnyExpression): Expression<boolean> { return this.bin('regexp', pattern, 'regexp'); }
+  notRegexp(pattern: string | AnyExpression): Expression<boolean> { return this.not_(this.regexp(pattern).node); }
+  between(min: Operand<T>, max: Operand<T>): Expression<boolean> {
+    return new Expression({ kind: 'between', e: this.node, min: toExpr(min, 'the min of .between()'), max: toExpr(max, 'the max of .between()') });
+  }
+  notBetween(min: Operand<T>, max: Operand<T>): Expression<boolean> { return this.not_(this.between(min, max).node); }
+  /** `x IN (values...)` for an array (possibly empty), `x IN (SELECT ...)` for a query. */
+  in(values: readonly Operand<T>[] | QueryLike): Expression<boolean> {
+    if (isQueryLike(values)) return new Expression({ kind: 'in_select', e: this.node, select: values.toSelectAst() });
+    if (!Array.isArray(values)) throw new TypeError('.in() takes an array of values or a query');
+    return new Expression({ kind: 'in', e: this.node, values: values.map((v, i) => toExpr(v, `.in() value ${i}`)) });
+  }
+  notIn(values: readonly Operand<T>[] | QueryLike): Expression<boolean> { return this.not_(this.in(values).node); }
+
+  // Logic
+  and(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'and', e1: this.node, e2: toCondition(other, 'the operand of .and()') }); }
+  or(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'or', e1: this.node, e2: toCondition(other, 'the operand of .or()') }); }
+  not(): Expression<boolean> { return this.not_(this.node); }
+
+  // Arithmetic and bits
+  add(value: Operand<T>): Expression<T> { return this.bin('+', value, 'add'); }
+  sub(value: Operand<T>): Expression<T> { return this.bin('-', value, 'sub'); }
+  mul(value: Operand<T>): Expression<T> { return this.bin('*', value, 'mul'); }
+  div(value: Operand<T>): Expression<T> { return this.bin('/', value, 'div'); }
+  mod(value: Operand<T>): Expression<T> { return this.bin('%', value, 'mod'); }
+  bitAnd(value: Operand<T>): Expression<T> { return this.bin('&', value, 'bitAnd'); }
+  bitOr(value: Operand<T>): Expression<T> { return this.bin('|', value, 'bitOr'); }
+  shl(value: Operand<T>): Expression<T> { return this.bin('<<', value, 'shl'); }
+  shr(value: Operand<T>): Expression<T> { return this.bin('>>', value, 'shr'); }
+  neg(): Expression<T> { return new Expression({ kind: 'unary', op: '-', e: this.node }); }
+  bitNot(): Expression<T> { return new Expression({ kind: 'unary', op: '~', e: this.node }); }
+
+  collate(collation: string): Expression<T> {
+    return new Expression({ kind: 'collate', e: this.node, collation: toName(collation, 'a collation') });
+  }
+
+  /** A result column with an alias. */
+  as<A extends string>(alias: A): Aliased<A, T> {
+    return new Aliased(alias, this.node);
+  }
+
+  asc(): Ordered { return new Ordered({ kind: 'order_term', e: this.node, order: 'asc' }); }
+  desc(): Ordered { return new Ordered({ kind: 'order_term', e: this.node, order: 'desc' }); }
+}
+
+/** A result column: an expression with an alias (`expr AS alias`). */
+export class Aliased<A extends string = string, T = unknown> {
+  declare readonly __type?: T;
+  readonly node: ResultColumn;
+
+  constructor(readonly alias: A, e: Expr) {
+    this.node = { kind: 'result_column', e, alias: toName(alias, 'an alias') };
+    Object.freeze(this);
+  }
+
+  toAst(): ResultColumn {
+    return this.node;
+  }
+}
+
+/** An order term (`expr ASC|DESC`). */
+export class Ordered {
+  constructor(readonly node: OrderTerm) {
+    Object.freeze(this);
+  }
+
+  toAst(): OrderTerm {
+    return this.node;
+  }
+}

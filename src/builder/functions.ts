@@ -1,0 +1,151 @@
+import type { Expr, Specifier, WhenClause } from '../ast/index.js';
+import type { QueryLike } from './brand.js';
+import { Expression } from './expression.js';
+import type { AnyExpression, Condition } from './typing.js';
+import {
+  datetimeNode, localNode, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SpecArg, type Value,
+} from './values.js';
+
+/** A column by its path string (`amount`, `o.amount`, `sales.orders@trash.amount`, `photo:size`). */
+export function col<T = unknown>(path: string): Expression<T> {
+  return new Expression<T>({ kind: 'column', path: toName(path, 'a column path') });
+}
+
+/** A reference to a result-column alias or a source column name (`ALIAS(name)`). */
+export function ref<T = unknown>(name: string): Expression<T> {
+  return new Expression<T>({ kind: 'alias', name: toName(name, 'an alias name') });
+}
+
+/** A literal (or any value the builder accepts) as an expression. */
+export function lit<T extends Value>(value: T): Expression<T> {
+  return new Expression<T>(toExpr(value, 'lit()'));
+}
+
+/** A system parameter column (`SYSTEM_COLUMN(table, column)`). */
+export function systemColumn(table: string, column: string): Expression {
+  return new Expression({ kind: 'system_column', table: toName(table, 'a system table name'), column: toName(column, 'a system column name') });
+}
+
+/** A database column (`DATABASE_COLUMN(database, table, column)`): specifiers for database and column. */
+export function databaseColumn(database: SpecArg, table: string, column: SpecArg): Expression {
+  return new Expression({
+    kind: 'database_column',
+    database: toSpecifier(database, 'the database of databaseColumn()'),
+    table: toName(table, 'a database table name'),
+    column: toSpecifier(column, 'the column of databaseColumn()'),
+  });
+}
+
+/** Specifier constructors, for the cases the plain-value shorthand cannot say. */
+export const spec = Object.freeze({
+  all: (): Specifier => ({ kind: 'spec_all' }),
+  id: (id: number | bigint): Specifier => ({ kind: 'spec_id', id: wholeNumberText(id, 'a specifier id') }),
+  name: (name: string): Specifier => ({ kind: 'spec_name', name: toName(name, 'a specifier name') }),
+  where: (condition: Condition): Specifier => ({ kind: 'spec_where', where: toCondition(condition, 'spec.where()') }),
+  array: (...items: SpecArg[]): Specifier => toSpecifier(items, 'spec.array()'),
+});
+
+// ---------------------------------------------------------------------------------------
+// Logic
+
+function fold(op: 'and' | 'or', conditions: readonly Condition[]): Expression<boolean> {
+  if (conditions.length === 0) throw new TypeError(`${op}() needs at least one condition`);
+  let acc = toCondition(conditions[0], `${op}() condition 0`);
+  for (let i = 1; i < conditions.length; i++) acc = { kind: 'binary', op, e1: acc, e2: toCondition(conditions[i], `${op}() condition ${i}`) };
+  return new Expression(acc);
+}
+
+/** `a AND b AND c` (left fold, as the parser reads it). */
+export const and = (...conditions: Condition[]): Expression<boolean> => fold('and', conditions);
+/** `a OR b OR c` (left fold). */
+export const or = (...conditions: Condition[]): Expression<boolean> => fold('or', conditions);
+export const not = (condition: Condition): Expression<boolean> => new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'not()') });
+
+export const exists = (query: QueryLike): Expression<boolean> => new Expression({ kind: 'exists', select: query.toSelectAst() });
+export const notExists = (query: QueryLike): Expression<boolean> => not(exists(query));
+/** A scalar subquery: the first column of the first row. */
+export const scalar = <T = unknown>(query: QueryLike): Expression<T> => new Expression<T>({ kind: 'subquery', select: query.toSelectAst() });
+
+// ---------------------------------------------------------------------------------------
+// Datetime literals (validated against the spec's datetime syntax)
+
+/** An instant: ISO text (offset optional; UTC assumed without), epoch milliseconds, or a Date. */
+export const datetime = (value: string | number | bigint | Date): Expression<string> => new Expression(datetimeNode(value));
+export const localDateTime = (text: string): Expression<string> => new Expression(localNode('localdatetime', text));
+export const localDate = (text: string): Expression<string> => new Expression(localNode('localdate', text));
+export const localTime = (text: string): Expression<string> => new Expression(localNode('localtime', text));
+
+// ---------------------------------------------------------------------------------------
+// Functions
+
+type Arg = AnyExpression | Value;
+
+function call<T>(name: string, args: readonly Arg[]): Expression<T> {
+  return new Expression<T>({ kind: 'function', name, args: args.map((a, i) => toExpr(a, `argument ${i} of ${name}()`)) });
+}
+
+/**
+ * `fn(name, ...args)` calls a function by the exact name given (the parser upper-cases
+ * unquoted names, so `pow(2, 3)` in text is `fn('POW', 2, 3)` here, or `fn.pow(2, 3)`).
+ * The spec's functions have helpers: `fn.count(x)`, `fn.countAll()` (COUNT(*)),
+ * `fn.countDistinct(a, b)`, `fn.avgDistinct(x)`, `fn.sumDistinct(x)`, ...
+ */
+export const fn = Object.assign(<T = unknown>(name: string, ...args: Arg[]): Expression<T> => call<T>(toName(name, 'a function name'), args), {
+  countAll: (): Expression<number> => new Expression({ kind: 'count_rows' }),
+  count: (e: Arg) => call<number>('COUNT', [e]),
+  countDistinct: (...args: Arg[]) => call<number>('COUNT_DISTINCT', args),
+  avg: (e: Arg) => call<number | null>('AVG', [e]),
+  avgDistinct: (e: Arg) => call<number | null>('AVG_DISTINCT', [e]),
+  sum: (e: Arg) => call<number | null>('SUM', [e]),
+  sumDistinct: (e: Arg) => call<number | null>('SUM_DISTINCT', [e]),
+  min: <T>(e: Expression<T> | Arg) => call<T | null>('MIN', [e]),
+  max: <T>(e: Expression<T> | Arg) => call<T | null>('MAX', [e]),
+  bitAnd: (e: Arg) => call<number | null>('BIT_AND', [e]),
+  bitOr: (e: Arg) => call<number | null>('BIT_OR', [e]),
+  bitXor: (e: Arg) => call<number | null>('BIT_XOR', [e]),
+  ceil: (e: Arg) => call<number | null>('CEIL', [e]),
+  floor: (e: Arg) => call<number | null>('FLOOR', [e]),
+  stddevPop: (e: Arg) => call<number | null>('STDDEV_POP', [e]),
+  stddevSamp: (e: Arg) => call<number | null>('STDDEV_SAMP', [e]),
+  varPop: (e: Arg) => call<number | null>('VAR_POP', [e]),
+  varSamp: (e: Arg) => call<number | null>('VAR_SAMP', [e]),
+  pow: (base: Arg, exponent: Arg) => call<number>('POW', [base, exponent]),
+  truncate: (value: Arg, digits: Arg) => call<number>('TRUNCATE', [value, digits]),
+});
+
+// ---------------------------------------------------------------------------------------
+// CASE
+
+/** A CASE under construction: add arms with `.when()`, finish with `.else()` or `.end()`. */
+export class CaseBuilder {
+  constructor(
+    private readonly base: Expr | null,
+    private readonly arms: readonly WhenClause[],
+  ) {
+    Object.freeze(this);
+  }
+
+  /** With a base (`caseOf`): `when` is a value compared to it; without, a condition. */
+  when(when: Arg, then: Arg): CaseBuilder {
+    const w = toExpr(when, 'a WHEN');
+    return new CaseBuilder(this.base, [...this.arms, { kind: 'when', when: w, then: toExpr(then, 'a THEN') }]);
+  }
+
+  else<T = unknown>(otherwise: Arg): Expression<T> {
+    return this.build(toExpr(otherwise, 'the ELSE'));
+  }
+
+  end<T = unknown>(): Expression<T> {
+    return this.build(null);
+  }
+
+  private build<T>(otherwise: Expr | null): Expression<T> {
+    if (this.arms.length === 0) throw new TypeError('a CASE needs at least one .when(...) arm');
+    return new Expression<T>({ kind: 'case', base: this.base, cases: this.arms, else: otherwise });
+  }
+}
+
+/** `CASE WHEN cond THEN value ... END` */
+export const caseWhen = (condition: Condition, then: Arg): CaseBuilder => new CaseBuilder(null, []).when(condition, then);
+/** `CASE base WHEN value THEN value ... END` */
+export const caseOf = (base: Arg): CaseBuilder => new CaseBuilder(toExpr(base, 'the CASE base'), []);
