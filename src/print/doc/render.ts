@@ -11,10 +11,25 @@ const BREAK = 0;
 const FLAT = 1;
 type Mode = typeof BREAK | typeof FLAT;
 
-interface Command {
-  readonly ind: number;
-  readonly mode: Mode;
-  readonly doc: Doc;
+/** A stack of (indentation, mode, doc) commands kept in parallel arrays: no allocation per push. */
+class CommandStack {
+  readonly ind: number[] = [];
+  readonly mode: Mode[] = [];
+  readonly doc: Doc[] = [];
+  get length(): number {
+    return this.doc.length;
+  }
+  push(ind: number, mode: Mode, doc: Doc): void {
+    this.ind.push(ind);
+    this.mode.push(mode);
+    this.doc.push(doc);
+  }
+}
+
+const spaces: string[] = [''];
+function newlineText(ind: number): string {
+  while (spaces.length <= ind) spaces.push(`\n${' '.repeat(spaces.length)}`);
+  return ind === 0 ? '\n' : (spaces[ind] as string);
 }
 
 /**
@@ -25,13 +40,17 @@ interface Command {
  */
 export function render(doc: Doc, options: RenderOptions): string {
   const { width, indent: step } = options;
+  // Pathologically deep nesting would otherwise indent quadratically much text: past half the
+  // width, deeper levels stay at the same column.
+  const maxIndent = Math.max(step, Math.floor(width / 2));
   const out: string[] = [];
   /** Chunks before this index hold verbatim text and are never trimmed. */
   let keep = 0;
   let pos = 0;
   let lineHasText = false;
-  let suffixes: Command[] = [];
-  const cmds: Command[] = [{ ind: 0, mode: BREAK, doc }];
+  let suffixes = new CommandStack();
+  const cmds = new CommandStack();
+  cmds.push(0, BREAK, doc);
 
   const write = (text: string, isVerbatim: boolean) => {
     if (text.length === 0) return;
@@ -40,13 +59,6 @@ export function render(doc: Doc, options: RenderOptions): string {
     pos = nl < 0 ? pos + text.length : text.length - nl - 1;
     lineHasText = true;
     if (isVerbatim) keep = out.length;
-  };
-
-  const newline = (ind: number) => {
-    trimEnd();
-    out.push('\n' + ' '.repeat(ind));
-    pos = ind;
-    lineHasText = false;
   };
 
   const trimEnd = () => {
@@ -64,17 +76,30 @@ export function render(doc: Doc, options: RenderOptions): string {
     }
   };
 
+  const flushSuffixes = () => {
+    for (let i = suffixes.length - 1; i >= 0; i--) {
+      cmds.push(suffixes.ind[i] as number, suffixes.mode[i] as Mode, suffixes.doc[i] as Doc);
+    }
+    suffixes = new CommandStack();
+  };
+
   for (;;) {
-    const cmd = cmds.pop();
-    if (cmd === undefined) {
+    if (cmds.length === 0) {
       if (suffixes.length === 0) break;
-      for (let i = suffixes.length - 1; i >= 0; i--) cmds.push(suffixes[i] as Command);
-      suffixes = [];
+      flushSuffixes();
       continue;
     }
-    const { ind, mode, doc: d } = cmd;
+    const ind = cmds.ind.pop() as number;
+    const mode = cmds.mode.pop() as Mode;
+    const d = cmds.doc.pop() as Doc;
     if (typeof d === 'string') {
-      write(d, false);
+      if (d.length > 0) {
+        out.push(d);
+        // Quoted names may hold line breaks.
+        const nl = d.lastIndexOf('\n');
+        pos = nl < 0 ? pos + d.length : d.length - nl - 1;
+        lineHasText = true;
+      }
       continue;
     }
     switch (d.type) {
@@ -82,38 +107,40 @@ export function render(doc: Doc, options: RenderOptions): string {
         write(d.text, true);
         break;
       case 'concat':
-        for (let i = d.parts.length - 1; i >= 0; i--) cmds.push({ ind, mode, doc: d.parts[i] as Doc });
+        for (let i = d.parts.length - 1; i >= 0; i--) cmds.push(ind, mode, d.parts[i] as Doc);
         break;
       case 'indent':
-        cmds.push({ ind: ind + step, mode, doc: d.contents });
+        cmds.push(Math.min(ind + step, maxIndent), mode, d.contents);
         break;
       case 'group': {
-        if (d.hard) cmds.push({ ind, mode: BREAK, doc: d.contents });
-        else if (mode === FLAT) cmds.push({ ind, mode: FLAT, doc: d.contents });
-        else {
-          const flat: Command = { ind, mode: FLAT, doc: d.contents };
-          cmds.push(fits(flat, cmds, width - pos, suffixes.length > 0) ? flat : { ind, mode: BREAK, doc: d.contents });
-        }
+        if (d.hard) cmds.push(ind, BREAK, d.contents);
+        else if (mode === FLAT) cmds.push(ind, FLAT, d.contents);
+        else cmds.push(ind, fits(d.contents, cmds, width - pos) ? FLAT : BREAK, d.contents);
         break;
       }
       case 'lineSuffix':
-        suffixes.push({ ind, mode, doc: d.contents });
+        suffixes.push(ind, mode, d.contents);
         break;
       case 'breakParent':
         break;
       case 'line': {
         if (mode === FLAT && (d.mode === 'line' || d.mode === 'soft')) {
-          if (d.mode === 'line') write(' ', false);
+          if (d.mode === 'line') {
+            out.push(' ');
+            pos += 1;
+          }
           break;
         }
         if (suffixes.length > 0) {
-          cmds.push(cmd);
-          for (let i = suffixes.length - 1; i >= 0; i--) cmds.push(suffixes[i] as Command);
-          suffixes = [];
+          cmds.push(ind, mode, d);
+          flushSuffixes();
           break;
         }
         if (d.mode === 'start' && !lineHasText) break;
-        newline(ind);
+        trimEnd();
+        out.push(newlineText(ind));
+        pos = ind;
+        lineHasText = false;
         break;
       }
     }
@@ -122,23 +149,35 @@ export function render(doc: Doc, options: RenderOptions): string {
   return out.join('');
 }
 
+const fitsStack: Doc[] = [];
+const fitsModes: Mode[] = [];
+
 /**
- * Whether `next` (in flat mode), followed by the rest of the line from `rest`, fits in
+ * Whether `contents` (flat), followed by the rest of the line from `rest`, fits in
  * `remaining` columns. Stops at the first newline the rest would print, or as soon as the
  * width is used up.
  */
-function fits(next: Command, rest: readonly Command[], remaining: number, hasSuffix: boolean): boolean {
+function fits(contents: Doc, rest: CommandStack, remaining: number): boolean {
   let rem = remaining;
   let restIndex = rest.length;
-  const stack: { mode: Mode; doc: Doc }[] = [{ mode: next.mode, doc: next.doc }];
+  const docs = fitsStack;
+  const modes = fitsModes;
+  docs.length = 0;
+  modes.length = 0;
+  docs.push(contents);
+  modes.push(FLAT);
   for (;;) {
-    let item = stack.pop();
-    if (item === undefined) {
+    let d: Doc;
+    let mode: Mode;
+    if (docs.length === 0) {
       if (restIndex === 0) return true;
-      const r = rest[--restIndex] as Command;
-      item = { mode: r.mode, doc: r.doc };
+      restIndex--;
+      d = rest.doc[restIndex] as Doc;
+      mode = rest.mode[restIndex] as Mode;
+    } else {
+      d = docs.pop() as Doc;
+      mode = modes.pop() as Mode;
     }
-    const { mode, doc: d } = item;
     if (typeof d === 'string' || d.type === 'verbatim') {
       const text = typeof d === 'string' ? d : d.text;
       const nl = text.indexOf('\n');
@@ -149,17 +188,20 @@ function fits(next: Command, rest: readonly Command[], remaining: number, hasSuf
     }
     switch (d.type) {
       case 'concat':
-        for (let i = d.parts.length - 1; i >= 0; i--) stack.push({ mode, doc: d.parts[i] as Doc });
+        for (let i = d.parts.length - 1; i >= 0; i--) {
+          docs.push(d.parts[i] as Doc);
+          modes.push(mode);
+        }
         break;
       case 'indent':
-        stack.push({ mode, doc: d.contents });
+        docs.push(d.contents);
+        modes.push(mode);
         break;
       case 'group':
-        stack.push({ mode: d.hard ? BREAK : mode, doc: d.contents });
+        docs.push(d.contents);
+        modes.push(d.hard ? BREAK : mode);
         break;
       case 'lineSuffix':
-        hasSuffix = true;
-        break;
       case 'breakParent':
         break;
       case 'line':
