@@ -1,4 +1,5 @@
 import { NULL, type BinaryOp, type Expr, type OrderTerm, type ResultColumn } from '../ast/index.js';
+import { print, type PrintOptions } from '../print/index.js';
 import { EXPRESSION, isQueryLike, type ExpressionLike, type QueryLike } from './brand.js';
 import type { AnyExpression, Condition, Operand } from './typing.js';
 import { toCondition, toExpr, toName } from './values.js';
@@ -18,6 +19,11 @@ export class Expression<T = unknown> implements ExpressionLike {
 
   toAst(): Expr {
     return this.node;
+  }
+
+  /** The expression as dsq text. */
+  toText(options?: PrintOptions): string {
+    return print(this.node, options);
   }
 
   private bin<R>(op: BinaryOp, other: unknown, what: string): Expression<R> {

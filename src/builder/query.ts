@@ -1,4 +1,5 @@
 import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
+import { print, type PrintOptions } from '../print/index.js';
 import { QUERY, isExpressionLike, type ExpressionLike, type QueryLike } from './brand.js';
 import { Aliased, Expression, Ordered } from './expression.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
@@ -259,6 +260,11 @@ export class SelectQuery<DB = unknown, F = UntypedFields, O = {}> implements Que
     if (a === null) return select;
     const action: SelectAction = { kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo };
     return action;
+  }
+
+  /** The statement as dsq text (the printer, src/print). */
+  toText(options?: PrintOptions): string {
+    return print(this.toAst(), options);
   }
 
   /** As an expression: a scalar subquery. */

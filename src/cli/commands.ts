@@ -1,4 +1,5 @@
 import type { Command } from './command.js';
+import { typesCommand } from './types.js';
 
 /** Every CLI command, in the order `dsq --help` lists them. A new command is one file plus one line here. */
-export const COMMANDS: readonly Command[] = [];
+export const COMMANDS: readonly Command[] = [typesCommand];

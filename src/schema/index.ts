@@ -2,3 +2,4 @@ export * from './types.js';
 export * from './read.js';
 export * from './lookup.js';
 export * from './typemap.js';
+export * from './emit-types.js';
