@@ -1,0 +1,80 @@
+import type { Schema } from '../schema/index.js';
+import { parseDocument, type ParseOptions } from '../syntax/index.js';
+import { resolveRules } from './config.js';
+import { applyFixes } from './fix.js';
+import { RULES } from './registry.js';
+import { runRules } from './run.js';
+import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './types.js';
+
+export interface LintOptions {
+  /** The database definitions (src/schema `readSchema`); the schema rules stay silent without. */
+  readonly schema?: Schema | null;
+  /** Severities and options by rule id, as `rules` in dsq.config.json. Unknown ids are an error. */
+  readonly rules?: RulesConfig;
+  /** Parser options (nesting limit). */
+  readonly parse?: ParseOptions;
+  /** The rules to run (default: every registered rule). */
+  readonly registry?: readonly Rule[];
+}
+
+export interface LintResult {
+  /** Every finding, sorted by position: code = rule id, severity, message, span (line/column/endLine/endColumn), hint, fix. */
+  readonly diagnostics: readonly LintDiagnostic[];
+  readonly errorCount: number;
+  readonly warningCount: number;
+  /** How many findings carry a fix. */
+  readonly fixableCount: number;
+  /** True when the parser reported syntax errors (then `--fix` leaves the file alone). */
+  readonly syntaxErrors: boolean;
+}
+
+/** Lints a document the parser (or a test) produced. Throws DsqError for a bad rules configuration. */
+export function lintDocument(doc: LintDocument, options: LintOptions = {}): LintResult {
+  const schema = options.schema ?? null;
+  const active = resolveRules(options.registry ?? RULES, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
+  const diagnostics = runRules(doc, active, schema);
+  return {
+    diagnostics,
+    errorCount: diagnostics.filter((d) => d.severity === 'error').length,
+    warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
+    fixableCount: diagnostics.filter((d) => d.fix).length,
+    syntaxErrors: doc.diagnostics.some((d) => d.severity === 'error'),
+  };
+}
+
+/** Lints dsq text: parses it (recovering from syntax errors) and runs every rule in one walk per statement. */
+export function lint(text: string, options: LintOptions = {}): LintResult {
+  return lintDocument(parseDocument(text, options.parse), options);
+}
+
+export interface FixResult {
+  /** The text after the fixes (the input unchanged when nothing applied or the text has syntax errors). */
+  readonly text: string;
+  /** How many fixes were applied over all passes. */
+  readonly applied: number;
+  /** The findings of the final text. */
+  readonly result: LintResult;
+}
+
+/** The most fix passes: a fix can reveal another finding, but not forever. */
+export const MAX_FIX_PASSES = 5;
+
+/**
+ * Applies the safe fixes, re-linting after each pass (up to MAX_FIX_PASSES). Never changes a
+ * text with syntax errors, and never keeps a pass that would introduce one.
+ */
+export function fixText(text: string, options: LintOptions = {}): FixResult {
+  let current = text;
+  let result = lint(current, options);
+  let applied = 0;
+  for (let pass = 0; pass < MAX_FIX_PASSES && !result.syntaxErrors && result.fixableCount > 0; pass++) {
+    const next = applyFixes(current, result.diagnostics);
+    if (next.applied === 0 || next.text === current) break;
+    const nextResult = lint(next.text, options);
+    if (nextResult.syntaxErrors) break;
+    current = next.text;
+    result = nextResult;
+    applied += next.applied;
+  }
+  return { text: current, applied, result };
+}

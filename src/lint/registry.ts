@@ -1,0 +1,51 @@
+import { aliasAsColumn } from './rules/alias-as-column.js';
+import { datetimeWithoutOffset } from './rules/datetime-without-offset.js';
+import { duplicateAlias } from './rules/duplicate-alias.js';
+import { emptyInList } from './rules/empty-in-list.js';
+import { emptyString } from './rules/empty-string.js';
+import { functionArity } from './rules/function-arity.js';
+import { havingWithoutGroup } from './rules/having-without-group.js';
+import { invalidLimit } from './rules/invalid-limit.js';
+import { invalidRegexp } from './rules/invalid-regexp.js';
+import { likeWithoutWildcard } from './rules/like-without-wildcard.js';
+import { misplacedAggregate } from './rules/misplaced-aggregate.js';
+import { nullComparison } from './rules/null-comparison.js';
+import { reversedBetween } from './rules/reversed-between.js';
+import { syntaxError } from './rules/syntax-error.js';
+import { typeMismatch } from './rules/type-mismatch.js';
+import { ungroupedColumn } from './rules/ungrouped-column.js';
+import { unknownAlias } from './rules/unknown-alias.js';
+import { unknownDatabase } from './rules/unknown-database.js';
+import { unknownField } from './rules/unknown-field.js';
+import { unknownFunction } from './rules/unknown-function.js';
+import { unknownTable } from './rules/unknown-table.js';
+import type { Rule } from './types.js';
+
+/** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
+export const RULES: readonly Rule[] = [
+  syntaxError,
+  unknownFunction,
+  functionArity,
+  misplacedAggregate,
+  ungroupedColumn,
+  havingWithoutGroup,
+  nullComparison,
+  emptyString,
+  unknownAlias,
+  duplicateAlias,
+  aliasAsColumn,
+  invalidLimit,
+  emptyInList,
+  reversedBetween,
+  likeWithoutWildcard,
+  invalidRegexp,
+  datetimeWithoutOffset,
+  typeMismatch,
+  unknownDatabase,
+  unknownTable,
+  unknownField,
+];
+
+export function findRule(id: string): Rule | undefined {
+  return RULES.find((r) => r.meta.id === id);
+}

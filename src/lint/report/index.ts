@@ -1,0 +1,20 @@
+import type { Rule } from '../types.js';
+import { formatGithub } from './github.js';
+import { formatJson } from './json.js';
+import { formatSarif } from './sarif.js';
+import { formatText } from './text.js';
+import type { FileReport, ReportFormat } from './types.js';
+
+export { formatGithub, escapeData, escapeProperty } from './github.js';
+export { formatJson } from './json.js';
+export { formatSarif } from './sarif.js';
+export { formatText } from './text.js';
+export { REPORT_FORMATS, counts, type FileReport, type ReportFormat } from './types.js';
+
+/** Every report format by name (a new format is a compile error until it is listed here). */
+export const REPORTERS: Record<ReportFormat, (files: readonly FileReport[], rules?: readonly Rule[]) => string> = {
+  text: formatText,
+  json: formatJson,
+  sarif: formatSarif,
+  github: formatGithub,
+};

@@ -1,0 +1,31 @@
+import { counts, type FileReport } from './types.js';
+
+/** A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint, fix), and the counts. */
+export function formatJson(files: readonly FileReport[]): string {
+  const { errors, warnings, fixable } = counts(files);
+  return `${JSON.stringify(
+    {
+      files: files.map((f) => ({
+        file: f.file,
+        diagnostics: f.diagnostics.map((d) => ({
+          ruleId: d.code,
+          severity: d.severity,
+          message: d.message,
+          line: d.span.line,
+          column: d.span.column,
+          endLine: d.span.endLine,
+          endColumn: d.span.endColumn,
+          start: d.span.start,
+          end: d.span.end,
+          ...(d.hint ? { hint: d.hint } : {}),
+          ...(d.fix ? { fix: d.fix } : {}),
+        })),
+      })),
+      errorCount: errors,
+      warningCount: warnings,
+      fixableCount: fixable,
+    },
+    null,
+    2,
+  )}\n`;
+}

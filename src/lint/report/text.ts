@@ -1,0 +1,18 @@
+import { counts, type FileReport } from './types.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `file:line:col: severity: message (rule-id)` per finding, then a summary line. */
+export function formatText(files: readonly FileReport[]): string {
+  const lines: string[] = [];
+  for (const f of files) {
+    for (const d of f.diagnostics) {
+      lines.push(`${f.file}:${d.span.line}:${d.span.column}: ${d.severity}: ${d.message} (${d.code})`);
+    }
+  }
+  const { errors, warnings, fixable } = counts(files);
+  const total = errors + warnings;
+  lines.push(total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
+  if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,41 @@
+import { nameText } from '../source-scan.js';
+import type { Rule } from '../types.js';
+
+/**
+ * In WHERE a bare name is a source column, never a result alias (only ORDER BY, GROUP BY and
+ * HAVING capture aliases). A bare name in WHERE equal to a result alias of the same select is
+ * probably meant as the alias; the fix writes ALIAS(name). `COLUMN(name)` says "the column" and
+ * is not reported; with a schema, names that are real source columns are not reported.
+ */
+export const aliasAsColumn: Rule = {
+  meta: {
+    id: 'alias-as-column',
+    severity: 'warning',
+    docs: { description: 'Reports a bare name in WHERE that equals a result alias (it is read as a source column); the fix writes ALIAS(name).' },
+    fixable: true,
+  },
+  create(context) {
+    return {
+      column(node) {
+        if (context.clause() !== 'where' || node.path.includes('.') || node.path.includes(':')) return;
+        const select = context.enclosingSelect();
+        if (!select) return;
+        const scope = context.scope(select);
+        const columns = scope.aliases.get(node.path.toLowerCase());
+        const target = columns?.[0];
+        if (!target) return;
+        if (target.e.kind === 'column' && target.e.path.toLowerCase() === node.path.toLowerCase()) return;
+        const text = context.sourceOf(node);
+        if (text !== null && /^column\s*\(/i.test(text)) return;
+        if (scope.sources.some((s) => s.columns?.has(node.path.toLowerCase()))) return;
+        const span = context.spanOf(node);
+        const replacement = `ALIAS(${nameText(node.path)})`;
+        context.report({
+          node,
+          message: `${node.path} in WHERE is read as a source column, but it is the alias of a result column; write ${replacement} to use the alias (or COLUMN(${nameText(node.path)}) for the column).`,
+          ...(span && text !== null ? { fix: { description: `write ${replacement}`, edits: [{ start: span.start, end: span.end, text: replacement }] } } : {}),
+        });
+      },
+    };
+  },
+};

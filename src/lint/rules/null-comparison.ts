@@ -1,0 +1,41 @@
+import type { Binary } from '../../ast/nodes.js';
+import { findToken } from '../source-scan.js';
+import type { Fix, Rule, RuleContext } from '../types.js';
+
+/** `x = NULL` and `x != NULL` are never true: NULL compares unknown with everything. */
+export const nullComparison: Rule = {
+  meta: {
+    id: 'null-comparison',
+    severity: 'error',
+    docs: { description: 'Reports `= NULL` and `!= NULL` (never true); the fix writes IS NULL / IS NOT NULL.' },
+    fixable: true,
+  },
+  create(context) {
+    return {
+      binary(node) {
+        if (node.op !== '=' && node.op !== '!=') return;
+        if (node.e1.kind !== 'null' && node.e2.kind !== 'null') return;
+        const is = node.op === '=' ? 'IS NULL' : 'IS NOT NULL';
+        const fix = nullFix(node, context);
+        context.report({
+          node,
+          message: `A comparison with ${node.op === '=' ? '=' : '!='} NULL is never true (NULL is unknown, not a value); use ${is}.`,
+          ...(fix ? { fix } : {}),
+        });
+      },
+    };
+  },
+};
+
+/** Replace the operator by IS / IS NOT; `<>` is left alone (reported, not fixed). */
+function nullFix(node: Binary, context: RuleContext): Fix | undefined {
+  const left = context.spanOf(node.e1);
+  const right = context.spanOf(node.e2);
+  const own = context.spanOf(node);
+  if (!left || !right || !own || left === own || right === own || left.end > right.start) return undefined;
+  const op = findToken(context.text, left.end, right.start, ['!=', '<>', '=']);
+  if (!op || op.token === '<>') return undefined;
+  if ((op.token === '=') !== (node.op === '=')) return undefined;
+  const text = op.token === '=' ? ' IS ' : ' IS NOT ';
+  return { description: `write ${text.trim()}`, edits: [{ start: op.start, end: op.end, text }] };
+}

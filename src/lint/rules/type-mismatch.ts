@@ -1,0 +1,95 @@
+import type { Expr, Node } from '../../ast/nodes.js';
+import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
+import { fieldCategory, type FieldCategory, type SchemaField } from '../../schema/index.js';
+import type { Rule, RuleContext } from '../types.js';
+
+/** The broad kind of a field type name or a literal, for comparisons. */
+type ValueKind = 'number' | 'text' | 'temporal';
+
+/**
+ * The kind of a field type name, from src/schema `fieldCategory` (the spec shows only `int(4)`,
+ * `utf8text` and `utf8vstring(128)`; booleans and unknown names are skipped).
+ */
+export function fieldKind(type: string): ValueKind | null {
+  const category: FieldCategory = fieldCategory(type);
+  switch (category) {
+    case 'integer':
+    case 'bigint':
+    case 'float':
+    case 'decimal':
+      return 'number';
+    case 'string':
+      return 'text';
+    case 'datetime':
+      return 'temporal';
+    case 'boolean':
+    case 'unknown':
+      return null;
+  }
+}
+
+function literalKind(e: Expr): ValueKind | null {
+  switch (e.kind) {
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'text';
+    case 'datetime':
+    case 'localdatetime':
+    case 'localdate':
+    case 'localtime':
+      return 'temporal';
+    default:
+      return null;
+  }
+}
+
+/** Clearly different kinds: a string against a number field, a number against a text or datetime field, a datetime against a number or text field. */
+function clash(field: ValueKind, literal: ValueKind): boolean {
+  if (field === literal) return false;
+  if (field === 'temporal' && literal === 'text') return false; // ISO text may be read as a datetime
+  return true;
+}
+
+const KIND_TEXT: Record<ValueKind, string> = { number: 'a number', text: 'a text', temporal: 'a date/time' };
+
+/** With a schema: a comparison of a field with a literal of a clearly different kind. */
+export const typeMismatch: Rule = {
+  meta: {
+    id: 'type-mismatch',
+    severity: 'error',
+    docs: { description: 'With a schema, reports comparisons between a field and a literal of a clearly different kind (a number field with a string, a text field with a number...).' },
+    fixable: false,
+    needsSchema: true,
+  },
+  create(context) {
+    const check = (column: Expr, literals: readonly Expr[]) => {
+      const field = fieldOf(context, column);
+      if (!field) return;
+      const kind = fieldKind(field.type);
+      if (!kind) return;
+      for (const lit of literals) {
+        const lk = literalKind(lit);
+        if (!lk || !clash(kind, lk)) continue;
+        context.report({
+          node: lit,
+          message: `${field.name} is ${KIND_TEXT[kind]} field (${field.type}), compared with ${KIND_TEXT[lk]} ${context.sourceOf(lit) ?? 'literal'}; compare it with ${KIND_TEXT[kind]} value.`,
+        });
+      }
+    };
+    return {
+      binary(node) {
+        if (!['=', '!=', '<', '<=', '>', '>='].includes(node.op)) return;
+        check(node.e1, [node.e2]);
+        check(node.e2, [node.e1]);
+      },
+      between: (node) => check(node.e, [node.min, node.max]),
+      in: (node) => check(node.e, node.values),
+    };
+  },
+};
+
+function fieldOf(context: RuleContext, e: Node): SchemaField | null {
+  const r = e.kind === 'column' ? resolveColumn(context, e, context.scopes()) : e.kind === 'database_column' ? resolveDatabaseColumn(context, e) : null;
+  return r?.status === 'field' ? r.field : null;
+}

@@ -1,0 +1,34 @@
+import type { ColumnRef, DatabaseColumn, Source } from '../../ast/nodes.js';
+import { resolveColumn, resolveDatabaseColumn, resolveSource, type ColumnResolution } from '../schema-columns.js';
+import { didYouMean } from '../suggest.js';
+import type { Rule } from '../types.js';
+
+/**
+ * With a schema: a table or column path that names no database. A path `a.b.c` names the
+ * database `c` inside the database or group `b`, inside `a` (matched from the right).
+ */
+export const unknownDatabase: Rule = {
+  meta: {
+    id: 'unknown-database',
+    severity: 'error',
+    docs: { description: 'With a schema, reports table and column paths that name no database of the schema.' },
+    fixable: false,
+    needsSchema: true,
+  },
+  create(context) {
+    const report = (node: Source | ColumnRef | DatabaseColumn, r: ColumnResolution) => {
+      if (r.status !== 'unknown-database') return;
+      const what = node.kind === 'column' ? `${r.path} (in ${node.path}) is neither a source of this select nor a database of the schema` : `No database ${r.path} in the schema`;
+      context.report({ node, message: `${what}.${didYouMean(lastOf(r.path), r.candidates)}` });
+    };
+    return {
+      table: (node) => report(node, resolveSource(context, node)),
+      table_database: (node) => report(node, resolveSource(context, node)),
+      column: (node) => report(node, resolveColumn(context, node, context.scopes())),
+      database_column: (node) => report(node, resolveDatabaseColumn(context, node)),
+    };
+  },
+};
+
+export const lastOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+

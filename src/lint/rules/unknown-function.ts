@@ -1,0 +1,27 @@
+import { FUNCTIONS, functionInfo } from '../functions.js';
+import { didYouMean } from '../suggest.js';
+import type { Rule } from '../types.js';
+
+/** A call of a function the spec's function table does not have. */
+export const unknownFunction: Rule = {
+  meta: {
+    id: 'unknown-function',
+    severity: 'error',
+    docs: { description: "Reports calls of functions that are not in the spec's function table, with a \"did you mean\"." },
+    fixable: false,
+    options: { allow: 'string[]' },
+  },
+  create(context) {
+    const allow = new Set(((context.options.allow as string[] | undefined) ?? []).map((n) => n.toUpperCase()));
+    return {
+      function(node) {
+        if (functionInfo(node.name) || allow.has(node.name.toUpperCase())) return;
+        context.report({
+          node,
+          message: `Unknown function ${node.name}: the service knows ${[...FUNCTIONS.keys()].length} functions and this is not one of them.${didYouMean(node.name, FUNCTIONS.keys())}`,
+          hint: `Functions: ${[...FUNCTIONS.keys()].join(', ')}.`,
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,28 @@
+import type { Node } from '../ast/nodes.js';
+import { CHILD_KEYS } from '../ast/walk.js';
+
+/** Structural equality of two trees, without recursion (deep trees are safe); stops at the first difference. */
+export function sameTree(a: Node, b: Node): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop() as [unknown, unknown];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) || Array.isArray(y)) {
+      if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push([x[i], y[i]]);
+      continue;
+    }
+    const nx = x as Record<string, unknown>;
+    const ny = y as Record<string, unknown>;
+    if (nx.kind !== ny.kind) return false;
+    const childKeys = new Set<string>(CHILD_KEYS[nx.kind as Node['kind']] as readonly string[]);
+    const keys = Object.keys(nx);
+    if (keys.length !== Object.keys(ny).length) return false;
+    for (const k of keys) {
+      if (childKeys.has(k)) stack.push([nx[k], ny[k]]);
+      else if (nx[k] !== ny[k]) return false;
+    }
+  }
+  return true;
+}

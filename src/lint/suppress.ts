@@ -1,0 +1,82 @@
+import type { LintDiagnostic, SourceComment } from './types.js';
+
+/**
+ * Suppression comments:
+ *   -- dsq-disable-next-line rule-id[, rule-id]     the findings that start on the next line
+ *   /* dsq-disable rule-id *\/ ... /* dsq-enable *\/   the findings that start between the two
+ * Without ids a directive applies to every rule. Either comment style works for each
+ * directive; text after ` -- ` in a directive is a free-form reason.
+ */
+
+export interface Directive {
+  readonly kind: 'disable-next-line' | 'disable' | 'enable';
+  /** The rule ids named, or null for every rule. */
+  readonly ids: ReadonlySet<string> | null;
+  readonly comment: SourceComment;
+}
+
+const DIRECTIVE_RE = /^\s*dsq-(disable-next-line|disable|enable)(?=\s|$)([\s\S]*)$/;
+
+function body(comment: SourceComment): string {
+  return comment.kind === 'line' ? comment.text.replace(/^--/, '') : comment.text.replace(/^\/\*/, '').replace(/\*\/$/, '');
+}
+
+export function readDirectives(comments: readonly SourceComment[]): Directive[] {
+  const out: Directive[] = [];
+  for (const comment of comments) {
+    const m = DIRECTIVE_RE.exec(body(comment));
+    if (!m) continue;
+    const rest = (m[2] ?? '').split(/\s--\s/)[0] ?? '';
+    const ids = rest.split(/[\s,]+/).filter((s) => s !== '');
+    out.push({ kind: m[1] as Directive['kind'], ids: ids.length ? new Set(ids) : null, comment });
+  }
+  return out;
+}
+
+/** Drops the findings the directives suppress. */
+export function applySuppressions(diagnostics: readonly LintDiagnostic[], directives: readonly Directive[]): LintDiagnostic[] {
+  if (directives.length === 0) return [...diagnostics];
+  const nextLine = new Map<number, Set<string> | null>();
+  for (const d of directives) {
+    if (d.kind !== 'disable-next-line') continue;
+    const line = d.comment.span.endLine + 1;
+    const prev = nextLine.get(line);
+    if (prev === null) continue;
+    nextLine.set(line, d.ids === null ? null : new Set([...(prev ?? []), ...d.ids]));
+  }
+  const ranges = directives.filter((d) => d.kind !== 'disable-next-line').sort((a, b) => a.comment.span.start - b.comment.span.start);
+  const order = diagnostics.map((d, i) => i).sort((a, b) => (diagnostics[a]?.span.start ?? 0) - (diagnostics[b]?.span.start ?? 0));
+  const keep = new Array<boolean>(diagnostics.length).fill(true);
+  let all = false;
+  const ids = new Set<string>();
+  const exceptions = new Set<string>();
+  let next = 0;
+  for (const i of order) {
+    const d = diagnostics[i] as LintDiagnostic;
+    while (next < ranges.length && (ranges[next] as Directive).comment.span.end <= d.span.start) {
+      const r = ranges[next++] as Directive;
+      if (r.kind === 'disable') {
+        if (r.ids === null) {
+          all = true;
+          ids.clear();
+          exceptions.clear();
+        } else for (const id of r.ids) {
+          ids.add(id);
+          exceptions.delete(id);
+        }
+      } else if (r.ids === null) {
+        all = false;
+        ids.clear();
+        exceptions.clear();
+      } else for (const id of r.ids) {
+        ids.delete(id);
+        if (all) exceptions.add(id);
+      }
+    }
+    const line = nextLine.get(d.span.line);
+    const byLine = line === null || (line !== undefined && line.has(d.code));
+    const byRange = (all && !exceptions.has(d.code)) || ids.has(d.code);
+    if (byLine || byRange) keep[i] = false;
+  }
+  return diagnostics.filter((_, i) => keep[i]);
+}

@@ -1,0 +1,126 @@
+import type { Node, NodeKind, NodeOfKind, Select, Statement } from '../ast/nodes.js';
+import type { Diagnostic } from '../diagnostic/diagnostic.js';
+import type { Span } from '../diagnostic/span.js';
+import type { Schema } from '../schema/index.js';
+import type { Clause, SelectScope } from './scope.js';
+
+/** The severity a rule runs at; `off` disables it. */
+export type RuleSeverity = 'error' | 'warning';
+export type RuleSetting = 'off' | RuleSeverity;
+/** A rule's entry in dsq.config.json: a severity, or a severity with the rule's options. */
+export type RuleConfig = RuleSetting | readonly [RuleSetting, Record<string, unknown>];
+export type RulesConfig = Readonly<Record<string, RuleConfig>>;
+
+/** One replacement of source text: `[start, end)` (0-based UTF-16 offsets) becomes `text`. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A safe, mechanical correction of a finding, as text edits on the linted source. */
+export interface Fix {
+  readonly description: string;
+  readonly edits: readonly TextEdit[];
+}
+
+/** A lint finding: a diagnostic whose `code` is the rule id, always with a span. */
+export interface LintDiagnostic extends Diagnostic {
+  readonly code: string;
+  readonly severity: RuleSeverity;
+  readonly span: Span;
+  readonly fix?: Fix;
+}
+
+/** The kind of value a rule option holds (checked when the configuration is read). */
+export type OptionType = 'string[]' | 'boolean' | 'number' | 'record<number>';
+
+export interface RuleMeta {
+  /** kebab-case, unique; the name used in config, suppression comments and reports. */
+  readonly id: string;
+  readonly severity: RuleSeverity;
+  readonly docs: {
+    /** One sentence: what the rule finds. */
+    readonly description: string;
+  };
+  /** True when findings carry a fix that `--fix` applies. */
+  readonly fixable: boolean;
+  /** True when the rule needs a schema (`--schema` or `schema` in dsq.config.json); silent without. */
+  readonly needsSchema?: boolean;
+  /** Options the rule accepts in `[severity, { ... }]`, by name. */
+  readonly options?: Readonly<Record<string, OptionType>>;
+}
+
+/** What a rule reports: a message, where (a node or a span), and optionally a hint and a fix. */
+export interface Report {
+  readonly message: string;
+  readonly node?: Node;
+  readonly span?: Span;
+  readonly hint?: string;
+  readonly fix?: Fix;
+}
+
+/** What a rule sees while the runner walks a statement. */
+export interface RuleContext {
+  readonly ruleId: string;
+  /** The rule's options from the configuration (empty when none were given). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The linted source text ('' when the statement did not come from text). */
+  readonly text: string;
+  /** The diagnostics of the parser for the whole file (syntax errors), recovered ones included. */
+  readonly parseDiagnostics: readonly Diagnostic[];
+  /** The schema, when one was given. */
+  readonly schema: Schema | null;
+  /** The statement being walked. */
+  statement(): Statement;
+  /** The nodes above the current one, root first (the current node not included). */
+  ancestors(): readonly Node[];
+  /** The nearest select strictly above the current node, or null at the top. */
+  enclosingSelect(): Select | null;
+  /** The part of `enclosingSelect()` the current node lies in. */
+  clause(): Clause | null;
+  /** Names and sources of a select (computed once per select). */
+  scope(select: Select): SelectScope;
+  /** The scopes of the selects above the current node, innermost first. */
+  scopes(): readonly SelectScope[];
+  /** Where a node stands in the source (falls back to its nearest located ancestor). */
+  spanOf(node: Node): Span | null;
+  /** The source text of a node, when it came from text. */
+  sourceOf(node: Node): string | null;
+  report(report: Report): void;
+}
+
+type Handler<N> = (node: N) => void;
+
+/** Handlers by node kind, called on entering (`kind`) and leaving (`kind:exit`) each node. */
+export type RuleVisitor = { readonly [K in NodeKind]?: Handler<NodeOfKind<K>> } & {
+  readonly [K in NodeKind as `${K}:exit`]?: Handler<NodeOfKind<K>>;
+} & {
+  /** Called once per file, before any statement is walked. */
+  readonly file?: () => void;
+};
+
+/** A lint rule, ESLint style: metadata and a factory of visitors, run in one walk with every other rule. */
+export interface Rule {
+  readonly meta: RuleMeta;
+  create(context: RuleContext): RuleVisitor;
+}
+
+/** A comment of the source (the parser's `Comment`). */
+export interface SourceComment {
+  readonly kind: 'line' | 'block';
+  readonly text: string;
+  readonly span: Span;
+}
+
+/**
+ * What the linter reads: the parser's `ParsedDocument` (src/syntax `parseDocument`) fits this
+ * shape; tests may also build one from ASTs.
+ */
+export interface LintDocument {
+  readonly text: string;
+  readonly statements: readonly { readonly node: Statement; readonly span: Span }[];
+  readonly spans: WeakMap<Node, Span>;
+  readonly comments: readonly SourceComment[];
+  readonly diagnostics: readonly Diagnostic[];
+}
