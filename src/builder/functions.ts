@@ -1,9 +1,9 @@
-import type { Expr, Specifier, WhenClause } from '../ast/index.js';
+import type { AllSpec, Expr, IdSpec, NameSpec, Specifier, WhenClause, WhereSpec } from '../ast/index.js';
 import type { QueryLike } from './brand.js';
 import { Expression } from './expression.js';
 import type { AnyExpression, Condition } from './typing.js';
 import {
-  datetimeNode, localNode, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SpecArg, type Value,
+  datetimeNode, localNode, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SingularSpecArg, type SpecArg, type Value,
 } from './values.js';
 
 /** A column by its path string (`amount`, `o.amount`, `sales.orders@trash.amount`, `photo:size`). */
@@ -17,7 +17,7 @@ export function ref<T = unknown>(name: string): Expression<T> {
 }
 
 /** A literal (or any value the builder accepts) as an expression. */
-export function lit<T extends Value>(value: T): Expression<T> {
+export function lit<T extends Value>(value: T | Expr): Expression<T> {
   return new Expression<T>(toExpr(value, 'lit()'));
 }
 
@@ -38,11 +38,11 @@ export function databaseColumn(database: SpecArg, table: string, column: SpecArg
 
 /** Specifier constructors, for the cases the plain-value shorthand cannot say. */
 export const spec = Object.freeze({
-  all: (): Specifier => ({ kind: 'spec_all' }),
-  id: (id: number | bigint): Specifier => ({ kind: 'spec_id', id: wholeNumberText(id, 'a specifier id') }),
-  name: (name: string): Specifier => ({ kind: 'spec_name', name: toName(name, 'a specifier name') }),
-  where: (condition: Condition): Specifier => ({ kind: 'spec_where', where: toCondition(condition, 'spec.where()') }),
-  array: (...items: SpecArg[]): Specifier => toSpecifier(items, 'spec.array()'),
+  all: (): AllSpec => ({ kind: 'spec_all' }),
+  id: (id: number | bigint): IdSpec => ({ kind: 'spec_id', id: wholeNumberText(id, 'a specifier id') }),
+  name: (name: string): NameSpec => ({ kind: 'spec_name', name: toName(name, 'a specifier name') }),
+  where: (condition: Condition): WhereSpec => ({ kind: 'spec_where', where: toCondition(condition, 'spec.where()') }),
+  array: (...items: SingularSpecArg[]): Specifier => toSpecifier(items, 'spec.array()'),
 });
 
 // ---------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import {
   type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Source, type Specifier, type WhereSpec,
 } from '../ast/index.js';
 import { DsqError } from '../diagnostic/index.js';
-import { SOURCE, isExpressionLike, isQueryLike } from './brand.js';
+import { SOURCE, isExpressionLike, isQueryLike, type ExpressionLike } from './brand.js';
 
 /**
  * The one place where the builder turns user arguments into AST nodes. Builders never
@@ -119,7 +119,7 @@ export function toName(value: unknown, what: string): string {
   return value;
 }
 
-export type SingularSpecArg = number | bigint | string | IdSpec | NameSpec | WhereSpec | { readonly [key: symbol]: unknown };
+export type SingularSpecArg = number | bigint | string | IdSpec | NameSpec | WhereSpec | ExpressionLike;
 /**
  * Specifier arguments: number/bigint → id, string → name, an expression → where, an array →
  * array of singular specifiers, a specifier node (from `spec.*`) → itself.

@@ -61,7 +61,7 @@ describe('values become literals of the right node type', () => {
       items: [{ kind: 'spec_id', id: '1' }, { kind: 'spec_where', where: col('a').isNull().node }],
     });
     expect(() => dc(1.5)).toThrow(/whole number/);
-    expect(() => dc([spec.all()])).toThrow(/must be an id, a name or a where specifier/);
+    expect(() => dc([spec.all()] as never)).toThrow(/must be an id, a name or a where specifier/);
     expect(() => dc('')).toThrow(/non-empty string/);
   });
 });
