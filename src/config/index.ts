@@ -1,0 +1,1 @@
+export { loadConfig, parseConfig, ConfigError, CONFIG_FILE, type DsqConfig, type RuleLevel, type RuleSetting } from './config.js';

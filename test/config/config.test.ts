@@ -1,0 +1,56 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { DsqError } from '../../src/diagnostic/index.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dsq-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('finds the nearest dsq.config.json upward from a file or directory', async () => {
+    await mkdir(join(dir, 'a', 'b'), { recursive: true });
+    await writeFile(join(dir, 'dsq.config.json'), JSON.stringify({ width: 100, keywordCase: 'lower', indent: 4, schema: 'schema.json' }));
+    await writeFile(join(dir, 'a', 'b', 'q.dsq'), 'SELECT 1');
+    const fromFile = await loadConfig(join(dir, 'a', 'b', 'q.dsq'));
+    expect(fromFile).toEqual({ width: 100, keywordCase: 'lower', indent: 4, schema: join(dir, 'schema.json'), configPath: join(dir, 'dsq.config.json') });
+    expect(await loadConfig(join(dir, 'a'))).toEqual(fromFile);
+    await writeFile(join(dir, 'a', 'dsq.config.json'), JSON.stringify({ rules: { 'no-select-star': 'off', other: ['warning', { max: 3 }] } }));
+    expect(await loadConfig(join(dir, 'a', 'b', 'q.dsq'))).toEqual({
+      rules: { 'no-select-star': 'off', other: ['warning', { max: 3 }] },
+      configPath: join(dir, 'a', 'dsq.config.json'),
+    });
+  });
+
+  it('gives {} when there is no config file', async () => {
+    const deep = join(dir, 'x');
+    await mkdir(deep);
+    const config = await loadConfig(deep);
+    // A config file above the temp directory would be found too; there is none on a clean machine.
+    expect(config.configPath === undefined || !config.configPath.startsWith(dir)).toBe(true);
+  });
+
+  it('reports bad JSON with its line and column', async () => {
+    await writeFile(join(dir, 'dsq.config.json'), '{\n  "width": 100,\n}\n');
+    const err = await loadConfig(dir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err).toBeInstanceOf(DsqError);
+    const e = err as ConfigError;
+    expect(e.first.span?.line).toBe(3);
+    expect(e.first.message).toMatch(/not valid JSON/);
+    expect(e.format()).toContain(`${join(dir, 'dsq.config.json')}:3:1: error:`);
+  });
+
+  it('reports every bad setting with its JSON pointer', async () => {
+    await writeFile(join(dir, 'dsq.config.json'), JSON.stringify({ width: 'wide', keywordCase: 'title', colour: true, rules: { r: 'loud' } }));
+    const err = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(err.diagnostics.map((d) => d.pointer)).toEqual(['/width', '/keywordCase', '/colour', '/rules/r']);
+    expect(err.format()).toContain('unknown setting "colour"');
+  });
+});
