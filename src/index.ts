@@ -7,3 +7,7 @@ export * from './ast/index.js';
 export * from './diagnostic/index.js';
 // Schema: the spec's database definitions, lookups, type-name mapping
 export * from './schema/index.js';
+// Printer and formatter: AST → dsq text, comment-keeping formatting
+export * from './print/index.js';
+// Config: dsq.config.json
+export * from './config/index.js';
