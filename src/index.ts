@@ -5,6 +5,8 @@
 export * from './ast/index.js';
 // Diagnostics: the one error type, spans, code frames
 export * from './diagnostic/index.js';
+// JSON: the spec JSON reader (exact numbers, key rules) and writer, shorthand and full forms
+export * from './json/index.js';
 // Schema: the spec's database definitions, lookups, type-name mapping
 export * from './schema/index.js';
 // Printer and formatter: AST → dsq text, comment-keeping formatting

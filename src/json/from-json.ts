@@ -1,0 +1,103 @@
+import type { Expr, Select, SelectAction, Statement } from '../ast/nodes.js';
+import { compareNumbers } from '../ast/numbers.js';
+import { readExpr, readWhen } from './read-expr.js';
+import { readJsValue } from './read-js.js';
+import { readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier } from './read-select.js';
+import { readSpecJson } from './read-text.js';
+import { checkProps, describe, expectObject, fail, optionalBoolean, prop, type Cx, type Produces, type Step, type What } from './parts.js';
+import type { JsonValue } from './value.js';
+
+/**
+ * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
+ * already-parsed JS value. Both the `$` shorthand and the full `{"type": ...}` forms are read.
+ * Every rejection is a `DsqError` (code `json/...`) with the JSON pointer and, for text, the
+ * line and column.
+ */
+
+/** A select object, or a SELECT action (`{"action": "select", "select": {...}, ...}`). */
+export function fromJson(input: string | unknown): Statement {
+  const { value, cx } = toValue(input);
+  return statementFromValue(value, cx);
+}
+
+/** An expression, in shorthand or full form. */
+export function fromJsonExpression(input: string | unknown): Expr {
+  const { value, cx } = toValue(input);
+  return run('expr', value, cx);
+}
+
+/** A statement from a value already read by `readSpecJson` (pass the text for code frames). */
+export function statementFromValue(value: JsonValue, cx: Cx = { source: undefined }): Statement {
+  if (value.type === 'object' && value.member('action')) return readAction(value, cx);
+  if (value.type !== 'object') {
+    fail(cx, 'wrong-type', `expected a select object or a SELECT action (an object), got ${describe(value)}`, value);
+  }
+  return run('select', value, cx);
+}
+
+/** An expression from a value already read by `readSpecJson`. */
+export function expressionFromValue(value: JsonValue, cx: Cx = { source: undefined }): Expr {
+  return run('expr', value, cx);
+}
+
+function toValue(input: unknown): { value: JsonValue; cx: Cx } {
+  if (typeof input === 'string') return { value: readSpecJson(input), cx: { source: input } };
+  return { value: readJsValue(input), cx: { source: undefined } };
+}
+
+function readAction(obj: JsonValue, cx: Cx): SelectAction {
+  const o = expectObject(cx, obj, 'a SELECT action');
+  const action = prop(o, 'action');
+  if (action.type !== 'string' || action.value !== 'select') {
+    fail(cx, 'unknown-action', `only the SELECT action is a query: expected "action": "select", got ${describe(action)}`, action);
+  }
+  checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
+  const rowsValue = o.get('rows');
+  let rows: string | null = null;
+  if (rowsValue !== undefined && rowsValue.type !== 'null') {
+    if (rowsValue.type !== 'number' || !rowsValue.whole || compareNumbers(rowsValue.text, '1') < 0) {
+      fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
+    }
+    rows = rowsValue.text;
+  }
+  const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
+  const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
+  const select: Select = run('select', prop(o, 'select'), cx);
+  return { kind: 'select_action', select, rows, useStrings, echo };
+}
+
+type Reader = (v: JsonValue, cx: Cx) => Step;
+
+const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W]> } = {
+  expr: readExpr,
+  select: readSelect,
+  source: readSource,
+  specifier: readSpecifier,
+  singular: readSingularSpecifier,
+  when: readWhen,
+  result_column: readResultColumn,
+  order_term: readOrderTerm,
+};
+
+/**
+ * Drives the readers with an explicit stack: each frame is a step waiting for its children's
+ * results. No recursion, so a 100,000-deep document reads (or fails) cleanly.
+ */
+export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces[W] {
+  type Frame = { readonly step: Step; readonly results: unknown[] };
+  const start = (w: What, v: JsonValue): Frame => ({ step: (READERS[w] as Reader)(v, cx), results: [] });
+  const stack: Frame[] = [start(what, value)];
+  for (;;) {
+    const top = stack[stack.length - 1] as Frame;
+    const next = top.step.needs[top.results.length];
+    if (next !== undefined) {
+      stack.push(start(next.what, next.value));
+      continue;
+    }
+    const built = top.step.build(top.results);
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return built as Produces[W];
+    parent.results.push(built);
+  }
+}

@@ -1,0 +1,152 @@
+import type { Expr, OrderTerm, ResultColumn, Select, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
+import { didYouMean, jsonError } from './error.js';
+import type { JsonMember, JsonObject, JsonValue } from './value.js';
+
+/**
+ * The plumbing of the JSON → AST readers. A reader looks at one JSON value, checks what it
+ * can see there, and returns a `Step`: the child values still to read (each with what it
+ * should be) and how to build the node from them. `run` (read-ast.ts) drives the steps with an
+ * explicit stack, so the depth of the document never grows the call stack.
+ */
+
+export interface Produces {
+  expr: Expr;
+  select: Select;
+  source: Source;
+  specifier: Specifier;
+  singular: IdSpec | NameSpec | WhereSpec;
+  when: WhenClause;
+  result_column: ResultColumn;
+  order_term: OrderTerm;
+}
+export type What = keyof Produces;
+
+export interface Need {
+  readonly what: What;
+  readonly value: JsonValue;
+}
+
+export interface Step<T = unknown> {
+  readonly needs: readonly Need[];
+  build(results: readonly unknown[]): T;
+}
+
+/** Read context: the input text (for code frames), when there is one. */
+export interface Cx {
+  readonly source: string | undefined;
+}
+
+/** A result slot: reads a child's result once the children are read. */
+export type Slot<T> = (results: readonly unknown[]) => T;
+
+/** Collects the child values a reader needs, handing back typed slots for their results. */
+export class Parts {
+  readonly needs: Need[] = [];
+
+  one<W extends What>(what: W, value: JsonValue): Slot<Produces[W]> {
+    const i = this.needs.push({ what, value }) - 1;
+    return (r) => r[i] as Produces[W];
+  }
+
+  /** A child that may be absent: absent gives null. */
+  optional<W extends What>(what: W, value: JsonValue | undefined): Slot<Produces[W] | null> {
+    if (value === undefined) return () => null;
+    return this.one(what, value);
+  }
+
+  list<W extends What>(what: W, values: readonly JsonValue[]): Slot<Produces[W][]> {
+    const start = this.needs.length;
+    for (const value of values) this.needs.push({ what, value });
+    const end = this.needs.length;
+    return (r) => r.slice(start, end) as Produces[W][];
+  }
+
+  step<T>(build: (results: readonly unknown[]) => T): Step<T> {
+    return { needs: this.needs, build };
+  }
+}
+
+export function done<T>(value: T): Step<T> {
+  return { needs: [], build: () => value };
+}
+
+type At = JsonValue | JsonMember;
+
+/** Throws a `json/<code>` DsqError at a value (or at a member: its key's span, its value's pointer). */
+export function fail(cx: Cx, code: string, message: string, at: At, hint?: string): never {
+  const location = 'rawKey' in at ? { pointer: at.value.pointer, span: at.keySpan ?? at.value.span } : { pointer: at.pointer, span: at.span };
+  throw jsonError(code, message, location, cx.source, hint);
+}
+
+/** How a JSON value is named in messages: `a string`, `the number 12`, `null`, ... */
+export function describe(v: JsonValue): string {
+  switch (v.type) {
+    case 'null':
+      return v.fromEmptyString ? 'an empty string (which is null)' : 'null';
+    case 'boolean':
+      return String(v.value);
+    case 'number':
+      return `the number ${v.text}`;
+    case 'string':
+      return `the string ${JSON.stringify(v.value.length > 40 ? `${v.value.slice(0, 40)}…` : v.value)}`;
+    case 'array':
+      return `an array of ${v.items.length}`;
+    case 'object':
+      return v.members.length === 0 ? 'an empty object' : `an object with ${v.members.map((m) => JSON.stringify(m.rawKey)).slice(0, 4).join(', ')}`;
+    case 'undefined':
+      return 'undefined';
+  }
+}
+
+export function expectObject(cx: Cx, v: JsonValue, what: string): JsonObject {
+  if (v.type !== 'object') fail(cx, 'wrong-type', `expected ${what} (an object), got ${describe(v)}`, v);
+  return v;
+}
+
+export function expectArray(cx: Cx, v: JsonValue, what: string): readonly JsonValue[] {
+  if (v.type !== 'array') fail(cx, 'wrong-type', `expected ${what} (an array), got ${describe(v)}`, v);
+  return v.items;
+}
+
+/** A required non-empty string. */
+export function expectString(cx: Cx, v: JsonValue, what: string): string {
+  if (v.type !== 'string') {
+    const extra = v.type === 'null' && v.fromEmptyString ? ' (an empty string equals null)' : '';
+    fail(cx, 'wrong-type', `expected ${what} (a non-empty string), got ${describe(v)}${extra}`, v);
+  }
+  return v.value;
+}
+
+/** An optional string (absent, null or "" give null). */
+export function optionalString(cx: Cx, v: JsonValue | undefined, what: string): string | null {
+  if (v === undefined || v.type === 'null') return null;
+  return expectString(cx, v, what);
+}
+
+/** An optional boolean (absent or null give null). */
+export function optionalBoolean(cx: Cx, v: JsonValue | undefined, what: string): boolean | null {
+  if (v === undefined || v.type === 'null') return null;
+  if (v.type !== 'boolean') fail(cx, 'wrong-type', `expected ${what} (true or false), got ${describe(v)}`, v);
+  return v.value;
+}
+
+/**
+ * Checks an object's properties: each known (else an error naming the nearest known one),
+ * each required one present. Keys are compared after the spec's normalisation.
+ */
+export function checkProps(cx: Cx, obj: JsonObject, what: string, allowed: readonly string[], required: readonly string[] = []): void {
+  for (const m of obj.members) {
+    if (!allowed.includes(m.key)) {
+      const list = allowed.map((k) => `"${k}"`).join(', ');
+      fail(cx, 'unknown-property', `unknown property "${m.rawKey}" in ${what}${didYouMean(m.key, allowed)}; expected ${list || 'no other properties'}`, m);
+    }
+  }
+  for (const key of required) {
+    if (!obj.member(key)) fail(cx, 'missing-property', `${what} needs "${key}"`, obj);
+  }
+}
+
+/** The value of a property that `checkProps` has made sure is present. */
+export function prop(obj: JsonObject, key: string): JsonValue {
+  return obj.get(key) as JsonValue;
+}

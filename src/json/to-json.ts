@@ -1,0 +1,196 @@
+import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
+import { FOLDING_OPS } from '../ast/precedence.js';
+import { binaryKey, functionNameOfKey, unaryKey } from './shorthand.js';
+import { normaliseKey } from './value.js';
+
+/**
+ * AST → spec JSON text. `form: 'short'` (the default) writes every node in its `$` shorthand
+ * where the spec has one and it reads back to the same node; left-deep chains of one folding
+ * operator (`and`, `or`, `+`, ...) become one n-ary array. `form: 'full'` writes every node that
+ * has one in its `{"type": ...}` form. A column path is `{"$col": ...}` in both (the spec has no
+ * other form for it). Numbers are written as their exact text. `indent` 0 (the default) is
+ * compact; otherwise members go on their own lines, indented by `indent` spaces per level (up
+ * to a nesting depth of 200, beyond which lines stop moving right). Iterative: any depth.
+ */
+export interface ToJsonOptions {
+  readonly form?: 'short' | 'full';
+  readonly indent?: number;
+}
+
+export type JsonForm = 'short' | 'full';
+
+export function toJson(node: Node, options: ToJsonOptions = {}): string {
+  const form = options.form ?? 'short';
+  const indent = Math.max(0, Math.floor(options.indent ?? 0));
+  return serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+}
+
+// ---------------------------------------------------------------------------------------
+// Output values: plain JSON with exact numbers and unexpanded child nodes.
+
+/** Number text written as is. */
+class Raw {
+  constructor(readonly text: string) {}
+}
+/** A child node, turned into output when the serializer reaches it. */
+class Ref {
+  constructor(readonly node: Node) {}
+}
+class Obj {
+  constructor(readonly entries: readonly (readonly [string, Out])[]) {}
+}
+type Out = null | boolean | string | Raw | Ref | Obj | readonly Out[];
+
+type Writer<N extends Node> = (node: N, form: JsonForm) => Out;
+
+const ref = (node: Node) => new Ref(node);
+const refs = (nodes: readonly Node[]) => nodes.map(ref);
+/** An object from entries, leaving out those whose value is `undefined`. */
+const obj = (...entries: (readonly [string, Out | undefined])[]) =>
+  new Obj(entries.filter((e): e is readonly [string, Out] => e[1] !== undefined));
+const typed = (type: string, ...entries: (readonly [string, Out | undefined])[]) => obj(['type', type], ...entries);
+const orNull = <T>(value: T | null, f: (v: T) => Out): Out | undefined => (value === null ? undefined : f(value));
+
+/** Whether a function name survives the trip through a `$$name` key (keys are normalised). */
+export function functionNameFitsKey(name: string): boolean {
+  return name !== '' && functionNameOfKey(normaliseKey(`$$${name}`)) === name;
+}
+
+/** The operands of a left-deep chain of one operator: `(a + b) + c` → [a, b, c]. Iterative. */
+function chainOperands(node: Expr, op: BinaryOp): Expr[] {
+  const operands: Expr[] = [];
+  let cur = node;
+  while (cur.kind === 'binary' && cur.op === op) {
+    operands.push(cur.e2);
+    cur = cur.e1;
+  }
+  operands.push(cur);
+  return operands.reverse();
+}
+
+function selectEntries(s: Select, form: JsonForm): Obj {
+  return obj(
+    ['distinct', s.distinct ? true : undefined],
+    ['columns', s.columns === 'all' ? (form === 'full' ? typed('all') : undefined) : refs(s.columns)],
+    ['from', orNull(s.from, ref)],
+    ['where', orNull(s.where, ref)],
+    ['group', s.group.length > 0 ? refs(s.group) : undefined],
+    ['having', orNull(s.having, ref)],
+    ['order', s.order.length > 0 ? refs(s.order) : undefined],
+    ['limit', orNull(s.limit, ref)],
+    ['offset', orNull(s.offset, ref)],
+  );
+}
+
+const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
+  null: (_, form) => (form === 'short' ? null : typed('null')),
+  number: (n, form) => (form === 'short' ? new Raw(n.value) : typed('number', ['value', new Raw(n.value)])),
+  string: (n, form) => (form === 'short' ? n.value : typed('string', ['value', n.value])),
+  datetime: (n, form) => {
+    const value = n.form === 'ms' ? new Raw(n.value) : n.value;
+    return form === 'short' ? obj(['$dt', value]) : typed('datetime', ['value', value]);
+  },
+  localdatetime: (n, form) => (form === 'short' ? obj(['$ldt', n.value]) : typed('localdatetime', ['value', n.value])),
+  localdate: (n, form) => (form === 'short' ? obj(['$ld', n.value]) : typed('localdate', ['value', n.value])),
+  localtime: (n, form) => (form === 'short' ? obj(['$lt', n.value]) : typed('localtime', ['value', n.value])),
+  column: (n) => obj(['$col', n.path]),
+  system_column: (n) => typed('column', ['table', n.table], ['column', n.column]),
+  database_column: (n) => typed('column', ['database', ref(n.database)], ['table', n.table], ['column', ref(n.column)]),
+  alias: (n, form) => (form === 'short' ? obj(['$alias', n.name]) : typed('alias', ['value', n.name])),
+  between: (n, form) =>
+    form === 'short' ? obj(['$between', refs([n.e, n.min, n.max])]) : typed('between', ['e', ref(n.e)], ['min', ref(n.min)], ['max', ref(n.max)]),
+  binary: (n, form) => {
+    if (form === 'full') return typed('binary', ['op', n.op], ['e1', ref(n.e1)], ['e2', ref(n.e2)]);
+    const operands = FOLDING_OPS.has(n.op) ? chainOperands(n, n.op) : [n.e1, n.e2];
+    return obj([binaryKey(n.op), refs(operands)]);
+  },
+  unary: (n, form) => (form === 'short' ? obj([unaryKey(n.op), ref(n.e)]) : typed('unary', ['op', n.op], ['e', ref(n.e)])),
+  case: (n) => typed('case', ['base', orNull(n.base, ref)], ['cases', refs(n.cases)], ['else', orNull(n.else, ref)]),
+  when: (n) => obj(['when', ref(n.when)], ['then', ref(n.then)]),
+  collate: (n) => typed('collate', ['e', ref(n.e)], ['collation', n.collation]),
+  count_rows: () => typed('count_rows'),
+  exists: (n, form) => (form === 'short' ? obj(['$exists', ref(n.select)]) : typed('exists', ['select', ref(n.select)])),
+  function: (n, form) =>
+    form === 'short' && functionNameFitsKey(n.name)
+      ? obj([`$$${n.name}`, refs(n.args)])
+      : typed('function', ['function', n.name], ['args', refs(n.args)]),
+  in: (n, form) => (form === 'short' ? obj(['$in', [ref(n.e), refs(n.values)]]) : typed('in', ['e', ref(n.e)], ['values', refs(n.values)])),
+  in_select: (n, form) =>
+    form === 'short' ? obj(['$in', [ref(n.e), ref(n.select)]]) : typed('in_select', ['e', ref(n.e)], ['select', ref(n.select)]),
+  subquery: (n, form) => (form === 'short' ? obj(['$select', ref(n.select)]) : typed('select', ['select', ref(n.select)])),
+  spec_all: () => typed('all'),
+  spec_id: (n) => new Raw(n.id),
+  spec_name: (n) => n.name,
+  spec_where: (n) => typed('where', ['where', ref(n.where)]),
+  spec_array: (n) => refs(n.items),
+  result_column: (n) => obj(['e', ref(n.e)], ['alias', orNull(n.alias, (a) => a)]),
+  order_term: (n, form) => obj(['e', ref(n.e)], ['order', form === 'full' || n.order === 'desc' ? n.order : undefined]),
+  table: (n, form) => (form === 'short' && n.alias === null ? n.table : typed('table', ['table', n.table], ['alias', orNull(n.alias, (a) => a)])),
+  table_system: (n) => typed('table_system', ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
+  table_database: (n) => typed('table_database', ['database', ref(n.database)], ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
+  join: (n) => typed('join', ['op', n.op], ['s1', ref(n.s1)], ['s2', ref(n.s2)]),
+  select_source: (n) => typed('select', ['select', ref(n.select)]),
+  select: (n, form) => selectEntries(n, form),
+  select_action: (n) =>
+    obj(
+      ['action', 'select'],
+      ['select', ref(n.select)],
+      ['rows', orNull(n.rows, (r) => new Raw(r))],
+      ['use_strings', orNull(n.useStrings, (b) => b)],
+      ['echo', orNull(n.echo, (b) => b)],
+    ),
+};
+
+// ---------------------------------------------------------------------------------------
+// Serializer
+
+const MAX_INDENT_DEPTH = 200;
+
+function serialize(root: Out, indent: number, expand: (node: Node) => Out): string {
+  const parts: string[] = [];
+  type Task = string | { readonly value: Out; readonly depth: number };
+  const stack: Task[] = [{ value: root, depth: 0 }];
+  const breakAt = (depth: number) => (indent > 0 ? `\n${' '.repeat(indent * Math.min(depth, MAX_INDENT_DEPTH))}` : '');
+  const colon = indent > 0 ? ': ' : ':';
+  while (stack.length > 0) {
+    const task = stack.pop() as Task;
+    if (typeof task === 'string') {
+      parts.push(task);
+      continue;
+    }
+    let value = task.value;
+    while (value instanceof Ref) value = expand(value.node);
+    const depth = task.depth;
+    if (value === null) parts.push('null');
+    else if (typeof value === 'boolean') parts.push(value ? 'true' : 'false');
+    else if (typeof value === 'string') parts.push(JSON.stringify(value));
+    else if (value instanceof Raw) parts.push(value.text);
+    else if (value instanceof Obj) {
+      const entries = value.entries;
+      if (entries.length === 0) {
+        parts.push('{}');
+        continue;
+      }
+      parts.push('{');
+      stack.push(`${breakAt(depth)}}`);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i] as readonly [string, Out];
+        stack.push({ value: item, depth: depth + 1 });
+        stack.push(`${i > 0 ? ',' : ''}${breakAt(depth + 1)}${JSON.stringify(key)}${colon}`);
+      }
+    } else {
+      const items = value as readonly Out[];
+      if (items.length === 0) {
+        parts.push('[]');
+        continue;
+      }
+      parts.push('[');
+      stack.push(`${breakAt(depth)}]`);
+      for (let i = items.length - 1; i >= 0; i--) {
+        stack.push({ value: items[i] as Out, depth: depth + 1 });
+        stack.push(`${i > 0 ? ',' : ''}${breakAt(depth + 1)}`);
+      }
+    }
+  }
+  return parts.join('');
+}
