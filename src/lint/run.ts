@@ -14,6 +14,8 @@ interface Frame {
   /** Nearest select strictly above the node. */
   readonly select: Select | null;
   readonly clause: Clause | null;
+  /** Every select strictly above the node, outermost first (shared between frames of one select). */
+  readonly selects: readonly Select[];
 }
 
 /** Which part of `select` holds its direct child `child`. */
@@ -76,11 +78,9 @@ export function runRules(doc: LintDocument, rules: readonly ActiveRule[], schema
       clause: () => stack[stack.length - 1]?.clause ?? null,
       scope,
       scopes: () => {
+        const selects = stack[stack.length - 1]?.selects ?? [];
         const out: SelectScope[] = [];
-        for (let i = stack.length - 2; i >= 0; i--) {
-          const n = (stack[i] as Frame).node;
-          if (n.kind === 'select') out.push(scope(n));
-        }
+        for (let i = selects.length - 1; i >= 0; i--) out.push(scope(selects[i] as Select));
         return out;
       },
       spanOf,
@@ -122,8 +122,8 @@ export function runRules(doc: LintDocument, rules: readonly ActiveRule[], schema
         const up = stack[depth - 1];
         const frame: Frame =
           parent && parent.kind === 'select'
-            ? { node: n, select: parent, clause: clauseOf(parent, n) }
-            : { node: n, select: up?.select ?? null, clause: up?.clause ?? null };
+            ? { node: n, select: parent, clause: clauseOf(parent, n), selects: [...(up?.selects ?? []), parent] }
+            : { node: n, select: up?.select ?? null, clause: up?.clause ?? null, selects: up?.selects ?? [] };
         stack.push(frame);
         const handlers = enter.get(n.kind);
         if (handlers) for (const h of handlers) h(n);

@@ -73,7 +73,7 @@ export interface RuleContext {
   readonly schema: Schema | null;
   /** The statement being walked. */
   statement(): Statement;
-  /** The nodes above the current one, root first (the current node not included). */
+  /** The nodes above the current one, root first (the current node not included). O(depth): keep it off hot paths. */
   ancestors(): readonly Node[];
   /** The nearest select strictly above the current node, or null at the top. */
   enclosingSelect(): Select | null;

@@ -1,6 +1,6 @@
-import type { CountRows, FunctionCall } from '../../ast/nodes.js';
+import type { CountRows, FunctionCall, Select } from '../../ast/nodes.js';
 import { callName, isAggregate } from '../functions.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule } from '../types.js';
 
 /** An aggregate where SQL cannot compute one: in WHERE, in GROUP BY, or inside another aggregate. */
 export const misplacedAggregate: Rule = {
@@ -11,12 +11,17 @@ export const misplacedAggregate: Rule = {
     fixable: false,
   },
   create(context) {
-    const check = (node: FunctionCall | CountRows) => {
+    // The aggregates the walk is inside, with the select each belongs to.
+    const open: { node: FunctionCall | CountRows; select: Select | null }[] = [];
+    const enter = (node: FunctionCall | CountRows) => {
       if (!isAggregate(node)) return;
-      const outer = enclosingAggregate(context);
+      const select = context.enclosingSelect();
+      const outer = open[open.length - 1];
+      open.push({ node, select });
       const name = context.sourceOf(node) ?? callName(node);
-      if (outer) {
-        context.report({ node, message: `${name} is nested in the aggregate ${outer}: aggregates cannot be nested; compute the inner one in a subquery.` });
+      if (outer && outer.select === select) {
+        const outerName = context.sourceOf(outer.node) ?? callName(outer.node);
+        context.report({ node, message: `${name} is nested in the aggregate ${outerName}: aggregates cannot be nested; compute the inner one in a subquery.` });
         return;
       }
       const clause = context.clause();
@@ -26,17 +31,9 @@ export const misplacedAggregate: Rule = {
         context.report({ node, message: `${name} is an aggregate in GROUP BY; group by plain expressions and aggregate in the result columns.` });
       }
     };
-    return { function: check, count_rows: check };
+    const leave = (node: FunctionCall | CountRows) => {
+      if (open[open.length - 1]?.node === node) open.pop();
+    };
+    return { function: enter, count_rows: enter, 'function:exit': leave, 'count_rows:exit': leave };
   },
 };
-
-/** The nearest aggregate above the current node within the same select, as written in messages. */
-function enclosingAggregate(context: RuleContext): string | null {
-  const up = context.ancestors();
-  for (let i = up.length - 1; i >= 0; i--) {
-    const n = up[i];
-    if (!n || n.kind === 'select') return null;
-    if (isAggregate(n)) return context.sourceOf(n) ?? callName(n);
-  }
-  return null;
-}

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/lint/registry.js';
+import { SCHEMA, findings, positions } from './helpers.js';
+
+/**
+ * Every rule with cases it must report (with the 1-based line:col of each finding) and cases it
+ * must leave alone. Schema rules run with test/lint/fixtures/schema.json.
+ */
+interface Cases {
+  readonly schema?: boolean;
+  readonly invalid: readonly (readonly [text: string, at: readonly string[]])[];
+  readonly valid: readonly string[];
+}
+
+const CASES: Record<string, Cases> = {
+  'syntax-error': {
+    invalid: [
+      ['SELECT a FROM WHERE b', ['1:15']],
+      ['SELECT a FROM t WHERE;\nSELECT b FROM u WHERE c = 1 +;\nSELECT (;', ['1:22', '2:', '3:']],
+    ],
+    valid: ['SELECT a FROM t WHERE b = 1'],
+  },
+  'unknown-function': {
+    invalid: [
+      ['SELECT AVERAGE(x) FROM t', ['1:8']],
+      ['SELECT a FROM t WHERE lower(a) = 1', ['1:23']],
+    ],
+    valid: ['SELECT AVG(x), pow(x, 2), COUNT(DISTINCT a, b), COUNT(*) FROM t', 'SELECT SUM(DISTINCT x), AVG(DISTINCT y) FROM t'],
+  },
+  'function-arity': {
+    invalid: [
+      ['SELECT POW(x) FROM t', ['1:8']],
+      ['SELECT SUM(a, b), TRUNCATE(1, 2, 3) FROM t', ['1:8', '1:19']],
+      ['SELECT AVG() FROM t', ['1:8']],
+    ],
+    valid: ['SELECT POW(x, 2), TRUNCATE(x, 1), COUNT(DISTINCT a, b, c), MAX(x) FROM t'],
+  },
+  'misplaced-aggregate': {
+    invalid: [
+      ['SELECT a FROM t WHERE SUM(b) > 1', ['1:23']],
+      ['SELECT a FROM t WHERE COUNT(*) > 1', ['1:23']],
+      ['SELECT COUNT(*) FROM t GROUP BY MAX(b)', ['1:33']],
+      ['SELECT SUM(COUNT(*)) FROM t', ['1:12']],
+      ['SELECT MAX(AVG(x)) FROM t GROUP BY a', ['1:12']],
+    ],
+    valid: [
+      'SELECT a, SUM(b) FROM t GROUP BY a HAVING SUM(b) > 1 ORDER BY SUM(b)',
+      'SELECT a FROM t WHERE b > (SELECT AVG(b) FROM t)',
+      'SELECT SUM((SELECT MAX(x) FROM u)) FROM t',
+    ],
+  },
+  'ungrouped-column': {
+    invalid: [
+      ['SELECT a, b, SUM(c) FROM t GROUP BY a', ['1:11']],
+      ['SELECT a + b AS s FROM t GROUP BY a', ['1:12']],
+      ['SELECT * FROM t GROUP BY a', ['1:1']],
+    ],
+    valid: [
+      'SELECT a, SUM(c) FROM t GROUP BY a',
+      'SELECT a + b AS s, COUNT(*) FROM t GROUP BY a + b',
+      'SELECT a + b AS s FROM t GROUP BY s',
+      'SELECT a, MAX(b) + 1, 42 FROM t GROUP BY a',
+      'SELECT a, b FROM t',
+      'SELECT a, (SELECT MAX(x) FROM u) FROM t GROUP BY a',
+    ],
+  },
+  'having-without-group': {
+    invalid: [['SELECT a FROM t HAVING b > 1', ['1:24']]],
+    valid: ['SELECT a FROM t GROUP BY a HAVING a > 1', 'SELECT COUNT(*) FROM t HAVING COUNT(*) > 1', 'SELECT a FROM t WHERE b > 1'],
+  },
+  'null-comparison': {
+    invalid: [
+      ['SELECT a FROM t WHERE b = NULL', ['1:23']],
+      ['SELECT a FROM t WHERE b != NULL OR NULL = c', ['1:23', '1:36']],
+      ['SELECT a FROM t WHERE b <> NULL', ['1:23']],
+    ],
+    valid: ['SELECT a FROM t WHERE b IS NULL AND c IS NOT NULL', 'SELECT a FROM t WHERE b = 0'],
+  },
+  'empty-string': {
+    invalid: [["SELECT a FROM t WHERE b LIKE ''", ['1:30']], ["SELECT '' AS x FROM t", ['1:8']]],
+    valid: ["SELECT a FROM t WHERE b = 'x' AND c IS NULL", "SELECT 'it''s' FROM t"],
+  },
+  'unknown-alias': {
+    invalid: [
+      ['SELECT a AS x FROM (SELECT a FROM t) ORDER BY ALIAS(y)', ['1:47']],
+      ['SELECT 1 AS one WHERE ALIAS(two) = 1', ['1:23']],
+    ],
+    valid: [
+      'SELECT a AS x FROM t WHERE ALIAS(x) > 1',
+      'SELECT a FROM t WHERE ALIAS(anything) > 1',
+      'SELECT b FROM (SELECT a AS b, c FROM t) WHERE ALIAS(c) = 1',
+      'SELECT a AS x FROM t ORDER BY x',
+    ],
+  },
+  'duplicate-alias': {
+    invalid: [
+      ['SELECT a AS x, b AS x FROM t', ['1:16']],
+      ['SELECT a AS x, b AS X, c AS x FROM t', ['1:16', '1:24']],
+    ],
+    valid: ['SELECT a AS x, b AS y, c FROM t', 'SELECT a AS x FROM (SELECT b AS x FROM t)'],
+  },
+  'alias-as-column': {
+    invalid: [['SELECT a * 2 AS d FROM t WHERE d > 1', ['1:32']]],
+    valid: [
+      'SELECT a * 2 AS d FROM t WHERE ALIAS(d) > 1',
+      'SELECT a * 2 AS d FROM t WHERE COLUMN(d) > 1',
+      'SELECT a AS a FROM t WHERE a > 1',
+      'SELECT a * 2 AS d FROM t ORDER BY d',
+      'SELECT a * 2 AS d FROM (SELECT a, d FROM t) WHERE d > 1',
+    ],
+  },
+  'invalid-limit': {
+    invalid: [
+      ['SELECT a FROM t LIMIT -1', ['1:23']],
+      ['SELECT a FROM t LIMIT 2.5 OFFSET 1.5', ['1:23', '1:34']],
+      ['SELECT a FROM t LIMIT b', ['1:23']],
+      ["SELECT a FROM t LIMIT 10 OFFSET '5'", ['1:33']],
+    ],
+    valid: ['SELECT a FROM t LIMIT 10 OFFSET 0', 'SELECT a FROM t LIMIT 1e3', 'SELECT a FROM t LIMIT 9223372036854775807', 'SELECT a FROM t LIMIT 10.0'],
+  },
+  'empty-in-list': {
+    invalid: [['SELECT a FROM t WHERE b IN ()', ['1:23']], ['SELECT a FROM t WHERE b NOT IN ()', ['1:23']]],
+    valid: ['SELECT a FROM t WHERE b IN (1, 2)', 'SELECT a FROM t WHERE b IN (SELECT c FROM u)'],
+  },
+  'reversed-between': {
+    invalid: [
+      ['SELECT a FROM t WHERE b BETWEEN 10 AND 2', ['1:23']],
+      ['SELECT a FROM t WHERE b BETWEEN 9007199254740993 AND 9007199254740992', ['1:23']],
+      ["SELECT a FROM t WHERE b BETWEEN 'z' AND 'a'", ['1:23']],
+      ["SELECT a FROM t WHERE b BETWEEN DATE '2024-12-01' AND DATE '2024-01-01'", ['1:23']],
+      ["SELECT a FROM t WHERE b NOT BETWEEN 1.5 AND 1.25", ['1:23']],
+    ],
+    valid: [
+      'SELECT a FROM t WHERE b BETWEEN 2 AND 10',
+      'SELECT a FROM t WHERE b BETWEEN 9007199254740992 AND 9007199254740993',
+      'SELECT a FROM t WHERE b BETWEEN 3 AND 3',
+      "SELECT a FROM t WHERE b BETWEEN DATE '2024-12' AND DATE '2024-01-01'",
+      "SELECT a FROM t WHERE b BETWEEN DATETIME '2024-01-01T10:00+05:00' AND DATETIME '2024-01-01T09:00Z'",
+      'SELECT a FROM t WHERE b BETWEEN c AND 1',
+    ],
+  },
+  'like-without-wildcard': {
+    invalid: [["SELECT a FROM t WHERE b LIKE 'abc'", ['1:30']], ["SELECT a FROM t WHERE b NOT LIKE 'x'", ['1:34']]],
+    valid: ["SELECT a FROM t WHERE b LIKE 'a%' OR b LIKE '_b' OR b LIKE c"],
+  },
+  'invalid-regexp': {
+    invalid: [["SELECT a FROM t WHERE b REGEXP '(ab'", ['1:32']], ["SELECT a FROM t WHERE b REGEXP '*a'", ['1:32']]],
+    valid: ["SELECT a FROM t WHERE b REGEXP '^(ab|cd)+$' AND c REGEXP d"],
+  },
+  'datetime-without-offset': {
+    invalid: [["SELECT a FROM t WHERE b > DATETIME '2024-01-31T10:30'", ['1:27']], ["SELECT DATETIME '2024-01-31' FROM t", ['1:8']]],
+    valid: [
+      "SELECT a FROM t WHERE b > DATETIME '2024-01-31T10:30Z' AND c < DATETIME '2024-01-31T10:30+01:00'",
+      "SELECT a FROM t WHERE b > TIMESTAMP '2024-01-31T10:30' AND c > DATETIME(1706697000000)",
+    ],
+  },
+  'type-mismatch': {
+    schema: true,
+    invalid: [
+      ["SELECT id FROM sales.orders WHERE amount > '100'", ['1:44']],
+      ['SELECT id FROM sales.orders WHERE customer = 5', ['1:46']],
+      ['SELECT id FROM sales.orders o WHERE o.placed_at > 1706697000000', ['1:51']],
+      ["SELECT id FROM sales.orders WHERE id IN (1, '2', 3)", ['1:45']],
+      ["SELECT id FROM sales.orders WHERE amount BETWEEN 'a' AND 10", ['1:50']],
+      ['SELECT id FROM sales.orders WHERE 5 = region', ['1:35']],
+    ],
+    valid: [
+      "SELECT id FROM sales.orders WHERE amount > 100 AND customer = 'x' AND placed_at > DATETIME '2024-01-01T00:00Z'",
+      "SELECT id FROM sales.orders WHERE placed_at > '2024-01-01'",
+      "SELECT id FROM t WHERE amount > 'x'",
+    ],
+  },
+  'unknown-database': {
+    schema: true,
+    invalid: [
+      ['SELECT a FROM sales.ordrs', ['1:15']],
+      ['SELECT x.amount FROM sales.orders o', ['1:8']],
+      ["SELECT a FROM DATABASE_TABLE('ordres', records)", ['1:15']],
+    ],
+    valid: [
+      'SELECT customer FROM sales.orders',
+      'SELECT customer FROM orders',
+      'SELECT o.customer FROM sales.orders o',
+      'SELECT orders.customer FROM sales.orders',
+      'SELECT product FROM orders.lines',
+      'SELECT customer FROM SYSTEM_TABLE(users)',
+      'SELECT people.name FROM sales.orders',
+    ],
+  },
+  'unknown-table': {
+    schema: true,
+    invalid: [['SELECT customer FROM sales.orders@trashed', ['1:22']]],
+    valid: ['SELECT customer FROM sales.orders@trash', 'SELECT customer FROM sales.orders@records'],
+  },
+  'unknown-field': {
+    schema: true,
+    invalid: [
+      ['SELECT custmer FROM sales.orders', ['1:8']],
+      ['SELECT o.amout FROM sales.orders o', ['1:8']],
+      ['SELECT reciept:size FROM sales.orders', ['1:8']],
+      ['SELECT id FROM sales.orders WHERE EXISTS (SELECT 1 FROM hr.people WHERE nam = customer)', ['1:73']],
+    ],
+    valid: [
+      'SELECT customer, record_id, insert_at, file_size, invoice:size FROM sales.orders',
+      'SELECT name FROM hr.people WHERE EXISTS (SELECT 1 FROM sales.orders WHERE customer = name)',
+      'SELECT x FROM SYSTEM_TABLE(users)',
+      'SELECT amount * 2 AS d FROM sales.orders ORDER BY d',
+      'SELECT product, qty FROM orders.lines',
+    ],
+  },
+};
+
+describe('rules', () => {
+  it('every registered rule has cases here', () => {
+    expect(Object.keys(CASES).sort()).toEqual(RULES.map((r) => r.meta.id).sort());
+  });
+  for (const [id, cases] of Object.entries(CASES)) {
+    const options = cases.schema ? { schema: SCHEMA } : {};
+    describe(id, () => {
+      for (const [text, at] of cases.invalid) {
+        it(`reports ${JSON.stringify(text)}`, () => {
+          // 'N:' checks the line only (where exactly the parser points after a recovery is its business).
+          const found = positions(text, id, options).map((p, i) => (at[i]?.endsWith(':') ? `${p.split(':')[0]}:` : p));
+          expect(found).toEqual(at);
+        });
+      }
+      for (const text of cases.valid) {
+        it(`accepts ${JSON.stringify(text)}`, () => {
+          expect(findings(text, id, options)).toEqual([]);
+        });
+      }
+      if (cases.schema) {
+        it('is silent without a schema', () => {
+          for (const [text] of cases.invalid) expect(findings(text, id)).toEqual([]);
+        });
+      }
+    });
+  }
+});
