@@ -1,4 +1,6 @@
-import { DsqError, LineIndex, type Diagnostic } from '../diagnostic/index.js';
+import type { Diagnostic } from '../diagnostic/index.js';
+import { DsqError } from '../diagnostic/index.js';
+import { readJsValue, readSpecJson, type JsonObject, type JsonValue } from '../json/index.js';
 import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './types.js';
 
 /**
@@ -6,218 +8,183 @@ import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } fro
  * - `{ "groups": [...] }`, as the `schema` action returns it (groups hold `databases` and
  *   possibly nested `groups`);
  * - an array of database definitions (held by one implicit group named '');
- * - a single database definition (an object with `fields`).
- * Keys are read under the spec's JSON rules (case-insensitive, white space normalised,
- * duplicates rejected; an empty string is null). Every problem is reported with its JSON
- * pointer; all problems are collected before throwing one `DsqError`.
+ * - a single database definition (an object with `name` or `fields`).
+ * The text is read under the spec's JSON rules (A's `readSpecJson`: case-insensitive keys,
+ * duplicates rejected, `""` is null, trailing commas, `undefined`). Every problem is reported
+ * with its JSON pointer and span; all are collected before one `DsqError` is thrown.
  */
 export function readSchema(text: string): Schema {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new DsqError([jsonSyntaxDiagnostic(text, err)], text);
-  }
-  return schemaFromValue(value, text);
+  return new Reader(text).top(readSpecJson(text));
 }
 
-/** The same as `readSchema` for an already-parsed JSON value. */
-export function schemaFromValue(value: unknown, source?: string): Schema {
-  const reader = new Reader();
-  const schema = reader.top(value);
-  if (reader.diagnostics.length > 0) throw new DsqError(reader.diagnostics, source);
-  return schema;
+/** The same as `readSchema` for an already-parsed JS value. */
+export function schemaFromValue(value: unknown): Schema {
+  return new Reader(undefined).top(readJsValue(value));
 }
-
-function jsonSyntaxDiagnostic(text: string, err: unknown): Diagnostic {
-  const message = err instanceof Error ? err.message : String(err);
-  const m = /position (\d+)/.exec(message);
-  const base = { code: 'schema/json-syntax', severity: 'error' as const, message: `the schema is not valid JSON: ${message}` };
-  if (!m) return base;
-  const offset = Math.min(Number(m[1]), text.length);
-  return { ...base, span: new LineIndex(text).span(offset, Math.min(offset + 1, text.length)) };
-}
-
-type Obj = ReadonlyMap<string, unknown>;
-
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 class Reader {
-  readonly diagnostics: Diagnostic[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
 
-  private error(pointer: string, message: string): void {
-    this.diagnostics.push({ code: 'schema/invalid', severity: 'error', message, pointer });
+  constructor(private readonly source: string | undefined) {}
+
+  private error(at: JsonValue, message: string): void {
+    this.diagnostics.push({
+      code: 'schema/invalid',
+      severity: 'error',
+      message,
+      pointer: at.pointer,
+      ...(at.span ? { span: at.span } : {}),
+    });
   }
 
-  top(value: unknown): Schema {
-    if (Array.isArray(value)) {
-      return { groups: [{ name: '', desc: null, databases: this.databases(value, ''), groups: [] }] };
+  top(value: JsonValue): Schema {
+    const schema = this.schema(value);
+    if (this.diagnostics.length > 0) throw new DsqError(this.diagnostics, this.source);
+    return schema;
+  }
+
+  private schema(value: JsonValue): Schema {
+    if (value.type === 'array') return { groups: [{ name: '', desc: null, databases: this.databases(value), groups: [] }] };
+    if (value.type === 'object') {
+      if (value.get('groups') !== undefined) {
+        for (const m of value.members) if (m.key !== 'groups') this.error(m.value, `unexpected property "${m.rawKey}" beside "groups" in a schema`);
+        return { groups: this.groups(value.get('groups') as JsonValue) };
+      }
+      if (value.get('fields') !== undefined || value.get('name') !== undefined) {
+        return { groups: [{ name: '', desc: null, databases: [this.database(value)], groups: [] }] };
+      }
     }
-    const obj = this.object(value, '', 'a schema: { "groups": [...] }, an array of database definitions, or a database definition');
-    if (!obj) return { groups: [] };
-    if (obj.has('groups')) {
-      this.only(obj, '', ['groups'], 'a schema object');
-      return { groups: this.groups(obj.get('groups'), '/groups') };
-    }
-    if (obj.has('fields') || obj.has('name')) {
-      return { groups: [{ name: '', desc: null, databases: [this.database(value, obj, '')], groups: [] }] };
-    }
-    this.error('', 'expected a schema: an object with "groups", an array of database definitions, or a database definition (an object with "fields")');
+    this.error(value, 'expected a schema: an object with "groups", an array of database definitions, or a database definition (an object with "name" and "fields")');
     return { groups: [] };
   }
 
-  /** Reads an object, normalising keys under the spec's JSON rules; null when it is not an object. */
-  private object(value: unknown, pointer: string, what: string): Obj | null {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      this.error(pointer, `expected ${what}, got ${describe(value)}`);
-      return null;
-    }
-    const out = new Map<string, unknown>();
-    for (const [rawKey, v] of Object.entries(value)) {
-      const key = rawKey.trim().replace(/\s+/g, ' ').toLowerCase();
-      if (key === '') {
-        this.error(`${pointer}/${escapePointer(rawKey)}`, 'an empty string is not allowed as an object key');
-        continue;
-      }
-      if (out.has(key)) {
-        this.error(`${pointer}/${escapePointer(rawKey)}`, `duplicate key "${rawKey}" (keys are case-insensitive)`);
-        continue;
-      }
-      out.set(key, v);
-    }
-    return out;
-  }
-
-  /** Reports keys that cannot be there (only used where the shape is fixed by dsq). */
-  private only(obj: Obj, pointer: string, keys: readonly string[], what: string): void {
-    for (const key of obj.keys()) {
-      if (!keys.includes(key)) this.error(`${pointer}/${escapePointer(key)}`, `unexpected property "${key}" in ${what} (expected ${keys.join(', ')})`);
-    }
-  }
-
-  private array(value: unknown, pointer: string, what: string): readonly unknown[] {
-    if (value === undefined || value === null || value === '') return [];
-    if (!Array.isArray(value)) {
-      this.error(pointer, `expected ${what} (an array), got ${describe(value)}`);
+  private list(value: JsonValue | undefined, what: string): readonly JsonValue[] {
+    if (value === undefined || value.type === 'null') return [];
+    if (value.type !== 'array') {
+      this.error(value, `expected ${what} (an array), got ${describe(value)}`);
       return [];
     }
-    return value;
+    return value.items;
   }
 
-  private requiredString(obj: Obj, key: string, pointer: string, what: string): string {
-    const v = obj.get(key);
-    if (v === undefined || v === null || v === '') {
-      this.error(pointer, `${what} has no "${key}" (a non-empty string is required)`);
-      return '';
-    }
-    if (typeof v !== 'string') {
-      this.error(`${pointer}/${key}`, `"${key}" of ${what} must be a string, got ${describe(v)}`);
-      return '';
-    }
-    return v;
+  private object(value: JsonValue, what: string): JsonObject | null {
+    if (value.type === 'object') return value;
+    this.error(value, `expected ${what} (an object), got ${describe(value)}`);
+    return null;
   }
 
-  private optionalString(obj: Obj, key: string, pointer: string, what: string): string | null {
+  private requiredString(obj: JsonObject, key: string, what: string): string {
     const v = obj.get(key);
-    if (v === undefined || v === null || v === '') return null;
-    if (typeof v !== 'string') {
-      this.error(`${pointer}/${key}`, `"${key}" of ${what} must be a string, got ${describe(v)}`);
+    if (v === undefined || v.type === 'null') {
+      this.error(v ?? obj, `${what} has no "${key}" (a non-empty string is required)`);
+      return '';
+    }
+    if (v.type !== 'string') {
+      this.error(v, `"${key}" of ${what} must be a string, got ${describe(v)}`);
+      return '';
+    }
+    return v.value;
+  }
+
+  private optionalString(obj: JsonObject, key: string, what: string): string | null {
+    const v = obj.get(key);
+    if (v === undefined || v.type === 'null') return null;
+    if (v.type !== 'string') {
+      this.error(v, `"${key}" of ${what} must be a string, got ${describe(v)}`);
       return null;
     }
-    return v;
+    return v.value;
   }
 
-  private flag(obj: Obj, key: string, pointer: string, what: string): boolean {
+  private flag(obj: JsonObject, key: string, what: string): boolean {
     const v = obj.get(key);
-    if (v === undefined || v === null || v === '') return false;
-    if (typeof v !== 'boolean') {
-      this.error(`${pointer}/${key}`, `"${key}" of ${what} must be true or false, got ${describe(v)}`);
+    if (v === undefined || v.type === 'null') return false;
+    if (v.type !== 'boolean') {
+      this.error(v, `"${key}" of ${what} must be true or false, got ${describe(v)}`);
       return false;
     }
-    return v;
+    return v.value;
   }
 
-  private groups(value: unknown, pointer: string): SchemaGroup[] {
-    return this.array(value, pointer, 'an array of group definitions').flatMap((item, i) => {
-      const p = `${pointer}/${i}`;
-      const obj = this.object(item, p, 'a group definition (an object)');
+  private groups(value: JsonValue): SchemaGroup[] {
+    return this.list(value, 'an array of group definitions').flatMap((item) => {
+      const obj = this.object(item, 'a group definition');
       if (!obj) return [];
-      const what = 'a group definition';
       return [{
-        name: this.optionalString(obj, 'name', p, what) ?? '',
-        desc: this.optionalString(obj, 'desc', p, what),
-        databases: this.databases(obj.get('databases'), `${p}/databases`),
-        groups: this.groups(obj.get('groups'), `${p}/groups`),
+        name: this.optionalString(obj, 'name', 'a group definition') ?? '',
+        desc: this.optionalString(obj, 'desc', 'a group definition'),
+        databases: this.databases(obj.get('databases')),
+        groups: obj.get('groups') === undefined ? [] : this.groups(obj.get('groups') as JsonValue),
       }];
     });
   }
 
-  private databases(value: unknown, pointer: string): SchemaDatabase[] {
-    return this.array(value, pointer, 'an array of database definitions').flatMap((item, i) => {
-      const p = `${pointer}/${i}`;
-      const obj = this.object(item, p, 'a database definition (an object)');
-      return obj ? [this.database(item, obj, p)] : [];
+  private databases(value: JsonValue | undefined): SchemaDatabase[] {
+    return this.list(value, 'an array of database definitions').flatMap((item) => {
+      const obj = this.object(item, 'a database definition');
+      return obj ? [this.database(obj)] : [];
     });
   }
 
-  private database(_raw: unknown, obj: Obj, pointer: string): SchemaDatabase {
-    const name = this.requiredString(obj, 'name', pointer, 'a database definition');
+  private database(obj: JsonObject): SchemaDatabase {
+    const name = this.requiredString(obj, 'name', 'a database definition');
     const what = name ? `database "${name}"` : 'a database definition';
     const fieldsValue = obj.get('fields');
-    if (fieldsValue === undefined || fieldsValue === null || fieldsValue === '') {
-      this.error(pointer, `${what} has no "fields" (an array of at least one field definition is required)`);
-    } else if (Array.isArray(fieldsValue) && fieldsValue.length === 0) {
-      this.error(`${pointer}/fields`, `${what} has an empty "fields" array (at least one field definition is required)`);
+    if (fieldsValue === undefined || fieldsValue.type === 'null') {
+      this.error(fieldsValue ?? obj, `${what} has no "fields" (an array of at least one field definition is required)`);
+    } else if (fieldsValue.type === 'array' && fieldsValue.items.length === 0) {
+      this.error(fieldsValue, `${what} has an empty "fields" array (at least one field definition is required)`);
     }
-    const fields = this.array(fieldsValue, `${pointer}/fields`, 'an array of field definitions').flatMap((f, i) => {
-      const p = `${pointer}/fields/${i}`;
-      const fo = this.object(f, p, 'a field definition (an object)');
-      return fo ? [this.field(fo, p, what)] : [];
+    const fieldValues = this.list(fieldsValue, 'an array of field definitions');
+    const fields = fieldValues.flatMap((f) => {
+      const fo = this.object(f, 'a field definition');
+      return fo ? [this.field(fo, what)] : [];
     });
-    this.unique(fields.map((f) => f.name), `${pointer}/fields`, `field of ${what}`);
-    const blobs = this.array(obj.get('blobs'), `${pointer}/blobs`, 'an array of blob definitions').flatMap((b, i) => {
-      const p = `${pointer}/blobs/${i}`;
-      const bo = this.object(b, p, 'a blob definition (an object)');
-      return bo ? [this.blob(bo, p, what)] : [];
+    this.unique(fieldValues, fields.map((f) => f.name), `field of ${what}`);
+    const blobs = this.list(obj.get('blobs'), 'an array of blob definitions').flatMap((b) => {
+      const bo = this.object(b, 'a blob definition');
+      return bo ? [this.blob(bo, what)] : [];
     });
-    const databases = this.databases(obj.get('databases'), `${pointer}/databases`);
-    this.unique(databases.map((d) => d.name), `${pointer}/databases`, `child database of ${what}`);
-    return { name, label: this.optionalString(obj, 'label', pointer, what) ?? name, fields, blobs, databases };
+    const childValues = this.list(obj.get('databases'), 'an array of database definitions');
+    const databases = this.databases(obj.get('databases'));
+    this.unique(childValues, databases.map((d) => d.name), `child database of ${what}`);
+    return { name, label: this.optionalString(obj, 'label', what) ?? name, fields, blobs, databases };
   }
 
-  private field(obj: Obj, pointer: string, owner: string): SchemaField {
-    const name = this.requiredString(obj, 'name', pointer, `a field definition of ${owner}`);
+  private field(obj: JsonObject, owner: string): SchemaField {
+    const name = this.requiredString(obj, 'name', `a field definition of ${owner}`);
     const what = name ? `field "${name}" of ${owner}` : `a field definition of ${owner}`;
-    const type = this.requiredString(obj, 'type', pointer, what);
-    return {
-      name,
-      label: this.optionalString(obj, 'label', pointer, what) ?? name,
-      type,
-      nul: this.flag(obj, 'nul', pointer, what),
-      key: this.flag(obj, 'key', pointer, what),
-    };
+    const type = this.requiredString(obj, 'type', what);
+    return { name, label: this.optionalString(obj, 'label', what) ?? name, type, nul: this.flag(obj, 'nul', what), key: this.flag(obj, 'key', what) };
   }
 
-  private blob(obj: Obj, pointer: string, owner: string): SchemaBlob {
-    const name = this.requiredString(obj, 'name', pointer, `a blob definition of ${owner}`);
+  private blob(obj: JsonObject, owner: string): SchemaBlob {
+    const name = this.requiredString(obj, 'name', `a blob definition of ${owner}`);
     const what = name ? `blob "${name}" of ${owner}` : `a blob definition of ${owner}`;
-    return { name, label: this.optionalString(obj, 'label', pointer, what) ?? name, nul: this.flag(obj, 'nul', pointer, what) };
+    return { name, label: this.optionalString(obj, 'label', what) ?? name, nul: this.flag(obj, 'nul', what) };
   }
 
-  private unique(names: readonly string[], pointer: string, what: string): void {
+  /** Duplicate names among sibling definitions (`values` are the definitions, `names` theirs, same order when all are objects). */
+  private unique(values: readonly JsonValue[], names: readonly string[], what: string): void {
+    const objects = values.filter((v): v is JsonObject => v.type === 'object');
     const seen = new Set<string>();
     names.forEach((n, i) => {
       if (n === '') return;
-      if (seen.has(n)) this.error(`${pointer}/${i}/name`, `duplicate ${what}: "${n}"`);
+      const at = objects[i];
+      if (seen.has(n) && at) this.error(at.get('name') ?? at, `duplicate ${what}: "${n}"`);
       seen.add(n);
     });
   }
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `${typeof value} ${String(value)}`;
+function describe(value: JsonValue): string {
+  switch (value.type) {
+    case 'null': return 'null';
+    case 'undefined': return 'undefined';
+    case 'boolean': return `${value.value}`;
+    case 'number': return `the number ${value.text}`;
+    case 'string': return `the string ${JSON.stringify(value.value.length > 40 ? `${value.value.slice(0, 40)}…` : value.value)}`;
+    case 'array': return 'an array';
+    case 'object': return 'an object';
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { allDatabases, fieldCategory, findDatabase, findDatabases, findField, readSchema, tsTypeOf } from '../../src/schema/index.js';
+import { allDatabases, fieldCategory, schemaFromValue, findDatabase, findDatabases, findField, readSchema, tsTypeOf } from '../../src/schema/index.js';
 
 const ORDERS = {
   name: 'orders',
@@ -64,7 +64,7 @@ describe('readSchema', () => {
       ['/groups/0/databases/0', 'a database definition has no "name" (a non-empty string is required)'],
       ['/groups/0/databases/0/fields/0', 'field "a" of a database definition has no "type" (a non-empty string is required)'],
       ['/groups/0/databases/0/fields/1', 'a field definition of a database definition has no "name" (a non-empty string is required)'],
-      ['/groups/0/databases/0/fields/2/type', '"type" of field "c" of a database definition must be a string, got number 4'],
+      ['/groups/0/databases/0/fields/2/type', '"type" of field "c" of a database definition must be a string, got the number 4'],
     ]);
   });
 
@@ -80,9 +80,22 @@ describe('readSchema', () => {
     expect(errorOf('{"databases":[]}').first.message).toMatch(/^expected a schema/);
   });
 
+  it('reads under the spec JSON rules: trailing commas, undefined members, spans on errors', () => {
+    const s = readSchema('{"name":"t","desc":undefined,"fields":[{"name":"a","type":"int",},],}');
+    expect(s.groups[0]!.databases[0]!.fields).toHaveLength(1);
+    const err = errorOf('{\n  "name": "t",\n  "fields": [{"name": "a", "type": 4}]\n}');
+    expect(err.first.span).toMatchObject({ line: 3, column: 36 });
+    expect(err.format('s.json')).toContain('s.json:3:36: error: "type" of field "a" of database "t" must be a string');
+  });
+
+  it('reads an already-parsed value', () => {
+    expect(schemaFromValue([{ name: 't', fields: [{ name: 'a', type: 'int' }] }]).groups[0]!.databases[0]!.name).toBe('t');
+    expect(() => schemaFromValue({ name: 't' })).toThrow(DsqError);
+  });
+
   it('reports JSON syntax errors with a line and column', () => {
     const err = errorOf('{\n  "name": "t",\n  "fields": []\n  "x": 1}');
-    expect(err.first.code).toBe('schema/json-syntax');
+    expect(err.first.code).toMatch(/^json\//);
     expect(err.first.span?.line).toBe(4);
     expect(err.format('schema.json')).toContain('schema.json:4:');
   });
