@@ -146,6 +146,39 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
 
 const MAX_INDENT_DEPTH = 200;
 
+/** With indentation, a container of scalars whose one-line form is at most this long stays on one line. */
+const INLINE_WIDTH = 60;
+
+function isScalar(value: Out): boolean {
+  return value === null || typeof value === 'boolean' || typeof value === 'string' || value instanceof Raw;
+}
+
+function scalarText(value: Out): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return JSON.stringify(value);
+  return (value as Raw).text;
+}
+
+/** The one-line form (`{ "$col": "a" }`, `[1, 2]`) of a container of scalars when it is short; otherwise null. */
+function inlineForm(value: Obj | readonly Out[], expand: (node: Node) => Out): string | null {
+  const items = value instanceof Obj ? value.entries.map((e) => e[1]) : value;
+  if (items.length === 0 || items.length > 8) return null;
+  const texts: string[] = [];
+  let width = 4;
+  for (let i = 0; i < items.length; i++) {
+    let item = items[i] as Out;
+    while (item instanceof Ref) item = expand(item.node);
+    if (!isScalar(item)) return null;
+    const key = value instanceof Obj ? `${JSON.stringify((value.entries[i] as readonly [string, Out])[0])}: ` : '';
+    const text = key + scalarText(item);
+    width += text.length + 2;
+    if (width > INLINE_WIDTH) return null;
+    texts.push(text);
+  }
+  return value instanceof Obj ? `{ ${texts.join(', ')} }` : `[${texts.join(', ')}]`;
+}
+
 function serialize(root: Out, indent: number, expand: (node: Node) => Out): string {
   const parts: string[] = [];
   type Task = string | { readonly value: Out; readonly depth: number };
@@ -161,12 +194,16 @@ function serialize(root: Out, indent: number, expand: (node: Node) => Out): stri
     let value = task.value;
     while (value instanceof Ref) value = expand(value.node);
     const depth = task.depth;
-    if (value === null) parts.push('null');
-    else if (typeof value === 'boolean') parts.push(value ? 'true' : 'false');
-    else if (typeof value === 'string') parts.push(JSON.stringify(value));
-    else if (value instanceof Raw) parts.push(value.text);
-    else if (value instanceof Obj) {
-      const entries = value.entries;
+    if (isScalar(value)) {
+      parts.push(scalarText(value));
+      continue;
+    }
+    const container = value as Obj | readonly Out[];
+    const inline = indent > 0 ? inlineForm(container, expand) : null;
+    if (inline !== null) {
+      parts.push(inline);
+    } else if (container instanceof Obj) {
+      const entries = container.entries;
       if (entries.length === 0) {
         parts.push('{}');
         continue;
@@ -179,15 +216,14 @@ function serialize(root: Out, indent: number, expand: (node: Node) => Out): stri
         stack.push(`${i > 0 ? ',' : ''}${breakAt(depth + 1)}${JSON.stringify(key)}${colon}`);
       }
     } else {
-      const items = value as readonly Out[];
-      if (items.length === 0) {
+      if (container.length === 0) {
         parts.push('[]');
         continue;
       }
       parts.push('[');
       stack.push(`${breakAt(depth)}]`);
-      for (let i = items.length - 1; i >= 0; i--) {
-        stack.push({ value: items[i] as Out, depth: depth + 1 });
+      for (let i = container.length - 1; i >= 0; i--) {
+        stack.push({ value: container[i] as Out, depth: depth + 1 });
         stack.push(`${i > 0 ? ',' : ''}${breakAt(depth + 1)}`);
       }
     }
