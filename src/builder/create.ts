@@ -1,4 +1,5 @@
 import type { Source, Statement } from '../ast/index.js';
+import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
 import { SelectQuery, queryFromAst } from './query.js';
 import type { SourceBuilder } from './sources.js';
@@ -15,6 +16,8 @@ export interface QueryCreator<DB> {
   query(): SelectQuery<DB, {}, {}>;
   /** A query that extends an existing statement (a select object or SELECT action node). */
   fromAst(statement: Statement): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
+  /** A query that extends a select object or SELECT action given as JSON text or a parsed JS value. */
+  fromJson(json: string | unknown): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
 }
 
 /**
@@ -27,6 +30,7 @@ export function builder<DB = UntypedDatabase>(): QueryCreator<DB> {
       new SelectQuery<DB>().from(toSource(source, alias ?? null, 'the FROM source') as Source) as SelectQuery<DB, any, {}>,
     query: () => new SelectQuery<DB, {}, {}>(),
     fromAst: (statement: Statement) => queryFromAst(statement) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
+    fromJson: (json: unknown) => queryFromAst(statementFromJson(json)) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
   };
   return Object.freeze(creator) as QueryCreator<DB>;
 }
@@ -39,3 +43,5 @@ export const selectFrom: QueryCreator<UntypedDatabase>['selectFrom'] = untyped.s
 export const query: QueryCreator<UntypedDatabase>['query'] = untyped.query;
 /** An untyped query that extends an existing statement node. */
 export const fromAst: QueryCreator<UntypedDatabase>['fromAst'] = untyped.fromAst;
+/** An untyped query that extends a select object or SELECT action given as JSON (named apart from src/json's `fromJson`). */
+export const queryFromJson: QueryCreator<UntypedDatabase>['fromJson'] = untyped.fromJson;

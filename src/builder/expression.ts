@@ -1,4 +1,5 @@
 import { NULL, type BinaryOp, type Expr, type OrderTerm, type ResultColumn } from '../ast/index.js';
+import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { EXPRESSION, isQueryLike, type ExpressionLike, type QueryLike } from './brand.js';
 import type { AnyExpression, Condition, Operand } from './typing.js';
@@ -24,6 +25,11 @@ export class Expression<T = unknown> implements ExpressionLike {
   /** The expression as dsq text. */
   toText(options?: PrintOptions): string {
     return print(this.node, options);
+  }
+
+  /** The expression as the service's JSON expression. */
+  toJson(options?: ToJsonOptions): string {
+    return toJson(this.node, options);
   }
 
   private bin<R>(op: BinaryOp, other: unknown, what: string): Expression<R> {

@@ -5,7 +5,7 @@ export {
 } from './functions.js';
 export { SourceBuilder, table, systemTable, databaseTable, subquerySource, type SourceArg } from './sources.js';
 export { SelectQuery, type ActionOptions, type Scope, type SelectArg, type RowOf, type NameOrExpr } from './query.js';
-export { builder, selectFrom, query, fromAst, type QueryCreator } from './create.js';
+export { builder, selectFrom, query, fromAst, queryFromJson, type QueryCreator } from './create.js';
 export type { Operand, Condition, AnyExpression, Database, UntypedDatabase, UntypedFields, ScopeOf } from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export type { RowType } from './row.js';

@@ -1,4 +1,5 @@
 import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
+import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { QUERY, isExpressionLike, type ExpressionLike, type QueryLike } from './brand.js';
 import { Aliased, Expression, Ordered } from './expression.js';
@@ -265,6 +266,11 @@ export class SelectQuery<DB = unknown, F = UntypedFields, O = {}> implements Que
   /** The statement as dsq text (the printer, src/print). */
   toText(options?: PrintOptions): string {
     return print(this.toAst(), options);
+  }
+
+  /** The statement as the service's JSON (src/json `toJson`: short form, compact by default). */
+  toJson(options?: ToJsonOptions): string {
+    return toJson(this.toAst(), options);
   }
 
   /** As an expression: a scalar subquery. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
 import {
-  col, databaseTable, fn, fromAst, query, ref, selectFrom, spec, subquerySource, systemTable, table,
+  col, databaseTable, fn, fromAst, query, queryFromJson, ref, selectFrom, spec, subquerySource, systemTable, table,
 } from '../../src/builder/index.js';
 
 describe('select queries', () => {
@@ -147,5 +147,22 @@ describe('select queries', () => {
     const values = Array.from({ length: 100_000 }, (_, i) => i);
     const s = q.where(col('b').in(values)).toAst() as m.Select;
     expect(m.descendants(s).length).toBeGreaterThan(250_000);
+  });
+});
+
+describe('JSON edges', () => {
+  it('toJson writes the service JSON in both forms; queryFromJson extends JSON', () => {
+    const q = selectFrom('orders').select('id').where(col('amount').gt(5)).options({ rows: 10 });
+    expect(JSON.parse(q.toJson())).toEqual({
+      action: 'select',
+      select: { columns: [{ e: { $col: 'id' } }], from: 'orders', where: { '$>': [{ $col: 'amount' }, 5] } },
+      rows: 10,
+    });
+    expect(q.toJson({ form: 'full', indent: 2 })).toContain('\n  ');
+    expect(queryFromJson(q.toJson()).toAst()).toEqual(q.toAst());
+    expect(queryFromJson({ from: 't' }).where(col('a').eq(9223372036854775807n)).toJson()).toBe(
+      '{"from":"t","where":{"$=":[{"$col":"a"},9223372036854775807]}}',
+    );
+    expect(col('a').eq(1).toJson()).toBe('{"$=":[{"$col":"a"},1]}');
   });
 });
