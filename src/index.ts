@@ -9,6 +9,10 @@ export * from './diagnostic/index.js';
 export * from './json/index.js';
 // Schema: the spec's database definitions, lookups, type-name mapping
 export * from './schema/index.js';
+// Builder: the fluent, immutable, schema-typed query builder and the dsq`...` template
+export * from './builder/index.js';
+// The builder's col/fn/table are the public ones (the AST constructors of the same names stay in src/ast/make.ts)
+export { col, fn, table } from './builder/index.js';
 // Printer and formatter: AST → dsq text, comment-keeping formatting
 export * from './print/index.js';
 // Config: dsq.config.json
