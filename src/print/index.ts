@@ -1,2 +1,3 @@
 export { print } from './print.js';
+export { format, printDocument } from './format.js';
 export type { PrintOptions } from './options.js';

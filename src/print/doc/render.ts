@@ -115,7 +115,7 @@ export function render(doc: Doc, options: RenderOptions): string {
       case 'group': {
         if (d.hard) cmds.push(ind, BREAK, d.contents);
         else if (mode === FLAT) cmds.push(ind, FLAT, d.contents);
-        else cmds.push(ind, fits(d.contents, cmds, width - pos) ? FLAT : BREAK, d.contents);
+        else cmds.push(ind, fits(d.contents, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK, d.contents);
         break;
       }
       case 'lineSuffix':
@@ -157,8 +157,10 @@ const fitsModes: Mode[] = [];
  * `remaining` columns. Stops at the first newline the rest would print, or as soon as the
  * width is used up.
  */
-function fits(contents: Doc, rest: CommandStack, remaining: number): boolean {
+function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffix: boolean): boolean {
   let rem = remaining;
+  // Text after a line suffix (a trailing `--` comment) on the same line does not fit.
+  let suffix = pendingSuffix;
   let restIndex = rest.length;
   const docs = fitsStack;
   const modes = fitsModes;
@@ -180,6 +182,7 @@ function fits(contents: Doc, rest: CommandStack, remaining: number): boolean {
     }
     if (typeof d === 'string' || d.type === 'verbatim') {
       const text = typeof d === 'string' ? d : d.text;
+      if (suffix && text.length > 0) return false;
       const nl = text.indexOf('\n');
       rem -= nl < 0 ? text.length : nl;
       if (rem < 0) return false;
@@ -202,11 +205,14 @@ function fits(contents: Doc, rest: CommandStack, remaining: number): boolean {
         modes.push(d.hard ? BREAK : mode);
         break;
       case 'lineSuffix':
+        suffix = true;
+        break;
       case 'breakParent':
         break;
       case 'line':
         if (mode === BREAK || d.mode === 'hard' || d.mode === 'start') return true;
         if (d.mode === 'line') {
+          if (suffix) return false;
           rem -= 1;
           if (rem < 0) return false;
         }

@@ -1,0 +1,68 @@
+import type { Node } from '../ast/nodes.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
+import { lex } from '../syntax/lexer.js';
+import { parseDocument, type ParsedDocument } from '../syntax/index.js';
+import { CommentMap, commentText } from './comments.js';
+import { concat, hardline, verbatim, type Doc } from './doc/doc.js';
+import { render } from './doc/render.js';
+import { NO_CAPTURE, toDoc, type Env } from './engine.js';
+import { resolveOptions, type PrintOptions } from './options.js';
+import { LAYOUTS } from './print.js';
+
+/**
+ * Format dsq text: every statement printed in the canonical layout, every comment kept in
+ * place, statements separated by `;` and a blank line, one final newline. A leading BOM is
+ * dropped; CRLF line ends become LF (string literals keep theirs: they are data). Text the
+ * parser rejects is never formatted: its errors are thrown (DsqError).
+ */
+export function format(text: string, options: PrintOptions = {}): string {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const parsed = parseDocument(source);
+  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new DsqError(errors, source);
+  return printDocument(parsed, options);
+}
+
+/**
+ * Print a parsed document with its comments (the text must have parsed without errors).
+ * Throws an internal Error if a comment would be lost: a printer bug, never silent.
+ */
+export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}): string {
+  const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
+  const resolved = resolveOptions(options, written);
+  const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
+  const env: Env = {
+    options: resolved,
+    hasComments: (node: Node) => comments.has(node),
+    decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
+  };
+  const parts: Doc[] = [];
+  parsed.statements.forEach((s, i) => {
+    if (i > 0) parts.push(';', hardline, hardline);
+    parts.push(toDoc(s.node, NO_CAPTURE, env, LAYOUTS));
+  });
+  comments.orphans.forEach((c, i) => {
+    if (i > 0) parts.push(hardline);
+    parts.push(verbatim(commentText(c)));
+    comments.markPrinted(c);
+  });
+  const lost = comments.unprinted();
+  if (lost.length > 0) {
+    const where = lost.map((c) => `${c.span.line}:${c.span.column} ${JSON.stringify(c.text.slice(0, 40))}`).join(', ');
+    throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
+  }
+  const out = render(concat(parts), resolved);
+  return out.length === 0 ? '' : `${out.replace(/\n+$/, '')}\n`;
+}
+
+/** For keywordCase 'preserve': how the source first spelled each keyword. */
+function keywordSpellings(parsed: ParsedDocument): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const token of lex(parsed.text, parsed.lineIndex).tokens) {
+    const image = token.image;
+    if (!/^[A-Za-z_]+$/.test(image)) continue;
+    const upper = image.toUpperCase();
+    if (token.tokenType.name.toUpperCase() === upper && !out.has(upper)) out.set(upper, image);
+  }
+  return out;
+}
