@@ -36,6 +36,8 @@ function nullFix(node: Binary, context: RuleContext): Fix | undefined {
   const op = findToken(context.text, left.end, right.start, ['!=', '<>', '=']);
   if (!op || op.token === '<>') return undefined;
   if ((op.token === '=') !== (node.op === '=')) return undefined;
-  const text = op.token === '=' ? ' IS ' : ' IS NOT ';
-  return { description: `write ${text.trim()}`, edits: [{ start: op.start, end: op.end, text }] };
+  const word = op.token === '=' ? 'IS' : 'IS NOT';
+  const space = (c: string | undefined) => (c === undefined || /\s/.test(c) ? '' : ' ');
+  const text = `${space(context.text[op.start - 1])}${word}${space(context.text[op.end])}`;
+  return { description: `write ${word}`, edits: [{ start: op.start, end: op.end, text }] };
 }
