@@ -13,6 +13,8 @@ export * from './schema/index.js';
 export * from './builder/index.js';
 // The builder's col/fn/table are the public ones (the AST constructors of the same names stay in src/ast/make.ts)
 export { col, fn, table } from './builder/index.js';
+// Parser: dsq text → AST, with spans, comments and every diagnostic
+export * from './syntax/index.js';
 // Printer and formatter: AST → dsq text, comment-keeping formatting
 export * from './print/index.js';
 // Config: dsq.config.json

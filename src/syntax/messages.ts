@@ -1,0 +1,123 @@
+import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+import * as T from './tokens.js';
+
+/**
+ * Error messages a person can act on: what was found, what was expected in a few words, and
+ * after which token. Never a dump of grammar alternatives.
+ */
+
+/** How a token is named in a message: `the end of the input`, `name total`, `AND`, `')'`. */
+export function describeToken(token: IToken): string {
+  const type = token.tokenType;
+  if (type === EOF || token.image === undefined || token.image === '') return 'the end of the input';
+  if (type === T.StringLiteral) return `string ${clip(token.image)}`;
+  if (type === T.NumberLiteral) return `number ${clip(token.image)}`;
+  if (type === T.QuotedIdentifier) return `name ${clip(token.image)}`;
+  if (type === T.Identifier) return `name ${clip(token.image)}`;
+  if (T.CONTEXTUAL_WORDS.includes(type)) return `name ${clip(token.image)}`;
+  if (T.KEYWORDS.includes(type)) return token.image.toUpperCase();
+  return `'${token.image}'`;
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+function after(previous: IToken | undefined): string {
+  if (!previous || previous.tokenType === EOF || previous.image === undefined) return '';
+  return ` after ${describeToken(previous)}`;
+}
+
+/** What each rule expects, in words, when none of its forms matches. */
+const RULE_EXPECTS: Readonly<Record<string, string>> = {
+  statement: 'SELECT',
+  select: 'SELECT',
+  expression: 'an expression',
+  primary: 'an expression',
+  infix: 'an operator',
+  caseExpression: 'WHEN',
+  source: 'a table or (SELECT ...)',
+  sourcePrimary: 'a table or (SELECT ...)',
+  joinOperator: 'JOIN',
+  specifier: "a specifier (an id, 'name', WHERE expression, ALL or [...])",
+  singularSpecifier: "a specifier (an id, 'name' or WHERE expression)",
+  actionOption: 'an option (ROWS = n, USE_STRINGS = TRUE|FALSE, ECHO = TRUE|FALSE)',
+  optionValue: 'TRUE or FALSE',
+  datetimeLiteral: "a datetime literal such as DATE '2024-01-31'",
+  resultColumn: 'an expression',
+  orderTerm: 'an expression',
+  standaloneExpression: 'an expression',
+};
+
+export function expectsOf(ruleName: string): string {
+  return RULE_EXPECTS[ruleName] ?? 'a valid continuation';
+}
+
+function tokenLabel(type: TokenType): string {
+  if (type === EOF) return 'the end of the input';
+  if (type === T.Identifier) return 'a name';
+  if (type === T.Name) return 'a name';
+  if (type === T.StringLiteral) return "a string ('...')";
+  if (type === T.NumberLiteral) return 'a number';
+  const label = type.LABEL ?? type.name;
+  return label;
+}
+
+export const messageProvider: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage({ expected, actual, previous }) {
+    return `expected ${tokenLabel(expected)}${after(previous)}, found ${describeToken(actual)}`;
+  },
+  buildNotAllInputParsedMessage({ firstRedundant }) {
+    return `unexpected ${describeToken(firstRedundant)}: expected the end of the statement (';' or the end of the input)`;
+  },
+  buildNoViableAltMessage({ actual, previous, ruleName }) {
+    const found = actual[0];
+    return `expected ${expectsOf(ruleName)}${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`;
+  },
+  buildEarlyExitMessage({ actual, previous, ruleName }) {
+    const found = actual[0];
+    return `expected ${expectsOf(ruleName)}${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`;
+  },
+};
+
+const upper = (t: IToken | undefined) => (t && typeof t.image === 'string' ? t.image.toUpperCase() : '');
+
+/**
+ * A hint naming the dialect's way for an SQL habit it does not have, judged from the
+ * offending token and the two before it.
+ */
+export function hintFor(token: IToken, previous: IToken | undefined, beforePrevious: IToken | undefined): string | undefined {
+  const word = upper(token);
+  const prev = upper(previous);
+  if (token.tokenType === T.DoublePipe) {
+    return "dsq has no '||' string concatenation ('|' is bitwise OR); call a function for it, or build the text outside the query";
+  }
+  if (token.tokenType === T.DoubleColon) return "dsq has no '::' casts; the service infers column types";
+  if (token.tokenType === T.DoubleEquals) return "use '=' for equality";
+  if (token.tokenType === T.Bang) return "use NOT for negation and '!=' (or '<>') for inequality";
+  if (word === 'ILIKE' || prev === 'ILIKE') return 'dsq has no ILIKE; use LIKE (case follows the collation: e COLLATE name) or REGEXP';
+  const setOp = [word, prev].find((w) => w === 'UNION' || w === 'INTERSECT' || w === 'EXCEPT');
+  if (setOp) {
+    return `dsq has no ${setOp}: a select object is one query; write separate statements separated by ';'`;
+  }
+  if (word === 'WITH' && (!previous || previous.tokenType === T.Semicolon)) {
+    return 'dsq has no WITH (common table expressions); use a subquery in FROM: FROM (SELECT ...)';
+  }
+  if (token.tokenType === T.Star && previous?.tokenType === T.Dot) {
+    return 'a select object has no table.* columns: write SELECT * for all columns, or list the columns';
+  }
+  if (prev === 'TOP' || word === 'TOP') return 'dsq has no TOP n; write LIMIT n after the other clauses';
+  if (word === 'NULLS' && (prev === 'ASC' || prev === 'DESC' || previous?.tokenType === T.Name)) {
+    return 'dsq has no NULLS FIRST / NULLS LAST; order by an extra expression such as x IS NULL';
+  }
+  if (word === 'FETCH' || (word === 'FIRST' && prev === 'FETCH')) return 'write LIMIT n instead of FETCH FIRST n ROWS';
+  if (token.tokenType === T.QuotedIdentifier) {
+    return `double quotes make a name; a text literal uses single quotes: '${token.image.slice(1, -1).replace(/'/g, "''")}'`;
+  }
+  if (token.tokenType === T.On || token.tokenType === T.Using) {
+    return 'a join in the select object carries no condition: write the condition in WHERE';
+  }
+  if (word === '`' || token.image?.startsWith('`')) return 'quote names with double quotes: "name"';
+  void beforePrevious;
+  return undefined;
+}

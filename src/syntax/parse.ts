@@ -1,0 +1,200 @@
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import { createSpans, type Expr, type Spans, type Statement } from '../ast/index.js';
+import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { lex, tokenSpan, type Comment } from './lexer.js';
+import { hintFor } from './messages.js';
+import { DsqParser, NestingTooDeep } from './parser.js';
+import * as T from './tokens.js';
+
+export type { Comment } from './lexer.js';
+
+export interface ParseOptions {
+  /**
+   * How deeply constructs may nest (parentheses, subqueries, CASE, function calls, prefix
+   * operators) before the input is rejected with `nesting deeper than N levels`. Default 150 (measured to fit the default JS stack for every construct).
+   */
+  readonly maxDepth?: number;
+}
+
+export interface ParsedDocument {
+  readonly text: string;
+  /** Every statement that parsed without errors, in order, with its source span. */
+  readonly statements: { readonly node: Statement; readonly span: Span }[];
+  /** The span of every node the parser built. */
+  readonly spans: Spans;
+  readonly comments: Comment[];
+  /** Every error and warning, in source order. */
+  readonly diagnostics: Diagnostic[];
+  readonly lineIndex: LineIndex;
+}
+
+export const DEFAULT_MAX_DEPTH = 150;
+
+let sharedParser: DsqParser | undefined;
+/** The one parser instance (built on first use: the grammar analysis runs once). */
+function parser(): DsqParser {
+  sharedParser ??= new DsqParser();
+  return sharedParser;
+}
+
+/** The tooling entry: every statement, span, comment and diagnostic of a text. Never throws. */
+export function parseDocument(text: string, options: ParseOptions = {}): ParsedDocument {
+  const lineIndex = new LineIndex(text);
+  const spans = createSpans();
+  const lexed = lex(text, lineIndex);
+  const diagnostics: Diagnostic[] = [...lexed.diagnostics];
+  const statements: { node: Statement; span: Span }[] = [];
+  let chunk: IToken[] = [];
+  const flush = () => {
+    if (chunk.length === 0) return;
+    const tokens = chunk;
+    chunk = [];
+    const own: Diagnostic[] = [];
+    const node = run(tokens, spans, own, options, (p) => p.statement());
+    const span = spanOfTokens(tokens);
+    diagnostics.push(...own);
+    const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
+    if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
+      statements.push({ node, span });
+      spans.set(node, span);
+    }
+  };
+  for (const token of lexed.tokens) {
+    if (token.tokenType === T.Semicolon) flush();
+    else chunk.push(token);
+  }
+  flush();
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  return { text, statements, spans, comments: lexed.comments, diagnostics, lineIndex };
+}
+
+/** Every statement of a text (separated by `;`). Throws a DsqError with every error found. */
+export function parseStatements(text: string, options: ParseOptions = {}): Statement[] {
+  const doc = parseDocument(text, options);
+  throwOnErrors(doc.diagnostics, text);
+  return doc.statements.map((s) => s.node);
+}
+
+/** Exactly one statement. Throws a DsqError with every error found. */
+export function parse(text: string, options: ParseOptions = {}): Statement {
+  const doc = parseDocument(text, options);
+  throwOnErrors(doc.diagnostics, text);
+  const [first, second] = doc.statements;
+  if (!first) {
+    const end = doc.lineIndex.span(text.length, text.length);
+    throw new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }], text);
+  }
+  if (second) {
+    throw new DsqError(
+      [{
+        code: 'syntax/several-statements',
+        severity: 'error',
+        message: `expected one statement, found ${doc.statements.length}`,
+        span: second.span,
+        hint: 'parseStatements (or `dsq compile`) reads a file of several statements',
+      }],
+      text,
+    );
+  }
+  return first.node;
+}
+
+/** One expression (the whole text). Throws a DsqError with every error found. */
+export function parseExpression(text: string, options: ParseOptions = {}): Expr {
+  return parseExpressionDocument(text, options).expr;
+}
+
+/** One expression with its spans (for tools). Throws a DsqError with every error found. */
+export function parseExpressionDocument(text: string, options: ParseOptions = {}): { expr: Expr; spans: Spans } {
+  const lineIndex = new LineIndex(text);
+  const spans = createSpans();
+  const lexed = lex(text, lineIndex);
+  const diagnostics: Diagnostic[] = [...lexed.diagnostics];
+  const expr = run(lexed.tokens, spans, diagnostics, options, (p) => p.standaloneExpression());
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  throwOnErrors(diagnostics, text);
+  if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
+  return { expr, spans };
+}
+
+function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new DsqError(errors, text);
+}
+
+/** Run one top rule over some tokens, turning every parser error into a diagnostic. */
+function run<R>(
+  tokens: IToken[],
+  spans: Spans,
+  out: Diagnostic[],
+  options: ParseOptions,
+  rule: (p: DsqParser) => R,
+): R | undefined {
+  const p = parser();
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  p.begin(tokens, { spans, diagnostics: out, maxDepth });
+  let result: R | undefined;
+  try {
+    result = rule(p);
+  } catch (err) {
+    const token = err instanceof NestingTooDeep ? err.token : deepestToken(tokens);
+    if (err instanceof NestingTooDeep || err instanceof RangeError) {
+      out.push({
+        code: 'syntax/nesting-too-deep',
+        severity: 'error',
+        message: `nesting deeper than ${maxDepth} levels`,
+        span: token ? tokenSpan(token) : undefined,
+        hint: 'simplify the query (a long AND/OR chain or IN list is fine; deep parentheses are not)',
+      } as Diagnostic);
+      return undefined;
+    }
+    throw err;
+  }
+  // An error right after another is most often its echo (recovery resumed mid-construct): keep the first.
+  let lastIndex = -10;
+  for (const error of p.errors) {
+    const index = indexOfToken(error.token, tokens);
+    if (index <= lastIndex + 1) continue;
+    lastIndex = index;
+    out.push(recognitionDiagnostic(error, tokens, index));
+  }
+  return result;
+}
+
+function deepestToken(tokens: IToken[]): IToken | undefined {
+  return tokens[0];
+}
+
+function spanOfTokens(tokens: IToken[]): Span {
+  const first = tokens[0] as IToken;
+  const last = tokens[tokens.length - 1] as IToken;
+  const a = tokenSpan(first);
+  const b = tokenSpan(last);
+  return { start: a.start, end: b.end, line: a.line, column: a.column, endLine: b.endLine, endColumn: b.endColumn };
+}
+
+function indexOfToken(token: IToken, tokens: IToken[]): number {
+  if (token.tokenType === EOF || Number.isNaN(token.startOffset)) return tokens.length;
+  const i = tokens.indexOf(token);
+  return i < 0 ? tokens.length : i;
+}
+
+function recognitionDiagnostic(error: IRecognitionException, tokens: IToken[], index: number): Diagnostic {
+  const token = error.token;
+  let span: Span;
+  if (index >= tokens.length) {
+    const last = tokens[tokens.length - 1];
+    const b = last ? tokenSpan(last) : { end: 0, endLine: 1, endColumn: 1 };
+    span = { start: b.end, end: b.end, line: b.endLine, column: b.endColumn, endLine: b.endLine, endColumn: b.endColumn };
+  } else {
+    span = tokenSpan(token);
+  }
+  const hint = hintFor(token, tokens[index - 1], tokens[index - 2]);
+  return {
+    code: 'syntax/unexpected-token',
+    severity: 'error',
+    message: error.message,
+    span,
+    ...(hint ? { hint } : {}),
+  };
+}

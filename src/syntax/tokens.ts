@@ -1,0 +1,176 @@
+import { createToken, Lexer, type TokenType } from 'chevrotain';
+
+/**
+ * The tokens of the dsq text dialect (grammar/reference.md, "Lexical").
+ *
+ * Keywords are case-insensitive and reserved; each has `longer_alt` to the identifier so
+ * `selection` stays a name. Contextual words (`DATE`, `COLUMN`, ...) are their own token
+ * types in the `Identifier` category: the parser treats them as names everywhere except in
+ * the one position that gives them meaning (`DATE '...'`, `COLUMN(`).
+ */
+
+/** A name: an identifier (contextual words included) or a quoted identifier. */
+export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'a name' });
+
+// Identifiers: ASCII letters, `_`, and everything from U+00AA up (Unicode letters).
+export const Identifier = createToken({
+  name: 'Identifier',
+  pattern: /[A-Za-z_\u00AA-\uFFFF][A-Za-z0-9_$\u00AA-\uFFFF]*/,
+  categories: [Name],
+});
+
+export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"[^"]*(?:""[^"]*)*"/, line_breaks: true, categories: [Name] });
+export const UnterminatedQuotedIdentifier = createToken({ name: 'UnterminatedQuotedIdentifier', pattern: /"[^"]*/, line_breaks: true });
+export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /'[^']*(?:''[^']*)*'/, line_breaks: true });
+export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^']*/, line_breaks: true });
+export const NumberLiteral = createToken({
+  name: 'NumberLiteral',
+  pattern: /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/,
+});
+
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00A0\uFEFF]+/, group: Lexer.SKIPPED, line_breaks: true });
+export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\r\n]*/, group: 'comments' });
+export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//, group: 'comments', line_breaks: true });
+export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[^]*/, line_breaks: true });
+
+function keyword(name: string): TokenType {
+  return createToken({ name, pattern: new RegExp(name, 'i'), longer_alt: Identifier, label: name });
+}
+function contextual(name: string): TokenType {
+  return createToken({ name, pattern: new RegExp(name, 'i'), longer_alt: Identifier, categories: [Identifier], label: name });
+}
+
+export const Select = keyword('SELECT');
+export const Distinct = keyword('DISTINCT');
+export const From = keyword('FROM');
+export const Where = keyword('WHERE');
+export const Group = keyword('GROUP');
+export const By = keyword('BY');
+export const Having = keyword('HAVING');
+export const Order = keyword('ORDER');
+export const Asc = keyword('ASC');
+export const Desc = keyword('DESC');
+export const Limit = keyword('LIMIT');
+export const Offset = keyword('OFFSET');
+export const As = keyword('AS');
+export const Join = keyword('JOIN');
+export const Inner = keyword('INNER');
+export const Left = keyword('LEFT');
+export const Outer = keyword('OUTER');
+export const Cross = keyword('CROSS');
+export const On = keyword('ON');
+export const Using = keyword('USING');
+export const Is = keyword('IS');
+export const Null = keyword('NULL');
+export const Like = keyword('LIKE');
+export const Regexp = keyword('REGEXP');
+export const Between = keyword('BETWEEN');
+export const In = keyword('IN');
+export const Exists = keyword('EXISTS');
+export const Case = keyword('CASE');
+export const When = keyword('WHEN');
+export const Then = keyword('THEN');
+export const Else = keyword('ELSE');
+export const End = keyword('END');
+export const Collate = keyword('COLLATE');
+export const Options = keyword('OPTIONS');
+export const True = keyword('TRUE');
+export const False = keyword('FALSE');
+export const All = keyword('ALL');
+export const Not = keyword('NOT');
+
+// Contextual words (names everywhere else). Longer names first: SYSTEM_COLUMN before ... is
+// not needed (whole-word patterns with longer_alt), but DATETIME must precede DATE.
+export const DatetimeWord = contextual('DATETIME');
+export const TimestampWord = contextual('TIMESTAMP');
+export const DateWord = contextual('DATE');
+export const TimeWord = contextual('TIME');
+export const ColumnWord = contextual('COLUMN');
+export const AliasWord = contextual('ALIAS');
+export const SystemColumnWord = contextual('SYSTEM_COLUMN');
+export const DatabaseColumnWord = contextual('DATABASE_COLUMN');
+export const SystemTableWord = contextual('SYSTEM_TABLE');
+export const DatabaseTableWord = contextual('DATABASE_TABLE');
+export const TableWord = contextual('TABLE');
+
+// Binary operators share a category; the parser maps each to its AST operator and level.
+export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA });
+function operator(name: string, pattern: RegExp, label: string, binary = true): TokenType {
+  return createToken({ name, pattern, label, categories: binary ? [BinaryOperator] : [] });
+}
+// Logical operators are keywords in the operator category.
+export const And = createToken({ name: 'AND', pattern: /AND/i, longer_alt: Identifier, label: 'AND', categories: [BinaryOperator] });
+export const Or = createToken({ name: 'OR', pattern: /OR/i, longer_alt: Identifier, label: 'OR', categories: [BinaryOperator] });
+
+export const DoublePipe = operator('DoublePipe', /\|\|/, "'||'", false);
+export const DoubleColon = operator('DoubleColon', /::/, "'::'", false);
+export const DoubleEquals = operator('DoubleEquals', /==/, "'=='", false);
+export const NotEquals = operator('NotEquals', /!=|<>/, "'!='");
+export const LessEquals = operator('LessEquals', /<=/, "'<='");
+export const GreaterEquals = operator('GreaterEquals', />=/, "'>='");
+export const ShiftLeft = operator('ShiftLeft', /<</, "'<<'");
+export const ShiftRight = operator('ShiftRight', />>/, "'>>'");
+export const Equals = operator('Equals', /=/, "'='");
+export const Less = operator('Less', /</, "'<'");
+export const Greater = operator('Greater', />/, "'>'");
+export const Plus = operator('Plus', /\+/, "'+'");
+export const Minus = operator('Minus', /-/, "'-'");
+export const Star = operator('Star', /\*/, "'*'");
+export const Slash = operator('Slash', /\//, "'/'");
+export const Percent = operator('Percent', /%/, "'%'");
+export const Ampersand = operator('Ampersand', /&/, "'&'");
+export const Pipe = operator('Pipe', /\|/, "'|'");
+export const Tilde = operator('Tilde', /~/, "'~'", false);
+export const Bang = operator('Bang', /!/, "'!'", false);
+
+export const LParen = createToken({ name: 'LParen', pattern: /\(/, label: "'('" });
+export const RParen = createToken({ name: 'RParen', pattern: /\)/, label: "')'" });
+export const LBracket = createToken({ name: 'LBracket', pattern: /\[/, label: "'['" });
+export const RBracket = createToken({ name: 'RBracket', pattern: /]/, label: "']'" });
+export const Comma = createToken({ name: 'Comma', pattern: /,/, label: "','" });
+export const Semicolon = createToken({ name: 'Semicolon', pattern: /;/, label: "';'" });
+export const Dot = createToken({ name: 'Dot', pattern: /\./, label: "'.'" });
+export const At = createToken({ name: 'At', pattern: /@/, label: "'@'" });
+export const Colon = createToken({ name: 'Colon', pattern: /:/, label: "':'" });
+
+export const KEYWORDS: readonly TokenType[] = [
+  Select, Distinct, From, Where, Group, By, Having, Order, Asc, Desc, Limit, Offset, As, Join, Inner, Left,
+  Outer, Cross, On, Using, And, Or, Not, Is, Null, Like, Regexp, Between, In, Exists, Case, When, Then, Else, End,
+  Collate, Options, True, False, All,
+];
+
+export const CONTEXTUAL_WORDS: readonly TokenType[] = [
+  DatetimeWord, TimestampWord, DateWord, TimeWord, ColumnWord, AliasWord, SystemColumnWord, DatabaseColumnWord,
+  SystemTableWord, DatabaseTableWord, TableWord,
+];
+
+function wordOf(t: TokenType): string {
+  return (t.PATTERN as RegExp).source;
+}
+
+/** Every token type, in lexing order (the first match wins among patterns of equal start). */
+export const ALL_TOKENS: readonly TokenType[] = [
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  UnterminatedComment,
+  StringLiteral,
+  UnterminatedString,
+  QuotedIdentifier,
+  UnterminatedQuotedIdentifier,
+  NumberLiteral,
+  // Longer words first, so `INNER` is not read as `IN` with a longer identifier after it.
+  ...[...KEYWORDS, ...CONTEXTUAL_WORDS].sort((a, b) => wordOf(b).length - wordOf(a).length),
+  Identifier,
+  Name,
+  BinaryOperator,
+  DoublePipe, DoubleColon, DoubleEquals, NotEquals, LessEquals, GreaterEquals, ShiftLeft, ShiftRight,
+  Equals, Less, Greater, Plus, Minus, Star, Slash, Percent, Ampersand, Pipe, Tilde, Bang,
+  LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, At, Colon,
+];
+
+/** The one lexer instance, reused for every input. */
+export const dsqLexer = new Lexer([...ALL_TOKENS], {
+  ensureOptimizations: true,
+  positionTracking: 'full',
+});
