@@ -20,19 +20,25 @@ export function jsonError(code: string, message: string, at: JsonLocation, sourc
   return new DsqError([diagnostic], source);
 }
 
-/** Edit distance, for "did you mean" suggestions. */
+/** Edit distance counting an adjacent transposition as one edit (optimal string alignment), for "did you mean". */
 export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] as number;
-    prev[0] = i;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row: number[] = [i];
     for (let j = 1; j <= b.length; j++) {
-      const old = prev[j] as number;
-      prev[j] = Math.min(old + 1, (prev[j - 1] as number) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = old;
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const up = rows[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row.push(d);
     }
+    rows.push(row);
   }
-  return prev[b.length] as number;
+  return (rows[a.length] as number[])[b.length] as number;
 }
 
 /** The candidate nearest to `word`, when it is near enough to be a likely typo. */
