@@ -19,3 +19,5 @@ export * from './syntax/index.js';
 export * from './print/index.js';
 // Config: dsq.config.json
 export * from './config/index.js';
+// Lint: rules over dsq text, suppression comments, fixes, text/json/sarif/github reports
+export * from './lint/index.js';

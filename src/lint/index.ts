@@ -1,12 +1,15 @@
+/** The linter: rules over parsed dsq text, suppression comments, fixes and reports (docs/rules/<id>.md). */
 export type {
-  Fix, LintDiagnostic, LintDocument, OptionType, Report, Rule, RuleConfig, RuleContext, RuleMeta, RuleSeverity,
-  RuleSetting, RulesConfig, RuleVisitor, SourceComment, TextEdit,
+  Fix, LintDiagnostic, LintDocument, OptionType as LintOptionType, Report as LintFinding, Rule as LintRule,
+  RuleConfig as LintRuleConfig, RuleContext as LintRuleContext, RuleMeta as LintRuleMeta, RuleSeverity as LintSeverity,
+  RulesConfig as LintRulesConfig, RuleVisitor as LintRuleVisitor, SourceComment, TextEdit,
 } from './types.js';
-export { lint, lintDocument, fixText, MAX_FIX_PASSES, type LintOptions, type LintResult, type FixResult } from './lint.js';
+export {
+  lint, lintDocument, lintStatements, fixText, MAX_FIX_PASSES, type LintOptions, type LintResult, type FixResult,
+} from './lint.js';
 export { applyFixes } from './fix.js';
-export { RULES, findRule } from './registry.js';
-export { resolveRules, type ActiveRule } from './config.js';
-export { readDirectives, applySuppressions, type Directive } from './suppress.js';
-export { FUNCTIONS, functionInfo, isAggregate, type FunctionInfo } from './functions.js';
-export type { Clause, SelectScope, SourceInfo } from './scope.js';
-export { formatText, formatJson, formatSarif, formatGithub, REPORTERS, REPORT_FORMATS, type FileReport, type ReportFormat } from './report/index.js';
+export { RULES as LINT_RULES, findRule as findLintRule } from './registry.js';
+export {
+  REPORTERS as LINT_REPORTERS, REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport,
+  type FileReport as LintFileReport, type ReportFormat as LintReportFormat,
+} from './report/index.js';

@@ -1,3 +1,4 @@
+import type { Statement } from '../ast/nodes.js';
 import type { Schema } from '../schema/index.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { resolveRules } from './config.js';
@@ -45,6 +46,16 @@ export function lintDocument(doc: LintDocument, options: LintOptions = {}): Lint
 /** Lints dsq text: parses it (recovering from syntax errors) and runs every rule in one walk per statement. */
 export function lint(text: string, options: LintOptions = {}): LintResult {
   return lintDocument(parseDocument(text, options.parse), options);
+}
+
+const NO_SPAN = { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } as const;
+
+/**
+ * Lints statements that did not come from text (the JSON reader, the builder): every finding
+ * is placed at line 1, column 1, and the rules that read source text (empty-string) stay silent.
+ */
+export function lintStatements(statements: readonly Statement[], options: LintOptions = {}): LintResult {
+  return lintDocument({ text: '', statements: statements.map((node) => ({ node, span: NO_SPAN })), spans: new WeakMap(), comments: [], diagnostics: [] }, options);
 }
 
 export interface FixResult {

@@ -18,3 +18,8 @@ export const REPORTERS: Record<ReportFormat, (files: readonly FileReport[], rule
   sarif: formatSarif,
   github: formatGithub,
 };
+
+/** The findings of files in one of the report formats. */
+export function formatReport(files: readonly FileReport[], format: ReportFormat = 'text'): string {
+  return REPORTERS[format](files);
+}
