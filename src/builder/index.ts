@@ -9,3 +9,4 @@ export { builder, selectFrom, query, fromAst, queryFromJson, type QueryCreator }
 export type { Operand, Condition, AnyExpression, Database, UntypedDatabase, UntypedFields, ScopeOf } from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export type { RowType } from './row.js';
+export { dsq, ident, type Ident } from './template.js';
