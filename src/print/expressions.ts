@@ -1,6 +1,6 @@
 import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
 import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedence.js';
-import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
+import { concat, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { precOf, startsWithSignOrNumber } from './precedence.js';
@@ -122,11 +122,8 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
   if (distinctOf !== undefined && node.args.length > 0) {
     return {
       children: pairs(ctx, node.args),
-      build: (docs) => {
-        const items = docs.slice();
-        items[0] = concat([env.options.kw('DISTINCT'), ' ', docs[0] as Doc]);
-        return list(`${distinctOf}(`, items, ')');
-      },
+      // `COUNT(DISTINCT a, b)`, broken as `COUNT(DISTINCT` then one argument per line.
+      build: (docs) => group([`${distinctOf}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
     };
   }
   return { children: pairs(ctx, node.args), build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')') };
@@ -184,7 +181,7 @@ export const EXPRESSION_LAYOUTS = {
   localtime: (node, _c, env) => typed('TIME', node.value, env),
   column,
   system_column: (node, _c, env) =>
-    leaf(`${env.options.kw('SYSTEM_COLUMN')}(${writeName(node.table)}, ${writeName(node.column)})`),
+    leaf(list(`${env.options.kw('SYSTEM_COLUMN')}(`, [writeName(node.table), writeName(node.column)], ')')),
   database_column: (node, ctx, env) => ({
     children: pairs(ctx, [node.database, node.column]),
     build: ([db, c]) => list(`${env.options.kw('DATABASE_COLUMN')}(`, [db as Doc, writeName(node.table), c as Doc], ')'),
@@ -196,7 +193,8 @@ export const EXPRESSION_LAYOUTS = {
   when,
   collate: (node, ctx, env) => ({
     children: [[node.e, ctx]],
-    build: ([d]) => concat([operand(node.e, d as Doc, Prec.collate), ' ', env.options.kw('COLLATE'), ' ', writeName(node.collation)]),
+    build: ([d]) =>
+      group([operand(node.e, d as Doc, Prec.collate), indent([line, env.options.kw('COLLATE'), ' ', writeName(node.collation)])]),
   }),
   count_rows: () => leaf('COUNT(*)'),
   exists: (node, ctx, env) => ({

@@ -1,6 +1,6 @@
 import type { Node, Select } from '../ast/nodes.js';
 import { concat, group, indent, line, type Doc } from './doc/doc.js';
-import { NO_CAPTURE, type Ctx, type LayoutFn } from './engine.js';
+import { list, NO_CAPTURE, type Ctx, type LayoutFn } from './engine.js';
 import { writeName } from './names.js';
 
 /** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
@@ -73,7 +73,7 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   if (node.echo !== null) options.push(`${kw('ECHO')} = ${kw(node.echo ? 'TRUE' : 'FALSE')}`);
   return {
     children: [[node.select, ctx]],
-    build: ([s]) => group([s as Doc, line, `${kw('OPTIONS')} (${options.join(', ')})`]),
+    build: ([s]) => group([s as Doc, line, list(`${kw('OPTIONS')} (`, options, ')')]),
   };
 };
 
@@ -83,10 +83,11 @@ export const SELECT_LAYOUTS = {
   select_action: selectAction,
   result_column: (node, ctx, env) => ({
     children: [[node.e, ctx]],
-    build: ([e]) => (node.alias === null ? (e as Doc) : concat([e as Doc, ' ', env.options.kw('AS'), ' ', writeName(node.alias)])),
+    build: ([e]) =>
+      node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeName(node.alias)])]),
   }),
   order_term: (node, ctx, env) => ({
     children: [[node.e, ctx]],
-    build: ([e]) => (node.order === 'desc' ? concat([e as Doc, ' ', env.options.kw('DESC')]) : (e as Doc)),
+    build: ([e]) => (node.order === 'desc' ? group([e as Doc, indent([line, env.options.kw('DESC')])]) : (e as Doc)),
   }),
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

@@ -1,5 +1,5 @@
 import type { JoinOp, JoinSource, Source, Specifier } from '../ast/nodes.js';
-import { concat, group, line, verbatim, type Doc } from './doc/doc.js';
+import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Env, type LayoutFn } from './engine.js';
 import { quoteString, writeName, writePath } from './names.js';
 
@@ -12,7 +12,7 @@ const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
 };
 
 function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
-  return alias === null ? doc : concat([doc, ' ', env.options.kw('AS'), ' ', writeName(alias)]);
+  return alias === null ? doc : group([doc, indent([line, env.options.kw('AS'), ' ', writeName(alias)])]);
 }
 
 /** The sources of a left-leaning join chain and the operators between them, found without recursion. */
@@ -53,7 +53,7 @@ export const SOURCE_LAYOUTS = {
     return leaf(withAlias(doc, node.alias, env));
   },
   table_system: (node, _c, env) =>
-    leaf(withAlias(`${env.options.kw('SYSTEM_TABLE')}(${writeName(node.table)})`, node.alias, env)),
+    leaf(withAlias(list(`${env.options.kw('SYSTEM_TABLE')}(`, [writeName(node.table)], ')'), node.alias, env)),
   table_database: (node, ctx, env) => ({
     children: [[node.database, ctx]],
     build: ([db]) => withAlias(list(`${env.options.kw('DATABASE_TABLE')}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
