@@ -61,6 +61,25 @@ export function resolveTablePath(context: RuleContext, path: string): ColumnReso
  * (with `@table`) of the schema.
  */
 export function resolveColumn(context: RuleContext, node: ColumnRef, scopes: readonly SelectScope[]): ColumnResolution {
+  // Several rules ask about the same column in one walk: remember the answer per innermost scope.
+  const inner = scopes[0];
+  if (!inner) return resolveColumnIn(context, node, scopes);
+  let known = resolved.get(inner);
+  if (!known) {
+    known = new WeakMap();
+    resolved.set(inner, known);
+  }
+  let r = known.get(node);
+  if (!r) {
+    r = resolveColumnIn(context, node, scopes);
+    known.set(node, r);
+  }
+  return r;
+}
+
+const resolved = new WeakMap<SelectScope, WeakMap<ColumnRef, ColumnResolution>>();
+
+function resolveColumnIn(context: RuleContext, node: ColumnRef, scopes: readonly SelectScope[]): ColumnResolution {
   const { qualifier, name, blobAttribute } = splitColumnPath(node.path);
   if (qualifier === null) {
     const candidates: string[] = [];

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fixText, lint, lintStatements } from '../../src/lint/lint.js';
+import { print } from '../../src/print/index.js';
+import { parseDocument } from '../../src/syntax/index.js';
+import { arbStatement } from '../arbitraries.js';
+import { SCHEMA } from './helpers.js';
+
+describe('lint on deep and wide input', () => {
+  it('walks a 50,000-term AND chain without overflowing', () => {
+    const terms = Array.from({ length: 50_000 }, (_, i) => `${i % 2 ? 'amount' : 'o.id'} = ${i}`);
+    const text = `SELECT customer FROM sales.orders o WHERE ${terms.join(' AND ')} AND region = NULL`;
+    const r = lint(text, { schema: SCHEMA });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['null-comparison']);
+  });
+
+  it('walks a 100,000-value IN list', () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => String(i));
+    const r = lint(`SELECT a, COUNT(*) FROM t WHERE b IN (${values.join(', ')}) GROUP BY a`);
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it('reports the nesting limit as a syntax error, not a crash', () => {
+    const r = lint(`SELECT ${'('.repeat(100_000)}1${')'.repeat(100_000)} FROM t`);
+    expect(r.diagnostics.length).toBeGreaterThan(0);
+    expect(r.diagnostics.every((d) => d.code === 'syntax-error')).toBe(true);
+  });
+});
+
+describe('lint on every valid AST (fast-check)', () => {
+  it('never throws, on ASTs and on their printed text, with and without a schema', () => {
+    fc.assert(
+      fc.property(arbStatement, (statement) => {
+        lintStatements([statement]);
+        lintStatements([statement], { schema: SCHEMA });
+        const text = print(statement);
+        const r = lint(text, { schema: SCHEMA });
+        expect(r.syntaxErrors).toBe(false);
+        for (const d of r.diagnostics) {
+          expect(d.span.start).toBeGreaterThanOrEqual(0);
+          expect(d.span.end).toBeLessThanOrEqual(text.length);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('fixes keep the text parseable, leave no fixable finding behind, and are idempotent', () => {
+    fc.assert(
+      fc.property(arbStatement, (statement) => {
+        const text = print(statement);
+        const fixed = fixText(text);
+        expect(parseDocument(fixed.text).diagnostics).toEqual([]);
+        expect(fixed.result.fixableCount).toBe(0);
+        expect(fixText(fixed.text).text).toBe(fixed.text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
