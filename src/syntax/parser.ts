@@ -52,7 +52,7 @@ interface ParseState {
  * precedence table by one precedence-climbing rule, so binary chains are loops, not recursion.
  */
 export class DsqParser extends EmbeddedActionsParser {
-  private state: ParseState = { spans: new WeakMap(), diagnostics: [], maxDepth: 150 };
+  private state: ParseState = { spans: new WeakMap(), diagnostics: [], maxDepth: 200 };
   private depth = 0;
   private scopes: AliasScope[] = [];
   /** Column nodes written as one double-quoted name (for the quoted-text warning). */
@@ -73,6 +73,12 @@ export class DsqParser extends EmbeddedActionsParser {
     this.state = state;
     this.depth = 0;
     this.scopes = [];
+  }
+
+  /** The next token to read (where a parse stopped when it was aborted). */
+  currentToken(): IToken | undefined {
+    const token = this.LA(1);
+    return token.tokenType === EOF ? undefined : token;
   }
 
   // -------------------------------------------------------------------------------------
@@ -651,132 +657,10 @@ export class DsqParser extends EmbeddedActionsParser {
             }
           },
         },
-        { ALT: () => this.SUBRULE(this.primary) },
-      ],
-    });
-    this.MANY({
-      GATE: () => this.infixPrec() >= minPrec,
-      DEF: () => {
-        left = this.SUBRULE(this.infix, { ARGS: [left, start] });
-      },
-    });
-    return left;
-  }, { recoveryValueFunc: () => NULL });
-
-  /** One infix operator with its right side, applied to `left`. */
-  private infix = this.RULE('infix', (left: Expr, start: IToken): Expr => {
-    return this.OR([
-      {
-        ALT: () => {
-          const token = this.CONSUME(T.BinaryOperator);
-          const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
-          const right = this.SUBRULE(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
-          return this.ACTION(() => {
-            const node = this.mark(binary(op, left, right), start);
-            this.checkQuotedText(node);
-            return node;
-          });
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Is);
-          const not = this.OPTION(() => this.CONSUME(T.Not));
-          const right = this.SUBRULE1(this.expression, { ARGS: [Prec.comparison + 1] });
-          return this.ACTION(() => {
-            const node = this.mark(binary('is', left, right), start);
-            return not ? this.mark(unary('not', node), start) : node;
-          });
-        },
-      },
-      {
-        ALT: () => {
-          const not = this.OPTION1(() => this.CONSUME1(T.Not));
-          const node = this.OR1([
-            {
-              ALT: () => {
-                const op = this.OR2([
-                  { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
-                  { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
-                ]);
-                const right = this.SUBRULE2(this.expression, { ARGS: [Prec.comparison + 1] });
-                return this.ACTION(() => {
-                  const b = this.mark(binary(op, left, right), start);
-                  this.checkQuotedText(b);
-                  return b;
-                });
-              },
-            },
-            {
-              ALT: () => {
-                this.CONSUME(T.Between);
-                const min = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
-                this.CONSUME(T.And);
-                const max = this.SUBRULE4(this.expression, { ARGS: [Prec.comparison + 1] });
-                return this.ACTION(() => this.mark(between(left, min, max), start));
-              },
-            },
-            { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, start] }) },
-          ]);
-          return this.ACTION(() => (not ? this.mark(unary('not', node), start) : node));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Collate);
-          const token = this.CONSUME(T.Name);
-          return this.ACTION(() => this.mark({ kind: 'collate', e: left, collation: this.nameOf(token) }, start));
-        },
-      },
-    ]);
-  }, { recoveryValueFunc: () => NULL });
-
-  /** `IN ( SELECT ... )` or `IN ( [e {, e}] )`. */
-  private inTail = this.RULE('inTail', (left: Expr, start: IToken): Expr => {
-    this.CONSUME(T.In);
-    const open = this.CONSUME(T.LParen);
-    this.ACTION(() => this.enter(open));
-    try {
-      return this.OR({
-        IGNORE_AMBIGUITIES: true,
-        DEF: [
-          {
-            GATE: () => this.LA(1).tokenType === T.Select,
-            ALT: () => {
-              const sel = this.SUBRULE(this.select);
-              this.CONSUME(T.RParen);
-              return this.ACTION(() => this.mark({ kind: 'in_select', e: left, select: sel }, start));
-            },
-          },
-          {
-            ALT: () => {
-              const values: Expr[] = [];
-              this.MANY_SEP({
-                SEP: T.Comma,
-                DEF: () => {
-                  const v = this.SUBRULE(this.expression, { ARGS: [0] });
-                  this.ACTION(() => values.push(v));
-                },
-              });
-              this.CONSUME1(T.RParen);
-              return this.ACTION(() => this.mark(inList(left, values), start));
-            },
-          },
-        ],
-      });
-    } finally {
-      this.ACTION(() => this.depth--);
-    }
-  }, { recoveryValueFunc: () => NULL });
-
-  private primary = this.RULE('primary', (): Expr => {
-    const start = this.ACTION(() => this.LA(1));
-    return this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
+        // Primary forms (inline: one rule less per nesting level).
         {
           ALT: () => {
-            const n = this.CONSUME(T.NumberLiteral);
+            const n = this.CONSUME1(T.NumberLiteral);
             return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, false) }, start));
           },
         },
@@ -799,7 +683,7 @@ export class DsqParser extends EmbeddedActionsParser {
           ALT: () => {
             this.CONSUME(T.ColumnWord);
             this.CONSUME(T.LParen);
-            const text = this.OR1([
+            const text = this.OR5([
               {
                 ALT: () => {
                   const s = this.CONSUME1(T.StringLiteral);
@@ -886,7 +770,7 @@ export class DsqParser extends EmbeddedActionsParser {
             const open = this.CONSUME5(T.LParen);
             this.ACTION(() => this.enter(open));
             try {
-              const e = this.SUBRULE(this.expression, { ARGS: [0] });
+              const e = this.SUBRULE7(this.expression, { ARGS: [0] });
               this.CONSUME5(T.RParen);
               return e;
             } finally {
@@ -906,7 +790,7 @@ export class DsqParser extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.caseExpression) },
         {
           ALT: () => {
-            const b = this.OR2([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
+            const b = this.OR6([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
             this.ACTION(() =>
               this.report(
                 'syntax/boolean-literal',
@@ -921,6 +805,115 @@ export class DsqParser extends EmbeddedActionsParser {
         },
       ],
     });
+    this.MANY({
+      GATE: () => this.infixPrec() >= minPrec,
+      DEF: () => {
+        // One infix operator with its right side, applied to `left` (inline: one rule less per level).
+        left = this.OR2([
+          {
+            ALT: () => {
+              const token = this.CONSUME(T.BinaryOperator);
+              const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
+              const right = this.SUBRULE2(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
+              return this.ACTION(() => {
+                const node = this.mark(binary(op, left, right), start);
+                this.checkQuotedText(node);
+                return node;
+              });
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.Is);
+              const not = this.OPTION2(() => this.CONSUME2(T.Not));
+              const right = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
+              return this.ACTION(() => {
+                const node = this.mark(binary('is', left, right), start);
+                return not ? this.mark(unary('not', node), start) : node;
+              });
+            },
+          },
+          {
+            ALT: () => {
+              const not = this.OPTION3(() => this.CONSUME3(T.Not));
+              const node = this.OR3([
+                {
+                  ALT: () => {
+                    const op = this.OR4([
+                      { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
+                      { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
+                    ]);
+                    const right = this.SUBRULE4(this.expression, { ARGS: [Prec.comparison + 1] });
+                    return this.ACTION(() => {
+                      const b = this.mark(binary(op, left, right), start);
+                      this.checkQuotedText(b);
+                      return b;
+                    });
+                  },
+                },
+                {
+                  ALT: () => {
+                    this.CONSUME(T.Between);
+                    const min = this.SUBRULE5(this.expression, { ARGS: [Prec.comparison + 1] });
+                    this.CONSUME(T.And);
+                    const max = this.SUBRULE6(this.expression, { ARGS: [Prec.comparison + 1] });
+                    return this.ACTION(() => this.mark(between(left, min, max), start));
+                  },
+                },
+                { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, start] }) },
+              ]);
+              return this.ACTION(() => (not ? this.mark(unary('not', node), start) : node));
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.Collate);
+              const token = this.CONSUME4(T.Name);
+              return this.ACTION(() => this.mark({ kind: 'collate', e: left, collation: this.nameOf(token) }, start));
+            },
+          },
+        ]);
+      },
+    });
+    return left;
+  }, { recoveryValueFunc: () => NULL });
+
+  /** `IN ( SELECT ... )` or `IN ( [e {, e}] )`. */
+  private inTail = this.RULE('inTail', (left: Expr, start: IToken): Expr => {
+    this.CONSUME(T.In);
+    const open = this.CONSUME(T.LParen);
+    this.ACTION(() => this.enter(open));
+    try {
+      return this.OR({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          {
+            GATE: () => this.LA(1).tokenType === T.Select,
+            ALT: () => {
+              const sel = this.SUBRULE(this.select);
+              this.CONSUME(T.RParen);
+              return this.ACTION(() => this.mark({ kind: 'in_select', e: left, select: sel }, start));
+            },
+          },
+          {
+            ALT: () => {
+              const values: Expr[] = [];
+              this.MANY_SEP({
+                SEP: T.Comma,
+                DEF: () => {
+                  const v = this.SUBRULE(this.expression, { ARGS: [0] });
+                  this.ACTION(() => values.push(v));
+                },
+              });
+              this.CONSUME1(T.RParen);
+              return this.ACTION(() => this.mark(inList(left, values), start));
+            },
+          },
+        ],
+      });
+    } finally {
+      this.ACTION(() => this.depth--);
+    }
   }, { recoveryValueFunc: () => NULL });
 
   private isDatetimeStart(): boolean {
