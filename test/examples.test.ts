@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+
+const dir = new URL('../examples/', import.meta.url);
+const sources = readdirSync(dir).filter((f) => f.endsWith('.dsq')).sort();
+
+async function compile(file: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: new URL('..', import.meta.url).pathname };
+  const code = await main(['compile', `examples/${file}`], io);
+  return { code, out, err };
+}
+
+describe('examples/', () => {
+  it('holds at least 15 query files, revenue-by-region.dsq among them', () => {
+    expect(sources.length).toBeGreaterThanOrEqual(15);
+    expect(sources).toContain('revenue-by-region.dsq');
+  });
+
+  it.each(sources)('%s compiles to its committed JSON', async (file) => {
+    const { code, out, err } = await compile(file);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const expected = readFileSync(new URL(file.replace(/\.dsq$/, '.json'), dir), 'utf8');
+    expect(out).toBe(expected);
+  });
+
+  it('covers several statements and a SELECT action with OPTIONS', () => {
+    const jsons = sources.map((f) => readFileSync(new URL(f.replace(/\.dsq$/, '.json'), dir), 'utf8'));
+    expect(jsons.some((j) => j.startsWith('['))).toBe(true);
+    expect(jsons.some((j) => j.includes('"action": "select"'))).toBe(true);
+  });
+});
