@@ -1,21 +1,28 @@
-/** "Did you mean" suggestions: the candidates closest to a misspelt name (Levenshtein distance). */
+/** "Did you mean" suggestions: the candidates closest to a misspelt name (edit distance with swaps). */
 
 export function editDistance(a: string, b: string): number {
+  // Optimal string alignment: insertions, deletions, substitutions and adjacent swaps cost 1.
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  let prev = Array.from({ length: y.length + 1 }, (_, i) => i);
+  const rows: number[][] = [Array.from({ length: y.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
+    const prev = rows[i - 1] as number[];
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+      let d = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, (rows[i - 2] as number[])[j - 2] as number + 1);
+      row.push(d);
     }
-    prev = row;
+    rows.push(row);
   }
-  return prev[y.length] ?? 0;
+  return (rows[x.length] as number[])[y.length] as number;
 }
 
-/** The closest candidates within a third of the name's length (at least 1, at most 3 edits), best first. */
+/**
+ * The closest candidates, best first: within a third of the name's length in edits (at least 1,
+ * at most 3), or one an abbreviation of the other (AVERAGE → AVG).
+ */
 export function suggest(name: string, candidates: Iterable<string>, max = 3): string[] {
   const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
   const scored: { c: string; d: number }[] = [];
@@ -24,11 +31,22 @@ export function suggest(name: string, candidates: Iterable<string>, max = 3): st
     const key = c.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
+    if (key === name.toLowerCase()) continue;
     const d = editDistance(name, c);
-    if (d <= limit && key !== name.toLowerCase()) scored.push({ c, d });
+    const lower = name.toLowerCase();
+    // An abbreviation (AVG of AVERAGE, cust of customer) counts as close.
+    const prefix = Math.min(key.length, lower.length) >= 3 && key[0] === lower[0] && (isSubsequence(key, lower) || isSubsequence(lower, key)) ? limit : Infinity;
+    if (d <= limit || prefix <= limit) scored.push({ c, d: Math.min(d, prefix) });
   }
   scored.sort((p, q) => p.d - q.d || p.c.localeCompare(q.c));
   return scored.slice(0, max).map((s) => s.c);
+}
+
+/** True when the letters of `short` appear in `long` in order. */
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (let j = 0; j < long.length && i < short.length; j++) if (long[j] === short[i]) i++;
+  return i === short.length;
 }
 
 /** ` Did you mean X?` / ` Did you mean X or Y?`, or '' without suggestions. */

@@ -18,7 +18,7 @@ export const unknownFunction: Rule = {
         if (functionInfo(node.name) || allow.has(node.name.toUpperCase())) return;
         context.report({
           node,
-          message: `Unknown function ${node.name}: the service knows ${[...FUNCTIONS.keys()].length} functions and this is not one of them.${didYouMean(node.name, FUNCTIONS.keys())}`,
+          message: `Unknown function ${node.name}: it is not in the spec's function table.${didYouMean(node.name, FUNCTIONS.keys())}`,
           hint: `Functions: ${[...FUNCTIONS.keys()].join(', ')}.`,
         });
       },
