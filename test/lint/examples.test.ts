@@ -6,13 +6,18 @@ import { lint, lintStatements } from '../../src/lint/lint.js';
 import { print } from '../../src/print/index.js';
 
 const DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
-const FILES = readdirSync(DIR).filter((f) => f.endsWith('.dsq') || f.endsWith('.json')).sort();
+/** The query files, and the select JSON examples (`*.select.json`; the other JSON files are compiled twins of the .dsq files, or a schema). */
+const FILES = readdirSync(DIR).filter((f) => f.endsWith('.dsq') || f.endsWith('.select.json')).sort();
 
 /**
- * The mistakes the examples really hold (reported to their authors, not edited here):
- * file → the rule ids found. Every other example must lint clean.
+ * The mistakes the examples really hold (reported to their authors, not edited here): file →
+ * the rule ids found. Every other example must lint clean.
  */
 const KNOWN: Record<string, readonly string[]> = {
+  // `x IN ()` is always false.
+  'cross-joins.dsq': ['empty-in-list'],
+  // floor(max(price) / 2): the spec's function table marks FLOOR (and CEIL) "Aggregate: yes", so MAX is nested in an aggregate.
+  'distinct-aggregates.dsq': ['misplaced-aggregate'],
   // COUNT(COUNT(*)): an aggregate nested in an aggregate.
   'top-customers.action.select.json': ['misplaced-aggregate'],
 };
@@ -23,9 +28,11 @@ describe('examples/ lint clean', () => {
   });
   for (const file of FILES) {
     const text = readFileSync(DIR + file, 'utf8');
+    const expected = KNOWN[file] ?? [];
     if (file.endsWith('.dsq')) {
       it(file, () => {
-        expect(lint(text).diagnostics.map((d) => `${d.span.line}:${d.span.column} ${d.code}: ${d.message}`)).toEqual([]);
+        const found = lint(text).diagnostics;
+        expect(found.map((d) => d.code), found.map((d) => `${d.span.line}:${d.span.column} ${d.message}`).join('\n')).toEqual(expected);
       });
       continue;
     }
@@ -38,7 +45,6 @@ describe('examples/ lint clean', () => {
         expect(file.startsWith('bad-')).toBe(true); // only the examples meant to be rejected may fail to read
         return;
       }
-      const expected = KNOWN[file] ?? [];
       expect(lintStatements([statement]).diagnostics.map((d) => d.code)).toEqual(expected);
       expect(lint(print(statement)).diagnostics.map((d) => d.code)).toEqual(expected);
     });

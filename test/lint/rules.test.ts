@@ -105,6 +105,7 @@ const CASES: Record<string, Cases> = {
       'SELECT a * 2 AS d FROM t WHERE ALIAS(d) > 1',
       'SELECT a * 2 AS d FROM t WHERE COLUMN(d) > 1',
       'SELECT a AS a FROM t WHERE a > 1',
+      "SELECT id, name COLLATE NOCASE AS name FROM t WHERE name LIKE 'Mc%'",
       'SELECT a * 2 AS d FROM t ORDER BY d',
       'SELECT a * 2 AS d FROM (SELECT a, d FROM t) WHERE d > 1',
     ],

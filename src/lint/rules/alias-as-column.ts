@@ -1,10 +1,14 @@
+import type { Expr } from '../../ast/nodes.js';
+import { descendants } from '../../ast/walk.js';
+import { lastSegment } from '../scope.js';
 import { nameText } from '../source-scan.js';
 import type { Rule } from '../types.js';
 
 /**
  * In WHERE a bare name is a source column, never a result alias (only ORDER BY, GROUP BY and
  * HAVING capture aliases). A bare name in WHERE equal to a result alias of the same select is
- * probably meant as the alias; the fix writes ALIAS(name). `COLUMN(name)` says "the column" and
+ * probably meant as the alias; the fix writes ALIAS(name). Not reported: an alias made from the
+ * column of the same name (`name COLLATE NOCASE AS name`), since that column is what is meant. `COLUMN(name)` says "the column" and
  * is not reported; with a schema, names that are real source columns are not reported.
  */
 export const aliasAsColumn: Rule = {
@@ -24,7 +28,8 @@ export const aliasAsColumn: Rule = {
         const columns = scope.aliases.get(node.path.toLowerCase());
         const target = columns?.[0];
         if (!target) return;
-        if (target.e.kind === 'column' && target.e.path.toLowerCase() === node.path.toLowerCase()) return;
+        // `name COLLATE NOCASE AS name`: the alias is made from the column of that name, which is meant.
+        if (usesColumnNamed(target.e, node.path)) return;
         const text = context.sourceOf(node);
         if (text !== null && /^column\s*\(/i.test(text)) return;
         if (scope.sources.some((s) => s.columns?.has(node.path.toLowerCase()))) return;
@@ -39,3 +44,8 @@ export const aliasAsColumn: Rule = {
     };
   },
 };
+
+function usesColumnNamed(e: Expr, name: string): boolean {
+  const lower = name.toLowerCase();
+  return descendants(e).some((n) => n.kind === 'column' && lastSegment(n.path).toLowerCase() === lower);
+}
