@@ -26,6 +26,13 @@ describe('dsq types', () => {
     expect(io.err).toBe('');
   });
 
+  it('wrote examples/shop.schema.ts (used by the README tour)', async () => {
+    const io = { ...bufferIo(), cwd: join(FIXTURES, '..', '..', '..', 'examples') };
+    let out = '';
+    expect(await main(['types', 'shop.schema.json'], { ...io, stdout: (t: string) => void (out += t) })).toBe(0);
+    expect(out).toBe(readFileSync(join(FIXTURES, '..', '..', '..', 'examples', 'shop.schema.ts'), 'utf8'));
+  });
+
   it('reads standard input and takes --name', async () => {
     const io = bufferIo('[{"name":"t","fields":[{"name":"a","type":"int(4)","nul":true},{"name":"b c","type":"utf8text"}]}]');
     expect(await main(['types', '--name', 'Db'], io)).toBe(0);

@@ -1,0 +1,56 @@
+import { builder, col, dsq, fn, ident, queryFromJson, selectFrom, type RowType } from '../src/index.js';
+import type { Schema } from './shop.schema.js'; // written by: dsq types shop.schema.json > shop.schema.ts
+
+// 1. Untyped: any database, any field. Every call returns a new, frozen query.
+const open = selectFrom('orders', 'o').where(col('status').eq('open'));
+const big = open.where(col('amount').gt(1000)); // several where() calls AND together
+const recent = open.orderBy('placed', 'desc').limit(20); // `open` itself is unchanged
+
+export const untypedText = big.select('id', col('amount').mul(1.2).as('gross')).toText();
+// SELECT id, amount * 1.2 AS gross
+// FROM orders AS o
+// WHERE status = 'open' AND amount > 1000
+export const untypedJson = recent.toJson();
+// {"from":{"type":"table","table":"orders","alias":"o"},"where":{"$=":[{"$col":"status"},"open"]},...}
+
+// Conditional pieces without breaking the chain; the SELECT action options.
+export function search(filters: { region?: string; minTotal?: number }) {
+  return selectFrom('customers')
+    .select('region', fn.count(col('id')).as('n'))
+    .$if(filters.region !== undefined, (q) => q.where(col('region').eq(filters.region ?? null)))
+    .groupBy('region')
+    .$if(filters.minTotal !== undefined, (q) => q.having(fn.count(col('id')).gte(filters.minTotal ?? 0)))
+    .options({ rows: 500, useStrings: false });
+}
+
+// Start from an existing query (JSON or AST) and extend it.
+export const extended = queryFromJson('{"from":"orders","where":{"$>":[{"$col":"amount"},5]}}').where(col('paid').eq(1)).toText();
+// SELECT * FROM orders WHERE amount > 5 AND paid = 1
+
+// 2. Typed with a schema: names are checked and completed, rows are inferred.
+const db = builder<Schema>();
+const report = db
+  .selectFrom('orders', 'o')
+  .join('customers', 'c')
+  .select('c.name', 'o.amount')
+  .select(({ col }) => [col('o.amount').mul(2).as('double')])
+  .where(({ col }) => col('o.customer').eq(col('c.id')).and(col('o.status').in(['open', 'paid'])))
+  .orderBy('double', 'desc');
+export type ReportRow = RowType<typeof report>;
+// { name: string; amount: number | null; double: number | null }
+export const typedText = report.toText({ width: 60 });
+// SELECT c.name, o.amount, o.amount * 2 AS double
+// FROM orders AS o JOIN customers AS c
+// WHERE o.customer = c.id AND o.status IN ('open', 'paid')
+// ORDER BY double DESC
+// db.selectFrom('order')                                  ← error: no database "order"
+// db.selectFrom('orders').where(({ col }) => col('amount').eq('10'))  ← error: number field vs string
+
+// 3. Tagged template: values are always literals, never text; names only through ident().
+const status = "open' OR 1=1 --";
+const ids = [1, 2, 3];
+export const templated = dsq`SELECT * FROM ${ident('orders')} WHERE status = ${status} AND id IN ${ids}`.limit(10);
+// SELECT *
+// FROM orders
+// WHERE status = 'open'' OR 1=1 --' AND id IN (1, 2, 3)
+// LIMIT 10
