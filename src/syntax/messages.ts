@@ -31,7 +31,7 @@ function after(previous: IToken | undefined): string {
 /** What each rule expects, in words, when none of its forms matches. */
 const RULE_EXPECTS: Readonly<Record<string, string>> = {
   statement: 'SELECT',
-  select: 'SELECT',
+  select: 'an expression',
   expression: 'an expression',
   primary: 'an expression',
   infix: 'an operator',
@@ -107,7 +107,7 @@ export function hintFor(token: IToken, previous: IToken | undefined, beforePrevi
     return 'a select object has no table.* columns: write SELECT * for all columns, or list the columns';
   }
   if (prev === 'TOP' || word === 'TOP') return 'dsq has no TOP n; write LIMIT n after the other clauses';
-  if (word === 'NULLS' && (prev === 'ASC' || prev === 'DESC' || previous?.tokenType === T.Name)) {
+  if (word === 'NULLS' && previous !== undefined) {
     return 'dsq has no NULLS FIRST / NULLS LAST; order by an extra expression such as x IS NULL';
   }
   if (word === 'FETCH' || (word === 'FIRST' && prev === 'FETCH')) return 'write LIMIT n instead of FETCH FIRST n ROWS';

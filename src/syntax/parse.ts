@@ -151,10 +151,11 @@ function run<R>(
     throw err;
   }
   // An error right after another is most often its echo (recovery resumed mid-construct): keep the first.
+  // A statement that does not start right (lastIndex 0) gets one error, not a cascade.
   let lastIndex = -10;
   for (const error of p.errors) {
     const index = indexOfToken(error.token, tokens);
-    if (index <= lastIndex + 1) continue;
+    if (index <= lastIndex + 1 || lastIndex === 0) continue;
     lastIndex = index;
     out.push(recognitionDiagnostic(error, tokens, index));
   }
