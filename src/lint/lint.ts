@@ -32,8 +32,9 @@ export interface LintResult {
 /** Lints a document the parser (or a test) produced. Throws DsqError for a bad rules configuration. */
 export function lintDocument(doc: LintDocument, options: LintOptions = {}): LintResult {
   const schema = options.schema ?? null;
-  const active = resolveRules(options.registry ?? RULES, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
-  const diagnostics = runRules(doc, active, schema);
+  const registry = options.registry ?? RULES;
+  const active = resolveRules(registry, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
+  const diagnostics = runRules(doc, active, schema, new Set(registry.map((r) => r.meta.id)));
   return {
     diagnostics,
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,

@@ -11,6 +11,7 @@ import { likeWithoutWildcard } from './rules/like-without-wildcard.js';
 import { misplacedAggregate } from './rules/misplaced-aggregate.js';
 import { nullComparison } from './rules/null-comparison.js';
 import { reversedBetween } from './rules/reversed-between.js';
+import { suppressionComment } from './rules/suppression-comment.js';
 import { syntaxError } from './rules/syntax-error.js';
 import { typeMismatch } from './rules/type-mismatch.js';
 import { ungroupedColumn } from './rules/ungrouped-column.js';
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   unknownDatabase,
   unknownTable,
   unknownField,
+  suppressionComment,
 ];
 
 export function findRule(id: string): Rule | undefined {

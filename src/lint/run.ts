@@ -4,6 +4,7 @@ import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
 import type { ActiveRule } from './config.js';
 import { buildScope, type Clause, type SelectScope } from './scope.js';
+import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
 import { applySuppressions, readDirectives } from './suppress.js';
 import type { LintDiagnostic, LintDocument, Report, RuleContext, RuleVisitor } from './types.js';
 
@@ -36,7 +37,13 @@ function clauseOf(select: Select, child: Node): Clause | null {
  * each statement (src/ast/walk.ts `visit`), then suppression comments are applied.
  * Returns the findings sorted by position.
  */
-export function runRules(doc: LintDocument, rules: readonly ActiveRule[], schema: Schema | null): LintDiagnostic[] {
+export function runRules(
+  doc: LintDocument,
+  rules: readonly ActiveRule[],
+  schema: Schema | null,
+  /** Every rule id that exists (for suppression comments naming unknown rules). */
+  registry: ReadonlySet<string> = new Set(rules.map((a) => a.rule.meta.id)),
+): LintDiagnostic[] {
   const found: LintDiagnostic[] = [];
   const stack: Frame[] = [];
   const scopeCache = new Map<Select, SelectScope>();
@@ -136,7 +143,10 @@ export function runRules(doc: LintDocument, rules: readonly ActiveRule[], schema
     });
   }
 
-  const kept = applySuppressions(dedupe(found), readDirectives(doc.comments));
+  const directives = readDirectives(doc.comments);
+  const { kept, used } = applySuppressions(dedupe(found), directives);
+  const directiveRule = rules.find((a) => a.rule.meta.id === SUPPRESSION_RULE_ID);
+  if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id))));
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
 }
 

@@ -33,22 +33,27 @@ export function readDirectives(comments: readonly SourceComment[]): Directive[] 
   return out;
 }
 
-/** Drops the findings the directives suppress. */
-export function applySuppressions(diagnostics: readonly LintDiagnostic[], directives: readonly Directive[]): LintDiagnostic[] {
-  if (directives.length === 0) return [...diagnostics];
-  const nextLine = new Map<number, Set<string> | null>();
+/** Drops the findings the directives suppress; also tells which directives suppressed something. */
+export function applySuppressions(
+  diagnostics: readonly LintDiagnostic[],
+  directives: readonly Directive[],
+): { kept: LintDiagnostic[]; used: Set<Directive> } {
+  const used = new Set<Directive>();
+  if (directives.length === 0) return { kept: [...diagnostics], used };
+  const nextLine = new Map<number, Directive[]>();
   for (const d of directives) {
     if (d.kind !== 'disable-next-line') continue;
     const line = d.comment.span.endLine + 1;
-    const prev = nextLine.get(line);
-    if (prev === null) continue;
-    nextLine.set(line, d.ids === null ? null : new Set([...(prev ?? []), ...d.ids]));
+    const list = nextLine.get(line);
+    if (list) list.push(d);
+    else nextLine.set(line, [d]);
   }
   const ranges = directives.filter((d) => d.kind !== 'disable-next-line').sort((a, b) => a.comment.span.start - b.comment.span.start);
-  const order = diagnostics.map((d, i) => i).sort((a, b) => (diagnostics[a]?.span.start ?? 0) - (diagnostics[b]?.span.start ?? 0));
+  const order = diagnostics.map((_, i) => i).sort((a, b) => (diagnostics[a]?.span.start ?? 0) - (diagnostics[b]?.span.start ?? 0));
   const keep = new Array<boolean>(diagnostics.length).fill(true);
-  let all = false;
-  const ids = new Set<string>();
+  // The range state: everything disabled (by which directive), ids disabled (by which), ids enabled again.
+  let all: Directive | null = null;
+  const ids = new Map<string, Directive>();
   const exceptions = new Set<string>();
   let next = 0;
   for (const i of order) {
@@ -57,15 +62,15 @@ export function applySuppressions(diagnostics: readonly LintDiagnostic[], direct
       const r = ranges[next++] as Directive;
       if (r.kind === 'disable') {
         if (r.ids === null) {
-          all = true;
+          all = r;
           ids.clear();
           exceptions.clear();
         } else for (const id of r.ids) {
-          ids.add(id);
+          ids.set(id, r);
           exceptions.delete(id);
         }
       } else if (r.ids === null) {
-        all = false;
+        all = null;
         ids.clear();
         exceptions.clear();
       } else for (const id of r.ids) {
@@ -73,10 +78,13 @@ export function applySuppressions(diagnostics: readonly LintDiagnostic[], direct
         if (all) exceptions.add(id);
       }
     }
-    const line = nextLine.get(d.span.line);
-    const byLine = line === null || (line !== undefined && line.has(d.code));
-    const byRange = (all && !exceptions.has(d.code)) || ids.has(d.code);
-    if (byLine || byRange) keep[i] = false;
+    const byLine = nextLine.get(d.span.line)?.find((x) => x.ids === null || x.ids.has(d.code));
+    const byRange = ids.get(d.code) ?? (all && !exceptions.has(d.code) ? all : undefined);
+    const by = byLine ?? byRange;
+    if (by) {
+      keep[i] = false;
+      used.add(by);
+    }
   }
-  return diagnostics.filter((_, i) => keep[i]);
+  return { kept: diagnostics.filter((_, i) => keep[i]), used };
 }

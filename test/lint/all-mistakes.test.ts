@@ -30,6 +30,7 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'unknown-database': [20, 'sales.ordrs'],
   'unknown-table': [21, 'sales.orders@trashed'],
   'unknown-field': [22, 'custmer'],
+  'suppression-comment': [23, '-- dsq-disable-next-line'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

@@ -193,6 +193,10 @@ const CASES: Record<string, Cases> = {
     invalid: [['SELECT customer FROM sales.orders@trashed', ['1:22']]],
     valid: ['SELECT customer FROM sales.orders@trash', 'SELECT customer FROM sales.orders@records'],
   },
+  'suppression-comment': {
+    invalid: [['-- dsq-disable-next-line empty-in-list\nSELECT a FROM t', ['1:1']]],
+    valid: ['-- dsq-disable-next-line empty-in-list\nSELECT a FROM t WHERE b IN ()', '-- an ordinary comment\nSELECT a FROM t'],
+  },
   'unknown-field': {
     schema: true,
     invalid: [

@@ -52,3 +52,33 @@ describe('suppression comments', () => {
     expect(codes('-- dsq-disabled is not a directive\nSELECT a FROM t WHERE b IN ()')).toEqual(['2:empty-in-list']);
   });
 });
+
+describe('suppression-comment', () => {
+  const found = (text: string, options = {}) =>
+    lint(text, options).diagnostics.filter((d) => d.code === 'suppression-comment').map((d) => `${d.span.line}:${d.span.column} ${d.message}`);
+
+  it('reports a directive that suppresses nothing, and directives naming unknown rules', () => {
+    const text = [
+      '-- dsq-disable-next-line null-comparison',
+      'SELECT a FROM t WHERE b IS NULL;',
+      '/* dsq-disable empty-in-lists */',
+      'SELECT a FROM t;',
+      '/* dsq-disable */ SELECT 1;',
+    ].join('\n');
+    expect(found(text)).toEqual([
+      '1:1 This dsq-disable-next-line comment suppresses nothing (null-comparison); remove it.',
+      '3:1 dsq-disable names "empty-in-lists", which is not a lint rule. Did you mean empty-in-list?',
+      '5:1 This dsq-disable comment suppresses nothing; remove it.',
+    ]);
+  });
+
+  it('leaves used directives alone, and does not judge directives naming rules that did not run', () => {
+    const text = '-- dsq-disable-next-line empty-in-list\nSELECT a FROM t WHERE b IN ();\n-- dsq-disable-next-line unknown-field\nSELECT custmer FROM t';
+    expect(found(text)).toEqual([]);
+    expect(found('-- dsq-disable-next-line empty-in-list\nSELECT a FROM t', { rules: { 'empty-in-list': 'off' } })).toEqual([]);
+  });
+
+  it('is off when configured off', () => {
+    expect(found('-- dsq-disable\nSELECT a FROM t', { rules: { 'suppression-comment': 'off' } })).toEqual([]);
+  });
+});
