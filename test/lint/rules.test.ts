@@ -54,6 +54,7 @@ const CASES: Record<string, Cases> = {
       ['SELECT a, b, SUM(c) FROM t GROUP BY a', ['1:11']],
       ['SELECT a + b AS s FROM t GROUP BY a', ['1:12']],
       ['SELECT * FROM t GROUP BY a', ['1:1']],
+      ['SELECT o.region, p.region FROM orders o, people p GROUP BY o.region', ['1:18']],
     ],
     valid: [
       'SELECT a, SUM(c) FROM t GROUP BY a',
@@ -62,6 +63,7 @@ const CASES: Record<string, Cases> = {
       'SELECT a, MAX(b) + 1, 42 FROM t GROUP BY a',
       'SELECT a, b FROM t',
       'SELECT a, (SELECT MAX(x) FROM u) FROM t GROUP BY a',
+      'SELECT region, o.kind, COUNT(*) FROM orders o GROUP BY o.region, kind',
     ],
   },
   'having-without-group': {

@@ -1,6 +1,7 @@
 import { EXPR_KINDS, type Expr, type Node, type Select } from '../../ast/nodes.js';
 import { isAggregate } from '../functions.js';
 import { sameTree } from '../same-tree.js';
+import { lastSegment } from '../scope.js';
 import type { Rule, RuleVisitor } from '../types.js';
 
 /** With GROUP BY, a result column that uses a column neither grouped nor inside an aggregate. */
@@ -22,7 +23,7 @@ export const ungroupedColumn: Rule = {
       if (covering !== null) return;
       const select = inGroupedColumns();
       if (!select) return;
-      if (isAggregate(node) || select.group.some((g) => sameTree(g, node))) {
+      if (isAggregate(node) || select.group.some((g) => sameTree(g, node) || sameColumn(g, node))) {
         covering = node;
         return;
       }
@@ -57,3 +58,13 @@ export const ungroupedColumn: Rule = {
     return visitor as RuleVisitor;
   },
 };
+
+/** `region` and `o.region` name the same column when one of them is unqualified (names compare case-insensitively). */
+function sameColumn(a: Expr, b: Expr): boolean {
+  if (a.kind !== 'column' || b.kind !== 'column') return false;
+  const x = a.path.toLowerCase();
+  const y = b.path.toLowerCase();
+  if (x === y) return true;
+  if (x.includes('.') && y.includes('.')) return false;
+  return lastSegment(x) === lastSegment(y);
+}
