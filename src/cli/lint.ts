@@ -170,13 +170,22 @@ async function lintOne(
   let finalText = fixed.text;
   let result: LintResult = fixed.result;
   if (fixed.applied > 0) {
-    const formatted = format(fixed.text, {
-      ...(config.width !== undefined ? { width: config.width } : {}),
-      ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
-      ...(config.indent !== undefined ? { indent: config.indent } : {}),
-    });
-    finalText = formatted;
-    result = lint(formatted, options);
+    // The fixes are plain text edits (comments untouched); the formatter then tidies the layout.
+    // Should it refuse the text, the fixed text is kept as it is rather than losing the fixes.
+    try {
+      const formatted = format(fixed.text, {
+        ...(config.width !== undefined ? { width: config.width } : {}),
+        ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
+        ...(config.indent !== undefined ? { indent: config.indent } : {}),
+      });
+      const formattedResult = lint(formatted, options);
+      if (!formattedResult.syntaxErrors) {
+        finalText = formatted;
+        result = formattedResult;
+      }
+    } catch (err) {
+      if (!(err instanceof DsqError)) throw err;
+    }
   }
   if (!mode.dryRun && path !== null && finalText !== text && !result.syntaxErrors) await writeAtomically(path, finalText);
   return { report: { file: shown, diagnostics: result.diagnostics }, ...(mode.dryRun ? { fixed: finalText } : {}) };

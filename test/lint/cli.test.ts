@@ -113,6 +113,16 @@ describe('dsq lint', () => {
     expect(json.files[0].diagnostics[0]).toMatchObject({ ruleId: 'null-comparison', severity: 'error', line: 1, column: 23, endLine: 1, endColumn: 31 });
   });
 
+  it('--format sarif and --format github', async () => {
+    await put('q.dsq', 'SELECT a FROM t WHERE b = NULL');
+    const sarif = JSON.parse((await run(['--format', 'sarif', 'q.dsq'])).out);
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results[0]).toMatchObject({ ruleId: 'null-comparison', level: 'error' });
+    const gh = await run(['--format', 'github', 'q.dsq']);
+    expect(gh.code).toBe(1);
+    expect(gh.out).toBe('::error file=q.dsq,line=1,col=23,endLine=1,endColumn=31,title=null-comparison::A comparison with = NULL is never true (NULL is unknown, not a value); use IS NULL.\n');
+  });
+
   it('--fix applies the fixes, formats the file (keeping comments) and writes it; exit 0 when nothing is left', async () => {
     await put('q.dsq', "-- the customers without a region\nSELECT a FROM t WHERE b = NULL AND c = ''\n");
     const r = await run(['--fix', 'q.dsq']);
