@@ -100,7 +100,9 @@ export async function findFiles(args: readonly string[], cwd: string): Promise<{
       throw new FileArgumentError(`${arg}: no such file or directory`);
     }
     if (info.isDirectory()) {
-      for (const f of await walk(resolve(cwd, arg), true)) add(join(arg, f));
+      const found = await walk(resolve(cwd, arg), true);
+      if (found.length === 0) throw new FileArgumentError(`no .dsq files in ${arg}`);
+      for (const f of found) add(join(arg, f));
     } else add(arg);
   }
   return out;

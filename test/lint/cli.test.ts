@@ -71,6 +71,10 @@ describe('dsq lint', () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('nope.dsq: no such file or directory');
     expect((await run(['*.nothing'])).code).toBe(2);
+    await mkdir(join(dir, 'empty'));
+    const empty = await run(['empty']);
+    expect(empty.code).toBe(2);
+    expect(empty.err).toContain('no .dsq files in empty');
     await put('q.dsq', 'SELECT a FROM t');
     const bad = await run(['--format', 'xml', 'q.dsq']);
     expect(bad.code).toBe(2);
