@@ -22,12 +22,11 @@ export function formatSarif(files: readonly FileReport[], rules: readonly Rule[]
           driver: {
             name: 'dsq',
             version: '0.1.0',
-            informationUri: 'https://github.com/dsq/dsq',
             rules: rules.map((r) => ({
               id: r.meta.id,
               name: r.meta.id,
               shortDescription: { text: r.meta.docs.description },
-              helpUri: `docs/rules/${r.meta.id}.md`,
+              help: { text: `${r.meta.docs.description} See docs/rules/${r.meta.id}.md for a wrong and a right example.` },
               defaultConfiguration: { level: r.meta.severity },
             })),
           },
