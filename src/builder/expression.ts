@@ -10,7 +10,7 @@ import { toCondition, toExpr, toName } from './values.js';
  * expression yields (from a schema), `unknown` when untyped. Every method returns a new
  * builder; the wrapped node is never changed.
  */
-export class Expression<T = unknown> implements ExpressionLike {
+export class Expression<out T = unknown> implements ExpressionLike {
   declare readonly __type?: T;
   readonly [EXPRESSION] = true as const;
 
@@ -41,16 +41,16 @@ export class Expression<T = unknown> implements ExpressionLike {
   }
 
   // Comparison
-  eq(value: Operand<T>): Expression<boolean> { return this.bin('=', value, 'eq'); }
-  ne(value: Operand<T>): Expression<boolean> { return this.bin('!=', value, 'ne'); }
-  gt(value: Operand<T>): Expression<boolean> { return this.bin('>', value, 'gt'); }
-  gte(value: Operand<T>): Expression<boolean> { return this.bin('>=', value, 'gte'); }
-  lt(value: Operand<T>): Expression<boolean> { return this.bin('<', value, 'lt'); }
-  lte(value: Operand<T>): Expression<boolean> { return this.bin('<=', value, 'lte'); }
+  eq<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('=', value, 'eq'); }
+  ne<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('!=', value, 'ne'); }
+  gt<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('>', value, 'gt'); }
+  gte<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('>=', value, 'gte'); }
+  lt<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('<', value, 'lt'); }
+  lte<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('<=', value, 'lte'); }
   /** `x IS y` */
-  is(value: Operand<T>): Expression<boolean> { return this.bin('is', value, 'is'); }
+  is<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.bin('is', value, 'is'); }
   /** `x IS NOT y` (not of is) */
-  isNot(value: Operand<T>): Expression<boolean> { return this.not_(this.bin('is', value, 'isNot').node); }
+  isNot<S>(this: Expression<S>, value: Operand<S>): Expression<boolean> { return this.not_(this.bin('is', value, 'isNot').node); }
   isNull(): Expression<boolean> { return new Expression({ kind: 'binary', op: 'is', e1: this.node, e2: NULL }); }
   /** `x IS NOT NULL` (not of `x IS NULL`, as the parser reads it) */
   isNotNull(): Expression<boolean> { return this.not_(this.isNull().node); }
@@ -58,17 +58,17 @@ export class Expression<T = unknown> implements ExpressionLike {
   notLike(pattern: string | AnyExpression): Expression<boolean> { return this.not_(this.like(pattern).node); }
   regexp(pattern: string | AnyExpression): Expression<boolean> { return this.bin('regexp', pattern, 'regexp'); }
   notRegexp(pattern: string | AnyExpression): Expression<boolean> { return this.not_(this.regexp(pattern).node); }
-  between(min: Operand<T>, max: Operand<T>): Expression<boolean> {
+  between<S>(this: Expression<S>, min: Operand<S>, max: Operand<S>): Expression<boolean> {
     return new Expression({ kind: 'between', e: this.node, min: toExpr(min, 'the min of .between()'), max: toExpr(max, 'the max of .between()') });
   }
-  notBetween(min: Operand<T>, max: Operand<T>): Expression<boolean> { return this.not_(this.between(min, max).node); }
+  notBetween<S>(this: Expression<S>, min: Operand<S>, max: Operand<S>): Expression<boolean> { return this.not_(this.between(min, max).node); }
   /** `x IN (values...)` for an array (possibly empty), `x IN (SELECT ...)` for a query. */
-  in(values: readonly Operand<T>[] | QueryLike): Expression<boolean> {
+  in<S>(this: Expression<S>, values: readonly Operand<S>[] | QueryLike): Expression<boolean> {
     if (isQueryLike(values)) return new Expression({ kind: 'in_select', e: this.node, select: values.toSelectAst() });
     if (!Array.isArray(values)) throw new TypeError('.in() takes an array of values or a query');
     return new Expression({ kind: 'in', e: this.node, values: values.map((v, i) => toExpr(v, `.in() value ${i}`)) });
   }
-  notIn(values: readonly Operand<T>[] | QueryLike): Expression<boolean> { return this.not_(this.in(values).node); }
+  notIn<S>(this: Expression<S>, values: readonly Operand<S>[] | QueryLike): Expression<boolean> { return this.not_(this.in(values).node); }
 
   // Logic
   and(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'and', e1: this.node, e2: toCondition(other, 'the operand of .and()') }); }
@@ -76,15 +76,15 @@ export class Expression<T = unknown> implements ExpressionLike {
   not(): Expression<boolean> { return this.not_(this.node); }
 
   // Arithmetic and bits
-  add(value: Operand<T>): Expression<T> { return this.bin('+', value, 'add'); }
-  sub(value: Operand<T>): Expression<T> { return this.bin('-', value, 'sub'); }
-  mul(value: Operand<T>): Expression<T> { return this.bin('*', value, 'mul'); }
-  div(value: Operand<T>): Expression<T> { return this.bin('/', value, 'div'); }
-  mod(value: Operand<T>): Expression<T> { return this.bin('%', value, 'mod'); }
-  bitAnd(value: Operand<T>): Expression<T> { return this.bin('&', value, 'bitAnd'); }
-  bitOr(value: Operand<T>): Expression<T> { return this.bin('|', value, 'bitOr'); }
-  shl(value: Operand<T>): Expression<T> { return this.bin('<<', value, 'shl'); }
-  shr(value: Operand<T>): Expression<T> { return this.bin('>>', value, 'shr'); }
+  add<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('+', value, 'add'); }
+  sub<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('-', value, 'sub'); }
+  mul<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('*', value, 'mul'); }
+  div<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('/', value, 'div'); }
+  mod<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('%', value, 'mod'); }
+  bitAnd<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('&', value, 'bitAnd'); }
+  bitOr<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('|', value, 'bitOr'); }
+  shl<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('<<', value, 'shl'); }
+  shr<S>(this: Expression<S>, value: Operand<S>): Expression<S> { return this.bin('>>', value, 'shr'); }
   neg(): Expression<T> { return new Expression({ kind: 'unary', op: '-', e: this.node }); }
   bitNot(): Expression<T> { return new Expression({ kind: 'unary', op: '~', e: this.node }); }
 

@@ -40,6 +40,15 @@ describe('schema-typed builder', () => {
     expect(true).toBe(true);
   });
 
+  it('typed expressions are covariant: they pass where any expression goes', () => {
+    const describeIt = (e: Expression) => e.toText();
+    db.selectFrom('orders').where(({ col }) => {
+      expect(describeIt(col('amount').add(1))).toBe('amount + 1');
+      expectTypeOf(col('amount').add(1)).toEqualTypeOf<Expression<number | null>>();
+      return col('paid').eq(1);
+    });
+  });
+
   it('$if makes the columns it adds optional', () => {
     const q = db.selectFrom('orders').select('id').$if(Math.random() > 2, (b) => b.select('status'));
     expectTypeOf<RowType<typeof q>>().toEqualTypeOf<{ id: bigint; status?: string }>();
