@@ -27,6 +27,29 @@ describe('lint on deep and wide input', () => {
   });
 });
 
+const TOKENS = [
+  'SELECT', 'FROM', 'WHERE', 'GROUP', 'BY', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'AS', 'AND', 'OR', 'NOT', 'IN', 'BETWEEN',
+  'LIKE', 'REGEXP', 'IS', 'NULL', "''", "'a%'", "'(x'", '=', '!=', '<>', '(', ')', ',', ';', '*', '-1', '2.5', 'a', 'b', 'o.c',
+  'SUM(', 'COUNT(*)', 'ALIAS(', "DATETIME '2024-01-01T10:00'", '-- dsq-disable-next-line', '/* dsq-disable */', '\n', 'sales.orders',
+];
+
+describe('lint on any token soup (fast-check)', () => {
+  it('never throws and keeps every span inside the text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }), (tokens) => {
+        const text = tokens.join(' ');
+        const r = lint(text, { schema: SCHEMA });
+        for (const d of r.diagnostics) {
+          expect(d.span.start).toBeGreaterThanOrEqual(0);
+          expect(d.span.end).toBeLessThanOrEqual(text.length);
+        }
+        fixText(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('lint on every valid AST (fast-check)', () => {
   it('never throws, on ASTs and on their printed text, with and without a schema', () => {
     fc.assert(
