@@ -4,7 +4,7 @@ import { print, type PrintOptions } from '../print/index.js';
 import { QUERY, isExpressionLike, type ExpressionLike, type QueryLike } from './brand.js';
 import { Aliased, Expression, Ordered } from './expression.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
-import type { ColumnName, Condition, ScopeOf, Simplify, UnionToIntersection, UntypedFields } from './typing.js';
+import type { ColumnName, Condition, NullableRow, ScopeOf, Simplify, UnionToIntersection, UntypedFields } from './typing.js';
 import { rowsText, toCondition, toExpr, toFlag, toName, toSource } from './values.js';
 
 /** The typed helpers a callback gets: `col` knows the fields in scope. */
@@ -147,12 +147,12 @@ export class SelectQuery<DB = unknown, F = UntypedFields, O = {}> implements Que
   innerJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
   innerJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('inner', source, alias); }
 
-  /** LEFT JOIN (the joined fields keep their schema types; treat them as nullable when reading rows). */
-  leftJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<DB[T], A>, O>;
+  /** LEFT JOIN: the joined fields may be null in result rows. */
+  leftJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<NullableRow<DB[T]>, A>, O>;
   leftJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
   leftJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('left', source, alias); }
 
-  leftOuterJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<DB[T], A>, O>;
+  leftOuterJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<NullableRow<DB[T]>, A>, O>;
   leftOuterJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
   leftOuterJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('left_outer', source, alias); }
 

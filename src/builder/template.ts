@@ -1,4 +1,4 @@
-import { CHILD_KEYS, descendants, transform, type Expr, type Node, type Select, type Statement } from '../ast/index.js';
+import { CHILD_KEYS, descendants, transform, visit, type Expr, type Node, type Select, type Statement } from '../ast/index.js';
 import { DsqError } from '../diagnostic/index.js';
 import { parse, parseExpression } from '../syntax/index.js';
 import { IDENT, isQueryLike } from './brand.js';
@@ -95,6 +95,8 @@ function exactIndex(text: string): number | null {
 
 function substitute<T extends Node>(compiled: Compiled, values: readonly unknown[]): T {
   const used = new Set<number>();
+  /** Columns made from ident() values: in ORDER BY, GROUP BY and HAVING they may name an alias. */
+  const identColumns = new Set<Node>();
   const take = (i: number): unknown => {
     used.add(i);
     return values[i];
@@ -155,10 +157,14 @@ function substitute<T extends Node>(compiled: Compiled, values: readonly unknown
   for (let i = 0; i < values.length; i++) {
     if (!used.has(i)) throw templateError(`${what(i)} is not used (is it inside a comment?)`);
   }
-  return result as T;
+  return (identColumns.size === 0 ? result : resolveAliases(result, identColumns)) as T;
 
   function valueExpr(v: unknown, i: number): Expr {
-    if (isIdent(v)) return { kind: 'column', path: v.name };
+    if (isIdent(v)) {
+      const column: Expr = { kind: 'column', path: v.name };
+      identColumns.add(column);
+      return column;
+    }
     if (Array.isArray(v)) throw new TypeError(`${what(i)} is an array: an array interpolates only as an IN list (x IN \${array})`);
     return toExpr(v, what(i));
   }
@@ -191,6 +197,34 @@ function checkPlacement(ast: Node): void {
       }
     }
   }
+}
+
+/**
+ * The parser's alias rule for names that came from ident(): in ORDER BY, GROUP BY and HAVING
+ * (not inside a nested subquery), an unqualified name equal to one of the same select's
+ * result-column aliases is an alias reference, as if the name had been written in the text.
+ */
+function resolveAliases(root: Node, identColumns: ReadonlySet<Node>): Node {
+  return transform(root, (node) => {
+    if (node.kind !== 'select' || node.columns === 'all') return node;
+    const aliases = new Set(node.columns.flatMap((c) => (c.alias === null ? [] : [c.alias])));
+    if (aliases.size === 0) return node;
+    const targets = new Set<Node>();
+    const roots: Node[] = [...node.group, ...node.order, ...(node.having ? [node.having] : [])];
+    for (const r of roots) {
+      visit(r, {
+        enter: (n) => {
+          if (n.kind === 'select') return false;
+          if (n.kind === 'column' && identColumns.has(n) && !n.path.includes('.') && aliases.has(n.path)) targets.add(n);
+          return undefined;
+        },
+      });
+    }
+    if (targets.size === 0) return node;
+    const swap = <N extends Node>(n: N): N =>
+      transform(n, (x) => (targets.has(x) && x.kind === 'column' ? { kind: 'alias', name: x.path } : x));
+    return { ...node, group: node.group.map(swap), order: node.order.map(swap), having: node.having ? swap(node.having) : null };
+  });
 }
 
 function existsPlaceholder(select: Select): number | null {

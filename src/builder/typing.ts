@@ -34,6 +34,9 @@ export type Condition = ExpressionLike | Expr;
 /** The fields in scope after `FROM table [AS alias]`: plain names and qualified ones. */
 export type ScopeOf<Row, Q extends string> = Row & { readonly [K in keyof Row & string as `${Q}.${K}`]: Row[K] };
 
+/** A row whose fields may all be null (the right side of a LEFT JOIN). */
+export type NullableRow<Row> = { readonly [K in keyof Row]: Row[K] | null };
+
 /** The result-column name of a column path: its last `.` segment. */
 export type ColumnName<P extends string> = P extends `${string}.${infer Rest}` ? ColumnName<Rest> : P;
 

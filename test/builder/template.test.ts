@@ -74,6 +74,10 @@ describe('dsq tagged template', () => {
     expect(dsq`SELECT ${ident('amount')} AS ${ident('total')} FROM ${ident('sales.orders')} AS ${ident('o')} WHERE ${ident('o')}.status = ${'x'}`.toAst()).toEqual(
       parse("SELECT amount AS total FROM sales.orders AS o WHERE o.status = 'x'"),
     );
+    expect(dsq`SELECT a AS total FROM t GROUP BY ${ident('total')} HAVING ${ident('total')} > 1 ORDER BY ${ident('total')}, ${ident('b')}`.toAst()).toEqual(
+      parse('SELECT a AS total FROM t GROUP BY total HAVING total > 1 ORDER BY total, b'),
+    );
+    expect(dsq`SELECT a AS x FROM t WHERE ${ident('x')} = 1 ORDER BY ${ident('t.x')}`.toAst()).toEqual(parse('SELECT a AS x FROM t WHERE x = 1 ORDER BY t.x'));
     expect(() => dsq`SELECT * FROM ${'orders'}`).toThrow(/only ident\(name\) may go/);
     expect(() => dsq`SELECT a AS ${'x'} FROM t`).toThrow(/only ident\(name\) may go/);
     expect(() => dsq`SELECT * FROM t WHERE ${'o'}.a = 1`).toThrow(/only ident\(name\) may go/);

@@ -27,6 +27,8 @@ describe('schema-typed builder', () => {
       .select('c.name', 'o.amount')
       .where(({ col }) => col('o.customer').eq(col('c.id')));
     expectTypeOf<RowType<typeof q>>().toEqualTypeOf<{ name: string; amount: number | null }>();
+    const left = db.selectFrom('orders', 'o').leftJoin('customers', 'c').select('c.name', 'o.status');
+    expectTypeOf<RowType<typeof left>>().toEqualTypeOf<{ name: string | null; status: string }>();
     const child = db.selectFrom('orders.lines').select('qty', 'orders.lines.price');
     expectTypeOf<RowType<typeof child>>().toEqualTypeOf<{ qty: number; price: number }>();
   });
