@@ -18,8 +18,14 @@ export const unknownDatabase: Rule = {
   create(context) {
     const report = (node: Source | ColumnRef | DatabaseColumn, r: ColumnResolution) => {
       if (r.status !== 'unknown-database') return;
-      const what = node.kind === 'column' ? `${r.path} (in ${node.path}) is neither a source of this select nor a database of the schema` : `No database ${r.path} in the schema`;
-      context.report({ node, message: `${what}.${didYouMean(lastOf(r.path), r.candidates)}` });
+      if (node.kind === 'column') {
+        const name = node.path.slice(node.path.lastIndexOf('.') + 1);
+        context.report({
+          node,
+          message: `${r.path} (in ${node.path}) is neither a source of this select nor a database of the schema.${didYouMean(lastOf(r.path), r.candidates)}`,
+          hint: `For a system table's parameter write SYSTEM_COLUMN(${r.path}, ${name}).`,
+        });
+      } else context.report({ node, message: `No database ${r.path} in the schema.${didYouMean(lastOf(r.path), r.candidates)}` });
     };
     return {
       table: (node) => report(node, resolveSource(context, node)),
