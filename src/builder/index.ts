@@ -4,9 +4,9 @@ export {
   datetime, localDateTime, localDate, localTime, fn, caseWhen, caseOf, CaseBuilder,
 } from './functions.js';
 export { SourceBuilder, table, systemTable, databaseTable, subquerySource, type SourceArg } from './sources.js';
-export { SelectQuery, type ActionOptions, type Scope, type SelectArg, type RowOf, type NameOrExpr } from './query.js';
+export { SelectQuery, type ActionOptions } from './query.js';
+export type { Scope, SelectArg, RowOf, NameOrExpr, RowType } from './row.js';
 export { builder, selectFrom, query, fromAst, queryFromJson, type QueryCreator } from './create.js';
 export type { Operand, Condition, AnyExpression, Database, UntypedDatabase, UntypedFields, ScopeOf } from './typing.js';
 export type { Value, SpecArg } from './values.js';
-export type { RowType } from './row.js';
 export { dsq, ident, type Ident } from './template.js';

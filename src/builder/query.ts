@@ -4,35 +4,9 @@ import { print, type PrintOptions } from '../print/index.js';
 import { QUERY, isExpressionLike, type ExpressionLike, type QueryLike } from './brand.js';
 import { Aliased, Expression, Ordered } from './expression.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
-import type { ColumnName, Condition, NullableRow, ScopeOf, Simplify, UnionToIntersection, UntypedFields } from './typing.js';
+import type { AllRow, NameOrExpr, RowOf, Scope, SelectArg } from './row.js';
+import type { Condition, NullableRow, ScopeOf, Simplify, UntypedFields } from './typing.js';
 import { rowsText, toCondition, toExpr, toFlag, toName, toSource } from './values.js';
-
-/** The typed helpers a callback gets: `col` knows the fields in scope. */
-export interface Scope<F> {
-  col<K extends keyof F & string>(name: K): Expression<F[K]>;
-  /** An alias reference (`ALIAS(name)`). */
-  ref<T = unknown>(name: string): Expression<T>;
-}
-
-/** A result column: a field name in scope, an aliased expression, or an expression. */
-export type SelectArg<F> = (keyof F & string) | Aliased<string, any> | ExpressionLike | Expr;
-
-type RowOfArg<F, A> = A extends string
-  ? A extends keyof F
-    ? { [P in ColumnName<A>]: F[A] }
-    : {}
-  : A extends Aliased<infer N, infer T>
-    ? { [P in N]: T }
-    : {};
-
-/** The row a list of result columns adds. */
-export type RowOf<F, A extends readonly unknown[]> = UnionToIntersection<RowOfArg<F, A[number]>>;
-
-/** The unqualified fields in scope: what `SELECT *` returns. */
-type AllRow<F> = { [K in keyof F as K extends `${string}.${string}` ? never : K]: F[K] };
-
-/** An ORDER BY / GROUP BY argument: a name (an alias of this select, else a column) or an expression. */
-export type NameOrExpr<F, O> = (keyof F & string) | (keyof O & string) | ExpressionLike | Expr;
 
 /** SELECT action options (`OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)`). */
 export interface ActionOptions {
