@@ -75,6 +75,7 @@ const CASES: Record<string, Cases> = {
       ['SELECT a FROM t WHERE b = NULL', ['1:23']],
       ['SELECT a FROM t WHERE b != NULL OR NULL = c', ['1:23', '1:36']],
       ['SELECT a FROM t WHERE b <> NULL', ['1:23']],
+      ['SELECT a FROM t WHERE b > NULL OR NULL <= c', ['1:23', '1:35']],
     ],
     valid: ['SELECT a FROM t WHERE b IS NULL AND c IS NOT NULL', 'SELECT a FROM t WHERE b = 0'],
   },

@@ -2,24 +2,30 @@ import type { Binary } from '../../ast/nodes.js';
 import { findToken } from '../source-scan.js';
 import type { Fix, Rule, RuleContext } from '../types.js';
 
-/** `x = NULL` and `x != NULL` are never true: NULL compares unknown with everything. */
+const COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
+
+/** `x = NULL`, `x != NULL` (and `x < NULL` ...) are never true: NULL compares unknown with everything. */
 export const nullComparison: Rule = {
   meta: {
     id: 'null-comparison',
     severity: 'error',
-    docs: { description: 'Reports `= NULL` and `!= NULL` (never true); the fix writes IS NULL / IS NOT NULL.' },
+    docs: { description: 'Reports `= NULL`, `!= NULL` and `<`, `<=`, `>`, `>=` NULL (never true); the fix writes IS NULL / IS NOT NULL.' },
     fixable: true,
   },
   create(context) {
     return {
       binary(node) {
-        if (node.op !== '=' && node.op !== '!=') return;
+        if (!COMPARISONS.has(node.op)) return;
         if (node.e1.kind !== 'null' && node.e2.kind !== 'null') return;
+        if (node.op !== '=' && node.op !== '!=') {
+          context.report({ node, message: `A comparison with ${node.op} NULL is never true (NULL is unknown, not a value); to test for NULL use IS NULL.` });
+          return;
+        }
         const is = node.op === '=' ? 'IS NULL' : 'IS NOT NULL';
         const fix = nullFix(node, context);
         context.report({
           node,
-          message: `A comparison with ${node.op === '=' ? '=' : '!='} NULL is never true (NULL is unknown, not a value); use ${is}.`,
+          message: `A comparison with ${node.op} NULL is never true (NULL is unknown, not a value); use ${is}.`,
           ...(fix ? { fix } : {}),
         });
       },
