@@ -47,14 +47,12 @@ export function allDatabases(schema: Schema): DatabaseEntry[] {
 export function findDatabases(schema: Schema, path: string): DatabaseEntry[] {
   const wanted = path.split('.');
   const entries = allDatabases(schema);
+  // The wanted segments must end the entry's full path (groups, then database path), so the
+  // last one is always the database itself.
   const match = (entry: DatabaseEntry, fold: (s: string) => string) => {
     const full = [...entry.groups, ...entry.path.split('.')].map(fold);
     const w = wanted.map(fold);
-    if (w.length > full.length) return false;
-    const dbSegments = entry.path.split('.').length;
-    // The last segment must be the database itself; the rest a suffix of its ancestry.
-    if (w.length < 1 || dbSegments < 1) return false;
-    return w.every((seg, i) => full[full.length - w.length + i] === seg);
+    return w.length <= full.length && w.every((seg, i) => full[full.length - w.length + i] === seg);
   };
   const exact = entries.filter((e) => match(e, (s) => s));
   return exact.length > 0 ? exact : entries.filter((e) => match(e, (s) => s.toLowerCase()));
