@@ -57,6 +57,16 @@ describe('dsq types', () => {
     expect(io.out).toBe('');
   });
 
+  it('is listed in dsq --help and has its own help', async () => {
+    const io = bufferIo();
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.out).toMatch(/types\s+write TypeScript types/);
+    const help = bufferIo();
+    expect(await main(['types', '--help'], help)).toBe(0);
+    expect(help.out).toContain('Usage: dsq types [options] [SCHEMA.json|-]');
+    expect(help.out).toContain('int(8), long -> bigint');
+  });
+
   it('rejects usage errors with exit 2', async () => {
     const io = bufferIo();
     expect(await main(['types', 'a.json', 'b.json'], io)).toBe(2);
