@@ -5,7 +5,7 @@ import { QUERY, isExpressionLike, type ExpressionLike, type QueryLike } from './
 import { Aliased, Expression, Ordered } from './expression.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
 import type { AllRow, NameOrExpr, RowOf, Scope, SelectArg } from './row.js';
-import type { Condition, NullableRow, ScopeOf, Simplify, UntypedFields } from './typing.js';
+import type { Condition, NullableRow, ScopeOf, Simplify, UntypedDatabase, UntypedFields } from './typing.js';
 import { rowsText, toCondition, toExpr, toFlag, toName, toSource } from './values.js';
 
 /** SELECT action options (`OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)`). */
@@ -55,7 +55,7 @@ type Cond<F> = Condition | ((scope: Scope<F>) => Condition);
  * scope (plain and qualified names), `O` the result row. Every method returns a new query;
  * the props are frozen, so a shared base can be extended in two directions.
  */
-export class SelectQuery<DB = unknown, F = UntypedFields, O = {}> implements QueryLike {
+export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implements QueryLike {
   declare readonly __row?: O;
   declare readonly __db?: DB;
   readonly [QUERY] = true as const;
@@ -259,11 +259,11 @@ export class SelectQuery<DB = unknown, F = UntypedFields, O = {}> implements Que
 }
 
 /** A query started from an existing statement (select object or SELECT action). */
-export function queryFromAst(statement: Statement): SelectQuery<unknown, UntypedFields, Record<string, unknown>> {
+export function queryFromAst(statement: Statement): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> {
   if (isExpressionLike(statement)) throw new TypeError('fromAst() takes a statement (select or select_action), got an expression');
   const select = statement.kind === 'select_action' ? statement.select : statement;
   if (select?.kind !== 'select') throw new TypeError(`fromAst() takes a select or select_action node, got ${String((statement as { kind?: unknown }).kind)}`);
-  return new SelectQuery<unknown, UntypedFields, Record<string, unknown>>({
+  return new SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>({
     distinct: select.distinct,
     columns: select.columns,
     from: select.from,

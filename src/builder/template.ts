@@ -4,7 +4,7 @@ import { parse, parseExpression } from '../syntax/index.js';
 import { IDENT, isQueryLike } from './brand.js';
 import { Expression } from './expression.js';
 import { queryFromAst, type SelectQuery } from './query.js';
-import type { UntypedFields } from './typing.js';
+import type { UntypedDatabase, UntypedFields } from './typing.js';
 import { toExpr, toName } from './values.js';
 
 /**
@@ -247,7 +247,7 @@ function identsIn(text: string, take: (i: number) => unknown, where: string): st
 
 /** `` dsq`SELECT ...` ``: a query builder; `` dsq.expr`...` ``: an expression builder. */
 export const dsq = Object.assign(
-  (strings: TemplateStringsArray, ...values: unknown[]): SelectQuery<unknown, UntypedFields, Record<string, unknown>> =>
+  (strings: TemplateStringsArray, ...values: unknown[]): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> =>
     queryFromAst(substitute<Statement>(compile(strings, false), values)),
   {
     expr: <T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>

@@ -95,8 +95,8 @@ describe('dsq tagged template', () => {
   });
 
   it('keeps SELECT action options and extends like any query', () => {
-    const q = dsq`SELECT a FROM t WHERE b = ${2} OPTIONS (ROWS = 5)`.where(col('c').isNull());
-    expect(q.toAst()).toEqual(parse('SELECT a FROM t WHERE b = 2 AND c IS NULL OPTIONS (ROWS = 5)'));
+    const q = dsq`SELECT a FROM t WHERE b = ${2} OPTIONS (ROWS = 5)`.where(col('c').isNull()).join('u', 'x').orderBy('a');
+    expect(q.toAst()).toEqual(parse('SELECT a FROM t JOIN u AS x WHERE b = 2 AND c IS NULL ORDER BY a OPTIONS (ROWS = 5)'));
   });
 
   it('dsq.expr builds expressions', () => {
