@@ -39,8 +39,14 @@ function parser(): DsqParser {
 
 /** The tooling entry: every statement, span, comment and diagnostic of a text. Never throws. */
 export function parseDocument(text: string, options: ParseOptions = {}): ParsedDocument {
+  return parseText(text, options, true);
+}
+
+/** parseDocument, optionally without recording node spans (what parse() needs: faster). */
+function parseText(text: string, options: ParseOptions, withSpans: boolean): ParsedDocument {
   const lineIndex = new LineIndex(text);
   const spans = createSpans();
+  const nodeSpans = withSpans ? spans : null;
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
@@ -50,7 +56,7 @@ export function parseDocument(text: string, options: ParseOptions = {}): ParsedD
     const tokens = chunk;
     chunk = [];
     const own: Diagnostic[] = [];
-    const node = run(tokens, spans, own, options, (p) => p.statement());
+    const node = run(tokens, nodeSpans, own, options, (p) => p.statement());
     const span = spanOfTokens(tokens);
     diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
@@ -70,14 +76,14 @@ export function parseDocument(text: string, options: ParseOptions = {}): ParsedD
 
 /** Every statement of a text (separated by `;`). Throws a DsqError with every error found. */
 export function parseStatements(text: string, options: ParseOptions = {}): Statement[] {
-  const doc = parseDocument(text, options);
+  const doc = parseText(text, options, false);
   throwOnErrors(doc.diagnostics, text);
   return doc.statements.map((s) => s.node);
 }
 
 /** Exactly one statement. Throws a DsqError with every error found. */
 export function parse(text: string, options: ParseOptions = {}): Statement {
-  const doc = parseDocument(text, options);
+  const doc = parseText(text, options, false);
   throwOnErrors(doc.diagnostics, text);
   const [first, second] = doc.statements;
   if (!first) {
@@ -101,16 +107,20 @@ export function parse(text: string, options: ParseOptions = {}): Statement {
 
 /** One expression (the whole text). Throws a DsqError with every error found. */
 export function parseExpression(text: string, options: ParseOptions = {}): Expr {
-  return parseExpressionDocument(text, options).expr;
+  return expressionOf(text, options, false).expr;
 }
 
 /** One expression with its spans (for tools). Throws a DsqError with every error found. */
 export function parseExpressionDocument(text: string, options: ParseOptions = {}): { expr: Expr; spans: Spans } {
+  return expressionOf(text, options, true);
+}
+
+function expressionOf(text: string, options: ParseOptions, withSpans: boolean): { expr: Expr; spans: Spans } {
   const lineIndex = new LineIndex(text);
   const spans = createSpans();
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed.tokens, spans, diagnostics, options, (p) => p.standaloneExpression());
+  const expr = run(lexed.tokens, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   throwOnErrors(diagnostics, text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
@@ -125,7 +135,7 @@ function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
 /** Run one top rule over some tokens, turning every parser error into a diagnostic. */
 function run<R>(
   tokens: IToken[],
-  spans: Spans,
+  spans: Spans | null,
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: DsqParser) => R,

@@ -1,4 +1,4 @@
-import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, type DSLMethodOpts, type IOrAlt, type IToken, type OrMethodOpts, type TokenType } from 'chevrotain';
 import {
   BINARY_PREC, NULL, Prec, between, binary, caseExpr, col, alias as aliasRef, fn, inList, orderTerm,
   resultColumn, select as makeSelect, selectAction, str, table, unary, when,
@@ -34,14 +34,22 @@ const NOT_INFIX: ReadonlySet<TokenType> = new Set([T.Like, T.Regexp, T.Between, 
 
 const PATH_SEPARATORS: ReadonlyMap<TokenType, string> = new Map([[T.Dot, '.'], [T.At, '@'], [T.Colon, ':']]);
 
+/** The state of one expression-rule invocation. */
+interface ExprFrame {
+  readonly start: IToken;
+  left: Expr;
+  readonly minPrec: number;
+}
+
 interface AliasScope {
   readonly aliases: Set<string>;
   active: boolean;
 }
 
 /** Per-parse state, reset by `begin`. */
-interface ParseState {
-  spans: Spans;
+export interface ParseState {
+  /** Where node spans go; null when the caller does not want them (parse(): faster, less GC). */
+  spans: Spans | null;
   diagnostics: Diagnostic[];
   maxDepth: number;
 }
@@ -98,7 +106,7 @@ export class DsqParser extends EmbeddedActionsParser {
 
   /** Record the node's span (from `start` to the last consumed token) and return the node. */
   private mark<N extends Node>(node: N, start: IToken): N {
-    this.state.spans.set(node, this.spanOf(start, this.LA(0)));
+    if (this.state.spans !== null) this.state.spans.set(node, this.spanOf(start, this.LA(0)));
     return node;
   }
 
@@ -156,13 +164,14 @@ export class DsqParser extends EmbeddedActionsParser {
   }
 
   private checkQuotedText(node: Expr): void {
+    if (this.state.spans === null) return; // warnings are for parseDocument only
     if (node.kind !== 'binary' || !(node.op === '=' || node.op === '!=' || node.op === 'like')) return;
     for (const side of [node.e1, node.e2]) {
       if (side.kind === 'column' && this.quotedColumns.has(side) && /[\s%]/.test(side.path)) {
         this.warn(
           'syntax/quoted-text',
           `"${side.path}" is a column name (double quotes), but looks like text`,
-          this.state.spans.get(side),
+          this.state.spans?.get(side),
           `for text use single quotes: '${side.path.replace(/'/g, "''")}'`,
         );
       }
@@ -192,7 +201,7 @@ export class DsqParser extends EmbeddedActionsParser {
   // Statements
 
   public statement = this.RULE('statement', (): Statement => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     const sel = this.SUBRULE(this.select);
     let action: SelectAction | null = null;
     this.OPTION(() => {
@@ -253,7 +262,7 @@ export class DsqParser extends EmbeddedActionsParser {
   });
 
   public select = this.RULE('select', (): Select => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     this.ACTION(() => this.enter(start));
     const scopeDepth = this.scopes.length;
     const scope: AliasScope = { aliases: new Set(), active: false };
@@ -351,7 +360,7 @@ export class DsqParser extends EmbeddedActionsParser {
   }, { recoveryValueFunc: () => makeSelect() });
 
   private resultColumn = this.RULE('resultColumn', (): ResultColumn => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     const e = this.SUBRULE(this.expression, { ARGS: [0] });
     let name: string | null = null;
     this.OPTION(() => {
@@ -363,7 +372,7 @@ export class DsqParser extends EmbeddedActionsParser {
   }, { recoveryValueFunc: () => resultColumn(NULL) });
 
   private orderTerm = this.RULE('orderTerm', (): OrderTerm => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     const e = this.SUBRULE(this.expression, { ARGS: [0] });
     let dir: 'asc' | 'desc' = 'asc';
     this.OPTION(() => {
@@ -376,7 +385,7 @@ export class DsqParser extends EmbeddedActionsParser {
   // Sources
 
   private source = this.RULE('source', (): Source => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     let left = this.SUBRULE(this.sourcePrimary);
     this.MANY(() => {
       const op = this.OR([
@@ -446,12 +455,11 @@ export class DsqParser extends EmbeddedActionsParser {
   });
 
   private sourcePrimary = this.RULE('sourcePrimary', (): Source => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
-          GATE: () => this.LA(2).tokenType === T.LParen,
           ALT: () => {
             this.CONSUME(T.TableWord);
             this.CONSUME(T.LParen);
@@ -466,7 +474,6 @@ export class DsqParser extends EmbeddedActionsParser {
           },
         },
         {
-          GATE: () => this.LA(2).tokenType === T.LParen,
           ALT: () => {
             this.CONSUME(T.SystemTableWord);
             this.CONSUME1(T.LParen);
@@ -477,7 +484,6 @@ export class DsqParser extends EmbeddedActionsParser {
           },
         },
         {
-          GATE: () => this.LA(2).tokenType === T.LParen,
           ALT: () => {
             this.CONSUME(T.DatabaseTableWord);
             this.CONSUME2(T.LParen);
@@ -492,7 +498,6 @@ export class DsqParser extends EmbeddedActionsParser {
           },
         },
         {
-          GATE: () => this.LA(2).tokenType === T.Select,
           ALT: () => {
             this.CONSUME3(T.LParen);
             const sel = this.SUBRULE(this.select);
@@ -561,7 +566,7 @@ export class DsqParser extends EmbeddedActionsParser {
   // Specifiers
 
   private specifier = this.RULE('specifier', (): Specifier => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     return this.OR([
       { ALT: () => this.SUBRULE(this.singularSpecifier) },
       { ALT: () => (this.CONSUME(T.All), this.ACTION(() => this.mark({ kind: 'spec_all' }, start))) },
@@ -584,7 +589,7 @@ export class DsqParser extends EmbeddedActionsParser {
   }, { recoveryValueFunc: (): Specifier => ({ kind: 'spec_all' }) });
 
   private singularSpecifier = this.RULE('singularSpecifier', (): Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }> => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     return this.OR([
       {
         ALT: () => {
@@ -618,265 +623,283 @@ export class DsqParser extends EmbeddedActionsParser {
 
   /** Precedence climbing: a prefix form, then infix operators binding at least `minPrec`. */
   public expression = this.RULE('expression', (minPrec: number): Expr => {
-    const start = this.ACTION(() => this.LA(1));
-    let left = this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        {
-          ALT: () => {
-            const not = this.CONSUME(T.Not);
-            this.ACTION(() => this.enter(not));
-            try {
-              const e = this.SUBRULE(this.expression, { ARGS: [Prec.not] });
-              return this.ACTION(() => this.mark(unary('not', e), start));
-            } finally {
-              this.ACTION(() => this.depth--);
-            }
+    const frame: ExprFrame = { start: this.LA(1), left: NULL, minPrec };
+    this.frames.push(frame);
+    try {
+      frame.left = this.OR((this.prefixAlts ??= { IGNORE_AMBIGUITIES: true, DEF: this.prefixAlternatives() }));
+      this.MANY(
+        (this.infixLoop ??= {
+          GATE: () => this.infixPrec() >= this.frame().minPrec,
+          DEF: () => {
+            const f = this.frame();
+            f.left = this.OR2((this.infixAlts ??= this.infixAlternatives()));
           },
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.NumberLiteral,
-          ALT: () => {
-            this.CONSUME(T.Minus);
-            const n = this.CONSUME(T.NumberLiteral);
-            return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, true) }, start));
-          },
-        },
-        {
-          ALT: () => {
-            const op = this.OR1([
-              { ALT: () => (this.CONSUME1(T.Minus), '-' as const) },
-              { ALT: () => (this.CONSUME(T.Tilde), '~' as const) },
-            ]);
-            this.ACTION(() => this.enter(start));
-            try {
-              const e = this.SUBRULE1(this.expression, { ARGS: [Prec.unary] });
-              return this.ACTION(() => this.mark(unary(op, e), start));
-            } finally {
-              this.ACTION(() => this.depth--);
-            }
-          },
-        },
-        // Primary forms (inline: one rule less per nesting level).
-        {
-          ALT: () => {
-            const n = this.CONSUME1(T.NumberLiteral);
-            return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, false) }, start));
-          },
-        },
-        {
-          ALT: () => {
-            const s = this.CONSUME(T.StringLiteral);
-            return this.ACTION(() => {
-              const value = stringValue(s.image);
-              return this.mark(value === '' ? { kind: 'null' } : str(value), start);
-            });
-          },
-        },
-        { ALT: () => (this.CONSUME(T.Null), this.ACTION(() => this.mark({ kind: 'null' }, start))) },
-        {
-          GATE: () => this.isDatetimeStart(),
-          ALT: () => this.SUBRULE(this.datetimeLiteral),
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.LParen,
-          ALT: () => {
-            this.CONSUME(T.ColumnWord);
-            this.CONSUME(T.LParen);
-            const text = this.OR5([
-              {
-                ALT: () => {
-                  const s = this.CONSUME1(T.StringLiteral);
-                  return this.ACTION(() => {
-                    const value = stringValue(s.image);
-                    if (value === '' && !s.isInsertedInRecovery) this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
-                    return value;
-                  });
-                },
-              },
-              {
-                ALT: () => {
-                  const p = this.SUBRULE(this.path);
-                  return this.ACTION(() => p.text);
-                },
-              },
-            ]);
-            this.CONSUME(T.RParen);
-            return this.ACTION(() => this.mark(col(text), start));
-          },
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.LParen,
-          ALT: () => {
-            this.CONSUME(T.AliasWord);
-            this.CONSUME1(T.LParen);
-            const token = this.CONSUME(T.Name);
-            this.CONSUME1(T.RParen);
-            return this.ACTION(() => this.mark(aliasRef(this.nameOf(token)), start));
-          },
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.LParen,
-          ALT: () => {
-            this.CONSUME(T.SystemColumnWord);
-            this.CONSUME2(T.LParen);
-            const t = this.CONSUME1(T.Name);
-            this.CONSUME(T.Comma);
-            const c = this.CONSUME2(T.Name);
-            this.CONSUME2(T.RParen);
-            return this.ACTION(() => this.mark({ kind: 'system_column', table: this.nameOf(t), column: this.nameOf(c) }, start));
-          },
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.LParen,
-          ALT: () => {
-            this.CONSUME(T.DatabaseColumnWord);
-            this.CONSUME3(T.LParen);
-            const database = this.SUBRULE(this.specifier);
-            this.CONSUME1(T.Comma);
-            const t = this.CONSUME3(T.Name);
-            this.CONSUME2(T.Comma);
-            const column = this.SUBRULE1(this.specifier);
-            this.CONSUME3(T.RParen);
-            return this.ACTION(() =>
-              this.mark({ kind: 'database_column', database, table: this.nameOf(t), column }, start),
-            );
-          },
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.LParen,
-          ALT: () => this.SUBRULE(this.functionCall),
-        },
-        {
-          ALT: () => {
-            const p = this.SUBRULE1(this.path);
-            return this.ACTION(() => this.nameRef(p.text, p.single, start, p.single && p.quoted));
-          },
-        },
-        {
-          GATE: () => this.LA(2).tokenType === T.Select,
-          ALT: () => {
-            const open = this.CONSUME4(T.LParen);
-            const sel = this.SUBRULE(this.select);
-            this.CONSUME4(T.RParen);
-            return this.ACTION(() => {
-              void open;
-              return this.mark({ kind: 'subquery', select: sel }, start);
-            });
-          },
-        },
-        {
-          ALT: () => {
-            const open = this.CONSUME5(T.LParen);
-            this.ACTION(() => this.enter(open));
-            try {
-              const e = this.SUBRULE7(this.expression, { ARGS: [0] });
-              this.CONSUME5(T.RParen);
-              return e;
-            } finally {
-              this.ACTION(() => this.depth--);
-            }
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Exists);
-            this.CONSUME6(T.LParen);
-            const sel = this.SUBRULE1(this.select);
-            this.CONSUME6(T.RParen);
-            return this.ACTION(() => this.mark({ kind: 'exists', select: sel }, start));
-          },
-        },
-        { ALT: () => this.SUBRULE(this.caseExpression) },
-        {
-          ALT: () => {
-            const b = this.OR6([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
-            this.ACTION(() =>
-              this.report(
-                'syntax/boolean-literal',
-                `dsq has no boolean literals, found ${b.image.toUpperCase()}`,
-                b,
-                b,
-                'write a comparison (x = 1) or a number (1 or 0)',
-              ),
-            );
-            return this.ACTION(() => this.mark({ kind: 'null' }, start));
-          },
-        },
-      ],
-    });
-    this.MANY({
-      GATE: () => this.infixPrec() >= minPrec,
-      DEF: () => {
-        // One infix operator with its right side, applied to `left` (inline: one rule less per level).
-        left = this.OR2([
+        }),
+      );
+      return frame.left;
+    } finally {
+      this.frames.pop();
+    }
+  }, { recoveryValueFunc: () => NULL });
+
+  // The expression rule's alternatives are built once and cached (Chevrotain's advice for
+  // embedded actions: no closures allocated per call). They read the current invocation's
+  // state from the top of `frames`, which nested invocations restore when they return.
+  private frames: ExprFrame[] = [];
+  private prefixAlts: OrMethodOpts<Expr> | undefined;
+  private infixAlts: IOrAlt<Expr>[] | undefined;
+  private infixLoop: DSLMethodOpts<unknown> | undefined;
+
+  private frame(): ExprFrame {
+    return this.frames[this.frames.length - 1] as ExprFrame;
+  }
+
+  /** Prefix operators and primary forms: what an expression starts with. */
+  private prefixAlternatives(): IOrAlt<Expr>[] {
+    return [
+    {
+      ALT: () => {
+        const not = this.CONSUME(T.Not);
+        this.ACTION(() => this.enter(not));
+        try {
+          const e = this.SUBRULE(this.expression, { ARGS: [Prec.not] });
+          return this.ACTION(() => this.mark(unary('not', e), this.frame().start));
+        } finally {
+          this.ACTION(() => this.depth--);
+        }
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.Minus);
+        const n = this.CONSUME(T.NumberLiteral);
+        return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, true) }, this.frame().start));
+      },
+    },
+    {
+      ALT: () => {
+        const op = this.OR1([
+          { ALT: () => (this.CONSUME1(T.Minus), '-' as const) },
+          { ALT: () => (this.CONSUME(T.Tilde), '~' as const) },
+        ]);
+        this.ACTION(() => this.enter(this.frame().start));
+        try {
+          const e = this.SUBRULE1(this.expression, { ARGS: [Prec.unary] });
+          return this.ACTION(() => this.mark(unary(op, e), this.frame().start));
+        } finally {
+          this.ACTION(() => this.depth--);
+        }
+      },
+    },
+    // Primary forms (inline: one rule less per nesting level).
+    {
+      ALT: () => {
+        const n = this.CONSUME1(T.NumberLiteral);
+        return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, false) }, this.frame().start));
+      },
+    },
+    {
+      ALT: () => {
+        const s = this.CONSUME(T.StringLiteral);
+        return this.ACTION(() => {
+          const value = stringValue(s.image);
+          return this.mark(value === '' ? { kind: 'null' } : str(value), this.frame().start);
+        });
+      },
+    },
+    { ALT: () => (this.CONSUME(T.Null), this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start))) },
+    {
+      ALT: () => this.SUBRULE(this.datetimeLiteral),
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.ColumnWord);
+        this.CONSUME(T.LParen);
+        const text = this.OR5([
           {
             ALT: () => {
-              const token = this.CONSUME(T.BinaryOperator);
-              const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
-              const right = this.SUBRULE2(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
+              const s = this.CONSUME1(T.StringLiteral);
               return this.ACTION(() => {
-                const node = this.mark(binary(op, left, right), start);
-                this.checkQuotedText(node);
-                return node;
+                const value = stringValue(s.image);
+                if (value === '' && !s.isInsertedInRecovery) this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
+                return value;
               });
             },
           },
           {
             ALT: () => {
-              this.CONSUME(T.Is);
-              const not = this.OPTION2(() => this.CONSUME2(T.Not));
-              const right = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
-              return this.ACTION(() => {
-                const node = this.mark(binary('is', left, right), start);
-                return not ? this.mark(unary('not', node), start) : node;
-              });
-            },
-          },
-          {
-            ALT: () => {
-              const not = this.OPTION3(() => this.CONSUME3(T.Not));
-              const node = this.OR3([
-                {
-                  ALT: () => {
-                    const op = this.OR4([
-                      { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
-                      { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
-                    ]);
-                    const right = this.SUBRULE4(this.expression, { ARGS: [Prec.comparison + 1] });
-                    return this.ACTION(() => {
-                      const b = this.mark(binary(op, left, right), start);
-                      this.checkQuotedText(b);
-                      return b;
-                    });
-                  },
-                },
-                {
-                  ALT: () => {
-                    this.CONSUME(T.Between);
-                    const min = this.SUBRULE5(this.expression, { ARGS: [Prec.comparison + 1] });
-                    this.CONSUME(T.And);
-                    const max = this.SUBRULE6(this.expression, { ARGS: [Prec.comparison + 1] });
-                    return this.ACTION(() => this.mark(between(left, min, max), start));
-                  },
-                },
-                { ALT: () => this.SUBRULE(this.inTail, { ARGS: [left, start] }) },
-              ]);
-              return this.ACTION(() => (not ? this.mark(unary('not', node), start) : node));
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.Collate);
-              const token = this.CONSUME4(T.Name);
-              return this.ACTION(() => this.mark({ kind: 'collate', e: left, collation: this.nameOf(token) }, start));
+              const p = this.SUBRULE(this.path);
+              return this.ACTION(() => p.text);
             },
           },
         ]);
+        this.CONSUME(T.RParen);
+        return this.ACTION(() => this.mark(col(text), this.frame().start));
       },
-    });
-    return left;
-  }, { recoveryValueFunc: () => NULL });
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.AliasWord);
+        this.CONSUME1(T.LParen);
+        const token = this.CONSUME(T.Name);
+        this.CONSUME1(T.RParen);
+        return this.ACTION(() => this.mark(aliasRef(this.nameOf(token)), this.frame().start));
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.SystemColumnWord);
+        this.CONSUME2(T.LParen);
+        const t = this.CONSUME1(T.Name);
+        this.CONSUME(T.Comma);
+        const c = this.CONSUME2(T.Name);
+        this.CONSUME2(T.RParen);
+        return this.ACTION(() => this.mark({ kind: 'system_column', table: this.nameOf(t), column: this.nameOf(c) }, this.frame().start));
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.DatabaseColumnWord);
+        this.CONSUME3(T.LParen);
+        const database = this.SUBRULE(this.specifier);
+        this.CONSUME1(T.Comma);
+        const t = this.CONSUME3(T.Name);
+        this.CONSUME2(T.Comma);
+        const column = this.SUBRULE1(this.specifier);
+        this.CONSUME3(T.RParen);
+        return this.ACTION(() =>
+          this.mark({ kind: 'database_column', database, table: this.nameOf(t), column }, this.frame().start),
+        );
+      },
+    },
+    {
+      ALT: () => this.SUBRULE(this.functionCall),
+    },
+    {
+      ALT: () => {
+        const p = this.SUBRULE1(this.path);
+        return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start, p.single && p.quoted));
+      },
+    },
+    {
+      ALT: () => {
+        const open = this.CONSUME4(T.LParen);
+        const sel = this.SUBRULE(this.select);
+        this.CONSUME4(T.RParen);
+        return this.ACTION(() => {
+          void open;
+          return this.mark({ kind: 'subquery', select: sel }, this.frame().start);
+        });
+      },
+    },
+    {
+      ALT: () => {
+        const open = this.CONSUME5(T.LParen);
+        this.ACTION(() => this.enter(open));
+        try {
+          const e = this.SUBRULE7(this.expression, { ARGS: [0] });
+          this.CONSUME5(T.RParen);
+          return e;
+        } finally {
+          this.ACTION(() => this.depth--);
+        }
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.Exists);
+        this.CONSUME6(T.LParen);
+        const sel = this.SUBRULE1(this.select);
+        this.CONSUME6(T.RParen);
+        return this.ACTION(() => this.mark({ kind: 'exists', select: sel }, this.frame().start));
+      },
+    },
+    { ALT: () => this.SUBRULE(this.caseExpression) },
+    {
+      ALT: () => {
+        const b = this.OR6([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
+        this.ACTION(() =>
+          this.report(
+            'syntax/boolean-literal',
+            `dsq has no boolean literals, found ${b.image.toUpperCase()}`,
+            b,
+            b,
+            'write a comparison (x = 1) or a number (1 or 0)',
+          ),
+        );
+        return this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start));
+      },
+    },
+    ];
+  }
+
+  /** One infix operator with its right side, applied to the left operand. */
+  private infixAlternatives(): IOrAlt<Expr>[] {
+    return [
+    {
+      ALT: () => {
+        const token = this.CONSUME(T.BinaryOperator);
+        const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
+        const right = this.SUBRULE2(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
+        return this.ACTION(() => {
+          const node = this.mark(binary(op, this.frame().left, right), this.frame().start);
+          this.checkQuotedText(node);
+          return node;
+        });
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.Is);
+        const not = this.OPTION2(() => this.CONSUME2(T.Not));
+        const right = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
+        return this.ACTION(() => {
+          const node = this.mark(binary('is', this.frame().left, right), this.frame().start);
+          return not ? this.mark(unary('not', node), this.frame().start) : node;
+        });
+      },
+    },
+    {
+      ALT: () => {
+        const not = this.OPTION3(() => this.CONSUME3(T.Not));
+        const node = this.OR3([
+          {
+            ALT: () => {
+              const op = this.OR4([
+                { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
+                { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
+              ]);
+              const right = this.SUBRULE4(this.expression, { ARGS: [Prec.comparison + 1] });
+              return this.ACTION(() => {
+                const b = this.mark(binary(op, this.frame().left, right), this.frame().start);
+                this.checkQuotedText(b);
+                return b;
+              });
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.Between);
+              const min = this.SUBRULE5(this.expression, { ARGS: [Prec.comparison + 1] });
+              this.CONSUME(T.And);
+              const max = this.SUBRULE6(this.expression, { ARGS: [Prec.comparison + 1] });
+              return this.ACTION(() => this.mark(between(this.frame().left, min, max), this.frame().start));
+            },
+          },
+          { ALT: () => this.SUBRULE(this.inTail, { ARGS: [this.frame().left, this.frame().start] }) },
+        ]);
+        return this.ACTION(() => (not ? this.mark(unary('not', node), this.frame().start) : node));
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.Collate);
+        const token = this.CONSUME4(T.Name);
+        return this.ACTION(() => this.mark({ kind: 'collate', e: this.frame().left, collation: this.nameOf(token) }, this.frame().start));
+      },
+    },
+    ];
+  }
 
   /** `IN ( SELECT ... )` or `IN ( [e {, e}] )`. */
   private inTail = this.RULE('inTail', (left: Expr, start: IToken): Expr => {
@@ -888,7 +911,6 @@ export class DsqParser extends EmbeddedActionsParser {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           {
-            GATE: () => this.LA(1).tokenType === T.Select,
             ALT: () => {
               const sel = this.SUBRULE(this.select);
               this.CONSUME(T.RParen);
@@ -926,7 +948,7 @@ export class DsqParser extends EmbeddedActionsParser {
 
   /** `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `DATETIME '...'`, `DATETIME(ms)`. */
   private datetimeLiteral = this.RULE('datetimeLiteral', (): Expr => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     return this.OR([
       {
         ALT: () => {
@@ -957,7 +979,7 @@ export class DsqParser extends EmbeddedActionsParser {
 
   /** `name ( [DISTINCT] ( '*' | [e {, e}] ) )`: COUNT(*), COUNT/AVG/SUM(DISTINCT ...), f(...). */
   private functionCall = this.RULE('functionCall', (): Expr => {
-    const start = this.ACTION(() => this.LA(1));
+    const start = this.LA(1);
     const nameToken = this.CONSUME(T.Name);
     const open = this.CONSUME(T.LParen);
     this.ACTION(() => this.enter(open));

@@ -29,8 +29,7 @@ describe('parseDocument', () => {
       const s = doc.spans.get(n)!;
       return text.slice(s.start, s.end);
     };
-    const [{ node }] = doc.statements as [{ node: Node & { kind: 'select' } }];
-    const sel = node as Extract<Node, { kind: 'select' }>;
+    const sel = doc.statements[0]!.node as Extract<Node, { kind: 'select' }>;
     const rc = (sel.columns as readonly Node[])[0]!;
     expect(textOf(rc)).toBe('a + b * 2 AS x');
     expect(textOf(sel.where!)).toBe('NOT c IN (1, 2) AND d BETWEEN 1 AND 9');
