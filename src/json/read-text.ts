@@ -101,10 +101,11 @@ class TextReader {
     const start = this.pos;
     const rawKey = this.readString();
     const span = this.index.span(start, this.pos);
-    const pointer = childPointer(frame.container.pointer, rawKey);
+    // Computed only on error: a pointer costs the depth of the document.
+    const pointer = () => childPointer(frame.container.pointer, rawKey);
     const folded = foldKey(rawKey);
     if (folded === '') {
-      throw this.error('empty-key', `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`, span, pointer);
+      throw this.error('empty-key', `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`, span, pointer());
     }
     const key = normaliseKey(rawKey);
     const first = frame.seen.get(key);
@@ -114,12 +115,12 @@ class TextReader {
         'duplicate-key',
         `duplicate key "${rawKey}"${same}: first given at ${first.span.line}:${first.span.column}`,
         span,
-        pointer,
+        pointer(),
       );
     }
     frame.seen.set(key, { rawKey, span });
     this.skipWhite();
-    if (this.text[this.pos] !== ':') throw this.error('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), pointer);
+    if (this.text[this.pos] !== ':') throw this.error('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), pointer());
     this.pos++;
     frame.pending = { rawKey, key, span };
   }
@@ -170,7 +171,7 @@ class TextReader {
   private readNumber(start: number, place: JsonPlace | null): JsonValue {
     NUMBER_RE.lastIndex = start;
     const m = NUMBER_RE.exec(this.text);
-    const pointer = place ? this.pointerOf(place) : '';
+    const pointer = () => (place ? this.pointerOf(place) : '');
     let end = m ? start + m[0].length : start;
     WORD_RE.lastIndex = end;
     const tail = WORD_RE.exec(this.text)?.[0] ?? '';
@@ -178,13 +179,13 @@ class TextReader {
       WORD_RE.lastIndex = start;
       const bad = WORD_RE.exec(this.text)?.[0] ?? this.text.slice(start, start + 1);
       end = start + bad.length;
-      throw this.error('syntax', `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`, this.index.span(start, end), pointer);
+      throw this.error('syntax', `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`, this.index.span(start, end), pointer());
     }
     this.pos = end;
     const textValue = m[0];
     const span = this.index.span(start, end);
     const check = checkNumber(textValue);
-    if (!check.ok) throw this.error('number-range', check.reason, span, pointer);
+    if (!check.ok) throw this.error('number-range', check.reason, span, pointer());
     return new JsonNumber(span, place, textValue, check.whole);
   }
 

@@ -10,7 +10,7 @@ import { normaliseKey } from './value.js';
  * has one in its `{"type": ...}` form. A column path is `{"$col": ...}` in both (the spec has no
  * other form for it). Numbers are written as their exact text. `indent` 0 (the default) is
  * compact; otherwise members go on their own lines, indented by `indent` spaces per level (up
- * to a nesting depth of 200, beyond which lines stop moving right). Iterative: any depth.
+ * to a nesting depth of 100, beyond which lines stop moving right). Iterative: any depth.
  */
 export interface ToJsonOptions {
   readonly form?: 'short' | 'full';
@@ -144,7 +144,7 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
 // ---------------------------------------------------------------------------------------
 // Serializer
 
-const MAX_INDENT_DEPTH = 200;
+const MAX_INDENT_DEPTH = 100;
 
 /** With indentation, a container of scalars whose one-line form is at most this long stays on one line. */
 const INLINE_WIDTH = 60;

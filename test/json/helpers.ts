@@ -16,3 +16,22 @@ export function rejection(f: () => unknown): Diagnostic & { headline: string } {
 
 /** `line:col` of a diagnostic's span. */
 export const at = (d: Diagnostic) => (d.span ? `${d.span.line}:${d.span.column}` : null);
+
+/** Deep equality of plain data without recursion (vitest's toEqual recurses, and overflows on 50,000-deep trees). */
+export function sameTree(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop() as [unknown, unknown];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    const kx = Object.keys(x);
+    const ky = Object.keys(y);
+    if (kx.length !== ky.length) return false;
+    for (const k of kx) {
+      if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+      stack.push([(x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]]);
+    }
+  }
+  return true;
+}
