@@ -7,6 +7,6 @@ export { SourceBuilder, table, systemTable, databaseTable, subquerySource, type 
 export { SelectQuery, type ActionOptions } from './query.js';
 export type { Scope, SelectArg, RowOf, NameOrExpr, RowType } from './row.js';
 export { builder, selectFrom, query, fromAst, queryFromJson, type QueryCreator } from './create.js';
-export type { Operand, Condition, AnyExpression, Database, UntypedDatabase, UntypedFields, ScopeOf } from './typing.js';
+export type { Operand, Condition, AnyExpression, UntypedDatabase, UntypedFields, ScopeOf } from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export { dsq, ident, type Ident } from './template.js';

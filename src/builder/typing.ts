@@ -6,7 +6,6 @@ import type { ExpressionLike, QueryLike } from './brand.js';
  * maps database names to rows: `{ orders: { id: bigint; amount: number | null } }`.
  * Kept shallow so that the compiler stays fast.
  */
-export type Database = { readonly [table: string]: { readonly [field: string]: unknown } };
 
 /** The database type of an untyped builder: every name is allowed, every value unknown. */
 export type UntypedDatabase = { readonly [table: string]: { readonly [field: string]: unknown } };
