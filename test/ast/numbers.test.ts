@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkNumber, compareNumbers, isNumberText, isWholeNumber, toDecimal } from '../../src/ast/numbers.js';
+import { arbNumberText } from '../arbitraries.js';
+
+describe('checkNumber (spec JSON rule 6)', () => {
+  it('accepts the signed 64-bit boundaries and rejects one beyond', () => {
+    expect(checkNumber('9223372036854775807')).toEqual({ ok: true, whole: true });
+    expect(checkNumber('-9223372036854775808')).toEqual({ ok: true, whole: true });
+    for (const t of ['9223372036854775808', '-9223372036854775809', '1e19', '92233720368547758080e-1', '9223372036854775808.0']) {
+      const r = checkNumber(t);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toBe(`${t} is a whole number outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807)`);
+    }
+  });
+
+  it('treats zero fractions and positive exponents as whole', () => {
+    for (const t of ['1.0', '1e3', '1E+3', '100.000', '9.223372036854775807e18', '92233720368547758070e-1', '-0', '0.0e5']) {
+      expect(checkNumber(t).ok).toBe(true);
+    }
+    expect(isWholeNumber('1.0')).toBe(true);
+    expect(isWholeNumber('1e3')).toBe(true);
+    expect(isWholeNumber('150e-2')).toBe(false);
+    expect(isWholeNumber('1500e-2')).toBe(true);
+    expect(isWholeNumber('0.5')).toBe(false);
+  });
+
+  it('checks other numbers against the float64 range', () => {
+    expect(checkNumber('0.5')).toEqual({ ok: true, whole: false });
+    expect(checkNumber('1e-400')).toEqual({ ok: true, whole: false });
+    expect(checkNumber('-2.5e-7')).toEqual({ ok: true, whole: false });
+    const big = `1${'0'.repeat(309)}.5`;
+    expect(checkNumber(big)).toEqual({ ok: false, reason: `${big} is outside the 64-bit floating point range (about ±1.8e308)` });
+  });
+
+  it('rejects text that is not JSON number syntax', () => {
+    for (const t of ['', '01', '1.', '.5', '+1', 'NaN', '1e', '0x10', ' 1']) {
+      expect(isNumberText(t)).toBe(false);
+      expect(checkNumber(t)).toEqual({ ok: false, reason: `"${t}" is not a number` });
+    }
+  });
+});
+
+describe('toDecimal and compareNumbers', () => {
+  it('normalises digits and exponent', () => {
+    expect(toDecimal('1500')).toEqual({ negative: false, digits: 15n, exp: 2 });
+    expect(toDecimal('-0.0250')).toEqual({ negative: true, digits: 25n, exp: -3 });
+    expect(toDecimal('0.000')).toEqual({ negative: false, digits: 0n, exp: 0 });
+  });
+
+  it('compares exactly, beyond float precision', () => {
+    expect(compareNumbers('9223372036854775807', '9223372036854775806')).toBe(1);
+    expect(compareNumbers('9007199254740993', '9007199254740992')).toBe(1);
+    expect(compareNumbers('1e3', '1000.0')).toBe(0);
+    expect(compareNumbers('-0', '0')).toBe(0);
+    expect(compareNumbers('-1', '-2')).toBe(1);
+    expect(compareNumbers('-0.5', '0.1')).toBe(-1);
+    expect(compareNumbers('2.5e-7', '0.00000025')).toBe(0);
+    expect(compareNumbers('0.1', '0.10000000000000001')).toBe(-1);
+  });
+
+  it('is antisymmetric and agrees with float order where floats are exact (generated)', () => {
+    fc.assert(
+      fc.property(arbNumberText, arbNumberText, (a, b) => {
+        // (+ 0 turns a -0 from equal negative numbers into 0.)
+        expect(compareNumbers(a, b) + 0).toBe(-compareNumbers(b, a) + 0);
+        const x = Number(a);
+        const y = Number(b);
+        if (x !== y) expect(compareNumbers(a, b)).toBe(x < y ? -1 : 1);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
