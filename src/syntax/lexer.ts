@@ -16,15 +16,14 @@ export interface LexResult {
   readonly diagnostics: Diagnostic[];
 }
 
-export function tokenSpan(token: IToken): Span {
-  return {
-    start: token.startOffset,
-    end: (token.endOffset ?? token.startOffset) + 1,
-    line: token.startLine ?? 1,
-    column: token.startColumn ?? 1,
-    endLine: token.endLine ?? token.startLine ?? 1,
-    endColumn: (token.endColumn ?? 0) + 1,
-  };
+/** A token's span (the lexer tracks offsets only; lines and columns come from the LineIndex). */
+export function tokenSpan(token: IToken, lines: LineIndex): Span {
+  return lines.span(token.startOffset, tokenEnd(token));
+}
+
+/** The offset just after a token (the lexer records start offsets only). */
+export function tokenEnd(token: IToken): number {
+  return token.startOffset + token.image.length;
 }
 
 const CHARACTER_HINTS: Readonly<Record<string, string>> = {
@@ -64,28 +63,19 @@ export function lex(text: string, lines: LineIndex): LexResult {
       }
       const type = token.tokenType;
       const what = type === T.UnterminatedString ? "string: missing the closing '" : type === T.UnterminatedComment ? 'comment: missing the closing */' : 'quoted name: missing the closing "';
-      diagnostics.push({ code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span: tokenSpan(token) });
+      diagnostics.push({ code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span: tokenSpan(token, lines) });
       if (type === T.UnterminatedComment) continue;
       const closed = type === T.UnterminatedString ? T.StringLiteral : T.QuotedIdentifier;
       const quote = type === T.UnterminatedString ? "'" : '"';
       tokens.push(
-        createTokenInstance(
-          closed,
-          token.image + quote,
-          token.startOffset,
-          token.endOffset ?? token.startOffset,
-          token.startLine ?? 1,
-          token.endLine ?? 1,
-          token.startColumn ?? 1,
-          token.endColumn ?? 1,
-        ),
+        createTokenInstance(closed, token.image + quote, token.startOffset, NaN, NaN, NaN, NaN, NaN),
       );
     }
   }
   const comments: Comment[] = (result.groups['comments'] ?? []).map((token) => ({
     kind: token.tokenType === T.LineComment ? 'line' : 'block',
     text: token.image,
-    span: tokenSpan(token),
+    span: tokenSpan(token, lines),
   }));
   return { tokens, comments, diagnostics };
 }

@@ -1,7 +1,7 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import { createSpans, type Expr, type Spans, type Statement } from '../ast/index.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { lex, tokenSpan, type Comment } from './lexer.js';
+import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
 import * as T from './tokens.js';
@@ -56,8 +56,8 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     const tokens = chunk;
     chunk = [];
     const own: Diagnostic[] = [];
-    const node = run(tokens, nodeSpans, own, options, (p) => p.statement());
-    const span = spanOfTokens(tokens);
+    const node = run(tokens, lineIndex, nodeSpans, own, options, (p) => p.statement());
+    const span = spanOfTokens(tokens, lineIndex);
     diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
@@ -120,7 +120,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const spans = createSpans();
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed.tokens, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
+  const expr = run(lexed.tokens, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   throwOnErrors(diagnostics, text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
@@ -135,6 +135,7 @@ function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
 /** Run one top rule over some tokens, turning every parser error into a diagnostic. */
 function run<R>(
   tokens: IToken[],
+  lines: LineIndex,
   spans: Spans | null,
   out: Diagnostic[],
   options: ParseOptions,
@@ -142,7 +143,7 @@ function run<R>(
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  p.begin(tokens, { spans, diagnostics: out, maxDepth });
+  p.begin(tokens, { spans, lines, diagnostics: out, maxDepth });
   let result: R | undefined;
   try {
     result = rule(p);
@@ -153,7 +154,7 @@ function run<R>(
         code: 'syntax/nesting-too-deep',
         severity: 'error',
         message: `nesting deeper than ${maxDepth} levels`,
-        span: token ? tokenSpan(token) : undefined,
+        span: token ? tokenSpan(token, lines) : undefined,
         hint: 'simplify the query (a long AND/OR chain or IN list is fine; deep parentheses are not)',
       } as Diagnostic);
       return undefined;
@@ -167,17 +168,15 @@ function run<R>(
     const index = indexOfToken(error.token, tokens);
     if (index <= lastIndex + 1 || lastIndex === 0) continue;
     lastIndex = index;
-    out.push(recognitionDiagnostic(error, tokens, index));
+    out.push(recognitionDiagnostic(error, tokens, index, lines));
   }
   return result;
 }
 
-function spanOfTokens(tokens: IToken[]): Span {
+function spanOfTokens(tokens: IToken[], lines: LineIndex): Span {
   const first = tokens[0] as IToken;
   const last = tokens[tokens.length - 1] as IToken;
-  const a = tokenSpan(first);
-  const b = tokenSpan(last);
-  return { start: a.start, end: b.end, line: a.line, column: a.column, endLine: b.endLine, endColumn: b.endColumn };
+  return lines.span(first.startOffset, tokenEnd(last));
 }
 
 function indexOfToken(token: IToken, tokens: IToken[]): number {
@@ -186,15 +185,15 @@ function indexOfToken(token: IToken, tokens: IToken[]): number {
   return i < 0 ? tokens.length : i;
 }
 
-function recognitionDiagnostic(error: IRecognitionException, tokens: IToken[], index: number): Diagnostic {
+function recognitionDiagnostic(error: IRecognitionException, tokens: IToken[], index: number, lines: LineIndex): Diagnostic {
   const token = error.token;
   let span: Span;
   if (index >= tokens.length) {
     const last = tokens[tokens.length - 1];
-    const b = last ? tokenSpan(last) : { end: 0, endLine: 1, endColumn: 1 };
-    span = { start: b.end, end: b.end, line: b.endLine, column: b.endColumn, endLine: b.endLine, endColumn: b.endColumn };
+    const end = last ? tokenEnd(last) : 0;
+    span = lines.span(end, end);
   } else {
-    span = tokenSpan(token);
+    span = tokenSpan(token, lines);
   }
   const hint = hintFor(token, tokens[index - 1], tokens[index - 2]);
   return {

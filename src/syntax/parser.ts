@@ -6,7 +6,8 @@ import {
   type SelectAction, type Source, type Specifier, type Statement, type WhenClause,
   checkDateTimeText, checkNumber, isWholeNumber, type DateTimeKind, type Spans,
 } from '../ast/index.js';
-import type { Diagnostic, Span } from '../diagnostic/index.js';
+import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { tokenEnd } from './lexer.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import { messageProvider } from './messages.js';
 import * as T from './tokens.js';
@@ -32,6 +33,8 @@ for (const type of [T.Is, T.Like, T.Regexp, T.Between, T.In]) INFIX_PREC[type.to
 INFIX_PREC[T.Collate.tokenTypeIdx as number] = Prec.collate;
 const NOT_INFIX: ReadonlySet<TokenType> = new Set([T.Like, T.Regexp, T.Between, T.In]);
 
+const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
+
 const PATH_SEPARATORS: ReadonlyMap<TokenType, string> = new Map([[T.Dot, '.'], [T.At, '@'], [T.Colon, ':']]);
 
 /** The state of one expression-rule invocation. */
@@ -50,6 +53,7 @@ interface AliasScope {
 export interface ParseState {
   /** Where node spans go; null when the caller does not want them (parse(): faster, less GC). */
   spans: Spans | null;
+  lines: LineIndex;
   diagnostics: Diagnostic[];
   maxDepth: number;
 }
@@ -60,7 +64,7 @@ export interface ParseState {
  * precedence table by one precedence-climbing rule, so binary chains are loops, not recursion.
  */
 export class DsqParser extends EmbeddedActionsParser {
-  private state: ParseState = { spans: new WeakMap(), diagnostics: [], maxDepth: 200 };
+  private state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 200 };
   private depth = 0;
   private scopes: AliasScope[] = [];
   /** Column nodes written as one double-quoted name (for the quoted-text warning). */
@@ -93,15 +97,9 @@ export class DsqParser extends EmbeddedActionsParser {
   // Helpers (called only inside ACTION or GATE)
 
   private spanOf(start: IToken, end: IToken): Span {
-    const last = end.endOffset === undefined || Number.isNaN(end.endOffset) || end.endOffset < start.startOffset ? start : end;
-    return {
-      start: start.startOffset,
-      end: (last.endOffset ?? start.startOffset) + 1,
-      line: start.startLine ?? 1,
-      column: start.startColumn ?? 1,
-      endLine: last.endLine ?? start.startLine ?? 1,
-      endColumn: (last.endColumn ?? start.startColumn ?? 0) + 1,
-    };
+    const from = Number.isNaN(start.startOffset) ? 0 : start.startOffset;
+    const to = Number.isNaN(end.startOffset) || end.startOffset < from ? tokenEnd(start) : tokenEnd(end);
+    return this.state.lines.span(from, Math.max(from, to));
   }
 
   /** Record the node's span (from `start` to the last consumed token) and return the node. */
@@ -134,6 +132,9 @@ export class DsqParser extends EmbeddedActionsParser {
 
   private numberText(token: IToken, negative: boolean): string {
     if (token.isInsertedInRecovery) return '0';
+    // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
+    const image = token.image;
+    if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
     const text = (negative ? '-' : '') + normalizeNumber(token.image);
     const check = checkNumber(text);
     if (!check.ok) this.report('syntax/invalid-number', check.reason, token);
@@ -202,6 +203,8 @@ export class DsqParser extends EmbeddedActionsParser {
 
   public statement = this.RULE('statement', (): Statement => {
     const start = this.LA(1);
+    // The statement's own SELECT is not a nesting level: it enters at depth 0.
+    this.ACTION(() => (this.depth = -1));
     const sel = this.SUBRULE(this.select);
     let action: SelectAction | null = null;
     this.OPTION(() => {

@@ -1,0 +1,101 @@
+/**
+ * The benchmark harness: what a bench module is, how time is measured, how tables print.
+ * Timing is wall-clock (performance.now) with a warm-up run, garbage collected before each
+ * measurement (run with --expose-gc), best of a few rounds.
+ */
+
+export interface BenchTable {
+  readonly title: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+  readonly notes?: readonly string[];
+}
+
+/** What the harness hands every module: dsq's public API, built like the shipped package. */
+export interface BenchEnv {
+  readonly dsq: typeof import('../src/index.js');
+}
+
+export interface BenchModule {
+  readonly name: string;
+  run(env: BenchEnv): Promise<BenchTable[]>;
+}
+
+export interface Timing {
+  /** Milliseconds per call of `fn`. */
+  readonly ms: number;
+  readonly calls: number;
+}
+
+function collect(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/**
+ * Time `fn`: one warm-up call, then rounds of repeated calls lasting at least `minMs` each;
+ * the fastest round's time per call. `rounds: 1, minMs: 0` times exactly one call (for slow peers).
+ */
+export function measure(fn: () => void, options: { minMs?: number; rounds?: number; warmup?: boolean } = {}): Timing {
+  const minMs = options.minMs ?? 300;
+  const rounds = options.rounds ?? 3;
+  if (options.warmup !== false) fn();
+  let best = Infinity;
+  let calls = 0;
+  for (let r = 0; r < rounds; r++) {
+    collect();
+    let n = 0;
+    const t0 = performance.now();
+    let elapsed = 0;
+    do {
+      fn();
+      n++;
+      elapsed = performance.now() - t0;
+    } while (elapsed < minMs);
+    calls += n;
+    best = Math.min(best, elapsed / n);
+  }
+  return { ms: best, calls };
+}
+
+/**
+ * Time single calls, each after a garbage collection, for about `budgetMs`: the fastest call.
+ * For scaling curves: the garbage of earlier calls does not land on later ones.
+ */
+export function measureEach(fn: () => void, budgetMs = 400, minCalls = 5): Timing {
+  fn();
+  let best = Infinity;
+  let calls = 0;
+  const t0 = performance.now();
+  while (calls < minCalls || performance.now() - t0 < budgetMs) {
+    collect();
+    const t = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - t);
+    calls++;
+  }
+  return { ms: best, calls };
+}
+
+/** Run `fn`, returning its time or the reason it failed (peers may throw or overflow the stack). */
+export function attempt(fn: () => void, options?: Parameters<typeof measure>[1]): Timing | { error: string } {
+  try {
+    return measure(fn, options);
+  } catch (err) {
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return { error: message.replace(/\s+/g, ' ').slice(0, 70) };
+  }
+}
+
+export const fmt = {
+  ms: (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(3)),
+  rate: (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3)),
+  ratio: (x: number) => `${x >= 10 ? x.toFixed(0) : x.toFixed(1)}x`,
+};
+
+export function renderTable(table: BenchTable): string {
+  const widths = table.columns.map((c, i) => Math.max(c.length, ...table.rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const out = [`## ${table.title}`, '', line(table.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)];
+  if (table.notes?.length) out.push('', ...table.notes.map((n) => `- ${n}`));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: runs every bench module in one process and prints their tables.
+ * A new benchmark is one module in bench/ and one entry in MODULES.
+ */
+import { build } from 'esbuild';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { renderTable, type BenchEnv, type BenchModule } from './harness.js';
+import { parseBench } from './parse.js';
+import { scalingBench } from './scaling.js';
+
+export const MODULES: readonly BenchModule[] = [parseBench, scalingBench];
+
+/**
+ * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the
+ * numbers are the package's, not those of tsx's on-the-fly transform (its keepNames wrapping
+ * of every arrow function costs the parser about half its speed).
+ */
+async function loadDsq(): Promise<BenchEnv['dsq']> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const outdir = `${root}node_modules/.cache/dsq-bench`;
+  mkdirSync(outdir, { recursive: true });
+  const outfile = `${outdir}/dsq.mjs`;
+  await build({
+    entryPoints: [`${root}src/index.ts`],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    packages: 'external',
+  });
+  return (await import(pathToFileURL(outfile).href)) as BenchEnv['dsq'];
+}
+
+async function main(): Promise<void> {
+  if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
+    console.warn('note: run with node --expose-gc (npm run bench does) for steadier numbers');
+  }
+  const dsq = await loadDsq();
+  const only = process.argv.slice(2);
+  const started = performance.now();
+  for (const module of MODULES) {
+    if (only.length > 0 && !only.includes(module.name)) continue;
+    const t0 = performance.now();
+    const tables = await module.run({ dsq });
+    for (const table of tables) console.log(renderTable(table));
+    console.log(`(${module.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+  }
+  console.log(`bench total: ${((performance.now() - started) / 1000).toFixed(1)} s on Node ${process.version}`);
+}
+
+await main();
