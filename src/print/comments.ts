@@ -3,7 +3,7 @@ import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
-import { breakParent, concat, hardline, lineStart, lineSuffix, verbatim, type Doc } from './doc/doc.js';
+import { commentVerbatim, concat, hardline, lineStart, lineSuffix, type Doc } from './doc/doc.js';
 
 /** Where a comment goes relative to the node it is attached to. */
 export type Placement = 'leading' | 'trailing' | 'dangling';
@@ -15,6 +15,8 @@ export interface Attached {
   readonly ownLine: boolean;
   /** A blank line between the comment and what follows it (leading) or precedes it (trailing). */
   readonly blank: boolean;
+  /** Nothing but white space after the comment on its (last) line. */
+  readonly endsLine: boolean;
 }
 
 /**
@@ -27,6 +29,13 @@ export class CommentMap {
   private readonly printed = new Set<Comment>();
   /** List items preceded by a blank line in the source. */
   readonly blankBefore = new Set<Node>();
+  /**
+   * The previous comment, when it was a `--` comment on its node's line: a comment trailing
+   * that node or one around it prints after it, so on a line of its own.
+   */
+  private lastLineTrailing: { readonly index: number; readonly span: Span } | null = null;
+  /** The node the previous comment was attached to as leading, if it was. */
+  private lastLeading: Node | null = null;
 
   constructor(
     readonly text: string,
@@ -59,10 +68,20 @@ export class CommentMap {
     if (absorbed.length > 0) list = [...list].sort((x, y) => x.comment.span.start - y.comment.span.start);
     const before: Doc[] = blank ? [hardline] : [];
     const after: Doc[] = [];
+    const leading = list.filter((a) => a.placement === 'leading');
+    // A leading comment is alone on its lines when it is a `--` comment, or a block comment
+    // that began a line and is followed by a line break: at the end of its line in the source,
+    // or before a comment that is itself alone.
+    const alone: boolean[] = new Array<boolean>(leading.length);
+    for (let i = leading.length - 1; i >= 0; i--) {
+      const a = leading[i] as Attached;
+      const nextAlone = i + 1 < leading.length && (alone[i + 1] as boolean);
+      alone[i] = a.comment.kind === 'line' || nextAlone || (a.ownLine && a.endsLine);
+    }
+    leading.forEach((a, i) => before.push(leadingDoc(a, alone[i] as boolean)));
     for (const a of list) {
       this.printed.add(a.comment);
-      if (a.placement === 'leading') before.push(leadingDoc(a));
-      else after.push(trailingDoc(a));
+      if (a.placement !== 'leading') after.push(trailingDoc(a));
     }
     return concat([...before, doc, ...after]);
   }
@@ -84,11 +103,14 @@ export class CommentMap {
     const start = c.span.start;
     const end = c.span.end;
     let enclosing: Node | null = null;
+    /** The nodes around the comment, outermost first. */
+    const path: { node: Node; span: Span }[] = [];
     let kids: { node: Node; span: Span }[] = this.statements.map((s) => ({ node: s.node, span: s.span }));
     for (;;) {
       const inside = kids.find((k) => k.span.start <= start && end <= k.span.end);
       if (!inside) break;
       enclosing = inside.node;
+      path.push(inside);
       kids = [];
       for (const child of children(inside.node)) {
         const span = this.spanOf(child);
@@ -104,13 +126,52 @@ export class CommentMap {
     const text = this.text;
     const ownLine = newlineBefore(text, start);
     const endOfLine = c.kind === 'line' || newlineAfter(text, end);
-    const put = (node: Node, placement: Placement) => {
+    const put = (target: Node, wanted: Placement) => {
+      let node = target;
+      let placement = wanted;
+      let own = ownLine;
+      let next = following;
+      if (wanted === 'dangling') {
+        // Printed after the node, on its line, so the next run sees it after the outermost
+        // node that ends there: attach it to that one now, so formatting twice changes nothing.
+        placement = 'trailing';
+        own = false;
+        let i = path.length - 1;
+        while (i > 0 && (path[i - 1] as { span: Span }).span.end === (path[i] as { span: Span }).span.end) i--;
+        node = (path[i] as { node: Node }).node;
+        next = this.nextSibling(path, i);
+      }
+      const lineBefore = this.lastLineTrailing;
+      const nodeSpan = this.spanOf(node);
+      const afterLineComment =
+        lineBefore !== null &&
+        lineBefore.index === index - 1 &&
+        nodeSpan !== undefined &&
+        lineBefore.span.start >= nodeSpan.start &&
+        lineBefore.span.end <= nodeSpan.end;
+      if (placement === 'trailing' && !own && afterLineComment) {
+        // After a `--` comment on the node's line this one prints on a line of its own, where
+        // the next run attaches it to what follows.
+        own = true;
+        if (next) {
+          node = next.node;
+          placement = 'leading';
+        }
+      }
+      if (placement === 'trailing' && next && this.lastLeading === next.node) {
+        // The comment before this one already leads the next node: follow it, keeping the order.
+        node = next.node;
+        placement = 'leading';
+        own = true;
+      }
+      if (placement === 'trailing' && !own && c.kind === 'line' && nodeSpan) this.lastLineTrailing = { index, span: nodeSpan };
+      this.lastLeading = placement === 'leading' ? node : null;
       const blank =
         placement === 'leading'
-          ? blankLine(text, end, nextStart(this.comments, index, following?.span.start ?? end))
+          ? blankLine(text, end, nextStart(this.comments, index, next?.span.start ?? end))
           : blankLine(text, prevEnd(this.comments, index, preceding?.span.end ?? start), start);
       const list = this.byNode.get(node) ?? [];
-      list.push({ comment: c, placement, ownLine, blank });
+      list.push({ comment: c, placement, ownLine: own, blank, endsLine: newlineAfter(text, end) });
       this.byNode.set(node, list);
     };
     if (ownLine) {
@@ -121,11 +182,40 @@ export class CommentMap {
       if (preceding) put(preceding.node, 'trailing');
       else if (following) put(following.node, 'leading');
       else if (enclosing) put(enclosing, 'dangling');
-    } else if (preceding && /^\s*$/.test(text.slice(preceding.span.end, start))) {
+    } else if (preceding && this.onlyCommentsBetween(index, preceding.span.end, start)) {
       put(preceding.node, 'trailing');
     } else if (following) put(following.node, 'leading');
     else if (preceding) put(preceding.node, 'trailing');
     else if (enclosing) put(enclosing, 'dangling');
+  }
+
+  /** True when the text between two offsets before comments[index] is white space and comments. */
+  private onlyCommentsBetween(index: number, from: number, to: number): boolean {
+    let rest = to;
+    for (let k = index - 1; k >= 0; k--) {
+      const c = this.comments[k] as Comment;
+      if (c.span.end <= from) break;
+      if (!/^\s*$/.test(this.text.slice(c.span.end, rest))) return false;
+      rest = c.span.start;
+    }
+    return /^\s*$/.test(this.text.slice(from, rest));
+  }
+
+    /** The node after path[i] in its parent (or the statement after it). */
+  private nextSibling(path: readonly { node: Node; span: Span }[], i: number): { node: Node; span: Span } | null {
+    const self = path[i] as { node: Node; span: Span };
+    const siblings: { node: Node; span: Span }[] =
+      i === 0
+        ? this.statements.map((st) => ({ node: st.node, span: st.span }))
+        : children((path[i - 1] as { node: Node }).node).flatMap((n) => {
+            const span = this.spanOf(n);
+            return span ? [{ node: n, span }] : [];
+          });
+    let best: { node: Node; span: Span } | null = null;
+    for (const sib of siblings) {
+      if (sib.span.start >= self.span.end && (best === null || sib.span.start < best.span.start)) best = sib;
+    }
+    return best;
   }
 
   /** Mark list items preceded by a blank line (before their leading comments). */
@@ -139,9 +229,13 @@ export class CommentMap {
           const prev = this.spanOf(items[i - 1] as Node);
           const next = this.spanOf(items[i] as Node);
           if (!prev || !next) continue;
-          const firstComment = this.comments[firstAtOrAfter(this.comments, prev.end)];
-          const stop = firstComment && firstComment.span.start < next.start ? firstComment.span.start : next.start;
-          if (blankLine(this.text, prev.end, stop)) this.blankBefore.add(items[i] as Node);
+          // The white space right before the item's first leading comment (or the item): the
+          // printer puts the blank line there, where the next run finds it again.
+          const lead = this.byNode.get(items[i] as Node)?.find((a) => a.placement === 'leading');
+          const stop = lead ? lead.comment.span.start : next.start;
+          let from = stop;
+          while (from > prev.end && /\s/.test(this.text.charAt(from - 1))) from--;
+          if (blankLine(this.text, from, stop)) this.blankBefore.add(items[i] as Node);
         }
       }
       stack.push(...children(node));
@@ -167,20 +261,25 @@ function listsOf(node: Node): (readonly Node[])[] {
   }
 }
 
-function leadingDoc(a: Attached): Doc {
-  const text = verbatim(commentText(a.comment));
-  if (a.comment.kind === 'line' || a.ownLine) {
+function commentDoc(c: Comment): Doc {
+  return commentVerbatim(commentText(c), c.kind === 'line');
+}
+
+function leadingDoc(a: Attached, alone: boolean): Doc {
+  const text = commentDoc(a.comment);
+  if (alone) {
     return concat([lineStart, text, hardline, ...(a.blank ? [hardline] : [])]);
   }
   return concat([text, ' ']);
 }
 
 function trailingDoc(a: Attached): Doc {
-  const text = verbatim(commentText(a.comment));
-  if (a.ownLine) return concat([lineSuffix(concat([hardline, ...(a.blank ? [hardline] : []), text])), breakParent]);
+  const text = commentDoc(a.comment);
+  // On a line of its own right after the node (not deferred: the next run must find it there).
+  if (a.ownLine) return concat([hardline, ...(a.blank ? [hardline] : []), text]);
   // No break forced: the renderer keeps text from following a pending line suffix on its line.
   if (a.comment.kind === 'line') return lineSuffix(concat([' ', text]));
-  return concat([' ', text]);
+  return commentVerbatim(` ${commentText(a.comment)}`, false);
 }
 
 /** A comment's text with CRLF line ends made LF. */
@@ -223,14 +322,3 @@ function prevEnd(comments: readonly Comment[], i: number, limit: number): number
   return prev && prev.span.end > limit ? prev.span.end : limit;
 }
 
-/** Index of the first comment starting at or after `offset` (comments are in source order). */
-function firstAtOrAfter(comments: readonly Comment[], offset: number): number {
-  let lo = 0;
-  let hi = comments.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((comments[mid] as Comment).span.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

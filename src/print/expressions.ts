@@ -73,7 +73,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
   if (e.kind === 'in_select') {
     return {
       children: pairs(ctx, [e.e, e.select]),
-      build: ([a, s]) => concat([left(e.e, a as Doc, cmp), ' ', kw('NOT IN'), ' ', parens(s as Doc)]),
+      build: ([a, s]) => group([left(e.e, a as Doc, cmp), indent([line, kw('NOT IN'), ' ', parens(s as Doc)])]),
       absorbed: [e],
     };
   }
@@ -111,14 +111,19 @@ function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and:
 function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string): Layout {
   return {
     children: pairs(ctx, [e, ...values]),
-    build: (docs) => concat([left(e, docs[0] as Doc, Prec.comparison), ' ', op, ' ', list('(', docs.slice(1), ')')]),
+    build: (docs) => group([left(e, docs[0] as Doc, Prec.comparison), indent([line, op, ' ', list('(', docs.slice(1), ')')])]),
   };
 }
 
-const DISTINCT_FORMS: Readonly<Record<string, string>> = { COUNT_DISTINCT: 'COUNT', AVG_DISTINCT: 'AVG', SUM_DISTINCT: 'SUM' };
+/** A Map, not an object: a function may be called `toString`. */
+const DISTINCT_FORMS: ReadonlyMap<string, string> = new Map([
+  ['COUNT_DISTINCT', 'COUNT'],
+  ['AVG_DISTINCT', 'AVG'],
+  ['SUM_DISTINCT', 'SUM'],
+]);
 
 const fn: LayoutFn<'function'> = (node, ctx, env) => {
-  const distinctOf = DISTINCT_FORMS[node.name];
+  const distinctOf = DISTINCT_FORMS.get(node.name);
   if (distinctOf !== undefined && node.args.length > 0) {
     return {
       children: pairs(ctx, node.args),
@@ -205,7 +210,7 @@ export const EXPRESSION_LAYOUTS = {
   in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN')),
   in_select: (node, ctx, env) => ({
     children: pairs(ctx, [node.e, node.select]),
-    build: ([a, s]) => concat([left(node.e, a as Doc, Prec.comparison), ' ', env.options.kw('IN'), ' ', parens(s as Doc)]),
+    build: ([a, s]) => group([left(node.e, a as Doc, Prec.comparison), indent([line, env.options.kw('IN'), ' ', parens(s as Doc)])]),
   }),
   subquery: (node, ctx) => ({ children: [[node.select, ctx]], build: ([s]) => parens(s as Doc) }),
   unary,

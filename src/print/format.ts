@@ -20,8 +20,20 @@ export function format(text: string, options: PrintOptions = {}): string {
   const parsed = parseDocument(source);
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DsqError(errors, source);
-  return printDocument(parsed, options);
+  let out = printDocument(parsed, options);
+  // Without comments the layout depends on the tree alone, so one pass is final. Comments are
+  // attached by where they stand, and the first pass can move one (a comment inside a token
+  // group goes after it): format again until nothing moves, so that formatting is idempotent.
+  if (parsed.comments.length === 0) return out;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const again = printDocument(parseDocument(out), options);
+    if (again === out) break;
+    out = again;
+  }
+  return out;
 }
+
+const MAX_PASSES = 4;
 
 /**
  * Print a parsed document with its comments (the text must have parsed without errors).

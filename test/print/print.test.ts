@@ -140,6 +140,8 @@ describe('print: names and literals', () => {
     [m.fn('AVG_DISTINCT', [c('a')]), 'AVG(DISTINCT a)'],
     [m.fn('SUM_DISTINCT', [c('a')]), 'SUM(DISTINCT a)'],
     [m.fn('COUNT_DISTINCT', []), 'COUNT_DISTINCT()'],
+    [m.fn('toString', [c('a')]), '"toString"(a)'],
+    [m.fn('constructor', [c('a')]), '"constructor"(a)'],
     [{ kind: 'count_rows' }, 'COUNT(*)'],
     [m.caseExpr(c('x'), [m.when(n(1), m.str('one'))], m.str('many')), "CASE x WHEN 1 THEN 'one' ELSE 'many' END"],
     [m.caseExpr(null, [m.when(c('a'), n(1)), m.when(c('b'), n(2))], null), 'CASE WHEN a THEN 1 WHEN b THEN 2 END'],
@@ -183,7 +185,7 @@ describe('print: long input', () => {
     const text = print(m.select({ where: chain }));
     expect(text.split('\n')).toHaveLength(50_002);
     const values = print(m.inList(c('x'), Array.from({ length: 100_000 }, (_, i) => n(i))));
-    expect(values.split('\n')).toHaveLength(100_002);
+    expect(values.split('\n')).toHaveLength(100_003);
   });
 
   it('prints deep nesting without recursion', () => {

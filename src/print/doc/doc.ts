@@ -20,6 +20,10 @@ export type Doc = string | Verbatim | Concat | Group | Indent | Line | LineSuffi
 export interface Verbatim {
   readonly type: 'verbatim';
   readonly text: string;
+  /** A comment: printed after any pending line suffix, so comments keep their order. */
+  readonly comment?: boolean;
+  /** A `--` comment: nothing may follow it on its line (the renderer breaks before more text). */
+  readonly endsLine?: boolean;
 }
 export interface Concat {
   readonly type: 'concat';
@@ -74,6 +78,11 @@ export function isHard(doc: Doc): boolean {
 
 export function verbatim(text: string): Verbatim {
   return { type: 'verbatim', text };
+}
+
+/** A comment's text; a `--` comment ends its line. */
+export function commentVerbatim(text: string, endsLine: boolean): Verbatim {
+  return { type: 'verbatim', text, comment: true, endsLine };
 }
 
 export function concat(parts: readonly Doc[]): Doc {

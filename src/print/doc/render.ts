@@ -52,7 +52,24 @@ export function render(doc: Doc, options: RenderOptions): string {
   const cmds = new CommandStack();
   cmds.push(0, BREAK, doc);
 
-  const write = (text: string, isVerbatim: boolean) => {
+  /** Set after a `--` comment: more text on the line would be commented out. */
+  let mustBreak = false;
+  let mustBreakIndent = 0;
+  const breakIfNeeded = (text: string): boolean => {
+    if (!mustBreak) return true;
+    if (/^[ \t]*$/.test(text)) return false;
+    trimEnd();
+    out.push(newlineText(mustBreakIndent));
+    pos = mustBreakIndent;
+    lineHasText = false;
+    mustBreak = false;
+    return true;
+  };
+
+  const write = (whole: string, isVerbatim: boolean) => {
+    if (whole.length === 0 || !breakIfNeeded(whole)) return;
+    // At the start of a line, the space that separated a comment from what preceded it goes.
+    const text = lineHasText ? whole : whole.replace(/^ +/, '');
     if (text.length === 0) return;
     out.push(text);
     const nl = text.lastIndexOf('\n');
@@ -93,7 +110,7 @@ export function render(doc: Doc, options: RenderOptions): string {
     const mode = cmds.mode.pop() as Mode;
     const d = cmds.doc.pop() as Doc;
     if (typeof d === 'string') {
-      if (d.length > 0) {
+      if (d.length > 0 && breakIfNeeded(d) && (lineHasText || d.trim().length > 0)) {
         out.push(d);
         // Quoted names may hold line breaks.
         const nl = d.lastIndexOf('\n');
@@ -104,7 +121,16 @@ export function render(doc: Doc, options: RenderOptions): string {
     }
     switch (d.type) {
       case 'verbatim':
+        if (d.comment && suffixes.length > 0) {
+          cmds.push(ind, mode, d);
+          flushSuffixes();
+          break;
+        }
         write(d.text, true);
+        if (d.endsLine) {
+          mustBreak = true;
+          mustBreakIndent = ind;
+        }
         break;
       case 'concat':
         for (let i = d.parts.length - 1; i >= 0; i--) cmds.push(ind, mode, d.parts[i] as Doc);
@@ -125,7 +151,7 @@ export function render(doc: Doc, options: RenderOptions): string {
         break;
       case 'line': {
         if (mode === FLAT && (d.mode === 'line' || d.mode === 'soft')) {
-          if (d.mode === 'line') {
+          if (d.mode === 'line' && !mustBreak) {
             out.push(' ');
             pos += 1;
           }
@@ -137,6 +163,7 @@ export function render(doc: Doc, options: RenderOptions): string {
           break;
         }
         if (d.mode === 'start' && !lineHasText) break;
+        mustBreak = false;
         trimEnd();
         out.push(newlineText(ind));
         pos = ind;
@@ -159,8 +186,12 @@ const fitsModes: Mode[] = [];
  */
 function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffix: boolean): boolean {
   let rem = remaining;
-  // Text after a line suffix (a trailing `--` comment) on the same line does not fit.
+  // Text after a line suffix (a trailing `--` comment) does not fit when breaking this group
+  // would put a line break between them; text glued to the comment's node (no break possible
+  // in between) is no reason to break.
   let suffix = pendingSuffix;
+  let lineAfterSuffix = false;
+  let own = true;
   let restIndex = rest.length;
   const docs = fitsStack;
   const modes = fitsModes;
@@ -173,6 +204,7 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
     let mode: Mode;
     if (docs.length === 0) {
       if (restIndex === 0) return true;
+      own = false;
       restIndex--;
       d = rest.doc[restIndex] as Doc;
       mode = rest.mode[restIndex] as Mode;
@@ -182,7 +214,7 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
     }
     if (typeof d === 'string' || d.type === 'verbatim') {
       const text = typeof d === 'string' ? d : d.text;
-      if (suffix && text.length > 0) return false;
+      if (suffix && lineAfterSuffix && text.length > 0) return false;
       const nl = text.indexOf('\n');
       rem -= nl < 0 ? text.length : nl;
       if (rem < 0) return false;
@@ -211,8 +243,8 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
         break;
       case 'line':
         if (mode === BREAK || d.mode === 'hard' || d.mode === 'start') return true;
+        if (suffix && own) lineAfterSuffix = true;
         if (d.mode === 'line') {
-          if (suffix) return false;
           rem -= 1;
           if (rem < 0) return false;
         }

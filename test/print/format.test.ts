@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LineIndex } from '../../src/diagnostic/index.js';
+import { format, print } from '../../src/print/index.js';
+import { lex } from '../../src/syntax/lexer.js';
+import { parseDocument, parseStatements } from '../../src/syntax/index.js';
+import { makeArbitraries } from '../arbitraries.js';
+
+const small = makeArbitraries({ maxDepth: 2, maxItems: 3 });
+
+/** A small deterministic PRNG (mulberry32), so one fast-check seed drives every insertion. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Insert comments and white space at random token boundaries of `text`. */
+function decorate(text: string, seed: number): string {
+  const random = prng(seed);
+  const tokens = lex(text, new LineIndex(text)).tokens;
+  const cuts = [0, ...tokens.map((t) => t.startOffset + t.image.length)];
+  let n = 0;
+  const insert = (): string => {
+    const r = random();
+    if (r < 0.55) return '';
+    const id = n++;
+    const pick = Math.floor(random() * 8);
+    return [' ', '\n', '\n\n', ` /* c${id} */ `, ` -- c${id}\n`, `\n  -- c${id}\n`, `\n/* c${id}\n   more */\n`, `\n\n-- c${id}\n\n`][pick] as string;
+  };
+  let out = '';
+  let from = 0;
+  for (const cut of cuts) {
+    out += text.slice(from, cut) + insert();
+    from = cut;
+  }
+  return out + text.slice(from) + insert();
+}
+
+const arbText = fc
+  .tuple(
+    fc.array(small.statement, { minLength: 1, maxLength: 3 }),
+    fc.integer({ min: 20, max: 120 }),
+    fc.constantFrom('upper' as const, 'lower' as const),
+    fc.integer(),
+    fc.constantFrom(';\n', ';', ';\n\n\n', ' ; '),
+  )
+  .map(([statements, width, keywordCase, seed, sep]) =>
+    decorate(statements.map((s) => print(s, { width, keywordCase })).join(sep), seed),
+  );
+
+const commentTexts = (text: string) => parseDocument(text).comments.map((c) => c.text.replace(/\r\n?/g, '\n'));
+
+describe('format', () => {
+  it('is idempotent, keeps the statements and keeps every comment in order', () => {
+    fc.assert(
+      fc.property(arbText, fc.integer({ min: 20, max: 120 }), (text, width) => {
+        const doc = parseDocument(text);
+        fc.pre(doc.diagnostics.every((d) => d.severity !== 'error'));
+        const once = format(text, { width });
+        expect(format(once, { width })).toBe(once);
+        expect(parseStatements(once)).toEqual(parseStatements(text));
+        expect(commentTexts(once)).toEqual(commentTexts(text));
+        expect(once.endsWith('\n') && !once.endsWith('\n\n')).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('lays out comments in place', () => {
+    const text = [
+      '-- header',
+      '',
+      'select a, -- first',
+      '  b /* bee */ , c',
+      'from t -- the table',
+      'where x = 1 and /* mid */ y = 2;',
+      '-- second',
+      'SELECT 1;  -- one',
+      '/* footer */',
+    ].join('\n');
+    expect(format(text)).toBe(
+      [
+        '-- header',
+        '',
+        'SELECT',
+        '  a, -- first',
+        '  b /* bee */,',
+        '  c',
+        'FROM t -- the table',
+        'WHERE x = 1 AND /* mid */ y = 2;',
+        '',
+        '-- second',
+        'SELECT 1 -- one',
+        '/* footer */',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps blank lines between list items', () => {
+    expect(format('SELECT a,\n\n  -- group two\n  b FROM t')).toBe('SELECT\n  a,\n\n  -- group two\n  b\nFROM t\n');
+  });
+
+  it('handles CRLF, a BOM, and ends with one newline', () => {
+    expect(format('\uFEFFSELECT  a\r\nFROM t -- c\r\n\r\n\r\n')).toBe('SELECT a FROM t -- c\n');
+    expect(format("SELECT 'a\r\nb'")).toBe("SELECT 'a\r\nb'\n");
+    expect(format('-- only a comment\n')).toBe('-- only a comment\n');
+  });
+
+  it('keeps keyword case as written with preserve', () => {
+    expect(format('select a From t where x is not null', { keywordCase: 'preserve' })).toBe('select a From t where x is not null\n');
+  });
+
+  it('never reformats text the parser rejects', () => {
+    expect(() => format('SELECT FROM WHERE')).toThrowError(/./);
+    try {
+      format('SELECT a FROM t WHERE');
+    } catch (err) {
+      expect((err as Error).name).toBe('DsqError');
+    }
+  });
+});
