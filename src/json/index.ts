@@ -2,7 +2,7 @@ export { readSpecJson } from './read-text.js';
 export { readJsValue } from './read-js.js';
 export {
   JsonArray, JsonBoolean, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, foldKey, normaliseKey,
-  type JsonMember, type JsonPlace, type JsonType, type JsonValue,
+  JsonMember, type JsonContainer, type JsonOrigin, type JsonPlace, type JsonType, type JsonValue,
 } from './value.js';
 export { fromJson, fromJsonExpression, statementFromValue, expressionFromValue } from './from-json.js';
 export { toJson, functionNameFitsKey, type ToJsonOptions, type JsonForm } from './to-json.js';

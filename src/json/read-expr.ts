@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import { checkDateTimeText, type DateTimeKind } from '../ast/datetime.js';
 import { foldLeft } from '../ast/make.js';
 import { BINARY_OPS, UNARY_OPS, type BinaryOp, type Expr, type WhenClause } from '../ast/nodes.js';
@@ -191,123 +190,139 @@ function exprType(cx: Cx, obj: JsonObject): ExprType {
   return name as ExprType;
 }
 
+/** What a full-form reader gets: the object, the context, a property checker and the child collector. */
+interface Full {
+  readonly obj: JsonObject;
+  readonly cx: Cx;
+  /** Checks the properties besides "type": each known, the required ones (default: all) present. */
+  readonly props: (allowed: readonly string[], required?: readonly string[]) => void;
+  readonly p: Parts;
+}
+
 function readFullExpr(obj: JsonObject, cx: Cx): Step<Expr> {
   const type = exprType(cx, obj);
   const what = `a "${(prop(obj, 'type') as { value: string }).value}" expression`;
   const props = (allowed: readonly string[], required: readonly string[] = allowed) =>
     checkProps(cx, obj, what, ['type', ...allowed], required);
-  const p = new Parts();
-  return match(type)
-    .returnType<Step<Expr>>()
-    .with('null', () => (props([]), done({ kind: 'null' })))
-    .with('count_rows', () => (props([]), done({ kind: 'count_rows' })))
-    .with('number', () => {
-      props(['value']);
-      const v = prop(obj, 'value');
-      if (v.type === 'number') return done({ kind: 'number', value: v.text });
-      if (v.type === 'string') {
-        const check = checkNumber(v.value);
-        if (!check.ok) fail(cx, 'number-range', `"value" of a number expression: ${check.reason}`, v);
-        return done({ kind: 'number', value: v.value });
-      }
-      return fail(cx, 'wrong-type', `"value" of a number expression must be a number or number text, got ${describe(v)}`, v);
-    })
-    .with('string', () => {
-      props(['value']);
-      const v = prop(obj, 'value');
-      if (v.type !== 'string') {
-        fail(cx, 'wrong-type', `"value" of a string expression must be a non-empty string, got ${describe(v)}`, v, v.type === 'null' ? 'for NULL write null or {"type":"null"}' : undefined);
-      }
-      return done({ kind: 'string', value: v.value });
-    })
-    .with('datetime', () => (props(['value']), done(readDateTimeValue(cx, prop(obj, 'value'), '"value" of a datetime expression'))))
-    .with('localdatetime', 'localdate', 'localtime', (kind) => {
-      props(['value']);
-      return done({ kind, value: readDateTimeText(cx, prop(obj, 'value'), kind, `"value" of a ${kind} expression`) } as Expr);
-    })
-    .with('alias', () => (props(['value']), done({ kind: 'alias', name: expectString(cx, prop(obj, 'value'), 'the "value" of an alias expression') })))
-    .with('column', () => {
-      const database = obj.get('database');
-      if (database === undefined) {
-        props(['table', 'column']);
-        return done({
-          kind: 'system_column',
-          table: expectString(cx, prop(obj, 'table'), 'a system table name for "table"'),
-          column: expectString(cx, prop(obj, 'column'), 'a system parameter name for "column"'),
-        });
-      }
-      props(['database', 'table', 'column']);
-      const db = p.one('specifier', database);
-      const table = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
-      const column = p.one('specifier', prop(obj, 'column'));
-      return p.step((r) => ({ kind: 'database_column', database: db(r), table, column: column(r) }));
-    })
-    .with('between', () => {
-      props(['e', 'min', 'max']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const min = p.one('expr', prop(obj, 'min'));
-      const max = p.one('expr', prop(obj, 'max'));
-      return p.step((r) => ({ kind: 'between', e: e(r), min: min(r), max: max(r) }));
-    })
-    .with('binary', () => {
-      props(['op', 'e1', 'e2']);
-      const op = readOp(cx, prop(obj, 'op'), BINARY_OPS, 'binary');
-      const e1 = p.one('expr', prop(obj, 'e1'));
-      const e2 = p.one('expr', prop(obj, 'e2'));
-      return p.step((r) => ({ kind: 'binary', op, e1: e1(r), e2: e2(r) }));
-    })
-    .with('unary', () => {
-      props(['op', 'e']);
-      const op = readOp(cx, prop(obj, 'op'), UNARY_OPS, 'unary');
-      const e = p.one('expr', prop(obj, 'e'));
-      return p.step((r) => ({ kind: 'unary', op, e: e(r) }));
-    })
-    .with('case', () => {
-      props(['base', 'cases', 'else'], ['cases']);
-      const base = p.optional('expr', obj.get('base'));
-      const casesValue = prop(obj, 'cases');
-      const items = expectArray(cx, casesValue, 'the "cases" of a case expression: [{"when": ..., "then": ...}, ...]');
-      if (items.length === 0) fail(cx, 'empty-list', 'a case expression needs at least one {"when", "then"} in "cases"', casesValue);
-      const cases = p.list('when', items);
-      const otherwise = p.optional('expr', obj.get('else'));
-      return p.step((r) => ({ kind: 'case', base: base(r), cases: cases(r), else: otherwise(r) }));
-    })
-    .with('collate', () => {
-      props(['e', 'collation']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const collation = expectString(cx, prop(obj, 'collation'), 'a collation name');
-      return p.step((r) => ({ kind: 'collate', e: e(r), collation }));
-    })
-    .with('exists', () => {
-      props(['select']);
-      const select = p.one('select', prop(obj, 'select'));
-      return p.step((r) => ({ kind: 'exists', select: select(r) }));
-    })
-    .with('select', () => {
-      props(['select']);
-      const select = p.one('select', prop(obj, 'select'));
-      return p.step((r) => ({ kind: 'subquery', select: select(r) }));
-    })
-    .with('function', () => {
-      props(['function', 'args']);
-      const name = expectString(cx, prop(obj, 'function'), 'a function name for "function"');
-      const args = p.list('expr', expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'));
-      return p.step((r) => ({ kind: 'function', name, args: args(r) }));
-    })
-    .with('in', () => {
-      props(['e', 'values']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const values = p.list('expr', expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'));
-      return p.step((r) => ({ kind: 'in', e: e(r), values: values(r) }));
-    })
-    .with('in_select', () => {
-      props(['e', 'select']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const select = p.one('select', prop(obj, 'select'));
-      return p.step((r) => ({ kind: 'in_select', e: e(r), select: select(r) }));
-    })
-    .exhaustive();
+  return FULL_EXPR[type]({ obj, cx, props, p: new Parts() });
 }
+
+const readLocal =
+  (kind: 'localdatetime' | 'localdate' | 'localtime') =>
+  ({ obj, cx, props }: Full): Step<Expr> => {
+    props(['value']);
+    return done({ kind, value: readDateTimeText(cx, prop(obj, 'value'), kind, `"value" of a ${kind} expression`) });
+  };
+
+/** One reader per full-form expression type. */
+const FULL_EXPR: Readonly<Record<ExprType, (f: Full) => Step<Expr>>> = {
+  null: ({ props }) => (props([]), done({ kind: 'null' })),
+  count_rows: ({ props }) => (props([]), done({ kind: 'count_rows' })),
+  number: ({ obj, cx, props }) => {
+    props(['value']);
+    const v = prop(obj, 'value');
+    if (v.type === 'number') return done({ kind: 'number', value: v.text });
+    if (v.type === 'string') {
+      const check = checkNumber(v.value);
+      if (!check.ok) fail(cx, 'number-range', `"value" of a number expression: ${check.reason}`, v);
+      return done({ kind: 'number', value: v.value });
+    }
+    return fail(cx, 'wrong-type', `"value" of a number expression must be a number or number text, got ${describe(v)}`, v);
+  },
+  string: ({ obj, cx, props }) => {
+    props(['value']);
+    const v = prop(obj, 'value');
+    if (v.type !== 'string') {
+      fail(cx, 'wrong-type', `"value" of a string expression must be a non-empty string, got ${describe(v)}`, v, v.type === 'null' ? 'for NULL write null or {"type":"null"}' : undefined);
+    }
+    return done({ kind: 'string', value: v.value });
+  },
+  datetime: ({ obj, cx, props }) => (props(['value']), done(readDateTimeValue(cx, prop(obj, 'value'), '"value" of a datetime expression'))),
+  localdatetime: readLocal('localdatetime'),
+  localdate: readLocal('localdate'),
+  localtime: readLocal('localtime'),
+  alias: ({ obj, cx, props }) => (props(['value']), done({ kind: 'alias', name: expectString(cx, prop(obj, 'value'), 'the "value" of an alias expression') })),
+  column: ({ obj, cx, props, p }) => {
+    const database = obj.get('database');
+    if (database === undefined) {
+      props(['table', 'column']);
+      return done({
+        kind: 'system_column',
+        table: expectString(cx, prop(obj, 'table'), 'a system table name for "table"'),
+        column: expectString(cx, prop(obj, 'column'), 'a system parameter name for "column"'),
+      });
+    }
+    props(['database', 'table', 'column']);
+    const db = p.one('specifier', database);
+    const table = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
+    const column = p.one('specifier', prop(obj, 'column'));
+    return p.step((r) => ({ kind: 'database_column', database: db(r), table, column: column(r) }));
+  },
+  between: ({ obj, props, p }) => {
+    props(['e', 'min', 'max']);
+    const e = p.one('expr', prop(obj, 'e'));
+    const min = p.one('expr', prop(obj, 'min'));
+    const max = p.one('expr', prop(obj, 'max'));
+    return p.step((r) => ({ kind: 'between', e: e(r), min: min(r), max: max(r) }));
+  },
+  binary: ({ obj, cx, props, p }) => {
+    props(['op', 'e1', 'e2']);
+    const op = readOp(cx, prop(obj, 'op'), BINARY_OPS, 'binary');
+    const e1 = p.one('expr', prop(obj, 'e1'));
+    const e2 = p.one('expr', prop(obj, 'e2'));
+    return p.step((r) => ({ kind: 'binary', op, e1: e1(r), e2: e2(r) }));
+  },
+  unary: ({ obj, cx, props, p }) => {
+    props(['op', 'e']);
+    const op = readOp(cx, prop(obj, 'op'), UNARY_OPS, 'unary');
+    const e = p.one('expr', prop(obj, 'e'));
+    return p.step((r) => ({ kind: 'unary', op, e: e(r) }));
+  },
+  case: ({ obj, cx, props, p }) => {
+    props(['base', 'cases', 'else'], ['cases']);
+    const base = p.optional('expr', obj.get('base'));
+    const casesValue = prop(obj, 'cases');
+    const items = expectArray(cx, casesValue, 'the "cases" of a case expression: [{"when": ..., "then": ...}, ...]');
+    if (items.length === 0) fail(cx, 'empty-list', 'a case expression needs at least one {"when", "then"} in "cases"', casesValue);
+    const cases = p.list('when', items);
+    const otherwise = p.optional('expr', obj.get('else'));
+    return p.step((r) => ({ kind: 'case', base: base(r), cases: cases(r), else: otherwise(r) }));
+  },
+  collate: ({ obj, cx, props, p }) => {
+    props(['e', 'collation']);
+    const e = p.one('expr', prop(obj, 'e'));
+    const collation = expectString(cx, prop(obj, 'collation'), 'a collation name');
+    return p.step((r) => ({ kind: 'collate', e: e(r), collation }));
+  },
+  exists: ({ obj, props, p }) => {
+    props(['select']);
+    const select = p.one('select', prop(obj, 'select'));
+    return p.step((r) => ({ kind: 'exists', select: select(r) }));
+  },
+  select: ({ obj, props, p }) => {
+    props(['select']);
+    const select = p.one('select', prop(obj, 'select'));
+    return p.step((r) => ({ kind: 'subquery', select: select(r) }));
+  },
+  function: ({ obj, cx, props, p }) => {
+    props(['function', 'args']);
+    const name = expectString(cx, prop(obj, 'function'), 'a function name for "function"');
+    const args = p.list('expr', expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'));
+    return p.step((r) => ({ kind: 'function', name, args: args(r) }));
+  },
+  in: ({ obj, cx, props, p }) => {
+    props(['e', 'values']);
+    const e = p.one('expr', prop(obj, 'e'));
+    const values = p.list('expr', expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'));
+    return p.step((r) => ({ kind: 'in', e: e(r), values: values(r) }));
+  },
+  in_select: ({ obj, props, p }) => {
+    props(['e', 'select']);
+    const e = p.one('expr', prop(obj, 'e'));
+    const select = p.one('select', prop(obj, 'select'));
+    return p.step((r) => ({ kind: 'in_select', e: e(r), select: select(r) }));
+  },
+};
 
 function readOp<T extends string>(cx: Cx, v: JsonValue, ops: readonly T[], what: string): T {
   const text = v.type === 'string' ? v.value : null;

@@ -1,8 +1,8 @@
 import { checkNumber } from '../ast/numbers.js';
 import { jsonError } from './error.js';
 import {
-  JsonArray, JsonBoolean, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
-  type JsonPlace, type JsonValue,
+  JsonArray, JsonBoolean, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
+  type JsonOrigin, type JsonPlace, type JsonValue,
 } from './value.js';
 
 /**
@@ -28,20 +28,21 @@ export function readJsValue(input: unknown): JsonValue {
       continue;
     }
     const { value, place } = task;
+    const origin: JsonOrigin = { parent: place?.parent ?? null, segment: place?.segment ?? '', lines: null, start: 0 };
     let result: JsonValue;
-    if (value === null) result = new JsonNull(null, place);
-    else if (value === undefined) result = new JsonUndefined(null, place);
-    else if (typeof value === 'boolean') result = new JsonBoolean(null, place, value);
-    else if (typeof value === 'string') result = value === '' ? new JsonNull(null, place, true) : new JsonString(null, place, value);
-    else if (typeof value === 'number') result = numberFromJs(value, place, fail);
+    if (value === null) result = new JsonNull(origin);
+    else if (value === undefined) result = new JsonUndefined(origin);
+    else if (typeof value === 'boolean') result = new JsonBoolean(origin, undefined, value);
+    else if (typeof value === 'string') result = value === '' ? new JsonNull(origin, undefined, true) : new JsonString(origin, undefined, value);
+    else if (typeof value === 'number') result = numberFromJs(value, origin, place, fail);
     else if (typeof value === 'bigint') {
       const text = value.toString();
       const check = checkNumber(text);
       if (!check.ok) throw fail('number-range', check.reason, place);
-      result = new JsonNumber(null, place, text, true);
+      result = new JsonNumber(origin, undefined, text, true);
     } else if (Array.isArray(value)) {
       if (onPath.has(value)) throw fail('cycle', 'the value contains itself (a cycle): it cannot be JSON', place);
-      const array = new JsonArray(null, place);
+      const array = new JsonArray(origin);
       onPath.add(value);
       tasks.push({ leave: value });
       // Items are pushed in reverse so they are read (and appended) in order.
@@ -49,7 +50,7 @@ export function readJsValue(input: unknown): JsonValue {
       result = array;
     } else if (typeof value === 'object' && isPlainObject(value)) {
       if (onPath.has(value)) throw fail('cycle', 'the value contains itself (a cycle): it cannot be JSON', place);
-      const object = new JsonObject(null, place);
+      const object = new JsonObject(origin);
       const seen = new Map<string, string>();
       const entries = Object.entries(value);
       for (const [rawKey] of entries) {
@@ -85,7 +86,7 @@ function attach(value: JsonValue, place: JsonPlace | null): void {
   const parent = place.parent;
   if (parent.type === 'array') parent.items.push(value);
   else if (value.type !== 'undefined') {
-    parent.add({ rawKey: place.segment, key: normaliseKey(place.segment), keySpan: null, value });
+    parent.add(new JsonMember(place.segment, normaliseKey(place.segment), value));
   }
 }
 
@@ -96,6 +97,7 @@ function isPlainObject(value: object): boolean {
 
 function numberFromJs(
   n: number,
+  origin: JsonOrigin,
   place: JsonPlace | null,
   fail: (code: string, message: string, place: JsonPlace | null, hint?: string) => Error,
 ): JsonValue {
@@ -111,5 +113,5 @@ function numberFromJs(
   const text = Object.is(n, -0) ? '-0' : String(n);
   const check = checkNumber(text);
   if (!check.ok) throw fail('number-range', check.reason, place);
-  return new JsonNumber(null, place, text, check.whole);
+  return new JsonNumber(origin, undefined, text, check.whole);
 }

@@ -1,4 +1,3 @@
-import { match } from 'ts-pattern';
 import { JOIN_OPS, type IdSpec, type JoinOp, type NameSpec, type OrderTerm, type ResultColumn, type Select, type Source, type Specifier, type WhereSpec } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import {
@@ -108,38 +107,46 @@ export function readSource(v: JsonValue, cx: Cx): Step<Source> {
   }
   const what = `a "${t.value}" source`;
   const props = (allowed: readonly string[], required: readonly string[]) => checkProps(cx, obj, what, ['type', ...allowed], required);
-  const p = new Parts();
-  return match(type as SourceType)
-    .returnType<Step<Source>>()
-    .with('table', () => {
-      props(['table', 'alias'], ['table']);
-      return done({ kind: 'table', table: expectString(cx, prop(obj, 'table'), 'a table path for "table"'), alias: readAlias(cx, obj) });
-    })
-    .with('table_system', () => {
-      props(['table', 'alias'], ['table']);
-      return done({ kind: 'table_system', table: expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), alias: readAlias(cx, obj) });
-    })
-    .with('table_database', () => {
-      props(['database', 'table', 'alias'], ['database', 'table']);
-      const database = p.one('specifier', prop(obj, 'database'));
-      const table = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
-      const alias = readAlias(cx, obj);
-      return p.step((r) => ({ kind: 'table_database', database: database(r), table, alias }));
-    })
-    .with('join', () => {
-      props(['op', 's1', 's2'], ['op', 's1', 's2']);
-      const op = readJoinOp(cx, prop(obj, 'op'));
-      const s1 = p.one('source', prop(obj, 's1'));
-      const s2 = p.one('source', prop(obj, 's2'));
-      return p.step((r) => ({ kind: 'join', op, s1: s1(r), s2: s2(r) }));
-    })
-    .with('select', () => {
-      props(['select'], ['select']);
-      const select = p.one('select', prop(obj, 'select'));
-      return p.step((r) => ({ kind: 'select_source', select: select(r) }));
-    })
-    .exhaustive();
+  return SOURCES[type as SourceType]({ obj, cx, props, p: new Parts() });
 }
+
+interface Full {
+  readonly obj: JsonObject;
+  readonly cx: Cx;
+  readonly props: (allowed: readonly string[], required: readonly string[]) => void;
+  readonly p: Parts;
+}
+
+/** One reader per source type. */
+const SOURCES: Readonly<Record<SourceType, (f: Full) => Step<Source>>> = {
+  table: ({ obj, cx, props }) => {
+    props(['table', 'alias'], ['table']);
+    return done({ kind: 'table', table: expectString(cx, prop(obj, 'table'), 'a table path for "table"'), alias: readAlias(cx, obj) });
+  },
+  table_system: ({ obj, cx, props }) => {
+    props(['table', 'alias'], ['table']);
+    return done({ kind: 'table_system', table: expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), alias: readAlias(cx, obj) });
+  },
+  table_database: ({ obj, cx, props, p }) => {
+    props(['database', 'table', 'alias'], ['database', 'table']);
+    const database = p.one('specifier', prop(obj, 'database'));
+    const table = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
+    const alias = readAlias(cx, obj);
+    return p.step((r) => ({ kind: 'table_database', database: database(r), table, alias }));
+  },
+  join: ({ obj, cx, props, p }) => {
+    props(['op', 's1', 's2'], ['op', 's1', 's2']);
+    const op = readJoinOp(cx, prop(obj, 'op'));
+    const s1 = p.one('source', prop(obj, 's1'));
+    const s2 = p.one('source', prop(obj, 's2'));
+    return p.step((r) => ({ kind: 'join', op, s1: s1(r), s2: s2(r) }));
+  },
+  select: ({ obj, props, p }) => {
+    props(['select'], ['select']);
+    const select = p.one('select', prop(obj, 'select'));
+    return p.step((r) => ({ kind: 'select_source', select: select(r) }));
+  },
+};
 
 function readAlias(cx: Cx, obj: JsonObject): string | null {
   return optionalString(cx, obj.get('alias'), 'a source "alias"');

@@ -3,8 +3,8 @@ import { LineIndex, type Span } from '../diagnostic/span.js';
 import { checkNumber } from '../ast/numbers.js';
 import { jsonError } from './error.js';
 import {
-  JsonArray, JsonBoolean, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
-  type JsonPlace, type JsonValue,
+  JsonArray, JsonBoolean, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
+  type JsonOrigin, type JsonValue,
 } from './value.js';
 
 /**
@@ -23,16 +23,43 @@ export function readSpecJson(text: string): JsonValue {
   return new TextReader(text).read();
 }
 
+interface SeenKey {
+  readonly key: string;
+  readonly rawKey: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The keys of one object so far (also those whose value was undefined), for the duplicate check. */
+class SeenKeys {
+  private readonly list: SeenKey[] = [];
+  private map: Map<string, SeenKey> | null = null;
+
+  find(key: string): SeenKey | undefined {
+    if (this.map !== null) return this.map.get(key);
+    for (const k of this.list) if (k.key === key) return k;
+    return undefined;
+  }
+
+  add(k: SeenKey): void {
+    if (this.map !== null) this.map.set(k.key, k);
+    else {
+      this.list.push(k);
+      if (this.list.length > 16) this.map = new Map(this.list.map((x) => [x.key, x]));
+    }
+  }
+}
+
 type Frame =
   | { readonly container: JsonArray; readonly start: number }
   | {
       readonly container: JsonObject;
       readonly start: number;
-      /** Every key seen, also those whose value was undefined, for the duplicate check. */
-      readonly seen: Map<string, { rawKey: string; span: Span }>;
-      pending: { rawKey: string; key: string; span: Span } | null;
+      readonly seen: SeenKeys;
+      pending: SeenKey | null;
     };
 
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const WORD_RE = /[A-Za-z0-9_$.+-]+/y;
 
@@ -100,78 +127,76 @@ class TextReader {
     }
     const start = this.pos;
     const rawKey = this.readString();
-    const span = this.index.span(start, this.pos);
-    // Computed only on error: a pointer costs the depth of the document.
-    const pointer = () => childPointer(frame.container.pointer, rawKey);
+    const end = this.pos;
+    // Pointers and spans are computed only on error: a pointer costs the depth of the document.
     const folded = foldKey(rawKey);
     if (folded === '') {
-      throw this.error('empty-key', `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`, span, pointer());
+      const message = `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`;
+      throw this.error('empty-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey));
     }
     const key = normaliseKey(rawKey);
-    const first = frame.seen.get(key);
+    const first = frame.seen.find(key);
     if (first) {
       const same = first.rawKey === rawKey ? '' : ` (the same key as "${first.rawKey}" once trimmed, white space folded and case ignored)`;
-      throw this.error(
-        'duplicate-key',
-        `duplicate key "${rawKey}"${same}: first given at ${first.span.line}:${first.span.column}`,
-        span,
-        pointer(),
-      );
+      const message = `duplicate key "${rawKey}"${same}: first given at ${this.lineCol(first.start)}`;
+      throw this.error('duplicate-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey));
     }
-    frame.seen.set(key, { rawKey, span });
+    const seen: SeenKey = { key, rawKey, start, end };
+    frame.seen.add(seen);
     this.skipWhite();
-    if (this.text[this.pos] !== ':') throw this.error('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), pointer());
+    if (this.text[this.pos] !== ':') throw this.error('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), childPointer(frame.container.pointer, rawKey));
     this.pos++;
-    frame.pending = { rawKey, key, span };
+    frame.pending = seen;
   }
 
   /** Reads a value at the cursor. Scalars are returned; a container is opened (pushed) and null returned. */
   private readValueStart(): JsonValue | null {
     this.skipWhite();
     const start = this.pos;
-    const place = this.placeOfNext();
-    const c = this.text[this.pos];
-    if (c === '{') {
+    const origin = this.originOfNext(start);
+    const c = this.text.charCodeAt(start);
+    if (c === 0x7b) {
       this.pos++;
-      this.stack.push({ container: new JsonObject(null, place), start, seen: new Map(), pending: null });
+      this.stack.push({ container: new JsonObject(origin), start, seen: new SeenKeys(), pending: null });
       return null;
     }
-    if (c === '[') {
+    if (c === 0x5b) {
       this.pos++;
-      this.stack.push({ container: new JsonArray(null, place), start });
+      this.stack.push({ container: new JsonArray(origin), start });
       return null;
     }
-    if (c === '"') {
+    if (c === 0x22) {
       const value = this.readString();
-      const span = this.index.span(start, this.pos);
-      return value === '' ? new JsonNull(span, place, true) : new JsonString(span, place, value);
+      return value === '' ? new JsonNull(origin, this.pos, true) : new JsonString(origin, this.pos, value);
     }
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.readNumber(start, place);
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.readNumber(origin);
     WORD_RE.lastIndex = start;
     const word = WORD_RE.exec(this.text)?.[0];
     if (word !== undefined) {
-      this.pos = start + word.length;
-      const span = this.index.span(start, this.pos);
+      const end = start + word.length;
       switch (word) {
         case 'null':
-          return new JsonNull(span, place);
+          this.pos = end;
+          return new JsonNull(origin, end);
         case 'true':
-          return new JsonBoolean(span, place, true);
+          this.pos = end;
+          return new JsonBoolean(origin, end, true);
         case 'false':
-          return new JsonBoolean(span, place, false);
+          this.pos = end;
+          return new JsonBoolean(origin, end, false);
         case 'undefined':
-          return new JsonUndefined(span, place);
+          this.pos = end;
+          return new JsonUndefined(origin, end);
       }
-      this.pos = start;
-      throw this.error('syntax', `expected a JSON value, got "${word}"`, span, place ? this.pointerOf(place) : '');
+      throw this.error('syntax', `expected a JSON value, got "${word}"`, this.index.span(start, end), this.pointerOf(origin));
     }
-    throw this.error('syntax', `expected a JSON value, got ${this.describeHere()}`, this.spanHere(), place ? this.pointerOf(place) : '');
+    throw this.error('syntax', `expected a JSON value, got ${this.describeHere()}`, this.spanHere(), this.pointerOf(origin));
   }
 
-  private readNumber(start: number, place: JsonPlace | null): JsonValue {
+  private readNumber(origin: JsonOrigin): JsonValue {
+    const start = origin.start;
     NUMBER_RE.lastIndex = start;
     const m = NUMBER_RE.exec(this.text);
-    const pointer = () => (place ? this.pointerOf(place) : '');
     let end = m ? start + m[0].length : start;
     WORD_RE.lastIndex = end;
     const tail = WORD_RE.exec(this.text)?.[0] ?? '';
@@ -179,14 +204,13 @@ class TextReader {
       WORD_RE.lastIndex = start;
       const bad = WORD_RE.exec(this.text)?.[0] ?? this.text.slice(start, start + 1);
       end = start + bad.length;
-      throw this.error('syntax', `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`, this.index.span(start, end), pointer());
+      throw this.error('syntax', `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`, this.index.span(start, end), this.pointerOf(origin));
     }
     this.pos = end;
     const textValue = m[0];
-    const span = this.index.span(start, end);
     const check = checkNumber(textValue);
-    if (!check.ok) throw this.error('number-range', check.reason, span, pointer());
-    return new JsonNumber(span, place, textValue, check.whole);
+    if (!check.ok) throw this.error('number-range', check.reason, this.index.span(start, end), this.pointerOf(origin));
+    return new JsonNumber(origin, end, textValue, check.whole);
   }
 
   /** Reads a double-quoted string at the cursor, unescaped. */
@@ -207,9 +231,9 @@ class TextReader {
       if (code === 0x5c) {
         out += text.slice(chunk, i);
         const e = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e !== undefined && e in simple) {
-          out += simple[e];
+        const simple = e === undefined ? undefined : SIMPLE_ESCAPES[e];
+        if (simple !== undefined) {
+          out += simple;
           i += 2;
         } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
           out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
@@ -232,7 +256,7 @@ class TextReader {
   private close(): JsonValue {
     const frame = this.stack.pop() as Frame;
     this.pos++;
-    (frame.container as { span: Span | null }).span = this.index.span(frame.start, this.pos);
+    frame.container.end = this.pos;
     return frame.container;
   }
 
@@ -242,22 +266,23 @@ class TextReader {
       return;
     }
     const f = frame as Extract<Frame, { seen: unknown }>;
-    const pending = f.pending as { rawKey: string; key: string; span: Span };
+    const pending = f.pending as SeenKey;
     f.pending = null;
     // Rule 7: a member whose value is undefined is the same as an absent member.
-    if (value.type !== 'undefined') f.container.add({ rawKey: pending.rawKey, key: pending.key, keySpan: pending.span, value });
+    if (value.type !== 'undefined') f.container.add(new JsonMember(pending.rawKey, pending.key, value, this.index, pending.start, pending.end));
   }
 
-  private placeOfNext(): JsonPlace | null {
+  private originOfNext(start: number): JsonOrigin {
     const top = this.stack[this.stack.length - 1];
-    if (top === undefined) return null;
-    if (top.container.type === 'array') return { parent: top.container, segment: String(top.container.items.length) };
+    const lines = this.index;
+    if (top === undefined) return { parent: null, segment: '', lines, start };
+    if (top.container.type === 'array') return { parent: top.container, segment: String(top.container.items.length), lines, start };
     const f = top as Extract<Frame, { seen: unknown }>;
-    return { parent: f.container, segment: f.pending?.rawKey ?? '' };
+    return { parent: f.container, segment: f.pending?.rawKey ?? '', lines, start };
   }
 
-  private pointerOf(place: JsonPlace): string {
-    return childPointer(place.parent.pointer, place.segment);
+  private pointerOf(origin: JsonOrigin): string {
+    return origin.parent === null ? '' : childPointer(origin.parent.pointer, origin.segment);
   }
 
   private skipWhite(): void {
