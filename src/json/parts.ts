@@ -110,10 +110,7 @@ export function expectArray(cx: Cx, v: JsonValue, what: string): readonly JsonVa
 
 /** A required non-empty string. */
 export function expectString(cx: Cx, v: JsonValue, what: string): string {
-  if (v.type !== 'string') {
-    const extra = v.type === 'null' && v.fromEmptyString ? ' (an empty string equals null)' : '';
-    fail(cx, 'wrong-type', `expected ${what} (a non-empty string), got ${describe(v)}${extra}`, v);
-  }
+  if (v.type !== 'string') fail(cx, 'wrong-type', `expected ${what} (a non-empty string), got ${describe(v)}`, v);
   return v.value;
 }
 
