@@ -32,7 +32,7 @@ export const DEFAULT_MAX_DEPTH = 200;
 
 let sharedParser: DsqParser | undefined;
 /** The one parser instance (built on first use: the grammar analysis runs once). */
-function parser(): DsqParser {
+export function parser(): DsqParser {
   sharedParser ??= new DsqParser();
   return sharedParser;
 }
