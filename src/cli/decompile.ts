@@ -1,0 +1,68 @@
+import { dirname, resolve } from 'node:path';
+import type { Node } from '../ast/nodes.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
+import { expressionFromValue, statementFromValue } from '../json/from-json.js';
+import { readSpecJson } from '../json/read-text.js';
+import { print } from '../print/index.js';
+import { ConfigError, loadConfig } from '../config/index.js';
+import { UsageError, type Command } from './command.js';
+import { readInput } from './io.js';
+import { mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
+
+const HELP = `Usage: dsq decompile [FILE|-] [--expr] [--width N] [--keyword-case upper|lower] [--indent N]
+
+Reads spec JSON (a select object or a SELECT action, in the "$" shorthand or the full
+{"type": ...} form; a JSON array of them; with --expr an expression) and prints it as
+formatted dsq text. Statements of an array are separated by ";" and a blank line. Reads
+standard input when FILE is "-" or absent. Layout settings come from the nearest
+dsq.config.json, overridden by the flags. Bad JSON: FILE:LINE:COL: error: message at
+/json/pointer on stderr, exit 1.
+
+Options:
+  --expr                    the input is an expression
+${PRINT_FLAG_HELP}
+  -h, --help                show this help
+`;
+
+export const decompileCommand: Command = {
+  name: 'decompile',
+  summary: 'print spec JSON (select objects, SELECT actions, expressions) as formatted dsq text',
+  help: HELP,
+  options: { expr: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS },
+  async run({ positionals, values, io }) {
+    if (positionals.length > 1) throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}`);
+    const flags = printFlags(values);
+    const file = positionals[0];
+    let input: { text: string; name: string };
+    try {
+      input = await readInput(io, file);
+    } catch (err) {
+      io.stderr(`dsq decompile: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+    let options;
+    try {
+      const start = file === undefined || file === '-' ? io.cwd : dirname(resolve(io.cwd, file));
+      options = mergePrintOptions(await loadConfig(start), flags);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      io.stderr(`${err.format()}\n`);
+      return 2;
+    }
+    try {
+      const value = readSpecJson(input.text);
+      const cx = { source: input.text };
+      let nodes: Node[];
+      if (values.expr === true) nodes = [expressionFromValue(value, cx)];
+      else if (value.type === 'array') nodes = value.items.map((item) => statementFromValue(item, cx));
+      else nodes = [statementFromValue(value, cx)];
+      const text = nodes.map((n) => print(n, options)).join(';\n\n');
+      io.stdout(text.length > 0 ? `${text}\n` : '');
+      return 0;
+    } catch (err) {
+      if (!(err instanceof DsqError)) throw err;
+      io.stderr(`${err.format(input.name)}\n`);
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,122 @@
+import { chmod, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ConfigError } from '../config/index.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
+import { FileArgumentError, findFiles } from '../lint/files.js';
+import { format, type PrintOptions } from '../print/index.js';
+import { UsageError, type Command } from './command.js';
+import { ConfigCache, mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
+
+const HELP = `Usage: dsq fmt [--check|--write] FILE|GLOB|DIR... ("-" for standard input)
+
+Formats dsq files in the one canonical layout, keeping every comment. Without a flag the
+formatted text goes to stdout. Directories are walked for *.dsq (skipping node_modules and
+dot-directories); globs (*, **, ?, [...]) are expanded by dsq. A file that does not parse is
+never touched: its errors go to stderr and the other files are still formatted. Layout
+settings come from the nearest dsq.config.json, overridden by the flags.
+
+Options:
+  --check                   list the files that are not formatted (exit 1 if any)
+  --write                   rewrite the files that are not formatted (atomically)
+${PRINT_FLAG_HELP}
+  -h, --help                show this help
+
+Exit codes: 0 all formatted, 1 some file is not formatted (--check), 2 some file could not
+be parsed or read, or a usage error.
+`;
+
+/** Replace a file's contents atomically: a temporary file beside it, then a rename; the mode is kept. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const { mode } = await stat(path);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.dsq-fmt.tmp`);
+  try {
+    await writeFile(temp, text, { encoding: 'utf8', mode });
+    await chmod(temp, mode);
+    await rename(temp, path);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+}
+
+type Mode = 'print' | 'check' | 'write';
+
+export const fmtCommand: Command = {
+  name: 'fmt',
+  summary: 'format dsq files (stdout, --check or --write), keeping every comment',
+  help: HELP,
+  options: { check: { type: 'boolean' }, write: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS },
+  async run({ positionals, values, io }) {
+    if (values.check === true && values.write === true) throw new UsageError('give --check or --write, not both');
+    if (positionals.length === 0) throw new UsageError('give the files to format (FILE, GLOB or DIR), or - for standard input');
+    const mode: Mode = values.check === true ? 'check' : values.write === true ? 'write' : 'print';
+    const flags = printFlags(values);
+    const configs = new ConfigCache();
+    let failed = false;
+    let unformatted = 0;
+
+    const optionsFor = async (dir: string): Promise<PrintOptions | null> => {
+      try {
+        return mergePrintOptions(await configs.get(dir), flags);
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        io.stderr(`${err.format()}\n`);
+        return null;
+      }
+    };
+
+    const handle = async (name: string, text: string, dir: string, path: string | null) => {
+      const options = await optionsFor(dir);
+      if (options === null) {
+        failed = true;
+        return;
+      }
+      let out: string;
+      try {
+        out = format(text, options);
+      } catch (err) {
+        if (!(err instanceof DsqError)) throw err;
+        io.stderr(`${err.format(name)}\n`);
+        failed = true;
+        return;
+      }
+      const changed = out !== text;
+      if (mode === 'print') io.stdout(out);
+      else if (changed) {
+        unformatted++;
+        if (mode === 'write' && path !== null) {
+          await writeAtomically(path, out);
+          io.stdout(`${name}\n`);
+        } else if (mode === 'write') io.stdout(out);
+        else io.stdout(`${name}\n`);
+      } else if (mode === 'write' && path === null) io.stdout(out);
+    };
+
+    const files = positionals.filter((p) => p !== '-');
+    if (positionals.includes('-')) await handle('<stdin>', await io.readStdin(), io.cwd, null);
+    let found: { path: string; shown: string }[] = [];
+    try {
+      found = await findFiles(files, io.cwd);
+    } catch (err) {
+      if (!(err instanceof FileArgumentError)) throw err;
+      io.stderr(`dsq fmt: ${err.message}\n`);
+      return 2;
+    }
+    for (const file of found) {
+      let text: string;
+      try {
+        text = await readFile(file.path, 'utf8');
+      } catch (err) {
+        io.stderr(`dsq fmt: cannot read ${file.shown}: ${err instanceof Error ? err.message : String(err)}\n`);
+        failed = true;
+        continue;
+      }
+      await handle(file.shown, text, dirname(file.path), file.path);
+    }
+    if (mode === 'check' && unformatted > 0) {
+      io.stderr(`${unformatted} file${unformatted === 1 ? '' : 's'} not formatted; run dsq fmt --write\n`);
+    }
+    if (failed) return 2;
+    return mode === 'check' && unformatted > 0 ? 1 : 0;
+  },
+};
