@@ -9,8 +9,9 @@ import { normaliseKey } from './value.js';
  * operator (`and`, `or`, `+`, ...) become one n-ary array. `form: 'full'` writes every node that
  * has one in its `{"type": ...}` form. A column path is `{"$col": ...}` in both (the spec has no
  * other form for it). Numbers are written as their exact text. `indent` 0 (the default) is
- * compact; otherwise members go on their own lines, indented by `indent` spaces per level (up
- * to a nesting depth of 100, beyond which lines stop moving right). Iterative: any depth.
+ * compact; otherwise a value whose one-line form fits in 80 columns stays on one line
+ * (`{ "$col": "a" }`), and other members go on their own lines, indented by `indent` spaces per
+ * level (up to a nesting depth of 100, beyond which lines stop moving right). Iterative: any depth.
  */
 export interface ToJsonOptions {
   readonly form?: 'short' | 'full';
@@ -146,8 +147,9 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
 
 const MAX_INDENT_DEPTH = 100;
 
-/** With indentation, a container of scalars whose one-line form is at most this long stays on one line. */
-const INLINE_WIDTH = 60;
+/** With indentation, a container whose one-line form fits in this width (less its indentation) stays on one line. */
+const LINE_WIDTH = 80;
+const MIN_INLINE_WIDTH = 40;
 
 function isScalar(value: Out): boolean {
   return value === null || typeof value === 'boolean' || typeof value === 'string' || value instanceof Raw;
@@ -160,23 +162,51 @@ function scalarText(value: Out): string {
   return (value as Raw).text;
 }
 
-/** The one-line form (`{ "$col": "a" }`, `[1, 2]`) of a container of scalars when it is short; otherwise null. */
-function inlineForm(value: Obj | readonly Out[], expand: (node: Node) => Out): string | null {
-  const items = value instanceof Obj ? value.entries.map((e) => e[1]) : value;
-  if (items.length === 0 || items.length > 8) return null;
-  const texts: string[] = [];
-  let width = 4;
-  for (let i = 0; i < items.length; i++) {
-    let item = items[i] as Out;
-    while (item instanceof Ref) item = expand(item.node);
-    if (!isScalar(item)) return null;
-    const key = value instanceof Obj ? `${JSON.stringify((value.entries[i] as readonly [string, Out])[0])}: ` : '';
-    const text = key + scalarText(item);
-    width += text.length + 2;
-    if (width > INLINE_WIDTH) return null;
-    texts.push(text);
+/**
+ * The one-line form (`{ "$col": "a" }`, `[1, 2]`) of a value when it is at most `budget`
+ * characters long; otherwise null. Stops as soon as the budget is spent, so the cost is bounded
+ * by the budget, not by the size of the value.
+ */
+function oneLine(root: Out, expand: (node: Node) => Out, budget: number): string | null {
+  type Task = { readonly text: string } | { readonly value: Out };
+  const stack: Task[] = [{ value: root }];
+  const parts: string[] = [];
+  let length = 0;
+  while (stack.length > 0) {
+    const task = stack.pop() as Task;
+    let piece: string;
+    if ('text' in task) piece = task.text;
+    else {
+      let value = task.value;
+      while (value instanceof Ref) value = expand(value.node);
+      if (isScalar(value)) piece = scalarText(value);
+      else if (value instanceof Obj) {
+        const entries = value.entries;
+        // Each member needs at least `"k": v, ` (7 characters).
+        if (entries.length * 7 > budget) return null;
+        piece = entries.length === 0 ? '{}' : '{ ';
+        if (entries.length > 0) stack.push({ text: ' }' });
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const [key, item] = entries[i] as readonly [string, Out];
+          stack.push({ value: item });
+          stack.push({ text: `${i > 0 ? ', ' : ''}${JSON.stringify(key)}: ` });
+        }
+      } else {
+        const items = value as readonly Out[];
+        if (items.length * 3 > budget) return null;
+        piece = '[';
+        stack.push({ text: ']' });
+        for (let i = items.length - 1; i >= 0; i--) {
+          stack.push({ value: items[i] as Out });
+          if (i > 0) stack.push({ text: ', ' });
+        }
+      }
+    }
+    length += piece.length;
+    if (length > budget) return null;
+    parts.push(piece);
   }
-  return value instanceof Obj ? `{ ${texts.join(', ')} }` : `[${texts.join(', ')}]`;
+  return parts.join('');
 }
 
 function serialize(root: Out, indent: number, expand: (node: Node) => Out): string {
@@ -199,7 +229,8 @@ function serialize(root: Out, indent: number, expand: (node: Node) => Out): stri
       continue;
     }
     const container = value as Obj | readonly Out[];
-    const inline = indent > 0 ? inlineForm(container, expand) : null;
+    const inline =
+      indent > 0 ? oneLine(container, expand, Math.max(MIN_INLINE_WIDTH, LINE_WIDTH - indent * Math.min(depth + 1, MAX_INDENT_DEPTH))) : null;
     if (inline !== null) {
       parts.push(inline);
     } else if (container instanceof Obj) {

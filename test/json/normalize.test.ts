@@ -62,7 +62,21 @@ describe('dsq normalize', () => {
     const r = await run(['--expr', '--form', 'full', '--indent', '0'], '{"$$pow": [2, 3]}');
     expect(r.out).toBe('{"type":"function","function":"POW","args":[{"type":"number","value":2},{"type":"number","value":3}]}\n');
     const s = await run(['--expr'], '{"$in": [{"$col": "x"}, [1, 2]]}');
-    expect(s.out).toBe('{\n  "$in": [\n    { "$col": "x" },\n    [1, 2]\n  ]\n}\n');
+    expect(s.out).toBe('{ "$in": [{ "$col": "x" }, [1, 2]] }\n');
+    const long = await run(['--expr'], `{"$and": [${Array.from({ length: 4 }, (_, i) => `{"$=": [{"$col": "column_${i}"}, "value ${i}"]}`).join(',')}]}`);
+    expect(long.out).toBe(
+      [
+        '{',
+        '  "$and": [',
+        '    { "$=": [{ "$col": "column_0" }, "value 0"] },',
+        '    { "$=": [{ "$col": "column_1" }, "value 1"] },',
+        '    { "$=": [{ "$col": "column_2" }, "value 2"] },',
+        '    { "$=": [{ "$col": "column_3" }, "value 3"] }',
+        '  ]',
+        '}',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('bad input: FILE:LINE:COL: error: message at pointer, a code frame, nothing on stdout, exit 1', async () => {
