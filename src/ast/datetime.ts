@@ -17,7 +17,9 @@ const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 const daysInMonth = (y: number, m: number) => [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
 /** ISO years have 53 weeks when they start on a Thursday, or on a Wednesday in a leap year. */
 function isoWeeksInYear(y: number): number {
-  const jan1 = new Date(Date.UTC(y, 0, 1)).getUTCDay(); // 0 = Sunday
+  const d = new Date(0);
+  d.setUTCFullYear(y, 0, 1); // not Date.UTC: it reads years 0-99 as 1900-1999
+  const jan1 = d.getUTCDay(); // 0 = Sunday
   return jan1 === 4 || (jan1 === 3 && isLeap(y)) ? 53 : 52;
 }
 

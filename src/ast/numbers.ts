@@ -88,5 +88,5 @@ export function compareNumbers(a: string, b: string): -1 | 0 | 1 {
   const ax = x.digits * 10n ** BigInt(Math.min(x.exp - e, 4000));
   const ay = y.digits * 10n ** BigInt(Math.min(y.exp - e, 4000));
   const c = ax === ay ? 0 : ax < ay ? -1 : 1;
-  return (sx < 0 ? -c : c) as -1 | 0 | 1;
+  return (sx < 0 && c !== 0 ? -c : c) as -1 | 0 | 1;
 }
