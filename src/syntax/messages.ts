@@ -71,14 +71,28 @@ export const messageProvider: IParserErrorMessageProvider = {
     return `unexpected ${describeToken(firstRedundant)}: expected the end of the statement (';' or the end of the input)`;
   },
   buildNoViableAltMessage({ actual, previous, ruleName }) {
-    const found = actual[0];
-    return `expected ${expectsOf(ruleName)}${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`;
+    return `expected ${expectsOf(ruleName)}${after(previous)}, found ${foundTokens(actual)}`;
   },
   buildEarlyExitMessage({ actual, previous, ruleName }) {
     const found = actual[0];
     return `expected ${expectsOf(ruleName)}${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`;
   },
 };
+
+/** The lookahead that matched no form: `'('`, or `'(' then the end of the input`. */
+function foundTokens(actual: readonly IToken[]): string {
+  const shown: string[] = [];
+  for (const token of actual) {
+    shown.push(describeToken(token));
+    if (token.tokenType === EOF || token.image === undefined || token.image === '') break;
+  }
+  if (shown.length === 0) return 'the end of the input';
+  // Chevrotain gives the whole lookahead. After an opening token the problem is the next one
+  // (`(` then the end of the input); otherwise it is the first.
+  const first = actual[0] as IToken;
+  const opens = [T.LParen, T.LBracket, T.Minus, T.Tilde, T.Not].includes(first.tokenType);
+  return opens ? shown.slice(0, 2).join(' then ') : (shown[0] as string);
+}
 
 const upper = (t: IToken | undefined) => (t && typeof t.image === 'string' ? t.image.toUpperCase() : '');
 
