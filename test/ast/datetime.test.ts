@@ -10,6 +10,7 @@ describe('checkDateTimeText: valid texts', () => {
     ['datetime', '2024-W05'],
     ['datetime', '2024-W05-3'],
     ['datetime', '2020-W53-7'],
+    ['localdate', '0009-W53'],
     ['datetime', '2024-01-31T'],
     ['datetime', '2024-01-31T10'],
     ['datetime', '2024-01-31T10:30'],

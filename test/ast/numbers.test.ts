@@ -54,6 +54,7 @@ describe('toDecimal and compareNumbers', () => {
     expect(compareNumbers('1e3', '1000.0')).toBe(0);
     expect(compareNumbers('-0', '0')).toBe(0);
     expect(compareNumbers('-1', '-2')).toBe(1);
+    expect(Object.is(compareNumbers('-5', '-5.0'), 0)).toBe(true);
     expect(compareNumbers('-0.5', '0.1')).toBe(-1);
     expect(compareNumbers('2.5e-7', '0.00000025')).toBe(0);
     expect(compareNumbers('0.1', '0.10000000000000001')).toBe(-1);
