@@ -65,10 +65,10 @@ export function lex(text: string, lines: LineIndex): LexResult {
       const what = type === T.UnterminatedString ? "string: missing the closing '" : type === T.UnterminatedComment ? 'comment: missing the closing */' : 'quoted name: missing the closing "';
       diagnostics.push({ code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span: tokenSpan(token, lines) });
       if (type === T.UnterminatedComment) continue;
+      // Read on as a string or name to the end of the input (image as written, so spans stay in the text).
       const closed = type === T.UnterminatedString ? T.StringLiteral : T.QuotedIdentifier;
-      const quote = type === T.UnterminatedString ? "'" : '"';
       tokens.push(
-        createTokenInstance(closed, token.image + quote, token.startOffset, NaN, NaN, NaN, NaN, NaN),
+        createTokenInstance(closed, token.image, token.startOffset, NaN, NaN, NaN, NaN, NaN),
       );
     }
   }

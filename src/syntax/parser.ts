@@ -262,7 +262,7 @@ export class DsqParser extends EmbeddedActionsParser {
       if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.LA(0));
     });
     return { key: key ?? null, value, token: name };
-  });
+  }, { recoveryValueFunc: () => ({ key: null, value: false, token: { image: '' } as IToken }) });
 
   public select = this.RULE('select', (): Select => {
     const start = this.LA(1);
@@ -445,7 +445,7 @@ export class DsqParser extends EmbeddedActionsParser {
         },
       },
     ]);
-  });
+  }, { recoveryValueFunc: (): JoinOp => 'join' });
 
   private sourceAlias = this.RULE('sourceAlias', (): string | null => {
     let name: string | null = null;
@@ -455,7 +455,7 @@ export class DsqParser extends EmbeddedActionsParser {
       name = this.ACTION(() => this.nameOf(token));
     });
     return name;
-  });
+  }, { recoveryValueFunc: () => null });
 
   private sourcePrimary = this.RULE('sourcePrimary', (): Source => {
     const start = this.LA(1);
@@ -563,7 +563,7 @@ export class DsqParser extends EmbeddedActionsParser {
       });
     });
     return { text, single, quoted: this.ACTION(() => first.tokenType === T.QuotedIdentifier) };
-  });
+  }, { recoveryValueFunc: () => ({ text: '?', single: false, quoted: false }) });
 
   // -------------------------------------------------------------------------------------
   // Specifiers
