@@ -100,9 +100,15 @@ const upper = (t: IToken | undefined) => (t && typeof t.image === 'string' ? t.i
  * A hint naming the dialect's way for an SQL habit it does not have, judged from the
  * offending token and the two before it.
  */
-export function hintFor(token: IToken, previous: IToken | undefined, beforePrevious: IToken | undefined): string | undefined {
+export function hintFor(token: IToken, previous: IToken | undefined, next: IToken | undefined): string | undefined {
   const word = upper(token);
   const prev = upper(previous);
+  if (T.KEYWORDS.includes(token.tokenType) && next?.tokenType === T.LParen && token.tokenType !== T.Exists && token.tokenType !== T.In) {
+    return `${word} is a keyword; a function of that name is written quoted: "${word}"(...)`;
+  }
+  if (token.tokenType === T.Comma && previous?.tokenType === T.Star) {
+    return "'*' stands for all columns and takes no others: list the columns instead";
+  }
   if (token.tokenType === T.DoublePipe) {
     return "dsq has no '||' string concatenation ('|' is bitwise OR); call a function for it, or build the text outside the query";
   }
@@ -132,6 +138,5 @@ export function hintFor(token: IToken, previous: IToken | undefined, beforePrevi
     return 'a join in the select object carries no condition: write the condition in WHERE';
   }
   if (word === '`' || token.image?.startsWith('`')) return 'quote names with double quotes: "name"';
-  void beforePrevious;
   return undefined;
 }

@@ -195,7 +195,7 @@ function recognitionDiagnostic(error: IRecognitionException, tokens: IToken[], i
   } else {
     span = tokenSpan(token, lines);
   }
-  const hint = hintFor(token, tokens[index - 1], tokens[index - 2]);
+  const hint = hintFor(token, tokens[index - 1], tokens[index + 1]);
   return {
     code: 'syntax/unexpected-token',
     severity: 'error',

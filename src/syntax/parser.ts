@@ -941,14 +941,6 @@ export class DsqParser extends EmbeddedActionsParser {
     }
   }, { recoveryValueFunc: () => NULL });
 
-  private isDatetimeStart(): boolean {
-    const t = this.LA(1).tokenType;
-    const next = this.LA(2).tokenType;
-    if (t === T.DatetimeWord && next === T.LParen) return true;
-    if (t !== T.DateWord && t !== T.TimeWord && t !== T.TimestampWord && t !== T.DatetimeWord) return false;
-    return next === T.StringLiteral || next === T.QuotedIdentifier;
-  }
-
   /** `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `DATETIME '...'`, `DATETIME(ms)`. */
   private datetimeLiteral = this.RULE('datetimeLiteral', (): Expr => {
     const start = this.LA(1);

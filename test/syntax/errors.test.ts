@@ -117,6 +117,8 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     ['SELECT * FROM (SELECT 1) AS s', 'remove the alias'],
     ['SELECT `a` FROM t', 'quote names with double quotes'],
     ["SELECT * FROM TABLE(\"x\")", 'a text literal uses single quotes'],
+    ['SELECT *, a FROM t', "'*' stands for all columns"],
+    ['SELECT LEFT(x, 2) FROM t', 'LEFT is a keyword; a function of that name is written quoted: "LEFT"(...)'],
   ])('%s', (text, expected) => {
     expect(hint(text)).toContain(expected);
   });
