@@ -6,10 +6,12 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { renderTable, type BenchEnv, type BenchModule } from './harness.js';
+import { formatBench } from './format.js';
 import { parseBench } from './parse.js';
+import { printBench } from './print.js';
 import { scalingBench } from './scaling.js';
 
-export const MODULES: readonly BenchModule[] = [parseBench, scalingBench];
+export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the

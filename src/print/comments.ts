@@ -27,6 +27,8 @@ export interface Attached {
 export class CommentMap {
   private readonly byNode = new Map<Node, Attached[]>();
   private readonly printed = new Set<Comment>();
+  /** Some comment was placed where a second run might read it differently. */
+  unsettled = false;
   /** List items preceded by a blank line in the source. */
   readonly blankBefore = new Set<Node>();
   /**
@@ -105,7 +107,7 @@ export class CommentMap {
     let enclosing: Node | null = null;
     /** The nodes around the comment, outermost first. */
     const path: { node: Node; span: Span }[] = [];
-    let kids: { node: Node; span: Span }[] = this.statements.map((s) => ({ node: s.node, span: s.span }));
+    let kids: { node: Node; span: Span }[] = this.statementsAround(start);
     for (;;) {
       const inside = kids.find((k) => k.span.start <= start && end <= k.span.end);
       if (!inside) break;
@@ -170,8 +172,17 @@ export class CommentMap {
         placement === 'leading'
           ? blankLine(text, end, nextStart(this.comments, index, next?.span.start ?? end))
           : blankLine(text, prevEnd(this.comments, index, preceding?.span.end ?? start), start);
+      const endsLine = newlineAfter(text, end);
+      // The placements a second run reads back the same way; any other may move once.
+      const settled =
+        wanted !== 'dangling' &&
+        node === target &&
+        (placement === 'leading'
+          ? own && (c.kind === 'line' || endsLine)
+          : !own && (c.kind === 'line' ? endsLine : !endsLine));
+      if (!settled) this.unsettled = true;
       const list = this.byNode.get(node) ?? [];
-      list.push({ comment: c, placement, ownLine: own, blank, endsLine: newlineAfter(text, end) });
+      list.push({ comment: c, placement, ownLine: own, blank, endsLine });
       this.byNode.set(node, list);
     };
     if (ownLine) {
@@ -201,12 +212,33 @@ export class CommentMap {
     return /^\s*$/.test(this.text.slice(from, rest));
   }
 
-    /** The node after path[i] in its parent (or the statement after it). */
+    /**
+   * The statements that can hold or neighbour a comment at `offset`: the last one starting
+   * before it and the first one after that (binary search: statements are in order).
+   */
+  private statementsAround(offset: number): { node: Node; span: Span }[] {
+    const list = this.statements;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as { span: Span }).span.start <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: { node: Node; span: Span }[] = [];
+    for (const i of [lo - 1, lo]) {
+      const st = list[i];
+      if (st) out.push({ node: st.node, span: st.span });
+    }
+    return out;
+  }
+
+  /** The node after path[i] in its parent (or the statement after it). */
   private nextSibling(path: readonly { node: Node; span: Span }[], i: number): { node: Node; span: Span } | null {
     const self = path[i] as { node: Node; span: Span };
     const siblings: { node: Node; span: Span }[] =
       i === 0
-        ? this.statements.map((st) => ({ node: st.node, span: st.span }))
+        ? this.statementsAround(self.span.end)
         : children((path[i - 1] as { node: Node }).node).flatMap((n) => {
             const span = this.spanOf(n);
             return span ? [{ node: n, span }] : [];

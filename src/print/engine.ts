@@ -36,6 +36,8 @@ export interface Layout {
 export type LayoutFn<K extends NodeKind> = (node: NodeOfKind<K>, ctx: Ctx, env: Env) => Layout;
 export type LayoutTable = { readonly [K in NodeKind]: LayoutFn<K> };
 
+const NONE: readonly Node[] = Object.freeze([]);
+
 /** A node with no children. */
 export function leaf(doc: Doc): Layout {
   return { children: [], build: () => doc };
@@ -67,7 +69,7 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
     const n = frame.layout.children.length;
     const docs = n === 0 ? [] : values.splice(values.length - n, n);
     const doc = frame.layout.build(docs);
-    values.push(env.decorate(frame.node, doc, frame.layout.absorbed ?? []));
+    values.push(env.decorate(frame.node, doc, frame.layout.absorbed ?? NONE));
   }
   return values[0] as Doc;
 }

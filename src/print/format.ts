@@ -4,7 +4,7 @@ import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
 import { CommentMap, commentText } from './comments.js';
 import { concat, hardline, verbatim, type Doc } from './doc/doc.js';
-import { render } from './doc/render.js';
+import { render, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
 import { resolveOptions, type PrintOptions } from './options.js';
 import { LAYOUTS } from './print.js';
@@ -20,11 +20,12 @@ export function format(text: string, options: PrintOptions = {}): string {
   const parsed = parseDocument(source);
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DsqError(errors, source);
-  let out = printDocument(parsed, options);
+  const first = printComments(parsed, options);
   // Without comments the layout depends on the tree alone, so one pass is final. Comments are
-  // attached by where they stand, and the first pass can move one (a comment inside a token
-  // group goes after it): format again until nothing moves, so that formatting is idempotent.
-  if (parsed.comments.length === 0) return out;
+  // attached by where they stand, and a pass can move an odd one (a comment inside a token
+  // group goes after it): then format again until nothing moves, so formatting is idempotent.
+  if (first.settled) return first.text;
+  let out = first.text;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const again = printDocument(parseDocument(out), options);
     if (again === out) break;
@@ -40,6 +41,11 @@ const MAX_PASSES = 4;
  * Throws an internal Error if a comment would be lost: a printer bug, never silent.
  */
 export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}): string {
+  return printComments(parsed, options).text;
+}
+
+/** The printed document, and whether every comment stays where a second run would put it. */
+function printComments(parsed: ParsedDocument, options: PrintOptions): { text: string; settled: boolean } {
   const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
   const resolved = resolveOptions(options, written);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
@@ -63,8 +69,10 @@ export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}
     const where = lost.map((c) => `${c.span.line}:${c.span.column} ${JSON.stringify(c.text.slice(0, 40))}`).join(', ');
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
-  const out = render(concat(parts), resolved);
-  return out.length === 0 ? '' : `${out.replace(/\n+$/, '')}\n`;
+  const stats: RenderStats = { moved: false };
+  const out = render(concat(parts), resolved, stats);
+  const text = out.length === 0 ? '' : `${out.replace(/\n+$/, '')}\n`;
+  return { text, settled: !comments.unsettled && !stats.moved };
 }
 
 /** For keywordCase 'preserve': how the source first spelled each keyword. */

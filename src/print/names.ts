@@ -28,15 +28,27 @@ export function isBareName(name: string): boolean {
   return IDENT_RE.test(name) && !KEYWORDS.has(name.toUpperCase());
 }
 
+/** Names and paths repeat across a corpus: remember how they were written (bounded). */
+const MEMO_LIMIT = 50_000;
+function memo(fn: (text: string) => string | null): (text: string) => string | null {
+  const cache = new Map<string, string | null>();
+  return (text) => {
+    const hit = cache.get(text);
+    if (hit !== undefined) return hit;
+    const value = fn(text);
+    if (cache.size >= MEMO_LIMIT) cache.clear();
+    cache.set(text, value);
+    return value;
+  };
+}
+
 /** `"..."` with `""` for each `"`. */
 export function quoteName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** A name as an identifier when it can be one, otherwise quoted. */
-export function writeName(name: string): string {
-  return isBareName(name) ? name : quoteName(name);
-}
+export const writeName = memo((name) => (isBareName(name) ? name : quoteName(name))) as (name: string) => string;
 
 /** `'...'` with `''` for each `'`. */
 export function quoteString(value: string): string {
@@ -49,12 +61,16 @@ const SEPARATOR_RE = /[.@:]/;
  * A column or table path written by segments (`t.c`, `db.path@table.field`, `photo:size`,
  * `"odd name".c`), or null when segments cannot write it (an empty segment).
  */
-export function writePath(path: string): string | null {
+export const writePath = memo(writePathUncached);
+
+const isSeparator = (c: number) => c === 46 /* . */ || c === 64 /* @ */ || c === 58; /* : */
+
+function writePathUncached(path: string): string | null {
   if (path.length === 0) return null;
   let out = '';
   let start = 0;
   for (let i = 0; i <= path.length; i++) {
-    if (i < path.length && !SEPARATOR_RE.test(path.charAt(i))) continue;
+    if (i < path.length && !isSeparator(path.charCodeAt(i))) continue;
     if (i === start) return null;
     out += writeName(path.slice(start, i));
     if (i < path.length) out += path.charAt(i);

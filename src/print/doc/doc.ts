@@ -29,17 +29,21 @@ export interface Concat {
   readonly type: 'concat';
   readonly parts: readonly Doc[];
   readonly hard: boolean;
+  /** Width printed flat; NaN when that needs a walk (a break, a line suffix, a line break in text). */
+  readonly width: number;
 }
 export interface Group {
   readonly type: 'group';
   readonly contents: Doc;
   /** True when the group must print broken (it holds a hard break). */
   readonly hard: boolean;
+  readonly width: number;
 }
 export interface Indent {
   readonly type: 'indent';
   readonly contents: Doc;
   readonly hard: boolean;
+  readonly width: number;
 }
 export interface Line {
   readonly type: 'line';
@@ -76,6 +80,22 @@ export function isHard(doc: Doc): boolean {
   }
 }
 
+/** The width a doc prints flat, or NaN when only a walk can tell (see `Concat.width`). */
+export function flatWidth(doc: Doc): number {
+  if (typeof doc === 'string') return doc.indexOf('\n') < 0 ? doc.length : NaN;
+  switch (doc.type) {
+    case 'verbatim':
+      return doc.text.indexOf('\n') < 0 ? doc.text.length : NaN;
+    case 'line':
+      return doc.mode === 'line' ? 1 : doc.mode === 'soft' ? 0 : NaN;
+    case 'lineSuffix':
+    case 'breakParent':
+      return NaN;
+    default:
+      return doc.width;
+  }
+}
+
 export function verbatim(text: string): Verbatim {
   return { type: 'verbatim', text };
 }
@@ -88,23 +108,22 @@ export function commentVerbatim(text: string, endsLine: boolean): Verbatim {
 export function concat(parts: readonly Doc[]): Doc {
   if (parts.length === 1) return parts[0] as Doc;
   let hard = false;
+  let width = 0;
   for (const p of parts) {
-    if (isHard(p)) {
-      hard = true;
-      break;
-    }
+    if (isHard(p)) hard = true;
+    width += flatWidth(p);
   }
-  return { type: 'concat', parts, hard };
+  return { type: 'concat', parts, hard, width };
 }
 
 export function group(contents: Doc | readonly Doc[]): Group {
   const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
-  return { type: 'group', contents: c, hard: isHard(c) };
+  return { type: 'group', contents: c, hard: isHard(c), width: flatWidth(c) };
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {
   const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
-  return { type: 'indent', contents: c, hard: isHard(c) };
+  return { type: 'indent', contents: c, hard: isHard(c), width: flatWidth(c) };
 }
 
 export function lineSuffix(contents: Doc): LineSuffix {

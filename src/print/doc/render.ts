@@ -1,10 +1,16 @@
-import type { Doc } from './doc.js';
+import { flatWidth, type Doc } from './doc.js';
 
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
   readonly width: number;
   /** Spaces per indentation level. */
   readonly indent: number;
+}
+
+/** What the renderer reports about comments it had to move. */
+export interface RenderStats {
+  /** A comment was printed somewhere its placement did not foresee (a forced line break, a flush). */
+  moved: boolean;
 }
 
 const BREAK = 0;
@@ -38,7 +44,7 @@ function newlineText(ind: number): string {
  * length render without recursion; each `fits` check stops as soon as the remaining width is
  * used up, so rendering is linear in the output size for a fixed width.
  */
-export function render(doc: Doc, options: RenderOptions): string {
+export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): string {
   const { width, indent: step } = options;
   // Pathologically deep nesting would otherwise indent quadratically much text: past half the
   // width, deeper levels stay at the same column.
@@ -58,6 +64,7 @@ export function render(doc: Doc, options: RenderOptions): string {
   const breakIfNeeded = (text: string): boolean => {
     if (!mustBreak) return true;
     if (/^[ \t]*$/.test(text)) return false;
+    if (stats) stats.moved = true;
     trimEnd();
     out.push(newlineText(mustBreakIndent));
     pos = mustBreakIndent;
@@ -122,6 +129,7 @@ export function render(doc: Doc, options: RenderOptions): string {
     switch (d.type) {
       case 'verbatim':
         if (d.comment && suffixes.length > 0) {
+          if (stats) stats.moved = true;
           cmds.push(ind, mode, d);
           flushSuffixes();
           break;
@@ -211,6 +219,15 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
     } else {
       d = docs.pop() as Doc;
       mode = modes.pop() as Mode;
+    }
+    if (mode === FLAT && !suffix) {
+      // Known flat width: no need to walk the parts.
+      const w = flatWidth(d);
+      if (w === w) {
+        rem -= w;
+        if (rem < 0) return false;
+        continue;
+      }
     }
     if (typeof d === 'string' || d.type === 'verbatim') {
       const text = typeof d === 'string' ? d : d.text;
