@@ -9,6 +9,11 @@ export interface Ctx {
    * HAVING of a select, outside nested subqueries), or null.
    */
   readonly capture: ReadonlySet<string> | null;
+  /**
+   * True for a direct operand of `=`, `!=` or LIKE, where a lone double-quoted name with spaces
+   * or `%` reads like text by mistake (the parser warns): such a column prints as COLUMN('...').
+   */
+  readonly compared?: boolean;
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

@@ -19,6 +19,15 @@ function pairs(ctx: Ctx, nodes: readonly Node[]): (readonly [Node, Ctx])[] {
   return nodes.map((n) => [n, ctx] as const);
 }
 
+const TEXT_COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', 'like']);
+
+/** Operands of `=`, `!=`, LIKE: columns among them know it (see `Ctx.compared`). */
+function comparedPairs(op: string, ctx: Ctx, nodes: readonly Expr[]): (readonly [Node, Ctx])[] {
+  if (!TEXT_COMPARISONS.has(op)) return pairs(ctx, nodes);
+  const compared: Ctx = { ...ctx, compared: true };
+  return nodes.map((n) => [n, n.kind === 'column' ? compared : ctx] as const);
+}
+
 /** Operators whose chains print with the operator leading each line at the chain's own indentation. */
 const LOGICAL = new Set(['and', 'or']);
 
@@ -39,7 +48,7 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const prec = BINARY_PREC[node.op];
   const op = env.options.kw(BINARY_TEXT[node.op]);
   return {
-    children: pairs(ctx, operands),
+    children: comparedPairs(node.op, ctx, operands),
     build: (docs) => {
       const first = left(operands[0] as Expr, docs[0] as Doc, prec);
       const rest: Doc[] = [];
@@ -59,7 +68,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
   if (e.kind === 'binary' && (e.op === 'like' || e.op === 'regexp' || e.op === 'is')) {
     const op = e.op === 'is' ? kw('IS NOT') : kw(`NOT ${BINARY_TEXT[e.op]}`);
     return {
-      children: pairs(ctx, [e.e1, e.e2]),
+      children: comparedPairs(e.op, ctx, [e.e1, e.e2]),
       build: ([a, b]) => group([left(e.e1, a as Doc, cmp), indent([line, op, ' ', right(e.e2, b as Doc, cmp)])]),
       absorbed: [e],
     };
@@ -162,8 +171,10 @@ const when: LayoutFn<'when'> = (node, ctx, env) => ({
 /** A column: by path, or `COLUMN(...)` where a bare name would be an alias or segments cannot write the path. */
 const column: LayoutFn<'column'> = (node, ctx, env) => {
   const kw = env.options.kw;
-  if (ctx.capture?.has(node.path) && isSimplePath(node.path)) return leaf(`${kw('COLUMN')}(${writeName(node.path)})`);
-  const path = writePath(node.path);
+  const simple = isSimplePath(node.path);
+  const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path);
+  if (!textLike && simple && ctx.capture?.has(node.path)) return leaf(`${kw('COLUMN')}(${writeName(node.path)})`);
+  const path = textLike ? null : writePath(node.path);
   if (path !== null) return leaf(path);
   return leaf(concat([kw('COLUMN'), '(', verbatim(quoteString(node.path)), ')']));
 };
