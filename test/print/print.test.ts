@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/make.js';
 import type { Expr, Select } from '../../src/ast/nodes.js';
+import { fromJson, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
+import { parse } from '../../src/syntax/index.js';
 
 const c = m.col;
 const n = m.num;
@@ -189,6 +191,18 @@ describe('print: long input', () => {
     expect(text.split('\n')).toHaveLength(50_002);
     const values = print(m.inList(c('x'), Array.from({ length: 100_000 }, (_, i) => n(i))));
     expect(values.split('\n')).toHaveLength(100_003);
+  });
+
+  it('prints long chains that went through toJson and fromJson, and parses them back', () => {
+    const chain = m.foldLeft('or', Array.from({ length: 50_000 }, (_, i) => m.binary('>', c(`c${i % 50}`), n(i))));
+    const values = m.inList(c('x'), Array.from({ length: 100_000 }, (_, i) => n(i * 7)));
+    for (const where of [chain, values]) {
+      const s = m.select({ from: m.table('t'), where });
+      const back = fromJson(toJson(s));
+      const text = print(back);
+      // Compared as JSON text: a recursive deep-equal would overflow on a 50,000-deep tree.
+      expect(toJson(parse(text, { maxDepth: 1_000 }))).toBe(toJson(s));
+    }
   });
 
   it('prints deep nesting without recursion', () => {
