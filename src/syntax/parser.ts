@@ -657,68 +657,141 @@ export class DsqParser extends EmbeddedActionsParser {
     return this.frames[this.frames.length - 1] as ExprFrame;
   }
 
-  /** Prefix operators and primary forms: what an expression starts with. */
+  /**
+   * Prefix operators and primary forms: what an expression starts with. Every alternative
+   * starts with a different token (LL(1)), so Chevrotain picks one with a table lookup; forms
+   * that need a second token to tell apart live one level down (`(`, `-`, names).
+   */
   private prefixAlternatives(): IOrAlt<Expr>[] {
     return [
-    {
-      ALT: () => {
-        const not = this.CONSUME(T.Not);
-        this.ACTION(() => this.enter(not));
-        try {
-          const e = this.SUBRULE(this.expression, { ARGS: [Prec.not] });
-          return this.ACTION(() => this.mark(unary('not', e), this.frame().start));
-        } finally {
-          this.ACTION(() => this.depth--);
-        }
+      {
+        ALT: () => {
+          const not = this.CONSUME(T.Not);
+          this.ACTION(() => this.enter(not));
+          try {
+            const e = this.SUBRULE(this.expression, { ARGS: [Prec.not] });
+            return this.ACTION(() => this.mark(unary('not', e), this.frame().start));
+          } finally {
+            this.ACTION(() => this.depth--);
+          }
+        },
       },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.Minus);
-        const n = this.CONSUME(T.NumberLiteral);
-        return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, true) }, this.frame().start));
+      {
+        // '-': a number literal right after it folds into the number; otherwise unary minus.
+        ALT: () => {
+          this.CONSUME(T.Minus);
+          return this.OR1({
+            IGNORE_AMBIGUITIES: true,
+            DEF: [
+              {
+                ALT: () => {
+                  const n = this.CONSUME(T.NumberLiteral);
+                  return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, true) }, this.frame().start));
+                },
+              },
+              { ALT: () => this.unaryOperand('-', 1) },
+            ],
+          });
+        },
       },
-    },
-    {
-      ALT: () => {
-        const op = this.OR1([
-          { ALT: () => (this.CONSUME1(T.Minus), '-' as const) },
-          { ALT: () => (this.CONSUME(T.Tilde), '~' as const) },
-        ]);
-        this.ACTION(() => this.enter(this.frame().start));
-        try {
-          const e = this.SUBRULE1(this.expression, { ARGS: [Prec.unary] });
-          return this.ACTION(() => this.mark(unary(op, e), this.frame().start));
-        } finally {
-          this.ACTION(() => this.depth--);
-        }
+      { ALT: () => (this.CONSUME(T.Tilde), this.unaryOperand('~', 8)) },
+      {
+        ALT: () => {
+          const n = this.CONSUME1(T.NumberLiteral);
+          return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, false) }, this.frame().start));
+        },
       },
-    },
-    // Primary forms (inline: one rule less per nesting level).
-    {
-      ALT: () => {
-        const n = this.CONSUME1(T.NumberLiteral);
-        return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, false) }, this.frame().start));
+      {
+        ALT: () => {
+          const s = this.CONSUME(T.StringLiteral);
+          return this.ACTION(() => {
+            const value = stringValue(s.image);
+            return this.mark(value === '' ? { kind: 'null' } : str(value), this.frame().start);
+          });
+        },
       },
-    },
-    {
-      ALT: () => {
-        const s = this.CONSUME(T.StringLiteral);
-        return this.ACTION(() => {
-          const value = stringValue(s.image);
-          return this.mark(value === '' ? { kind: 'null' } : str(value), this.frame().start);
-        });
+      { ALT: () => (this.CONSUME(T.Null), this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start))) },
+      {
+        // '(' SELECT ... ')' is a scalar subquery; '(' expression ')' a parenthesised expression.
+        ALT: () => {
+          const open = this.CONSUME4(T.LParen);
+          return this.OR5([
+            {
+              ALT: () => {
+                const sel = this.SUBRULE(this.select);
+                this.CONSUME4(T.RParen);
+                return this.ACTION(() => this.mark({ kind: 'subquery', select: sel }, this.frame().start));
+              },
+            },
+            {
+              ALT: () => {
+                this.ACTION(() => this.enter(open));
+                try {
+                  const e = this.SUBRULE7(this.expression, { ARGS: [0] });
+                  this.CONSUME5(T.RParen);
+                  return e;
+                } finally {
+                  this.ACTION(() => this.depth--);
+                }
+              },
+            },
+          ]);
+        },
       },
-    },
-    { ALT: () => (this.CONSUME(T.Null), this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start))) },
-    {
-      ALT: () => this.SUBRULE(this.datetimeLiteral),
-    },
+      {
+        ALT: () => {
+          this.CONSUME(T.Exists);
+          this.CONSUME6(T.LParen);
+          const sel = this.SUBRULE1(this.select);
+          this.CONSUME6(T.RParen);
+          return this.ACTION(() => this.mark({ kind: 'exists', select: sel }, this.frame().start));
+        },
+      },
+      { ALT: () => this.SUBRULE(this.caseExpression) },
+      {
+        ALT: () => {
+          const b = this.OR6([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
+          this.ACTION(() =>
+            this.report(
+              'syntax/boolean-literal',
+              `dsq has no boolean literals, found ${b.image.toUpperCase()}`,
+              b,
+              b,
+              'write a comparison (x = 1) or a number (1 or 0)',
+            ),
+          );
+          return this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start));
+        },
+      },
+      { ALT: () => this.SUBRULE(this.nameExpression) },
+    ];
+  }
+
+  /** The operand of a prefix `-` or `~` (binds tighter than `*`, looser than COLLATE). */
+  private unaryOperand(op: '-' | '~', index: 1 | 8): Expr {
+    this.ACTION(() => this.enter(this.frame().start));
+    try {
+      const e = index === 1 ? this.SUBRULE1(this.expression, { ARGS: [Prec.unary] }) : this.SUBRULE8(this.expression, { ARGS: [Prec.unary] });
+      return this.ACTION(() => this.mark(unary(op, e), this.frame().start));
+    } finally {
+      this.ACTION(() => this.depth--);
+    }
+  }
+
+  private nameAlts: OrMethodOpts<Expr> | undefined;
+
+  /** Forms that start with a name: typed literals, COLUMN(...) and friends, calls, column paths. */
+  private nameExpression = this.RULE('nameExpression', (): Expr => {
+    return this.OR(
+      (this.nameAlts ??= {
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.SUBRULE(this.datetimeLiteral) },
     {
       ALT: () => {
         this.CONSUME(T.ColumnWord);
         this.CONSUME(T.LParen);
-        const text = this.OR5([
+        const text = this.OR1([
           {
             ALT: () => {
               const s = this.CONSUME1(T.StringLiteral);
@@ -775,137 +848,101 @@ export class DsqParser extends EmbeddedActionsParser {
         );
       },
     },
-    {
-      ALT: () => this.SUBRULE(this.functionCall),
-    },
-    {
-      ALT: () => {
-        const p = this.SUBRULE1(this.path);
-        return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start, p.single && p.quoted));
-      },
-    },
-    {
-      ALT: () => {
-        const open = this.CONSUME4(T.LParen);
-        const sel = this.SUBRULE(this.select);
-        this.CONSUME4(T.RParen);
-        return this.ACTION(() => {
-          void open;
-          return this.mark({ kind: 'subquery', select: sel }, this.frame().start);
-        });
-      },
-    },
-    {
-      ALT: () => {
-        const open = this.CONSUME5(T.LParen);
-        this.ACTION(() => this.enter(open));
-        try {
-          const e = this.SUBRULE7(this.expression, { ARGS: [0] });
-          this.CONSUME5(T.RParen);
-          return e;
-        } finally {
-          this.ACTION(() => this.depth--);
-        }
-      },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.Exists);
-        this.CONSUME6(T.LParen);
-        const sel = this.SUBRULE1(this.select);
-        this.CONSUME6(T.RParen);
-        return this.ACTION(() => this.mark({ kind: 'exists', select: sel }, this.frame().start));
-      },
-    },
-    { ALT: () => this.SUBRULE(this.caseExpression) },
-    {
-      ALT: () => {
-        const b = this.OR6([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
-        this.ACTION(() =>
-          this.report(
-            'syntax/boolean-literal',
-            `dsq has no boolean literals, found ${b.image.toUpperCase()}`,
-            b,
-            b,
-            'write a comparison (x = 1) or a number (1 or 0)',
-          ),
-        );
-        return this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start));
-      },
-    },
-    ];
-  }
+          { ALT: () => this.SUBRULE(this.functionCall) },
+          {
+            ALT: () => {
+              const p = this.SUBRULE1(this.path);
+              return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start, p.single && p.quoted));
+            },
+          },
+        ],
+      }),
+    );
+  }, { recoveryValueFunc: () => NULL });
 
-  /** One infix operator with its right side, applied to the left operand. */
+  /** One infix operator with its right side, applied to the left operand (LL(1), like the prefixes). */
   private infixAlternatives(): IOrAlt<Expr>[] {
     return [
-    {
-      ALT: () => {
-        const token = this.CONSUME(T.BinaryOperator);
-        const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
-        const right = this.SUBRULE2(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
-        return this.ACTION(() => {
-          const node = this.mark(binary(op, this.frame().left, right), this.frame().start);
-          this.checkQuotedText(node);
-          return node;
-        });
+      {
+        ALT: () => {
+          const token = this.CONSUME(T.BinaryOperator);
+          const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
+          const right = this.SUBRULE2(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
+          return this.ACTION(() => {
+            const node = this.mark(binary(op, this.frame().left, right), this.frame().start);
+            this.checkQuotedText(node);
+            return node;
+          });
+        },
       },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.Is);
-        const not = this.OPTION2(() => this.CONSUME2(T.Not));
-        const right = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
-        return this.ACTION(() => {
-          const node = this.mark(binary('is', this.frame().left, right), this.frame().start);
-          return not ? this.mark(unary('not', node), this.frame().start) : node;
-        });
+      {
+        ALT: () => {
+          this.CONSUME(T.Is);
+          const not = this.OPTION2(() => this.CONSUME2(T.Not));
+          const right = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
+          return this.ACTION(() => {
+            const node = this.mark(binary('is', this.frame().left, right), this.frame().start);
+            return not ? this.mark(unary('not', node), this.frame().start) : node;
+          });
+        },
       },
-    },
-    {
-      ALT: () => {
-        const not = this.OPTION3(() => this.CONSUME3(T.Not));
-        const node = this.OR3([
-          {
-            ALT: () => {
-              const op = this.OR4([
-                { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
-                { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
-              ]);
-              const right = this.SUBRULE4(this.expression, { ARGS: [Prec.comparison + 1] });
-              return this.ACTION(() => {
-                const b = this.mark(binary(op, this.frame().left, right), this.frame().start);
-                this.checkQuotedText(b);
-                return b;
-              });
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.Between);
-              const min = this.SUBRULE5(this.expression, { ARGS: [Prec.comparison + 1] });
-              this.CONSUME(T.And);
-              const max = this.SUBRULE6(this.expression, { ARGS: [Prec.comparison + 1] });
-              return this.ACTION(() => this.mark(between(this.frame().left, min, max), this.frame().start));
-            },
-          },
-          { ALT: () => this.SUBRULE(this.inTail, { ARGS: [this.frame().left, this.frame().start] }) },
-        ]);
-        return this.ACTION(() => (not ? this.mark(unary('not', node), this.frame().start) : node));
+      { ALT: () => this.SUBRULE(this.predicate) },
+      {
+        ALT: () => {
+          this.CONSUME3(T.Not);
+          const node = this.SUBRULE1(this.predicate);
+          return this.ACTION(() => this.mark(unary('not', node), this.frame().start));
+        },
       },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.Collate);
-        const token = this.CONSUME4(T.Name);
-        return this.ACTION(() => this.mark({ kind: 'collate', e: this.frame().left, collation: this.nameOf(token) }, this.frame().start));
+      {
+        ALT: () => {
+          this.CONSUME(T.Collate);
+          const token = this.CONSUME4(T.Name);
+          return this.ACTION(() => this.mark({ kind: 'collate', e: this.frame().left, collation: this.nameOf(token) }, this.frame().start));
+        },
       },
-    },
     ];
   }
 
+  private predicateAlts: IOrAlt<Expr>[] | undefined;
+
+  /** `LIKE e`, `REGEXP e`, `BETWEEN e AND e`, `IN (...)` applied to the left operand (after an optional NOT). */
+  private predicate = this.RULE('predicate', (): Expr => {
+    return this.OR(
+      (this.predicateAlts ??= [
+        {
+          ALT: () => {
+            const op = this.OR1([
+              { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
+              { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
+            ]);
+            const right = this.SUBRULE(this.expression, { ARGS: [Prec.comparison + 1] });
+            return this.ACTION(() => {
+              const b = this.mark(binary(op, this.frame().left, right), this.frame().start);
+              this.checkQuotedText(b);
+              return b;
+            });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Between);
+            const min = this.SUBRULE1(this.expression, { ARGS: [Prec.comparison + 1] });
+            this.CONSUME(T.And);
+            const max = this.SUBRULE2(this.expression, { ARGS: [Prec.comparison + 1] });
+            return this.ACTION(() => this.mark(between(this.frame().left, min, max), this.frame().start));
+          },
+        },
+        { ALT: () => this.SUBRULE(this.inTail) },
+      ]),
+    );
+  }, { recoveryValueFunc: () => NULL });
+
   /** `IN ( SELECT ... )` or `IN ( [e {, e}] )`. */
-  private inTail = this.RULE('inTail', (left: Expr, start: IToken): Expr => {
+  private inTail = this.RULE('inTail', (): Expr => {
+    // The left operand and start of the expression being extended (read before nested parses).
+    const left = this.ACTION(() => this.frame().left);
+    const start = this.ACTION(() => this.frame().start);
     this.CONSUME(T.In);
     const open = this.CONSUME(T.LParen);
     this.ACTION(() => this.enter(open));

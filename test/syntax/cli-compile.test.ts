@@ -72,7 +72,7 @@ describe('dsq compile', () => {
   });
 
   it('standard input errors are named <stdin>; an empty input is an error', async () => {
-    expect((await run(['compile'], 'SELECT (')).err).toMatch(/^<stdin>:1:8: error: expected an expression after SELECT, found '\(' then the end of the input/);
+    expect((await run(['compile'], 'SELECT (')).err).toMatch(/^<stdin>:1:9: error: expected an expression after '\(', found the end of the input/);
     const empty = await run(['compile'], '-- nothing here\n');
     expect(empty.code).toBe(1);
     expect(empty.err).toContain('expected a statement');
