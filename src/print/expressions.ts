@@ -1,6 +1,6 @@
 import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
 import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedence.js';
-import { concat, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
+import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { precOf, startsWithSignOrNumber } from './precedence.js';
@@ -82,7 +82,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
   if (e.kind === 'in_select') {
     return {
       children: pairs(ctx, [e.e, e.select]),
-      build: ([a, s]) => group([left(e.e, a as Doc, cmp), indent([line, kw('NOT IN'), ' ', parens(s as Doc)])]),
+      build: ([a, s]) => inLayout(e.e, a as Doc, kw('NOT IN'), parens(s as Doc)),
       absorbed: [e],
     };
   }
@@ -117,10 +117,19 @@ function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and:
   };
 }
 
+/**
+ * `x IN (...)`: on one line; else `x IN (` with the list broken below it; else, when even
+ * `x IN (` does not fit, `IN` on the next line.
+ */
+function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
+  const head = left(e, a, Prec.comparison);
+  return conditional([group([head, ' ', op, ' ', tail]), group([head, indent([line, op, ' ', tail])])]);
+}
+
 function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string): Layout {
   return {
     children: pairs(ctx, [e, ...values]),
-    build: (docs) => group([left(e, docs[0] as Doc, Prec.comparison), indent([line, op, ' ', list('(', docs.slice(1), ')')])]),
+    build: (docs) => inLayout(e, docs[0] as Doc, op, list('(', docs.slice(1), ')')),
   };
 }
 
@@ -221,7 +230,7 @@ export const EXPRESSION_LAYOUTS = {
   in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN')),
   in_select: (node, ctx, env) => ({
     children: pairs(ctx, [node.e, node.select]),
-    build: ([a, s]) => group([left(node.e, a as Doc, Prec.comparison), indent([line, env.options.kw('IN'), ' ', parens(s as Doc)])]),
+    build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw('IN'), parens(s as Doc)),
   }),
   subquery: (node, ctx) => ({ children: [[node.select, ctx]], build: ([s]) => parens(s as Doc) }),
   unary,

@@ -15,7 +15,7 @@
  * pass over the tree (and no recursion).
  */
 
-export type Doc = string | Verbatim | Concat | Group | Indent | Line | LineSuffix | BreakParent;
+export type Doc = string | Verbatim | Concat | Group | Conditional | Indent | Line | LineSuffix | BreakParent;
 
 export interface Verbatim {
   readonly type: 'verbatim';
@@ -36,6 +36,16 @@ export interface Group {
   readonly type: 'group';
   readonly contents: Doc;
   /** True when the group must print broken (it holds a hard break). */
+  readonly hard: boolean;
+  readonly width: number;
+}
+/**
+ * Layouts to try in order when the first does not fit flat: the first whose first line fits
+ * (printed broken) wins, else the last. (Prettier's conditionalGroup.)
+ */
+export interface Conditional {
+  readonly type: 'conditional';
+  readonly states: readonly Doc[];
   readonly hard: boolean;
   readonly width: number;
 }
@@ -119,6 +129,11 @@ export function concat(parts: readonly Doc[]): Doc {
 export function group(contents: Doc | readonly Doc[]): Group {
   const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
   return { type: 'group', contents: c, hard: isHard(c), width: flatWidth(c) };
+}
+
+export function conditional(states: readonly Doc[]): Conditional {
+  const first = states[0] as Doc;
+  return { type: 'conditional', states, hard: isHard(first), width: flatWidth(first) };
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {

@@ -152,6 +152,28 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         else cmds.push(ind, fits(d.contents, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK, d.contents);
         break;
       }
+      case 'conditional': {
+        const first = d.states[0] as Doc;
+        if (mode === FLAT && !d.hard) {
+          cmds.push(ind, FLAT, first);
+          break;
+        }
+        const pending = suffixes.length > 0;
+        if (!d.hard && fits(first, cmds, width - pos, pending)) {
+          cmds.push(ind, FLAT, first);
+          break;
+        }
+        let chosen = d.states[d.states.length - 1] as Doc;
+        for (let i = 0; i < d.states.length - 1; i++) {
+          const state = d.states[i] as Doc;
+          if (fits(state, cmds, width - pos, pending, BREAK)) {
+            chosen = state;
+            break;
+          }
+        }
+        cmds.push(ind, BREAK, chosen);
+        break;
+      }
       case 'lineSuffix':
         suffixes.push(ind, mode, d.contents);
         break;
@@ -192,7 +214,7 @@ const fitsModes: Mode[] = [];
  * `remaining` columns. Stops at the first newline the rest would print, or as soon as the
  * width is used up.
  */
-function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffix: boolean): boolean {
+function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffix: boolean, start: Mode = FLAT): boolean {
   let rem = remaining;
   // Text after a line suffix (a trailing `--` comment) does not fit when breaking this group
   // would put a line break between them; text glued to the comment's node (no break possible
@@ -206,7 +228,7 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
   docs.length = 0;
   modes.length = 0;
   docs.push(contents);
-  modes.push(FLAT);
+  modes.push(start);
   for (;;) {
     let d: Doc;
     let mode: Mode;
@@ -251,6 +273,10 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
         break;
       case 'group':
         docs.push(d.contents);
+        modes.push(d.hard ? BREAK : mode);
+        break;
+      case 'conditional':
+        docs.push(d.states[0] as Doc);
         modes.push(d.hard ? BREAK : mode);
         break;
       case 'lineSuffix':
