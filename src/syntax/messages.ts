@@ -106,6 +106,10 @@ export function hintFor(token: IToken, previous: IToken | undefined, next: IToke
   if (T.KEYWORDS.includes(token.tokenType) && next?.tokenType === T.LParen && token.tokenType !== T.Exists && token.tokenType !== T.In) {
     return `${word} is a keyword; a function of that name is written quoted: "${word}"(...)`;
   }
+  const namePosition = previous !== undefined && [T.Dot, T.At, T.Colon, T.As].includes(previous.tokenType);
+  if (T.KEYWORDS.includes(token.tokenType) && namePosition) {
+    return `${word} is a keyword; a name spelled like it is written quoted: "${token.image}"`;
+  }
   if (token.tokenType === T.Comma && previous?.tokenType === T.Star) {
     return "'*' stands for all columns and takes no others: list the columns instead";
   }

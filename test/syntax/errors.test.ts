@@ -118,6 +118,8 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     ['SELECT `a` FROM t', 'quote names with double quotes'],
     ["SELECT * FROM TABLE(\"x\")", 'a text literal uses single quotes'],
     ['SELECT *, a FROM t', "'*' stands for all columns"],
+    ['SELECT t.order FROM t', 'ORDER is a keyword; a name spelled like it is written quoted: "order"'],
+    ['SELECT a AS from FROM t', 'FROM is a keyword; a name spelled like it is written quoted: "from"'],
     ['SELECT LEFT(x, 2) FROM t', 'LEFT is a keyword; a function of that name is written quoted: "LEFT"(...)'],
   ])('%s', (text, expected) => {
     expect(hint(text)).toContain(expected);
