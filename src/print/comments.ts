@@ -27,6 +27,7 @@ export interface Attached {
 export class CommentMap {
   private readonly byNode = new Map<Node, Attached[]>();
   private readonly printed = new Set<Comment>();
+  private readonly kidsCache = new Map<Node, readonly Positioned[]>();
   /** Some comment was placed where a second run might read it differently. */
   unsettled = false;
   /** List items preceded by a blank line in the source. */
@@ -107,23 +108,23 @@ export class CommentMap {
     let enclosing: Node | null = null;
     /** The nodes around the comment, outermost first. */
     const path: { node: Node; span: Span }[] = [];
-    let kids: { node: Node; span: Span }[] = this.statementsAround(start);
+    let kids: readonly Positioned[] = this.statementsAround(start);
+    let preceding: Positioned | null = null;
+    let following: Positioned | null = null;
     for (;;) {
-      const inside = kids.find((k) => k.span.start <= start && end <= k.span.end);
-      if (!inside) break;
-      enclosing = inside.node;
-      path.push(inside);
-      kids = [];
-      for (const child of children(inside.node)) {
-        const span = this.spanOf(child);
-        if (span) kids.push({ node: child, span });
+      // Children are in source order and do not overlap: the last one starting at or before
+      // the comment is the only one that can hold it, or else the one before it.
+      const i = lastStartingAtOrBefore(kids, start);
+      const at = kids[i];
+      if (at && end <= at.span.end) {
+        enclosing = at.node;
+        path.push(at);
+        kids = this.kidsOf(at.node);
+        continue;
       }
-    }
-    let preceding: { node: Node; span: Span } | null = null;
-    let following: { node: Node; span: Span } | null = null;
-    for (const k of kids) {
-      if (k.span.end <= start && (preceding === null || k.span.end >= preceding.span.end)) preceding = k;
-      if (k.span.start >= end && (following === null || k.span.start < following.span.start)) following = k;
+      preceding = at ?? null;
+      following = kids[i + 1] ?? null;
+      break;
     }
     const text = this.text;
     const ownLine = newlineBefore(text, start);
@@ -233,16 +234,27 @@ export class CommentMap {
     return out;
   }
 
+  /** A node's children with their spans, in source order (computed once per node). */
+  private kidsOf(node: Node): readonly Positioned[] {
+    let kids = this.kidsCache.get(node);
+    if (!kids) {
+      const list: Positioned[] = [];
+      for (const child of children(node)) {
+        const span = this.spanOf(child);
+        if (span) list.push({ node: child, span });
+      }
+      list.sort((a, b) => a.span.start - b.span.start);
+      kids = list;
+      this.kidsCache.set(node, kids);
+    }
+    return kids;
+  }
+
   /** The node after path[i] in its parent (or the statement after it). */
   private nextSibling(path: readonly { node: Node; span: Span }[], i: number): { node: Node; span: Span } | null {
     const self = path[i] as { node: Node; span: Span };
-    const siblings: { node: Node; span: Span }[] =
-      i === 0
-        ? this.statementsAround(self.span.end)
-        : children((path[i - 1] as { node: Node }).node).flatMap((n) => {
-            const span = this.spanOf(n);
-            return span ? [{ node: n, span }] : [];
-          });
+    const siblings: readonly Positioned[] =
+      i === 0 ? this.statementsAround(self.span.end) : this.kidsOf((path[i - 1] as { node: Node }).node);
     let best: { node: Node; span: Span } | null = null;
     for (const sib of siblings) {
       if (sib.span.start >= self.span.end && (best === null || sib.span.start < best.span.start)) best = sib;
@@ -273,6 +285,23 @@ export class CommentMap {
       stack.push(...children(node));
     }
   }
+}
+
+interface Positioned {
+  readonly node: Node;
+  readonly span: Span;
+}
+
+/** Index of the last item starting at or before `offset` (-1 when none). */
+function lastStartingAtOrBefore(items: readonly Positioned[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid] as Positioned).span.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** The lists whose items keep a blank line between them. */
