@@ -11,13 +11,25 @@ import * as T from './tokens.js';
  * The expression rules of the dsq parser (and the paths and specifiers they use): precedence
  * climbing over src/ast/precedence.ts, so binary chains are loops, not recursion.
  */
+/** A path as read: its text, whether it is one name, whether that name was quoted. */
+interface PathText {
+  readonly text: string;
+  readonly single: boolean;
+  readonly quoted: boolean;
+}
+
 export abstract class ExpressionRules extends ParserBase {
   /** The SELECT rule (parser.ts): subqueries in expressions. */
   protected abstract select: ParserMethod<[], Select>;
 
   /** `name { (.|@|:) name }`: a table or column path, joined as written. */
-  protected path = this.RULE('path', (): { text: string; single: boolean; quoted: boolean } => {
+  protected path = this.RULE('path', (): PathText => {
     const first = this.CONSUME(T.Name);
+    return this.SUBRULE(this.pathFrom, { ARGS: [first] });
+  }, { recoveryValueFunc: () => ({ text: '?', single: false, quoted: false }) });
+
+  /** The rest of a path whose first name is `first`: `{ (.|@|:) name }`. */
+  protected pathFrom = this.RULE('pathFrom', (first: IToken): PathText => {
     let text = this.ACTION(() => this.nameOf(first));
     let single = true;
     this.MANY(() => {
@@ -245,12 +257,41 @@ export abstract class ExpressionRules extends ParserBase {
     }
   }
 
-  protected nameAlts: OrMethodOpts<Expr> | undefined;
+  protected nameAlts: IOrAlt<Expr>[] | undefined;
+  protected contextualAlts: OrMethodOpts<Expr> | undefined;
 
-  /** Forms that start with a name: typed literals, COLUMN(...) and friends, calls, column paths. */
+  /**
+   * Forms that start with a name. A plain name (the common case) is a call or a column path,
+   * told apart by the next token; a contextual word may start its own form (`DATE '...'`,
+   * `COLUMN(...)`, ...) and is looked at with two tokens in `contextualExpression`.
+   */
   protected nameExpression = this.RULE('nameExpression', (): Expr => {
     return this.OR(
-      (this.nameAlts ??= {
+      (this.nameAlts ??= [
+        {
+          ALT: () => {
+            const first = this.CONSUME(T.PlainName);
+            return this.OR1([
+              { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [first] }) },
+              { ALT: () => this.columnFrom(first, 0) },
+            ]);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.contextualExpression) },
+      ]),
+    );
+  }, { recoveryValueFunc: () => NULL });
+
+  /** A column (or alias) reference whose path starts with `first`. */
+  private columnFrom(first: IToken, index: 0 | 1): Expr {
+    const p = index === 0 ? this.SUBRULE(this.pathFrom, { ARGS: [first] }) : this.SUBRULE1(this.pathFrom, { ARGS: [first] });
+    return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start, p.single && p.quoted));
+  }
+
+  /** A contextual word: its own form when the next token says so, else a call or a column path. */
+  protected contextualExpression = this.RULE('contextualExpression', (): Expr => {
+    return this.OR(
+      (this.contextualAlts ??= {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           { ALT: () => this.SUBRULE(this.datetimeLiteral) },
@@ -315,11 +356,13 @@ export abstract class ExpressionRules extends ParserBase {
         );
       },
     },
-          { ALT: () => this.SUBRULE(this.functionCall) },
           {
             ALT: () => {
-              const p = this.SUBRULE1(this.path);
-              return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start, p.single && p.quoted));
+              const word = this.CONSUME(T.ContextualWord);
+              return this.OR5([
+                { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [word] }) },
+                { ALT: () => this.columnFrom(word, 1) },
+              ]);
             },
           },
         ],
@@ -476,10 +519,9 @@ export abstract class ExpressionRules extends ParserBase {
     ]);
   }, { recoveryValueFunc: () => NULL });
 
-  /** `name ( [DISTINCT] ( '*' | [e {, e}] ) )`: COUNT(*), COUNT/AVG/SUM(DISTINCT ...), f(...). */
-  protected functionCall = this.RULE('functionCall', (): Expr => {
-    const start = this.LA(1);
-    const nameToken = this.CONSUME(T.Name);
+  /** `( [DISTINCT] ( '*' | [e {, e}] ) )` after a name: COUNT(*), COUNT/AVG/SUM(DISTINCT ...), f(...). */
+  protected functionCall = this.RULE('functionCall', (nameToken: IToken): Expr => {
+    const start = nameToken;
     const open = this.CONSUME(T.LParen);
     this.ACTION(() => this.enter(open));
     try {

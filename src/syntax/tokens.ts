@@ -6,20 +6,26 @@ import { createToken, Lexer, type TokenType } from 'chevrotain';
  * Keywords are case-insensitive and reserved; each has `longer_alt` to the identifier so
  * `selection` stays a name. Contextual words (`DATE`, `COLUMN`, ...) are their own token
  * types in the `Identifier` category: the parser treats them as names everywhere except in
- * the one position that gives them meaning (`DATE '...'`, `COLUMN(`).
+ * the one position that gives them meaning (`DATE '...'`, `COLUMN(`); their `ContextualWord`
+ * category keeps them apart from plain names so an expression starting with a plain name is
+ * told apart with one token of lookahead.
  */
 
-/** A name: an identifier (contextual words included) or a quoted identifier. */
+/** A name: an identifier, a contextual word or a quoted identifier. */
 export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'a name' });
+/** A name that is not a contextual word: an identifier or a quoted identifier. */
+export const PlainName = createToken({ name: 'PlainName', pattern: Lexer.NA, label: 'a name', categories: [Name] });
+/** The contextual words (`DATE`, `COLUMN`, ...): names, except where they start their own form. */
+export const ContextualWord = createToken({ name: 'ContextualWord', pattern: Lexer.NA, label: 'a name', categories: [Name] });
 
 // Identifiers: ASCII letters, `_`, and everything from U+00AA up (Unicode letters).
 export const Identifier = createToken({
   name: 'Identifier',
   pattern: /[A-Za-z_\u00AA-\uFFFF][A-Za-z0-9_$\u00AA-\uFFFF]*/,
-  categories: [Name],
+  categories: [PlainName],
 });
 
-export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"[^"]*(?:""[^"]*)*"/, line_breaks: true, categories: [Name] });
+export const QuotedIdentifier = createToken({ name: 'QuotedIdentifier', pattern: /"[^"]*(?:""[^"]*)*"/, line_breaks: true, categories: [PlainName] });
 export const UnterminatedQuotedIdentifier = createToken({ name: 'UnterminatedQuotedIdentifier', pattern: /"[^"]*/, line_breaks: true });
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: /'[^']*(?:''[^']*)*'/, line_breaks: true });
 export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^']*/, line_breaks: true });
@@ -37,7 +43,7 @@ function keyword(name: string): TokenType {
   return createToken({ name, pattern: new RegExp(name, 'i'), longer_alt: Identifier, label: name });
 }
 function contextual(name: string): TokenType {
-  return createToken({ name, pattern: new RegExp(name, 'i'), longer_alt: Identifier, categories: [Identifier], label: name });
+  return createToken({ name, pattern: new RegExp(name, 'i'), longer_alt: Identifier, categories: [ContextualWord], label: name });
 }
 
 export const Select = keyword('SELECT');
@@ -163,6 +169,8 @@ export const ALL_TOKENS: readonly TokenType[] = [
   ...[...KEYWORDS, ...CONTEXTUAL_WORDS].sort((a, b) => wordOf(b).length - wordOf(a).length),
   Identifier,
   Name,
+  PlainName,
+  ContextualWord,
   BinaryOperator,
   DoublePipe, DoubleColon, DoubleEquals, NotEquals, LessEquals, GreaterEquals, ShiftLeft, ShiftRight,
   Equals, Less, Greater, Plus, Minus, Star, Slash, Percent, Ampersand, Pipe, Tilde, Bang,
