@@ -242,7 +242,15 @@ export abstract class ExpressionRules extends ParserBase {
           return this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start));
         },
       },
-      { ALT: () => this.SUBRULE(this.nameExpression) },
+      {
+        // A plain name (the common case): a call or a column path, told apart by the next token.
+        ALT: () => {
+          const first = this.CONSUME(T.PlainName);
+          return this.OR7([{ ALT: () => this.callTail(first) }, { ALT: () => this.columnFrom(first, 0) }]);
+        },
+      },
+      // A contextual word may start its own form (`DATE '...'`, `COLUMN(...)`): two tokens decide.
+      { ALT: () => this.SUBRULE(this.contextualExpression) },
     ];
   }
 
@@ -257,30 +265,7 @@ export abstract class ExpressionRules extends ParserBase {
     }
   }
 
-  protected nameAlts: IOrAlt<Expr>[] | undefined;
   protected contextualAlts: OrMethodOpts<Expr> | undefined;
-
-  /**
-   * Forms that start with a name. A plain name (the common case) is a call or a column path,
-   * told apart by the next token; a contextual word may start its own form (`DATE '...'`,
-   * `COLUMN(...)`, ...) and is looked at with two tokens in `contextualExpression`.
-   */
-  protected nameExpression = this.RULE('nameExpression', (): Expr => {
-    return this.OR(
-      (this.nameAlts ??= [
-        {
-          ALT: () => {
-            const first = this.CONSUME(T.PlainName);
-            return this.OR1([
-              { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [first] }) },
-              { ALT: () => this.columnFrom(first, 0) },
-            ]);
-          },
-        },
-        { ALT: () => this.SUBRULE(this.contextualExpression) },
-      ]),
-    );
-  }, { recoveryValueFunc: () => NULL });
 
   /** A column (or alias) reference whose path starts with `first`. */
   private columnFrom(first: IToken, index: 0 | 1): Expr {
@@ -360,7 +345,7 @@ export abstract class ExpressionRules extends ParserBase {
             ALT: () => {
               const word = this.CONSUME(T.ContextualWord);
               return this.OR5([
-                { ALT: () => this.SUBRULE(this.functionCall, { ARGS: [word] }) },
+                { ALT: () => this.callTail(word) },
                 { ALT: () => this.columnFrom(word, 1) },
               ]);
             },
@@ -519,38 +504,31 @@ export abstract class ExpressionRules extends ParserBase {
     ]);
   }, { recoveryValueFunc: () => NULL });
 
-  /** `( [DISTINCT] ( '*' | [e {, e}] ) )` after a name: COUNT(*), COUNT/AVG/SUM(DISTINCT ...), f(...). */
-  protected functionCall = this.RULE('functionCall', (nameToken: IToken): Expr => {
-    const start = nameToken;
-    const open = this.CONSUME(T.LParen);
+  /**
+   * `( [DISTINCT] ( '*' | [e {, e}] ) )` after a name: COUNT(*), COUNT/AVG/SUM(DISTINCT ...),
+   * f(...). A helper, not a rule (one rule less per nested call); its DSL indices (7, 9) are
+   * unused elsewhere in the two rules that call it.
+   */
+  private callTail(nameToken: IToken): Expr {
+    const open = this.CONSUME7(T.LParen);
     this.ACTION(() => this.enter(open));
     try {
-      const distinct = this.OPTION(() => this.CONSUME(T.Distinct));
+      const distinct = this.OPTION7(() => this.CONSUME7(T.Distinct));
+      const star = this.OPTION8(() => this.CONSUME7(T.Star));
       const args: Expr[] = [];
-      let star: IToken | undefined;
-      this.OR({
-        IGNORE_AMBIGUITIES: true,
-        DEF: [
-          { ALT: () => (star = this.CONSUME(T.Star)) },
-          {
-            ALT: () => {
-              this.MANY_SEP({
-                SEP: T.Comma,
-                DEF: () => {
-                  const e = this.SUBRULE(this.expression, { ARGS: [0] });
-                  this.ACTION(() => args.push(e));
-                },
-              });
-            },
-          },
-        ],
+      this.MANY_SEP7({
+        SEP: T.Comma,
+        DEF: () => {
+          const e = this.SUBRULE9(this.expression, { ARGS: [0] });
+          this.ACTION(() => args.push(e));
+        },
       });
-      this.CONSUME(T.RParen);
-      return this.ACTION(() => this.callNode(nameToken, distinct, star, args, start));
+      this.CONSUME7(T.RParen);
+      return this.ACTION(() => this.callNode(nameToken, distinct, star, args, nameToken));
     } finally {
       this.ACTION(() => this.depth--);
     }
-  }, { recoveryValueFunc: () => NULL });
+  }
 
   protected caseExpression = this.RULE('caseExpression', (): Expr => {
     const start = this.CONSUME(T.Case);
