@@ -23,6 +23,8 @@ const NESTINGS: Record<string, (n: number) => string> = {
   'subqueries in WHERE': (n) => `SELECT 1${' FROM t WHERE a = (SELECT 1'.repeat(n)}${')'.repeat(n)}`,
   'FROM subqueries': (n) => `SELECT * FROM ${'(SELECT * FROM '.repeat(n)}t${')'.repeat(n)}`,
   'function calls': (n) => `SELECT ${'f('.repeat(n)}1${')'.repeat(n)}`,
+  'calls inside operators': (n) => `SELECT ${"COLUMN(a) + f(DATE '2024-01-01' = g(x, ".repeat(n / 2)}1${'))'.repeat(n / 2)}`,
+  'NOT IN lists with arithmetic': (n) => `SELECT ${'x NOT IN (y + '.repeat(n)}1${')'.repeat(n)}`,
   'IN lists': (n) => `SELECT ${'x IN ('.repeat(n)}1${')'.repeat(n)}`,
   EXISTS: (n) => `SELECT ${'EXISTS (SELECT '.repeat(n)}1${')'.repeat(n)}`,
   'parenthesised joins': (n) => `SELECT * FROM ${'a JOIN ('.repeat(n)}b${')'.repeat(n)}`,
