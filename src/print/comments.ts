@@ -186,7 +186,10 @@ export class CommentMap {
       list.push({ comment: c, placement, ownLine: own, blank, endsLine });
       this.byNode.set(node, list);
     };
-    if (ownLine) {
+    if (enclosing === null && preceding && this.onlyCommentsBetween(index, preceding.span.end, start)) {
+      // Between a statement and its `;`: the comment stays with that statement.
+      put(preceding.node, 'trailing');
+    } else if (ownLine) {
       if (following) put(following.node, 'leading');
       else if (preceding) put(preceding.node, 'trailing');
       else if (enclosing) put(enclosing, 'dangling');

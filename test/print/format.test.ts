@@ -103,6 +103,12 @@ describe('format', () => {
     );
   });
 
+  it('keeps a comment before a statement\'s ; with that statement', () => {
+    const once = format('SELECT 1\n/* one */;\nSELECT 2');
+    expect(once).toBe('SELECT 1\n/* one */;\n\nSELECT 2\n');
+    expect(format(once)).toBe(once);
+  });
+
   it('keeps blank lines between list items', () => {
     expect(format('SELECT a,\n\n  -- group two\n  b FROM t')).toBe('SELECT\n  a,\n\n  -- group two\n  b\nFROM t\n');
   });
