@@ -50,8 +50,9 @@ export class CommentMap {
     for (const s of statements) this.findBlankLines(s.node);
   }
 
+  /** True when the node prints with more than itself: comments, or a blank line before it. */
   has(node: Node): boolean {
-    return this.byNode.has(node);
+    return this.byNode.has(node) || this.blankBefore.has(node);
   }
 
   /** Comments that are in no statement when there is none: printed on their own. */

@@ -1,5 +1,5 @@
 import type { Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
-import { concat, group, indent, softline, type Doc } from './doc/doc.js';
+import { concat, fill, group, indent, softline, type Doc } from './doc/doc.js';
 import type { ResolvedOptions } from './options.js';
 
 /** What a node's printing depends on from above. */
@@ -82,6 +82,17 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
 /** `(doc)`, breaking inside the parentheses when it does not fit. */
 export function parens(doc: Doc): Doc {
   return group(['(', indent([softline, doc]), softline, ')']);
+}
+
+/** `open item, item close`, the items filling each line when the list does not fit. */
+export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
+  if (items.length === 0) return concat([open, close]);
+  const parts: Doc[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push({ type: 'line', mode: 'line' });
+    parts.push(i < items.length - 1 ? concat([items[i] as Doc, ',']) : (items[i] as Doc));
+  }
+  return group([open, indent([softline, fill(parts)]), softline, close]);
 }
 
 /** `open item, item close`, one item per line when the list does not fit. */

@@ -1,7 +1,7 @@
 import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
 import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedence.js';
 import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
-import { leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { filledList, leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { precOf, startsWithSignOrNumber } from './precedence.js';
 
@@ -77,7 +77,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
     return { ...betweenLayout(e.e, e.min, e.max, ctx, kw('NOT BETWEEN'), kw('AND')), absorbed: [e] };
   }
   if (e.kind === 'in') {
-    return { ...inListLayout(e.e, e.values, ctx, kw('NOT IN')), absorbed: [e] };
+    return { ...inListLayout(e.e, e.values, ctx, kw('NOT IN'), env), absorbed: [e] };
   }
   if (e.kind === 'in_select') {
     return {
@@ -126,10 +126,14 @@ function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
   return conditional([group([head, ' ', op, ' ', tail]), group([head, indent([line, op, ' ', tail])])]);
 }
 
-function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string): Layout {
+/** Values that print as one short token: an IN list of them fills its lines. */
+const ATOMS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'alias']);
+
+function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string, env: Env): Layout {
+  const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
   return {
     children: pairs(ctx, [e, ...values]),
-    build: (docs) => inLayout(e, docs[0] as Doc, op, list('(', docs.slice(1), ')')),
+    build: (docs) => inLayout(e, docs[0] as Doc, op, (atoms ? filledList : list)('(', docs.slice(1), ')')),
   };
 }
 
@@ -227,7 +231,7 @@ export const EXPRESSION_LAYOUTS = {
     build: ([s]) => concat([env.options.kw('EXISTS'), ' ', parens(s as Doc)]),
   }),
   function: fn,
-  in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN')),
+  in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN'), env),
   in_select: (node, ctx, env) => ({
     children: pairs(ctx, [node.e, node.select]),
     build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw('IN'), parens(s as Doc)),

@@ -113,6 +113,24 @@ describe('format', () => {
     expect(format('SELECT a,\n\n  -- group two\n  b FROM t')).toBe('SELECT\n  a,\n\n  -- group two\n  b\nFROM t\n');
   });
 
+  it('fills the lines of a long IN list of plain values, one per line when they carry comments or blank lines', () => {
+    const values = Array.from({ length: 30 }, (_, i) => String(i * 1000));
+    expect(format(`SELECT * FROM t WHERE id IN (${values.join(', ')})`)).toBe(
+      [
+        'SELECT *',
+        'FROM t',
+        'WHERE',
+        '  id IN (',
+        '    0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000,',
+        '    12000, 13000, 14000, 15000, 16000, 17000, 18000, 19000, 20000, 21000, 22000,',
+        '    23000, 24000, 25000, 26000, 27000, 28000, 29000',
+        '  )',
+        '',
+      ].join('\n'),
+    );
+    expect(format('SELECT * FROM t WHERE id IN (1,\n\n 2, 3)')).toBe('SELECT *\nFROM t\nWHERE\n  id IN (\n    1,\n\n    2,\n    3\n  )\n');
+  });
+
   it('handles CRLF, a BOM, and ends with one newline', () => {
     expect(format('\uFEFFSELECT  a\r\nFROM t -- c\r\n\r\n\r\n')).toBe('SELECT a FROM t -- c\n');
     expect(format("SELECT 'a\r\nb'")).toBe("SELECT 'a\r\nb'\n");

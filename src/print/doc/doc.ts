@@ -15,7 +15,7 @@
  * pass over the tree (and no recursion).
  */
 
-export type Doc = string | Verbatim | Concat | Group | Conditional | Indent | Line | LineSuffix | BreakParent;
+export type Doc = string | Verbatim | Concat | Group | Conditional | Fill | Indent | Line | LineSuffix | BreakParent;
 
 export interface Verbatim {
   readonly type: 'verbatim';
@@ -46,6 +46,17 @@ export interface Group {
 export interface Conditional {
   readonly type: 'conditional';
   readonly states: readonly Doc[];
+  readonly hard: boolean;
+  readonly width: number;
+}
+/**
+ * Contents and separators, alternating (`[a, line, b, line, c]`), from `start`: each separator
+ * breaks only when the next content does not fit on the line (Prettier's fill).
+ */
+export interface Fill {
+  readonly type: 'fill';
+  readonly parts: readonly Doc[];
+  readonly start: number;
   readonly hard: boolean;
   readonly width: number;
 }
@@ -134,6 +145,17 @@ export function group(contents: Doc | readonly Doc[]): Group {
 export function conditional(states: readonly Doc[]): Conditional {
   const first = states[0] as Doc;
   return { type: 'conditional', states, hard: isHard(first), width: flatWidth(first) };
+}
+
+export function fill(parts: readonly Doc[], start = 0): Fill {
+  let hard = false;
+  let width = 0;
+  for (let i = start; i < parts.length; i++) {
+    const p = parts[i] as Doc;
+    if (isHard(p)) hard = true;
+    width += flatWidth(p);
+  }
+  return { type: 'fill', parts, start, hard, width };
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {

@@ -1,4 +1,4 @@
-import { flatWidth, type Doc } from './doc.js';
+import { concat, flatWidth, type Doc, type Fill } from './doc.js';
 
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
@@ -174,6 +174,25 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         cmds.push(ind, BREAK, chosen);
         break;
       }
+      case 'fill': {
+        const { parts, start } = d;
+        const content = parts[start];
+        if (content === undefined) break;
+        const rem = width - pos;
+        const pending = suffixes.length > 0;
+        const contentFits = fits(content, EMPTY, rem, pending);
+        const separator = parts[start + 1];
+        if (separator === undefined) {
+          cmds.push(ind, contentFits ? FLAT : BREAK, content);
+          break;
+        }
+        const next = parts[start + 2];
+        if (next !== undefined) cmds.push(ind, mode, fillFrom(d, start + 2));
+        const pairFits = next !== undefined && fits(concat([content, separator, next]), EMPTY, rem, pending);
+        cmds.push(ind, pairFits ? FLAT : BREAK, separator);
+        cmds.push(ind, contentFits ? FLAT : BREAK, content);
+        break;
+      }
       case 'lineSuffix':
         suffixes.push(ind, mode, d.contents);
         break;
@@ -204,6 +223,14 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   }
   trimEnd();
   return out.join('');
+}
+
+const EMPTY = new CommandStack();
+
+/** The rest of a fill: the same parts from a later index (no copying). */
+function fillFrom(d: Fill, start: number): Fill {
+  // Width unknown (NaN): a fits check walks it, and stops at the first break or the width.
+  return { type: 'fill', parts: d.parts, start, hard: d.hard, width: NaN };
 }
 
 const fitsStack: Doc[] = [];
@@ -278,6 +305,12 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
       case 'conditional':
         docs.push(d.states[0] as Doc);
         modes.push(d.hard ? BREAK : mode);
+        break;
+      case 'fill':
+        for (let i = d.parts.length - 1; i >= d.start; i--) {
+          docs.push(d.parts[i] as Doc);
+          modes.push(mode);
+        }
         break;
       case 'lineSuffix':
         suffix = true;
