@@ -180,7 +180,9 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         if (content === undefined) break;
         const rem = width - pos;
         const pending = suffixes.length > 0;
-        const contentFits = fits(content, EMPTY, rem, pending);
+        const widthOf = (doc: Doc) => (pending ? NaN : flatWidth(doc));
+        const w1 = widthOf(content);
+        const contentFits = w1 === w1 ? w1 <= rem : fits(content, EMPTY, rem, pending);
         const separator = parts[start + 1];
         if (separator === undefined) {
           cmds.push(ind, contentFits ? FLAT : BREAK, content);
@@ -188,7 +190,8 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         }
         const next = parts[start + 2];
         if (next !== undefined) cmds.push(ind, mode, fillFrom(d, start + 2));
-        const pairFits = next !== undefined && fits(concat([content, separator, next]), EMPTY, rem, pending);
+        const w3 = next === undefined ? NaN : w1 + widthOf(separator) + widthOf(next);
+        const pairFits = next !== undefined && (w3 === w3 ? w3 <= rem : fits(concat([content, separator, next]), EMPTY, rem, pending));
         cmds.push(ind, pairFits ? FLAT : BREAK, separator);
         cmds.push(ind, contentFits ? FLAT : BREAK, content);
         break;
