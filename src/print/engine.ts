@@ -60,7 +60,10 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
     const frame = stack.pop();
     if (frame === undefined) break;
     if (frame.layout === null) {
-      const fn = layouts[frame.node.kind] as LayoutFn<NodeKind>;
+      const fn = layouts[frame.node.kind] as LayoutFn<NodeKind> | undefined;
+      if (typeof fn !== 'function' || !Object.hasOwn(layouts, frame.node.kind)) {
+        throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((frame.node as { kind?: unknown }).kind)})`);
+      }
       const layout = fn(frame.node as never, frame.ctx, env);
       frame.layout = layout;
       stack.push(frame);

@@ -184,6 +184,13 @@ describe('print: names and literals', () => {
   });
 });
 
+describe('print: not an AST', () => {
+  it('says so instead of failing somewhere inside', () => {
+    expect(() => print({ kind: 'nope' } as never)).toThrowError(/not a dsq AST node \(kind "nope"\)/);
+    expect(() => print(m.select({ where: { kind: 'toString' } as never }))).toThrowError(/kind "toString"/);
+  });
+});
+
 describe('print: long input', () => {
   it('prints a 50,000-term AND chain and a 100,000-value IN list without recursion', () => {
     const chain = m.foldLeft('and', Array.from({ length: 50_000 }, (_, i) => m.binary('=', c(`c${i}`), n(i))));
