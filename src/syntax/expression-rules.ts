@@ -7,10 +7,6 @@ import { stringValue } from './literals.js';
 import { BINARY_TOKEN_OPS, PATH_SEPARATORS, ParserBase, type ExprFrame } from './parser-base.js';
 import * as T from './tokens.js';
 
-/**
- * The expression rules of the dsq parser (and the paths and specifiers they use): precedence
- * climbing over src/ast/precedence.ts, so binary chains are loops, not recursion.
- */
 /** A path as read: its text, whether it is one name, whether that name was quoted. */
 interface PathText {
   readonly text: string;
@@ -18,6 +14,10 @@ interface PathText {
   readonly quoted: boolean;
 }
 
+/**
+ * The expression rules of the dsq parser (and the paths and specifiers they use): precedence
+ * climbing over src/ast/precedence.ts, so binary chains are loops, not recursion.
+ */
 export abstract class ExpressionRules extends ParserBase {
   /** The SELECT rule (parser.ts): subqueries in expressions. */
   protected abstract select: ParserMethod<[], Select>;
@@ -46,7 +46,6 @@ export abstract class ExpressionRules extends ParserBase {
     });
     return { text, single, quoted: this.ACTION(() => first.tokenType === T.QuotedIdentifier) };
   }, { recoveryValueFunc: () => ({ text: '?', single: false, quoted: false }) });
-
 
   // -------------------------------------------------------------------------------------
   // Specifiers
@@ -103,7 +102,6 @@ export abstract class ExpressionRules extends ParserBase {
       },
     ]);
   }, { recoveryValueFunc: () => ({ kind: 'spec_id', id: '0' }) as Extract<Specifier, { kind: 'spec_id' }> });
-
 
   // -------------------------------------------------------------------------------------
   // Expressions
@@ -280,67 +278,67 @@ export abstract class ExpressionRules extends ParserBase {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           { ALT: () => this.SUBRULE(this.datetimeLiteral) },
-    {
-      ALT: () => {
-        this.CONSUME(T.ColumnWord);
-        this.CONSUME(T.LParen);
-        const text = this.OR1([
           {
             ALT: () => {
-              const s = this.CONSUME1(T.StringLiteral);
-              return this.ACTION(() => {
-                const value = stringValue(s.image);
-                if (value === '' && !s.isInsertedInRecovery) this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
-                return value;
-              });
+              this.CONSUME(T.ColumnWord);
+              this.CONSUME(T.LParen);
+              const text = this.OR1([
+                {
+                  ALT: () => {
+                    const s = this.CONSUME1(T.StringLiteral);
+                    return this.ACTION(() => {
+                      const value = stringValue(s.image);
+                      if (value === '' && !s.isInsertedInRecovery) this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
+                      return value;
+                    });
+                  },
+                },
+                {
+                  ALT: () => {
+                    const p = this.SUBRULE(this.path);
+                    return this.ACTION(() => p.text);
+                  },
+                },
+              ]);
+              this.CONSUME(T.RParen);
+              return this.ACTION(() => this.mark(col(text), this.frame().start));
             },
           },
           {
             ALT: () => {
-              const p = this.SUBRULE(this.path);
-              return this.ACTION(() => p.text);
+              this.CONSUME(T.AliasWord);
+              this.CONSUME1(T.LParen);
+              const token = this.CONSUME(T.Name);
+              this.CONSUME1(T.RParen);
+              return this.ACTION(() => this.mark(aliasRef(this.nameOf(token)), this.frame().start));
             },
           },
-        ]);
-        this.CONSUME(T.RParen);
-        return this.ACTION(() => this.mark(col(text), this.frame().start));
-      },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.AliasWord);
-        this.CONSUME1(T.LParen);
-        const token = this.CONSUME(T.Name);
-        this.CONSUME1(T.RParen);
-        return this.ACTION(() => this.mark(aliasRef(this.nameOf(token)), this.frame().start));
-      },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.SystemColumnWord);
-        this.CONSUME2(T.LParen);
-        const t = this.CONSUME1(T.Name);
-        this.CONSUME(T.Comma);
-        const c = this.CONSUME2(T.Name);
-        this.CONSUME2(T.RParen);
-        return this.ACTION(() => this.mark({ kind: 'system_column', table: this.nameOf(t), column: this.nameOf(c) }, this.frame().start));
-      },
-    },
-    {
-      ALT: () => {
-        this.CONSUME(T.DatabaseColumnWord);
-        this.CONSUME3(T.LParen);
-        const database = this.SUBRULE(this.specifier);
-        this.CONSUME1(T.Comma);
-        const t = this.CONSUME3(T.Name);
-        this.CONSUME2(T.Comma);
-        const column = this.SUBRULE1(this.specifier);
-        this.CONSUME3(T.RParen);
-        return this.ACTION(() =>
-          this.mark({ kind: 'database_column', database, table: this.nameOf(t), column }, this.frame().start),
-        );
-      },
-    },
+          {
+            ALT: () => {
+              this.CONSUME(T.SystemColumnWord);
+              this.CONSUME2(T.LParen);
+              const t = this.CONSUME1(T.Name);
+              this.CONSUME(T.Comma);
+              const c = this.CONSUME2(T.Name);
+              this.CONSUME2(T.RParen);
+              return this.ACTION(() => this.mark({ kind: 'system_column', table: this.nameOf(t), column: this.nameOf(c) }, this.frame().start));
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.DatabaseColumnWord);
+              this.CONSUME3(T.LParen);
+              const database = this.SUBRULE(this.specifier);
+              this.CONSUME1(T.Comma);
+              const t = this.CONSUME3(T.Name);
+              this.CONSUME2(T.Comma);
+              const column = this.SUBRULE1(this.specifier);
+              this.CONSUME3(T.RParen);
+              return this.ACTION(() =>
+                this.mark({ kind: 'database_column', database, table: this.nameOf(t), column }, this.frame().start),
+              );
+            },
+          },
           {
             ALT: () => {
               const word = this.CONSUME(T.ContextualWord);

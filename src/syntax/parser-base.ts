@@ -9,7 +9,6 @@ import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import { messageProvider } from './messages.js';
 import * as T from './tokens.js';
 
-
 /** Thrown (outside Chevrotain's recovery) when the input nests deeper than `maxDepth`. */
 export class NestingTooDeep extends Error {
   constructor(readonly token: IToken, readonly limit: number) {

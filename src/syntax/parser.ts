@@ -208,7 +208,6 @@ export class DsqParser extends ExpressionRules {
     return this.ACTION(() => this.mark(orderTerm(e, dir), start));
   }, { recoveryValueFunc: () => orderTerm(NULL) });
 
-
   // -------------------------------------------------------------------------------------
   // Sources
 
