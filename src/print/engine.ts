@@ -1,5 +1,5 @@
 import type { Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
-import { concat, fill, group, indent, softline, type Doc } from './doc/doc.js';
+import { concat, fill, group, indent, line, softline, type Doc } from './doc/doc.js';
 import type { ResolvedOptions } from './options.js';
 
 /** What a node's printing depends on from above. */
@@ -92,7 +92,7 @@ export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
   if (items.length === 0) return concat([open, close]);
   const parts: Doc[] = [];
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push({ type: 'line', mode: 'line' });
+    if (i > 0) parts.push(line);
     parts.push(i < items.length - 1 ? concat([items[i] as Doc, ',']) : (items[i] as Doc));
   }
   return group([open, indent([softline, fill(parts)]), softline, close]);
@@ -103,7 +103,7 @@ export function list(open: Doc, items: readonly Doc[], close: Doc): Doc {
   if (items.length === 0) return concat([open, close]);
   const parts: Doc[] = [softline];
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(',', { type: 'line', mode: 'line' });
+    if (i > 0) parts.push(',', line);
     parts.push(items[i] as Doc);
   }
   return group([open, indent(parts), softline, close]);

@@ -78,12 +78,33 @@ export interface BreakParent {
   readonly type: 'breakParent';
 }
 
-export const line: Line = Object.freeze({ type: 'line', mode: 'line' });
-export const softline: Line = Object.freeze({ type: 'line', mode: 'soft' });
-export const hardline: Line = Object.freeze({ type: 'line', mode: 'hard' });
+
+/**
+ * Every object doc has the same fields in the same order (unused ones undefined), so the
+ * renderer's property reads see one object shape and stay fast (monomorphic).
+ */
+function node<T extends Exclude<Doc, string>>(fields: Partial<Record<string, unknown>> & { type: T['type'] }): T {
+  return {
+    type: fields.type,
+    parts: fields.parts,
+    contents: fields.contents,
+    states: fields.states,
+    start: fields.start,
+    text: fields.text,
+    mode: fields.mode,
+    hard: fields.hard,
+    width: fields.width,
+    comment: fields.comment,
+    endsLine: fields.endsLine,
+  } as unknown as T;
+}
+
+export const line: Line = Object.freeze(node<Line>({ type: 'line', mode: 'line' }));
+export const softline: Line = Object.freeze(node<Line>({ type: 'line', mode: 'soft' }));
+export const hardline: Line = Object.freeze(node<Line>({ type: 'line', mode: 'hard' }));
 /** A newline unless the current line is still empty (after indentation). */
-export const lineStart: Line = Object.freeze({ type: 'line', mode: 'start' });
-export const breakParent: BreakParent = Object.freeze({ type: 'breakParent' });
+export const lineStart: Line = Object.freeze(node<Line>({ type: 'line', mode: 'start' }));
+export const breakParent: BreakParent = Object.freeze(node<BreakParent>({ type: 'breakParent' }));
 
 /** True when the doc holds a hard break (so every group around it breaks). */
 export function isHard(doc: Doc): boolean {
@@ -117,13 +138,15 @@ export function flatWidth(doc: Doc): number {
   }
 }
 
+export { node as docNode };
+
 export function verbatim(text: string): Verbatim {
-  return { type: 'verbatim', text };
+  return node<Verbatim>({ type: 'verbatim', text });
 }
 
 /** A comment's text; a `--` comment ends its line. */
 export function commentVerbatim(text: string, endsLine: boolean): Verbatim {
-  return { type: 'verbatim', text, comment: true, endsLine };
+  return node<Verbatim>({ type: 'verbatim', text, comment: true, endsLine });
 }
 
 export function concat(parts: readonly Doc[]): Doc {
@@ -134,17 +157,17 @@ export function concat(parts: readonly Doc[]): Doc {
     if (isHard(p)) hard = true;
     width += flatWidth(p);
   }
-  return { type: 'concat', parts, hard, width };
+  return node<Concat>({ type: 'concat', parts, hard, width });
 }
 
 export function group(contents: Doc | readonly Doc[]): Group {
   const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
-  return { type: 'group', contents: c, hard: isHard(c), width: flatWidth(c) };
+  return node<Group>({ type: 'group', contents: c, hard: isHard(c), width: flatWidth(c) });
 }
 
 export function conditional(states: readonly Doc[]): Conditional {
   const first = states[0] as Doc;
-  return { type: 'conditional', states, hard: isHard(first), width: flatWidth(first) };
+  return node<Conditional>({ type: 'conditional', states, hard: isHard(first), width: flatWidth(first) });
 }
 
 export function fill(parts: readonly Doc[], start = 0): Fill {
@@ -155,16 +178,16 @@ export function fill(parts: readonly Doc[], start = 0): Fill {
     if (isHard(p)) hard = true;
     width += flatWidth(p);
   }
-  return { type: 'fill', parts, start, hard, width };
+  return node<Fill>({ type: 'fill', parts, start, hard, width });
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {
   const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
-  return { type: 'indent', contents: c, hard: isHard(c), width: flatWidth(c) };
+  return node<Indent>({ type: 'indent', contents: c, hard: isHard(c), width: flatWidth(c) });
 }
 
 export function lineSuffix(contents: Doc): LineSuffix {
-  return { type: 'lineSuffix', contents };
+  return node<LineSuffix>({ type: 'lineSuffix', contents });
 }
 
 /** The items with `separator` between them. */

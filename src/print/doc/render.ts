@@ -1,4 +1,4 @@
-import { concat, flatWidth, type Doc, type Fill } from './doc.js';
+import { concat, docNode, flatWidth, type Doc, type Fill } from './doc.js';
 
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
@@ -233,7 +233,7 @@ const EMPTY = new CommandStack();
 /** The rest of a fill: the same parts from a later index (no copying). */
 function fillFrom(d: Fill, start: number): Fill {
   // Width unknown (NaN): a fits check walks it, and stops at the first break or the width.
-  return { type: 'fill', parts: d.parts, start, hard: d.hard, width: NaN };
+  return docNode<Fill>({ type: 'fill', parts: d.parts, start, hard: d.hard, width: NaN });
 }
 
 const fitsStack: Doc[] = [];
