@@ -47,7 +47,10 @@ export class CommentMap {
     readonly spans: Spans,
   ) {
     comments.forEach((c, i) => this.attach(c, i));
-    for (const s of statements) this.findBlankLines(s.node);
+    for (const s of statements) {
+      // Most statements hold no blank line at all: then no list item can follow one.
+      if (blankLine(text, s.span.start, s.span.end)) this.findBlankLines(s.node);
+    }
   }
 
   /** True when the node prints with more than itself: comments, or a blank line before it. */
