@@ -53,6 +53,11 @@ export class CommentMap {
     }
   }
 
+  /** Nothing to add to any node: no comment in a statement, no blank line between list items. */
+  get isEmpty(): boolean {
+    return this.byNode.size === 0 && this.blankBefore.size === 0;
+  }
+
   /** True when the node prints with more than itself: comments, or a blank line before it. */
   has(node: Node): boolean {
     return this.byNode.has(node) || this.blankBefore.has(node);

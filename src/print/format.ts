@@ -49,30 +49,44 @@ function printComments(parsed: ParsedDocument, options: PrintOptions): { text: s
   const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
   const resolved = resolveOptions(options, written);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
-  const env: Env = {
-    options: resolved,
-    hasComments: (node: Node) => comments.has(node),
-    decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
-  };
-  const parts: Doc[] = [];
-  parsed.statements.forEach((s, i) => {
-    if (i > 0) parts.push(';', hardline, hardline);
-    parts.push(toDoc(s.node, NO_CAPTURE, env, LAYOUTS));
+  const env: Env = comments.isEmpty
+    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc }
+    : {
+        options: resolved,
+        hasComments: (node: Node) => comments.has(node),
+        decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
+      };
+  // Each statement renders on its own, right after its doc is built (with its `;`, so a
+  // trailing `--` comment lands after it): small, short-lived docs are much cheaper than one
+  // large document, and the result is the same.
+  const stats: RenderStats = { moved: false };
+  const texts: string[] = parsed.statements.map((s, i, all) => {
+    const doc = toDoc(s.node, NO_CAPTURE, env, LAYOUTS);
+    return trimNewlines(render(i < all.length - 1 ? concat([doc, ';']) : doc, resolved, stats));
   });
-  comments.orphans.forEach((c, i) => {
-    if (i > 0) parts.push(hardline);
-    parts.push(verbatim(commentText(c)));
-    comments.markPrinted(c);
-  });
+  if (comments.orphans.length > 0) {
+    const orphans: Doc[] = [];
+    comments.orphans.forEach((c, i) => {
+      if (i > 0) orphans.push(hardline);
+      orphans.push(verbatim(commentText(c)));
+      comments.markPrinted(c);
+    });
+    texts.push(trimNewlines(render(concat(orphans), resolved, stats)));
+  }
   const lost = comments.unprinted();
   if (lost.length > 0) {
     const where = lost.map((c) => `${c.span.line}:${c.span.column} ${JSON.stringify(c.text.slice(0, 40))}`).join(', ');
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
-  const stats: RenderStats = { moved: false };
-  const out = render(concat(parts), resolved, stats);
+  const out = texts.join('\n\n');
   const text = out.length === 0 ? '' : `${out.replace(/\n+$/, '')}\n`;
   return { text, settled: !comments.unsettled && !stats.moved };
+}
+
+function trimNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 /** For keywordCase 'preserve': how the source first spelled each keyword. */
