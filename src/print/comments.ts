@@ -70,7 +70,7 @@ export class CommentMap {
 
   /** Wrap a node's doc with its comments (and those of absorbed nodes), marking them printed. */
   decorate(node: Node, doc: Doc, absorbed: readonly Node[]): Doc {
-    let list = this.byNode.get(node) ?? [];
+    let list: readonly Attached[] = this.byNode.get(node) ?? NOTHING;
     for (const a of absorbed) {
       const more = this.byNode.get(a);
       if (more) list = [...list, ...more];
@@ -298,6 +298,8 @@ export class CommentMap {
     }
   }
 }
+
+const NOTHING: readonly Attached[] = Object.freeze([]);
 
 interface Positioned {
   readonly node: Node;
