@@ -60,8 +60,15 @@ export class CommentMap {
 
   /** True when the node prints with more than itself: comments, or a blank line before it. */
   has(node: Node): boolean {
-    return this.byNode.has(node) || this.blankBefore.has(node);
+    return this.marked.has(node);
   }
+
+  /** Every node with comments or a blank line before it: one lookup for the common "none". */
+  private get marked(): ReadonlySet<Node> {
+    this.markedCache ??= new Set<Node>([...this.byNode.keys(), ...this.blankBefore]);
+    return this.markedCache;
+  }
+  private markedCache: Set<Node> | null = null;
 
   /** Comments that are in no statement when there is none: printed on their own. */
   get orphans(): readonly Comment[] {
@@ -70,6 +77,7 @@ export class CommentMap {
 
   /** Wrap a node's doc with its comments (and those of absorbed nodes), marking them printed. */
   decorate(node: Node, doc: Doc, absorbed: readonly Node[]): Doc {
+    if (absorbed.length === 0 && !this.marked.has(node)) return doc;
     let list: readonly Attached[] = this.byNode.get(node) ?? NOTHING;
     for (const a of absorbed) {
       const more = this.byNode.get(a);
