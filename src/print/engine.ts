@@ -43,9 +43,12 @@ export type LayoutTable = { readonly [K in NodeKind]: LayoutFn<K> };
 
 const NONE: readonly Node[] = Object.freeze([]);
 
+const NO_DOCS: readonly Doc[] = Object.freeze([]);
+const NO_CHILDREN: readonly (readonly [Node, Ctx])[] = Object.freeze([]);
+
 /** A node with no children. */
 export function leaf(doc: Doc): Layout {
-  return { children: [], build: () => doc };
+  return { children: NO_CHILDREN, build: () => doc };
 }
 
 /**
@@ -65,9 +68,14 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
         throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((frame.node as { kind?: unknown }).kind)})`);
       }
       const layout = fn(frame.node as never, frame.ctx, env);
+      const kids = layout.children;
+      if (kids.length === 0) {
+        // A leaf: its doc right away, no second visit.
+        values.push(env.decorate(frame.node, layout.build(NO_DOCS), layout.absorbed ?? NONE));
+        continue;
+      }
       frame.layout = layout;
       stack.push(frame);
-      const kids = layout.children;
       for (let i = kids.length - 1; i >= 0; i--) {
         const [node, c] = kids[i] as readonly [Node, Ctx];
         stack.push({ node, ctx: c, layout: null });
