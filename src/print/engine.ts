@@ -14,6 +14,8 @@ export interface Ctx {
    * or `%` reads like text by mistake (the parser warns): such a column prints as COLUMN('...').
    */
   readonly compared?: boolean;
+  /** A clause a select prints after its own, as one of them (a SELECT action's OPTIONS). */
+  readonly lastClause?: Doc;
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

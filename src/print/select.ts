@@ -26,7 +26,7 @@ function aliasesOf(node: Select): Ctx {
   return names.size === 0 ? NO_CAPTURE : { capture: names };
 }
 
-const select: LayoutFn<'select'> = (node, _ctx, env) => {
+const select: LayoutFn<'select'> = (node, outer, env) => {
   const kw = env.options.kw;
   const own = aliasesOf(node);
   const kids: (readonly [Node, Ctx])[] = [];
@@ -55,6 +55,7 @@ const select: LayoutFn<'select'> = (node, _ctx, env) => {
       if (node.order.length > 0) clauses.push(clause(kw('ORDER BY'), commaList(take(node.order.length))));
       if (node.limit) clauses.push(clause(kw('LIMIT'), take(1)[0] as Doc));
       if (node.offset) clauses.push(clause(kw('OFFSET'), take(1)[0] as Doc));
+      if (outer.lastClause !== undefined) clauses.push(outer.lastClause);
       const parts: Doc[] = [];
       for (let k = 0; k < clauses.length; k++) {
         if (k > 0) parts.push(line);
@@ -71,9 +72,11 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   if (node.rows !== null) options.push(`${kw('ROWS')} = ${node.rows}`);
   if (node.useStrings !== null) options.push(`${kw('USE_STRINGS')} = ${kw(node.useStrings ? 'TRUE' : 'FALSE')}`);
   if (node.echo !== null) options.push(`${kw('ECHO')} = ${kw(node.echo ? 'TRUE' : 'FALSE')}`);
+  // OPTIONS is the select's last clause: on its line when the statement fits, else on its own.
+  const lastClause = list(`${kw('OPTIONS')} (`, options, ')');
   return {
-    children: [[node.select, ctx]],
-    build: ([s]) => group([s as Doc, line, list(`${kw('OPTIONS')} (`, options, ')')]),
+    children: [[node.select, { ...ctx, lastClause }]],
+    build: ([s]) => s as Doc,
   };
 };
 
