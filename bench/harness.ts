@@ -14,6 +14,8 @@ export interface BenchTable {
 /** What the harness hands every module: dsq's public API, built like the shipped package. */
 export interface BenchEnv {
   readonly dsq: typeof import('../src/index.js');
+  /** The URL of that build, for modules that measure in a worker thread (a fresh heap). */
+  readonly bundle: string;
 }
 
 export interface BenchModule {

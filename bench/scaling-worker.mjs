@@ -1,0 +1,35 @@
+// The scaling measurements, run in a worker thread of the bench process: a fresh V8 heap and
+// fresh optimised code, so the large inputs are not measured in a heap the other modules
+// filled (which adds garbage-collection time that grows with the input, not with the parser).
+//
+// Every batch parses the same volume of text: 100 parses of the 1x input, 10 of the 10x, one of
+// the 100x, so each size carries the same allocation (and collection) load per byte. Batches of
+// all sizes are interleaved over several rounds, so load from other processes hits them alike;
+// the fastest round counts.
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { bundle, shapes, scales, rounds } = workerData;
+const dsq = await import(bundle);
+const gc = globalThis.gc ?? (() => {});
+
+const results = [];
+for (const shape of shapes) {
+  const parsers = scales.map((scale) => {
+    const text = shape.texts[String(scale)];
+    return shape.statements ? () => dsq.parseStatements(text) : () => dsq.parse(text);
+  });
+  const largest = Math.max(...scales);
+  const batch = scales.map((scale) => Math.max(1, Math.round(largest / scale)));
+  for (const parse of parsers) parse(); // warm up
+  const best = scales.map(() => Infinity);
+  for (let r = 0; r < rounds; r++) {
+    scales.forEach((_, i) => {
+      gc();
+      const t0 = performance.now();
+      for (let n = 0; n < batch[i]; n++) parsers[i]();
+      best[i] = Math.min(best[i], (performance.now() - t0) / batch[i]);
+    });
+  }
+  results.push({ name: shape.name, times: best, sizes: scales.map((s) => shape.texts[String(s)].length) });
+}
+parentPort.postMessage(results);
