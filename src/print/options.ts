@@ -34,7 +34,18 @@ export function resolveOptions(options: PrintOptions = {}, written?: ReadonlyMap
     mode === 'lower'
       ? (w: string) => w.toLowerCase()
       : mode === 'preserve' && written
-        ? (w: string) => w.split(' ').map((part) => written.get(part) ?? part).join(' ')
+        ? preserving(written)
         : (w: string) => w;
   return { width, indent, kw };
+}
+
+/**
+ * Each keyword as the source spelled it; one the source did not use (an `AS` the printer adds)
+ * follows the source's usual case: lower when most keywords were written in lower case.
+ */
+function preserving(written: ReadonlyMap<string, string>): (upper: string) => string {
+  let lower = 0;
+  for (const spelling of written.values()) if (spelling === spelling.toLowerCase()) lower++;
+  const usual = lower * 2 > written.size ? (w: string) => w.toLowerCase() : (w: string) => w;
+  return (w) => w.split(' ').map((part) => written.get(part) ?? usual(part)).join(' ');
 }

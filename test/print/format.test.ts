@@ -139,6 +139,9 @@ describe('format', () => {
 
   it('keeps keyword case as written with preserve', () => {
     expect(format('select a From t where x is not null', { keywordCase: 'preserve' })).toBe('select a From t where x is not null\n');
+    // A keyword the source did not write follows its usual case.
+    expect(format('select a b from t', { keywordCase: 'preserve' })).toBe('select a as b from t\n');
+    expect(format('SELECT a b FROM t', { keywordCase: 'preserve' })).toBe('SELECT a AS b FROM t\n');
   });
 
   it('never reformats text the parser rejects', () => {
