@@ -1,8 +1,8 @@
-import { chmod, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ConfigError } from '../config/index.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { FileArgumentError, findFiles } from '../lint/files.js';
+import { FileArgumentError, findFiles, writeFileAtomically } from './files.js';
 import { format, type PrintOptions } from '../print/index.js';
 import { UsageError, type Command } from './command.js';
 import { ConfigCache, mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
@@ -25,19 +25,6 @@ Exit codes: 0 all formatted, 1 some file is not formatted (--check), 2 some file
 be parsed or read, or a usage error.
 `;
 
-/** Replace a file's contents atomically: a temporary file beside it, then a rename; the mode is kept. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const { mode } = await stat(path);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.dsq-fmt.tmp`);
-  try {
-    await writeFile(temp, text, { encoding: 'utf8', mode });
-    await chmod(temp, mode);
-    await rename(temp, path);
-  } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    throw err;
-  }
-}
 
 type Mode = 'print' | 'check' | 'write';
 
@@ -85,7 +72,7 @@ export const fmtCommand: Command = {
       else if (changed) {
         unformatted++;
         if (mode === 'write' && path !== null) {
-          await writeAtomically(path, out);
+          await writeFileAtomically(path, out);
           io.stdout(`${name}\n`);
         } else if (mode === 'write') io.stdout(out);
         else io.stdout(`${name}\n`);

@@ -1,8 +1,8 @@
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, loadConfig, type DsqConfig } from '../config/index.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { FileArgumentError, findFiles } from '../lint/files.js';
+import { FileArgumentError, findFiles, writeFileAtomically } from './files.js';
 import { fixText, lint, type LintOptions, type LintResult } from '../lint/lint.js';
 import { RULES } from '../lint/registry.js';
 import { REPORTERS, REPORT_FORMATS, type FileReport, type ReportFormat } from '../lint/report/index.js';
@@ -187,18 +187,7 @@ async function lintOne(
       if (!(err instanceof DsqError)) throw err;
     }
   }
-  if (!mode.dryRun && path !== null && finalText !== text && !result.syntaxErrors) await writeAtomically(path, finalText);
+  if (!mode.dryRun && path !== null && finalText !== text && !result.syntaxErrors) await writeFileAtomically(path, finalText);
   return { report: { file: shown, diagnostics: result.diagnostics }, ...(mode.dryRun ? { fixed: finalText } : {}) };
 }
 
-/** Write through a temporary file in the same directory and rename it over the original. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, path);
-  } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    throw err;
-  }
-}

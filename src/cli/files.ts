@@ -1,8 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { chmod, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 
 /**
- * The files `dsq lint` reads for its arguments: a file as given; a directory walked for `*.dsq`
+ * The files a command (`dsq fmt`, `dsq lint`) reads for its arguments: a file as given; a directory walked for `*.dsq`
  * (skipping node_modules and dot-directories); a glob (`*`, `**`, `?`, `[...]`, `{a,b}`) matched
  * against the files under its static prefix. Paths are shown as the user wrote them.
  */
@@ -108,5 +108,20 @@ export async function findFiles(args: readonly string[], cwd: string): Promise<{
   return out;
 }
 
-/** A path relative to the working directory, for messages. */
-export const shownPath = (cwd: string, path: string) => relative(cwd, path) || path;
+/**
+ * Replace a file's text atomically: write a temporary file in the same directory (with the
+ * original's mode), then rename it over the original. A reader sees the old text or the new,
+ * never a half-written file; on failure the temporary file is removed.
+ */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const { mode } = await stat(path);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.dsq.tmp`);
+  try {
+    await writeFile(temp, text, { encoding: 'utf8', mode });
+    await chmod(temp, mode);
+    await rename(temp, path);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+}

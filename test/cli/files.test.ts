@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globToRegExp } from '../../src/lint/files.js';
+import { globToRegExp } from '../../src/cli/files.js';
 
 describe('globToRegExp', () => {
   const matches = (glob: string, path: string) => globToRegExp(glob).test(path);
