@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { runCli } from './helpers/cli.js';
 import { readSpecJson, statementFromValue, toJson } from '../src/json/index.js';
 
 const dir = new URL('../examples/', import.meta.url);
@@ -14,13 +14,7 @@ function compact(text: string): string {
   return value.type === 'array' ? `[${parts.join(',')}]` : (parts[0] as string);
 }
 
-async function compile(file: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: new URL('..', import.meta.url).pathname };
-  const code = await main(['compile', `examples/${file}`], io);
-  return { code, out, err };
-}
+const compile = (file: string) => runCli(['compile', `examples/${file}`], { cwd: new URL('..', import.meta.url).pathname });
 
 describe('examples/', () => {
   it('holds at least 15 query files, revenue-by-region.dsq among them', () => {

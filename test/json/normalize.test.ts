@@ -2,27 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../../src/cli/command.js';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli.js';
 import { fromJson } from '../../src/json/index.js';
 
-function bufferIo(stdin = '', cwd = process.cwd()): Io & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    readStdin: async () => stdin,
-    cwd,
-  };
-  return io;
-}
-
-async function run(args: string[], stdin = '', cwd?: string) {
-  const io = bufferIo(stdin, cwd);
-  const code = await main(['normalize', ...args], io);
-  return { code, out: io.out, err: io.err };
-}
+const run = (args: string[], stdin = '', cwd?: string) => runCli(['normalize', ...args], { stdin, cwd });
 
 describe('dsq normalize', () => {
   it('prints an example in the short form, pretty by default', async () => {

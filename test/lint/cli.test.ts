@@ -2,8 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Io } from '../../src/cli/command.js';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli.js';
 import { fixture } from './helpers.js';
 
 let dir: string;
@@ -14,13 +13,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => stdin, cwd: dir };
-  const code = await main(['lint', ...args], io);
-  return { code, out, err };
-}
+const run = (args: string[], stdin = '') => runCli(['lint', ...args], { stdin, cwd: dir });
 
 const put = async (path: string, text: string) => {
   await mkdir(join(dir, path, '..'), { recursive: true });

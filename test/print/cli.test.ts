@@ -2,8 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Io } from '../../src/cli/command.js';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -13,13 +12,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => stdin, cwd: dir };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(argv, { stdin, cwd: dir });
 
 describe('dsq decompile', () => {
   it('prints a select object, a SELECT action and an array of statements as text', async () => {

@@ -2,17 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli.js';
 import { toJson } from '../../src/json/index.js';
 import { parse } from '../../src/syntax/index.js';
 
-async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const dir = mkdtempSync(join(tmpdir(), 'dsq-compile-'));
-  const code = await main(argv, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => stdin, cwd: dir });
-  return { code, out, err };
-}
+const run = (argv: string[], stdin = '') => runCli(argv, { stdin, cwd: mkdtempSync(join(tmpdir(), 'dsq-compile-')) });
 
 function file(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-compile-'));
