@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { builder, col, fn, selectFrom, type Expression, type RowType } from '../../src/builder/index.js';
-import type { Schema } from './fixtures/shop.schema.js';
+import type { Schema } from '../../examples/shop.schema.js';
 
 const db = builder<Schema>();
 
