@@ -1,8 +1,9 @@
 import type { Node } from '../ast/nodes.js';
 import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagnostic.js';
-import { toJson, type JsonForm } from '../json/to-json.js';
+import { toJson } from '../json/to-json.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
-import { UsageError, type Command } from './command.js';
+import type { Command } from './command.js';
+import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
 import { readInput } from './io.js';
 
 const HELP = `Usage: dsq compile [FILE|-] [--form short|full] [--expr] [--indent N]
@@ -32,32 +33,16 @@ export const compileCommand: Command = {
   name: 'compile',
   summary: 'compile dsq text to the service JSON (select objects, SELECT actions)',
   help: HELP,
-  options: {
-    form: { type: 'string' },
-    expr: { type: 'boolean' },
-    indent: { type: 'string' },
-  },
+  options: JSON_FLAG_OPTIONS,
   async run({ positionals, values, io }) {
-    const form = (values.form ?? 'short') as string;
-    if (form !== 'short' && form !== 'full') throw new UsageError(`--form must be short or full; got "${form}"`);
-    const indentText = (values.indent ?? '2') as string;
-    if (!/^\d{1,2}$/.test(indentText) || Number(indentText) > 16) {
-      throw new UsageError(`--indent must be a whole number from 0 to 16; got "${indentText}"`);
-    }
-    if (positionals.length > 1) throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}`);
-    const options = { form: form as JsonForm, indent: Number(indentText) };
+    const flags = jsonFlags({ values, positionals });
+    const options = { form: flags.form, indent: flags.indent };
 
-    let input: { text: string; name: string };
-    try {
-      input = await readInput(io, positionals[0]);
-    } catch (err) {
-      io.stderr(`dsq compile: cannot read ${positionals[0]}: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
+    const input = await readInput(io, flags.file);
     const report = (diagnostics: readonly Diagnostic[]) => {
       if (diagnostics.length > 0) io.stderr(`${diagnostics.map((d) => formatDiagnostic(d, input.text, input.name)).join('\n')}\n`);
     };
-    if (values.expr === true) {
+    if (flags.expr) {
       try {
         io.stdout(`${toJson(parseExpression(input.text), options)}\n`);
         return 0;

@@ -33,13 +33,7 @@ export const decompileCommand: Command = {
     if (positionals.length > 1) throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}`);
     const flags = printFlags(values);
     const file = positionals[0];
-    let input: { text: string; name: string };
-    try {
-      input = await readInput(io, file);
-    } catch (err) {
-      io.stderr(`dsq decompile: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
+    const input = await readInput(io, file);
     let options;
     try {
       const start = file === undefined || file === '-' ? io.cwd : dirname(resolve(io.cwd, file));

@@ -85,7 +85,7 @@ describe('dsq normalize', () => {
     const r = await run(['nope.json'], '', dir);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/^dsq normalize: cannot read nope\.json: ENOENT/);
+    expect(r.err).toBe('dsq normalize: cannot read nope.json: no such file\n');
     writeFileSync(join(dir, 'ok.json'), '{}');
     expect((await run(['ok.json'], '', dir)).out).toBe('{}\n');
   });
