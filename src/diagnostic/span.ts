@@ -23,23 +23,44 @@ export class LineIndex {
     }
   }
 
-  /** 1-based line and column of an offset. */
-  position(offset: number): { line: number; column: number } {
+  /**
+   * The 0-based line holding the last offset looked up: parsers ask in nearly increasing
+   * order, so most lookups are answered from it or the next line without a search.
+   */
+  private last = 0;
+
+  /** 0-based index of the line holding an offset. */
+  private lineOf(offset: number): number {
     const starts = this.starts;
+    const last = this.last;
+    const here = starts[last] as number;
+    if (offset >= here) {
+      const next = starts[last + 1];
+      if (next === undefined || offset < next) return last;
+      const after = starts[last + 2];
+      if (after === undefined || offset < after) return (this.last = last + 1);
+    }
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
+      if ((starts[mid] as number) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+    return (this.last = lo);
+  }
+
+  /** 1-based line and column of an offset. */
+  position(offset: number): { line: number; column: number } {
+    const i = this.lineOf(offset);
+    return { line: i + 1, column: offset - (this.starts[i] as number) + 1 };
   }
 
   span(start: number, end: number): Span {
-    const a = this.position(start);
-    const b = this.position(end);
-    return { start, end, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+    const a = this.lineOf(start);
+    const b = this.lineOf(end);
+    const starts = this.starts;
+    return { start, end, line: a + 1, column: start - (starts[a] as number) + 1, endLine: b + 1, endColumn: end - (starts[b] as number) + 1 };
   }
 
   /** The text of a 1-based line, without its line break. */

@@ -30,6 +30,8 @@ export interface ParsedDocument {
 
 export const DEFAULT_MAX_DEPTH = 200;
 
+const NO_TOKENS: IToken[] = [];
+
 let sharedParser: DsqParser | undefined;
 /** The one parser instance (built on first use: the grammar analysis runs once). */
 export function parser(): DsqParser {
@@ -50,11 +52,12 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
-  let chunk: IToken[] = [];
-  const flush = () => {
-    if (chunk.length === 0) return;
-    const tokens = chunk;
-    chunk = [];
+  const all = lexed.tokens;
+  // Each statement's tokens: the whole array when there is one statement, else a slice (no
+  // token-by-token copy: on a large file that copy was a large share of the parse).
+  const flush = (from: number, to: number) => {
+    if (to <= from) return;
+    const tokens = from === 0 && to === all.length ? all : all.slice(from, to);
     const own: Diagnostic[] = [];
     const node = run(tokens, lineIndex, nodeSpans, own, options, (p) => p.statement());
     const span = spanOfTokens(tokens, lineIndex);
@@ -65,11 +68,14 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
       spans.set(node, span);
     }
   };
-  for (const token of lexed.tokens) {
-    if (token.tokenType === T.Semicolon) flush();
-    else chunk.push(token);
+  let from = 0;
+  for (let i = 0; i < all.length; i++) {
+    if ((all[i] as IToken).tokenType === T.Semicolon) {
+      flush(from, i);
+      from = i + 1;
+    }
   }
-  flush();
+  flush(from, all.length);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { text, statements, spans, comments: lexed.comments, diagnostics, lineIndex };
 }
@@ -149,6 +155,7 @@ function run<R>(
     result = rule(p);
   } catch (err) {
     const token = err instanceof NestingTooDeep ? err.token : p.currentToken();
+    p.input = NO_TOKENS;
     if (err instanceof NestingTooDeep || err instanceof RangeError) {
       out.push({
         code: 'syntax/nesting-too-deep',
@@ -170,6 +177,8 @@ function run<R>(
     lastIndex = index;
     out.push(recognitionDiagnostic(error, tokens, index, lines));
   }
+  // Let go of this input's tokens (the shared parser would keep them alive until the next parse).
+  p.input = NO_TOKENS;
   return result;
 }
 
