@@ -1,9 +1,10 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
-import { createSpans, type Expr, type Spans, type Statement } from '../ast/index.js';
+import type { Expr, Spans, Statement } from '../ast/index.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
+import { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
 export type { Comment } from './lexer.js';
@@ -47,7 +48,7 @@ export function parseDocument(text: string, options: ParseOptions = {}): ParsedD
 /** parseDocument, optionally without recording node spans (what parse() needs: faster). */
 function parseText(text: string, options: ParseOptions, withSpans: boolean): ParsedDocument {
   const lineIndex = new LineIndex(text);
-  const spans = createSpans();
+  const spans = new SourceSpans(lineIndex);
   const nodeSpans = withSpans ? spans : null;
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
@@ -123,7 +124,7 @@ export function parseExpressionDocument(text: string, options: ParseOptions = {}
 
 function expressionOf(text: string, options: ParseOptions, withSpans: boolean): { expr: Expr; spans: Spans } {
   const lineIndex = new LineIndex(text);
-  const spans = createSpans();
+  const spans = new SourceSpans(lineIndex);
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const expr = run(lexed.tokens, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
@@ -142,7 +143,7 @@ function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
 function run<R>(
   tokens: IToken[],
   lines: LineIndex,
-  spans: Spans | null,
+  spans: SourceSpans | null,
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: DsqParser) => R,

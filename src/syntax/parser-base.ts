@@ -1,12 +1,13 @@
 import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
 import {
   BINARY_PREC, Prec, col, alias as aliasRef, fn, checkDateTimeText, checkNumber, isWholeNumber,
-  type BinaryOp, type DateTimeKind, type Expr, type Node, type Spans,
+  type BinaryOp, type DateTimeKind, type Expr, type Node,
 } from '../ast/index.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { tokenEnd } from './lexer.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import { messageProvider } from './messages.js';
+import type { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
 /** Thrown (outside Chevrotain's recovery) when the input nests deeper than `maxDepth`. */
@@ -49,7 +50,7 @@ export interface AliasScope {
 /** Per-parse state, reset by `begin`. */
 export interface ParseState {
   /** Where node spans go; null when the caller does not want them (parse(): faster, less GC). */
-  spans: Spans | null;
+  spans: SourceSpans | null;
   lines: LineIndex;
   diagnostics: Diagnostic[];
   maxDepth: number;
@@ -103,7 +104,14 @@ export abstract class ParserBase extends EmbeddedActionsParser {
 
   /** Record the node's span (from `start` to the last consumed token) and return the node. */
   protected mark<N extends Node>(node: N, start: IToken): N {
-    if (this.state.spans !== null) this.state.spans.set(node, this.spanOf(start, this.LA(0)));
+    const spans = this.state.spans;
+    if (spans !== null) {
+      // The offsets spanOf would give (line and column are computed when the span is asked for).
+      const end = this.LA(0);
+      const from = Number.isNaN(start.startOffset) ? 0 : start.startOffset;
+      const to = Number.isNaN(end.startOffset) || end.startOffset < from ? tokenEnd(start) : tokenEnd(end);
+      spans.record(node, from, to > from ? to : from);
+    }
     return node;
   }
 

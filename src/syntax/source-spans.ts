@@ -1,0 +1,54 @@
+import type { Node } from '../ast/nodes.js';
+import type { Span } from '../diagnostic/span.js';
+import type { LineIndex } from '../diagnostic/span.js';
+
+/**
+ * The parser's `Spans` table: the parser records each node's offsets only, and a node's
+ * line and column are computed from the LineIndex the first time someone asks for its span
+ * (the formatter needs offsets of a few nodes, the linter spans of the nodes it reports).
+ * `get` returns exactly the span an eager table would hold, the same object on every call;
+ * `set`, `has` and `delete` behave as on any WeakMap (the last write for a node wins).
+ */
+export class SourceSpans extends WeakMap<Node, Span> {
+  /** Node → index of its pair in `offsets` (and of its span in `made`). */
+  private readonly recorded = new Map<Node, number>();
+  /** Start and end offset of every recorded node, in pairs. */
+  private readonly offsets: number[] = [];
+  /** Spans already computed, by recorded index. */
+  private readonly made: (Span | undefined)[] = [];
+
+  constructor(private readonly lines: LineIndex) {
+    super();
+  }
+
+  /** Record a node's span by its offsets (line and column follow on demand). */
+  record(node: Node, start: number, end: number): void {
+    this.recorded.set(node, this.offsets.length >> 1);
+    this.offsets.push(start, end);
+  }
+
+  override get(node: Node): Span | undefined {
+    const i = this.recorded.get(node);
+    if (i === undefined) return super.get(node);
+    let span = this.made[i];
+    if (span === undefined) {
+      span = this.lines.span(this.offsets[2 * i] as number, this.offsets[2 * i + 1] as number);
+      this.made[i] = span;
+    }
+    return span;
+  }
+
+  override has(node: Node): boolean {
+    return this.recorded.has(node) || super.has(node);
+  }
+
+  override set(node: Node, span: Span): this {
+    this.recorded.delete(node);
+    return super.set(node, span);
+  }
+
+  override delete(node: Node): boolean {
+    const recorded = this.recorded.delete(node);
+    return super.delete(node) || recorded;
+  }
+}
