@@ -1,10 +1,10 @@
 import type { DSLMethodOpts, IOrAlt, IToken, OrMethodOpts, ParserMethod } from 'chevrotain';
 import {
-  BINARY_PREC, NULL, Prec, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when,
+  NULL, Prec, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when,
   type BinaryOp, type Expr, type Select, type Specifier, type WhenClause,
 } from '../ast/index.js';
 import { stringValue } from './literals.js';
-import { BINARY_TOKEN_OPS, PATH_SEPARATORS, ParserBase, type ExprFrame } from './parser-base.js';
+import { BINARY_TOKEN_OPS, PATH_SEPARATORS, ParserBase, RIGHT_ARGS, argsAt } from './parser-base.js';
 import * as T from './tokens.js';
 
 /** A path as read: its text, whether it is one name, whether that name was quoted. */
@@ -96,7 +96,7 @@ export abstract class ExpressionRules extends ParserBase {
       {
         ALT: () => {
           this.CONSUME(T.Where);
-          const e = this.SUBRULE(this.expression, { ARGS: [0] });
+          const e = this.SUBRULE(this.expression, argsAt(0));
           return this.ACTION(() => this.mark({ kind: 'spec_where', where: e }, start));
         },
       },
@@ -108,8 +108,7 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** Precedence climbing: a prefix form, then infix operators binding at least `minPrec`. */
   public expression = this.RULE('expression', (minPrec: number): Expr => {
-    const frame: ExprFrame = { start: this.LA(1), left: NULL, minPrec };
-    this.frames.push(frame);
+    const frame = this.pushFrame(this.LA(1), minPrec);
     try {
       frame.left = this.OR((this.prefixAlts ??= { IGNORE_AMBIGUITIES: true, DEF: this.prefixAlternatives() }));
       this.MANY(
@@ -123,7 +122,7 @@ export abstract class ExpressionRules extends ParserBase {
       );
       return frame.left;
     } finally {
-      this.frames.pop();
+      this.popFrame();
     }
   }, { recoveryValueFunc: () => NULL });
 
@@ -146,7 +145,7 @@ export abstract class ExpressionRules extends ParserBase {
           const not = this.CONSUME(T.Not);
           this.ACTION(() => this.enter(not));
           try {
-            const e = this.SUBRULE(this.expression, { ARGS: [Prec.not] });
+            const e = this.SUBRULE(this.expression, argsAt(Prec.not));
             return this.ACTION(() => this.mark(unary('not', e), this.frame().start));
           } finally {
             this.ACTION(() => this.depth--);
@@ -204,7 +203,7 @@ export abstract class ExpressionRules extends ParserBase {
               ALT: () => {
                 this.ACTION(() => this.enter(open));
                 try {
-                  const e = this.SUBRULE7(this.expression, { ARGS: [0] });
+                  const e = this.SUBRULE7(this.expression, argsAt(0));
                   this.CONSUME5(T.RParen);
                   return e;
                 } finally {
@@ -256,7 +255,7 @@ export abstract class ExpressionRules extends ParserBase {
   protected unaryOperand(op: '-' | '~', index: 1 | 8): Expr {
     this.ACTION(() => this.enter(this.frame().start));
     try {
-      const e = index === 1 ? this.SUBRULE1(this.expression, { ARGS: [Prec.unary] }) : this.SUBRULE8(this.expression, { ARGS: [Prec.unary] });
+      const e = index === 1 ? this.SUBRULE1(this.expression, argsAt(Prec.unary)) : this.SUBRULE8(this.expression, argsAt(Prec.unary));
       return this.ACTION(() => this.mark(unary(op, e), this.frame().start));
     } finally {
       this.ACTION(() => this.depth--);
@@ -359,9 +358,10 @@ export abstract class ExpressionRules extends ParserBase {
       {
         ALT: () => {
           const token = this.CONSUME(T.BinaryOperator);
-          const op = this.ACTION(() => BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp);
-          const right = this.SUBRULE2(this.expression, { ARGS: [this.ACTION(() => BINARY_PREC[op] + 1)] });
+          // (token is undefined only while Chevrotain records the grammar, when ARGS are unused.)
+          const right = this.SUBRULE2(this.expression, RIGHT_ARGS[token?.tokenType?.tokenTypeIdx as number] ?? argsAt(0));
           return this.ACTION(() => {
+            const op = BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp;
             const node = this.mark(binary(op, this.frame().left, right), this.frame().start);
             this.checkQuotedText(node);
             return node;
@@ -372,7 +372,7 @@ export abstract class ExpressionRules extends ParserBase {
         ALT: () => {
           this.CONSUME(T.Is);
           const not = this.OPTION2(() => this.CONSUME2(T.Not));
-          const right = this.SUBRULE3(this.expression, { ARGS: [Prec.comparison + 1] });
+          const right = this.SUBRULE3(this.expression, argsAt(Prec.comparison + 1));
           return this.ACTION(() => {
             const node = this.mark(binary('is', this.frame().left, right), this.frame().start);
             return not ? this.mark(unary('not', node), this.frame().start) : node;
@@ -409,7 +409,7 @@ export abstract class ExpressionRules extends ParserBase {
               { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
               { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
             ]);
-            const right = this.SUBRULE(this.expression, { ARGS: [Prec.comparison + 1] });
+            const right = this.SUBRULE(this.expression, argsAt(Prec.comparison + 1));
             return this.ACTION(() => {
               const b = this.mark(binary(op, this.frame().left, right), this.frame().start);
               this.checkQuotedText(b);
@@ -420,9 +420,9 @@ export abstract class ExpressionRules extends ParserBase {
         {
           ALT: () => {
             this.CONSUME(T.Between);
-            const min = this.SUBRULE1(this.expression, { ARGS: [Prec.comparison + 1] });
+            const min = this.SUBRULE1(this.expression, argsAt(Prec.comparison + 1));
             this.CONSUME(T.And);
-            const max = this.SUBRULE2(this.expression, { ARGS: [Prec.comparison + 1] });
+            const max = this.SUBRULE2(this.expression, argsAt(Prec.comparison + 1));
             return this.ACTION(() => this.mark(between(this.frame().left, min, max), this.frame().start));
           },
         },
@@ -456,7 +456,7 @@ export abstract class ExpressionRules extends ParserBase {
               this.MANY_SEP({
                 SEP: T.Comma,
                 DEF: () => {
-                  const v = this.SUBRULE(this.expression, { ARGS: [0] });
+                  const v = this.SUBRULE(this.expression, argsAt(0));
                   this.ACTION(() => values.push(v));
                 },
               });
@@ -517,7 +517,7 @@ export abstract class ExpressionRules extends ParserBase {
       this.MANY_SEP7({
         SEP: T.Comma,
         DEF: () => {
-          const e = this.SUBRULE9(this.expression, { ARGS: [0] });
+          const e = this.SUBRULE9(this.expression, argsAt(0));
           this.ACTION(() => args.push(e));
         },
       });
@@ -532,18 +532,18 @@ export abstract class ExpressionRules extends ParserBase {
     const start = this.CONSUME(T.Case);
     this.ACTION(() => this.enter(start));
     try {
-      const base = this.OPTION(() => this.SUBRULE(this.expression, { ARGS: [0] })) ?? null;
+      const base = this.OPTION(() => this.SUBRULE(this.expression, argsAt(0))) ?? null;
       const cases: WhenClause[] = [];
       this.AT_LEAST_ONE(() => {
         const w = this.CONSUME(T.When);
-        const cond = this.SUBRULE1(this.expression, { ARGS: [0] });
+        const cond = this.SUBRULE1(this.expression, argsAt(0));
         this.CONSUME(T.Then);
-        const then = this.SUBRULE2(this.expression, { ARGS: [0] });
+        const then = this.SUBRULE2(this.expression, argsAt(0));
         this.ACTION(() => cases.push(this.mark(when(cond, then), w)));
       });
       const otherwise = this.OPTION1(() => {
         this.CONSUME(T.Else);
-        return this.SUBRULE3(this.expression, { ARGS: [0] });
+        return this.SUBRULE3(this.expression, argsAt(0));
       }) ?? null;
       this.CONSUME(T.End);
       return this.ACTION(() => this.mark(caseExpr(base, cases, otherwise), start));
@@ -554,7 +554,7 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** A whole input that is one expression (`parseExpression`). */
   public standaloneExpression = this.RULE('standaloneExpression', (): Expr => {
-    return this.SUBRULE(this.expression, { ARGS: [0] });
+    return this.SUBRULE(this.expression, argsAt(0));
   }, { recoveryValueFunc: () => NULL });
 
 }

@@ -1,6 +1,6 @@
 import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
 import {
-  BINARY_PREC, Prec, col, alias as aliasRef, fn, checkDateTimeText, checkNumber, isWholeNumber,
+  BINARY_PREC, NULL, Prec, col, alias as aliasRef, fn, checkDateTimeText, checkNumber, isWholeNumber,
   type BinaryOp, type DateTimeKind, type Expr, type Node,
 } from '../ast/index.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
@@ -33,13 +33,27 @@ const NOT_INFIX: ReadonlySet<TokenType> = new Set([T.Like, T.Regexp, T.Between, 
 
 const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
+/**
+ * The options of a SUBRULE call of the expression rule at a minimum precedence, built once
+ * (an object and an array per call and per term otherwise, and garbage on long chains).
+ */
+const ARGS_AT: readonly { readonly ARGS: [number] }[] = Array.from({ length: Math.max(...Object.values(Prec)) + 2 }, (_, i) =>
+  Object.freeze({ ARGS: Object.freeze([i]) as [number] }),
+);
+export function argsAt(minPrec: number): { ARGS: [number] } {
+  return ARGS_AT[minPrec] as { ARGS: [number] };
+}
+/** The SUBRULE options for the right operand of each binary operator token, by token type index. */
+export const RIGHT_ARGS: { ARGS: [number] }[] = [];
+for (const [type, op] of BINARY_TOKEN_OPS) RIGHT_ARGS[type.tokenTypeIdx as number] = argsAt(BINARY_PREC[op] + 1);
+
 export const PATH_SEPARATORS: ReadonlyMap<TokenType, string> = new Map([[T.Dot, '.'], [T.At, '@'], [T.Colon, ':']]);
 
 /** The state of one expression-rule invocation. */
 export interface ExprFrame {
-  readonly start: IToken;
+  start: IToken;
   left: Expr;
-  readonly minPrec: number;
+  minPrec: number;
 }
 
 export interface AliasScope {
@@ -68,6 +82,8 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected quotedColumns = new WeakSet<Node>();
   /** The state of the expression-rule invocations in progress, innermost last. */
   protected frames: ExprFrame[] = [];
+  /** How many of `frames` are in use (the objects are reused: no allocation per invocation). */
+  protected frameCount = 0;
 
   constructor() {
     super(T.ALL_TOKENS as TokenType[], {
@@ -84,6 +100,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
     this.depth = 0;
     this.scopes = [];
     this.frames = [];
+    this.frameCount = 0;
   }
 
   /** The next token to read (where a parse stopped when it was aborted). */
@@ -93,7 +110,28 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   }
 
   protected frame(): ExprFrame {
-    return this.frames[this.frames.length - 1] as ExprFrame;
+    return this.frames[this.frameCount - 1] as ExprFrame;
+  }
+
+  /** Start an expression-rule invocation: its frame on top. */
+  protected pushFrame(start: IToken, minPrec: number): ExprFrame {
+    let frame = this.frames[this.frameCount];
+    if (frame === undefined) {
+      frame = { start, left: NULL, minPrec };
+      this.frames.push(frame);
+    } else {
+      frame.start = start;
+      frame.left = NULL;
+      frame.minPrec = minPrec;
+    }
+    this.frameCount++;
+    return frame;
+  }
+
+  /** End the innermost expression-rule invocation. */
+  protected popFrame(): void {
+    const frame = this.frames[--this.frameCount] as ExprFrame;
+    frame.left = NULL;
   }
 
   protected spanOf(start: IToken, end: IToken): Span {

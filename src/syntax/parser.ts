@@ -6,7 +6,7 @@ import {
 } from '../ast/index.js';
 import { ExpressionRules } from './expression-rules.js';
 import { stringValue } from './literals.js';
-import type { AliasScope } from './parser-base.js';
+import { argsAt, type AliasScope } from './parser-base.js';
 import * as T from './tokens.js';
 
 export { NestingTooDeep, type ParseState } from './parser-base.js';
@@ -130,7 +130,7 @@ export class DsqParser extends ExpressionRules {
       });
       this.OPTION2(() => {
         this.CONSUME(T.Where);
-        where = this.SUBRULE(this.expression, { ARGS: [0] });
+        where = this.SUBRULE(this.expression, argsAt(0));
       });
       this.ACTION(() => (scope.active = true));
       this.OPTION3(() => {
@@ -139,14 +139,14 @@ export class DsqParser extends ExpressionRules {
         this.AT_LEAST_ONE_SEP1({
           SEP: T.Comma,
           DEF: () => {
-            const e = this.SUBRULE1(this.expression, { ARGS: [0] });
+            const e = this.SUBRULE1(this.expression, argsAt(0));
             this.ACTION(() => group.push(e));
           },
         });
       });
       this.OPTION4(() => {
         this.CONSUME(T.Having);
-        having = this.SUBRULE2(this.expression, { ARGS: [0] });
+        having = this.SUBRULE2(this.expression, argsAt(0));
       });
       this.OPTION5(() => {
         this.CONSUME(T.Order);
@@ -162,10 +162,10 @@ export class DsqParser extends ExpressionRules {
       this.ACTION(() => (scope.active = false));
       this.OPTION6(() => {
         this.CONSUME(T.Limit);
-        limit = this.SUBRULE3(this.expression, { ARGS: [0] });
+        limit = this.SUBRULE3(this.expression, argsAt(0));
         this.OPTION7(() => {
           const comma = this.CONSUME1(T.Comma);
-          this.SUBRULE4(this.expression, { ARGS: [0] });
+          this.SUBRULE4(this.expression, argsAt(0));
           this.ACTION(() =>
             this.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, this.LA(0), 'write LIMIT count OFFSET offset'),
           );
@@ -173,7 +173,7 @@ export class DsqParser extends ExpressionRules {
       });
       this.OPTION8(() => {
         this.CONSUME(T.Offset);
-        offset = this.SUBRULE5(this.expression, { ARGS: [0] });
+        offset = this.SUBRULE5(this.expression, argsAt(0));
       });
       return this.ACTION(() =>
         this.mark(makeSelect({ distinct, columns, from, where, group, having, order, limit, offset }), start),
@@ -188,7 +188,7 @@ export class DsqParser extends ExpressionRules {
 
   private resultColumn = this.RULE('resultColumn', (): ResultColumn => {
     const start = this.LA(1);
-    const e = this.SUBRULE(this.expression, { ARGS: [0] });
+    const e = this.SUBRULE(this.expression, argsAt(0));
     let name: string | null = null;
     this.OPTION(() => {
       this.OPTION1(() => this.CONSUME(T.As));
@@ -200,7 +200,7 @@ export class DsqParser extends ExpressionRules {
 
   private orderTerm = this.RULE('orderTerm', (): OrderTerm => {
     const start = this.LA(1);
-    const e = this.SUBRULE(this.expression, { ARGS: [0] });
+    const e = this.SUBRULE(this.expression, argsAt(0));
     let dir: 'asc' | 'desc' = 'asc';
     this.OPTION(() => {
       this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => (this.CONSUME(T.Desc), (dir = 'desc')) }]);
@@ -225,7 +225,7 @@ export class DsqParser extends ExpressionRules {
           {
             ALT: () => {
               const on = this.CONSUME(T.On);
-              this.SUBRULE(this.expression, { ARGS: [0] });
+              this.SUBRULE(this.expression, argsAt(0));
               this.ACTION(() => this.joinConditionError(on));
             },
           },
