@@ -79,7 +79,7 @@ function printComments(parsed: ParsedDocument, options: PrintOptions): { text: s
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
   const out = texts.join('\n\n');
-  const text = out.length === 0 ? '' : `${out.replace(/\n+$/, '')}\n`;
+  const text = out.length === 0 ? '' : `${trimNewlines(out)}\n`;
   return { text, settled: !comments.unsettled && !stats.moved };
 }
 
