@@ -54,6 +54,17 @@ export function lex(text: string, lines: LineIndex): LexResult {
     });
   }
   let tokens = result.tokens;
+  // Words: a keyword or contextual word is lexed as an Identifier and retyped here.
+  const identifier = T.Identifier;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as IToken;
+    if (token.tokenType !== identifier) continue;
+    const type = T.wordType(token.image);
+    if (type !== undefined) {
+      token.tokenType = type;
+      token.tokenTypeIdx = type.tokenTypeIdx as number;
+    }
+  }
   if (tokens.some(isUnterminated)) {
     tokens = [];
     for (const token of result.tokens) {

@@ -39,6 +39,10 @@ export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\r\n
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//, group: 'comments', line_breaks: true });
 export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[^]*/, line_breaks: true });
 
+// The patterns of keywords and contextual words describe them (syntax diagrams, the TextMate
+// grammar); the lexer itself reads every word as an Identifier, and `wordType` (used by lex()
+// in lexer.ts) gives a word its keyword type: one regular expression per word instead of one
+// per candidate keyword and then the identifier's (`longer_alt`), with the same result.
 function keyword(name: string): TokenType {
   return createToken({ name, pattern: new RegExp(name, 'i'), longer_alt: Identifier, label: name });
 }
@@ -150,6 +154,23 @@ export const CONTEXTUAL_WORDS: readonly TokenType[] = [
   SystemTableWord, DatabaseTableWord, TableWord,
 ];
 
+/** Keyword and contextual-word types by their upper-case spelling. */
+const WORD_TYPES: ReadonlyMap<string, TokenType> = new Map([...KEYWORDS, ...CONTEXTUAL_WORDS].map((t) => [t.name, t]));
+/** The same, also by the lower-case spelling (the two usual ones: no case conversion needed). */
+const WORD_SPELLINGS: ReadonlyMap<string, TokenType> = new Map([...WORD_TYPES].flatMap(([w, t]) => [[w, t], [w.toLowerCase(), t]]));
+const LONGEST_WORD = Math.max(...[...WORD_TYPES.keys()].map((w) => w.length));
+
+/** The keyword or contextual-word type of a word the lexer read as an Identifier, if it is one. */
+export function wordType(image: string): TokenType | undefined {
+  const exact = WORD_SPELLINGS.get(image);
+  if (exact !== undefined || image.length > LONGEST_WORD) return exact;
+  const type = WORD_TYPES.get(image.toUpperCase());
+  if (type === undefined) return undefined;
+  // Only ASCII letters spell a keyword (ı and ſ upper-case to I and S).
+  for (let i = 0; i < image.length; i++) if (image.charCodeAt(i) > 127) return undefined;
+  return type;
+}
+
 function wordOf(t: TokenType): string {
   return (t.PATTERN as RegExp).source;
 }
@@ -177,8 +198,8 @@ export const ALL_TOKENS: readonly TokenType[] = [
   LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, At, Colon,
 ];
 
-/** The one lexer instance, reused for every input. */
-export const dsqLexer = new Lexer([...ALL_TOKENS], {
+/** The one lexer instance, reused for every input (words without their keyword patterns: see `wordType`). */
+export const dsqLexer = new Lexer(ALL_TOKENS.filter((t) => WORD_TYPES.get(t.name) !== t), {
   ensureOptimizations: true,
   // Offsets only (the fastest mode): lines and columns come from the LineIndex when needed.
   positionTracking: 'onlyOffset',
