@@ -164,11 +164,17 @@ const LONGEST_WORD = Math.max(...[...WORD_TYPES.keys()].map((w) => w.length));
 export function wordType(image: string): TokenType | undefined {
   const exact = WORD_SPELLINGS.get(image);
   if (exact !== undefined || image.length > LONGEST_WORD) return exact;
-  const type = WORD_TYPES.get(image.toUpperCase());
-  if (type === undefined) return undefined;
-  // Only ASCII letters spell a keyword (ı and ſ upper-case to I and S).
-  for (let i = 0; i < image.length; i++) if (image.charCodeAt(i) > 127) return undefined;
-  return type;
+  // Only a word of ASCII letters in both cases needs converting (ı and ſ upper-case to I and S,
+  // but spell no keyword); most words are in one case, where the exact lookup decided.
+  let lower = false;
+  let upper = false;
+  for (let i = 0; i < image.length; i++) {
+    const c = image.charCodeAt(i);
+    if (c > 127) return undefined;
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) upper = true;
+  }
+  return lower && upper ? WORD_TYPES.get(image.toUpperCase()) : undefined;
 }
 
 function wordOf(t: TokenType): string {
