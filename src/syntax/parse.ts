@@ -66,7 +66,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
       statements.push({ node, span });
-      spans.set(node, span);
+      if (withSpans) spans.set(node, span);
     }
   };
   let from = 0;
