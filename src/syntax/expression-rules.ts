@@ -33,11 +33,11 @@ export abstract class ExpressionRules extends ParserBase {
     let text = this.ACTION(() => this.nameOf(first));
     let single = true;
     this.MANY(() => {
-      const sep = this.OR([
+      const sep = this.OR((this.separatorAlts ??= [
         { ALT: () => this.CONSUME(T.Dot) },
         { ALT: () => this.CONSUME(T.At) },
         { ALT: () => this.CONSUME(T.Colon) },
-      ]);
+      ]));
       const next = this.CONSUME1(T.Name);
       this.ACTION(() => {
         text += PATH_SEPARATORS.get(sep.tokenType) + this.nameOf(next);
@@ -242,8 +242,12 @@ export abstract class ExpressionRules extends ParserBase {
       {
         // A plain name (the common case): a call or a column path, told apart by the next token.
         ALT: () => {
-          const first = this.CONSUME(T.PlainName);
-          return this.OR7([{ ALT: () => this.callTail(first) }, { ALT: () => this.columnFrom(first, 0) }]);
+          this.CONSUME(T.PlainName);
+          // Built once (no array and closures per name); each reads the name just consumed.
+          return this.OR7((this.plainNameAlts ??= [
+            { ALT: () => this.callTail(this.LA(0)) },
+            { ALT: () => this.columnFrom(this.LA(0), 0) },
+          ]));
         },
       },
       // A contextual word may start its own form (`DATE '...'`, `COLUMN(...)`): two tokens decide.
@@ -263,6 +267,8 @@ export abstract class ExpressionRules extends ParserBase {
   }
 
   protected contextualAlts: OrMethodOpts<Expr> | undefined;
+  protected plainNameAlts: IOrAlt<Expr>[] | undefined;
+  protected separatorAlts: IOrAlt<IToken>[] | undefined;
 
   /** A column (or alias) reference whose path starts with `first`. */
   private columnFrom(first: IToken, index: 0 | 1): Expr {
