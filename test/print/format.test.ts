@@ -5,20 +5,9 @@ import { format, print } from '../../src/print/index.js';
 import { lex } from '../../src/syntax/lexer.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { makeArbitraries } from '../arbitraries.js';
+import { random as prng } from '../../bench/corpus.js';
 
 const small = makeArbitraries({ maxDepth: 2, maxItems: 3 });
-
-/** A small deterministic PRNG (mulberry32), so one fast-check seed drives every insertion. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Insert comments and white space at random token boundaries of `text`. */
 function decorate(text: string, seed: number): string {
