@@ -258,3 +258,12 @@ describe('did you mean', () => {
     );
   });
 });
+
+describe('null-comparison messages', () => {
+  it("names the operand as written: NULL, or '' (which the service reads as NULL)", () => {
+    expect(findings("SELECT a FROM t WHERE b = '' OR c != NULL", 'null-comparison').map((d) => d.message)).toEqual([
+      "A comparison with = '' (the service reads '' as NULL) is never true (NULL is unknown, not a value); use IS NULL.",
+      'A comparison with != NULL is never true (NULL is unknown, not a value); use IS NOT NULL.',
+    ]);
+  });
+});

@@ -17,21 +17,30 @@ export const nullComparison: Rule = {
       binary(node) {
         if (!COMPARISONS.has(node.op)) return;
         if (node.e1.kind !== 'null' && node.e2.kind !== 'null') return;
+        const what = nullText(node, context);
         if (node.op !== '=' && node.op !== '!=') {
-          context.report({ node, message: `A comparison with ${node.op} NULL is never true (NULL is unknown, not a value); to test for NULL use IS NULL.` });
+          context.report({ node, message: `A comparison with ${node.op} ${what} is never true (NULL is unknown, not a value); to test for NULL use IS NULL.` });
           return;
         }
         const is = node.op === '=' ? 'IS NULL' : 'IS NOT NULL';
         const fix = nullFix(node, context);
         context.report({
           node,
-          message: `A comparison with ${node.op} NULL is never true (NULL is unknown, not a value); use ${is}.`,
+          message: `A comparison with ${node.op} ${what} is never true (NULL is unknown, not a value); use ${is}.`,
           ...(fix ? { fix } : {}),
         });
       },
     };
   },
 };
+
+/** How the NULL operand was written: `NULL`, or `''` (which the service reads as NULL). */
+function nullText(node: Binary, context: RuleContext): string {
+  const operand = node.e2.kind === 'null' ? node.e2 : node.e1;
+  const span = context.spanOf(operand);
+  const written = span ? context.text.slice(span.start, span.end) : '';
+  return written === "''" ? "'' (the service reads '' as NULL)" : 'NULL';
+}
 
 /** Replace the operator by IS / IS NOT; `<>` is left alone (reported, not fixed). */
 function nullFix(node: Binary, context: RuleContext): Fix | undefined {
