@@ -30,15 +30,21 @@ export interface Env {
 }
 
 /**
- * How one node prints: the child nodes to print first (each with its context), and how to
- * build this node's doc from their docs (in the same order).
+ * How one node with children prints: the child nodes to print first, and how to build this
+ * node's doc from their docs (in the same order). The children print in `ctx` (by default the
+ * node's own context), or each in its own from `ctxs`.
  */
-export interface Layout {
-  readonly children: readonly (readonly [Node, Ctx])[];
+export interface Branch {
+  readonly children: readonly Node[];
+  readonly ctx?: Ctx;
+  readonly ctxs?: readonly Ctx[];
   readonly build: (docs: readonly Doc[]) => Doc;
   /** Nodes printed as part of this one (a fused `x NOT LIKE y`): their comments go around it. */
   readonly absorbed?: readonly Node[];
 }
+
+/** How one node prints: a branch, or for a node with no children its doc itself. */
+export type Layout = Branch | Doc;
 
 export type LayoutFn<K extends NodeKind> = (node: NodeOfKind<K>, ctx: Ctx, env: Env) => Layout;
 export type LayoutTable = { readonly [K in NodeKind]: LayoutFn<K> };
@@ -46,48 +52,59 @@ export type LayoutTable = { readonly [K in NodeKind]: LayoutFn<K> };
 const NONE: readonly Node[] = Object.freeze([]);
 
 const NO_DOCS: readonly Doc[] = Object.freeze([]);
-const NO_CHILDREN: readonly (readonly [Node, Ctx])[] = Object.freeze([]);
 
-/** A node with no children. */
+/** A node with no children: its doc. */
 export function leaf(doc: Doc): Layout {
-  return { children: NO_CHILDREN, build: () => doc };
+  return doc;
 }
 
 /**
  * Turn a tree into a doc without recursion: a node's layout is asked for on the way down,
- * its doc built on the way up from its children's docs (kept on a value stack).
+ * its doc built on the way up from its children's docs (kept on a value stack). The work
+ * stack is three parallel arrays (node, context, layout once visited) so a visit allocates
+ * no frame.
  */
 export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc {
-  type Frame = { readonly node: Node; readonly ctx: Ctx; layout: Layout | null };
-  const stack: Frame[] = [{ node: root, ctx, layout: null }];
+  const nodes: Node[] = [root];
+  const ctxs: Ctx[] = [ctx];
+  const branches: (Branch | null)[] = [null];
   const values: Doc[] = [];
-  for (;;) {
-    const frame = stack.pop();
-    if (frame === undefined) break;
-    if (frame.layout === null) {
-      const fn = layouts[frame.node.kind] as LayoutFn<NodeKind> | undefined;
-      if (typeof fn !== 'function' || !Object.hasOwn(layouts, frame.node.kind)) {
-        throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((frame.node as { kind?: unknown }).kind)})`);
+  while (nodes.length > 0) {
+    const node = nodes.pop() as Node;
+    const c = ctxs.pop() as Ctx;
+    const visited = branches.pop() as Branch | null;
+    if (visited === null) {
+      const fn = layouts[node.kind] as LayoutFn<NodeKind> | undefined;
+      if (typeof fn !== 'function' || !Object.hasOwn(layouts, node.kind)) {
+        throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((node as { kind?: unknown }).kind)})`);
       }
-      const layout = fn(frame.node as never, frame.ctx, env);
-      const kids = layout.children;
-      if (kids.length === 0) {
+      const layout = fn(node as never, c, env);
+      if (typeof layout === 'string' || (layout as Partial<Branch>).children === undefined) {
         // A leaf: its doc right away, no second visit.
-        values.push(env.decorate(frame.node, layout.build(NO_DOCS), layout.absorbed ?? NONE));
+        values.push(env.decorate(node, layout as Doc, NONE));
         continue;
       }
-      frame.layout = layout;
-      stack.push(frame);
+      const branch = layout as Branch;
+      const kids = branch.children;
+      if (kids.length === 0) {
+        values.push(env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE));
+        continue;
+      }
+      nodes.push(node);
+      ctxs.push(c);
+      branches.push(branch);
+      const own = branch.ctxs;
+      const shared = branch.ctx ?? c;
       for (let i = kids.length - 1; i >= 0; i--) {
-        const [node, c] = kids[i] as readonly [Node, Ctx];
-        stack.push({ node, ctx: c, layout: null });
+        nodes.push(kids[i] as Node);
+        ctxs.push(own === undefined ? shared : (own[i] as Ctx));
+        branches.push(null);
       }
       continue;
     }
-    const n = frame.layout.children.length;
-    const docs = n === 0 ? [] : values.splice(values.length - n, n);
-    const doc = frame.layout.build(docs);
-    values.push(env.decorate(frame.node, doc, frame.layout.absorbed ?? NONE));
+    const n = visited.children.length;
+    const docs = values.splice(values.length - n, n);
+    values.push(env.decorate(node, visited.build(docs), visited.absorbed ?? NONE));
   }
   return values[0] as Doc;
 }

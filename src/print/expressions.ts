@@ -1,7 +1,7 @@
 import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
 import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedence.js';
 import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
-import { filledList, leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { precOf, startsWithSignOrNumber } from './precedence.js';
 
@@ -15,17 +15,18 @@ const left = (e: Expr, doc: Doc, prec: PrecLevel) => operand(e, doc, prec);
 /** A right operand: the same level needs parentheses. */
 const right = (e: Expr, doc: Doc, prec: PrecLevel) => operand(e, doc, (prec + 1) as PrecLevel);
 
-function pairs(ctx: Ctx, nodes: readonly Node[]): (readonly [Node, Ctx])[] {
-  return nodes.map((n) => [n, ctx] as const);
-}
-
 const TEXT_COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', 'like']);
 
-/** Operands of `=`, `!=`, LIKE: columns among them know it (see `Ctx.compared`). */
-function comparedPairs(op: string, ctx: Ctx, nodes: readonly Expr[]): (readonly [Node, Ctx])[] {
-  if (!TEXT_COMPARISONS.has(op)) return pairs(ctx, nodes);
-  const compared: Ctx = { ...ctx, compared: true };
-  return nodes.map((n) => [n, n.kind === 'column' ? compared : ctx] as const);
+const COMPARED_NO_CAPTURE: Ctx = Object.freeze({ ...NO_CAPTURE, compared: true });
+
+/**
+ * The contexts of the operands of `=`, `!=`, LIKE: columns among them know it (see
+ * `Ctx.compared`); undefined (the node's own context for all) for other operators.
+ */
+function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): Ctx[] | undefined {
+  if (!TEXT_COMPARISONS.has(op)) return undefined;
+  const compared: Ctx = ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
+  return nodes.map((n) => (n.kind === 'column' ? compared : ctx));
 }
 
 /** Operators whose chains print with the operator leading each line at the chain's own indentation. */
@@ -48,7 +49,8 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const prec = BINARY_PREC[node.op];
   const op = env.options.kw(BINARY_TEXT[node.op]);
   return {
-    children: comparedPairs(node.op, ctx, operands),
+    children: operands,
+    ctxs: comparedCtxs(node.op, ctx, operands),
     build: (docs) => {
       const first = left(operands[0] as Expr, docs[0] as Doc, prec);
       const rest: Doc[] = [];
@@ -61,14 +63,15 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
 };
 
 /** NOT of these prints inside the operator: `x NOT LIKE y`, `x IS NOT y`, `x NOT BETWEEN a AND b`, `x NOT IN (...)`. */
-function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
+function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
   const e = node.e;
   const kw = env.options.kw;
   const cmp = Prec.comparison;
   if (e.kind === 'binary' && (e.op === 'like' || e.op === 'regexp' || e.op === 'is')) {
     const op = e.op === 'is' ? kw('IS NOT') : kw(`NOT ${BINARY_TEXT[e.op]}`);
     return {
-      children: comparedPairs(e.op, ctx, [e.e1, e.e2]),
+      children: [e.e1, e.e2],
+      ctxs: comparedCtxs(e.op, ctx, [e.e1, e.e2]),
       build: ([a, b]) => group([left(e.e1, a as Doc, cmp), indent([line, op, ' ', right(e.e2, b as Doc, cmp)])]),
       absorbed: [e],
     };
@@ -81,7 +84,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Layout | null {
   }
   if (e.kind === 'in_select') {
     return {
-      children: pairs(ctx, [e.e, e.select]),
+      children: [e.e, e.select],
       build: ([a, s]) => inLayout(e.e, a as Doc, kw('NOT IN'), parens(s as Doc)),
       absorbed: [e],
     };
@@ -94,21 +97,21 @@ const unary: LayoutFn<'unary'> = (node, ctx, env) => {
     const fused = fusedNot(node, ctx, env);
     if (fused) return fused;
     return {
-      children: [[node.e, ctx]],
+      children: [node.e],
       build: ([d]) => concat([env.options.kw('NOT'), ' ', operand(node.e, d as Doc, Prec.not)]),
     };
   }
   const needsParens = precOf(node.e) < Prec.unary || (node.op === '-' && startsWithSignOrNumber(node.e));
   return {
-    children: [[node.e, ctx]],
+    children: [node.e],
     build: ([d]) => concat([node.op, needsParens ? parens(d as Doc) : (d as Doc)]),
   };
 };
 
-function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and: string): Layout {
+function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and: string): Branch {
   const cmp = Prec.comparison;
   return {
-    children: pairs(ctx, [e, min, max]),
+    children: [e, min, max],
     build: ([a, lo, hi]) =>
       group([
         left(e, a as Doc, cmp),
@@ -129,10 +132,10 @@ function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
 /** Values that print as one short token: an IN list of them fills its lines. */
 const ATOMS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'alias']);
 
-function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string, env: Env): Layout {
+function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string, env: Env): Branch {
   const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
   return {
-    children: pairs(ctx, [e, ...values]),
+    children: [e, ...values],
     build: (docs) => inLayout(e, docs[0] as Doc, op, (atoms ? filledList : list)('(', docs.slice(1), ')')),
   };
 }
@@ -148,12 +151,12 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
   const distinctOf = DISTINCT_FORMS.get(node.name);
   if (distinctOf !== undefined && node.args.length > 0) {
     return {
-      children: pairs(ctx, node.args),
+      children: node.args,
       // `COUNT(DISTINCT a, b)`, broken as `COUNT(DISTINCT` then one argument per line.
       build: (docs) => group([`${distinctOf}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
     };
   }
-  return { children: pairs(ctx, node.args), build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')') };
+  return { children: node.args, build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')') };
 };
 
 const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
@@ -163,7 +166,7 @@ const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
   kids.push(...node.cases);
   if (node.else) kids.push(node.else);
   return {
-    children: pairs(ctx, kids),
+    children: kids,
     build: (docs) => {
       let i = 0;
       const head: Doc[] = [kw('CASE')];
@@ -177,7 +180,7 @@ const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
 };
 
 const when: LayoutFn<'when'> = (node, ctx, env) => ({
-  children: pairs(ctx, [node.when, node.then]),
+  children: [node.when, node.then],
   build: ([w, t]) => group([env.options.kw('WHEN'), ' ', w as Doc, indent([line, env.options.kw('THEN'), ' ', t as Doc])]),
 });
 
@@ -212,7 +215,7 @@ export const EXPRESSION_LAYOUTS = {
   system_column: (node, _c, env) =>
     leaf(list(`${env.options.kw('SYSTEM_COLUMN')}(`, [writeName(node.table), writeName(node.column)], ')')),
   database_column: (node, ctx, env) => ({
-    children: pairs(ctx, [node.database, node.column]),
+    children: [node.database, node.column],
     build: ([db, c]) => list(`${env.options.kw('DATABASE_COLUMN')}(`, [db as Doc, writeName(node.table), c as Doc], ')'),
   }),
   alias: aliasRef,
@@ -221,21 +224,21 @@ export const EXPRESSION_LAYOUTS = {
   case: caseLayout,
   when,
   collate: (node, ctx, env) => ({
-    children: [[node.e, ctx]],
+    children: [node.e],
     build: ([d]) =>
       group([operand(node.e, d as Doc, Prec.collate), indent([line, env.options.kw('COLLATE'), ' ', writeName(node.collation)])]),
   }),
   count_rows: () => leaf('COUNT(*)'),
   exists: (node, ctx, env) => ({
-    children: [[node.select, ctx]],
+    children: [node.select],
     build: ([s]) => concat([env.options.kw('EXISTS'), ' ', parens(s as Doc)]),
   }),
   function: fn,
   in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN'), env),
   in_select: (node, ctx, env) => ({
-    children: pairs(ctx, [node.e, node.select]),
+    children: [node.e, node.select],
     build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw('IN'), parens(s as Doc)),
   }),
-  subquery: (node, ctx) => ({ children: [[node.select, ctx]], build: ([s]) => parens(s as Doc) }),
+  subquery: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
   unary,
 } satisfies { readonly [K in Expr['kind'] | 'when']: LayoutFn<K> };

@@ -29,8 +29,13 @@ function aliasesOf(node: Select): Ctx {
 const select: LayoutFn<'select'> = (node, outer, env) => {
   const kw = env.options.kw;
   const own = aliasesOf(node);
-  const kids: (readonly [Node, Ctx])[] = [];
-  const add = (n: Node | null, c: Ctx) => void (n && kids.push([n, c]));
+  const kids: Node[] = [];
+  const ctxs: Ctx[] = [];
+  const add = (n: Node | null, c: Ctx) => {
+    if (n === null) return;
+    kids.push(n);
+    ctxs.push(c);
+  };
   if (node.columns !== 'all') for (const c of node.columns) add(c, NO_CAPTURE);
   add(node.from, NO_CAPTURE);
   add(node.where, NO_CAPTURE);
@@ -41,6 +46,7 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
   add(node.offset, NO_CAPTURE);
   return {
     children: kids,
+    ctxs,
     build: (docs) => {
       let i = 0;
       const take = (count: number) => docs.slice(i, (i += count));
@@ -75,7 +81,8 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   // OPTIONS is the select's last clause: on its line when the statement fits, else on its own.
   const lastClause = list(`${kw('OPTIONS')} (`, options, ')');
   return {
-    children: [[node.select, { ...ctx, lastClause }]],
+    children: [node.select],
+    ctx: { ...ctx, lastClause },
     build: ([s]) => s as Doc,
   };
 };
@@ -85,12 +92,12 @@ export const SELECT_LAYOUTS = {
   select,
   select_action: selectAction,
   result_column: (node, ctx, env) => ({
-    children: [[node.e, ctx]],
+    children: [node.e],
     build: ([e]) =>
       node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeName(node.alias)])]),
   }),
   order_term: (node, ctx, env) => ({
-    children: [[node.e, ctx]],
+    children: [node.e],
     build: ([e]) => (node.order === 'desc' ? group([e as Doc, indent([line, env.options.kw('DESC')])]) : (e as Doc)),
   }),
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

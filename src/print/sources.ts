@@ -32,7 +32,7 @@ function chain(node: JoinSource, env: Env): { sources: Source[]; ops: JoinOp[] }
 const join: LayoutFn<'join'> = (node, ctx, env) => {
   const { sources, ops } = chain(node, env);
   return {
-    children: sources.map((s) => [s, ctx] as const),
+    children: sources,
     build: (docs) => {
       const parts: Doc[] = [docs[0] as Doc];
       for (let i = 1; i < sources.length; i++) {
@@ -55,11 +55,11 @@ export const SOURCE_LAYOUTS = {
   table_system: (node, _c, env) =>
     leaf(withAlias(list(`${env.options.kw('SYSTEM_TABLE')}(`, [writeName(node.table)], ')'), node.alias, env)),
   table_database: (node, ctx, env) => ({
-    children: [[node.database, ctx]],
+    children: [node.database],
     build: ([db]) => withAlias(list(`${env.options.kw('DATABASE_TABLE')}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
   }),
   join,
-  select_source: (node, ctx) => ({ children: [[node.select, ctx]], build: ([s]) => parens(s as Doc) }),
+  select_source: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
 } satisfies { readonly [K in Source['kind']]: LayoutFn<K> };
 
 /** Layouts of the specifier kinds. */
@@ -68,8 +68,8 @@ export const SPECIFIER_LAYOUTS = {
   spec_id: (node) => leaf(node.id),
   spec_name: (node) => leaf(verbatim(quoteString(node.name))),
   spec_where: (node, ctx, env) => ({
-    children: [[node.where, ctx]],
+    children: [node.where],
     build: ([w]) => concat([env.options.kw('WHERE'), ' ', w as Doc]),
   }),
-  spec_array: (node, ctx) => ({ children: node.items.map((s) => [s, ctx] as const), build: (docs) => list('[', docs, ']') }),
+  spec_array: (node, ctx) => ({ children: node.items, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Specifier['kind']]: LayoutFn<K> };
