@@ -253,24 +253,26 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
   let lineAfterSuffix = false;
   let own = true;
   let restIndex = rest.length;
+  // The stack arrays are shared by every call and indexed by `top` (never truncated: setting
+  // an array's length to 0 drops its storage, and each call would grow it again).
   const docs = fitsStack;
   const modes = fitsModes;
-  docs.length = 0;
-  modes.length = 0;
-  docs.push(contents);
-  modes.push(start);
+  let top = 0;
+  docs[top] = contents;
+  modes[top++] = start;
   for (;;) {
     let d: Doc;
     let mode: Mode;
-    if (docs.length === 0) {
+    if (top === 0) {
       if (restIndex === 0) return true;
       own = false;
       restIndex--;
       d = rest.doc[restIndex] as Doc;
       mode = rest.mode[restIndex] as Mode;
     } else {
-      d = docs.pop() as Doc;
-      mode = modes.pop() as Mode;
+      top--;
+      d = docs[top] as Doc;
+      mode = modes[top] as Mode;
     }
     if (mode === FLAT && !suffix) {
       // Known flat width: no need to walk the parts.
@@ -293,26 +295,26 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
     switch (d.type) {
       case 'concat':
         for (let i = d.parts.length - 1; i >= 0; i--) {
-          docs.push(d.parts[i] as Doc);
-          modes.push(mode);
+          docs[top] = d.parts[i] as Doc;
+          modes[top++] = mode;
         }
         break;
       case 'indent':
-        docs.push(d.contents);
-        modes.push(mode);
+        docs[top] = d.contents;
+        modes[top++] = mode;
         break;
       case 'group':
-        docs.push(d.contents);
-        modes.push(d.hard ? BREAK : mode);
+        docs[top] = d.contents;
+        modes[top++] = d.hard ? BREAK : mode;
         break;
       case 'conditional':
-        docs.push(d.states[0] as Doc);
-        modes.push(d.hard ? BREAK : mode);
+        docs[top] = d.states[0] as Doc;
+        modes[top++] = d.hard ? BREAK : mode;
         break;
       case 'fill':
         for (let i = d.parts.length - 1; i >= d.start; i--) {
-          docs.push(d.parts[i] as Doc);
-          modes.push(mode);
+          docs[top] = d.parts[i] as Doc;
+          modes[top++] = mode;
         }
         break;
       case 'lineSuffix':
