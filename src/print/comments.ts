@@ -51,6 +51,8 @@ export class CommentMap {
       // Most statements hold no blank line at all: then no list item can follow one.
       if (blankLine(text, s.span.start, s.span.end)) this.findBlankLines(s.node);
     }
+    for (const node of this.byNode.keys()) this.marked.add(node);
+    for (const node of this.blankBefore) this.marked.add(node);
   }
 
   /** Nothing to add to any node: no comment in a statement, no blank line between list items. */
@@ -64,11 +66,7 @@ export class CommentMap {
   }
 
   /** Every node with comments or a blank line before it: one lookup for the common "none". */
-  private get marked(): ReadonlySet<Node> {
-    this.markedCache ??= new Set<Node>([...this.byNode.keys(), ...this.blankBefore]);
-    return this.markedCache;
-  }
-  private markedCache: Set<Node> | null = null;
+  private readonly marked = new Set<Node>();
 
   /** Comments that are in no statement when there is none: printed on their own. */
   get orphans(): readonly Comment[] {
