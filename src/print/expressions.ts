@@ -53,11 +53,13 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
     ctxs: comparedCtxs(node.op, ctx, operands),
     build: (docs) => {
       const first = left(operands[0] as Expr, docs[0] as Doc, prec);
-      const rest: Doc[] = [];
+      const logical = LOGICAL.has(node.op);
+      // AND/OR: one flat part list (no copy); other operators: the rest indented.
+      const rest: Doc[] = logical ? [first] : [];
       for (let i = 1; i < operands.length; i++) {
         rest.push(line, op, ' ', right(operands[i] as Expr, docs[i] as Doc, prec));
       }
-      return LOGICAL.has(node.op) ? group([first, ...rest]) : group([first, indent(rest)]);
+      return logical ? group(rest) : group([first, indent(rest)]);
     },
   };
 };

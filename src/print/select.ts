@@ -8,11 +8,11 @@ function clause(keyword: string, content: Doc): Doc {
   return group([keyword, indent([line, content])]);
 }
 
-/** `item, item`, one per line when the list does not fit. */
-function commaList(items: readonly Doc[]): Doc {
+/** `item, item` of `count` items from `from`, one per line when the list does not fit. */
+function commaList(items: readonly Doc[], from: number, count: number): Doc {
   const parts: Doc[] = [];
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(',', line);
+  for (let i = from; i < from + count; i++) {
+    if (i > from) parts.push(',', line);
     parts.push(items[i] as Doc);
   }
   return group(parts);
@@ -49,24 +49,24 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
     ctxs,
     build: (docs) => {
       let i = 0;
-      const take = (count: number) => docs.slice(i, (i += count));
+      const take = (count: number): Doc => {
+        const doc = commaList(docs, i, count);
+        i += count;
+        return doc;
+      };
       const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
-      const clauses: Doc[] = [
-        node.columns === 'all' ? concat([head, ' *']) : clause(head, commaList(take(node.columns.length))),
+      // The clauses with a line between them, built as one part list.
+      const parts: Doc[] = [
+        node.columns === 'all' ? concat([head, ' *']) : clause(head, take(node.columns.length)),
       ];
-      if (node.from) clauses.push(clause(kw('FROM'), take(1)[0] as Doc));
-      if (node.where) clauses.push(clause(kw('WHERE'), take(1)[0] as Doc));
-      if (node.group.length > 0) clauses.push(clause(kw('GROUP BY'), commaList(take(node.group.length))));
-      if (node.having) clauses.push(clause(kw('HAVING'), take(1)[0] as Doc));
-      if (node.order.length > 0) clauses.push(clause(kw('ORDER BY'), commaList(take(node.order.length))));
-      if (node.limit) clauses.push(clause(kw('LIMIT'), take(1)[0] as Doc));
-      if (node.offset) clauses.push(clause(kw('OFFSET'), take(1)[0] as Doc));
-      if (outer.lastClause !== undefined) clauses.push(outer.lastClause);
-      const parts: Doc[] = [];
-      for (let k = 0; k < clauses.length; k++) {
-        if (k > 0) parts.push(line);
-        parts.push(clauses[k] as Doc);
-      }
+      if (node.from) parts.push(line, clause(kw('FROM'), docs[i++] as Doc));
+      if (node.where) parts.push(line, clause(kw('WHERE'), docs[i++] as Doc));
+      if (node.group.length > 0) parts.push(line, clause(kw('GROUP BY'), take(node.group.length)));
+      if (node.having) parts.push(line, clause(kw('HAVING'), docs[i++] as Doc));
+      if (node.order.length > 0) parts.push(line, clause(kw('ORDER BY'), take(node.order.length)));
+      if (node.limit) parts.push(line, clause(kw('LIMIT'), docs[i++] as Doc));
+      if (node.offset) parts.push(line, clause(kw('OFFSET'), docs[i++] as Doc));
+      if (outer.lastClause !== undefined) parts.push(line, outer.lastClause);
       return group(parts);
     },
   };
