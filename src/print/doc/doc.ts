@@ -34,7 +34,9 @@ export interface Concat {
 }
 export interface Group {
   readonly type: 'group';
-  readonly contents: Doc;
+  /** The contents: one doc, or (built from a list) `parts` printed in sequence. */
+  readonly contents: Doc | undefined;
+  readonly parts: readonly Doc[] | undefined;
   /** True when the group must print broken (it holds a hard break). */
   readonly hard: boolean;
   readonly width: number;
@@ -62,7 +64,9 @@ export interface Fill {
 }
 export interface Indent {
   readonly type: 'indent';
-  readonly contents: Doc;
+  /** The contents: one doc, or (built from a list) `parts` printed in sequence. */
+  readonly contents: Doc | undefined;
+  readonly parts: readonly Doc[] | undefined;
   readonly hard: boolean;
   readonly width: number;
 }
@@ -160,9 +164,27 @@ export function concat(parts: readonly Doc[]): Doc {
   return node<Concat>({ type: 'concat', parts, hard, width });
 }
 
+/**
+ * A list of parts is kept as the group's or indent's own `parts` (no concat object in between:
+ * these are the printer's most frequent docs).
+ */
+function partsNode<T extends Group | Indent>(type: T['type'], contents: Doc | readonly Doc[]): T {
+  if (Array.isArray(contents) && contents.length !== 1) {
+    const parts = contents as readonly Doc[];
+    let hard = false;
+    let width = 0;
+    for (const p of parts) {
+      if (isHard(p)) hard = true;
+      width += flatWidth(p);
+    }
+    return node<T>({ type, parts, hard, width });
+  }
+  const c = Array.isArray(contents) ? (contents[0] as Doc) : (contents as Doc);
+  return node<T>({ type, contents: c, hard: isHard(c), width: flatWidth(c) });
+}
+
 export function group(contents: Doc | readonly Doc[]): Group {
-  const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
-  return node<Group>({ type: 'group', contents: c, hard: isHard(c), width: flatWidth(c) });
+  return partsNode<Group>('group', contents);
 }
 
 export function conditional(states: readonly Doc[]): Conditional {
@@ -182,8 +204,7 @@ export function fill(parts: readonly Doc[], start = 0): Fill {
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {
-  const c = Array.isArray(contents) ? concat(contents as readonly Doc[]) : (contents as Doc);
-  return node<Indent>({ type: 'indent', contents: c, hard: isHard(c), width: flatWidth(c) });
+  return partsNode<Indent>('indent', contents);
 }
 
 export function lineSuffix(contents: Doc): LineSuffix {

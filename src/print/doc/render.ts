@@ -1,4 +1,4 @@
-import { concat, docNode, flatWidth, type Doc, type Fill } from './doc.js';
+import { concat, docNode, flatWidth, type Doc, type Fill, type Group, type Indent } from './doc.js';
 
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
@@ -144,12 +144,13 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         for (let i = d.parts.length - 1; i >= 0; i--) cmds.push(ind, mode, d.parts[i] as Doc);
         break;
       case 'indent':
-        cmds.push(Math.min(ind + step, maxIndent), mode, d.contents);
+        pushContents(cmds, Math.min(ind + step, maxIndent), mode, d);
         break;
       case 'group': {
-        if (d.hard) cmds.push(ind, BREAK, d.contents);
-        else if (mode === FLAT) cmds.push(ind, FLAT, d.contents);
-        else cmds.push(ind, fits(d.contents, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK, d.contents);
+        // fits(d) in FLAT mode measures the contents: the group is not hard in that branch.
+        if (d.hard) pushContents(cmds, ind, BREAK, d);
+        else if (mode === FLAT) pushContents(cmds, ind, FLAT, d);
+        else pushContents(cmds, ind, fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK, d);
         break;
       }
       case 'conditional': {
@@ -230,6 +231,16 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
 
 const EMPTY = new CommandStack();
 
+/** Push a group's or indent's contents: its one doc, or its parts in order. */
+function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | Indent): void {
+  const parts = d.parts;
+  if (parts === undefined) {
+    cmds.push(ind, mode, d.contents as Doc);
+    return;
+  }
+  for (let i = parts.length - 1; i >= 0; i--) cmds.push(ind, mode, parts[i] as Doc);
+}
+
 /** The rest of a fill: the same parts from a later index (no copying). */
 function fillFrom(d: Fill, start: number): Fill {
   // Width unknown (NaN): a fits check walks it, and stops at the first break or the width.
@@ -300,13 +311,20 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
         }
         break;
       case 'indent':
-        docs[top] = d.contents;
-        modes[top++] = mode;
+      case 'group': {
+        const m = d.type === 'group' && d.hard ? BREAK : mode;
+        const parts = d.parts;
+        if (parts === undefined) {
+          docs[top] = d.contents as Doc;
+          modes[top++] = m;
+        } else {
+          for (let i = parts.length - 1; i >= 0; i--) {
+            docs[top] = parts[i] as Doc;
+            modes[top++] = m;
+          }
+        }
         break;
-      case 'group':
-        docs[top] = d.contents;
-        modes[top++] = d.hard ? BREAK : mode;
-        break;
+      }
       case 'conditional':
         docs[top] = d.states[0] as Doc;
         modes[top++] = d.hard ? BREAK : mode;
