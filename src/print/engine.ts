@@ -58,6 +58,21 @@ export function leaf(doc: Doc): Layout {
   return doc;
 }
 
+const LAYOUT_MAPS = new WeakMap<LayoutTable, ReadonlyMap<string, LayoutFn<NodeKind>>>();
+
+/**
+ * A layout table as a Map, built once per table: one lookup per node, and a kind that is not
+ * the table's own (`toString`) is simply absent.
+ */
+function layoutMap(layouts: LayoutTable): ReadonlyMap<string, LayoutFn<NodeKind>> {
+  let map = LAYOUT_MAPS.get(layouts);
+  if (map === undefined) {
+    map = new Map(Object.entries(layouts) as [string, LayoutFn<NodeKind>][]);
+    LAYOUT_MAPS.set(layouts, map);
+  }
+  return map;
+}
+
 /**
  * Turn a tree into a doc without recursion: a node's layout is asked for on the way down,
  * its doc built on the way up from its children's docs (kept on a value stack). The work
@@ -65,6 +80,7 @@ export function leaf(doc: Doc): Layout {
  * no frame.
  */
 export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc {
+  const table = layoutMap(layouts);
   const nodes: Node[] = [root];
   const ctxs: Ctx[] = [ctx];
   const branches: (Branch | null)[] = [null];
@@ -74,8 +90,8 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
     const c = ctxs.pop() as Ctx;
     const visited = branches.pop() as Branch | null;
     if (visited === null) {
-      const fn = layouts[node.kind] as LayoutFn<NodeKind> | undefined;
-      if (typeof fn !== 'function' || !Object.hasOwn(layouts, node.kind)) {
+      const fn = table.get(node.kind);
+      if (fn === undefined) {
         throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((node as { kind?: unknown }).kind)})`);
       }
       const layout = fn(node as never, c, env);
