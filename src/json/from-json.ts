@@ -1,5 +1,6 @@
 import type { Expr, Select, SelectAction, Statement } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
+import { trustTree } from '../ast/trust.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { readJsValue } from './read-js.js';
 import { readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier } from './read-select.js';
@@ -11,7 +12,8 @@ import type { JsonValue } from './value.js';
  * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
  * already-parsed JS value. Both the `$` shorthand and the full `{"type": ...}` forms are read.
  * Every rejection is a `DsqError` (code `json/...`) with the JSON pointer and, for text, the
- * line and column.
+ * line and column. What is read is valid, so the trees returned are marked trusted (the
+ * builder takes them as syntax; see src/ast/trust.ts).
  */
 
 /** A select object, or a SELECT action (`{"action": "select", "select": {...}, ...}`). */
@@ -23,21 +25,21 @@ export function fromJson(input: string | unknown): Statement {
 /** An expression, in shorthand or full form. */
 export function fromJsonExpression(input: string | unknown): Expr {
   const { value, cx } = toValue(input);
-  return run('expr', value, cx);
+  return expressionFromValue(value, cx);
 }
 
 /** A statement from a value already read by `readSpecJson` (pass the text for code frames). */
 export function statementFromValue(value: JsonValue, cx: Cx = { source: undefined }): Statement {
-  if (value.type === 'object' && value.member('action')) return readAction(value, cx);
+  if (value.type === 'object' && value.member('action')) return trustTree(readAction(value, cx));
   if (value.type !== 'object') {
     fail(cx, 'wrong-type', `expected a select object or a SELECT action (an object), got ${describe(value)}`, value);
   }
-  return run('select', value, cx);
+  return trustTree(run('select', value, cx));
 }
 
 /** An expression from a value already read by `readSpecJson`. */
 export function expressionFromValue(value: JsonValue, cx: Cx = { source: undefined }): Expr {
-  return run('expr', value, cx);
+  return trustTree(run('expr', value, cx));
 }
 
 function toValue(input: unknown): { value: JsonValue; cx: Cx } {
