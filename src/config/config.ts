@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import { readSpecJson } from '../json/read-text.js';
+import { decodeUtf8 } from '../diagnostic/utf8.js';
 import type { JsonValue } from '../json/value.js';
 
 export type RuleLevel = 'off' | 'warning' | 'error';
@@ -50,16 +51,25 @@ export async function loadConfig(startPath: string): Promise<DsqConfig> {
   }
   for (;;) {
     const candidate = join(dir, CONFIG_FILE);
-    let text: string | null = null;
+    let bytes: Buffer | null = null;
     try {
-      text = await readFile(candidate, 'utf8');
+      bytes = await readFile(candidate);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') {
         throw new ConfigError([{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }], undefined, candidate);
       }
     }
-    if (text !== null) return parseConfig(text, candidate);
+    if (bytes !== null) {
+      let text: string;
+      try {
+        text = decodeUtf8(bytes);
+      } catch (err) {
+        if (err instanceof DsqError) throw new ConfigError(err.diagnostics, err.source, candidate);
+        throw err;
+      }
+      return parseConfig(text, candidate);
+    }
     const parent = dirname(dir);
     if (parent === dir) return {};
     dir = parent;
