@@ -1,4 +1,5 @@
 import type { AllSpec, Expr, IdSpec, NameSpec, Specifier, WhenClause, WhereSpec } from '../ast/index.js';
+import { SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/functions.js';
 import type { QueryLike } from './brand.js';
 import { Expression } from './expression.js';
 import type { AnyExpression, Condition } from './typing.js';
@@ -80,20 +81,23 @@ export const localTime = (text: string): Expression<string> => new Expression(lo
 
 type Arg = AnyExpression | Value;
 
+type Tuple<N extends number, T, Acc extends T[] = []> = Acc['length'] extends N ? Acc : Tuple<N, T, [...Acc, T]>;
+/** The arguments the spec's function table gives a function: a fixed count, or one or more (`n`). */
+type ArgsOf<F> = F extends { readonly args: 'n' } ? [Arg, ...Arg[]] : F extends { readonly args: infer N extends number } ? Tuple<N, Arg> : Arg[];
+/** The arguments of `fn(name, ...)`: as the spec's table says for a listed name (in any case), any for others. */
+export type FnArgs<N extends string> = Uppercase<N> extends SpecFunctionName ? ArgsOf<(typeof SPEC_FUNCTIONS)[Uppercase<N>]> : Arg[];
+
 function call<T>(name: string, args: readonly Arg[]): Expression<T> {
+  // The same check (and message) as the parser and the JSON reader: src/spec/functions.ts.
+  const problem = arityProblem(name, args.length);
+  if (problem !== null) throw new TypeError(problem);
   return new Expression<T>({ kind: 'function', name, args: args.map((a, i) => toExpr(a, `argument ${i} of ${name}()`)) });
 }
 
-/**
- * `fn(name, ...args)` calls a function by the exact name given (the parser upper-cases
- * unquoted names, so `pow(2, 3)` in text is `fn('POW', 2, 3)` here, or `fn.pow(2, 3)`).
- * The spec's functions have helpers: `fn.count(x)`, `fn.countAll()` (COUNT(*)),
- * `fn.countDistinct(a, b)`, `fn.avgDistinct(x)`, `fn.sumDistinct(x)`, ...
- */
-export const fn = Object.assign(<T = unknown>(name: string, ...args: Arg[]): Expression<T> => call<T>(toName(name, 'a function name'), args), {
-  countAll: (): Expression<number> => new Expression({ kind: 'count_rows' }),
+/** The spec's functions by helper name (camelCase of the table's name): each helper's arity is checked below against the table. */
+const helpers = {
   count: (e: Arg) => call<number>('COUNT', [e]),
-  countDistinct: (...args: Arg[]) => call<number>('COUNT_DISTINCT', args),
+  countDistinct: (first: Arg, ...rest: Arg[]) => call<number>('COUNT_DISTINCT', [first, ...rest]),
   avg: (e: Arg) => call<number | null>('AVG', [e]),
   avgDistinct: (e: Arg) => call<number | null>('AVG_DISTINCT', [e]),
   sum: (e: Arg) => call<number | null>('SUM', [e]),
@@ -111,7 +115,30 @@ export const fn = Object.assign(<T = unknown>(name: string, ...args: Arg[]): Exp
   varSamp: (e: Arg) => call<number | null>('VAR_SAMP', [e]),
   pow: (base: Arg, exponent: Arg) => call<number>('POW', [base, exponent]),
   truncate: (value: Arg, digits: Arg) => call<number>('TRUNCATE', [value, digits]),
-});
+};
+
+// Compile-time check: one helper per row of the spec's table, taking the table's argument count.
+type Camel<S extends string> = S extends `${infer H}_${infer R}` ? `${Lowercase<H>}${Capitalize<Camel<R>>}` : Lowercase<S>;
+type HelperArity = { [K in SpecFunctionName as Camel<K>]: ArgsOf<(typeof SPEC_FUNCTIONS)[K]>['length'] };
+type Helpers = typeof helpers;
+type ArityOfHelpers = { [K in keyof HelperArity]: K extends keyof Helpers ? Parameters<Helpers[K]>['length'] : 'missing' };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const helpersMatchTable: Same<ArityOfHelpers, HelperArity> = true;
+void helpersMatchTable;
+
+/**
+ * `fn(name, ...args)` calls a function by the exact name given (the parser upper-cases
+ * unquoted names, so `pow(2, 3)` in text is `fn('POW', 2, 3)` here, or `fn.pow(2, 3)`).
+ * A function of the spec's table takes the table's argument count (`fn('POW', 2)` is a type
+ * error, and a TypeError at run time); other names take any.
+ * The spec's functions have helpers: `fn.count(x)`, `fn.countAll()` (COUNT(*)),
+ * `fn.countDistinct(a, b)`, `fn.avgDistinct(x)`, `fn.sumDistinct(x)`, ...
+ */
+export const fn = Object.assign(
+  <T = unknown, N extends string = string>(name: N, ...args: FnArgs<N>): Expression<T> => call<T>(toName(name, 'a function name'), args),
+  { countAll: (): Expression<number> => new Expression({ kind: 'count_rows' }) },
+  helpers,
+);
 
 // ---------------------------------------------------------------------------------------
 // CASE
