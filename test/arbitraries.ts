@@ -18,6 +18,7 @@ import {
   type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source, type Specifier,
   type Statement, type WhenClause, type WhereSpec,
 } from '../src/ast/index.js';
+import { maxArgs, minArgs, specFunction } from '../src/spec/functions.js';
 
 export interface ArbOptions {
   /** Nesting depth of expressions, sources and selects (default 3). */
@@ -266,7 +267,16 @@ export function makeArbitraries(options: ArbOptions = {}): Arbitraries {
       },
       { weight: 1, arbitrary: fc.tuple(tie('expr'), arbIdentifier).map(([e, collation]): Expr => ({ kind: 'collate', e, collation })) },
       { weight: 1, arbitrary: tie('select').map((select): Expr => ({ kind: 'exists', select })) },
-      { weight: 2, arbitrary: fc.tuple(arbFunctionName, list(tie('expr'))).map(([name, args]): Expr => ({ kind: 'function', name, args })) },
+      {
+        weight: 2,
+        // A function of the spec's table gets its argument count (padded with leaves or cut); others any.
+        arbitrary: fc.tuple(arbFunctionName, list(tie('expr')), leafExpr, leafExpr).map(([name, args, pad1, pad2]): Expr => {
+          const f = specFunction(name);
+          if (f === undefined) return { kind: 'function', name, args };
+          const count = Math.min(Math.max(args.length, minArgs(f)), maxArgs(f));
+          return { kind: 'function', name, args: [...args, pad1, pad2].slice(0, count) };
+        }),
+      },
       { weight: 1, arbitrary: fc.tuple(tie('expr'), list(tie('expr'))).map(([e, values]): Expr => ({ kind: 'in', e, values })) },
       { weight: 1, arbitrary: fc.tuple(tie('expr'), tie('select')).map(([e, select]): Expr => ({ kind: 'in_select', e, select })) },
       { weight: 1, arbitrary: tie('select').map((select): Expr => ({ kind: 'subquery', select })) },
