@@ -3,6 +3,7 @@ import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
+import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
 import { SourceSpans } from './source-spans.js';
@@ -88,11 +89,21 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   return { text, statements, spans, comments: lexed.comments, diagnostics, lineIndex };
 }
 
-/** Every statement of a text (separated by `;`). Throws a DsqError with every error found. */
+/**
+ * Every statement of a text (separated by `;`), at least one. Throws a DsqError with every error
+ * found; a text without a statement is an error, as for `dsq compile` and an empty JSON array
+ * for `dsq decompile` and `dsq normalize` (grammar/reference.md, Statements).
+ */
 export function parseStatements(text: string, options: ParseOptions = {}): Statement[] {
   const doc = parseQuick(text, options);
   throwOnErrors(doc.diagnostics, text);
+  if (doc.statements.length === 0) throw noStatement(doc);
   return doc.statements.map((s) => s.node);
+}
+
+function noStatement(doc: ParsedDocument): DsqError {
+  const end = doc.lineIndex.span(doc.text.length, doc.text.length);
+  return new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }], doc.text);
 }
 
 /** Exactly one statement. Throws a DsqError with every error found. */
@@ -100,10 +111,7 @@ export function parse(text: string, options: ParseOptions = {}): Statement {
   const doc = parseQuick(text, options);
   throwOnErrors(doc.diagnostics, text);
   const [first, second] = doc.statements;
-  if (!first) {
-    const end = doc.lineIndex.span(text.length, text.length);
-    throw new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }], text);
-  }
+  if (!first) throw noStatement(doc);
   if (second) {
     throw new DsqError(
       [{
@@ -196,7 +204,8 @@ function run<R>(
   // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
   if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error')) {
     for (const problem of checkTree(result as Node)) {
-      const span = spans?.get(problem.node) ?? (tokens.length > 0 ? spanOfTokens(tokens, lines) : undefined);
+      const field = existingFieldKey(problem.node, problem.field);
+      const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (tokens.length > 0 ? spanOfTokens(tokens, lines) : undefined);
       out.push({ ...problemDiagnostic(problem), ...(span ? { span } : {}) });
     }
   }
