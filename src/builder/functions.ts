@@ -95,26 +95,27 @@ function call<T>(name: string, args: readonly Arg[]): Expression<T> {
 }
 
 /** The spec's functions by helper name (camelCase of the table's name): each helper's arity is checked below against the table. */
+// (Rest parameters: a JavaScript caller passing too few or too many gets the arity message, not a later one.)
 const helpers = {
-  count: (e: Arg) => call<number>('COUNT', [e]),
-  countDistinct: (first: Arg, ...rest: Arg[]) => call<number>('COUNT_DISTINCT', [first, ...rest]),
-  avg: (e: Arg) => call<number | null>('AVG', [e]),
-  avgDistinct: (e: Arg) => call<number | null>('AVG_DISTINCT', [e]),
-  sum: (e: Arg) => call<number | null>('SUM', [e]),
-  sumDistinct: (e: Arg) => call<number | null>('SUM_DISTINCT', [e]),
-  min: <T>(e: Expression<T> | Arg) => call<T | null>('MIN', [e]),
-  max: <T>(e: Expression<T> | Arg) => call<T | null>('MAX', [e]),
-  bitAnd: (e: Arg) => call<number | null>('BIT_AND', [e]),
-  bitOr: (e: Arg) => call<number | null>('BIT_OR', [e]),
-  bitXor: (e: Arg) => call<number | null>('BIT_XOR', [e]),
-  ceil: (e: Arg) => call<number | null>('CEIL', [e]),
-  floor: (e: Arg) => call<number | null>('FLOOR', [e]),
-  stddevPop: (e: Arg) => call<number | null>('STDDEV_POP', [e]),
-  stddevSamp: (e: Arg) => call<number | null>('STDDEV_SAMP', [e]),
-  varPop: (e: Arg) => call<number | null>('VAR_POP', [e]),
-  varSamp: (e: Arg) => call<number | null>('VAR_SAMP', [e]),
-  pow: (base: Arg, exponent: Arg) => call<number>('POW', [base, exponent]),
-  truncate: (value: Arg, digits: Arg) => call<number>('TRUNCATE', [value, digits]),
+  count: (...args: [value: Arg]) => call<number>('COUNT', args),
+  countDistinct: (...args: [first: Arg, ...rest: Arg[]]) => call<number>('COUNT_DISTINCT', args),
+  avg: (...args: [value: Arg]) => call<number | null>('AVG', args),
+  avgDistinct: (...args: [value: Arg]) => call<number | null>('AVG_DISTINCT', args),
+  sum: (...args: [value: Arg]) => call<number | null>('SUM', args),
+  sumDistinct: (...args: [value: Arg]) => call<number | null>('SUM_DISTINCT', args),
+  min: <T>(...args: [value: Expression<T> | Arg]) => call<T | null>('MIN', args),
+  max: <T>(...args: [value: Expression<T> | Arg]) => call<T | null>('MAX', args),
+  bitAnd: (...args: [value: Arg]) => call<number | null>('BIT_AND', args),
+  bitOr: (...args: [value: Arg]) => call<number | null>('BIT_OR', args),
+  bitXor: (...args: [value: Arg]) => call<number | null>('BIT_XOR', args),
+  ceil: (...args: [value: Arg]) => call<number | null>('CEIL', args),
+  floor: (...args: [value: Arg]) => call<number | null>('FLOOR', args),
+  stddevPop: (...args: [value: Arg]) => call<number | null>('STDDEV_POP', args),
+  stddevSamp: (...args: [value: Arg]) => call<number | null>('STDDEV_SAMP', args),
+  varPop: (...args: [value: Arg]) => call<number | null>('VAR_POP', args),
+  varSamp: (...args: [value: Arg]) => call<number | null>('VAR_SAMP', args),
+  pow: (...args: [base: Arg, exponent: Arg]) => call<number>('POW', args),
+  truncate: (...args: [value: Arg, digits: Arg]) => call<number>('TRUNCATE', args),
 };
 
 // Compile-time check: one helper per row of the spec's table, taking the table's argument count.

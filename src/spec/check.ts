@@ -42,6 +42,13 @@ function wholeNumberProblem(text: string, what: string): string | null {
   return null;
 }
 
+/** Null when `rows` (rows per packet, exact number text) is valid, else the reason: the one message for it. */
+export function rowsProblem(rows: string): string | null {
+  const check = checkNumber(rows);
+  if (check.ok && check.whole && compareNumbers(rows, '1') >= 0) return null;
+  return `rows (rows per packet) must be a whole number of at least 1, got ${rows}`;
+}
+
 /** The problems of one node (not its children). */
 function checkOne(node: Node, out: Problem[]): void {
   switch (node.kind) {
@@ -125,10 +132,8 @@ function checkOne(node: Node, out: Problem[]): void {
       return;
     case 'select_action':
       if (node.rows !== null) {
-        const check = checkNumber(node.rows);
-        if (!check.ok || !check.whole || compareNumbers(node.rows, '1') < 0) {
-          out.push(problem('rows', `rows (rows per packet) must be a whole number of at least 1, got ${node.rows}`, node, 'rows', 'leave it out for the default of 10,000'));
-        }
+        const p = rowsProblem(node.rows);
+        if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
       }
       return;
     default:
