@@ -346,6 +346,12 @@ function renderLint(findings: readonly LintDiagnostic[]): void {
 // Format
 
 function formatNow(): void {
+  // A compile still pending would replace the message below: run it first.
+  if (compileTimer !== undefined) {
+    window.clearTimeout(compileTimer);
+    compileTimer = undefined;
+    compileNow();
+  }
   const result = formatText(textView.state.doc.toString());
   if (result.errors) {
     showStatus('error', 'Format needs text without syntax errors:', result.errors.map((d) => ({ d, side: 'text' as const })));
