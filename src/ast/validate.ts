@@ -31,10 +31,15 @@ interface ChildField {
   readonly role: Role;
   readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty';
 }
-/** A field holding a plain value: the check returns what is wrong, or null. */
+/**
+ * A field holding a plain value. `type` is its shape (a string, true or false, one of some
+ * words, or null where allowed); `rule` what the spec asks of the value (exact number text,
+ * datetime text, not empty). Each returns what is wrong, or null.
+ */
 interface ValueField {
   readonly code: string;
-  readonly check: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
+  readonly type: (value: unknown) => string | null;
+  readonly rule?: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
 }
 type Field = ChildField | ValueField;
 
@@ -65,47 +70,51 @@ function describe(value: unknown): string {
   }
 }
 
-const value = (code: string, check: ValueField['check']): ValueField => ({ code, check });
+const isString = (v: unknown) => (typeof v === 'string' ? null : `must be a string, got ${describe(v)}`);
+const isStringOrNull = (v: unknown) => (v === null || typeof v === 'string' ? null : `must be a string or null, got ${describe(v)}`);
+const notEmpty = (v: unknown) => (v === '' ? 'must not be empty' : null);
 
-const NAME = value('wrong-type', (v) => (typeof v === 'string' && v !== '' ? null : `must be a non-empty string, got ${describe(v)}`));
-const OPTIONAL_NAME = value('wrong-type', (v) =>
-  v === null || (typeof v === 'string' && v !== '') ? null : `must be a non-empty string or null, got ${describe(v)}`,
-);
-const STRING_VALUE = value('wrong-type', (v) =>
-  typeof v === 'string' && v !== ''
-    ? null
-    : `must be a non-empty string, got ${describe(v)}${v === '' ? " (the spec's empty string is null: use { kind: 'null' })" : ''}`,
-);
-const BOOLEAN = value('wrong-type', (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`));
-const OPTIONAL_BOOLEAN = value('wrong-type', (v) => (v === null || typeof v === 'boolean' ? null : `must be true, false or null, got ${describe(v)}`));
+const NAME: ValueField = { code: 'wrong-type', type: isString, rule: notEmpty };
+const OPTIONAL_NAME: ValueField = { code: 'wrong-type', type: isStringOrNull, rule: notEmpty };
+const STRING_VALUE: ValueField = {
+  code: 'wrong-type',
+  type: isString,
+  rule: (v) => (v === '' ? "must not be empty (the spec's empty string is null: use { kind: 'null' })" : null),
+};
+const BOOLEAN: ValueField = { code: 'wrong-type', type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`) };
+const OPTIONAL_BOOLEAN: ValueField = {
+  code: 'wrong-type',
+  type: (v) => (v === null || typeof v === 'boolean' ? null : `must be true, false or null, got ${describe(v)}`),
+};
 
-function numberProblem(v: unknown, whole: boolean): string | null {
-  if (typeof v !== 'string') {
-    const example = typeof v === 'number' || typeof v === 'bigint' ? ` such as "${String(v)}"` : '';
-    return `must be ${whole ? 'whole-number' : 'number'} text (a string${example}), got ${describe(v)}`;
-  }
+/** Number text: a string (a JS number has lost or may lose digits), exact, in the spec's ranges. */
+function numberType(v: unknown, nullable: boolean): string | null {
+  if (typeof v === 'string' || (nullable && v === null)) return null;
+  const example = typeof v === 'number' || typeof v === 'bigint' ? ` such as "${String(v)}"` : '';
+  return `must be number text (a string${example}), got ${describe(v)}`;
+}
+function numberRule(v: unknown, whole: boolean): string | null {
+  if (typeof v !== 'string') return null;
   const check = checkNumber(v);
   if (!check.ok) return check.reason;
   return whole && !check.whole ? `must be a whole number, got ${v}` : null;
 }
-const NUMBER = value('number', (v) => numberProblem(v, false));
-const WHOLE = value('number', (v) => numberProblem(v, true));
-const OPTIONAL_WHOLE = value('number', (v) => (v === null ? null : numberProblem(v, true)));
+const NUMBER: ValueField = { code: 'number', type: (v) => numberType(v, false), rule: (v) => numberRule(v, false) };
+const WHOLE: ValueField = { code: 'number', type: (v) => numberType(v, false), rule: (v) => numberRule(v, true) };
+const OPTIONAL_WHOLE: ValueField = { code: 'number', type: (v) => numberType(v, true), rule: (v) => numberRule(v, true) };
 
-function dateTimeProblem(kind: DateTimeKind, v: unknown): string | null {
-  if (typeof v !== 'string') return `must be ${kind} text (a string), got ${describe(v)}`;
-  return checkDateTimeText(kind, v);
-}
-const localText = (kind: Exclude<DateTimeKind, 'datetime'>) => value('datetime', (v) => dateTimeProblem(kind, v));
+const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
+const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({ code: 'datetime', type: isString, rule: dateTimeRule(kind) });
 /** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
-const DATETIME_VALUE = value('datetime', (v, node) => {
-  if (node['form'] === 'ms') return numberProblem(v, true);
-  return node['form'] === 'iso' ? dateTimeProblem('datetime', v) : null;
-});
+const DATETIME_VALUE: ValueField = {
+  code: 'datetime',
+  type: isString,
+  rule: (v, node) => (node['form'] === 'ms' ? numberRule(v, true) : node['form'] === 'iso' ? dateTimeRule('datetime')(v) : null),
+};
 
 function oneOf(options: readonly string[]): ValueField {
   const set: ReadonlySet<unknown> = new Set(options);
-  return value('wrong-type', (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`));
+  return { code: 'wrong-type', type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -229,7 +238,7 @@ export function trustIfValid<T extends Node>(node: T): T {
     const v = record[key];
     if (isChild(field)) {
       if (!childrenTrusted(v, field)) return node;
-    } else if (field.check(v, record) !== null) return node;
+    } else if (field.type(v) !== null || (field.rule !== undefined && field.rule(v, record) !== null)) return node;
   }
   return markTrusted(node);
 }
@@ -304,6 +313,20 @@ function astError(code: string, message: string, pointer: string, hint?: string)
  * what the root must be (any node by default).
  */
 export function validateAst(input: unknown, role: Role = 'node', options: ValidateOptions = {}): Node {
+  return validate(input, role, options, true);
+}
+
+/**
+ * The structure alone: kinds, roles, fields and their types, cycles, depth; not the value rules
+ * (number and datetime text, empty names and lists), which the caller leaves to the spec check
+ * (src/spec/check.ts), so that every entry point words them the same. The copy it returns is
+ * marked trusted: the caller must check those rules before handing it out.
+ */
+export function validateStructure(input: unknown, role: Role = 'node', options: ValidateOptions = {}): Node {
+  return validate(input, role, options, false);
+}
+
+function validate(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
   if (isTrusted(input)) {
     if (!kindFits(input.kind, role)) throw astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${input.kind}" node`, '');
     return input;
@@ -342,7 +365,7 @@ export function validateAst(input: unknown, role: Role = 'node', options: Valida
       if (onPath.has(v)) {
         throw astError(
           'cycle',
-          `the node contains itself (a cycle): ${pointerOf(parent, task.segment) || '/'} is an object already on the path from the root`,
+          'a node contains itself (a cycle): the object here is also one of its own ancestors',
           pointerOf(parent, task.segment),
           'an AST is a tree: build each node once, or copy it',
         );
@@ -402,7 +425,7 @@ export function validateAst(input: unknown, role: Role = 'node', options: Valida
         throw astError('missing-property', `the "${kind}" node needs "${key}"`, at(), hintForMissing(kind as NodeKind));
       }
       if (!isChild(field)) {
-        const problem = field.check(fv, out);
+        const problem = field.type(fv) ?? (rules && field.rule !== undefined ? field.rule(fv, out) : null);
         if (problem !== null) {
           throw astError(field.code, `"${key}" of the "${kind}" node${problem.startsWith('must') ? ' ' : ': '}${problem}`, pointerOf(frame, key));
         }
@@ -424,7 +447,7 @@ export function validateAst(input: unknown, role: Role = 'node', options: Valida
       const what = field.shape === 'allOrNonEmpty' ? `'all' or a non-empty array` : field.shape === 'nonEmpty' ? 'a non-empty array' : 'an array';
       if (!Array.isArray(fv)) throw astError('wrong-type', `"${key}" of the "${kind}" node must be ${what}, got ${describe(fv)}`, pointerOf(frame, key));
       const items = fv as readonly unknown[];
-      if (items.length === 0 && field.shape !== 'list') {
+      if (rules && items.length === 0 && field.shape !== 'list') {
         throw astError('empty-list', `"${key}" of the "${kind}" node must be ${what}, got an empty array`, pointerOf(frame, key));
       }
       const copy: unknown[] = new Array(items.length);
@@ -475,4 +498,24 @@ function hintForMissing(kind: NodeKind): string | undefined {
   if (kind === 'select') return 'every field of a select node is required (null or [] for the parts it does not have); select({...}) from the AST constructors fills in the defaults';
   if (kind === 'select_action') return 'rows, useStrings and echo are null when not set; selectAction(select, options) fills them in';
   return 'absent parts are null, never left out';
+}
+
+/**
+ * The JSON-pointer path (field names, as in validateAst's errors) of `target` in the tree under
+ * `root`, with `field` appended when given; null when it is not there. Iterative.
+ */
+export function pointerOfNode(root: Node, target: Node, field?: string): string | null {
+  const stack: { node: Node; path: string }[] = [{ node: root, path: '' }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop() as { node: Node; path: string };
+    if (node === target) return field === undefined ? path : `${path}/${field}`;
+    const record = node as unknown as Readonly<Record<string, unknown>>;
+    for (const [key, f] of FIELD_LIST[node.kind]) {
+      if (!isChild(f)) continue;
+      const v = record[key];
+      if (Array.isArray(v)) v.forEach((item: Node, i) => stack.push({ node: item, path: `${path}/${key}/${i}` }));
+      else if (typeof v === 'object' && v !== null) stack.push({ node: v as Node, path: `${path}/${key}` });
+    }
+  }
+  return null;
 }

@@ -1,30 +1,27 @@
-import { isExpr, type Expr, type Node, type Source, type Statement } from '../ast/index.js';
-import { kindFits, validateAst, type Role, type ValidateOptions } from '../ast/validate.js';
+import { isExpr, type Expr, type Source, type Statement } from '../ast/index.js';
+import { kindFits, type ValidateOptions } from '../ast/validate.js';
 import { isExpressionLike, isQueryLike, sources } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression } from './expression.js';
 import { SelectQuery, queryFromAst } from './query.js';
 import { SourceBuilder } from './sources.js';
 import type { UntypedDatabase, UntypedFields } from './typing.js';
+import { checkedTree } from './values.js';
 
 /** Options of `fromAst`: how deep a hand-built tree may be (default 1,000,000 levels). */
 export type FromAstOptions = ValidateOptions;
 
 /**
  * The one public way in for an AST dsq did not make (built by hand, or plain objects read from
- * somewhere): the tree is checked the way the JSON reader checks JSON (src/ast/validate.ts:
- * known kinds, required fields and their types, exact number text, datetime text, non-empty
- * names, no cycles, a depth limit), and a trusted copy comes back inside a builder object: a
+ * somewhere): the tree is checked the way the JSON reader checks JSON (its structure by
+ * src/ast/validate.ts: known kinds where they may stand, required fields and their types, no
+ * cycles, a depth limit; then the spec's rules by src/spec/check.ts, as for every entry point:
+ * exact number text, datetime text, non-empty names, function arity, ...), and a trusted copy
+ * comes back inside a builder object: a
  * statement as a query, an expression as an expression, a source as a source (`.toAst()`
  * gives the checked tree). Every error is a `DsqError` with the JSON-pointer path of the
- * offending field (`/select/where/e2/value`).
+ * offending field (`/where/e2/value`). The check itself is `checkedTree` (values.ts).
  */
-export function checkedTree(node: unknown, role: Role, options: FromAstOptions = {}): Node {
-  const tree = validateAst(node, role, options);
-  // Spec-level checks of a hand-built tree (beyond its structure) belong here, once.
-  return tree;
-}
-
 export function fromAst(statement: Statement, options?: FromAstOptions): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>;
 export function fromAst<T = unknown>(expression: Expr, options?: FromAstOptions): Expression<T>;
 export function fromAst(source: Source, options?: FromAstOptions): SourceBuilder;

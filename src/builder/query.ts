@@ -1,6 +1,7 @@
 import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
+import { checkedStatement } from '../spec/check.js';
 import { QUERY, aliased, nestedSelect, ordered, queries, type ExpressionLike, type QueryLike } from './brand.js';
 import { argumentError, describeValue } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
@@ -247,8 +248,9 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
   toAst(): Statement {
     const select = this.toSelectAst();
     const a = this.#props.action;
-    if (a === null) return select;
-    return own<SelectAction>({ kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo });
+    const statement = a === null ? select : own<SelectAction>({ kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo });
+    // The spec's rules, as the parser and the JSON reader check them (src/spec/check.ts).
+    return checkedStatement(statement);
   }
 
   /** The statement as dsq text (the printer, src/print). */

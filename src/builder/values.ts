@@ -1,9 +1,11 @@
+import { checkTree, problemDiagnostic, rowsProblem } from '../spec/check.js';
 import {
   NULL, checkDateTimeText, checkNumber, isWholeNumber,
   type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec,
 } from '../ast/index.js';
 import { isTrusted } from '../ast/trust.js';
-import { kindFits, trustIfValid, validateAst, type Role } from '../ast/validate.js';
+import { kindFits, pointerOfNode, trustIfValid, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
+import { DsqError } from '../diagnostic/index.js';
 import { isExpressionLike, isQueryLike, nestedSelect, sources, type ExpressionLike } from './brand.js';
 import { argumentError, describeValue, invalidValue } from './errors.js';
 
@@ -98,8 +100,9 @@ function dateValue(date: Date, what: string): Expr {
 }
 
 /**
- * A node the builder made from checked parts, marked trusted. (When a part is not trusted,
- * which builder code never passes, the whole node goes through the validator.)
+ * A node the builder made from checked parts, marked trusted. When a part is not trusted (a
+ * node handed to `new Expression(node)`, never one builder code makes) the whole node is
+ * checked as `fromAst` checks it.
  */
 export function own<T extends Node>(node: T, role: Role = 'node'): T {
   if (isTrusted(node)) {
@@ -107,7 +110,26 @@ export function own<T extends Node>(node: T, role: Role = 'node'): T {
     return node;
   }
   if (isTrusted(trustIfValid(node))) return node;
-  return validateAst(node, role) as T;
+  return checkedTree(node, role) as T;
+}
+
+/**
+ * The check of a tree dsq did not make (`fromAst`, and the constructors that take a node): its
+ * structure (src/ast/validate.ts: kinds, fields and their types, cycles, depth), then the
+ * spec's rules every entry point shares (src/spec/check.ts: number and datetime text, empty
+ * names and lists, function arity, ROWS at least 1), each error with its JSON pointer. Returns
+ * a trusted copy.
+ */
+export function checkedTree(node: unknown, role: Role, options: ValidateOptions = {}): Node {
+  const tree = validateStructure(node, role, options);
+  const problems = checkTree(tree);
+  if (problems.length > 0) {
+    throw new DsqError(problems.map((p) => {
+      const pointer = pointerOfNode(tree, p.node, p.field);
+      return { ...problemDiagnostic(p), ...(pointer === null ? {} : { pointer }) };
+    }));
+  }
+  return tree;
 }
 
 /** A datetime literal: epoch milliseconds (number, bigint, Date) or ISO text, validated. */
@@ -196,7 +218,8 @@ export function toSource(value: unknown, alias: unknown, what: string): Source {
 /** Rows per packet for the SELECT action: a whole number. */
 export function rowsText(value: unknown): string {
   const text = wholeNumberText(value, 'rows of .options()');
-  if (text.startsWith('-')) throw invalidValue(`rows must not be negative, got ${text}`);
+  const problem = rowsProblem(text); // the spec check's message (src/spec/check.ts)
+  if (problem !== null) throw invalidValue(problem);
   return text;
 }
 

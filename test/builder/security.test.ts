@@ -92,7 +92,7 @@ const NAME: readonly Position[] = [
   ['.join()', (x) => selectFrom('t').join(x as never)],
   ['systemTable()', (x) => selectFrom(systemTable(x as never))],
   ['systemColumn()', (x) => systemColumn('t', x as never)],
-  ['fn() name', (x) => fn(x as never, 1)],
+  ['fn() name', (x) => fn(x as string, 1)],
   ['.as()', (x) => selectFrom('t').select(a.as(x as never))],
   ['.collate()', (x) => a.collate(x as never)],
   ['ident() in the template', (x) => dsq`SELECT ${ident(x as never)} FROM t`],
@@ -226,10 +226,10 @@ function checkValue(v: unknown): void {
     else expect(expectJson(outcome, name), name).toBe(withLiteral(build, spec, SENTINEL));
   }
   for (const [name, build] of NEVER) expectOwnError(run(() => build(v)), name);
-  // SELECT action options: rows a whole number, the flags true or false; nothing else.
+  // SELECT action options: rows a whole number of at least 1, the flags true or false; nothing else.
   const rows = run(() => query().options({ rows: v as never }));
   if (v === null) expect(expectJson(rows, 'rows')).toBe('{"action":"select","select":{}}');
-  else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && checkNumber(String(v)).ok) expect(expectJson(rows, 'rows')).toBe(`{"action":"select","select":{},"rows":${Object.is(v, -0) ? '0' : v}}`);
+  else if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && checkNumber(String(v)).ok) expect(expectJson(rows, 'rows')).toBe(`{"action":"select","select":{},"rows":${v}}`);
   else expectOwnError(rows, 'rows');
   const options = run(() => query().options(v as never));
   if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'error' in options === false) {

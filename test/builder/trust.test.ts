@@ -126,7 +126,7 @@ describe('fromAst: the one way in for a hand-built AST', () => {
     try {
       fromAst(bad as never);
     } catch (err) {
-      expect((err as DsqError).diagnostics[0]).toMatchObject({ code: 'ast/number', pointer: '/where/e2/value' });
+      expect((err as DsqError).diagnostics[0]).toMatchObject({ code: 'spec/invalid-number', pointer: '/where/e2/value' });
     }
     const self: Record<string, unknown> = { kind: 'binary', op: 'and', e1: { kind: 'null' } };
     self['e2'] = self;
