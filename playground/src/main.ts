@@ -509,7 +509,15 @@ function currentState(): HashState {
   };
 }
 
+let hashTimer: number | undefined;
+/** Writes the hash once typing pauses (a long text makes a long URL: not rewritten per keystroke). */
 function writeHash(): void {
+  window.clearTimeout(hashTimer);
+  hashTimer = window.setTimeout(writeHashNow, 200);
+}
+
+function writeHashNow(): void {
+  window.clearTimeout(hashTimer);
   const hash = formatHash(currentState());
   if (hash === writtenHash || hash === location.hash) return;
   writtenHash = hash;
@@ -522,7 +530,7 @@ function writeHash(): void {
 }
 
 $('copy-link').addEventListener('click', async () => {
-  writeHash();
+  writeHashNow();
   try {
     await navigator.clipboard.writeText(location.href);
     showNote('The link is in the address bar and on the clipboard.');
