@@ -9,6 +9,8 @@ export default defineConfig({
   sourcemap: false,
   clean: true,
   splitting: false,
+  // import.meta.url in the CommonJS build (the language server finds docs/rules from its own file).
+  shims: true,
   // chevrotain ships ESM only: bundle it so the CommonJS build loads on every Node 20.
   noExternal: ['chevrotain'],
 });

@@ -222,6 +222,7 @@ function fromClause(out: Items, shape: TextShape, frame: Frame, prev: SourceToke
     if (prev.type === 'LParen') out.keyword('SELECT');
     return;
   }
+  if (prev.type === 'AS') return;
   if (prev.type === 'LEFT') {
     out.keyword('JOIN');
     out.keyword('OUTER JOIN');

@@ -5,12 +5,13 @@ import {
   type Connection, type Diagnostic, type InitializeParams, type InitializeResult, type Location, type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE, lint, type LintResult } from '../index.js';
+import { CONFIG_FILE, type LintResult } from '../index.js';
 import { codeActions, FIX_ALL_KIND } from './actions.js';
 import { complete } from './completion.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import { formatDocument, formatRange, type OffsetEdit } from './formatting.js';
 import { hover } from './hover.js';
+import { IncrementalLinter } from './incremental.js';
 import { aliasAt } from './references.js';
 import { SEMANTIC_LEGEND, semanticTokens } from './semantic.js';
 import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
@@ -52,6 +53,16 @@ export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const settings = new SettingsStore();
   const analyses = new Map<string, Analysis>();
+  /** Per document: statements linted again only when they change. */
+  const linters = new Map<string, IncrementalLinter>();
+  const lintDoc = (doc: TextDocument, s: DocumentSettings): LintResult => {
+    let linter = linters.get(doc.uri);
+    if (!linter) {
+      linter = new IncrementalLinter();
+      linters.set(doc.uri, linter);
+    }
+    return linter.lint(doc.getText(), s.lint);
+  };
   const shapes = new Map<string, { version: number; shape: TextShape }>();
   const timers = new Map<string, NodeJS.Timeout>();
   /** Config and schema files with problems we published diagnostics for (cleared when fixed). */
@@ -150,7 +161,7 @@ export function startServer(connection: Connection): void {
     if (!force && known && known.version === doc.version && known.settings === s) return;
     let result: LintResult;
     try {
-      result = lint(doc.getText(), s.lint);
+      result = lintDoc(doc, s);
     } catch (err) {
       connection.console.error(`dsq: linting ${uri} failed: ${(err as Error).stack ?? String(err)}`);
       return;
@@ -218,6 +229,7 @@ export function startServer(connection: Connection): void {
     timers.delete(uri);
     analyses.delete(uri);
     shapes.delete(uri);
+    linters.delete(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     publishProblems();
     updateWatches();
@@ -236,7 +248,7 @@ export function startServer(connection: Connection): void {
     const s = await settingsOf(doc.uri);
     const known = analyses.get(doc.uri);
     if (known && known.version === doc.version && known.settings === s) return known;
-    return { version: doc.version, settings: s, result: lint(doc.getText(), s.lint) };
+    return { version: doc.version, settings: s, result: lintDoc(doc, s) };
   }
 
   /** System table names written in the open documents (the spec does not list them). */
@@ -339,6 +351,7 @@ export function startServer(connection: Connection): void {
         shape: shapeOfDoc(doc),
         lint: a.settings.lint,
         findings: a.result.diagnostics,
+        keywordCase: a.settings.keywordCase,
         positionAt: (o) => doc.positionAt(o),
         ...(params.context.only ? { only: params.context.only } : {}),
       },

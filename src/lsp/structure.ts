@@ -120,13 +120,21 @@ function buildStatement(code: readonly SourceToken[], index: number, first: numb
   const frames: Frame[] = [];
   const statement: StatementShape = { index, first, last, start, end, frames };
   const open: Frame[] = [];
+  /** The open `(` and `[` (token indices). */
+  const parens: number[] = [];
   let depth = 0;
   for (let i = first; i <= last; i++) {
     const t = code[i] as SourceToken;
-    if (t.type === 'LParen') depth++;
-    else if (t.type === 'RParen' && depth > 0) {
+    if (t.type === 'LParen') {
+      depth++;
+      parens.push(i);
+    } else if (t.type === 'LBracket') parens.push(i);
+    else if (t.type === 'RBracket') {
+      if (code[parens[parens.length - 1] ?? -1]?.type === 'LBracket') parens.pop();
+    } else if (t.type === 'RParen' && depth > 0) {
       while (open.length > 0 && (open[open.length - 1] as Frame).depth >= depth) (open.pop() as Frame).close = i;
       depth--;
+      while (parens.length > 0 && code[parens.pop() as number]?.type !== 'LParen');
     } else if (t.type === 'SELECT') {
       const parent = open[open.length - 1] ?? null;
       const frame: Frame = { statement, parent, depth, open: i, close: last + 1, clauses: [{ clause: 'columns', at: i }], sources: [], results: [], items: [], children: [] };
@@ -136,7 +144,17 @@ function buildStatement(code: readonly SourceToken[], index: number, first: numb
     } else {
       const clause = CLAUSE_KEYWORDS[t.type];
       const top = open[open.length - 1];
-      if (clause !== undefined && top !== undefined && top.depth === depth) top.clauses.push({ clause, at: i });
+      if (clause === undefined || top === undefined) continue;
+      if (top.depth === depth) top.clauses.push({ clause, at: i });
+      else if (!(clause === 'where' && inSpecifier(code, parens))) {
+        // A clause keyword inside parentheses that hold no SELECT: they were left open while
+        // typing (`SELECT (((a FROM t`); the keyword still belongs to the select around them.
+        top.clauses.push({ clause, at: i });
+        while (parens.length > 0 && code[parens[parens.length - 1] as number]?.type === 'LParen' && depth > top.depth) {
+          parens.pop();
+          depth--;
+        }
+      }
     }
   }
   for (const frame of frames) {
@@ -144,6 +162,15 @@ function buildStatement(code: readonly SourceToken[], index: number, first: numb
     readSources(code, frame, frames);
   }
   return statement;
+}
+
+/** Whether the innermost open bracket is a specifier's (`[...]`, `DATABASE_TABLE(`, `DATABASE_COLUMN(`): WHERE there starts a specifier. */
+function inSpecifier(code: readonly SourceToken[], parens: readonly number[]): boolean {
+  const at = parens[parens.length - 1];
+  if (at === undefined) return false;
+  if (code[at]?.type === 'LBracket') return true;
+  const form = code[at - 1]?.type;
+  return form === 'DATABASE_TABLE' || form === 'DATABASE_COLUMN';
 }
 
 /** Where a clause's tokens end: the next clause keyword of the frame, or the frame's end. */
