@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Node } from '../ast/nodes.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { expressionFromValue, statementFromValue } from '../json/from-json.js';
+import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
 import { readSpecJson } from '../json/read-text.js';
 import { print } from '../print/index.js';
 import { ConfigError, loadConfig } from '../config/index.js';
@@ -48,8 +48,7 @@ export const decompileCommand: Command = {
       const cx = { source: input.text };
       let nodes: Node[];
       if (values.expr === true) nodes = [expressionFromValue(value, cx)];
-      else if (value.type === 'array') nodes = value.items.map((item) => statementFromValue(item, cx));
-      else nodes = [statementFromValue(value, cx)];
+      else nodes = statementsFromValue(value, cx);
       const text = nodes.map((n) => print(n, options)).join(';\n\n');
       io.stdout(text.length > 0 ? `${text}\n` : '');
       return 0;

@@ -5,6 +5,7 @@ import {
   type Statement,
 } from '../ast/index.js';
 import { ExpressionRules } from './expression-rules.js';
+import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { argsAt, type AliasScope } from './parser-base.js';
 import * as T from './tokens.js';
@@ -31,6 +32,7 @@ export class DsqParser extends ExpressionRules {
     this.ACTION(() => (this.depth = -1));
     const sel = this.SUBRULE(this.select);
     let action: SelectAction | null = null;
+    let rowsAt: IToken | null = null;
     this.OPTION(() => {
       this.CONSUME(T.Options);
       this.CONSUME(T.LParen);
@@ -48,14 +50,32 @@ export class DsqParser extends ExpressionRules {
             if (key === null) return;
             if (options[key] !== null) this.report('syntax/duplicate-option', `option ${token.image.toUpperCase()} is given twice`, token);
             (options as Record<string, unknown>)[key] = value;
+            if (key === 'rows') rowsAt = token;
           });
         },
       });
       this.CONSUME(T.RParen);
-      action = this.ACTION(() => selectAction(sel, options));
+      action = this.ACTION(() => {
+        const node = selectAction(sel, options);
+        // `ROWS = n` has its own span: the spec check places a bad value there.
+        if (rowsAt !== null && this.state.spans !== null) {
+          const { from, to } = this.offsetsOf(rowsAt);
+          this.state.spans.record(fieldKey(node, 'rows'), from, to);
+        }
+        return node;
+      });
     });
     return this.ACTION(() => this.mark(action ?? sel, start));
   }, { recoveryValueFunc: () => makeSelect() });
+
+  /** Offsets of an option, from its name to its value. */
+  private offsetsOf(start: IToken): { from: number; to: number } {
+    const end = this.optionEnds.get(start) ?? start;
+    return { from: start.startOffset, to: end.startOffset + end.image.length };
+  }
+
+  /** The last token of each option (its value), by the option's name token. */
+  private optionEnds = new WeakMap<IToken, IToken>();
 
   private actionOption = this.RULE('actionOption', (): { key: 'rows' | 'useStrings' | 'echo' | null; value: string | boolean; token: IToken } => {
     const name = this.CONSUME(T.Identifier);
@@ -84,6 +104,7 @@ export class DsqParser extends ExpressionRules {
     ]);
     this.ACTION(() => {
       if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.LA(0));
+      this.optionEnds.set(name, this.LA(0));
     });
     return { key: key ?? null, value, token: name };
   }, { recoveryValueFunc: () => ({ key: null, value: false, token: { image: '' } as IToken }) });

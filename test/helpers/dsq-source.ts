@@ -1,9 +1,7 @@
 /**
  * The dsq CLI from source, as a process: `node --import tsx test/helpers/dsq-source.ts ARGS`.
- * What bin/dsq.js does with dist/, without needing a build (tests run on a fresh clone).
+ * What bin/dsq.js does with dist/ (runProcess), always from the sources under test.
  */
-import { main } from '../../src/cli/main.js';
+import { runProcess } from '../../src/cli/process.js';
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+process.exitCode = await runProcess(process.argv.slice(2));

@@ -218,7 +218,8 @@ describe('dsq lsp --stdio', () => {
     const onDoc = await lsp.diagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'config'), since);
     expect(onDoc[0]!.message).toMatch(/dsq\.config\.json is not a valid dsq config: "width" must be a whole number/);
     const onConfig = await lsp.diagnostics(configUri, () => true, since);
-    expect(onConfig.map((d) => d.range.start)).toEqual([{ line: 0, character: 0 }]);
+    // On the value at fault: "wide".
+    expect(onConfig.map((d) => d.range.start)).toEqual([{ line: 0, character: 11 }]);
     const since2 = lsp.published.length;
     writeFileSync(join(dir, 'dsq.config.json'), JSON.stringify(CONFIG));
     lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri, type: 2 }] });

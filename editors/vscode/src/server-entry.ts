@@ -1,6 +1,6 @@
 // The language server bundled into the extension (dist/server.js): the dsq CLI from this repository.
-import { main } from '../../../src/cli/main.js';
+import { runProcess } from '../../../src/cli/process.js';
 
-void main(process.argv.slice(2)).then((code) => {
+void runProcess(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });
