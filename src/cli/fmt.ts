@@ -7,7 +7,7 @@ import { format, type PrintOptions } from '../print/index.js';
 import { UsageError, type Command } from './command.js';
 import { ConfigCache, mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
-const HELP = `Usage: dsq fmt [--check|--write] FILE|GLOB|DIR... ("-" for standard input)
+const HELP = `Usage: dsq fmt [--check|--write] [--width N] [--keyword-case upper|lower|preserve] [--indent N] FILE|GLOB|DIR|- ...
 
 Formats dsq files in the one canonical layout, keeping every comment. Without a flag the
 formatted text goes to stdout. Directories are walked for *.dsq (skipping node_modules and

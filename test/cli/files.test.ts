@@ -203,13 +203,15 @@ describe('globs (issue 9)', () => {
   });
 
   it("'/*.dsq' means the root, not the current folder", async () => {
+    writeFileSync(at('ugly.dsq'), UNFORMATTED);
     const r = await run(['fmt', '--check', '/*.dsq']);
-    expect(r.out).not.toContain('top.dsq');
-    expect(r.err).not.toContain('top.dsq');
+    expect(r.out).not.toContain('ugly.dsq');
+    expect(r.err).not.toContain('ugly.dsq');
+    expect(r.code).not.toBe(1);
     const absolute = await run(['fmt', '--check', `${dir}/*.dsq`]);
-    expect(absolute).toEqual({ code: 0, out: '', err: '' });
+    expect(absolute).toEqual({ code: 1, out: `${at('ugly.dsq')}\n`, err: '1 file not formatted; run dsq fmt --write\n' });
     const listed = await run(['lint', '--format', 'json', `${dir}/*.dsq`]);
-    expect(JSON.parse(listed.out).files.map((f: { file: string }) => f.file)).toEqual([at('[a].dsq'), at('b.dsq'), at('top.dsq')]);
+    expect(JSON.parse(listed.out).files.map((f: { file: string }) => f.file)).toEqual([at('[a].dsq'), at('b.dsq'), at('top.dsq'), at('ugly.dsq')]);
   });
 
   it("'[z-a].dsq' is a usage error (exit 2), not a regular expression error", async () => {
