@@ -83,7 +83,7 @@ function tokenize(line: string): Token[] {
   return out;
 }
 
-const ALLOWED_NPM = ['npm install', 'npm test', 'npm run build'];
+const ALLOWED_NPM = ['npm install', 'npm test', 'npm run build', 'npm run build:playground'];
 
 interface Ran {
   readonly run: CliRun | null;
