@@ -25,8 +25,23 @@ export interface Compiled {
   readonly statements: number;
   /** What stops the text from compiling: syntax errors (line and column), or "no statement". */
   readonly errors: readonly Diagnostic[];
-  /** Every finding of the linter, syntax errors included (rule `syntax-error`), in source order. */
+  /**
+   * Every finding of the linter, syntax errors included (rule `syntax-error`), and the parser's
+   * warnings (`syntax/quoted-text`: a double-quoted name that looks like text), in source order.
+   */
   readonly lint: readonly LintDiagnostic[];
+}
+
+const NO_SPAN = { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } as const;
+
+/** The lint findings plus the parser's warnings the linter does not report itself, in source order. */
+function withParserWarnings(lint: readonly LintDiagnostic[], parsed: readonly Diagnostic[]): LintDiagnostic[] {
+  const warnings: LintDiagnostic[] = parsed
+    .filter((d) => d.severity !== 'error')
+    .filter((d) => !lint.some((l) => l.message === d.message && l.span.start === (d.span?.start ?? 0)))
+    .map((d) => ({ ...d, severity: 'warning', span: d.span ?? NO_SPAN }));
+  if (warnings.length === 0) return [...lint];
+  return [...lint, ...warnings].sort((a, b) => a.span.start - b.span.start);
 }
 
 /** A JSON array of already-serialised values, indented like toJson's output (as `dsq compile` writes it). */
@@ -40,7 +55,7 @@ function jsonArray(items: readonly string[], indent: number): string {
 /** dsq text → JSON and findings, in one parse. Never throws for bad input. */
 export function compileText(text: string, options: CompileOptions): Compiled {
   const doc = parseDocument(text);
-  const lint = lintDocument(doc, { schema: options.schema }).diagnostics;
+  const lint = withParserWarnings(lintDocument(doc, { schema: options.schema }).diagnostics, doc.diagnostics);
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) return { json: null, statements: doc.statements.length, errors, lint };
   if (doc.statements.length === 0) {

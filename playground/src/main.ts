@@ -206,6 +206,7 @@ function compileNow(): void {
   const result = compileText(text, { form: settings.form, indent: settings.indent, schema: settings.schema });
   stats.compileMs = performance.now() - started;
   stats.compiles++;
+  $('timing').textContent = `parse, lint and JSON: ${stats.compileMs.toFixed(1)} ms`;
   const doc = textView.state.doc;
   textView.dispatch(setDiagnostics(textView.state, result.lint.map((d) => toCm(d, doc))));
   const t1 = performance.now();
@@ -217,7 +218,7 @@ function compileNow(): void {
       stats.jsonAt = performance.now();
       jsonView.dispatch(setDiagnostics(jsonView.state, []));
       jsonPane.classList.remove('stale');
-      showStatus('ok', `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled in ${stats.compileMs.toFixed(1)} ms.`, []);
+      showStatus('ok', `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled.`, []);
     } else {
       jsonPane.classList.add('stale');
       showStatus('error', 'The text does not compile (the JSON shows the last text that did):', result.errors.map((d) => ({ d, side: 'text' as const })));
@@ -258,7 +259,12 @@ const textPane = $('text');
 const jsonPane = $('json');
 
 /** The compiler messages: each with line:col (and the JSON pointer), a button that moves the cursor there. */
+let shownStatus = '';
 function showStatus(kind: 'ok' | 'error', headline: string, items: readonly { d: Diagnostic; side: 'text' | 'json' }[]): void {
+  // A live region is read out on every change: touch it only when the message changes.
+  const key = JSON.stringify([kind, headline, items.map((i) => [i.side, i.d.message, i.d.span?.start, i.d.pointer])]);
+  if (key === shownStatus) return;
+  shownStatus = key;
   const box = $('diagnostics');
   box.className = kind;
   box.replaceChildren();
@@ -295,10 +301,15 @@ function goTo(view: EditorView, d: Diagnostic): void {
   view.focus();
 }
 
+let shownLint = '';
 function renderLint(findings: readonly LintDiagnostic[]): void {
+  const shown = findings.filter((d) => d.code !== 'syntax-error');
+  // Redrawn (and so read out) only when the findings change.
+  const key = JSON.stringify([settings.schema !== null, shown.map((d) => [d.code, d.message, d.span.start, d.span.end, d.fix?.description])]);
+  if (key === shownLint) return;
+  shownLint = key;
   const box = $('lint');
   box.replaceChildren();
-  const shown = findings.filter((d) => d.code !== 'syntax-error');
   const summary = document.createElement('p');
   const schemaNote = settings.schema ? '' : ' (no schema: the schema rules are off)';
   summary.textContent = shown.length === 0 ? `No findings${schemaNote}.` : `${shown.length} finding${shown.length === 1 ? '' : 's'}${schemaNote}:`;
@@ -498,7 +509,15 @@ function currentState(): HashState {
   };
 }
 
+let hashTimer: number | undefined;
+/** Writes the hash once typing pauses (a long text makes a long URL: not rewritten per keystroke). */
 function writeHash(): void {
+  window.clearTimeout(hashTimer);
+  hashTimer = window.setTimeout(writeHashNow, 200);
+}
+
+function writeHashNow(): void {
+  window.clearTimeout(hashTimer);
   const hash = formatHash(currentState());
   if (hash === writtenHash || hash === location.hash) return;
   writtenHash = hash;
@@ -511,7 +530,7 @@ function writeHash(): void {
 }
 
 $('copy-link').addEventListener('click', async () => {
-  writeHash();
+  writeHashNow();
   try {
     await navigator.clipboard.writeText(location.href);
     showNote('The link is in the address bar and on the clipboard.');
@@ -521,6 +540,7 @@ $('copy-link').addEventListener('click', async () => {
 });
 
 function showNote(text: string): void {
+  shownStatus = '';
   const box = $('diagnostics');
   const p = document.createElement('p');
   p.className = 'note';

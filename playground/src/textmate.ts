@@ -77,6 +77,22 @@ export interface TmTokenizer {
 /** A tokenizer over a TextMate grammar, in CodeMirror's stream-parser shape. */
 export function textMateTokenizer(grammar: TmGrammar): TmTokenizer {
   const top = compile(grammar, grammar.patterns);
+  // The last match of each regex on the current line. A leftmost match found searching from an
+  // earlier position is still the leftmost one from any position up to it (and "none" stays
+  // none), so a rule that matches far ahead (or nowhere) is not searched again at every token:
+  // without this a long line costs the square of its length.
+  const cache = new Map<RegExp, { line: string; from: number; index: number; length: number }>();
+  const find = (re: RegExp, line: string, pos: number): { index: number; length: number } | null => {
+    const hit = cache.get(re);
+    if (hit !== undefined && hit.line === line && hit.from <= pos && (hit.index >= pos || hit.index === -1)) {
+      return hit.index === -1 ? null : hit;
+    }
+    re.lastIndex = pos;
+    const m = re.exec(line);
+    const found = { line, from: pos, index: m ? m.index : -1, length: m ? m[0].length : 0 };
+    cache.set(re, found);
+    return m ? found : null;
+  };
   const scopesOf = (open: readonly Compiled[], extra: string | null) =>
     [...open.map((r) => r.scope), extra].filter((s): s is string => s !== null).join(' ') || null;
   return {
@@ -90,16 +106,13 @@ export function textMateTokenizer(grammar: TmGrammar): TmTokenizer {
       // The leftmost match; on a tie the end pattern, then the earlier rule.
       let best: { index: number; length: number; rule: Compiled | null } | null = null;
       if (inside?.end) {
-        const e = inside.end;
-        e.lastIndex = pos;
-        const m = e.exec(line);
-        if (m) best = { index: m.index, length: m[0].length, rule: null };
+        const m = find(inside.end, line, pos);
+        if (m) best = { index: m.index, length: m.length, rule: null };
       }
       for (const rule of rules) {
         if (best?.index === pos) break;
-        rule.match.lastIndex = pos;
-        const m = rule.match.exec(line);
-        if (m && (best === null || m.index < best.index)) best = { index: m.index, length: m[0].length, rule };
+        const m = find(rule.match, line, pos);
+        if (m && (best === null || m.index < best.index)) best = { index: m.index, length: m.length, rule };
       }
       if (best === null) {
         stream.skipToEnd();

@@ -280,6 +280,25 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.close();
   });
 
+  it('survives what a breaker would try: deep nesting, long chains, broken hashes, odd text', async () => {
+    const deep = `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)} FROM t`;
+    const page = await open(`#text=${encodeURIComponent(deep)}`);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/nesting deeper than \d+ levels/);
+    const chain = `SELECT a FROM t WHERE ${Array.from({ length: 3000 }, (_, i) => `c${i} = ${i}`).join(' AND ')}`;
+    await replaceText(page, 'text', chain, false);
+    await expect.poll(() => editorText(page, 'json'), { timeout: 20_000 }).toContain('{ "$=": [{ "$col": "c2999" }, 2999] }');
+    await replaceText(page, 'json', `{"from": "t", "where": ${'['.repeat(3000)}${']'.repeat(3000)}}`, false);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/at \/where/);
+    await replaceText(page, 'text', "SELECT '\u0000', \"\u{1F986}\" FROM \"t\u2028\" -- \uFFFF", false);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('One statement compiled');
+    for (const hash of ['#text=%E0%A4%A', '#json=%7B', '#text=', '#form=full', '#text=SELECT%201&indent=-3&schema=custom&schemajson=%7B']) {
+      const p = await open(hash);
+      expect(await p.getByTestId('diagnostics').innerText()).not.toBe('');
+      await p.close();
+    }
+    await page.close();
+  });
+
   it('made no request outside the file system, and no page error', () => {
     expect(requests.length).toBeGreaterThan(10);
     expect(requests.filter((r) => !r.startsWith('file://') && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);

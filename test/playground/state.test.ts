@@ -84,6 +84,13 @@ describe('the playground library facade', () => {
     expect(compileText('  -- only a comment\n', { form: 'short', indent: 2, schema: null }).errors[0]?.code).toBe('syntax/no-statement');
   });
 
+  it('keeps the parser\'s warnings among the findings (the JSON still compiles)', () => {
+    const result = compileText('SELECT a FROM t WHERE x = "some text here"', { form: 'short', indent: 2, schema: null });
+    expect(result.json).not.toBeNull();
+    expect(result.lint.map((d) => [d.code, d.severity, d.span.column])).toEqual([['syntax/quoted-text', 'warning', 27]]);
+    expect(result.lint[0]?.hint).toContain("'some text here'");
+  });
+
   it('compiles several statements to an array, as dsq compile does', () => {
     const result = compileText('SELECT a FROM t; SELECT b FROM u', { form: 'full', indent: 0, schema: null });
     expect(result.json).toBe('[{"columns":[{"e":{"$col":"a"}}],"from":{"type":"table","table":"t"}},{"columns":[{"e":{"$col":"b"}}],"from":{"type":"table","table":"u"}}]');
