@@ -87,6 +87,10 @@ const plainWord = fc
 const ODD_NAMES = [
   'select', 'FROM', 'where', 'order', 'Group', 'all', 'null', 'AND', 'case', 'count', 'alias', 'column', 'options', 'rows',
   'a b', 'x"y', "it's", 'ünï', '日本', '$x', '1abc', 'a.b', 'a@b', 'b:c', ' padded ', 'tab\tname', 'TRUE', 'date', 'TIMESTAMP',
+  // Words of common SQL that are names, but never bare aliases (src/syntax/words.ts).
+  'right', 'FULL', 'Natural', 'lateral', 'union', 'over', 'filter', 'mod',
+  // Characters bare names do not hold: line separators, invisible joiners; look-alikes of keywords.
+  'a\u2028b', 'a\u200db', 'ſelect', 'ǅ', '𝒳',
 ];
 
 /** A non-empty name: plain identifiers, keywords, names with spaces, quotes, dots, unicode. */
