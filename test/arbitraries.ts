@@ -149,19 +149,20 @@ const fractionArb = fc.tuple(fc.constantFrom('.', ','), fc.integer({ min: 1, max
   ([sep, digits, n]) => sep + pad(n, 3).slice(0, digits),
 );
 
+/** hh[:mm[:ss]] with an optional fraction on the last element written (`10.5`, `10:30,25`, `10:30:15.125`). */
 const timeArb: fc.Arbitrary<string> = fc
   .tuple(
     fc.integer({ min: 0, max: 23 }),
-    fc.option(fc.tuple(fc.integer({ min: 0, max: 59 }), fc.option(fc.tuple(fc.integer({ min: 0, max: 59 }), fc.option(fractionArb))))),
+    fc.option(fc.tuple(fc.integer({ min: 0, max: 59 }), fc.option(fc.integer({ min: 0, max: 59 })))),
+    fc.option(fractionArb),
   )
-  .map(([h, rest]) => {
+  .map(([h, rest, fraction]) => {
     let t = pad(h, 2);
     if (rest) {
-      const [m, secs] = rest;
-      t += `:${pad(m, 2)}`;
-      if (secs) t += `:${pad(secs[0], 2)}${secs[1] ?? ''}`;
+      t += `:${pad(rest[0], 2)}`;
+      if (rest[1] !== null) t += `:${pad(rest[1], 2)}`;
     }
-    return t;
+    return t + (fraction ?? '');
   });
 
 const offsetArb: fc.Arbitrary<string> = fc.oneof(
