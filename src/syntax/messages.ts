@@ -69,7 +69,13 @@ export const messageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, previous }) {
     return `expected ${tokenLabel(expected)}${after(previous)}, found ${describeToken(actual)}`;
   },
-  buildNotAllInputParsedMessage({ firstRedundant }) {
+  buildNotAllInputParsedMessage({ firstRedundant, ruleName }) {
+    // One expression (`parseExpression`, `dsq compile --expr`) ends only at the end of the input:
+    // a ';' there separates nothing.
+    if (ruleName === 'standaloneExpression') {
+      const semicolon = firstRedundant.tokenType === T.Semicolon;
+      return `unexpected ${describeToken(firstRedundant)}: expected the end of the input after the expression${semicolon ? " (the input is one expression; ';' separates statements, not expressions)" : ''}`;
+    }
     return `unexpected ${describeToken(firstRedundant)}: expected the end of the statement (';' or the end of the input)`;
   },
   buildNoViableAltMessage({ actual, previous, ruleName }) {
