@@ -9,7 +9,7 @@ import { UsageError, type Command } from './command.js';
 import { readInput } from './io.js';
 import { mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
-const HELP = `Usage: dsq decompile [FILE|-] [--expr] [--width N] [--keyword-case upper|lower] [--indent N]
+const HELP = `Usage: dsq decompile [FILE|-] [--expr] [--width N] [--keyword-case upper|lower|preserve] [--indent N]
 
 Reads spec JSON (a select object or a SELECT action, in the "$" shorthand or the full
 {"type": ...} form; a JSON array of them; with --expr an expression) and prints it as

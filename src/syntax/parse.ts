@@ -1,6 +1,7 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
@@ -86,7 +87,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   }
   flush(from, all.length);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { text, statements, spans, comments: lexed.comments, diagnostics, lineIndex };
+  return { text, statements, spans, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
 }
 
 /**
@@ -150,7 +151,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const expr = run(lexed.tokens, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  throwOnErrors(diagnostics, text);
+  throwOnErrors(diagnostics.map(capDiagnostic), text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
   return { expr, spans };
 }
