@@ -2,10 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker, whose col/fn/table
-  // names the package root gives to the builder) and the CLI that bin/dsq.js runs.
-  entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', cli: 'src/cli/process.ts' },
+  // names the package root gives to the builder), `dsq/prettier` (the Prettier plugin) and the
+  // CLI that bin/dsq.js runs.
+  entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts' },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', ast: 'src/ast/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', prettier: 'src/prettier/index.ts' } },
   target: 'node20',
   platform: 'node',
   sourcemap: false,
@@ -13,8 +14,10 @@ export default defineConfig({
   // Shared code goes into chunks, so `dsq` and `dsq/ast` load one copy of each module (one
   // set of node constructors, one walker), in both formats.
   splitting: true,
+  // import.meta.url in the CommonJS build (the language server finds docs/rules from its own file).
+  shims: true,
   // chevrotain ships ESM only, so it is bundled (the CommonJS build then loads on every Node
   // 20), and it is a devDependency: users do not install it, nor its lodash-es, for nothing.
-  // The runtime dependencies (ts-pattern, tinyglobby, picomatch) stay external.
+  // The runtime dependencies (tinyglobby, picomatch, vscode-languageserver) stay external.
   noExternal: ['chevrotain'],
 });

@@ -9,6 +9,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   files: string[];
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
   exports: Record<string, { import: { default: string }; require: { default: string } }>;
 };
@@ -46,7 +47,8 @@ describe('the published package (issue 9)', () => {
     const imported = importedPackages();
     expect(imported).toContain('chevrotain');
     for (const name of imported) {
-      const dependency = name in pkg.dependencies;
+      // A peer dependency (prettier, for dsq/prettier) is external too: the user's own copy.
+      const dependency = name in pkg.dependencies || name in (pkg.peerDependencies ?? {});
       const isBundled = bundled.has(name);
       expect(dependency !== isBundled, `${name}: dependency ${dependency}, bundled ${isBundled}`).toBe(true);
       if (isBundled) expect(pkg.devDependencies[name], name).toBeDefined();
@@ -55,8 +57,10 @@ describe('the published package (issue 9)', () => {
     for (const name of Object.keys(pkg.dependencies)) expect(imported, name).toContain(name);
   });
 
-  it('builds and exports the entries it names (dsq, dsq/ast, the CLI bin/dsq.js loads)', () => {
-    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', cli: 'src/cli/process.ts' });
+  it('builds and exports the entries it names (dsq, dsq/ast, dsq/prettier, the CLI bin/dsq.js loads)', () => {
+    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts' });
+    expect(pkg.exports['./prettier']?.import.default).toBe('./dist/prettier.js');
+    expect(pkg.exports['./prettier']?.require.default).toBe('./dist/prettier.cjs');
     expect(pkg.exports['.']?.import.default).toBe('./dist/index.js');
     expect(pkg.exports['./ast']?.import.default).toBe('./dist/ast.js');
     expect(pkg.exports['./ast']?.require.default).toBe('./dist/ast.cjs');

@@ -24,6 +24,8 @@ const RUNS: Record<string, { args: string[]; writes?: boolean }[]> = {
   types: [{ args: ['types', 'FILE'] }],
   fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: true }],
   lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: true }],
+  // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
+  lsp: [{ args: ['lsp'] }, { args: ['lsp', 'FILE'] }],
 };
 
 /** DSQ_FUZZ_SCALE=20 npx vitest run test/cli/fuzz.test.ts for a longer hunt than npm test's few seconds. */
