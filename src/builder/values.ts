@@ -150,7 +150,7 @@ export function localNode(kind: Exclude<DateTimeKind, 'datetime'>, text: unknown
 function checkedText(kind: DateTimeKind, text: unknown): string {
   if (typeof text !== 'string') throw argumentError(`${kind} text must be a string, got ${describeValue(text)}`);
   const reason = checkDateTimeText(kind, text);
-  if (reason !== null) throw invalidValue(`invalid ${kind}: ${reason}`);
+  if (reason !== null) throw invalidValue(reason); // the spec check's reason (src/ast/datetime.ts), as text and JSON give it
   return text;
 }
 
