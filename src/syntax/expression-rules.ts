@@ -1,8 +1,7 @@
 import type { DSLMethodOpts, IOrAlt, IToken, OrMethodOpts, ParserMethod } from 'chevrotain';
-import {
-  NULL, Prec, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when,
-  type BinaryOp, type Expr, type Select, type Specifier, type WhenClause,
-} from '../ast/index.js';
+import { Prec, type BinaryOp, type Expr, type Select, type Specifier, type WhenClause } from '../ast/index.js';
+// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
+import { NULL, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when } from '../ast/make.js';
 import { stringValue } from './literals.js';
 import { BINARY_TOKEN_OPS, PATH_SEPARATORS, ParserBase, RIGHT_ARGS, argsAt } from './parser-base.js';
 import * as T from './tokens.js';

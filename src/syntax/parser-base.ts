@@ -1,8 +1,9 @@
 import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from 'chevrotain';
 import {
-  BINARY_PREC, NULL, Prec, col, alias as aliasRef, fn, checkDateTimeText, checkNumber, isWholeNumber,
-  type BinaryOp, type DateTimeKind, type Expr, type Node,
+  BINARY_PREC, Prec, checkDateTimeText, checkNumber, isWholeNumber, type BinaryOp, type DateTimeKind, type Expr, type Node,
 } from '../ast/index.js';
+// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
+import { NULL, col, alias as aliasRef, fn } from '../ast/make.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { tokenEnd } from './lexer.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
