@@ -5,7 +5,7 @@ export type {
   RulesConfig as LintRulesConfig, RuleVisitor as LintRuleVisitor, SourceComment, TextEdit,
 } from './types.js';
 export {
-  lint, lintDocument, lintStatements, fixText, MAX_FIX_PASSES, type LintOptions, type LintResult, type FixResult,
+  lint, lintDocument, lintStatements, fixText, quotedTextWarnings, MAX_FIX_PASSES, type LintOptions, type LintResult, type FixResult,
 } from './lint.js';
 export { applyFixes } from './fix.js';
 export { RULES as LINT_RULES, findRule as findLintRule } from './registry.js';
@@ -13,3 +13,7 @@ export {
   REPORTERS as LINT_REPORTERS, REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport,
   type FileReport as LintFileReport, type ReportFormat as LintReportFormat,
 } from './report/index.js';
+// For tools (the language server): the spec's function table, record attributes and database tables.
+export { FUNCTIONS, functionInfo, type FunctionInfo } from './functions.js';
+export { ATTRIBUTES as RECORD_ATTRIBUTES } from './scope.js';
+export { DATABASE_TABLES } from './schema-paths.js';

@@ -1,19 +1,14 @@
-import { createSyntaxDiagramsCode, type ISerializedGast } from 'chevrotain';
+import type { ISerializedGast } from 'chevrotain';
 import { parser } from './parse.js';
 import * as T from './tokens.js';
 
 /**
- * The grammar as data, for the artefacts in grammar/ (syntax diagrams, TextMate grammar):
+ * The grammar as data, for the artefacts in grammar/ (syntax diagrams: grammar/diagrams.ts; TextMate grammar):
  * generated from the parser and its tokens, so they cannot drift from what is parsed.
  */
 
 export function grammarProductions(): ISerializedGast[] {
   return parser().getSerializedGastProductions();
-}
-
-/** grammar/diagrams.html: Chevrotain's railroad diagrams of every rule. */
-export function syntaxDiagramsHtml(): string {
-  return createSyntaxDiagramsCode(grammarProductions(), { resourceBase: 'https://unpkg.com/chevrotain@11.2.0/diagrams/' });
 }
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));
