@@ -1,14 +1,23 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
+  // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker, whose col/fn/table
+  // names the package root gives to the builder), `dsq/prettier` (the Prettier plugin) and the
+  // CLI that bin/dsq.js runs.
+  entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts' },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', prettier: 'src/prettier/index.ts' } },
   target: 'node20',
   platform: 'node',
   sourcemap: false,
   clean: true,
-  splitting: false,
-  // chevrotain ships ESM only: bundle it so the CommonJS build loads on every Node 20.
+  // Shared code goes into chunks, so `dsq` and `dsq/ast` load one copy of each module (one
+  // set of node constructors, one walker), in both formats.
+  splitting: true,
+  // import.meta.url in the CommonJS build (the language server finds docs/rules from its own file).
+  shims: true,
+  // chevrotain ships ESM only, so it is bundled (the CommonJS build then loads on every Node
+  // 20), and it is a devDependency: users do not install it, nor its lodash-es, for nothing.
+  // The runtime dependencies (tinyglobby, picomatch, vscode-languageserver) stay external.
   noExternal: ['chevrotain'],
 });

@@ -7,13 +7,14 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { renderTable, type BenchEnv, type BenchModule } from './harness.js';
 import { formatBench } from './format.js';
+import { lspBench } from './lsp.js';
 import { parseBench } from './parse.js';
 import { printBench } from './print.js';
 import { scalingBench } from './scaling.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench];
+export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, lspBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the

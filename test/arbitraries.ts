@@ -18,6 +18,8 @@ import {
   type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source, type Specifier,
   type Statement, type WhenClause, type WhereSpec,
 } from '../src/ast/index.js';
+import { transform, isExpr } from '../src/ast/index.js';
+import { SPEC_FUNCTION_NAMES, maxArgs, minArgs, specFunction } from '../src/spec/functions.js';
 
 export interface ArbOptions {
   /** Nesting depth of expressions, sources and selects (default 3). */
@@ -268,7 +270,16 @@ export function makeArbitraries(options: ArbOptions = {}): Arbitraries {
       },
       { weight: 1, arbitrary: fc.tuple(tie('expr'), arbIdentifier).map(([e, collation]): Expr => ({ kind: 'collate', e, collation })) },
       { weight: 1, arbitrary: tie('select').map((select): Expr => ({ kind: 'exists', select })) },
-      { weight: 2, arbitrary: fc.tuple(arbFunctionName, list(tie('expr'))).map(([name, args]): Expr => ({ kind: 'function', name, args })) },
+      {
+        weight: 2,
+        // A function of the spec's table gets its argument count (padded with leaves or cut); others any.
+        arbitrary: fc.tuple(arbFunctionName, list(tie('expr')), leafExpr, leafExpr).map(([name, args, pad1, pad2]): Expr => {
+          const f = specFunction(name);
+          if (f === undefined) return { kind: 'function', name, args };
+          const count = Math.min(Math.max(args.length, minArgs(f)), maxArgs(f));
+          return { kind: 'function', name, args: [...args, pad1, pad2].slice(0, count) };
+        }),
+      },
       { weight: 1, arbitrary: fc.tuple(tie('expr'), list(tie('expr'))).map(([e, values]): Expr => ({ kind: 'in', e, values })) },
       { weight: 1, arbitrary: fc.tuple(tie('expr'), tie('select')).map(([e, select]): Expr => ({ kind: 'in_select', e, select })) },
       { weight: 1, arbitrary: tie('select').map((select): Expr => ({ kind: 'subquery', select })) },
@@ -466,4 +477,94 @@ export function arbDeepExpr(options: { maxLevels: number; minLevels?: number; ki
   return fc
     .tuple(small.expr, fc.array(step, { minLength: options.minLevels ?? 0, maxLength: options.maxLevels, size: 'max' }))
     .map(([seed, steps]) => steps.reduce(wrap, seed));
+}
+
+// ---------------------------------------------------------------------------------------
+// Trees the spec's rules reject (src/spec/check.ts): for properties that every entry point
+// (parser, JSON reader, builder) rejects the same trees.
+
+const leaf = (value: string): Expr => ({ kind: 'number', value });
+
+/** An expression that breaks one of the spec's rules, each kind of rule covered. */
+export const arbInvalidExpr: fc.Arbitrary<Expr> = fc.oneof(
+  // A listed function with an argument count the table does not allow.
+  fc
+    .tuple(fc.constantFrom(...SPEC_FUNCTION_NAMES), fc.nat({ max: 4 }), fc.constantFrom('upper', 'lower', 'as is'))
+    .filter(([name, n]) => {
+      const f = specFunction(name) as NonNullable<ReturnType<typeof specFunction>>;
+      return n < minArgs(f) || n > maxArgs(f);
+    })
+    .map(([name, n, spelling]): Expr => ({
+      kind: 'function',
+      name: spelling === 'lower' ? name.toLowerCase() : name,
+      args: Array.from({ length: n }, (_, i) => leaf(String(i + 1))),
+    })),
+  // Datetime texts outside the spec's syntax or ranges; epoch milliseconds that are not whole.
+  fc.constantFrom<Expr>(
+    { kind: 'datetime', form: 'iso', value: '2024-13-01' },
+    { kind: 'datetime', form: 'iso', value: '2024-02-30T10:00Z' },
+    { kind: 'datetime', form: 'iso', value: '2024-01-01T24' },
+    { kind: 'datetime', form: 'iso', value: '2024-01-01T10:30.5555' },
+    { kind: 'datetime', form: 'iso', value: '2024-01-01T10:30+19' },
+    { kind: 'datetime', form: 'ms', value: '1.5' },
+    { kind: 'datetime', form: 'ms', value: '9223372036854775808' },
+    { kind: 'localdatetime', value: '2024-01-01T10:00Z' },
+    { kind: 'localdate', value: '2024-W54' },
+    { kind: 'localdate', value: '2024-01-01T10' },
+    { kind: 'localtime', value: '10:60' },
+    { kind: 'localtime', value: '10.' },
+  ),
+  // Numbers outside the spec's ranges, or not numbers.
+  fc.constantFrom('9223372036854775808', '-9223372036854775809', '1e19', '1e400', '-2e308', '12abc', '').map(leaf),
+  // Empty strings and names.
+  fc.constantFrom<Expr>(
+    { kind: 'string', value: '' },
+    { kind: 'column', path: '' },
+    { kind: 'alias', name: '' },
+    { kind: 'system_column', table: '', column: 'c' },
+    { kind: 'function', name: '', args: [] },
+  ),
+  fc.constant<Expr>({ kind: 'collate', e: leaf('1'), collation: '' }),
+  // A CASE without arms.
+  fc.constant<Expr>({ kind: 'case', base: null, cases: [], else: leaf('1') }),
+);
+
+/** A statement with one rule broken: an invalid expression put in place of one of its expressions, or a bad part of its own. */
+export const arbInvalidStatement: fc.Arbitrary<Statement> = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(defaults.statement, arbInvalidExpr, fc.nat()).map(([s, bad, n]) => withExpression(s, bad, n)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(defaults.select, fc.constantFrom('0', '-5', '1.5', '9223372036854775808'))
+      .map(([select, rows]): Statement => ({ kind: 'select_action', select, rows, useStrings: null, echo: null })),
+  },
+  { weight: 1, arbitrary: defaults.select.map((s): Statement => ({ ...s, columns: [] })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(defaults.select, fc.constantFrom<Source>(
+        { kind: 'table', table: '', alias: null },
+        { kind: 'table', table: 't', alias: '' },
+        { kind: 'table_database', database: { kind: 'spec_id', id: '1.5' }, table: 'r', alias: null },
+        { kind: 'table_database', database: { kind: 'spec_name', name: '' }, table: 'r', alias: null },
+      ))
+      .map(([s, from]): Statement => ({ ...s, from })),
+  },
+);
+
+/** `s` with its n-th expression (pre-order, modulo their count) replaced by `bad`; in WHERE when it has none. */
+function withExpression(s: Statement, bad: Expr, n: number): Statement {
+  let count = 0;
+  transform(s, (node) => {
+    if (isExpr(node)) count++;
+    return node;
+  });
+  if (count === 0) {
+    const select = s.kind === 'select' ? s : s.select;
+    const withWhere: Select = { ...select, where: bad };
+    return s.kind === 'select' ? withWhere : { ...s, select: withWhere };
+  }
+  let i = 0;
+  const target = n % count;
+  return transform(s, (node) => (isExpr(node) && i++ === target ? bad : node));
 }

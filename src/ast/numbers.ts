@@ -46,7 +46,8 @@ const FLOAT_MAX = Number.MAX_VALUE;
 
 /**
  * The spec's rule 6: a whole number (also `1.0`, `1e3`) must lie in the signed 64-bit range,
- * any other number in the 64-bit floating point range.
+ * any other number in the 64-bit floating point range: not beyond ±1.8e308 (it would become
+ * Infinity) and, when it is not zero, not so small that it rounds to 0 (below about 2.5e-324).
  */
 export function checkNumber(text: string): NumberCheck {
   if (!NUMBER_RE.test(text)) return { ok: false, reason: `"${text}" is not a number` };
@@ -59,9 +60,14 @@ export function checkNumber(text: string): NumberCheck {
     if (value < INT64_MIN || value > INT64_MAX) return { ok: false, reason: outOfInt64(text) };
     return { ok: true, whole: true };
   }
+  // The same rule both ways: a number too large becomes Infinity, one too small (but not zero)
+  // becomes 0 as a float64; either way the service would not read what was written.
   const magnitude = Math.abs(Number(text));
   if (!Number.isFinite(magnitude) || magnitude > FLOAT_MAX) {
     return { ok: false, reason: `${text} is outside the 64-bit floating point range (about ±1.8e308)` };
+  }
+  if (magnitude === 0) {
+    return { ok: false, reason: `${text} is outside the 64-bit floating point range: it is not zero but rounds to 0 (the smallest non-zero float64 is about 4.9e-324)` };
   }
   return { ok: true, whole: false };
 }

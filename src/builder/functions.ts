@@ -1,4 +1,5 @@
 import type { AllSpec, Expr, IdSpec, NameSpec, Specifier, WhenClause, WhereSpec } from '../ast/index.js';
+import { SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/functions.js';
 import type { QueryLike } from './brand.js';
 import { Expression } from './expression.js';
 import type { AnyExpression, Condition } from './typing.js';
@@ -80,38 +81,65 @@ export const localTime = (text: string): Expression<string> => new Expression(lo
 
 type Arg = AnyExpression | Value;
 
+type Tuple<N extends number, T, Acc extends T[] = []> = Acc['length'] extends N ? Acc : Tuple<N, T, [...Acc, T]>;
+/** The arguments the spec's function table gives a function: a fixed count, or one or more (`n`). */
+type ArgsOf<F> = F extends { readonly args: 'n' } ? [Arg, ...Arg[]] : F extends { readonly args: infer N extends number } ? Tuple<N, Arg> : Arg[];
+/** The arguments of `fn(name, ...)`: as the spec's table says for a listed name (in any case), any for others. */
+export type FnArgs<N extends string> = Uppercase<N> extends SpecFunctionName ? ArgsOf<(typeof SPEC_FUNCTIONS)[Uppercase<N>]> : Arg[];
+
 function call<T>(name: string, args: readonly Arg[]): Expression<T> {
+  // The same check (and message) as the parser and the JSON reader: src/spec/functions.ts.
+  const problem = arityProblem(name, args.length);
+  if (problem !== null) throw new TypeError(problem);
   return new Expression<T>({ kind: 'function', name, args: args.map((a, i) => toExpr(a, `argument ${i} of ${name}()`)) });
 }
+
+/** The spec's functions by helper name (camelCase of the table's name): each helper's arity is checked below against the table. */
+// (Rest parameters: a JavaScript caller passing too few or too many gets the arity message, not a later one.)
+const helpers = {
+  count: (...args: [value: Arg]) => call<number>('COUNT', args),
+  countDistinct: (...args: [first: Arg, ...rest: Arg[]]) => call<number>('COUNT_DISTINCT', args),
+  avg: (...args: [value: Arg]) => call<number | null>('AVG', args),
+  avgDistinct: (...args: [value: Arg]) => call<number | null>('AVG_DISTINCT', args),
+  sum: (...args: [value: Arg]) => call<number | null>('SUM', args),
+  sumDistinct: (...args: [value: Arg]) => call<number | null>('SUM_DISTINCT', args),
+  min: <T>(...args: [value: Expression<T> | Arg]) => call<T | null>('MIN', args),
+  max: <T>(...args: [value: Expression<T> | Arg]) => call<T | null>('MAX', args),
+  bitAnd: (...args: [value: Arg]) => call<number | null>('BIT_AND', args),
+  bitOr: (...args: [value: Arg]) => call<number | null>('BIT_OR', args),
+  bitXor: (...args: [value: Arg]) => call<number | null>('BIT_XOR', args),
+  ceil: (...args: [value: Arg]) => call<number | null>('CEIL', args),
+  floor: (...args: [value: Arg]) => call<number | null>('FLOOR', args),
+  stddevPop: (...args: [value: Arg]) => call<number | null>('STDDEV_POP', args),
+  stddevSamp: (...args: [value: Arg]) => call<number | null>('STDDEV_SAMP', args),
+  varPop: (...args: [value: Arg]) => call<number | null>('VAR_POP', args),
+  varSamp: (...args: [value: Arg]) => call<number | null>('VAR_SAMP', args),
+  pow: (...args: [base: Arg, exponent: Arg]) => call<number>('POW', args),
+  truncate: (...args: [value: Arg, digits: Arg]) => call<number>('TRUNCATE', args),
+};
+
+// Compile-time check: one helper per row of the spec's table, taking the table's argument count.
+type Camel<S extends string> = S extends `${infer H}_${infer R}` ? `${Lowercase<H>}${Capitalize<Camel<R>>}` : Lowercase<S>;
+type HelperArity = { [K in SpecFunctionName as Camel<K>]: ArgsOf<(typeof SPEC_FUNCTIONS)[K]>['length'] };
+type Helpers = typeof helpers;
+type ArityOfHelpers = { [K in keyof HelperArity]: K extends keyof Helpers ? Parameters<Helpers[K]>['length'] : 'missing' };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const helpersMatchTable: Same<ArityOfHelpers, HelperArity> = true;
+void helpersMatchTable;
 
 /**
  * `fn(name, ...args)` calls a function by the exact name given (the parser upper-cases
  * unquoted names, so `pow(2, 3)` in text is `fn('POW', 2, 3)` here, or `fn.pow(2, 3)`).
+ * A function of the spec's table takes the table's argument count (`fn('POW', 2)` is a type
+ * error, and a TypeError at run time); other names take any.
  * The spec's functions have helpers: `fn.count(x)`, `fn.countAll()` (COUNT(*)),
  * `fn.countDistinct(a, b)`, `fn.avgDistinct(x)`, `fn.sumDistinct(x)`, ...
  */
-export const fn = Object.assign(<T = unknown>(name: string, ...args: Arg[]): Expression<T> => call<T>(toName(name, 'a function name'), args), {
-  countAll: (): Expression<number> => new Expression({ kind: 'count_rows' }),
-  count: (e: Arg) => call<number>('COUNT', [e]),
-  countDistinct: (...args: Arg[]) => call<number>('COUNT_DISTINCT', args),
-  avg: (e: Arg) => call<number | null>('AVG', [e]),
-  avgDistinct: (e: Arg) => call<number | null>('AVG_DISTINCT', [e]),
-  sum: (e: Arg) => call<number | null>('SUM', [e]),
-  sumDistinct: (e: Arg) => call<number | null>('SUM_DISTINCT', [e]),
-  min: <T>(e: Expression<T> | Arg) => call<T | null>('MIN', [e]),
-  max: <T>(e: Expression<T> | Arg) => call<T | null>('MAX', [e]),
-  bitAnd: (e: Arg) => call<number | null>('BIT_AND', [e]),
-  bitOr: (e: Arg) => call<number | null>('BIT_OR', [e]),
-  bitXor: (e: Arg) => call<number | null>('BIT_XOR', [e]),
-  ceil: (e: Arg) => call<number | null>('CEIL', [e]),
-  floor: (e: Arg) => call<number | null>('FLOOR', [e]),
-  stddevPop: (e: Arg) => call<number | null>('STDDEV_POP', [e]),
-  stddevSamp: (e: Arg) => call<number | null>('STDDEV_SAMP', [e]),
-  varPop: (e: Arg) => call<number | null>('VAR_POP', [e]),
-  varSamp: (e: Arg) => call<number | null>('VAR_SAMP', [e]),
-  pow: (base: Arg, exponent: Arg) => call<number>('POW', [base, exponent]),
-  truncate: (value: Arg, digits: Arg) => call<number>('TRUNCATE', [value, digits]),
-});
+export const fn = Object.assign(
+  <T = unknown, N extends string = string>(name: N, ...args: FnArgs<N>): Expression<T> => call<T>(toName(name, 'a function name'), args),
+  { countAll: (): Expression<number> => new Expression({ kind: 'count_rows' }) },
+  helpers,
+);
 
 // ---------------------------------------------------------------------------------------
 // CASE

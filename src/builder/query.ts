@@ -1,6 +1,7 @@
 import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
+import { checkedStatement } from '../spec/check.js';
 import { QUERY, isExpressionLike, type ExpressionLike, type QueryLike } from './brand.js';
 import { Aliased, Expression, Ordered } from './expression.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
@@ -232,9 +233,9 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
   toAst(): Statement {
     const select = this.toSelectAst();
     const a = this.#props.action;
-    if (a === null) return select;
-    const action: SelectAction = { kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo };
-    return action;
+    const action: SelectAction | null = a === null ? null : { kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo };
+    // The spec's rules, as the parser and the JSON reader check them (src/spec/check.ts).
+    return checkedStatement(action ?? select);
   }
 
   /** The statement as dsq text (the printer, src/print). */
@@ -263,6 +264,7 @@ export function queryFromAst(statement: Statement): SelectQuery<UntypedDatabase,
   if (isExpressionLike(statement)) throw new TypeError('fromAst() takes a statement (select or select_action), got an expression');
   const select = statement.kind === 'select_action' ? statement.select : statement;
   if (select?.kind !== 'select') throw new TypeError(`fromAst() takes a select or select_action node, got ${String((statement as { kind?: unknown }).kind)}`);
+  checkedStatement(statement);
   return new SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>({
     distinct: select.distinct,
     columns: select.columns,

@@ -1,3 +1,4 @@
+import { rowsProblem } from '../spec/check.js';
 import {
   EXPR_KINDS, NULL, checkDateTimeText, checkNumber, isWholeNumber,
   type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Source, type Specifier, type WhereSpec,
@@ -168,7 +169,8 @@ const SOURCE_KINDS: ReadonlySet<string> = new Set(['table', 'table_system', 'tab
 /** Rows per packet for the SELECT action: a whole number. */
 export function rowsText(value: number | bigint): string {
   const text = wholeNumberText(value, 'rows');
-  if (text.startsWith('-')) throw invalid(`rows must not be negative, got ${text}`);
+  const problem = rowsProblem(text); // the spec check's message (src/spec/check.ts)
+  if (problem !== null) throw invalid(problem);
   return text;
 }
 

@@ -4,7 +4,8 @@ import type { ParseArgsConfig } from 'node:util';
 export interface Io {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  readonly readStdin: () => Promise<string>;
+  /** All of standard input: bytes (decoded by the command, strictly as UTF-8) or text. */
+  readonly readStdin: () => Promise<string | Uint8Array>;
   readonly cwd: string;
 }
 
@@ -16,7 +17,8 @@ export interface CommandContext {
 
 /**
  * One CLI command: one file in src/cli/ exporting one of these, listed in commands.ts.
- * Exit codes: 0 success, 1 bad input (or findings), 2 usage error.
+ * Exit codes: 0 success, 1 bad input (or findings), 2 usage error; `fmt` and `lint` also 2 when
+ * a file could not be read or written, and every command 2 when its output could not be written.
  */
 export interface Command {
   readonly name: string;

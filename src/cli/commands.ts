@@ -3,8 +3,9 @@ import { compileCommand } from './compile.js';
 import { decompileCommand } from './decompile.js';
 import { fmtCommand } from './fmt.js';
 import { lintCommand } from './lint.js';
+import { lspCommand } from './lsp.js';
 import { normalizeCommand } from './normalize.js';
 import { typesCommand } from './types.js';
 
 /** Every CLI command, in the order `dsq --help` lists them. A new command is one file plus one line here. */
-export const COMMANDS: readonly Command[] = [compileCommand, decompileCommand, fmtCommand, normalizeCommand, lintCommand, typesCommand];
+export const COMMANDS: readonly Command[] = [compileCommand, decompileCommand, fmtCommand, normalizeCommand, lintCommand, typesCommand, lspCommand];

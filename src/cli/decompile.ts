@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Node } from '../ast/nodes.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { expressionFromValue, statementFromValue } from '../json/from-json.js';
+import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
 import { readSpecJson } from '../json/read-text.js';
 import { print } from '../print/index.js';
 import { textDepth } from '../print/precedence.js';
@@ -12,7 +12,7 @@ import { UsageError, type Command } from './command.js';
 import { readInput } from './io.js';
 import { mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
-const HELP = `Usage: dsq decompile [FILE|-] [--expr] [--width N] [--keyword-case upper|lower] [--indent N]
+const HELP = `Usage: dsq decompile [FILE|-] [--expr] [--width N] [--keyword-case upper|lower|preserve] [--indent N]
 
 Reads spec JSON (a select object or a SELECT action, in the "$" shorthand or the full
 {"type": ...} form; a JSON array of them; with --expr an expression) and prints it as
@@ -72,8 +72,7 @@ export const decompileCommand: Command = {
       const cx = { source: input.text };
       let nodes: Node[];
       if (values.expr === true) nodes = [expressionFromValue(value, cx)];
-      else if (value.type === 'array') nodes = value.items.map((item) => statementFromValue(item, cx));
-      else nodes = [statementFromValue(value, cx)];
+      else nodes = statementsFromValue(value, cx);
       const sources: JsonValue[] = values.expr !== true && value.type === 'array' ? value.items : [value];
       nodes.forEach((node, i) => checkTextDepth(node, sources[i] as JsonValue, input.text));
       const text = nodes.map((n) => print(n, options)).join(';\n\n');

@@ -1,127 +1,206 @@
-import { chmod, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { constants } from 'node:fs';
+import { access, chmod, chown, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { escapePath, glob, isDynamicPattern } from 'tinyglobby';
+import { FileError, reasonOf } from './io.js';
 
 /**
- * The files a command (`dsq fmt`, `dsq lint`) reads for its arguments: a file as given; a directory walked for `*.dsq`
- * (skipping node_modules and dot-directories); a glob (`*`, `**`, `?`, `[...]`, `{a,b}`) matched
- * against the files under its static prefix. Paths are shown as the user wrote them.
+ * The files a command (`dsq fmt`, `dsq lint`) reads for its arguments: a file as given (also
+ * when its name has glob characters); a directory walked for `*.dsq` (skipping node_modules
+ * and dot-directories); otherwise a glob (`*`, `**`, `?`, `[...]`, `{a,b}`), expanded with
+ * tinyglobby (picomatch's syntax): relative to the current directory, or from the root when it
+ * starts with `/`. Paths are shown as the user wrote them.
  */
-export class FileArgumentError extends Error {
-  override readonly name = 'FileArgumentError';
+
+/** A glob that is not valid glob syntax (`[z-a].dsq`): a usage error. */
+export class GlobSyntaxError extends Error {
+  override readonly name = 'GlobSyntaxError';
 }
 
-const GLOB_CHARS = /[*?[{]/;
-const SKIP_DIRS = new Set(['node_modules']);
+export interface FoundFile {
+  /** The absolute path. */
+  readonly path: string;
+  /** The path as shown in messages. */
+  readonly shown: string;
+}
 
-/** A glob as a regular expression over `/`-separated relative paths. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] as string;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const slash = glob[i + 2] === '/';
-        re += slash ? '(?:.*/)?' : '.*';
-        i += slash ? 2 : 1;
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const close = glob.indexOf(']', i + 1);
-      if (close < 0) re += '\\[';
-      else {
-        const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
-        re += `[${body}]`;
-        i = close;
-      }
-    } else if (c === '{') {
-      const close = glob.indexOf('}', i + 1);
-      if (close < 0) re += '\\{';
-      else {
-        re += `(?:${glob.slice(i + 1, close).split(',').map(escape).join('|')})`;
-        i = close;
-      }
-    } else re += escape(c);
+export interface FileList {
+  readonly files: FoundFile[];
+  /** One line per argument that gave no file (missing, empty directory, glob matching nothing). */
+  readonly problems: string[];
+}
+
+const SKIP = ['**/node_modules/**'];
+
+/** Checks a glob's syntax (before any file is touched), as a usage error. */
+function checkGlob(pattern: string): void {
+  try {
+    picomatch.makeRe(pattern, { debug: true });
+  } catch (err) {
+    const reason = String((err as Error).message).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+    throw new GlobSyntaxError(`"${pattern}" is not a valid glob: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`);
   }
-  return new RegExp(`^${re}$`);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+async function expand(pattern: string, cwd: string): Promise<string[]> {
+  const found = await glob([pattern], {
+    cwd,
+    absolute: true,
+    onlyFiles: true,
+    dot: false,
+    expandDirectories: false,
+    // node_modules is skipped unless the pattern itself goes there.
+    ignore: pattern.includes('node_modules') ? [] : SKIP,
+  });
+  return found.map((f) => f.split('/').join(sep)).sort();
+}
 
-/** Every file under `dir` (relative paths with `/`), sorted, walked without recursion. */
-async function walk(dir: string, onlyDsq: boolean): Promise<string[]> {
-  const out: string[] = [];
-  const stack = [''];
-  while (stack.length > 0) {
-    const rel = stack.pop() as string;
-    const entries = await readdir(join(dir, rel), { withFileTypes: true });
-    for (const e of entries) {
-      const path = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(path);
-      } else if (e.isFile() && (!onlyDsq || e.name.endsWith('.dsq'))) out.push(path);
-    }
+async function statOrNull(path: string) {
+  try {
+    return await stat(path);
+  } catch {
+    return null;
   }
-  return out.sort();
 }
 
-/** Expands the arguments to files: `{ path, shown }`, de-duplicated, in argument order. */
-export async function findFiles(args: readonly string[], cwd: string): Promise<{ path: string; shown: string }[]> {
-  const out: { path: string; shown: string }[] = [];
+/** Expands the arguments to files, de-duplicated, in argument order; bad glob syntax throws a `GlobSyntaxError`. */
+export async function findFiles(args: readonly string[], cwd: string): Promise<FileList> {
+  const files: FoundFile[] = [];
+  const problems: string[] = [];
   const seen = new Set<string>();
-  const add = (shown: string) => {
-    const path = resolve(cwd, shown);
+  const add = (path: string, shown: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    out.push({ path, shown });
+    files.push({ path, shown });
   };
-  for (const arg of args) {
-    if (GLOB_CHARS.test(arg)) {
-      const normalized = arg.split(sep).join('/');
-      const parts = normalized.split('/');
-      const firstGlob = parts.findIndex((p) => GLOB_CHARS.test(p));
-      const base = parts.slice(0, firstGlob).join('/');
-      const pattern = globToRegExp(parts.slice(firstGlob).join('/'));
-      const baseDir = resolve(cwd, base || '.');
-      let files: string[];
-      try {
-        files = await walk(baseDir, false);
-      } catch {
-        throw new FileArgumentError(`no files match ${arg}`);
-      }
-      const matched = files.filter((f) => pattern.test(f));
-      if (matched.length === 0) throw new FileArgumentError(`no files match ${arg}`);
-      for (const f of matched) add(base ? `${base}/${f}` : f);
-      continue;
-    }
-    let info;
-    try {
-      info = await stat(resolve(cwd, arg));
-    } catch {
-      throw new FileArgumentError(`${arg}: no such file or directory`);
-    }
-    if (info.isDirectory()) {
-      const found = await walk(resolve(cwd, arg), true);
-      if (found.length === 0) throw new FileArgumentError(`no .dsq files in ${arg}`);
-      for (const f of found) add(join(arg, f));
-    } else add(arg);
+  const info = await Promise.all(args.map((arg) => statOrNull(resolve(cwd, arg))));
+  args.forEach((arg, i) => {
+    if (info[i] === null && isDynamicPattern(arg)) checkGlob(arg);
+  });
+  for (const [i, arg] of args.entries()) {
+    const found = info[i];
+    if (found?.isDirectory()) {
+      const dir = resolve(cwd, arg);
+      const list = await expand(`${escapePath(dir.split(sep).join('/'))}/**/*.dsq`, cwd);
+      if (list.length === 0) problems.push(`no .dsq files in ${arg}`);
+      for (const f of list) add(f, join(arg, relative(dir, f)));
+    } else if (found !== null) add(resolve(cwd, arg), arg);
+    else if (isDynamicPattern(arg)) {
+      const list = await expand(arg, cwd);
+      if (list.length === 0) problems.push(`no files match ${arg}`);
+      for (const f of list) add(f, isAbsolute(arg) ? f : relative(cwd, f));
+    } else problems.push(`${arg}: no such file or directory`);
   }
-  return out;
+  return { files, problems };
 }
 
 /**
- * Replace a file's text atomically: write a temporary file in the same directory (with the
- * original's mode), then rename it over the original. A reader sees the old text or the new,
- * never a half-written file; on failure the temporary file is removed.
+ * Replace a file's text without damaging it, or throw a `FileError` (one line naming `shown`)
+ * and leave it as it was:
+ *
+ * - a symbolic link is followed: the target is written and the link stays a link;
+ * - a file with no write permission (for this user, or none at all: even root does not
+ *   overwrite a read-only file) is refused;
+ * - normally the text goes to a temporary file in the target's folder (same mode and owner,
+ *   flushed to disk) that is then renamed over it: a reader sees the old text or the new,
+ *   never half of it;
+ * - a file with hard links (a rename would leave the other names with the old text), a file
+ *   whose owner a new file could not keep, or one in a folder this user cannot create files
+ *   in is written in place instead: the new text over the old, then truncated, after the
+ *   text was first written in full to a temporary file (so a full disk fails before the file
+ *   is touched); should the in-place write still fail, the old bytes are put back.
  */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
-  const { mode } = await stat(path);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.dsq.tmp`);
+export async function writeFileSafely(path: string, text: string, shown: string): Promise<void> {
+  const fail = (reason: string) => new FileError(`cannot write ${shown}: ${reason}`);
+  let target: string;
+  let info;
   try {
-    await writeFile(temp, text, { encoding: 'utf8', mode });
-    await chmod(temp, mode);
-    await rename(temp, path);
+    target = await realpath(path);
+    info = await stat(target);
   } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    throw err;
+    throw fail(reasonOf(err));
+  }
+  if (!info.isFile()) throw fail('not a regular file');
+  if ((info.mode & 0o222) === 0) throw fail('the file is read-only');
+  try {
+    await access(target, constants.W_OK);
+  } catch (err) {
+    throw fail(reasonOf(err));
+  }
+  const data = Buffer.from(text, 'utf8');
+  const mode = info.mode & 0o7777;
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.dsq.tmp`);
+  let tempWritten = false;
+  try {
+    const handle = await open(temp, 'wx', mode);
+    try {
+      tempWritten = true;
+      await writeAll(handle, data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await chmod(temp, mode);
+    const owned = await keepOwner(temp, info.uid, info.gid);
+    if (info.nlink === 1 && owned) {
+      await rename(temp, target);
+      tempWritten = false;
+      return;
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // No temporary file in that folder (not writable): the file itself is, so write in place.
+    if (tempWritten || (code !== 'EACCES' && code !== 'EPERM')) {
+      await unlink(temp).catch(() => undefined);
+      throw fail(reasonOf(err));
+    }
+  } finally {
+    if (tempWritten) await unlink(temp).catch(() => undefined);
+  }
+  try {
+    await writeInPlace(target, data);
+  } catch (err) {
+    throw fail(reasonOf(err));
+  }
+}
+
+async function writeAll(handle: import('node:fs/promises').FileHandle, data: Buffer): Promise<void> {
+  let done = 0;
+  while (done < data.length) {
+    const { bytesWritten } = await handle.write(data, done, data.length - done, done);
+    done += bytesWritten;
+  }
+}
+
+/** Gives the new file the old one's owner and group when they differ; false when that is not allowed. */
+async function keepOwner(path: string, uid: number, gid: number): Promise<boolean> {
+  const now = await stat(path);
+  if (now.uid === uid && now.gid === gid) return true;
+  try {
+    await chown(path, uid, gid);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Overwrites the file's bytes through the same inode (hard links and owner kept); puts the old bytes back on failure. */
+async function writeInPlace(path: string, data: Buffer): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    const old = await handle.readFile();
+    try {
+      await writeAll(handle, data);
+      await handle.truncate(data.length);
+      await handle.sync();
+    } catch (err) {
+      await writeAll(handle, old)
+        .then(() => handle.truncate(old.length))
+        .catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    await handle.close();
   }
 }

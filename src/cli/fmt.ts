@@ -1,30 +1,33 @@
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ConfigError } from '../config/index.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { FileArgumentError, findFiles, writeFileAtomically } from './files.js';
+import { findFiles, GlobSyntaxError, writeFileSafely, type FileList } from './files.js';
+import { FileError, readTextFile, textOf } from './io.js';
 import { format, type PrintOptions } from '../print/index.js';
 import { UsageError, type Command } from './command.js';
 import { ConfigCache, mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
-const HELP = `Usage: dsq fmt [--check|--write] FILE|GLOB|DIR... ("-" for standard input)
+const HELP = `Usage: dsq fmt [--check|--write] [--width N] [--keyword-case upper|lower|preserve] [--indent N] FILE|GLOB|DIR|- ...
 
 Formats dsq files in the one canonical layout, keeping every comment. Without a flag the
 formatted text goes to stdout. Directories are walked for *.dsq (skipping node_modules and
-dot-directories); globs (*, **, ?, [...]) are expanded by dsq. A file that does not parse is
-never touched: its errors go to stderr and the other files are still formatted. Layout
-settings come from the nearest dsq.config.json, overridden by the flags.
+dot-directories); globs (*, **, ?, [...], {a,b}) are expanded by dsq, from the current
+directory (from the root when they start with /). A file that does not parse, or is not
+UTF-8, is never touched: its errors go to stderr and the other files are still formatted.
+Layout settings come from the nearest dsq.config.json, overridden by the flags.
 
 Options:
   --check                   list the files that are not formatted (exit 1 if any)
-  --write                   rewrite the files that are not formatted (atomically)
+  --write                   rewrite the files that are not formatted: through a temporary
+                            file renamed over the old one (mode and owner kept; a symbolic
+                            link's target is written, the link kept); a file with hard links
+                            is written in place; a read-only file is never written
 ${PRINT_FLAG_HELP}
   -h, --help                show this help
 
 Exit codes: 0 all formatted, 1 some file is not formatted (--check), 2 some file could not
-be parsed or read, or a usage error.
+be parsed, read or written (one line each; the other files are still done), or a usage error.
 `;
-
 
 type Mode = 'print' | 'check' | 'write';
 
@@ -41,6 +44,10 @@ export const fmtCommand: Command = {
     const configs = new ConfigCache();
     let failed = false;
     let unformatted = 0;
+    const problem = (line: string) => {
+      io.stderr(`dsq fmt: ${line}\n`);
+      failed = true;
+    };
 
     const optionsFor = async (dir: string): Promise<PrintOptions | null> => {
       try {
@@ -72,30 +79,49 @@ export const fmtCommand: Command = {
       else if (changed) {
         unformatted++;
         if (mode === 'write' && path !== null) {
-          await writeFileAtomically(path, out);
-          io.stdout(`${name}\n`);
+          try {
+            await writeFileSafely(path, out, name);
+            io.stdout(`${name}\n`);
+          } catch (err) {
+            if (!(err instanceof FileError)) throw err;
+            problem(err.message);
+          }
         } else if (mode === 'write') io.stdout(out);
         else io.stdout(`${name}\n`);
       } else if (mode === 'write' && path === null) io.stdout(out);
     };
 
     const files = positionals.filter((p) => p !== '-');
-    if (positionals.includes('-')) await handle('<stdin>', await io.readStdin(), io.cwd, null);
-    let found: { path: string; shown: string }[] = [];
+    let found: FileList;
     try {
       found = await findFiles(files, io.cwd);
     } catch (err) {
-      if (!(err instanceof FileArgumentError)) throw err;
-      io.stderr(`dsq fmt: ${err.message}\n`);
-      return 2;
+      if (err instanceof GlobSyntaxError) throw new UsageError(err.message);
+      throw err;
     }
-    for (const file of found) {
+    if (positionals.includes('-')) {
+      let text: string | null = null;
+      try {
+        text = textOf(await io.readStdin());
+      } catch (err) {
+        if (!(err instanceof DsqError)) throw err;
+        io.stderr(`${err.format('<stdin>')}\n`);
+        failed = true;
+      }
+      if (text !== null) await handle('<stdin>', text, io.cwd, null);
+    }
+    for (const line of found.problems) problem(line);
+    for (const file of found.files) {
       let text: string;
       try {
-        text = await readFile(file.path, 'utf8');
+        text = await readTextFile(file.path, file.shown);
       } catch (err) {
-        io.stderr(`dsq fmt: cannot read ${file.shown}: ${err instanceof Error ? err.message : String(err)}\n`);
-        failed = true;
+        if (err instanceof FileError) problem(err.message);
+        else if (err instanceof DsqError) {
+          // Not UTF-8: reported with its line and column, and never rewritten.
+          io.stderr(`${err.format(file.shown)}\n`);
+          failed = true;
+        } else throw err;
         continue;
       }
       await handle(file.shown, text, dirname(file.path), file.path);

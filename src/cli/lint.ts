@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, loadConfig, type DsqConfig } from '../config/index.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { FileArgumentError, findFiles, writeFileAtomically } from './files.js';
+import { capDiagnostic } from '../diagnostic/quote.js';
+import { findFiles, GlobSyntaxError, writeFileSafely } from './files.js';
+import { FileError, readTextFile, textOf } from './io.js';
 import { fixText, lint, type LintOptions, type LintResult } from '../lint/lint.js';
+import type { LintDiagnostic } from '../lint/types.js';
 import { RULES } from '../lint/registry.js';
 import { REPORTERS, REPORT_FORMATS, type FileReport, type ReportFormat } from '../lint/report/index.js';
 import { format } from '../print/index.js';
@@ -15,14 +17,18 @@ const HELP = `Usage: dsq lint [options] FILE|GLOB|DIR...
 Finds mistakes in .dsq files: syntax errors, unknown functions, misplaced aggregates, = NULL,
 reversed BETWEEN bounds and more; with a schema also unknown databases, fields and type clashes.
 Directories are searched for *.dsq (node_modules skipped). "-" reads standard input.
-Prints file:line:col: severity: message (rule-id) and a summary. Exit 1 when there is an error.
+Prints file:line:col: severity: message (rule-id) and a summary. Exit 1 when there is an error;
+exit 2 for a usage error or when a file could not be read or written (one line each, after the
+report; the other files are still linted).
 
 Options:
   --format FORMAT   text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
   --schema FILE     database definitions as JSON (what the schema action returns); overrides
                     "schema" in dsq.config.json
-  --fix             apply the safe fixes, then format the file, and write it (atomically);
-                    files with syntax errors are never written
+  --fix             apply the safe fixes, then format the file, and write it (as dsq fmt
+                    --write does: atomically, links, mode and owner kept, read-only files
+                    refused); files with syntax errors or bytes that are not UTF-8 are
+                    never written
   --fix-dry-run     print the fixed text instead of writing it (the report goes to stderr)
   --list-rules      list every rule with its default severity
   -h, --help        show this help
@@ -67,9 +73,10 @@ export const lintCommand: Command = {
     const fix = values.fix === true || values['fix-dry-run'] === true;
     const dryRun = values['fix-dry-run'] === true;
 
-    const files = positionals.includes('-') ? null : await listFiles(positionals, io);
+    const problems: string[] = [];
+    const files = positionals.includes('-') ? null : await listFiles(positionals, io, problems);
     const cliSchema = typeof values.schema === 'string' ? await loadSchema(resolve(io.cwd, values.schema), values.schema) : undefined;
-    const outcomes: FileOutcome[] = [];
+    const outcomes: (FileOutcome | null)[] = [];
     const configs = new Map<string, Promise<{ config: DsqConfig; options: LintOptions }>>();
     const optionsFor = (path: string) => {
       const dir = dirname(path);
@@ -83,46 +90,95 @@ export const lintCommand: Command = {
 
     if (files === null) {
       if (positionals.length > 1) throw new UsageError('"-" (standard input) cannot be combined with other files');
-      const text = await io.readStdin();
+      const input = await io.readStdin();
       const { config, options } = await optionsFor(resolve(io.cwd, 'stdin.dsq'));
-      outcomes.push(await lintOne('<stdin>', null, text, options, config, { fix, dryRun: true }));
+      outcomes.push(await lintInput('<stdin>', null, () => textOf(input), options, config, { fix, dryRun: true }, problems));
     } else {
       for (const f of files) {
-        const text = await readFile(f.path, 'utf8');
         const { config, options } = await optionsFor(f.path);
-        outcomes.push(await lintOne(f.shown, f.path, text, options, config, { fix, dryRun }));
+        outcomes.push(await lintInput(f.shown, f.path, () => readTextFile(f.path, f.shown), options, config, { fix, dryRun }, problems));
       }
     }
 
-    const reports = outcomes.map((o) => o.report);
+    // What a message quotes is capped (a 100,000-character name gives a short line).
+    const reports = outcomes.flatMap((o) => (o === null ? [] : [{ ...o.report, diagnostics: o.report.diagnostics.map(capDiagnostic) }]));
     const output = REPORTERS[formatName as ReportFormat](reports);
     if (dryRun || (fix && files === null)) {
       const several = outcomes.length > 1;
       for (const o of outcomes) {
-        if (o.fixed === undefined) continue;
+        if (o?.fixed === undefined) continue;
         io.stdout(several ? `-- ${o.report.file}\n${o.fixed}` : o.fixed);
       }
       io.stderr(output);
     } else io.stdout(output);
+    // A file that could not be read or written: one line each, after the report; exit 2.
+    for (const line of problems) io.stderr(`dsq lint: ${line}\n`);
+    if (problems.length > 0) return 2;
     return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
   },
 };
 
-async function listFiles(args: readonly string[], io: Io) {
+async function listFiles(args: readonly string[], io: Io, problems: string[]) {
   try {
-    return await findFiles(args, io.cwd);
+    const found = await findFiles(args, io.cwd);
+    problems.push(...found.problems);
+    return found.files;
   } catch (err) {
-    if (err instanceof FileArgumentError) throw new UsageError(err.message);
+    if (err instanceof GlobSyntaxError) throw new UsageError(err.message);
     throw err;
   }
+}
+
+/**
+ * Reads and lints one input. A file that cannot be read or written adds a line to `problems`
+ * (and gives no report: null); text that is not UTF-8 is reported as an error at its line and
+ * column, and never rewritten.
+ */
+async function lintInput(
+  shown: string,
+  path: string | null,
+  read: () => string | Promise<string>,
+  options: LintOptions,
+  config: DsqConfig,
+  mode: { fix: boolean; dryRun: boolean },
+  problems: string[],
+): Promise<FileOutcome | null> {
+  let text: string;
+  try {
+    text = await read();
+  } catch (err) {
+    if (err instanceof FileError) {
+      problems.push(err.message);
+      return null;
+    }
+    if (err instanceof DsqError) {
+      const diagnostics = err.diagnostics.map((d): LintDiagnostic => ({ ...d, severity: 'error', span: d.span ?? { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } }));
+      return { report: { file: shown, diagnostics } };
+    }
+    throw err;
+  }
+  const outcome = lintOne(text, options, config, mode);
+  if (!mode.dryRun && path !== null && outcome.write !== undefined) {
+    try {
+      await writeFileSafely(path, outcome.write, shown);
+    } catch (err) {
+      if (!(err instanceof FileError)) throw err;
+      problems.push(err.message);
+      // The fixes were not saved: report the file as it is.
+      return { report: { file: shown, diagnostics: lint(text, options).diagnostics } };
+    }
+  }
+  return { report: { file: shown, diagnostics: outcome.diagnostics }, ...(mode.dryRun ? { fixed: outcome.fixed } : {}) };
 }
 
 async function loadSchema(path: string, shown: string): Promise<Schema> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read the schema file ${shown}`);
+    text = await readTextFile(path, shown);
+  } catch (err) {
+    if (err instanceof FileError) throw new UsageError(`cannot read the schema file ${shown}: ${err.message.replace(/^cannot read .*?: /, '')}`);
+    if (err instanceof DsqError) throw new UsageError(`the schema file ${shown} is not valid:\n${err.format(shown)}`);
+    throw err;
   }
   try {
     return readSchema(text);
@@ -157,15 +213,14 @@ async function settings(dir: string, cliSchema: Schema | undefined): Promise<{ c
   return { config, options };
 }
 
-async function lintOne(
-  shown: string,
-  path: string | null,
+/** Lints (and with --fix, fixes) one text: the findings, the fixed text, and the text to write when it changed. */
+function lintOne(
   text: string,
   options: LintOptions,
   config: DsqConfig,
   mode: { fix: boolean; dryRun: boolean },
-): Promise<FileOutcome> {
-  if (!mode.fix) return { report: { file: shown, diagnostics: lint(text, options).diagnostics } };
+): { diagnostics: LintResult['diagnostics']; fixed: string; write?: string } {
+  if (!mode.fix) return { diagnostics: lint(text, options).diagnostics, fixed: text };
   const fixed = fixText(text, options);
   let finalText = fixed.text;
   let result: LintResult = fixed.result;
@@ -187,7 +242,6 @@ async function lintOne(
       if (!(err instanceof DsqError)) throw err;
     }
   }
-  if (!mode.dryRun && path !== null && finalText !== text && !result.syntaxErrors) await writeFileAtomically(path, finalText);
-  return { report: { file: shown, diagnostics: result.diagnostics }, ...(mode.dryRun ? { fixed: finalText } : {}) };
+  const write = finalText !== text && !result.syntaxErrors ? finalText : undefined;
+  return { diagnostics: result.diagnostics, fixed: finalText, ...(write !== undefined ? { write } : {}) };
 }
-

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './commands.js';
 import { UsageError, type Io } from './command.js';
-import { processIo } from './io.js';
+import { FileError, processIo } from './io.js';
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
@@ -49,8 +49,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.stderr(`dsq ${name}: ${err.message}\nRun \`dsq ${name} --help\` for usage.\n`);
       return 2;
     }
+    // A file that cannot be read, or input that is not UTF-8: the message names it.
+    if (err instanceof FileError) {
+      io.stderr(err.message.startsWith('cannot ') ? `dsq ${name}: ${err.message}\n` : `${err.message}\n`);
+      return 1;
+    }
+    // Anything else is a bug in dsq: one line, never a stack trace, exit 2.
     const message = err instanceof Error ? err.message : String(err);
-    io.stderr(`dsq ${name}: ${message}\n`);
-    return 1;
+    io.stderr(`dsq ${name}: internal error: ${message.split('\n')[0]}\n`);
+    return 2;
   }
 }

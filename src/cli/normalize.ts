@@ -1,7 +1,7 @@
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { expressionFromValue, statementFromValue } from '../json/from-json.js';
+import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
 import { readSpecJson } from '../json/read-text.js';
-import { toJson } from '../json/to-json.js';
+import { toJson, toJsonArray } from '../json/to-json.js';
 import type { Node } from '../ast/nodes.js';
 import type { Command } from './command.js';
 import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
@@ -9,8 +9,8 @@ import { readInput } from './io.js';
 
 const HELP = `Usage: dsq normalize [FILE|-] [--form short|full] [--expr] [--indent N]
 
-Validates spec JSON (a select object or a SELECT action; with --expr an expression) under the
-spec's JSON rules and prints it back in one canonical form, then a newline. Reads standard
+Validates spec JSON (a select object or a SELECT action, or a non-empty JSON array of them as
+\`dsq compile\` writes for several statements; with --expr an expression) under the spec's rules and prints it back in one canonical form, then a newline. Reads standard
 input when FILE is "-" or absent. Bad input: FILE:LINE:COL: error: message at /json/pointer on
 stderr, nothing on stdout, exit 1.
 
@@ -34,8 +34,11 @@ export const normalizeCommand: Command = {
     try {
       const value = readSpecJson(input.text);
       const cx = { source: input.text };
-      const node: Node = flags.expr ? expressionFromValue(value, cx) : statementFromValue(value, cx);
-      io.stdout(`${toJson(node, { form: flags.form, indent: flags.indent })}\n`);
+      const options = { form: flags.form, indent: flags.indent };
+      // A JSON array of statements (what `dsq compile` writes for several) stays an array; an empty one is an error.
+      const nodes: Node[] = flags.expr ? [expressionFromValue(value, cx)] : statementsFromValue(value, cx);
+      const out = !flags.expr && value.type === 'array' ? toJsonArray(nodes, options) : toJson(nodes[0] as Node, options);
+      io.stdout(`${out}\n`);
       return 0;
     } catch (err) {
       if (!(err instanceof DsqError)) throw err;

@@ -1,6 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { DsqError, LineIndex, type Diagnostic } from '../diagnostic/index.js';
+import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { describe } from '../json/parts.js';
+import { readSpecJson } from '../json/read-text.js';
+import { decodeUtf8 } from '../diagnostic/utf8.js';
+import type { JsonValue } from '../json/value.js';
 
 export type RuleLevel = 'off' | 'warning' | 'error';
 export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>];
@@ -47,16 +51,25 @@ export async function loadConfig(startPath: string): Promise<DsqConfig> {
   }
   for (;;) {
     const candidate = join(dir, CONFIG_FILE);
-    let text: string | null = null;
+    let bytes: Buffer | null = null;
     try {
-      text = await readFile(candidate, 'utf8');
+      bytes = await readFile(candidate);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') {
         throw new ConfigError([{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }], undefined, candidate);
       }
     }
-    if (text !== null) return parseConfig(text, candidate);
+    if (bytes !== null) {
+      let text: string;
+      try {
+        text = decodeUtf8(bytes);
+      } catch (err) {
+        if (err instanceof DsqError) throw new ConfigError(err.diagnostics, err.source, candidate);
+        throw err;
+      }
+      return parseConfig(text, candidate);
+    }
     const parent = dirname(dir);
     if (parent === dir) return {};
     dir = parent;
@@ -65,76 +78,113 @@ export async function loadConfig(startPath: string): Promise<DsqConfig> {
 
 const KEYWORD_CASES = ['upper', 'lower', 'preserve'];
 const LEVELS = ['off', 'warning', 'error'];
+const SETTINGS = ['width', 'keywordCase', 'indent', 'schema', 'rules'];
 
-/** Read and check the text of a config file at `path` (for messages and the schema path). */
+/**
+ * Read and check the text of a config file at `path` (for messages and the schema path).
+ *
+ * The text must be strict JSON (`JSON.parse`); it is then read again with the spec JSON reader,
+ * which keeps every number's text exactly and knows where each value is, so a bad value is
+ * reported as written (`"width": 1e400` names 1e400, not `null`) with its line, column and
+ * pointer, and a duplicate key is an error rather than silently the last one.
+ */
 export function parseConfig(text: string, path: string): DsqConfig {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let value: unknown;
+  let plain: unknown;
   try {
-    value = JSON.parse(source);
+    plain = JSON.parse(source);
   } catch (err) {
     throw new ConfigError([jsonDiagnostic(source, (err as Error).message)], source, path);
   }
+  let value: JsonValue;
+  try {
+    value = readSpecJson(source);
+  } catch (err) {
+    if (err instanceof DsqError) throw new ConfigError(err.diagnostics.map((d) => ({ ...d, code: 'config/invalid' })), source, path);
+    throw err;
+  }
   const problems: Diagnostic[] = [];
-  const bad = (pointer: string, message: string) =>
-    problems.push({ code: 'config/invalid', severity: 'error', message, pointer });
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError([{ code: 'config/invalid', severity: 'error', message: 'the config must be a JSON object', pointer: '' }], source, path);
+  const bad = (at: JsonValue, message: string, span: Span | null = at.span) =>
+    problems.push({ code: 'config/invalid', severity: 'error', message, pointer: at.pointer, ...(span ? { span } : {}) });
+  if (value.type !== 'object') {
+    bad(value, `the config must be a JSON object, got ${describe(value)}`);
+    throw new ConfigError(problems, source, path);
   }
   const out: { -readonly [K in keyof DsqConfig]: DsqConfig[K] } = { configPath: path };
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const pointer = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    switch (key) {
-      case 'width':
-        if (Number.isInteger(v) && (v as number) >= 20 && (v as number) <= 1000) out.width = v as number;
-        else bad(pointer, `"width" must be a whole number from 20 to 1000, got ${JSON.stringify(v)}`);
+  for (const member of value.members) {
+    const v = member.value;
+    switch (member.rawKey) {
+      case 'width': {
+        const n = wholeIn(v, 20, 1000);
+        if (n !== null) out.width = n;
+        else bad(v, `"width" must be a whole number from 20 to 1000, got ${describe(v)}`);
         break;
-      case 'indent':
-        if (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 16) out.indent = v as number;
-        else bad(pointer, `"indent" must be a whole number from 0 to 16, got ${JSON.stringify(v)}`);
+      }
+      case 'indent': {
+        const n = wholeIn(v, 0, 16);
+        if (n !== null) out.indent = n;
+        else bad(v, `"indent" must be a whole number from 0 to 16, got ${describe(v)}`);
         break;
+      }
       case 'keywordCase':
-        if (typeof v === 'string' && KEYWORD_CASES.includes(v)) out.keywordCase = v as DsqConfig['keywordCase'];
-        else bad(pointer, `"keywordCase" must be "upper", "lower" or "preserve", got ${JSON.stringify(v)}`);
+        if (v.type === 'string' && KEYWORD_CASES.includes(v.value)) out.keywordCase = v.value as DsqConfig['keywordCase'];
+        else bad(v, `"keywordCase" must be "upper", "lower" or "preserve", got ${describe(v)}`);
         break;
       case 'schema':
-        if (typeof v === 'string' && v.length > 0) out.schema = resolve(dirname(path), v);
-        else bad(pointer, `"schema" must be a path (a non-empty string), got ${JSON.stringify(v)}`);
+        if (v.type === 'string') out.schema = resolve(dirname(path), v.value);
+        else bad(v, `"schema" must be a path (a non-empty string), got ${describe(v)}`);
         break;
       case 'rules':
-        out.rules = checkRules(v, pointer, bad);
+        out.rules = checkRules(v, (plain as Record<string, unknown>).rules, bad);
         break;
-      default:
-        bad(pointer, `unknown setting "${key}" (expected width, keywordCase, indent, schema or rules)`);
+      default: {
+        const near = SETTINGS.find((s) => s.toLowerCase() === member.rawKey.trim().toLowerCase());
+        bad(v, `unknown setting ${quoteKey(member.rawKey)} (expected ${near ? `"${near}"` : 'width, keywordCase, indent, schema or rules'})`, member.keySpan);
+      }
     }
   }
   if (problems.length > 0) throw new ConfigError(problems, source, path);
   return out;
 }
 
-function checkRules(v: unknown, pointer: string, bad: (pointer: string, message: string) => void): Record<string, RuleSetting> {
+/** A whole number in [min, max] (also written `100.0` or `1e2`), or null. */
+function wholeIn(v: JsonValue, min: number, max: number): number | null {
+  if (v.type !== 'number' || !v.whole) return null;
+  const n = Number(v.text);
+  return n >= min && n <= max ? n : null;
+}
+
+/** A key for a message: quoted, and shortened when it is long. */
+function quoteKey(key: string): string {
+  return JSON.stringify(key.length > 60 ? `${key.slice(0, 40)}…${key.slice(-10)}` : key);
+}
+
+function checkRules(v: JsonValue, plain: unknown, bad: (at: JsonValue, message: string) => void): Record<string, RuleSetting> {
   const rules: Record<string, RuleSetting> = {};
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    bad(pointer, '"rules" must be an object of rule names to "off", "warning", "error" or [level, options]');
+  if (v.type !== 'object') {
+    bad(v, `"rules" must be an object of rule names to "off", "warning", "error" or [level, options], got ${describe(v)}`);
     return rules;
   }
-  for (const [name, setting] of Object.entries(v as Record<string, unknown>)) {
-    const at = `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (typeof setting === 'string' && LEVELS.includes(setting)) {
-      rules[name] = setting as RuleLevel;
-    } else if (
-      Array.isArray(setting) &&
-      setting.length === 2 &&
-      typeof setting[0] === 'string' &&
-      LEVELS.includes(setting[0]) &&
-      typeof setting[1] === 'object' &&
-      setting[1] !== null &&
-      !Array.isArray(setting[1])
-    ) {
-      rules[name] = [setting[0] as RuleLevel, setting[1] as Record<string, unknown>];
-    } else {
-      bad(at, `rule "${name}" must be "off", "warning", "error" or [level, { options }], got ${JSON.stringify(setting)}`);
+  const plainRules = plain as Record<string, unknown>;
+  for (const member of v.members) {
+    const name = member.rawKey;
+    const setting = member.value;
+    if (name === '__proto__') {
+      bad(setting, 'rule "__proto__" is not a rule name');
+      continue;
     }
+    if (setting.type === 'string' && LEVELS.includes(setting.value)) {
+      rules[name] = setting.value as RuleLevel;
+      continue;
+    }
+    if (setting.type === 'array' && setting.items.length === 2) {
+      const [level, options] = setting.items as [JsonValue, JsonValue];
+      if (level.type === 'string' && LEVELS.includes(level.value) && options.type === 'object') {
+        rules[name] = [level.value as RuleLevel, (plainRules[name] as unknown[])[1] as Record<string, unknown>];
+        continue;
+      }
+    }
+    bad(setting, `rule ${quoteKey(name)} must be "off", "warning", "error" or [level, { options }], got ${describe(setting)}`);
   }
   return rules;
 }

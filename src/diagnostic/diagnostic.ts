@@ -1,3 +1,4 @@
+import { capQuoted } from './quote.js';
 import { LineIndex, type Span } from './span.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -48,10 +49,10 @@ export class DsqError extends Error {
 
 /** `3:14 /where/$and/1: message` — the location parts that exist, then the message. */
 export function headline(d: Diagnostic): string {
-  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? d.pointer || '/' : '']
+  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? capQuoted(d.pointer || '/') : '']
     .filter(Boolean)
     .join(' ');
-  return where ? `${where}: ${d.message}` : d.message;
+  return where ? `${where}: ${capQuoted(d.message)}` : capQuoted(d.message);
 }
 
 /**
@@ -61,10 +62,10 @@ export function headline(d: Diagnostic): string {
 export function formatDiagnostic(d: Diagnostic, source?: string, file?: string): string {
   const loc = d.span ? `${d.span.line}:${d.span.column}` : '';
   const prefix = [file, loc].filter(Boolean).join(':');
-  const pointer = d.pointer !== undefined ? ` at ${d.pointer || '/'}` : '';
-  let out = `${prefix ? `${prefix}: ` : ''}${d.severity}: ${d.message}${pointer}`;
+  const pointer = d.pointer !== undefined ? ` at ${capQuoted(d.pointer || '/')}` : '';
+  let out = `${prefix ? `${prefix}: ` : ''}${d.severity}: ${capQuoted(d.message)}${pointer}`;
   if (d.span && source !== undefined) out += `\n${codeFrame(source, d.span)}`;
-  if (d.hint) out += `\n  hint: ${d.hint}`;
+  if (d.hint) out += `\n  hint: ${capQuoted(d.hint)}`;
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
+import { capQuoted } from '../diagnostic/quote.js';
 import type { Span } from '../diagnostic/span.js';
 
 /** Where a JSON problem is: the pointer (keys as written) and, for text input, the span. */
@@ -12,7 +13,8 @@ export function jsonError(code: string, message: string, at: JsonLocation, sourc
   const diagnostic: Diagnostic = {
     code: `json/${code}`,
     severity: 'error',
-    message,
+    // The message quotes the input (a key, a number): capped, so a huge input gives a short message.
+    message: capQuoted(message),
     pointer: at.pointer,
     ...(at.span ? { span: at.span } : {}),
     ...(hint ? { hint } : {}),

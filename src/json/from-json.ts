@@ -1,11 +1,13 @@
-import type { Expr, Select, SelectAction, Statement } from '../ast/nodes.js';
-import { compareNumbers } from '../ast/numbers.js';
+import type { Expr, Node, Select, SelectAction, Statement } from '../ast/nodes.js';
+import type { Span } from '../diagnostic/span.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
+import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { readJsValue } from './read-js.js';
 import { readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier } from './read-select.js';
 import { readSpecJson } from './read-text.js';
 import { checkProps, describe, expectObject, fail, optionalBoolean, prop, type Cx, type Produces, type Step, type What } from './parts.js';
-import type { JsonValue } from './value.js';
+import type { JsonMember, JsonValue } from './value.js';
 
 /**
  * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
@@ -23,11 +25,15 @@ export function fromJson(input: string | unknown): Statement {
 /** An expression, in shorthand or full form. */
 export function fromJsonExpression(input: string | unknown): Expr {
   const { value, cx } = toValue(input);
-  return run('expr', value, cx);
+  return expressionFromValue(value, cx);
 }
 
 /** A statement from a value already read by `readSpecJson` (pass the text for code frames). */
 export function statementFromValue(value: JsonValue, cx: Cx = { source: undefined }): Statement {
+  return checked(value, cx, readStatement);
+}
+
+function readStatement(value: JsonValue, cx: Cx): Statement {
   if (value.type === 'object' && value.member('action')) return readAction(value, cx);
   if (value.type !== 'object') {
     fail(cx, 'wrong-type', `expected a select object or a SELECT action (an object), got ${describe(value)}`, value);
@@ -37,7 +43,48 @@ export function statementFromValue(value: JsonValue, cx: Cx = { source: undefine
 
 /** An expression from a value already read by `readSpecJson`. */
 export function expressionFromValue(value: JsonValue, cx: Cx = { source: undefined }): Expr {
-  return run('expr', value, cx);
+  return checked(value, cx, (v, c) => run('expr', v, c));
+}
+
+/**
+ * A JSON array of statements (what `dsq compile` writes for a file of several statements), or
+ * one statement. An empty array is an error, as an empty file is for `dsq compile`: every
+ * entry point has at least one statement to give back.
+ */
+export function statementsFromValue(value: JsonValue, cx: Cx = { source: undefined }): Statement[] {
+  if (value.type !== 'array') return [statementFromValue(value, cx)];
+  if (value.items.length === 0) {
+    fail(cx, 'empty-list', 'expected at least one statement (a select object or a SELECT action), got an empty array', value);
+  }
+  return value.items.map((item) => statementFromValue(item, cx));
+}
+
+/**
+ * Reads a value, then checks the tree under the spec's rules (src/spec/check.ts, shared with
+ * the parser and the builder). A problem is placed by reading again with each node's JSON value
+ * recorded (only on that rare path, so reading stays lean).
+ */
+function checked<T extends Node>(value: JsonValue, cx: Cx, read: (v: JsonValue, cx: Cx) => T): T {
+  const tree = read(value, cx);
+  const problems = checkTree(tree);
+  if (problems.length === 0) return tree;
+  const origins = new WeakMap<object, JsonValue>();
+  const located = read(value, { ...cx, origins });
+  const first = checkTree(located)[0] ?? (problems[0] as Problem);
+  const at = origins.get(first.node) ?? value;
+  const { pointer, span } = locate(at, first.field);
+  throw new DsqError([{ ...problemDiagnostic(first), pointer, ...(span ? { span } : {}) }], cx.source);
+}
+
+/** The JSON value of a node's property (`rows`, `columns`, the value of a `$dt` shorthand), or the node's own. */
+function locate(at: JsonValue, field: string | undefined): { pointer: string; span: Span | null } {
+  let v: JsonValue = at;
+  if (field !== undefined && at.type === 'object') {
+    const own = at.get(field);
+    if (own !== undefined) v = own;
+    else if (at.members.length === 1 && (at.members[0] as JsonMember).key.startsWith('$')) v = (at.members[0] as JsonMember).value;
+  }
+  return { pointer: v.pointer, span: v.span };
 }
 
 function toValue(input: unknown): { value: JsonValue; cx: Cx } {
@@ -55,7 +102,8 @@ function readAction(obj: JsonValue, cx: Cx): SelectAction {
   const rowsValue = o.get('rows');
   let rows: string | null = null;
   if (rowsValue !== undefined && rowsValue.type !== 'null') {
-    if (rowsValue.type !== 'number' || !rowsValue.whole || compareNumbers(rowsValue.text, '1') < 0) {
+    // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
+    if (rowsValue.type !== 'number') {
       fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
     }
     rows = rowsValue.text;
@@ -84,8 +132,8 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
  * results. No recursion, so a 100,000-deep document reads (or fails) cleanly.
  */
 export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces[W] {
-  type Frame = { readonly step: Step; readonly results: unknown[] };
-  const start = (w: What, v: JsonValue): Frame => ({ step: (READERS[w] as Reader)(v, cx), results: [] });
+  type Frame = { readonly step: Step; readonly results: unknown[]; readonly value: JsonValue };
+  const start = (w: What, v: JsonValue): Frame => ({ step: (READERS[w] as Reader)(v, cx), results: [], value: v });
   const stack: Frame[] = [start(what, value)];
   for (;;) {
     const top = stack[stack.length - 1] as Frame;
@@ -95,6 +143,7 @@ export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces
       continue;
     }
     const built = top.step.build(top.results);
+    if (cx.origins !== undefined && typeof built === 'object' && built !== null) cx.origins.set(built, top.value);
     stack.pop();
     const parent = stack[stack.length - 1];
     if (parent === undefined) return built as Produces[W];

@@ -4,5 +4,5 @@ export {
   JsonArray, JsonBoolean, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, foldKey, normaliseKey,
   JsonMember, type JsonContainer, type JsonOrigin, type JsonPlace, type JsonType, type JsonValue,
 } from './value.js';
-export { fromJson, fromJsonExpression, statementFromValue, expressionFromValue } from './from-json.js';
-export { toJson, functionNameFitsKey, type ToJsonOptions, type JsonForm } from './to-json.js';
+export { fromJson, fromJsonExpression, statementFromValue, statementsFromValue, expressionFromValue } from './from-json.js';
+export { toJson, toJsonArray, functionNameFitsKey, type ToJsonOptions, type JsonForm } from './to-json.js';

@@ -34,6 +34,8 @@ export interface Step<T = unknown> {
 /** Read context: the input text (for code frames), when there is one. */
 export interface Cx {
   readonly source: string | undefined;
+  /** When set, every node read is recorded with the JSON value it came from (to place spec-check problems). */
+  readonly origins?: WeakMap<object, JsonValue>;
 }
 
 /** A result slot: reads a child's result once the children are read. */

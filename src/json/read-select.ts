@@ -60,9 +60,6 @@ function readColumns(cx: Cx, v: JsonValue | undefined, p: Parts): (r: readonly u
   if (v.type !== 'array') {
     fail(cx, 'wrong-type', `"columns" must be {"type": "all"} or an array of result columns, got ${describe(v)}`, v);
   }
-  if (v.items.length === 0) {
-    fail(cx, 'empty-list', '"columns" must not be an empty array', v, 'leave "columns" out (or write {"type": "all"}) for all columns');
-  }
   return p.list('result_column', v.items);
 }
 
@@ -187,7 +184,6 @@ function readSingular(v: JsonValue, cx: Cx, inArray: boolean): Step<IdSpec | Nam
     ? 'an id (number), a name (string) or {"type": "where", "where": ...} in an array specifier'
     : 'a specifier: an id (number), a name (string), {"type": "all"}, {"type": "where", "where": ...} or an array';
   if (v.type === 'number') {
-    if (!v.whole) fail(cx, 'wrong-type', `a specifier id must be a whole number, got ${v.text}`, v);
     return done({ kind: 'spec_id', id: v.text });
   }
   if (v.type === 'string') return done({ kind: 'spec_name', name: v.value });

@@ -26,6 +26,13 @@ export function toJson(node: Node, options: ToJsonOptions = {}): string {
   return serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
 }
 
+/** Several statements (or other nodes) as one JSON array, laid out as `toJson` lays out an array. */
+export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {}): string {
+  const form = options.form ?? 'short';
+  const indent = Math.max(0, Math.floor(options.indent ?? 0));
+  return serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+}
+
 // ---------------------------------------------------------------------------------------
 // Output values: plain JSON with exact numbers and unexpanded child nodes.
 

@@ -13,3 +13,7 @@ export {
   REPORTERS as LINT_REPORTERS, REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport,
   type FileReport as LintFileReport, type ReportFormat as LintReportFormat,
 } from './report/index.js';
+// For tools (the language server): the spec's function table, record attributes and database tables.
+export { FUNCTIONS, functionInfo, type FunctionInfo } from './functions.js';
+export { ATTRIBUTES as RECORD_ATTRIBUTES } from './scope.js';
+export { DATABASE_TABLES } from './schema-paths.js';

@@ -239,9 +239,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
   /** `name { (.|@|:) name }`: a table or column path. */
   private path = this.RULE('path', () => {
     this.CONSUME(T.Name);
+    this.SUBRULE(this.pathFrom);
+  });
+
+  /** `{ (.|@|:) name }`: the rest of a path after its first name. */
+  private pathFrom = this.RULE('pathFrom', () => {
     this.MANY(() => {
       this.OR([{ ALT: () => this.CONSUME(T.Dot) }, { ALT: () => this.CONSUME(T.At) }, { ALT: () => this.CONSUME(T.Colon) }]);
-      this.CONSUME1(T.Name);
+      this.CONSUME(T.Name);
     });
   });
 
@@ -341,36 +346,39 @@ export class DsqGrammar extends EmbeddedActionsParser {
             this.CONSUME(T.PlainName);
             this.OR3({
               IGNORE_AMBIGUITIES: true,
-              DEF: [{ ALT: () => this.SUBRULE(this.callArguments) }, { ALT: () => this.SUBRULE(this.pathRest) }],
+              DEF: [{ ALT: () => this.callArguments(0) }, { ALT: () => this.SUBRULE1(this.pathFrom) }],
             });
           },
         },
         { ALT: () => this.SUBRULE(this.contextualExpression) },
       ],
     });
-    this.MANY({ GATE: () => infixPrec(this.LA(1), this.LA(2)) >= minPrec, DEF: () => this.SUBRULE(this.infix) });
+    this.MANY({ GATE: () => infixPrec(this.LA(1), this.LA(2)) >= minPrec, DEF: () => this.infix() });
   });
 
-  /** An infix operator with its right side (the operand binds tighter than the operator: left-associative). */
-  private infix = this.RULE('infix', () => {
-    this.OR([
+  /**
+   * An infix operator with its right side (the operand binds tighter than the operator:
+   * left-associative). A helper, not a rule: drawn inside `expression`.
+   */
+  private infix(): void {
+    this.OR4([
       {
         ALT: () => {
           const operator: IToken = this.CONSUME(T.BinaryOperator);
           const op = BINARY_TOKEN_OPS.get(operator.tokenType);
-          this.SUBRULE(this.expression, { ARGS: [op === undefined ? 0 : BINARY_PREC[op] + 1] });
+          this.SUBRULE4(this.expression, { ARGS: [op === undefined ? 0 : BINARY_PREC[op] + 1] });
         },
       },
       {
         ALT: () => {
           this.CONSUME(T.Is);
-          this.OPTION(() => this.CONSUME(T.Not));
-          this.SUBRULE1(this.expression, COMPARISON_RIGHT);
+          this.OPTION(() => this.CONSUME2(T.Not));
+          this.SUBRULE5(this.expression, COMPARISON_RIGHT);
         },
       },
       {
         ALT: () => {
-          this.OPTION1(() => this.CONSUME1(T.Not));
+          this.OPTION1(() => this.CONSUME3(T.Not));
           this.SUBRULE(this.predicate);
         },
       },
@@ -381,26 +389,23 @@ export class DsqGrammar extends EmbeddedActionsParser {
         },
       },
     ]);
-  });
+  }
 
-  /** `{ (.|@|:) name }`: the rest of a column path after its first name. */
-  private pathRest = this.RULE('pathRest', () => {
-    this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Dot) }, { ALT: () => this.CONSUME(T.At) }, { ALT: () => this.CONSUME(T.Colon) }]);
-      this.CONSUME(T.Name);
-    });
-  });
-
-  /** `( [DISTINCT] ( * | [e {, e}] ) )` after a function name. */
-  private callArguments = this.RULE('callArguments', () => {
-    this.CONSUME(T.LParen);
-    this.OPTION(() => this.CONSUME(T.Distinct));
-    this.OR([
-      { ALT: () => this.CONSUME(T.Star) },
-      { ALT: () => this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, ANY) }) },
+  /**
+   * `( [DISTINCT] ( * | [e {, e}] ) )` after a function name. A helper, not a rule: drawn where
+   * it is used; `i` keeps the DSL indices of its two uses apart.
+   */
+  private callArguments(i: 0 | 1): void {
+    const k = i === 0 ? 7 : 6;
+    const items = { SEP: T.Comma, DEF: () => this.subrule(k, this.expression, ANY) };
+    this.consume(k, T.LParen);
+    this.option(k, () => this.consume(k, T.Distinct));
+    this.or(k, [
+      { ALT: () => this.consume(k, T.Star) },
+      { ALT: () => (i === 0 ? this.MANY_SEP7(items) : this.MANY_SEP6(items)) },
     ]);
-    this.CONSUME(T.RParen);
-  });
+    this.consume(k, T.RParen);
+  }
 
   /** A contextual word: its own form when the next tokens say so, else a call or a column path. */
   private contextualExpression = this.RULE('contextualExpression', () => {
@@ -451,7 +456,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
             this.CONSUME(T.ContextualWord);
             this.OR5({
               IGNORE_AMBIGUITIES: true,
-              DEF: [{ ALT: () => this.SUBRULE(this.callArguments) }, { ALT: () => this.SUBRULE(this.pathRest) }],
+              DEF: [{ ALT: () => this.callArguments(1) }, { ALT: () => this.SUBRULE2(this.pathFrom) }],
             });
           },
         },

@@ -1,11 +1,11 @@
-import { createSyntaxDiagramsCode, type ISerializedGast } from 'chevrotain';
+import type { ISerializedGast } from 'chevrotain';
 import { DsqGrammar } from './grammar-rules.js';
 import * as T from './tokens.js';
 
 /**
- * The grammar as data, for the artefacts in grammar/ (syntax diagrams, TextMate grammar):
- * generated from the grammar rules (grammar-rules.ts, checked against the parser by
- * test/grammar) and the tokens, so they cannot drift from what is parsed.
+ * The grammar as data, for the artefacts in grammar/ (syntax diagrams: grammar/diagrams.ts;
+ * TextMate grammar): generated from the grammar rules (grammar-rules.ts, checked against the
+ * parser by test/grammar/agreement.test.ts) and the tokens, so they cannot drift from what is parsed.
  */
 
 let grammar: DsqGrammar | undefined;
@@ -17,11 +17,6 @@ export function grammarRules(): DsqGrammar {
 
 export function grammarProductions(): ISerializedGast[] {
   return grammarRules().getSerializedGastProductions();
-}
-
-/** grammar/diagrams.html: Chevrotain's railroad diagrams of every rule. */
-export function syntaxDiagramsHtml(): string {
-  return createSyntaxDiagramsCode(grammarProductions(), { resourceBase: 'https://unpkg.com/chevrotain@11.2.0/diagrams/' });
 }
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));

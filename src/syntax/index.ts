@@ -10,3 +10,4 @@ export {
   type ParsedDocument,
   type Comment,
 } from './parse.js';
+export { tokenize, KEYWORD_NAMES, CONTEXTUAL_WORD_NAMES, type SourceToken, type TokenCategory } from './tokenize.js';

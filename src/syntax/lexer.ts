@@ -31,7 +31,7 @@ const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '?': 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   $: 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   '#': "comments are written -- like this or /* like this */",
-  '{': 'dsq text is SQL-like; to read JSON select objects use `dsq print`',
+  '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 
 /**

@@ -1,7 +1,10 @@
 import type { IToken } from 'chevrotain';
-import type { Expr, Spans, Statement } from '../ast/index.js';
+import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { capDiagnostic } from '../diagnostic/quote.js';
+import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
+import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
 import type { Rule, SyntaxProblem } from './parser-base.js';
@@ -49,6 +52,12 @@ export function parseDocument(text: string, options: ParseOptions = {}): ParsedD
   return parseText(text, options, true);
 }
 
+/** parseText without spans (faster); with spans again when there are errors, to place them exactly. */
+function parseQuick(text: string, options: ParseOptions): ParsedDocument {
+  const doc = parseText(text, options, false);
+  return doc.diagnostics.some((d) => d.severity === 'error') ? parseText(text, options, true) : doc;
+}
+
 /** parseDocument, optionally without recording node spans (what parse() needs: faster). */
 function parseText(text: string, options: ParseOptions, withSpans: boolean): ParsedDocument {
   const lineIndex = new LineIndex(text);
@@ -80,25 +89,32 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   }
   flush(from, all.length);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { text, statements, spans, comments: lexed.comments, diagnostics, lineIndex };
+  return { text, statements, spans, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
 }
 
-/** Every statement of a text (separated by `;`). Throws a DsqError with every error found. */
+/**
+ * Every statement of a text (separated by `;`), at least one. Throws a DsqError with every error
+ * found; a text without a statement is an error, as for `dsq compile` and an empty JSON array
+ * for `dsq decompile` and `dsq normalize` (grammar/reference.md, Statements).
+ */
 export function parseStatements(text: string, options: ParseOptions = {}): Statement[] {
-  const doc = parseText(text, options, false);
+  const doc = parseQuick(text, options);
   throwOnErrors(doc.diagnostics, text);
+  if (doc.statements.length === 0) throw noStatement(doc);
   return doc.statements.map((s) => s.node);
+}
+
+function noStatement(doc: ParsedDocument): DsqError {
+  const end = doc.lineIndex.span(doc.text.length, doc.text.length);
+  return new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }], doc.text);
 }
 
 /** Exactly one statement. Throws a DsqError with every error found. */
 export function parse(text: string, options: ParseOptions = {}): Statement {
-  const doc = parseText(text, options, false);
+  const doc = parseQuick(text, options);
   throwOnErrors(doc.diagnostics, text);
   const [first, second] = doc.statements;
-  if (!first) {
-    const end = doc.lineIndex.span(text.length, text.length);
-    throw new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }], text);
-  }
+  if (!first) throw noStatement(doc);
   if (second) {
     throw new DsqError(
       [{
@@ -116,7 +132,13 @@ export function parse(text: string, options: ParseOptions = {}): Statement {
 
 /** One expression (the whole text). Throws a DsqError with every error found. */
 export function parseExpression(text: string, options: ParseOptions = {}): Expr {
-  return expressionOf(text, options, false).expr;
+  try {
+    return expressionOf(text, options, false).expr;
+  } catch (err) {
+    // Again with spans, to place the errors exactly.
+    if (err instanceof DsqError) return expressionOf(text, options, true).expr;
+    throw err;
+  }
 }
 
 /** One expression with its spans (for tools). Throws a DsqError with every error found. */
@@ -131,7 +153,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const expr = run(lexed.tokens, 0, lexed.tokens.length, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  throwOnErrors(diagnostics, text);
+  throwOnErrors(diagnostics.map(capDiagnostic), text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
   return { expr, spans };
 }
@@ -183,6 +205,14 @@ function run<R>(
     out.push(syntaxDiagnostic(error, tokens, from, to, lines));
   }
   p.finish();
+  // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
+  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error')) {
+    for (const problem of checkTree(result as Node)) {
+      const field = existingFieldKey(problem.node, problem.field);
+      const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (to > from ? spanOfTokens(tokens, from, to, lines) : undefined);
+      out.push({ ...problemDiagnostic(problem), ...(span ? { span } : {}) });
+    }
+  }
   return result;
 }
 

@@ -5,6 +5,7 @@ import {
   type Specifier, type Statement,
 } from '../ast/index.js';
 import { ExpressionRules, startsExpression } from './expression-rules.js';
+import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, type AliasScope, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -42,19 +43,25 @@ export class DsqParser extends ExpressionRules {
     if (this.optional(T.Options)) {
       this.expect(T.LParen);
       const options: ActionOptions = { rows: null, useStrings: null, echo: null };
+      let rows: readonly [IToken, IToken] | null = null;
       if (this.at(T.Identifier)) {
-        do this.actionOption(options);
+        do rows = this.actionOption(options) ?? rows;
         while (this.optional(T.Comma));
       }
       this.expect(T.RParen);
       action = selectAction(sel, options);
+      // `ROWS = n` has its own span: the spec check places a bad value there.
+      if (rows !== null && this.state.spans !== null) {
+        const [from, to] = rows;
+        this.state.spans.record(fieldKey(action, 'rows'), from.startOffset, to.startOffset + to.image.length);
+      }
     }
     if (this.pos < this.end) this.notAllInputParsed('statement');
     return this.mark(action ?? sel, start);
   }
 
-  /** `ROWS = n`, `USE_STRINGS = TRUE|FALSE`, `ECHO = TRUE|FALSE`, into `options`. */
-  private actionOption(options: ActionOptions): void {
+  /** `ROWS = n`, `USE_STRINGS = TRUE|FALSE`, `ECHO = TRUE|FALSE`, into `options`; for ROWS its first and last token. */
+  private actionOption(options: ActionOptions): readonly [IToken, IToken] | undefined {
     const name = this.expect(T.Identifier);
     this.expect(T.Equals);
     const word = name.image.toUpperCase();
@@ -74,12 +81,13 @@ export class DsqParser extends ExpressionRules {
       value = false;
     } else {
       this.noViableAlt('actionOption', this.at(T.Minus));
-      return;
+      return undefined;
     }
     if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.last());
-    if (key === null) return;
+    if (key === null) return undefined;
     if (options[key] !== null) this.report('syntax/duplicate-option', `option ${name.image.toUpperCase()} is given twice`, name);
     (options as unknown as Record<string, unknown>)[key] = value;
+    return key === 'rows' ? [name, this.last()] : undefined;
   }
 
   /** `SELECT [DISTINCT] (* | column {, column}) [FROM ...] [WHERE ...] [GROUP BY ...] [HAVING ...] [ORDER BY ...] [LIMIT ...] [OFFSET ...]`. */

@@ -27,10 +27,22 @@ describe('checkNumber (spec JSON rule 6)', () => {
 
   it('checks other numbers against the float64 range', () => {
     expect(checkNumber('0.5')).toEqual({ ok: true, whole: false });
-    expect(checkNumber('1e-400')).toEqual({ ok: true, whole: false });
+    expect(checkNumber('4.9e-324')).toEqual({ ok: true, whole: false });
     expect(checkNumber('-2.5e-7')).toEqual({ ok: true, whole: false });
     const big = `1${'0'.repeat(309)}.5`;
     expect(checkNumber(big)).toEqual({ ok: false, reason: `${big} is outside the 64-bit floating point range (about ±1.8e308)` });
+  });
+
+  it('the same rule both ways: a non-zero number that rounds to 0 is outside the float64 range, like one that rounds to Infinity', () => {
+    for (const t of ['1e-400', '-1e-400', '1e-99999999999999999999', '2e-324', `0.${'0'.repeat(400)}1`]) {
+      const r = checkNumber(t);
+      expect(r.ok, t).toBe(false);
+      if (!r.ok) expect(r.reason).toBe(`${t} is outside the 64-bit floating point range: it is not zero but rounds to 0 (the smallest non-zero float64 is about 4.9e-324)`);
+    }
+    // The smallest float64 (a subnormal) and zero itself, however written, are numbers.
+    for (const t of ['5e-324', '3e-324', '-4.9e-324', '2.2250738585072014e-308', '0e-400', '0.000e-99999999999999999999', '-0.0']) {
+      expect(checkNumber(t).ok, t).toBe(true);
+    }
   });
 
   it('rejects text that is not JSON number syntax', () => {

@@ -103,7 +103,7 @@ describe('select queries', () => {
     expect(selectFrom('t').options({}).toAst()).toEqual(m.selectAction(m.select({ from: m.table('t') })));
     expect(q.withoutOptions().toAst()).toEqual(m.select({ from: m.table('t') }));
     expect(() => selectFrom('t').options({ rows: 1.5 })).toThrow(/whole number/);
-    expect(() => selectFrom('t').options({ rows: -1 })).toThrow(/not be negative/);
+    expect(() => selectFrom('t').options({ rows: -1 })).toThrow('rows (rows per packet) must be a whole number of at least 1, got -1');
     expect(() => selectFrom('t').options({ echo: 'yes' as never })).toThrow(/true or false/);
     // A nested query is a select object, never an action.
     expect(col('a').in(q).node).toEqual({ kind: 'in_select', e: m.col('a'), select: m.select({ from: m.table('t') }) });

@@ -53,4 +53,40 @@ describe('loadConfig', () => {
     expect(err.diagnostics.map((d) => d.pointer)).toEqual(['/width', '/keywordCase', '/colour', '/rules/r']);
     expect(err.format()).toContain('unknown setting "colour"');
   });
+
+  it('reports a value as written, with its line and column: "width": 1e400 is not "got null" (issue 9)', async () => {
+    const file = join(dir, 'dsq.config.json');
+    await writeFile(file, '{\n  "width": 1e400\n}\n');
+    const huge = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(huge).toBeInstanceOf(ConfigError);
+    expect(huge.first.message).toBe('1e400 is a whole number outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807)');
+    expect(huge.format()).toContain(`${file}:2:12: error: 1e400 is a whole`);
+    expect(huge.format()).not.toContain('null');
+
+    await writeFile(file, '{\n  "width": 1e-400, "indent": 2.5\n}\n');
+    const tiny = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(tiny.first.message).toMatch(/^1e-400 is outside the 64-bit floating point range/);
+
+    await writeFile(file, '{ "width": 120.5, "indent": 1e1, "keywordCase": "Upper" }');
+    const bad = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(bad.diagnostics.map((d) => [d.pointer, d.span?.column, d.message])).toEqual([
+      ['/width', 12, '"width" must be a whole number from 20 to 1000, got the number 120.5'],
+      ['/keywordCase', 49, '"keywordCase" must be "upper", "lower" or "preserve", got the string "Upper"'],
+    ]);
+    // 1e1 is the whole number 10: accepted as written.
+    await writeFile(file, '{ "width": 1e2, "indent": 4.0 }');
+    expect(await loadConfig(dir)).toEqual({ width: 100, indent: 4, configPath: file });
+  });
+
+  it('rejects a duplicate key and names a misspelt setting', async () => {
+    const file = join(dir, 'dsq.config.json');
+    await writeFile(file, '{ "width": 100,\n  "width": 90 }');
+    const dup = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(dup.first.span?.line).toBe(2);
+    expect(dup.first.message).toMatch(/duplicate/i);
+    await writeFile(file, '{ "Width": 100 }');
+    const near = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(near.first.message).toBe('unknown setting "Width" (expected "width")');
+    expect(near.first.span?.column).toBe(3);
+  });
 });

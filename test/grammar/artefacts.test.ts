@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { syntaxDiagramsHtml, textMateGrammar } from '../../src/syntax/grammar.js';
+import { diagramRules, INLINED_RULES, SHOWN_RULES, syntaxDiagramsHtml } from '../../grammar/diagrams.js';
+import { grammarProductions, textMateGrammar } from '../../src/syntax/grammar.js';
 import { tokenizeLine, type Grammar } from './textmate.js';
 
 const read = (name: string) => readFileSync(new URL(`../../grammar/${name}`, import.meta.url), 'utf8');
@@ -14,11 +15,50 @@ describe('grammar/ artefacts are generated from the parser (npm run grammar)', (
     expect(read('dsq.tmLanguage.json')).toBe(`${JSON.stringify(textMateGrammar(), null, 2)}\n`);
   });
 
-  it('the diagrams show every rule of the parser', () => {
-    const html = read('diagrams.html');
-    for (const rule of ['statement', 'select', 'expression', 'source', 'sourcePrimary', 'specifier', 'caseExpression', 'contextualExpression', 'predicate', 'datetimeLiteral', 'path']) {
-      expect(html).toContain(`"name": "${rule}"`);
+  it('the diagrams show every rule of the parser, helpers drawn in place', () => {
+    const shown = diagramRules().map((r) => r.name);
+    for (const rule of grammarProductions()) {
+      const name = (rule as unknown as { name: string }).name;
+      if (INLINED_RULES.includes(name)) expect(shown).not.toContain(name);
+      else expect(shown).toContain(SHOWN_RULES[name]?.name);
     }
+    const html = read('diagrams.html');
+    for (const name of shown) expect(html).toContain(`<h2 class="diagramHeader">${name}</h2>`);
+    // No rule refers to a helper that is not drawn: every non-terminal is a shown rule.
+    const refs = new Set<string>();
+    const stack = [...diagramRules()] as { type: string; name?: string; definition?: unknown[] }[];
+    while (stack.length > 0) {
+      const p = stack.pop() as (typeof stack)[number];
+      if (p.type === 'NonTerminal') refs.add(p.name as string);
+      if (p.definition) stack.push(...(p.definition as typeof stack));
+    }
+    for (const ref of refs) expect(shown).toContain(ref);
+  });
+
+  it('rule names are the reference\'s, or say what they are', () => {
+    const reference = read('reference.md');
+    // The productions of the reference: `name :=` at the start of a line of a grammar block.
+    const productions = new Set([...reference.matchAll(/^(\w+)\s+:=/gm)].map((m) => m[1]));
+    expect(productions).toContain('source_primary');
+    const unexplained = Object.values(SHOWN_RULES).filter((s) => !productions.has(s.name) && !s.note);
+    expect(unexplained).toEqual([]);
+    for (const rule of diagramRules()) expect(rule.name).toMatch(/^[a-z_]+$/);
+    // Helpers do not show under their internal names.
+    const html = read('diagrams.html');
+    for (const internal of ['pathFrom', 'sourceAlias', 'resultColumn', 'sourcePrimary']) expect(html).not.toContain(`"name":"${internal}"`);
+    for (const label of ['StringLiteral', 'NumberLiteral', 'a name']) expect(html).not.toContain(`"label":"${label}"`);
+    expect(html).toContain('"label":"string"');
+  });
+
+  it('diagrams.html is self-contained: chevrotain\'s scripts and styles inlined, nothing loaded', () => {
+    const html = read('diagrams.html');
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/i);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/(?:src|href)=["']?(?:https?:)?\/\//i);
+    expect(html).not.toContain('unpkg');
+    expect(html).toContain('function buildSyntaxDiagramsText');
+    expect(html).toContain('initDiagramsBehavior');
+    expect(html).toContain('svg.railroad-diagram path');
   });
 });
 

@@ -8,7 +8,7 @@ export interface CliRun {
 }
 
 /** Runs the dsq CLI in-process with buffered output: what a shell would see, without a process. */
-export async function runCli(argv: readonly string[], options: { stdin?: string; cwd?: string } = {}): Promise<CliRun> {
+export async function runCli(argv: readonly string[], options: { stdin?: string | Uint8Array; cwd?: string } = {}): Promise<CliRun> {
   let out = '';
   let err = '';
   const io: Io = {

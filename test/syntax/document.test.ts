@@ -65,9 +65,10 @@ describe('parseDocument', () => {
     expect(doc.spans.get(c)).toMatchObject({ line: 3, column: 7, start: 24, end: 25 });
   });
 
-  it('parseStatements returns statements in order; an empty text has none', () => {
+  it('parseStatements returns statements in order; an empty text is an error', () => {
     expect(parseStatements('SELECT 1; SELECT 2;')).toHaveLength(2);
-    expect(parseStatements('  -- nothing\n')).toEqual([]);
+    // An empty statement list is an error for every query entry point (decided in issue 11).
+    expect(() => parseStatements('  -- nothing\n')).toThrow('expected a statement (SELECT ...), found the end of the input');
   });
 
   it('parseExpressionDocument gives spans for expressions', () => {

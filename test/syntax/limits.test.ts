@@ -46,15 +46,15 @@ describe('nesting: every kind reaches the limit, and the limit is an error, neve
     expect(rejection(() => parse(text, { maxDepth: 1499 })).first.message).toBe('nesting deeper than 1499 levels');
   });
 
-  it.each(KINDS)('%s: 30,000 levels get the nesting error', (name) => {
-    const err = rejection(() => parse(NESTINGS[name]!(30_000)));
+  it.each(KINDS)('%s: 5,000 levels get the nesting error', (name) => {
+    const err = rejection(() => parse(NESTINGS[name]!(5_000)));
     expect(err.diagnostics).toHaveLength(1);
     expect(err.first.message).toBe(`nesting deeper than ${DEFAULT_MAX_DEPTH} levels`);
     expect(err.first.span?.line).toBe(1);
   });
 
-  it('nesting costs no call stack: 10,000 levels of every kind parse with the limit raised', () => {
-    for (const name of KINDS) expect(() => parse(NESTINGS[name]!(10_000), { maxDepth: 1_000_000 }), name).not.toThrow();
+  it('nesting costs no call stack: 5,000 levels of every kind parse with the limit raised', () => {
+    for (const name of KINDS) expect(() => parse(NESTINGS[name]!(5_000), { maxDepth: 1_000_000 }), name).not.toThrow();
   });
 
   it('1,000 levels of every kind parse inside a 100 KB stack (a tenth of Node\'s default)', () => {

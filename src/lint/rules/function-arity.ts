@@ -1,9 +1,15 @@
-import { functionInfo } from '../functions.js';
+import { arityProblem } from '../../spec/functions.js';
 import type { Rule } from '../types.js';
 
-const plural = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;
+/** The code the parser gives a wrong argument count (the spec check, src/spec/check.ts). */
+export const ARITY_CODE = 'spec/function-arity';
 
-/** A known function called with the wrong number of arguments. */
+/**
+ * A function of the spec's table called with the wrong number of arguments. The parser already
+ * rejects such a statement (the spec check every entry point shares); this rule reports that
+ * error under its own name (not as `syntax-error`), with the check's message, and checks trees
+ * linted without text (`lintStatements`) the same way.
+ */
 export const functionArity: Rule = {
   meta: {
     id: 'function-arity',
@@ -13,13 +19,14 @@ export const functionArity: Rule = {
   },
   create(context) {
     return {
+      file() {
+        for (const d of context.parseDiagnostics) {
+          if (d.code === ARITY_CODE && d.span) context.report({ span: d.span, message: `${d.message}.`, ...(d.hint ? { hint: d.hint } : {}) });
+        }
+      },
       function(node) {
-        const info = functionInfo(node.name);
-        if (!info) return;
-        const n = node.args.length;
-        if (n >= info.minArgs && n <= info.maxArgs) return;
-        const want = info.maxArgs === Infinity ? `at least ${plural(info.minArgs)}` : info.minArgs === info.maxArgs ? `exactly ${plural(info.minArgs)}` : `${info.minArgs} to ${plural(info.maxArgs)}`;
-        context.report({ node, message: `${info.name} takes ${want}, but is given ${n}.` });
+        const problem = arityProblem(node.name, node.args.length);
+        if (problem !== null) context.report({ node, message: `${problem}.` });
       },
     };
   },

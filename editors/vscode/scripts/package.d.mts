@@ -1,0 +1,5 @@
+export const EXTENSION_DIR: string;
+export const REPO_DIR: string;
+export const STAGED: [string, string][];
+export function stage(target?: string): void;
+export function bundle(): Promise<void>;

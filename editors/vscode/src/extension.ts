@@ -1,0 +1,50 @@
+import { commands, window, workspace, type ExtensionContext } from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { chooseServer } from './server-path.js';
+
+let client: LanguageClient | undefined;
+
+/** Starts `dsq lsp --stdio` (the workspace's dsq, or the bundled one) for dsq documents. */
+export async function activate(context: ExtensionContext): Promise<void> {
+  const output = window.createOutputChannel('dsq', { log: true });
+  context.subscriptions.push(output);
+
+  const start = async () => {
+    const folders = (workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+    const setting = workspace.getConfiguration('dsq').get<string>('server.path', '');
+    const choice = chooseServer(setting, folders, context.asAbsolutePath('dist/server.js'));
+    output.info(`starting the language server from ${choice.module} (${choice.source})`);
+    // TransportKind.stdio adds --stdio (and --clientProcessId) to the arguments: `dsq lsp --stdio`.
+    const server = { module: choice.module, transport: TransportKind.stdio, args: ['lsp'] };
+    const serverOptions: ServerOptions = { run: server, debug: server };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [
+        { scheme: 'file', language: 'dsq' },
+        { scheme: 'untitled', language: 'dsq' },
+      ],
+      outputChannel: output,
+    };
+    client = new LanguageClient('dsq', 'dsq', serverOptions, clientOptions);
+    await client.start();
+  };
+
+  context.subscriptions.push(
+    commands.registerCommand('dsq.restartServer', async () => {
+      await client?.stop();
+      client = undefined;
+      await start();
+    }),
+    workspace.onDidChangeConfiguration(async (e) => {
+      if (!e.affectsConfiguration('dsq.server.path')) return;
+      await client?.stop();
+      client = undefined;
+      await start();
+    }),
+  );
+  await start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

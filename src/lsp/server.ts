@@ -1,0 +1,378 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeActionKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, TextDocumentSyncKind, TextDocuments,
+  type Connection, type Diagnostic, type InitializeParams, type InitializeResult, type Location, type Range,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CONFIG_FILE, type LintResult } from '../index.js';
+import { codeActions, FIX_ALL_KIND } from './actions.js';
+import { complete } from './completion.js';
+import { toLspDiagnostics } from './diagnostics.js';
+import { formatDocument, formatRange, type OffsetEdit } from './formatting.js';
+import { hover } from './hover.js';
+import { IncrementalLinter } from './incremental.js';
+import { aliasAt } from './references.js';
+import { SEMANTIC_LEGEND, semanticTokens } from './semantic.js';
+import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
+import { shapeOf, type TextShape } from './structure.js';
+import { documentSymbols } from './symbols.js';
+import { DirectoryWatcher } from './watch.js';
+
+/** Options a client may pass in `initializationOptions`. */
+export interface ServerOptions {
+  /** Milliseconds to wait after a change before linting (default 50). */
+  readonly debounce?: number;
+}
+
+export const DEFAULT_DEBOUNCE_MS = 50;
+
+interface Analysis {
+  readonly version: number;
+  readonly settings: DocumentSettings;
+  readonly result: LintResult;
+}
+
+/** A file path for a `file:` URI, or null (an untitled buffer, another scheme). */
+function pathOf(uri: string): string | null {
+  if (!uri.startsWith('file:')) return null;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dsq language server on a connection: diagnostics (debounced, from the parser and the
+ * linter, with the nearest dsq.config.json's rules and schema, reloaded when they change),
+ * formatting, completion, hover, code actions, definitions and references of aliases, document
+ * symbols and semantic tokens for `.dsq` documents.
+ */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const settings = new SettingsStore();
+  const analyses = new Map<string, Analysis>();
+  /** Per document: statements linted again only when they change. */
+  const linters = new Map<string, IncrementalLinter>();
+  const lintDoc = (doc: TextDocument, s: DocumentSettings): LintResult => {
+    let linter = linters.get(doc.uri);
+    if (!linter) {
+      linter = new IncrementalLinter();
+      linters.set(doc.uri, linter);
+    }
+    return linter.lint(doc.getText(), s.lint);
+  };
+  const shapes = new Map<string, { version: number; shape: TextShape }>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  /** Config and schema files with problems we published diagnostics for (cleared when fixed). */
+  const problemFiles = new Set<string>();
+  let roots: string[] = [];
+  let debounce = DEFAULT_DEBOUNCE_MS;
+  let snippets = false;
+  let watchRegistration = false;
+  let shuttingDown = false;
+
+  const watcher = new DirectoryWatcher((path) => {
+    if (isSettingsFile(path)) settingsChanged();
+  });
+
+  const fallbackDir = () => roots[0] ?? null;
+  const settingsOf = (uri: string) => settings.get(pathOf(uri), fallbackDir());
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const folders = params.workspaceFolders?.map((f) => pathOf(f.uri)).filter((p): p is string => p !== null) ?? [];
+    const root = params.rootUri ? pathOf(params.rootUri) : (params.rootPath ?? null);
+    roots = folders.length > 0 ? folders : root ? [root] : [];
+    const options = (params.initializationOptions ?? {}) as ServerOptions;
+    if (typeof options.debounce === 'number' && options.debounce >= 0) debounce = options.debounce;
+    snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: ['.', '(', '@'] },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        documentSymbolProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+        semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
+      },
+      serverInfo: { name: 'dsq', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (watchRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: `**/${CONFIG_FILE}` }, { globPattern: '**/*.json' }],
+      });
+    }
+  });
+
+  /** Whether a changed file is one the settings depend on. */
+  function isSettingsFile(path: string): boolean {
+    if (path.endsWith(CONFIG_FILE)) return true;
+    return [...analyses.values()].some((a) => a.settings.configPath === path || a.settings.schemaPath === path);
+  }
+
+  let settingsTimer: NodeJS.Timeout | undefined;
+  /** A config or schema file changed: read the settings again and lint every open document. */
+  function settingsChanged(): void {
+    clearTimeout(settingsTimer);
+    settingsTimer = setTimeout(() => {
+      settings.invalidate();
+      for (const doc of documents.all()) void validate(doc.uri, true);
+    }, 20);
+  }
+
+  connection.onDidChangeWatchedFiles((params) => {
+    if (params.changes.some((c) => {
+      const path = pathOf(c.uri);
+      return path !== null && isSettingsFile(path);
+    })) settingsChanged();
+  });
+
+  /** The directories to watch: each open document's and the ones its config and schema live in. */
+  function updateWatches(): void {
+    const dirs = new Set<string>();
+    for (const doc of documents.all()) {
+      const path = pathOf(doc.uri);
+      if (path !== null) dirs.add(dirname(path));
+      const a = analyses.get(doc.uri);
+      if (a?.settings.configPath) dirs.add(dirname(a.settings.configPath));
+      if (a?.settings.schemaPath) dirs.add(dirname(a.settings.schemaPath));
+    }
+    for (const root of roots) dirs.add(resolve(root));
+    watcher.set(dirs);
+  }
+
+  async function validate(uri: string, force = false): Promise<void> {
+    const doc = documents.get(uri);
+    if (!doc || shuttingDown) return;
+    const s = await settingsOf(uri);
+    const current = documents.get(uri);
+    if (!current || current.version !== doc.version) return; // a newer change is on its way
+    const known = analyses.get(uri);
+    if (!force && known && known.version === doc.version && known.settings === s) return;
+    let result: LintResult;
+    try {
+      result = lintDoc(doc, s);
+    } catch (err) {
+      connection.console.error(`dsq: linting ${uri} failed: ${(err as Error).stack ?? String(err)}`);
+      return;
+    }
+    const previous = known?.settings;
+    analyses.set(uri, { version: doc.version, settings: s, result });
+    const diagnostics = toLspDiagnostics(result.diagnostics, (o) => doc.positionAt(o));
+    for (const p of s.problems) diagnostics.unshift(problemDiagnostic(p));
+    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+    publishProblems();
+    if (previous?.configPath !== s.configPath || previous?.schemaPath !== s.schemaPath) updateWatches();
+  }
+
+  function problemDiagnostic(p: SettingsProblem): Diagnostic {
+    const uri = pathToFileURL(p.file).href;
+    return {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Warning,
+      code: 'config',
+      source: 'dsq',
+      message: `${p.summary} (the defaults apply meanwhile)`,
+      relatedInformation: [{ location: { uri, range: problemRange(p) }, message: p.diagnostics[0]?.message ?? p.summary }],
+    };
+  }
+
+  function problemRange(p: SettingsProblem, d = p.diagnostics[0]): Range {
+    const span = d?.span;
+    if (!span) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return { start: { line: span.line - 1, character: span.column - 1 }, end: { line: span.endLine - 1, character: span.endColumn - 1 } };
+  }
+
+  /** Diagnostics on the config and schema files themselves; cleared once they are fixed. */
+  function publishProblems(): void {
+    const now = new Map<string, SettingsProblem>();
+    for (const a of analyses.values()) for (const p of a.settings.problems) now.set(p.file, p);
+    for (const [file, p] of now) {
+      const uri = pathToFileURL(file).href;
+      void connection.sendDiagnostics({
+        uri,
+        diagnostics: p.diagnostics.map((d) => ({ range: problemRange(p, d), severity: DiagnosticSeverity.Error, source: 'dsq', code: d.code, message: d.pointer !== undefined ? `${d.pointer || '/'}: ${d.message}` : d.message })),
+      });
+    }
+    for (const file of problemFiles) {
+      if (!now.has(file)) void connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: [] });
+    }
+    problemFiles.clear();
+    for (const file of now.keys()) problemFiles.add(file);
+  }
+
+  documents.onDidOpen((e) => {
+    void validate(e.document.uri);
+    updateWatches();
+  });
+  documents.onDidChangeContent((e) => {
+    const uri = e.document.uri;
+    clearTimeout(timers.get(uri));
+    timers.set(uri, setTimeout(() => {
+      timers.delete(uri);
+      void validate(uri);
+    }, debounce));
+  });
+  documents.onDidClose((e) => {
+    const uri = e.document.uri;
+    clearTimeout(timers.get(uri));
+    timers.delete(uri);
+    analyses.delete(uri);
+    shapes.delete(uri);
+    linters.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    publishProblems();
+    updateWatches();
+  });
+
+  function shapeOfDoc(doc: TextDocument): TextShape {
+    const known = shapes.get(doc.uri);
+    if (known && known.version === doc.version) return known.shape;
+    const shape = shapeOf(doc.getText());
+    shapes.set(doc.uri, { version: doc.version, shape });
+    return shape;
+  }
+
+  /** The lint result of the document as it is now (linted again if a change is pending). */
+  async function currentAnalysis(doc: TextDocument): Promise<Analysis> {
+    const s = await settingsOf(doc.uri);
+    const known = analyses.get(doc.uri);
+    if (known && known.version === doc.version && known.settings === s) return known;
+    return { version: doc.version, settings: s, result: lintDoc(doc, s) };
+  }
+
+  /** System table names written in the open documents (the spec does not list them). */
+  function systemTables(): string[] {
+    const names = new Set<string>();
+    for (const doc of documents.all()) {
+      const code = shapeOfDoc(doc).code;
+      for (let i = 0; i + 2 < code.length; i++) {
+        const t = code[i];
+        if ((t?.type === 'SYSTEM_TABLE' || t?.type === 'SYSTEM_COLUMN') && code[i + 1]?.type === 'LParen') {
+          const name = code[i + 2];
+          if (name && (name.category === 'name' || name.category === 'contextual')) names.add(name.image);
+        }
+      }
+    }
+    return [...names].sort();
+  }
+
+  const rangeIn = (doc: TextDocument) => (start: number, end: number): Range => ({ start: doc.positionAt(start), end: doc.positionAt(end) });
+  const edits = (doc: TextDocument, list: readonly OffsetEdit[]) => list.map((e) => ({ range: rangeIn(doc)(e.start, e.end), newText: e.text }));
+
+  connection.onCompletion(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const s = await settingsOf(doc.uri);
+    const shape = shapeOfDoc(doc);
+    const offset = doc.offsetAt(params.position);
+    const needsSystemTables = shape.code.some((t) => t.type === 'SYSTEM_TABLE' || t.type === 'SYSTEM_COLUMN');
+    return complete(shape, offset, {
+      schema: s.schema,
+      keywordCase: s.keywordCase,
+      snippets,
+      systemTables: needsSystemTables ? systemTables() : [],
+      positionAt: (o) => doc.positionAt(o),
+    });
+  });
+
+  connection.onHover(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const s = await settingsOf(doc.uri);
+    return hover(shapeOfDoc(doc), doc.offsetAt(params.position), { schema: s.schema, rangeOf: rangeIn(doc) });
+  });
+
+  const aliasUses = (uri: string, position: { line: number; character: number }) => {
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    const shape = shapeOfDoc(doc);
+    const found = aliasAt(shape, doc.offsetAt(position));
+    if (!found) return null;
+    const at = (i: number): Range => rangeIn(doc)((shape.code[i] as { start: number }).start, (shape.code[i] as { end: number }).end);
+    return { found, at };
+  };
+
+  connection.onDefinition((params) => {
+    const r = aliasUses(params.textDocument.uri, params.position);
+    return r ? [{ uri: params.textDocument.uri, range: r.at(r.found.definition) }] : null;
+  });
+  connection.onReferences((params) => {
+    const r = aliasUses(params.textDocument.uri, params.position);
+    if (!r) return [];
+    const indexes = [...(params.context.includeDeclaration ? [r.found.definition] : []), ...r.found.uses.filter((u) => u !== r.found.definition)];
+    return indexes.map((i): Location => ({ uri: params.textDocument.uri, range: r.at(i) }));
+  });
+  connection.onDocumentHighlight((params) => {
+    const r = aliasUses(params.textDocument.uri, params.position);
+    if (!r) return [];
+    return [r.found.definition, ...r.found.uses.filter((u) => u !== r.found.definition)].map((i) => ({ range: r.at(i), kind: i === r.found.definition ? 3 : 2 }));
+  });
+
+  connection.onDocumentSymbol((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    return doc ? documentSymbols(shapeOfDoc(doc), rangeIn(doc)) : [];
+  });
+
+  connection.onDocumentFormatting(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const s = await settingsOf(doc.uri);
+    const list = formatDocument(doc.getText(), s.print);
+    return list === null ? null : edits(doc, list);
+  });
+
+  connection.onDocumentRangeFormatting(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const s = await settingsOf(doc.uri);
+    const list = formatRange(doc.getText(), doc.offsetAt(params.range.start), doc.offsetAt(params.range.end), s.print);
+    return list === null ? null : edits(doc, list);
+  });
+
+  connection.onCodeAction(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const a = await currentAnalysis(doc);
+    return codeActions(
+      {
+        uri: doc.uri,
+        text: doc.getText(),
+        shape: shapeOfDoc(doc),
+        lint: a.settings.lint,
+        findings: a.result.diagnostics,
+        keywordCase: a.settings.keywordCase,
+        positionAt: (o) => doc.positionAt(o),
+        ...(params.context.only ? { only: params.context.only } : {}),
+      },
+      doc.offsetAt(params.range.start),
+      doc.offsetAt(params.range.end),
+    );
+  });
+
+  connection.languages.semanticTokens.on((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return { data: [] };
+    return semanticTokens(shapeOfDoc(doc), (o) => doc.positionAt(o));
+  });
+
+  connection.onShutdown(() => {
+    shuttingDown = true;
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+    clearTimeout(settingsTimer);
+    watcher.close();
+  });
+
+  documents.listen(connection);
+}

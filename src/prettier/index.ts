@@ -1,0 +1,61 @@
+/**
+ * The Prettier plugin (`prettier --plugin dsq/prettier`): `.dsq` files formatted exactly as
+ * `dsq fmt` formats them, with Prettier's `printWidth` and `tabWidth` and dsq's `keywordCase`
+ * option from the Prettier config; and `` dsq`...` `` tagged templates in JavaScript and
+ * TypeScript files formatted in place (src/prettier/embed.ts).
+ */
+import type { Doc, Parser, Plugin, Printer, SupportLanguage, SupportOptions } from 'prettier';
+import { builders } from 'prettier/doc';
+import { estreePrinter } from './embed.js';
+import { formatOptions, parseForPrettier, type DsqRoot } from './format.js';
+
+export const languages: SupportLanguage[] = [{ name: 'dsq', parsers: ['dsq'], extensions: ['.dsq'], vscodeLanguageIds: ['dsq'] }];
+
+export const options: SupportOptions = {
+  keywordCase: {
+    category: 'dsq',
+    type: 'choice',
+    default: 'upper',
+    description: 'Case of dsq keywords (as `keywordCase` in dsq.config.json).',
+    choices: [
+      { value: 'upper', description: 'SELECT ... FROM ...' },
+      { value: 'lower', description: 'select ... from ...' },
+      { value: 'preserve', description: "keep the source's case" },
+    ],
+  },
+};
+
+export const parsers: Record<string, Parser<DsqRoot>> = {
+  dsq: {
+    astFormat: 'dsq',
+    parse: (text, opts) => parseForPrettier(text, formatOptions(opts)),
+    locStart: () => 0,
+    locEnd: (node) => node.text.length,
+  },
+};
+
+const dsqPrinter: Printer<DsqRoot> = {
+  print(path): Doc {
+    const { formatted } = path.node;
+    // Line breaks as Prettier's own (so endOfLine applies), except inside string literals and
+    // quoted names: their line breaks are data and stay as they are.
+    return joinLines(formatted.layout, formatted.text);
+  },
+};
+
+export const printers: Record<string, Printer> = { dsq: dsqPrinter as Printer, estree: estreePrinter };
+
+/** The formatted text as a doc: its layout line breaks as `literalline`. */
+function joinLines(layout: readonly number[], text: string): Doc {
+  const parts: Doc[] = [];
+  let from = 0;
+  for (const at of layout) {
+    parts.push(text.slice(from, at), builders.literalline);
+    from = at + 1;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+const plugin: Plugin = { languages, options, parsers, printers };
+export default plugin;

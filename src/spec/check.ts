@@ -1,0 +1,182 @@
+import { checkDateTimeText } from '../ast/datetime.js';
+import type { Node, Statement } from '../ast/nodes.js';
+import { checkNumber, compareNumbers } from '../ast/numbers.js';
+import { CHILD_KEYS } from '../ast/walk.js';
+import { DsqError, type Diagnostic } from '../diagnostic/index.js';
+import { arityProblem } from './functions.js';
+
+/**
+ * The spec's rules about a tree that its shape alone does not say: numbers in range, datetime
+ * texts in the spec's syntax, names and strings not empty, a listed function called with its
+ * argument count, `rows` at least 1, lists that must not be empty. ONE checker, run after
+ * reading by every entry point (the text parser, the JSON reader, the builder), so all of them
+ * accept and reject the same trees with the same message (code `spec/...`).
+ *
+ * The tree is assumed well-formed (node kinds and property types as in src/ast/nodes.ts).
+ * Iterative: a 100,000-deep tree is checked without growing the call stack.
+ */
+
+export interface Problem {
+  /** `spec/function-arity`, `spec/rows`, ... */
+  readonly code: string;
+  readonly message: string;
+  readonly node: Node;
+  /** The property of `node` at fault, when it is one (`rows`, `columns`, `value`, ...): for locating it in JSON. */
+  readonly field?: string;
+  readonly hint?: string;
+}
+
+const problem = (code: string, message: string, node: Node, field?: string, hint?: string): Problem => ({
+  code: `spec/${code}`,
+  message,
+  node,
+  ...(field !== undefined ? { field } : {}),
+  ...(hint !== undefined ? { hint } : {}),
+});
+
+/** Null when `text` is a whole number in the signed 64-bit range, else the reason. */
+function wholeNumberProblem(text: string, what: string): string | null {
+  const check = checkNumber(text);
+  if (!check.ok) return `${what}: ${check.reason}`;
+  if (!check.whole) return `${what} must be a whole number, got ${text}`;
+  return null;
+}
+
+/** Null when `rows` (rows per packet, exact number text) is valid, else the reason: the one message for it. */
+export function rowsProblem(rows: string): string | null {
+  const check = checkNumber(rows);
+  if (check.ok && check.whole && compareNumbers(rows, '1') >= 0) return null;
+  return `rows (rows per packet) must be a whole number of at least 1, got ${rows}`;
+}
+
+/** The problems of one node (not its children). */
+function checkOne(node: Node, out: Problem[]): void {
+  switch (node.kind) {
+    case 'number': {
+      const check = checkNumber(node.value);
+      if (!check.ok) out.push(problem('invalid-number', check.reason, node, 'value'));
+      return;
+    }
+    case 'string':
+      if (node.value === '') out.push(problem('empty-string', 'a string literal cannot be empty: the spec\'s JSON rules make "" equal to null', node, 'value', 'write NULL (JSON null)'));
+      return;
+    case 'datetime': {
+      if (node.form === 'ms') {
+        const p = wholeNumberProblem(node.value, 'epoch milliseconds');
+        if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
+        return;
+      }
+      const p = checkDateTimeText('datetime', node.value);
+      if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
+      return;
+    }
+    case 'localdatetime':
+    case 'localdate':
+    case 'localtime': {
+      const p = checkDateTimeText(node.kind, node.value);
+      if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
+      return;
+    }
+    case 'column':
+      if (node.path === '') out.push(problem('empty-name', 'a column path cannot be empty', node, 'path'));
+      return;
+    case 'alias':
+      if (node.name === '') out.push(problem('empty-name', 'an alias name cannot be empty', node, 'value'));
+      return;
+    case 'system_column':
+      if (node.table === '') out.push(problem('empty-name', 'a system table name cannot be empty', node, 'table'));
+      if (node.column === '') out.push(problem('empty-name', 'a system column name cannot be empty', node, 'column'));
+      return;
+    case 'database_column':
+      if (node.table === '') out.push(problem('empty-name', 'a table name cannot be empty', node, 'table'));
+      return;
+    case 'collate':
+      if (node.collation === '') out.push(problem('empty-name', 'a collation name cannot be empty', node, 'collation'));
+      return;
+    case 'function': {
+      if (node.name === '') {
+        out.push(problem('empty-name', 'a function name cannot be empty', node, 'function'));
+        return;
+      }
+      const p = arityProblem(node.name, node.args.length);
+      if (p !== null) out.push(problem('function-arity', p, node, 'args', "see the spec's function table (Expression syntax)"));
+      return;
+    }
+    case 'case':
+      if (node.cases.length === 0) out.push(problem('empty-list', 'a CASE needs at least one WHEN ... THEN ... arm', node, 'cases'));
+      return;
+    case 'spec_id': {
+      const p = wholeNumberProblem(node.id, 'a specifier id');
+      if (p !== null) out.push(problem('invalid-id', p, node));
+      return;
+    }
+    case 'spec_name':
+      if (node.name === '') out.push(problem('empty-name', 'a name specifier cannot be empty', node));
+      return;
+    case 'result_column':
+      if (node.alias === '') out.push(problem('empty-name', 'a result column alias cannot be empty', node, 'alias'));
+      return;
+    case 'table':
+      if (node.table === '') out.push(problem('empty-name', 'a table path cannot be empty', node, 'table'));
+      if (node.alias === '') out.push(problem('empty-name', 'a source alias cannot be empty', node, 'alias'));
+      return;
+    case 'table_system':
+    case 'table_database':
+      if (node.table === '') out.push(problem('empty-name', 'a table name cannot be empty', node, 'table'));
+      if (node.alias === '') out.push(problem('empty-name', 'a source alias cannot be empty', node, 'alias'));
+      return;
+    case 'select':
+      if (node.columns !== 'all' && node.columns.length === 0) {
+        out.push(problem('empty-list', 'a column list cannot be empty', node, 'columns', 'for all columns write SELECT * ({"type": "all"}, or leave "columns" out)'));
+      }
+      return;
+    case 'select_action':
+      if (node.rows !== null) {
+        const p = rowsProblem(node.rows);
+        if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** Every problem of the tree, in source order (pre-order). */
+export function checkTree(root: Node): Problem[] {
+  const out: Problem[] = [];
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    checkOne(node, out);
+    const keys = CHILD_KEYS[node.kind] as readonly string[];
+    const record = node as unknown as Record<string, unknown>;
+    // Children pushed in reverse so they are visited in source order.
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const value = record[keys[k] as string];
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) {
+          const item = value[i];
+          if (typeof item === 'object' && item !== null) stack.push(item as Node);
+        }
+      } else if (typeof value === 'object' && value !== null) stack.push(value as Node);
+    }
+  }
+  return out;
+}
+
+/** A problem as a diagnostic (no location: the entry point adds it). */
+export function problemDiagnostic(p: Problem): Diagnostic {
+  return { code: p.code, severity: 'error', message: p.message, ...(p.hint ? { hint: p.hint } : {}) };
+}
+
+/** Throws a DsqError with every problem of the tree (for entry points without a source: the builder). */
+export function assertValidTree(root: Node): void {
+  const problems = checkTree(root);
+  if (problems.length > 0) throw new DsqError(problems.map(problemDiagnostic));
+}
+
+/** `assertValidTree` for a statement, returning it (for the builder's `fromAst` and `toAst`). */
+export function checkedStatement<S extends Statement>(statement: S): S {
+  assertValidTree(statement);
+  return statement;
+}

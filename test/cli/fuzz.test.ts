@@ -1,0 +1,140 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands.js';
+import { runCli } from '../helpers/cli.js';
+
+/**
+ * Fuzzing the CLI in-process (issue 9): random bytes, invalid UTF-8 and token-level mutations
+ * of the examples, through every command and its file-writing modes. Whatever the input: no
+ * stack trace and no internal error, an exit code of 0, 1 or 2, and a file is only ever
+ * rewritten by a run that succeeded (and then it is valid UTF-8).
+ */
+const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
+const DSQ = readdirSync(EXAMPLES).filter((f) => f.endsWith('.dsq')).sort().map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
+const JSONS = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort().map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
+
+/** Each command's runs: FILE stands for the input file, `-` reads it from standard input. */
+const RUNS: Record<string, { args: string[]; writes?: boolean }[]> = {
+  compile: [{ args: ['compile', 'FILE'] }, { args: ['compile', '--expr', '-'] }, { args: ['compile', '--form', 'full', '-'] }],
+  decompile: [{ args: ['decompile', 'FILE'] }, { args: ['decompile', '--expr', '-'] }],
+  normalize: [{ args: ['normalize', 'FILE'] }, { args: ['normalize', '--expr', '--form', 'full', '-'] }],
+  types: [{ args: ['types', 'FILE'] }],
+  fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: true }],
+  lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: true }],
+  // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
+  lsp: [{ args: ['lsp'] }, { args: ['lsp', 'FILE'] }],
+};
+
+/** DSQ_FUZZ_SCALE=20 npx vitest run test/cli/fuzz.test.ts for a longer hunt than npm test's few seconds. */
+const SCALE = Number(process.env.DSQ_FUZZ_SCALE ?? 1);
+const runs = (n: number) => ({ numRuns: Math.round(n * SCALE) });
+
+const STACK = /\n\s+at .+[:(]\d+:\d+|internal error|node:internal|\[object Object\]/;
+const strict = new TextDecoder('utf-8', { fatal: true });
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dsq-fuzz-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let serial = 0;
+/** Runs every command on the bytes and checks the promises. */
+async function everyCommand(bytes: Uint8Array): Promise<void> {
+  for (const [name, runs] of Object.entries(RUNS)) {
+    for (const run of runs) {
+      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' ? 'dsq' : 'json'}`;
+      writeFileSync(join(dir, file), bytes);
+      const args = run.args.map((a) => (a === 'FILE' ? file : a));
+      const r = await runCli(args, { cwd: dir, stdin: bytes });
+      const what = `dsq ${args.join(' ')} on ${JSON.stringify(Buffer.from(bytes).toString('latin1').slice(0, 200))}`;
+      expect([0, 1, 2], `${what}: exit ${r.code}\n${r.err}`).toContain(r.code);
+      expect(r.err, what).not.toMatch(STACK);
+      expect(r.out, what).not.toMatch(STACK);
+      const after = readFileSync(join(dir, file));
+      if (!run.writes || r.code !== 0) expect(after.equals(Buffer.from(bytes)), `${what}: the file changed (exit ${r.code})`).toBe(true);
+      else if (!after.equals(Buffer.from(bytes))) {
+        // Rewritten: only text that was UTF-8 (no byte lost to a U+FFFD), into UTF-8.
+        expect(() => strict.decode(bytes), `${what}: rewrote a file that is not UTF-8`).not.toThrow();
+        expect(() => strict.decode(after), what).not.toThrow();
+      }
+      rmSync(join(dir, file));
+    }
+  }
+  expect(readdirSync(dir)).toEqual([]);
+}
+
+// Token-level mutations: the text cut into tokens, then tokens dropped, doubled, swapped or
+// replaced with ones that often break a parser, a printer or a reader.
+const TOKEN = /\s+|--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|./g;
+const tokens = (text: string) => text.match(TOKEN) ?? [];
+const NASTY = [
+  '(', ')', '[', ']', '{', '}', ',', ';', '.', ':', '@', "'", '"', '--', '/*', '*/', '\\', '$', '?', '`', '\n', '\r', '\t', '\u0000', '\ufeff', '\u2028',
+  'SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'IN', 'BETWEEN', 'LIKE', 'IS', 'NULL', 'CASE', 'WHEN', 'END', 'OPTIONS', 'ROWS', 'DATETIME', 'DATE',
+  'ALIAS', 'COLUMN', 'TABLE', 'DATABASE_COLUMN', 'SYSTEM_TABLE', 'COUNT', '*', '-', '~', '=', '<>', '||', '::',
+  '1e400', '1e-400', '9223372036854775808', '-0', '0.5', "''", '""', "'x", '"x', 'null', 'true', 'undefined', '"$col"', '"$and"', '"type"', '[]', '{}',
+  'é', '😀', '\ud800',
+];
+
+const arbMutated = (corpus: readonly string[]) =>
+  fc
+    .tuple(
+      fc.constantFrom(...corpus),
+      fc.array(
+        fc.tuple(fc.constantFrom('drop', 'double', 'swap', 'replace', 'insert'), fc.nat(), fc.constantFrom(...NASTY)),
+        { minLength: 1, maxLength: 4 },
+      ),
+    )
+    .map(([text, edits]) => {
+      const t = tokens(text);
+      for (const [op, at, token] of edits) {
+        if (t.length === 0) break;
+        const i = at % t.length;
+        if (op === 'drop') t.splice(i, 1);
+        else if (op === 'double') t.splice(i, 0, t[i] as string);
+        else if (op === 'swap' && i + 1 < t.length) [t[i], t[i + 1]] = [t[i + 1] as string, t[i] as string];
+        else if (op === 'replace') t[i] = token;
+        else t.splice(i, 0, token);
+      }
+      return new TextEncoder().encode(t.join(''));
+    });
+
+/** Valid text with bytes that are not UTF-8 put in (a Latin-1 letter, a cut sequence, a lone continuation byte). */
+const arbInvalidUtf8 = fc
+  .tuple(
+    fc.constantFrom(...DSQ, ...JSONS),
+    fc.nat(),
+    fc.constantFrom([0xfc], [0xe9], [0xff], [0xc3], [0xe2, 0x82], [0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf]),
+  )
+  .map(([text, at, bad]) => {
+    const bytes = Buffer.from(text, 'utf8');
+    // Inserted between characters (never inside a multi-byte one), so only `bad` is invalid.
+    let i = at % (bytes.length + 1);
+    while (i < bytes.length && ((bytes[i] as number) & 0xc0) === 0x80) i++;
+    return new Uint8Array(Buffer.concat([bytes.subarray(0, i), Buffer.from(bad), bytes.subarray(i)]));
+  });
+
+describe('fuzzing every CLI command in-process (issue 9)', () => {
+  it('covers every command of the command table', () => {
+    expect(Object.keys(RUNS).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
+  it('random bytes', async () => {
+    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 120 }), everyCommand), runs(25));
+  });
+
+  it('invalid UTF-8 in the examples: an error, and never a file written', async () => {
+    await fc.assert(fc.asyncProperty(arbInvalidUtf8, everyCommand), runs(15));
+  });
+
+  it('token-level mutations of the .dsq examples', async () => {
+    await fc.assert(fc.asyncProperty(arbMutated(DSQ), everyCommand), runs(40));
+  });
+
+  it('token-level mutations of the JSON examples', async () => {
+    await fc.assert(fc.asyncProperty(arbMutated(JSONS), everyCommand), runs(25));
+  });
+});

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chooseServer } from '../../editors/vscode/src/server-path.js';
+
+/** The VS Code extension (editors/vscode), checked without a VS Code: manifest, grammar, activation, server choice. */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXT = join(ROOT, 'editors', 'vscode');
+const manifest = JSON.parse(readFileSync(join(EXT, 'package.json'), 'utf8'));
+const temp = mkdtempSync(join(tmpdir(), 'dsq-vscode-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('the VS Code extension manifest', () => {
+  it('declares the dsq language for .dsq files with its language configuration', () => {
+    const [language] = manifest.contributes.languages;
+    expect(language.id).toBe('dsq');
+    expect(language.extensions).toEqual(['.dsq']);
+    const config = JSON.parse(readFileSync(join(EXT, language.configuration), 'utf8'));
+    expect(config.comments).toEqual({ lineComment: '--', blockComment: ['/*', '*/'] });
+    expect(config.brackets).toEqual([['(', ')'], ['[', ']']]);
+    const closing = config.autoClosingPairs.map((p: { open: string; close: string }) => [p.open, p.close]);
+    expect(closing).toEqual(expect.arrayContaining([['(', ')'], ["'", "'"], ['"', '"']]));
+    // A quoted name is one word (double-click selects "odd name" whole).
+    expect(new RegExp(config.wordPattern).exec('"odd ""x"" name" rest')?.[0]).toBe('"odd ""x"" name"');
+  });
+
+  it('takes its grammar from grammar/ (copied by the packaging script) with the same scope name', async () => {
+    const [grammar] = manifest.contributes.grammars;
+    expect(grammar.language).toBe('dsq');
+    expect(grammar.path).toBe('./syntaxes/dsq.tmLanguage.json');
+    const { stage, STAGED } = await import('../../editors/vscode/scripts/package.mjs');
+    expect(STAGED.map(([, to]: [string, string]) => to)).toContain('syntaxes/dsq.tmLanguage.json');
+    stage(temp);
+    const staged = readFileSync(join(temp, grammar.path), 'utf8');
+    expect(staged).toBe(readFileSync(join(ROOT, 'grammar', 'dsq.tmLanguage.json'), 'utf8'));
+    expect(JSON.parse(staged).scopeName).toBe(grammar.scopeName);
+    // The rule pages the diagnostics link to travel with the bundled server.
+    expect(existsSync(join(temp, 'docs', 'rules', 'null-comparison.md'))).toBe(true);
+  });
+
+  it('activates on dsq documents and runs the bundled client', () => {
+    expect(manifest.activationEvents).toContain('onLanguage:dsq');
+    expect(manifest.main).toBe('./dist/extension.js');
+    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual(['dsq.restartServer']);
+    expect(Object.keys(manifest.contributes.configuration.properties)).toEqual(['dsq.server.path', 'dsq.trace.server']);
+  });
+
+  it('asks for a VS Code the language client supports, and packages with vsce 3', () => {
+    const client = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'vscode-languageclient', 'package.json'), 'utf8'));
+    const floor = (range: string) => (/(\d+)\.(\d+)/.exec(range) ?? []).slice(1).map(Number);
+    const [needMajor, needMinor] = floor(client.engines.vscode);
+    const [haveMajor, haveMinor] = floor(manifest.engines.vscode);
+    expect(haveMajor! > needMajor! || (haveMajor === needMajor && haveMinor! >= needMinor!)).toBe(true);
+    expect(manifest.devDependencies['@vscode/vsce']).toMatch(/^\^3\./);
+    const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    expect(root.scripts['package:vscode']).toBe('node editors/vscode/scripts/package.mjs');
+    const ignored = readFileSync(join(EXT, '.vscodeignore'), 'utf8');
+    expect(ignored).toContain('node_modules/**');
+  });
+});
+
+describe('which dsq the extension starts', () => {
+  const bundled = '/ext/dist/server.js';
+
+  it('prefers the workspace\'s installed dsq, then the bundled one', () => {
+    const ws = join(temp, 'ws');
+    expect(chooseServer('', [ws], bundled)).toEqual({ module: bundled, source: 'bundled' });
+    mkdirSync(join(ws, 'node_modules', 'dsq', 'bin'), { recursive: true });
+    writeFileSync(join(ws, 'node_modules', 'dsq', 'bin', 'dsq.js'), '');
+    expect(chooseServer('', [join(temp, 'other'), ws], bundled)).toEqual({ module: join(ws, 'node_modules', 'dsq', 'bin', 'dsq.js'), source: 'workspace' });
+  });
+
+  it('takes the dsq.server.path setting: a file, or a package folder, relative to the workspace', () => {
+    expect(chooseServer('/opt/dsq/bin/dsq.js', [], bundled)).toEqual({ module: '/opt/dsq/bin/dsq.js', source: 'setting' });
+    expect(chooseServer('node_modules/dsq', [join(temp, 'ws')], bundled)).toEqual({ module: join(temp, 'ws', 'node_modules', 'dsq', 'bin', 'dsq.js'), source: 'setting' });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES, type Schema } from '../../src/index.js';
+import { hover } from '../../src/lsp/hover.js';
+import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
+import { shapeOf } from '../../src/lsp/structure.js';
+import { cursor, positionIn, SHOP } from './helpers.js';
+
+function hoverAt(marked: string, schema: Schema | null = SHOP) {
+  const { text, offset } = cursor(marked);
+  const h = hover(shapeOf(text), offset, { schema, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
+  return h === null ? null : { value: (h.contents as { value: string }).value, range: h.range };
+}
+
+describe('hover', () => {
+  it('shows a field\'s database, type, nullability and label', () => {
+    const h = hoverAt('SELECT o.am|ount FROM shop.orders o');
+    expect(h?.value).toBe('**amount**: field of database `orders` (Orders)\n\ntype `decimal(10,2)` · nullable · label "Order amount"');
+    // The range is the whole column path.
+    expect(h?.range).toEqual({ start: { line: 0, character: 7 }, end: { line: 0, character: 15 } });
+    expect(hoverAt('SELECT i|d FROM customers')?.value).toBe('**id**: field of database `customers`\n\ntype `int(4)` · not null · key field');
+    expect(hoverAt('SELECT * FROM orders WHERE status = 1 ORDER BY pla|ced')?.value).toContain('type `datetime`');
+  });
+
+  it('finds a field by its label, and says when a name is in several sources', () => {
+    expect(hoverAt('SELECT "Order am|ount" FROM orders')?.value).toContain('**amount**');
+    expect(hoverAt('SELECT i|d FROM orders o, customers c')?.value).toBe('**id** is in several sources: `o`, `c`; qualify it.');
+  });
+
+  it('shows record attributes, subquery columns, and outer sources from a subquery', () => {
+    expect(hoverAt('SELECT record_i|d FROM orders')?.value).toBe('**record_id**: record attribute (every record has it) · from table `orders`');
+    expect(hoverAt('SELECT * FROM orders o WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = o.cust|omer)')?.value).toContain('**customer**: field of database `orders`');
+  });
+
+  it('shows a source\'s database for its path, its alias and a qualifier', () => {
+    expect(hoverAt('SELECT * FROM shop.ord|ers o')?.value).toMatch(/^table `shop.orders`\n\ndatabase `orders` "Orders" in shop: id int\(8\), customer int\(4\), amount decimal\(10,2\)\?/);
+    expect(hoverAt('SELECT * FROM orders |o')?.value).toMatch(/^\*\*o\*\*: alias of table `orders`/);
+    expect(hoverAt('SELECT |o.amount FROM orders o')?.value).toMatch(/^\*\*o\*\*: table `orders`/);
+  });
+
+  it('shows a function\'s signature and whether it aggregates, from the function table', () => {
+    expect(hoverAt('SELECT S|UM(amount) FROM orders')?.value).toBe("```dsq\nSUM(x)\n```\n**Aggregate** · 1 argument (the spec's function table)");
+    expect(hoverAt('SELECT po|w(2, 3)')?.value).toBe("```dsq\nPOW(x, y)\n```\nNot an aggregate · 2 arguments (the spec's function table)");
+    expect(hoverAt('SELECT CO|UNT(DISTINCT a, b) FROM t')?.value).toContain('COUNT_DISTINCT(x, ...)');
+    expect(hoverAt('SELECT CO|UNT(DISTINCT a, b) FROM t')?.value).toContain('Written `COUNT(DISTINCT ...)`');
+    expect(hoverAt('SELECT LOWE|R(name) FROM t')?.value).toBe("`LOWER` is not a function of the spec's table (unknown-function).");
+  });
+
+  it('shows one line of the reference for a keyword form, and none for a contextual word used as a name', () => {
+    expect(hoverAt('SEL|ECT 1')?.value).toMatch(/^\*\*SELECT\*\* — `SELECT \[DISTINCT\]/);
+    expect(hoverAt("SELECT * FROM t WHERE d = DA|TE '2024-01-01'")?.value).toMatch(/^\*\*DATE\*\* — `DATE '2024-01-31'`: a local date/);
+    expect(hoverAt('SELECT * FROM SYSTEM_TA|BLE(users)')?.value).toMatch(/^\*\*SYSTEM_TABLE\*\*/);
+    // `date` here is a column name, not the keyword form.
+    expect(hoverAt('SELECT da|te FROM t', null)).toBeNull();
+  });
+
+  it('shows a result alias where it is defined and where it is used', () => {
+    expect(hoverAt('SELECT SUM(amount) AS to|tal FROM orders ORDER BY total')?.value).toBe('**total**: result alias of `SUM(amount)`');
+    expect(hoverAt('SELECT SUM(amount) AS total FROM orders ORDER BY to|tal')?.value).toBe('**total**: result alias of `SUM(amount)`');
+    expect(hoverAt('SELECT amount a FROM orders WHERE ALIAS(|a) > 1')?.value).toBe('**a**: result alias of `amount`');
+  });
+
+  it('has a reference line for every keyword and contextual word', () => {
+    for (const word of [...KEYWORD_NAMES, ...CONTEXTUAL_WORD_NAMES]) expect(KEYWORD_DOCS[word], word).toBeTruthy();
+  });
+
+  it('says nothing for punctuation, numbers, unknown names without a schema', () => {
+    expect(hoverAt('SELECT 1|2')).toBeNull();
+    expect(hoverAt('SELECT a |, b')).toBeNull();
+    expect(hoverAt('SELECT a|b FROM t', null)).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/index.js';
+import { codeActions } from '../../src/lsp/actions.js';
+import { complete } from '../../src/lsp/completion.js';
+import { formatDocument, formatRange } from '../../src/lsp/formatting.js';
+import { hover } from '../../src/lsp/hover.js';
+import { aliasAt } from '../../src/lsp/references.js';
+import { semanticTokens } from '../../src/lsp/semantic.js';
+import { shapeOf } from '../../src/lsp/structure.js';
+import { documentSymbols } from '../../src/lsp/symbols.js';
+import { positionIn, SHOP } from './helpers.js';
+
+/** Every feature of the server on text as it is while being typed: whatever the text and the position, an answer, never an exception. */
+
+const dir = fileURLToPath(new URL('../../examples/', import.meta.url));
+const EXAMPLES = readdirSync(dir).filter((f) => f.endsWith('.dsq')).map((f) => readFileSync(dir + f, 'utf8'));
+const PIECES = ['(', ')', '[', ']', ',', ';', '.', '@', ':', "'", '"', '--', '/*', '*/', '\n', ' ', 'SELECT', 'FROM', 'WHERE', 'GROUP BY', 'ORDER BY', 'AS', 'o', 'o.', 'SYSTEM_TABLE(', 'DATABASE_TABLE(', 'COLUMN(', 'ALIAS(', 'OPTIONS (', 'CASE', 'END', 'IN', 'EXISTS', 'NULL', '=', '*', '😀', 'é'];
+
+/** An example with random pieces put in and random stretches cut out. */
+const text = fc
+  .tuple(fc.constantFrom(...EXAMPLES), fc.array(fc.tuple(fc.nat(), fc.oneof(fc.constantFrom(...PIECES), fc.integer({ min: 1, max: 30 }))), { maxLength: 8 }))
+  .map(([base, edits]) => {
+    let t = base;
+    for (const [at, e] of edits) {
+      const i = at % (t.length + 1);
+      t = typeof e === 'string' ? t.slice(0, i) + e + t.slice(i) : t.slice(0, i) + t.slice(i + e);
+    }
+    return t;
+  });
+
+describe('the language server on any text', () => {
+  it('answers completion, hover, references, symbols, tokens, actions and formatting without throwing', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.boolean(), (t, at, withSchema) => {
+        const offset = at % (t.length + 1);
+        const shape = shapeOf(t);
+        const positionAt = (o: number) => positionIn(t, o);
+        const rangeOf = (s: number, e: number) => ({ start: positionAt(s), end: positionAt(e) });
+        const schema = withSchema ? SHOP : null;
+        const items = complete(shape, offset, { schema, keywordCase: 'upper', snippets: true, systemTables: ['users'], positionAt });
+        const here = positionAt(offset);
+        for (const item of items) {
+          const range = (item.textEdit as { range: { start: { line: number; character: number }; end: { line: number; character: number } } }).range;
+          // The edit's range holds the cursor (what clients require).
+          expect(range.start.line === here.line && range.start.character <= here.character && range.end.character >= here.character, item.label).toBe(true);
+        }
+        hover(shape, offset, { schema, rangeOf });
+        const alias = aliasAt(shape, offset);
+        if (alias) expect(alias.uses.every((u) => u >= 0 && u < shape.code.length)).toBe(true);
+        documentSymbols(shape, rangeOf);
+        expect(semanticTokens(shape, positionAt).data.length % 5).toBe(0);
+        const findings = lint(t, { schema }).diagnostics;
+        codeActions({ uri: 'file:///x.dsq', text: t, shape, lint: { schema }, findings, keywordCase: 'lower', positionAt }, offset, offset);
+        const whole = formatDocument(t, {});
+        const ranged = formatRange(t, offset, offset, {});
+        expect(whole === null).toBe(ranged === null);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

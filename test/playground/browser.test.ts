@@ -1,0 +1,307 @@
+/**
+ * The playground and the syntax diagrams in a real browser (Debian's Chromium through
+ * playwright-core), opened from file:// as a user would: the playground is built once per run
+ * into a temporary folder. Every request any page makes is recorded: none may leave the file
+ * system. Without Chromium these tests report themselves skipped (outside CI) or fail (CI=true).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileText } from '../../playground/src/dsq.js';
+import { buildPlayground, findChromium, INSTALL_HINT, launchChromium, type Browser } from '../../playground/scripts/chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const executable = findChromium();
+const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false' && process.env.CI !== '0';
+if (!executable && !inCi) console.log(`playground browser tests skipped: no Chromium found; ${INSTALL_HINT}`);
+
+/** Every file below a folder, with its size. */
+function files(dir: string): { path: string; size: number }[] {
+  const out: { path: string; size: number }[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop() as string;
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const s = statSync(p);
+      if (s.isDirectory()) stack.push(p);
+      else out.push({ path: p, size: s.size });
+    }
+  }
+  return out;
+}
+
+describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offline)', () => {
+  let browser: Browser;
+  let dist: string;
+  const requests: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!executable) throw new Error(`CI=true and no Chromium: ${INSTALL_HINT}`);
+    dist = mkdtempSync(join(tmpdir(), 'dsq-playground-'));
+    buildPlayground(root, dist);
+    browser = await launchChromium(executable);
+    browser.context.on('request', (r) => requests.push(r.url()));
+    browser.context.on('page', (p) => {
+      p.on('pageerror', (e) => pageErrors.push(e.message));
+      p.on('console', (m) => {
+        if (m.type() === 'error') pageErrors.push(m.text());
+      });
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  const url = (file: string, hash = '') => `${pathToFileURL(join(dist, file)).href}${hash}`;
+
+  async function open(hash = '', viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await browser.context.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto(url('index.html', hash));
+    await page.locator('[data-testid="text"] .cm-content').waitFor();
+    return page;
+  }
+
+  /** The document of an editor, exactly (through the page's test hook: CodeMirror draws lines as blocks). */
+  const editorText = (page: Page, id: 'text' | 'json') => page.evaluate<string>(`dsqPlayground.${id}View.state.doc.toString()`);
+  const jsonValue = async (page: Page) => JSON.parse(await editorText(page, 'json')) as unknown;
+  const hashOf = (page: Page) => page.evaluate<string>('location.hash');
+
+  async function replaceText(page: Page, id: 'text' | 'json', text: string, typed: boolean): Promise<void> {
+    await page.locator(`[data-testid="${id}"] .cm-content`).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    if (typed) await page.keyboard.type(text);
+    else await page.keyboard.insertText(text);
+  }
+
+  it('builds to static files under 2 MB', () => {
+    const all = files(dist);
+    const total = all.reduce((n, f) => n + f.size, 0);
+    expect(total).toBeLessThan(2 * 1024 * 1024);
+    const names = all.map((f) => f.path.slice(dist.length + 1)).sort();
+    expect(names).toEqual(expect.arrayContaining(['index.html', 'diagrams.html', 'reference.html', 'rules/index.html', 'rules/null-comparison.html']));
+    // One classic script: module scripts do not load from file://.
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('crossorigin');
+  });
+
+  it('type a query and see its JSON', async () => {
+    const page = await open();
+    const query = "SELECT a, COUNT(*) AS n FROM sales.orders WHERE b = 'x' GROUP BY a";
+    await replaceText(page, 'text', query, true);
+    const expected = JSON.parse(compileText(query, { form: 'short', indent: 2, schema: null }).json as string) as unknown;
+    expect(expected).toMatchObject({ where: { '$=': [{ $col: 'b' }, 'x'] } });
+    await expect.poll(() => jsonValue(page).catch(() => null)).toEqual(expected);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('One statement compiled');
+    // The full form and a compact indent, from the switches.
+    await page.getByLabel('full').check();
+    await page.getByRole('combobox', { name: 'indent', exact: true }).selectOption('0');
+    await expect.poll(() => editorText(page, 'json')).toContain('"where":{"type":"binary","op":"=","e1":{"$col":"b"},"e2":{"type":"string","value":"x"}}');
+    await page.close();
+  });
+
+  it('a syntax error shows line:col, a squiggle and its message on hover', async () => {
+    const page = await open();
+    await replaceText(page, 'text', 'SELECT a FROM t\nWHERE b = 1 AND', false);
+    const diagnostics = page.getByTestId('diagnostics');
+    await expect.poll(() => diagnostics.innerText()).toMatch(/2:16\s+expected an expression after AND/);
+    await expect.poll(() => page.locator('[data-testid="json"]').getAttribute('class')).toContain('stale');
+    const squiggle = page.locator('[data-testid="text"] .cm-lintRange-error').first();
+    await squiggle.waitFor();
+    await squiggle.hover();
+    const tooltip = page.locator('.cm-tooltip-lint');
+    await expect.poll(() => tooltip.innerText().catch(() => '')).toMatch(/expected an expression after AND[\s\S]*syntax-error/);
+    // The button on the message puts the cursor there.
+    await diagnostics.getByRole('button', { name: /line 2, column 16/ }).click();
+    expect(await page.evaluate<number>('dsqPlayground.textView.state.selection.main.head')).toBe('SELECT a FROM t\nWHERE b = 1 AND'.length);
+    await page.close();
+  });
+
+  it('JSON → text, and JSON errors by pointer and line:col', async () => {
+    const page = await open();
+    await replaceText(page, 'json', '{"from": "orders", "where": {"$and": [{"$=": [{"$col": "a"}, 1]}, {"$like": [{"$col": "n"}, "x%"]}]}}', false);
+    await expect.poll(() => editorText(page, 'text')).toBe("SELECT * FROM orders WHERE a = 1 AND n LIKE 'x%'\n");
+    await replaceText(page, 'json', '{"from": "t",\n "where": {"$between": [1, 2]}}', false);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/2:11\s+at \/where: "\$between" takes exactly 3 expressions/);
+    await expect.poll(() => page.locator('[data-testid="json"] .cm-lintRange-error').count()).toBeGreaterThan(0);
+    // The text keeps the last JSON that read.
+    expect(await editorText(page, 'text')).toBe("SELECT * FROM orders WHERE a = 1 AND n LIKE 'x%'\n");
+    await page.close();
+  });
+
+  it('the hash round-trips: read on load, written as you type, and a link reproduces the query', async () => {
+    const text = "SELECT a FROM t WHERE s = 'a&b=c#d' -- 100%";
+    const page = await open(`#text=${encodeURIComponent(text)}&form=full&indent=0`);
+    expect(await editorText(page, 'text')).toBe(text);
+    expect(await page.getByLabel('full').isChecked()).toBe(true);
+    await expect.poll(() => editorText(page, 'json')).toContain('{"columns":[{"e":{"$col":"a"}}],"from":{"type":"table","table":"t"},"where":{"type":"binary"');
+    await page.locator('[data-testid="text"] .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nLIMIT 5');
+    await expect.poll(() => hashOf(page)).toContain(encodeURIComponent('LIMIT 5'));
+    const hash = await hashOf(page);
+    expect(hash).toContain('form=full');
+    const again = await open(hash);
+    expect(await editorText(again, 'text')).toBe(`${text}\nLIMIT 5`);
+    expect(await editorText(again, 'json')).toBe(await editorText(page, 'json'));
+    // #json= starts from JSON: the text is decompiled from it.
+    const fromJson = await open(`#json=${encodeURIComponent('{"from": "t", "limit": 3}')}`);
+    expect(await editorText(fromJson, 'text')).toBe('SELECT * FROM t LIMIT 3\n');
+    expect(await editorText(fromJson, 'json')).toBe('{"from": "t", "limit": 3}');
+    for (const p of [page, again, fromJson]) await p.close();
+  });
+
+  it('a lint quick fix, with the rule linked to its page', async () => {
+    const page = await open(`#text=${encodeURIComponent('SELECT a FROM t WHERE b = NULL')}`);
+    const lint = page.getByTestId('lint');
+    await expect.poll(() => lint.innerText()).toContain('null-comparison');
+    const link = lint.getByRole('link', { name: /null-comparison/ });
+    expect(await link.getAttribute('href')).toBe('rules/null-comparison.html');
+    await lint.getByRole('button', { name: /^Fix:/ }).click();
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT a FROM t WHERE b IS NULL');
+    await expect.poll(() => lint.innerText()).toContain('No findings');
+    // The rule's page opens (offline) with its explanation.
+    await page.goto(url('rules/null-comparison.html'));
+    expect(await page.locator('h1').innerText()).toBe('null-comparison');
+    expect(await page.getByRole('link', { name: 'Open in the playground' }).count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('Format (button and Shift-Alt-F)', async () => {
+    const page = await open(`#text=${encodeURIComponent('select a,b from t where x=1 -- keep')}`);
+    await page.getByRole('button', { name: 'Format' }).click();
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT a, b FROM t WHERE x = 1 -- keep\n');
+    await replaceText(page, 'text', 'select   c from u', false);
+    await page.keyboard.press('Shift+Alt+F');
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT c FROM u\n');
+    // Text that does not parse is left alone, and the reason shown.
+    await replaceText(page, 'text', 'select from', false);
+    await page.keyboard.press('Shift+Alt+F');
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('Format needs text without syntax errors');
+    expect(await editorText(page, 'text')).toBe('select from');
+    await page.close();
+  });
+
+  it('the schema turns on schema lint and completes database and field names', async () => {
+    const page = await open(`#text=${encodeURIComponent('SELECT custmer FROM shop.orders')}`);
+    await expect.poll(() => page.getByTestId('lint').innerText()).toContain('No findings');
+    await page.getByRole('combobox', { name: 'Schema', exact: true }).selectOption('shop');
+    await expect.poll(() => page.getByTestId('lint').innerText()).toContain('unknown-field');
+    expect(await page.getByTestId('schema-status').innerText()).toContain('3 databases');
+    await replaceText(page, 'text', 'SELECT o.am FROM shop.orders o', false);
+    await page.keyboard.press('Escape');
+    // Back after "o.am" (11 characters in) and ask for completion there.
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 11; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+Space');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('amount')]));
+    // CodeMirror ignores Enter for 75 ms after the list opens (its interactionDelay).
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT o.amount FROM shop.orders o');
+    // The schema choice is part of the link.
+    await expect.poll(() => hashOf(page)).toContain('schema=shop');
+    // A pasted schema with an error says where.
+    await page.getByLabel('Schema JSON').fill('{"groups": [}');
+    await expect.poll(() => page.getByTestId('schema-status').innerText()).toMatch(/1:13/);
+    await page.close();
+  });
+
+  it('the examples menu loads the files of examples/', async () => {
+    const page = await open();
+    const menu = page.getByRole('combobox', { name: 'Example', exact: true });
+    const offered = await menu.locator('option').allInnerTexts();
+    const onDisk = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.dsq') || f.endsWith('.select.json'));
+    expect(offered).toEqual(expect.arrayContaining(onDisk));
+    await menu.selectOption('revenue-by-region.dsq');
+    await expect.poll(() => editorText(page, 'text')).toBe(readFileSync(join(root, 'examples/revenue-by-region.dsq'), 'utf8'));
+    await expect.poll(() => jsonValue(page).catch(() => null)).toEqual(JSON.parse(readFileSync(join(root, 'examples/revenue-by-region.json'), 'utf8')));
+    await menu.selectOption('bad-between.select.json');
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/5:5\s+at \/where\/\$and\/1/);
+    await page.close();
+  });
+
+  it('links to the syntax diagrams, which render an SVG per rule', async () => {
+    const page = await open();
+    await page.getByRole('link', { name: 'Syntax diagrams' }).click();
+    await page.locator('section.rule svg').first().waitFor();
+    const rules = await page.locator('section.rule').count();
+    expect(rules).toBeGreaterThan(10);
+    expect(await page.locator('section.rule svg.railroad-diagram').count()).toBe(rules);
+    // The committed page renders the same way, straight from grammar/.
+    await page.goto(pathToFileURL(join(root, 'grammar/diagrams.html')).href);
+    await page.locator('section.rule svg').first().waitFor();
+    expect(await page.locator('section.rule svg.railroad-diagram').count()).toBe(await page.locator('section.rule').count());
+    expect(await page.locator('h2.diagramHeader').allInnerTexts()).toEqual(expect.arrayContaining(['statement', 'result', 'source_primary', 'expression']));
+    await page.close();
+  });
+
+  it('is usable by keyboard, labelled, and readable at 375 px', async () => {
+    const page = await open('', { width: 375, height: 800 });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    for (const id of ['text', 'json'] as const) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box?.width).toBeGreaterThan(300);
+    }
+    expect(await page.getByRole('textbox', { name: 'dsq query text' }).count()).toBe(1);
+    expect(await page.getByRole('textbox', { name: /compiled JSON/ }).count()).toBe(1);
+    for (const name of ['Format', 'Copy link']) expect(await page.getByRole('button', { name }).count()).toBe(1);
+    for (const name of ['Example', 'indent', 'Schema']) expect(await page.getByRole('combobox', { name, exact: true }).count()).toBe(1);
+    // Every control has a name.
+    const unnamed = await page.evaluate<string[]>(`
+      [...document.querySelectorAll('button, select, textarea, input, a, [contenteditable="true"]')]
+        .filter((el) => {
+          const label = el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '';
+          return label.trim() === '';
+        })
+        .map((el) => el.outerHTML.slice(0, 80))
+    `);
+    expect(unnamed).toEqual([]);
+    // Tab reaches the editor and leaves it again (no keyboard trap).
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const focused: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      focused.push(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim().slice(0, 20) ?? ''"));
+    }
+    const at = focused.indexOf('dsq query text');
+    expect(at).toBeGreaterThan(-1);
+    expect(focused.slice(at + 1).some((f) => f !== 'dsq query text')).toBe(true);
+    await page.close();
+  });
+
+  it('survives what a breaker would try: deep nesting, long chains, broken hashes, odd text', async () => {
+    const deep = `SELECT ${'('.repeat(1001)}1${')'.repeat(1001)} FROM t`;
+    const page = await open(`#text=${encodeURIComponent(deep)}`);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/nesting deeper than \d+ levels/);
+    const chain = `SELECT a FROM t WHERE ${Array.from({ length: 3000 }, (_, i) => `c${i} = ${i}`).join(' AND ')}`;
+    await replaceText(page, 'text', chain, false);
+    await expect.poll(() => editorText(page, 'json'), { timeout: 20_000 }).toContain('{ "$=": [{ "$col": "c2999" }, 2999] }');
+    await replaceText(page, 'json', `{"from": "t", "where": ${'['.repeat(3000)}${']'.repeat(3000)}}`, false);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/at \/where/);
+    await replaceText(page, 'text', "SELECT '\u0000', \"\u{1F986}\" FROM \"t\u2028\" -- \uFFFF", false);
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('One statement compiled');
+    for (const hash of ['#text=%E0%A4%A', '#json=%7B', '#text=', '#form=full', '#text=SELECT%201&indent=-3&schema=custom&schemajson=%7B']) {
+      const p = await open(hash);
+      expect(await p.getByTestId('diagnostics').innerText()).not.toBe('');
+      await p.close();
+    }
+    await page.close();
+  });
+
+  it('made no request outside the file system, and no page error', () => {
+    expect(requests.length).toBeGreaterThan(10);
+    expect(requests.filter((r) => !r.startsWith('file://') && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,345 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/cli/commands.js';
+import { parseConfig } from '../src/config/index.js';
+import { lint } from '../src/lint/lint.js';
+import { runCli, type CliRun } from './helpers/cli.js';
+
+/**
+ * Every code block of the README is run (issue 9): shell sessions (`$ command` then its output)
+ * and command lists run through the CLI in a scratch folder; usage lines equal the command's
+ * `--help`; SQL compiles; an error shown is the error the CLI prints; configuration examples are
+ * valid configurations; every TypeScript block is a file under examples/ (type-checked by
+ * `tsc`), imported here and checked against what its comments say. A block no rule claims fails.
+ */
+const ROOT = join(import.meta.dirname, '..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+interface Block {
+  readonly lang: string;
+  readonly body: string;
+  readonly line: number;
+}
+
+const BLOCKS: Block[] = [...README.matchAll(/^```([a-z]*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+  lang: m[1] as string,
+  body: m[2] as string,
+  line: README.slice(0, m.index).split('\n').length,
+}));
+const label = (b: Block) => `README.md:${b.line} (${b.lang || 'plain'})`;
+
+// ---------------------------------------------------------------------------------------
+// A small shell: words with quotes, pipes from echo/printf, redirections, && and comments.
+
+type Token = { word: string } | { op: '|' | '>' | '<' | '&&' };
+
+function tokenize(line: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i] as string;
+    if (c === ' ' || c === '\t') {
+      i++;
+      continue;
+    }
+    if (c === '#') break; // a comment to the end of the line
+    if (line.startsWith('&&', i)) {
+      out.push({ op: '&&' });
+      i += 2;
+      continue;
+    }
+    if (c === '|' || c === '>' || c === '<') {
+      out.push({ op: c });
+      i++;
+      continue;
+    }
+    let word = '';
+    while (i < line.length && !' \t|<>'.includes(line[i] as string) && !line.startsWith('&&', i)) {
+      const d = line[i] as string;
+      if (d === "'") {
+        const end = line.indexOf("'", i + 1);
+        word += line.slice(i + 1, end);
+        i = end + 1;
+      } else if (d === '"') {
+        let j = i + 1;
+        while (line[j] !== '"') {
+          if (line[j] === '\\' && '"\\$`'.includes(line[j + 1] as string)) j++;
+          word += line[j];
+          j++;
+        }
+        i = j + 1;
+      } else if (d === '\\') {
+        word += line[i + 1] ?? '';
+        i += 2;
+      } else {
+        word += d;
+        i++;
+      }
+    }
+    out.push({ word });
+  }
+  return out;
+}
+
+const ALLOWED_NPM = ['npm install', 'npm test'];
+const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+interface Ran {
+  readonly run: CliRun | null;
+  readonly text: string;
+}
+
+/** Runs one command line in `cwd`; returns the last command's result and what it printed (stdout then stderr). */
+async function runLine(line: string, cwd: string): Promise<Ran> {
+  const tokens = tokenize(line);
+  const chains: Token[][] = [[]];
+  for (const t of tokens) {
+    if ('op' in t && t.op === '&&') chains.push([]);
+    else (chains[chains.length - 1] as Token[]).push(t);
+  }
+  let last: Ran = { run: null, text: '' };
+  for (const chain of chains) {
+    const stages: string[][] = [[]];
+    let stdoutFile: string | null = null;
+    let stdinFile: string | null = null;
+    for (let i = 0; i < chain.length; i++) {
+      const t = chain[i] as Token;
+      if ('op' in t) {
+        const next = chain[i + 1];
+        if (t.op === '|') stages.push([]);
+        else if (next && 'word' in next) {
+          if (t.op === '>') stdoutFile = next.word;
+          else stdinFile = next.word;
+          i++;
+        }
+      } else (stages[stages.length - 1] as string[]).push(t.word);
+    }
+    let stdin: string | undefined = stdinFile === null ? undefined : readFileSync(join(cwd, stdinFile), 'utf8');
+    for (const stage of stages) {
+      const [program, ...args] = stage[0] === 'npx' ? stage.slice(1) : stage;
+      if (program === 'echo') stdin = `${args.join(' ')}\n`;
+      else if (program === 'printf') stdin = (args[0] ?? '').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+      else if (program === 'cat') last = { run: null, text: readFileSync(join(cwd, args[0] as string), 'utf8') };
+      else if (program === 'npm') {
+        // npm itself is not run here (this test runs inside `npm test`); a script it names must exist.
+        const command = ['npm', ...args].join(' ');
+        if (args[0] === 'run') expect(SCRIPTS, command).toHaveProperty([args[1] as string]);
+        else if (!ALLOWED_NPM.includes(command)) throw new Error(`the README runs "${command}": add it to the test`);
+      } else if (program === 'xdg-open' || program === 'open') {
+        // Opening a browser is not run; what it opens is built by the npm script before it.
+      } else if (program === 'dsq') {
+        const run = await runCli(args, { cwd, ...(stdin !== undefined ? { stdin } : {}) });
+        if (stdoutFile !== null) writeFileSync(join(cwd, stdoutFile), run.out);
+        last = { run, text: stdoutFile === null ? `${run.out}${run.err}` : run.err };
+      } else throw new Error(`the README runs "${program}": add it to the test`);
+    }
+  }
+  return last;
+}
+
+/** The expected output as a pattern: a line `...` stands for any lines. */
+function outputPattern(lines: readonly string[]): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${lines.map((l) => (l.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${escape(l)}\\n`)).join('')}$`);
+}
+
+/** A shell session: `$ command` lines, each followed by its output. */
+async function runSession(block: Block, cwd: string): Promise<void> {
+  const lines = block.body.replace(/\n$/, '').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.startsWith('$ ')) throw new Error(`${label(block)}: output without a command: ${line}`);
+    const expected: string[] = [];
+    while (i + 1 < lines.length && !(lines[i + 1] as string).startsWith('$ ')) expected.push(lines[++i] as string);
+    while (expected.length > 0 && expected[expected.length - 1] === '') expected.pop();
+    const words = tokenize(line.slice(2)).flatMap((t) => ('word' in t ? [t.word] : []));
+    // `cat FILE` shows a file the session uses: it is made with that text when absent.
+    if (words[0] === 'cat' && words.length === 2 && !existsSync(join(cwd, words[1] as string))) {
+      writeFileSync(join(cwd, words[1] as string), `${expected.join('\n')}\n`);
+    }
+    const { run, text } = await runLine(line.slice(2), cwd);
+    const where = `${label(block)}: ${line}`;
+    if (expected.length > 0) {
+      expect(text.endsWith('\n') ? text : `${text}\n`, where).toMatch(outputPattern(expected));
+      if (run) expect(run.code, where).toBe(expected.some((l) => /: error: /.test(l)) ? 1 : 0);
+    } else if (run) expect([0, 1], `${where}\n${text}`).toContain(run.code);
+  }
+}
+
+/** A block of command lines without prompts: usage lines equal `--help`'s, the others run. */
+async function runCommands(block: Block, cwd: string): Promise<void> {
+  for (const line of block.body.split('\n').filter((l) => l.trim() !== '')) {
+    const m = /^dsq ([a-z]+) (.*)$/.exec(line);
+    if (m && /\[--|\[FILE|FILE\|/.test(line)) {
+      const command = COMMANDS.find((c) => c.name === m[1]);
+      expect(command, line).toBeDefined();
+      expect(`dsq ${m[1]} ${m[2]}`, `${label(block)}: the usage line is the one --help prints`).toBe(/^Usage: (.*)$/m.exec(command?.help ?? '')?.[1]);
+      continue;
+    }
+    const { run, text } = await runLine(line, cwd);
+    if (run) expect([0, 1], `${label(block)}: ${line}\n${text}`).toContain(run.code);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The scratch folder the commands run in: the examples, a queries/ and reports/ folder, a
+// schema, and the files the README names.
+
+let cwd: string;
+beforeAll(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'dsq-readme-'));
+  cpSync(join(ROOT, 'examples'), join(cwd, 'examples'), { recursive: true });
+  for (const dir of ['queries/monthly', 'reports/2024', 'src']) mkdirSync(join(cwd, dir), { recursive: true });
+  writeFileSync(join(cwd, 'queries', 'open.dsq'), "select id,amount from orders where status='open' and amount = null\n");
+  writeFileSync(join(cwd, 'queries', 'monthly', 'revenue.dsq'), readFileSync(join(ROOT, 'examples', 'revenue-by-region.dsq')));
+  writeFileSync(join(cwd, 'reports', '2024', 'top.dsq'), readFileSync(join(ROOT, 'examples', 'top-customers.dsq')));
+  writeFileSync(join(cwd, 'src', 'q.dsq'), 'SELECT a FROM t WHERE b = NULL\n');
+  cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(cwd, 'schema.json'));
+  cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(cwd, 'shop.schema.json'));
+});
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+/** TypeScript blocks are files under examples/: the block is the file with its imports from 'dsq'. */
+function exampleFiles(): string[] {
+  const out: string[] = [];
+  const stack = [join(ROOT, 'examples')];
+  while (stack.length > 0) {
+    const dir = stack.pop() as string;
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) stack.push(path);
+      else if (name.endsWith('.ts') && !name.endsWith('.schema.ts')) out.push(path);
+    }
+  }
+  return out;
+}
+const asReadme = (text: string) => text.replace(/from '(?:\.\.\/)+src\/index\.js'/g, "from 'dsq'").replace(/from '(?:\.\.\/)+src\/ast\/index\.js'/g, "from 'dsq/ast'");
+const fileOf = (block: Block) => exampleFiles().find((f) => asReadme(readFileSync(f, 'utf8')) === block.body);
+
+/** What the comments of each TypeScript example say, checked on the values it exports. */
+const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | void> = {
+  'examples/readme/ast-json.ts': async (m) => {
+    const { toJson, fromJson, DsqError } = await import('../src/index.js');
+    const query = m.query as { where: unknown; limit: unknown };
+    expect(toJson(query as never)).toBe('{"from":"orders","where":{"$and":[{"$<":[{"$col":"total"},10]},{"$<":[{"$col":"total"},20]}]},"limit":9223372036854775807}');
+    expect(query.limit).toEqual({ kind: 'number', value: '9223372036854775807' });
+    expect(m.e).toMatchObject({ kind: 'function', name: 'POW' });
+    expect(toJson(m.e as never)).toBe('{"$$POW":[2,3]}');
+    expect(toJson(m.e as never, { form: 'full', indent: 2 })).toContain('"type": "function"');
+    const err = (() => {
+      try {
+        fromJson('{"where": {"$between": [1, 2]}}');
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(err).toBeInstanceOf(DsqError);
+    const e = err as InstanceType<typeof DsqError>;
+    expect(e.first.pointer).toBe('/where');
+    expect(e.message).toBe('1:11 /where: "$between" takes exactly 3 expressions (e, min, max), got 2');
+    expect(e.format('q.json')).toMatch(/^q\.json:1:11: error: .* at \/where\n1 \| /);
+    const doc = m.doc as { type: string; get(k: string): { type: string } | undefined };
+    expect(doc.type).toBe('object');
+    expect(doc.get('a')?.type).toBe('array');
+    expect(doc.get('b')).toBeUndefined();
+  },
+  'examples/readme/ast-walk.ts': async (m) => {
+    const { print } = await import('../src/index.js');
+    expect(print(m.q as never)).toBe('SELECT * FROM orders WHERE total > 100');
+    expect(print(m.upper as never)).toBe('SELECT * FROM orders WHERE TOTAL > 100');
+    expect(m.columns).toEqual([{ kind: 'column', path: 'total' }]);
+    expect(print(m.all as never)).toBe('a AND b AND c');
+    expect(m.all).toMatchObject({ kind: 'binary', op: 'and', e1: { kind: 'binary', op: 'and' }, e2: { kind: 'column', path: 'c' } });
+  },
+  'examples/readme/parser.ts': async (m) => {
+    const { toJson } = await import('../src/index.js');
+    expect(toJson(m.select as never)).toBe('{"columns":[{"e":{"$col":"a"}}],"from":"t","where":{"$>":[{"$col":"b"},1]}}');
+    expect(m.all).toHaveLength(2);
+    expect(m.expr).toMatchObject({ kind: 'binary', op: '>' });
+    const doc = m.doc as { statements: unknown[]; comments: { kind: string; text: string }[]; diagnostics: { message: string; span: { line: number; column: number } }[] };
+    expect(doc.statements).toHaveLength(1);
+    expect(doc.comments).toMatchObject([{ kind: 'line', text: '-- all of t' }]);
+    expect(doc.diagnostics.map((d) => `${d.span.line}:${d.span.column}`)).toEqual(['2:8']);
+    expect(doc.diagnostics[0]?.message).toMatch(/^expected an expression/);
+  },
+  'examples/readme/print.ts': async () => {
+    const { print, format, fromJson } = await import('../src/index.js');
+    expect(print(fromJson('{"from": "t", "where": {"$=": [{"$col": "x"}, 1]}}'))).toBe('SELECT * FROM t WHERE x = 1');
+    expect(format('select a,b from t -- note\n')).toBe('SELECT a, b FROM t -- note\n');
+  },
+  'examples/readme/lint.ts': (m) => {
+    const result = m.result as { errorCount: number; fixableCount: number };
+    expect(m.lines).toEqual([
+      '1:8 error No field statsu in the source\'s database. Did you mean status? (unknown-field)',
+      expect.stringMatching(/^1:33 error A comparison with = NULL is never true.*\(null-comparison\)$/),
+      expect.stringMatching(/^1:51 error IN \(\) .*\(empty-in-list\)$/),
+    ]);
+    expect(result.errorCount).toBe(3);
+    expect(result.fixableCount).toBe(1);
+    expect((m.fixed as { text: string }).text).toBe('SELECT statsu FROM orders WHERE status IS NULL AND amount IN ()');
+  },
+  // The tour's claims are checked in test/builder/tour.test.ts.
+  'examples/builder-tour.ts': () => undefined,
+};
+
+describe('every README code block runs (issue 9)', () => {
+  it('finds the blocks', () => {
+    expect(BLOCKS.length).toBeGreaterThan(15);
+  });
+
+  it.each(BLOCKS.map((b) => [label(b), b] as const))('%s', async (_name, block) => {
+    const body = block.body;
+    if (block.lang === 'ts') {
+      const file = fileOf(block);
+      expect(file, `${label(block)} is not a file under examples/ (with imports from '../src/index.js')`).toBeDefined();
+      const name = relative(ROOT, file as string);
+      const claims = CLAIMS[name];
+      expect(claims, `${name}: say in CLAIMS what its comments claim`).toBeDefined();
+      const module = (await import(/* @vite-ignore */ file as string)) as Record<string, unknown>;
+      await claims?.(module);
+    } else if (block.lang === 'sql') {
+      const r = await runCli(['compile'], { stdin: body });
+      expect(r.err, label(block)).toBe('');
+      expect(r.code).toBe(0);
+    } else if (block.lang === 'json') {
+      const config = parseConfig(body, join(cwd, 'dsq.config.json'));
+      if (config.schema) expect(existsSync(config.schema), `${label(block)} names ${config.schema}`).toBe(true);
+      // The linter accepts its rules (an unknown rule id would stop `dsq lint` with exit 2).
+      expect(() => lint('', config.rules ? { rules: config.rules } : {})).not.toThrow();
+      const dir = mkdtempSync(join(tmpdir(), 'dsq-readme-config-'));
+      writeFileSync(join(dir, 'dsq.config.json'), body);
+      cpSync(join(cwd, 'schema.json'), join(dir, 'schema.json'));
+      cpSync(join(cwd, 'schema.json'), join(dir, 'shop.schema.json'));
+      writeFileSync(join(dir, 'q.dsq'), 'SELECT id FROM orders\n');
+      for (const command of ['lint', 'fmt']) {
+        const r = await runCli([command, 'q.dsq'], { cwd: dir });
+        expect(r.err, `${label(block)}: dsq ${command} with this config`).toBe('');
+        expect(r.code).toBe(0);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    } else if (block.lang === 'text' && /^\S+:\d+:\d+: error: /.test(body) && /^\d+ \| /m.test(body)) {
+      // An error the CLI prints: the file is made from the code frame's lines.
+      const [, file, line] = /^(\S+):(\d+):\d+: /.exec(body) as RegExpExecArray;
+      const source: string[] = Array.from({ length: Number(line) }, () => 'SELECT *');
+      for (const m of body.matchAll(/^\s*(\d+) \| (.*)$/gm)) source[Number(m[1]) - 1] = m[2] as string;
+      const dir = mkdtempSync(join(tmpdir(), 'dsq-readme-error-'));
+      writeFileSync(join(dir, file as string), `${source.join('\n')}\n`);
+      const r = await runCli(['compile', file as string], { cwd: dir });
+      rmSync(dir, { recursive: true, force: true });
+      expect(r.err).toBe(body);
+      expect(r.code).toBe(1);
+    } else if (block.lang === 'text' && body.startsWith('all-mistakes.dsq:')) {
+      // An excerpt of the linter's report on the fixture.
+      const r = await runCli(['lint', 'all-mistakes.dsq', '--schema', 'schema.json'], { cwd: join(ROOT, 'test', 'lint', 'fixtures') });
+      const lines = new Set(r.out.split('\n'));
+      for (const l of body.replace(/\n$/, '').split('\n')) expect(lines.has(l), `${label(block)}: ${l}\n${r.out}`).toBe(true);
+      expect(r.code).toBe(1);
+    } else if (block.lang === 'sh' || block.lang === '') {
+      if (body.startsWith('$ ')) await runSession(block, cwd);
+      else await runCommands(block, cwd);
+    } else throw new Error(`${label(block)}: no rule of this test runs it; add one`);
+  });
+});
