@@ -431,10 +431,8 @@ export abstract class ExpressionRules extends ParserBase {
           this.pop(frame);
           break;
         case F_BINARY: {
-          const node: Expr = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
+          left = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
           this.pop(frame);
-          this.checkQuotedText(node);
-          left = node;
           break;
         }
         case F_IS: {
@@ -446,7 +444,6 @@ export abstract class ExpressionRules extends ParserBase {
         case F_LIKE: {
           const node: Expr = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
           this.pop(frame);
-          this.checkQuotedText(node);
           left = frame.not ? this.mark(unary('not', node), frame.start) : node;
           break;
         }
@@ -635,9 +632,9 @@ export abstract class ExpressionRules extends ParserBase {
   /** A column (or alias) reference whose path starts with the name `first` (read). */
   private columnFrom(first: IToken): Expr {
     if (SEPARATORS[this.la1().tokenTypeIdx] === undefined) {
-      return this.nameRef(this.nameOf(first), true, first, first.tokenType === T.QuotedIdentifier);
+      return this.nameRef(this.nameOf(first), true, first);
     }
-    return this.nameRef(this.pathText(first), false, first, false);
+    return this.nameRef(this.pathText(first), false, first);
   }
 
   /** The text of a path whose first name is `first` (read): `{ (.|@|:) name }` joined as written. */

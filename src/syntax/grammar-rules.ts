@@ -2,6 +2,7 @@ import { EmbeddedActionsParser, type IToken, type ParserMethod, type TokenType }
 import { BINARY_PREC, FORM_PREC, Prec, UNARY_PREC } from '../ast/precedence.js';
 import { BINARY_TOKEN_OPS, infixPrec } from './expression-rules.js';
 import * as T from './tokens.js';
+import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 
 /** The operand level of `expression` after each infix operator (left-associative: one more than its own). */
 const COMPARISON_RIGHT = { ARGS: [Prec.comparison + 1] as [number] };
@@ -101,11 +102,27 @@ export class DsqGrammar extends EmbeddedActionsParser {
 
   private resultColumn = this.RULE('resultColumn', () => {
     this.SUBRULE(this.expression, ANY);
-    this.OPTION(() => {
-      this.OPTION1(() => this.CONSUME(T.As));
-      this.CONSUME(T.Name);
+    this.OPTION({
+      // A word that is a keyword in common SQL is never a bare alias (words.ts).
+      GATE: () => !this.aliasReservedAt(1),
+      DEF: () => {
+        this.OPTION1(() => this.CONSUME(T.As));
+        this.CONSUME(T.Name);
+      },
     });
   });
+
+  /** True when the token at `k` is a bare word that may not be an alias (words.ts ALIAS_RESERVED_WORDS). */
+  private aliasReservedAt(k: number): boolean {
+    const token = this.LA(k);
+    return token.tokenType === T.Identifier && isAliasReservedWord(token.image);
+  }
+
+  /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
+  private joinWordAt(k: number): boolean {
+    const token = this.LA(k);
+    return token.tokenType === T.Identifier && isUnsupportedJoinWord(token.image);
+  }
 
   private orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression, ANY);
@@ -117,29 +134,57 @@ export class DsqGrammar extends EmbeddedActionsParser {
 
   private source = this.RULE('source', () => {
     this.SUBRULE(this.sourcePrimary);
-    this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.SUBRULE(this.joinOperator) }]);
-      this.SUBRULE1(this.sourcePrimary);
-      // A join condition: read, then reported by the parser (the select object's join has none).
-      this.OPTION(() => {
-        this.OR1([
-          {
-            ALT: () => {
-              this.CONSUME(T.On);
-              this.SUBRULE(this.expression, ANY);
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.Using);
-              this.CONSUME(T.LParen);
-              this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Name) });
-              this.CONSUME(T.RParen);
-            },
-          },
-        ]);
-      });
+    this.MANY({
+      // A bare word continues the FROM list only when it starts a join the select object lacks.
+      GATE: () => this.LA(1).tokenType !== T.Identifier || this.joinWordAt(1),
+      DEF: () => this.join(),
     });
+  });
+
+  /** `, source` or `join_operator source [ON e | USING (...)]` (a helper: drawn inside `source`). */
+  private join(): void {
+    this.OR([{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.SUBRULE(this.joinOperator) }, { ALT: () => this.SUBRULE(this.unsupportedJoin) }]);
+    this.SUBRULE1(this.sourcePrimary);
+    // A join condition: read, then reported by the parser (the select object's join has none).
+    this.OPTION(() => {
+      this.OR1([
+        {
+          ALT: () => {
+            this.CONSUME(T.On);
+            this.SUBRULE(this.expression, ANY);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Using);
+            this.CONSUME(T.LParen);
+            this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Name) });
+            this.CONSUME(T.RParen);
+          },
+        },
+      ]);
+    });
+  }
+
+  /**
+   * `RIGHT [OUTER] JOIN`, `FULL JOIN`, `NATURAL [LEFT] JOIN`, `OUTER JOIN`, `OUTER APPLY`, ...:
+   * read, then reported by the parser (joins the select object cannot hold).
+   */
+  private unsupportedJoin = this.RULE('unsupportedJoin', () => {
+    this.OR([{ GATE: () => this.joinWordAt(1), ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(T.Outer) }]);
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== T.Identifier || this.joinWordAt(1),
+      DEF: () => {
+        this.OR1([
+          { ALT: () => this.CONSUME1(T.Identifier) },
+          { ALT: () => this.CONSUME1(T.Outer) },
+          { ALT: () => this.CONSUME(T.Inner) },
+          { ALT: () => this.CONSUME(T.Left) },
+          { ALT: () => this.CONSUME(T.Cross) },
+        ]);
+      },
+    });
+    this.OPTION(() => this.CONSUME(T.Join));
   });
 
   private joinOperator = this.RULE('joinOperator', () => {
@@ -168,9 +213,13 @@ export class DsqGrammar extends EmbeddedActionsParser {
   });
 
   private sourceAlias = this.RULE('sourceAlias', () => {
-    this.OPTION(() => {
-      this.OPTION1(() => this.CONSUME(T.As));
-      this.CONSUME(T.Name);
+    this.OPTION({
+      // `a RIGHT JOIN b` is not `a` aliased RIGHT: such words are left to the join rules.
+      GATE: () => !this.aliasReservedAt(1),
+      DEF: () => {
+        this.OPTION1(() => this.CONSUME(T.As));
+        this.CONSUME(T.Name);
+      },
     });
   });
 
@@ -178,6 +227,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
     this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
+        {
+          // `LATERAL (SELECT ...)`, `LATERAL f(x)`: read, then reported by the parser.
+          GATE: () => this.lateralAt(),
+          ALT: () => {
+            this.CONSUME(T.Identifier);
+            this.SUBRULE1(this.sourcePrimary);
+          },
+        },
         {
           ALT: () => {
             this.CONSUME(T.TableWord);
@@ -235,6 +292,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
       ],
     });
   });
+
+  /** `LATERAL` followed by a source (not a table named lateral). */
+  private lateralAt(): boolean {
+    const token = this.LA(1);
+    if (token.tokenType !== T.Identifier || token.image.toUpperCase() !== 'LATERAL') return false;
+    const next = this.LA(2).tokenType;
+    return next === T.LParen || next === T.Identifier || next === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(next);
+  }
 
   /** `name { (.|@|:) name }`: a table or column path. */
   private path = this.RULE('path', () => {

@@ -100,8 +100,6 @@ export abstract class ParserBase {
   protected state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0 };
   protected depth = 0;
   protected scopes: AliasScope[] = [];
-  /** Column nodes written as one double-quoted name (for the quoted-text warning). */
-  protected quotedColumns = new WeakSet<Node>();
   /** The syntax errors of the current input, in the order found. */
   errors: SyntaxProblem[] = [];
   /** The suspended rules of `drive`, innermost last (kept between runs: no allocation per parse). */
@@ -311,27 +309,10 @@ export abstract class ParserBase {
   }
 
   /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
-  protected nameRef(path: string, single: boolean, start: IToken, quoted: boolean): Expr {
+  protected nameRef(path: string, single: boolean, start: IToken): Expr {
     const scope = this.scopes[this.scopes.length - 1];
     if (single && scope?.active && scope.aliases.has(path)) return this.mark(aliasRef(path), start);
-    const node = this.mark(col(path), start);
-    if (quoted) this.quotedColumns.add(node);
-    return node;
-  }
-
-  protected checkQuotedText(node: Expr): void {
-    if (this.state.spans === null) return; // warnings are for parseDocument only
-    if (node.kind !== 'binary' || !(node.op === '=' || node.op === '!=' || node.op === 'like')) return;
-    for (const side of [node.e1, node.e2]) {
-      if (side.kind === 'column' && this.quotedColumns.has(side) && /[\s%]/.test(side.path)) {
-        this.warn(
-          'syntax/quoted-text',
-          `"${side.path}" is a column name (double quotes), but looks like text`,
-          this.state.spans?.get(side),
-          `for text use single quotes: '${side.path.replace(/'/g, "''")}'`,
-        );
-      }
-    }
+    return this.mark(col(path), start);
   }
 
   protected datetime(kind: DateTimeKind, token: IToken, start: IToken): Expr {

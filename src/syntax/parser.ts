@@ -9,6 +9,7 @@ import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, type AliasScope, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
+import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 
 export { NestingTooDeep, type ParseState } from './parser-base.js';
 
@@ -157,10 +158,39 @@ export class DsqParser extends ExpressionRules {
   private *resultColumn(): Generator<Rule<unknown>, ResultColumn, unknown> {
     const start = this.la1();
     const e = (yield this.expression(0)) as Expr;
-    let name: string | null = null;
-    if (this.optional(T.As)) name = this.nameOf(this.expect(T.Name));
-    else if (this.atName()) name = this.nameOf(this.next());
-    return this.mark(resultColumn(e, name), start);
+    return this.mark(resultColumn(e, this.alias()), start);
+  }
+
+  /**
+   * `[[AS] name]` after a result column or a table. A word that is a keyword in common SQL
+   * (words.ts) is never a bare alias: it is left for the error it makes where it stands
+   * (`SELECT a UNION SELECT b`, `a RIGHT JOIN b`); after AS it is an error saying how to quote it.
+   */
+  private alias(): string | null {
+    if (this.optional(T.As)) return this.aliasOf(this.expect(T.Name));
+    if (this.atName() && !this.aliasReservedAt(1)) return this.aliasOf(this.next());
+    return null;
+  }
+
+  /** True when the token at `k` is a bare word that may not be an alias (words.ts ALIAS_RESERVED_WORDS). */
+  private aliasReservedAt(k: number): boolean {
+    const token = this.la(k);
+    return token.tokenType === T.Identifier && isAliasReservedWord(token.image);
+  }
+
+  /** An alias name; a reserved word (after AS) is an error that says how to write it. */
+  private aliasOf(token: IToken): string {
+    if (token.tokenType === T.Identifier && isAliasReservedWord(token.image)) {
+      const word = token.image.toUpperCase();
+      this.report(
+        'syntax/reserved-alias',
+        `${word} is an SQL keyword and is never read as an alias`,
+        token,
+        token,
+        `for an alias of that name quote it: AS "${token.image.replace(/"/g, '""')}"`,
+      );
+    }
+    return this.nameOf(token);
   }
 
   // -------------------------------------------------------------------------------------
@@ -174,6 +204,7 @@ export class DsqParser extends ExpressionRules {
       let op: JoinOp;
       if (this.optional(T.Comma)) op = 'cross';
       else if (this.at(T.Join) || this.at(T.Inner) || this.at(T.Cross) || this.at(T.Left)) op = this.joinOperator();
+      else if (this.at(T.Outer) || this.joinWordAt(1)) op = this.unsupportedJoin();
       else return left;
       const right = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
       const on = this.optional(T.On);
@@ -221,17 +252,50 @@ export class DsqParser extends ExpressionRules {
     return outer ? 'left_outer' : 'left';
   }
 
+  /**
+   * `RIGHT [OUTER] JOIN`, `FULL JOIN`, `NATURAL [LEFT] JOIN`, `OUTER JOIN`, `OUTER APPLY`, ...:
+   * joins the select object cannot hold (the caller saw the first word). Read whole, so the
+   * rest parses on, and reported once, with the dialect's way as a hint.
+   */
+  private unsupportedJoin(): JoinOp {
+    const first = this.next();
+    const words: IToken[] = [first];
+    for (;;) {
+      const next = this.la1();
+      const type = next.tokenType;
+      if (type === T.Identifier ? !isUnsupportedJoinWord(next.image) : !(type === T.Outer || type === T.Inner || type === T.Left || type === T.Cross)) break;
+      words.push(this.next());
+    }
+    const join = this.optional(T.Join);
+    const written = [...words, ...(join ? [join] : [])].map((t) => t.image.toUpperCase()).join(' ');
+    const { message, hint } = unsupportedJoinMessage(words.map((t) => t.image.toUpperCase()), written);
+    this.report('syntax/unsupported-join', message, first, this.last(), hint);
+    return 'join';
+  }
+
+  /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
+  private joinWordAt(k: number): boolean {
+    const token = this.la(k);
+    return token.tokenType === T.Identifier && isUnsupportedJoinWord(token.image);
+  }
+
+  /** `LATERAL` followed by a source (not a table named lateral). */
+  private lateralAt(): boolean {
+    const token = this.la1();
+    if (token.tokenType !== T.Identifier || token.image.toUpperCase() !== 'LATERAL') return false;
+    const next = this.la(2).tokenType;
+    return next === T.LParen || next === T.Identifier || next === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(next);
+  }
+
   /** `[[AS] name]` after a table. */
   private sourceAlias(): string | null {
-    if (this.optional(T.As)) return this.nameOf(this.expect(T.Name));
-    if (this.atName()) return this.nameOf(this.next());
-    return null;
+    return this.alias();
   }
 
   /** A table named by its path (`orders`, `sales.orders@trash`), the common source, read without a sub-rule; else undefined. */
   private tableSource(): Source | undefined {
     const start = this.la1();
-    if (IS_NAME[start.tokenTypeIdx] !== true || this.la(2).tokenType === T.LParen) return undefined;
+    if (IS_NAME[start.tokenTypeIdx] !== true || this.la(2).tokenType === T.LParen || this.lateralAt()) return undefined;
     this.pos++;
     const path = this.pathText(start);
     const name = this.sourceAlias();
@@ -241,6 +305,21 @@ export class DsqParser extends ExpressionRules {
   /** One source: a table path, TABLE('...'), SYSTEM_TABLE(name), DATABASE_TABLE(spec, name), (SELECT ...), ( source ). */
   private *sourcePrimary(): Rule<Source> {
     const start = this.la1();
+    if (this.lateralAt()) {
+      // `LATERAL (SELECT ...)`, `LATERAL f(x)`: the word, then the source it qualifies.
+      this.pos++;
+      this.enter(start);
+      const inner = (yield this.sourcePrimary()) as Source;
+      this.leave();
+      this.report(
+        'syntax/unsupported-join',
+        'LATERAL is not in the select object: a source cannot refer to the sources before it',
+        start,
+        start,
+        'join the subquery without LATERAL and put the correlation in WHERE',
+      );
+      return inner;
+    }
     const second = this.la(2).tokenType;
     if (second === T.LParen && IS_NAME[start.tokenTypeIdx] === true) {
       switch (start.tokenType) {
@@ -310,4 +389,20 @@ export class DsqParser extends ExpressionRules {
     this.noViableAlt('sourcePrimary');
     return table('?');
   }
+}
+
+const SELECT_JOINS = 'JOIN, INNER JOIN, CROSS JOIN (or a comma), LEFT JOIN and LEFT OUTER JOIN';
+
+/** What to say about a join the select object lacks, from its words (upper case, before JOIN). */
+function unsupportedJoinMessage(words: readonly string[], written: string): { message: string; hint: string } {
+  const message = `${written} is not a join of the select object: its joins are ${SELECT_JOINS}`;
+  const has = (w: string) => words.includes(w);
+  if (has('RIGHT')) return { message, hint: 'swap the two sources and write LEFT JOIN: b LEFT JOIN a' };
+  if (has('FULL')) return { message, hint: 'a full outer join cannot be expressed; combine a LEFT JOIN with a second statement for the rows only on the right' };
+  if (has('NATURAL')) return { message, hint: 'write JOIN and put the equality of the shared columns in WHERE' };
+  if (has('APPLY')) return { message, hint: 'join a subquery source instead: a source cannot refer to the sources before it' };
+  if (has('SEMI') || has('ANTI')) return { message, hint: `write WHERE ${has('ANTI') ? 'NOT ' : ''}EXISTS (SELECT ...) instead` };
+  if (has('STRAIGHT_JOIN')) return { message, hint: 'write JOIN' };
+  if (words[0] === 'OUTER') return { message: `${written} needs LEFT: the select object's outer join is LEFT OUTER JOIN`, hint: 'write LEFT OUTER JOIN (RIGHT and FULL outer joins are not in the select object)' };
+  return { message, hint: `write one of ${SELECT_JOINS}` };
 }

@@ -1,24 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Expr, Node, Select } from '../../src/ast/index.js';
+import type { Expr, Select } from '../../src/ast/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { textDepth } from '../../src/print/precedence.js';
-import { sameTree } from '../../src/lint/same-tree.js';
 import { DEFAULT_MAX_DEPTH, parse, parseExpression } from '../../src/syntax/index.js';
 import { arbDeepExpr, arbSelect, DEEP_KINDS } from '../arbitraries.js';
 import { runCli } from '../helpers/cli.js';
-
-/** The trees are equal (compared without recursion: vitest's toEqual overflows the stack on trees thousands of objects deep). */
-function expectSame(actual: Node, expected: Node): void {
-  if (!sameTree(actual, expected)) expect(toJson(actual)).toBe(toJson(expected));
-}
+import { expectSameTree } from '../helpers/trees.js';
 
 /** The nesting error of a text too deep, or null when it parsed to `expected`. */
 function readBack(text: string, expected: Expr, maxDepth?: number): string | null {
   try {
-    expectSame(parseExpression(text, maxDepth === undefined ? {} : { maxDepth }), expected);
+    expectSameTree(parseExpression(text, maxDepth === undefined ? {} : { maxDepth }), expected);
     return null;
   } catch (err) {
     if (!(err instanceof DsqError)) throw err;
@@ -58,7 +53,7 @@ describe('parse(print(t)) = t for trees up to the limit, and the limit is exact'
         const statement: Select = { ...sel, ...parts[clause] };
         const depth = textDepth(statement);
         const text = print(statement);
-        if (depth <= DEFAULT_MAX_DEPTH) expectSame(parse(text), statement);
+        if (depth <= DEFAULT_MAX_DEPTH) expectSameTree(parse(text), statement);
         else expect(() => parse(text)).toThrow(`nesting deeper than ${DEFAULT_MAX_DEPTH} levels`);
       }),
       { numRuns: 20 },
@@ -74,7 +69,7 @@ describe('dsq decompile: a text form or "no text form", never text that cannot b
         const run = await runCli(['decompile', '--expr', '-'], { stdin: json });
         if (textDepth(e) <= DEFAULT_MAX_DEPTH) {
           expect(run.code).toBe(0);
-          expectSame(parseExpression(run.out), e);
+          expectSameTree(parseExpression(run.out), e);
         } else {
           expect(run.code).toBe(1);
           expect(run.out).toBe('');
