@@ -118,6 +118,20 @@ export class DsqGrammar extends EmbeddedActionsParser {
     return token.tokenType === T.Identifier && isAliasReservedWord(token.image);
   }
 
+  /** True when the next tokens are an unsupported join: join words (and OUTER, INNER, LEFT, CROSS) up to JOIN or APPLY, or STRAIGHT_JOIN. */
+  private unsupportedJoinAhead(): boolean {
+    for (let k = 1; k <= 4; k++) {
+      const token = this.LA(k);
+      if (token.tokenType === T.Join) return k > 1;
+      if (token.tokenType === T.Identifier) {
+        const word = token.image.toUpperCase();
+        if (word === 'STRAIGHT_JOIN' || (word === 'APPLY' && k > 1)) return true;
+        if (!isUnsupportedJoinWord(token.image)) return false;
+      } else if (![T.Outer, T.Inner, T.Left, T.Cross].includes(token.tokenType)) return false;
+    }
+    return false;
+  }
+
   /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
   private joinWordAt(k: number): boolean {
     const token = this.LA(k);
@@ -135,8 +149,9 @@ export class DsqGrammar extends EmbeddedActionsParser {
   private source = this.RULE('source', () => {
     this.SUBRULE(this.sourcePrimary);
     this.MANY({
-      // A bare word continues the FROM list only when it starts a join the select object lacks.
-      GATE: () => this.LA(1).tokenType !== T.Identifier || this.joinWordAt(1),
+      // A bare word continues the FROM list only when it starts a join the select object lacks
+      // (`a RIGHT JOIN b`; `FROM a right` alone is not one).
+      GATE: () => this.LA(1).tokenType !== T.Identifier || this.unsupportedJoinAhead(),
       DEF: () => this.join(),
     });
   });

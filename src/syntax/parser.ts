@@ -204,7 +204,9 @@ export class DsqParser extends ExpressionRules {
       let op: JoinOp;
       if (this.optional(T.Comma)) op = 'cross';
       else if (this.at(T.Join) || this.at(T.Inner) || this.at(T.Cross) || this.at(T.Left)) op = this.joinOperator();
-      else if (this.at(T.Outer) || this.joinWordAt(1)) op = this.unsupportedJoin();
+      // A bare word continues the FROM list only when it starts a join the select object lacks
+      // (`a RIGHT JOIN b`); `FROM a right` alone is an alias attempt, reported as such.
+      else if (this.at(T.Outer) || (this.joinWordAt(1) && this.unsupportedJoinAhead())) op = this.unsupportedJoin();
       else return left;
       const right = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
       const on = this.optional(T.On);
@@ -271,6 +273,23 @@ export class DsqParser extends ExpressionRules {
     const { message, hint } = unsupportedJoinMessage(words.map((t) => t.image.toUpperCase()), written);
     this.report('syntax/unsupported-join', message, first, this.last(), hint);
     return 'join';
+  }
+
+  /**
+   * True when the next tokens are an unsupported join: join words (and OUTER, INNER, LEFT,
+   * CROSS) up to JOIN or APPLY, or STRAIGHT_JOIN.
+   */
+  private unsupportedJoinAhead(): boolean {
+    for (let k = 1; k <= 4; k++) {
+      const token = this.la(k);
+      if (token.tokenType === T.Join) return k > 1;
+      if (token.tokenType === T.Identifier) {
+        const word = token.image.toUpperCase();
+        if (word === 'STRAIGHT_JOIN' || (word === 'APPLY' && k > 1)) return true;
+        if (!isUnsupportedJoinWord(token.image)) return false;
+      } else if (![T.Outer, T.Inner, T.Left, T.Cross].includes(token.tokenType)) return false;
+    }
+    return false;
   }
 
   /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
