@@ -40,6 +40,11 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
     note: 'The diagram also shows `ON` and `USING` after a join: they are read only to be rejected with a hint (the join condition goes in `WHERE`).',
   },
   joinOperator: { name: 'join_operator', section: 'sources' },
+  unsupportedJoin: {
+    name: 'unsupported_join',
+    section: 'sources',
+    note: 'Joins of common SQL the select object cannot hold (`RIGHT JOIN`, `FULL OUTER JOIN`, `NATURAL JOIN`, `OUTER JOIN`, `OUTER APPLY`, ...): read whole only to be rejected with a hint, never as an alias.',
+  },
   sourcePrimary: { name: 'source_primary', section: 'sources' },
   path: { name: 'path', section: 'sources' },
   specifier: { name: 'specifier', section: 'specifiers' },

@@ -1,16 +1,22 @@
 /**
- * The spec's datetime text syntax (an ISO 8601 subset), validated with reasons:
- *   datetime      := date [ 'T' [ time ] ] [ offset ]
- *   date          := YYYY [ '-' MM [ '-' DD ] ] | YYYY '-' DDD | YYYY '-W' ww [ '-' D ]
- *   time          := hh [ ':' mm [ ':' ss [ ('.'|',') f{1,3} ] ] ]
- *   offset        := 'Z' | ('+'|'-') hh [ ':' mm [ ':' ss [ '.' fff ] ] ]
+ * The spec's datetime text syntax (an ISO 8601 subset), validated with reasons. The grammar, as
+ * read here and as grammar/reference.md prints it (a test checks they agree):
+ */
+export const DATETIME_GRAMMAR = `datetime := date [ 'T' [ time ] ] [ offset ]
+date     := YYYY [ '-' MM [ '-' DD ] ] | YYYY '-' DDD | YYYY '-W' ww [ '-' D ]
+time     := hh [ ':' mm [ ':' ss ] ] [ ( '.' | ',' ) f{1,3} ]
+offset   := 'Z' | ( '+' | '-' ) hh [ ':' mm [ ':' ss [ '.' f{1,3} ] ] ]`;
+/*
+ * "Time element: hours, optionally `:` minutes, optionally `:` seconds, optional fraction of 1
+ * to 3 digits after `.` or `,`." As in ISO 8601 the fraction belongs to the last element
+ * written: `10.5` is 10:30, `10:30.5` is 10:30:30, `10:30:15,250` is 10:30:15.25.
  * `$ldt` is a datetime without offset, `$ld` a date element, `$lt` a time element.
  */
 
 export type DateTimeKind = 'datetime' | 'localdatetime' | 'localdate' | 'localtime';
 
 const DATE_RE = /^(\d{4})(?:-(?:W(\d{2})(?:-(\d))?|(\d{3})|(\d{2})(?:-(\d{2}))?))?/;
-const TIME_RE = /^(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?/;
+const TIME_RE = /^(\d{2})(?::(\d{2})(?::(\d{2}))?)?(?:([.,])(\d*))?/;
 const OFFSET_RE = /^(?:Z|([+-])(\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?)/;
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -55,12 +61,16 @@ function readDate(text: string): Step {
 
 function readTime(text: string): Step {
   const m = TIME_RE.exec(text);
-  if (!m) return { error: 'expected a time starting with 2-digit hours (hh, hh:mm, hh:mm:ss or hh:mm:ss.fff)' };
-  const [, hh, mm, ss, frac] = m;
+  if (!m) return { error: 'expected a time starting with 2-digit hours (hh, hh:mm or hh:mm:ss, each optionally with a fraction: hh.f, hh:mm.f, hh:mm:ss.fff)' };
+  const [, hh, mm, ss, sep, frac] = m;
   if (Number(hh) > 23) return { error: `hour ${hh} is out of range (00 to 23)` };
   if (mm !== undefined && Number(mm) > 59) return { error: `minute ${mm} is out of range (00 to 59)` };
   if (ss !== undefined && Number(ss) > 59) return { error: `second ${ss} is out of range (00 to 59)` };
-  if (frac !== undefined && frac.length > 3) return { error: `a fraction of a second has 1 to 3 digits, got ${frac.length}` };
+  if (frac !== undefined && (frac.length < 1 || frac.length > 3)) {
+    // The fraction belongs to the last element written (ISO 8601).
+    const of = ss !== undefined ? 'second' : mm !== undefined ? 'minute' : 'hour';
+    return { error: `a fraction of ${of === 'hour' ? 'an' : 'a'} ${of} has 1 to 3 digits after "${sep}", got ${frac.length}` };
+  }
   return { rest: text.slice(m[0].length) };
 }
 
@@ -99,7 +109,11 @@ export function analyzeDateTimeText(kind: DateTimeKind, text: string): { error: 
       offset = !err;
     }
   }
-  if (err) return { error: `"${text}": ${err}` };
+  if (err) {
+    // `2024-01-31 10:30`: a space where ISO 8601 has T.
+    if (kind !== 'localtime' && kind !== 'localdate' && /^ \d/.test(rest)) err = 'a date and a time are joined by T, not a space (2024-01-31T10:30)';
+    return { error: `"${text}": ${err}` };
+  }
   if (rest !== '') {
     const what = { datetime: 'a datetime', localdatetime: 'a local datetime (no offset)', localdate: 'a date', localtime: 'a time' }[kind];
     return { error: `"${text}" is not ${what}: unexpected "${rest}"` };

@@ -102,7 +102,7 @@ export function localNode(kind: Exclude<DateTimeKind, 'datetime'>, text: string)
 function checkedText(kind: DateTimeKind, text: unknown): string {
   if (typeof text !== 'string') throw new TypeError(`${kind} text must be a string, got ${describe(text)}`);
   const reason = checkDateTimeText(kind, text);
-  if (reason !== null) throw invalid(`invalid ${kind}: ${reason}`);
+  if (reason !== null) throw invalid(reason); // the spec check's reason (src/ast/datetime.ts), as text and JSON give it
   return text;
 }
 

@@ -1,6 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagnostic.js';
+import { loadConfig } from '../config/index.js';
 import { toJson } from '../json/to-json.js';
+import { quotedTextWarnings } from '../lint/lint.js';
+import type { RulesConfig } from '../lint/types.js';
+import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
 import type { Command } from './command.js';
 import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
@@ -27,6 +33,28 @@ function jsonArray(items: readonly string[], indent: number): string {
   const pad = ' '.repeat(indent);
   // toJson escapes line breaks inside strings, so every '\n' here is a layout line break.
   return `[\n${items.map((item) => pad + item.split('\n').join(`\n${pad}`)).join(',\n')}\n]`;
+}
+
+/**
+ * The schema and lint rules of the nearest dsq.config.json, for the warnings compile shares with
+ * lint. Best effort: a missing or broken configuration or schema only means no schema here
+ * (`dsq lint` reports those).
+ */
+async function lintSettings(cwd: string, file: string | undefined): Promise<{ schema: Schema | null; rules?: RulesConfig }> {
+  try {
+    const config = await loadConfig(file === undefined || file === '-' ? cwd : dirname(resolve(cwd, file)));
+    let schema: Schema | null = null;
+    if (config.schema) {
+      try {
+        schema = readSchema(await readFile(config.schema, 'utf8'));
+      } catch {
+        schema = null;
+      }
+    }
+    return { schema, ...(config.rules ? { rules: config.rules as RulesConfig } : {}) };
+  } catch {
+    return { schema: null };
+  }
 }
 
 export const compileCommand: Command = {
@@ -62,7 +90,9 @@ export const compileCommand: Command = {
       report([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: doc.lineIndex.span(input.text.length, input.text.length) }]);
       return 1;
     }
-    report(doc.diagnostics);
+    // The quoted-text warning is lint's rule, with the schema and setting of the nearest dsq.config.json.
+    const warnings = quotedTextWarnings(doc, await lintSettings(io.cwd, flags.file));
+    report([...doc.diagnostics, ...warnings].sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0)));
     const nodes: Node[] = doc.statements.map((s) => s.node);
     const out = nodes.length === 1 ? toJson(nodes[0] as Node, options) : jsonArray(nodes.map((n) => toJson(n, options)), options.indent);
     io.stdout(`${out}\n`);

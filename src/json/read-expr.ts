@@ -40,7 +40,13 @@ export function readExpr(v: JsonValue, cx: Cx): Step<Expr> {
           v,
         );
       }
-      return fail(cx, 'missing-property', `expected an expression: an object needs "type" or a single "$" shorthand property, got ${describe(v)}`, v);
+      return fail(
+        cx,
+        'missing-property',
+        `expected an expression: an object needs "type" or a single "$" shorthand property, got ${describe(v)}`,
+        v,
+        v.members.length === 0 && v.undefinedKeys !== null ? 'give the property an expression (null for NULL), or leave the whole object out' : undefined,
+      );
   }
 }
 

@@ -67,7 +67,10 @@ export function readJsValue(input: unknown): JsonValue {
       tasks.push({ leave: value });
       for (let i = entries.length - 1; i >= 0; i--) {
         const [rawKey, member] = entries[i] as [string, unknown];
-        if (member === undefined) continue;
+        if (member === undefined) {
+          object.addUndefined(rawKey);
+          continue;
+        }
         tasks.push({ value: member, place: { parent: object, segment: rawKey } });
       }
       result = object;

@@ -270,6 +270,7 @@ class TextReader {
     f.pending = null;
     // Rule 7: a member whose value is undefined is the same as an absent member.
     if (value.type !== 'undefined') f.container.add(new JsonMember(pending.rawKey, pending.key, value, this.index, pending.start, pending.end));
+    else f.container.addUndefined(pending.rawKey);
   }
 
   private originOfNext(start: number): JsonOrigin {

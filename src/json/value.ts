@@ -131,6 +131,8 @@ export class JsonObject extends JsonBase {
   readonly type = 'object' as const;
   /** Members in the order written; members whose value was `undefined` are absent (rule 7). */
   readonly members: JsonMember[] = [];
+  /** Keys (as written) whose value was `undefined`: absent (rule 7), kept only for messages. */
+  undefinedKeys: string[] | null = null;
   private index: Map<string, JsonMember> | null = null;
 
   /** The member with this key (compared after normalisation). */
@@ -147,6 +149,11 @@ export class JsonObject extends JsonBase {
   /** The value for this key (compared after normalisation), or undefined when absent. */
   get(key: string): JsonValue | undefined {
     return this.member(key)?.value;
+  }
+
+  /** @internal a member whose value was `undefined` (absent; remembered for messages). */
+  addUndefined(rawKey: string): void {
+    (this.undefinedKeys ??= []).push(rawKey);
   }
 
   /** @internal used by the readers, which have checked for duplicates. */

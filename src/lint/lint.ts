@@ -4,6 +4,8 @@ import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { resolveRules } from './config.js';
 import { applyFixes } from './fix.js';
 import { RULES } from './registry.js';
+import { quotedText } from './rules/quoted-text.js';
+import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import { runRules } from './run.js';
 import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './types.js';
 
@@ -89,4 +91,17 @@ export function fixText(text: string, options: LintOptions = {}): FixResult {
     applied += next.applied;
   }
   return { text: current, applied, result };
+}
+
+/**
+ * The quoted-text warnings of a parsed document (`dsq compile` shows them): the lint rule
+ * itself, so compile and lint say the same thing. Its setting in `rules` is obeyed ("off"
+ * silences it); a finding is a warning here whatever its lint severity (the text compiles).
+ */
+export function quotedTextWarnings(doc: LintDocument, options: Pick<LintOptions, 'schema' | 'rules'> = {}): Diagnostic[] {
+  const id = quotedText.meta.id;
+  const own = options.rules?.[id];
+  const rules = own === undefined ? undefined : { [id]: own };
+  const found = lintDocument(doc, { schema: options.schema ?? null, ...(rules ? { rules } : {}), registry: [quotedText] }).diagnostics;
+  return found.map((d) => ({ ...d, severity: 'warning' as const }));
 }

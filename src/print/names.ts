@@ -1,31 +1,30 @@
+import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord } from '../syntax/words.js';
+
 /**
  * How names are written: bare when they lex back as the same identifier, quoted otherwise;
  * column and table paths by segments; function names.
  */
 
-/** The dialect's reserved words (grammar/reference.md, Lexical): never bare identifiers. */
-export const KEYWORDS: ReadonlySet<string> = new Set([
-  'SELECT', 'DISTINCT', 'FROM', 'WHERE', 'GROUP', 'BY', 'HAVING', 'ORDER', 'ASC', 'DESC', 'LIMIT', 'OFFSET',
-  'AS', 'JOIN', 'INNER', 'LEFT', 'OUTER', 'CROSS', 'ON', 'USING', 'AND', 'OR', 'NOT', 'IS', 'NULL', 'LIKE',
-  'REGEXP', 'BETWEEN', 'IN', 'EXISTS', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'COLLATE', 'OPTIONS', 'TRUE',
-  'FALSE', 'ALL',
-]);
+/** The dialect's reserved words (src/syntax/words.ts, the list the lexer reads): never bare identifiers. */
+export const KEYWORDS: ReadonlySet<string> = new Set(RESERVED_WORDS);
 
 /**
  * Function names that the dialect reads as special forms before `(` (or as typed literals):
  * a function really called so is written with a quoted name.
  */
-const SPECIAL_CALLS: ReadonlySet<string> = new Set([
-  'ALIAS', 'COLUMN', 'SYSTEM_COLUMN', 'DATABASE_COLUMN', 'SYSTEM_TABLE', 'DATABASE_TABLE', 'TABLE',
-  'DATE', 'TIME', 'TIMESTAMP', 'DATETIME',
-]);
+const SPECIAL_CALLS: ReadonlySet<string> = new Set(CONTEXTUAL_WORDS);
 
-const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 const UPPER_IDENT_RE = /^[A-Z_][A-Z0-9_$]*$/;
 
-/** True when `name` can be written bare and reads back as exactly `name`. */
+const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+
+/**
+ * True when `name` is written bare: an ASCII identifier that is no keyword (src/syntax/words.ts,
+ * the list the lexer reads). The lexer also reads other Unicode letters bare; the printer quotes
+ * them (a style choice), so whatever it writes bare reads back as exactly `name`.
+ */
 export function isBareName(name: string): boolean {
-  return IDENT_RE.test(name) && !KEYWORDS.has(name.toUpperCase());
+  return IDENT_RE.test(name) && !isReservedWord(name);
 }
 
 /** Names and paths repeat across a corpus: remember how they were written (bounded). */
@@ -49,6 +48,9 @@ export function quoteName(name: string): string {
 
 /** A name as an identifier when it can be one, otherwise quoted. */
 export const writeName = memo((name) => (isBareName(name) ? name : quoteName(name))) as (name: string) => string;
+
+/** An alias (after AS): quoted also when it is a word never read as a bare alias (`AS "right"`, words.ts). */
+export const writeAlias = memo((name) => (isBareName(name) && !isAliasReservedWord(name) ? name : quoteName(name))) as (name: string) => string;
 
 /** `'...'` with `''` for each `'`. */
 export function quoteString(value: string): string {

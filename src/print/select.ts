@@ -1,7 +1,7 @@
 import type { Node, Select } from '../ast/nodes.js';
 import { concat, group, indent, line, type Doc } from './doc/doc.js';
 import { list, NO_CAPTURE, type Ctx, type LayoutFn } from './engine.js';
-import { writeName } from './names.js';
+import { writeAlias } from './names.js';
 
 /** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
 function clause(keyword: string, content: Doc): Doc {
@@ -94,7 +94,7 @@ export const SELECT_LAYOUTS = {
   result_column: (node, ctx, env) => ({
     children: [node.e],
     build: ([e]) =>
-      node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeName(node.alias)])]),
+      node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeAlias(node.alias)])]),
   }),
   order_term: (node, ctx, env) => ({
     children: [node.e],

@@ -1,7 +1,7 @@
 import type { JoinOp, JoinSource, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Env, type LayoutFn } from './engine.js';
-import { quoteString, writeName, writePath } from './names.js';
+import { quoteString, writeAlias, writeName, writePath } from './names.js';
 
 const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
   join: 'JOIN',
@@ -12,7 +12,7 @@ const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
 };
 
 function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
-  return alias === null ? doc : group([doc, indent([line, env.options.kw('AS'), ' ', writeName(alias)])]);
+  return alias === null ? doc : group([doc, indent([line, env.options.kw('AS'), ' ', writeAlias(alias)])]);
 }
 
 /** The sources of a left-leaning join chain and the operators between them, found without recursion. */

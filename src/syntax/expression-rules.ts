@@ -273,7 +273,7 @@ export abstract class ExpressionRules extends ParserBase {
   /** A column (or alias) reference whose path starts with `first`. */
   private columnFrom(first: IToken, index: 0 | 1): Expr {
     const p = index === 0 ? this.SUBRULE(this.pathFrom, { ARGS: [first] }) : this.SUBRULE1(this.pathFrom, { ARGS: [first] });
-    return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start, p.single && p.quoted));
+    return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start));
   }
 
   /** A contextual word: its own form when the next token says so, else a call or a column path. */
@@ -368,9 +368,7 @@ export abstract class ExpressionRules extends ParserBase {
           const right = this.SUBRULE2(this.expression, RIGHT_ARGS[token?.tokenType?.tokenTypeIdx as number] ?? argsAt(0));
           return this.ACTION(() => {
             const op = BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp;
-            const node = this.mark(binary(op, this.frame().left, right), this.frame().start);
-            this.checkQuotedText(node);
-            return node;
+            return this.mark(binary(op, this.frame().left, right), this.frame().start);
           });
         },
       },
@@ -417,9 +415,7 @@ export abstract class ExpressionRules extends ParserBase {
             ]);
             const right = this.SUBRULE(this.expression, argsAt(Prec.comparison + 1));
             return this.ACTION(() => {
-              const b = this.mark(binary(op, this.frame().left, right), this.frame().start);
-              this.checkQuotedText(b);
-              return b;
+              return this.mark(binary(op, this.frame().left, right), this.frame().start);
             });
           },
         },

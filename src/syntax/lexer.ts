@@ -34,6 +34,11 @@ const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 
+/** Characters a message can show as they are: letters, digits, punctuation, symbols. */
+const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+const INVISIBLE_HINT =
+  'bare names hold Unicode letters, digits, _ and $ (grammar/reference.md, Lexical); remove the character, or quote a name that must hold it: "name"';
+
 /**
  * Tokens of a whole text (the one reused lexer), its comments, and lexical errors. An
  * unterminated string or quoted name is reported once and read to the end of the input, so
@@ -44,11 +49,16 @@ export function lex(text: string, lines: LineIndex): LexResult {
   const diagnostics: Diagnostic[] = [];
   for (const error of result.errors) {
     const ch = text.charAt(error.offset);
-    const hint = CHARACTER_HINTS[ch];
+    const point = text.codePointAt(error.offset) ?? 0;
+    const visible = VISIBLE.test(String.fromCodePoint(point));
+    const hint = CHARACTER_HINTS[ch] ?? (visible ? undefined : INVISIBLE_HINT);
+    const shown = visible
+      ? JSON.stringify(text.slice(error.offset, error.offset + Math.min(error.length, 20)))
+      : `U+${point.toString(16).toUpperCase().padStart(4, '0')} (an invisible or control character)`;
     diagnostics.push({
       code: 'syntax/unexpected-character',
       severity: 'error',
-      message: `unexpected character ${JSON.stringify(text.slice(error.offset, error.offset + Math.min(error.length, 20)))}`,
+      message: `unexpected character ${shown}`,
       span: lines.span(error.offset, error.offset + Math.max(1, error.length)),
       ...(hint ? { hint } : {}),
     });

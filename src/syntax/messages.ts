@@ -1,5 +1,6 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
 import * as T from './tokens.js';
+import { isAliasReservedWord } from './words.js';
 
 /**
  * Error messages a person can act on: what was found, what was expected in a few words, and
@@ -13,7 +14,8 @@ export function describeToken(token: IToken): string {
   if (type === T.StringLiteral) return `string ${clip(token.image)}`;
   if (type === T.NumberLiteral) return `number ${clip(token.image)}`;
   if (type === T.QuotedIdentifier) return `name ${clip(token.image)}`;
-  if (type === T.Identifier) return `name ${clip(token.image)}`;
+  // A word of common SQL the dialect does not have (words.ts): named as the keyword it is.
+  if (type === T.Identifier) return isAliasReservedWord(token.image) ? token.image.toUpperCase() : `name ${clip(token.image)}`;
   if (T.CONTEXTUAL_WORDS.includes(type)) return `name ${clip(token.image)}`;
   if (T.KEYWORDS.includes(type)) return token.image.toUpperCase();
   return `'${token.image}'`;
@@ -67,7 +69,13 @@ export const messageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, previous }) {
     return `expected ${tokenLabel(expected)}${after(previous)}, found ${describeToken(actual)}`;
   },
-  buildNotAllInputParsedMessage({ firstRedundant }) {
+  buildNotAllInputParsedMessage({ firstRedundant, ruleName }) {
+    // One expression (`parseExpression`, `dsq compile --expr`) ends only at the end of the input:
+    // a ';' there separates nothing.
+    if (ruleName === 'standaloneExpression') {
+      const semicolon = firstRedundant.tokenType === T.Semicolon;
+      return `unexpected ${describeToken(firstRedundant)}: expected the end of the input after the expression${semicolon ? " (the input is one expression; ';' separates statements, not expressions)" : ''}`;
+    }
     return `unexpected ${describeToken(firstRedundant)}: expected the end of the statement (';' or the end of the input)`;
   },
   buildNoViableAltMessage({ actual, previous, ruleName }) {
@@ -120,7 +128,13 @@ export function hintFor(token: IToken, previous: IToken | undefined, next: IToke
   if (token.tokenType === T.DoubleEquals) return "use '=' for equality";
   if (token.tokenType === T.Bang) return "use NOT for negation and '!=' (or '<>') for inequality";
   if (word === 'ILIKE' || prev === 'ILIKE') return 'dsq has no ILIKE; use LIKE (case follows the collation: e COLLATE name) or REGEXP';
-  const setOp = [word, prev].find((w) => w === 'UNION' || w === 'INTERSECT' || w === 'EXCEPT');
+  if (token.tokenType === T.Identifier && (word === 'SEMI' || word === 'ANTI') && previous?.tokenType === T.Left) {
+    return `dsq has no ${word.toLowerCase()} joins: write WHERE ${word === 'ANTI' ? 'NOT ' : ''}EXISTS (SELECT ...) instead`;
+  }
+  if (token.tokenType === T.Identifier && word === 'APPLY' && previous?.tokenType === T.Cross) {
+    return 'dsq has no CROSS APPLY: join a subquery source (a source cannot refer to the sources before it)';
+  }
+  const setOp = [word, prev].find((w) => w === 'UNION' || w === 'INTERSECT' || w === 'EXCEPT' || w === 'MINUS');
   if (setOp) {
     return `dsq has no ${setOp}: a select object is one query; write separate statements separated by ';'`;
   }
@@ -142,5 +156,34 @@ export function hintFor(token: IToken, previous: IToken | undefined, next: IToke
     return 'a join in the select object carries no condition: write the condition in WHERE';
   }
   if (word === '`' || token.image?.startsWith('`')) return 'quote names with double quotes: "name"';
+  if (token.tokenType === T.Identifier && isAliasReservedWord(token.image)) {
+    const alias = `for an alias of that name quote it: "${token.image.replace(/"/g, '""')}"`;
+    const own = SQL_WORD_HINTS[word];
+    return own ? `${own} (${alias})` : `${word} is an SQL keyword and is never read as a bare alias; ${alias}`;
+  }
   return undefined;
 }
+
+/** What to write instead of a word of common SQL the dialect does not have (words.ts ALIAS_RESERVED_WORDS). */
+const SQL_WORD_HINTS: Readonly<Record<string, string>> = {
+  OVER: 'dsq has no window functions: the select object cannot express OVER (...)',
+  WINDOW: 'dsq has no window functions: the select object cannot express WINDOW',
+  QUALIFY: 'dsq has no QUALIFY: filter with WHERE or HAVING',
+  FILTER: 'dsq has no aggregate FILTER: aggregate a CASE WHEN ... THEN x END instead',
+  WITHIN: 'dsq has no WITHIN GROUP (ordered-set aggregates)',
+  FOR: 'dsq has no locking clauses (FOR UPDATE, FOR SHARE): a select object only reads',
+  INTO: 'a select object has no INTO: it only reads',
+  RETURNING: 'RETURNING belongs to write statements; a select object only reads',
+  TABLESAMPLE: 'dsq has no TABLESAMPLE',
+  PIVOT: 'dsq has no PIVOT: aggregate CASE WHEN ... expressions instead',
+  UNPIVOT: 'dsq has no UNPIVOT',
+  WITH: 'dsq has no table hints or WITH clauses',
+  ESCAPE: "dsq's LIKE has no ESCAPE clause; REGEXP can match any character literally",
+  ILIKE: 'dsq has no ILIKE; use LIKE (case follows the collation: e COLLATE name) or REGEXP',
+  RLIKE: 'write REGEXP',
+  SIMILAR: 'dsq has no SIMILAR TO; write REGEXP',
+  GLOB: 'dsq has no GLOB; write LIKE or REGEXP',
+  DIV: "dsq has no DIV; write '/' (and FLOOR(...) for whole division)",
+  MOD: "write '%' for the remainder",
+  XOR: 'dsq has no XOR; write (a OR b) AND NOT (a AND b)',
+};

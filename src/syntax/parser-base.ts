@@ -78,8 +78,6 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 200 };
   protected depth = 0;
   protected scopes: AliasScope[] = [];
-  /** Column nodes written as one double-quoted name (for the quoted-text warning). */
-  protected quotedColumns = new WeakSet<Node>();
   /** The state of the expression-rule invocations in progress, innermost last. */
   protected frames: ExprFrame[] = [];
   /** How many of `frames` are in use (the objects are reused: no allocation per invocation). */
@@ -201,27 +199,10 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   }
 
   /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
-  protected nameRef(path: string, single: boolean, start: IToken, quoted: boolean): Expr {
+  protected nameRef(path: string, single: boolean, start: IToken): Expr {
     const scope = this.scopes[this.scopes.length - 1];
     if (single && scope?.active && scope.aliases.has(path)) return this.mark(aliasRef(path), start);
-    const node = this.mark(col(path), start);
-    if (quoted) this.quotedColumns.add(node);
-    return node;
-  }
-
-  protected checkQuotedText(node: Expr): void {
-    if (this.state.spans === null) return; // warnings are for parseDocument only
-    if (node.kind !== 'binary' || !(node.op === '=' || node.op === '!=' || node.op === 'like')) return;
-    for (const side of [node.e1, node.e2]) {
-      if (side.kind === 'column' && this.quotedColumns.has(side) && /[\s%]/.test(side.path)) {
-        this.warn(
-          'syntax/quoted-text',
-          `"${side.path}" is a column name (double quotes), but looks like text`,
-          this.state.spans?.get(side),
-          `for text use single quotes: '${side.path.replace(/'/g, "''")}'`,
-        );
-      }
-    }
+    return this.mark(col(path), start);
   }
 
   protected datetime(kind: DateTimeKind, token: IToken, start: IToken): Expr {

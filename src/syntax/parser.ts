@@ -9,6 +9,7 @@ import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { argsAt, type AliasScope } from './parser-base.js';
 import * as T from './tokens.js';
+import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 
 export { NestingTooDeep, type ParseState } from './parser-base.js';
 
@@ -211,13 +212,39 @@ export class DsqParser extends ExpressionRules {
     const start = this.LA(1);
     const e = this.SUBRULE(this.expression, argsAt(0));
     let name: string | null = null;
-    this.OPTION(() => {
-      this.OPTION1(() => this.CONSUME(T.As));
-      const token = this.CONSUME(T.Name);
-      name = this.ACTION(() => this.nameOf(token));
+    this.OPTION({
+      // A word that is a keyword in common SQL is never a bare alias (words.ts): it is left for
+      // the error it makes where it stands (`SELECT a UNION SELECT b`).
+      GATE: () => !this.aliasReservedAt(1),
+      DEF: () => {
+        this.OPTION1(() => this.CONSUME(T.As));
+        const token = this.CONSUME(T.Name);
+        name = this.ACTION(() => this.aliasOf(token));
+      },
     });
     return this.ACTION(() => this.mark(resultColumn(e, name), start));
   }, { recoveryValueFunc: () => resultColumn(NULL) });
+
+  /** True when the token at `k` is a bare word that may not be an alias (words.ts ALIAS_RESERVED_WORDS). */
+  private aliasReservedAt(k: number): boolean {
+    const token = this.LA(k);
+    return token.tokenType === T.Identifier && isAliasReservedWord(token.image);
+  }
+
+  /** An alias name; after AS a reserved word is an error that says how to write it. */
+  private aliasOf(token: IToken): string {
+    if (token.tokenType === T.Identifier && isAliasReservedWord(token.image)) {
+      const word = token.image.toUpperCase();
+      this.report(
+        'syntax/reserved-alias',
+        `${word} is an SQL keyword and is never read as an alias`,
+        token,
+        token,
+        `for an alias of that name quote it: AS "${token.image.replace(/"/g, '""')}"`,
+      );
+    }
+    return this.nameOf(token);
+  }
 
   private orderTerm = this.RULE('orderTerm', (): OrderTerm => {
     const start = this.LA(1);
@@ -235,33 +262,38 @@ export class DsqParser extends ExpressionRules {
   private source = this.RULE('source', (): Source => {
     const start = this.LA(1);
     let left = this.SUBRULE(this.sourcePrimary);
-    this.MANY(() => {
-      const op = this.OR([
-        { ALT: () => (this.CONSUME(T.Comma), 'cross' as JoinOp) },
-        { ALT: () => this.SUBRULE(this.joinOperator) },
-      ]);
-      const right = this.SUBRULE1(this.sourcePrimary);
-      this.OPTION(() => {
-        this.OR1([
-          {
-            ALT: () => {
-              const on = this.CONSUME(T.On);
-              this.SUBRULE(this.expression, argsAt(0));
-              this.ACTION(() => this.joinConditionError(on));
-            },
-          },
-          {
-            ALT: () => {
-              const using = this.CONSUME(T.Using);
-              this.CONSUME(T.LParen);
-              this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Name) });
-              this.CONSUME(T.RParen);
-              this.ACTION(() => this.joinConditionError(using));
-            },
-          },
+    this.MANY({
+      // A bare word continues the FROM list only when it starts a join the select object lacks.
+      GATE: () => this.LA(1).tokenType !== T.Identifier || isUnsupportedJoinWord(this.LA(1).image),
+      DEF: () => {
+        const op = this.OR([
+          { ALT: () => (this.CONSUME(T.Comma), 'cross' as JoinOp) },
+          { ALT: () => this.SUBRULE(this.joinOperator) },
+          { ALT: () => this.SUBRULE(this.unsupportedJoin) },
         ]);
-      });
-      left = this.ACTION(() => this.mark({ kind: 'join', op, s1: left, s2: right }, start));
+        const right = this.SUBRULE1(this.sourcePrimary);
+        this.OPTION(() => {
+          this.OR1([
+            {
+              ALT: () => {
+                const on = this.CONSUME(T.On);
+                this.SUBRULE(this.expression, argsAt(0));
+                this.ACTION(() => this.joinConditionError(on));
+              },
+            },
+            {
+              ALT: () => {
+                const using = this.CONSUME(T.Using);
+                this.CONSUME(T.LParen);
+                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Name) });
+                this.CONSUME(T.RParen);
+                this.ACTION(() => this.joinConditionError(using));
+              },
+            },
+          ]);
+        });
+        left = this.ACTION(() => this.mark({ kind: 'join', op, s1: left, s2: right }, start));
+      },
     });
     return left;
   }, { recoveryValueFunc: () => table('?') });
@@ -292,12 +324,56 @@ export class DsqParser extends ExpressionRules {
     ]);
   }, { recoveryValueFunc: (): JoinOp => 'join' });
 
+  /**
+   * `RIGHT [OUTER] JOIN`, `FULL JOIN`, `NATURAL [LEFT] JOIN`, `OUTER JOIN`, `OUTER APPLY`, ...:
+   * joins the select object cannot hold. Read whole (so the rest parses on) and reported once,
+   * with the dialect's way as a hint.
+   */
+  private unsupportedJoin = this.RULE('unsupportedJoin', (): JoinOp => {
+    const words: IToken[] = [];
+    const first = this.OR([
+      { GATE: () => this.joinWordAt(1), ALT: () => this.CONSUME(T.Identifier) },
+      { ALT: () => this.CONSUME(T.Outer) },
+    ]);
+    this.ACTION(() => words.push(first));
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== T.Identifier || this.joinWordAt(1),
+      DEF: () => {
+        const next = this.OR1([
+          { ALT: () => this.CONSUME1(T.Identifier) },
+          { ALT: () => this.CONSUME1(T.Outer) },
+          { ALT: () => this.CONSUME(T.Inner) },
+          { ALT: () => this.CONSUME(T.Left) },
+          { ALT: () => this.CONSUME(T.Cross) },
+        ]);
+        this.ACTION(() => words.push(next));
+      },
+    });
+    const join = this.OPTION(() => this.CONSUME(T.Join));
+    this.ACTION(() => {
+      const written = [...words, ...(join ? [join] : [])].map((t) => t.image.toUpperCase()).join(' ');
+      const { message, hint } = unsupportedJoinMessage(words.map((t) => t.image.toUpperCase()), written);
+      this.report('syntax/unsupported-join', message, first, this.LA(0), hint);
+    });
+    return 'join';
+  }, { recoveryValueFunc: (): JoinOp => 'join' });
+
+  /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
+  private joinWordAt(k: number): boolean {
+    const token = this.LA(k);
+    return token.tokenType === T.Identifier && isUnsupportedJoinWord(token.image);
+  }
+
   private sourceAlias = this.RULE('sourceAlias', (): string | null => {
     let name: string | null = null;
-    this.OPTION(() => {
-      this.OPTION1(() => this.CONSUME(T.As));
-      const token = this.CONSUME(T.Name);
-      name = this.ACTION(() => this.nameOf(token));
+    this.OPTION({
+      // `a RIGHT JOIN b` is not `a` aliased RIGHT: such words are left to the join rules.
+      GATE: () => !this.aliasReservedAt(1),
+      DEF: () => {
+        this.OPTION1(() => this.CONSUME(T.As));
+        const token = this.CONSUME(T.Name);
+        name = this.ACTION(() => this.aliasOf(token));
+      },
     });
     return name;
   }, { recoveryValueFunc: () => null });
@@ -307,6 +383,30 @@ export class DsqParser extends ExpressionRules {
     return this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
+        {
+          // `LATERAL (SELECT ...)`, `LATERAL f(x)`: the word, then the source it qualifies.
+          GATE: () => this.lateralAt(),
+          ALT: () => {
+            const lateral = this.CONSUME(T.Identifier);
+            this.ACTION(() => this.enter(lateral));
+            let inner: Source;
+            try {
+              inner = this.SUBRULE1(this.sourcePrimary);
+            } finally {
+              this.ACTION(() => this.depth--);
+            }
+            this.ACTION(() =>
+              this.report(
+                'syntax/unsupported-join',
+                'LATERAL is not in the select object: a source cannot refer to the sources before it',
+                lateral,
+                lateral,
+                'join the subquery without LATERAL and put the correlation in WHERE',
+              ),
+            );
+            return inner;
+          },
+        },
         {
           ALT: () => {
             this.CONSUME(T.TableWord);
@@ -390,4 +490,27 @@ export class DsqParser extends ExpressionRules {
     });
   }, { recoveryValueFunc: () => table('?') });
 
+  /** `LATERAL` followed by a source (not a table named lateral). */
+  private lateralAt(): boolean {
+    const token = this.LA(1);
+    if (token.tokenType !== T.Identifier || token.image.toUpperCase() !== 'LATERAL') return false;
+    const next = this.LA(2).tokenType;
+    return next === T.LParen || next === T.Identifier || next === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(next);
+  }
+}
+
+const SELECT_JOINS = 'JOIN, INNER JOIN, CROSS JOIN (or a comma), LEFT JOIN and LEFT OUTER JOIN';
+
+/** What to say about a join the select object lacks, from its words (upper case, before JOIN). */
+function unsupportedJoinMessage(words: readonly string[], written: string): { message: string; hint: string } {
+  const message = `${written} is not a join of the select object: its joins are ${SELECT_JOINS}`;
+  const has = (w: string) => words.includes(w);
+  if (has('RIGHT')) return { message, hint: 'swap the two sources and write LEFT JOIN: b LEFT JOIN a' };
+  if (has('FULL')) return { message, hint: 'a full outer join cannot be expressed; combine a LEFT JOIN with a second statement for the rows only on the right' };
+  if (has('NATURAL')) return { message, hint: 'write JOIN and put the equality of the shared columns in WHERE' };
+  if (has('APPLY')) return { message, hint: 'join a subquery source instead: a source cannot refer to the sources before it' };
+  if (has('SEMI') || has('ANTI')) return { message, hint: `write WHERE ${has('ANTI') ? 'NOT ' : ''}EXISTS (SELECT ...) instead` };
+  if (has('STRAIGHT_JOIN')) return { message, hint: 'write JOIN' };
+  if (words[0] === 'OUTER') return { message: `${written} needs LEFT: the select object's outer join is LEFT OUTER JOIN`, hint: 'write LEFT OUTER JOIN (RIGHT and FULL outer joins are not in the select object)' };
+  return { message, hint: `write one of ${SELECT_JOINS}` };
 }

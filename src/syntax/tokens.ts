@@ -1,4 +1,7 @@
 import { createToken, Lexer, type TokenType } from 'chevrotain';
+import {
+  CONTEXTUAL_WORDS as CONTEXTUAL_WORD_LIST, RESERVED_WORDS, WHITE_SPACE_SOURCE, bareNameStartHints, matchBareName,
+} from './words.js';
 
 /**
  * The tokens of the dsq text dialect (grammar/reference.md, "Lexical").
@@ -18,10 +21,13 @@ export const PlainName = createToken({ name: 'PlainName', pattern: Lexer.NA, lab
 /** The contextual words (`DATE`, `COLUMN`, ...): names, except where they start their own form. */
 export const ContextualWord = createToken({ name: 'ContextualWord', pattern: Lexer.NA, label: 'a name', categories: [Name] });
 
-// Identifiers: ASCII letters, `_`, and everything from U+00AA up (Unicode letters).
+// Identifiers: a Unicode ID_Start character or `_`, then ID_Continue characters or `$`
+// (words.ts: the one rule, also read by the printer's quoting and checked against grammar/reference.md).
 export const Identifier = createToken({
   name: 'Identifier',
-  pattern: /[A-Za-z_\u00AA-\uFFFF][A-Za-z0-9_$\u00AA-\uFFFF]*/,
+  pattern: { exec: matchBareName },
+  start_chars_hint: bareNameStartHints(),
+  line_breaks: false,
   categories: [PlainName],
 });
 
@@ -34,7 +40,8 @@ export const NumberLiteral = createToken({
   pattern: /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/,
 });
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00A0\uFEFF]+/, group: Lexer.SKIPPED, line_breaks: true });
+// White space: ASCII and Unicode (no-break space, U+2028 line and U+2029 paragraph separators, ...).
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: new RegExp(WHITE_SPACE_SOURCE), group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\r\n]*/, group: 'comments' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//, group: 'comments', line_breaks: true });
 export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[^]*/, line_breaks: true });
@@ -143,16 +150,32 @@ export const Dot = createToken({ name: 'Dot', pattern: /\./, label: "'.'" });
 export const At = createToken({ name: 'At', pattern: /@/, label: "'@'" });
 export const Colon = createToken({ name: 'Colon', pattern: /:/, label: "':'" });
 
-export const KEYWORDS: readonly TokenType[] = [
-  Select, Distinct, From, Where, Group, By, Having, Order, Asc, Desc, Limit, Offset, As, Join, Inner, Left,
-  Outer, Cross, On, Using, And, Or, Not, Is, Null, Like, Regexp, Between, In, Exists, Case, When, Then, Else, End,
-  Collate, Options, True, False, All,
-];
+const WORD_TOKENS: ReadonlyMap<string, TokenType> = new Map(
+  [
+    Select, Distinct, From, Where, Group, By, Having, Order, Asc, Desc, Limit, Offset, As, Join, Inner, Left,
+    Outer, Cross, On, Using, And, Or, Not, Is, Null, Like, Regexp, Between, In, Exists, Case, When, Then, Else, End,
+    Collate, Options, True, False, All,
+    DatetimeWord, TimestampWord, DateWord, TimeWord, ColumnWord, AliasWord, SystemColumnWord, DatabaseColumnWord,
+    SystemTableWord, DatabaseTableWord, TableWord,
+  ].map((t) => [t.name, t]),
+);
 
-export const CONTEXTUAL_WORDS: readonly TokenType[] = [
-  DatetimeWord, TimestampWord, DateWord, TimeWord, ColumnWord, AliasWord, SystemColumnWord, DatabaseColumnWord,
-  SystemTableWord, DatabaseTableWord, TableWord,
-];
+/** The token of each word of a list in words.ts; a word without a token (or a token without a word) fails at load. */
+function tokensOf(words: readonly string[]): TokenType[] {
+  return words.map((w) => {
+    const t = WORD_TOKENS.get(w);
+    if (t === undefined) throw new Error(`tokens.ts: no token for the word ${w} of words.ts`);
+    return t;
+  });
+}
+
+/** The keyword tokens: exactly words.ts RESERVED_WORDS (the list the printer's quoting reads). */
+export const KEYWORDS: readonly TokenType[] = tokensOf(RESERVED_WORDS);
+
+/** The contextual-word tokens: exactly words.ts CONTEXTUAL_WORDS. */
+export const CONTEXTUAL_WORDS: readonly TokenType[] = tokensOf(CONTEXTUAL_WORD_LIST);
+
+if (KEYWORDS.length + CONTEXTUAL_WORDS.length !== WORD_TOKENS.size) throw new Error('tokens.ts: a word token is in no list of words.ts');
 
 /** Keyword and contextual-word types by their upper-case spelling. */
 const WORD_TYPES: ReadonlyMap<string, TokenType> = new Map([...KEYWORDS, ...CONTEXTUAL_WORDS].map((t) => [t.name, t]));

@@ -49,15 +49,15 @@ describe('checkDateTimeText: each error with its reason', () => {
     ['localtime', '24:00', '"24:00": hour 24 is out of range (00 to 23)'],
     ['localtime', '10:60', '"10:60": minute 60 is out of range (00 to 59)'],
     ['localtime', '10:30:60', '"10:30:60": second 60 is out of range (00 to 59)'],
-    ['localtime', '10:30:15.1234', '"10:30:15.1234": a fraction of a second has 1 to 3 digits, got 4'],
+    ['localtime', '10:30:15.1234', '"10:30:15.1234": a fraction of a second has 1 to 3 digits after ".", got 4'],
     ['datetime', '2024-01-31T10:30+19', '"2024-01-31T10:30+19": offset hour 19 is out of range (00 to 18)'],
     ['datetime', '2024-01-31T10:30+01:00:00.1234', '"2024-01-31T10:30+01:00:00.1234": offset milliseconds have 1 to 3 digits, got 4'],
     ['localdatetime', '2024-01-31T10:30Z', '"2024-01-31T10:30Z" is not a local datetime (no offset): unexpected "Z"'],
     ['localdate', '2024-01-31T10:30', '"2024-01-31T10:30" is not a date: unexpected "T10:30"'],
     ['localtime', '2024-01-31', '"2024-01-31" is not a time: unexpected "24-01-31"'],
     ['datetime', '24-01-31', '"24-01-31": expected a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)'],
-    ['localtime', 'noon', '"noon": expected a time starting with 2-digit hours (hh, hh:mm, hh:mm:ss or hh:mm:ss.fff)'],
-    ['datetime', '2024-01-31 10:30', '"2024-01-31 10:30": expected an offset: Z or +hh[:mm[:ss[.fff]]] or -hh[:mm...]'],
+    ['localtime', 'noon', '"noon": expected a time starting with 2-digit hours (hh, hh:mm or hh:mm:ss, each optionally with a fraction: hh.f, hh:mm.f, hh:mm:ss.fff)'],
+    ['datetime', '2024-01-31 10:30', '"2024-01-31 10:30": a date and a time are joined by T, not a space (2024-01-31T10:30)'],
   ];
   for (const [kind, text, reason] of invalid) it(`${kind} ${text}`, () => expect(checkDateTimeText(kind, text)).toBe(reason));
 });

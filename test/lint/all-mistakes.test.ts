@@ -31,6 +31,7 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'unknown-table': [21, 'sales.orders@trashed'],
   'unknown-field': [22, 'custmer'],
   'suppression-comment': [23, '-- dsq-disable-next-line'],
+  'quoted-text': [25, '"north"'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

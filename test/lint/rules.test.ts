@@ -70,6 +70,18 @@ const CASES: Record<string, Cases> = {
     invalid: [['SELECT a FROM t HAVING b > 1', ['1:24']]],
     valid: ['SELECT a FROM t GROUP BY a HAVING a > 1', 'SELECT COUNT(*) FROM t HAVING COUNT(*) > 1', 'SELECT a FROM t WHERE b > 1'],
   },
+  'quoted-text': {
+    invalid: [
+      ['SELECT a FROM t WHERE b = "hello world"', ['1:27']],
+      ['SELECT a FROM t WHERE b LIKE "a%" OR c IN (1, "x y")', ['1:30', '1:47']],
+    ],
+    valid: [
+      "SELECT a FROM t WHERE \"first name\" = 'Bob'",
+      'SELECT a FROM t WHERE b = "paid"',
+      'SELECT "a b" FROM t',
+      'SELECT a FROM t WHERE "a b".c = d',
+    ],
+  },
   'null-comparison': {
     invalid: [
       ['SELECT a FROM t WHERE b = NULL', ['1:23']],

@@ -84,10 +84,10 @@ describe('the playground library facade', () => {
     expect(compileText('  -- only a comment\n', { form: 'short', indent: 2, schema: null }).errors[0]?.code).toBe('syntax/no-statement');
   });
 
-  it('keeps the parser\'s warnings among the findings (the JSON still compiles)', () => {
+  it('keeps the quoted-text warning among the findings (the JSON still compiles)', () => {
     const result = compileText('SELECT a FROM t WHERE x = "some text here"', { form: 'short', indent: 2, schema: null });
     expect(result.json).not.toBeNull();
-    expect(result.lint.map((d) => [d.code, d.severity, d.span.column])).toEqual([['syntax/quoted-text', 'warning', 27]]);
+    expect(result.lint.map((d) => [d.code, d.severity, d.span.column])).toEqual([['quoted-text', 'warning', 27]]);
     expect(result.lint[0]?.hint).toContain("'some text here'");
   });
 

@@ -1,3 +1,4 @@
+import { quotedTextWarnings } from '../../src/lint/index.js';
 import { describe, expect, it } from 'vitest';
 import { DsqError, type Diagnostic } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
@@ -125,16 +126,18 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     expect(hint(text)).toContain(expected);
   });
 
-  it('warns (parseDocument only) about a double-quoted name that looks like text', () => {
-    const doc = parseDocument('SELECT * FROM t WHERE name = "John Smith" OR code LIKE "A%" OR x = "plain"');
-    const warnings = doc.diagnostics.filter((d) => d.severity === 'warning');
-    expect(warnings.map((d) => d.message)).toEqual([
-      '"John Smith" is a column name (double quotes), but looks like text',
-      '"A%" is a column name (double quotes), but looks like text',
+  it('a double-quoted name that looks like text is valid syntax: the warning is the quoted-text lint rule (compile runs it too)', () => {
+    const text = 'SELECT * FROM t WHERE name = "John Smith" OR code LIKE "A%" OR x = "plain"';
+    const doc = parseDocument(text);
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.statements).toHaveLength(1);
+    const warnings = quotedTextWarnings(doc);
+    expect(warnings.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ['quoted-text', 'warning', '"John Smith" is a column name (double quotes), but looks like text.'],
+      ['quoted-text', 'warning', '"A%" is a column name (double quotes), but looks like text.'],
     ]);
     expect(warnings[0]?.hint).toBe("for text use single quotes: 'John Smith'");
     expect(warnings[0]?.span).toMatchObject({ line: 1, column: 30 });
-    expect(doc.statements).toHaveLength(1);
     expect(() => parse('SELECT * FROM t WHERE name = "John Smith"')).not.toThrow();
   });
 

@@ -2,6 +2,7 @@ import type { ColumnRef, DatabaseColumn } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, type ColumnResolution } from '../schema-columns.js';
 import { didYouMean } from '../suggest.js';
 import type { Rule } from '../types.js';
+import { quotedTextClaims } from './quoted-text.js';
 
 /**
  * With a schema: a column whose field is not in the databases it resolves to. Attributes
@@ -22,7 +23,12 @@ export const unknownField: Rule = {
       context.report({ node, message: `No field ${r.name} in the source's database.${didYouMean(r.name, r.candidates)}` });
     };
     return {
-      column: (node) => report(node, resolveColumn(context, node, context.scopes())),
+      column: (node) => {
+        const r = resolveColumn(context, node, context.scopes());
+        // `region = "north"`: quoted-text says what was likely meant.
+        if (r.status === 'unknown-field' && quotedTextClaims(context, node)) return;
+        report(node, r);
+      },
       database_column: (node) => report(node, resolveDatabaseColumn(context, node)),
     };
   },
