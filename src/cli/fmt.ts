@@ -49,12 +49,15 @@ export const fmtCommand: Command = {
       failed = true;
     };
 
+    // A bad config file is reported once, however many files it applies to.
+    const reported = new Set<string>();
     const optionsFor = async (dir: string): Promise<PrintOptions | null> => {
       try {
         return mergePrintOptions(await configs.get(dir), flags);
       } catch (err) {
         if (!(err instanceof ConfigError)) throw err;
-        io.stderr(`${err.format()}\n`);
+        if (!reported.has(err.path)) io.stderr(`${err.format()}\n`);
+        reported.add(err.path);
         return null;
       }
     };

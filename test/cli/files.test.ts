@@ -236,3 +236,16 @@ describe('globs (issue 9)', () => {
     expect(none).toEqual({ code: 2, out: FORMATTED, err: 'dsq fmt: no files match nothing/*.dsq\n' });
   });
 });
+
+describe('a bad config file (issue 9)', () => {
+  it('is reported once for all the files it applies to; they are left as they are; exit 2', async () => {
+    writeFileSync(at('dsq.config.json'), '{ "width": 1e400 }');
+    for (const f of ['a.dsq', 'b.dsq', 'c.dsq']) writeFileSync(at(f), UNFORMATTED);
+    const r = await run(['fmt', '--write', '.']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.match(/1e400 is a whole number outside/g)).toHaveLength(1);
+    expect(r.err).toContain(`${at('dsq.config.json')}:1:12: error:`);
+    for (const f of ['a.dsq', 'b.dsq', 'c.dsq']) expect(bytes(f).toString()).toBe(UNFORMATTED);
+  });
+});

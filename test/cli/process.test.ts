@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,17 @@ describe('real permissions (issue 9)', () => {
 
       const fixed = await spawnCli(['lint', '--fix', 'theirs.dsq', 'mine.dsq'], { cwd: work, ...user, stdin: '' });
       expect(fixed.err).not.toMatch(STACK);
+
+      // A file the user may write in a folder they may not create files in: written in place.
+      mkdirSync(join(work, 'locked'));
+      writeFileSync(join(work, 'locked', 'q.dsq'), ugly);
+      if (asRoot) chownSync(join(work, 'locked', 'q.dsq'), 65534, 65534);
+      chmodSync(join(work, 'locked'), 0o555);
+      const locked = await spawnCli(['fmt', '--write', 'locked/q.dsq'], { cwd: work, ...user });
+      chmodSync(join(work, 'locked'), 0o755);
+      expect(locked).toMatchObject({ code: 0, out: 'locked/q.dsq\n', err: '' });
+      expect(readFileSync(join(work, 'locked', 'q.dsq'), 'utf8')).toBe(nice);
+      expect(readdirSync(join(work, 'locked'))).toEqual(['q.dsq']);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
