@@ -1,6 +1,7 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
+import { queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { SelectQuery, queryFromAst } from './query.js';
 import type { SourceBuilder } from './sources.js';
 import type { ScopeOf, UntypedDatabase, UntypedFields } from './typing.js';
@@ -14,8 +15,11 @@ export interface QueryCreator<DB> {
   selectFrom(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, UntypedFields, {}>;
   /** A query without FROM yet (`SELECT *`, nothing else). */
   query(): SelectQuery<DB, {}, {}>;
-  /** A query that extends an existing statement (a select object or SELECT action node). */
-  fromAst(statement: Statement): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
+  /**
+   * A query that extends an existing statement (a select object or SELECT action node). A tree
+   * dsq did not make is checked first (see `fromAst`); errors are `DsqError`s with a JSON pointer.
+   */
+  fromAst(statement: Statement, options?: FromAstOptions): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
   /** A query that extends a select object or SELECT action given as JSON text or a parsed JS value. */
   fromJson(json: string | unknown): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
 }
@@ -27,9 +31,9 @@ export interface QueryCreator<DB> {
 export function builder<DB = UntypedDatabase>(): QueryCreator<DB> {
   const creator = {
     selectFrom: (source: unknown, alias?: string) =>
-      new SelectQuery<DB>().from(toSource(source, alias ?? null, 'the FROM source') as Source) as SelectQuery<DB, any, {}>,
+      new SelectQuery<DB>().from(toSource(source, alias ?? null, 'argument 1 of selectFrom()') as Source) as SelectQuery<DB, any, {}>,
     query: () => new SelectQuery<DB, {}, {}>(),
-    fromAst: (statement: Statement) => queryFromAst(statement) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
+    fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
     fromJson: (json: unknown) => queryFromAst(statementFromJson(json)) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
   };
   return Object.freeze(creator) as QueryCreator<DB>;
@@ -41,7 +45,5 @@ const untyped = builder();
 export const selectFrom: QueryCreator<UntypedDatabase>['selectFrom'] = untyped.selectFrom;
 /** An untyped query without FROM yet. */
 export const query: QueryCreator<UntypedDatabase>['query'] = untyped.query;
-/** An untyped query that extends an existing statement node. */
-export const fromAst: QueryCreator<UntypedDatabase>['fromAst'] = untyped.fromAst;
 /** An untyped query that extends a select object or SELECT action given as JSON (named apart from src/json's `fromJson`). */
 export const queryFromJson: QueryCreator<UntypedDatabase>['fromJson'] = untyped.fromJson;

@@ -1,9 +1,9 @@
 import { NULL, type BinaryOp, type Expr, type OrderTerm, type ResultColumn } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
-import { EXPRESSION, isQueryLike, type ExpressionLike, type QueryLike } from './brand.js';
+import { EXPRESSION, aliased, expressions, isQueryLike, nestedSelect, ordered, type ExpressionLike, type QueryLike } from './brand.js';
 import type { AnyExpression, Condition, Operand } from './typing.js';
-import { toCondition, toExpr, toName } from './values.js';
+import { denseItems, own, toCondition, toExpr, toName } from './values.js';
 
 /**
  * An immutable expression builder wrapping one AST expression. `T` is the value type the
@@ -13,8 +13,13 @@ import { toCondition, toExpr, toName } from './values.js';
 export class Expression<out T = unknown> implements ExpressionLike {
   declare readonly __type?: T;
   readonly [EXPRESSION] = true as const;
+  /** The expression node: always one dsq trusts (a node that is not is validated first). */
+  readonly node: Expr;
 
-  constructor(readonly node: Expr) {
+  /** Prefer the builder functions (`col`, `lit`, ...) or `fromAst(node)` for a hand-built node. */
+  constructor(node: Expr) {
+    this.node = own(node, 'expr');
+    expressions.add(this);
     Object.freeze(this);
   }
 
@@ -33,7 +38,7 @@ export class Expression<out T = unknown> implements ExpressionLike {
   }
 
   private bin<R>(op: BinaryOp, other: unknown, what: string): Expression<R> {
-    return new Expression<R>({ kind: 'binary', op, e1: this.node, e2: toExpr(other, `the operand of .${what}()`) });
+    return new Expression<R>({ kind: 'binary', op, e1: this.node, e2: toExpr(other, `argument 1 of .${what}()`) });
   }
 
   private not_<R>(e: Expr): Expression<R> {
@@ -59,20 +64,20 @@ export class Expression<out T = unknown> implements ExpressionLike {
   regexp(pattern: string | AnyExpression): Expression<boolean> { return this.bin('regexp', pattern, 'regexp'); }
   notRegexp(pattern: string | AnyExpression): Expression<boolean> { return this.not_(this.regexp(pattern).node); }
   between<S>(this: Expression<S>, min: Operand<S>, max: Operand<S>): Expression<boolean> {
-    return new Expression({ kind: 'between', e: this.node, min: toExpr(min, 'the min of .between()'), max: toExpr(max, 'the max of .between()') });
+    return new Expression({ kind: 'between', e: this.node, min: toExpr(min, 'argument 1 (min) of .between()'), max: toExpr(max, 'argument 2 (max) of .between()') });
   }
   notBetween<S>(this: Expression<S>, min: Operand<S>, max: Operand<S>): Expression<boolean> { return this.not_(this.between(min, max).node); }
   /** `x IN (values...)` for an array (possibly empty), `x IN (SELECT ...)` for a query. */
   in<S>(this: Expression<S>, values: readonly Operand<S>[] | QueryLike): Expression<boolean> {
-    if (isQueryLike(values)) return new Expression({ kind: 'in_select', e: this.node, select: values.toSelectAst() });
-    if (!Array.isArray(values)) throw new TypeError('.in() takes an array of values or a query');
-    return new Expression({ kind: 'in', e: this.node, values: values.map((v, i) => toExpr(v, `.in() value ${i}`)) });
+    if (isQueryLike(values)) return new Expression({ kind: 'in_select', e: this.node, select: nestedSelect(values, 'argument 1 of .in()') });
+    const items = denseItems(values, 'argument 1 of .in()', 'an array of values or a query');
+    return new Expression({ kind: 'in', e: this.node, values: items.map((v, i) => toExpr(v, `item ${i + 1} of argument 1 of .in()`)) });
   }
   notIn<S>(this: Expression<S>, values: readonly Operand<S>[] | QueryLike): Expression<boolean> { return this.not_(this.in(values).node); }
 
   // Logic
-  and(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'and', e1: this.node, e2: toCondition(other, 'the operand of .and()') }); }
-  or(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'or', e1: this.node, e2: toCondition(other, 'the operand of .or()') }); }
+  and(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'and', e1: this.node, e2: toCondition(other, 'argument 1 of .and()') }); }
+  or(other: Condition): Expression<boolean> { return new Expression({ kind: 'binary', op: 'or', e1: this.node, e2: toCondition(other, 'argument 1 of .or()') }); }
   not(): Expression<boolean> { return this.not_(this.node); }
 
   // Arithmetic and bits
@@ -89,7 +94,7 @@ export class Expression<out T = unknown> implements ExpressionLike {
   bitNot(): Expression<T> { return new Expression({ kind: 'unary', op: '~', e: this.node }); }
 
   collate(collation: string): Expression<T> {
-    return new Expression({ kind: 'collate', e: this.node, collation: toName(collation, 'a collation') });
+    return new Expression({ kind: 'collate', e: this.node, collation: toName(collation, 'argument 1 (the collation) of .collate()') });
   }
 
   /** A result column with an alias. */
@@ -107,7 +112,8 @@ export class Aliased<A extends string = string, T = unknown> {
   readonly node: ResultColumn;
 
   constructor(readonly alias: A, e: Expr) {
-    this.node = { kind: 'result_column', e, alias: toName(alias, 'an alias') };
+    this.node = own({ kind: 'result_column', e, alias: toName(alias, 'argument 1 (the alias) of .as()') }, 'result_column');
+    aliased.add(this);
     Object.freeze(this);
   }
 
@@ -118,7 +124,11 @@ export class Aliased<A extends string = string, T = unknown> {
 
 /** An order term (`expr ASC|DESC`). */
 export class Ordered {
-  constructor(readonly node: OrderTerm) {
+  readonly node: OrderTerm;
+
+  constructor(node: OrderTerm) {
+    this.node = own(node, 'order_term');
+    ordered.add(this);
     Object.freeze(this);
   }
 

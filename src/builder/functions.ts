@@ -1,58 +1,59 @@
 import type { AllSpec, Expr, IdSpec, NameSpec, Specifier, WhenClause, WhereSpec } from '../ast/index.js';
 import { SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/functions.js';
-import type { QueryLike } from './brand.js';
+import { nestedSelect, type QueryLike } from './brand.js';
+import { argumentError } from './errors.js';
 import { Expression } from './expression.js';
 import type { AnyExpression, Condition } from './typing.js';
 import {
-  datetimeNode, localNode, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SingularSpecArg, type SpecArg, type Value,
+  datetimeNode, localNode, own, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SingularSpecArg, type SpecArg, type Value,
 } from './values.js';
 
 /** A column by its path string (`amount`, `o.amount`, `sales.orders@trash.amount`, `photo:size`). */
 export function col<T = unknown>(path: string): Expression<T> {
-  return new Expression<T>({ kind: 'column', path: toName(path, 'a column path') });
+  return new Expression<T>({ kind: 'column', path: toName(path, 'argument 1 (the column path) of col()') });
 }
 
 /** A reference to a result-column alias or a source column name (`ALIAS(name)`). */
 export function ref<T = unknown>(name: string): Expression<T> {
-  return new Expression<T>({ kind: 'alias', name: toName(name, 'an alias name') });
+  return new Expression<T>({ kind: 'alias', name: toName(name, 'argument 1 (the alias name) of ref()') });
 }
 
 /** A literal (or any value the builder accepts) as an expression. */
 export function lit<T extends Value>(value: T | Expr): Expression<T> {
-  return new Expression<T>(toExpr(value, 'lit()'));
+  return new Expression<T>(toExpr(value, 'argument 1 of lit()'));
 }
 
 /** A system parameter column (`SYSTEM_COLUMN(table, column)`). */
 export function systemColumn(table: string, column: string): Expression {
-  return new Expression({ kind: 'system_column', table: toName(table, 'a system table name'), column: toName(column, 'a system column name') });
+  return new Expression({ kind: 'system_column', table: toName(table, 'argument 1 (the table) of systemColumn()'), column: toName(column, 'argument 2 (the column) of systemColumn()') });
 }
 
 /** A database column (`DATABASE_COLUMN(database, table, column)`): specifiers for database and column. */
 export function databaseColumn(database: SpecArg, table: string, column: SpecArg): Expression {
   return new Expression({
     kind: 'database_column',
-    database: toSpecifier(database, 'the database of databaseColumn()'),
-    table: toName(table, 'a database table name'),
-    column: toSpecifier(column, 'the column of databaseColumn()'),
+    database: toSpecifier(database, 'argument 1 (the database) of databaseColumn()'),
+    table: toName(table, 'argument 2 (the table) of databaseColumn()'),
+    column: toSpecifier(column, 'argument 3 (the column) of databaseColumn()'),
   });
 }
 
 /** Specifier constructors, for the cases the plain-value shorthand cannot say. */
 export const spec = Object.freeze({
-  all: (): AllSpec => ({ kind: 'spec_all' }),
-  id: (id: number | bigint): IdSpec => ({ kind: 'spec_id', id: wholeNumberText(id, 'a specifier id') }),
-  name: (name: string): NameSpec => ({ kind: 'spec_name', name: toName(name, 'a specifier name') }),
-  where: (condition: Condition): WhereSpec => ({ kind: 'spec_where', where: toCondition(condition, 'spec.where()') }),
-  array: (...items: SingularSpecArg[]): Specifier => toSpecifier(items, 'spec.array()'),
+  all: (): AllSpec => own({ kind: 'spec_all' }),
+  id: (id: number | bigint): IdSpec => own({ kind: 'spec_id', id: wholeNumberText(id, 'argument 1 of spec.id()') }),
+  name: (name: string): NameSpec => own({ kind: 'spec_name', name: toName(name, 'argument 1 of spec.name()') }),
+  where: (condition: Condition): WhereSpec => own({ kind: 'spec_where', where: toCondition(condition, 'argument 1 of spec.where()') }),
+  array: (...items: SingularSpecArg[]): Specifier => toSpecifier(items, 'the arguments of spec.array()'),
 });
 
 // ---------------------------------------------------------------------------------------
 // Logic
 
 function fold(op: 'and' | 'or', conditions: readonly Condition[]): Expression<boolean> {
-  if (conditions.length === 0) throw new TypeError(`${op}() needs at least one condition`);
-  let acc = toCondition(conditions[0], `${op}() condition 0`);
-  for (let i = 1; i < conditions.length; i++) acc = { kind: 'binary', op, e1: acc, e2: toCondition(conditions[i], `${op}() condition ${i}`) };
+  if (conditions.length === 0) throw argumentError(`${op}() needs at least one condition`);
+  let acc = toCondition(conditions[0], `argument 1 of ${op}()`);
+  for (let i = 1; i < conditions.length; i++) acc = own({ kind: 'binary', op, e1: acc, e2: toCondition(conditions[i], `argument ${i + 1} of ${op}()`) });
   return new Expression(acc);
 }
 
@@ -60,12 +61,12 @@ function fold(op: 'and' | 'or', conditions: readonly Condition[]): Expression<bo
 export const and = (...conditions: Condition[]): Expression<boolean> => fold('and', conditions);
 /** `a OR b OR c` (left fold). */
 export const or = (...conditions: Condition[]): Expression<boolean> => fold('or', conditions);
-export const not = (condition: Condition): Expression<boolean> => new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'not()') });
+export const not = (condition: Condition): Expression<boolean> => new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'argument 1 of not()') });
 
-export const exists = (query: QueryLike): Expression<boolean> => new Expression({ kind: 'exists', select: query.toSelectAst() });
+export const exists = (query: QueryLike): Expression<boolean> => new Expression({ kind: 'exists', select: nestedSelect(query, 'argument 1 of exists()') });
 export const notExists = (query: QueryLike): Expression<boolean> => not(exists(query));
 /** A scalar subquery: the first column of the first row. */
-export const scalar = <T = unknown>(query: QueryLike): Expression<T> => new Expression<T>({ kind: 'subquery', select: query.toSelectAst() });
+export const scalar = <T = unknown>(query: QueryLike): Expression<T> => new Expression<T>({ kind: 'subquery', select: nestedSelect(query, 'argument 1 of scalar()') });
 
 // ---------------------------------------------------------------------------------------
 // Datetime literals (validated against the spec's datetime syntax)
@@ -90,8 +91,8 @@ export type FnArgs<N extends string> = Uppercase<N> extends SpecFunctionName ? A
 function call<T>(name: string, args: readonly Arg[]): Expression<T> {
   // The same check (and message) as the parser and the JSON reader: src/spec/functions.ts.
   const problem = arityProblem(name, args.length);
-  if (problem !== null) throw new TypeError(problem);
-  return new Expression<T>({ kind: 'function', name, args: args.map((a, i) => toExpr(a, `argument ${i} of ${name}()`)) });
+  if (problem !== null) throw argumentError(problem);
+  return new Expression<T>({ kind: 'function', name, args: args.map((a, i) => toExpr(a, `argument ${i + 1} of ${name}()`)) });
 }
 
 /** The spec's functions by helper name (camelCase of the table's name): each helper's arity is checked below against the table. */
@@ -136,7 +137,7 @@ void helpersMatchTable;
  * `fn.countDistinct(a, b)`, `fn.avgDistinct(x)`, `fn.sumDistinct(x)`, ...
  */
 export const fn = Object.assign(
-  <T = unknown, N extends string = string>(name: N, ...args: FnArgs<N>): Expression<T> => call<T>(toName(name, 'a function name'), args),
+  <T = unknown, N extends string = string>(name: N, ...args: FnArgs<N>): Expression<T> => call<T>(toName(name, 'argument 1 (the function name) of fn()'), args),
   { countAll: (): Expression<number> => new Expression({ kind: 'count_rows' }) },
   helpers,
 );
@@ -155,12 +156,12 @@ export class CaseBuilder {
 
   /** With a base (`caseOf`): `when` is a value compared to it; without, a condition. */
   when(when: Arg, then: Arg): CaseBuilder {
-    const w = toExpr(when, 'a WHEN');
-    return new CaseBuilder(this.base, [...this.arms, { kind: 'when', when: w, then: toExpr(then, 'a THEN') }]);
+    const w = toExpr(when, 'argument 1 (WHEN) of .when()');
+    return new CaseBuilder(this.base, [...this.arms, own({ kind: 'when', when: w, then: toExpr(then, 'argument 2 (THEN) of .when()') })]);
   }
 
   else<T = unknown>(otherwise: Arg): Expression<T> {
-    return this.build(toExpr(otherwise, 'the ELSE'));
+    return this.build(toExpr(otherwise, 'argument 1 of .else()'));
   }
 
   end<T = unknown>(): Expression<T> {
@@ -168,7 +169,7 @@ export class CaseBuilder {
   }
 
   private build<T>(otherwise: Expr | null): Expression<T> {
-    if (this.arms.length === 0) throw new TypeError('a CASE needs at least one .when(...) arm');
+    if (this.arms.length === 0) throw argumentError('a CASE needs at least one .when(...) arm');
     return new Expression<T>({ kind: 'case', base: this.base, cases: this.arms, else: otherwise });
   }
 }
@@ -176,4 +177,4 @@ export class CaseBuilder {
 /** `CASE WHEN cond THEN value ... END` */
 export const caseWhen = (condition: Condition, then: Arg): CaseBuilder => new CaseBuilder(null, []).when(condition, then);
 /** `CASE base WHEN value THEN value ... END` */
-export const caseOf = (base: Arg): CaseBuilder => new CaseBuilder(toExpr(base, 'the CASE base'), []);
+export const caseOf = (base: Arg): CaseBuilder => new CaseBuilder(toExpr(base, 'argument 1 of caseOf()'), []);

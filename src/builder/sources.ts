@@ -1,6 +1,7 @@
 import type { JoinOp, Source } from '../ast/index.js';
-import { SOURCE, type QueryLike } from './brand.js';
-import { toName, toSource, toSpecifier, type SpecArg } from './values.js';
+import { sources, type QueryLike } from './brand.js';
+import { argumentError } from './errors.js';
+import { own, toName, toSource, toSpecifier, type SpecArg } from './values.js';
 
 /** What `from` and the joins take: a table path, a source builder, or a query (subquery source). */
 export type SourceArg = string | SourceBuilder | QueryLike | Source;
@@ -11,10 +12,13 @@ export type SourceArg = string | SourceBuilder | QueryLike | Source;
  * the right side for `a JOIN (b JOIN c)`.
  */
 export class SourceBuilder {
-  readonly [SOURCE]: Source;
+  /** The source node: always one dsq trusts (a node that is not is validated first). */
+  readonly node: Source;
 
-  constructor(readonly node: Source) {
-    this[SOURCE] = node;
+  /** Prefer `table()`, `systemTable()`, `databaseTable()`, or `fromAst(node)` for a hand-built node. */
+  constructor(node: Source) {
+    this.node = own(node, 'source');
+    sources.add(this);
     Object.freeze(this);
   }
 
@@ -22,31 +26,35 @@ export class SourceBuilder {
     return this.node;
   }
 
-  private joined(op: JoinOp, other: SourceArg, alias: string | undefined): SourceBuilder {
-    return new SourceBuilder({ kind: 'join', op, s1: this.node, s2: toSource(other, alias ?? null, `the right side of a ${op} join`) });
+  private joined(op: JoinOp, other: SourceArg, alias: string | undefined, method: string): SourceBuilder {
+    return new SourceBuilder({ kind: 'join', op, s1: this.node, s2: toSource(other, alias ?? null, `argument 1 of .${method}()`) });
   }
 
-  join(other: SourceArg, alias?: string): SourceBuilder { return this.joined('join', other, alias); }
-  innerJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('inner', other, alias); }
-  leftJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('left', other, alias); }
-  leftOuterJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('left_outer', other, alias); }
-  crossJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('cross', other, alias); }
+  join(other: SourceArg, alias?: string): SourceBuilder { return this.joined('join', other, alias, 'join'); }
+  innerJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('inner', other, alias, 'innerJoin'); }
+  leftJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('left', other, alias, 'leftJoin'); }
+  leftOuterJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('left_outer', other, alias, 'leftOuterJoin'); }
+  crossJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('cross', other, alias, 'crossJoin'); }
 }
 
-const aliasOf = (alias: string | undefined) => (alias === undefined ? null : toName(alias, 'an alias'));
+const aliasOf = (alias: string | undefined, what: string) => (alias === undefined || alias === null ? null : toName(alias, what));
 
 /** A table by path (`orders`, `sales.orders@trash`). */
-export const table = (path: string, alias?: string): SourceBuilder => new SourceBuilder(toSource(path, alias ?? null));
+export const table = (path: string, alias?: string): SourceBuilder =>
+  new SourceBuilder({ kind: 'table', table: toName(path, 'argument 1 (the table path) of table()'), alias: aliasOf(alias, 'argument 2 (the alias) of table()') });
 /** A system table (`SYSTEM_TABLE(users)`). */
 export const systemTable = (name: string, alias?: string): SourceBuilder =>
-  new SourceBuilder({ kind: 'table_system', table: toName(name, 'a system table name'), alias: aliasOf(alias) });
+  new SourceBuilder({ kind: 'table_system', table: toName(name, 'argument 1 (the table name) of systemTable()'), alias: aliasOf(alias, 'argument 2 (the alias) of systemTable()') });
 /** A database table (`DATABASE_TABLE(spec, records)`). */
 export const databaseTable = (database: SpecArg, name: string, alias?: string): SourceBuilder =>
   new SourceBuilder({
     kind: 'table_database',
-    database: toSpecifier(database, 'the database of databaseTable()'),
-    table: toName(name, 'a database table name'),
-    alias: aliasOf(alias),
+    database: toSpecifier(database, 'argument 1 (the database) of databaseTable()'),
+    table: toName(name, 'argument 2 (the table name) of databaseTable()'),
+    alias: aliasOf(alias, 'argument 3 (the alias) of databaseTable()'),
   });
 /** A subquery source (`(SELECT ...)`). */
-export const subquerySource = (query: QueryLike): SourceBuilder => new SourceBuilder(toSource(query));
+export const subquerySource = (query: QueryLike): SourceBuilder => {
+  if (typeof query === 'string') throw argumentError('argument 1 of subquerySource() must be a query; a table goes through table(path)');
+  return new SourceBuilder(toSource(query, null, 'argument 1 of subquerySource()'));
+};

@@ -1,11 +1,13 @@
 import { CHILD_KEYS, descendants, transform, visit, type Expr, type Node, type Select, type Statement } from '../ast/index.js';
-import { DsqError } from '../diagnostic/index.js';
+import { validateAst } from '../ast/validate.js';
+import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { parse, parseExpression } from '../syntax/index.js';
-import { IDENT, isQueryLike } from './brand.js';
+import { idents, isQueryLike, nestedSelect } from './brand.js';
+import { argumentError } from './errors.js';
 import { Expression } from './expression.js';
 import { queryFromAst, type SelectQuery } from './query.js';
 import type { UntypedDatabase, UntypedFields } from './typing.js';
-import { toExpr, toName } from './values.js';
+import { denseItems, own, toExpr, toName } from './values.js';
 
 /**
  * Tagged templates: `` dsq`SELECT * FROM orders WHERE amount > ${min}` `` returns a query
@@ -16,11 +18,15 @@ import { toExpr, toName } from './values.js';
  * quoted identifier holding NUL characters, which no static part may contain), parsed once
  * per call site (cached by the template strings array), and each placeholder is then replaced
  * in the AST by the value as a node. So a string is always one string literal, whatever it
- * contains. Values: anything the builder takes as a value (numbers, bigints, strings, null,
- * Dates, expressions, AST expression nodes, queries as scalar subqueries); after `IN`, an
- * array is the value list and a query is `IN (SELECT ...)`; after `EXISTS` a query; in FROM a
- * query is a subquery source. Identifiers (tables, columns, aliases) only through `ident()`.
+ * contains, and an object is never syntax unless dsq made it (see values.ts). Values: anything
+ * the builder takes as a value (numbers, bigints, strings, null, Dates, expressions, AST nodes
+ * dsq made, queries as scalar subqueries); after `IN`, an array is the value list and a query
+ * is `IN (SELECT ...)`; after `EXISTS` a query; in FROM a query is a subquery source.
+ * Identifiers (tables, columns, aliases) only through `ident()`. Errors name the value as
+ * `template value N` (1-based) and show the template with `${...}` where the values stand.
  */
+
+declare const IDENT: unique symbol;
 
 /** An identifier to interpolate into a template: a table, column or alias name (never parsed). */
 export interface Ident {
@@ -29,28 +35,29 @@ export interface Ident {
 }
 
 export function ident(name: string): Ident {
-  return Object.freeze({ [IDENT]: true as const, name: toName(name, 'ident()') });
+  return Object.freeze(idents.add({ name: toName(name, 'argument 1 of ident()') })) as unknown as Ident;
 }
 
-const isIdent = (v: unknown): v is Ident => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[IDENT] === true;
+const isIdent = (v: unknown): v is Ident => idents.has(v);
 
 const marker = (i: number) => `\u0000dsq${i}\u0000`;
 const MARKER_RE = /\u0000dsq(\d+)\u0000/g;
 const EXACT_RE = /^\u0000dsq(\d+)\u0000$/;
+/** How a value's place is shown in messages and code frames. */
+const SHOWN = '${...}';
 
 interface Compiled {
   readonly ast: Node;
   /** Placeholders written as `IN ("…")` and `EXISTS (SELECT "…")`. */
   readonly inIndexes: ReadonlySet<number>;
   readonly existsIndexes: ReadonlySet<number>;
+  readonly where: Places;
 }
 
 const statementCache = new WeakMap<TemplateStringsArray, Compiled>();
 const expressionCache = new WeakMap<TemplateStringsArray, Compiled>();
 
-function templateError(message: string): DsqError {
-  return new DsqError([{ code: 'builder/template', severity: 'error', message }]);
-}
+const what = (i: number) => `template value ${i + 1}`;
 
 function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled {
   const cache = asExpression ? expressionCache : statementCache;
@@ -58,12 +65,14 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
   if (hit) return hit;
   const inIndexes = new Set<number>();
   const existsIndexes = new Set<number>();
+  const inserts: { start: number; end: number }[] = [];
   let text = '';
   strings.forEach((part, i) => {
-    if (part === undefined) throw templateError(`template part ${i} has an invalid escape sequence`);
-    if (part.includes('\u0000')) throw templateError('a dsq template may not contain NUL characters');
+    if (part === undefined) throw new DsqError([{ code: 'builder/template', severity: 'error', message: `template part ${i + 1} has an invalid escape sequence` }]);
+    if (part.includes('\u0000')) throw new DsqError([{ code: 'builder/template', severity: 'error', message: 'a dsq template may not contain NUL characters' }]);
     text += part;
     if (i === strings.length - 1) return;
+    const start = text.length;
     if (/\bIN\s*$/i.test(part)) {
       inIndexes.add(i);
       text += `(${quoted(i)})`;
@@ -71,17 +80,18 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
       existsIndexes.add(i);
       text += `(SELECT ${quoted(i)})`;
     } else text += quoted(i);
+    inserts.push({ start, end: text.length });
   });
+  const where = new Places(strings, inserts);
   let ast: Node;
   try {
     ast = asExpression ? parseExpression(text) : parse(text);
   } catch (err) {
-    // Show the template with visible placeholders (same length, so spans stay right).
-    if (err instanceof DsqError) throw new DsqError(err.diagnostics, text.replace(/\u0000/g, '\u2400'));
+    if (err instanceof DsqError) throw where.parseError(err);
     throw err;
   }
-  checkPlacement(ast);
-  const compiled: Compiled = { ast, inIndexes, existsIndexes };
+  checkPlacement(ast, where);
+  const compiled: Compiled = { ast, inIndexes, existsIndexes, where };
   cache.set(strings, compiled);
   return compiled;
 }
@@ -93,6 +103,114 @@ function exactIndex(text: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/**
+ * Where the values stand: maps the parsed text (with placeholders) to the template as the user
+ * sees it (with `${...}`), for messages, code frames and hints.
+ */
+class Places {
+  /** The template as written, with `${...}` for each value. */
+  readonly shown: string;
+  private readonly lines: LineIndex;
+
+  constructor(
+    private readonly strings: readonly string[],
+    private readonly inserts: readonly { readonly start: number; readonly end: number }[],
+  ) {
+    this.shown = strings.join(SHOWN);
+    this.lines = new LineIndex(this.shown);
+  }
+
+  /** The value a parsed-text range touches, if any. */
+  valueAt(start: number, end: number): number | null {
+    for (let i = 0; i < this.inserts.length; i++) {
+      const ins = this.inserts[i] as { start: number; end: number };
+      if (start < ins.end && end > ins.start) return i;
+      if (start === end && start >= ins.start && start < ins.end) return i;
+    }
+    return null;
+  }
+
+  /** A parsed-text offset in the shown template (inside a placeholder: its start, or its end). */
+  private shownOffset(offset: number, atEnd: boolean): number {
+    let shift = 0;
+    for (const ins of this.inserts) {
+      if (offset <= ins.start) break;
+      if (offset < ins.end) return ins.start + shift + (atEnd ? SHOWN.length : 0);
+      shift += SHOWN.length - (ins.end - ins.start);
+    }
+    return offset + shift;
+  }
+
+  span(start: number, end: number): Span {
+    return this.lines.span(this.shownOffset(start, false), Math.max(this.shownOffset(start, false), this.shownOffset(end, true)));
+  }
+
+  /** The span of value i in the shown template. */
+  valueSpan(i: number): Span {
+    const ins = this.inserts[i] as { start: number; end: number };
+    return this.span(ins.start, ins.end);
+  }
+
+  error(i: number, code: string, message: string, hint?: string): DsqError {
+    return new DsqError([{ code, severity: 'error', message, span: this.valueSpan(i), ...(hint ? { hint } : {}) }], this.shown);
+  }
+
+  /**
+   * A parse error of the joined text, told in the template's terms: a value where the text
+   * needs something else is "a value (${...}) cannot stand here", with the builder's way to
+   * say it; the placeholder text never shows.
+   */
+  parseError(err: DsqError): DsqError {
+    const seen = new Set<number>();
+    const out: Diagnostic[] = [];
+    for (const d of err.diagnostics) {
+      // The value the error is at: by its span, else the one the parser says it found.
+      const found = /(?:found|unexpected) [^,:]*\u0000dsq(\d+)\u0000/.exec(d.message);
+      const i = (d.span ? this.valueAt(d.span.start, d.span.end) : null) ?? (found ? Number(found[1]) : null);
+      const span = d.span ? this.span(d.span.start, d.span.end) : undefined;
+      if (i === null) {
+        out.push({ ...d, message: hidePlaceholders(d.message), ...(d.hint ? { hint: hidePlaceholders(d.hint) } : {}), ...(span ? { span } : {}) });
+        continue;
+      }
+      if (seen.has(i)) continue;
+      seen.add(i);
+      const before = this.strings[i] ?? '';
+      const insideQuotes = /["']$/.test(before) && /^["']/.test(this.strings[i + 1] ?? '');
+      const message = insideQuotes
+        ? `a value (${SHOWN}) cannot stand inside quotes (${what(i)}): a value is never text`
+        : `a value (${SHOWN}) cannot stand here (${what(i)})${expectation(d.message)}`;
+      out.push({ code: 'builder/template', severity: 'error', message, span: this.valueSpan(i), hint: builderWay(before, insideQuotes) });
+    }
+    return new DsqError(out, this.shown);
+  }
+}
+
+/** What the parser expected where a value stood (`: expected a string in single quotes after DATE`), or nothing. */
+function expectation(message: string): string {
+  const m = /\bexpected (.*?)(?:, found .*)?$/s.exec(message);
+  return m ? `: the text needs ${hidePlaceholders(m[1] as string)}` : '';
+}
+
+function hidePlaceholders(text: string): string {
+  return text
+    .replace(/(?:the )?(?:double-quoted )?name "\u0000dsq\d+\u0000"/g, `a value (${SHOWN})`)
+    .replace(/"?\u0000dsq\d+\u0000"?/g, SHOWN);
+}
+
+/** The builder's way to say what the text around a misplaced value needs. */
+function builderWay(before: string, insideQuotes: boolean): string {
+  if (insideQuotes) return `interpolate the whole value, without quotes: a = ${SHOWN}; a name goes in through \${ident(name)}`;
+  if (/\b(?:DATE|TIME|TIMESTAMP|DATETIME)\s*$/i.test(before)) {
+    return 'interpolate a datetime built by the builder instead of the keyword form: ${localDate(d)}, ${localTime(t)}, ${localDateTime(dt)} or ${datetime(x)}';
+  }
+  if (/\bOPTIONS\s*\([^)]*$/i.test(before)) return 'set SELECT action options on the query instead: dsq`SELECT ...`.options({ rows, useStrings, echo })';
+  if (/\b(?:DATABASE_TABLE|DATABASE_COLUMN)\s*\([^)]*$/i.test(before) || /\[[^\]]*$/.test(before)) {
+    return 'a specifier is not a value: build the part with databaseTable(spec, table), databaseColumn(spec, table, spec) or spec.id(n) / spec.name(s), and interpolate that';
+  }
+  if (/\bORDER\s+BY\b/i.test(before)) return "an order direction is not a value: use .orderBy(term, 'asc' | 'desc') on the query";
+  return `interpolate whole values where an expression can stand (a = ${SHOWN}), and names through \${ident(name)}`;
+}
+
 function substitute<T extends Node>(compiled: Compiled, values: readonly unknown[]): T {
   const used = new Set<number>();
   /** Columns made from ident() values: in ORDER BY, GROUP BY and HAVING they may name an alias. */
@@ -101,7 +219,6 @@ function substitute<T extends Node>(compiled: Compiled, values: readonly unknown
     used.add(i);
     return values[i];
   };
-  const what = (i: number) => `interpolated value ${i}`;
 
   // Pass 1: IN lists and EXISTS, whose placeholders were wrapped at compile time.
   const structural = transform(compiled.ast, (node): Node => {
@@ -109,16 +226,19 @@ function substitute<T extends Node>(compiled: Compiled, values: readonly unknown
       const i = exactIndex(node.values[0].path);
       if (i === null || !compiled.inIndexes.has(i)) return node;
       const v = take(i);
-      if (isQueryLike(v)) return { kind: 'in_select', e: node.e, select: v.toSelectAst() };
-      if (Array.isArray(v)) return { kind: 'in', e: node.e, values: v.map((item, k) => toExpr(item, `${what(i)}[${k}]`)) };
+      if (isQueryLike(v)) return { kind: 'in_select', e: node.e, select: nestedSelect(v, `${what(i)} (after IN)`) };
+      if (Array.isArray(v)) {
+        const items = denseItems(v, `${what(i)} (the list after IN)`, 'an array');
+        return { kind: 'in', e: node.e, values: items.map((item, k) => valueItem(item, `item ${k + 1} of ${what(i)}`)) };
+      }
       return { kind: 'in', e: node.e, values: [valueExpr(v, i)] };
     }
     if (node.kind === 'exists') {
       const i = existsPlaceholder(node.select);
       if (i === null || !compiled.existsIndexes.has(i)) return node;
       const v = take(i);
-      if (!isQueryLike(v)) throw new TypeError(`${what(i)} follows EXISTS, so it must be a query`);
-      return { kind: 'exists', select: v.toSelectAst() };
+      if (!isQueryLike(v)) throw argumentError(`${what(i)} follows EXISTS, so it must be a query`);
+      return { kind: 'exists', select: nestedSelect(v, `${what(i)} (after EXISTS)`) };
     }
     return node;
   });
@@ -133,7 +253,7 @@ function substitute<T extends Node>(compiled: Compiled, values: readonly unknown
       }
       case 'table': {
         const i = node.alias === null ? exactIndex(node.table) : null;
-        if (i !== null && isQueryLike(values[i])) return { kind: 'select_source', select: (take(i) as SelectQuery).toSelectAst() };
+        if (i !== null && isQueryLike(values[i])) return { kind: 'select_source', select: nestedSelect(take(i), `${what(i)} (in FROM)`) };
         return {
           ...node,
           table: node.table.includes('\u0000') ? identsIn(node.table, take, 'a table path') : node.table,
@@ -155,18 +275,25 @@ function substitute<T extends Node>(compiled: Compiled, values: readonly unknown
   });
 
   for (let i = 0; i < values.length; i++) {
-    if (!used.has(i)) throw templateError(`${what(i)} is not used (is it inside a comment?)`);
+    if (!used.has(i)) throw compiled.where.error(i, 'builder/template', `${what(i)} is not used (is it inside a comment?)`);
   }
-  return (identColumns.size === 0 ? result : resolveAliases(result, identColumns)) as T;
+  const resolved = identColumns.size === 0 ? result : resolveAliases(result, identColumns);
+  // The parsed parts and the values' nodes are trusted; the nodes rebuilt around them are checked here.
+  return validateAst(resolved) as T;
 
   function valueExpr(v: unknown, i: number): Expr {
     if (isIdent(v)) {
-      const column: Expr = { kind: 'column', path: v.name };
+      const column: Expr = own({ kind: 'column', path: v.name });
       identColumns.add(column);
       return column;
     }
-    if (Array.isArray(v)) throw new TypeError(`${what(i)} is an array: an array interpolates only as an IN list (x IN \${array})`);
+    if (Array.isArray(v)) throw argumentError(`${what(i)} is an array: an array interpolates only as an IN list (x IN \${array})`);
     return toExpr(v, what(i));
+  }
+
+  function valueItem(v: unknown, itemWhat: string): Expr {
+    if (isIdent(v)) throw argumentError(`${itemWhat} is an ident(): a name cannot be an item of an IN list`);
+    return toExpr(v, itemWhat);
   }
 }
 
@@ -179,11 +306,27 @@ const PLACEABLE: Partial<Record<Node['kind'], readonly string[]>> = {
   result_column: ['alias'],
 };
 
+/** What a misplaced value stands in, and the builder's way to say it. */
+const MISPLACED: Partial<Record<Node['kind'], readonly [string, string]>> = {
+  string: ['inside a quoted string', `interpolate the whole value, without quotes: a = ${SHOWN}`],
+  function: ['in a function name', 'call a function by a computed name with fn(name, ...args)'],
+  collate: ['in a collation', 'collate by a computed name with .collate(name) on a builder expression'],
+  system_column: ['in SYSTEM_COLUMN(...)', 'build it with systemColumn(table, column) and interpolate that'],
+  database_column: ['in DATABASE_COLUMN(...)', 'build it with databaseColumn(spec, table, spec) and interpolate that'],
+  alias: ['in ALIAS(...)', 'refer to an alias by a computed name with ref(name), or interpolate ${ident(name)}'],
+  spec_name: ['in a specifier', 'build the specifier with spec.name(s), spec.id(n) or spec.where(cond), in databaseTable()/databaseColumn()'],
+  spec_id: ['in a specifier', 'build the specifier with spec.name(s), spec.id(n) or spec.where(cond), in databaseTable()/databaseColumn()'],
+};
+
+/** Function-like forms whose parts are names and specifiers, never values. */
+const NAME_FORMS: ReadonlySet<string> = new Set(['DATABASE_COLUMN', 'SYSTEM_COLUMN', 'DATABASE_TABLE', 'SYSTEM_TABLE', 'COLUMN', 'ALIAS']);
+
 /**
  * Rejects, once per template, placeholders that stand where no value can go: inside a quoted
- * string or name, in a function name, a collation, a system column or a specifier.
+ * string or name, in a function name, a collation, a system or database column, an alias
+ * reference or a specifier.
  */
-function checkPlacement(ast: Node): void {
+function checkPlacement(ast: Node, where: Places): void {
   for (const node of descendants(ast)) {
     const children = CHILD_KEYS[node.kind] as readonly string[];
     const allowed = PLACEABLE[node.kind] ?? [];
@@ -191,8 +334,23 @@ function checkPlacement(ast: Node): void {
       if (typeof value !== 'string' || children.includes(key) || allowed.includes(key)) continue;
       const m = /\u0000dsq(\d+)\u0000/.exec(value);
       if (m) {
-        throw templateError(
-          `interpolated value ${m[1]} stands where a value cannot go (inside a quoted string or name, or in a function name, collation, system column or specifier); interpolate whole values, and names with ident()`,
+        const i = Number(m[1]);
+        const [place, hint] = MISPLACED[node.kind] ?? ['here', 'interpolate whole values, and names with ${ident(name)}'];
+        throw where.error(i, 'builder/template', `a value (${SHOWN}) cannot stand ${place} (${what(i)})`, hint);
+      }
+    }
+    // DATABASE_COLUMN(${v}, t, c) does not parse as the special form, so it reads as a call of
+    // a function of that name: a value there would silently become a function argument.
+    if (node.kind === 'function' && NAME_FORMS.has(node.name.toUpperCase())) {
+      for (const arg of node.args) {
+        const i = arg.kind === 'column' ? exactIndex(arg.path) : null;
+        if (i === null) continue;
+        const [, hint] = MISPLACED[node.name.toUpperCase() === 'SYSTEM_COLUMN' ? 'system_column' : 'database_column'] as readonly [string, string];
+        throw where.error(
+          i,
+          'builder/template',
+          `a value (${SHOWN}) cannot stand in ${node.name.toUpperCase()}(...) (${what(i)}): its parts are names and specifiers, not values`,
+          node.name.toUpperCase().endsWith('TABLE') ? 'build the source with databaseTable(spec, table) or systemTable(name), and interpolate that' : hint,
         );
       }
     }
@@ -239,7 +397,7 @@ function identsIn(text: string, take: (i: number) => unknown, where: string): st
     const i = Number(digits);
     const v = take(i);
     if (!isIdent(v)) {
-      throw new TypeError(`interpolated value ${i} stands in ${where}, where only ident(name) may go (a value is never turned into a name)`);
+      throw argumentError(`${what(i)} stands in ${where}, where only ident(name) may go (a value is never turned into a name)`);
     }
     return v.name;
   });

@@ -1,10 +1,13 @@
-import { rowsProblem } from '../spec/check.js';
+import { checkTree, problemDiagnostic, rowsProblem } from '../spec/check.js';
 import {
-  EXPR_KINDS, NULL, checkDateTimeText, checkNumber, isWholeNumber,
-  type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Source, type Specifier, type WhereSpec,
+  NULL, checkDateTimeText, checkNumber, isWholeNumber,
+  type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec,
 } from '../ast/index.js';
+import { isTrusted } from '../ast/trust.js';
+import { kindFits, pointerOfNode, trustIfValid, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError } from '../diagnostic/index.js';
-import { SOURCE, isExpressionLike, isQueryLike, type ExpressionLike } from './brand.js';
+import { isExpressionLike, isQueryLike, nestedSelect, sources, type ExpressionLike } from './brand.js';
+import { argumentError, describeValue, invalidValue } from './errors.js';
 
 /**
  * The one place where the builder turns user arguments into AST nodes. Builders never
@@ -13,110 +16,155 @@ import { SOURCE, isExpressionLike, isQueryLike, type ExpressionLike } from './br
  * Values: number → number literal (exact text; must be finite, whole numbers in the signed
  * 64-bit range); bigint → number literal (exact); string → string literal ('' is null, the
  * spec's JSON rule 1); null → null; Date → datetime by epoch milliseconds; a builder
- * expression or an AST expression node → itself; a query → a scalar subquery. Booleans,
- * undefined, arrays and other objects are rejected with a TypeError: the AST has no boolean
- * literal, and arrays are only IN lists (`.in([...])`).
+ * expression → its node; a query → a scalar subquery; an AST node that dsq made (the parser,
+ * the JSON reader, the AST constructors, `fromAst`) → itself. Nothing else is syntax: any
+ * other object, even one shaped like a node (`{ kind: 'column', ... }` from `JSON.parse`), is a
+ * TypeError that names the argument's position and what is accepted. Booleans, undefined and
+ * arrays (outside `.in([...])`) are TypeErrors too: the AST has no boolean literal.
+ *
+ * `what` names the position in messages: `argument 1 of .eq()`, `template value 3`.
  */
 export type Value = number | bigint | string | null | Date;
 
-const EXPR_KIND_SET: ReadonlySet<string> = new Set(EXPR_KINDS);
-
-function invalid(message: string): DsqError {
-  return new DsqError([{ code: 'builder/invalid-value', severity: 'error', message }]);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value)})`;
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  return `${typeof value} ${String(value)}`;
-}
+const VALUE_ACCEPTS = 'a number, bigint, string, null, Date, expression or query';
 
 /** Exact number text of a JS number or bigint, validated under the spec's rule 6. */
 export function numberText(value: number | bigint, what = 'a number'): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw invalid(`${what} must be finite, got ${value}`);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw invalidValue(`${what} must be finite, got ${value}`);
   const text = typeof value === 'bigint' ? value.toString() : Object.is(value, -0) ? '0' : String(value);
   const check = checkNumber(text);
-  if (!check.ok) throw invalid(`${what}: ${check.reason}`);
+  if (!check.ok) throw invalidValue(`${what}: ${check.reason}`);
   return text;
 }
 
 /** Exact whole-number text (for ids, epoch milliseconds, rows). */
-export function wholeNumberText(value: number | bigint, what: string): string {
-  if (typeof value !== 'number' && typeof value !== 'bigint') throw new TypeError(`${what} must be a whole number, got ${describe(value)}`);
+export function wholeNumberText(value: unknown, what: string): string {
+  if (typeof value !== 'number' && typeof value !== 'bigint') throw argumentError(`${what} must be a whole number, got ${describeValue(value)}`);
   const text = numberText(value, what);
-  if (!isWholeNumber(text)) throw invalid(`${what} must be a whole number, got ${text}`);
+  if (!isWholeNumber(text)) throw invalidValue(`${what} must be a whole number, got ${text}`);
   return text;
 }
 
 /** Any value or expression to an expression node. */
-export function toExpr(value: unknown, what = 'a value'): Expr {
+export function toExpr(value: unknown, what: string): Expr {
   if (isExpressionLike(value)) return value.node;
-  if (isQueryLike(value)) return { kind: 'subquery', select: value.toSelectAst() };
+  if (isQueryLike(value)) return own({ kind: 'subquery', select: nestedSelect(value, what) });
   switch (typeof value) {
     case 'number':
     case 'bigint':
-      return { kind: 'number', value: numberText(value, what) };
+      return own({ kind: 'number', value: numberText(value, what) });
     case 'string':
-      return value === '' ? NULL : { kind: 'string', value };
+      return value === '' ? NULL : own({ kind: 'string', value });
     case 'boolean':
-      throw new TypeError(
+      throw argumentError(
         `${what} is the boolean ${value}, and the Data Service's expressions have no boolean literal: compare with 1 or 0, or pass a condition`,
       );
     case 'undefined':
-      throw new TypeError(`${what} is undefined: pass null for NULL`);
+      throw argumentError(`${what} is undefined: pass null for NULL`);
     default:
       break;
   }
   if (value === null) return NULL;
   if (value instanceof Date) return dateValue(value, what);
-  if (isExprNode(value)) return value;
-  if (Array.isArray(value)) throw new TypeError(`${what} is an array: an array is only a value list, as in .in([...])`);
-  throw new TypeError(`${what} must be a number, bigint, string, null, Date or expression, got ${describe(value)}`);
+  if (Array.isArray(value)) throw argumentError(`${what} is an array: an array is only a value list, as in .in([...])`);
+  return trustedNode<Expr>(value, 'expr', what, VALUE_ACCEPTS);
 }
 
-function isExprNode(value: unknown): value is Expr {
-  return typeof value === 'object' && value !== null && EXPR_KIND_SET.has((value as { kind?: unknown }).kind as string);
+/**
+ * An AST node argument: only one dsq made is syntax. Anything else is a TypeError naming the
+ * position, what it accepts, and (for a node-shaped object) the way in for hand-built trees.
+ */
+function trustedNode<T extends Node>(value: unknown, role: Role, what: string, accepts: string): T {
+  if (isTrusted(value)) {
+    if (!kindFits(value.kind, role)) throw argumentError(`${what} must be ${accepts}, got a "${value.kind}" node`);
+    return value as T;
+  }
+  const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  if (typeof kind === 'string') {
+    throw argumentError(
+      `${what} is ${describeValue(value)} that dsq did not make, so it is not taken as syntax (values never become syntax): pass ${accepts}; a hand-built AST goes through fromAst(node) first`,
+    );
+  }
+  throw argumentError(`${what} must be ${accepts}, got ${describeValue(value)}`);
 }
 
 function dateValue(date: Date, what: string): Expr {
-  const ms = date.getTime();
-  if (Number.isNaN(ms)) throw invalid(`${what} is an invalid Date`);
-  return { kind: 'datetime', form: 'ms', value: String(ms) };
+  let ms: number;
+  try {
+    ms = Date.prototype.getTime.call(date);
+  } catch {
+    throw argumentError(`${what} is not a real Date (its prototype is Date's, but it was not made by new Date())`);
+  }
+  if (Number.isNaN(ms)) throw invalidValue(`${what} is an invalid Date`);
+  return own({ kind: 'datetime', form: 'ms', value: String(ms) });
+}
+
+/**
+ * A node the builder made from checked parts, marked trusted. When a part is not trusted (a
+ * node handed to `new Expression(node)`, never one builder code makes) the whole node is
+ * checked as `fromAst` checks it.
+ */
+export function own<T extends Node>(node: T, role: Role = 'node'): T {
+  if (isTrusted(node)) {
+    if (!kindFits(node.kind, role)) throw argumentError(`expected ${role === 'expr' ? 'an expression' : `a ${role.replace('_', ' ')}`} node, got a "${node.kind}" node`);
+    return node;
+  }
+  if (isTrusted(trustIfValid(node))) return node;
+  return checkedTree(node, role) as T;
+}
+
+/**
+ * The check of a tree dsq did not make (`fromAst`, and the constructors that take a node): its
+ * structure (src/ast/validate.ts: kinds, fields and their types, cycles, depth), then the
+ * spec's rules every entry point shares (src/spec/check.ts: number and datetime text, empty
+ * names and lists, function arity, ROWS at least 1), each error with its JSON pointer. Returns
+ * a trusted copy.
+ */
+export function checkedTree(node: unknown, role: Role, options: ValidateOptions = {}): Node {
+  const tree = validateStructure(node, role, options);
+  const problems = checkTree(tree);
+  if (problems.length > 0) {
+    throw new DsqError(problems.map((p) => {
+      const pointer = pointerOfNode(tree, p.node, p.field);
+      return { ...problemDiagnostic(p), ...(pointer === null ? {} : { pointer }) };
+    }));
+  }
+  return tree;
 }
 
 /** A datetime literal: epoch milliseconds (number, bigint, Date) or ISO text, validated. */
-export function datetimeNode(value: string | number | bigint | Date): Expr {
-  if (value instanceof Date) return dateValue(value, 'datetime()');
-  if (typeof value === 'string') return { kind: 'datetime', form: 'iso', value: checkedText('datetime', value) };
-  return { kind: 'datetime', form: 'ms', value: wholeNumberText(value, 'datetime() epoch milliseconds') };
+export function datetimeNode(value: unknown): Expr {
+  if (value instanceof Date) return dateValue(value, 'the argument of datetime()');
+  if (typeof value === 'string') return own({ kind: 'datetime', form: 'iso', value: checkedText('datetime', value) });
+  if (typeof value !== 'number' && typeof value !== 'bigint') {
+    throw argumentError(`the argument of datetime() must be ISO text, epoch milliseconds (a number or bigint) or a Date, got ${describeValue(value)}`);
+  }
+  return own({ kind: 'datetime', form: 'ms', value: wholeNumberText(value, 'datetime() epoch milliseconds') });
 }
 
 /** A local date, time or datetime literal, validated against the spec's syntax. */
-export function localNode(kind: Exclude<DateTimeKind, 'datetime'>, text: string): Expr {
-  return { kind, value: checkedText(kind, text) };
+export function localNode(kind: Exclude<DateTimeKind, 'datetime'>, text: unknown): Expr {
+  return own({ kind, value: checkedText(kind, text) });
 }
 
 function checkedText(kind: DateTimeKind, text: unknown): string {
-  if (typeof text !== 'string') throw new TypeError(`${kind} text must be a string, got ${describe(text)}`);
+  if (typeof text !== 'string') throw argumentError(`${kind} text must be a string, got ${describeValue(text)}`);
   const reason = checkDateTimeText(kind, text);
-  if (reason !== null) throw invalid(reason); // the spec check's reason (src/ast/datetime.ts), as text and JSON give it
+  if (reason !== null) throw invalidValue(reason); // the spec check's reason (src/ast/datetime.ts), as text and JSON give it
   return text;
 }
 
 /** A condition: an expression builder or node (values are not conditions). */
-export function toCondition(value: unknown, what = 'a condition'): Expr {
+export function toCondition(value: unknown, what: string): Expr {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
-    throw new TypeError(`${what} must be an expression such as col('a').eq(1), got ${describe(value)}`);
+    throw argumentError(`${what} must be a condition, an expression such as col('a').eq(1), got ${describeValue(value)}`);
   }
   return toExpr(value, what);
 }
 
 /** A name: a non-empty string. */
 export function toName(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`${what} must be a non-empty string, got ${describe(value)}`);
+  if (typeof value !== 'string' || value === '') throw argumentError(`${what} must be a non-empty string, got ${describeValue(value)}`);
   return value;
 }
 
@@ -127,56 +175,66 @@ export type SingularSpecArg = number | bigint | string | IdSpec | NameSpec | Whe
  */
 export type SpecArg = SingularSpecArg | Specifier | readonly SingularSpecArg[];
 
-const SPEC_KINDS: ReadonlySet<string> = new Set(['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array']);
+const SPEC_ACCEPTS = 'an id (number), a name (string), an expression (where), an array of those, or spec.all()';
 
-export function toSpecifier(value: unknown, what = 'a specifier'): Specifier {
+export function toSpecifier(value: unknown, what: string): Specifier {
   if (Array.isArray(value)) {
-    return {
-      kind: 'spec_array',
-      items: value.map((item, i) => {
-        const s = toSpecifier(item, `${what}[${i}]`);
-        if (s.kind === 'spec_all' || s.kind === 'spec_array') throw new TypeError(`${what}[${i}] must be an id, a name or a where specifier`);
-        return s;
-      }),
-    };
+    const items: (IdSpec | NameSpec | WhereSpec)[] = [];
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) throw argumentError(`${what} is a sparse array: it has no item ${i + 1}`);
+      const item: unknown = value[i];
+      if (Array.isArray(item)) throw argumentError(`item ${i + 1} of ${what} is an array: specifier arrays do not nest (an item is an id, a name or a where specifier)`);
+      const s = toSpecifier(item, `item ${i + 1} of ${what}`);
+      if (s.kind === 'spec_all' || s.kind === 'spec_array') throw argumentError(`item ${i + 1} of ${what} must be an id, a name or a where specifier`);
+      items.push(s);
+    }
+    return own({ kind: 'spec_array', items });
   }
-  if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'spec_id', id: wholeNumberText(value, `${what} id`) };
-  if (typeof value === 'string') return { kind: 'spec_name', name: toName(value, `${what} name`) };
-  if (typeof value === 'object' && value !== null && SPEC_KINDS.has((value as { kind?: unknown }).kind as string)) return value as Specifier;
-  if (isExpressionLike(value)) return { kind: 'spec_where', where: value.node };
-  throw new TypeError(`${what} must be an id (number), a name (string), an expression (where), an array of those, or spec.all(), got ${describe(value)}`);
+  if (typeof value === 'number' || typeof value === 'bigint') return own({ kind: 'spec_id', id: wholeNumberText(value, `${what} (an id)`) });
+  if (typeof value === 'string') return own({ kind: 'spec_name', name: toName(value, `${what} (a name)`) });
+  if (isExpressionLike(value)) return own({ kind: 'spec_where', where: value.node });
+  return trustedNode<Specifier>(value, 'spec', what, SPEC_ACCEPTS);
 }
+
+const SOURCE_ACCEPTS = 'a table path (string), a source from table()/systemTable()/databaseTable(), or a query';
 
 /**
  * Source arguments: a string → table by path (with the alias given beside it); a source
  * builder (`table()`, `systemTable()`, `databaseTable()`, joins) → its node; a query → a
- * subquery source (the spec gives it no alias); a source node → itself.
+ * subquery source (the spec gives it no alias); a source node dsq made → itself.
  */
-export function toSource(value: unknown, alias: string | null = null, what = 'a source'): Source {
-  if (typeof value === 'string') return { kind: 'table', table: toName(value, `${what} table path`), alias: alias === null ? null : toName(alias, 'an alias') };
-  if (alias !== null) throw new TypeError(`${what}: an alias goes with a table name; give table(path, alias), systemTable(name, alias) or databaseTable(spec, name, alias) instead`);
-  if (isQueryLike(value)) return { kind: 'select_source', select: value.toSelectAst() };
-  if (typeof value === 'object' && value !== null) {
-    const node = (value as Record<symbol, unknown>)[SOURCE];
-    if (node !== undefined) return node as Source;
-    if (SOURCE_KINDS.has((value as { kind?: unknown }).kind as string)) return value as Source;
+export function toSource(value: unknown, alias: unknown, what: string): Source {
+  if (typeof value === 'string') {
+    return own({ kind: 'table', table: toName(value, `${what} (a table path)`), alias: alias === null || alias === undefined ? null : toName(alias, 'an alias') });
   }
-  throw new TypeError(`${what} must be a table path (string), a source from table()/systemTable()/databaseTable(), or a query, got ${describe(value)}`);
+  if (alias !== null && alias !== undefined) {
+    throw argumentError(`${what}: an alias goes with a table name; give table(path, alias), systemTable(name, alias) or databaseTable(spec, name, alias) instead`);
+  }
+  if (isQueryLike(value)) return own({ kind: 'select_source', select: nestedSelect(value, what) });
+  if (sources.has(value)) return value.node;
+  return trustedNode<Source>(value, 'source', what, SOURCE_ACCEPTS);
 }
 
-const SOURCE_KINDS: ReadonlySet<string> = new Set(['table', 'table_system', 'table_database', 'join', 'select_source']);
-
 /** Rows per packet for the SELECT action: a whole number. */
-export function rowsText(value: number | bigint): string {
-  const text = wholeNumberText(value, 'rows');
+export function rowsText(value: unknown): string {
+  const text = wholeNumberText(value, 'rows of .options()');
   const problem = rowsProblem(text); // the spec check's message (src/spec/check.ts)
-  if (problem !== null) throw invalid(problem);
+  if (problem !== null) throw invalidValue(problem);
   return text;
 }
 
 /** A flag of the SELECT action. */
 export function toFlag(value: unknown, what: string): boolean | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'boolean') throw new TypeError(`${what} must be true or false, got ${describe(value)}`);
+  if (typeof value !== 'boolean') throw argumentError(`${what} must be true or false, got ${describeValue(value)}`);
+  return value;
+}
+
+/** A list argument: a real array without holes (a sparse array is an error, not a shorter list). */
+export function denseItems(value: unknown, what: string, expected: string): readonly unknown[] {
+  if (!Array.isArray(value)) throw argumentError(`${what} must be ${expected}, got ${describeValue(value)}`);
+  for (let i = 0; i < value.length; i++) {
+    if (!(i in value)) throw argumentError(`${what} is a sparse array: it has no item ${i + 1} (write null for NULL)`);
+  }
   return value;
 }

@@ -1,4 +1,5 @@
 import type { Expr, Node, Select, SelectAction, Statement } from '../ast/nodes.js';
+import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
@@ -67,7 +68,8 @@ export function statementsFromValue(value: JsonValue, cx: Cx = { source: undefin
 function checked<T extends Node>(value: JsonValue, cx: Cx, read: (v: JsonValue, cx: Cx) => T): T {
   const tree = read(value, cx);
   const problems = checkTree(tree);
-  if (problems.length === 0) return tree;
+  // What was read and checked is valid: the builder may take it as syntax (src/ast/trust.ts).
+  if (problems.length === 0) return trustTree(tree);
   const origins = new WeakMap<object, JsonValue>();
   const located = read(value, { ...cx, origins });
   const first = checkTree(located)[0] ?? (problems[0] as Problem);

@@ -1,5 +1,6 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
+import { trustTree } from '../ast/trust.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
@@ -74,7 +75,8 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
-      statements.push({ node, span });
+      // A statement that parsed without errors is valid: the builder may take it as syntax.
+      statements.push({ node: trustTree(node), span });
       if (withSpans) spans.set(node, span);
     }
   };
@@ -153,7 +155,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   throwOnErrors(diagnostics.map(capDiagnostic), text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
-  return { expr, spans };
+  return { expr: trustTree(expr), spans };
 }
 
 function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {

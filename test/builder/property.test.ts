@@ -21,7 +21,7 @@ describe('builder properties over every valid AST', () => {
         expect(fromAst(s).toAst()).toEqual(s);
         expect(queryFromJson(toJson(s)).toAst()).toEqual(s);
         const select = s.kind === 'select' ? s : s.select;
-        const extended = fromAst(s).where(e).toAst();
+        const extended = fromAst(s).where(fromAst(e)).toAst();
         const where = (extended.kind === 'select' ? extended : extended.select).where;
         expect(where).toEqual(select.where === null ? e : { kind: 'binary', op: 'and', e1: select.where, e2: e });
       }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
 import {
-  col, databaseTable, fn, fromAst, query, queryFromJson, ref, selectFrom, spec, subquerySource, systemTable, table,
+  col, databaseColumn, databaseTable, exists, fn, fromAst, query, queryFromJson, ref, scalar, selectFrom, spec, subquerySource, systemTable, table,
 } from '../../src/builder/index.js';
 
 describe('select queries', () => {
@@ -105,8 +105,32 @@ describe('select queries', () => {
     expect(() => selectFrom('t').options({ rows: 1.5 })).toThrow(/whole number/);
     expect(() => selectFrom('t').options({ rows: -1 })).toThrow('rows (rows per packet) must be a whole number of at least 1, got -1');
     expect(() => selectFrom('t').options({ echo: 'yes' as never })).toThrow(/true or false/);
-    // A nested query is a select object, never an action.
-    expect(col('a').in(q).node).toEqual({ kind: 'in_select', e: m.col('a'), select: m.select({ from: m.table('t') }) });
+    // A nested query is a select object, never an action: a query with options is an error there.
+    expect(col('a').in(q.withoutOptions()).node).toEqual({ kind: 'in_select', e: m.col('a'), select: m.select({ from: m.table('t') }) });
+    expect(() => col('a').in(q)).toThrow(/argument 1 of \.in\(\) is a query with \.options\(\.\.\.\)/);
+  });
+
+  it('a query with .options(...) nested anywhere is an error, never a silent loss of its options', () => {
+    const q = selectFrom('u').select('id').options({ rows: 5, echo: true });
+    const message = /is a query with \.options\(\.\.\.\): SELECT action options .* drop them with \.withoutOptions\(\)/;
+    expect(() => col('a').in(q)).toThrow(message);
+    expect(() => col('a').notIn(q)).toThrow(message);
+    expect(() => col('a').eq(q)).toThrow(message);
+    expect(() => exists(q)).toThrow(message);
+    expect(() => scalar(q)).toThrow(message);
+    expect(() => selectFrom(q)).toThrow(message);
+    expect(() => selectFrom('t').join(q)).toThrow(message);
+    expect(() => subquerySource(q)).toThrow(message);
+    expect(() => q.asExpression()).toThrow(message);
+    expect(() => q.asSource()).toThrow(message);
+    expect(() => query().options({ row: 5 } as never)).toThrow(/unknown option "row"/);
+  });
+
+  it('a sparse array is an error, not a shorter list', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const sparse = [1, , 3];
+    expect(() => col('a').in(sparse)).toThrow('argument 1 of .in() is a sparse array: it has no item 2 (write null for NULL)');
+    expect(() => databaseColumn(sparse as never, 't', 'c')).toThrow(/sparse array/);
   });
 
   it('$if and $call compose without breaking the chain', () => {
@@ -126,7 +150,9 @@ describe('select queries', () => {
       m.selectAction(m.select({ from: m.table('t'), where: m.binary('and', m.binary('=', m.col('a'), m.num('1')), m.binary('=', m.col('b'), m.num('2'))) }), { rows: '5' }),
     );
     expect(fromAst(ast).toAst()).toEqual(ast);
-    expect(() => fromAst(m.col('a') as never)).toThrow(/takes a select or select_action/);
+    expect(fromAst(m.col('a')).toAst()).toEqual(m.col('a'));
+    expect(fromAst(m.table('t')).toAst()).toEqual(m.table('t'));
+    expect(() => fromAst(m.when(m.col('a'), m.num('1')) as never)).toThrow(/takes a statement, an expression or a source node, got a "when" node/);
   });
 
   it('prints as dsq text', () => {
@@ -137,7 +163,7 @@ describe('select queries', () => {
   it('rejects bad arguments with clear errors', () => {
     expect(() => selectFrom('t').select()).toThrow(/at least one column/);
     expect(() => selectFrom('')).toThrow(/non-empty string/);
-    expect(() => selectFrom('t').where('a = 1' as never)).toThrow(/must be an expression/);
+    expect(() => selectFrom('t').where('a = 1' as never)).toThrow(/argument 1 of \.where\(\) must be a condition/);
     expect(() => selectFrom('t').orderBy('a', 'up' as never)).toThrow(/'asc' or 'desc'/);
   });
 

@@ -1,6 +1,7 @@
 import type {
   BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Statement,
 } from '../../src/ast/index.js';
+import { num } from '../../src/ast/index.js';
 import {
   caseOf, caseWhen, col, databaseColumn, databaseTable, datetime, exists, fn, lit, localDate, localDateTime, localTime, query, ref,
   scalar, spec, subquerySource, systemColumn, systemTable, table, type Expression, type SelectQuery, type SourceBuilder, type SpecArg,
@@ -17,7 +18,7 @@ type Rebuild = { [K in ExprKind]: (node: NodeOfKind<K>) => Expression };
 function numberArg(text: string): number | bigint | Expr {
   if (/^-?\d+$/.test(text) && text !== '-0') return BigInt(text);
   const n = Number(text);
-  return String(n) === text ? n : { kind: 'number', value: text };
+  return String(n) === text ? n : num(text);
 }
 
 const BINARY: Record<BinaryOp, (a: Expression, b: Expression) => Expression> = {

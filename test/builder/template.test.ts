@@ -86,7 +86,7 @@ describe('dsq tagged template', () => {
   });
 
   it('rejects placeholders inside quotes, comments and names, and NUL in the static text', () => {
-    expect(() => dsq`SELECT * FROM t WHERE a = 'x${'y'}'`).toThrow(/stands where a value cannot go/);
+    expect(() => dsq`SELECT * FROM t WHERE a = 'x${'y'}'`).toThrow(/a value \(\$\{\.\.\.\}\) cannot stand inside a quoted string \(template value 1\)/);
     expect(() => dsq`SELECT * FROM t -- ${1}
     `).toThrow(/not used \(is it inside a comment\?\)/);
     expect(() => dsq`SELECT * FROM t WHERE a = ${true}`).toThrow(/no boolean literal/);
@@ -113,13 +113,66 @@ describe('dsq tagged template', () => {
     expect((second.where as m.Binary).e2).toEqual(m.binary('=', m.col('a'), m.num('2')));
   });
 
-  it('reports parse errors with a code frame that shows the placeholders', () => {
+  it('reports parse errors with a code frame of the template as written, ${...} where the values stand', () => {
     try {
       dsq`SELECT * FROM t WHERE a = ${1} ${2}`;
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(DsqError);
-      expect((err as DsqError).format()).toContain('\u2400dsq1\u2400');
+      const text = (err as DsqError).format();
+      expect(text).toContain('1 | SELECT * FROM t WHERE a = ${...} ${...}');
+      expect(text).toContain('1:34: error: a value (${...}) cannot stand here (template value 2)');
+      expect(text).not.toMatch(/\u0000|\u2400|dsq\d/);
     }
+  });
+
+  it('messages never show the placeholder: "a value (${...}) cannot stand here", with the builder way to say it', () => {
+    const diagnostic = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        expect(err).toBeInstanceOf(DsqError);
+        const e = err as DsqError;
+        expect(e.format()).not.toMatch(/\u0000|\u2400|dsq\d/);
+        return e.diagnostics[0] as { message: string; hint?: string; span?: { line: number; column: number } };
+      }
+      throw new Error('expected a DsqError');
+    };
+    const date = diagnostic(() => dsq`SELECT * FROM t WHERE d = DATE ${'2024-01-31'}`);
+    expect(date.message).toBe("a value (${...}) cannot stand here (template value 1): the text needs a string in single quotes after DATE");
+    expect(date.hint).toContain('${localDate(d)}');
+    expect(date.span).toMatchObject({ line: 1, column: 32 });
+    expect(diagnostic(() => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`).hint).toContain('.options({ rows, useStrings, echo })');
+    const quoted = diagnostic(() => dsq`SELECT * FROM t WHERE a = "${'x'}"`);
+    expect(quoted.message).toBe('a value (${...}) cannot stand inside quotes (template value 1): a value is never text');
+    expect(diagnostic(() => dsq`SELECT * FROM t ORDER BY a ${'desc'}`).hint).toContain(".orderBy(term, 'asc' | 'desc')");
+    expect(diagnostic(() => dsq`SELECT * FROM DATABASE_TABLE(${'db'}, t)`).hint).toContain('databaseTable(spec, table)');
+    expect(diagnostic(() => dsq`SELECT * FROM t WHERE a COLLATE ${'x'} = 1`).message).toBe('a value (${...}) cannot stand in a collation (template value 1)');
+    expect(diagnostic(() => dsq`SELECT ${'f'}(1) FROM t`).hint).toContain('fn(name, ...args)');
+    // An error elsewhere in the template keeps the parser's words, with ${...} for the values it mentions.
+    const open = diagnostic(() => dsq`SELECT * FROM t WHERE a IN (${1}, ${2}`);
+    expect(open.message).toBe("expected ')' after a value (${...}), found the end of the input");
+  });
+
+  it('DATABASE_COLUMN(${v}, ...) and its kin are errors, not calls of a function of that name', () => {
+    expect(() => dsq`SELECT DATABASE_COLUMN(${'db'}, t, c) FROM t`).toThrow(
+      'a value (${...}) cannot stand in DATABASE_COLUMN(...) (template value 1): its parts are names and specifiers, not values',
+    );
+    expect(() => dsq`SELECT database_column(1, t, ${'c'}) FROM t`).toThrow(/cannot stand/);
+    expect(() => dsq`SELECT SYSTEM_COLUMN(${'t'}, c) FROM t`).toThrow(/cannot stand in SYSTEM_COLUMN/);
+    expect(() => dsq`SELECT ALIAS(${'a'}) FROM t`).toThrow(/cannot stand in ALIAS/);
+    // A where-specifier holds an expression, where a value may stand.
+    expect(dsq`SELECT DATABASE_COLUMN(WHERE name = ${'sales'}, t, 'c') FROM t`.toAst()).toEqual(parse("SELECT DATABASE_COLUMN(WHERE name = 'sales', t, 'c') FROM t"));
+  });
+
+  it('a query with .options(...) is an error as a subquery, IN list or FROM source; a sparse array after IN too', () => {
+    const withOptions = selectFrom('u').select('id').options({ rows: 5 });
+    expect(() => dsq`SELECT * FROM t WHERE id IN ${withOptions}`).toThrow(/template value 1 \(after IN\) is a query with \.options\(\.\.\.\)/);
+    expect(() => dsq`SELECT * FROM ${withOptions}`).toThrow(/template value 1 \(in FROM\) is a query with \.options/);
+    expect(() => dsq`SELECT * FROM t WHERE EXISTS ${withOptions}`).toThrow(/\(after EXISTS\) is a query with \.options/);
+    expect(() => dsq`SELECT * FROM t WHERE a = ${withOptions}`).toThrow(/template value 1 is a query with \.options/);
+    expect(dsq`SELECT * FROM t WHERE id IN ${withOptions.withoutOptions()}`.toAst()).toEqual(parse('SELECT * FROM t WHERE id IN (SELECT id FROM u)'));
+    // eslint-disable-next-line no-sparse-arrays
+    expect(() => dsq`SELECT * FROM t WHERE id IN ${[1, , 3]}`).toThrow('template value 1 (the list after IN) is a sparse array: it has no item 2 (write null for NULL)');
   });
 });

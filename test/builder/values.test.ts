@@ -30,7 +30,7 @@ describe('values become literals of the right node type', () => {
     expect(() => col('a').eq(true as never)).toThrow(/no boolean literal/);
     expect(() => col('a').eq(undefined as never)).toThrow(/undefined: pass null/);
     expect(() => col('a').eq([1, 2] as never)).toThrow(/only a value list, as in \.in/);
-    expect(() => col('a').eq({ x: 1 } as never)).toThrow(/must be a number, bigint, string, null, Date or expression/);
+    expect(() => col('a').eq({ x: 1 } as never)).toThrow(/argument 1 of \.eq\(\) must be a number, bigint, string, null, Date, expression or query, got an object/);
   });
 
   it('datetime literals of all four kinds are validated', () => {
