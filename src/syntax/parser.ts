@@ -263,8 +263,9 @@ export class DsqParser extends ExpressionRules {
     const start = this.LA(1);
     let left = this.SUBRULE(this.sourcePrimary);
     this.MANY({
-      // A bare word continues the FROM list only when it starts a join the select object lacks.
-      GATE: () => this.LA(1).tokenType !== T.Identifier || isUnsupportedJoinWord(this.LA(1).image),
+      // A bare word continues the FROM list only when it starts a join the select object lacks
+      // (`a RIGHT JOIN b`); `FROM a right` alone is an alias attempt, reported as such.
+      GATE: () => this.LA(1).tokenType !== T.Identifier || this.unsupportedJoinAhead(),
       DEF: () => {
         const op = this.OR([
           { ALT: () => (this.CONSUME(T.Comma), 'cross' as JoinOp) },
@@ -357,6 +358,23 @@ export class DsqParser extends ExpressionRules {
     });
     return 'join';
   }, { recoveryValueFunc: (): JoinOp => 'join' });
+
+  /**
+   * True when the next tokens are an unsupported join: join words (and OUTER, INNER, LEFT,
+   * CROSS) up to JOIN or APPLY, or STRAIGHT_JOIN.
+   */
+  private unsupportedJoinAhead(): boolean {
+    for (let k = 1; k <= 4; k++) {
+      const token = this.LA(k);
+      if (token.tokenType === T.Join) return k > 1;
+      if (token.tokenType === T.Identifier) {
+        const word = token.image.toUpperCase();
+        if (word === 'STRAIGHT_JOIN' || (word === 'APPLY' && k > 1)) return true;
+        if (!isUnsupportedJoinWord(token.image)) return false;
+      } else if (![T.Outer, T.Inner, T.Left, T.Cross].includes(token.tokenType)) return false;
+    }
+    return false;
+  }
 
   /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
   private joinWordAt(k: number): boolean {

@@ -173,6 +173,11 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.goto(url('rules/null-comparison.html'));
     expect(await page.locator('h1').innerText()).toBe('null-comparison');
     expect(await page.getByRole('link', { name: 'Open in the playground' }).count()).toBeGreaterThan(0);
+    // A schema rule's example opens with the schema its page lints it against.
+    await page.goto(url('rules/unknown-field.html'));
+    await page.getByRole('link', { name: 'Open in the playground' }).first().click();
+    await expect.poll(() => page.getByTestId('lint').innerText()).toContain('unknown-field');
+    expect(await page.getByRole('combobox', { name: 'Schema', exact: true }).inputValue()).toBe('custom');
     await page.close();
   });
 
