@@ -3,7 +3,7 @@ import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedenc
 import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
 import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
-import { precOf, startsWithSignOrNumber } from './precedence.js';
+import { precOf, startsWithMinus, startsWithNumber } from './precedence.js';
 
 /** The operand doc, in parentheses when its precedence is below `min`. */
 function operand(e: Expr, doc: Doc, min: PrecLevel): Doc {
@@ -114,11 +114,13 @@ const unary: LayoutFn<'unary'> = (node, ctx, env) => {
       build: ([d]) => concat([env.options.kw('NOT'), ' ', operand(node.e, d as Doc, Prec.not)]),
     };
   }
-  const needsParens = precOf(node.e) < Prec.unary || (node.op === '-' && startsWithSignOrNumber(node.e));
+  // `-(5)` (else the number -5), `- -x` (`--` is a comment): the parser reads both back as written.
+  const needsParens = precOf(node.e) < Prec.unary || (node.op === '-' && startsWithNumber(node.e));
+  const apart = !needsParens && node.op === '-' && startsWithMinus(node.e);
   return {
     children: [node.e],
-    // A space before an operand with comments: `- /* c */ x`, never `-- c` run into the sign.
-    build: ([d]) => concat([node.op, ...(env.hasComments(node.e) ? [' '] : []), needsParens ? parens(d as Doc) : (d as Doc)]),
+    // `- -x` (`--` is a comment), and a space before an operand with comments (`- /* c */ x`).
+    build: ([d]) => concat([node.op, ...(apart || env.hasComments(node.e) ? [' '] : []), needsParens ? parens(d as Doc) : (d as Doc)]),
   };
 };
 

@@ -286,7 +286,7 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
   });
 
   it('survives what a breaker would try: deep nesting, long chains, broken hashes, odd text', async () => {
-    const deep = `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)} FROM t`;
+    const deep = `SELECT ${'('.repeat(1001)}1${')'.repeat(1001)} FROM t`;
     const page = await open(`#text=${encodeURIComponent(deep)}`);
     await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/nesting deeper than \d+ levels/);
     const chain = `SELECT a FROM t WHERE ${Array.from({ length: 3000 }, (_, i) => `c${i} = ${i}`).join(' AND ')}`;
