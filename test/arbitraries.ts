@@ -223,6 +223,8 @@ type Tree = {
 };
 
 export interface Arbitraries {
+  /** Literals, columns, aliases and COUNT(*): the expressions without children. */
+  readonly leaf: fc.Arbitrary<Expr>;
   readonly expr: fc.Arbitrary<Expr>;
   readonly select: fc.Arbitrary<Select>;
   readonly selectAction: fc.Arbitrary<SelectAction>;
@@ -369,6 +371,7 @@ export function makeArbitraries(options: ArbOptions = {}): Arbitraries {
   );
 
   return {
+    leaf: leafExpr,
     expr: tree.expr,
     select: tree.select,
     selectAction,
@@ -394,6 +397,92 @@ export const arbWhen: fc.Arbitrary<WhenClause> = defaults.when;
 export const arbResultColumn: fc.Arbitrary<ResultColumn> = defaults.resultColumn;
 export const arbOrderTerm: fc.Arbitrary<OrderTerm> = defaults.orderTerm;
 export const arbNode: fc.Arbitrary<Node> = defaults.node;
+
+// ---------------------------------------------------------------------------------------
+// Deep trees
+
+/**
+ * One level of a deep tree: a node kind that can hold an expression, and where in it the
+ * deeper part goes. `other` supplies the node's other parts (small trees).
+ */
+type DeepStep = { readonly kind: (typeof DEEP_KINDS)[number]; readonly slot: number; readonly op: number; readonly other: Expr; readonly name: string };
+
+/** Every construct an expression can nest in: prefix and infix operators, calls, CASE, IN, subqueries, specifiers, sources. */
+export const DEEP_KINDS = [
+  'unary', 'binary', 'between', 'in', 'in_select', 'collate', 'case', 'function', 'exists', 'subquery', 'database_column',
+  'select_source', 'join', 'select_clause',
+] as const;
+
+function select(parts: Partial<Omit<Select, 'kind'>>): Select {
+  return { kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null, ...parts };
+}
+
+/** Wrap `e` in one more level (iteratively applied: trees of any depth without recursion). */
+function wrap(e: Expr, step: DeepStep): Expr {
+  const { other, slot, op, name } = step;
+  const table: Source = { kind: 'table', table: 't', alias: null };
+  switch (step.kind) {
+    case 'unary':
+      return { kind: 'unary', op: UNARY_OPS[op % UNARY_OPS.length]!, e };
+    case 'binary': {
+      const bop = BINARY_OPS[op % BINARY_OPS.length]!;
+      return slot % 2 === 0 ? { kind: 'binary', op: bop, e1: e, e2: other } : { kind: 'binary', op: bop, e1: other, e2: e };
+    }
+    case 'between':
+      return slot % 3 === 0 ? { kind: 'between', e, min: other, max: other } : slot % 3 === 1 ? { kind: 'between', e: other, min: e, max: other } : { kind: 'between', e: other, min: other, max: e };
+    case 'in':
+      return slot % 2 === 0 ? { kind: 'in', e, values: [other] } : { kind: 'in', e: other, values: [other, e] };
+    case 'in_select':
+      return slot % 2 === 0
+        ? { kind: 'in_select', e, select: select({ columns: [{ kind: 'result_column', e: other, alias: null }], from: table }) }
+        : { kind: 'in_select', e: other, select: select({ where: e }) };
+    case 'collate':
+      return { kind: 'collate', e, collation: name };
+    case 'case': {
+      const arm: WhenClause = slot % 4 === 1 ? { kind: 'when', when: e, then: other } : { kind: 'when', when: other, then: slot % 4 === 2 ? e : other };
+      return { kind: 'case', base: slot % 4 === 0 ? e : null, cases: [arm], else: slot % 4 === 3 ? e : null };
+    }
+    case 'function':
+      return { kind: 'function', name: ['F', 'COUNT_DISTINCT', 'G', 'POW'][slot % 4]!, args: slot % 2 === 0 ? [e] : [other, e] };
+    case 'exists':
+      return { kind: 'exists', select: select({ from: table, where: e }) };
+    case 'subquery':
+      return { kind: 'subquery', select: select({ columns: [{ kind: 'result_column', e, alias: slot % 2 === 0 ? null : name }] }) };
+    case 'database_column': {
+      const spec: Specifier = slot % 2 === 0 ? { kind: 'spec_where', where: e } : { kind: 'spec_array', items: [{ kind: 'spec_id', id: '1' }, { kind: 'spec_where', where: e }] };
+      return slot % 4 < 2 ? { kind: 'database_column', database: spec, table: name, column: { kind: 'spec_id', id: '2' } } : { kind: 'database_column', database: { kind: 'spec_all' }, table: name, column: spec };
+    }
+    case 'select_source':
+      return { kind: 'exists', select: select({ from: { kind: 'select_source', select: select({ where: e }) } }) };
+    case 'join': {
+      const inner: Source = { kind: 'join', op: JOIN_OPS[op % JOIN_OPS.length]!, s1: table, s2: { kind: 'table_database', database: { kind: 'spec_where', where: e }, table: name, alias: null } };
+      return { kind: 'exists', select: select({ from: { kind: 'join', op: 'join', s1: table, s2: inner } }) };
+    }
+    case 'select_clause': {
+      const parts: Partial<Omit<Select, 'kind'>>[] = [{ having: e }, { group: [other, e] }, { order: [{ kind: 'order_term', e, order: 'desc' }] }, { limit: e }, { offset: e }];
+      return { kind: 'subquery', select: select({ columns: [{ kind: 'result_column', e: other, alias: null }], ...parts[slot % parts.length] }) };
+    }
+  }
+}
+
+/**
+ * Deep expressions: a small tree wrapped in up to `maxLevels` levels of every construct that
+ * nests (DEEP_KINDS), mixed at random; or, with `kind`, of one construct only. Built with a
+ * loop, so any depth is cheap to make.
+ */
+export function arbDeepExpr(options: { maxLevels: number; minLevels?: number; kind?: (typeof DEEP_KINDS)[number] }): fc.Arbitrary<Expr> {
+  const small = makeArbitraries({ maxDepth: 1, maxItems: 2 });
+  const step: fc.Arbitrary<DeepStep> = fc.record({
+    kind: options.kind === undefined ? fc.constantFrom(...DEEP_KINDS) : fc.constant(options.kind),
+    slot: fc.nat({ max: 11 }),
+    op: fc.nat({ max: 60 }),
+    other: small.leaf,
+    name: fc.oneof(plainWord, arbIdentifier),
+  });
+  return fc
+    .tuple(small.expr, fc.array(step, { minLength: options.minLevels ?? 0, maxLength: options.maxLevels, size: 'max' }))
+    .map(([seed, steps]) => steps.reduce(wrap, seed));
+}
 
 // ---------------------------------------------------------------------------------------
 // Trees the spec's rules reject (src/spec/check.ts): for properties that every entry point

@@ -48,14 +48,20 @@ ${body}
 `;
 }
 
-/** Markdown → HTML; `playground` is the path from the page to the playground's index.html. */
+/**
+ * Markdown → HTML; `playground` is the path from the page to the playground's index.html. A page
+ * whose examples are linted against a schema (a ```json block under `## Schema`) opens them in
+ * the playground with that schema.
+ */
 function markdown(source: string, playground: string, links: Readonly<Record<string, string>> = {}): string {
+  const schema = /^## Schema\n[\s\S]*?```json\n([\s\S]*?)```/m.exec(source)?.[1];
+  const withSchema = schema === undefined ? '' : `&schema=custom&schemajson=${encodeURIComponent(schema)}`;
   const marked = new Marked({
     renderer: {
       code(token: Tokens.Code) {
         const block = `<pre><code${token.lang ? ` class="language-${escapeHtml(token.lang)}"` : ''}>${escapeHtml(token.text)}</code></pre>\n`;
         if (token.lang !== 'dsq') return block;
-        return `${block}<p class="open"><a href="${playground}#text=${encodeURIComponent(token.text)}">Open in the playground</a></p>\n`;
+        return `${block}<p class="open"><a href="${escapeHtml(`${playground}#text=${encodeURIComponent(token.text)}${withSchema}`)}">Open in the playground</a></p>\n`;
       },
       link(token: Tokens.Link) {
         const href = links[token.href] ?? token.href;

@@ -1,9 +1,11 @@
-import type { BinaryOp, UnaryOp } from './nodes.js';
+import type { BinaryOp, Expr, UnaryOp } from './nodes.js';
 
 /**
- * Operator precedence of the dsq text dialect, loosest first. The parser builds its
- * expression levels from this table and the printer decides parentheses from it, so the two
- * cannot disagree.
+ * Operator precedence of the dsq text dialect, loosest first. The parser binds operators by
+ * these tables (src/syntax/expression-rules.ts) and the printer decides parentheses from them
+ * (`precOf`), so the two cannot disagree. An operator at level p takes a left operand of level
+ * p or more (left-associative) and a right operand of level p + 1 or more; a prefix operator
+ * takes an operand of its own level or more.
  */
 export const Prec = {
   or: 1,
@@ -47,11 +49,42 @@ export const BINARY_PREC: Readonly<Record<BinaryOp, PrecLevel>> = {
   '%': Prec.multiplicative,
 };
 
+/** Prefix operators: `NOT e`, `-e`, `~e`. */
 export const UNARY_PREC: Readonly<Record<UnaryOp, PrecLevel>> = {
   not: Prec.not,
   '-': Prec.unary,
   '~': Prec.unary,
 };
+
+/**
+ * The operators that build no binary node: `e [NOT] BETWEEN a AND b`, `e [NOT] IN (...)` (a list
+ * or a subquery), `e COLLATE name`. (`e IS [NOT] x`, `e [NOT] LIKE x`, `e [NOT] REGEXP x` are
+ * binary: BINARY_PREC.)
+ */
+export const FORM_PREC = {
+  between: Prec.comparison,
+  in: Prec.comparison,
+  collate: Prec.collate,
+} as const satisfies Record<string, PrecLevel>;
+
+/** The precedence level of an expression as written in text; everything that is not an operator is primary. */
+export function precOf(e: Expr): PrecLevel {
+  switch (e.kind) {
+    case 'binary':
+      return BINARY_PREC[e.op];
+    case 'unary':
+      return UNARY_PREC[e.op];
+    case 'between':
+      return FORM_PREC.between;
+    case 'in':
+    case 'in_select':
+      return FORM_PREC.in;
+    case 'collate':
+      return FORM_PREC.collate;
+    default:
+      return Prec.primary;
+  }
+}
 
 /** How each binary operator is spelled in dsq text (canonical spelling; `<>` also reads as `!=`). */
 export const BINARY_TEXT: Readonly<Record<BinaryOp, string>> = {

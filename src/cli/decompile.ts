@@ -4,6 +4,9 @@ import { DsqError } from '../diagnostic/diagnostic.js';
 import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
 import { readSpecJson } from '../json/read-text.js';
 import { print } from '../print/index.js';
+import { textDepth } from '../print/precedence.js';
+import { DEFAULT_MAX_DEPTH } from '../syntax/index.js';
+import type { JsonValue } from '../json/value.js';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { UsageError, type Command } from './command.js';
 import { readInput } from './io.js';
@@ -23,6 +26,27 @@ Options:
 ${PRINT_FLAG_HELP}
   -h, --help                show this help
 `;
+
+/**
+ * Text the parser cannot read back is no text form: a tree whose text would nest deeper than
+ * the parser's limit (the same DEFAULT_MAX_DEPTH for every entry point) is an error here,
+ * though the JSON is valid (`dsq normalize` reads it).
+ */
+function checkTextDepth(node: Node, source: JsonValue, text: string): void {
+  if (textDepth(node) <= DEFAULT_MAX_DEPTH) return;
+  const span = source.span;
+  throw new DsqError(
+    [{
+      code: 'print/nesting-too-deep',
+      severity: 'error',
+      message: `nesting deeper than ${DEFAULT_MAX_DEPTH} levels: no text form`,
+      pointer: source.pointer,
+      ...(span ? { span } : {}),
+      hint: `dsq text nests at most ${DEFAULT_MAX_DEPTH} levels (parentheses, calls, CASE, subqueries, prefix operators); the JSON is valid and dsq normalize reads it`,
+    }],
+    text,
+  );
+}
 
 export const decompileCommand: Command = {
   name: 'decompile',
@@ -49,6 +73,8 @@ export const decompileCommand: Command = {
       let nodes: Node[];
       if (values.expr === true) nodes = [expressionFromValue(value, cx)];
       else nodes = statementsFromValue(value, cx);
+      const sources: JsonValue[] = values.expr !== true && value.type === 'array' ? value.items : [value];
+      nodes.forEach((node, i) => checkTextDepth(node, sources[i] as JsonValue, input.text));
       const text = nodes.map((n) => print(n, options)).join(';\n\n');
       io.stdout(text.length > 0 ? `${text}\n` : '');
       return 0;

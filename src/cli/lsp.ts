@@ -9,8 +9,9 @@ actions, go to definition and references of aliases, document symbols and semant
 when it or its schema file changes. Set-up for VS Code, Neovim, Helix and Emacs: docs/editors.md.
 
 Options:
-  --stdio      talk LSP over standard input and output (the only transport)
-  -h, --help   show this help
+  --stdio                talk LSP over standard input and output (the only transport)
+  --clientProcessId PID  exit when that process ends (editors pass it)
+  -h, --help             show this help
 `;
 
 export const lspCommand: Command = {

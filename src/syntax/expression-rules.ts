@@ -1,561 +1,704 @@
-import type { DSLMethodOpts, IOrAlt, IToken, OrMethodOpts, ParserMethod } from 'chevrotain';
-import { Prec, type BinaryOp, type Expr, type Select, type Specifier, type WhenClause } from '../ast/index.js';
+import type { IToken, TokenType } from 'chevrotain';
+import {
+  BINARY_PREC, FORM_PREC, UNARY_PREC, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause,
+} from '../ast/index.js';
 // The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
 import { NULL, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when } from '../ast/make.js';
 import { stringValue } from './literals.js';
-import { BINARY_TOKEN_OPS, PATH_SEPARATORS, ParserBase, RIGHT_ARGS, argsAt } from './parser-base.js';
+import { END_TOKEN, IS_NAME, ParserBase, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 
-/** A path as read: its text, whether it is one name, whether that name was quoted. */
-interface PathText {
-  readonly text: string;
-  readonly single: boolean;
-  readonly quoted: boolean;
+/**
+ * The expression rules of the dsq parser, and the paths and specifiers they use.
+ *
+ * An expression is read by one operator-precedence loop (`expression`) over the precedence
+ * tables of src/ast/precedence.ts. Every construct that nests (parentheses, prefix operators,
+ * the operands of infix operators, calls, IN lists, CASE) pushes a frame on an explicit stack
+ * instead of calling a function, and pops it when its last operand is read: nesting costs
+ * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and
+ * DATABASE_COLUMN(...) are the only sub-rules (generators yielded to `drive`, parser-base.ts).
+ */
+
+const idx = (type: TokenType) => type.tokenTypeIdx as number;
+
+/** What a token starts in prefix position (by token type index). */
+const P_DONE = -1, P_NOT = 1, P_MINUS = 2, P_TILDE = 3, P_NUMBER = 4, P_STRING = 5, P_NULL = 6, P_LPAREN = 7, P_EXISTS = 8, P_CASE = 9, P_BOOLEAN = 10, P_NAME = 11, P_CONTEXTUAL = 12;
+const PREFIX: number[] = [];
+PREFIX[idx(T.Not)] = P_NOT;
+PREFIX[idx(T.Minus)] = P_MINUS;
+PREFIX[idx(T.Tilde)] = P_TILDE;
+PREFIX[idx(T.NumberLiteral)] = P_NUMBER;
+PREFIX[idx(T.StringLiteral)] = P_STRING;
+PREFIX[idx(T.Null)] = P_NULL;
+PREFIX[idx(T.LParen)] = P_LPAREN;
+PREFIX[idx(T.Exists)] = P_EXISTS;
+PREFIX[idx(T.Case)] = P_CASE;
+PREFIX[idx(T.True)] = P_BOOLEAN;
+PREFIX[idx(T.False)] = P_BOOLEAN;
+PREFIX[idx(T.Identifier)] = P_NAME;
+PREFIX[idx(T.QuotedIdentifier)] = P_NAME;
+for (const word of T.CONTEXTUAL_WORDS) PREFIX[idx(word)] = P_CONTEXTUAL;
+
+/** Whether a token can start an expression. */
+export function startsExpression(token: IToken): boolean {
+  return PREFIX[token.tokenTypeIdx] !== undefined;
 }
 
+/** The AST operator of each binary operator token. */
+export const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
+  [T.Or, 'or'], [T.And, 'and'],
+  [T.Equals, '='], [T.NotEquals, '!='], [T.Less, '<'], [T.LessEquals, '<='], [T.Greater, '>'], [T.GreaterEquals, '>='],
+  [T.Pipe, '|'], [T.Ampersand, '&'], [T.ShiftLeft, '<<'], [T.ShiftRight, '>>'],
+  [T.Plus, '+'], [T.Minus, '-'], [T.Star, '*'], [T.Slash, '/'], [T.Percent, '%'],
+]);
+
+/** What a token is in infix position, and the level it binds at (by token type index). */
+const I_BINARY = 1, I_IS = 2, I_LIKE = 3, I_BETWEEN = 4, I_IN = 5, I_NOT = 6, I_COLLATE = 7;
+const INFIX: number[] = [];
+const INFIX_PREC: number[] = [];
+const INFIX_OP: BinaryOp[] = [];
+for (const [type, op] of BINARY_TOKEN_OPS) {
+  INFIX[idx(type)] = I_BINARY;
+  INFIX_PREC[idx(type)] = BINARY_PREC[op];
+  INFIX_OP[idx(type)] = op;
+}
+INFIX[idx(T.Is)] = I_IS;
+INFIX_PREC[idx(T.Is)] = BINARY_PREC.is;
+INFIX[idx(T.Like)] = I_LIKE;
+INFIX_PREC[idx(T.Like)] = BINARY_PREC.like;
+INFIX_OP[idx(T.Like)] = 'like';
+INFIX[idx(T.Regexp)] = I_LIKE;
+INFIX_PREC[idx(T.Regexp)] = BINARY_PREC.regexp;
+INFIX_OP[idx(T.Regexp)] = 'regexp';
+INFIX[idx(T.Between)] = I_BETWEEN;
+INFIX_PREC[idx(T.Between)] = FORM_PREC.between;
+INFIX[idx(T.In)] = I_IN;
+INFIX_PREC[idx(T.In)] = FORM_PREC.in;
+INFIX[idx(T.Collate)] = I_COLLATE;
+INFIX_PREC[idx(T.Collate)] = FORM_PREC.collate;
+// NOT in infix position: `x NOT LIKE y`, `x NOT BETWEEN ...`, `x NOT IN (...)`, at the level of what follows it.
+INFIX[idx(T.Not)] = I_NOT;
+
 /**
- * The expression rules of the dsq parser (and the paths and specifiers they use): precedence
- * climbing over src/ast/precedence.ts, so binary chains are loops, not recursion.
+ * The level an infix operator starting with `next` binds at (`after` is the token after it,
+ * for NOT LIKE / NOT BETWEEN / NOT IN); -1 when `next` starts no infix operator.
  */
+export function infixPrec(next: IToken, after: IToken): number {
+  const kind = INFIX[next.tokenTypeIdx];
+  if (kind === undefined) return -1;
+  if (kind !== I_NOT) return INFIX_PREC[next.tokenTypeIdx] as number;
+  const then = INFIX[after.tokenTypeIdx];
+  return then === I_LIKE || then === I_BETWEEN || then === I_IN ? (INFIX_PREC[after.tokenTypeIdx] as number) : -1;
+}
+
+const SEPARATORS: string[] = [];
+SEPARATORS[idx(T.Dot)] = '.';
+SEPARATORS[idx(T.At)] = '@';
+SEPARATORS[idx(T.Colon)] = ':';
+
+/** The tokens a specifier starts with: [-]number, 'name', WHERE, ALL, [. */
+const SPECIFIER_START: boolean[] = [];
+for (const type of [T.Minus, T.NumberLiteral, T.StringLiteral, T.Where, T.All, T.LBracket]) SPECIFIER_START[idx(type)] = true;
+
+const DATETIME_WORDS: ReadonlyMap<TokenType, 'datetime' | 'localdate' | 'localtime' | 'localdatetime'> = new Map([
+  [T.DatetimeWord, 'datetime'], [T.DateWord, 'localdate'], [T.TimeWord, 'localtime'], [T.TimestampWord, 'localdatetime'],
+] as const);
+
+/** The lists of a frame that has none (frozen: a frame that forgot to make its own list fails loudly). */
+const NO_ITEMS = Object.freeze([]) as unknown as Expr[];
+const NO_ARMS = Object.freeze([]) as unknown as WhenClause[];
+
+// Frame kinds: the constructs in progress on the expression stack.
+const F_PREFIX = 1, F_PAREN = 2, F_BINARY = 3, F_IS = 4, F_LIKE = 5, F_BETWEEN = 6, F_IN = 7, F_CALL = 8, F_CASE = 9;
+// CASE phases: what the expression just read is.
+const CASE_BASE = 0, CASE_WHEN = 1, CASE_THEN = 2, CASE_ELSE = 3;
+
+/**
+ * One construct in progress. Frames are pooled (`frames`, `frameCount`), so every field is
+ * always present and reset on push.
+ */
+class Frame {
+  kind = 0;
+  /** Start token and minimum precedence of the expression this construct is part of: restored when it completes. */
+  start: IToken = END_TOKEN;
+  minPrec = 0;
+  /** The left operand (binary operators, IS, LIKE, BETWEEN, IN) or the CASE base. */
+  left: Expr | null = null;
+  /** BETWEEN: the lower bound; CASE: the WHEN condition. */
+  second: Expr = NULL;
+  op: BinaryOp | UnaryOp = 'and';
+  /** NOT LIKE, NOT BETWEEN, NOT IN, IS NOT. */
+  not = false;
+  /** The called name; the WHEN token of the current CASE arm. */
+  token: IToken = END_TOKEN;
+  distinct: IToken | undefined = undefined;
+  star: IToken | undefined = undefined;
+  /** Call arguments, IN values (a new list per construct: it goes into the node). */
+  items: Expr[] = NO_ITEMS;
+  arms: WhenClause[] = NO_ARMS;
+  /** BETWEEN: 0 before AND, 1 after; CASE: what was read last; call: the number of syntax errors before it. */
+  phase = 0;
+  otherwise: Expr | null = null;
+}
+
 export abstract class ExpressionRules extends ParserBase {
   /** The SELECT rule (parser.ts): subqueries in expressions. */
-  protected abstract select: ParserMethod<[], Select>;
+  protected abstract select(): Rule<Select>;
 
-  /** `name { (.|@|:) name }`: a table or column path, joined as written. */
-  protected path = this.RULE('path', (): PathText => {
-    const first = this.CONSUME(T.Name);
-    return this.SUBRULE(this.pathFrom, { ARGS: [first] });
-  }, { recoveryValueFunc: () => ({ text: '?', single: false, quoted: false }) });
+  private frames: Frame[] = [];
+  private frameCount = 0;
 
-  /** The rest of a path whose first name is `first`: `{ (.|@|:) name }`. */
-  protected pathFrom = this.RULE('pathFrom', (first: IToken): PathText => {
-    let text = this.ACTION(() => this.nameOf(first));
-    let single = true;
-    this.MANY(() => {
-      const sep = this.OR((this.separatorAlts ??= [
-        { ALT: () => this.CONSUME(T.Dot) },
-        { ALT: () => this.CONSUME(T.At) },
-        { ALT: () => this.CONSUME(T.Colon) },
-      ]));
-      const next = this.CONSUME1(T.Name);
-      this.ACTION(() => {
-        text += PATH_SEPARATORS.get(sep.tokenType) + this.nameOf(next);
-        single = false;
-      });
-    });
-    return { text, single, quoted: this.ACTION(() => first.tokenType === T.QuotedIdentifier) };
-  }, { recoveryValueFunc: () => ({ text: '?', single: false, quoted: false }) });
+  override begin(...args: Parameters<ParserBase['begin']>): void {
+    super.begin(...args);
+    this.frameCount = 0;
+  }
+
+  private push(kind: number, start: IToken, minPrec: number): Frame {
+    let frame = this.frames[this.frameCount];
+    if (frame === undefined) {
+      frame = new Frame();
+      this.frames.push(frame);
+    }
+    this.frameCount++;
+    frame.kind = kind;
+    frame.start = start;
+    frame.minPrec = minPrec;
+    frame.not = false;
+    // (A parse stopped by NestingTooDeep leaves frames unpopped: every field starts afresh.)
+    frame.left = null;
+    frame.otherwise = null;
+    frame.items = NO_ITEMS;
+    frame.arms = NO_ARMS;
+    return frame;
+  }
+
+  /** Pop the frame on top, letting go of the nodes it holds. */
+  private pop(frame: Frame): void {
+    this.frameCount--;
+    frame.left = null;
+    frame.second = NULL;
+    frame.otherwise = null;
+    frame.items = NO_ITEMS;
+    frame.arms = NO_ARMS;
+  }
+
+  /**
+   * An expression whose operators bind at least `minPrec` (0: any expression). Precedence
+   * climbing without recursion: `need` reads what an operand starts with (pushing a frame for
+   * prefix operators, parentheses, calls and CASE), then the infix loop extends `left` while the
+   * next operator binds tightly enough (pushing a frame for its right operand); when neither
+   * applies, the operand is complete and goes to the frame on top, which builds its node.
+   */
+  *expression(initialMinPrec: number): Rule<Expr> {
+    const base = this.frameCount;
+    let minPrec = initialMinPrec;
+    let start: IToken = END_TOKEN;
+    let left: Expr = NULL;
+    let need = true;
+    for (;;) {
+      if (need) {
+        need = false;
+        start = this.la1();
+        let prefix = PREFIX[start.tokenTypeIdx];
+        if (prefix === P_CONTEXTUAL) {
+          // A contextual word starts its own form when the tokens after it say so; else it is a name.
+          const form = this.contextualForm(start);
+          if (form === 'database_column') {
+            left = (yield this.databaseColumn(start)) as Expr;
+            prefix = P_DONE;
+          } else if (form !== null) {
+            left = form;
+            prefix = P_DONE;
+          } else {
+            prefix = P_NAME;
+          }
+        }
+        switch (prefix) {
+          case P_DONE:
+            break;
+          case P_NOT:
+            this.pos++;
+            this.enter(start);
+            this.push(F_PREFIX, start, minPrec).op = 'not';
+            minPrec = UNARY_PREC.not;
+            need = true;
+            continue;
+          case P_MINUS:
+            this.pos++;
+            // '-' right before a number is part of the number.
+            if (this.at(T.NumberLiteral)) {
+              left = this.mark({ kind: 'number', value: this.numberText(this.next(), true) }, start);
+              break;
+            }
+            this.enter(start);
+            this.push(F_PREFIX, start, minPrec).op = '-';
+            minPrec = UNARY_PREC['-'];
+            need = true;
+            continue;
+          case P_TILDE:
+            this.pos++;
+            this.enter(start);
+            this.push(F_PREFIX, start, minPrec).op = '~';
+            minPrec = UNARY_PREC['~'];
+            need = true;
+            continue;
+          case P_NUMBER:
+            this.pos++;
+            left = this.mark({ kind: 'number', value: this.numberText(start, false) }, start);
+            break;
+          case P_STRING: {
+            this.pos++;
+            const value = stringValue(start.image);
+            left = this.mark(value === '' ? { kind: 'null' } : str(value), start);
+            break;
+          }
+          case P_NULL:
+            this.pos++;
+            left = this.mark({ kind: 'null' }, start);
+            break;
+          case P_LPAREN:
+            this.pos++;
+            if (this.at(T.Select)) {
+              // '(' SELECT ... ')': a scalar subquery.
+              const select = (yield this.select()) as Select;
+              this.expect(T.RParen);
+              left = this.mark({ kind: 'subquery', select }, start);
+              break;
+            }
+            this.enter(start);
+            this.push(F_PAREN, start, minPrec);
+            minPrec = 0;
+            need = true;
+            continue;
+          case P_EXISTS: {
+            this.pos++;
+            this.expect(T.LParen);
+            const select = (yield this.select()) as Select;
+            this.expect(T.RParen);
+            left = this.mark({ kind: 'exists', select }, start);
+            break;
+          }
+          case P_CASE: {
+            this.pos++;
+            this.enter(start);
+            const frame = this.push(F_CASE, start, minPrec);
+            frame.arms = [];
+            if (this.at(T.When)) {
+              frame.token = this.next();
+              frame.phase = CASE_WHEN;
+            } else if (startsExpression(this.la1())) {
+              frame.phase = CASE_BASE;
+            } else {
+              this.earlyExit('caseExpression');
+              frame.token = start;
+              frame.phase = CASE_WHEN;
+            }
+            minPrec = 0;
+            need = true;
+            continue;
+          }
+          case P_BOOLEAN:
+            this.pos++;
+            this.report('syntax/boolean-literal', `dsq has no boolean literals, found ${start.image.toUpperCase()}`, start, start, 'write a comparison (x = 1) or a number (1 or 0)');
+            left = this.mark({ kind: 'null' }, start);
+            break;
+          case P_NAME:
+            this.pos++;
+            if (this.at(T.LParen)) {
+              const open = this.next();
+              this.enter(open);
+              const frame = this.push(F_CALL, start, minPrec);
+              frame.token = start;
+              frame.items = [];
+              frame.phase = this.errors.length;
+              frame.distinct = this.optional(T.Distinct);
+              frame.star = this.optional(T.Star);
+              if (frame.star === undefined && startsExpression(this.la1())) {
+                minPrec = 0;
+                need = true;
+                continue;
+              }
+              this.expect(T.RParen);
+              this.leave();
+              this.pop(frame);
+              left = this.callNode(start, frame.distinct, frame.star, [], start, this.errors.length === frame.phase);
+              break;
+            }
+            left = this.columnFrom(start);
+            break;
+          default:
+            this.noViableAlt('expression');
+            left = NULL;
+        }
+      }
+
+      // The infix loop: extend `left` while the next operator binds at least minPrec.
+      const next = this.la1();
+      let kind = INFIX[next.tokenTypeIdx];
+      if (kind !== undefined) {
+        let prec = INFIX_PREC[next.tokenTypeIdx] as number;
+        let not = false;
+        if (kind === I_NOT) {
+          const after = this.la(2);
+          kind = INFIX[after.tokenTypeIdx];
+          prec = kind === I_LIKE || kind === I_BETWEEN || kind === I_IN ? (INFIX_PREC[after.tokenTypeIdx] as number) : -1;
+          not = true;
+        }
+        if (prec >= minPrec) {
+          if (not) this.pos++;
+          const operator = this.next();
+          switch (kind) {
+            case I_BINARY: {
+              const frame = this.push(F_BINARY, start, minPrec);
+              frame.op = INFIX_OP[operator.tokenTypeIdx] as BinaryOp;
+              frame.left = left;
+              minPrec = prec + 1;
+              need = true;
+              continue;
+            }
+            case I_IS: {
+              const frame = this.push(F_IS, start, minPrec);
+              frame.not = this.optional(T.Not) !== undefined;
+              frame.left = left;
+              minPrec = prec + 1;
+              need = true;
+              continue;
+            }
+            case I_LIKE: {
+              const frame = this.push(F_LIKE, start, minPrec);
+              frame.op = INFIX_OP[operator.tokenTypeIdx] as BinaryOp;
+              frame.not = not;
+              frame.left = left;
+              minPrec = prec + 1;
+              need = true;
+              continue;
+            }
+            case I_BETWEEN: {
+              const frame = this.push(F_BETWEEN, start, minPrec);
+              frame.not = not;
+              frame.left = left;
+              frame.phase = 0;
+              minPrec = prec + 1;
+              need = true;
+              continue;
+            }
+            case I_IN: {
+              const open = this.expect(T.LParen);
+              this.enter(open.isInsertedInRecovery ? operator : open);
+              if (this.at(T.Select)) {
+                const select = (yield this.select()) as Select;
+                this.expect(T.RParen);
+                this.leave();
+                const node: Expr = this.mark({ kind: 'in_select', e: left, select }, start);
+                left = not ? this.mark(unary('not', node), start) : node;
+                continue;
+              }
+              const frame = this.push(F_IN, start, minPrec);
+              frame.items = [];
+              frame.not = not;
+              frame.left = left;
+              if (startsExpression(this.la1())) {
+                minPrec = 0;
+                need = true;
+                continue;
+              }
+              // IN (): an empty list.
+              if (!this.at(T.RParen)) this.noViableAlt('expression');
+              else this.pos++;
+              left = this.endIn(frame);
+              continue;
+            }
+            case I_COLLATE: {
+              const name = this.expect(T.Name);
+              left = this.mark({ kind: 'collate', e: left, collation: this.nameOf(name) }, start);
+              continue;
+            }
+          }
+        }
+      }
+
+      // `left` is complete: it goes to the construct on top of the stack.
+      if (this.frameCount === base) return left;
+      const frame = this.frames[this.frameCount - 1] as Frame;
+      switch (frame.kind) {
+        case F_PREFIX:
+          this.leave();
+          this.pop(frame);
+          left = this.mark(unary(frame.op as UnaryOp, left), frame.start);
+          break;
+        case F_PAREN:
+          this.expect(T.RParen);
+          this.leave();
+          this.pop(frame);
+          break;
+        case F_BINARY: {
+          left = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
+          this.pop(frame);
+          break;
+        }
+        case F_IS: {
+          const node: Expr = this.mark(binary('is', frame.left as Expr, left), frame.start);
+          this.pop(frame);
+          left = frame.not ? this.mark(unary('not', node), frame.start) : node;
+          break;
+        }
+        case F_LIKE: {
+          const node: Expr = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
+          this.pop(frame);
+          left = frame.not ? this.mark(unary('not', node), frame.start) : node;
+          break;
+        }
+        case F_BETWEEN:
+          if (frame.phase === 0) {
+            frame.second = left;
+            frame.phase = 1;
+            this.expect(T.And);
+            minPrec = FORM_PREC.between + 1;
+            need = true;
+            continue;
+          } else {
+            const node: Expr = this.mark(between(frame.left as Expr, frame.second, left), frame.start);
+            this.pop(frame);
+            left = frame.not ? this.mark(unary('not', node), frame.start) : node;
+          }
+          break;
+        case F_IN:
+          frame.items.push(left);
+          if (this.optional(T.Comma)) {
+            minPrec = 0;
+            need = true;
+            continue;
+          }
+          this.expect(T.RParen);
+          left = this.endIn(frame);
+          break;
+        case F_CALL: {
+          frame.items.push(left);
+          if (this.optional(T.Comma)) {
+            minPrec = 0;
+            need = true;
+            continue;
+          }
+          this.expect(T.RParen);
+          this.leave();
+          const args = frame.items;
+          this.pop(frame);
+          left = this.callNode(frame.token, frame.distinct, frame.star, args, frame.token, this.errors.length === frame.phase);
+          break;
+        }
+        case F_CASE:
+          if (this.caseNext(frame, left)) {
+            minPrec = 0;
+            need = true;
+            continue;
+          }
+          left = this.endCase(frame);
+          break;
+      }
+      // Back in the expression the construct belongs to: its infix loop goes on.
+      start = frame.start;
+      minPrec = frame.minPrec;
+    }
+  }
+
+  /** The `IN (...)` list on top is read (its `)` too): its node. */
+  private endIn(frame: Frame): Expr {
+    this.leave();
+    const node: Expr = this.mark(inList(frame.left as Expr, frame.items), frame.start);
+    this.pop(frame);
+    return frame.not ? this.mark(unary('not', node), frame.start) : node;
+  }
+
+  /** A CASE part was read (`value`): take it; true when another expression follows. */
+  private caseNext(frame: Frame, value: Expr): boolean {
+    switch (frame.phase) {
+      case CASE_BASE:
+        frame.left = value;
+        frame.token = this.expect(T.When);
+        frame.phase = CASE_WHEN;
+        return true;
+      case CASE_WHEN:
+        frame.second = value;
+        this.expect(T.Then);
+        frame.phase = CASE_THEN;
+        return true;
+      case CASE_THEN:
+        frame.arms.push(this.mark(when(frame.second, value), frame.token));
+        if (this.at(T.When)) {
+          frame.token = this.next();
+          frame.phase = CASE_WHEN;
+          return true;
+        }
+        if (this.optional(T.Else)) {
+          frame.phase = CASE_ELSE;
+          return true;
+        }
+        return false;
+      default:
+        frame.otherwise = value;
+        return false;
+    }
+  }
+
+  /** The CASE on top has all its parts: read END, build the node. */
+  private endCase(frame: Frame): Expr {
+    this.expect(T.End);
+    this.leave();
+    const node: Expr = this.mark(caseExpr(frame.left, frame.arms, frame.otherwise), frame.start);
+    this.pop(frame);
+    return node;
+  }
+
+  /**
+   * The form a contextual word starts, told by the tokens after it (`DATE '...'`,
+   * `COLUMN(...)`, ...): the node, 'database_column' (a sub-rule), or null when the word is a
+   * plain name here (a column or a call).
+   */
+  private contextualForm(start: IToken): Expr | 'database_column' | null {
+    const type = start.tokenType;
+    const second = this.la(2).tokenType;
+    const third = this.la(3);
+    const kind = DATETIME_WORDS.get(type);
+    if (kind !== undefined) {
+      if (type === T.DatetimeWord && second === T.LParen && (third.tokenType === T.Minus || third.tokenType === T.NumberLiteral)) {
+        this.pos += 2;
+        const negative = this.optional(T.Minus) !== undefined;
+        const n = this.expect(T.NumberLiteral);
+        this.expect(T.RParen);
+        return this.mark({ kind: 'datetime', form: 'ms', value: this.wholeNumberText(n, negative, 'DATETIME(milliseconds)') }, start);
+      }
+      if (second === T.StringLiteral || second === T.QuotedIdentifier) {
+        this.pos += 2;
+        return this.datetime(kind, this.last(), start);
+      }
+      return null;
+    }
+    if (second !== T.LParen) return null;
+    const thirdIsName = IS_NAME[third.tokenTypeIdx] === true;
+    switch (type) {
+      case T.ColumnWord: {
+        if (!(thirdIsName || third.tokenType === T.StringLiteral)) return null;
+        this.pos += 2;
+        let text: string;
+        if (this.at(T.StringLiteral)) {
+          const s = this.next();
+          text = stringValue(s.image);
+          if (text === '') this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
+        } else {
+          text = this.pathText(this.next());
+        }
+        this.expect(T.RParen);
+        return this.mark(col(text), start);
+      }
+      case T.AliasWord: {
+        if (!thirdIsName) return null;
+        this.pos += 2;
+        const name = this.next();
+        this.expect(T.RParen);
+        return this.mark(aliasRef(this.nameOf(name)), start);
+      }
+      case T.SystemColumnWord: {
+        if (!thirdIsName) return null;
+        this.pos += 2;
+        const table = this.next();
+        this.expect(T.Comma);
+        const column = this.expect(T.Name);
+        this.expect(T.RParen);
+        return this.mark({ kind: 'system_column', table: this.nameOf(table), column: this.nameOf(column) }, start);
+      }
+      case T.DatabaseColumnWord:
+        return SPECIFIER_START[third.tokenTypeIdx] === true ? 'database_column' : null;
+      default:
+        return null;
+    }
+  }
+
+  /** `DATABASE_COLUMN ( specifier , name , specifier )` (the caller saw its first three tokens). */
+  private *databaseColumn(start: IToken): Rule<Expr> {
+    this.pos++;
+    this.enter(this.next());
+    const database = (yield this.specifier()) as Specifier;
+    this.expect(T.Comma);
+    const table = this.expect(T.Name);
+    this.expect(T.Comma);
+    const column = (yield this.specifier()) as Specifier;
+    this.expect(T.RParen);
+    this.leave();
+    return this.mark({ kind: 'database_column', database, table: this.nameOf(table), column }, start);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Paths
+
+  /** A column (or alias) reference whose path starts with the name `first` (read). */
+  private columnFrom(first: IToken): Expr {
+    if (SEPARATORS[this.la1().tokenTypeIdx] === undefined) {
+      return this.nameRef(this.nameOf(first), true, first);
+    }
+    return this.nameRef(this.pathText(first), false, first);
+  }
+
+  /** The text of a path whose first name is `first` (read): `{ (.|@|:) name }` joined as written. */
+  protected pathText(first: IToken): string {
+    let text = this.nameOf(first);
+    for (;;) {
+      const separator = SEPARATORS[this.la1().tokenTypeIdx];
+      if (separator === undefined) return text;
+      this.pos++;
+      text += separator + this.nameOf(this.expect(T.Name));
+    }
+  }
 
   // -------------------------------------------------------------------------------------
   // Specifiers
 
-  protected specifier = this.RULE('specifier', (): Specifier => {
-    const start = this.LA(1);
-    return this.OR([
-      { ALT: () => this.SUBRULE(this.singularSpecifier) },
-      { ALT: () => (this.CONSUME(T.All), this.ACTION(() => this.mark({ kind: 'spec_all' }, start))) },
-      {
-        ALT: () => {
-          this.CONSUME(T.LBracket);
-          const items: Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>[] = [];
-          this.MANY_SEP({
-            SEP: T.Comma,
-            DEF: () => {
-              const item = this.SUBRULE1(this.singularSpecifier);
-              this.ACTION(() => items.push(item));
-            },
-          });
-          this.CONSUME(T.RBracket);
-          return this.ACTION(() => this.mark({ kind: 'spec_array', items }, start));
-        },
-      },
-    ]);
-  }, { recoveryValueFunc: (): Specifier => ({ kind: 'spec_all' }) });
-
-  protected singularSpecifier = this.RULE('singularSpecifier', (): Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }> => {
-    const start = this.LA(1);
-    return this.OR([
-      {
-        ALT: () => {
-          const minus = this.OPTION(() => this.CONSUME(T.Minus));
-          const n = this.CONSUME(T.NumberLiteral);
-          return this.ACTION(() => this.mark({ kind: 'spec_id', id: this.wholeNumberText(n, minus !== undefined, 'an id') }, start));
-        },
-      },
-      {
-        ALT: () => {
-          const s = this.CONSUME(T.StringLiteral);
-          return this.ACTION(() => {
-            const name = stringValue(s.image);
-            if (name === '' && !s.isInsertedInRecovery) this.report('syntax/empty-name', "a name specifier cannot be empty ('')", s);
-            return this.mark({ kind: 'spec_name', name }, start);
-          });
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Where);
-          const e = this.SUBRULE(this.expression, argsAt(0));
-          return this.ACTION(() => this.mark({ kind: 'spec_where', where: e }, start));
-        },
-      },
-    ]);
-  }, { recoveryValueFunc: () => ({ kind: 'spec_id', id: '0' }) as Extract<Specifier, { kind: 'spec_id' }> });
-
-  // -------------------------------------------------------------------------------------
-  // Expressions
-
-  /** Precedence climbing: a prefix form, then infix operators binding at least `minPrec`. */
-  public expression = this.RULE('expression', (minPrec: number): Expr => {
-    const frame = this.pushFrame(this.LA(1), minPrec);
-    try {
-      frame.left = this.OR((this.prefixAlts ??= { IGNORE_AMBIGUITIES: true, DEF: this.prefixAlternatives() }));
-      this.MANY(
-        (this.infixLoop ??= {
-          GATE: () => this.infixPrec() >= this.frame().minPrec,
-          DEF: () => {
-            const f = this.frame();
-            f.left = this.OR2((this.infixAlts ??= this.infixAlternatives()));
-          },
-        }),
-      );
-      return frame.left;
-    } finally {
-      this.popFrame();
+  /** A database or field specifier: an id, a 'name', WHERE e, ALL, or [ ... ] of the first three. */
+  protected *specifier(): Rule<Specifier> {
+    const start = this.la1();
+    if (this.at(T.All)) {
+      this.pos++;
+      return this.mark({ kind: 'spec_all' }, start);
     }
-  }, { recoveryValueFunc: () => NULL });
-
-  // The expression rule's alternatives are built once and cached (Chevrotain's advice for
-  // embedded actions: no closures allocated per call). They read the current invocation's
-  // state from the top of `frames`, which nested invocations restore when they return.
-  protected prefixAlts: OrMethodOpts<Expr> | undefined;
-  protected infixAlts: IOrAlt<Expr>[] | undefined;
-  protected infixLoop: DSLMethodOpts<unknown> | undefined;
-
-  /**
-   * Prefix operators and primary forms: what an expression starts with. Every alternative
-   * starts with a different token (LL(1)), so Chevrotain picks one with a table lookup; forms
-   * that need a second token to tell apart live one level down (`(`, `-`, names).
-   */
-  protected prefixAlternatives(): IOrAlt<Expr>[] {
-    return [
-      {
-        ALT: () => {
-          const not = this.CONSUME(T.Not);
-          this.ACTION(() => this.enter(not));
-          try {
-            const e = this.SUBRULE(this.expression, argsAt(Prec.not));
-            return this.ACTION(() => this.mark(unary('not', e), this.frame().start));
-          } finally {
-            this.ACTION(() => this.depth--);
-          }
-        },
-      },
-      {
-        // '-': a number literal right after it folds into the number; otherwise unary minus.
-        ALT: () => {
-          this.CONSUME(T.Minus);
-          return this.OR1({
-            IGNORE_AMBIGUITIES: true,
-            DEF: [
-              {
-                ALT: () => {
-                  const n = this.CONSUME(T.NumberLiteral);
-                  return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, true) }, this.frame().start));
-                },
-              },
-              { ALT: () => this.unaryOperand('-', 1) },
-            ],
-          });
-        },
-      },
-      { ALT: () => (this.CONSUME(T.Tilde), this.unaryOperand('~', 8)) },
-      {
-        ALT: () => {
-          const n = this.CONSUME1(T.NumberLiteral);
-          return this.ACTION(() => this.mark({ kind: 'number', value: this.numberText(n, false) }, this.frame().start));
-        },
-      },
-      {
-        ALT: () => {
-          const s = this.CONSUME(T.StringLiteral);
-          return this.ACTION(() => {
-            const value = stringValue(s.image);
-            return this.mark(value === '' ? { kind: 'null' } : str(value), this.frame().start);
-          });
-        },
-      },
-      { ALT: () => (this.CONSUME(T.Null), this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start))) },
-      {
-        // '(' SELECT ... ')' is a scalar subquery; '(' expression ')' a parenthesised expression.
-        ALT: () => {
-          const open = this.CONSUME4(T.LParen);
-          return this.OR5([
-            {
-              ALT: () => {
-                const sel = this.SUBRULE(this.select);
-                this.CONSUME4(T.RParen);
-                return this.ACTION(() => this.mark({ kind: 'subquery', select: sel }, this.frame().start));
-              },
-            },
-            {
-              ALT: () => {
-                this.ACTION(() => this.enter(open));
-                try {
-                  const e = this.SUBRULE7(this.expression, argsAt(0));
-                  this.CONSUME5(T.RParen);
-                  return e;
-                } finally {
-                  this.ACTION(() => this.depth--);
-                }
-              },
-            },
-          ]);
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Exists);
-          this.CONSUME6(T.LParen);
-          const sel = this.SUBRULE1(this.select);
-          this.CONSUME6(T.RParen);
-          return this.ACTION(() => this.mark({ kind: 'exists', select: sel }, this.frame().start));
-        },
-      },
-      { ALT: () => this.SUBRULE(this.caseExpression) },
-      {
-        ALT: () => {
-          const b = this.OR6([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
-          this.ACTION(() =>
-            this.report(
-              'syntax/boolean-literal',
-              `dsq has no boolean literals, found ${b.image.toUpperCase()}`,
-              b,
-              b,
-              'write a comparison (x = 1) or a number (1 or 0)',
-            ),
-          );
-          return this.ACTION(() => this.mark({ kind: 'null' }, this.frame().start));
-        },
-      },
-      {
-        // A plain name (the common case): a call or a column path, told apart by the next token.
-        ALT: () => {
-          this.CONSUME(T.PlainName);
-          // Built once (no array and closures per name); each reads the name just consumed.
-          return this.OR7((this.plainNameAlts ??= [
-            { ALT: () => this.callTail(this.LA(0)) },
-            { ALT: () => this.columnFrom(this.LA(0), 0) },
-          ]));
-        },
-      },
-      // A contextual word may start its own form (`DATE '...'`, `COLUMN(...)`): two tokens decide.
-      { ALT: () => this.SUBRULE(this.contextualExpression) },
-    ];
+    if (this.at(T.LBracket)) {
+      this.pos++;
+      const items: Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>[] = [];
+      if (SPECIFIER_START[this.la1().tokenTypeIdx] === true && !this.at(T.All) && !this.at(T.LBracket)) {
+        do items.push(yield* this.singularSpecifier('singularSpecifier'));
+        while (this.optional(T.Comma));
+      }
+      this.expect(T.RBracket);
+      return this.mark({ kind: 'spec_array', items }, start);
+    }
+    return yield* this.singularSpecifier('specifier');
   }
 
-  /** The operand of a prefix `-` or `~` (binds tighter than `*`, looser than COLLATE). */
-  protected unaryOperand(op: '-' | '~', index: 1 | 8): Expr {
-    this.ACTION(() => this.enter(this.frame().start));
-    try {
-      const e = index === 1 ? this.SUBRULE1(this.expression, argsAt(Prec.unary)) : this.SUBRULE8(this.expression, argsAt(Prec.unary));
-      return this.ACTION(() => this.mark(unary(op, e), this.frame().start));
-    } finally {
-      this.ACTION(() => this.depth--);
+  /** An id, a 'name' or WHERE e; `ruleName` names what was expected when it is none of these. */
+  private *singularSpecifier(ruleName: string): Generator<Rule<unknown>, Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>, unknown> {
+    const start = this.la1();
+    if (this.at(T.NumberLiteral) || this.at(T.Minus)) {
+      const negative = this.optional(T.Minus) !== undefined;
+      const n = this.expect(T.NumberLiteral);
+      return this.mark({ kind: 'spec_id', id: this.wholeNumberText(n, negative, 'an id') }, start);
     }
-  }
-
-  protected contextualAlts: OrMethodOpts<Expr> | undefined;
-  protected plainNameAlts: IOrAlt<Expr>[] | undefined;
-  protected separatorAlts: IOrAlt<IToken>[] | undefined;
-
-  /** A column (or alias) reference whose path starts with `first`. */
-  private columnFrom(first: IToken, index: 0 | 1): Expr {
-    const p = index === 0 ? this.SUBRULE(this.pathFrom, { ARGS: [first] }) : this.SUBRULE1(this.pathFrom, { ARGS: [first] });
-    return this.ACTION(() => this.nameRef(p.text, p.single, this.frame().start));
-  }
-
-  /** A contextual word: its own form when the next token says so, else a call or a column path. */
-  protected contextualExpression = this.RULE('contextualExpression', (): Expr => {
-    return this.OR(
-      (this.contextualAlts ??= {
-        IGNORE_AMBIGUITIES: true,
-        DEF: [
-          { ALT: () => this.SUBRULE(this.datetimeLiteral) },
-          {
-            ALT: () => {
-              this.CONSUME(T.ColumnWord);
-              this.CONSUME(T.LParen);
-              const text = this.OR1([
-                {
-                  ALT: () => {
-                    const s = this.CONSUME1(T.StringLiteral);
-                    return this.ACTION(() => {
-                      const value = stringValue(s.image);
-                      if (value === '' && !s.isInsertedInRecovery) this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
-                      return value;
-                    });
-                  },
-                },
-                {
-                  ALT: () => {
-                    const p = this.SUBRULE(this.path);
-                    return this.ACTION(() => p.text);
-                  },
-                },
-              ]);
-              this.CONSUME(T.RParen);
-              return this.ACTION(() => this.mark(col(text), this.frame().start));
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.AliasWord);
-              this.CONSUME1(T.LParen);
-              const token = this.CONSUME(T.Name);
-              this.CONSUME1(T.RParen);
-              return this.ACTION(() => this.mark(aliasRef(this.nameOf(token)), this.frame().start));
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.SystemColumnWord);
-              this.CONSUME2(T.LParen);
-              const t = this.CONSUME1(T.Name);
-              this.CONSUME(T.Comma);
-              const c = this.CONSUME2(T.Name);
-              this.CONSUME2(T.RParen);
-              return this.ACTION(() => this.mark({ kind: 'system_column', table: this.nameOf(t), column: this.nameOf(c) }, this.frame().start));
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.DatabaseColumnWord);
-              this.CONSUME3(T.LParen);
-              const database = this.SUBRULE(this.specifier);
-              this.CONSUME1(T.Comma);
-              const t = this.CONSUME3(T.Name);
-              this.CONSUME2(T.Comma);
-              const column = this.SUBRULE1(this.specifier);
-              this.CONSUME3(T.RParen);
-              return this.ACTION(() =>
-                this.mark({ kind: 'database_column', database, table: this.nameOf(t), column }, this.frame().start),
-              );
-            },
-          },
-          {
-            ALT: () => {
-              const word = this.CONSUME(T.ContextualWord);
-              return this.OR5([
-                { ALT: () => this.callTail(word) },
-                { ALT: () => this.columnFrom(word, 1) },
-              ]);
-            },
-          },
-        ],
-      }),
-    );
-  }, { recoveryValueFunc: () => NULL });
-
-  /** One infix operator with its right side, applied to the left operand (LL(1), like the prefixes). */
-  protected infixAlternatives(): IOrAlt<Expr>[] {
-    return [
-      {
-        ALT: () => {
-          const token = this.CONSUME(T.BinaryOperator);
-          // (token is undefined only while Chevrotain records the grammar, when ARGS are unused.)
-          const right = this.SUBRULE2(this.expression, RIGHT_ARGS[token?.tokenType?.tokenTypeIdx as number] ?? argsAt(0));
-          return this.ACTION(() => {
-            const op = BINARY_TOKEN_OPS.get(token.tokenType) as BinaryOp;
-            return this.mark(binary(op, this.frame().left, right), this.frame().start);
-          });
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Is);
-          const not = this.OPTION2(() => this.CONSUME2(T.Not));
-          const right = this.SUBRULE3(this.expression, argsAt(Prec.comparison + 1));
-          return this.ACTION(() => {
-            const node = this.mark(binary('is', this.frame().left, right), this.frame().start);
-            return not ? this.mark(unary('not', node), this.frame().start) : node;
-          });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.predicate) },
-      {
-        ALT: () => {
-          this.CONSUME3(T.Not);
-          const node = this.SUBRULE1(this.predicate);
-          return this.ACTION(() => this.mark(unary('not', node), this.frame().start));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Collate);
-          const token = this.CONSUME4(T.Name);
-          return this.ACTION(() => this.mark({ kind: 'collate', e: this.frame().left, collation: this.nameOf(token) }, this.frame().start));
-        },
-      },
-    ];
-  }
-
-  protected predicateAlts: IOrAlt<Expr>[] | undefined;
-
-  /** `LIKE e`, `REGEXP e`, `BETWEEN e AND e`, `IN (...)` applied to the left operand (after an optional NOT). */
-  protected predicate = this.RULE('predicate', (): Expr => {
-    return this.OR(
-      (this.predicateAlts ??= [
-        {
-          ALT: () => {
-            const op = this.OR1([
-              { ALT: () => (this.CONSUME(T.Like), 'like' as const) },
-              { ALT: () => (this.CONSUME(T.Regexp), 'regexp' as const) },
-            ]);
-            const right = this.SUBRULE(this.expression, argsAt(Prec.comparison + 1));
-            return this.ACTION(() => {
-              return this.mark(binary(op, this.frame().left, right), this.frame().start);
-            });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Between);
-            const min = this.SUBRULE1(this.expression, argsAt(Prec.comparison + 1));
-            this.CONSUME(T.And);
-            const max = this.SUBRULE2(this.expression, argsAt(Prec.comparison + 1));
-            return this.ACTION(() => this.mark(between(this.frame().left, min, max), this.frame().start));
-          },
-        },
-        { ALT: () => this.SUBRULE(this.inTail) },
-      ]),
-    );
-  }, { recoveryValueFunc: () => NULL });
-
-  /** `IN ( SELECT ... )` or `IN ( [e {, e}] )`. */
-  protected inTail = this.RULE('inTail', (): Expr => {
-    // The left operand and start of the expression being extended (read before nested parses).
-    const left = this.ACTION(() => this.frame().left);
-    const start = this.ACTION(() => this.frame().start);
-    this.CONSUME(T.In);
-    const open = this.CONSUME(T.LParen);
-    this.ACTION(() => this.enter(open));
-    try {
-      return this.OR({
-        IGNORE_AMBIGUITIES: true,
-        DEF: [
-          {
-            ALT: () => {
-              const sel = this.SUBRULE(this.select);
-              this.CONSUME(T.RParen);
-              return this.ACTION(() => this.mark({ kind: 'in_select', e: left, select: sel }, start));
-            },
-          },
-          {
-            ALT: () => {
-              const values: Expr[] = [];
-              this.MANY_SEP({
-                SEP: T.Comma,
-                DEF: () => {
-                  const v = this.SUBRULE(this.expression, argsAt(0));
-                  this.ACTION(() => values.push(v));
-                },
-              });
-              this.CONSUME1(T.RParen);
-              return this.ACTION(() => this.mark(inList(left, values), start));
-            },
-          },
-        ],
-      });
-    } finally {
-      this.ACTION(() => this.depth--);
+    if (this.at(T.StringLiteral)) {
+      const s = this.next();
+      const name = stringValue(s.image);
+      if (name === '') this.report('syntax/empty-name', "a name specifier cannot be empty ('')", s);
+      return this.mark({ kind: 'spec_name', name }, start);
     }
-  }, { recoveryValueFunc: () => NULL });
-
-  /** `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `DATETIME '...'`, `DATETIME(ms)`. */
-  protected datetimeLiteral = this.RULE('datetimeLiteral', (): Expr => {
-    const start = this.LA(1);
-    return this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.DatetimeWord);
-          this.CONSUME(T.LParen);
-          const minus = this.OPTION(() => this.CONSUME(T.Minus));
-          const n = this.CONSUME(T.NumberLiteral);
-          this.CONSUME(T.RParen);
-          return this.ACTION(() =>
-            this.mark({ kind: 'datetime', form: 'ms', value: this.wholeNumberText(n, minus !== undefined, 'DATETIME(milliseconds)') }, start),
-          );
-        },
-      },
-      {
-        ALT: () => {
-          const kind = this.OR1([
-            { ALT: () => (this.CONSUME(T.DateWord), 'localdate' as const) },
-            { ALT: () => (this.CONSUME(T.TimeWord), 'localtime' as const) },
-            { ALT: () => (this.CONSUME(T.TimestampWord), 'localdatetime' as const) },
-            { ALT: () => (this.CONSUME1(T.DatetimeWord), 'datetime' as const) },
-          ]);
-          const token = this.OR2([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.CONSUME(T.QuotedIdentifier) }]);
-          return this.ACTION(() => this.datetime(kind, token, start));
-        },
-      },
-    ]);
-  }, { recoveryValueFunc: () => NULL });
-
-  /**
-   * `( [DISTINCT] ( '*' | [e {, e}] ) )` after a name: COUNT(*), COUNT/AVG/SUM(DISTINCT ...),
-   * f(...). A helper, not a rule (one rule less per nested call); its DSL indices (7, 9) are
-   * unused elsewhere in the two rules that call it.
-   */
-  private callTail(nameToken: IToken): Expr {
-    const open = this.CONSUME7(T.LParen);
-    this.ACTION(() => this.enter(open));
-    try {
-      const distinct = this.OPTION7(() => this.CONSUME7(T.Distinct));
-      const star = this.OPTION8(() => this.CONSUME7(T.Star));
-      const args: Expr[] = [];
-      this.MANY_SEP7({
-        SEP: T.Comma,
-        DEF: () => {
-          const e = this.SUBRULE9(this.expression, argsAt(0));
-          this.ACTION(() => args.push(e));
-        },
-      });
-      this.CONSUME7(T.RParen);
-      return this.ACTION(() => this.callNode(nameToken, distinct, star, args, nameToken));
-    } finally {
-      this.ACTION(() => this.depth--);
+    if (this.at(T.Where)) {
+      this.pos++;
+      const where = (yield this.expression(0)) as Expr;
+      return this.mark({ kind: 'spec_where', where }, start);
     }
+    this.noViableAlt(ruleName);
+    return { kind: 'spec_id', id: '0' };
   }
-
-  protected caseExpression = this.RULE('caseExpression', (): Expr => {
-    const start = this.CONSUME(T.Case);
-    this.ACTION(() => this.enter(start));
-    try {
-      const base = this.OPTION(() => this.SUBRULE(this.expression, argsAt(0))) ?? null;
-      const cases: WhenClause[] = [];
-      this.AT_LEAST_ONE(() => {
-        const w = this.CONSUME(T.When);
-        const cond = this.SUBRULE1(this.expression, argsAt(0));
-        this.CONSUME(T.Then);
-        const then = this.SUBRULE2(this.expression, argsAt(0));
-        this.ACTION(() => cases.push(this.mark(when(cond, then), w)));
-      });
-      const otherwise = this.OPTION1(() => {
-        this.CONSUME(T.Else);
-        return this.SUBRULE3(this.expression, argsAt(0));
-      }) ?? null;
-      this.CONSUME(T.End);
-      return this.ACTION(() => this.mark(caseExpr(base, cases, otherwise), start));
-    } finally {
-      this.ACTION(() => this.depth--);
-    }
-  }, { recoveryValueFunc: () => NULL });
 
   /** A whole input that is one expression (`parseExpression`). */
-  public standaloneExpression = this.RULE('standaloneExpression', (): Expr => {
-    return this.SUBRULE(this.expression, argsAt(0));
-  }, { recoveryValueFunc: () => NULL });
-
+  *standaloneExpression(): Rule<Expr> {
+    const e = (yield this.expression(0)) as Expr;
+    if (this.pos < this.end) this.notAllInputParsed('standaloneExpression');
+    return e;
+  }
 }

@@ -1,14 +1,22 @@
 import type { ISerializedGast } from 'chevrotain';
-import { parser } from './parse.js';
+import { DsqGrammar } from './grammar-rules.js';
 import * as T from './tokens.js';
 
 /**
- * The grammar as data, for the artefacts in grammar/ (syntax diagrams: grammar/diagrams.ts; TextMate grammar):
- * generated from the parser and its tokens, so they cannot drift from what is parsed.
+ * The grammar as data, for the artefacts in grammar/ (syntax diagrams: grammar/diagrams.ts;
+ * TextMate grammar): generated from the grammar rules (grammar-rules.ts, checked against the
+ * parser by test/grammar/agreement.test.ts) and the tokens, so they cannot drift from what is parsed.
  */
 
+let grammar: DsqGrammar | undefined;
+/** The one grammar instance (built on first use: Chevrotain's grammar analysis runs once). */
+export function grammarRules(): DsqGrammar {
+  grammar ??= new DsqGrammar();
+  return grammar;
+}
+
 export function grammarProductions(): ISerializedGast[] {
-  return parser().getSerializedGastProductions();
+  return grammarRules().getSerializedGastProductions();
 }
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));

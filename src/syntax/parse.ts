@@ -1,4 +1,4 @@
-import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { trustTree } from '../ast/trust.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
@@ -8,6 +8,7 @@ import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
+import type { Rule, SyntaxProblem } from './parser-base.js';
 import { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
@@ -15,8 +16,13 @@ export type { Comment } from './lexer.js';
 
 export interface ParseOptions {
   /**
-   * How deeply constructs may nest (parentheses, subqueries, CASE, function calls, prefix
-   * operators) before the input is rejected with `nesting deeper than N levels`. Default 200: measured to fit Node's default stack (about 1 MB) for every construct, also on a cold start.
+   * How deeply constructs may nest before the input is rejected with `nesting deeper than N
+   * levels`. A level is a parenthesised expression, a function call, an IN list, a CASE, a
+   * prefix operator (NOT, -, ~), a subquery's SELECT, a parenthesised source, and the
+   * specifiers of DATABASE_COLUMN(...) and DATABASE_TABLE(...); chains of binary operators,
+   * COLLATE and list items are not. Default DEFAULT_MAX_DEPTH (1,000), the one limit of every
+   * entry point's round trip: `dsq decompile` refuses trees whose text would nest deeper.
+   * Nesting costs the parser memory, not call stack, so a larger limit works too.
    */
   readonly maxDepth?: number;
 }
@@ -33,9 +39,7 @@ export interface ParsedDocument {
   readonly lineIndex: LineIndex;
 }
 
-export const DEFAULT_MAX_DEPTH = 200;
-
-const NO_TOKENS: IToken[] = [];
+export const DEFAULT_MAX_DEPTH = 1000;
 
 let sharedParser: DsqParser | undefined;
 /** The one parser instance (built on first use: the grammar analysis runs once). */
@@ -64,14 +68,12 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
   const all = lexed.tokens;
-  // Each statement's tokens: the whole array when there is one statement, else a slice (no
-  // token-by-token copy: on a large file that copy was a large share of the parse).
+  // Each statement is parsed in place: tokens[from..to) of the one token array.
   const flush = (from: number, to: number) => {
     if (to <= from) return;
-    const tokens = from === 0 && to === all.length ? all : all.slice(from, to);
     const own: Diagnostic[] = [];
-    const node = run(tokens, lineIndex, nodeSpans, own, options, (p) => p.statement());
-    const span = spanOfTokens(tokens, lineIndex);
+    const node = run(all, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
+    const span = spanOfTokens(all, from, to, lineIndex);
     diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
@@ -151,7 +153,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const spans = new SourceSpans(lineIndex);
   const lexed = lex(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed.tokens, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
+  const expr = run(lexed.tokens, 0, lexed.tokens.length, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   throwOnErrors(diagnostics.map(capDiagnostic), text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
@@ -163,81 +165,75 @@ function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
   if (errors.length > 0) throw new DsqError(errors, text);
 }
 
-/** Run one top rule over some tokens, turning every parser error into a diagnostic. */
+/** Run one top rule over tokens[from..to), turning every parser error into a diagnostic. */
 function run<R>(
   tokens: IToken[],
+  from: number,
+  to: number,
   lines: LineIndex,
   spans: SourceSpans | null,
   out: Diagnostic[],
   options: ParseOptions,
-  rule: (p: DsqParser) => R,
+  rule: (p: DsqParser) => Rule<R>,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  p.begin(tokens, { spans, lines, diagnostics: out, maxDepth });
+  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth });
   let result: R | undefined;
   try {
-    result = rule(p);
+    result = p.drive(rule(p));
   } catch (err) {
-    const token = err instanceof NestingTooDeep ? err.token : p.currentToken();
-    p.input = NO_TOKENS;
-    if (err instanceof NestingTooDeep || err instanceof RangeError) {
-      out.push({
-        code: 'syntax/nesting-too-deep',
-        severity: 'error',
-        message: `nesting deeper than ${maxDepth} levels`,
-        span: token ? tokenSpan(token, lines) : undefined,
-        hint: 'simplify the query (a long AND/OR chain or IN list is fine; deep parentheses are not)',
-      } as Diagnostic);
-      return undefined;
+    if (!(err instanceof NestingTooDeep)) {
+      p.finish();
+      throw err;
     }
-    throw err;
+    out.push({
+      code: 'syntax/nesting-too-deep',
+      severity: 'error',
+      message: `nesting deeper than ${maxDepth} levels`,
+      span: tokenSpan(err.token, lines),
+      hint: 'simplify the query (a long AND/OR chain or IN list is fine; deep parentheses are not)',
+    });
+    p.finish();
+    return undefined;
   }
   // An error right after another is most often its echo (recovery resumed mid-construct): keep the first.
-  // A statement that does not start right (lastIndex 0) gets one error, not a cascade.
+  // A statement that does not start right (its first token) gets one error, not a cascade.
   let lastIndex = -10;
   for (const error of p.errors) {
-    const index = indexOfToken(error.token, tokens);
-    if (index <= lastIndex + 1 || lastIndex === 0) continue;
+    const index = error.index;
+    if (index <= lastIndex + 1 || lastIndex === from) continue;
     lastIndex = index;
-    out.push(recognitionDiagnostic(error, tokens, index, lines));
+    out.push(syntaxDiagnostic(error, tokens, from, to, lines));
   }
-  // Let go of this input's tokens (the shared parser would keep them alive until the next parse).
-  p.input = NO_TOKENS;
+  p.finish();
   // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
   if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error')) {
     for (const problem of checkTree(result as Node)) {
       const field = existingFieldKey(problem.node, problem.field);
-      const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (tokens.length > 0 ? spanOfTokens(tokens, lines) : undefined);
+      const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (to > from ? spanOfTokens(tokens, from, to, lines) : undefined);
       out.push({ ...problemDiagnostic(problem), ...(span ? { span } : {}) });
     }
   }
   return result;
 }
 
-function spanOfTokens(tokens: IToken[], lines: LineIndex): Span {
-  const first = tokens[0] as IToken;
-  const last = tokens[tokens.length - 1] as IToken;
+function spanOfTokens(tokens: IToken[], from: number, to: number, lines: LineIndex): Span {
+  const first = tokens[from] as IToken;
+  const last = tokens[to - 1] as IToken;
   return lines.span(first.startOffset, tokenEnd(last));
 }
 
-function indexOfToken(token: IToken, tokens: IToken[]): number {
-  if (token.tokenType === EOF || Number.isNaN(token.startOffset)) return tokens.length;
-  const i = tokens.indexOf(token);
-  return i < 0 ? tokens.length : i;
-}
-
-function recognitionDiagnostic(error: IRecognitionException, tokens: IToken[], index: number, lines: LineIndex): Diagnostic {
-  const token = error.token;
+function syntaxDiagnostic(error: SyntaxProblem, tokens: IToken[], from: number, to: number, lines: LineIndex): Diagnostic {
+  const index = error.index;
   let span: Span;
-  if (index >= tokens.length) {
-    const last = tokens[tokens.length - 1];
-    const end = last ? tokenEnd(last) : 0;
+  if (index >= to) {
+    const end = to > from ? tokenEnd(tokens[to - 1] as IToken) : 0;
     span = lines.span(end, end);
   } else {
-    span = tokenSpan(token, lines);
+    span = tokenSpan(error.token, lines);
   }
-  const hint = hintFor(token, tokens[index - 1], tokens[index + 1]);
+  const hint = hintFor(error.token, index > from ? tokens[index - 1] : undefined, index + 1 < to ? tokens[index + 1] : undefined);
   return {
     code: 'syntax/unexpected-token',
     severity: 'error',

@@ -1,235 +1,182 @@
 import type { IToken } from 'chevrotain';
-import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
+import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, Statement } from '../ast/index.js';
 // The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
-import { NULL, orderTerm, resultColumn, select as makeSelect, selectAction, table } from '../ast/make.js';
-import { ExpressionRules } from './expression-rules.js';
+import { orderTerm, resultColumn, select as makeSelect, selectAction, table } from '../ast/make.js';
+import { ExpressionRules, startsExpression } from './expression-rules.js';
 import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
-import { argsAt, type AliasScope } from './parser-base.js';
+import { IS_NAME, type AliasScope, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 
 export { NestingTooDeep, type ParseState } from './parser-base.js';
 
+interface ActionOptions {
+  rows: string | null;
+  useStrings: boolean | null;
+  echo: boolean | null;
+}
+
 /**
- * The dsq parser: Chevrotain embedded actions building the AST (src/ast) directly. One
- * instance, reused (`begin(tokens, state)`). This file holds the statement, SELECT and source
- * rules; expressions are in expression-rules.ts, state and helpers in parser-base.ts.
+ * The dsq parser: a hand-written recursive-descent parser building the AST (src/ast) directly,
+ * over the tokens of the Chevrotain lexer (lexer.ts). One instance, reused
+ * (`begin(tokens, from, to, state)`, then `drive(parser.statement())`). This file holds the
+ * statement, SELECT and source rules; expressions are in expression-rules.ts, the cursor,
+ * driver, errors and helpers in parser-base.ts. Rules that contain statements or expressions
+ * are generators run by `drive`, so subqueries nest without using the call stack.
+ *
+ * grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
+ * diagrams; test/grammar checks that the two accept the same texts.
  */
 export class DsqParser extends ExpressionRules {
-  constructor() {
-    super();
-    this.performSelfAnalysis();
-  }
-
   // -------------------------------------------------------------------------------------
   // Statements
 
-  public statement = this.RULE('statement', (): Statement => {
-    const start = this.LA(1);
+  /** `select [OPTIONS ( option {, option} )]`, and nothing after it. */
+  *statement(): Rule<Statement> {
+    const start = this.la1();
     // The statement's own SELECT is not a nesting level: it enters at depth 0.
-    this.ACTION(() => (this.depth = -1));
-    const sel = this.SUBRULE(this.select);
+    this.depth = -1;
+    const sel = (yield this.select()) as Select;
     let action: SelectAction | null = null;
-    let rowsAt: IToken | null = null;
-    this.OPTION(() => {
-      this.CONSUME(T.Options);
-      this.CONSUME(T.LParen);
-      const options: { rows: string | null; useStrings: boolean | null; echo: boolean | null } = {
-        rows: null,
-        useStrings: null,
-        echo: null,
-      };
-      this.MANY_SEP({
-        SEP: T.Comma,
-        DEF: () => {
-          const opt = this.SUBRULE(this.actionOption);
-          this.ACTION(() => {
-            const { key, value, token } = opt;
-            if (key === null) return;
-            if (options[key] !== null) this.report('syntax/duplicate-option', `option ${token.image.toUpperCase()} is given twice`, token);
-            (options as Record<string, unknown>)[key] = value;
-            if (key === 'rows') rowsAt = token;
-          });
-        },
-      });
-      this.CONSUME(T.RParen);
-      action = this.ACTION(() => {
-        const node = selectAction(sel, options);
-        // `ROWS = n` has its own span: the spec check places a bad value there.
-        if (rowsAt !== null && this.state.spans !== null) {
-          const { from, to } = this.offsetsOf(rowsAt);
-          this.state.spans.record(fieldKey(node, 'rows'), from, to);
-        }
-        return node;
-      });
-    });
-    return this.ACTION(() => this.mark(action ?? sel, start));
-  }, { recoveryValueFunc: () => makeSelect() });
-
-  /** Offsets of an option, from its name to its value. */
-  private offsetsOf(start: IToken): { from: number; to: number } {
-    const end = this.optionEnds.get(start) ?? start;
-    return { from: start.startOffset, to: end.startOffset + end.image.length };
+    if (this.optional(T.Options)) {
+      this.expect(T.LParen);
+      const options: ActionOptions = { rows: null, useStrings: null, echo: null };
+      let rows: readonly [IToken, IToken] | null = null;
+      if (this.at(T.Identifier)) {
+        do rows = this.actionOption(options) ?? rows;
+        while (this.optional(T.Comma));
+      }
+      this.expect(T.RParen);
+      action = selectAction(sel, options);
+      // `ROWS = n` has its own span: the spec check places a bad value there.
+      if (rows !== null && this.state.spans !== null) {
+        const [from, to] = rows;
+        this.state.spans.record(fieldKey(action, 'rows'), from.startOffset, to.startOffset + to.image.length);
+      }
+    }
+    if (this.pos < this.end) this.notAllInputParsed('statement');
+    return this.mark(action ?? sel, start);
   }
 
-  /** The last token of each option (its value), by the option's name token. */
-  private optionEnds = new WeakMap<IToken, IToken>();
-
-  private actionOption = this.RULE('actionOption', (): { key: 'rows' | 'useStrings' | 'echo' | null; value: string | boolean; token: IToken } => {
-    const name = this.CONSUME(T.Identifier);
-    this.CONSUME(T.Equals);
-    const key = this.ACTION(() => {
-      const word = name.image.toUpperCase();
-      if (word === 'ROWS') return 'rows' as const;
-      if (word === 'USE_STRINGS') return 'useStrings' as const;
-      if (word === 'ECHO') return 'echo' as const;
+  /** `ROWS = n`, `USE_STRINGS = TRUE|FALSE`, `ECHO = TRUE|FALSE`, into `options`; for ROWS its first and last token. */
+  private actionOption(options: ActionOptions): readonly [IToken, IToken] | undefined {
+    const name = this.expect(T.Identifier);
+    this.expect(T.Equals);
+    const word = name.image.toUpperCase();
+    const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
+    if (key === null && !name.isInsertedInRecovery) {
       this.report('syntax/unknown-option', `unknown option ${name.image}: expected ROWS, USE_STRINGS or ECHO`, name);
-      return null;
-    });
-    const value = this.OR([
-      {
-        ALT: () => {
-          const minus = this.OPTION(() => this.CONSUME(T.Minus));
-          const n = this.CONSUME(T.NumberLiteral);
-          return this.ACTION(() => {
-            if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${name.image.toUpperCase()} takes TRUE or FALSE`, n);
-            return this.wholeNumberText(n, minus !== undefined, 'ROWS');
-          });
-        },
-      },
-      { ALT: () => (this.CONSUME(T.True), true) },
-      { ALT: () => (this.CONSUME(T.False), false) },
-    ]);
-    this.ACTION(() => {
-      if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.LA(0));
-      this.optionEnds.set(name, this.LA(0));
-    });
-    return { key: key ?? null, value, token: name };
-  }, { recoveryValueFunc: () => ({ key: null, value: false, token: { image: '' } as IToken }) });
+    }
+    let value: string | boolean;
+    if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.la(2).tokenType === T.NumberLiteral)) {
+      const negative = this.optional(T.Minus) !== undefined;
+      const n = this.next();
+      if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${name.image.toUpperCase()} takes TRUE or FALSE`, n);
+      value = this.wholeNumberText(n, negative, 'ROWS');
+    } else if (this.optional(T.True)) {
+      value = true;
+    } else if (this.optional(T.False)) {
+      value = false;
+    } else {
+      this.noViableAlt('actionOption', this.at(T.Minus));
+      return undefined;
+    }
+    if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.last());
+    if (key === null) return undefined;
+    if (options[key] !== null) this.report('syntax/duplicate-option', `option ${name.image.toUpperCase()} is given twice`, name);
+    (options as unknown as Record<string, unknown>)[key] = value;
+    return key === 'rows' ? [name, this.last()] : undefined;
+  }
 
-  protected override select = this.RULE('select', (): Select => {
-    const start = this.LA(1);
-    this.ACTION(() => this.enter(start));
+  /** `SELECT [DISTINCT] (* | column {, column}) [FROM ...] [WHERE ...] [GROUP BY ...] [HAVING ...] [ORDER BY ...] [LIMIT ...] [OFFSET ...]`. */
+  protected *select(): Rule<Select> {
+    const start = this.la1();
+    this.enter(start);
     const scopeDepth = this.scopes.length;
     const scope: AliasScope = { aliases: new Set(), active: false };
-    this.ACTION(() => this.scopes.push(scope));
-    try {
-      this.CONSUME(T.Select);
-      const distinct = this.OPTION(() => this.CONSUME(T.Distinct)) !== undefined;
-      let columns: 'all' | ResultColumn[] = 'all';
-      this.OR([
-        { ALT: () => this.CONSUME(T.Star) },
-        {
-          ALT: () => {
-            const list: ResultColumn[] = [];
-            this.AT_LEAST_ONE_SEP({
-              SEP: T.Comma,
-              DEF: () => {
-                const rc = this.SUBRULE(this.resultColumn);
-                this.ACTION(() => {
-                  list.push(rc);
-                  if (rc.alias !== null) scope.aliases.add(rc.alias);
-                });
-              },
-            });
-            columns = list;
-          },
-        },
-      ]);
-      let from: Source | null = null;
-      let where: Expr | null = null;
-      const group: Expr[] = [];
-      let having: Expr | null = null;
-      const order: OrderTerm[] = [];
-      let limit: Expr | null = null;
-      let offset: Expr | null = null;
-      this.OPTION1(() => {
-        this.CONSUME(T.From);
-        from = this.SUBRULE(this.source);
-      });
-      this.OPTION2(() => {
-        this.CONSUME(T.Where);
-        where = this.SUBRULE(this.expression, argsAt(0));
-      });
-      this.ACTION(() => (scope.active = true));
-      this.OPTION3(() => {
-        this.CONSUME(T.Group);
-        this.CONSUME(T.By);
-        this.AT_LEAST_ONE_SEP1({
-          SEP: T.Comma,
-          DEF: () => {
-            const e = this.SUBRULE1(this.expression, argsAt(0));
-            this.ACTION(() => group.push(e));
-          },
-        });
-      });
-      this.OPTION4(() => {
-        this.CONSUME(T.Having);
-        having = this.SUBRULE2(this.expression, argsAt(0));
-      });
-      this.OPTION5(() => {
-        this.CONSUME(T.Order);
-        this.CONSUME1(T.By);
-        this.AT_LEAST_ONE_SEP2({
-          SEP: T.Comma,
-          DEF: () => {
-            const term = this.SUBRULE(this.orderTerm);
-            this.ACTION(() => order.push(term));
-          },
-        });
-      });
-      this.ACTION(() => (scope.active = false));
-      this.OPTION6(() => {
-        this.CONSUME(T.Limit);
-        limit = this.SUBRULE3(this.expression, argsAt(0));
-        this.OPTION7(() => {
-          const comma = this.CONSUME1(T.Comma);
-          this.SUBRULE4(this.expression, argsAt(0));
-          this.ACTION(() =>
-            this.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, this.LA(0), 'write LIMIT count OFFSET offset'),
-          );
-        });
-      });
-      this.OPTION8(() => {
-        this.CONSUME(T.Offset);
-        offset = this.SUBRULE5(this.expression, argsAt(0));
-      });
-      return this.ACTION(() =>
-        this.mark(makeSelect({ distinct, columns, from, where, group, having, order, limit, offset }), start),
-      );
-    } finally {
-      this.ACTION(() => {
-        this.scopes.length = scopeDepth;
-        this.depth--;
-      });
+    this.scopes.push(scope);
+    this.expect(T.Select);
+    const distinct = this.optional(T.Distinct) !== undefined;
+    let columns: 'all' | ResultColumn[] = 'all';
+    if (!this.optional(T.Star)) {
+      if (startsExpression(this.la1())) {
+        const list: ResultColumn[] = [];
+        do {
+          const rc = yield* this.resultColumn();
+          list.push(rc);
+          if (rc.alias !== null) scope.aliases.add(rc.alias);
+        } while (this.optional(T.Comma));
+        columns = list;
+      } else {
+        this.noViableAlt('select');
+      }
     }
-  }, { recoveryValueFunc: () => makeSelect() });
+    let from: Source | null = null;
+    let where: Expr | null = null;
+    const group: Expr[] = [];
+    let having: Expr | null = null;
+    const order: OrderTerm[] = [];
+    let limit: Expr | null = null;
+    let offset: Expr | null = null;
+    if (this.optional(T.From)) from = (yield this.source()) as Source;
+    if (this.optional(T.Where)) where = (yield this.expression(0)) as Expr;
+    scope.active = true;
+    if (this.optional(T.Group)) {
+      this.expect(T.By);
+      do group.push((yield this.expression(0)) as Expr);
+      while (this.optional(T.Comma));
+    }
+    if (this.optional(T.Having)) having = (yield this.expression(0)) as Expr;
+    if (this.optional(T.Order)) {
+      this.expect(T.By);
+      do {
+        const termStart = this.la1();
+        const e = (yield this.expression(0)) as Expr;
+        const dir = this.optional(T.Desc) ? 'desc' : (this.optional(T.Asc), 'asc');
+        order.push(this.mark(orderTerm(e, dir), termStart));
+      } while (this.optional(T.Comma));
+    }
+    scope.active = false;
+    if (this.optional(T.Limit)) {
+      limit = (yield this.expression(0)) as Expr;
+      const comma = this.optional(T.Comma);
+      if (comma) {
+        yield this.expression(0);
+        this.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, this.last(), 'write LIMIT count OFFSET offset');
+      }
+    }
+    if (this.optional(T.Offset)) offset = (yield this.expression(0)) as Expr;
+    this.scopes.length = scopeDepth;
+    this.leave();
+    return this.mark(makeSelect({ distinct, columns, from, where, group, having, order, limit, offset }), start);
+  }
 
-  private resultColumn = this.RULE('resultColumn', (): ResultColumn => {
-    const start = this.LA(1);
-    const e = this.SUBRULE(this.expression, argsAt(0));
-    let name: string | null = null;
-    this.OPTION({
-      // A word that is a keyword in common SQL is never a bare alias (words.ts): it is left for
-      // the error it makes where it stands (`SELECT a UNION SELECT b`).
-      GATE: () => !this.aliasReservedAt(1),
-      DEF: () => {
-        this.OPTION1(() => this.CONSUME(T.As));
-        const token = this.CONSUME(T.Name);
-        name = this.ACTION(() => this.aliasOf(token));
-      },
-    });
-    return this.ACTION(() => this.mark(resultColumn(e, name), start));
-  }, { recoveryValueFunc: () => resultColumn(NULL) });
+  /** `expression [[AS] name]`. */
+  private *resultColumn(): Generator<Rule<unknown>, ResultColumn, unknown> {
+    const start = this.la1();
+    const e = (yield this.expression(0)) as Expr;
+    return this.mark(resultColumn(e, this.alias()), start);
+  }
+
+  /**
+   * `[[AS] name]` after a result column or a table. A word that is a keyword in common SQL
+   * (words.ts) is never a bare alias: it is left for the error it makes where it stands
+   * (`SELECT a UNION SELECT b`, `a RIGHT JOIN b`); after AS it is an error saying how to quote it.
+   */
+  private alias(): string | null {
+    if (this.optional(T.As)) return this.aliasOf(this.expect(T.Name));
+    if (this.atName() && !this.aliasReservedAt(1)) return this.aliasOf(this.next());
+    return null;
+  }
 
   /** True when the token at `k` is a bare word that may not be an alias (words.ts ALIAS_RESERVED_WORDS). */
   private aliasReservedAt(k: number): boolean {
-    const token = this.LA(k);
+    const token = this.la(k);
     return token.tokenType === T.Identifier && isAliasReservedWord(token.image);
   }
 
-  /** An alias name; after AS a reserved word is an error that says how to write it. */
+  /** An alias name; a reserved word (after AS) is an error that says how to write it. */
   private aliasOf(token: IToken): string {
     if (token.tokenType === T.Identifier && isAliasReservedWord(token.image)) {
       const word = token.image.toUpperCase();
@@ -244,256 +191,220 @@ export class DsqParser extends ExpressionRules {
     return this.nameOf(token);
   }
 
-  private orderTerm = this.RULE('orderTerm', (): OrderTerm => {
-    const start = this.LA(1);
-    const e = this.SUBRULE(this.expression, argsAt(0));
-    let dir: 'asc' | 'desc' = 'asc';
-    this.OPTION(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => (this.CONSUME(T.Desc), (dir = 'desc')) }]);
-    });
-    return this.ACTION(() => this.mark(orderTerm(e, dir), start));
-  }, { recoveryValueFunc: () => orderTerm(NULL) });
-
   // -------------------------------------------------------------------------------------
   // Sources
 
-  private source = this.RULE('source', (): Source => {
-    const start = this.LA(1);
-    let left = this.SUBRULE(this.sourcePrimary);
-    this.MANY({
-      // A bare word continues the FROM list only when it starts a join the select object lacks.
-      GATE: () => this.LA(1).tokenType !== T.Identifier || isUnsupportedJoinWord(this.LA(1).image),
-      DEF: () => {
-        const op = this.OR([
-          { ALT: () => (this.CONSUME(T.Comma), 'cross' as JoinOp) },
-          { ALT: () => this.SUBRULE(this.joinOperator) },
-          { ALT: () => this.SUBRULE(this.unsupportedJoin) },
-        ]);
-        const right = this.SUBRULE1(this.sourcePrimary);
-        this.OPTION(() => {
-          this.OR1([
-            {
-              ALT: () => {
-                const on = this.CONSUME(T.On);
-                this.SUBRULE(this.expression, argsAt(0));
-                this.ACTION(() => this.joinConditionError(on));
-              },
-            },
-            {
-              ALT: () => {
-                const using = this.CONSUME(T.Using);
-                this.CONSUME(T.LParen);
-                this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Name) });
-                this.CONSUME(T.RParen);
-                this.ACTION(() => this.joinConditionError(using));
-              },
-            },
-          ]);
-        });
-        left = this.ACTION(() => this.mark({ kind: 'join', op, s1: left, s2: right }, start));
-      },
-    });
-    return left;
-  }, { recoveryValueFunc: () => table('?') });
+  /** `source_primary { (, | join_operator) source_primary [ON e | USING (...)] }`, left-associative. */
+  private *source(): Rule<Source> {
+    const start = this.la1();
+    let left = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
+    for (;;) {
+      let op: JoinOp;
+      if (this.optional(T.Comma)) op = 'cross';
+      else if (this.at(T.Join) || this.at(T.Inner) || this.at(T.Cross) || this.at(T.Left)) op = this.joinOperator();
+      // A bare word continues the FROM list only when it starts a join the select object lacks
+      // (`a RIGHT JOIN b`); `FROM a right` alone is an alias attempt, reported as such.
+      else if (this.at(T.Outer) || (this.joinWordAt(1) && this.unsupportedJoinAhead())) op = this.unsupportedJoin();
+      else return left;
+      const right = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
+      const on = this.optional(T.On);
+      if (on) {
+        yield this.expression(0);
+        this.joinConditionError(on);
+      } else {
+        const using = this.optional(T.Using);
+        if (using) {
+          this.expect(T.LParen);
+          do this.expect(T.Name);
+          while (this.optional(T.Comma));
+          this.expect(T.RParen);
+          this.joinConditionError(using);
+        }
+      }
+      left = this.mark({ kind: 'join', op, s1: left, s2: right }, start);
+    }
+  }
 
   private joinConditionError(token: IToken): void {
     this.report(
       'syntax/join-condition',
       `JOIN ... ${token.image.toUpperCase()} is not supported: the select object's join carries no condition`,
       token,
-      this.LA(0),
+      this.last(),
       'put the join condition in WHERE',
     );
   }
 
-  private joinOperator = this.RULE('joinOperator', (): JoinOp => {
-    return this.OR([
-      { ALT: () => (this.CONSUME(T.Join), 'join' as JoinOp) },
-      { ALT: () => (this.CONSUME(T.Inner), this.CONSUME1(T.Join), 'inner' as JoinOp) },
-      { ALT: () => (this.CONSUME(T.Cross), this.CONSUME2(T.Join), 'cross' as JoinOp) },
-      {
-        ALT: () => {
-          this.CONSUME(T.Left);
-          const outer = this.OPTION(() => this.CONSUME(T.Outer));
-          this.CONSUME3(T.Join);
-          return outer !== undefined ? ('left_outer' as JoinOp) : ('left' as JoinOp);
-        },
-      },
-    ]);
-  }, { recoveryValueFunc: (): JoinOp => 'join' });
+  /** `JOIN | INNER JOIN | CROSS JOIN | LEFT [OUTER] JOIN` (the caller saw the first word). */
+  private joinOperator(): JoinOp {
+    const word = this.next();
+    if (word.tokenType === T.Join) return 'join';
+    if (word.tokenType === T.Inner) {
+      this.expect(T.Join);
+      return 'inner';
+    }
+    if (word.tokenType === T.Cross) {
+      this.expect(T.Join);
+      return 'cross';
+    }
+    const outer = this.optional(T.Outer);
+    this.expect(T.Join);
+    return outer ? 'left_outer' : 'left';
+  }
 
   /**
    * `RIGHT [OUTER] JOIN`, `FULL JOIN`, `NATURAL [LEFT] JOIN`, `OUTER JOIN`, `OUTER APPLY`, ...:
-   * joins the select object cannot hold. Read whole (so the rest parses on) and reported once,
-   * with the dialect's way as a hint.
+   * joins the select object cannot hold (the caller saw the first word). Read whole, so the
+   * rest parses on, and reported once, with the dialect's way as a hint.
    */
-  private unsupportedJoin = this.RULE('unsupportedJoin', (): JoinOp => {
-    const words: IToken[] = [];
-    const first = this.OR([
-      { GATE: () => this.joinWordAt(1), ALT: () => this.CONSUME(T.Identifier) },
-      { ALT: () => this.CONSUME(T.Outer) },
-    ]);
-    this.ACTION(() => words.push(first));
-    this.MANY({
-      GATE: () => this.LA(1).tokenType !== T.Identifier || this.joinWordAt(1),
-      DEF: () => {
-        const next = this.OR1([
-          { ALT: () => this.CONSUME1(T.Identifier) },
-          { ALT: () => this.CONSUME1(T.Outer) },
-          { ALT: () => this.CONSUME(T.Inner) },
-          { ALT: () => this.CONSUME(T.Left) },
-          { ALT: () => this.CONSUME(T.Cross) },
-        ]);
-        this.ACTION(() => words.push(next));
-      },
-    });
-    const join = this.OPTION(() => this.CONSUME(T.Join));
-    this.ACTION(() => {
-      const written = [...words, ...(join ? [join] : [])].map((t) => t.image.toUpperCase()).join(' ');
-      const { message, hint } = unsupportedJoinMessage(words.map((t) => t.image.toUpperCase()), written);
-      this.report('syntax/unsupported-join', message, first, this.LA(0), hint);
-    });
+  private unsupportedJoin(): JoinOp {
+    const first = this.next();
+    const words: IToken[] = [first];
+    for (;;) {
+      const next = this.la1();
+      const type = next.tokenType;
+      if (type === T.Identifier ? !isUnsupportedJoinWord(next.image) : !(type === T.Outer || type === T.Inner || type === T.Left || type === T.Cross)) break;
+      words.push(this.next());
+    }
+    const join = this.optional(T.Join);
+    const written = [...words, ...(join ? [join] : [])].map((t) => t.image.toUpperCase()).join(' ');
+    const { message, hint } = unsupportedJoinMessage(words.map((t) => t.image.toUpperCase()), written);
+    this.report('syntax/unsupported-join', message, first, this.last(), hint);
     return 'join';
-  }, { recoveryValueFunc: (): JoinOp => 'join' });
+  }
+
+  /**
+   * True when the next tokens are an unsupported join: join words (and OUTER, INNER, LEFT,
+   * CROSS) up to JOIN or APPLY, or STRAIGHT_JOIN.
+   */
+  private unsupportedJoinAhead(): boolean {
+    for (let k = 1; k <= 4; k++) {
+      const token = this.la(k);
+      if (token.tokenType === T.Join) return k > 1;
+      if (token.tokenType === T.Identifier) {
+        const word = token.image.toUpperCase();
+        if (word === 'STRAIGHT_JOIN' || (word === 'APPLY' && k > 1)) return true;
+        if (!isUnsupportedJoinWord(token.image)) return false;
+      } else if (![T.Outer, T.Inner, T.Left, T.Cross].includes(token.tokenType)) return false;
+    }
+    return false;
+  }
 
   /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
   private joinWordAt(k: number): boolean {
-    const token = this.LA(k);
+    const token = this.la(k);
     return token.tokenType === T.Identifier && isUnsupportedJoinWord(token.image);
   }
 
-  private sourceAlias = this.RULE('sourceAlias', (): string | null => {
-    let name: string | null = null;
-    this.OPTION({
-      // `a RIGHT JOIN b` is not `a` aliased RIGHT: such words are left to the join rules.
-      GATE: () => !this.aliasReservedAt(1),
-      DEF: () => {
-        this.OPTION1(() => this.CONSUME(T.As));
-        const token = this.CONSUME(T.Name);
-        name = this.ACTION(() => this.aliasOf(token));
-      },
-    });
-    return name;
-  }, { recoveryValueFunc: () => null });
-
-  private sourcePrimary = this.RULE('sourcePrimary', (): Source => {
-    const start = this.LA(1);
-    return this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        {
-          // `LATERAL (SELECT ...)`, `LATERAL f(x)`: the word, then the source it qualifies.
-          GATE: () => this.lateralAt(),
-          ALT: () => {
-            const lateral = this.CONSUME(T.Identifier);
-            this.ACTION(() => this.enter(lateral));
-            let inner: Source;
-            try {
-              inner = this.SUBRULE1(this.sourcePrimary);
-            } finally {
-              this.ACTION(() => this.depth--);
-            }
-            this.ACTION(() =>
-              this.report(
-                'syntax/unsupported-join',
-                'LATERAL is not in the select object: a source cannot refer to the sources before it',
-                lateral,
-                lateral,
-                'join the subquery without LATERAL and put the correlation in WHERE',
-              ),
-            );
-            return inner;
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.TableWord);
-            this.CONSUME(T.LParen);
-            const path = this.CONSUME(T.StringLiteral);
-            this.CONSUME(T.RParen);
-            const name = this.SUBRULE(this.sourceAlias);
-            return this.ACTION(() => {
-              const text = stringValue(path.image);
-              if (text === '' && !path.isInsertedInRecovery) this.report('syntax/empty-path', "a table path cannot be empty ('')", path);
-              return this.mark(table(text, name), start);
-            });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.SystemTableWord);
-            this.CONSUME1(T.LParen);
-            const token = this.CONSUME(T.Name);
-            this.CONSUME1(T.RParen);
-            const name = this.SUBRULE1(this.sourceAlias);
-            return this.ACTION(() => this.mark({ kind: 'table_system', table: this.nameOf(token), alias: name }, start));
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.DatabaseTableWord);
-            this.CONSUME2(T.LParen);
-            const database = this.SUBRULE(this.specifier);
-            this.CONSUME(T.Comma);
-            const token = this.CONSUME1(T.Name);
-            this.CONSUME2(T.RParen);
-            const name = this.SUBRULE2(this.sourceAlias);
-            return this.ACTION(() =>
-              this.mark({ kind: 'table_database', database, table: this.nameOf(token), alias: name }, start),
-            );
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME3(T.LParen);
-            const sel = this.SUBRULE(this.select);
-            this.CONSUME3(T.RParen);
-            this.OPTION(() => {
-              const asToken = this.OPTION1(() => this.CONSUME(T.As));
-              const token = this.CONSUME2(T.Name);
-              this.ACTION(() =>
-                this.report(
-                  'syntax/subquery-alias',
-                  `a subquery source has no alias in the select object, found ${asToken ? 'AS ' : ''}${token.image}`,
-                  asToken ?? token,
-                  token,
-                  'remove the alias and refer to the subquery\'s columns by their names',
-                ),
-              );
-            });
-            return this.ACTION(() => this.mark({ kind: 'select_source', select: sel }, start));
-          },
-        },
-        {
-          ALT: () => {
-            const open = this.CONSUME4(T.LParen);
-            this.ACTION(() => this.enter(open));
-            try {
-              const inner = this.SUBRULE(this.source);
-              this.CONSUME4(T.RParen);
-              return inner;
-            } finally {
-              this.ACTION(() => this.depth--);
-            }
-          },
-        },
-        {
-          ALT: () => {
-            const path = this.SUBRULE(this.path);
-            const name = this.SUBRULE3(this.sourceAlias);
-            return this.ACTION(() => this.mark(table(path.text, name), start));
-          },
-        },
-      ],
-    });
-  }, { recoveryValueFunc: () => table('?') });
-
   /** `LATERAL` followed by a source (not a table named lateral). */
   private lateralAt(): boolean {
-    const token = this.LA(1);
+    const token = this.la1();
     if (token.tokenType !== T.Identifier || token.image.toUpperCase() !== 'LATERAL') return false;
-    const next = this.LA(2).tokenType;
+    const next = this.la(2).tokenType;
     return next === T.LParen || next === T.Identifier || next === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(next);
+  }
+
+  /** `[[AS] name]` after a table. */
+  private sourceAlias(): string | null {
+    return this.alias();
+  }
+
+  /** A table named by its path (`orders`, `sales.orders@trash`), the common source, read without a sub-rule; else undefined. */
+  private tableSource(): Source | undefined {
+    const start = this.la1();
+    if (IS_NAME[start.tokenTypeIdx] !== true || this.la(2).tokenType === T.LParen || this.lateralAt()) return undefined;
+    this.pos++;
+    const path = this.pathText(start);
+    const name = this.sourceAlias();
+    return this.mark(table(path, name), start);
+  }
+
+  /** One source: a table path, TABLE('...'), SYSTEM_TABLE(name), DATABASE_TABLE(spec, name), (SELECT ...), ( source ). */
+  private *sourcePrimary(): Rule<Source> {
+    const start = this.la1();
+    if (this.lateralAt()) {
+      // `LATERAL (SELECT ...)`, `LATERAL f(x)`: the word, then the source it qualifies.
+      this.pos++;
+      this.enter(start);
+      const inner = (yield this.sourcePrimary()) as Source;
+      this.leave();
+      this.report(
+        'syntax/unsupported-join',
+        'LATERAL is not in the select object: a source cannot refer to the sources before it',
+        start,
+        start,
+        'join the subquery without LATERAL and put the correlation in WHERE',
+      );
+      return inner;
+    }
+    const second = this.la(2).tokenType;
+    if (second === T.LParen && IS_NAME[start.tokenTypeIdx] === true) {
+      switch (start.tokenType) {
+        case T.TableWord: {
+          this.pos += 2;
+          const path = this.expect(T.StringLiteral);
+          this.expect(T.RParen);
+          const name = this.sourceAlias();
+          const text = stringValue(path.image);
+          if (text === '' && !path.isInsertedInRecovery) this.report('syntax/empty-path', "a table path cannot be empty ('')", path);
+          return this.mark(table(text, name), start);
+        }
+        case T.SystemTableWord: {
+          this.pos += 2;
+          const token = this.expect(T.Name);
+          this.expect(T.RParen);
+          const name = this.sourceAlias();
+          return this.mark({ kind: 'table_system', table: this.nameOf(token), alias: name }, start);
+        }
+        case T.DatabaseTableWord: {
+          this.pos++;
+          this.enter(this.next());
+          const database = (yield this.specifier()) as Specifier;
+          this.expect(T.Comma);
+          const token = this.expect(T.Name);
+          this.expect(T.RParen);
+          this.leave();
+          const name = this.sourceAlias();
+          return this.mark({ kind: 'table_database', database, table: this.nameOf(token), alias: name }, start);
+        }
+      }
+    }
+    if (start.tokenType === T.LParen) {
+      if (second === T.Select) {
+        this.pos++;
+        const sel = (yield this.select()) as Select;
+        this.expect(T.RParen);
+        const asToken = this.optional(T.As);
+        if (asToken || this.atName()) {
+          const token = this.expect(T.Name);
+          this.report(
+            'syntax/subquery-alias',
+            `a subquery source has no alias in the select object, found ${asToken ? 'AS ' : ''}${token.image}`,
+            asToken ?? token,
+            token,
+            'remove the alias and refer to the subquery\'s columns by their names',
+          );
+        }
+        return this.mark({ kind: 'select_source', select: sel }, start);
+      }
+      if (second === T.LParen || IS_NAME[this.la(2).tokenTypeIdx] === true) {
+        this.enter(this.next());
+        const inner = (yield this.source()) as Source;
+        this.expect(T.RParen);
+        this.leave();
+        return inner;
+      }
+      this.noViableAlt('sourcePrimary', true);
+      return table('?');
+    }
+    if (IS_NAME[start.tokenTypeIdx] === true) {
+      this.pos++;
+      const path = this.pathText(start);
+      const name = this.sourceAlias();
+      return this.mark(table(path, name), start);
+    }
+    this.noViableAlt('sourcePrimary');
+    return table('?');
   }
 }
 

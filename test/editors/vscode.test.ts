@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic, type InitializeResult } from 'vscode-languageserver/node';
 import { chooseServer } from '../../editors/vscode/src/server-path.js';
 
 /** The VS Code extension (editors/vscode), checked without a VS Code: manifest, grammar, activation, server choice. */
@@ -76,5 +78,29 @@ describe('which dsq the extension starts', () => {
   it('takes the dsq.server.path setting: a file, or a package folder, relative to the workspace', () => {
     expect(chooseServer('/opt/dsq/bin/dsq.js', [], bundled)).toEqual({ module: '/opt/dsq/bin/dsq.js', source: 'setting' });
     expect(chooseServer('node_modules/dsq', [join(temp, 'ws')], bundled)).toEqual({ module: join(temp, 'ws', 'node_modules', 'dsq', 'bin', 'dsq.js'), source: 'setting' });
+  });
+});
+
+describe('the server bundled in the extension', () => {
+  it('starts as VS Code starts it (lsp --stdio --clientProcessId) and links its diagnostics to the rule pages it carries', async () => {
+    const ext = join(temp, 'ext');
+    const { stage, bundle } = await import('../../editors/vscode/scripts/package.mjs');
+    stage(ext);
+    await bundle(ext);
+    expect(existsSync(join(ext, 'dist', 'extension.js'))).toBe(true);
+    const child = spawn(process.execPath, [join(ext, 'dist', 'server.js'), 'lsp', '--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const diagnostics = new Promise<Diagnostic[]>((resolve) => connection.onNotification('textDocument/publishDiagnostics', (p: { diagnostics: Diagnostic[] }) => resolve(p.diagnostics)));
+    connection.listen();
+    const init = (await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as InitializeResult;
+    expect(init.serverInfo?.name).toBe('dsq');
+    connection.sendNotification('initialized', {});
+    connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'untitled:q', languageId: 'dsq', version: 1, text: 'SELECT a FROM t WHERE a = NULL' } });
+    const [d] = await diagnostics;
+    expect(d?.code).toBe('null-comparison');
+    expect(d?.codeDescription?.href).toBe(pathToFileURL(join(ext, 'docs', 'rules', 'null-comparison.md')).href);
+    await connection.sendRequest('shutdown');
+    connection.sendNotification('exit');
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
   });
 });

@@ -173,6 +173,11 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.goto(url('rules/null-comparison.html'));
     expect(await page.locator('h1').innerText()).toBe('null-comparison');
     expect(await page.getByRole('link', { name: 'Open in the playground' }).count()).toBeGreaterThan(0);
+    // A schema rule's example opens with the schema its page lints it against.
+    await page.goto(url('rules/unknown-field.html'));
+    await page.getByRole('link', { name: 'Open in the playground' }).first().click();
+    await expect.poll(() => page.getByTestId('lint').innerText()).toContain('unknown-field');
+    expect(await page.getByRole('combobox', { name: 'Schema', exact: true }).inputValue()).toBe('custom');
     await page.close();
   });
 
@@ -281,7 +286,7 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
   });
 
   it('survives what a breaker would try: deep nesting, long chains, broken hashes, odd text', async () => {
-    const deep = `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)} FROM t`;
+    const deep = `SELECT ${'('.repeat(1001)}1${')'.repeat(1001)} FROM t`;
     const page = await open(`#text=${encodeURIComponent(deep)}`);
     await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/nesting deeper than \d+ levels/);
     const chain = `SELECT a FROM t WHERE ${Array.from({ length: 3000 }, (_, i) => `c${i} = ${i}`).join(' AND ')}`;

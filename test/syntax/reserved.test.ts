@@ -83,6 +83,12 @@ describe('"a word that is a keyword in common SQL and would change meaning if re
     expect(first('SELECT a FROM t FOR UPDATE').hint).toContain('dsq has no locking clauses');
     expect(first('SELECT a MOD 2 FROM t').hint).toContain("write '%' for the remainder");
     expect(first('SELECT a right FROM t').hint).toBe('RIGHT is an SQL keyword and is never read as a bare alias; for an alias of that name quote it: "right"');
+    // After a source, a join word without JOIN is an alias attempt, and said so.
+    expect(first('SELECT * FROM a right')).toMatchObject({
+      message: "unexpected RIGHT: expected the end of the statement (';' or the end of the input)",
+      hint: 'RIGHT is an SQL keyword and is never read as a bare alias; for an alias of that name quote it: "right"',
+    });
+    expect(errors('SELECT * FROM a natural WHERE x = 1')).toHaveLength(1);
   });
 
   it('the words stay names everywhere else: columns, tables, functions, paths', () => {

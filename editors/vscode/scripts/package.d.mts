@@ -2,4 +2,4 @@ export const EXTENSION_DIR: string;
 export const REPO_DIR: string;
 export const STAGED: [string, string][];
 export function stage(target?: string): void;
-export function bundle(): Promise<void>;
+export function bundle(target?: string): Promise<void>;

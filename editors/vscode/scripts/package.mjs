@@ -33,14 +33,15 @@ export function stage(target = EXTENSION_DIR) {
   }
 }
 
-export async function bundle() {
+/** Bundles the client and the server into `target`/dist (default: this extension). */
+export async function bundle(target = EXTENSION_DIR) {
   const { build } = await import('esbuild');
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', sourcemap: false };
-  await build({ ...common, entryPoints: [join(EXTENSION_DIR, 'src', 'extension.ts')], outfile: join(EXTENSION_DIR, 'dist', 'extension.js'), external: ['vscode'] });
+  await build({ ...common, entryPoints: [join(EXTENSION_DIR, 'src', 'extension.ts')], outfile: join(target, 'dist', 'extension.js'), external: ['vscode'] });
   await build({
     ...common,
     entryPoints: [join(EXTENSION_DIR, 'src', 'server-entry.ts')],
-    outfile: join(EXTENSION_DIR, 'dist', 'server.js'),
+    outfile: join(target, 'dist', 'server.js'),
     // The server finds the rule pages from its own file (src/lsp/docs.ts reads import.meta.url).
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
