@@ -24,9 +24,13 @@ export interface FirstLine {
   readonly longComment: boolean;
 }
 
-const EMPTY: FirstLine = Object.freeze({ width: 0, broke: false, text: false, words: false, suffix: false, wordsAfterSuffix: false, longComment: false });
-const BREAK: FirstLine = Object.freeze({ ...EMPTY, broke: true });
-const SUFFIX: FirstLine = Object.freeze({ ...EMPTY, suffix: true });
+function make(width: number, broke: boolean, words: boolean, longComment: boolean, text = width > 0): FirstLine {
+  return { width, broke, text, words, suffix: false, wordsAfterSuffix: false, longComment };
+}
+
+const EMPTY: FirstLine = Object.freeze(make(0, false, false, false));
+const BREAK: FirstLine = Object.freeze(make(0, true, false, false));
+const SUFFIX: FirstLine = Object.freeze({ width: 0, broke: false, text: false, words: false, suffix: true, wordsAfterSuffix: false, longComment: false });
 
 const KNOWN = new WeakMap<object, FirstLine>();
 
@@ -61,10 +65,8 @@ function leaf(d: Doc): FirstLine | null {
     if (text.length === 0) return EMPTY;
     const nl = text.indexOf('\n');
     const long = typeof d !== 'string' && d.comment === true && nl >= 0;
-    if (typeof d !== 'string' && d.hang === true) {
-      return { ...EMPTY, width: text.length + 1, broke: true, text: true, words: true, longComment: long };
-    }
-    return { ...EMPTY, width: nl < 0 ? text.length : nl, broke: nl >= 0, text: true, words: !mayFollowComment(nl < 0 ? text : text.slice(0, nl)), longComment: long };
+    if (typeof d !== 'string' && d.hang === true) return make(text.length + 1, true, true, long, true);
+    return make(nl < 0 ? text.length : nl, nl >= 0, !mayFollowComment(nl < 0 ? text : text.slice(0, nl)), long, true);
   }
   switch (d.type) {
     case 'line':
