@@ -43,6 +43,13 @@ const EMPTY: Props = Object.freeze({
 
 const isPending = (v: object): v is PendingName => 'pending' in v;
 
+/** The props this module made: the constructor takes no other (it is no way in for hand-built parts; `fromAst` is). */
+const madeProps = new WeakSet<Props>([EMPTY]);
+const made = (props: Props): Props => {
+  madeProps.add(props);
+  return props;
+};
+
 const OPTION_KEYS: ReadonlySet<string> = new Set(['rows', 'useStrings', 'echo']);
 
 function scope<F>(): Scope<F> {
@@ -67,13 +74,16 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
 
   /** Use `builder()` / `selectFrom()` / `fromAst()` to start a query. */
   constructor(props: Props = EMPTY) {
+    if (!madeProps.has(props)) {
+      throw argumentError('new SelectQuery() takes no arguments: start a query with builder(), selectFrom(), query(), dsq`...` or fromAst(node)');
+    }
     this.#props = Object.freeze(props);
     queries.add(this);
     Object.freeze(this);
   }
 
   private with<F2 = F, O2 = O>(patch: Partial<Props>): SelectQuery<DB, F2, O2> {
-    return new SelectQuery<DB, F2, O2>({ ...this.#props, ...patch });
+    return new SelectQuery<DB, F2, O2>(made({ ...this.#props, ...patch }));
   }
 
   private cond(value: Cond<F>, what: string): Expr {
@@ -277,7 +287,7 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
 export function queryFromAst(statement: Statement): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> {
   const select = statement.kind === 'select_action' ? statement.select : statement;
-  return new SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>({
+  return new SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>(made({
     distinct: select.distinct,
     columns: select.columns,
     from: select.from,
@@ -288,5 +298,5 @@ export function queryFromAst(statement: Statement): SelectQuery<UntypedDatabase,
     limit: select.limit,
     offset: select.offset,
     action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
-  });
+  }));
 }

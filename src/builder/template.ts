@@ -55,15 +55,29 @@ interface Compiled {
   readonly where: Places;
 }
 
-const statementCache = new WeakMap<TemplateStringsArray, Compiled>();
-const expressionCache = new WeakMap<TemplateStringsArray, Compiled>();
+/** Per call site: the compiled template, or the error its static text always makes (a misplaced value). */
+const statementCache = new WeakMap<TemplateStringsArray, Compiled | DsqError>();
+const expressionCache = new WeakMap<TemplateStringsArray, Compiled | DsqError>();
 
 const what = (i: number) => `template value ${i + 1}`;
 
 function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled {
   const cache = asExpression ? expressionCache : statementCache;
   const hit = cache.get(strings);
+  if (hit instanceof DsqError) throw new DsqError(hit.diagnostics, hit.source);
   if (hit) return hit;
+  try {
+    const compiled = compileText(strings, asExpression);
+    cache.set(strings, compiled);
+    return compiled;
+  } catch (err) {
+    // (Whatever the values, this text fails the same way: the next call throws at once.)
+    if (err instanceof DsqError) cache.set(strings, err);
+    throw err;
+  }
+}
+
+function compileText(strings: TemplateStringsArray, asExpression: boolean): Compiled {
   const inIndexes = new Set<number>();
   const existsIndexes = new Set<number>();
   const inserts: Insert[] = [];
@@ -97,9 +111,7 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
     throw err;
   }
   checkPlacement(ast, where);
-  const compiled: Compiled = { ast, inIndexes, existsIndexes, where };
-  cache.set(strings, compiled);
-  return compiled;
+  return { ast, inIndexes, existsIndexes, where };
 }
 
 const quoted = (i: number) => `"${marker(i)}"`;
