@@ -1,0 +1,14 @@
+import { builder, type RowType } from '../../src/builder/index.js';
+import type { Schema, SchemaLabels } from '../../examples/shop.schema.js';
+const db = builder<Schema, SchemaLabels>();
+db.selectFrom('orders').select(/*|*/'');
+db.selectFrom('orders').select('id', /*|*/'');
+db.selectFrom('orders').select(['id', /*|*/'']);
+db.selectFrom('orders').where(/*|*/'', '=', 1);
+db.selectFrom('orders').where(({ col }) => col(/*|*/''));
+db.selectFrom(/*|*/'');
+db.selectFrom('orders', 'o').join(/*|*/'');
+db.selectFrom('orders').orderBy(/*|*/'');
+const r3 = db.selectFrom('orders');
+const r4 = db.selectFrom('orders').select(({ col }) => [col('id'), col('amount').as('a')]).where(({ col, selectFrom }) => col('id').in(selectFrom('orders.lines').select('qty')));
+type r5 = RowType<typeof r4>;
