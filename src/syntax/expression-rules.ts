@@ -1,8 +1,9 @@
 import type { IToken, TokenType } from 'chevrotain';
 import {
-  BINARY_PREC, FORM_PREC, NULL, UNARY_PREC, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when,
-  type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause,
+  BINARY_PREC, FORM_PREC, UNARY_PREC, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause,
 } from '../ast/index.js';
+// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
+import { NULL, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when } from '../ast/make.js';
 import { stringValue } from './literals.js';
 import { END_TOKEN, IS_NAME, ParserBase, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
