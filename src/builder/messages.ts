@@ -1,5 +1,5 @@
-import type { AnyView, HoldersOf, LastSegment, NamesOf, SharedNames } from './scope.js';
-import type { UnionToIntersection } from './typing.js';
+import type { AnyView, EntryColumns, HoldersOf, LastSegment, NamesOf, SharedNames } from './scope.js';
+import type { RecordAttributes, UnionToIntersection } from './typing.js';
 
 /**
  * Type-level error messages. A name argument is typed `NameArg<N, Valid, Msg>`: a valid name
@@ -42,7 +42,9 @@ export type NameArg<N, Valid extends string, K extends MessageKind, X = never> =
 
 export type MessageKind = 'column' | 'table' | 'ref';
 type MessageOf<K extends MessageKind, N, X, Valid extends string> = K extends 'column'
-  ? ColumnMessage<N, X & AnyView>
+  ? X extends AnyView
+    ? ColumnMessage<N, X>
+    : never
   : K extends 'table'
     ? TableMessage<N, Valid>
     : RefMessage<N, Valid>;
@@ -54,9 +56,17 @@ export type ColumnMessage<N, V extends AnyView> = N extends string
     : NamesOf<V> extends infer Names extends string
       ? [Names] extends [never]
         ? `no column "${N}": this query has no source yet`
-        : `no column "${N}" in this query; the columns are: ${List<Exclude<Names, `${string}.${string}`>>}${[Extract<Names, `${string}.${string}`>] extends [never] ? '' : ' (each also qualified by its source)'}`
+        : `no column "${N}" in this query; the columns are: ${List<ListedNames<V, Names>>}`
       : never
   : 'a column name (a string)';
+
+/** The names an error lists: the plain ones, and qualified those two sources share; record attributes left out (always valid, listed in the docs). */
+type ListedNames<V extends AnyView, Names extends string> =
+  | Exclude<Names, `${string}.${string}` | keyof RecordAttributes>
+  | (Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
+      ? { [K in HoldersOf<V['d'], V['s'], Shared>]: `${K}.${Shared & keyof EntryColumnsOf<V, K>}` }[HoldersOf<V['d'], V['s'], Shared>]
+      : never);
+type EntryColumnsOf<V extends AnyView, K> = K extends keyof V['s'] ? EntryColumns<V['d'], V['s'][K]> : never;
 
 /** A column name argument (checked against a view). */
 export type ColumnArg<N, V extends AnyView> = NameArg<N, NamesOf<V>, 'column', V>;

@@ -58,7 +58,7 @@ type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
 
 /** The value a query used as a value yields: its one column's type (any when untyped). */
 type ScalarColumn<O> = string extends keyof O ? any : [keyof O] extends [never] ? TooManyColumns : IsSingle<keyof O> extends true ? O[keyof O] : TooManyColumns;
-type IsSingle<K> = [K] extends [infer One] ? (One extends unknown ? ([K] extends [One] ? true : false) : never) : never;
+type IsSingle<K> = [K] extends [UnionToIntersection<K>] ? true : false;
 
 /** A table or subquery a query may take as a source, checked: a table of the schema whose source name is not taken yet. */
 export type SourceParam<T, D extends AnyDb, S, A> = T extends string
@@ -85,14 +85,7 @@ type Cond<EB> = Condition | ((eb: EB) => Condition);
 /** The value type of a name or expression in a view. */
 type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : F extends Expression_<infer T> ? T : any;
 
-/** A source of the query that `selectAll(source)` can list (a table: its fields are known). */
-type StarSourceParam<K, D extends AnyDb, S> = string extends K
-  ? TableSources<S>
-  : K extends TableSources<S>
-    ? D['fields'] extends true
-      ? K
-      : `selectAll('${K & string}') lists the fields of ${K & string}, which needs the schema's field lists at run time: builder<Schema>(SchemaFields)`
-    : `no source "${K & string}" in this query; the sources are: ${List<TableSources<S>>}`;
+/** The sources of a query whose fields `selectAll(source)` can list (tables). */
 type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
 
 
@@ -179,9 +172,9 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    * (`selectAll('o')`), adds that source's fields as columns (`o.id, o.amount, ...`): this
    * needs the schema's field lists at run time, `builder<Schema>(SchemaFields)`.
    */
-  selectAll<const K extends readonly string[] = []>(
+  selectAll<const K extends readonly TableSources<S>[] = []>(
     this: SelectAllThis<D, S, K, O, Star>,
-    ...sources: { [I in keyof K]: StarSourceParam<K[I], D, S> }
+    ...sources: K
   ): K extends readonly []
     ? SelectQuery<D, S, Simplify<StarRowOf<D, S>>, P, true, Str>
     : SelectQuery<D, S, Simplify<(Star extends true ? {} : O) & StarRowsOf<D, S, K[number]>>, P, false, Str> {
@@ -464,7 +457,9 @@ type SelectAllThis<D extends AnyDb, S, K extends readonly string[], O, Star exte
   ? [SharedStarNames<D, S>] extends [never]
     ? unknown
     : `SELECT * would give ${List<SharedStarNames<D, S> & string>} twice (two sources have it): list the columns, or selectAll('alias') for one source`
-  : unknown;
+  : D['fields'] extends true
+    ? unknown
+    : `selectAll('${K[number]}') lists the fields of a source, which needs the schema's field lists at run time: builder<Schema>(SchemaFields)`;
 
 type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends true
   ? Star2 extends true

@@ -105,7 +105,8 @@ type IsUnion<U> = [U] extends [UnionToIntersection<U>] ? false : true;
 type QualifiedField<N, Q> = Q extends string ? (N extends `${Q}.${infer F}` ? F : never) : never;
 
 /** The type of column N among sources S (never when none has it). */
-type OwnType<D extends AnyDb, S, N> = {
+type OwnType<D extends AnyDb, S, N> = OwnTypes<D, S, N>[keyof S] extends infer T ? T : never;
+type OwnTypes<D extends AnyDb, S, N> = {
   [K in keyof S]: N extends keyof Row<D, S, K>
     ? Row<D, S, K>[N]
     : QualifiedField<N, Qualifiers<K & string>> extends infer F
@@ -113,7 +114,7 @@ type OwnType<D extends AnyDb, S, N> = {
         ? never
         : Row<D, S, K>[F & keyof Row<D, S, K>]
       : never;
-}[keyof S];
+};
 
 /**
  * The column names a query may use: its own sources', then those of the queries it is nested

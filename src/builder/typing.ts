@@ -135,7 +135,7 @@ export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type Settled<T> = IsAny<T> extends true ? unknown : T;
 
 /** A row whose fields may all be null (the right side of a LEFT JOIN). */
-export type NullableRow<Row> = { readonly [K in keyof Row]: Row[K] | null };
+export type NullableRow<Row> = { -readonly [K in keyof Row]: Row[K] | null };
 
 /** A row read with `use_strings`: every value a string (null stays null). */
 export type StringRow<Row> = { [K in keyof Row]: null extends Row[K] ? string | null : string };
