@@ -4,6 +4,7 @@ import { CHILD_KEYS, checkDateTimeText, checkNumber } from '../../src/ast/index.
 import { NODE_FIELDS } from '../../src/ast/validate.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import * as api from '../../src/builder/index.js';
+import { COMPARE_OPS } from '../../src/builder/index.js';
 import {
   Aliased, CaseBuilder, Expression, Ordered, SelectQuery, SourceBuilder, and, builder, caseOf, caseWhen, col, databaseColumn, databaseTable, datetime,
   dsq, exists, fn, fromAst, ident, lit, localDate, localDateTime, localTime, not, notExists, or, query, queryFromJson, ref, scalar, selectFrom, spec,
@@ -60,6 +61,9 @@ const FN_ARGUMENTS: Position[] = FN_HELPERS.flatMap((name) => {
   ]);
 });
 
+/** The operators of `where(column, op, value)` whose value is one value (`in` and `not in` take a list). */
+const VALUE_OPS = COMPARE_OPS.filter((op) => op !== 'in' && op !== 'not in');
+
 const VALUE: readonly Position[] = [
   ...BINARY_METHODS.map((method): Position => [`Expression.${method}`, (x) => (a[method] as (v: unknown) => Built).call(a, x)]),
   ['Expression.between min', (x) => a.between(x as never, 1)],
@@ -74,6 +78,11 @@ const VALUE: readonly Position[] = [
   ['CaseBuilder.when WHEN (caseOf)', (x) => caseOf(a).when(x as never, 2).end()],
   ['CaseBuilder.else', (x) => caseWhen(a.eq(1), 1).else(x as never)],
   ['caseOf base', (x) => caseOf(x as never).when(1, 2).end()],
+  ...VALUE_OPS.map((op): Position => [`SelectQuery.where value (${op})`, (x) => selectFrom('t').where('a', op, x as never)]),
+  ['SelectQuery.orWhere value', (x) => selectFrom('t').where(a.eq(1)).orWhere('a', '=', x as never)],
+  ['SelectQuery.having value', (x) => selectFrom('t').having('a', '>', x as never)],
+  ['eb.val', (x) => selectFrom('t').where((eb) => a.eq(eb.val(x as never)))],
+  ['eb.lit', (x) => selectFrom('t').where((eb) => a.eq(eb.lit(x as never)))],
   ['SelectQuery.limit', (x) => selectFrom('t').limit(x as never)],
   ['SelectQuery.offset', (x) => selectFrom('t').offset(x as never)],
   ['dsq WHERE a = ${}', (x) => dsq`SELECT * FROM t WHERE a = ${x}`],
@@ -113,6 +122,8 @@ const CONDITION: readonly Position[] = [
 const IN_LIST: readonly (readonly [string, (x: unknown) => Built, boolean])[] = [
   ['Expression.in', (x) => a.in(x as never), false],
   ['Expression.notIn', (x) => a.notIn(x as never), false],
+  ['SelectQuery.where value (in)', (x) => selectFrom('t').where('a', 'in', x as never), false],
+  ['SelectQuery.where value (not in)', (x) => selectFrom('t').where('a', 'not in', x as never), false],
   ['dsq IN ${}', (x) => dsq`SELECT * FROM t WHERE a IN ${x}`, true],
   ['dsq NOT IN ${}', (x) => dsq`SELECT * FROM t WHERE a NOT IN ${x}`, true],
 ];
@@ -149,13 +160,22 @@ const NAME: readonly (readonly [string, (x: unknown) => Built, Built?])[] = [
   ['Expression.as', (x) => selectFrom('t').select(a.as(x as never))],
   ['Expression.collate', (x) => a.collate(x as never)],
   ['ident', (x) => dsq`SELECT ${ident(x as never)} FROM t`],
+  ['SelectQuery.whereRef left', (x) => selectFrom('t').whereRef(x as never, '=', 'b' as never)],
+  ['SelectQuery.whereRef right', (x) => selectFrom('t').whereRef('a' as never, '=', x as never)],
+  ['eb.col', (x) => selectFrom('t').where((eb) => eb.col(x as never).eq(1 as never))],
+  ['eb.ref', (x) => selectFrom('t').where((eb) => eb.ref(x as never).eq(1 as never))],
+  ['eb.selectFrom', (x) => selectFrom('t').where((eb) => exists(eb.selectFrom(x as never)))],
+  ['eb.selectFrom alias', (x) => selectFrom('t').where((eb) => exists(eb.selectFrom('u', x as never))), selectFrom('t').where(exists(selectFrom('u')))],
 ];
 
-/** Names or values: `select('x')`, `groupBy('x')`, `orderBy('x')` name a field; other values are literals. */
+/** Names or values: `select('x')`, `groupBy('x')`, `orderBy('x')` name a field; other values are literals (an array given to `select` is its list of columns). */
 const NAME_OR_VALUE: readonly Position[] = [
   ['SelectQuery.select', (x) => selectFrom('t').select(x as never)],
   ['SelectQuery.groupBy', (x) => selectFrom('t').groupBy(x as never)],
   ['SelectQuery.orderBy', (x) => selectFrom('t').orderBy(x as never)],
+  ['SelectQuery.where column', (x) => selectFrom('t').where(x as never, '=', 1 as never)],
+  ['SelectQuery.orWhere column', (x) => selectFrom('t').where(a.eq(1)).orWhere(x as never, '=', 1 as never)],
+  ['SelectQuery.having column', (x) => selectFrom('t').having(x as never, '=', 1 as never)],
 ];
 
 /**
@@ -197,7 +217,22 @@ const NEVER: readonly Position[] = [
 ];
 
 /** Flags and words: only the listed JavaScript values (true/false, 'asc'/'desc'); none of them from JSON text is syntax. */
+/** What each operator of `where(column, op, value)` means, said with the expression methods. */
+// (Untyped: any value stands on either side here.)
+const OP_MEANS: Readonly<Record<string, (l: api.Expression<any>, r: any) => api.Expression<any>>> = {
+  '=': (l, r) => l.eq(r), '!=': (l, r) => l.ne(r), '<>': (l, r) => l.ne(r), '>': (l, r) => l.gt(r), '>=': (l, r) => l.gte(r), '<': (l, r) => l.lt(r),
+  '<=': (l, r) => l.lte(r), is: (l, r) => l.is(r), 'is not': (l, r) => l.isNot(r), like: (l, r) => l.like(r as string), 'not like': (l, r) => l.notLike(r as string),
+  regexp: (l, r) => l.regexp(r as string), 'not regexp': (l, r) => l.notRegexp(r as string), in: (l, r) => l.in(r as never), 'not in': (l, r) => l.notIn(r as never),
+};
+const opMeaning = (v: unknown, right: unknown, ops: readonly string[]): string | null =>
+  typeof v === 'string' && ops.includes(v) && Object.hasOwn(OP_MEANS, v) ? selectFrom('t').where((OP_MEANS[v] as (l: api.Expression<any>, r: unknown) => api.Expression<any>)(a, right)).toJson() : null;
+
 const CHOICE: readonly (readonly [string, (x: unknown) => Built, (v: unknown) => string | null])[] = [
+  ['SelectQuery.where operator', (x) => selectFrom('t').where('a', x as never, 1 as never), (v) => opMeaning(v, 1, VALUE_OPS)],
+  ['SelectQuery.where operator (a list)', (x) => selectFrom('t').where('a', x as never, [1]), (v) => opMeaning(v, [1], ['in', 'not in'])],
+  ['SelectQuery.orWhere operator', (x) => selectFrom('t').orWhere('a', x as never, 1 as never), (v) => opMeaning(v, 1, VALUE_OPS)],
+  ['SelectQuery.having operator', (x) => selectFrom('t').having('a', x as never, 1 as never), (v) => (opMeaning(v, 1, VALUE_OPS) === null ? null : opMeaning(v, 1, VALUE_OPS)?.replace('"where"', '"having"') ?? null)],
+  ['SelectQuery.whereRef operator', (x) => selectFrom('t').whereRef('a' as never, x as never, 'b' as never), (v) => opMeaning(v, col('b'), VALUE_OPS.filter((o) => o !== 'is' && o !== 'is not'))],
   ['SelectQuery.distinct', (x) => selectFrom('t').distinct(x as never), (v) => (v === true ? '{"distinct":true,"from":"t"}' : v === false ? '{"from":"t"}' : null)],
   ['SelectQuery.orderBy direction', (x) => selectFrom('t').orderBy('a', x as never), (v) => (v === 'asc' || v === 'desc' ? selectFrom('t').orderBy(col('a')[v]()).toJson() : null)],
 ];
@@ -224,7 +259,7 @@ const TREE: readonly Position[] = [
   ['new Ordered', (x) => toBuilt(new Ordered(x as never))],
   ['new Aliased expression', (x) => toBuilt(new Aliased('v', x as never))],
   ['new Aliased alias', (x) => toBuilt(new Aliased(x as never, col('a').node))],
-  ['new CaseBuilder base', (x) => new CaseBuilder(x as never, []).when(1, 2).end()],
+  ['new CaseBuilder base', (x) => new CaseBuilder(x as never, []).when(a.eq(1), 2).end()],
   ['new CaseBuilder arms', (x) => new CaseBuilder(null, x as never).when(a.eq(1), 2).end()],
 ];
 
@@ -343,7 +378,15 @@ function checkValue(v: unknown): void {
   }
   for (const [name, build] of NAME_OR_VALUE) {
     const outcome = run(() => build(v));
-    if (typeof v === 'string') {
+    if (Array.isArray(v) && name === 'SelectQuery.select') {
+      // The array form: the same columns as the items given one by one; no nesting, not empty.
+      if (v.length === 0 || v.some((item) => Array.isArray(item))) expectOwnError(outcome, name);
+      else {
+        const spread = run(() => selectFrom('t').select(...(v as never[])));
+        if ('error' in spread) expectOwnError(outcome, name);
+        else expect(expectJson(outcome, name), name).toBe(spread.json);
+      }
+    } else if (typeof v === 'string') {
       if (v === '') expectOwnError(outcome, name);
       else expect(expectJson(outcome, name), name).toContain(`{"$col":${JSON.stringify(v)}}`);
     } else if (literal === null) expectOwnError(outcome, name);
@@ -491,6 +534,11 @@ const NO_VALUE: Readonly<Record<string, string>> = {
   'SelectQuery.joined': 'private',
   'SourceBuilder.joined': 'private',
   'CaseBuilder.build': 'private',
+  'SelectQuery.eb': 'private',
+  'SelectQuery.compared': 'private',
+  'SelectQuery.nameExpr': 'private',
+  'SelectQuery.anded': 'private',
+  'SelectQuery.resultNames': 'no argument',
 };
 
 /** Every member of the builder's public API, by id: exports, class methods and constructors, and the members of `fn`, `spec`, `dsq` and `builder()`. */
@@ -504,11 +552,18 @@ function apiMembers(): string[] {
       continue;
     }
     if (typeof value === 'function') ids.push(name);
-    if ((typeof value === 'function' || typeof value === 'object') && value !== null) {
+    if ((typeof value === 'function' || typeof value === 'object') && value !== null && !Array.isArray(value)) {
       for (const key of Object.keys(value)) ids.push(`${name}.${key}`);
     }
   }
   for (const key of Object.keys(builder())) ids.push(`builder().${key}`);
+  // The expression builder the callbacks get (Kysely's `eb`): its own members (the others are the package's functions).
+  let eb: Record<string, unknown> = {};
+  selectFrom('t').where((b) => {
+    eb = b as unknown as Record<string, unknown>;
+    return a.eq(1);
+  });
+  for (const [key, member] of Object.entries(eb)) if (member !== (api as Record<string, unknown>)[key]) ids.push(`eb.${key}`);
   return ids;
 }
 
