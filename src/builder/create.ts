@@ -1,7 +1,7 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
-import { queryFromStatement, type FromAstOptions } from './from-ast.js';
+import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { SelectQuery, queryFromAst } from './query.js';
 import type { SourceBuilder } from './sources.js';
 import type { ScopeOf, UntypedDatabase, UntypedFields } from './typing.js';
@@ -34,7 +34,7 @@ export function builder<DB = UntypedDatabase>(): QueryCreator<DB> {
       new SelectQuery<DB>().from(toSource(source, alias ?? null, 'argument 1 of selectFrom()') as Source) as SelectQuery<DB, any, {}>,
     query: () => new SelectQuery<DB, {}, {}>(),
     fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
-    fromJson: (json: unknown) => queryFromAst(statementFromJson(json)) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
+    fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
   };
   return Object.freeze(creator) as QueryCreator<DB>;
 }

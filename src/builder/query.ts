@@ -1,4 +1,4 @@
-import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
+import type { Expr, JoinOp, OrderTerm, Query, ResultColumn, Select, SelectAction, Source } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
@@ -245,7 +245,7 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
   }
 
   /** The statement: a select object, or a SELECT action when `options()` was called. */
-  toAst(): Statement {
+  toAst(): Query {
     const select = this.toSelectAst();
     const a = this.#props.action;
     const statement = a === null ? select : own<SelectAction>({ kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo });
@@ -275,7 +275,7 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
 }
 
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
-export function queryFromAst(statement: Statement): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> {
+export function queryFromAst(statement: Query): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> {
   const select = statement.kind === 'select_action' ? statement.select : statement;
   return new SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>({
     distinct: select.distinct,
