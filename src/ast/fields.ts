@@ -280,7 +280,7 @@ const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds])
 export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   node: 'a node',
   statement: 'a statement (kind "select", "select_action" or a data action such as "fetch_records", "update_action")',
-  query: 'a query (kind "select" or "select_action")',
+  query: 'a statement that is a query (kind "select" or "select_action")',
   expr: 'an expression',
   select: 'a select node (kind "select")',
   source: 'a source (kind "table", "table_system", "table_database", "join" or "select_source")',
