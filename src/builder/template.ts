@@ -6,8 +6,7 @@ import { parse, parseExpression, tokenize } from '../syntax/index.js';
 import { idents, isQueryLike, nestedSelect } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression } from './expression.js';
-import { queryFromAst, type SelectQuery } from './query.js';
-import type { UntypedDatabase, UntypedFields } from './typing.js';
+import { queryFromAst, type UntypedQuery } from './query.js';
 import { denseItems, own, toExpr, toName } from './values.js';
 
 /**
@@ -440,10 +439,10 @@ function identsIn(text: string, take: (i: number) => unknown, where: string): st
 
 /** `` dsq`SELECT ...` ``: a query builder; `` dsq.expr`...` ``: an expression builder. */
 export const dsq = Object.assign(
-  (strings: TemplateStringsArray, ...values: unknown[]): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> =>
+  (strings: TemplateStringsArray, ...values: unknown[]): UntypedQuery =>
     queryFromAst(substitute<Query>(compile(strings, false), values)),
   {
-    expr: <T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>
+    expr: <T = any>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>
       new Expression<T>(substitute<Expr>(compile(strings, true), values)),
   },
 );
