@@ -1,3 +1,4 @@
+import type { FieldLiteral, FieldValue } from '../ast/actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
 import { transform } from '../ast/walk.js';
 import { trustBuilt } from '../ast/trust.js';
@@ -69,8 +70,25 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     }
   });
   if (problems.length > 0) throw new DsqError(problems, options.source);
+  const settled = settleFieldValues(bound);
   // The tree around the literals was trusted (parsed); the literals are checked leaves.
-  return (trustBuilt(bound) ? bound : validateAst(bound)) as T;
+  return (trustBuilt(settled) ? settled : validateAst(settled)) as T;
+}
+
+/**
+ * A parameter given as a field's value (`INSERT ... VALUES (:v)`, `UPDATE ... SET f = :v`) was
+ * read as an expression; bound to a null, number or string it is a field value, as the literal
+ * written there would be (the record's `values`, UPDATE's `fields`).
+ */
+function settleFieldValues<T extends Node>(root: T): T {
+  const plain = (e: Expr) => e.kind === 'null' || e.kind === 'number' || e.kind === 'string';
+  return transform(root, (node): Node => {
+    if (node.kind !== 'record' && node.kind !== 'update_action') return node;
+    if (!node.expressions.some((f) => plain(f.e))) return node;
+    const moved: FieldValue[] = node.expressions.filter((f) => plain(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
+    const expressions = node.expressions.filter((f) => !plain(f.e));
+    return node.kind === 'record' ? { ...node, values: [...node.values, ...moved], expressions } : { ...node, fields: [...node.fields, ...moved], expressions };
+  });
 }
 
 const what = (p: Param) => `parameter :${p.name}`;

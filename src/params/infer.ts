@@ -1,5 +1,6 @@
 import type { Expr, Node, Param, Select } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
+import { select as makeSelect } from '../ast/make.js';
 import { resolveColumn, resolveDatabaseColumn } from '../lint/schema-columns.js';
 import { buildScope, type SelectScope } from '../lint/scope.js';
 import type { RuleContext } from '../lint/types.js';
@@ -74,9 +75,26 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
   };
   const LIMIT: Found = { type: 'integer', from: 'limit', field: null };
 
+  /** A data action on a named database: its fields are in scope (WHERE) and are the targets of VALUES and SET. */
+  const actionScope = (node: Node): SelectScope | null => {
+    const database = (node as { database?: unknown }).database as Node | undefined;
+    if (node.kind === 'select' || database?.kind !== 'spec_name') return null;
+    return buildScope(makeSelect({ from: { kind: 'table', table: database.name, alias: null } }), schema);
+  };
+  const actionScopes = new Map<Node, SelectScope>();
+
   visit(statement, {
     enter(node) {
+      const own = actionScope(node);
+      if (own) {
+        actionScopes.set(node, own);
+        scopes.unshift(own);
+      }
       switch (node.kind) {
+        case 'field_expr':
+          // INSERT ... VALUES (:v), UPDATE ... SET f = :v: the type of the field written.
+          note(node.e, { kind: 'column', path: node.field });
+          break;
         case 'select':
           scopes.unshift(buildScope(node, schema));
           note(node.limit ?? undefined, null, LIMIT);
@@ -109,7 +127,7 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
       return undefined;
     },
     leave(node) {
-      if (node.kind === 'select') scopes.shift();
+      if (node.kind === 'select' || actionScopes.has(node)) scopes.shift();
     },
   });
 

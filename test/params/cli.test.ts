@@ -98,6 +98,17 @@ describe('dsq compile --param', () => {
     expect(r.err).toMatch(/parameter :day/);
   });
 
+  it('data actions: VALUES and SET parameters take the type of their field, WHERE the compared field', async () => {
+    const q = file('write.dsq', 'UPDATE orders SET created = :at, amount = :amount WHERE id = :id;\nINSERT INTO orders (region, day) VALUES (:region, :day)');
+    const r = await run(q, '--schema', SCHEMA, '--param', 'at=2024-05-01T12:00Z', '--param', 'amount=1.25', '--param', 'id=9223372036854775807', '--param', 'region=007',
+      '--param', 'day=2024-05-02');
+    expect(r.err).toBe('');
+    expect(r.out).toBe(
+      '[{"action":"update","database":"orders","records":{"type":"where","where":{"$=":[{"$col":"id"},9223372036854775807]}},"fields":{"amount":1.25},"expressions":{"created":{"$dt":"2024-05-01T12:00Z"}}},' +
+        '{"action":"insert","database":"orders","records":[{"region":"007","expressions":{"day":{"$ld":"2024-05-02"}}}]}]\n',
+    );
+  });
+
   it('bad flags are usage errors (exit 2)', async () => {
     expect((await run(QUERY, '--param', 'no-equals')).code).toBe(2);
     const notObject = file('arr.json', '[1]');

@@ -90,6 +90,18 @@ describe('compile(text, { params })', () => {
     expect(compileToAst('SELECT * FROM t WHERE a = :a', { params: { a: 'x' } })[0]).toMatchObject({ where: { e2: { kind: 'string', value: 'x' } } });
   });
 
+  it('data actions: a parameter as a field value is that field value, as the literal would be; in WHERE a literal', () => {
+    const params = { region: 'EU', amount: 5n, note: "x'--", id: 7, ids: [1, 2] };
+    expect(compile('INSERT INTO orders (region, amount) VALUES (:region, :amount)', { params })).toBe(compile("INSERT INTO orders (region, amount) VALUES ('EU', 5)"));
+    expect(compile('UPDATE orders SET amount = :amount, note = :note WHERE id = :id', { params })).toBe(
+      compile("UPDATE orders SET amount = 5, note = 'x''--' WHERE id = 7"),
+    );
+    expect(compile('FETCH RECORDS FROM orders WHERE id IN :ids', { params })).toBe(compile('FETCH RECORDS FROM orders WHERE id IN (1, 2)'));
+    expect(compile('DELETE FROM orders WHERE id = :id', { params })).toBe(compile('DELETE FROM orders WHERE id = 7'));
+    // A datetime is no field literal: it stays an expression.
+    expect(compile('UPDATE orders SET at = :at WHERE id = 1', { params: { at: new Date(0) } })).toContain('"expressions":{"at":{"$dt":0}}');
+  });
+
   it('a syntax error is a DsqError with its position', () => {
     const e = errorOf(() => compile('SELECT * FROM t WHERE a = :', { params: {} }));
     expect(e.first.span?.line).toBe(1);
