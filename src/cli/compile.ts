@@ -10,7 +10,7 @@ import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
 import type { Command } from './command.js';
 import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
-import { readInput, readTextFile } from './io.js';
+import { FileError, readInput, readTextFile } from './io.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { bindParams } from '../params/bind.js';
 import { inferParams } from '../params/infer.js';
@@ -75,7 +75,7 @@ async function schemaOf(cwd: string, file: string): Promise<Schema> {
   try {
     return readSchema(text);
   } catch (err) {
-    if (err instanceof DsqError) throw new DsqError(err.diagnostics, text);
+    if (err instanceof DsqError) throw new FileError(new DsqError(err.diagnostics, text).format(file));
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import type { JsonValue } from '../json/value.js';
 import { convertList, convertParam } from '../params/convert.js';
 import type { ParamInfo } from '../params/infer.js';
 import { UsageError, type CommandContext } from './command.js';
-import { readTextFile } from './io.js';
+import { FileError, readTextFile } from './io.js';
 
 /** The flags of commands that bind parameters: --param NAME=VALUE (repeatable), --params-file FILE. */
 export const PARAM_FLAG_OPTIONS = {
@@ -32,7 +32,7 @@ export async function readParamFlags(ctx: Pick<CommandContext, 'values' | 'io'>)
     try {
       json = readSpecJson(text);
     } catch (err) {
-      if (err instanceof DsqError) throw new DsqError(err.diagnostics, text);
+      if (err instanceof DsqError) throw new FileError(new DsqError(err.diagnostics, text).format(file));
       throw err;
     }
     if (json.type !== 'object') throw new UsageError(`--params-file ${file} must hold a JSON object of parameter names to values`);
