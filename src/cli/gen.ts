@@ -6,7 +6,8 @@ import { generate, type QueryFile } from '../gen/write.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { UsageError, type Command } from './command.js';
 import { findFiles, GlobSyntaxError, writeFileSafely } from './files.js';
-import { FileError, readTextFile, reasonOf } from './io.js';
+import { FileError, reasonOf } from './io.js';
+import { readText } from './param-flags.js';
 
 const HELP = `Usage: dsq gen FILES... --out FILE.ts [--schema SCHEMA.json] [--check] [--import MODULE]
 
@@ -59,7 +60,7 @@ export const genCommand: Command = {
     const files: QueryFile[] = [];
     const texts = new Map<string, string>();
     for (const f of found.files) {
-      const text = await readTextFile(f.path, f.shown);
+      const text = await readText(f.path, f.shown);
       const path = f.shown.split(sep).join('/');
       files.push({ path, text });
       texts.set(path, text);
@@ -111,7 +112,7 @@ async function schemaFor(cwd: string, file: unknown): Promise<Schema> {
     path = config.schema;
     shown = config.schema;
   }
-  const text = await readTextFile(path, shown);
+  const text = await readText(path, shown);
   try {
     return readSchema(text);
   } catch (err) {

@@ -9,6 +9,16 @@ import type { ParamInfo } from '../params/infer.js';
 import { UsageError, type CommandContext } from './command.js';
 import { FileError, readTextFile } from './io.js';
 
+/** A text file the command reads (a schema, parameter values, query files): not UTF-8 is a FileError with its code frame. */
+export async function readText(path: string, shown: string): Promise<string> {
+  try {
+    return await readTextFile(path, shown);
+  } catch (err) {
+    if (err instanceof DsqError) throw new FileError(err.format(shown));
+    throw err;
+  }
+}
+
 /** The flags of commands that bind parameters: --param NAME=VALUE (repeatable), --params-file FILE. */
 export const PARAM_FLAG_OPTIONS = {
   param: { type: 'string', multiple: true },
@@ -27,7 +37,7 @@ export async function readParamFlags(ctx: Pick<CommandContext, 'values' | 'io'>)
   const values = new Map<string, Given>();
   const file = ctx.values['params-file'];
   if (typeof file === 'string') {
-    const text = await readTextFile(resolve(ctx.io.cwd, file), file);
+    const text = await readText(resolve(ctx.io.cwd, file), file);
     let json: JsonValue;
     try {
       json = readSpecJson(text);
