@@ -14,6 +14,10 @@
  *   node per concept.
  */
 
+import type { ActionPart, DataAction, KeySpec } from './actions.js';
+
+export type * from './actions.js';
+
 // ---------------------------------------------------------------------------------------
 // Literals
 
@@ -188,6 +192,19 @@ export interface SubqueryExpr {
   readonly select: Select;
 }
 
+/**
+ * A named parameter `:name`: a value given when the statement is compiled (`compile(text, {
+ * params })`, `dsq compile --param`, the functions `dsq gen` writes). It is always bound to a
+ * literal, never to syntax (src/params/bind.ts). `list: true` is the form `IN :name`, standing
+ * for the whole value list (an array binds to its items); it appears only as the one value of
+ * an `in` node. JSON has no parameter form: `toJson` of a tree with one is an error.
+ */
+export interface Param {
+  readonly kind: 'param';
+  readonly name: string;
+  readonly list: boolean;
+}
+
 export type Expr =
   | NullLit
   | NumberLit
@@ -209,6 +226,7 @@ export type Expr =
   | FunctionCall
   | InList
   | InSelect
+  | Param
   | SubqueryExpr
   | Unary;
 
@@ -239,8 +257,12 @@ export interface WhereSpec {
 /** A JSON array of singular specifiers. */
 export interface ArraySpec {
   readonly kind: 'spec_array';
-  readonly items: readonly (IdSpec | NameSpec | WhereSpec)[];
+  /** Keys (`spec_key`) only in a records specifier (src/ast/actions.ts). */
+  readonly items: readonly SingularSpec[];
 }
+
+/** What an array specifier holds. */
+export type SingularSpec = IdSpec | NameSpec | WhereSpec | KeySpec;
 
 export type Specifier = AllSpec | IdSpec | NameSpec | WhereSpec | ArraySpec;
 
@@ -326,18 +348,21 @@ export interface SelectAction {
 
 // ---------------------------------------------------------------------------------------
 
-export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction;
+export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction | DataAction | ActionPart;
 export type NodeKind = Node['kind'];
 export type NodeOfKind<K extends NodeKind> = Extract<Node, { kind: K }>;
 
 /** What a `.dsq` statement or a JSON document may hold at the top. */
-export type Statement = Select | SelectAction;
+export type Statement = Select | SelectAction | DataAction;
+
+/** A query: a select object or a SELECT action (what the select builder holds). */
+export type Query = Select | SelectAction;
 
 export const EXPR_KINDS = [
   'null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime',
   'column', 'system_column', 'database_column', 'alias',
   'between', 'binary', 'case', 'collate', 'count_rows', 'exists', 'function',
-  'in', 'in_select', 'subquery', 'unary',
+  'in', 'in_select', 'param', 'subquery', 'unary',
 ] as const satisfies readonly ExprKind[];
 
 const EXPR_KIND_SET: ReadonlySet<string> = new Set(EXPR_KINDS);

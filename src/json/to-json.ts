@@ -1,7 +1,9 @@
+import type { ActionPart, DataActionKind, FieldExpr, FieldValue, RecordsWrite, RemoveAction } from '../ast/actions.js';
 import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
 import { FOLDING_OPS } from '../ast/precedence.js';
 import { binaryKey, functionNameOfKey, unaryKey } from './shorthand.js';
 import { normaliseKey } from './value.js';
+import { paramNames, unboundParamsError } from '../params/names.js';
 
 /**
  * AST → spec JSON text. `form: 'short'` (the default) writes every node in its `$` shorthand
@@ -23,14 +25,26 @@ export type JsonForm = 'short' | 'full';
 export function toJson(node: Node, options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(node, () => serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
 }
 
 /** Several statements (or other nodes) as one JSON array, laid out as `toJson` lays out an array. */
 export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(nodes, () => serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
+}
+
+/** Thrown by the writer at the first parameter; `toJson` then names every parameter of the tree. */
+class Unbound {}
+
+function unlessUnbound(root: Node | readonly Node[], write: () => string): string {
+  try {
+    return write();
+  } catch (err) {
+    if (err instanceof Unbound) throw unboundParamsError(paramNames(root));
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -90,6 +104,87 @@ function selectEntries(s: Select, form: JsonForm): Obj {
   );
 }
 
+// ---------------------------------------------------------------------------------------
+// Data actions (src/ast/actions.ts): the spec's property names, in the order of its tables.
+
+const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, ref(f.kind === 'field_value' ? f.value : f.e)]));
+const orNone = (items: readonly (FieldValue | FieldExpr)[]) => (items.length > 0 ? fieldObj(items) : undefined);
+const whole = (text: string | null) => orNull(text, (t) => new Raw(t));
+const flag = (b: boolean | null) => orNull(b, (v) => v);
+const words = (w: string | null) => orNull(w, (v) => v);
+const paging = (n: { order: readonly Node[]; limit: string | null; offset: string | null }) =>
+  [['order', n.order.length > 0 ? refs(n.order) : undefined], ['limit', whole(n.limit)], ['offset', whole(n.offset)]] as const;
+const fetch = (type: string, ...entries: (readonly [string, Out | undefined])[]) => obj(['action', 'fetch'], ['fetch', type], ...entries);
+const remove = (action: string) => (n: RemoveAction) =>
+  obj(['action', action], ['database', ref(n.database)], ['records', ref(n.records)], ['fail_no_op', flag(n.failNoOp)]);
+const recordsWrite = (action: string) => (n: RecordsWrite) =>
+  obj(
+    ['action', action],
+    ['database', ref(n.database)],
+    ['records', refs(n.records)],
+    ['on_duplicate', words(n.onDuplicate)],
+    ['on_remove', n.kind === 'set_action' ? words(n.onRemove) : undefined],
+    ['fail_no_op', flag(n.failNoOp)],
+  );
+
+const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Writer<NodeOfKind<K>> } = {
+  boolean: (n) => n.value,
+  field_value: (n) => fieldObj([n]),
+  field_expr: (n) => fieldObj([n]),
+  spec_key: (n) => typed('key', ['key', fieldObj(n.key)]),
+  file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
+  record: (n) =>
+    obj(
+      ...n.values.map((f): readonly [string, Out] => [f.field, ref(f.value)]),
+      ['expressions', orNone(n.expressions)],
+      ['file', orNull(n.file, ref)],
+      ['tags', orNull(n.tags, (t) => [...t])],
+    ),
+  fetch_records: (n) =>
+    fetch(
+      'records',
+      ['database', ref(n.database)],
+      ['records', orNull(n.records, ref)],
+      ['fields', orNull(n.fields, (f) => [...f])],
+      ['attributes', orNull(n.attributes, (a) => [...a])],
+      ['where', orNull(n.where, ref)],
+      ...paging(n),
+      ['children', flag(n.children)],
+      ['count', flag(n.count)],
+    ),
+  fetch_multirecords: (n) =>
+    fetch('multirecords', ['databases', ref(n.databases)], ['where', orNull(n.where, ref)], ...paging(n), ['children', flag(n.children)], ['count', flag(n.count)]),
+  fetch_pseudorecords: (n) => fetch('pseudorecords', ['select', ref(n.select)], ['where', orNull(n.where, ref)], ...paging(n), ['count', flag(n.count)]),
+  fetch_tasks: (n) =>
+    fetch(
+      'tasks',
+      ['from', whole(n.from)],
+      ['user', orNull(n.user, ref)],
+      ['text', words(n.text)],
+      ['where', orNull(n.where, ref)],
+      ...paging(n),
+      ['count', flag(n.count)],
+    ),
+  fetch_users: (n) => fetch('users', ['users', orNull(n.users, ref)], ...paging(n)),
+  insert_action: recordsWrite('insert'),
+  replace_action: recordsWrite('replace'),
+  set_action: recordsWrite('set'),
+  update_action: (n) =>
+    obj(
+      ['action', 'update'],
+      ['database', ref(n.database)],
+      ['records', ref(n.records)],
+      ['fields', orNone(n.fields)],
+      ['expressions', orNone(n.expressions)],
+      ['file', words(n.file)],
+      ['fail_no_op', flag(n.failNoOp)],
+    ),
+  delete_action: remove('delete'),
+  trash_action: remove('trash'),
+  restore_action: remove('restore'),
+  dispose_action: remove('dispose'),
+};
+
 const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   null: (_, form) => (form === 'short' ? null : typed('null')),
   number: (n, form) => (form === 'short' ? new Raw(n.value) : typed('number', ['value', new Raw(n.value)])),
@@ -125,6 +220,9 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   in: (n, form) => (form === 'short' ? obj(['$in', [ref(n.e), refs(n.values)]]) : typed('in', ['e', ref(n.e)], ['values', refs(n.values)])),
   in_select: (n, form) =>
     form === 'short' ? obj(['$in', [ref(n.e), ref(n.select)]]) : typed('in_select', ['e', ref(n.e)], ['select', ref(n.select)]),
+  param: () => {
+    throw new Unbound();
+  },
   subquery: (n, form) => (form === 'short' ? obj(['$select', ref(n.select)]) : typed('select', ['select', ref(n.select)])),
   spec_all: () => typed('all'),
   spec_id: (n) => new Raw(n.id),
@@ -147,6 +245,7 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
       ['use_strings', orNull(n.useStrings, (b) => b)],
       ['echo', orNull(n.echo, (b) => b)],
     ),
+  ...ACTION_WRITERS,
 };
 
 // ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type {
-  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Statement,
+  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Query as Statement,
 } from '../../src/ast/index.js';
 import { num } from '../../src/ast/index.js';
 import {
@@ -56,6 +56,9 @@ const EXPR: Rebuild = {
   function: (n) => fn(n.name, ...n.args.map(expr)),
   in: (n) => expr(n.e).in(n.values.map(expr)),
   in_select: (n) => expr(n.e).in(rebuildSelect(n.select)),
+  param: (n) => {
+    throw new Error(`the builder makes no parameters (:${n.name}): the arbitraries never generate one`);
+  },
   subquery: (n) => scalar(rebuildSelect(n.select)),
   unary: (n) => (n.op === 'not' ? expr(n.e).not() : n.op === '-' ? expr(n.e).neg() : expr(n.e).bitNot()),
 };
@@ -70,7 +73,7 @@ function specArg(s: Specifier): SpecArg {
     case 'spec_id': return /^-?\d+$/.test(s.id) ? BigInt(s.id) : s;
     case 'spec_name': return s.name;
     case 'spec_where': return expr(s.where);
-    case 'spec_array': return s.items.map((item) => specArg(item) as never);
+    case 'spec_array': return s.items.map((item) => specArg(item as Specifier) as never);
   }
 }
 
