@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { readSpecJson } from '../json/read-text.js';
-import type { JsonObject } from '../json/value.js';
+import type { JsonValue } from '../json/value.js';
+import type { Span } from '../diagnostic/span.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { findFiles, GlobSyntaxError, writeFileSafely } from './files.js';
 import { FileError, readTextFile, textOf } from './io.js';
@@ -202,7 +203,15 @@ async function settings(dir: string, cliSchema: Schema | undefined): Promise<{ c
     throw err;
   }
   let schema: Schema | null = cliSchema ?? null;
-  if (!cliSchema && config.schema) schema = await loadSchema(config.schema, config.schema);
+  if (!cliSchema && config.schema) {
+    try {
+      schema = await loadSchema(config.schema, config.schema);
+    } catch (err) {
+      // The config named it: a config error placed at "schema" (a --schema file is a usage error).
+      if (err instanceof UsageError && config.configPath !== undefined) throw await placedProblems(config.configPath, [{ code: 'config/invalid', severity: 'error', message: err.message }], () => ['schema']);
+      throw err;
+    }
+  }
   const options: LintOptions = { schema, ...(config.rules ? { rules: config.rules } : {}) };
   // A bad rules configuration is reported once, before any file is linted.
   try {
@@ -218,25 +227,38 @@ async function settings(dir: string, cliSchema: Schema | undefined): Promise<{ c
  * The linter's problems with a config's rules (an unknown rule, bad options), each placed at
  * its rule in the file: the name for an unknown rule, else the setting; with its JSON pointer.
  */
-async function placedRuleProblems(err: DsqError, path: string): Promise<ConfigError> {
+function placedRuleProblems(err: DsqError, path: string): Promise<ConfigError> {
+  return placedProblems(path, err.diagnostics, (d) => {
+    const quoted = /"((?:[^"\\]|\\.)*)"/.exec(d.message);
+    return quoted ? ['rules', JSON.parse(`"${quoted[1]}"`) as string] : null;
+  });
+}
+
+/**
+ * Problems found with what a config file says, placed in the file: `keys` gives the path of
+ * member names to the value each problem is about (or null); an unknown rule is placed at its
+ * name, anything else at the value; each with its JSON pointer.
+ */
+async function placedProblems(path: string, problems: readonly Diagnostic[], keys: (d: Diagnostic) => readonly string[] | null): Promise<ConfigError> {
   let source: string | undefined;
-  let rules: JsonObject | null = null;
+  let root: JsonValue | null = null;
   try {
     source = decodeUtf8(await readFile(path));
-    const root = readSpecJson(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
-    const member = root.type === 'object' ? root.members.find((m) => m.rawKey === 'rules') : undefined;
-    if (member?.value.type === 'object') rules = member.value;
     if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
+    root = readSpecJson(source);
   } catch {
     // (The file was read a moment ago; should it fail now, the problems go without a place.)
   }
-  const diagnostics = err.diagnostics.map((d): Diagnostic => {
-    const quoted = /"((?:[^"\\]|\\.)*)"/.exec(d.message);
-    const id = quoted ? (JSON.parse(`"${quoted[1]}"`) as string) : null;
-    const rule = id === null ? undefined : rules?.members.find((m) => m.rawKey === id);
-    if (rule === undefined) return { ...d, code: 'config/invalid' };
-    const span = d.code === 'lint/unknown-rule' ? rule.keySpan : rule.value.span;
-    return { ...d, code: 'config/invalid', pointer: rule.value.pointer, ...(span ? { span } : {}) };
+  const diagnostics = problems.map((d): Diagnostic => {
+    let at: { value: JsonValue; keySpan: Span | null } | undefined;
+    for (const key of keys(d) ?? []) {
+      const parent: JsonValue | null = at === undefined ? root : at.value;
+      at = parent?.type === 'object' ? parent.members.find((m) => m.rawKey === key) : undefined;
+      if (at === undefined) break;
+    }
+    if (at === undefined || keys(d) === null) return { ...d, code: 'config/invalid' };
+    const span = d.code === 'lint/unknown-rule' ? at.keySpan : at.value.span;
+    return { ...d, code: 'config/invalid', pointer: at.value.pointer, ...(span ? { span } : {}) };
   });
   return new ConfigError(diagnostics, source, path);
 }

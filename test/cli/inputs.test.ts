@@ -66,6 +66,23 @@ describe('lint: a bad dsq.config.json is a config error with its place, not a us
     expect(r.err).not.toContain('--help');
   });
 
+  it('a schema file the config names that cannot be read or is not valid: placed at "schema"; a --schema file stays a usage error', async () => {
+    await put('q.dsq', 'SELECT a FROM t\n');
+    await put('dsq.config.json', '{\n  "schema": "missing.json"\n}\n');
+    const r = await run(['lint', 'q.dsq']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/dsq\.config\.json:2:13: error: cannot read the schema file .*missing\.json: no such file at \/schema\n/);
+    expect(r.err).not.toContain('--help');
+    await put('bad.json', '{ "databases": 5 }');
+    await put('dsq.config.json', '{ "schema": "bad.json" }');
+    const bad = await run(['lint', 'q.dsq']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/dsq\.config\.json:1:13: error: the schema file .*bad\.json is not valid/);
+    const cli = await run(['lint', '--schema', 'missing.json', 'q.dsq']);
+    expect(cli.code).toBe(2);
+    expect(cli.err).toContain('Run `dsq lint --help` for usage.');
+  });
+
   it('an unknown rule is placed at its name, bad options at the setting, each with its pointer', async () => {
     await put('q.dsq', 'SELECT a FROM t\n');
     await put('dsq.config.json', '{\n  "rules": {\n    "no-select-star": "error",\n    "empty-in-list": ["error", { "nope": 1 }]\n  }\n}\n');
