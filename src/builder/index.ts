@@ -17,3 +17,7 @@ export type {
 } from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export { dsq, ident, type Ident } from './template.js';
+export {
+  actions, recordKey, helpers, FetchRecordsBuilder, FetchMultirecordsBuilder, FetchPseudorecordsBuilder, FetchTasksBuilder, FetchUsersBuilder,
+  RecordsWriteBuilder, UpdateBuilder, RemoveBuilder, type ActionCreators, type RecordsArg, type Helpers,
+} from './actions.js';

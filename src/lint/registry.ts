@@ -21,6 +21,7 @@ import { unknownDatabase } from './rules/unknown-database.js';
 import { unknownField } from './rules/unknown-field.js';
 import { unknownFunction } from './rules/unknown-function.js';
 import { unknownTable } from './rules/unknown-table.js';
+import { writeWithoutWhere } from './rules/write-without-where.js';
 import type { Rule } from './types.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -47,6 +48,7 @@ export const RULES: readonly Rule[] = [
   unknownDatabase,
   unknownTable,
   unknownField,
+  writeWithoutWhere,
   suppressionComment,
 ];
 
