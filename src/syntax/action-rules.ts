@@ -515,6 +515,8 @@ export abstract class ActionRules extends ExpressionRules {
     let tags: string[] | null = null;
     const seen = new Set<string>();
     cells.forEach((cell, i) => {
+      // A row longer than the column list (reported): its extra values have no field.
+      if (i >= names.length || i >= tokens.length) return;
       const field = names[i] as string;
       const token = tokens[i] as IToken;
       const key = fieldKey(field);
