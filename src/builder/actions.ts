@@ -6,7 +6,7 @@ import { fieldKey, foldName } from '../ast/actions.js';
 import type { Expr, OrderTerm, SingularSpec, Specifier } from '../ast/nodes.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
-import { isExpressionLike, isQueryLike, nestedSelect, ordered } from './brand.js';
+import { isExpressionLike, isQueryLike, nestedSelect, ordered, type ExpressionLike } from './brand.js';
 import { argumentError, describeValue } from './errors.js';
 import { and, col, fn, lit, not, or, ref } from './functions.js';
 import { checkedTree, numberText, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SpecArg } from './values.js';
@@ -23,7 +23,8 @@ import { checkedTree, numberText, toCondition, toExpr, toName, toSpecifier, whol
 export const helpers = Object.freeze({ col, ref, lit, fn, and, or, not });
 export type Helpers = typeof helpers;
 
-type Condition = unknown;
+/** A condition: an expression (`col('a').eq(1)`) or an expression node. */
+type Condition = ExpressionLike | Expr;
 type ConditionArg = Condition | ((h: Helpers) => Condition);
 
 /** A records specifier argument: an id, a name, a condition (where), `recordKey({...})`, `spec.all()`, or an array of them. */

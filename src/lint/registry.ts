@@ -22,6 +22,7 @@ import { unknownDatabase } from './rules/unknown-database.js';
 import { unknownField } from './rules/unknown-field.js';
 import { unknownFunction } from './rules/unknown-function.js';
 import { unknownTable } from './rules/unknown-table.js';
+import { insertMissingKey } from './rules/insert-missing-key.js';
 import { writeWithoutWhere } from './rules/write-without-where.js';
 import type { Rule } from './types.js';
 
@@ -51,6 +52,7 @@ export const RULES: readonly Rule[] = [
   unknownTable,
   unknownField,
   writeWithoutWhere,
+  insertMissingKey,
   suppressionComment,
 ];
 
