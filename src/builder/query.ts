@@ -53,6 +53,13 @@ const EMPTY_SELECT: Select = own({
   kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null,
 });
 
+/** The states this module made: the constructor takes no other (it is no way in for hand-built parts; `fromAst` is). */
+const madeStates = new WeakSet<State>();
+const made = (state: State): State => {
+  madeStates.add(state);
+  return state;
+};
+
 /** True unless the database type is the untyped one (then every name is allowed). */
 type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
 
@@ -107,6 +114,9 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 
   /** Use `builder()` / `selectFrom()` / `fromAst()` to start a query. */
   constructor(state?: State) {
+    if (state !== undefined && !madeStates.has(state)) {
+      throw argumentError('new SelectQuery() takes no arguments: start a query with builder(), selectFrom(), query(), dsq`...` or fromAst(node)');
+    }
     this.#state = Object.freeze(state ?? { select: EMPTY_SELECT, namedGroup: [], namedOrder: [], action: null, fields: null });
     queries.add(this);
     Object.freeze(this);
@@ -117,7 +127,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     more: Partial<Omit<State, 'select'>> = {},
   ): SelectQuery<D, S2, O2, P, Star2, Str2> {
     const select = own<Select>({ ...this.#state.select, ...patch });
-    return new SelectQuery<D, S2, O2, P, Star2, Str2>({ ...this.#state, ...more, select });
+    return new SelectQuery<D, S2, O2, P, Star2, Str2>(made({ ...this.#state, ...more, select }));
   }
 
   private eb(): ExpressionBuilder<D, S, O, P> {
@@ -501,18 +511,18 @@ export type UntypedQuery = SelectQuery<UntypedDb, { '(source)': Opaque }, Record
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
 export function queryFromAst(statement: Query): UntypedQuery {
   const select = statement.kind === 'select_action' ? statement.select : statement;
-  return new SelectQuery({
+  return new SelectQuery(made({
     select,
     namedGroup: select.group.map(() => false),
     namedOrder: select.order.map(() => false),
     action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
     fields: null,
-  }) as never;
+  })) as never;
 }
 
 /** A new query over the given source, with the builder's field lists. */
 export function startQuery(fields: FieldLists | null, from: Source | null): SelectQuery<any, any, any, any, any, any> {
-  return new SelectQuery({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields });
+  return new SelectQuery(made({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields }));
 }
 
 export { COMPARE_OPS, type CompareOp };

@@ -21,7 +21,8 @@ const HELP = `Usage: dsq compile [FILE|-] [--form short|full] [--expr] [--indent
 Compiles dsq text to the Data Service's JSON: a select object, or a SELECT action for a
 statement with OPTIONS (...). A file of several statements (separated by ';') prints a JSON
 array, in order. Reads standard input when FILE is "-" or absent. Bad input: every error as
-FILE:LINE:COL: error: message with a code frame on stderr, nothing on stdout, exit 1.
+FILE:LINE:COL: error: message with a code frame on stderr, nothing on stdout, exit 1. A file
+that cannot be read: one line, exit 2.
 
 Options:
   --form short|full  short (default): the "$" shorthand; full: every {"type": ...} form
