@@ -30,12 +30,17 @@ type ConditionArg = Condition | ((h: Helpers) => Condition);
 /** A records specifier argument: an id, a name, a condition (where), `recordKey({...})`, `spec.all()`, or an array of them. */
 export type RecordsArg = SpecArg | KeySpec | readonly (SpecArg | KeySpec)[];
 
+/** The key specifiers recordKey() made: only those are taken as specifiers (a node-shaped object from outside is a value, never syntax). */
+const madeKeys = new WeakSet<object>();
+
 /** `{"type": "key", "key": {...}}`: a record by the values of its key fields. */
 export function recordKey(key: Readonly<Record<string, unknown>>): KeySpec {
   if (typeof key !== 'object' || key === null || Array.isArray(key)) throw argumentError(`recordKey() takes an object of key field values, got ${describeValue(key)}`);
   const entries = Object.entries(key);
   if (entries.length === 0) throw argumentError('recordKey() needs the value of every key field, got an empty object');
-  return { kind: 'spec_key', key: entries.map(([f, v]) => ({ kind: 'field_value', field: fieldName(f), value: literal(v, `the key field ${f}`) })) };
+  const spec: KeySpec = Object.freeze({ kind: 'spec_key', key: entries.map(([f, v]) => ({ kind: 'field_value', field: fieldName(f), value: literal(v, `the key field ${f}`) }) as const) });
+  madeKeys.add(spec);
+  return spec;
 }
 
 function fieldName(name: string): string {
@@ -45,7 +50,7 @@ function fieldName(name: string): string {
 }
 
 function isKeySpec(v: unknown): v is KeySpec {
-  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'spec_key' && Array.isArray((v as KeySpec).key);
+  return typeof v === 'object' && v !== null && madeKeys.has(v);
 }
 
 function toRecords(value: unknown, what: string): RecordsSpecifier {
