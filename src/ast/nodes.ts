@@ -332,21 +332,3 @@ export type NodeOfKind<K extends NodeKind> = Extract<Node, { kind: K }>;
 
 /** What a `.dsq` statement or a JSON document may hold at the top. */
 export type Statement = Select | SelectAction;
-
-export const EXPR_KINDS = [
-  'null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime',
-  'column', 'system_column', 'database_column', 'alias',
-  'between', 'binary', 'case', 'collate', 'count_rows', 'exists', 'function',
-  'in', 'in_select', 'subquery', 'unary',
-] as const satisfies readonly ExprKind[];
-
-const EXPR_KIND_SET: ReadonlySet<string> = new Set(EXPR_KINDS);
-
-export function isExpr(node: Node): node is Expr {
-  return EXPR_KIND_SET.has(node.kind);
-}
-
-// Compile-time check: EXPR_KINDS names every expression kind.
-type MissingExprKind = Exclude<ExprKind, (typeof EXPR_KINDS)[number]>;
-const exprKindsComplete: [MissingExprKind] extends [never] ? true : false = true;
-void exprKindsComplete;

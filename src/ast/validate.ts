@@ -1,6 +1,7 @@
 import { DsqError } from '../diagnostic/index.js';
 import { checkDateTimeText, type DateTimeKind } from './datetime.js';
-import { BINARY_OPS, EXPR_KINDS, JOIN_OPS, UNARY_OPS, type Node, type NodeKind, type NodeOfKind } from './nodes.js';
+import { EXPR_KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf } from './kinds.js';
+import { BINARY_OPS, JOIN_OPS, UNARY_OPS, type Node, type NodeKind, type NodeOfKind } from './nodes.js';
 import { checkNumber } from './numbers.js';
 import { isTrusted, markTrusted } from './trust.js';
 
@@ -189,16 +190,17 @@ const isChild = (f: Field): f is ChildField => 'role' in f;
 // Roles
 
 const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
-  node: Object.keys(NODE_FIELDS) as NodeKind[],
-  statement: ['select', 'select_action'],
+  node: NODE_KINDS,
+  statement: STATEMENT_KINDS,
   expr: EXPR_KINDS,
-  select: ['select'],
-  source: ['table', 'table_system', 'table_database', 'join', 'select_source'],
-  spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'],
+  select: kindsOf('select'),
+  source: kindsOf('source'),
+  spec: kindsOf('specifier'),
+  // The items of a specifier array (nodes.ts ArraySpec).
   singular: ['spec_id', 'spec_name', 'spec_where'],
-  when: ['when'],
-  result_column: ['result_column'],
-  order_term: ['order_term'],
+  when: kindsOf('when'),
+  result_column: kindsOf('result_column'),
+  order_term: kindsOf('order_term'),
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>

@@ -1,14 +1,18 @@
-import type { Expr, Node, Select, SelectAction, Statement } from '../ast/nodes.js';
+import { KINDS } from '../ast/kinds.js';
+import { selectAction } from '../ast/make.js';
+import type { Expr, Node, NodeKind, NodeOfKind, Select, SelectAction, Statement } from '../ast/nodes.js';
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
-import { readExpr, readWhen } from './read-expr.js';
+import { EXPR_READERS, readExpr, readWhen } from './read-expr.js';
 import { readJsValue } from './read-js.js';
-import { readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier } from './read-select.js';
+import {
+  SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,
+} from './read-select.js';
 import { readSpecJson } from './read-text.js';
 import { checkProps, describe, expectObject, fail, optionalBoolean, prop, type Cx, type Produces, type Step, type What } from './parts.js';
-import type { JsonMember, JsonValue } from './value.js';
+import type { JsonMember, JsonObject, JsonValue } from './value.js';
 
 /**
  * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
@@ -94,27 +98,52 @@ function toValue(input: unknown): { value: JsonValue; cx: Cx } {
   return { value: readJsValue(input), cx: { source: undefined } };
 }
 
+type ActionKind = Extract<NodeKind, SelectAction['kind']>;
+
+/** One reader per action kind, told apart by their `"action"` (src/ast/kinds.ts `json.action`). */
+const ACTION_READERS: { readonly [K in ActionKind]: (obj: JsonObject, cx: Cx) => NodeOfKind<K> } = {
+  select_action: (o, cx) => {
+    checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
+    const rowsValue = o.get('rows');
+    let rows: string | null = null;
+    if (rowsValue !== undefined && rowsValue.type !== 'null') {
+      // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
+      if (rowsValue.type !== 'number') {
+        fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
+      }
+      rows = rowsValue.text;
+    }
+    const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
+    const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
+    const select: Select = run('select', prop(o, 'select'), cx);
+    return selectAction(select, { rows, useStrings, echo });
+  },
+};
+
 function readAction(obj: JsonValue, cx: Cx): SelectAction {
   const o = expectObject(cx, obj, 'a SELECT action');
   const action = prop(o, 'action');
-  if (action.type !== 'string' || action.value !== 'select') {
-    fail(cx, 'unknown-action', `only the SELECT action is a query: expected "action": "select", got ${describe(action)}`, action);
+  const kind = (Object.keys(ACTION_READERS) as ActionKind[]).find((k) => action.type === 'string' && action.value === KINDS[k].json.action);
+  if (kind === undefined) {
+    return fail(cx, 'unknown-action', `only the SELECT action is a query: expected "action": "select", got ${describe(action)}`, action);
   }
-  checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
-  const rowsValue = o.get('rows');
-  let rows: string | null = null;
-  if (rowsValue !== undefined && rowsValue.type !== 'null') {
-    // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
-    if (rowsValue.type !== 'number') {
-      fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
-    }
-    rows = rowsValue.text;
-  }
-  const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
-  const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
-  const select: Select = run('select', prop(o, 'select'), cx);
-  return { kind: 'select_action', select, rows, useStrings, echo };
+  return ACTION_READERS[kind](o, cx);
 }
+
+/**
+ * Every kind's reader, by kind (the role readers above dispatch to them): a new kind does not
+ * compile until it has one. test/ast/kinds.test.ts checks the key set.
+ */
+export const KIND_READERS = {
+  ...EXPR_READERS,
+  ...SOURCE_READERS,
+  ...SPECIFIER_READERS,
+  ...ACTION_READERS,
+  select: readSelect,
+  when: readWhen,
+  result_column: readResultColumn,
+  order_term: readOrderTerm,
+} as const satisfies { readonly [K in NodeKind]: unknown };
 
 type Reader = (v: JsonValue, cx: Cx) => Step;
 

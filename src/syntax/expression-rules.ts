@@ -1,8 +1,8 @@
 import type { IToken, TokenType } from 'chevrotain';
-import {
-  BINARY_PREC, FORM_PREC, NULL, UNARY_PREC, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when,
-  type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause,
-} from '../ast/index.js';
+import type { BinaryOp, Expr, Select, Specifier, UnaryOp, WhenClause } from '../ast/index.js';
+import { OPERATORS, type Operator } from '../ast/operators.js';
+// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
+import { NULL, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when } from '../ast/make.js';
 import { stringValue } from './literals.js';
 import { END_TOKEN, IS_NAME, ParserBase, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -44,39 +44,42 @@ export function startsExpression(token: IToken): boolean {
 }
 
 /** The AST operator of each binary operator token. */
-export const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
+const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
   [T.Or, 'or'], [T.And, 'and'],
   [T.Equals, '='], [T.NotEquals, '!='], [T.Less, '<'], [T.LessEquals, '<='], [T.Greater, '>'], [T.GreaterEquals, '>='],
   [T.Pipe, '|'], [T.Ampersand, '&'], [T.ShiftLeft, '<<'], [T.ShiftRight, '>>'],
   [T.Plus, '+'], [T.Minus, '-'], [T.Star, '*'], [T.Slash, '/'], [T.Percent, '%'],
 ]);
 
-/** What a token is in infix position, and the level it binds at (by token type index). */
+/**
+ * What a token is in infix position, the level it binds at and the least level of its right
+ * operand (by token type index; the levels are src/ast/operators.ts's).
+ */
 const I_BINARY = 1, I_IS = 2, I_LIKE = 3, I_BETWEEN = 4, I_IN = 5, I_NOT = 6, I_COLLATE = 7;
 const INFIX: number[] = [];
 const INFIX_PREC: number[] = [];
+const INFIX_RIGHT: number[] = [];
 const INFIX_OP: BinaryOp[] = [];
-for (const [type, op] of BINARY_TOKEN_OPS) {
-  INFIX[idx(type)] = I_BINARY;
-  INFIX_PREC[idx(type)] = BINARY_PREC[op];
-  INFIX_OP[idx(type)] = op;
+function infix(type: TokenType, kind: number, operator: Operator, op?: BinaryOp): void {
+  INFIX[idx(type)] = kind;
+  INFIX_PREC[idx(type)] = operator.level;
+  if (operator.right !== null) INFIX_RIGHT[idx(type)] = operator.right;
+  if (op !== undefined) INFIX_OP[idx(type)] = op;
 }
-INFIX[idx(T.Is)] = I_IS;
-INFIX_PREC[idx(T.Is)] = BINARY_PREC.is;
-INFIX[idx(T.Like)] = I_LIKE;
-INFIX_PREC[idx(T.Like)] = BINARY_PREC.like;
-INFIX_OP[idx(T.Like)] = 'like';
-INFIX[idx(T.Regexp)] = I_LIKE;
-INFIX_PREC[idx(T.Regexp)] = BINARY_PREC.regexp;
-INFIX_OP[idx(T.Regexp)] = 'regexp';
-INFIX[idx(T.Between)] = I_BETWEEN;
-INFIX_PREC[idx(T.Between)] = FORM_PREC.between;
-INFIX[idx(T.In)] = I_IN;
-INFIX_PREC[idx(T.In)] = FORM_PREC.in;
-INFIX[idx(T.Collate)] = I_COLLATE;
-INFIX_PREC[idx(T.Collate)] = FORM_PREC.collate;
+for (const [type, op] of BINARY_TOKEN_OPS) infix(type, I_BINARY, OPERATORS.binary[op], op);
+infix(T.Is, I_IS, OPERATORS.binary.is);
+infix(T.Like, I_LIKE, OPERATORS.binary.like, 'like');
+infix(T.Regexp, I_LIKE, OPERATORS.binary.regexp, 'regexp');
+infix(T.Between, I_BETWEEN, OPERATORS.between);
+infix(T.In, I_IN, OPERATORS.in);
+infix(T.Collate, I_COLLATE, OPERATORS.collate);
 // NOT in infix position: `x NOT LIKE y`, `x NOT BETWEEN ...`, `x NOT IN (...)`, at the level of what follows it.
 INFIX[idx(T.Not)] = I_NOT;
+
+/** The least level of the right operand of the infix operator `token` (0 for a token that is none). */
+export function infixRight(token: IToken): number {
+  return INFIX_RIGHT[token.tokenTypeIdx] ?? 0;
+}
 
 /**
  * The level an infix operator starting with `next` binds at (`after` is the token after it,
@@ -219,7 +222,7 @@ export abstract class ExpressionRules extends ParserBase {
             this.pos++;
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = 'not';
-            minPrec = UNARY_PREC.not;
+            minPrec = OPERATORS.unary.not.right;
             need = true;
             continue;
           case P_MINUS:
@@ -231,14 +234,14 @@ export abstract class ExpressionRules extends ParserBase {
             }
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = '-';
-            minPrec = UNARY_PREC['-'];
+            minPrec = OPERATORS.unary['-'].right;
             need = true;
             continue;
           case P_TILDE:
             this.pos++;
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = '~';
-            minPrec = UNARY_PREC['~'];
+            minPrec = OPERATORS.unary['~'].right;
             need = true;
             continue;
           case P_NUMBER:
@@ -351,7 +354,7 @@ export abstract class ExpressionRules extends ParserBase {
               const frame = this.push(F_BINARY, start, minPrec);
               frame.op = INFIX_OP[operator.tokenTypeIdx] as BinaryOp;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[operator.tokenTypeIdx] as number;
               need = true;
               continue;
             }
@@ -359,7 +362,7 @@ export abstract class ExpressionRules extends ParserBase {
               const frame = this.push(F_IS, start, minPrec);
               frame.not = this.optional(T.Not) !== undefined;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[operator.tokenTypeIdx] as number;
               need = true;
               continue;
             }
@@ -368,7 +371,7 @@ export abstract class ExpressionRules extends ParserBase {
               frame.op = INFIX_OP[operator.tokenTypeIdx] as BinaryOp;
               frame.not = not;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[operator.tokenTypeIdx] as number;
               need = true;
               continue;
             }
@@ -377,7 +380,7 @@ export abstract class ExpressionRules extends ParserBase {
               frame.not = not;
               frame.left = left;
               frame.phase = 0;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[operator.tokenTypeIdx] as number;
               need = true;
               continue;
             }
@@ -452,7 +455,7 @@ export abstract class ExpressionRules extends ParserBase {
             frame.second = left;
             frame.phase = 1;
             this.expect(T.And);
-            minPrec = FORM_PREC.between + 1;
+            minPrec = OPERATORS.between.right;
             need = true;
             continue;
           } else {

@@ -1,8 +1,7 @@
 import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
-import {
-  checkDateTimeText, checkNumber, col, alias as aliasRef, fn, isWholeNumber,
-  type DateTimeKind, type Expr, type Node,
-} from '../ast/index.js';
+import { checkDateTimeText, checkNumber, isWholeNumber, type DateTimeKind, type Expr, type Node } from '../ast/index.js';
+// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
+import { col, alias as aliasRef, fn } from '../ast/make.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { tokenEnd } from './lexer.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';

@@ -1,9 +1,7 @@
 import type { IToken } from 'chevrotain';
-import {
-  orderTerm, resultColumn, select as makeSelect, selectAction, table,
-  type Expr, type JoinOp, type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source,
-  type Specifier, type Statement,
-} from '../ast/index.js';
+import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, Statement } from '../ast/index.js';
+// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
+import { orderTerm, resultColumn, select as makeSelect, selectAction, table } from '../ast/make.js';
 import { ExpressionRules, startsExpression } from './expression-rules.js';
 import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
