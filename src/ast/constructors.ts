@@ -6,7 +6,7 @@ import type {
   NameSpec, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source, Specifier, StringLit, SubqueryExpr,
   SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
 } from './nodes.js';
-import { trustIfValid as t } from './validate.js';
+import { trustIfValid as t } from './trust.js';
 
 /**
  * The AST constructors of the public API (`dsq/ast`), one per node kind: the kind table's
