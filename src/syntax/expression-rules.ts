@@ -11,7 +11,7 @@ import * as T from './tokens.js';
  * The expression rules of the dsq parser, and the paths and specifiers they use.
  *
  * An expression is read by one operator-precedence loop (`expression`) over the precedence
- * tables of src/ast/precedence.ts. Every construct that nests (parentheses, prefix operators,
+ * table of src/ast/operators.ts. Every construct that nests (parentheses, prefix operators,
  * the operands of infix operators, calls, IN lists, CASE) pushes a frame on an explicit stack
  * instead of calling a function, and pops it when its last operand is read: nesting costs
  * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and

@@ -100,14 +100,17 @@ describe('a new kind does not build until every consumer handles it', () => {
     expect(withCast).not.toBe(original);
     const consumers = [
       'src/ast/kinds.ts',
-      'src/ast/validate.ts',
+      'src/ast/fields.ts',
       'src/json/to-json.ts',
       'src/json/read-expr.ts',
+      'src/print/print.ts',
       'src/print/expressions.ts',
       'src/print/operands.ts',
       'src/spec/check.ts',
+      'src/syntax/kind-examples.ts',
       'src/lint/rules/type-mismatch.ts',
       'test/fixtures/arbitraries.ts',
+      'test/builder/rebuild.ts',
     ];
     const options: ts.CompilerOptions = {
       target: ts.ScriptTarget.ES2022,
