@@ -272,7 +272,7 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
   'examples/readme/lint.ts': (m) => {
     const result = m.result as { errorCount: number; fixableCount: number };
     expect(m.lines).toEqual([
-      '1:8 error No field statsu in the source\'s database. Did you mean status? (unknown-field)',
+      '1:8 error No field statsu in the source\'s database (did you mean "status"?). (unknown-field)',
       expect.stringMatching(/^1:33 error A comparison with = NULL is never true.*\(null-comparison\)$/),
       expect.stringMatching(/^1:51 error IN \(\) .*\(empty-in-list\)$/),
     ]);
