@@ -3,9 +3,8 @@ import { kindFits, type ValidateOptions } from '../ast/validate.js';
 import { isExpressionLike, isQueryLike, sources } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression } from './expression.js';
-import { SelectQuery, queryFromAst } from './query.js';
+import { SelectQuery, queryFromAst, type UntypedQuery } from './query.js';
 import { SourceBuilder } from './sources.js';
-import type { UntypedDatabase, UntypedFields } from './typing.js';
 import { checkedTree } from './values.js';
 
 /** Options of `fromAst`: how deep a hand-built tree may be (default 1,000,000 levels). */
@@ -22,8 +21,8 @@ export type FromAstOptions = ValidateOptions;
  * gives the checked tree). Every error is a `DsqError` with the JSON-pointer path of the
  * offending field (`/where/e2/value`). The check itself is `checkedTree` (values.ts).
  */
-export function fromAst(statement: Statement, options?: FromAstOptions): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>;
-export function fromAst<T = unknown>(expression: Expr, options?: FromAstOptions): Expression<T>;
+export function fromAst(statement: Statement, options?: FromAstOptions): UntypedQuery;
+export function fromAst<T = any>(expression: Expr, options?: FromAstOptions): Expression<T>;
 export function fromAst(source: Source, options?: FromAstOptions): SourceBuilder;
 export function fromAst(node: Statement | Expr | Source, options: FromAstOptions = {}): unknown {
   if (isQueryLike(node) || isExpressionLike(node) || sources.has(node)) return node;
@@ -35,7 +34,7 @@ export function fromAst(node: Statement | Expr | Source, options: FromAstOptions
 }
 
 /** `fromAst` for a statement only (the typed builder's `fromAst`). */
-export function queryFromStatement(statement: unknown, options: FromAstOptions = {}): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> {
-  if (isQueryLike(statement) && statement instanceof SelectQuery) return statement as SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>;
+export function queryFromStatement(statement: unknown, options: FromAstOptions = {}): UntypedQuery {
+  if (isQueryLike(statement) && statement instanceof SelectQuery) return statement as never;
   return queryFromAst(checkedTree(statement, 'statement', options) as Statement);
 }
