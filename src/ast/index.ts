@@ -6,3 +6,4 @@ export * from './walk.js';
 export * from './numbers.js';
 export * from './spans.js';
 export * from './datetime.js';
+export * from './actions.js';

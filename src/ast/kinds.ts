@@ -5,6 +5,10 @@ import type {
   Specifier, Statement, StringLit, SubqueryExpr, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
 } from './nodes.js';
 import { BINARY_OPS, UNARY_OPS } from './nodes.js';
+import {
+  FETCH_TYPE, WRITE_ACTION,
+  type BooleanLit, type DataAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData,
+} from './actions.js';
 import { OPERATORS, PRIMARY, type Operator } from './operators.js';
 
 /**
@@ -29,7 +33,7 @@ import { OPERATORS, PRIMARY, type Operator } from './operators.js';
  */
 
 /** Where a node may stand. Statements are selects and actions. */
-export type KindRole = 'expr' | 'when' | 'specifier' | 'result_column' | 'order_term' | 'source' | 'select' | 'action';
+export type KindRole = 'expr' | 'when' | 'specifier' | 'result_column' | 'order_term' | 'source' | 'select' | 'action' | 'action_part';
 
 /** The spec JSON's spelling of a kind. */
 export interface JsonSpelling {
@@ -39,9 +43,11 @@ export interface JsonSpelling {
   /** The `$` keys of its shorthand: one, or every operator's (`$and`, `$=`, ...); `$$` is the prefix of a function's. */
   readonly shorthand: readonly string[];
   /** The plain JSON value its short form is (a number is `5`, a table `"orders"`), or null. */
-  readonly plain: 'null' | 'number' | 'string' | 'array' | null;
-  /** The `"action"` of an action (`"select"`), or null. */
+  readonly plain: 'null' | 'number' | 'string' | 'boolean' | 'array' | null;
+  /** The `"action"` of an action (`"select"`, `"fetch"`, `"update"`), or null. */
   readonly action: string | null;
+  /** The `"fetch"` of a FETCH action (`"records"`), or null. */
+  readonly fetch: string | null;
 }
 
 /** The properties of a node that hold child nodes (a node, a list of nodes, null, or `'all'`). */
@@ -59,9 +65,15 @@ export interface KindSpec<K extends NodeKind> {
   readonly make: (...args: never[]) => NodeOfKind<K>;
 }
 
-const NO_SPELLING = { type: null, typeAliases: [], shorthand: [], plain: null, action: null } as const;
+const NO_SPELLING = { type: null, typeAliases: [], shorthand: [], plain: null, action: null, fetch: null } as const;
 /** A kind's spelling: what is given, the rest none (literal types kept: `KINDS.spec_all.json.type` is `'all'`). */
 const json = <const S extends Partial<JsonSpelling>>(spelling: S): Omit<typeof NO_SPELLING, keyof S> & S => ({ ...NO_SPELLING, ...spelling });
+
+/** The constructor of a data action: its parts as given (the spec's defaults are null: actions.ts). */
+const action =
+  <K extends DataAction['kind']>(kind: K) =>
+  (parts: Omit<NodeOfKind<K>, 'kind'>): NodeOfKind<K> =>
+    ({ kind, ...parts }) as NodeOfKind<K>;
 
 const BINARY_KEYS = BINARY_OPS.map((op) => `$${op}`);
 const UNARY_KEYS = UNARY_OPS.map((op) => `$${op}`);
@@ -397,6 +409,166 @@ export const KINDS = {
       useStrings: options.useStrings ?? null,
       echo: options.echo ?? null,
     }),
+  },
+  // Data actions (src/ast/actions.ts): FETCH and the writes
+  fetch_records: {
+    role: 'action',
+    children: ['database', 'records', 'where', 'order'],
+    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_records }),
+    keyword: 'FETCH',
+    operator: null,
+    make: action('fetch_records'),
+  },
+  fetch_multirecords: {
+    role: 'action',
+    children: ['databases', 'where', 'order'],
+    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_multirecords }),
+    keyword: 'FETCH',
+    operator: null,
+    make: action('fetch_multirecords'),
+  },
+  fetch_pseudorecords: {
+    role: 'action',
+    children: ['select', 'where', 'order'],
+    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pseudorecords }),
+    keyword: 'FETCH',
+    operator: null,
+    make: action('fetch_pseudorecords'),
+  },
+  fetch_tasks: {
+    role: 'action',
+    children: ['user', 'where', 'order'],
+    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_tasks }),
+    keyword: 'FETCH',
+    operator: null,
+    make: action('fetch_tasks'),
+  },
+  fetch_users: {
+    role: 'action',
+    children: ['users', 'order'],
+    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_users }),
+    keyword: 'FETCH',
+    operator: null,
+    make: action('fetch_users'),
+  },
+  insert_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.insert_action }),
+    keyword: 'INSERT',
+    operator: null,
+    make: action('insert_action'),
+  },
+  replace_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.replace_action }),
+    keyword: 'REPLACE',
+    operator: null,
+    make: action('replace_action'),
+  },
+  set_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.set_action }),
+    keyword: 'SET',
+    operator: null,
+    make: action('set_action'),
+  },
+  update_action: {
+    role: 'action',
+    children: ['database', 'records', 'fields', 'expressions'],
+    json: json({ action: WRITE_ACTION.update_action }),
+    keyword: 'UPDATE',
+    operator: null,
+    make: action('update_action'),
+  },
+  delete_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.delete_action }),
+    keyword: 'DELETE',
+    operator: null,
+    make: action('delete_action'),
+  },
+  trash_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.trash_action }),
+    keyword: 'TRASH',
+    operator: null,
+    make: action('trash_action'),
+  },
+  restore_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.restore_action }),
+    keyword: 'RESTORE',
+    operator: null,
+    make: action('restore_action'),
+  },
+  dispose_action: {
+    role: 'action',
+    children: ['database', 'records'],
+    json: json({ action: WRITE_ACTION.dispose_action }),
+    keyword: 'DISPOSE',
+    operator: null,
+    make: action('dispose_action'),
+  },
+
+  // The parts of data actions
+  boolean: {
+    role: 'action_part',
+    children: [],
+    // A field value `true` / `false`.
+    json: json({ plain: 'boolean' }),
+    keyword: null,
+    operator: null,
+    make: (value: boolean): BooleanLit => ({ kind: 'boolean', value }),
+  },
+  field_value: {
+    role: 'action_part',
+    children: ['value'],
+    // `"field": value` of a record object, a key or UPDATE's `fields`.
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (field: string, value: FieldLiteral): FieldValue => ({ kind: 'field_value', field, value }),
+  },
+  field_expr: {
+    role: 'action_part',
+    children: ['e'],
+    // `"field": expression` of `expressions`.
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (field: string, e: Expr): FieldExpr => ({ kind: 'field_expr', field, e }),
+  },
+  spec_key: {
+    role: 'action_part',
+    children: ['key'],
+    json: json({ type: 'key' }),
+    keyword: 'KEY',
+    operator: null,
+    make: (key: readonly FieldValue[]): KeySpec => ({ kind: 'spec_key', key }),
+  },
+  file_ref: {
+    role: 'action_part',
+    children: [],
+    // An object id (a JSON string), or `{"type": "text"|"base64", "content": ...}`.
+    json: json({ plain: 'string' }),
+    keyword: 'FILE',
+    operator: null,
+    make: (form: FileRef['form'], value: string): FileRef => ({ kind: 'file_ref', form, value }),
+  },
+  record: {
+    role: 'action_part',
+    children: ['values', 'expressions', 'file'],
+    // A record object: field values, `expressions`, `file`, `tags`.
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (parts: Omit<RecordData, 'kind'>): RecordData => ({ kind: 'record', ...parts }),
   },
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 

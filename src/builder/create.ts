@@ -1,7 +1,7 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
-import { queryFromStatement, type FromAstOptions } from './from-ast.js';
+import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { queryFromAst, startQuery, type EntryOf, type KeyOf, type SelectQuery, type SourceParam, type UntypedQuery } from './query.js';
 import type { FieldLists } from './runtime-scope.js';
 import type { AnyDb, Db, StarRowOf, UntypedDb } from './scope.js';
@@ -46,7 +46,7 @@ export function builder(fields?: FieldLists): any {
     selectFrom: (source: unknown, alias?: unknown) => startQuery(lists, toSource(source, alias ?? null, 'argument 1 of selectFrom()')),
     query: () => startQuery(lists, null),
     fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options),
-    fromJson: (json: unknown) => queryFromAst(statementFromJson(json)),
+    fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))),
   };
   return Object.freeze(creator);
 }

@@ -1,4 +1,4 @@
-import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
+import type { Expr, JoinOp, OrderTerm, Query, ResultColumn, Select, SelectAction, Source } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
@@ -413,7 +413,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   }
 
   /** The statement: a select object, or a SELECT action when `options()` was called. */
-  toAst(): Statement {
+  toAst(): Query {
     const select = this.toSelectAst();
     const a = this.#state.action;
     const statement = a === null ? select : own<SelectAction>({ kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo });
@@ -499,7 +499,7 @@ function resultAliases(select: Select): Set<string> {
 export type UntypedQuery = SelectQuery<UntypedDb, { '(source)': Opaque }, Record<string, unknown>, {}, false, boolean>;
 
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
-export function queryFromAst(statement: Statement): UntypedQuery {
+export function queryFromAst(statement: Query): UntypedQuery {
   const select = statement.kind === 'select_action' ? statement.select : statement;
   return new SelectQuery({
     select,

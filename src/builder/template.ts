@@ -1,4 +1,4 @@
-import { KINDS, descendants, transform, visit, type Expr, type Node, type Select, type Statement } from '../ast/index.js';
+import { KINDS, isDataAction, descendants, transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
@@ -94,6 +94,9 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
   } catch (err) {
     if (err instanceof DsqError) throw where.parseError(err);
     throw err;
+  }
+  if (isDataAction(ast)) {
+    throw new DsqError([{ code: 'builder/template', severity: 'error', message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)` }]);
   }
   checkPlacement(ast, where);
   const compiled: Compiled = { ast, inIndexes, existsIndexes, where };
@@ -437,7 +440,7 @@ function identsIn(text: string, take: (i: number) => unknown, where: string): st
 /** `` dsq`SELECT ...` ``: a query builder; `` dsq.expr`...` ``: an expression builder. */
 export const dsq = Object.assign(
   (strings: TemplateStringsArray, ...values: unknown[]): UntypedQuery =>
-    queryFromAst(substitute<Statement>(compile(strings, false), values)),
+    queryFromAst(substitute<Query>(compile(strings, false), values)),
   {
     expr: <T = any>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>
       new Expression<T>(substitute<Expr>(compile(strings, true), values)),

@@ -1,10 +1,11 @@
 import { KINDS } from '../ast/kinds.js';
 import { selectAction } from '../ast/make.js';
-import type { Expr, Node, NodeKind, NodeOfKind, Select, SelectAction, Statement } from '../ast/nodes.js';
+import type { DataAction, Expr, Node, NodeKind, Select, SelectAction, Statement } from '../ast/nodes.js';
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
+import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
 import { EXPR_READERS, readExpr, readWhen } from './read-expr.js';
 import { readJsValue } from './read-js.js';
 import {
@@ -98,36 +99,24 @@ function toValue(input: unknown): { value: JsonValue; cx: Cx } {
   return { value: readJsValue(input), cx: { source: undefined } };
 }
 
-type ActionKind = Extract<NodeKind, SelectAction['kind']>;
-
-/** One reader per action kind, told apart by their `"action"` (src/ast/kinds.ts `json.action`). */
-const ACTION_READERS: { readonly [K in ActionKind]: (obj: JsonObject, cx: Cx) => NodeOfKind<K> } = {
-  select_action: (o, cx) => {
-    checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
-    const rowsValue = o.get('rows');
-    let rows: string | null = null;
-    if (rowsValue !== undefined && rowsValue.type !== 'null') {
-      // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
-      if (rowsValue.type !== 'number') {
-        fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
-      }
-      rows = rowsValue.text;
-    }
-    const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
-    const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
-    const select: Select = run('select', prop(o, 'select'), cx);
-    return selectAction(select, { rows, useStrings, echo });
-  },
-};
-
-function readAction(obj: JsonValue, cx: Cx): SelectAction {
+function readAction(obj: JsonValue, cx: Cx): SelectAction | DataAction {
   const o = expectObject(cx, obj, 'a SELECT action');
   const action = prop(o, 'action');
-  const kind = (Object.keys(ACTION_READERS) as ActionKind[]).find((k) => action.type === 'string' && action.value === KINDS[k].json.action);
-  if (kind === undefined) {
-    return fail(cx, 'unknown-action', `only the SELECT action is a query: expected "action": "select", got ${describe(action)}`, action);
+  if (action.type !== 'string' || action.value !== KINDS.select_action.json.action) return run('data_action', obj, cx);
+  checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
+  const rowsValue = o.get('rows');
+  let rows: string | null = null;
+  if (rowsValue !== undefined && rowsValue.type !== 'null') {
+    // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
+    if (rowsValue.type !== 'number') {
+      fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
+    }
+    rows = rowsValue.text;
   }
-  return ACTION_READERS[kind](o, cx);
+  const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
+  const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
+  const select: Select = run('select', prop(o, 'select'), cx);
+  return selectAction(select, { rows, useStrings, echo });
 }
 
 /**
@@ -138,7 +127,28 @@ export const KIND_READERS = {
   ...EXPR_READERS,
   ...SOURCE_READERS,
   ...SPECIFIER_READERS,
-  ...ACTION_READERS,
+  select_action: readAction,
+  // The data actions and their parts (read-action.ts): one reader tells the actions apart by
+  // their "action" and "fetch" (src/ast/kinds.ts `json`).
+  fetch_records: readDataAction,
+  fetch_multirecords: readDataAction,
+  fetch_pseudorecords: readDataAction,
+  fetch_tasks: readDataAction,
+  fetch_users: readDataAction,
+  insert_action: readDataAction,
+  replace_action: readDataAction,
+  set_action: readDataAction,
+  update_action: readDataAction,
+  delete_action: readDataAction,
+  trash_action: readDataAction,
+  restore_action: readDataAction,
+  dispose_action: readDataAction,
+  record: readRecord,
+  boolean: readRecord,
+  field_value: readRecord,
+  field_expr: readRecord,
+  file_ref: readRecord,
+  spec_key: readRecordsSingular,
   select: readSelect,
   when: readWhen,
   result_column: readResultColumn,
@@ -156,6 +166,10 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
   when: readWhen,
   result_column: readResultColumn,
   order_term: readOrderTerm,
+  data_action: readDataAction,
+  records_spec: readRecordsSpecifier,
+  records_singular: readRecordsSingular,
+  record: readRecord,
 };
 
 /**

@@ -130,6 +130,27 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   select_source: level,
   select: flat,
   select_action: flat,
+  // Data actions: their clauses at the statement's level; a key's list, a record's row and a
+  // pseudorecords SELECT in parentheses one level down.
+  fetch_records: flat,
+  fetch_multirecords: flat,
+  fetch_pseudorecords: level,
+  fetch_tasks: flat,
+  fetch_users: flat,
+  insert_action: flat,
+  replace_action: flat,
+  set_action: flat,
+  update_action: flat,
+  delete_action: flat,
+  trash_action: flat,
+  restore_action: flat,
+  dispose_action: flat,
+  boolean: flat,
+  field_value: flat,
+  field_expr: flat,
+  spec_key: level,
+  file_ref: flat,
+  record: level,
 };
 
 /**

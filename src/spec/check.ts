@@ -3,6 +3,7 @@ import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { KINDS } from '../ast/kinds.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
+import { checkActionNode } from './check-actions.js';
 import { arityProblem } from './functions.js';
 
 /**
@@ -93,6 +94,7 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   },
   database_column: (node, out) => {
     if (node.table === '') out.push(problem('empty-name', 'a table name cannot be empty', node, 'table'));
+    checkActionNode(node, out);
   },
   alias: (node, out) => {
     if (node.name === '') out.push(problem('empty-name', 'an alias name cannot be empty', node, 'value'));
@@ -136,7 +138,10 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   order_term: none,
   table: (node, out) => checkTableNames(node, out, 'a table path'),
   table_system: (node, out) => checkTableNames(node, out, 'a table name'),
-  table_database: (node, out) => checkTableNames(node, out, 'a table name'),
+  table_database: (node, out) => {
+    checkTableNames(node, out, 'a table name');
+    checkActionNode(node, out);
+  },
   join: none,
   select_source: none,
   select: (node, out) => {
@@ -149,6 +154,26 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
     const p = rowsProblem(node.rows);
     if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
   },
+  // Data actions and their parts: check-actions.ts.
+  fetch_records: checkActionNode,
+  fetch_multirecords: checkActionNode,
+  fetch_pseudorecords: checkActionNode,
+  fetch_tasks: checkActionNode,
+  fetch_users: checkActionNode,
+  insert_action: checkActionNode,
+  replace_action: checkActionNode,
+  set_action: checkActionNode,
+  update_action: checkActionNode,
+  delete_action: checkActionNode,
+  trash_action: checkActionNode,
+  restore_action: checkActionNode,
+  dispose_action: checkActionNode,
+  boolean: none,
+  field_value: none,
+  field_expr: none,
+  spec_key: checkActionNode,
+  file_ref: checkActionNode,
+  record: checkActionNode,
 };
 
 /** Every problem of the tree, in source order (pre-order). */

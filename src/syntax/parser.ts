@@ -2,7 +2,8 @@ import type { IToken } from 'chevrotain';
 import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, Statement } from '../ast/index.js';
 // The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
 import { orderTerm, resultColumn, select as makeSelect, selectAction, table } from '../ast/make.js';
-import { ExpressionRules, startsExpression } from './expression-rules.js';
+import { ActionRules } from './action-rules.js';
+import { startsExpression } from './expression-rules.js';
 import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, type AliasScope, type Rule } from './parser-base.js';
@@ -28,13 +29,17 @@ interface ActionOptions {
  * grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
  * diagrams; test/grammar checks that the two accept the same texts.
  */
-export class DsqParser extends ExpressionRules {
+export class DsqParser extends ActionRules {
   // -------------------------------------------------------------------------------------
   // Statements
 
   /** `select [OPTIONS ( option {, option} )]`, and nothing after it. */
   *statement(): Rule<Statement> {
     const start = this.la1();
+    if (this.atActionWord()) {
+      this.depth = 0;
+      return (yield this.dataAction()) as Statement;
+    }
     // The statement's own SELECT is not a nesting level: it enters at depth 0.
     this.depth = -1;
     const sel = (yield this.select()) as Select;

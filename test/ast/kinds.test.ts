@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf, operatorOf, precedenceOf } from '../../src/ast/kinds.js';
 import type { ExprKind, NodeKind, Source, Specifier } from '../../src/ast/nodes.js';
 import { OPERATORS, PRIMARY } from '../../src/ast/operators.js';
-import type { NODE_FIELDS } from '../../src/ast/validate.js';
+import { DATA_ACTION_KINDS } from '../../src/ast/actions.js';
+import type { NODE_FIELDS } from '../../src/ast/fields.js';
 import type { KIND_READERS } from '../../src/json/from-json.js';
 import type { EXPR_READERS } from '../../src/json/read-expr.js';
 import type { WRITERS } from '../../src/json/to-json.js';
@@ -13,6 +14,7 @@ import type { LITERAL_KINDS } from '../../src/lint/rules/type-mismatch.js';
 import type { NESTING } from '../../src/print/operands.js';
 import type { LAYOUTS } from '../../src/print/print.js';
 import type { CHECKS } from '../../src/spec/check.js';
+import type { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { arbKinds, type KIND_ARBITRARIES } from '../fixtures/arbitraries.js';
 import fc from 'fast-check';
 
@@ -33,7 +35,8 @@ const keyChecks: [
   Same<keyof typeof CHECKS, NodeKind>,
   Same<keyof typeof LITERAL_KINDS, ExprKind>,
   Same<keyof typeof KIND_ARBITRARIES, NodeKind>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Same<keyof typeof KIND_EXAMPLES, NodeKind>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -42,7 +45,7 @@ describe('the kind table', () => {
     expect(keyChecks.every(Boolean)).toBe(true);
     expect(new Set(NODE_KINDS).size).toBe(NODE_KINDS.length);
     expect([...EXPR_KINDS].sort()).toEqual(NODE_KINDS.filter((k) => KINDS[k].role === 'expr').sort());
-    expect(STATEMENT_KINDS).toEqual(['select', 'select_action']);
+    expect(STATEMENT_KINDS).toEqual(['select', 'select_action', ...DATA_ACTION_KINDS]);
     const sources: Source['kind'][] = ['table', 'table_system', 'table_database', 'join', 'select_source'];
     const specifiers: Specifier['kind'][] = ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'];
     expect(kindsOf('source')).toEqual(sources);

@@ -1,5 +1,5 @@
 import type {
-  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Statement,
+  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Query as Statement,
 } from '../../src/ast/index.js';
 import { num } from '../../src/ast/index.js';
 import {
@@ -70,7 +70,7 @@ function specArg(s: Specifier): SpecArg {
     case 'spec_id': return /^-?\d+$/.test(s.id) ? BigInt(s.id) : s;
     case 'spec_name': return s.name;
     case 'spec_where': return expr(s.where);
-    case 'spec_array': return s.items.map((item) => specArg(item) as never);
+    case 'spec_array': return s.items.map((item) => specArg(item as Specifier) as never);
   }
 }
 
