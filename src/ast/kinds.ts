@@ -1,7 +1,7 @@
 import type {
   AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DatabaseTableSource,
   DateTimeLit, Exists, Expr, ExprKind, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource, LocalDateLit, LocalDateTimeLit, LocalTimeLit,
-  NameSpec, Node, NodeKind, NodeOfKind, NullLit, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source,
+  NameSpec, Param, Node, NodeKind, NodeOfKind, NullLit, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source,
   Specifier, Statement, StringLit, SubqueryExpr, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
 } from './nodes.js';
 import { BINARY_OPS, UNARY_OPS } from './nodes.js';
@@ -254,6 +254,16 @@ export const KINDS = {
     keyword: null,
     operator: () => OPERATORS.in,
     make: (e: Expr, select: Select): InSelect => ({ kind: 'in_select', e, select }),
+  },
+  param: {
+    role: 'expr',
+    children: [],
+    // `:name` in dsq text: bound to a literal before JSON is written (src/params); the spec's
+    // JSON has no parameters, so it has no spelling.
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (name: string, list = false): Param => ({ kind: 'param', name, list }),
   },
   subquery: {
     role: 'expr',

@@ -403,6 +403,8 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
     // `"$in": [e, select]` (readInShorthand reads both forms).
     shorthand: shorthand(readInShorthand),
   },
+  // A parameter has no JSON form (the spec's JSON has no parameters): bound before writing.
+  param: { full: null, shorthand: null },
   subquery: {
     full: full(({ obj, props, p }) => {
       props(['select']);

@@ -4,6 +4,7 @@ import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/
 import { OPERATORS } from '../ast/operators.js';
 import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
 import { normaliseKey } from './value.js';
+import { paramNames, unboundParamsError } from '../params/names.js';
 
 /**
  * AST → spec JSON text. `form: 'short'` (the default) writes every node in its `$` shorthand
@@ -25,14 +26,26 @@ export type JsonForm = 'short' | 'full';
 export function toJson(node: Node, options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(node, () => serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
 }
 
 /** Several statements (or other nodes) as one JSON array, laid out as `toJson` lays out an array. */
 export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(nodes, () => serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
+}
+
+/** Thrown by the writer at the first parameter; `toJson` then names every parameter of the tree. */
+class Unbound {}
+
+function unlessUnbound(root: Node | readonly Node[], write: () => string): string {
+  try {
+    return write();
+  } catch (err) {
+    if (err instanceof Unbound) throw unboundParamsError(paramNames(root));
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -217,6 +230,9 @@ export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   in: (n, form) => (form === 'short' ? obj([key('in'), [ref(n.e), refs(n.values)]]) : typed(type('in'), ['e', ref(n.e)], ['values', refs(n.values)])),
   in_select: (n, form) =>
     form === 'short' ? obj([key('in_select'), [ref(n.e), ref(n.select)]]) : typed(type('in_select'), ['e', ref(n.e)], ['select', ref(n.select)]),
+  param: () => {
+    throw new Unbound();
+  },
   subquery: (n, form) => (form === 'short' ? obj([key('subquery'), ref(n.select)]) : typed(type('subquery'), ['select', ref(n.select)])),
   spec_all: () => typed(type('spec_all')),
   spec_id: (n) => new Raw(n.id),

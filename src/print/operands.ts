@@ -108,6 +108,7 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
     add(node.e, depth + parensBelow(node.e, OPERATORS.in.left));
     add(node.select, depth + 2); // IN ( and SELECT
   },
+  param: flat,
   subquery: level,
   unary: (node, depth, add) => {
     if (node.op === 'not') add(node.e, fusesWithNot(node.e) ? depth : depth + 1 + parensBelow(node.e, OPERATORS.unary.not.right));

@@ -120,6 +120,9 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   },
   in: none,
   in_select: none,
+  param: (node, out) => {
+    if (node.name === '') out.push(problem('empty-name', 'a parameter name cannot be empty', node, 'name'));
+  },
   subquery: none,
   unary: none,
   spec_all: none,

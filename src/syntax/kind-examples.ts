@@ -30,6 +30,7 @@ export const KIND_EXAMPLES: { readonly [K in NodeKind]: string } = {
   function: 'SELECT LOWER(a)',
   in: 'SELECT a IN (1, 2)',
   in_select: 'SELECT a IN (SELECT b FROM t)',
+  param: 'SELECT a FROM t WHERE a = :p',
   subquery: 'SELECT (SELECT 1)',
   unary: 'SELECT NOT a',
   spec_all: "SELECT DATABASE_COLUMN(ALL, t, 'c')",

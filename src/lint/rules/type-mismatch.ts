@@ -50,6 +50,7 @@ export const LITERAL_KINDS: { readonly [K in ExprKind]: ValueKind | null } = {
   function: null,
   in: null,
   in_select: null,
+  param: null,
   subquery: null,
   unary: null,
 };
