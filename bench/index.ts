@@ -11,10 +11,11 @@ import { lspBench } from './lsp.js';
 import { parseBench } from './parse.js';
 import { printBench } from './print.js';
 import { scalingBench } from './scaling.js';
+import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, lspBench];
+export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, lspBench, toolScalingBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the

@@ -3,42 +3,60 @@ import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
-import { commentVerbatim, concat, hardline, lineStart, lineSuffix, type Doc } from './doc/doc.js';
+import { blankLine, CommentScanner, hasNewline, type Position } from './comment-scan.js';
+import { StatementTree } from './comment-tree.js';
+import { leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
+import { comparePlaces, countTokens, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
+import { concat, hardline, type Doc } from './doc/doc.js';
+import { withOutside } from './engine.js';
 
-/** Where a comment goes relative to the node it is attached to. */
-export type Placement = 'leading' | 'trailing' | 'dangling';
-
-export interface Attached {
-  readonly comment: Comment;
-  readonly placement: Placement;
-  /** A line break between the comment and what precedes it in the source. */
-  readonly ownLine: boolean;
-  /** A blank line between the comment and what follows it (leading) or precedes it (trailing). */
-  readonly blank: boolean;
-  /** Nothing but white space after the comment on its (last) line. */
-  readonly endsLine: boolean;
+/** The comments of one statement that print outside its doc. */
+export interface StatementComments {
+  /** Before the statement. */
+  readonly head: StatementComment[];
+  /** After its last token, before its `;`. */
+  readonly beforeSemicolon: StatementComment[];
+  /** After its `;` (on the `;`'s line, or after the last statement). */
+  readonly afterSemicolon: StatementComment[];
 }
 
 /**
- * Comments attached to nodes, as Prettier does: each comment goes to the innermost node
- * around it, then to the child just before it (trailing), the child just after it (leading),
- * or the node itself (dangling). Statements are the children of the document.
+ * Comments placed in one pass, so that formatting the output again places every comment the
+ * same way (one pass is idempotent), and no comment leaves the statement it was written in.
+ *
+ * Statements: the tokens between two `;` are one statement. A comment after a `;` on the line of
+ * the `;` that ends a statement (and not followed there by the next statement) stays with that
+ * statement; any other comment between statements goes with the next one. Comments before a
+ * statement's first token or after its last one print outside its doc (format.ts).
+ *
+ * Inside a statement a comment is attached by what is on either side of it, always to the
+ * outermost node starting (ending) where it leads (trails), which is the one the next run finds:
+ * - on the line of a node's end (also over `,` `)`): it trails that node (` /* c *\/`, ` -- c`
+ *   at the line end, after a `)` when there was one);
+ * - before a node on its line (`WHERE /* c *\/ a`), it leads that node; at the end of a line
+ *   after a keyword or `(` (`WHERE -- c`, `AND -- c`) it hangs there, the node on the next line;
+ *   after a keyword run with no node at either end (`x NOT /* c *\/ IN (`), next to the nearer node;
+ * - on a line of its own, it leads the node after it, or, before or after an operator the
+ *   printer puts at the start of a line (`AND`, `=`, `JOIN`), trails the left operand;
+ * - inside a leaf (a path, `TIME '...'`, `SYSTEM_TABLE(t)`) or after the keyword that opens a
+ *   node (`EXISTS`, `COUNT(`): before that node.
+ * Comments print in source order: a place that would print before the previous comment's joins
+ * that comment instead (see `attach`).
  */
 export class CommentMap {
   private readonly byNode = new Map<Node, Attached[]>();
   private readonly printed = new Set<Comment>();
-  private readonly kidsCache = new Map<Node, readonly Positioned[]>();
-  /** Some comment was placed where a second run might read it differently. */
-  unsettled = false;
+  private readonly byStatement: StatementComments[];
+  private readonly scanner: CommentScanner;
+  private readonly trees = new Map<number, StatementTree>();
   /** List items preceded by a blank line in the source. */
   readonly blankBefore = new Set<Node>();
-  /**
-   * The previous comment, when it was a `--` comment on its node's line: a comment trailing
-   * that node or one around it prints after it, so on a line of its own.
-   */
-  private lastLineTrailing: { readonly index: number; readonly span: Span } | null = null;
-  /** The node the previous comment was attached to as leading, if it was. */
-  private lastLeading: Node | null = null;
+  /** Every node with comments or a blank line before it: one lookup for the common "none". */
+  private readonly marked = new Set<Node>();
+  /** The last comment attached to a node, how, and where that prints (see `attach`). */
+  private last: { comment: Comment; node: Node; leading: boolean; statement: number; key: Place } | null = null;
+  /** The statement of the comment being placed. */
+  private current = -1;
 
   constructor(
     readonly text: string,
@@ -46,7 +64,9 @@ export class CommentMap {
     readonly statements: readonly { readonly node: Statement; readonly span: Span }[],
     readonly spans: Spans,
   ) {
-    comments.forEach((c, i) => this.attach(c, i));
+    this.scanner = new CommentScanner(text, comments);
+    this.byStatement = statements.map(() => ({ head: [], beforeSemicolon: [], afterSemicolon: [] }));
+    if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
     for (const s of statements) {
       // Most statements hold no blank line at all: then no list item can follow one.
       if (blankLine(text, s.span.start, s.span.end)) this.findBlankLines(s.node);
@@ -65,12 +85,14 @@ export class CommentMap {
     return this.marked.has(node);
   }
 
-  /** Every node with comments or a blank line before it: one lookup for the common "none". */
-  private readonly marked = new Set<Node>();
-
   /** Comments that are in no statement when there is none: printed on their own. */
   get orphans(): readonly Comment[] {
     return this.statements.length === 0 ? this.comments : [];
+  }
+
+  /** The comments printed around statement `i` (outside its doc). */
+  aroundStatement(i: number): StatementComments {
+    return this.byStatement[i] as StatementComments;
   }
 
   /** Wrap a node's doc with its comments (and those of absorbed nodes), marking them printed. */
@@ -84,24 +106,15 @@ export class CommentMap {
     const blank = this.blankBefore.has(node);
     if (list.length === 0) return blank ? concat([hardline, doc]) : doc;
     if (absorbed.length > 0) list = [...list].sort((x, y) => x.comment.span.start - y.comment.span.start);
-    const before: Doc[] = blank ? [hardline] : [];
+    const parts: Doc[] = blank ? [hardline] : [];
+    leadingDocs(list, parts);
+    parts.push(doc);
     const after: Doc[] = [];
-    const leading = list.filter((a) => a.placement === 'leading');
-    // A leading comment is alone on its lines when it is a `--` comment, or a block comment
-    // that began a line and is followed by a line break: at the end of its line in the source,
-    // or before a comment that is itself alone.
-    const alone: boolean[] = new Array<boolean>(leading.length);
-    for (let i = leading.length - 1; i >= 0; i--) {
-      const a = leading[i] as Attached;
-      const nextAlone = i + 1 < leading.length && (alone[i + 1] as boolean);
-      alone[i] = a.comment.kind === 'line' || nextAlone || (a.ownLine && a.endsLine);
-    }
-    leading.forEach((a, i) => before.push(leadingDoc(a, alone[i] as boolean)));
-    for (const a of list) {
-      this.printed.add(a.comment);
-      if (a.placement !== 'leading') after.push(trailingDoc(a));
-    }
-    return concat([...before, doc, ...after]);
+    for (const a of list) if (!a.leading) (a.outside ? after : parts).push(trailingDoc(a));
+    for (const a of list) this.printed.add(a.comment);
+    const core = concat(parts);
+    if (after.length === 0) return core;
+    return withOutside(core, after);
   }
 
   markPrinted(c: Comment): void {
@@ -113,171 +126,268 @@ export class CommentMap {
     return this.comments.filter((c) => !this.printed.has(c));
   }
 
-  private spanOf(node: Node): Span | undefined {
-    return this.spans.get(node);
-  }
+  // ---------------------------------------------------------------------------------------
+  // Placement
 
-  private attach(c: Comment, index: number): void {
-    const start = c.span.start;
-    const end = c.span.end;
-    let enclosing: Node | null = null;
-    /** The nodes around the comment, outermost first. */
-    const path: { node: Node; span: Span }[] = [];
-    let kids: readonly Positioned[] = this.statementsAround(start);
-    let preceding: Positioned | null = null;
-    let following: Positioned | null = null;
-    for (;;) {
-      // Children are in source order and do not overlap: the last one starting at or before
-      // the comment is the only one that can hold it, or else the one before it.
-      const i = lastStartingAtOrBefore(kids, start);
-      const at = kids[i];
-      if (at && end <= at.span.end) {
-        enclosing = at.node;
-        path.push(at);
-        kids = this.kidsOf(at.node);
-        continue;
-      }
-      preceding = at ?? null;
-      following = kids[i + 1] ?? null;
-      break;
-    }
-    const text = this.text;
-    const ownLine = newlineBefore(text, start);
-    const endOfLine = c.kind === 'line' || newlineAfter(text, end);
-    const put = (target: Node, wanted: Placement) => {
-      let node = target;
-      let placement = wanted;
-      let own = ownLine;
-      let next = following;
-      if (wanted === 'dangling') {
-        // Printed after the node, on its line, so the next run sees it after the outermost
-        // node that ends there: attach it to that one now, so formatting twice changes nothing.
-        placement = 'trailing';
-        own = false;
-        let i = path.length - 1;
-        while (i > 0 && (path[i - 1] as { span: Span }).span.end === (path[i] as { span: Span }).span.end) i--;
-        node = (path[i] as { node: Node }).node;
-        next = this.nextSibling(path, i);
-      }
-      const lineBefore = this.lastLineTrailing;
-      const nodeSpan = this.spanOf(node);
-      const afterLineComment =
-        lineBefore !== null &&
-        lineBefore.index === index - 1 &&
-        nodeSpan !== undefined &&
-        lineBefore.span.start >= nodeSpan.start &&
-        lineBefore.span.end <= nodeSpan.end;
-      if (placement === 'trailing' && !own && afterLineComment) {
-        // After a `--` comment on the node's line this one prints on a line of its own, where
-        // the next run attaches it to what follows.
-        own = true;
-        if (next) {
-          node = next.node;
-          placement = 'leading';
-        }
-      }
-      if (placement === 'trailing' && next && this.lastLeading === next.node) {
-        // The comment before this one already leads the next node: follow it, keeping the order.
-        node = next.node;
-        placement = 'leading';
-        own = true;
-      }
-      if (placement === 'trailing' && !own && c.kind === 'line' && nodeSpan) this.lastLineTrailing = { index, span: nodeSpan };
-      this.lastLeading = placement === 'leading' ? node : null;
-      const blank =
-        placement === 'leading'
-          ? blankLine(text, end, nextStart(this.comments, index, next?.span.start ?? end))
-          : blankLine(text, prevEnd(this.comments, index, preceding?.span.end ?? start), start);
-      const endsLine = newlineAfter(text, end);
-      // The placements a second run reads back the same way; any other may move once.
-      const settled =
-        wanted !== 'dangling' &&
-        node === target &&
-        (placement === 'leading'
-          ? own && (c.kind === 'line' || endsLine)
-          : !own && (c.kind === 'line' ? endsLine : !endsLine));
-      if (!settled) this.unsettled = true;
-      const list = this.byNode.get(node) ?? [];
-      list.push({ comment: c, placement, ownLine: own, blank, endsLine });
-      this.byNode.set(node, list);
-    };
-    if (enclosing === null && preceding && this.onlyCommentsBetween(index, preceding.span.end, start)) {
-      // Between a statement and its `;`: the comment stays with that statement.
-      put(preceding.node, 'trailing');
-    } else if (ownLine) {
-      if (following) put(following.node, 'leading');
-      else if (preceding) put(preceding.node, 'trailing');
-      else if (enclosing) put(enclosing, 'dangling');
-    } else if (endOfLine) {
-      if (preceding) put(preceding.node, 'trailing');
-      else if (following) put(following.node, 'leading');
-      else if (enclosing) put(enclosing, 'dangling');
-    } else if (preceding && this.onlyCommentsBetween(index, preceding.span.end, start)) {
-      put(preceding.node, 'trailing');
-    } else if (following) put(following.node, 'leading');
-    else if (preceding) put(preceding.node, 'trailing');
-    else if (enclosing) put(enclosing, 'dangling');
-  }
-
-  /** True when the text between two offsets before comments[index] is white space and comments. */
-  private onlyCommentsBetween(index: number, from: number, to: number): boolean {
-    let rest = to;
-    for (let k = index - 1; k >= 0; k--) {
-      const c = this.comments[k] as Comment;
-      if (c.span.end <= from) break;
-      if (!/^\s*$/.test(this.text.slice(c.span.end, rest))) return false;
-      rest = c.span.start;
-    }
-    return /^\s*$/.test(this.text.slice(from, rest));
-  }
-
-    /**
-   * The statements that can hold or neighbour a comment at `offset`: the last one starting
-   * before it and the first one after that (binary search: statements are in order).
-   */
-  private statementsAround(offset: number): { node: Node; span: Span }[] {
+  private place(c: Comment, index: number): void {
+    const pos = this.scanner.position(index);
     const list = this.statements;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid] as { span: Span }).span.start <= offset) lo = mid + 1;
-      else hi = mid;
+    const s = lastStartingAtOrBefore(list, c.span.start);
+    const own = list[s];
+    if (own !== undefined && c.span.end <= own.span.end) {
+      this.attachInside(c, index, pos, s);
+      return;
     }
-    const out: { node: Node; span: Span }[] = [];
-    for (const i of [lo - 1, lo]) {
-      const st = list[i];
-      if (st) out.push({ node: st.node, span: st.span });
+    this.last = null;
+    const next = list[s + 1];
+    const around = (i: number) => this.byStatement[i] as StatementComments;
+    if (own === undefined) {
+      around(0).head.push(this.statementComment(c, index, pos, false));
+    } else if (pos.prevEnd === own.span.end) {
+      around(s).beforeSemicolon.push(this.statementComment(c, index, pos, true));
+    } else if (
+      next === undefined ||
+      // On the line of the `;` that ends the statement (not after a `;` on a later line).
+      (pos.sameLine &&
+        (pos.endsLine || hasNewline(this.text, c.span.end, next.span.start)) &&
+        !hasNewline(this.text, this.scanner.tokenStartAfter(own.span.end, this.scanner.commentBefore(own.span.end) + 1), c.span.start))
+    ) {
+      around(s).afterSemicolon.push(this.statementComment(c, index, pos, true));
+    } else {
+      around(s + 1).head.push(this.statementComment(c, index, pos, false));
     }
-    return out;
   }
 
-  /** A node's children with their spans, in source order (computed once per node). */
-  private kidsOf(node: Node): readonly Positioned[] {
-    let kids = this.kidsCache.get(node);
-    if (!kids) {
-      const list: Positioned[] = [];
-      for (const child of children(node)) {
-        const span = this.spanOf(child);
-        if (span) list.push({ node: child, span });
+  private statementComment(c: Comment, index: number, pos: Position, tail: boolean): StatementComment {
+    const blank = tail
+      ? blankLine(this.text, Math.max(0, this.previousEnd(index, pos.prevEnd)), c.span.start)
+      : blankLine(this.text, c.span.end, this.followingStart(index, pos.nextStart));
+    return { comment: c, sameLine: pos.sameLine, first: pos.first, endsLine: pos.endsLine, blank };
+  }
+
+  /** Where the comment before comments[i] ends, if after `limit`. */
+  private previousEnd(i: number, limit: number): number {
+    const prev = this.comments[i - 1];
+    return prev && prev.span.end > limit ? prev.span.end : limit;
+  }
+
+  /** Where the comment after comments[i] starts, if before `limit`. */
+  private followingStart(i: number, limit: number): number {
+    const next = this.comments[i + 1];
+    return next && next.span.start < limit ? next.span.start : limit;
+  }
+
+  private treeOf(s: number): StatementTree {
+    let tree = this.trees.get(s);
+    if (tree === undefined) {
+      tree = new StatementTree((this.statements[s] as { node: Statement }).node, this.spans);
+      this.trees.set(s, tree);
+    }
+    return tree;
+  }
+
+  /** A comment between two tokens of statement `s`. */
+  private attachInside(c: Comment, index: number, at: Position, s: number): void {
+    const tree = this.treeOf(s);
+    const pos: Position = at.sameLine && this.afterLineComment(index) ? { ...at, sameLine: false, first: true } : at;
+    if (this.current !== s) this.last = null;
+    this.current = s;
+    const atPrev = tree.endingAt(pos.prevEnd);
+    const atNext = tree.startingAt(pos.nextStart);
+    const outer = tree.innermostAround(c.span.start, c.span.end);
+    const outerSpan = outer === undefined ? undefined : tree.spanOf(outer);
+    // The first node starting after the comment, and the last ending before it, inside `outer`.
+    const ahead = () => tree.firstStartIn(pos.nextStart, outerSpan?.end ?? Infinity);
+    const behind = () => tree.lastEndIn(pos.prevEnd, outerSpan?.start ?? -1);
+    const whole = (this.statements[s] as { node: Statement }).node;
+    const next = ahead();
+    if (pos.sameLine) {
+      if (atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
+      if (!pos.endsLine && atNext !== undefined) return this.leading(atNext, c, index, pos);
+      const back = this.endBefore(pos.prevEnd, tree);
+      // At the end of the line after `a,`, or after `a` and `,` when a comment on a line of its
+      // own already follows `a`: on the line of the `,`, before the next item.
+      const comma = pos.prevEnd > 0 && this.text.charAt(pos.prevEnd - 1) === ',';
+      if (back !== undefined && atNext !== undefined && comma && pos.endsLine) return this.leading(atNext, c, index, pos);
+      if (back !== undefined && (this.canTrail(back.node, back.outside) || atNext === undefined)) {
+        return this.trailing(back.node, c, index, pos, back.outside);
       }
-      list.sort((a, b) => a.span.start - b.span.start);
-      kids = list;
-      this.kidsCache.set(node, kids);
+      if (back !== undefined) return this.leading(atNext as Node, c, index, pos);
+      // After keywords (`NOT`, `GROUP`, `IN (`, `SELECT`): next to the nearest node, by tokens in
+      // between (`x NOT -- c` then `IN (` trails x; `IN ( -- c` leads what follows), where it
+      // keeps code before it on its line.
+      const prev = behind();
+      const options: { distance: number; place: () => void }[] = [];
+      if (next !== undefined) {
+        const distance = countTokens(this.text, c.span.end, tree.spanOf(next)?.start ?? 0);
+        options.push({ distance, place: () => this.leading(next, c, index, pos) });
+      }
+      if (prev !== undefined && this.canTrail(prev)) {
+        const distance = countTokens(this.text, tree.spanOf(prev)?.end ?? 0, c.span.start);
+        options.push({ distance, place: () => this.trailing(prev, c, index, pos) });
+      }
+      const container = outer ?? whole;
+      if (prev === undefined && (!pos.endsLine || container !== whole) && this.mayLead(container, s, outerSpan?.start ?? -1)) {
+        const from = outerSpan?.start ?? this.spans.get(whole)?.start ?? 0;
+        options.push({ distance: countTokens(this.text, from, c.span.start), place: () => this.leading(container, c, index, pos) });
+      }
+      let best: { distance: number; place: () => void } | undefined;
+      for (const o of options) if (best === undefined || o.distance < best.distance) best = o;
+      if (best !== undefined) return best.place();
+    } else {
+      // On a line of its own. After an operator (`AND`, `+`, `IN`, `JOIN`), which the printer
+      // puts at the start of a line, it goes before the operator: after the left operand.
+      const p = pos.prevEnd > 0 ? this.text.charAt(pos.prevEnd - 1) : '';
+      const infix = outer !== undefined && INFIX.has(outer.kind) && p !== '(' && p !== ',';
+      if (atNext !== undefined && (atPrev !== undefined || !infix)) return this.leading(atNext, c, index, pos);
+      const back = this.endBefore(pos.prevEnd, tree);
+      if (back !== undefined) return this.trailing(back.node, c, index, pos, back.outside);
+      const prev = behind();
+      if (prev !== undefined) return this.trailing(prev, c, index, pos);
+      if (atNext !== undefined) return this.leading(atNext, c, index, pos);
     }
-    return kids;
+    // Inside a node with no child before it (a leaf: `TIME '...'`, a path, `SYSTEM_TABLE(t)`;
+    // after `EXISTS`, `COUNT(`, the statement's `SELECT`): before that node, so a trailing
+    // comment keeps code before it (`-- c` hangs on the line before the node). When an earlier
+    // comment inside the node went elsewhere: before the next node inside, or after the node.
+    const node = outer ?? whole;
+    const allowed = this.mayLead(node, s, outerSpan?.start ?? -1);
+    if (node === whole && next === undefined) return this.trailing(node, c, index, pos);
+    if (allowed && !(node === whole && pos.sameLine)) return this.leading(node, c, index, pos);
+    if (next !== undefined) return this.leading(next, c, index, pos);
+    this.trailing(node, c, index, pos);
   }
 
-  /** The node after path[i] in its parent (or the statement after it). */
-  private nextSibling(path: readonly { node: Node; span: Span }[], i: number): { node: Node; span: Span } | null {
-    const self = path[i] as { node: Node; span: Span };
-    const siblings: readonly Positioned[] =
-      i === 0 ? this.statementsAround(self.span.end) : this.kidsOf((path[i - 1] as { node: Node }).node);
-    let best: { node: Node; span: Span } | null = null;
-    for (const sib of siblings) {
-      if (sib.span.start >= self.span.end && (best === null || sib.span.start < best.span.start)) best = sib;
+  /**
+   * True when a comment inside `node` (which starts at `start`) may print before it: no earlier
+   * comment inside it went anywhere else (they keep their order).
+   */
+  private mayLead(node: Node, s: number, _start: number): boolean {
+    const last = this.last;
+    if (last === null || last.statement !== s) return true;
+    const tree = this.treeOf(s);
+    const span = tree.spanOf(node);
+    const top = (span === undefined ? undefined : tree.startingAt(span.start)) ?? node;
+    return comparePlaces(placeKey(tree, top, true), last.key) >= 0;
+  }
+
+  /**
+   * True when the comment before comments[i] is a `--` comment at the end of a line of code with
+   * only `,` between: the printer keeps the `,` before that comment, so this one starts a line.
+   */
+  private afterLineComment(i: number): boolean {
+    const prev = this.comments[i - 1];
+    if (prev === undefined || prev.kind !== 'line' || this.scanner.position(i - 1).first) return false;
+    const c = this.comments[i] as Comment;
+    for (let k = prev.span.end; k < c.span.start; k++) {
+      const ch = this.text.charAt(k);
+      if (!/[\s,]/.test(ch)) return false;
     }
-    return best;
+    return true;
+  }
+
+  /**
+   * True when a comment can still follow the node on its last line (no comment ends that line),
+   * inside or after the parentheses it may get.
+   */
+  private canTrail(node: Node, outside = false): boolean {
+    const list = this.byNode.get(node);
+    if (list === undefined) return true;
+    return !list.some((a) => !a.leading && (a.outside || !outside) && (a.style === 'ownLine' || a.comment.kind === 'line'));
+  }
+
+  /**
+   * The node ending at `end`, or before closing punctuation there (`a, -- c`, `(a + b) /* c *\/`);
+   * `outside` when a `)` is in between (the comment prints after the parentheses, if any).
+   */
+  private endBefore(from: number, tree: StatementTree): { node: Node; outside: boolean } | undefined {
+    let end = from;
+    let outside = false;
+    for (;;) {
+      const node = tree.endingAt(end);
+      if (node !== undefined) return { node, outside };
+      const ch = end > 0 ? this.text.charAt(end - 1) : '';
+      if (!PUNCTUATION_BEFORE.has(ch)) return undefined;
+      if (ch === ')') outside = true;
+      end = this.scanner.tokenEndBefore(end - 1, this.scanner.commentBefore(end - 1));
+      if (end < 0) return undefined;
+    }
+  }
+
+  private leading(node: Node, c: Comment, index: number, pos: Position): void {
+    this.attach(node, true, c, index, pos, false);
+  }
+
+  private trailing(node: Node, c: Comment, index: number, pos: Position, outside = false): void {
+    this.attach(node, false, c, index, pos, outside);
+  }
+
+  /**
+   * Attach a comment. Comments print in source order when each one's place comes at or after
+   * the previous one's: before a node at its start (outer nodes first), after a node at its end
+   * (inner nodes first). A place that would come earlier (an own-line comment after `, ` when
+   * the comment before it already leads the next item) joins the previous comment instead.
+   */
+  private attach(target: Node, lead: boolean, c: Comment, index: number, pos: Position, outside: boolean): void {
+    const tree = this.treeOf(this.current);
+    // The outermost node starting (ending) where the target does: the one the next run finds.
+    const span = tree.spanOf(target);
+    let node = (span === undefined ? undefined : lead ? tree.startingAt(span.start) : tree.endingAt(span.end)) ?? target;
+    if (!lead && node.kind === 'select' && tree.parentOf(node)?.kind === 'select_action') {
+      // The SELECT action's OPTIONS print as the select's last clause: a comment after the
+      // select's last token goes after its last clause's node, before OPTIONS.
+      node = tree.lastChildEnding(node) ?? node;
+    }
+    let leading = lead;
+    if (leading && pos.first) {
+      // On its own line before the right operand of an operator the printer puts at the start of
+      // a line (`AND`, `=`, `JOIN`, BETWEEN's `AND`): after the left operand instead, so the
+      // operator does not dangle at the end of a line (and the next run reads it the same way).
+      const left = leftOfOperator(tree, node);
+      if (left !== undefined) {
+        node = left;
+        leading = false;
+      }
+    }
+    let key = placeKey(tree, node, leading);
+    const last = this.last;
+    if (last !== null && comparePlaces(key, last.key) < 0) {
+      node = last.node;
+      leading = last.leading;
+      key = last.key;
+    }
+    let a: Attached;
+    if (leading) {
+      const style: Style = !pos.endsLine ? 'inline' : pos.first ? 'alone' : 'hanging';
+      const next = this.followingStart(index, pos.nextStart);
+      a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && blankLine(this.text, c.span.end, next), outside: false };
+    } else {
+      // After a `--` comment that trails on this line (only closing punctuation in between, which
+      // the printer keeps before that comment), a comment can only start the next line.
+      const style: Style = pos.first || !this.canTrail(node, outside) ? 'ownLine' : 'inline';
+      const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, this.previousEnd(index, pos.prevEnd)), c.span.start);
+      // After a `)`, and every later comment of the node too (they keep their order).
+      const list = this.byNode.get(node);
+      const past = outside || (list !== undefined && list.some((x) => x.outside));
+      a = { comment: c, leading, style, lineStart: false, blank, outside: past };
+    }
+    this.last = { comment: c, node, leading, statement: this.current, key };
+    // Before the statement or after its last token: printed outside its doc, where the next run
+    // finds them (statement comments).
+    const whole = this.statements[this.current] as { node: Statement; span: Span };
+    const around = this.byStatement[this.current] as StatementComments;
+    const statementComment = { comment: c, sameLine: !pos.first, first: pos.first, endsLine: pos.endsLine, blank: a.blank };
+    if (leading && node === whole.node) {
+      around.head.push(statementComment);
+      return;
+    }
+    if (!leading && tree.spanOf(node)?.end === whole.span.end) {
+      around.beforeSemicolon.push(statementComment);
+      return;
+    }
+    const list = this.byNode.get(node);
+    if (list) list.push(a);
+    else this.byNode.set(node, [a]);
   }
 
   /** Mark list items preceded by a blank line (before their leading comments). */
@@ -288,12 +398,12 @@ export class CommentMap {
       if (node === undefined) return;
       for (const items of listsOf(node)) {
         for (let i = 1; i < items.length; i++) {
-          const prev = this.spanOf(items[i - 1] as Node);
-          const next = this.spanOf(items[i] as Node);
+          const prev = this.spans.get(items[i - 1] as Node);
+          const next = this.spans.get(items[i] as Node);
           if (!prev || !next) continue;
           // The white space right before the item's first leading comment (or the item): the
           // printer puts the blank line there, where the next run finds it again.
-          const lead = this.byNode.get(items[i] as Node)?.find((a) => a.placement === 'leading');
+          const lead = this.byNode.get(items[i] as Node)?.find((a) => a.leading);
           const stop = lead ? lead.comment.span.start : next.start;
           let from = stop;
           while (from > prev.end && /\s/.test(this.text.charAt(from - 1))) from--;
@@ -307,18 +417,13 @@ export class CommentMap {
 
 const NOTHING: readonly Attached[] = Object.freeze([]);
 
-interface Positioned {
-  readonly node: Node;
-  readonly span: Span;
-}
-
-/** Index of the last item starting at or before `offset` (-1 when none). */
-function lastStartingAtOrBefore(items: readonly Positioned[], offset: number): number {
+/** Index of the last statement starting at or before `offset` (-1 when none). */
+function lastStartingAtOrBefore(items: readonly { readonly span: Span }[], offset: number): number {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((items[mid] as Positioned).span.start <= offset) lo = mid + 1;
+    if ((items[mid] as { span: Span }).span.start <= offset) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
@@ -340,66 +445,5 @@ function listsOf(node: Node): (readonly Node[])[] {
     default:
       return [];
   }
-}
-
-function commentDoc(c: Comment): Doc {
-  return commentVerbatim(commentText(c), c.kind === 'line');
-}
-
-function leadingDoc(a: Attached, alone: boolean): Doc {
-  const text = commentDoc(a.comment);
-  if (alone) {
-    return concat([lineStart, text, hardline, ...(a.blank ? [hardline] : [])]);
-  }
-  return concat([text, ' ']);
-}
-
-function trailingDoc(a: Attached): Doc {
-  const text = commentDoc(a.comment);
-  // On a line of its own right after the node (not deferred: the next run must find it there).
-  if (a.ownLine) return concat([hardline, ...(a.blank ? [hardline] : []), text]);
-  // No break forced: the renderer keeps text from following a pending line suffix on its line.
-  if (a.comment.kind === 'line') return lineSuffix(concat([' ', text]));
-  return commentVerbatim(` ${commentText(a.comment)}`, false);
-}
-
-/** A comment's text with CRLF line ends made LF. */
-export function commentText(c: Comment): string {
-  return c.text.includes('\r') ? c.text.replace(/\r\n?/g, '\n') : c.text;
-}
-
-function newlineBefore(text: string, offset: number): boolean {
-  for (let i = offset - 1; i >= 0; i--) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || ch === 13) return true;
-    if (ch !== 32 && ch !== 9 && ch !== 0xfeff) return false;
-  }
-  return true;
-}
-
-function newlineAfter(text: string, offset: number): boolean {
-  for (let i = offset; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || ch === 13) return true;
-    if (ch !== 32 && ch !== 9) return false;
-  }
-  return true;
-}
-
-/** A line holding only white space between two offsets. */
-function blankLine(text: string, from: number, to: number): boolean {
-  return /\n[ \t]*\r?\n/.test(text.slice(from, to).replace(/\r\n?/g, '\n'));
-}
-
-/** Where the comment after comments[i] starts, if before `limit`. */
-function nextStart(comments: readonly Comment[], i: number, limit: number): number {
-  const next = comments[i + 1];
-  return next && next.span.start < limit ? next.span.start : limit;
-}
-
-/** Where the comment before comments[i] ends, if after `limit`. */
-function prevEnd(comments: readonly Comment[], i: number, limit: number): number {
-  const prev = comments[i - 1];
-  return prev && prev.span.end > limit ? prev.span.end : limit;
 }
 

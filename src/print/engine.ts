@@ -11,7 +11,8 @@ export interface Ctx {
   readonly capture: ReadonlySet<string> | null;
   /**
    * True for a direct operand of `=`, `!=` or LIKE, where a lone double-quoted name with spaces
-   * or `%` reads like text by mistake (the parser warns): such a column prints as COLUMN('...').
+   * or `%` reads like text by mistake (the parser warns): such a column the source wrote as
+   * COLUMN('...') keeps that form.
    */
   readonly compared?: boolean;
   /** A clause a select prints after its own, as one of them (a SELECT action's OPTIONS). */
@@ -27,6 +28,11 @@ export interface Env {
   readonly hasComments: (node: Node) => boolean;
   /** Wrap a node's doc with its comments (and those of nodes printed as part of it). */
   readonly decorate: (node: Node, doc: Doc, absorbed: readonly Node[]) => Doc;
+  /**
+   * The source text of a node when it came from text (the formatter), for spellings the tree
+   * does not hold: `''` for NULL. Undefined when printing a tree alone.
+   */
+  readonly written?: (node: Node) => string | undefined;
 }
 
 /**
@@ -125,8 +131,23 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
   return values[0] as Doc;
 }
 
+/** Docs with comments that print after the parentheses the node gets, if any (see `withOutside`). */
+const OUTSIDE = new WeakMap<object, { readonly core: Doc; readonly after: readonly Doc[] }>();
+
+/**
+ * A node's doc followed by comments written after a `)` that closed it: printed right after it,
+ * or after the `)` when its parent puts it in parentheses.
+ */
+export function withOutside(core: Doc, after: readonly Doc[]): Doc {
+  const doc = concat([core, ...after]);
+  if (typeof doc === 'object') OUTSIDE.set(doc, { core, after });
+  return doc;
+}
+
 /** `(doc)`, breaking inside the parentheses when it does not fit. */
 export function parens(doc: Doc): Doc {
+  const split = typeof doc === 'object' ? OUTSIDE.get(doc) : undefined;
+  if (split !== undefined) return concat([group(['(', indent([softline, split.core]), softline, ')']), ...split.after]);
   return group(['(', indent([softline, doc]), softline, ')']);
 }
 

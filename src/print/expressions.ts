@@ -32,37 +32,48 @@ function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): Ctx[] | und
 /** Operators whose chains print with the operator leading each line at the chain's own indentation. */
 const LOGICAL = new Set(['and', 'or']);
 
-/** The operands of a left-leaning chain of one operator, found without recursion. */
-function chainOperands(node: Binary, env: Env): Expr[] {
+/**
+ * The operands of a left-leaning chain of one operator, found without recursion, and the inner
+ * chain nodes: inner[i] is the chain ending with operand i (its comments print after that operand).
+ */
+function chainOf(node: Binary): { operands: Expr[]; inner: Binary[] } {
   const rights: Expr[] = [node.e2];
+  const inner: Binary[] = [];
   let cur: Expr = node.e1;
-  while (cur.kind === 'binary' && cur.op === node.op && !env.hasComments(cur)) {
+  while (cur.kind === 'binary' && cur.op === node.op) {
+    inner.push(cur);
     rights.push(cur.e2);
     cur = cur.e1;
   }
   rights.push(cur);
-  return rights.reverse();
+  return { operands: rights.reverse(), inner: inner.reverse() };
 }
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
-  const operands = chainOperands(node, env);
+  const { operands, inner } = chainOf(node);
   const prec = BINARY_PREC[node.op];
   const op = env.options.kw(BINARY_TEXT[node.op]);
   return {
     children: operands,
     ctxs: comparedCtxs(node.op, ctx, operands),
     build: (docs) => {
-      const first = left(operands[0] as Expr, docs[0] as Doc, prec);
+      // The chain node ending with operand i prints its comments around that operand.
+      const at = (i: number): Doc => {
+        const doc = i === 0 ? left(operands[0] as Expr, docs[0] as Doc, prec) : right(operands[i] as Expr, docs[i] as Doc, prec);
+        const chain = i > 0 ? inner[i - 1] : undefined;
+        return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
+      };
+      const first = at(0);
       const logical = LOGICAL.has(node.op);
       // AND/OR: one flat part list (no copy); other operators: the rest indented.
       const rest: Doc[] = logical ? [first] : [];
-      for (let i = 1; i < operands.length; i++) {
-        rest.push(line, op, ' ', right(operands[i] as Expr, docs[i] as Doc, prec));
-      }
+      for (let i = 1; i < operands.length; i++) rest.push(line, op, ' ', at(i));
       return logical ? group(rest) : group([first, indent(rest)]);
     },
   };
 };
+
+const NO_NODES: readonly Node[] = Object.freeze([]);
 
 /** NOT of these prints inside the operator: `x NOT LIKE y`, `x IS NOT y`, `x NOT BETWEEN a AND b`, `x NOT IN (...)`. */
 function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
@@ -108,7 +119,8 @@ const unary: LayoutFn<'unary'> = (node, ctx, env) => {
   const apart = !needsParens && node.op === '-' && startsWithMinus(node.e);
   return {
     children: [node.e],
-    build: ([d]) => concat([apart ? '- ' : node.op, needsParens ? parens(d as Doc) : (d as Doc)]),
+    // `- -x` (`--` is a comment), and a space before an operand with comments (`- /* c */ x`).
+    build: ([d]) => concat([node.op, ...(apart || env.hasComments(node.e) ? [' '] : []), needsParens ? parens(d as Doc) : (d as Doc)]),
   };
 };
 
@@ -188,16 +200,23 @@ const when: LayoutFn<'when'> = (node, ctx, env) => ({
   build: ([w, t]) => group([env.options.kw('WHEN'), ' ', w as Doc, indent([line, env.options.kw('THEN'), ' ', t as Doc])]),
 });
 
-/** A column: by path, or `COLUMN(...)` where a bare name would be an alias or segments cannot write the path. */
+/**
+ * A column: by path (`"order total"` quoted), or `COLUMN(...)` where a bare name would be an
+ * alias or segments cannot write the path; also where the source wrote `COLUMN('order total')`
+ * as an operand of `=`, `!=` or LIKE, since the quoted name there draws the parser's "looks
+ * like text" warning.
+ */
 const column: LayoutFn<'column'> = (node, ctx, env) => {
   const kw = env.options.kw;
   const simple = isSimplePath(node.path);
-  const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path);
+  const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path) && COLUMN_CALL.test(env.written?.(node) ?? '');
   if (!textLike && simple && ctx.capture?.has(node.path)) return leaf(`${kw('COLUMN')}(${writeName(node.path)})`);
   const path = textLike ? null : writePath(node.path);
   if (path !== null) return leaf(path);
   return leaf(concat([kw('COLUMN'), '(', verbatim(quoteString(node.path)), ')']));
 };
+
+const COLUMN_CALL = /^column\s*\(/i;
 
 const aliasRef: LayoutFn<'alias'> = (node, ctx, env) =>
   leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw('ALIAS')}(${writeName(node.name)})`);
@@ -207,7 +226,9 @@ const typed = (keyword: string, value: string, env: Env): Layout =>
 
 /** Layouts of the expression kinds (plus `when`). */
 export const EXPRESSION_LAYOUTS = {
-  null: (_n, _c, env) => leaf(env.options.kw('NULL')),
+  // `''` is the spec's NULL (JSON rule 1); the formatter keeps it as written (the empty-string
+  // lint rule is the tool for changing it).
+  null: (node, _c, env) => leaf(env.written?.(node) === "''" ? "''" : env.options.kw('NULL')),
   number: (node) => leaf(node.value),
   string: (node) => leaf(verbatim(quoteString(node.value))),
   datetime: (node, _c, env) =>

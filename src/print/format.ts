@@ -2,8 +2,10 @@ import type { Node } from '../ast/nodes.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
-import { CommentMap, commentText } from './comments.js';
-import { concat, hardline, verbatim, type Doc } from './doc/doc.js';
+import { blankLine, hasNewline } from './comment-scan.js';
+import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
+import { CommentMap } from './comments.js';
+import { concat, type Doc } from './doc/doc.js';
 import { render, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
 import { resolveOptions, type PrintOptions } from './options.js';
@@ -20,67 +22,91 @@ export function format(text: string, options: PrintOptions = {}): string {
   const parsed = parseDocument(source);
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DsqError(errors, source);
-  const first = printComments(parsed, options);
-  // Without comments the layout depends on the tree alone, so one pass is final. Comments are
-  // attached by where they stand, and a pass can move an odd one (a comment inside a token
-  // group goes after it): then format again until nothing moves, so formatting is idempotent.
-  if (first.settled) return first.text;
-  let out = first.text;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const again = printDocument(parseDocument(out), options);
-    if (again === out) break;
-    out = again;
-  }
-  return out;
+  return printDocument(parsed, options);
 }
 
-const MAX_PASSES = 4;
-
 /**
- * Print a parsed document with its comments (the text must have parsed without errors).
+ * Print a parsed document with its comments (the text must have parsed without errors), in
+ * one pass: comments are placed so that formatting the result again changes nothing.
  * Throws an internal Error if a comment would be lost: a printer bug, never silent.
  */
 export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}): string {
-  return printComments(parsed, options).text;
-}
-
-/** The printed document, and whether every comment stays where a second run would put it. */
-function printComments(parsed: ParsedDocument, options: PrintOptions): { text: string; settled: boolean } {
   const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
   const resolved = resolveOptions(options, written);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
+  const source = sourceSpelling(parsed);
   const env: Env = comments.isEmpty
-    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc }
+    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source }
     : {
         options: resolved,
         hasComments: (node: Node) => comments.has(node),
         decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
+        written: source,
       };
-  // Each statement renders on its own, right after its doc is built (with its `;`, so a
-  // trailing `--` comment lands after it): small, short-lived docs are much cheaper than one
-  // large document, and the result is the same.
-  const stats: RenderStats = { moved: false };
-  const texts: string[] = parsed.statements.map((s, i, all) => {
+  // Each statement renders on its own, right after its doc is built: small, short-lived docs
+  // are much cheaper than one large document, and the result is the same.
+  const stats: RenderStats = { endsWithLineComment: false, endsWithComment: false };
+  const out: string[] = [];
+  const last = parsed.statements.length - 1;
+  parsed.statements.forEach((s, i) => {
+    const around = comments.aroundStatement(i);
+    for (const c of around.head) {
+      out.push(commentText(c.comment), c.endsLine ? (c.blank ? '\n\n' : '\n') : ' ');
+      comments.markPrinted(c.comment);
+    }
+    // The comments after its last token render with it (they count in its line widths, as
+    // comments trailing its last node do, which the next run reads as these).
     const doc = toDoc(s.node, NO_CAPTURE, env, LAYOUTS);
-    return trimNewlines(render(i < all.length - 1 ? concat([doc, ';']) : doc, resolved, stats));
+    const parts: Doc[] = [doc];
+    for (const c of around.beforeSemicolon) parts.push(tailDoc(c));
+    let text = render(parts.length === 1 ? doc : concat(parts), resolved, stats);
+    const after = around.afterSemicolon;
+    // The last statement's `;` is dropped, unless a comment on its line after it needs it there
+    // (after a comment, it would no longer follow code). Without it, the comments after it are
+    // comments after the statement's last token, and render with it as those do.
+    const semicolon = i < last || (stats.endsWithComment && after.length > 0 && !(after[0] as StatementComment).first);
+    if (!semicolon && after.length > 0) {
+      for (const c of after) parts.push(tailDoc(c));
+      text = render(concat(parts), resolved, stats);
+    }
+    out.push(trimNewlines(text));
+    for (const c of around.beforeSemicolon) comments.markPrinted(c.comment);
+    if (semicolon) {
+      let afterLine = stats.endsWithLineComment;
+      out.push(afterLine ? '\n;' : ';');
+      afterLine = false;
+      for (const c of after) {
+        const own = c.first && !c.sameLine;
+        out.push(own || afterLine ? (c.blank && own ? '\n\n' : '\n') : ' ', commentText(c.comment));
+        afterLine = c.comment.kind === 'line';
+      }
+    }
+    for (const c of after) comments.markPrinted(c.comment);
+    if (i < last) out.push('\n\n');
   });
   if (comments.orphans.length > 0) {
-    const orphans: Doc[] = [];
-    comments.orphans.forEach((c, i) => {
-      if (i > 0) orphans.push(hardline);
-      orphans.push(verbatim(commentText(c)));
+    comments.orphans.forEach((c, i, all) => {
+      const prev = all[i - 1];
+      if (prev) out.push(prev.kind === 'line' || hasNewline(parsed.text, prev.span.end, c.span.start) ? (blankLine(parsed.text, prev.span.end, c.span.start) ? '\n\n' : '\n') : ' ');
+      out.push(commentText(c));
       comments.markPrinted(c);
     });
-    texts.push(trimNewlines(render(concat(orphans), resolved, stats)));
   }
   const lost = comments.unprinted();
   if (lost.length > 0) {
     const where = lost.map((c) => `${c.span.line}:${c.span.column} ${JSON.stringify(c.text.slice(0, 40))}`).join(', ');
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
-  const out = texts.join('\n\n');
-  const text = out.length === 0 ? '' : `${trimNewlines(out)}\n`;
-  return { text, settled: !comments.unsettled && !stats.moved };
+  const text = out.join('');
+  return text.length === 0 ? '' : `${trimNewlines(text)}\n`;
+}
+
+/** How the source spelled a literal, for the printer to keep (`''` for NULL). */
+function sourceSpelling(parsed: ParsedDocument): (node: Node) => string | undefined {
+  return (node) => {
+    const span = parsed.spans.get(node);
+    return span === undefined ? undefined : parsed.text.slice(span.start, span.end);
+  };
 }
 
 function trimNewlines(text: string): string {

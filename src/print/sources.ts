@@ -1,4 +1,4 @@
-import type { JoinOp, JoinSource, Source, Specifier } from '../ast/nodes.js';
+import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Env, type LayoutFn } from './engine.js';
 import { quoteString, writeAlias, writeName, writePath } from './names.js';
@@ -15,30 +15,41 @@ function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
   return alias === null ? doc : group([doc, indent([line, env.options.kw('AS'), ' ', writeAlias(alias)])]);
 }
 
-/** The sources of a left-leaning join chain and the operators between them, found without recursion. */
-function chain(node: JoinSource, env: Env): { sources: Source[]; ops: JoinOp[] } {
+/**
+ * The sources of a left-leaning join chain and the operators between them, found without
+ * recursion, and the inner joins: inner[i] is the join ending with source i.
+ */
+function chain(node: JoinSource): { sources: Source[]; ops: JoinOp[]; inner: JoinSource[] } {
   const sources: Source[] = [node.s2];
   const ops: JoinOp[] = [node.op];
+  const inner: JoinSource[] = [];
   let cur: Source = node.s1;
-  while (cur.kind === 'join' && !env.hasComments(cur)) {
+  while (cur.kind === 'join') {
+    inner.push(cur);
     sources.push(cur.s2);
     ops.push(cur.op);
     cur = cur.s1;
   }
   sources.push(cur);
-  return { sources: sources.reverse(), ops: ops.reverse() };
+  return { sources: sources.reverse(), ops: ops.reverse(), inner: inner.reverse() };
 }
 
+const NO_NODES: readonly Node[] = Object.freeze([]);
+
 const join: LayoutFn<'join'> = (node, ctx, env) => {
-  const { sources, ops } = chain(node, env);
+  const { sources, ops, inner } = chain(node);
   return {
     children: sources,
     build: (docs) => {
       const parts: Doc[] = [docs[0] as Doc];
       for (let i = 1; i < sources.length; i++) {
-        const d = docs[i] as Doc;
+        let d = docs[i] as Doc;
         // A join on the right is grouped explicitly; every join on the left is the chain itself.
-        parts.push(line, env.options.kw(JOIN_TEXT[ops[i - 1] as JoinOp]), ' ', sources[i]?.kind === 'join' ? parens(d) : d);
+        if (sources[i]?.kind === 'join') d = parens(d);
+        // The join ending with source i prints its comments around that source.
+        const j = inner[i - 1];
+        if (j !== undefined && env.hasComments(j)) d = env.decorate(j, d, NO_NODES);
+        parts.push(line, env.options.kw(JOIN_TEXT[ops[i - 1] as JoinOp]), ' ', d);
       }
       return group(parts);
     },

@@ -4,6 +4,7 @@ import { LineIndex } from '../../src/diagnostic/index.js';
 import { format, print } from '../../src/print/index.js';
 import { lex } from '../../src/syntax/lexer.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
+import { lint } from '../../src/lint/lint.js';
 import { makeArbitraries } from '../arbitraries.js';
 import { random as prng } from '../../bench/corpus.js';
 
@@ -140,5 +141,34 @@ describe('format', () => {
     } catch (err) {
       expect((err as Error).name).toBe('DsqError');
     }
+  });
+});
+
+describe('format keeps what the user wrote (issue 10)', () => {
+  it("keeps '' as written (the parser reads it as NULL: the tree is the same)", () => {
+    expect(format("SELECT a FROM t WHERE b = ''")).toBe("SELECT a FROM t WHERE b = ''\n");
+    expect(format("select '' as e, NULL from t")).toBe("SELECT '' AS e, NULL FROM t\n");
+    expect(parseStatements(format("SELECT '' FROM t"))).toEqual(parseStatements('SELECT NULL FROM t'));
+  });
+
+  it("a dsq-disable empty-string comment still suppresses after formatting", () => {
+    const text = "SELECT a FROM t WHERE b = /* dsq-disable empty-string */ ''";
+    const formatted = format(text);
+    expect(formatted).toContain("''");
+    const codes = lint(formatted).diagnostics.map((d) => d.code);
+    expect(codes).not.toContain('empty-string');
+    expect(codes).not.toContain('suppression-comment');
+  });
+
+  it('prints a quoted name for a column with spaces, also where it is compared', () => {
+    expect(format('SELECT "order total" FROM t WHERE "order total" = 1')).toBe('SELECT "order total" FROM t WHERE "order total" = 1\n');
+    // Written as COLUMN('...') where the quoted form draws the parser's "looks like text"
+    // warning, it stays so.
+    expect(format("SELECT a FROM t WHERE COLUMN('order total') = 1")).toBe("SELECT a FROM t WHERE COLUMN('order total') = 1\n");
+    expect(format('SELECT a FROM t WHERE COLUMN(a) = 1')).toBe('SELECT a FROM t WHERE a = 1\n');
+  });
+
+  it('normalises <> to != (the README says so)', () => {
+    expect(format('SELECT a FROM t WHERE b <> 1')).toBe('SELECT a FROM t WHERE b != 1\n');
   });
 });

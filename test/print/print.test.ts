@@ -117,8 +117,10 @@ describe('print: names and literals', () => {
     [c('select'), '"select"'],
     [c('a"b'), '"a""b"'],
     [c('a b'), '"a b"'],
-    [m.binary('=', c('a b'), m.str('x')), "COLUMN('a b') = 'x'"],
-    [m.unary('not', m.binary('like', c('50%'), c('x y'))), "COLUMN('50%') NOT LIKE COLUMN('x y')"],
+    // A quoted name reads back as the same column (issue 10): printed quoted, not COLUMN('...').
+    [m.binary('=', c('a b'), m.str('x')), `"a b" = 'x'`],
+    [m.binary('=', c('order total'), m.num(1)), '"order total" = 1'],
+    [m.unary('not', m.binary('like', c('50%'), c('x y'))), '"50%" NOT LIKE "x y"'],
     [c('a..b'), "COLUMN('a..b')"],
     [c("it's."), "COLUMN('it''s.')"],
     [m.alias('total'), 'ALIAS(total)'],

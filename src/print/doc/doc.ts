@@ -24,6 +24,11 @@ export interface Verbatim {
   readonly comment?: boolean;
   /** A `--` comment: nothing may follow it on its line (the renderer breaks before more text). */
   readonly endsLine?: boolean;
+  /**
+   * A comment that ends the line before what follows it: printed at the end of the current
+   * line, or of the line before when the current one holds nothing yet, then a line break.
+   */
+  readonly hang?: boolean;
 }
 export interface Concat {
   readonly type: 'concat';
@@ -100,6 +105,7 @@ function node<T extends Exclude<Doc, string>>(fields: Partial<Record<string, unk
     width: fields.width,
     comment: fields.comment,
     endsLine: fields.endsLine,
+    hang: fields.hang,
   } as unknown as T;
 }
 
@@ -151,6 +157,11 @@ export function verbatim(text: string): Verbatim {
 /** A comment's text; a `--` comment ends its line. */
 export function commentVerbatim(text: string, endsLine: boolean): Verbatim {
   return node<Verbatim>({ type: 'verbatim', text, comment: true, endsLine });
+}
+
+/** A comment that ends the line before the doc after it (see `Verbatim.hang`). */
+export function hangingComment(text: string): Verbatim {
+  return node<Verbatim>({ type: 'verbatim', text, comment: true, endsLine: true, hang: true });
 }
 
 export function concat(parts: readonly Doc[]): Doc {

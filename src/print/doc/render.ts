@@ -7,10 +7,12 @@ export interface RenderOptions {
   readonly indent: number;
 }
 
-/** What the renderer reports about comments it had to move. */
+/** What the renderer reports about the text it made. */
 export interface RenderStats {
-  /** A comment was printed somewhere its placement did not foresee (a forced line break, a flush). */
-  moved: boolean;
+  /** The text ends with a `--` comment (so a `;` after it needs a line of its own). */
+  endsWithLineComment: boolean;
+  /** The text ends with a comment. */
+  endsWithComment: boolean;
 }
 
 const BREAK = 0;
@@ -61,16 +63,54 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   /** Set after a `--` comment: more text on the line would be commented out. */
   let mustBreak = false;
   let mustBreakIndent = 0;
+  /** The last text written is a `--` comment (nothing may follow it on its line). */
+  let lineComment = false;
+  /** The last text written is a comment. */
+  let comment = false;
+  /** The line before the current one ended with a comment (a hanging comment does not join it). */
+  let previousLineComment = false;
+  /** The line before the current one holds text. */
+  let previousLineText = false;
+  const newline = (at: number) => {
+    previousLineText = lineHasText;
+    trimEnd();
+    out.push(newlineText(at));
+    pos = at;
+    lineHasText = false;
+    mustBreak = false;
+    previousLineComment = comment;
+    lineComment = false;
+  };
   const breakIfNeeded = (text: string): boolean => {
     if (!mustBreak) return true;
     if (/^[ \t]*$/.test(text)) return false;
-    if (stats) stats.moved = true;
-    trimEnd();
-    out.push(newlineText(mustBreakIndent));
-    pos = mustBreakIndent;
-    lineHasText = false;
-    mustBreak = false;
+    newline(mustBreakIndent);
     return true;
+  };
+
+  /**
+   * A hanging comment: at the end of the current line, or of the previous one when the current
+   * line holds nothing yet (the line break before the node is already written), then a break.
+   */
+  const hang = (text: string, ind: number) => {
+    if (mustBreak) {
+      newline(mustBreakIndent);
+    } else if (!lineHasText && previousLineText && !previousLineComment && out.length > keep) {
+      trimEnd();
+      const last = out[out.length - 1] as string;
+      if (last.charCodeAt(last.length - 1) === 10) {
+        if (last.length === 1) out.pop();
+        else out[out.length - 1] = last.slice(0, -1);
+        trimEnd();
+        lineHasText = true;
+      }
+    }
+    if (lineHasText) trimEnd();
+    out.push(lineHasText ? ` ${text}` : text);
+    keep = out.length;
+    lineComment = true;
+    comment = true;
+    newline(ind);
   };
 
   const write = (whole: string, isVerbatim: boolean) => {
@@ -82,6 +122,8 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
     const nl = text.lastIndexOf('\n');
     pos = nl < 0 ? pos + text.length : text.length - nl - 1;
     lineHasText = true;
+    lineComment = false;
+    comment = false;
     if (isVerbatim) keep = out.length;
   };
 
@@ -117,27 +159,42 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
     const mode = cmds.mode.pop() as Mode;
     const d = cmds.doc.pop() as Doc;
     if (typeof d === 'string') {
+      if (suffixes.length > 0 && !mayFollowComment(d)) {
+        // A pending `--` comment stays next to its node: it ends the line before this text.
+        cmds.push(ind, mode, d);
+        flushSuffixes();
+        continue;
+      }
       if (d.length > 0 && breakIfNeeded(d) && (lineHasText || d.trim().length > 0)) {
         out.push(d);
         // Quoted names may hold line breaks.
         const nl = d.lastIndexOf('\n');
         pos = nl < 0 ? pos + d.length : d.length - nl - 1;
         lineHasText = true;
+        if (d.trim().length > 0) {
+          lineComment = false;
+          comment = false;
+        }
       }
       continue;
     }
     switch (d.type) {
       case 'verbatim':
-        if (d.comment && suffixes.length > 0) {
-          if (stats) stats.moved = true;
+        if (suffixes.length > 0 && (d.comment || !mayFollowComment(d.text))) {
           cmds.push(ind, mode, d);
           flushSuffixes();
           break;
         }
+        if (d.hang) {
+          hang(d.text, ind);
+          break;
+        }
         write(d.text, true);
+        comment = d.comment === true;
         if (d.endsLine) {
           mustBreak = true;
           mustBreakIndent = ind;
+          lineComment = true;
         }
         break;
       case 'concat':
@@ -216,17 +273,27 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
           break;
         }
         if (d.mode === 'start' && !lineHasText) break;
-        mustBreak = false;
-        trimEnd();
-        out.push(newlineText(ind));
-        pos = ind;
-        lineHasText = false;
+        newline(ind);
         break;
       }
     }
   }
   trimEnd();
+  if (stats) {
+    stats.endsWithLineComment = lineComment;
+    stats.endsWithComment = comment;
+  }
   return out.join('');
+}
+
+/** Text that may stay on the line of a pending `--` comment before it: closing punctuation, space. */
+function mayFollowComment(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    // , ) ] ; and white space
+    if (ch !== 44 && ch !== 41 && ch !== 93 && ch !== 59 && ch !== 32 && ch !== 9) return false;
+  }
+  return true;
 }
 
 const EMPTY = new CommandStack();
@@ -262,6 +329,9 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
   // in between) is no reason to break.
   let suffix = pendingSuffix;
   let lineAfterSuffix = false;
+  /** A line suffix met in `contents` itself. */
+  let suffixInside = false;
+  let lineEnded = false;
   let own = true;
   let restIndex = rest.length;
   // The stack arrays are shared by every call and indexed by `top` (never truncated: setting
@@ -275,7 +345,7 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
     let d: Doc;
     let mode: Mode;
     if (top === 0) {
-      if (restIndex === 0) return true;
+      if (restIndex === 0 || lineEnded) return true;
       own = false;
       restIndex--;
       d = rest.doc[restIndex] as Doc;
@@ -297,10 +367,22 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
     if (typeof d === 'string' || d.type === 'verbatim') {
       const text = typeof d === 'string' ? d : d.text;
       if (suffix && lineAfterSuffix && text.length > 0) return false;
+      // Text after a pending `--` comment would end its line: no flat layout keeps them together.
+      if (suffixInside && own && !mayFollowComment(text)) return false;
+      // A comment of several lines in the contents: they do not print flat.
+      if (own && typeof d !== 'string' && d.comment === true && text.indexOf('\n') >= 0) return false;
+      // A hanging comment ends its line.
+      if (typeof d !== 'string' && d.hang === true) return rem - text.length - 1 >= 0;
       const nl = text.indexOf('\n');
       rem -= nl < 0 ? text.length : nl;
       if (rem < 0) return false;
-      if (nl >= 0) return true;
+      if (nl >= 0) {
+        if (!own || start !== FLAT) return true;
+        // A line break inside text (a string of several lines): the first line fits; the rest of
+        // the contents is only checked for text after a `--` comment.
+        rem = Infinity;
+        lineEnded = true;
+      }
       continue;
     }
     switch (d.type) {
@@ -337,6 +419,7 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
         break;
       case 'lineSuffix':
         suffix = true;
+        if (own) suffixInside = true;
         break;
       case 'breakParent':
         break;

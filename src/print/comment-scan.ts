@@ -1,0 +1,170 @@
+import type { Comment } from '../syntax/index.js';
+
+/**
+ * Where a comment stands among the tokens of the text, found from the text itself (comments
+ * are skipped by their spans): the end of the token before it, the start of the token after
+ * it, and how it sits on its lines. Comments in one gap between two tokens share the search.
+ */
+export interface Gap {
+  /** End offset of the token before the comment (-1: none). */
+  readonly prevEnd: number;
+  /** Start offset of the token after the comment (the text's length: none). */
+  readonly nextStart: number;
+}
+
+export interface Position extends Gap {
+  /** The token before is on the comment's (first) line: code precedes it there. */
+  readonly sameLine: boolean;
+  /** Nothing but white space before the comment on its line. */
+  readonly first: boolean;
+  /** Nothing but white space after the comment on its (last) line (always so for `--`). */
+  readonly endsLine: boolean;
+}
+
+export class CommentScanner {
+  private lastGap: Gap | null = null;
+  private lastIndex = -2;
+
+  constructor(
+    private readonly text: string,
+    private readonly comments: readonly Comment[],
+  ) {}
+
+  /** The position of comments[i] (call in ascending order of i for the shared-gap shortcut). */
+  position(i: number): Position {
+    const c = this.comments[i] as Comment;
+    const text = this.text;
+    let gap: Gap;
+    const prev = this.comments[i - 1];
+    if (this.lastGap !== null && this.lastIndex === i - 1 && prev !== undefined && isSpace(text, prev.span.end, c.span.start)) {
+      gap = this.lastGap;
+    } else {
+      gap = { prevEnd: this.tokenEndBefore(c.span.start, i - 1), nextStart: this.tokenStartAfter(c.span.end, i + 1) };
+    }
+    this.lastGap = gap;
+    this.lastIndex = i;
+    return {
+      ...gap,
+      sameLine: gap.prevEnd >= 0 && !this.newlineBetween(gap.prevEnd, i),
+      first: startsLine(text, c.span.start),
+      endsLine: c.kind === 'line' || endsLine(text, c.span.end),
+    };
+  }
+
+  /**
+   * True when a line break separates the token ending at `from` from comments[i], not counting
+   * breaks inside the comments in between (a trailing comment after a comment of several lines
+   * that follows code is still on that code's line run).
+   */
+  private newlineBetween(from: number, i: number): boolean {
+    let to = (this.comments[i] as Comment).span.start;
+    for (let j = i - 1; j >= 0; j--) {
+      const c = this.comments[j] as Comment;
+      if (c.span.end <= from) break;
+      if (hasNewline(this.text, c.span.end, to)) return true;
+      to = c.span.start;
+    }
+    return hasNewline(this.text, from, to);
+  }
+
+  /** The end of the token before `offset`, skipping white space and comments (from comments[k] down). */
+  tokenEndBefore(offset: number, k: number): number {
+    const text = this.text;
+    let pos = offset;
+    let j = k;
+    for (;;) {
+      while (pos > 0 && isWhite(text.charCodeAt(pos - 1))) pos--;
+      if (pos === 0) return -1;
+      // Comments before j end at or before pos: step over the one ending right here.
+      while (j >= 0 && (this.comments[j] as Comment).span.end > pos) j--;
+      const c = this.comments[j];
+      if (c !== undefined && c.span.end === pos) {
+        pos = c.span.start;
+        j--;
+        continue;
+      }
+      return pos;
+    }
+  }
+
+  /** The start of the token after `offset`, skipping white space and comments (from comments[k] up). */
+  tokenStartAfter(offset: number, k: number): number {
+    const text = this.text;
+    let pos = offset;
+    let j = k;
+    for (;;) {
+      while (pos < text.length && isWhite(text.charCodeAt(pos))) pos++;
+      if (pos >= text.length) return text.length;
+      while (j < this.comments.length && (this.comments[j] as Comment).span.start < pos) j++;
+      const c = this.comments[j];
+      if (c !== undefined && c.span.start === pos) {
+        pos = c.span.end;
+        j++;
+        continue;
+      }
+      return pos;
+    }
+  }
+
+  /** The index of the last comment ending at or before `offset` (-1: none). */
+  commentBefore(offset: number): number {
+    let lo = 0;
+    let hi = this.comments.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.comments[mid] as Comment).span.end <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+}
+
+function isWhite(ch: number): boolean {
+  return ch === 32 || ch === 9 || ch === 10 || ch === 13 || ch === 0xfeff || ch === 12 || ch === 11;
+}
+
+function isSpace(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isWhite(text.charCodeAt(i))) return false;
+  return true;
+}
+
+export function hasNewline(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10 || ch === 13) return true;
+  }
+  return false;
+}
+
+function startsLine(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10 || ch === 13) return true;
+    if (ch !== 32 && ch !== 9 && ch !== 0xfeff) return false;
+  }
+  return true;
+}
+
+function endsLine(text: string, offset: number): boolean {
+  for (let i = offset; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10 || ch === 13) return true;
+    if (ch !== 32 && ch !== 9) return false;
+  }
+  return true;
+}
+
+/** A line holding only white space between two offsets. */
+export function blankLine(text: string, from: number, to: number): boolean {
+  let newlines = 0;
+  for (let i = from; i < to; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) newlines++;
+    else if (ch === 13) {
+      newlines++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    } else if (ch !== 32 && ch !== 9) newlines = 0;
+    if (newlines >= 2) return true;
+  }
+  return false;
+}

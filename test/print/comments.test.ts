@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { format, print } from '../../src/print/index.js';
+import { parseDocument, parseStatements } from '../../src/syntax/index.js';
+import { makeArbitraries } from '../arbitraries.js';
+import { commentEverywhere, commentFacts, commentRandomly, COMMENT_KINDS } from './comment-facts.js';
+
+/**
+ * The comment promises of `format`, for any text: one pass is idempotent; the statements are
+ * unchanged; every comment is kept, in order, in the statement it was written in; a trailing
+ * comment (code before it on its line, none after) still has code before it on its line.
+ */
+function checkComments(text: string, width = 80): void {
+  const once = format(text, { width });
+  const context = `\n--- input\n${text}\n--- output\n${once}`;
+  expect(format(once, { width }), `not idempotent${context}`).toBe(once);
+  expect(parseStatements(once), `statements changed${context}`).toEqual(parseStatements(text));
+  const before = commentFacts(text);
+  const after = commentFacts(once);
+  expect(after.map((f) => f.text), `comments lost or reordered${context}`).toEqual(before.map((f) => f.text));
+  expect(after.map((f) => f.statement), `a comment changed statement${context}`).toEqual(before.map((f) => f.statement));
+  before.forEach((f, i) => {
+    if (f.trailing && f.anchored && !f.inLeaf) expect(after[i]?.afterCode, `trailing comment ${f.text} moved to its own line${context}`).toBe(true);
+  });
+}
+
+const corpus = readFileSync(new URL('../fixtures/identity.dsq', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('--'));
+
+describe('comments at every kind of token boundary', () => {
+  // Three statements at a time (so comments sit around `;` too), a comment in every gap, the
+  // kinds in turn from each offset: every kind of comment at every kind of boundary.
+  const groups: string[] = [];
+  for (let i = 0; i < corpus.length; i += 3) groups.push(corpus.slice(i, i + 3).join('\n'));
+
+  it.each(COMMENT_KINDS.map((_, offset) => offset))('identity corpus, kinds from offset %i', (offset) => {
+    for (const group of groups) checkComments(commentEverywhere(group, offset));
+  });
+
+  it('identity corpus at width 30, comments at random boundaries', () => {
+    groups.forEach((group, i) => checkComments(commentRandomly(group, i, 0.6), 30));
+  });
+
+  const small = makeArbitraries({ maxDepth: 3, maxItems: 3 });
+  it('random trees, printed at random widths, comments at random boundaries', () => {
+    fc.assert(
+      fc.property(
+        fc.array(small.statement, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 20, max: 120 }),
+        fc.integer(),
+        fc.constantFrom(';\n', ';', ';\n\n\n', ' ; ', ';;\n'),
+        fc.double({ min: 0.2, max: 1, noNaN: true }),
+        (statements, width, seed, sep, density) => {
+          const base = statements.map((s) => print(s, { width })).join(sep);
+          const text = commentRandomly(base, seed, density);
+          fc.pre(parseDocument(text).diagnostics.every((d) => d.severity !== 'error'));
+          checkComments(text, width);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('comments stay put', () => {
+  it('a comment before the ; stays in its statement (issue 10)', () => {
+    expect(format('SELECT a -- x\nFROM t /* y */;\nSELECT 1 FROM t\n')).toBe('SELECT a -- x\nFROM t /* y */;\n\nSELECT 1 FROM t\n');
+    expect(format('SELECT a FROM t -- y\n;\nSELECT 1 FROM t\n')).toBe('SELECT a FROM t -- y\n;\n\nSELECT 1 FROM t\n');
+  });
+
+  it('comments inside SYSTEM_TABLE(...), after TIME and inside paths stay in their statement', () => {
+    // A leaf prints on one line: a comment between its tokens goes before it.
+    expect(format('SELECT a FROM SYSTEM_TABLE(t /* c */);\nSELECT 2')).toBe('SELECT a FROM /* c */ SYSTEM_TABLE(t);\n\nSELECT 2\n');
+    expect(format("SELECT TIME /* c */ '12:00';\nSELECT 2")).toBe("SELECT /* c */ TIME '12:00';\n\nSELECT 2\n");
+    expect(format('SELECT a. /* c */ b;\nSELECT 2')).toBe('SELECT /* c */ a.b;\n\nSELECT 2\n');
+    // A `--` comment there keeps code before it: it ends the line before the leaf.
+    expect(format('SELECT a FROM SYSTEM_TABLE(t -- c\n);\nSELECT 2')).toBe('SELECT a\nFROM -- c\n  SYSTEM_TABLE(t);\n\nSELECT 2\n');
+    expect(format("SELECT a, TIME -- c\n '12:00' FROM t")).toBe("SELECT\n  a, -- c\n  TIME '12:00'\nFROM t\n");
+  });
+
+  it('a comment on the line of a statement\'s end stays on that line', () => {
+    expect(format('SELECT a FROM t; -- c\nSELECT 2')).toBe('SELECT a FROM t; -- c\n\nSELECT 2\n');
+    expect(format('SELECT a FROM t; /* c */\nSELECT 2')).toBe('SELECT a FROM t; /* c */\n\nSELECT 2\n');
+    expect(format('SELECT a FROM t; -- c\n')).toBe('SELECT a FROM t -- c\n');
+    // Followed by the next statement on its line, it leads that statement.
+    expect(format('SELECT a FROM t; /* c */ SELECT 2')).toBe('SELECT a FROM t;\n\n/* c */ SELECT 2\n');
+  });
+
+  it('a comment before AND/OR stays before that operand', () => {
+    const where = (s: string) => `SELECT 1\nFROM t\nWHERE\n${s}\n`;
+    expect(format('SELECT 1 FROM t WHERE a = 1\n-- c\nAND b = 2')).toBe(where('  a = 1\n  -- c\n  AND b = 2'));
+    // On its own line after the operator: still before the operand, not after a dangling AND.
+    expect(format('SELECT 1 FROM t WHERE a = 1 AND\n-- c\nb = 2')).toBe(where('  a = 1\n  -- c\n  AND b = 2'));
+    expect(format('SELECT 1 FROM t WHERE a = 1 OR -- c\nb = 2')).toBe(where('  a = 1\n  OR -- c\n  b = 2'));
+    expect(format('SELECT 1 FROM t WHERE a = 1 -- c\nAND b = 2')).toBe(where('  a = 1 -- c\n  AND b = 2'));
+  });
+
+  it('a trailing -- comment stays next to its node', () => {
+    expect(format('SELECT a -- c\n, b FROM t')).toBe('SELECT\n  a, -- c\n  b\nFROM t\n');
+    expect(format('SELECT x -- c\nIN (1, 2) FROM t')).toBe('SELECT\n  x -- c\n    IN (1, 2)\nFROM t\n');
+  });
+
+  it('a comment after a keyword stays on its line', () => {
+    expect(format('SELECT a FROM t WHERE -- c\n a = 1')).toBe('SELECT a\nFROM t\nWHERE -- c\n  a = 1\n');
+    expect(format('SELECT a FROM t WHERE f( -- c\n a)')).toBe('SELECT a\nFROM t\nWHERE\n  F( -- c\n    a\n  )\n');
+    expect(format('SELECT a FROM t WHERE x IS -- c\n NOT NULL')).toBe('SELECT a\nFROM t\nWHERE\n  x\n    IS NOT -- c\n    NULL\n');
+  });
+
+  it('one pass is final (no re-run to a fixed point)', () => {
+    const text = 'SELECT a /* 1 */ , -- 2\n b FROM -- 3\n t WHERE x IS /* 4 */ NOT NULL ORDER BY a /* 5 */ DESC; -- 6\n';
+    const once = format(text);
+    expect(format(once)).toBe(once);
+  });
+});
