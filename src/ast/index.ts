@@ -1,5 +1,5 @@
 export * from './nodes.js';
-export * from './make.js';
+export * from './constructors.js';
 export * from './walk.js';
 export * from './precedence.js';
 export * from './numbers.js';

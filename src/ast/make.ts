@@ -2,40 +2,50 @@ import type {
   AliasRef, Between, Binary, BinaryOp, Case, ColumnRef, Expr, FunctionCall, InList, NullLit, NumberLit,
   OrderTerm, ResultColumn, Select, SelectAction, StringLit, TableSource, Unary, UnaryOp, WhenClause,
 } from './nodes.js';
-import { trustIfValid as t } from './validate.js';
+import { markTrusted } from './trust.js';
 
 /**
  * Small constructors for the common nodes, so every producer (JSON reader, parser, builder,
- * tests) builds identical shapes. They do not throw: validation lives at the edges. A node they
- * build is trusted by the builder (trust.ts) when its own fields are valid and its children are
- * trusted nodes (made by these constructors, the parser, the JSON reader or `fromAst`); a node
- * with a bad part (`num('1 OR 1 = 1')`, a hand-built child) is returned untrusted, and the
- * builder rejects it as syntax.
+ * tests) builds identical shapes. They do not validate: validation lives at the edges. These
+ * are the producers' own (the parser and the JSON reader check their input, then mark the whole
+ * tree trusted: src/ast/trust.ts); the package exports the same constructors from
+ * constructors.ts, which also mark what they build when its parts are valid.
  */
 
-export const NULL: NullLit = Object.freeze(t({ kind: 'null' }));
+/** The one null node (trusted, shared by every tree). */
+export const NULL: NullLit = Object.freeze(markTrusted<NullLit>({ kind: 'null' }));
 
-export const num = (value: string | number | bigint): NumberLit => t({ kind: 'number', value: String(value) });
-export const str = (value: string): StringLit => t({ kind: 'string', value });
-export const col = (path: string): ColumnRef => t({ kind: 'column', path });
-export const alias = (name: string): AliasRef => t({ kind: 'alias', name });
-export const binary = (op: BinaryOp, e1: Expr, e2: Expr): Binary => t({ kind: 'binary', op, e1, e2 });
-export const unary = (op: UnaryOp, e: Expr): Unary => t({ kind: 'unary', op, e });
-export const between = (e: Expr, min: Expr, max: Expr): Between => t({ kind: 'between', e, min, max });
-export const fn = (name: string, args: readonly Expr[]): FunctionCall => t({ kind: 'function', name, args });
-export const inList = (e: Expr, values: readonly Expr[]): InList => t({ kind: 'in', e, values });
-export const when = (w: Expr, then: Expr): WhenClause => t({ kind: 'when', when: w, then });
-export const caseExpr = (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case =>
-  t({ kind: 'case', base, cases, else: otherwise });
-export const resultColumn = (e: Expr, aliasName: string | null = null): ResultColumn =>
-  t({ kind: 'result_column', e, alias: aliasName });
-export const orderTerm = (e: Expr, order: 'asc' | 'desc' = 'asc'): OrderTerm => t({ kind: 'order_term', e, order });
-export const table = (name: string, aliasName: string | null = null): TableSource =>
-  t({ kind: 'table', table: name, alias: aliasName });
+export const num = (value: string | number | bigint): NumberLit => ({ kind: 'number', value: String(value) });
+export const str = (value: string): StringLit => ({ kind: 'string', value });
+export const col = (path: string): ColumnRef => ({ kind: 'column', path });
+export const alias = (name: string): AliasRef => ({ kind: 'alias', name });
+export const binary = (op: BinaryOp, e1: Expr, e2: Expr): Binary => ({ kind: 'binary', op, e1, e2 });
+export const unary = (op: UnaryOp, e: Expr): Unary => ({ kind: 'unary', op, e });
+export const between = (e: Expr, min: Expr, max: Expr): Between => ({ kind: 'between', e, min, max });
+export const fn = (name: string, args: readonly Expr[]): FunctionCall => ({ kind: 'function', name, args });
+export const inList = (e: Expr, values: readonly Expr[]): InList => ({ kind: 'in', e, values });
+export const when = (w: Expr, then: Expr): WhenClause => ({ kind: 'when', when: w, then });
+export const caseExpr = (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case => ({
+  kind: 'case',
+  base,
+  cases,
+  else: otherwise,
+});
+export const resultColumn = (e: Expr, aliasName: string | null = null): ResultColumn => ({
+  kind: 'result_column',
+  e,
+  alias: aliasName,
+});
+export const orderTerm = (e: Expr, order: 'asc' | 'desc' = 'asc'): OrderTerm => ({ kind: 'order_term', e, order });
+export const table = (name: string, aliasName: string | null = null): TableSource => ({
+  kind: 'table',
+  table: name,
+  alias: aliasName,
+});
 
 /** A select object with the spec's defaults for every part not given. */
 export function select(parts: Partial<Omit<Select, 'kind'>> = {}): Select {
-  return t({
+  return {
     kind: 'select',
     distinct: parts.distinct ?? false,
     columns: parts.columns ?? 'all',
@@ -46,20 +56,20 @@ export function select(parts: Partial<Omit<Select, 'kind'>> = {}): Select {
     order: parts.order ?? [],
     limit: parts.limit ?? null,
     offset: parts.offset ?? null,
-  });
+  };
 }
 
 export function selectAction(
   sel: Select,
   options: { rows?: string | null; useStrings?: boolean | null; echo?: boolean | null } = {},
 ): SelectAction {
-  return t({
+  return {
     kind: 'select_action',
     select: sel,
     rows: options.rows ?? null,
     useStrings: options.useStrings ?? null,
     echo: options.echo ?? null,
-  });
+  };
 }
 
 /** Left fold of two or more operands with one operator: `a op b op c` as `(a op b) op c`. */

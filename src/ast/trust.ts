@@ -1,3 +1,4 @@
+import { FIELD_LIST, kindFits, type ChildField, type FieldEntry } from './fields.js';
 import type { Node } from './nodes.js';
 import { CHILD_KEYS } from './walk.js';
 
@@ -6,15 +7,18 @@ import { CHILD_KEYS } from './walk.js';
  * the AST constructors, the builder, and `fromAst`'s validator). The builder takes a node
  * object as syntax only when it carries the mark; any other object is a value, never syntax.
  *
- * Invariant: a trusted node is valid (validate.ts) and so is every node below it.
+ * Invariant: a trusted node is well formed and its values are safe (the kinds, fields, number
+ * and datetime texts and non-empty names of fields.ts), and so is every node below it. (The
+ * spec's rules about whole statements, function arity and ROWS, are checked where statements
+ * are made: parse, fromJson, fromAst, a query's toAst.)
  *
  * The mark is a private class field stamped onto the node: a base class whose constructor
  * returns the object it is given makes a derived class install its private fields on that
  * object. Only this module can stamp or see the mark: it is not a property (not in
- * `Object.keys`, JSON, spreads or copies, not compared by deep equality), nothing outside can
- * forge it, and it costs a third of what a WeakSet of every node costs the parser. This module
- * is not exported from the package (src/ast/index.ts leaves it out): the public way in for a
- * hand-built tree is `fromAst(node)`.
+ * `Object.keys`, JSON, spreads or copies, not compared by deep equality) and nothing outside can
+ * forge it. Stamping every node of a parsed tree costs the parser about 5% (a WeakSet of every
+ * node cost it about a fifth). This module is not exported from the package (src/ast/index.ts
+ * leaves it out): the public way in for a hand-built tree is `fromAst(node)`.
  */
 class Adopt {
   constructor(node: object) {
@@ -73,4 +77,75 @@ export function trustTree<T extends Node>(root: T): T {
     }
   }
   return root;
+}
+
+// ---------------------------------------------------------------------------------------
+// Shallow trust: a node built by dsq code from checked parts (fields.ts says what is valid)
+
+/**
+ * Marks a node dsq code has just built as trusted when its own fields are valid and each
+ * child is already trusted (and fits where it stands); otherwise leaves it unmarked. Never
+ * throws, never walks below the children: the AST constructors (make.ts) and the builder call
+ * it on every node they build.
+ */
+export function trustIfValid<T extends Node>(node: T): T {
+  const record = node as unknown as Readonly<Record<string, unknown>>;
+  const fields = FIELD_LIST[node.kind];
+  if (fields === undefined) return node;
+  for (let i = 0; i < fields.length; i++) {
+    const { key, child, value } = fields[i] as FieldEntry;
+    const v = record[key];
+    if (child !== null) {
+      if (!childrenTrusted(v, child)) return node;
+    } else if (value !== null && (value.type(v) !== null || (value.rule !== undefined && value.rule(v, record) !== null))) return node;
+  }
+  return markTrusted(node);
+}
+
+function childrenTrusted(v: unknown, field: ChildField): boolean {
+  if (field.shape === 'one' || field.shape === 'nullable') {
+    return (field.shape === 'nullable' && v === null) || (isTrusted(v) && kindFits(v.kind, field.role));
+  }
+  if (field.shape === 'allOrNonEmpty' && v === 'all') return true;
+  if (!Array.isArray(v) || (field.shape !== 'list' && v.length === 0)) return false;
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i];
+    if (!isTrusted(item) || !kindFits(item.kind, field.role)) return false;
+  }
+  return true;
+}
+
+/**
+ * Marks a tree that dsq code rebuilt around trusted parts (the template's substitutions, a
+ * `transform` of a trusted tree): its untrusted nodes are checked shallowly, children first,
+ * and marked. True when the whole tree is then trusted; false when some node is not valid
+ * (the caller then runs validateAst for the error). Walks only the untrusted nodes. Iterative.
+ */
+export function trustBuilt(root: Node): boolean {
+  if (isTrusted(root)) return true;
+  const stack: { node: Node; open: boolean }[] = [{ node: root, open: true }];
+  // (A node reached twice is opened once: a cycle cannot loop, it just fails the check.)
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const top = stack.pop() as { node: Node; open: boolean };
+    if (!top.open) {
+      if (!isTrusted(trustIfValid(top.node))) return false;
+      continue;
+    }
+    if (seen.has(top.node)) continue;
+    seen.add(top.node);
+    stack.push({ node: top.node, open: false });
+    const record = top.node as unknown as Readonly<Record<string, unknown>>;
+    const fields = FIELD_LIST[top.node.kind];
+    if (fields === undefined) return false;
+    for (const { key, child } of fields) {
+      if (child === null) continue;
+      const v = record[key];
+      const items: readonly unknown[] = Array.isArray(v) ? v : [v];
+      for (const item of items) {
+        if (typeof item === 'object' && item !== null && !isTrusted(item)) stack.push({ node: item as Node, open: true });
+      }
+    }
+  }
+  return isTrusted(root);
 }

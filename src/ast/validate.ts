@@ -1,7 +1,6 @@
 import { DsqError } from '../diagnostic/index.js';
-import { checkDateTimeText, type DateTimeKind } from './datetime.js';
-import { BINARY_OPS, EXPR_KINDS, JOIN_OPS, UNARY_OPS, type Node, type NodeKind, type NodeOfKind } from './nodes.js';
-import { checkNumber } from './numbers.js';
+import { FIELD_LIST, NODE_FIELDS, ROLE_NAMES, describe, kindFits, type Role, type ValueField } from './fields.js';
+import type { Node, NodeKind } from './nodes.js';
 import { isTrusted, markTrusted } from './trust.js';
 
 /**
@@ -12,249 +11,16 @@ import { isTrusted, markTrusted } from './trust.js';
  * within the spec's ranges (signed 64-bit whole numbers, float64 others), datetime texts follow
  * the spec's syntax, lists that must not be empty are not; and it rejects cycles and trees
  * nested deeper than a limit. Each error is a `DsqError` (code `ast/...`) with a JSON-pointer
- * path of field names (`/select/where/e2/value`).
+ * path of field names (`/select/where/e2/value`). What it knows of each kind is declared once,
+ * in fields.ts.
  *
  * It returns a new tree of fresh node objects that dsq trusts (trust.ts); the input is not
  * changed or marked. Subtrees dsq already trusts are taken as they are. An object reached
  * twice (a shared subtree) is checked once and shared in the result too. Iterative: a tree
  * 100,000 levels deep is checked without growing the call stack.
- *
- * The declaration of fields below (`NODE_FIELDS`) is checked by the compiler against the node
- * interfaces (nodes.ts): a new field or node kind does not compile until it is declared here.
  */
 
-/** What may stand at a place in the tree. */
-export type Role = 'node' | 'statement' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term';
-
-/** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
-interface ChildField {
-  readonly role: Role;
-  readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty';
-}
-/**
- * A field holding a plain value. `type` is its shape (a string, true or false, one of some
- * words, or null where allowed); `rule` what the spec asks of the value (exact number text,
- * datetime text, not empty). Each returns what is wrong, or null.
- */
-interface ValueField {
-  readonly code: string;
-  readonly type: (value: unknown) => string | null;
-  readonly rule?: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
-}
-type Field = ChildField | ValueField;
-
-type FieldsOf<K extends NodeKind> = { readonly [F in Exclude<keyof NodeOfKind<K>, 'kind'>]-?: Field };
-
-// ---------------------------------------------------------------------------------------
-// Value fields
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string':
-      return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-    case 'number':
-      return `the number ${value}`;
-    case 'bigint':
-      return `the bigint ${value}`;
-    case 'boolean':
-      return String(value);
-    case 'object': {
-      const kind = (value as { kind?: unknown }).kind;
-      return typeof kind === 'string' ? `an object with kind ${JSON.stringify(kind.slice(0, 40))}` : 'an object';
-    }
-    default:
-      return `a ${typeof value}`;
-  }
-}
-
-const isString = (v: unknown) => (typeof v === 'string' ? null : `must be a string, got ${describe(v)}`);
-const isStringOrNull = (v: unknown) => (v === null || typeof v === 'string' ? null : `must be a string or null, got ${describe(v)}`);
-const notEmpty = (v: unknown) => (v === '' ? 'must not be empty' : null);
-
-const NAME: ValueField = { code: 'wrong-type', type: isString, rule: notEmpty };
-const OPTIONAL_NAME: ValueField = { code: 'wrong-type', type: isStringOrNull, rule: notEmpty };
-const STRING_VALUE: ValueField = {
-  code: 'wrong-type',
-  type: isString,
-  rule: (v) => (v === '' ? "must not be empty (the spec's empty string is null: use { kind: 'null' })" : null),
-};
-const BOOLEAN: ValueField = { code: 'wrong-type', type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`) };
-const OPTIONAL_BOOLEAN: ValueField = {
-  code: 'wrong-type',
-  type: (v) => (v === null || typeof v === 'boolean' ? null : `must be true, false or null, got ${describe(v)}`),
-};
-
-/** Number text: a string (a JS number has lost or may lose digits), exact, in the spec's ranges. */
-function numberType(v: unknown, nullable: boolean): string | null {
-  if (typeof v === 'string' || (nullable && v === null)) return null;
-  const example = typeof v === 'number' || typeof v === 'bigint' ? ` such as "${String(v)}"` : '';
-  return `must be number text (a string${example}), got ${describe(v)}`;
-}
-function numberRule(v: unknown, whole: boolean): string | null {
-  if (typeof v !== 'string') return null;
-  const check = checkNumber(v);
-  if (!check.ok) return check.reason;
-  return whole && !check.whole ? `must be a whole number, got ${v}` : null;
-}
-const NUMBER: ValueField = { code: 'number', type: (v) => numberType(v, false), rule: (v) => numberRule(v, false) };
-const WHOLE: ValueField = { code: 'number', type: (v) => numberType(v, false), rule: (v) => numberRule(v, true) };
-const OPTIONAL_WHOLE: ValueField = { code: 'number', type: (v) => numberType(v, true), rule: (v) => numberRule(v, true) };
-
-const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
-const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({ code: 'datetime', type: isString, rule: dateTimeRule(kind) });
-/** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
-const DATETIME_VALUE: ValueField = {
-  code: 'datetime',
-  type: isString,
-  rule: (v, node) => (node['form'] === 'ms' ? numberRule(v, true) : node['form'] === 'iso' ? dateTimeRule('datetime')(v) : null),
-};
-
-function oneOf(options: readonly string[]): ValueField {
-  const set: ReadonlySet<unknown> = new Set(options);
-  return { code: 'wrong-type', type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`) };
-}
-
-// ---------------------------------------------------------------------------------------
-// Child fields
-
-const one = (role: Role): ChildField => ({ role, shape: 'one' });
-const nullable = (role: Role): ChildField => ({ role, shape: 'nullable' });
-const list = (role: Role): ChildField => ({ role, shape: 'list' });
-const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
-
-const E = one('expr');
-
-/** Every node kind's fields, in the order of nodes.ts (the order of the fresh nodes built). */
-export const NODE_FIELDS: { readonly [K in NodeKind]: FieldsOf<K> } = {
-  null: {},
-  number: { value: NUMBER },
-  string: { value: STRING_VALUE },
-  datetime: { form: oneOf(['ms', 'iso']), value: DATETIME_VALUE },
-  localdatetime: { value: localText('localdatetime') },
-  localdate: { value: localText('localdate') },
-  localtime: { value: localText('localtime') },
-  column: { path: NAME },
-  system_column: { table: NAME, column: NAME },
-  database_column: { database: one('spec'), table: NAME, column: one('spec') },
-  alias: { name: NAME },
-  between: { e: E, min: E, max: E },
-  binary: { op: oneOf(BINARY_OPS), e1: E, e2: E },
-  case: { base: nullable('expr'), cases: nonEmpty('when'), else: nullable('expr') },
-  when: { when: E, then: E },
-  collate: { e: E, collation: NAME },
-  count_rows: {},
-  exists: { select: one('select') },
-  function: { name: NAME, args: list('expr') },
-  in: { e: E, values: list('expr') },
-  in_select: { e: E, select: one('select') },
-  subquery: { select: one('select') },
-  unary: { op: oneOf(UNARY_OPS), e: E },
-  spec_all: {},
-  spec_id: { id: WHOLE },
-  spec_name: { name: NAME },
-  spec_where: { where: E },
-  spec_array: { items: list('singular') },
-  result_column: { e: E, alias: OPTIONAL_NAME },
-  order_term: { e: E, order: oneOf(['asc', 'desc']) },
-  table: { table: NAME, alias: OPTIONAL_NAME },
-  table_system: { table: NAME, alias: OPTIONAL_NAME },
-  table_database: { database: one('spec'), table: NAME, alias: OPTIONAL_NAME },
-  join: { op: oneOf(JOIN_OPS), s1: one('source'), s2: one('source') },
-  select_source: { select: one('select') },
-  select: {
-    distinct: BOOLEAN,
-    columns: { role: 'result_column', shape: 'allOrNonEmpty' },
-    from: nullable('source'),
-    where: nullable('expr'),
-    group: list('expr'),
-    having: nullable('expr'),
-    order: list('order_term'),
-    limit: nullable('expr'),
-    offset: nullable('expr'),
-  },
-  select_action: { select: one('select'), rows: OPTIONAL_WHOLE, useStrings: OPTIONAL_BOOLEAN, echo: OPTIONAL_BOOLEAN },
-};
-
-/** Each kind's fields as [name, field] pairs (built once). */
-const FIELD_LIST = Object.fromEntries(
-  Object.entries(NODE_FIELDS).map(([kind, fields]) => [kind, Object.entries(fields as Record<string, Field>)]),
-) as unknown as Readonly<Record<NodeKind, readonly (readonly [string, Field])[]>>;
-
-const isChild = (f: Field): f is ChildField => 'role' in f;
-
-// ---------------------------------------------------------------------------------------
-// Roles
-
-const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
-  node: Object.keys(NODE_FIELDS) as NodeKind[],
-  statement: ['select', 'select_action'],
-  expr: EXPR_KINDS,
-  select: ['select'],
-  source: ['table', 'table_system', 'table_database', 'join', 'select_source'],
-  spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'],
-  singular: ['spec_id', 'spec_name', 'spec_where'],
-  when: ['when'],
-  result_column: ['result_column'],
-  order_term: ['order_term'],
-};
-const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
-  Record<Role, ReadonlySet<string>>
->;
-const ROLE_NAMES: Readonly<Record<Role, string>> = {
-  node: 'a node',
-  statement: 'a statement (kind "select" or "select_action")',
-  expr: 'an expression',
-  select: 'a select node (kind "select")',
-  source: 'a source (kind "table", "table_system", "table_database", "join" or "select_source")',
-  spec: 'a specifier (kind "spec_all", "spec_id", "spec_name", "spec_where" or "spec_array")',
-  singular: 'an id, name or where specifier (kind "spec_id", "spec_name" or "spec_where")',
-  when: 'a CASE arm (kind "when")',
-  result_column: 'a result column (kind "result_column")',
-  order_term: 'an order term (kind "order_term")',
-};
-
-/** True when a node of this kind may stand where `role` is expected. */
-export function kindFits(kind: string, role: Role): boolean {
-  return ROLE_SETS[role].has(kind);
-}
-
-// ---------------------------------------------------------------------------------------
-// Shallow trust: a node built by dsq code from checked parts
-
-/**
- * Marks a node dsq code has just built as trusted when its own fields are valid and each
- * child is already trusted (and fits where it stands); otherwise leaves it unmarked. Never
- * throws, never walks below the children: the AST constructors (make.ts) and the builder call
- * it on every node they build.
- */
-export function trustIfValid<T extends Node>(node: T): T {
-  const record = node as unknown as Readonly<Record<string, unknown>>;
-  const fields = FIELD_LIST[node.kind];
-  if (fields === undefined) return node;
-  for (const [key, field] of fields) {
-    const v = record[key];
-    if (isChild(field)) {
-      if (!childrenTrusted(v, field)) return node;
-    } else if (field.type(v) !== null || (field.rule !== undefined && field.rule(v, record) !== null)) return node;
-  }
-  return markTrusted(node);
-}
-
-function childrenTrusted(v: unknown, field: ChildField): boolean {
-  if (field.shape === 'one' || field.shape === 'nullable') {
-    return (field.shape === 'nullable' && v === null) || (isTrusted(v) && kindFits(v.kind, field.role));
-  }
-  if (field.shape === 'allOrNonEmpty' && v === 'all') return true;
-  if (!Array.isArray(v) || (field.shape !== 'list' && v.length === 0)) return false;
-  for (let i = 0; i < v.length; i++) {
-    const item: unknown = v[i];
-    if (!isTrusted(item) || !kindFits(item.kind, field.role)) return false;
-  }
-  return true;
-}
+export { NODE_FIELDS, kindFits, type Role } from './fields.js';
 
 // ---------------------------------------------------------------------------------------
 // Full validation
@@ -407,7 +173,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     const fields = FIELD_LIST[kind as NodeKind];
     for (const key of Object.keys(record)) {
       if (key !== 'kind' && !Object.hasOwn(NODE_FIELDS[kind as NodeKind], key)) {
-        const known = fields.map(([k]) => `"${k}"`).join(', ');
+        const known = fields.map((f) => `"${f.key}"`).join(', ');
         throw astError(
           'unknown-property',
           `unknown property ${JSON.stringify(key.slice(0, 60))} in the "${kind}" node; expected ${known || 'only "kind"'}`,
@@ -418,16 +184,17 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     const out: Record<string, unknown> = { kind };
     const tasks: Task[] = [];
     const frame: Frame = { source: v, out, parent, segment: task.segment, level, tasks, next: 0, height: 1 };
-    for (const [key, field] of fields) {
+    for (const { key, child: field, value } of fields) {
       // Each field is read once: a getter cannot answer differently to the check and the copy.
       const fv = record[key];
       if (fv === undefined) {
         throw astError('missing-property', `the "${kind}" node needs "${key}"`, at(), hintForMissing(kind as NodeKind));
       }
-      if (!isChild(field)) {
-        const problem = field.type(fv) ?? (rules && field.rule !== undefined ? field.rule(fv, out) : null);
+      if (field === null) {
+        const check = value as ValueField;
+        const problem = check.type(fv) ?? (rules && check.rule !== undefined ? check.rule(fv, out) : null);
         if (problem !== null) {
-          throw astError(field.code, `"${key}" of the "${kind}" node${problem.startsWith('must') ? ' ' : ': '}${problem}`, pointerOf(frame, key));
+          throw astError(check.code, `"${key}" of the "${kind}" node${problem.startsWith('must') ? ' ' : ': '}${problem}`, pointerOf(frame, key));
         }
         out[key] = fv;
         continue;
@@ -510,8 +277,8 @@ export function pointerOfNode(root: Node, target: Node, field?: string): string 
     const { node, path } = stack.pop() as { node: Node; path: string };
     if (node === target) return field === undefined ? path : `${path}/${field}`;
     const record = node as unknown as Readonly<Record<string, unknown>>;
-    for (const [key, f] of FIELD_LIST[node.kind]) {
-      if (!isChild(f)) continue;
+    for (const { key, child } of FIELD_LIST[node.kind]) {
+      if (child === null) continue;
       const v = record[key];
       if (Array.isArray(v)) v.forEach((item: Node, i) => stack.push({ node: item, path: `${path}/${key}/${i}` }));
       else if (typeof v === 'object' && v !== null) stack.push({ node: v as Node, path: `${path}/${key}` });

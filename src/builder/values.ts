@@ -3,8 +3,8 @@ import {
   NULL, checkDateTimeText, checkNumber, isWholeNumber,
   type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec,
 } from '../ast/index.js';
-import { isTrusted } from '../ast/trust.js';
-import { kindFits, pointerOfNode, trustIfValid, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
+import { isTrusted, markTrusted, trustIfValid } from '../ast/trust.js';
+import { kindFits, pointerOfNode, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError } from '../diagnostic/index.js';
 import { isExpressionLike, isQueryLike, nestedSelect, sources, type ExpressionLike } from './brand.js';
 import { argumentError, describeValue, invalidValue } from './errors.js';
@@ -52,9 +52,9 @@ export function toExpr(value: unknown, what: string): Expr {
   switch (typeof value) {
     case 'number':
     case 'bigint':
-      return own({ kind: 'number', value: numberText(value, what) });
+      return leaf({ kind: 'number', value: numberText(value, what) });
     case 'string':
-      return value === '' ? NULL : own({ kind: 'string', value });
+      return value === '' ? NULL : leaf({ kind: 'string', value });
     case 'boolean':
       throw argumentError(
         `${what} is the boolean ${value}, and the Data Service's expressions have no boolean literal: compare with 1 or 0, or pass a condition`,
@@ -96,8 +96,11 @@ function dateValue(date: Date, what: string): Expr {
     throw argumentError(`${what} is not a real Date (its prototype is Date's, but it was not made by new Date())`);
   }
   if (Number.isNaN(ms)) throw invalidValue(`${what} is an invalid Date`);
-  return own({ kind: 'datetime', form: 'ms', value: String(ms) });
+  return leaf({ kind: 'datetime', form: 'ms', value: String(ms) });
 }
+
+/** A leaf node whose value was checked right here (numberText, checkedText, toName...): marked as it is. */
+const leaf = <T extends Node>(node: T): T => markTrusted(node);
 
 /**
  * A node the builder made from checked parts, marked trusted. When a part is not trusted (a
@@ -135,16 +138,16 @@ export function checkedTree(node: unknown, role: Role, options: ValidateOptions 
 /** A datetime literal: epoch milliseconds (number, bigint, Date) or ISO text, validated. */
 export function datetimeNode(value: unknown): Expr {
   if (value instanceof Date) return dateValue(value, 'the argument of datetime()');
-  if (typeof value === 'string') return own({ kind: 'datetime', form: 'iso', value: checkedText('datetime', value) });
+  if (typeof value === 'string') return leaf({ kind: 'datetime', form: 'iso', value: checkedText('datetime', value) });
   if (typeof value !== 'number' && typeof value !== 'bigint') {
     throw argumentError(`the argument of datetime() must be ISO text, epoch milliseconds (a number or bigint) or a Date, got ${describeValue(value)}`);
   }
-  return own({ kind: 'datetime', form: 'ms', value: wholeNumberText(value, 'datetime() epoch milliseconds') });
+  return leaf({ kind: 'datetime', form: 'ms', value: wholeNumberText(value, 'datetime() epoch milliseconds') });
 }
 
 /** A local date, time or datetime literal, validated against the spec's syntax. */
 export function localNode(kind: Exclude<DateTimeKind, 'datetime'>, text: unknown): Expr {
-  return own({ kind, value: checkedText(kind, text) });
+  return leaf({ kind, value: checkedText(kind, text) });
 }
 
 function checkedText(kind: DateTimeKind, text: unknown): string {
@@ -190,8 +193,8 @@ export function toSpecifier(value: unknown, what: string): Specifier {
     }
     return own({ kind: 'spec_array', items });
   }
-  if (typeof value === 'number' || typeof value === 'bigint') return own({ kind: 'spec_id', id: wholeNumberText(value, `${what} (an id)`) });
-  if (typeof value === 'string') return own({ kind: 'spec_name', name: toName(value, `${what} (a name)`) });
+  if (typeof value === 'number' || typeof value === 'bigint') return leaf({ kind: 'spec_id', id: wholeNumberText(value, `${what} (an id)`) });
+  if (typeof value === 'string') return leaf({ kind: 'spec_name', name: toName(value, `${what} (a name)`) });
   if (isExpressionLike(value)) return own({ kind: 'spec_where', where: value.node });
   return trustedNode<Specifier>(value, 'spec', what, SPEC_ACCEPTS);
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHILD_KEYS, descendants, type Node, type NodeKind } from '../../src/ast/index.js';
-import * as m from '../../src/ast/make.js';
-import { isTrusted, trustTree } from '../../src/ast/trust.js';
+import { CHILD_KEYS, descendants, transform, type Node, type NodeKind } from '../../src/ast/index.js';
+import * as m from '../../src/ast/index.js';
+import { isTrusted, trustBuilt, trustTree } from '../../src/ast/trust.js';
 import { NODE_FIELDS, validateAst } from '../../src/ast/validate.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson } from '../../src/json/index.js';
@@ -182,5 +182,19 @@ describe('the trust brand', () => {
     for (let i = 0; i < 100_000; i++) deep = { kind: 'unary', op: '-', e: deep as never };
     trustTree(deep);
     expect(isTrusted(deep)).toBe(true);
+  });
+
+  it('trustBuilt marks a tree rebuilt around trusted parts, and refuses one with a bad or cyclic node', () => {
+    const parsed = parse('SELECT a FROM t WHERE b = 1 AND c = 2');
+    const rebuilt = transform(parsed, (n) => (n.kind === 'number' && n.value === '2' ? m.num('3') : n));
+    expect(isTrusted(rebuilt)).toBe(false);
+    expect(trustBuilt(rebuilt)).toBe(true);
+    for (const n of descendants(rebuilt)) expect(isTrusted(n)).toBe(true);
+    const bad = transform(parsed, (n) => (n.kind === 'number' && n.value === '2' ? ({ kind: 'number', value: '1 OR 1 = 1' } as Node) : n));
+    expect(trustBuilt(bad)).toBe(false);
+    expect(isTrusted(bad)).toBe(false);
+    const loop: Record<string, unknown> = { kind: 'unary', op: 'not' };
+    loop['e'] = { kind: 'unary', op: '-', e: loop };
+    expect(trustBuilt(loop as never)).toBe(false);
   });
 });

@@ -1,0 +1,217 @@
+import { checkDateTimeText, type DateTimeKind } from './datetime.js';
+import { BINARY_OPS, EXPR_KINDS, JOIN_OPS, UNARY_OPS, type NodeKind, type NodeOfKind } from './nodes.js';
+import { checkNumber } from './numbers.js';
+
+/**
+ * Every node kind's fields, declared once: which hold child nodes (and which kinds may stand
+ * there), which hold plain values (their type, and the spec's rule for the value). The
+ * compiler checks the declaration against the node interfaces (nodes.ts): a new field or node
+ * kind does not compile until it is declared here. The validator (validate.ts) and the trust
+ * checks (trust.ts) read it; a test checks its child fields against the walker's CHILD_KEYS.
+ */
+
+/** What may stand at a place in the tree. */
+export type Role = 'node' | 'statement' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term';
+
+/** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
+export interface ChildField {
+  readonly role: Role;
+  readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty';
+}
+/**
+ * A field holding a plain value. `type` is its shape (a string, true or false, one of some
+ * words, or null where allowed); `rule` what the spec asks of the value (exact number text,
+ * datetime text, not empty). Each returns what is wrong, or null.
+ */
+export interface ValueField {
+  readonly code: string;
+  readonly type: (value: unknown) => string | null;
+  readonly rule?: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
+}
+type Field = ChildField | ValueField;
+
+type FieldsOf<K extends NodeKind> = { readonly [F in Exclude<keyof NodeOfKind<K>, 'kind'>]-?: Field };
+
+// ---------------------------------------------------------------------------------------
+// Value fields
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    case 'number':
+      return `the number ${value}`;
+    case 'bigint':
+      return `the bigint ${value}`;
+    case 'boolean':
+      return String(value);
+    case 'object': {
+      const kind = (value as { kind?: unknown }).kind;
+      return typeof kind === 'string' ? `an object with kind ${JSON.stringify(kind.slice(0, 40))}` : 'an object';
+    }
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+const isString = (v: unknown) => (typeof v === 'string' ? null : `must be a string, got ${describe(v)}`);
+const isStringOrNull = (v: unknown) => (v === null || typeof v === 'string' ? null : `must be a string or null, got ${describe(v)}`);
+const notEmpty = (v: unknown) => (v === '' ? 'must not be empty' : null);
+
+const NAME: ValueField = { code: 'wrong-type', type: isString, rule: notEmpty };
+const OPTIONAL_NAME: ValueField = { code: 'wrong-type', type: isStringOrNull, rule: notEmpty };
+const STRING_VALUE: ValueField = {
+  code: 'wrong-type',
+  type: isString,
+  rule: (v) => (v === '' ? "must not be empty (the spec's empty string is null: use { kind: 'null' })" : null),
+};
+const BOOLEAN: ValueField = { code: 'wrong-type', type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`) };
+const OPTIONAL_BOOLEAN: ValueField = {
+  code: 'wrong-type',
+  type: (v) => (v === null || typeof v === 'boolean' ? null : `must be true, false or null, got ${describe(v)}`),
+};
+
+/** Number text: a string (a JS number has lost or may lose digits), exact, in the spec's ranges. */
+function numberType(v: unknown, nullable: boolean): string | null {
+  if (typeof v === 'string' || (nullable && v === null)) return null;
+  const example = typeof v === 'number' || typeof v === 'bigint' ? ` such as "${String(v)}"` : '';
+  return `must be number text (a string${example}), got ${describe(v)}`;
+}
+function numberRule(v: unknown, whole: boolean): string | null {
+  if (typeof v !== 'string') return null;
+  const check = checkNumber(v);
+  if (!check.ok) return check.reason;
+  return whole && !check.whole ? `must be a whole number, got ${v}` : null;
+}
+const NUMBER: ValueField = { code: 'number', type: (v) => numberType(v, false), rule: (v) => numberRule(v, false) };
+const WHOLE: ValueField = { code: 'number', type: (v) => numberType(v, false), rule: (v) => numberRule(v, true) };
+const OPTIONAL_WHOLE: ValueField = { code: 'number', type: (v) => numberType(v, true), rule: (v) => numberRule(v, true) };
+
+const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
+const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({ code: 'datetime', type: isString, rule: dateTimeRule(kind) });
+/** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
+const DATETIME_VALUE: ValueField = {
+  code: 'datetime',
+  type: isString,
+  rule: (v, node) => (node['form'] === 'ms' ? numberRule(v, true) : node['form'] === 'iso' ? dateTimeRule('datetime')(v) : null),
+};
+
+function oneOf(options: readonly string[]): ValueField {
+  const set: ReadonlySet<unknown> = new Set(options);
+  return { code: 'wrong-type', type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Child fields
+
+const one = (role: Role): ChildField => ({ role, shape: 'one' });
+const nullable = (role: Role): ChildField => ({ role, shape: 'nullable' });
+const list = (role: Role): ChildField => ({ role, shape: 'list' });
+const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
+
+const E = one('expr');
+
+/** Every node kind's fields, in the order of nodes.ts (the order of the fresh nodes built). */
+export const NODE_FIELDS: { readonly [K in NodeKind]: FieldsOf<K> } = {
+  null: {},
+  number: { value: NUMBER },
+  string: { value: STRING_VALUE },
+  datetime: { form: oneOf(['ms', 'iso']), value: DATETIME_VALUE },
+  localdatetime: { value: localText('localdatetime') },
+  localdate: { value: localText('localdate') },
+  localtime: { value: localText('localtime') },
+  column: { path: NAME },
+  system_column: { table: NAME, column: NAME },
+  database_column: { database: one('spec'), table: NAME, column: one('spec') },
+  alias: { name: NAME },
+  between: { e: E, min: E, max: E },
+  binary: { op: oneOf(BINARY_OPS), e1: E, e2: E },
+  case: { base: nullable('expr'), cases: nonEmpty('when'), else: nullable('expr') },
+  when: { when: E, then: E },
+  collate: { e: E, collation: NAME },
+  count_rows: {},
+  exists: { select: one('select') },
+  function: { name: NAME, args: list('expr') },
+  in: { e: E, values: list('expr') },
+  in_select: { e: E, select: one('select') },
+  subquery: { select: one('select') },
+  unary: { op: oneOf(UNARY_OPS), e: E },
+  spec_all: {},
+  spec_id: { id: WHOLE },
+  spec_name: { name: NAME },
+  spec_where: { where: E },
+  spec_array: { items: list('singular') },
+  result_column: { e: E, alias: OPTIONAL_NAME },
+  order_term: { e: E, order: oneOf(['asc', 'desc']) },
+  table: { table: NAME, alias: OPTIONAL_NAME },
+  table_system: { table: NAME, alias: OPTIONAL_NAME },
+  table_database: { database: one('spec'), table: NAME, alias: OPTIONAL_NAME },
+  join: { op: oneOf(JOIN_OPS), s1: one('source'), s2: one('source') },
+  select_source: { select: one('select') },
+  select: {
+    distinct: BOOLEAN,
+    columns: { role: 'result_column', shape: 'allOrNonEmpty' },
+    from: nullable('source'),
+    where: nullable('expr'),
+    group: list('expr'),
+    having: nullable('expr'),
+    order: list('order_term'),
+    limit: nullable('expr'),
+    offset: nullable('expr'),
+  },
+  select_action: { select: one('select'), rows: OPTIONAL_WHOLE, useStrings: OPTIONAL_BOOLEAN, echo: OPTIONAL_BOOLEAN },
+};
+
+/** One field of a kind, in one shape for every field (the checks run on every node the builder makes). */
+export interface FieldEntry {
+  readonly key: string;
+  readonly child: ChildField | null;
+  readonly value: ValueField | null;
+}
+
+/** Each kind's fields, in declaration order (built once). */
+export const FIELD_LIST = Object.fromEntries(
+  Object.entries(NODE_FIELDS).map(([kind, fields]) => [
+    kind,
+    Object.entries(fields as Record<string, Field>).map(([key, f]): FieldEntry => ('role' in f ? { key, child: f, value: null } : { key, child: null, value: f })),
+  ]),
+) as unknown as Readonly<Record<NodeKind, readonly FieldEntry[]>>;
+
+// ---------------------------------------------------------------------------------------
+// Roles
+
+const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
+  node: Object.keys(NODE_FIELDS) as NodeKind[],
+  statement: ['select', 'select_action'],
+  expr: EXPR_KINDS,
+  select: ['select'],
+  source: ['table', 'table_system', 'table_database', 'join', 'select_source'],
+  spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'],
+  singular: ['spec_id', 'spec_name', 'spec_where'],
+  when: ['when'],
+  result_column: ['result_column'],
+  order_term: ['order_term'],
+};
+const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
+  Record<Role, ReadonlySet<string>>
+>;
+export const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  node: 'a node',
+  statement: 'a statement (kind "select" or "select_action")',
+  expr: 'an expression',
+  select: 'a select node (kind "select")',
+  source: 'a source (kind "table", "table_system", "table_database", "join" or "select_source")',
+  spec: 'a specifier (kind "spec_all", "spec_id", "spec_name", "spec_where" or "spec_array")',
+  singular: 'an id, name or where specifier (kind "spec_id", "spec_name" or "spec_where")',
+  when: 'a CASE arm (kind "when")',
+  result_column: 'a result column (kind "result_column")',
+  order_term: 'an order term (kind "order_term")',
+};
+
+/** True when a node of this kind may stand where `role` is expected. */
+export function kindFits(kind: string, role: Role): boolean {
+  return ROLE_SETS[role].has(kind);
+}
