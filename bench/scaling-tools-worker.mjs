@@ -1,7 +1,6 @@
 // The tool scaling measurements (bench/scaling-tools.ts), in a worker thread: a fresh heap, so
 // the large inputs are not timed in a heap the other bench modules filled.
-// One warm-up call on the smallest input, then for each size single calls, fastest of up to 3
-// (fewer when one call takes over 2 s).
+// One warm-up call on the smallest input, then every size once per round, fastest of 2 rounds.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { bundle, shapes } = workerData;
@@ -15,28 +14,27 @@ const OPS = {
   'lint-fix': (text) => dsq.fixText(text, { format: (t) => dsq.format(t) }).text,
 };
 
+const ROUNDS = 2;
+
 const results = [];
 for (const shape of shapes) {
   const op = OPS[shape.op];
-  const times = [];
+  const times = shape.texts.map(() => Infinity);
   let error;
   try {
     op(shape.texts[0]);
-    for (const text of shape.texts) {
-      let best = Infinity;
-      for (let round = 0; round < 3; round++) {
+    // Rounds over all sizes in turn, so load from other processes hits them alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      shape.texts.forEach((text, i) => {
         gc();
         const t0 = performance.now();
         op(text);
-        const ms = performance.now() - t0;
-        best = Math.min(best, ms);
-        if (ms > 2000) break;
-      }
-      times.push(best);
+        times[i] = Math.min(times[i], performance.now() - t0);
+      });
     }
   } catch (err) {
     error = err instanceof Error ? `${err.name}: ${err.message.slice(0, 80)}` : String(err);
   }
-  results.push({ name: shape.name, sizes: shape.texts.map((t) => t.length), times, error });
+  results.push({ name: shape.name, sizes: shape.texts.map((t) => t.length), times: error ? [] : times, error });
 }
 parentPort.postMessage(results);

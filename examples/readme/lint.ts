@@ -12,5 +12,5 @@ for (const d of result.diagnostics) {
 }
 result.errorCount; result.warningCount; result.fixableCount; result.syntaxErrors;
 
-export const fixed = fixText(text);     // { text, applied, result }: safe fixes, re-linted
+export const fixed = fixText(text);     // { text, applied, passes, result }: safe fixes until none is left
 formatLintReport([{ file: 'q.dsq', diagnostics: result.diagnostics }], 'sarif');

@@ -221,27 +221,16 @@ function lintOne(
   mode: { fix: boolean; dryRun: boolean },
 ): { diagnostics: LintResult['diagnostics']; fixed: string; write?: string } {
   if (!mode.fix) return { diagnostics: lint(text, options).diagnostics, fixed: text };
-  const fixed = fixText(text, options);
-  let finalText = fixed.text;
-  let result: LintResult = fixed.result;
-  if (fixed.applied > 0) {
-    // The fixes are plain text edits (comments untouched); the formatter then tidies the layout.
-    // Should it refuse the text, the fixed text is kept as it is rather than losing the fixes.
-    try {
-      const formatted = format(fixed.text, {
-        ...(config.width !== undefined ? { width: config.width } : {}),
-        ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
-        ...(config.indent !== undefined ? { indent: config.indent } : {}),
-      });
-      const formattedResult = lint(formatted, options);
-      if (!formattedResult.syntaxErrors) {
-        finalText = formatted;
-        result = formattedResult;
-      }
-    } catch (err) {
-      if (!(err instanceof DsqError)) throw err;
-    }
-  }
+  // The fixes are plain text edits (comments untouched); the formatter tidies the layout after
+  // each pass, and passes go on until no fixable finding is left (src/lint fixText).
+  const layout = {
+    ...(config.width !== undefined ? { width: config.width } : {}),
+    ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
+    ...(config.indent !== undefined ? { indent: config.indent } : {}),
+  };
+  const fixed = fixText(text, { ...options, format: (t) => format(t, layout) });
+  const finalText = fixed.text;
+  const result: LintResult = fixed.result;
   const write = finalText !== text && !result.syntaxErrors ? finalText : undefined;
   return { diagnostics: result.diagnostics, fixed: finalText, ...(write !== undefined ? { write } : {}) };
 }

@@ -5,7 +5,7 @@ export type {
   RulesConfig as LintRulesConfig, RuleVisitor as LintRuleVisitor, SourceComment, TextEdit,
 } from './types.js';
 export {
-  lint, lintDocument, lintStatements, fixText, quotedTextWarnings, MAX_FIX_PASSES, type LintOptions, type LintResult, type FixResult,
+  lint, lintDocument, lintStatements, fixText, quotedTextWarnings, MAX_FIX_PASSES, type LintOptions, type LintResult, type FixResult, type FixOptions,
 } from './lint.js';
 export { applyFixes } from './fix.js';
 export { RULES as LINT_RULES, findRule as findLintRule } from './registry.js';

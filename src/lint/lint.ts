@@ -2,7 +2,9 @@ import type { Statement } from '../ast/nodes.js';
 import type { Schema } from '../schema/index.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { resolveRules } from './config.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
 import { applyFixes } from './fix.js';
+import { checkFixes } from './fix-check.js';
 import { RULES } from './registry.js';
 import { quotedText } from './rules/quoted-text.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
@@ -36,7 +38,7 @@ export function lintDocument(doc: LintDocument, options: LintOptions = {}): Lint
   const schema = options.schema ?? null;
   const registry = options.registry ?? RULES;
   const active = resolveRules(registry, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
-  const diagnostics = runRules(doc, active, schema, new Set(registry.map((r) => r.meta.id)));
+  const diagnostics = checkFixes(doc, runRules(doc, active, schema, new Set(registry.map((r) => r.meta.id))), options.parse);
   return {
     diagnostics,
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,
@@ -66,31 +68,68 @@ export interface FixResult {
   readonly text: string;
   /** How many fixes were applied over all passes. */
   readonly applied: number;
-  /** The findings of the final text. */
+  /** How many passes applied fixes. */
+  readonly passes: number;
+  /** The findings of the final text (what is left: `result.fixableCount` is 0 unless the passes ran out). */
   readonly result: LintResult;
+}
+
+export interface FixOptions extends LintOptions {
+  /**
+   * Tidies the text after each pass that applied fixes (the CLI formats it); a fix can then
+   * reveal another finding, which the next pass fixes. Throwing a DsqError (or returning text
+   * with syntax errors) keeps the untidied text.
+   */
+  readonly format?: (text: string) => string;
 }
 
 /** The most fix passes: a fix can reveal another finding, but not forever. */
 export const MAX_FIX_PASSES = 5;
 
 /**
- * Applies the safe fixes, re-linting after each pass (up to MAX_FIX_PASSES). Never changes a
- * text with syntax errors, and never keeps a pass that would introduce one.
+ * Applies the safe fixes until no fixable finding is left (at most MAX_FIX_PASSES passes,
+ * re-linting after each, tidying with `format` when given). Every fix offered was checked to
+ * parse (see lintDocument). Never changes a text with syntax errors, and never keeps a pass
+ * that would introduce one.
  */
-export function fixText(text: string, options: LintOptions = {}): FixResult {
+export function fixText(text: string, options: FixOptions = {}): FixResult {
   let current = text;
   let result = lint(current, options);
   let applied = 0;
-  for (let pass = 0; pass < MAX_FIX_PASSES && !result.syntaxErrors && result.fixableCount > 0; pass++) {
+  let passes = 0;
+  while (passes < MAX_FIX_PASSES && !result.syntaxErrors && result.fixableCount > 0) {
     const next = applyFixes(current, result.diagnostics);
     if (next.applied === 0 || next.text === current) break;
-    const nextResult = lint(next.text, options);
+    let nextText = next.text;
+    let nextResult = lint(nextText, options);
     if (nextResult.syntaxErrors) break;
-    current = next.text;
+    if (options.format !== undefined) {
+      const tidy = tidied(nextText, options);
+      if (tidy !== null) {
+        nextText = tidy.text;
+        nextResult = tidy.result;
+      }
+    }
+    current = nextText;
     result = nextResult;
     applied += next.applied;
+    passes++;
   }
-  return { text: current, applied, result };
+  return { text: current, applied, passes, result };
+}
+
+/** The text tidied by options.format and its findings, or null when that fails or breaks it. */
+function tidied(text: string, options: FixOptions): { text: string; result: LintResult } | null {
+  let out: string;
+  try {
+    out = (options.format as (text: string) => string)(text);
+  } catch (err) {
+    if (err instanceof DsqError) return null;
+    throw err;
+  }
+  if (out === text) return null;
+  const result = lint(out, options);
+  return result.syntaxErrors ? null : { text: out, result };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isReservedWord } from '../syntax/words.js';
+
 /**
  * Small scans of source text between two nodes, for fixes: find an operator token while
  * stepping over white space and comments (never inside string literals: the gap between two
@@ -26,7 +28,7 @@ export function findToken(text: string, from: number, to: number, tokens: readon
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
-/** A name as dsq text: plain when it is an identifier, else a quoted identifier. */
+/** A name as dsq text: plain when it is an identifier and no reserved word, else a quoted identifier. */
 export function nameText(name: string): string {
-  return PLAIN_NAME.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
+  return PLAIN_NAME.test(name) && !isReservedWord(name) ? name : `"${name.replace(/"/g, '""')}"`;
 }

@@ -44,7 +44,8 @@ export class CommentScanner {
     this.lastGap = gap;
     this.lastIndex = i;
     return {
-      ...gap,
+      prevEnd: gap.prevEnd,
+      nextStart: gap.nextStart,
       sameLine: gap.prevEnd >= 0 && !this.newlineBetween(gap.prevEnd, i),
       first: startsLine(text, c.span.start),
       endsLine: c.kind === 'line' || endsLine(text, c.span.end),

@@ -1,60 +1,76 @@
 import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
+import { SourceSpans } from '../syntax/source-spans.js';
+
+/** One node of the statement: where it is, its parent and depth. */
+interface Rec {
+  readonly node: Node;
+  start: number;
+  end: number;
+  readonly parent: Rec | undefined;
+  readonly depth: number;
+}
 
 /**
  * What comment placement needs to know about one statement's tree, built in one walk (no
- * recursion): the outermost node starting and ending at each offset, each node's parent and
- * span, and every node start in order. Lookups are then O(1) or O(log n) per comment, however
- * long an AND chain or IN list is.
+ * recursion): the outermost node starting and ending at each offset, each node's parent, depth
+ * and span, and every node start and end in order. Lookups are then O(1) or O(log n) per
+ * comment, however long an AND chain or IN list is.
  */
 export class StatementTree {
+  private readonly recs = new Map<Node, Rec>();
   /** Offset → the outermost node starting there. */
   private readonly startsAt = new Map<number, Node>();
   /** Offset → the outermost node ending there. */
   private readonly endsAt = new Map<number, Node>();
-  private readonly parents = new Map<Node, Node>();
-  private readonly depths = new Map<Node, number>();
-  private readonly offsets = new Map<Node, { readonly start: number; readonly end: number }>();
-  /** Every node start offset, ascending (duplicates kept). */
+  /** Every node start offset, ascending (duplicates kept), and the nodes in that order (outer first). */
   private readonly starts: number[] = [];
+  private readonly byStart: Node[] = [];
   /** Every node end offset, ascending (duplicates kept). */
   private readonly ends: number[] = [];
-  /** The nodes with spans, by start ascending, outer before inner at the same start. */
-  private readonly byStart: Node[] = [];
 
   constructor(root: Node, spans: Spans) {
-    const stack: Node[] = [root];
-    const found: { node: Node; start: number; end: number }[] = [];
-    this.depths.set(root, 0);
-    for (;;) {
-      const node = stack.pop();
-      if (node === undefined) break;
-      const depth = this.depths.get(node) ?? 0;
+    // The parser's table gives offsets without building a Span per node.
+    const fast = spans instanceof SourceSpans ? spans : null;
+    const at = { start: 0, end: 0 };
+    const offsetsOf = (node: Node): boolean => {
+      if (fast !== null) return fast.offsetsOf(node, at);
       const span = spans.get(node);
-      if (span !== undefined) {
-        this.offsets.set(node, { start: span.start, end: span.end });
-        found.push({ node, start: span.start, end: span.end });
+      if (span === undefined) return false;
+      at.start = span.start;
+      at.end = span.end;
+      return true;
+    };
+    const found: Rec[] = [];
+    const stack: Rec[] = [];
+    const visit = (node: Node, parent: Rec | undefined) => {
+      const rec: Rec = { node, start: NaN, end: NaN, parent, depth: parent === undefined ? 0 : parent.depth + 1 };
+      if (offsetsOf(node)) {
+        rec.start = at.start;
+        rec.end = at.end;
+        found.push(rec);
       }
-      const kids = children(node);
-      for (let i = kids.length - 1; i >= 0; i--) {
-        const kid = kids[i] as Node;
-        this.parents.set(kid, node);
-        this.depths.set(kid, depth + 1);
-        stack.push(kid);
-      }
+      this.recs.set(node, rec);
+      stack.push(rec);
+    };
+    visit(root, undefined);
+    for (let rec = stack.pop(); rec !== undefined; rec = stack.pop()) {
+      const kids = children(rec.node);
+      for (let i = kids.length - 1; i >= 0; i--) visit(kids[i] as Node, rec);
     }
-    // Outer nodes first: a wider span at the same start, or at the same end.
+    // Outer nodes first at the same start; inner first at the same end. (The walk gives the
+    // nodes nearly in start order: the sort has little to do.)
     found.sort((a, b) => a.start - b.start || b.end - a.end);
-    for (const f of found) {
-      this.byStart.push(f.node);
-      this.starts.push(f.start);
-      if (!this.startsAt.has(f.start)) this.startsAt.set(f.start, f.node);
+    for (const r of found) {
+      this.byStart.push(r.node);
+      this.starts.push(r.start);
+      if (!this.startsAt.has(r.start)) this.startsAt.set(r.start, r.node);
     }
-    const byEnd = [...found].sort((a, b) => a.end - b.end || a.start - b.start);
-    for (const f of byEnd) {
-      this.ends.push(f.end);
-      if (!this.endsAt.has(f.end)) this.endsAt.set(f.end, f.node);
+    found.sort((a, b) => a.end - b.end || a.start - b.start);
+    for (const r of found) {
+      this.ends.push(r.end);
+      if (!this.endsAt.has(r.end)) this.endsAt.set(r.end, r.node);
     }
   }
 
@@ -70,21 +86,22 @@ export class StatementTree {
 
   /** The child of `node` that ends where it ends, if any. */
   lastChildEnding(node: Node): Node | undefined {
-    const end = this.offsets.get(node)?.end;
-    for (const kid of children(node)) if (end !== undefined && this.offsets.get(kid)?.end === end) return kid;
+    const end = this.recs.get(node)?.end;
+    for (const kid of children(node)) if (end !== undefined && this.recs.get(kid)?.end === end) return kid;
     return undefined;
   }
 
   parentOf(node: Node): Node | undefined {
-    return this.parents.get(node);
+    return this.recs.get(node)?.parent?.node;
   }
 
   depthOf(node: Node): number {
-    return this.depths.get(node) ?? 0;
+    return this.recs.get(node)?.depth ?? 0;
   }
 
   spanOf(node: Node): { readonly start: number; readonly end: number } | undefined {
-    return this.offsets.get(node);
+    const rec = this.recs.get(node);
+    return rec === undefined || rec.start !== rec.start ? undefined : rec;
   }
 
   /** The outermost node starting first at or after `from` and before `limit`. */
@@ -105,11 +122,11 @@ export class StatementTree {
   innermostAround(from: number, to: number): Node | undefined {
     // The last node starting before `from` is the innermost around it or inside one that is:
     // its ancestors are the candidates, nearest first.
-    let node: Node | undefined = this.byStart[lowerBound(this.starts, from) - 1];
-    while (node !== undefined) {
-      const span = this.offsets.get(node);
-      if (span !== undefined && span.start < from && span.end > to) return node;
-      node = this.parents.get(node);
+    const last = this.byStart[lowerBound(this.starts, from) - 1];
+    let rec = last === undefined ? undefined : this.recs.get(last);
+    while (rec !== undefined) {
+      if (rec.start < from && rec.end > to) return rec.node;
+      rec = rec.parent;
     }
     return undefined;
   }

@@ -57,6 +57,8 @@ export class CommentMap {
   private last: { comment: Comment; node: Node; leading: boolean; statement: number; key: Place } | null = null;
   /** The statement of the comment being placed. */
   private current = -1;
+  /** Whether each comment placed so far began its line. */
+  private readonly firsts: boolean[] = [];
 
   constructor(
     readonly text: string,
@@ -131,6 +133,7 @@ export class CommentMap {
 
   private place(c: Comment, index: number): void {
     const pos = this.scanner.position(index);
+    this.firsts[index] = pos.first;
     const list = this.statements;
     const s = lastStartingAtOrBefore(list, c.span.start);
     const own = list[s];
@@ -193,6 +196,8 @@ export class CommentMap {
     if (this.current !== s) this.last = null;
     this.current = s;
     const atPrev = tree.endingAt(pos.prevEnd);
+    // The usual case first: after a node's end on its line.
+    if (pos.sameLine && atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
     const atNext = tree.startingAt(pos.nextStart);
     const outer = tree.innermostAround(c.span.start, c.span.end);
     const outerSpan = outer === undefined ? undefined : tree.spanOf(outer);
@@ -202,7 +207,6 @@ export class CommentMap {
     const whole = (this.statements[s] as { node: Statement }).node;
     const next = ahead();
     if (pos.sameLine) {
-      if (atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
       if (!pos.endsLine && atNext !== undefined) return this.leading(atNext, c, index, pos);
       const back = this.endBefore(pos.prevEnd, tree);
       // At the end of the line after `a,`, or after `a` and `,` when a comment on a line of its
@@ -277,7 +281,7 @@ export class CommentMap {
    */
   private afterLineComment(i: number): boolean {
     const prev = this.comments[i - 1];
-    if (prev === undefined || prev.kind !== 'line' || this.scanner.position(i - 1).first) return false;
+    if (prev === undefined || prev.kind !== 'line' || this.firsts[i - 1] === true) return false;
     const c = this.comments[i] as Comment;
     for (let k = prev.span.end; k < c.span.start; k++) {
       const ch = this.text.charAt(k);
@@ -410,7 +414,7 @@ export class CommentMap {
           if (blankLine(this.text, from, stop)) this.blankBefore.add(items[i] as Node);
         }
       }
-      stack.push(...children(node));
+      for (const kid of children(node)) stack.push(kid);
     }
   }
 }

@@ -179,7 +179,7 @@ const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
   const kw = env.options.kw;
   const kids: Node[] = [];
   if (node.base) kids.push(node.base);
-  kids.push(...node.cases);
+  for (const w of node.cases) kids.push(w);
   if (node.else) kids.push(node.else);
   return {
     children: kids,

@@ -27,6 +27,24 @@ export class SourceSpans extends WeakMap<Node, Span> {
     this.offsets.push(start, end);
   }
 
+  /**
+   * A node's start and end offsets written into `out` (true), without building its Span: for
+   * tools that need the offsets of many nodes (the formatter's comment placement).
+   */
+  offsetsOf(node: Node, out: { start: number; end: number }): boolean {
+    const i = this.recorded.get(node);
+    if (i === undefined) {
+      const span = super.get(node);
+      if (span === undefined) return false;
+      out.start = span.start;
+      out.end = span.end;
+      return true;
+    }
+    out.start = this.offsets[2 * i] as number;
+    out.end = this.offsets[2 * i + 1] as number;
+    return true;
+  }
+
   override get(node: Node): Span | undefined {
     const i = this.recorded.get(node);
     if (i === undefined) return super.get(node);

@@ -15,10 +15,10 @@ describe('fixes', () => {
     expect(fixText('SELECT a FROM t WHERE NULL=b').text).toBe('SELECT a FROM t WHERE NULL IS b');
   });
 
-  it('leaves the <> form alone (reported, not fixed)', () => {
+  it('<> NULL becomes IS NOT NULL too (<> is !=)', () => {
     const { text, result } = fixText('SELECT a FROM t WHERE b <> NULL');
-    expect(text).toBe('SELECT a FROM t WHERE b <> NULL');
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['null-comparison']);
+    expect(text).toBe('SELECT a FROM t WHERE b IS NOT NULL');
+    expect(result.diagnostics).toEqual([]);
   });
 
   it("'' becomes NULL, and then = NULL becomes IS NULL (both in one pass: the edits do not overlap)", () => {

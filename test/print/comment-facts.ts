@@ -176,17 +176,17 @@ function withoutComments(text: string, comments: readonly Comment[], from: numbe
 }
 
 /**
- * After a comment that ends its line (a `--` comment, or a block comment alone on its line)
- * with only `,` between: the printer writes the `,` right after the item, before that comment,
- * so a comment after the `,` cannot stay on the `,`'s line unless a node follows it.
+ * After a `--` comment or a comment on a line of its own, with only `,` between: the printer
+ * writes the `,` right after the item, before that comment (it never starts a line with a `,`),
+ * so a comment after the `,` cannot keep it before it on its line unless a node follows.
  */
 function afterLineCommentOverComma(text: string, comments: readonly Comment[], i: number, firstOnLine: (offset: number) => boolean): boolean {
   for (let j = i - 1; j >= 0; j--) {
     const prev = comments[j] as Comment;
     const between = text.slice(prev.span.end, (comments[j + 1] as Comment).span.start);
     if (!/^[\s,]*$/.test(between)) return false;
-    const endsLine = prev.kind === 'line' || (firstOnLine(prev.span.start) && /^[ \t]*[\r\n]/.test(text.slice(prev.span.end)));
-    if (endsLine) return between.includes(',');
+    // A `--` comment, or a comment on a line of its own: the `,` after it would start a line.
+    if (prev.kind === 'line' || firstOnLine(prev.span.start)) return between.includes(',');
   }
   return false;
 }

@@ -42,14 +42,14 @@ function nullText(node: Binary, context: RuleContext): string {
   return written === "''" ? "'' (the service reads '' as NULL)" : 'NULL';
 }
 
-/** Replace the operator by IS / IS NOT; `<>` is left alone (reported, not fixed). */
+/** Replace the operator by IS / IS NOT (`<>` too: it is `!=`). */
 function nullFix(node: Binary, context: RuleContext): Fix | undefined {
   const left = context.spanOf(node.e1);
   const right = context.spanOf(node.e2);
   const own = context.spanOf(node);
   if (!left || !right || !own || left === own || right === own || left.end > right.start) return undefined;
   const op = findToken(context.text, left.end, right.start, ['!=', '<>', '=']);
-  if (!op || op.token === '<>') return undefined;
+  if (!op) return undefined;
   if ((op.token === '=') !== (node.op === '=')) return undefined;
   const word = op.token === '=' ? 'IS' : 'IS NOT';
   const space = (c: string | undefined) => (c === undefined || /\s/.test(c) ? '' : ' ');

@@ -1,4 +1,8 @@
 import { concat, docNode, flatWidth, type Doc, type Fill, type Group, type Indent } from './doc.js';
+import { firstLine, mayFollowComment } from './first-line.js';
+
+/** The docs the fit check may summarise by their first line. */
+const STRUCTURAL: ReadonlySet<string> = new Set(['concat', 'group', 'indent', 'conditional', 'fill']);
 
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
@@ -286,16 +290,6 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   return out.join('');
 }
 
-/** Text that may stay on the line of a pending `--` comment before it: closing punctuation, space. */
-function mayFollowComment(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    // , ) ] ; and white space
-    if (ch !== 44 && ch !== 41 && ch !== 93 && ch !== 59 && ch !== 32 && ch !== 9) return false;
-  }
-  return true;
-}
-
 const EMPTY = new CommandStack();
 
 /** Push a group's or indent's contents: its one doc, or its parts in order. */
@@ -354,6 +348,22 @@ function fits(contents: Doc, rest: CommandStack, remaining: number, pendingSuffi
       top--;
       d = docs[top] as Doc;
       mode = modes[top] as Mode;
+    }
+    if (mode === BREAK && typeof d !== 'string' && STRUCTURAL.has(d.type) && !(own && start === FLAT)) {
+      // Printed broken: what it prints up to its first line break is known (remembered per
+      // doc), no walk down to its first token (a chain of IN lists nests this check).
+      const p = firstLine(d);
+      if (own && p.longComment) return false;
+      if (suffix && lineAfterSuffix && p.text) return false;
+      if (own && ((suffixInside && p.words) || p.wordsAfterSuffix)) return false;
+      rem -= p.width;
+      if (rem < 0) return false;
+      if (p.broke) return true;
+      if (p.suffix) {
+        suffix = true;
+        if (own) suffixInside = true;
+      }
+      continue;
     }
     if (mode === FLAT && !suffix) {
       // Known flat width: no need to walk the parts.
