@@ -16,7 +16,7 @@ import {
   BINARY_OPS, JOIN_OPS, UNARY_OPS, checkDateTimeText, checkNumber,
   type AllSpec, type ArraySpec, type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node,
   type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source, type Specifier,
-  type Statement, type WhenClause, type WhereSpec,
+  type Query as Statement, type WhenClause, type WhereSpec,
 } from '../src/ast/index.js';
 import { transform, isExpr } from '../src/ast/index.js';
 import { SPEC_FUNCTION_NAMES, maxArgs, minArgs, specFunction } from '../src/spec/functions.js';

@@ -1,4 +1,5 @@
 import { checkDateTimeText, type DateTimeKind } from './datetime.js';
+import { DATA_ACTION_KINDS, foldName, type ActionPart, type DataActionKind } from './actions.js';
 import { BINARY_OPS, EXPR_KINDS, JOIN_OPS, UNARY_OPS, type NodeKind, type NodeOfKind } from './nodes.js';
 import { checkNumber } from './numbers.js';
 
@@ -11,7 +12,9 @@ import { checkNumber } from './numbers.js';
  */
 
 /** What may stand at a place in the tree. */
-export type Role = 'node' | 'statement' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term';
+export type Role =
+  | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
+  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record';
 
 /** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
 export interface ChildField {
@@ -114,6 +117,74 @@ const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
 
 const E = one('expr');
 
+const FIELD_NAME: ValueField = {
+  code: 'wrong-type',
+  type: isString,
+  rule: (v) => (v === '' ? 'must not be empty' : typeof v === 'string' && foldName(v) !== v ? 'must be trimmed, with single spaces (the spec\'s key rules 3-4)' : null),
+};
+const NAME_LIST_OR_NULL: ValueField = {
+  code: 'wrong-type',
+  type: (v) => (v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? null : `must be an array of strings or null, got ${describe(v)}`),
+  rule: (v) => (Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
+};
+const OPTIONAL_STRING: ValueField = { code: 'wrong-type', type: isStringOrNull, rule: notEmpty };
+const OPTIONAL_ONE_OF = (options: readonly string[]): ValueField => {
+  const inner = oneOf(options);
+  return { code: 'wrong-type', type: (v) => (v === null ? null : inner.type(v)) };
+};
+const PAGING = { order: list('order_term'), limit: OPTIONAL_WHOLE, offset: OPTIONAL_WHOLE } as const;
+const REMOVE = { database: one('spec'), records: one('records_spec'), failNoOp: OPTIONAL_BOOLEAN } as const;
+
+/** The data actions' kinds (src/ast/actions.ts). */
+const ACTION_FIELDS: { readonly [K in Extract<NodeKind, DataActionKind | ActionPart['kind']>]: FieldsOf<K> } = {
+  boolean: { value: BOOLEAN },
+  field_value: { field: FIELD_NAME, value: one('literal') },
+  field_expr: { field: FIELD_NAME, e: E },
+  spec_key: { key: nonEmpty('field_value') },
+  file_ref: { form: oneOf(['object', 'text', 'base64']), value: { code: 'wrong-type', type: isString, rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null) } },
+  record: {
+    values: list('field_value'),
+    expressions: list('field_expr'),
+    file: nullable('file_ref'),
+    tags: { code: 'wrong-type', type: (v) => (v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? null : `must be an array of strings or null, got ${describe(v)}`) },
+  },
+  fetch_records: {
+    database: one('spec'),
+    records: nullable('records_spec'),
+    fields: NAME_LIST_OR_NULL,
+    attributes: NAME_LIST_OR_NULL,
+    where: nullable('expr'),
+    ...PAGING,
+    children: OPTIONAL_BOOLEAN,
+    count: OPTIONAL_BOOLEAN,
+  },
+  fetch_multirecords: { databases: one('spec'), where: nullable('expr'), ...PAGING, children: OPTIONAL_BOOLEAN, count: OPTIONAL_BOOLEAN },
+  fetch_pseudorecords: { select: one('select'), where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
+  fetch_tasks: { from: OPTIONAL_WHOLE, user: nullable('spec'), text: OPTIONAL_STRING, where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
+  fetch_users: { users: nullable('spec'), ...PAGING },
+  insert_action: { database: one('spec'), records: list('record'), onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
+  replace_action: { database: one('spec'), records: list('record'), onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
+  set_action: {
+    database: one('spec'),
+    records: list('record'),
+    onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']),
+    onRemove: OPTIONAL_ONE_OF(['delete', 'trash']),
+    failNoOp: OPTIONAL_BOOLEAN,
+  },
+  update_action: {
+    database: one('spec'),
+    records: one('records_spec'),
+    fields: list('field_value'),
+    expressions: list('field_expr'),
+    file: OPTIONAL_STRING,
+    failNoOp: OPTIONAL_BOOLEAN,
+  },
+  delete_action: REMOVE,
+  trash_action: REMOVE,
+  restore_action: REMOVE,
+  dispose_action: REMOVE,
+};
+
 /** Every node kind's fields, in the order of nodes.ts (the order of the fresh nodes built). */
 export const NODE_FIELDS: { readonly [K in NodeKind]: FieldsOf<K> } = {
   null: {},
@@ -163,6 +234,7 @@ export const NODE_FIELDS: { readonly [K in NodeKind]: FieldsOf<K> } = {
     offset: nullable('expr'),
   },
   select_action: { select: one('select'), rows: OPTIONAL_WHOLE, useStrings: OPTIONAL_BOOLEAN, echo: OPTIONAL_BOOLEAN },
+  ...ACTION_FIELDS,
 };
 
 /** One field of a kind, in one shape for every field (the checks run on every node the builder makes). */
@@ -185,30 +257,44 @@ export const FIELD_LIST = Object.fromEntries(
 
 const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   node: Object.keys(NODE_FIELDS) as NodeKind[],
-  statement: ['select', 'select_action'],
+  statement: ['select', 'select_action', ...DATA_ACTION_KINDS],
+  query: ['select', 'select_action'],
   expr: EXPR_KINDS,
   select: ['select'],
   source: ['table', 'table_system', 'table_database', 'join', 'select_source'],
   spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'],
-  singular: ['spec_id', 'spec_name', 'spec_where'],
+  singular: ['spec_id', 'spec_name', 'spec_where', 'spec_key'],
   when: ['when'],
   result_column: ['result_column'],
   order_term: ['order_term'],
+  records_spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array', 'spec_key'],
+  literal: ['null', 'number', 'string', 'boolean'],
+  field_value: ['field_value'],
+  field_expr: ['field_expr'],
+  file_ref: ['file_ref'],
+  record: ['record'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
 >;
 export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   node: 'a node',
-  statement: 'a statement (kind "select" or "select_action")',
+  statement: 'a statement (kind "select", "select_action" or a data action such as "fetch_records", "update_action")',
+  query: 'a statement that is a query (kind "select" or "select_action")',
   expr: 'an expression',
   select: 'a select node (kind "select")',
   source: 'a source (kind "table", "table_system", "table_database", "join" or "select_source")',
   spec: 'a specifier (kind "spec_all", "spec_id", "spec_name", "spec_where" or "spec_array")',
-  singular: 'an id, name or where specifier (kind "spec_id", "spec_name" or "spec_where")',
+  singular: 'an id, name, where or key specifier (kind "spec_id", "spec_name", "spec_where" or "spec_key")',
   when: 'a CASE arm (kind "when")',
   result_column: 'a result column (kind "result_column")',
   order_term: 'an order term (kind "order_term")',
+  records_spec: 'a records specifier (kind "spec_all", "spec_id", "spec_name", "spec_where", "spec_array" or "spec_key")',
+  literal: 'a field value (kind "null", "number", "string" or "boolean")',
+  field_value: 'a field value (kind "field_value")',
+  field_expr: 'a field expression (kind "field_expr")',
+  file_ref: 'a binary object reference (kind "file_ref")',
+  record: 'a record (kind "record")',
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

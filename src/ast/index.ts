@@ -5,3 +5,4 @@ export * from './precedence.js';
 export * from './numbers.js';
 export * from './spans.js';
 export * from './datetime.js';
+export * from './actions.js';

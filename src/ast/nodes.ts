@@ -14,6 +14,10 @@
  *   node per concept.
  */
 
+import type { ActionPart, DataAction, KeySpec } from './actions.js';
+
+export type * from './actions.js';
+
 // ---------------------------------------------------------------------------------------
 // Literals
 
@@ -239,8 +243,12 @@ export interface WhereSpec {
 /** A JSON array of singular specifiers. */
 export interface ArraySpec {
   readonly kind: 'spec_array';
-  readonly items: readonly (IdSpec | NameSpec | WhereSpec)[];
+  /** Keys (`spec_key`) only in a records specifier (src/ast/actions.ts). */
+  readonly items: readonly SingularSpec[];
 }
+
+/** What an array specifier holds. */
+export type SingularSpec = IdSpec | NameSpec | WhereSpec | KeySpec;
 
 export type Specifier = AllSpec | IdSpec | NameSpec | WhereSpec | ArraySpec;
 
@@ -326,12 +334,15 @@ export interface SelectAction {
 
 // ---------------------------------------------------------------------------------------
 
-export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction;
+export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction | DataAction | ActionPart;
 export type NodeKind = Node['kind'];
 export type NodeOfKind<K extends NodeKind> = Extract<Node, { kind: K }>;
 
 /** What a `.dsq` statement or a JSON document may hold at the top. */
-export type Statement = Select | SelectAction;
+export type Statement = Select | SelectAction | DataAction;
+
+/** A query: a select object or a SELECT action (what the select builder holds). */
+export type Query = Select | SelectAction;
 
 export const EXPR_KINDS = [
   'null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime',

@@ -268,14 +268,16 @@ function hintForMissing(kind: NodeKind): string | undefined {
 }
 
 /**
- * The JSON-pointer path (field names, as in validateAst's errors) of `target` in the tree under
- * `root`, with `field` appended when given; null when it is not there. Iterative.
+ * The JSON-pointer path (field names, as in validateAst's errors) of every node of a tree, for
+ * placing the problems another check finds in it. One walk; iterative.
  */
-export function pointerOfNode(root: Node, target: Node, field?: string): string | null {
+export function nodePointers(root: Node): Map<Node, string> {
+  const out = new Map<Node, string>();
   const stack: { node: Node; path: string }[] = [{ node: root, path: '' }];
   while (stack.length > 0) {
     const { node, path } = stack.pop() as { node: Node; path: string };
-    if (node === target) return field === undefined ? path : `${path}/${field}`;
+    if (out.has(node)) continue;
+    out.set(node, path);
     const record = node as unknown as Readonly<Record<string, unknown>>;
     for (const { key, child } of FIELD_LIST[node.kind]) {
       if (child === null) continue;
@@ -284,5 +286,12 @@ export function pointerOfNode(root: Node, target: Node, field?: string): string 
       else if (typeof v === 'object' && v !== null) stack.push({ node: v as Node, path: `${path}/${key}` });
     }
   }
-  return null;
+  return out;
+}
+
+/** The pointer of a node's field, when the node has that field (else of the node). */
+export function fieldPointer(pointers: ReadonlyMap<Node, string>, node: Node, field: string | undefined): string | undefined {
+  const at = pointers.get(node);
+  if (at === undefined) return undefined;
+  return field !== undefined && Object.hasOwn(NODE_FIELDS[node.kind], field) ? `${at}/${field}` : at;
 }

@@ -1,4 +1,4 @@
-import type { Expr, OrderTerm, ResultColumn, Select, Source, Statement } from '../ast/index.js';
+import type { Expr, OrderTerm, ResultColumn, Query, Select, Source } from '../ast/index.js';
 import { argumentError, describeValue } from './errors.js';
 
 /**
@@ -22,7 +22,7 @@ export interface QueryLike {
   /** The select object (without any SELECT action options). */
   toSelectAst(): Select;
   /** The statement: a select object, or a SELECT action when options were set. */
-  toAst(): Statement;
+  toAst(): Query;
 }
 
 interface Brand<T> {

@@ -1,49 +1,76 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
-import { queryFromStatement, type FromAstOptions } from './from-ast.js';
-import { SelectQuery, queryFromAst } from './query.js';
+import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
+import { queryFromAst, startQuery, type EntryOf, type KeyOf, type SelectQuery, type SourceParam, type UntypedQuery } from './query.js';
+import type { FieldLists } from './runtime-scope.js';
+import type { AnyDb, Db, StarRowOf, UntypedDb } from './scope.js';
 import type { SourceBuilder } from './sources.js';
-import type { ScopeOf, UntypedDatabase, UntypedFields } from './typing.js';
+import type { Simplify, UntypedDatabase } from './typing.js';
+import { argumentError } from './errors.js';
 import { toSource } from './values.js';
 
-/** Where queries start. `DB` is a database type written by `dsq types` (or untyped). */
-export interface QueryCreator<DB> {
-  /** `SELECT ... FROM table [AS alias]`: the table's fields are in scope, plain and qualified. */
-  selectFrom<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, ScopeOf<DB[T], A>, {}>;
-  /** `SELECT ... FROM source` for a source builder or a subquery. */
-  selectFrom(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, UntypedFields, {}>;
+
+/** Where queries start. `D` is the schema (`Db<Tables, Labels, Fields>`; see `builder`). */
+export interface QueryCreator<D extends AnyDb> {
+  /**
+   * `SELECT * FROM table [AS alias]` (a table of the schema: `orders`, `sales.orders`,
+   * `orders@trash`), or `FROM (subquery)`, or a source builder (`table()`, `systemTable()`, ...).
+   */
+  selectFrom<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, {}, A>,
+    alias?: T extends string ? A : never,
+  ): SelectQuery<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>>, {}, true, false>;
   /** A query without FROM yet (`SELECT *`, nothing else). */
-  query(): SelectQuery<DB, {}, {}>;
+  query(): SelectQuery<D, {}, {}, {}, true, false>;
   /**
    * A query that extends an existing statement (a select object or SELECT action node). A tree
    * dsq did not make is checked first (see `fromAst`); errors are `DsqError`s with a JSON pointer.
    */
-  fromAst(statement: Statement, options?: FromAstOptions): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
+  fromAst(statement: Statement, options?: FromAstOptions): UntypedQuery;
   /** A query that extends a select object or SELECT action given as JSON text or a parsed JS value. */
-  fromJson(json: string | unknown): SelectQuery<DB, UntypedFields, Record<string, unknown>>;
+  fromJson(json: string | unknown): UntypedQuery;
 }
 
 /**
  * The query builder. `builder<Schema>()` checks database and field names against a schema
- * type written by `dsq types` and infers result rows; `builder()` is untyped.
+ * type written by `dsq types` and infers result rows; `builder<Schema, SchemaLabels>()` also
+ * takes field labels as names; `builder<Schema>(SchemaFields)` also knows the field lists at
+ * run time (for `selectAll('alias')` and `resultNames()`). `builder()` is untyped.
  */
-export function builder<DB = UntypedDatabase>(): QueryCreator<DB> {
+export function builder<Tables = UntypedDatabase, Labels = {}>(): QueryCreator<Db<Tables, Labels, false>>;
+export function builder<Tables = UntypedDatabase, Labels = {}>(fields: FieldLists): QueryCreator<Db<Tables, Labels, true>>;
+export function builder(fields?: FieldLists): any {
+  const lists = fields === undefined ? null : checkedFields(fields);
   const creator = {
-    selectFrom: (source: unknown, alias?: string) =>
-      new SelectQuery<DB>().from(toSource(source, alias ?? null, 'argument 1 of selectFrom()') as Source) as SelectQuery<DB, any, {}>,
-    query: () => new SelectQuery<DB, {}, {}>(),
-    fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
-    fromJson: (json: unknown) => queryFromAst(statementFromJson(json)) as unknown as SelectQuery<DB, UntypedFields, Record<string, unknown>>,
+    selectFrom: (source: unknown, alias?: unknown) => startQuery(lists, toSource(source, alias ?? null, 'argument 1 of selectFrom()')),
+    query: () => startQuery(lists, null),
+    fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options),
+    fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))),
   };
-  return Object.freeze(creator) as QueryCreator<DB>;
+  return Object.freeze(creator);
+}
+
+/** The field lists, copied and frozen (an object of string arrays). */
+function checkedFields(fields: unknown): FieldLists {
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+    throw argumentError('the argument of builder() must be the field lists (database path → field names), as dsq types writes SchemaFields');
+  }
+  const out: Record<string, readonly string[]> = Object.create(null) as Record<string, readonly string[]>;
+  for (const [table, list] of Object.entries(fields)) {
+    if (!Array.isArray(list) || !list.every((f) => typeof f === 'string' && f !== '')) {
+      throw argumentError(`the field list of "${table}" given to builder() must be an array of field names`);
+    }
+    out[table] = Object.freeze([...(list as string[])]);
+  }
+  return Object.freeze(out);
 }
 
 const untyped = builder();
 
 /** Untyped `SELECT ... FROM source`. */
-export const selectFrom: QueryCreator<UntypedDatabase>['selectFrom'] = untyped.selectFrom;
+export const selectFrom: QueryCreator<UntypedDb>['selectFrom'] = untyped.selectFrom;
 /** An untyped query without FROM yet. */
-export const query: QueryCreator<UntypedDatabase>['query'] = untyped.query;
+export const query: QueryCreator<UntypedDb>['query'] = untyped.query;
 /** An untyped query that extends a select object or SELECT action given as JSON (named apart from src/json's `fromJson`). */
-export const queryFromJson: QueryCreator<UntypedDatabase>['fromJson'] = untyped.fromJson;
+export const queryFromJson: QueryCreator<UntypedDb>['fromJson'] = untyped.fromJson;

@@ -1,13 +1,19 @@
-export { Expression, Aliased, Ordered } from './expression.js';
+export { Expression, Aliased, Ordered, type ColumnExpression, type InQuery, type TextOperand, type Cmp } from './expression.js';
 export {
   col, ref, lit, systemColumn, databaseColumn, spec, and, or, not, exists, notExists, scalar,
-  datetime, localDateTime, localDate, localTime, fn, caseWhen, caseOf, CaseBuilder,
+  datetime, localDateTime, localDate, localTime, fn, caseWhen, caseOf, CaseBuilder, type ScalarOf, type OneColumn,
 } from './functions.js';
 export { SourceBuilder, table, systemTable, databaseTable, subquerySource, type SourceArg } from './sources.js';
-export { SelectQuery, type ActionOptions } from './query.js';
-export type { Scope, SelectArg, RowOf, NameOrExpr, RowType } from './row.js';
+export { SelectQuery, type ActionOptions, type UntypedQuery, type RowType } from './query.js';
+export { COMPARE_OPS, type CompareOp } from './compare.js';
+export type { ExpressionBuilder } from './eb.js';
+export type { SelectItem } from './row.js';
+export type { FieldLists } from './runtime-scope.js';
+export type { Db, Left, Derived, Opaque, TableName } from './scope.js';
 export { builder, selectFrom, query, queryFromJson, type QueryCreator } from './create.js';
 export { fromAst, type FromAstOptions } from './from-ast.js';
-export type { Operand, Condition, AnyExpression, UntypedDatabase, UntypedFields, ScopeOf } from './typing.js';
+export type {
+  Operand, Condition, AnyExpression, UntypedDatabase, UntypedFields, DateTime, LocalDate, LocalTime, LocalDateTime, PlainText, RecordAttributes,
+} from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export { dsq, ident, type Ident } from './template.js';

@@ -1,13 +1,23 @@
-import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement } from '../ast/index.js';
+import type { Expr, JoinOp, OrderTerm, Query, ResultColumn, Select, SelectAction, Source } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
 import { QUERY, aliased, nestedSelect, ordered, queries, type ExpressionLike, type QueryLike } from './brand.js';
+import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError, describeValue } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
+import type { ScalarOf, TooManyColumns } from './functions.js';
+import type { ColumnArg, List, NameArg } from './messages.js';
+import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
+import type { CheckSelect, Flatten, RowOfItems, SelectItem, Strings } from './row.js';
+import {
+  columnsOf, expandStar, sourceKeys, starColumns, type FieldLists,
+} from './runtime-scope.js';
+import type {
+  AnyDb, AnyView, Derived, FreshKey, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf, UntypedDb, View,
+} from './scope.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
-import type { AllRow, NameOrExpr, RowOf, Scope, SelectArg } from './row.js';
-import type { Condition, NullableRow, ScopeOf, Simplify, UntypedDatabase, UntypedFields } from './typing.js';
+import type { Comparable, Condition, Expression_, IsAny, Numeric, PlainText, Simplify, StringRow, UnionToIntersection } from './typing.js';
 import { own, rowsText, toCondition, toExpr, toFlag, toName, toSource } from './values.js';
 
 /** SELECT action options (`OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)`). */
@@ -17,237 +27,395 @@ export interface ActionOptions {
   readonly echo?: boolean | null;
 }
 
-/** A name given as a string to ORDER BY or GROUP BY, resolved when the query is built. */
-interface PendingName {
-  readonly pending: string;
-}
-type GroupEntry = Expr | PendingName;
-type OrderEntry = OrderTerm | { readonly pending: string; readonly order: 'asc' | 'desc' };
-
-interface Props {
-  readonly distinct: boolean;
-  readonly columns: 'all' | readonly ResultColumn[];
-  readonly from: Source | null;
-  readonly where: Expr | null;
-  readonly group: readonly GroupEntry[];
-  readonly having: Expr | null;
-  readonly order: readonly OrderEntry[];
-  readonly limit: Expr | null;
-  readonly offset: Expr | null;
-  readonly action: { readonly rows: string | null; readonly useStrings: boolean | null; readonly echo: boolean | null } | null;
-}
-
-const EMPTY: Props = Object.freeze({
-  distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null, action: null,
-});
-
-const isPending = (v: object): v is PendingName => 'pending' in v;
-
 const OPTION_KEYS: ReadonlySet<string> = new Set(['rows', 'useStrings', 'echo']);
 
-function scope<F>(): Scope<F> {
-  return {
-    col: <K extends keyof F & string>(name: K) => new Expression<F[K]>({ kind: 'column', path: toName(name, 'argument 1 (the column path) of col()') }),
-    ref: <T>(name: string) => new Expression<T>({ kind: 'alias', name: toName(name, 'argument 1 (the alias name) of ref()') }),
-  };
+interface ActionState {
+  readonly rows: string | null;
+  readonly useStrings: boolean | null;
+  readonly echo: boolean | null;
 }
 
-type Cond<F> = Condition | ((scope: Scope<F>) => Condition);
+/**
+ * What a query holds: its select node, whose parts each call replaces; which GROUP BY and
+ * ORDER BY entries were given as names (a name is a result alias when the select has one by
+ * that name when the query is built, else a column, as in text); the SELECT action options;
+ * and the field lists of the schema, when the builder was given them (for `selectAll(source)`).
+ */
+interface State {
+  readonly select: Select;
+  readonly namedGroup: readonly boolean[];
+  readonly namedOrder: readonly boolean[];
+  readonly action: ActionState | null;
+  readonly fields: FieldLists | null;
+}
+
+const EMPTY_SELECT: Select = own({
+  kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null,
+});
+
+/** True unless the database type is the untyped one (then every name is allowed). */
+type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
+
+/** The value a query used as a value yields: its one column's type (any when untyped). */
+type ScalarColumn<O> = string extends keyof O ? any : [keyof O] extends [never] ? TooManyColumns : IsSingle<keyof O> extends true ? O[keyof O] : TooManyColumns;
+type IsSingle<K> = [K] extends [UnionToIntersection<K>] ? true : false;
+
+/** A table or subquery a query may take as a source, checked: a table of the schema whose source name is not taken yet. */
+export type SourceParam<T, D extends AnyDb, S, A> = T extends string
+  ? NameArg<T, TableName<D>, 'table'> extends infer Checked
+    ? string extends T
+      ? Checked
+      : [A] extends [never]
+        ? T extends keyof S
+          ? `the source name "${T}" is already used in this query: give this one an alias`
+          : Checked
+        : Checked
+    : never
+  : T;
+type AliasParam<A, S> = A extends keyof S ? `the source name "${A & string}" is already used in this query: choose another alias` : A;
+
+/** The entry a source adds to a query's sources. */
+export type EntryOf<T> = T extends string ? T : T extends SelectQuery<any, any, infer O, any, any, any> ? Derived<O> : Opaque;
+export type KeyOf<T, A, S> = T extends string ? SourceKey<T, A & string> : FreshKey<S>;
+export type Added<S, T, A, E> = Simplify<S & { [K in KeyOf<T, A, S>]: E }>;
+
+/** A condition argument: a condition, or a callback getting the expression builder. */
+type Cond<EB> = Condition | ((eb: EB) => Condition);
+
+/** The value type of a name or expression in a view. */
+type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : F extends Expression_<infer T> ? T : any;
+
+/** The sources of a query whose fields `selectAll(source)` can list (tables). */
+type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
+
 
 /**
- * An immutable select query. `DB` is the database type (from `dsq types`), `F` the fields in
- * scope (plain and qualified names), `O` the result row. Every method returns a new query;
- * the props are frozen, so a shared base can be extended in two directions.
+ * An immutable select query. `D` is the schema (`Db<Tables, Labels, Fields>`), `S` the query's
+ * sources by name (`{ o: 'orders'; c: Left<'customers'> }`), `O` the result row (what a hover
+ * shows), `P` the sources of the queries it is nested in (correlated subqueries), `Star` whether
+ * the columns are `SELECT *` (the row then follows the sources), `Str` whether the SELECT action
+ * asks for strings (`RowType` is then all strings). Every method returns a new query.
  */
-export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implements QueryLike {
+export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O = any, in out P = any, in out Star extends boolean = any, in out Str extends boolean = any> implements QueryLike {
   declare readonly __row?: O;
-  declare readonly __db?: DB;
+  declare readonly __db?: D;
+  /** The value of this query used as a value (type-only). */
+  declare readonly __scalar?: ScalarColumn<O>;
+  declare readonly __strings?: Str;
   readonly [QUERY] = true as const;
-  readonly #props: Props;
+  readonly #state: State;
 
   /** Use `builder()` / `selectFrom()` / `fromAst()` to start a query. */
-  constructor(props: Props = EMPTY) {
-    this.#props = Object.freeze(props);
+  constructor(state?: State) {
+    this.#state = Object.freeze(state ?? { select: EMPTY_SELECT, namedGroup: [], namedOrder: [], action: null, fields: null });
     queries.add(this);
     Object.freeze(this);
   }
 
-  private with<F2 = F, O2 = O>(patch: Partial<Props>): SelectQuery<DB, F2, O2> {
-    return new SelectQuery<DB, F2, O2>({ ...this.#props, ...patch });
+  private with<S2 = S, O2 = O, Star2 extends boolean = Star, Str2 extends boolean = Str>(
+    patch: Partial<Omit<Select, 'kind'>>,
+    more: Partial<Omit<State, 'select'>> = {},
+  ): SelectQuery<D, S2, O2, P, Star2, Str2> {
+    const select = own<Select>({ ...this.#state.select, ...patch });
+    return new SelectQuery<D, S2, O2, P, Star2, Str2>({ ...this.#state, ...more, select });
   }
 
-  private cond(value: Cond<F>, what: string): Expr {
-    return toCondition(typeof value === 'function' ? value(scope<F>()) : value, what);
+  private eb(): ExpressionBuilder<D, S, O, P> {
+    return makeExpressionBuilder(this.#state.fields) as ExpressionBuilder<D, S, O, P>;
+  }
+
+  private cond(value: unknown, what: string): Expr {
+    return toCondition(typeof value === 'function' ? (value as (eb: unknown) => unknown)(this.eb()) : value, what);
   }
 
   /** `SELECT DISTINCT` (or back to plain SELECT with `false`). */
-  distinct(on = true): SelectQuery<DB, F, O> {
+  distinct(on = true): SelectQuery<D, S, O, P, Star, Str> {
     return this.with({ distinct: on });
   }
 
-  /** Adds result columns: field names, `expr.as(alias)`, or expressions. */
-  select<const A extends readonly SelectArg<F>[]>(build: (scope: Scope<F>) => A): SelectQuery<DB, F, Simplify<O & RowOf<F, A>>>;
-  select<const A extends readonly SelectArg<F>[]>(...columns: A): SelectQuery<DB, F, Simplify<O & RowOf<F, A>>>;
-  select(...args: unknown[]): SelectQuery<DB, F, any> {
-    const list = args.length === 1 && typeof args[0] === 'function' ? (args[0] as (s: Scope<F>) => unknown[])(scope<F>()) : args;
-    if (!Array.isArray(list)) throw argumentError(`the callback of .select() must return an array of columns, got ${describeValue(list)}`);
+  /**
+   * Adds result columns: column names (`'id'`, `'o.amount'`), `expr.as(alias)`, a column
+   * expression, arrays of those, or a callback getting the expression builder and returning an
+   * array. After `SELECT *` (no select yet, or `selectAll()`) the columns replace it. In a typed
+   * query an expression needs a name (`.as()`), and no result name may come twice.
+   */
+  select<const A extends readonly SelectItem<ExpressionBuilder<D, S, O, P>>[]>(
+    ...items: CheckSelect<A, View<D, S, P>, Star extends true ? never : keyof O, IsTyped<D>>
+  ): SelectQuery<D, S, Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<A>>>, P, false, Str> {
+    const list: unknown[] = [];
+    const add = (arg: unknown, what: string) => {
+      if (typeof arg === 'function') {
+        const built = (arg as (eb: unknown) => unknown)(this.eb());
+        if (!Array.isArray(built)) throw argumentError(`the callback of .select() must return an array of columns, got ${describeValue(built)}`);
+        built.forEach((b, i) => list.push([b, `item ${i + 1} of the array the callback of .select() returned`]));
+      } else if (Array.isArray(arg)) {
+        arg.forEach((b, i) => {
+          if (Array.isArray(b) || typeof b === 'function') throw argumentError(`item ${i + 1} of ${what} is ${describeValue(b)}: column arrays do not nest`);
+          list.push([b, `item ${i + 1} of ${what}`]);
+        });
+      } else list.push([arg, what]);
+    };
+    (items as readonly unknown[]).forEach((arg, i) => add(arg, `argument ${i + 1} of .select()`));
     if (list.length === 0) throw argumentError('select() needs at least one column; use selectAll() for SELECT *');
-    const added = list.map((arg, i): ResultColumn => {
+    const added = (list as [unknown, string][]).map(([arg, what]): ResultColumn => {
       if (aliased.has(arg)) return arg.node;
-      const what = `argument ${i + 1} of .select()`;
       const e: Expr = typeof arg === 'string' ? own({ kind: 'column', path: toName(arg, what) }) : toExpr(arg, what);
       return own({ kind: 'result_column', e, alias: null });
     });
-    const columns = this.#props.columns === 'all' ? added : [...this.#props.columns, ...added];
-    return this.with({ columns });
-  }
-
-  /** `SELECT *`: replaces any result columns. */
-  selectAll(): SelectQuery<DB, F, Simplify<O & AllRow<F>>> {
-    return this.with({ columns: 'all' });
-  }
-
-  /** Sets the FROM source (replacing any). */
-  from<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, ScopeOf<DB[T], A>, O>;
-  from(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, UntypedFields, O>;
-  from(source: SourceArg, alias?: string): SelectQuery<DB, any, O> {
-    return this.with({ from: toSource(source, alias ?? null, 'argument 1 of .from()') });
-  }
-
-  private joined(op: JoinOp, source: SourceArg, alias: string | undefined, method: string): SelectQuery<DB, any, O> {
-    const right = toSource(source, alias ?? null, `argument 1 of .${method}()`);
-    if (this.#props.from === null) throw argumentError(`.${method}() needs a FROM source first`);
-    return this.with({ from: own({ kind: 'join', op, s1: this.#props.from, s2: right }) });
-  }
-
-  join<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<DB[T], A>, O>;
-  join(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
-  join(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('join', source, alias, 'join'); }
-
-  innerJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<DB[T], A>, O>;
-  innerJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
-  innerJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('inner', source, alias, 'innerJoin'); }
-
-  /** LEFT JOIN: the joined fields may be null in result rows. */
-  leftJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<NullableRow<DB[T]>, A>, O>;
-  leftJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
-  leftJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('left', source, alias, 'leftJoin'); }
-
-  leftOuterJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<NullableRow<DB[T]>, A>, O>;
-  leftOuterJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
-  leftOuterJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('left_outer', source, alias, 'leftOuterJoin'); }
-
-  crossJoin<T extends keyof DB & string, A extends string = T>(table: T, alias?: A): SelectQuery<DB, F & ScopeOf<DB[T], A>, O>;
-  crossJoin(source: SourceBuilder | QueryLike | Source): SelectQuery<DB, F & UntypedFields, O>;
-  crossJoin(source: SourceArg, alias?: string): SelectQuery<DB, any, O> { return this.joined('cross', source, alias, 'crossJoin'); }
-
-  /** Adds a WHERE condition; several calls AND together (left fold, as `a AND b AND c` parses). */
-  where(condition: Cond<F>): SelectQuery<DB, F, O> {
-    const e = this.cond(condition, 'argument 1 of .where()');
-    const prev = this.#props.where;
-    return this.with({ where: prev === null ? e : own({ kind: 'binary', op: 'and', e1: prev, e2: e }) });
-  }
-
-  /** ORs a condition onto the WHERE condition (`prev OR cond`). */
-  orWhere(condition: Cond<F>): SelectQuery<DB, F, O> {
-    const e = this.cond(condition, 'argument 1 of .orWhere()');
-    const prev = this.#props.where;
-    return this.with({ where: prev === null ? e : own({ kind: 'binary', op: 'or', e1: prev, e2: e }) });
-  }
-
-  /** Adds GROUP BY terms. A string is an alias of this select's result columns if one has that name, else a column. */
-  groupBy(...terms: NameOrExpr<F, O>[]): SelectQuery<DB, F, O> {
-    const added = terms.map((t, i): GroupEntry => {
-      const what = `argument ${i + 1} of .groupBy()`;
-      return typeof t === 'string' ? { pending: toName(t, what) } : toExpr(t, what);
-    });
-    return this.with({ group: [...this.#props.group, ...added] });
-  }
-
-  /** Adds a HAVING condition; several calls AND together. */
-  having(condition: Cond<F>): SelectQuery<DB, F, O> {
-    const e = this.cond(condition, 'argument 1 of .having()');
-    const prev = this.#props.having;
-    return this.with({ having: prev === null ? e : own({ kind: 'binary', op: 'and', e1: prev, e2: e }) });
+    const before = this.#state.select.columns;
+    return this.with({ columns: before === 'all' ? added : [...before, ...added] }) as never;
   }
 
   /**
-   * Adds an ORDER BY term: a name (an alias of this select's result columns if one has that
-   * name when the query is built, else a column), an expression, or `expr.asc()/.desc()`.
+   * `SELECT *` (no arguments): replaces any result columns; the row is every field of the
+   * sources (an error when two sources share a name: list them apart). With source names
+   * (`selectAll('o')`), adds that source's fields as columns (`o.id, o.amount, ...`): this
+   * needs the schema's field lists at run time, `builder<Schema>(SchemaFields)`.
    */
-  orderBy(term: NameOrExpr<F, O> | Ordered, direction: 'asc' | 'desc' = 'asc'): SelectQuery<DB, F, O> {
-    if (direction !== 'asc' && direction !== 'desc') throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
-    let entry: OrderEntry;
-    if (ordered.has(term)) entry = term.node;
-    else if (typeof term === 'string') entry = { pending: toName(term, 'argument 1 of .orderBy()'), order: direction };
-    else entry = own({ kind: 'order_term', e: toExpr(term, 'argument 1 of .orderBy()'), order: direction });
-    return this.with({ order: [...this.#props.order, entry] });
+  selectAll<const K extends readonly TableSources<S>[] = []>(
+    this: SelectAllThis<D, S, K, O, Star>,
+    ...sources: K
+  ): K extends readonly []
+    ? SelectQuery<D, S, Simplify<StarRowOf<D, S>>, P, true, Str>
+    : SelectQuery<D, S, Simplify<(Star extends true ? {} : O) & StarRowsOf<D, S, K[number]>>, P, false, Str> {
+    const self = this as unknown as SelectQuery<D, S, O, P, Star, Str>;
+    const state = self.#state;
+    if (sources.length === 0) return self.with({ columns: 'all' }) as never;
+    const added: ResultColumn[] = [];
+    (sources as readonly unknown[]).forEach((source, i) => {
+      const name = toName(source, `argument ${i + 1} of .selectAll()`);
+      for (const path of expandStar(state.select.from, name, state.fields, `argument ${i + 1} of .selectAll()`)) {
+        added.push(own({ kind: 'result_column', e: own({ kind: 'column', path }), alias: null }));
+      }
+    });
+    const before = state.select.columns;
+    return self.with({ columns: before === 'all' ? added : [...before, ...added] }) as never;
   }
 
-  limit(limit: number | bigint | ExpressionLike | Expr | null): SelectQuery<DB, F, O> {
+  /** Sets the FROM source (replacing any): a table of the schema (with an alias), a query (a subquery source), or a source builder. */
+  from<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, {}, A>,
+    alias?: T extends string ? A : never,
+  ): SelectQuery<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, Star extends true ? Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>> : O, P, Star, Str> {
+    return this.with({ from: toSource(source, alias ?? null, 'argument 1 of .from()') }) as never;
+  }
+
+  private joined(op: JoinOp, source: unknown, alias: unknown, method: string): SelectQuery<any, any, any, any, any, any> {
+    const right = toSource(source, alias ?? null, `argument 1 of .${method}()`);
+    const left = this.#state.select.from;
+    if (left === null) throw argumentError(`.${method}() needs a FROM source first`);
+    const taken = sourceKeys(left);
+    for (const key of sourceKeys(right)) {
+      if (taken.has(key)) {
+        throw argumentError(`argument 1 of .${method}(): the source name "${key}" is already used in this query; give one of them an alias`);
+      }
+    }
+    return this.with({ from: own({ kind: 'join', op, s1: left, s2: right }) });
+  }
+
+  /** `JOIN`: the joined source's fields come into scope (a name both sides have must then be qualified). */
+  join<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, S, A>,
+    alias?: T extends string ? AliasParam<A, S> : never,
+  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
+    return this.joined('join', source, alias, 'join') as never;
+  }
+
+  innerJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, S, A>,
+    alias?: T extends string ? AliasParam<A, S> : never,
+  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
+    return this.joined('inner', source, alias, 'innerJoin') as never;
+  }
+
+  /** `LEFT JOIN`: the joined fields may be null in result rows. */
+  leftJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, S, A>,
+    alias?: T extends string ? AliasParam<A, S> : never,
+  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, Left<EntryOf<T>>>> {
+    return this.joined('left', source, alias, 'leftJoin') as never;
+  }
+
+  leftOuterJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, S, A>,
+    alias?: T extends string ? AliasParam<A, S> : never,
+  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, Left<EntryOf<T>>>> {
+    return this.joined('left_outer', source, alias, 'leftOuterJoin') as never;
+  }
+
+  crossJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
+    source: SourceParam<T, D, S, A>,
+    alias?: T extends string ? AliasParam<A, S> : never,
+  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
+    return this.joined('cross', source, alias, 'crossJoin') as never;
+  }
+
+  private compared(args: readonly unknown[], method: string, names: 'column' | 'pending'): Expr {
+    if (args.length === 1) return this.cond(args[0], `argument 1 of .${method}()`);
+    if (args.length !== 3) throw argumentError(`.${method}() takes a condition, a callback, or (column, operator, value); got ${args.length} arguments`);
+    const [left, op, value] = args;
+    const e = typeof left === 'string' ? this.nameExpr(toName(left, `argument 1 (the column) of .${method}()`), names) : toExpr(left, `argument 1 of .${method}()`);
+    return compare(e, op, value, method);
+  }
+
+  private nameExpr(name: string, names: 'column' | 'pending'): Expr {
+    if (names === 'pending' && resultAliases(this.#state.select).has(name)) return own({ kind: 'alias', name });
+    return own({ kind: 'column', path: name });
+  }
+
+  private anded(key: 'where' | 'having', e: Expr, op: 'and' | 'or'): SelectQuery<D, S, O, P, Star, Str> {
+    const prev = this.#state.select[key];
+    return this.with({ [key]: prev === null ? e : own({ kind: 'binary', op, e1: prev, e2: e }) });
+  }
+
+  /**
+   * Adds a WHERE condition; several calls AND together (left fold, as `a AND b AND c` parses).
+   * Takes a condition, a callback getting the expression builder (`({ col }) => col('a').gt(1)`),
+   * or `(column, operator, value)`: `where('total', '>', 5)`, `where('status', 'in', ['a', 'b'])`.
+   */
+  where(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
+  where<const F extends string | Expression_<any> | Expr, const Op extends CompareOp>(
+    left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
+    op: OpParam<Op, TypeOfArg<F, View<D, S, P>>>,
+    value: CompareValue<TypeOfArg<F, View<D, S, P>>, Op>,
+  ): SelectQuery<D, S, O, P, Star, Str>;
+  where(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
+    return this.anded('where', this.compared(args, 'where', 'column'), 'and');
+  }
+
+  /** ORs a condition onto the WHERE condition (`prev OR cond`); the same forms as `where`. */
+  orWhere(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
+  orWhere<const F extends string | Expression_<any> | Expr, const Op extends CompareOp>(
+    left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
+    op: OpParam<Op, TypeOfArg<F, View<D, S, P>>>,
+    value: CompareValue<TypeOfArg<F, View<D, S, P>>, Op>,
+  ): SelectQuery<D, S, O, P, Star, Str>;
+  orWhere(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
+    return this.anded('where', this.compared(args, 'orWhere', 'column'), 'or');
+  }
+
+  /** `WHERE a op b` between two columns: `whereRef('o.customer', '=', 'c.id')`; their types must compare. */
+  whereRef<const L extends string, const R extends string>(
+    left: ColumnArg<L, View<D, S, P>>,
+    op: Exclude<CompareOp, 'in' | 'not in' | 'is' | 'is not'>,
+    right: RefCompare<L, R, View<D, S, P>>,
+  ): SelectQuery<D, S, O, P, Star, Str> {
+    const e = compare(own({ kind: 'column', path: toName(left, 'argument 1 of .whereRef()') }), op, own({ kind: 'column', path: toName(right, 'argument 3 of .whereRef()') }), 'whereRef');
+    return this.anded('where', e, 'and');
+  }
+
+  /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
+  groupBy<const A extends readonly (string | ExpressionLike | Expr)[]>(
+    ...terms: { [I in keyof A]: A[I] extends string ? ColumnArg<A[I], View<D, S, P, O>> : A[I] }
+  ): SelectQuery<D, S, O, P, Star, Str> {
+    const group = [...this.#state.select.group];
+    const named = [...this.#state.namedGroup];
+    (terms as readonly unknown[]).forEach((t, i) => {
+      const what = `argument ${i + 1} of .groupBy()`;
+      group.push(typeof t === 'string' ? own({ kind: 'column', path: toName(t, what) }) : toExpr(t, what));
+      named.push(typeof t === 'string');
+    });
+    return this.with({ group }, { namedGroup: named });
+  }
+
+  /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
+  having(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
+  having<const F extends string | Expression_<any> | Expr, const Op extends CompareOp>(
+    left: F extends string ? ColumnArg<F, View<D, S, P, O>> : F,
+    op: OpParam<Op, TypeOfArg<F, View<D, S, P, O>>>,
+    value: CompareValue<TypeOfArg<F, View<D, S, P, O>>, Op>,
+  ): SelectQuery<D, S, O, P, Star, Str>;
+  having(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
+    return this.anded('having', this.compared(args, 'having', 'pending'), 'and');
+  }
+
+  /**
+   * Adds an ORDER BY term: a name (a result alias of this select if one has that name when the
+   * query is built, else a column), an expression, or `expr.asc()/.desc()`.
+   */
+  orderBy<const N extends string | ExpressionLike | Expr | Ordered>(
+    term: N extends string ? ColumnArg<N, View<D, S, P, O>> : N,
+    direction: 'asc' | 'desc' = 'asc',
+  ): SelectQuery<D, S, O, P, Star, Str> {
+    if (direction !== 'asc' && direction !== 'desc') throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
+    let entry: OrderTerm;
+    const byName = typeof term === 'string';
+    if (ordered.has(term)) entry = term.node;
+    else if (typeof term === 'string') entry = own({ kind: 'order_term', e: own({ kind: 'column', path: toName(term, 'argument 1 of .orderBy()') }), order: direction });
+    else entry = own({ kind: 'order_term', e: toExpr(term, 'argument 1 of .orderBy()'), order: direction });
+    return this.with({ order: [...this.#state.select.order, entry] }, { namedOrder: [...this.#state.namedOrder, byName] });
+  }
+
+  limit(limit: Numeric | Expression_<Numeric | null> | Expr | null): SelectQuery<D, S, O, P, Star, Str> {
     return this.with({ limit: limit === null ? null : toExpr(limit, 'argument 1 of .limit()') });
   }
 
-  offset(offset: number | bigint | ExpressionLike | Expr | null): SelectQuery<DB, F, O> {
+  offset(offset: Numeric | Expression_<Numeric | null> | Expr | null): SelectQuery<D, S, O, P, Star, Str> {
     return this.with({ offset: offset === null ? null : toExpr(offset, 'argument 1 of .offset()') });
   }
 
-  /** Makes the query a SELECT action with these options (merged with earlier ones); `{}` gives `OPTIONS ()`. */
-  options(options: ActionOptions): SelectQuery<DB, F, O> {
+  /**
+   * Makes the query a SELECT action with these options (merged with earlier ones); `{}` gives
+   * `OPTIONS ()`. With `useStrings: true` every value of `RowType` is a string (null stays null).
+   */
+  options<const Opt extends ActionOptions>(options: Opt): SelectQuery<D, S, O, P, Star, Opt['useStrings'] extends true ? true : Opt['useStrings'] extends false | null ? false : Str> {
     if (typeof options !== 'object' || options === null || Array.isArray(options)) {
       throw argumentError(`argument 1 of .options() must be an object { rows, useStrings, echo }, got ${describeValue(options)}`);
     }
     for (const key of Object.keys(options)) {
       if (!OPTION_KEYS.has(key)) throw argumentError(`argument 1 of .options() has an unknown option ${JSON.stringify(key)}; the options are rows, useStrings and echo`);
     }
-    const prev = this.#props.action ?? { rows: null, useStrings: null, echo: null };
-    return this.with({
-      action: {
-        rows: options.rows === undefined ? prev.rows : options.rows === null ? null : rowsText(options.rows),
-        useStrings: options.useStrings === undefined ? prev.useStrings : toFlag(options.useStrings, 'useStrings of .options()'),
-        echo: options.echo === undefined ? prev.echo : toFlag(options.echo, 'echo of .options()'),
-      },
-    });
+    const prev = this.#state.action ?? { rows: null, useStrings: null, echo: null };
+    const action: ActionState = {
+      rows: options.rows === undefined ? prev.rows : options.rows === null ? null : rowsText(options.rows),
+      useStrings: options.useStrings === undefined ? prev.useStrings : toFlag(options.useStrings, 'useStrings of .options()'),
+      echo: options.echo === undefined ? prev.echo : toFlag(options.echo, 'echo of .options()'),
+    };
+    return this.with({}, { action }) as never;
   }
 
   /** Back to a plain select object (drops the SELECT action options). */
-  withoutOptions(): SelectQuery<DB, F, O> {
-    return this.with({ action: null });
+  withoutOptions(): SelectQuery<D, S, O, P, Star, false> {
+    return this.with({}, { action: null });
   }
 
-  /** Applies `build` when `condition` holds, without breaking the chain. Columns it adds become optional in the row type. */
-  $if<O2>(condition: boolean, build: (query: SelectQuery<DB, F, O>) => SelectQuery<DB, F, O2>): SelectQuery<DB, F, Simplify<O & Partial<Omit<O2, keyof O>>>> {
-    return (condition ? build(this) : this) as unknown as SelectQuery<DB, F, Simplify<O & Partial<Omit<O2, keyof O>>>>;
+  /**
+   * Applies `build` when `condition` holds, without breaking the chain. Columns it adds are
+   * optional in the row; when it replaces `SELECT *` (or selects all), the row is one or the other.
+   */
+  $if<O2, Star2 extends boolean, Str2 extends boolean>(
+    condition: boolean,
+    build: (query: SelectQuery<D, S, O, P, Star, Str>) => SelectQuery<D, S, O2, P, Star2, Str2>,
+  ): SelectQuery<D, S, IfRow<O, Star, O2, Star2>, P, Star extends true ? (Star2 extends true ? true : false) : false, Str | Str2> {
+    return (condition ? build(this) : this) as never;
   }
 
   /** Calls `fn` with this query and returns what it returns (reusable query pieces). */
-  $call<R>(fn: (query: SelectQuery<DB, F, O>) => R): R {
+  $call<R>(fn: (query: SelectQuery<D, S, O, P, Star, Str>) => R): R {
     return fn(this);
   }
 
   /** The select object, with ORDER BY / GROUP BY names resolved against this select's aliases. */
   toSelectAst(): Select {
-    const p = this.#props;
-    const aliases = new Set(p.columns === 'all' ? [] : p.columns.flatMap((c) => (c.alias === null ? [] : [c.alias])));
-    const name = (n: string): Expr => own(aliases.has(n) ? { kind: 'alias', name: n } : { kind: 'column', path: n });
+    const { select, namedGroup, namedOrder } = this.#state;
+    if (!namedGroup.includes(true) && !namedOrder.includes(true)) return select;
+    const aliases = resultAliases(select);
+    const resolve = (e: Expr): Expr => (e.kind === 'column' && aliases.has(e.path) ? own({ kind: 'alias', name: e.path }) : e);
     return own({
-      kind: 'select',
-      distinct: p.distinct,
-      columns: p.columns,
-      from: p.from,
-      where: p.where,
-      group: p.group.map((g) => (isPending(g) ? name(g.pending) : g)),
-      having: p.having,
-      order: p.order.map((o): OrderTerm => ('pending' in o ? own({ kind: 'order_term', e: name(o.pending), order: o.order }) : o)),
-      limit: p.limit,
-      offset: p.offset,
+      ...select,
+      group: select.group.map((g, i) => (namedGroup[i] ? resolve(g) : g)),
+      order: select.order.map((o, i) => {
+        if (!namedOrder[i]) return o;
+        const e = resolve(o.e);
+        return e === o.e ? o : own({ kind: 'order_term', e, order: o.order });
+      }),
     });
   }
 
   /** The statement: a select object, or a SELECT action when `options()` was called. */
-  toAst(): Statement {
+  toAst(): Query {
     const select = this.toSelectAst();
-    const a = this.#props.action;
+    const a = this.#state.action;
     const statement = a === null ? select : own<SelectAction>({ kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo });
     // The spec's rules, as the parser and the JSON reader check them (src/spec/check.ts).
     return checkedStatement(statement);
@@ -264,29 +432,90 @@ export class SelectQuery<DB = UntypedDatabase, F = UntypedFields, O = {}> implem
   }
 
   /** As an expression: a scalar subquery (an error for a query with `.options(...)`). */
-  asExpression<T = unknown>(): Expression<T> {
-    return new Expression<T>({ kind: 'subquery', select: nestedSelect(this, 'the query of .asExpression()') });
+  asExpression(): Expression<ScalarOf<this>> {
+    return new Expression({ kind: 'subquery', select: nestedSelect(this, 'the query of .asExpression()') });
   }
 
   /** As a source: a subquery source (to join, e.g. `table('a').join(q.asSource())`; an error for a query with `.options(...)`). */
   asSource(): SourceBuilder {
     return new SourceBuilder({ kind: 'select_source', select: nestedSelect(this, 'the query of .asSource()') });
   }
+
+  /** The result names this query's JSON implies, in order (`SELECT *` lists the sources' fields: it needs the field lists). */
+  resultNames(): (string | null)[] {
+    const { select, fields } = this.#state;
+    return select.columns === 'all' ? starColumns(select.from, fields) : columnsOf(select.columns);
+  }
 }
 
-/** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
-export function queryFromAst(statement: Statement): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> {
-  const select = statement.kind === 'select_action' ? statement.select : statement;
-  return new SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>>({
-    distinct: select.distinct,
-    columns: select.columns,
-    from: select.from,
-    where: select.where,
-    group: select.group,
-    having: select.having,
-    order: select.order,
-    limit: select.limit,
-    offset: select.offset,
-    action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
-  });
+/** The query after a join: the sources grow; the row follows them under `SELECT *`. */
+type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends boolean, S2> = SelectQuery<D, S2, Star extends true ? Simplify<StarRowOf<D, S2>> : O, P, Star, Str>;
+
+type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
+
+type SelectAllThis<D extends AnyDb, S, K extends readonly string[], O, Star extends boolean> = K extends readonly []
+  ? [SharedStarNames<D, S>] extends [never]
+    ? unknown
+    : `SELECT * would give ${List<SharedStarNames<D, S> & string>} twice (two sources have it): list the columns, or selectAll('alias') for one source`
+  : D['fields'] extends true
+    ? unknown
+    : `selectAll('${K[number]}') lists the fields of a source, which needs the schema's field lists at run time: builder<Schema>(SchemaFields)`;
+
+type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends true
+  ? Star2 extends true
+    ? O
+    : O | O2
+  : Star2 extends true
+    ? O | O2
+    : Simplify<O & Partial<Omit<O2, keyof O>>>;
+
+/** `whereRef`'s right-hand column: a column whose type compares with the left one's. */
+type RefCompare<L, R, V extends AnyView> = string extends R
+  ? ColumnArg<R, V>
+  : R extends NamesOf<V>
+    ? IsAny<TypeOf<V, R>> extends true
+      ? R
+      : NonNullable<TypeOf<V, R>> extends Comparable<TypeOf<V, L>>
+        ? R
+        : `"${R & string}" does not compare with "${L & string}": their types differ`
+    : ColumnArg<R, V>;
+
+/** The operator argument: inferred as given, and one that fits the left side's type. */
+type OpParam<Op extends CompareOp, T> = Op extends CompareOpFor<T> ? Op : CompareOpFor<T>;
+
+/** The operators a value of type T takes (LIKE / REGEXP only for text). */
+type CompareOpFor<T> = IsAny<T> extends true
+  ? CompareOp
+  : [NonNullable<T>] extends [PlainText]
+    ? CompareOp
+    : Exclude<CompareOp, 'like' | 'not like' | 'regexp' | 'not regexp'>;
+
+/** The result aliases of a select. */
+function resultAliases(select: Select): Set<string> {
+  return new Set(select.columns === 'all' ? [] : select.columns.flatMap((c) => (c.alias === null ? [] : [c.alias])));
 }
+
+/** A query read from JSON, text or an AST: untyped, its columns unknown. */
+export type UntypedQuery = SelectQuery<UntypedDb, { '(source)': Opaque }, Record<string, unknown>, {}, false, boolean>;
+
+/** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
+export function queryFromAst(statement: Query): UntypedQuery {
+  const select = statement.kind === 'select_action' ? statement.select : statement;
+  return new SelectQuery({
+    select,
+    namedGroup: select.group.map(() => false),
+    namedOrder: select.order.map(() => false),
+    action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
+    fields: null,
+  }) as never;
+}
+
+/** A new query over the given source, with the builder's field lists. */
+export function startQuery(fields: FieldLists | null, from: Source | null): SelectQuery<any, any, any, any, any, any> {
+  return new SelectQuery({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields });
+}
+
+export { COMPARE_OPS, type CompareOp };
+
+/** The result row type of a query: `RowType<typeof q>` (all strings with `options({ useStrings: true })`). */
+export type RowType<Q> = Q extends SelectQuery<any, any, infer O, any, any, infer Str> ? (Str extends true ? StringRow<O> : O) : never;

@@ -1,37 +1,103 @@
 import type { Expr } from '../ast/index.js';
-import type { ExpressionLike } from './brand.js';
-import type { Aliased, Expression } from './expression.js';
-import type { SelectQuery } from './query.js';
-import type { ColumnName, UnionToIntersection } from './typing.js';
+import type { ExpressionLike, QueryLike } from './brand.js';
+import type { Aliased, ColumnExpression } from './expression.js';
+import type { ColumnArg } from './messages.js';
+import type { AnyView, LastSegment, NamesOf, TypeOf } from './scope.js';
+import type { Settled, StringRow } from './typing.js';
 
-/** Result-row typing: what a query's selections add to its row type. */
+/**
+ * Result-row typing: what a query's selections make its row. The row follows what the JSON
+ * says: `select(...)` after `SELECT *` (the start, or `selectAll()`) replaces it; `selectAll()`
+ * replaces any columns; each result column is named as the service names it (its alias, else
+ * a column's last path segment). A selected expression with no name is an error in a typed
+ * query (name it with `.as()`); two result columns of one name are an error (name one apart).
+ */
 
-/** The typed helpers a callback gets: `col` knows the fields in scope. */
-export interface Scope<F> {
-  col<K extends keyof F & string>(name: K): Expression<F[K]>;
-  /** An alias reference (`ALIAS(name)`). */
-  ref<T = unknown>(name: string): Expression<T>;
-}
+/** A plain result column: a name, an aliased expression, an expression, or a query (a scalar subquery). */
+export type FlatItem = string | Aliased<string, any> | ExpressionLike | Expr | QueryLike;
 
-/** A result column: a field name in scope, an aliased expression, or an expression. */
-export type SelectArg<F> = (keyof F & string) | Aliased<string, any> | ExpressionLike | Expr;
+/** What `select` takes: result columns, arrays of them, or a callback returning them. */
+export type SelectItem<EB> = FlatItem | readonly FlatItem[] | ((eb: EB) => readonly [FlatItem, ...FlatItem[]]);
 
-type RowOfArg<F, A> = A extends string
-  ? A extends keyof F
-    ? { [P in ColumnName<A>]: F[A] }
-    : {}
-  : A extends Aliased<infer N, infer T>
-    ? { [P in N]: T }
-    : {};
+/** The result name of a result column (`never` when it has none). */
+export type ItemName<I> = I extends string
+  ? LastSegment<I>
+  : I extends Aliased<infer N, any>
+    ? N
+    : I extends ColumnExpression<any, infer N>
+      ? N
+      : never;
 
-/** The row a list of result columns adds. */
-export type RowOf<F, A extends readonly unknown[]> = UnionToIntersection<RowOfArg<F, A[number]>>;
+/** The value type of a result column. */
+type ItemValue<I, V extends AnyView> = I extends string
+  ? Settled<TypeOf<V, I>>
+  : I extends Aliased<string, infer T>
+    ? Settled<T>
+    : I extends ColumnExpression<infer T, string>
+      ? Settled<T>
+      : unknown;
 
-/** The unqualified fields in scope: what `SELECT *` returns. */
-export type AllRow<F> = { [K in keyof F as K extends `${string}.${string}` ? never : K]: F[K] };
+/** The result columns of a `select` call's arguments, flattened (arrays and callbacks opened). */
+export type Flatten<A> = A extends readonly [infer H, ...infer R]
+  ? [...FlattenOne<H>, ...Flatten<R>]
+  : A extends readonly []
+    ? []
+    : A extends readonly (infer E)[]
+      ? FlattenOne<E>[number][]
+      : [];
+type FlattenOne<H> = H extends readonly unknown[] ? Flatten<H> : H extends (eb: any) => infer R ? Flatten<R> : [H];
 
-/** An ORDER BY / GROUP BY argument: a name (an alias of this select, else a column) or an expression. */
-export type NameOrExpr<F, O> = (keyof F & string) | (keyof O & string) | ExpressionLike | Expr;
+/** The row a list of result columns makes. Unnamed ones (untyped queries only) make an index signature. */
+export type RowOfItems<V extends AnyView, Items extends readonly unknown[]> = { [I in Items[number] as ItemName<I>]: ItemValue<I, V> } &
+  ([Exclude<Items[number], Named>] extends [never] ? {} : { [name: string]: unknown });
+type Named = string | Aliased<string, any> | ColumnExpression<any, string>;
 
-/** The result row type of a query: `RowType<typeof q>`. */
-export type RowType<Q> = Q extends SelectQuery<any, any, infer O> ? O : never;
+/** A row read with `use_strings` when `Str` is true. */
+export type Strings<Row, Str extends boolean> = Str extends true ? StringRow<Row> : Row;
+
+type Count<T extends readonly unknown[], K, N extends unknown[] = []> = T extends readonly [infer H, ...infer R]
+  ? Count<R, K, [H] extends [K] ? ([K] extends [H] ? [...N, H] : N) : N>
+  : N['length'];
+
+/** The result names of the flattened arguments, in order. */
+type Names<F extends readonly unknown[]> = { [I in keyof F]: ItemName<F[I]> };
+
+export type DuplicateMessage<N extends string> = `duplicate result name "${N}": two result columns would be named so; name one apart with .as('...')`;
+export type ExistingMessage<N extends string> = `duplicate result name "${N}": the query already has a result column named so; name this one apart with .as('...')`;
+export type UnnamedMessage = "a selected expression needs a result name: add .as('name') (a column is named after itself)";
+
+/**
+ * The check of one `select` argument (and, inside arrays and callbacks, of each result
+ * column): a column name must be one of the query's (`ColumnArg`), every result column of a
+ * typed query needs a name, and no name may come twice or repeat one the row has.
+ */
+type CheckItem<T, V extends AnyView, Keys, AllNames extends readonly unknown[], Typed extends boolean> = T extends string
+  ? string extends T
+    ? ColumnArg<T, V>
+    : T extends NamesOf<V>
+      ? NameClash<T, LastSegment<T>, Keys, AllNames>
+      : ColumnArg<T, V>
+  : T extends readonly unknown[]
+    ? { [I in keyof T]: CheckItem<T[I], V, Keys, AllNames, Typed> }
+    : T extends (eb: infer E) => infer R
+      ? (eb: E) => CheckItem<R, V, Keys, AllNames, Typed>
+      : ItemName<T> extends infer N extends string
+        ? [N] extends [never]
+          ? Typed extends true
+            ? UnnamedMessage
+            : T
+          : NameClash<T, N, Keys, AllNames>
+        : T;
+
+type NameClash<T, N extends string, Keys, AllNames extends readonly unknown[]> = string extends N
+  ? T
+  : N extends Keys
+    ? ExistingMessage<N>
+    : Count<AllNames, N> extends 0 | 1
+      ? T
+      : DuplicateMessage<N>;
+
+/** The checked parameter list of `select`. `Keys`: the names the row has already (never after `SELECT *`). */
+export type CheckSelect<A extends readonly unknown[], V extends AnyView, Keys, Typed extends boolean> = Names<Flatten<A>> extends infer AllNames extends readonly unknown[]
+  ? { [I in keyof A]: CheckItem<A[I], V, Keys, AllNames, Typed> }
+  : never;

@@ -1,13 +1,12 @@
-import { CHILD_KEYS, descendants, transform, visit, type Expr, type Node, type Select, type Statement } from '../ast/index.js';
+import { CHILD_KEYS, isDataAction, descendants, transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { parse, parseExpression } from '../syntax/index.js';
+import { parse, parseExpression, tokenize } from '../syntax/index.js';
 import { idents, isQueryLike, nestedSelect } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression } from './expression.js';
-import { queryFromAst, type SelectQuery } from './query.js';
-import type { UntypedDatabase, UntypedFields } from './typing.js';
+import { queryFromAst, type UntypedQuery } from './query.js';
 import { denseItems, own, toExpr, toName } from './values.js';
 
 /**
@@ -66,7 +65,7 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
   if (hit) return hit;
   const inIndexes = new Set<number>();
   const existsIndexes = new Set<number>();
-  const inserts: { start: number; end: number }[] = [];
+  const inserts: Insert[] = [];
   let text = '';
   strings.forEach((part, i) => {
     if (part === undefined) throw new DsqError([{ code: 'builder/template', severity: 'error', message: `template part ${i + 1} has an invalid escape sequence` }]);
@@ -76,20 +75,28 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
     const start = text.length;
     if (/\bIN\s*$/i.test(part)) {
       inIndexes.add(i);
-      text += `(${quoted(i)})`;
+      text += '(';
     } else if (/\bEXISTS\s*$/i.test(part)) {
       existsIndexes.add(i);
-      text += `(SELECT ${quoted(i)})`;
-    } else text += quoted(i);
-    inserts.push({ start, end: text.length });
+      text += '(SELECT ';
+    }
+    const name = text.length;
+    text += quoted(i);
+    const nameEnd = text.length;
+    if (inIndexes.has(i) || existsIndexes.has(i)) text += ')';
+    inserts.push({ start, end: text.length, name, nameEnd });
   });
   const where = new Places(strings, inserts);
+  checkTokens(text, inserts, where);
   let ast: Node;
   try {
     ast = asExpression ? parseExpression(text) : parse(text);
   } catch (err) {
     if (err instanceof DsqError) throw where.parseError(err);
     throw err;
+  }
+  if (isDataAction(ast)) {
+    throw new DsqError([{ code: 'builder/template', severity: 'error', message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)` }]);
   }
   checkPlacement(ast, where);
   const compiled: Compiled = { ast, inIndexes, existsIndexes, where };
@@ -104,6 +111,38 @@ function exactIndex(text: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** Where a value's placeholder stands in the parsed text: the whole insert, and its quoted name. */
+interface Insert {
+  readonly start: number;
+  readonly end: number;
+  readonly name: number;
+  readonly nameEnd: number;
+}
+
+/**
+ * Each placeholder must be a token of its own (a quoted name): one that a string, a quoted
+ * name or a comment of the static text swallows is a value where no value can stand. The
+ * lexer says so before the parser would stumble over the pieces.
+ */
+function checkTokens(text: string, inserts: readonly Insert[], where: Places): void {
+  const tokens = tokenize(text);
+  let k = 0;
+  for (let i = 0; i < inserts.length; i++) {
+    const ins = inserts[i] as Insert;
+    while (k < tokens.length && (tokens[k]?.end ?? 0) <= ins.name) k++;
+    const token = tokens[k];
+    if (token === undefined || token.start > ins.name) continue; // (a character the lexer rejects: the parser reports it)
+    if (token.start === ins.name && token.end === ins.nameEnd && token.category === 'quoted-name') continue;
+    const [place, hint] =
+      token.category === 'comment'
+        ? ['inside a comment', 'a value in a comment would not be used: move it out of the comment, or leave it out']
+        : token.category === 'string'
+          ? ['inside a quoted string', `interpolate the whole value, without quotes: a = ${SHOWN}`]
+          : ['inside a quoted name', `interpolate the whole value, without quotes: a = ${SHOWN}; a name goes in through \${ident(name)}`];
+    throw where.error(i, 'builder/template', `a value (${SHOWN}) cannot stand ${place} (${what(i)})`, hint);
+  }
+}
+
 /**
  * Where the values stand: maps the parsed text (with placeholders) to the template as the user
  * sees it (with `${...}`), for messages, code frames and hints.
@@ -115,18 +154,17 @@ class Places {
 
   constructor(
     private readonly strings: readonly string[],
-    private readonly inserts: readonly { readonly start: number; readonly end: number }[],
+    private readonly inserts: readonly Insert[],
   ) {
     this.shown = strings.join(SHOWN);
     this.lines = new LineIndex(this.shown);
   }
 
-  /** The value a parsed-text range touches, if any. */
-  valueAt(start: number, end: number): number | null {
+  /** The value whose placeholder a parsed-text offset falls in, if any. */
+  valueAt(offset: number): number | null {
     for (let i = 0; i < this.inserts.length; i++) {
-      const ins = this.inserts[i] as { start: number; end: number };
-      if (start < ins.end && end > ins.start) return i;
-      if (start === end && start >= ins.start && start < ins.end) return i;
+      const ins = this.inserts[i] as Insert;
+      if (offset >= ins.start && offset < ins.end) return i;
     }
     return null;
   }
@@ -148,7 +186,7 @@ class Places {
 
   /** The span of value i in the shown template. */
   valueSpan(i: number): Span {
-    const ins = this.inserts[i] as { start: number; end: number };
+    const ins = this.inserts[i] as Insert;
     return this.span(ins.start, ins.end);
   }
 
@@ -165,9 +203,9 @@ class Places {
     const seen = new Set<number>();
     const out: Diagnostic[] = [];
     for (const d of err.diagnostics) {
-      // The value the error is at: by its span, else the one the parser says it found.
+      // The value the error is at: where its span starts, else the one the parser says it found.
       const found = /(?:found|unexpected) [^,:]*\u0000dsq(\d+)\u0000/.exec(d.message);
-      const i = (d.span ? this.valueAt(d.span.start, d.span.end) : null) ?? (found ? Number(found[1]) : null);
+      const i = (d.span ? this.valueAt(d.span.start) : null) ?? (found ? Number(found[1]) : null);
       const span = d.span ? this.span(d.span.start, d.span.end) : undefined;
       if (i === null) {
         out.push({ ...d, message: hidePlaceholders(d.message), ...(d.hint ? { hint: hidePlaceholders(d.hint) } : {}), ...(span ? { span } : {}) });
@@ -175,12 +213,8 @@ class Places {
       }
       if (seen.has(i)) continue;
       seen.add(i);
-      const before = this.strings[i] ?? '';
-      const insideQuotes = /["']$/.test(before) && /^["']/.test(this.strings[i + 1] ?? '');
-      const message = insideQuotes
-        ? `a value (${SHOWN}) cannot stand inside quotes (${what(i)}): a value is never text`
-        : `a value (${SHOWN}) cannot stand here (${what(i)})${expectation(d.message)}`;
-      out.push({ code: 'builder/template', severity: 'error', message, span: this.valueSpan(i), hint: builderWay(before, insideQuotes) });
+      const message = `a value (${SHOWN}) cannot stand here (${what(i)})${expectation(d.message)}`;
+      out.push({ code: 'builder/template', severity: 'error', message, span: this.valueSpan(i), hint: builderWay(this.strings[i] ?? '') });
     }
     return new DsqError(out, this.shown);
   }
@@ -199,8 +233,7 @@ function hidePlaceholders(text: string): string {
 }
 
 /** The builder's way to say what the text around a misplaced value needs. */
-function builderWay(before: string, insideQuotes: boolean): string {
-  if (insideQuotes) return `interpolate the whole value, without quotes: a = ${SHOWN}; a name goes in through \${ident(name)}`;
+function builderWay(before: string): string {
   if (/\b(?:DATE|TIME|TIMESTAMP|DATETIME)\s*$/i.test(before)) {
     return 'interpolate a datetime built by the builder instead of the keyword form: ${localDate(d)}, ${localTime(t)}, ${localDateTime(dt)} or ${datetime(x)}';
   }
@@ -406,10 +439,10 @@ function identsIn(text: string, take: (i: number) => unknown, where: string): st
 
 /** `` dsq`SELECT ...` ``: a query builder; `` dsq.expr`...` ``: an expression builder. */
 export const dsq = Object.assign(
-  (strings: TemplateStringsArray, ...values: unknown[]): SelectQuery<UntypedDatabase, UntypedFields, Record<string, unknown>> =>
-    queryFromAst(substitute<Statement>(compile(strings, false), values)),
+  (strings: TemplateStringsArray, ...values: unknown[]): UntypedQuery =>
+    queryFromAst(substitute<Query>(compile(strings, false), values)),
   {
-    expr: <T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>
+    expr: <T = any>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>
       new Expression<T>(substitute<Expr>(compile(strings, true), values)),
   },
 );

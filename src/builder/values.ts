@@ -4,7 +4,7 @@ import {
   type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec,
 } from '../ast/index.js';
 import { isTrusted, markTrusted, trustIfValid } from '../ast/trust.js';
-import { kindFits, pointerOfNode, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
+import { fieldPointer, kindFits, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError } from '../diagnostic/index.js';
 import { isExpressionLike, isQueryLike, nestedSelect, sources, type ExpressionLike } from './brand.js';
 import { argumentError, describeValue, invalidValue } from './errors.js';
@@ -127,9 +127,10 @@ export function checkedTree(node: unknown, role: Role, options: ValidateOptions 
   const tree = validateStructure(node, role, options);
   const problems = checkTree(tree);
   if (problems.length > 0) {
+    const pointers = nodePointers(tree);
     throw new DsqError(problems.map((p) => {
-      const pointer = pointerOfNode(tree, p.node, p.field);
-      return { ...problemDiagnostic(p), ...(pointer === null ? {} : { pointer }) };
+      const pointer = fieldPointer(pointers, p.node, p.field);
+      return { ...problemDiagnostic(p), ...(pointer === undefined ? {} : { pointer }) };
     }));
   }
   return tree;

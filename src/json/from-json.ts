@@ -1,8 +1,9 @@
-import type { Expr, Node, Select, SelectAction, Statement } from '../ast/nodes.js';
+import type { DataAction, Expr, Node, Select, SelectAction, Statement } from '../ast/nodes.js';
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
+import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { readJsValue } from './read-js.js';
 import { readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier } from './read-select.js';
@@ -94,12 +95,10 @@ function toValue(input: unknown): { value: JsonValue; cx: Cx } {
   return { value: readJsValue(input), cx: { source: undefined } };
 }
 
-function readAction(obj: JsonValue, cx: Cx): SelectAction {
+function readAction(obj: JsonValue, cx: Cx): SelectAction | DataAction {
   const o = expectObject(cx, obj, 'a SELECT action');
   const action = prop(o, 'action');
-  if (action.type !== 'string' || action.value !== 'select') {
-    fail(cx, 'unknown-action', `only the SELECT action is a query: expected "action": "select", got ${describe(action)}`, action);
-  }
+  if (action.type !== 'string' || action.value !== 'select') return run('data_action', obj, cx);
   checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
   const rowsValue = o.get('rows');
   let rows: string | null = null;
@@ -127,6 +126,10 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
   when: readWhen,
   result_column: readResultColumn,
   order_term: readOrderTerm,
+  data_action: readDataAction,
+  records_spec: readRecordsSpecifier,
+  records_singular: readRecordsSingular,
+  record: readRecord,
 };
 
 /**

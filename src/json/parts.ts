@@ -1,3 +1,5 @@
+import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
+import type { SingularSpec } from '../ast/nodes.js';
 import type { Expr, OrderTerm, ResultColumn, Select, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
 import { didYouMean, jsonError } from './error.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
@@ -18,6 +20,10 @@ export interface Produces {
   when: WhenClause;
   result_column: ResultColumn;
   order_term: OrderTerm;
+  data_action: DataAction;
+  records_spec: RecordsSpecifier;
+  records_singular: SingularSpec;
+  record: RecordData;
 }
 export type What = keyof Produces;
 

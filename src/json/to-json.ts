@@ -1,3 +1,4 @@
+import type { ActionPart, DataActionKind, FieldExpr, FieldValue, RecordsWrite, RemoveAction } from '../ast/actions.js';
 import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
 import { FOLDING_OPS } from '../ast/precedence.js';
 import { binaryKey, functionNameOfKey, unaryKey } from './shorthand.js';
@@ -90,6 +91,87 @@ function selectEntries(s: Select, form: JsonForm): Obj {
   );
 }
 
+// ---------------------------------------------------------------------------------------
+// Data actions (src/ast/actions.ts): the spec's property names, in the order of its tables.
+
+const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, ref(f.kind === 'field_value' ? f.value : f.e)]));
+const orNone = (items: readonly (FieldValue | FieldExpr)[]) => (items.length > 0 ? fieldObj(items) : undefined);
+const whole = (text: string | null) => orNull(text, (t) => new Raw(t));
+const flag = (b: boolean | null) => orNull(b, (v) => v);
+const words = (w: string | null) => orNull(w, (v) => v);
+const paging = (n: { order: readonly Node[]; limit: string | null; offset: string | null }) =>
+  [['order', n.order.length > 0 ? refs(n.order) : undefined], ['limit', whole(n.limit)], ['offset', whole(n.offset)]] as const;
+const fetch = (type: string, ...entries: (readonly [string, Out | undefined])[]) => obj(['action', 'fetch'], ['fetch', type], ...entries);
+const remove = (action: string) => (n: RemoveAction) =>
+  obj(['action', action], ['database', ref(n.database)], ['records', ref(n.records)], ['fail_no_op', flag(n.failNoOp)]);
+const recordsWrite = (action: string) => (n: RecordsWrite) =>
+  obj(
+    ['action', action],
+    ['database', ref(n.database)],
+    ['records', refs(n.records)],
+    ['on_duplicate', words(n.onDuplicate)],
+    ['on_remove', n.kind === 'set_action' ? words(n.onRemove) : undefined],
+    ['fail_no_op', flag(n.failNoOp)],
+  );
+
+const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Writer<NodeOfKind<K>> } = {
+  boolean: (n) => n.value,
+  field_value: (n) => fieldObj([n]),
+  field_expr: (n) => fieldObj([n]),
+  spec_key: (n) => typed('key', ['key', fieldObj(n.key)]),
+  file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
+  record: (n) =>
+    obj(
+      ...n.values.map((f): readonly [string, Out] => [f.field, ref(f.value)]),
+      ['expressions', orNone(n.expressions)],
+      ['file', orNull(n.file, ref)],
+      ['tags', orNull(n.tags, (t) => [...t])],
+    ),
+  fetch_records: (n) =>
+    fetch(
+      'records',
+      ['database', ref(n.database)],
+      ['records', orNull(n.records, ref)],
+      ['fields', orNull(n.fields, (f) => [...f])],
+      ['attributes', orNull(n.attributes, (a) => [...a])],
+      ['where', orNull(n.where, ref)],
+      ...paging(n),
+      ['children', flag(n.children)],
+      ['count', flag(n.count)],
+    ),
+  fetch_multirecords: (n) =>
+    fetch('multirecords', ['databases', ref(n.databases)], ['where', orNull(n.where, ref)], ...paging(n), ['children', flag(n.children)], ['count', flag(n.count)]),
+  fetch_pseudorecords: (n) => fetch('pseudorecords', ['select', ref(n.select)], ['where', orNull(n.where, ref)], ...paging(n), ['count', flag(n.count)]),
+  fetch_tasks: (n) =>
+    fetch(
+      'tasks',
+      ['from', whole(n.from)],
+      ['user', orNull(n.user, ref)],
+      ['text', words(n.text)],
+      ['where', orNull(n.where, ref)],
+      ...paging(n),
+      ['count', flag(n.count)],
+    ),
+  fetch_users: (n) => fetch('users', ['users', orNull(n.users, ref)], ...paging(n)),
+  insert_action: recordsWrite('insert'),
+  replace_action: recordsWrite('replace'),
+  set_action: recordsWrite('set'),
+  update_action: (n) =>
+    obj(
+      ['action', 'update'],
+      ['database', ref(n.database)],
+      ['records', ref(n.records)],
+      ['fields', orNone(n.fields)],
+      ['expressions', orNone(n.expressions)],
+      ['file', words(n.file)],
+      ['fail_no_op', flag(n.failNoOp)],
+    ),
+  delete_action: remove('delete'),
+  trash_action: remove('trash'),
+  restore_action: remove('restore'),
+  dispose_action: remove('dispose'),
+};
+
 const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   null: (_, form) => (form === 'short' ? null : typed('null')),
   number: (n, form) => (form === 'short' ? new Raw(n.value) : typed('number', ['value', new Raw(n.value)])),
@@ -147,6 +229,7 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
       ['use_strings', orNull(n.useStrings, (b) => b)],
       ['echo', orNull(n.echo, (b) => b)],
     ),
+  ...ACTION_WRITERS,
 };
 
 // ---------------------------------------------------------------------------------------

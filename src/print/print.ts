@@ -2,6 +2,7 @@ import type { Node } from '../ast/nodes.js';
 import { render } from './doc/render.js';
 import type { Doc } from './doc/doc.js';
 import { NO_CAPTURE, toDoc, type Env, type LayoutTable } from './engine.js';
+import { ACTION_LAYOUTS } from './actions.js';
 import { EXPRESSION_LAYOUTS } from './expressions.js';
 import { resolveOptions, type PrintOptions, type ResolvedOptions } from './options.js';
 import { SELECT_LAYOUTS } from './select.js';
@@ -13,6 +14,7 @@ export const LAYOUTS: LayoutTable = {
   ...SOURCE_LAYOUTS,
   ...SPECIFIER_LAYOUTS,
   ...SELECT_LAYOUTS,
+  ...ACTION_LAYOUTS,
 };
 
 const PLAIN = {

@@ -1,7 +1,10 @@
 import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
-import { leaf, list, parens, type Env, type LayoutFn } from './engine.js';
+import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { quoteString, writeAlias, writeName, writePath } from './names.js';
+
+/** True in the database position of a data action (src/print/actions.ts). */
+const isDatabase = (ctx: Ctx) => (ctx as { database?: boolean }).database === true;
 
 const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
   join: 'JOIN',
@@ -77,10 +80,12 @@ export const SOURCE_LAYOUTS = {
 export const SPECIFIER_LAYOUTS = {
   spec_all: (_n, _c, env) => leaf(env.options.kw('ALL')),
   spec_id: (node) => leaf(node.id),
-  spec_name: (node) => leaf(verbatim(quoteString(node.name))),
+  // A data action's database (ctx.database) is written as a path where it is one: `FROM shop.orders`.
+  spec_name: (node, ctx) => leaf((isDatabase(ctx) ? writePath(node.name) : null) ?? verbatim(quoteString(node.name))),
   spec_where: (node, ctx, env) => ({
     children: [node.where],
-    build: ([w]) => concat([env.options.kw('WHERE'), ' ', w as Doc]),
+    ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,
+    build: ([w]) => (isDatabase(ctx) ? parens(concat([env.options.kw('WHERE'), ' ', w as Doc])) : concat([env.options.kw('WHERE'), ' ', w as Doc])),
   }),
-  spec_array: (node, ctx) => ({ children: node.items, build: (docs) => list('[', docs, ']') }),
+  spec_array: (node, ctx) => ({ children: node.items, ctx: isDatabase(ctx) ? NO_CAPTURE : ctx, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Specifier['kind']]: LayoutFn<K> };

@@ -11,8 +11,16 @@
  * | `decimal`, `decimal(p,s)`, `numeric...` | decimal | `number` (as JSON.parse reads it; ask with use_strings for exact text) |
  * | `bool`, `boolean` | boolean | `boolean` |
  * | `*text`, `*string`, `*char`, `uuid`, `json` | string | `string` |
- * | `date`, `time`, `datetime`, `timestamp`, `localdate`, `localtime`, `localdatetime` | datetime | `string` |
+ * | `datetime`, `timestamp`, `dt` | datetime | `DateTime` (an instant: ISO text) |
+ * | `date`, `localdate`, `ld` | datetime | `LocalDate` |
+ * | `time`, `localtime`, `lt` | datetime | `LocalTime` |
+ * | `localdatetime`, `ldt` | datetime | `LocalDateTime` |
  * | `blob`, `binary`, `varbinary`, `bytes` and anything else | unknown | `unknown` |
+ *
+ * The datetime kinds are strings in result rows (the JSON holds ISO text) marked apart from
+ * plain text (`string & { readonly __dsqType: 'datetime' }`, see src/builder/typing.ts), so
+ * that the typed builder compares a datetime field only with a `Date`, `datetime(...)` or
+ * another datetime.
  */
 export type FieldCategory = 'integer' | 'bigint' | 'float' | 'decimal' | 'boolean' | 'string' | 'datetime' | 'unknown';
 
@@ -33,6 +41,23 @@ export function fieldCategory(type: string): FieldCategory {
   return 'unknown';
 }
 
+/** The datetime kinds' TypeScript type names, with what each holds. */
+export const DATETIME_TYPES: readonly (readonly [string, string])[] = [
+  ['DateTime', 'An instant (a datetime field)'],
+  ['LocalDate', 'A local date'],
+  ['LocalTime', 'A local time'],
+  ['LocalDateTime', 'A local datetime'],
+];
+
+/** The datetime kind of a datetime type name. */
+function datetimeType(type: string): string {
+  const base = type.trim().toLowerCase().replace(/\s*\(.*$/, '');
+  if (base === 'date' || base === 'localdate' || base === 'ld') return 'LocalDate';
+  if (base === 'time' || base === 'localtime' || base === 'lt') return 'LocalTime';
+  if (base === 'localdatetime' || base === 'ldt') return 'LocalDateTime';
+  return 'DateTime';
+}
+
 const TS_TYPE: Record<FieldCategory, string> = {
   integer: 'number',
   bigint: 'bigint',
@@ -46,5 +71,6 @@ const TS_TYPE: Record<FieldCategory, string> = {
 
 /** The TypeScript type of a field's value (without the `| null` of a nullable field). */
 export function tsTypeOf(type: string): string {
-  return TS_TYPE[fieldCategory(type)];
+  const category = fieldCategory(type);
+  return category === 'datetime' ? datetimeType(type) : TS_TYPE[category];
 }

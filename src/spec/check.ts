@@ -3,6 +3,7 @@ import type { Node, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { CHILD_KEYS } from '../ast/walk.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
+import { checkActionNode } from './check-actions.js';
 import { arityProblem } from './functions.js';
 
 /**
@@ -53,6 +54,7 @@ export function rowsProblem(rows: string): string | null {
 
 /** The problems of one node (not its children). */
 function checkOne(node: Node, out: Problem[]): void {
+  checkActionNode(node, out);
   switch (node.kind) {
     case 'number': {
       // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).

@@ -2,7 +2,8 @@ import {
   type Expr, type JoinOp, type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source,
   type Specifier, type Statement, type TableSource,
 } from '../ast/index.js';
-import { ExpressionRules, startsExpression } from './expression-rules.js';
+import { ActionRules } from './action-rules.js';
+import { startsExpression } from './expression-rules.js';
 import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, MISSING, idx, type AliasScope, type Rule } from './parser-base.js';
@@ -28,13 +29,17 @@ interface ActionOptions {
  * grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
  * diagrams; test/grammar checks that the two accept the same texts.
  */
-export class DsqParser extends ExpressionRules {
+export class DsqParser extends ActionRules {
   // -------------------------------------------------------------------------------------
   // Statements
 
   /** `select [OPTIONS ( option {, option} )]`, and nothing after it. */
   *statement(): Rule<Statement> {
     const start = this.pos;
+    if (this.atActionWord()) {
+      this.depth = 0;
+      return (yield this.dataAction()) as Statement;
+    }
     // The statement's own SELECT is not a nesting level: it enters at depth 0.
     this.depth = -1;
     const sel = (yield this.select()) as Select;

@@ -54,7 +54,7 @@ describe('expression methods build the parser shapes', () => {
     expect(or(c('a'), c('b')).node).toEqual(m.binary('or', c('a').node, c('b').node));
     expect(c('a').and(c('b')).or(c('c')).node).toEqual(m.binary('or', m.binary('and', c('a').node, c('b').node), c('c').node));
     expect(not(c('a')).node).toEqual(m.unary('not', c('a').node));
-    expect(() => and()).toThrow(/at least one/);
+    expect(() => (and as (...c: unknown[]) => unknown)()).toThrow(/at least one/);
     expect(() => and('x' as never)).toThrow(/argument 1 of and\(\) must be a condition/);
   });
 

@@ -1,5 +1,5 @@
 import type {
-  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Statement,
+  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Query as Statement,
 } from '../../src/ast/index.js';
 import { num } from '../../src/ast/index.js';
 import {
@@ -12,7 +12,7 @@ import {
  * kind is a compile error here until the builder covers it). Used by the property test that
  * the builder can say everything the AST can.
  */
-type Rebuild = { [K in ExprKind]: (node: NodeOfKind<K>) => Expression };
+type Rebuild = { [K in ExprKind]: (node: NodeOfKind<K>) => Expression<any> };
 
 /** Number text the JS number or bigint would print exactly; otherwise the node itself is passed. */
 function numberArg(text: string): number | bigint | Expr {
@@ -21,7 +21,7 @@ function numberArg(text: string): number | bigint | Expr {
   return String(n) === text ? n : num(text);
 }
 
-const BINARY: Record<BinaryOp, (a: Expression, b: Expression) => Expression> = {
+const BINARY: Record<BinaryOp, (a: Expression<any>, b: Expression<any>) => Expression<any>> = {
   and: (a, b) => a.and(b), or: (a, b) => a.or(b),
   '=': (a, b) => a.eq(b), '!=': (a, b) => a.ne(b), '>': (a, b) => a.gt(b), '>=': (a, b) => a.gte(b), '<': (a, b) => a.lt(b), '<=': (a, b) => a.lte(b),
   is: (a, b) => a.is(b), like: (a, b) => a.like(b), regexp: (a, b) => a.regexp(b),
@@ -60,8 +60,8 @@ const EXPR: Rebuild = {
   unary: (n) => (n.op === 'not' ? expr(n.e).not() : n.op === '-' ? expr(n.e).neg() : expr(n.e).bitNot()),
 };
 
-export function expr(node: Expr): Expression {
-  return (EXPR[node.kind] as (n: Expr) => Expression)(node);
+export function expr(node: Expr): Expression<any> {
+  return (EXPR[node.kind] as (n: Expr) => Expression<any>)(node);
 }
 
 function specArg(s: Specifier): SpecArg {
@@ -70,7 +70,7 @@ function specArg(s: Specifier): SpecArg {
     case 'spec_id': return /^-?\d+$/.test(s.id) ? BigInt(s.id) : s;
     case 'spec_name': return s.name;
     case 'spec_where': return expr(s.where);
-    case 'spec_array': return s.items.map((item) => specArg(item) as never);
+    case 'spec_array': return s.items.map((item) => specArg(item as Specifier) as never);
   }
 }
 

@@ -98,7 +98,7 @@ const NAME: readonly Position[] = [
   ['ident() in the template', (x) => dsq`SELECT ${ident(x as never)} FROM t`],
 ];
 
-/** Names or values: `select('x')`, `groupBy('x')`, `orderBy('x')` name a field; other values are literals. */
+/** Names or values: `select('x')`, `groupBy('x')`, `orderBy('x')` name a field; other values are literals (an array given to `select` is its list of columns). */
 const NAME_OR_VALUE: readonly Position[] = [
   ['.select()', (x) => selectFrom('t').select(x as never)],
   ['.groupBy()', (x) => selectFrom('t').groupBy(x as never)],
@@ -213,7 +213,15 @@ function checkValue(v: unknown): void {
   }
   for (const [name, build] of NAME_OR_VALUE) {
     const outcome = run(() => build(v));
-    if (typeof v === 'string') {
+    if (Array.isArray(v) && name === '.select()') {
+      // The array form: the same columns as the items given one by one; no nesting, not empty.
+      if (v.length === 0 || v.some((item) => Array.isArray(item))) expectOwnError(outcome, name);
+      else {
+        const spread = run(() => selectFrom('t').select(...(v as never[])));
+        if ('error' in spread) expectOwnError(outcome, name);
+        else expect(expectJson(outcome, name), name).toBe(spread.json);
+      }
+    } else if (typeof v === 'string') {
       if (v === '') expectOwnError(outcome, name);
       else expect(expectJson(outcome, name), name).toContain(`{"$col":${JSON.stringify(v)}}`);
     } else if (literal === null) expectOwnError(outcome, name);

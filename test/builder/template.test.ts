@@ -88,7 +88,9 @@ describe('dsq tagged template', () => {
   it('rejects placeholders inside quotes, comments and names, and NUL in the static text', () => {
     expect(() => dsq`SELECT * FROM t WHERE a = 'x${'y'}'`).toThrow(/a value \(\$\{\.\.\.\}\) cannot stand inside a quoted string \(template value 1\)/);
     expect(() => dsq`SELECT * FROM t -- ${1}
-    `).toThrow(/not used \(is it inside a comment\?\)/);
+    `).toThrow('a value (${...}) cannot stand inside a comment (template value 1)');
+    expect(() => dsq`SELECT * FROM t /* ${1} */ WHERE a = ${2}`).toThrow(/cannot stand inside a comment \(template value 1\)/);
+    expect(() => dsq`SELECT * FROM t WHERE "a${'x'}" = 1`).toThrow('a value (${...}) cannot stand inside a quoted name (template value 1)');
     expect(() => dsq`SELECT * FROM t WHERE a = ${true}`).toThrow(/no boolean literal/);
     expect(() => dsq`SELECT * FROM t WHERE a = ${'\u0000'}\u0000`).toThrow(/may not contain NUL/);
     expect(() => dsq`SELECT * FROM t WHERE a = ${1} OPTIONS`).toThrow(DsqError);
@@ -144,12 +146,17 @@ describe('dsq tagged template', () => {
     expect(date.span).toMatchObject({ line: 1, column: 32 });
     expect(diagnostic(() => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`).hint).toContain('.options({ rows, useStrings, echo })');
     const quoted = diagnostic(() => dsq`SELECT * FROM t WHERE a = "${'x'}"`);
-    expect(quoted.message).toBe('a value (${...}) cannot stand inside quotes (template value 1): a value is never text');
+    expect(quoted.message).toBe('a value (${...}) cannot stand inside a quoted name (template value 1)');
+    expect(quoted.hint).toContain('${ident(name)}');
+    expect(quoted.span).toMatchObject({ line: 1, column: 28 });
     expect(diagnostic(() => dsq`SELECT * FROM t ORDER BY a ${'desc'}`).hint).toContain(".orderBy(term, 'asc' | 'desc')");
     expect(diagnostic(() => dsq`SELECT * FROM DATABASE_TABLE(${'db'}, t)`).hint).toContain('databaseTable(spec, table)');
     expect(diagnostic(() => dsq`SELECT * FROM t WHERE a COLLATE ${'x'} = 1`).message).toBe('a value (${...}) cannot stand in a collation (template value 1)');
     expect(diagnostic(() => dsq`SELECT ${'f'}(1) FROM t`).hint).toContain('fn(name, ...args)');
     // An error elsewhere in the template keeps the parser's words, with ${...} for the values it mentions.
+    const arity = diagnostic(() => dsq`SELECT POW(${2}) FROM t`);
+    expect(arity.message).toBe('POW takes exactly 2 arguments (base, exponent), got 1');
+    expect(arity.span).toMatchObject({ line: 1, column: 8 });
     const open = diagnostic(() => dsq`SELECT * FROM t WHERE a IN (${1}, ${2}`);
     expect(open.message).toBe("expected ')' after a value (${...}), found the end of the input");
   });

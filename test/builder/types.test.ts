@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { builder, col, fn, selectFrom, type Expression, type RowType } from '../../src/builder/index.js';
+import { builder, col, fn, selectFrom, type ColumnExpression, type Expression, type RowType } from '../../src/builder/index.js';
 import type { Schema } from '../../examples/shop.schema.js';
 
 const db = builder<Schema>();
@@ -35,8 +35,8 @@ describe('schema-typed builder', () => {
 
   it('typed columns have value types; operands are checked', () => {
     db.selectFrom('orders').where(({ col }) => {
-      expectTypeOf(col('amount')).toEqualTypeOf<Expression<number | null>>();
-      expectTypeOf(col('id')).toEqualTypeOf<Expression<bigint>>();
+      expectTypeOf(col('amount')).toEqualTypeOf<ColumnExpression<number | null, 'amount'>>();
+      expectTypeOf(col('id')).toEqualTypeOf<ColumnExpression<bigint, 'id'>>();
       return col('id').eq(9007199254740993n).and(col('amount').between(1, 2.5)).and(col('placed').gt(new Date(0)));
     });
     expect(true).toBe(true);

@@ -362,9 +362,9 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'another action',
-    text: '{"action": "fetch", "fetch": "records"}',
+    text: '{"action": "schema"}',
     code: 'json/unknown-action',
-    message: 'only the SELECT action is a query: expected "action": "select", got the string "fetch"',
+    message: 'unknown action the string "schema"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose',
     pointer: '/action',
     at: '1:12',
   },

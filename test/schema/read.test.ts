@@ -131,8 +131,9 @@ describe('lookups', () => {
 
   it('maps type names to categories and TypeScript types', () => {
     expect(['int(4)', 'int(8)', 'double', 'decimal(10,2)', 'bool', 'utf8text', 'utf8vstring(128)', 'datetime', 'blob', 'mystery'].map(tsTypeOf)).toEqual([
-      'number', 'bigint', 'number', 'number', 'boolean', 'string', 'string', 'string', 'unknown', 'unknown',
+      'number', 'bigint', 'number', 'number', 'boolean', 'string', 'string', 'DateTime', 'unknown', 'unknown',
     ]);
+    expect(['date', 'time', 'localdatetime', 'timestamp'].map(tsTypeOf)).toEqual(['LocalDate', 'LocalTime', 'LocalDateTime', 'DateTime']);
     expect(fieldCategory('INT(8)')).toBe('bigint');
   });
 });

@@ -1,0 +1,243 @@
+import type { Expr, NullLit, NumberLit, OrderTerm, Select, Specifier, StringLit } from './nodes.js';
+
+/**
+ * The data actions beyond SELECT (the spec's "Data actions: reads" FETCH and "Data actions:
+ * writes"), as AST nodes. Conventions as in nodes.ts: absent optional properties are `null`,
+ * numbers are exact whole-number text, lists are arrays. A property the spec gives a default
+ * (`children`, `count`, `fail_no_op`, `on_duplicate`, ...) is `null` when the action leaves it
+ * out, so an explicit default (`"count": false`) survives a round trip.
+ *
+ * Field names (keys of record objects, of `fields`, `expressions` and `key`) are kept as
+ * written, after the spec's key rules 3-4 (trimmed, white-space runs folded); two names equal
+ * after those rules and case folding are the same field.
+ */
+
+// ---------------------------------------------------------------------------------------
+// Field values
+
+/** `true` / `false`: a field value (record data, key specifiers, UPDATE `fields`); not an expression. */
+export interface BooleanLit {
+  readonly kind: 'boolean';
+  readonly value: boolean;
+}
+
+/** A literal field value: what a record object, a key or UPDATE's `fields` holds. */
+export type FieldLiteral = NullLit | NumberLit | StringLit | BooleanLit;
+
+/** `"field": value` of a record object, a key specifier or UPDATE's `fields`. */
+export interface FieldValue {
+  readonly kind: 'field_value';
+  readonly field: string;
+  readonly value: FieldLiteral;
+}
+
+/** `"field": expression` of `expressions` (records data, UPDATE). */
+export interface FieldExpr {
+  readonly kind: 'field_expr';
+  readonly field: string;
+  readonly e: Expr;
+}
+
+/** `{"type": "key", "key": {...}}`: a record by the values of its key fields (at least one). */
+export interface KeySpec {
+  readonly kind: 'spec_key';
+  readonly key: readonly FieldValue[];
+}
+
+/** A binary object reference: an uploaded object id (a JSON string), `{"type": "text"|"base64", "content": ...}`. */
+export interface FileRef {
+  readonly kind: 'file_ref';
+  readonly form: 'object' | 'text' | 'base64';
+  readonly value: string;
+}
+
+/** One record as written: field values, `expressions`, `file`, `tags`. */
+export interface RecordData {
+  readonly kind: 'record';
+  readonly values: readonly FieldValue[];
+  readonly expressions: readonly FieldExpr[];
+  readonly file: FileRef | null;
+  readonly tags: readonly string[] | null;
+}
+
+/**
+ * A records specifier (FETCH records, UPDATE, DELETE, ...): the spec's specifiers (all, id,
+ * name, where, array) plus `key`; an array (`spec_array`) may mix ids, names, wheres and keys.
+ * A key stands only where records are specified (src/spec/check.ts says so elsewhere).
+ */
+export type RecordsSpecifier = Specifier | KeySpec;
+
+// ---------------------------------------------------------------------------------------
+// FETCH
+
+interface Paging {
+  readonly order: readonly OrderTerm[];
+  /** Whole-number text, or null for the spec's default. */
+  readonly limit: string | null;
+  readonly offset: string | null;
+}
+
+/** `{"action": "fetch", "fetch": "records", ...}`. */
+export interface FetchRecords extends Paging {
+  readonly kind: 'fetch_records';
+  readonly database: Specifier;
+  readonly records: RecordsSpecifier | null;
+  /** null: no filtering; [] filters every field out. */
+  readonly fields: readonly string[] | null;
+  readonly attributes: readonly string[] | null;
+  readonly where: Expr | null;
+  readonly children: boolean | null;
+  readonly count: boolean | null;
+}
+
+export interface FetchMultirecords extends Paging {
+  readonly kind: 'fetch_multirecords';
+  readonly databases: Specifier;
+  readonly where: Expr | null;
+  readonly children: boolean | null;
+  readonly count: boolean | null;
+}
+
+export interface FetchPseudorecords extends Paging {
+  readonly kind: 'fetch_pseudorecords';
+  readonly select: Select;
+  readonly where: Expr | null;
+  readonly count: boolean | null;
+}
+
+export interface FetchTasks extends Paging {
+  readonly kind: 'fetch_tasks';
+  /** A task id (whole-number text). */
+  readonly from: string | null;
+  readonly user: Specifier | null;
+  readonly text: string | null;
+  readonly where: Expr | null;
+  readonly count: boolean | null;
+}
+
+export interface FetchUsers extends Paging {
+  readonly kind: 'fetch_users';
+  readonly users: Specifier | null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes
+
+export type OnDuplicate = 'fail' | 'update' | 'delete' | 'trash';
+export type OnRemove = 'delete' | 'trash';
+
+/** `insert`: on_duplicate `fail` or `update`. */
+export interface InsertAction {
+  readonly kind: 'insert_action';
+  readonly database: Specifier;
+  readonly records: readonly RecordData[];
+  readonly onDuplicate: 'fail' | 'update' | null;
+  readonly failNoOp: boolean | null;
+}
+
+/** `replace`: on_duplicate `update`, `delete` or `trash`. */
+export interface ReplaceAction {
+  readonly kind: 'replace_action';
+  readonly database: Specifier;
+  readonly records: readonly RecordData[];
+  readonly onDuplicate: 'update' | 'delete' | 'trash' | null;
+  readonly failNoOp: boolean | null;
+}
+
+/** `set`: the database holds exactly these records afterwards. */
+export interface SetAction {
+  readonly kind: 'set_action';
+  readonly database: Specifier;
+  readonly records: readonly RecordData[];
+  readonly onDuplicate: 'update' | 'delete' | 'trash' | null;
+  readonly onRemove: OnRemove | null;
+  readonly failNoOp: boolean | null;
+}
+
+/** `update`: literal values in `fields`, expressions in `expressions`, a new `file` (object id). */
+export interface UpdateAction {
+  readonly kind: 'update_action';
+  readonly database: Specifier;
+  readonly records: RecordsSpecifier;
+  readonly fields: readonly FieldValue[];
+  readonly expressions: readonly FieldExpr[];
+  readonly file: string | null;
+  readonly failNoOp: boolean | null;
+}
+
+interface RemoveBase {
+  readonly database: Specifier;
+  readonly records: RecordsSpecifier;
+  readonly failNoOp: boolean | null;
+}
+export interface DeleteAction extends RemoveBase {
+  readonly kind: 'delete_action';
+}
+export interface TrashAction extends RemoveBase {
+  readonly kind: 'trash_action';
+}
+export interface RestoreAction extends RemoveBase {
+  readonly kind: 'restore_action';
+}
+export interface DisposeAction extends RemoveBase {
+  readonly kind: 'dispose_action';
+}
+
+export type FetchAction = FetchRecords | FetchMultirecords | FetchPseudorecords | FetchTasks | FetchUsers;
+export type RecordsWrite = InsertAction | ReplaceAction | SetAction;
+export type RemoveAction = DeleteAction | TrashAction | RestoreAction | DisposeAction;
+export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveAction;
+export type DataActionKind = DataAction['kind'];
+
+/** Nodes that only stand inside data actions. */
+export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData;
+
+export const FETCH_KINDS = ['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users'] as const satisfies readonly FetchAction['kind'][];
+export const RECORDS_WRITE_KINDS = ['insert_action', 'replace_action', 'set_action'] as const satisfies readonly RecordsWrite['kind'][];
+export const REMOVE_KINDS = ['delete_action', 'trash_action', 'restore_action', 'dispose_action'] as const satisfies readonly RemoveAction['kind'][];
+export const DATA_ACTION_KINDS = [...FETCH_KINDS, ...RECORDS_WRITE_KINDS, 'update_action', ...REMOVE_KINDS] as const satisfies readonly DataActionKind[];
+
+/** The spec's `fetch` type of each FETCH kind. */
+export const FETCH_TYPE = {
+  fetch_records: 'records',
+  fetch_multirecords: 'multirecords',
+  fetch_pseudorecords: 'pseudorecords',
+  fetch_tasks: 'tasks',
+  fetch_users: 'users',
+} as const satisfies Record<FetchAction['kind'], string>;
+
+/** The spec's `action` of each write kind. */
+export const WRITE_ACTION = {
+  insert_action: 'insert',
+  replace_action: 'replace',
+  set_action: 'set',
+  update_action: 'update',
+  delete_action: 'delete',
+  trash_action: 'trash',
+  restore_action: 'restore',
+  dispose_action: 'dispose',
+} as const satisfies Record<Exclude<DataActionKind, FetchAction['kind']>, string>;
+
+/** The `on_duplicate` values each records write allows (the spec's write table). */
+export const ON_DUPLICATE: { readonly [K in RecordsWrite['kind']]: readonly OnDuplicate[] } = {
+  insert_action: ['fail', 'update'],
+  replace_action: ['update', 'delete', 'trash'],
+  set_action: ['update', 'delete', 'trash'],
+};
+
+const DATA_ACTION_SET: ReadonlySet<string> = new Set(DATA_ACTION_KINDS);
+export function isDataAction(node: { readonly kind: string }): node is DataAction {
+  return DATA_ACTION_SET.has(node.kind);
+}
+
+/** The form two field names are compared in (the spec's key rules 3 and 4, and case). */
+export function fieldKey(name: string): string {
+  return foldName(name).toLowerCase();
+}
+/** Rules 3-4: trimmed, white-space runs folded to one space. */
+export function foldName(name: string): string {
+  return /\s/.test(name) ? name.trim().replace(/\s+/g, ' ') : name;
+}
+
+/** Keys a record object holds besides its fields: no field may take these names. */
+export const RECORD_PROPERTIES = ['expressions', 'file', 'tags'] as const;

@@ -1,0 +1,87 @@
+import type { AnyView, EntryColumns, HoldersOf, LastSegment, NamesOf, SharedNames } from './scope.js';
+import type { RecordAttributes, UnionToIntersection } from './typing.js';
+
+/**
+ * Type-level error messages. A name argument is typed `NameArg<N, Valid, Msg>`: a valid name
+ * is itself; an invalid one turns the parameter into a string literal that says what is wrong
+ * and lists the valid names, so the compiler's error reads as one short sentence:
+ *
+ *     Argument of type '"emial"' is not assignable to parameter of type
+ *     '"no column \"emial\" in this query; the columns are: id, name, region, ..."'.
+ *
+ * While a name is being typed (the argument is not a literal yet, or is `''`) the parameter is
+ * the union of valid names, so the editor completes them. Messages are computed only on the error path.
+ */
+
+type LastOf<U> = UnionToIntersection<U extends unknown ? () => U : never> extends () => infer R ? R : never;
+
+/** Up to `Max` members of a string union joined by ", " (then "… and N more"). */
+export type List<U extends string, Max extends number = 40, Acc extends string[] = []> = [U] extends [never]
+  ? Join<Acc>
+  : Acc['length'] extends Max
+    ? `${Join<Acc>}, … (${Count<U>} more)`
+    : LastOf<U> extends infer L extends string
+      ? List<Exclude<U, L>, Max, [L, ...Acc]>
+      : never;
+
+type Join<T extends string[]> = T extends [infer F extends string, ...infer R extends string[]] ? (R extends [] ? F : `${F}, ${Join<R>}`) : '';
+type Count<U, N extends unknown[] = []> = [U] extends [never] ? N['length'] : LastOf<U> extends infer L ? Count<Exclude<U, L>, [...N, L]> : never;
+
+/**
+ * A name argument: the name when valid; while typing, the valid names (completions); else the
+ * message of kind `K` about it (`X` is what the message needs). The message is built only in
+ * the false branch, so a valid name costs one union lookup.
+ */
+export type NameArg<N, Valid extends string, K extends MessageKind, X = never> = string extends N
+  ? Valid
+  : N extends Valid
+    ? N
+    : N extends ''
+      ? Valid
+      : MessageOf<K, N, X, Valid>;
+
+export type MessageKind = 'column' | 'table' | 'ref';
+type MessageOf<K extends MessageKind, N, X, Valid extends string> = K extends 'column'
+  ? X extends AnyView
+    ? ColumnMessage<N, X>
+    : never
+  : K extends 'table'
+    ? TableMessage<N, Valid>
+    : RefMessage<N, Valid>;
+
+/** The error for a name of a view (columns, and result aliases where they may be named). */
+export type ColumnMessage<N, V extends AnyView> = N extends string
+  ? N extends SharedNames<V['d'], V['s']>
+    ? `"${N}" is ambiguous: more than one source has it (${List<HoldersOf<V['d'], V['s'], N>>}); qualify it: ${List<`${HoldersOf<V['d'], V['s'], N>}.${N}`>}`
+    : NamesOf<V> extends infer Names extends string
+      ? [Names] extends [never]
+        ? `no column "${N}": this query has no source yet`
+        : `no column "${N}" in this query; the columns are: ${List<ListedNames<V, Names>>}`
+      : never
+  : 'a column name (a string)';
+
+/** The names an error lists: the plain ones, and qualified those two sources share; record attributes left out (always valid, listed in the docs). */
+type ListedNames<V extends AnyView, Names extends string> =
+  | Exclude<Names, `${string}.${string}` | keyof RecordAttributes>
+  | (Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
+      ? { [K in HoldersOf<V['d'], V['s'], Shared>]: `${K}.${Shared & keyof EntryColumnsOf<V, K>}` }[HoldersOf<V['d'], V['s'], Shared>]
+      : never);
+type EntryColumnsOf<V extends AnyView, K> = K extends keyof V['s'] ? EntryColumns<V['d'], V['s'][K]> : never;
+
+/** A column name argument (checked against a view). */
+export type ColumnArg<N, V extends AnyView> = NameArg<N, NamesOf<V>, 'column', V>;
+
+/** The error for a table name. */
+export type TableMessage<N, Tables extends string> = N extends string
+  ? `no database "${N}" in the schema; the databases are: ${List<Exclude<Tables, `${string}@${string}`>>}`
+  : 'a database name (a string)';
+
+/** The error for an alias reference (`ref`). */
+export type RefMessage<N, Names extends string> = N extends string
+  ? [Names] extends [never]
+    ? `no result column or source column "${N}" to reference: ref() names a result alias (select ....as(name)) or a column of the sources`
+    : `no result column or source column "${N}" to reference; the names are: ${List<Names>}`
+  : 'an alias name (a string)';
+
+/** The result name of a column path: its last segment. */
+export type ResultName<N extends string> = LastSegment<N>;

@@ -1,0 +1,132 @@
+import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/actions.js';
+import type { Node, Specifier } from '../ast/nodes.js';
+import { checkNumber } from '../ast/numbers.js';
+
+/**
+ * The spec's rules about data actions that their shape does not say (src/spec/check.ts runs
+ * them with the rest): a field named twice in a record, a key or an UPDATE (the spec: "A field
+ * may get a value from either the base object or `expressions`, not both"; "A field named more
+ * than once across `fields` and `expressions` makes the action fail"), field names not empty
+ * and without the record object's own keys, LIMIT and OFFSET whole and at least 0, a key
+ * specifier only where records are specified.
+ */
+
+export interface ActionProblem {
+  readonly code: string;
+  readonly message: string;
+  readonly node: Node;
+  readonly field?: string;
+  readonly hint?: string;
+}
+
+/** `owner` is the node the items' JSON object belongs to (a problem is placed at it: the JSON pointer of `expressions`, `fields`, the record). */
+function twice(items: readonly (FieldValue | FieldExpr)[], where: string, rule: string, out: ActionProblem[], owner: Node, valuesKey?: string): void {
+  const seen = new Map<string, FieldValue | FieldExpr>();
+  for (const item of items) {
+    const key = fieldKey(item.field);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const same = first.field === item.field ? `the field ${item.field}` : `the field ${first.field} (also written ${item.field})`;
+      const field = item.kind === 'field_expr' ? 'expressions' : valuesKey;
+      out.push({ code: 'spec/field-twice', message: `${same} is given twice in ${where}: ${rule}`, node: owner, ...(field !== undefined ? { field } : {}) });
+      return;
+    }
+    seen.set(key, item);
+  }
+}
+
+function names(items: readonly (FieldValue | FieldExpr)[], out: ActionProblem[]): void {
+  for (const item of items) {
+    if (item.field === '' || foldName(item.field) !== item.field) {
+      out.push({ code: 'spec/field-name', message: `a field name must not be empty nor start, end or hold runs of white space (the spec's key rules), got ${JSON.stringify(item.field)}`, node: item, field: 'field' });
+    }
+  }
+}
+
+function whole(text: string | null, what: string, node: Node, field: string, min: boolean, out: ActionProblem[]): void {
+  if (text === null) return;
+  const check = checkNumber(text);
+  if (!check.ok) out.push({ code: 'spec/invalid-number', message: `${what}: ${check.reason}`, node, field });
+  else if (!check.whole) out.push({ code: 'spec/invalid-number', message: `${what} must be a whole number, got ${text}`, node, field });
+  else if (min && text.startsWith('-')) out.push({ code: 'spec/invalid-number', message: `${what} must be at least 0, got ${text}`, node, field });
+}
+
+/** A key specifier stands only where records are specified. */
+function noKey(spec: Specifier, node: Node, field: string, out: ActionProblem[]): void {
+  const hasKey = spec.kind === 'spec_array' && spec.items.some((i) => i.kind === 'spec_key');
+  if (hasKey) out.push({ code: 'spec/key-specifier', message: 'a key specifier selects records; it cannot specify a database', node, field });
+}
+
+const RECORD_RULE = 'a field gets its value from the record object or from "expressions", not both';
+const UPDATE_RULE = 'the spec: a field named more than once across "fields" and "expressions" makes the action fail';
+
+/** The problems of one node of a data action (not its children). */
+export function checkActionNode(node: Node, out: ActionProblem[]): void {
+  switch (node.kind) {
+    case 'record': {
+      const all = [...node.values, ...node.expressions];
+      names(all, out);
+      twice(all, 'one record', RECORD_RULE, out, node);
+      for (const f of all) {
+        if ((RECORD_PROPERTIES as readonly string[]).includes(fieldKey(f.field))) {
+          out.push({ code: 'spec/field-name', message: `no field of a record object can be called "${f.field}": the record object uses that key for its ${fieldKey(f.field) === 'tags' ? 'tags' : fieldKey(f.field) === 'file' ? 'binary object' : 'expressions'}`, node: f, field: 'field' });
+        }
+      }
+      if (node.tags !== null && node.tags.some((t) => t === '')) out.push({ code: 'spec/empty-string', message: 'a tag cannot be empty', node, field: 'tags' });
+      return;
+    }
+    case 'spec_key':
+      names(node.key, out);
+      if (node.key.length === 0) out.push({ code: 'spec/empty-list', message: 'a key specifier needs the value of every key field', node, field: 'key' });
+      twice(node.key, 'a key specifier', 'each key field has one value', out, node, 'key');
+      return;
+    case 'file_ref':
+      if (node.value === '' && node.form === 'object') out.push({ code: 'spec/empty-string', message: 'an object id cannot be empty', node, field: 'value' });
+      return;
+    case 'update_action': {
+      const all = [...node.fields, ...node.expressions];
+      names(all, out);
+      twice(all, 'an UPDATE', UPDATE_RULE, out, node, 'fields');
+      if (node.file === '') out.push({ code: 'spec/empty-string', message: 'the file object id cannot be empty', node, field: 'file' });
+      noKey(node.database, node, 'database', out);
+      return;
+    }
+    case 'fetch_records':
+    case 'fetch_multirecords':
+    case 'fetch_pseudorecords':
+    case 'fetch_tasks':
+    case 'fetch_users':
+      whole(node.limit, 'LIMIT', node, 'limit', true, out);
+      whole(node.offset, 'OFFSET', node, 'offset', true, out);
+      if (node.kind === 'fetch_tasks') {
+        whole(node.from, 'a task id (FROM)', node, 'from', false, out);
+        if (node.text === '') out.push({ code: 'spec/empty-string', message: 'the search text cannot be empty', node, field: 'text' });
+      }
+      if (node.kind === 'fetch_records') {
+        noKey(node.database, node, 'database', out);
+        for (const [field, list] of [['fields', node.fields], ['attributes', node.attributes]] as const) {
+          if (list?.some((n) => n === '')) out.push({ code: 'spec/empty-name', message: `a name in ${field} cannot be empty`, node, field });
+        }
+      }
+      if (node.kind === 'fetch_multirecords') noKey(node.databases, node, 'databases', out);
+      return;
+    case 'insert_action':
+    case 'replace_action':
+    case 'set_action':
+    case 'delete_action':
+    case 'trash_action':
+    case 'restore_action':
+    case 'dispose_action':
+      noKey(node.database, node, 'database', out);
+      return;
+    case 'table_database':
+      noKey(node.database, node, 'database', out);
+      return;
+    case 'database_column':
+      noKey(node.database, node, 'database', out);
+      noKey(node.column, node, 'column', out);
+      return;
+    default:
+      return;
+  }
+}

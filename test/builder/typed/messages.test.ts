@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The typed builder's errors as the compiler prints them (issue 12): mistakes.ts with its
+ * `@ts-expect-error` directives stripped is compiled through the TypeScript API; each marked
+ * line must have an error, the quoted message (`msg: ...`) where the comment gives one, and
+ * a name error is one short sentence, not an expanded scope type. The editor's completions
+ * for the first argument of `select(` are the field names.
+ */
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const DIR = join(ROOT, 'test', 'builder', 'typed');
+const MISTAKES = join(DIR, 'mistakes.ts');
+const PROBE = join(DIR, '__completion-probe.ts');
+
+interface Marked {
+  readonly line: number; // 0-based line of the statement under the directive
+  readonly why: string;
+  readonly msg: string | null;
+}
+
+const source = readFileSync(MISTAKES, 'utf8');
+const lines = source.split('\n');
+const marked: Marked[] = [];
+lines.forEach((text, i) => {
+  const m = /^\s*\/\/ @ts-expect-error (.*)$/.exec(text);
+  if (m === null) return;
+  const [why, msg] = (m[1] as string).split(/\s{2}msg: /);
+  marked.push({ line: i + 1, why: (why as string).trim(), msg: msg?.trim() ?? null });
+});
+const stripped = lines.map((l) => l.replace('// @ts-expect-error', '// (expected error)')).join('\n');
+
+const PROBE_TEXT = [
+  "import { builder } from '../../../src/builder/index.js';",
+  "import { ShopFields, type Shop } from './schema.js';",
+  'const db = builder<Shop>(ShopFields);',
+  "db.selectFrom('invoices').select('');",
+  "db.selectFrom('invoices', 'i').join('customers', 'c').where(({ col }) => col('').isNull());",
+  '',
+].join('\n');
+
+let errors: Map<number, string[]>;
+let service: ts.LanguageService;
+
+beforeAll(() => {
+  const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  const files: Record<string, string> = { [MISTAKES]: stripped, [PROBE]: PROBE_TEXT };
+  const host: ts.LanguageServiceHost = {
+    getScriptFileNames: () => [MISTAKES, PROBE],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (f) => {
+      const text = files[f] ?? ts.sys.readFile(f);
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+    },
+    getCurrentDirectory: () => ROOT,
+    getCompilationSettings: () => parsed.options,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f in files || ts.sys.fileExists(f),
+    readFile: (f) => files[f] ?? ts.sys.readFile(f),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  service = ts.createLanguageService(host);
+  const program = service.getProgram() as ts.Program;
+  const file = program.getSourceFile(MISTAKES) as ts.SourceFile;
+  errors = new Map();
+  for (const d of program.getSemanticDiagnostics(file)) {
+    const line = file.getLineAndCharacterOfPosition(d.start ?? 0).line;
+    errors.set(line, [...(errors.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
+  }
+}, 120_000);
+
+describe('typed builder errors through the compiler', () => {
+  it('marks at least 40 mistakes', () => {
+    expect(marked.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('every marked mistake is an error on its own line, and only those lines have errors', () => {
+    const missing = marked.filter((m) => !errors.has(m.line)).map((m) => `${m.line + 1}: ${m.why}`);
+    expect(missing).toEqual([]);
+    const wanted = new Set(marked.map((m) => m.line));
+    const stray = [...errors].filter(([line]) => !wanted.has(line)).map(([line, msgs]) => `${line + 1}: ${msgs[0]}`);
+    expect(stray).toEqual([]);
+  });
+
+  it.each(marked.filter((m) => m.msg !== null).map((m) => [m.why, m] as const))('%s: the message says so', (_, m) => {
+    const text = (errors.get(m.line) ?? []).join('\n').replaceAll('\\"', '"');
+    expect(text).toContain(m.msg);
+  });
+
+  it('a misspelt name is one short error that lists the valid names', () => {
+    const text = (errors.get(marked.find((m) => m.why === 'unknown field')?.line ?? -1) ?? []).join('\n');
+    expect(text).toBe(
+      `Argument of type '"totl"' is not assignable to parameter of type '"no column \\"totl\\" in this query; the columns are: id, customer, total, status, memo, issued, due, paid"'.`,
+    );
+    const ambiguous = (errors.get(marked.find((m) => m.why === 'an ambiguous plain name')?.line ?? -1) ?? []).join('\n');
+    expect(ambiguous.split('\n')).toHaveLength(1);
+    expect(ambiguous).not.toMatch(/View<|ScopeOf|Db</);
+  });
+
+  it('completes field names for the first argument of select( and of col(', () => {
+    const names = (needle: string) => {
+      const at = PROBE_TEXT.indexOf(needle) + needle.length;
+      return (service.getCompletionsAtPosition(PROBE, at, {})?.entries ?? []).map((e) => e.name);
+    };
+    expect(names(".select('")).toEqual(expect.arrayContaining(['id', 'total', 'status', 'invoices.total', 'record_id']));
+    expect(names("col('")).toEqual(expect.arrayContaining(['total', 'name', 'i.id', 'c.id']));
+    expect(names("col('")).not.toContain('id');
+  });
+});
