@@ -20,8 +20,8 @@ interface ActionOptions {
 
 /**
  * The dsq parser: a hand-written recursive-descent parser building the AST (src/ast) directly,
- * over the tokens of the Chevrotain lexer (lexer.ts). One instance, reused
- * (`begin(tokens, from, to, state)`, then `drive(parser.statement())`). This file holds the
+ * over the token arrays of its own scanner (scanner.ts). One instance, reused
+ * (`begin(scanned, from, to, state)`, then `drive(parser.statement())`). This file holds the
  * statement, SELECT and source rules; expressions are in expression-rules.ts, the cursor,
  * driver, errors and helpers in parser-base.ts. Rules that contain statements or expressions
  * are generators run by `drive`, so subqueries nest without using the call stack.
