@@ -3,6 +3,7 @@ import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/
 import { FOLDING_OPS } from '../ast/precedence.js';
 import { binaryKey, functionNameOfKey, unaryKey } from './shorthand.js';
 import { normaliseKey } from './value.js';
+import { paramNames, unboundParamsError } from '../params/names.js';
 
 /**
  * AST → spec JSON text. `form: 'short'` (the default) writes every node in its `$` shorthand
@@ -24,14 +25,26 @@ export type JsonForm = 'short' | 'full';
 export function toJson(node: Node, options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(node, () => serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
 }
 
 /** Several statements (or other nodes) as one JSON array, laid out as `toJson` lays out an array. */
 export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(nodes, () => serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
+}
+
+/** Thrown by the writer at the first parameter; `toJson` then names every parameter of the tree. */
+class Unbound {}
+
+function unlessUnbound(root: Node | readonly Node[], write: () => string): string {
+  try {
+    return write();
+  } catch (err) {
+    if (err instanceof Unbound) throw unboundParamsError(paramNames(root));
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -207,6 +220,9 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   in: (n, form) => (form === 'short' ? obj(['$in', [ref(n.e), refs(n.values)]]) : typed('in', ['e', ref(n.e)], ['values', refs(n.values)])),
   in_select: (n, form) =>
     form === 'short' ? obj(['$in', [ref(n.e), ref(n.select)]]) : typed('in_select', ['e', ref(n.e)], ['select', ref(n.select)]),
+  param: () => {
+    throw new Unbound();
+  },
   subquery: (n, form) => (form === 'short' ? obj(['$select', ref(n.select)]) : typed('select', ['select', ref(n.select)])),
   spec_all: () => typed('all'),
   spec_id: (n) => new Raw(n.id),

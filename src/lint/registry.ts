@@ -10,6 +10,7 @@ import { invalidRegexp } from './rules/invalid-regexp.js';
 import { likeWithoutWildcard } from './rules/like-without-wildcard.js';
 import { misplacedAggregate } from './rules/misplaced-aggregate.js';
 import { nullComparison } from './rules/null-comparison.js';
+import { paramTypeMismatch } from './rules/param-type-mismatch.js';
 import { quotedText } from './rules/quoted-text.js';
 import { reversedBetween } from './rules/reversed-between.js';
 import { suppressionComment } from './rules/suppression-comment.js';
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   invalidRegexp,
   datetimeWithoutOffset,
   typeMismatch,
+  paramTypeMismatch,
   unknownDatabase,
   unknownTable,
   unknownField,

@@ -20,7 +20,7 @@ import * as T from './tokens.js';
 
 
 /** What a token starts in prefix position (by token type index). */
-const P_DONE = -1, P_NOT = 1, P_MINUS = 2, P_TILDE = 3, P_NUMBER = 4, P_STRING = 5, P_NULL = 6, P_LPAREN = 7, P_EXISTS = 8, P_CASE = 9, P_BOOLEAN = 10, P_NAME = 11, P_CONTEXTUAL = 12;
+const P_DONE = -1, P_NOT = 1, P_MINUS = 2, P_TILDE = 3, P_NUMBER = 4, P_STRING = 5, P_NULL = 6, P_LPAREN = 7, P_EXISTS = 8, P_CASE = 9, P_BOOLEAN = 10, P_NAME = 11, P_CONTEXTUAL = 12, P_PARAM = 13;
 const PREFIX: number[] = [];
 PREFIX[idx(T.Not)] = P_NOT;
 PREFIX[idx(T.Minus)] = P_MINUS;
@@ -36,6 +36,7 @@ PREFIX[idx(T.False)] = P_BOOLEAN;
 PREFIX[idx(T.Identifier)] = P_NAME;
 PREFIX[idx(T.QuotedIdentifier)] = P_NAME;
 for (const word of T.CONTEXTUAL_WORDS) PREFIX[idx(word)] = P_CONTEXTUAL;
+PREFIX[idx(T.Colon)] = P_PARAM;
 
 /** Whether a token of type `type` can start an expression. */
 export function startsExpression(type: number): boolean {
@@ -88,6 +89,11 @@ export function infixPrec(next: number, after: number): number {
   const then = INFIX[after];
   return then === I_LIKE || then === I_BETWEEN || then === I_IN ? (INFIX_PREC[after] as number) : -1;
 }
+
+/** The tokens a parameter name can be: a word (identifier, contextual word or keyword). */
+const PARAM_NAME_TOKEN: boolean[] = [];
+for (const type of [T.Identifier, ...T.CONTEXTUAL_WORDS, ...T.KEYWORDS]) PARAM_NAME_TOKEN[idx(type)] = true;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const SEPARATORS: string[] = [];
 SEPARATORS[idx(T.Dot)] = '.';
@@ -302,6 +308,10 @@ export abstract class ExpressionRules extends ParserBase {
             need = true;
             continue;
           }
+          case P_PARAM:
+            this.pos++;
+            left = this.param(start, false);
+            break;
           case P_BOOLEAN:
             this.pos++;
             this.report('syntax/boolean-literal', `dsq has no boolean literals, found ${this.image(start).toUpperCase()}`, start, start, 'write a comparison (x = 1) or a number (1 or 0)');
@@ -388,6 +398,13 @@ export abstract class ExpressionRules extends ParserBase {
               continue;
             }
             case I_IN: {
+              if (this.at(T.Colon)) {
+                // IN :name: a list parameter, standing for the whole value list.
+                const param = this.param(this.next(), true);
+                const node: Expr = this.mark(inList(left, [param]), start);
+                left = not ? this.mark(unary('not', node), start) : node;
+                continue;
+              }
               const open = this.expect(T.LParen);
               this.enter(open === MISSING ? operator : open);
               if (this.at(T.Select)) {
@@ -504,6 +521,23 @@ export abstract class ExpressionRules extends ParserBase {
       start = frame.start;
       minPrec = frame.minPrec;
     }
+  }
+
+  /**
+   * A parameter `:name` (the colon, `colon`, is read): the name is a word (an identifier or a
+   * keyword, `:limit` too) of letters, digits and `_`. `list` for `IN :name`.
+   */
+  private param(colon: IToken, list: boolean): Expr {
+    const name = this.la1();
+    if (PARAM_NAME_TOKEN[name.tokenTypeIdx] !== true) {
+      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name === END_TOKEN ? 'the end of the input' : `'${name.image}'`}`);
+      return NULL;
+    }
+    this.pos++;
+    if (!PARAM_NAME.test(name.image)) {
+      this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${name.image}`, colon, name);
+    }
+    return this.mark({ kind: 'param', name: name.image, list }, colon);
   }
 
   /** The `IN (...)` list on top is read (its `)` too): its node. */

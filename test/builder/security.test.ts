@@ -7,6 +7,7 @@ import {
   and, caseOf, caseWhen, col, databaseColumn, databaseTable, dsq, fn, ident, lit, not, or, query, ref, selectFrom, systemColumn,
   systemTable, table,
 } from '../../src/builder/index.js';
+import { compile } from '../../src/params/index.js';
 import { arbNode } from '../arbitraries.js';
 
 /**
@@ -26,6 +27,25 @@ type Position = readonly [name: string, build: (x: unknown) => Built];
 const SENTINEL = 'dsq\u0001sentinel';
 const SENTINEL_JSON = JSON.stringify(SENTINEL);
 const marker = lit(SENTINEL);
+
+/** A `:p` parameter in a text, compiled with `x` as its value (compile(text, { params })). */
+function param(text: string): (x: unknown) => Built {
+  return (x) => ({ toJson: () => compile(text, { params: { p: x } }) });
+}
+
+const PARAM_VALUE: readonly Position[] = [
+  ['param WHERE a = :p', param('SELECT * FROM t WHERE a = :p')],
+  ['param SELECT :p AS v', param('SELECT :p AS v FROM t')],
+  ['param F(1, :p)', param('SELECT F(1, :p) FROM t')],
+  ['param a + :p * 2', param('SELECT * FROM t WHERE a + :p * 2 > 0')],
+  ['param BETWEEN :p', param('SELECT * FROM t WHERE a BETWEEN :p AND 2')],
+  ['param IN (1, :p)', param('SELECT * FROM t WHERE a IN (1, :p)')],
+  ['param CASE THEN :p', param('SELECT CASE WHEN a = 1 THEN :p ELSE 0 END FROM t')],
+  ['param LIMIT :p', param('SELECT * FROM t LIMIT :p')],
+  ['param OFFSET :p', param('SELECT * FROM t LIMIT 1 OFFSET :p')],
+  ['param subquery', param('SELECT * FROM t WHERE a = (SELECT b FROM u WHERE c = :p)')],
+  ['param OPTIONS', param('SELECT * FROM t WHERE a = :p OPTIONS (ROWS = 5)')],
+];
 
 const a = col('a');
 const VALUE: readonly Position[] = [
@@ -60,6 +80,8 @@ const VALUE: readonly Position[] = [
   ['template OFFSET ${}', (x) => dsq`SELECT * FROM t LIMIT 1 OFFSET ${x}`],
   ['template subquery', (x) => dsq`SELECT * FROM t WHERE a = (SELECT b FROM u WHERE c = ${x})`],
   ['dsq.expr`${}`', (x) => dsq.expr`${x}`],
+  // Parameters (issue 17) bind through the same value conversion: a literal or an own error.
+  ...PARAM_VALUE,
 ];
 
 /** Conditions: of the JSON values only null (NULL) is one; strings and numbers are errors. */
@@ -80,6 +102,8 @@ const IN_LIST: readonly (readonly [string, (x: unknown) => Built, boolean])[] = 
   ['.notIn()', (x) => a.notIn(x as never), false],
   ['template IN ${}', (x) => dsq`SELECT * FROM t WHERE a IN ${x}`, true],
   ['template NOT IN ${}', (x) => dsq`SELECT * FROM t WHERE a NOT IN ${x}`, true],
+  ['param IN :p', param('SELECT * FROM t WHERE a IN :p'), true],
+  ['param NOT IN :p', param('SELECT * FROM t WHERE a NOT IN :p'), true],
 ];
 
 /** Names: a non-empty string is a name there (that is what these take); anything else is an error. */

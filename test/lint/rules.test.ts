@@ -186,6 +186,20 @@ const CASES: Record<string, Cases> = {
       "SELECT id FROM t WHERE amount > 'x'",
     ],
   },
+  'param-type-mismatch': {
+    schema: true,
+    invalid: [
+      ['SELECT id FROM sales.orders WHERE amount > :p OR region = :p', ['1:59']],
+      ['-- @param since integer\nSELECT id FROM sales.orders WHERE placed_at > :since', ['2:47']],
+      ['SELECT id FROM sales.orders WHERE customer IN :c AND amount BETWEEN :c AND 5', ['1:69']],
+    ],
+    valid: [
+      'SELECT id FROM sales.orders WHERE amount > :min AND region = :region LIMIT :n',
+      'SELECT id FROM sales.orders WHERE amount > :p OR amount < :p',
+      '-- @param since datetime\nSELECT id FROM sales.orders WHERE placed_at > :since',
+      'SELECT id FROM t WHERE amount > :p AND region = :p',
+    ],
+  },
   'unknown-database': {
     schema: true,
     invalid: [
