@@ -401,8 +401,8 @@ export abstract class ExpressionRules extends ParserBase {
               if (this.at(T.Colon)) {
                 // IN :name: a list parameter, standing for the whole value list.
                 const param = this.param(this.next(), true);
-                const node: Expr = this.mark(inList(left, [param]), start);
-                left = not ? this.mark(unary('not', node), start) : node;
+                const node: Expr = this.mark({ kind: 'in', e: left, values: [param] }, start);
+                left = not ? this.mark({ kind: 'unary', op: 'not', e: node }, start) : node;
                 continue;
               }
               const open = this.expect(T.LParen);
@@ -527,17 +527,18 @@ export abstract class ExpressionRules extends ParserBase {
    * A parameter `:name` (the colon, `colon`, is read): the name is a word (an identifier or a
    * keyword, `:limit` too) of letters, digits and `_`. `list` for `IN :name`.
    */
-  private param(colon: IToken, list: boolean): Expr {
-    const name = this.la1();
-    if (PARAM_NAME_TOKEN[name.tokenTypeIdx] !== true) {
-      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name === END_TOKEN ? 'the end of the input' : `'${name.image}'`}`);
+  private param(colon: number, list: boolean): Expr {
+    const name = this.pos;
+    if (PARAM_NAME_TOKEN[this.t1()] !== true) {
+      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name >= this.end ? 'the end of the input' : `'${this.image(name)}'`}`);
       return NULL;
     }
     this.pos++;
-    if (!PARAM_NAME.test(name.image)) {
-      this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${name.image}`, colon, name);
+    const image = this.image(name);
+    if (!PARAM_NAME.test(image)) {
+      this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${image}`, colon, name);
     }
-    return this.mark({ kind: 'param', name: name.image, list }, colon);
+    return this.mark({ kind: 'param', name: image, list }, colon);
   }
 
   /** The `IN (...)` list on top is read (its `)` too): its node. */
