@@ -10,18 +10,19 @@ import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
 import type { Command } from './command.js';
 import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
-import { readInput, readTextFile } from './io.js';
+import { FileError, readInput } from './io.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { bindParams } from '../params/bind.js';
 import { inferParams } from '../params/infer.js';
-import { PARAM_FLAG_OPTIONS, paramValues, readParamFlags } from './param-flags.js';
+import { PARAM_FLAG_OPTIONS, paramValues, readParamFlags, readText } from './param-flags.js';
 
 const HELP = `Usage: dsq compile [FILE|-] [--form short|full] [--expr] [--indent N] [--param NAME=VALUE]... [--params-file FILE]
 
 Compiles dsq text to the Data Service's JSON: a select object, or a SELECT action for a
 statement with OPTIONS (...). A file of several statements (separated by ';') prints a JSON
 array, in order. Reads standard input when FILE is "-" or absent. Bad input: every error as
-FILE:LINE:COL: error: message with a code frame on stderr, nothing on stdout, exit 1.
+FILE:LINE:COL: error: message with a code frame on stderr, nothing on stdout, exit 1. A file
+that cannot be read: one line, exit 2.
 
 Options:
   --form short|full  short (default): the "$" shorthand; full: every {"type": ...} form
@@ -71,11 +72,11 @@ async function lintSettings(cwd: string, file: string | undefined): Promise<{ sc
 
 /** The schema of --schema FILE (a usage error when it cannot be read). */
 async function schemaOf(cwd: string, file: string): Promise<Schema> {
-  const text = await readTextFile(resolve(cwd, file), file);
+  const text = await readText(resolve(cwd, file), file);
   try {
     return readSchema(text);
   } catch (err) {
-    if (err instanceof DsqError) throw new DsqError(err.diagnostics, text);
+    if (err instanceof DsqError) throw new FileError(new DsqError(err.diagnostics, text).format(file));
     throw err;
   }
 }

@@ -7,7 +7,17 @@ import type { JsonValue } from '../json/value.js';
 import { convertList, convertParam } from '../params/convert.js';
 import type { ParamInfo } from '../params/infer.js';
 import { UsageError, type CommandContext } from './command.js';
-import { readTextFile } from './io.js';
+import { FileError, readTextFile } from './io.js';
+
+/** A text file the command reads (a schema, parameter values, query files): not UTF-8 is a FileError with its code frame. */
+export async function readText(path: string, shown: string): Promise<string> {
+  try {
+    return await readTextFile(path, shown);
+  } catch (err) {
+    if (err instanceof DsqError) throw new FileError(err.format(shown));
+    throw err;
+  }
+}
 
 /** The flags of commands that bind parameters: --param NAME=VALUE (repeatable), --params-file FILE. */
 export const PARAM_FLAG_OPTIONS = {
@@ -27,12 +37,12 @@ export async function readParamFlags(ctx: Pick<CommandContext, 'values' | 'io'>)
   const values = new Map<string, Given>();
   const file = ctx.values['params-file'];
   if (typeof file === 'string') {
-    const text = await readTextFile(resolve(ctx.io.cwd, file), file);
+    const text = await readText(resolve(ctx.io.cwd, file), file);
     let json: JsonValue;
     try {
       json = readSpecJson(text);
     } catch (err) {
-      if (err instanceof DsqError) throw new DsqError(err.diagnostics, text);
+      if (err instanceof DsqError) throw new FileError(new DsqError(err.diagnostics, text).format(file));
       throw err;
     }
     if (json.type !== 'object') throw new UsageError(`--params-file ${file} must hold a JSON object of parameter names to values`);

@@ -55,6 +55,18 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
       return type === null ? null : { type, from: 'field', field: r.field };
     }
     switch (e.kind) {
+      case 'count_rows':
+        return { type: 'integer', from: 'literal', field: null };
+      case 'function': {
+        // Aggregates: COUNT a whole number, SUM and AVG numbers, MIN and MAX their argument's type.
+        const name = e.name.toUpperCase();
+        if (name === 'COUNT' || name === 'COUNT_DISTINCT') return { type: 'integer', from: 'literal', field: null };
+        const arg = e.args.length === 1 ? typeOfOperand(e.args[0] as Expr) : null;
+        if (!arg) return null;
+        if (name === 'MIN' || name === 'MAX') return arg;
+        if (['SUM', 'SUM_DISTINCT', 'AVG', 'AVG_DISTINCT'].includes(name) && (arg.type === 'integer' || arg.type === 'number')) return { ...arg, type: 'number' };
+        return null;
+      }
       case 'number':
         return { type: 'number', from: 'literal', field: null };
       case 'string':

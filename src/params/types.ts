@@ -55,5 +55,5 @@ export function paramTypeOfField(field: SchemaField): ParamType | null {
 /** The TypeScript type of a parameter's value in generated code (a list: an array of it). */
 export function tsParamType(type: ParamType, list: boolean): string {
   const base = type === 'integer' || type === 'number' ? 'number | bigint' : type === 'datetime' ? 'Date | string' : 'string';
-  return list ? `readonly (${base})[]` : base;
+  return list ? (base.includes('|') ? `readonly (${base})[]` : `readonly ${base}[]`) : base;
 }

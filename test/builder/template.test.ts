@@ -161,6 +161,36 @@ describe('dsq tagged template', () => {
     expect(open.message).toBe("expected ')' after a value (${...}), found the end of the input");
   });
 
+  it('the issue\'s cases: each says "a value (${...}) cannot stand", never the placeholder, and gives the builder way', () => {
+    const v = '2024-01-31';
+    const cases: readonly (readonly [string, () => unknown, string, string])[] = [
+      ["DATE '${v}'", () => dsq`SELECT * FROM t WHERE d = DATE '${v}'`, 'a value (${...}) cannot stand inside a quoted string (template value 1)', '${localDate(d)}'],
+      ['DATE ${v}', () => dsq`SELECT * FROM t WHERE d = DATE ${v}`, 'a value (${...}) cannot stand here (template value 1)', '${localDate(d)}'],
+      ["TIMESTAMP '${v}'", () => dsq`SELECT * FROM t WHERE d = timestamp '${v}'`, 'a value (${...}) cannot stand inside a quoted string', '${datetime(x)}'],
+      ['"${v}"', () => dsq`SELECT "${v}" FROM t`, 'a value (${...}) cannot stand inside a quoted name (template value 1)', '${ident(name)}'],
+      ['-- ${v}', () => dsq`SELECT * FROM t -- ${v}\n WHERE a = 1`, 'a value (${...}) cannot stand inside a comment (template value 1)', 'move it out of the comment'],
+      ['OPTIONS (ROWS = ${v})', () => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`, 'a value (${...}) cannot stand here (template value 1)', '.options({ rows, useStrings, echo })'],
+      ['OPTIONS (ECHO = ${v})', () => dsq`SELECT * FROM t OPTIONS (ROWS = 5, ECHO = ${true})`, 'a value (${...}) cannot stand here (template value 1)', '.options({ rows, useStrings, echo })'],
+      ['DATABASE_COLUMN(${v})', () => dsq`SELECT DATABASE_COLUMN(${v}, t, c) FROM t`, 'a value (${...}) cannot stand in DATABASE_COLUMN(...) (template value 1)', 'databaseColumn(spec, table, spec)'],
+    ];
+    for (const [name, build, message, way] of cases) {
+      let error: unknown;
+      try {
+        build();
+      } catch (err) {
+        error = err;
+      }
+      expect(error, name).toBeInstanceOf(DsqError);
+      const e = error as DsqError;
+      const d = e.diagnostics[0] as { message: string; hint?: string };
+      expect(d.message, name).toContain(message);
+      expect(d.hint ?? '', name).toContain(way);
+      // Nowhere the internal placeholder: not in the message, the hint, nor the code frame.
+      expect(e.format(), name).not.toMatch(/\u0000|\u2400|dsq\d/);
+      expect(e.format(), name).toContain('${...}');
+    }
+  });
+
   it('DATABASE_COLUMN(${v}, ...) and its kin are errors, not calls of a function of that name', () => {
     expect(() => dsq`SELECT DATABASE_COLUMN(${'db'}, t, c) FROM t`).toThrow(
       'a value (${...}) cannot stand in DATABASE_COLUMN(...) (template value 1): its parts are names and specifiers, not values',
