@@ -129,8 +129,11 @@ export function trustedCopy<T extends Node>(node: T): T | null {
   const kind: unknown = node.kind;
   if (typeof kind !== 'string' || !Object.hasOwn(FIELD_LIST, kind)) return null;
   const record = node as unknown as Readonly<Record<string, unknown>>;
+  const fields = FIELD_LIST[kind as Node['kind']];
+  // A field the kind does not have is not dropped without a word: the full check names it.
+  if (Object.keys(node).length !== fields.length + 1) return null;
   const copy: Record<string, unknown> = { kind };
-  for (const { key } of FIELD_LIST[kind as Node['kind']]) {
+  for (const { key } of fields) {
     const v = record[key];
     copy[key] = Array.isArray(v) ? Array.from(v) : v;
   }

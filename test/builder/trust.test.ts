@@ -123,6 +123,8 @@ describe('a node object given to a builder constructor is checked as a copy', ()
     const g = new Expression(twoFaced as never);
     expect(() => JSON.parse(g.toJson())).not.toThrow();
     expect(g.toJson()).toBe('1');
+    // A field the kind does not have is an error naming it, as fromAst says, not dropped.
+    expect(() => new Expression({ kind: 'column', path: 'a', evil: 1 } as never)).toThrow(/unknown property "evil"/);
     for (const kind of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
       const node = JSON.parse(`{"kind":${JSON.stringify(kind)}}`) as never;
       expect(() => new Expression(node), kind).toThrow(DsqError);
