@@ -518,6 +518,8 @@ export abstract class ActionRules extends ExpressionRules {
     let tags: string[] | null = null;
     const seen = new Set<string>();
     cells.forEach((cell, i) => {
+      // A row longer than the column list (reported): its extra values have no field.
+      if (i >= names.length || i >= tokens.length) return;
       const field = names[i] as string;
       const token = tokens[i] as number;
       const key = fieldKey(field);
@@ -615,8 +617,9 @@ export abstract class ActionRules extends ExpressionRules {
   private writeHabits(word: string): void {
     const token = this.pos;
     if (this.at(T.Limit) || this.at(T.Order)) {
+      const order = this.at(T.Order);
       this.pos = this.end;
-      this.report('syntax/write-limit', `${this.image(token).toUpperCase()}${this.at(T.Order) ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`, token, this.last(), 'select exactly the records: RECORDS [id, ...] or a narrower WHERE');
+      this.report('syntax/write-limit', `${this.image(token).toUpperCase()}${order ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`, token, this.last(), 'select exactly the records: RECORDS [id, ...] or a narrower WHERE');
     } else if (this.at(T.Using)) {
       this.pos = this.end;
       this.report('syntax/delete-using', `${word} ... USING is not in the data actions: they act on one database`, token, this.last(), 'put the other table in a subquery: WHERE EXISTS (SELECT ...) or WHERE x IN (SELECT ...)');
