@@ -435,7 +435,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.param) },
       ],
     });
-    this.MANY({ GATE: () => infixPrec(this.LA(1), this.LA(2)) >= minPrec, DEF: () => this.infix() });
+    this.MANY({ GATE: () => infixPrec(this.LA(1).tokenTypeIdx, this.LA(2).tokenTypeIdx) >= minPrec, DEF: () => this.infix() });
   });
 
   /**
@@ -447,14 +447,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           const operator: IToken = this.CONSUME(T.BinaryOperator);
-          this.SUBRULE4(this.expression, { ARGS: [infixRight(operator)] });
+          this.SUBRULE4(this.expression, { ARGS: [infixRight(operator.tokenTypeIdx)] });
         },
       },
       {
         ALT: () => {
           const is = this.CONSUME(T.Is);
           this.OPTION(() => this.CONSUME2(T.Not));
-          this.SUBRULE5(this.expression, { ARGS: [infixRight(is)] });
+          this.SUBRULE5(this.expression, { ARGS: [infixRight(is.tokenTypeIdx)] });
         },
       },
       {
@@ -551,7 +551,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           const operator = this.OR1([{ ALT: () => this.CONSUME(T.Like) }, { ALT: () => this.CONSUME(T.Regexp) }]);
-          this.SUBRULE(this.expression, { ARGS: [infixRight(operator)] });
+          this.SUBRULE(this.expression, { ARGS: [infixRight(operator.tokenTypeIdx)] });
         },
       },
       {
