@@ -27,7 +27,9 @@ export function search(filters: { region?: string; minTotal?: number }) {
 export const extended = queryFromJson('{"from":"orders","where":{"$>":[{"$col":"amount"},5]}}').where(col('paid').eq(1)).toText();
 // SELECT * FROM orders WHERE amount > 5 AND paid = 1
 
-// 2. Typed with a schema: names are checked and completed, rows are inferred.
+// 2. Typed with a schema: names are checked and completed, rows are inferred. Callbacks get an
+// expression builder scoped to the query's sources, ({ col, ref, fn, val, exists, selectFrom,
+// caseWhen, ... }): its columns are checked and typed. (The root col/fn/ref above are untyped.)
 const db = builder<Schema>();
 const report = db
   .selectFrom('orders', 'o')
@@ -43,8 +45,30 @@ export const typedText = report.toText({ width: 60 });
 // FROM orders AS o JOIN customers AS c
 // WHERE o.customer = c.id AND o.status IN ('open', 'paid')
 // ORDER BY double DESC
-// db.selectFrom('order')                                  ← error: no database "order"
-// db.selectFrom('orders').where(({ col }) => col('amount').eq('10'))  ← error: number field vs string
+
+// A subquery made with the callback's selectFrom sees the outer sources (correlated).
+const busy = db
+  .selectFrom('customers', 'c')
+  .select('c.name', ({ scalar, selectFrom }) => [
+    scalar(selectFrom('orders', 'o').select(({ fn }) => [fn.countAll().as('n')]).where(({ col }) => col('o.customer').eq(col('c.id')))).as('orders'),
+  ])
+  .where('c.region', '=', 'north');
+export type BusyRow = RowType<typeof busy>;
+// { name: string; orders: number | null }
+
+// Mistakes are compile errors that say what is wrong in one sentence (test/builder/tour.test.ts):
+// db.selectFrom('orders').select('emial')
+//   → no column "emial" in this query; the columns are: id, customer, amount, status, note, placed, paid, scan
+// db.selectFrom('orders', 'o').join('customers', 'c').select('id')
+//   → "id" is ambiguous: more than one source has it (o, c); qualify it: o.id, c.id
+// db.selectFrom('orders').select(({ col }) => [col('amount').add(1)])
+//   → a selected expression needs a result name: add .as('name') (a column is named after itself)
+// db.selectFrom('orders', 'o').join('orders', 'o')
+//   → the source name "o" is already used in this query: choose another alias
+// db.selectFrom('orders').where(({ col }) => col('status').eq(1))
+//   → Argument of type '1' is not assignable to parameter of type 'string | Expr | Expression_<PlainText | null> | ScalarQuery<PlainText | null> | null'
+// db.selectFrom('orders').where(({ col }) => col('amount'))
+//   → Type 'number' is not assignable to type 'boolean | null | undefined'
 
 // 3. Tagged template: values are always literals, never text; names only through ident().
 const status = "open' OR 1=1 --";

@@ -59,7 +59,8 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
     section: 'expressions',
     note: 'Part of the reference\'s `infix`: `LIKE`, `REGEXP`, `BETWEEN` and `IN` after the left operand (and an optional `NOT`).',
   },
-  inTail: { name: 'in_list', section: 'expressions', note: 'The `IN` part of `infix`: `IN ( select )` or `IN ( [ expression { , expression } ] )`.' },
+  inTail: { name: 'in_list', section: 'expressions', note: 'The `IN` part of `infix`: `IN ( select )`, `IN ( [ expression { , expression } ] )` or `IN :name` (a list parameter).' },
+  param: { name: 'param', section: 'expressions' },
   caseExpression: { name: 'case_expression', section: 'expressions', note: 'The `CASE ... END` form of the reference\'s `primary`.' },
   contextualExpression: {
     name: 'contextual_primary',

@@ -21,3 +21,5 @@ export * from './print/index.js';
 export * from './config/index.js';
 // Lint: rules over dsq text, suppression comments, fixes, text/json/sarif/github reports
 export * from './lint/index.js';
+// Parameters: `:name` in dsq text, bound to literal values; compile(text, { params })
+export * from './params/index.js';

@@ -65,6 +65,12 @@ const isStringOrNull = (v: unknown) => (v === null || typeof v === 'string' ? nu
 const notEmpty = (v: unknown) => (v === '' ? 'must not be empty' : null);
 
 const NAME: ValueField = { code: 'wrong-type', type: isString, rule: notEmpty };
+/** A parameter name: a letter or `_`, then letters, digits and `_` (what `:name` can spell). */
+const PARAM_NAME: ValueField = {
+  code: 'wrong-type',
+  type: isString,
+  rule: (v) => (typeof v === 'string' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? `must be a parameter name (a letter or _, then letters, digits or _), got ${describe(v)}` : null),
+};
 const OPTIONAL_NAME: ValueField = { code: 'wrong-type', type: isStringOrNull, rule: notEmpty };
 const STRING_VALUE: ValueField = {
   code: 'wrong-type',
@@ -208,6 +214,7 @@ export const NODE_FIELDS: { readonly [K in NodeKind]: FieldsOf<K> } = {
   function: { name: NAME, args: list('expr') },
   in: { e: E, values: list('expr') },
   in_select: { e: E, select: one('select') },
+  param: { name: PARAM_NAME, list: BOOLEAN },
   subquery: { select: one('select') },
   unary: { op: oneOf(UNARY_OPS), e: E },
   spec_all: {},

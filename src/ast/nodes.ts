@@ -192,6 +192,19 @@ export interface SubqueryExpr {
   readonly select: Select;
 }
 
+/**
+ * A named parameter `:name`: a value given when the statement is compiled (`compile(text, {
+ * params })`, `dsq compile --param`, the functions `dsq gen` writes). It is always bound to a
+ * literal, never to syntax (src/params/bind.ts). `list: true` is the form `IN :name`, standing
+ * for the whole value list (an array binds to its items); it appears only as the one value of
+ * an `in` node. JSON has no parameter form: `toJson` of a tree with one is an error.
+ */
+export interface Param {
+  readonly kind: 'param';
+  readonly name: string;
+  readonly list: boolean;
+}
+
 export type Expr =
   | NullLit
   | NumberLit
@@ -213,6 +226,7 @@ export type Expr =
   | FunctionCall
   | InList
   | InSelect
+  | Param
   | SubqueryExpr
   | Unary;
 
@@ -348,7 +362,7 @@ export const EXPR_KINDS = [
   'null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime',
   'column', 'system_column', 'database_column', 'alias',
   'between', 'binary', 'case', 'collate', 'count_rows', 'exists', 'function',
-  'in', 'in_select', 'subquery', 'unary',
+  'in', 'in_select', 'param', 'subquery', 'unary',
 ] as const satisfies readonly ExprKind[];
 
 const EXPR_KIND_SET: ReadonlySet<string> = new Set(EXPR_KINDS);

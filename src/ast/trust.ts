@@ -90,8 +90,9 @@ export function trustTree<T extends Node>(root: T): T {
  */
 export function trustIfValid<T extends Node>(node: T): T {
   const record = node as unknown as Readonly<Record<string, unknown>>;
+  // (An own entry only: a kind such as "constructor" or "__proto__" is no kind.)
+  if (typeof node.kind !== 'string' || !Object.hasOwn(FIELD_LIST, node.kind)) return node;
   const fields = FIELD_LIST[node.kind];
-  if (fields === undefined) return node;
   for (let i = 0; i < fields.length; i++) {
     const { key, child, value } = fields[i] as FieldEntry;
     const v = record[key];
@@ -113,6 +114,31 @@ function childrenTrusted(v: unknown, field: ChildField): boolean {
     if (!isTrusted(item) || !kindFits(item.kind, field.role)) return false;
   }
   return true;
+}
+
+/**
+ * A fresh copy of a node whose children are trusted and whose own fields are valid, marked; or
+ * null. Each field (and each item of a list) is read once, into plain data the caller cannot
+ * reach: the object given is never marked, so changing it later, a getter that answers
+ * differently the second time, a field inherited from a prototype or an extra field cannot
+ * change what was checked. For nodes whose object may come from outside (a builder constructor's
+ * argument); `fromAst` copies whole trees the same way.
+ */
+export function trustedCopy<T extends Node>(node: T): T | null {
+  if (typeof node !== 'object' || node === null) return null;
+  const kind: unknown = node.kind;
+  if (typeof kind !== 'string' || !Object.hasOwn(FIELD_LIST, kind)) return null;
+  const record = node as unknown as Readonly<Record<string, unknown>>;
+  const fields = FIELD_LIST[kind as Node['kind']];
+  // A field the kind does not have is not dropped without a word: the full check names it.
+  if (Object.keys(node).length !== fields.length + 1) return null;
+  const copy: Record<string, unknown> = { kind };
+  for (const { key } of fields) {
+    const v = record[key];
+    copy[key] = Array.isArray(v) ? Array.from(v) : v;
+  }
+  const checked = trustIfValid(copy as unknown as T);
+  return isTrusted(checked) ? checked : null;
 }
 
 /**

@@ -29,6 +29,7 @@ export const CHILD_KEYS: { readonly [K in NodeKind]: ChildKeys<K> } = {
   function: ['args'],
   in: ['e', 'values'],
   in_select: ['e', 'select'],
+  param: [],
   subquery: ['select'],
   unary: ['e'],
   spec_all: [],

@@ -194,12 +194,14 @@ export class CaseBuilder<out T = any, B = NoBase> {
     private readonly base: Expr | null,
     private readonly arms: readonly WhenClause[],
   ) {
+    // (A JavaScript caller's arguments: the arms are checked with the CASE node, when it is built.)
+    if (!Array.isArray(arms)) throw argumentError('argument 2 of new CaseBuilder() must be an array of "when" nodes; start a CASE with caseWhen() or caseOf()');
     Object.freeze(this);
   }
 
   /** With a base (`caseOf`): `when` is a value compared to it; without, a condition. */
   when<const R extends Arg>(when: IsAny<B> extends true ? Operand<B> : [B] extends [NoBase] ? Condition : Operand<B>, then: R): CaseBuilder<T | ValueOf<R>, B> {
-    const w = toExpr(when, 'argument 1 (WHEN) of .when()');
+    const w = (this.base === null ? toCondition : toExpr)(when, 'argument 1 (WHEN) of .when()'); // without a base, WHEN is a condition
     return new CaseBuilder(this.base, [...this.arms, own({ kind: 'when', when: w, then: toExpr(then, 'argument 2 (THEN) of .when()') })]);
   }
 

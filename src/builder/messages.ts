@@ -1,4 +1,4 @@
-import type { AnyView, EntryColumns, HoldersOf, LastSegment, NamesOf, SharedNames } from './scope.js';
+import type { AnyView, EntryColumns, HoldersOf, IsUnion, LastSegment, NamesOf, SharedNames } from './scope.js';
 import type { RecordAttributes, UnionToIntersection } from './typing.js';
 
 /**
@@ -15,13 +15,13 @@ import type { RecordAttributes, UnionToIntersection } from './typing.js';
 
 type LastOf<U> = UnionToIntersection<U extends unknown ? () => U : never> extends () => infer R ? R : never;
 
-/** Up to `Max` members of a string union joined by ", " (then "… and N more"). */
-export type List<U extends string, Max extends number = 40, Acc extends string[] = []> = [U] extends [never]
+/** Up to `Max` members of a string union, each followed by `Suffix`, joined by ", " (then "… (N more)"). */
+export type List<U extends string, Max extends number = 40, Suffix extends string = '', Acc extends string[] = []> = [U] extends [never]
   ? Join<Acc>
   : Acc['length'] extends Max
     ? `${Join<Acc>}, … (${Count<U>} more)`
     : LastOf<U> extends infer L extends string
-      ? List<Exclude<U, L>, Max, [L, ...Acc]>
+      ? List<Exclude<U, L>, Max, Suffix, [`${L}${Suffix}`, ...Acc]>
       : never;
 
 type Join<T extends string[]> = T extends [infer F extends string, ...infer R extends string[]] ? (R extends [] ? F : `${F}, ${Join<R>}`) : '';
@@ -31,6 +31,12 @@ type Count<U, N extends unknown[] = []> = [U] extends [never] ? N['length'] : La
  * A name argument: the name when valid; while typing, the valid names (completions); else the
  * message of kind `K` about it (`X` is what the message needs). The message is built only in
  * the false branch, so a valid name costs one union lookup.
+ *
+ * Cost: the compiler instantiates a generic parameter type's branches with `N` still generic
+ * (the constraint of the contextual type of a literal argument), so a message must not hold a
+ * list computed from concrete types alone: each `List<...>` here depends on `N`
+ * (`Exclude<Names, N>`), which keeps it deferred until a wrong name makes it concrete. Without
+ * that, every valid name paid for listing all the names (~50,000 instantiations a call).
  */
 export type NameArg<N, Valid extends string, K extends MessageKind, X = never> = string extends N
   ? Valid
@@ -51,18 +57,18 @@ type MessageOf<K extends MessageKind, N, X, Valid extends string> = K extends 'c
 
 /** The error for a name of a view (columns, and result aliases where they may be named). */
 export type ColumnMessage<N, V extends AnyView> = N extends string
-  ? N extends SharedNames<V['d'], V['s']>
-    ? `"${N}" is ambiguous: more than one source has it (${List<HoldersOf<V['d'], V['s'], N>>}); qualify it: ${List<`${HoldersOf<V['d'], V['s'], N>}.${N}`>}`
-    : NamesOf<V> extends infer Names extends string
-      ? [Names] extends [never]
+  ? HoldersOf<V['d'], V['s'], N> extends infer H extends string
+    ? IsUnion<H> extends true
+      ? `"${N}" is ambiguous: more than one source has it (${List<H>}); qualify it: ${List<H, 40, `.${N}`>}`
+      : [NamesOf<V>] extends [never]
         ? `no column "${N}": this query has no source yet`
-        : `no column "${N}" in this query; the columns are: ${List<ListedNames<V, Names>>}`
-      : never
+        : `no column "${N}" in this query; the columns are: ${List<Exclude<ListedNames<V>, N>>}`
+    : never
   : 'a column name (a string)';
 
 /** The names an error lists: the plain ones, and qualified those two sources share; record attributes left out (always valid, listed in the docs). */
-type ListedNames<V extends AnyView, Names extends string> =
-  | Exclude<Names, `${string}.${string}` | keyof RecordAttributes>
+type ListedNames<V extends AnyView> =
+  | Exclude<NamesOf<V>, `${string}.${string}` | keyof RecordAttributes>
   | (Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
       ? { [K in HoldersOf<V['d'], V['s'], Shared>]: `${K}.${Shared & keyof EntryColumnsOf<V, K>}` }[HoldersOf<V['d'], V['s'], Shared>]
       : never);
@@ -73,14 +79,14 @@ export type ColumnArg<N, V extends AnyView> = NameArg<N, NamesOf<V>, 'column', V
 
 /** The error for a table name. */
 export type TableMessage<N, Tables extends string> = N extends string
-  ? `no database "${N}" in the schema; the databases are: ${List<Exclude<Tables, `${string}@${string}`>>}`
+  ? `no database "${N}" in the schema; the databases are: ${List<Exclude<Tables, `${string}@${string}` | N>>}`
   : 'a database name (a string)';
 
 /** The error for an alias reference (`ref`). */
 export type RefMessage<N, Names extends string> = N extends string
   ? [Names] extends [never]
     ? `no result column or source column "${N}" to reference: ref() names a result alias (select ....as(name)) or a column of the sources`
-    : `no result column or source column "${N}" to reference; the names are: ${List<Names>}`
+    : `no result column or source column "${N}" to reference; the names are: ${List<Exclude<Names, N>>}`
   : 'an alias name (a string)';
 
 /** The result name of a column path: its last segment. */

@@ -53,6 +53,13 @@ const EMPTY_SELECT: Select = own({
   kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null,
 });
 
+/** The states this module made: the constructor takes no other (it is no way in for hand-built parts; `fromAst` is). */
+const madeStates = new WeakSet<State>();
+const made = (state: State): State => {
+  madeStates.add(state);
+  return state;
+};
+
 /** True unless the database type is the untyped one (then every name is allowed). */
 type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
 
@@ -107,6 +114,9 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 
   /** Use `builder()` / `selectFrom()` / `fromAst()` to start a query. */
   constructor(state?: State) {
+    if (state !== undefined && !madeStates.has(state)) {
+      throw argumentError('new SelectQuery() takes no arguments: start a query with builder(), selectFrom(), query(), dsq`...` or fromAst(node)');
+    }
     this.#state = Object.freeze(state ?? { select: EMPTY_SELECT, namedGroup: [], namedOrder: [], action: null, fields: null });
     queries.add(this);
     Object.freeze(this);
@@ -117,7 +127,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     more: Partial<Omit<State, 'select'>> = {},
   ): SelectQuery<D, S2, O2, P, Star2, Str2> {
     const select = own<Select>({ ...this.#state.select, ...patch });
-    return new SelectQuery<D, S2, O2, P, Star2, Str2>({ ...this.#state, ...more, select });
+    return new SelectQuery<D, S2, O2, P, Star2, Str2>(made({ ...this.#state, ...more, select }));
   }
 
   private eb(): ExpressionBuilder<D, S, O, P> {
@@ -274,10 +284,10 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    * or `(column, operator, value)`: `where('total', '>', 5)`, `where('status', 'in', ['a', 'b'])`.
    */
   where(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
-  where<const F extends string | Expression_<any> | Expr, const Op extends CompareOp>(
+  where<const F extends string | Expression_<any> | Expr, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, TypeOfArg<F, View<D, S, P>>>,
-    value: CompareValue<TypeOfArg<F, View<D, S, P>>, Op>,
+    op: OpParam<Op, NoInfer<T>>,
+    value: CompareValue<NoInfer<T>, Op>,
   ): SelectQuery<D, S, O, P, Star, Str>;
   where(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
     return this.anded('where', this.compared(args, 'where', 'column'), 'and');
@@ -285,29 +295,27 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 
   /** ORs a condition onto the WHERE condition (`prev OR cond`); the same forms as `where`. */
   orWhere(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
-  orWhere<const F extends string | Expression_<any> | Expr, const Op extends CompareOp>(
+  orWhere<const F extends string | Expression_<any> | Expr, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, TypeOfArg<F, View<D, S, P>>>,
-    value: CompareValue<TypeOfArg<F, View<D, S, P>>, Op>,
+    op: OpParam<Op, NoInfer<T>>,
+    value: CompareValue<NoInfer<T>, Op>,
   ): SelectQuery<D, S, O, P, Star, Str>;
   orWhere(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
     return this.anded('where', this.compared(args, 'orWhere', 'column'), 'or');
   }
 
   /** `WHERE a op b` between two columns: `whereRef('o.customer', '=', 'c.id')`; their types must compare. */
-  whereRef<const L extends string, const R extends string>(
+  whereRef<const L extends string, const R extends string, TL = TypeOf<View<D, S, P>, L>, TR = TypeOf<View<D, S, P>, R>>(
     left: ColumnArg<L, View<D, S, P>>,
     op: Exclude<CompareOp, 'in' | 'not in' | 'is' | 'is not'>,
-    right: RefCompare<L, R, View<D, S, P>>,
+    right: RefCompare<L, R, View<D, S, P>, NoInfer<TL>, NoInfer<TR>>,
   ): SelectQuery<D, S, O, P, Star, Str> {
     const e = compare(own({ kind: 'column', path: toName(left, 'argument 1 of .whereRef()') }), op, own({ kind: 'column', path: toName(right, 'argument 3 of .whereRef()') }), 'whereRef');
     return this.anded('where', e, 'and');
   }
 
   /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
-  groupBy<const A extends readonly (string | ExpressionLike | Expr)[]>(
-    ...terms: { [I in keyof A]: A[I] extends string ? ColumnArg<A[I], View<D, S, P, O>> : A[I] }
-  ): SelectQuery<D, S, O, P, Star, Str> {
+  groupBy<const N extends string = never>(...terms: readonly (ColumnArg<N, View<D, S, P, O>> | ExpressionLike | Expr)[]): SelectQuery<D, S, O, P, Star, Str> {
     const group = [...this.#state.select.group];
     const named = [...this.#state.namedGroup];
     (terms as readonly unknown[]).forEach((t, i) => {
@@ -320,10 +328,10 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 
   /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
   having(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
-  having<const F extends string | Expression_<any> | Expr, const Op extends CompareOp>(
+  having<const F extends string | Expression_<any> | Expr, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, O>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P, O>> : F,
-    op: OpParam<Op, TypeOfArg<F, View<D, S, P, O>>>,
-    value: CompareValue<TypeOfArg<F, View<D, S, P, O>>, Op>,
+    op: OpParam<Op, NoInfer<T>>,
+    value: CompareValue<NoInfer<T>, Op>,
   ): SelectQuery<D, S, O, P, Star, Str>;
   having(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
     return this.anded('having', this.compared(args, 'having', 'pending'), 'and');
@@ -469,13 +477,13 @@ type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends tr
     ? O | O2
     : Simplify<O & Partial<Omit<O2, keyof O>>>;
 
-/** `whereRef`'s right-hand column: a column whose type compares with the left one's. */
-type RefCompare<L, R, V extends AnyView> = string extends R
+/** `whereRef`'s right-hand column: a column whose type (`TR`) compares with the left one's (`TL`). */
+type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
   ? ColumnArg<R, V>
   : R extends NamesOf<V>
-    ? IsAny<TypeOf<V, R>> extends true
+    ? IsAny<TR> extends true
       ? R
-      : NonNullable<TypeOf<V, R>> extends Comparable<TypeOf<V, L>>
+      : NonNullable<TR> extends Comparable<TL>
         ? R
         : `"${R & string}" does not compare with "${L & string}": their types differ`
     : ColumnArg<R, V>;
@@ -501,18 +509,18 @@ export type UntypedQuery = SelectQuery<UntypedDb, { '(source)': Opaque }, Record
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
 export function queryFromAst(statement: Query): UntypedQuery {
   const select = statement.kind === 'select_action' ? statement.select : statement;
-  return new SelectQuery({
+  return new SelectQuery(made({
     select,
     namedGroup: select.group.map(() => false),
     namedOrder: select.order.map(() => false),
     action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
     fields: null,
-  }) as never;
+  })) as never;
 }
 
 /** A new query over the given source, with the builder's field lists. */
 export function startQuery(fields: FieldLists | null, from: Source | null): SelectQuery<any, any, any, any, any, any> {
-  return new SelectQuery({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields });
+  return new SelectQuery(made({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields }));
 }
 
 export { COMPARE_OPS, type CompareOp };

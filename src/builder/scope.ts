@@ -99,7 +99,7 @@ type OwnNames<D extends AnyDb, S> =
   | (string extends PlainNames<D, S> ? string : Exclude<PlainNames<D, S>, SharedNames<D, S>>)
   | QualifiedNames<D, S>;
 
-type IsUnion<U> = [U] extends [UnionToIntersection<U>] ? false : true;
+export type IsUnion<U> = [U] extends [UnionToIntersection<U>] ? false : true;
 
 /** The field F of N qualified by one of Q (`o.amount` → `amount`). */
 type QualifiedField<N, Q> = Q extends string ? (N extends `${Q}.${infer F}` ? F : never) : never;

@@ -54,15 +54,29 @@ interface Compiled {
   readonly where: Places;
 }
 
-const statementCache = new WeakMap<TemplateStringsArray, Compiled>();
-const expressionCache = new WeakMap<TemplateStringsArray, Compiled>();
+/** Per call site: the compiled template, or the error its static text always makes (a misplaced value). */
+const statementCache = new WeakMap<TemplateStringsArray, Compiled | DsqError>();
+const expressionCache = new WeakMap<TemplateStringsArray, Compiled | DsqError>();
 
 const what = (i: number) => `template value ${i + 1}`;
 
 function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled {
   const cache = asExpression ? expressionCache : statementCache;
   const hit = cache.get(strings);
+  if (hit instanceof DsqError) throw new DsqError(hit.diagnostics, hit.source);
   if (hit) return hit;
+  try {
+    const compiled = compileText(strings, asExpression);
+    cache.set(strings, compiled);
+    return compiled;
+  } catch (err) {
+    // (Whatever the values, this text fails the same way: the next call throws at once.)
+    if (err instanceof DsqError) cache.set(strings, err);
+    throw err;
+  }
+}
+
+function compileText(strings: TemplateStringsArray, asExpression: boolean): Compiled {
   const inIndexes = new Set<number>();
   const existsIndexes = new Set<number>();
   const inserts: Insert[] = [];
@@ -99,9 +113,7 @@ function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled
     throw new DsqError([{ code: 'builder/template', severity: 'error', message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)` }]);
   }
   checkPlacement(ast, where);
-  const compiled: Compiled = { ast, inIndexes, existsIndexes, where };
-  cache.set(strings, compiled);
-  return compiled;
+  return { ast, inIndexes, existsIndexes, where };
 }
 
 const quoted = (i: number) => `"${marker(i)}"`;
@@ -137,7 +149,7 @@ function checkTokens(text: string, inserts: readonly Insert[], where: Places): v
       token.category === 'comment'
         ? ['inside a comment', 'a value in a comment would not be used: move it out of the comment, or leave it out']
         : token.category === 'string'
-          ? ['inside a quoted string', `interpolate the whole value, without quotes: a = ${SHOWN}`]
+          ? ['inside a quoted string', DATETIME_WORD.test(text.slice(0, token.start)) ? DATETIME_WAY : `interpolate the whole value, without quotes: a = ${SHOWN}`]
           : ['inside a quoted name', `interpolate the whole value, without quotes: a = ${SHOWN}; a name goes in through \${ident(name)}`];
     throw where.error(i, 'builder/template', `a value (${SHOWN}) cannot stand ${place} (${what(i)})`, hint);
   }
@@ -232,11 +244,14 @@ function hidePlaceholders(text: string): string {
     .replace(/"?\u0000dsq\d+\u0000"?/g, SHOWN);
 }
 
+/** A datetime keyword just before (`DATE '...'`, `DATE ${...}`): the value goes in as a builder datetime. */
+const DATETIME_WORD = /\b(?:DATE|TIME|TIMESTAMP|DATETIME)\s*$/i;
+const DATETIME_WAY =
+  'interpolate a datetime built by the builder instead of the keyword form: ${localDate(d)}, ${localTime(t)}, ${localDateTime(dt)} or ${datetime(x)}';
+
 /** The builder's way to say what the text around a misplaced value needs. */
 function builderWay(before: string): string {
-  if (/\b(?:DATE|TIME|TIMESTAMP|DATETIME)\s*$/i.test(before)) {
-    return 'interpolate a datetime built by the builder instead of the keyword form: ${localDate(d)}, ${localTime(t)}, ${localDateTime(dt)} or ${datetime(x)}';
-  }
+  if (DATETIME_WORD.test(before)) return DATETIME_WAY;
   if (/\bOPTIONS\s*\([^)]*$/i.test(before)) return 'set SELECT action options on the query instead: dsq`SELECT ...`.options({ rows, useStrings, echo })';
   if (/\b(?:DATABASE_TABLE|DATABASE_COLUMN)\s*\([^)]*$/i.test(before) || /\[[^\]]*$/.test(before)) {
     return 'a specifier is not a value: build the part with databaseTable(spec, table), databaseColumn(spec, table, spec) or spec.id(n) / spec.name(s), and interpolate that';

@@ -3,7 +3,7 @@ import {
   NULL, checkDateTimeText, checkNumber, isWholeNumber,
   type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec,
 } from '../ast/index.js';
-import { isTrusted, markTrusted, trustIfValid } from '../ast/trust.js';
+import { isTrusted, markTrusted, trustedCopy } from '../ast/trust.js';
 import { fieldPointer, kindFits, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError } from '../diagnostic/index.js';
 import { isExpressionLike, isQueryLike, nestedSelect, sources, type ExpressionLike } from './brand.js';
@@ -112,7 +112,10 @@ export function own<T extends Node>(node: T, role: Role = 'node'): T {
     if (!kindFits(node.kind, role)) throw argumentError(`expected ${role === 'expr' ? 'an expression' : `a ${role.replace('_', ' ')}`} node, got a "${node.kind}" node`);
     return node;
   }
-  if (isTrusted(trustIfValid(node))) return node;
+  // A fresh node of builder code, or a node object given to a builder constructor: either way a
+  // copy is checked and kept (the object given is never marked: changing it later changes nothing).
+  const copy = trustedCopy(node);
+  if (copy !== null && kindFits(copy.kind, role)) return copy;
   return checkedTree(node, role) as T;
 }
 

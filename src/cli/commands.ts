@@ -2,10 +2,11 @@ import type { Command } from './command.js';
 import { compileCommand } from './compile.js';
 import { decompileCommand } from './decompile.js';
 import { fmtCommand } from './fmt.js';
+import { genCommand } from './gen.js';
 import { lintCommand } from './lint.js';
 import { lspCommand } from './lsp.js';
 import { normalizeCommand } from './normalize.js';
 import { typesCommand } from './types.js';
 
 /** Every CLI command, in the order `dsq --help` lists them. A new command is one file plus one line here. */
-export const COMMANDS: readonly Command[] = [compileCommand, decompileCommand, fmtCommand, normalizeCommand, lintCommand, typesCommand, lspCommand];
+export const COMMANDS: readonly Command[] = [compileCommand, decompileCommand, fmtCommand, normalizeCommand, lintCommand, typesCommand, genCommand, lspCommand];

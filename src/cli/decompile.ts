@@ -19,7 +19,7 @@ Reads spec JSON (a select object or a SELECT action, in the "$" shorthand or the
 formatted dsq text. Statements of an array are separated by ";" and a blank line. Reads
 standard input when FILE is "-" or absent. Layout settings come from the nearest
 dsq.config.json, overridden by the flags. Bad JSON: FILE:LINE:COL: error: message at
-/json/pointer on stderr, exit 1.
+/json/pointer on stderr, exit 1. A file that cannot be read: one line, exit 2.
 
 Options:
   --expr                    the input is an expression

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, chmod, chown, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { access, chmod, chown, open, opendir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { escapePath, glob, isDynamicPattern } from 'tinyglobby';
@@ -27,7 +27,7 @@ export interface FoundFile {
 
 export interface FileList {
   readonly files: FoundFile[];
-  /** One line per argument that gave no file (missing, empty directory, glob matching nothing). */
+  /** One line per argument that gave no file (missing, a directory that cannot be listed or has none, a glob matching nothing). */
   readonly problems: string[];
 }
 
@@ -64,6 +64,21 @@ async function statOrNull(path: string) {
   }
 }
 
+/** Why a directory cannot be listed, or null when it can. */
+async function unlistable(dir: string): Promise<string | null> {
+  try {
+    const handle = await opendir(dir);
+    try {
+      await handle.read();
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+    return null;
+  } catch (err) {
+    return reasonOf(err);
+  }
+}
+
 /** Expands the arguments to files, de-duplicated, in argument order; bad glob syntax throws a `GlobSyntaxError`. */
 export async function findFiles(args: readonly string[], cwd: string): Promise<FileList> {
   const files: FoundFile[] = [];
@@ -82,6 +97,12 @@ export async function findFiles(args: readonly string[], cwd: string): Promise<F
     const found = info[i];
     if (found?.isDirectory()) {
       const dir = resolve(cwd, arg);
+      // (The walk skips a folder it cannot list without a word: the one given is checked first.)
+      const unlisted = await unlistable(dir);
+      if (unlisted !== null) {
+        problems.push(`cannot list ${arg}: ${unlisted}`);
+        continue;
+      }
       const list = await expand(`${escapePath(dir.split(sep).join('/'))}/**/*.dsq`, cwd);
       if (list.length === 0) problems.push(`no .dsq files in ${arg}`);
       for (const f of list) add(f, join(arg, relative(dir, f)));

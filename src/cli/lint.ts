@@ -1,6 +1,10 @@
 import { dirname, resolve } from 'node:path';
 import { ConfigError, loadConfig, type DsqConfig } from '../config/index.js';
-import { DsqError } from '../diagnostic/diagnostic.js';
+import { readFile } from 'node:fs/promises';
+import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
+import { decodeUtf8 } from '../diagnostic/utf8.js';
+import { readSpecJson } from '../json/read-text.js';
+import type { JsonObject } from '../json/value.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { findFiles, GlobSyntaxError, writeFileSafely } from './files.js';
 import { FileError, readTextFile, textOf } from './io.js';
@@ -194,7 +198,7 @@ async function settings(dir: string, cliSchema: Schema | undefined): Promise<{ c
   try {
     config = await loadConfig(dir);
   } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(`bad configuration:\n${err.format()}`);
+    // A bad config file is no usage error: it is reported with its line and column (main.ts), exit 2.
     throw err;
   }
   let schema: Schema | null = cliSchema ?? null;
@@ -204,13 +208,37 @@ async function settings(dir: string, cliSchema: Schema | undefined): Promise<{ c
   try {
     lint('', options);
   } catch (err) {
-    if (err instanceof DsqError) {
-      const where = config.configPath ? ` in ${config.configPath}` : '';
-      throw new UsageError(`bad lint configuration${where}:\n${err.diagnostics.map((d) => `  ${d.message}`).join('\n')}`);
-    }
+    if (err instanceof DsqError && config.configPath !== undefined) throw await placedRuleProblems(err, config.configPath);
     throw err;
   }
   return { config, options };
+}
+
+/**
+ * The linter's problems with a config's rules (an unknown rule, bad options), each placed at
+ * its rule in the file: the name for an unknown rule, else the setting; with its JSON pointer.
+ */
+async function placedRuleProblems(err: DsqError, path: string): Promise<ConfigError> {
+  let source: string | undefined;
+  let rules: JsonObject | null = null;
+  try {
+    source = decodeUtf8(await readFile(path));
+    const root = readSpecJson(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
+    const member = root.type === 'object' ? root.members.find((m) => m.rawKey === 'rules') : undefined;
+    if (member?.value.type === 'object') rules = member.value;
+    if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
+  } catch {
+    // (The file was read a moment ago; should it fail now, the problems go without a place.)
+  }
+  const diagnostics = err.diagnostics.map((d): Diagnostic => {
+    const quoted = /"((?:[^"\\]|\\.)*)"/.exec(d.message);
+    const id = quoted ? (JSON.parse(`"${quoted[1]}"`) as string) : null;
+    const rule = id === null ? undefined : rules?.members.find((m) => m.rawKey === id);
+    if (rule === undefined) return { ...d, code: 'config/invalid' };
+    const span = d.code === 'lint/unknown-rule' ? rule.keySpan : rule.value.span;
+    return { ...d, code: 'config/invalid', pointer: rule.value.pointer, ...(span ? { span } : {}) };
+  });
+  return new ConfigError(diagnostics, source, path);
 }
 
 /** Lints (and with --fix, fixes) one text: the findings, the fixed text, and the text to write when it changed. */

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './commands.js';
 import { UsageError, type Io } from './command.js';
+import { ConfigError } from '../config/index.js';
 import { FileError, processIo } from './io.js';
 
 function overview(): string {
@@ -49,10 +50,17 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.stderr(`dsq ${name}: ${err.message}\nRun \`dsq ${name} --help\` for usage.\n`);
       return 2;
     }
-    // A file that cannot be read, or input that is not UTF-8: the message names it.
+    // A config file that is not valid: its problems with line, column and pointer (exit 2, as fmt).
+    if (err instanceof ConfigError) {
+      io.stderr(`${err.format()}\n`);
+      return 2;
+    }
+    // A file that cannot be read (exit 2: the input never arrived), or input that is not UTF-8
+    // (exit 1: bad input). The message names the file.
     if (err instanceof FileError) {
-      io.stderr(err.message.startsWith('cannot ') ? `dsq ${name}: ${err.message}\n` : `${err.message}\n`);
-      return 1;
+      const unread = err.message.startsWith('cannot ');
+      io.stderr(unread ? `dsq ${name}: ${err.message}\n` : `${err.message}\n`);
+      return unread ? 2 : 1;
     }
     // Anything else is a bug in dsq: one line, never a stack trace, exit 2.
     const message = err instanceof Error ? err.message : String(err);

@@ -12,7 +12,7 @@ const HELP = `Usage: dsq normalize [FILE|-] [--form short|full] [--expr] [--inde
 Validates spec JSON (a select object or a SELECT action, or a non-empty JSON array of them as
 \`dsq compile\` writes for several statements; with --expr an expression) under the spec's rules and prints it back in one canonical form, then a newline. Reads standard
 input when FILE is "-" or absent. Bad input: FILE:LINE:COL: error: message at /json/pointer on
-stderr, nothing on stdout, exit 1.
+stderr, nothing on stdout, exit 1. A file that cannot be read: one line, exit 2.
 
 Options:
   --form short|full  short (default): the "$" shorthand wherever it reads back the same, with

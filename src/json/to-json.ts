@@ -3,6 +3,7 @@ import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/
 import { FOLDING_OPS } from '../ast/precedence.js';
 import { binaryKey, functionNameOfKey, unaryKey } from './shorthand.js';
 import { normaliseKey } from './value.js';
+import { paramNames, unboundParamsError } from '../params/names.js';
 
 /**
  * AST → spec JSON text. `form: 'short'` (the default) writes every node in its `$` shorthand
@@ -24,14 +25,26 @@ export type JsonForm = 'short' | 'full';
 export function toJson(node: Node, options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(node, () => serialize(new Ref(node), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
 }
 
 /** Several statements (or other nodes) as one JSON array, laid out as `toJson` lays out an array. */
 export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
-  return serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form));
+  return unlessUnbound(nodes, () => serialize(nodes.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
+}
+
+/** Thrown by the writer at the first parameter; `toJson` then names every parameter of the tree. */
+class Unbound {}
+
+function unlessUnbound(root: Node | readonly Node[], write: () => string): string {
+  try {
+    return write();
+  } catch (err) {
+    if (err instanceof Unbound) throw unboundParamsError(paramNames(root));
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -94,7 +107,9 @@ function selectEntries(s: Select, form: JsonForm): Obj {
 // ---------------------------------------------------------------------------------------
 // Data actions (src/ast/actions.ts): the spec's property names, in the order of its tables.
 
-const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, ref(f.kind === 'field_value' ? f.value : f.e)]));
+/** A field value is plain JSON in either form (the spec's record objects have no `{"type": ...}` values). */
+const literal = (v: FieldValue['value']): Out => (v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
+const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
 const orNone = (items: readonly (FieldValue | FieldExpr)[]) => (items.length > 0 ? fieldObj(items) : undefined);
 const whole = (text: string | null) => orNull(text, (t) => new Raw(t));
 const flag = (b: boolean | null) => orNull(b, (v) => v);
@@ -122,7 +137,7 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
   file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
   record: (n) =>
     obj(
-      ...n.values.map((f): readonly [string, Out] => [f.field, ref(f.value)]),
+      ...n.values.map((f): readonly [string, Out] => [f.field, literal(f.value)]),
       ['expressions', orNone(n.expressions)],
       ['file', orNull(n.file, ref)],
       ['tags', orNull(n.tags, (t) => [...t])],
@@ -207,6 +222,9 @@ const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   in: (n, form) => (form === 'short' ? obj(['$in', [ref(n.e), refs(n.values)]]) : typed('in', ['e', ref(n.e)], ['values', refs(n.values)])),
   in_select: (n, form) =>
     form === 'short' ? obj(['$in', [ref(n.e), ref(n.select)]]) : typed('in_select', ['e', ref(n.e)], ['select', ref(n.select)]),
+  param: () => {
+    throw new Unbound();
+  },
   subquery: (n, form) => (form === 'short' ? obj(['$select', ref(n.select)]) : typed('select', ['select', ref(n.select)])),
   spec_all: () => typed('all'),
   spec_id: (n) => new Raw(n.id),

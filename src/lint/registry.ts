@@ -10,6 +10,7 @@ import { invalidRegexp } from './rules/invalid-regexp.js';
 import { likeWithoutWildcard } from './rules/like-without-wildcard.js';
 import { misplacedAggregate } from './rules/misplaced-aggregate.js';
 import { nullComparison } from './rules/null-comparison.js';
+import { paramTypeMismatch } from './rules/param-type-mismatch.js';
 import { quotedText } from './rules/quoted-text.js';
 import { reversedBetween } from './rules/reversed-between.js';
 import { suppressionComment } from './rules/suppression-comment.js';
@@ -21,6 +22,8 @@ import { unknownDatabase } from './rules/unknown-database.js';
 import { unknownField } from './rules/unknown-field.js';
 import { unknownFunction } from './rules/unknown-function.js';
 import { unknownTable } from './rules/unknown-table.js';
+import { insertMissingKey } from './rules/insert-missing-key.js';
+import { writeWithoutWhere } from './rules/write-without-where.js';
 import type { Rule } from './types.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -44,9 +47,12 @@ export const RULES: readonly Rule[] = [
   invalidRegexp,
   datetimeWithoutOffset,
   typeMismatch,
+  paramTypeMismatch,
   unknownDatabase,
   unknownTable,
   unknownField,
+  writeWithoutWhere,
+  insertMissingKey,
   suppressionComment,
 ];
 

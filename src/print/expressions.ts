@@ -146,9 +146,13 @@ function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
 }
 
 /** Values that print as one short token: an IN list of them fills its lines. */
-const ATOMS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'alias']);
+const ATOMS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'alias', 'param']);
 
 function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string, env: Env): Branch {
+  // `x IN :ids`: a list parameter stands for the whole list, without parentheses.
+  if (values.length === 1 && values[0]?.kind === 'param' && values[0].list) {
+    return { children: [e, values[0]], build: (docs) => inLayout(e, docs[0] as Doc, op, docs[1] as Doc) };
+  }
   const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
   return {
     children: [e, ...values],
@@ -264,6 +268,7 @@ export const EXPRESSION_LAYOUTS = {
     children: [node.e, node.select],
     build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw('IN'), parens(s as Doc)),
   }),
+  param: (node) => leaf(`:${node.name}`),
   subquery: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
   unary,
 } satisfies { readonly [K in Expr['kind'] | 'when']: LayoutFn<K> };

@@ -7,6 +7,8 @@ import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 /** The operand level of `expression` after each infix operator (left-associative: one more than its own). */
 const COMPARISON_RIGHT = { ARGS: [Prec.comparison + 1] as [number] };
 const ANY = { ARGS: [0] as [number] };
+/** The tokens a parameter name can be (after ':'): a word. */
+const PARAM_NAME_ALTS: readonly TokenType[] = [T.Identifier, ...T.CONTEXTUAL_WORDS, ...T.KEYWORDS];
 
 /**
  * The dsq grammar as Chevrotain rules: what grammar/diagrams.html draws (grammar.ts), and a
@@ -431,9 +433,10 @@ export class DsqGrammar extends EmbeddedActionsParser {
           },
         },
         { ALT: () => this.SUBRULE(this.contextualExpression) },
+        { ALT: () => this.SUBRULE(this.param) },
       ],
     });
-    this.MANY({ GATE: () => infixPrec(this.LA(1), this.LA(2)) >= minPrec, DEF: () => this.infix() });
+    this.MANY({ GATE: () => infixPrec(this.LA(1).tokenTypeIdx, this.LA(2).tokenTypeIdx) >= minPrec, DEF: () => this.infix() });
   });
 
   /**
@@ -565,18 +568,31 @@ export class DsqGrammar extends EmbeddedActionsParser {
     ]);
   });
 
-  /** `IN ( SELECT ... )` or `IN ( [e {, e}] )`. */
+  /** `IN ( SELECT ... )`, `IN ( [e {, e}] )` or `IN :name` (a list parameter). */
   private inTail = this.RULE('inTail', () => {
     this.CONSUME(T.In);
-    this.CONSUME(T.LParen);
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { ALT: () => this.SUBRULE(this.select) },
-        { ALT: () => this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, ANY) }) },
-      ],
-    });
-    this.CONSUME(T.RParen);
+    this.OR1([
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.OR({
+            IGNORE_AMBIGUITIES: true,
+            DEF: [
+              { ALT: () => this.SUBRULE(this.select) },
+              { ALT: () => this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, ANY) }) },
+            ],
+          });
+          this.CONSUME(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.param) },
+    ]);
+  });
+
+  /** A parameter `:name`: a value given at compile time. The name is a word (keywords too: `:limit`). */
+  private param = this.RULE('param', () => {
+    this.CONSUME(T.Colon);
+    this.OR(PARAM_NAME_ALTS.map((type) => ({ ALT: () => this.CONSUME(type) })));
   });
 
   /** `DATE '...'`, `TIME '...'`, `TIMESTAMP '...'`, `DATETIME '...'`, `DATETIME(ms)`. */

@@ -56,6 +56,9 @@ const EXPR: Rebuild = {
   function: (n) => fn(n.name, ...n.args.map(expr)),
   in: (n) => expr(n.e).in(n.values.map(expr)),
   in_select: (n) => expr(n.e).in(rebuildSelect(n.select)),
+  param: (n) => {
+    throw new Error(`the builder makes no parameters (:${n.name}): the arbitraries never generate one`);
+  },
   subquery: (n) => scalar(rebuildSelect(n.select)),
   unary: (n) => (n.op === 'not' ? expr(n.e).not() : n.op === '-' ? expr(n.e).neg() : expr(n.e).bitNot()),
 };

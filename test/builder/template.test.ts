@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
@@ -159,6 +162,75 @@ describe('dsq tagged template', () => {
     expect(arity.span).toMatchObject({ line: 1, column: 8 });
     const open = diagnostic(() => dsq`SELECT * FROM t WHERE a IN (${1}, ${2}`);
     expect(open.message).toBe("expected ')' after a value (${...}), found the end of the input");
+  });
+
+  it('the issue\'s cases: each says "a value (${...}) cannot stand", never the placeholder, and gives the builder way', () => {
+    const v = '2024-01-31';
+    const cases: readonly (readonly [string, () => unknown, string, string])[] = [
+      ["DATE '${v}'", () => dsq`SELECT * FROM t WHERE d = DATE '${v}'`, 'a value (${...}) cannot stand inside a quoted string (template value 1)', '${localDate(d)}'],
+      ['DATE ${v}', () => dsq`SELECT * FROM t WHERE d = DATE ${v}`, 'a value (${...}) cannot stand here (template value 1)', '${localDate(d)}'],
+      ["TIMESTAMP '${v}'", () => dsq`SELECT * FROM t WHERE d = timestamp '${v}'`, 'a value (${...}) cannot stand inside a quoted string', '${datetime(x)}'],
+      ['"${v}"', () => dsq`SELECT "${v}" FROM t`, 'a value (${...}) cannot stand inside a quoted name (template value 1)', '${ident(name)}'],
+      ['-- ${v}', () => dsq`SELECT * FROM t -- ${v}\n WHERE a = 1`, 'a value (${...}) cannot stand inside a comment (template value 1)', 'move it out of the comment'],
+      ['OPTIONS (ROWS = ${v})', () => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`, 'a value (${...}) cannot stand here (template value 1)', '.options({ rows, useStrings, echo })'],
+      ['OPTIONS (ECHO = ${v})', () => dsq`SELECT * FROM t OPTIONS (ROWS = 5, ECHO = ${true})`, 'a value (${...}) cannot stand here (template value 1)', '.options({ rows, useStrings, echo })'],
+      ['DATABASE_COLUMN(${v})', () => dsq`SELECT DATABASE_COLUMN(${v}, t, c) FROM t`, 'a value (${...}) cannot stand in DATABASE_COLUMN(...) (template value 1)', 'databaseColumn(spec, table, spec)'],
+    ];
+    for (const [name, build, message, way] of cases) {
+      let error: unknown;
+      try {
+        build();
+      } catch (err) {
+        error = err;
+      }
+      expect(error, name).toBeInstanceOf(DsqError);
+      const e = error as DsqError;
+      const d = e.diagnostics[0] as { message: string; hint?: string };
+      expect(d.message, name).toContain(message);
+      expect(d.hint ?? '', name).toContain(way);
+      // Nowhere the internal placeholder: not in the message, the hint, nor the code frame.
+      expect(e.format(), name).not.toMatch(/\u0000|\u2400|dsq\d/);
+      expect(e.format(), name).toContain('${...}');
+    }
+  });
+
+  it('a value cut in anywhere in real queries: a query or an error of dsq, never the placeholder in a message (1,000 runs)', () => {
+    const dir = fileURLToPath(new URL('../../examples/', import.meta.url));
+    const texts = readdirSync(dir)
+      .filter((f) => f.endsWith('.dsq'))
+      // (without their comments: a value in a comment is refused before anything else is looked at)
+      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trim())
+      .filter((t) => !/dsq\d|\u2400/.test(t));
+    expect(texts.length).toBeGreaterThan(10);
+    const leak = /\u0000|\u2400|dsq\d/;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...texts),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.oneof(fc.constantFrom<unknown>(1, 'x', null, [1, 2], { kind: 'column', path: 'p' }, col('c'), selectFrom('u').select('v'), ident('n')), fc.jsonValue({ maxDepth: 1 })), { minLength: 3, maxLength: 3 }),
+        fc.boolean(),
+        (text, cuts, values, endAtValue) => {
+          // Half the cuts fall between tokens (where a value may well stand), half anywhere; all between
+          // tokens when the text ends after the last value.
+          const gaps = [...text.matchAll(/[\s(,=]+/g)].map((m) => (m.index as number) + m[0].length);
+          const place = (c: number, k: number) => ((k % 2 === 0 || endAtValue) && gaps.length > 0 ? (gaps[Math.floor(c * gaps.length)] as number) : Math.floor(c * text.length));
+          const at = [...new Set(cuts.map(place))].sort((x, y) => x - y);
+          const parts = at.map((p, i) => text.slice(i === 0 ? 0 : (at[i - 1] as number), p));
+          // Sometimes the text ends right after the last value (an unfinished query).
+          parts.push(endAtValue ? '' : text.slice(at[at.length - 1] as number));
+          const strings = Object.assign([...parts], { raw: [...parts] }) as unknown as TemplateStringsArray;
+          try {
+            dsq(strings, ...values.slice(0, at.length)).toJson();
+          } catch (err) {
+            const own = err instanceof DsqError || (err instanceof TypeError && (err as { code?: unknown }).code === 'builder/invalid-argument');
+            expect(own, String(err)).toBe(true);
+            const shown = err instanceof DsqError ? `${err.format()}\n${JSON.stringify(err.diagnostics)}` : (err as Error).message;
+            expect(shown, shown).not.toMatch(leak);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 
   it('DATABASE_COLUMN(${v}, ...) and its kin are errors, not calls of a function of that name', () => {

@@ -30,6 +30,8 @@ describe('README builder tour', () => {
       "SELECT c.name, o.amount, o.amount * 2 AS double\nFROM orders AS o JOIN customers AS c\nWHERE o.customer = c.id AND o.status IN ('open', 'paid')\nORDER BY double DESC",
     );
     expectTypeOf<tour.ReportRow>().toEqualTypeOf<{ name: string; amount: number | null; double: number | null }>();
+    expectTypeOf<tour.BusyRow>().toEqualTypeOf<{ name: string; orders: number | null }>();
+    // (the mistakes the tour shows are compiled in test/builder/typed/messages.test.ts)
     expect(tour.templated.toText()).toBe("SELECT *\nFROM orders\nWHERE status = 'open'' OR 1=1 --' AND id IN (1, 2, 3)\nLIMIT 10");
   });
 });

@@ -5,7 +5,7 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression } from '../../src/json/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
 import {
-  Expression, SelectQuery, SourceBuilder, and, builder, caseOf, caseWhen, col, databaseColumn, dsq, exists, fn, fromAst, lit, not, query, scalar,
+  CaseBuilder, Expression, SelectQuery, SourceBuilder, and, builder, caseOf, caseWhen, col, databaseColumn, dsq, exists, fn, fromAst, lit, not, query, scalar,
   selectFrom, spec,
 } from '../../src/builder/index.js';
 
@@ -104,6 +104,48 @@ describe('only nodes dsq made are syntax', () => {
     expect(() => new Expression({ kind: 'number', value: '1 OR 1 = 1' } as never)).toThrow(DsqError);
     expect(() => new SourceBuilder({ kind: 'table', table: '', alias: null })).toThrow(/\/table/);
     expect(new Expression({ kind: 'binary', op: '=', e1: { kind: 'column', path: 'a' }, e2: { kind: 'number', value: '1' } }).toText()).toBe('a = 1');
+  });
+});
+
+describe('a node object given to a builder constructor is checked as a copy', () => {
+  it('changing the object later, a getter that answers twice, or a kind named like an Object member change nothing', () => {
+    const given: { kind: string; value: string } = { kind: 'number', value: '1' };
+    const e = new Expression(given as never);
+    given.value = '1 OR 1 = 1';
+    expect(e.toJson()).toBe('1');
+    expect(isTrusted(given)).toBe(false);
+    const list = [col('a').node];
+    const f = new Expression({ kind: 'function', name: 'F', args: list } as never);
+    list.push({ kind: 'column', path: 'password' } as never);
+    expect(f.toJson()).toBe('{"$$F":[{"$col":"a"}]}');
+    let reads = 0;
+    const twoFaced = { kind: 'number', get value() { return reads++ === 0 ? '1' : '1 OR 1 = 1'; } };
+    const g = new Expression(twoFaced as never);
+    expect(() => JSON.parse(g.toJson())).not.toThrow();
+    expect(g.toJson()).toBe('1');
+    // A field the kind does not have is an error naming it, as fromAst says, not dropped.
+    expect(() => new Expression({ kind: 'column', path: 'a', evil: 1 } as never)).toThrow(/unknown property "evil"/);
+    for (const kind of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const node = JSON.parse(`{"kind":${JSON.stringify(kind)}}`) as never;
+      expect(() => new Expression(node), kind).toThrow(DsqError);
+      expect(() => new SourceBuilder(node), kind).toThrow(DsqError);
+      expect(() => fromAst(node), kind).toThrow(DsqError);
+    }
+  });
+
+  it('a value that is no object is an error of dsq, not a TypeError of JavaScript', () => {
+    for (const v of [null, undefined, 5, 'a', true]) {
+      expect(() => new Expression(v as never)).toThrow(DsqError);
+      expect(() => new SourceBuilder(v as never)).toThrow(DsqError);
+    }
+    expect(argumentError(() => new SelectQuery({ where: { kind: 'column', path: 'password' } } as never))).toContain('new SelectQuery() takes no arguments');
+    expect(argumentError(() => new CaseBuilder(null, 5 as never))).toContain('must be an array of "when" nodes');
+  });
+
+  it('without a base, a CASE arm\'s WHEN is a condition, as where() takes one: a string is an error, not a literal', () => {
+    expect(argumentError(() => caseWhen('status = 1' as never, 1))).toContain('must be a condition');
+    expect(argumentError(() => caseWhen(col('a').eq(1), 1).when('x' as never, 2))).toContain('must be a condition');
+    expect(caseOf(col('a')).when('x', 2).end().toText()).toBe("CASE a WHEN 'x' THEN 2 END");
   });
 });
 

@@ -22,6 +22,8 @@ const RUNS: Record<string, { args: string[]; writes?: boolean }[]> = {
   decompile: [{ args: ['decompile', 'FILE'] }, { args: ['decompile', '--expr', '-'] }],
   normalize: [{ args: ['normalize', 'FILE'] }, { args: ['normalize', '--expr', '--form', 'full', '-'] }],
   types: [{ args: ['types', 'FILE'] }],
+  // --check: writes nothing (the module it would write is never there, so a clean run exits 1).
+  gen: [{ args: ['gen', 'FILE', '--schema', join(EXAMPLES, 'shop.schema.json'), '--out', 'out.ts', '--check'] }],
   fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: true }],
   lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: true }],
   // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
@@ -46,7 +48,7 @@ let serial = 0;
 async function everyCommand(bytes: Uint8Array): Promise<void> {
   for (const [name, runs] of Object.entries(RUNS)) {
     for (const run of runs) {
-      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' ? 'dsq' : 'json'}`;
+      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' || name === 'gen' ? 'dsq' : 'json'}`;
       writeFileSync(join(dir, file), bytes);
       const args = run.args.map((a) => (a === 'FILE' ? file : a));
       const r = await runCli(args, { cwd: dir, stdin: bytes });

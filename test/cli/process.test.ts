@@ -29,6 +29,8 @@ const RUNS: Record<string, string[]> = {
   normalize: ['normalize', join(EXAMPLES, 'revenue-by-region.select.json')],
   lint: ['lint', join(EXAMPLES, 'top-customers.dsq')],
   types: ['types', join(EXAMPLES, 'shop.schema.json')],
+  // gen writes its module, not standard output: its help.
+  gen: ['gen', '--help'],
   // The language server writes only in answer to a client (test/lsp/stdio.test.ts); unasked, its help.
   lsp: ['lsp', '--help'],
 };

@@ -83,7 +83,7 @@ describe('dsq normalize', () => {
   it('a missing file is exit 1 with a message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dsq-normalize-'));
     const r = await run(['nope.json'], '', dir);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe('dsq normalize: cannot read nope.json: no such file\n');
     writeFileSync(join(dir, 'ok.json'), '{}');

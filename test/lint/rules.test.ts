@@ -66,6 +66,15 @@ const CASES: Record<string, Cases> = {
       'SELECT region, o.kind, COUNT(*) FROM orders o GROUP BY o.region, kind',
     ],
   },
+  'write-without-where': {
+    invalid: [['DELETE FROM t', ['1:1']], ['SELECT 1; UPDATE t SET a = 1', ['1:11']]],
+    valid: ['DELETE FROM t WHERE a = 1', 'DELETE FROM t RECORDS ALL', 'UPDATE t SET a = 1 RECORDS [1, 2]', 'TRASH FROM t RECORDS KEY(id = 1)'],
+  },
+  'insert-missing-key': {
+    schema: true,
+    invalid: [["INSERT INTO sales.orders (customer) VALUES ('ada')", ['1:44']]],
+    valid: ["INSERT INTO sales.orders (id, customer) VALUES (1, 'ada')", "INSERT INTO nowhere (customer) VALUES ('ada')"],
+  },
   'having-without-group': {
     invalid: [['SELECT a FROM t HAVING b > 1', ['1:24']]],
     valid: ['SELECT a FROM t GROUP BY a HAVING a > 1', 'SELECT COUNT(*) FROM t HAVING COUNT(*) > 1', 'SELECT a FROM t WHERE b > 1'],
@@ -184,6 +193,20 @@ const CASES: Record<string, Cases> = {
       "SELECT id FROM sales.orders WHERE amount > 100 AND customer = 'x' AND placed_at > DATETIME '2024-01-01T00:00Z'",
       "SELECT id FROM sales.orders WHERE placed_at > '2024-01-01'",
       "SELECT id FROM t WHERE amount > 'x'",
+    ],
+  },
+  'param-type-mismatch': {
+    schema: true,
+    invalid: [
+      ['SELECT id FROM sales.orders WHERE amount > :p OR region = :p', ['1:59']],
+      ['-- @param since integer\nSELECT id FROM sales.orders WHERE placed_at > :since', ['2:47']],
+      ['SELECT id FROM sales.orders WHERE customer IN :c AND amount BETWEEN :c AND 5', ['1:69']],
+    ],
+    valid: [
+      'SELECT id FROM sales.orders WHERE amount > :min AND region = :region LIMIT :n',
+      'SELECT id FROM sales.orders WHERE amount > :p OR amount < :p',
+      '-- @param since datetime\nSELECT id FROM sales.orders WHERE placed_at > :since',
+      'SELECT id FROM t WHERE amount > :p AND region = :p',
     ],
   },
   'unknown-database': {

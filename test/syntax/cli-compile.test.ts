@@ -86,9 +86,9 @@ describe('dsq compile', () => {
     expect((await run(['compile', '--bogus'])).code).toBe(2);
   });
 
-  it('an unreadable file exits 1 with a message', async () => {
+  it('an unreadable file exits 2 with a message (as fmt and lint)', async () => {
     const r = await run(['compile', '/nonexistent/q.dsq']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toContain('cannot read /nonexistent/q.dsq');
   });
 });

@@ -21,7 +21,8 @@ export const invalidLimit: Rule = {
 };
 
 function check(context: RuleContext, clause: 'LIMIT' | 'OFFSET', e: Expr | null): void {
-  if (e === null) return;
+  // A parameter (:n) is a constant given at compile time; its value is checked when it is bound.
+  if (e === null || e.kind === 'param') return;
   const text = context.sourceOf(e) ?? (e.kind === 'number' ? e.value : null);
   if (e.kind !== 'number') {
     context.report({

@@ -14,6 +14,27 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 const DIR = join(ROOT, 'test', 'builder', 'typed');
 const MISTAKES = join(DIR, 'mistakes.ts');
 const PROBE = join(DIR, '__completion-probe.ts');
+const TOUR = join(ROOT, 'examples', 'builder-tour.ts');
+const TOUR_PROBE = join(DIR, '__tour-probe.ts');
+
+/** The tour's mistakes: `// code` then `//   → message`, after the line that introduces them. */
+const tourText = readFileSync(TOUR, 'utf8');
+const tourBlock = tourText.slice(tourText.indexOf('// Mistakes are compile errors'), tourText.indexOf('// 3. Tagged template')).split('\n').slice(1);
+const tourMistakes: { code: string; message: string }[] = [];
+for (let i = 0; i + 1 < tourBlock.length; i += 2) {
+  const code = /^\/\/ (db\..*)$/.exec(tourBlock[i] as string)?.[1];
+  const message = /^\/\/ {3}→ (.*)$/.exec(tourBlock[i + 1] as string)?.[1];
+  if (code === undefined || message === undefined) break;
+  tourMistakes.push({ code, message });
+}
+const TOUR_PROBE_TEXT = [
+  "import { builder } from '../../../src/builder/index.js';",
+  "import type { Schema } from '../../../examples/shop.schema.js';",
+  'const db = builder<Schema>();',
+  ...tourMistakes.map((m) => `${m.code};`),
+  '',
+].join('\n');
+const TOUR_FIRST_LINE = 3;
 
 interface Marked {
   readonly line: number; // 0-based line of the statement under the directive
@@ -42,14 +63,27 @@ const PROBE_TEXT = [
 ].join('\n');
 
 let errors: Map<number, string[]>;
+let tourErrors: Map<number, string[]>;
+
+function byLine(program: ts.Program, file: ts.SourceFile): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const d of program.getSemanticDiagnostics(file)) {
+    const line = file.getLineAndCharacterOfPosition(d.start ?? 0).line;
+    out.set(line, [...(out.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
+  }
+  return out;
+}
+
+/** A message's words, sorted: the lists in a message come in the compiler's union order, which is not the schema's. */
+const words = (text: string) => text.replaceAll('\\"', '"').split(/[\s,;:()'"]+/).filter(Boolean).sort();
 let service: ts.LanguageService;
 
 beforeAll(() => {
   const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const files: Record<string, string> = { [MISTAKES]: stripped, [PROBE]: PROBE_TEXT };
+  const files: Record<string, string> = { [MISTAKES]: stripped, [PROBE]: PROBE_TEXT, [TOUR_PROBE]: TOUR_PROBE_TEXT };
   const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [MISTAKES, PROBE],
+    getScriptFileNames: () => [MISTAKES, PROBE, TOUR_PROBE],
     getScriptVersion: () => '1',
     getScriptSnapshot: (f) => {
       const text = files[f] ?? ts.sys.readFile(f);
@@ -67,11 +101,8 @@ beforeAll(() => {
   service = ts.createLanguageService(host);
   const program = service.getProgram() as ts.Program;
   const file = program.getSourceFile(MISTAKES) as ts.SourceFile;
-  errors = new Map();
-  for (const d of program.getSemanticDiagnostics(file)) {
-    const line = file.getLineAndCharacterOfPosition(d.start ?? 0).line;
-    errors.set(line, [...(errors.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
-  }
+  errors = byLine(program, file);
+  tourErrors = byLine(program, program.getSourceFile(TOUR_PROBE) as ts.SourceFile);
 }, 120_000);
 
 describe('typed builder errors through the compiler', () => {
@@ -100,6 +131,20 @@ describe('typed builder errors through the compiler', () => {
     const ambiguous = (errors.get(marked.find((m) => m.why === 'an ambiguous plain name')?.line ?? -1) ?? []).join('\n');
     expect(ambiguous.split('\n')).toHaveLength(1);
     expect(ambiguous).not.toMatch(/View<|ScopeOf|Db</);
+  });
+
+  it('the mistakes the README tour shows give the messages it shows', () => {
+    expect(tourMistakes.length).toBeGreaterThanOrEqual(5);
+    tourMistakes.forEach((m, i) => {
+      const got = tourErrors.get(TOUR_FIRST_LINE + i) ?? [];
+      expect(got.length, m.code).toBeGreaterThan(0);
+      const match = got.flatMap((g) => g.split('\n')).some((line) => {
+        const shown = words(m.message);
+        const inner = /to (?:parameter of )?type '"(.*)"'\.$/.exec(line)?.[1];
+        return [line, inner ?? ''].some((t) => JSON.stringify(words(t)) === JSON.stringify(shown) || t.trim().startsWith(m.message));
+      });
+      expect(match, `${m.code}\n  shown: ${m.message}\n  got: ${got.join('\n')}`).toBe(true);
+    });
   });
 
   it('completes field names for the first argument of select( and of col(', () => {

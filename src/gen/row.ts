@@ -1,0 +1,189 @@
+import type { Expr, Node, Select, Source, Statement } from '../ast/nodes.js';
+import type { Diagnostic } from '../diagnostic/index.js';
+import { ATTRIBUTES, buildScope, flattenSources, lastSegment, type SelectScope, type SourceInfo } from '../lint/scope.js';
+import { findField, splitColumnPath } from '../lint/schema-paths.js';
+import { findDatabase, tsTypeOf, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
+
+/**
+ * The result row of a statement as TypeScript, by the typed builder's rules (src/builder/row.ts,
+ * functions.ts), so a generated function's row is the row `builder<Schema>()` infers for the same
+ * query: a result column is named by its alias, else a column's last path segment (an unnamed
+ * expression is an error, as in a typed query); a field has its schema type as `dsq types`
+ * writes it (src/schema `tsTypeOf`, `| null` where nullable, and `| null` on the right of a LEFT
+ * JOIN); an attribute its `RecordAttributes` type; COUNT a number; SUM `number | null` (`bigint |
+ * null` over a bigint); AVG `number | null`; MIN and MAX the argument's type `| null`; a scalar
+ * subquery its column's type `| null`; a literal its type; anything else `unknown`. `SELECT *`
+ * is the fields of the source (and the attributes); FETCH RECORDS the database's fields; writes
+ * have no rows (`never`).
+ */
+export interface RowResult {
+  /** The row type's text. */
+  readonly type: string;
+  /** Unnamed result columns and the like, each at its node. */
+  readonly problems: readonly { readonly node: Node; readonly diagnostic: Omit<Diagnostic, 'span'> }[];
+}
+
+interface Ctx {
+  readonly schema: Schema;
+  readonly problems: { node: Node; diagnostic: Omit<Diagnostic, 'span'> }[];
+}
+
+export function rowTypeOf(statement: Statement, schema: Schema): RowResult {
+  const ctx: Ctx = { schema, problems: [] };
+  const kind: string = statement.kind;
+  let type: string;
+  if (kind === 'select') type = selectRow(statement as Select, ctx, []);
+  else if (kind === 'select_action') type = selectRow((statement as { select: Select }).select, ctx, []);
+  else if (kind === 'fetch_records') {
+    const f = statement as { database?: Node; fields?: readonly string[] | null };
+    type = databaseRow(f.database, ctx, f.fields ?? null);
+  }
+  else if (kind.startsWith('fetch_')) type = 'Record<string, unknown>';
+  else type = 'never';
+  return { type, problems: ctx.problems };
+}
+
+/** FETCH RECORDS: the database's fields (those of FIELDS (...) when given). */
+function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly string[] | null): string {
+  if (database?.kind !== 'spec_name') return 'Record<string, unknown>';
+  const db = findDatabase(ctx.schema, database.name);
+  if (!db) return 'Record<string, unknown>';
+  if (fields === null) return fieldsObject(db, false);
+  return objectType(
+    fields.map((name) => {
+      const f = findField([db], name);
+      return `${prop(f?.name ?? name)}: ${f ? fieldType(f, false) : 'unknown'}`;
+    }),
+  );
+}
+
+const prop = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
+
+function fieldType(f: SchemaField, nullable: boolean): string {
+  const ts = tsTypeOf(f.type);
+  return ts === 'unknown' ? ts : `${ts}${f.nul || nullable ? ' | null' : ''}`;
+}
+
+/** The attributes every record has (RecordAttributes of the builder). */
+const attributeType = (name: string, nullable: boolean) => `RecordAttributes[${JSON.stringify(name)}]${nullable ? ' | null' : ''}`;
+
+function fieldsObject(db: SchemaDatabase, nullable: boolean): string {
+  return objectType(db.fields.map((f) => `${prop(f.name)}: ${fieldType(f, nullable)}`));
+}
+
+/** An object type: on one line when short (`{ a: T; b: U }`), else one member per line. */
+export function objectType(parts: readonly string[]): string {
+  if (parts.length === 0) return 'Record<string, never>';
+  const line = `{ ${parts.join('; ')} }`;
+  return line.length <= 80 ? line : `{\n${parts.map((p) => `  ${p};`).join('\n')}\n}`;
+}
+
+/** The sources of a FROM clause that are on the right of a LEFT JOIN (their columns may be null). */
+function nullableSources(from: Source | null): Set<Source> {
+  const out = new Set<Source>();
+  const stack: { s: Source; nullable: boolean }[] = from ? [{ s: from, nullable: false }] : [];
+  while (stack.length > 0) {
+    const { s, nullable } = stack.pop() as { s: Source; nullable: boolean };
+    if (s.kind === 'join') {
+      stack.push({ s: s.s1, nullable }, { s: s.s2, nullable: nullable || s.op === 'left' || s.op === 'left_outer' });
+    } else if (nullable) out.add(s);
+  }
+  return out;
+}
+
+function selectRow(select: Select, ctx: Ctx, outer: readonly SelectScope[]): string {
+  const scope = buildScope(select, ctx.schema);
+  const scopes = [scope, ...outer];
+  const nullable = nullableSources(select.from);
+  if (select.columns === 'all') {
+    const sources = flattenSources(select.from);
+    const rows = scope.sources.map((s, i) => {
+      const db = s.databases.length === 1 ? (s.databases[0] as SchemaDatabase) : null;
+      return db ? fieldsObject(db, nullable.has(sources[i] as Source)) : 'Record<string, unknown>';
+    });
+    return rows.length === 0 ? 'Record<string, unknown>' : rows.join(' & ');
+  }
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const c of select.columns) {
+    const name = c.alias ?? (c.e.kind === 'column' ? lastSegment(splitColumnPath(c.e.path).name) : c.e.kind === 'alias' ? c.e.name : null);
+    if (name === null) {
+      ctx.problems.push({ node: c, diagnostic: { code: 'gen/unnamed-column', severity: 'error', message: 'this result column needs a name for the row type: add AS name (a column is named after itself)' } });
+      continue;
+    }
+    if (seen.has(name)) {
+      ctx.problems.push({ node: c, diagnostic: { code: 'gen/duplicate-column', severity: 'error', message: `two result columns are named ${name}: name one apart with AS` } });
+      continue;
+    }
+    seen.add(name);
+    parts.push(`${prop(name)}: ${exprType(c.e, scopes, nullable, ctx)}`);
+  }
+  return objectType(parts);
+}
+
+/** The type of an expression's value. */
+function exprType(e: Expr, scopes: readonly SelectScope[], nullable: ReadonlySet<Source>, ctx: Ctx): string {
+  switch (e.kind) {
+    case 'column':
+      return columnType(e.path, scopes, nullable) ?? 'unknown';
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'string';
+    case 'null':
+      return 'null';
+    case 'datetime':
+      return 'DateTime';
+    case 'localdate':
+      return 'LocalDate';
+    case 'localtime':
+      return 'LocalTime';
+    case 'localdatetime':
+      return 'LocalDateTime';
+    case 'count_rows':
+      return 'number';
+    case 'subquery': {
+      const inner = e.select;
+      if (inner.columns === 'all' || inner.columns.length !== 1) return 'unknown';
+      const t = exprType((inner.columns[0] as { e: Expr }).e, [buildScope(inner, ctx.schema), ...scopes], nullableSources(inner.from), ctx);
+      return t === 'unknown' ? t : orNull(t);
+    }
+    case 'function': {
+      const name = e.name.toUpperCase();
+      if (name === 'COUNT' || name === 'COUNT_DISTINCT') return 'number';
+      const arg = e.args.length === 1 ? exprType(e.args[0] as Expr, scopes, nullable, ctx) : 'unknown';
+      if (arg === 'unknown') return 'unknown';
+      if (name === 'AVG' || name === 'AVG_DISTINCT') return 'number | null';
+      if (name === 'SUM' || name === 'SUM_DISTINCT') return /\bbigint\b/.test(arg) ? 'bigint | null' : 'number | null';
+      if (name === 'MIN' || name === 'MAX') return orNull(arg);
+      return 'unknown';
+    }
+    default:
+      return 'unknown';
+  }
+}
+
+const orNull = (t: string) => (/\|\s*null$/.test(t) || t === 'null' ? t : `${t} | null`);
+
+function columnType(path: string, scopes: readonly SelectScope[], nullable: ReadonlySet<Source>): string | null {
+  const { qualifier, name, blobAttribute } = splitColumnPath(path);
+  if (blobAttribute !== null) return null;
+  const lower = name.toLowerCase();
+  for (const scope of scopes) {
+    for (const source of scope.sources) {
+      if (qualifier !== null && !source.qualifiers.some((q) => q.toLowerCase() === qualifier.toLowerCase())) continue;
+      const t = inSource(source, name, lower, nullable.has(source.node));
+      if (t !== null) return t;
+      if (qualifier !== null) return null;
+    }
+  }
+  return null;
+}
+
+function inSource(source: SourceInfo, name: string, lower: string, nullable: boolean): string | null {
+  if (source.databases.length === 0) return null;
+  const field = findField(source.databases, name);
+  if (field) return fieldType(field, nullable);
+  if (ATTRIBUTES.has(lower) && lower !== 'tags') return attributeType(lower, nullable);
+  return null;
+}

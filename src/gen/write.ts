@@ -1,0 +1,173 @@
+import type { Node } from '../ast/nodes.js';
+import type { Diagnostic } from '../diagnostic/index.js';
+import { annotate, annotatedTypes } from '../params/annotations.js';
+import { inferParams, type ParamInfo } from '../params/infer.js';
+import { tsParamType } from '../params/types.js';
+import { print } from '../print/index.js';
+import type { Schema } from '../schema/index.js';
+import { parseDocument } from '../syntax/index.js';
+import { rowTypeOf } from './row.js';
+
+/**
+ * `dsq gen`: query files to one TypeScript module. For each statement named with `-- name: X`,
+ * a function `x(params: XParams): Action<XRow>` returning the action (its JSON as text and as
+ * an object), with `XParams` from the parameters' types (annotation, else the compared field or
+ * literal, LIMIT/OFFSET integers: src/params/infer.ts) and `XRow` from the schema (row.ts). The
+ * module is deterministic (files in path order, statements in file order, the same bytes for the
+ * same input), formatted, marked as generated, and type-checks under `strict`. Every problem is a
+ * diagnostic placed in its `.dsq` file: a syntax error, a bad annotation, a parameter whose type
+ * nothing tells, an unnamed result column, a name used twice.
+ */
+export interface QueryFile {
+  /** The path shown in messages and in the generated comments (relative, `/`-separated). */
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface GenOptions {
+  /** Where the module imports dsq's runtime from (default `dsq`). */
+  readonly importFrom?: string;
+  /** Said in the header: the command line or pattern it was made from. */
+  readonly source?: string;
+}
+
+export interface GenDiagnostic {
+  readonly file: string;
+  readonly diagnostic: Diagnostic;
+}
+
+export interface GenResult {
+  /** The module text; null when there were errors. */
+  readonly code: string | null;
+  readonly diagnostics: readonly GenDiagnostic[];
+  /** The named statements written, in order. */
+  readonly functions: readonly string[];
+}
+
+interface Entry {
+  readonly file: QueryFile;
+  readonly line: number;
+  readonly name: string;
+  readonly text: string;
+  readonly params: readonly ParamInfo[];
+  readonly row: string;
+}
+
+/** Words a function cannot be named (JavaScript's reserved words, strict mode's too). */
+const RESERVED: ReadonlySet<string> = new Set(
+  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+    'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
+    'private protected public await arguments eval').split(' '),
+);
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function generate(files: readonly QueryFile[], schema: Schema, options: GenOptions = {}): GenResult {
+  const diagnostics: GenDiagnostic[] = [];
+  const entries: Entry[] = [];
+  const names = new Map<string, string>();
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const file of sorted) {
+    const doc = parseDocument(file.text);
+    const report = (d: Diagnostic) => diagnostics.push({ file: file.path, diagnostic: d });
+    const errors = doc.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      errors.forEach(report);
+      continue;
+    }
+    const annotated = annotate(doc);
+    annotated.diagnostics.forEach(report);
+    const at = (node: Node) => doc.spans.get(node);
+    for (const s of annotated.statements) {
+      if (s.name === null) continue;
+      const fn = lowerFirst(s.name.value);
+      const previous = names.get(fn);
+      if (previous !== undefined) {
+        report({ code: 'gen/duplicate-name', severity: 'error', message: `the name ${s.name.value} is taken (${previous}): each statement needs its own`, span: s.name.span });
+        continue;
+      }
+      names.set(fn, `${file.path}:${s.name.span.line}`);
+      if (RESERVED.has(fn)) {
+        report({ code: 'gen/bad-name', severity: 'error', message: `${fn} is a reserved word of JavaScript: name the statement otherwise`, span: s.name.span });
+        continue;
+      }
+      const params = inferParams(s.node, schema, annotatedTypes(s));
+      for (const [name, a] of s.params) {
+        if (!params.some((p) => p.name === name)) {
+          report({ code: 'gen/unknown-param', severity: 'error', message: `-- @param ${name}: the statement has no parameter :${name}`, span: a.span });
+        }
+      }
+      for (const p of params) {
+        if (p.type !== null) continue;
+        const span = at(p.node);
+        report({
+          code: 'gen/untyped-param',
+          severity: 'error',
+          message: `the type of :${p.name} cannot be inferred: it is not compared with a field of the schema, a literal, or in LIMIT/OFFSET`,
+          hint: `state it before the statement: -- @param ${p.name} TYPE (string, integer, number, datetime, localdate, localtime, localdatetime)`,
+          ...(span ? { span } : {}),
+        });
+      }
+      const row = rowTypeOf(s.node, schema);
+      for (const p of row.problems) {
+        const span = at(p.node);
+        report({ ...p.diagnostic, ...(span ? { span } : {}) } as Diagnostic);
+      }
+      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node), params, row: row.type });
+    }
+  }
+  if (diagnostics.some((d) => d.diagnostic.severity === 'error')) return { code: null, diagnostics, functions: [] };
+  return { code: writeModule(entries, options), diagnostics, functions: entries.map((e) => lowerFirst(e.name)) };
+}
+
+/** A string as a template literal (the statement's text, readable across lines). */
+function templateLiteral(text: string): string {
+  return `\`${text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``;
+}
+
+const prop = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
+
+function writeModule(entries: readonly Entry[], options: GenOptions): string {
+  const from = options.importFrom ?? 'dsq';
+  const out: string[] = [];
+  out.push(`// Generated by \`dsq gen\`${options.source ? ` from ${options.source}` : ''}. Do not edit: change the .dsq files and run it again.`);
+  out.push('');
+  const rows = entries.map((e) => e.row).join('\n');
+  const types = ['type Action', ...['DateTime', 'LocalDate', 'LocalDateTime', 'LocalTime', 'RecordAttributes'].filter((t) => new RegExp(`\\b${t}\\b`).test(rows)).map((t) => `type ${t}`)];
+  out.push(`import { prepareQuery, ${types.join(', ')} } from ${JSON.stringify(from)};`);
+  for (const e of entries) {
+    const fn = lowerFirst(e.name);
+    const type = upperFirst(e.name);
+    out.push('');
+    out.push(`// ${e.file.path}:${e.line}: ${e.name}`);
+    out.push('');
+    out.push(`/** The parameters of ${fn}(). */`);
+    if (e.params.length === 0) out.push(`export type ${type}Params = Record<string, never>;`);
+    else {
+      out.push(`export interface ${type}Params {`);
+      for (const p of e.params) out.push(`  readonly ${prop(p.name)}: ${tsParamType(p.type ?? 'string', p.list)}${p.field?.nul && !p.list ? ' | null' : ''};`);
+      out.push('}');
+    }
+    out.push('');
+    out.push(`/** A result row of ${fn}(). */`);
+    out.push(`export type ${type}Row = ${e.row};`);
+    out.push('');
+    const spec = e.params.map((p) => `${prop(p.name)}: [${JSON.stringify(p.type)}, ${p.list}]`).join(', ');
+    out.push(`const ${fn}Query = prepareQuery<${type}Params, ${type}Row>(`);
+    // (The statement's text, as the printer writes it: parsed once, on the first call.)
+    // (Not indented: the lines are the statement's text, strings included.)
+    out.push(`${templateLiteral(e.text)},`);
+    out.push(spec ? `  { ${spec} },` : '  {},');
+    out.push(');');
+    out.push('');
+    out.push('/**');
+    for (const line of e.text.split('\n')) out.push(` * ${line.replace(/\*\//g, '*\\/')}`.trimEnd());
+    out.push(' */');
+    out.push(`export function ${fn}(params: ${type}Params${e.params.length === 0 ? ' = {}' : ''}): Action<${type}Row> {`);
+    out.push(`  return ${fn}Query(params);`);
+    out.push('}');
+  }
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,90 @@
+import type { Expr, Node, Param } from '../../ast/nodes.js';
+import { paramTypeOf, type ParamType } from '../../params/types.js';
+import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
+import type { SchemaField } from '../../schema/index.js';
+import type { Rule, RuleContext } from '../types.js';
+import { fieldKind } from './type-mismatch.js';
+
+type ValueKind = NonNullable<ReturnType<typeof fieldKind>>;
+const KIND_TEXT: Record<ValueKind, string> = { number: 'a number', text: 'a text', temporal: 'a date/time' };
+
+function kindOfType(type: ParamType): ValueKind {
+  return type === 'integer' || type === 'number' ? 'number' : type === 'string' ? 'text' : 'temporal';
+}
+
+/** `-- @param NAME TYPE` annotations anywhere in the text. */
+function annotations(text: string): Map<string, ParamType> {
+  const out = new Map<string, ParamType>();
+  for (const m of text.matchAll(/--[ \t]*@param[ \t]+:?([A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_]+)/g)) {
+    const type = paramTypeOf(m[2] as string);
+    if (type) out.set(m[1] as string, type);
+  }
+  return out;
+}
+
+/**
+ * With a schema: a parameter compared with a field of another kind than its `-- @param` type,
+ * or compared with fields of two different kinds (`a = :p AND created = :p`): one value cannot
+ * fit both, so the statement compares at least one field with a value of the wrong kind.
+ */
+export const paramTypeMismatch: Rule = {
+  meta: {
+    id: 'param-type-mismatch',
+    severity: 'error',
+    docs: { description: 'With a schema, reports a parameter compared with a field of another kind than its stated type, or with fields of different kinds.' },
+    fixable: false,
+    needsSchema: true,
+  },
+  create(context) {
+    let stated = new Map<string, ParamType>();
+    /** The first field each parameter was compared with, per statement. */
+    let seen = new Map<string, { field: SchemaField; kind: ValueKind }>();
+    let statement: Node | null = null;
+    const check = (p: Expr, other: Expr) => {
+      if (p.kind !== 'param') return;
+      if (context.statement() !== statement) {
+        statement = context.statement();
+        seen = new Map();
+      }
+      const field = fieldOf(context, other);
+      const kind = field ? fieldKind(field.type) : null;
+      if (!field || !kind) return;
+      const type = stated.get(p.name);
+      if (type && kindOfType(type) !== kind) {
+        report(context, p, `:${p.name} is stated as ${type} (${KIND_TEXT[kindOfType(type)]}), but compared with ${field.name}, ${KIND_TEXT[kind]} field (${field.type})`);
+        return;
+      }
+      const first = seen.get(p.name);
+      if (!first) seen.set(p.name, { field, kind });
+      else if (first.kind !== kind) {
+        report(context, p, `:${p.name} is compared with ${first.field.name}, ${KIND_TEXT[first.kind]} field (${first.field.type}), and with ${field.name}, ${KIND_TEXT[kind]} field (${field.type}): one value cannot be both`);
+      }
+    };
+    return {
+      file() {
+        stated = annotations(context.text);
+      },
+      binary(node) {
+        if (!['=', '!=', '<', '<=', '>', '>=', 'like', 'regexp'].includes(node.op)) return;
+        check(node.e1, node.e2);
+        check(node.e2, node.e1);
+      },
+      between(node) {
+        check(node.min, node.e);
+        check(node.max, node.e);
+      },
+      in(node) {
+        for (const v of node.values) check(v, node.e);
+      },
+    };
+  },
+};
+
+function report(context: RuleContext, node: Param, message: string): void {
+  context.report({ node, message, hint: 'state the type the field has with -- @param NAME TYPE, or use two parameters' });
+}
+
+function fieldOf(context: RuleContext, e: Node): SchemaField | null {
+  const r = e.kind === 'column' ? resolveColumn(context, e, context.scopes()) : e.kind === 'database_column' ? resolveDatabaseColumn(context, e) : null;
+  return r?.status === 'field' ? r.field : null;
+}

@@ -1,0 +1,77 @@
+import type { Statement } from '../ast/nodes.js';
+import type { Diagnostic, Span } from '../diagnostic/index.js';
+import type { ParsedDocument } from '../syntax/index.js';
+import { PARAM_TYPES, paramTypeOf, type ParamType } from './types.js';
+
+/**
+ * Query-file annotations, in line comments before a statement (as sqlc and PgTyped write them):
+ *
+ *     -- name: TopCustomers
+ *     -- @param since datetime
+ *     SELECT ... WHERE created_at >= :since;
+ *
+ * `-- name: X` names the statement (`dsq gen` writes a function for each named one); `-- @param
+ * NAME TYPE` states a parameter's type (see types.ts) where it cannot be inferred, or overrides
+ * the inferred one. Other comments are ordinary comments.
+ */
+export interface AnnotatedStatement {
+  readonly node: Statement;
+  readonly span: Span;
+  readonly name: { readonly value: string; readonly span: Span } | null;
+  readonly params: ReadonlyMap<string, { readonly type: ParamType; readonly span: Span }>;
+}
+
+export interface Annotated {
+  readonly statements: readonly AnnotatedStatement[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const NAME_RE = /^--\s*name\s*:\s*(.*?)\s*$/i;
+const PARAM_RE = /^--\s*@param\b\s*(.*?)\s*$/i;
+const STATEMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Each statement of a parsed document with the annotations written before it (after the previous one). */
+export function annotate(doc: ParsedDocument): Annotated {
+  const diagnostics: Diagnostic[] = [];
+  const line = doc.comments.filter((c) => c.kind === 'line');
+  let next = 0;
+  const statements = doc.statements.map((s): AnnotatedStatement => {
+    let name: AnnotatedStatement['name'] = null;
+    const params = new Map<string, { type: ParamType; span: Span }>();
+    while (next < line.length && (line[next]?.span.start ?? 0) < s.span.end) {
+      const c = line[next++];
+      if (c === undefined) break;
+      const n = NAME_RE.exec(c.text);
+      if (n) {
+        const value = n[1] ?? '';
+        if (!STATEMENT_NAME.test(value)) {
+          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `a statement name is letters, digits and _ (starting with a letter or _), got ${JSON.stringify(value)}`, span: c.span });
+        } else if (name !== null) {
+          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `this statement is already named ${name.value}`, span: c.span });
+        } else name = { value, span: c.span };
+        continue;
+      }
+      const p = PARAM_RE.exec(c.text);
+      if (!p) continue;
+      const m = /^:?([A-Za-z_][A-Za-z0-9_]*)\s+([A-Za-z_]+)$/.exec(p[1] ?? '');
+      const type = m ? paramTypeOf(m[2] as string) : null;
+      if (!m || type === null) {
+        diagnostics.push({
+          code: 'gen/bad-annotation',
+          severity: 'error',
+          message: m ? `unknown parameter type ${m[2]}: expected one of ${PARAM_TYPES.join(', ')}` : 'expected -- @param NAME TYPE (such as -- @param since datetime)',
+          span: c.span,
+        });
+        continue;
+      }
+      params.set(m[1] as string, { type, span: c.span });
+    }
+    return { node: s.node, span: s.span, name, params };
+  });
+  return { statements, diagnostics };
+}
+
+/** The annotated types of a statement, by parameter name. */
+export function annotatedTypes(s: AnnotatedStatement): Map<string, ParamType> {
+  return new Map([...s.params].map(([k, v]) => [k, v.type]));
+}

@@ -1,0 +1,138 @@
+import type { FieldLiteral, FieldValue } from '../ast/actions.js';
+import type { Expr, Node, Param } from '../ast/nodes.js';
+import { transform } from '../ast/walk.js';
+import { trustBuilt } from '../ast/trust.js';
+import { validateAst } from '../ast/validate.js';
+import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { ARGUMENT_ERROR_CODE } from '../builder/errors.js';
+import { denseItems, toExpr } from '../builder/values.js';
+import { paramNodes, unboundParamsError } from './names.js';
+
+/**
+ * Binding parameters: every `:name` of a tree becomes the literal of its value, through the
+ * builder's one value-to-node conversion (src/builder/values.ts, the code template values go
+ * through), so a parameter is a literal exactly as a template value is, never syntax.
+ *
+ * Values: a number, bigint, string ('' is NULL), null, Date (epoch milliseconds), or a literal
+ * the builder made (`localDate('2024-01-31')`, `datetime('2024-01-01T00:00Z')`, `lit(5)`);
+ * for `IN :name`, an array of those (the value list; an empty array is `IN ()`), or one value
+ * (a list of one). Any other value (an expression, a query, an object shaped like a node, a
+ * boolean, undefined, an array outside `IN :name`) is an error naming the parameter. A name
+ * with no value is an error that lists every missing name.
+ */
+export type ParamValue = number | bigint | string | null | Date | object;
+export type ParamValues = Readonly<Record<string, unknown>>;
+
+export interface BindOptions {
+  /** Where a parameter node stands in the source (the parser's spans), for errors. */
+  readonly spanOf?: (node: Node) => Span | undefined;
+  /** The source text, for code frames. */
+  readonly source?: string;
+}
+
+/** The kinds a bound parameter may become: literals only. */
+const LITERAL_KINDS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime']);
+
+const own = (values: ParamValues, name: string): boolean => Object.prototype.hasOwnProperty.call(values, name);
+
+/** The tree with every parameter replaced by its value's literal. Throws a DsqError naming what is wrong. */
+export function bindParams<T extends Node>(root: T, values: ParamValues, options: BindOptions = {}): T {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: 'params must be an object of parameter names to values' }]);
+  }
+  const params = paramNodes(root);
+  if (params.length === 0) return root;
+  const missing = [...new Set(params.filter((p) => !own(values, p.name)).map((p) => p.name))];
+  if (missing.length > 0) {
+    const first = params.find((p) => p.name === missing[0]) as Param;
+    const span = options.spanOf?.(first);
+    const err = unboundParamsError(missing, span ? { span } : {});
+    throw new DsqError(err.diagnostics, options.source);
+  }
+  const problems: Diagnostic[] = [];
+  const bound = transform(root, (node): Node => {
+    if (node.kind === 'in' && node.values.length === 1 && node.values[0]?.kind === 'param' && node.values[0].list) {
+      const param = node.values[0];
+      try {
+        return { kind: 'in', e: node.e, values: listValues(param, values[param.name]) };
+      } catch (err) {
+        problems.push(problem(param, err, options));
+        return node;
+      }
+    }
+    // (A list parameter is bound with its `in` node, just after this.)
+    if (node.kind !== 'param' || node.list) return node;
+    try {
+      return literal(values[node.name], node);
+    } catch (err) {
+      problems.push(problem(node, err, options));
+      return node;
+    }
+  });
+  if (problems.length > 0) throw new DsqError(problems, options.source);
+  const settled = settleFieldValues(bound);
+  // The tree around the literals was trusted (parsed); the literals are checked leaves.
+  return (trustBuilt(settled) ? settled : validateAst(settled)) as T;
+}
+
+/**
+ * A parameter given as a field's value (`INSERT ... VALUES (:v)`, `UPDATE ... SET f = :v`) was
+ * read as an expression; bound to a null, number or string it is a field value, as the literal
+ * written there would be (the record's `values`, UPDATE's `fields`).
+ */
+function settleFieldValues<T extends Node>(root: T): T {
+  const plain = (e: Expr) => e.kind === 'null' || e.kind === 'number' || e.kind === 'string';
+  return transform(root, (node): Node => {
+    if (node.kind !== 'record' && node.kind !== 'update_action') return node;
+    if (!node.expressions.some((f) => plain(f.e))) return node;
+    const moved: FieldValue[] = node.expressions.filter((f) => plain(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
+    const expressions = node.expressions.filter((f) => !plain(f.e));
+    return node.kind === 'record' ? { ...node, values: [...node.values, ...moved], expressions } : { ...node, fields: [...node.fields, ...moved], expressions };
+  });
+}
+
+const what = (p: Param) => `parameter :${p.name}`;
+
+function literal(value: unknown, param: Param): Expr {
+  if (Array.isArray(value)) {
+    throw Object.assign(new TypeError(`${what(param)} is an array: an array is a value list only after IN (x IN :${param.name})`), { code: ARGUMENT_ERROR_CODE });
+  }
+  const node = toExpr(value, what(param));
+  if (!LITERAL_KINDS.has(node.kind)) {
+    throw Object.assign(new TypeError(`${what(param)} is a "${node.kind}" expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`), {
+      code: ARGUMENT_ERROR_CODE,
+    });
+  }
+  return node;
+}
+
+function listValues(param: Param, value: unknown): Expr[] {
+  if (!Array.isArray(value)) return [literal(value, param)];
+  const items = denseItems(value, `${what(param)} (the list after IN)`, 'an array');
+  return items.map((item, i) => {
+    if (Array.isArray(item)) throw Object.assign(new TypeError(`item ${i + 1} of ${what(param)} is an array: IN lists do not nest`), { code: ARGUMENT_ERROR_CODE });
+    return literalItem(item, param, i);
+  });
+}
+
+function literalItem(item: unknown, param: Param, i: number): Expr {
+  const node = toExpr(item, `item ${i + 1} of ${what(param)}`);
+  if (!LITERAL_KINDS.has(node.kind)) {
+    throw Object.assign(new TypeError(`item ${i + 1} of ${what(param)} is a "${node.kind}" expression: a parameter is a literal value, never syntax`), { code: ARGUMENT_ERROR_CODE });
+  }
+  return node;
+}
+
+function problem(param: Param, err: unknown, options: BindOptions): Diagnostic {
+  if (!(err instanceof Error)) throw err;
+  const own = err instanceof DsqError || (err as { code?: unknown }).code === ARGUMENT_ERROR_CODE;
+  if (!own) throw err;
+  const message = err instanceof DsqError ? err.diagnostics.map((d) => d.message).join('; ') : err.message;
+  const span = options.spanOf?.(param);
+  return {
+    code: 'params/invalid-value',
+    severity: 'error',
+    message: message.includes(`:${param.name}`) ? message : `${what(param)}: ${message}`,
+    ...(span ? { span } : {}),
+  };
+}

@@ -1,0 +1,153 @@
+import type { Expr, Node, Param, Select } from '../ast/nodes.js';
+import { visit } from '../ast/walk.js';
+import { select as makeSelect } from '../ast/make.js';
+import { resolveColumn, resolveDatabaseColumn } from '../lint/schema-columns.js';
+import { buildScope, type SelectScope } from '../lint/scope.js';
+import type { RuleContext } from '../lint/types.js';
+import type { Schema, SchemaField } from '../schema/index.js';
+import { paramTypeOfField, type ParamType } from './types.js';
+
+/** What is known of one parameter of a statement. */
+export interface ParamInfo {
+  readonly name: string;
+  /** Its type: from `-- @param`, else from what it is compared with; null when nothing says. */
+  readonly type: ParamType | null;
+  /** Used as `IN :name` (a value list). */
+  readonly list: boolean;
+  /** Where the type came from. */
+  readonly from: 'annotation' | 'field' | 'literal' | 'limit' | null;
+  /** The field it is compared with, when the type came from one. */
+  readonly field: SchemaField | null;
+  /** The first use (for spans). */
+  readonly node: Param;
+  /** Every use. */
+  readonly nodes: readonly Param[];
+}
+
+/** Comparison and arithmetic operators: a parameter on one side has the other side's type. */
+const TYPED_OPS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=', 'like', 'regexp', 'is', '+', '-', '*', '/', '%']);
+
+interface Found {
+  type: ParamType | null;
+  from: ParamInfo['from'];
+  field: SchemaField | null;
+}
+
+/**
+ * The parameters of a statement with their types: an annotation (`-- @param name type`) wins;
+ * else the type of the field the parameter is compared with (=, <, LIKE, BETWEEN bounds, IN
+ * items, arithmetic), as the schema gives it; else the kind of a literal it is compared with;
+ * LIMIT and OFFSET are integers. Iterative.
+ */
+export function inferParams(statement: Node, schema: Schema | null, annotations: ReadonlyMap<string, ParamType> = new Map()): ParamInfo[] {
+  const context = { schema } as unknown as RuleContext;
+  const scopes: SelectScope[] = [];
+  const found = new Map<string, Found>();
+  const uses = new Map<string, Param[]>();
+  const lists = new Set<string>();
+
+  const typeOfOperand = (e: Expr): Found | null => {
+    if (e.kind === 'column' || e.kind === 'database_column') {
+      if (schema === null) return null;
+      const r = e.kind === 'column' ? resolveColumn(context, e, scopes) : resolveDatabaseColumn(context, e);
+      if (r.status !== 'field') return null;
+      const type = paramTypeOfField(r.field);
+      return type === null ? null : { type, from: 'field', field: r.field };
+    }
+    switch (e.kind) {
+      case 'count_rows':
+        return { type: 'integer', from: 'literal', field: null };
+      case 'function': {
+        // Aggregates: COUNT a whole number, SUM and AVG numbers, MIN and MAX their argument's type.
+        const name = e.name.toUpperCase();
+        if (name === 'COUNT' || name === 'COUNT_DISTINCT') return { type: 'integer', from: 'literal', field: null };
+        const arg = e.args.length === 1 ? typeOfOperand(e.args[0] as Expr) : null;
+        if (!arg) return null;
+        if (name === 'MIN' || name === 'MAX') return arg;
+        if (['SUM', 'SUM_DISTINCT', 'AVG', 'AVG_DISTINCT'].includes(name) && (arg.type === 'integer' || arg.type === 'number')) return { ...arg, type: 'number' };
+        return null;
+      }
+      case 'number':
+        return { type: 'number', from: 'literal', field: null };
+      case 'string':
+        return { type: 'string', from: 'literal', field: null };
+      case 'datetime':
+      case 'localdate':
+      case 'localtime':
+      case 'localdatetime':
+        return { type: e.kind, from: 'literal', field: null };
+      default:
+        return null;
+    }
+  };
+  const note = (p: Expr | undefined, other: Expr | null, fixed?: Found) => {
+    if (p?.kind !== 'param' || found.get(p.name)?.type) return;
+    const f = fixed ?? (other ? typeOfOperand(other) : null);
+    if (f) found.set(p.name, f);
+  };
+  const LIMIT: Found = { type: 'integer', from: 'limit', field: null };
+
+  /** A data action on a named database: its fields are in scope (WHERE) and are the targets of VALUES and SET. */
+  const actionScope = (node: Node): SelectScope | null => {
+    const database = (node as { database?: unknown }).database as Node | undefined;
+    if (node.kind === 'select' || database?.kind !== 'spec_name') return null;
+    return buildScope(makeSelect({ from: { kind: 'table', table: database.name, alias: null } }), schema);
+  };
+  const actionScopes = new Map<Node, SelectScope>();
+
+  visit(statement, {
+    enter(node) {
+      const own = actionScope(node);
+      if (own) {
+        actionScopes.set(node, own);
+        scopes.unshift(own);
+      }
+      switch (node.kind) {
+        case 'field_expr':
+          // INSERT ... VALUES (:v), UPDATE ... SET f = :v: the type of the field written.
+          note(node.e, { kind: 'column', path: node.field });
+          break;
+        case 'select':
+          scopes.unshift(buildScope(node, schema));
+          note(node.limit ?? undefined, null, LIMIT);
+          note(node.offset ?? undefined, null, LIMIT);
+          break;
+        case 'param': {
+          const list = uses.get(node.name) ?? [];
+          list.push(node);
+          uses.set(node.name, list);
+          if (node.list) lists.add(node.name);
+          break;
+        }
+        case 'binary':
+          if (TYPED_OPS.has(node.op)) {
+            note(node.e1, node.e2);
+            note(node.e2, node.e1);
+          }
+          break;
+        case 'between':
+          note(node.min, node.e);
+          note(node.max, node.e);
+          note(node.e, node.min.kind === 'param' ? node.max : node.min);
+          break;
+        case 'in':
+          for (const v of node.values) note(v, node.e);
+          break;
+        default:
+          break;
+      }
+      return undefined;
+    },
+    leave(node) {
+      if (node.kind === 'select' || actionScopes.has(node)) scopes.shift();
+    },
+  });
+
+  return [...uses].map(([name, nodes]) => {
+    const annotated = annotations.get(name);
+    const f: Found = annotated ? { type: annotated, from: 'annotation', field: null } : (found.get(name) ?? { type: null, from: null, field: null });
+    return { name, type: f.type, list: lists.has(name), from: f.from, field: f.field, node: nodes[0] as Param, nodes };
+  });
+}
+
+export type { Select };
