@@ -281,6 +281,20 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     expect(result.fixableCount).toBe(1);
     expect((m.fixed as { text: string }).text).toBe('SELECT statsu FROM orders WHERE status IS NULL AND amount IN ()');
   },
+  'examples/readme/query-call.ts': async (m) => {
+    // The generated module beside it is what `dsq gen` writes for the README's query file.
+    const { generate } = await import('../src/gen/write.js');
+    const { readSchema } = await import('../src/schema/index.js');
+    const query = readFileSync(join(ROOT, 'examples', 'readme', 'queries', 'top-customers.dsq'), 'utf8');
+    const schema = readSchema(readFileSync(join(ROOT, 'examples', 'shop.schema.json'), 'utf8'));
+    const made = generate([{ path: 'queries/top-customers.dsq', text: query }], schema, { importFrom: '../../src/index.js', source: 'queries/**/*.dsq' });
+    expect(made.code).toBe(readFileSync(join(ROOT, 'examples', 'readme', 'queries.ts'), 'utf8'));
+    // The README shows that query file, and the call's text is what its compile session prints.
+    expect(README).toContain(`$ cat queries/top-customers.dsq\n${query}`);
+    const compiled = /\$ dsq compile queries\/top-customers\.dsq [^\n]*\n([^\n]*)\n/.exec(README)?.[1];
+    expect(m.text).toBe(compiled);
+    expect((m.action as { json: unknown }).json).toEqual(JSON.parse(compiled as string));
+  },
   // The tour's claims are checked in test/builder/tour.test.ts.
   'examples/builder-tour.ts': () => undefined,
 };
