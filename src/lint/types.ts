@@ -5,12 +5,13 @@ import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
 import type { Clause, SelectScope } from './scope.js';
 
-/** The severity a rule runs at; `off` disables it. */
-export type RuleSeverity = 'error' | 'warning';
-export type RuleSetting = 'off' | RuleSeverity;
-/** A rule's entry in dsq.config.json: a severity, or a severity with the rule's options. */
-export type RuleConfig = RuleSetting | readonly [RuleSetting, Record<string, unknown>];
-export type RulesConfig = Readonly<Record<string, RuleConfig>>;
+import type { RuleLevel, RuleSetting, RuleSeverity } from '../config/config.js';
+
+/** The rule levels (src/config/config.ts, where they are written once). */
+export type { RuleLevel, RuleSetting, RuleSeverity };
+/** A rule's entry in dsq.config.json (src/config/config.ts `RuleSetting`). */
+export type RuleConfig = RuleSetting;
+export type RulesConfig = Readonly<Record<string, RuleSetting>>;
 
 /** One replacement of source text: `[start, end)` (0-based UTF-16 offsets) becomes `text`. */
 export interface TextEdit {
