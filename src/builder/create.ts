@@ -1,6 +1,7 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
+import { actions, type ActionCreators } from './actions.js';
 import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { queryFromAst, startQuery, type EntryOf, type KeyOf, type SelectQuery, type SourceParam, type UntypedQuery } from './query.js';
 import type { FieldLists } from './runtime-scope.js';
@@ -12,7 +13,8 @@ import { toSource } from './values.js';
 
 
 /** Where queries start. `D` is the schema (`Db<Tables, Labels, Fields>`; see `builder`). */
-export interface QueryCreator<D extends AnyDb> {
+/** The query creator; it also starts the data actions (src/builder/actions.ts): `db.fetchRecords(...)`, `db.insertInto(...)`, ... */
+export interface QueryCreator<D extends AnyDb> extends ActionCreators {
   /**
    * `SELECT * FROM table [AS alias]` (a table of the schema: `orders`, `sales.orders`,
    * `orders@trash`), or `FROM (subquery)`, or a source builder (`table()`, `systemTable()`, ...).
@@ -47,6 +49,7 @@ export function builder(fields?: FieldLists): any {
     query: () => startQuery(lists, null),
     fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options),
     fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))),
+    ...actions,
   };
   return Object.freeze(creator);
 }

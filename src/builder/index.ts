@@ -17,3 +17,8 @@ export type {
 } from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export { dsq, ident, type Ident } from './template.js';
+// The data actions (issue 16) start from builder(): db.fetchRecords(...), db.insertInto(...), ...
+export {
+  recordKey, type FetchRecordsBuilder, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchTasksBuilder, type FetchUsersBuilder,
+  type RecordsWriteBuilder, type UpdateBuilder, type RemoveBuilder, type ActionCreators, type RecordsArg, type Helpers,
+} from './actions.js';

@@ -107,7 +107,9 @@ function selectEntries(s: Select, form: JsonForm): Obj {
 // ---------------------------------------------------------------------------------------
 // Data actions (src/ast/actions.ts): the spec's property names, in the order of its tables.
 
-const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, ref(f.kind === 'field_value' ? f.value : f.e)]));
+/** A field value is plain JSON in either form (the spec's record objects have no `{"type": ...}` values). */
+const literal = (v: FieldValue['value']): Out => (v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
+const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
 const orNone = (items: readonly (FieldValue | FieldExpr)[]) => (items.length > 0 ? fieldObj(items) : undefined);
 const whole = (text: string | null) => orNull(text, (t) => new Raw(t));
 const flag = (b: boolean | null) => orNull(b, (v) => v);
@@ -135,7 +137,7 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
   file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
   record: (n) =>
     obj(
-      ...n.values.map((f): readonly [string, Out] => [f.field, ref(f.value)]),
+      ...n.values.map((f): readonly [string, Out] => [f.field, literal(f.value)]),
       ['expressions', orNone(n.expressions)],
       ['file', orNull(n.file, ref)],
       ['tags', orNull(n.tags, (t) => [...t])],

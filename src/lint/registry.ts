@@ -22,6 +22,8 @@ import { unknownDatabase } from './rules/unknown-database.js';
 import { unknownField } from './rules/unknown-field.js';
 import { unknownFunction } from './rules/unknown-function.js';
 import { unknownTable } from './rules/unknown-table.js';
+import { insertMissingKey } from './rules/insert-missing-key.js';
+import { writeWithoutWhere } from './rules/write-without-where.js';
 import type { Rule } from './types.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -49,6 +51,8 @@ export const RULES: readonly Rule[] = [
   unknownDatabase,
   unknownTable,
   unknownField,
+  writeWithoutWhere,
+  insertMissingKey,
   suppressionComment,
 ];
 

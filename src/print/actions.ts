@@ -273,10 +273,9 @@ function recordsWrite(word: string) {
   };
 }
 
-/** `WHERE e` for a where specifier, `RECORDS spec` otherwise, nothing for ALL. */
+/** `WHERE e` for a where specifier, `RECORDS spec` otherwise (`RECORDS ALL`: every record, said in so many words). */
 function recordsClause(n: { records: Node }, k: Kids): (take: () => Doc, env: Env) => Doc | null {
   const records = n.records;
-  if (records.kind === 'spec_all') return () => null;
   if (records.kind === 'spec_where') {
     k.add(records.where);
     return (take, env) => clause(env.options.kw('WHERE'), take());

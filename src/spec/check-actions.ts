@@ -81,7 +81,7 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       twice(node.key, 'a key specifier', 'each key field has one value', out, node, 'key');
       return;
     case 'file_ref':
-      if (node.value === '' && node.form === 'object') out.push({ code: 'spec/empty-string', message: 'an object id cannot be empty', node, field: 'value' });
+      if (node.value === '') out.push({ code: 'spec/empty-string', message: `${node.form === 'object' ? 'an object id' : 'the content of a binary object'} cannot be empty (the spec's empty string is null)`, node, field: 'value' });
       return;
     case 'update_action': {
       const all = [...node.fields, ...node.expressions];

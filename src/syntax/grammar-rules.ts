@@ -436,7 +436,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.param) },
       ],
     });
-    this.MANY({ GATE: () => infixPrec(this.LA(1), this.LA(2)) >= minPrec, DEF: () => this.infix() });
+    this.MANY({ GATE: () => infixPrec(this.LA(1).tokenTypeIdx, this.LA(2).tokenTypeIdx) >= minPrec, DEF: () => this.infix() });
   });
 
   /**

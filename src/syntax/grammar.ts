@@ -35,6 +35,7 @@ export function textMateGrammar(): Record<string, unknown> {
     patterns: [
       { include: '#comments' },
       { include: '#strings' },
+      { include: '#actions' },
       { include: '#names' },
       { include: '#literals' },
       { include: '#keywords' },
@@ -83,6 +84,20 @@ export function textMateGrammar(): Record<string, unknown> {
       },
       keywords: {
         patterns: [{ name: 'keyword.other.dsq', match: `(?i)\\b(?:${keywords.join('|')})\\b` }],
+      },
+      // The data actions' words are bare words (a column may be called update): keywords only in
+      // the places that make them so (a statement's start, the phrases of its clauses).
+      actions: {
+        patterns: [
+          {
+            name: 'keyword.other.dsq',
+            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?)\\b',
+          },
+          { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },
+          { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },
+          { name: 'keyword.other.dsq', match: '(?i)\\b(?:VALUES|FIELDS|ATTRIBUTES|RECORDS)(?=\\s*\\()' },
+          { name: 'keyword.other.dsq', match: '(?i)\\bRECORDS(?=\\s+(?:ALL|NONE|KEY|WHERE|\\[|-?[0-9]|\'))' },
+        ],
       },
       operators: {
         patterns: [

@@ -33,6 +33,8 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'suppression-comment': [23, '-- dsq-disable-next-line'],
   'quoted-text': [25, '"north"'],
   'param-type-mismatch': [26, ':p;'],
+  'write-without-where': [27, 'DELETE'],
+  'insert-missing-key': [28, "('ada'"],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

@@ -66,6 +66,15 @@ const CASES: Record<string, Cases> = {
       'SELECT region, o.kind, COUNT(*) FROM orders o GROUP BY o.region, kind',
     ],
   },
+  'write-without-where': {
+    invalid: [['DELETE FROM t', ['1:1']], ['SELECT 1; UPDATE t SET a = 1', ['1:11']]],
+    valid: ['DELETE FROM t WHERE a = 1', 'DELETE FROM t RECORDS ALL', 'UPDATE t SET a = 1 RECORDS [1, 2]', 'TRASH FROM t RECORDS KEY(id = 1)'],
+  },
+  'insert-missing-key': {
+    schema: true,
+    invalid: [["INSERT INTO sales.orders (customer) VALUES ('ada')", ['1:44']]],
+    valid: ["INSERT INTO sales.orders (id, customer) VALUES (1, 'ada')", "INSERT INTO nowhere (customer) VALUES ('ada')"],
+  },
   'having-without-group': {
     invalid: [['SELECT a FROM t HAVING b > 1', ['1:24']]],
     valid: ['SELECT a FROM t GROUP BY a HAVING a > 1', 'SELECT COUNT(*) FROM t HAVING COUNT(*) > 1', 'SELECT a FROM t WHERE b > 1'],

@@ -1,0 +1,380 @@
+import type {
+  DataAction, FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
+  KeySpec, RecordData, RecordsSpecifier, RemoveAction, ReplaceAction, SetAction, UpdateAction,
+} from '../ast/actions.js';
+import { fieldKey, foldName } from '../ast/actions.js';
+import type { Expr, OrderTerm, SingularSpec, Specifier } from '../ast/nodes.js';
+import { toJson, type ToJsonOptions } from '../json/index.js';
+import { print, type PrintOptions } from '../print/index.js';
+import { isExpressionLike, isQueryLike, nestedSelect, ordered, type ExpressionLike } from './brand.js';
+import { argumentError, describeValue } from './errors.js';
+import { and, col, fn, lit, not, or, ref } from './functions.js';
+import { checkedTree, numberText, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SpecArg } from './values.js';
+
+/**
+ * Builders of the data actions (issue 16): FETCH records, multirecords, pseudorecords, tasks,
+ * users; INSERT, REPLACE, SET; UPDATE; DELETE, TRASH, RESTORE, DISPOSE. Immutable: every
+ * method returns a new builder. `toAst()` checks the tree as `fromAst` does (structure and the
+ * spec's rules: a field named twice is an error) and gives exactly the tree the text compiler
+ * gives for the same action, so `toJson()` is the same JSON.
+ */
+
+/** What a callback of `.where(...)` or `.set(...)` gets: the expression helpers. */
+export const helpers = Object.freeze({ col, ref, lit, fn, and, or, not });
+export type Helpers = typeof helpers;
+
+/** A condition: an expression (`col('a').eq(1)`) or an expression node. */
+type Condition = ExpressionLike | Expr;
+type ConditionArg = Condition | ((h: Helpers) => Condition);
+
+/** A records specifier argument: an id, a name, a condition (where), `recordKey({...})`, `spec.all()`, or an array of them. */
+export type RecordsArg = SpecArg | KeySpec | readonly (SpecArg | KeySpec)[];
+
+/** The key specifiers recordKey() made: only those are taken as specifiers (a node-shaped object from outside is a value, never syntax). */
+const madeKeys = new WeakSet<object>();
+
+/** `{"type": "key", "key": {...}}`: a record by the values of its key fields. */
+export function recordKey(key: Readonly<Record<string, unknown>>): KeySpec {
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw argumentError(`recordKey() takes an object of key field values, got ${describeValue(key)}`);
+  const entries = Object.entries(key);
+  if (entries.length === 0) throw argumentError('recordKey() needs the value of every key field, got an empty object');
+  const spec: KeySpec = Object.freeze({ kind: 'spec_key', key: entries.map(([f, v]) => ({ kind: 'field_value', field: fieldName(f), value: literal(v, `the key field ${f}`) }) as const) });
+  madeKeys.add(spec);
+  return spec;
+}
+
+function fieldName(name: string): string {
+  const folded = foldName(name);
+  if (folded === '') throw argumentError(`a field name must not be empty, got ${JSON.stringify(name)}`);
+  return folded;
+}
+
+function isKeySpec(v: unknown): v is KeySpec {
+  return typeof v === 'object' && v !== null && madeKeys.has(v);
+}
+
+function toRecords(value: unknown, what: string): RecordsSpecifier {
+  if (isKeySpec(value)) return value;
+  if (Array.isArray(value)) {
+    const items: SingularSpec[] = value.map((item, i) => {
+      if (isKeySpec(item)) return item;
+      const s = toSpecifier(item, `item ${i + 1} of ${what}`);
+      if (s.kind === 'spec_all' || s.kind === 'spec_array') throw argumentError(`item ${i + 1} of ${what} must be an id, a name, a condition or recordKey(...)`);
+      return s;
+    });
+    return { kind: 'spec_array', items };
+  }
+  return toSpecifier(value, what);
+}
+
+function toDatabase(value: unknown, what: string): Specifier {
+  return toSpecifier(value, what);
+}
+
+/** A literal field value: a number, a string ('' is null), true, false, null. */
+function literal(value: unknown, what: string): FieldLiteral {
+  if (value === null || value === '') return { kind: 'null' };
+  if (typeof value === 'boolean') return { kind: 'boolean', value };
+  if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'number', value: numberText(value, what) };
+  if (typeof value === 'string') return { kind: 'string', value };
+  throw argumentError(`${what} must be a number, a string, true, false or null, got ${describeValue(value)}`);
+}
+
+/** A value of a record or of `.set()`: a literal, or an expression (which goes to `expressions`). */
+function cell(field: string, value: unknown, what: string): FieldValue | FieldExpr {
+  if (value === undefined) throw argumentError(`${what} is undefined: leave the field out, or pass null for NULL`);
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') {
+    return { kind: 'field_value', field, value: literal(value, what) };
+  }
+  return { kind: 'field_expr', field, e: toExpr(value, what) };
+}
+
+function toFile(value: unknown, what: string): FileRef {
+  if (typeof value === 'string') return { kind: 'file_ref', form: 'object', value: toName(value, what) };
+  if (typeof value === 'object' && value !== null) {
+    const { type, content } = value as { type?: unknown; content?: unknown };
+    if ((type === 'text' || type === 'base64') && typeof content === 'string' && content !== '') return { kind: 'file_ref', form: type, value: content };
+  }
+  throw argumentError(`${what} must be an object id (a string), { type: 'text', content } or { type: 'base64', content }, got ${describeValue(value)}`);
+}
+
+/** A record object (field → value; `expressions`, `tags`, `file` as the spec's record has them). */
+function toRecord(value: unknown, what: string): RecordData {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || isExpressionLike(value)) {
+    throw argumentError(`${what} must be a record object (field names to values), got ${describeValue(value)}`);
+  }
+  const values: FieldValue[] = [];
+  const expressions: FieldExpr[] = [];
+  let file: FileRef | null = null;
+  let tags: string[] | null = null;
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue; // the spec's rule 7: undefined is an absent key
+    const k = fieldKey(key);
+    if (k === 'tags') {
+      if (v === null) continue;
+      if (!Array.isArray(v) || v.some((t) => typeof t !== 'string' || t === '')) throw argumentError(`tags of ${what} must be an array of non-empty strings, got ${describeValue(v)}`);
+      tags = [...(v as string[])];
+    } else if (k === 'file') {
+      if (v !== null) file = toFile(v, `file of ${what}`);
+    } else if (k === 'expressions') {
+      if (typeof v !== 'object' || v === null) throw argumentError(`expressions of ${what} must be an object of field names to expressions`);
+      for (const [f, e] of Object.entries(v)) expressions.push({ kind: 'field_expr', field: fieldName(f), e: toExpr(e, `expressions.${f} of ${what}`) });
+    } else {
+      const c = cell(fieldName(key), v, `${key} of ${what}`);
+      if (c.kind === 'field_value') values.push(c);
+      else expressions.push(c);
+    }
+  }
+  return { kind: 'record', values, expressions, file, tags };
+}
+
+function whole(value: unknown, what: string, min0: boolean): string | null {
+  if (value === null) return null;
+  const text = wholeNumberText(value, what);
+  if (min0 && text.startsWith('-')) throw argumentError(`${what} must be at least 0, got ${text}`);
+  return text;
+}
+
+function flag(value: unknown, what: string): boolean | null {
+  if (value === null) return null;
+  if (typeof value !== 'boolean') throw argumentError(`${what} must be true, false or null, got ${describeValue(value)}`);
+  return value;
+}
+
+function condition(arg: ConditionArg, what: string): Expr {
+  const value = typeof arg === 'function' ? (arg as (h: Helpers) => Condition)(helpers) : arg;
+  return toCondition(value, what);
+}
+
+function orderTerm(term: unknown, direction: unknown, what: string): OrderTerm {
+  if (direction !== 'asc' && direction !== 'desc') throw argumentError(`the direction of ${what} is 'asc' or 'desc', got ${describeValue(direction)}`);
+  if (ordered.has(term)) return term.node;
+  if (typeof term === 'string') return { kind: 'order_term', e: { kind: 'column', path: toName(term, what) }, order: direction };
+  return { kind: 'order_term', e: toExpr(term, what), order: direction };
+}
+
+/** What every action builder has: the checked tree, its JSON and its text. */
+abstract class ActionBuilder<N extends DataAction> {
+  constructor(protected readonly node: N) {}
+  /** The action's tree, checked as fromAst checks a tree (a field named twice is an error here). */
+  toAst(): N {
+    return checkedTree(this.node, 'statement') as N;
+  }
+  toJson(options?: ToJsonOptions): string {
+    return toJson(this.toAst(), options);
+  }
+  toText(options?: PrintOptions): string {
+    return print(this.toAst(), options);
+  }
+}
+
+interface Paging {
+  readonly order: readonly OrderTerm[];
+  readonly limit: string | null;
+  readonly offset: string | null;
+}
+
+/** ORDER BY, LIMIT, OFFSET of the FETCH builders. */
+abstract class FetchBuilder<N extends Extract<DataAction, Paging>, Self> extends ActionBuilder<N> {
+  protected abstract make(node: N): Self;
+  protected with(parts: Partial<N>): Self {
+    return this.make({ ...this.node, ...parts });
+  }
+  orderBy(term: unknown, direction: 'asc' | 'desc' = 'asc'): Self {
+    return this.with({ order: [...this.node.order, orderTerm(term, direction, 'argument 1 of .orderBy()')] } as unknown as unknown as Partial<N>);
+  }
+  limit(limit: number | bigint | null): Self {
+    return this.with({ limit: whole(limit, 'argument 1 of .limit()', true) } as unknown as unknown as Partial<N>);
+  }
+  offset(offset: number | bigint | null): Self {
+    return this.with({ offset: whole(offset, 'argument 1 of .offset()', true) } as unknown as unknown as Partial<N>);
+  }
+}
+
+const names = (list: readonly unknown[], what: string) => list.map((n, i) => toName(n, `item ${i + 1} of ${what}`));
+
+export class FetchRecordsBuilder extends FetchBuilder<FetchRecords, FetchRecordsBuilder> {
+  protected make(node: FetchRecords): FetchRecordsBuilder {
+    return new FetchRecordsBuilder(node);
+  }
+  /** `fields`: the fields returned (`[]` none; null: all). */
+  fields(fields: readonly string[] | null): FetchRecordsBuilder {
+    return this.with({ fields: fields === null ? null : names(fields, '.fields()') });
+  }
+  attributes(attributes: readonly string[] | null): FetchRecordsBuilder {
+    return this.with({ attributes: attributes === null ? null : names(attributes, '.attributes()') });
+  }
+  records(records: RecordsArg | null): FetchRecordsBuilder {
+    return this.with({ records: records === null ? null : toRecords(records, 'argument 1 of .records()') });
+  }
+  where(cond: ConditionArg | null): FetchRecordsBuilder {
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+  }
+  children(children: boolean | null = true): FetchRecordsBuilder {
+    return this.with({ children: flag(children, 'argument 1 of .children()') });
+  }
+  count(count: boolean | null = true): FetchRecordsBuilder {
+    return this.with({ count: flag(count, 'argument 1 of .count()') });
+  }
+}
+
+export class FetchMultirecordsBuilder extends FetchBuilder<FetchMultirecords, FetchMultirecordsBuilder> {
+  protected make(node: FetchMultirecords): FetchMultirecordsBuilder {
+    return new FetchMultirecordsBuilder(node);
+  }
+  where(cond: ConditionArg | null): FetchMultirecordsBuilder {
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+  }
+  children(children: boolean | null = true): FetchMultirecordsBuilder {
+    return this.with({ children: flag(children, 'argument 1 of .children()') });
+  }
+  count(count: boolean | null = true): FetchMultirecordsBuilder {
+    return this.with({ count: flag(count, 'argument 1 of .count()') });
+  }
+}
+
+export class FetchPseudorecordsBuilder extends FetchBuilder<FetchPseudorecords, FetchPseudorecordsBuilder> {
+  protected make(node: FetchPseudorecords): FetchPseudorecordsBuilder {
+    return new FetchPseudorecordsBuilder(node);
+  }
+  where(cond: ConditionArg | null): FetchPseudorecordsBuilder {
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+  }
+  count(count: boolean | null = true): FetchPseudorecordsBuilder {
+    return this.with({ count: flag(count, 'argument 1 of .count()') });
+  }
+}
+
+export class FetchTasksBuilder extends FetchBuilder<FetchTasks, FetchTasksBuilder> {
+  protected make(node: FetchTasks): FetchTasksBuilder {
+    return new FetchTasksBuilder(node);
+  }
+  /** `from`: a task id. */
+  from(task: number | bigint | null): FetchTasksBuilder {
+    return this.with({ from: whole(task, 'argument 1 of .from() (a task id)', false) });
+  }
+  user(user: SpecArg | null): FetchTasksBuilder {
+    return this.with({ user: user === null ? null : toSpecifier(user, 'argument 1 of .user()') });
+  }
+  text(text: string | null): FetchTasksBuilder {
+    return this.with({ text: text === null ? null : toName(text, 'argument 1 of .text()') });
+  }
+  where(cond: ConditionArg | null): FetchTasksBuilder {
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+  }
+  count(count: boolean | null = true): FetchTasksBuilder {
+    return this.with({ count: flag(count, 'argument 1 of .count()') });
+  }
+}
+
+export class FetchUsersBuilder extends FetchBuilder<FetchUsers, FetchUsersBuilder> {
+  protected make(node: FetchUsers): FetchUsersBuilder {
+    return new FetchUsersBuilder(node);
+  }
+}
+
+/** INSERT, REPLACE, SET: `.values([...])`, `.onDuplicate(...)`, `.failNoOp()`. */
+export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAction> extends ActionBuilder<N> {
+  private with(parts: Partial<N>): RecordsWriteBuilder<N> {
+    return new RecordsWriteBuilder<N>({ ...this.node, ...parts });
+  }
+  /** Records to write (added to those given before): objects of field values; an expression goes to `expressions`. */
+  values(records: readonly Readonly<Record<string, unknown>>[]): RecordsWriteBuilder<N> {
+    if (!Array.isArray(records)) throw argumentError(`.values() takes an array of record objects, got ${describeValue(records)}`);
+    return this.with({ records: [...this.node.records, ...records.map((r, i) => toRecord(r, `record ${i + 1} of .values()`))] } as unknown as unknown as Partial<N>);
+  }
+  onDuplicate(value: NonNullable<N['onDuplicate']> | null): RecordsWriteBuilder<N> {
+    const allowed = this.node.kind === 'insert_action' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
+    if (value !== null && !allowed.includes(value)) throw argumentError(`.onDuplicate() of ${this.node.kind.replace('_action', '')} takes ${allowed.join(', ')}, got ${describeValue(value)}`);
+    return this.with({ onDuplicate: value } as unknown as unknown as Partial<N>);
+  }
+  /** SET only: `on_remove`. */
+  onRemove(value: 'delete' | 'trash' | null): RecordsWriteBuilder<N> {
+    if (this.node.kind !== 'set_action') throw argumentError('.onRemove() is for the set action (db.setRecords(...))');
+    if (value !== null && value !== 'delete' && value !== 'trash') throw argumentError(`.onRemove() takes 'delete' or 'trash', got ${describeValue(value)}`);
+    return this.with({ onRemove: value } as unknown as unknown as Partial<N>);
+  }
+  failNoOp(value: boolean | null = true): RecordsWriteBuilder<N> {
+    return this.with({ failNoOp: flag(value, 'argument 1 of .failNoOp()') } as unknown as unknown as Partial<N>);
+  }
+}
+
+export class UpdateBuilder extends ActionBuilder<UpdateAction> {
+  private with(parts: Partial<UpdateAction>): UpdateBuilder {
+    return new UpdateBuilder({ ...this.node, ...parts });
+  }
+  /** Field values: a literal goes to `fields`, an expression to `expressions`; a callback gets the helpers (`col`, ...). */
+  set(values: Readonly<Record<string, unknown>> | ((h: Helpers) => Readonly<Record<string, unknown>>)): UpdateBuilder {
+    const object = typeof values === 'function' ? values(helpers) : values;
+    if (typeof object !== 'object' || object === null || Array.isArray(object)) throw argumentError(`.set() takes an object of field values, got ${describeValue(object)}`);
+    const fields = [...this.node.fields];
+    const expressions = [...this.node.expressions];
+    for (const [key, v] of Object.entries(object)) {
+      if (v === undefined) continue;
+      const c = cell(fieldName(key), v, `${key} of .set()`);
+      if (c.kind === 'field_value') fields.push(c);
+      else expressions.push(c);
+    }
+    return this.with({ fields, expressions });
+  }
+  /** `file`: the object id of an uploaded file. */
+  file(objectId: string | null): UpdateBuilder {
+    return this.with({ file: objectId === null ? null : toName(objectId, 'argument 1 of .file()') });
+  }
+  where(cond: ConditionArg): UpdateBuilder {
+    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()') } });
+  }
+  records(records: RecordsArg): UpdateBuilder {
+    return this.with({ records: toRecords(records, 'argument 1 of .records()') });
+  }
+  failNoOp(value: boolean | null = true): UpdateBuilder {
+    return this.with({ failNoOp: flag(value, 'argument 1 of .failNoOp()') });
+  }
+}
+
+export class RemoveBuilder<N extends RemoveAction> extends ActionBuilder<N> {
+  private with(parts: Partial<N>): RemoveBuilder<N> {
+    return new RemoveBuilder<N>({ ...this.node, ...parts });
+  }
+  where(cond: ConditionArg): RemoveBuilder<N> {
+    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()') } } as unknown as unknown as Partial<N>);
+  }
+  records(records: RecordsArg): RemoveBuilder<N> {
+    return this.with({ records: toRecords(records, 'argument 1 of .records()') } as unknown as unknown as Partial<N>);
+  }
+  failNoOp(value: boolean | null = true): RemoveBuilder<N> {
+    return this.with({ failNoOp: flag(value, 'argument 1 of .failNoOp()') } as unknown as unknown as Partial<N>);
+  }
+}
+
+const PAGING: Paging = { order: [], limit: null, offset: null };
+const ALL: RecordsSpecifier = { kind: 'spec_all' };
+
+/** The entry points (on `builder()`'s result, and standalone). */
+export const actions = Object.freeze({
+  fetchRecords: (database: SpecArg) =>
+    new FetchRecordsBuilder({
+      kind: 'fetch_records', database: toDatabase(database, 'argument 1 of fetchRecords()'), records: null, fields: null, attributes: null, where: null, ...PAGING, children: null, count: null,
+    }),
+  fetchMultirecords: (databases: SpecArg) =>
+    new FetchMultirecordsBuilder({ kind: 'fetch_multirecords', databases: toDatabase(databases, 'argument 1 of fetchMultirecords()'), where: null, ...PAGING, children: null, count: null }),
+  fetchPseudorecords: (query: unknown) => {
+    if (!isQueryLike(query)) throw argumentError(`argument 1 of fetchPseudorecords() must be a query (selectFrom(...)), got ${describeValue(query)}`);
+    return new FetchPseudorecordsBuilder({ kind: 'fetch_pseudorecords', select: nestedSelect(query, 'argument 1 of fetchPseudorecords()'), where: null, ...PAGING, count: null });
+  },
+  fetchTasks: () => new FetchTasksBuilder({ kind: 'fetch_tasks', from: null, user: null, text: null, where: null, ...PAGING, count: null }),
+  fetchUsers: (users: SpecArg | null = null) => new FetchUsersBuilder({ kind: 'fetch_users', users: users === null ? null : toSpecifier(users, 'argument 1 of fetchUsers()'), ...PAGING }),
+  insertInto: (database: SpecArg) =>
+    new RecordsWriteBuilder<InsertAction>({ kind: 'insert_action', database: toDatabase(database, 'argument 1 of insertInto()'), records: [], onDuplicate: null, failNoOp: null }),
+  replaceInto: (database: SpecArg) =>
+    new RecordsWriteBuilder<ReplaceAction>({ kind: 'replace_action', database: toDatabase(database, 'argument 1 of replaceInto()'), records: [], onDuplicate: null, failNoOp: null }),
+  setRecords: (database: SpecArg) =>
+    new RecordsWriteBuilder<SetAction>({ kind: 'set_action', database: toDatabase(database, 'argument 1 of setRecords()'), records: [], onDuplicate: null, onRemove: null, failNoOp: null }),
+  updateTable: (database: SpecArg) =>
+    new UpdateBuilder({ kind: 'update_action', database: toDatabase(database, 'argument 1 of updateTable()'), records: ALL, fields: [], expressions: [], file: null, failNoOp: null }),
+  deleteFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'delete_action', database: toDatabase(database, 'argument 1 of deleteFrom()'), records: ALL, failNoOp: null }),
+  trashFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'trash_action', database: toDatabase(database, 'argument 1 of trashFrom()'), records: ALL, failNoOp: null }),
+  restoreFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'restore_action', database: toDatabase(database, 'argument 1 of restoreFrom()'), records: ALL, failNoOp: null }),
+  disposeFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'dispose_action', database: toDatabase(database, 'argument 1 of disposeFrom()'), records: ALL, failNoOp: null }),
+});
+export type ActionCreators = typeof actions;
