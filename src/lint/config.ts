@@ -1,5 +1,5 @@
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../diagnostic/suggest.js';
 import type { OptionType, Rule, RuleConfig, RuleSeverity, RulesConfig } from './types.js';
 
 /** A rule as it will run: its severity and options after the configuration is applied. */
@@ -42,7 +42,7 @@ export function resolveRules(registry: readonly Rule[], config: RulesConfig | un
       problems.push({
         code: 'lint/unknown-rule',
         severity: 'error',
-        message: `Unknown lint rule "${id}" in the configuration.${didYouMean(id, byId.keys())}`,
+        message: `Unknown lint rule "${id}" in the configuration${didYouMean(id, byId.keys())}.`,
         hint: 'Run `dsq lint --list-rules` to see every rule id.',
       });
       continue;

@@ -1,4 +1,5 @@
-import type { Node, NodeKind, NodeOfKind, Select, Statement } from '../ast/nodes.js';
+import type { Node, Select, Statement } from '../ast/nodes.js';
+import type { Visitor } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
@@ -90,13 +91,12 @@ export interface RuleContext {
   report(report: Report): void;
 }
 
-type Handler<N> = (node: N) => void;
-
-/** Handlers by node kind, called on entering (`kind`) and leaving (`kind:exit`) each node. */
-export type RuleVisitor = { readonly [K in NodeKind]?: Handler<NodeOfKind<K>> } & {
-  readonly [K in NodeKind as `${K}:exit`]?: Handler<NodeOfKind<K>>;
-} & {
-  /** Called once per file, before any statement is walked. */
+/**
+ * A rule's visitor: the walker's (src/ast/walk.ts `Visitor`: handlers by node kind, a function
+ * or `{ enter, leave }`, and `enter`/`leave` for every node; `false` from an enter skips the
+ * subtree for this rule only), and `file`, called once per file before any statement is walked.
+ */
+export type RuleVisitor = Visitor & {
   readonly file?: () => void;
 };
 

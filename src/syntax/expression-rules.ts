@@ -1,8 +1,6 @@
 import type { TokenType } from 'chevrotain';
-import {
-  BINARY_PREC, FORM_PREC, NULL, UNARY_PREC,
-  type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause,
-} from '../ast/index.js';
+import { NULL, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause } from '../ast/index.js';
+import { OPERATORS, type Operator } from '../ast/operators.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, MISSING, ParserBase, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -11,7 +9,7 @@ import * as T from './tokens.js';
  * The expression rules of the dsq parser, and the paths and specifiers they use.
  *
  * An expression is read by one operator-precedence loop (`expression`) over the precedence
- * tables of src/ast/precedence.ts. Every construct that nests (parentheses, prefix operators,
+ * table of src/ast/operators.ts. Every construct that nests (parentheses, prefix operators,
  * the operands of infix operators, calls, IN lists, CASE) pushes a frame on an explicit stack
  * instead of calling a function, and pops it when its last operand is read: nesting costs
  * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and
@@ -44,39 +42,42 @@ export function startsExpression(type: number): boolean {
 }
 
 /** The AST operator of each binary operator token. */
-export const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
+const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
   [T.Or, 'or'], [T.And, 'and'],
   [T.Equals, '='], [T.NotEquals, '!='], [T.Less, '<'], [T.LessEquals, '<='], [T.Greater, '>'], [T.GreaterEquals, '>='],
   [T.Pipe, '|'], [T.Ampersand, '&'], [T.ShiftLeft, '<<'], [T.ShiftRight, '>>'],
   [T.Plus, '+'], [T.Minus, '-'], [T.Star, '*'], [T.Slash, '/'], [T.Percent, '%'],
 ]);
 
-/** What a token is in infix position, and the level it binds at (by token type index). */
+/**
+ * What a token is in infix position, the level it binds at and the least level of its right
+ * operand (by token type index; the levels are src/ast/operators.ts's).
+ */
 const I_BINARY = 1, I_IS = 2, I_LIKE = 3, I_BETWEEN = 4, I_IN = 5, I_NOT = 6, I_COLLATE = 7;
 const INFIX: number[] = [];
 const INFIX_PREC: number[] = [];
+const INFIX_RIGHT: number[] = [];
 const INFIX_OP: BinaryOp[] = [];
-for (const [type, op] of BINARY_TOKEN_OPS) {
-  INFIX[idx(type)] = I_BINARY;
-  INFIX_PREC[idx(type)] = BINARY_PREC[op];
-  INFIX_OP[idx(type)] = op;
+function infix(type: TokenType, kind: number, operator: Operator, op?: BinaryOp): void {
+  INFIX[idx(type)] = kind;
+  INFIX_PREC[idx(type)] = operator.level;
+  if (operator.right !== null) INFIX_RIGHT[idx(type)] = operator.right;
+  if (op !== undefined) INFIX_OP[idx(type)] = op;
 }
-INFIX[idx(T.Is)] = I_IS;
-INFIX_PREC[idx(T.Is)] = BINARY_PREC.is;
-INFIX[idx(T.Like)] = I_LIKE;
-INFIX_PREC[idx(T.Like)] = BINARY_PREC.like;
-INFIX_OP[idx(T.Like)] = 'like';
-INFIX[idx(T.Regexp)] = I_LIKE;
-INFIX_PREC[idx(T.Regexp)] = BINARY_PREC.regexp;
-INFIX_OP[idx(T.Regexp)] = 'regexp';
-INFIX[idx(T.Between)] = I_BETWEEN;
-INFIX_PREC[idx(T.Between)] = FORM_PREC.between;
-INFIX[idx(T.In)] = I_IN;
-INFIX_PREC[idx(T.In)] = FORM_PREC.in;
-INFIX[idx(T.Collate)] = I_COLLATE;
-INFIX_PREC[idx(T.Collate)] = FORM_PREC.collate;
+for (const [type, op] of BINARY_TOKEN_OPS) infix(type, I_BINARY, OPERATORS.binary[op], op);
+infix(T.Is, I_IS, OPERATORS.binary.is);
+infix(T.Like, I_LIKE, OPERATORS.binary.like, 'like');
+infix(T.Regexp, I_LIKE, OPERATORS.binary.regexp, 'regexp');
+infix(T.Between, I_BETWEEN, OPERATORS.between);
+infix(T.In, I_IN, OPERATORS.in);
+infix(T.Collate, I_COLLATE, OPERATORS.collate);
 // NOT in infix position: `x NOT LIKE y`, `x NOT BETWEEN ...`, `x NOT IN (...)`, at the level of what follows it.
 INFIX[idx(T.Not)] = I_NOT;
+
+/** The least level of the right operand of the infix operator whose token type index is `type` (0 for a token that is none). */
+export function infixRight(type: number): number {
+  return INFIX_RIGHT[type] ?? 0;
+}
 
 /**
  * The level an infix operator starting with `next` binds at (`after` is the token after it,
@@ -231,7 +232,7 @@ export abstract class ExpressionRules extends ParserBase {
             this.pos++;
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = 'not';
-            minPrec = UNARY_PREC.not;
+            minPrec = OPERATORS.unary.not.right;
             need = true;
             continue;
           case P_MINUS:
@@ -243,14 +244,14 @@ export abstract class ExpressionRules extends ParserBase {
             }
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = '-';
-            minPrec = UNARY_PREC['-'];
+            minPrec = OPERATORS.unary['-'].right;
             need = true;
             continue;
           case P_TILDE:
             this.pos++;
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = '~';
-            minPrec = UNARY_PREC['~'];
+            minPrec = OPERATORS.unary['~'].right;
             need = true;
             continue;
           case P_NUMBER:
@@ -367,7 +368,7 @@ export abstract class ExpressionRules extends ParserBase {
               const frame = this.push(F_BINARY, start, minPrec);
               frame.op = INFIX_OP[this.types[operator] as number] as BinaryOp;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
@@ -375,7 +376,7 @@ export abstract class ExpressionRules extends ParserBase {
               const frame = this.push(F_IS, start, minPrec);
               frame.not = this.optional(T.Not) !== MISSING;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
@@ -384,7 +385,7 @@ export abstract class ExpressionRules extends ParserBase {
               frame.op = INFIX_OP[this.types[operator] as number] as BinaryOp;
               frame.not = not;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
@@ -393,7 +394,7 @@ export abstract class ExpressionRules extends ParserBase {
               frame.not = not;
               frame.left = left;
               frame.phase = 0;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
@@ -475,7 +476,7 @@ export abstract class ExpressionRules extends ParserBase {
             frame.second = left;
             frame.phase = 1;
             this.expect(T.And);
-            minPrec = FORM_PREC.between + 1;
+            minPrec = OPERATORS.between.right;
             need = true;
             continue;
           } else {
