@@ -121,7 +121,7 @@ export const toolScalingBench: BenchModule = {
       notes.push(`${r.name}: ${r.error ?? (linear ? 'linear (each 10x input within 13x time)' : 'NOT linear')}`);
     }
     return [{
-      title: 'Scaling of fmt, decompile and lint --fix (one call per size and round, fastest of 2 rounds, in a fresh worker)',
+      title: 'Scaling of fmt, decompile and lint --fix (CPU time of one call per size and round, fastest of 2 rounds, in a fresh worker)',
       columns: ['shape', ...SIZES.map((_, i) => `${10 ** i}x`), 'time growth per 10x input'],
       rows,
       notes,

@@ -66,7 +66,7 @@ export type BusyRow = RowType<typeof busy>;
 // db.selectFrom('orders', 'o').join('orders', 'o')
 //   → the source name "o" is already used in this query: choose another alias
 // db.selectFrom('orders').where(({ col }) => col('status').eq(1))
-//   → Argument of type '1' is not assignable to parameter of type 'string | Expr | Expression_<PlainText | null> | ScalarQuery<PlainText | null> | null'
+//   → Argument of type '1' is not assignable to parameter of type 'string | ExprNode | Expression_<PlainText | null> | ScalarQuery<PlainText | null> | null'
 // db.selectFrom('orders').where(({ col }) => col('amount'))
 //   → Type 'number' is not assignable to type 'boolean | null | undefined'
 

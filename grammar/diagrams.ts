@@ -18,7 +18,7 @@ import { grammarProductions } from '../src/syntax/grammar.js';
 interface Shown {
   readonly name: string;
   /** The reference section the rule belongs to (an anchor of grammar/reference.md). */
-  readonly section: 'statements' | 'sources' | 'specifiers' | 'expressions';
+  readonly section: 'statements' | 'data-actions' | 'sources' | 'specifiers' | 'expressions';
   /** A sentence for rules that are not a production of the reference (backticks: code). */
   readonly note?: string;
 }
@@ -33,6 +33,23 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
     note: 'The diagram also shows `LIMIT a, b`: it is read only to be rejected with a hint (write `LIMIT b OFFSET a`).',
   },
   resultColumn: { name: 'result', section: 'statements' },
+  dataAction: { name: 'data_action', section: 'data-actions', note: 'A statement may also be a data action (FETCH, INSERT, REPLACE, SET, UPDATE, DELETE, TRASH, RESTORE, DISPOSE). Its words are bare words, keywords only where they stand here.' },
+  fetch: { name: 'fetch', section: 'data-actions' },
+  fetchUsers: { name: 'fetch_users', section: 'data-actions', note: 'FETCH USERS: the users specifier (none: all users), ORDER BY, LIMIT, OFFSET.' },
+  paging: { name: 'paging', section: 'data-actions' },
+  names: { name: 'names', section: 'data-actions' },
+  actionOptions: { name: 'action_options', section: 'data-actions', note: 'The OPTIONS of a data action: CHILDREN and COUNT (FETCH RECORDS, MULTIRECORDS), COUNT (PSEUDORECORDS, TASKS), FAIL_NO_OP (the writes).' },
+  insert: { name: 'insert', section: 'data-actions', note: 'INSERT, REPLACE and SET: ON DUPLICATE takes FAIL or UPDATE for INSERT, UPDATE, DELETE or TRASH for the others; ON REMOVE is for SET.' },
+  row: { name: 'row', section: 'data-actions' },
+  record: { name: 'record', section: 'data-actions' },
+  value: { name: 'value', section: 'data-actions' },
+  literal: { name: 'literal', section: 'data-actions' },
+  update: { name: 'update', section: 'data-actions' },
+  remove: { name: 'remove', section: 'data-actions' },
+  writeRecords: { name: 'write_records', section: 'data-actions', note: 'The records a write acts on: a records specifier, or WHERE (the where specifier); neither is every record (`{"type": "all"}`).' },
+  database: { name: 'database', section: 'data-actions' },
+  records: { name: 'records', section: 'data-actions' },
+  keySpecifier: { name: 'key_specifier', section: 'data-actions', note: 'The spec\'s key specifier: `KEY(field = value, ...)`, every key field with a non-null value.' },
   orderTerm: { name: 'order_term', section: 'statements', note: 'One ORDER BY term: `expr [ASC|DESC]` in the reference\'s `select`.' },
   source: {
     name: 'source',

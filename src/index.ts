@@ -1,8 +1,12 @@
 /**
  * dsq: the public API. Each part lives in its own folder; this file only re-exports.
  */
-// AST: node types, constructors, walker, precedence, exact numbers
-export * from './ast/index.js';
+// AST: node types, walker, exact numbers (the constructors are in `dsq/ast`)
+export * from './ast/nodes.js';
+export * from './ast/walk.js';
+export * from './ast/numbers.js';
+export * from './ast/spans.js';
+export * from './ast/datetime.js';
 // Diagnostics: the one error type, spans, code frames
 export * from './diagnostic/index.js';
 // JSON: the spec JSON reader (exact numbers, key rules) and writer, shorthand and full forms

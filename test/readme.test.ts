@@ -251,8 +251,7 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     expect(print(m.q as never)).toBe('SELECT * FROM orders WHERE total > 100');
     expect(print(m.upper as never)).toBe('SELECT * FROM orders WHERE TOTAL > 100');
     expect(m.columns).toEqual([{ kind: 'column', path: 'total' }]);
-    expect(print(m.all as never)).toBe('a AND b AND c');
-    expect(m.all).toMatchObject({ kind: 'binary', op: 'and', e1: { kind: 'binary', op: 'and' }, e2: { kind: 'column', path: 'c' } });
+    expect(m.paths).toEqual([['where', 'e1']]);
   },
   'examples/readme/parser.ts': async (m) => {
     const { toJson } = await import('../src/index.js');
@@ -273,13 +272,27 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
   'examples/readme/lint.ts': (m) => {
     const result = m.result as { errorCount: number; fixableCount: number };
     expect(m.lines).toEqual([
-      '1:8 error No field statsu in the source\'s database. Did you mean status? (unknown-field)',
+      '1:8 error No field statsu in the source\'s database (did you mean "status"?). (unknown-field)',
       expect.stringMatching(/^1:33 error A comparison with = NULL is never true.*\(null-comparison\)$/),
       expect.stringMatching(/^1:51 error IN \(\) .*\(empty-in-list\)$/),
     ]);
     expect(result.errorCount).toBe(3);
     expect(result.fixableCount).toBe(1);
     expect((m.fixed as { text: string }).text).toBe('SELECT statsu FROM orders WHERE status IS NULL AND amount IN ()');
+  },
+  'examples/readme/query-call.ts': async (m) => {
+    // The generated module beside it is what `dsq gen` writes for the README's query file.
+    const { generate } = await import('../src/gen/write.js');
+    const { readSchema } = await import('../src/schema/index.js');
+    const query = readFileSync(join(ROOT, 'examples', 'readme', 'queries', 'top-customers.dsq'), 'utf8');
+    const schema = readSchema(readFileSync(join(ROOT, 'examples', 'shop.schema.json'), 'utf8'));
+    const made = generate([{ path: 'queries/top-customers.dsq', text: query }], schema, { importFrom: '../../src/index.js', source: 'queries/**/*.dsq' });
+    expect(made.code).toBe(readFileSync(join(ROOT, 'examples', 'readme', 'queries.ts'), 'utf8'));
+    // The README shows that query file, and the call's text is what its compile session prints.
+    expect(README).toContain(`$ cat queries/top-customers.dsq\n${query}`);
+    const compiled = /\$ dsq compile queries\/top-customers\.dsq [^\n]*\n([^\n]*)\n/.exec(README)?.[1];
+    expect(m.text).toBe(compiled);
+    expect((m.action as { json: unknown }).json).toEqual(JSON.parse(compiled as string));
   },
   // The tour's claims are checked in test/builder/tour.test.ts.
   'examples/builder-tour.ts': () => undefined,

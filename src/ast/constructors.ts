@@ -1,46 +1,73 @@
-import * as make from './make.js';
+import { KINDS } from './kinds.js';
+import { NULL } from './make.js';
 import type {
-  AliasRef, Between, Binary, BinaryOp, Case, ColumnRef, Expr, FunctionCall, InList, NumberLit, OrderTerm, ResultColumn,
-  Select, SelectAction, StringLit, TableSource, Unary, UnaryOp, WhenClause,
+  AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DatabaseTableSource,
+  DateTimeLit, Exists, Expr, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource, LocalDateLit, LocalDateTimeLit, LocalTimeLit,
+  NameSpec, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source, Specifier, StringLit, SubqueryExpr,
+  SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
 } from './nodes.js';
 import { trustIfValid as t } from './trust.js';
 
 /**
- * The AST constructors of the public API: those of make.ts, and what they build is trusted by
- * the builder (src/ast/trust.ts) when its own fields are valid and its children are trusted
- * nodes (made by these constructors, the parser, the JSON reader or `fromAst`). They do not
- * throw: a node with a bad part (`num('1 OR 1 = 1')`, a hand-built child) comes back untrusted,
- * and the builder refuses it as syntax. (The parser and the JSON reader use make.ts directly,
- * and mark each finished tree at once: checking every node as it is made would cost the parser
- * a sixth of its speed.)
+ * The AST constructors of the public API (`dsq/ast`), one per node kind: the kind table's
+ * (kinds.ts), and what they build is trusted by the builder (src/ast/trust.ts) when its own
+ * fields are valid and its children are trusted nodes (made by these constructors, the parser,
+ * the JSON reader or `fromAst`). They do not throw: a node with a bad part (`num('1 OR 1 = 1')`,
+ * a hand-built child) comes back untrusted, and the builder refuses it as syntax. (The parser
+ * and the JSON reader use make.ts, and mark each finished tree at once.)
  */
 
-export { NULL } from './make.js';
+export { NULL };
 
-export const num = (value: string | number | bigint): NumberLit => t(make.num(value));
-export const str = (value: string): StringLit => t(make.str(value));
-export const col = (path: string): ColumnRef => t(make.col(path));
-export const alias = (name: string): AliasRef => t(make.alias(name));
-export const binary = (op: BinaryOp, e1: Expr, e2: Expr): Binary => t(make.binary(op, e1, e2));
-export const unary = (op: UnaryOp, e: Expr): Unary => t(make.unary(op, e));
-export const between = (e: Expr, min: Expr, max: Expr): Between => t(make.between(e, min, max));
-export const fn = (name: string, args: readonly Expr[]): FunctionCall => t(make.fn(name, args));
-export const inList = (e: Expr, values: readonly Expr[]): InList => t(make.inList(e, values));
-export const when = (w: Expr, then: Expr): WhenClause => t(make.when(w, then));
-export const caseExpr = (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case => t(make.caseExpr(base, cases, otherwise));
-export const resultColumn = (e: Expr, aliasName: string | null = null): ResultColumn => t(make.resultColumn(e, aliasName));
-export const orderTerm = (e: Expr, order: 'asc' | 'desc' = 'asc'): OrderTerm => t(make.orderTerm(e, order));
-export const table = (name: string, aliasName: string | null = null): TableSource => t(make.table(name, aliasName));
+// Literals
+export const num = (value: string | number | bigint): NumberLit => t(KINDS.number.make(value));
+export const str = (value: string): StringLit => t(KINDS.string.make(value));
+/** An instant: epoch milliseconds (`form` 'ms', whole-number text) or ISO text (`form` 'iso'). */
+export const datetime = (form: 'ms' | 'iso', value: string): DateTimeLit => t(KINDS.datetime.make(form, value));
+export const localDateTime = (value: string): LocalDateTimeLit => t(KINDS.localdatetime.make(value));
+export const localDate = (value: string): LocalDateLit => t(KINDS.localdate.make(value));
+export const localTime = (value: string): LocalTimeLit => t(KINDS.localtime.make(value));
 
+// Columns and aliases
+export const col = (path: string): ColumnRef => t(KINDS.column.make(path));
+export const systemColumn = (table: string, column: string): SystemColumn => t(KINDS.system_column.make(table, column));
+export const databaseColumn = (database: Specifier, table: string, column: Specifier): DatabaseColumn =>
+  t(KINDS.database_column.make(database, table, column));
+export const alias = (name: string): AliasRef => t(KINDS.alias.make(name));
+
+// Operators and forms
+export const binary = (op: BinaryOp, e1: Expr, e2: Expr): Binary => t(KINDS.binary.make(op, e1, e2));
+export const unary = (op: UnaryOp, e: Expr): Unary => t(KINDS.unary.make(op, e));
+export const between = (e: Expr, min: Expr, max: Expr): Between => t(KINDS.between.make(e, min, max));
+export const caseExpr = (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case => t(KINDS.case.make(base, cases, otherwise));
+export const when = (condition: Expr, then: Expr): WhenClause => t(KINDS.when.make(condition, then));
+export const collate = (e: Expr, collation: string): Collate => t(KINDS.collate.make(e, collation));
+export const countRows = (): CountRows => t(KINDS.count_rows.make());
+export const exists = (select: Select): Exists => t(KINDS.exists.make(select));
+export const fn = (name: string, args: readonly Expr[]): FunctionCall => t(KINDS.function.make(name, args));
+export const inList = (e: Expr, values: readonly Expr[]): InList => t(KINDS.in.make(e, values));
+export const inSelect = (e: Expr, select: Select): InSelect => t(KINDS.in_select.make(e, select));
+export const subquery = (select: Select): SubqueryExpr => t(KINDS.subquery.make(select));
+
+// Specifiers
+export const specAll = (): AllSpec => t(KINDS.spec_all.make());
+export const specId = (id: string | number | bigint): IdSpec => t(KINDS.spec_id.make(id));
+export const specName = (name: string): NameSpec => t(KINDS.spec_name.make(name));
+export const specWhere = (where: Expr): WhereSpec => t(KINDS.spec_where.make(where));
+export const specArray = (items: readonly (IdSpec | NameSpec | WhereSpec)[]): ArraySpec => t(KINDS.spec_array.make(items));
+
+// The select object and sources
+export const resultColumn = (e: Expr, aliasName: string | null = null): ResultColumn => t(KINDS.result_column.make(e, aliasName));
+export const orderTerm = (e: Expr, order: 'asc' | 'desc' = 'asc'): OrderTerm => t(KINDS.order_term.make(e, order));
+export const table = (name: string, aliasName: string | null = null): TableSource => t(KINDS.table.make(name, aliasName));
+export const systemTable = (name: string, aliasName: string | null = null): SystemTableSource => t(KINDS.table_system.make(name, aliasName));
+export const databaseTable = (database: Specifier, name: string, aliasName: string | null = null): DatabaseTableSource =>
+  t(KINDS.table_database.make(database, name, aliasName));
+export const join = (op: JoinOp, s1: Source, s2: Source): JoinSource => t(KINDS.join.make(op, s1, s2));
+export const selectSource = (select: Select): SelectSource => t(KINDS.select_source.make(select));
 /** A select object with the spec's defaults for every part not given. */
-export const select = (parts: Partial<Omit<Select, 'kind'>> = {}): Select => t(make.select(parts));
+export const select = (parts: Partial<Omit<Select, 'kind'>> = {}): Select => t(KINDS.select.make(parts));
 
+// Actions
 export const selectAction = (sel: Select, options: { rows?: string | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction =>
-  t(make.selectAction(sel, options));
-
-/** Left fold of two or more operands with one operator: `a op b op c` as `(a op b) op c`. */
-export function foldLeft(op: BinaryOp, operands: readonly Expr[]): Expr {
-  let acc = operands[0] as Expr;
-  for (let i = 1; i < operands.length; i++) acc = binary(op, acc, operands[i] as Expr);
-  return acc;
-}
+  t(KINDS.select_action.make(sel, options));

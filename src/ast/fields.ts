@@ -1,6 +1,7 @@
 import { checkDateTimeText, type DateTimeKind } from './datetime.js';
 import { DATA_ACTION_KINDS, foldName, type ActionPart, type DataActionKind } from './actions.js';
-import { BINARY_OPS, EXPR_KINDS, JOIN_OPS, UNARY_OPS, type NodeKind, type NodeOfKind } from './nodes.js';
+import { EXPR_KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf } from './kinds.js';
+import { BINARY_OPS, JOIN_OPS, UNARY_OPS, type NodeKind, type NodeOfKind } from './nodes.js';
 import { checkNumber } from './numbers.js';
 
 /**
@@ -8,7 +9,8 @@ import { checkNumber } from './numbers.js';
  * there), which hold plain values (their type, and the spec's rule for the value). The
  * compiler checks the declaration against the node interfaces (nodes.ts): a new field or node
  * kind does not compile until it is declared here. The validator (validate.ts) and the trust
- * checks (trust.ts) read it; a test checks its child fields against the walker's CHILD_KEYS.
+ * checks (trust.ts) read it; a test checks its child fields against the kind table's `children`
+ * (kinds.ts), which the walker reads.
  */
 
 /** What may stand at a place in the tree. */
@@ -263,18 +265,19 @@ export const FIELD_LIST = Object.fromEntries(
 // Roles
 
 const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
-  node: Object.keys(NODE_FIELDS) as NodeKind[],
-  statement: ['select', 'select_action', ...DATA_ACTION_KINDS],
+  node: NODE_KINDS,
+  statement: STATEMENT_KINDS,
   query: ['select', 'select_action'],
   expr: EXPR_KINDS,
-  select: ['select'],
-  source: ['table', 'table_system', 'table_database', 'join', 'select_source'],
-  spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'],
+  select: kindsOf('select'),
+  source: kindsOf('source'),
+  spec: kindsOf('specifier'),
+  // The items of a specifier array (nodes.ts ArraySpec): keys only in a records specifier.
   singular: ['spec_id', 'spec_name', 'spec_where', 'spec_key'],
-  when: ['when'],
-  result_column: ['result_column'],
-  order_term: ['order_term'],
-  records_spec: ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array', 'spec_key'],
+  when: kindsOf('when'),
+  result_column: kindsOf('result_column'),
+  order_term: kindsOf('order_term'),
+  records_spec: [...kindsOf('specifier'), 'spec_key'],
   literal: ['null', 'number', 'string', 'boolean'],
   field_value: ['field_value'],
   field_expr: ['field_expr'],
@@ -284,24 +287,29 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
 >;
+/** `kind "a"`, `kind "a" or "b"`, `kind "a", "b" or "c"`: the kinds of a role, for messages. */
+function kindList(role: Role): string {
+  const names = ROLE_KINDS[role].map((k) => JSON.stringify(k));
+  return `kind ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0]}`;
+}
 export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   node: 'a node',
-  statement: 'a statement (kind "select", "select_action" or a data action such as "fetch_records", "update_action")',
-  query: 'a statement that is a query (kind "select" or "select_action")',
+  statement: `a statement (kind "select", "select_action" or a data action such as ${DATA_ACTION_KINDS.slice(0, 2).map((k) => JSON.stringify(k)).join(', ')})`,
+  query: `a statement that is a query (${kindList('query')})`,
   expr: 'an expression',
-  select: 'a select node (kind "select")',
-  source: 'a source (kind "table", "table_system", "table_database", "join" or "select_source")',
-  spec: 'a specifier (kind "spec_all", "spec_id", "spec_name", "spec_where" or "spec_array")',
-  singular: 'an id, name, where or key specifier (kind "spec_id", "spec_name", "spec_where" or "spec_key")',
-  when: 'a CASE arm (kind "when")',
-  result_column: 'a result column (kind "result_column")',
-  order_term: 'an order term (kind "order_term")',
-  records_spec: 'a records specifier (kind "spec_all", "spec_id", "spec_name", "spec_where", "spec_array" or "spec_key")',
-  literal: 'a field value (kind "null", "number", "string" or "boolean")',
-  field_value: 'a field value (kind "field_value")',
-  field_expr: 'a field expression (kind "field_expr")',
-  file_ref: 'a binary object reference (kind "file_ref")',
-  record: 'a record (kind "record")',
+  select: `a select node (${kindList('select')})`,
+  source: `a source (${kindList('source')})`,
+  spec: `a specifier (${kindList('spec')})`,
+  singular: `an id, name, where or key specifier (${kindList('singular')})`,
+  when: `a CASE arm (${kindList('when')})`,
+  result_column: `a result column (${kindList('result_column')})`,
+  order_term: `an order term (${kindList('order_term')})`,
+  records_spec: `a records specifier (${kindList('records_spec')})`,
+  literal: `a field value (${kindList('literal')})`,
+  field_value: `a field value (${kindList('field_value')})`,
+  field_expr: `a field expression (${kindList('field_expr')})`,
+  file_ref: `a binary object reference (${kindList('file_ref')})`,
+  record: `a record (${kindList('record')})`,
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

@@ -357,21 +357,3 @@ export type Statement = Select | SelectAction | DataAction;
 
 /** A query: a select object or a SELECT action (what the select builder holds). */
 export type Query = Select | SelectAction;
-
-export const EXPR_KINDS = [
-  'null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime',
-  'column', 'system_column', 'database_column', 'alias',
-  'between', 'binary', 'case', 'collate', 'count_rows', 'exists', 'function',
-  'in', 'in_select', 'param', 'subquery', 'unary',
-] as const satisfies readonly ExprKind[];
-
-const EXPR_KIND_SET: ReadonlySet<string> = new Set(EXPR_KINDS);
-
-export function isExpr(node: Node): node is Expr {
-  return EXPR_KIND_SET.has(node.kind);
-}
-
-// Compile-time check: EXPR_KINDS names every expression kind.
-type MissingExprKind = Exclude<ExprKind, (typeof EXPR_KINDS)[number]>;
-const exprKindsComplete: [MissingExprKind] extends [never] ? true : false = true;
-void exprKindsComplete;

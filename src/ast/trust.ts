@@ -1,6 +1,6 @@
 import { FIELD_LIST, kindFits, type ChildField, type FieldEntry } from './fields.js';
 import type { Node } from './nodes.js';
-import { CHILD_KEYS } from './walk.js';
+import { KINDS } from './kinds.js';
 
 /**
  * The trust brand: a mark on the node objects dsq made itself (the parser, the JSON reader,
@@ -66,7 +66,7 @@ export function trustTree<T extends Node>(root: T): T {
     if (Stamp.has(node)) continue;
     Stamp.mark(node);
     const record = node as unknown as Readonly<Record<string, unknown>>;
-    for (const key of CHILD_KEYS[node.kind] as readonly string[]) {
+    for (const key of KINDS[node.kind].children as readonly string[]) {
       const value = record[key];
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {

@@ -1,3 +1,4 @@
+import { escapePointerSegment } from '../diagnostic/pointer.js';
 import { DsqError } from '../diagnostic/index.js';
 import { FIELD_LIST, NODE_FIELDS, ROLE_NAMES, describe, kindFits, type Role, type ValueField } from './fields.js';
 import type { Node, NodeKind } from './nodes.js';
@@ -68,7 +69,6 @@ function pointerOf(frame: Frame | null, last?: string): string {
   return parts.length === 0 ? '' : `/${parts.join('/')}`;
 }
 
-const escapeSegment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function astError(code: string, message: string, pointer: string, hint?: string): DsqError {
   return new DsqError([{ code: `ast/${code}`, severity: 'error', message, pointer, ...(hint ? { hint } : {}) }]);
@@ -177,7 +177,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
         throw astError(
           'unknown-property',
           `unknown property ${JSON.stringify(key.slice(0, 60))} in the "${kind}" node; expected ${known || 'only "kind"'}`,
-          pointerOf(parent, task.segment) + `/${escapeSegment(key)}`,
+          pointerOf(parent, task.segment) + `/${escapePointerSegment(key)}`,
         );
       }
     }

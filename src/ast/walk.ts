@@ -1,71 +1,11 @@
+import { KINDS } from './kinds.js';
 import type { Node, NodeKind, NodeOfKind } from './nodes.js';
 
 /**
- * The one place that knows each node's children: for every kind, the properties that hold
- * child nodes (a node, an array of nodes, or null; `columns` may also be the string 'all').
- * Order is source order, so visits see children as they are written.
+ * The one walker. Children come from the kind table (kinds.ts `children`), in source order.
+ * Everything here is iterative (explicit stacks, no recursion): a 50,000-term AND chain or
+ * 100,000 nested parentheses walk without growing the call stack.
  */
-type ChildKeys<K extends NodeKind> = readonly (keyof NodeOfKind<K> & string)[];
-
-export const CHILD_KEYS: { readonly [K in NodeKind]: ChildKeys<K> } = {
-  null: [],
-  number: [],
-  string: [],
-  datetime: [],
-  localdatetime: [],
-  localdate: [],
-  localtime: [],
-  column: [],
-  system_column: [],
-  database_column: ['database', 'column'],
-  alias: [],
-  between: ['e', 'min', 'max'],
-  binary: ['e1', 'e2'],
-  case: ['base', 'cases', 'else'],
-  when: ['when', 'then'],
-  collate: ['e'],
-  count_rows: [],
-  exists: ['select'],
-  function: ['args'],
-  in: ['e', 'values'],
-  in_select: ['e', 'select'],
-  param: [],
-  subquery: ['select'],
-  unary: ['e'],
-  spec_all: [],
-  spec_id: [],
-  spec_name: [],
-  spec_where: ['where'],
-  spec_array: ['items'],
-  result_column: ['e'],
-  order_term: ['e'],
-  table: [],
-  table_system: [],
-  table_database: ['database'],
-  join: ['s1', 's2'],
-  select_source: ['select'],
-  select: ['columns', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset'],
-  select_action: ['select'],
-  boolean: [],
-  field_value: ['value'],
-  field_expr: ['e'],
-  spec_key: ['key'],
-  file_ref: [],
-  record: ['values', 'expressions', 'file'],
-  fetch_records: ['database', 'records', 'where', 'order'],
-  fetch_multirecords: ['databases', 'where', 'order'],
-  fetch_pseudorecords: ['select', 'where', 'order'],
-  fetch_tasks: ['user', 'where', 'order'],
-  fetch_users: ['users', 'order'],
-  insert_action: ['database', 'records'],
-  replace_action: ['database', 'records'],
-  set_action: ['database', 'records'],
-  update_action: ['database', 'records', 'fields', 'expressions'],
-  delete_action: ['database', 'records'],
-  trash_action: ['database', 'records'],
-  restore_action: ['database', 'records'],
-  dispose_action: ['database', 'records'],
-};
 
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
@@ -75,7 +15,7 @@ function isNode(value: unknown): value is Node {
 export function children(node: Node): Node[] {
   const out: Node[] = [];
   const record = node as unknown as Record<string, unknown>;
-  for (const key of CHILD_KEYS[node.kind] as readonly string[]) {
+  for (const key of KINDS[node.kind].children as readonly string[]) {
     const value = record[key];
     if (Array.isArray(value)) {
       for (const item of value) if (isNode(item)) out.push(item);
@@ -84,33 +24,239 @@ export function children(node: Node): Node[] {
   return out;
 }
 
-export interface Visitor {
-  /** Called before a node's children. Return `false` to skip them (and the node's `leave`). */
-  enter?(node: Node, parent: Node | null, depth: number): void | false;
-  /** Called after all of a node's children. */
-  leave?(node: Node, parent: Node | null, depth: number): void;
+// ---------------------------------------------------------------------------------------
+// visit
+
+/** Returned by a visitor function: stop the whole walk (no more enters or leaves). */
+export const BREAK: unique symbol = Symbol('dsq.visit.BREAK');
+
+/**
+ * What an `enter` returns: nothing to go on, `false` to skip the node's children (and its
+ * `leave`), `BREAK` to stop.
+ */
+export type EnterResult = void | false | typeof BREAK;
+/** What a `leave` returns: nothing, or `BREAK` to stop. */
+export type LeaveResult = void | typeof BREAK;
+
+/**
+ * Where the walk is, for the visitor functions. One object per walk, updated as the walk moves:
+ * read it during the call (copy what you keep).
+ */
+export interface VisitInfo {
+  /** The node's parent (null at the root). */
+  readonly parent: Node | null;
+  /** The property of the parent that holds the node (`where`, `e1`, `args`...); null at the root. */
+  readonly key: string | null;
+  /** The node's index in that property when it is a list (`args`, `group`...), else null. */
+  readonly index: number | null;
+  /** How many nodes are above it (0 at the root). */
+  readonly depth: number;
+  /** The nodes above it, the root first (a new array: O(depth)). */
+  ancestors(): Node[];
+  /** The keys and indexes from the root to it (`['where', 'e1', 'args', 0]`; a new array: O(depth)). */
+  path(): (string | number)[];
+}
+
+export type EnterFn<N extends Node = Node> = (node: N, info: VisitInfo) => EnterResult;
+export type LeaveFn<N extends Node = Node> = (node: N, info: VisitInfo) => LeaveResult;
+
+/** A kind's handlers: a function (called on entering), or `enter` and `leave`. */
+export type KindVisitor<N extends Node> = EnterFn<N> | { readonly enter?: EnterFn<N>; readonly leave?: LeaveFn<N> };
+
+/**
+ * A visitor: `enter`/`leave` for every node, and handlers by node kind
+ * (`{ binary: (node) => ..., select: { leave: (node) => ... } }`). For each node, the generic
+ * `enter` runs before the kind's, and the kind's `leave` before the generic one. An enter that
+ * returns `false` skips the node's children and its leaves; `BREAK` ends the walk.
+ */
+export type Visitor = {
+  readonly enter?: EnterFn;
+  readonly leave?: LeaveFn;
+} & { readonly [K in NodeKind]?: KindVisitor<NodeOfKind<K>> };
+
+interface Handlers {
+  readonly enter: EnterFn | undefined;
+  readonly leave: LeaveFn | undefined;
+}
+
+/** A visitor's handlers for each kind, generic ones included, in the order they run. */
+function handlersByKind(visitor: Visitor): (kind: NodeKind) => Handlers {
+  const cache = new Map<NodeKind, Handlers>();
+  const generic = { enter: visitor.enter, leave: visitor.leave };
+  return (kind) => {
+    let h = cache.get(kind);
+    if (h !== undefined) return h;
+    const own = (visitor as Record<string, KindVisitor<Node> | undefined>)[kind];
+    const ownEnter = typeof own === 'function' ? own : own?.enter;
+    const ownLeave = typeof own === 'function' ? undefined : own?.leave;
+    h = {
+      enter: compose(generic.enter, ownEnter),
+      leave: compose(ownLeave, generic.leave),
+    };
+    cache.set(kind, h);
+    return h;
+  };
+}
+
+function compose<F extends (node: Node, info: VisitInfo) => EnterResult>(first: F | undefined, second: F | undefined): F | undefined {
+  if (first === undefined) return second;
+  if (second === undefined) return first;
+  return ((node: Node, info: VisitInfo) => {
+    const r = first(node, info);
+    return r === false || r === BREAK ? r : second(node, info);
+  }) as F;
+}
+
+/** The walker's position, exposed as `VisitInfo`. */
+class Position implements VisitInfo {
+  parent: Node | null = null;
+  key: string | null = null;
+  index: number | null = null;
+  depth = 0;
+  /** The nodes on the path from the root (index = depth), and the key and index of each in its parent. */
+  readonly nodes: Node[] = [];
+  readonly keys: (string | null)[] = [];
+  readonly indexes: (number | null)[] = [];
+
+  ancestors(): Node[] {
+    return this.nodes.slice(0, this.depth);
+  }
+
+  path(): (string | number)[] {
+    const out: (string | number)[] = [];
+    for (let d = 1; d <= this.depth; d++) {
+      out.push(this.keys[d] as string);
+      const i = this.indexes[d];
+      if (i !== null && i !== undefined) out.push(i);
+    }
+    return out;
+  }
+
+  /** Move to the node at `depth` (its parent is the node on the path one level up). */
+  at(node: Node, depth: number, key: string | null, index: number | null): void {
+    this.depth = depth;
+    this.parent = depth > 0 ? (this.nodes[depth - 1] as Node) : null;
+    this.key = key;
+    this.index = index;
+    this.nodes[depth] = node;
+    this.keys[depth] = key;
+    this.indexes[depth] = index;
+  }
+}
+
+const LEAVE = -1;
+
+/**
+ * Depth-first walk in source order: `enter` before a node's children, `leave` after them.
+ * Returns true when a visitor function returned BREAK.
+ */
+export function visit(root: Node, visitor: Visitor): boolean {
+  const handlers = handlersByKind(visitor);
+  const pos = new Position();
+  // The stack: parallel arrays (no object per node). A LEAVE index marks a node to leave.
+  const nodes: Node[] = [root];
+  const keys: (string | null)[] = [null];
+  const indexes: (number | null)[] = [null];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as Node;
+    const key = keys.pop() as string | null;
+    const index = indexes.pop() as number | null;
+    const depth = depths.pop() as number;
+    const h = handlers(node.kind);
+    if (index === LEAVE) {
+      pos.at(node, depth, pos.keys[depth] ?? null, pos.indexes[depth] ?? null);
+      if (h.leave?.(node, pos) === BREAK) return true;
+      continue;
+    }
+    pos.at(node, depth, key, index);
+    if (h.enter !== undefined) {
+      const r = h.enter(node, pos);
+      if (r === BREAK) return true;
+      if (r === false) continue;
+    }
+    if (h.leave !== undefined) {
+      // Leaving needs the node's own key and index again: they stay on `pos` at this depth
+      // until a sibling replaces them, which happens only after this node is left.
+      nodes.push(node);
+      keys.push(key);
+      indexes.push(LEAVE);
+      depths.push(depth);
+    }
+    pushChildren(node, depth + 1, nodes, keys, indexes, depths);
+  }
+  return false;
+}
+
+/** Pushes a node's children so that they pop in source order. */
+function pushChildren(node: Node, depth: number, nodes: Node[], keys: (string | null)[], indexes: (number | null)[], depths: number[]): void {
+  const childKeys = KINDS[node.kind].children as readonly string[];
+  const record = node as unknown as Record<string, unknown>;
+  for (let k = childKeys.length - 1; k >= 0; k--) {
+    const key = childKeys[k] as string;
+    const value = record[key];
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (isNode(item)) {
+          nodes.push(item);
+          keys.push(key);
+          indexes.push(i);
+          depths.push(depth);
+        }
+      }
+    } else if (isNode(value)) {
+      nodes.push(value);
+      keys.push(key);
+      indexes.push(null);
+      depths.push(depth);
+    }
+  }
 }
 
 /**
- * Depth-first walk in source order, without recursion: safe on a 50,000-term AND chain or
- * 100,000 nested parentheses.
+ * One visitor that runs several in one walk, each as if it walked alone: a visitor whose enter
+ * returns `false` skips that node's subtree (and its leave) for itself only, and one that
+ * returns BREAK stops only itself. For the per-kind dispatch, each kind's handlers are looked up
+ * once.
  */
-export function visit(root: Node, visitor: Visitor): void {
-  type Frame = { node: Node; parent: Node | null; depth: number; leaving: boolean };
-  const stack: Frame[] = [{ node: root, parent: null, depth: 0, leaving: false }];
-  while (stack.length > 0) {
-    const frame = stack.pop() as Frame;
-    if (frame.leaving) {
-      visitor.leave?.(frame.node, frame.parent, frame.depth);
-      continue;
+export function visitInParallel(visitors: readonly Visitor[]): Visitor {
+  const lookups = visitors.map(handlersByKind);
+  /** For each visitor: the node whose subtree it skips, BREAK when it stopped, or null. */
+  const skipping: (Node | typeof BREAK | null)[] = visitors.map(() => null);
+  const byKind = new Map<NodeKind, readonly (readonly [number, Handlers])[]>();
+  const of = (kind: NodeKind) => {
+    let list = byKind.get(kind);
+    if (list === undefined) {
+      list = [];
+      for (let i = 0; i < lookups.length; i++) {
+        const h = (lookups[i] as (kind: NodeKind) => Handlers)(kind);
+        if (h.enter !== undefined || h.leave !== undefined) (list as [number, Handlers][]).push([i, h]);
+      }
+      byKind.set(kind, list);
     }
-    if (visitor.enter?.(frame.node, frame.parent, frame.depth) === false) continue;
-    if (visitor.leave) stack.push({ ...frame, leaving: true });
-    const kids = children(frame.node);
-    for (let i = kids.length - 1; i >= 0; i--) {
-      stack.push({ node: kids[i] as Node, parent: frame.node, depth: frame.depth + 1, leaving: false });
-    }
-  }
+    return list;
+  };
+  return {
+    enter(node, info) {
+      for (const [i, h] of of(node.kind)) {
+        if (skipping[i] !== null) continue;
+        const r = h.enter?.(node, info);
+        if (r === false) skipping[i] = node;
+        else if (r === BREAK) skipping[i] = BREAK;
+      }
+      return undefined;
+    },
+    leave(node, info) {
+      for (const [i, h] of of(node.kind)) {
+        const skip = skipping[i];
+        if (skip === null) {
+          if (h.leave?.(node, info) === BREAK) skipping[i] = BREAK;
+        } else if (skip === node) skipping[i] = null;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** Every node of the tree in pre-order (the root first). */
@@ -119,6 +265,9 @@ export function descendants(root: Node): Node[] {
   visit(root, { enter: (n) => void out.push(n) });
   return out;
 }
+
+// ---------------------------------------------------------------------------------------
+// transform
 
 /**
  * Rebuild a tree bottom-up: `fn` gets each node with its children already transformed and
@@ -142,7 +291,7 @@ export function transform<T extends Node>(root: T, fn: (node: Node) => Node): T 
     let changed = false;
     const record = node as unknown as Record<string, unknown>;
     const copy: Record<string, unknown> = { ...record };
-    for (const key of CHILD_KEYS[node.kind] as readonly string[]) {
+    for (const key of KINDS[node.kind].children as readonly string[]) {
       const value = record[key];
       if (Array.isArray(value)) {
         let arrayChanged = false;

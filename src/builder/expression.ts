@@ -3,7 +3,7 @@ import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { EXPRESSION, aliased, expressions, isQueryLike, nestedSelect, ordered, type ExpressionLike, type QueryLike } from './brand.js';
 import type {
-  Arith, Comparable, Condition, Expression_, IsAny, NullOf, Numeric, Operand, PlainText, ScalarQuery, ValueOf,
+  Arith, Comparable, Condition, ExprNode, Expression_, IsAny, NullOf, Numeric, Operand, PlainText, ScalarQuery, ValueOf,
 } from './typing.js';
 import { denseItems, own, toCondition, toExpr, toName } from './values.js';
 
@@ -126,7 +126,7 @@ export type Quotient<S, V> = IsAny<S> extends true ? any : number | NullOf<S> | 
 export type Cmp<S, V> = boolean | NullOf<S> | NullOf<ValueOf<V>>;
 
 /** A pattern for LIKE / REGEXP: text. */
-export type TextOperand = string | Expression_<PlainText | null> | Expr;
+export type TextOperand = string | Expression_<PlainText | null> | ExprNode;
 
 /** A query for `IN (SELECT ...)`: one column whose type fits S. */
 export type InQuery<S> = ScalarQuery<Comparable<S> | null>;

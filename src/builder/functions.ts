@@ -5,7 +5,7 @@ import { argumentError } from './errors.js';
 import { Expression, type ColumnExpression } from './expression.js';
 import type { LastSegment } from './scope.js';
 import type {
-  AnyExpression, Condition, DateTime, Expression_, IsAny, LocalDate, LocalDateTime, LocalTime, NullOf, Numeric, Operand, ScalarQuery, ValueOf,
+  AnyExpression, Condition, DateTime, ExprNode, Expression_, IsAny, LocalDate, LocalDateTime, LocalTime, NullOf, Numeric, Operand, ScalarQuery, ValueOf,
 } from './typing.js';
 import {
   datetimeNode, localNode, own, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SingularSpecArg, type SpecArg, type Value,
@@ -103,7 +103,7 @@ export const localTime = (text: string): Expression<LocalTime> => new Expression
 
 type Arg = AnyExpression | Value;
 /** A numeric argument: a number, a bigint, null, or an expression of a numeric value. */
-type NumArg = Numeric | null | Expression_<Numeric | null> | ScalarQuery<Numeric | null> | Expr;
+type NumArg = Numeric | null | Expression_<Numeric | null> | ScalarQuery<Numeric | null> | ExprNode;
 
 type Tuple<N extends number, T, Acc extends T[] = []> = Acc['length'] extends N ? Acc : Tuple<N, T, [...Acc, T]>;
 /** The arguments the spec's function table gives a function: a fixed count, or one or more (`n`). */

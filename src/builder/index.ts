@@ -13,7 +13,7 @@ export type { Db, Left, Derived, Opaque, TableName } from './scope.js';
 export { builder, selectFrom, query, queryFromJson, type QueryCreator } from './create.js';
 export { fromAst, type FromAstOptions } from './from-ast.js';
 export type {
-  Operand, Condition, AnyExpression, UntypedDatabase, UntypedFields, DateTime, LocalDate, LocalTime, LocalDateTime, PlainText, RecordAttributes,
+  Operand, Condition, AnyExpression, ExprNode, UntypedDatabase, UntypedFields, DateTime, LocalDate, LocalTime, LocalDateTime, PlainText, RecordAttributes,
 } from './typing.js';
 export type { Value, SpecArg } from './values.js';
 export { dsq, ident, type Ident } from './template.js';

@@ -17,7 +17,7 @@ import type {
   AnyDb, AnyView, Derived, FreshKey, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf, UntypedDb, View,
 } from './scope.js';
 import { SourceBuilder, type SourceArg } from './sources.js';
-import type { Comparable, Condition, Expression_, IsAny, Numeric, PlainText, Simplify, StringRow, UnionToIntersection } from './typing.js';
+import type { Comparable, Condition, ExprNode, Expression_, IsAny, Numeric, PlainText, Simplify, StringRow, UnionToIntersection } from './typing.js';
 import { own, rowsText, toCondition, toExpr, toFlag, toName, toSource } from './values.js';
 
 /** SELECT action options (`OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)`). */
@@ -284,7 +284,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    * or `(column, operator, value)`: `where('total', '>', 5)`, `where('status', 'in', ['a', 'b'])`.
    */
   where(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
-  where<const F extends string | Expression_<any> | Expr, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
+  where<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
@@ -295,7 +295,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 
   /** ORs a condition onto the WHERE condition (`prev OR cond`); the same forms as `where`. */
   orWhere(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
-  orWhere<const F extends string | Expression_<any> | Expr, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
+  orWhere<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
@@ -315,7 +315,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   }
 
   /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
-  groupBy<const N extends string = never>(...terms: readonly (ColumnArg<N, View<D, S, P, O>> | ExpressionLike | Expr)[]): SelectQuery<D, S, O, P, Star, Str> {
+  groupBy<const N extends string = never>(...terms: readonly (ColumnArg<N, View<D, S, P, O>> | ExpressionLike | ExprNode)[]): SelectQuery<D, S, O, P, Star, Str> {
     const group = [...this.#state.select.group];
     const named = [...this.#state.namedGroup];
     (terms as readonly unknown[]).forEach((t, i) => {
@@ -328,7 +328,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 
   /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
   having(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
-  having<const F extends string | Expression_<any> | Expr, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, O>>>(
+  having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, O>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P, O>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
@@ -341,7 +341,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    * Adds an ORDER BY term: a name (a result alias of this select if one has that name when the
    * query is built, else a column), an expression, or `expr.asc()/.desc()`.
    */
-  orderBy<const N extends string | ExpressionLike | Expr | Ordered>(
+  orderBy<const N extends string | ExpressionLike | ExprNode | Ordered>(
     term: N extends string ? ColumnArg<N, View<D, S, P, O>> : N,
     direction: 'asc' | 'desc' = 'asc',
   ): SelectQuery<D, S, O, P, Star, Str> {
@@ -354,11 +354,11 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     return this.with({ order: [...this.#state.select.order, entry] }, { namedOrder: [...this.#state.namedOrder, byName] });
   }
 
-  limit(limit: Numeric | Expression_<Numeric | null> | Expr | null): SelectQuery<D, S, O, P, Star, Str> {
+  limit(limit: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<D, S, O, P, Star, Str> {
     return this.with({ limit: limit === null ? null : toExpr(limit, 'argument 1 of .limit()') });
   }
 
-  offset(offset: Numeric | Expression_<Numeric | null> | Expr | null): SelectQuery<D, S, O, P, Star, Str> {
+  offset(offset: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<D, S, O, P, Star, Str> {
     return this.with({ offset: offset === null ? null : toExpr(offset, 'argument 1 of .offset()') });
   }
 

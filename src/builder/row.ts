@@ -1,9 +1,8 @@
-import type { Expr } from '../ast/index.js';
 import type { ExpressionLike, QueryLike } from './brand.js';
 import type { Aliased, ColumnExpression } from './expression.js';
 import type { ColumnArg } from './messages.js';
 import type { AnyView, LastSegment, NamesOf, TypeOf } from './scope.js';
-import type { Settled, StringRow } from './typing.js';
+import type { ExprNode, Settled, StringRow } from './typing.js';
 
 /**
  * Result-row typing: what a query's selections make its row. The row follows what the JSON
@@ -13,8 +12,12 @@ import type { Settled, StringRow } from './typing.js';
  * query (name it with `.as()`); two result columns of one name are an error (name one apart).
  */
 
-/** A plain result column: a name, an aliased expression, an expression, or a query (a scalar subquery). */
-export type FlatItem = string | Aliased<string, any> | ExpressionLike | Expr | QueryLike;
+/**
+ * A plain result column: a name, an aliased expression, an expression, an AST expression node
+ * (checked at run time), or a query (a scalar subquery). The node is one object type rather than
+ * the `Expr` union (see `ExprNode`): the checks below distribute over this union.
+ */
+export type FlatItem = string | Aliased<string, any> | ExpressionLike | ExprNode | QueryLike;
 
 /** What `select` takes: result columns, arrays of them, or a callback returning them. */
 export type SelectItem<EB> = FlatItem | readonly FlatItem[] | ((eb: EB) => readonly [FlatItem, ...FlatItem[]]);

@@ -1,4 +1,4 @@
-import { CHILD_KEYS, isDataAction, descendants, transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
+import { KINDS, isDataAction, descendants, transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
@@ -377,7 +377,7 @@ const NAME_FORMS: ReadonlySet<string> = new Set(['DATABASE_COLUMN', 'SYSTEM_COLU
  */
 function checkPlacement(ast: Node, where: Places): void {
   for (const node of descendants(ast)) {
-    const children = CHILD_KEYS[node.kind] as readonly string[];
+    const children = KINDS[node.kind].children as readonly string[];
     const allowed = PLACEABLE[node.kind] ?? [];
     for (const [key, value] of Object.entries(node)) {
       if (typeof value !== 'string' || children.includes(key) || allowed.includes(key)) continue;

@@ -1,4 +1,4 @@
-import type { Expr } from '../ast/index.js';
+import type { ExprKind } from '../ast/index.js';
 import type { ExpressionLike, QueryLike } from './brand.js';
 
 /**
@@ -10,6 +10,15 @@ import type { ExpressionLike, QueryLike } from './brand.js';
  * another datetime fits beside it, never plain text. `any` means untyped (the package-root
  * helpers, the untyped builder): everything fits. Kept shallow so that the compiler stays fast.
  */
+
+/**
+ * Any AST expression node (a node dsq made: the builder checks at run time), as one object
+ * type. Parameter and constraint types use it rather than the forty-kind `Expr` union, which
+ * the compiler would otherwise walk (and distribute conditional types over) at every call.
+ */
+export interface ExprNode {
+  readonly kind: ExprKind;
+}
 
 /** The phantom mark of the datetime kinds (type-only: values are plain strings). */
 export interface DsqTypeMark<K extends string> {
@@ -78,7 +87,7 @@ export interface ScalarQuery<T> extends QueryLike {
 /** What may stand beside a value of type T in a comparison or arithmetic. */
 export type Operand<T> = unknown extends T
   ? unknown
-  : LiteralOf<T> | null | Expression_<Comparable<T> | null> | ScalarQuery<Comparable<T> | null> | Expr;
+  : LiteralOf<T> | null | Expression_<Comparable<T> | null> | ScalarQuery<Comparable<T> | null> | ExprNode;
 
 /** An expression of a value type (the interface of `Expression`, to keep this module free of classes). */
 export interface Expression_<out T> extends ExpressionLike {
@@ -106,10 +115,10 @@ export type ValueOf<V> = V extends Expression_<infer T>
 export type NullOf<T> = IsAny<T> extends true ? never : null extends T ? null : never;
 
 /** Any expression argument: a builder expression, an AST expression node or a query (scalar subquery). */
-export type AnyExpression = ExpressionLike | Expr | QueryLike;
+export type AnyExpression = ExpressionLike | ExprNode | QueryLike;
 
 /** A condition: an expression of a boolean value (a comparison, a boolean field) or an AST node. */
-export type Condition = Expression_<boolean | null> | Expr;
+export type Condition = Expression_<boolean | null> | ExprNode;
 
 /** The numeric value types (arithmetic, SUM, AVG, bit operations). */
 export type Numeric = number | bigint;

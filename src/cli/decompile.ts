@@ -4,7 +4,7 @@ import { DsqError } from '../diagnostic/diagnostic.js';
 import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
 import { readSpecJson } from '../json/read-text.js';
 import { print } from '../print/index.js';
-import { textDepth } from '../print/precedence.js';
+import { textDepth } from '../print/operands.js';
 import { DEFAULT_MAX_DEPTH } from '../syntax/index.js';
 import type { JsonValue } from '../json/value.js';
 import { ConfigError, loadConfig } from '../config/index.js';

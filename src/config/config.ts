@@ -6,8 +6,17 @@ import { readSpecJson } from '../json/read-text.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import type { JsonValue } from '../json/value.js';
 
-export type RuleLevel = 'off' | 'warning' | 'error';
-export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>];
+/**
+ * Rule levels, written once: the config reader (here), lint's rule settings (src/lint/config.ts)
+ * and their types (src/lint/types.ts) all read these.
+ */
+export const RULE_LEVELS = ['off', 'warning', 'error'] as const;
+/** The severity a rule runs at. */
+export type RuleSeverity = Exclude<(typeof RULE_LEVELS)[number], 'off'>;
+/** A severity, or `off`. */
+export type RuleLevel = (typeof RULE_LEVELS)[number];
+/** A rule's entry in dsq.config.json: a level, or a level with the rule's options. */
+export type RuleSetting = RuleLevel | readonly [RuleLevel, Record<string, unknown>];
 
 /** The settings of a `dsq.config.json`. */
 export interface DsqConfig {
@@ -77,7 +86,7 @@ export async function loadConfig(startPath: string): Promise<DsqConfig> {
 }
 
 const KEYWORD_CASES = ['upper', 'lower', 'preserve'];
-const LEVELS = ['off', 'warning', 'error'];
+const LEVELS: readonly string[] = RULE_LEVELS;
 const SETTINGS = ['width', 'keywordCase', 'indent', 'schema', 'rules'];
 
 /**

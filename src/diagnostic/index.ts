@@ -1,2 +1,3 @@
 export * from './span.js';
 export * from './diagnostic.js';
+export * from './pointer.js';

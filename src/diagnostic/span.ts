@@ -8,19 +8,29 @@ export interface Span {
   readonly endColumn: number;
 }
 
-/** Line starts of a text, for turning offsets into line:column. Build once per text. */
+/**
+ * Line starts of a text, for turning offsets into line:column. Build once per text. The line
+ * starts are found on the first question (a parse without errors or spans asks none).
+ */
 export class LineIndex {
-  private readonly starts: number[] = [0];
+  private found: number[] | null = null;
 
-  constructor(readonly text: string) {
+  constructor(readonly text: string) {}
+
+  private get starts(): number[] {
+    if (this.found !== null) return this.found;
+    const text = this.text;
+    const starts = [0];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
+      if (c === 10) starts.push(i + 1);
       else if (c === 13) {
         if (text.charCodeAt(i + 1) === 10) i++;
-        this.starts.push(i + 1);
+        starts.push(i + 1);
       }
     }
+    this.found = starts;
+    return starts;
   }
 
   /**

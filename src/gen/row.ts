@@ -1,7 +1,7 @@
 import type { Expr, Node, Select, Source, Statement } from '../ast/nodes.js';
 import type { Diagnostic } from '../diagnostic/index.js';
 import { ATTRIBUTES, buildScope, flattenSources, lastSegment, type SelectScope, type SourceInfo } from '../lint/scope.js';
-import { findField, splitColumnPath } from '../lint/schema-paths.js';
+import { findFieldInAny, splitColumnPath } from '../lint/schema-paths.js';
 import { findDatabase, tsTypeOf, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
 
 /**
@@ -51,7 +51,7 @@ function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly stri
   if (fields === null) return fieldsObject(db, false);
   return objectType(
     fields.map((name) => {
-      const f = findField([db], name);
+      const f = findFieldInAny([db], name);
       return `${prop(f?.name ?? name)}: ${f ? fieldType(f, false) : 'unknown'}`;
     }),
   );
@@ -182,7 +182,7 @@ function columnType(path: string, scopes: readonly SelectScope[], nullable: Read
 
 function inSource(source: SourceInfo, name: string, lower: string, nullable: boolean): string | null {
   if (source.databases.length === 0) return null;
-  const field = findField(source.databases, name);
+  const field = findFieldInAny(source.databases, name);
   if (field) return fieldType(field, nullable);
   if (ATTRIBUTES.has(lower) && lower !== 'tags') return attributeType(lower, nullable);
   return null;

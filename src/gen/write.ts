@@ -51,6 +51,7 @@ interface Entry {
   readonly text: string;
   readonly params: readonly ParamInfo[];
   readonly row: string;
+  readonly doc: readonly string[];
 }
 
 /** Words a function cannot be named (JavaScript's reserved words, strict mode's too). */
@@ -114,7 +115,7 @@ export function generate(files: readonly QueryFile[], schema: Schema, options: G
         const span = at(p.node);
         report({ ...p.diagnostic, ...(span ? { span } : {}) } as Diagnostic);
       }
-      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node), params, row: row.type });
+      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node), params, row: row.type, doc: s.doc });
     }
   }
   if (diagnostics.some((d) => d.diagnostic.severity === 'error')) return { code: null, diagnostics, functions: [] };
@@ -162,6 +163,9 @@ function writeModule(entries: readonly Entry[], options: GenOptions): string {
     out.push(');');
     out.push('');
     out.push('/**');
+    const comment = (line: string) => ` * ${line.replace(/\*\//g, '*\\/')}`.trimEnd();
+    for (const line of e.doc) out.push(comment(line));
+    if (e.doc.length > 0) out.push(' *');
     for (const line of e.text.split('\n')) out.push(` * ${line.replace(/\*\//g, '*\\/')}`.trimEnd());
     out.push(' */');
     out.push(`export function ${fn}(params: ${type}Params${e.params.length === 0 ? ' = {}' : ''}): Action<${type}Row> {`);

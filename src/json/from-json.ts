@@ -1,15 +1,19 @@
-import type { DataAction, Expr, Node, Select, SelectAction, Statement } from '../ast/nodes.js';
+import { KINDS } from '../ast/kinds.js';
+import { selectAction } from '../ast/make.js';
+import type { DataAction, Expr, Node, NodeKind, Select, SelectAction, Statement } from '../ast/nodes.js';
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
-import { readExpr, readWhen } from './read-expr.js';
+import { EXPR_READERS, readExpr, readWhen } from './read-expr.js';
 import { readJsValue } from './read-js.js';
-import { readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier } from './read-select.js';
+import {
+  SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,
+} from './read-select.js';
 import { readSpecJson } from './read-text.js';
 import { checkProps, describe, expectObject, fail, optionalBoolean, prop, type Cx, type Produces, type Step, type What } from './parts.js';
-import type { JsonMember, JsonValue } from './value.js';
+import type { JsonMember, JsonObject, JsonValue } from './value.js';
 
 /**
  * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
@@ -98,7 +102,7 @@ function toValue(input: unknown): { value: JsonValue; cx: Cx } {
 function readAction(obj: JsonValue, cx: Cx): SelectAction | DataAction {
   const o = expectObject(cx, obj, 'a SELECT action');
   const action = prop(o, 'action');
-  if (action.type !== 'string' || action.value !== 'select') return run('data_action', obj, cx);
+  if (action.type !== 'string' || action.value !== KINDS.select_action.json.action) return run('data_action', obj, cx);
   checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
   const rowsValue = o.get('rows');
   let rows: string | null = null;
@@ -112,8 +116,44 @@ function readAction(obj: JsonValue, cx: Cx): SelectAction | DataAction {
   const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
   const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
   const select: Select = run('select', prop(o, 'select'), cx);
-  return { kind: 'select_action', select, rows, useStrings, echo };
+  return selectAction(select, { rows, useStrings, echo });
 }
+
+/**
+ * Every kind's reader, by kind (the role readers above dispatch to them): a new kind does not
+ * compile until it has one. test/ast/kinds.test.ts checks the key set.
+ */
+export const KIND_READERS = {
+  ...EXPR_READERS,
+  ...SOURCE_READERS,
+  ...SPECIFIER_READERS,
+  select_action: readAction,
+  // The data actions and their parts (read-action.ts): one reader tells the actions apart by
+  // their "action" and "fetch" (src/ast/kinds.ts `json`).
+  fetch_records: readDataAction,
+  fetch_multirecords: readDataAction,
+  fetch_pseudorecords: readDataAction,
+  fetch_tasks: readDataAction,
+  fetch_users: readDataAction,
+  insert_action: readDataAction,
+  replace_action: readDataAction,
+  set_action: readDataAction,
+  update_action: readDataAction,
+  delete_action: readDataAction,
+  trash_action: readDataAction,
+  restore_action: readDataAction,
+  dispose_action: readDataAction,
+  record: readRecord,
+  boolean: readRecord,
+  field_value: readRecord,
+  field_expr: readRecord,
+  file_ref: readRecord,
+  spec_key: readRecordsSingular,
+  select: readSelect,
+  when: readWhen,
+  result_column: readResultColumn,
+  order_term: readOrderTerm,
+} as const satisfies { readonly [K in NodeKind]: unknown };
 
 type Reader = (v: JsonValue, cx: Cx) => Step;
 

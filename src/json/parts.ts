@@ -7,7 +7,7 @@ import type { JsonMember, JsonObject, JsonValue } from './value.js';
 /**
  * The plumbing of the JSON → AST readers. A reader looks at one JSON value, checks what it
  * can see there, and returns a `Step`: the child values still to read (each with what it
- * should be) and how to build the node from them. `run` (read-ast.ts) drives the steps with an
+ * should be) and how to build the node from them. `run` (from-json.ts) drives the steps with an
  * explicit stack, so the depth of the document never grows the call stack.
  */
 

@@ -1,10 +1,12 @@
+import { KINDS } from '../ast/kinds.js';
+import { resultColumn, orderTerm, table } from '../ast/make.js';
 import { JOIN_OPS, type IdSpec, type JoinOp, type NameSpec, type OrderTerm, type ResultColumn, type Select, type Source, type Specifier, type WhereSpec } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import {
   Parts, checkProps, describe, done, expectArray, expectObject, expectString, fail, optionalBoolean, optionalString, prop,
   type Cx, type Step,
 } from './parts.js';
-import { SOURCE_TYPES, SOURCE_TYPE_ALIASES, type SourceType } from './shorthand.js';
+import { SOURCE_KINDS_BY_TYPE, SOURCE_TYPES, SOURCE_TYPE_ALIASES } from './spelling.js';
 import type { JsonObject, JsonValue } from './value.js';
 
 const SELECT_PROPS = ['distinct', 'columns', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset'];
@@ -69,7 +71,7 @@ export function readResultColumn(v: JsonValue, cx: Cx): Step<ResultColumn> {
   const p = new Parts();
   const e = p.one('expr', prop(obj, 'e'));
   const alias = optionalString(cx, obj.get('alias'), 'a result column "alias"');
-  return p.step((r) => ({ kind: 'result_column', e: e(r), alias }));
+  return p.step((r) => resultColumn(e(r), alias));
 }
 
 export function readOrderTerm(v: JsonValue, cx: Cx): Step<OrderTerm> {
@@ -85,26 +87,26 @@ export function readOrderTerm(v: JsonValue, cx: Cx): Step<OrderTerm> {
     }
     order = orderValue.value;
   }
-  return p.step((r) => ({ kind: 'order_term', e: e(r), order }));
+  return p.step((r) => orderTerm(e(r), order));
 }
 
 // ---------------------------------------------------------------------------------------
 // Sources
 
 export function readSource(v: JsonValue, cx: Cx): Step<Source> {
-  if (v.type === 'string') return done<Source>({ kind: 'table', table: v.value, alias: null });
+  if (v.type === 'string') return SOURCE_READERS.table.plain(v);
   const obj = expectObject(cx, v, 'a source (a table name, or an object with "type")');
   if (!obj.member('type')) fail(cx, 'missing-property', `a source object needs "type" (${SOURCE_TYPES.join(', ')})`, obj);
   const t = prop(obj, 'type');
   if (t.type !== 'string') fail(cx, 'wrong-type', `"type" of a source must be a string, got ${describe(t)}`, t);
-  const type = SOURCE_TYPE_ALIASES[t.value] ?? t.value;
-  if (!(SOURCE_TYPES as readonly string[]).includes(type)) {
+  const kind = SOURCE_KINDS_BY_TYPE.get(t.value)?.[0] as SourceKind | undefined;
+  if (kind === undefined) {
     const known = [...SOURCE_TYPES, ...Object.keys(SOURCE_TYPE_ALIASES)];
-    fail(cx, 'unknown-type', `unknown source type "${t.value}"${didYouMean(t.value, known)}; expected one of ${SOURCE_TYPES.join(', ')}`, t);
+    return fail(cx, 'unknown-type', `unknown source type "${t.value}"${didYouMean(t.value, known)}; expected one of ${SOURCE_TYPES.join(', ')}`, t);
   }
   const what = `a "${t.value}" source`;
   const props = (allowed: readonly string[], required: readonly string[]) => checkProps(cx, obj, what, ['type', ...allowed], required);
-  return SOURCES[type as SourceType]({ obj, cx, props, p: new Parts() });
+  return SOURCE_READERS[kind].full({ obj, cx, props, p: new Parts() });
 }
 
 interface Full {
@@ -114,34 +116,52 @@ interface Full {
   readonly p: Parts;
 }
 
-/** One reader per source type. */
-const SOURCES: Readonly<Record<SourceType, (f: Full) => Step<Source>>> = {
-  table: ({ obj, cx, props }) => {
-    props(['table', 'alias'], ['table']);
-    return done({ kind: 'table', table: expectString(cx, prop(obj, 'table'), 'a table path for "table"'), alias: readAlias(cx, obj) });
+type SourceKind = Source['kind'];
+
+/** How a source kind is read: its full form, and for a table also the plain string (src/ast/kinds.ts `json`). */
+interface SourceReader {
+  readonly full: (f: Full) => Step<Source>;
+}
+
+/** One reader per source kind. */
+export const SOURCE_READERS: { readonly [K in SourceKind]: SourceReader } & { readonly table: { plain: (v: JsonValue & { type: 'string' }) => Step<Source> } } = {
+  table: {
+    plain: (v) => done(table(v.value)),
+    full: ({ obj, cx, props }) => {
+      props(['table', 'alias'], ['table']);
+      return done(table(expectString(cx, prop(obj, 'table'), 'a table path for "table"'), readAlias(cx, obj)));
+    },
   },
-  table_system: ({ obj, cx, props }) => {
-    props(['table', 'alias'], ['table']);
-    return done({ kind: 'table_system', table: expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), alias: readAlias(cx, obj) });
+  table_system: {
+    full: ({ obj, cx, props }) => {
+      props(['table', 'alias'], ['table']);
+      return done(KINDS.table_system.make(expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), readAlias(cx, obj)));
+    },
   },
-  table_database: ({ obj, cx, props, p }) => {
-    props(['database', 'table', 'alias'], ['database', 'table']);
-    const database = p.one('specifier', prop(obj, 'database'));
-    const table = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
-    const alias = readAlias(cx, obj);
-    return p.step((r) => ({ kind: 'table_database', database: database(r), table, alias }));
+  table_database: {
+    full: ({ obj, cx, props, p }) => {
+      props(['database', 'table', 'alias'], ['database', 'table']);
+      const database = p.one('specifier', prop(obj, 'database'));
+      const name = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
+      const alias = readAlias(cx, obj);
+      return p.step((r) => KINDS.table_database.make(database(r), name, alias));
+    },
   },
-  join: ({ obj, cx, props, p }) => {
-    props(['op', 's1', 's2'], ['op', 's1', 's2']);
-    const op = readJoinOp(cx, prop(obj, 'op'));
-    const s1 = p.one('source', prop(obj, 's1'));
-    const s2 = p.one('source', prop(obj, 's2'));
-    return p.step((r) => ({ kind: 'join', op, s1: s1(r), s2: s2(r) }));
+  join: {
+    full: ({ obj, cx, props, p }) => {
+      props(['op', 's1', 's2'], ['op', 's1', 's2']);
+      const op = readJoinOp(cx, prop(obj, 'op'));
+      const s1 = p.one('source', prop(obj, 's1'));
+      const s2 = p.one('source', prop(obj, 's2'));
+      return p.step((r) => KINDS.join.make(op, s1(r), s2(r)));
+    },
   },
-  select: ({ obj, props, p }) => {
-    props(['select'], ['select']);
-    const select = p.one('select', prop(obj, 'select'));
-    return p.step((r) => ({ kind: 'select_source', select: select(r) }));
+  select_source: {
+    full: ({ obj, props, p }) => {
+      props(['select'], ['select']);
+      const select = p.one('select', prop(obj, 'select'));
+      return p.step((r) => KINDS.select_source.make(select(r)));
+    },
   },
 };
 
@@ -161,42 +181,67 @@ function readJoinOp(cx: Cx, v: JsonValue): JoinOp {
 // ---------------------------------------------------------------------------------------
 // Specifiers
 
+type SingularSpec = IdSpec | NameSpec | WhereSpec;
+
+/** The `"type"` names of the specifier forms (src/ast/kinds.ts). */
+const ALL_TYPE = KINDS.spec_all.json.type;
+const WHERE_TYPE = KINDS.spec_where.json.type;
+
+/**
+ * One reader per specifier kind, each given a value of its JSON form: a number (id), a string
+ * (name), an array, `{"type": "all"}`, `{"type": "where", "where": ...}` (src/ast/kinds.ts `json`).
+ */
+export const SPECIFIER_READERS: { readonly [K in Specifier['kind']]: (v: JsonValue, cx: Cx) => Step<Extract<Specifier, { kind: K }>> } = {
+  spec_all: (v, cx) => {
+    checkProps(cx, v as JsonObject, 'an "all" specifier', ['type'], ['type']);
+    return done(KINDS.spec_all.make());
+  },
+  spec_id: (v) => done(KINDS.spec_id.make((v as JsonValue & { type: 'number' }).text)),
+  spec_name: (v) => done(KINDS.spec_name.make((v as JsonValue & { type: 'string' }).value)),
+  spec_where: (v, cx) => {
+    checkProps(cx, v as JsonObject, 'a "where" specifier', ['type', 'where'], ['type', 'where']);
+    const p = new Parts();
+    const where = p.one('expr', prop(v as JsonObject, 'where'));
+    return p.step((r) => KINDS.spec_where.make(where(r)));
+  },
+  spec_array: (v) => {
+    const p = new Parts();
+    const items = p.list('singular', (v as JsonValue & { type: 'array' }).items);
+    return p.step((r) => KINDS.spec_array.make(items(r)));
+  },
+};
+
+/** The `"type"` of an object when it is a string, else undefined. */
+function typeName(v: JsonValue): string | undefined {
+  if (v.type !== 'object') return undefined;
+  const t = v.get('type');
+  return t?.type === 'string' ? t.value : undefined;
+}
+
 /** A database (or column) specifier: id (number), name (string), {"type":"all"}, {"type":"where"}, or an array of ids, names and wheres. */
 export function readSpecifier(v: JsonValue, cx: Cx): Step<Specifier> {
-  if (v.type === 'array') {
-    const p = new Parts();
-    const items = p.list('singular', v.items);
-    return p.step((r) => ({ kind: 'spec_array', items: items(r) }));
-  }
-  if (v.type === 'object' && v.member('type') && prop(v, 'type').type === 'string' && (prop(v, 'type') as { value: string }).value === 'all') {
-    checkProps(cx, v, 'an "all" specifier', ['type'], ['type']);
-    return done({ kind: 'spec_all' });
-  }
+  if (v.type === 'array') return SPECIFIER_READERS.spec_array(v, cx);
+  if (typeName(v) === ALL_TYPE) return SPECIFIER_READERS.spec_all(v, cx);
   return readSingular(v, cx, false);
 }
 
-export function readSingularSpecifier(v: JsonValue, cx: Cx): Step<IdSpec | NameSpec | WhereSpec> {
+export function readSingularSpecifier(v: JsonValue, cx: Cx): Step<SingularSpec> {
   return readSingular(v, cx, true);
 }
 
-function readSingular(v: JsonValue, cx: Cx, inArray: boolean): Step<IdSpec | NameSpec | WhereSpec> {
+function readSingular(v: JsonValue, cx: Cx, inArray: boolean): Step<SingularSpec> {
   const expected = inArray
     ? 'an id (number), a name (string) or {"type": "where", "where": ...} in an array specifier'
     : 'a specifier: an id (number), a name (string), {"type": "all"}, {"type": "where", "where": ...} or an array';
-  if (v.type === 'number') {
-    return done({ kind: 'spec_id', id: v.text });
-  }
-  if (v.type === 'string') return done({ kind: 'spec_name', name: v.value });
+  if (v.type === 'number') return SPECIFIER_READERS.spec_id(v, cx);
+  if (v.type === 'string') return SPECIFIER_READERS.spec_name(v, cx);
   if (v.type !== 'object') fail(cx, 'wrong-type', `expected ${expected}, got ${describe(v)}`, v);
   if (!v.member('type')) fail(cx, 'missing-property', `expected ${expected}: the object has no "type"`, v);
   const t = prop(v, 'type');
-  if (t.type !== 'string' || t.value !== 'where') {
-    const known = inArray ? ['where'] : ['where', 'all'];
+  if (t.type !== 'string' || t.value !== WHERE_TYPE) {
+    const known = inArray ? [WHERE_TYPE] : [WHERE_TYPE, ALL_TYPE];
     const hint = t.type === 'string' ? didYouMean(t.value, known) : '';
     fail(cx, 'unknown-type', `expected ${expected}, got type ${describe(t)}${hint}`, t);
   }
-  checkProps(cx, v, 'a "where" specifier', ['type', 'where'], ['type', 'where']);
-  const p = new Parts();
-  const where = p.one('expr', prop(v, 'where'));
-  return p.step((r) => ({ kind: 'spec_where', where: where(r) }));
+  return SPECIFIER_READERS.spec_where(v, cx);
 }

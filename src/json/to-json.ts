@@ -1,7 +1,8 @@
-import type { ActionPart, DataActionKind, FieldExpr, FieldValue, RecordsWrite, RemoveAction } from '../ast/actions.js';
+import { KINDS } from '../ast/kinds.js';
+import type { ActionPart, DataActionKind, FetchAction, FieldExpr, FieldValue, RecordsWrite, RemoveAction } from '../ast/actions.js';
 import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
-import { FOLDING_OPS } from '../ast/precedence.js';
-import { binaryKey, functionNameOfKey, unaryKey } from './shorthand.js';
+import { OPERATORS } from '../ast/operators.js';
+import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
 import { normaliseKey } from './value.js';
 import { paramNames, unboundParamsError } from '../params/names.js';
 
@@ -75,7 +76,7 @@ const orNull = <T>(value: T | null, f: (v: T) => Out): Out | undefined => (value
 
 /** Whether a function name survives the trip through a `$$name` key (keys are normalised). */
 export function functionNameFitsKey(name: string): boolean {
-  return name !== '' && functionNameOfKey(normaliseKey(`$$${name}`)) === name;
+  return name !== '' && functionNameOfKey(normaliseKey(`${FUNCTION_PREFIX}${name}`)) === name;
 }
 
 /** The operands of a left-deep chain of one operator: `(a + b) + c` → [a, b, c]. Iterative. */
@@ -93,7 +94,7 @@ function chainOperands(node: Expr, op: BinaryOp): Expr[] {
 function selectEntries(s: Select, form: JsonForm): Obj {
   return obj(
     ['distinct', s.distinct ? true : undefined],
-    ['columns', s.columns === 'all' ? (form === 'full' ? typed('all') : undefined) : refs(s.columns)],
+    ['columns', s.columns === 'all' ? (form === 'full' ? typed(type('spec_all')) : undefined) : refs(s.columns)],
     ['from', orNull(s.from, ref)],
     ['where', orNull(s.where, ref)],
     ['group', s.group.length > 0 ? refs(s.group) : undefined],
@@ -103,6 +104,10 @@ function selectEntries(s: Select, form: JsonForm): Obj {
     ['offset', orNull(s.offset, ref)],
   );
 }
+
+/** The spec's spelling of each kind (src/ast/kinds.ts `json`): its full form's "type" and its `$` key. */
+const type = <K extends NodeKind>(kind: K): string => KINDS[kind].json.type as string;
+const key = <K extends NodeKind>(kind: K): string => KINDS[kind].json.shorthand[0] as string;
 
 // ---------------------------------------------------------------------------------------
 // Data actions (src/ast/actions.ts): the spec's property names, in the order of its tables.
@@ -116,12 +121,15 @@ const flag = (b: boolean | null) => orNull(b, (v) => v);
 const words = (w: string | null) => orNull(w, (v) => v);
 const paging = (n: { order: readonly Node[]; limit: string | null; offset: string | null }) =>
   [['order', n.order.length > 0 ? refs(n.order) : undefined], ['limit', whole(n.limit)], ['offset', whole(n.offset)]] as const;
-const fetch = (type: string, ...entries: (readonly [string, Out | undefined])[]) => obj(['action', 'fetch'], ['fetch', type], ...entries);
-const remove = (action: string) => (n: RemoveAction) =>
-  obj(['action', action], ['database', ref(n.database)], ['records', ref(n.records)], ['fail_no_op', flag(n.failNoOp)]);
-const recordsWrite = (action: string) => (n: RecordsWrite) =>
+/** The spec's `"action"` (and `"fetch"`) of an action kind (src/ast/kinds.ts `json`). */
+const actionOf = (kind: DataActionKind): string => KINDS[kind].json.action;
+const fetch = (kind: FetchAction['kind'], ...entries: (readonly [string, Out | undefined])[]) =>
+  obj(['action', actionOf(kind)], ['fetch', KINDS[kind].json.fetch], ...entries);
+const remove = (n: RemoveAction) =>
+  obj(['action', actionOf(n.kind)], ['database', ref(n.database)], ['records', ref(n.records)], ['fail_no_op', flag(n.failNoOp)]);
+const recordsWrite = (n: RecordsWrite) =>
   obj(
-    ['action', action],
+    ['action', actionOf(n.kind)],
     ['database', ref(n.database)],
     ['records', refs(n.records)],
     ['on_duplicate', words(n.onDuplicate)],
@@ -133,7 +141,7 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
   boolean: (n) => n.value,
   field_value: (n) => fieldObj([n]),
   field_expr: (n) => fieldObj([n]),
-  spec_key: (n) => typed('key', ['key', fieldObj(n.key)]),
+  spec_key: (n) => typed(type('spec_key'), ['key', fieldObj(n.key)]),
   file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
   record: (n) =>
     obj(
@@ -144,7 +152,7 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
     ),
   fetch_records: (n) =>
     fetch(
-      'records',
+      n.kind,
       ['database', ref(n.database)],
       ['records', orNull(n.records, ref)],
       ['fields', orNull(n.fields, (f) => [...f])],
@@ -155,11 +163,11 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
       ['count', flag(n.count)],
     ),
   fetch_multirecords: (n) =>
-    fetch('multirecords', ['databases', ref(n.databases)], ['where', orNull(n.where, ref)], ...paging(n), ['children', flag(n.children)], ['count', flag(n.count)]),
-  fetch_pseudorecords: (n) => fetch('pseudorecords', ['select', ref(n.select)], ['where', orNull(n.where, ref)], ...paging(n), ['count', flag(n.count)]),
+    fetch(n.kind, ['databases', ref(n.databases)], ['where', orNull(n.where, ref)], ...paging(n), ['children', flag(n.children)], ['count', flag(n.count)]),
+  fetch_pseudorecords: (n) => fetch(n.kind, ['select', ref(n.select)], ['where', orNull(n.where, ref)], ...paging(n), ['count', flag(n.count)]),
   fetch_tasks: (n) =>
     fetch(
-      'tasks',
+      n.kind,
       ['from', whole(n.from)],
       ['user', orNull(n.user, ref)],
       ['text', words(n.text)],
@@ -167,13 +175,13 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
       ...paging(n),
       ['count', flag(n.count)],
     ),
-  fetch_users: (n) => fetch('users', ['users', orNull(n.users, ref)], ...paging(n)),
-  insert_action: recordsWrite('insert'),
-  replace_action: recordsWrite('replace'),
-  set_action: recordsWrite('set'),
+  fetch_users: (n) => fetch(n.kind, ['users', orNull(n.users, ref)], ...paging(n)),
+  insert_action: recordsWrite,
+  replace_action: recordsWrite,
+  set_action: recordsWrite,
   update_action: (n) =>
     obj(
-      ['action', 'update'],
+      ['action', actionOf(n.kind)],
       ['database', ref(n.database)],
       ['records', ref(n.records)],
       ['fields', orNone(n.fields)],
@@ -181,67 +189,70 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
       ['file', words(n.file)],
       ['fail_no_op', flag(n.failNoOp)],
     ),
-  delete_action: remove('delete'),
-  trash_action: remove('trash'),
-  restore_action: remove('restore'),
-  dispose_action: remove('dispose'),
+  delete_action: remove,
+  trash_action: remove,
+  restore_action: remove,
+  dispose_action: remove,
 };
 
-const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
-  null: (_, form) => (form === 'short' ? null : typed('null')),
-  number: (n, form) => (form === 'short' ? new Raw(n.value) : typed('number', ['value', new Raw(n.value)])),
-  string: (n, form) => (form === 'short' ? n.value : typed('string', ['value', n.value])),
+export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
+  null: (_, form) => (form === 'short' ? null : typed(type('null'))),
+  number: (n, form) => (form === 'short' ? new Raw(n.value) : typed(type('number'), ['value', new Raw(n.value)])),
+  string: (n, form) => (form === 'short' ? n.value : typed(type('string'), ['value', n.value])),
   datetime: (n, form) => {
     const value = n.form === 'ms' ? new Raw(n.value) : n.value;
-    return form === 'short' ? obj(['$dt', value]) : typed('datetime', ['value', value]);
+    return form === 'short' ? obj([key('datetime'), value]) : typed(type('datetime'), ['value', value]);
   },
-  localdatetime: (n, form) => (form === 'short' ? obj(['$ldt', n.value]) : typed('localdatetime', ['value', n.value])),
-  localdate: (n, form) => (form === 'short' ? obj(['$ld', n.value]) : typed('localdate', ['value', n.value])),
-  localtime: (n, form) => (form === 'short' ? obj(['$lt', n.value]) : typed('localtime', ['value', n.value])),
-  column: (n) => obj(['$col', n.path]),
-  system_column: (n) => typed('column', ['table', n.table], ['column', n.column]),
-  database_column: (n) => typed('column', ['database', ref(n.database)], ['table', n.table], ['column', ref(n.column)]),
-  alias: (n, form) => (form === 'short' ? obj(['$alias', n.name]) : typed('alias', ['value', n.name])),
+  localdatetime: (n, form) => (form === 'short' ? obj([key('localdatetime'), n.value]) : typed(type('localdatetime'), ['value', n.value])),
+  localdate: (n, form) => (form === 'short' ? obj([key('localdate'), n.value]) : typed(type('localdate'), ['value', n.value])),
+  localtime: (n, form) => (form === 'short' ? obj([key('localtime'), n.value]) : typed(type('localtime'), ['value', n.value])),
+  column: (n) => obj([key('column'), n.path]),
+  system_column: (n) => typed(type('system_column'), ['table', n.table], ['column', n.column]),
+  database_column: (n) => typed(type('database_column'), ['database', ref(n.database)], ['table', n.table], ['column', ref(n.column)]),
+  alias: (n, form) => (form === 'short' ? obj([key('alias'), n.name]) : typed(type('alias'), ['value', n.name])),
   between: (n, form) =>
-    form === 'short' ? obj(['$between', refs([n.e, n.min, n.max])]) : typed('between', ['e', ref(n.e)], ['min', ref(n.min)], ['max', ref(n.max)]),
+    form === 'short'
+      ? obj([key('between'), refs([n.e, n.min, n.max])])
+      : typed(type('between'), ['e', ref(n.e)], ['min', ref(n.min)], ['max', ref(n.max)]),
   binary: (n, form) => {
-    if (form === 'full') return typed('binary', ['op', n.op], ['e1', ref(n.e1)], ['e2', ref(n.e2)]);
-    const operands = FOLDING_OPS.has(n.op) ? chainOperands(n, n.op) : [n.e1, n.e2];
-    return obj([binaryKey(n.op), refs(operands)]);
+    if (form === 'full') return typed(type('binary'), ['op', n.op], ['e1', ref(n.e1)], ['e2', ref(n.e2)]);
+    const operands = OPERATORS.binary[n.op].nary === 'fold' ? chainOperands(n, n.op) : [n.e1, n.e2];
+    return obj([operatorKey(n.op), refs(operands)]);
   },
-  unary: (n, form) => (form === 'short' ? obj([unaryKey(n.op), ref(n.e)]) : typed('unary', ['op', n.op], ['e', ref(n.e)])),
-  case: (n) => typed('case', ['base', orNull(n.base, ref)], ['cases', refs(n.cases)], ['else', orNull(n.else, ref)]),
+  unary: (n, form) => (form === 'short' ? obj([operatorKey(n.op), ref(n.e)]) : typed(type('unary'), ['op', n.op], ['e', ref(n.e)])),
+  case: (n) => typed(type('case'), ['base', orNull(n.base, ref)], ['cases', refs(n.cases)], ['else', orNull(n.else, ref)]),
   when: (n) => obj(['when', ref(n.when)], ['then', ref(n.then)]),
-  collate: (n) => typed('collate', ['e', ref(n.e)], ['collation', n.collation]),
-  count_rows: () => typed('count_rows'),
-  exists: (n, form) => (form === 'short' ? obj(['$exists', ref(n.select)]) : typed('exists', ['select', ref(n.select)])),
+  collate: (n) => typed(type('collate'), ['e', ref(n.e)], ['collation', n.collation]),
+  count_rows: () => typed(type('count_rows')),
+  exists: (n, form) => (form === 'short' ? obj([key('exists'), ref(n.select)]) : typed(type('exists'), ['select', ref(n.select)])),
   function: (n, form) =>
     form === 'short' && functionNameFitsKey(n.name)
-      ? obj([`$$${n.name}`, refs(n.args)])
-      : typed('function', ['function', n.name], ['args', refs(n.args)]),
-  in: (n, form) => (form === 'short' ? obj(['$in', [ref(n.e), refs(n.values)]]) : typed('in', ['e', ref(n.e)], ['values', refs(n.values)])),
+      ? obj([`${FUNCTION_PREFIX}${n.name}`, refs(n.args)])
+      : typed(type('function'), ['function', n.name], ['args', refs(n.args)]),
+  in: (n, form) => (form === 'short' ? obj([key('in'), [ref(n.e), refs(n.values)]]) : typed(type('in'), ['e', ref(n.e)], ['values', refs(n.values)])),
   in_select: (n, form) =>
-    form === 'short' ? obj(['$in', [ref(n.e), ref(n.select)]]) : typed('in_select', ['e', ref(n.e)], ['select', ref(n.select)]),
+    form === 'short' ? obj([key('in_select'), [ref(n.e), ref(n.select)]]) : typed(type('in_select'), ['e', ref(n.e)], ['select', ref(n.select)]),
   param: () => {
     throw new Unbound();
   },
-  subquery: (n, form) => (form === 'short' ? obj(['$select', ref(n.select)]) : typed('select', ['select', ref(n.select)])),
-  spec_all: () => typed('all'),
+  subquery: (n, form) => (form === 'short' ? obj([key('subquery'), ref(n.select)]) : typed(type('subquery'), ['select', ref(n.select)])),
+  spec_all: () => typed(type('spec_all')),
   spec_id: (n) => new Raw(n.id),
   spec_name: (n) => n.name,
-  spec_where: (n) => typed('where', ['where', ref(n.where)]),
+  spec_where: (n) => typed(type('spec_where'), ['where', ref(n.where)]),
   spec_array: (n) => refs(n.items),
   result_column: (n) => obj(['e', ref(n.e)], ['alias', orNull(n.alias, (a) => a)]),
   order_term: (n, form) => obj(['e', ref(n.e)], ['order', form === 'full' || n.order === 'desc' ? n.order : undefined]),
-  table: (n, form) => (form === 'short' && n.alias === null ? n.table : typed('table', ['table', n.table], ['alias', orNull(n.alias, (a) => a)])),
-  table_system: (n) => typed('table_system', ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
-  table_database: (n) => typed('table_database', ['database', ref(n.database)], ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
-  join: (n) => typed('join', ['op', n.op], ['s1', ref(n.s1)], ['s2', ref(n.s2)]),
-  select_source: (n) => typed('select', ['select', ref(n.select)]),
+  table: (n, form) =>
+    form === 'short' && n.alias === null ? n.table : typed(type('table'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
+  table_system: (n) => typed(type('table_system'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
+  table_database: (n) => typed(type('table_database'), ['database', ref(n.database)], ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
+  join: (n) => typed(type('join'), ['op', n.op], ['s1', ref(n.s1)], ['s2', ref(n.s2)]),
+  select_source: (n) => typed(type('select_source'), ['select', ref(n.select)]),
   select: (n, form) => selectEntries(n, form),
   select_action: (n) =>
     obj(
-      ['action', 'select'],
+      ['action', KINDS.select_action.json.action],
       ['select', ref(n.select)],
       ['rows', orNull(n.rows, (r) => new Raw(r))],
       ['use_strings', orNull(n.useStrings, (b) => b)],

@@ -1,4 +1,5 @@
 import type { LineIndex, Span } from '../diagnostic/span.js';
+import { childPointer, escapePointerSegment } from '../diagnostic/pointer.js';
 
 /**
  * A JSON value as read under the spec's JSON rules (see `readSpecJson`): exact number text,
@@ -174,11 +175,4 @@ export function normaliseKey(key: string): string {
   return foldKey(key).toLowerCase();
 }
 
-export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** The pointer of `segment` inside the container at `parentPointer`. */
-export function childPointer(parentPointer: string, segment: string | number): string {
-  return `${parentPointer}/${escapePointerSegment(String(segment))}`;
-}
+export { escapePointerSegment, childPointer };

@@ -1,6 +1,7 @@
+import { RULE_LEVELS } from '../config/config.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
-import { didYouMean } from './suggest.js';
-import type { OptionType, Rule, RuleConfig, RuleSeverity, RulesConfig } from './types.js';
+import { didYouMean } from '../diagnostic/suggest.js';
+import type { OptionType, Rule, RuleConfig, RuleLevel, RuleSeverity, RulesConfig } from './types.js';
 
 /** A rule as it will run: its severity and options after the configuration is applied. */
 export interface ActiveRule {
@@ -9,7 +10,7 @@ export interface ActiveRule {
   readonly options: Readonly<Record<string, unknown>>;
 }
 
-const SETTINGS = new Set(['off', 'warning', 'error']);
+const SETTINGS: ReadonlySet<string> = new Set(RULE_LEVELS);
 
 function optionProblem(type: OptionType, value: unknown): string | null {
   switch (type) {
@@ -35,14 +36,14 @@ function optionProblem(type: OptionType, value: unknown): string | null {
 export function resolveRules(registry: readonly Rule[], config: RulesConfig | undefined): ActiveRule[] {
   const problems: Diagnostic[] = [];
   const byId = new Map(registry.map((r) => [r.meta.id, r]));
-  const settings = new Map<string, { severity: 'off' | RuleSeverity; options: Record<string, unknown> }>();
+  const settings = new Map<string, { severity: RuleLevel; options: Record<string, unknown> }>();
   for (const [id, raw] of Object.entries(config ?? {})) {
     const rule = byId.get(id);
     if (!rule) {
       problems.push({
         code: 'lint/unknown-rule',
         severity: 'error',
-        message: `Unknown lint rule "${id}" in the configuration.${didYouMean(id, byId.keys())}`,
+        message: `Unknown lint rule "${id}" in the configuration${didYouMean(id, byId.keys())}.`,
         hint: 'Run `dsq lint --list-rules` to see every rule id.',
       });
       continue;
@@ -75,7 +76,7 @@ export function resolveRules(registry: readonly Rule[], config: RulesConfig | un
       const want = optionProblem(type, value);
       if (want) problems.push({ code: 'lint/bad-rule-config', severity: 'error', message: `Rule "${id}": option "${name}" must be ${want}.` });
     }
-    settings.set(id, { severity: setting as 'off' | RuleSeverity, options: options as Record<string, unknown> });
+    settings.set(id, { severity: setting as RuleLevel, options: options as Record<string, unknown> });
   }
   if (problems.length > 0) throw new DsqError(problems);
   const out: ActiveRule[] = [];

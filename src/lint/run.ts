@@ -1,17 +1,15 @@
 import type { Node, Select, Statement } from '../ast/nodes.js';
-import { visit } from '../ast/walk.js';
+import { visit, visitInParallel, type Visitor, type VisitInfo } from '../ast/walk.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
 import type { ActiveRule } from './config.js';
 import { buildScope, type Clause, type SelectScope } from './scope.js';
 import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
 import { applySuppressions, readDirectives } from './suppress.js';
-import type { LintDiagnostic, LintDocument, Report, RuleContext, RuleVisitor } from './types.js';
+import type { LintDiagnostic, LintDocument, Report, RuleContext } from './types.js';
 
-type AnyHandler = (node: Node) => void;
-
+/** Where the walk is, for the rules' context: the nearest select above and the part of it the node is in. */
 interface Frame {
-  readonly node: Node;
   /** Nearest select strictly above the node. */
   readonly select: Select | null;
   readonly clause: Clause | null;
@@ -19,22 +17,12 @@ interface Frame {
   readonly selects: readonly Select[];
 }
 
-/** Which part of `select` holds its direct child `child`. */
-function clauseOf(select: Select, child: Node): Clause {
-  if (select.where === child) return 'where';
-  if (select.having === child) return 'having';
-  if (select.limit === child) return 'limit';
-  if (select.offset === child) return 'offset';
-  if (select.from === child) return 'from';
-  if (child.kind === 'result_column') return 'columns';
-  if (child.kind === 'order_term') return 'order';
-  // The only other children of a select are its GROUP BY expressions (no O(n) search: GROUP BY may be long).
-  return 'group';
-}
+const TOP: Frame = { select: null, clause: null, selects: [] };
 
 /**
  * Runs the active rules over a parsed document: every rule's visitor is called in ONE walk of
- * each statement (src/ast/walk.ts `visit`), then suppression comments are applied.
+ * each statement (src/ast/walk.ts `visit` and `visitInParallel`: a rule that skips a subtree
+ * skips it for itself only), then suppression comments are applied.
  * Returns the findings sorted by position.
  */
 export function runRules(
@@ -45,7 +33,30 @@ export function runRules(
   registry: ReadonlySet<string> = new Set(rules.map((a) => a.rule.meta.id)),
 ): LintDiagnostic[] {
   const found: LintDiagnostic[] = [];
-  const stack: Frame[] = [];
+  /** The frame of each node on the path from the statement to the node being visited. */
+  const frames: Frame[] = [];
+  let position: VisitInfo | null = null;
+  let current: Node | null = null;
+  const frame = (): Frame => (position === null ? TOP : (frames[position.depth] ?? TOP));
+  // Keeps `frames` and `position` up to date: the first visitor of the walk.
+  const tracker: Visitor = {
+    enter(node, info) {
+      position = info;
+      current = node;
+      const up = info.depth > 0 ? (frames[info.depth - 1] as Frame) : TOP;
+      const parent = info.parent;
+      frames[info.depth] =
+        parent !== null && parent.kind === 'select'
+          ? { select: parent, clause: info.key as Clause, selects: [...up.selects, parent] }
+          : up;
+      frames.length = info.depth + 1;
+    },
+    leave(node, info) {
+      position = info;
+      current = node;
+      frames.length = info.depth + 1;
+    },
+  };
   const scopeCache = new Map<Select, SelectScope>();
   let statement: Statement | null = null;
   let statementSpan: Span | null = null;
@@ -53,8 +64,13 @@ export function runRules(
   const spanOf = (node: Node): Span | null => {
     const own = doc.spans.get(node);
     if (own) return own;
-    for (let i = stack.length - 1; i >= 0; i--) {
-      const s = doc.spans.get((stack[i] as Frame).node);
+    if (position === null || current === null) return statementSpan;
+    // The node being visited, or the nearest located node above it.
+    const here = doc.spans.get(current);
+    if (here) return here;
+    const above = position.ancestors();
+    for (let i = above.length - 1; i >= 0; i--) {
+      const s = doc.spans.get(above[i] as Node);
       if (s) return s;
     }
     return statementSpan;
@@ -68,8 +84,7 @@ export function runRules(
     return s;
   };
 
-  const enter = new Map<string, AnyHandler[]>();
-  const leave = new Map<string, AnyHandler[]>();
+  const visitors: Visitor[] = [tracker];
   const fileHooks: (() => void)[] = [];
   for (const active of rules) {
     const { rule, severity, options } = active;
@@ -80,12 +95,12 @@ export function runRules(
       parseDiagnostics: doc.diagnostics,
       schema,
       statement: () => statement as Statement,
-      ancestors: () => stack.slice(0, -1).map((f) => f.node),
-      enclosingSelect: () => stack[stack.length - 1]?.select ?? null,
-      clause: () => stack[stack.length - 1]?.clause ?? null,
+      ancestors: () => (position === null ? [] : position.ancestors()),
+      enclosingSelect: () => frame().select,
+      clause: () => frame().clause,
       scope,
       scopes: () => {
-        const selects = stack[stack.length - 1]?.selects ?? [];
+        const selects = frame().selects;
         const out: SelectScope[] = [];
         for (let i = selects.length - 1; i >= 0; i--) out.push(scope(selects[i] as Select));
         return out;
@@ -108,13 +123,9 @@ export function runRules(
         });
       },
     };
-    const visitor = rule.create(context) as Record<string, AnyHandler | undefined> & RuleVisitor;
-    for (const [key, handler] of Object.entries(visitor)) {
-      if (typeof handler !== 'function') continue;
-      if (key === 'file') fileHooks.push(handler as () => void);
-      else if (key.endsWith(':exit')) push(leave, key.slice(0, -5), handler as AnyHandler);
-      else push(enter, key, handler as AnyHandler);
-    }
+    const { file, ...visitor } = rule.create(context);
+    if (file) fileHooks.push(file);
+    visitors.push(visitor);
   }
 
   for (const hook of fileHooks) hook();
@@ -122,25 +133,11 @@ export function runRules(
     statement = node;
     statementSpan = span;
     scopeCache.clear();
-    stack.length = 0;
-    visit(node, {
-      enter(n, parent, depth) {
-        stack.length = depth;
-        const up = stack[depth - 1];
-        const frame: Frame =
-          parent && parent.kind === 'select'
-            ? { node: n, select: parent, clause: clauseOf(parent, n), selects: [...(up?.selects ?? []), parent] }
-            : { node: n, select: up?.select ?? null, clause: up?.clause ?? null, selects: up?.selects ?? [] };
-        stack.push(frame);
-        const handlers = enter.get(n.kind);
-        if (handlers) for (const h of handlers) h(n);
-      },
-      leave(n, _parent, depth) {
-        stack.length = depth + 1;
-        const handlers = leave.get(n.kind);
-        if (handlers) for (const h of handlers) h(n);
-      },
-    });
+    frames.length = 0;
+    // Every rule in one walk (src/ast/walk.ts), the tracker first.
+    visit(node, visitInParallel(visitors));
+    position = null;
+    current = null;
   }
 
   const directives = readDirectives(doc.comments);
@@ -148,12 +145,6 @@ export function runRules(
   const directiveRule = rules.find((a) => a.rule.meta.id === SUPPRESSION_RULE_ID);
   if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id))));
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
-}
-
-function push(map: Map<string, AnyHandler[]>, key: string, handler: AnyHandler): void {
-  const list = map.get(key);
-  if (list) list.push(handler);
-  else map.set(key, [handler]);
 }
 
 /** A node object shared by two places of a tree is walked twice; report its findings once. */

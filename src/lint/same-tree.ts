@@ -1,5 +1,5 @@
 import type { Node } from '../ast/nodes.js';
-import { CHILD_KEYS } from '../ast/walk.js';
+import { KINDS } from '../ast/kinds.js';
 
 /** Structural equality of two trees, without recursion (deep trees are safe); stops at the first difference. */
 export function sameTree(a: Node, b: Node): boolean {
@@ -16,7 +16,7 @@ export function sameTree(a: Node, b: Node): boolean {
     const nx = x as Record<string, unknown>;
     const ny = y as Record<string, unknown>;
     if (nx.kind !== ny.kind) return false;
-    const childKeys = new Set<string>(CHILD_KEYS[nx.kind as Node['kind']] as readonly string[]);
+    const childKeys = new Set<string>(KINDS[nx.kind as Node['kind']].children as readonly string[]);
     const keys = Object.keys(nx);
     if (keys.length !== Object.keys(ny).length) return false;
     for (const k of keys) {

@@ -2,7 +2,7 @@ import type { ColumnRef, DatabaseColumn, Source } from '../ast/nodes.js';
 import type { SchemaDatabase, SchemaField } from '../schema/index.js';
 import { ATTRIBUTES, type SelectScope, type SourceInfo } from './scope.js';
 import {
-  DATABASE_TABLES, databaseNames, findField, hasBlob, resolveDatabasePath, splitColumnPath, splitTablePath,
+  DATABASE_TABLES, databaseNames, findFieldInAny, hasBlob, resolveDatabasePath, splitColumnPath, splitTablePath,
 } from './schema-paths.js';
 import type { RuleContext } from './types.js';
 
@@ -27,7 +27,7 @@ function inDatabases(databases: readonly SchemaDatabase[], name: string, blobAtt
       : { status: 'unknown-field', name, candidates: databases.flatMap((d) => d.blobs.map((b) => b.name)) };
   }
   if (ATTRIBUTES.has(name.toLowerCase())) return { status: 'known' };
-  const field = findField(databases, name);
+  const field = findFieldInAny(databases, name);
   if (field) return { status: 'field', field };
   return { status: 'unknown-field', name, candidates: [...ATTRIBUTES, ...databases.flatMap((d) => d.fields.map((f) => f.name))] };
 }

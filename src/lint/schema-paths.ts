@@ -1,4 +1,4 @@
-import { allDatabases, findDatabases, findField as findFieldIn, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
+import { allDatabases, findDatabases, findField, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
 
 /**
  * How dsq resolves the spec's column and table paths against a schema. The spec does not show
@@ -52,10 +52,10 @@ export function splitColumnPath(path: string): ColumnPath {
 /** The tables a database has: its record table, and its trash table (spec: the trash feature). */
 export const DATABASE_TABLES: readonly string[] = ['records', 'trash'];
 
-/** A field of one of the databases by name or label (case-insensitive). */
-export function findField(databases: readonly SchemaDatabase[], name: string): SchemaField | null {
+/** A field of the first of the databases that has it, by name or label (case-insensitive; one database: src/schema's `findField`). */
+export function findFieldInAny(databases: readonly SchemaDatabase[], name: string): SchemaField | null {
   for (const db of databases) {
-    const f = findFieldIn(db, name);
+    const f = findField(db, name);
     if (f) return f;
   }
   return null;

@@ -1,15 +1,17 @@
-import type { Node, NodeKind, NodeOfKind, Select, Statement } from '../ast/nodes.js';
+import type { Node, Select, Statement } from '../ast/nodes.js';
+import type { Visitor } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
 import type { Clause, SelectScope } from './scope.js';
 
-/** The severity a rule runs at; `off` disables it. */
-export type RuleSeverity = 'error' | 'warning';
-export type RuleSetting = 'off' | RuleSeverity;
-/** A rule's entry in dsq.config.json: a severity, or a severity with the rule's options. */
-export type RuleConfig = RuleSetting | readonly [RuleSetting, Record<string, unknown>];
-export type RulesConfig = Readonly<Record<string, RuleConfig>>;
+import type { RuleLevel, RuleSetting, RuleSeverity } from '../config/config.js';
+
+/** The rule levels (src/config/config.ts, where they are written once). */
+export type { RuleLevel, RuleSetting, RuleSeverity };
+/** A rule's entry in dsq.config.json (src/config/config.ts `RuleSetting`). */
+export type RuleConfig = RuleSetting;
+export type RulesConfig = Readonly<Record<string, RuleSetting>>;
 
 /** One replacement of source text: `[start, end)` (0-based UTF-16 offsets) becomes `text`. */
 export interface TextEdit {
@@ -90,13 +92,12 @@ export interface RuleContext {
   report(report: Report): void;
 }
 
-type Handler<N> = (node: N) => void;
-
-/** Handlers by node kind, called on entering (`kind`) and leaving (`kind:exit`) each node. */
-export type RuleVisitor = { readonly [K in NodeKind]?: Handler<NodeOfKind<K>> } & {
-  readonly [K in NodeKind as `${K}:exit`]?: Handler<NodeOfKind<K>>;
-} & {
-  /** Called once per file, before any statement is walked. */
+/**
+ * A rule's visitor: the walker's (src/ast/walk.ts `Visitor`: handlers by node kind, a function
+ * or `{ enter, leave }`, and `enter`/`leave` for every node; `false` from an enter skips the
+ * subtree for this rule only), and `file`, called once per file before any statement is walked.
+ */
+export type RuleVisitor = Visitor & {
   readonly file?: () => void;
 };
 

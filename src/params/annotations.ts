@@ -19,6 +19,8 @@ export interface AnnotatedStatement {
   readonly span: Span;
   readonly name: { readonly value: string; readonly span: Span } | null;
   readonly params: ReadonlyMap<string, { readonly type: ParamType; readonly span: Span }>;
+  /** The other line comments before it (after `-- name:`), as written without `--`: its description. */
+  readonly doc: readonly string[];
 }
 
 export interface Annotated {
@@ -38,6 +40,7 @@ export function annotate(doc: ParsedDocument): Annotated {
   const statements = doc.statements.map((s): AnnotatedStatement => {
     let name: AnnotatedStatement['name'] = null;
     const params = new Map<string, { type: ParamType; span: Span }>();
+    const doc: string[] = [];
     while (next < line.length && (line[next]?.span.start ?? 0) < s.span.end) {
       const c = line[next++];
       if (c === undefined) break;
@@ -52,7 +55,11 @@ export function annotate(doc: ParsedDocument): Annotated {
         continue;
       }
       const p = PARAM_RE.exec(c.text);
-      if (!p) continue;
+      if (!p) {
+        // A description: the comments after the name, before the statement starts.
+        if (name !== null && c.span.start < s.span.start) doc.push(c.text.replace(/^--\s?/, '').trimEnd());
+        continue;
+      }
       const m = /^:?([A-Za-z_][A-Za-z0-9_]*)\s+([A-Za-z_]+)$/.exec(p[1] ?? '');
       const type = m ? paramTypeOf(m[2] as string) : null;
       if (!m || type === null) {
@@ -66,7 +73,7 @@ export function annotate(doc: ParsedDocument): Annotated {
       }
       params.set(m[1] as string, { type, span: c.span });
     }
-    return { node: s.node, span: s.span, name, params };
+    return { node: s.node, span: s.span, name, params, doc };
   });
   return { statements, diagnostics };
 }

@@ -75,6 +75,8 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
   return (trustBuilt(settled) ? settled : validateAst(settled)) as T;
 }
 
+const WRITES: ReadonlySet<string> = new Set(['insert_action', 'replace_action', 'set_action', 'update_action']);
+
 /**
  * A parameter given as a field's value (`INSERT ... VALUES (:v)`, `UPDATE ... SET f = :v`) was
  * read as an expression; bound to a null, number or string it is a field value, as the literal
@@ -82,6 +84,8 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
  */
 function settleFieldValues<T extends Node>(root: T): T {
   const plain = (e: Expr) => e.kind === 'null' || e.kind === 'number' || e.kind === 'string';
+  // Only writes hold field values (records of INSERT/REPLACE/SET, UPDATE's SET): no walk for the others.
+  if (!WRITES.has(root.kind)) return root;
   return transform(root, (node): Node => {
     if (node.kind !== 'record' && node.kind !== 'update_action') return node;
     if (!node.expressions.some((f) => plain(f.e))) return node;

@@ -1,8 +1,8 @@
 import type { Expr, Node } from '../ast/nodes.js';
-import { BINARY_PREC, Prec } from '../ast/precedence.js';
+import { precedenceOf } from '../ast/kinds.js';
+import { OPERATORS } from '../ast/operators.js';
 import { dsqLexer } from '../syntax/tokens.js';
 import type { StatementTree } from './comment-tree.js';
-import { precOf } from './precedence.js';
 
 export const PUNCTUATION_BEFORE = new Set([',', ')', ']']);
 
@@ -21,9 +21,9 @@ export function leftOfOperator(tree: StatementTree, node: Node): Node | undefine
   // A right operand in parentheses prints the comment after its `(`: nothing dangles.
   let left: Node | undefined;
   if (parent.kind === 'binary' && parent.e2 === top) {
-    if (precOf(parent.e2) > BINARY_PREC[parent.op]) left = parent.e1;
+    if (precedenceOf(parent.e2) >= (OPERATORS.binary[parent.op].right as number)) left = parent.e1;
   } else if (parent.kind === 'between' && (parent.min === top || parent.max === top)) {
-    if (precOf(top as Expr) > Prec.comparison) left = parent.min === top ? parent.e : parent.min;
+    if (precedenceOf(top as Expr) >= (OPERATORS.between.right as number)) left = parent.min === top ? parent.e : parent.min;
   } else if (parent.kind === 'join' && parent.s2 === top && top.kind !== 'join') {
     left = parent.s1;
   }

@@ -1,19 +1,15 @@
 import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
-import { BINARY_PREC, BINARY_TEXT, Prec, type PrecLevel } from '../ast/precedence.js';
+import { KINDS, precedenceOf } from '../ast/kinds.js';
+import { OPERATORS } from '../ast/operators.js';
 import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
 import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
-import { precOf, startsWithMinus, startsWithNumber } from './precedence.js';
+import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
 
-/** The operand doc, in parentheses when its precedence is below `min`. */
-function operand(e: Expr, doc: Doc, min: PrecLevel): Doc {
-  return precOf(e) < min ? parens(doc) : doc;
+/** The operand doc, in parentheses when its level is below `min`, the least its place takes (src/ast/operators.ts). */
+function operand(e: Expr, doc: Doc, min: number | null): Doc {
+  return min !== null && precedenceOf(e) < min ? parens(doc) : doc;
 }
-
-/** A left operand of a binary-level operator at `prec` (left-associative: same level is fine). */
-const left = (e: Expr, doc: Doc, prec: PrecLevel) => operand(e, doc, prec);
-/** A right operand: the same level needs parentheses. */
-const right = (e: Expr, doc: Doc, prec: PrecLevel) => operand(e, doc, (prec + 1) as PrecLevel);
 
 const TEXT_COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', 'like']);
 
@@ -51,15 +47,15 @@ function chainOf(node: Binary): { operands: Expr[]; inner: Binary[] } {
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const { operands, inner } = chainOf(node);
-  const prec = BINARY_PREC[node.op];
-  const op = env.options.kw(BINARY_TEXT[node.op]);
+  const operator = OPERATORS.binary[node.op];
+  const op = env.options.kw(operator.text);
   return {
     children: operands,
     ctxs: comparedCtxs(node.op, ctx, operands),
     build: (docs) => {
       // The chain node ending with operand i prints its comments around that operand.
       const at = (i: number): Doc => {
-        const doc = i === 0 ? left(operands[0] as Expr, docs[0] as Doc, prec) : right(operands[i] as Expr, docs[i] as Doc, prec);
+        const doc = operand(operands[i] as Expr, docs[i] as Doc, i === 0 ? operator.left : operator.right);
         const chain = i > 0 ? inner[i - 1] : undefined;
         return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
       };
@@ -78,27 +74,28 @@ const NO_NODES: readonly Node[] = Object.freeze([]);
 /** NOT of these prints inside the operator: `x NOT LIKE y`, `x IS NOT y`, `x NOT BETWEEN a AND b`, `x NOT IN (...)`. */
 function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
   const e = node.e;
+  if (!fusesWithNot(e)) return null;
   const kw = env.options.kw;
-  const cmp = Prec.comparison;
-  if (e.kind === 'binary' && (e.op === 'like' || e.op === 'regexp' || e.op === 'is')) {
-    const op = e.op === 'is' ? kw('IS NOT') : kw(`NOT ${BINARY_TEXT[e.op]}`);
+  if (e.kind === 'binary') {
+    const operator = OPERATORS.binary[e.op];
+    const op = kw(operator.negated as string);
     return {
       children: [e.e1, e.e2],
       ctxs: comparedCtxs(e.op, ctx, [e.e1, e.e2]),
-      build: ([a, b]) => group([left(e.e1, a as Doc, cmp), indent([line, op, ' ', right(e.e2, b as Doc, cmp)])]),
+      build: ([a, b]) => group([operand(e.e1, a as Doc, operator.left), indent([line, op, ' ', operand(e.e2, b as Doc, operator.right)])]),
       absorbed: [e],
     };
   }
   if (e.kind === 'between') {
-    return { ...betweenLayout(e.e, e.min, e.max, ctx, kw('NOT BETWEEN'), kw('AND')), absorbed: [e] };
+    return { ...betweenLayout(e.e, e.min, e.max, ctx, kw(OPERATORS.between.negated), kw('AND')), absorbed: [e] };
   }
   if (e.kind === 'in') {
-    return { ...inListLayout(e.e, e.values, ctx, kw('NOT IN'), env), absorbed: [e] };
+    return { ...inListLayout(e.e, e.values, ctx, kw(OPERATORS.in.negated), env), absorbed: [e] };
   }
   if (e.kind === 'in_select') {
     return {
       children: [e.e, e.select],
-      build: ([a, s]) => inLayout(e.e, a as Doc, kw('NOT IN'), parens(s as Doc)),
+      build: ([a, s]) => inLayout(e.e, a as Doc, kw(OPERATORS.in.negated), parens(s as Doc)),
       absorbed: [e],
     };
   }
@@ -111,27 +108,27 @@ const unary: LayoutFn<'unary'> = (node, ctx, env) => {
     if (fused) return fused;
     return {
       children: [node.e],
-      build: ([d]) => concat([env.options.kw('NOT'), ' ', operand(node.e, d as Doc, Prec.not)]),
+      build: ([d]) => concat([env.options.kw(OPERATORS.unary.not.text), ' ', operand(node.e, d as Doc, OPERATORS.unary.not.right)]),
     };
   }
   // `-(5)` (else the number -5), `- -x` (`--` is a comment): the parser reads both back as written.
-  const needsParens = precOf(node.e) < Prec.unary || (node.op === '-' && startsWithNumber(node.e));
+  const needsParens = prefixNeedsParens(node.op, node.e);
   const apart = !needsParens && node.op === '-' && startsWithMinus(node.e);
   return {
     children: [node.e],
     // `- -x` (`--` is a comment), and a space before an operand with comments (`- /* c */ x`).
-    build: ([d]) => concat([node.op, ...(apart || env.hasComments(node.e) ? [' '] : []), needsParens ? parens(d as Doc) : (d as Doc)]),
+    build: ([d]) => concat([OPERATORS.unary[node.op].text, ...(apart || env.hasComments(node.e) ? [' '] : []), needsParens ? parens(d as Doc) : (d as Doc)]),
   };
 };
 
 function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and: string): Branch {
-  const cmp = Prec.comparison;
+  const { left, right } = OPERATORS.between;
   return {
     children: [e, min, max],
     build: ([a, lo, hi]) =>
       group([
-        left(e, a as Doc, cmp),
-        indent([line, op, ' ', right(min, lo as Doc, cmp), line, and, ' ', right(max, hi as Doc, cmp)]),
+        operand(e, a as Doc, left),
+        indent([line, op, ' ', operand(min, lo as Doc, right), line, and, ' ', operand(max, hi as Doc, right)]),
       ]),
   };
 }
@@ -141,7 +138,7 @@ function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and:
  * `x IN (` does not fit, `IN` on the next line.
  */
 function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
-  const head = left(e, a, Prec.comparison);
+  const head = operand(e, a, OPERATORS.in.left);
   return conditional([group([head, ' ', op, ' ', tail]), group([head, indent([line, op, ' ', tail])])]);
 }
 
@@ -189,7 +186,7 @@ const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
     children: kids,
     build: (docs) => {
       let i = 0;
-      const head: Doc[] = [kw('CASE')];
+      const head: Doc[] = [kw(KINDS.case.keyword)];
       if (node.base) head.push(' ', docs[i++] as Doc);
       const arms: Doc[] = [];
       for (let k = 0; k < node.cases.length; k++) arms.push(line, docs[i++] as Doc);
@@ -201,7 +198,7 @@ const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
 
 const when: LayoutFn<'when'> = (node, ctx, env) => ({
   children: [node.when, node.then],
-  build: ([w, t]) => group([env.options.kw('WHEN'), ' ', w as Doc, indent([line, env.options.kw('THEN'), ' ', t as Doc])]),
+  build: ([w, t]) => group([env.options.kw(KINDS.when.keyword), ' ', w as Doc, indent([line, env.options.kw('THEN'), ' ', t as Doc])]),
 });
 
 /**
@@ -214,16 +211,16 @@ const column: LayoutFn<'column'> = (node, ctx, env) => {
   const kw = env.options.kw;
   const simple = isSimplePath(node.path);
   const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path) && COLUMN_CALL.test(env.written?.(node) ?? '');
-  if (!textLike && simple && ctx.capture?.has(node.path)) return leaf(`${kw('COLUMN')}(${writeName(node.path)})`);
+  if (!textLike && simple && ctx.capture?.has(node.path)) return leaf(`${kw(KINDS.column.keyword)}(${writeName(node.path)})`);
   const path = textLike ? null : writePath(node.path);
   if (path !== null) return leaf(path);
-  return leaf(concat([kw('COLUMN'), '(', verbatim(quoteString(node.path)), ')']));
+  return leaf(concat([kw(KINDS.column.keyword), '(', verbatim(quoteString(node.path)), ')']));
 };
 
 const COLUMN_CALL = /^column\s*\(/i;
 
 const aliasRef: LayoutFn<'alias'> = (node, ctx, env) =>
-  leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw('ALIAS')}(${writeName(node.name)})`);
+  leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw(KINDS.alias.keyword)}(${writeName(node.name)})`);
 
 const typed = (keyword: string, value: string, env: Env): Layout =>
   leaf(concat([env.options.kw(keyword), ' ', verbatim(quoteString(value))]));
@@ -232,41 +229,41 @@ const typed = (keyword: string, value: string, env: Env): Layout =>
 export const EXPRESSION_LAYOUTS = {
   // `''` is the spec's NULL (JSON rule 1); the formatter keeps it as written (the empty-string
   // lint rule is the tool for changing it).
-  null: (node, _c, env) => leaf(env.written?.(node) === "''" ? "''" : env.options.kw('NULL')),
+  null: (node, _c, env) => leaf(env.written?.(node) === "''" ? "''" : env.options.kw(KINDS.null.keyword)),
   number: (node) => leaf(node.value),
   string: (node) => leaf(verbatim(quoteString(node.value))),
   datetime: (node, _c, env) =>
-    node.form === 'ms' ? leaf(`${env.options.kw('DATETIME')}(${node.value})`) : typed('DATETIME', node.value, env),
-  localdatetime: (node, _c, env) => typed('TIMESTAMP', node.value, env),
-  localdate: (node, _c, env) => typed('DATE', node.value, env),
-  localtime: (node, _c, env) => typed('TIME', node.value, env),
+    node.form === 'ms' ? leaf(`${env.options.kw(KINDS.datetime.keyword)}(${node.value})`) : typed(KINDS.datetime.keyword, node.value, env),
+  localdatetime: (node, _c, env) => typed(KINDS.localdatetime.keyword, node.value, env),
+  localdate: (node, _c, env) => typed(KINDS.localdate.keyword, node.value, env),
+  localtime: (node, _c, env) => typed(KINDS.localtime.keyword, node.value, env),
   column,
   system_column: (node, _c, env) =>
-    leaf(list(`${env.options.kw('SYSTEM_COLUMN')}(`, [writeName(node.table), writeName(node.column)], ')')),
+    leaf(list(`${env.options.kw(KINDS.system_column.keyword)}(`, [writeName(node.table), writeName(node.column)], ')')),
   database_column: (node, ctx, env) => ({
     children: [node.database, node.column],
-    build: ([db, c]) => list(`${env.options.kw('DATABASE_COLUMN')}(`, [db as Doc, writeName(node.table), c as Doc], ')'),
+    build: ([db, c]) => list(`${env.options.kw(KINDS.database_column.keyword)}(`, [db as Doc, writeName(node.table), c as Doc], ')'),
   }),
   alias: aliasRef,
-  between: (node, ctx, env) => betweenLayout(node.e, node.min, node.max, ctx, env.options.kw('BETWEEN'), env.options.kw('AND')),
+  between: (node, ctx, env) => betweenLayout(node.e, node.min, node.max, ctx, env.options.kw(OPERATORS.between.text), env.options.kw('AND')),
   binary,
   case: caseLayout,
   when,
   collate: (node, ctx, env) => ({
     children: [node.e],
     build: ([d]) =>
-      group([operand(node.e, d as Doc, Prec.collate), indent([line, env.options.kw('COLLATE'), ' ', writeName(node.collation)])]),
+      group([operand(node.e, d as Doc, OPERATORS.collate.left), indent([line, env.options.kw(OPERATORS.collate.text), ' ', writeName(node.collation)])]),
   }),
   count_rows: () => leaf('COUNT(*)'),
   exists: (node, ctx, env) => ({
     children: [node.select],
-    build: ([s]) => concat([env.options.kw('EXISTS'), ' ', parens(s as Doc)]),
+    build: ([s]) => concat([env.options.kw(KINDS.exists.keyword), ' ', parens(s as Doc)]),
   }),
   function: fn,
-  in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw('IN'), env),
+  in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw(OPERATORS.in.text), env),
   in_select: (node, ctx, env) => ({
     children: [node.e, node.select],
-    build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw('IN'), parens(s as Doc)),
+    build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw(OPERATORS.in.text), parens(s as Doc)),
   }),
   param: (node) => leaf(`:${node.name}`),
   subquery: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),

@@ -6,7 +6,7 @@ import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord }
  */
 
 /** The dialect's reserved words (src/syntax/words.ts, the list the lexer reads): never bare identifiers. */
-export const KEYWORDS: ReadonlySet<string> = new Set(RESERVED_WORDS);
+export const RESERVED: ReadonlySet<string> = new Set(RESERVED_WORDS);
 
 /**
  * Function names that the dialect reads as special forms before `(` (or as typed literals):
@@ -88,5 +88,5 @@ export function isSimplePath(path: string): boolean {
 
 /** A function name: bare when the parser's upper-casing gives it back and it is no special form. */
 export function writeFunctionName(name: string): string {
-  return UPPER_IDENT_RE.test(name) && !KEYWORDS.has(name) && !SPECIAL_CALLS.has(name) ? name : quoteName(name);
+  return UPPER_IDENT_RE.test(name) && !RESERVED.has(name) && !SPECIAL_CALLS.has(name) ? name : quoteName(name);
 }

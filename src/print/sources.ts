@@ -1,3 +1,4 @@
+import { KINDS } from '../ast/kinds.js';
 import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
@@ -63,14 +64,14 @@ const join: LayoutFn<'join'> = (node, ctx, env) => {
 export const SOURCE_LAYOUTS = {
   table: (node, _c, env) => {
     const path = writePath(node.table);
-    const doc = path ?? concat([env.options.kw('TABLE'), '(', verbatim(quoteString(node.table)), ')']);
+    const doc = path ?? concat([env.options.kw(KINDS.table.keyword), '(', verbatim(quoteString(node.table)), ')']);
     return leaf(withAlias(doc, node.alias, env));
   },
   table_system: (node, _c, env) =>
-    leaf(withAlias(list(`${env.options.kw('SYSTEM_TABLE')}(`, [writeName(node.table)], ')'), node.alias, env)),
+    leaf(withAlias(list(`${env.options.kw(KINDS.table_system.keyword)}(`, [writeName(node.table)], ')'), node.alias, env)),
   table_database: (node, ctx, env) => ({
     children: [node.database],
-    build: ([db]) => withAlias(list(`${env.options.kw('DATABASE_TABLE')}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
+    build: ([db]) => withAlias(list(`${env.options.kw(KINDS.table_database.keyword)}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
   }),
   join,
   select_source: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
@@ -78,14 +79,14 @@ export const SOURCE_LAYOUTS = {
 
 /** Layouts of the specifier kinds. */
 export const SPECIFIER_LAYOUTS = {
-  spec_all: (_n, _c, env) => leaf(env.options.kw('ALL')),
+  spec_all: (_n, _c, env) => leaf(env.options.kw(KINDS.spec_all.keyword)),
   spec_id: (node) => leaf(node.id),
   // A data action's database (ctx.database) is written as a path where it is one: `FROM shop.orders`.
   spec_name: (node, ctx) => leaf((isDatabase(ctx) ? writePath(node.name) : null) ?? verbatim(quoteString(node.name))),
   spec_where: (node, ctx, env) => ({
     children: [node.where],
     ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,
-    build: ([w]) => (isDatabase(ctx) ? parens(concat([env.options.kw('WHERE'), ' ', w as Doc])) : concat([env.options.kw('WHERE'), ' ', w as Doc])),
+    build: ([w]) => (isDatabase(ctx) ? parens(concat([env.options.kw(KINDS.spec_where.keyword), ' ', w as Doc])) : concat([env.options.kw(KINDS.spec_where.keyword), ' ', w as Doc])),
   }),
   spec_array: (node, ctx) => ({ children: node.items, ctx: isDatabase(ctx) ? NO_CAPTURE : ctx, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Specifier['kind']]: LayoutFn<K> };

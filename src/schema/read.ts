@@ -9,7 +9,7 @@ import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } fro
  *   possibly nested `groups`);
  * - an array of database definitions (held by one implicit group named '');
  * - a single database definition (an object with `name` or `fields`).
- * The text is read under the spec's JSON rules (A's `readSpecJson`: case-insensitive keys,
+ * The text is read under the spec's JSON rules (src/json's `readSpecJson`: case-insensitive keys,
  * duplicates rejected, `""` is null, trailing commas, `undefined`). Every problem is reported
  * with its JSON pointer and span; all are collected before one `DsqError` is thrown.
  */

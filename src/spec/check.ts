@@ -1,7 +1,7 @@
 import { checkDateTimeText } from '../ast/datetime.js';
-import type { Node, Statement } from '../ast/nodes.js';
+import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
-import { CHILD_KEYS } from '../ast/walk.js';
+import { KINDS } from '../ast/kinds.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
 import { checkActionNode } from './check-actions.js';
 import { arityProblem } from './functions.js';
@@ -52,100 +52,132 @@ export function rowsProblem(rows: string): string | null {
   return `rows (rows per packet) must be a whole number of at least 1, got ${rows}`;
 }
 
-/** The problems of one node (not its children). */
-function checkOne(node: Node, out: Problem[]): void {
-  checkActionNode(node, out);
-  switch (node.kind) {
-    case 'number': {
-      // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).
-      if (SMALL_NUMBER.test(node.value)) return;
-      const check = checkNumber(node.value);
-      if (!check.ok) out.push(problem('invalid-number', check.reason, node, 'value'));
-      return;
-    }
-    case 'string':
-      if (node.value === '') out.push(problem('empty-string', 'a string literal cannot be empty: the spec\'s JSON rules make "" equal to null', node, 'value', 'write NULL (JSON null)'));
-      return;
-    case 'datetime': {
-      if (node.form === 'ms') {
-        const p = wholeNumberProblem(node.value, 'epoch milliseconds');
-        if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
-        return;
-      }
-      const p = checkDateTimeText('datetime', node.value);
-      if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
-      return;
-    }
-    case 'localdatetime':
-    case 'localdate':
-    case 'localtime': {
-      const p = checkDateTimeText(node.kind, node.value);
-      if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
-      return;
-    }
-    case 'column':
-      if (node.path === '') out.push(problem('empty-name', 'a column path cannot be empty', node, 'path'));
-      return;
-    case 'alias':
-      if (node.name === '') out.push(problem('empty-name', 'an alias name cannot be empty', node, 'value'));
-      return;
-    case 'system_column':
-      if (node.table === '') out.push(problem('empty-name', 'a system table name cannot be empty', node, 'table'));
-      if (node.column === '') out.push(problem('empty-name', 'a system column name cannot be empty', node, 'column'));
-      return;
-    case 'database_column':
-      if (node.table === '') out.push(problem('empty-name', 'a table name cannot be empty', node, 'table'));
-      return;
-    case 'collate':
-      if (node.collation === '') out.push(problem('empty-name', 'a collation name cannot be empty', node, 'collation'));
-      return;
-    case 'function': {
-      if (node.name === '') {
-        out.push(problem('empty-name', 'a function name cannot be empty', node, 'function'));
-        return;
-      }
-      const p = arityProblem(node.name, node.args.length);
-      if (p !== null) out.push(problem('function-arity', p, node, 'args', "see the spec's function table (Expression syntax)"));
-      return;
-    }
-    case 'case':
-      if (node.cases.length === 0) out.push(problem('empty-list', 'a CASE needs at least one WHEN ... THEN ... arm', node, 'cases'));
-      return;
-    case 'spec_id': {
-      const p = wholeNumberProblem(node.id, 'a specifier id');
-      if (p !== null) out.push(problem('invalid-id', p, node));
-      return;
-    }
-    case 'spec_name':
-      if (node.name === '') out.push(problem('empty-name', 'a name specifier cannot be empty', node));
-      return;
-    case 'result_column':
-      if (node.alias === '') out.push(problem('empty-name', 'a result column alias cannot be empty', node, 'alias'));
-      return;
-    case 'table':
-      if (node.table === '') out.push(problem('empty-name', 'a table path cannot be empty', node, 'table'));
-      if (node.alias === '') out.push(problem('empty-name', 'a source alias cannot be empty', node, 'alias'));
-      return;
-    case 'table_system':
-    case 'table_database':
-      if (node.table === '') out.push(problem('empty-name', 'a table name cannot be empty', node, 'table'));
-      if (node.alias === '') out.push(problem('empty-name', 'a source alias cannot be empty', node, 'alias'));
-      return;
-    case 'select':
-      if (node.columns !== 'all' && node.columns.length === 0) {
-        out.push(problem('empty-list', 'a column list cannot be empty', node, 'columns', 'for all columns write SELECT * ({"type": "all"}, or leave "columns" out)'));
-      }
-      return;
-    case 'select_action':
-      if (node.rows !== null) {
-        const p = rowsProblem(node.rows);
-        if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
-      }
-      return;
-    default:
-      return;
-  }
+type Check<K extends NodeKind> = (node: NodeOfKind<K>, out: Problem[]) => void;
+const none = () => {};
+
+/** The names a table or source may not leave empty. */
+function checkTableNames(node: { readonly table: string; readonly alias: string | null } & Node, out: Problem[], what: string): void {
+  if (node.table === '') out.push(problem('empty-name', `${what} cannot be empty`, node, 'table'));
+  if (node.alias === '') out.push(problem('empty-name', 'a source alias cannot be empty', node, 'alias'));
 }
+
+const checkLocal = (node: Extract<Node, { kind: 'localdatetime' | 'localdate' | 'localtime' }>, out: Problem[]) => {
+  const p = checkDateTimeText(node.kind, node.value);
+  if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
+};
+
+/** The problems of one node (not its children), for every kind. */
+export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
+  null: none,
+  number: (node, out) => {
+    // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).
+    if (SMALL_NUMBER.test(node.value)) return;
+    const check = checkNumber(node.value);
+    if (!check.ok) out.push(problem('invalid-number', check.reason, node, 'value'));
+  },
+  string: (node, out) => {
+    if (node.value === '') out.push(problem('empty-string', 'a string literal cannot be empty: the spec\'s JSON rules make "" equal to null', node, 'value', 'write NULL (JSON null)'));
+  },
+  datetime: (node, out) => {
+    const p = node.form === 'ms' ? wholeNumberProblem(node.value, 'epoch milliseconds') : checkDateTimeText('datetime', node.value);
+    if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
+  },
+  localdatetime: checkLocal,
+  localdate: checkLocal,
+  localtime: checkLocal,
+  column: (node, out) => {
+    if (node.path === '') out.push(problem('empty-name', 'a column path cannot be empty', node, 'path'));
+  },
+  system_column: (node, out) => {
+    if (node.table === '') out.push(problem('empty-name', 'a system table name cannot be empty', node, 'table'));
+    if (node.column === '') out.push(problem('empty-name', 'a system column name cannot be empty', node, 'column'));
+  },
+  database_column: (node, out) => {
+    if (node.table === '') out.push(problem('empty-name', 'a table name cannot be empty', node, 'table'));
+    checkActionNode(node, out);
+  },
+  alias: (node, out) => {
+    if (node.name === '') out.push(problem('empty-name', 'an alias name cannot be empty', node, 'value'));
+  },
+  between: none,
+  binary: none,
+  case: (node, out) => {
+    if (node.cases.length === 0) out.push(problem('empty-list', 'a CASE needs at least one WHEN ... THEN ... arm', node, 'cases'));
+  },
+  when: none,
+  collate: (node, out) => {
+    if (node.collation === '') out.push(problem('empty-name', 'a collation name cannot be empty', node, 'collation'));
+  },
+  count_rows: none,
+  exists: none,
+  function: (node, out) => {
+    if (node.name === '') {
+      out.push(problem('empty-name', 'a function name cannot be empty', node, 'function'));
+      return;
+    }
+    const p = arityProblem(node.name, node.args.length);
+    if (p !== null) out.push(problem('function-arity', p, node, 'args', "see the spec's function table (Expression syntax)"));
+  },
+  in: none,
+  in_select: none,
+  param: (node, out) => {
+    if (node.name === '') out.push(problem('empty-name', 'a parameter name cannot be empty', node, 'name'));
+  },
+  subquery: none,
+  unary: none,
+  spec_all: none,
+  spec_id: (node, out) => {
+    const p = wholeNumberProblem(node.id, 'a specifier id');
+    if (p !== null) out.push(problem('invalid-id', p, node));
+  },
+  spec_name: (node, out) => {
+    if (node.name === '') out.push(problem('empty-name', 'a name specifier cannot be empty', node));
+  },
+  spec_where: none,
+  spec_array: none,
+  result_column: (node, out) => {
+    if (node.alias === '') out.push(problem('empty-name', 'a result column alias cannot be empty', node, 'alias'));
+  },
+  order_term: none,
+  table: (node, out) => checkTableNames(node, out, 'a table path'),
+  table_system: (node, out) => checkTableNames(node, out, 'a table name'),
+  table_database: (node, out) => {
+    checkTableNames(node, out, 'a table name');
+    checkActionNode(node, out);
+  },
+  join: none,
+  select_source: none,
+  select: (node, out) => {
+    if (node.columns !== 'all' && node.columns.length === 0) {
+      out.push(problem('empty-list', 'a column list cannot be empty', node, 'columns', 'for all columns write SELECT * ({"type": "all"}, or leave "columns" out)'));
+    }
+  },
+  select_action: (node, out) => {
+    if (node.rows === null) return;
+    const p = rowsProblem(node.rows);
+    if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
+  },
+  // Data actions and their parts: check-actions.ts.
+  fetch_records: checkActionNode,
+  fetch_multirecords: checkActionNode,
+  fetch_pseudorecords: checkActionNode,
+  fetch_tasks: checkActionNode,
+  fetch_users: checkActionNode,
+  insert_action: checkActionNode,
+  replace_action: checkActionNode,
+  set_action: checkActionNode,
+  update_action: checkActionNode,
+  delete_action: checkActionNode,
+  trash_action: checkActionNode,
+  restore_action: checkActionNode,
+  dispose_action: checkActionNode,
+  boolean: none,
+  field_value: none,
+  field_expr: none,
+  spec_key: checkActionNode,
+  file_ref: checkActionNode,
+  record: checkActionNode,
+};
 
 /** Every problem of the tree, in source order (pre-order). */
 export function checkTree(root: Node): Problem[] {
@@ -153,8 +185,8 @@ export function checkTree(root: Node): Problem[] {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
-    checkOne(node, out);
-    const keys = CHILD_KEYS[node.kind] as readonly string[];
+    (CHECKS[node.kind] as Check<NodeKind>)(node as never, out);
+    const keys = KINDS[node.kind].children as readonly string[];
     const record = node as unknown as Record<string, unknown>;
     // Children pushed in reverse so they are visited in source order.
     for (let k = keys.length - 1; k >= 0; k--) {

@@ -1,4 +1,3 @@
-import type { IToken } from 'chevrotain';
 import {
   fieldKey, foldName,
   type DataAction, type FetchAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnDuplicate, type OnRemove,
@@ -8,12 +7,18 @@ import type { Expr, OrderTerm, Select, SingularSpec, Specifier } from '../ast/no
 import { orderTerm } from '../ast/make.js';
 import { ExpressionRules } from './expression-rules.js';
 import { stringValue } from './literals.js';
-import type { Rule } from './parser-base.js';
+import { MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 
 /** The words that start a data action (bare words, not reserved: a column may be called `update`). */
 export const ACTION_WORDS = ['FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'] as const;
 const ACTION_WORD_SET: ReadonlySet<string> = new Set(ACTION_WORDS);
+const IDENTIFIER = idx(T.Identifier);
+const LPAREN = idx(T.LParen);
+const WHERE = idx(T.Where);
+const SELECT = idx(T.Select);
+const STRING = idx(T.StringLiteral);
+const NUMBER = idx(T.NumberLiteral);
 
 const FETCH_WORDS: Readonly<Record<string, FetchAction['kind']>> = {
   RECORDS: 'fetch_records',
@@ -58,33 +63,31 @@ type Cell =
 export abstract class ActionRules extends ExpressionRules {
   /** True when the next token starts a data action. */
   protected atActionWord(): boolean {
-    const token = this.la1();
-    return token.tokenType === T.Identifier && ACTION_WORD_SET.has(token.image.toUpperCase());
+    return this.t1() === IDENTIFIER && ACTION_WORD_SET.has(this.image(this.pos).toUpperCase());
   }
 
   /** A bare word (case-insensitive) next? */
   protected atWord(word: string, k = 1): boolean {
-    const token = this.la(k);
-    return token.tokenType === T.Identifier && token.image.toUpperCase() === word;
+    return this.tk(k) === IDENTIFIER && this.image(this.pos + k - 1).toUpperCase() === word;
   }
 
-  protected optionalWord(word: string): IToken | undefined {
-    return this.atWord(word) ? this.next() : undefined;
+  /** Read the bare word if it is next: its index, or MISSING. */
+  protected optionalWord(word: string): number {
+    return this.atWord(word) ? this.next() : MISSING;
   }
 
-  protected expectWord(word: string, what = word): IToken {
+  protected expectWord(word: string, what = word): number {
     if (this.atWord(word)) return this.next();
-    const found = this.la1();
-    const after = this.last();
-    const foundText = this.pos < this.end ? `'${found.image}'` : 'the end of the input';
-    this.syntaxError(`expected ${what} after '${after.image}', found ${foundText}`);
-    return found;
+    const found = this.pos;
+    const foundText = this.pos < this.end ? `'${this.image(found)}'` : 'the end of the input';
+    this.syntaxError(`expected ${what} after '${this.image(this.last())}', found ${foundText}`);
+    return found < this.end ? found : MISSING;
   }
 
   /** `FETCH ...`, `INSERT ...`, ... (the caller saw an action word). */
   protected *dataAction(): Rule<DataAction> {
-    const start = this.la1();
-    const word = start.image.toUpperCase();
+    const start = this.pos;
+    const word = this.image(start).toUpperCase();
     this.pos++;
     let action: DataAction;
     switch (word) {
@@ -110,12 +113,12 @@ export abstract class ActionRules extends ExpressionRules {
   // -------------------------------------------------------------------------------------
   // FETCH
 
-  private *fetch(start: IToken): Rule<FetchAction> {
-    let count: boolean | null = this.optionalWord('COUNT') ? true : null;
-    const typeToken = this.la1();
-    const kind = typeToken.tokenType === T.Identifier ? FETCH_WORDS[typeToken.image.toUpperCase()] : undefined;
+  private *fetch(start: number): Rule<FetchAction> {
+    let count: boolean | null = this.optionalWord('COUNT') !== MISSING ? true : null;
+    const typeToken = this.pos;
+    const kind = this.t1() === IDENTIFIER ? FETCH_WORDS[this.image(typeToken).toUpperCase()] : undefined;
     if (kind === undefined) {
-      this.syntaxError(`expected RECORDS, MULTIRECORDS, PSEUDORECORDS, TASKS or USERS after '${this.last().image}', found ${this.pos < this.end ? `'${typeToken.image}'` : 'the end of the input'}`);
+      this.syntaxError(`expected RECORDS, MULTIRECORDS, PSEUDORECORDS, TASKS or USERS after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(typeToken)}'` : 'the end of the input'}`);
       return this.emptyFetch();
     }
     this.pos++;
@@ -129,8 +132,8 @@ export abstract class ActionRules extends ExpressionRules {
     let fields: string[] | null = null;
     let attributes: string[] | null = null;
     if (kind === 'fetch_records') {
-      if (this.optionalWord('FIELDS')) fields = this.nameList();
-      if (this.optionalWord('ATTRIBUTES')) attributes = this.nameList();
+      if (this.optionalWord('FIELDS') !== MISSING) fields = this.nameList();
+      if (this.optionalWord('ATTRIBUTES') !== MISSING) attributes = this.nameList();
     }
     let database: Specifier | null = null;
     let select: Select | null = null;
@@ -138,9 +141,9 @@ export abstract class ActionRules extends ExpressionRules {
     let user: Specifier | null = null;
     let text: string | null = null;
     if (kind === 'fetch_tasks') {
-      if (this.optional(T.From)) from = this.wholeNumber('a task id (FROM)');
-      if (this.optionalWord('USER')) user = (yield this.specifier()) as Specifier;
-      if (this.optionalWord('TEXT')) text = this.stringText('TEXT');
+      if (this.optional(T.From) !== MISSING) from = this.wholeNumber('a task id (FROM)');
+      if (this.optionalWord('USER') !== MISSING) user = (yield this.specifier()) as Specifier;
+      if (this.optionalWord('TEXT') !== MISSING) text = this.stringText('TEXT');
     } else {
       this.expect(T.From);
       if (kind === 'fetch_pseudorecords') {
@@ -152,8 +155,8 @@ export abstract class ActionRules extends ExpressionRules {
       } else database = (yield* this.database()) as Specifier;
     }
     let records: RecordsSpecifier | null = null;
-    if (kind === 'fetch_records' && this.optionalWord('RECORDS')) records = (yield* this.recordsSpecifier()) as RecordsSpecifier;
-    const where = this.optional(T.Where) ? ((yield this.expression(0)) as Expr) : null;
+    if (kind === 'fetch_records' && this.optionalWord('RECORDS') !== MISSING) records = (yield* this.recordsSpecifier()) as RecordsSpecifier;
+    const where = this.optional(T.Where) !== MISSING ? ((yield this.expression(0)) as Expr) : null;
     const paging = yield* this.paging();
     const options = this.options(kind, { COUNT: count ?? undefined } as Options);
     if (options['COUNT'] !== undefined) count = options['COUNT'];
@@ -181,25 +184,25 @@ export abstract class ActionRules extends ExpressionRules {
   /** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
   private *paging(): Generator<Rule<unknown>, { order: OrderTerm[]; limit: string | null; offset: string | null }, unknown> {
     const order: OrderTerm[] = [];
-    if (this.optional(T.Order)) {
+    if (this.optional(T.Order) !== MISSING) {
       this.expect(T.By);
       do {
-        const termStart = this.la1();
+        const termStart = this.pos;
         const e = (yield this.expression(0)) as Expr;
-        const dir = this.optional(T.Desc) ? 'desc' : (this.optional(T.Asc), 'asc');
+        const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
         order.push(this.mark(orderTerm(e, dir), termStart));
-      } while (this.optional(T.Comma));
+      } while (this.optional(T.Comma) !== MISSING);
     }
-    const limit = this.optional(T.Limit) ? this.wholeNumber('LIMIT') : null;
-    const offset = this.optional(T.Offset) ? this.wholeNumber('OFFSET') : null;
+    const limit = this.optional(T.Limit) !== MISSING ? this.wholeNumber('LIMIT') : null;
+    const offset = this.optional(T.Offset) !== MISSING ? this.wholeNumber('OFFSET') : null;
     return { order, limit, offset };
   }
 
   /** A whole number literal (a FETCH's LIMIT, OFFSET, a task id): not an expression. */
   private wholeNumber(what: string): string {
-    const negative = this.optional(T.Minus) !== undefined;
+    const negative = this.optional(T.Minus) !== MISSING;
     const token = this.expect(T.NumberLiteral);
-    if (token.isInsertedInRecovery) return '0';
+    if (token === MISSING) return '0';
     const text = this.wholeNumberText(token, negative, what);
     if (negative && (what === 'LIMIT' || what === 'OFFSET')) this.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token);
     return text;
@@ -207,7 +210,7 @@ export abstract class ActionRules extends ExpressionRules {
 
   private stringText(what: string): string {
     const token = this.expect(T.StringLiteral);
-    const text = token.isInsertedInRecovery ? '?' : stringValue(token.image);
+    const text = token === MISSING ? '?' : stringValue(this.image(token));
     if (text === '') this.report('syntax/empty-string', `${what} takes a non-empty string ('' is NULL)`, token);
     return text;
   }
@@ -218,15 +221,15 @@ export abstract class ActionRules extends ExpressionRules {
     const names: string[] = [];
     if (!this.at(T.RParen)) {
       do names.push(this.fieldName(this.expect(T.Name)));
-      while (this.optional(T.Comma));
+      while (this.optional(T.Comma) !== MISSING);
     }
     this.expect(T.RParen);
     return names;
   }
 
-  private fieldName(token: IToken): string {
+  private fieldName(token: number): string {
     const name = foldName(this.nameOf(token));
-    if (name === '' && !token.isInsertedInRecovery) this.report('syntax/empty-name', 'a field name cannot be empty or only white space', token);
+    if (name === '' && token !== MISSING) this.report('syntax/empty-name', 'a field name cannot be empty or only white space', token);
     return name;
   }
 
@@ -235,12 +238,12 @@ export abstract class ActionRules extends ExpressionRules {
    * ALL, `[...]`, or `(WHERE e)`.
    */
   private *database(): Generator<Rule<unknown>, Specifier, unknown> {
-    const start = this.la1();
+    const start = this.pos;
     if (this.atName() && !this.atWord('RECORDS')) {
       this.pos++;
       return this.mark({ kind: 'spec_name', name: this.pathText(start) }, start);
     }
-    if (this.at(T.LParen) && this.la(2).tokenType === T.Where) {
+    if (this.at(T.LParen) && this.tk(2) === WHERE) {
       this.pos++;
       this.enter(start);
       const spec = (yield this.specifier()) as Specifier;
@@ -256,16 +259,16 @@ export abstract class ActionRules extends ExpressionRules {
 
   /** A records specifier: the specifier forms, plus `KEY(field = value, ...)` anywhere a singular one stands. */
   private *recordsSpecifier(): Generator<Rule<unknown>, RecordsSpecifier, unknown> {
-    const start = this.la1();
-    if (this.atWord('KEY') && this.la(2).tokenType === T.LParen) return this.keySpecifier();
+    const start = this.pos;
+    if (this.atWord('KEY') && this.tk(2) === LPAREN) return this.keySpecifier();
     if (this.at(T.LBracket)) {
       this.pos++;
       const items: SingularSpec[] = [];
       if (!this.at(T.RBracket)) {
         do {
-          if (this.atWord('KEY') && this.la(2).tokenType === T.LParen) items.push(this.keySpecifier());
+          if (this.atWord('KEY') && this.tk(2) === LPAREN) items.push(this.keySpecifier());
           else {
-            const itemStart = this.la1();
+            const itemStart = this.pos;
             if (this.at(T.All) || this.at(T.LBracket)) {
               this.noViableAlt('singularSpecifier');
               this.pos++;
@@ -274,7 +277,7 @@ export abstract class ActionRules extends ExpressionRules {
             if (item.kind !== 'spec_all' && item.kind !== 'spec_array') items.push(item);
             else this.report('syntax/specifier-item', 'an array specifier holds ids, names, WHERE and KEY specifiers', itemStart, this.last());
           }
-        } while (this.optional(T.Comma));
+        } while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RBracket);
       return this.mark({ kind: 'spec_array', items }, start);
@@ -292,26 +295,26 @@ export abstract class ActionRules extends ExpressionRules {
       const field = this.fieldName(nameToken);
       this.expect(T.Equals);
       key.push(this.mark({ kind: 'field_value', field, value: this.literal('a key value') }, nameToken));
-    } while (this.optional(T.Comma));
+    } while (this.optional(T.Comma) !== MISSING);
     this.expect(T.RParen);
     return this.mark({ kind: 'spec_key', key }, start);
   }
 
   /** A literal field value: NULL, TRUE, FALSE, a number (with its sign), a string. */
   private literal(what: string): FieldLiteral {
-    const start = this.la1();
-    if (this.optional(T.Null)) return this.mark({ kind: 'null' }, start);
-    if (this.optional(T.True)) return this.mark({ kind: 'boolean', value: true }, start);
-    if (this.optional(T.False)) return this.mark({ kind: 'boolean', value: false }, start);
+    const start = this.pos;
+    if (this.optional(T.Null) !== MISSING) return this.mark({ kind: 'null' }, start);
+    if (this.optional(T.True) !== MISSING) return this.mark({ kind: 'boolean', value: true }, start);
+    if (this.optional(T.False) !== MISSING) return this.mark({ kind: 'boolean', value: false }, start);
     if (this.at(T.StringLiteral)) {
-      const text = stringValue(this.next().image);
+      const text = stringValue(this.image(this.next()));
       return this.mark(text === '' ? { kind: 'null' } : { kind: 'string', value: text }, start);
     }
-    if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.la(2).tokenType === T.NumberLiteral)) {
-      const negative = this.optional(T.Minus) !== undefined;
+    if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER)) {
+      const negative = this.optional(T.Minus) !== MISSING;
       return this.mark({ kind: 'number', value: this.numberText(this.next(), negative) }, start);
     }
-    this.syntaxError(`expected ${what} (NULL, TRUE, FALSE, a number or a string) after '${this.last().image}', found ${this.pos < this.end ? `'${start.image}'` : 'the end of the input'}`);
+    this.syntaxError(`expected ${what} (NULL, TRUE, FALSE, a number or a string) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(start)}'` : 'the end of the input'}`);
     return { kind: 'null' };
   }
 
@@ -322,24 +325,24 @@ export abstract class ActionRules extends ExpressionRules {
   private options(kind: DataAction['kind'], given: Options): Options {
     const out: Options = {};
     for (const [k, v] of Object.entries(given)) if (v !== undefined) out[k] = v;
-    if (!this.optional(T.Options)) return out;
+    if (this.optional(T.Options) === MISSING) return out;
     const allowed = OPTION_NAMES[kind];
     this.expect(T.LParen);
     if (!this.at(T.RParen)) {
       do {
         const name = this.expect(T.Name);
         this.expect(T.Equals);
-        const value = this.optional(T.True) ? true : this.optional(T.False) ? false : undefined;
+        const value = this.optional(T.True) !== MISSING ? true : this.optional(T.False) !== MISSING ? false : undefined;
         if (value === undefined) this.noViableAlt('actionOption');
-        const word = name.image.toUpperCase();
+        const word = this.image(name).toUpperCase();
         if (!allowed.includes(word)) {
           const list = allowed.length === 0 ? 'no options' : `the options ${allowed.join(', ')}`;
-          this.report('syntax/unknown-option', `unknown option ${name.image}: this action takes ${list}`, name);
+          this.report('syntax/unknown-option', `unknown option ${this.image(name)}: this action takes ${list}`, name);
         } else if (out[word] !== undefined) {
           const how = word === 'COUNT' && given['COUNT'] !== undefined ? ' (FETCH COUNT already sets it)' : '';
           this.report('syntax/duplicate-option', `option ${word} is given twice${how}`, name);
         } else if (value !== undefined) out[word] = value;
-      } while (this.optional(T.Comma));
+      } while (this.optional(T.Comma) !== MISSING);
     }
     this.expect(T.RParen);
     return out;
@@ -348,7 +351,7 @@ export abstract class ActionRules extends ExpressionRules {
   /** `RETURNING ...` after a write: an error (actions return no rows), read to the end. */
   private returning(): void {
     const token = this.optionalWord('RETURNING');
-    if (!token) return;
+    if (token === MISSING) return;
     while (this.pos < this.end) this.pos++;
     this.report('syntax/returning', 'RETURNING is not in the data actions: a write returns no rows', token, this.last(), 'FETCH RECORDS the changed records in a second statement');
   }
@@ -356,7 +359,7 @@ export abstract class ActionRules extends ExpressionRules {
   // -------------------------------------------------------------------------------------
   // INSERT, REPLACE, SET
 
-  private *recordsWrite(word: 'INSERT' | 'REPLACE' | 'SET', start: IToken): Rule<DataAction> {
+  private *recordsWrite(word: 'INSERT' | 'REPLACE' | 'SET', start: number): Rule<DataAction> {
     const into = this.expectWord('INTO', `INTO (${word} INTO database ...)`);
     void into;
     const database = yield* this.database();
@@ -364,12 +367,12 @@ export abstract class ActionRules extends ExpressionRules {
     if (this.at(T.LParen)) {
       // `(a, b) VALUES (1, 2), (3, 4)`
       this.next();
-      const columns: IToken[] = [];
+      const columns: number[] = [];
       do columns.push(this.expect(T.Name));
-      while (this.optional(T.Comma));
+      while (this.optional(T.Comma) !== MISSING);
       this.expect(T.RParen);
       const names = columns.map((c) => this.fieldName(c));
-      if (this.at(T.Select) || (this.at(T.LParen) && this.la(2).tokenType === T.Select)) this.insertSelect(word);
+      if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
       else {
         this.expectWord('VALUES', 'VALUES');
         do {
@@ -377,23 +380,23 @@ export abstract class ActionRules extends ExpressionRules {
           const cells: Cell[] = [];
           if (!this.at(T.RParen)) {
             do cells.push(yield* this.cell(names[cells.length] ?? ''));
-            while (this.optional(T.Comma));
+            while (this.optional(T.Comma) !== MISSING);
           }
           this.expect(T.RParen);
           if (cells.length !== names.length) {
             this.report('syntax/values-count', `a row of VALUES has ${cells.length} value${cells.length === 1 ? '' : 's'} for ${names.length} field${names.length === 1 ? '' : 's'}`, rowStart, this.last());
           }
           records.push(this.mark(this.record(names.slice(0, cells.length), cells, columns, false), rowStart));
-        } while (this.optional(T.Comma));
+        } while (this.optional(T.Comma) !== MISSING);
       }
     } else if (this.atWord('RECORDS')) {
       // `RECORDS (a = 1, b = 2), (c = 3)` or `RECORDS NONE`
       this.next();
-      if (!this.optionalWord('NONE')) {
+      if (this.optionalWord('NONE') === MISSING) {
         do {
           const recordStart = this.expect(T.LParen);
           const names: string[] = [];
-          const tokens: IToken[] = [];
+          const tokens: number[] = [];
           const cells: Cell[] = [];
           if (!this.at(T.RParen)) {
             do {
@@ -402,44 +405,44 @@ export abstract class ActionRules extends ExpressionRules {
               names.push(this.fieldName(nameToken));
               this.expect(T.Equals);
               cells.push(yield* this.cell(names[names.length - 1] as string));
-            } while (this.optional(T.Comma));
+            } while (this.optional(T.Comma) !== MISSING);
           }
           this.expect(T.RParen);
           records.push(this.mark(this.record(names, cells, tokens, true), recordStart));
-        } while (this.optional(T.Comma));
+        } while (this.optional(T.Comma) !== MISSING);
       }
     } else if (this.at(T.Select)) {
       this.insertSelect(word);
     } else if (this.atWord('VALUES')) {
-      this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.la1(), this.la1(), `write ${word} INTO db (field, ...) VALUES (...)`);
+      this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.pos, this.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
       this.pos = this.end;
     } else {
-      this.syntaxError(`expected '(' field names ')' VALUES ... or RECORDS (...) after '${this.last().image}', found ${this.pos < this.end ? `'${this.la1().image}'` : 'the end of the input'}`);
+      this.syntaxError(`expected '(' field names ')' VALUES ... or RECORDS (...) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
     }
     let onDuplicate: OnDuplicate | null = null;
     let onRemove: OnRemove | null = null;
     const allowedDuplicate: readonly OnDuplicate[] = word === 'INSERT' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
     while (this.at(T.On)) {
       const on = this.next();
-      if (this.optionalWord('DUPLICATE')) {
+      if (this.optionalWord('DUPLICATE') !== MISSING) {
         if (this.atWord('KEY') && this.atWord('UPDATE', 2)) {
-          this.report('syntax/on-duplicate-key', 'ON DUPLICATE KEY UPDATE is MySQL: the action updates the duplicate with the fields of the record', on, this.la(2), 'write ON DUPLICATE UPDATE (the values come from VALUES)');
+          this.report('syntax/on-duplicate-key', 'ON DUPLICATE KEY UPDATE is MySQL: the action updates the duplicate with the fields of the record', on, this.pos + 1, 'write ON DUPLICATE UPDATE (the values come from VALUES)');
           this.pos = this.end;
           break;
         }
         const value = this.onValue(allowedDuplicate, `ON DUPLICATE of ${word}`);
         if (onDuplicate !== null) this.report('syntax/duplicate-option', 'ON DUPLICATE is given twice', on, this.last());
         onDuplicate = value;
-      } else if (word === 'SET' && this.optionalWord('REMOVE')) {
+      } else if (word === 'SET' && this.optionalWord('REMOVE') !== MISSING) {
         const value = this.onValue(['delete', 'trash'], 'ON REMOVE of SET') as OnRemove | null;
         if (onRemove !== null) this.report('syntax/duplicate-option', 'ON REMOVE is given twice', on, this.last());
         onRemove = value;
       } else if (this.atWord('CONFLICT')) {
-        this.report('syntax/on-conflict', 'ON CONFLICT is PostgreSQL: a duplicate key is handled by ON DUPLICATE', on, this.la1(), `write ON DUPLICATE ${allowedDuplicate.map((d) => d.toUpperCase()).join(' or ')}`);
+        this.report('syntax/on-conflict', 'ON CONFLICT is PostgreSQL: a duplicate key is handled by ON DUPLICATE', on, this.pos, `write ON DUPLICATE ${allowedDuplicate.map((d) => d.toUpperCase()).join(' or ')}`);
         this.pos = this.end;
         break;
       } else {
-        this.syntaxError(`expected DUPLICATE${word === 'SET' ? ' or REMOVE' : ''} after 'ON', found ${this.pos < this.end ? `'${this.la1().image}'` : 'the end of the input'}`);
+        this.syntaxError(`expected DUPLICATE${word === 'SET' ? ' or REMOVE' : ''} after 'ON', found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
         break;
       }
     }
@@ -452,18 +455,18 @@ export abstract class ActionRules extends ExpressionRules {
   }
 
   private onValue<V extends string>(allowed: readonly V[], what: string): V | null {
-    const token = this.la1();
-    const word = token.tokenType === T.Identifier ? token.image.toLowerCase() : '';
+    const token = this.pos;
+    const word = this.t1() === IDENTIFIER ? this.image(token).toLowerCase() : '';
     if (allowed.includes(word as V)) {
       this.pos++;
       return word as V;
     }
-    this.syntaxError(`expected ${allowed.map((a) => a.toUpperCase()).join(', ').replace(/, ([^,]*)$/, ' or $1')} after '${this.last().image}' (${what}), found ${this.pos < this.end ? `'${token.image}'` : 'the end of the input'}`);
+    this.syntaxError(`expected ${allowed.map((a) => a.toUpperCase()).join(', ').replace(/, ([^,]*)$/, ' or $1')} after '${this.image(this.last())}' (${what}), found ${this.pos < this.end ? `'${this.image(token)}'` : 'the end of the input'}`);
     return null;
   }
 
   private insertSelect(word: string): void {
-    const token = this.la1();
+    const token = this.pos;
     this.pos = this.end;
     this.report('syntax/insert-select', `${word} ... SELECT is not in the data actions: records are written as values`, token, this.last(), 'FETCH or SELECT the rows, then write them with VALUES (...)');
   }
@@ -472,24 +475,24 @@ export abstract class ActionRules extends ExpressionRules {
   private *cell(field: string): Generator<Rule<unknown>, Cell, unknown> {
     const lower = field.toLowerCase();
     if (lower === 'tags' && (this.at(T.LBracket) || this.at(T.Null))) {
-      if (this.optional(T.Null)) return { kind: 'tags', tags: [] };
+      if (this.optional(T.Null) !== MISSING) return { kind: 'tags', tags: [] };
       this.next();
       const tags: string[] = [];
       if (!this.at(T.RBracket)) {
         do tags.push(this.stringText('a tag'));
-        while (this.optional(T.Comma));
+        while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RBracket);
       return { kind: 'tags', tags };
     }
     if (lower === 'file') {
-      const start = this.la1();
+      const start = this.pos;
       if (this.at(T.StringLiteral)) return { kind: 'file', file: this.mark({ kind: 'file_ref', form: 'object', value: this.stringText('FILE') }, start) };
       for (const form of ['text', 'base64'] as const) {
-        if (this.atWord(form.toUpperCase()) && this.la(2).tokenType === T.StringLiteral) {
+        if (this.atWord(form.toUpperCase()) && this.tk(2) === STRING) {
           this.pos++;
           const token = this.next();
-          return { kind: 'file', file: this.mark({ kind: 'file_ref', form, value: stringValue(token.image) }, start) };
+          return { kind: 'file', file: this.mark({ kind: 'file_ref', form, value: stringValue(this.image(token)) }, start) };
         }
       }
     }
@@ -498,17 +501,17 @@ export abstract class ActionRules extends ExpressionRules {
 
   /** A literal (TRUE, FALSE, NULL, a number, a string) or an expression. */
   private *valueCell(): Generator<Rule<unknown>, Cell, unknown> {
-    const start = this.la1();
+    const start = this.pos;
     if (this.at(T.True) || this.at(T.False)) return { kind: 'literal', value: this.literal('a value') };
     // A literal in parentheses is an expression: `(5)` goes to "expressions".
-    const parenthesized = start.tokenType === T.LParen;
+    const parenthesized = this.typeOf(start) === LPAREN;
     const e = (yield this.expression(0)) as Expr;
     if (!parenthesized && (e.kind === 'null' || e.kind === 'number' || e.kind === 'string')) return { kind: 'literal', value: e };
     return { kind: 'expr', e };
   }
 
   /** A record from field names and values: literals to the object, expressions to `expressions`. */
-  private record(names: readonly string[], cells: readonly Cell[], tokens: readonly IToken[], contiguous: boolean): RecordData {
+  private record(names: readonly string[], cells: readonly Cell[], tokens: readonly number[], contiguous: boolean): RecordData {
     const values: FieldValue[] = [];
     const expressions: FieldExpr[] = [];
     let file: FileRef | null = null;
@@ -518,7 +521,7 @@ export abstract class ActionRules extends ExpressionRules {
       // A row longer than the column list (reported): its extra values have no field.
       if (i >= names.length || i >= tokens.length) return;
       const field = names[i] as string;
-      const token = tokens[i] as IToken;
+      const token = tokens[i] as number;
       const key = fieldKey(field);
       if (seen.has(key)) this.report('syntax/field-twice', `the field ${field} is given twice in one record`, token, token);
       seen.add(key);
@@ -543,18 +546,18 @@ export abstract class ActionRules extends ExpressionRules {
     return { kind: 'record', values, expressions, file, tags };
   }
 
-  private reportSpecialField(key: 'file' | 'tags', token: IToken): void {
+  private reportSpecialField(key: 'file' | 'tags', token: number): void {
     const hint = key === 'tags' ? "write the tags as an array of strings: ['a', 'b']" : "write the file as an object id ('...'), TEXT '...' or BASE64 '...'";
     this.report('syntax/record-property', `${key} in a record is its ${key === 'tags' ? 'tag list' : 'binary object'}, not a field`, token, token, hint);
   }
 
   /** A field value or expression spans its name (where written) to the end of its value. */
-  private markAt<N extends FieldValue | FieldExpr>(node: N, token: IToken, value: object, contiguous = true): N {
+  private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: object, contiguous = true): N {
     const spans = this.state.spans;
     if (spans === null) return node;
     const valueSpan = spans.get(value as never);
-    const from = Number.isNaN(token.startOffset) ? 0 : token.startOffset;
-    const to = valueSpan ? valueSpan.end : from + token.image.length;
+    const from = token === MISSING ? 0 : (this.starts[token] as number);
+    const to = valueSpan ? valueSpan.end : token === MISSING ? 0 : (this.ends[token] as number);
     // In VALUES the name and the value are apart: the value's span alone.
     const start = contiguous || valueSpan === undefined ? from : valueSpan.start;
     spans.record(node, start, Math.max(to, start));
@@ -564,12 +567,12 @@ export abstract class ActionRules extends ExpressionRules {
   // -------------------------------------------------------------------------------------
   // UPDATE
 
-  private *update(start: IToken): Rule<DataAction> {
+  private *update(start: number): Rule<DataAction> {
     const database = yield* this.database();
     const fields: FieldValue[] = [];
     const expressions: FieldExpr[] = [];
     let file: string | null = null;
-    if (this.optionalWord('SET')) {
+    if (this.optionalWord('SET') !== MISSING) {
       {
         do {
           const nameToken = this.expect(T.Name);
@@ -578,10 +581,10 @@ export abstract class ActionRules extends ExpressionRules {
           const cell = yield* this.valueCell();
           if (cell.kind === 'literal') fields.push(this.markAt({ kind: 'field_value', field, value: cell.value }, nameToken, cell.value));
           else if (cell.kind === 'expr') expressions.push(this.markAt({ kind: 'field_expr', field, e: cell.e }, nameToken, cell.e));
-        } while (this.optional(T.Comma));
+        } while (this.optional(T.Comma) !== MISSING);
       }
     }
-    if (this.optionalWord('FILE')) file = this.stringText('FILE');
+    if (this.optionalWord('FILE') !== MISSING) file = this.stringText('FILE');
     if (this.at(T.From)) {
       const token = this.next();
       this.report('syntax/update-from', 'UPDATE ... FROM is not in the update action: it changes the records of one database', token, token, 'move the other table into a subquery in WHERE or in the SET expression');
@@ -596,9 +599,9 @@ export abstract class ActionRules extends ExpressionRules {
 
   /** `[RECORDS spec | WHERE e]` of a write; neither is every record (ALL). */
   private *writeRecords(): Generator<Rule<unknown>, RecordsSpecifier, unknown> {
-    const start = this.la1();
+    const start = this.pos;
     let records: RecordsSpecifier | null = null;
-    if (this.optionalWord('RECORDS')) records = yield* this.recordsSpecifier();
+    if (this.optionalWord('RECORDS') !== MISSING) records = yield* this.recordsSpecifier();
     if (this.at(T.Where)) {
       const whereStart = this.next();
       const e = (yield this.expression(0)) as Expr;
@@ -612,11 +615,11 @@ export abstract class ActionRules extends ExpressionRules {
 
   /** LIMIT, ORDER BY, USING after a write: errors with the action's way. */
   private writeHabits(word: string): void {
-    const token = this.la1();
+    const token = this.pos;
     if (this.at(T.Limit) || this.at(T.Order)) {
       const order = this.at(T.Order);
       this.pos = this.end;
-      this.report('syntax/write-limit', `${token.image.toUpperCase()}${order ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`, token, this.last(), 'select exactly the records: RECORDS [id, ...] or a narrower WHERE');
+      this.report('syntax/write-limit', `${this.image(token).toUpperCase()}${order ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`, token, this.last(), 'select exactly the records: RECORDS [id, ...] or a narrower WHERE');
     } else if (this.at(T.Using)) {
       this.pos = this.end;
       this.report('syntax/delete-using', `${word} ... USING is not in the data actions: they act on one database`, token, this.last(), 'put the other table in a subquery: WHERE EXISTS (SELECT ...) or WHERE x IN (SELECT ...)');
@@ -626,7 +629,7 @@ export abstract class ActionRules extends ExpressionRules {
   // -------------------------------------------------------------------------------------
   // DELETE, TRASH, RESTORE, DISPOSE
 
-  private *remove(word: string, start: IToken): Rule<DataAction> {
+  private *remove(word: string, start: number): Rule<DataAction> {
     this.optional(T.From);
     const database = yield* this.database();
     if (this.at(T.Using)) this.writeHabits(word);

@@ -1,25 +1,21 @@
-import type { IToken, TokenType } from 'chevrotain';
-import {
-  BINARY_PREC, FORM_PREC, UNARY_PREC, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause,
-} from '../ast/index.js';
-// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
-import { NULL, between, binary, caseExpr, col, alias as aliasRef, inList, str, unary, when } from '../ast/make.js';
+import type { TokenType } from 'chevrotain';
+import { NULL, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause } from '../ast/index.js';
+import { OPERATORS, type Operator } from '../ast/operators.js';
 import { stringValue } from './literals.js';
-import { END_TOKEN, IS_NAME, ParserBase, type Rule } from './parser-base.js';
+import { IS_NAME, MISSING, ParserBase, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 
 /**
  * The expression rules of the dsq parser, and the paths and specifiers they use.
  *
  * An expression is read by one operator-precedence loop (`expression`) over the precedence
- * tables of src/ast/precedence.ts. Every construct that nests (parentheses, prefix operators,
+ * table of src/ast/operators.ts. Every construct that nests (parentheses, prefix operators,
  * the operands of infix operators, calls, IN lists, CASE) pushes a frame on an explicit stack
  * instead of calling a function, and pops it when its last operand is read: nesting costs
  * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and
  * DATABASE_COLUMN(...) are the only sub-rules (generators yielded to `drive`, parser-base.ts).
  */
 
-const idx = (type: TokenType) => type.tokenTypeIdx as number;
 
 /** What a token starts in prefix position (by token type index). */
 const P_DONE = -1, P_NOT = 1, P_MINUS = 2, P_TILDE = 3, P_NUMBER = 4, P_STRING = 5, P_NULL = 6, P_LPAREN = 7, P_EXISTS = 8, P_CASE = 9, P_BOOLEAN = 10, P_NAME = 11, P_CONTEXTUAL = 12, P_PARAM = 13;
@@ -40,56 +36,59 @@ PREFIX[idx(T.QuotedIdentifier)] = P_NAME;
 for (const word of T.CONTEXTUAL_WORDS) PREFIX[idx(word)] = P_CONTEXTUAL;
 PREFIX[idx(T.Colon)] = P_PARAM;
 
-/** Whether a token can start an expression. */
-export function startsExpression(token: IToken): boolean {
-  return PREFIX[token.tokenTypeIdx] !== undefined;
+/** Whether a token of type `type` can start an expression. */
+export function startsExpression(type: number): boolean {
+  return PREFIX[type] !== undefined;
 }
 
 /** The AST operator of each binary operator token. */
-export const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
+const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
   [T.Or, 'or'], [T.And, 'and'],
   [T.Equals, '='], [T.NotEquals, '!='], [T.Less, '<'], [T.LessEquals, '<='], [T.Greater, '>'], [T.GreaterEquals, '>='],
   [T.Pipe, '|'], [T.Ampersand, '&'], [T.ShiftLeft, '<<'], [T.ShiftRight, '>>'],
   [T.Plus, '+'], [T.Minus, '-'], [T.Star, '*'], [T.Slash, '/'], [T.Percent, '%'],
 ]);
 
-/** What a token is in infix position, and the level it binds at (by token type index). */
+/**
+ * What a token is in infix position, the level it binds at and the least level of its right
+ * operand (by token type index; the levels are src/ast/operators.ts's).
+ */
 const I_BINARY = 1, I_IS = 2, I_LIKE = 3, I_BETWEEN = 4, I_IN = 5, I_NOT = 6, I_COLLATE = 7;
 const INFIX: number[] = [];
 const INFIX_PREC: number[] = [];
+const INFIX_RIGHT: number[] = [];
 const INFIX_OP: BinaryOp[] = [];
-for (const [type, op] of BINARY_TOKEN_OPS) {
-  INFIX[idx(type)] = I_BINARY;
-  INFIX_PREC[idx(type)] = BINARY_PREC[op];
-  INFIX_OP[idx(type)] = op;
+function infix(type: TokenType, kind: number, operator: Operator, op?: BinaryOp): void {
+  INFIX[idx(type)] = kind;
+  INFIX_PREC[idx(type)] = operator.level;
+  if (operator.right !== null) INFIX_RIGHT[idx(type)] = operator.right;
+  if (op !== undefined) INFIX_OP[idx(type)] = op;
 }
-INFIX[idx(T.Is)] = I_IS;
-INFIX_PREC[idx(T.Is)] = BINARY_PREC.is;
-INFIX[idx(T.Like)] = I_LIKE;
-INFIX_PREC[idx(T.Like)] = BINARY_PREC.like;
-INFIX_OP[idx(T.Like)] = 'like';
-INFIX[idx(T.Regexp)] = I_LIKE;
-INFIX_PREC[idx(T.Regexp)] = BINARY_PREC.regexp;
-INFIX_OP[idx(T.Regexp)] = 'regexp';
-INFIX[idx(T.Between)] = I_BETWEEN;
-INFIX_PREC[idx(T.Between)] = FORM_PREC.between;
-INFIX[idx(T.In)] = I_IN;
-INFIX_PREC[idx(T.In)] = FORM_PREC.in;
-INFIX[idx(T.Collate)] = I_COLLATE;
-INFIX_PREC[idx(T.Collate)] = FORM_PREC.collate;
+for (const [type, op] of BINARY_TOKEN_OPS) infix(type, I_BINARY, OPERATORS.binary[op], op);
+infix(T.Is, I_IS, OPERATORS.binary.is);
+infix(T.Like, I_LIKE, OPERATORS.binary.like, 'like');
+infix(T.Regexp, I_LIKE, OPERATORS.binary.regexp, 'regexp');
+infix(T.Between, I_BETWEEN, OPERATORS.between);
+infix(T.In, I_IN, OPERATORS.in);
+infix(T.Collate, I_COLLATE, OPERATORS.collate);
 // NOT in infix position: `x NOT LIKE y`, `x NOT BETWEEN ...`, `x NOT IN (...)`, at the level of what follows it.
 INFIX[idx(T.Not)] = I_NOT;
+
+/** The least level of the right operand of the infix operator whose token type index is `type` (0 for a token that is none). */
+export function infixRight(type: number): number {
+  return INFIX_RIGHT[type] ?? 0;
+}
 
 /**
  * The level an infix operator starting with `next` binds at (`after` is the token after it,
  * for NOT LIKE / NOT BETWEEN / NOT IN); -1 when `next` starts no infix operator.
  */
-export function infixPrec(next: IToken, after: IToken): number {
-  const kind = INFIX[next.tokenTypeIdx];
+export function infixPrec(next: number, after: number): number {
+  const kind = INFIX[next];
   if (kind === undefined) return -1;
-  if (kind !== I_NOT) return INFIX_PREC[next.tokenTypeIdx] as number;
-  const then = INFIX[after.tokenTypeIdx];
-  return then === I_LIKE || then === I_BETWEEN || then === I_IN ? (INFIX_PREC[after.tokenTypeIdx] as number) : -1;
+  if (kind !== I_NOT) return INFIX_PREC[next] as number;
+  const then = INFIX[after];
+  return then === I_LIKE || then === I_BETWEEN || then === I_IN ? (INFIX_PREC[after] as number) : -1;
 }
 
 /** The tokens a parameter name can be: a word (identifier, contextual word or keyword). */
@@ -106,9 +105,16 @@ SEPARATORS[idx(T.Colon)] = ':';
 const SPECIFIER_START: boolean[] = [];
 for (const type of [T.Minus, T.NumberLiteral, T.StringLiteral, T.Where, T.All, T.LBracket]) SPECIFIER_START[idx(type)] = true;
 
-const DATETIME_WORDS: ReadonlyMap<TokenType, 'datetime' | 'localdate' | 'localtime' | 'localdatetime'> = new Map([
-  [T.DatetimeWord, 'datetime'], [T.DateWord, 'localdate'], [T.TimeWord, 'localtime'], [T.TimestampWord, 'localdatetime'],
-] as const);
+/** The literal each datetime word starts (`DATE '...'`), by token type index. */
+const DATETIME_WORDS: ('datetime' | 'localdate' | 'localtime' | 'localdatetime')[] = [];
+DATETIME_WORDS[idx(T.DatetimeWord)] = 'datetime';
+DATETIME_WORDS[idx(T.DateWord)] = 'localdate';
+DATETIME_WORDS[idx(T.TimeWord)] = 'localtime';
+DATETIME_WORDS[idx(T.TimestampWord)] = 'localdatetime';
+
+const DATETIME = idx(T.DatetimeWord), LPAREN = idx(T.LParen), MINUS = idx(T.Minus), NUMBER = idx(T.NumberLiteral);
+const STRING = idx(T.StringLiteral), QUOTED = idx(T.QuotedIdentifier);
+const COLUMN_WORD = idx(T.ColumnWord), ALIAS_WORD = idx(T.AliasWord), SYSTEM_COLUMN_WORD = idx(T.SystemColumnWord), DATABASE_COLUMN_WORD = idx(T.DatabaseColumnWord);
 
 /** The lists of a frame that has none (frozen: a frame that forgot to make its own list fails loudly). */
 const NO_ITEMS = Object.freeze([]) as unknown as Expr[];
@@ -126,7 +132,7 @@ const CASE_BASE = 0, CASE_WHEN = 1, CASE_THEN = 2, CASE_ELSE = 3;
 class Frame {
   kind = 0;
   /** Start token and minimum precedence of the expression this construct is part of: restored when it completes. */
-  start: IToken = END_TOKEN;
+  start = MISSING;
   minPrec = 0;
   /** The left operand (binary operators, IS, LIKE, BETWEEN, IN) or the CASE base. */
   left: Expr | null = null;
@@ -136,9 +142,9 @@ class Frame {
   /** NOT LIKE, NOT BETWEEN, NOT IN, IS NOT. */
   not = false;
   /** The called name; the WHEN token of the current CASE arm. */
-  token: IToken = END_TOKEN;
-  distinct: IToken | undefined = undefined;
-  star: IToken | undefined = undefined;
+  token = MISSING;
+  distinct = MISSING;
+  star = MISSING;
   /** Call arguments, IN values (a new list per construct: it goes into the node). */
   items: Expr[] = NO_ITEMS;
   arms: WhenClause[] = NO_ARMS;
@@ -159,7 +165,7 @@ export abstract class ExpressionRules extends ParserBase {
     this.frameCount = 0;
   }
 
-  private push(kind: number, start: IToken, minPrec: number): Frame {
+  private push(kind: number, start: number, minPrec: number): Frame {
     let frame = this.frames[this.frameCount];
     if (frame === undefined) {
       frame = new Frame();
@@ -198,14 +204,14 @@ export abstract class ExpressionRules extends ParserBase {
   *expression(initialMinPrec: number): Rule<Expr> {
     const base = this.frameCount;
     let minPrec = initialMinPrec;
-    let start: IToken = END_TOKEN;
+    let start = MISSING;
     let left: Expr = NULL;
     let need = true;
     for (;;) {
       if (need) {
         need = false;
-        start = this.la1();
-        let prefix = PREFIX[start.tokenTypeIdx];
+        start = this.pos;
+        let prefix = PREFIX[this.t1()];
         if (prefix === P_CONTEXTUAL) {
           // A contextual word starts its own form when the tokens after it say so; else it is a name.
           const form = this.contextualForm(start);
@@ -226,7 +232,7 @@ export abstract class ExpressionRules extends ParserBase {
             this.pos++;
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = 'not';
-            minPrec = UNARY_PREC.not;
+            minPrec = OPERATORS.unary.not.right;
             need = true;
             continue;
           case P_MINUS:
@@ -238,14 +244,14 @@ export abstract class ExpressionRules extends ParserBase {
             }
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = '-';
-            minPrec = UNARY_PREC['-'];
+            minPrec = OPERATORS.unary['-'].right;
             need = true;
             continue;
           case P_TILDE:
             this.pos++;
             this.enter(start);
             this.push(F_PREFIX, start, minPrec).op = '~';
-            minPrec = UNARY_PREC['~'];
+            minPrec = OPERATORS.unary['~'].right;
             need = true;
             continue;
           case P_NUMBER:
@@ -254,8 +260,8 @@ export abstract class ExpressionRules extends ParserBase {
             break;
           case P_STRING: {
             this.pos++;
-            const value = stringValue(start.image);
-            left = this.mark(value === '' ? { kind: 'null' } : str(value), start);
+            const value = stringValue(this.image(start));
+            left = this.mark(value === '' ? { kind: 'null' } : { kind: 'string', value }, start);
             break;
           }
           case P_NULL:
@@ -292,7 +298,7 @@ export abstract class ExpressionRules extends ParserBase {
             if (this.at(T.When)) {
               frame.token = this.next();
               frame.phase = CASE_WHEN;
-            } else if (startsExpression(this.la1())) {
+            } else if (startsExpression(this.t1())) {
               frame.phase = CASE_BASE;
             } else {
               this.earlyExit('caseExpression');
@@ -309,7 +315,7 @@ export abstract class ExpressionRules extends ParserBase {
             break;
           case P_BOOLEAN:
             this.pos++;
-            this.report('syntax/boolean-literal', `dsq has no boolean literals, found ${start.image.toUpperCase()}`, start, start, 'write a comparison (x = 1) or a number (1 or 0)');
+            this.report('syntax/boolean-literal', `dsq has no boolean literals, found ${this.image(start).toUpperCase()}`, start, start, 'write a comparison (x = 1) or a number (1 or 0)');
             left = this.mark({ kind: 'null' }, start);
             break;
           case P_NAME:
@@ -323,7 +329,7 @@ export abstract class ExpressionRules extends ParserBase {
               frame.phase = this.errors.length;
               frame.distinct = this.optional(T.Distinct);
               frame.star = this.optional(T.Star);
-              if (frame.star === undefined && startsExpression(this.la1())) {
+              if (frame.star === MISSING && startsExpression(this.t1())) {
                 minPrec = 0;
                 need = true;
                 continue;
@@ -331,7 +337,7 @@ export abstract class ExpressionRules extends ParserBase {
               this.expect(T.RParen);
               this.leave();
               this.pop(frame);
-              left = this.callNode(start, frame.distinct, frame.star, [], start, this.errors.length === frame.phase);
+              left = this.callNode(start, frame.distinct, frame.star, [], this.errors.length === frame.phase);
               break;
             }
             left = this.columnFrom(start);
@@ -343,15 +349,15 @@ export abstract class ExpressionRules extends ParserBase {
       }
 
       // The infix loop: extend `left` while the next operator binds at least minPrec.
-      const next = this.la1();
-      let kind = INFIX[next.tokenTypeIdx];
+      const next = this.t1();
+      let kind = INFIX[next];
       if (kind !== undefined) {
-        let prec = INFIX_PREC[next.tokenTypeIdx] as number;
+        let prec = INFIX_PREC[next] as number;
         let not = false;
         if (kind === I_NOT) {
-          const after = this.la(2);
-          kind = INFIX[after.tokenTypeIdx];
-          prec = kind === I_LIKE || kind === I_BETWEEN || kind === I_IN ? (INFIX_PREC[after.tokenTypeIdx] as number) : -1;
+          const after = this.tk(2);
+          kind = INFIX[after];
+          prec = kind === I_LIKE || kind === I_BETWEEN || kind === I_IN ? (INFIX_PREC[after] as number) : -1;
           not = true;
         }
         if (prec >= minPrec) {
@@ -360,26 +366,26 @@ export abstract class ExpressionRules extends ParserBase {
           switch (kind) {
             case I_BINARY: {
               const frame = this.push(F_BINARY, start, minPrec);
-              frame.op = INFIX_OP[operator.tokenTypeIdx] as BinaryOp;
+              frame.op = INFIX_OP[this.types[operator] as number] as BinaryOp;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
             case I_IS: {
               const frame = this.push(F_IS, start, minPrec);
-              frame.not = this.optional(T.Not) !== undefined;
+              frame.not = this.optional(T.Not) !== MISSING;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
             case I_LIKE: {
               const frame = this.push(F_LIKE, start, minPrec);
-              frame.op = INFIX_OP[operator.tokenTypeIdx] as BinaryOp;
+              frame.op = INFIX_OP[this.types[operator] as number] as BinaryOp;
               frame.not = not;
               frame.left = left;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
@@ -388,7 +394,7 @@ export abstract class ExpressionRules extends ParserBase {
               frame.not = not;
               frame.left = left;
               frame.phase = 0;
-              minPrec = prec + 1;
+              minPrec = INFIX_RIGHT[this.types[operator] as number] as number;
               need = true;
               continue;
             }
@@ -396,25 +402,25 @@ export abstract class ExpressionRules extends ParserBase {
               if (this.at(T.Colon)) {
                 // IN :name: a list parameter, standing for the whole value list.
                 const param = this.param(this.next(), true);
-                const node: Expr = this.mark(inList(left, [param]), start);
-                left = not ? this.mark(unary('not', node), start) : node;
+                const node: Expr = this.mark({ kind: 'in', e: left, values: [param] }, start);
+                left = not ? this.mark({ kind: 'unary', op: 'not', e: node }, start) : node;
                 continue;
               }
               const open = this.expect(T.LParen);
-              this.enter(open.isInsertedInRecovery ? operator : open);
+              this.enter(open === MISSING ? operator : open);
               if (this.at(T.Select)) {
                 const select = (yield this.select()) as Select;
                 this.expect(T.RParen);
                 this.leave();
                 const node: Expr = this.mark({ kind: 'in_select', e: left, select }, start);
-                left = not ? this.mark(unary('not', node), start) : node;
+                left = not ? this.mark({ kind: 'unary', op: 'not', e: node }, start) : node;
                 continue;
               }
               const frame = this.push(F_IN, start, minPrec);
               frame.items = [];
               frame.not = not;
               frame.left = left;
-              if (startsExpression(this.la1())) {
+              if (startsExpression(this.t1())) {
                 minPrec = 0;
                 need = true;
                 continue;
@@ -441,7 +447,7 @@ export abstract class ExpressionRules extends ParserBase {
         case F_PREFIX:
           this.leave();
           this.pop(frame);
-          left = this.mark(unary(frame.op as UnaryOp, left), frame.start);
+          left = this.mark({ kind: 'unary', op: frame.op as UnaryOp, e: left }, frame.start);
           break;
         case F_PAREN:
           this.expect(T.RParen);
@@ -449,20 +455,20 @@ export abstract class ExpressionRules extends ParserBase {
           this.pop(frame);
           break;
         case F_BINARY: {
-          left = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
+          left = this.mark({ kind: 'binary', op: frame.op as BinaryOp, e1: frame.left as Expr, e2: left }, frame.start);
           this.pop(frame);
           break;
         }
         case F_IS: {
-          const node: Expr = this.mark(binary('is', frame.left as Expr, left), frame.start);
+          const node: Expr = this.mark({ kind: 'binary', op: 'is', e1: frame.left as Expr, e2: left }, frame.start);
           this.pop(frame);
-          left = frame.not ? this.mark(unary('not', node), frame.start) : node;
+          left = frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
           break;
         }
         case F_LIKE: {
-          const node: Expr = this.mark(binary(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
+          const node: Expr = this.mark({ kind: 'binary', op: frame.op as BinaryOp, e1: frame.left as Expr, e2: left }, frame.start);
           this.pop(frame);
-          left = frame.not ? this.mark(unary('not', node), frame.start) : node;
+          left = frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
           break;
         }
         case F_BETWEEN:
@@ -470,18 +476,18 @@ export abstract class ExpressionRules extends ParserBase {
             frame.second = left;
             frame.phase = 1;
             this.expect(T.And);
-            minPrec = FORM_PREC.between + 1;
+            minPrec = OPERATORS.between.right;
             need = true;
             continue;
           } else {
-            const node: Expr = this.mark(between(frame.left as Expr, frame.second, left), frame.start);
+            const node: Expr = this.mark({ kind: 'between', e: frame.left as Expr, min: frame.second, max: left }, frame.start);
             this.pop(frame);
-            left = frame.not ? this.mark(unary('not', node), frame.start) : node;
+            left = frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
           }
           break;
         case F_IN:
           frame.items.push(left);
-          if (this.optional(T.Comma)) {
+          if (this.optional(T.Comma) !== MISSING) {
             minPrec = 0;
             need = true;
             continue;
@@ -491,7 +497,7 @@ export abstract class ExpressionRules extends ParserBase {
           break;
         case F_CALL: {
           frame.items.push(left);
-          if (this.optional(T.Comma)) {
+          if (this.optional(T.Comma) !== MISSING) {
             minPrec = 0;
             need = true;
             continue;
@@ -500,7 +506,7 @@ export abstract class ExpressionRules extends ParserBase {
           this.leave();
           const args = frame.items;
           this.pop(frame);
-          left = this.callNode(frame.token, frame.distinct, frame.star, args, frame.token, this.errors.length === frame.phase);
+          left = this.callNode(frame.token, frame.distinct, frame.star, args, this.errors.length === frame.phase);
           break;
         }
         case F_CASE:
@@ -522,25 +528,26 @@ export abstract class ExpressionRules extends ParserBase {
    * A parameter `:name` (the colon, `colon`, is read): the name is a word (an identifier or a
    * keyword, `:limit` too) of letters, digits and `_`. `list` for `IN :name`.
    */
-  private param(colon: IToken, list: boolean): Expr {
-    const name = this.la1();
-    if (PARAM_NAME_TOKEN[name.tokenTypeIdx] !== true) {
-      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name === END_TOKEN ? 'the end of the input' : `'${name.image}'`}`);
+  private param(colon: number, list: boolean): Expr {
+    const name = this.pos;
+    if (PARAM_NAME_TOKEN[this.t1()] !== true) {
+      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name >= this.end ? 'the end of the input' : `'${this.image(name)}'`}`);
       return NULL;
     }
     this.pos++;
-    if (!PARAM_NAME.test(name.image)) {
-      this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${name.image}`, colon, name);
+    const image = this.image(name);
+    if (!PARAM_NAME.test(image)) {
+      this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${image}`, colon, name);
     }
-    return this.mark({ kind: 'param', name: name.image, list }, colon);
+    return this.mark({ kind: 'param', name: image, list }, colon);
   }
 
   /** The `IN (...)` list on top is read (its `)` too): its node. */
   private endIn(frame: Frame): Expr {
     this.leave();
-    const node: Expr = this.mark(inList(frame.left as Expr, frame.items), frame.start);
+    const node: Expr = this.mark({ kind: 'in', e: frame.left as Expr, values: frame.items }, frame.start);
     this.pop(frame);
-    return frame.not ? this.mark(unary('not', node), frame.start) : node;
+    return frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
   }
 
   /** A CASE part was read (`value`): take it; true when another expression follows. */
@@ -557,13 +564,13 @@ export abstract class ExpressionRules extends ParserBase {
         frame.phase = CASE_THEN;
         return true;
       case CASE_THEN:
-        frame.arms.push(this.mark(when(frame.second, value), frame.token));
+        frame.arms.push(this.mark({ kind: 'when', when: frame.second, then: value }, frame.token));
         if (this.at(T.When)) {
           frame.token = this.next();
           frame.phase = CASE_WHEN;
           return true;
         }
-        if (this.optional(T.Else)) {
+        if (this.optional(T.Else) !== MISSING) {
           frame.phase = CASE_ELSE;
           return true;
         }
@@ -578,7 +585,7 @@ export abstract class ExpressionRules extends ParserBase {
   private endCase(frame: Frame): Expr {
     this.expect(T.End);
     this.leave();
-    const node: Expr = this.mark(caseExpr(frame.left, frame.arms, frame.otherwise), frame.start);
+    const node: Expr = this.mark({ kind: 'case', base: frame.left, cases: frame.arms, else: frame.otherwise }, frame.start);
     this.pop(frame);
     return node;
   }
@@ -588,50 +595,50 @@ export abstract class ExpressionRules extends ParserBase {
    * `COLUMN(...)`, ...): the node, 'database_column' (a sub-rule), or null when the word is a
    * plain name here (a column or a call).
    */
-  private contextualForm(start: IToken): Expr | 'database_column' | null {
-    const type = start.tokenType;
-    const second = this.la(2).tokenType;
-    const third = this.la(3);
-    const kind = DATETIME_WORDS.get(type);
+  private contextualForm(start: number): Expr | 'database_column' | null {
+    const type = this.t1();
+    const second = this.tk(2);
+    const third = this.tk(3);
+    const kind = DATETIME_WORDS[type];
     if (kind !== undefined) {
-      if (type === T.DatetimeWord && second === T.LParen && (third.tokenType === T.Minus || third.tokenType === T.NumberLiteral)) {
+      if (type === DATETIME && second === LPAREN && (third === MINUS || third === NUMBER)) {
         this.pos += 2;
-        const negative = this.optional(T.Minus) !== undefined;
+        const negative = this.optional(T.Minus) !== MISSING;
         const n = this.expect(T.NumberLiteral);
         this.expect(T.RParen);
         return this.mark({ kind: 'datetime', form: 'ms', value: this.wholeNumberText(n, negative, 'DATETIME(milliseconds)') }, start);
       }
-      if (second === T.StringLiteral || second === T.QuotedIdentifier) {
+      if (second === STRING || second === QUOTED) {
         this.pos += 2;
-        return this.datetime(kind, this.last(), start);
+        return this.datetime(kind, this.pos - 1, start);
       }
       return null;
     }
-    if (second !== T.LParen) return null;
-    const thirdIsName = IS_NAME[third.tokenTypeIdx] === true;
+    if (second !== LPAREN) return null;
+    const thirdIsName = IS_NAME[third] === true;
     switch (type) {
-      case T.ColumnWord: {
-        if (!(thirdIsName || third.tokenType === T.StringLiteral)) return null;
+      case COLUMN_WORD: {
+        if (!(thirdIsName || third === STRING)) return null;
         this.pos += 2;
-        let text: string;
+        let path: string;
         if (this.at(T.StringLiteral)) {
           const s = this.next();
-          text = stringValue(s.image);
-          if (text === '') this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
+          path = stringValue(this.image(s));
+          if (path === '') this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
         } else {
-          text = this.pathText(this.next());
+          path = this.pathText(this.next());
         }
         this.expect(T.RParen);
-        return this.mark(col(text), start);
+        return this.mark({ kind: 'column', path }, start);
       }
-      case T.AliasWord: {
+      case ALIAS_WORD: {
         if (!thirdIsName) return null;
         this.pos += 2;
         const name = this.next();
         this.expect(T.RParen);
-        return this.mark(aliasRef(this.nameOf(name)), start);
+        return this.mark({ kind: 'alias', name: this.nameOf(name) }, start);
       }
-      case T.SystemColumnWord: {
+      case SYSTEM_COLUMN_WORD: {
         if (!thirdIsName) return null;
         this.pos += 2;
         const table = this.next();
@@ -640,15 +647,15 @@ export abstract class ExpressionRules extends ParserBase {
         this.expect(T.RParen);
         return this.mark({ kind: 'system_column', table: this.nameOf(table), column: this.nameOf(column) }, start);
       }
-      case T.DatabaseColumnWord:
-        return SPECIFIER_START[third.tokenTypeIdx] === true ? 'database_column' : null;
+      case DATABASE_COLUMN_WORD:
+        return SPECIFIER_START[third] === true ? 'database_column' : null;
       default:
         return null;
     }
   }
 
   /** `DATABASE_COLUMN ( specifier , name , specifier )` (the caller saw its first three tokens). */
-  private *databaseColumn(start: IToken): Rule<Expr> {
+  private *databaseColumn(start: number): Rule<Expr> {
     this.pos++;
     this.enter(this.next());
     const database = (yield this.specifier()) as Specifier;
@@ -665,18 +672,16 @@ export abstract class ExpressionRules extends ParserBase {
   // Paths
 
   /** A column (or alias) reference whose path starts with the name `first` (read). */
-  private columnFrom(first: IToken): Expr {
-    if (SEPARATORS[this.la1().tokenTypeIdx] === undefined) {
-      return this.nameRef(this.nameOf(first), true, first);
-    }
+  private columnFrom(first: number): Expr {
+    if (SEPARATORS[this.t1()] === undefined) return this.nameRef(this.nameOf(first), true, first);
     return this.nameRef(this.pathText(first), false, first);
   }
 
   /** The text of a path whose first name is `first` (read): `{ (.|@|:) name }` joined as written. */
-  protected pathText(first: IToken): string {
+  protected pathText(first: number): string {
     let text = this.nameOf(first);
     for (;;) {
-      const separator = SEPARATORS[this.la1().tokenTypeIdx];
+      const separator = SEPARATORS[this.t1()];
       if (separator === undefined) return text;
       this.pos++;
       text += separator + this.nameOf(this.expect(T.Name));
@@ -688,7 +693,7 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** A database or field specifier: an id, a 'name', WHERE e, ALL, or [ ... ] of the first three. */
   protected *specifier(): Rule<Specifier> {
-    const start = this.la1();
+    const start = this.pos;
     if (this.at(T.All)) {
       this.pos++;
       return this.mark({ kind: 'spec_all' }, start);
@@ -696,9 +701,9 @@ export abstract class ExpressionRules extends ParserBase {
     if (this.at(T.LBracket)) {
       this.pos++;
       const items: Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>[] = [];
-      if (SPECIFIER_START[this.la1().tokenTypeIdx] === true && !this.at(T.All) && !this.at(T.LBracket)) {
+      if (SPECIFIER_START[this.t1()] === true && !this.at(T.All) && !this.at(T.LBracket)) {
         do items.push(yield* this.singularSpecifier('singularSpecifier'));
-        while (this.optional(T.Comma));
+        while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RBracket);
       return this.mark({ kind: 'spec_array', items }, start);
@@ -708,15 +713,15 @@ export abstract class ExpressionRules extends ParserBase {
 
   /** An id, a 'name' or WHERE e; `ruleName` names what was expected when it is none of these. */
   private *singularSpecifier(ruleName: string): Generator<Rule<unknown>, Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>, unknown> {
-    const start = this.la1();
+    const start = this.pos;
     if (this.at(T.NumberLiteral) || this.at(T.Minus)) {
-      const negative = this.optional(T.Minus) !== undefined;
+      const negative = this.optional(T.Minus) !== MISSING;
       const n = this.expect(T.NumberLiteral);
       return this.mark({ kind: 'spec_id', id: this.wholeNumberText(n, negative, 'an id') }, start);
     }
     if (this.at(T.StringLiteral)) {
       const s = this.next();
-      const name = stringValue(s.image);
+      const name = stringValue(this.image(s));
       if (name === '') this.report('syntax/empty-name', "a name specifier cannot be empty ('')", s);
       return this.mark({ kind: 'spec_name', name }, start);
     }

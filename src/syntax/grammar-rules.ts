@@ -1,11 +1,10 @@
 import { EmbeddedActionsParser, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
-import { BINARY_PREC, FORM_PREC, Prec, UNARY_PREC } from '../ast/precedence.js';
-import { BINARY_TOKEN_OPS, infixPrec } from './expression-rules.js';
+import { OPERATORS } from '../ast/operators.js';
+import { infixPrec, infixRight } from './expression-rules.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 
 /** The operand level of `expression` after each infix operator (left-associative: one more than its own). */
-const COMPARISON_RIGHT = { ARGS: [Prec.comparison + 1] as [number] };
 const ANY = { ARGS: [0] as [number] };
 /** The tokens a parameter name can be (after ':'): a word. */
 const PARAM_NAME_ALTS: readonly TokenType[] = [T.Identifier, ...T.CONTEXTUAL_WORDS, ...T.KEYWORDS];
@@ -20,7 +19,7 @@ const PARAM_NAME_ALTS: readonly TokenType[] = [T.Identifier, ...T.CONTEXTUAL_WOR
  *
  * Precedence is not drawn: an expression is a prefix form followed by infix operators with
  * their operands; `expression(minPrec)` takes only operators binding at least `minPrec` (a
- * gate over src/ast/precedence.ts, as the parser does), so `a BETWEEN b OR c AND d` is
+ * gate over src/ast/operators.ts, as the parser does), so `a BETWEEN b OR c AND d` is
  * rejected by both. Chevrotain reads nesting by recursion, so the recognizer is for shallow
  * texts; the parser itself has no recursion.
  */
@@ -378,7 +377,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
         {
           ALT: () => {
             this.CONSUME(T.Not);
-            this.SUBRULE(this.expression, { ARGS: [UNARY_PREC.not] });
+            this.SUBRULE(this.expression, { ARGS: [OPERATORS.unary.not.right] });
           },
         },
         {
@@ -387,14 +386,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
             this.CONSUME(T.Minus);
             this.OR1({
               IGNORE_AMBIGUITIES: true,
-              DEF: [{ ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.SUBRULE1(this.expression, { ARGS: [UNARY_PREC['-']] }) }],
+              DEF: [{ ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.SUBRULE1(this.expression, { ARGS: [OPERATORS.unary['-'].right] }) }],
             });
           },
         },
         {
           ALT: () => {
             this.CONSUME(T.Tilde);
-            this.SUBRULE2(this.expression, { ARGS: [UNARY_PREC['~']] });
+            this.SUBRULE2(this.expression, { ARGS: [OPERATORS.unary['~'].right] });
           },
         },
         { ALT: () => this.CONSUME1(T.NumberLiteral) },
@@ -436,7 +435,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.param) },
       ],
     });
-    this.MANY({ GATE: () => infixPrec(this.LA(1), this.LA(2)) >= minPrec, DEF: () => this.infix() });
+    this.MANY({ GATE: () => infixPrec(this.LA(1).tokenTypeIdx, this.LA(2).tokenTypeIdx) >= minPrec, DEF: () => this.infix() });
   });
 
   /**
@@ -448,15 +447,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           const operator: IToken = this.CONSUME(T.BinaryOperator);
-          const op = BINARY_TOKEN_OPS.get(operator.tokenType);
-          this.SUBRULE4(this.expression, { ARGS: [op === undefined ? 0 : BINARY_PREC[op] + 1] });
+          this.SUBRULE4(this.expression, { ARGS: [infixRight(operator.tokenTypeIdx)] });
         },
       },
       {
         ALT: () => {
-          this.CONSUME(T.Is);
+          const is = this.CONSUME(T.Is);
           this.OPTION(() => this.CONSUME2(T.Not));
-          this.SUBRULE5(this.expression, COMPARISON_RIGHT);
+          this.SUBRULE5(this.expression, { ARGS: [infixRight(is.tokenTypeIdx)] });
         },
       },
       {
@@ -552,16 +550,16 @@ export class DsqGrammar extends EmbeddedActionsParser {
     this.OR([
       {
         ALT: () => {
-          this.OR1([{ ALT: () => this.CONSUME(T.Like) }, { ALT: () => this.CONSUME(T.Regexp) }]);
-          this.SUBRULE(this.expression, COMPARISON_RIGHT);
+          const operator = this.OR1([{ ALT: () => this.CONSUME(T.Like) }, { ALT: () => this.CONSUME(T.Regexp) }]);
+          this.SUBRULE(this.expression, { ARGS: [infixRight(operator.tokenTypeIdx)] });
         },
       },
       {
         ALT: () => {
           this.CONSUME(T.Between);
-          this.SUBRULE1(this.expression, { ARGS: [FORM_PREC.between + 1] });
+          this.SUBRULE1(this.expression, { ARGS: [OPERATORS.between.right] });
           this.CONSUME(T.And);
-          this.SUBRULE2(this.expression, { ARGS: [FORM_PREC.between + 1] });
+          this.SUBRULE2(this.expression, { ARGS: [OPERATORS.between.right] });
         },
       },
       { ALT: () => this.SUBRULE(this.inTail) },

@@ -1,4 +1,5 @@
 import type { ISerializedGast } from 'chevrotain';
+import { actionProductions } from './action-grammar.js';
 import { DsqGrammar } from './grammar-rules.js';
 import * as T from './tokens.js';
 
@@ -15,8 +16,9 @@ export function grammarRules(): DsqGrammar {
   return grammar;
 }
 
+/** The statement grammar's productions, then the data actions' (action-grammar.ts: diagrams only). */
 export function grammarProductions(): ISerializedGast[] {
-  return grammarRules().getSerializedGastProductions();
+  return [...grammarRules().getSerializedGastProductions(), ...actionProductions()];
 }
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));

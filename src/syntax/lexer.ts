@@ -39,6 +39,24 @@ const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 const INVISIBLE_HINT =
   'bare names hold Unicode letters, digits, _ and $ (grammar/reference.md, Lexical); remove the character, or quote a name that must hold it: "name"';
 
+/** The error for `length` characters at `offset` that start no token (the lexer's and the parser's scanner's). */
+export function characterDiagnostic(text: string, offset: number, length: number, lines: LineIndex): Diagnostic {
+  const ch = text.charAt(offset);
+  const point = text.codePointAt(offset) ?? 0;
+  const visible = VISIBLE.test(String.fromCodePoint(point));
+  const hint = CHARACTER_HINTS[ch] ?? (visible ? undefined : INVISIBLE_HINT);
+  const shown = visible
+    ? JSON.stringify(text.slice(offset, offset + Math.min(length, 20)))
+    : `U+${point.toString(16).toUpperCase().padStart(4, '0')} (an invisible or control character)`;
+  return {
+    code: 'syntax/unexpected-character',
+    severity: 'error',
+    message: `unexpected character ${shown}`,
+    span: lines.span(offset, offset + Math.max(1, length)),
+    ...(hint ? { hint } : {}),
+  };
+}
+
 /**
  * Tokens of a whole text (the one reused lexer), its comments, and lexical errors. An
  * unterminated string or quoted name is reported once and read to the end of the input, so
@@ -47,22 +65,7 @@ const INVISIBLE_HINT =
 export function lex(text: string, lines: LineIndex): LexResult {
   const result = T.dsqLexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
-  for (const error of result.errors) {
-    const ch = text.charAt(error.offset);
-    const point = text.codePointAt(error.offset) ?? 0;
-    const visible = VISIBLE.test(String.fromCodePoint(point));
-    const hint = CHARACTER_HINTS[ch] ?? (visible ? undefined : INVISIBLE_HINT);
-    const shown = visible
-      ? JSON.stringify(text.slice(error.offset, error.offset + Math.min(error.length, 20)))
-      : `U+${point.toString(16).toUpperCase().padStart(4, '0')} (an invisible or control character)`;
-    diagnostics.push({
-      code: 'syntax/unexpected-character',
-      severity: 'error',
-      message: `unexpected character ${shown}`,
-      span: lines.span(error.offset, error.offset + Math.max(1, error.length)),
-      ...(hint ? { hint } : {}),
-    });
-  }
+  for (const error of result.errors) diagnostics.push(characterDiagnostic(text, error.offset, error.length, lines));
   let tokens = result.tokens;
   // Words: a keyword or contextual word is lexed as an Identifier and retyped here.
   const identifier = T.Identifier;

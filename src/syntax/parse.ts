@@ -1,14 +1,14 @@
-import type { IToken } from 'chevrotain';
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { trustTree } from '../ast/trust.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
-import { lex, tokenEnd, tokenSpan, type Comment } from './lexer.js';
+import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
-import type { Rule, SyntaxProblem } from './parser-base.js';
+import { tokenOf, type Rule, type SyntaxProblem } from './parser-base.js';
+import { scan, type Scanned } from './scanner.js';
 import { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
@@ -64,16 +64,15 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const lineIndex = new LineIndex(text);
   const spans = new SourceSpans(lineIndex);
   const nodeSpans = withSpans ? spans : null;
-  const lexed = lex(text, lineIndex);
+  const lexed = scan(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
-  const all = lexed.tokens;
-  // Each statement is parsed in place: tokens[from..to) of the one token array.
+  // Each statement is parsed in place: tokens from..to of the scanned text.
   const flush = (from: number, to: number) => {
     if (to <= from) return;
     const own: Diagnostic[] = [];
-    const node = run(all, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
-    const span = spanOfTokens(all, from, to, lineIndex);
+    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
+    const span = spanOfTokens(lexed, from, to, lineIndex);
     diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
@@ -83,13 +82,15 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     }
   };
   let from = 0;
-  for (let i = 0; i < all.length; i++) {
-    if ((all[i] as IToken).tokenType === T.Semicolon) {
+  const types = lexed.types;
+  const semicolon = T.Semicolon.tokenTypeIdx as number;
+  for (let i = 0; i < lexed.count; i++) {
+    if (types[i] === semicolon) {
       flush(from, i);
       from = i + 1;
     }
   }
-  flush(from, all.length);
+  flush(from, lexed.count);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { text, statements, spans, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
 }
@@ -151,9 +152,9 @@ export function parseExpressionDocument(text: string, options: ParseOptions = {}
 function expressionOf(text: string, options: ParseOptions, withSpans: boolean): { expr: Expr; spans: Spans } {
   const lineIndex = new LineIndex(text);
   const spans = new SourceSpans(lineIndex);
-  const lexed = lex(text, lineIndex);
+  const lexed = scan(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed.tokens, 0, lexed.tokens.length, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
+  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   throwOnErrors(diagnostics.map(capDiagnostic), text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
@@ -165,9 +166,9 @@ function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
   if (errors.length > 0) throw new DsqError(errors, text);
 }
 
-/** Run one top rule over tokens[from..to), turning every parser error into a diagnostic. */
+/** Run one top rule over the tokens from..to, turning every parser error into a diagnostic. */
 function run<R>(
-  tokens: IToken[],
+  tokens: Scanned,
   from: number,
   to: number,
   lines: LineIndex,
@@ -191,7 +192,7 @@ function run<R>(
       code: 'syntax/nesting-too-deep',
       severity: 'error',
       message: `nesting deeper than ${maxDepth} levels`,
-      span: tokenSpan(err.token, lines),
+      span: err.index >= 0 && err.index < to ? lines.span(tokens.starts[err.index] as number, tokens.ends[err.index] as number) : spanOfTokens(tokens, to - 1, to, lines),
       hint: 'simplify the query (a long AND/OR chain or IN list is fine; deep parentheses are not)',
     });
     p.finish();
@@ -218,22 +219,24 @@ function run<R>(
   return result;
 }
 
-function spanOfTokens(tokens: IToken[], from: number, to: number, lines: LineIndex): Span {
-  const first = tokens[from] as IToken;
-  const last = tokens[to - 1] as IToken;
-  return lines.span(first.startOffset, tokenEnd(last));
+function spanOfTokens(tokens: Scanned, from: number, to: number, lines: LineIndex): Span {
+  return lines.span(tokens.starts[from] as number, tokens.ends[to - 1] as number);
 }
 
-function syntaxDiagnostic(error: SyntaxProblem, tokens: IToken[], from: number, to: number, lines: LineIndex): Diagnostic {
+function syntaxDiagnostic(error: SyntaxProblem, tokens: Scanned, from: number, to: number, lines: LineIndex): Diagnostic {
   const index = error.index;
   let span: Span;
   if (index >= to) {
-    const end = to > from ? tokenEnd(tokens[to - 1] as IToken) : 0;
+    const end = to > from ? (tokens.ends[to - 1] as number) : 0;
     span = lines.span(end, end);
   } else {
-    span = tokenSpan(error.token, lines);
+    span = lines.span(tokens.starts[index] as number, tokens.ends[index] as number);
   }
-  const hint = hintFor(error.token, index > from ? tokens[index - 1] : undefined, index + 1 < to ? tokens[index + 1] : undefined);
+  const hint = hintFor(
+    tokenOf(tokens, index, to),
+    index > from ? tokenOf(tokens, index - 1, to) : undefined,
+    index + 1 < to ? tokenOf(tokens, index + 1, to) : undefined,
+  );
   return {
     code: 'syntax/unexpected-token',
     severity: 'error',

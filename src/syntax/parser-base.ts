@@ -1,13 +1,12 @@
 import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import {
-  checkDateTimeText, checkNumber, isWholeNumber, type DateTimeKind, type Expr, type Node,
+  checkDateTimeText, checkNumber, isWholeNumber,
+  type DateTimeKind, type Expr, type Node,
 } from '../ast/index.js';
-// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
-import { col, alias as aliasRef, fn } from '../ast/make.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { tokenEnd } from './lexer.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import { messageProvider } from './messages.js';
+import { TOKEN_TYPES, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
@@ -21,22 +20,28 @@ import * as T from './tokens.js';
  * sources, specifiers) are generator functions run by `drive`, a loop over an explicit stack
  * of suspended rules: a rule asks for a sub-rule by yielding it and is resumed with its result.
  * So how deep input may nest is a choice (`maxDepth`), not the size of the call stack.
+ *
+ * Tokens are indexes into the scanner's arrays (scanner.ts), not objects: a token's type is
+ * `types[i]` (a TOKEN_TYPES index), its text `text.slice(starts[i], ends[i])`, made only where
+ * the text is wanted. MISSING (-1) stands for a token the input lacks (single-token insertion).
  */
 
 /** A rule in progress: it yields the sub-rules it needs and returns its node. */
 export interface Rule<T> extends Generator<Rule<unknown>, T, unknown> {}
 
-/** Thrown when the input nests deeper than `maxDepth`. */
+/** A token the input lacks, inserted by error recovery: it has no text and no place. */
+export const MISSING = -1;
+
+/** Thrown when the input nests deeper than `maxDepth`, at token `index`. */
 export class NestingTooDeep extends Error {
-  constructor(readonly token: IToken, readonly limit: number) {
+  constructor(readonly index: number, readonly limit: number) {
     super(`nesting deeper than ${limit} levels`);
   }
 }
 
-/** A syntax error: its message and the offending token with its index (`end` of the input for its end). */
+/** A syntax error: its message and the index of the offending token (`end` of the input for its end). */
 export interface SyntaxProblem {
   readonly message: string;
-  readonly token: IToken;
   readonly index: number;
 }
 
@@ -54,16 +59,17 @@ export interface ParseState {
   maxDepth: number;
 }
 
-/** The token after the last one of an input. */
-export const END_TOKEN: IToken = createTokenInstance(EOF, '', NaN, NaN, NaN, NaN, NaN, NaN);
+/** The token type index of a token type. */
+export const idx = (type: TokenType): number => type.tokenTypeIdx as number;
 
-const typeIndex = (type: TokenType) => type.tokenTypeIdx as number;
+/** The type index past the last token. */
+export const END = idx(EOF);
 
 /** Token type index → whether the type belongs to a category (a lookup, not Chevrotain's matcher, on hot paths). */
 function membership(category: TokenType): boolean[] {
   const table: boolean[] = [];
   for (const type of T.ALL_TOKENS) {
-    table[typeIndex(type)] = tokenMatcher(createTokenInstance(type, '', 0, 0, 0, 0, 0, 0), category);
+    table[idx(type)] = tokenMatcher(createTokenInstance(type, '', 0, 0, 0, 0, 0, 0), category);
   }
   return table;
 }
@@ -71,29 +77,35 @@ function membership(category: TokenType): boolean[] {
 /** Names: identifiers, quoted identifiers, contextual words. */
 export const IS_NAME = membership(T.Name);
 
-/** A token standing for one the input lacks (single-token insertion), one per token type. */
-const inserted = new Map<TokenType, IToken>();
-function insertedToken(type: TokenType): IToken {
-  let token = inserted.get(type);
-  if (token === undefined) {
-    token = createTokenInstance(type, '', NaN, NaN, NaN, NaN, NaN, NaN);
-    token.isInsertedInRecovery = true;
-    inserted.set(type, token);
-  }
-  return token;
-}
+const NAME = idx(T.Name);
+const QUOTED = idx(T.QuotedIdentifier);
+const NUMBER = idx(T.NumberLiteral);
 
 const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
+const NO_SCAN: Scanned = {
+  text: '',
+  count: 0,
+  types: new Uint8Array(0),
+  starts: new Int32Array(0),
+  ends: new Int32Array(0),
+  comments: [],
+  diagnostics: [],
+};
+
 /**
- * The cursor over one input's tokens (`tokens[from..end)`), the per-parse state, and the
- * helpers every rule uses. Errors are collected, never thrown (except NestingTooDeep): a rule
- * that meets an unexpected token reports it and carries on as if the expected token were there
- * (or skips the unexpected one when the expected token follows it), so one run reports every
- * error it can tell apart and always ends.
+ * The cursor over one input's tokens (`from..end` of the scanner's arrays), the per-parse
+ * state, and the helpers every rule uses. Errors are collected, never thrown (except
+ * NestingTooDeep): a rule that meets an unexpected token reports it and carries on as if the
+ * expected token were there (or skips the unexpected one when the expected token follows it),
+ * so one run reports every error it can tell apart and always ends.
  */
 export abstract class ParserBase {
-  protected tokens: readonly IToken[] = [];
+  protected text = '';
+  protected types: Uint8Array = NO_SCAN.types;
+  protected starts: Int32Array = NO_SCAN.starts;
+  protected ends: Int32Array = NO_SCAN.ends;
+  private scanned: Scanned = NO_SCAN;
   /** Index of the next token. */
   protected pos = 0;
   protected from = 0;
@@ -106,9 +118,13 @@ export abstract class ParserBase {
   /** The suspended rules of `drive`, innermost last (kept between runs: no allocation per parse). */
   private readonly rules: Rule<unknown>[] = [];
 
-  /** Prepare for a new input: the tokens `tokens[from..to)`. */
-  begin(tokens: readonly IToken[], from: number, to: number, state: ParseState): void {
-    this.tokens = tokens;
+  /** Prepare for a new input: the scanned tokens `from..to`. */
+  begin(scanned: Scanned, from: number, to: number, state: ParseState): void {
+    this.scanned = scanned;
+    this.text = scanned.text;
+    this.types = scanned.types;
+    this.starts = scanned.starts;
+    this.ends = scanned.ends;
     this.pos = from;
     this.from = from;
     this.end = to;
@@ -121,7 +137,11 @@ export abstract class ParserBase {
 
   /** Let go of the input (the one shared parser would keep it alive until the next parse). */
   finish(): void {
-    this.tokens = [];
+    this.scanned = NO_SCAN;
+    this.text = '';
+    this.types = NO_SCAN.types;
+    this.starts = NO_SCAN.starts;
+    this.ends = NO_SCAN.ends;
     this.rules.length = 0;
   }
 
@@ -144,71 +164,82 @@ export abstract class ParserBase {
     }
   }
 
-  /** The index of the next token (the end of the input when all are read). */
-  tokenIndex(): number {
-    return this.pos;
-  }
-
   // -------------------------------------------------------------------------------------
   // The cursor
 
-  /** The next token (END_TOKEN at the end). */
-  protected la1(): IToken {
-    return this.pos < this.end ? (this.tokens[this.pos] as IToken) : END_TOKEN;
+  /** The type of the next token (END at the end). */
+  protected t1(): number {
+    return this.pos < this.end ? (this.types[this.pos] as number) : END;
   }
 
-  /** The k-th next token (k >= 1). */
-  protected la(k: number): IToken {
+  /** The type of the k-th next token (k >= 1). */
+  protected tk(k: number): number {
     const i = this.pos + k - 1;
-    return i < this.end ? (this.tokens[i] as IToken) : END_TOKEN;
+    return i < this.end ? (this.types[i] as number) : END;
   }
 
-  /** The last token read (END_TOKEN before the first). */
-  protected last(): IToken {
-    return this.pos > this.from ? (this.tokens[this.pos - 1] as IToken) : END_TOKEN;
+  /** The index of the last token read (MISSING before the first). */
+  protected last(): number {
+    return this.pos > this.from ? this.pos - 1 : MISSING;
   }
 
   protected at(type: TokenType): boolean {
-    return this.pos < this.end && (this.tokens[this.pos] as IToken).tokenType === type;
+    return this.pos < this.end && this.types[this.pos] === type.tokenTypeIdx;
   }
 
   protected atName(): boolean {
-    return this.pos < this.end && IS_NAME[(this.tokens[this.pos] as IToken).tokenTypeIdx] === true;
+    return this.pos < this.end && IS_NAME[this.types[this.pos] as number] === true;
   }
 
-  /** Read the next token (the caller has checked what it is). */
-  protected next(): IToken {
-    return this.tokens[this.pos++] as IToken;
+  /** Read the next token (the caller has checked what it is): its index. */
+  protected next(): number {
+    return this.pos++;
   }
 
-  /** Read a token of `type` if it is next. */
-  protected optional(type: TokenType): IToken | undefined {
-    if (this.pos < this.end && (this.tokens[this.pos] as IToken).tokenType === type) return this.tokens[this.pos++] as IToken;
-    return undefined;
+  /** Read a token of `type` if it is next: its index, or MISSING. */
+  protected optional(type: TokenType): number {
+    if (this.pos < this.end && this.types[this.pos] === type.tokenTypeIdx) return this.pos++;
+    return MISSING;
   }
 
-  /** Read a token of `type` (or of the category `type`), or report it missing and recover. */
-  protected expect(type: TokenType): IToken {
-    const token = this.la1();
-    if (token.tokenType === type || (type === T.Name && IS_NAME[token.tokenTypeIdx] === true)) {
-      this.pos++;
-      return token;
-    }
-    this.syntaxError(messageProvider.buildMismatchTokenMessage({ expected: type, actual: token, previous: this.last(), ruleName: '' }));
+  /** Read a token of `type` (or of the category Name), or report it missing and recover: its index, or MISSING. */
+  protected expect(type: TokenType): number {
+    const t = this.t1();
+    const want = type.tokenTypeIdx as number;
+    if (t === want || (want === NAME && IS_NAME[t] === true)) return this.pos++;
+    this.syntaxError(messageProvider.buildMismatchTokenMessage({ expected: type, actual: this.token(this.pos), previous: this.token(this.last()), ruleName: '' }));
     // Single-token deletion: the expected token is right after an unexpected one.
-    if (this.pos < this.end && tokenMatcher(this.la(2), type)) {
+    const after = this.tk(2);
+    if (this.pos < this.end && (after === want || (want === NAME && IS_NAME[after] === true))) {
       this.pos += 2;
-      return this.tokens[this.pos - 1] as IToken;
+      return this.pos - 1;
     }
     // Single-token insertion: go on as if it were there.
-    return insertedToken(type);
+    return MISSING;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Token text
+
+  /** The text of a token ('' for MISSING). */
+  protected image(i: number): string {
+    return i === MISSING ? '' : this.text.slice(this.starts[i], this.ends[i]);
+  }
+
+  /** A token as an object (for messages and hints): END for the end of the input, MISSING too. */
+  protected token(i: number): IToken {
+    return tokenOf(this.scanned, i, this.end);
+  }
+
+  protected typeOf(i: number): number {
+    return i === MISSING || i >= this.end ? END : (this.types[i] as number);
   }
 
   // -------------------------------------------------------------------------------------
   // Errors
 
   protected syntaxError(message: string): void {
-    this.errors.push({ message, token: this.la1(), index: this.pos < this.end ? this.pos : this.end });
+    this.errors.push({ message, index: this.pos < this.end ? this.pos : this.end });
   }
 
   /**
@@ -217,42 +248,38 @@ export abstract class ParserBase {
    * and the one after it decided (`'(' then the end of the input`).
    */
   protected noViableAlt(ruleName: string, twoTokens = false): void {
-    const actual = twoTokens ? [this.la1(), this.la(2)] : [this.la1()];
-    this.syntaxError(messageProvider.buildNoViableAltMessage({ expectedPathsPerAlt: [], actual, previous: this.last(), ruleName }));
+    const actual = twoTokens ? [this.token(this.pos), this.token(this.pos + 1)] : [this.token(this.pos)];
+    this.syntaxError(messageProvider.buildNoViableAltMessage({ expectedPathsPerAlt: [], actual, previous: this.token(this.last()), ruleName }));
   }
 
   /** A required repetition has no first element (`CASE` without `WHEN`). */
   protected earlyExit(ruleName: string): void {
-    this.syntaxError(messageProvider.buildEarlyExitMessage({ expectedIterationPaths: [], actual: [this.la1()], previous: this.last(), ruleName }));
+    this.syntaxError(messageProvider.buildEarlyExitMessage({ expectedIterationPaths: [], actual: [this.token(this.pos)], previous: this.token(this.last()), ruleName }));
   }
 
   /** Tokens are left after a complete statement or expression. */
   protected notAllInputParsed(ruleName: string): void {
-    this.syntaxError(messageProvider.buildNotAllInputParsedMessage({ firstRedundant: this.la1(), ruleName }));
+    this.syntaxError(messageProvider.buildNotAllInputParsedMessage({ firstRedundant: this.token(this.pos), ruleName }));
   }
 
   /**
    * A problem the syntax allows but the language does not (a number out of range, TRUE, a
-   * join condition...). Not reported where a syntax error was just reported: a problem found
-   * in what recovery made of the input is an echo of that error.
+   * join condition...), from token `start` to token `end`. Not reported where a syntax error
+   * was just reported: a problem found in what recovery made of the input is an echo of that error.
    */
-  protected report(code: string, message: string, start: IToken, end: IToken = start, hint?: string): void {
-    if (start.isInsertedInRecovery) return;
+  protected report(code: string, message: string, start: number, end: number = start, hint?: string): void {
+    if (start === MISSING) return;
     const lastError = this.errors[this.errors.length - 1];
     if (lastError !== undefined && this.pos - 1 <= lastError.index + 1) return;
     this.state.diagnostics.push({ code, severity: 'error', message, span: this.spanOf(start, end), ...(hint ? { hint } : {}) });
   }
 
-  protected warn(code: string, message: string, span: Span | undefined, hint?: string): void {
-    this.state.diagnostics.push({ code, severity: 'warning', message, ...(span ? { span } : {}), ...(hint ? { hint } : {}) });
-  }
-
   // -------------------------------------------------------------------------------------
   // Nesting
 
-  /** One level deeper (a parenthesis, call, CASE, subquery, prefix operator...), at `token`. */
-  protected enter(token: IToken): void {
-    if (++this.depth > this.state.maxDepth) throw new NestingTooDeep(token, this.state.maxDepth);
+  /** One level deeper (a parenthesis, call, CASE, subquery, prefix operator...), at token `i`. */
+  protected enter(i: number): void {
+    if (++this.depth > this.state.maxDepth) throw new NestingTooDeep(i, this.state.maxDepth);
   }
 
   protected leave(): void {
@@ -262,73 +289,81 @@ export abstract class ParserBase {
   // -------------------------------------------------------------------------------------
   // Spans and nodes
 
-  protected spanOf(start: IToken, end: IToken): Span {
-    const from = Number.isNaN(start.startOffset) ? 0 : start.startOffset;
-    const to = Number.isNaN(end.startOffset) || end.startOffset < from ? tokenEnd(start) : tokenEnd(end);
+  /** The span from token `start` to token `end` (MISSING ones give way to the other). */
+  protected spanOf(start: number, end: number): Span {
+    const from = start === MISSING ? 0 : (this.starts[start] as number);
+    const to = end === MISSING || end < start ? this.endOf(start) : this.endOf(end);
     return this.state.lines.span(from, Math.max(from, to));
   }
 
-  /** Record the node's span (from `start` to the last token read) and return the node. */
-  protected mark<N extends Node>(node: N, start: IToken): N {
+  private endOf(i: number): number {
+    return i === MISSING ? 0 : (this.ends[i] as number);
+  }
+
+  /** Record the node's span (from token `start` to the last token read) and return the node. */
+  protected mark<N extends Node>(node: N, start: number): N {
     const spans = this.state.spans;
     if (spans !== null) {
-      // The offsets spanOf would give (line and column are computed when the span is asked for).
-      const end = this.last();
-      const from = Number.isNaN(start.startOffset) ? 0 : start.startOffset;
-      const to = Number.isNaN(end.startOffset) || end.startOffset < from ? tokenEnd(start) : tokenEnd(end);
+      const from = start === MISSING ? 0 : (this.starts[start] as number);
+      const last = this.pos - 1;
+      const to = last < start || last < this.from ? this.endOf(start) : (this.ends[last] as number);
       spans.record(node, from, to > from ? to : from);
     }
     return node;
   }
 
-  protected nameOf(token: IToken): string {
-    if (token.tokenType === T.QuotedIdentifier) {
-      const value = quotedNameValue(token.image);
-      if (value === '') this.report('syntax/empty-name', 'a name cannot be empty ("")', token);
+  protected nameOf(i: number): string {
+    if (i === MISSING) return '';
+    if (this.types[i] === QUOTED) {
+      const value = quotedNameValue(this.image(i));
+      if (value === '') this.report('syntax/empty-name', 'a name cannot be empty ("")', i);
       return value;
     }
-    return token.image;
+    return this.image(i);
   }
 
-  protected numberText(token: IToken, negative: boolean): string {
-    if (token.isInsertedInRecovery) return '0';
+  protected numberText(i: number, negative: boolean): string {
+    if (i === MISSING || this.types[i] !== NUMBER) return '0';
+    const image = this.image(i);
     // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
-    const image = token.image;
     if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
-    const text = (negative ? '-' : '') + normalizeNumber(token.image);
+    const text = (negative ? '-' : '') + normalizeNumber(image);
     const check = checkNumber(text);
-    if (!check.ok) this.report('syntax/invalid-number', check.reason, token);
+    if (!check.ok) this.report('syntax/invalid-number', check.reason, i);
     return text;
   }
 
-  protected wholeNumberText(token: IToken, negative: boolean, what: string): string {
-    const text = this.numberText(token, negative);
-    if (!token.isInsertedInRecovery && !isWholeNumber(text)) {
-      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, token);
+  protected wholeNumberText(i: number, negative: boolean, what: string): string {
+    const text = this.numberText(i, negative);
+    if (i !== MISSING && this.types[i] === NUMBER && !isWholeNumber(text)) {
+      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, i);
     }
     return text;
   }
 
   /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
-  protected nameRef(path: string, single: boolean, start: IToken): Expr {
+  protected nameRef(path: string, single: boolean, start: number): Expr {
     const scope = this.scopes[this.scopes.length - 1];
-    if (single && scope?.active && scope.aliases.has(path)) return this.mark(aliasRef(path), start);
-    return this.mark(col(path), start);
+    if (single && scope?.active && scope.aliases.has(path)) return this.mark({ kind: 'alias', name: path }, start);
+    return this.mark({ kind: 'column', path }, start);
   }
 
-  protected datetime(kind: DateTimeKind, token: IToken, start: IToken): Expr {
-    const text = token.tokenType === T.QuotedIdentifier ? quotedNameValue(token.image) : stringValue(token.image);
-    if (token.tokenType === T.QuotedIdentifier) {
+  /** `DATE '...'` and the like: `literal` is the string (or, wrongly, the double-quoted name) after the word `start`. */
+  protected datetime(kind: DateTimeKind, literal: number, start: number): Expr {
+    const word = this.image(start).toUpperCase();
+    const quoted = this.types[literal] === QUOTED;
+    const text = quoted ? quotedNameValue(this.image(literal)) : stringValue(this.image(literal));
+    if (quoted) {
       this.report(
         'syntax/quoted-text',
-        `expected a string in single quotes after ${start.image.toUpperCase()}, found the double-quoted name ${token.image}`,
-        token,
-        token,
-        `double quotes make a name; write ${start.image.toUpperCase()} '${text.replace(/'/g, "''")}'`,
+        `expected a string in single quotes after ${word}, found the double-quoted name ${this.image(literal)}`,
+        literal,
+        literal,
+        `double quotes make a name; write ${word} '${text.replace(/'/g, "''")}'`,
       );
-    } else if (!token.isInsertedInRecovery) {
+    } else {
       const problem = checkDateTimeText(kind, text);
-      if (problem) this.report('syntax/invalid-datetime', problem, token);
+      if (problem) this.report('syntax/invalid-datetime', problem, literal);
     }
     const node: Expr =
       kind === 'datetime' ? { kind: 'datetime', form: 'iso', value: text } : { kind, value: text };
@@ -336,23 +371,32 @@ export abstract class ParserBase {
   }
 
   /** A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a syntax error. */
-  protected callNode(nameToken: IToken, distinct: IToken | undefined, star: IToken | undefined, args: Expr[], start: IToken, complete: boolean): Expr {
-    const quoted = nameToken.tokenType === T.QuotedIdentifier;
-    const name = quoted ? this.nameOf(nameToken) : nameToken.image.toUpperCase();
-    if (star) {
-      if (quoted || name !== 'COUNT' || distinct) {
-        this.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${nameToken.image}(${distinct ? 'DISTINCT ' : ''}*)`, star);
+  protected callNode(name: number, distinct: number, star: number, args: Expr[], complete: boolean): Expr {
+    const written = this.image(name);
+    const quoted = this.types[name] === QUOTED;
+    const upper = quoted ? this.nameOf(name) : written.toUpperCase();
+    if (star !== MISSING) {
+      if (quoted || upper !== 'COUNT' || distinct !== MISSING) {
+        this.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${written}(${distinct !== MISSING ? 'DISTINCT ' : ''}*)`, star);
       }
-      return this.mark({ kind: 'count_rows' }, start);
+      return this.mark({ kind: 'count_rows' }, name);
     }
-    if (distinct) {
-      if (quoted || !(name === 'COUNT' || name === 'AVG' || name === 'SUM')) {
-        this.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${nameToken.image}(DISTINCT ...)`, distinct);
+    if (distinct !== MISSING) {
+      if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
+        this.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${written}(DISTINCT ...)`, distinct);
       } else if (args.length === 0 && complete) {
-        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${name}(DISTINCT ...)`, distinct);
+        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct);
       }
-      return this.mark(fn(`${name}_DISTINCT`, args), start);
+      return this.mark({ kind: 'function', name: `${upper}_DISTINCT`, args }, name);
     }
-    return this.mark(fn(name, args), start);
+    return this.mark({ kind: 'function', name: upper, args }, name);
   }
+}
+
+/** Token `i` of a scanned input as an object, for messages: END past `end` and for MISSING. */
+export function tokenOf(scanned: Scanned, i: number, end: number): IToken {
+  if (i === MISSING || i >= end || i >= scanned.count) return createTokenInstance(EOF, '', NaN, NaN, NaN, NaN, NaN, NaN);
+  const start = scanned.starts[i] as number;
+  const type = TOKEN_TYPES[scanned.types[i] as number] as TokenType;
+  return createTokenInstance(type, scanned.text.slice(start, scanned.ends[i] as number), start, NaN, NaN, NaN, NaN, NaN);
 }

@@ -1,12 +1,12 @@
-import type { IToken } from 'chevrotain';
-import type { Expr, JoinOp, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, Statement } from '../ast/index.js';
-// The producers' constructors: the tree is marked trusted when parse() returns it (src/ast/trust.ts).
-import { orderTerm, resultColumn, select as makeSelect, selectAction, table } from '../ast/make.js';
+import {
+  type Expr, type JoinOp, type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source,
+  type Specifier, type Statement, type TableSource,
+} from '../ast/index.js';
 import { ActionRules } from './action-rules.js';
 import { startsExpression } from './expression-rules.js';
 import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
-import { IS_NAME, type AliasScope, type Rule } from './parser-base.js';
+import { IS_NAME, MISSING, idx, type AliasScope, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 
@@ -20,8 +20,8 @@ interface ActionOptions {
 
 /**
  * The dsq parser: a hand-written recursive-descent parser building the AST (src/ast) directly,
- * over the tokens of the Chevrotain lexer (lexer.ts). One instance, reused
- * (`begin(tokens, from, to, state)`, then `drive(parser.statement())`). This file holds the
+ * over the token arrays of its own scanner (scanner.ts). One instance, reused
+ * (`begin(scanned, from, to, state)`, then `drive(parser.statement())`). This file holds the
  * statement, SELECT and source rules; expressions are in expression-rules.ts, the cursor,
  * driver, errors and helpers in parser-base.ts. Rules that contain statements or expressions
  * are generators run by `drive`, so subqueries nest without using the call stack.
@@ -35,7 +35,7 @@ export class DsqParser extends ActionRules {
 
   /** `select [OPTIONS ( option {, option} )]`, and nothing after it. */
   *statement(): Rule<Statement> {
-    const start = this.la1();
+    const start = this.pos;
     if (this.atActionWord()) {
       this.depth = 0;
       return (yield this.dataAction()) as Statement;
@@ -44,20 +44,20 @@ export class DsqParser extends ActionRules {
     this.depth = -1;
     const sel = (yield this.select()) as Select;
     let action: SelectAction | null = null;
-    if (this.optional(T.Options)) {
+    if (this.optional(T.Options) !== MISSING) {
       this.expect(T.LParen);
       const options: ActionOptions = { rows: null, useStrings: null, echo: null };
-      let rows: readonly [IToken, IToken] | null = null;
+      let rows: readonly [number, number] | null = null;
       if (this.at(T.Identifier)) {
         do rows = this.actionOption(options) ?? rows;
-        while (this.optional(T.Comma));
+        while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RParen);
-      action = selectAction(sel, options);
+      action = { kind: 'select_action', select: sel, rows: options.rows, useStrings: options.useStrings, echo: options.echo };
       // `ROWS = n` has its own span: the spec check places a bad value there.
       if (rows !== null && this.state.spans !== null) {
         const [from, to] = rows;
-        this.state.spans.record(fieldKey(action, 'rows'), from.startOffset, to.startOffset + to.image.length);
+        this.state.spans.record(fieldKey(action, 'rows'), this.starts[from] as number, this.ends[to] as number);
       }
     }
     if (this.pos < this.end) this.notAllInputParsed('statement');
@@ -65,23 +65,22 @@ export class DsqParser extends ActionRules {
   }
 
   /** `ROWS = n`, `USE_STRINGS = TRUE|FALSE`, `ECHO = TRUE|FALSE`, into `options`; for ROWS its first and last token. */
-  private actionOption(options: ActionOptions): readonly [IToken, IToken] | undefined {
+  private actionOption(options: ActionOptions): readonly [number, number] | undefined {
     const name = this.expect(T.Identifier);
     this.expect(T.Equals);
-    const word = name.image.toUpperCase();
+    const written = this.image(name);
+    const word = written.toUpperCase();
     const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
-    if (key === null && !name.isInsertedInRecovery) {
-      this.report('syntax/unknown-option', `unknown option ${name.image}: expected ROWS, USE_STRINGS or ECHO`, name);
-    }
+    if (key === null) this.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name);
     let value: string | boolean;
-    if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.la(2).tokenType === T.NumberLiteral)) {
-      const negative = this.optional(T.Minus) !== undefined;
+    if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER)) {
+      const negative = this.optional(T.Minus) !== MISSING;
       const n = this.next();
-      if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${name.image.toUpperCase()} takes TRUE or FALSE`, n);
+      if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${word} takes TRUE or FALSE`, n);
       value = this.wholeNumberText(n, negative, 'ROWS');
-    } else if (this.optional(T.True)) {
+    } else if (this.optional(T.True) !== MISSING) {
       value = true;
-    } else if (this.optional(T.False)) {
+    } else if (this.optional(T.False) !== MISSING) {
       value = false;
     } else {
       this.noViableAlt('actionOption', this.at(T.Minus));
@@ -89,29 +88,29 @@ export class DsqParser extends ActionRules {
     }
     if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.last());
     if (key === null) return undefined;
-    if (options[key] !== null) this.report('syntax/duplicate-option', `option ${name.image.toUpperCase()} is given twice`, name);
+    if (options[key] !== null) this.report('syntax/duplicate-option', `option ${word} is given twice`, name);
     (options as unknown as Record<string, unknown>)[key] = value;
-    return key === 'rows' ? [name, this.last()] : undefined;
+    return key === 'rows' && name !== MISSING ? [name, this.last()] : undefined;
   }
 
   /** `SELECT [DISTINCT] (* | column {, column}) [FROM ...] [WHERE ...] [GROUP BY ...] [HAVING ...] [ORDER BY ...] [LIMIT ...] [OFFSET ...]`. */
   protected *select(): Rule<Select> {
-    const start = this.la1();
+    const start = this.pos;
     this.enter(start);
     const scopeDepth = this.scopes.length;
     const scope: AliasScope = { aliases: new Set(), active: false };
     this.scopes.push(scope);
     this.expect(T.Select);
-    const distinct = this.optional(T.Distinct) !== undefined;
+    const distinct = this.optional(T.Distinct) !== MISSING;
     let columns: 'all' | ResultColumn[] = 'all';
-    if (!this.optional(T.Star)) {
-      if (startsExpression(this.la1())) {
+    if (this.optional(T.Star) === MISSING) {
+      if (startsExpression(this.t1())) {
         const list: ResultColumn[] = [];
         do {
           const rc = yield* this.resultColumn();
           list.push(rc);
           if (rc.alias !== null) scope.aliases.add(rc.alias);
-        } while (this.optional(T.Comma));
+        } while (this.optional(T.Comma) !== MISSING);
         columns = list;
       } else {
         this.noViableAlt('select');
@@ -124,44 +123,44 @@ export class DsqParser extends ActionRules {
     const order: OrderTerm[] = [];
     let limit: Expr | null = null;
     let offset: Expr | null = null;
-    if (this.optional(T.From)) from = (yield this.source()) as Source;
-    if (this.optional(T.Where)) where = (yield this.expression(0)) as Expr;
+    if (this.optional(T.From) !== MISSING) from = (yield this.source()) as Source;
+    if (this.optional(T.Where) !== MISSING) where = (yield this.expression(0)) as Expr;
     scope.active = true;
-    if (this.optional(T.Group)) {
+    if (this.optional(T.Group) !== MISSING) {
       this.expect(T.By);
       do group.push((yield this.expression(0)) as Expr);
-      while (this.optional(T.Comma));
+      while (this.optional(T.Comma) !== MISSING);
     }
-    if (this.optional(T.Having)) having = (yield this.expression(0)) as Expr;
-    if (this.optional(T.Order)) {
+    if (this.optional(T.Having) !== MISSING) having = (yield this.expression(0)) as Expr;
+    if (this.optional(T.Order) !== MISSING) {
       this.expect(T.By);
       do {
-        const termStart = this.la1();
+        const termStart = this.pos;
         const e = (yield this.expression(0)) as Expr;
-        const dir = this.optional(T.Desc) ? 'desc' : (this.optional(T.Asc), 'asc');
-        order.push(this.mark(orderTerm(e, dir), termStart));
-      } while (this.optional(T.Comma));
+        const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
+        order.push(this.mark({ kind: 'order_term', e, order: dir }, termStart));
+      } while (this.optional(T.Comma) !== MISSING);
     }
     scope.active = false;
-    if (this.optional(T.Limit)) {
+    if (this.optional(T.Limit) !== MISSING) {
       limit = (yield this.expression(0)) as Expr;
       const comma = this.optional(T.Comma);
-      if (comma) {
+      if (comma !== MISSING) {
         yield this.expression(0);
         this.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, this.last(), 'write LIMIT count OFFSET offset');
       }
     }
-    if (this.optional(T.Offset)) offset = (yield this.expression(0)) as Expr;
+    if (this.optional(T.Offset) !== MISSING) offset = (yield this.expression(0)) as Expr;
     this.scopes.length = scopeDepth;
     this.leave();
-    return this.mark(makeSelect({ distinct, columns, from, where, group, having, order, limit, offset }), start);
+    return this.mark({ kind: 'select', distinct, columns, from, where, group, having, order, limit, offset }, start);
   }
 
   /** `expression [[AS] name]`. */
   private *resultColumn(): Generator<Rule<unknown>, ResultColumn, unknown> {
-    const start = this.la1();
+    const start = this.pos;
     const e = (yield this.expression(0)) as Expr;
-    return this.mark(resultColumn(e, this.alias()), start);
+    return this.mark({ kind: 'result_column', e, alias: this.alias() }, start);
   }
 
   /**
@@ -170,30 +169,29 @@ export class DsqParser extends ActionRules {
    * (`SELECT a UNION SELECT b`, `a RIGHT JOIN b`); after AS it is an error saying how to quote it.
    */
   private alias(): string | null {
-    if (this.optional(T.As)) return this.aliasOf(this.expect(T.Name));
-    if (this.atName() && !this.aliasReservedAt(1)) return this.aliasOf(this.next());
+    if (this.optional(T.As) !== MISSING) return this.aliasOf(this.expect(T.Name));
+    if (this.atName() && !this.aliasReservedAt(this.pos)) return this.aliasOf(this.next());
     return null;
   }
 
-  /** True when the token at `k` is a bare word that may not be an alias (words.ts ALIAS_RESERVED_WORDS). */
-  private aliasReservedAt(k: number): boolean {
-    const token = this.la(k);
-    return token.tokenType === T.Identifier && isAliasReservedWord(token.image);
+  /** True when token `i` is a bare word that may not be an alias (words.ts ALIAS_RESERVED_WORDS). */
+  private aliasReservedAt(i: number): boolean {
+    return this.typeOf(i) === IDENTIFIER && isAliasReservedWord(this.image(i));
   }
 
   /** An alias name; a reserved word (after AS) is an error that says how to write it. */
-  private aliasOf(token: IToken): string {
-    if (token.tokenType === T.Identifier && isAliasReservedWord(token.image)) {
-      const word = token.image.toUpperCase();
+  private aliasOf(i: number): string {
+    if (this.aliasReservedAt(i)) {
+      const written = this.image(i);
       this.report(
         'syntax/reserved-alias',
-        `${word} is an SQL keyword and is never read as an alias`,
-        token,
-        token,
-        `for an alias of that name quote it: AS "${token.image.replace(/"/g, '""')}"`,
+        `${written.toUpperCase()} is an SQL keyword and is never read as an alias`,
+        i,
+        i,
+        `for an alias of that name quote it: AS "${written.replace(/"/g, '""')}"`,
       );
     }
-    return this.nameOf(token);
+    return this.nameOf(i);
   }
 
   // -------------------------------------------------------------------------------------
@@ -201,27 +199,27 @@ export class DsqParser extends ActionRules {
 
   /** `source_primary { (, | join_operator) source_primary [ON e | USING (...)] }`, left-associative. */
   private *source(): Rule<Source> {
-    const start = this.la1();
+    const start = this.pos;
     let left = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
     for (;;) {
       let op: JoinOp;
-      if (this.optional(T.Comma)) op = 'cross';
+      if (this.optional(T.Comma) !== MISSING) op = 'cross';
       else if (this.at(T.Join) || this.at(T.Inner) || this.at(T.Cross) || this.at(T.Left)) op = this.joinOperator();
       // A bare word continues the FROM list only when it starts a join the select object lacks
       // (`a RIGHT JOIN b`); `FROM a right` alone is an alias attempt, reported as such.
-      else if (this.at(T.Outer) || (this.joinWordAt(1) && this.unsupportedJoinAhead())) op = this.unsupportedJoin();
+      else if (this.at(T.Outer) || (this.joinWordAt(this.pos) && this.unsupportedJoinAhead())) op = this.unsupportedJoin();
       else return left;
       const right = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
       const on = this.optional(T.On);
-      if (on) {
+      if (on !== MISSING) {
         yield this.expression(0);
         this.joinConditionError(on);
       } else {
         const using = this.optional(T.Using);
-        if (using) {
+        if (using !== MISSING) {
           this.expect(T.LParen);
           do this.expect(T.Name);
-          while (this.optional(T.Comma));
+          while (this.optional(T.Comma) !== MISSING);
           this.expect(T.RParen);
           this.joinConditionError(using);
         }
@@ -230,11 +228,11 @@ export class DsqParser extends ActionRules {
     }
   }
 
-  private joinConditionError(token: IToken): void {
+  private joinConditionError(i: number): void {
     this.report(
       'syntax/join-condition',
-      `JOIN ... ${token.image.toUpperCase()} is not supported: the select object's join carries no condition`,
-      token,
+      `JOIN ... ${this.image(i).toUpperCase()} is not supported: the select object's join carries no condition`,
+      i,
       this.last(),
       'put the join condition in WHERE',
     );
@@ -242,19 +240,19 @@ export class DsqParser extends ActionRules {
 
   /** `JOIN | INNER JOIN | CROSS JOIN | LEFT [OUTER] JOIN` (the caller saw the first word). */
   private joinOperator(): JoinOp {
-    const word = this.next();
-    if (word.tokenType === T.Join) return 'join';
-    if (word.tokenType === T.Inner) {
+    const word = this.types[this.next()];
+    if (word === JOIN) return 'join';
+    if (word === INNER) {
       this.expect(T.Join);
       return 'inner';
     }
-    if (word.tokenType === T.Cross) {
+    if (word === CROSS) {
       this.expect(T.Join);
       return 'cross';
     }
     const outer = this.optional(T.Outer);
     this.expect(T.Join);
-    return outer ? 'left_outer' : 'left';
+    return outer !== MISSING ? 'left_outer' : 'left';
   }
 
   /**
@@ -264,16 +262,15 @@ export class DsqParser extends ActionRules {
    */
   private unsupportedJoin(): JoinOp {
     const first = this.next();
-    const words: IToken[] = [first];
+    const words: string[] = [this.image(first).toUpperCase()];
     for (;;) {
-      const next = this.la1();
-      const type = next.tokenType;
-      if (type === T.Identifier ? !isUnsupportedJoinWord(next.image) : !(type === T.Outer || type === T.Inner || type === T.Left || type === T.Cross)) break;
-      words.push(this.next());
+      const type = this.t1();
+      if (type === IDENTIFIER ? !this.joinWordAt(this.pos) : !(type === OUTER || type === INNER || type === LEFT || type === CROSS)) break;
+      words.push(this.image(this.next()).toUpperCase());
     }
     const join = this.optional(T.Join);
-    const written = [...words, ...(join ? [join] : [])].map((t) => t.image.toUpperCase()).join(' ');
-    const { message, hint } = unsupportedJoinMessage(words.map((t) => t.image.toUpperCase()), written);
+    const written = [...words, ...(join !== MISSING ? ['JOIN'] : [])].join(' ');
+    const { message, hint } = unsupportedJoinMessage(words, written);
     this.report('syntax/unsupported-join', message, first, this.last(), hint);
     return 'join';
   }
@@ -284,29 +281,27 @@ export class DsqParser extends ActionRules {
    */
   private unsupportedJoinAhead(): boolean {
     for (let k = 1; k <= 4; k++) {
-      const token = this.la(k);
-      if (token.tokenType === T.Join) return k > 1;
-      if (token.tokenType === T.Identifier) {
-        const word = token.image.toUpperCase();
+      const type = this.tk(k);
+      if (type === JOIN) return k > 1;
+      if (type === IDENTIFIER) {
+        const word = this.image(this.pos + k - 1).toUpperCase();
         if (word === 'STRAIGHT_JOIN' || (word === 'APPLY' && k > 1)) return true;
-        if (!isUnsupportedJoinWord(token.image)) return false;
-      } else if (![T.Outer, T.Inner, T.Left, T.Cross].includes(token.tokenType)) return false;
+        if (!isUnsupportedJoinWord(word)) return false;
+      } else if (!(type === OUTER || type === INNER || type === LEFT || type === CROSS)) return false;
     }
     return false;
   }
 
-  /** True when the token at `k` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
-  private joinWordAt(k: number): boolean {
-    const token = this.la(k);
-    return token.tokenType === T.Identifier && isUnsupportedJoinWord(token.image);
+  /** True when token `i` is a bare word of words.ts UNSUPPORTED_JOIN_WORDS. */
+  private joinWordAt(i: number): boolean {
+    return this.typeOf(i) === IDENTIFIER && isUnsupportedJoinWord(this.image(i));
   }
 
   /** `LATERAL` followed by a source (not a table named lateral). */
   private lateralAt(): boolean {
-    const token = this.la1();
-    if (token.tokenType !== T.Identifier || token.image.toUpperCase() !== 'LATERAL') return false;
-    const next = this.la(2).tokenType;
-    return next === T.LParen || next === T.Identifier || next === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(next);
+    if (this.t1() !== IDENTIFIER || this.image(this.pos).toUpperCase() !== 'LATERAL') return false;
+    const next = this.tk(2);
+    return next === LPAREN || next === IDENTIFIER || next === QUOTED || CONTEXTUAL[next] === true;
   }
 
   /** `[[AS] name]` after a table. */
@@ -316,17 +311,16 @@ export class DsqParser extends ActionRules {
 
   /** A table named by its path (`orders`, `sales.orders@trash`), the common source, read without a sub-rule; else undefined. */
   private tableSource(): Source | undefined {
-    const start = this.la1();
-    if (IS_NAME[start.tokenTypeIdx] !== true || this.la(2).tokenType === T.LParen || this.lateralAt()) return undefined;
+    const start = this.pos;
+    if (IS_NAME[this.t1()] !== true || this.tk(2) === LPAREN || this.lateralAt()) return undefined;
     this.pos++;
     const path = this.pathText(start);
-    const name = this.sourceAlias();
-    return this.mark(table(path, name), start);
+    return this.mark(table(path, this.sourceAlias()), start);
   }
 
   /** One source: a table path, TABLE('...'), SYSTEM_TABLE(name), DATABASE_TABLE(spec, name), (SELECT ...), ( source ). */
   private *sourcePrimary(): Rule<Source> {
-    const start = this.la1();
+    const start = this.pos;
     if (this.lateralAt()) {
       // `LATERAL (SELECT ...)`, `LATERAL f(x)`: the word, then the source it qualifies.
       this.pos++;
@@ -342,26 +336,27 @@ export class DsqParser extends ActionRules {
       );
       return inner;
     }
-    const second = this.la(2).tokenType;
-    if (second === T.LParen && IS_NAME[start.tokenTypeIdx] === true) {
-      switch (start.tokenType) {
-        case T.TableWord: {
+    const first = this.t1();
+    const second = this.tk(2);
+    if (second === LPAREN && IS_NAME[first] === true) {
+      switch (first) {
+        case TABLE_WORD: {
           this.pos += 2;
           const path = this.expect(T.StringLiteral);
           this.expect(T.RParen);
           const name = this.sourceAlias();
-          const text = stringValue(path.image);
-          if (text === '' && !path.isInsertedInRecovery) this.report('syntax/empty-path', "a table path cannot be empty ('')", path);
+          const text = path === MISSING ? '' : stringValue(this.image(path));
+          if (text === '' && path !== MISSING) this.report('syntax/empty-path', "a table path cannot be empty ('')", path);
           return this.mark(table(text, name), start);
         }
-        case T.SystemTableWord: {
+        case SYSTEM_TABLE_WORD: {
           this.pos += 2;
           const token = this.expect(T.Name);
           this.expect(T.RParen);
           const name = this.sourceAlias();
           return this.mark({ kind: 'table_system', table: this.nameOf(token), alias: name }, start);
         }
-        case T.DatabaseTableWord: {
+        case DATABASE_TABLE_WORD: {
           this.pos++;
           this.enter(this.next());
           const database = (yield this.specifier()) as Specifier;
@@ -374,25 +369,25 @@ export class DsqParser extends ActionRules {
         }
       }
     }
-    if (start.tokenType === T.LParen) {
-      if (second === T.Select) {
+    if (first === LPAREN) {
+      if (second === SELECT) {
         this.pos++;
         const sel = (yield this.select()) as Select;
         this.expect(T.RParen);
         const asToken = this.optional(T.As);
-        if (asToken || this.atName()) {
+        if (asToken !== MISSING || this.atName()) {
           const token = this.expect(T.Name);
           this.report(
             'syntax/subquery-alias',
-            `a subquery source has no alias in the select object, found ${asToken ? 'AS ' : ''}${token.image}`,
-            asToken ?? token,
+            `a subquery source has no alias in the select object, found ${asToken !== MISSING ? 'AS ' : ''}${this.image(token)}`,
+            asToken !== MISSING ? asToken : token,
             token,
             'remove the alias and refer to the subquery\'s columns by their names',
           );
         }
         return this.mark({ kind: 'select_source', select: sel }, start);
       }
-      if (second === T.LParen || IS_NAME[this.la(2).tokenTypeIdx] === true) {
+      if (second === LPAREN || IS_NAME[second] === true) {
         this.enter(this.next());
         const inner = (yield this.source()) as Source;
         this.expect(T.RParen);
@@ -400,18 +395,28 @@ export class DsqParser extends ActionRules {
         return inner;
       }
       this.noViableAlt('sourcePrimary', true);
-      return table('?');
+      return table('?', null);
     }
-    if (IS_NAME[start.tokenTypeIdx] === true) {
+    if (IS_NAME[first] === true) {
       this.pos++;
       const path = this.pathText(start);
-      const name = this.sourceAlias();
-      return this.mark(table(path, name), start);
+      return this.mark(table(path, this.sourceAlias()), start);
     }
     this.noViableAlt('sourcePrimary');
-    return table('?');
+    return table('?', null);
   }
 }
+
+/** A table source (the shape of src/ast/make.ts `table`). */
+function table(name: string, alias: string | null): TableSource {
+  return { kind: 'table', table: name, alias };
+}
+
+const IDENTIFIER = idx(T.Identifier), QUOTED = idx(T.QuotedIdentifier), NUMBER = idx(T.NumberLiteral), LPAREN = idx(T.LParen);
+const SELECT = idx(T.Select), JOIN = idx(T.Join), INNER = idx(T.Inner), CROSS = idx(T.Cross), LEFT = idx(T.Left), OUTER = idx(T.Outer);
+const TABLE_WORD = idx(T.TableWord), SYSTEM_TABLE_WORD = idx(T.SystemTableWord), DATABASE_TABLE_WORD = idx(T.DatabaseTableWord);
+const CONTEXTUAL: boolean[] = [];
+for (const word of T.CONTEXTUAL_WORDS) CONTEXTUAL[idx(word)] = true;
 
 const SELECT_JOINS = 'JOIN, INNER JOIN, CROSS JOIN (or a comma), LEFT JOIN and LEFT OUTER JOIN';
 

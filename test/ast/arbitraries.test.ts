@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDateTimeText, checkNumber, descendants, isWholeNumber, transform, visit, type Node } from '../../src/ast/index.js';
-import { arbExpr, arbNode, arbStatement, makeArbitraries } from '../arbitraries.js';
+import { arbExpr, arbNode, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
 
 /** The AST invariants of nodes.ts, checked node by node. Returns the first broken one. */
 function brokenInvariant(root: Node): string | null {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkNumber, compareNumbers, isNumberText, isWholeNumber, toDecimal } from '../../src/ast/numbers.js';
-import { arbNumberText } from '../arbitraries.js';
+import { arbNumberText } from '../fixtures/arbitraries.js';
 
 describe('checkNumber (spec JSON rule 6)', () => {
   it('accepts the signed 64-bit boundaries and rejects one beyond', () => {

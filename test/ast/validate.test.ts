@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHILD_KEYS, descendants, transform, type Node, type NodeKind } from '../../src/ast/index.js';
+import { KINDS, descendants, transform, type Node, type NodeKind } from '../../src/ast/index.js';
 import * as m from '../../src/ast/index.js';
 import { isTrusted, trustBuilt, trustTree } from '../../src/ast/trust.js';
 import { NODE_FIELDS, validateAst } from '../../src/ast/validate.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson } from '../../src/json/index.js';
 import { parse } from '../../src/syntax/index.js';
-import { arbNode, arbStatement } from '../arbitraries.js';
+import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
 
 /** The first diagnostic of what `fn` throws (which must be a DsqError). */
 function rejection(fn: () => unknown): { code: string; message: string; pointer?: string; hint?: string } {
@@ -154,11 +154,11 @@ describe('validateAst: the structural check of hand-built trees', () => {
   });
 
   it('declares every node kind with exactly the child fields the walker knows, in the same order', () => {
-    for (const kind of Object.keys(CHILD_KEYS) as NodeKind[]) {
+    for (const kind of Object.keys(KINDS) as NodeKind[]) {
       const childFields = Object.entries(NODE_FIELDS[kind] as Record<string, object>)
         .filter(([, f]) => 'role' in f)
         .map(([k]) => k);
-      expect(childFields, kind).toEqual(CHILD_KEYS[kind]);
+      expect(childFields, kind).toEqual(KINDS[kind].children);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldLeft } from '../../src/ast/make.js';
 import * as m from '../../src/ast/index.js';
 import {
   and, caseOf, caseWhen, col, databaseColumn, exists, fn, lit, not, notExists, or, ref, scalar, selectFrom, systemColumn,
@@ -50,7 +51,7 @@ describe('expression methods build the parser shapes', () => {
 
   it('logic folds left like the parser', () => {
     const c = (x: string) => col(x).eq(1);
-    expect(and(c('a'), c('b'), c('c')).node).toEqual(m.foldLeft('and', [c('a').node, c('b').node, c('c').node]));
+    expect(and(c('a'), c('b'), c('c')).node).toEqual(foldLeft('and', [c('a').node, c('b').node, c('c').node]));
     expect(or(c('a'), c('b')).node).toEqual(m.binary('or', c('a').node, c('b').node));
     expect(c('a').and(c('b')).or(c('c')).node).toEqual(m.binary('or', m.binary('and', c('a').node, c('b').node), c('c').node));
     expect(not(c('a')).node).toEqual(m.unary('not', c('a').node));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/json/index.js';
 import { col, dsq, fromAst, ident, queryFromJson } from '../../src/builder/index.js';
-import { arbExpr, arbStatement } from '../arbitraries.js';
+import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 import { rebuild } from './rebuild.js';
 
 describe('builder properties over every valid AST', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldLeft } from '../../src/ast/make.js';
 import * as m from '../../src/ast/index.js';
 import {
   col, databaseColumn, databaseTable, exists, fn, fromAst, query, queryFromJson, ref, scalar, selectFrom, spec, subquerySource, systemTable, table,
@@ -32,7 +33,7 @@ describe('select queries', () => {
   it('several where() calls fold left, like a AND b AND c', () => {
     const c = (x: string) => col(x).eq(1);
     const q = selectFrom('t').where(c('a')).where(c('b')).where(c('c'));
-    expect((q.toAst() as m.Select).where).toEqual(m.foldLeft('and', [c('a').node, c('b').node, c('c').node]));
+    expect((q.toAst() as m.Select).where).toEqual(foldLeft('and', [c('a').node, c('b').node, c('c').node]));
     const o = selectFrom('t').where(c('a')).orWhere(c('b'));
     expect((o.toAst() as m.Select).where).toEqual(m.binary('or', c('a').node, c('b').node));
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHILD_KEYS, checkDateTimeText, checkNumber } from '../../src/ast/index.js';
+import { NODE_KINDS, checkDateTimeText, checkNumber } from '../../src/ast/index.js';
 import { NODE_FIELDS } from '../../src/ast/validate.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import * as api from '../../src/builder/index.js';
@@ -11,7 +11,7 @@ import {
   subquerySource, systemColumn, systemTable, table,
 } from '../../src/builder/index.js';
 import { compile } from '../../src/params/index.js';
-import { arbNode } from '../arbitraries.js';
+import { arbNode } from '../fixtures/arbitraries.js';
 
 /**
  * The security property of the builder (issue 9): any value from outside (here: every JSON
@@ -464,7 +464,7 @@ function checkValue(v: unknown): void {
 // ---------------------------------------------------------------------------------------
 // Hostile values
 
-const KINDS = Object.keys(CHILD_KEYS);
+const KINDS = [...NODE_KINDS];
 const FIELDS = [...new Set(Object.values(NODE_FIELDS).flatMap((f) => Object.keys(f)))];
 
 const hostileField: fc.Arbitrary<unknown> = fc.oneof(

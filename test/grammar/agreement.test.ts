@@ -6,7 +6,7 @@ import { print } from '../../src/print/index.js';
 import { grammarRules } from '../../src/syntax/grammar.js';
 import { parseDocument } from '../../src/syntax/index.js';
 import { lex } from '../../src/syntax/lexer.js';
-import { arbStatement } from '../arbitraries.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 
 /**
  * The syntax diagrams are drawn from the Chevrotain grammar in src/syntax/grammar-rules.ts;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression, normaliseKey, readSpecJson, toJson, type JsonValue } from '../../src/json/index.js';
-import { arbStatement } from '../arbitraries.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 
 /** What standard JSON reads as under the spec's rules: "" is null, keys normalised, numbers as JS numbers. */
 function specView(v: JsonValue): unknown {

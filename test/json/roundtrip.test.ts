@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromJson, fromJsonExpression, toJson } from '../../src/json/index.js';
-import { arbExpr, arbStatement } from '../arbitraries.js';
+import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 
 describe('toJson → fromJson round trip', () => {
   for (const form of ['short', 'full'] as const) {

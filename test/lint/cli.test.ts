@@ -84,7 +84,7 @@ describe('dsq lint', () => {
     const bad = await run(['q.dsq']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('Unknown lint rule "empty-in-lists"');
-    expect(bad.err).toContain('Did you mean empty-in-list?');
+    expect(bad.err).toContain('(did you mean "empty-in-list"?)');
   });
 
   it('uses --schema (or "schema" in dsq.config.json) for the schema rules', async () => {
@@ -93,7 +93,7 @@ describe('dsq lint', () => {
     expect((await run(['q.dsq'])).out).toBe('no problems\n');
     const r = await run(['--schema', 'schema.json', 'q.dsq']);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('q.dsq:1:8: error: No field custmer in the source\'s database. Did you mean customer? (unknown-field)');
+    expect(r.out).toContain('q.dsq:1:8: error: No field custmer in the source\'s database (did you mean "customer"?). (unknown-field)');
     await put('dsq.config.json', JSON.stringify({ schema: 'schema.json' }));
     expect((await run(['q.dsq'])).out).toContain('(unknown-field)');
     const bad = await run(['--schema', 'missing.json', 'q.dsq']);

@@ -31,7 +31,7 @@ describe('rules configuration', () => {
     const messages = (error as DsqError).diagnostics.map((d) => d.message);
     expect(messages).toHaveLength(4);
     expect(messages[0]).toContain('Unknown lint rule "empty-in-lists"');
-    expect(messages[0]).toContain('Did you mean empty-in-list?');
+    expect(messages[0]).toContain('(did you mean "empty-in-list"?)');
     expect(messages[1]).toContain('"null-comparison"');
     expect(messages.join('\n')).toContain('option "allow" must be an array of strings');
     expect(messages.join('\n')).toContain('has no option "deny"');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixText, lint, lintStatements } from '../../src/lint/lint.js';
 import { print } from '../../src/print/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
-import { arbStatement } from '../arbitraries.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 import { SCHEMA } from './helpers.js';
 
 describe('lint on deep and wide input', () => {

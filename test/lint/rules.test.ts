@@ -283,13 +283,13 @@ describe('rules', () => {
 
 describe('did you mean', () => {
   it('suggests near names and shortened ones', async () => {
-    const { suggest } = await import('../../src/lint/suggest.js');
+    const { suggest } = await import('../../src/diagnostic/suggest.js');
     expect(suggest('AVERAGE', ['AVG', 'MAX', 'SUM'])).toEqual(['AVG']);
     expect(suggest('SMU', ['AVG', 'MAX', 'SUM'])).toEqual(['SUM']);
     expect(suggest('custmer', ['customer', 'amount'])).toEqual(['customer']);
     expect(suggest('zzz', ['customer', 'amount'])).toEqual([]);
     expect(findings('SELECT AVERAGE(x) FROM t', 'unknown-function')[0]?.message).toBe(
-      "Unknown function AVERAGE: it is not in the spec's function table. Did you mean AVG?",
+      'Unknown function AVERAGE: it is not in the spec\'s function table (did you mean "AVG"?).',
     );
   });
 });

@@ -67,7 +67,7 @@ describe('suppression-comment', () => {
     ].join('\n');
     expect(found(text)).toEqual([
       '1:1 This dsq-disable-next-line comment suppresses nothing (null-comparison); remove it.',
-      '3:1 dsq-disable names "empty-in-lists", which is not a lint rule. Did you mean empty-in-list?',
+      '3:1 dsq-disable names "empty-in-lists", which is not a lint rule (did you mean "empty-in-list"?).',
       '5:1 This dsq-disable comment suppresses nothing; remove it.',
     ]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dsq, localDate, lit, col } from '../../src/builder/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { compile, compileToAst } from '../../src/params/index.js';
-import { arbNumberText, arbText, arbWholeText } from '../arbitraries.js';
+import { arbNumberText, arbText, arbWholeText } from '../fixtures/arbitraries.js';
 
 /** compile(text, { params }): parameters bound as literals through the template's value conversion. */
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { textMateTokenizer, tagOfScope, type TmGrammar } from '../../playground/src/textmate.js';
 import { print } from '../../src/print/index.js';
-import { arbStatement } from '../arbitraries.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 import { tokenizeLine, type Grammar } from '../grammar/textmate.js';
 
 const grammar = JSON.parse(readFileSync(new URL('../../grammar/dsq.tmLanguage.json', import.meta.url), 'utf8')) as TmGrammar & Grammar;

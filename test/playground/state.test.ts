@@ -7,7 +7,7 @@ import { nameText, schemaCompletion } from '../../playground/src/complete.js';
 import { compileText, decompileJson, describe as describeDiagnostic, formatText, schemaFromText } from '../../playground/src/dsq.js';
 import { formatHash, parseHash, type HashState } from '../../playground/src/hash.js';
 import { toJson } from '../../src/json/index.js';
-import { arbStatement } from '../arbitraries.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 
 const examples = new URL('../../examples/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, examples), 'utf8');

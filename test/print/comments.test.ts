@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { format, print } from '../../src/print/index.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
-import { makeArbitraries } from '../arbitraries.js';
+import { makeArbitraries } from '../fixtures/arbitraries.js';
 import { commentEverywhere, commentFacts, commentRandomly, COMMENT_KINDS } from './comment-facts.js';
 
 /**

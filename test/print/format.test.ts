@@ -5,7 +5,7 @@ import { format, print } from '../../src/print/index.js';
 import { lex } from '../../src/syntax/lexer.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { lint } from '../../src/lint/lint.js';
-import { makeArbitraries } from '../arbitraries.js';
+import { makeArbitraries } from '../fixtures/arbitraries.js';
 import { random as prng } from '../../bench/corpus.js';
 
 const small = makeArbitraries({ maxDepth: 2, maxItems: 3 });

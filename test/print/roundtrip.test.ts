@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Expr, Node } from '../../src/ast/nodes.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
-import { arbExpr, arbStatement } from '../arbitraries.js';
+import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 
 const arbWidth = fc.integer({ min: 20, max: 120 });
 const arbCase = fc.constantFrom('upper' as const, 'lower' as const, 'preserve' as const);

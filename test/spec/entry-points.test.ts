@@ -8,7 +8,7 @@ import { fromJson, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { checkTree } from '../../src/spec/check.js';
 import { parse } from '../../src/syntax/index.js';
-import { arbInvalidStatement, arbStatement } from '../arbitraries.js';
+import { arbInvalidStatement, arbStatement } from '../fixtures/arbitraries.js';
 
 /**
  * Issue 11, "One answer per question": "for every tree t accepted by any entry point,

@@ -4,9 +4,9 @@ import type { Expr, Select } from '../../src/ast/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
-import { textDepth } from '../../src/print/precedence.js';
+import { textDepth } from '../../src/print/operands.js';
 import { DEFAULT_MAX_DEPTH, parse, parseExpression } from '../../src/syntax/index.js';
-import { arbDeepExpr, arbSelect, DEEP_KINDS } from '../arbitraries.js';
+import { arbDeepExpr, arbSelect, DEEP_KINDS } from '../fixtures/arbitraries.js';
 import { runCli } from '../helpers/cli.js';
 import { expectSameTree } from '../helpers/trees.js';
 

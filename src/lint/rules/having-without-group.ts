@@ -20,12 +20,14 @@ export const havingWithoutGroup: Rule = {
     return {
       function: note,
       count_rows: note,
-      'select:exit'(node) {
-        if (node.having === null || node.group.length > 0 || aggregating.has(node)) return;
-        context.report({
-          node: node.having,
-          message: 'HAVING without GROUP BY and without aggregates filters rows like WHERE; move the condition to WHERE.',
-        });
+      select: {
+        leave(node) {
+          if (node.having === null || node.group.length > 0 || aggregating.has(node)) return;
+          context.report({
+            node: node.having,
+            message: 'HAVING without GROUP BY and without aggregates filters rows like WHERE; move the condition to WHERE.',
+          });
+        },
       },
     };
   },

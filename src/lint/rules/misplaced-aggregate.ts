@@ -34,6 +34,6 @@ export const misplacedAggregate: Rule = {
     const leave = (node: FunctionCall | CountRows) => {
       if (open[open.length - 1]?.node === node) open.pop();
     };
-    return { function: enter, count_rows: enter, 'function:exit': leave, 'count_rows:exit': leave };
+    return { function: { enter, leave }, count_rows: { enter, leave } };
   },
 };

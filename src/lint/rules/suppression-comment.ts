@@ -1,4 +1,4 @@
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Directive } from '../suppress.js';
 import type { LintDiagnostic, Rule, RuleSeverity } from '../types.js';
 
@@ -38,7 +38,7 @@ export function checkDirectives(
         code: SUPPRESSION_RULE_ID,
         severity,
         span,
-        message: `dsq-${d.kind} names "${id}", which is not a lint rule.${didYouMean(id, known)}`,
+        message: `dsq-${d.kind} names "${id}", which is not a lint rule${didYouMean(id, known)}.`,
       });
     }
     if (d.kind === 'enable' || used.has(d) || unknown.length > 0) continue;

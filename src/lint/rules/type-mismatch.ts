@@ -1,4 +1,4 @@
-import type { Expr, Node } from '../../ast/nodes.js';
+import type { Expr, ExprKind, Node } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
 import { fieldCategory, type FieldCategory, type SchemaField } from '../../schema/index.js';
 import type { Rule, RuleContext } from '../types.js';
@@ -28,20 +28,35 @@ export function fieldKind(type: string): ValueKind | null {
   }
 }
 
+/** The value kind of each expression kind when it is a literal (null: not a literal, or no kind to compare). */
+export const LITERAL_KINDS: { readonly [K in ExprKind]: ValueKind | null } = {
+  null: null,
+  number: 'number',
+  string: 'text',
+  datetime: 'temporal',
+  localdatetime: 'temporal',
+  localdate: 'temporal',
+  localtime: 'temporal',
+  column: null,
+  system_column: null,
+  database_column: null,
+  alias: null,
+  between: null,
+  binary: null,
+  case: null,
+  collate: null,
+  count_rows: null,
+  exists: null,
+  function: null,
+  in: null,
+  in_select: null,
+  param: null,
+  subquery: null,
+  unary: null,
+};
+
 function literalKind(e: Expr): ValueKind | null {
-  switch (e.kind) {
-    case 'number':
-      return 'number';
-    case 'string':
-      return 'text';
-    case 'datetime':
-    case 'localdatetime':
-    case 'localdate':
-    case 'localtime':
-      return 'temporal';
-    default:
-      return null;
-  }
+  return LITERAL_KINDS[e.kind];
 }
 
 /** Clearly different kinds: a string against a number field, a number against a text or datetime field, a datetime against a number or text field. */

@@ -1,4 +1,5 @@
-import { EXPR_KINDS, type Expr, type Node, type Select } from '../../ast/nodes.js';
+import { EXPR_KINDS } from '../../ast/kinds.js';
+import type { Expr, Node, Select } from '../../ast/nodes.js';
 import { isAggregate } from '../functions.js';
 import { sameTree } from '../same-tree.js';
 import { lastSegment } from '../scope.js';
@@ -37,24 +38,23 @@ export const ungroupedColumn: Rule = {
     const leave = (node: Node) => {
       if (covering === node) covering = null;
     };
-    const visitor: Record<string, (node: never) => void> = {
-      result_column(node: Node) {
-        const select = inGroupedColumns();
-        if (node.kind !== 'result_column' || !select || node.alias === null) return;
-        const name = node.alias.toLowerCase();
-        if (select.group.some((g) => g.kind === 'alias' && g.name.toLowerCase() === name)) covering = node;
+    const visitor: Record<string, unknown> = {
+      result_column: {
+        enter(node: Node) {
+          const select = inGroupedColumns();
+          if (node.kind !== 'result_column' || !select || node.alias === null) return;
+          const name = node.alias.toLowerCase();
+          if (select.group.some((g) => g.kind === 'alias' && g.name.toLowerCase() === name)) covering = node;
+        },
+        leave,
       },
-      'result_column:exit': leave,
       select(node: Node) {
         if (node.kind === 'select' && node.columns === 'all' && node.group.length > 0) {
           context.report({ node, message: 'SELECT * with GROUP BY returns columns that are neither grouped nor aggregated; list the grouped columns and aggregates.' });
         }
       },
     };
-    for (const kind of EXPR_KINDS) {
-      visitor[kind] = enter;
-      visitor[`${kind}:exit`] = leave;
-    }
+    for (const kind of EXPR_KINDS) visitor[kind] = { enter, leave };
     return visitor as RuleVisitor;
   },
 };

@@ -1,4 +1,4 @@
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -34,7 +34,7 @@ export const unknownAlias: Rule = {
         const where = inner.sources.length === 0 ? 'the select has no FROM' : 'no source has such a column';
         context.report({
           node,
-          message: `ALIAS(${node.name}) refers to nothing: no result column is named ${node.name} and ${where}.${didYouMean(node.name, known)}`,
+          message: `ALIAS(${node.name}) refers to nothing: no result column is named ${node.name} and ${where}${didYouMean(node.name, known)}.`,
         });
       },
     };

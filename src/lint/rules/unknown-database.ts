@@ -1,6 +1,6 @@
 import type { ColumnRef, DatabaseColumn, Source } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, resolveSource, type ColumnResolution } from '../schema-columns.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Rule } from '../types.js';
 
 /**
@@ -22,10 +22,10 @@ export const unknownDatabase: Rule = {
         const name = node.path.slice(node.path.lastIndexOf('.') + 1);
         context.report({
           node,
-          message: `${r.path} (in ${node.path}) is neither a source of this select nor a database of the schema.${didYouMean(lastOf(r.path), r.candidates)}`,
+          message: `${r.path} (in ${node.path}) is neither a source of this select nor a database of the schema${didYouMean(lastOf(r.path), r.candidates)}.`,
           hint: `For a system table's parameter write SYSTEM_COLUMN(${r.path}, ${name}).`,
         });
-      } else context.report({ node, message: `No database ${r.path} in the schema.${didYouMean(lastOf(r.path), r.candidates)}` });
+      } else context.report({ node, message: `No database ${r.path} in the schema${didYouMean(lastOf(r.path), r.candidates)}.` });
     };
     return {
       table: (node) => report(node, resolveSource(context, node)),

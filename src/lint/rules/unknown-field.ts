@@ -1,6 +1,6 @@
 import type { ColumnRef, DatabaseColumn } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, type ColumnResolution } from '../schema-columns.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Rule } from '../types.js';
 import { quotedTextClaims } from './quoted-text.js';
 
@@ -20,7 +20,7 @@ export const unknownField: Rule = {
   create(context) {
     const report = (node: ColumnRef | DatabaseColumn, r: ColumnResolution) => {
       if (r.status !== 'unknown-field') return;
-      context.report({ node, message: `No field ${r.name} in the source's database.${didYouMean(r.name, r.candidates)}` });
+      context.report({ node, message: `No field ${r.name} in the source's database${didYouMean(r.name, r.candidates)}.` });
     };
     return {
       column: (node) => {

@@ -1,5 +1,5 @@
 import { FUNCTIONS, functionInfo } from '../functions.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Rule } from '../types.js';
 
 /** A call of a function the spec's function table does not have. */
@@ -18,7 +18,7 @@ export const unknownFunction: Rule = {
         if (functionInfo(node.name) || allow.has(node.name.toUpperCase())) return;
         context.report({
           node,
-          message: `Unknown function ${node.name}: it is not in the spec's function table.${didYouMean(node.name, FUNCTIONS.keys())}`,
+          message: `Unknown function ${node.name}: it is not in the spec's function table${didYouMean(node.name, FUNCTIONS.keys())}.`,
           hint: `Functions: ${[...FUNCTIONS.keys()].join(', ')}.`,
         });
       },

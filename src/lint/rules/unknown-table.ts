@@ -1,7 +1,7 @@
 import type { ColumnRef, DatabaseColumn, Source } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, resolveSource, type ColumnResolution } from '../schema-columns.js';
 import { DATABASE_TABLES } from '../schema-paths.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Rule } from '../types.js';
 
 /** With a schema: `database@table` with a table a database does not have (records, trash). */
@@ -18,7 +18,7 @@ export const unknownTable: Rule = {
       if (r.status !== 'unknown-table') return;
       context.report({
         node,
-        message: `A database has no table ${r.table}; its tables are ${DATABASE_TABLES.join(' and ')}.${didYouMean(r.table, DATABASE_TABLES)}`,
+        message: `A database has no table ${r.table}; its tables are ${DATABASE_TABLES.join(' and ')}${didYouMean(r.table, DATABASE_TABLES)}.`,
       });
     };
     return {

@@ -25,6 +25,8 @@ OFFSET :offset`,
 );
 
 /**
+ * The customers of one region, a page at a time.
+ *
  * SELECT id, name, email
  * FROM customers
  * WHERE region = :region

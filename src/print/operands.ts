@@ -1,0 +1,182 @@
+import { precedenceOf } from '../ast/kinds.js';
+import type { Expr, Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
+import { OPERATORS } from '../ast/operators.js';
+import { children } from '../ast/walk.js';
+
+/**
+ * Operands as the printer writes them: parentheses where an operand's level is below the one
+ * its place needs (src/ast/operators.ts, the table the parser binds by), and the signs that
+ * would fuse with what follows them.
+ */
+
+/** How the text of an expression begins, after any COLLATE it is the operand of: `5 COLLATE x` begins with a number. */
+function firstOperand(e: Expr): Expr {
+  let cur = e;
+  while (cur.kind === 'collate' && precedenceOf(cur.e) >= OPERATORS.collate.left) cur = cur.e;
+  return cur;
+}
+
+/**
+ * True when the expression's text begins with an unsigned number: a minus sign before it
+ * would fold into the number (`-5` is the number -5), so `-(5)` needs parentheses.
+ */
+export function startsWithNumber(e: Expr): boolean {
+  const first = firstOperand(e);
+  return first.kind === 'number' && !first.value.startsWith('-');
+}
+
+/**
+ * True when the expression's text begins with a minus sign (a prefix minus or a negative
+ * number): a minus before it must be written apart (`- -x`), as `--` starts a comment.
+ */
+export function startsWithMinus(e: Expr): boolean {
+  const first = firstOperand(e);
+  return (first.kind === 'unary' && first.op === '-') || (first.kind === 'number' && first.value.startsWith('-'));
+}
+
+/** True when a prefix `-` or `~` writes its operand in parentheses: below its level, or `-(5)` (else the number -5). */
+export function prefixNeedsParens(op: '-' | '~', e: Expr): boolean {
+  return precedenceOf(e) < (OPERATORS.unary[op].right as number) || (op === '-' && startsWithNumber(e));
+}
+
+/** The operand kinds a NOT prints fused with: `x NOT LIKE y`, `x IS NOT y`, `x NOT BETWEEN ...`, `x NOT IN (...)`. */
+export function fusesWithNot(e: Expr): boolean {
+  switch (e.kind) {
+    case 'binary':
+      return OPERATORS.binary[e.op].negated !== null;
+    case 'between':
+    case 'in':
+    case 'in_select':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** 1 when `e` prints in parentheses in a place that needs level `min` (0 for none). */
+const parensBelow = (e: Expr, min: number | null): number => (min !== null && precedenceOf(e) < min ? 1 : 0);
+
+type Add = (node: Node | null, depth: number) => void;
+/** How deep each child of a node nests in its text, given the node's own depth. */
+type Nesting<K extends NodeKind> = (node: NodeOfKind<K>, depth: number, add: Add) => void;
+
+/** The children at the node's depth (no parentheses of their own). */
+const flat = (node: Node, depth: number, add: Add) => {
+  for (const child of children(node)) add(child, depth);
+};
+/** A call, CASE, specifier list or subquery SELECT: one level, for the construct itself too (`COUNT(*)`, `f()`). */
+const level = (node: Node, depth: number, add: Add) => {
+  add(null, depth + 1);
+  for (const child of children(node)) add(child, depth + 1);
+};
+
+export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
+  null: flat,
+  number: flat,
+  string: flat,
+  datetime: flat,
+  localdatetime: flat,
+  localdate: flat,
+  localtime: flat,
+  column: flat,
+  system_column: flat,
+  database_column: level,
+  alias: flat,
+  between: (node, depth, add) => {
+    const op = OPERATORS.between;
+    add(node.e, depth + parensBelow(node.e, op.left));
+    add(node.min, depth + parensBelow(node.min, op.right));
+    add(node.max, depth + parensBelow(node.max, op.right));
+  },
+  binary: (node, depth, add) => {
+    const op = OPERATORS.binary[node.op];
+    add(node.e1, depth + parensBelow(node.e1, op.left));
+    add(node.e2, depth + parensBelow(node.e2, op.right));
+  },
+  case: level,
+  when: flat,
+  collate: (node, depth, add) => add(node.e, depth + parensBelow(node.e, OPERATORS.collate.left)),
+  count_rows: level,
+  exists: level,
+  function: level,
+  in: (node, depth, add) => {
+    add(node.e, depth + parensBelow(node.e, OPERATORS.in.left));
+    add(null, depth + 1); // `IN ()`
+    for (const v of node.values) add(v, depth + 1);
+  },
+  in_select: (node, depth, add) => {
+    add(node.e, depth + parensBelow(node.e, OPERATORS.in.left));
+    add(node.select, depth + 2); // IN ( and SELECT
+  },
+  param: flat,
+  subquery: level,
+  unary: (node, depth, add) => {
+    if (node.op === 'not') add(node.e, fusesWithNot(node.e) ? depth : depth + 1 + parensBelow(node.e, OPERATORS.unary.not.right));
+    else add(node.e, depth + 1 + (prefixNeedsParens(node.op, node.e) ? 1 : 0));
+  },
+  spec_all: flat,
+  spec_id: flat,
+  spec_name: flat,
+  spec_where: flat,
+  spec_array: flat,
+  result_column: flat,
+  order_term: flat,
+  table: flat,
+  table_system: flat,
+  table_database: level,
+  join: (node, depth, add) => {
+    add(node.s1, depth);
+    add(node.s2, depth + (node.s2.kind === 'join' ? 1 : 0));
+  },
+  select_source: level,
+  select: flat,
+  select_action: flat,
+  // Data actions: their clauses at the statement's level; a key's list, a record's row and a
+  // pseudorecords SELECT in parentheses one level down.
+  fetch_records: flat,
+  fetch_multirecords: flat,
+  fetch_pseudorecords: level,
+  fetch_tasks: flat,
+  fetch_users: flat,
+  insert_action: flat,
+  replace_action: flat,
+  set_action: flat,
+  update_action: flat,
+  delete_action: flat,
+  trash_action: flat,
+  restore_action: flat,
+  dispose_action: flat,
+  boolean: flat,
+  field_value: flat,
+  field_expr: flat,
+  spec_key: level,
+  file_ref: flat,
+  record: level,
+};
+
+/**
+ * How deeply the printed text of a node nests, counted as the parser counts levels against
+ * its `maxDepth` (src/syntax/parse.ts): each parenthesised expression (the printer's own
+ * parentheses included), call, IN list, CASE, prefix NOT, - or ~, subquery SELECT,
+ * parenthesised join, and DATABASE_COLUMN / DATABASE_TABLE specifier list is one level. A
+ * statement's own SELECT is level 0. `parse(print(node), { maxDepth })` reads the text back
+ * exactly when `textDepth(node) <= maxDepth` (test/syntax/limits-roundtrip.test.ts holds it).
+ * Iterative: any depth.
+ */
+export function textDepth(root: Node): number {
+  const nodes: Node[] = [root];
+  const depths: number[] = [0];
+  let max = 0;
+  const add: Add = (node, depth) => {
+    if (depth > max) max = depth;
+    if (node === null) return;
+    nodes.push(node);
+    depths.push(depth);
+  };
+  while (nodes.length > 0) {
+    const node = nodes.pop() as Node;
+    const depth = depths.pop() as number;
+    (NESTING[node.kind] as Nesting<NodeKind>)(node as never, depth, add);
+  }
+  return max;
+}

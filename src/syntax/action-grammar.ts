@@ -1,0 +1,356 @@
+import { createToken, EmbeddedActionsParser, type ISerializedGast, type TokenType } from 'chevrotain';
+import * as T from './tokens.js';
+
+/**
+ * The data actions (action-rules.ts) as a Chevrotain grammar, for the syntax diagrams only
+ * (grammar/diagrams.html): the parser reads the action words as bare words, so they have no
+ * tokens of the lexer; here each gets a token of its own, so the diagrams show the words.
+ * Rules of the main grammar (`expression`, `select`, `specifier`, `path`, `order_term`) are
+ * stand-ins here: the diagrams link to the main grammar's rules of those names.
+ */
+const word = (name: string) => createToken({ name, pattern: new RegExp(name), label: name });
+const W = Object.fromEntries(
+  [
+    'FETCH', 'COUNT', 'RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INSERT', 'REPLACE', 'SET',
+    'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
+  ].map((w) => [w, word(w)]),
+) as Record<string, TokenType>;
+const STAND_IN = createToken({ name: 'StandIn', pattern: /\u0000/ });
+
+/** Rules drawn by the main grammar: here only stand-ins, left out of the productions. */
+export const STAND_IN_RULES = ['expression', 'select', 'specifier', 'path', 'orderTerm', 'singularSpecifier'];
+
+class ActionGrammar extends EmbeddedActionsParser {
+  constructor() {
+    super([...(T.ALL_TOKENS as TokenType[]), ...Object.values(W), STAND_IN], { maxLookahead: 3, recoveryEnabled: false, skipValidations: true });
+    this.performSelfAnalysis();
+  }
+
+  public dataAction = this.RULE('dataAction', () => {
+    this.OR([{ ALT: () => this.SUBRULE(this.fetch) }, { ALT: () => this.SUBRULE(this.insert) }, { ALT: () => this.SUBRULE(this.update) }, { ALT: () => this.SUBRULE(this.remove) }]);
+  });
+
+  private fetch = this.RULE('fetch', () => {
+    this.CONSUME(W['FETCH'] as TokenType);
+    this.OR([
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(W['COUNT'] as TokenType));
+          this.OR2([
+            {
+              ALT: () => {
+                this.CONSUME(W['RECORDS'] as TokenType);
+                this.OPTION2(() => {
+                  this.CONSUME(W['FIELDS'] as TokenType);
+                  this.SUBRULE(this.names);
+                });
+                this.OPTION3(() => {
+                  this.CONSUME(W['ATTRIBUTES'] as TokenType);
+                  this.SUBRULE2(this.names);
+                });
+                this.CONSUME(T.From);
+                this.SUBRULE(this.database);
+                this.OPTION4(() => {
+                  this.CONSUME2(W['RECORDS'] as TokenType);
+                  this.SUBRULE(this.records);
+                });
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(W['MULTIRECORDS'] as TokenType);
+                this.CONSUME2(T.From);
+                this.SUBRULE2(this.database);
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(W['PSEUDORECORDS'] as TokenType);
+                this.CONSUME3(T.From);
+                this.CONSUME(T.LParen);
+                this.SUBRULE(this.select);
+                this.CONSUME(T.RParen);
+              },
+            },
+            {
+              ALT: () => {
+                this.CONSUME(W['TASKS'] as TokenType);
+                this.OPTION5(() => {
+                  this.CONSUME4(T.From);
+                  this.CONSUME(T.NumberLiteral);
+                });
+                this.OPTION6(() => {
+                  this.CONSUME(W['USER'] as TokenType);
+                  this.SUBRULE(this.specifier);
+                });
+                this.OPTION7(() => {
+                  this.CONSUME(W['TEXT'] as TokenType);
+                  this.CONSUME(T.StringLiteral);
+                });
+              },
+            },
+          ]);
+          this.OPTION8(() => {
+            this.CONSUME(T.Where);
+            this.SUBRULE(this.expression);
+          });
+          this.SUBRULE(this.paging);
+          this.OPTION9(() => this.SUBRULE(this.options));
+        },
+      },
+      { ALT: () => this.SUBRULE(this.fetchUsers) },
+    ]);
+  });
+
+  private fetchUsers = this.RULE('fetchUsers', () => {
+    this.CONSUME(W['USERS'] as TokenType);
+    this.OPTION(() => this.SUBRULE(this.specifier));
+    this.SUBRULE(this.paging);
+  });
+
+  private paging = this.RULE('paging', () => {
+    this.OPTION(() => {
+      this.CONSUME(T.Order);
+      this.CONSUME(T.By);
+      this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderTerm) });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Limit);
+      this.CONSUME(T.NumberLiteral);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(T.Offset);
+      this.CONSUME2(T.NumberLiteral);
+    });
+  });
+
+  private names = this.RULE('names', () => {
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.Name) });
+    this.CONSUME(T.RParen);
+  });
+
+  private options = this.RULE('actionOptions', () => {
+    this.CONSUME(T.Options);
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.OR([{ ALT: () => this.CONSUME(W['CHILDREN'] as TokenType) }, { ALT: () => this.CONSUME(W['COUNT'] as TokenType) }, { ALT: () => this.CONSUME(W['FAIL_NO_OP'] as TokenType) }]);
+        this.CONSUME(T.Equals);
+        this.OR2([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  private insert = this.RULE('insert', () => {
+    this.OR([{ ALT: () => this.CONSUME(W['INSERT'] as TokenType) }, { ALT: () => this.CONSUME(W['REPLACE'] as TokenType) }, { ALT: () => this.CONSUME(W['SET'] as TokenType) }]);
+    this.CONSUME(W['INTO'] as TokenType);
+    this.SUBRULE(this.database);
+    this.OR2([
+      {
+        ALT: () => {
+          this.SUBRULE(this.names);
+          this.CONSUME(W['VALUES'] as TokenType);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.row) });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(W['RECORDS'] as TokenType);
+          this.OR3([{ ALT: () => this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.record) }) }, { ALT: () => this.CONSUME(W['NONE'] as TokenType) }]);
+        },
+      },
+    ]);
+    this.MANY(() => {
+      this.CONSUME(T.On);
+      this.OR4([
+        {
+          ALT: () => {
+            this.CONSUME(W['DUPLICATE'] as TokenType);
+            this.OR5([
+              { ALT: () => this.CONSUME(W['FAIL'] as TokenType) },
+              { ALT: () => this.CONSUME(W['UPDATE'] as TokenType) },
+              { ALT: () => this.CONSUME(W['DELETE'] as TokenType) },
+              { ALT: () => this.CONSUME(W['TRASH'] as TokenType) },
+            ]);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(W['REMOVE'] as TokenType);
+            this.OR6([{ ALT: () => this.CONSUME2(W['DELETE'] as TokenType) }, { ALT: () => this.CONSUME2(W['TRASH'] as TokenType) }]);
+          },
+        },
+      ]);
+    });
+    this.OPTION(() => this.SUBRULE(this.options));
+  });
+
+  private row = this.RULE('row', () => {
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.value) });
+    this.CONSUME(T.RParen);
+  });
+
+  private record = this.RULE('record', () => {
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.CONSUME(T.Name);
+        this.CONSUME(T.Equals);
+        this.SUBRULE(this.value);
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  private value = this.RULE('value', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.literal) },
+      { ALT: () => this.SUBRULE(this.expression) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LBracket);
+          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.StringLiteral) });
+          this.CONSUME(T.RBracket);
+        },
+      },
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(W['TEXT'] as TokenType) }, { ALT: () => this.CONSUME(W['BASE64'] as TokenType) }]);
+          this.CONSUME2(T.StringLiteral);
+        },
+      },
+    ]);
+  });
+
+  private literal = this.RULE('literal', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Null) },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(T.Minus));
+          this.CONSUME(T.NumberLiteral);
+        },
+      },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+    ]);
+  });
+
+  private update = this.RULE('update', () => {
+    this.CONSUME(W['UPDATE'] as TokenType);
+    this.SUBRULE(this.database);
+    this.OPTION(() => {
+      this.CONSUME(W['SET'] as TokenType);
+      this.AT_LEAST_ONE_SEP({
+        SEP: T.Comma,
+        DEF: () => {
+          this.CONSUME(T.Name);
+          this.CONSUME(T.Equals);
+          this.SUBRULE(this.value);
+        },
+      });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(W['FILE'] as TokenType);
+      this.CONSUME(T.StringLiteral);
+    });
+    this.SUBRULE(this.writeRecords);
+    this.OPTION3(() => this.SUBRULE(this.options));
+  });
+
+  private remove = this.RULE('remove', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(W['DELETE'] as TokenType) },
+      { ALT: () => this.CONSUME(W['TRASH'] as TokenType) },
+      { ALT: () => this.CONSUME(W['RESTORE'] as TokenType) },
+      { ALT: () => this.CONSUME(W['DISPOSE'] as TokenType) },
+    ]);
+    this.CONSUME(T.From);
+    this.SUBRULE(this.database);
+    this.SUBRULE(this.writeRecords);
+    this.OPTION(() => this.SUBRULE(this.options));
+  });
+
+  private writeRecords = this.RULE('writeRecords', () => {
+    this.OPTION(() =>
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(W['RECORDS'] as TokenType);
+            this.SUBRULE(this.records);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Where);
+            this.SUBRULE(this.expression);
+          },
+        },
+      ]),
+    );
+  });
+
+  private database = this.RULE('database', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.path) },
+      { ALT: () => this.SUBRULE(this.specifier) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.CONSUME(T.Where);
+          this.SUBRULE(this.expression);
+          this.CONSUME(T.RParen);
+        },
+      },
+    ]);
+  });
+
+  private records = this.RULE('records', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.keySpecifier) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LBracket);
+          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.OR2([{ ALT: () => this.SUBRULE(this.singularSpecifier) }, { ALT: () => this.SUBRULE2(this.keySpecifier) }]) });
+          this.CONSUME(T.RBracket);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.specifier) },
+    ]);
+  });
+
+  private keySpecifier = this.RULE('keySpecifier', () => {
+    this.CONSUME(W['KEY'] as TokenType);
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.CONSUME(T.Name);
+        this.CONSUME(T.Equals);
+        this.SUBRULE(this.literal);
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  // Stand-ins for the main grammar's rules.
+  private expression = this.RULE('expression', () => this.CONSUME(STAND_IN));
+  private select = this.RULE('select', () => this.CONSUME2(STAND_IN));
+  private specifier = this.RULE('specifier', () => this.CONSUME3(STAND_IN));
+  private singularSpecifier = this.RULE('singularSpecifier', () => this.CONSUME4(STAND_IN));
+  private path = this.RULE('path', () => this.CONSUME5(STAND_IN));
+  private orderTerm = this.RULE('orderTerm', () => this.CONSUME6(STAND_IN));
+}
+
+let grammar: ActionGrammar | undefined;
+/** The data actions' productions, without the stand-ins. */
+export function actionProductions(): ISerializedGast[] {
+  grammar ??= new ActionGrammar();
+  return grammar.getSerializedGastProductions().filter((p) => !STAND_IN_RULES.includes((p as { name?: string }).name ?? ''));
+}
