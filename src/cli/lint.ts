@@ -39,7 +39,7 @@ Options:
   -h, --help        show this help
 
 Configuration: dsq.config.json, found upward from each file: { "schema": "schema.json",
-"rules": { "rule-id": "off" | "warning" | "error" | ["error", { options }] } }.
+"rules": { "rule-id": "off" | "info" | "warning" | "error" | ["error", { options }] } }.
 Suppress findings with -- dsq-disable-next-line rule-id[, rule-id] or
 /* dsq-disable rule-id */ ... /* dsq-enable */ (no ids: every rule). Rules: docs/rules/<id>.md.
 `;

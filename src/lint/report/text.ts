@@ -10,9 +10,10 @@ export function formatText(files: readonly FileReport[]): string {
       lines.push(`${f.file}:${d.span.line}:${d.span.column}: ${d.severity}: ${d.message} (${d.code})`);
     }
   }
-  const { errors, warnings, fixable } = counts(files);
+  const { errors, warnings, infos, fixable } = counts(files);
   const total = errors + warnings;
-  lines.push(total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
+  const summary = total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  lines.push(infos === 0 ? summary : `${summary}; ${plural(infos, 'info')}`);
   if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
   return `${lines.join('\n')}\n`;
 }
