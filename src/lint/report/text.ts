@@ -2,8 +2,12 @@ import { counts, type FileReport } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `file:line:col: severity: message (rule-id)` per finding, then a summary line. */
-export function formatText(files: readonly FileReport[]): string {
+/**
+ * `file:line:col: severity: message (rule-id)` per finding, then a summary line. `failed` counts
+ * the files that could not be read or written: the summary says so, so "no problems" never
+ * stands for a file that was not checked.
+ */
+export function formatText(files: readonly FileReport[], failed = 0): string {
   const lines: string[] = [];
   for (const f of files) {
     for (const d of f.diagnostics) {
@@ -12,7 +16,8 @@ export function formatText(files: readonly FileReport[]): string {
   }
   const { errors, warnings, fixable } = counts(files);
   const total = errors + warnings;
-  lines.push(total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
+  const summary = total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  lines.push(failed === 0 ? summary : `${summary} in the files read; ${plural(failed, 'file')} could not be read or written`);
   if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
   return `${lines.join('\n')}\n`;
 }
