@@ -7,7 +7,12 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * the files that could not be read or written: the summary says so, so "no problems" never
  * stands for a file that was not checked.
  */
-export function formatText(files: readonly FileReport[], failed = 0): string {
+export function formatText(files: readonly FileReport[]): string {
+  return formatTextWith(files, 0);
+}
+
+/** formatText, saying how many files could not be read or written. */
+export function formatTextWith(files: readonly FileReport[], failed: number): string {
   const lines: string[] = [];
   for (const f of files) {
     for (const d of f.diagnostics) {
