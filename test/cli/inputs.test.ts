@@ -100,7 +100,7 @@ describe('lint: a file that cannot be read is not "no problems"', () => {
     await put('ok.dsq', 'SELECT a FROM t\n');
     const r = await run(['lint', 'ok.dsq', 'missing.dsq']);
     expect(r.code).toBe(2);
-    expect(r.out).toBe('no problems in the files read; 1 file could not be read or written\n');
+    expect(r.out).toBe('no problems in the files read; 1 input could not be read or written\n');
     expect(r.err).toContain('missing.dsq');
     const alone = await run(['lint', 'ok.dsq']);
     expect(alone.out).toBe('no problems\n');

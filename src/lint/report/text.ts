@@ -22,7 +22,7 @@ export function formatTextWith(files: readonly FileReport[], failed: number): st
   const { errors, warnings, fixable } = counts(files);
   const total = errors + warnings;
   const summary = total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  lines.push(failed === 0 ? summary : `${summary} in the files read; ${plural(failed, 'file')} could not be read or written`);
+  lines.push(failed === 0 ? summary : `${summary} in the files read; ${plural(failed, 'input')} could not be read or written`);
   if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
   return `${lines.join('\n')}\n`;
 }
