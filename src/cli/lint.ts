@@ -12,7 +12,7 @@ import { FileError, readTextFile, textOf } from './io.js';
 import { fixText, lint, type LintOptions, type LintResult } from '../lint/lint.js';
 import type { LintDiagnostic } from '../lint/types.js';
 import { RULES } from '../lint/registry.js';
-import { REPORTERS, REPORT_FORMATS, type FileReport, type ReportFormat } from '../lint/report/index.js';
+import { formatTextWith, REPORTERS, REPORT_FORMATS, type FileReport, type ReportFormat } from '../lint/report/index.js';
 import { format } from '../print/index.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { UsageError, type Command, type Io } from './command.js';
@@ -39,7 +39,7 @@ Options:
   -h, --help        show this help
 
 Configuration: dsq.config.json, found upward from each file: { "schema": "schema.json",
-"rules": { "rule-id": "off" | "warning" | "error" | ["error", { options }] } }.
+"rules": { "rule-id": "off" | "info" | "warning" | "error" | ["error", { options }] } }.
 Suppress findings with -- dsq-disable-next-line rule-id[, rule-id] or
 /* dsq-disable rule-id */ ... /* dsq-enable */ (no ids: every rule). Rules: docs/rules/<id>.md.
 `;
@@ -107,7 +107,7 @@ export const lintCommand: Command = {
 
     // What a message quotes is capped (a 100,000-character name gives a short line).
     const reports = outcomes.flatMap((o) => (o === null ? [] : [{ ...o.report, diagnostics: o.report.diagnostics.map(capDiagnostic) }]));
-    const output = REPORTERS[formatName as ReportFormat](reports);
+    const output = formatName === 'text' ? formatTextWith(reports, problems.length) : REPORTERS[formatName as ReportFormat](reports);
     if (dryRun || (fix && files === null)) {
       const several = outcomes.length > 1;
       for (const o of outcomes) {

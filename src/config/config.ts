@@ -10,7 +10,7 @@ import type { JsonValue } from '../json/value.js';
  * Rule levels, written once: the config reader (here), lint's rule settings (src/lint/config.ts)
  * and their types (src/lint/types.ts) all read these.
  */
-export const RULE_LEVELS = ['off', 'warning', 'error'] as const;
+export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
 /** The severity a rule runs at. */
 export type RuleSeverity = Exclude<(typeof RULE_LEVELS)[number], 'off'>;
 /** A severity, or `off`. */
@@ -171,7 +171,7 @@ function quoteKey(key: string): string {
 function checkRules(v: JsonValue, plain: unknown, bad: (at: JsonValue, message: string) => void): Record<string, RuleSetting> {
   const rules: Record<string, RuleSetting> = {};
   if (v.type !== 'object') {
-    bad(v, `"rules" must be an object of rule names to "off", "warning", "error" or [level, options], got ${describe(v)}`);
+    bad(v, `"rules" must be an object of rule names to "off", "info", "warning", "error" or [level, options], got ${describe(v)}`);
     return rules;
   }
   const plainRules = plain as Record<string, unknown>;
@@ -193,7 +193,7 @@ function checkRules(v: JsonValue, plain: unknown, bad: (at: JsonValue, message: 
         continue;
       }
     }
-    bad(setting, `rule ${quoteKey(name)} must be "off", "warning", "error" or [level, { options }], got ${describe(setting)}`);
+    bad(setting, `rule ${quoteKey(name)} must be "off", "info", "warning", "error" or [level, { options }], got ${describe(setting)}`);
   }
   return rules;
 }

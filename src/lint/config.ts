@@ -53,7 +53,7 @@ export function resolveRules(registry: readonly Rule[], config: RulesConfig | un
       problems.push({
         code: 'lint/bad-rule-config',
         severity: 'error',
-        message: `Rule "${id}": the severity must be "off", "warning" or "error", or an array [severity, options]; got ${JSON.stringify(raw)}.`,
+        message: `Rule "${id}": the severity must be "off", "info", "warning" or "error", or an array [severity, options]; got ${JSON.stringify(raw)}.`,
       });
       continue;
     }

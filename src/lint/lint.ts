@@ -27,6 +27,8 @@ export interface LintResult {
   readonly diagnostics: readonly LintDiagnostic[];
   readonly errorCount: number;
   readonly warningCount: number;
+  /** Infos: advice (the spec's defaults, permanent writes), never a reason to fail. */
+  readonly infoCount: number;
   /** How many findings carry a fix. */
   readonly fixableCount: number;
   /** True when the parser reported syntax errors (then `--fix` leaves the file alone). */
@@ -43,6 +45,7 @@ export function lintDocument(doc: LintDocument, options: LintOptions = {}): Lint
     diagnostics,
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,
     warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
+    infoCount: diagnostics.filter((d) => d.severity === 'info').length,
     fixableCount: diagnostics.filter((d) => d.fix).length,
     syntaxErrors: doc.diagnostics.some((d) => d.severity === 'error'),
   };

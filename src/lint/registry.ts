@@ -24,6 +24,8 @@ import { unknownFunction } from './rules/unknown-function.js';
 import { unknownTable } from './rules/unknown-table.js';
 import { insertMissingKey } from './rules/insert-missing-key.js';
 import { writeWithoutWhere } from './rules/write-without-where.js';
+import { permanentWrite } from './rules/permanent-write.js';
+import { fetchWithoutLimit } from './rules/fetch-without-limit.js';
 import type { Rule } from './types.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -53,6 +55,8 @@ export const RULES: readonly Rule[] = [
   unknownField,
   writeWithoutWhere,
   insertMissingKey,
+  permanentWrite,
+  fetchWithoutLimit,
   suppressionComment,
 ];
 

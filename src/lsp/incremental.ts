@@ -50,6 +50,7 @@ export class IncrementalLinter {
       diagnostics,
       errorCount: diagnostics.filter((d) => d.severity === 'error').length,
       warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
+      infoCount: diagnostics.filter((d) => d.severity === 'info').length,
       fixableCount: diagnostics.filter((d) => d.fix).length,
       syntaxErrors,
     };

@@ -15,8 +15,28 @@ describe('lint rules for data actions', () => {
     for (const t of ['UPDATE t SET a = 1 WHERE id = 1', 'DELETE FROM t RECORDS [1, 2]', 'DISPOSE FROM t RECORDS ALL']) expect(codes(t)).not.toContain('write-without-where');
   });
 
-  it('write-without-where quotes the spec for DELETE and DISPOSE', () => {
-    expect(lint('DISPOSE FROM t').diagnostics[0]?.message).toMatch(/delete permanently and cannot be undone/);
+  it('permanent-write (info) quotes the spec for DELETE and DISPOSE, and write-without-where leaves that fact to it', () => {
+    for (const t of ['DELETE FROM t WHERE a = 1', 'DISPOSE FROM t RECORDS [1]']) {
+      const found = lint(t).diagnostics.filter((d) => d.code === 'permanent-write');
+      expect(found).toHaveLength(1);
+      expect(found[0]?.severity).toBe('info');
+      expect(found[0]?.message).toContain('"DELETE and DISPOSE delete permanently and cannot be undone"');
+    }
+    for (const t of ['TRASH FROM t WHERE a = 1', 'RESTORE FROM t RECORDS [1]', 'UPDATE t SET a = 1 WHERE id = 1']) expect(codes(t)).not.toContain('permanent-write');
+    const all = lint('DISPOSE FROM t').diagnostics;
+    expect(all.map((d) => d.code).sort()).toEqual(['permanent-write', 'write-without-where']);
+    expect(all.find((d) => d.code === 'write-without-where')?.message).not.toMatch(/permanent/);
+  });
+
+  it('fetch-without-limit (info): the spec\'s default limit of 1,000, quoted, for records, multirecords, tasks and users', () => {
+    const texts = ['FETCH RECORDS FROM t', 'FETCH MULTIRECORDS FROM [1, 2]', 'FETCH TASKS', 'FETCH USERS'];
+    for (const t of texts) {
+      const found = lint(t).diagnostics;
+      expect(found.map((d) => `${d.code} ${d.severity}`), t).toContain('fetch-without-limit info');
+      expect(found.find((d) => d.code === 'fetch-without-limit')?.message).toContain('"The default limit of 1,000 is enforced for processing cost; a larger explicit limit is permitted"');
+    }
+    for (const t of texts) expect(codes(`${t} LIMIT 2000`), t).not.toContain('fetch-without-limit');
+    expect(codes('FETCH PSEUDORECORDS FROM (SELECT a FROM t)')).not.toContain('fetch-without-limit');
   });
 
   it('insert-missing-key: every key field needs a value (with a schema)', () => {

@@ -94,3 +94,16 @@ describe('lint: a bad dsq.config.json is a config error with its place, not a us
     expect(r.err).not.toContain('--help');
   });
 });
+
+describe('lint: a file that cannot be read is not "no problems"', () => {
+  it('the summary counts the files that failed; the clean ones still report', async () => {
+    await put('ok.dsq', 'SELECT a FROM t\n');
+    const r = await run(['lint', 'ok.dsq', 'missing.dsq']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('no problems in the files read; 1 input could not be read or written\n');
+    expect(r.err).toContain('missing.dsq');
+    const alone = await run(['lint', 'ok.dsq']);
+    expect(alone.out).toBe('no problems\n');
+    expect(alone.code).toBe(0);
+  });
+});

@@ -44,7 +44,7 @@ describe('a folder that cannot be listed', () => {
   it.each([
     ['fmt', ['fmt'], 'SELECT a FROM t\n'],
     ['fmt --check', ['fmt', '--check'], ''],
-    ['lint', ['lint'], 'no problems\n'],
+    ['lint', ['lint'], 'no problems in the files read; 1 input could not be read or written\n'],
   ])('dsq %s: one line naming it, the other folder still done, exit 2', async (_name, command, out) => {
     locked.add(join(dir, 'shut'));
     const r = await run([...command, 'shut', 'open']);

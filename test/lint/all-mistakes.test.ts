@@ -33,8 +33,10 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'suppression-comment': [23, '-- dsq-disable-next-line'],
   'quoted-text': [25, '"north"'],
   'param-type-mismatch': [26, ':p;'],
-  'write-without-where': [27, 'DELETE'],
+  'write-without-where': [27, 'TRASH'],
   'insert-missing-key': [28, "('ada'"],
+  'permanent-write': [29, 'DISPOSE'],
+  'fetch-without-limit': [30, 'FETCH'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

@@ -66,6 +66,17 @@ const CASES: Record<string, Cases> = {
       'SELECT region, o.kind, COUNT(*) FROM orders o GROUP BY o.region, kind',
     ],
   },
+  'permanent-write': {
+    invalid: [['DELETE FROM t WHERE a = 1', ['1:1']], ['SELECT 1; DISPOSE FROM t RECORDS [1, 2]', ['1:11']], ['DELETE FROM t', ['1:1']]],
+    valid: ['TRASH FROM t WHERE a = 1', 'RESTORE FROM t RECORDS [1]', 'UPDATE t SET a = 1 WHERE id = 1', 'SELECT a FROM t'],
+  },
+  'fetch-without-limit': {
+    invalid: [
+      ['FETCH RECORDS FROM t', ['1:1']],
+      ["SELECT 1; FETCH RECORDS FROM t WHERE a = 'x' ORDER BY a OFFSET 10", ['1:11']],
+    ],
+    valid: ['FETCH RECORDS FROM t LIMIT 10', 'FETCH RECORDS FROM t LIMIT 5000 OFFSET 1000', 'SELECT a FROM t', 'FETCH PSEUDORECORDS FROM (SELECT a FROM t)'],
+  },
   'write-without-where': {
     invalid: [['DELETE FROM t', ['1:1']], ['SELECT 1; UPDATE t SET a = 1', ['1:11']]],
     valid: ['DELETE FROM t WHERE a = 1', 'DELETE FROM t RECORDS ALL', 'UPDATE t SET a = 1 RECORDS [1, 2]', 'TRASH FROM t RECORDS KEY(id = 1)'],

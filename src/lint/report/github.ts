@@ -10,6 +10,9 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/** GitHub's workflow commands: an info is a `notice`. */
+const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
 /** GitHub Actions annotations: `::error file=...,line=...,col=...,endLine=...,endColumn=...,title=rule-id::message`. */
 export function formatGithub(files: readonly FileReport[]): string {
   const lines: string[] = [];
@@ -23,7 +26,7 @@ export function formatGithub(files: readonly FileReport[]): string {
         `endColumn=${d.span.endColumn}`,
         `title=${escapeProperty(d.code)}`,
       ].join(',');
-      lines.push(`::${d.severity} ${props}::${escapeData(d.message)}`);
+      lines.push(`::${COMMAND[d.severity]} ${props}::${escapeData(d.message)}`);
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

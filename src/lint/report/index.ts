@@ -8,7 +8,7 @@ import type { FileReport, ReportFormat } from './types.js';
 export { formatGithub, escapeData, escapeProperty } from './github.js';
 export { formatJson } from './json.js';
 export { formatSarif } from './sarif.js';
-export { formatText } from './text.js';
+export { formatText, formatTextWith } from './text.js';
 export { REPORT_FORMATS, counts, type FileReport, type ReportFormat } from './types.js';
 
 /** Every report format by name (a new format is a compile error until it is listed here). */

@@ -2,7 +2,7 @@ import { counts, type FileReport } from './types.js';
 
 /** A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint, fix), and the counts. */
 export function formatJson(files: readonly FileReport[]): string {
-  const { errors, warnings, fixable } = counts(files);
+  const { errors, warnings, infos, fixable } = counts(files);
   return `${JSON.stringify(
     {
       files: files.map((f) => ({
@@ -23,6 +23,7 @@ export function formatJson(files: readonly FileReport[]): string {
       })),
       errorCount: errors,
       warningCount: warnings,
+      infoCount: infos,
       fixableCount: fixable,
     },
     null,

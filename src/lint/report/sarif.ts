@@ -7,6 +7,9 @@ function artifactUri(file: string): string {
   return encodeURI(file.replace(/\\/g, '/'));
 }
 
+/** SARIF's result levels: an info is a `note`. */
+const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
 /**
  * SARIF 2.1.0 for code-scanning tools: one run whose driver lists every rule, and one result per
  * finding with its rule id, level, message and region (1-based lines and columns, end exclusive).
@@ -27,7 +30,7 @@ export function formatSarif(files: readonly FileReport[], rules: readonly Rule[]
               name: r.meta.id,
               shortDescription: { text: r.meta.docs.description },
               help: { text: `${r.meta.docs.description} See docs/rules/${r.meta.id}.md for a wrong and a right example.` },
-              defaultConfiguration: { level: r.meta.severity },
+              defaultConfiguration: { level: LEVEL[r.meta.severity] },
             })),
           },
         },
@@ -35,7 +38,7 @@ export function formatSarif(files: readonly FileReport[], rules: readonly Rule[]
           f.diagnostics.map((d) => ({
             ruleId: d.code,
             ...(index.has(d.code) ? { ruleIndex: index.get(d.code) } : {}),
-            level: d.severity,
+            level: LEVEL[d.severity],
             message: { text: d.hint ? `${d.message} ${d.hint}` : d.message },
             locations: [
               {

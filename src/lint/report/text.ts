@@ -2,17 +2,28 @@ import { counts, type FileReport } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `file:line:col: severity: message (rule-id)` per finding, then a summary line. */
+/**
+ * `file:line:col: severity: message (rule-id)` per finding, then a summary line. `failed` counts
+ * the files that could not be read or written: the summary says so, so "no problems" never
+ * stands for a file that was not checked.
+ */
 export function formatText(files: readonly FileReport[]): string {
+  return formatTextWith(files, 0);
+}
+
+/** formatText, saying how many files could not be read or written. */
+export function formatTextWith(files: readonly FileReport[], failed: number): string {
   const lines: string[] = [];
   for (const f of files) {
     for (const d of f.diagnostics) {
       lines.push(`${f.file}:${d.span.line}:${d.span.column}: ${d.severity}: ${d.message} (${d.code})`);
     }
   }
-  const { errors, warnings, fixable } = counts(files);
+  const { errors, warnings, infos, fixable } = counts(files);
   const total = errors + warnings;
-  lines.push(total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
+  const summary = total === 0 ? 'no problems' : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  const read = failed === 0 ? summary : `${summary} in the files read; ${plural(failed, 'input')} could not be read or written`;
+  lines.push(infos === 0 ? read : `${read}; ${plural(infos, 'info')}`);
   if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
   return `${lines.join('\n')}\n`;
 }

@@ -17,10 +17,9 @@ export const writeWithoutWhere: Rule = {
       // `RECORDS ALL` says every record is meant (the tree is the same: the text tells).
       const source = context.sourceOf(node);
       if (source !== null && /\bRECORDS\s+ALL\b/i.test(source)) return;
-      const permanent = node.kind === 'delete_action' || node.kind === 'dispose_action' ? ' (the spec: DELETE and DISPOSE delete permanently and cannot be undone)' : '';
       context.report({
         node,
-        message: `${WORD[node.kind]} without WHERE or RECORDS acts on every record of the database${permanent}; add a WHERE, or write RECORDS ALL to mean it.`,
+        message: `${WORD[node.kind]} without WHERE or RECORDS acts on every record of the database; add a WHERE, or write RECORDS ALL to mean it.`,
       });
     };
     return {
