@@ -228,7 +228,7 @@ interface ShorthandReader {
 }
 
 /** How an expression kind is read: its full form and its shorthand, where the kind table gives it one (src/ast/kinds.ts `json`). */
-interface ExprReader {
+export interface ExprReader {
   readonly full: FullReader | null;
   readonly shorthand: ShorthandReader | null;
 }

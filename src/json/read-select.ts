@@ -119,7 +119,7 @@ interface Full {
 type SourceKind = Source['kind'];
 
 /** How a source kind is read: its full form, and for a table also the plain string (src/ast/kinds.ts `json`). */
-interface SourceReader {
+export interface SourceReader {
   readonly full: (f: Full) => Step<Source>;
 }
 

@@ -200,7 +200,10 @@ export class DsqParser extends ActionRules {
   /** `source_primary { (, | join_operator) source_primary [ON e | USING (...)] }`, left-associative. */
   private *source(): Rule<Source> {
     const start = this.pos;
-    let left = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
+    // No `??` around `yield`: tsup's CommonJS chunks turn `a ?? b` into a helper call with an arrow,
+    // where `yield` is a syntax error.
+    const table = this.tableSource();
+    let left = table !== undefined && table !== null ? table : ((yield this.sourcePrimary()) as Source);
     for (;;) {
       let op: JoinOp;
       if (this.optional(T.Comma) !== MISSING) op = 'cross';
@@ -209,7 +212,8 @@ export class DsqParser extends ActionRules {
       // (`a RIGHT JOIN b`); `FROM a right` alone is an alias attempt, reported as such.
       else if (this.at(T.Outer) || (this.joinWordAt(this.pos) && this.unsupportedJoinAhead())) op = this.unsupportedJoin();
       else return left;
-      const right = this.tableSource() ?? ((yield this.sourcePrimary()) as Source);
+      const rightTable = this.tableSource();
+      const right = rightTable !== undefined && rightTable !== null ? rightTable : ((yield this.sourcePrimary()) as Source);
       const on = this.optional(T.On);
       if (on !== MISSING) {
         yield this.expression(0);
