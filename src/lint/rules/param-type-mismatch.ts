@@ -3,6 +3,7 @@ import { paramTypeOf, type ParamType } from '../../params/types.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
 import type { SchemaField } from '../../schema/index.js';
 import type { Rule, RuleContext } from '../types.js';
+import { comparedPairs } from '../compared.js';
 import { fieldKind } from './type-mismatch.js';
 
 type ValueKind = NonNullable<ReturnType<typeof fieldKind>>;
@@ -64,18 +65,7 @@ export const paramTypeMismatch: Rule = {
       file() {
         stated = annotations(context.text);
       },
-      binary(node) {
-        if (!['=', '!=', '<', '<=', '>', '>=', 'like', 'regexp'].includes(node.op)) return;
-        check(node.e1, node.e2);
-        check(node.e2, node.e1);
-      },
-      between(node) {
-        check(node.min, node.e);
-        check(node.max, node.e);
-      },
-      in(node) {
-        for (const v of node.values) check(v, node.e);
-      },
+      ...comparedPairs(check),
     };
   },
 };

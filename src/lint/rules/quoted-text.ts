@@ -2,9 +2,9 @@ import type { ColumnRef, Expr } from '../../ast/nodes.js';
 import { fieldCategory } from '../../schema/index.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
 import type { Rule, RuleContext } from '../types.js';
+import { COMPARISONS, comparedPairs } from '../compared.js';
 
 /** Comparisons whose sides are values (a quoted name there may be meant as text). */
-const COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=', 'like', 'regexp']);
 
 /** A name written as one double-quoted identifier (`"paid"`), not a path (`"a b".c`). */
 const QUOTED_NAME = /^"(?:[^"]|"")*"$/;
@@ -28,20 +28,7 @@ export const quotedText: Rule = {
       const finding = quotedTextFinding(context, side, other);
       if (finding !== null) context.report({ node: side, ...finding });
     };
-    return {
-      binary(node) {
-        if (!COMPARISONS.has(node.op)) return;
-        check(node.e1, node.e2);
-        check(node.e2, node.e1);
-      },
-      between(node) {
-        check(node.min, node.e);
-        check(node.max, node.e);
-      },
-      in(node) {
-        for (const v of node.values) check(v, node.e);
-      },
-    };
+    return comparedPairs(check);
   },
 };
 
