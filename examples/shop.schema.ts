@@ -5,7 +5,7 @@ export type DateTime = string & { readonly __dsqType: 'datetime' };
 
 /** Database path → field name → value type, for `builder<Schema>()`. */
 export type Schema = {
-  /** "Orders"; group shop; blobs: receipt (nullable) */
+  /** "Orders"; group shop; trash; blobs: receipt (nullable) */
   orders: {
     /** int(8) key */
     id: bigint;
@@ -13,13 +13,13 @@ export type Schema = {
     customer: number;
     /** "Order amount": decimal(10,2) nullable */
     amount: number | null;
-    /** utf8vstring(16) */
+    /** utf8vstring(16) default "open" */
     status: string;
     /** utf8text nullable */
     note: string | null;
     /** datetime */
     placed: DateTime;
-    /** bool */
+    /** bool default "false" */
     paid: boolean;
     /** blob nullable */
     scan: unknown;
@@ -54,6 +54,12 @@ export type Schema = {
 export type SchemaLabels = {
   orders: { "Order amount": "amount" };
   "shop.orders": SchemaLabels["orders"];
+};
+
+/** Database path → the fields that have a default (`def`), for `builder<Schema, SchemaLabels, SchemaDefaults>()`: a typed INSERT does not require them. */
+export type SchemaDefaults = {
+  orders: "status" | "paid";
+  "shop.orders": SchemaDefaults["orders"];
 };
 
 /** Database path → field names, in order: the builder's field lists at run time, `builder<Schema>(SchemaFields)` (for `selectAll('alias')`). */

@@ -1,5 +1,5 @@
 import type {
-  DataAction, FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
+  DataAction, DeleteAction, DisposeAction, RestoreAction, TrashAction, FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
   KeySpec, RecordData, RecordsSpecifier, RemoveAction, ReplaceAction, SetAction, UpdateAction,
 } from '../ast/actions.js';
 import { fieldKey, foldName } from '../ast/actions.js';
@@ -10,6 +10,8 @@ import { isExpressionLike, isQueryLike, nestedSelect, ordered, type ExpressionLi
 import { argumentError, describeValue } from './errors.js';
 import { and, col, fn, lit, not, or, ref } from './functions.js';
 import { checkedTree, numberText, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SpecArg } from './values.js';
+import { checkFields, checkKeyFields, checkRecordFields, databaseFields, NO_SCHEMA, type ActionContext } from './action-fields.js';
+import { makeExpressionBuilder } from './eb.js';
 
 /**
  * Builders of the data actions (issue 16): FETCH records, multirecords, pseudorecords, tasks,
@@ -141,8 +143,8 @@ function flag(value: unknown, what: string): boolean | null {
   return value;
 }
 
-function condition(arg: ConditionArg, what: string): Expr {
-  const value = typeof arg === 'function' ? (arg as (h: Helpers) => Condition)(helpers) : arg;
+function condition(arg: ConditionArg, what: string, ctx: ActionContext): Expr {
+  const value = typeof arg === 'function' ? (arg as (h: unknown) => Condition)(makeExpressionBuilder(ctx.fields)) : arg;
   return toCondition(value, what);
 }
 
@@ -155,10 +157,16 @@ function orderTerm(term: unknown, direction: unknown, what: string): OrderTerm {
 
 /** What every action builder has: the checked tree, its JSON and its text. */
 abstract class ActionBuilder<N extends DataAction> {
-  constructor(protected readonly node: N) {}
+  /** `ctx`: what the builder knows of the schema at run time (field lists, for the checks of a typed builder) and the expression builder its callbacks get. */
+  constructor(protected readonly node: N, protected readonly ctx: ActionContext = NO_SCHEMA) {}
   /** The action's tree, checked as fromAst checks a tree (a field named twice is an error here). */
   toAst(): N {
     return checkedTree(this.node, 'statement') as N;
+  }
+  /** The database's field names when the builder has the schema's field lists (null: unchecked). */
+  protected fieldList(): readonly string[] | null {
+    const node = this.node as DataAction;
+    return 'database' in node ? databaseFields(this.ctx, node.database, 'the database') : null;
   }
   toJson(options?: ToJsonOptions): string {
     return toJson(this.toAst(), options);
@@ -195,20 +203,24 @@ const names = (list: readonly unknown[], what: string) => list.map((n, i) => toN
 
 export class FetchRecordsBuilder extends FetchBuilder<FetchRecords, FetchRecordsBuilder> {
   protected make(node: FetchRecords): FetchRecordsBuilder {
-    return new FetchRecordsBuilder(node);
+    return new FetchRecordsBuilder(node, this.ctx);
   }
   /** `fields`: the fields returned (`[]` none; null: all). */
   fields(fields: readonly string[] | null): FetchRecordsBuilder {
-    return this.with({ fields: fields === null ? null : names(fields, '.fields()') });
+    const list = fields === null ? null : names(fields, '.fields()');
+    if (list !== null) checkFields(this.fieldList(), this.node.database, list, '.fields()');
+    return this.with({ fields: list });
   }
   attributes(attributes: readonly string[] | null): FetchRecordsBuilder {
     return this.with({ attributes: attributes === null ? null : names(attributes, '.attributes()') });
   }
   records(records: RecordsArg | null): FetchRecordsBuilder {
-    return this.with({ records: records === null ? null : toRecords(records, 'argument 1 of .records()') });
+    const spec = records === null ? null : toRecords(records, 'argument 1 of .records()');
+    if (spec !== null) checkKeyFields(this.fieldList(), this.node.database, spec, '.records()');
+    return this.with({ records: spec });
   }
   where(cond: ConditionArg | null): FetchRecordsBuilder {
-    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()', this.ctx) });
   }
   children(children: boolean | null = true): FetchRecordsBuilder {
     return this.with({ children: flag(children, 'argument 1 of .children()') });
@@ -220,10 +232,10 @@ export class FetchRecordsBuilder extends FetchBuilder<FetchRecords, FetchRecords
 
 export class FetchMultirecordsBuilder extends FetchBuilder<FetchMultirecords, FetchMultirecordsBuilder> {
   protected make(node: FetchMultirecords): FetchMultirecordsBuilder {
-    return new FetchMultirecordsBuilder(node);
+    return new FetchMultirecordsBuilder(node, this.ctx);
   }
   where(cond: ConditionArg | null): FetchMultirecordsBuilder {
-    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()', this.ctx) });
   }
   children(children: boolean | null = true): FetchMultirecordsBuilder {
     return this.with({ children: flag(children, 'argument 1 of .children()') });
@@ -235,10 +247,10 @@ export class FetchMultirecordsBuilder extends FetchBuilder<FetchMultirecords, Fe
 
 export class FetchPseudorecordsBuilder extends FetchBuilder<FetchPseudorecords, FetchPseudorecordsBuilder> {
   protected make(node: FetchPseudorecords): FetchPseudorecordsBuilder {
-    return new FetchPseudorecordsBuilder(node);
+    return new FetchPseudorecordsBuilder(node, this.ctx);
   }
   where(cond: ConditionArg | null): FetchPseudorecordsBuilder {
-    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()', this.ctx) });
   }
   count(count: boolean | null = true): FetchPseudorecordsBuilder {
     return this.with({ count: flag(count, 'argument 1 of .count()') });
@@ -247,7 +259,7 @@ export class FetchPseudorecordsBuilder extends FetchBuilder<FetchPseudorecords, 
 
 export class FetchTasksBuilder extends FetchBuilder<FetchTasks, FetchTasksBuilder> {
   protected make(node: FetchTasks): FetchTasksBuilder {
-    return new FetchTasksBuilder(node);
+    return new FetchTasksBuilder(node, this.ctx);
   }
   /** `from`: a task id. */
   from(task: number | bigint | null): FetchTasksBuilder {
@@ -260,7 +272,7 @@ export class FetchTasksBuilder extends FetchBuilder<FetchTasks, FetchTasksBuilde
     return this.with({ text: text === null ? null : toName(text, 'argument 1 of .text()') });
   }
   where(cond: ConditionArg | null): FetchTasksBuilder {
-    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()') });
+    return this.with({ where: cond === null ? null : condition(cond, 'argument 1 of .where()', this.ctx) });
   }
   count(count: boolean | null = true): FetchTasksBuilder {
     return this.with({ count: flag(count, 'argument 1 of .count()') });
@@ -269,19 +281,21 @@ export class FetchTasksBuilder extends FetchBuilder<FetchTasks, FetchTasksBuilde
 
 export class FetchUsersBuilder extends FetchBuilder<FetchUsers, FetchUsersBuilder> {
   protected make(node: FetchUsers): FetchUsersBuilder {
-    return new FetchUsersBuilder(node);
+    return new FetchUsersBuilder(node, this.ctx);
   }
 }
 
 /** INSERT, REPLACE, SET: `.values([...])`, `.onDuplicate(...)`, `.failNoOp()`. */
 export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAction> extends ActionBuilder<N> {
   private with(parts: Partial<N>): RecordsWriteBuilder<N> {
-    return new RecordsWriteBuilder<N>({ ...this.node, ...parts });
+    return new RecordsWriteBuilder<N>({ ...this.node, ...parts }, this.ctx);
   }
   /** Records to write (added to those given before): objects of field values; an expression goes to `expressions`. */
   values(records: readonly Readonly<Record<string, unknown>>[]): RecordsWriteBuilder<N> {
     if (!Array.isArray(records)) throw argumentError(`.values() takes an array of record objects, got ${describeValue(records)}`);
-    return this.with({ records: [...this.node.records, ...records.map((r, i) => toRecord(r, `record ${i + 1} of .values()`))] } as unknown as unknown as Partial<N>);
+    const added = records.map((r, i) => toRecord(r, `record ${i + 1} of .values()`));
+    checkRecordFields(this.fieldList(), this.node.database, added, '.values()');
+    return this.with({ records: [...this.node.records, ...added] } as unknown as unknown as Partial<N>);
   }
   onDuplicate(value: NonNullable<N['onDuplicate']> | null): RecordsWriteBuilder<N> {
     const allowed = this.node.kind === 'insert_action' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
@@ -301,17 +315,18 @@ export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAct
 
 export class UpdateBuilder extends ActionBuilder<UpdateAction> {
   private with(parts: Partial<UpdateAction>): UpdateBuilder {
-    return new UpdateBuilder({ ...this.node, ...parts });
+    return new UpdateBuilder({ ...this.node, ...parts }, this.ctx);
   }
   /** Field values: a literal goes to `fields`, an expression to `expressions`; a callback gets the helpers (`col`, ...). */
   set(values: Readonly<Record<string, unknown>> | ((h: Helpers) => Readonly<Record<string, unknown>>)): UpdateBuilder {
-    const object = typeof values === 'function' ? values(helpers) : values;
+    const object = typeof values === 'function' ? (values as (h: unknown) => Readonly<Record<string, unknown>>)(makeExpressionBuilder(this.ctx.fields)) : values;
     if (typeof object !== 'object' || object === null || Array.isArray(object)) throw argumentError(`.set() takes an object of field values, got ${describeValue(object)}`);
     const fields = [...this.node.fields];
     const expressions = [...this.node.expressions];
     for (const [key, v] of Object.entries(object)) {
       if (v === undefined) continue;
       const c = cell(fieldName(key), v, `${key} of .set()`);
+      checkFields(this.fieldList(), this.node.database, [c.field], '.set()');
       if (c.kind === 'field_value') fields.push(c);
       else expressions.push(c);
     }
@@ -322,10 +337,12 @@ export class UpdateBuilder extends ActionBuilder<UpdateAction> {
     return this.with({ file: objectId === null ? null : toName(objectId, 'argument 1 of .file()') });
   }
   where(cond: ConditionArg): UpdateBuilder {
-    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()') } });
+    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()', this.ctx) } });
   }
   records(records: RecordsArg): UpdateBuilder {
-    return this.with({ records: toRecords(records, 'argument 1 of .records()') });
+    const spec = toRecords(records, 'argument 1 of .records()');
+    checkKeyFields(this.fieldList(), this.node.database, spec, '.records()');
+    return this.with({ records: spec });
   }
   failNoOp(value: boolean | null = true): UpdateBuilder {
     return this.with({ failNoOp: flag(value, 'argument 1 of .failNoOp()') });
@@ -334,13 +351,15 @@ export class UpdateBuilder extends ActionBuilder<UpdateAction> {
 
 export class RemoveBuilder<N extends RemoveAction> extends ActionBuilder<N> {
   private with(parts: Partial<N>): RemoveBuilder<N> {
-    return new RemoveBuilder<N>({ ...this.node, ...parts });
+    return new RemoveBuilder<N>({ ...this.node, ...parts }, this.ctx);
   }
   where(cond: ConditionArg): RemoveBuilder<N> {
-    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()') } } as unknown as unknown as Partial<N>);
+    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()', this.ctx) } } as unknown as unknown as Partial<N>);
   }
   records(records: RecordsArg): RemoveBuilder<N> {
-    return this.with({ records: toRecords(records, 'argument 1 of .records()') } as unknown as unknown as Partial<N>);
+    const spec = toRecords(records, 'argument 1 of .records()');
+    checkKeyFields(this.fieldList(), this.node.database, spec, '.records()');
+    return this.with({ records: spec } as unknown as unknown as Partial<N>);
   }
   failNoOp(value: boolean | null = true): RemoveBuilder<N> {
     return this.with({ failNoOp: flag(value, 'argument 1 of .failNoOp()') } as unknown as unknown as Partial<N>);
@@ -350,31 +369,41 @@ export class RemoveBuilder<N extends RemoveAction> extends ActionBuilder<N> {
 const PAGING: Paging = { order: [], limit: null, offset: null };
 const ALL: RecordsSpecifier = { kind: 'spec_all' };
 
-/** The entry points (on `builder()`'s result, and standalone). */
-export const actions = Object.freeze({
-  fetchRecords: (database: SpecArg) =>
-    new FetchRecordsBuilder({
-      kind: 'fetch_records', database: toDatabase(database, 'argument 1 of fetchRecords()'), records: null, fields: null, attributes: null, where: null, ...PAGING, children: null, count: null,
-    }),
-  fetchMultirecords: (databases: SpecArg) =>
-    new FetchMultirecordsBuilder({ kind: 'fetch_multirecords', databases: toDatabase(databases, 'argument 1 of fetchMultirecords()'), where: null, ...PAGING, children: null, count: null }),
-  fetchPseudorecords: (query: unknown) => {
-    if (!isQueryLike(query)) throw argumentError(`argument 1 of fetchPseudorecords() must be a query (selectFrom(...)), got ${describeValue(query)}`);
-    return new FetchPseudorecordsBuilder({ kind: 'fetch_pseudorecords', select: nestedSelect(query, 'argument 1 of fetchPseudorecords()'), where: null, ...PAGING, count: null });
-  },
-  fetchTasks: () => new FetchTasksBuilder({ kind: 'fetch_tasks', from: null, user: null, text: null, where: null, ...PAGING, count: null }),
-  fetchUsers: (users: SpecArg | null = null) => new FetchUsersBuilder({ kind: 'fetch_users', users: users === null ? null : toSpecifier(users, 'argument 1 of fetchUsers()'), ...PAGING }),
-  insertInto: (database: SpecArg) =>
-    new RecordsWriteBuilder<InsertAction>({ kind: 'insert_action', database: toDatabase(database, 'argument 1 of insertInto()'), records: [], onDuplicate: null, failNoOp: null }),
-  replaceInto: (database: SpecArg) =>
-    new RecordsWriteBuilder<ReplaceAction>({ kind: 'replace_action', database: toDatabase(database, 'argument 1 of replaceInto()'), records: [], onDuplicate: null, failNoOp: null }),
-  setRecords: (database: SpecArg) =>
-    new RecordsWriteBuilder<SetAction>({ kind: 'set_action', database: toDatabase(database, 'argument 1 of setRecords()'), records: [], onDuplicate: null, onRemove: null, failNoOp: null }),
-  updateTable: (database: SpecArg) =>
-    new UpdateBuilder({ kind: 'update_action', database: toDatabase(database, 'argument 1 of updateTable()'), records: ALL, fields: [], expressions: [], file: null, failNoOp: null }),
-  deleteFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'delete_action', database: toDatabase(database, 'argument 1 of deleteFrom()'), records: ALL, failNoOp: null }),
-  trashFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'trash_action', database: toDatabase(database, 'argument 1 of trashFrom()'), records: ALL, failNoOp: null }),
-  restoreFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'restore_action', database: toDatabase(database, 'argument 1 of restoreFrom()'), records: ALL, failNoOp: null }),
-  disposeFrom: (database: SpecArg) => new RemoveBuilder({ kind: 'dispose_action', database: toDatabase(database, 'argument 1 of disposeFrom()'), records: ALL, failNoOp: null }),
-});
+/** The entry points of a builder (`builder()`'s result; `ctx`: its field lists, for the typed builder's run-time checks). */
+export function actionsFor(ctx: ActionContext) {
+  const database = (value: SpecArg, what: string): Specifier => {
+    const spec = toDatabase(value, what);
+    databaseFields(ctx, spec, what);
+    return spec;
+  };
+  return Object.freeze({
+    fetchRecords: (db: SpecArg) =>
+      new FetchRecordsBuilder({
+        kind: 'fetch_records', database: database(db, 'argument 1 of fetchRecords()'), records: null, fields: null, attributes: null, where: null, ...PAGING, children: null, count: null,
+      }, ctx),
+    fetchMultirecords: (databases: SpecArg) =>
+      new FetchMultirecordsBuilder({ kind: 'fetch_multirecords', databases: toDatabase(databases, 'argument 1 of fetchMultirecords()'), where: null, ...PAGING, children: null, count: null }, ctx),
+    fetchPseudorecords: (query: unknown) => {
+      if (!isQueryLike(query)) throw argumentError(`argument 1 of fetchPseudorecords() must be a query (selectFrom(...)), got ${describeValue(query)}`);
+      return new FetchPseudorecordsBuilder({ kind: 'fetch_pseudorecords', select: nestedSelect(query, 'argument 1 of fetchPseudorecords()'), where: null, ...PAGING, count: null }, ctx);
+    },
+    fetchTasks: () => new FetchTasksBuilder({ kind: 'fetch_tasks', from: null, user: null, text: null, where: null, ...PAGING, count: null }, ctx),
+    fetchUsers: (users: SpecArg | null = null) => new FetchUsersBuilder({ kind: 'fetch_users', users: users === null ? null : toSpecifier(users, 'argument 1 of fetchUsers()'), ...PAGING }, ctx),
+    insertInto: (db: SpecArg) =>
+      new RecordsWriteBuilder<InsertAction>({ kind: 'insert_action', database: database(db, 'argument 1 of insertInto()'), records: [], onDuplicate: null, failNoOp: null }, ctx),
+    replaceInto: (db: SpecArg) =>
+      new RecordsWriteBuilder<ReplaceAction>({ kind: 'replace_action', database: database(db, 'argument 1 of replaceInto()'), records: [], onDuplicate: null, failNoOp: null }, ctx),
+    setRecords: (db: SpecArg) =>
+      new RecordsWriteBuilder<SetAction>({ kind: 'set_action', database: database(db, 'argument 1 of setRecords()'), records: [], onDuplicate: null, onRemove: null, failNoOp: null }, ctx),
+    updateTable: (db: SpecArg) =>
+      new UpdateBuilder({ kind: 'update_action', database: database(db, 'argument 1 of updateTable()'), records: ALL, fields: [], expressions: [], file: null, failNoOp: null }, ctx),
+    deleteFrom: (db: SpecArg) => new RemoveBuilder<DeleteAction>({ kind: 'delete_action', database: database(db, 'argument 1 of deleteFrom()'), records: ALL, failNoOp: null }, ctx),
+    trashFrom: (db: SpecArg) => new RemoveBuilder<TrashAction>({ kind: 'trash_action', database: database(db, 'argument 1 of trashFrom()'), records: ALL, failNoOp: null }, ctx),
+    restoreFrom: (db: SpecArg) => new RemoveBuilder<RestoreAction>({ kind: 'restore_action', database: database(db, 'argument 1 of restoreFrom()'), records: ALL, failNoOp: null }, ctx),
+    disposeFrom: (db: SpecArg) => new RemoveBuilder<DisposeAction>({ kind: 'dispose_action', database: database(db, 'argument 1 of disposeFrom()'), records: ALL, failNoOp: null }, ctx),
+  });
+}
+
+/** The entry points of the untyped builder. */
+export const actions = actionsFor(NO_SCHEMA);
 export type ActionCreators = typeof actions;

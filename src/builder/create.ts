@@ -1,7 +1,8 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
-import { actions, type ActionCreators } from './actions.js';
+import { actionsFor } from './actions.js';
+import type { TypedActionCreators } from './typed-actions.js';
 import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { queryFromAst, startQuery, type EntryOf, type KeyOf, type SelectQuery, type SourceParam, type UntypedQuery } from './query.js';
 import type { FieldLists } from './runtime-scope.js';
@@ -14,7 +15,7 @@ import { toSource } from './values.js';
 
 /** Where queries start. `D` is the schema (`Db<Tables, Labels, Fields>`; see `builder`). */
 /** The query creator; it also starts the data actions (src/builder/actions.ts): `db.fetchRecords(...)`, `db.insertInto(...)`, ... */
-export interface QueryCreator<D extends AnyDb> extends ActionCreators {
+export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
   /**
    * `SELECT * FROM table [AS alias]` (a table of the schema: `orders`, `sales.orders`,
    * `orders@trash`), or `FROM (subquery)`, or a source builder (`table()`, `systemTable()`, ...).
@@ -38,10 +39,12 @@ export interface QueryCreator<D extends AnyDb> extends ActionCreators {
  * The query builder. `builder<Schema>()` checks database and field names against a schema
  * type written by `dsq types` and infers result rows; `builder<Schema, SchemaLabels>()` also
  * takes field labels as names; `builder<Schema>(SchemaFields)` also knows the field lists at
- * run time (for `selectAll('alias')` and `resultNames()`). `builder()` is untyped.
+ * run time (for `selectAll('alias')` and `resultNames()`, and the data actions' field checks);
+ * `builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields)` also knows which fields have a
+ * default (a typed INSERT does not require them). `builder()` is untyped.
  */
-export function builder<Tables = UntypedDatabase, Labels = {}>(): QueryCreator<Db<Tables, Labels, false>>;
-export function builder<Tables = UntypedDatabase, Labels = {}>(fields: FieldLists): QueryCreator<Db<Tables, Labels, true>>;
+export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(): QueryCreator<Db<Tables, Labels, false, Defaults>>;
+export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(fields: FieldLists): QueryCreator<Db<Tables, Labels, true, Defaults>>;
 export function builder(fields?: FieldLists): any {
   const lists = fields === undefined ? null : checkedFields(fields);
   const creator = {
@@ -49,7 +52,7 @@ export function builder(fields?: FieldLists): any {
     query: () => startQuery(lists, null),
     fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options),
     fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))),
-    ...actions,
+    ...actionsFor({ fields: lists }),
   };
   return Object.freeze(creator);
 }

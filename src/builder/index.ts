@@ -22,3 +22,8 @@ export {
   recordKey, type FetchRecordsBuilder, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchTasksBuilder, type FetchUsersBuilder,
   type RecordsWriteBuilder, type UpdateBuilder, type RemoveBuilder, type ActionCreators, type RecordsArg, type Helpers,
 } from './actions.js';
+// The data actions over a schema (builder<Schema>(SchemaFields)): typed records, checked writes.
+export type {
+  TypedActionCreators, TypedFetchRecords, TypedFetchMultirecords, TypedFetchPseudorecords, TypedRecordsWrite, TypedUpdate, TypedRemove,
+  FetchedRecord, RecordType, FetchResult, CountResult, InsertRecord, SetValues, WriteValue, WriteExpression, RequiredFields, FileArg, AttributeName, DatabaseName,
+} from './typed-actions.js';

@@ -11,13 +11,19 @@ import type { RecordAttributes, NullableRow, UnionToIntersection, UntypedDatabas
  * their types. Computations are per query type and cached by the compiler.
  */
 
-/** The schema a typed builder checks against: tables (database path → field → type), labels, and whether field lists are known at run time. */
-export interface Db<Tables = UntypedDatabase, Labels = {}, Fields extends boolean = false> {
+/**
+ * The schema a typed builder checks against: tables (database path → field → type), labels,
+ * whether field lists are known at run time, and the fields that have a default (database path
+ * → union of field names, `dsq types` writes it as `<Name>Defaults`; the typed INSERT does not
+ * require those).
+ */
+export interface Db<Tables = UntypedDatabase, Labels = {}, Fields extends boolean = false, Defaults = {}> {
   readonly tables: Tables;
   readonly labels: Labels;
   readonly fields: Fields;
+  readonly defaults: Defaults;
 }
-export type AnyDb = Db<any, any, boolean>;
+export type AnyDb = Db<any, any, boolean, any>;
 export type UntypedDb = Db<UntypedDatabase, {}, false>;
 
 /** A source on the right of a LEFT JOIN: its fields may be null. */

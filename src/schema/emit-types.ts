@@ -22,6 +22,8 @@ const comment = (text: string) => text.replace(/\*\//g, '*\\/');
  *   a child's own name `lines`: every dot path that ends its group and database path and names
  *   only it) are keys too, each the same type as the database's own key.
  * - `<Name>Labels`: database → field label → field name, for the labels that differ from the name.
+ * - `<Name>Defaults`: database → the names of its fields that have a default (`def`), for
+ *   `builder<Name, NameLabels, NameDefaults>()`: a typed INSERT does not require those.
  * - `<Name>Fields`: database → its field names in order, a value: the builder needs them at run
  *   time for `selectAll('alias')` (and `resultNames()` of `SELECT *`).
  * - The datetime kinds the fields use (`DateTime`, `LocalDate`, ...): strings marked apart, the
@@ -53,6 +55,7 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
       db.label !== db.name ? `"${db.label}"` : '',
       e.groups.length > 0 ? `group ${e.groups.join('/')}` : '',
       e.parent ? `child of ${e.parent.name}` : '',
+      db.trash === true ? 'trash' : '',
       db.blobs.length > 0 ? `blobs: ${db.blobs.map((b) => b.name + (b.nul ? ' (nullable)' : '')).join(', ')}` : '',
     ].filter(Boolean);
     if (about.length > 0) out.push(`  /** ${comment(about.join('; '))} */`);
@@ -75,6 +78,14 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   }
   const labelled = new Set(entries.filter((e) => e.database.fields.some((f) => f.label !== f.name)).map(keyOf));
   for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${key(alias)}: ${name}Labels[${JSON.stringify(canonical)}];`);
+  out.push('};');
+  out.push('');
+  out.push(`/** Database path → the fields that have a default (\`def\`), for \`builder<${name}, ${name}Labels, ${name}Defaults>()\`: a typed INSERT does not require them. */`);
+  out.push(`export type ${name}Defaults = {`);
+  const defaulted = (e: DatabaseEntry) => e.database.fields.filter((f) => f.def !== undefined).map((f) => JSON.stringify(f.name));
+  for (const e of entries) if (defaulted(e).length > 0) out.push(`  ${key(keyOf(e))}: ${defaulted(e).join(' | ')};`);
+  const withDefaults = new Set(entries.filter((e) => defaulted(e).length > 0).map(keyOf));
+  for (const [alias, canonical] of aliases) if (withDefaults.has(canonical)) out.push(`  ${key(alias)}: ${name}Defaults[${JSON.stringify(canonical)}];`);
   out.push('};');
   out.push('');
   out.push(`/** Database path → field names, in order: the builder's field lists at run time, \`builder<${name}>(${name}Fields)\` (for \`selectAll('alias')\`). */`);
@@ -118,5 +129,5 @@ function otherNames(entries: readonly DatabaseEntry[], keyOf: (e: DatabaseEntry)
 }
 
 function fieldAbout(f: SchemaField): string {
-  return [f.label !== f.name ? `"${f.label}":` : '', f.type, f.key ? 'key' : '', f.nul ? 'nullable' : ''].filter(Boolean).join(' ');
+  return [f.label !== f.name ? `"${f.label}":` : '', f.type, f.key ? 'key' : '', f.nul ? 'nullable' : '', f.def !== undefined ? `default ${JSON.stringify(f.def)}` : ''].filter(Boolean).join(' ');
 }

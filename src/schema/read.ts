@@ -148,14 +148,16 @@ class Reader {
     const childValues = this.list(obj.get('databases'), 'an array of database definitions');
     const databases = this.databases(obj.get('databases'));
     this.unique(childValues, databases.map((d) => d.name), `child database of ${what}`);
-    return { name, label: this.optionalString(obj, 'label', what) ?? name, fields, blobs, databases };
+    const trash = this.flag(obj, 'trash', what);
+    return { name, label: this.optionalString(obj, 'label', what) ?? name, fields, blobs, databases, ...(trash ? { trash } : {}) };
   }
 
   private field(obj: JsonObject, owner: string): SchemaField {
     const name = this.requiredString(obj, 'name', `a field definition of ${owner}`);
     const what = name ? `field "${name}" of ${owner}` : `a field definition of ${owner}`;
     const type = this.requiredString(obj, 'type', what);
-    return { name, label: this.optionalString(obj, 'label', what) ?? name, type, nul: this.flag(obj, 'nul', what), key: this.flag(obj, 'key', what) };
+    const def = this.optionalString(obj, 'def', what);
+    return { name, label: this.optionalString(obj, 'label', what) ?? name, type, nul: this.flag(obj, 'nul', what), key: this.flag(obj, 'key', what), ...(def === null ? {} : { def }) };
   }
 
   private blob(obj: JsonObject, owner: string): SchemaBlob {

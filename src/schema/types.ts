@@ -24,6 +24,8 @@ export interface SchemaDatabase {
   readonly blobs: readonly SchemaBlob[];
   /** Child databases. */
   readonly databases: readonly SchemaDatabase[];
+  /** The trash feature (`trash`, default false): a trash table and the TRASH, RESTORE and DISPOSE actions. Absent: false. */
+  readonly trash?: boolean;
 }
 
 export interface SchemaField {
@@ -36,6 +38,8 @@ export interface SchemaField {
   readonly nul: boolean;
   /** Whether the field is a key field of the database (`key`, default false). */
   readonly key: boolean;
+  /** The field's default value as written (`def`, a string); absent when it has none. */
+  readonly def?: string;
 }
 
 export interface SchemaBlob {

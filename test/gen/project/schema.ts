@@ -57,6 +57,10 @@ export type Shop = {
 export type ShopLabels = {
 };
 
+/** Database path → the fields that have a default (`def`), for `builder<Shop, ShopLabels, ShopDefaults>()`: a typed INSERT does not require them. */
+export type ShopDefaults = {
+};
+
 /** Database path → field names, in order: the builder's field lists at run time, `builder<Shop>(ShopFields)` (for `selectAll('alias')`). */
 export const ShopFields = {
   customers: ["id", "name", "region", "email", "created", "birthday"],

@@ -1,0 +1,296 @@
+import type {
+  DeleteAction, DisposeAction, FetchMultirecords, FetchPseudorecords, FetchRecords, InsertAction, ReplaceAction, RestoreAction, SetAction, TrashAction, UpdateAction,
+} from '../ast/actions.js';
+import type { Specifier } from '../ast/nodes.js';
+import type { ToJsonOptions } from '../json/index.js';
+import type { PrintOptions } from '../print/index.js';
+import type { ExpressionLike } from './brand.js';
+import type { FetchTasksBuilder, FetchUsersBuilder, Helpers, RecordsArg } from './actions.js';
+import type { ExpressionBuilder } from './eb.js';
+import type { Ordered } from './expression.js';
+import type { ColumnArg, NameArg } from './messages.js';
+import type { RowType, SelectQuery } from './query.js';
+import type { AnyDb, Derived, Opaque, View } from './scope.js';
+import type {
+  Comparable, Condition, DsqTypeMark, ExprNode, Expression_, IsAny, RecordAttributes, ScalarQuery, UntypedFields,
+} from './typing.js';
+import type { SpecArg } from './values.js';
+
+/**
+ * The types of the data action builders (issue 16) over a schema: `builder<Schema>(SchemaFields)`
+ * gives `db.fetchRecords('orders')`, `db.insertInto('orders')`, `db.updateTable('orders')`, ...
+ * whose database names, field names and values are checked against the schema, and whose fetch
+ * results are typed records. The run-time objects are the untyped builders of actions.ts (the
+ * same JSON); with the field lists they also reject unknown fields at run time (action-fields.ts).
+ *
+ * - INSERT, REPLACE, SET records (`InsertRecord`): every field that is not nullable and has no
+ *   default (`<Name>Defaults` of `dsq types`, the spec's field `def`) is required; unknown fields
+ *   are errors; each value fits its field (a literal of the field's type, an expression of it,
+ *   `null` only for a nullable field). REPLACE and SET need the same fields as INSERT: the spec
+ *   overwrites a duplicate entirely (unmentioned fields become null).
+ * - UPDATE `.set(...)` (`SetValues`): any fields of the database, each value fitting it.
+ * - FETCH RECORDS (`FetchedRecord`): the fields (or those `.fields([...])` keeps), the
+ *   always-present `record_id` and `database_id`, the attributes (all when not filtered; those
+ *   `.attributes([...])` keeps), `children` (child database name → child records) when children
+ *   are on (the spec's default) and the database has child databases. `.count()` makes the
+ *   result `{ count: number }` (`FetchResult`).
+ * - Labels are not taken by the typed writes (the run-time check knows field names only).
+ *
+ * Untyped (`builder()`), every name and value is allowed and records are `{ [name]: any }`.
+ */
+
+/** The database names of a schema (its keys). */
+export type DatabaseName<D extends AnyDb> = keyof D['tables'] & string;
+/** A database's fields (any, for a database the schema does not name: an id, a specifier). */
+export type FieldsOf<D extends AnyDb, T> = [T] extends [never] ? UntypedFields : T extends keyof D['tables'] ? D['tables'][T] : UntypedFields;
+/** The field names of a database. */
+export type FieldName<D extends AnyDb, T> = keyof FieldsOf<D, T> & string;
+/** The fields of a database that have a default (`<Name>Defaults`). */
+type DefaultsOf<D extends AnyDb, T> = T extends keyof D['defaults'] ? D['defaults'][T] : never;
+
+/** A database argument: a database of the schema (else the parameter's type is the message), or an id or specifier node (untyped). */
+export type DatabaseArg<D extends AnyDb, T> = T extends string ? NameArg<T, DatabaseName<D>, 'table'> : T;
+/** A database given other than by name: its fields are not known. */
+type DatabaseRef = number | bigint | Specifier | ExpressionLike;
+
+/** The sources the callbacks of an action on database T see. */
+type SourcesOf<T> = T extends string ? { [K in T]: T } : { '(database)': Opaque };
+/** The expression builder of an action's callbacks: `where(({ col }) => col('status').eq('open'))`, checked against the database. */
+export type ActionEB<D extends AnyDb, T> = ExpressionBuilder<D, SourcesOf<T>, {}, {}>;
+/** A condition argument of an action on database T. */
+export type ActionCond<D extends AnyDb, T> = Condition | ((eb: ActionEB<D, T>) => Condition);
+
+// ---------------------------------------------------------------------------------------
+// Values written
+
+/** The plain JavaScript values a field of type V takes (JSON holds datetimes as ISO text). */
+type WriteLiteral<V> = V extends number | bigint
+  ? number | bigint
+  : V extends boolean
+    ? boolean
+    : V extends DsqTypeMark<'datetime'>
+      ? string | Date
+      : V extends string
+        ? string
+        : unknown;
+
+/** An expression whose value fits a field of type V (`null` only when V may be null). */
+export type WriteExpression<V> = IsAny<V> extends true
+  ? any
+  : Expression_<Comparable<NonNullable<V>> | (null extends V ? null : never)> | ScalarQuery<Comparable<NonNullable<V>>> | ExprNode;
+
+/** A value written to a field of type V: a literal of its type, an expression of it, null when nullable. */
+export type WriteValue<V> = IsAny<V> extends true
+  ? any
+  : unknown extends V
+    ? unknown
+    : WriteLiteral<NonNullable<V>> | WriteExpression<V> | (null extends V ? null : never);
+
+/** The fields an inserted record must give: not nullable, no default. */
+export type RequiredFields<D extends AnyDb, T> = {
+  [K in keyof FieldsOf<D, T>]-?: K extends DefaultsOf<D, T> ? never : IsAny<FieldsOf<D, T>[K]> extends true ? never : null extends FieldsOf<D, T>[K] ? never : K;
+}[keyof FieldsOf<D, T>] & string;
+
+/** A binary object: an uploaded object id, or `{ type: 'text' | 'base64', content }`. */
+export type FileArg = string | { readonly type: 'text' | 'base64'; readonly content: string };
+
+/** What a record object holds besides its fields (the spec's record as written). */
+interface RecordExtras<D extends AnyDb, T> {
+  /** Computed fields (an expression value in the field itself goes here too). */
+  readonly expressions?: { readonly [K in keyof FieldsOf<D, T>]?: WriteExpression<FieldsOf<D, T>[K]> };
+  /** Only if the database has the file feature. */
+  readonly file?: FileArg | null;
+  /** Only if the database has the tag feature. */
+  readonly tags?: readonly string[] | null;
+}
+
+/** A record of INSERT, REPLACE, SET: the required fields, any others, each value fitting its field. */
+export type InsertRecord<D extends AnyDb, T> = {
+  readonly [K in RequiredFields<D, T>]: WriteValue<FieldsOf<D, T>[K]>;
+} & {
+  readonly [K in Exclude<keyof FieldsOf<D, T>, RequiredFields<D, T>>]?: WriteValue<FieldsOf<D, T>[K]>;
+} & RecordExtras<D, T>;
+
+/** The values of UPDATE's `.set(...)`: any fields of the database, each value fitting its field. */
+export type SetValues<D extends AnyDb, T> = { readonly [K in keyof FieldsOf<D, T>]?: WriteValue<FieldsOf<D, T>[K]> };
+
+
+/** Not a function (every function has `Symbol.hasInstance`; no field name is a symbol): keeps a callback from matching the object form. */
+interface NotAFunction {
+  readonly [Symbol.hasInstance]?: never;
+}
+
+/**
+ * What `.set()` checks: each key a field (else its value must be the message), each value
+ * fitting its field. V is inferred from the keys given (a reverse mapped type), so the callback
+ * form, whose returned object gets no excess-property check of its own, is checked the same way.
+ */
+type CheckedSet<V, D extends AnyDb, T> = {
+  readonly [K in keyof V]: K extends keyof FieldsOf<D, T> ? WriteValue<FieldsOf<D, T>[K]> : `no field "${K & string}" in database "${T & string}"`;
+};
+
+// ---------------------------------------------------------------------------------------
+// Records read
+
+/** The attributes of a record read without an `attributes` filter (the file ones with the file feature, tags with the tag feature). */
+type AllAttributes = Omit<RecordAttributes, 'file_url' | 'file_key'> & {
+  readonly file_url?: string | null;
+  readonly file_key?: string | null;
+  readonly tags?: string[];
+};
+/** The attribute names `.attributes([...])` takes (any name, untyped: the spec lists some "and other attributes"). */
+export type AttributeName<D extends AnyDb> = string extends keyof D['tables'] ? string : keyof RecordAttributes & string;
+
+/** Child database names of database T (`invoices.items` is the child `items` of `invoices`). */
+export type ChildNames<D extends AnyDb, T> = T extends string
+  ? { [K in keyof D['tables']]: K extends `${T}.${infer C}` ? (C extends `${string}.${string}` ? never : C) : never }[keyof D['tables']] & string
+  : never;
+
+type Children<D extends AnyDb, T> = [ChildNames<D, T>] extends [never]
+  ? {}
+  : { children?: { [C in ChildNames<D, T>]?: FetchedRecord<D, `${T & string}.${C}`>[] } };
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] } & {};
+
+/**
+ * A record as FETCH RECORDS returns it: the fields `F` (null: all), `record_id` and
+ * `database_id` always, the attributes `A` (null: all), `children` when `Ch` and the database has
+ * child databases (a record without children has none).
+ */
+export type FetchedRecord<D extends AnyDb, T, F extends string | null = null, A extends string | null = null, Ch extends boolean = true> = Mutable<
+  (null extends F ? FieldsOf<D, T> : Pick<FieldsOf<D, T>, F & keyof FieldsOf<D, T>>) &
+    Pick<RecordAttributes, 'record_id' | 'database_id'> &
+    (null extends A ? AllAttributes : Pick<RecordAttributes, A & keyof RecordAttributes>) &
+    (Ch extends true ? Children<D, T> : {})
+>;
+
+/** FETCH MULTIRECORDS unites the databases' record tables by field name: a field some lack may be null. */
+export type MergedFields<D extends AnyDb, T> = {
+  [N in T extends unknown ? keyof FieldsOf<D, T> : never]: T extends unknown ? (N extends keyof FieldsOf<D, T> ? FieldsOf<D, T>[N] : null) : never;
+};
+
+/** The count form's result (`"count": true`): only the count. */
+export interface CountResult {
+  count: number;
+}
+
+/** The record type of a fetch builder (`RecordType<typeof fetch>`). */
+export type RecordType<F> = F extends { readonly __record?: infer R } ? Exclude<R, undefined> : never;
+/** What a fetch builder's action returns: its records, or `{ count }` with `.count()`. */
+export type FetchResult<F> = F extends { readonly __count?: infer C } ? (Exclude<C, undefined> extends true ? CountResult : RecordType<F>[]) : never;
+
+// ---------------------------------------------------------------------------------------
+// Builders
+
+interface Built<N> {
+  /** The action's tree, checked (a field named twice is an error here). */
+  toAst(): N;
+  toJson(options?: ToJsonOptions): string;
+  toText(options?: PrintOptions): string;
+}
+
+type Direction = 'asc' | 'desc';
+type CountOf<V> = V extends true ? true : false;
+type ChildrenOf<V> = V extends false ? false : true;
+
+/** ORDER BY, LIMIT, OFFSET over the names of view V. */
+interface Paged<Self, V extends View<AnyDb, any, any, any>> {
+  /** ORDER BY a column of the records (checked), or an expression. */
+  orderBy(term: Expression_<unknown> | ExprNode | Ordered, direction?: Direction): Self;
+  orderBy<const N extends string>(term: ColumnArg<N, V>, direction?: Direction): Self;
+  limit(limit: number | bigint | null): Self;
+  offset(offset: number | bigint | null): Self;
+}
+
+/** FETCH RECORDS of database T: fields `F`, attributes `A` (null: all), children `Ch`, count `C`. */
+export interface TypedFetchRecords<D extends AnyDb, T, F extends string | null = null, A extends string | null = null, Ch extends boolean = true, C extends boolean = false>
+  extends Built<FetchRecords>, Paged<TypedFetchRecords<D, T, F, A, Ch, C>, View<D, SourcesOf<T>, {}>> {
+  /** The record type (type-only: `RecordType<typeof f>`). */
+  readonly __record?: FetchedRecord<D, T, F, A, Ch>;
+  readonly __count?: C;
+  /** `fields`: the fields returned (`[]` none; null all). */
+  fields<const K extends readonly FieldName<D, T>[] | null>(fields: K): TypedFetchRecords<D, T, K extends readonly string[] ? K[number] : null, A, Ch, C>;
+  /** `attributes`: the attributes returned (`record_id`, `database_id` always are). */
+  attributes<const K extends readonly AttributeName<D>[] | null>(attributes: K): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
+  /** `records`: an id, a name, a condition, `recordKey({...})`, an array of those. */
+  records(records: RecordsArg | null): TypedFetchRecords<D, T, F, A, Ch, C>;
+  where(cond: ActionCond<D, T> | null): TypedFetchRecords<D, T, F, A, Ch, C>;
+  /** `children` (the spec's default: true). */
+  children<const V extends boolean | null = true>(children?: V): TypedFetchRecords<D, T, F, A, ChildrenOf<V>, C>;
+  /** `count`: the result is `{ count }` only. */
+  count<const V extends boolean | null = true>(count?: V): TypedFetchRecords<D, T, F, A, Ch, CountOf<V>>;
+}
+
+/** FETCH MULTIRECORDS of databases T (a union). */
+export interface TypedFetchMultirecords<D extends AnyDb, T, Ch extends boolean = true, C extends boolean = false>
+  extends Built<FetchMultirecords>, Paged<TypedFetchMultirecords<D, T, Ch, C>, View<D, { '(databases)': Opaque }, {}>> {
+  readonly __record?: Mutable<MergedFields<D, T> & Pick<RecordAttributes, 'record_id' | 'database_id'> & AllAttributes & (Ch extends true ? { children?: { [name: string]: unknown[] } } : {})>;
+  readonly __count?: C;
+  where(cond: Condition | ((h: Helpers) => Condition) | null): TypedFetchMultirecords<D, T, Ch, C>;
+  children<const V extends boolean | null = true>(children?: V): TypedFetchMultirecords<D, T, ChildrenOf<V>, C>;
+  count<const V extends boolean | null = true>(count?: V): TypedFetchMultirecords<D, T, Ch, CountOf<V>>;
+}
+
+/** FETCH PSEUDORECORDS of a select whose rows are `Row`: its where and order see the select's result columns. */
+export interface TypedFetchPseudorecords<D extends AnyDb, Row, C extends boolean = false>
+  extends Built<FetchPseudorecords>, Paged<TypedFetchPseudorecords<D, Row, C>, View<D, { '(select)': Derived<Row> }, {}>> {
+  readonly __record?: Row;
+  readonly __count?: C;
+  where(cond: Condition | ((eb: ExpressionBuilder<D, { '(select)': Derived<Row> }, {}, {}>) => Condition) | null): TypedFetchPseudorecords<D, Row, C>;
+  count<const V extends boolean | null = true>(count?: V): TypedFetchPseudorecords<D, Row, CountOf<V>>;
+}
+
+type RecordsWriteNode = InsertAction | ReplaceAction | SetAction;
+
+/** INSERT, REPLACE, SET into database T. */
+export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNode> extends Built<N> {
+  /** Records to write (added to those given before). */
+  values(records: readonly InsertRecord<D, T>[]): TypedRecordsWrite<D, T, N>;
+  onDuplicate(value: NonNullable<N['onDuplicate']> | null): TypedRecordsWrite<D, T, N>;
+  /** SET only: `on_remove`. */
+  onRemove(this: TypedRecordsWrite<D, T, SetAction>, value: 'delete' | 'trash' | null): TypedRecordsWrite<D, T, N>;
+  failNoOp(value?: boolean | null): TypedRecordsWrite<D, T, N>;
+}
+
+/** UPDATE of database T. */
+export interface TypedUpdate<D extends AnyDb, T> extends Built<UpdateAction> {
+  /** Field values (a literal goes to `fields`, an expression to `expressions`), each fitting its field; or a callback getting the expression builder. */
+  set<V>(values: CheckedSet<V, D, T> & NotAFunction): TypedUpdate<D, T>;
+  set<V>(values: (eb: ActionEB<D, T>) => CheckedSet<V, D, T>): TypedUpdate<D, T>;
+  /** `file`: the object id of an uploaded file. */
+  file(objectId: string | null): TypedUpdate<D, T>;
+  where(cond: ActionCond<D, T>): TypedUpdate<D, T>;
+  records(records: RecordsArg): TypedUpdate<D, T>;
+  failNoOp(value?: boolean | null): TypedUpdate<D, T>;
+}
+
+/** DELETE, TRASH, RESTORE, DISPOSE of database T. */
+export interface TypedRemove<D extends AnyDb, T, N extends DeleteAction | TrashAction | RestoreAction | DisposeAction> extends Built<N> {
+  where(cond: ActionCond<D, T>): TypedRemove<D, T, N>;
+  records(records: RecordsArg): TypedRemove<D, T, N>;
+  failNoOp(value?: boolean | null): TypedRemove<D, T, N>;
+}
+
+/** The data actions a builder starts (on `builder()`'s result), typed by its schema `D`. */
+export interface TypedActionCreators<D extends AnyDb> {
+  /** FETCH RECORDS from a database of the schema (or by id/specifier: untyped records). */
+  fetchRecords<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedFetchRecords<D, T>;
+  /** FETCH MULTIRECORDS from databases of the schema (a name or an array of names), or by ids/specifier (untyped records). */
+  fetchMultirecords(databases: DatabaseRef | readonly (number | bigint)[]): TypedFetchMultirecords<D, never>;
+  fetchMultirecords<const T extends DatabaseName<D>>(databases: T | readonly T[]): TypedFetchMultirecords<D, T>;
+  /** FETCH PSEUDORECORDS of a select query: records are its rows. */
+  fetchPseudorecords<const Q extends SelectQuery>(query: Q): TypedFetchPseudorecords<D, RowType<Q>>;
+  /** FETCH TASKS (task records: their fields are not shown by the spec). */
+  fetchTasks(): FetchTasksBuilder;
+  /** FETCH USERS (user records: their fields are not shown by the spec). */
+  fetchUsers(users?: SpecArg | null): FetchUsersBuilder;
+  insertInto<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, InsertAction>;
+  replaceInto<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, ReplaceAction>;
+  /** The `set` action: the database holds exactly these records afterwards. */
+  setRecords<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, SetAction>;
+  updateTable<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedUpdate<D, T>;
+  deleteFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DeleteAction>;
+  trashFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, TrashAction>;
+  restoreFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, RestoreAction>;
+  disposeFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DisposeAction>;
+}

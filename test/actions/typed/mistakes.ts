@@ -1,0 +1,100 @@
+/**
+ * Mistakes a typed data action must not compile (issue 16). `tsc` (the first step of `npm
+ * test`) fails if any line under `@ts-expect-error` compiles, so each mistake here stays an
+ * error; messages.test.ts compiles this file with the directives stripped and checks that each
+ * marked line has an error and, where the comment quotes one (`msg: ...`), that the message says
+ * it. Nothing here runs.
+ */
+import { builder, col, datetime, lit, type RecordType } from '../../../src/builder/index.js';
+import { ShopFields, type Shop } from '../../builder/typed/schema.js';
+
+type ShopDefaults = { invoices: 'status' | 'paid' };
+const db = builder<Shop, {}, ShopDefaults>(ShopFields);
+const strict = builder<Shop>(ShopFields);
+
+export function databases(): void {
+  // @ts-expect-error an unknown database  msg: no database "invoice" in the schema; the databases are:
+  db.insertInto('invoice');
+  // @ts-expect-error an unknown database to update  msg: no database "custmers" in the schema
+  db.updateTable('custmers');
+  // @ts-expect-error an unknown database to delete from
+  db.deleteFrom('nope');
+  // @ts-expect-error an unknown database to fetch from
+  db.fetchRecords('nope');
+  // @ts-expect-error an unknown database among multirecords  msg: '"nope"' is not assignable
+  db.fetchMultirecords(['items', 'nope']);
+}
+
+export function inserts(): void {
+  // @ts-expect-error a required field left out (not nullable, no default)  msg: Property 'name' is missing
+  db.insertInto('customers').values([{ id: 1, vip: true }]);
+  // @ts-expect-error a field with a default is required when the builder is not told of defaults  msg: Property 'status' is missing
+  strict.insertInto('invoices').values([{ id: 1n, customer: 7, total: 9.5, issued: '2024-01-31T10:00:00Z', paid: false }]);
+  // @ts-expect-error REPLACE needs the same fields (the spec: unmentioned fields become null)
+  db.replaceInto('customers').values([{ id: 1, name: 'Ann' }]);
+  // @ts-expect-error SET too
+  db.setRecords('customers').values([{ name: 'Ann', vip: true }]);
+  // @ts-expect-error an unknown field  msg: 'nickname' does not exist
+  db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true, nickname: 'A' }]);
+  // @ts-expect-error a string into a number field
+  db.insertInto('customers').values([{ id: '1', name: 'Ann', vip: true }]);
+  // @ts-expect-error null into a field that is not nullable
+  db.insertInto('customers').values([{ id: 1, name: null, vip: true }]);
+  // @ts-expect-error a number into a boolean field
+  db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: 1 }]);
+  // @ts-expect-error a number into a datetime field
+  db.insertInto('invoices').values([{ id: 1n, customer: 7, total: 9.5, issued: 1706695200000 }]);
+  // @ts-expect-error an expression of another type (text into a number field)
+  db.insertInto('customers').values([{ id: lit('x'), name: 'Ann', vip: true }]);
+  // @ts-expect-error a local date into a datetime field (the kinds are apart)
+  db.insertInto('invoices').values([{ id: 1n, customer: 7, total: 9.5, issued: datetime('2024-01-31T10:00:00Z'), due: datetime('2024-01-31T10:00:00Z') }]);
+  // @ts-expect-error an unknown field in expressions
+  db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true, expressions: { nick: col('name') } }]);
+  // @ts-expect-error on_duplicate of insert is fail or update  msg: '"trash"' is not assignable
+  db.insertInto('customers').onDuplicate('trash');
+  // @ts-expect-error on_remove is for the set action only
+  db.replaceInto('customers').onRemove('trash');
+}
+
+export function updates(): void {
+  // @ts-expect-error an unknown field in set({...})  msg: no field "stat" in database "invoices"
+  db.updateTable('invoices').set({ stat: 'paid' });
+  // @ts-expect-error an unknown field returned by the callback  msg: no field "stat" in database "invoices"
+  db.updateTable('invoices').set(() => ({ stat: 'paid' }));
+  // @ts-expect-error a value that does not fit the field
+  db.updateTable('invoices').set({ total: 'much' });
+  // @ts-expect-error an expression that does not fit: text into a number field
+  db.updateTable('invoices').set(({ col }) => ({ total: col('status') }));
+  // @ts-expect-error a nullable expression into a field that is not nullable
+  db.updateTable('invoices').set(({ col }) => ({ status: col('memo') }));
+  // @ts-expect-error null into a field that is not nullable
+  db.updateTable('invoices').set({ paid: null });
+  // @ts-expect-error an unknown column in where  msg: no column "stauts" in this query
+  db.updateTable('invoices').where(({ col }) => col('stauts').eq('open'));
+  // @ts-expect-error an unknown column in a delete's where
+  db.deleteFrom('customers').where(({ col }) => col('nope').isNull());
+  // @ts-expect-error a column of another database
+  db.trashFrom('customers').where(({ col }) => col('total').gt(1));
+}
+
+export function fetches(): void {
+  // @ts-expect-error an unknown field to keep  msg: '"totl"' is not assignable
+  db.fetchRecords('invoices').fields(['id', 'totl']);
+  // @ts-expect-error an unknown attribute  msg: '"insert_on"' is not assignable
+  db.fetchRecords('invoices').attributes(['insert_on']);
+  // @ts-expect-error order by an unknown column  msg: no column "placed" in this query
+  db.fetchRecords('invoices').orderBy('placed');
+  // @ts-expect-error an unknown column in where
+  db.fetchRecords('invoices').where(({ col }) => col('placed').isNull());
+  // @ts-expect-error a pseudorecords where sees the select's columns only  msg: no column "memo"
+  db.fetchPseudorecords(db.selectFrom('invoices').select('id')).where(({ col }) => col('memo').isNull());
+  const kept = db.fetchRecords('invoices').fields(['id']).children(false);
+  const record = {} as RecordType<typeof kept>;
+  // @ts-expect-error a field filtered out is not in the record
+  void record.total;
+  // @ts-expect-error children off: no children
+  void record.children;
+  const customer = {} as RecordType<ReturnType<typeof db.fetchRecords<'customers'>>>;
+  // @ts-expect-error a database without child databases has no children
+  void customer.children;
+}

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builder } from '../../../src/builder/index.js';
+import { toJson } from '../../../src/json/index.js';
+import { emitTypes, readSchema } from '../../../src/schema/index.js';
+import { parse } from '../../../src/syntax/index.js';
+import { SchemaFields, type Schema, type SchemaDefaults, type SchemaLabels } from '../../../examples/shop.schema.js';
+
+/**
+ * What the typed INSERT needs from the schema (issue 16): the spec's field definition has `def`
+ * ("def | string | no"), the database definition `trash` ("trash enables the trash table and the
+ * TRASH, RESTORE and DISPOSE actions"); `dsq types` writes the fields with a default as
+ * `<Name>Defaults`, which `builder<Schema, SchemaLabels, SchemaDefaults>()` takes.
+ */
+const SHOP = readFileSync(join(import.meta.dirname, '..', '..', '..', 'examples', 'shop.schema.json'), 'utf8');
+
+describe('schema: def and trash', () => {
+  const schema = readSchema(SHOP);
+  const orders = schema.groups[0]!.databases[0]!;
+  it('reads "def" of a field definition (absent when not given) and "trash" of a database definition', () => {
+    expect(orders.fields.find((f) => f.name === 'status')?.def).toBe('open');
+    expect(orders.fields.find((f) => f.name === 'id')).not.toHaveProperty('def');
+    expect(orders.trash).toBe(true);
+    expect(schema.groups[0]!.databases[1]!.trash ?? false).toBe(false);
+  });
+  it('a def that is not a string is an error with its pointer', () => {
+    expect(() => readSchema('{"name": "t", "fields": [{"name": "a", "type": "int", "def": 5}]}')).toThrow(/"def" of field "a" of database "t" must be a string/);
+  });
+  it('dsq types writes <Name>Defaults: database → fields with a default, aliases too', () => {
+    const ts = emitTypes(schema);
+    expect(ts).toContain('export type SchemaDefaults = {\n  orders: "status" | "paid";\n  "shop.orders": SchemaDefaults["orders"];\n};');
+    expect(emitTypes(readSchema('{"name": "t", "fields": [{"name": "a", "type": "int"}]}'))).toContain('export type SchemaDefaults = {\n};');
+  });
+});
+
+describe('the typed INSERT over the generated example schema', () => {
+  const db = builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields);
+  it('leaves out the fields with a default (status, paid) and the nullable ones', () => {
+    const insert = db.insertInto('orders').values([{ id: 1n, customer: 7, placed: '2024-01-31T10:00:00Z' }]);
+    expect(insert.toJson()).toBe(toJson(parse("INSERT INTO orders (id, customer, placed) VALUES (1, 7, '2024-01-31T10:00:00Z')")));
+    // @ts-expect-error without SchemaDefaults, status and paid are required
+    builder<Schema>(SchemaFields).insertInto('orders').values([{ id: 1n, customer: 7, placed: '2024-01-31T10:00:00Z' }]);
+  });
+});
