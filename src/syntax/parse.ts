@@ -1,5 +1,5 @@
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
-import { trustTree } from '../ast/trust.js';
+import { vouchedParse } from '../ast/brand.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
@@ -71,13 +71,14 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const flush = (from: number, to: number) => {
     if (to <= from) return;
     const own: Diagnostic[] = [];
-    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
     const span = spanOfTokens(lexed, from, to, lineIndex);
-    diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
-    if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
-      // A statement that parsed without errors is valid: the builder may take it as syntax.
-      statements.push({ node: trustTree(node), span });
+    const clean = (node: Statement | undefined): node is Statement => node !== undefined && !lexErrors && !own.some((d) => d.severity === 'error');
+    // A statement that parsed without errors is valid: the builder may take its nodes as syntax.
+    const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement()), clean);
+    diagnostics.push(...own);
+    if (clean(node)) {
+      statements.push({ node, span });
       if (withSpans) spans.set(node, span);
     }
   };
@@ -154,11 +155,14 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const spans = new SourceSpans(lineIndex);
   const lexed = scan(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
+  const expr = vouchedParse(
+    () => run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression()),
+    (e) => e !== undefined && !diagnostics.some((d) => d.severity === 'error'),
+  );
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   throwOnErrors(diagnostics.map(capDiagnostic), text);
   if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
-  return { expr: trustTree(expr), spans };
+  return { expr, spans };
 }
 
 function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
