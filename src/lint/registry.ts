@@ -26,6 +26,8 @@ import { insertMissingKey } from './rules/insert-missing-key.js';
 import { writeWithoutWhere } from './rules/write-without-where.js';
 import { permanentWrite } from './rules/permanent-write.js';
 import { fetchWithoutLimit } from './rules/fetch-without-limit.js';
+import { fieldSetTwice } from './rules/field-set-twice.js';
+import { trashWithoutFeature } from './rules/trash-without-feature.js';
 import type { Rule } from './types.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -55,6 +57,8 @@ export const RULES: readonly Rule[] = [
   unknownField,
   writeWithoutWhere,
   insertMissingKey,
+  fieldSetTwice,
+  trashWithoutFeature,
   permanentWrite,
   fetchWithoutLimit,
   suppressionComment,

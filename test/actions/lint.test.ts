@@ -64,3 +64,63 @@ describe('TextMate grammar: the action words are keywords where they act as such
     expect(keywordsOf('SELECT update, set FROM t')).toEqual(['SELECT', 'FROM']);
   });
 });
+
+describe('lint rules for data actions over a schema: field-set-twice and trash-without-feature', () => {
+  const shop = readSchema(JSON.stringify({
+    groups: [{
+      name: 'sales',
+      databases: [
+        { name: 'orders', trash: true, fields: [{ name: 'id', type: 'int(8)', key: true }, { name: 'amount', label: 'Order amount', type: 'decimal(12,2)' }, { name: 'note', label: 'Remark', type: 'utf8text', nul: true }] },
+        { name: 'customers', fields: [{ name: 'id', type: 'int(4)', key: true }, { name: 'name', label: 'Full name', type: 'utf8text' }] },
+      ],
+    }],
+  }));
+  const found = (text: string, code: string) => lint(text, { schema: shop }).diagnostics.filter((d) => d.code === code);
+
+  it('field-set-twice: a field by its name and by its label, in an UPDATE (quoting the spec)', () => {
+    const d = found('UPDATE sales.orders SET amount = 10, "Order amount" = amount * 2 WHERE id = 7', 'field-set-twice');
+    expect(d).toHaveLength(1);
+    expect(d[0]?.severity).toBe('error');
+    expect(d[0]?.message).toBe('The field amount of orders is given twice in this UPDATE: as "amount" and as "Order amount" (its label); the spec: "A field named more than once across fields and expressions makes the action fail".');
+  });
+
+  it('field-set-twice: in one record of INSERT/REPLACE/SET (values or expressions), and in a key specifier', () => {
+    for (const t of [
+      "INSERT INTO orders (id, note, Remark) VALUES (1, 'a', 'b')",
+      "REPLACE INTO orders RECORDS (id = 1, amount = 2, \"order amount\" = 3 * 1)",
+      "SET INTO customers (id, name, \"Full name\") VALUES (1, 'a', 'b')",
+      'DELETE FROM customers RECORDS KEY(id = 1, ID = 2)'.replace('ID = 2', 'name = 2, "Full name" = 3'),
+      'FETCH RECORDS FROM customers RECORDS [KEY(name = 1, "Full name" = 2)] LIMIT 1',
+    ]) expect(found(t, 'field-set-twice').length, t).toBe(1);
+    expect(found("INSERT INTO orders (id, note, Remark) VALUES (1, 'a', 'b')", 'field-set-twice')[0]?.message).toMatch(/record 1: as "note" and as "Remark" \(its label\); the spec: "A field may get a value from either the base object or expressions, not both/);
+  });
+
+  it('field-set-twice: two fields, or a database the schema does not know, or no schema: nothing', () => {
+    for (const t of ["UPDATE orders SET amount = 1, note = 'x' WHERE id = 1", "INSERT INTO elsewhere (a, \"Order amount\", amount) VALUES (1, 2, 3)"]) expect(found(t, 'field-set-twice'), t).toEqual([]);
+    expect(codes('UPDATE sales.orders SET amount = 10, "Order amount" = 2 WHERE id = 7')).not.toContain('field-set-twice');
+  });
+
+  it('trash-without-feature: TRASH, RESTORE, DISPOSE, ON DUPLICATE/ON REMOVE TRASH, @trash on a database without the trash feature', () => {
+    for (const t of [
+      'TRASH FROM customers WHERE id = 1',
+      'RESTORE FROM sales.customers RECORDS [1]',
+      'DISPOSE FROM customers RECORDS ALL',
+      "REPLACE INTO customers (id, name) VALUES (1, 'a') ON DUPLICATE TRASH",
+      "SET INTO customers (id, name) VALUES (1, 'a') ON REMOVE TRASH",
+      'SELECT id FROM customers@trash',
+    ]) {
+      const d = found(t, 'trash-without-feature');
+      expect(d.map((x) => x.severity), t).toEqual(['warning']);
+      expect(d[0]?.message, t).toContain('the spec: "`trash` enables the trash table and the TRASH, RESTORE and DISPOSE actions"');
+    }
+    expect(found("SET INTO customers (id, name) VALUES (1, 'a') ON DUPLICATE TRASH ON REMOVE TRASH", 'trash-without-feature')).toHaveLength(2);
+  });
+
+  it('trash-without-feature: a database with the feature, the other options, an unknown database, no schema: nothing', () => {
+    for (const t of [
+      'TRASH FROM orders WHERE id = 1', 'DISPOSE FROM sales.orders RECORDS [1]', 'SELECT id FROM orders@trash', "SET INTO orders (id) VALUES (1) ON REMOVE TRASH",
+      'DELETE FROM customers WHERE id = 1', "SET INTO customers (id, name) VALUES (1, 'a') ON REMOVE DELETE", 'TRASH FROM nowhere WHERE a = 1',
+    ]) expect(found(t, 'trash-without-feature'), t).toEqual([]);
+    expect(codes('TRASH FROM customers WHERE id = 1')).not.toContain('trash-without-feature');
+  });
+});

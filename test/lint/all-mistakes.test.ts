@@ -37,6 +37,8 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'insert-missing-key': [28, "('ada'"],
   'permanent-write': [29, 'DISPOSE'],
   'fetch-without-limit': [30, 'FETCH'],
+  'field-set-twice': [31, 'UPDATE'],
+  'trash-without-feature': [32, 'TRASH'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

@@ -81,6 +81,19 @@ const CASES: Record<string, Cases> = {
     invalid: [['DELETE FROM t', ['1:1']], ['SELECT 1; UPDATE t SET a = 1', ['1:11']]],
     valid: ['DELETE FROM t WHERE a = 1', 'DELETE FROM t RECORDS ALL', 'UPDATE t SET a = 1 RECORDS [1, 2]', 'TRASH FROM t RECORDS KEY(id = 1)'],
   },
+  'field-set-twice': {
+    schema: true,
+    invalid: [
+      ['UPDATE hr.people SET age = 1, "Age in years" = 2 WHERE name = \'a\'', ['1:1']],
+      ["INSERT INTO people (name, age, \"age in years\") VALUES ('a', 1, 2)", ['1:55']],
+    ],
+    valid: ["UPDATE hr.people SET age = 1 WHERE name = 'a'", 'UPDATE nowhere SET age = 1, "Age in years" = 2 WHERE a = 1'],
+  },
+  'trash-without-feature': {
+    schema: true,
+    invalid: [['TRASH FROM people WHERE age > 99', ['1:1']], ["SELECT 1; SELECT name FROM hr.people@trash", ['1:28']]],
+    valid: ['TRASH FROM sales.orders WHERE id = 1', 'SELECT id FROM orders@trash', 'DELETE FROM people WHERE age > 99', 'TRASH FROM nowhere WHERE a = 1'],
+  },
   'insert-missing-key': {
     schema: true,
     invalid: [["INSERT INTO sales.orders (customer) VALUES ('ada')", ['1:44']]],
