@@ -1,5 +1,5 @@
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
-import { trustTree } from '../ast/trust.js';
+import { vouchedParse } from '../ast/brand.js';
 import { LineIndex, hasErrors, valueOrThrow, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
@@ -71,13 +71,14 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const flush = (from: number, to: number) => {
     if (to <= from) return;
     const own: Diagnostic[] = [];
-    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
     const span = spanOfTokens(lexed, from, to, lineIndex);
-    diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
-    if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
-      // A statement that parsed without errors is valid: the builder may take it as syntax.
-      statements.push({ node: trustTree(node), span });
+    const clean = (node: Statement | undefined): node is Statement => node !== undefined && !lexErrors && !hasErrors(own);
+    // A statement that parsed without errors is valid: the builder may take its nodes as syntax.
+    const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement()), clean);
+    diagnostics.push(...own);
+    if (clean(node)) {
+      statements.push({ node, span });
       if (withSpans) spans.set(node, span);
     }
   };
@@ -165,12 +166,16 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const spans = new SourceSpans(lineIndex);
   const lexed = scan(text, lineIndex);
   const found: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression());
+  // An expression that parsed without errors is valid: the builder may take its nodes as syntax.
+  const expr = vouchedParse(
+    () => run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression()),
+    (e) => e !== undefined && !hasErrors(found),
+  );
   found.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const diagnostics = found.map(capDiagnostic);
   if (hasErrors(diagnostics)) return { diagnostics };
   if (!expr) return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', expected: 'an expression' }] };
-  return { value: { expr: trustTree(expr), spans }, diagnostics };
+  return { value: { expr, spans }, diagnostics };
 }
 
 /** Run one top rule over the tokens from..to, turning every parser error into a diagnostic. */
