@@ -33,6 +33,7 @@ export type { PrintOptions } from './print/options.js';
 export { fromJson, fromJsonResult, fromJsonExpression, fromJsonExpressionResult, fromJsonStatementsResult } from './json/from-json.js';
 export { toJson, toJsonArray, type ToJsonOptions, type JsonForm } from './json/to-json.js';
 export { readSpecJson, readSpecJsonResult, type JsonReadOptions } from './json/read-text.js';
+export { readJsValue, readJsValueResult } from './json/read-js.js';
 export type { JsonValue } from './json/value.js';
 
 // The AST types these functions take and give (every node type, and the constructors, are in `dsq/ast`).
