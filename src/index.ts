@@ -74,6 +74,10 @@ export type {
   UntypedDatabase, UntypedFields,
 } from './builder/typing.js';
 export type { SpecArg, Value } from './builder/values.js';
+export type {
+  CountResult, FetchedRecord, FetchResult, InsertRecord, RecordType, RequiredFields, SetValues, TypedActionCreators, TypedFetchMultirecords,
+  TypedFetchPseudorecords, TypedFetchRecords, TypedRecordsWrite, TypedRemove, TypedUpdate, WriteValue,
+} from './builder/typed-actions.js';
 export {
   recordKey, type ActionCreators, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchRecordsBuilder,
   type FetchTasksBuilder, type FetchUsersBuilder, type Helpers, type RecordsArg, type RecordsWriteBuilder, type RemoveBuilder,
