@@ -80,7 +80,8 @@ export type {
 } from './builder/typed-actions.js';
 export {
   recordKey, type ActionCreators, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchRecordsBuilder,
-  type FetchTasksBuilder, type FetchUsersBuilder, type Helpers, type RecordsArg, type RecordsWriteBuilder, type RemoveBuilder,
+  type FetchTasksBuilder, type FetchUsersBuilder, type FetchPlainBuilder, type FetchUserBuilder, type FetchLogsBuilder, type FetchNotificationsBuilder,
+  type FetchPostsBuilder, type FetchUserSubscriptionsBuilder, type Helpers, type RecordsArg, type RecordsWriteBuilder, type RemoveBuilder,
   type UpdateBuilder,
 } from './builder/actions.js';
 

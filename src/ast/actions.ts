@@ -120,6 +120,80 @@ export interface FetchUsers extends Paging {
   readonly users: Specifier | null;
 }
 
+/** `crons`, `pref_defs`, `seqs`: fetch types with no properties. */
+export interface FetchCrons {
+  readonly kind: 'fetch_crons';
+}
+export interface FetchPrefDefs {
+  readonly kind: 'fetch_pref_defs';
+}
+export interface FetchSeqs {
+  readonly kind: 'fetch_seqs';
+}
+
+/** `follows`: user (default the current user), count. */
+export interface FetchFollows {
+  readonly kind: 'fetch_follows';
+  readonly user: Specifier | null;
+  readonly count: boolean | null;
+}
+
+/** `keys`: the API keys of a user (default the current user; another needs SUPER), count. */
+export interface FetchKeys {
+  readonly kind: 'fetch_keys';
+  readonly user: Specifier | null;
+  readonly count: boolean | null;
+}
+
+/** `prefs`: the preferences of a user (default the current user). */
+export interface FetchPrefs {
+  readonly kind: 'fetch_prefs';
+  readonly user: Specifier | null;
+}
+
+/** `logs`: database and records (both required). */
+export interface FetchLogs {
+  readonly kind: 'fetch_logs';
+  readonly database: Specifier;
+  readonly records: RecordsSpecifier;
+}
+
+/** `notifications`: user (default the current user), `type` filter, `seen` filter (true only seen, false only unseen). */
+export interface FetchNotifications {
+  readonly kind: 'fetch_notifications';
+  readonly user: Specifier | null;
+  readonly type: string | null;
+  readonly seen: boolean | null;
+}
+
+/** The walls a wall specifier names: a group's, a database's, a record's, a user's. */
+export type WallType = 'group' | 'database' | 'record' | 'user';
+
+/**
+ * `posts`: the wall (null: all walls) as the spec's wall specifiers hold it: `wallType` and
+ * `wall` (the group, database or user specifier), and for a record wall `wallRecord` (the
+ * record specifier; `wall` is then its database); `post` a post id (whole-number text); the
+ * flags following, threads, children, records.
+ */
+export interface FetchPosts {
+  readonly kind: 'fetch_posts';
+  readonly wallType: WallType | null;
+  readonly wall: Specifier | null;
+  readonly wallRecord: RecordsSpecifier | null;
+  readonly post: string | null;
+  readonly following: boolean | null;
+  readonly threads: boolean | null;
+  readonly children: boolean | null;
+  readonly records: boolean | null;
+}
+
+/** `user_subscriptions`: of one team (`team`, required in that form) or of one user (`user`, default the current user); never both. */
+export interface FetchUserSubscriptions {
+  readonly kind: 'fetch_user_subscriptions';
+  readonly team: Specifier | null;
+  readonly user: Specifier | null;
+}
+
 // ---------------------------------------------------------------------------------------
 // Writes
 
@@ -183,7 +257,9 @@ export interface DisposeAction extends RemoveBase {
   readonly kind: 'dispose_action';
 }
 
-export type FetchAction = FetchRecords | FetchMultirecords | FetchPseudorecords | FetchTasks | FetchUsers;
+export type FetchAction =
+  | FetchRecords | FetchMultirecords | FetchPseudorecords | FetchTasks | FetchUsers
+  | FetchCrons | FetchFollows | FetchKeys | FetchLogs | FetchNotifications | FetchPosts | FetchPrefs | FetchPrefDefs | FetchUserSubscriptions | FetchSeqs;
 export type RecordsWrite = InsertAction | ReplaceAction | SetAction;
 export type RemoveAction = DeleteAction | TrashAction | RestoreAction | DisposeAction;
 export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveAction;
@@ -192,7 +268,10 @@ export type DataActionKind = DataAction['kind'];
 /** Nodes that only stand inside data actions. */
 export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData;
 
-export const FETCH_KINDS = ['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users'] as const satisfies readonly FetchAction['kind'][];
+export const FETCH_KINDS = [
+  'fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users',
+  'fetch_crons', 'fetch_follows', 'fetch_keys', 'fetch_logs', 'fetch_notifications', 'fetch_posts', 'fetch_prefs', 'fetch_pref_defs', 'fetch_user_subscriptions', 'fetch_seqs',
+] as const satisfies readonly FetchAction['kind'][];
 export const RECORDS_WRITE_KINDS = ['insert_action', 'replace_action', 'set_action'] as const satisfies readonly RecordsWrite['kind'][];
 export const REMOVE_KINDS = ['delete_action', 'trash_action', 'restore_action', 'dispose_action'] as const satisfies readonly RemoveAction['kind'][];
 export const DATA_ACTION_KINDS = [...FETCH_KINDS, ...RECORDS_WRITE_KINDS, 'update_action', ...REMOVE_KINDS] as const satisfies readonly DataActionKind[];
@@ -204,6 +283,16 @@ export const FETCH_TYPE = {
   fetch_pseudorecords: 'pseudorecords',
   fetch_tasks: 'tasks',
   fetch_users: 'users',
+  fetch_crons: 'crons',
+  fetch_follows: 'follows',
+  fetch_keys: 'keys',
+  fetch_logs: 'logs',
+  fetch_notifications: 'notifications',
+  fetch_posts: 'posts',
+  fetch_prefs: 'prefs',
+  fetch_pref_defs: 'pref_defs',
+  fetch_user_subscriptions: 'user_subscriptions',
+  fetch_seqs: 'seqs',
 } as const satisfies Record<FetchAction['kind'], string>;
 
 /** The spec's `action` of each write kind. */

@@ -15,7 +15,7 @@ export { BINARY_OPS, JOIN_OPS, UNARY_OPS } from './nodes.js';
 // Data actions (FETCH, INSERT, UPDATE, ...): their nodes and kind lists.
 export type {
   ActionPart, BooleanLit, DataAction, DataActionKind, DeleteAction, DisposeAction, FetchAction, FetchMultirecords,
-  FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
+  FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FetchCrons, FetchFollows, FetchKeys, FetchLogs, FetchNotifications, FetchPosts, FetchPrefs, FetchPrefDefs, FetchUserSubscriptions, FetchSeqs, WallType, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
   KeySpec, OnDuplicate, OnRemove, RecordData, RecordsSpecifier, RecordsWrite, RemoveAction, ReplaceAction, RestoreAction,
   SetAction, TrashAction, UpdateAction,
 } from './actions.js';

@@ -1,5 +1,6 @@
 import type {
-  DataAction, DeleteAction, DisposeAction, RestoreAction, TrashAction, FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
+  DataAction, DeleteAction, DisposeAction, RestoreAction, TrashAction,
+  FetchCrons, FetchFollows, FetchKeys, FetchLogs, FetchNotifications, FetchPosts, FetchPrefDefs, FetchPrefs, FetchSeqs, FetchUserSubscriptions, FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
   KeySpec, RecordData, RecordsSpecifier, RemoveAction, ReplaceAction, SetAction, UpdateAction,
 } from '../ast/actions.js';
 import { fieldKey, foldName } from '../ast/actions.js';
@@ -285,6 +286,113 @@ export class FetchUsersBuilder extends FetchBuilder<FetchUsers, FetchUsersBuilde
   }
 }
 
+/** FETCH CRONS, PREF_DEFS, SEQS: no properties. */
+export class FetchPlainBuilder<N extends FetchCrons | FetchPrefDefs | FetchSeqs> extends ActionBuilder<N> {}
+
+/** FETCH FOLLOWS, KEYS: `.user(...)`, `.count()`; FETCH PREFS: `.user(...)`. */
+export class FetchUserBuilder<N extends FetchFollows | FetchKeys | FetchPrefs> extends ActionBuilder<N> {
+  private with(parts: Partial<N>): FetchUserBuilder<N> {
+    return new FetchUserBuilder<N>({ ...this.node, ...parts }, this.ctx);
+  }
+  /** `user`: whose (default: the current user's). */
+  user(user: SpecArg | null): FetchUserBuilder<N> {
+    return this.with({ user: user === null ? null : toSpecifier(user, 'argument 1 of .user()') } as Partial<N>);
+  }
+  /** `count` (FOLLOWS and KEYS). */
+  count(count: boolean | null = true): FetchUserBuilder<N> {
+    if (this.node.kind === 'fetch_prefs') throw argumentError('.count() is for FETCH FOLLOWS and FETCH KEYS; FETCH PREFS has no count');
+    return this.with({ count: flag(count, 'argument 1 of .count()') } as unknown as Partial<N>);
+  }
+}
+
+/** FETCH LOGS: `.records(...)` or `.where(...)` (the records whose log is read; default: all). */
+export class FetchLogsBuilder extends ActionBuilder<FetchLogs> {
+  private with(parts: Partial<FetchLogs>): FetchLogsBuilder {
+    return new FetchLogsBuilder({ ...this.node, ...parts }, this.ctx);
+  }
+  records(records: RecordsArg): FetchLogsBuilder {
+    const spec = toRecords(records, 'argument 1 of .records()');
+    checkKeyFields(this.fieldList(), this.node.database, spec, '.records()');
+    return this.with({ records: spec });
+  }
+  where(cond: ConditionArg): FetchLogsBuilder {
+    return this.with({ records: { kind: 'spec_where', where: condition(cond, 'argument 1 of .where()', this.ctx) } });
+  }
+}
+
+/** FETCH NOTIFICATIONS: `.user(...)`, `.type('...')`, `.seen(true|false)`. */
+export class FetchNotificationsBuilder extends ActionBuilder<FetchNotifications> {
+  private with(parts: Partial<FetchNotifications>): FetchNotificationsBuilder {
+    return new FetchNotificationsBuilder({ ...this.node, ...parts }, this.ctx);
+  }
+  user(user: SpecArg | null): FetchNotificationsBuilder {
+    return this.with({ user: user === null ? null : toSpecifier(user, 'argument 1 of .user()') });
+  }
+  /** `type`: the notification type filter. */
+  type(type: string | null): FetchNotificationsBuilder {
+    return this.with({ type: type === null ? null : toName(type, 'argument 1 of .type()') });
+  }
+  /** `seen`: true only seen ones, false only unseen ones. */
+  seen(seen: boolean | null = true): FetchNotificationsBuilder {
+    return this.with({ seen: flag(seen, 'argument 1 of .seen()') });
+  }
+}
+
+/** FETCH POSTS: the wall (`.onGroup`, `.onDatabase`, `.onRecord`, `.onUser`), `.post(id)`, the flags. */
+export class FetchPostsBuilder extends ActionBuilder<FetchPosts> {
+  private with(parts: Partial<FetchPosts>): FetchPostsBuilder {
+    return new FetchPostsBuilder({ ...this.node, ...parts }, this.ctx);
+  }
+  onGroup(group: SpecArg): FetchPostsBuilder {
+    return this.with({ wallType: 'group', wall: toSpecifier(group, 'argument 1 of .onGroup()'), wallRecord: null });
+  }
+  onDatabase(database: SpecArg): FetchPostsBuilder {
+    return this.with({ wallType: 'database', wall: toDatabase(database, 'argument 1 of .onDatabase()'), wallRecord: null });
+  }
+  onRecord(database: SpecArg, record: RecordsArg): FetchPostsBuilder {
+    return this.with({ wallType: 'record', wall: toDatabase(database, 'argument 1 of .onRecord()'), wallRecord: toRecords(record, 'argument 2 of .onRecord()') });
+  }
+  onUser(user: SpecArg): FetchPostsBuilder {
+    return this.with({ wallType: 'user', wall: toSpecifier(user, 'argument 1 of .onUser()'), wallRecord: null });
+  }
+  /** All walls (the default). */
+  onAllWalls(): FetchPostsBuilder {
+    return this.with({ wallType: null, wall: null, wallRecord: null });
+  }
+  /** `post`: a post id. */
+  post(post: number | bigint | null): FetchPostsBuilder {
+    return this.with({ post: whole(post, 'argument 1 of .post() (a post id)', false) });
+  }
+  following(value: boolean | null = true): FetchPostsBuilder {
+    return this.with({ following: flag(value, 'argument 1 of .following()') });
+  }
+  threads(value: boolean | null = true): FetchPostsBuilder {
+    return this.with({ threads: flag(value, 'argument 1 of .threads()') });
+  }
+  children(value: boolean | null = true): FetchPostsBuilder {
+    return this.with({ children: flag(value, 'argument 1 of .children()') });
+  }
+  /** `records`: whether posts carry their records. */
+  records(value: boolean | null = true): FetchPostsBuilder {
+    return this.with({ records: flag(value, 'argument 1 of .records()') });
+  }
+}
+
+/** FETCH USER_SUBSCRIPTIONS: `.team(...)` (one team's) or `.user(...)` (one user's; default the current user). */
+export class FetchUserSubscriptionsBuilder extends ActionBuilder<FetchUserSubscriptions> {
+  private with(parts: Partial<FetchUserSubscriptions>): FetchUserSubscriptionsBuilder {
+    return new FetchUserSubscriptionsBuilder({ ...this.node, ...parts }, this.ctx);
+  }
+  team(team: SpecArg | null): FetchUserSubscriptionsBuilder {
+    if (team !== null && this.node.user !== null) throw argumentError('.team(): this fetch already names a user (.user()); the subscriptions are of a team or of a user');
+    return this.with({ team: team === null ? null : toSpecifier(team, 'argument 1 of .team()') });
+  }
+  user(user: SpecArg | null): FetchUserSubscriptionsBuilder {
+    if (user !== null && this.node.team !== null) throw argumentError('.user(): this fetch already names a team (.team()); the subscriptions are of a team or of a user');
+    return this.with({ user: user === null ? null : toSpecifier(user, 'argument 1 of .user()') });
+  }
+}
+
 /** INSERT, REPLACE, SET: `.values([...])`, `.onDuplicate(...)`, `.failNoOp()`. */
 export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAction> extends ActionBuilder<N> {
   private with(parts: Partial<N>): RecordsWriteBuilder<N> {
@@ -389,6 +497,18 @@ export function actionsFor(ctx: ActionContext) {
     },
     fetchTasks: () => new FetchTasksBuilder({ kind: 'fetch_tasks', from: null, user: null, text: null, where: null, ...PAGING, count: null }, ctx),
     fetchUsers: (users: SpecArg | null = null) => new FetchUsersBuilder({ kind: 'fetch_users', users: users === null ? null : toSpecifier(users, 'argument 1 of fetchUsers()'), ...PAGING }, ctx),
+    fetchCrons: () => new FetchPlainBuilder<FetchCrons>({ kind: 'fetch_crons' }, ctx),
+    fetchPrefDefs: () => new FetchPlainBuilder<FetchPrefDefs>({ kind: 'fetch_pref_defs' }, ctx),
+    fetchSeqs: () => new FetchPlainBuilder<FetchSeqs>({ kind: 'fetch_seqs' }, ctx),
+    fetchFollows: (user: SpecArg | null = null) => new FetchUserBuilder<FetchFollows>({ kind: 'fetch_follows', user: user === null ? null : toSpecifier(user, 'argument 1 of fetchFollows()'), count: null }, ctx),
+    fetchKeys: (user: SpecArg | null = null) => new FetchUserBuilder<FetchKeys>({ kind: 'fetch_keys', user: user === null ? null : toSpecifier(user, 'argument 1 of fetchKeys()'), count: null }, ctx),
+    fetchPrefs: (user: SpecArg | null = null) => new FetchUserBuilder<FetchPrefs>({ kind: 'fetch_prefs', user: user === null ? null : toSpecifier(user, 'argument 1 of fetchPrefs()') }, ctx),
+    fetchLogs: (db: SpecArg) => new FetchLogsBuilder({ kind: 'fetch_logs', database: database(db, 'argument 1 of fetchLogs()'), records: ALL }, ctx),
+    fetchNotifications: (user: SpecArg | null = null) =>
+      new FetchNotificationsBuilder({ kind: 'fetch_notifications', user: user === null ? null : toSpecifier(user, 'argument 1 of fetchNotifications()'), type: null, seen: null }, ctx),
+    fetchPosts: () =>
+      new FetchPostsBuilder({ kind: 'fetch_posts', wallType: null, wall: null, wallRecord: null, post: null, following: null, threads: null, children: null, records: null }, ctx),
+    fetchUserSubscriptions: () => new FetchUserSubscriptionsBuilder({ kind: 'fetch_user_subscriptions', team: null, user: null }, ctx),
     insertInto: (db: SpecArg) =>
       new RecordsWriteBuilder<InsertAction>({ kind: 'insert_action', database: database(db, 'argument 1 of insertInto()'), records: [], onDuplicate: null, failNoOp: null }, ctx),
     replaceInto: (db: SpecArg) =>

@@ -1,11 +1,14 @@
 import type {
+  FetchCrons, FetchFollows, FetchKeys, FetchPrefDefs, FetchPrefs, FetchSeqs,
   DeleteAction, DisposeAction, FetchMultirecords, FetchPseudorecords, FetchRecords, InsertAction, ReplaceAction, RestoreAction, SetAction, TrashAction, UpdateAction,
 } from '../ast/actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
 import type { ExpressionLike } from './brand.js';
-import type { FetchTasksBuilder, FetchUsersBuilder, Helpers, RecordsArg } from './actions.js';
+import type {
+  FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
+} from './actions.js';
 import type { ExpressionBuilder } from './eb.js';
 import type { Ordered } from './expression.js';
 import type { ColumnArg, NameArg } from './messages.js';
@@ -284,6 +287,19 @@ export interface TypedActionCreators<D extends AnyDb> {
   fetchTasks(): FetchTasksBuilder;
   /** FETCH USERS (user records: their fields are not shown by the spec). */
   fetchUsers(users?: SpecArg | null): FetchUsersBuilder;
+  /** FETCH CRONS, PREF_DEFS, SEQS (no properties). */
+  fetchCrons(): FetchPlainBuilder<FetchCrons>;
+  fetchPrefDefs(): FetchPlainBuilder<FetchPrefDefs>;
+  fetchSeqs(): FetchPlainBuilder<FetchSeqs>;
+  /** FETCH FOLLOWS, KEYS, PREFS of a user (default: the current user). */
+  fetchFollows(user?: SpecArg | null): FetchUserBuilder<FetchFollows>;
+  fetchKeys(user?: SpecArg | null): FetchUserBuilder<FetchKeys>;
+  fetchPrefs(user?: SpecArg | null): FetchUserBuilder<FetchPrefs>;
+  /** FETCH LOGS of records of a database of the schema. */
+  fetchLogs<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): FetchLogsBuilder;
+  fetchNotifications(user?: SpecArg | null): FetchNotificationsBuilder;
+  fetchPosts(): FetchPostsBuilder;
+  fetchUserSubscriptions(): FetchUserSubscriptionsBuilder;
   insertInto<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, InsertAction>;
   replaceInto<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, ReplaceAction>;
   /** The `set` action: the database holds exactly these records afterwards. */

@@ -1,9 +1,9 @@
 import {
   FETCH_TYPE, ON_DUPLICATE, WRITE_ACTION, foldName,
   type DataAction, type FetchAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnRemove,
-  type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction,
+  type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction, type WallType,
 } from '../ast/actions.js';
-import type { Expr, OrderTerm, SingularSpec } from '../ast/nodes.js';
+import type { Expr, OrderTerm, SingularSpec, Specifier } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import { Parts, checkProps, describe, done, expectArray, expectObject, expectString, fail, optionalBoolean, prop, type Cx, type Slot, type Step } from './parts.js';
 import { readSingularSpecifier, readSpecifier } from './read-select.js';
@@ -15,9 +15,6 @@ import { foldKey, type JsonMember, type JsonObject, type JsonValue } from './val
  * `expressions`, `file`, `tags`), literal field values. Properties are checked against the
  * spec's tables: an unknown one is an error naming the nearest known one.
  */
-
-/** The FETCH types the spec lists that dsq does not read (they hold no expressions). */
-const OTHER_FETCH_TYPES = ['crons', 'follows', 'keys', 'logs', 'notifications', 'posts', 'prefs', 'pref_defs', 'user_subscriptions', 'seqs'];
 
 const FETCH_TYPES = Object.values(FETCH_TYPE) as string[];
 const WRITE_ACTIONS = Object.values(WRITE_ACTION) as string[];
@@ -51,6 +48,24 @@ const FETCH_PROPS: { readonly [K in FetchAction['kind']]: { readonly allowed: re
   fetch_pseudorecords: { allowed: ['select', 'where', 'order', 'limit', 'offset', 'count'], required: ['select'] },
   fetch_tasks: { allowed: ['from', 'user', 'text', 'where', 'order', 'limit', 'offset', 'count'], required: [] },
   fetch_users: { allowed: ['users', 'order', 'limit', 'offset'], required: [] },
+  fetch_crons: { allowed: [], required: [] },
+  fetch_follows: { allowed: ['user', 'count'], required: [] },
+  fetch_keys: { allowed: ['user', 'count'], required: [] },
+  fetch_logs: { allowed: ['database', 'records'], required: ['database', 'records'] },
+  fetch_notifications: { allowed: ['user', 'type', 'seen'], required: [] },
+  fetch_posts: { allowed: ['wall', 'following', 'threads', 'post', 'children', 'records'], required: [] },
+  fetch_prefs: { allowed: ['user'], required: [] },
+  fetch_pref_defs: { allowed: [], required: [] },
+  fetch_user_subscriptions: { allowed: ['team', 'user'], required: [] },
+  fetch_seqs: { allowed: [], required: [] },
+};
+
+/** The wall specifiers (spec "Specifiers"): each `type` and the property that names its owner. */
+const WALL_PROPS: { readonly [K in WallType]: readonly string[] } = {
+  group: ['group'],
+  database: ['database'],
+  record: ['database', 'record'],
+  user: ['user'],
 };
 
 function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
@@ -59,10 +74,7 @@ function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
   if (t.type !== 'string') fail(cx, 'wrong-type', `"fetch" must be a fetch type (a string: ${FETCH_TYPES.join(', ')}), got ${describe(t)}`, t);
   const kind = (Object.keys(FETCH_TYPE) as FetchAction['kind'][]).find((k) => FETCH_TYPE[k] === t.value);
   if (kind === undefined) {
-    if (OTHER_FETCH_TYPES.includes(t.value)) {
-      fail(cx, 'unsupported-fetch', `the fetch type "${t.value}" is in the spec but not in dsq, which reads the fetch types with expressions: ${FETCH_TYPES.join(', ')}`, t);
-    }
-    fail(cx, 'unknown-type', `unknown fetch type "${t.value}"${didYouMean(t.value, [...FETCH_TYPES, ...OTHER_FETCH_TYPES])}; expected one of ${FETCH_TYPES.join(', ')}`, t);
+    fail(cx, 'unknown-type', `unknown fetch type "${t.value}"${didYouMean(t.value, FETCH_TYPES)}; expected one of ${FETCH_TYPES.join(', ')}`, t);
   }
   const what = `a FETCH ${t.value} action`;
   const props = FETCH_PROPS[kind];
@@ -111,6 +123,66 @@ function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
     case 'fetch_users': {
       const users = optionalChild(p, 'specifier', obj.get('users'));
       return p.step((r) => ({ kind, users: users(r), ...paging(r) }));
+    }
+    case 'fetch_crons':
+    case 'fetch_pref_defs':
+    case 'fetch_seqs':
+      return p.step(() => ({ kind }));
+    case 'fetch_follows':
+    case 'fetch_keys': {
+      const user = optionalChild(p, 'specifier', obj.get('user'));
+      return p.step((r) => ({ kind, user: user(r), count }));
+    }
+    case 'fetch_prefs': {
+      const user = optionalChild(p, 'specifier', obj.get('user'));
+      return p.step((r) => ({ kind, user: user(r) }));
+    }
+    case 'fetch_logs': {
+      const database = p.one('specifier', prop(obj, 'database'));
+      const records = p.one('records_spec', prop(obj, 'records'));
+      return p.step((r) => ({ kind, database: database(r), records: records(r) }));
+    }
+    case 'fetch_notifications': {
+      const user = optionalChild(p, 'specifier', obj.get('user'));
+      const typeValue = obj.get('type');
+      const type = typeValue === undefined || typeValue.type === 'null' ? null : expectString(cx, typeValue, '"type" (a notification type)');
+      const seen = optionalBoolean(cx, obj.get('seen'), '"seen"');
+      return p.step((r) => ({ kind, user: user(r), type, seen }));
+    }
+    case 'fetch_posts': {
+      const wallValue = obj.get('wall');
+      let wallType: WallType | null = null;
+      let wall: (r: readonly unknown[]) => Specifier | null = () => null;
+      let wallRecord: (r: readonly unknown[]) => RecordsSpecifier | null = () => null;
+      if (wallValue !== undefined && wallValue.type !== 'null') {
+        const w = expectObject(cx, wallValue, '"wall" (a wall specifier: {"type": "group" | "database" | "record" | "user", ...})');
+        const types = Object.keys(WALL_PROPS) as WallType[];
+        const tv = prop(w, 'type');
+        if (tv === undefined || tv.type !== 'string' || !types.includes(tv.value as WallType)) {
+          const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, types) : '';
+          fail(cx, 'wrong-type', `"type" of a wall specifier must be "group", "database", "record" or "user", got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`, tv ?? w);
+        }
+        wallType = tv.value as WallType;
+        const owner = WALL_PROPS[wallType];
+        checkProps(cx, w, `a ${wallType} wall specifier`, ['type', ...owner], ['type', ...owner]);
+        wall = p.one('specifier', prop(w, owner[0] as string)) as (r: readonly unknown[]) => Specifier;
+        if (wallType === 'record') wallRecord = p.one('records_spec', prop(w, 'record')) as (r: readonly unknown[]) => RecordsSpecifier;
+      }
+      const post = wholeProp(cx, obj, 'post');
+      const following = optionalBoolean(cx, obj.get('following'), '"following"');
+      const threads = optionalBoolean(cx, obj.get('threads'), '"threads"');
+      const recordsFlag = optionalBoolean(cx, obj.get('records'), '"records" (whether posts carry their records)');
+      return p.step((r) => ({ kind, wallType, wall: wall(r), wallRecord: wallRecord(r), post, following, threads, children, records: recordsFlag }));
+    }
+    case 'fetch_user_subscriptions': {
+      const teamValue = obj.get('team');
+      const userValue = obj.get('user');
+      if (teamValue !== undefined && teamValue.type !== 'null' && userValue !== undefined && userValue.type !== 'null') {
+        fail(cx, 'wrong-type', 'FETCH user_subscriptions takes "team" (the subscriptions of one team) or "user" (of one user), not both', userValue);
+      }
+      const team = optionalChild(p, 'specifier', teamValue);
+      const user = optionalChild(p, 'specifier', userValue);
+      return p.step((r) => ({ kind, team: team(r), user: user(r) }));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { KINDS } from '../ast/kinds.js';
-import type { ActionPart, DataActionKind, FetchAction, FieldExpr, FieldValue, RecordsWrite, RemoveAction } from '../ast/actions.js';
+import type { ActionPart, DataActionKind, FetchAction, FieldExpr, FieldValue, RecordsWrite, RemoveAction, WallType } from '../ast/actions.js';
 import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
@@ -125,6 +125,9 @@ const paging = (n: { order: readonly Node[]; limit: string | null; offset: strin
 const actionOf = (kind: DataActionKind): string => KINDS[kind].json.action;
 const fetch = (kind: FetchAction['kind'], ...entries: (readonly [string, Out | undefined])[]) =>
   obj(['action', actionOf(kind)], ['fetch', KINDS[kind].json.fetch], ...entries);
+/** A wall specifier (spec "Specifiers"): `{"type": "group", "group": ...}`, database, user alike; a record wall names its database and record. */
+const wallSpec = (t: WallType, owner: Out, record: Out | null) =>
+  t === 'record' ? obj(['type', t], ['database', owner], ['record', record ?? undefined]) : obj(['type', t], [t, owner]);
 const remove = (n: RemoveAction) =>
   obj(['action', actionOf(n.kind)], ['database', ref(n.database)], ['records', ref(n.records)], ['fail_no_op', flag(n.failNoOp)]);
 const recordsWrite = (n: RecordsWrite) =>
@@ -176,6 +179,25 @@ const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Wri
       ['count', flag(n.count)],
     ),
   fetch_users: (n) => fetch(n.kind, ['users', orNull(n.users, ref)], ...paging(n)),
+  fetch_crons: (n) => fetch(n.kind),
+  fetch_pref_defs: (n) => fetch(n.kind),
+  fetch_seqs: (n) => fetch(n.kind),
+  fetch_follows: (n) => fetch(n.kind, ['user', orNull(n.user, ref)], ['count', flag(n.count)]),
+  fetch_keys: (n) => fetch(n.kind, ['user', orNull(n.user, ref)], ['count', flag(n.count)]),
+  fetch_prefs: (n) => fetch(n.kind, ['user', orNull(n.user, ref)]),
+  fetch_logs: (n) => fetch(n.kind, ['database', ref(n.database)], ['records', ref(n.records)]),
+  fetch_notifications: (n) => fetch(n.kind, ['user', orNull(n.user, ref)], ['type', words(n.type)], ['seen', flag(n.seen)]),
+  fetch_posts: (n) =>
+    fetch(
+      n.kind,
+      ['wall', n.wallType === null || n.wall === null ? undefined : wallSpec(n.wallType, ref(n.wall), n.wallRecord === null ? null : ref(n.wallRecord))],
+      ['following', flag(n.following)],
+      ['threads', flag(n.threads)],
+      ['post', whole(n.post)],
+      ['children', flag(n.children)],
+      ['records', flag(n.records)],
+    ),
+  fetch_user_subscriptions: (n) => fetch(n.kind, ['team', orNull(n.team, ref)], ['user', orNull(n.user, ref)]),
   insert_action: recordsWrite,
   replace_action: recordsWrite,
   set_action: recordsWrite,

@@ -1,4 +1,4 @@
-import type { ActionPart, DataActionKind, FieldExpr, FieldValue, RecordData, RecordsWrite, RemoveAction } from '../ast/actions.js';
+import type { ActionPart, DataActionKind, FetchFollows, FetchKeys, FetchPrefs, FieldExpr, FieldValue, RecordData, RecordsWrite, RemoveAction } from '../ast/actions.js';
 import type { Node } from '../ast/nodes.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
@@ -178,6 +178,81 @@ const fetchUsers: LayoutFn<'fetch_users'> = (n, _c, env) => {
   });
 };
 
+/** FETCH CRONS, PREF_DEFS, SEQS: the words alone. */
+const bareFetch = (word: string) => (_n: Node, _c: Ctx, env: Env): Layout => leaf(`${env.options.kw('FETCH')} ${env.options.kw(word)}`);
+
+/** FETCH [COUNT] FOLLOWS|KEYS [USER spec], FETCH PREFS [USER spec]. */
+function userFetch(word: string) {
+  return (n: FetchFollows | FetchKeys | FetchPrefs, _c: Ctx, env: Env): Layout => {
+    const k = new Kids();
+    const hasUser = k.add(n.user);
+    const count = 'count' in n ? n.count : null;
+    return k.layout((take) => {
+      const clauses: Doc[] = [];
+      if (hasUser) clauses.push(clause(env.options.kw('USER'), take()));
+      const options = 'count' in n ? optionsClause(env, [['COUNT', countOption(count)]]) : null;
+      if (options) clauses.push(options);
+      return statement(fetchHead(env, count, word), clauses);
+    });
+  };
+}
+
+const fetchLogs: LayoutFn<'fetch_logs'> = (n, _c, env) => {
+  const k = new Kids();
+  k.add(n.database, DATABASE);
+  const records = recordsClause(n, k);
+  return k.layout((take) => {
+    const head = concat([fetchHead(env, null, 'LOGS'), ' ', env.options.kw('FROM'), ' ', take()]);
+    const r = records(take, env);
+    return statement(head, r ? [r] : []);
+  });
+};
+
+const fetchNotifications: LayoutFn<'fetch_notifications'> = (n, _c, env) => {
+  const kw = env.options.kw;
+  const k = new Kids();
+  const hasUser = k.add(n.user);
+  return k.layout((take) => {
+    const clauses: Doc[] = [];
+    if (hasUser) clauses.push(clause(kw('USER'), take()));
+    if (n.type !== null) clauses.push(concat([kw('TYPE'), ' ', verbatim(quoteString(n.type))]));
+    const options = optionsClause(env, [['SEEN', n.seen]]);
+    if (options) clauses.push(options);
+    return statement(fetchHead(env, null, 'NOTIFICATIONS'), clauses);
+  });
+};
+
+const fetchPosts: LayoutFn<'fetch_posts'> = (n, _c, env) => {
+  const kw = env.options.kw;
+  const k = new Kids();
+  const hasWall = n.wallType !== null && k.add(n.wall, n.wallType === 'database' || n.wallType === 'record' ? DATABASE : PLAIN);
+  const hasRecord = hasWall && k.add(n.wallRecord);
+  return k.layout((take) => {
+    const clauses: Doc[] = [];
+    if (hasWall) {
+      const on = n.wallType === 'group' ? 'ON GROUP' : n.wallType === 'user' ? 'ON USER' : 'ON DATABASE';
+      clauses.push(clause(kw(on), hasRecord ? concat([take(), ' ', kw('RECORD'), ' ', take()]) : take()));
+    }
+    if (n.post !== null) clauses.push(`${kw('POST')} ${n.post}`);
+    const options = optionsClause(env, [['FOLLOWING', n.following], ['THREADS', n.threads], ['CHILDREN', n.children], ['RECORDS', n.records]]);
+    if (options) clauses.push(options);
+    return statement(fetchHead(env, null, 'POSTS'), clauses);
+  });
+};
+
+const fetchUserSubscriptions: LayoutFn<'fetch_user_subscriptions'> = (n, _c, env) => {
+  const kw = env.options.kw;
+  const k = new Kids();
+  const hasTeam = k.add(n.team);
+  const hasUser = k.add(n.user);
+  return k.layout((take) => {
+    const clauses: Doc[] = [];
+    if (hasTeam) clauses.push(clause(kw('TEAM'), take()));
+    if (hasUser) clauses.push(clause(kw('USER'), take()));
+    return statement(fetchHead(env, null, 'USER_SUBSCRIPTIONS'), clauses);
+  });
+};
+
 // ---------------------------------------------------------------------------------------
 // Records data
 
@@ -337,6 +412,16 @@ export const ACTION_LAYOUTS = {
   fetch_pseudorecords: fetchPseudorecords,
   fetch_tasks: fetchTasks,
   fetch_users: fetchUsers,
+  fetch_crons: bareFetch('CRONS'),
+  fetch_follows: userFetch('FOLLOWS'),
+  fetch_keys: userFetch('KEYS'),
+  fetch_logs: fetchLogs,
+  fetch_notifications: fetchNotifications,
+  fetch_posts: fetchPosts,
+  fetch_prefs: userFetch('PREFS'),
+  fetch_pref_defs: bareFetch('PREF_DEFS'),
+  fetch_user_subscriptions: fetchUserSubscriptions,
+  fetch_seqs: bareFetch('SEQS'),
   insert_action: recordsWrite('INSERT'),
   replace_action: recordsWrite('REPLACE'),
   set_action: recordsWrite('SET'),

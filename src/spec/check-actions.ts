@@ -110,6 +110,26 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       }
       if (node.kind === 'fetch_multirecords') noKey(node.databases, node, 'databases', out);
       return;
+    case 'fetch_logs':
+      noKey(node.database, node, 'database', out);
+      return;
+    case 'fetch_notifications':
+      if (node.type === '') out.push({ code: 'spec/empty-string', message: 'the notification type cannot be empty (the empty string is null)', node, field: 'type' });
+      return;
+    case 'fetch_posts':
+      whole(node.post, 'a post id (POST)', node, 'post', false, out);
+      if ((node.wallType === null) !== (node.wall === null)) {
+        out.push({ code: 'spec/wall', message: 'a wall specifier has a type and the group, database or user it belongs to', node, field: 'wall' });
+      } else if ((node.wallType === 'record') !== (node.wallRecord !== null)) {
+        out.push({ code: 'spec/wall', message: 'a record wall names its database and its record; the other walls name no record', node, field: 'wall' });
+      }
+      if (node.wall !== null && (node.wallType === 'database' || node.wallType === 'record')) noKey(node.wall, node, 'wall', out);
+      return;
+    case 'fetch_user_subscriptions':
+      if (node.team !== null && node.user !== null) {
+        out.push({ code: 'spec/team-and-user', message: 'FETCH USER_SUBSCRIPTIONS takes a team or a user, not both', node, field: 'user' });
+      }
+      return;
     case 'insert_action':
     case 'replace_action':
     case 'set_action':

@@ -13,6 +13,8 @@ const W = Object.fromEntries(
   [
     'FETCH', 'COUNT', 'RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INSERT', 'REPLACE', 'SET',
     'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
+    'CRONS', 'PREF_DEFS', 'SEQS', 'FOLLOWS', 'KEYS', 'PREFS', 'LOGS', 'NOTIFICATIONS', 'TYPE', 'SEEN', 'POSTS', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD',
+    'USER_SUBSCRIPTIONS', 'TEAM',
   ].map((w) => [w, word(w)]),
 ) as Record<string, TokenType>;
 const STAND_IN = createToken({ name: 'StandIn', pattern: /\u0000/ });
@@ -99,6 +101,116 @@ class ActionGrammar extends EmbeddedActionsParser {
         },
       },
       { ALT: () => this.SUBRULE(this.fetchUsers) },
+      { ALT: () => this.SUBRULE(this.fetchOther) },
+    ]);
+  });
+
+  private fetchOther = this.RULE('fetchOther', () => {
+    const w = (name: string) => W[name] as TokenType;
+    this.OR([
+      { ALT: () => this.OR2([{ ALT: () => this.CONSUME(w('CRONS')) }, { ALT: () => this.CONSUME(w('PREF_DEFS')) }, { ALT: () => this.CONSUME(w('SEQS')) }]) },
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(w('COUNT')));
+          this.OR3([{ ALT: () => this.CONSUME(w('FOLLOWS')) }, { ALT: () => this.CONSUME(w('KEYS')) }]);
+          this.OPTION2(() => {
+            this.CONSUME(w('USER'));
+            this.SUBRULE(this.specifier);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('PREFS'));
+          this.OPTION3(() => {
+            this.CONSUME2(w('USER'));
+            this.SUBRULE2(this.specifier);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('LOGS'));
+          this.CONSUME(T.From);
+          this.SUBRULE(this.database);
+          this.SUBRULE(this.writeRecords);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('NOTIFICATIONS'));
+          this.OPTION4(() => {
+            this.CONSUME3(w('USER'));
+            this.SUBRULE3(this.specifier);
+          });
+          this.OPTION5(() => {
+            this.CONSUME(w('TYPE'));
+            this.CONSUME(T.StringLiteral);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('POSTS'));
+          this.OPTION6(() => {
+            this.CONSUME(T.On);
+            this.SUBRULE(this.wall);
+          });
+          this.OPTION7(() => {
+            this.CONSUME(w('POST'));
+            this.CONSUME(T.NumberLiteral);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('USER_SUBSCRIPTIONS'));
+          this.OPTION8(() =>
+            this.OR4([
+              {
+                ALT: () => {
+                  this.CONSUME(w('TEAM'));
+                  this.SUBRULE4(this.specifier);
+                },
+              },
+              {
+                ALT: () => {
+                  this.CONSUME4(w('USER'));
+                  this.SUBRULE5(this.specifier);
+                },
+              },
+            ]),
+          );
+        },
+      },
+    ]);
+    this.OPTION9(() => this.SUBRULE(this.options));
+  });
+
+  private wall = this.RULE('wall', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Group);
+          this.SUBRULE(this.specifier);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(W['DATABASE'] as TokenType);
+          this.SUBRULE(this.database);
+          this.OPTION(() => {
+            this.CONSUME(W['RECORD'] as TokenType);
+            this.SUBRULE(this.records);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(W['USER'] as TokenType);
+          this.SUBRULE2(this.specifier);
+        },
+      },
     ]);
   });
 
@@ -136,7 +248,7 @@ class ActionGrammar extends EmbeddedActionsParser {
     this.MANY_SEP({
       SEP: T.Comma,
       DEF: () => {
-        this.OR([{ ALT: () => this.CONSUME(W['CHILDREN'] as TokenType) }, { ALT: () => this.CONSUME(W['COUNT'] as TokenType) }, { ALT: () => this.CONSUME(W['FAIL_NO_OP'] as TokenType) }]);
+        this.OR(['CHILDREN', 'COUNT', 'FAIL_NO_OP', 'SEEN', 'FOLLOWING', 'THREADS', 'RECORDS'].map((name) => ({ ALT: () => this.CONSUME(W[name] as TokenType) })));
         this.CONSUME(T.Equals);
         this.OR2([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
       },

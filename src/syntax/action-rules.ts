@@ -1,7 +1,7 @@
 import {
   fieldKey, foldName,
   type DataAction, type FetchAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnDuplicate, type OnRemove,
-  type RecordData, type RecordsSpecifier,
+  type RecordData, type RecordsSpecifier, type WallType,
 } from '../ast/actions.js';
 import type { Expr, OrderTerm, Select, SingularSpec, Specifier } from '../ast/nodes.js';
 import { orderTerm } from '../ast/make.js';
@@ -27,7 +27,22 @@ const FETCH_WORDS: Readonly<Record<string, FetchAction['kind']>> = {
   PSEUDORECORDS: 'fetch_pseudorecords',
   TASKS: 'fetch_tasks',
   USERS: 'fetch_users',
+  CRONS: 'fetch_crons',
+  FOLLOWS: 'fetch_follows',
+  KEYS: 'fetch_keys',
+  LOGS: 'fetch_logs',
+  NOTIFICATIONS: 'fetch_notifications',
+  POSTS: 'fetch_posts',
+  PREFS: 'fetch_prefs',
+  PREF_DEFS: 'fetch_pref_defs',
+  USER_SUBSCRIPTIONS: 'fetch_user_subscriptions',
+  SEQS: 'fetch_seqs',
 };
+const FETCH_WORD_LIST = Object.keys(FETCH_WORDS).join(', ').replace(/, ([^,]*)$/, ' or $1');
+
+/** The fetch types without expressions (the spec's table: users, walls, preferences, ...). */
+type OtherFetch = Exclude<FetchAction['kind'], 'fetch_records' | 'fetch_multirecords' | 'fetch_pseudorecords' | 'fetch_tasks' | 'fetch_users'>;
+const OTHER_FETCH: ReadonlySet<string> = new Set<OtherFetch>(['fetch_crons', 'fetch_follows', 'fetch_keys', 'fetch_logs', 'fetch_notifications', 'fetch_posts', 'fetch_prefs', 'fetch_pref_defs', 'fetch_user_subscriptions', 'fetch_seqs']);
 
 /** The OPTIONS each action takes (the spec's booleans without a clause of their own). */
 const OPTION_NAMES: { readonly [K in DataAction['kind']]: readonly string[] } = {
@@ -36,6 +51,16 @@ const OPTION_NAMES: { readonly [K in DataAction['kind']]: readonly string[] } = 
   fetch_pseudorecords: ['COUNT'],
   fetch_tasks: ['COUNT'],
   fetch_users: [],
+  fetch_crons: [],
+  fetch_follows: ['COUNT'],
+  fetch_keys: ['COUNT'],
+  fetch_logs: [],
+  fetch_notifications: ['SEEN'],
+  fetch_posts: ['FOLLOWING', 'THREADS', 'CHILDREN', 'RECORDS'],
+  fetch_prefs: [],
+  fetch_pref_defs: [],
+  fetch_user_subscriptions: [],
+  fetch_seqs: [],
   insert_action: ['FAIL_NO_OP'],
   replace_action: ['FAIL_NO_OP'],
   set_action: ['FAIL_NO_OP'],
@@ -119,10 +144,11 @@ export abstract class ActionRules extends ExpressionRules {
     const typeToken = this.pos;
     const kind = this.t1() === IDENTIFIER ? FETCH_WORDS[this.image(typeToken).toUpperCase()] : undefined;
     if (kind === undefined) {
-      this.syntaxError(`expected RECORDS, MULTIRECORDS, PSEUDORECORDS, TASKS or USERS after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(typeToken)}'` : 'the end of the input'}`);
+      this.syntaxError(`expected ${FETCH_WORD_LIST} after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(typeToken)}'` : 'the end of the input'}`);
       return this.emptyFetch();
     }
     this.pos++;
+    if (OTHER_FETCH.has(kind)) return (yield* this.otherFetch(kind as OtherFetch, count, start, typeToken)) as FetchAction;
     if (kind === 'fetch_users') {
       if (count !== null) this.report('syntax/fetch-count', 'FETCH USERS has no count', start, typeToken, 'leave COUNT out');
       const users = this.atPaging() || this.pos >= this.end ? null : ((yield this.specifier()) as Specifier);
@@ -171,6 +197,91 @@ export abstract class ActionRules extends ExpressionRules {
         return { kind, select: select as Select, where, ...paging, count };
       default:
         return { kind: 'fetch_tasks', from, user, text, where, ...paging, count };
+    }
+  }
+
+  /**
+   * The fetch types without expressions: `FETCH CRONS`, `FETCH PREF_DEFS`, `FETCH SEQS`,
+   * `FETCH [COUNT] FOLLOWS|KEYS [USER spec]`, `FETCH PREFS [USER spec]`, `FETCH LOGS FROM
+   * database (RECORDS records | WHERE expr)`, `FETCH NOTIFICATIONS [USER spec] [TYPE 'type']
+   * [OPTIONS (SEEN = bool)]`, `FETCH POSTS [ON wall] [POST id] [OPTIONS (FOLLOWING, THREADS,
+   * CHILDREN, RECORDS = bool)]` (wall: GROUP spec | DATABASE database [RECORD records] | USER
+   * spec), `FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`.
+   */
+  private *otherFetch(kind: OtherFetch, count: boolean | null, start: number, typeToken: number): Generator<Rule<unknown>, FetchAction, unknown> {
+    const word = this.image(typeToken).toUpperCase();
+    const counted = kind === 'fetch_follows' || kind === 'fetch_keys';
+    if (count !== null && !counted) this.report('syntax/fetch-count', `FETCH ${word} has no count`, start, typeToken, 'leave COUNT out');
+    const self = this;
+    function* user(): Generator<Rule<unknown>, Specifier | null, unknown> {
+      return self.optionalWord('USER') !== MISSING ? ((yield self.specifier()) as Specifier) : null;
+    }
+    switch (kind) {
+      case 'fetch_crons':
+      case 'fetch_pref_defs':
+      case 'fetch_seqs':
+        this.options(kind, {});
+        return { kind };
+      case 'fetch_follows':
+      case 'fetch_keys': {
+        const u = yield* user();
+        const options = this.options(kind, { COUNT: count ?? undefined } as Options);
+        return { kind, user: u, count: options['COUNT'] ?? null };
+      }
+      case 'fetch_prefs': {
+        const u = yield* user();
+        this.options(kind, {});
+        return { kind, user: u };
+      }
+      case 'fetch_logs': {
+        this.expect(T.From);
+        const database = yield* this.database();
+        const records = yield* this.writeRecords();
+        this.options(kind, {});
+        return { kind, database, records };
+      }
+      case 'fetch_notifications': {
+        const u = yield* user();
+        const type = this.optionalWord('TYPE') !== MISSING ? this.stringText('TYPE') : null;
+        const options = this.options(kind, {});
+        return { kind, user: u, type, seen: options['SEEN'] ?? null };
+      }
+      case 'fetch_posts': {
+        let wallType: WallType | null = null;
+        let wall: Specifier | null = null;
+        let wallRecord: RecordsSpecifier | null = null;
+        if (this.optional(T.On) !== MISSING) {
+          if (this.optional(T.Group) !== MISSING) {
+            wallType = 'group';
+            wall = (yield this.specifier()) as Specifier;
+          } else if (this.optionalWord('DATABASE') !== MISSING) {
+            wall = yield* this.database();
+            if (this.optionalWord('RECORD') !== MISSING) {
+              wallType = 'record';
+              wallRecord = yield* this.recordsSpecifier();
+            } else wallType = 'database';
+          } else if (this.optionalWord('USER') !== MISSING) {
+            wallType = 'user';
+            wall = (yield this.specifier()) as Specifier;
+          } else {
+            this.syntaxError(`expected GROUP, DATABASE or USER after 'ON' (the wall of the posts), found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
+          }
+        }
+        const post = this.optionalWord('POST') !== MISSING ? this.wholeNumber('a post id (POST)') : null;
+        const options = this.options(kind, {});
+        return {
+          kind, wallType, wall, wallRecord, post,
+          following: options['FOLLOWING'] ?? null, threads: options['THREADS'] ?? null, children: options['CHILDREN'] ?? null, records: options['RECORDS'] ?? null,
+        };
+      }
+      case 'fetch_user_subscriptions': {
+        let team: Specifier | null = null;
+        let u: Specifier | null = null;
+        if (this.optionalWord('TEAM') !== MISSING) team = (yield this.specifier()) as Specifier;
+        else u = yield* user();
+        this.options(kind, {});
+        return { kind, team, user: u };
+      }
     }
   }
 

@@ -93,7 +93,7 @@ export function textMateGrammar(): Record<string, unknown> {
         patterns: [
           {
             name: 'keyword.other.dsq',
-            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?)\\b',
+            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS|CRONS|FOLLOWS|KEYS|LOGS|NOTIFICATIONS|POSTS|PREFS|PREF_DEFS|USER_SUBSCRIPTIONS|SEQS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?)\\b',
           },
           { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },
           { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },

@@ -125,6 +125,47 @@ function rebuild(a: DataAction): { toJson(): string } {
     }
     case 'fetch_users':
       return paging(db.fetchUsers(a.users === null ? null : (specArg(a.users) as never)), a);
+    case 'fetch_crons':
+      return db.fetchCrons();
+    case 'fetch_pref_defs':
+      return db.fetchPrefDefs();
+    case 'fetch_seqs':
+      return db.fetchSeqs();
+    case 'fetch_follows':
+    case 'fetch_keys': {
+      const b = (a.kind === 'fetch_follows' ? db.fetchFollows : db.fetchKeys)(a.user === null ? null : (specArg(a.user) as never));
+      return a.count === null ? b : b.count(a.count);
+    }
+    case 'fetch_prefs':
+      return db.fetchPrefs(a.user === null ? null : (specArg(a.user) as never));
+    case 'fetch_logs': {
+      const b = db.fetchLogs(specArg(a.database) as never);
+      return a.records.kind === 'spec_where' ? b.where(expr(a.records.where)) : b.records(recordsArg(a.records) as never);
+    }
+    case 'fetch_notifications': {
+      let b = db.fetchNotifications(a.user === null ? null : (specArg(a.user) as never));
+      if (a.type !== null) b = b.type(a.type);
+      if (a.seen !== null) b = b.seen(a.seen);
+      return b;
+    }
+    case 'fetch_posts': {
+      let b = db.fetchPosts();
+      if (a.wallType === 'group' && a.wall !== null) b = b.onGroup(specArg(a.wall) as never);
+      if (a.wallType === 'user' && a.wall !== null) b = b.onUser(specArg(a.wall) as never);
+      if (a.wallType === 'database' && a.wall !== null) b = b.onDatabase(specArg(a.wall) as never);
+      if (a.wallType === 'record' && a.wall !== null && a.wallRecord !== null) b = b.onRecord(specArg(a.wall) as never, recordsArg(a.wallRecord) as never);
+      if (a.post !== null) b = b.post(num(a.post));
+      if (a.following !== null) b = b.following(a.following);
+      if (a.threads !== null) b = b.threads(a.threads);
+      if (a.children !== null) b = b.children(a.children);
+      if (a.records !== null) b = b.records(a.records);
+      return b;
+    }
+    case 'fetch_user_subscriptions': {
+      const b = db.fetchUserSubscriptions();
+      if (a.team !== null) return b.team(specArg(a.team) as never);
+      return a.user === null ? b : b.user(specArg(a.user) as never);
+    }
     case 'insert_action':
     case 'replace_action':
     case 'set_action': {

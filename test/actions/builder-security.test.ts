@@ -66,6 +66,16 @@ const POSITIONS: readonly Position[] = [
   ['fetchRecords .count', (x) => db.fetchRecords('t').count(x as never), (j) => j.count, flag],
   ['fetchTasks .text', (x) => db.fetchTasks().text(x as never), (j) => j.text, name],
   ['fetchTasks .user', (x) => db.fetchTasks().user(x as never), (j) => j.user, (v) => (v === null ? undefined : specJson(v))],
+  ['fetchFollows user', (x) => db.fetchFollows(x as never), (j) => j.user, (v) => (v === null ? undefined : specJson(v))],
+  ['fetchKeys .count', (x) => db.fetchKeys().count(x as never), (j) => j.count, flag],
+  ['fetchLogs database', (x) => db.fetchLogs(x as never), (j) => j.database, (v) => specJson(v)],
+  ['fetchLogs .records', (x) => db.fetchLogs('t').records(x as never), (j) => j.records, specJson],
+  ['fetchNotifications .type', (x) => db.fetchNotifications().type(x as never), (j) => j.type, name],
+  ['fetchNotifications .seen', (x) => db.fetchNotifications().seen(x as never), (j) => j.seen, flag],
+  ['fetchPosts .post', (x) => db.fetchPosts().post(x as never), (j) => j.post, (v) => (typeof v === 'number' && Number.isInteger(v) && checkNumber(String(v)).ok ? v + 0 : undefined)],
+  ['fetchPosts .onUser', (x) => db.fetchPosts().onUser(x as never), (j) => j.wall?.user, specJson],
+  ['fetchPosts .threads', (x) => db.fetchPosts().threads(x as never), (j) => j.threads, flag],
+  ['fetchUserSubscriptions .team', (x) => db.fetchUserSubscriptions().team(x as never), (j) => j.team, (v) => (v === null ? undefined : specJson(v))],
   ['update .file', (x) => db.updateTable('t').file(x as never), (j) => j.file, name],
   ['update .records', (x) => db.updateTable('t').records(x as never), (j) => j.records, specJson],
   ['delete .records', (x) => db.deleteFrom('t').records(x as never), (j) => j.records, specJson],
@@ -84,6 +94,7 @@ const CONDITIONS: readonly (readonly [string, (x: unknown) => Built])[] = [
   ['fetchRecords .where', (x) => db.fetchRecords('t').where(x as never)],
   ['update .where', (x) => db.updateTable('t').where(x as never)],
   ['delete .where', (x) => db.deleteFrom('t').where(x as never)],
+  ['fetchLogs .where', (x) => db.fetchLogs('t').where(x as never)],
 ];
 
 const nodeShaped = fc.oneof(

@@ -69,6 +69,39 @@ const ROWS: readonly Row[] = [
   { row: 'users | users — none given: all users', text: 'FETCH USERS', json: { action: 'fetch', fetch: 'users' } },
   { row: 'users | order (recent first); limit (1,000); offset', text: 'FETCH USERS ORDER BY name LIMIT 10 OFFSET 10', json: { action: 'fetch', fetch: 'users', order: [{ e: { $col: 'name' } }], limit: 10, offset: 10 } },
   { row: 'users | users — a where specifier', text: "FETCH USERS WHERE name LIKE 'a%'", json: { action: 'fetch', fetch: 'users', users: { type: 'where', where: { $like: [{ $col: 'name' }, 'a%'] } } } },
+  // The fetch types without expressions
+  { row: 'crons | none', text: 'FETCH CRONS', json: { action: 'fetch', fetch: 'crons' } },
+  { row: 'follows | user (user specifier; current user)', text: "FETCH FOLLOWS USER 'alice'", json: { action: 'fetch', fetch: 'follows', user: 'alice' } },
+  { row: 'follows | user (current user) — absent', text: 'FETCH FOLLOWS', json: { action: 'fetch', fetch: 'follows' } },
+  { row: 'follows | count (false)', text: 'FETCH COUNT FOLLOWS USER 7', json: { action: 'fetch', fetch: 'follows', user: 7, count: true } },
+  { row: 'follows | count (false) — explicit false', text: 'FETCH FOLLOWS OPTIONS (COUNT = FALSE)', json: { action: 'fetch', fetch: 'follows', count: false } },
+  { row: 'keys | user (current user)', text: "FETCH KEYS USER 'bob'", json: { action: 'fetch', fetch: 'keys', user: 'bob' } },
+  { row: 'keys | count (false)', text: 'FETCH COUNT KEYS', json: { action: 'fetch', fetch: 'keys', count: true } },
+  { row: 'logs | database (required); records (records specifier, required)', text: 'FETCH LOGS FROM shop.orders RECORDS [1, 2]', json: { action: 'fetch', fetch: 'logs', database: db, records: [1, 2] } },
+  { row: 'logs | records — a key', text: 'FETCH LOGS FROM shop.orders RECORDS KEY(id = 7)', json: { action: 'fetch', fetch: 'logs', database: db, records: { type: 'key', key: { id: 7 } } } },
+  { row: 'logs | records — WHERE is the where specifier', text: "FETCH LOGS FROM shop.orders WHERE status = 'open'", json: { action: 'fetch', fetch: 'logs', database: db, records: { type: 'where', where: { '$=': [{ $col: 'status' }, 'open'] } } } },
+  { row: 'logs | records — neither is every record', text: 'FETCH LOGS FROM shop.orders', json: { action: 'fetch', fetch: 'logs', database: db, records: { type: 'all' } } },
+  { row: 'notifications | user (current user)', text: "FETCH NOTIFICATIONS USER 'alice'", json: { action: 'fetch', fetch: 'notifications', user: 'alice' } },
+  { row: 'notifications | type (notification type filter)', text: "FETCH NOTIFICATIONS TYPE 'mention'", json: { action: 'fetch', fetch: 'notifications', type: 'mention' } },
+  { row: 'notifications | seen (boolean filter: true only seen, false only unseen)', text: 'FETCH NOTIFICATIONS OPTIONS (SEEN = FALSE)', json: { action: 'fetch', fetch: 'notifications', seen: false } },
+  { row: 'posts | wall (wall specifier; all walls) — all walls', text: 'FETCH POSTS', json: { action: 'fetch', fetch: 'posts' } },
+  { row: 'posts | wall — group wall: `type` = `group`, `group` = group specifier', text: "FETCH POSTS ON GROUP 'sales'", json: { action: 'fetch', fetch: 'posts', wall: { type: 'group', group: 'sales' } } },
+  { row: 'posts | wall — database wall: `type` = `database`, `database` = database specifier', text: 'FETCH POSTS ON DATABASE shop.orders', json: { action: 'fetch', fetch: 'posts', wall: { type: 'database', database: db } } },
+  { row: 'posts | wall — record wall: `type` = `record`, `database`, `record` = record specifier', text: 'FETCH POSTS ON DATABASE shop.orders RECORD KEY(id = 7)', json: { action: 'fetch', fetch: 'posts', wall: { type: 'record', database: db, record: { type: 'key', key: { id: 7 } } } } },
+  { row: 'posts | wall — user wall: `type` = `user`, `user` = user specifier', text: 'FETCH POSTS ON USER 12', json: { action: 'fetch', fetch: 'posts', wall: { type: 'user', user: 12 } } },
+  { row: 'posts | post (post id)', text: 'FETCH POSTS POST 981', json: { action: 'fetch', fetch: 'posts', post: 981 } },
+  {
+    row: 'posts | following (boolean; false); threads (boolean; false); children (boolean; false); records (boolean; false)',
+    text: 'FETCH POSTS OPTIONS (FOLLOWING = TRUE, THREADS = FALSE, CHILDREN = TRUE, RECORDS = TRUE)',
+    json: { action: 'fetch', fetch: 'posts', following: true, threads: false, children: true, records: true },
+  },
+  { row: 'prefs | user (current user)', text: "FETCH PREFS USER 'alice'", json: { action: 'fetch', fetch: 'prefs', user: 'alice' } },
+  { row: 'prefs | user (current user) — absent', text: 'FETCH PREFS', json: { action: 'fetch', fetch: 'prefs' } },
+  { row: 'pref_defs | none', text: 'FETCH PREF_DEFS', json: { action: 'fetch', fetch: 'pref_defs' } },
+  { row: 'user_subscriptions with team | team (team specifier, required)', text: "FETCH USER_SUBSCRIPTIONS TEAM 'ops'", json: { action: 'fetch', fetch: 'user_subscriptions', team: 'ops' } },
+  { row: 'user_subscriptions with user | user (current user)', text: "FETCH USER_SUBSCRIPTIONS USER 'alice'", json: { action: 'fetch', fetch: 'user_subscriptions', user: 'alice' } },
+  { row: 'user_subscriptions with user | user (current user) — absent', text: 'FETCH USER_SUBSCRIPTIONS', json: { action: 'fetch', fetch: 'user_subscriptions' } },
+  { row: 'seqs | none; all task sequences', text: 'FETCH SEQS', json: { action: 'fetch', fetch: 'seqs' } },
 
   // Writes: insert
   { row: 'insert | database (required); records (records data, required)', text: "INSERT INTO shop.orders (id, status) VALUES (1, 'open'), (2, 'paid')", json: { action: 'insert', database: db, records: [{ id: 1, status: 'open' }, { id: 2, status: 'paid' }] } },
@@ -163,8 +196,22 @@ describe('data actions: JSON rules', () => {
   it('unknown properties are errors naming the nearest', () => {
     expect(() => fromJson('{"action":"delete","database":"t","records":1,"fail_no_opp":true}')).toThrow(/fail_no_op/);
   });
-  it('the other fetch types say they are not in dsq', () => {
-    expect(() => fromJson('{"action":"fetch","fetch":"crons"}')).toThrow(/in the spec but not in dsq/);
+  it('the fetch types without expressions: their properties checked as the others\'', () => {
+    expect(() => fromJson('{"action":"fetch","fetch":"crons","user":"bob"}')).toThrow(/unknown property "user"/);
+    expect(() => fromJson('{"action":"fetch","fetch":"logs","database":"t"}')).toThrow(/records/);
+    expect(() => fromJson('{"action":"fetch","fetch":"user_subscriptions","team":"ops","user":"bob"}')).toThrow(/"team" .* or "user" .*, not both/);
+    expect(() => fromJson('{"action":"fetch","fetch":"posts","wall":{"type":"room","room":1}}')).toThrow(/"type" of a wall specifier must be "group", "database", "record" or "user"/);
+    expect(() => fromJson('{"action":"fetch","fetch":"posts","wall":{"type":"record","database":"t"}}')).toThrow(/record/);
+    expect(() => fromJson('{"action":"fetch","fetch":"posts","post":1.5}')).toThrow(/whole number/);
+    expect(() => fromJson('{"action":"fetch","fetch":"notifications","seen":"yes"}')).toThrow(/"seen" \(true or false\)/);
+    expect(() => fromJson('{"action":"fetch","fetch":"cron"}')).toThrow(/unknown fetch type "cron" \(did you mean "crons"\?\)|did you mean "crons"/);
+  });
+  it('the fetch types without expressions: text errors', () => {
+    expect(() => parse('FETCH COUNT CRONS')).toThrow(/FETCH CRONS has no count/);
+    expect(() => parse('FETCH POSTS ON TABLE t')).toThrow(/expected GROUP, DATABASE or USER after 'ON'/);
+    expect(() => parse('FETCH NOTIFICATIONS OPTIONS (COUNT = TRUE)')).toThrow(/unknown option COUNT: this action takes the options SEEN/);
+    expect(() => parse('FETCH LOGS FROM t RECORDS [1] WHERE a = 1')).toThrow(/RECORDS or WHERE, not both/);
+    expect(() => parse('FETCH SESSIONS')).toThrow(/expected RECORDS, .*SEQS after 'FETCH'/);
   });
 });
 
