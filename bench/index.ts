@@ -5,6 +5,7 @@
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { actionsBench } from './actions.js';
 import { renderTable, type BenchEnv, type BenchModule } from './harness.js';
 import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
@@ -15,7 +16,7 @@ import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, lspBench, toolScalingBench];
+export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the
