@@ -1,6 +1,7 @@
 import {
-  findDatabases, KEYWORD_NAMES, RECORD_ATTRIBUTES, type DatabaseEntry, type Schema, type SchemaField, type SourceToken,
+  findDatabases, RECORD_ATTRIBUTES, type DatabaseEntry, type Schema, type SchemaField, type SourceToken,
 } from '../index.js';
+import { RESERVED } from './keywords.js';
 import { isName, isSeparator, nameOf, type Frame, type SourceRef, type TextShape } from './structure.js';
 
 /** A column a source offers: a schema field, a record attribute, or a subquery's result name. */
@@ -23,12 +24,11 @@ export interface ResolvedSource {
   readonly columns: readonly SourceColumn[] | null;
 }
 
-const KEYWORDS: ReadonlySet<string> = new Set(KEYWORD_NAMES);
 const BARE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 /** A name as dsq text: bare when it reads back as itself, otherwise quoted. */
 export function writeName(name: string): string {
-  return BARE.test(name) && !KEYWORDS.has(name.toUpperCase()) ? name : `"${name.replaceAll('"', '""')}"`;
+  return BARE.test(name) && !RESERVED.has(name.toUpperCase()) ? name : `"${name.replaceAll('"', '""')}"`;
 }
 
 /** A path of names (`sales.orders`) with each segment written as a name. */
