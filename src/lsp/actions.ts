@@ -1,7 +1,8 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type TextEdit } from 'vscode-languageserver/node';
-import {
-  applyFixes, lint, MAX_FIX_PASSES, type Fix, type LintDiagnostic, type LintOptions, type SourceToken,
-} from '../index.js';
+import { applyFixes } from '../lint/fix.js';
+import type { SourceToken } from '../syntax/tokenize.js';
+import { lint, MAX_FIX_PASSES, type LintOptions } from '../lint/lint.js';
+import type { Fix, LintDiagnostic } from '../lint/rule-api.js';
 import { RESERVED } from './keywords.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import type { TextShape } from './structure.js';

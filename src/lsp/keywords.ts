@@ -1,4 +1,4 @@
-import { KEYWORD_NAMES } from '../index.js';
+import { KEYWORD_NAMES } from '../syntax/tokenize.js';
 
 /**
  * One line of grammar/reference.md for every keyword and contextual word: what hover shows

@@ -1,6 +1,7 @@
-import {
-  findDatabases, RECORD_ATTRIBUTES, type DatabaseEntry, type Schema, type SchemaField, type SourceToken,
-} from '../index.js';
+import { findDatabases, type DatabaseEntry } from '../schema/lookup.js';
+import type { SourceToken } from '../syntax/tokenize.js';
+import { ATTRIBUTES as RECORD_ATTRIBUTES } from '../lint/scope.js';
+import type { Schema, SchemaField } from '../schema/definitions.js';
 import { RESERVED } from './keywords.js';
 import { isName, isSeparator, nameOf, type Frame, type SourceRef, type TextShape } from './structure.js';
 
