@@ -28,7 +28,7 @@ import { permanentWrite } from './rules/permanent-write.js';
 import { fetchWithoutLimit } from './rules/fetch-without-limit.js';
 import { fieldSetTwice } from './rules/field-set-twice.js';
 import { trashWithoutFeature } from './rules/trash-without-feature.js';
-import type { Rule } from './types.js';
+import type { Rule } from './rule-api.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
 export const RULES: readonly Rule[] = [

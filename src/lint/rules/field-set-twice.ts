@@ -2,8 +2,8 @@ import type { DataAction, FieldExpr, FieldValue, KeySpec, RecordsSpecifier } fro
 import { fieldKey } from '../../ast/actions.js';
 import type { Node } from '../../ast/nodes.js';
 import { findDatabase, findField } from '../../schema/lookup.js';
-import type { SchemaDatabase } from '../../schema/types.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { SchemaDatabase } from '../../schema/definitions.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 
 const RECORD_RULE = 'the spec: "A field may get a value from either the base object or expressions, not both; otherwise an error occurs"';
 const UPDATE_RULE = 'the spec: "A field named more than once across fields and expressions makes the action fail"';

@@ -1,7 +1,7 @@
 import type { DataAction } from '../../ast/actions.js';
 import type { Source } from '../../ast/nodes.js';
 import { findDatabase } from '../../schema/lookup.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 
 const SPEC = 'the spec: "`trash` enables the trash table and the TRASH, RESTORE and DISPOSE actions"';
 const WORD = { trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' } as const;
