@@ -58,9 +58,9 @@ export type BusyRow = RowType<typeof busy>;
 
 // Mistakes are compile errors that say what is wrong in one sentence (test/builder/tour.test.ts):
 // db.selectFrom('orders').select('emial')
-//   → no column "emial" in this query; the columns are: id, customer, amount, status, note, placed, paid, scan
+//   → no column "emial" in this query; the columns are: amount, customer, id, note, paid, placed, scan, status
 // db.selectFrom('orders', 'o').join('customers', 'c').select('id')
-//   → "id" is ambiguous: more than one source has it (o, c); qualify it: o.id, c.id
+//   → "id" is ambiguous: more than one source has it (c, o); qualify it: c.id, o.id
 // db.selectFrom('orders').select(({ col }) => [col('amount').add(1)])
 //   → a selected expression needs a result name: add .as('name') (a column is named after itself)
 // db.selectFrom('orders', 'o').join('orders', 'o')

@@ -1,6 +1,7 @@
 import type { AnyView, EntryColumns, HoldersOf, IsUnion, LastSegment, NamesOf, SharedNames } from './scope.js';
 import type { QueryLike } from './brand.js';
-import type { Condition, DsqTypeMark, Expression_, IsAny, RecordAttributes, UnionToIntersection } from './typing.js';
+import type { Sorted } from './sort.js';
+import type { Condition, DsqTypeMark, Expression_, IsAny, RecordAttributes } from './typing.js';
 
 /**
  * Type-level error messages. A name argument is typed `NameArg<N, Valid, Msg>`: a valid name
@@ -14,19 +15,18 @@ import type { Condition, DsqTypeMark, Expression_, IsAny, RecordAttributes, Unio
  * the union of valid names, so the editor completes them. Messages are computed only on the error path.
  */
 
-type LastOf<U> = UnionToIntersection<U extends unknown ? () => U : never> extends () => infer R ? R : never;
+/** Up to `Max` members of a string union, sorted (sort.ts), each followed by `Suffix`, joined by ", " (then "… (N more)"). */
+export type List<U extends string, Max extends number = 40, Suffix extends string = ''> = ListOf<Sorted<U>, Max, Suffix>;
 
-/** Up to `Max` members of a string union, each followed by `Suffix`, joined by ", " (then "… (N more)"). */
-export type List<U extends string, Max extends number = 40, Suffix extends string = '', Acc extends string[] = []> = [U] extends [never]
-  ? Join<Acc>
-  : Acc['length'] extends Max
-    ? `${Join<Acc>}, … (${Count<U>} more)`
-    : LastOf<U> extends infer L extends string
-      ? List<Exclude<U, L>, Max, Suffix, [`${L}${Suffix}`, ...Acc]>
-      : never;
-
-type Join<T extends string[]> = T extends [infer F extends string, ...infer R extends string[]] ? (R extends [] ? F : `${F}, ${Join<R>}`) : '';
-type Count<U, N extends unknown[] = []> = [U] extends [never] ? N['length'] : LastOf<U> extends infer L ? Count<Exclude<U, L>, [...N, L]> : never;
+/** Up to `Max` names of a list, each followed by `Suffix`, joined by ", " (then "… (N more)"). */
+export type ListOf<T extends string[], Max extends number = 40, Suffix extends string = '', Acc extends string = '', Count extends unknown[] = []> = T extends [
+  infer H extends string,
+  ...infer R extends string[],
+]
+  ? Count['length'] extends Max
+    ? `${Acc}, … (${T['length']} more)`
+    : ListOf<R, Max, Suffix, Acc extends '' ? `${H}${Suffix}` : `${Acc}, ${H}${Suffix}`, [...Count, H]>
+  : Acc;
 
 /**
  * A name argument: the name when valid; while typing, the valid names (completions); else the
@@ -63,17 +63,32 @@ export type ColumnMessage<N, V extends AnyView> = N extends string
       ? `"${N}" is ambiguous: more than one source has it (${List<H>}); qualify it: ${List<H, 40, `.${N}`>}`
       : [NamesOf<V>] extends [never]
         ? `no column "${N}": this query has no source yet`
-        : `no column "${N}" in this query; the columns are: ${List<Exclude<ListedNames<V>, N>>}`
+        : `no column "${N}" in this query; the columns are: ${ListedNames<V, N>}`
     : never
   : 'a column name (a string)';
 
-/** The names an error lists: the plain ones, and qualified those two sources share; record attributes left out (always valid, listed in the docs). */
-type ListedNames<V extends AnyView> =
-  | Exclude<NamesOf<V>, `${string}.${string}` | keyof RecordAttributes>
-  | (Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
-      ? { [K in HoldersOf<V['d'], V['s'], Shared>]: `${K}.${Shared & keyof EntryColumnsOf<V, K>}` }[HoldersOf<V['d'], V['s'], Shared>]
-      : never);
+/**
+ * The names an error lists, sorted: the plain ones, then qualified the ones two sources share
+ * (record attributes left out: always valid, listed in the docs).
+ */
+type ListedNames<V extends AnyView, N> = ListedOf<Exclude<PlainNames<V>, N>, Exclude<SharedQualified<V>, N>>;
+/** Two unions of names listed one after the other, each sorted. */
+type ListedOf<Plain extends string, Qualified extends string> =
+  Sorted<Plain> extends infer P extends string[] ? (Sorted<Qualified> extends infer Q extends string[] ? ListOf<[...P, ...Q]> : never) : never;
+type PlainNames<V extends AnyView> = Exclude<NamesOf<V>, `${string}.${string}` | keyof RecordAttributes>;
+type SharedQualified<V extends AnyView> =
+  Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
+    ? { [K in HoldersOf<V['d'], V['s'], Shared>]: `${K}.${Shared & keyof EntryColumnsOf<V, K>}` }[HoldersOf<V['d'], V['s'], Shared>]
+    : never;
 type EntryColumnsOf<V extends AnyView, K> = K extends keyof V['s'] ? EntryColumns<V['d'], V['s'][K]> : never;
+
+/**
+ * The error for `whereRef(left, op, right)` when the right column's type (`TR`) does not
+ * compare with the left one's (`TL`): both names with their types. (A list of the columns
+ * that would compare cost ~1,900 instantiations on every valid call: the compiler builds this
+ * message while the right column's type is still being inferred.)
+ */
+export type RefCompareMessage<L extends string, R extends string, TL, TR> = `"${R}" (${ValueTypeName<TR>}) does not compare with "${L}" (${ValueTypeName<TL>})`;
 
 /** A column name argument (checked against a view). */
 export type ColumnArg<N, V extends AnyView> = NameArg<N, NamesOf<V>, 'column', V>;

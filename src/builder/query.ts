@@ -7,7 +7,7 @@ import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError, describeValue } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
 import type { ScalarOf, TooManyColumns } from './functions.js';
-import type { ColumnArg, CondArg, List, NameArg } from './messages.js';
+import type { ColumnArg, CondArg, List, NameArg, RefCompareMessage } from './messages.js';
 import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
 import type { CheckSelect, Flatten, RowOfItems, SelectItem, Strings } from './row.js';
 import {
@@ -321,7 +321,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   }
 
   /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
-  groupBy<const N extends string = never>(...terms: readonly (ColumnArg<N, View<D, S, P, O>> | ExpressionLike | ExprNode)[]): SelectQuery<O, D, S, P, Star, Str> {
+  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(...terms: GroupTerms<T, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str> {
     const group = [...this.#state.select.group];
     const named = [...this.#state.namedGroup];
     (terms as readonly unknown[]).forEach((t, i) => {
@@ -334,8 +334,8 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 
   /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
   having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()'>): SelectQuery<O, D, S, P, Star, Str>;
-  having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, O>>>(
-    left: F extends string ? ColumnArg<F, View<D, S, P, O>> : F,
+  having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, ResultNames<O, Star>>>>(
+    left: F extends string ? ColumnArg<F, View<D, S, P, ResultNames<O, Star>>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
@@ -348,7 +348,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * query is built, else a column), an expression, or `expr.asc()/.desc()`.
    */
   orderBy<const N extends string | ExpressionLike | ExprNode | Ordered>(
-    term: N extends string ? ColumnArg<N, View<D, S, P, O>> : N,
+    term: N extends string ? ColumnArg<N, View<D, S, P, ResultNames<O, Star>>> : N,
     direction: 'asc' | 'desc' = 'asc',
   ): SelectQuery<O, D, S, P, Star, Str> {
     if (direction !== 'asc' && direction !== 'desc') throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
@@ -483,6 +483,14 @@ type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends tr
     ? O | O2
     : Simplify<O & Partial<Omit<O2, keyof O>>>;
 
+/** The result names GROUP BY, HAVING and ORDER BY may use beside columns: none under `SELECT *` (a name there is a column, maybe ambiguous). */
+type ResultNames<O, Star extends boolean> = Star extends true ? {} : O;
+
+/** `groupBy`'s terms: each name checked (its error names the valid columns), expressions as they are. */
+type GroupTerms<T extends readonly unknown[], V extends AnyView> = T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+  ? T
+  : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
+
 /** `whereRef`'s right-hand column: a column whose type (`TR`) compares with the left one's (`TL`). */
 type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
   ? ColumnArg<R, V>
@@ -491,7 +499,7 @@ type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
       ? R
       : NonNullable<TR> extends Comparable<TL>
         ? R
-        : `"${R & string}" does not compare with "${L & string}": their types differ`
+        : RefCompareMessage<L & string, R & string, TL, TR>
     : ColumnArg<R, V>;
 
 /** The operator argument: inferred as given, and one that fits the left side's type. */

@@ -18,7 +18,7 @@ export function names(): void {
   db.selectFrom('invoices').select('totl');
   // @ts-expect-error unknown field as the first of several  msg: no column "emial"
   db.selectFrom('customers').select('emial', 'name');
-  // @ts-expect-error an ambiguous plain name  msg: "id" is ambiguous: more than one source has it (i, c); qualify it: i.id, c.id
+  // @ts-expect-error an ambiguous plain name  msg: "id" is ambiguous: more than one source has it (c, i); qualify it: c.id, i.id
   db.selectFrom('invoices', 'i').join('customers', 'c').select('id');
   // @ts-expect-error an ambiguous name in col()  msg: "id" is ambiguous
   db.selectFrom('invoices', 'i').join('customers', 'c').where(({ col }) => col('id').eq(1));
@@ -36,8 +36,18 @@ export function names(): void {
   db.selectFrom('invoices').select(({ col }) => [col('total').as('t')]).having(({ ref }) => ref('nope').gt(1));
   // @ts-expect-error orderBy of an unknown name
   db.selectFrom('invoices').orderBy('nope');
-  // @ts-expect-error groupBy of an unknown name
+  // @ts-expect-error groupBy of an unknown name  msg: '"no column "nope" in this query; the columns are: customer, due, id, issued, memo, paid, status, total"'
   db.selectFrom('invoices').groupBy('nope');
+  // @ts-expect-error groupBy: an unknown name after a valid one  msg: '"no column "stat" in this query; the columns are: customer, due, id, issued, memo, paid, status, total"'
+  db.selectFrom('invoices').groupBy('status', 'stat');
+  // @ts-expect-error groupBy: an unknown name after an expression  msg: '"no column "i.stat" in this query; the columns are: customer, due, email, issued, memo, name, paid, region, status, total, vip, c.id, i.id"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').groupBy(col('x'), 'i.stat');
+  // @ts-expect-error groupBy under SELECT * of a join: a name both sources have  msg: '""id" is ambiguous: more than one source has it (c, i); qualify it: c.id, i.id"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').groupBy('id');
+  // @ts-expect-error orderBy under SELECT * of a join: a name both sources have  msg: '""id" is ambiguous: more than one source has it (c, i); qualify it: c.id, i.id"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').orderBy('id');
+  // @ts-expect-error groupBy: an ambiguous name  msg: '""id" is ambiguous: more than one source has it (c, i); qualify it: c.id, i.id"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').select('i.total').groupBy('id');
   // @ts-expect-error a source of another query (not correlated: db.selectFrom starts afresh)  msg: no column "i.id"
   db.selectFrom('invoices', 'i').where(({ col }) => col('customer').in(db.selectFrom('customers').select('id').where(({ col }) => col('i.id').eq(1))));
   // @ts-expect-error a column of a subquery source it does not select
@@ -179,10 +189,16 @@ export function shortForms(): void {
   db.selectFrom('invoices').where('total', '===', 5);
   // @ts-expect-error where(column, op, value): an unknown column
   db.selectFrom('invoices').where('totl', '=', 5);
-  // @ts-expect-error whereRef between a number and text  msg: "status" does not compare with "total"
+  // @ts-expect-error whereRef between a number and text  msg: '""status" (text) does not compare with "total" (number)"'
   db.selectFrom('invoices').whereRef('total', '=', 'status');
-  // @ts-expect-error whereRef with an unknown column
+  // @ts-expect-error whereRef across a join, text and number  msg: '""c.name" (text) does not compare with "i.customer" (number)"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customer', '=', 'c.name');
+  // @ts-expect-error whereRef of a datetime and text  msg: '""c.email" (text or null) does not compare with "issued" (datetime)"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('issued', '=', 'c.email');
+  // @ts-expect-error whereRef with an unknown right column  msg: '"no column "c.nope" in this query; the columns are: customer, due, email, issued, memo, name, paid, region, status, total, vip, c.id, i.id"'
   db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customer', '=', 'c.nope');
+  // @ts-expect-error whereRef with an unknown left column  msg: '"no column "i.customr" in this query; the columns are: customer, due, email, issued, memo, name, paid, region, status, total, vip, c.id, i.id"'
+  db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customr', '=', 'c.id');
   // @ts-expect-error an order direction that is not asc or desc
   db.selectFrom('invoices').orderBy('id', 'up');
   // @ts-expect-error LIMIT of text
