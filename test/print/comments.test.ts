@@ -108,6 +108,16 @@ describe('comments stay put', () => {
     expect(format('SELECT a FROM t WHERE x IS -- c\n NOT NULL')).toBe('SELECT a\nFROM t\nWHERE\n  x\n    IS NOT -- c\n    NULL\n');
   });
 
+  // Known bug (found by the random-trees property above, seed -1056893290, about 1 run in 20+):
+  // a comment inside the empty parentheses of an IN that is a CASE's base, after a block comment
+  // on the IN, prints as an own-line trailing comment of the base at CASE's indentation; the next
+  // run reads it as leading the first WHEN and indents it. `it.fails` keeps the case on record and
+  // fails once it is fixed (then make it a plain `it`).
+  it.fails('a comment in an empty IN () that is a CASE base: one pass is final (known bug)', () => {
+    const once = format('SELECT CASE a -- c2\nIN /* c3 */ (\n-- c4\n) WHEN 1 THEN 2 END', { width: 20 });
+    expect(format(once, { width: 20 })).toBe(once);
+  });
+
   it('one pass is final (no re-run to a fixed point)', () => {
     const text = 'SELECT a /* 1 */ , -- 2\n b FROM -- 3\n t WHERE x IS /* 4 */ NOT NULL ORDER BY a /* 5 */ DESC; -- 6\n';
     const once = format(text);
