@@ -2,7 +2,7 @@ import type {
   AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DatabaseTableSource,
   DateTimeLit, Exists, Expr, ExprKind, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource, LocalDateLit, LocalDateTimeLit, LocalTimeLit,
   NameSpec, Param, Node, NodeKind, NodeOfKind, NullLit, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source,
-  Specifier, Statement, StringLit, SubqueryExpr, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
+  Specifier, Statement, StringLit, SubqueryExpr, WholeOrParam, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
 } from './nodes.js';
 import { BINARY_OPS, UNARY_OPS } from './nodes.js';
 import {
@@ -52,7 +52,7 @@ export interface JsonSpelling {
 
 /** The properties of a node that hold child nodes (a node, a list of nodes, null, or `'all'`). */
 export type ChildKey<N> = {
-  [P in keyof N]-?: P extends 'kind' ? never : N[P] extends Node | null | 'all' | readonly Node[] ? P : never;
+  [P in keyof N]-?: P extends 'kind' ? never : N[P] extends Node | null | 'all' | readonly Node[] ? P : Param extends N[P] ? P : never;
 }[keyof N] &
   string;
 
@@ -408,11 +408,11 @@ export const KINDS = {
   // Actions
   select_action: {
     role: 'action',
-    children: ['select'],
+    children: ['select', 'rows'],
     json: json({ action: 'select' }),
     keyword: 'OPTIONS',
     operator: null,
-    make: (select: Select, options: { rows?: string | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction => ({
+    make: (select: Select, options: { rows?: WholeOrParam | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction => ({
       kind: 'select_action',
       select,
       rows: options.rows ?? null,
@@ -423,7 +423,7 @@ export const KINDS = {
   // Data actions (src/ast/actions.ts): FETCH and the writes
   fetch_records: {
     role: 'action',
-    children: ['database', 'records', 'where', 'order'],
+    children: ['database', 'records', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_records }),
     keyword: 'FETCH',
     operator: null,
@@ -431,7 +431,7 @@ export const KINDS = {
   },
   fetch_multirecords: {
     role: 'action',
-    children: ['databases', 'where', 'order'],
+    children: ['databases', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_multirecords }),
     keyword: 'FETCH',
     operator: null,
@@ -439,7 +439,7 @@ export const KINDS = {
   },
   fetch_pseudorecords: {
     role: 'action',
-    children: ['select', 'where', 'order'],
+    children: ['select', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pseudorecords }),
     keyword: 'FETCH',
     operator: null,
@@ -447,7 +447,7 @@ export const KINDS = {
   },
   fetch_tasks: {
     role: 'action',
-    children: ['user', 'where', 'order'],
+    children: ['user', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_tasks }),
     keyword: 'FETCH',
     operator: null,
@@ -455,7 +455,7 @@ export const KINDS = {
   },
   fetch_users: {
     role: 'action',
-    children: ['users', 'order'],
+    children: ['users', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_users }),
     keyword: 'FETCH',
     operator: null,
@@ -543,7 +543,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (field: string, value: FieldLiteral): FieldValue => ({ kind: 'field_value', field, value }),
+    make: (field: string, value: FieldLiteral | Param): FieldValue => ({ kind: 'field_value', field, value }),
   },
   field_expr: {
     role: 'action_part',

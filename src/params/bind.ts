@@ -1,5 +1,6 @@
 import type { FieldLiteral, FieldValue } from '../ast/actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
+import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { transform } from '../ast/walk.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
@@ -50,7 +51,11 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     throw new DsqError(err.diagnostics, options.source);
   }
   const problems: Diagnostic[] = [];
+  /** Each literal bound in place of a parameter, and the parameter (for errors at its place). */
+  const from = new Map<Node, Param>();
   const bound = transform(root, (node): Node => {
+    const placed = settlePlaces(node, from, problems, options);
+    if (placed !== node) return placed;
     if (node.kind === 'in' && node.values.length === 1 && node.values[0]?.kind === 'param' && node.values[0].list) {
       const param = node.values[0];
       try {
@@ -63,7 +68,9 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     // (A list parameter is bound with its `in` node, just after this.)
     if (node.kind !== 'param' || node.list) return node;
     try {
-      return literal(values[node.name], node);
+      const lit = literal(values[node.name], node);
+      from.set(lit, node);
+      return lit;
     } catch (err) {
       problems.push(problem(node, err, options));
       return node;
@@ -96,6 +103,67 @@ function settleFieldValues<T extends Node>(root: T): T {
 }
 
 const what = (p: Param) => `parameter :${p.name}`;
+
+/**
+ * The places that hold a value rather than an expression, where a parameter was bound (its
+ * literal, `bound`, is in the place now): OPTIONS ROWS, a FETCH's LIMIT and OFFSET take whole
+ * number text (ROWS at least 1, LIMIT and OFFSET at least 0); a key value (`KEY(id = :id)`) is
+ * null, a number or a string. The node with the literal's text in the place, or with a problem
+ * noted, the node as it is.
+ */
+function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Diagnostic[], options: BindOptions): Node {
+  const at = (v: unknown): Param | undefined => (typeof v === 'object' && v !== null ? bound.get(v as Node) : undefined);
+  const whole = (v: unknown, place: string, min: '0' | '1'): string | null => {
+    const param = at(v) as Param;
+    const lit = v as Expr;
+    const text = lit.kind === 'number' ? lit.value : null;
+    const check = text === null ? null : checkNumber(text);
+    if (text !== null && check?.ok && check.whole && compareNumbers(text, min) >= 0) return text;
+    const got = lit.kind === 'number' ? lit.value : lit.kind === 'null' ? 'NULL' : lit.kind === 'string' ? `the string ${JSON.stringify(lit.value)}` : `a ${lit.kind} value`;
+    const span = options.spanOf?.(param);
+    problems.push({
+      code: 'params/invalid-value',
+      severity: 'error',
+      message: `${what(param)} stands for ${place}: it must be a whole number of at least ${min}, got ${got}`,
+      ...(span ? { span } : {}),
+    });
+    return null;
+  };
+  switch (node.kind) {
+    case 'select_action': {
+      if (at(node.rows) === undefined) return node;
+      const rows = whole(node.rows, 'ROWS (rows per packet)', '1');
+      return rows === null ? node : { ...node, rows };
+    }
+    case 'fetch_records':
+    case 'fetch_multirecords':
+    case 'fetch_pseudorecords':
+    case 'fetch_tasks':
+    case 'fetch_users': {
+      const l = at(node.limit) === undefined ? undefined : whole(node.limit, 'LIMIT', '0');
+      const o = at(node.offset) === undefined ? undefined : whole(node.offset, 'OFFSET', '0');
+      if (l === undefined && o === undefined) return node;
+      if (l === null || o === null) return node;
+      return { ...node, ...(l !== undefined ? { limit: l } : {}), ...(o !== undefined ? { offset: o } : {}) };
+    }
+    case 'field_value': {
+      const param = at(node.value);
+      if (param === undefined) return node;
+      const v = node.value as Node;
+      if (v.kind === 'null' || v.kind === 'number' || v.kind === 'string') return node;
+      const span = options.spanOf?.(param);
+      problems.push({
+        code: 'params/invalid-value',
+        severity: 'error',
+        message: `${what(param)} stands for the value of the field ${node.field}: it must be null, a number or a string, got a ${v.kind} value`,
+        ...(span ? { span } : {}),
+      });
+      return node;
+    }
+    default:
+      return node;
+  }
+}
 
 function literal(value: unknown, param: Param): Expr {
   if (Array.isArray(value)) {
