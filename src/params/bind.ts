@@ -77,7 +77,7 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     }
   });
   if (problems.length > 0) throw new DsqError(problems, options.source);
-  const settled = settleFieldValues(bound);
+  const settled = settleFieldValues(bound, from);
   // The tree around the literals was trusted (parsed); the literals are checked leaves.
   return (trustBuilt(settled) ? settled : validateAst(settled)) as T;
 }
@@ -87,17 +87,18 @@ const WRITES: ReadonlySet<string> = new Set(['insert_action', 'replace_action', 
 /**
  * A parameter given as a field's value (`INSERT ... VALUES (:v)`, `UPDATE ... SET f = :v`) was
  * read as an expression; bound to a null, number or string it is a field value, as the literal
- * written there would be (the record's `values`, UPDATE's `fields`).
+ * written there would be (the record's `values`, UPDATE's `fields`). Only the literals bound
+ * here move: a literal the text wrote as an expression (`SET a = (5)`) stays one.
  */
-function settleFieldValues<T extends Node>(root: T): T {
-  const plain = (e: Expr) => e.kind === 'null' || e.kind === 'number' || e.kind === 'string';
+function settleFieldValues<T extends Node>(root: T, bound: ReadonlyMap<Node, Param>): T {
+  const moves = (e: Expr) => bound.has(e) && (e.kind === 'null' || e.kind === 'number' || e.kind === 'string');
   // Only writes hold field values (records of INSERT/REPLACE/SET, UPDATE's SET): no walk for the others.
   if (!WRITES.has(root.kind)) return root;
   return transform(root, (node): Node => {
     if (node.kind !== 'record' && node.kind !== 'update_action') return node;
-    if (!node.expressions.some((f) => plain(f.e))) return node;
-    const moved: FieldValue[] = node.expressions.filter((f) => plain(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
-    const expressions = node.expressions.filter((f) => !plain(f.e));
+    if (!node.expressions.some((f) => moves(f.e))) return node;
+    const moved: FieldValue[] = node.expressions.filter((f) => moves(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
+    const expressions = node.expressions.filter((f) => !moves(f.e));
     return node.kind === 'record' ? { ...node, values: [...node.values, ...moved], expressions } : { ...node, fields: [...node.fields, ...moved], expressions };
   });
 }

@@ -128,6 +128,70 @@ export function biggestOrder(params: BiggestOrderParams): Action<BiggestOrderRow
   return biggestOrderQuery(params);
 }
 
+// test/gen/project/queries/customers/paged.dsq:1: CustomerByKey
+
+/** The parameters of customerByKey(). */
+export interface CustomerByKeyParams {
+  readonly id: number | bigint;
+  readonly region: string;
+  readonly limit: number | bigint;
+  readonly skip: number | bigint;
+}
+
+/** A result row of customerByKey(). */
+export type CustomerByKeyRow = { id: bigint; name: string };
+
+const customerByKeyQuery = prepareQuery<CustomerByKeyParams, CustomerByKeyRow>(
+`FETCH RECORDS FIELDS (id, name)
+FROM customers
+RECORDS KEY(id = :id, region = :region)
+LIMIT :limit
+OFFSET :skip`,
+  { id: ["integer", false], region: ["string", false], limit: ["integer", false], skip: ["integer", false] },
+);
+
+/**
+ * One customer by its key fields, a page of its records.
+ *
+ * FETCH RECORDS FIELDS (id, name)
+ * FROM customers
+ * RECORDS KEY(id = :id, region = :region)
+ * LIMIT :limit
+ * OFFSET :skip
+ */
+export function customerByKey(params: CustomerByKeyParams): Action<CustomerByKeyRow> {
+  return customerByKeyQuery(params);
+}
+
+// test/gen/project/queries/customers/paged.dsq:5: StreamCustomers
+
+/** The parameters of streamCustomers(). */
+export interface StreamCustomersParams {
+  readonly region: string;
+  readonly rows: number | bigint;
+}
+
+/** A result row of streamCustomers(). */
+export type StreamCustomersRow = { id: bigint; name: string };
+
+const streamCustomersQuery = prepareQuery<StreamCustomersParams, StreamCustomersRow>(
+`SELECT id, name
+FROM customers
+WHERE region = :region
+OPTIONS (ROWS = :rows, USE_STRINGS = FALSE)`,
+  { region: ["string", false], rows: ["integer", false] },
+);
+
+/**
+ * SELECT id, name
+ * FROM customers
+ * WHERE region = :region
+ * OPTIONS (ROWS = :rows, USE_STRINGS = FALSE)
+ */
+export function streamCustomers(params: StreamCustomersParams): Action<StreamCustomersRow> {
+  return streamCustomersQuery(params);
+}
+
 // test/gen/project/queries/customers/top.dsq:1: TopRegions
 
 /** The parameters of topRegions(). */

@@ -21,6 +21,8 @@ exact<q.CustomersByRegionParams, { readonly region: string; readonly limit: Int;
 exact<q.TopRegionsParams, { readonly since: Instant; readonly min: Int }>();
 exact<q.CustomerWithOrdersParams, { readonly id: Int }>();
 exact<q.BiggestOrderParams, { readonly customer: Int }>();
+exact<q.CustomerByKeyParams, { readonly id: Int; readonly region: string; readonly limit: Int; readonly skip: Int }>();
+exact<q.StreamCustomersParams, { readonly region: string; readonly rows: Int }>();
 exact<q.FetchCustomersParams, { readonly regions: readonly string[]; readonly since: Instant }>();
 exact<q.OrdersByIdsParams, { readonly ids: readonly Int[] }>();
 exact<q.OrdersBetweenParams, { readonly from: Instant; readonly to: Instant; readonly excluded: readonly string[] }>();
@@ -37,6 +39,8 @@ exact<q.CustomersByRegionRow, { id: bigint; name: string; email: string | null }
 exact<q.TopRegionsRow, { region: string; orders: number; total: number | null }>();
 exact<q.CustomerWithOrdersRow, { name: string; birthday: LocalDate | null; amount: number | null; orderId: bigint | null }>();
 exact<q.BiggestOrderRow, { name: string; biggest: number | null }>();
+exact<q.CustomerByKeyRow, { id: bigint; name: string }>();
+exact<q.StreamCustomersRow, { id: bigint; name: string }>();
 exact<q.FetchCustomersRow, { id: bigint; name: string; created: DateTime }>();
 exact<q.OrdersByIdsRow, { id: bigint; customer_id: bigint; amount: number; status: string; placed_at: DateTime; note: string | null }>();
 exact<q.OrdersBetweenRow, { id: bigint; amount: number; placed_at: DateTime }>();
