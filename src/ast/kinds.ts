@@ -10,6 +10,9 @@ import {
   type BooleanLit, type DataAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData,
 } from './actions.js';
 import { OPERATORS, PRIMARY, type Operator } from './operators.js';
+import {
+  AliasNode, BetweenNode, BinaryNode, BooleanNode, CaseNode, CollateNode, ColumnNode, CountRowsNode, DatabaseColumnNode, DatetimeNode, ExistsNode, FieldExprNode, FieldValueNode, FileRefNode, FunctionNode, InNode, InSelectNode, JoinNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode, NullNode, NumberNode, OrderTermNode, ParamNode, RecordNode, ResultColumnNode, SelectActionNode, SelectNode, SelectSourceNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode, SubqueryNode, SystemColumnNode, TableDatabaseNode, TableNode, TableSystemNode, UnaryNode, WhenNode,
+} from './objects.js';
 
 /**
  * One declaration per node kind: everything a part of dsq needs to know about a kind, written
@@ -24,7 +27,8 @@ import { OPERATORS, PRIMARY, type Operator } from './operators.js';
  *   `SYSTEM_TABLE(...)`), read by the parser and the printer;
  * - `operator`: the operator it is in dsq text (src/ast/operators.ts: level, operand levels,
  *   words), null for the kinds that are not operators;
- * - `make`: its constructor (plain objects, no checks: validation lives at the edges).
+ * - `make`: its constructor (plain objects, src/ast/objects.ts; no checks: validation lives at
+ *   the edges).
  *
  * Every consumer that treats kinds one by one (walker, JSON reader and writer, printer, spec
  * check, validator, lint's scope, the test arbitraries) is a `Record<NodeKind, ...>` checked by
@@ -86,7 +90,7 @@ export const KINDS = {
     json: json({ type: 'null', plain: 'null' }),
     keyword: 'NULL',
     operator: null,
-    make: (): NullLit => ({ kind: 'null' }),
+    make: (): NullLit => new NullNode(),
   },
   number: {
     role: 'expr',
@@ -94,7 +98,7 @@ export const KINDS = {
     json: json({ type: 'number', plain: 'number' }),
     keyword: null,
     operator: null,
-    make: (value: string | number | bigint): NumberLit => ({ kind: 'number', value: String(value) }),
+    make: (value: string | number | bigint): NumberLit => new NumberNode(String(value)),
   },
   string: {
     role: 'expr',
@@ -102,7 +106,7 @@ export const KINDS = {
     json: json({ type: 'string', plain: 'string' }),
     keyword: null,
     operator: null,
-    make: (value: string): StringLit => ({ kind: 'string', value }),
+    make: (value: string): StringLit => new StringNode(value),
   },
   datetime: {
     role: 'expr',
@@ -110,7 +114,7 @@ export const KINDS = {
     json: json({ type: 'datetime', typeAliases: ['dt'], shorthand: ['$dt'] }),
     keyword: 'DATETIME',
     operator: null,
-    make: (form: 'ms' | 'iso', value: string): DateTimeLit => ({ kind: 'datetime', form, value }),
+    make: (form: 'ms' | 'iso', value: string): DateTimeLit => new DatetimeNode(form, value),
   },
   localdatetime: {
     role: 'expr',
@@ -118,7 +122,7 @@ export const KINDS = {
     json: json({ type: 'localdatetime', typeAliases: ['ldt'], shorthand: ['$ldt'] }),
     keyword: 'TIMESTAMP',
     operator: null,
-    make: (value: string): LocalDateTimeLit => ({ kind: 'localdatetime', value }),
+    make: (value: string): LocalDateTimeLit => new LocaldatetimeNode(value),
   },
   localdate: {
     role: 'expr',
@@ -126,7 +130,7 @@ export const KINDS = {
     json: json({ type: 'localdate', typeAliases: ['ld'], shorthand: ['$ld'] }),
     keyword: 'DATE',
     operator: null,
-    make: (value: string): LocalDateLit => ({ kind: 'localdate', value }),
+    make: (value: string): LocalDateLit => new LocaldateNode(value),
   },
   localtime: {
     role: 'expr',
@@ -134,7 +138,7 @@ export const KINDS = {
     json: json({ type: 'localtime', typeAliases: ['lt'], shorthand: ['$lt'] }),
     keyword: 'TIME',
     operator: null,
-    make: (value: string): LocalTimeLit => ({ kind: 'localtime', value }),
+    make: (value: string): LocalTimeLit => new LocaltimeNode(value),
   },
 
   // Columns and aliases
@@ -144,7 +148,7 @@ export const KINDS = {
     json: json({ shorthand: ['$col'] }),
     keyword: 'COLUMN',
     operator: null,
-    make: (path: string): ColumnRef => ({ kind: 'column', path }),
+    make: (path: string): ColumnRef => new ColumnNode(path),
   },
   system_column: {
     role: 'expr',
@@ -153,7 +157,7 @@ export const KINDS = {
     json: json({ type: 'column' }),
     keyword: 'SYSTEM_COLUMN',
     operator: null,
-    make: (table: string, column: string): SystemColumn => ({ kind: 'system_column', table, column }),
+    make: (table: string, column: string): SystemColumn => new SystemColumnNode(table, column),
   },
   database_column: {
     role: 'expr',
@@ -162,7 +166,7 @@ export const KINDS = {
     json: json({ type: 'column' }),
     keyword: 'DATABASE_COLUMN',
     operator: null,
-    make: (database: Specifier, table: string, column: Specifier): DatabaseColumn => ({ kind: 'database_column', database, table, column }),
+    make: (database: Specifier, table: string, column: Specifier): DatabaseColumn => new DatabaseColumnNode(database, table, column),
   },
   alias: {
     role: 'expr',
@@ -170,7 +174,7 @@ export const KINDS = {
     json: json({ type: 'alias', shorthand: ['$alias'] }),
     keyword: 'ALIAS',
     operator: null,
-    make: (name: string): AliasRef => ({ kind: 'alias', name }),
+    make: (name: string): AliasRef => new AliasNode(name),
   },
 
   // Operators and forms
@@ -180,7 +184,7 @@ export const KINDS = {
     json: json({ type: 'between', shorthand: ['$between'] }),
     keyword: null,
     operator: () => OPERATORS.between,
-    make: (e: Expr, min: Expr, max: Expr): Between => ({ kind: 'between', e, min, max }),
+    make: (e: Expr, min: Expr, max: Expr): Between => new BetweenNode(e, min, max),
   },
   binary: {
     role: 'expr',
@@ -188,7 +192,7 @@ export const KINDS = {
     json: json({ type: 'binary', shorthand: BINARY_KEYS }),
     keyword: null,
     operator: (node: Binary) => OPERATORS.binary[node.op],
-    make: (op: BinaryOp, e1: Expr, e2: Expr): Binary => ({ kind: 'binary', op, e1, e2 }),
+    make: (op: BinaryOp, e1: Expr, e2: Expr): Binary => new BinaryNode(op, e1, e2),
   },
   case: {
     role: 'expr',
@@ -196,7 +200,7 @@ export const KINDS = {
     json: json({ type: 'case' }),
     keyword: 'CASE',
     operator: null,
-    make: (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case => ({ kind: 'case', base, cases, else: otherwise }),
+    make: (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case => new CaseNode(base, cases, otherwise),
   },
   when: {
     role: 'when',
@@ -205,7 +209,7 @@ export const KINDS = {
     json: json({}),
     keyword: 'WHEN',
     operator: null,
-    make: (condition: Expr, then: Expr): WhenClause => ({ kind: 'when', when: condition, then }),
+    make: (condition: Expr, then: Expr): WhenClause => new WhenNode(condition, then),
   },
   collate: {
     role: 'expr',
@@ -213,7 +217,7 @@ export const KINDS = {
     json: json({ type: 'collate' }),
     keyword: null,
     operator: () => OPERATORS.collate,
-    make: (e: Expr, collation: string): Collate => ({ kind: 'collate', e, collation }),
+    make: (e: Expr, collation: string): Collate => new CollateNode(e, collation),
   },
   count_rows: {
     role: 'expr',
@@ -221,7 +225,7 @@ export const KINDS = {
     json: json({ type: 'count_rows' }),
     keyword: 'COUNT',
     operator: null,
-    make: (): CountRows => ({ kind: 'count_rows' }),
+    make: (): CountRows => new CountRowsNode(),
   },
   exists: {
     role: 'expr',
@@ -229,7 +233,7 @@ export const KINDS = {
     json: json({ type: 'exists', shorthand: ['$exists'] }),
     keyword: 'EXISTS',
     operator: null,
-    make: (select: Select): Exists => ({ kind: 'exists', select }),
+    make: (select: Select): Exists => new ExistsNode(select),
   },
   function: {
     role: 'expr',
@@ -237,7 +241,7 @@ export const KINDS = {
     json: json({ type: 'function', shorthand: ['$$'] }),
     keyword: null,
     operator: null,
-    make: (name: string, args: readonly Expr[]): FunctionCall => ({ kind: 'function', name, args }),
+    make: (name: string, args: readonly Expr[]): FunctionCall => new FunctionNode(name, args),
   },
   in: {
     role: 'expr',
@@ -245,7 +249,7 @@ export const KINDS = {
     json: json({ type: 'in', shorthand: ['$in'] }),
     keyword: null,
     operator: () => OPERATORS.in,
-    make: (e: Expr, values: readonly Expr[]): InList => ({ kind: 'in', e, values }),
+    make: (e: Expr, values: readonly Expr[]): InList => new InNode(e, values),
   },
   in_select: {
     role: 'expr',
@@ -253,7 +257,7 @@ export const KINDS = {
     json: json({ type: 'in_select', shorthand: ['$in'] }),
     keyword: null,
     operator: () => OPERATORS.in,
-    make: (e: Expr, select: Select): InSelect => ({ kind: 'in_select', e, select }),
+    make: (e: Expr, select: Select): InSelect => new InSelectNode(e, select),
   },
   param: {
     role: 'expr',
@@ -263,7 +267,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (name: string, list = false): Param => ({ kind: 'param', name, list }),
+    make: (name: string, list = false): Param => new ParamNode(name, list),
   },
   subquery: {
     role: 'expr',
@@ -271,7 +275,7 @@ export const KINDS = {
     json: json({ type: 'select', shorthand: ['$select'] }),
     keyword: null,
     operator: null,
-    make: (select: Select): SubqueryExpr => ({ kind: 'subquery', select }),
+    make: (select: Select): SubqueryExpr => new SubqueryNode(select),
   },
   unary: {
     role: 'expr',
@@ -279,7 +283,7 @@ export const KINDS = {
     json: json({ type: 'unary', shorthand: UNARY_KEYS }),
     keyword: null,
     operator: (node: Unary) => OPERATORS.unary[node.op],
-    make: (op: UnaryOp, e: Expr): Unary => ({ kind: 'unary', op, e }),
+    make: (op: UnaryOp, e: Expr): Unary => new UnaryNode(op, e),
   },
 
   // Specifiers
@@ -289,7 +293,7 @@ export const KINDS = {
     json: json({ type: 'all' }),
     keyword: 'ALL',
     operator: null,
-    make: (): AllSpec => ({ kind: 'spec_all' }),
+    make: (): AllSpec => new SpecAllNode(),
   },
   spec_id: {
     role: 'specifier',
@@ -297,7 +301,7 @@ export const KINDS = {
     json: json({ plain: 'number' }),
     keyword: null,
     operator: null,
-    make: (id: string | number | bigint): IdSpec => ({ kind: 'spec_id', id: String(id) }),
+    make: (id: string | number | bigint): IdSpec => new SpecIdNode(String(id)),
   },
   spec_name: {
     role: 'specifier',
@@ -305,7 +309,7 @@ export const KINDS = {
     json: json({ plain: 'string' }),
     keyword: null,
     operator: null,
-    make: (name: string): NameSpec => ({ kind: 'spec_name', name }),
+    make: (name: string): NameSpec => new SpecNameNode(name),
   },
   spec_where: {
     role: 'specifier',
@@ -313,7 +317,7 @@ export const KINDS = {
     json: json({ type: 'where' }),
     keyword: 'WHERE',
     operator: null,
-    make: (where: Expr): WhereSpec => ({ kind: 'spec_where', where }),
+    make: (where: Expr): WhereSpec => new SpecWhereNode(where),
   },
   spec_array: {
     role: 'specifier',
@@ -321,7 +325,7 @@ export const KINDS = {
     json: json({ plain: 'array' }),
     keyword: null,
     operator: null,
-    make: (items: readonly (IdSpec | NameSpec | WhereSpec)[]): ArraySpec => ({ kind: 'spec_array', items }),
+    make: (items: readonly (IdSpec | NameSpec | WhereSpec)[]): ArraySpec => new SpecArrayNode(items),
   },
 
   // The select object
@@ -332,7 +336,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (e: Expr, alias: string | null = null): ResultColumn => ({ kind: 'result_column', e, alias }),
+    make: (e: Expr, alias: string | null = null): ResultColumn => new ResultColumnNode(e, alias),
   },
   order_term: {
     role: 'order_term',
@@ -341,7 +345,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (e: Expr, order: 'asc' | 'desc' = 'asc'): OrderTerm => ({ kind: 'order_term', e, order }),
+    make: (e: Expr, order: 'asc' | 'desc' = 'asc'): OrderTerm => new OrderTermNode(e, order),
   },
   table: {
     role: 'source',
@@ -349,7 +353,7 @@ export const KINDS = {
     json: json({ type: 'table', plain: 'string' }),
     keyword: 'TABLE',
     operator: null,
-    make: (table: string, alias: string | null = null): TableSource => ({ kind: 'table', table, alias }),
+    make: (table: string, alias: string | null = null): TableSource => new TableNode(table, alias),
   },
   table_system: {
     role: 'source',
@@ -357,7 +361,7 @@ export const KINDS = {
     json: json({ type: 'table_system', typeAliases: ['ts'] }),
     keyword: 'SYSTEM_TABLE',
     operator: null,
-    make: (table: string, alias: string | null = null): SystemTableSource => ({ kind: 'table_system', table, alias }),
+    make: (table: string, alias: string | null = null): SystemTableSource => new TableSystemNode(table, alias),
   },
   table_database: {
     role: 'source',
@@ -365,7 +369,7 @@ export const KINDS = {
     json: json({ type: 'table_database', typeAliases: ['td'] }),
     keyword: 'DATABASE_TABLE',
     operator: null,
-    make: (database: Specifier, table: string, alias: string | null = null): DatabaseTableSource => ({ kind: 'table_database', database, table, alias }),
+    make: (database: Specifier, table: string, alias: string | null = null): DatabaseTableSource => new TableDatabaseNode(database, table, alias),
   },
   join: {
     role: 'source',
@@ -373,7 +377,7 @@ export const KINDS = {
     json: json({ type: 'join' }),
     keyword: 'JOIN',
     operator: null,
-    make: (op: JoinOp, s1: Source, s2: Source): JoinSource => ({ kind: 'join', op, s1, s2 }),
+    make: (op: JoinOp, s1: Source, s2: Source): JoinSource => new JoinNode(op, s1, s2),
   },
   select_source: {
     role: 'source',
@@ -381,7 +385,7 @@ export const KINDS = {
     json: json({ type: 'select' }),
     keyword: null,
     operator: null,
-    make: (select: Select): SelectSource => ({ kind: 'select_source', select }),
+    make: (select: Select): SelectSource => new SelectSourceNode(select),
   },
   select: {
     role: 'select',
@@ -391,18 +395,18 @@ export const KINDS = {
     keyword: 'SELECT',
     operator: null,
     /** A select object with the spec's defaults for every part not given. */
-    make: (parts: Partial<Omit<Select, 'kind'>> = {}): Select => ({
-      kind: 'select',
-      distinct: parts.distinct ?? false,
-      columns: parts.columns ?? 'all',
-      from: parts.from ?? null,
-      where: parts.where ?? null,
-      group: parts.group ?? [],
-      having: parts.having ?? null,
-      order: parts.order ?? [],
-      limit: parts.limit ?? null,
-      offset: parts.offset ?? null,
-    }),
+    make: (parts: Partial<Omit<Select, 'kind'>> = {}): Select =>
+      new SelectNode(
+        parts.distinct ?? false,
+        parts.columns ?? 'all',
+        parts.from ?? null,
+        parts.where ?? null,
+        parts.group ?? [],
+        parts.having ?? null,
+        parts.order ?? [],
+        parts.limit ?? null,
+        parts.offset ?? null,
+      ),
   },
 
   // Actions
@@ -412,13 +416,8 @@ export const KINDS = {
     json: json({ action: 'select' }),
     keyword: 'OPTIONS',
     operator: null,
-    make: (select: Select, options: { rows?: WholeOrParam | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction => ({
-      kind: 'select_action',
-      select,
-      rows: options.rows ?? null,
-      useStrings: options.useStrings ?? null,
-      echo: options.echo ?? null,
-    }),
+    make: (select: Select, options: { rows?: WholeOrParam | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction =>
+      new SelectActionNode(select, options.rows ?? null, options.useStrings ?? null, options.echo ?? null),
   },
   // Data actions (src/ast/actions.ts): FETCH and the writes
   fetch_records: {
@@ -534,7 +533,7 @@ export const KINDS = {
     json: json({ plain: 'boolean' }),
     keyword: null,
     operator: null,
-    make: (value: boolean): BooleanLit => ({ kind: 'boolean', value }),
+    make: (value: boolean): BooleanLit => new BooleanNode(value),
   },
   field_value: {
     role: 'action_part',
@@ -543,7 +542,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (field: string, value: FieldLiteral | Param): FieldValue => ({ kind: 'field_value', field, value }),
+    make: (field: string, value: FieldLiteral | Param): FieldValue => new FieldValueNode(field, value),
   },
   field_expr: {
     role: 'action_part',
@@ -552,7 +551,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (field: string, e: Expr): FieldExpr => ({ kind: 'field_expr', field, e }),
+    make: (field: string, e: Expr): FieldExpr => new FieldExprNode(field, e),
   },
   spec_key: {
     role: 'action_part',
@@ -560,7 +559,7 @@ export const KINDS = {
     json: json({ type: 'key' }),
     keyword: 'KEY',
     operator: null,
-    make: (key: readonly FieldValue[]): KeySpec => ({ kind: 'spec_key', key }),
+    make: (key: readonly FieldValue[]): KeySpec => new SpecKeyNode(key),
   },
   file_ref: {
     role: 'action_part',
@@ -569,7 +568,7 @@ export const KINDS = {
     json: json({ plain: 'string' }),
     keyword: 'FILE',
     operator: null,
-    make: (form: FileRef['form'], value: string): FileRef => ({ kind: 'file_ref', form, value }),
+    make: (form: FileRef['form'], value: string): FileRef => new FileRefNode(form, value),
   },
   record: {
     role: 'action_part',
@@ -578,7 +577,7 @@ export const KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (parts: Omit<RecordData, 'kind'>): RecordData => ({ kind: 'record', ...parts }),
+    make: (parts: Omit<RecordData, 'kind'>): RecordData => new RecordNode(parts.values, parts.expressions, parts.file, parts.tags),
   },
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 

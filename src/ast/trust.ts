@@ -1,6 +1,7 @@
 import { FIELD_LIST, kindFits, type ChildField, type FieldEntry } from './fields.js';
 import type { Node } from './nodes.js';
 import { KINDS } from './kinds.js';
+import { hasTrust, vouch } from './brand.js';
 
 /**
  * The trust brand: a mark on the node objects dsq made itself (the parser, the JSON reader,
@@ -12,68 +13,46 @@ import { KINDS } from './kinds.js';
  * spec's rules about whole statements, function arity and ROWS, are checked where statements
  * are made: parse, fromJson, fromAst, a query's toAst.)
  *
- * The mark is a private class field stamped onto the node: a base class whose constructor
- * returns the object it is given makes a derived class install its private fields on that
- * object. Only this module can stamp or see the mark: it is not a property (not in
- * `Object.keys`, JSON, spreads or copies, not compared by deep equality) and nothing outside can
- * forge it. Stamping every node of a parsed tree costs the parser about 5% (a WeakSet of every
- * node cost it about a fifth). This module is not exported from the package (src/ast/index.ts
- * leaves it out): the public way in for a hand-built tree is `fromAst(node)`.
+ * The mark is a private class field (src/ast/brand.ts): only that module can write or see it,
+ * it is not a property (not in `Object.keys`, JSON, spreads or copies, not compared by deep
+ * equality) and nothing outside can forge it. The parser's nodes are trusted at once when the
+ * parse ends without an error (they share its voucher); other producers mark what they checked.
+ * This module is not exported from the package (src/ast/index.ts leaves it out): the public way
+ * in for a hand-built tree is `fromAst(node)`.
  */
-class Adopt {
-  constructor(node: object) {
-    return node;
-  }
-}
-
-class Stamp extends Adopt {
-  #trusted = true;
-
-  static has(value: object): boolean {
-    return #trusted in value;
-  }
-
-  static mark(node: object): void {
-    if (#trusted in node) return;
-    try {
-      new Stamp(node);
-    } catch {
-      // A future engine may refuse to add private fields to a frozen object: it stays untrusted.
-    }
-  }
-}
-
 /** True when dsq made this node (it is valid, and so is everything below it). */
 export function isTrusted(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && Stamp.has(value);
+  return typeof value === 'object' && value !== null && hasTrust(value);
 }
 
 /** Marks one node whose children are trusted and whose own fields were checked. */
 export function markTrusted<T extends object>(node: T): T {
-  Stamp.mark(node);
+  vouch(node);
   return node;
 }
 
 /**
- * Marks every node of a tree that a dsq producer (the parser, the JSON reader) built and
- * checked. Subtrees already trusted are not walked again. Iterative.
+ * Marks every node of a tree that a dsq producer (the JSON reader) built and checked. Subtrees
+ * already trusted are not walked again. Iterative. (The nodes of the kind table's constructors
+ * carry the brand from birth: marking them is a store in place. The parser needs no walk: its
+ * nodes share the parse's voucher, src/ast/brand.ts.)
  */
 export function trustTree<T extends Node>(root: T): T {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     // (A subtree shared by two parents may be pushed twice before it is marked.)
-    if (Stamp.has(node)) continue;
-    Stamp.mark(node);
+    if (hasTrust(node)) continue;
+    vouch(node);
     const record = node as unknown as Readonly<Record<string, unknown>>;
     for (const key of KINDS[node.kind].children as readonly string[]) {
       const value = record[key];
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           const item = value[i] as object;
-          if (!Stamp.has(item)) stack.push(item as Node);
+          if (!hasTrust(item)) stack.push(item as Node);
         }
-      } else if (typeof value === 'object' && value !== null && !Stamp.has(value)) stack.push(value as Node);
+      } else if (typeof value === 'object' && value !== null && !hasTrust(value)) stack.push(value as Node);
     }
   }
   return root;

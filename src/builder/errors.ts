@@ -1,11 +1,15 @@
 import { DsqError } from '../diagnostic/index.js';
 
-/** The code every argument TypeError of the builder carries (`err.code`), beside its message. */
+/**
+ * The code of every argument error of the builder (`err.code`, the code of its diagnostic).
+ * The builder throws one error class for every misuse: a `DsqError` (as every part of dsq
+ * does), never a bare TypeError, so a caller catches one type and reads the same diagnostics.
+ */
 export const ARGUMENT_ERROR_CODE = 'builder/invalid-argument';
 
-/** A TypeError for an argument the builder does not take: says where it stands and what is accepted. */
-export function argumentError(message: string): TypeError {
-  return Object.assign(new TypeError(message), { code: ARGUMENT_ERROR_CODE });
+/** An argument the builder does not take (a wrong type, an object that is not dsq's node): says where it stands and what is accepted. */
+export function argumentError(message: string, expected?: string): DsqError {
+  return new DsqError([{ code: ARGUMENT_ERROR_CODE, severity: 'error', message, ...(expected ? { expected } : {}) }]);
 }
 
 /** A value of the right type but out of range or malformed (a number beyond 64 bits, a bad datetime). */

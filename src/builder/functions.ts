@@ -165,7 +165,7 @@ void helpersMatchTable;
  * `fn(name, ...args)` calls a function by the exact name given (the parser upper-cases
  * unquoted names, so `pow(2, 3)` in text is `fn('POW', 2, 3)` here, or `fn.pow(2, 3)`).
  * A function of the spec's table takes the table's argument count (`fn('POW', 2)` is a type
- * error, and a TypeError at run time); other names take any.
+ * error, and an argument error (DsqError) at run time); other names take any.
  * The spec's functions have helpers: `fn.count(x)`, `fn.countAll()` (COUNT(*)),
  * `fn.countDistinct(a, b)`, `fn.avgDistinct(x)`, `fn.sumDistinct(x)`, ...
  */

@@ -19,8 +19,8 @@ import { argumentError, describeValue, invalidValue } from './errors.js';
  * expression → its node; a query → a scalar subquery; an AST node that dsq made (the parser,
  * the JSON reader, the AST constructors, `fromAst`) → itself. Nothing else is syntax: any
  * other object, even one shaped like a node (`{ kind: 'column', ... }` from `JSON.parse`), is a
- * TypeError that names the argument's position and what is accepted. Booleans, undefined and
- * arrays (outside `.in([...])`) are TypeErrors too: the AST has no boolean literal.
+ * DsqError (code builder/invalid-argument) that names the argument's position and what is accepted. Booleans, undefined and
+ * arrays (outside `.in([...])`) are argument errors too: the AST has no boolean literal.
  *
  * `what` names the position in messages: `argument 1 of .eq()`, `template value 3`.
  */
@@ -71,7 +71,7 @@ export function toExpr(value: unknown, what: string): Expr {
 }
 
 /**
- * An AST node argument: only one dsq made is syntax. Anything else is a TypeError naming the
+ * An AST node argument: only one dsq made is syntax. Anything else is an argument error naming the
  * position, what it accepts, and (for a node-shaped object) the way in for hand-built trees.
  */
 function trustedNode<T extends Node>(value: unknown, role: Role, what: string, accepts: string): T {

@@ -1,12 +1,6 @@
 import { dirname, resolve } from 'node:path';
-import type { Node } from '../ast/nodes.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
-import { readSpecJson } from '../json/read-text.js';
-import { print } from '../print/index.js';
-import { textDepth } from '../print/operands.js';
-import { DEFAULT_MAX_DEPTH } from '../syntax/index.js';
-import type { JsonValue } from '../json/value.js';
+import { decompileResult } from '../print/decompile.js';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { UsageError, type Command } from './command.js';
 import { readInput } from './io.js';
@@ -27,27 +21,6 @@ ${PRINT_FLAG_HELP}
   -h, --help                show this help
 `;
 
-/**
- * Text the parser cannot read back is no text form: a tree whose text would nest deeper than
- * the parser's limit (the same DEFAULT_MAX_DEPTH for every entry point) is an error here,
- * though the JSON is valid (`dsq normalize` reads it).
- */
-function checkTextDepth(node: Node, source: JsonValue, text: string): void {
-  if (textDepth(node) <= DEFAULT_MAX_DEPTH) return;
-  const span = source.span;
-  throw new DsqError(
-    [{
-      code: 'print/nesting-too-deep',
-      severity: 'error',
-      message: `nesting deeper than ${DEFAULT_MAX_DEPTH} levels: no text form`,
-      pointer: source.pointer,
-      ...(span ? { span } : {}),
-      hint: `dsq text nests at most ${DEFAULT_MAX_DEPTH} levels (parentheses, calls, CASE, subqueries, prefix operators); the JSON is valid and dsq normalize reads it`,
-    }],
-    text,
-  );
-}
-
 export const decompileCommand: Command = {
   name: 'decompile',
   summary: 'print spec JSON (select objects, SELECT actions, expressions) as formatted dsq text',
@@ -67,21 +40,13 @@ export const decompileCommand: Command = {
       io.stderr(`${err.format()}\n`);
       return 2;
     }
-    try {
-      const value = readSpecJson(input.text);
-      const cx = { source: input.text };
-      let nodes: Node[];
-      if (values.expr === true) nodes = [expressionFromValue(value, cx)];
-      else nodes = statementsFromValue(value, cx);
-      const sources: JsonValue[] = values.expr !== true && value.type === 'array' ? value.items : [value];
-      nodes.forEach((node, i) => checkTextDepth(node, sources[i] as JsonValue, input.text));
-      const text = nodes.map((n) => print(n, options)).join(';\n\n');
-      io.stdout(text.length > 0 ? `${text}\n` : '');
-      return 0;
-    } catch (err) {
-      if (!(err instanceof DsqError)) throw err;
-      io.stderr(`${err.format(input.name)}\n`);
+    // Every problem of the JSON at once (src/print/decompile.ts), each with its pointer and line:col.
+    const result = decompileResult(input.text, { ...options, expr: values.expr === true });
+    if (result.value === undefined) {
+      io.stderr(`${new DsqError(result.diagnostics, input.text).format(input.name)}\n`);
       return 1;
     }
+    io.stdout(result.value.length > 0 ? `${result.value}\n` : '');
+    return 0;
   },
 };

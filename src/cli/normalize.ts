@@ -1,6 +1,6 @@
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { expressionFromValue, statementsFromValue } from '../json/from-json.js';
-import { readSpecJson } from '../json/read-text.js';
+import type { Result } from '../diagnostic/result.js';
+import { fromJsonExpressionResult, fromJsonStatementsResult } from '../json/from-json.js';
 import { toJson, toJsonArray } from '../json/to-json.js';
 import type { Node } from '../ast/nodes.js';
 import type { Command } from './command.js';
@@ -31,19 +31,21 @@ export const normalizeCommand: Command = {
     const flags = jsonFlags({ values, positionals });
 
     const input = await readInput(io, flags.file);
-    try {
-      const value = readSpecJson(input.text);
-      const cx = { source: input.text };
-      const options = { form: flags.form, indent: flags.indent };
-      // A JSON array of statements (what `dsq compile` writes for several) stays an array; an empty one is an error.
-      const nodes: Node[] = flags.expr ? [expressionFromValue(value, cx)] : statementsFromValue(value, cx);
-      const out = !flags.expr && value.type === 'array' ? toJsonArray(nodes, options) : toJson(nodes[0] as Node, options);
-      io.stdout(`${out}\n`);
-      return 0;
-    } catch (err) {
-      if (!(err instanceof DsqError)) throw err;
-      io.stderr(`${err.format(input.name)}\n`);
+    const options = { form: flags.form, indent: flags.indent };
+    // Every problem of the JSON at once, each with its pointer and line:col.
+    const read: Result<readonly Node[]> = flags.expr ? listOf(fromJsonExpressionResult(input.text)) : fromJsonStatementsResult(input.text);
+    if (read.value === undefined) {
+      io.stderr(`${new DsqError(read.diagnostics, input.text).format(input.name)}\n`);
       return 1;
     }
+    const nodes = read.value;
+    // A JSON array of statements (what `dsq compile` writes for several) stays an array.
+    const array = !flags.expr && /^\ufeff?[ \t\r\n]*\[/.test(input.text);
+    io.stdout(`${array ? toJsonArray(nodes, options) : toJson(nodes[0] as Node, options)}\n`);
+    return 0;
   },
 };
+
+function listOf(r: Result<Node>): Result<readonly Node[]> {
+  return r.value === undefined ? { diagnostics: r.diagnostics } : { value: [r.value], diagnostics: r.diagnostics };
+}

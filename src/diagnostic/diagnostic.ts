@@ -17,6 +17,8 @@ export interface Diagnostic {
   readonly span?: Span;
   /** JSON pointer of the offending node, for JSON input (`/where/$and/1`). */
   readonly pointer?: string;
+  /** What was expected there, in words (`a JSON value`, `"," or "}"`, `a whole number from 20 to 1000`), when the message says so. */
+  readonly expected?: string;
   /** A suggestion: the dialect's way to say what was meant. */
   readonly hint?: string;
 }
@@ -35,6 +37,11 @@ export class DsqError extends Error {
 
   get first(): Diagnostic {
     return this.diagnostics[0] as Diagnostic;
+  }
+
+  /** The code of the first diagnostic (`json/duplicate-key`, `builder/invalid-argument`, ...). */
+  get code(): string {
+    return this.first.code;
   }
 
   /** Every diagnostic as `file:line:col: severity: message`, each followed by a code frame. */

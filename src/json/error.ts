@@ -1,4 +1,4 @@
-import { DsqError, type Diagnostic } from '../diagnostic/index.js';
+import type { Diagnostic } from '../diagnostic/index.js';
 import { capQuoted } from '../diagnostic/quote.js';
 import type { Span } from '../diagnostic/span.js';
 
@@ -8,18 +8,18 @@ export interface JsonLocation {
   readonly span: Span | null;
 }
 
-/** One JSON rejection as a `DsqError` with code `json/<code>`, pointer and span. */
-export function jsonError(code: string, message: string, at: JsonLocation, source: string | undefined, hint?: string): DsqError {
-  const diagnostic: Diagnostic = {
+/** One JSON problem as a diagnostic with code `json/<code>`, pointer and span. */
+export function jsonDiagnostic(code: string, message: string, at: JsonLocation, hint?: string, expected?: string): Diagnostic {
+  return {
     code: `json/${code}`,
     severity: 'error',
     // The message quotes the input (a key, a number): capped, so a huge input gives a short message.
     message: capQuoted(message),
     pointer: at.pointer,
     ...(at.span ? { span: at.span } : {}),
+    ...(expected ? { expected: capQuoted(expected) } : {}),
     ...(hint ? { hint } : {}),
   };
-  return new DsqError([diagnostic], source);
 }
 
 export { didYouMean } from '../diagnostic/suggest.js';

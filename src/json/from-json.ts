@@ -3,84 +3,161 @@ import { selectAction } from '../ast/make.js';
 import type { DataAction, Expr, Node, NodeKind, Select, SelectAction, Statement } from '../ast/nodes.js';
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
-import { DsqError } from '../diagnostic/diagnostic.js';
-import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
+import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
+import { valueOrThrow, type Result } from '../diagnostic/result.js';
+import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
 import { EXPR_READERS, readExpr, readWhen } from './read-expr.js';
-import { readJsValue } from './read-js.js';
+import { readJsPartial } from './read-js.js';
 import {
   SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,
 } from './read-select.js';
-import { readSpecJson } from './read-text.js';
+import { readJsonText } from './read-text.js';
 import { checkProps, describe, expectObject, fail, optionalBoolean, prop, type Cx, type Produces, type Step, type What } from './parts.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
 
 /**
  * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
  * already-parsed JS value. Both the `$` shorthand and the full `{"type": ...}` forms are read.
- * Every rejection is a `DsqError` (code `json/...`) with the JSON pointer and, for text, the
- * line and column.
+ * The `...Result` functions never throw: they give every diagnostic of the document (code
+ * `json/...` or the spec check's, each with its JSON pointer and, for text, line and column)
+ * and the tree when none is an error. The others are the same, throwing a `DsqError` with all
+ * the diagnostics.
  */
 
 /** A select object, or a SELECT action (`{"action": "select", "select": {...}, ...}`). */
 export function fromJson(input: string | unknown): Statement {
-  const { value, cx } = toValue(input);
-  return statementFromValue(value, cx);
+  return valueOrThrow(fromJsonResult(input), typeof input === 'string' ? input : undefined);
+}
+
+/** `fromJson` without throwing: every diagnostic of the document, and the statement when none is an error. */
+export function fromJsonResult(input: string | unknown): Result<Statement> {
+  return readInput(input, readStatement);
 }
 
 /** An expression, in shorthand or full form. */
 export function fromJsonExpression(input: string | unknown): Expr {
-  const { value, cx } = toValue(input);
-  return expressionFromValue(value, cx);
+  return valueOrThrow(fromJsonExpressionResult(input), typeof input === 'string' ? input : undefined);
+}
+
+/** `fromJsonExpression` without throwing. */
+export function fromJsonExpressionResult(input: string | unknown): Result<Expr> {
+  return readInput(input, readExpression);
+}
+
+/**
+ * One statement, or a JSON array of statements (what `dsq compile` writes for a file of several
+ * statements), as a list. An empty array is an error, as an empty file is for `dsq compile`.
+ * Never throws; each statement of an array is read and checked, so all their problems show.
+ */
+export function fromJsonStatementsResult(input: string | unknown): Result<Statement[]> {
+  return readInput(input, readStatementList);
 }
 
 /** A statement from a value already read by `readSpecJson` (pass the text for code frames). */
 export function statementFromValue(value: JsonValue, cx: Cx = { source: undefined }): Statement {
-  return checked(value, cx, readStatement);
+  return valueOrThrow(treeResult(value, cx.source, NO_BAD, readStatement), cx.source);
 }
 
 function readStatement(value: JsonValue, cx: Cx): Statement {
   if (value.type === 'object' && value.member('action')) return readAction(value, cx);
   if (value.type !== 'object') {
-    fail(cx, 'wrong-type', `expected a select object or a SELECT action (an object), got ${describe(value)}`, value);
+    fail(cx, 'wrong-type', `expected a select object or a SELECT action (an object), got ${describe(value)}`, value, undefined, 'an object');
   }
   return run('select', value, cx);
 }
 
+function readExpression(value: JsonValue, cx: Cx): Expr {
+  return run('expr', value, cx);
+}
+
 /** An expression from a value already read by `readSpecJson`. */
 export function expressionFromValue(value: JsonValue, cx: Cx = { source: undefined }): Expr {
-  return checked(value, cx, (v, c) => run('expr', v, c));
+  return valueOrThrow(treeResult(value, cx.source, NO_BAD, readExpression), cx.source);
 }
 
-/**
- * A JSON array of statements (what `dsq compile` writes for a file of several statements), or
- * one statement. An empty array is an error, as an empty file is for `dsq compile`: every
- * entry point has at least one statement to give back.
- */
+/** The statements of a value already read by `readSpecJson` (see `fromJsonStatementsResult`). */
 export function statementsFromValue(value: JsonValue, cx: Cx = { source: undefined }): Statement[] {
-  if (value.type !== 'array') return [statementFromValue(value, cx)];
+  return valueOrThrow(treeResult(value, cx.source, NO_BAD, readStatementList), cx.source);
+}
+
+/** Reads each statement of an array (a failed one is `BAD`; the others are read on). */
+function readStatementList(value: JsonValue, cx: Cx): Statement[] {
+  if (value.type !== 'array') return [readStatement(value, cx)];
   if (value.items.length === 0) {
-    fail(cx, 'empty-list', 'expected at least one statement (a select object or a SELECT action), got an empty array', value);
+    fail(cx, 'empty-list', 'expected at least one statement (a select object or a SELECT action), got an empty array', value, undefined, 'a statement');
   }
-  return value.items.map((item) => statementFromValue(item, cx));
+  return value.items.map((item) => {
+    try {
+      return readStatement(item, cx);
+    } catch (err) {
+      return recover(err, cx) as unknown as Statement;
+    }
+  });
+}
+
+const NO_BAD: ReadonlySet<string> = new Set();
+
+/** Text or a JS value, read into a JSON value (every problem collected), then into a tree. */
+function readInput<T>(input: unknown, read: (v: JsonValue, cx: Cx) => T): Result<T> {
+  const source = typeof input === 'string' ? input : undefined;
+  const json = typeof input === 'string' ? readJsonText(input) : readJsPartial(input);
+  if (json.value === undefined) return { diagnostics: json.diagnostics };
+  const tree = treeResult(json.value, source, json.bad, read);
+  if (json.diagnostics.length === 0) return tree;
+  return { diagnostics: [...json.diagnostics, ...tree.diagnostics] };
 }
 
 /**
- * Reads a value, then checks the tree under the spec's rules (src/spec/check.ts, shared with
- * the parser and the builder). A problem is placed by reading again with each node's JSON value
- * recorded (only on that rare path, so reading stays lean).
+ * Reads a tree, collecting the problems of every value (a value that fails is skipped, its
+ * siblings read on), then checks it under the spec's rules (src/spec/check.ts, shared with the
+ * parser and the builder). Problems at or under a pointer in `bad` (a value the JSON reader
+ * already reported) are left out: they would say the same thing again.
  */
-function checked<T extends Node>(value: JsonValue, cx: Cx, read: (v: JsonValue, cx: Cx) => T): T {
-  const tree = read(value, cx);
-  const problems = checkTree(tree);
+function treeResult<T>(value: JsonValue, source: string | undefined, bad: ReadonlySet<string>, read: (v: JsonValue, cx: Cx) => T): Result<T> {
+  const found: Diagnostic[] = [];
+  let tree: T | typeof BAD;
+  try {
+    tree = read(value, { source, diagnostics: found });
+  } catch (err) {
+    tree = recover(err, { source, diagnostics: found });
+  }
+  const shown = bad.size === 0 ? found : found.filter((d) => !underBad(d.pointer, bad));
+  if (tree === BAD || hasBad(tree) || found.some((d) => d.severity === 'error')) {
+    return { diagnostics: shown.length > 0 || bad.size > 0 ? shown : found };
+  }
+  const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
+  const problems = trees.flatMap((t) => checkTree(t).map((p) => ({ tree: t, problem: p })));
   // What was read and checked is valid: the builder may take it as syntax (src/ast/trust.ts).
-  if (problems.length === 0) return trustTree(tree);
+  if (problems.length === 0) {
+    trees.forEach((t) => trustTree(t));
+    return { value: tree, diagnostics: found };
+  }
+  // A problem is placed by reading again with each node's JSON value recorded (only on this
+  // rare path, so reading stays lean).
   const origins = new WeakMap<object, JsonValue>();
-  const located = read(value, { ...cx, origins });
-  const first = checkTree(located)[0] ?? (problems[0] as Problem);
-  const at = origins.get(first.node) ?? value;
-  const { pointer, span } = locate(at, first.field);
-  throw new DsqError([{ ...problemDiagnostic(first), pointer, ...(span ? { span } : {}) }], cx.source);
+  const located = read(value, { source, origins });
+  const again = (Array.isArray(located) ? (located as Node[]) : [located as Node]).flatMap((t) => checkTree(t));
+  const diagnostics = (again.length === problems.length ? again : problems.map((p) => p.problem)).map((problem) => {
+    const at = origins.get(problem.node) ?? value;
+    const { pointer, span } = locate(at, problem.field);
+    return { ...problemDiagnostic(problem), pointer, ...(span ? { span } : {}) };
+  });
+  return { diagnostics };
+}
+
+function hasBad(tree: unknown): boolean {
+  return Array.isArray(tree) && tree.includes(BAD);
+}
+
+function underBad(pointer: string | undefined, bad: ReadonlySet<string>): boolean {
+  if (pointer === undefined) return false;
+  for (let p = pointer; ; ) {
+    if (bad.has(p)) return true;
+    const cut = p.lastIndexOf('/');
+    if (cut < 0) return false;
+    p = p.slice(0, cut);
+  }
 }
 
 /** The JSON value of a node's property (`rows`, `columns`, the value of a `$dt` shorthand), or the node's own. */
@@ -94,15 +171,21 @@ function locate(at: JsonValue, field: string | undefined): { pointer: string; sp
   return { pointer: v.pointer, span: v.span };
 }
 
-function toValue(input: unknown): { value: JsonValue; cx: Cx } {
-  if (typeof input === 'string') return { value: readSpecJson(input), cx: { source: input } };
-  return { value: readJsValue(input), cx: { source: undefined } };
+/** The result of a value that could not be read: its parent is not built either. */
+const BAD: unique symbol = Symbol('bad');
+
+/** A DsqError from a reader, when collecting: its diagnostics are recorded and the value is `BAD`. Anything else is rethrown. */
+function recover(err: unknown, cx: Cx): typeof BAD {
+  if (!(err instanceof DsqError) || cx.diagnostics === undefined) throw err;
+  cx.diagnostics.push(...err.diagnostics);
+  return BAD;
 }
 
 function readAction(obj: JsonValue, cx: Cx): SelectAction | DataAction {
   const o = expectObject(cx, obj, 'a SELECT action');
   const action = prop(o, 'action');
   if (action.type !== 'string' || action.value !== KINDS.select_action.json.action) return run('data_action', obj, cx);
+  // (run with a collecting cx gives BAD for a failed part; the caller sees it in cx.diagnostics.)
   checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
   const rowsValue = o.get('rows');
   let rows: string | null = null;
@@ -157,6 +240,8 @@ export const KIND_READERS = {
 
 type Reader = (v: JsonValue, cx: Cx) => Step;
 
+const BAD_STEP: Step = { needs: [], build: () => BAD };
+
 const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W]> } = {
   expr: readExpr,
   select: readSelect,
@@ -178,7 +263,18 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
  */
 export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces[W] {
   type Frame = { readonly step: Step; readonly results: unknown[]; readonly value: JsonValue };
-  const start = (w: What, v: JsonValue): Frame => ({ step: (READERS[w] as Reader)(v, cx), results: [], value: v });
+  // When collecting, a value whose reader or builder fails is BAD: recorded, its siblings read
+  // on, its parent not built (BAD too), so every failing value of the document is reported once.
+  const collecting = cx.diagnostics !== undefined;
+  const start = (w: What, v: JsonValue): Frame => {
+    if (!collecting) return { step: (READERS[w] as Reader)(v, cx), results: [], value: v };
+    try {
+      return { step: (READERS[w] as Reader)(v, cx), results: [], value: v };
+    } catch (err) {
+      recover(err, cx);
+      return { step: BAD_STEP, results: [], value: v };
+    }
+  };
   const stack: Frame[] = [start(what, value)];
   for (;;) {
     const top = stack[stack.length - 1] as Frame;
@@ -187,7 +283,16 @@ export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces
       stack.push(start(next.what, next.value));
       continue;
     }
-    const built = top.step.build(top.results);
+    let built: unknown;
+    if (!collecting) built = top.step.build(top.results);
+    else if (top.step === BAD_STEP || top.results.includes(BAD)) built = BAD;
+    else {
+      try {
+        built = top.step.build(top.results);
+      } catch (err) {
+        built = recover(err, cx);
+      }
+    }
     if (cx.origins !== undefined && typeof built === 'object' && built !== null) cx.origins.set(built, top.value);
     stack.pop();
     const parent = stack[stack.length - 1];

@@ -1,7 +1,8 @@
 import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
 import type { Expr, OrderTerm, ResultColumn, Select, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
-import { didYouMean, jsonError } from './error.js';
+import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
+import { didYouMean, jsonDiagnostic } from './error.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
 
 /**
@@ -42,6 +43,12 @@ export interface Cx {
   readonly source: string | undefined;
   /** When set, every node read is recorded with the JSON value it came from (to place spec-check problems). */
   readonly origins?: WeakMap<object, JsonValue>;
+  /**
+   * When set, problems reading can go on after (an unknown property, which is then ignored)
+   * are collected here instead of thrown, and `run` collects the failures of each value and
+   * goes on with its siblings.
+   */
+  readonly diagnostics?: Diagnostic[];
 }
 
 /** A result slot: reads a child's result once the children are read. */
@@ -80,10 +87,25 @@ export function done<T>(value: T): Step<T> {
 
 type At = JsonValue | JsonMember;
 
-/** Throws a `json/<code>` DsqError at a value (or at a member: its key's span, its value's pointer). */
-export function fail(cx: Cx, code: string, message: string, at: At, hint?: string): never {
+/** A `json/<code>` diagnostic at a value (or at a member: its key's span, its value's pointer). */
+function diagnosticAt(code: string, message: string, at: At, hint?: string, expected?: string): Diagnostic {
   const location = 'rawKey' in at ? { pointer: at.value.pointer, span: at.keySpan ?? at.value.span } : { pointer: at.pointer, span: at.span };
-  throw jsonError(code, message, location, cx.source, hint);
+  return jsonDiagnostic(code, message, location, hint, expected);
+}
+
+/**
+ * Throws a `json/<code>` DsqError at a value (or at a member): the value cannot be read. When
+ * collecting (`cx.diagnostics`), `run` records it and reads the value's siblings on.
+ */
+export function fail(cx: Cx, code: string, message: string, at: At, hint?: string, expected?: string): never {
+  throw new DsqError([diagnosticAt(code, message, at, hint, expected)], cx.source);
+}
+
+/** A problem reading goes on after: collected when collecting, else thrown as `fail` does. */
+export function report(cx: Cx, code: string, message: string, at: At, hint?: string, expected?: string): void {
+  const d = diagnosticAt(code, message, at, hint, expected);
+  if (cx.diagnostics === undefined) throw new DsqError([d], cx.source);
+  cx.diagnostics.push(d);
 }
 
 /** How a JSON value is named in messages: `a string`, `the number 12`, `null`, ... */
@@ -146,14 +168,17 @@ export function optionalBoolean(cx: Cx, v: JsonValue | undefined, what: string):
  * each required one present. Keys are compared after the spec's normalisation.
  */
 export function checkProps(cx: Cx, obj: JsonObject, what: string, allowed: readonly string[], required: readonly string[] = []): void {
+  // Every unknown property is reported (the reader ignores them and goes on), then a missing one stops.
   for (const m of obj.members) {
     if (!allowed.includes(m.key)) {
-      const list = allowed.map((k) => `"${k}"`).join(', ');
-      fail(cx, 'unknown-property', `unknown property "${m.rawKey}" in ${what}${didYouMean(m.key, allowed)}; expected ${list || 'no other properties'}`, m);
+      const list = allowed.map((k) => `"${k}"`).join(', ') || 'no other properties';
+      report(cx, 'unknown-property', `unknown property "${m.rawKey}" in ${what}${didYouMean(m.key, allowed)}; expected ${list}`, m, undefined, list);
     }
   }
-  for (const key of required) {
-    if (!obj.member(key)) fail(cx, 'missing-property', `${what} needs "${key}"`, obj);
+  const missing = required.filter((key) => !obj.member(key));
+  if (missing.length > 0) {
+    const list = missing.map((k) => `"${k}"`).join(' and ');
+    fail(cx, 'missing-property', `${what} needs ${list}`, obj, undefined, list);
   }
 }
 

@@ -1,5 +1,8 @@
 import { checkNumber } from '../ast/numbers.js';
-import { jsonError } from './error.js';
+import type { Diagnostic } from '../diagnostic/diagnostic.js';
+import { resultOf, valueOrThrow, type Result } from '../diagnostic/result.js';
+import { jsonDiagnostic } from './error.js';
+import type { JsonTextRead } from './read-text.js';
 import {
   JsonArray, JsonBoolean, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
   type JsonOrigin, type JsonPlace, type JsonValue,
@@ -11,15 +14,37 @@ import {
  * `""` is null, an `undefined` member is absent. Numbers come from JS: safe integers and
  * finite floats are accepted, a bigint is exact; an integer beyond 2^53 has already lost
  * digits, so it is rejected with advice to pass the JSON text. Iterative; cycles are errors.
+ * Throws a DsqError with every problem found; `readJsValueResult` gives them without throwing.
  */
 export function readJsValue(input: unknown): JsonValue {
+  return valueOrThrow(readJsValueResult(input));
+}
+
+/** `readJsValue` without throwing: every problem (each with its JSON pointer), the value when there is none. */
+export function readJsValueResult(input: unknown): Result<JsonValue> {
+  const read = readJsPartial(input);
+  return resultOf(read.diagnostics, () => read.value as JsonValue);
+}
+
+/**
+ * The reader behind `readJsValueResult`: it always reads on. A bad value (a function, a cycle,
+ * a number beyond 2^53) is reported and read as null; a duplicate or empty key is reported
+ * and its member dropped. Their pointers are in `bad`.
+ */
+export function readJsPartial(input: unknown): JsonTextRead & { readonly value: JsonValue } {
   type Task = { value: unknown; place: JsonPlace | null } | { leave: object };
   const onPath = new Set<object>();
   let root: JsonValue | null = null;
   const tasks: Task[] = [{ value: input, place: null }];
+  const diagnostics: Diagnostic[] = [];
+  const bad = new Set<string>();
   const pointerOf = (place: JsonPlace | null) => (place ? childPointer(place.parent.pointer, place.segment) : '');
-  const fail = (code: string, message: string, place: JsonPlace | null, hint?: string) =>
-    jsonError(code, message, { pointer: pointerOf(place), span: null }, undefined, hint);
+  /** Records a problem at a place; the caller reads the value as null or drops the member. */
+  const fail = (code: string, message: string, place: JsonPlace | null, hint?: string): void => {
+    const pointer = pointerOf(place);
+    diagnostics.push(jsonDiagnostic(code, message, { pointer, span: null }, hint));
+    bad.add(pointer);
+  };
 
   while (tasks.length > 0) {
     const task = tasks.pop() as Task;
@@ -38,10 +63,15 @@ export function readJsValue(input: unknown): JsonValue {
     else if (typeof value === 'bigint') {
       const text = value.toString();
       const check = checkNumber(text);
-      if (!check.ok) throw fail('number-range', check.reason, place);
-      result = new JsonNumber(origin, undefined, text, true);
+      if (check.ok) result = new JsonNumber(origin, undefined, text, true);
+      else {
+        fail('number-range', check.reason, place);
+        result = new JsonNull(origin);
+      }
+    } else if ((Array.isArray(value) || typeof value === 'object') && onPath.has(value)) {
+      fail('cycle', 'the value contains itself (a cycle): it cannot be JSON', place);
+      result = new JsonNull(origin);
     } else if (Array.isArray(value)) {
-      if (onPath.has(value)) throw fail('cycle', 'the value contains itself (a cycle): it cannot be JSON', place);
       const array = new JsonArray(origin);
       onPath.add(value);
       tasks.push({ leave: value });
@@ -49,23 +79,31 @@ export function readJsValue(input: unknown): JsonValue {
       for (let i = value.length - 1; i >= 0; i--) tasks.push({ value: value[i], place: { parent: array, segment: String(i) } });
       result = array;
     } else if (typeof value === 'object' && isPlainObject(value)) {
-      if (onPath.has(value)) throw fail('cycle', 'the value contains itself (a cycle): it cannot be JSON', place);
       const object = new JsonObject(origin);
       const seen = new Map<string, string>();
       const entries = Object.entries(value);
-      for (const [rawKey] of entries) {
+      // Members with an empty or duplicate key are reported and dropped.
+      const dropped = new Set<number>();
+      entries.forEach(([rawKey], i) => {
         const keyPlace: JsonPlace = { parent: object, segment: rawKey };
-        if (foldKey(rawKey) === '') throw fail('empty-key', 'an object key must not be empty', keyPlace);
+        if (foldKey(rawKey) === '') {
+          fail('empty-key', 'an object key must not be empty', keyPlace);
+          dropped.add(i);
+          return;
+        }
         const key = normaliseKey(rawKey);
         const first = seen.get(key);
         if (first !== undefined) {
-          throw fail('duplicate-key', `duplicate key "${rawKey}" (the same key as "${first}" once trimmed, white space folded and case ignored)`, keyPlace);
+          fail('duplicate-key', `duplicate key "${rawKey}" (the same key as "${first}" once trimmed, white space folded and case ignored)`, keyPlace);
+          dropped.add(i);
+          return;
         }
         seen.set(key, rawKey);
-      }
+      });
       onPath.add(value);
       tasks.push({ leave: value });
       for (let i = entries.length - 1; i >= 0; i--) {
+        if (dropped.has(i)) continue;
         const [rawKey, member] = entries[i] as [string, unknown];
         if (member === undefined) {
           object.addUndefined(rawKey);
@@ -75,13 +113,24 @@ export function readJsValue(input: unknown): JsonValue {
       }
       result = object;
     } else {
-      const what = typeof value === 'object' ? `a ${(value as object).constructor?.name ?? 'non-plain'} object` : `a ${typeof value}`;
-      throw fail('wrong-type', `${what} is not a JSON value`, place);
+      const what = typeof value === 'object' ? `a ${constructorName(value as object) ?? 'non-plain'} object` : `a ${typeof value}`;
+      fail('wrong-type', `${what} is not a JSON value`, place);
+      result = new JsonNull(origin);
     }
     attach(result, place);
     if (place === null) root = result;
   }
-  return root as JsonValue;
+  return { value: root as JsonValue, diagnostics, bad };
+}
+
+/** The name of an object's constructor, read without running anything the object defines (no getters, no proxies' traps thrown through). */
+function constructorName(value: object): string | undefined {
+  try {
+    const name: unknown = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function attach(value: JsonValue, place: JsonPlace | null): void {
@@ -102,19 +151,26 @@ function numberFromJs(
   n: number,
   origin: JsonOrigin,
   place: JsonPlace | null,
-  fail: (code: string, message: string, place: JsonPlace | null, hint?: string) => Error,
+  fail: (code: string, message: string, place: JsonPlace | null, hint?: string) => void,
 ): JsonValue {
-  if (!Number.isFinite(n)) throw fail('number-range', `${n} is not a JSON number`, place);
+  if (!Number.isFinite(n)) {
+    fail('number-range', `${n} is not a JSON number`, place);
+    return new JsonNull(origin);
+  }
   if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
-    throw fail(
+    fail(
       'unsafe-number',
       `${n} is a whole number beyond 2^53: as a JS number it may already have lost digits`,
       place,
       'pass the JSON text (or a bigint) instead of a parsed value, so the number is read exactly',
     );
+    return new JsonNull(origin);
   }
   const text = Object.is(n, -0) ? '-0' : String(n);
   const check = checkNumber(text);
-  if (!check.ok) throw fail('number-range', check.reason, place);
+  if (!check.ok) {
+    fail('number-range', check.reason, place);
+    return new JsonNull(origin);
+  }
   return new JsonNumber(origin, undefined, text, check.whole);
 }

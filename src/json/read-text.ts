@@ -1,7 +1,8 @@
-import type { DsqError } from '../diagnostic/index.js';
+import type { Diagnostic } from '../diagnostic/diagnostic.js';
+import { resultOf, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { LineIndex, type Span } from '../diagnostic/span.js';
 import { checkNumber } from '../ast/numbers.js';
-import { jsonError } from './error.js';
+import { jsonDiagnostic } from './error.js';
 import {
   JsonArray, JsonBoolean, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
   type JsonOrigin, type JsonValue,
@@ -17,10 +18,50 @@ import {
  *    64 bits, others in float64;
  * 7. the literal `undefined` is accepted; a member whose value is undefined is absent.
  * Every value gets its span and pointer. The reader is iterative: any nesting depth reads
- * without growing the call stack. Errors are `DsqError`s with code `json/...`.
+ * without growing the call stack. Throws a `DsqError` with every diagnostic found (code
+ * `json/...`); `readSpecJsonResult` gives them without throwing.
  */
-export function readSpecJson(text: string): JsonValue {
-  return new TextReader(text).read();
+export function readSpecJson(text: string, options: JsonReadOptions = {}): JsonValue {
+  return valueOrThrow(readSpecJsonResult(text, options), text);
+}
+
+export interface JsonReadOptions {
+  /**
+   * Strict JSON (RFC 8259) instead of the spec's extensions: no trailing comma, no `undefined`.
+   * For files that other tools read too (dsq.config.json). The key rules stay.
+   */
+  readonly strict?: boolean;
+}
+
+/**
+ * `readSpecJson` without throwing: every problem of the text, each with its JSON pointer and
+ * line:column; the value when there is none. Never throws.
+ */
+export function readSpecJsonResult(text: string, options: JsonReadOptions = {}): Result<JsonValue> {
+  const read = readJsonText(text, options);
+  return resultOf(read.diagnostics, () => read.value as JsonValue);
+}
+
+/** What the text reader found: the value as far as it could be read, every problem, and the pointers of the values reported bad. */
+export interface JsonTextRead {
+  /** Absent only when the text's structure is broken (an unclosed string or bracket, a missing comma). */
+  readonly value?: JsonValue;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Pointers of bad values (read as null) and dropped members: checks after reading skip them. */
+  readonly bad: ReadonlySet<string>;
+}
+
+/**
+ * The reader behind `readSpecJsonResult`. Where reading can go on soundly it does, so one pass
+ * reports every problem: a duplicate or empty key (the member is dropped), a number out of
+ * range or not in JSON's number syntax and a bare word (`NaN`, `tru`) (read as null), a raw
+ * control character or bad escape in a string (reported, the string read on). The value is
+ * given even then, for the readers after this one (src/json/from-json.ts) to report more.
+ */
+export function readJsonText(text: string, options: JsonReadOptions = {}): JsonTextRead {
+  const reader = new TextReader(text, options.strict === true);
+  const value = reader.read();
+  return { ...(value !== undefined ? { value } : {}), diagnostics: reader.diagnostics, bad: reader.badPointers };
 }
 
 interface SeenKey {
@@ -56,8 +97,20 @@ type Frame =
       readonly container: JsonObject;
       readonly start: number;
       readonly seen: SeenKeys;
-      pending: SeenKey | null;
+      pending: Pending | null;
     };
+
+/** The key whose value is being read; `drop` when the member is not kept (a duplicate or empty key, already reported). */
+interface Pending {
+  readonly rawKey: string;
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
+  readonly drop: boolean;
+}
+
+/** Thrown inside the reader when the text's structure is broken: the diagnostic is already recorded. */
+const STOP = Symbol('stop');
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
@@ -67,13 +120,28 @@ class TextReader {
   private pos = 0;
   private readonly index: LineIndex;
   private readonly stack: Frame[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  /** Pointers of the values reported here (bad numbers, bare words, dropped members): later checks say nothing more about them. */
+  readonly badPointers = new Set<string>();
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly strict: boolean,
+  ) {
     this.index = new LineIndex(text);
     if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
   }
 
-  read(): JsonValue {
+  read(): JsonValue | undefined {
+    try {
+      return this.readAll();
+    } catch (err) {
+      if (err === STOP) return undefined;
+      throw err;
+    }
+  }
+
+  private readAll(): JsonValue {
     let value: JsonValue | null = this.readValueStart();
     for (;;) {
       if (value === null) {
@@ -85,7 +153,7 @@ class TextReader {
       if (top === undefined) {
         this.skipWhite();
         if (this.pos < this.text.length) {
-          throw this.error('syntax', `unexpected ${this.describeHere()} after the end of the JSON value`, this.spanHere());
+          this.fatal('syntax', `unexpected ${this.describeHere()} after the end of the JSON value`, this.spanHere(), undefined, 'the end of the input');
         }
         return value;
       }
@@ -96,24 +164,28 @@ class TextReader {
       const closer = top.container.type === 'array' ? ']' : '}';
       if (c === ',') {
         this.pos++;
-        value = this.afterOpenOrComma(true);
+        value = this.afterOpenOrComma(true, closer);
       } else if (c === closer) {
         value = this.close();
       } else {
         const what = top.container.type === 'array' ? 'array' : 'object';
-        throw this.error('syntax', `expected "," or "${closer}" in the ${what} opened at ${this.lineCol(top.start)}, got ${this.describeHere()}`, this.spanHere());
+        this.fatal('syntax', `expected "," or "${closer}" in the ${what} opened at ${this.lineCol(top.start)}, got ${this.describeHere()}`, this.spanHere(), undefined, `"," or "${closer}"`);
       }
     }
   }
 
   /** After `[`, `{` or `,`: the closer (empty container or trailing comma), or the next item. Null when that item opened a container. */
-  private afterOpenOrComma(afterComma: boolean): JsonValue | null {
+  private afterOpenOrComma(afterComma: boolean, closer?: string): JsonValue | null {
     const top = this.stack[this.stack.length - 1] as Frame;
     this.skipWhite();
     const c = this.text[this.pos];
+    if (afterComma && this.strict && c === closer) {
+      // Strict JSON: reported, and read on as if the comma were not there.
+      this.report('syntax', `a trailing comma before "${closer}" is not allowed in strict JSON`, this.index.span(this.commaBefore(), this.commaBefore() + 1), undefined, `a value after ","`);
+    }
     if (top.container.type === 'array') {
       if (c === ']') return this.close();
-      if (c === ',') throw this.error('syntax', `expected a value${afterComma ? ' after ","' : ''}, got ","`, this.spanHere());
+      if (c === ',') this.fatal('syntax', `expected a value${afterComma ? ' after ","' : ''}, got ","`, this.spanHere(), undefined, 'a value');
       return this.readValueStart();
     }
     if (c === '}') return this.close();
@@ -123,30 +195,36 @@ class TextReader {
 
   private readKey(frame: Extract<Frame, { seen: unknown }>): void {
     if (this.text[this.pos] !== '"') {
-      throw this.error('syntax', `expected a key (a string in double quotes) or "}", got ${this.describeHere()}`, this.spanHere());
+      this.fatal('syntax', `expected a key (a string in double quotes) or "}", got ${this.describeHere()}`, this.spanHere(), undefined, 'a key (a string in double quotes) or "}"');
     }
     const start = this.pos;
     const rawKey = this.readString();
     const end = this.pos;
     // Pointers and spans are computed only on error: a pointer costs the depth of the document.
     const folded = foldKey(rawKey);
-    if (folded === '') {
-      const message = `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`;
-      throw this.error('empty-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey));
-    }
     const key = normaliseKey(rawKey);
-    const first = frame.seen.find(key);
-    if (first) {
-      const same = first.rawKey === rawKey ? '' : ` (the same key as "${first.rawKey}" once trimmed, white space folded and case ignored)`;
-      const message = `duplicate key "${rawKey}"${same}: first given at ${this.lineCol(first.start)}`;
-      throw this.error('duplicate-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey));
+    let drop = false;
+    if (folded === '') {
+      // Reported; the member is dropped and reading goes on.
+      const message = `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`;
+      this.reportBad('empty-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey), 'a non-empty key');
+      drop = true;
+    } else {
+      const first = frame.seen.find(key);
+      if (first) {
+        // Reported; the first member stays, this one is dropped, and reading goes on.
+        const same = first.rawKey === rawKey ? '' : ` (the same key as "${first.rawKey}" once trimmed, white space folded and case ignored)`;
+        const message = `duplicate key "${rawKey}"${same}: first given at ${this.lineCol(first.start)}`;
+        this.reportBad('duplicate-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey), 'each key once');
+        drop = true;
+      } else frame.seen.add({ key, rawKey, start, end });
     }
-    const seen: SeenKey = { key, rawKey, start, end };
-    frame.seen.add(seen);
     this.skipWhite();
-    if (this.text[this.pos] !== ':') throw this.error('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), childPointer(frame.container.pointer, rawKey));
+    if (this.text[this.pos] !== ':') {
+      this.fatal('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), childPointer(frame.container.pointer, rawKey), '":"');
+    }
     this.pos++;
-    frame.pending = seen;
+    frame.pending = { key, rawKey, start, end, drop };
   }
 
   /** Reads a value at the cursor. Scalars are returned; a container is opened (pushed) and null returned. */
@@ -186,11 +264,20 @@ class TextReader {
           return new JsonBoolean(origin, end, false);
         case 'undefined':
           this.pos = end;
+          if (this.strict) return this.badValue(origin, end, 'syntax', '"undefined" is not a JSON value in strict JSON', 'a JSON value');
           return new JsonUndefined(origin, end);
       }
-      throw this.error('syntax', `expected a JSON value, got "${word}"`, this.index.span(start, end), this.pointerOf(origin));
+      // A bare word (NaN, tru, True): reported, read as null, and reading goes on after it.
+      this.pos = end;
+      return this.badValue(origin, end, 'syntax', `expected a JSON value, got "${word}"`, 'a JSON value');
     }
-    throw this.error('syntax', `expected a JSON value, got ${this.describeHere()}`, this.spanHere(), this.pointerOf(origin));
+    this.fatal('syntax', `expected a JSON value, got ${this.describeHere()}`, this.spanHere(), this.pointerOf(origin), 'a JSON value');
+  }
+
+  /** A value reported as bad, read as null so that reading goes on (its pointer is remembered: later checks skip it). */
+  private badValue(origin: JsonOrigin, end: number, code: string, message: string, expected: string): JsonValue {
+    this.reportBad(code, message, this.index.span(origin.start, end), this.pointerOf(origin), expected);
+    return new JsonNull(origin, end);
   }
 
   private readNumber(origin: JsonOrigin): JsonValue {
@@ -204,12 +291,14 @@ class TextReader {
       WORD_RE.lastIndex = start;
       const bad = WORD_RE.exec(this.text)?.[0] ?? this.text.slice(start, start + 1);
       end = start + bad.length;
-      throw this.error('syntax', `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`, this.index.span(start, end), this.pointerOf(origin));
+      this.pos = end;
+      const message = `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`;
+      return this.badValue(origin, end, 'syntax', message, 'a JSON number');
     }
     this.pos = end;
     const textValue = m[0];
     const check = checkNumber(textValue);
-    if (!check.ok) throw this.error('number-range', check.reason, this.index.span(start, end), this.pointerOf(origin));
+    if (!check.ok) return this.badValue(origin, end, 'number-range', check.reason, 'a number in range');
     return new JsonNumber(origin, end, textValue, check.whole);
   }
 
@@ -221,12 +310,13 @@ class TextReader {
     let out = '';
     let chunk = i;
     for (;;) {
-      if (i >= text.length) throw this.error('syntax', 'unterminated string: expected a closing "', this.index.span(start, Math.min(start + 1, text.length)));
+      if (i >= text.length) this.fatal('syntax', 'unterminated string: expected a closing "', this.index.span(start, Math.min(start + 1, text.length)), undefined, 'a closing "');
       const code = text.charCodeAt(i);
       if (code === 0x22) break;
       if (code < 0x20) {
+        // Reported; the character is kept and the string read on.
         const name = code === 10 ? '\\n' : code === 13 ? '\\r' : code === 9 ? '\\t' : `\\u${code.toString(16).padStart(4, '0')}`;
-        throw this.error('syntax', `a raw control character (U+${code.toString(16).padStart(4, '0').toUpperCase()}) is not allowed in a string: write it as ${name}`, this.index.span(i, i + 1));
+        this.report('syntax', `a raw control character (U+${code.toString(16).padStart(4, '0').toUpperCase()}) is not allowed in a string: write it as ${name}`, this.index.span(i, i + 1), undefined, name);
       }
       if (code === 0x5c) {
         out += text.slice(chunk, i);
@@ -240,7 +330,12 @@ class TextReader {
           i += 6;
         } else {
           const shown = e === undefined ? 'end of input' : `"\\${text.slice(i + 1, e === 'u' ? i + 6 : i + 2)}"`;
-          throw this.error('syntax', `invalid escape ${shown} in a string: expected \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and 4 hex digits`, this.index.span(i, Math.min(i + 2, text.length)));
+          const expected = '\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and 4 hex digits';
+          const span = this.index.span(i, Math.min(i + 2, text.length));
+          if (e === undefined) this.fatal('syntax', `invalid escape ${shown} in a string: expected ${expected}`, span, undefined, expected);
+          // Reported; the backslash and the character after it are skipped and the string read on.
+          this.report('syntax', `invalid escape ${shown} in a string: expected ${expected}`, span, undefined, expected);
+          i += 2;
         }
         chunk = i;
         continue;
@@ -266,8 +361,9 @@ class TextReader {
       return;
     }
     const f = frame as Extract<Frame, { seen: unknown }>;
-    const pending = f.pending as SeenKey;
+    const pending = f.pending as Pending;
     f.pending = null;
+    if (pending.drop) return;
     // Rule 7: a member whose value is undefined is the same as an absent member.
     if (value.type !== 'undefined') f.container.add(new JsonMember(pending.rawKey, pending.key, value, this.index, pending.start, pending.end));
     else f.container.addUndefined(pending.rawKey);
@@ -313,8 +409,28 @@ class TextReader {
     return cp < 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xfeff ? `U+${cp.toString(16).padStart(4, '0').toUpperCase()}` : `"${ch}"`;
   }
 
-  private error(code: string, message: string, span: Span, pointer?: string): DsqError {
-    return jsonError(code, message, { pointer: pointer ?? this.currentPointer(), span }, this.text);
+  /** Records a problem reading can go on after. */
+  private report(code: string, message: string, span: Span, pointer: string | undefined, expected: string): void {
+    this.diagnostics.push(jsonDiagnostic(code, message, { pointer: pointer ?? this.currentPointer(), span }, undefined, expected));
+  }
+
+  /** Records a problem with a value (or member) that is then dropped or read as null: later checks skip its pointer. */
+  private reportBad(code: string, message: string, span: Span, pointer: string, expected: string): void {
+    this.report(code, message, span, pointer, expected);
+    this.badPointers.add(pointer);
+  }
+
+  /** Records a problem the structure cannot be read past, and stops. */
+  private fatal(code: string, message: string, span: Span, pointer: string | undefined, expected: string): never {
+    this.report(code, message, span, pointer, expected);
+    throw STOP;
+  }
+
+  /** The offset of the comma before the cursor (for a trailing comma). */
+  private commaBefore(): number {
+    let i = this.pos - 1;
+    while (i > 0 && this.text[i] !== ',') i--;
+    return i;
   }
 
   /** The pointer of the innermost open container (for errors between values). */

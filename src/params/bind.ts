@@ -5,7 +5,7 @@ import { transform } from '../ast/walk.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { ARGUMENT_ERROR_CODE } from '../builder/errors.js';
+import { argumentError } from '../builder/errors.js';
 import { denseItems, toExpr } from '../builder/values.js';
 import { paramNodes, unboundParamsError } from './names.js';
 
@@ -168,13 +168,11 @@ function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Dia
 
 function literal(value: unknown, param: Param): Expr {
   if (Array.isArray(value)) {
-    throw Object.assign(new TypeError(`${what(param)} is an array: an array is a value list only after IN (x IN :${param.name})`), { code: ARGUMENT_ERROR_CODE });
+    throw argumentError(`${what(param)} is an array: an array is a value list only after IN (x IN :${param.name})`);
   }
   const node = toExpr(value, what(param));
   if (!LITERAL_KINDS.has(node.kind)) {
-    throw Object.assign(new TypeError(`${what(param)} is a "${node.kind}" expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`), {
-      code: ARGUMENT_ERROR_CODE,
-    });
+    throw argumentError(`${what(param)} is a "${node.kind}" expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`);
   }
   return node;
 }
@@ -183,7 +181,7 @@ function listValues(param: Param, value: unknown): Expr[] {
   if (!Array.isArray(value)) return [literal(value, param)];
   const items = denseItems(value, `${what(param)} (the list after IN)`, 'an array');
   return items.map((item, i) => {
-    if (Array.isArray(item)) throw Object.assign(new TypeError(`item ${i + 1} of ${what(param)} is an array: IN lists do not nest`), { code: ARGUMENT_ERROR_CODE });
+    if (Array.isArray(item)) throw argumentError(`item ${i + 1} of ${what(param)} is an array: IN lists do not nest`);
     return literalItem(item, param, i);
   });
 }
@@ -191,16 +189,15 @@ function listValues(param: Param, value: unknown): Expr[] {
 function literalItem(item: unknown, param: Param, i: number): Expr {
   const node = toExpr(item, `item ${i + 1} of ${what(param)}`);
   if (!LITERAL_KINDS.has(node.kind)) {
-    throw Object.assign(new TypeError(`item ${i + 1} of ${what(param)} is a "${node.kind}" expression: a parameter is a literal value, never syntax`), { code: ARGUMENT_ERROR_CODE });
+    throw argumentError(`item ${i + 1} of ${what(param)} is a "${node.kind}" expression: a parameter is a literal value, never syntax`);
   }
   return node;
 }
 
 function problem(param: Param, err: unknown, options: BindOptions): Diagnostic {
   if (!(err instanceof Error)) throw err;
-  const own = err instanceof DsqError || (err as { code?: unknown }).code === ARGUMENT_ERROR_CODE;
-  if (!own) throw err;
-  const message = err instanceof DsqError ? err.diagnostics.map((d) => d.message).join('; ') : err.message;
+  if (!(err instanceof DsqError)) throw err;
+  const message = err.diagnostics.map((d) => d.message).join('; ');
   const span = options.spanOf?.(param);
   return {
     code: 'params/invalid-value',

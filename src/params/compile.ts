@@ -1,5 +1,5 @@
 import type { Node, Statement } from '../ast/nodes.js';
-import { DsqError } from '../diagnostic/index.js';
+import { DsqError, hasErrors, valueOrThrow, type Diagnostic, type Result } from '../diagnostic/index.js';
 import { toJson, toJsonArray, type ToJsonOptions } from '../json/to-json.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { bindParams, type ParamValues } from './bind.js';
@@ -13,22 +13,49 @@ export interface CompileOptions extends ToJsonOptions, ParseOptions {
  * dsq text → the service's JSON text, with its parameters bound to `params`: one statement
  * gives its JSON, several (separated by ';') a JSON array. A syntax error, a parameter without
  * a value (all of them are named) or a value that is not a literal is a DsqError placed in the
- * text.
+ * text, with every diagnostic found.
  */
 export function compile(text: string, options: CompileOptions = {}): string {
-  const nodes = compileToAst(text, options);
-  return nodes.length === 1 ? toJson(nodes[0] as Node, options) : toJsonArray(nodes, options);
+  return valueOrThrow(compileResult(text, options), text);
 }
 
-/** compile, up to the trees: every statement with its parameters bound. */
+/** `compile` without throwing: every diagnostic of the text, and the JSON text when none is an error. */
+export function compileResult(text: string, options: CompileOptions = {}): Result<string> {
+  const trees = compileToAstResult(text, options);
+  if (trees.value === undefined) return trees as Result<never>;
+  const nodes = trees.value;
+  return { value: nodes.length === 1 ? toJson(nodes[0] as Node, options) : toJsonArray(nodes, options), diagnostics: trees.diagnostics };
+}
+
+/** compile, up to the trees: every statement with its parameters bound. Throws a DsqError with every diagnostic found. */
 export function compileToAst(text: string, options: CompileOptions = {}): Statement[] {
+  return valueOrThrow(compileToAstResult(text, options), text);
+}
+
+/** `compileToAst` without throwing. */
+export function compileToAstResult(text: string, options: CompileOptions = {}): Result<Statement[]> {
   const doc = parseDocument(text, options);
-  const errors = doc.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new DsqError(errors, text);
+  if (hasErrors(doc.diagnostics)) return { diagnostics: doc.diagnostics };
   if (doc.statements.length === 0) {
-    throw new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: doc.lineIndex.span(text.length, text.length) }], text);
+    return {
+      diagnostics: [
+        ...doc.diagnostics,
+        { code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: doc.lineIndex.span(text.length, text.length), expected: 'a statement' },
+      ],
+    };
   }
   const values = options.params ?? {};
   const spanOf = (n: Node) => doc.spans.get(n);
-  return doc.statements.map((s) => bindParams(s.node, values, { spanOf, source: text }));
+  const out: Statement[] = [];
+  const found: Diagnostic[] = [...doc.diagnostics];
+  // Each statement is bound on its own, so the parameters missing in all of them are reported.
+  for (const s of doc.statements) {
+    try {
+      out.push(bindParams(s.node, values, { spanOf, source: text }));
+    } catch (err) {
+      if (!(err instanceof DsqError)) throw err;
+      found.push(...err.diagnostics);
+    }
+  }
+  return hasErrors(found) ? { diagnostics: found } : { value: out, diagnostics: found };
 }

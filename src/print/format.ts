@@ -1,5 +1,5 @@
 import type { Node } from '../ast/nodes.js';
-import { DsqError } from '../diagnostic/diagnostic.js';
+import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
 import { blankLine, hasNewline } from './comment-scan.js';
@@ -18,11 +18,15 @@ import { LAYOUTS } from './print.js';
  * parser rejects is never formatted: its errors are thrown (DsqError).
  */
 export function format(text: string, options: PrintOptions = {}): string {
+  return valueOrThrow(formatResult(text, options), text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/** `format` without throwing: every diagnostic of the text, and the formatted text when none is an error. */
+export function formatResult(text: string, options: PrintOptions = {}): Result<string> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parsed = parseDocument(source);
-  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new DsqError(errors, source);
-  return printDocument(parsed, options);
+  if (hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics };
+  return { value: printDocument(parsed, options), diagnostics: parsed.diagnostics };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../diagnostic/index.js';
-import { DsqError } from '../diagnostic/index.js';
-import { readJsValue, readSpecJson, type JsonObject, type JsonValue } from '../json/index.js';
+import { resultOf, valueOrThrow, type Result } from '../diagnostic/index.js';
+import { readJsPartial } from '../json/read-js.js';
+import { readJsonText } from '../json/read-text.js';
+import type { JsonObject, JsonValue } from '../json/value.js';
 import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './types.js';
 
 /**
@@ -14,16 +16,36 @@ import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } fro
  * with its JSON pointer and span; all are collected before one `DsqError` is thrown.
  */
 export function readSchema(text: string): Schema {
-  return new Reader(text).top(readSpecJson(text));
+  return valueOrThrow(readSchemaResult(text), text);
+}
+
+/** `readSchema` without throwing: every problem of the text (JSON and schema), and the schema when none is an error. */
+export function readSchemaResult(text: string): Result<Schema> {
+  const json = readJsonText(text);
+  if (json.value === undefined) return { diagnostics: json.diagnostics };
+  const reader = new Reader(text);
+  const schema = reader.top(json.value);
+  // A value the JSON reader already reported is not reported again.
+  const diagnostics = [...json.diagnostics, ...reader.diagnostics.filter((d) => d.pointer === undefined || !json.bad.has(d.pointer))];
+  return resultOf(diagnostics, () => schema);
 }
 
 /** The same as `readSchema` for an already-parsed JS value. */
 export function schemaFromValue(value: unknown): Schema {
-  return new Reader(undefined).top(readJsValue(value));
+  return valueOrThrow(schemaFromValueResult(value));
+}
+
+/** `schemaFromValue` without throwing. */
+export function schemaFromValueResult(value: unknown): Result<Schema> {
+  const json = readJsPartial(value);
+  const reader = new Reader(undefined);
+  const schema = reader.top(json.value);
+  const diagnostics = [...json.diagnostics, ...reader.diagnostics.filter((d) => d.pointer === undefined || !json.bad.has(d.pointer))];
+  return resultOf(diagnostics, () => schema);
 }
 
 class Reader {
-  private readonly diagnostics: Diagnostic[] = [];
+  readonly diagnostics: Diagnostic[] = [];
 
   constructor(private readonly source: string | undefined) {}
 
@@ -38,9 +60,7 @@ class Reader {
   }
 
   top(value: JsonValue): Schema {
-    const schema = this.schema(value);
-    if (this.diagnostics.length > 0) throw new DsqError(this.diagnostics, this.source);
-    return schema;
+    return this.schema(value);
   }
 
   private schema(value: JsonValue): Schema {

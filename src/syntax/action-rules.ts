@@ -5,6 +5,7 @@ import {
 } from '../ast/actions.js';
 import type { Expr, OrderTerm, Param, Select, SingularSpec, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { orderTerm } from '../ast/make.js';
+import { BooleanNode, FieldExprNode, FieldValueNode, FileRefNode, NullNode, NumberNode, RecordNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
 import { ExpressionRules } from './expression-rules.js';
 import { stringValue } from './literals.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
@@ -14,7 +15,6 @@ import * as T from './tokens.js';
 export const ACTION_WORDS = ['FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'] as const;
 const ACTION_WORD_SET: ReadonlySet<string> = new Set(ACTION_WORDS);
 const IDENTIFIER = idx(T.Identifier);
-const NULL_VALUE: FieldLiteral = { kind: 'null' };
 const LPAREN = idx(T.LParen);
 const WHERE = idx(T.Where);
 const SELECT = idx(T.Select);
@@ -248,7 +248,7 @@ export abstract class ActionRules extends ExpressionRules {
     const start = this.pos;
     if (this.atName() && !this.atWord('RECORDS')) {
       this.pos++;
-      return this.mark({ kind: 'spec_name', name: this.pathText(start) }, start);
+      return this.mark(new SpecNameNode(this.pathText(start)), start);
     }
     if (this.at(T.LParen) && this.tk(2) === WHERE) {
       this.pos++;
@@ -287,7 +287,7 @@ export abstract class ActionRules extends ExpressionRules {
         } while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RBracket);
-      return this.mark({ kind: 'spec_array', items }, start);
+      return this.mark(new SpecArrayNode(items), start);
     }
     return (yield this.specifier()) as Specifier;
   }
@@ -301,11 +301,11 @@ export abstract class ActionRules extends ExpressionRules {
       const nameToken = this.expect(T.Name);
       const field = this.fieldName(nameToken);
       this.expect(T.Equals);
-      const value = this.at(T.Colon) ? (this.paramValue() ?? NULL_VALUE) : this.literal('a key value');
-      key.push(this.mark({ kind: 'field_value', field, value }, nameToken));
+      const value = this.at(T.Colon) ? (this.paramValue() ?? new NullNode()) : this.literal('a key value');
+      key.push(this.mark(new FieldValueNode(field, value), nameToken));
     } while (this.optional(T.Comma) !== MISSING);
     this.expect(T.RParen);
-    return this.mark({ kind: 'spec_key', key }, start);
+    return this.mark(new SpecKeyNode(key), start);
   }
 
   /** A parameter `:name` where a value is written (KEY, LIMIT, OFFSET, ROWS): its node (a bad name is reported, NULL then). */
@@ -317,19 +317,19 @@ export abstract class ActionRules extends ExpressionRules {
   /** A literal field value: NULL, TRUE, FALSE, a number (with its sign), a string. */
   private literal(what: string): FieldLiteral {
     const start = this.pos;
-    if (this.optional(T.Null) !== MISSING) return this.mark({ kind: 'null' }, start);
-    if (this.optional(T.True) !== MISSING) return this.mark({ kind: 'boolean', value: true }, start);
-    if (this.optional(T.False) !== MISSING) return this.mark({ kind: 'boolean', value: false }, start);
+    if (this.optional(T.Null) !== MISSING) return this.mark(new NullNode(), start);
+    if (this.optional(T.True) !== MISSING) return this.mark(new BooleanNode(true), start);
+    if (this.optional(T.False) !== MISSING) return this.mark(new BooleanNode(false), start);
     if (this.at(T.StringLiteral)) {
       const text = stringValue(this.image(this.next()));
-      return this.mark(text === '' ? { kind: 'null' } : { kind: 'string', value: text }, start);
+      return this.mark(text === '' ? new NullNode() : new StringNode(text), start);
     }
     if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER)) {
       const negative = this.optional(T.Minus) !== MISSING;
-      return this.mark({ kind: 'number', value: this.numberText(this.next(), negative) }, start);
+      return this.mark(new NumberNode(this.numberText(this.next(), negative)), start);
     }
     this.syntaxError(`expected ${what} (NULL, TRUE, FALSE, a number or a string) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(start)}'` : 'the end of the input'}`);
-    return { kind: 'null' };
+    return new NullNode();
   }
 
   // -------------------------------------------------------------------------------------
@@ -501,12 +501,12 @@ export abstract class ActionRules extends ExpressionRules {
     }
     if (lower === 'file') {
       const start = this.pos;
-      if (this.at(T.StringLiteral)) return { kind: 'file', file: this.mark({ kind: 'file_ref', form: 'object', value: this.stringText('FILE') }, start) };
+      if (this.at(T.StringLiteral)) return { kind: 'file', file: this.mark(new FileRefNode('object', this.stringText('FILE')), start) };
       for (const form of ['text', 'base64'] as const) {
         if (this.atWord(form.toUpperCase()) && this.tk(2) === STRING) {
           this.pos++;
           const token = this.next();
-          return { kind: 'file', file: this.mark({ kind: 'file_ref', form, value: stringValue(this.image(token)) }, start) };
+          return { kind: 'file', file: this.mark(new FileRefNode(form, stringValue(this.image(token))), start) };
         }
       }
     }
@@ -543,11 +543,11 @@ export abstract class ActionRules extends ExpressionRules {
       switch (cell.kind) {
         case 'literal':
           if (key === 'file' || key === 'tags') this.reportSpecialField(key, token);
-          values.push(this.markAt({ kind: 'field_value', field, value: cell.value }, token, cell.value, contiguous));
+          values.push(this.markAt(new FieldValueNode(field, cell.value), token, cell.value, contiguous));
           break;
         case 'expr':
           if (key === 'file' || key === 'tags') this.reportSpecialField(key, token);
-          expressions.push(this.markAt({ kind: 'field_expr', field, e: cell.e }, token, cell.e, contiguous));
+          expressions.push(this.markAt(new FieldExprNode(field, cell.e), token, cell.e, contiguous));
           break;
         case 'tags':
           tags = cell.tags;
@@ -557,7 +557,7 @@ export abstract class ActionRules extends ExpressionRules {
           break;
       }
     });
-    return { kind: 'record', values, expressions, file, tags };
+    return new RecordNode(values, expressions, file, tags);
   }
 
   private reportSpecialField(key: 'file' | 'tags', token: number): void {
@@ -593,8 +593,8 @@ export abstract class ActionRules extends ExpressionRules {
           const field = this.fieldName(nameToken);
           this.expect(T.Equals);
           const cell = yield* this.valueCell();
-          if (cell.kind === 'literal') fields.push(this.markAt({ kind: 'field_value', field, value: cell.value }, nameToken, cell.value));
-          else if (cell.kind === 'expr') expressions.push(this.markAt({ kind: 'field_expr', field, e: cell.e }, nameToken, cell.e));
+          if (cell.kind === 'literal') fields.push(this.markAt(new FieldValueNode(field, cell.value), nameToken, cell.value));
+          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell.e));
         } while (this.optional(T.Comma) !== MISSING);
       }
     }
@@ -622,9 +622,9 @@ export abstract class ActionRules extends ExpressionRules {
       if (records !== null) {
         this.report('syntax/two-record-specifiers', 'a write takes one records specifier: RECORDS or WHERE, not both', start, this.last(), 'combine them: RECORDS [..., WHERE ...] selects the records either names');
       }
-      records = this.mark({ kind: 'spec_where', where: e }, whereStart);
+      records = this.mark(new SpecWhereNode(e), whereStart);
     }
-    return records ?? { kind: 'spec_all' };
+    return records ?? new SpecAllNode();
   }
 
   /** LIMIT, ORDER BY, USING after a write: errors with the action's way. */

@@ -1,6 +1,7 @@
 import type { TokenType } from 'chevrotain';
 import { NULL, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause } from '../ast/index.js';
 import { OPERATORS, type Operator } from '../ast/operators.js';
+import { AliasNode, BetweenNode, BinaryNode, CaseNode, CollateNode, ColumnNode, DatabaseColumnNode, DatetimeNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, ParamNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, StringNode, SubqueryNode, SystemColumnNode, UnaryNode, WhenNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, MISSING, ParserBase, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -239,7 +240,7 @@ export abstract class ExpressionRules extends ParserBase {
             this.pos++;
             // '-' right before a number is part of the number.
             if (this.at(T.NumberLiteral)) {
-              left = this.mark({ kind: 'number', value: this.numberText(this.next(), true) }, start);
+              left = this.mark(new NumberNode(this.numberText(this.next(), true)), start);
               break;
             }
             this.enter(start);
@@ -256,17 +257,17 @@ export abstract class ExpressionRules extends ParserBase {
             continue;
           case P_NUMBER:
             this.pos++;
-            left = this.mark({ kind: 'number', value: this.numberText(start, false) }, start);
+            left = this.mark(new NumberNode(this.numberText(start, false)), start);
             break;
           case P_STRING: {
             this.pos++;
             const value = stringValue(this.image(start));
-            left = this.mark(value === '' ? { kind: 'null' } : { kind: 'string', value }, start);
+            left = this.mark(value === '' ? new NullNode() : new StringNode(value), start);
             break;
           }
           case P_NULL:
             this.pos++;
-            left = this.mark({ kind: 'null' }, start);
+            left = this.mark(new NullNode(), start);
             break;
           case P_LPAREN:
             this.pos++;
@@ -274,7 +275,7 @@ export abstract class ExpressionRules extends ParserBase {
               // '(' SELECT ... ')': a scalar subquery.
               const select = (yield this.select()) as Select;
               this.expect(T.RParen);
-              left = this.mark({ kind: 'subquery', select }, start);
+              left = this.mark(new SubqueryNode(select), start);
               break;
             }
             this.enter(start);
@@ -287,7 +288,7 @@ export abstract class ExpressionRules extends ParserBase {
             this.expect(T.LParen);
             const select = (yield this.select()) as Select;
             this.expect(T.RParen);
-            left = this.mark({ kind: 'exists', select }, start);
+            left = this.mark(new ExistsNode(select), start);
             break;
           }
           case P_CASE: {
@@ -316,7 +317,7 @@ export abstract class ExpressionRules extends ParserBase {
           case P_BOOLEAN:
             this.pos++;
             this.report('syntax/boolean-literal', `dsq has no boolean literals, found ${this.image(start).toUpperCase()}`, start, start, 'write a comparison (x = 1) or a number (1 or 0)');
-            left = this.mark({ kind: 'null' }, start);
+            left = this.mark(new NullNode(), start);
             break;
           case P_NAME:
             this.pos++;
@@ -402,8 +403,8 @@ export abstract class ExpressionRules extends ParserBase {
               if (this.at(T.Colon)) {
                 // IN :name: a list parameter, standing for the whole value list.
                 const param = this.param(this.next(), true);
-                const node: Expr = this.mark({ kind: 'in', e: left, values: [param] }, start);
-                left = not ? this.mark({ kind: 'unary', op: 'not', e: node }, start) : node;
+                const node: Expr = this.mark(new InNode(left, [param]), start);
+                left = not ? this.mark(new UnaryNode('not', node), start) : node;
                 continue;
               }
               const open = this.expect(T.LParen);
@@ -412,8 +413,8 @@ export abstract class ExpressionRules extends ParserBase {
                 const select = (yield this.select()) as Select;
                 this.expect(T.RParen);
                 this.leave();
-                const node: Expr = this.mark({ kind: 'in_select', e: left, select }, start);
-                left = not ? this.mark({ kind: 'unary', op: 'not', e: node }, start) : node;
+                const node: Expr = this.mark(new InSelectNode(left, select), start);
+                left = not ? this.mark(new UnaryNode('not', node), start) : node;
                 continue;
               }
               const frame = this.push(F_IN, start, minPrec);
@@ -433,7 +434,7 @@ export abstract class ExpressionRules extends ParserBase {
             }
             case I_COLLATE: {
               const name = this.expect(T.Name);
-              left = this.mark({ kind: 'collate', e: left, collation: this.nameOf(name) }, start);
+              left = this.mark(new CollateNode(left, this.nameOf(name)), start);
               continue;
             }
           }
@@ -447,7 +448,7 @@ export abstract class ExpressionRules extends ParserBase {
         case F_PREFIX:
           this.leave();
           this.pop(frame);
-          left = this.mark({ kind: 'unary', op: frame.op as UnaryOp, e: left }, frame.start);
+          left = this.mark(new UnaryNode(frame.op as UnaryOp, left), frame.start);
           break;
         case F_PAREN:
           this.expect(T.RParen);
@@ -455,20 +456,20 @@ export abstract class ExpressionRules extends ParserBase {
           this.pop(frame);
           break;
         case F_BINARY: {
-          left = this.mark({ kind: 'binary', op: frame.op as BinaryOp, e1: frame.left as Expr, e2: left }, frame.start);
+          left = this.mark(new BinaryNode(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
           this.pop(frame);
           break;
         }
         case F_IS: {
-          const node: Expr = this.mark({ kind: 'binary', op: 'is', e1: frame.left as Expr, e2: left }, frame.start);
+          const node: Expr = this.mark(new BinaryNode('is', frame.left as Expr, left), frame.start);
           this.pop(frame);
-          left = frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
+          left = frame.not ? this.mark(new UnaryNode('not', node), frame.start) : node;
           break;
         }
         case F_LIKE: {
-          const node: Expr = this.mark({ kind: 'binary', op: frame.op as BinaryOp, e1: frame.left as Expr, e2: left }, frame.start);
+          const node: Expr = this.mark(new BinaryNode(frame.op as BinaryOp, frame.left as Expr, left), frame.start);
           this.pop(frame);
-          left = frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
+          left = frame.not ? this.mark(new UnaryNode('not', node), frame.start) : node;
           break;
         }
         case F_BETWEEN:
@@ -480,9 +481,9 @@ export abstract class ExpressionRules extends ParserBase {
             need = true;
             continue;
           } else {
-            const node: Expr = this.mark({ kind: 'between', e: frame.left as Expr, min: frame.second, max: left }, frame.start);
+            const node: Expr = this.mark(new BetweenNode(frame.left as Expr, frame.second, left), frame.start);
             this.pop(frame);
-            left = frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
+            left = frame.not ? this.mark(new UnaryNode('not', node), frame.start) : node;
           }
           break;
         case F_IN:
@@ -539,15 +540,15 @@ export abstract class ExpressionRules extends ParserBase {
     if (!PARAM_NAME.test(image)) {
       this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${image}`, colon, name);
     }
-    return this.mark({ kind: 'param', name: image, list }, colon);
+    return this.mark(new ParamNode(image, list), colon);
   }
 
   /** The `IN (...)` list on top is read (its `)` too): its node. */
   private endIn(frame: Frame): Expr {
     this.leave();
-    const node: Expr = this.mark({ kind: 'in', e: frame.left as Expr, values: frame.items }, frame.start);
+    const node: Expr = this.mark(new InNode(frame.left as Expr, frame.items), frame.start);
     this.pop(frame);
-    return frame.not ? this.mark({ kind: 'unary', op: 'not', e: node }, frame.start) : node;
+    return frame.not ? this.mark(new UnaryNode('not', node), frame.start) : node;
   }
 
   /** A CASE part was read (`value`): take it; true when another expression follows. */
@@ -564,7 +565,7 @@ export abstract class ExpressionRules extends ParserBase {
         frame.phase = CASE_THEN;
         return true;
       case CASE_THEN:
-        frame.arms.push(this.mark({ kind: 'when', when: frame.second, then: value }, frame.token));
+        frame.arms.push(this.mark(new WhenNode(frame.second, value), frame.token));
         if (this.at(T.When)) {
           frame.token = this.next();
           frame.phase = CASE_WHEN;
@@ -585,7 +586,7 @@ export abstract class ExpressionRules extends ParserBase {
   private endCase(frame: Frame): Expr {
     this.expect(T.End);
     this.leave();
-    const node: Expr = this.mark({ kind: 'case', base: frame.left, cases: frame.arms, else: frame.otherwise }, frame.start);
+    const node: Expr = this.mark(new CaseNode(frame.left, frame.arms, frame.otherwise), frame.start);
     this.pop(frame);
     return node;
   }
@@ -606,7 +607,7 @@ export abstract class ExpressionRules extends ParserBase {
         const negative = this.optional(T.Minus) !== MISSING;
         const n = this.expect(T.NumberLiteral);
         this.expect(T.RParen);
-        return this.mark({ kind: 'datetime', form: 'ms', value: this.wholeNumberText(n, negative, 'DATETIME(milliseconds)') }, start);
+        return this.mark(new DatetimeNode('ms', this.wholeNumberText(n, negative, 'DATETIME(milliseconds)')), start);
       }
       if (second === STRING || second === QUOTED) {
         this.pos += 2;
@@ -629,14 +630,14 @@ export abstract class ExpressionRules extends ParserBase {
           path = this.pathText(this.next());
         }
         this.expect(T.RParen);
-        return this.mark({ kind: 'column', path }, start);
+        return this.mark(new ColumnNode(path), start);
       }
       case ALIAS_WORD: {
         if (!thirdIsName) return null;
         this.pos += 2;
         const name = this.next();
         this.expect(T.RParen);
-        return this.mark({ kind: 'alias', name: this.nameOf(name) }, start);
+        return this.mark(new AliasNode(this.nameOf(name)), start);
       }
       case SYSTEM_COLUMN_WORD: {
         if (!thirdIsName) return null;
@@ -645,7 +646,7 @@ export abstract class ExpressionRules extends ParserBase {
         this.expect(T.Comma);
         const column = this.expect(T.Name);
         this.expect(T.RParen);
-        return this.mark({ kind: 'system_column', table: this.nameOf(table), column: this.nameOf(column) }, start);
+        return this.mark(new SystemColumnNode(this.nameOf(table), this.nameOf(column)), start);
       }
       case DATABASE_COLUMN_WORD:
         return SPECIFIER_START[third] === true ? 'database_column' : null;
@@ -665,7 +666,7 @@ export abstract class ExpressionRules extends ParserBase {
     const column = (yield this.specifier()) as Specifier;
     this.expect(T.RParen);
     this.leave();
-    return this.mark({ kind: 'database_column', database, table: this.nameOf(table), column }, start);
+    return this.mark(new DatabaseColumnNode(database, this.nameOf(table), column), start);
   }
 
   // -------------------------------------------------------------------------------------
@@ -696,7 +697,7 @@ export abstract class ExpressionRules extends ParserBase {
     const start = this.pos;
     if (this.at(T.All)) {
       this.pos++;
-      return this.mark({ kind: 'spec_all' }, start);
+      return this.mark(new SpecAllNode(), start);
     }
     if (this.at(T.LBracket)) {
       this.pos++;
@@ -706,7 +707,7 @@ export abstract class ExpressionRules extends ParserBase {
         while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RBracket);
-      return this.mark({ kind: 'spec_array', items }, start);
+      return this.mark(new SpecArrayNode(items), start);
     }
     return yield* this.singularSpecifier('specifier');
   }
@@ -717,21 +718,21 @@ export abstract class ExpressionRules extends ParserBase {
     if (this.at(T.NumberLiteral) || this.at(T.Minus)) {
       const negative = this.optional(T.Minus) !== MISSING;
       const n = this.expect(T.NumberLiteral);
-      return this.mark({ kind: 'spec_id', id: this.wholeNumberText(n, negative, 'an id') }, start);
+      return this.mark(new SpecIdNode(this.wholeNumberText(n, negative, 'an id')), start);
     }
     if (this.at(T.StringLiteral)) {
       const s = this.next();
       const name = stringValue(this.image(s));
       if (name === '') this.report('syntax/empty-name', "a name specifier cannot be empty ('')", s);
-      return this.mark({ kind: 'spec_name', name }, start);
+      return this.mark(new SpecNameNode(name), start);
     }
     if (this.at(T.Where)) {
       this.pos++;
       const where = (yield this.expression(0)) as Expr;
-      return this.mark({ kind: 'spec_where', where }, start);
+      return this.mark(new SpecWhereNode(where), start);
     }
     this.noViableAlt(ruleName);
-    return { kind: 'spec_id', id: '0' };
+    return new SpecIdNode('0');
   }
 
   /** A whole input that is one expression (`parseExpression`). */

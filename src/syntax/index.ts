@@ -1,8 +1,11 @@
 /** The dsq text dialect's parser: text → AST (grammar/reference.md). */
 export {
   parse,
+  parseResult,
   parseStatements,
+  parseStatementsResult,
   parseExpression,
+  parseExpressionResult,
   parseExpressionDocument,
   parseDocument,
   DEFAULT_MAX_DEPTH,

@@ -1,6 +1,6 @@
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
-import { trustTree } from '../ast/trust.js';
-import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { vouchedParse } from '../ast/brand.js';
+import { LineIndex, hasErrors, valueOrThrow, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import type { Comment } from './lexer.js';
@@ -71,13 +71,14 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const flush = (from: number, to: number) => {
     if (to <= from) return;
     const own: Diagnostic[] = [];
-    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
     const span = spanOfTokens(lexed, from, to, lineIndex);
-    diagnostics.push(...own);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
-    if (node && !lexErrors && !own.some((d) => d.severity === 'error')) {
-      // A statement that parsed without errors is valid: the builder may take it as syntax.
-      statements.push({ node: trustTree(node), span });
+    const clean = (node: Statement | undefined): node is Statement => node !== undefined && !lexErrors && !hasErrors(own);
+    // A statement that parsed without errors is valid: the builder may take its nodes as syntax.
+    const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement()), clean);
+    diagnostics.push(...own);
+    if (clean(node)) {
+      statements.push({ node, span });
       if (withSpans) spans.set(node, span);
     }
   };
@@ -96,74 +97,85 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
 }
 
 /**
- * Every statement of a text (separated by `;`), at least one. Throws a DsqError with every error
- * found; a text without a statement is an error, as for `dsq compile` and an empty JSON array
- * for `dsq decompile` and `dsq normalize` (grammar/reference.md, Statements).
+ * Every statement of a text (separated by `;`), at least one. Throws a DsqError with every
+ * diagnostic found; a text without a statement is an error, as for `dsq compile` and an empty
+ * JSON array for `dsq decompile` and `dsq normalize` (grammar/reference.md, Statements).
  */
 export function parseStatements(text: string, options: ParseOptions = {}): Statement[] {
-  const doc = parseQuick(text, options);
-  throwOnErrors(doc.diagnostics, text);
-  if (doc.statements.length === 0) throw noStatement(doc);
-  return doc.statements.map((s) => s.node);
+  return valueOrThrow(parseStatementsResult(text, options), text);
 }
 
-function noStatement(doc: ParsedDocument): DsqError {
+/** `parseStatements` without throwing: every diagnostic, and the statements when none is an error. */
+export function parseStatementsResult(text: string, options: ParseOptions = {}): Result<Statement[]> {
+  const doc = parseQuick(text, options);
+  if (hasErrors(doc.diagnostics)) return { diagnostics: doc.diagnostics };
+  if (doc.statements.length === 0) return { diagnostics: [...doc.diagnostics, noStatement(doc)] };
+  return { value: doc.statements.map((s) => s.node), diagnostics: doc.diagnostics };
+}
+
+function noStatement(doc: ParsedDocument): Diagnostic {
   const end = doc.lineIndex.span(doc.text.length, doc.text.length);
-  return new DsqError([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }], doc.text);
+  return { code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end, expected: 'a statement' };
 }
 
-/** Exactly one statement. Throws a DsqError with every error found. */
+/** Exactly one statement. Throws a DsqError with every diagnostic found. */
 export function parse(text: string, options: ParseOptions = {}): Statement {
+  return valueOrThrow(parseResult(text, options), text);
+}
+
+/** `parse` without throwing: every diagnostic, and the statement when none is an error. */
+export function parseResult(text: string, options: ParseOptions = {}): Result<Statement> {
   const doc = parseQuick(text, options);
-  throwOnErrors(doc.diagnostics, text);
+  if (hasErrors(doc.diagnostics)) return { diagnostics: doc.diagnostics };
   const [first, second] = doc.statements;
-  if (!first) throw noStatement(doc);
+  if (!first) return { diagnostics: [...doc.diagnostics, noStatement(doc)] };
   if (second) {
-    throw new DsqError(
-      [{
-        code: 'syntax/several-statements',
-        severity: 'error',
-        message: `expected one statement, found ${doc.statements.length}`,
-        span: second.span,
-        hint: 'parseStatements (or `dsq compile`) reads a file of several statements',
-      }],
-      text,
-    );
+    const several: Diagnostic = {
+      code: 'syntax/several-statements',
+      severity: 'error',
+      message: `expected one statement, found ${doc.statements.length}`,
+      span: second.span,
+      expected: 'one statement',
+      hint: 'parseStatements (or `dsq compile`) reads a file of several statements',
+    };
+    return { diagnostics: [...doc.diagnostics, several] };
   }
-  return first.node;
+  return { value: first.node, diagnostics: doc.diagnostics };
 }
 
-/** One expression (the whole text). Throws a DsqError with every error found. */
+/** One expression (the whole text). Throws a DsqError with every diagnostic found. */
 export function parseExpression(text: string, options: ParseOptions = {}): Expr {
-  try {
-    return expressionOf(text, options, false).expr;
-  } catch (err) {
-    // Again with spans, to place the errors exactly.
-    if (err instanceof DsqError) return expressionOf(text, options, true).expr;
-    throw err;
-  }
+  return valueOrThrow(parseExpressionResult(text, options), text);
 }
 
-/** One expression with its spans (for tools). Throws a DsqError with every error found. */
+/** `parseExpression` without throwing: every diagnostic, and the expression when none is an error. */
+export function parseExpressionResult(text: string, options: ParseOptions = {}): Result<Expr> {
+  const quick = expressionOf(text, options, false);
+  // Again with spans, to place the errors exactly.
+  const result = hasErrors(quick.diagnostics) ? expressionOf(text, options, true) : quick;
+  return result.value === undefined ? { diagnostics: result.diagnostics } : { value: result.value.expr, diagnostics: result.diagnostics };
+}
+
+/** One expression with its spans (for tools). Throws a DsqError with every diagnostic found. */
 export function parseExpressionDocument(text: string, options: ParseOptions = {}): { expr: Expr; spans: Spans } {
-  return expressionOf(text, options, true);
+  return valueOrThrow(expressionOf(text, options, true), text);
 }
 
-function expressionOf(text: string, options: ParseOptions, withSpans: boolean): { expr: Expr; spans: Spans } {
+function expressionOf(text: string, options: ParseOptions, withSpans: boolean): Result<{ expr: Expr; spans: Spans }> {
   const lineIndex = new LineIndex(text);
   const spans = new SourceSpans(lineIndex);
   const lexed = scan(text, lineIndex);
-  const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, diagnostics, options, (p) => p.standaloneExpression());
-  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  throwOnErrors(diagnostics.map(capDiagnostic), text);
-  if (!expr) throw new DsqError([{ code: 'syntax/no-expression', severity: 'error', message: 'expected an expression' }], text);
-  return { expr: trustTree(expr), spans };
-}
-
-function throwOnErrors(diagnostics: readonly Diagnostic[], text: string): void {
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new DsqError(errors, text);
+  const found: Diagnostic[] = [...lexed.diagnostics];
+  // An expression that parsed without errors is valid: the builder may take its nodes as syntax.
+  const expr = vouchedParse(
+    () => run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression()),
+    (e) => e !== undefined && !hasErrors(found),
+  );
+  found.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  const diagnostics = found.map(capDiagnostic);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  if (!expr) return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', expected: 'an expression' }] };
+  return { value: { expr, spans }, diagnostics };
 }
 
 /** Run one top rule over the tokens from..to, turning every parser error into a diagnostic. */

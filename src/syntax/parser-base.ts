@@ -3,7 +3,9 @@ import {
   checkDateTimeText, checkNumber, isWholeNumber,
   type DateTimeKind, type Expr, type Node,
 } from '../ast/index.js';
+import { adopt } from '../ast/brand.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import { messageProvider } from './messages.js';
 import { TOKEN_TYPES, type Scanned } from './scanner.js';
@@ -300,8 +302,13 @@ export abstract class ParserBase {
     return i === MISSING ? 0 : (this.ends[i] as number);
   }
 
-  /** Record the node's span (from token `start` to the last token read) and return the node. */
+  /**
+   * Record the node's span (from token `start` to the last token read) and return the node.
+   * A node the kind table's constructors did not make (a data action, built from parts) gets
+   * the parse's voucher here (src/ast/brand.ts).
+   */
   protected mark<N extends Node>(node: N, start: number): N {
+    adopt(node);
     const spans = this.state.spans;
     if (spans !== null) {
       const from = start === MISSING ? 0 : (this.starts[start] as number);
@@ -344,8 +351,8 @@ export abstract class ParserBase {
   /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
   protected nameRef(path: string, single: boolean, start: number): Expr {
     const scope = this.scopes[this.scopes.length - 1];
-    if (single && scope?.active && scope.aliases.has(path)) return this.mark({ kind: 'alias', name: path }, start);
-    return this.mark({ kind: 'column', path }, start);
+    if (single && scope?.active && scope.aliases.has(path)) return this.mark(new AliasNode(path), start);
+    return this.mark(new ColumnNode(path), start);
   }
 
   /** `DATE '...'` and the like: `literal` is the string (or, wrongly, the double-quoted name) after the word `start`. */
@@ -366,7 +373,7 @@ export abstract class ParserBase {
       if (problem) this.report('syntax/invalid-datetime', problem, literal);
     }
     const node: Expr =
-      kind === 'datetime' ? { kind: 'datetime', form: 'iso', value: text } : { kind, value: text };
+      kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
     return this.mark(node, start);
   }
 
@@ -379,7 +386,7 @@ export abstract class ParserBase {
       if (quoted || upper !== 'COUNT' || distinct !== MISSING) {
         this.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${written}(${distinct !== MISSING ? 'DISTINCT ' : ''}*)`, star);
       }
-      return this.mark({ kind: 'count_rows' }, name);
+      return this.mark(new CountRowsNode(), name);
     }
     if (distinct !== MISSING) {
       if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
@@ -387,9 +394,9 @@ export abstract class ParserBase {
       } else if (args.length === 0 && complete) {
         this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct);
       }
-      return this.mark({ kind: 'function', name: `${upper}_DISTINCT`, args }, name);
+      return this.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
     }
-    return this.mark({ kind: 'function', name: upper, args }, name);
+    return this.mark(new FunctionNode(upper, args), name);
   }
 }
 

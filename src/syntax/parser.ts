@@ -2,6 +2,7 @@ import {
   type Expr, type JoinOp, type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source,
   type Specifier, type Statement, type TableSource, type WholeOrParam,
 } from '../ast/index.js';
+import { JoinNode, OrderTermNode, ResultColumnNode, SelectActionNode, SelectNode, SelectSourceNode, TableDatabaseNode, TableNode, TableSystemNode } from '../ast/objects.js';
 import { ActionRules } from './action-rules.js';
 import { startsExpression } from './expression-rules.js';
 import { fieldKey } from './field-spans.js';
@@ -53,7 +54,7 @@ export class DsqParser extends ActionRules {
         while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RParen);
-      action = { kind: 'select_action', select: sel, rows: options.rows, useStrings: options.useStrings, echo: options.echo };
+      action = new SelectActionNode(sel, options.rows, options.useStrings, options.echo);
       // `ROWS = n` has its own span: the spec check places a bad value there.
       if (rows !== null && this.state.spans !== null) {
         const [from, to] = rows;
@@ -143,7 +144,7 @@ export class DsqParser extends ActionRules {
         const termStart = this.pos;
         const e = (yield this.expression(0)) as Expr;
         const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
-        order.push(this.mark({ kind: 'order_term', e, order: dir }, termStart));
+        order.push(this.mark(new OrderTermNode(e, dir), termStart));
       } while (this.optional(T.Comma) !== MISSING);
     }
     scope.active = false;
@@ -158,14 +159,14 @@ export class DsqParser extends ActionRules {
     if (this.optional(T.Offset) !== MISSING) offset = (yield this.expression(0)) as Expr;
     this.scopes.length = scopeDepth;
     this.leave();
-    return this.mark({ kind: 'select', distinct, columns, from, where, group, having, order, limit, offset }, start);
+    return this.mark(new SelectNode(distinct, columns, from, where, group, having, order, limit, offset), start);
   }
 
   /** `expression [[AS] name]`. */
   private *resultColumn(): Generator<Rule<unknown>, ResultColumn, unknown> {
     const start = this.pos;
     const e = (yield this.expression(0)) as Expr;
-    return this.mark({ kind: 'result_column', e, alias: this.alias() }, start);
+    return this.mark(new ResultColumnNode(e, this.alias()), start);
   }
 
   /**
@@ -233,7 +234,7 @@ export class DsqParser extends ActionRules {
           this.joinConditionError(using);
         }
       }
-      left = this.mark({ kind: 'join', op, s1: left, s2: right }, start);
+      left = this.mark(new JoinNode(op, left, right), start);
     }
   }
 
@@ -363,7 +364,7 @@ export class DsqParser extends ActionRules {
           const token = this.expect(T.Name);
           this.expect(T.RParen);
           const name = this.sourceAlias();
-          return this.mark({ kind: 'table_system', table: this.nameOf(token), alias: name }, start);
+          return this.mark(new TableSystemNode(this.nameOf(token), name), start);
         }
         case DATABASE_TABLE_WORD: {
           this.pos++;
@@ -374,7 +375,7 @@ export class DsqParser extends ActionRules {
           this.expect(T.RParen);
           this.leave();
           const name = this.sourceAlias();
-          return this.mark({ kind: 'table_database', database, table: this.nameOf(token), alias: name }, start);
+          return this.mark(new TableDatabaseNode(database, this.nameOf(token), name), start);
         }
       }
     }
@@ -394,7 +395,7 @@ export class DsqParser extends ActionRules {
             'remove the alias and refer to the subquery\'s columns by their names',
           );
         }
-        return this.mark({ kind: 'select_source', select: sel }, start);
+        return this.mark(new SelectSourceNode(sel), start);
       }
       if (second === LPAREN || IS_NAME[second] === true) {
         this.enter(this.next());
@@ -418,7 +419,7 @@ export class DsqParser extends ActionRules {
 
 /** A table source (the shape of src/ast/make.ts `table`). */
 function table(name: string, alias: string | null): TableSource {
-  return { kind: 'table', table: name, alias };
+  return new TableNode(name, alias);
 }
 
 const IDENTIFIER = idx(T.Identifier), QUOTED = idx(T.QuotedIdentifier), NUMBER = idx(T.NumberLiteral), LPAREN = idx(T.LParen);

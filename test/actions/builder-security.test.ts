@@ -12,7 +12,7 @@ import { DsqError } from '../../src/diagnostic/index.js';
 const db = builder();
 type Built = { toJson(): string };
 
-const own = (e: unknown) => e instanceof DsqError || (e instanceof TypeError && (e as { code?: unknown }).code === 'builder/invalid-argument');
+const own = (e: unknown) => e instanceof DsqError;
 
 function outcome(build: () => Built): { json: unknown } | { error: unknown } {
   try {

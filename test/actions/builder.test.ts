@@ -47,7 +47,7 @@ describe('data action builders: the same JSON as the text', () => {
     expect(() => db.updateTable('orders').set({ a: 1 }).set({ A: col('b') }).toAst()).toThrow(/given twice/);
   });
 
-  it('bad arguments are TypeErrors naming the place', () => {
+  it('bad arguments are argument errors naming the place', () => {
     expect(() => db.insertInto('t').onDuplicate('trash' as never)).toThrow(/fail, update/);
     expect(() => db.insertInto('t').values([{ a: [1] }])).toThrow(/a of record 1/);
     expect(() => db.fetchRecords('t').limit(-1)).toThrow(/at least 0/);

@@ -18,7 +18,7 @@ import { arbNode } from '../fixtures/arbitraries.js';
  * value, plus plain objects shaped like every AST node kind with hostile fields, valid ASTs
  * built as plain objects, and objects that refer to themselves), interpolated into the
  * template or passed to any builder method that takes a value, ends either in an error of
- * dsq's own (a DsqError, or a TypeError with code builder/invalid-argument) or in a query
+ * dsq's own (a DsqError: the builder throws no other error class) or in a query
  * whose JSON holds that value as a literal, exactly where a literal given the ordinary way
  * stands: never a column, never syntax, never invalid JSON, never a crash or a hang.
  */
@@ -301,11 +301,11 @@ function check(ok: boolean, message: () => string): void {
   if (!ok) throw new Error(message());
 }
 
-/** An error of dsq's own: a DsqError, or the builder's TypeError (code builder/invalid-argument), with a message. */
+/** An error of dsq's own: a DsqError (argument misuse has code builder/invalid-argument), with a message. */
 function expectOwnError(outcome: Outcome, position: string): void {
   check('error' in outcome, () => `${position}: expected an error, got ${'json' in outcome ? outcome.json : ''}`);
   const error = (outcome as { error: unknown }).error;
-  const own = error instanceof DsqError || (error instanceof TypeError && (error as { code?: unknown }).code === 'builder/invalid-argument');
+  const own = error instanceof DsqError;
   check(own, () => `${position}: not an error of dsq's own: ${String(error)}`);
   check((error as Error).message.length > 10, () => `${position}: a message too short: ${String(error)}`);
 }

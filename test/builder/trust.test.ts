@@ -9,16 +9,18 @@ import {
   selectFrom, spec,
 } from '../../src/builder/index.js';
 
-/** The TypeError `fn` throws: the builder's own (code builder/invalid-argument), with its message. */
+/** The argument error `fn` throws: the builder's one error class, a DsqError with code builder/invalid-argument; its message. */
 function argumentError(fn: () => unknown): string {
   try {
     fn();
   } catch (err) {
-    expect(err).toBeInstanceOf(TypeError);
-    expect((err as { code?: unknown }).code).toBe('builder/invalid-argument');
+    expect(err).toBeInstanceOf(DsqError);
+    expect(err).not.toBeInstanceOf(TypeError);
+    expect((err as DsqError).code).toBe('builder/invalid-argument');
+    expect((err as DsqError).diagnostics.map((d) => d.code)).toEqual(['builder/invalid-argument']);
     return (err as Error).message;
   }
-  throw new Error('expected a TypeError, nothing was thrown');
+  throw new Error('expected an argument error, nothing was thrown');
 }
 
 const password = { kind: 'column', path: 'password' };

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { builder, col, fn, selectFrom, type ColumnExpression, type Expression, type RowType } from '../../src/builder/index.js';
+import { DsqError } from '../../src/diagnostic/index.js';
 import type { Schema } from '../../examples/shop.schema.js';
 
 const db = builder<Schema>();
@@ -88,7 +89,7 @@ describe('schema-typed builder', () => {
       // @ts-expect-error: a string is not a condition
       db.selectFrom('orders').where('amount > 1');
     };
-    expect(rejected).toThrow(TypeError);
+    expect(rejected).toThrow(DsqError);
   });
 
   it('without a schema everything is allowed and untyped', () => {

@@ -25,8 +25,9 @@ describe('values become literals of the right node type', () => {
     expect(() => lit(new Date('nope'))).toThrow(/invalid Date/);
   });
 
-  it('rejects booleans, undefined, arrays and objects with a TypeError that says why', () => {
-    expect(() => col('a').eq(true as never)).toThrow(TypeError);
+  it('rejects booleans, undefined, arrays and objects with an argument error (DsqError, builder/invalid-argument) that says why', () => {
+    expect(() => col('a').eq(true as never)).toThrow(DsqError);
+    expect(() => col('a').eq(true as never)).toThrow(expect.objectContaining({ code: 'builder/invalid-argument' }));
     expect(() => col('a').eq(true as never)).toThrow(/no boolean literal/);
     expect(() => col('a').eq(undefined as never)).toThrow(/undefined: pass null/);
     expect(() => col('a').eq([1, 2] as never)).toThrow(/only a value list, as in \.in/);

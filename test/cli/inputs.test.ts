@@ -62,7 +62,7 @@ describe('lint: a bad dsq.config.json is a config error with its place, not a us
     await put('dsq.config.json', '{\n  "rules": {\n');
     const r = await run(['lint', 'q.dsq']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/dsq\.config\.json:3:1: error: the config file is not valid JSON/);
+    expect(r.err).toMatch(/dsq\.config\.json:3:1: error: expected a key \(a string in double quotes\) or "}", got the end of the input/);
     expect(r.err).not.toContain('--help');
   });
 

@@ -42,9 +42,11 @@ describe('loadConfig', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect(err).toBeInstanceOf(DsqError);
     const e = err as ConfigError;
-    expect(e.first.span?.line).toBe(3);
-    expect(e.first.message).toMatch(/not valid JSON/);
-    expect(e.format()).toContain(`${join(dir, 'dsq.config.json')}:3:1: error:`);
+    // Read by dsq's one JSON reader in strict mode: the trailing comma itself is placed.
+    expect(e.first.code).toBe('json/syntax');
+    expect([e.first.span?.line, e.first.span?.column]).toEqual([2, 15]);
+    expect(e.first.message).toBe('a trailing comma before "}" is not allowed in strict JSON');
+    expect(e.format()).toContain(`${join(dir, 'dsq.config.json')}:2:15: error:`);
   });
 
   it('reports every bad setting with its JSON pointer', async () => {
