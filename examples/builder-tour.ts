@@ -68,7 +68,7 @@ export type BusyRow = RowType<typeof busy>;
 // db.selectFrom('orders').where(({ col }) => col('status').eq(1))
 //   → Argument of type '1' is not assignable to parameter of type 'string | ExprNode | Expression_<PlainText | null> | ScalarQuery<PlainText | null> | null'
 // db.selectFrom('orders').where(({ col }) => col('amount'))
-//   → Type 'number' is not assignable to type 'boolean | null | undefined'
+//   → where() needs a condition (a comparison, or a boolean column or expression), got number or null
 
 // 3. Tagged template: values are always literals, never text; names only through ident().
 const status = "open' OR 1=1 --";

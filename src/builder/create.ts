@@ -22,9 +22,9 @@ export interface QueryCreator<D extends AnyDb> extends ActionCreators {
   selectFrom<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, {}, A>,
     alias?: T extends string ? A : never,
-  ): SelectQuery<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>>, {}, true, false>;
+  ): SelectQuery<Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>>, D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, {}, true, false>;
   /** A query without FROM yet (`SELECT *`, nothing else). */
-  query(): SelectQuery<D, {}, {}, {}, true, false>;
+  query(): SelectQuery<{}, D, {}, {}, true, false>;
   /**
    * A query that extends an existing statement (a select object or SELECT action node). A tree
    * dsq did not make is checked first (see `fromAst`); errors are `DsqError`s with a JSON pointer.

@@ -60,10 +60,10 @@ type RefNames<D extends AnyDb, S, O, P> = (keyof O & string) | Exclude<NamesOf<V
 
 /** A query started inside another one (`eb.selectFrom`). */
 type SubqueryStart<D extends AnyDb, T, A, P> = T extends string
-  ? SelectQuery<D, { [K in SourceKey<T, A & string>]: T }, Simplify<StarRowOf<D, { [K in SourceKey<T, A & string>]: T }>>, P, true, false>
-  : T extends SelectQuery<any, any, infer R, any, any, any>
-    ? SelectQuery<D, { '(subquery)': Derived<R> }, R, P, true, false>
-    : SelectQuery<D, { '(source)': Opaque }, { [name: string]: unknown }, P, true, false>;
+  ? SelectQuery<Simplify<StarRowOf<D, { [K in SourceKey<T, A & string>]: T }>>, D, { [K in SourceKey<T, A & string>]: T }, P, true, false>
+  : T extends SelectQuery<infer R, any, any, any, any, any>
+    ? SelectQuery<R, D, { '(subquery)': Derived<R> }, P, true, false>
+    : SelectQuery<{ [name: string]: unknown }, D, { '(source)': Opaque }, P, true, false>;
 
 const cache = new WeakMap<FieldLists, object>();
 let plain: object | null = null;

@@ -5,6 +5,7 @@ import { EXPRESSION, aliased, expressions, isQueryLike, nestedSelect, ordered, t
 import type {
   Arith, Comparable, Condition, ExprNode, Expression_, IsAny, NullOf, Numeric, Operand, PlainText, ScalarQuery, ValueOf,
 } from './typing.js';
+import type { CondSelf, CondValue } from './messages.js';
 import { denseItems, own, toCondition, toExpr, toName } from './values.js';
 
 /**
@@ -82,14 +83,14 @@ export class Expression<out T = unknown> implements ExpressionLike, Expression_<
   }
   notIn<S>(this: Expression<S>, values: readonly Operand<S>[] | InQuery<S>): Expression<boolean | NullOf<S>> { return this.not_(this.in(values).node); }
 
-  // Logic (conditions only)
-  and<S extends boolean | null, V extends Condition>(this: Expression<S>, other: V): Expression<boolean | NullOf<S> | NullOf<ValueOf<V>>> {
-    return new Expression({ kind: 'binary', op: 'and', e1: this.node, e2: toCondition(other, 'argument 1 of .and()') });
+  // Logic (conditions only; the `this` type says so when it is not one, see CondSelf)
+  and<S, const V>(this: CondSelf<S, '.and()'>, other: CondValue<V, '.and()'>): Expression<boolean | NullOf<S> | NullOf<ValueOf<V>>> {
+    return new Expression({ kind: 'binary', op: 'and', e1: (this as ExpressionLike).node, e2: toCondition(other, 'argument 1 of .and()') });
   }
-  or<S extends boolean | null, V extends Condition>(this: Expression<S>, other: V): Expression<boolean | NullOf<S> | NullOf<ValueOf<V>>> {
-    return new Expression({ kind: 'binary', op: 'or', e1: this.node, e2: toCondition(other, 'argument 1 of .or()') });
+  or<S, const V>(this: CondSelf<S, '.or()'>, other: CondValue<V, '.or()'>): Expression<boolean | NullOf<S> | NullOf<ValueOf<V>>> {
+    return new Expression({ kind: 'binary', op: 'or', e1: (this as ExpressionLike).node, e2: toCondition(other, 'argument 1 of .or()') });
   }
-  not<S extends boolean | null>(this: Expression<S>): Expression<boolean | NullOf<S>> { return this.not_(this.node); }
+  not<S>(this: CondSelf<S, '.not()'>): Expression<boolean | NullOf<S>> { return new Expression({ kind: 'unary', op: 'not', e: (this as ExpressionLike).node }); }
 
   // Arithmetic and bits (numbers only)
   add<S extends Numeric | null, V extends Operand<S>>(this: Expression<S>, value: V): Expression<Arith<S, ValueOf<V>>> { return this.bin('+', value, 'add'); }

@@ -3,6 +3,7 @@ import { SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/fun
 import { nestedSelect, type QueryLike } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression, type ColumnExpression } from './expression.js';
+import type { CondValue } from './messages.js';
 import type { LastSegment } from './scope.js';
 import type {
   AnyExpression, Condition, DateTime, ExprNode, Expression_, IsAny, LocalDate, LocalDateTime, LocalTime, NullOf, Numeric, Operand, ScalarQuery, ValueOf,
@@ -68,10 +69,10 @@ function fold<R>(op: 'and' | 'or', conditions: readonly Condition[]): Expression
 export type Logic<C extends readonly unknown[]> = boolean | NullOf<ValueOf<C[number]>>;
 
 /** `a AND b AND c` (left fold, as the parser reads it). */
-export const and = <const C extends readonly [Condition, ...Condition[]]>(...conditions: C): Expression<Logic<C>> => fold('and', conditions);
+export const and = <const C extends readonly [unknown, ...unknown[]]>(...conditions: { [I in keyof C]: CondValue<C[I], 'and()'> }): Expression<Logic<C>> => fold('and', conditions as readonly Condition[]);
 /** `a OR b OR c` (left fold). */
-export const or = <const C extends readonly [Condition, ...Condition[]]>(...conditions: C): Expression<Logic<C>> => fold('or', conditions);
-export const not = <C extends Condition>(condition: C): Expression<Logic<[C]>> => new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'argument 1 of not()') });
+export const or = <const C extends readonly [unknown, ...unknown[]]>(...conditions: { [I in keyof C]: CondValue<C[I], 'or()'> }): Expression<Logic<C>> => fold('or', conditions as readonly Condition[]);
+export const not = <const C>(condition: CondValue<C, 'not()'>): Expression<Logic<[C]>> => new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'argument 1 of not()') });
 
 export const exists = (query: QueryLike): Expression<boolean> => new Expression({ kind: 'exists', select: nestedSelect(query, 'argument 1 of exists()') });
 export const notExists = (query: QueryLike): Expression<boolean> => not(exists(query));
@@ -200,7 +201,7 @@ export class CaseBuilder<out T = any, B = NoBase> {
   }
 
   /** With a base (`caseOf`): `when` is a value compared to it; without, a condition. */
-  when<const R extends Arg>(when: IsAny<B> extends true ? Operand<B> : [B] extends [NoBase] ? Condition : Operand<B>, then: R): CaseBuilder<T | ValueOf<R>, B> {
+  when<const W, const R extends Arg>(when: IsAny<B> extends true ? Operand<B> : [B] extends [NoBase] ? CondValue<W, '.when()'> : Operand<B>, then: R): CaseBuilder<T | ValueOf<R>, B> {
     const w = (this.base === null ? toCondition : toExpr)(when, 'argument 1 (WHEN) of .when()'); // without a base, WHEN is a condition
     return new CaseBuilder(this.base, [...this.arms, own({ kind: 'when', when: w, then: toExpr(then, 'argument 2 (THEN) of .when()') })]);
   }
@@ -222,7 +223,7 @@ export class CaseBuilder<out T = any, B = NoBase> {
 }
 
 /** `CASE WHEN cond THEN value ... END`: its value is the union of its branches. */
-export const caseWhen = <const R extends Arg>(condition: Condition, then: R): CaseBuilder<ValueOf<R>> =>
-  new CaseBuilder<never>(null, []).when(condition, then);
+export const caseWhen = <const C, const R extends Arg>(condition: CondValue<C, 'caseWhen()'>, then: R): CaseBuilder<ValueOf<R>> =>
+  new CaseBuilder<never>(null, []).when(condition as Condition, then);
 /** `CASE base WHEN value THEN value ... END`: each WHEN value must compare with the base. */
 export const caseOf = <const A extends Arg>(base: A): CaseBuilder<never, [A] extends [never] ? any : ValueOf<A>> => new CaseBuilder(toExpr(base, 'argument 1 of caseOf()'), []);

@@ -1,5 +1,6 @@
 import type { AnyView, EntryColumns, HoldersOf, IsUnion, LastSegment, NamesOf, SharedNames } from './scope.js';
-import type { RecordAttributes, UnionToIntersection } from './typing.js';
+import type { QueryLike } from './brand.js';
+import type { Condition, DsqTypeMark, Expression_, IsAny, RecordAttributes, UnionToIntersection } from './typing.js';
 
 /**
  * Type-level error messages. A name argument is typed `NameArg<N, Valid, Msg>`: a valid name
@@ -91,3 +92,59 @@ export type RefMessage<N, Names extends string> = N extends string
 
 /** The result name of a column path: its last segment. */
 export type ResultName<N extends string> = LastSegment<N>;
+
+/**
+ * A condition argument (`where`, `orWhere`, `having`, `.and()`, `.or()`, `and()`, `or()`,
+ * `not()`): a condition, or (`EB`: where a callback is taken) a callback returning one. What
+ * is not a condition turns the parameter (or the callback's return type) into a sentence
+ * saying so and what it got, so the compiler's error is one line at the offending expression:
+ *
+ *     Type 'ColumnExpression<number, "total">' is not assignable to type
+ *     '"where() needs a condition (a comparison, or a boolean column or expression), got number"'.
+ */
+export type CondArg<C, Where extends string> = C extends (eb: infer E) => infer R
+  ? [R] extends [Condition]
+    ? C
+    : (eb: E) => ConditionMessage<Where, R>
+  : C extends Condition
+    ? C
+    : ConditionMessage<Where, C>;
+
+/** The expression a condition method is called on (`x.and(...)`, `x.not()`): a condition, else the message. */
+export type CondSelf<S, Where extends string> = [S] extends [boolean | null] ? Expression_<S> : ConditionMessage<Where, Expression_<S>>;
+
+/** A condition argument that takes no callback. */
+export type CondValue<C, Where extends string> = C extends Condition ? C : ConditionMessage<Where, C>;
+
+export type ConditionMessage<Where extends string, Got> = `${Where} needs a condition (a comparison, or a boolean column or expression), got ${Described<Got>}`;
+
+/** What a value given for a condition is, in words. */
+type Described<V> = IsAny<V> extends true
+  ? 'an untyped value'
+  : V extends Expression_<infer T>
+    ? `${ValueTypeName<T>}`
+    : V extends QueryLike
+      ? 'a query (make it a condition: exists(q), col(...).in(q))'
+      : V extends string
+        ? 'a plain string'
+        : V extends number | bigint
+          ? 'a plain number'
+          : V extends boolean
+            ? 'a plain boolean (conditions are expressions: val(true), col(...).eq(...))'
+            : V extends null | undefined
+              ? `${V}`
+              : 'a value that is not an expression';
+
+/** The name of a value type: `number`, `text or null`, ... */
+export type ValueTypeName<T> = [T] extends [null] ? 'null' : `${List<KindName<NonNullable<T>>>}${null extends T ? ' or null' : ''}`;
+type KindName<T> = T extends boolean
+  ? 'boolean'
+  : T extends DsqTypeMark<infer K>
+    ? K
+    : T extends bigint
+      ? 'bigint'
+      : T extends number
+        ? 'number'
+        : T extends string
+          ? 'text'
+          : 'unknown';

@@ -7,7 +7,7 @@ import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError, describeValue } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
 import type { ScalarOf, TooManyColumns } from './functions.js';
-import type { ColumnArg, List, NameArg } from './messages.js';
+import type { ColumnArg, CondArg, List, NameArg } from './messages.js';
 import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
 import type { CheckSelect, Flatten, RowOfItems, SelectItem, Strings } from './row.js';
 import {
@@ -82,12 +82,16 @@ export type SourceParam<T, D extends AnyDb, S, A> = T extends string
 type AliasParam<A, S> = A extends keyof S ? `the source name "${A & string}" is already used in this query: choose another alias` : A;
 
 /** The entry a source adds to a query's sources. */
-export type EntryOf<T> = T extends string ? T : T extends SelectQuery<any, any, infer O, any, any, any> ? Derived<O> : Opaque;
+export type EntryOf<T> = T extends string ? T : T extends SelectQuery<infer O, any, any, any, any, any> ? Derived<O> : Opaque;
 export type KeyOf<T, A, S> = T extends string ? SourceKey<T, A & string> : FreshKey<S>;
 export type Added<S, T, A, E> = Simplify<S & { [K in KeyOf<T, A, S>]: E }>;
 
-/** A condition argument: a condition, or a callback getting the expression builder. */
-type Cond<EB> = Condition | ((eb: EB) => Condition);
+/**
+ * A condition argument: a condition, or a callback getting the expression builder. What it is
+ * (or returns) is checked by `CondArg`; plain values are in the constraint so that the error
+ * names them rather than listing this union.
+ */
+type Cond<EB> = Condition | ((eb: EB) => unknown) | string | number | bigint | boolean | null;
 
 /** The value type of a name or expression in a view. */
 type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : F extends Expression_<infer T> ? T : any;
@@ -97,13 +101,15 @@ type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K 
 
 
 /**
- * An immutable select query. `D` is the schema (`Db<Tables, Labels, Fields>`), `S` the query's
- * sources by name (`{ o: 'orders'; c: Left<'customers'> }`), `O` the result row (what a hover
- * shows), `P` the sources of the queries it is nested in (correlated subqueries), `Star` whether
- * the columns are `SELECT *` (the row then follows the sources), `Str` whether the SELECT action
- * asks for strings (`RowType` is then all strings). Every method returns a new query.
+ * An immutable select query. `O` is the result row, first so that a hover on a query reads
+ * `SelectQuery<{ id: bigint; total: number }, ...>` (`RowType<typeof q>` is the row alone); `D`
+ * the schema (`Db<Tables, Labels, Fields>`), `S` the query's sources by name (`{ o: 'orders';
+ * c: Left<'customers'> }`), `P` the sources of the queries it is nested in (correlated
+ * subqueries), `Star` whether the columns are `SELECT *` (the row then follows the sources),
+ * `Str` whether the SELECT action asks for strings (`RowType` is then all strings). Every
+ * method returns a new query.
  */
-export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O = any, in out P = any, in out Star extends boolean = any, in out Str extends boolean = any> implements QueryLike {
+export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S = any, in out P = any, in out Star extends boolean = any, in out Str extends boolean = any> implements QueryLike {
   declare readonly __row?: O;
   declare readonly __db?: D;
   /** The value of this query used as a value (type-only). */
@@ -125,9 +131,9 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   private with<S2 = S, O2 = O, Star2 extends boolean = Star, Str2 extends boolean = Str>(
     patch: Partial<Omit<Select, 'kind'>>,
     more: Partial<Omit<State, 'select'>> = {},
-  ): SelectQuery<D, S2, O2, P, Star2, Str2> {
+  ): SelectQuery<O2, D, S2, P, Star2, Str2> {
     const select = own<Select>({ ...this.#state.select, ...patch });
-    return new SelectQuery<D, S2, O2, P, Star2, Str2>(made({ ...this.#state, ...more, select }));
+    return new SelectQuery<O2, D, S2, P, Star2, Str2>(made({ ...this.#state, ...more, select }));
   }
 
   private eb(): ExpressionBuilder<D, S, O, P> {
@@ -139,7 +145,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   }
 
   /** `SELECT DISTINCT` (or back to plain SELECT with `false`). */
-  distinct(on = true): SelectQuery<D, S, O, P, Star, Str> {
+  distinct(on = true): SelectQuery<O, D, S, P, Star, Str> {
     return this.with({ distinct: on });
   }
 
@@ -151,7 +157,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    */
   select<const A extends readonly SelectItem<ExpressionBuilder<D, S, O, P>>[]>(
     ...items: CheckSelect<A, View<D, S, P>, Star extends true ? never : keyof O, IsTyped<D>>
-  ): SelectQuery<D, S, Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<A>>>, P, false, Str> {
+  ): SelectQuery<Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<A>>>, D, S, P, false, Str> {
     const list: unknown[] = [];
     const add = (arg: unknown, what: string) => {
       if (typeof arg === 'function') {
@@ -186,9 +192,9 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     this: SelectAllThis<D, S, K, O, Star>,
     ...sources: K
   ): K extends readonly []
-    ? SelectQuery<D, S, Simplify<StarRowOf<D, S>>, P, true, Str>
-    : SelectQuery<D, S, Simplify<(Star extends true ? {} : O) & StarRowsOf<D, S, K[number]>>, P, false, Str> {
-    const self = this as unknown as SelectQuery<D, S, O, P, Star, Str>;
+    ? SelectQuery<Simplify<StarRowOf<D, S>>, D, S, P, true, Str>
+    : SelectQuery<Simplify<(Star extends true ? {} : O) & StarRowsOf<D, S, K[number]>>, D, S, P, false, Str> {
+    const self = this as unknown as SelectQuery<O, D, S, P, Star, Str>;
     const state = self.#state;
     if (sources.length === 0) return self.with({ columns: 'all' }) as never;
     const added: ResultColumn[] = [];
@@ -206,7 +212,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   from<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, {}, A>,
     alias?: T extends string ? A : never,
-  ): SelectQuery<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, Star extends true ? Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>> : O, P, Star, Str> {
+  ): SelectQuery<Star extends true ? Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>> : O, D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, P, Star, Str> {
     return this.with({ from: toSource(source, alias ?? null, 'argument 1 of .from()') }) as never;
   }
 
@@ -273,7 +279,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     return own({ kind: 'column', path: name });
   }
 
-  private anded(key: 'where' | 'having', e: Expr, op: 'and' | 'or'): SelectQuery<D, S, O, P, Star, Str> {
+  private anded(key: 'where' | 'having', e: Expr, op: 'and' | 'or'): SelectQuery<O, D, S, P, Star, Str> {
     const prev = this.#state.select[key];
     return this.with({ [key]: prev === null ? e : own({ kind: 'binary', op, e1: prev, e2: e }) });
   }
@@ -283,24 +289,24 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    * Takes a condition, a callback getting the expression builder (`({ col }) => col('a').gt(1)`),
    * or `(column, operator, value)`: `where('total', '>', 5)`, `where('status', 'in', ['a', 'b'])`.
    */
-  where(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
+  where<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'where()'>): SelectQuery<O, D, S, P, Star, Str>;
   where<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
-  ): SelectQuery<D, S, O, P, Star, Str>;
-  where(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  where(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'where', 'column'), 'and');
   }
 
   /** ORs a condition onto the WHERE condition (`prev OR cond`); the same forms as `where`. */
-  orWhere(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
+  orWhere<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'orWhere()'>): SelectQuery<O, D, S, P, Star, Str>;
   orWhere<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
-  ): SelectQuery<D, S, O, P, Star, Str>;
-  orWhere(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  orWhere(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'orWhere', 'column'), 'or');
   }
 
@@ -309,13 +315,13 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     left: ColumnArg<L, View<D, S, P>>,
     op: Exclude<CompareOp, 'in' | 'not in' | 'is' | 'is not'>,
     right: RefCompare<L, R, View<D, S, P>, NoInfer<TL>, NoInfer<TR>>,
-  ): SelectQuery<D, S, O, P, Star, Str> {
+  ): SelectQuery<O, D, S, P, Star, Str> {
     const e = compare(own({ kind: 'column', path: toName(left, 'argument 1 of .whereRef()') }), op, own({ kind: 'column', path: toName(right, 'argument 3 of .whereRef()') }), 'whereRef');
     return this.anded('where', e, 'and');
   }
 
   /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
-  groupBy<const N extends string = never>(...terms: readonly (ColumnArg<N, View<D, S, P, O>> | ExpressionLike | ExprNode)[]): SelectQuery<D, S, O, P, Star, Str> {
+  groupBy<const N extends string = never>(...terms: readonly (ColumnArg<N, View<D, S, P, O>> | ExpressionLike | ExprNode)[]): SelectQuery<O, D, S, P, Star, Str> {
     const group = [...this.#state.select.group];
     const named = [...this.#state.namedGroup];
     (terms as readonly unknown[]).forEach((t, i) => {
@@ -327,13 +333,13 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   }
 
   /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
-  having(condition: Condition | ((eb: ExpressionBuilder<D, S, O, P>) => Condition)): SelectQuery<D, S, O, P, Star, Str>;
+  having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()'>): SelectQuery<O, D, S, P, Star, Str>;
   having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, O>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P, O>> : F,
     op: OpParam<Op, NoInfer<T>>,
     value: CompareValue<NoInfer<T>, Op>,
-  ): SelectQuery<D, S, O, P, Star, Str>;
-  having(...args: unknown[]): SelectQuery<D, S, O, P, Star, Str> {
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  having(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('having', this.compared(args, 'having', 'pending'), 'and');
   }
 
@@ -344,7 +350,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   orderBy<const N extends string | ExpressionLike | ExprNode | Ordered>(
     term: N extends string ? ColumnArg<N, View<D, S, P, O>> : N,
     direction: 'asc' | 'desc' = 'asc',
-  ): SelectQuery<D, S, O, P, Star, Str> {
+  ): SelectQuery<O, D, S, P, Star, Str> {
     if (direction !== 'asc' && direction !== 'desc') throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
     let entry: OrderTerm;
     const byName = typeof term === 'string';
@@ -354,11 +360,11 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
     return this.with({ order: [...this.#state.select.order, entry] }, { namedOrder: [...this.#state.namedOrder, byName] });
   }
 
-  limit(limit: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<D, S, O, P, Star, Str> {
+  limit(limit: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<O, D, S, P, Star, Str> {
     return this.with({ limit: limit === null ? null : toExpr(limit, 'argument 1 of .limit()') });
   }
 
-  offset(offset: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<D, S, O, P, Star, Str> {
+  offset(offset: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<O, D, S, P, Star, Str> {
     return this.with({ offset: offset === null ? null : toExpr(offset, 'argument 1 of .offset()') });
   }
 
@@ -366,7 +372,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    * Makes the query a SELECT action with these options (merged with earlier ones); `{}` gives
    * `OPTIONS ()`. With `useStrings: true` every value of `RowType` is a string (null stays null).
    */
-  options<const Opt extends ActionOptions>(options: Opt): SelectQuery<D, S, O, P, Star, Opt['useStrings'] extends true ? true : Opt['useStrings'] extends false | null ? false : Str> {
+  options<const Opt extends ActionOptions>(options: Opt): SelectQuery<O, D, S, P, Star, Opt['useStrings'] extends true ? true : Opt['useStrings'] extends false | null ? false : Str> {
     if (typeof options !== 'object' || options === null || Array.isArray(options)) {
       throw argumentError(`argument 1 of .options() must be an object { rows, useStrings, echo }, got ${describeValue(options)}`);
     }
@@ -383,7 +389,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
   }
 
   /** Back to a plain select object (drops the SELECT action options). */
-  withoutOptions(): SelectQuery<D, S, O, P, Star, false> {
+  withoutOptions(): SelectQuery<O, D, S, P, Star, false> {
     return this.with({}, { action: null });
   }
 
@@ -393,13 +399,13 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
    */
   $if<O2, Star2 extends boolean, Str2 extends boolean>(
     condition: boolean,
-    build: (query: SelectQuery<D, S, O, P, Star, Str>) => SelectQuery<D, S, O2, P, Star2, Str2>,
-  ): SelectQuery<D, S, IfRow<O, Star, O2, Star2>, P, Star extends true ? (Star2 extends true ? true : false) : false, Str | Str2> {
+    build: (query: SelectQuery<O, D, S, P, Star, Str>) => SelectQuery<O2, D, S, P, Star2, Str2>,
+  ): SelectQuery<IfRow<O, Star, O2, Star2>, D, S, P, Star extends true ? (Star2 extends true ? true : false) : false, Str | Str2> {
     return (condition ? build(this) : this) as never;
   }
 
   /** Calls `fn` with this query and returns what it returns (reusable query pieces). */
-  $call<R>(fn: (query: SelectQuery<D, S, O, P, Star, Str>) => R): R {
+  $call<R>(fn: (query: SelectQuery<O, D, S, P, Star, Str>) => R): R {
     return fn(this);
   }
 
@@ -457,7 +463,7 @@ export class SelectQuery<in out D extends AnyDb = any, in out S = any, in out O 
 }
 
 /** The query after a join: the sources grow; the row follows them under `SELECT *`. */
-type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends boolean, S2> = SelectQuery<D, S2, Star extends true ? Simplify<StarRowOf<D, S2>> : O, P, Star, Str>;
+type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends boolean, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
 
 type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
 
@@ -504,7 +510,7 @@ function resultAliases(select: Select): Set<string> {
 }
 
 /** A query read from JSON, text or an AST: untyped, its columns unknown. */
-export type UntypedQuery = SelectQuery<UntypedDb, { '(source)': Opaque }, Record<string, unknown>, {}, false, boolean>;
+export type UntypedQuery = SelectQuery<Record<string, unknown>, UntypedDb, { '(source)': Opaque }, {}, false, boolean>;
 
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
 export function queryFromAst(statement: Query): UntypedQuery {
@@ -526,4 +532,4 @@ export function startQuery(fields: FieldLists | null, from: Source | null): Sele
 export { COMPARE_OPS, type CompareOp };
 
 /** The result row type of a query: `RowType<typeof q>` (all strings with `options({ useStrings: true })`). */
-export type RowType<Q> = Q extends SelectQuery<any, any, infer O, any, any, infer Str> ? (Str extends true ? StringRow<O> : O) : never;
+export type RowType<Q> = Q extends SelectQuery<infer O, any, any, any, any, infer Str> ? (Str extends true ? StringRow<O> : O) : never;

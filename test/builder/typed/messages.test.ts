@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import type ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, errorsByLine, languageService } from './service.js';
 
 /**
  * The typed builder's errors as the compiler prints them (issue 12): mistakes.ts with its
@@ -10,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * a name error is one short sentence, not an expanded scope type. The editor's completions
  * for the first argument of `select(` are the field names.
  */
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const DIR = join(ROOT, 'test', 'builder', 'typed');
 const MISTAKES = join(DIR, 'mistakes.ts');
 const PROBE = join(DIR, '__completion-probe.ts');
@@ -65,44 +65,14 @@ const PROBE_TEXT = [
 let errors: Map<number, string[]>;
 let tourErrors: Map<number, string[]>;
 
-function byLine(program: ts.Program, file: ts.SourceFile): Map<number, string[]> {
-  const out = new Map<number, string[]>();
-  for (const d of program.getSemanticDiagnostics(file)) {
-    const line = file.getLineAndCharacterOfPosition(d.start ?? 0).line;
-    out.set(line, [...(out.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
-  }
-  return out;
-}
-
 /** A message's words, sorted: the lists in a message come in the compiler's union order, which is not the schema's. */
 const words = (text: string) => text.replaceAll('\\"', '"').split(/[\s,;:()'"]+/).filter(Boolean).sort();
 let service: ts.LanguageService;
 
 beforeAll(() => {
-  const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const files: Record<string, string> = { [MISTAKES]: stripped, [PROBE]: PROBE_TEXT, [TOUR_PROBE]: TOUR_PROBE_TEXT };
-  const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [MISTAKES, PROBE, TOUR_PROBE],
-    getScriptVersion: () => '1',
-    getScriptSnapshot: (f) => {
-      const text = files[f] ?? ts.sys.readFile(f);
-      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
-    },
-    getCurrentDirectory: () => ROOT,
-    getCompilationSettings: () => parsed.options,
-    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: (f) => f in files || ts.sys.fileExists(f),
-    readFile: (f) => files[f] ?? ts.sys.readFile(f),
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  service = ts.createLanguageService(host);
-  const program = service.getProgram() as ts.Program;
-  const file = program.getSourceFile(MISTAKES) as ts.SourceFile;
-  errors = byLine(program, file);
-  tourErrors = byLine(program, program.getSourceFile(TOUR_PROBE) as ts.SourceFile);
+  service = languageService({ [MISTAKES]: stripped, [PROBE]: PROBE_TEXT, [TOUR_PROBE]: TOUR_PROBE_TEXT });
+  errors = errorsByLine(service, MISTAKES);
+  tourErrors = errorsByLine(service, TOUR_PROBE);
 }, 120_000);
 
 describe('typed builder errors through the compiler', () => {
@@ -131,6 +101,17 @@ describe('typed builder errors through the compiler', () => {
     const ambiguous = (errors.get(marked.find((m) => m.why === 'an ambiguous plain name')?.line ?? -1) ?? []).join('\n');
     expect(ambiguous.split('\n')).toHaveLength(1);
     expect(ambiguous).not.toMatch(/View<|ScopeOf|Db</);
+  });
+
+  it('what is not a condition is one short line saying what it got, not the expression builder type', () => {
+    const conditions = marked.filter((m) => m.msg?.includes('needs a condition') === true);
+    expect(conditions.length).toBeGreaterThanOrEqual(14);
+    for (const m of conditions) {
+      const text = (errors.get(m.line) ?? []).join('\n');
+      expect(text.split('\n'), text).toHaveLength(1);
+      expect(text.length, text).toBeLessThan(320);
+      expect(text).not.toMatch(/ExpressionBuilder<|Expression_<|__type|boolean \| null \| undefined/);
+    }
   });
 
   it('the mistakes the README tour shows give the messages it shows', () => {

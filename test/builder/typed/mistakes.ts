@@ -5,7 +5,7 @@
  * an error, and, where the comment quotes one (`msg: ...`), that the message says it.
  * Nothing here runs.
  */
-import { builder, col, type RowType } from '../../../src/builder/index.js';
+import { and, builder, col, not, or, type RowType } from '../../../src/builder/index.js';
 import { ShopFields, type Shop, type ShopLabels } from './schema.js';
 
 const db = builder<Shop>(ShopFields);
@@ -130,18 +130,36 @@ export function operands(): void {
 }
 
 export function conditions(): void {
-  // @ts-expect-error a number is not a condition
+  // @ts-expect-error a number is not a condition  msg: where() needs a condition (a comparison, or a boolean column or expression), got number
   db.selectFrom('invoices').where(({ col }) => col('total'));
-  // @ts-expect-error AND with a text field
+  // @ts-expect-error AND with a text field  msg: .and() needs a condition (a comparison, or a boolean column or expression), got text or null
   db.selectFrom('invoices').where(({ col }) => col('paid').eq(1).and(col('memo')));
-  // @ts-expect-error NOT of a number
+  // @ts-expect-error NOT of a number  msg: .not() needs a condition (a comparison, or a boolean column or expression), got number
   db.selectFrom('invoices').where(({ col }) => col('total').not());
-  // @ts-expect-error a string is not a condition
+  // @ts-expect-error a string is not a condition  msg: where() needs a condition (a comparison, or a boolean column or expression), got a plain string
   db.selectFrom('invoices').where('total > 1');
-  // @ts-expect-error HAVING on a count, not a condition
+  // @ts-expect-error HAVING on a count, not a condition  msg: having() needs a condition (a comparison, or a boolean column or expression), got number
   db.selectFrom('invoices').select(({ fn }) => [fn.countAll().as('n')]).having(({ fn }) => fn.countAll());
-  // @ts-expect-error a CASE WHEN needs a condition
+  // @ts-expect-error a CASE WHEN needs a condition  msg: caseWhen() needs a condition (a comparison, or a boolean column or expression), got number
   db.selectFrom('invoices').select(({ col, caseWhen }) => [caseWhen(col('total'), 'x').else('y').as('c')]);
+  // @ts-expect-error a later CASE arm with text for a condition  msg: .when() needs a condition (a comparison, or a boolean column or expression), got text
+  db.selectFrom('invoices').select(({ col, caseWhen }) => [caseWhen(col('paid'), 1).when(col('status'), 2).else(3).as('c')]);
+  // @ts-expect-error OR onto a datetime  msg: .or() needs a condition (a comparison, or a boolean column or expression), got datetime
+  db.selectFrom('invoices').where(({ col }) => col('paid').or(col('issued')));
+  // @ts-expect-error AND called on a number  msg: .and() needs a condition (a comparison, or a boolean column or expression), got number
+  db.selectFrom('invoices').where(({ col }) => col('total').and(col('paid')));
+  // @ts-expect-error and() of a text field  msg: and() needs a condition (a comparison, or a boolean column or expression), got text
+  db.selectFrom('invoices').where(({ col }) => and(col('paid'), col('status')));
+  // @ts-expect-error or() of a number  msg: or() needs a condition (a comparison, or a boolean column or expression), got number
+  db.selectFrom('invoices').where(({ col }) => or(col('paid'), col('memo').eq('x'), col('total')));
+  // @ts-expect-error not() of a date  msg: not() needs a condition (a comparison, or a boolean column or expression), got localdate or null
+  db.selectFrom('invoices').where(({ col }) => not(col('due')));
+  // @ts-expect-error orWhere with a number  msg: orWhere() needs a condition (a comparison, or a boolean column or expression), got bigint
+  db.selectFrom('invoices').where(({ col }) => col('paid')).orWhere(({ col }) => col('id'));
+  // @ts-expect-error a plain boolean is not a condition  msg: where() needs a condition (a comparison, or a boolean column or expression), got a plain boolean
+  db.selectFrom('invoices').where(true);
+  // @ts-expect-error a query is not a condition  msg: where() needs a condition (a comparison, or a boolean column or expression), got a query
+  db.selectFrom('invoices').where(({ selectFrom }) => selectFrom('customers').select('vip'));
   // @ts-expect-error a CASE base compared with a value of another type
   db.selectFrom('invoices').select(({ col, caseOf }) => [caseOf(col('status')).when(1, 'x').else('y').as('c')]);
   // @ts-expect-error a CASE of text compared with a number
