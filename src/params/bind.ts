@@ -45,10 +45,15 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
   if (params.length === 0) return root;
   const missing = [...new Set(params.filter((p) => !own(values, p.name)).map((p) => p.name))];
   if (missing.length > 0) {
-    const first = params.find((p) => p.name === missing[0]) as Param;
-    const span = options.spanOf?.(first);
+    // One error listing every missing name, at the first; then each other one at its first use.
+    const spanOf = (name: string) => options.spanOf?.(params.find((p) => p.name === name) as Param);
+    const span = spanOf(missing[0] as string);
     const err = unboundParamsError(missing, span ? { span } : {});
-    throw new DsqError(err.diagnostics, options.source);
+    const each: Diagnostic[] = missing.slice(1).map((name) => {
+      const at = spanOf(name);
+      return { code: 'params/unbound', severity: 'error', message: `parameter :${name} has no value`, ...(at ? { span: at } : {}) };
+    });
+    throw new DsqError([...err.diagnostics, ...each], options.source);
   }
   const problems: Diagnostic[] = [];
   /** Each literal bound in place of a parameter, and the parameter (for errors at its place). */
