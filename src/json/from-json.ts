@@ -124,7 +124,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
   }
   const shown = bad.size === 0 ? found : found.filter((d) => !underBad(d.pointer, bad));
   if (tree === BAD || hasBad(tree) || found.some((d) => d.severity === 'error')) {
-    return { diagnostics: shown.length > 0 || bad.size > 0 ? shown : found };
+    return { diagnostics: shown };
   }
   const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
   const problems = trees.flatMap((t) => checkTree(t).map((p) => ({ tree: t, problem: p })));
@@ -143,7 +143,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
     const { pointer, span } = locate(at, problem.field);
     return { ...problemDiagnostic(problem), pointer, ...(span ? { span } : {}) };
   });
-  return { diagnostics };
+  return { diagnostics: bad.size === 0 ? diagnostics : diagnostics.filter((d) => !underBad(d.pointer, bad)) };
 }
 
 function hasBad(tree: unknown): boolean {

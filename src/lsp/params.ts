@@ -1,4 +1,4 @@
-import type { SourceToken } from '../index.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import type { Schema } from '../schema/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { inferParams, type ParamInfo } from '../params/infer.js';

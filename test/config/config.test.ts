@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { ConfigError, loadConfig, loadConfigResult, parseConfigResult } from '../../src/config/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 
 let dir: string;
@@ -92,3 +92,62 @@ describe('loadConfig', () => {
     expect(near.first.span?.column).toBe(3);
   });
 });
+
+describe('parseConfigResult and loadConfigResult: every problem of the file at once, with line:col, never thrown', () => {
+  const where = (ds: readonly { code: string; span?: { line: number; column: number }; pointer?: string }[]) =>
+    ds.map((d) => [d.code, d.span ? `${d.span.line}:${d.span.column}` : null, d.pointer ?? null]);
+
+  it('JSON problems (read by the one JSON reader, strict) and bad settings together, in one pass', () => {
+    const text = ['{', '  "width": 1e400,', '  "indent": 99,', '  "Indent": 2,', '  "keywordCase": "title",', '  "colour": true,', '  "rules": { "a": "loud", "b": ["warning", { "max": 3 }], },', '}'].join('\n');
+    const r = parseConfigResult(text, '/p/dsq.config.json');
+    expect(r.value).toBeUndefined();
+    expect(where(r.diagnostics)).toEqual([
+      ['json/number-range', '2:12', '/width'],
+      ['json/duplicate-key', '4:3', '/Indent'],
+      ['json/syntax', '7:57', '/rules'],
+      ['json/syntax', '7:60', ''],
+      ['config/invalid', '3:13', '/indent'],
+      ['config/invalid', '5:18', '/keywordCase'],
+      ['config/invalid', '6:3', '/colour'],
+      ['config/invalid', '7:19', '/rules/a'],
+    ]);
+    // The number is named as written, not as what JSON.parse would make of it.
+    expect(r.diagnostics[0]?.message).toMatch(/^1e400 is a whole number outside the signed 64-bit range/);
+    expect(r.diagnostics[2]?.message).toBe('a trailing comma before "}" is not allowed in strict JSON');
+    expect(r.diagnostics[4]?.expected).toBe('a whole number from 0 to 16');
+  });
+
+  it('a valid file gives its settings, rule options as plain data (numbers, nested values, "" kept)', () => {
+    const r = parseConfigResult('{ "rules": { "x": ["error", { "max": 3, "names": ["a", ""], "deep": { "n": -1.5 } }] } }', '/p/dsq.config.json');
+    expect(r).toEqual({ value: { configPath: '/p/dsq.config.json', rules: { x: ['error', { max: 3, names: ['a', ''], deep: { n: -1.5 } }] } }, diagnostics: [] });
+  });
+
+  it('broken JSON: the problem that stops reading, placed', () => {
+    expect(where(parseConfigResult('{\n  "width": 100\n  "indent": 2\n}', 'c.json').diagnostics)).toEqual([['json/syntax', '3:3', '']]);
+  });
+
+  it('loadConfigResult: no file gives {}; an unreadable one and bad UTF-8 are diagnostics, not exceptions', async () => {
+    const none = await loadConfigResult(join(dir, 'nowhere'));
+    expect(none.diagnostics).toEqual([]);
+    await mkdir(join(dir, 'a', CONFIG_DIR), { recursive: true });
+    const unreadable = await loadConfigResult(join(dir, 'a'));
+    expect(unreadable.value).toBeUndefined();
+    expect(unreadable.path).toBe(join(dir, 'a', CONFIG_DIR));
+    expect(unreadable.diagnostics.map((d) => d.code)).toEqual(['config/unreadable']);
+    await writeFile(join(dir, 'dsq.config.json'), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]));
+    const latin1 = await loadConfigResult(dir);
+    expect(where(latin1.diagnostics)).toEqual([['input/invalid-utf8', '1:3', null]]);
+    await writeFile(join(dir, 'dsq.config.json'), '{ "width": 100, "width": 90, "indent": "x" }');
+    const bad = await loadConfigResult(dir);
+    expect(bad.source).toBe('{ "width": 100, "width": 90, "indent": "x" }');
+    expect(where(bad.diagnostics)).toEqual([
+      ['json/duplicate-key', '1:17', '/width'],
+      ['config/invalid', '1:40', '/indent'],
+    ]);
+    // loadConfig throws the same, all of them.
+    const thrown = (await loadConfig(dir).catch((e: unknown) => e)) as ConfigError;
+    expect(thrown.diagnostics).toEqual(bad.diagnostics);
+  });
+});
+
+const CONFIG_DIR = 'dsq.config.json';

@@ -40,6 +40,23 @@ describe('dsq decompile', () => {
     expect(r.err).toMatch(/^q\.json:3:\d+: error: .* at \/where/m);
   });
 
+  it('reports every error of the JSON at once, each as file:line:col with its pointer (decompile and normalize)', async () => {
+    await writeFile(join(dir, 'q.json'), '{\n  "from": "t", "From": "u",\n  "where": {"$and": [{"$nope": 1}, 1e999, {"$col": "a", "x": 1}]},\n  "limt": 5\n}\n');
+    for (const command of ['decompile', 'normalize']) {
+      const r = await run([command, 'q.json']);
+      expect(r.code).toBe(1);
+      expect(r.out).toBe('');
+      const heads = r.err.split('\n').filter((l) => l.startsWith('q.json:'));
+      expect(heads.map((l) => l.replace(/: error: .* at /, ' '))).toEqual([
+        'q.json:2:16 /From',
+        'q.json:3:36 /where/$and/1',
+        'q.json:4:3 /limt',
+        'q.json:3:23 /where/$and/0/$nope',
+        'q.json:3:43 /where/$and/2',
+      ]);
+    }
+  });
+
   it('reads layout settings from dsq.config.json', async () => {
     await writeFile(join(dir, 'dsq.config.json'), JSON.stringify({ keywordCase: 'lower' }));
     await writeFile(join(dir, 'q.json'), '{"from": "t"}');
