@@ -4,7 +4,7 @@ import type { FieldExpr, FieldValue } from '../../src/ast/actions.js';
 import type { Node, Param, Statement } from '../../src/ast/nodes.js';
 import { transform, visit } from '../../src/ast/walk.js';
 import { validateAst } from '../../src/ast/validate.js';
-import { DsqError } from '../../src/diagnostic/index.js';
+import { errorOf } from '../helpers/errors.js';
 import { toJson } from '../../src/json/index.js';
 import { bindParams, compile, compileToAst } from '../../src/params/index.js';
 import { format, print } from '../../src/print/index.js';
@@ -17,15 +17,6 @@ import { makeArbitraries } from '../fixtures/arbitraries.js';
  * a FETCH's LIMIT :n and OFFSET :n, KEY(field = :v).
  */
 
-function errorOf(f: () => unknown): DsqError {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof DsqError) return err;
-    throw err;
-  }
-  throw new Error('expected a DsqError');
-}
 
 const withParams = makeArbitraries({ params: true });
 

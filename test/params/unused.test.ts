@@ -2,24 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DsqError } from '../../src/diagnostic/index.js';
 import { compile, compileResult } from '../../src/params/index.js';
 import { runCli } from '../helpers/cli.js';
+import { errorOf } from '../helpers/errors.js';
 
 /**
  * Values with no parameter to take them are warnings, parameters with no value errors, each
  * with where it is: compile()/compileResult() and `dsq compile --param/--params-file` (issue 17).
  */
 
-function errorOf(f: () => unknown): DsqError {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof DsqError) return err;
-    throw err;
-  }
-  throw new Error('expected a DsqError');
-}
 
 describe('compile(text, { params })', () => {
   it('a value no parameter takes is a warning naming it, with the closest parameter; the JSON is still given', () => {
