@@ -3,7 +3,7 @@ import { DsqError, hasErrors, valueOrThrow, type Diagnostic, type Result } from 
 import { toJson, toJsonArray, type ToJsonOptions } from '../json/to-json.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { bindParams, type ParamValues } from './bind.js';
-import { listNames, paramNames } from './names.js';
+import { listNames, paramNames } from '../ast/param-names.js';
 import { didYouMean } from '../diagnostic/suggest.js';
 
 export interface CompileOptions extends ToJsonOptions, ParseOptions {
