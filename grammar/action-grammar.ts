@@ -20,7 +20,7 @@ const W = Object.fromEntries(
 const STAND_IN = createToken({ name: 'StandIn', pattern: /\u0000/ });
 
 /** Rules drawn by the main grammar: here only stand-ins, left out of the productions. */
-export const STAND_IN_RULES = ['expression', 'select', 'specifier', 'path', 'orderTerm', 'singularSpecifier'];
+export const STAND_IN_RULES = ['expression', 'select', 'specifier', 'path', 'orderTerm', 'singularSpecifier', 'param'];
 
 class ActionGrammar extends EmbeddedActionsParser {
   constructor() {
@@ -226,13 +226,14 @@ class ActionGrammar extends EmbeddedActionsParser {
       this.CONSUME(T.By);
       this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.orderTerm) });
     });
+    // A whole number, or a parameter `:n` bound to one.
     this.OPTION2(() => {
       this.CONSUME(T.Limit);
-      this.CONSUME(T.NumberLiteral);
+      this.OR([{ ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.SUBRULE(this.param) }]);
     });
     this.OPTION3(() => {
       this.CONSUME(T.Offset);
-      this.CONSUME2(T.NumberLiteral);
+      this.OR2([{ ALT: () => this.CONSUME2(T.NumberLiteral) }, { ALT: () => this.SUBRULE2(this.param) }]);
     });
   });
 
@@ -445,7 +446,7 @@ class ActionGrammar extends EmbeddedActionsParser {
       DEF: () => {
         this.CONSUME(T.Name);
         this.CONSUME(T.Equals);
-        this.SUBRULE(this.literal);
+        this.OR([{ ALT: () => this.SUBRULE(this.literal) }, { ALT: () => this.SUBRULE(this.param) }]);
       },
     });
     this.CONSUME(T.RParen);
@@ -458,6 +459,7 @@ class ActionGrammar extends EmbeddedActionsParser {
   private singularSpecifier = this.RULE('singularSpecifier', () => this.CONSUME4(STAND_IN));
   private path = this.RULE('path', () => this.CONSUME5(STAND_IN));
   private orderTerm = this.RULE('orderTerm', () => this.CONSUME6(STAND_IN));
+  private param = this.RULE('param', () => this.CONSUME7(STAND_IN));
 }
 
 let grammar: ActionGrammar | undefined;

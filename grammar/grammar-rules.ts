@@ -54,6 +54,8 @@ export class DsqGrammar extends EmbeddedActionsParser {
       },
       { ALT: () => this.CONSUME(T.True) },
       { ALT: () => this.CONSUME(T.False) },
+      // ROWS = :n
+      { ALT: () => this.SUBRULE(this.param) },
     ]);
   });
 

@@ -38,6 +38,7 @@ export function textMateGrammar(): Record<string, unknown> {
       { include: '#comments' },
       { include: '#strings' },
       { include: '#actions' },
+      { include: '#params' },
       { include: '#names' },
       { include: '#literals' },
       { include: '#keywords' },
@@ -60,6 +61,10 @@ export function textMateGrammar(): Record<string, unknown> {
             patterns: [{ name: 'constant.character.escape.dsq', match: "''" }],
           },
         ],
+      },
+      // A parameter `:name` (not the `:` of a path such as photo:size, which follows a name).
+      params: {
+        patterns: [{ name: 'variable.parameter.dsq', match: '(?<![A-Za-z0-9_$.@:"\\)\\]]):[A-Za-z_][A-Za-z0-9_]*\\b' }],
       },
       names: {
         patterns: [

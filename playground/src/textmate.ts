@@ -153,6 +153,7 @@ const SCOPE_TAGS: readonly (readonly [string, Tag])[] = [
   ['constant.language.boolean', t.bool],
   ['constant.numeric', t.number],
   ['variable.other.quoted', t.special(t.variableName)],
+  ['variable.parameter', t.local(t.variableName)],
   ['support.function.builtin', t.standard(t.function(t.variableName))],
   ['entity.name.function', t.function(t.variableName)],
   ['keyword.operator.logical', t.operatorKeyword],

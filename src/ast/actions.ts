@@ -1,4 +1,4 @@
-import type { Expr, NullLit, NumberLit, OrderTerm, Select, Specifier, StringLit } from './nodes.js';
+import type { Expr, NullLit, NumberLit, OrderTerm, Param, Select, Specifier, StringLit, WholeOrParam } from './nodes.js';
 
 /**
  * The data actions beyond SELECT (the spec's "Data actions: reads" FETCH and "Data actions:
@@ -24,11 +24,15 @@ export interface BooleanLit {
 /** A literal field value: what a record object, a key or UPDATE's `fields` holds. */
 export type FieldLiteral = NullLit | NumberLit | StringLit | BooleanLit;
 
-/** `"field": value` of a record object, a key specifier or UPDATE's `fields`. */
+/**
+ * `"field": value` of a record object, a key specifier or UPDATE's `fields`. The value is a
+ * literal, or a parameter (`KEY(id = :id)`) that binding turns into one (null, a number or a
+ * string); JSON has no parameter form.
+ */
 export interface FieldValue {
   readonly kind: 'field_value';
   readonly field: string;
-  readonly value: FieldLiteral;
+  readonly value: FieldLiteral | Param;
 }
 
 /** `"field": expression` of `expressions` (records data, UPDATE). */
@@ -72,9 +76,9 @@ export type RecordsSpecifier = Specifier | KeySpec;
 
 interface Paging {
   readonly order: readonly OrderTerm[];
-  /** Whole-number text, or null for the spec's default. */
-  readonly limit: string | null;
-  readonly offset: string | null;
+  /** Whole-number text, a parameter (`LIMIT :n`), or null for the spec's default. */
+  readonly limit: WholeOrParam | null;
+  readonly offset: WholeOrParam | null;
 }
 
 /** `{"action": "fetch", "fetch": "records", ...}`. */

@@ -16,12 +16,17 @@ import { checkNumber } from './numbers.js';
 /** What may stand at a place in the tree. */
 export type Role =
   | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
-  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record';
+  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'param';
 
 /** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
 export interface ChildField {
   readonly role: Role;
   readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty';
+  /**
+   * A field that holds a plain value or a node in its place (`limit`: whole-number text, or a
+   * parameter `:n`): the check of the plain value (null and strings; objects are children).
+   */
+  readonly orValue?: ValueField;
 }
 /**
  * A field holding a plain value. `type` is its shape (a string, true or false, one of some
@@ -140,7 +145,9 @@ const OPTIONAL_ONE_OF = (options: readonly string[]): ValueField => {
   const inner = oneOf(options);
   return { code: 'wrong-type', type: (v) => (v === null ? null : inner.type(v)) };
 };
-const PAGING = { order: list('order_term'), limit: OPTIONAL_WHOLE, offset: OPTIONAL_WHOLE } as const;
+/** Whole-number text, null, or a parameter standing for the number (`LIMIT :n`, `ROWS = :n`). */
+const OPTIONAL_WHOLE_OR_PARAM: ChildField = { role: 'param', shape: 'nullable', orValue: OPTIONAL_WHOLE };
+const PAGING = { order: list('order_term'), limit: OPTIONAL_WHOLE_OR_PARAM, offset: OPTIONAL_WHOLE_OR_PARAM } as const;
 const REMOVE = { database: one('spec'), records: one('records_spec'), failNoOp: OPTIONAL_BOOLEAN } as const;
 
 /** The data actions' kinds (src/ast/actions.ts). */
@@ -261,7 +268,7 @@ export const NODE_FIELDS: { readonly [K in NodeKind]: FieldsOf<K> } = {
     limit: nullable('expr'),
     offset: nullable('expr'),
   },
-  select_action: { select: one('select'), rows: OPTIONAL_WHOLE, useStrings: OPTIONAL_BOOLEAN, echo: OPTIONAL_BOOLEAN },
+  select_action: { select: one('select'), rows: OPTIONAL_WHOLE_OR_PARAM, useStrings: OPTIONAL_BOOLEAN, echo: OPTIONAL_BOOLEAN },
   ...ACTION_FIELDS,
 };
 
@@ -297,11 +304,13 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   result_column: kindsOf('result_column'),
   order_term: kindsOf('order_term'),
   records_spec: [...kindsOf('specifier'), 'spec_key'],
-  literal: ['null', 'number', 'string', 'boolean'],
+  // A field value, or a parameter bound to one (KEY(id = :id)).
+  literal: ['null', 'number', 'string', 'boolean', 'param'],
   field_value: ['field_value'],
   field_expr: ['field_expr'],
   file_ref: ['file_ref'],
   record: ['record'],
+  param: ['param'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
@@ -329,6 +338,7 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   field_expr: `a field expression (${kindList('field_expr')})`,
   file_ref: `a binary object reference (${kindList('file_ref')})`,
   record: `a record (${kindList('record')})`,
+  param: `whole-number text or a parameter (${kindList('param')})`,
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

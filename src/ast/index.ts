@@ -9,7 +9,7 @@ export type {
   DatabaseTableSource, DateTimeLit, Exists, Expr, ExprKind, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource,
   LocalDateLit, LocalDateTimeLit, LocalTimeLit, NameSpec, Node, NodeKind, NodeOfKind, NullLit, NumberLit, OrderTerm, Param,
   Query, ResultColumn, Select, SelectAction, SelectSource, SingularSpec, Source, Specifier, Statement, StringLit,
-  SubqueryExpr, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
+  SubqueryExpr, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec, WholeOrParam,
 } from './nodes.js';
 export { BINARY_OPS, JOIN_OPS, UNARY_OPS } from './nodes.js';
 // Data actions (FETCH, INSERT, UPDATE, ...): their nodes and kind lists.

@@ -1,4 +1,4 @@
-import type { Node, NodeKind, NodeOfKind } from './nodes.js';
+import type { Node, NodeKind, NodeOfKind, Param } from './nodes.js';
 import type { DataAction } from './actions.js';
 import type { Operator } from './operators.js';
 
@@ -27,7 +27,7 @@ export interface JsonSpelling {
 
 /** The properties of a node that hold child nodes (a node, a list of nodes, null, or `'all'`). */
 export type ChildKey<N> = {
-  [P in keyof N]-?: P extends 'kind' ? never : N[P] extends Node | null | 'all' | readonly Node[] ? P : never;
+  [P in keyof N]-?: P extends 'kind' ? never : N[P] extends Node | null | 'all' | readonly Node[] ? P : Param extends N[P] ? P : never;
 }[keyof N] &
   string;
 

@@ -1,4 +1,4 @@
-import type { Expr, NodeKind, Select, SelectAction } from './nodes.js';
+import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
 import { FETCH_TYPE, WRITE_ACTION, type BooleanLit, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
 import { BooleanNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
 import { json, action, type KindSpec } from './kind-spec.js';
@@ -8,17 +8,17 @@ export const ACTION_KINDS = {
   // Actions
   select_action: {
     role: 'action',
-    children: ['select'],
+    children: ['select', 'rows'],
     json: json({ action: 'select' }),
     keyword: 'OPTIONS',
     operator: null,
-    make: (select: Select, options: { rows?: string | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction =>
+    make: (select: Select, options: { rows?: WholeOrParam | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction =>
       new SelectActionNode(select, options.rows ?? null, options.useStrings ?? null, options.echo ?? null),
   },
   // Data actions (src/ast/actions.ts): FETCH and the writes
   fetch_records: {
     role: 'action',
-    children: ['database', 'records', 'where', 'order'],
+    children: ['database', 'records', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_records }),
     keyword: 'FETCH',
     operator: null,
@@ -26,7 +26,7 @@ export const ACTION_KINDS = {
   },
   fetch_multirecords: {
     role: 'action',
-    children: ['databases', 'where', 'order'],
+    children: ['databases', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_multirecords }),
     keyword: 'FETCH',
     operator: null,
@@ -34,7 +34,7 @@ export const ACTION_KINDS = {
   },
   fetch_pseudorecords: {
     role: 'action',
-    children: ['select', 'where', 'order'],
+    children: ['select', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pseudorecords }),
     keyword: 'FETCH',
     operator: null,
@@ -42,7 +42,7 @@ export const ACTION_KINDS = {
   },
   fetch_tasks: {
     role: 'action',
-    children: ['user', 'where', 'order'],
+    children: ['user', 'where', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_tasks }),
     keyword: 'FETCH',
     operator: null,
@@ -50,7 +50,7 @@ export const ACTION_KINDS = {
   },
   fetch_users: {
     role: 'action',
-    children: ['users', 'order'],
+    children: ['users', 'order', 'limit', 'offset'],
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_users }),
     keyword: 'FETCH',
     operator: null,
@@ -218,7 +218,7 @@ export const ACTION_KINDS = {
     json: json({}),
     keyword: null,
     operator: null,
-    make: (field: string, value: FieldLiteral): FieldValue => new FieldValueNode(field, value),
+    make: (field: string, value: FieldLiteral | Param): FieldValue => new FieldValueNode(field, value),
   },
   field_expr: {
     role: 'action_part',

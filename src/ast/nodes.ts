@@ -205,6 +205,12 @@ export interface Param {
   readonly list: boolean;
 }
 
+/**
+ * A place that holds exact whole-number text (OPTIONS ROWS, a FETCH's LIMIT and OFFSET) or a
+ * parameter standing for it (`LIMIT :n`): binding turns the parameter into the text.
+ */
+export type WholeOrParam = string | Param;
+
 export type Expr =
   | NullLit
   | NumberLit
@@ -340,8 +346,8 @@ export interface Select {
 export interface SelectAction {
   readonly kind: 'select_action';
   readonly select: Select;
-  /** Rows per packet, exact whole-number text; null when absent. */
-  readonly rows: string | null;
+  /** Rows per packet: exact whole-number text, a parameter (`ROWS = :n`, bound to a whole number), or null when absent. */
+  readonly rows: string | Param | null;
   readonly useStrings: boolean | null;
   readonly echo: boolean | null;
 }

@@ -153,7 +153,7 @@ export const SelectActionNode = plain<[select: Select, rows: SelectAction['rows'
 export const BooleanNode = plain<[value: boolean], BooleanLit>(function (value) {
   this.kind = 'boolean'; this.value = value; born(this);
 });
-export const FieldValueNode = plain<[field: string, value: FieldLiteral], FieldValue>(function (field, value) {
+export const FieldValueNode = plain<[field: string, value: FieldValue['value']], FieldValue>(function (field, value) {
   this.kind = 'field_value'; this.field = field; this.value = value; born(this);
 });
 export const FieldExprNode = plain<[field: string, e: Expr], FieldExpr>(function (field, e) {

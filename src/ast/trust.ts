@@ -75,7 +75,9 @@ export function trustIfValid<T extends Node>(node: T): T {
   for (let i = 0; i < fields.length; i++) {
     const { key, child, value } = fields[i] as FieldEntry;
     const v = record[key];
-    if (child !== null) {
+    if (child !== null && child.orValue !== undefined && (v === null || typeof v !== 'object')) {
+      if (child.orValue.type(v) !== null || (child.orValue.rule !== undefined && child.orValue.rule(v, record) !== null)) return node;
+    } else if (child !== null) {
       if (!childrenTrusted(v, child)) return node;
     } else if (value !== null && (value.type(v) !== null || (value.rule !== undefined && value.rule(v, record) !== null))) return node;
   }

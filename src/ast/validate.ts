@@ -190,8 +190,9 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
       if (fv === undefined) {
         throw astError('missing-property', `the "${kind}" node needs "${key}"`, at(), hintForMissing(kind as NodeKind));
       }
-      if (field === null) {
-        const check = value as ValueField;
+      const plain = field === null ? (value as ValueField) : field.orValue !== undefined && (fv === null || typeof fv !== 'object') ? field.orValue : null;
+      if (plain !== null) {
+        const check = plain;
         const problem = check.type(fv) ?? (rules && check.rule !== undefined ? check.rule(fv, out) : null);
         if (problem !== null) {
           throw astError(check.code, `"${key}" of the "${kind}" node${problem.startsWith('must') ? ' ' : ': '}${problem}`, pointerOf(frame, key));
@@ -199,6 +200,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
         out[key] = fv;
         continue;
       }
+      if (field === null) continue;
       if (field.shape === 'nullable' && fv === null) {
         out[key] = null;
         continue;

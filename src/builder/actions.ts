@@ -4,7 +4,7 @@ import type {
   KeySpec, RecordData, RecordsSpecifier, RemoveAction, ReplaceAction, SetAction, UpdateAction,
 } from '../ast/actions.js';
 import { fieldKey, foldName } from '../ast/actions.js';
-import type { Expr, OrderTerm, SingularSpec, Specifier } from '../ast/nodes.js';
+import type { Expr, OrderTerm, SingularSpec, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { isExpressionLike, isQueryLike, nestedSelect, ordered, type ExpressionLike } from './brand.js';
@@ -179,8 +179,8 @@ abstract class ActionBuilder<N extends DataAction> {
 
 interface Paging {
   readonly order: readonly OrderTerm[];
-  readonly limit: string | null;
-  readonly offset: string | null;
+  readonly limit: WholeOrParam | null;
+  readonly offset: WholeOrParam | null;
 }
 
 /** ORDER BY, LIMIT, OFFSET of the FETCH builders. */

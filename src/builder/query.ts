@@ -1,4 +1,4 @@
-import type { Expr, JoinOp, OrderTerm, Query, ResultColumn, Select, SelectAction, Source } from '../ast/index.js';
+import type { Expr, JoinOp, OrderTerm, Query, ResultColumn, Select, SelectAction, Source, WholeOrParam } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
@@ -30,7 +30,7 @@ export interface ActionOptions {
 const OPTION_KEYS: ReadonlySet<string> = new Set(['rows', 'useStrings', 'echo']);
 
 interface ActionState {
-  readonly rows: string | null;
+  readonly rows: WholeOrParam | null;
   readonly useStrings: boolean | null;
   readonly echo: boolean | null;
 }

@@ -3,6 +3,7 @@ import { markTrusted } from '../ast/trust.js';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { readSpecJson } from '../json/read-text.js';
+import { didYouMean } from '../diagnostic/suggest.js';
 import type { JsonValue } from '../json/value.js';
 import { convertList, convertParam } from '../params/convert.js';
 import type { ParamInfo } from '../params/infer.js';
@@ -26,7 +27,7 @@ export const PARAM_FLAG_OPTIONS = {
 } as const;
 
 /** A value as given: text from --param, or a JSON value from --params-file. */
-type Given = { readonly text: string } | { readonly json: JsonValue; readonly file: string };
+type Given = { readonly text: string } | { readonly json: JsonValue; readonly file: string; readonly at: Span | null };
 
 export interface GivenParams {
   readonly values: ReadonlyMap<string, Given>;
@@ -46,7 +47,7 @@ export async function readParamFlags(ctx: Pick<CommandContext, 'values' | 'io'>)
       throw err;
     }
     if (json.type !== 'object') throw new UsageError(`--params-file ${file} must hold a JSON object of parameter names to values`);
-    for (const m of json.members) values.set(m.rawKey.replace(/^:/, ''), { json: m.value, file });
+    for (const m of json.members) values.set(m.rawKey.replace(/^:/, ''), { json: m.value, file, at: m.keySpan });
   }
   const flags = ctx.values['param'];
   for (const flag of Array.isArray(flags) ? flags : flags === undefined ? [] : [flags]) {
@@ -73,7 +74,14 @@ export function paramValues(
   for (const [name, value] of given.values) {
     const info = byName.get(name);
     if (!info) {
-      diagnostics.push({ code: 'params/unused', severity: 'warning', message: `--param ${name} is not used: the input has no parameter :${name}${params.length > 0 ? ` (its parameters: ${[...byName.keys()].map((n) => `:${n}`).join(', ')})` : ''}` });
+      // Where the value was given: the flag, or the member of the params file (file:line:col).
+      const where = 'text' in value ? `--param ${name}` : `${name} of ${value.file}${value.at ? `:${value.at.line}:${value.at.column}` : ''}`;
+      const names = [...byName.keys()];
+      diagnostics.push({
+        code: 'params/unused',
+        severity: 'warning',
+        message: `${where} is not used: the input has no parameter :${name}${didYouMean(name, names).replace(/"([^"]*)"/g, ':$1')}${names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : ''}`,
+      });
       continue;
     }
     const what = `parameter :${name}`;

@@ -1,8 +1,10 @@
 import type { Expr, Node, Select, Source, Statement } from '../ast/nodes.js';
+import { children } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/index.js';
 import { ATTRIBUTES, buildScope, flattenSources, lastSegment, type SelectScope, type SourceInfo } from '../lint/scope.js';
 import { findFieldInAny, splitColumnPath } from '../lint/schema-paths.js';
 import { findDatabase, tsTypeOf, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
+import { binaryType, caseType, functionType, mayBeNull, unaryType } from './expr-type.js';
 
 /**
  * The result row of a statement as TypeScript, by the typed builder's rules (src/builder/row.ts,
@@ -12,7 +14,8 @@ import { findDatabase, tsTypeOf, type Schema, type SchemaDatabase, type SchemaFi
  * writes it (src/schema `tsTypeOf`, `| null` where nullable, and `| null` on the right of a LEFT
  * JOIN); an attribute its `RecordAttributes` type; COUNT a number; SUM `number | null` (`bigint |
  * null` over a bigint); AVG `number | null`; MIN and MAX the argument's type `| null`; a scalar
- * subquery its column's type `| null`; a literal its type; anything else `unknown`. `SELECT *`
+ * subquery its column's type `| null`; a literal its type; arithmetic, comparisons, CASE and the
+ * spec's other functions by their operands (expr-type.ts); anything else `unknown`. `SELECT *`
  * is the fields of the source (and the attributes); FETCH RECORDS the database's fields; writes
  * have no rows (`never`).
  */
@@ -121,8 +124,27 @@ function selectRow(select: Select, ctx: Ctx, outer: readonly SelectScope[]): str
   return objectType(parts);
 }
 
-/** The type of an expression's value. */
-function exprType(e: Expr, scopes: readonly SelectScope[], nullable: ReadonlySet<Source>, ctx: Ctx): string {
+/** Kinds whose type comes from their operands' (typed first: the walk below is iterative, for deep chains). */
+const FROM_OPERANDS: ReadonlySet<string> = new Set(['binary', 'unary', 'case', 'when', 'collate', 'function', 'between', 'in', 'in_select']);
+
+/** The type of an expression's value (operands first, with an explicit stack: no recursion over deep operator chains). */
+function exprType(root: Expr, scopes: readonly SelectScope[], nullable: ReadonlySet<Source>, ctx: Ctx): string {
+  const types = new Map<Node, string>();
+  const get = (n: Node | null | undefined): string => (n ? (types.get(n) ?? 'unknown') : 'unknown');
+  const stack: { node: Node; open: boolean }[] = [{ node: root, open: true }];
+  while (stack.length > 0) {
+    const { node, open } = stack.pop() as { node: Node; open: boolean };
+    if (open && FROM_OPERANDS.has(node.kind)) {
+      stack.push({ node, open: false });
+      for (const c of children(node)) if (c.kind !== 'select') stack.push({ node: c, open: true });
+      continue;
+    }
+    types.set(node, typeOne(node, get, scopes, nullable, ctx));
+  }
+  return get(root);
+}
+
+function typeOne(e: Node, get: (n: Node | null) => string, scopes: readonly SelectScope[], nullable: ReadonlySet<Source>, ctx: Ctx): string {
   switch (e.kind) {
     case 'column':
       return columnType(e.path, scopes, nullable) ?? 'unknown';
@@ -142,21 +164,29 @@ function exprType(e: Expr, scopes: readonly SelectScope[], nullable: ReadonlySet
       return 'LocalDateTime';
     case 'count_rows':
       return 'number';
+    case 'exists':
+      return 'boolean';
     case 'subquery': {
       const inner = e.select;
       if (inner.columns === 'all' || inner.columns.length !== 1) return 'unknown';
       const t = exprType((inner.columns[0] as { e: Expr }).e, [buildScope(inner, ctx.schema), ...scopes], nullableSources(inner.from), ctx);
       return t === 'unknown' ? t : orNull(t);
     }
-    case 'function': {
-      const name = e.name.toUpperCase();
-      if (name === 'COUNT' || name === 'COUNT_DISTINCT') return 'number';
-      const arg = e.args.length === 1 ? exprType(e.args[0] as Expr, scopes, nullable, ctx) : 'unknown';
-      if (arg === 'unknown') return 'unknown';
-      if (name === 'AVG' || name === 'AVG_DISTINCT') return 'number | null';
-      if (name === 'SUM' || name === 'SUM_DISTINCT') return /\bbigint\b/.test(arg) ? 'bigint | null' : 'number | null';
-      if (name === 'MIN' || name === 'MAX') return orNull(arg);
-      return 'unknown';
+    case 'function':
+      return functionType(e.name, e.args.map(get));
+    case 'binary':
+      return binaryType(e.op, get(e.e1), get(e.e2));
+    case 'unary':
+      return unaryType(e.op, get(e.e));
+    case 'case':
+      return caseType(e.cases.map((w) => get(w.then)), e.else === null ? null : get(e.else));
+    case 'collate':
+      return get(e.e);
+    case 'between':
+    case 'in':
+    case 'in_select': {
+      const t = get(e.e);
+      return mayBeNull(t) ? 'boolean | null' : 'boolean';
     }
     default:
       return 'unknown';

@@ -1,6 +1,6 @@
 import { KINDS } from '../ast/kinds.js';
 import type { ActionPart, DataActionKind, FetchAction, FieldExpr, FieldValue, RecordsWrite, RemoveAction, WallType } from '../ast/actions.js';
-import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
+import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select, WholeOrParam } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
 import { normaliseKey } from './value.js';
@@ -113,13 +113,14 @@ const key = <K extends NodeKind>(kind: K): string => KINDS[kind].json.shorthand[
 // Data actions (src/ast/actions.ts): the spec's property names, in the order of its tables.
 
 /** A field value is plain JSON in either form (the spec's record objects have no `{"type": ...}` values). */
-const literal = (v: FieldValue['value']): Out => (v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
+const literal = (v: FieldValue['value']): Out => (v.kind === 'param' ? ref(v) : v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
 const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
 const orNone = (items: readonly (FieldValue | FieldExpr)[]) => (items.length > 0 ? fieldObj(items) : undefined);
-const whole = (text: string | null) => orNull(text, (t) => new Raw(t));
+/** Whole-number text; a parameter in its place (`LIMIT :n`) is the writer's unbound-parameter error. */
+const whole = (text: WholeOrParam | null) => orNull(text, (t) => (typeof t === 'string' ? new Raw(t) : ref(t)));
 const flag = (b: boolean | null) => orNull(b, (v) => v);
 const words = (w: string | null) => orNull(w, (v) => v);
-const paging = (n: { order: readonly Node[]; limit: string | null; offset: string | null }) =>
+const paging = (n: { order: readonly Node[]; limit: WholeOrParam | null; offset: WholeOrParam | null }) =>
   [['order', n.order.length > 0 ? refs(n.order) : undefined], ['limit', whole(n.limit)], ['offset', whole(n.offset)]] as const;
 /** The spec's `"action"` (and `"fetch"`) of an action kind (src/ast/kinds.ts `json`). */
 const actionOf = (kind: DataActionKind): string => KINDS[kind].json.action;
@@ -276,7 +277,7 @@ export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
     obj(
       ['action', KINDS.select_action.json.action],
       ['select', ref(n.select)],
-      ['rows', orNull(n.rows, (r) => new Raw(r))],
+      ['rows', whole(n.rows)],
       ['use_strings', orNull(n.useStrings, (b) => b)],
       ['echo', orNull(n.echo, (b) => b)],
     ),

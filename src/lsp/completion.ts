@@ -13,6 +13,7 @@ import {
   type Clause, type Frame, type StatementShape, type TextShape,
 } from './structure.js';
 import { functionSignature } from './hover.js';
+import { paramDeclarations, paramUses, startsParam } from './params.js';
 
 export interface CompletionContext {
   readonly schema: Schema | null;
@@ -64,6 +65,14 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
     ? { start: ctx.positionAt(word.start), end: ctx.positionAt(Math.max(word.end, offset)) }
     : { start: ctx.positionAt(offset), end: ctx.positionAt(offset) };
   const out = new Items(ctx, range);
+  // After `:` where a value stands: the statement's parameters (declared by -- @param, or used).
+  const colonAt = word ? before - 1 : before;
+  if (colonAt >= 0 && startsParam(code, colonAt) && (!word || word.start === (code[colonAt] as SourceToken).end)) {
+    const declared = new Map(paramDeclarations(shape, statement).map((d) => [d.name, d.type]));
+    const names = [...declared.keys(), ...paramUses(shape, statement).filter((u) => u.colon !== colonAt).map((u) => u.name)];
+    for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
+    return out.items;
+  }
   const frame = frameAt(shape, statement, offset);
   if (p < 0 || frame === null || p < frame.open) {
     out.keyword('SELECT');

@@ -3,6 +3,7 @@ import { functionInfo, type FunctionInfo } from '../lint/functions.js';
 import type { Schema } from '../schema/definitions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
+import { paramAt, paramHover, paramInfos } from './params.js';
 import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';
 import {
   clauseAt, frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt, visibleFrames,
@@ -33,6 +34,12 @@ export function functionDoc(f: FunctionInfo): string {
 
 /** Hover at an offset: a field, a function, a source or alias, or a keyword form's reference line. */
 export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hover | null {
+  // A parameter `:name` (or its name in a -- @param line): its type, and where the type comes from.
+  const param = paramAt(shape, offset);
+  if (param) {
+    const info = paramInfos(shape, param.statement, ctx.schema).find((p) => p.name === param.name);
+    return { contents: { kind: MarkupKind.Markdown, value: paramHover(param.name, info, param.uses.length, param.declaration !== null) }, range: ctx.rangeOf(param.start, param.end) };
+  }
   const code = shape.code;
   const i = tokenAt(code, offset);
   if (i < 0) return null;

@@ -1,6 +1,7 @@
 import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver/node';
 import { functionInfo } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
+import { isParamColon } from './params.js';
 import { isName, type TextShape } from './structure.js';
 
 /**
@@ -43,7 +44,9 @@ export function semanticTokens(shape: TextShape, positionAt: (offset: number) =>
     if (t.type === 'OPTIONS') inOptions = true;
     else if (t.type === 'Semicolon') inOptions = false;
     let kind: [number, number] | null = null;
-    if (t.category === 'keyword') kind = [TYPE.keyword, 0];
+    // A parameter's name (`:limit` too: a keyword there is a name).
+    if (i > 0 && isParamColon(code, i - 1)) kind = [TYPE.parameter, 0];
+    else if (t.category === 'keyword') kind = [TYPE.keyword, 0];
     else if (t.category === 'contextual' && (next?.type === 'LParen' || (TYPED_LITERALS.has(t.type) && next?.category === 'string'))) kind = [TYPE.keyword, 0];
     else if (isName(t)) {
       kind = role.get(i) ?? null;

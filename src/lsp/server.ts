@@ -13,6 +13,7 @@ import { toLspDiagnostics } from './diagnostics.js';
 import { formatDocument, formatRange, type OffsetEdit } from './formatting.js';
 import { hover } from './hover.js';
 import { IncrementalLinter } from './incremental.js';
+import { paramAt } from './params.js';
 import { aliasAt } from './references.js';
 import { SEMANTIC_LEGEND, semanticTokens } from './semantic.js';
 import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
@@ -304,17 +305,39 @@ export function startServer(connection: Connection): void {
     return { found, at };
   };
 
+  /** A parameter at a position: its declaration (-- @param, else its first use) and its uses, as ranges. */
+  const paramPlaces = (uri: string, position: { line: number; character: number }) => {
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    const shape = shapeOfDoc(doc);
+    const found = paramAt(shape, doc.offsetAt(position));
+    if (!found) return null;
+    const range = rangeIn(doc);
+    const uses = found.uses.map((u) => range((shape.code[u.colon] as { start: number }).start, (shape.code[u.word] as { end: number }).end));
+    const declaration = found.declaration ? range(found.declaration.start, found.declaration.end) : (uses[0] ?? null);
+    return { declaration, uses, declared: found.declaration !== null };
+  };
+
   connection.onDefinition((params) => {
+    const p = paramPlaces(params.textDocument.uri, params.position);
+    if (p) return p.declaration ? [{ uri: params.textDocument.uri, range: p.declaration }] : null;
     const r = aliasUses(params.textDocument.uri, params.position);
     return r ? [{ uri: params.textDocument.uri, range: r.at(r.found.definition) }] : null;
   });
   connection.onReferences((params) => {
+    const p = paramPlaces(params.textDocument.uri, params.position);
+    if (p) {
+      const ranges = [...(params.context.includeDeclaration && p.declared && p.declaration ? [p.declaration] : []), ...p.uses];
+      return ranges.map((range): Location => ({ uri: params.textDocument.uri, range }));
+    }
     const r = aliasUses(params.textDocument.uri, params.position);
     if (!r) return [];
     const indexes = [...(params.context.includeDeclaration ? [r.found.definition] : []), ...r.found.uses.filter((u) => u !== r.found.definition)];
     return indexes.map((i): Location => ({ uri: params.textDocument.uri, range: r.at(i) }));
   });
   connection.onDocumentHighlight((params) => {
+    const p = paramPlaces(params.textDocument.uri, params.position);
+    if (p) return [...(p.declared && p.declaration ? [{ range: p.declaration, kind: 3 as const }] : []), ...p.uses.map((range) => ({ range, kind: 2 as const }))];
     const r = aliasUses(params.textDocument.uri, params.position);
     if (!r) return [];
     return [r.found.definition, ...r.found.uses.filter((u) => u !== r.found.definition)].map((i) => ({ range: r.at(i), kind: i === r.found.definition ? 3 : 2 }));

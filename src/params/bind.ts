@@ -1,5 +1,6 @@
 import type { FieldLiteral, FieldValue } from '../ast/actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
+import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { transform } from '../ast/walk.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
@@ -44,13 +45,22 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
   if (params.length === 0) return root;
   const missing = [...new Set(params.filter((p) => !own(values, p.name)).map((p) => p.name))];
   if (missing.length > 0) {
-    const first = params.find((p) => p.name === missing[0]) as Param;
-    const span = options.spanOf?.(first);
+    // One error listing every missing name, at the first; then each other one at its first use.
+    const spanOf = (name: string) => options.spanOf?.(params.find((p) => p.name === name) as Param);
+    const span = spanOf(missing[0] as string);
     const err = unboundParamsError(missing, span ? { span } : {});
-    throw new DsqError(err.diagnostics, options.source);
+    const each: Diagnostic[] = missing.slice(1).map((name) => {
+      const at = spanOf(name);
+      return { code: 'params/unbound', severity: 'error', message: `parameter :${name} has no value`, ...(at ? { span: at } : {}) };
+    });
+    throw new DsqError([...err.diagnostics, ...each], options.source);
   }
   const problems: Diagnostic[] = [];
+  /** Each literal bound in place of a parameter, and the parameter (for errors at its place). */
+  const from = new Map<Node, Param>();
   const bound = transform(root, (node): Node => {
+    const placed = settlePlaces(node, from, problems, options);
+    if (placed !== node) return placed;
     if (node.kind === 'in' && node.values.length === 1 && node.values[0]?.kind === 'param' && node.values[0].list) {
       const param = node.values[0];
       try {
@@ -63,14 +73,16 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     // (A list parameter is bound with its `in` node, just after this.)
     if (node.kind !== 'param' || node.list) return node;
     try {
-      return literal(values[node.name], node);
+      const lit = literal(values[node.name], node);
+      from.set(lit, node);
+      return lit;
     } catch (err) {
       problems.push(problem(node, err, options));
       return node;
     }
   });
   if (problems.length > 0) throw new DsqError(problems, options.source);
-  const settled = settleFieldValues(bound);
+  const settled = settleFieldValues(bound, from);
   // The tree around the literals was trusted (parsed); the literals are checked leaves.
   return (trustBuilt(settled) ? settled : validateAst(settled)) as T;
 }
@@ -80,22 +92,84 @@ const WRITES: ReadonlySet<string> = new Set(['insert_action', 'replace_action', 
 /**
  * A parameter given as a field's value (`INSERT ... VALUES (:v)`, `UPDATE ... SET f = :v`) was
  * read as an expression; bound to a null, number or string it is a field value, as the literal
- * written there would be (the record's `values`, UPDATE's `fields`).
+ * written there would be (the record's `values`, UPDATE's `fields`). Only the literals bound
+ * here move: a literal the text wrote as an expression (`SET a = (5)`) stays one.
  */
-function settleFieldValues<T extends Node>(root: T): T {
-  const plain = (e: Expr) => e.kind === 'null' || e.kind === 'number' || e.kind === 'string';
+function settleFieldValues<T extends Node>(root: T, bound: ReadonlyMap<Node, Param>): T {
+  const moves = (e: Expr) => bound.has(e) && (e.kind === 'null' || e.kind === 'number' || e.kind === 'string');
   // Only writes hold field values (records of INSERT/REPLACE/SET, UPDATE's SET): no walk for the others.
   if (!WRITES.has(root.kind)) return root;
   return transform(root, (node): Node => {
     if (node.kind !== 'record' && node.kind !== 'update_action') return node;
-    if (!node.expressions.some((f) => plain(f.e))) return node;
-    const moved: FieldValue[] = node.expressions.filter((f) => plain(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
-    const expressions = node.expressions.filter((f) => !plain(f.e));
+    if (!node.expressions.some((f) => moves(f.e))) return node;
+    const moved: FieldValue[] = node.expressions.filter((f) => moves(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
+    const expressions = node.expressions.filter((f) => !moves(f.e));
     return node.kind === 'record' ? { ...node, values: [...node.values, ...moved], expressions } : { ...node, fields: [...node.fields, ...moved], expressions };
   });
 }
 
 const what = (p: Param) => `parameter :${p.name}`;
+
+/**
+ * The places that hold a value rather than an expression, where a parameter was bound (its
+ * literal, `bound`, is in the place now): OPTIONS ROWS, a FETCH's LIMIT and OFFSET take whole
+ * number text (ROWS at least 1, LIMIT and OFFSET at least 0); a key value (`KEY(id = :id)`) is
+ * null, a number or a string. The node with the literal's text in the place, or with a problem
+ * noted, the node as it is.
+ */
+function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Diagnostic[], options: BindOptions): Node {
+  const at = (v: unknown): Param | undefined => (typeof v === 'object' && v !== null ? bound.get(v as Node) : undefined);
+  const whole = (v: unknown, place: string, min: '0' | '1'): string | null => {
+    const param = at(v) as Param;
+    const lit = v as Expr;
+    const text = lit.kind === 'number' ? lit.value : null;
+    const check = text === null ? null : checkNumber(text);
+    if (text !== null && check?.ok && check.whole && compareNumbers(text, min) >= 0) return text;
+    const got = lit.kind === 'number' ? lit.value : lit.kind === 'null' ? 'NULL' : lit.kind === 'string' ? `the string ${JSON.stringify(lit.value)}` : `a ${lit.kind} value`;
+    const span = options.spanOf?.(param);
+    problems.push({
+      code: 'params/invalid-value',
+      severity: 'error',
+      message: `${what(param)} stands for ${place}: it must be a whole number of at least ${min}, got ${got}`,
+      ...(span ? { span } : {}),
+    });
+    return null;
+  };
+  switch (node.kind) {
+    case 'select_action': {
+      if (at(node.rows) === undefined) return node;
+      const rows = whole(node.rows, 'ROWS (rows per packet)', '1');
+      return rows === null ? node : { ...node, rows };
+    }
+    case 'fetch_records':
+    case 'fetch_multirecords':
+    case 'fetch_pseudorecords':
+    case 'fetch_tasks':
+    case 'fetch_users': {
+      const l = at(node.limit) === undefined ? undefined : whole(node.limit, 'LIMIT', '0');
+      const o = at(node.offset) === undefined ? undefined : whole(node.offset, 'OFFSET', '0');
+      if (l === undefined && o === undefined) return node;
+      if (l === null || o === null) return node;
+      return { ...node, ...(l !== undefined ? { limit: l } : {}), ...(o !== undefined ? { offset: o } : {}) };
+    }
+    case 'field_value': {
+      const param = at(node.value);
+      if (param === undefined) return node;
+      const v = node.value as Node;
+      if (v.kind === 'null' || v.kind === 'number' || v.kind === 'string') return node;
+      const span = options.spanOf?.(param);
+      problems.push({
+        code: 'params/invalid-value',
+        severity: 'error',
+        message: `${what(param)} stands for the value of the field ${node.field}: it must be null, a number or a string, got a ${v.kind} value`,
+        ...(span ? { span } : {}),
+      });
+      return node;
+    }
+    default:
+      return node;
+  }
+}
 
 function literal(value: unknown, param: Param): Expr {
   if (Array.isArray(value)) {

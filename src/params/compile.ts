@@ -3,17 +3,23 @@ import { DsqError, hasErrors, valueOrThrow, type Diagnostic, type Result } from 
 import { toJson, toJsonArray, type ToJsonOptions } from '../json/to-json.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { bindParams, type ParamValues } from './bind.js';
+import { listNames, paramNames } from '../ast/param-names.js';
+import { didYouMean } from '../diagnostic/suggest.js';
 
 export interface CompileOptions extends ToJsonOptions, ParseOptions {
-  /** A value for every parameter `:name` of the text (see bindParams); names the text does not use are ignored. */
+  /**
+   * A value for every parameter `:name` of the text (see bindParams). A name the text does not
+   * use is a warning (`params/unused`, in compileResult's diagnostics; compile goes on).
+   */
   readonly params?: ParamValues;
 }
 
 /**
  * dsq text → the service's JSON text, with its parameters bound to `params`: one statement
  * gives its JSON, several (separated by ';') a JSON array. A syntax error, a parameter without
- * a value (all of them are named) or a value that is not a literal is a DsqError placed in the
- * text, with every diagnostic found.
+ * a value (all of them are named, each at its first use) or a value that is not a literal is a
+ * DsqError placed in the text, with every diagnostic found. A value no parameter takes is a
+ * warning: compileResult returns it with the JSON.
  */
 export function compile(text: string, options: CompileOptions = {}): string {
   return valueOrThrow(compileResult(text, options), text);
@@ -57,5 +63,20 @@ export function compileToAstResult(text: string, options: CompileOptions = {}): 
       found.push(...err.diagnostics);
     }
   }
+  found.push(...unusedParams(values, paramNames(doc.statements.map((s) => s.node))));
   return hasErrors(found) ? { diagnostics: found } : { value: out, diagnostics: found };
+}
+
+/** A warning for each value given that no parameter of the text takes (a misspelt name, most likely). */
+export function unusedParams(values: object, used: readonly string[]): Diagnostic[] {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return [];
+  const usedSet = new Set(used);
+  return Object.keys(values)
+    .filter((name) => !usedSet.has(name))
+    .map((name) => ({
+      code: 'params/unused',
+      severity: 'warning' as const,
+      message: `the value of ${name} is not used: the text has no parameter :${name}${didYouMean(name, used).replace(/"([^"]*)"/g, ':$1')}`,
+      hint: used.length > 0 ? `its parameters: ${listNames(used)}` : 'the text has no parameters',
+    }));
 }

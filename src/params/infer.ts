@@ -37,7 +37,7 @@ interface Found {
  * The parameters of a statement with their types: an annotation (`-- @param name type`) wins;
  * else the type of the field the parameter is compared with (=, <, LIKE, BETWEEN bounds, IN
  * items, arithmetic), as the schema gives it; else the kind of a literal it is compared with;
- * LIMIT and OFFSET are integers. Iterative.
+ * LIMIT, OFFSET and OPTIONS ROWS are integers; a key value (KEY(id = :id)) has its field's type. Iterative.
  */
 export function inferParams(statement: Node, schema: Schema | null, annotations: ReadonlyMap<string, ParamType> = new Map()): ParamInfo[] {
   const context = { schema } as unknown as RuleContext;
@@ -111,6 +111,22 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
           scopes.unshift(buildScope(node, schema));
           note(node.limit ?? undefined, null, LIMIT);
           note(node.offset ?? undefined, null, LIMIT);
+          break;
+        case 'select_action':
+          // OPTIONS (ROWS = :n): a whole number.
+          if (typeof node.rows === 'object') note(node.rows ?? undefined, null, LIMIT);
+          break;
+        case 'fetch_records':
+        case 'fetch_multirecords':
+        case 'fetch_pseudorecords':
+        case 'fetch_tasks':
+        case 'fetch_users':
+          if (typeof node.limit === 'object') note(node.limit ?? undefined, null, LIMIT);
+          if (typeof node.offset === 'object') note(node.offset ?? undefined, null, LIMIT);
+          break;
+        case 'field_value':
+          // KEY(id = :id): the type of the key field (the action's database in scope).
+          note(node.value as Expr, { kind: 'column', path: node.field });
           break;
         case 'param': {
           const list = uses.get(node.name) ?? [];

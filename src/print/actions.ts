@@ -1,5 +1,5 @@
 import type { ActionPart, DataActionKind, FetchFollows, FetchKeys, FetchPrefs, FieldExpr, FieldValue, RecordData, RecordsWrite, RemoveAction } from '../ast/actions.js';
-import type { Node } from '../ast/nodes.js';
+import type { Node, WholeOrParam } from '../ast/nodes.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
@@ -78,17 +78,29 @@ const names = (items: readonly string[]) => list('(', items.map(writeName), ')')
 
 interface Paging {
   readonly order: readonly Node[];
-  readonly limit: string | null;
-  readonly offset: string | null;
+  readonly limit: WholeOrParam | null;
+  readonly offset: WholeOrParam | null;
 }
 
-/** ORDER BY, LIMIT, OFFSET clauses (the order terms are the next children). */
-function pagingClauses(n: Paging, env: Env, takeN: (k: number) => Doc[]): Doc[] {
+/** The children of ORDER BY, LIMIT, OFFSET: the order terms, and a parameter standing for LIMIT or OFFSET (`LIMIT :n`). */
+function addPaging(k: Kids, n: Paging): void {
+  k.addAll(n.order);
+  if (typeof n.limit === 'object') k.add(n.limit);
+  if (typeof n.offset === 'object') k.add(n.offset);
+}
+
+/** Whole-number text as written, or the next child's doc (a parameter). */
+export function wholeDoc(v: WholeOrParam, take: () => Doc): Doc {
+  return typeof v === 'string' ? v : take();
+}
+
+/** ORDER BY, LIMIT, OFFSET clauses (their children are the next ones: addPaging). */
+function pagingClauses(n: Paging, env: Env, take: () => Doc, takeN: (k: number) => Doc[]): Doc[] {
   const kw = env.options.kw;
   const out: Doc[] = [];
   if (n.order.length > 0) out.push(clause(kw('ORDER BY'), commaList(takeN(n.order.length))));
-  if (n.limit !== null) out.push(`${kw('LIMIT')} ${n.limit}`);
-  if (n.offset !== null) out.push(`${kw('OFFSET')} ${n.offset}`);
+  if (n.limit !== null) out.push(concat([kw('LIMIT'), ' ', wholeDoc(n.limit, take)]));
+  if (n.offset !== null) out.push(concat([kw('OFFSET'), ' ', wholeDoc(n.offset, take)]));
   return out;
 }
 
@@ -102,7 +114,7 @@ const fetchRecords: LayoutFn<'fetch_records'> = (n, _c, env) => {
   k.add(n.database, DATABASE);
   const hasRecords = k.add(n.records);
   const hasWhere = k.add(n.where);
-  k.addAll(n.order);
+  addPaging(k, n);
   return k.layout((take, takeN) => {
     let head: Doc = fetchHead(env, n.count, 'RECORDS');
     if (n.fields !== null) head = concat([head, ' ', kw('FIELDS'), ' ', names(n.fields)]);
@@ -110,7 +122,7 @@ const fetchRecords: LayoutFn<'fetch_records'> = (n, _c, env) => {
     const clauses: Doc[] = [clause(kw('FROM'), take())];
     if (hasRecords) clauses.push(clause(kw('RECORDS'), take()));
     if (hasWhere) clauses.push(clause(kw('WHERE'), take()));
-    clauses.push(...pagingClauses(n, env, takeN));
+    clauses.push(...pagingClauses(n, env, take, takeN));
     const options = optionsClause(env, [['CHILDREN', n.children], ['COUNT', countOption(n.count)]]);
     if (options) clauses.push(options);
     return statement(head, clauses);
@@ -122,11 +134,11 @@ const fetchMultirecords: LayoutFn<'fetch_multirecords'> = (n, _c, env) => {
   const k = new Kids();
   k.add(n.databases, DATABASE);
   const hasWhere = k.add(n.where);
-  k.addAll(n.order);
+  addPaging(k, n);
   return k.layout((take, takeN) => {
     const clauses: Doc[] = [clause(kw('FROM'), take())];
     if (hasWhere) clauses.push(clause(kw('WHERE'), take()));
-    clauses.push(...pagingClauses(n, env, takeN));
+    clauses.push(...pagingClauses(n, env, take, takeN));
     const options = optionsClause(env, [['CHILDREN', n.children], ['COUNT', countOption(n.count)]]);
     if (options) clauses.push(options);
     return statement(fetchHead(env, n.count, 'MULTIRECORDS'), clauses);
@@ -138,11 +150,11 @@ const fetchPseudorecords: LayoutFn<'fetch_pseudorecords'> = (n, _c, env) => {
   const k = new Kids();
   k.add(n.select);
   const hasWhere = k.add(n.where);
-  k.addAll(n.order);
+  addPaging(k, n);
   return k.layout((take, takeN) => {
     const clauses: Doc[] = [clause(kw('FROM'), parens(take()))];
     if (hasWhere) clauses.push(clause(kw('WHERE'), take()));
-    clauses.push(...pagingClauses(n, env, takeN));
+    clauses.push(...pagingClauses(n, env, take, takeN));
     const options = optionsClause(env, [['COUNT', countOption(n.count)]]);
     if (options) clauses.push(options);
     return statement(fetchHead(env, n.count, 'PSEUDORECORDS'), clauses);
@@ -154,14 +166,14 @@ const fetchTasks: LayoutFn<'fetch_tasks'> = (n, _c, env) => {
   const k = new Kids();
   const hasUser = k.add(n.user);
   const hasWhere = k.add(n.where);
-  k.addAll(n.order);
+  addPaging(k, n);
   return k.layout((take, takeN) => {
     const clauses: Doc[] = [];
     if (n.from !== null) clauses.push(`${kw('FROM')} ${n.from}`);
     if (hasUser) clauses.push(clause(kw('USER'), take()));
     if (n.text !== null) clauses.push(concat([kw('TEXT'), ' ', verbatim(quoteString(n.text))]));
     if (hasWhere) clauses.push(clause(kw('WHERE'), take()));
-    clauses.push(...pagingClauses(n, env, takeN));
+    clauses.push(...pagingClauses(n, env, take, takeN));
     const options = optionsClause(env, [['COUNT', countOption(n.count)]]);
     if (options) clauses.push(options);
     return statement(fetchHead(env, n.count, 'TASKS'), clauses);
@@ -171,10 +183,10 @@ const fetchTasks: LayoutFn<'fetch_tasks'> = (n, _c, env) => {
 const fetchUsers: LayoutFn<'fetch_users'> = (n, _c, env) => {
   const k = new Kids();
   const hasUsers = k.add(n.users);
-  k.addAll(n.order);
+  addPaging(k, n);
   return k.layout((take, takeN) => {
     const head: Doc = hasUsers ? clause(`${env.options.kw('FETCH')} ${env.options.kw('USERS')}`, take()) : `${env.options.kw('FETCH')} ${env.options.kw('USERS')}`;
-    return statement(head, pagingClauses(n, env, takeN));
+    return statement(head, pagingClauses(n, env, take, takeN));
   });
 };
 

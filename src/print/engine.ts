@@ -15,8 +15,11 @@ export interface Ctx {
    * COLUMN('...') keeps that form.
    */
   readonly compared?: boolean;
-  /** A clause a select prints after its own, as one of them (a SELECT action's OPTIONS). */
-  readonly lastClause?: Doc;
+  /**
+   * A clause a select prints after its own, as one of them (a SELECT action's OPTIONS): the
+   * nodes it holds (`ROWS = :n`), printed after the select's, and its doc from theirs.
+   */
+  readonly lastClause?: { readonly nodes: readonly Node[]; readonly build: (docs: readonly Doc[]) => Doc };
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

@@ -44,6 +44,8 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
   for (const o of node.order) add(o, own);
   add(node.limit, NO_CAPTURE);
   add(node.offset, NO_CAPTURE);
+  const last = outer.lastClause;
+  if (last !== undefined) for (const n of last.nodes) add(n, NO_CAPTURE);
   return {
     children: kids,
     ctxs,
@@ -66,7 +68,7 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
       if (node.order.length > 0) parts.push(line, clause(kw('ORDER BY'), take(node.order.length)));
       if (node.limit) parts.push(line, clause(kw('LIMIT'), docs[i++] as Doc));
       if (node.offset) parts.push(line, clause(kw('OFFSET'), docs[i++] as Doc));
-      if (outer.lastClause !== undefined) parts.push(line, outer.lastClause);
+      if (last !== undefined) parts.push(line, last.build(docs.slice(i)));
       return group(parts);
     },
   };
@@ -74,15 +76,20 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
 
 const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   const kw = env.options.kw;
-  const options: string[] = [];
-  if (node.rows !== null) options.push(`${kw('ROWS')} = ${node.rows}`);
-  if (node.useStrings !== null) options.push(`${kw('USE_STRINGS')} = ${kw(node.useStrings ? 'TRUE' : 'FALSE')}`);
-  if (node.echo !== null) options.push(`${kw('ECHO')} = ${kw(node.echo ? 'TRUE' : 'FALSE')}`);
+  const rows = node.rows;
+  const flags: string[] = [];
+  if (node.useStrings !== null) flags.push(`${kw('USE_STRINGS')} = ${kw(node.useStrings ? 'TRUE' : 'FALSE')}`);
+  if (node.echo !== null) flags.push(`${kw('ECHO')} = ${kw(node.echo ? 'TRUE' : 'FALSE')}`);
   // OPTIONS is the select's last clause: on its line when the statement fits, else on its own.
-  const lastClause = list(`${kw('OPTIONS')} (`, options, ')');
+  // `ROWS = :n`: the parameter is a node the select prints with its own (its comments with it).
+  const nodes: Node[] = rows !== null && typeof rows === 'object' ? [rows] : [];
+  const build = (docs: readonly Doc[]): Doc => {
+    const options: Doc[] = rows === null ? [] : [concat([kw('ROWS'), ' = ', typeof rows === 'string' ? rows : (docs[0] as Doc)])];
+    return list(`${kw('OPTIONS')} (`, [...options, ...flags], ')');
+  };
   return {
     children: [node.select],
-    ctx: { ...ctx, lastClause },
+    ctx: { ...ctx, lastClause: { nodes, build } },
     build: ([s]) => s as Doc,
   };
 };

@@ -1,5 +1,5 @@
 import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/actions.js';
-import type { Node, Specifier } from '../ast/nodes.js';
+import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { checkNumber } from '../ast/numbers.js';
 
 /**
@@ -43,8 +43,9 @@ function names(items: readonly (FieldValue | FieldExpr)[], out: ActionProblem[])
   }
 }
 
-function whole(text: string | null, what: string, node: Node, field: string, min: boolean, out: ActionProblem[]): void {
-  if (text === null) return;
+function whole(text: WholeOrParam | null, what: string, node: Node, field: string, min: boolean, out: ActionProblem[]): void {
+  // (A parameter is checked when it is bound: src/params/bind.ts.)
+  if (text === null || typeof text !== 'string') return;
   const check = checkNumber(text);
   if (!check.ok) out.push({ code: 'spec/invalid-number', message: `${what}: ${check.reason}`, node, field });
   else if (!check.whole) out.push({ code: 'spec/invalid-number', message: `${what} must be a whole number, got ${text}`, node, field });

@@ -153,7 +153,8 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
     }
   },
   select_action: (node, out) => {
-    if (node.rows === null) return;
+    // (A parameter `ROWS = :n` is checked when it is bound: src/params/bind.ts.)
+    if (node.rows === null || typeof node.rows !== 'string') return;
     const p = rowsProblem(node.rows);
     if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
   },

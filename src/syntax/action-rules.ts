@@ -3,7 +3,7 @@ import {
   type DataAction, type FetchAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnDuplicate, type OnRemove,
   type RecordData, type RecordsSpecifier, type WallType,
 } from '../ast/actions.js';
-import type { Expr, OrderTerm, Select, SingularSpec, Specifier } from '../ast/nodes.js';
+import type { Expr, OrderTerm, Param, Select, SingularSpec, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { orderTerm } from '../ast/make.js';
 import { BooleanNode, FieldExprNode, FieldValueNode, FileRefNode, NullNode, NumberNode, RecordNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
 import { ExpressionRules } from './expression-rules.js';
@@ -294,7 +294,7 @@ export abstract class ActionRules extends ExpressionRules {
   }
 
   /** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
-  private *paging(): Generator<Rule<unknown>, { order: OrderTerm[]; limit: string | null; offset: string | null }, unknown> {
+  private *paging(): Generator<Rule<unknown>, { order: OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }, unknown> {
     const order: OrderTerm[] = [];
     if (this.optional(T.Order) !== MISSING) {
       this.expect(T.By);
@@ -305,9 +305,15 @@ export abstract class ActionRules extends ExpressionRules {
         order.push(this.mark(orderTerm(e, dir), termStart));
       } while (this.optional(T.Comma) !== MISSING);
     }
-    const limit = this.optional(T.Limit) !== MISSING ? this.wholeNumber('LIMIT') : null;
-    const offset = this.optional(T.Offset) !== MISSING ? this.wholeNumber('OFFSET') : null;
+    const limit = this.optional(T.Limit) !== MISSING ? this.wholeOrParam('LIMIT') : null;
+    const offset = this.optional(T.Offset) !== MISSING ? this.wholeOrParam('OFFSET') : null;
     return { order, limit, offset };
+  }
+
+  /** A FETCH's LIMIT or OFFSET: a whole number literal, or a parameter `:n` bound to one. */
+  private wholeOrParam(what: string): WholeOrParam {
+    if (this.at(T.Colon)) return this.paramValue() ?? '0';
+    return this.wholeNumber(what);
   }
 
   /** A whole number literal (a FETCH's LIMIT, OFFSET, a task id): not an expression. */
@@ -406,10 +412,17 @@ export abstract class ActionRules extends ExpressionRules {
       const nameToken = this.expect(T.Name);
       const field = this.fieldName(nameToken);
       this.expect(T.Equals);
-      key.push(this.mark(new FieldValueNode(field, this.literal('a key value')), nameToken));
+      const value = this.at(T.Colon) ? (this.paramValue() ?? new NullNode()) : this.literal('a key value');
+      key.push(this.mark(new FieldValueNode(field, value), nameToken));
     } while (this.optional(T.Comma) !== MISSING);
     this.expect(T.RParen);
     return this.mark(new SpecKeyNode(key), start);
+  }
+
+  /** A parameter `:name` where a value is written (KEY, LIMIT, OFFSET, ROWS): its node (a bad name is reported, NULL then). */
+  protected paramValue(): Param | null {
+    const p = this.param(this.next(), false);
+    return p.kind === 'param' ? p : null;
   }
 
   /** A literal field value: NULL, TRUE, FALSE, a number (with its sign), a string. */

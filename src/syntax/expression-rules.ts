@@ -393,7 +393,7 @@ export abstract class ExpressionRules extends NameRules {
    * A parameter `:name` (the colon, `colon`, is read): the name is a word (an identifier or a
    * keyword, `:limit` too) of letters, digits and `_`. `list` for `IN :name`.
    */
-  private param(colon: number, list: boolean): Expr {
+  protected param(colon: number, list: boolean): Expr {
     const name = this.pos;
     if (PARAM_NAME_TOKEN[this.t1()] !== true) {
       this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name >= this.end ? 'the end of the input' : `'${this.image(name)}'`}`);

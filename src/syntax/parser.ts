@@ -1,6 +1,6 @@
 import {
   type Expr, type JoinOp, type OrderTerm, type ResultColumn, type Select, type SelectAction, type Source,
-  type Specifier, type Statement, type TableSource,
+  type Specifier, type Statement, type TableSource, type WholeOrParam,
 } from '../ast/index.js';
 import { JoinNode, OrderTermNode, ResultColumnNode, SelectActionNode, SelectNode, SelectSourceNode, TableDatabaseNode, TableNode, TableSystemNode } from '../ast/objects.js';
 import { ActionRules } from './action-rules.js';
@@ -14,7 +14,7 @@ import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 export { NestingTooDeep, type ParseState } from './parser-base.js';
 
 interface ActionOptions {
-  rows: string | null;
+  rows: WholeOrParam | null;
   useStrings: boolean | null;
   echo: boolean | null;
 }
@@ -73,8 +73,13 @@ export class DsqParser extends ActionRules {
     const word = written.toUpperCase();
     const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
     if (key === null) this.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name);
-    let value: string | boolean;
-    if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER)) {
+    let value: WholeOrParam | boolean;
+    if (this.at(T.Colon)) {
+      // `ROWS = :n`: a parameter bound to a whole number.
+      const p = this.paramValue();
+      if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${word} takes TRUE or FALSE`, this.last());
+      value = p ?? '0';
+    } else if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER)) {
       const negative = this.optional(T.Minus) !== MISSING;
       const n = this.next();
       if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${word} takes TRUE or FALSE`, n);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DataAction, FieldLiteral, FieldValue, FieldExpr, RecordData, RecordsSpecifier } from '../../src/ast/actions.js';
-import type { Expr, OrderTerm, Specifier } from '../../src/ast/nodes.js';
+import type { Expr, OrderTerm, Param, Specifier, WholeOrParam } from '../../src/ast/nodes.js';
 import { builder, fromAst, recordKey, spec } from '../../src/builder/index.js';
 import { actions } from '../../src/builder/actions.js';
 import { toJson } from '../../src/json/index.js';
@@ -33,8 +33,10 @@ function num(text: string): number | bigint {
   throw new Unsayable(text);
 }
 
-function lit(v: FieldLiteral): unknown {
+function lit(v: FieldLiteral | Param): unknown {
   switch (v.kind) {
+    case 'param':
+      throw new Error('the action arbitraries used here hold no parameters');
     case 'null':
       return null;
     case 'boolean':
@@ -82,10 +84,10 @@ interface Paged<B> {
   limit(n: number | bigint | null): B;
   offset(n: number | bigint | null): B;
 }
-function paging<B extends Paged<B>>(b: B, n: { order: readonly OrderTerm[]; limit: string | null; offset: string | null }): B {
+function paging<B extends Paged<B>>(b: B, n: { order: readonly OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }): B {
   for (const o of n.order) b = b.orderBy(expr(o.e), o.order);
-  if (n.limit !== null) b = b.limit(num(n.limit));
-  if (n.offset !== null) b = b.offset(num(n.offset));
+  if (n.limit !== null) b = b.limit(num(n.limit as string));
+  if (n.offset !== null) b = b.offset(num(n.offset as string));
   return b;
 }
 

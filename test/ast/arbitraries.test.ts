@@ -45,7 +45,7 @@ function brokenInvariant(root: Node): string | null {
         case 'table_database':
           return n.table === '' || n.alias === '' ? 'empty table or alias' : null;
         case 'select_action':
-          return n.rows !== null && !isWholeNumber(n.rows) ? 'bad rows' : null;
+          return typeof n.rows === 'string' && !isWholeNumber(n.rows) ? 'bad rows' : null;
         default:
           return null;
       }

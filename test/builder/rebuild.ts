@@ -109,7 +109,7 @@ export function rebuildSelect(s: Select): SelectQuery {
 export function rebuild(statement: Statement): SelectQuery {
   if (statement.kind === 'select') return rebuildSelect(statement);
   return rebuildSelect(statement.select).options({
-    rows: statement.rows === null ? null : BigInt(statement.rows),
+    rows: statement.rows === null ? null : BigInt(statement.rows as string),
     useStrings: statement.useStrings,
     echo: statement.echo,
   });

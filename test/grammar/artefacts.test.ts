@@ -105,6 +105,27 @@ describe('TextMate grammar tokenization', () => {
     ]);
   });
 
+  it('scopes parameters :name (keywords too), not the : of a path', () => {
+    expect(scopesOf('WHERE photo:size = :size AND id IN :ids LIMIT :limit')).toEqual([
+      ['WHERE', 'keyword.other.dsq'],
+      ['photo', 'source.dsq'],
+      [':', 'punctuation.separator.path.dsq'],
+      ['size', 'source.dsq'],
+      ['=', 'keyword.operator.comparison.dsq'],
+      [':size', 'variable.parameter.dsq'],
+      ['AND', 'keyword.operator.logical.dsq'],
+      ['id', 'source.dsq'],
+      ['IN', 'keyword.operator.logical.dsq'],
+      [':ids', 'variable.parameter.dsq'],
+      ['LIMIT', 'keyword.other.dsq'],
+      [':limit', 'variable.parameter.dsq'],
+    ]);
+    expect(scopesOf('KEY(id = :id) OPTIONS (ROWS = :n)').filter(([, s]) => s === 'variable.parameter.dsq')).toEqual([
+      [':id', 'variable.parameter.dsq'],
+      [':n', 'variable.parameter.dsq'],
+    ]);
+  });
+
   it('does not take keywords inside names', () => {
     expect(scopesOf('selection orders')).toEqual([['selection orders', 'source.dsq']]);
   });

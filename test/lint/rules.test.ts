@@ -225,9 +225,16 @@ const CASES: Record<string, Cases> = {
       ['SELECT id FROM sales.orders WHERE amount > :p OR region = :p', ['1:59']],
       ['-- @param since integer\nSELECT id FROM sales.orders WHERE placed_at > :since', ['2:47']],
       ['SELECT id FROM sales.orders WHERE customer IN :c AND amount BETWEEN :c AND 5', ['1:69']],
+      // Where the AST holds a value: LIMIT, OFFSET, ROWS take whole numbers; a key value its field's kind.
+      ['-- @param n string\nSELECT id FROM sales.orders LIMIT :n', ['2:35']],
+      ['-- @param n number\nFETCH USERS OFFSET :n', ['2:20']],
+      ['-- @param r datetime\nSELECT id FROM sales.orders OPTIONS (ROWS = :r)', ['2:45']],
+      ["-- @param a string\nFETCH RECORDS FROM sales.orders RECORDS KEY(amount = :a)", ['2:54']],
     ],
     valid: [
       'SELECT id FROM sales.orders WHERE amount > :min AND region = :region LIMIT :n',
+      '-- @param n integer\nFETCH RECORDS FROM sales.orders RECORDS KEY(amount = :a) LIMIT :n OFFSET :n',
+      'SELECT id FROM sales.orders OPTIONS (ROWS = :r)',
       'SELECT id FROM sales.orders WHERE amount > :p OR amount < :p',
       '-- @param since datetime\nSELECT id FROM sales.orders WHERE placed_at > :since',
       'SELECT id FROM t WHERE amount > :p AND region = :p',

@@ -193,6 +193,20 @@ describe('dsq lsp --stdio', () => {
     expect(tokens.data.length).toBeGreaterThan(5 * 10);
   });
 
+  it('goes to a parameter\'s -- @param line, finds its uses, hovers its type', async () => {
+    const text = '-- @param min number\nselect * from orders where amount > :min or amount < :min limit :n';
+    await change(text);
+    const def = await request<Location[]>('textDocument/definition', at(1, 55));
+    expect(def.map((l) => [l.range.start.line, l.range.start.character, l.range.end.character])).toEqual([[0, 10, 13]]);
+    const refs = await request<Location[]>('textDocument/references', { ...at(1, 37), context: { includeDeclaration: true } });
+    expect(refs.map((l) => [l.range.start.line, l.range.start.character])).toEqual([[0, 10], [1, 36], [1, 53]]);
+    // Without a -- @param line, its first use is its definition.
+    const first = await request<Location[]>('textDocument/definition', at(1, 65));
+    expect(first.map((l) => [l.range.start.line, l.range.start.character])).toEqual([[1, 64]]);
+    const h = await request<Hover>('textDocument/hover', at(1, 65));
+    expect((h.contents as { value: string }).value).toMatch(/^\*\*:n\*\* — parameter · `integer`/);
+  });
+
   it('picks up a change to the config and to the schema without a restart', async () => {
     const text = 'select o.nope from orders o where o.status = null';
     expect((await change(text)).map((d) => d.code)).toEqual(['unknown-field', 'null-comparison']);

@@ -2,20 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dsq, localDate, lit, col } from '../../src/builder/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
+import { errorOf } from '../helpers/errors.js';
 import { compile, compileToAst } from '../../src/params/index.js';
 import { arbNumberText, arbText, arbWholeText } from '../fixtures/arbitraries.js';
 
 /** compile(text, { params }): parameters bound as literals through the template's value conversion. */
 
-function errorOf(f: () => unknown): DsqError {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof DsqError) return err;
-    throw err;
-  }
-  throw new Error('expected a DsqError');
-}
 
 describe('compile(text, { params })', () => {
   it('binds every kind of value where values stand', () => {

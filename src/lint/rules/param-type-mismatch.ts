@@ -1,7 +1,8 @@
 import type { Expr, Node, Param } from '../../ast/nodes.js';
 import { paramTypeOf, type ParamType } from '../../schema/param-types.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
-import type { SchemaField } from '../../schema/index.js';
+import { findDatabase, type SchemaField } from '../../schema/index.js';
+import { findFieldInAny } from '../schema-paths.js';
 import type { Rule, RuleContext } from '../rule-api.js';
 import { comparedPairs } from '../compared.js';
 import { fieldKind } from './type-mismatch.js';
@@ -24,9 +25,11 @@ function annotations(text: string): Map<string, ParamType> {
 }
 
 /**
- * With a schema: a parameter compared with a field of another kind than its `-- @param` type,
- * or compared with fields of two different kinds (`a = :p AND created = :p`): one value cannot
- * fit both, so the statement compares at least one field with a value of the wrong kind.
+ * With a schema: a parameter compared with a field of another kind than its `-- @param` type
+ * (a key value `KEY(id = :id)` too), or compared with fields of two different kinds (`a = :p AND
+ * created = :p`): one value cannot fit both, so the statement compares at least one field with a
+ * value of the wrong kind. A parameter for LIMIT, OFFSET or ROWS stated as another type than
+ * integer is reported too.
  */
 export const paramTypeMismatch: Rule = {
   meta: {
@@ -42,12 +45,13 @@ export const paramTypeMismatch: Rule = {
     let seen = new Map<string, { field: SchemaField; kind: ValueKind }>();
     let statement: Node | null = null;
     const check = (p: Expr, other: Expr) => {
-      if (p.kind !== 'param') return;
+      if (p.kind === 'param') checkField(p, fieldOf(context, other));
+    };
+    const checkField = (p: Param, field: SchemaField | null) => {
       if (context.statement() !== statement) {
         statement = context.statement();
         seen = new Map();
       }
-      const field = fieldOf(context, other);
       const kind = field ? fieldKind(field.type) : null;
       if (!field || !kind) return;
       const type = stated.get(p.name);
@@ -61,11 +65,36 @@ export const paramTypeMismatch: Rule = {
         report(context, p, `:${p.name} is compared with ${first.field.name}, ${KIND_TEXT[first.kind]} field (${first.field.type}), and with ${field.name}, ${KIND_TEXT[kind]} field (${field.type}): one value cannot be both`);
       }
     };
+    /** A parameter standing for a whole number (LIMIT, OFFSET, OPTIONS ROWS) stated as another type. */
+    const whole = (v: unknown, place: string) => {
+      if (typeof v !== 'object' || v === null || (v as Node).kind !== 'param') return;
+      const p = v as Param;
+      const type = stated.get(p.name);
+      if (type && type !== 'integer') report(context, p, `:${p.name} is stated as ${type}, but stands for ${place}, a whole number`);
+    };
+    const paging = (node: { readonly limit: unknown; readonly offset: unknown }) => {
+      whole(node.limit, 'LIMIT');
+      whole(node.offset, 'OFFSET');
+    };
     return {
       file() {
         stated = annotations(context.text);
       },
       ...comparedPairs(check),
+      select: paging,
+      select_action: (node) => whole(node.rows, 'ROWS (rows per packet)'),
+      fetch_records: paging,
+      fetch_multirecords: paging,
+      fetch_pseudorecords: paging,
+      fetch_tasks: paging,
+      fetch_users: paging,
+      // KEY(id = :id): the key field of the action's database.
+      field_value: (node) => {
+        if (node.value.kind !== 'param' || context.schema === null) return;
+        const database = (context.statement() as { database?: Node }).database;
+        const db = database?.kind === 'spec_name' ? findDatabase(context.schema, database.name) : null;
+        checkField(node.value, db ? findFieldInAny([db], node.field) : null);
+      },
     };
   },
 };

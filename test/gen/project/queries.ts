@@ -128,6 +128,70 @@ export function biggestOrder(params: BiggestOrderParams): Action<BiggestOrderRow
   return biggestOrderQuery(params);
 }
 
+// test/gen/project/queries/customers/paged.dsq:1: CustomerByKey
+
+/** The parameters of customerByKey(). */
+export interface CustomerByKeyParams {
+  readonly id: number | bigint;
+  readonly region: string;
+  readonly limit: number | bigint;
+  readonly skip: number | bigint;
+}
+
+/** A result row of customerByKey(). */
+export type CustomerByKeyRow = { id: bigint; name: string };
+
+const customerByKeyQuery = prepareQuery<CustomerByKeyParams, CustomerByKeyRow>(
+`FETCH RECORDS FIELDS (id, name)
+FROM customers
+RECORDS KEY(id = :id, region = :region)
+LIMIT :limit
+OFFSET :skip`,
+  { id: ["integer", false], region: ["string", false], limit: ["integer", false], skip: ["integer", false] },
+);
+
+/**
+ * One customer by its key fields, a page of its records.
+ *
+ * FETCH RECORDS FIELDS (id, name)
+ * FROM customers
+ * RECORDS KEY(id = :id, region = :region)
+ * LIMIT :limit
+ * OFFSET :skip
+ */
+export function customerByKey(params: CustomerByKeyParams): Action<CustomerByKeyRow> {
+  return customerByKeyQuery(params);
+}
+
+// test/gen/project/queries/customers/paged.dsq:5: StreamCustomers
+
+/** The parameters of streamCustomers(). */
+export interface StreamCustomersParams {
+  readonly region: string;
+  readonly rows: number | bigint;
+}
+
+/** A result row of streamCustomers(). */
+export type StreamCustomersRow = { id: bigint; name: string };
+
+const streamCustomersQuery = prepareQuery<StreamCustomersParams, StreamCustomersRow>(
+`SELECT id, name
+FROM customers
+WHERE region = :region
+OPTIONS (ROWS = :rows, USE_STRINGS = FALSE)`,
+  { region: ["string", false], rows: ["integer", false] },
+);
+
+/**
+ * SELECT id, name
+ * FROM customers
+ * WHERE region = :region
+ * OPTIONS (ROWS = :rows, USE_STRINGS = FALSE)
+ */
+export function streamCustomers(params: StreamCustomersParams): Action<StreamCustomersRow> {
+  return streamCustomersQuery(params);
+}
+
 // test/gen/project/queries/customers/top.dsq:1: TopRegions
 
 /** The parameters of topRegions(). */
@@ -358,6 +422,106 @@ const deleteOldOrdersQuery = prepareQuery<DeleteOldOrdersParams, DeleteOldOrders
  */
 export function deleteOldOrders(params: DeleteOldOrdersParams): Action<DeleteOldOrdersRow> {
   return deleteOldOrdersQuery(params);
+}
+
+// test/gen/project/queries/products/computed.dsq:1: ProductFigures
+
+/** The parameters of productFigures(). */
+export interface ProductFiguresParams {
+  readonly low: number | bigint;
+}
+
+/** A result row of productFigures(). */
+export type ProductFiguresRow = {
+  title: string;
+  value: number;
+  next: number;
+  half: number;
+  negative: number;
+  label: string;
+  shown: number | null;
+  squared: number;
+  rounded: number;
+  plenty: boolean;
+};
+
+const productFiguresQuery = prepareQuery<ProductFiguresParams, ProductFiguresRow>(
+`SELECT
+  title,
+  price * stock AS value,
+  stock + 1 AS next,
+  price / 2 AS half,
+  -stock AS negative,
+  CASE WHEN stock > :low THEN 'in stock' ELSE 'low' END AS label,
+  CASE WHEN stock > 0 THEN price END AS shown,
+  POW(price, 2) AS squared,
+  TRUNCATE(price, 1) AS rounded,
+  stock > :low AS plenty
+FROM products`,
+  { low: ["integer", false] },
+);
+
+/**
+ * Computed columns: arithmetic, CASE, functions of the spec's table, a comparison.
+ *
+ * SELECT
+ *   title,
+ *   price * stock AS value,
+ *   stock + 1 AS next,
+ *   price / 2 AS half,
+ *   -stock AS negative,
+ *   CASE WHEN stock > :low THEN 'in stock' ELSE 'low' END AS label,
+ *   CASE WHEN stock > 0 THEN price END AS shown,
+ *   POW(price, 2) AS squared,
+ *   TRUNCATE(price, 1) AS rounded,
+ *   stock > :low AS plenty
+ * FROM products
+ */
+export function productFigures(params: ProductFiguresParams): Action<ProductFiguresRow> {
+  return productFiguresQuery(params);
+}
+
+// test/gen/project/queries/products/computed.dsq:15: OrderFigures
+
+/** The parameters of orderFigures(). */
+export type OrderFiguresParams = Record<string, never>;
+
+/** A result row of orderFigures(). */
+export type OrderFiguresRow = {
+  nextId: bigint;
+  doubled: number;
+  doneAmount: number;
+  noteText: string | null;
+  mentionsX: boolean | null;
+  top: bigint | null;
+};
+
+const orderFiguresQuery = prepareQuery<OrderFiguresParams, OrderFiguresRow>(
+`SELECT
+  id + 1 AS nextId,
+  amount * 2 AS doubled,
+  CASE status WHEN 'done' THEN amount ELSE 0 END AS doneAmount,
+  CASE WHEN note IS NULL THEN 'none' ELSE note END AS noteText,
+  note LIKE '%x%' AS mentionsX,
+  MAX(customer_id * 2) AS top
+FROM orders
+GROUP BY id, amount, status, note`,
+  {},
+);
+
+/**
+ * SELECT
+ *   id + 1 AS nextId,
+ *   amount * 2 AS doubled,
+ *   CASE status WHEN 'done' THEN amount ELSE 0 END AS doneAmount,
+ *   CASE WHEN note IS NULL THEN 'none' ELSE note END AS noteText,
+ *   note LIKE '%x%' AS mentionsX,
+ *   MAX(customer_id * 2) AS top
+ * FROM orders
+ * GROUP BY id, amount, status, note
+ */
+export function orderFigures(params: OrderFiguresParams = {}): Action<OrderFiguresRow> {
+  return orderFiguresQuery(params);
 }
 
 // test/gen/project/queries/products/stock.dsq:1: CheapProducts

@@ -21,6 +21,8 @@ exact<q.CustomersByRegionParams, { readonly region: string; readonly limit: Int;
 exact<q.TopRegionsParams, { readonly since: Instant; readonly min: Int }>();
 exact<q.CustomerWithOrdersParams, { readonly id: Int }>();
 exact<q.BiggestOrderParams, { readonly customer: Int }>();
+exact<q.CustomerByKeyParams, { readonly id: Int; readonly region: string; readonly limit: Int; readonly skip: Int }>();
+exact<q.StreamCustomersParams, { readonly region: string; readonly rows: Int }>();
 exact<q.FetchCustomersParams, { readonly regions: readonly string[]; readonly since: Instant }>();
 exact<q.OrdersByIdsParams, { readonly ids: readonly Int[] }>();
 exact<q.OrdersBetweenParams, { readonly from: Instant; readonly to: Instant; readonly excluded: readonly string[] }>();
@@ -31,12 +33,16 @@ exact<q.UpdateOrderStatusParams, { readonly id: Int; readonly status: string; re
 exact<q.DeleteOldOrdersParams, { readonly before: Instant }>();
 exact<q.CheapProductsParams, { readonly max: Int; readonly minStock: Int }>();
 exact<q.ProductCountParams, Record<string, never>>();
+exact<q.ProductFiguresParams, { readonly low: Int }>();
+exact<q.OrderFiguresParams, Record<string, never>>();
 
 // Rows: exact types.
 exact<q.CustomersByRegionRow, { id: bigint; name: string; email: string | null }>();
 exact<q.TopRegionsRow, { region: string; orders: number; total: number | null }>();
 exact<q.CustomerWithOrdersRow, { name: string; birthday: LocalDate | null; amount: number | null; orderId: bigint | null }>();
 exact<q.BiggestOrderRow, { name: string; biggest: number | null }>();
+exact<q.CustomerByKeyRow, { id: bigint; name: string }>();
+exact<q.StreamCustomersRow, { id: bigint; name: string }>();
 exact<q.FetchCustomersRow, { id: bigint; name: string; created: DateTime }>();
 exact<q.OrdersByIdsRow, { id: bigint; customer_id: bigint; amount: number; status: string; placed_at: DateTime; note: string | null }>();
 exact<q.OrdersBetweenRow, { id: bigint; amount: number; placed_at: DateTime }>();
@@ -47,6 +53,11 @@ exact<q.UpdateOrderStatusRow, never>();
 exact<q.DeleteOldOrdersRow, never>();
 exact<q.CheapProductsRow, { title: string; price: number }>();
 exact<q.ProductCountRow, { n: number; units: number | null; value: number | null }>();
+// Computed columns: arithmetic, CASE, the spec's functions, conditions (typed from their operands).
+exact<q.ProductFiguresRow, {
+  title: string; value: number; next: number; half: number; negative: number; label: string; shown: number | null; squared: number; rounded: number; plenty: boolean;
+}>();
+exact<q.OrderFiguresRow, { nextId: bigint; doubled: number; doneAmount: number; noteText: string | null; mentionsX: boolean | null; top: bigint | null }>();
 
 // The functions: typed parameters in, Action<Row> out.
 exact<ReturnType<typeof q.topRegions>, Action<q.TopRegionsRow>>();
@@ -67,6 +78,8 @@ exact<q.TopRegionsRow, RowType<ReturnType<typeof topRegions>>>();
 exact<q.ProductCountRow, RowType<ReturnType<typeof productCount>>>();
 exact<q.OrderStatsRow, RowType<ReturnType<typeof orderStats>>>();
 exact<q.CheapProductsRow, RowType<ReturnType<typeof cheapProducts>>>();
+exact<q.ProductFiguresRow, RowType<ReturnType<typeof productFigures>>>();
+exact<q.OrderFiguresRow, RowType<ReturnType<typeof orderFigures>>>();
 
 function customersByRegion() {
   return db.selectFrom('customers').select('id', 'name', 'email');
@@ -99,4 +112,28 @@ function orderStats() {
 }
 function cheapProducts() {
   return db.selectFrom('products').select('title', 'price');
+}
+function productFigures() {
+  return db.selectFrom('products').select(({ col, fn, caseWhen }) => [
+    col('title'),
+    col('price').mul(col('stock')).as('value'),
+    col('stock').add(1).as('next'),
+    col('price').div(2).as('half'),
+    col('stock').neg().as('negative'),
+    caseWhen(col('stock').gt(5), 'in stock').else('low').as('label'),
+    caseWhen(col('stock').gt(0), col('price')).end().as('shown'),
+    fn.pow(col('price'), 2).as('squared'),
+    fn.truncate(col('price'), 1).as('rounded'),
+    col('stock').gt(5).as('plenty'),
+  ]);
+}
+function orderFigures() {
+  return db.selectFrom('orders').select(({ col, fn, caseWhen, caseOf }) => [
+    col('id').add(1).as('nextId'),
+    col('amount').mul(2).as('doubled'),
+    caseOf(col('status')).when('done', col('amount')).else(0).as('doneAmount'),
+    caseWhen(col('note').isNull(), 'none').else(col('note')).as('noteText'),
+    col('note').like('%x%').as('mentionsX'),
+    fn.max(col('customer_id').mul(2)).as('top'),
+  ]);
 }
