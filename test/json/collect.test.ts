@@ -155,3 +155,26 @@ describe('fromJson reports every problem of a document: the reader goes on with 
     ]);
   });
 });
+
+describe('a document with very many problems: the first 200, then one that says more were left out', () => {
+  it('text: the reader stops after 200 (a 100,000-value array of bad numbers reads fast and reports 201)', () => {
+    const r = readSpecJsonResult(`[${Array.from({ length: 100_000 }, () => '01').join(',')}]`);
+    expect(r.diagnostics).toHaveLength(201);
+    expect(r.diagnostics[199]?.pointer).toBe('/199');
+    expect(r.diagnostics[200]).toMatchObject({ code: 'input/too-many-problems', severity: 'error', message: 'more problems not shown: the first 200 are' });
+  });
+
+  it('a JS value: the count of those left out', () => {
+    const r = readJsValueResult(Array.from({ length: 1000 }, () => Number.NaN));
+    expect(r.diagnostics).toHaveLength(201);
+    expect(r.diagnostics[200]?.message).toBe('800 more problems not shown: the first 200 are');
+  });
+
+  it('the tree reader too (1,000 unknown properties)', () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => `"k${i}": 1`).join(', ');
+    const r = fromJsonResult(`{"from": "t", ${keys}}`);
+    expect(r.diagnostics).toHaveLength(201);
+    expect(r.diagnostics[0]?.code).toBe('json/unknown-property');
+    expect(r.diagnostics[200]?.message).toBe('800 more problems not shown: the first 200 are');
+  });
+});
