@@ -1,29 +1,93 @@
 /**
- * dsq: the public API. Each part lives in its own folder; this file only re-exports.
+ * `dsq`: the library. Every public name is listed here by name (docs/api.md says what each is;
+ * test/api.test.ts holds the two to each other). Three more entry points hold the other
+ * vocabularies: `dsq/ast` (node types, the plain node constructors, the walker), `dsq/lint` (the
+ * linter and the types a rule is written with) and `dsq/json` (the spec JSON reader's value tree).
+ * `col`, `fn` and `table` here are the builder's; the AST constructors of those names are in `dsq/ast`.
+ *
+ * Tools of this repository (CLI, language server, Prettier plugin, playground) import what they
+ * need from the module that holds it, not from here: what is not listed is not public.
  */
-// AST: node types, walker, exact numbers (the constructors are in `dsq/ast`)
-export * from './ast/nodes.js';
-export * from './ast/walk.js';
-export * from './ast/numbers.js';
-export * from './ast/spans.js';
-export * from './ast/datetime.js';
-// Diagnostics: the one error type, spans, code frames
-export * from './diagnostic/index.js';
-// JSON: the spec JSON reader (exact numbers, key rules) and writer, shorthand and full forms
-export * from './json/index.js';
-// Schema: the spec's database definitions, lookups, type-name mapping
-export * from './schema/index.js';
-// Builder: the fluent, immutable, schema-typed query builder and the dsq`...` template
-export * from './builder/index.js';
-// The builder's col/fn/table are the public ones (the AST constructors of the same names stay in src/ast/make.ts)
-export { col, fn, table } from './builder/index.js';
-// Parser: dsq text → AST, with spans, comments and every diagnostic
-export * from './syntax/index.js';
-// Printer and formatter: AST → dsq text, comment-keeping formatting
-export * from './print/index.js';
-// Config: dsq.config.json
-export * from './config/index.js';
-// Lint: rules over dsq text, suppression comments, fixes, text/json/sarif/github reports
-export * from './lint/index.js';
-// Parameters: `:name` in dsq text, bound to literal values; compile(text, { params })
-export * from './params/index.js';
+
+// Text → AST: the parser (every diagnostic, spans, comments), and the tokens editors colour.
+export {
+  parse, parseResult, parseStatements, parseStatementsResult, parseExpression, parseExpressionResult, parseDocument,
+  parseExpressionDocument, type ParseOptions, type ParsedDocument, type Comment,
+} from './syntax/parse.js';
+export { tokenize, type SourceToken, type TokenCategory } from './syntax/tokenize.js';
+
+// Text → JSON: compile, with `:name` parameters bound; prepared queries (what `dsq gen` writes uses).
+export { compile, compileResult, compileToAst, compileToAstResult, type CompileOptions } from './params/compile.js';
+export { bindParams, type BindOptions, type ParamValues } from './params/bind.js';
+export { paramNames } from './params/names.js';
+export { prepareQuery, type Action, type ParamSpec } from './params/prepare.js';
+export type { ParamType } from './params/types.js';
+
+// AST → text: the printer and formatter; JSON → text.
+export { print } from './print/print.js';
+export { format, formatResult, printDocument } from './print/format.js';
+export { decompile, decompileResult, type DecompileOptions } from './print/decompile.js';
+export type { PrintOptions } from './print/options.js';
+
+// JSON ↔ AST: the spec JSON reader and writer (the value tree itself is in `dsq/json`).
+export { fromJson, fromJsonResult, fromJsonExpression, fromJsonExpressionResult, fromJsonStatementsResult } from './json/from-json.js';
+export { toJson, toJsonArray, type ToJsonOptions, type JsonForm } from './json/to-json.js';
+export { readSpecJson, readSpecJsonResult, type JsonReadOptions } from './json/read-text.js';
+export { readJsValue, readJsValueResult } from './json/read-js.js';
+export type { JsonValue } from './json/value.js';
+
+// The AST types these functions take and give (every node type, and the constructors, are in `dsq/ast`).
+export type { Node, NodeKind, Statement, Select, SelectAction, Expr } from './ast/nodes.js';
+export type { DataAction } from './ast/actions.js';
+export type { Spans } from './ast/spans.js';
+
+// Diagnostics: the one error type, results of the no-throw entry points, code frames.
+export { DsqError, formatDiagnostic, codeFrame, type Diagnostic, type Severity } from './diagnostic/diagnostic.js';
+export type { Span } from './diagnostic/span.js';
+export { hasErrors, valueOrThrow, type Result } from './diagnostic/result.js';
+
+// Schema: the spec's database definitions, lookups, TypeScript types for the builder.
+export type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './schema/types.js';
+export { readSchema, readSchemaResult, schemaFromValue, schemaFromValueResult } from './schema/read.js';
+export { allDatabases, findDatabase, findDatabases, findField, type DatabaseEntry } from './schema/lookup.js';
+export { emitTypes, type EmitTypesOptions } from './schema/emit-types.js';
+
+// The builder: fluent, immutable, schema-typed; the dsq`...` template. Its classes are types:
+// their instances come from builder(), selectFrom(), col(), ..., never from `new`.
+export { builder, selectFrom, query, queryFromJson, type QueryCreator } from './builder/create.js';
+export { fromAst, type FromAstOptions } from './builder/from-ast.js';
+export { dsq, ident, type Ident } from './builder/template.js';
+export {
+  and, caseOf, caseWhen, col, databaseColumn, datetime, exists, fn, lit, localDate, localDateTime, localTime, not, notExists,
+  or, ref, scalar, spec, systemColumn, type CaseBuilder, type OneColumn, type ScalarOf,
+} from './builder/functions.js';
+export { databaseTable, subquerySource, systemTable, table, type SourceArg, type SourceBuilder } from './builder/sources.js';
+export type { Aliased, Cmp, ColumnExpression, Expression, InQuery, Ordered, TextOperand } from './builder/expression.js';
+export type { ActionOptions, RowType, SelectQuery, UntypedQuery } from './builder/query.js';
+export type { CompareOp } from './builder/compare.js';
+export type { ExpressionBuilder } from './builder/eb.js';
+export type { SelectItem } from './builder/row.js';
+export type { FieldLists } from './builder/runtime-scope.js';
+export type { Db, Derived, Left, Opaque, TableName } from './builder/scope.js';
+export type {
+  AnyExpression, Condition, DateTime, ExprNode, LocalDate, LocalDateTime, LocalTime, Operand, PlainText, RecordAttributes,
+  UntypedDatabase, UntypedFields,
+} from './builder/typing.js';
+export type { SpecArg, Value } from './builder/values.js';
+export {
+  recordKey, type ActionCreators, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchRecordsBuilder,
+  type FetchTasksBuilder, type FetchUsersBuilder, type Helpers, type RecordsArg, type RecordsWriteBuilder, type RemoveBuilder,
+  type UpdateBuilder,
+} from './builder/actions.js';
+
+// Config: dsq.config.json.
+export {
+  CONFIG_FILE, ConfigError, loadConfig, loadConfigResult, parseConfig, parseConfigResult, type ConfigResult, type DsqConfig,
+  type RuleLevel, type RuleSetting,
+} from './config/config.js';
+
+// Lint: the everyday calls (rules, suppression, fixes and the rule author's types are in `dsq/lint`).
+export { lint, fixText, type LintOptions, type LintResult, type FixOptions, type FixResult } from './lint/lint.js';
+export { RULES as LINT_RULES } from './lint/registry.js';
+export type { LintDiagnostic, RuleSeverity as LintSeverity } from './lint/types.js';
+export { REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport, type FileReport as LintFileReport, type ReportFormat as LintReportFormat } from './lint/report/index.js';

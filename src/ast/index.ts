@@ -1,9 +1,36 @@
-export * from './nodes.js';
-export * from './kinds.js';
-export * from './operators.js';
-export * from './constructors.js';
-export * from './walk.js';
-export * from './numbers.js';
-export * from './spans.js';
-export * from './datetime.js';
-export * from './actions.js';
+/**
+ * `dsq/ast`: the syntax tree. Node types, the plain node constructors (their own `col`/`fn`/`table`,
+ * apart from the builder's in `dsq`), the kind lists and the walker. Names are listed one by one:
+ * what is not here (the kind table, operator levels, the spec's JSON vocabulary, number and
+ * datetime checks) is how dsq works inside, and its modules import it from the file that holds it.
+ */
+export type {
+  AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn,
+  DatabaseTableSource, DateTimeLit, Exists, Expr, ExprKind, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource,
+  LocalDateLit, LocalDateTimeLit, LocalTimeLit, NameSpec, Node, NodeKind, NodeOfKind, NullLit, NumberLit, OrderTerm, Param,
+  Query, ResultColumn, Select, SelectAction, SelectSource, SingularSpec, Source, Specifier, Statement, StringLit,
+  SubqueryExpr, SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
+} from './nodes.js';
+export { BINARY_OPS, JOIN_OPS, UNARY_OPS } from './nodes.js';
+// Data actions (FETCH, INSERT, UPDATE, ...): their nodes and kind lists.
+export type {
+  ActionPart, BooleanLit, DataAction, DataActionKind, DeleteAction, DisposeAction, FetchAction, FetchMultirecords,
+  FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
+  KeySpec, OnDuplicate, OnRemove, RecordData, RecordsSpecifier, RecordsWrite, RemoveAction, ReplaceAction, RestoreAction,
+  SetAction, TrashAction, UpdateAction,
+} from './actions.js';
+export { DATA_ACTION_KINDS, FETCH_KINDS, RECORDS_WRITE_KINDS, REMOVE_KINDS, isDataAction } from './actions.js';
+export type { DateTimeKind } from './datetime.js';
+export type { Spans } from './spans.js';
+// The kinds, from the one kind table.
+export { NODE_KINDS, EXPR_KINDS, STATEMENT_KINDS, isExpr } from './kinds.js';
+// Constructors: one per kind that a tree is built from by hand.
+export {
+  alias, between, binary, caseExpr, col, collate, countRows, databaseColumn, databaseTable, datetime, exists, fn, inList,
+  inSelect, join, localDate, localDateTime, localTime, NULL, num, orderTerm, resultColumn, select, selectAction,
+  selectSource, specAll, specArray, specId, specName, specWhere, str, subquery, systemColumn, systemTable, table, unary,
+  when,
+} from './constructors.js';
+// The walker.
+export { BREAK, children, descendants, transform, visit, visitInParallel } from './walk.js';
+export type { EnterFn, EnterResult, KindVisitor, LeaveFn, LeaveResult, VisitInfo, Visitor } from './walk.js';

@@ -1,4 +1,5 @@
-import { KINDS, isDataAction, descendants, transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
+import { isDataAction, descendants, transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
+import { KINDS } from '../ast/kinds.js';
 import { trustBuilt } from '../ast/trust.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';

@@ -1,8 +1,7 @@
 import { checkTree, problemDiagnostic, rowsProblem } from '../spec/check.js';
-import {
-  NULL, checkDateTimeText, checkNumber, isWholeNumber,
-  type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec,
-} from '../ast/index.js';
+import { NULL, type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec } from '../ast/index.js';
+import { checkDateTimeText } from '../ast/datetime.js';
+import { checkNumber, isWholeNumber } from '../ast/numbers.js';
 import { isTrusted, markTrusted, trustedCopy } from '../ast/trust.js';
 import { fieldPointer, kindFits, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError } from '../diagnostic/index.js';

@@ -1,7 +1,8 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type TextEdit } from 'vscode-languageserver/node';
-import {
-  applyFixes, KEYWORD_NAMES, lint, MAX_FIX_PASSES, type Fix, type LintDiagnostic, type LintOptions, type SourceToken,
-} from '../index.js';
+import { applyFixes } from '../lint/fix.js';
+import { KEYWORD_NAMES, type SourceToken } from '../syntax/tokenize.js';
+import { lint, MAX_FIX_PASSES, type LintOptions } from '../lint/lint.js';
+import type { Fix, LintDiagnostic } from '../lint/types.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import type { TextShape } from './structure.js';
 

@@ -1,4 +1,7 @@
-import { DsqError, format, parseDocument, type PrintOptions } from '../index.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
+import { format } from '../print/format.js';
+import { parseDocument } from '../syntax/parse.js';
+import type { PrintOptions } from '../print/options.js';
 
 /** A replacement of `[start, end)` (UTF-16 offsets) by `text`. */
 export interface OffsetEdit {

@@ -1,5 +1,7 @@
 import { MarkupKind, type Hover, type Range } from 'vscode-languageserver/node';
-import { functionInfo, type FunctionInfo, type Schema, type SourceToken } from '../index.js';
+import { functionInfo, type FunctionInfo } from '../lint/functions.js';
+import type { Schema } from '../schema/types.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';
 import {

@@ -1,4 +1,6 @@
-import { lint, LineIndex, type LintDiagnostic, type LintOptions, type LintResult } from '../index.js';
+import { lint, type LintOptions, type LintResult } from '../lint/lint.js';
+import { LineIndex } from '../diagnostic/span.js';
+import type { LintDiagnostic } from '../lint/types.js';
 
 /**
  * Linting a changing document statement by statement: each statement's findings are kept by

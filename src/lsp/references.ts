@@ -1,4 +1,4 @@
-import type { SourceToken } from '../index.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import {
   clauseAt, frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt, visibleFrames,
   type Frame, type StatementShape, type TextShape,

@@ -1,6 +1,7 @@
-import {
-  findDatabases, KEYWORD_NAMES, RECORD_ATTRIBUTES, type DatabaseEntry, type Schema, type SchemaField, type SourceToken,
-} from '../index.js';
+import { findDatabases, type DatabaseEntry } from '../schema/lookup.js';
+import { KEYWORD_NAMES, type SourceToken } from '../syntax/tokenize.js';
+import { ATTRIBUTES as RECORD_ATTRIBUTES } from '../lint/scope.js';
+import type { Schema, SchemaField } from '../schema/types.js';
 import { isName, isSeparator, nameOf, type Frame, type SourceRef, type TextShape } from './structure.js';
 
 /** A column a source offers: a schema field, a record attribute, or a subquery's result name. */

@@ -1,5 +1,6 @@
 import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver/node';
-import { functionInfo, type SourceToken } from '../index.js';
+import { functionInfo } from '../lint/functions.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import { isName, type TextShape } from './structure.js';
 
 /**

@@ -5,7 +5,8 @@ import {
   type Connection, type Diagnostic, type InitializeParams, type InitializeResult, type Location, type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE, type LintResult } from '../index.js';
+import { CONFIG_FILE } from '../config/config.js';
+import type { LintResult } from '../lint/lint.js';
 import { codeActions, FIX_ALL_KIND } from './actions.js';
 import { complete } from './completion.js';
 import { toLspDiagnostics } from './diagnostics.js';

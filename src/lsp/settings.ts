@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import {
-  ConfigError, DsqError, lint, loadConfig, readSchema,
-  type DsqConfig, type Diagnostic as DsqDiagnostic, type LintOptions, type PrintOptions, type Schema,
-} from '../index.js';
+import { ConfigError, loadConfig, type DsqConfig } from '../config/config.js';
+import { DsqError, type Diagnostic as DsqDiagnostic } from '../diagnostic/diagnostic.js';
+import { lint, type LintOptions } from '../lint/lint.js';
+import { readSchema } from '../schema/read.js';
+import type { PrintOptions } from '../print/options.js';
+import type { Schema } from '../schema/types.js';
 
 /** A config or schema file that could not be used, with what is wrong in it. */
 export interface SettingsProblem {

@@ -1,4 +1,4 @@
-import { tokenize, type SourceToken } from '../index.js';
+import { tokenize, type SourceToken } from '../syntax/tokenize.js';
 
 /**
  * The shape of a dsq text read from its tokens alone: statements, the SELECTs in them (frames),

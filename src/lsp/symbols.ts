@@ -1,5 +1,5 @@
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver/node';
-import type { SourceToken } from '../index.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import type { TextShape } from './structure.js';
 
 const MAX_NAME = 60;

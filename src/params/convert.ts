@@ -1,5 +1,7 @@
 import type { Expr } from '../ast/nodes.js';
-import { checkDateTimeText, checkNumber, NULL } from '../ast/index.js';
+import { NULL } from '../ast/index.js';
+import { checkDateTimeText } from '../ast/datetime.js';
+import { checkNumber } from '../ast/numbers.js';
 import { markTrusted } from '../ast/trust.js';
 import { DsqError } from '../diagnostic/index.js';
 import { describeValue } from '../builder/errors.js';

@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AstPath, Doc, Options, Printer } from 'prettier';
 import { builders, printer } from 'prettier/doc';
 import { printers as estreePrinters } from 'prettier/plugins/estree';
-import { DsqError, format, parse } from '../index.js';
+import { DsqError } from '../diagnostic/diagnostic.js';
+import { format } from '../print/format.js';
+import { parse } from '../syntax/parse.js';
 import { formatOptions, formattedText } from './format.js';
 
 /**

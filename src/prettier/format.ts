@@ -1,4 +1,8 @@
-import { DsqError, format, parseDocument, tokenize, type Diagnostic, type PrintOptions } from '../index.js';
+import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
+import { format } from '../print/format.js';
+import { parseDocument } from '../syntax/parse.js';
+import { tokenize } from '../syntax/tokenize.js';
+import type { PrintOptions } from '../print/options.js';
 
 /** What the dsq parser hands Prettier: the text, already formatted (the printer only lays it out). */
 export interface DsqRoot {

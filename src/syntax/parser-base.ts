@@ -1,8 +1,7 @@
 import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
-import {
-  checkDateTimeText, checkNumber, isWholeNumber,
-  type DateTimeKind, type Expr, type Node,
-} from '../ast/index.js';
+import type { DateTimeKind, Expr, Node } from '../ast/index.js';
+import { checkDateTimeText } from '../ast/datetime.js';
+import { checkNumber, isWholeNumber } from '../ast/numbers.js';
 import { adopt } from '../ast/brand.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkDateTimeText, checkNumber, descendants, isWholeNumber, transform, visit, type Node } from '../../src/ast/index.js';
+import { descendants, transform, visit, type Node } from '../../src/ast/index.js';
+import { checkDateTimeText } from '../../src/ast/datetime.js';
+import { checkNumber, isWholeNumber } from '../../src/ast/numbers.js';
 import { arbExpr, arbNode, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
 
 /** The AST invariants of nodes.ts, checked node by node. Returns the first broken one. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KINDS, descendants, type Node } from '../../src/ast/index.js';
+import { descendants, type Node } from '../../src/ast/index.js';
+import { KINDS } from '../../src/ast/kinds.js';
 import { vouchedParse } from '../../src/ast/brand.js';
 import { isTrusted } from '../../src/ast/trust.js';
 import { fromJson, toJson } from '../../src/json/index.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KINDS, descendants, transform, type Node, type NodeKind } from '../../src/ast/index.js';
+import { descendants, transform, type Node, type NodeKind } from '../../src/ast/index.js';
+import { KINDS } from '../../src/ast/kinds.js';
 import * as m from '../../src/ast/index.js';
 import { isTrusted, trustBuilt, trustTree } from '../../src/ast/trust.js';
 import { NODE_FIELDS, validateAst } from '../../src/ast/validate.js';

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NODE_KINDS, checkDateTimeText, checkNumber } from '../../src/ast/index.js';
+import { NODE_KINDS } from '../../src/ast/index.js';
+import { checkDateTimeText } from '../../src/ast/datetime.js';
+import { checkNumber } from '../../src/ast/numbers.js';
 import { NODE_FIELDS } from '../../src/ast/validate.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import * as api from '../../src/builder/index.js';

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJson, fromJsonExpression, normaliseKey, readSpecJson, toJson, type JsonValue } from '../../src/json/index.js';
+import { fromJson, fromJsonExpression } from '../../src/json/from-json.js';
+import { normaliseKey, type JsonValue } from '../../src/json/value.js';
+import { readSpecJson } from '../../src/json/read-text.js';
+import { toJson } from '../../src/json/to-json.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 
 /** What standard JSON reads as under the spec's rules: "" is null, keys normalised, numbers as JS numbers. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES, type Schema } from '../../src/index.js';
+import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES } from '../../src/syntax/tokenize.js';
+import { type Schema } from '../../src/schema/types.js';
 import { hover } from '../../src/lsp/hover.js';
 import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
 import { shapeOf } from '../../src/lsp/structure.js';

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The names each public entry point exports, read by the TypeScript compiler from the sources
+ * (what `tsup --dts` writes into dist/*.d.ts): values (anything a program can import at run time:
+ * functions, constants, classes) and types (interfaces and type aliases only).
+ */
+export const ENTRY_POINTS = {
+  dsq: 'src/index.ts',
+  'dsq/ast': 'src/ast/index.ts',
+  'dsq/lint': 'src/lint/index.ts',
+  'dsq/json': 'src/json/index.ts',
+  'dsq/prettier': 'src/prettier/index.ts',
+} as const;
+
+export type EntryPoint = keyof typeof ENTRY_POINTS;
+
+export interface EntryNames {
+  readonly values: string[];
+  readonly types: string[];
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export function apiNames(root = ROOT): Record<EntryPoint, EntryNames> {
+  const files = Object.values(ENTRY_POINTS).map((f) => join(root, f));
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+  });
+  const checker = program.getTypeChecker();
+  const out = {} as Record<EntryPoint, EntryNames>;
+  for (const [entry, file] of Object.entries(ENTRY_POINTS) as [EntryPoint, string][]) {
+    const source = program.getSourceFile(join(root, file));
+    const symbol = source && checker.getSymbolAtLocation(source);
+    if (!symbol) throw new Error(`${file}: no module symbol`);
+    const values: string[] = [];
+    const types: string[] = [];
+    for (const exported of checker.getExportsOfModule(symbol)) {
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      // `export type { X }` of a value makes X a type only.
+      const typeOnly = exported.declarations?.some((d) => ts.isTypeOnlyExportDeclaration?.(d as never) || (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)));
+      const isValue = !typeOnly && (target.flags & ts.SymbolFlags.Value) !== 0;
+      (isValue ? values : types).push(exported.name);
+    }
+    const byName = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || a.localeCompare(b);
+    out[entry] = { values: values.sort(byName), types: types.sort(byName) };
+  }
+  return out;
+}
+
+/** The summary line of each exported name's doc comment (for writing docs/api.md). */
+export function apiSummaries(root = ROOT): Record<EntryPoint, Record<string, string>> {
+  const files = Object.values(ENTRY_POINTS).map((f) => join(root, f));
+  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true, types: ['node'] });
+  const checker = program.getTypeChecker();
+  const out = {} as Record<EntryPoint, Record<string, string>>;
+  for (const [entry, file] of Object.entries(ENTRY_POINTS) as [EntryPoint, string][]) {
+    const symbol = checker.getSymbolAtLocation(program.getSourceFile(join(root, file))!)!;
+    const map: Record<string, string> = {};
+    for (const exported of checker.getExportsOfModule(symbol)) {
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const doc = ts.displayPartsToString(target.getDocumentationComment(checker)).replace(/\s+/g, ' ').trim();
+      map[exported.name] = doc;
+    }
+    out[entry] = map;
+  }
+  return out;
+}
