@@ -1,11 +1,12 @@
 /**
  * Scaling: dsq parse time at 1x, 10x and 100x input for the shapes that break naive parsers
- * (long IN lists, long AND chains, deep nesting). Linear growth means 100x input within 130x time.
+ * (long IN lists, long AND chains, deep nesting), and the flat ones again from about 100 KB to
+ * 10 MB. Linear growth means 100x input within 130x time.
  * Measured in a worker thread (bench/scaling-worker.mjs): a fresh heap for every run of the bench.
  */
 import { Worker } from 'node:worker_threads';
 import { inList, logicChain } from './corpus.js';
-import { fmt, type BenchModule } from './harness.js';
+import { fmt, type BenchModule, type BenchTable } from './harness.js';
 
 /**
  * `copies` statements, each nested `depth` parentheses deep (depth grows, so does the text); the
@@ -31,15 +32,25 @@ const SHAPES: readonly Shape[] = [
   { name: 'nesting depth (10 levels at 1x, 100 statements)', make: (k) => nesting(10 * k, 100), statements: true },
 ];
 
-function measureInWorker(bundle: string): Promise<{ name: string; times: number[]; sizes: number[] }[]> {
-  const shapes = SHAPES.map((s) => ({
+/**
+ * The same two flat shapes from about 100 KB to 10 MB (the sizes of the tool rows): a tree of
+ * 100 KB dies young, one of 1 MB and more outlives young-generation collections, so this range
+ * shows what garbage collection adds to a parse that big.
+ */
+const LARGE_SHAPES: readonly Shape[] = [
+  { name: 'IN list (16,000 values at 1x: 110 KB)', make: (k) => inList(16_000 * k), statements: false },
+  { name: 'AND chain (7,000 terms at 1x: 99 KB)', make: (k) => logicChain(7_000 * k), statements: false },
+];
+
+function measureInWorker(bundle: string, list: readonly Shape[], rounds: number): Promise<{ name: string; times: number[]; sizes: number[] }[]> {
+  const shapes = list.map((s) => ({
     name: s.name,
     statements: s.statements,
     texts: Object.fromEntries(SCALES.map((k) => [String(k), s.make(k)])),
   }));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./scaling-worker.mjs', import.meta.url), {
-      workerData: { bundle, shapes, scales: SCALES, rounds: 7 },
+      workerData: { bundle, shapes, scales: SCALES, rounds },
       execArgv: [], // a plain .mjs worker importing the built bundle: no tsx needed (V8's --expose-gc is process-wide)
     });
     worker.once('message', resolve);
@@ -50,17 +61,23 @@ function measureInWorker(bundle: string): Promise<{ name: string; times: number[
 export const scalingBench: BenchModule = {
   name: 'scaling',
   async run({ bundle }) {
-    const results = await measureInWorker(bundle);
-    const rows: string[][] = [];
-    const notes: string[] = [];
-    for (const { name, times, sizes } of results) {
-      const [t1, t10, t100] = times as [number, number, number];
-      const [s1, , s100] = sizes as [number, number, number];
-      const inputGrowth = s100 / s1;
-      const timeGrowth = t100 / t1;
-      rows.push([name, `${fmt.ms(t1)} ms`, `${fmt.ms(t10)} ms`, `${fmt.ms(t100)} ms`, fmt.ratio(inputGrowth), fmt.ratio(timeGrowth)]);
-      notes.push(`${name}: input x${inputGrowth.toFixed(0)}, time x${timeGrowth.toFixed(0)} → ${timeGrowth <= inputGrowth * 1.3 ? 'linear' : 'NOT linear'}`);
-    }
-    return [{ title: 'Scaling of dsq parse (CPU time per parse: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)', columns: ['shape', '1x', '10x', '100x', 'input 100x/1x', 'time 100x/1x'], rows, notes }];
+    return [
+      table('Scaling of dsq parse (CPU time per parse: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)', await measureInWorker(bundle, SHAPES, 7)),
+      table('Scaling of dsq parse from about 100 KB to 10 MB (as above, fastest of 3 rounds)', await measureInWorker(bundle, LARGE_SHAPES, 3)),
+    ];
   },
 };
+
+function table(title: string, results: { name: string; times: number[]; sizes: number[] }[]): BenchTable {
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const { name, times, sizes } of results) {
+    const [t1, t10, t100] = times as [number, number, number];
+    const [s1, , s100] = sizes as [number, number, number];
+    const inputGrowth = s100 / s1;
+    const timeGrowth = t100 / t1;
+    rows.push([name, `${fmt.ms(t1)} ms`, `${fmt.ms(t10)} ms`, `${fmt.ms(t100)} ms`, fmt.ratio(inputGrowth), fmt.ratio(timeGrowth)]);
+    notes.push(`${name}: input x${inputGrowth.toFixed(0)}, time x${timeGrowth.toFixed(0)} → ${timeGrowth <= inputGrowth * 1.3 ? 'linear' : 'NOT linear'}`);
+  }
+  return { title, columns: ['shape', '1x', '10x', '100x', 'input 100x/1x', 'time 100x/1x'], rows, notes };
+}

@@ -1,3 +1,4 @@
+import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
 
 /**
@@ -168,4 +169,28 @@ export function blankLine(text: string, from: number, to: number): boolean {
     if (newlines >= 2) return true;
   }
   return false;
+}
+
+/** Where the comment before comments[i] ends, if after `limit`. */
+export function commentEndBefore(comments: readonly Comment[], i: number, limit: number): number {
+  const prev = comments[i - 1];
+  return prev && prev.span.end > limit ? prev.span.end : limit;
+}
+
+/** Where the comment after comments[i] starts, if before `limit`. */
+export function commentStartAfter(comments: readonly Comment[], i: number, limit: number): number {
+  const next = comments[i + 1];
+  return next && next.span.start < limit ? next.span.start : limit;
+}
+
+/** Index of the last statement starting at or before `offset` (-1 when none). */
+export function lastStartingAtOrBefore(items: readonly { readonly span: Span }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid] as { span: Span }).span.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }

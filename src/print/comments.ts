@@ -1,14 +1,14 @@
 import type { Node, Statement } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
-import { children } from '../ast/walk.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
-import { blankLine, CommentScanner, hasNewline, type Position } from './comment-scan.js';
+import { blankLine, CommentScanner, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
 import { StatementTree } from './comment-tree.js';
 import { leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, countTokens, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
 import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
+import { findBlankLines } from './blank-lines.js';
 
 /** The comments of one statement that print outside its doc. */
 export interface StatementComments {
@@ -71,7 +71,7 @@ export class CommentMap {
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
     for (const s of statements) {
       // Most statements hold no blank line at all: then no list item can follow one.
-      if (blankLine(text, s.span.start, s.span.end)) this.findBlankLines(s.node);
+      if (blankLine(text, s.span.start, s.span.end)) findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
     }
     for (const node of this.byNode.keys()) this.marked.add(node);
     for (const node of this.blankBefore) this.marked.add(node);
@@ -163,21 +163,9 @@ export class CommentMap {
 
   private statementComment(c: Comment, index: number, pos: Position, tail: boolean): StatementComment {
     const blank = tail
-      ? blankLine(this.text, Math.max(0, this.previousEnd(index, pos.prevEnd)), c.span.start)
-      : blankLine(this.text, c.span.end, this.followingStart(index, pos.nextStart));
+      ? blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start)
+      : blankLine(this.text, c.span.end, commentStartAfter(this.comments, index, pos.nextStart));
     return { comment: c, sameLine: pos.sameLine, first: pos.first, endsLine: pos.endsLine, blank };
-  }
-
-  /** Where the comment before comments[i] ends, if after `limit`. */
-  private previousEnd(i: number, limit: number): number {
-    const prev = this.comments[i - 1];
-    return prev && prev.span.end > limit ? prev.span.end : limit;
-  }
-
-  /** Where the comment after comments[i] starts, if before `limit`. */
-  private followingStart(i: number, limit: number): number {
-    const next = this.comments[i + 1];
-    return next && next.span.start < limit ? next.span.start : limit;
   }
 
   private treeOf(s: number): StatementTree {
@@ -363,13 +351,13 @@ export class CommentMap {
     let a: Attached;
     if (leading) {
       const style: Style = !pos.endsLine ? 'inline' : pos.first ? 'alone' : 'hanging';
-      const next = this.followingStart(index, pos.nextStart);
+      const next = commentStartAfter(this.comments, index, pos.nextStart);
       a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && blankLine(this.text, c.span.end, next), outside: false };
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
       // the printer keeps before that comment), a comment can only start the next line.
       const style: Style = pos.first || !this.canTrail(node, outside) ? 'ownLine' : 'inline';
-      const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, this.previousEnd(index, pos.prevEnd)), c.span.start);
+      const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);
       const past = outside || (list !== undefined && list.some((x) => x.outside));
@@ -393,61 +381,6 @@ export class CommentMap {
     if (list) list.push(a);
     else this.byNode.set(node, [a]);
   }
-
-  /** Mark list items preceded by a blank line (before their leading comments). */
-  private findBlankLines(root: Node): void {
-    const stack: Node[] = [root];
-    for (;;) {
-      const node = stack.pop();
-      if (node === undefined) return;
-      for (const items of listsOf(node)) {
-        for (let i = 1; i < items.length; i++) {
-          const prev = this.spans.get(items[i - 1] as Node);
-          const next = this.spans.get(items[i] as Node);
-          if (!prev || !next) continue;
-          // The white space right before the item's first leading comment (or the item): the
-          // printer puts the blank line there, where the next run finds it again.
-          const lead = this.byNode.get(items[i] as Node)?.find((a) => a.leading);
-          const stop = lead ? lead.comment.span.start : next.start;
-          let from = stop;
-          while (from > prev.end && /\s/.test(this.text.charAt(from - 1))) from--;
-          if (blankLine(this.text, from, stop)) this.blankBefore.add(items[i] as Node);
-        }
-      }
-      for (const kid of children(node)) stack.push(kid);
-    }
-  }
 }
 
 const NOTHING: readonly Attached[] = Object.freeze([]);
-
-/** Index of the last statement starting at or before `offset` (-1 when none). */
-function lastStartingAtOrBefore(items: readonly { readonly span: Span }[], offset: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((items[mid] as { span: Span }).span.start <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
-/** The lists whose items keep a blank line between them. */
-function listsOf(node: Node): (readonly Node[])[] {
-  switch (node.kind) {
-    case 'select':
-      return [node.columns === 'all' ? [] : node.columns, node.group, node.order];
-    case 'function':
-      return [node.args];
-    case 'in':
-      return [node.values];
-    case 'spec_array':
-      return [node.items];
-    case 'case':
-      return [node.cases];
-    default:
-      return [];
-  }
-}
-

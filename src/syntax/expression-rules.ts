@@ -1,13 +1,15 @@
-import type { TokenType } from 'chevrotain';
-import { NULL, type BinaryOp, type Expr, type Select, type Specifier, type UnaryOp, type WhenClause } from '../ast/index.js';
-import { OPERATORS, type Operator } from '../ast/operators.js';
-import { AliasNode, BetweenNode, BinaryNode, CaseNode, CollateNode, ColumnNode, DatabaseColumnNode, DatetimeNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, ParamNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, StringNode, SubqueryNode, SystemColumnNode, UnaryNode, WhenNode } from '../ast/objects.js';
+import { NULL, type BinaryOp, type Expr, type Select, type UnaryOp } from '../ast/index.js';
+import { OPERATORS } from '../ast/operators.js';
+import { BetweenNode, BinaryNode, CaseNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, ParamNode, StringNode, SubqueryNode, UnaryNode, WhenNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
-import { IS_NAME, MISSING, ParserBase, idx, type Rule } from './parser-base.js';
+import { MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
+import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, NO_ARMS, NO_ITEMS, PARAM_NAME, PARAM_NAME_TOKEN, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
+import { NameRules } from './name-rules.js';
 
 /**
- * The expression rules of the dsq parser, and the paths and specifiers they use.
+ * The expression rules of the dsq parser (the paths and specifiers they use: name-rules.ts; the
+ * token tables they read: expression-tables.ts).
  *
  * An expression is read by one operator-precedence loop (`expression`) over the precedence
  * table of src/ast/operators.ts. Every construct that nests (parentheses, prefix operators,
@@ -16,152 +18,14 @@ import * as T from './tokens.js';
  * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and
  * DATABASE_COLUMN(...) are the only sub-rules (generators yielded to `drive`, parser-base.ts).
  */
-
-
-/** What a token starts in prefix position (by token type index). */
-const P_DONE = -1, P_NOT = 1, P_MINUS = 2, P_TILDE = 3, P_NUMBER = 4, P_STRING = 5, P_NULL = 6, P_LPAREN = 7, P_EXISTS = 8, P_CASE = 9, P_BOOLEAN = 10, P_NAME = 11, P_CONTEXTUAL = 12, P_PARAM = 13;
-const PREFIX: number[] = [];
-PREFIX[idx(T.Not)] = P_NOT;
-PREFIX[idx(T.Minus)] = P_MINUS;
-PREFIX[idx(T.Tilde)] = P_TILDE;
-PREFIX[idx(T.NumberLiteral)] = P_NUMBER;
-PREFIX[idx(T.StringLiteral)] = P_STRING;
-PREFIX[idx(T.Null)] = P_NULL;
-PREFIX[idx(T.LParen)] = P_LPAREN;
-PREFIX[idx(T.Exists)] = P_EXISTS;
-PREFIX[idx(T.Case)] = P_CASE;
-PREFIX[idx(T.True)] = P_BOOLEAN;
-PREFIX[idx(T.False)] = P_BOOLEAN;
-PREFIX[idx(T.Identifier)] = P_NAME;
-PREFIX[idx(T.QuotedIdentifier)] = P_NAME;
-for (const word of T.CONTEXTUAL_WORDS) PREFIX[idx(word)] = P_CONTEXTUAL;
-PREFIX[idx(T.Colon)] = P_PARAM;
-
-/** Whether a token of type `type` can start an expression. */
-export function startsExpression(type: number): boolean {
-  return PREFIX[type] !== undefined;
-}
-
-/** The AST operator of each binary operator token. */
-const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
-  [T.Or, 'or'], [T.And, 'and'],
-  [T.Equals, '='], [T.NotEquals, '!='], [T.Less, '<'], [T.LessEquals, '<='], [T.Greater, '>'], [T.GreaterEquals, '>='],
-  [T.Pipe, '|'], [T.Ampersand, '&'], [T.ShiftLeft, '<<'], [T.ShiftRight, '>>'],
-  [T.Plus, '+'], [T.Minus, '-'], [T.Star, '*'], [T.Slash, '/'], [T.Percent, '%'],
-]);
-
-/**
- * What a token is in infix position, the level it binds at and the least level of its right
- * operand (by token type index; the levels are src/ast/operators.ts's).
- */
-const I_BINARY = 1, I_IS = 2, I_LIKE = 3, I_BETWEEN = 4, I_IN = 5, I_NOT = 6, I_COLLATE = 7;
-const INFIX: number[] = [];
-const INFIX_PREC: number[] = [];
-const INFIX_RIGHT: number[] = [];
-const INFIX_OP: BinaryOp[] = [];
-function infix(type: TokenType, kind: number, operator: Operator, op?: BinaryOp): void {
-  INFIX[idx(type)] = kind;
-  INFIX_PREC[idx(type)] = operator.level;
-  if (operator.right !== null) INFIX_RIGHT[idx(type)] = operator.right;
-  if (op !== undefined) INFIX_OP[idx(type)] = op;
-}
-for (const [type, op] of BINARY_TOKEN_OPS) infix(type, I_BINARY, OPERATORS.binary[op], op);
-infix(T.Is, I_IS, OPERATORS.binary.is);
-infix(T.Like, I_LIKE, OPERATORS.binary.like, 'like');
-infix(T.Regexp, I_LIKE, OPERATORS.binary.regexp, 'regexp');
-infix(T.Between, I_BETWEEN, OPERATORS.between);
-infix(T.In, I_IN, OPERATORS.in);
-infix(T.Collate, I_COLLATE, OPERATORS.collate);
-// NOT in infix position: `x NOT LIKE y`, `x NOT BETWEEN ...`, `x NOT IN (...)`, at the level of what follows it.
-INFIX[idx(T.Not)] = I_NOT;
-
-/** The least level of the right operand of the infix operator whose token type index is `type` (0 for a token that is none). */
-export function infixRight(type: number): number {
-  return INFIX_RIGHT[type] ?? 0;
-}
-
-/**
- * The level an infix operator starting with `next` binds at (`after` is the token after it,
- * for NOT LIKE / NOT BETWEEN / NOT IN); -1 when `next` starts no infix operator.
- */
-export function infixPrec(next: number, after: number): number {
-  const kind = INFIX[next];
-  if (kind === undefined) return -1;
-  if (kind !== I_NOT) return INFIX_PREC[next] as number;
-  const then = INFIX[after];
-  return then === I_LIKE || then === I_BETWEEN || then === I_IN ? (INFIX_PREC[after] as number) : -1;
-}
-
-/** The tokens a parameter name can be: a word (identifier, contextual word or keyword). */
-const PARAM_NAME_TOKEN: boolean[] = [];
-for (const type of [T.Identifier, ...T.CONTEXTUAL_WORDS, ...T.KEYWORDS]) PARAM_NAME_TOKEN[idx(type)] = true;
-const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-const SEPARATORS: string[] = [];
-SEPARATORS[idx(T.Dot)] = '.';
-SEPARATORS[idx(T.At)] = '@';
-SEPARATORS[idx(T.Colon)] = ':';
-
-/** The tokens a specifier starts with: [-]number, 'name', WHERE, ALL, [. */
-const SPECIFIER_START: boolean[] = [];
-for (const type of [T.Minus, T.NumberLiteral, T.StringLiteral, T.Where, T.All, T.LBracket]) SPECIFIER_START[idx(type)] = true;
-
-/** The literal each datetime word starts (`DATE '...'`), by token type index. */
-const DATETIME_WORDS: ('datetime' | 'localdate' | 'localtime' | 'localdatetime')[] = [];
-DATETIME_WORDS[idx(T.DatetimeWord)] = 'datetime';
-DATETIME_WORDS[idx(T.DateWord)] = 'localdate';
-DATETIME_WORDS[idx(T.TimeWord)] = 'localtime';
-DATETIME_WORDS[idx(T.TimestampWord)] = 'localdatetime';
-
-const DATETIME = idx(T.DatetimeWord), LPAREN = idx(T.LParen), MINUS = idx(T.Minus), NUMBER = idx(T.NumberLiteral);
-const STRING = idx(T.StringLiteral), QUOTED = idx(T.QuotedIdentifier);
-const COLUMN_WORD = idx(T.ColumnWord), ALIAS_WORD = idx(T.AliasWord), SYSTEM_COLUMN_WORD = idx(T.SystemColumnWord), DATABASE_COLUMN_WORD = idx(T.DatabaseColumnWord);
-
-/** The lists of a frame that has none (frozen: a frame that forgot to make its own list fails loudly). */
-const NO_ITEMS = Object.freeze([]) as unknown as Expr[];
-const NO_ARMS = Object.freeze([]) as unknown as WhenClause[];
-
-// Frame kinds: the constructs in progress on the expression stack.
-const F_PREFIX = 1, F_PAREN = 2, F_BINARY = 3, F_IS = 4, F_LIKE = 5, F_BETWEEN = 6, F_IN = 7, F_CALL = 8, F_CASE = 9;
-// CASE phases: what the expression just read is.
-const CASE_BASE = 0, CASE_WHEN = 1, CASE_THEN = 2, CASE_ELSE = 3;
-
-/**
- * One construct in progress. Frames are pooled (`frames`, `frameCount`), so every field is
- * always present and reset on push.
- */
-class Frame {
-  kind = 0;
-  /** Start token and minimum precedence of the expression this construct is part of: restored when it completes. */
-  start = MISSING;
-  minPrec = 0;
-  /** The left operand (binary operators, IS, LIKE, BETWEEN, IN) or the CASE base. */
-  left: Expr | null = null;
-  /** BETWEEN: the lower bound; CASE: the WHEN condition. */
-  second: Expr = NULL;
-  op: BinaryOp | UnaryOp = 'and';
-  /** NOT LIKE, NOT BETWEEN, NOT IN, IS NOT. */
-  not = false;
-  /** The called name; the WHEN token of the current CASE arm. */
-  token = MISSING;
-  distinct = MISSING;
-  star = MISSING;
-  /** Call arguments, IN values (a new list per construct: it goes into the node). */
-  items: Expr[] = NO_ITEMS;
-  arms: WhenClause[] = NO_ARMS;
-  /** BETWEEN: 0 before AND, 1 after; CASE: what was read last; call: the number of syntax errors before it. */
-  phase = 0;
-  otherwise: Expr | null = null;
-}
-
-export abstract class ExpressionRules extends ParserBase {
+export abstract class ExpressionRules extends NameRules {
   /** The SELECT rule (parser.ts): subqueries in expressions. */
   protected abstract select(): Rule<Select>;
 
   private frames: Frame[] = [];
   private frameCount = 0;
 
-  override begin(...args: Parameters<ParserBase['begin']>): void {
+  override begin(...args: Parameters<NameRules['begin']>): void {
     super.begin(...args);
     this.frameCount = 0;
   }
@@ -589,150 +453,6 @@ export abstract class ExpressionRules extends ParserBase {
     const node: Expr = this.mark(new CaseNode(frame.left, frame.arms, frame.otherwise), frame.start);
     this.pop(frame);
     return node;
-  }
-
-  /**
-   * The form a contextual word starts, told by the tokens after it (`DATE '...'`,
-   * `COLUMN(...)`, ...): the node, 'database_column' (a sub-rule), or null when the word is a
-   * plain name here (a column or a call).
-   */
-  private contextualForm(start: number): Expr | 'database_column' | null {
-    const type = this.t1();
-    const second = this.tk(2);
-    const third = this.tk(3);
-    const kind = DATETIME_WORDS[type];
-    if (kind !== undefined) {
-      if (type === DATETIME && second === LPAREN && (third === MINUS || third === NUMBER)) {
-        this.pos += 2;
-        const negative = this.optional(T.Minus) !== MISSING;
-        const n = this.expect(T.NumberLiteral);
-        this.expect(T.RParen);
-        return this.mark(new DatetimeNode('ms', this.wholeNumberText(n, negative, 'DATETIME(milliseconds)')), start);
-      }
-      if (second === STRING || second === QUOTED) {
-        this.pos += 2;
-        return this.datetime(kind, this.pos - 1, start);
-      }
-      return null;
-    }
-    if (second !== LPAREN) return null;
-    const thirdIsName = IS_NAME[third] === true;
-    switch (type) {
-      case COLUMN_WORD: {
-        if (!(thirdIsName || third === STRING)) return null;
-        this.pos += 2;
-        let path: string;
-        if (this.at(T.StringLiteral)) {
-          const s = this.next();
-          path = stringValue(this.image(s));
-          if (path === '') this.report('syntax/empty-path', "a column path cannot be empty ('')", s);
-        } else {
-          path = this.pathText(this.next());
-        }
-        this.expect(T.RParen);
-        return this.mark(new ColumnNode(path), start);
-      }
-      case ALIAS_WORD: {
-        if (!thirdIsName) return null;
-        this.pos += 2;
-        const name = this.next();
-        this.expect(T.RParen);
-        return this.mark(new AliasNode(this.nameOf(name)), start);
-      }
-      case SYSTEM_COLUMN_WORD: {
-        if (!thirdIsName) return null;
-        this.pos += 2;
-        const table = this.next();
-        this.expect(T.Comma);
-        const column = this.expect(T.Name);
-        this.expect(T.RParen);
-        return this.mark(new SystemColumnNode(this.nameOf(table), this.nameOf(column)), start);
-      }
-      case DATABASE_COLUMN_WORD:
-        return SPECIFIER_START[third] === true ? 'database_column' : null;
-      default:
-        return null;
-    }
-  }
-
-  /** `DATABASE_COLUMN ( specifier , name , specifier )` (the caller saw its first three tokens). */
-  private *databaseColumn(start: number): Rule<Expr> {
-    this.pos++;
-    this.enter(this.next());
-    const database = (yield this.specifier()) as Specifier;
-    this.expect(T.Comma);
-    const table = this.expect(T.Name);
-    this.expect(T.Comma);
-    const column = (yield this.specifier()) as Specifier;
-    this.expect(T.RParen);
-    this.leave();
-    return this.mark(new DatabaseColumnNode(database, this.nameOf(table), column), start);
-  }
-
-  // -------------------------------------------------------------------------------------
-  // Paths
-
-  /** A column (or alias) reference whose path starts with the name `first` (read). */
-  private columnFrom(first: number): Expr {
-    if (SEPARATORS[this.t1()] === undefined) return this.nameRef(this.nameOf(first), true, first);
-    return this.nameRef(this.pathText(first), false, first);
-  }
-
-  /** The text of a path whose first name is `first` (read): `{ (.|@|:) name }` joined as written. */
-  protected pathText(first: number): string {
-    let text = this.nameOf(first);
-    for (;;) {
-      const separator = SEPARATORS[this.t1()];
-      if (separator === undefined) return text;
-      this.pos++;
-      text += separator + this.nameOf(this.expect(T.Name));
-    }
-  }
-
-  // -------------------------------------------------------------------------------------
-  // Specifiers
-
-  /** A database or field specifier: an id, a 'name', WHERE e, ALL, or [ ... ] of the first three. */
-  protected *specifier(): Rule<Specifier> {
-    const start = this.pos;
-    if (this.at(T.All)) {
-      this.pos++;
-      return this.mark(new SpecAllNode(), start);
-    }
-    if (this.at(T.LBracket)) {
-      this.pos++;
-      const items: Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>[] = [];
-      if (SPECIFIER_START[this.t1()] === true && !this.at(T.All) && !this.at(T.LBracket)) {
-        do items.push(yield* this.singularSpecifier('singularSpecifier'));
-        while (this.optional(T.Comma) !== MISSING);
-      }
-      this.expect(T.RBracket);
-      return this.mark(new SpecArrayNode(items), start);
-    }
-    return yield* this.singularSpecifier('specifier');
-  }
-
-  /** An id, a 'name' or WHERE e; `ruleName` names what was expected when it is none of these. */
-  private *singularSpecifier(ruleName: string): Generator<Rule<unknown>, Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>, unknown> {
-    const start = this.pos;
-    if (this.at(T.NumberLiteral) || this.at(T.Minus)) {
-      const negative = this.optional(T.Minus) !== MISSING;
-      const n = this.expect(T.NumberLiteral);
-      return this.mark(new SpecIdNode(this.wholeNumberText(n, negative, 'an id')), start);
-    }
-    if (this.at(T.StringLiteral)) {
-      const s = this.next();
-      const name = stringValue(this.image(s));
-      if (name === '') this.report('syntax/empty-name', "a name specifier cannot be empty ('')", s);
-      return this.mark(new SpecNameNode(name), start);
-    }
-    if (this.at(T.Where)) {
-      this.pos++;
-      const where = (yield this.expression(0)) as Expr;
-      return this.mark(new SpecWhereNode(where), start);
-    }
-    this.noViableAlt(ruleName);
-    return new SpecIdNode('0');
   }
 
   /** A whole input that is one expression (`parseExpression`). */

@@ -1,6 +1,6 @@
 import { EmbeddedActionsParser, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
 import { OPERATORS } from '../ast/operators.js';
-import { infixPrec, infixRight } from './expression-rules.js';
+import { infixPrec, infixRight } from './expression-tables.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
 

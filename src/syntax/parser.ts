@@ -4,7 +4,7 @@ import {
 } from '../ast/index.js';
 import { JoinNode, OrderTermNode, ResultColumnNode, SelectActionNode, SelectNode, SelectSourceNode, TableDatabaseNode, TableNode, TableSystemNode } from '../ast/objects.js';
 import { ActionRules } from './action-rules.js';
-import { startsExpression } from './expression-rules.js';
+import { startsExpression } from './expression-tables.js';
 import { fieldKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, MISSING, idx, type AliasScope, type Rule } from './parser-base.js';

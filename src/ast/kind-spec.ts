@@ -1,0 +1,51 @@
+import type { Node, NodeKind, NodeOfKind } from './nodes.js';
+import type { DataAction } from './actions.js';
+import type { Operator } from './operators.js';
+
+/**
+ * The shape of an entry of the kind table (src/ast/kinds.ts) and the helpers its parts
+ * (kinds-expressions.ts, kinds-select.ts, kinds-actions.ts) write entries with.
+ */
+
+/** Where a node may stand. Statements are selects and actions. */
+export type KindRole = 'expr' | 'when' | 'specifier' | 'result_column' | 'order_term' | 'source' | 'select' | 'action' | 'action_part';
+
+/** The spec JSON's spelling of a kind. */
+export interface JsonSpelling {
+  /** The full form's `"type"` (null: the kind has none), and the spec's short aliases of it (`dt`, `ts`, ...). */
+  readonly type: string | null;
+  readonly typeAliases: readonly string[];
+  /** The `$` keys of its shorthand: one, or every operator's (`$and`, `$=`, ...); `$$` is the prefix of a function's. */
+  readonly shorthand: readonly string[];
+  /** The plain JSON value its short form is (a number is `5`, a table `"orders"`), or null. */
+  readonly plain: 'null' | 'number' | 'string' | 'boolean' | 'array' | null;
+  /** The `"action"` of an action (`"select"`, `"fetch"`, `"update"`), or null. */
+  readonly action: string | null;
+  /** The `"fetch"` of a FETCH action (`"records"`), or null. */
+  readonly fetch: string | null;
+}
+
+/** The properties of a node that hold child nodes (a node, a list of nodes, null, or `'all'`). */
+export type ChildKey<N> = {
+  [P in keyof N]-?: P extends 'kind' ? never : N[P] extends Node | null | 'all' | readonly Node[] ? P : never;
+}[keyof N] &
+  string;
+
+export interface KindSpec<K extends NodeKind> {
+  readonly role: KindRole;
+  readonly children: readonly ChildKey<NodeOfKind<K>>[];
+  readonly json: JsonSpelling;
+  readonly keyword: string | null;
+  readonly operator: ((node: NodeOfKind<K>) => Operator) | null;
+  readonly make: (...args: never[]) => NodeOfKind<K>;
+}
+
+export const NO_SPELLING = { type: null, typeAliases: [], shorthand: [], plain: null, action: null, fetch: null } as const;
+/** A kind's spelling: what is given, the rest none (literal types kept: `KINDS.spec_all.json.type` is `'all'`). */
+export const json = <const S extends Partial<JsonSpelling>>(spelling: S): Omit<typeof NO_SPELLING, keyof S> & S => ({ ...NO_SPELLING, ...spelling });
+
+/** The constructor of a data action: its parts as given (the spec's defaults are null: actions.ts). */
+export const action =
+  <K extends DataAction['kind']>(kind: K) =>
+  (parts: Omit<NodeOfKind<K>, 'kind'>): NodeOfKind<K> =>
+    ({ kind, ...parts }) as NodeOfKind<K>;

@@ -1,0 +1,214 @@
+import type { AliasRef, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DateTimeLit, Exists, Expr, FunctionCall, InList, InSelect, LocalDateLit, LocalDateTimeLit, LocalTimeLit, NodeKind, NullLit, NumberLit, Param, Select, Specifier, StringLit, SubqueryExpr, SystemColumn, Unary, UnaryOp, WhenClause } from './nodes.js';
+import { BINARY_OPS, UNARY_OPS } from './nodes.js';
+import { OPERATORS } from './operators.js';
+import { AliasNode, BetweenNode, BinaryNode, CaseNode, CollateNode, ColumnNode, CountRowsNode, DatabaseColumnNode, DatetimeNode, ExistsNode, FunctionNode, InNode, InSelectNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode, NullNode, NumberNode, ParamNode, StringNode, SubqueryNode, SystemColumnNode, UnaryNode, WhenNode } from './objects.js';
+import { json, type KindSpec } from './kind-spec.js';
+
+const BINARY_KEYS = BINARY_OPS.map((op) => `$${op}`);
+const UNARY_KEYS = UNARY_OPS.map((op) => `$${op}`);
+
+/** The kind table's expressions (src/ast/kinds.ts): literals, names, operators and forms. */
+export const EXPRESSION_KINDS = {
+  // Literals
+  null: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'null', plain: 'null' }),
+    keyword: 'NULL',
+    operator: null,
+    make: (): NullLit => new NullNode(),
+  },
+  number: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'number', plain: 'number' }),
+    keyword: null,
+    operator: null,
+    make: (value: string | number | bigint): NumberLit => new NumberNode(String(value)),
+  },
+  string: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'string', plain: 'string' }),
+    keyword: null,
+    operator: null,
+    make: (value: string): StringLit => new StringNode(value),
+  },
+  datetime: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'datetime', typeAliases: ['dt'], shorthand: ['$dt'] }),
+    keyword: 'DATETIME',
+    operator: null,
+    make: (form: 'ms' | 'iso', value: string): DateTimeLit => new DatetimeNode(form, value),
+  },
+  localdatetime: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'localdatetime', typeAliases: ['ldt'], shorthand: ['$ldt'] }),
+    keyword: 'TIMESTAMP',
+    operator: null,
+    make: (value: string): LocalDateTimeLit => new LocaldatetimeNode(value),
+  },
+  localdate: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'localdate', typeAliases: ['ld'], shorthand: ['$ld'] }),
+    keyword: 'DATE',
+    operator: null,
+    make: (value: string): LocalDateLit => new LocaldateNode(value),
+  },
+  localtime: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'localtime', typeAliases: ['lt'], shorthand: ['$lt'] }),
+    keyword: 'TIME',
+    operator: null,
+    make: (value: string): LocalTimeLit => new LocaltimeNode(value),
+  },
+
+  // Columns and aliases
+  column: {
+    role: 'expr',
+    children: [],
+    json: json({ shorthand: ['$col'] }),
+    keyword: 'COLUMN',
+    operator: null,
+    make: (path: string): ColumnRef => new ColumnNode(path),
+  },
+  system_column: {
+    role: 'expr',
+    children: [],
+    // `{"type": "column", "table": ..., "column": ...}`: a column without "database".
+    json: json({ type: 'column' }),
+    keyword: 'SYSTEM_COLUMN',
+    operator: null,
+    make: (table: string, column: string): SystemColumn => new SystemColumnNode(table, column),
+  },
+  database_column: {
+    role: 'expr',
+    children: ['database', 'column'],
+    // `{"type": "column", "database": ..., "table": ..., "column": ...}`.
+    json: json({ type: 'column' }),
+    keyword: 'DATABASE_COLUMN',
+    operator: null,
+    make: (database: Specifier, table: string, column: Specifier): DatabaseColumn => new DatabaseColumnNode(database, table, column),
+  },
+  alias: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'alias', shorthand: ['$alias'] }),
+    keyword: 'ALIAS',
+    operator: null,
+    make: (name: string): AliasRef => new AliasNode(name),
+  },
+
+  // Operators and forms
+  between: {
+    role: 'expr',
+    children: ['e', 'min', 'max'],
+    json: json({ type: 'between', shorthand: ['$between'] }),
+    keyword: null,
+    operator: () => OPERATORS.between,
+    make: (e: Expr, min: Expr, max: Expr): Between => new BetweenNode(e, min, max),
+  },
+  binary: {
+    role: 'expr',
+    children: ['e1', 'e2'],
+    json: json({ type: 'binary', shorthand: BINARY_KEYS }),
+    keyword: null,
+    operator: (node: Binary) => OPERATORS.binary[node.op],
+    make: (op: BinaryOp, e1: Expr, e2: Expr): Binary => new BinaryNode(op, e1, e2),
+  },
+  case: {
+    role: 'expr',
+    children: ['base', 'cases', 'else'],
+    json: json({ type: 'case' }),
+    keyword: 'CASE',
+    operator: null,
+    make: (base: Expr | null, cases: readonly WhenClause[], otherwise: Expr | null): Case => new CaseNode(base, cases, otherwise),
+  },
+  when: {
+    role: 'when',
+    children: ['when', 'then'],
+    // `{"when": ..., "then": ...}`, in a case's "cases".
+    json: json({}),
+    keyword: 'WHEN',
+    operator: null,
+    make: (condition: Expr, then: Expr): WhenClause => new WhenNode(condition, then),
+  },
+  collate: {
+    role: 'expr',
+    children: ['e'],
+    json: json({ type: 'collate' }),
+    keyword: null,
+    operator: () => OPERATORS.collate,
+    make: (e: Expr, collation: string): Collate => new CollateNode(e, collation),
+  },
+  count_rows: {
+    role: 'expr',
+    children: [],
+    json: json({ type: 'count_rows' }),
+    keyword: 'COUNT',
+    operator: null,
+    make: (): CountRows => new CountRowsNode(),
+  },
+  exists: {
+    role: 'expr',
+    children: ['select'],
+    json: json({ type: 'exists', shorthand: ['$exists'] }),
+    keyword: 'EXISTS',
+    operator: null,
+    make: (select: Select): Exists => new ExistsNode(select),
+  },
+  function: {
+    role: 'expr',
+    children: ['args'],
+    json: json({ type: 'function', shorthand: ['$$'] }),
+    keyword: null,
+    operator: null,
+    make: (name: string, args: readonly Expr[]): FunctionCall => new FunctionNode(name, args),
+  },
+  in: {
+    role: 'expr',
+    children: ['e', 'values'],
+    json: json({ type: 'in', shorthand: ['$in'] }),
+    keyword: null,
+    operator: () => OPERATORS.in,
+    make: (e: Expr, values: readonly Expr[]): InList => new InNode(e, values),
+  },
+  in_select: {
+    role: 'expr',
+    children: ['e', 'select'],
+    json: json({ type: 'in_select', shorthand: ['$in'] }),
+    keyword: null,
+    operator: () => OPERATORS.in,
+    make: (e: Expr, select: Select): InSelect => new InSelectNode(e, select),
+  },
+  param: {
+    role: 'expr',
+    children: [],
+    // `:name` in dsq text: bound to a literal before JSON is written (src/params); the spec's
+    // JSON has no parameters, so it has no spelling.
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (name: string, list = false): Param => new ParamNode(name, list),
+  },
+  subquery: {
+    role: 'expr',
+    children: ['select'],
+    json: json({ type: 'select', shorthand: ['$select'] }),
+    keyword: null,
+    operator: null,
+    make: (select: Select): SubqueryExpr => new SubqueryNode(select),
+  },
+  unary: {
+    role: 'expr',
+    children: ['e'],
+    json: json({ type: 'unary', shorthand: UNARY_KEYS }),
+    keyword: null,
+    operator: (node: Unary) => OPERATORS.unary[node.op],
+    make: (op: UnaryOp, e: Expr): Unary => new UnaryNode(op, e),
+  },
+} as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };
