@@ -285,7 +285,7 @@ export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces
     }
     let built: unknown;
     if (!collecting) built = top.step.build(top.results);
-    else if (top.step === BAD_STEP || top.results.includes(BAD)) built = BAD;
+    else if (top.step === BAD_STEP || top.step.failed === true || top.results.includes(BAD)) built = BAD;
     else {
       try {
         built = top.step.build(top.results);

@@ -142,6 +142,18 @@ describe('fromJson reports every problem of a document: the reader goes on with 
     ]);
   });
 
+  it('the properties of a select object are each read: a bad one does not hide the others', () => {
+    const r = fromJsonResult('{"distinct": 1,\n "columns": "all",\n "from": {"type": "td"},\n "group": {},\n "order": "a",\n "where": {"$nope": 1}}');
+    expect(where(r.diagnostics)).toEqual([
+      ['json/wrong-type', '1:14', '/distinct'],
+      ['json/wrong-type', '2:13', '/columns'],
+      ['json/wrong-type', '4:11', '/group'],
+      ['json/wrong-type', '5:11', '/order'],
+      ['json/missing-property', '3:10', '/from'],
+      ['json/unknown-operator', '6:12', '/where/$nope'],
+    ]);
+  });
+
   it('decompile: the same diagnostics', () => {
     expect(decompileResult(doc).diagnostics).toEqual(fromJsonResult(doc).diagnostics);
   });
