@@ -92,7 +92,7 @@ describe('the packed package', () => {
     }
   });
 
-  it('every documented name type-checks from the packed types, by ESM and CommonJS resolution; internals are not there', () => {
+  it('every documented name type-checks from the packed types, by ESM and CommonJS resolution, and so does what `dsq gen` writes; internals are not there', () => {
     const ids = (s: string) => s.replace(/\W/g, '_');
     // Each name imported by name (types under an alias: `Node` is in two entries); a name the
     // packed types lack is an error (TS2305).
@@ -125,9 +125,14 @@ void new dsq_json.JsonObject();
 `;
     writeFileSync(join(consumer, 'esm.mts'), `${imports}\n${uses}\n${program}`);
     writeFileSync(join(consumer, 'cjs.cts'), `${imports}\n${uses}\n${program}`);
+    // What `dsq gen` writes imports its runtime from 'dsq': it type-checks against the packed types.
+    const bin = join(consumer, 'node_modules', pkg.name, pkg.bin.dsq as string);
+    const project = join(ROOT, 'test', 'gen', 'project');
+    run(process.execPath, [bin, 'gen', join(project, 'queries', '**', '*.dsq'), '--schema', join(project, 'schema.json'), '--out', join(consumer, 'queries.mts')], consumer);
+    expect(readFileSync(join(consumer, 'queries.mts'), 'utf8')).toMatch(/^import \{ prepareQuery\b.*\} from "dsq";$/m);
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: ['node'], skipLibCheck: false }, files: ['esm.mts', 'cjs.cts'] }),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: ['node'], skipLibCheck: false }, files: ['esm.mts', 'cjs.cts', 'queries.mts'] }),
     );
     let out = '';
     try {

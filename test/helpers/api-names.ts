@@ -45,31 +45,12 @@ export function apiNames(root = ROOT): Record<EntryPoint, EntryNames> {
     for (const exported of checker.getExportsOfModule(symbol)) {
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       // `export type { X }` of a value makes X a type only.
-      const typeOnly = exported.declarations?.some((d) => ts.isTypeOnlyExportDeclaration?.(d as never) || (ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)));
+      const typeOnly = exported.declarations?.some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) ?? false;
       const isValue = !typeOnly && (target.flags & ts.SymbolFlags.Value) !== 0;
       (isValue ? values : types).push(exported.name);
     }
     const byName = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || a.localeCompare(b);
     out[entry] = { values: values.sort(byName), types: types.sort(byName) };
-  }
-  return out;
-}
-
-/** The summary line of each exported name's doc comment (for writing docs/api.md). */
-export function apiSummaries(root = ROOT): Record<EntryPoint, Record<string, string>> {
-  const files = Object.values(ENTRY_POINTS).map((f) => join(root, f));
-  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true, types: ['node'] });
-  const checker = program.getTypeChecker();
-  const out = {} as Record<EntryPoint, Record<string, string>>;
-  for (const [entry, file] of Object.entries(ENTRY_POINTS) as [EntryPoint, string][]) {
-    const symbol = checker.getSymbolAtLocation(program.getSourceFile(join(root, file))!)!;
-    const map: Record<string, string> = {};
-    for (const exported of checker.getExportsOfModule(symbol)) {
-      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      const doc = ts.displayPartsToString(target.getDocumentationComment(checker)).replace(/\s+/g, ' ').trim();
-      map[exported.name] = doc;
-    }
-    out[entry] = map;
   }
   return out;
 }
