@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ISerializedGast } from 'chevrotain';
-import { grammarProductions } from '../src/syntax/grammar.js';
+import { grammarProductions } from './productions.js';
 
 /** How a parser rule is shown: its name in the reference, and what it is when that needs saying. */
 interface Shown {

@@ -3,7 +3,7 @@
  * test/grammar checks the committed files equal what this writes.
  */
 import { writeFileSync } from 'node:fs';
-import { textMateGrammar } from '../src/syntax/grammar.js';
+import { textMateGrammar } from './productions.js';
 import { syntaxDiagramsHtml } from './diagrams.js';
 
 const dir = new URL('./', import.meta.url);

@@ -19,9 +19,9 @@ export { tokenize, type SourceToken, type TokenCategory } from './syntax/tokeniz
 // Text → JSON: compile, with `:name` parameters bound; prepared queries (what `dsq gen` writes uses).
 export { compile, compileResult, compileToAst, compileToAstResult, type CompileOptions } from './params/compile.js';
 export { bindParams, type BindOptions, type ParamValues } from './params/bind.js';
-export { paramNames } from './params/names.js';
+export { paramNames } from './ast/param-names.js';
 export { prepareQuery, type Action, type ParamSpec } from './params/prepare.js';
-export type { ParamType } from './params/types.js';
+export type { ParamType } from './schema/param-types.js';
 
 // AST → text: the printer and formatter; JSON → text.
 export { print } from './print/print.js';
@@ -47,7 +47,7 @@ export type { Span } from './diagnostic/span.js';
 export { hasErrors, valueOrThrow, type Result } from './diagnostic/result.js';
 
 // Schema: the spec's database definitions, lookups, TypeScript types for the builder.
-export type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './schema/types.js';
+export type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './schema/definitions.js';
 export { readSchema, readSchemaResult, schemaFromValue, schemaFromValueResult } from './schema/read.js';
 export { allDatabases, findDatabase, findDatabases, findField, type DatabaseEntry } from './schema/lookup.js';
 export { emitTypes, type EmitTypesOptions } from './schema/emit-types.js';
@@ -89,5 +89,5 @@ export {
 // Lint: the everyday calls (rules, suppression, fixes and the rule author's types are in `dsq/lint`).
 export { lint, fixText, type LintOptions, type LintResult, type FixOptions, type FixResult } from './lint/lint.js';
 export { RULES as LINT_RULES } from './lint/registry.js';
-export type { LintDiagnostic, RuleSeverity as LintSeverity } from './lint/types.js';
+export type { LintDiagnostic, RuleSeverity as LintSeverity } from './lint/rule-api.js';
 export { REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport, type FileReport as LintFileReport, type ReportFormat as LintReportFormat } from './lint/report/index.js';

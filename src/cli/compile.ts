@@ -5,7 +5,7 @@ import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagn
 import { loadConfig } from '../config/index.js';
 import { toJson } from '../json/to-json.js';
 import { quotedTextWarnings } from '../lint/lint.js';
-import type { RulesConfig } from '../lint/types.js';
+import type { RulesConfig } from '../lint/rule-api.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
 import type { Command } from './command.js';

@@ -10,7 +10,7 @@ import { capDiagnostic } from '../diagnostic/quote.js';
 import { findFiles, GlobSyntaxError, writeFileSafely } from './files.js';
 import { FileError, readTextFile, textOf } from './io.js';
 import { fixText, lint, type LintOptions, type LintResult } from '../lint/lint.js';
-import type { LintDiagnostic } from '../lint/types.js';
+import type { LintDiagnostic } from '../lint/rule-api.js';
 import { RULES } from '../lint/registry.js';
 import { formatTextWith, REPORTERS, REPORT_FORMATS, type FileReport, type ReportFormat } from '../lint/report/index.js';
 import { format } from '../print/index.js';

@@ -8,7 +8,7 @@ import type { JsonValue } from '../json/value.js';
 
 /**
  * Rule levels, written once: the config reader (here), lint's rule settings (src/lint/config.ts)
- * and their types (src/lint/types.ts) all read these.
+ * and their types (src/lint/rule-api.ts) all read these.
  */
 export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
 /** The severity a rule runs at. */

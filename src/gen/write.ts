@@ -2,7 +2,7 @@ import type { Node } from '../ast/nodes.js';
 import type { Diagnostic } from '../diagnostic/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { inferParams, type ParamInfo } from '../params/infer.js';
-import { tsParamType } from '../params/types.js';
+import { tsParamType } from '../schema/param-types.js';
 import { print } from '../print/index.js';
 import type { Schema } from '../schema/index.js';
 import { parseDocument } from '../syntax/index.js';

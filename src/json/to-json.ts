@@ -4,7 +4,7 @@ import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/
 import { OPERATORS } from '../ast/operators.js';
 import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
 import { normaliseKey } from './value.js';
-import { paramNames, unboundParamsError } from '../params/names.js';
+import { paramNames, unboundParamsError } from '../ast/param-names.js';
 
 /**
  * AST → spec JSON text. `form: 'short'` (the default) writes every node in its `$` shorthand

@@ -1,7 +1,7 @@
 import { RULE_LEVELS } from '../config/config.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { didYouMean } from '../diagnostic/suggest.js';
-import type { OptionType, Rule, RuleConfig, RuleLevel, RuleSeverity, RulesConfig } from './types.js';
+import type { OptionType, Rule, RuleConfig, RuleLevel, RuleSeverity, RulesConfig } from './rule-api.js';
 
 /** A rule as it will run: its severity and options after the configuration is applied. */
 export interface ActiveRule {

@@ -1,7 +1,7 @@
 import type { Span } from '../diagnostic/span.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { applyEdits, chooseFixes } from './fix.js';
-import type { Fix, LintDiagnostic, LintDocument, TextEdit } from './types.js';
+import type { Fix, LintDiagnostic, LintDocument, TextEdit } from './rule-api.js';
 
 /**
  * The findings with every fix checked before it is offered: a fix whose text would not parse

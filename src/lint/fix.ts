@@ -1,4 +1,4 @@
-import type { Fix, LintDiagnostic, TextEdit } from './types.js';
+import type { Fix, LintDiagnostic, TextEdit } from './rule-api.js';
 
 /**
  * Applies the fixes of the findings as text edits: fixes are taken in source order and a fix

@@ -8,7 +8,7 @@ export type {
   Fix, LintDiagnostic, LintDocument, OptionType as LintOptionType, Report as LintFinding, Rule as LintRule,
   RuleConfig as LintRuleConfig, RuleContext as LintRuleContext, RuleMeta as LintRuleMeta, RuleSeverity as LintSeverity,
   RulesConfig as LintRulesConfig, RuleVisitor as LintRuleVisitor, SourceComment, TextEdit,
-} from './types.js';
+} from './rule-api.js';
 export { lint, lintDocument, lintStatements, fixText, type LintOptions, type LintResult, type FixResult, type FixOptions } from './lint.js';
 export { applyFixes } from './fix.js';
 export { RULES as LINT_RULES, findRule as findLintRule } from './registry.js';

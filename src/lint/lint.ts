@@ -9,7 +9,7 @@ import { RULES } from './registry.js';
 import { quotedText } from './rules/quoted-text.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import { runRules } from './run.js';
-import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './types.js';
+import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './rule-api.js';
 
 export interface LintOptions {
   /** The database definitions (src/schema `readSchema`); the schema rules stay silent without. */

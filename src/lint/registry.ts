@@ -26,7 +26,7 @@ import { insertMissingKey } from './rules/insert-missing-key.js';
 import { writeWithoutWhere } from './rules/write-without-where.js';
 import { permanentWrite } from './rules/permanent-write.js';
 import { fetchWithoutLimit } from './rules/fetch-without-limit.js';
-import type { Rule } from './types.js';
+import type { Rule } from './rule-api.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
 export const RULES: readonly Rule[] = [

@@ -6,7 +6,7 @@ import type { ActiveRule } from './config.js';
 import { buildScope, type Clause, type SelectScope } from './scope.js';
 import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
 import { applySuppressions, readDirectives } from './suppress.js';
-import type { LintDiagnostic, LintDocument, Report, RuleContext } from './types.js';
+import type { LintDiagnostic, LintDocument, Report, RuleContext } from './rule-api.js';
 
 /** Where the walk is, for the rules' context: the nearest select above and the part of it the node is in. */
 interface Frame {

@@ -4,7 +4,7 @@ import { ATTRIBUTES, type SelectScope, type SourceInfo } from './scope.js';
 import {
   DATABASE_TABLES, databaseNames, findFieldInAny, hasBlob, resolveDatabasePath, splitColumnPath, splitTablePath,
 } from './schema-paths.js';
-import type { RuleContext } from './types.js';
+import type { RuleContext } from './rule-api.js';
 
 /** What a column path names, as far as the schema and the FROM clause tell. */
 export type ColumnResolution =

@@ -1,4 +1,4 @@
-import type { LintDiagnostic, SourceComment } from './types.js';
+import type { LintDiagnostic, SourceComment } from './rule-api.js';
 
 /**
  * Suppression comments:

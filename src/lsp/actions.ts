@@ -1,8 +1,9 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type TextEdit } from 'vscode-languageserver/node';
 import { applyFixes } from '../lint/fix.js';
-import { KEYWORD_NAMES, type SourceToken } from '../syntax/tokenize.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import { lint, MAX_FIX_PASSES, type LintOptions } from '../lint/lint.js';
-import type { Fix, LintDiagnostic } from '../lint/types.js';
+import type { Fix, LintDiagnostic } from '../lint/rule-api.js';
+import { RESERVED } from './keywords.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import type { TextShape } from './structure.js';
 
@@ -89,7 +90,6 @@ function fixAll(text: string, options: LintOptions, keywordCase: ActionContext['
   return current;
 }
 
-const KEYWORDS: ReadonlySet<string> = new Set(KEYWORD_NAMES);
 
 /**
  * A fix whose edits write only keywords (`IS`, `IS NOT`, `NULL`), in the configured case:
@@ -99,7 +99,7 @@ function inKeywordCase(fix: Fix, text: string, keywordCase: ActionContext['keywo
   if (keywordCase === 'upper') return fix;
   const edits = fix.edits.map((e) => {
     const words = e.text.split(' ');
-    if (!words.every((w) => KEYWORDS.has(w))) return e;
+    if (!words.every((w) => RESERVED.has(w))) return e;
     const lower = keywordCase === 'lower' || precedingKeywordIsLower(text, e.start);
     return lower ? { ...e, text: e.text.toLowerCase() } : e;
   });
@@ -110,7 +110,7 @@ function precedingKeywordIsLower(text: string, offset: number): boolean {
   const words = text.slice(Math.max(0, offset - 200), offset).match(/[A-Za-z_]+/g) ?? [];
   for (let i = words.length - 1; i >= 0; i--) {
     const w = words[i] as string;
-    if (KEYWORDS.has(w.toUpperCase())) return w === w.toLowerCase();
+    if (RESERVED.has(w.toUpperCase())) return w === w.toLowerCase();
   }
   return false;
 }

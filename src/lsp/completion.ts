@@ -4,7 +4,7 @@ import {
 import { allDatabases } from '../schema/lookup.js';
 import { DATABASE_TABLES } from '../lint/schema-paths.js';
 import { FUNCTIONS } from '../lint/functions.js';
-import type { Schema } from '../schema/types.js';
+import type { Schema } from '../schema/definitions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
 import { frameSources, qualifies, writeName, writePath, type ResolvedSource } from './scope.js';

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Position } from 'vscode-languageserver/node';
-import type { LintDiagnostic } from '../lint/types.js';
+import type { LintDiagnostic } from '../lint/rule-api.js';
 import { ruleDocUri } from './docs.js';
 
 /** The severities of dsq's findings in LSP's numbering. */

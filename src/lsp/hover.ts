@@ -1,6 +1,6 @@
 import { MarkupKind, type Hover, type Range } from 'vscode-languageserver/node';
 import { functionInfo, type FunctionInfo } from '../lint/functions.js';
-import type { Schema } from '../schema/types.js';
+import type { Schema } from '../schema/definitions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';

@@ -1,6 +1,6 @@
 import { lint, type LintOptions, type LintResult } from '../lint/lint.js';
 import { LineIndex } from '../diagnostic/span.js';
-import type { LintDiagnostic } from '../lint/types.js';
+import type { LintDiagnostic } from '../lint/rule-api.js';
 
 /**
  * Linting a changing document statement by statement: each statement's findings are kept by

@@ -1,3 +1,5 @@
+import { KEYWORD_NAMES } from '../syntax/tokenize.js';
+
 /**
  * One line of grammar/reference.md for every keyword and contextual word: what hover shows
  * for a keyword form. test/lsp/keywords.test.ts checks every keyword of the lexer has one.
@@ -84,3 +86,6 @@ export const STATEMENT_OPTIONS: readonly { name: string; detail: string }[] = [
   { name: 'USE_STRINGS', detail: 'USE_STRINGS = TRUE|FALSE' },
   { name: 'ECHO', detail: 'ECHO = TRUE|FALSE' },
 ];
+
+/** The reserved words (upper case): a name that is one must be quoted. */
+export const RESERVED: ReadonlySet<string> = new Set(KEYWORD_NAMES);

@@ -1,7 +1,8 @@
 import { findDatabases, type DatabaseEntry } from '../schema/lookup.js';
-import { KEYWORD_NAMES, type SourceToken } from '../syntax/tokenize.js';
+import type { SourceToken } from '../syntax/tokenize.js';
 import { ATTRIBUTES as RECORD_ATTRIBUTES } from '../lint/scope.js';
-import type { Schema, SchemaField } from '../schema/types.js';
+import type { Schema, SchemaField } from '../schema/definitions.js';
+import { RESERVED } from './keywords.js';
 import { isName, isSeparator, nameOf, type Frame, type SourceRef, type TextShape } from './structure.js';
 
 /** A column a source offers: a schema field, a record attribute, or a subquery's result name. */
@@ -24,12 +25,11 @@ export interface ResolvedSource {
   readonly columns: readonly SourceColumn[] | null;
 }
 
-const KEYWORDS: ReadonlySet<string> = new Set(KEYWORD_NAMES);
 const BARE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 /** A name as dsq text: bare when it reads back as itself, otherwise quoted. */
 export function writeName(name: string): string {
-  return BARE.test(name) && !KEYWORDS.has(name.toUpperCase()) ? name : `"${name.replaceAll('"', '""')}"`;
+  return BARE.test(name) && !RESERVED.has(name.toUpperCase()) ? name : `"${name.replaceAll('"', '""')}"`;
 }
 
 /** A path of names (`sales.orders`) with each segment written as a name. */

@@ -5,7 +5,7 @@ import { DsqError, type Diagnostic as DsqDiagnostic } from '../diagnostic/diagno
 import { lint, type LintOptions } from '../lint/lint.js';
 import { readSchema } from '../schema/read.js';
 import type { PrintOptions } from '../print/options.js';
-import type { Schema } from '../schema/types.js';
+import type { Schema } from '../schema/definitions.js';
 
 /** A config or schema file that could not be used, with what is wrong in it. */
 export interface SettingsProblem {

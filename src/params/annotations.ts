@@ -1,7 +1,7 @@
 import type { Statement } from '../ast/nodes.js';
 import type { Diagnostic, Span } from '../diagnostic/index.js';
 import type { ParsedDocument } from '../syntax/index.js';
-import { PARAM_TYPES, paramTypeOf, type ParamType } from './types.js';
+import { PARAM_TYPES, paramTypeOf, type ParamType } from '../schema/param-types.js';
 
 /**
  * Query-file annotations, in line comments before a statement (as sqlc and PgTyped write them):
@@ -11,7 +11,7 @@ import { PARAM_TYPES, paramTypeOf, type ParamType } from './types.js';
  *     SELECT ... WHERE created_at >= :since;
  *
  * `-- name: X` names the statement (`dsq gen` writes a function for each named one); `-- @param
- * NAME TYPE` states a parameter's type (see types.ts) where it cannot be inferred, or overrides
+ * NAME TYPE` states a parameter's type (see src/schema/param-types.ts) where it cannot be inferred, or overrides
  * the inferred one. Other comments are ordinary comments.
  */
 export interface AnnotatedStatement {

@@ -6,7 +6,7 @@ import { validateAst } from '../ast/validate.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { argumentError } from '../builder/errors.js';
 import { denseItems, toExpr } from '../builder/values.js';
-import { paramNodes, unboundParamsError } from './names.js';
+import { paramNodes, unboundParamsError } from '../ast/param-names.js';
 
 /**
  * Binding parameters: every `:name` of a tree becomes the literal of its value, through the

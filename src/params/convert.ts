@@ -6,7 +6,7 @@ import { markTrusted } from '../ast/trust.js';
 import { DsqError } from '../diagnostic/index.js';
 import { describeValue } from '../builder/errors.js';
 import { toExpr } from '../builder/values.js';
-import type { ParamType } from './types.js';
+import type { ParamType } from '../schema/param-types.js';
 
 /**
  * A parameter's value converted by its type into the literal it binds to (a trusted literal

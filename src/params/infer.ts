@@ -3,9 +3,9 @@ import { visit } from '../ast/walk.js';
 import { select as makeSelect } from '../ast/make.js';
 import { resolveColumn, resolveDatabaseColumn } from '../lint/schema-columns.js';
 import { buildScope, type SelectScope } from '../lint/scope.js';
-import type { RuleContext } from '../lint/types.js';
+import type { RuleContext } from '../lint/rule-api.js';
 import type { Schema, SchemaField } from '../schema/index.js';
-import { paramTypeOfField, type ParamType } from './types.js';
+import { paramTypeOfField, type ParamType } from '../schema/param-types.js';
 
 /** What is known of one parameter of a statement. */
 export interface ParamInfo {

@@ -5,7 +5,7 @@ import { toJson, type ToJsonOptions } from '../json/to-json.js';
 import { parseDocument } from '../syntax/index.js';
 import { bindParams } from './bind.js';
 import { convertList, convertParam } from './convert.js';
-import type { ParamType } from './types.js';
+import type { ParamType } from '../schema/param-types.js';
 
 /**
  * An action ready to send, as the functions `dsq gen` writes return it: `text` is the JSON

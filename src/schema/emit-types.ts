@@ -1,6 +1,6 @@
 import { allDatabases, type DatabaseEntry } from './lookup.js';
 import { DATETIME_TYPES, tsTypeOf } from './typemap.js';
-import type { Schema, SchemaField } from './types.js';
+import type { Schema, SchemaField } from './definitions.js';
 
 export interface EmitTypesOptions {
   /** The name of the database type (default `Schema`). */

@@ -1,4 +1,4 @@
-export * from './types.js';
+export * from './definitions.js';
 export * from './read.js';
 export * from './lookup.js';
 export * from './typemap.js';

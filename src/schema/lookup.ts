@@ -1,4 +1,4 @@
-import type { Schema, SchemaDatabase, SchemaField, SchemaGroup } from './types.js';
+import type { Schema, SchemaDatabase, SchemaField, SchemaGroup } from './definitions.js';
 
 /**
  * One database of a schema with where it sits. `path` is the database's name, and for a

@@ -3,7 +3,7 @@ import { capDiagnostics, resultOf, valueOrThrow, type Result } from '../diagnost
 import { readJsPartial } from '../json/read-js.js';
 import { readJsonText } from '../json/read-text.js';
 import type { JsonObject, JsonValue } from '../json/value.js';
-import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './types.js';
+import type { Schema, SchemaBlob, SchemaDatabase, SchemaField, SchemaGroup } from './definitions.js';
 
 /**
  * Reads the spec's database definitions. Accepted at the top:

@@ -27,7 +27,7 @@ interface ActionOptions {
  * driver, errors and helpers in parser-base.ts. Rules that contain statements or expressions
  * are generators run by `drive`, so subqueries nest without using the call stack.
  *
- * grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
+ * grammar/grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
  * diagrams; test/grammar checks that the two accept the same texts.
  */
 export class DsqParser extends ActionRules {

@@ -7,7 +7,7 @@ import {
 import { parse } from '../../src/syntax/index.js';
 
 /**
- * The same query written as dsq text and built with the builder: the parser (B) and the
+ * The same query written as dsq text and built with the builder: the parser and the
  * builder must give deep-equal ASTs, and the builder's text must parse back to its AST.
  */
 const sub = selectFrom('vip').select('id');

@@ -6,9 +6,9 @@ import { parse } from '../../src/syntax/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-describe('README builder tour', () => {
-  it('the README shows examples/builder-tour.ts verbatim (importing from "dsq")', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+describe('the builder tour (docs/builder.md)', () => {
+  it('docs/builder.md shows examples/builder-tour.ts verbatim (importing from "dsq")', () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'builder.md'), 'utf8');
     const section = /<!-- section:builder -->([\s\S]*?)<!-- \/section:builder -->/.exec(readme)?.[1] ?? '';
     const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
     const file = readFileSync(join(ROOT, 'examples', 'builder-tour.ts'), 'utf8').replace("from '../src/index.js'", "from 'dsq'");

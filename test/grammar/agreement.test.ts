@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { print } from '../../src/print/index.js';
-import { grammarRules } from '../../src/syntax/grammar.js';
+import { grammarRules } from '../../grammar/productions.js';
 import { parseDocument } from '../../src/syntax/index.js';
 import { lex } from '../../src/syntax/lexer.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 
 /**
- * The syntax diagrams are drawn from the Chevrotain grammar in src/syntax/grammar-rules.ts;
+ * The syntax diagrams are drawn from the Chevrotain grammar in grammar/grammar-rules.ts;
  * the parser is hand-written (parser.ts, expression-rules.ts). Run as a recognizer, the
  * grammar must accept exactly the texts the parser reads without a syntax error: on the
  * identity corpus, on printed random statements, and on both with tokens deleted, repeated,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diagramRules, INLINED_RULES, SHOWN_RULES, syntaxDiagramsHtml } from '../../grammar/diagrams.js';
-import { grammarProductions, textMateGrammar } from '../../src/syntax/grammar.js';
+import { grammarProductions, textMateGrammar } from '../../grammar/productions.js';
 import { tokenizeLine, type Grammar } from './textmate.js';
 
 const read = (name: string) => readFileSync(new URL(`../../grammar/${name}`, import.meta.url), 'utf8');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyFixes } from '../../src/lint/fix.js';
 import { fixText, lint, MAX_FIX_PASSES } from '../../src/lint/lint.js';
 import { RULES } from '../../src/lint/registry.js';
-import type { LintDiagnostic, Rule } from '../../src/lint/types.js';
+import type { LintDiagnostic, Rule } from '../../src/lint/rule-api.js';
 import { format } from '../../src/print/index.js';
 
 /** A test rule: reports every column named `bad`, with a fix writing `text` over it. */

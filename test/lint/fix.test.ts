@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '../../src/lint/fix.js';
 import { fixText, lint } from '../../src/lint/lint.js';
-import type { LintDiagnostic } from '../../src/lint/types.js';
+import type { LintDiagnostic } from '../../src/lint/rule-api.js';
 
 describe('fixes', () => {
   it('= NULL becomes IS NULL and != NULL becomes IS NOT NULL', () => {

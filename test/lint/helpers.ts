@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lint, type LintOptions } from '../../src/lint/lint.js';
-import type { LintDiagnostic } from '../../src/lint/types.js';
+import type { LintDiagnostic } from '../../src/lint/rule-api.js';
 import { readSchema, type Schema } from '../../src/schema/index.js';
 
 export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

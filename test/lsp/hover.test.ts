@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES } from '../../src/syntax/tokenize.js';
-import { type Schema } from '../../src/schema/types.js';
+import { type Schema } from '../../src/schema/definitions.js';
 import { hover } from '../../src/lsp/hover.js';
 import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
 import { shapeOf } from '../../src/lsp/structure.js';

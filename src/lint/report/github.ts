@@ -1,4 +1,4 @@
-import type { FileReport } from './types.js';
+import type { FileReport } from './file-report.js';
 
 /** Workflow-command data: `%`, CR and LF escaped. */
 export function escapeData(text: string): string {

@@ -1,4 +1,4 @@
-import { counts, type FileReport } from './types.js';
+import { counts, type FileReport } from './file-report.js';
 
 /** A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint, fix), and the counts. */
 export function formatJson(files: readonly FileReport[]): string {

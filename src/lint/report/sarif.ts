@@ -1,6 +1,6 @@
 import { RULES } from '../registry.js';
-import type { Rule } from '../types.js';
-import type { FileReport } from './types.js';
+import type { Rule } from '../rule-api.js';
+import type { FileReport } from './file-report.js';
 
 /** The file's path as a SARIF artifact URI: forward slashes, percent-encoded. */
 function artifactUri(file: string): string {

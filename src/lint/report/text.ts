@@ -1,4 +1,4 @@
-import { counts, type FileReport } from './types.js';
+import { counts, type FileReport } from './file-report.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

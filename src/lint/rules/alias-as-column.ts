@@ -2,7 +2,7 @@ import type { Expr } from '../../ast/nodes.js';
 import { descendants } from '../../ast/walk.js';
 import { lastSegment } from '../scope.js';
 import { nameText } from '../source-scan.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /**
  * In WHERE a bare name is a source column, never a result alias (only ORDER BY, GROUP BY and

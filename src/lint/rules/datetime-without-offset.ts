@@ -1,5 +1,5 @@
 import { checkDateTimeText, hasOffset } from '../../ast/datetime.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** `DATETIME '2024-01-31T10:30'` without an offset: the service assumes UTC, which is rarely what was meant. */
 export const datetimeWithoutOffset: Rule = {

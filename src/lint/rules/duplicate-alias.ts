@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** Two result columns with the same alias (names compare case-insensitively, as in SQL). */
 export const duplicateAlias: Rule = {

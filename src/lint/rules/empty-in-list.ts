@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** `x IN ()` is always false (and `x NOT IN ()` always true). */
 export const emptyInList: Rule = {

@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** `''`: the service treats the empty string as NULL, so `''` is NULL in disguise. */
 export const emptyString: Rule = {

@@ -1,5 +1,5 @@
 import type { FetchMultirecords, FetchRecords, FetchTasks, FetchUsers } from '../../ast/actions.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 const WORD = { fetch_records: 'RECORDS', fetch_multirecords: 'MULTIRECORDS', fetch_tasks: 'TASKS', fetch_users: 'USERS' } as const;
 

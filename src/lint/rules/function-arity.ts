@@ -1,5 +1,5 @@
 import { arityProblem } from '../../spec/functions.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** The code the parser gives a wrong argument count (the spec check, src/spec/check.ts). */
 export const ARITY_CODE = 'spec/function-arity';

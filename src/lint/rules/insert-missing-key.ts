@@ -1,7 +1,7 @@
 import type { RecordsWrite } from '../../ast/actions.js';
 import { fieldKey } from '../../ast/actions.js';
 import { findDatabase, findField } from '../../schema/lookup.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 const WORD = { insert_action: 'INSERT', replace_action: 'REPLACE', set_action: 'SET' } as const;
 

@@ -1,6 +1,6 @@
 import type { Expr } from '../../ast/nodes.js';
 import { compareNumbers, isWholeNumber } from '../../ast/numbers.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 
 /** LIMIT and OFFSET take a constant whole number that is not negative. */
 export const invalidLimit: Rule = {

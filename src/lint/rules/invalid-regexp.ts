@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /**
  * A REGEXP pattern literal that does not compile. The service's regular expression dialect is

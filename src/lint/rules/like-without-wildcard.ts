@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** `x LIKE 'abc'` without % or _ matches only 'abc': it means `=`. */
 export const likeWithoutWildcard: Rule = {

@@ -1,6 +1,6 @@
 import type { CountRows, FunctionCall, Select } from '../../ast/nodes.js';
 import { callName, isAggregate } from '../functions.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** An aggregate where SQL cannot compute one: in WHERE, in GROUP BY, or inside another aggregate. */
 export const misplacedAggregate: Rule = {

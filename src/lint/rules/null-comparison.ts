@@ -1,6 +1,6 @@
 import type { Binary } from '../../ast/nodes.js';
 import { findToken } from '../source-scan.js';
-import type { Fix, Rule, RuleContext } from '../types.js';
+import type { Fix, Rule, RuleContext } from '../rule-api.js';
 
 const COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
 

@@ -1,8 +1,8 @@
 import type { Expr, Node, Param } from '../../ast/nodes.js';
-import { paramTypeOf, type ParamType } from '../../params/types.js';
+import { paramTypeOf, type ParamType } from '../../schema/param-types.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
 import type { SchemaField } from '../../schema/index.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 import { comparedPairs } from '../compared.js';
 import { fieldKind } from './type-mismatch.js';
 

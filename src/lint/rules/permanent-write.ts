@@ -1,5 +1,5 @@
 import type { RemoveAction } from '../../ast/actions.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 const WORD = { delete_action: 'DELETE', dispose_action: 'DISPOSE' } as const;
 

@@ -1,7 +1,7 @@
 import type { ColumnRef, Expr } from '../../ast/nodes.js';
 import { fieldCategory } from '../../schema/index.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 import { COMPARISONS, comparedPairs } from '../compared.js';
 
 /** Comparisons whose sides are values (a quoted name there may be meant as text). */

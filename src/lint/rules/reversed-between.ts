@@ -1,6 +1,6 @@
 import type { Expr } from '../../ast/nodes.js';
 import { compareNumbers } from '../../ast/numbers.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /**
  * `x BETWEEN a AND b` with literal bounds where a > b: no value lies between them. Numbers are

@@ -1,6 +1,6 @@
 import { didYouMean } from '../../diagnostic/suggest.js';
 import type { Directive } from '../suppress.js';
-import type { LintDiagnostic, Rule, RuleSeverity } from '../types.js';
+import type { LintDiagnostic, Rule, RuleSeverity } from '../rule-api.js';
 
 export const SUPPRESSION_RULE_ID = 'suppression-comment';
 

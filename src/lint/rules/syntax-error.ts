@@ -1,4 +1,4 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 import { ARITY_CODE } from './function-arity.js';
 
 /** Parse diagnostics another rule reports under its own name. */

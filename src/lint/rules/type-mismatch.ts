@@ -1,7 +1,7 @@
 import type { Expr, ExprKind, Node } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
 import { fieldCategory, type FieldCategory, type SchemaField } from '../../schema/index.js';
-import type { Rule, RuleContext } from '../types.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 
 /** The broad kind of a field type name or a literal, for comparisons. */
 type ValueKind = 'number' | 'text' | 'temporal';

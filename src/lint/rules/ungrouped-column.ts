@@ -3,7 +3,7 @@ import type { Expr, Node, Select } from '../../ast/nodes.js';
 import { isAggregate } from '../functions.js';
 import { sameTree } from '../same-tree.js';
 import { lastSegment } from '../scope.js';
-import type { Rule, RuleVisitor } from '../types.js';
+import type { Rule, RuleVisitor } from '../rule-api.js';
 
 /** With GROUP BY, a result column that uses a column neither grouped nor inside an aggregate. */
 export const ungroupedColumn: Rule = {

@@ -1,5 +1,5 @@
 import { didYouMean } from '../../diagnostic/suggest.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /**
  * `ALIAS(x)` where x is neither a result alias nor a source column. Result aliases are always

@@ -1,7 +1,7 @@
 import type { ColumnRef, DatabaseColumn, Source } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, resolveSource, type ColumnResolution } from '../schema-columns.js';
 import { didYouMean } from '../../diagnostic/suggest.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /**
  * With a schema: a table or column path that names no database. A path `a.b.c` names the

@@ -1,7 +1,7 @@
 import type { ColumnRef, DatabaseColumn } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, type ColumnResolution } from '../schema-columns.js';
 import { didYouMean } from '../../diagnostic/suggest.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 import { quotedTextClaims } from './quoted-text.js';
 
 /**

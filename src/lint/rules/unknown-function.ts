@@ -1,6 +1,6 @@
 import { FUNCTIONS, functionInfo } from '../functions.js';
 import { didYouMean } from '../../diagnostic/suggest.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** A call of a function the spec's function table does not have. */
 export const unknownFunction: Rule = {

@@ -2,7 +2,7 @@ import type { ColumnRef, DatabaseColumn, Source } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, resolveSource, type ColumnResolution } from '../schema-columns.js';
 import { DATABASE_TABLES } from '../schema-paths.js';
 import { didYouMean } from '../../diagnostic/suggest.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 /** With a schema: `database@table` with a table a database does not have (records, trash). */
 export const unknownTable: Rule = {

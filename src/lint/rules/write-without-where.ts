@@ -1,5 +1,5 @@
 import type { RemoveAction, UpdateAction } from '../../ast/actions.js';
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-api.js';
 
 const WORD = { update_action: 'UPDATE', delete_action: 'DELETE', trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' } as const;
 

@@ -1,8 +1,8 @@
 import { EmbeddedActionsParser, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
-import { OPERATORS } from '../ast/operators.js';
-import { infixPrec, infixRight } from './expression-tables.js';
-import * as T from './tokens.js';
-import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
+import { OPERATORS } from '../src/ast/operators.js';
+import { infixPrec, infixRight } from '../src/syntax/expression-tables.js';
+import * as T from '../src/syntax/tokens.js';
+import { isAliasReservedWord, isUnsupportedJoinWord } from '../src/syntax/words.js';
 
 /** The operand level of `expression` after each infix operator (left-associative: one more than its own). */
 const ANY = { ARGS: [0] as [number] };
@@ -10,7 +10,7 @@ const ANY = { ARGS: [0] as [number] };
 const PARAM_NAME_ALTS: readonly TokenType[] = [T.Identifier, ...T.CONTEXTUAL_WORDS, ...T.KEYWORDS];
 
 /**
- * The dsq grammar as Chevrotain rules: what grammar/diagrams.html draws (grammar.ts), and a
+ * The dsq grammar as Chevrotain rules: what grammar/diagrams.html draws (productions.ts), and a
  * recognizer that test/grammar runs beside the parser (parser.ts, expression-rules.ts) to
  * check, on generated and mutated texts, that the two accept exactly the same token
  * sequences. It builds nothing and checks nothing beyond the syntax: number ranges, datetime

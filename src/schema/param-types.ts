@@ -1,4 +1,5 @@
-import { fieldCategory, type SchemaField } from '../schema/index.js';
+import type { SchemaField } from './definitions.js';
+import { fieldCategory } from './typemap.js';
 
 /**
  * The types a parameter can have: what `-- @param name TYPE` may say, what inference finds,

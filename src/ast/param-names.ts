@@ -1,5 +1,5 @@
-import type { Node, Param } from '../ast/nodes.js';
-import { visit } from '../ast/walk.js';
+import type { Node, Param } from './nodes.js';
+import { visit } from './walk.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 
 /** Every parameter node of a tree, in source order (iterative). */

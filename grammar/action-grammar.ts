@@ -1,5 +1,5 @@
 import { createToken, EmbeddedActionsParser, type ISerializedGast, type TokenType } from 'chevrotain';
-import * as T from './tokens.js';
+import * as T from '../src/syntax/tokens.js';
 
 /**
  * The data actions (action-rules.ts) as a Chevrotain grammar, for the syntax diagrams only

@@ -1,4 +1,4 @@
-import type { LintDiagnostic } from '../types.js';
+import type { LintDiagnostic } from '../rule-api.js';
 
 /** The findings of one linted file. `file` is the path as shown to the user. */
 export interface FileReport {

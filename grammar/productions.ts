@@ -1,7 +1,7 @@
 import type { ISerializedGast } from 'chevrotain';
 import { actionProductions } from './action-grammar.js';
 import { DsqGrammar } from './grammar-rules.js';
-import * as T from './tokens.js';
+import * as T from '../src/syntax/tokens.js';
 
 /**
  * The grammar as data, for the artefacts in grammar/ (syntax diagrams: grammar/diagrams.ts;

@@ -8,27 +8,54 @@ import { lint } from '../src/lint/lint.js';
 import { runCli, type CliRun } from './helpers/cli.js';
 
 /**
- * Every code block of the README is run (issue 9): shell sessions (`$ command` then its output)
- * and command lists run through the CLI in a scratch folder; usage lines equal the command's
- * `--help`; SQL compiles; an error shown is the error the CLI prints; configuration examples are
- * valid configurations; every TypeScript block is a file under examples/ (type-checked by
- * `tsc`), imported here and checked against what its comments say. A block no rule claims fails.
+ * Every code block of the README, of docs/*.md and of bench/RESULTS.md is run or checked
+ * (issues 9 and 13): shell sessions (`$ command` then its output) and command lists run through
+ * the CLI in one scratch folder, in document order; usage lines equal the command's `--help`;
+ * SQL compiles; an error shown is the error the CLI prints; configuration examples are valid
+ * configurations and other JSON parses; every TypeScript block is a file under examples/ (the
+ * block with its imports from 'dsq', mapped to src; type-checked by `tsc`, part of `npm test`),
+ * imported here and checked against what its comments say. A block that must not run says so
+ * and why in a `<!-- not-run: reason -->` line right above it; the pictures of
+ * docs/architecture.md are checked by test/architecture.test.ts. A block no rule claims fails.
+ * (The pages of docs/rules are checked by test/lint/docs.test.ts, grammar/reference.md by
+ * test/grammar/reference.test.ts.)
  */
 const ROOT = join(import.meta.dirname, '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const DOC_FILES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+  'bench/RESULTS.md',
+];
 
 interface Block {
+  readonly file: string;
   readonly lang: string;
   readonly body: string;
   readonly line: number;
+  /** Why the block is not run (its `<!-- not-run: ... -->` line), or the test that checks it. */
+  readonly notRun: string | null;
 }
 
-const BLOCKS: Block[] = [...README.matchAll(/^```([a-z]*)\n([\s\S]*?)^```$/gm)].map((m) => ({
-  lang: m[1] as string,
-  body: m[2] as string,
-  line: README.slice(0, m.index).split('\n').length,
-}));
-const label = (b: Block) => `README.md:${b.line} (${b.lang || 'plain'})`;
+/** Blocks checked elsewhere: the marker line above them and the test that checks them. */
+const CHECKED_ELSEWHERE: Record<string, string> = {
+  '<!-- layers -->': 'test/architecture.test.ts',
+  '<!-- imports -->': 'test/architecture.test.ts',
+};
+
+const BLOCKS: Block[] = DOC_FILES.flatMap((file) => {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^```([a-z]*)\n([\s\S]*?)^```$/gm)].map((m) => {
+    const before = text.slice(0, m.index).replace(/\n$/, '');
+    const above = before.slice(before.lastIndexOf('\n') + 1);
+    const notRun = /^<!-- not-run: (.*) -->$/.exec(above)?.[1] ?? CHECKED_ELSEWHERE[above] ?? null;
+    return { file, lang: m[1] as string, body: m[2] as string, line: before.split('\n').length + 1, notRun };
+  });
+});
+const label = (b: Block) => `${b.file}:${b.line} (${b.lang || 'plain'})`;
 
 // ---------------------------------------------------------------------------------------
 // A small shell: words with quotes, pipes from echo/printf, redirections, && and comments.
@@ -126,14 +153,15 @@ async function runLine(line: string, cwd: string): Promise<Ran> {
         // npm itself is not run here (this test runs inside `npm test`); a script it names must exist.
         const command = ['npm', ...args].join(' ');
         if (args[0] === 'run') expect(SCRIPTS, command).toHaveProperty([args[1] as string]);
-        else if (!ALLOWED_NPM.includes(command)) throw new Error(`the README runs "${command}": add it to the test`);
-      } else if (program === 'xdg-open' || program === 'open') {
-        // Opening a browser is not run; what it opens is built by the npm script before it.
+        else if (!ALLOWED_NPM.includes(command)) throw new Error(`a doc runs "${command}": add it to the test`);
+      } else if (program === 'xdg-open' || program === 'open' || program === 'code') {
+        // Opening a browser or installing into VS Code is not run; what it opens or installs is
+        // built by the npm script before it.
       } else if (program === 'dsq') {
         const run = await runCli(args, { cwd, ...(stdin !== undefined ? { stdin } : {}) });
         if (stdoutFile !== null) writeFileSync(join(cwd, stdoutFile), run.out);
         last = { run, text: stdoutFile === null ? `${run.out}${run.err}` : run.err };
-      } else throw new Error(`the README runs "${program}": add it to the test`);
+      } else throw new Error(`a doc runs "${program}": add it to the test`);
     }
   }
   return last;
@@ -196,6 +224,7 @@ beforeAll(() => {
   writeFileSync(join(cwd, 'queries', 'monthly', 'revenue.dsq'), readFileSync(join(ROOT, 'examples', 'revenue-by-region.dsq')));
   writeFileSync(join(cwd, 'reports', '2024', 'top.dsq'), readFileSync(join(ROOT, 'examples', 'top-customers.dsq')));
   writeFileSync(join(cwd, 'src', 'q.dsq'), 'SELECT a FROM t WHERE b = NULL\n');
+  cpSync(join(ROOT, 'examples', 'readme', 'queries', 'top-customers.dsq'), join(cwd, 'queries', 'top-customers.dsq'));
   cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(cwd, 'schema.json'));
   cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(cwd, 'shop.schema.json'));
 });
@@ -216,7 +245,12 @@ function exampleFiles(): string[] {
   return out;
 }
 const asReadme = (text: string) => text.replace(/from '(?:\.\.\/)+src\/index\.js'/g, "from 'dsq'").replace(/from '(?:\.\.\/)+src\/ast\/index\.js'/g, "from 'dsq/ast'");
-const fileOf = (block: Block) => exampleFiles().find((f) => asReadme(readFileSync(f, 'utf8')) === block.body);
+/** The example file a block shows: with its imports from 'dsq', or as it is (docs/errors.md). */
+const fileOf = (block: Block) =>
+  exampleFiles().find((f) => {
+    const text = readFileSync(f, 'utf8');
+    return asReadme(text) === block.body || text === block.body;
+  });
 
 /** What the comments of each TypeScript example say, checked on the values it exports. */
 const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | void> = {
@@ -288,22 +322,45 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     const schema = readSchema(readFileSync(join(ROOT, 'examples', 'shop.schema.json'), 'utf8'));
     const made = generate([{ path: 'queries/top-customers.dsq', text: query }], schema, { importFrom: '../../src/index.js', source: 'queries/**/*.dsq' });
     expect(made.code).toBe(readFileSync(join(ROOT, 'examples', 'readme', 'queries.ts'), 'utf8'));
-    // The README shows that query file, and the call's text is what its compile session prints.
-    expect(README).toContain(`$ cat queries/top-customers.dsq\n${query}`);
-    const compiled = /\$ dsq compile queries\/top-customers\.dsq [^\n]*\n([^\n]*)\n/.exec(README)?.[1];
+    // docs/query-files.md shows that query file, and the call's text is what its compile session prints.
+    const doc = readFileSync(join(ROOT, 'docs', 'query-files.md'), 'utf8');
+    expect(doc).toContain(`$ cat queries/top-customers.dsq\n${query}`);
+    const compiled = /\$ dsq compile queries\/top-customers\.dsq [^\n]*\n([^\n]*)\n/.exec(doc)?.[1];
     expect(m.text).toBe(compiled);
     expect((m.action as { json: unknown }).json).toEqual(JSON.parse(compiled as string));
   },
-  // The tour's claims are checked in test/builder/tour.test.ts.
+  'examples/builder-short.ts': (m) => {
+    expect(m.json).toBe('{"from":"orders","where":{"$=":[{"$col":"status"},"open"]},"limit":10}');
+    expect(m.text).toBe('SELECT c.name, o.amount FROM orders AS o JOIN customers AS c WHERE o.customer = c.id');
+  },
+  // The tour's claims are checked in test/builder/tour.test.ts, those of the errors example in
+  // test/errors-doc.test.ts.
   'examples/builder-tour.ts': () => undefined,
+  'examples/errors-as-data.ts': () => undefined,
 };
 
-describe('every README code block runs (issue 9)', () => {
-  it('finds the blocks', () => {
-    expect(BLOCKS.length).toBeGreaterThan(15);
+const CONFIG_KEYS = new Set(['width', 'keywordCase', 'indent', 'schema', 'rules']);
+/** A dsq.config.json example: an object whose keys are dsq settings. */
+function isConfig(body: string): boolean {
+  const value: unknown = JSON.parse(body);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((k) => CONFIG_KEYS.has(k));
+}
+
+describe('every code block of the README and docs runs (issues 9 and 13)', () => {
+  it('finds the blocks, in every file', () => {
+    expect(BLOCKS.length).toBeGreaterThan(40);
+    for (const file of ['README.md', 'docs/cli.md', 'docs/library.md', 'docs/builder.md']) expect(BLOCKS.some((b) => b.file === file), file).toBe(true);
   });
 
-  it.each(BLOCKS.map((b) => [label(b), b] as const))('%s', async (_name, block) => {
+  it('a block that is not run says why', () => {
+    for (const b of BLOCKS.filter((x) => x.notRun !== null)) expect((b.notRun as string).length, label(b)).toBeGreaterThan(20);
+  });
+
+  it('the README starts with the two set-up commands: install and run the main job on an example, then the tests', () => {
+    expect(README.split('\n').slice(0, 6).join('\n')).toBe('# dsq\n\n```sh\nnpm install && npx dsq compile examples/revenue-by-region.dsq\nnpm test\n```');
+  });
+
+  it.each(BLOCKS.filter((b) => b.notRun === null).map((b) => [label(b), b] as const))('%s', async (_name, block) => {
     const body = block.body;
     if (block.lang === 'ts') {
       const file = fileOf(block);
@@ -313,10 +370,13 @@ describe('every README code block runs (issue 9)', () => {
       expect(claims, `${name}: say in CLAIMS what its comments claim`).toBeDefined();
       const module = (await import(/* @vite-ignore */ file as string)) as Record<string, unknown>;
       await claims?.(module);
-    } else if (block.lang === 'sql') {
+    } else if (block.lang === 'sql' || block.lang === 'dsq') {
       const r = await runCli(['compile'], { stdin: body });
       expect(r.err, label(block)).toBe('');
       expect(r.code).toBe(0);
+    } else if (block.lang === 'json' && !isConfig(body)) {
+      // Another tool's settings (VS Code, Prettier): valid JSON.
+      expect(() => JSON.parse(body), label(block)).not.toThrow();
     } else if (block.lang === 'json') {
       const config = parseConfig(body, join(cwd, 'dsq.config.json'));
       if (config.schema) expect(existsSync(config.schema), `${label(block)} names ${config.schema}`).toBe(true);
