@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { DsqError, hasErrors, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
+import { DsqError, capDiagnostics, hasErrors, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import { readJsonText } from '../json/read-text.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
@@ -175,7 +175,7 @@ export function parseConfigResult(text: string, path: string): Result<DsqConfig>
       }
     }
   }
-  if (hasErrors(problems)) return { diagnostics: problems };
+  if (hasErrors(problems)) return { diagnostics: capDiagnostics(problems) };
   return { value: out, diagnostics: problems };
 }
 

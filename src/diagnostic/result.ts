@@ -32,3 +32,27 @@ export function valueOrThrow<T>(result: Result<T>, source?: string): T {
   }
   return result.value;
 }
+
+/**
+ * The most diagnostics one document gives. A file with a million bad values stops being read
+ * there, and its report stays a page a person reads: the first ones, then one that says more
+ * were left out.
+ */
+export const MAX_DIAGNOSTICS = 200;
+
+/** The diagnostic that stands for those left out (`count` of them, when known). */
+export function tooManyDiagnostics(count?: number): Diagnostic {
+  const more = count === undefined ? 'more problems' : `${count.toLocaleString('en-US')} more ${count === 1 ? 'problem' : 'problems'}`;
+  return {
+    code: 'input/too-many-problems',
+    severity: 'error',
+    message: `${more} not shown: the first ${MAX_DIAGNOSTICS} are`,
+    hint: 'fix these and run again',
+  };
+}
+
+/** At most MAX_DIAGNOSTICS diagnostics, then one that says how many were left out. */
+export function capDiagnostics(diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
+  if (diagnostics.length <= MAX_DIAGNOSTICS + 1) return diagnostics;
+  return [...diagnostics.slice(0, MAX_DIAGNOSTICS), tooManyDiagnostics(diagnostics.length - MAX_DIAGNOSTICS)];
+}

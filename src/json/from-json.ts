@@ -4,7 +4,7 @@ import type { DataAction, Expr, Node, NodeKind, Select, SelectAction, Statement 
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
-import { valueOrThrow, type Result } from '../diagnostic/result.js';
+import { capDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
 import { EXPR_READERS, readExpr, readWhen } from './read-expr.js';
@@ -105,7 +105,7 @@ function readInput<T>(input: unknown, read: (v: JsonValue, cx: Cx) => T): Result
   if (json.value === undefined) return { diagnostics: json.diagnostics };
   const tree = treeResult(json.value, source, json.bad, read);
   if (json.diagnostics.length === 0) return tree;
-  return { diagnostics: [...json.diagnostics, ...tree.diagnostics] };
+  return { diagnostics: capDiagnostics([...json.diagnostics, ...tree.diagnostics]) };
 }
 
 /**
@@ -124,7 +124,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
   }
   const shown = bad.size === 0 ? found : found.filter((d) => !underBad(d.pointer, bad));
   if (tree === BAD || hasBad(tree) || found.some((d) => d.severity === 'error')) {
-    return { diagnostics: shown };
+    return { diagnostics: capDiagnostics(shown) };
   }
   const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
   const problems = trees.flatMap((t) => checkTree(t).map((p) => ({ tree: t, problem: p })));
@@ -143,7 +143,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
     const { pointer, span } = locate(at, problem.field);
     return { ...problemDiagnostic(problem), pointer, ...(span ? { span } : {}) };
   });
-  return { diagnostics: bad.size === 0 ? diagnostics : diagnostics.filter((d) => !underBad(d.pointer, bad)) };
+  return { diagnostics: capDiagnostics(bad.size === 0 ? diagnostics : diagnostics.filter((d) => !underBad(d.pointer, bad))) };
 }
 
 function hasBad(tree: unknown): boolean {
@@ -295,7 +295,7 @@ export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces
     }
     let built: unknown;
     if (!collecting) built = top.step.build(top.results);
-    else if (top.step === BAD_STEP || top.results.includes(BAD)) built = BAD;
+    else if (top.step === BAD_STEP || top.step.failed === true || top.results.includes(BAD)) built = BAD;
     else {
       try {
         built = top.step.build(top.results);

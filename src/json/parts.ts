@@ -36,6 +36,8 @@ export interface Need {
 export interface Step<T = unknown> {
   readonly needs: readonly Need[];
   build(results: readonly unknown[]): T;
+  /** A part of this value failed (already reported): its children are read, the value is not built. */
+  readonly failed?: boolean;
 }
 
 /** Read context: the input text (for code frames), when there is one. */
@@ -57,6 +59,24 @@ export type Slot<T> = (results: readonly unknown[]) => T;
 /** Collects the child values a reader needs, handing back typed slots for their results. */
 export class Parts {
   readonly needs: Need[] = [];
+  private failed = false;
+
+  /**
+   * Reads one part of a value (a property checked in place): when collecting and it fails, its
+   * diagnostics are recorded, `fallback` stands in, and the other parts are read on; the value
+   * itself is then not built. Not collecting, the failure is thrown as it is.
+   */
+  attempt<T>(cx: Cx, read: () => T, fallback: T): T {
+    if (cx.diagnostics === undefined) return read();
+    try {
+      return read();
+    } catch (err) {
+      if (!(err instanceof DsqError)) throw err;
+      cx.diagnostics.push(...err.diagnostics);
+      this.failed = true;
+      return fallback;
+    }
+  }
 
   one<W extends What>(what: W, value: JsonValue): Slot<Produces[W]> {
     const i = this.needs.push({ what, value }) - 1;
@@ -77,7 +97,7 @@ export class Parts {
   }
 
   step<T>(build: (results: readonly unknown[]) => T): Step<T> {
-    return { needs: this.needs, build };
+    return this.failed ? { needs: this.needs, build, failed: true } : { needs: this.needs, build };
   }
 }
 

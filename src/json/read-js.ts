@@ -1,6 +1,6 @@
 import { checkNumber } from '../ast/numbers.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
-import { resultOf, valueOrThrow, type Result } from '../diagnostic/result.js';
+import { MAX_DIAGNOSTICS, resultOf, tooManyDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { jsonDiagnostic } from './error.js';
 import type { JsonTextRead } from './read-text.js';
 import {
@@ -42,9 +42,11 @@ export function readJsPartial(input: unknown): JsonTextRead & { readonly value: 
   /** Records a problem at a place; the caller reads the value as null or drops the member. */
   const fail = (code: string, message: string, place: JsonPlace | null, hint?: string): void => {
     const pointer = pointerOf(place);
-    diagnostics.push(jsonDiagnostic(code, message, { pointer, span: null }, hint));
     bad.add(pointer);
+    if (diagnostics.length < MAX_DIAGNOSTICS) diagnostics.push(jsonDiagnostic(code, message, { pointer, span: null }, hint));
+    else left++;
   };
+  let left = 0;
 
   while (tasks.length > 0) {
     const task = tasks.pop() as Task;
@@ -120,6 +122,7 @@ export function readJsPartial(input: unknown): JsonTextRead & { readonly value: 
     attach(result, place);
     if (place === null) root = result;
   }
+  if (left > 0) diagnostics.push(tooManyDiagnostics(left));
   return { value: root as JsonValue, diagnostics, bad };
 }
 

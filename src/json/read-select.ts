@@ -20,14 +20,15 @@ export function readSelect(v: JsonValue, cx: Cx): Step<Select> {
   const obj = expectObject(cx, v, 'a select object');
   checkProps(cx, obj, 'a select object', SELECT_PROPS);
   const p = new Parts();
-  const distinct = optionalBoolean(cx, obj.get('distinct'), '"distinct"') ?? false;
-  const columns = readColumns(cx, obj.get('columns'), p);
+  // Each property checked here is read on its own: one that fails is reported, and the others are still read.
+  const distinct = p.attempt(cx, () => optionalBoolean(cx, obj.get('distinct'), '"distinct"') ?? false, false);
+  const columns = p.attempt(cx, () => readColumns(cx, obj.get('columns'), p), (): Select['columns'] => 'all');
   const fromValue = obj.get('from');
   const from = p.optional('source', fromValue?.type === 'null' ? undefined : fromValue);
   const where = p.optional('expr', obj.get('where'));
-  const group = p.list('expr', optionalArray(cx, obj.get('group'), 'the "group" expressions'));
+  const group = p.list('expr', p.attempt(cx, () => optionalArray(cx, obj.get('group'), 'the "group" expressions'), []));
   const having = p.optional('expr', obj.get('having'));
-  const order = p.list('order_term', optionalArray(cx, obj.get('order'), 'the "order" terms'));
+  const order = p.list('order_term', p.attempt(cx, () => optionalArray(cx, obj.get('order'), 'the "order" terms'), []));
   const limit = p.optional('expr', obj.get('limit'));
   const offset = p.optional('expr', obj.get('offset'));
   return p.step((r) => ({

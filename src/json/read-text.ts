@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
-import { resultOf, valueOrThrow, type Result } from '../diagnostic/result.js';
+import { MAX_DIAGNOSTICS, resultOf, tooManyDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { LineIndex, type Span } from '../diagnostic/span.js';
 import { checkNumber } from '../ast/numbers.js';
 import { jsonDiagnostic } from './error.js';
@@ -411,6 +411,11 @@ class TextReader {
 
   /** Records a problem reading can go on after. */
   private report(code: string, message: string, span: Span, pointer: string | undefined, expected: string): void {
+    if (this.diagnostics.length === MAX_DIAGNOSTICS) {
+      // Enough: a file of a million bad values stops here (and its report stays readable).
+      this.diagnostics.push(tooManyDiagnostics());
+      throw STOP;
+    }
     this.diagnostics.push(jsonDiagnostic(code, message, { pointer: pointer ?? this.currentPointer(), span }, undefined, expected));
   }
 

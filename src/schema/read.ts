@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostic/index.js';
-import { resultOf, valueOrThrow, type Result } from '../diagnostic/index.js';
+import { capDiagnostics, resultOf, valueOrThrow, type Result } from '../diagnostic/index.js';
 import { readJsPartial } from '../json/read-js.js';
 import { readJsonText } from '../json/read-text.js';
 import type { JsonObject, JsonValue } from '../json/value.js';
@@ -27,7 +27,7 @@ export function readSchemaResult(text: string): Result<Schema> {
   const schema = reader.top(json.value);
   // A value the JSON reader already reported is not reported again.
   const diagnostics = [...json.diagnostics, ...reader.diagnostics.filter((d) => d.pointer === undefined || !json.bad.has(d.pointer))];
-  return resultOf(diagnostics, () => schema);
+  return resultOf(capDiagnostics(diagnostics), () => schema);
 }
 
 /** The same as `readSchema` for an already-parsed JS value. */
@@ -41,7 +41,7 @@ export function schemaFromValueResult(value: unknown): Result<Schema> {
   const reader = new Reader(undefined);
   const schema = reader.top(json.value);
   const diagnostics = [...json.diagnostics, ...reader.diagnostics.filter((d) => d.pointer === undefined || !json.bad.has(d.pointer))];
-  return resultOf(diagnostics, () => schema);
+  return resultOf(capDiagnostics(diagnostics), () => schema);
 }
 
 class Reader {

@@ -142,6 +142,18 @@ describe('fromJson reports every problem of a document: the reader goes on with 
     ]);
   });
 
+  it('the properties of a select object are each read: a bad one does not hide the others', () => {
+    const r = fromJsonResult('{"distinct": 1,\n "columns": "all",\n "from": {"type": "td"},\n "group": {},\n "order": "a",\n "where": {"$nope": 1}}');
+    expect(where(r.diagnostics)).toEqual([
+      ['json/wrong-type', '1:14', '/distinct'],
+      ['json/wrong-type', '2:13', '/columns'],
+      ['json/wrong-type', '4:11', '/group'],
+      ['json/wrong-type', '5:11', '/order'],
+      ['json/missing-property', '3:10', '/from'],
+      ['json/unknown-operator', '6:12', '/where/$nope'],
+    ]);
+  });
+
   it('decompile: the same diagnostics', () => {
     expect(decompileResult(doc).diagnostics).toEqual(fromJsonResult(doc).diagnostics);
   });
@@ -153,5 +165,28 @@ describe('fromJson reports every problem of a document: the reader goes on with 
       ['json/unknown-property', null, '/limt'],
       ['json/unknown-operator', null, '/where/$and/0/$nope'],
     ]);
+  });
+});
+
+describe('a document with very many problems: the first 200, then one that says more were left out', () => {
+  it('text: the reader stops after 200 (a 100,000-value array of bad numbers reads fast and reports 201)', () => {
+    const r = readSpecJsonResult(`[${Array.from({ length: 100_000 }, () => '01').join(',')}]`);
+    expect(r.diagnostics).toHaveLength(201);
+    expect(r.diagnostics[199]?.pointer).toBe('/199');
+    expect(r.diagnostics[200]).toMatchObject({ code: 'input/too-many-problems', severity: 'error', message: 'more problems not shown: the first 200 are' });
+  });
+
+  it('a JS value: the count of those left out', () => {
+    const r = readJsValueResult(Array.from({ length: 1000 }, () => Number.NaN));
+    expect(r.diagnostics).toHaveLength(201);
+    expect(r.diagnostics[200]?.message).toBe('800 more problems not shown: the first 200 are');
+  });
+
+  it('the tree reader too (1,000 unknown properties)', () => {
+    const keys = Array.from({ length: 1000 }, (_, i) => `"k${i}": 1`).join(', ');
+    const r = fromJsonResult(`{"from": "t", ${keys}}`);
+    expect(r.diagnostics).toHaveLength(201);
+    expect(r.diagnostics[0]?.code).toBe('json/unknown-property');
+    expect(r.diagnostics[200]?.message).toBe('800 more problems not shown: the first 200 are');
   });
 });
