@@ -131,11 +131,18 @@ export const compileCommand: Command = {
       return 1;
     }
     const nodes: Node[] = [];
-    try {
-      for (const s of doc.statements) nodes.push(bindParams(s.node, bound.values, { spanOf: (n) => doc.spans.get(n), source: input.text }));
-    } catch (err) {
-      if (!(err instanceof DsqError)) throw err;
-      report([...all.filter((d) => d.severity !== 'error'), ...err.diagnostics].sort(byPlace));
+    // Each statement is bound on its own, so what is missing in every statement is reported.
+    const unbound: Diagnostic[] = [];
+    for (const s of doc.statements) {
+      try {
+        nodes.push(bindParams(s.node, bound.values, { spanOf: (n) => doc.spans.get(n), source: input.text }));
+      } catch (err) {
+        if (!(err instanceof DsqError)) throw err;
+        unbound.push(...err.diagnostics);
+      }
+    }
+    if (unbound.length > 0) {
+      report([...all.filter((d) => d.severity !== 'error'), ...unbound].sort(byPlace));
       return 1;
     }
     report(all.sort(byPlace));

@@ -64,6 +64,15 @@ describe('dsq compile --param', () => {
     expect(r.out).toContain('{"$=":[{"$col":"day"},null]}');
   });
 
+  it('unbound parameters are reported in every statement, not only the first', async () => {
+    const two = file('two.dsq', 'SELECT a FROM t WHERE a = :x LIMIT :n;\nSELECT b FROM u OPTIONS (ROWS = :r)\n');
+    const r = await run(two, '--param', 'x=1');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('two.dsq:1:36: error: a parameter has no value: :n');
+    expect(r.err).toContain('two.dsq:2:33: error: a parameter has no value: :r');
+  });
+
   it('an unbound parameter is an error listing what is missing, placed in the file; nothing on stdout', async () => {
     const r = await run(QUERY, '--schema', SCHEMA, '--param', 'region=EU');
     expect(r.code).toBe(1);
