@@ -79,10 +79,17 @@ export function isReadFailure(err: unknown): err is DsqError | Missing {
  * thrown as it is.
  */
 export class Parts {
-  readonly needs: Need[] = [];
-  private failed = false;
+  readonly needs: Need[];
+  private failed: boolean;
+  private readonly cx: Cx;
 
-  constructor(private readonly cx: Cx) {}
+  constructor(cx: Cx) {
+    // Set in the constructor, in one order (not as class fields, defined first as undefined):
+    // every Parts has one shape from the start, which keeps its methods optimised.
+    this.cx = cx;
+    this.needs = [];
+    this.failed = false;
+  }
 
   /** Reads one part of the value: when it fails (collecting), `fallback` stands in and the value is not built. */
   attempt<T>(read: () => T, fallback: T): T {
@@ -128,9 +135,10 @@ export class Parts {
   }
 
   list<W extends What>(what: W, values: readonly JsonValue[]): Slot<Produces[W][]> {
-    const start = this.needs.length;
-    for (const value of values) this.needs.push({ what, value });
-    const end = this.needs.length;
+    const needs = this.needs;
+    const start = needs.length;
+    for (let i = 0; i < values.length; i++) needs.push({ what, value: values[i] as JsonValue });
+    const end = needs.length;
     return (r) => r.slice(start, end) as Produces[W][];
   }
 
