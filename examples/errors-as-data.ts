@@ -29,3 +29,7 @@ export function compiled(text: string): string {
 // A value comes exactly when there is no error (warnings may come with it).
 export const ok = compileResult('SELECT id FROM orders WHERE amount > 5');
 // ok.value: {"columns":[{"e":{"$col":"id"}}],"from":"orders","where":{"$>":[{"$col":"amount"},5]}}
+
+// A syntax error says what was expected twice: in its message, and in `expected` for a tool.
+export const syntax = compileResult('SELECT id FROM orders WHERE (amount').diagnostics.map((d: Diagnostic) => [d.message, d.expected]);
+// [["expected ')' after name amount, found the end of the input","')'"]]

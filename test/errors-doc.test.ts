@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compiled, ok, where } from '../examples/errors-as-data.js';
+import { compiled, ok, syntax, where } from '../examples/errors-as-data.js';
 
 /**
  * docs/errors.md: its TypeScript block is examples/errors-as-data.ts (type-checked by tsc),
@@ -26,6 +26,7 @@ describe('docs/errors.md', () => {
     };
     expect(where).toEqual(after('export const where', 6));
     expect(ok).toEqual({ value: after('export const ok', 1)[0]?.replace(/^ok\.value: /, ''), diagnostics: [] });
+    expect(syntax).toEqual(JSON.parse(after('export const syntax', 1)[0] as string));
     const shown = compiled('SELECT FROM t WHERE');
     expect(shown.split('\n').filter((l) => l.startsWith('query.dsq:'))).toEqual([
       'query.dsq:1:8: error: expected an expression after SELECT, found FROM',

@@ -60,8 +60,7 @@ export abstract class ActionParts extends ExpressionRules {
   protected expectWord(word: string, what = word): number {
     if (this.atWord(word)) return this.next();
     const found = this.pos;
-    const foundText = this.pos < this.end ? `'${this.image(found)}'` : 'the end of the input';
-    this.syntaxError(`expected ${what} after '${this.image(this.last())}', found ${foundText}`);
+    this.expectedError(what);
     return found < this.end ? found : MISSING;
   }
 
@@ -178,7 +177,7 @@ export abstract class ActionParts extends ExpressionRules {
       const negative = this.optional(T.Minus) !== MISSING;
       return this.mark(new NumberNode(this.numberText(this.next(), negative)), start);
     }
-    this.syntaxError(`expected ${what} (NULL, TRUE, FALSE, a number or a string) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(start)}'` : 'the end of the input'}`);
+    this.expectedError(`${what} (NULL, TRUE, FALSE, a number or a string)`);
     return new NullNode();
   }
 

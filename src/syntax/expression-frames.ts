@@ -1,5 +1,6 @@
 import { NULL, type Expr, type Select } from '../ast/index.js';
 import { CaseNode, InNode, ParamNode, UnaryNode, WhenNode } from '../ast/objects.js';
+import { expectedMessage } from './messages.js';
 import { MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, Frame, NO_ARMS, NO_ITEMS, PARAM_NAME, PARAM_NAME_TOKEN } from './expression-tables.js';
@@ -61,7 +62,7 @@ export abstract class ExpressionFrames extends NameRules {
   protected param(colon: number, list: boolean): Expr {
     const name = this.pos;
     if (PARAM_NAME_TOKEN[this.t1()] !== true) {
-      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name >= this.end ? 'the end of the input' : `'${this.image(name)}'`}`);
+      this.syntaxError(expectedMessage('a parameter name', ` after ':' (such as :region), found ${this.foundText()}`));
       return NULL;
     }
     this.pos++;

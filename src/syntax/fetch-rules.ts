@@ -2,6 +2,7 @@ import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js'
 import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { orderTerm } from '../ast/make.js';
 import { ActionParts, type Options } from './action-parts.js';
+import { expectedMessage } from './messages.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 
@@ -41,7 +42,7 @@ export abstract class FetchRules extends ActionParts {
     const typeToken = this.pos;
     const kind = this.t1() === IDENTIFIER ? FETCH_WORDS[this.image(typeToken).toUpperCase()] : undefined;
     if (kind === undefined) {
-      this.syntaxError(`expected ${FETCH_WORD_LIST} after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(typeToken)}'` : 'the end of the input'}`);
+      this.expectedError(FETCH_WORD_LIST);
       return this.emptyFetch();
     }
     this.pos++;
@@ -161,7 +162,7 @@ export abstract class FetchRules extends ActionParts {
             wallType = 'user';
             wall = (yield this.specifier()) as Specifier;
           } else {
-            this.syntaxError(`expected GROUP, DATABASE or USER after 'ON' (the wall of the posts), found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
+            this.syntaxError(expectedMessage('GROUP, DATABASE or USER', ` after 'ON' (the wall of the posts), found ${this.foundText()}`));
           }
         }
         const post = this.optionalWord('POST') !== MISSING ? this.wholeNumber('a post id (POST)') : null;

@@ -65,26 +65,58 @@ function tokenLabel(type: TokenType): string {
   return label;
 }
 
+/**
+ * A syntax error's message and what it says was expected (a diagnostic's `expected`): the
+ * message is `expected <expected> after <previous>, found <next>` or `unexpected <next>:
+ * expected <expected>`, so the two always agree.
+ */
+export interface SyntaxMessage {
+  readonly message: string;
+  readonly expected: string;
+}
+
+/** `after <previous>, found <next>`, or the message's own wording after `expected <what>`. */
+export function expectedMessage(expected: string, rest: string): SyntaxMessage {
+  return { message: `expected ${expected}${rest}`, expected };
+}
+
+/** A token of `expected` type was not there (Chevrotain's MismatchedTokenException). */
+export function mismatchMessage(expected: TokenType, actual: IToken, previous: IToken | undefined): SyntaxMessage {
+  return expectedMessage(tokenLabel(expected), `${after(previous)}, found ${describeToken(actual)}`);
+}
+
+/** Tokens are left after a complete statement or expression (NotAllInputParsedException). */
+export function notAllInputParsedMessage(firstRedundant: IToken, ruleName: string): SyntaxMessage {
+  // One expression (`parseExpression`, `dsq compile --expr`) ends only at the end of the input:
+  // a ';' there separates nothing.
+  if (ruleName === 'standaloneExpression') {
+    const semicolon = firstRedundant.tokenType === T.Semicolon;
+    const expected = 'the end of the input';
+    return {
+      message: `unexpected ${describeToken(firstRedundant)}: expected ${expected} after the expression${semicolon ? " (the input is one expression; ';' separates statements, not expressions)" : ''}`,
+      expected,
+    };
+  }
+  const expected = "the end of the statement (';' or the end of the input)";
+  return { message: `unexpected ${describeToken(firstRedundant)}: expected ${expected}`, expected };
+}
+
+/** None of a rule's forms starts with the next token(s) (NoViableAltException). */
+export function noViableAltMessage(actual: readonly IToken[], previous: IToken | undefined, ruleName: string): SyntaxMessage {
+  return expectedMessage(expectsOf(ruleName), `${after(previous)}, found ${foundTokens(actual)}`);
+}
+
+/** A required repetition has no first element (EarlyExitException). */
+export function earlyExitMessage(actual: readonly IToken[], previous: IToken | undefined, ruleName: string): SyntaxMessage {
+  const found = actual[0];
+  return expectedMessage(expectsOf(ruleName), `${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`);
+}
+
 export const messageProvider: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage({ expected, actual, previous }) {
-    return `expected ${tokenLabel(expected)}${after(previous)}, found ${describeToken(actual)}`;
-  },
-  buildNotAllInputParsedMessage({ firstRedundant, ruleName }) {
-    // One expression (`parseExpression`, `dsq compile --expr`) ends only at the end of the input:
-    // a ';' there separates nothing.
-    if (ruleName === 'standaloneExpression') {
-      const semicolon = firstRedundant.tokenType === T.Semicolon;
-      return `unexpected ${describeToken(firstRedundant)}: expected the end of the input after the expression${semicolon ? " (the input is one expression; ';' separates statements, not expressions)" : ''}`;
-    }
-    return `unexpected ${describeToken(firstRedundant)}: expected the end of the statement (';' or the end of the input)`;
-  },
-  buildNoViableAltMessage({ actual, previous, ruleName }) {
-    return `expected ${expectsOf(ruleName)}${after(previous)}, found ${foundTokens(actual)}`;
-  },
-  buildEarlyExitMessage({ actual, previous, ruleName }) {
-    const found = actual[0];
-    return `expected ${expectsOf(ruleName)}${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`;
-  },
+  buildMismatchTokenMessage: ({ expected, actual, previous }) => mismatchMessage(expected, actual, previous).message,
+  buildNotAllInputParsedMessage: ({ firstRedundant, ruleName }) => notAllInputParsedMessage(firstRedundant, ruleName).message,
+  buildNoViableAltMessage: ({ actual, previous, ruleName }) => noViableAltMessage(actual, previous, ruleName).message,
+  buildEarlyExitMessage: ({ actual, previous, ruleName }) => earlyExitMessage(actual, previous, ruleName).message,
 };
 
 /** The lookahead that matched no form: `'('`, or `'(' then the end of the input`. */

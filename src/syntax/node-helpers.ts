@@ -64,6 +64,7 @@ export abstract class NodeHelpers extends ParserBase {
         literal,
         literal,
         `double quotes make a name; write ${word} '${text.replace(/'/g, "''")}'`,
+        'a string in single quotes',
       );
     } else {
       const problem = checkDateTimeText(kind, text);
@@ -89,7 +90,7 @@ export abstract class NodeHelpers extends ParserBase {
       if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
         this.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${written}(DISTINCT ...)`, distinct);
       } else if (args.length === 0 && complete) {
-        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct);
+        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct, distinct, undefined, 'an expression');
       }
       return this.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
     }

@@ -254,6 +254,7 @@ function syntaxDiagnostic(error: SyntaxProblem, tokens: Scanned, from: number, t
     severity: 'error',
     message: error.message,
     span,
+    expected: error.expected,
     ...(hint ? { hint } : {}),
   };
 }

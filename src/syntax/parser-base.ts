@@ -2,7 +2,7 @@ import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } f
 import type { Node } from '../ast/index.js';
 import { adopt } from '../ast/brand.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { messageProvider } from './messages.js';
+import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './messages.js';
 import { TOKEN_TYPES, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
@@ -39,9 +39,8 @@ export class NestingTooDeep extends Error {
   }
 }
 
-/** A syntax error: its message and the index of the offending token (`end` of the input for its end). */
-export interface SyntaxProblem {
-  readonly message: string;
+/** A syntax error: its message, what it says was expected, and the index of the offending token (`end` of the input for its end). */
+export interface SyntaxProblem extends SyntaxMessage {
   readonly index: number;
 }
 
@@ -203,7 +202,7 @@ export abstract class ParserBase {
     const t = this.t1();
     const want = type.tokenTypeIdx as number;
     if (t === want || (want === NAME && IS_NAME[t] === true)) return this.pos++;
-    this.syntaxError(messageProvider.buildMismatchTokenMessage({ expected: type, actual: this.token(this.pos), previous: this.token(this.last()), ruleName: '' }));
+    this.syntaxError(mismatchMessage(type, this.token(this.pos), this.token(this.last())));
     // Single-token deletion: the expected token is right after an unexpected one.
     const after = this.tk(2);
     if (this.pos < this.end && (after === want || (want === NAME && IS_NAME[after] === true))) {
@@ -234,8 +233,22 @@ export abstract class ParserBase {
   // -------------------------------------------------------------------------------------
   // Errors
 
-  protected syntaxError(message: string): void {
-    this.errors.push({ message, index: this.pos < this.end ? this.pos : this.end });
+  /** A syntax error at the next token: its message and what was expected (messages.ts). */
+  protected syntaxError({ message, expected }: SyntaxMessage): void {
+    this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end });
+  }
+
+  /**
+   * `expected <what> after '<last token>', found '<next token>'` (the end of the input when
+   * there is none), with `note` after the previous token when given.
+   */
+  protected expectedError(what: string, note = ''): void {
+    this.syntaxError(expectedMessage(what, ` after '${this.image(this.last())}'${note}, found ${this.foundText()}`));
+  }
+
+  /** The next token as a message names it: quoted, or `the end of the input`. */
+  protected foundText(): string {
+    return this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input';
   }
 
   /**
@@ -245,29 +258,30 @@ export abstract class ParserBase {
    */
   protected noViableAlt(ruleName: string, twoTokens = false): void {
     const actual = twoTokens ? [this.token(this.pos), this.token(this.pos + 1)] : [this.token(this.pos)];
-    this.syntaxError(messageProvider.buildNoViableAltMessage({ expectedPathsPerAlt: [], actual, previous: this.token(this.last()), ruleName }));
+    this.syntaxError(noViableAltMessage(actual, this.token(this.last()), ruleName));
   }
 
   /** A required repetition has no first element (`CASE` without `WHEN`). */
   protected earlyExit(ruleName: string): void {
-    this.syntaxError(messageProvider.buildEarlyExitMessage({ expectedIterationPaths: [], actual: [this.token(this.pos)], previous: this.token(this.last()), ruleName }));
+    this.syntaxError(earlyExitMessage([this.token(this.pos)], this.token(this.last()), ruleName));
   }
 
   /** Tokens are left after a complete statement or expression. */
   protected notAllInputParsed(ruleName: string): void {
-    this.syntaxError(messageProvider.buildNotAllInputParsedMessage({ firstRedundant: this.token(this.pos), ruleName }));
+    this.syntaxError(notAllInputParsedMessage(this.token(this.pos), ruleName));
   }
 
   /**
    * A problem the syntax allows but the language does not (a number out of range, TRUE, a
    * join condition...), from token `start` to token `end`. Not reported where a syntax error
    * was just reported: a problem found in what recovery made of the input is an echo of that error.
+   * `expected`: what the message says was expected, when it says so.
    */
-  protected report(code: string, message: string, start: number, end: number = start, hint?: string): void {
+  protected report(code: string, message: string, start: number, end: number = start, hint?: string, expected?: string): void {
     if (start === MISSING) return;
     const lastError = this.errors[this.errors.length - 1];
     if (lastError !== undefined && this.pos - 1 <= lastError.index + 1) return;
-    this.state.diagnostics.push({ code, severity: 'error', message, span: this.spanOf(start, end), ...(hint ? { hint } : {}) });
+    this.state.diagnostics.push({ code, severity: 'error', message, span: this.spanOf(start, end), ...(expected ? { expected } : {}), ...(hint ? { hint } : {}) });
   }
 
   // -------------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ export class DsqParser extends SourceRules {
     const written = this.image(name);
     const word = written.toUpperCase();
     const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
-    if (key === null) this.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name);
+    if (key === null) this.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name, name, undefined, 'ROWS, USE_STRINGS or ECHO');
     let value: WholeOrParam | boolean;
     if (this.at(T.Colon)) {
       // `ROWS = :n`: a parameter bound to a whole number.

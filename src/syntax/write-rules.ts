@@ -6,6 +6,7 @@ import type { Expr } from '../ast/nodes.js';
 import { FieldExprNode, FieldValueNode, FileRefNode, RecordNode } from '../ast/objects.js';
 import { FetchRules } from './fetch-rules.js';
 import { stringValue } from './literals.js';
+import { expectedMessage } from './messages.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 
@@ -90,7 +91,7 @@ export abstract class WriteRules extends FetchRules {
       this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.pos, this.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
       this.pos = this.end;
     } else {
-      this.syntaxError(`expected '(' field names ')' VALUES ... or RECORDS (...) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
+      this.expectedError("'(' field names ')' VALUES ... or RECORDS (...)");
     }
     let onDuplicate: OnDuplicate | null = null;
     let onRemove: OnRemove | null = null;
@@ -115,7 +116,7 @@ export abstract class WriteRules extends FetchRules {
         this.pos = this.end;
         break;
       } else {
-        this.syntaxError(`expected DUPLICATE${word === 'SET' ? ' or REMOVE' : ''} after 'ON', found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
+        this.syntaxError(expectedMessage(`DUPLICATE${word === 'SET' ? ' or REMOVE' : ''}`, ` after 'ON', found ${this.foundText()}`));
         break;
       }
     }
@@ -134,7 +135,7 @@ export abstract class WriteRules extends FetchRules {
       this.pos++;
       return word as V;
     }
-    this.syntaxError(`expected ${allowed.map((a) => a.toUpperCase()).join(', ').replace(/, ([^,]*)$/, ' or $1')} after '${this.image(this.last())}' (${what}), found ${this.pos < this.end ? `'${this.image(token)}'` : 'the end of the input'}`);
+    this.expectedError(allowed.map((a) => a.toUpperCase()).join(', ').replace(/, ([^,]*)$/, ' or $1'), ` (${what})`);
     return null;
   }
 
