@@ -31,6 +31,8 @@ const DSQ: Voucher = Object.freeze({ granted: true });
 
 /** The voucher of the parse now running (NOBODY between parses). */
 let current: Voucher = NOBODY;
+/** What the parse now running wants to see of each node it makes, as it is made (see `vouchedParse`). */
+let inspect: ((node: object) => void) | null = null;
 
 /** A base class whose constructor returns the object it is given: a derived class's private fields land on that object. */
 class Adopt {
@@ -68,8 +70,11 @@ class Brand extends Adopt {
     }
   }
 
-  static adopt(node: object): void {
-    if (!(#by in node)) Brand.give(node, current);
+  /** True when `node` had no brand (it is new to this module). */
+  static adopt(node: object): boolean {
+    if (#by in node) return false;
+    Brand.give(node, current);
+    return true;
   }
 }
 
@@ -89,26 +94,33 @@ export function vouch(node: object): void {
  */
 export function born(node: object): void {
   Brand.born(node);
+  if (inspect !== null) inspect(node);
 }
 
 /** A node the parser made as a literal (not by a constructor): brands it with the running parse's voucher. */
 export function adopt(node: object): void {
-  Brand.adopt(node);
+  if (Brand.adopt(node) && inspect !== null) inspect(node);
 }
 
 /**
  * Runs `parse` with a fresh voucher: every node born (or adopted) meanwhile holds it. The voucher
  * is granted (all those nodes trusted at once) only when `clean` says the result has no error.
+ * `see`, when given, is called with each of those nodes as it is made (its fields set): the
+ * parser checks the spec's per-node rules there, while the node is still in the CPU's cache,
+ * instead of walking the finished tree (for a 10 MB input, a walk over 200 MB of nodes).
  */
-export function vouchedParse<R>(parse: () => R, clean: (result: R) => boolean): R {
+export function vouchedParse<R>(parse: () => R, clean: (result: R) => boolean, see: ((node: object) => void) | null = null): R {
   const voucher: OpenVoucher = { granted: false };
   const outer = current;
+  const outerSee = inspect;
   current = voucher;
+  inspect = see;
   let result: R;
   try {
     result = parse();
   } finally {
     current = outer;
+    inspect = outerSee;
   }
   if (clean(result)) voucher.granted = true;
   return result;

@@ -190,6 +190,27 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   record: checkActionNode,
 };
 
+/** The kinds with a rule of their own (the others' check is `none`). */
+const RULED: ReadonlyMap<string, Check<NodeKind>> = new Map(
+  (Object.entries(CHECKS) as [NodeKind, Check<NodeKind>][]).filter(([, check]) => check !== none),
+);
+
+/**
+ * The per-node rules for nodes as they are made (each node's fields set, its children made
+ * before it): `see` every node of a tree, then `failed` says whether one broke a rule. When none
+ * did, `checkTree` would find nothing; when one did, `checkTree` gives the problems in order.
+ */
+export function nodeRules(): { readonly see: (node: object) => void; readonly failed: () => boolean } {
+  const found: Problem[] = [];
+  return {
+    see: (node) => {
+      const check = RULED.get((node as Node).kind);
+      if (check !== undefined) check(node as never, found);
+    },
+    failed: () => found.length > 0,
+  };
+}
+
 /** Every problem of the tree, in source order (pre-order). */
 export function checkTree(root: Node): Problem[] {
   const out: Problem[] = [];

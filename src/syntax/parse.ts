@@ -2,7 +2,7 @@ import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { vouchedParse } from '../ast/brand.js';
 import { LineIndex, hasErrors, valueOrThrow, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
-import { checkTree, problemDiagnostic } from '../spec/check.js';
+import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
 import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
@@ -75,7 +75,8 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     const clean = (node: Statement | undefined): node is Statement => node !== undefined && !lexErrors && !hasErrors(own);
     // A statement that parsed without errors is valid: the builder may take its nodes as syntax.
-    const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement()), clean);
+    const rules = nodeRules();
+    const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement(), rules.failed), clean, rules.see);
     diagnostics.push(...own);
     if (clean(node)) {
       statements.push({ node, span });
@@ -167,9 +168,11 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const lexed = scan(text, lineIndex);
   const found: Diagnostic[] = [...lexed.diagnostics];
   // An expression that parsed without errors is valid: the builder may take its nodes as syntax.
+  const rules = nodeRules();
   const expr = vouchedParse(
-    () => run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression()),
+    () => run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression(), rules.failed),
     (e) => e !== undefined && !hasErrors(found),
+    rules.see,
   );
   found.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const diagnostics = found.map(capDiagnostic);
@@ -188,6 +191,8 @@ function run<R>(
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: DsqParser) => Rule<R>,
+  /** Whether a node made by this run broke one of the spec's per-node rules (checked as each was made). */
+  broke: () => boolean,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -221,7 +226,9 @@ function run<R>(
   }
   p.finish();
   // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
-  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error')) {
+  // Each node was checked as it was made: the tree is walked (for the problems in order) only
+  // when one broke a rule.
+  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error') && broke()) {
     for (const problem of checkTree(result as Node)) {
       const field = existingFieldKey(problem.node, problem.field);
       const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (to > from ? spanOfTokens(tokens, from, to, lines) : undefined);

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromAst, query, selectFrom } from '../../src/builder/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, readSpecJson, statementsFromValue } from '../../src/json/index.js';
-import { checkTree } from '../../src/spec/check.js';
+import { checkTree, nodeRules } from '../../src/spec/check.js';
+import { descendants } from '../../src/ast/index.js';
+import { arbInvalidStatement, arbStatement } from '../fixtures/arbitraries.js';
 import { parse, parseStatements } from '../../src/syntax/index.js';
 import type { Statement } from '../../src/ast/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -80,6 +83,18 @@ describe('one answer per question: the spec check every entry point shares', () 
   it('every problem of a tree is found, in source order', () => {
     const tree = { ...(parse('SELECT 1') as never as Extract<Statement, { kind: 'select' }>), columns: [], where: { kind: 'function', name: 'POW', args: [] } } as Statement;
     expect(checkTree(tree).map((p) => p.code)).toEqual(['spec/empty-list', 'spec/function-arity']);
+  });
+
+  it('the per-node rules the parser checks as it makes each node find a problem exactly when checkTree does', () => {
+    // The parser skips the walk over the finished tree when no node broke a rule (src/syntax/parse.ts).
+    fc.assert(
+      fc.property(fc.oneof(arbStatement, arbInvalidStatement), (t) => {
+        const rules = nodeRules();
+        for (const node of descendants(t)) rules.see(node);
+        expect(rules.failed()).toBe(checkTree(t).length > 0);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('a 100,000-deep tree is checked without recursion', () => {
