@@ -11,7 +11,7 @@ import { isExpressionLike, isQueryLike, nestedSelect, ordered, type ExpressionLi
 import { argumentError, describeValue } from './errors.js';
 import { and, col, fn, lit, not, or, ref } from './functions.js';
 import { checkedTree, numberText, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SpecArg } from './values.js';
-import { checkFields, checkKeyFields, checkRecordFields, databaseFields, NO_SCHEMA, type ActionContext } from './action-fields.js';
+import { checkFields, checkKeyFields, checkRecordFields, databaseFields, NO_SCHEMA, type ActionContext, type KnownFields } from './action-fields.js';
 import { makeExpressionBuilder } from './eb.js';
 
 /**
@@ -164,8 +164,8 @@ abstract class ActionBuilder<N extends DataAction> {
   toAst(): N {
     return checkedTree(this.node, 'statement') as N;
   }
-  /** The database's field names when the builder has the schema's field lists (null: unchecked). */
-  protected fieldList(): readonly string[] | null {
+  /** The database's fields (names, and labels when known) when the builder has the schema's field lists (null: unchecked). */
+  protected fieldList(): KnownFields | null {
     const node = this.node as DataAction;
     return 'database' in node ? databaseFields(this.ctx, node.database, 'the database') : null;
   }
@@ -434,10 +434,10 @@ export class UpdateBuilder extends ActionBuilder<UpdateAction> {
     for (const [key, v] of Object.entries(object)) {
       if (v === undefined) continue;
       const c = cell(fieldName(key), v, `${key} of .set()`);
-      checkFields(this.fieldList(), this.node.database, [c.field], '.set()');
       if (c.kind === 'field_value') fields.push(c);
       else expressions.push(c);
     }
+    checkFields(this.fieldList(), this.node.database, [...fields, ...expressions].map((c) => c.field), '.set()', true);
     return this.with({ fields, expressions });
   }
   /** `file`: the object id of an uploaded file. */
