@@ -1,104 +1,29 @@
-import type { Expr, JoinOp, OrderTerm, Query, ResultColumn, Select, SelectAction, Source, WholeOrParam } from '../ast/index.js';
+import type { Expr, JoinOp, Query, ResultColumn, Select, SelectAction, Source } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
-import { QUERY, aliased, nestedSelect, ordered, queries, type ExpressionLike, type QueryLike } from './brand.js';
+import { QUERY, nestedSelect, queries, type ExpressionLike, type QueryLike } from './brand.js';
 import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
-import { argumentError, describeValue } from './errors.js';
+import { argumentError } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
-import type { ScalarOf, TooManyColumns } from './functions.js';
-import type { ColumnArg, CondArg, List, NameArg, RefCompareMessage } from './messages.js';
+import type { ScalarOf } from './functions.js';
+import type { ColumnArg, CondArg } from './messages.js';
 import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
-import type { CheckSelect, Flatten, RowOfItems, SelectItem, Strings } from './row.js';
-import {
-  columnsOf, expandStar, sourceKeys, starColumns, type FieldLists,
-} from './runtime-scope.js';
+import type { CheckSelect, Flatten, RowOfItems, SelectItem } from './row.js';
 import type {
-  AnyDb, AnyView, Derived, FreshKey, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf, UntypedDb, View,
-} from './scope.js';
-import { SourceBuilder, type SourceArg } from './sources.js';
-import type { Comparable, Condition, ExprNode, Expression_, IsAny, Numeric, PlainText, Simplify, StringRow, UnionToIntersection } from './typing.js';
-import { own, rowsText, toCondition, toExpr, toFlag, toName, toSource } from './values.js';
+  Added, AliasParam, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, OpParam, RefCompare, ResultNames, ScalarColumn, SelectAllThis, SourceParam,
+  StarRowsOf, TableSources, TypeOfArg,
+} from './query-types.js';
+import {
+  EMPTY_SELECT, made, madeStates, mergedOptions, orderEntry, resolvedSelect, resultAliases, selectedColumns, type ActionOptions, type State,
+} from './query-state.js';
+import { columnsOf, expandStar, sourceKeys, starColumns, type FieldLists } from './runtime-scope.js';
+import type { AnyDb, Left, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './scope.js';
+import { SourceBuilder } from './sources.js';
+import type { Expression_, ExprNode, Numeric, Simplify, StringRow } from './typing.js';
+import { own, toCondition, toExpr, toName, toSource } from './values.js';
 
-/** SELECT action options (`OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)`). */
-export interface ActionOptions {
-  readonly rows?: number | bigint | null;
-  readonly useStrings?: boolean | null;
-  readonly echo?: boolean | null;
-}
-
-const OPTION_KEYS: ReadonlySet<string> = new Set(['rows', 'useStrings', 'echo']);
-
-interface ActionState {
-  readonly rows: WholeOrParam | null;
-  readonly useStrings: boolean | null;
-  readonly echo: boolean | null;
-}
-
-/**
- * What a query holds: its select node, whose parts each call replaces; which GROUP BY and
- * ORDER BY entries were given as names (a name is a result alias when the select has one by
- * that name when the query is built, else a column, as in text); the SELECT action options;
- * and the field lists of the schema, when the builder was given them (for `selectAll(source)`).
- */
-interface State {
-  readonly select: Select;
-  readonly namedGroup: readonly boolean[];
-  readonly namedOrder: readonly boolean[];
-  readonly action: ActionState | null;
-  readonly fields: FieldLists | null;
-}
-
-const EMPTY_SELECT: Select = own({
-  kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null,
-});
-
-/** The states this module made: the constructor takes no other (it is no way in for hand-built parts; `fromAst` is). */
-const madeStates = new WeakSet<State>();
-const made = (state: State): State => {
-  madeStates.add(state);
-  return state;
-};
-
-/** True unless the database type is the untyped one (then every name is allowed). */
-type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
-
-/** The value a query used as a value yields: its one column's type (any when untyped). */
-type ScalarColumn<O> = string extends keyof O ? any : [keyof O] extends [never] ? TooManyColumns : IsSingle<keyof O> extends true ? O[keyof O] : TooManyColumns;
-type IsSingle<K> = [K] extends [UnionToIntersection<K>] ? true : false;
-
-/** A table or subquery a query may take as a source, checked: a table of the schema whose source name is not taken yet. */
-export type SourceParam<T, D extends AnyDb, S, A> = T extends string
-  ? NameArg<T, TableName<D>, 'table'> extends infer Checked
-    ? string extends T
-      ? Checked
-      : [A] extends [never]
-        ? T extends keyof S
-          ? `the source name "${T}" is already used in this query: give this one an alias`
-          : Checked
-        : Checked
-    : never
-  : T;
-type AliasParam<A, S> = A extends keyof S ? `the source name "${A & string}" is already used in this query: choose another alias` : A;
-
-/** The entry a source adds to a query's sources. */
-export type EntryOf<T> = T extends string ? T : T extends SelectQuery<infer O, any, any, any, any, any> ? Derived<O> : Opaque;
-export type KeyOf<T, A, S> = T extends string ? SourceKey<T, A & string> : FreshKey<S>;
-export type Added<S, T, A, E> = Simplify<S & { [K in KeyOf<T, A, S>]: E }>;
-
-/**
- * A condition argument: a condition, or a callback getting the expression builder. What it is
- * (or returns) is checked by `CondArg`; plain values are in the constraint so that the error
- * names them rather than listing this union.
- */
-type Cond<EB> = Condition | ((eb: EB) => unknown) | string | number | bigint | boolean | null;
-
-/** The value type of a name or expression in a view. */
-type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : F extends Expression_<infer T> ? T : any;
-
-/** The sources of a query whose fields `selectAll(source)` can list (tables). */
-type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
-
+export type { ActionOptions } from './query-state.js';
 
 /**
  * An immutable select query. `O` is the result row, first so that a hover on a query reads
@@ -158,26 +83,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   select<const A extends readonly SelectItem<ExpressionBuilder<D, S, O, P>>[]>(
     ...items: CheckSelect<A, View<D, S, P>, Star extends true ? never : keyof O, IsTyped<D>>
   ): SelectQuery<Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<A>>>, D, S, P, false, Str> {
-    const list: unknown[] = [];
-    const add = (arg: unknown, what: string) => {
-      if (typeof arg === 'function') {
-        const built = (arg as (eb: unknown) => unknown)(this.eb());
-        if (!Array.isArray(built)) throw argumentError(`the callback of .select() must return an array of columns, got ${describeValue(built)}`);
-        built.forEach((b, i) => list.push([b, `item ${i + 1} of the array the callback of .select() returned`]));
-      } else if (Array.isArray(arg)) {
-        arg.forEach((b, i) => {
-          if (Array.isArray(b) || typeof b === 'function') throw argumentError(`item ${i + 1} of ${what} is ${describeValue(b)}: column arrays do not nest`);
-          list.push([b, `item ${i + 1} of ${what}`]);
-        });
-      } else list.push([arg, what]);
-    };
-    (items as readonly unknown[]).forEach((arg, i) => add(arg, `argument ${i + 1} of .select()`));
-    if (list.length === 0) throw argumentError('select() needs at least one column; use selectAll() for SELECT *');
-    const added = (list as [unknown, string][]).map(([arg, what]): ResultColumn => {
-      if (aliased.has(arg)) return arg.node;
-      const e: Expr = typeof arg === 'string' ? own({ kind: 'column', path: toName(arg, what) }) : toExpr(arg, what);
-      return own({ kind: 'result_column', e, alias: null });
-    });
+    const added = selectedColumns(items as readonly unknown[], () => this.eb());
     const before = this.#state.select.columns;
     return this.with({ columns: before === 'all' ? added : [...before, ...added] }) as never;
   }
@@ -351,12 +257,8 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     term: N extends string ? ColumnArg<N, View<D, S, P, ResultNames<O, Star>>> : N,
     direction: 'asc' | 'desc' = 'asc',
   ): SelectQuery<O, D, S, P, Star, Str> {
-    if (direction !== 'asc' && direction !== 'desc') throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
-    let entry: OrderTerm;
+    const entry = orderEntry(term, direction);
     const byName = typeof term === 'string';
-    if (ordered.has(term)) entry = term.node;
-    else if (typeof term === 'string') entry = own({ kind: 'order_term', e: own({ kind: 'column', path: toName(term, 'argument 1 of .orderBy()') }), order: direction });
-    else entry = own({ kind: 'order_term', e: toExpr(term, 'argument 1 of .orderBy()'), order: direction });
     return this.with({ order: [...this.#state.select.order, entry] }, { namedOrder: [...this.#state.namedOrder, byName] });
   }
 
@@ -373,18 +275,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * `OPTIONS ()`. With `useStrings: true` every value of `RowType` is a string (null stays null).
    */
   options<const Opt extends ActionOptions>(options: Opt): SelectQuery<O, D, S, P, Star, Opt['useStrings'] extends true ? true : Opt['useStrings'] extends false | null ? false : Str> {
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-      throw argumentError(`argument 1 of .options() must be an object { rows, useStrings, echo }, got ${describeValue(options)}`);
-    }
-    for (const key of Object.keys(options)) {
-      if (!OPTION_KEYS.has(key)) throw argumentError(`argument 1 of .options() has an unknown option ${JSON.stringify(key)}; the options are rows, useStrings and echo`);
-    }
-    const prev = this.#state.action ?? { rows: null, useStrings: null, echo: null };
-    const action: ActionState = {
-      rows: options.rows === undefined ? prev.rows : options.rows === null ? null : rowsText(options.rows),
-      useStrings: options.useStrings === undefined ? prev.useStrings : toFlag(options.useStrings, 'useStrings of .options()'),
-      echo: options.echo === undefined ? prev.echo : toFlag(options.echo, 'echo of .options()'),
-    };
+    const action = mergedOptions(this.#state.action, options);
     return this.with({}, { action }) as never;
   }
 
@@ -411,19 +302,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 
   /** The select object, with ORDER BY / GROUP BY names resolved against this select's aliases. */
   toSelectAst(): Select {
-    const { select, namedGroup, namedOrder } = this.#state;
-    if (!namedGroup.includes(true) && !namedOrder.includes(true)) return select;
-    const aliases = resultAliases(select);
-    const resolve = (e: Expr): Expr => (e.kind === 'column' && aliases.has(e.path) ? own({ kind: 'alias', name: e.path }) : e);
-    return own({
-      ...select,
-      group: select.group.map((g, i) => (namedGroup[i] ? resolve(g) : g)),
-      order: select.order.map((o, i) => {
-        if (!namedOrder[i]) return o;
-        const e = resolve(o.e);
-        return e === o.e ? o : own({ kind: 'order_term', e, order: o.order });
-      }),
-    });
+    return resolvedSelect(this.#state);
   }
 
   /** The statement: a select object, or a SELECT action when `options()` was called. */
@@ -460,61 +339,6 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     const { select, fields } = this.#state;
     return select.columns === 'all' ? starColumns(select.from, fields) : columnsOf(select.columns);
   }
-}
-
-/** The query after a join: the sources grow; the row follows them under `SELECT *`. */
-type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends boolean, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
-
-type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
-
-type SelectAllThis<D extends AnyDb, S, K extends readonly string[], O, Star extends boolean> = K extends readonly []
-  ? [SharedStarNames<D, S>] extends [never]
-    ? unknown
-    : `SELECT * would give ${List<SharedStarNames<D, S> & string>} twice (two sources have it): list the columns, or selectAll('alias') for one source`
-  : D['fields'] extends true
-    ? unknown
-    : `selectAll('${K[number]}') lists the fields of a source, which needs the schema's field lists at run time: builder<Schema>(SchemaFields)`;
-
-type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends true
-  ? Star2 extends true
-    ? O
-    : O | O2
-  : Star2 extends true
-    ? O | O2
-    : Simplify<O & Partial<Omit<O2, keyof O>>>;
-
-/** The result names GROUP BY, HAVING and ORDER BY may use beside columns: none under `SELECT *` (a name there is a column, maybe ambiguous). */
-type ResultNames<O, Star extends boolean> = Star extends true ? {} : O;
-
-/** `groupBy`'s terms: each name checked (its error names the valid columns), expressions as they are. */
-type GroupTerms<T extends readonly unknown[], V extends AnyView> = T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
-  ? T
-  : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
-
-/** `whereRef`'s right-hand column: a column whose type (`TR`) compares with the left one's (`TL`). */
-type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
-  ? ColumnArg<R, V>
-  : R extends NamesOf<V>
-    ? IsAny<TR> extends true
-      ? R
-      : NonNullable<TR> extends Comparable<TL>
-        ? R
-        : RefCompareMessage<L & string, R & string, TL, TR>
-    : ColumnArg<R, V>;
-
-/** The operator argument: inferred as given, and one that fits the left side's type. */
-type OpParam<Op extends CompareOp, T> = Op extends CompareOpFor<T> ? Op : CompareOpFor<T>;
-
-/** The operators a value of type T takes (LIKE / REGEXP only for text). */
-type CompareOpFor<T> = IsAny<T> extends true
-  ? CompareOp
-  : [NonNullable<T>] extends [PlainText]
-    ? CompareOp
-    : Exclude<CompareOp, 'like' | 'not like' | 'regexp' | 'not regexp'>;
-
-/** The result aliases of a select. */
-function resultAliases(select: Select): Set<string> {
-  return new Set(select.columns === 'all' ? [] : select.columns.flatMap((c) => (c.alias === null ? [] : [c.alias])));
 }
 
 /** A query read from JSON, text or an AST: untyped, its columns unknown. */

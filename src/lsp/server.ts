@@ -2,23 +2,18 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, TextDocumentSyncKind, TextDocuments,
-  type Connection, type Diagnostic, type InitializeParams, type InitializeResult, type Location, type Range,
+  type Connection, type Diagnostic, type InitializeParams, type InitializeResult, type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE } from '../config/config.js';
 import type { LintResult } from '../lint/lint.js';
-import { codeActions, FIX_ALL_KIND } from './actions.js';
-import { complete } from './completion.js';
+import { FIX_ALL_KIND } from './actions.js';
 import { toLspDiagnostics } from './diagnostics.js';
-import { formatDocument, formatRange, type OffsetEdit } from './formatting.js';
-import { hover } from './hover.js';
 import { IncrementalLinter } from './incremental.js';
-import { paramAt } from './params.js';
-import { aliasAt } from './references.js';
-import { SEMANTIC_LEGEND, semanticTokens } from './semantic.js';
+import { SEMANTIC_LEGEND } from './semantic.js';
+import { registerFeatures, type Analysis } from './server-features.js';
 import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
 import { shapeOf, type TextShape } from './structure.js';
-import { documentSymbols } from './symbols.js';
 import { DirectoryWatcher } from './watch.js';
 
 /** Options a client may pass in `initializationOptions`. */
@@ -28,12 +23,6 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_DEBOUNCE_MS = 50;
-
-interface Analysis {
-  readonly version: number;
-  readonly settings: DocumentSettings;
-  readonly result: LintResult;
-}
 
 /** A file path for a `file:` URI, or null (an untitled buffer, another scheme). */
 function pathOf(uri: string): string | null {
@@ -253,142 +242,7 @@ export function startServer(connection: Connection): void {
     return { version: doc.version, settings: s, result: lintDoc(doc, s) };
   }
 
-  /** System table names written in the open documents (the spec does not list them). */
-  function systemTables(): string[] {
-    const names = new Set<string>();
-    for (const doc of documents.all()) {
-      const code = shapeOfDoc(doc).code;
-      for (let i = 0; i + 2 < code.length; i++) {
-        const t = code[i];
-        if ((t?.type === 'SYSTEM_TABLE' || t?.type === 'SYSTEM_COLUMN') && code[i + 1]?.type === 'LParen') {
-          const name = code[i + 2];
-          if (name && (name.category === 'name' || name.category === 'contextual')) names.add(name.image);
-        }
-      }
-    }
-    return [...names].sort();
-  }
-
-  const rangeIn = (doc: TextDocument) => (start: number, end: number): Range => ({ start: doc.positionAt(start), end: doc.positionAt(end) });
-  const edits = (doc: TextDocument, list: readonly OffsetEdit[]) => list.map((e) => ({ range: rangeIn(doc)(e.start, e.end), newText: e.text }));
-
-  connection.onCompletion(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    const s = await settingsOf(doc.uri);
-    const shape = shapeOfDoc(doc);
-    const offset = doc.offsetAt(params.position);
-    const needsSystemTables = shape.code.some((t) => t.type === 'SYSTEM_TABLE' || t.type === 'SYSTEM_COLUMN');
-    return complete(shape, offset, {
-      schema: s.schema,
-      keywordCase: s.keywordCase,
-      snippets,
-      systemTables: needsSystemTables ? systemTables() : [],
-      positionAt: (o) => doc.positionAt(o),
-    });
-  });
-
-  connection.onHover(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return null;
-    const s = await settingsOf(doc.uri);
-    return hover(shapeOfDoc(doc), doc.offsetAt(params.position), { schema: s.schema, rangeOf: rangeIn(doc) });
-  });
-
-  const aliasUses = (uri: string, position: { line: number; character: number }) => {
-    const doc = documents.get(uri);
-    if (!doc) return null;
-    const shape = shapeOfDoc(doc);
-    const found = aliasAt(shape, doc.offsetAt(position));
-    if (!found) return null;
-    const at = (i: number): Range => rangeIn(doc)((shape.code[i] as { start: number }).start, (shape.code[i] as { end: number }).end);
-    return { found, at };
-  };
-
-  /** A parameter at a position: its declaration (-- @param, else its first use) and its uses, as ranges. */
-  const paramPlaces = (uri: string, position: { line: number; character: number }) => {
-    const doc = documents.get(uri);
-    if (!doc) return null;
-    const shape = shapeOfDoc(doc);
-    const found = paramAt(shape, doc.offsetAt(position));
-    if (!found) return null;
-    const range = rangeIn(doc);
-    const uses = found.uses.map((u) => range((shape.code[u.colon] as { start: number }).start, (shape.code[u.word] as { end: number }).end));
-    const declaration = found.declaration ? range(found.declaration.start, found.declaration.end) : (uses[0] ?? null);
-    return { declaration, uses, declared: found.declaration !== null };
-  };
-
-  connection.onDefinition((params) => {
-    const p = paramPlaces(params.textDocument.uri, params.position);
-    if (p) return p.declaration ? [{ uri: params.textDocument.uri, range: p.declaration }] : null;
-    const r = aliasUses(params.textDocument.uri, params.position);
-    return r ? [{ uri: params.textDocument.uri, range: r.at(r.found.definition) }] : null;
-  });
-  connection.onReferences((params) => {
-    const p = paramPlaces(params.textDocument.uri, params.position);
-    if (p) {
-      const ranges = [...(params.context.includeDeclaration && p.declared && p.declaration ? [p.declaration] : []), ...p.uses];
-      return ranges.map((range): Location => ({ uri: params.textDocument.uri, range }));
-    }
-    const r = aliasUses(params.textDocument.uri, params.position);
-    if (!r) return [];
-    const indexes = [...(params.context.includeDeclaration ? [r.found.definition] : []), ...r.found.uses.filter((u) => u !== r.found.definition)];
-    return indexes.map((i): Location => ({ uri: params.textDocument.uri, range: r.at(i) }));
-  });
-  connection.onDocumentHighlight((params) => {
-    const p = paramPlaces(params.textDocument.uri, params.position);
-    if (p) return [...(p.declared && p.declaration ? [{ range: p.declaration, kind: 3 as const }] : []), ...p.uses.map((range) => ({ range, kind: 2 as const }))];
-    const r = aliasUses(params.textDocument.uri, params.position);
-    if (!r) return [];
-    return [r.found.definition, ...r.found.uses.filter((u) => u !== r.found.definition)].map((i) => ({ range: r.at(i), kind: i === r.found.definition ? 3 : 2 }));
-  });
-
-  connection.onDocumentSymbol((params) => {
-    const doc = documents.get(params.textDocument.uri);
-    return doc ? documentSymbols(shapeOfDoc(doc), rangeIn(doc)) : [];
-  });
-
-  connection.onDocumentFormatting(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return null;
-    const s = await settingsOf(doc.uri);
-    const list = formatDocument(doc.getText(), s.print);
-    return list === null ? null : edits(doc, list);
-  });
-
-  connection.onDocumentRangeFormatting(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return null;
-    const s = await settingsOf(doc.uri);
-    const list = formatRange(doc.getText(), doc.offsetAt(params.range.start), doc.offsetAt(params.range.end), s.print);
-    return list === null ? null : edits(doc, list);
-  });
-
-  connection.onCodeAction(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    const a = await currentAnalysis(doc);
-    return codeActions(
-      {
-        uri: doc.uri,
-        text: doc.getText(),
-        shape: shapeOfDoc(doc),
-        lint: a.settings.lint,
-        findings: a.result.diagnostics,
-        keywordCase: a.settings.keywordCase,
-        positionAt: (o) => doc.positionAt(o),
-        ...(params.context.only ? { only: params.context.only } : {}),
-      },
-      doc.offsetAt(params.range.start),
-      doc.offsetAt(params.range.end),
-    );
-  });
-
-  connection.languages.semanticTokens.on((params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return { data: [] };
-    return semanticTokens(shapeOfDoc(doc), (o) => doc.positionAt(o));
-  });
+  registerFeatures(connection, { documents, settingsOf, shapeOfDoc, currentAnalysis, snippets: () => snippets });
 
   connection.onShutdown(() => {
     shuttingDown = true;

@@ -9,7 +9,7 @@ import { formatOptions, formattedText } from './format.js';
 
 /**
  * `` dsq`...` `` tagged templates in JavaScript and TypeScript, formatted by Prettier's embed
- * hook without changing what the template builds. The builder (src/builder/template.ts) joins
+ * hook without changing what the template builds. The builder (src/builder/template-compile.ts) joins
  * the template's cooked strings with a placeholder per `${...}` (in parentheses after IN and
  * EXISTS) and parses that; this formats the same text and puts each `${...}` back where its
  * placeholder lands. The result is kept only when

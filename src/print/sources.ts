@@ -4,7 +4,7 @@ import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { quoteString, writeAlias, writeName, writePath } from './names.js';
 
-/** True in the database position of a data action (src/print/actions.ts). */
+/** True in the database position of a data action (src/print/action-layout.ts, DATABASE). */
 const isDatabase = (ctx: Ctx) => (ctx as { database?: boolean }).database === true;
 
 const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {

@@ -1,0 +1,103 @@
+import type { ExpressionLike } from './brand.js';
+import type { CompareOp } from './compare.js';
+import type { TooManyColumns } from './functions.js';
+import type { ColumnArg, List, NameArg, RefCompareMessage } from './messages.js';
+import type { SelectQuery } from './query.js';
+import type {
+  AnyDb, AnyView, Derived, FreshKey, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf,
+} from './scope.js';
+import type { Comparable, Condition, ExprNode, Expression_, IsAny, PlainText, Simplify, UnionToIntersection } from './typing.js';
+
+/**
+ * The types `SelectQuery`'s methods compute (query.ts): what a source, a condition, a GROUP BY
+ * term or a comparison may be, and the row after a join, `selectAll` or `$if`. Type-only.
+ */
+
+/** True unless the database type is the untyped one (then every name is allowed). */
+export type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
+
+/** The value a query used as a value yields: its one column's type (any when untyped). */
+export type ScalarColumn<O> = string extends keyof O ? any : [keyof O] extends [never] ? TooManyColumns : IsSingle<keyof O> extends true ? O[keyof O] : TooManyColumns;
+export type IsSingle<K> = [K] extends [UnionToIntersection<K>] ? true : false;
+
+/** A table or subquery a query may take as a source, checked: a table of the schema whose source name is not taken yet. */
+export type SourceParam<T, D extends AnyDb, S, A> = T extends string
+  ? NameArg<T, TableName<D>, 'table'> extends infer Checked
+    ? string extends T
+      ? Checked
+      : [A] extends [never]
+        ? T extends keyof S
+          ? `the source name "${T}" is already used in this query: give this one an alias`
+          : Checked
+        : Checked
+    : never
+  : T;
+export type AliasParam<A, S> = A extends keyof S ? `the source name "${A & string}" is already used in this query: choose another alias` : A;
+
+/** The entry a source adds to a query's sources. */
+export type EntryOf<T> = T extends string ? T : T extends SelectQuery<infer O, any, any, any, any, any> ? Derived<O> : Opaque;
+export type KeyOf<T, A, S> = T extends string ? SourceKey<T, A & string> : FreshKey<S>;
+export type Added<S, T, A, E> = Simplify<S & { [K in KeyOf<T, A, S>]: E }>;
+
+/**
+ * A condition argument: a condition, or a callback getting the expression builder. What it is
+ * (or returns) is checked by `CondArg`; plain values are in the constraint so that the error
+ * names them rather than listing this union.
+ */
+export type Cond<EB> = Condition | ((eb: EB) => unknown) | string | number | bigint | boolean | null;
+
+/** The value type of a name or expression in a view. */
+export type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : F extends Expression_<infer T> ? T : any;
+
+/** The sources of a query whose fields `selectAll(source)` can list (tables). */
+export type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
+
+/** The query after a join: the sources grow; the row follows them under `SELECT *`. */
+export type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends boolean, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
+
+export type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
+
+export type SelectAllThis<D extends AnyDb, S, K extends readonly string[], O, Star extends boolean> = K extends readonly []
+  ? [SharedStarNames<D, S>] extends [never]
+    ? unknown
+    : `SELECT * would give ${List<SharedStarNames<D, S> & string>} twice (two sources have it): list the columns, or selectAll('alias') for one source`
+  : D['fields'] extends true
+    ? unknown
+    : `selectAll('${K[number]}') lists the fields of a source, which needs the schema's field lists at run time: builder<Schema>(SchemaFields)`;
+
+export type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends true
+  ? Star2 extends true
+    ? O
+    : O | O2
+  : Star2 extends true
+    ? O | O2
+    : Simplify<O & Partial<Omit<O2, keyof O>>>;
+
+/** The result names GROUP BY, HAVING and ORDER BY may use beside columns: none under `SELECT *` (a name there is a column, maybe ambiguous). */
+export type ResultNames<O, Star extends boolean> = Star extends true ? {} : O;
+
+/** `groupBy`'s terms: each name checked (its error names the valid columns), expressions as they are. */
+export type GroupTerms<T extends readonly unknown[], V extends AnyView> = T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+  ? T
+  : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
+
+/** `whereRef`'s right-hand column: a column whose type (`TR`) compares with the left one's (`TL`). */
+export type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
+  ? ColumnArg<R, V>
+  : R extends NamesOf<V>
+    ? IsAny<TR> extends true
+      ? R
+      : NonNullable<TR> extends Comparable<TL>
+        ? R
+        : RefCompareMessage<L & string, R & string, TL, TR>
+    : ColumnArg<R, V>;
+
+/** The operator argument: inferred as given, and one that fits the left side's type. */
+export type OpParam<Op extends CompareOp, T> = Op extends CompareOpFor<T> ? Op : CompareOpFor<T>;
+
+/** The operators a value of type T takes (LIKE / REGEXP only for text). */
+export type CompareOpFor<T> = IsAny<T> extends true
+  ? CompareOp
+  : [NonNullable<T>] extends [PlainText]
+    ? CompareOp
+    : Exclude<CompareOp, 'like' | 'not like' | 'regexp' | 'not regexp'>;

@@ -1,0 +1,138 @@
+import type { FieldExpr, FieldValue, RecordData, RecordsWrite, RemoveAction } from '../ast/actions.js';
+import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
+import { list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { quoteString, writeName } from './names.js';
+import { BARE_VALUE, clause, commaList, DATABASE, Kids, names, optionsClause, PLAIN, recordsClause, statement } from './action-layout.js';
+
+/** How the write actions and their records print (grammar/reference.md, "Data actions: writes"). */
+
+/** The field order of a record written as one VALUES row: values, expressions, tags, file. */
+function columnsOf(r: RecordData): string[] {
+  const out = [...r.values.map((v) => v.field), ...r.expressions.map((e) => e.field)];
+  if (r.tags !== null) out.push('tags');
+  if (r.file !== null) out.push('file');
+  return out;
+}
+
+/**
+ * The one column list of `INSERT ... (columns) VALUES` when every record can be a row of it
+ * and reads back the same (its literals and its expressions each in their own order); else null.
+ */
+export function valuesColumns(records: readonly RecordData[]): string[] | null {
+  const first = records[0];
+  if (first === undefined) return null;
+  const columns = columnsOf(first);
+  if (columns.length === 0 || new Set(columns.map((c) => c.toLowerCase())).size !== columns.length) return null;
+  const position = new Map(columns.map((c, i) => [c, i]));
+  for (const r of records) {
+    const own = columnsOf(r);
+    if (own.length !== columns.length || own.some((c) => !position.has(c))) return null;
+    const ascending = (fields: readonly { field: string }[]) => fields.every((f, i) => i === 0 || (position.get(f.field) as number) > (position.get((fields[i - 1] as { field: string }).field) as number));
+    if (!ascending(r.values) || !ascending(r.expressions)) return null;
+  }
+  return columns;
+}
+
+function tagsDoc(tags: readonly string[]): Doc {
+  return list('[', tags.map((t) => verbatim(quoteString(t))), ']');
+}
+
+export const record: LayoutFn<'record'> = (n, ctx) => {
+  const columns = (ctx as { columns?: readonly string[] }).columns;
+  const k = new Kids();
+  const cellCtx = columns ? BARE_VALUE : PLAIN;
+  k.addAll(n.values, cellCtx);
+  k.addAll(n.expressions, cellCtx);
+  const hasFile = k.add(n.file);
+  return k.layout((take, takeN) => {
+    const cells = new Map<string, Doc>();
+    const docs: Doc[] = [];
+    for (const v of n.values) cells.set(v.field, take());
+    for (const e of n.expressions) cells.set(e.field, take());
+    const tags = n.tags === null ? null : tagsDoc(n.tags);
+    const file = hasFile ? take() : null;
+    void takeN;
+    if (columns) {
+      for (const c of columns) {
+        if (c === 'tags' && tags !== null && !cells.has(c)) docs.push(tags);
+        else if (c === 'file' && file !== null && !cells.has(c)) docs.push(file);
+        else docs.push(cells.get(c) as Doc);
+      }
+    } else {
+      for (const d of cells.values()) docs.push(d);
+      if (tags !== null) docs.push(concat(['tags = ', tags]));
+      if (file !== null) docs.push(concat(['file = ', file]));
+    }
+    return list('(', docs, ')');
+  });
+};
+
+/** A field's value where a literal-looking expression keeps its parentheses (`(5)` is an expression). */
+export function fieldDoc(f: FieldValue | FieldExpr, value: Doc, ctx: Ctx): Doc {
+  const literalLooking = f.kind === 'field_expr' && (f.e.kind === 'null' || f.e.kind === 'number' || f.e.kind === 'string');
+  const v = literalLooking ? concat(['(', value, ')']) : value;
+  return (ctx as { bareValue?: boolean }).bareValue ? v : group([writeName(f.field), ' =', indent([line, v])]);
+}
+
+export function recordsWrite(word: string) {
+  return (n: RecordsWrite, _c: Ctx, env: Env): Layout => {
+    const kw = env.options.kw;
+    const columns = valuesColumns(n.records);
+    const k = new Kids();
+    k.add(n.database, DATABASE);
+    const rowCtx: Ctx = columns ? { capture: null, columns } as Ctx : PLAIN;
+    k.addAll(n.records, rowCtx);
+    return k.layout((take, takeN) => {
+      const database = take();
+      const head = columns ? group([kw(word), ' ', kw('INTO'), ' ', database, indent([line, names(columns)])]) : concat([kw(word), ' ', kw('INTO'), ' ', database]);
+      const rows = takeN(n.records.length);
+      const clauses: Doc[] = [];
+      if (columns) clauses.push(clause(kw('VALUES'), commaList(rows)));
+      else clauses.push(clause(kw('RECORDS'), rows.length === 0 ? kw('NONE') : commaList(rows)));
+      if (n.onDuplicate !== null) clauses.push(`${kw('ON DUPLICATE')} ${kw(n.onDuplicate.toUpperCase())}`);
+      if (n.kind === 'set_action' && n.onRemove !== null) clauses.push(`${kw('ON REMOVE')} ${kw(n.onRemove.toUpperCase())}`);
+      const options = optionsClause(env, [['FAIL_NO_OP', n.failNoOp]]);
+      if (options) clauses.push(options);
+      return statement(head, clauses);
+    });
+  };
+}
+
+export const update: LayoutFn<'update_action'> = (n, _c, env) => {
+  const kw = env.options.kw;
+  const k = new Kids();
+  k.add(n.database, DATABASE);
+  k.addAll(n.fields);
+  k.addAll(n.expressions);
+  const records = recordsClause(n, k);
+  return k.layout((take, takeN) => {
+    const head = concat([kw('UPDATE'), ' ', take()]);
+    const sets = takeN(n.fields.length + n.expressions.length);
+    const clauses: Doc[] = [];
+    if (sets.length > 0) clauses.push(clause(kw('SET'), commaList(sets)));
+    if (n.file !== null) clauses.push(concat([kw('FILE'), ' ', verbatim(quoteString(n.file))]));
+    const r = records(take, env);
+    if (r) clauses.push(r);
+    const options = optionsClause(env, [['FAIL_NO_OP', n.failNoOp]]);
+    if (options) clauses.push(options);
+    return statement(head, clauses);
+  });
+};
+
+export function remove(word: string) {
+  return (n: RemoveAction, _c: Ctx, env: Env): Layout => {
+    const kw = env.options.kw;
+    const k = new Kids();
+    k.add(n.database, DATABASE);
+    const records = recordsClause(n, k);
+    return k.layout((take) => {
+      const head = concat([kw(word), ' ', kw('FROM'), ' ', take()]);
+      const clauses: Doc[] = [];
+      const r = records(take, env);
+      if (r) clauses.push(r);
+      const options = optionsClause(env, [['FAIL_NO_OP', n.failNoOp]]);
+      if (options) clauses.push(options);
+      return statement(head, clauses);
+    });
+  };
+}
