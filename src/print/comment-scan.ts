@@ -194,3 +194,18 @@ export function lastStartingAtOrBefore(items: readonly { readonly span: Span }[]
   }
   return lo - 1;
 }
+
+/**
+ * True when the comment before comments[i] is a `--` comment at the end of a line of code with
+ * only `,` between (`firsts[j]`: comments[j] began its line): the printer keeps the `,` before
+ * that comment, so this one starts a line.
+ */
+export function afterLineComment(text: string, comments: readonly Comment[], firsts: readonly boolean[], i: number): boolean {
+  const prev = comments[i - 1];
+  if (prev === undefined || prev.kind !== 'line' || firsts[i - 1] === true) return false;
+  const c = comments[i] as Comment;
+  for (let k = prev.span.end; k < c.span.start; k++) {
+    if (!/[\s,]/.test(text.charAt(k))) return false;
+  }
+  return true;
+}

@@ -2,13 +2,14 @@ import type { Node, Statement } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
-import { blankLine, CommentScanner, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
+import { afterLineComment, blankLine, CommentScanner, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
 import { StatementTree } from './comment-tree.js';
 import { leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, countTokens, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
 import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
 import { findBlankLines } from './blank-lines.js';
+import { insideDoc, insideEmptyParens } from './comment-inside.js';
 
 /** The comments of one statement that print outside its doc. */
 export interface StatementComments {
@@ -45,6 +46,8 @@ export interface StatementComments {
  */
 export class CommentMap {
   private readonly byNode = new Map<Node, Attached[]>();
+  /** Comments inside a node's empty parentheses (`IN ( -- c` then `)`). */
+  private readonly insideOf = new Map<Node, Attached[]>();
   private readonly printed = new Set<Comment>();
   private readonly byStatement: StatementComments[];
   private readonly scanner: CommentScanner;
@@ -54,7 +57,7 @@ export class CommentMap {
   /** Every node with comments or a blank line before it: one lookup for the common "none". */
   private readonly marked = new Set<Node>();
   /** The last comment attached to a node, how, and where that prints (see `attach`). */
-  private last: { comment: Comment; node: Node; leading: boolean; statement: number; key: Place } | null = null;
+  private last: { comment: Comment; node: Node; leading: boolean; inside: boolean; statement: number; key: Place } | null = null;
   /** The statement of the comment being placed. */
   private current = -1;
   /** Whether each comment placed so far began its line. */
@@ -79,7 +82,7 @@ export class CommentMap {
 
   /** Nothing to add to any node: no comment in a statement, no blank line between list items. */
   get isEmpty(): boolean {
-    return this.byNode.size === 0 && this.blankBefore.size === 0;
+    return this.byNode.size === 0 && this.blankBefore.size === 0 && this.insideOf.size === 0;
   }
 
   /** True when the node prints with more than itself: comments, or a blank line before it. */
@@ -117,6 +120,14 @@ export class CommentMap {
     const core = concat(parts);
     if (after.length === 0) return core;
     return withOutside(core, after);
+  }
+
+  /** The doc between a node's empty parentheses when comments are there, marking them printed. */
+  inside(node: Node): Doc | undefined {
+    const list = this.insideOf.get(node);
+    if (list === undefined) return undefined;
+    for (const a of list) this.printed.add(a.comment);
+    return insideDoc(list);
   }
 
   markPrinted(c: Comment): void {
@@ -180,7 +191,7 @@ export class CommentMap {
   /** A comment between two tokens of statement `s`. */
   private attachInside(c: Comment, index: number, at: Position, s: number): void {
     const tree = this.treeOf(s);
-    const pos: Position = at.sameLine && this.afterLineComment(index) ? { ...at, sameLine: false, first: true } : at;
+    const pos: Position = at.sameLine && afterLineComment(this.text, this.comments, this.firsts, index) ? { ...at, sameLine: false, first: true } : at;
     if (this.current !== s) this.last = null;
     this.current = s;
     const atPrev = tree.endingAt(pos.prevEnd);
@@ -189,6 +200,9 @@ export class CommentMap {
     const atNext = tree.startingAt(pos.nextStart);
     const outer = tree.innermostAround(c.span.start, c.span.end);
     const outerSpan = outer === undefined ? undefined : tree.spanOf(outer);
+    if (outer !== undefined && outerSpan !== undefined && insideEmptyParens(this.text, this.scanner, outer, outerSpan.end, index, pos.nextStart)) {
+      return this.attach(outer, false, c, index, pos, false, true);
+    }
     // The first node starting after the comment, and the last ending before it, inside `outer`.
     const ahead = () => tree.firstStartIn(pos.nextStart, outerSpan?.end ?? Infinity);
     const behind = () => tree.lastEndIn(pos.prevEnd, outerSpan?.start ?? -1);
@@ -264,21 +278,6 @@ export class CommentMap {
   }
 
   /**
-   * True when the comment before comments[i] is a `--` comment at the end of a line of code with
-   * only `,` between: the printer keeps the `,` before that comment, so this one starts a line.
-   */
-  private afterLineComment(i: number): boolean {
-    const prev = this.comments[i - 1];
-    if (prev === undefined || prev.kind !== 'line' || this.firsts[i - 1] === true) return false;
-    const c = this.comments[i] as Comment;
-    for (let k = prev.span.end; k < c.span.start; k++) {
-      const ch = this.text.charAt(k);
-      if (!/[\s,]/.test(ch)) return false;
-    }
-    return true;
-  }
-
-  /**
    * True when a comment can still follow the node on its last line (no comment ends that line),
    * inside or after the parentheses it may get.
    */
@@ -320,11 +319,12 @@ export class CommentMap {
    * (inner nodes first). A place that would come earlier (an own-line comment after `, ` when
    * the comment before it already leads the next item) joins the previous comment instead.
    */
-  private attach(target: Node, lead: boolean, c: Comment, index: number, pos: Position, outside: boolean): void {
+  private attach(target: Node, lead: boolean, c: Comment, index: number, pos: Position, outside: boolean, within = false): void {
     const tree = this.treeOf(this.current);
     // The outermost node starting (ending) where the target does: the one the next run finds.
     const span = tree.spanOf(target);
-    let node = (span === undefined ? undefined : lead ? tree.startingAt(span.start) : tree.endingAt(span.end)) ?? target;
+    let node = within ? target : ((span === undefined ? undefined : lead ? tree.startingAt(span.start) : tree.endingAt(span.end)) ?? target);
+    let inside = within;
     if (!lead && node.kind === 'select' && tree.parentOf(node)?.kind === 'select_action') {
       // The SELECT action's OPTIONS print as the select's last clause: a comment after the
       // select's last token goes after its last clause's node, before OPTIONS.
@@ -341,15 +341,19 @@ export class CommentMap {
         leading = false;
       }
     }
-    let key = placeKey(tree, node, leading);
+    // Inside empty parentheses: before the `)`.
+    let key: Place = inside ? [(span?.end ?? 1) - 1, 0, 0] : placeKey(tree, node, leading);
     const last = this.last;
     if (last !== null && comparePlaces(key, last.key) < 0) {
       node = last.node;
       leading = last.leading;
+      inside = last.inside;
       key = last.key;
     }
     let a: Attached;
-    if (leading) {
+    if (inside) {
+      a = { comment: c, leading: false, style: pos.first ? 'alone' : 'inline', lineStart: pos.first, blank: false, outside: false };
+    } else if (leading) {
       const style: Style = !pos.endsLine ? 'inline' : pos.first ? 'alone' : 'hanging';
       const next = commentStartAfter(this.comments, index, pos.nextStart);
       a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && blankLine(this.text, c.span.end, next), outside: false };
@@ -363,7 +367,8 @@ export class CommentMap {
       const past = outside || (list !== undefined && list.some((x) => x.outside));
       a = { comment: c, leading, style, lineStart: false, blank, outside: past };
     }
-    this.last = { comment: c, node, leading, statement: this.current, key };
+    this.last = { comment: c, node, leading, inside, statement: this.current, key };
+    if (inside) return add(this.insideOf, node, a);
     // Before the statement or after its last token: printed outside its doc, where the next run
     // finds them (statement comments).
     const whole = this.statements[this.current] as { node: Statement; span: Span };
@@ -377,10 +382,14 @@ export class CommentMap {
       around.beforeSemicolon.push(statementComment);
       return;
     }
-    const list = this.byNode.get(node);
-    if (list) list.push(a);
-    else this.byNode.set(node, [a]);
+    add(this.byNode, node, a);
   }
+}
+
+function add(map: Map<Node, Attached[]>, node: Node, a: Attached): void {
+  const list = map.get(node);
+  if (list) list.push(a);
+  else map.set(node, [a]);
 }
 
 const NOTHING: readonly Attached[] = Object.freeze([]);

@@ -31,6 +31,8 @@ export interface Env {
   readonly hasComments: (node: Node) => boolean;
   /** Wrap a node's doc with its comments (and those of nodes printed as part of it). */
   readonly decorate: (node: Node, doc: Doc, absorbed: readonly Node[]) => Doc;
+  /** The comments inside a node's empty parentheses (`IN ( -- c` then `)`), if any. */
+  readonly inside?: (node: Node) => Doc | undefined;
   /**
    * The source text of a node when it came from text (the formatter), for spellings the tree
    * does not hold: `''` for NULL. Undefined when printing a tree alone.
@@ -165,9 +167,9 @@ export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
   return group([open, indent([softline, fill(parts)]), softline, close]);
 }
 
-/** `open item, item close`, one item per line when the list does not fit. */
-export function list(open: Doc, items: readonly Doc[], close: Doc): Doc {
-  if (items.length === 0) return concat([open, close]);
+/** `open item, item close`, one item per line when the list does not fit; `inside` goes between empty parentheses. */
+export function list(open: Doc, items: readonly Doc[], close: Doc, inside?: Doc): Doc {
+  if (items.length === 0) return concat(inside === undefined ? [open, close] : [open, inside, close]);
   const parts: Doc[] = [softline];
   for (let i = 0; i < items.length; i++) {
     if (i > 0) parts.push(',', line);

@@ -1,4 +1,4 @@
-import type { Binary, Expr, Node, Unary } from '../ast/nodes.js';
+import type { Binary, Expr, InList, Node, Unary } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { OPERATORS } from '../ast/operators.js';
 import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
@@ -90,7 +90,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
     return { ...betweenLayout(e.e, e.min, e.max, ctx, kw(OPERATORS.between.negated), kw('AND')), absorbed: [e] };
   }
   if (e.kind === 'in') {
-    return { ...inListLayout(e.e, e.values, ctx, kw(OPERATORS.in.negated), env), absorbed: [e] };
+    return { ...inListLayout(e, kw(OPERATORS.in.negated), env), absorbed: [e] };
   }
   if (e.kind === 'in_select') {
     return {
@@ -145,11 +145,13 @@ function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
 /** Values that print as one short token: an IN list of them fills its lines. */
 const ATOMS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'alias', 'param']);
 
-function inListLayout(e: Expr, values: readonly Expr[], ctx: Ctx, op: string, env: Env): Branch {
+function inListLayout(node: InList, op: string, env: Env): Branch {
+  const { e, values } = node;
   // `x IN :ids`: a list parameter stands for the whole list, without parentheses.
   if (values.length === 1 && values[0]?.kind === 'param' && values[0].list) {
     return { children: [e, values[0]], build: (docs) => inLayout(e, docs[0] as Doc, op, docs[1] as Doc) };
   }
+  if (values.length === 0) return { children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) };
   const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
   return {
     children: [e, ...values],
@@ -173,7 +175,8 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
       build: (docs) => group([`${distinctOf}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
     };
   }
-  return { children: node.args, build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')') };
+  const inside = node.args.length === 0 ? env.inside?.(node) : undefined;
+  return { children: node.args, build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')', inside) };
 };
 
 const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
@@ -260,7 +263,7 @@ export const EXPRESSION_LAYOUTS = {
     build: ([s]) => concat([env.options.kw(KINDS.exists.keyword), ' ', parens(s as Doc)]),
   }),
   function: fn,
-  in: (node, ctx, env) => inListLayout(node.e, node.values, ctx, env.options.kw(OPERATORS.in.text), env),
+  in: (node, ctx, env) => inListLayout(node, env.options.kw(OPERATORS.in.text), env),
   in_select: (node, ctx, env) => ({
     children: [node.e, node.select],
     build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw(OPERATORS.in.text), parens(s as Doc)),

@@ -45,6 +45,7 @@ export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}
         options: resolved,
         hasComments: (node: Node) => comments.has(node),
         decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
+        inside: (node) => comments.inside(node),
         written: source,
       };
   // Each statement renders on its own, right after its doc is built: small, short-lived docs

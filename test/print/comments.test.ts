@@ -108,14 +108,25 @@ describe('comments stay put', () => {
     expect(format('SELECT a FROM t WHERE x IS -- c\n NOT NULL')).toBe('SELECT a\nFROM t\nWHERE\n  x\n    IS NOT -- c\n    NULL\n');
   });
 
-  // Known bug (found by the random-trees property above, seed -1056893290, about 1 run in 20+):
-  // a comment inside the empty parentheses of an IN that is a CASE's base, after a block comment
-  // on the IN, prints as an own-line trailing comment of the base at CASE's indentation; the next
-  // run reads it as leading the first WHEN and indents it. `it.fails` keeps the case on record and
-  // fails once it is fixed (then make it a plain `it`).
-  it.fails('a comment in an empty IN () that is a CASE base: one pass is final (known bug)', () => {
+  // Found by the random-trees property above (seed -1056893290): a comment inside the empty
+  // parentheses of an IN that is a CASE's base, after a block comment on the IN, printed as an
+  // own-line trailing comment of the base at CASE's indentation, which the next run read as
+  // leading the first WHEN. Comments in empty parentheses now print between them.
+  it('a comment in an empty IN () that is a CASE base stays inside the parentheses; one pass is final', () => {
     const once = format('SELECT CASE a -- c2\nIN /* c3 */ (\n-- c4\n) WHEN 1 THEN 2 END', { width: 20 });
+    expect(once).toBe('SELECT\n  CASE a -- c2\n    IN ( /* c3 */\n      -- c4\n    )\n    WHEN 1 THEN 2\n  END\n');
     expect(format(once, { width: 20 })).toBe(once);
+  });
+
+  it('comments in empty parentheses (IN (), NOW()) print between them', () => {
+    expect(format('SELECT a IN (\n-- c\n) FROM t')).toBe('SELECT\n  a IN (\n    -- c\n  )\nFROM t\n');
+    expect(format('SELECT NOW(/* c */) FROM t')).toBe('SELECT NOW(/* c */) FROM t\n');
+    expect(format('SELECT a NOT IN ( -- c\n) FROM t')).toBe('SELECT\n  a NOT IN ( -- c\n  )\nFROM t\n');
+    expect(format('SELECT f /* x */ (\n/* y */) FROM t')).toBe('SELECT\n  F( /* x */\n    /* y */\n  )\nFROM t\n');
+    for (const text of ['SELECT a NOT IN ( -- c\n) FROM t', 'SELECT NOW(/* a */ /* b */\n) FROM t', 'SELECT f(\n/* a */ -- b\n) FROM t']) {
+      const once = format(text);
+      expect(format(once)).toBe(once);
+    }
   });
 
   it('one pass is final (no re-run to a fixed point)', () => {
