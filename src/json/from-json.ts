@@ -7,7 +7,8 @@ import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { capDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
-import { EXPR_READERS, readExpr, readWhen } from './read-expr.js';
+import { readExpr, readWhen } from './read-expr.js';
+import { EXPR_READERS } from './read-expr-kinds.js';
 import { readJsPartial } from './read-js.js';
 import {
   SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,

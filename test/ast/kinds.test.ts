@@ -8,8 +8,8 @@ import { OPERATORS, PRIMARY } from '../../src/ast/operators.js';
 import { DATA_ACTION_KINDS } from '../../src/ast/actions.js';
 import type { NODE_FIELDS } from '../../src/ast/fields.js';
 import type { KIND_READERS } from '../../src/json/from-json.js';
-import type { EXPR_READERS } from '../../src/json/read-expr.js';
-import type { WRITERS } from '../../src/json/to-json.js';
+import type { EXPR_READERS } from '../../src/json/read-expr-kinds.js';
+import type { WRITERS } from '../../src/json/write-nodes.js';
 import type { LITERAL_KINDS } from '../../src/lint/rules/type-mismatch.js';
 import type { NESTING } from '../../src/print/operands.js';
 import type { LAYOUTS } from '../../src/print/print.js';
@@ -104,8 +104,8 @@ describe('a new kind does not build until every consumer handles it', () => {
     const consumers = [
       'src/ast/kinds.ts',
       'src/ast/fields.ts',
-      'src/json/to-json.ts',
-      'src/json/read-expr.ts',
+      'src/json/write-nodes.ts',
+      'src/json/read-expr-kinds.ts',
       'src/print/print.ts',
       'src/print/expressions.ts',
       'src/print/operands.ts',
