@@ -4,7 +4,7 @@ import { DsqError, compile, compileResult, fromJsonResult, type Diagnostic } fro
 // diagnostic of the input, with the value when none of them is an error.
 const json = `{
   "from": "orders", "From": "customers",
-  "where": {"$and": [{"$nope": 1}, 1e999]},
+  "where": {"$and": [{"$nope": 1}, 1e999, {"type": "binary", "op": "<>", "e1": true, "e2": 1}]},
   "limt": 10
 }`;
 const read = fromJsonResult(json);
@@ -13,6 +13,8 @@ export const where = read.diagnostics.map((d: Diagnostic) => `${d.span?.line}:${
 // 3:36 /where/$and/1 json/number-range
 // 4:3 /limt json/unknown-property
 // 3:23 /where/$and/0/$nope json/unknown-operator
+// 3:68 /where/$and/2/op json/unknown-operator
+// 3:80 /where/$and/2/e1 json/wrong-type
 
 // The throwing form is a thin wrapper: one DsqError with all the diagnostics.
 export function compiled(text: string): string {

@@ -24,7 +24,7 @@ describe('docs/errors.md', () => {
       const i = comments.findIndex((l) => l.includes(marker));
       return comments.slice(i + 1, i + 1 + count).map((l) => l.replace(/^\/\/ /, ''));
     };
-    expect(where).toEqual(after('export const where', 4));
+    expect(where).toEqual(after('export const where', 6));
     expect(ok).toEqual({ value: after('export const ok', 1)[0]?.replace(/^ok\.value: /, ''), diagnostics: [] });
     const shown = compiled('SELECT FROM t WHERE');
     expect(shown.split('\n').filter((l) => l.startsWith('query.dsq:'))).toEqual([

@@ -1,6 +1,6 @@
 import { KINDS } from '../ast/kinds.js';
 import { selectAction } from '../ast/make.js';
-import type { DataAction, Expr, Node, NodeKind, Select, SelectAction, Statement } from '../ast/nodes.js';
+import type { Expr, Node, NodeKind, SelectAction, Statement } from '../ast/nodes.js';
 import { trustTree } from '../ast/trust.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
@@ -14,8 +14,8 @@ import {
   SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,
 } from './read-select.js';
 import { readJsonText } from './read-text.js';
-import { checkProps, describe, expectObject, fail, optionalBoolean, prop, type Cx, type Produces, type Step, type What } from './parts.js';
-import type { JsonMember, JsonObject, JsonValue } from './value.js';
+import { Parts, describe, expectObject, fail, isReadFailure, optionalBoolean, type Cx, type Produces, type Step, type What } from './parts.js';
+import type { JsonMember, JsonValue } from './value.js';
 
 /**
  * JSON → AST. Input is JSON text (read by `readSpecJson` under the spec's JSON rules) or an
@@ -61,11 +61,12 @@ export function statementFromValue(value: JsonValue, cx: Cx = { source: undefine
 }
 
 function readStatement(value: JsonValue, cx: Cx): Statement {
-  if (value.type === 'object' && value.member('action')) return readAction(value, cx);
   if (value.type !== 'object') {
     fail(cx, 'wrong-type', `expected a select object or a SELECT action (an object), got ${describe(value)}`, value, undefined, 'an object');
   }
-  return run('select', value, cx);
+  const action = value.get('action');
+  if (action === undefined) return run('select', value, cx);
+  return action.type === 'string' && action.value === KINDS.select_action.json.action ? run('select_action', value, cx) : run('data_action', value, cx);
 }
 
 function readExpression(value: JsonValue, cx: Cx): Expr {
@@ -125,6 +126,8 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
   }
   const shown = bad.size === 0 ? found : found.filter((d) => !underBad(d.pointer, bad));
   if (tree === BAD || hasBad(tree) || found.some((d) => d.severity === 'error')) {
+    // (A value is BAD only after its problem was reported: a missing diagnostic is dsq's bug, said as such rather than an empty result.)
+    if (!found.some((d) => d.severity === 'error')) shown.push(UNREPORTED);
     return { diagnostics: capDiagnostics(shown) };
   }
   const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
@@ -172,35 +175,38 @@ function locate(at: JsonValue, field: string | undefined): { pointer: string; sp
   return { pointer: v.pointer, span: v.span };
 }
 
+const UNREPORTED: Diagnostic = { code: 'internal/unreported', severity: 'error', message: 'a value could not be read, and no problem was reported for it (a bug in dsq)' };
+
 /** The result of a value that could not be read: its parent is not built either. */
 const BAD: unique symbol = Symbol('bad');
 
-/** A DsqError from a reader, when collecting: its diagnostics are recorded and the value is `BAD`. Anything else is rethrown. */
+/**
+ * A reader's failure, when collecting: its diagnostics are recorded (a missing property's were,
+ * by the property check) and the value is `BAD`. Anything else is rethrown.
+ */
 function recover(err: unknown, cx: Cx): typeof BAD {
-  if (!(err instanceof DsqError) || cx.diagnostics === undefined) throw err;
-  cx.diagnostics.push(...err.diagnostics);
+  if (!isReadFailure(err) || cx.diagnostics === undefined) throw err;
+  if (err instanceof DsqError) cx.diagnostics.push(...err.diagnostics);
   return BAD;
 }
 
-function readAction(obj: JsonValue, cx: Cx): SelectAction | DataAction {
-  const o = expectObject(cx, obj, 'a SELECT action');
-  const action = prop(o, 'action');
-  if (action.type !== 'string' || action.value !== KINDS.select_action.json.action) return run('data_action', obj, cx);
-  // (run with a collecting cx gives BAD for a failed part; the caller sees it in cx.diagnostics.)
-  checkProps(cx, o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
-  const rowsValue = o.get('rows');
-  let rows: string | null = null;
-  if (rowsValue !== undefined && rowsValue.type !== 'null') {
-    // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
-    if (rowsValue.type !== 'number') {
-      fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(rowsValue)}`, rowsValue);
-    }
-    rows = rowsValue.text;
-  }
-  const useStrings = optionalBoolean(cx, o.get('use_strings'), '"use_strings"');
-  const echo = optionalBoolean(cx, o.get('echo'), '"echo"');
-  const select: Select = run('select', prop(o, 'select'), cx);
-  return selectAction(select, { rows, useStrings, echo });
+/** A SELECT action: `{"action": "select", "select": {...}, "rows": n, "use_strings": b, "echo": b}`. */
+function readSelectAction(v: JsonValue, cx: Cx): Step<SelectAction> {
+  const o = expectObject(cx, v, 'a SELECT action');
+  const p = new Parts(cx);
+  p.props(o, 'a SELECT action', ['action', 'select', 'rows', 'use_strings', 'echo'], ['action', 'select']);
+  // Whole and at least 1: the spec check (src/spec/check.ts), one message for text, JSON and builder.
+  const rows = p.attempt(() => readRows(cx, o.get('rows')), null);
+  const useStrings = p.attempt(() => optionalBoolean(cx, o.get('use_strings'), '"use_strings"'), null);
+  const echo = p.attempt(() => optionalBoolean(cx, o.get('echo'), '"echo"'), null);
+  const select = p.one('select', o.get('select'));
+  return p.step((r) => selectAction(select(r), { rows, useStrings, echo }));
+}
+
+function readRows(cx: Cx, v: JsonValue | undefined): string | null {
+  if (v === undefined || v.type === 'null') return null;
+  if (v.type !== 'number') fail(cx, 'wrong-type', `"rows" (rows per packet) must be a whole number of at least 1, got ${describe(v)}`, v);
+  return v.text;
 }
 
 /**
@@ -211,7 +217,7 @@ export const KIND_READERS = {
   ...EXPR_READERS,
   ...SOURCE_READERS,
   ...SPECIFIER_READERS,
-  select_action: readAction,
+  select_action: readSelectAction,
   // The data actions and their parts (read-action.ts): one reader tells the actions apart by
   // their "action" and "fetch" (src/ast/kinds.ts `json`).
   fetch_records: readDataAction,
@@ -254,6 +260,7 @@ type Reader = (v: JsonValue, cx: Cx) => Step;
 const BAD_STEP: Step = { needs: [], build: () => BAD };
 
 const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W]> } = {
+  select_action: readSelectAction,
   expr: readExpr,
   select: readSelect,
   source: readSource,

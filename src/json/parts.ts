@@ -1,6 +1,6 @@
 import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
-import type { Expr, OrderTerm, ResultColumn, Select, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
+import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { didYouMean, jsonDiagnostic } from './error.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
@@ -13,6 +13,7 @@ import type { JsonMember, JsonObject, JsonValue } from './value.js';
  */
 
 export interface Produces {
+  select_action: SelectAction;
   expr: Expr;
   select: Select;
   source: Source;
@@ -56,29 +57,73 @@ export interface Cx {
 /** A result slot: reads a child's result once the children are read. */
 export type Slot<T> = (results: readonly unknown[]) => T;
 
-/** Collects the child values a reader needs, handing back typed slots for their results. */
-export class Parts {
-  readonly needs: Need[] = [];
-  private failed = false;
+/**
+ * Thrown by `prop` for a property that is not there: the reader's property check has already
+ * reported it missing, so the part that needed it fails without a second diagnostic.
+ */
+class Missing {}
+const MISSING = new Missing();
+const SKIP: unique symbol = Symbol('skip');
 
-  /**
-   * Reads one part of a value (a property checked in place): when collecting and it fails, its
-   * diagnostics are recorded, `fallback` stands in, and the other parts are read on; the value
-   * itself is then not built. Not collecting, the failure is thrown as it is.
-   */
-  attempt<T>(cx: Cx, read: () => T, fallback: T): T {
-    if (cx.diagnostics === undefined) return read();
+/** Whether an error thrown inside a reader is one of its own: a diagnostic to record (or one already recorded). */
+export function isReadFailure(err: unknown): err is DsqError | Missing {
+  return err instanceof DsqError || err instanceof Missing;
+}
+
+/**
+ * Collects what a reader reads of one value: the child values still to read (with typed slots
+ * for their results), and whether a part failed. When collecting (`cx.diagnostics`), a part
+ * that fails (a property of the wrong type, a missing one, a bad item of a list) is reported
+ * and the other parts are read on, so one document reports all its independent problems; the
+ * value is then not built (its children are still read). Not collecting, the first failure is
+ * thrown as it is.
+ */
+export class Parts {
+  readonly needs: Need[];
+  private failed: boolean;
+  private readonly cx: Cx;
+
+  constructor(cx: Cx) {
+    // Set in the constructor, in one order (not as class fields, defined first as undefined):
+    // every Parts has one shape from the start, which keeps its methods optimised.
+    this.cx = cx;
+    this.needs = [];
+    this.failed = false;
+  }
+
+  /** Reads one part of the value: when it fails (collecting), `fallback` stands in and the value is not built. */
+  attempt<T>(read: () => T, fallback: T): T {
+    if (this.cx.diagnostics === undefined) return read();
     try {
       return read();
     } catch (err) {
-      if (!(err instanceof DsqError)) throw err;
-      cx.diagnostics.push(...err.diagnostics);
+      if (!isReadFailure(err)) throw err;
+      if (err instanceof DsqError) this.cx.diagnostics.push(...err.diagnostics);
       this.failed = true;
       return fallback;
     }
   }
 
-  one<W extends What>(what: W, value: JsonValue): Slot<Produces[W]> {
+  /** A problem of this value that its other parts can be read past: reported, and the value is not built. */
+  problem(code: string, message: string, at: At, hint?: string, expected?: string): void {
+    report(this.cx, code, message, at, hint, expected);
+    this.failed = true;
+  }
+
+  /**
+   * Checks the object's properties (`checkProps`): every unknown one is reported; a missing
+   * required one is reported and the value is not built, while the properties there are read on.
+   */
+  props(obj: JsonObject, what: string, allowed: readonly string[], required: readonly string[] = []): void {
+    if (!checkProps(this.cx, obj, what, allowed, required)) this.failed = true;
+  }
+
+  /** A child to read; `undefined` is a required property already reported missing (the value is not built). */
+  one<W extends What>(what: W, value: JsonValue | undefined): Slot<Produces[W]> {
+    if (value === undefined) {
+      this.failed = true;
+      return () => undefined as unknown as Produces[W];
+    }
     const i = this.needs.push({ what, value }) - 1;
     return (r) => r[i] as Produces[W];
   }
@@ -90,10 +135,21 @@ export class Parts {
   }
 
   list<W extends What>(what: W, values: readonly JsonValue[]): Slot<Produces[W][]> {
-    const start = this.needs.length;
-    for (const value of values) this.needs.push({ what, value });
-    const end = this.needs.length;
+    const needs = this.needs;
+    const start = needs.length;
+    for (let i = 0; i < values.length; i++) needs.push({ what, value: values[i] as JsonValue });
+    const end = needs.length;
     return (r) => r.slice(start, end) as Produces[W][];
+  }
+
+  /** Reads each item of a list on its own (a bad item is reported, the others read on); the good ones, in order. */
+  each<T>(items: readonly JsonValue[], read: (item: JsonValue) => T): T[] {
+    const out: T[] = [];
+    for (const item of items) {
+      const value = this.attempt<T | typeof SKIP>(() => read(item), SKIP);
+      if (value !== SKIP) out.push(value);
+    }
+    return out;
   }
 
   step<T>(build: (results: readonly unknown[]) => T): Step<T> {
@@ -185,10 +241,11 @@ export function optionalBoolean(cx: Cx, v: JsonValue | undefined, what: string):
 
 /**
  * Checks an object's properties: each known (else an error naming the nearest known one),
- * each required one present. Keys are compared after the spec's normalisation.
+ * each required one present. Keys are compared after the spec's normalisation. Every unknown
+ * property is reported (the reader ignores them and goes on); then the missing ones, in one
+ * diagnostic: thrown when not collecting, else reported, and false is returned.
  */
-export function checkProps(cx: Cx, obj: JsonObject, what: string, allowed: readonly string[], required: readonly string[] = []): void {
-  // Every unknown property is reported (the reader ignores them and goes on), then a missing one stops.
+export function checkProps(cx: Cx, obj: JsonObject, what: string, allowed: readonly string[], required: readonly string[] = []): boolean {
   for (const m of obj.members) {
     if (!allowed.includes(m.key)) {
       const list = allowed.map((k) => `"${k}"`).join(', ') || 'no other properties';
@@ -196,13 +253,18 @@ export function checkProps(cx: Cx, obj: JsonObject, what: string, allowed: reado
     }
   }
   const missing = required.filter((key) => !obj.member(key));
-  if (missing.length > 0) {
-    const list = missing.map((k) => `"${k}"`).join(' and ');
-    fail(cx, 'missing-property', `${what} needs ${list}`, obj, undefined, list);
-  }
+  if (missing.length === 0) return true;
+  const list = missing.map((k) => `"${k}"`).join(' and ');
+  report(cx, 'missing-property', `${what} needs ${list}`, obj, undefined, list);
+  return false;
 }
 
-/** The value of a property that `checkProps` has made sure is present. */
+/**
+ * The value of a required property. One that is absent has been reported by the property
+ * check: reading it fails the part that needs it (see `Parts.attempt`) without a second diagnostic.
+ */
 export function prop(obj: JsonObject, key: string): JsonValue {
-  return obj.get(key) as JsonValue;
+  const v = obj.get(key);
+  if (v === undefined) throw MISSING;
+  return v;
 }

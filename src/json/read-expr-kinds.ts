@@ -14,7 +14,7 @@ import type { JsonMember, JsonObject, JsonValue } from './value.js';
  * full `{"type": ...}` form and the `$` shorthand, where the kind table gives them.
  */
 
-/** What a full-form reader gets: the object, the context, a property checker and the child collector. */
+/** What a full-form reader gets: the object, the context, a property checker and the collector of its parts. */
 export interface Full {
   readonly obj: JsonObject;
   readonly cx: Cx;
@@ -22,7 +22,6 @@ export interface Full {
   readonly props: (allowed: readonly string[], required?: readonly string[]) => void;
   readonly p: Parts;
 }
-
 
 export interface FullReader {
   /** Where several kinds share the `"type"`: whether the object is this kind's. */
@@ -44,11 +43,6 @@ export interface ExprReader {
 const full = (read: FullReader['read'], accepts?: FullReader['accepts']): FullReader => (accepts ? { read, accepts } : { read });
 const shorthand = (read: ShorthandReader['read'], accepts?: ShorthandReader['accepts']): ShorthandReader => (accepts ? { read, accepts } : { read });
 
-/**
- * One reader per expression kind. Plain JSON values (null, numbers, strings) are read by
- * `readExpr` itself; a kind that has a `"type"` or a `$` key in the kind table has its reader
- * here (checked when this module loads).
- */
 const readLocal =
   (kind: 'localdatetime' | 'localdate' | 'localtime') =>
   ({ obj, cx, props }: Full): Step<Expr> => {
@@ -56,6 +50,12 @@ const readLocal =
     return done(KINDS[kind].make(readDateTimeText(cx, prop(obj, 'value'), kind, `"value" of a ${kind} expression`)));
   };
 
+/**
+ * One reader per expression kind. Plain JSON values (null, numbers, strings) are read by
+ * `readExpr` itself; a kind that has a `"type"` or a `$` key in the kind table has its reader
+ * here (checked when this module loads). A reader of several parts reads each on its own
+ * (`p.attempt`, `p.one`): a bad or missing part is reported and the others are still read.
+ */
 export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   null: { full: full(({ props }) => (props([]), done(NULL))), shorthand: null },
   number: {
@@ -102,14 +102,11 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   },
   system_column: {
     full: full(
-      ({ obj, cx, props }) => {
+      ({ obj, cx, props, p }) => {
         props(['table', 'column']);
-        return done(
-          KINDS.system_column.make(
-            expectString(cx, prop(obj, 'table'), 'a system table name for "table"'),
-            expectString(cx, prop(obj, 'column'), 'a system parameter name for "column"'),
-          ),
-        );
+        const table = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), '');
+        const column = p.attempt(() => expectString(cx, prop(obj, 'column'), 'a system parameter name for "column"'), '');
+        return p.step(() => KINDS.system_column.make(table, column));
       },
       (obj) => obj.get('database') === undefined,
     ),
@@ -118,9 +115,9 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   database_column: {
     full: full(({ obj, cx, props, p }) => {
       props(['database', 'table', 'column']);
-      const db = p.one('specifier', prop(obj, 'database'));
-      const table = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
-      const column = p.one('specifier', prop(obj, 'column'));
+      const db = p.one('specifier', obj.get('database'));
+      const table = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table name for "table"'), '');
+      const column = p.one('specifier', obj.get('column'));
       return p.step((r) => KINDS.database_column.make(db(r), table, column(r)));
     }),
     shorthand: null,
@@ -132,9 +129,9 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   between: {
     full: full(({ obj, props, p }) => {
       props(['e', 'min', 'max']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const min = p.one('expr', prop(obj, 'min'));
-      const max = p.one('expr', prop(obj, 'max'));
+      const e = p.one('expr', obj.get('e'));
+      const min = p.one('expr', obj.get('min'));
+      const max = p.one('expr', obj.get('max'));
       return p.step((r) => between(e(r), min(r), max(r)));
     }),
     shorthand: shorthand(readBetweenShorthand),
@@ -142,9 +139,9 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   binary: {
     full: full(({ obj, cx, props, p }) => {
       props(['op', 'e1', 'e2']);
-      const op = readOp(cx, prop(obj, 'op'), BINARY_OPS, 'binary');
-      const e1 = p.one('expr', prop(obj, 'e1'));
-      const e2 = p.one('expr', prop(obj, 'e2'));
+      const op = p.attempt(() => readOp(cx, prop(obj, 'op'), BINARY_OPS, 'binary'), '+');
+      const e1 = p.one('expr', obj.get('e1'));
+      const e2 = p.one('expr', obj.get('e2'));
       return p.step((r) => binary(op, e1(r), e2(r)));
     }),
     // `$-` with an array is a binary minus (else a prefix minus).
@@ -153,8 +150,8 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   unary: {
     full: full(({ obj, cx, props, p }) => {
       props(['op', 'e']);
-      const op = readOp(cx, prop(obj, 'op'), UNARY_OPS, 'unary');
-      const e = p.one('expr', prop(obj, 'e'));
+      const op = p.attempt(() => readOp(cx, prop(obj, 'op'), UNARY_OPS, 'unary'), 'not');
+      const e = p.one('expr', obj.get('e'));
       return p.step((r) => unary(op, e(r)));
     }),
     shorthand: shorthand(readUnaryShorthand, (value) => value.type !== 'array'),
@@ -163,8 +160,7 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
     full: full(({ obj, cx, props, p }) => {
       props(['base', 'cases', 'else'], ['cases']);
       const base = p.optional('expr', obj.get('base'));
-      const casesValue = prop(obj, 'cases');
-      const items = expectArray(cx, casesValue, 'the "cases" of a case expression: [{"when": ..., "then": ...}, ...]');
+      const items = p.attempt(() => expectArray(cx, prop(obj, 'cases'), 'the "cases" of a case expression: [{"when": ..., "then": ...}, ...]'), []);
       const cases = p.list('when', items);
       const otherwise = p.optional('expr', obj.get('else'));
       return p.step((r) => caseExpr(base(r), cases(r), otherwise(r)));
@@ -174,8 +170,8 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   collate: {
     full: full(({ obj, cx, props, p }) => {
       props(['e', 'collation']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const collation = expectString(cx, prop(obj, 'collation'), 'a collation name');
+      const e = p.one('expr', obj.get('e'));
+      const collation = p.attempt(() => expectString(cx, prop(obj, 'collation'), 'a collation name'), '');
       return p.step((r) => KINDS.collate.make(e(r), collation));
     }),
     shorthand: null,
@@ -184,7 +180,7 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   exists: {
     full: full(({ obj, props, p }) => {
       props(['select']);
-      const select = p.one('select', prop(obj, 'select'));
+      const select = p.one('select', obj.get('select'));
       return p.step((r) => KINDS.exists.make(select(r)));
     }),
     shorthand: shorthand(selectShorthand(KINDS.exists.make)),
@@ -192,8 +188,8 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   function: {
     full: full(({ obj, cx, props, p }) => {
       props(['function', 'args']);
-      const name = expectString(cx, prop(obj, 'function'), 'a function name for "function"');
-      const args = p.list('expr', expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'));
+      const name = p.attempt(() => expectString(cx, prop(obj, 'function'), 'a function name for "function"'), '');
+      const args = p.list('expr', p.attempt(() => expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'), []));
       return p.step((r) => fn(name, args(r)));
     }),
     shorthand: shorthand(readFunctionShorthand),
@@ -201,8 +197,8 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   in: {
     full: full(({ obj, cx, props, p }) => {
       props(['e', 'values']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const values = p.list('expr', expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'));
+      const e = p.one('expr', obj.get('e'));
+      const values = p.list('expr', p.attempt(() => expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'), []));
       return p.step((r) => inList(e(r), values(r)));
     }),
     // `"$in": [e, [values...]]`, and what is neither form (readInShorthand says what is wrong).
@@ -211,8 +207,8 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   in_select: {
     full: full(({ obj, props, p }) => {
       props(['e', 'select']);
-      const e = p.one('expr', prop(obj, 'e'));
-      const select = p.one('select', prop(obj, 'select'));
+      const e = p.one('expr', obj.get('e'));
+      const select = p.one('select', obj.get('select'));
       return p.step((r) => KINDS.in_select.make(e(r), select(r)));
     }),
     // `"$in": [e, select]` (readInShorthand reads both forms).
@@ -223,7 +219,7 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
   subquery: {
     full: full(({ obj, props, p }) => {
       props(['select']);
-      const select = p.one('select', prop(obj, 'select'));
+      const select = p.one('select', obj.get('select'));
       return p.step((r) => KINDS.subquery.make(select(r)));
     }),
     shorthand: shorthand(selectShorthand(KINDS.subquery.make)),

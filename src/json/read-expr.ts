@@ -1,7 +1,7 @@
 import { when } from '../ast/make.js';
 import type { Expr, ExprKind, WhenClause } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, checkProps, describe, done, expectObject, fail, prop, type Cx, type Step } from './parts.js';
+import { Parts, describe, done, expectObject, fail, prop, type Cx, type Step } from './parts.js';
 import { EXPR_READERS, type FullReader, type ShorthandReader } from './read-expr-kinds.js';
 import { ALL_SHORTHAND_KEYS, EXPR_KINDS_BY_KEY, EXPR_KINDS_BY_TYPE, EXPR_TYPES, EXPR_TYPE_ALIASES, FUNCTION_PREFIX } from './spelling.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
@@ -81,19 +81,19 @@ function readFullExpr(obj: JsonObject, cx: Cx): Step<Expr> {
     return fail(cx, 'unknown-type', `unknown expression type "${t.value}"${didYouMean(t.value, known)}; expected one of ${EXPR_TYPES.join(', ')}`, t);
   }
   const what = `a "${t.value}" expression`;
-  const props = (allowed: readonly string[], required: readonly string[] = allowed) =>
-    checkProps(cx, obj, what, ['type', ...allowed], required);
+  const p = new Parts(cx);
+  const props = (allowed: readonly string[], required: readonly string[] = allowed) => p.props(obj, what, ['type', ...allowed], required);
   const readers = kinds.map((k) => EXPR_READERS[k as ExprKind].full as FullReader);
   const reader = readers.find((r) => r.accepts?.(obj) ?? true) ?? (readers[0] as FullReader);
-  return reader.read({ obj, cx, props, p: new Parts() });
+  return reader.read({ obj, cx, props, p });
 }
 
 /** One `{"when": e, "then": e}` arm of a case. */
 export function readWhen(v: JsonValue, cx: Cx): Step<WhenClause> {
   const obj = expectObject(cx, v, 'a case arm {"when": ..., "then": ...}');
-  checkProps(cx, obj, 'a case arm', ['when', 'then'], ['when', 'then']);
-  const p = new Parts();
-  const w = p.one('expr', prop(obj, 'when'));
-  const then = p.one('expr', prop(obj, 'then'));
+  const p = new Parts(cx);
+  p.props(obj, 'a case arm', ['when', 'then'], ['when', 'then']);
+  const w = p.one('expr', obj.get('when'));
+  const then = p.one('expr', obj.get('then'));
   return p.step((r) => when(w(r), then(r)));
 }

@@ -18,17 +18,17 @@ const SELECT_PROPS = ['distinct', 'columns', 'from', 'where', 'group', 'having',
  */
 export function readSelect(v: JsonValue, cx: Cx): Step<Select> {
   const obj = expectObject(cx, v, 'a select object');
-  checkProps(cx, obj, 'a select object', SELECT_PROPS);
-  const p = new Parts();
+  const p = new Parts(cx);
+  p.props(obj, 'a select object', SELECT_PROPS);
   // Each property checked here is read on its own: one that fails is reported, and the others are still read.
-  const distinct = p.attempt(cx, () => optionalBoolean(cx, obj.get('distinct'), '"distinct"') ?? false, false);
-  const columns = p.attempt(cx, () => readColumns(cx, obj.get('columns'), p), (): Select['columns'] => 'all');
+  const distinct = p.attempt(() => optionalBoolean(cx, obj.get('distinct'), '"distinct"') ?? false, false);
+  const columns = p.attempt(() => readColumns(cx, obj.get('columns'), p), (): Select['columns'] => 'all');
   const fromValue = obj.get('from');
   const from = p.optional('source', fromValue?.type === 'null' ? undefined : fromValue);
   const where = p.optional('expr', obj.get('where'));
-  const group = p.list('expr', p.attempt(cx, () => optionalArray(cx, obj.get('group'), 'the "group" expressions'), []));
+  const group = p.list('expr', p.attempt(() => optionalArray(cx, obj.get('group'), 'the "group" expressions'), []));
   const having = p.optional('expr', obj.get('having'));
-  const order = p.list('order_term', p.attempt(cx, () => optionalArray(cx, obj.get('order'), 'the "order" terms'), []));
+  const order = p.list('order_term', p.attempt(() => optionalArray(cx, obj.get('order'), 'the "order" terms'), []));
   const limit = p.optional('expr', obj.get('limit'));
   const offset = p.optional('expr', obj.get('offset'));
   return p.step((r) => ({
@@ -68,27 +68,26 @@ function readColumns(cx: Cx, v: JsonValue | undefined, p: Parts): (r: readonly u
 
 export function readResultColumn(v: JsonValue, cx: Cx): Step<ResultColumn> {
   const obj = expectObject(cx, v, 'a result column {"e": ..., "alias": ...}');
-  checkProps(cx, obj, 'a result column', ['e', 'alias'], ['e']);
-  const p = new Parts();
-  const e = p.one('expr', prop(obj, 'e'));
-  const alias = optionalString(cx, obj.get('alias'), 'a result column "alias"');
+  const p = new Parts(cx);
+  p.props(obj, 'a result column', ['e', 'alias'], ['e']);
+  const e = p.one('expr', obj.get('e'));
+  const alias = p.attempt(() => optionalString(cx, obj.get('alias'), 'a result column "alias"'), null);
   return p.step((r) => resultColumn(e(r), alias));
 }
 
 export function readOrderTerm(v: JsonValue, cx: Cx): Step<OrderTerm> {
   const obj = expectObject(cx, v, 'an order term {"e": ..., "order": "asc" | "desc"}');
-  checkProps(cx, obj, 'an order term', ['e', 'order'], ['e']);
-  const p = new Parts();
-  const e = p.one('expr', prop(obj, 'e'));
-  const orderValue = obj.get('order');
-  let order: 'asc' | 'desc' = 'asc';
-  if (orderValue !== undefined && orderValue.type !== 'null') {
-    if (orderValue.type !== 'string' || (orderValue.value !== 'asc' && orderValue.value !== 'desc')) {
-      fail(cx, 'wrong-type', `"order" must be "asc" or "desc", got ${describe(orderValue)}`, orderValue);
-    }
-    order = orderValue.value;
-  }
+  const p = new Parts(cx);
+  p.props(obj, 'an order term', ['e', 'order'], ['e']);
+  const e = p.one('expr', obj.get('e'));
+  const order = p.attempt(() => readOrder(cx, obj.get('order')), 'asc');
   return p.step((r) => orderTerm(e(r), order));
+}
+
+function readOrder(cx: Cx, v: JsonValue | undefined): 'asc' | 'desc' {
+  if (v === undefined || v.type === 'null') return 'asc';
+  if (v.type !== 'string' || (v.value !== 'asc' && v.value !== 'desc')) fail(cx, 'wrong-type', `"order" must be "asc" or "desc", got ${describe(v)}`, v);
+  return v.value;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -106,8 +105,9 @@ export function readSource(v: JsonValue, cx: Cx): Step<Source> {
     return fail(cx, 'unknown-type', `unknown source type "${t.value}"${didYouMean(t.value, known)}; expected one of ${SOURCE_TYPES.join(', ')}`, t);
   }
   const what = `a "${t.value}" source`;
-  const props = (allowed: readonly string[], required: readonly string[]) => checkProps(cx, obj, what, ['type', ...allowed], required);
-  return SOURCE_READERS[kind].full({ obj, cx, props, p: new Parts() });
+  const p = new Parts(cx);
+  const props = (allowed: readonly string[], required: readonly string[]) => p.props(obj, what, ['type', ...allowed], required);
+  return SOURCE_READERS[kind].full({ obj, cx, props, p });
 }
 
 interface Full {
@@ -128,46 +128,50 @@ export interface SourceReader {
 export const SOURCE_READERS: { readonly [K in SourceKind]: SourceReader } & { readonly table: { plain: (v: JsonValue & { type: 'string' }) => Step<Source> } } = {
   table: {
     plain: (v) => done(table(v.value)),
-    full: ({ obj, cx, props }) => {
+    full: ({ obj, cx, props, p }) => {
       props(['table', 'alias'], ['table']);
-      return done(table(expectString(cx, prop(obj, 'table'), 'a table path for "table"'), readAlias(cx, obj)));
+      const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table path for "table"'), '');
+      const alias = readAlias(p, cx, obj);
+      return p.step(() => table(name, alias));
     },
   },
   table_system: {
-    full: ({ obj, cx, props }) => {
+    full: ({ obj, cx, props, p }) => {
       props(['table', 'alias'], ['table']);
-      return done(KINDS.table_system.make(expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), readAlias(cx, obj)));
+      const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), '');
+      const alias = readAlias(p, cx, obj);
+      return p.step(() => KINDS.table_system.make(name, alias));
     },
   },
   table_database: {
     full: ({ obj, cx, props, p }) => {
       props(['database', 'table', 'alias'], ['database', 'table']);
-      const database = p.one('specifier', prop(obj, 'database'));
-      const name = expectString(cx, prop(obj, 'table'), 'a table name for "table"');
-      const alias = readAlias(cx, obj);
+      const database = p.one('specifier', obj.get('database'));
+      const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table name for "table"'), '');
+      const alias = readAlias(p, cx, obj);
       return p.step((r) => KINDS.table_database.make(database(r), name, alias));
     },
   },
   join: {
     full: ({ obj, cx, props, p }) => {
       props(['op', 's1', 's2'], ['op', 's1', 's2']);
-      const op = readJoinOp(cx, prop(obj, 'op'));
-      const s1 = p.one('source', prop(obj, 's1'));
-      const s2 = p.one('source', prop(obj, 's2'));
+      const op = p.attempt(() => readJoinOp(cx, prop(obj, 'op')), 'inner');
+      const s1 = p.one('source', obj.get('s1'));
+      const s2 = p.one('source', obj.get('s2'));
       return p.step((r) => KINDS.join.make(op, s1(r), s2(r)));
     },
   },
   select_source: {
     full: ({ obj, props, p }) => {
       props(['select'], ['select']);
-      const select = p.one('select', prop(obj, 'select'));
+      const select = p.one('select', obj.get('select'));
       return p.step((r) => KINDS.select_source.make(select(r)));
     },
   },
 };
 
-function readAlias(cx: Cx, obj: JsonObject): string | null {
-  return optionalString(cx, obj.get('alias'), 'a source "alias"');
+function readAlias(p: Parts, cx: Cx, obj: JsonObject): string | null {
+  return p.attempt(() => optionalString(cx, obj.get('alias'), 'a source "alias"'), null);
 }
 
 function readJoinOp(cx: Cx, v: JsonValue): JoinOp {
@@ -200,13 +204,13 @@ export const SPECIFIER_READERS: { readonly [K in Specifier['kind']]: (v: JsonVal
   spec_id: (v) => done(KINDS.spec_id.make((v as JsonValue & { type: 'number' }).text)),
   spec_name: (v) => done(KINDS.spec_name.make((v as JsonValue & { type: 'string' }).value)),
   spec_where: (v, cx) => {
-    checkProps(cx, v as JsonObject, 'a "where" specifier', ['type', 'where'], ['type', 'where']);
-    const p = new Parts();
-    const where = p.one('expr', prop(v as JsonObject, 'where'));
+    const p = new Parts(cx);
+    p.props(v as JsonObject, 'a "where" specifier', ['type', 'where'], ['type', 'where']);
+    const where = p.one('expr', (v as JsonObject).get('where'));
     return p.step((r) => KINDS.spec_where.make(where(r)));
   },
-  spec_array: (v) => {
-    const p = new Parts();
+  spec_array: (v, cx) => {
+    const p = new Parts(cx);
     const items = p.list('singular', (v as JsonValue & { type: 'array' }).items);
     return p.step((r) => KINDS.spec_array.make(items(r)));
   },

@@ -17,8 +17,9 @@ export function readBinaryShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Ste
     fail(cx, 'wrong-type', `"${m.rawKey}" takes an array of two or more expressions, got ${describe(m.value)}`, m.value);
   }
   const items = m.value.items;
-  if (items.length < 2) fail(cx, 'operand-count', `"${m.rawKey}" takes two or more expressions, got ${items.length}`, obj);
-  const p = new Parts();
+  const p = new Parts(cx);
+  // Too few operands is reported, and those there are still read.
+  if (items.length < 2) p.problem('operand-count', `"${m.rawKey}" takes two or more expressions, got ${items.length}`, obj);
   const operands = p.list('expr', items);
   return p.step((r) => {
     const es = operands(r);
@@ -32,26 +33,29 @@ export function readBinaryShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Ste
 export function readUnaryShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Step<Expr> {
   const op = m.key.slice(1) as UnaryOp;
   if (m.value.type === 'array') fail(cx, 'operand-count', `"${m.rawKey}" takes a single expression (not an array)`, obj);
-  const p = new Parts();
+  const p = new Parts(cx);
   const e = p.one('expr', m.value);
   return p.step((r) => unary(op, e(r)));
 }
 
 export function readFunctionShorthand(m: JsonMember, _obj: JsonObject, cx: Cx): Step<Expr> {
   const name = functionNameOfKey(m.key);
-  if (name === '') fail(cx, 'wrong-shape', `a function shorthand "${FUNCTION_PREFIX}name" needs a name after "${FUNCTION_PREFIX}"`, m);
-  const p = new Parts();
-  const args = p.list('expr', expectArray(cx, m.value, `the arguments of "${m.rawKey}"`));
+  const p = new Parts(cx);
+  if (name === '') p.problem('wrong-shape', `a function shorthand "${FUNCTION_PREFIX}name" needs a name after "${FUNCTION_PREFIX}"`, m);
+  const args = p.list('expr', p.attempt(() => expectArray(cx, m.value, `the arguments of "${m.rawKey}"`), []));
   return p.step((r) => fn(name, args(r)));
 }
 
 export function readBetweenShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Step<Expr> {
   const items = expectArray(cx, m.value, `"${m.rawKey}": [e, min, max]`);
+  const p = new Parts(cx);
   if (items.length !== 3) {
-    fail(cx, 'operand-count', `"${m.rawKey}" takes exactly 3 expressions (e, min, max), got ${items.length}`, obj);
+    // Reported; the expressions there are still read.
+    p.problem('operand-count', `"${m.rawKey}" takes exactly 3 expressions (e, min, max), got ${items.length}`, obj);
+    p.list('expr', items);
+    return p.step(() => null as never);
   }
   const [a, b, c] = items as [JsonValue, JsonValue, JsonValue];
-  const p = new Parts();
   const e = p.one('expr', a);
   const min = p.one('expr', b);
   const max = p.one('expr', c);
@@ -61,28 +65,31 @@ export function readBetweenShorthand(m: JsonMember, obj: JsonObject, cx: Cx): St
 /** `"$in": [e, [values...]]` or `[e, select]`: the list form reads both (and says what else it got). */
 export function readInShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Step<Expr> {
   const items = expectArray(cx, m.value, `"${m.rawKey}": [e, [values...]] or [e, select]`);
+  const p = new Parts(cx);
   if (items.length !== 2) {
-    fail(cx, 'operand-count', `"${m.rawKey}" takes exactly 2 items (an expression, then an array of values or a select object), got ${items.length}`, obj);
+    // Reported; the expression and the list there are still read.
+    p.problem('operand-count', `"${m.rawKey}" takes exactly 2 items (an expression, then an array of values or a select object), got ${items.length}`, obj);
   }
-  const [e, list] = items as [JsonValue, JsonValue];
-  const p = new Parts();
-  const left = p.one('expr', e);
+  const [e, list] = items as [JsonValue | undefined, JsonValue | undefined];
+  const left = p.optional('expr', e);
+  if (list === undefined) return p.step(() => null as never);
   if (list.type === 'array') {
     const values = p.list('expr', list.items);
-    return p.step((r) => inList(left(r), values(r)));
+    return p.step((r) => inList(left(r) as Expr, values(r)));
   }
   if (list.type === 'object') {
     const select = p.one('select', list);
-    return p.step((r) => KINDS.in_select.make(left(r), select(r)));
+    return p.step((r) => KINDS.in_select.make(left(r) as Expr, select(r)));
   }
-  return fail(cx, 'wrong-type', `the second item of "${m.rawKey}" must be an array of values or a select object, got ${describe(list)}`, list);
+  p.problem('wrong-type', `the second item of "${m.rawKey}" must be an array of values or a select object, got ${describe(list)}`, list);
+  return p.step(() => null as never);
 }
 
 /** A shorthand whose value is one select object (`$exists`, `$select`). */
 export const selectShorthand =
   (make: (select: Select) => Expr) =>
-  (m: JsonMember): Step<Expr> => {
-    const p = new Parts();
+  (m: JsonMember, _obj: JsonObject, cx: Cx): Step<Expr> => {
+    const p = new Parts(cx);
     const select = p.one('select', m.value);
     return p.step((r) => make(select(r)));
   };

@@ -1,0 +1,51 @@
+import { describe, expectArray, expectString, fail, optionalBoolean, optionalString, type Cx, type Parts } from './parts.js';
+import { didYouMean } from './error.js';
+import type { JsonObject, JsonValue } from './value.js';
+
+/** The plain properties of the data actions (numbers, flags, strings, lists of names, one of some words), each read on its own (`p`). */
+
+
+export function optionalChild<W extends 'expr' | 'specifier' | 'records_spec'>(p: Parts, what: W, v: JsonValue | undefined) {
+  return p.optional(what, v === undefined || (v.type === 'null' && what !== 'expr') ? undefined : v);
+}
+
+export function optionalList(cx: Cx, v: JsonValue | undefined, what: string): readonly JsonValue[] {
+  if (v === undefined || v.type === 'null') return [];
+  return expectArray(cx, v, what);
+}
+
+/** A whole number (exact text), or null when absent; range and sign are the spec check's. A bad one is reported (`p`). */
+export function wholeProp(p: Parts, cx: Cx, obj: JsonObject, key: string): string | null {
+  return p.attempt(() => {
+    const v = obj.get(key);
+    if (v === undefined || v.type === 'null') return null;
+    if (v.type !== 'number') fail(cx, 'wrong-type', `"${key}" must be a whole number, got ${describe(v)}`, v);
+    return v.text;
+  }, null);
+}
+
+/** An optional boolean property; a bad one is reported (`p`). */
+export function flagProp(p: Parts, cx: Cx, obj: JsonObject, key: string, what = `"${key}"`): boolean | null {
+  return p.attempt(() => optionalBoolean(cx, obj.get(key), what), null);
+}
+
+/** An optional string property (absent, null or "" give null); a bad one is reported (`p`). */
+export function stringProp(p: Parts, cx: Cx, obj: JsonObject, key: string, what: string): string | null {
+  return p.attempt(() => optionalString(cx, obj.get(key), what), null);
+}
+
+/** A list of names: each item checked on its own. */
+export function nameList(p: Parts, cx: Cx, v: JsonValue | undefined, what: string): string[] | null {
+  if (v === undefined || v.type === 'null') return null;
+  return p.each(p.attempt(() => expectArray(cx, v, what), []), (item) => expectString(cx, item, `a name in ${what}`));
+}
+
+export function oneOfProp(cx: Cx, obj: JsonObject, key: string, options: readonly string[], of: string): string | null {
+  const v = obj.get(key);
+  if (v === undefined || v.type === 'null') return null;
+  if (v.type !== 'string' || !options.includes(v.value)) {
+    const hint = v.type === 'string' ? didYouMean(v.value, options) : '';
+    fail(cx, 'wrong-type', `"${key}" ${of} must be ${options.map((o) => `"${o}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')}, got ${describe(v)}${hint}`, v);
+  }
+  return v.value;
+}
