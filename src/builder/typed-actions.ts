@@ -5,6 +5,7 @@ import type {
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
+import type { DelimitedArg } from './action-args.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
@@ -310,6 +311,8 @@ type RecordsWriteNode = InsertAction | ReplaceAction | SetAction;
 export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNode> extends Built<N> {
   /** Records to write (added to those given before), each checked (`CheckedRecord`): fields by name or label, values that fit, required fields given. */
   values<const R extends readonly object[] | readonly []>(records: CheckedRecords<R, D, T>): TypedRecordsWrite<D, T, N>;
+  /** The records as delimiter-separated data (spec "Records"): `{ type: 'csv' | 'tsv' | 'dsv', file, delimiter?, quote? }` (dsv needs a delimiter); instead of `.values()`. */
+  delimited(data: DelimitedArg): TypedRecordsWrite<D, T, N>;
   onDuplicate(value: NonNullable<N['onDuplicate']> | null): TypedRecordsWrite<D, T, N>;
   /** SET only: `on_remove`. */
   onRemove(this: TypedRecordsWrite<D, T, SetAction>, value: 'delete' | 'trash' | null): TypedRecordsWrite<D, T, N>;
