@@ -2,8 +2,8 @@ import { createToken, EmbeddedActionsParser, type ISerializedGast, type TokenTyp
 import * as T from '../src/syntax/tokens.js';
 
 /**
- * The data actions (action-rules.ts) as a Chevrotain grammar, for the syntax diagrams only
- * (grammar/diagrams.html): the parser reads the action words as bare words, so they have no
+ * The data actions (src/syntax action-rules.ts, fetch-rules.ts, write-rules.ts) as a Chevrotain
+ * grammar, for the syntax diagrams only (grammar/diagrams.html): the parser reads the action words as bare words, so they have no
  * tokens of the lexer; here each gets a token of its own, so the diagrams show the words.
  * Rules of the main grammar (`expression`, `select`, `specifier`, `path`, `order_term`) are
  * stand-ins here: the diagrams link to the main grammar's rules of those names.

@@ -1,15 +1,15 @@
 import { NULL, type BinaryOp, type Expr, type Select, type UnaryOp } from '../ast/index.js';
 import { OPERATORS } from '../ast/operators.js';
-import { BetweenNode, BinaryNode, CaseNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, ParamNode, StringNode, SubqueryNode, UnaryNode, WhenNode } from '../ast/objects.js';
+import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import { MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
-import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, NO_ARMS, NO_ITEMS, PARAM_NAME, PARAM_NAME_TOKEN, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
-import { NameRules } from './name-rules.js';
+import { CASE_BASE, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
+import { ExpressionFrames } from './expression-frames.js';
 
 /**
  * The expression rules of the dsq parser (the paths and specifiers they use: name-rules.ts; the
- * token tables they read: expression-tables.ts).
+ * token tables they read: expression-tables.ts; the stack of frames: expression-frames.ts).
  *
  * An expression is read by one operator-precedence loop (`expression`) over the precedence
  * table of src/ast/operators.ts. Every construct that nests (parentheses, prefix operators,
@@ -18,47 +18,7 @@ import { NameRules } from './name-rules.js';
  * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and
  * DATABASE_COLUMN(...) are the only sub-rules (generators yielded to `drive`, parser-base.ts).
  */
-export abstract class ExpressionRules extends NameRules {
-  /** The SELECT rule (parser.ts): subqueries in expressions. */
-  protected abstract select(): Rule<Select>;
-
-  private frames: Frame[] = [];
-  private frameCount = 0;
-
-  override begin(...args: Parameters<NameRules['begin']>): void {
-    super.begin(...args);
-    this.frameCount = 0;
-  }
-
-  private push(kind: number, start: number, minPrec: number): Frame {
-    let frame = this.frames[this.frameCount];
-    if (frame === undefined) {
-      frame = new Frame();
-      this.frames.push(frame);
-    }
-    this.frameCount++;
-    frame.kind = kind;
-    frame.start = start;
-    frame.minPrec = minPrec;
-    frame.not = false;
-    // (A parse stopped by NestingTooDeep leaves frames unpopped: every field starts afresh.)
-    frame.left = null;
-    frame.otherwise = null;
-    frame.items = NO_ITEMS;
-    frame.arms = NO_ARMS;
-    return frame;
-  }
-
-  /** Pop the frame on top, letting go of the nodes it holds. */
-  private pop(frame: Frame): void {
-    this.frameCount--;
-    frame.left = null;
-    frame.second = NULL;
-    frame.otherwise = null;
-    frame.items = NO_ITEMS;
-    frame.arms = NO_ARMS;
-  }
-
+export abstract class ExpressionRules extends ExpressionFrames {
   /**
    * An expression whose operators bind at least `minPrec` (0: any expression). Precedence
    * climbing without recursion: `need` reads what an operand starts with (pushing a frame for
@@ -387,72 +347,6 @@ export abstract class ExpressionRules extends NameRules {
       start = frame.start;
       minPrec = frame.minPrec;
     }
-  }
-
-  /**
-   * A parameter `:name` (the colon, `colon`, is read): the name is a word (an identifier or a
-   * keyword, `:limit` too) of letters, digits and `_`. `list` for `IN :name`.
-   */
-  protected param(colon: number, list: boolean): Expr {
-    const name = this.pos;
-    if (PARAM_NAME_TOKEN[this.t1()] !== true) {
-      this.syntaxError(`expected a parameter name after ':' (such as :region), found ${name >= this.end ? 'the end of the input' : `'${this.image(name)}'`}`);
-      return NULL;
-    }
-    this.pos++;
-    const image = this.image(name);
-    if (!PARAM_NAME.test(image)) {
-      this.report('syntax/param-name', `a parameter name is letters, digits and _ (starting with a letter or _), found :${image}`, colon, name);
-    }
-    return this.mark(new ParamNode(image, list), colon);
-  }
-
-  /** The `IN (...)` list on top is read (its `)` too): its node. */
-  private endIn(frame: Frame): Expr {
-    this.leave();
-    const node: Expr = this.mark(new InNode(frame.left as Expr, frame.items), frame.start);
-    this.pop(frame);
-    return frame.not ? this.mark(new UnaryNode('not', node), frame.start) : node;
-  }
-
-  /** A CASE part was read (`value`): take it; true when another expression follows. */
-  private caseNext(frame: Frame, value: Expr): boolean {
-    switch (frame.phase) {
-      case CASE_BASE:
-        frame.left = value;
-        frame.token = this.expect(T.When);
-        frame.phase = CASE_WHEN;
-        return true;
-      case CASE_WHEN:
-        frame.second = value;
-        this.expect(T.Then);
-        frame.phase = CASE_THEN;
-        return true;
-      case CASE_THEN:
-        frame.arms.push(this.mark(new WhenNode(frame.second, value), frame.token));
-        if (this.at(T.When)) {
-          frame.token = this.next();
-          frame.phase = CASE_WHEN;
-          return true;
-        }
-        if (this.optional(T.Else) !== MISSING) {
-          frame.phase = CASE_ELSE;
-          return true;
-        }
-        return false;
-      default:
-        frame.otherwise = value;
-        return false;
-    }
-  }
-
-  /** The CASE on top has all its parts: read END, build the node. */
-  private endCase(frame: Frame): Expr {
-    this.expect(T.End);
-    this.leave();
-    const node: Expr = this.mark(new CaseNode(frame.left, frame.arms, frame.otherwise), frame.start);
-    this.pop(frame);
-    return node;
   }
 
   /** A whole input that is one expression (`parseExpression`). */

@@ -1,17 +1,18 @@
 import type { Expr, Specifier } from '../ast/index.js';
 import { AliasNode, ColumnNode, DatabaseColumnNode, DatetimeNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, SystemColumnNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
-import { IS_NAME, MISSING, ParserBase, type Rule } from './parser-base.js';
+import { NodeHelpers } from './node-helpers.js';
+import { IS_NAME, MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { ALIAS_WORD, COLUMN_WORD, DATABASE_COLUMN_WORD, DATETIME, DATETIME_WORDS, LPAREN, MINUS, NUMBER, QUOTED, SEPARATORS, SPECIFIER_START, STRING, SYSTEM_COLUMN_WORD } from './expression-tables.js';
 
 /**
  * The parser's rules for names (src/syntax): the forms a contextual word starts (`DATE '...'`,
  * `COLUMN(...)`, `ALIAS(...)`, `SYSTEM_COLUMN(...)`, `DATABASE_COLUMN(...)`), column paths, and
- * database and field specifiers. The expression rules (expression-rules.ts) extend it; a
+ * database and field specifiers. The expression rules (expression-frames.ts, expression-rules.ts) extend it; a
  * specifier's `WHERE e` reads its expression through them.
  */
-export abstract class NameRules extends ParserBase {
+export abstract class NameRules extends NodeHelpers {
   /** An expression whose operators bind at least `minPrec` (expression-rules.ts). */
   abstract expression(minPrec: number): Rule<Expr>;
 

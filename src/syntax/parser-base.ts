@@ -1,11 +1,7 @@
 import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
-import type { DateTimeKind, Expr, Node } from '../ast/index.js';
-import { checkDateTimeText } from '../ast/datetime.js';
-import { checkNumber, isWholeNumber } from '../ast/numbers.js';
+import type { Node } from '../ast/index.js';
 import { adopt } from '../ast/brand.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
-import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import { messageProvider } from './messages.js';
 import { TOKEN_TYPES, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
@@ -13,11 +9,14 @@ import * as T from './tokens.js';
 
 /**
  * The machinery of the dsq parser: the token cursor, the rule driver, error reporting with
- * recovery, and the node-building helpers. The rules are in expression-rules.ts (expressions,
- * paths, specifiers) and parser.ts (statements, SELECT, sources).
+ * recovery, and node spans. The node-building helpers are in node-helpers.ts; the rules are in
+ * name-rules.ts, expression-frames.ts and expression-rules.ts (names, paths, specifiers,
+ * expressions), action-parts.ts, fetch-rules.ts, write-rules.ts and action-rules.ts (the data
+ * actions), source-rules.ts (FROM) and parser.ts (statements, SELECT), each class extending
+ * the one before.
  *
  * Nesting costs no JavaScript stack. Expressions are read by an operator-precedence loop over
- * an explicit stack of frames (expression-rules.ts); the rules that nest statements (SELECT,
+ * an explicit stack of frames (expression-frames.ts); the rules that nest statements (SELECT,
  * sources, specifiers) are generator functions run by `drive`, a loop over an explicit stack
  * of suspended rules: a rule asks for a sub-rule by yielding it and is resumed with its result.
  * So how deep input may nest is a choice (`maxDepth`), not the size of the call stack.
@@ -79,10 +78,6 @@ function membership(category: TokenType): boolean[] {
 export const IS_NAME = membership(T.Name);
 
 const NAME = idx(T.Name);
-const QUOTED = idx(T.QuotedIdentifier);
-const NUMBER = idx(T.NumberLiteral);
-
-const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 const NO_SCAN: Scanned = {
   text: '',
@@ -316,86 +311,6 @@ export abstract class ParserBase {
       spans.record(node, from, to > from ? to : from);
     }
     return node;
-  }
-
-  protected nameOf(i: number): string {
-    if (i === MISSING) return '';
-    if (this.types[i] === QUOTED) {
-      const value = quotedNameValue(this.image(i));
-      if (value === '') this.report('syntax/empty-name', 'a name cannot be empty ("")', i);
-      return value;
-    }
-    return this.image(i);
-  }
-
-  protected numberText(i: number, negative: boolean): string {
-    if (i === MISSING || this.types[i] !== NUMBER) return '0';
-    const image = this.image(i);
-    // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
-    if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
-    const text = (negative ? '-' : '') + normalizeNumber(image);
-    const check = checkNumber(text);
-    if (!check.ok) this.report('syntax/invalid-number', check.reason, i);
-    return text;
-  }
-
-  protected wholeNumberText(i: number, negative: boolean, what: string): string {
-    const text = this.numberText(i, negative);
-    if (i !== MISSING && this.types[i] === NUMBER && !isWholeNumber(text)) {
-      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, i);
-    }
-    return text;
-  }
-
-  /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
-  protected nameRef(path: string, single: boolean, start: number): Expr {
-    const scope = this.scopes[this.scopes.length - 1];
-    if (single && scope?.active && scope.aliases.has(path)) return this.mark(new AliasNode(path), start);
-    return this.mark(new ColumnNode(path), start);
-  }
-
-  /** `DATE '...'` and the like: `literal` is the string (or, wrongly, the double-quoted name) after the word `start`. */
-  protected datetime(kind: DateTimeKind, literal: number, start: number): Expr {
-    const word = this.image(start).toUpperCase();
-    const quoted = this.types[literal] === QUOTED;
-    const text = quoted ? quotedNameValue(this.image(literal)) : stringValue(this.image(literal));
-    if (quoted) {
-      this.report(
-        'syntax/quoted-text',
-        `expected a string in single quotes after ${word}, found the double-quoted name ${this.image(literal)}`,
-        literal,
-        literal,
-        `double quotes make a name; write ${word} '${text.replace(/'/g, "''")}'`,
-      );
-    } else {
-      const problem = checkDateTimeText(kind, text);
-      if (problem) this.report('syntax/invalid-datetime', problem, literal);
-    }
-    const node: Expr =
-      kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
-    return this.mark(node, start);
-  }
-
-  /** A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a syntax error. */
-  protected callNode(name: number, distinct: number, star: number, args: Expr[], complete: boolean): Expr {
-    const written = this.image(name);
-    const quoted = this.types[name] === QUOTED;
-    const upper = quoted ? this.nameOf(name) : written.toUpperCase();
-    if (star !== MISSING) {
-      if (quoted || upper !== 'COUNT' || distinct !== MISSING) {
-        this.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${written}(${distinct !== MISSING ? 'DISTINCT ' : ''}*)`, star);
-      }
-      return this.mark(new CountRowsNode(), name);
-    }
-    if (distinct !== MISSING) {
-      if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
-        this.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${written}(DISTINCT ...)`, distinct);
-      } else if (args.length === 0 && complete) {
-        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct);
-      }
-      return this.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
-    }
-    return this.mark(new FunctionNode(upper, args), name);
   }
 }
 

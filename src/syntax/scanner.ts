@@ -2,7 +2,8 @@ import { createTokenInstance, EOF, type IToken, type TokenType } from 'chevrotai
 import type { Diagnostic, LineIndex } from '../diagnostic/index.js';
 import { characterDiagnostic, type Comment } from './lexer.js';
 import * as T from './tokens.js';
-import { matchBareName, WHITE_SPACE_SOURCE } from './words.js';
+import { ASCII, C_BANG, C_COLON, C_DIGIT, C_DOT, C_DQUOTE, C_EQUALS, C_GREATER, C_LESS, C_MINUS, C_NAME, C_PIPE, C_QUOTE, C_SINGLE, C_SLASH, C_SPACE, CONTINUES, isWideSpace, NO_NODE, SINGLE, WORD_ROOT, WORD_TRIE, WORD_TYPE } from './scanner-tables.js';
+import { matchBareName } from './words.js';
 
 /**
  * The parser's scanner: the tokens of a text as three typed arrays (type, start, end), not as
@@ -14,7 +15,8 @@ import { matchBareName, WHITE_SPACE_SOURCE } from './words.js';
  * and tools use): the same token types, the same first-match order, bare names by words.ts
  * `matchBareName`, white space by words.ts, keywords by tokens.ts `wordType`, the same errors
  * for unexpected characters and unterminated strings, names and comments.
- * test/syntax/scanner.test.ts holds the two to the same output on random texts.
+ * test/syntax/scanner.test.ts holds the two to the same output on random texts. The character
+ * classes and the keyword trie it reads by are in scanner-tables.ts.
  */
 
 /** Token types by their Chevrotain index. */
@@ -23,91 +25,7 @@ for (const type of [...T.ALL_TOKENS, EOF]) TOKEN_TYPES[type.tokenTypeIdx as numb
 
 const idx = (type: TokenType) => type.tokenTypeIdx as number;
 
-// What an ASCII character starts (by char code); 0: nothing (an unexpected character).
-const C_SPACE = 1, C_NAME = 2, C_DIGIT = 3, C_DOT = 4, C_QUOTE = 5, C_DQUOTE = 6, C_MINUS = 7, C_SLASH = 8, C_SINGLE = 9, C_PIPE = 10, C_COLON = 11, C_EQUALS = 12, C_BANG = 13, C_LESS = 14, C_GREATER = 15;
-const ASCII = new Uint8Array(128);
-/** ASCII characters that continue a bare name (words.ts decides: letters, digits, _ and $). */
-const CONTINUES = new Uint8Array(128);
-/** The token of a character that is a token by itself (C_SINGLE). */
-const SINGLE = new Uint8Array(128);
-{
-  const whiteSpace = new RegExp(`^${WHITE_SPACE_SOURCE}$`);
-  for (let c = 0; c < 128; c++) {
-    const ch = String.fromCharCode(c);
-    if (whiteSpace.test(ch)) ASCII[c] = C_SPACE;
-    else if (matchBareName(ch, 0) !== null) ASCII[c] = C_NAME;
-    else if (c >= 48 && c <= 57) ASCII[c] = C_DIGIT;
-    if (matchBareName(`a${ch}`, 0)?.[0].length === 2) CONTINUES[c] = 1;
-  }
-  const set = (ch: string, cls: number) => (ASCII[ch.charCodeAt(0)] = cls);
-  set('.', C_DOT);
-  set("'", C_QUOTE);
-  set('"', C_DQUOTE);
-  set('-', C_MINUS);
-  set('/', C_SLASH);
-  set('|', C_PIPE);
-  set(':', C_COLON);
-  set('=', C_EQUALS);
-  set('!', C_BANG);
-  set('<', C_LESS);
-  set('>', C_GREATER);
-  const singles: [string, TokenType][] = [
-    ['+', T.Plus], ['*', T.Star], ['%', T.Percent], ['&', T.Ampersand], ['~', T.Tilde], ['(', T.LParen], [')', T.RParen],
-    ['[', T.LBracket], [']', T.RBracket], [',', T.Comma], [';', T.Semicolon], ['@', T.At],
-  ];
-  for (const [ch, type] of singles) {
-    set(ch, C_SINGLE);
-    SINGLE[ch.charCodeAt(0)] = idx(type);
-  }
-}
-
-/** Non-ASCII white space, decided once per character code (0: not yet, 1: space, 2: not). */
-const WIDE_SPACE = new Uint8Array(0x10000);
-const WIDE_SPACE_TEST = new RegExp(`^${WHITE_SPACE_SOURCE}$`);
-function isWideSpace(c: number): boolean {
-  if (!(c < 0x10000)) return false; // NaN: the end of the text
-  let known = WIDE_SPACE[c] as number;
-  if (known === 0) {
-    known = WIDE_SPACE_TEST.test(String.fromCharCode(c)) ? 1 : 2;
-    WIDE_SPACE[c] = known;
-  }
-  return known === 1;
-}
-
 const IDENTIFIER = idx(T.Identifier);
-
-/**
- * The keywords and contextual words of tokens.ts as a trie over lower-cased ASCII codes (128
- * children a node): a word is told from a name while it is read, without a string made for it.
- * Any spelling in ASCII upper and lower case is the word, as tokens.ts `wordType` reads it.
- */
-const NO_NODE = 0;
-const WORD_ROOT = 1;
-const { WORD_TRIE, WORD_TYPE } = (() => {
-  const words = [...T.KEYWORDS, ...T.CONTEXTUAL_WORDS];
-  const children: number[][] = [[], []];
-  const types: number[] = [0, 0];
-  for (const word of words) {
-    let node = WORD_ROOT;
-    for (const ch of word.name.toLowerCase()) {
-      const c = ch.charCodeAt(0);
-      let child = children[node]![c];
-      if (child === undefined) {
-        child = children.length;
-        children.push([]);
-        types.push(0);
-        children[node]![c] = child;
-      }
-      node = child;
-    }
-    types[node] = idx(word);
-  }
-  const trie = new Uint16Array(children.length * 128);
-  children.forEach((kids, node) => kids.forEach((child, c) => (trie[node * 128 + c] = child)));
-  // A node that ends no word reads as a name.
-  const type = new Uint8Array(children.length).map((_, node) => (types[node] === 0 ? idx(T.Identifier) : (types[node] as number)));
-  return { WORD_TRIE: trie, WORD_TYPE: type };
-})();
 const NUMBER = idx(T.NumberLiteral);
 const STRING = idx(T.StringLiteral);
 const QUOTED = idx(T.QuotedIdentifier);

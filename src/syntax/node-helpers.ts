@@ -1,0 +1,98 @@
+import type { DateTimeKind, Expr } from '../ast/index.js';
+import { checkDateTimeText } from '../ast/datetime.js';
+import { checkNumber, isWholeNumber } from '../ast/numbers.js';
+import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
+import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
+import { MISSING, ParserBase, idx } from './parser-base.js';
+import * as T from './tokens.js';
+
+const QUOTED = idx(T.QuotedIdentifier);
+const NUMBER = idx(T.NumberLiteral);
+const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * The node-building helpers every rule uses, over the cursor of parser-base.ts: names (quoted
+ * or not), numbers (checked against the spec's range), datetime literals, column or alias
+ * references, and calls (checking `*` and DISTINCT). The name rules (name-rules.ts) extend it.
+ */
+export abstract class NodeHelpers extends ParserBase {
+  protected nameOf(i: number): string {
+    if (i === MISSING) return '';
+    if (this.types[i] === QUOTED) {
+      const value = quotedNameValue(this.image(i));
+      if (value === '') this.report('syntax/empty-name', 'a name cannot be empty ("")', i);
+      return value;
+    }
+    return this.image(i);
+  }
+
+  protected numberText(i: number, negative: boolean): string {
+    if (i === MISSING || this.types[i] !== NUMBER) return '0';
+    const image = this.image(i);
+    // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
+    if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
+    const text = (negative ? '-' : '') + normalizeNumber(image);
+    const check = checkNumber(text);
+    if (!check.ok) this.report('syntax/invalid-number', check.reason, i);
+    return text;
+  }
+
+  protected wholeNumberText(i: number, negative: boolean, what: string): string {
+    const text = this.numberText(i, negative);
+    if (i !== MISSING && this.types[i] === NUMBER && !isWholeNumber(text)) {
+      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, i);
+    }
+    return text;
+  }
+
+  /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
+  protected nameRef(path: string, single: boolean, start: number): Expr {
+    const scope = this.scopes[this.scopes.length - 1];
+    if (single && scope?.active && scope.aliases.has(path)) return this.mark(new AliasNode(path), start);
+    return this.mark(new ColumnNode(path), start);
+  }
+
+  /** `DATE '...'` and the like: `literal` is the string (or, wrongly, the double-quoted name) after the word `start`. */
+  protected datetime(kind: DateTimeKind, literal: number, start: number): Expr {
+    const word = this.image(start).toUpperCase();
+    const quoted = this.types[literal] === QUOTED;
+    const text = quoted ? quotedNameValue(this.image(literal)) : stringValue(this.image(literal));
+    if (quoted) {
+      this.report(
+        'syntax/quoted-text',
+        `expected a string in single quotes after ${word}, found the double-quoted name ${this.image(literal)}`,
+        literal,
+        literal,
+        `double quotes make a name; write ${word} '${text.replace(/'/g, "''")}'`,
+      );
+    } else {
+      const problem = checkDateTimeText(kind, text);
+      if (problem) this.report('syntax/invalid-datetime', problem, literal);
+    }
+    const node: Expr =
+      kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
+    return this.mark(node, start);
+  }
+
+  /** A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a syntax error. */
+  protected callNode(name: number, distinct: number, star: number, args: Expr[], complete: boolean): Expr {
+    const written = this.image(name);
+    const quoted = this.types[name] === QUOTED;
+    const upper = quoted ? this.nameOf(name) : written.toUpperCase();
+    if (star !== MISSING) {
+      if (quoted || upper !== 'COUNT' || distinct !== MISSING) {
+        this.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${written}(${distinct !== MISSING ? 'DISTINCT ' : ''}*)`, star);
+      }
+      return this.mark(new CountRowsNode(), name);
+    }
+    if (distinct !== MISSING) {
+      if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
+        this.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${written}(DISTINCT ...)`, distinct);
+      } else if (args.length === 0 && complete) {
+        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct);
+      }
+      return this.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
+    }
+    return this.mark(new FunctionNode(upper, args), name);
+  }
+}

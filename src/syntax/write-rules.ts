@@ -1,0 +1,301 @@
+import {
+  fieldKey,
+  type DataAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type OnDuplicate, type OnRemove, type RecordData,
+} from '../ast/actions.js';
+import type { Expr } from '../ast/nodes.js';
+import { FieldExprNode, FieldValueNode, FileRefNode, RecordNode } from '../ast/objects.js';
+import { FetchRules } from './fetch-rules.js';
+import { stringValue } from './literals.js';
+import { MISSING, idx, type Rule } from './parser-base.js';
+import * as T from './tokens.js';
+
+const IDENTIFIER = idx(T.Identifier);
+const LPAREN = idx(T.LParen);
+const SELECT = idx(T.Select);
+const STRING = idx(T.StringLiteral);
+
+/** A value of INSERT's VALUES or UPDATE's SET: a literal, an expression, tags or a file. */
+type Cell =
+  | { readonly kind: 'literal'; readonly value: FieldLiteral }
+  | { readonly kind: 'expr'; readonly e: Expr }
+  | { readonly kind: 'tags'; readonly tags: string[] }
+  | { readonly kind: 'file'; readonly file: FileRef };
+
+/**
+ * The writes (grammar/reference.md, "Data actions"): INSERT, REPLACE and SET with their records
+ * (`(fields) VALUES (...)` or `RECORDS (field = value, ...)`) and ON DUPLICATE / ON REMOVE,
+ * UPDATE ... SET, and DELETE, TRASH, RESTORE, DISPOSE. SQL habits a write cannot hold
+ * (UPDATE ... FROM, DELETE ... USING, LIMIT or ORDER BY, INSERT ... SELECT, ON CONFLICT) are
+ * errors with a hint.
+ */
+export abstract class WriteRules extends FetchRules {
+  // -------------------------------------------------------------------------------------
+  // INSERT, REPLACE, SET
+
+  protected *recordsWrite(word: 'INSERT' | 'REPLACE' | 'SET', start: number): Rule<DataAction> {
+    const into = this.expectWord('INTO', `INTO (${word} INTO database ...)`);
+    void into;
+    const database = yield* this.database();
+    const records: RecordData[] = [];
+    if (this.at(T.LParen)) {
+      // `(a, b) VALUES (1, 2), (3, 4)`
+      this.next();
+      const columns: number[] = [];
+      do columns.push(this.expect(T.Name));
+      while (this.optional(T.Comma) !== MISSING);
+      this.expect(T.RParen);
+      const names = columns.map((c) => this.fieldName(c));
+      if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
+      else {
+        this.expectWord('VALUES', 'VALUES');
+        do {
+          const rowStart = this.expect(T.LParen);
+          const cells: Cell[] = [];
+          if (!this.at(T.RParen)) {
+            do cells.push(yield* this.cell(names[cells.length] ?? ''));
+            while (this.optional(T.Comma) !== MISSING);
+          }
+          this.expect(T.RParen);
+          if (cells.length !== names.length) {
+            this.report('syntax/values-count', `a row of VALUES has ${cells.length} value${cells.length === 1 ? '' : 's'} for ${names.length} field${names.length === 1 ? '' : 's'}`, rowStart, this.last());
+          }
+          records.push(this.mark(this.record(names.slice(0, cells.length), cells, columns, false), rowStart));
+        } while (this.optional(T.Comma) !== MISSING);
+      }
+    } else if (this.atWord('RECORDS')) {
+      // `RECORDS (a = 1, b = 2), (c = 3)` or `RECORDS NONE`
+      this.next();
+      if (this.optionalWord('NONE') === MISSING) {
+        do {
+          const recordStart = this.expect(T.LParen);
+          const names: string[] = [];
+          const tokens: number[] = [];
+          const cells: Cell[] = [];
+          if (!this.at(T.RParen)) {
+            do {
+              const nameToken = this.expect(T.Name);
+              tokens.push(nameToken);
+              names.push(this.fieldName(nameToken));
+              this.expect(T.Equals);
+              cells.push(yield* this.cell(names[names.length - 1] as string));
+            } while (this.optional(T.Comma) !== MISSING);
+          }
+          this.expect(T.RParen);
+          records.push(this.mark(this.record(names, cells, tokens, true), recordStart));
+        } while (this.optional(T.Comma) !== MISSING);
+      }
+    } else if (this.at(T.Select)) {
+      this.insertSelect(word);
+    } else if (this.atWord('VALUES')) {
+      this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.pos, this.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
+      this.pos = this.end;
+    } else {
+      this.syntaxError(`expected '(' field names ')' VALUES ... or RECORDS (...) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
+    }
+    let onDuplicate: OnDuplicate | null = null;
+    let onRemove: OnRemove | null = null;
+    const allowedDuplicate: readonly OnDuplicate[] = word === 'INSERT' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
+    while (this.at(T.On)) {
+      const on = this.next();
+      if (this.optionalWord('DUPLICATE') !== MISSING) {
+        if (this.atWord('KEY') && this.atWord('UPDATE', 2)) {
+          this.report('syntax/on-duplicate-key', 'ON DUPLICATE KEY UPDATE is MySQL: the action updates the duplicate with the fields of the record', on, this.pos + 1, 'write ON DUPLICATE UPDATE (the values come from VALUES)');
+          this.pos = this.end;
+          break;
+        }
+        const value = this.onValue(allowedDuplicate, `ON DUPLICATE of ${word}`);
+        if (onDuplicate !== null) this.report('syntax/duplicate-option', 'ON DUPLICATE is given twice', on, this.last());
+        onDuplicate = value;
+      } else if (word === 'SET' && this.optionalWord('REMOVE') !== MISSING) {
+        const value = this.onValue(['delete', 'trash'], 'ON REMOVE of SET') as OnRemove | null;
+        if (onRemove !== null) this.report('syntax/duplicate-option', 'ON REMOVE is given twice', on, this.last());
+        onRemove = value;
+      } else if (this.atWord('CONFLICT')) {
+        this.report('syntax/on-conflict', 'ON CONFLICT is PostgreSQL: a duplicate key is handled by ON DUPLICATE', on, this.pos, `write ON DUPLICATE ${allowedDuplicate.map((d) => d.toUpperCase()).join(' or ')}`);
+        this.pos = this.end;
+        break;
+      } else {
+        this.syntaxError(`expected DUPLICATE${word === 'SET' ? ' or REMOVE' : ''} after 'ON', found ${this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input'}`);
+        break;
+      }
+    }
+    const options = this.options(word === 'INSERT' ? 'insert_action' : word === 'REPLACE' ? 'replace_action' : 'set_action', {});
+    const failNoOp = options['FAIL_NO_OP'] ?? null;
+    if (word === 'INSERT') return { kind: 'insert_action', database, records, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp };
+    if (word === 'REPLACE') return { kind: 'replace_action', database, records, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp };
+    void start;
+    return { kind: 'set_action', database, records, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+  }
+
+  private onValue<V extends string>(allowed: readonly V[], what: string): V | null {
+    const token = this.pos;
+    const word = this.t1() === IDENTIFIER ? this.image(token).toLowerCase() : '';
+    if (allowed.includes(word as V)) {
+      this.pos++;
+      return word as V;
+    }
+    this.syntaxError(`expected ${allowed.map((a) => a.toUpperCase()).join(', ').replace(/, ([^,]*)$/, ' or $1')} after '${this.image(this.last())}' (${what}), found ${this.pos < this.end ? `'${this.image(token)}'` : 'the end of the input'}`);
+    return null;
+  }
+
+  private insertSelect(word: string): void {
+    const token = this.pos;
+    this.pos = this.end;
+    this.report('syntax/insert-select', `${word} ... SELECT is not in the data actions: records are written as values`, token, this.last(), 'FETCH or SELECT the rows, then write them with VALUES (...)');
+  }
+
+  /** One value of VALUES or RECORDS: tags (`['a', 'b']`) and a file (`'id'`, `TEXT '...'`, `BASE64 '...'`) for the fields so named. */
+  private *cell(field: string): Generator<Rule<unknown>, Cell, unknown> {
+    const lower = field.toLowerCase();
+    if (lower === 'tags' && (this.at(T.LBracket) || this.at(T.Null))) {
+      if (this.optional(T.Null) !== MISSING) return { kind: 'tags', tags: [] };
+      this.next();
+      const tags: string[] = [];
+      if (!this.at(T.RBracket)) {
+        do tags.push(this.stringText('a tag'));
+        while (this.optional(T.Comma) !== MISSING);
+      }
+      this.expect(T.RBracket);
+      return { kind: 'tags', tags };
+    }
+    if (lower === 'file') {
+      const start = this.pos;
+      if (this.at(T.StringLiteral)) return { kind: 'file', file: this.mark(new FileRefNode('object', this.stringText('FILE')), start) };
+      for (const form of ['text', 'base64'] as const) {
+        if (this.atWord(form.toUpperCase()) && this.tk(2) === STRING) {
+          this.pos++;
+          const token = this.next();
+          return { kind: 'file', file: this.mark(new FileRefNode(form, stringValue(this.image(token))), start) };
+        }
+      }
+    }
+    return yield* this.valueCell();
+  }
+
+  /** A literal (TRUE, FALSE, NULL, a number, a string) or an expression. */
+  private *valueCell(): Generator<Rule<unknown>, Cell, unknown> {
+    const start = this.pos;
+    if (this.at(T.True) || this.at(T.False)) return { kind: 'literal', value: this.literal('a value') };
+    // A literal in parentheses is an expression: `(5)` goes to "expressions".
+    const parenthesized = this.typeOf(start) === LPAREN;
+    const e = (yield this.expression(0)) as Expr;
+    if (!parenthesized && (e.kind === 'null' || e.kind === 'number' || e.kind === 'string')) return { kind: 'literal', value: e };
+    return { kind: 'expr', e };
+  }
+
+  /** A record from field names and values: literals to the object, expressions to `expressions`. */
+  private record(names: readonly string[], cells: readonly Cell[], tokens: readonly number[], contiguous: boolean): RecordData {
+    const values: FieldValue[] = [];
+    const expressions: FieldExpr[] = [];
+    let file: FileRef | null = null;
+    let tags: string[] | null = null;
+    const seen = new Set<string>();
+    cells.forEach((cell, i) => {
+      // A row longer than the column list (reported): its extra values have no field.
+      if (i >= names.length || i >= tokens.length) return;
+      const field = names[i] as string;
+      const token = tokens[i] as number;
+      const key = fieldKey(field);
+      if (seen.has(key)) this.report('syntax/field-twice', `the field ${field} is given twice in one record`, token, token);
+      seen.add(key);
+      if (key === 'expressions') this.report('syntax/reserved-field', 'no field can be called "expressions" in a record: the record object uses that key', token);
+      switch (cell.kind) {
+        case 'literal':
+          if (key === 'file' || key === 'tags') this.reportSpecialField(key, token);
+          values.push(this.markAt(new FieldValueNode(field, cell.value), token, cell.value, contiguous));
+          break;
+        case 'expr':
+          if (key === 'file' || key === 'tags') this.reportSpecialField(key, token);
+          expressions.push(this.markAt(new FieldExprNode(field, cell.e), token, cell.e, contiguous));
+          break;
+        case 'tags':
+          tags = cell.tags;
+          break;
+        case 'file':
+          file = cell.file;
+          break;
+      }
+    });
+    return new RecordNode(values, expressions, file, tags);
+  }
+
+  private reportSpecialField(key: 'file' | 'tags', token: number): void {
+    const hint = key === 'tags' ? "write the tags as an array of strings: ['a', 'b']" : "write the file as an object id ('...'), TEXT '...' or BASE64 '...'";
+    this.report('syntax/record-property', `${key} in a record is its ${key === 'tags' ? 'tag list' : 'binary object'}, not a field`, token, token, hint);
+  }
+
+  /** A field value or expression spans its name (where written) to the end of its value. */
+  private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: object, contiguous = true): N {
+    const spans = this.state.spans;
+    if (spans === null) return node;
+    const valueSpan = spans.get(value as never);
+    const from = token === MISSING ? 0 : (this.starts[token] as number);
+    const to = valueSpan ? valueSpan.end : token === MISSING ? 0 : (this.ends[token] as number);
+    // In VALUES the name and the value are apart: the value's span alone.
+    const start = contiguous || valueSpan === undefined ? from : valueSpan.start;
+    spans.record(node, start, Math.max(to, start));
+    return node;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // UPDATE
+
+  protected *update(start: number): Rule<DataAction> {
+    const database = yield* this.database();
+    const fields: FieldValue[] = [];
+    const expressions: FieldExpr[] = [];
+    let file: string | null = null;
+    if (this.optionalWord('SET') !== MISSING) {
+      {
+        do {
+          const nameToken = this.expect(T.Name);
+          const field = this.fieldName(nameToken);
+          this.expect(T.Equals);
+          const cell = yield* this.valueCell();
+          if (cell.kind === 'literal') fields.push(this.markAt(new FieldValueNode(field, cell.value), nameToken, cell.value));
+          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell.e));
+        } while (this.optional(T.Comma) !== MISSING);
+      }
+    }
+    if (this.optionalWord('FILE') !== MISSING) file = this.stringText('FILE');
+    if (this.at(T.From)) {
+      const token = this.next();
+      this.report('syntax/update-from', 'UPDATE ... FROM is not in the update action: it changes the records of one database', token, token, 'move the other table into a subquery in WHERE or in the SET expression');
+      this.pos = this.end;
+    }
+    const records = yield* this.writeRecords();
+    this.writeHabits('UPDATE');
+    const options = this.options('update_action', {});
+    void start;
+    return { kind: 'update_action', database, records, fields, expressions, file, failNoOp: options['FAIL_NO_OP'] ?? null };
+  }
+
+  /** LIMIT, ORDER BY, USING after a write: errors with the action's way. */
+  private writeHabits(word: string): void {
+    const token = this.pos;
+    if (this.at(T.Limit) || this.at(T.Order)) {
+      const order = this.at(T.Order);
+      this.pos = this.end;
+      this.report('syntax/write-limit', `${this.image(token).toUpperCase()}${order ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`, token, this.last(), 'select exactly the records: RECORDS [id, ...] or a narrower WHERE');
+    } else if (this.at(T.Using)) {
+      this.pos = this.end;
+      this.report('syntax/delete-using', `${word} ... USING is not in the data actions: they act on one database`, token, this.last(), 'put the other table in a subquery: WHERE EXISTS (SELECT ...) or WHERE x IN (SELECT ...)');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // DELETE, TRASH, RESTORE, DISPOSE
+
+  protected *remove(word: string, start: number): Rule<DataAction> {
+    this.optional(T.From);
+    const database = yield* this.database();
+    if (this.at(T.Using)) this.writeHabits(word);
+    const records = yield* this.writeRecords();
+    this.writeHabits(word);
+    const options = this.options('delete_action', {});
+    const failNoOp = options['FAIL_NO_OP'] ?? null;
+    void start;
+    const kind = word === 'DELETE' ? 'delete_action' : word === 'TRASH' ? 'trash_action' : word === 'RESTORE' ? 'restore_action' : 'dispose_action';
+    return { kind, database, records, failNoOp };
+  }
+}
