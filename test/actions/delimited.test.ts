@@ -133,25 +133,25 @@ describe('delimited records: JSON mistakes, each at its pointer', () => {
   it.each([
     ['dsv without "delimiter" ("required for dsv")', insert({ type: 'dsv', file: 'obj-1' }), '/records: dsv records need "delimiter"'],
     ['dsv with a null delimiter', insert({ type: 'dsv', file: 'obj-1', delimiter: null }), '/records/delimiter: dsv records need "delimiter"'],
-    ['an unknown type, with the nearest', insert({ type: 'cvs', file: 'obj-1' }), '/records/type: "type" of delimiter-separated records must be "dsv", "csv" or "tsv", got the string "cvs"; did you mean "csv"?'],
+    ['an unknown type, with the nearest', insert({ type: 'cvs', file: 'obj-1' }), '/records/type: "type" of delimiter-separated records must be "dsv", "csv" or "tsv", got the string "cvs" (did you mean "csv"?)'],
     ['no file', insert({ type: 'csv' }), '/records: csv records needs "file"'],
     ['a file object of an unknown type', insert({ type: 'csv', file: { type: 'url', content: 'x' } }), '/records/file/type: expected a binary object'],
     ['a file that is a number', insert({ type: 'csv', file: 5 }), '/records/file: expected a binary object'],
-    ['an empty delimiter', insert({ type: 'csv', file: 'obj-1', delimiter: '' }), '/records/delimiter: "delimiter" of csv records must not be empty'],
+    ['an empty delimiter is null (JSON rule 1), so dsv has none', insert({ type: 'dsv', file: 'obj-1', delimiter: '' }), '/records/delimiter: dsv records need "delimiter"'],
     ['a quote that is not a string', insert({ type: 'csv', file: 'obj-1', quote: 1 }), '/records/quote: expected "quote" (a string)'],
-    ['an unknown property, with the nearest', insert({ type: 'tsv', file: 'obj-1', delimeter: ';' }), '/records/delimeter: unknown property "delimeter" in tsv records; did you mean "delimiter"?'],
+    ['an unknown property, with the nearest', insert({ type: 'tsv', file: 'obj-1', delimeter: ';' }), '/records/delimeter: unknown property "delimeter" in tsv records (did you mean "delimiter"?)'],
     ['records as an object without type', insert({ file: 'obj-1' }), '/records: "records" must be an array of record objects or delimiter-separated data'],
   ])('%s', (_, value, message) => {
     expect(jsonError(value).join('\n')).toContain(message);
   });
 
   it('several mistakes of one records object are each reported', () => {
-    expect(jsonError(insert({ type: 'dsv', file: { type: 'text' }, quote: '', extra: 1 }))).toHaveLength(4);
+    expect(jsonError(insert({ type: 'dsv', file: { type: 'text' }, quote: 5, extra: 1 }))).toHaveLength(4);
   });
 });
 
 describe('delimited records: text mistakes, each at its line and column', () => {
-  const errorOf = (text: string) => parseResult(text).diagnostics.map((d) => `${d.span.line}:${d.span.column} ${d.message}${d.hint ? ` (${d.hint})` : ''}`);
+  const errorOf = (text: string) => parseResult(text).diagnostics.map((d) => `${d.span?.line}:${d.span?.column} ${d.message}${d.hint ? ` (${d.hint})` : ''}`);
   it.each([
     ['DSV without DELIMITER', "INSERT INTO t FROM DSV TEXT 'a;b'", '1:15 DSV records need a DELIMITER'],
     ['an unknown format', "INSERT INTO t FROM XLS TEXT 'a'", "1:20 expected CSV, TSV or DSV after 'FROM'"],
