@@ -128,7 +128,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
   if (tree === BAD || hasBad(tree) || found.some((d) => d.severity === 'error')) {
     // (A value is BAD only after its problem was reported: a missing diagnostic is dsq's bug, said as such rather than an empty result.)
     if (!found.some((d) => d.severity === 'error')) shown.push(UNREPORTED);
-    return { diagnostics: capDiagnostics(shown) };
+    return { diagnostics: capDiagnostics([...shown, ...orphanProblems(value, source, bad, read)]) };
   }
   const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
   const problems = trees.flatMap((t) => checkTree(t).map((p) => ({ tree: t, problem: p })));
@@ -148,6 +148,33 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
     return { ...problemDiagnostic(problem), pointer, ...(span ? { span } : {}) };
   });
   return { diagnostics: capDiagnostics(bad.size === 0 ? diagnostics : diagnostics.filter((d) => !underBad(d.pointer, bad))) };
+}
+
+/**
+ * The spec-check problems of what did read in a document that has reading problems: the
+ * values read whose parent could not be (and the whole tree, when it read with an error such
+ * as an unknown property). The checks look at one node at a time, so a part checks the same
+ * alone as in its tree. Read again with each node's JSON value recorded, to place them (only on
+ * this path, so reading stays lean).
+ */
+function orphanProblems<T>(value: JsonValue, source: string | undefined, bad: ReadonlySet<string>, read: (v: JsonValue, cx: Cx) => T): Diagnostic[] {
+  const origins = new WeakMap<object, JsonValue>();
+  const orphans: unknown[] = [];
+  const cx: Cx = { source, diagnostics: [], origins, orphans };
+  let tree: unknown;
+  try {
+    tree = read(value, cx);
+  } catch (err) {
+    tree = recover(err, cx);
+  }
+  for (const t of Array.isArray(tree) ? tree : [tree]) if (t !== BAD) orphans.push(t);
+  const problems = (orphans as Node[]).flatMap((t) => checkTree(t));
+  return problems
+    .map((problem) => {
+      const { pointer, span } = locate(origins.get(problem.node) ?? value, problem.field);
+      return { ...problemDiagnostic(problem), pointer, ...(span ? { span } : {}) };
+    })
+    .filter((d) => !underBad(d.pointer, bad));
 }
 
 function hasBad(tree: unknown): boolean {
@@ -304,8 +331,10 @@ export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces
     }
     let built: unknown;
     if (!collecting) built = top.step.build(top.results);
-    else if (top.step === BAD_STEP || top.step.failed === true || top.results.includes(BAD)) built = BAD;
-    else {
+    else if (top.step === BAD_STEP || top.step.failed === true || top.results.includes(BAD)) {
+      built = BAD;
+      if (cx.orphans !== undefined) for (const r of top.results) if (r !== BAD && typeof r === 'object' && r !== null) cx.orphans.push(r);
+    } else {
       try {
         built = top.step.build(top.results);
       } catch (err) {

@@ -52,6 +52,11 @@ export interface Cx {
    * goes on with its siblings.
    */
   readonly diagnostics?: Diagnostic[];
+  /**
+   * When set (collecting), the values that were read but whose parent could not be: the spec's
+   * checks, which look at one node at a time, still run on them.
+   */
+  readonly orphans?: unknown[];
 }
 
 /** A result slot: reads a child's result once the children are read. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfigResult } from '../../src/config/index.js';
 import type { Diagnostic, Result } from '../../src/diagnostic/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJsonExpression, fromJsonExpressionResult, fromJsonResult } from '../../src/json/index.js';
+import { fromJsonExpression, fromJsonExpressionResult, fromJsonResult, fromJsonStatementsResult } from '../../src/json/index.js';
 import { readSchemaResult } from '../../src/schema/index.js';
 
 /**
@@ -294,5 +294,31 @@ describe('the spec\'s Errors table, its rows about reading JSON, one at a time',
 
   it('a record with a field given both by value and by expression', () => {
     expect(one('{"action": "insert", "database": "d", "records": [{"a": 1, "expressions": {"a": 2}}]}')).toEqual([['spec/field-twice', '/records/0/expressions', '1:75']]);
+  });
+});
+
+describe('the spec\'s checks run on every part that reads, also beside parts that do not', () => {
+  const all = (r: Result<unknown>) => r.diagnostics.map((d) => [d.code, d.pointer]);
+
+  it('a bad datetime beside a bad where, and beside an unknown property', () => {
+    expect(all(fromJsonResult('{"from": "t", "columns": [{"e": {"$dt": "2024-13-45"}}], "where": true}'))).toEqual([
+      ['json/wrong-type', '/where'],
+      ['spec/invalid-datetime', '/columns/0/e/$dt'],
+    ]);
+    expect(all(fromJsonResult('{"from": "t", "columns": [{"e": {"$dt": "2024-13-45"}}], "x": 1}'))).toEqual([
+      ['json/unknown-property', '/x'],
+      ['spec/invalid-datetime', '/columns/0/e/$dt'],
+    ]);
+  });
+
+  it('inside an operand list with a bad operand, and in one statement of a list beside a bad one', () => {
+    expect(all(fromJsonResult('{"from": "t", "where": {"$and": [{"$dt": "x"}, true]}}'))).toEqual([
+      ['json/wrong-type', '/where/$and/1'],
+      ['spec/invalid-datetime', '/where/$and/0/$dt'],
+    ]);
+    expect(all(fromJsonStatementsResult('[{"from": "t", "columns": [{"e": {"$dt": "x"}}]}, {"from": true}]'))).toEqual([
+      ['json/wrong-type', '/1/from'],
+      ['spec/invalid-datetime', '/0/columns/0/e/$dt'],
+    ]);
   });
 });
