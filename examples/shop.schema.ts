@@ -72,3 +72,9 @@ export const SchemaFields = {
   "shop.orders.lines": ["sku", "qty", "price"],
   "shop.customers": ["id", "name", "region", "odd field"],
 } as const;
+
+/** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, `builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)`. */
+export const SchemaFieldLabels = {
+  orders: { "Order amount": "amount" },
+  "shop.orders": { "Order amount": "amount" },
+} as const;

@@ -14,7 +14,7 @@ const W = Object.fromEntries(
     'FETCH', 'COUNT', 'RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INSERT', 'REPLACE', 'SET',
     'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
     'CRONS', 'PREF_DEFS', 'SEQS', 'FOLLOWS', 'KEYS', 'PREFS', 'LOGS', 'NOTIFICATIONS', 'TYPE', 'SEEN', 'POSTS', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD',
-    'USER_SUBSCRIPTIONS', 'TEAM',
+    'USER_SUBSCRIPTIONS', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
   ].map((w) => [w, word(w)]),
 ) as Record<string, TokenType>;
 const STAND_IN = createToken({ name: 'StandIn', pattern: /\u0000/ });
@@ -275,6 +275,7 @@ class ActionGrammar extends EmbeddedActionsParser {
           this.OR3([{ ALT: () => this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.record) }) }, { ALT: () => this.CONSUME(W['NONE'] as TokenType) }]);
         },
       },
+      { ALT: () => this.SUBRULE(this.delimited) },
     ]);
     this.MANY(() => {
       this.CONSUME(T.On);
@@ -299,6 +300,26 @@ class ActionGrammar extends EmbeddedActionsParser {
       ]);
     });
     this.OPTION(() => this.SUBRULE(this.options));
+  });
+
+  /** Records as delimiter-separated data (spec "Records"): the format, its options, the data as a binary object. */
+  private delimited = this.RULE('delimited', () => {
+    this.CONSUME(T.From);
+    this.OR([{ ALT: () => this.CONSUME(W['CSV'] as TokenType) }, { ALT: () => this.CONSUME(W['TSV'] as TokenType) }, { ALT: () => this.CONSUME(W['DSV'] as TokenType) }]);
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.AT_LEAST_ONE_SEP({
+        SEP: T.Comma,
+        DEF: () => {
+          this.OR2([{ ALT: () => this.CONSUME(W['DELIMITER'] as TokenType) }, { ALT: () => this.CONSUME(W['QUOTE'] as TokenType) }]);
+          this.CONSUME(T.Equals);
+          this.CONSUME(T.StringLiteral);
+        },
+      });
+      this.CONSUME(T.RParen);
+    });
+    this.OR3([{ ALT: () => this.CONSUME(W['FILE'] as TokenType) }, { ALT: () => this.CONSUME(W['TEXT'] as TokenType) }, { ALT: () => this.CONSUME(W['BASE64'] as TokenType) }]);
+    this.CONSUME2(T.StringLiteral);
   });
 
   private row = this.RULE('row', () => {

@@ -42,6 +42,11 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   names: { name: 'names', section: 'data-actions' },
   actionOptions: { name: 'action_options', section: 'data-actions', note: 'The OPTIONS of a data action: CHILDREN and COUNT (FETCH RECORDS, MULTIRECORDS), COUNT (PSEUDORECORDS, TASKS, FOLLOWS, KEYS), SEEN (NOTIFICATIONS), FOLLOWING, THREADS, CHILDREN, RECORDS (POSTS), FAIL_NO_OP (the writes).' },
   insert: { name: 'insert', section: 'data-actions', note: 'INSERT, REPLACE and SET: ON DUPLICATE takes FAIL or UPDATE for INSERT, UPDATE, DELETE or TRASH for the others; ON REMOVE is for SET.' },
+  delimited: {
+    name: 'delimited',
+    section: 'data-actions',
+    note: 'Records as the spec\'s delimiter-separated data (`dsv`, `csv`, `tsv`), the data a binary object: FILE (an uploaded object id), TEXT or BASE64. DSV needs DELIMITER; CSV defaults to a comma, TSV to a tab.',
+  },
   row: { name: 'row', section: 'data-actions' },
   record: { name: 'record', section: 'data-actions' },
   value: { name: 'value', section: 'data-actions' },

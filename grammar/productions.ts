@@ -104,6 +104,10 @@ export function textMateGrammar(): Record<string, unknown> {
           { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:VALUES|FIELDS|ATTRIBUTES|RECORDS)(?=\\s*\\()' },
           { name: 'keyword.other.dsq', match: '(?i)\\bRECORDS(?=\\s+(?:ALL|NONE|KEY|WHERE|\\[|-?[0-9]|\'))' },
+          // Delimited records: FROM CSV [(DELIMITER = ';', QUOTE = '"')] FILE|TEXT|BASE64 '...'
+          { name: 'keyword.other.dsq', match: '(?i)(?<=\\bFROM\\s)\\s*(?:CSV|TSV|DSV)\\b(?=\\s*(?:\\(|FILE\\b|TEXT\\b|BASE64\\b))' },
+          { name: 'keyword.other.dsq', match: '(?i)\\b(?:DELIMITER|QUOTE)(?=\\s*=\\s*\'(?:[^\']|\'\')*\'\\s*[,)])' },
+          { name: 'keyword.other.dsq', match: '(?i)\\b(?:FILE|TEXT|BASE64)(?=\\s*\')' },
         ],
       },
       operators: {

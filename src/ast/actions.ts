@@ -64,6 +64,36 @@ export interface RecordData {
   readonly tags: readonly string[] | null;
 }
 
+/** The formats of delimiter-separated records (spec "Records": `type` dsv, csv or tsv). */
+export const DELIMITED_FORMATS = ['dsv', 'csv', 'tsv'] as const;
+export type DelimitedFormat = (typeof DELIMITED_FORMATS)[number];
+
+/**
+ * Records given as delimiter-separated data (spec "Records"): `{"type": "dsv" | "csv" | "tsv",
+ * "file": binary object, "delimiter": string, "quote": string}`. `delimiter` is required for
+ * dsv (csv defaults to a comma, tsv to a tab: null keeps the default), `quote` is optional
+ * (null: absent). The data itself is the binary object's, never read by dsq.
+ */
+export interface DelimitedRecords {
+  readonly kind: 'delimited_records';
+  readonly format: DelimitedFormat;
+  readonly file: FileRef;
+  readonly delimiter: string | null;
+  readonly quote: string | null;
+}
+
+/** The records of INSERT, REPLACE and SET: record objects, or delimiter-separated data. */
+export type RecordsData = readonly RecordData[] | DelimitedRecords;
+
+/** Whether a write's records are delimiter-separated data (else an array of record objects). */
+export function isDelimited(records: RecordsData): records is DelimitedRecords {
+  return !Array.isArray(records);
+}
+/** The record objects of a write, or none when its records are delimiter-separated data. */
+export function recordObjects(records: RecordsData): readonly RecordData[] {
+  return isDelimited(records) ? [] : records;
+}
+
 /**
  * A records specifier (FETCH records, UPDATE, DELETE, ...): the spec's specifiers (all, id,
  * name, where, array) plus `key`; an array (`spec_array`) may mix ids, names, wheres and keys.
@@ -208,7 +238,7 @@ export type OnRemove = 'delete' | 'trash';
 export interface InsertAction {
   readonly kind: 'insert_action';
   readonly database: Specifier;
-  readonly records: readonly RecordData[];
+  readonly records: RecordsData;
   readonly onDuplicate: 'fail' | 'update' | null;
   readonly failNoOp: boolean | null;
 }
@@ -217,7 +247,7 @@ export interface InsertAction {
 export interface ReplaceAction {
   readonly kind: 'replace_action';
   readonly database: Specifier;
-  readonly records: readonly RecordData[];
+  readonly records: RecordsData;
   readonly onDuplicate: 'update' | 'delete' | 'trash' | null;
   readonly failNoOp: boolean | null;
 }
@@ -226,7 +256,7 @@ export interface ReplaceAction {
 export interface SetAction {
   readonly kind: 'set_action';
   readonly database: Specifier;
-  readonly records: readonly RecordData[];
+  readonly records: RecordsData;
   readonly onDuplicate: 'update' | 'delete' | 'trash' | null;
   readonly onRemove: OnRemove | null;
   readonly failNoOp: boolean | null;
@@ -270,7 +300,7 @@ export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveActio
 export type DataActionKind = DataAction['kind'];
 
 /** Nodes that only stand inside data actions. */
-export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData;
+export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData | DelimitedRecords;
 
 export const FETCH_KINDS = [
   'fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users',

@@ -16,12 +16,14 @@ import { checkNumber } from './numbers.js';
 /** What may stand at a place in the tree. */
 export type Role =
   | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
-  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'param';
+  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param';
 
 /** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
 export interface ChildField {
   readonly role: Role;
-  readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty';
+  readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty' | 'listOrOne';
+  /** For shape `listOrOne`: the role of the one node that may stand instead of the list (a write's records: record objects, or delimited data). */
+  readonly orOne?: Role;
   /**
    * A field that holds a plain value or a node in its place (`limit`: whole-number text, or a
    * parameter `:n`): the check of the plain value (null and strings; objects are children).
@@ -129,6 +131,14 @@ const list = (role: Role): ChildField => ({ role, shape: 'list' });
 const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
 
 const E = one('expr');
+/** The records of INSERT, REPLACE, SET: a list of record objects, or one delimited-records node. */
+const RECORDS_DATA: ChildField = { role: 'record', shape: 'listOrOne', orOne: 'delimited_records' };
+/** A delimiter or quote: a non-empty string, or null; dsv needs its delimiter (the spec's table: "required for dsv"). */
+const DELIMITER: ValueField = {
+  code: 'wrong-type',
+  type: isStringOrNull,
+  rule: (v, node) => (v === null && node['format'] === 'dsv' ? 'must be given for dsv records (the spec: "required for dsv")' : notEmpty(v)),
+};
 
 const FIELD_NAME: ValueField = {
   code: 'wrong-type',
@@ -156,6 +166,7 @@ const ACTION_FIELDS: { readonly [K in Extract<NodeKind, DataActionKind | ActionP
   field_value: { field: FIELD_NAME, value: one('literal') },
   field_expr: { field: FIELD_NAME, e: E },
   spec_key: { key: nonEmpty('field_value') },
+  delimited_records: { format: oneOf(['dsv', 'csv', 'tsv']), file: one('file_ref'), delimiter: DELIMITER, quote: { code: 'wrong-type', type: isStringOrNull, rule: notEmpty } },
   file_ref: { form: oneOf(['object', 'text', 'base64']), value: { code: 'wrong-type', type: isString, rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null) } },
   record: {
     values: list('field_value'),
@@ -196,11 +207,11 @@ const ACTION_FIELDS: { readonly [K in Extract<NodeKind, DataActionKind | ActionP
   fetch_pref_defs: {},
   fetch_user_subscriptions: { team: nullable('spec'), user: nullable('spec') },
   fetch_seqs: {},
-  insert_action: { database: one('spec'), records: list('record'), onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
-  replace_action: { database: one('spec'), records: list('record'), onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
+  insert_action: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
+  replace_action: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
   set_action: {
     database: one('spec'),
-    records: list('record'),
+    records: RECORDS_DATA,
     onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']),
     onRemove: OPTIONAL_ONE_OF(['delete', 'trash']),
     failNoOp: OPTIONAL_BOOLEAN,
@@ -310,6 +321,7 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   field_expr: ['field_expr'],
   file_ref: ['file_ref'],
   record: ['record'],
+  delimited_records: ['delimited_records'],
   param: ['param'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
@@ -338,6 +350,7 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   field_expr: `a field expression (${kindList('field_expr')})`,
   file_ref: `a binary object reference (${kindList('file_ref')})`,
   record: `a record (${kindList('record')})`,
+  delimited_records: `delimiter-separated records (${kindList('delimited_records')})`,
   param: `whole-number text or a parameter (${kindList('param')})`,
 };
 

@@ -1,6 +1,6 @@
 import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
-import { FETCH_TYPE, WRITE_ACTION, type BooleanLit, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
-import { BooleanNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
+import { FETCH_TYPE, WRITE_ACTION, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
+import { BooleanNode, DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
 import { json, action, type KindSpec } from './kind-spec.js';
 
 /** The kind table's actions (SELECT, FETCH, the writes) and the parts of data actions (src/ast/kinds.ts). */
@@ -254,5 +254,14 @@ export const ACTION_KINDS = {
     keyword: null,
     operator: null,
     make: (parts: Omit<RecordData, 'kind'>): RecordData => new RecordNode(parts.values, parts.expressions, parts.file, parts.tags),
+  },
+  delimited_records: {
+    role: 'action_part',
+    children: ['file'],
+    // The records of a write as delimiter-separated data: `{"type": "dsv"|"csv"|"tsv", "file": ..., "delimiter": ..., "quote": ...}`.
+    json: json({ type: 'dsv', typeAliases: ['csv', 'tsv'] }),
+    keyword: 'FROM',
+    operator: null,
+    make: (parts: Omit<DelimitedRecords, 'kind'>): DelimitedRecords => new DelimitedRecordsNode(parts.format, parts.file, parts.delimiter, parts.quote),
   },
 } as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };

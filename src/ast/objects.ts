@@ -1,4 +1,4 @@
-import type { BooleanLit, FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData } from './actions.js';
+import type { BooleanLit, DelimitedRecords, FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData } from './actions.js';
 import { born } from './brand.js';
 import type {
   AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DatabaseTableSource, DateTimeLit, Exists,
@@ -164,6 +164,9 @@ export const SpecKeyNode = plain<[key: readonly FieldValue[]], KeySpec>(function
 });
 export const FileRefNode = plain<[form: FileRef['form'], value: string], FileRef>(function (form, value) {
   this.kind = 'file_ref'; this.form = form; this.value = value; born(this);
+});
+export const DelimitedRecordsNode = plain<[format: DelimitedRecords['format'], file: FileRef, delimiter: string | null, quote: string | null], DelimitedRecords>(function (format, file, delimiter, quote) {
+  this.kind = 'delimited_records'; this.format = format; this.file = file; this.delimiter = delimiter; this.quote = quote; born(this);
 });
 export const RecordNode = plain<[values: readonly FieldValue[], expressions: readonly FieldExpr[], file: FileRef | null, tags: readonly string[] | null], RecordData>(function (values, expressions, file, tags) {
   this.kind = 'record'; this.values = values; this.expressions = expressions; this.file = file; this.tags = tags; born(this);

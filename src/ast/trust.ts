@@ -89,7 +89,8 @@ function childrenTrusted(v: unknown, field: ChildField): boolean {
     return (field.shape === 'nullable' && v === null) || (isTrusted(v) && kindFits(v.kind, field.role));
   }
   if (field.shape === 'allOrNonEmpty' && v === 'all') return true;
-  if (!Array.isArray(v) || (field.shape !== 'list' && v.length === 0)) return false;
+  if (field.shape === 'listOrOne' && field.orOne !== undefined && !Array.isArray(v)) return isTrusted(v) && kindFits(v.kind, field.orOne);
+  if (!Array.isArray(v) || (field.shape !== 'list' && field.shape !== 'listOrOne' && v.length === 0)) return false;
   for (let i = 0; i < v.length; i++) {
     const item: unknown = v[i];
     if (!isTrusted(item) || !kindFits(item.kind, field.role)) return false;

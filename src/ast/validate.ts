@@ -209,14 +209,19 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
         tasks.push({ value: fv, role: field.role, segment: key, into: out, key });
         continue;
       }
+      if (field.shape === 'listOrOne' && field.orOne !== undefined && fv !== null && typeof fv === 'object' && !Array.isArray(fv)) {
+        tasks.push({ value: fv, role: field.orOne, segment: key, into: out, key });
+        continue;
+      }
       if (field.shape === 'allOrNonEmpty' && fv === 'all') {
         out[key] = 'all';
         continue;
       }
-      const what = field.shape === 'allOrNonEmpty' ? `'all' or a non-empty array` : field.shape === 'nonEmpty' ? 'a non-empty array' : 'an array';
+      const what =
+        field.shape === 'allOrNonEmpty' ? `'all' or a non-empty array` : field.shape === 'nonEmpty' ? 'a non-empty array' : field.shape === 'listOrOne' ? `an array or ${ROLE_NAMES[field.orOne as Role]}` : 'an array';
       if (!Array.isArray(fv)) throw astError('wrong-type', `"${key}" of the "${kind}" node must be ${what}, got ${describe(fv)}`, pointerOf(frame, key));
       const items = fv as readonly unknown[];
-      if (rules && items.length === 0 && field.shape !== 'list') {
+      if (rules && items.length === 0 && field.shape !== 'list' && field.shape !== 'listOrOne') {
         throw astError('empty-list', `"${key}" of the "${kind}" node must be ${what}, got an empty array`, pointerOf(frame, key));
       }
       const copy: unknown[] = new Array(items.length);

@@ -1,4 +1,4 @@
-import type { FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData, RecordsSpecifier } from '../ast/actions.js';
+import type { DelimitedRecords, FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData, RecordsSpecifier } from '../ast/actions.js';
 import { fieldKey, foldName } from '../ast/actions.js';
 import type { Expr, OrderTerm, SingularSpec, Specifier } from '../ast/nodes.js';
 import { isExpressionLike, ordered, type ExpressionLike } from './brand.js';
@@ -90,6 +90,31 @@ export function toFile(value: unknown, what: string): FileRef {
     if ((type === 'text' || type === 'base64') && typeof content === 'string' && content !== '') return { kind: 'file_ref', form: type, value: content };
   }
   throw argumentError(`${what} must be an object id (a string), { type: 'text', content } or { type: 'base64', content }, got ${describeValue(value)}`);
+}
+
+/** Delimiter-separated records as the spec's JSON has them: `{ type: 'dsv' | 'csv' | 'tsv', file, delimiter?, quote? }` (dsv needs a delimiter). */
+export type DelimitedArg =
+  | { readonly type: 'csv' | 'tsv'; readonly file: FileArgValue; readonly delimiter?: string | null; readonly quote?: string | null }
+  | { readonly type: 'dsv'; readonly file: FileArgValue; readonly delimiter: string; readonly quote?: string | null };
+/** A binary object: an uploaded object id, or `{ type: 'text' | 'base64', content }`. */
+export type FileArgValue = string | { readonly type: 'text' | 'base64'; readonly content: string };
+
+export function toDelimited(value: unknown, what: string): DelimitedRecords {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw argumentError(`${what} must be { type: 'csv' | 'tsv' | 'dsv', file, delimiter?, quote? }, got ${describeValue(value)}`);
+  }
+  const { type, file, delimiter = null, quote = null, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest);
+  if (extra.length > 0) throw argumentError(`${what} has an unknown property "${extra[0]}": it takes type, file, delimiter and quote`);
+  if (type !== 'dsv' && type !== 'csv' && type !== 'tsv') throw argumentError(`type of ${what} must be 'csv', 'tsv' or 'dsv', got ${describeValue(type)}`);
+  const text = (v: unknown, key: string): string | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v !== 'string' || v === '') throw argumentError(`${key} of ${what} must be a non-empty string, got ${describeValue(v)}`);
+    return v;
+  };
+  const d = text(delimiter, 'delimiter');
+  if (type === 'dsv' && d === null) throw argumentError(`${what}: dsv records need a delimiter (the spec: "required for dsv"); csv defaults to a comma, tsv to a tab`);
+  return { kind: 'delimited_records', format: type, file: toFile(file, `file of ${what}`), delimiter: d, quote: text(quote, 'quote') };
 }
 
 /** A record object (field → value; `expressions`, `tags`, `file` as the spec's record has them). */

@@ -2,7 +2,7 @@ import type { DataAction } from '../ast/actions.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedTree } from './values.js';
-import { databaseFields, NO_SCHEMA, type ActionContext } from './action-fields.js';
+import { databaseFields, NO_SCHEMA, type ActionContext, type KnownFields } from './action-fields.js';
 
 /** What every action builder has: the checked tree, its JSON and its text. */
 export abstract class ActionBuilder<N extends DataAction> {
@@ -12,8 +12,8 @@ export abstract class ActionBuilder<N extends DataAction> {
   toAst(): N {
     return checkedTree(this.node, 'statement') as N;
   }
-  /** The database's field names when the builder has the schema's field lists (null: unchecked). */
-  protected fieldList(): readonly string[] | null {
+  /** The database's fields (names, and labels when known) when the builder has the schema's field lists (null: unchecked). */
+  protected fieldList(): KnownFields | null {
     const node = this.node as DataAction;
     return 'database' in node ? databaseFields(this.ctx, node.database, 'the database') : null;
   }

@@ -25,7 +25,7 @@ import { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-build
  * their arguments become nodes in action-args.ts; this file holds the entry points.
  */
 
-export { helpers, recordKey, type Helpers, type RecordsArg } from './action-args.js';
+export { helpers, recordKey, type DelimitedArg, type Helpers, type RecordsArg } from './action-args.js';
 export {
   FetchLogsBuilder, FetchMultirecordsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchPseudorecordsBuilder,
   FetchRecordsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder,

@@ -6,7 +6,7 @@ import type { TypedActionCreators } from './typed-actions.js';
 import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { queryFromAst, startQuery, type SelectQuery, type UntypedQuery } from './query.js';
 import type { EntryOf, KeyOf, SourceParam } from './query-types.js';
-import type { FieldLists } from './runtime-scope.js';
+import type { FieldLists, LabelLists } from './runtime-scope.js';
 import type { AnyDb, Db, StarRowOf, UntypedDb } from './scope.js';
 import type { SourceBuilder } from './sources.js';
 import type { Simplify, UntypedDatabase } from './typing.js';
@@ -41,19 +41,22 @@ export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
  * type written by `dsq types` and infers result rows; `builder<Schema, SchemaLabels>()` also
  * takes field labels as names; `builder<Schema>(SchemaFields)` also knows the field lists at
  * run time (for `selectAll('alias')` and `resultNames()`, and the data actions' field checks);
- * `builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields)` also knows which fields have a
- * default (a typed INSERT does not require them). `builder()` is untyped.
+ * `builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)` also knows the labels at run
+ * time (the data actions take a label where a record or UPDATE names a field);
+ * `builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields, ...)` also knows which fields
+ * have a default (a typed INSERT does not require them). `builder()` is untyped.
  */
 export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(): QueryCreator<Db<Tables, Labels, false, Defaults>>;
-export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(fields: FieldLists): QueryCreator<Db<Tables, Labels, true, Defaults>>;
-export function builder(fields?: FieldLists): any {
+export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(fields: FieldLists, labels?: LabelLists): QueryCreator<Db<Tables, Labels, true, Defaults>>;
+export function builder(fields?: FieldLists, labels?: LabelLists): any {
   const lists = fields === undefined ? null : checkedFields(fields);
+  const labelLists = labels === undefined ? null : checkedLabels(labels, lists);
   const creator = {
     selectFrom: (source: unknown, alias?: unknown) => startQuery(lists, toSource(source, alias ?? null, 'argument 1 of selectFrom()')),
     query: () => startQuery(lists, null),
     fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options),
     fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))),
-    ...actionsFor({ fields: lists }),
+    ...actionsFor({ fields: lists, labels: labelLists }),
   };
   return Object.freeze(creator);
 }
@@ -69,6 +72,27 @@ function checkedFields(fields: unknown): FieldLists {
       throw argumentError(`the field list of "${table}" given to builder() must be an array of field names`);
     }
     out[table] = Object.freeze([...(list as string[])]);
+  }
+  return Object.freeze(out);
+}
+
+/** The label lists, copied and frozen: database path → label → a field name of that database's list. */
+function checkedLabels(labels: unknown, fields: FieldLists | null): LabelLists {
+  if (typeof labels !== 'object' || labels === null || Array.isArray(labels)) {
+    throw argumentError('argument 2 of builder() must be the label lists (database path → field label → field name), as dsq types writes SchemaFieldLabels');
+  }
+  const out: Record<string, Readonly<Record<string, string>>> = Object.create(null) as Record<string, Readonly<Record<string, string>>>;
+  for (const [table, map] of Object.entries(labels)) {
+    if (typeof map !== 'object' || map === null || Array.isArray(map)) throw argumentError(`the labels of "${table}" given to builder() must be an object of field label → field name`);
+    const names = fields !== null && Object.hasOwn(fields, table) ? new Set(fields[table]) : null;
+    const copy: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [label, name] of Object.entries(map as Record<string, unknown>)) {
+      if (typeof name !== 'string' || name === '' || (names !== null && !names.has(name))) {
+        throw argumentError(`the label "${label}" of "${table}" given to builder() must map to a field name of "${table}", got ${typeof name === 'string' ? JSON.stringify(name) : typeof name}`);
+      }
+      copy[label] = name;
+    }
+    out[table] = Object.freeze(copy);
   }
   return Object.freeze(out);
 }

@@ -20,7 +20,7 @@ export { dsq, ident, type Ident } from './template.js';
 // The data actions (issue 16) start from builder(): db.fetchRecords(...), db.insertInto(...), ...
 export {
   recordKey, type FetchRecordsBuilder, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchTasksBuilder, type FetchUsersBuilder,
-  type RecordsWriteBuilder, type UpdateBuilder, type RemoveBuilder, type ActionCreators, type RecordsArg, type Helpers,
+  type RecordsWriteBuilder, type UpdateBuilder, type RemoveBuilder, type ActionCreators, type RecordsArg, type Helpers, type DelimitedArg,
   type FetchPlainBuilder, type FetchUserBuilder, type FetchLogsBuilder, type FetchNotificationsBuilder, type FetchPostsBuilder, type FetchUserSubscriptionsBuilder,
 } from './actions.js';
 // The data actions over a schema (builder<Schema>(SchemaFields)): typed records, checked writes.

@@ -10,6 +10,9 @@ import { argumentError } from './errors.js';
 /** Database path (as the schema type keys it) → its field names, in order. */
 export type FieldLists = { readonly [table: string]: readonly string[] };
 
+/** Database path → field label → field name (the labels that differ from the name), in order: `SchemaFieldLabels` of `dsq types`. */
+export type LabelLists = { readonly [table: string]: { readonly [label: string]: string } };
+
 type Leaf = Exclude<Source, { kind: 'join' }>;
 
 /** The table, system-table, database-table and subquery sources of a FROM clause, left to right (iterative). */

@@ -5,6 +5,7 @@ import type {
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
+import type { DelimitedArg } from './action-args.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
@@ -37,7 +38,12 @@ import type { SpecArg } from './values.js';
  *   `.attributes([...])` keeps), `children` (child database name → child records) when children
  *   are on (the spec's default) and the database has child databases. `.count()` makes the
  *   result `{ count: number }` (`FetchResult`).
- * - Labels are not taken by the typed writes (the run-time check knows field names only).
+ * - Labels (`builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)`): a record's keys
+ *   and `.set()`'s may be labels (the spec: "field name or label"), which count for the field
+ *   they label: a required field given by its label is given; a field given under its name and
+ *   its label (or in the record and in its `expressions`) is an error naming both, as the lint
+ *   rule field-set-twice says of text. `.values()` and `.set()` check the keys they are given
+ *   (`CheckedRecord`, `CheckedSet`); `InsertRecord` is the plain record type, by field names.
  *
  * Untyped (`builder()`), every name and value is allowed and records are `{ [name]: any }`.
  */
@@ -48,6 +54,14 @@ export type DatabaseName<D extends AnyDb> = keyof D['tables'] & string;
 export type FieldsOf<D extends AnyDb, T> = [T] extends [never] ? UntypedFields : T extends keyof D['tables'] ? D['tables'][T] : UntypedFields;
 /** The field names of a database. */
 export type FieldName<D extends AnyDb, T> = keyof FieldsOf<D, T> & string;
+/** A database's field label → field name map (`<Name>Labels`; `{}` when it has none). */
+type LabelsOf<D extends AnyDb, T> = T extends keyof D['labels'] ? D['labels'][T] : {};
+/** The field a key of a record or of `.set()` gives: a field name, else the field a label names; never when it is neither. */
+export type FieldOfKey<D extends AnyDb, T, K> = K extends keyof FieldsOf<D, T>
+  ? K
+  : K extends keyof LabelsOf<D, T>
+    ? LabelsOf<D, T>[K] & keyof FieldsOf<D, T>
+    : never;
 /** The fields of a database that have a default (`<Name>Defaults`). */
 type DefaultsOf<D extends AnyDb, T> = T extends keyof D['defaults'] ? D['defaults'][T] : never;
 
@@ -114,6 +128,54 @@ export type InsertRecord<D extends AnyDb, T> = {
   readonly [K in Exclude<keyof FieldsOf<D, T>, RequiredFields<D, T>>]?: WriteValue<FieldsOf<D, T>[K]>;
 } & RecordExtras<D, T>;
 
+/** The keys of a record object that are not fields (`RECORD_PROPERTIES`). */
+type RecordProperty = 'expressions' | 'file' | 'tags';
+/** The keys X surely has (not optional): a key given. */
+type GivenKeys<X> = { [K in keyof X]-?: {} extends Pick<X, K> ? never : K }[keyof X] & string;
+/** The field keys of record X's base object, and of its `expressions`. */
+type BaseKeys<X> = Exclude<GivenKeys<X>, RecordProperty>;
+type ExpressionKeys<X> = X extends { readonly expressions: infer E } ? GivenKeys<E> : never;
+/** The keys among `Others` that give field F. */
+type KeysOfField<D extends AnyDb, T, Others, F> = Others extends unknown ? ([FieldOfKey<D, T, Others>] extends [F] ? ([F] extends [FieldOfKey<D, T, Others>] ? Others : never) : never) : never;
+/** The message for field F given as K and as one of `Twice`. */
+type GivenTwice<F, K, Twice> = `the field "${F & string}" is given twice: as "${K & string}" and as "${Twice & string}"`;
+/**
+ * What a key K of a record or `.set()` must hold: V (the value fits), or the message saying why
+ * no value can. One field given under two keys is reported once: on its label (a name never
+ * conflicts with itself), and on the `expressions` side of a record (`Before`: the keys that
+ * give a field before K does, whatever K is).
+ */
+type KeyCheck<D extends AnyDb, T, K, Others, V, Before = never> = [FieldOfKey<D, T, K>] extends [never]
+  ? `no field "${K & string}" in database "${T & string}"`
+  : [KeysOfField<D, T, Before, FieldOfKey<D, T, K>>] extends [never]
+    ? K extends keyof FieldsOf<D, T>
+      ? V
+      : [KeysOfField<D, T, Others, FieldOfKey<D, T, K>>] extends [never]
+        ? V
+        : GivenTwice<FieldOfKey<D, T, K>, K, KeysOfField<D, T, Others, FieldOfKey<D, T, K>>>
+    : GivenTwice<FieldOfKey<D, T, K>, K, KeysOfField<D, T, Before, FieldOfKey<D, T, K>>>;
+/** The required fields record X does not give (in the base object or `expressions`, by name or label). */
+type MissingFields<D extends AnyDb, T, X> = Exclude<RequiredFields<D, T>, FieldOfKey<D, T, BaseKeys<X> | ExpressionKeys<X>>>;
+
+/**
+ * What `.values()` checks of a record X (inferred from the argument): each key a field's name or
+ * label, each value fitting its field, no field given twice (under its name and its label, or in
+ * the record and in its `expressions`: the spec's "either the base object or expressions, not
+ * both"), every required field given (missing ones are "Property 'name' is missing").
+ */
+export type CheckedRecord<X, D extends AnyDb, T> = {
+  readonly [K in keyof X]: K extends 'expressions'
+    ? { readonly [E in keyof X[K]]: KeyCheck<D, T, E, Exclude<ExpressionKeys<X>, E>, WriteExpression<FieldsOf<D, T>[FieldOfKey<D, T, E>]>, BaseKeys<X>> }
+    : K extends 'file'
+      ? FileArg | null
+      : K extends 'tags'
+        ? readonly string[] | null
+        : KeyCheck<D, T, K, Exclude<BaseKeys<X>, K>, WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]>>;
+} & { readonly [F in MissingFields<D, T, X>]: WriteValue<FieldsOf<D, T>[F]> };
+
+/** The records `.values()` takes: R itself when every record passes `CheckedRecord`, else the checked form (whose mismatches are the errors). */
+export type CheckedRecords<R, D extends AnyDb, T> = R extends { readonly [I in keyof R]: CheckedRecord<R[I], D, T> } ? R : { readonly [I in keyof R]: CheckedRecord<R[I], D, T> };
+
 /** The values of UPDATE's `.set(...)`: any fields of the database, each value fitting its field. */
 export type SetValues<D extends AnyDb, T> = { readonly [K in keyof FieldsOf<D, T>]?: WriteValue<FieldsOf<D, T>[K]> };
 
@@ -129,7 +191,7 @@ interface NotAFunction {
  * form, whose returned object gets no excess-property check of its own, is checked the same way.
  */
 type CheckedSet<V, D extends AnyDb, T> = {
-  readonly [K in keyof V]: K extends keyof FieldsOf<D, T> ? WriteValue<FieldsOf<D, T>[K]> : `no field "${K & string}" in database "${T & string}"`;
+  readonly [K in keyof V]: KeyCheck<D, T, K, Exclude<keyof V, K>, WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]>>;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -247,8 +309,10 @@ type RecordsWriteNode = InsertAction | ReplaceAction | SetAction;
 
 /** INSERT, REPLACE, SET into database T. */
 export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNode> extends Built<N> {
-  /** Records to write (added to those given before). */
-  values(records: readonly InsertRecord<D, T>[]): TypedRecordsWrite<D, T, N>;
+  /** Records to write (added to those given before), each checked (`CheckedRecord`): fields by name or label, values that fit, required fields given. */
+  values<const R extends readonly object[] | readonly []>(records: CheckedRecords<R, D, T>): TypedRecordsWrite<D, T, N>;
+  /** The records as delimiter-separated data (spec "Records"): `{ type: 'csv' | 'tsv' | 'dsv', file, delimiter?, quote? }` (dsv needs a delimiter); instead of `.values()`. */
+  delimited(data: DelimitedArg): TypedRecordsWrite<D, T, N>;
   onDuplicate(value: NonNullable<N['onDuplicate']> | null): TypedRecordsWrite<D, T, N>;
   /** SET only: `on_remove`. */
   onRemove(this: TypedRecordsWrite<D, T, SetAction>, value: 'delete' | 'trash' | null): TypedRecordsWrite<D, T, N>;
@@ -257,7 +321,7 @@ export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNod
 
 /** UPDATE of database T. */
 export interface TypedUpdate<D extends AnyDb, T> extends Built<UpdateAction> {
-  /** Field values (a literal goes to `fields`, an expression to `expressions`), each fitting its field; or a callback getting the expression builder. */
+  /** Field values by name or label (a literal goes to `fields`, an expression to `expressions`), each fitting its field, none twice; or a callback getting the expression builder. */
   set<V>(values: CheckedSet<V, D, T> & NotAFunction): TypedUpdate<D, T>;
   set<V>(values: (eb: ActionEB<D, T>) => CheckedSet<V, D, T>): TypedUpdate<D, T>;
   /** `file`: the object id of an uploaded file. */

@@ -1,8 +1,8 @@
-import type { InsertAction, RemoveAction, ReplaceAction, SetAction, UpdateAction } from '../ast/actions.js';
+import { isDelimited, type InsertAction, type RemoveAction, type ReplaceAction, type SetAction, type UpdateAction } from '../ast/actions.js';
 import { argumentError, describeValue } from './errors.js';
 import { toName } from './values.js';
 import { checkFields, checkKeyFields, checkRecordFields } from './action-fields.js';
-import { cell, condition, fieldName, flag, toRecord, toRecords, type ConditionArg, type Helpers, type RecordsArg } from './action-args.js';
+import { cell, condition, fieldName, flag, toDelimited, toRecord, toRecords, type ConditionArg, type DelimitedArg, type Helpers, type RecordsArg } from './action-args.js';
 import { ActionBuilder } from './action-builder.js';
 import { makeExpressionBuilder } from './eb.js';
 
@@ -16,9 +16,21 @@ export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAct
   /** Records to write (added to those given before): objects of field values; an expression goes to `expressions`. */
   values(records: readonly Readonly<Record<string, unknown>>[]): RecordsWriteBuilder<N> {
     if (!Array.isArray(records)) throw argumentError(`.values() takes an array of record objects, got ${describeValue(records)}`);
+    if (isDelimited(this.node.records)) throw argumentError('.values(): this write already takes its records as delimited data (.delimited()); a write has record objects or delimited data, not both');
     const added = records.map((r, i) => toRecord(r, `record ${i + 1} of .values()`));
     checkRecordFields(this.fieldList(), this.node.database, added, '.values()');
     return this.with({ records: [...this.node.records, ...added] } as unknown as unknown as Partial<N>);
+  }
+  /**
+   * The records as delimiter-separated data (spec "Records"): `{ type: 'csv' | 'tsv' | 'dsv',
+   * file, delimiter?, quote? }`; `file` is an uploaded object id, `{ type: 'text', content }` or
+   * `{ type: 'base64', content }`; dsv needs `delimiter` (csv defaults to a comma, tsv to a tab).
+   */
+  delimited(data: DelimitedArg): RecordsWriteBuilder<N> {
+    if (!isDelimited(this.node.records) && this.node.records.length > 0) {
+      throw argumentError('.delimited(): this write already has record objects (.values()); a write has record objects or delimited data, not both');
+    }
+    return this.with({ records: toDelimited(data, 'argument 1 of .delimited()') } as unknown as Partial<N>);
   }
   onDuplicate(value: NonNullable<N['onDuplicate']> | null): RecordsWriteBuilder<N> {
     const allowed = this.node.kind === 'insert_action' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
@@ -49,10 +61,10 @@ export class UpdateBuilder extends ActionBuilder<UpdateAction> {
     for (const [key, v] of Object.entries(object)) {
       if (v === undefined) continue;
       const c = cell(fieldName(key), v, `${key} of .set()`);
-      checkFields(this.fieldList(), this.node.database, [c.field], '.set()');
       if (c.kind === 'field_value') fields.push(c);
       else expressions.push(c);
     }
+    checkFields(this.fieldList(), this.node.database, [...fields, ...expressions].map((c) => c.field), '.set()', true);
     return this.with({ fields, expressions });
   }
   /** `file`: the object id of an uploaded file. */

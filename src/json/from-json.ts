@@ -271,6 +271,7 @@ export const KIND_READERS = {
   restore_action: readDataAction,
   dispose_action: readDataAction,
   record: readRecord,
+  delimited_records: readRecord,
   boolean: readRecord,
   field_value: readRecord,
   field_expr: readRecord,

@@ -1,6 +1,6 @@
 import {
-  ON_DUPLICATE, WRITE_ACTION, foldName,
-  type DataAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnRemove,
+  DELIMITED_FORMATS, ON_DUPLICATE, WRITE_ACTION, foldName,
+  type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnRemove,
   type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction,
 } from '../ast/actions.js';
 import type { Expr, SingularSpec } from '../ast/nodes.js';
@@ -47,25 +47,65 @@ function readRecordsWrite(obj: JsonObject, cx: Cx, kind: RecordsWrite['kind']): 
   const p = new Parts(cx);
   p.props(obj, what, allowed, ['action', 'database', 'records']);
   const database = p.one('specifier', obj.get('database'));
-  const records = p.list('record', p.attempt(() => recordItems(cx, prop(obj, 'records')), []));
+  const recordsValue = obj.get('records');
+  // Records are an array of record objects, or delimiter-separated data: {"type": "csv", "file": ...}.
+  const delimited = recordsValue !== undefined && isTypedObject(recordsValue) ? p.attempt(() => readDelimited(p, cx, recordsValue as JsonObject), null) : null;
+  const records: Slot<RecordsData> =
+    delimited !== null ? () => delimited : p.list('record', recordsValue === undefined || isTypedObject(recordsValue) ? [] : p.attempt(() => recordItems(cx, recordsValue), []));
   const onDuplicate = p.attempt(() => oneOfProp(cx, obj, 'on_duplicate', ON_DUPLICATE[kind], `of ${what}`), null);
   const onRemove = kind === 'set_action' ? (p.attempt(() => oneOfProp(cx, obj, 'on_remove', ['delete', 'trash'], `of ${what}`), null) as OnRemove | null) : null;
   const failNoOp = flagProp(p, cx, obj, 'fail_no_op');
   return p.step((r) => {
-    const base = { database: database(r), records: records(r) as RecordData[], failNoOp };
+    const base = { database: database(r), records: records(r), failNoOp };
     if (kind === 'set_action') return { kind, ...base, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
     if (kind === 'insert_action') return { kind, ...base, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp };
     return { kind, ...base, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp };
   });
 }
 
-/** The records of an INSERT, REPLACE or SET: an array of record objects. */
+/** An object with "type": records given as delimiter-separated data. */
+const isTypedObject = (v: JsonValue) => v.type === 'object' && v.member('type') !== undefined;
+
+/** The records of an INSERT, REPLACE or SET as an array of record objects. */
 function recordItems(cx: Cx, recordsValue: JsonValue): readonly JsonValue[] {
-  if (recordsValue.type === 'object' && recordsValue.member('type')) {
-    fail(cx, 'unsupported-records', 'records given as delimiter-separated data (dsv, csv, tsv) are not in dsq yet', recordsValue, 'write the records as an array of record objects');
+  if (recordsValue.type === 'object') {
+    fail(cx, 'wrong-type', '"records" must be an array of record objects or delimiter-separated data ({"type": "csv", "file": ...}), got an object without "type"', recordsValue, 'put the record in an array: [{...}]');
   }
-  if (recordsValue.type === 'object') fail(cx, 'wrong-type', '"records" must be an array of record objects, got an object', recordsValue, 'put the record in an array: [{...}]');
-  return expectArray(cx, recordsValue, '"records" (an array of record objects)');
+  return expectArray(cx, recordsValue, '"records" (an array of record objects, or {"type": "dsv" | "csv" | "tsv", "file": ...})');
+}
+
+/**
+ * Records given as delimiter-separated data (spec "Records"): `{"type": "dsv" | "csv" | "tsv",
+ * "file": binary object, "delimiter": string (required for dsv), "quote": string}`. Each
+ * property is checked on its own (a bad one does not hide another); null when any is bad.
+ */
+function readDelimited(p: Parts, cx: Cx, obj: JsonObject): DelimitedRecords | null {
+  const t = prop(obj, 'type');
+  const formats: readonly string[] = DELIMITED_FORMATS;
+  if (t.type !== 'string' || !formats.includes(t.value)) {
+    const hint = t.type === 'string' ? didYouMean(t.value, formats) : '';
+    fail(cx, 'unknown-type', `"type" of delimiter-separated records must be "dsv", "csv" or "tsv", got ${describe(t)}${hint}`, t, 'or give "records" as an array of record objects');
+  }
+  const format = t.value as DelimitedFormat;
+  const what = `${format} records`;
+  p.props(obj, what, ['type', 'file', 'delimiter', 'quote'], ['type', 'file']);
+  const fileValue = obj.get('file');
+  const file = fileValue === undefined ? null : p.attempt(() => readFile(p, cx, fileValue), null);
+  const text = (key: 'delimiter' | 'quote'): string | null => {
+    const v = obj.get(key);
+    if (v === undefined || v.type === 'null') {
+      if (key === 'delimiter' && format === 'dsv') p.problem('missing-property', 'dsv records need "delimiter" (a string; the spec: "required for dsv")', v ?? obj, 'csv defaults to a comma, tsv to a tab');
+      return null;
+    }
+    return p.attempt(() => {
+      const value = expectString(cx, v, `"${key}" (a string)`);
+      if (value === '') fail(cx, 'wrong-type', `"${key}" of ${what} must not be empty`, v);
+      return value;
+    }, null);
+  };
+  const delimiter = text('delimiter');
+  const quote = text('quote');
+  return file === null ? null : { kind: 'delimited_records', format, file, delimiter, quote };
 }
 
 function readUpdate(obj: JsonObject, cx: Cx): Step<DataAction> {

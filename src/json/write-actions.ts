@@ -1,5 +1,5 @@
 import { KINDS } from '../ast/kinds.js';
-import type { ActionPart, DataActionKind, FetchAction, FieldExpr, FieldValue, RecordsWrite, RemoveAction, WallType } from '../ast/actions.js';
+import { isDelimited, type ActionPart, type DataActionKind, type FetchAction, type FieldExpr, type FieldValue, type RecordsWrite, type RemoveAction, type WallType } from '../ast/actions.js';
 import type { Node, NodeOfKind, WholeOrParam } from '../ast/nodes.js';
 import { Raw, obj, orNull, ref, refs, type, typed, whole, type Out, type Writer } from './json-out.js';
 
@@ -26,7 +26,7 @@ const recordsWrite = (n: RecordsWrite) =>
   obj(
     ['action', actionOf(n.kind)],
     ['database', ref(n.database)],
-    ['records', refs(n.records)],
+    ['records', isDelimited(n.records) ? ref(n.records) : refs(n.records)],
     ['on_duplicate', words(n.onDuplicate)],
     ['on_remove', n.kind === 'set_action' ? words(n.onRemove) : undefined],
     ['fail_no_op', flag(n.failNoOp)],
@@ -38,6 +38,7 @@ export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind'
   field_expr: (n) => fieldObj([n]),
   spec_key: (n) => typed(type('spec_key'), ['key', fieldObj(n.key)]),
   file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
+  delimited_records: (n) => obj(['type', n.format], ['file', ref(n.file)], ['delimiter', words(n.delimiter)], ['quote', words(n.quote)]),
   record: (n) =>
     obj(
       ...n.values.map((f): readonly [string, Out] => [f.field, literal(f.value)]),

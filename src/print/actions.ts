@@ -6,7 +6,7 @@ import { PLAIN } from './action-layout.js';
 import {
   bareFetch, fetchLogs, fetchMultirecords, fetchNotifications, fetchPosts, fetchPseudorecords, fetchRecords, fetchTasks, fetchUsers, fetchUserSubscriptions, userFetch,
 } from './fetch-layouts.js';
-import { fieldDoc, record, recordsWrite, remove, update } from './write-layouts.js';
+import { delimitedRecords, fieldDoc, record, recordsWrite, remove, update } from './write-layouts.js';
 
 /**
  * How the data actions print (grammar/reference.md, "Data actions"): each property in the one
@@ -23,6 +23,7 @@ export const ACTION_LAYOUTS = {
   file_ref: (n, _c, env) =>
     leaf(n.form === 'object' ? verbatim(quoteString(n.value)) : concat([env.options.kw(n.form.toUpperCase()), ' ', verbatim(quoteString(n.value))])),
   record,
+  delimited_records: delimitedRecords,
   fetch_records: fetchRecords,
   fetch_multirecords: fetchMultirecords,
   fetch_pseudorecords: fetchPseudorecords,

@@ -162,6 +162,7 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   spec_key: level,
   file_ref: flat,
   record: level,
+  delimited_records: flat,
 };
 
 /**

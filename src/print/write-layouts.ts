@@ -1,4 +1,4 @@
-import type { FieldExpr, FieldValue, RecordData, RecordsWrite, RemoveAction } from '../ast/actions.js';
+import { isDelimited, type FieldExpr, type FieldValue, type RecordData, type RecordsWrite, type RemoveAction } from '../ast/actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
@@ -88,21 +88,47 @@ export function fieldDoc(f: FieldValue | FieldExpr, value: Doc, ctx: Ctx): Doc {
   return (ctx as { bareValue?: boolean }).bareValue ? v : group([writeName(f.field), ' =', indent([line, v])]);
 }
 
+/** `FROM CSV [(DELIMITER = ';', QUOTE = '"')] (FILE 'id' | TEXT '...' | BASE64 '...')`: records as delimiter-separated data. */
+export const delimitedRecords: LayoutFn<'delimited_records'> = (n, _c, env) => {
+  const kw = env.options.kw;
+  const k = new Kids();
+  k.add(n.file);
+  return k.layout((take) => {
+    const options = (
+      [
+        ['DELIMITER', n.delimiter],
+        ['QUOTE', n.quote],
+      ] as const
+    ).flatMap(([name, v]) => (v === null ? [] : [concat([kw(name), ' = ', verbatim(quoteString(v))])]));
+    const file = take();
+    const parts: Doc[] = [kw('FROM'), ' ', kw(n.format.toUpperCase())];
+    if (options.length > 0) parts.push(' ', list('(', options, ')'));
+    parts.push(indent([line, n.file.form === 'object' ? concat([kw('FILE'), ' ', file]) : file]));
+    return group(parts);
+  });
+};
+
 export function recordsWrite(word: string) {
   return (n: RecordsWrite, _c: Ctx, env: Env): Layout => {
     const kw = env.options.kw;
-    const columns = valuesColumns(n.records);
+    const records = n.records;
+    const delimited = isDelimited(records);
+    const columns = delimited ? null : valuesColumns(records);
     const k = new Kids();
     k.add(n.database, DATABASE);
     const rowCtx: Ctx = columns ? { capture: null, columns } as Ctx : PLAIN;
-    k.addAll(n.records, rowCtx);
+    if (isDelimited(records)) k.add(records);
+    else k.addAll(records, rowCtx);
     return k.layout((take, takeN) => {
       const database = take();
       const head = columns ? group([kw(word), ' ', kw('INTO'), ' ', database, indent([line, names(columns)])]) : concat([kw(word), ' ', kw('INTO'), ' ', database]);
-      const rows = takeN(n.records.length);
       const clauses: Doc[] = [];
-      if (columns) clauses.push(clause(kw('VALUES'), commaList(rows)));
-      else clauses.push(clause(kw('RECORDS'), rows.length === 0 ? kw('NONE') : commaList(rows)));
+      if (isDelimited(records)) clauses.push(take());
+      else {
+        const rows = takeN(records.length);
+        if (columns) clauses.push(clause(kw('VALUES'), commaList(rows)));
+        else clauses.push(clause(kw('RECORDS'), rows.length === 0 ? kw('NONE') : commaList(rows)));
+      }
       if (n.onDuplicate !== null) clauses.push(`${kw('ON DUPLICATE')} ${kw(n.onDuplicate.toUpperCase())}`);
       if (n.kind === 'set_action' && n.onRemove !== null) clauses.push(`${kw('ON REMOVE')} ${kw(n.onRemove.toUpperCase())}`);
       const options = optionsClause(env, [['FAIL_NO_OP', n.failNoOp]]);

@@ -14,7 +14,7 @@ const key = (name: string) => (IDENT_RE.test(name) ? name : JSON.stringify(name)
 const comment = (text: string) => text.replace(/\*\//g, '*\\/');
 
 /**
- * TypeScript source for a schema, for `builder<Schema, SchemaLabels>(SchemaFields)`:
+ * TypeScript source for a schema, for `builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)`:
  * - `<Name>`: each database (keyed by its path: `orders`, a child as `orders.lines`; by its
  *   group path too when the path occurs in several groups, so no definition is dropped) to its
  *   fields' value types (`| null` where `nul` is set; see `typemap.ts`), with labels, type names
@@ -26,6 +26,8 @@ const comment = (text: string) => text.replace(/\*\//g, '*\\/');
  *   `builder<Name, NameLabels, NameDefaults>()`: a typed INSERT does not require those.
  * - `<Name>Fields`: database → its field names in order, a value: the builder needs them at run
  *   time for `selectAll('alias')` (and `resultNames()` of `SELECT *`).
+ * - `<Name>FieldLabels`: `<Name>Labels` as a value, for `builder<Name, NameLabels>(NameFields,
+ *   NameFieldLabels)`: the typed writes check labels at run time too.
  * - The datetime kinds the fields use (`DateTime`, `LocalDate`, ...): strings marked apart, the
  *   same types as dsq's own (structural), so that only a datetime compares with a datetime.
  */
@@ -94,6 +96,13 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   const byKey = new Map(entries.map((e) => [keyOf(e), e]));
   for (const e of entries) out.push(`  ${key(keyOf(e))}: ${fieldList(e)},`);
   for (const [alias, canonical] of aliases) out.push(`  ${key(alias)}: ${fieldList(byKey.get(canonical) as DatabaseEntry)},`);
+  out.push('} as const;');
+  out.push('');
+  out.push(`/** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, \`builder<${name}, ${name}Labels>(${name}Fields, ${name}FieldLabels)\`. */`);
+  out.push(`export const ${name}FieldLabels = {`);
+  const labelMap = (e: DatabaseEntry) => e.database.fields.filter((f) => f.label !== f.name).map((f) => `${key(f.label)}: ${JSON.stringify(f.name)}`);
+  for (const e of entries) if (labelMap(e).length > 0) out.push(`  ${key(keyOf(e))}: { ${labelMap(e).join(', ')} },`);
+  for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${key(alias)}: { ${labelMap(byKey.get(canonical) as DatabaseEntry).join(', ')} },`);
   out.push('} as const;');
   out.push('');
   return out.join('\n');

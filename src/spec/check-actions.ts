@@ -81,6 +81,14 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       if (node.key.length === 0) out.push({ code: 'spec/empty-list', message: 'a key specifier needs the value of every key field', node, field: 'key' });
       twice(node.key, 'a key specifier', 'each key field has one value', out, node, 'key');
       return;
+    case 'delimited_records':
+      if (node.format === 'dsv' && node.delimiter === null) {
+        out.push({ code: 'spec/dsv-delimiter', message: 'dsv records need a delimiter (the spec: "delimiter: string, required for dsv")', node, hint: "give it: FROM DSV (DELIMITER = ';') ..., or use CSV or TSV" });
+      }
+      for (const field of ['delimiter', 'quote'] as const) {
+        if (node[field] === '') out.push({ code: 'spec/empty-string', message: `the ${field} of ${node.format} records cannot be empty`, node, field });
+      }
+      return;
     case 'file_ref':
       if (node.value === '') out.push({ code: 'spec/empty-string', message: `${node.form === 'object' ? 'an object id' : 'the content of a binary object'} cannot be empty (the spec's empty string is null)`, node, field: 'value' });
       return;

@@ -188,6 +188,7 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   spec_key: checkActionNode,
   file_ref: checkActionNode,
   record: checkActionNode,
+  delimited_records: checkActionNode,
 };
 
 /** The kinds with a rule of their own (the others' check is `none`). */

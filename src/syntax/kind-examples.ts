@@ -76,4 +76,5 @@ export const KIND_EXAMPLES: { readonly [K in NodeKind]: string } = {
   spec_key: 'DELETE FROM sales RECORDS KEY(id = 3)',
   file_ref: "INSERT INTO sales (a, file) VALUES (1, TEXT 'hi')",
   record: 'INSERT INTO sales (a) VALUES (1)',
+  delimited_records: "INSERT INTO sales FROM CSV FILE 'obj-1'",
 };

@@ -1,9 +1,9 @@
 import {
-  fieldKey,
-  type DataAction, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type OnDuplicate, type OnRemove, type RecordData,
+  DELIMITED_FORMATS, fieldKey,
+  type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type OnDuplicate, type OnRemove, type RecordData,
 } from '../ast/actions.js';
 import type { Expr } from '../ast/nodes.js';
-import { FieldExprNode, FieldValueNode, FileRefNode, RecordNode } from '../ast/objects.js';
+import { DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode } from '../ast/objects.js';
 import { FetchRules } from './fetch-rules.js';
 import { stringValue } from './literals.js';
 import { expectedMessage } from './messages.js';
@@ -38,7 +38,11 @@ export abstract class WriteRules extends FetchRules {
     void into;
     const database = yield* this.database();
     const records: RecordData[] = [];
-    if (this.at(T.LParen)) {
+    let delimited: DelimitedRecords | null = null;
+    if (this.at(T.From)) {
+      // `FROM CSV FILE 'id'`, `FROM DSV (DELIMITER = ';') TEXT '...'`: delimiter-separated data
+      delimited = this.delimitedRecords();
+    } else if (this.at(T.LParen)) {
       // `(a, b) VALUES (1, 2), (3, 4)`
       this.next();
       const columns: number[] = [];
@@ -91,7 +95,7 @@ export abstract class WriteRules extends FetchRules {
       this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.pos, this.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
       this.pos = this.end;
     } else {
-      this.expectedError("'(' field names ')' VALUES ... or RECORDS (...)");
+      this.expectedError("'(' field names ')' VALUES ..., RECORDS (...) or FROM CSV ...");
     }
     let onDuplicate: OnDuplicate | null = null;
     let onRemove: OnRemove | null = null;
@@ -122,10 +126,62 @@ export abstract class WriteRules extends FetchRules {
     }
     const options = this.options(word === 'INSERT' ? 'insert_action' : word === 'REPLACE' ? 'replace_action' : 'set_action', {});
     const failNoOp = options['FAIL_NO_OP'] ?? null;
-    if (word === 'INSERT') return { kind: 'insert_action', database, records, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp };
-    if (word === 'REPLACE') return { kind: 'replace_action', database, records, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp };
+    const data: RecordsData = delimited ?? records;
+    if (word === 'INSERT') return { kind: 'insert_action', database, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp };
+    if (word === 'REPLACE') return { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp };
     void start;
-    return { kind: 'set_action', database, records, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+    return { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+  }
+
+  /**
+   * `FROM (CSV | TSV | DSV) ['(' (DELIMITER | QUOTE) '=' string {, ...} ')'] (FILE | TEXT | BASE64) string`:
+   * the records as delimiter-separated data (spec "Records"); DSV needs its DELIMITER.
+   */
+  private delimitedRecords(): DelimitedRecords {
+    const start = this.expect(T.From);
+    const formatToken = this.pos;
+    const formatWord = this.t1() === IDENTIFIER ? this.image(formatToken).toLowerCase() : '';
+    let format: DelimitedFormat = 'csv';
+    if ((DELIMITED_FORMATS as readonly string[]).includes(formatWord)) {
+      this.pos++;
+      format = formatWord as DelimitedFormat;
+    } else {
+      this.syntaxError(`expected CSV, TSV or DSV after 'FROM' (records as delimiter-separated data), found ${this.pos < this.end ? `'${this.image(formatToken)}'` : 'the end of the input'}`);
+    }
+    const options: { DELIMITER?: string; QUOTE?: string } = {};
+    if (this.at(T.LParen)) {
+      this.next();
+      do {
+        const name = this.pos;
+        const word = this.t1() === IDENTIFIER ? this.image(name).toUpperCase() : '';
+        if (word !== 'DELIMITER' && word !== 'QUOTE') {
+          this.syntaxError(`expected DELIMITER or QUOTE in the options of ${format.toUpperCase()} records, found ${this.pos < this.end ? `'${this.image(name)}'` : 'the end of the input'}`);
+          break;
+        }
+        this.pos++;
+        this.expect(T.Equals);
+        const value = this.stringText(word);
+        if (options[word] !== undefined) this.report('syntax/duplicate-option', `option ${word} is given twice`, name);
+        options[word] = value;
+      } while (this.optional(T.Comma) !== MISSING);
+      this.expect(T.RParen);
+    }
+    const fileStart = this.pos;
+    const formWord = this.t1() === IDENTIFIER ? this.image(fileStart).toUpperCase() : '';
+    let file: FileRef = new FileRefNode('object', '?');
+    if ((formWord === 'FILE' || formWord === 'TEXT' || formWord === 'BASE64') && this.tk(2) === STRING) {
+      this.pos++;
+      const value = this.stringText(formWord);
+      file = this.mark(new FileRefNode(formWord === 'FILE' ? 'object' : formWord === 'TEXT' ? 'text' : 'base64', value), fileStart);
+    } else {
+      this.syntaxError(
+        `expected FILE 'object id', TEXT '...' or BASE64 '...' (the data of the ${format.toUpperCase()} records) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(fileStart)}'` : 'the end of the input'}`,
+      );
+    }
+    if (format === 'dsv' && options.DELIMITER === undefined) {
+      this.report('syntax/dsv-delimiter', 'DSV records need a DELIMITER (the spec: "delimiter: string, required for dsv")', start, this.last(), "write FROM DSV (DELIMITER = ';') ..., or use CSV (a comma) or TSV (a tab)");
+    }
+    return this.mark(new DelimitedRecordsNode(format, file, options.DELIMITER ?? null, options.QUOTE ?? null), start);
   }
 
   private onValue<V extends string>(allowed: readonly V[], what: string): V | null {

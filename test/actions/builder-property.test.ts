@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DataAction, FieldLiteral, FieldValue, FieldExpr, RecordData, RecordsSpecifier } from '../../src/ast/actions.js';
+import { isDelimited, type DataAction, type DelimitedRecords, type FieldLiteral, type FieldValue, type FieldExpr, type RecordData, type RecordsSpecifier } from '../../src/ast/actions.js';
 import type { Expr, OrderTerm, Param, Specifier, WholeOrParam } from '../../src/ast/nodes.js';
-import { builder, fromAst, recordKey, spec } from '../../src/builder/index.js';
+import { builder, fromAst, recordKey, spec, type DelimitedArg } from '../../src/builder/index.js';
 import { actions } from '../../src/builder/actions.js';
 import { toJson } from '../../src/json/index.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
@@ -172,7 +172,9 @@ function rebuild(a: DataAction): { toJson(): string } {
     case 'replace_action':
     case 'set_action': {
       const start = a.kind === 'insert_action' ? db.insertInto : a.kind === 'replace_action' ? db.replaceInto : db.setRecords;
-      let b = start(specArg(a.database) as never).values(a.records.map(recordArg)) as ReturnType<typeof db.setRecords>;
+      const records = a.records;
+      const into = start(specArg(a.database) as never);
+      let b = (isDelimited(records) ? into.delimited(delimitedArg(records)) : into.values(records.map(recordArg))) as ReturnType<typeof db.setRecords>;
       if (a.onDuplicate !== null) b = b.onDuplicate(a.onDuplicate as never);
       if (a.kind === 'set_action' && a.onRemove !== null) b = b.onRemove(a.onRemove);
       if (a.failNoOp !== null) b = b.failNoOp(a.failNoOp);
@@ -194,6 +196,12 @@ function rebuild(a: DataAction): { toJson(): string } {
       return b;
     }
   }
+}
+
+/** Delimited records as `.delimited()` takes them (the spec's JSON shape). */
+function delimitedArg(d: DelimitedRecords): DelimitedArg {
+  const file = d.file.form === 'object' ? d.file.value : { type: d.file.form, content: d.file.value };
+  return { type: d.format, file, delimiter: d.delimiter, quote: d.quote } as DelimitedArg;
 }
 
 /** JSON text with every object's members sorted by name (numbers compared as JS numbers). */

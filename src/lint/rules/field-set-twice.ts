@@ -1,5 +1,5 @@
 import type { DataAction, FieldExpr, FieldValue, KeySpec, RecordsSpecifier } from '../../ast/actions.js';
-import { fieldKey } from '../../ast/actions.js';
+import { fieldKey, recordObjects } from '../../ast/actions.js';
 import type { Node } from '../../ast/nodes.js';
 import { findDatabase, findField } from '../../schema/lookup.js';
 import type { SchemaDatabase } from '../../schema/definitions.js';
@@ -32,7 +32,7 @@ export const fieldSetTwice: Rule = {
         case 'insert_action':
         case 'replace_action':
         case 'set_action':
-          node.records.forEach((r, i) => twice(context, database, [...r.values, ...r.expressions], r, `record ${i + 1}`, RECORD_RULE));
+          recordObjects(node.records).forEach((r, i) => twice(context, database, [...r.values, ...r.expressions], r, `record ${i + 1}`, RECORD_RULE));
           return;
         case 'update_action':
           twice(context, database, [...node.fields, ...node.expressions], node, 'this UPDATE', UPDATE_RULE);

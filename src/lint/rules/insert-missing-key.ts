@@ -1,5 +1,5 @@
 import type { RecordsWrite } from '../../ast/actions.js';
-import { fieldKey } from '../../ast/actions.js';
+import { fieldKey, recordObjects } from '../../ast/actions.js';
 import { findDatabase, findField } from '../../schema/lookup.js';
 import type { Rule } from '../rule-api.js';
 
@@ -26,7 +26,8 @@ export const insertMissingKey: Rule = {
       if (database === null) return;
       const keys = database.fields.filter((f) => f.key);
       if (keys.length === 0) return;
-      node.records.forEach((record, i) => {
+      // Delimiter-separated records (FROM CSV ...) are data dsq does not read: only record objects are checked.
+      recordObjects(node.records).forEach((record, i) => {
         const given = new Set([...record.values, ...record.expressions].map((f) => {
           const field = findField(database, f.field);
           return field === null ? fieldKey(f.field) : fieldKey(field.name);

@@ -11,6 +11,9 @@ import { ShopFields, type Shop } from '../../builder/typed/schema.js';
 type ShopDefaults = { invoices: 'status' | 'paid' };
 const db = builder<Shop, {}, ShopDefaults>(ShopFields);
 const strict = builder<Shop>(ShopFields);
+/** Labels that differ from the names (the spec's record keys are "field name or label"). */
+type Labels = { customers: { 'E-mail': 'email'; 'Full name': 'name' } };
+const labelled = builder<Shop, Labels, ShopDefaults>(ShopFields, { customers: { 'E-mail': 'email', 'Full name': 'name' } });
 
 export function databases(): void {
   // @ts-expect-error an unknown database  msg: no database "invoice" in the schema; the databases are:
@@ -34,8 +37,10 @@ export function inserts(): void {
   db.replaceInto('customers').values([{ id: 1, name: 'Ann' }]);
   // @ts-expect-error SET too
   db.setRecords('customers').values([{ name: 'Ann', vip: true }]);
-  // @ts-expect-error an unknown field  msg: 'nickname' does not exist
+  // @ts-expect-error an unknown field  msg: no field "nickname" in database "customers"
   db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true, nickname: 'A' }]);
+  // @ts-expect-error an unknown field in the second record  msg: no field "nme" in database "customers"
+  db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true }, { id: 2, nme: 'Bo', vip: false }]);
   // @ts-expect-error a string into a number field
   db.insertInto('customers').values([{ id: '1', name: 'Ann', vip: true }]);
   // @ts-expect-error null into a field that is not nullable
@@ -48,12 +53,35 @@ export function inserts(): void {
   db.insertInto('customers').values([{ id: lit('x'), name: 'Ann', vip: true }]);
   // @ts-expect-error a local date into a datetime field (the kinds are apart)
   db.insertInto('invoices').values([{ id: 1n, customer: 7, total: 9.5, issued: datetime('2024-01-31T10:00:00Z'), due: datetime('2024-01-31T10:00:00Z') }]);
-  // @ts-expect-error an unknown field in expressions
+  // @ts-expect-error an unknown field in expressions  msg: no field "nick" in database "customers"
   db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true, expressions: { nick: col('name') } }]);
+  // @ts-expect-error a field in the record and in its expressions (the spec: "either the base object or expressions, not both")  msg: the field "name" is given twice: as "name" and as "name"
+  db.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true, expressions: { name: col('name') } }]);
   // @ts-expect-error on_duplicate of insert is fail or update  msg: '"trash"' is not assignable
   db.insertInto('customers').onDuplicate('trash');
   // @ts-expect-error on_remove is for the set action only
   db.replaceInto('customers').onRemove('trash');
+}
+
+export function labels(): void {
+  // @ts-expect-error a label without a builder told of labels  msg: no field "Full name" in database "customers"
+  db.insertInto('customers').values([{ id: 1, 'Full name': 'Ann', vip: true }]);
+  // @ts-expect-error a field under its name and its label (lint: field-set-twice)  msg: the field "email" is given twice: as "E-mail" and as "email"
+  labelled.insertInto('customers').values([{ id: 1, name: 'Ann', vip: true, email: 'a@x', 'E-mail': 'b@x' }]);
+  // @ts-expect-error a label in the record, the name in its expressions  msg: the field "name" is given twice: as "name" and as "Full name"
+  labelled.insertInto('customers').values([{ id: 1, 'Full name': 'Ann', vip: true, expressions: { name: col('name') } }]);
+  // @ts-expect-error a misspelt label  msg: no field "Full nme" in database "customers"
+  labelled.insertInto('customers').values([{ id: 1, 'Full nme': 'Ann', vip: true }]);
+  // @ts-expect-error a label's value must fit its field  msg: Type 'number' is not assignable to type 'string | ExprNode
+  labelled.insertInto('customers').values([{ id: 1, 'Full name': 3, vip: true }]);
+  // @ts-expect-error a required field given neither by name nor by label  msg: Property 'name' is missing
+  labelled.replaceInto('customers').values([{ id: 1, vip: true, 'E-mail': null }]);
+  // @ts-expect-error UPDATE: a field under its name and its label  msg: the field "email" is given twice: as "E-mail" and as "email"
+  labelled.updateTable('customers').set({ email: 'a@x', 'E-mail': 'b@x' });
+  // @ts-expect-error UPDATE by callback: the same  msg: the field "name" is given twice: as "Full name" and as "name"
+  labelled.updateTable('customers').set(({ col }) => ({ name: col('name'), 'Full name': col('name') }));
+  // @ts-expect-error UPDATE: a label's value must fit its field
+  labelled.updateTable('customers').set({ 'E-mail': 3 });
 }
 
 export function updates(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builder, datetime, lit, type InsertRecord, type RequiredFields, type SetValues } from '../../../src/builder/index.js';
+import { builder, col, datetime, lit, recordKey, type InsertRecord, type RequiredFields, type SetValues } from '../../../src/builder/index.js';
 import type { Db } from '../../../src/builder/scope.js';
 import { toJson } from '../../../src/json/index.js';
 import { parse } from '../../../src/syntax/index.js';
@@ -20,6 +20,10 @@ type D = Db<Shop, {}, true, ShopDefaults>;
 const db = builder<Shop, {}, ShopDefaults>(ShopFields);
 const strict = builder<Shop>(ShopFields);
 const text = (t: string) => toJson(parse(t));
+/** Labels that differ from the names, as a type (`SchemaLabels`) and a value (`SchemaFieldLabels`). */
+type Labels = { customers: { 'E-mail': 'email'; 'Full name': 'name' } };
+const LABELS = { customers: { 'E-mail': 'email', 'Full name': 'name' } } as const;
+const labelled = builder<Shop, Labels, ShopDefaults>(ShopFields, LABELS);
 
 // "insert requires every non-nullable field without a default" (field definition: nul, def)
 same<RequiredFields<D, 'invoices'>, 'id' | 'customer' | 'total' | 'issued'>();
@@ -52,8 +56,8 @@ describe('typed writes: the same JSON as the text', () => {
 });
 
 describe('typed writes: unknown fields are errors at run time too (given the field lists)', () => {
-  // A value the compiler did not see fresh (a variable of a wider type) escapes the excess-property check.
-  const extra = { id: 1, name: 'Ann', vip: false, nickname: 'A' };
+  // A value the compiler did not see (a cast to the record type) escapes the compile-time check.
+  const extra = { id: 1, name: 'Ann', vip: false, nickname: 'A' } as InsertRecord<D, 'customers'>;
   it('a record with an unknown field', () => {
     expect(() => db.insertInto('customers').values([extra])).toThrow(/record 1 of \.values\(\): no field "nickname" in "customers"/);
     expect(() => strict.setRecords('customers').values([{ id: 1, name: 'Ann', vip: false }, extra])).toThrow(/record 2 of \.values\(\): no field "nickname"/);
@@ -77,3 +81,52 @@ describe('typed writes: unknown fields are errors at run time too (given the fie
     expect(db.updateTable('customers').set({ NAME: 'x' } as never).toJson()).toBe(text("UPDATE customers SET NAME = 'x'"));
   });
 });
+
+describe('typed writes: labels as keys (the spec\'s record: "<field name or label> | value appropriate to the field type")', () => {
+  it.each([
+    ['a required field given by its label', labelled.insertInto('customers').values([{ id: 1, 'Full name': 'Ann', vip: true }]),
+      'INSERT INTO customers (id, "Full name", vip) VALUES (1, \'Ann\', TRUE)'],
+    ['labels in several records and in expressions', labelled.replaceInto('customers').values([{ id: 1, name: 'Ann', vip: true, 'E-mail': null }, { id: 2, vip: false, expressions: { 'Full name': col('name') } }]),
+      'REPLACE INTO customers RECORDS (id = 1, name = \'Ann\', vip = TRUE, "E-mail" = NULL), (id = 2, vip = FALSE, "Full name" = name)'],
+    ['update: "fields and expressions keys are field specifiers"', labelled.updateTable('customers').set({ 'E-mail': 'a@x' }).set(({ col }) => ({ 'Full name': col('name') })).records(1),
+      'UPDATE customers SET "E-mail" = \'a@x\', "Full name" = name RECORDS 1'],
+    ['a key specifier by label', labelled.deleteFrom('customers').records(recordKey({ 'Full name': 'Ann' })), 'DELETE FROM customers RECORDS KEY ("Full name" = \'Ann\')'],
+  ] as const)('%s: the JSON keeps the key as written', (_, write, dsq) => {
+    expect(write.toJson()).toBe(text(dsq));
+  });
+
+  it('"did you mean" looks at names and labels', () => {
+    const rec = { id: 1, 'Ful name': 'Ann', vip: true } as never;
+    expect(() => labelled.insertInto('customers').values([rec])).toThrow(/record 1 of \.values\(\): no field "Ful name" in "customers"; did you mean "Full name"\?$/);
+    expect(() => labelled.updateTable('customers').set({ 'E-mial': 'x' } as never)).toThrow(/no field "E-mial" in "customers"; did you mean "E-mail" or "email"\?$/);
+  });
+
+  it('a field under its name and its label is an error (the spec: the action fails; lint: field-set-twice)', () => {
+    const twice = { id: 1, name: 'Ann', vip: true, 'Full name': 'Ann' } as never;
+    expect(() => labelled.insertInto('customers').values([twice])).toThrow(
+      'record 1 of .values(): the field "name" is given twice, as "name" and as "Full name" (its label); give it one value, under one name (the spec: the action fails)',
+    );
+    const inExpressions = { id: 1, 'Full name': 'Ann', vip: true, expressions: { name: lit('x') } } as never;
+    expect(() => labelled.setRecords('customers').values([inExpressions])).toThrow(/the field "name" is given twice, as "Full name" \(its label\) and as "name"/);
+    expect(() => labelled.updateTable('customers').set({ email: 'a' }).set({ 'E-mail': 'b' } as never)).toThrow(/\.set\(\): the field "email" is given twice, as "email" and as "E-mail" \(its label\)/);
+    expect(() => labelled.deleteFrom('customers').records(recordKey({ id: 1, name: 'A', 'Full name': 'A' }))).toThrow(/the key of \.records\(\): the field "name" is given twice/);
+    // Labels compare as the spec's keys do: case and white space aside.
+    expect(() => labelled.updateTable('customers').set({ name: 'a', ' full  NAME ': 'b' } as never)).toThrow(/the field "name" is given twice/);
+  });
+
+  it('a builder not told of the labels says how to tell it', () => {
+    expect(() => db.insertInto('customers').values([{ id: 1, 'Full name': 'Ann', vip: true } as never])).toThrow(
+      /no field "Full name" in "customers"; .*\(a label is taken when the builder knows the labels: builder<Schema, SchemaLabels>\(SchemaFields, SchemaFieldLabels\)\)$/,
+    );
+  });
+
+  it('.fields() of FETCH RECORDS takes names only (the spec: "fields (array of field names)")', () => {
+    expect(() => labelled.fetchRecords('customers').fields(['E-mail' as 'email'])).toThrow(/\.fields\(\): no field "E-mail" in "customers"/);
+  });
+
+  it('bad label lists are refused when the builder is made', () => {
+    expect(() => builder<Shop>(ShopFields, { customers: { 'E-mail': 'emial' } })).toThrow('the label "E-mail" of "customers" given to builder() must map to a field name of "customers", got "emial"');
+    expect(() => builder<Shop>(ShopFields, [] as never)).toThrow(/argument 2 of builder\(\) must be the label lists/);
+  });
+});
+

@@ -70,3 +70,7 @@ export const ShopFields = {
   "shop.orders": ["id", "customer_id", "amount", "status", "placed_at", "note"],
   "shop.products": ["id", "title", "price", "stock"],
 } as const;
+
+/** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, `builder<Shop, ShopLabels>(ShopFields, ShopFieldLabels)`. */
+export const ShopFieldLabels = {
+} as const;

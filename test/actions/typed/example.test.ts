@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import * as example from '../../../examples/builder-actions.js';
+import { toJson } from '../../../src/json/index.js';
+import { parse } from '../../../src/syntax/index.js';
+
+/**
+ * The typed actions of docs/builder.md ("Typed actions"), which shows examples/builder-actions.ts:
+ * the block is the file, each action prints the text its comment shows and that text compiles to
+ * the action's JSON, the record type is what the comment says, and each mistake the comments list
+ * is a compile error with the message shown (compiled through the TypeScript API, as the tour's).
+ */
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const FILE = join(ROOT, 'examples', 'builder-actions.ts');
+const fileText = readFileSync(FILE, 'utf8');
+
+/** The mistakes: `// db...` then `//   → message`, after the line that introduces them. */
+const block = fileText.slice(fileText.indexOf('// Mistakes are compile errors'), fileText.indexOf('// What escapes the compiler')).split('\n').slice(1);
+const mistakes: { code: string; message: string }[] = [];
+for (let i = 0; i + 1 < block.length; i += 2) {
+  const code = /^\/\/ (db\..*)$/.exec(block[i] as string)?.[1];
+  const message = /^\/\/ {3}→ (.*)$/.exec(block[i + 1] as string)?.[1];
+  if (code === undefined || message === undefined) break;
+  mistakes.push({ code, message });
+}
+const PROBE = join(ROOT, 'examples', '__builder-actions-probe.ts');
+const HEAD = [
+  "import { builder } from '../src/index.js';",
+  "import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaLabels } from './shop.schema.js';",
+  'const db = builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields, SchemaFieldLabels);',
+];
+const PROBE_TEXT = [...HEAD, ...mistakes.map((m) => `${m.code};`), ''].join('\n');
+let errors: Map<number, string[]>;
+
+beforeAll(() => {
+  const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  const host = ts.createCompilerHost(parsed.options);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  host.readFile = (f) => (f === PROBE ? PROBE_TEXT : readFile(f));
+  host.fileExists = (f) => f === PROBE || fileExists(f);
+  const program = ts.createProgram({ rootNames: [PROBE], options: parsed.options, host });
+  const file = program.getSourceFile(PROBE) as ts.SourceFile;
+  errors = new Map();
+  for (const d of program.getSemanticDiagnostics(file)) {
+    const line = file.getLineAndCharacterOfPosition(d.start ?? 0).line;
+    errors.set(line, [...(errors.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n').replaceAll('\\"', '"')]);
+  }
+}, 120_000);
+
+describe('typed actions (docs/builder.md, examples/builder-actions.ts)', () => {
+  it('docs/builder.md shows the example verbatim (importing from "dsq")', () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'builder.md'), 'utf8');
+    const section = /<!-- section:typed-actions -->([\s\S]*?)<!-- \/section:typed-actions -->/.exec(doc)?.[1] ?? '';
+    expect(/```ts\n([\s\S]*?)```/.exec(section)?.[1]).toBe(fileText.replace("from '../src/index.js'", "from 'dsq'"));
+  });
+
+  it.each([
+    ['insert', example.insertText, example.insert.toJson()],
+    ['replace', example.replace.toText(), example.replace.toJson()],
+    ['sync', example.sync.toText(), example.sync.toJson()],
+    ['update', example.update.toText(), example.update.toJson()],
+    ['remove', example.remove.toText(), example.remove.toJson()],
+    ['fetch', example.fetch.toText(), example.fetch.toJson()],
+  ])('%s prints what its comment shows, and that text compiles to its JSON', (name, text, json) => {
+    const lines = fileText.split('\n');
+    const at = lines.findIndex((l) => l.startsWith(`export const ${name === 'insert' ? 'insertText' : name} =`));
+    const after = lines.slice(at + 1);
+    const start = after.findIndex((l) => !/^\s|^\s*\./.test(l) && !l.startsWith('export type'));
+    const shown: string[] = [];
+    for (const l of after.slice(start)) {
+      if (!l.startsWith('// ') || l.startsWith('// {')) break;
+      shown.push(l.slice(3));
+    }
+    expect(text).toBe(shown.join('\n'));
+    expect(toJson(parse(text))).toBe(json);
+  });
+
+  it('the fetched record type is the comment\'s', () => {
+    expectTypeOf<Omit<example.FetchedOrder, 'children'>>().toEqualTypeOf<{ id: bigint; amount: number | null; record_id: bigint; database_id: number }>();
+    expectTypeOf<keyof NonNullable<example.FetchedOrder['children']>>().toEqualTypeOf<'lines'>();
+  });
+
+  it('what escapes the compiler is a run-time error', () => {
+    expect(example.runTimeError).toBe(fileText.trimEnd().split('\n').at(-1)?.slice(3));
+  });
+
+  it('lists at least 7 mistakes', () => {
+    expect(mistakes.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(mistakes.map((m, i) => [m.code, m, i] as const))('%s is an error that says so', (_, m, i) => {
+    const got = errors.get(HEAD.length + i) ?? [];
+    expect(got.join('\n')).toContain(m.message);
+  });
+
+  it('no other line of the probe has an error', () => {
+    expect([...errors.keys()].filter((l) => l < HEAD.length || l >= HEAD.length + mistakes.length)).toEqual([]);
+  });
+});
