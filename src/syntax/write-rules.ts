@@ -146,7 +146,7 @@ export abstract class WriteRules extends FetchRules {
       this.pos++;
       format = formatWord as DelimitedFormat;
     } else {
-      this.syntaxError(`expected CSV, TSV or DSV after 'FROM' (records as delimiter-separated data), found ${this.pos < this.end ? `'${this.image(formatToken)}'` : 'the end of the input'}`);
+      this.syntaxError(expectedMessage('CSV, TSV or DSV', ` after 'FROM' (records as delimiter-separated data), found ${this.foundText()}`));
     }
     const options: { DELIMITER?: string; QUOTE?: string } = {};
     if (this.at(T.LParen)) {
@@ -155,7 +155,7 @@ export abstract class WriteRules extends FetchRules {
         const name = this.pos;
         const word = this.t1() === IDENTIFIER ? this.image(name).toUpperCase() : '';
         if (word !== 'DELIMITER' && word !== 'QUOTE') {
-          this.syntaxError(`expected DELIMITER or QUOTE in the options of ${format.toUpperCase()} records, found ${this.pos < this.end ? `'${this.image(name)}'` : 'the end of the input'}`);
+          this.syntaxError(expectedMessage('DELIMITER or QUOTE', ` in the options of ${format.toUpperCase()} records, found ${this.foundText()}`));
           break;
         }
         this.pos++;
@@ -174,9 +174,7 @@ export abstract class WriteRules extends FetchRules {
       const value = this.stringText(formWord);
       file = this.mark(new FileRefNode(formWord === 'FILE' ? 'object' : formWord === 'TEXT' ? 'text' : 'base64', value), fileStart);
     } else {
-      this.syntaxError(
-        `expected FILE 'object id', TEXT '...' or BASE64 '...' (the data of the ${format.toUpperCase()} records) after '${this.image(this.last())}', found ${this.pos < this.end ? `'${this.image(fileStart)}'` : 'the end of the input'}`,
-      );
+      this.expectedError("FILE 'object id', TEXT '...' or BASE64 '...'", ` (the data of the ${format.toUpperCase()} records)`);
     }
     if (format === 'dsv' && options.DELIMITER === undefined) {
       this.report('syntax/dsv-delimiter', 'DSV records need a DELIMITER (the spec: "delimiter: string, required for dsv")', start, this.last(), "write FROM DSV (DELIMITER = ';') ..., or use CSV (a comma) or TSV (a tab)");
