@@ -20,4 +20,12 @@ export default defineConfig({
   // 20), and it is a devDependency: users do not install it, nor its lodash-es, for nothing.
   // The runtime dependencies (tinyglobby, picomatch, vscode-languageserver) stay external.
   noExternal: ['chevrotain'],
+  // The CLI is ESM only: bin/dsq.js imports dist/cli.js, and nothing requires a CommonJS CLI.
+  // (One config keeps one set of shared ESM chunks for the library and the CLI; the CommonJS
+  // build just leaves the CLI's entry out. A new object: `entryPoints` is shared by both formats.)
+  esbuildOptions(options, { format }) {
+    if (format === 'cjs' && options.entryPoints !== undefined && !Array.isArray(options.entryPoints)) {
+      options.entryPoints = Object.fromEntries(Object.entries(options.entryPoints).filter(([name]) => name !== 'cli'));
+    }
+  },
 });

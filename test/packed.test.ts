@@ -74,6 +74,9 @@ describe('the packed package', () => {
     expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin/', 'dist/', 'docs/', 'grammar/', 'package.json']);
     expect(packed.filter((p) => /\.(ts|tsx|mts|cts)$/.test(p) && !/\.d\.c?ts$/.test(p))).toEqual([]);
     expect(packed).not.toContain('docs/playground.png');
+    // The CLI ships once, as ESM (bin/dsq.js imports dist/cli.js): no CommonJS copy of it.
+    expect(packed).toContain('dist/cli.js');
+    expect(packed.filter((p) => /^dist\/cli\.c?js$|^dist\/stdio-.*\.cjs$/.test(p))).toEqual(['dist/cli.js']);
     expect(packed.filter((p) => p.startsWith('docs/rules/')).length).toBeGreaterThan(0);
     // Every file package.json points at is in it.
     const targets = [pkg.main, pkg.module, pkg.types, ...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((e) => [e.import.types, e.import.default, e.require.types, e.require.default])];

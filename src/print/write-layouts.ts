@@ -8,7 +8,9 @@ import { BARE_VALUE, clause, commaList, DATABASE, Kids, names, optionsClause, PL
 
 /** The field order of a record written as one VALUES row: values, expressions, tags, file. */
 function columnsOf(r: RecordData): string[] {
-  const out = [...r.values.map((v) => v.field), ...r.expressions.map((e) => e.field)];
+  const out: string[] = [];
+  for (const v of r.values) out.push(v.field);
+  for (const e of r.expressions) out.push(e.field);
   if (r.tags !== null) out.push('tags');
   if (r.file !== null) out.push('file');
   return out;
@@ -17,6 +19,7 @@ function columnsOf(r: RecordData): string[] {
 /**
  * The one column list of `INSERT ... (columns) VALUES` when every record can be a row of it
  * and reads back the same (its literals and its expressions each in their own order); else null.
+ * One pass over each record's fields, no list built per record (an INSERT may hold many rows).
  */
 export function valuesColumns(records: readonly RecordData[]): string[] | null {
   const first = records[0];
@@ -25,12 +28,23 @@ export function valuesColumns(records: readonly RecordData[]): string[] | null {
   if (columns.length === 0 || new Set(columns.map((c) => c.toLowerCase())).size !== columns.length) return null;
   const position = new Map(columns.map((c, i) => [c, i]));
   for (const r of records) {
-    const own = columnsOf(r);
-    if (own.length !== columns.length || own.some((c) => !position.has(c))) return null;
-    const ascending = (fields: readonly { field: string }[]) => fields.every((f, i) => i === 0 || (position.get(f.field) as number) > (position.get((fields[i - 1] as { field: string }).field) as number));
-    if (!ascending(r.values) || !ascending(r.expressions)) return null;
+    const count = r.values.length + r.expressions.length + (r.tags !== null ? 1 : 0) + (r.file !== null ? 1 : 0);
+    if (count !== columns.length) return null;
+    if ((r.tags !== null && !position.has('tags')) || (r.file !== null && !position.has('file'))) return null;
+    if (!inColumnOrder(r.values, position) || !inColumnOrder(r.expressions, position)) return null;
   }
   return columns;
+}
+
+/** True when every field is a column and the fields stand in increasing column positions. */
+function inColumnOrder(fields: readonly { readonly field: string }[], position: ReadonlyMap<string, number>): boolean {
+  let previous = -1;
+  for (let i = 0; i < fields.length; i++) {
+    const at = position.get((fields[i] as { readonly field: string }).field);
+    if (at === undefined || (i > 0 && at <= previous)) return false;
+    previous = at;
+  }
+  return true;
 }
 
 function tagsDoc(tags: readonly string[]): Doc {
