@@ -312,6 +312,15 @@ function expectOwnError(outcome: Outcome, position: string): void {
   check((error as Error).message.length > 10, () => `${position}: a message too short: ${String(error)}`);
 }
 
+/**
+ * A join whose new source name is one the row's query already has ("t", or the alias "u"): the
+ * builder's own error is the right answer, not a query (seed -1650868676 made the string "t").
+ */
+function isSourceClash(v: string, position: string, outcome: Outcome): boolean {
+  return /join/i.test(position) && (v === 't' || v === 'u') && 'error' in outcome
+    && outcome.error instanceof Error && outcome.error.message.includes('is already used');
+}
+
 function expectJson(outcome: Outcome, position: string): string {
   check('json' in outcome, () => `${position}: expected a query, got ${'error' in outcome ? String(outcome.error) : ''}`);
   const json = (outcome as { json: string }).json;
@@ -399,6 +408,7 @@ function checkValue(v: unknown): void {
   for (const [name, build, none] of NAME) {
     const outcome = run(() => build(v));
     if (v === null && none !== undefined) expect(expectJson(outcome, name), name).toBe(none.toJson());
+    else if (typeof v === 'string' && v !== '' && isSourceClash(v, name, outcome)) expectOwnError(outcome, name);
     else if (typeof v === 'string' && v !== '') expect(expectJson(outcome, name), name).toContain(JSON.stringify(v).slice(1, -1));
     else expectOwnError(outcome, name);
   }
@@ -514,6 +524,8 @@ describe('values never become syntax', () => {
 
   it('the cases the issue names', () => {
     checkValue({ kind: 'column', path: 'password' });
+    checkValue('t'); // a join of a name the query already has is the builder's own error
+    checkValue('u');
     checkValue({ kind: 'number', value: '1 OR 1 = 1' });
     checkValue({ kind: 'string', value: {} });
     const self: Record<string, unknown> = { kind: 'binary', op: '=' };
