@@ -177,7 +177,10 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   found.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const diagnostics = found.map(capDiagnostic);
   if (hasErrors(diagnostics)) return { diagnostics };
-  if (!expr) return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', expected: 'an expression' }] };
+  if (!expr) {
+    const end = lineIndex.span(text.length, text.length);
+    return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', span: end, expected: 'an expression' }] };
+  }
   return { value: { expr, spans }, diagnostics };
 }
 
@@ -246,7 +249,8 @@ function syntaxDiagnostic(error: SyntaxProblem, tokens: Scanned, from: number, t
   const index = error.index;
   let span: Span;
   if (index >= to) {
-    const end = to > from ? (tokens.ends[to - 1] as number) : 0;
+    // No token at all (an expression of only spaces and comments): the end of the text.
+    const end = to > from ? (tokens.ends[to - 1] as number) : tokens.text.length;
     span = lines.span(end, end);
   } else {
     span = lines.span(tokens.starts[index] as number, tokens.ends[index] as number);
