@@ -68,7 +68,8 @@ export abstract class NodeHelpers extends ParserBase {
       );
     } else {
       const problem = checkDateTimeText(kind, text);
-      if (problem) this.report('syntax/invalid-datetime', problem, literal);
+      // The datetime checks word some problems as `expected <form>`: that form is the diagnostic's `expected`.
+      if (problem) this.report('syntax/invalid-datetime', problem, literal, literal, undefined, /\bexpected (.+)$/.exec(problem)?.[1]);
     }
     const node: Expr =
       kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
