@@ -330,6 +330,8 @@ export class CommentMap {
       // select's last token goes after its last clause's node, before OPTIONS.
       node = tree.lastChildEnding(node) ?? node;
     }
+    // A write's `WHERE` prints its expression (recordsClause in action-layout.ts): comments go to that.
+    if (node.kind === 'spec_where' && (tree.parentOf(node) as { records?: unknown } | undefined)?.records === node) node = node.where;
     let leading = lead;
     if (leading && pos.first) {
       // On its own line before the right operand of an operator the printer puts at the start of

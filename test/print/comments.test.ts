@@ -129,6 +129,16 @@ describe('comments stay put', () => {
     }
   });
 
+  it("a comment after a write's WHERE expression, before OPTIONS, stays after the expression (the LSP property found it lost, seed 1511242203)", () => {
+    expect(format('DELETE FROM t WHERE s -- c\nOPTIONS (FAIL_NO_OP = TRUE)')).toBe('DELETE FROM t\nWHERE s -- c\nOPTIONS (FAIL_NO_OP = TRUE)\n');
+    expect(format("UPDATE t SET a = 1 WHERE s /* c */ OPTIONS (FAIL_NO_OP = TRUE)")).toBe("UPDATE t SET a = 1 WHERE s /* c */ OPTIONS (FAIL_NO_OP = TRUE)\n");
+    for (const text of ['TRASH FROM t /* c */ WHERE s OPTIONS (FAIL_NO_OP = TRUE)', 'DISPOSE FROM t -- c\nWHERE a = 1 AND b = 2 -- d\nOPTIONS (FAIL_NO_OP = TRUE)']) {
+      const once = format(text);
+      for (const comment of text.match(/--[^\n]*|\/\*.*?\*\//g) ?? []) expect(once).toContain(comment);
+      expect(format(once)).toBe(once);
+    }
+  });
+
   it('one pass is final (no re-run to a fixed point)', () => {
     const text = 'SELECT a /* 1 */ , -- 2\n b FROM -- 3\n t WHERE x IS /* 4 */ NOT NULL ORDER BY a /* 5 */ DESC; -- 6\n';
     const once = format(text);
