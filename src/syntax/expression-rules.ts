@@ -1,6 +1,6 @@
-import { NULL, type BinaryOp, type Expr, type Select, type UnaryOp } from '../ast/index.js';
+import { NULL, type BinaryOp, type Expr, type OrderTerm, type Select, type UnaryOp } from '../ast/index.js';
 import { OPERATORS } from '../ast/operators.js';
-import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
+import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, OrderTermNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import { MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -347,6 +347,19 @@ export abstract class ExpressionRules extends ExpressionFrames {
       start = frame.start;
       minPrec = frame.minPrec;
     }
+  }
+
+  /** `BY term [ASC|DESC] {, ...}` after ORDER: the order terms of a SELECT and of the FETCH types. */
+  protected *orderByTerms(): Generator<Rule<unknown>, OrderTerm[], unknown> {
+    const order: OrderTerm[] = [];
+    this.expect(T.By);
+    do {
+      const termStart = this.pos;
+      const e = (yield this.expression(0)) as Expr;
+      const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
+      order.push(this.mark(new OrderTermNode(e, dir), termStart));
+    } while (this.optional(T.Comma) !== MISSING);
+    return order;
   }
 
   /** A whole input that is one expression (`parseExpression`). */

@@ -1,6 +1,5 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js';
 import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
-import { orderTerm } from '../ast/make.js';
 import { ActionParts, type Options } from './action-parts.js';
 import { expectedMessage } from './messages.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
@@ -193,16 +192,7 @@ export abstract class FetchRules extends ActionParts {
 
   /** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
   private *paging(): Generator<Rule<unknown>, { order: OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }, unknown> {
-    const order: OrderTerm[] = [];
-    if (this.optional(T.Order) !== MISSING) {
-      this.expect(T.By);
-      do {
-        const termStart = this.pos;
-        const e = (yield this.expression(0)) as Expr;
-        const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
-        order.push(this.mark(orderTerm(e, dir), termStart));
-      } while (this.optional(T.Comma) !== MISSING);
-    }
+    const order = this.optional(T.Order) !== MISSING ? ((yield* this.orderByTerms()) as OrderTerm[]) : [];
     const limit = this.optional(T.Limit) !== MISSING ? this.wholeOrParam('LIMIT') : null;
     const offset = this.optional(T.Offset) !== MISSING ? this.wholeOrParam('OFFSET') : null;
     return { order, limit, offset };

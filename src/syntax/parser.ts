@@ -1,5 +1,5 @@
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement, WholeOrParam } from '../ast/index.js';
-import { OrderTermNode, ResultColumnNode, SelectActionNode, SelectNode } from '../ast/objects.js';
+import { ResultColumnNode, SelectActionNode, SelectNode } from '../ast/objects.js';
 import { startsExpression } from './expression-tables.js';
 import { fieldKey } from './field-spans.js';
 import { MISSING, idx, type AliasScope, type Rule } from './parser-base.js';
@@ -136,15 +136,7 @@ export class DsqParser extends SourceRules {
       while (this.optional(T.Comma) !== MISSING);
     }
     if (this.optional(T.Having) !== MISSING) having = (yield this.expression(0)) as Expr;
-    if (this.optional(T.Order) !== MISSING) {
-      this.expect(T.By);
-      do {
-        const termStart = this.pos;
-        const e = (yield this.expression(0)) as Expr;
-        const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
-        order.push(this.mark(new OrderTermNode(e, dir), termStart));
-      } while (this.optional(T.Comma) !== MISSING);
-    }
+    if (this.optional(T.Order) !== MISSING) order.push(...((yield* this.orderByTerms()) as OrderTerm[]));
     scope.active = false;
     if (this.optional(T.Limit) !== MISSING) {
       limit = (yield this.expression(0)) as Expr;
