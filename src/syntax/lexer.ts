@@ -32,6 +32,7 @@ const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '?': 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   $: 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   '#': "comments are written -- like this or /* like this */",
+  '^': "dsq has no '^' operator: POW(a, b) for a power; the spec's bit operators are & | ~ << >>",
   '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 

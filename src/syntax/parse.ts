@@ -255,10 +255,13 @@ function syntaxDiagnostic(error: SyntaxProblem, tokens: Scanned, from: number, t
   } else {
     span = lines.span(tokens.starts[index] as number, tokens.ends[index] as number);
   }
-  const hint = hintFor(
+  const hint = error.hint ?? hintFor(
     tokenOf(tokens, index, to),
     index > from ? tokenOf(tokens, index - 1, to) : undefined,
     index + 1 < to ? tokenOf(tokens, index + 1, to) : undefined,
+    index - 1 > from ? tokenOf(tokens, index - 2, to) : undefined,
+    error.expected,
+    tokenOf(tokens, from, to),
   );
   return {
     code: 'syntax/unexpected-token',

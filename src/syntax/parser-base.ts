@@ -234,8 +234,8 @@ export abstract class ParserBase {
   // Errors
 
   /** A syntax error at the next token: its message and what was expected (messages.ts). */
-  protected syntaxError({ message, expected }: SyntaxMessage): void {
-    this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end });
+  protected syntaxError({ message, expected, hint }: SyntaxMessage): void {
+    this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end, ...(hint ? { hint } : {}) });
   }
 
   /**
