@@ -4,7 +4,8 @@ import { fromJsonStatementsResult } from '../../src/json/index.js';
 import { compileResult } from '../../src/params/compile.js';
 import { decompile } from '../../src/print/decompile.js';
 import { print } from '../../src/print/index.js';
-import { parseStatements } from '../../src/syntax/index.js';
+import { toJson } from '../../src/json/index.js';
+import { parseExpression, parseStatements } from '../../src/syntax/index.js';
 
 /**
  * Real SQL, written the way people write it (tutorials, Q&A sites, reports), against the spec.
@@ -356,5 +357,98 @@ describe('the battery round-trips', () => {
     expect(read.diagnostics).toEqual([]);
     expect(read.value).toEqual(parseStatements(c.sql));
     expect(compiled(decompile(json)).value).toBe(json);
+  });
+});
+
+/**
+ * Precedence and associativity, one row per pair of operators that could be confused, against
+ * the operator table (docs/language.md: OR; AND; NOT; comparisons, IS, LIKE, REGEXP, BETWEEN, IN;
+ * |; &; << >>; + -; * / %; unary - ~; COLLATE; binary operators left-associative) and the spec's
+ * `$<operator>` arrays: a chain of one logic or math operator is one array applied in order; a
+ * comparison of three operands would mean `a op b AND a op c`, so comparisons never chain into one.
+ */
+const c = (name: string) => ({ $col: name });
+const PRECEDENCE: readonly (readonly [string, object])[] = [
+  // the same level, left to right
+  ['a - b - c', { '$-': [c('a'), c('b'), c('c')] }],
+  ['a - b + c', { '$+': [{ '$-': [c('a'), c('b')] }, c('c')] }],
+  ['a + b - c', { '$-': [{ '$+': [c('a'), c('b')] }, c('c')] }],
+  ['a / b * c', { '$*': [{ '$/': [c('a'), c('b')] }, c('c')] }],
+  ['a * b / c', { '$/': [{ '$*': [c('a'), c('b')] }, c('c')] }],
+  ['a / b / c', { '$/': [c('a'), c('b'), c('c')] }],
+  ['a % b * c', { '$*': [{ '$%': [c('a'), c('b')] }, c('c')] }],
+  ['a << b >> c', { '$>>': [{ '$<<': [c('a'), c('b')] }, c('c')] }],
+  ['a AND b AND c', { $and: [c('a'), c('b'), c('c')] }],
+  ['a OR b OR c', { $or: [c('a'), c('b'), c('c')] }],
+  // comparisons are left-associative but never one array (that would AND a op b with a op c)
+  ['a = b = c', { '$=': [{ '$=': [c('a'), c('b')] }, c('c')] }],
+  ['a < b < c', { '$<': [{ '$<': [c('a'), c('b')] }, c('c')] }],
+  ['a = b <> c', { '$!=': [{ '$=': [c('a'), c('b')] }, c('c')] }],
+  ['a IS NULL = b', { '$=': [{ $is: [c('a'), null] }, c('b')] }],
+  ['a IN (1) = b', { '$=': [{ $in: [c('a'), [1]] }, c('b')] }],
+  ['a LIKE b = c', { '$=': [{ $like: [c('a'), c('b')] }, c('c')] }],
+  // parentheses keep a right-hand chain
+  ['a - (b - c)', { '$-': [c('a'), { '$-': [c('b'), c('c')] }] }],
+  ['a / (b * c)', { '$/': [c('a'), { '$*': [c('b'), c('c')] }] }],
+  ['a AND (b AND c)', { $and: [c('a'), { $and: [c('b'), c('c')] }] }],
+  // between levels, tightest first
+  ['a + b * c', { '$+': [c('a'), { '$*': [c('b'), c('c')] }] }],
+  ['a * b + c', { '$+': [{ '$*': [c('a'), c('b')] }, c('c')] }],
+  ['a << b + c', { '$<<': [c('a'), { '$+': [c('b'), c('c')] }] }],
+  ['a & b << c', { '$&': [c('a'), { '$<<': [c('b'), c('c')] }] }],
+  ['a | b & c', { '$|': [c('a'), { '$&': [c('b'), c('c')] }] }],
+  ['a & b | c', { '$|': [{ '$&': [c('a'), c('b')] }, c('c')] }],
+  ['a | b = c', { '$=': [{ '$|': [c('a'), c('b')] }, c('c')] }],
+  ['a & 4 = 4', { '$=': [{ '$&': [c('a'), 4] }, 4] }],
+  ['a + b = c + d', { '$=': [{ '$+': [c('a'), c('b')] }, { '$+': [c('c'), c('d')] }] }],
+  ['a + b IN (1, 2)', { $in: [{ '$+': [c('a'), c('b')] }, [1, 2]] }],
+  ['a BETWEEN b + 1 AND c * 2', { $between: [c('a'), { '$+': [c('b'), 1] }, { '$*': [c('c'), 2] }] }],
+  ['a BETWEEN b AND c AND d', { $and: [{ $between: [c('a'), c('b'), c('c')] }, c('d')] }],
+  ['a BETWEEN b AND c OR d', { $or: [{ $between: [c('a'), c('b'), c('c')] }, c('d')] }],
+  ['a = b AND c = d', { $and: [{ '$=': [c('a'), c('b')] }, { '$=': [c('c'), c('d')] }] }],
+  ['a AND b OR c', { $or: [{ $and: [c('a'), c('b')] }, c('c')] }],
+  ['a OR b AND c', { $or: [c('a'), { $and: [c('b'), c('c')] }] }],
+  ['a AND b OR c AND d', { $or: [{ $and: [c('a'), c('b')] }, { $and: [c('c'), c('d')] }] }],
+  ['a OR b OR c AND d', { $or: [c('a'), c('b'), { $and: [c('c'), c('d')] }] }],
+  // NOT: looser than comparisons, tighter than AND
+  ['NOT a = b', { $not: { '$=': [c('a'), c('b')] } }],
+  ['NOT a AND b', { $and: [{ $not: c('a') }, c('b')] }],
+  ['NOT a OR b', { $or: [{ $not: c('a') }, c('b')] }],
+  ['NOT a LIKE b', { $not: { $like: [c('a'), c('b')] } }],
+  ['NOT a BETWEEN b AND c', { $not: { $between: [c('a'), c('b'), c('c')] } }],
+  ['NOT a IS NULL', { $not: { $is: [c('a'), null] } }],
+  ['NOT a IN (1)', { $not: { $in: [c('a'), [1]] } }],
+  ['a = NOT b', { '$=': [c('a'), { $not: c('b') }] }],
+  ['NOT NOT a', { $not: { $not: c('a') } }],
+  ['a AND NOT b OR c', { $or: [{ $and: [c('a'), { $not: c('b') }] }, c('c')] }],
+  // unary minus and ~: tighter than * and &, looser than COLLATE
+  ['-a * b', { '$*': [{ '$-': c('a') }, c('b')] }],
+  ['-a - b', { '$-': [{ '$-': c('a') }, c('b')] }],
+  ['a * -b', { '$*': [c('a'), { '$-': c('b') }] }],
+  ['a - -b', { '$-': [c('a'), { '$-': c('b') }] }],
+  ['-(a + b)', { '$-': { '$+': [c('a'), c('b')] } }],
+  ['- - a', { '$-': { '$-': c('a') } }],
+  ['-2 * 3', { '$*': [-2, 3] }],
+  ['2 - 3', { '$-': [2, 3] }],
+  ['2 -3', { '$-': [2, 3] }],
+  ['~a & b', { '$&': [{ '$~': c('a') }, c('b')] }],
+  ['~(a & b)', { '$~': { '$&': [c('a'), c('b')] } }],
+  ['~a + b', { '$+': [{ '$~': c('a') }, c('b')] }],
+  ['-a COLLATE x', { '$-': { type: 'collate', e: c('a'), collation: 'x' } }],
+  ['a = b COLLATE x', { '$=': [c('a'), { type: 'collate', e: c('b'), collation: 'x' }] }],
+];
+
+describe('precedence and associativity of every confusable pair', () => {
+  it.each(PRECEDENCE)('%s', (text, json) => {
+    const e = parseExpression(text);
+    expect(toJson(e)).toBe(JSON.stringify(json));
+    // and the printer keeps the grouping
+    expect(parseExpression(print(e))).toEqual(e);
+  });
+
+  it("'||' is no operator of the spec: an error with a hint, never a misread", () => {
+    const result = compiled('SELECT a || b FROM t');
+    expect(result.diagnostics[0]).toMatchObject({ code: 'syntax/unexpected-token', span: { line: 1, column: 10 } });
+    expect(result.diagnostics[0]?.hint).toContain("no '||' string concatenation");
   });
 });
