@@ -195,6 +195,8 @@ const ACCEPTED: readonly Accepted[] = [
   { name: 'DATETIME from epoch milliseconds', sql: 'SELECT DATETIME(1706697000000) FROM t', json: { columns: [{ e: { $dt: 1706697000000 } }], from: 't' } },
   { name: 'a date as a plain string stays a string', sql: "SELECT * FROM orders WHERE order_date >= '2024-01-01'", json: { from: 'orders', where: { '$>=': [{ $col: 'order_date' }, '2024-01-01'] } } },
 
+  { name: 'a column called current_date, quoted', sql: 'SELECT "current_date", t.current_time FROM t', json: { columns: [{ e: { $col: 'current_date' } }, { e: { $col: 't.current_time' } }], from: 't' } },
+
   // ---------------------------------------------------------------- white space, comments, several statements
   {
     name: 'line comments and a block comment',
@@ -302,6 +304,9 @@ const REJECTED: readonly Rejected[] = [
   { name: 'WHERE after ORDER BY', sql: 'SELECT * FROM t\nORDER BY a\nWHERE b = 1', code: 'syntax/unexpected-token', at: '3:1', message: `unexpected WHERE: expected ${END}`, hint: 'in this order' },
   { name: 'SELECT without result columns', sql: 'SELECT FROM t', code: 'syntax/unexpected-token', at: '1:8', message: 'expected an expression after SELECT, found FROM', hint: 'result columns (or *)' },
   { name: 'nested block comments', sql: 'SELECT a /* one /* two */ three */ FROM t', code: 'syntax/unexpected-token', at: '1:33', message: `unexpected '*': expected ${END}`, hint: 'block comments do not nest' },
+  // SQL's values without parentheses: the spec has no current date or time (never a column read silently)
+  { name: 'CURRENT_DATE', sql: 'SELECT * FROM orders WHERE order_date > CURRENT_DATE', code: 'syntax/sql-value-word', at: '1:41', message: "CURRENT_DATE is not in the spec's expressions: a select object has no current date or time", hint: 'a parameter (:today) or a literal' },
+  { name: 'current_timestamp', sql: 'SELECT current_timestamp AS now FROM t', code: 'syntax/sql-value-word', at: '1:8', message: "CURRENT_TIMESTAMP is not in the spec's expressions: a select object has no current date or time", hint: 'written quoted: "current_timestamp"' },
   // a number run into a name: never read as the number and an alias
   { name: 'a hexadecimal number', sql: 'SELECT * FROM t WHERE flags & 0x1F = 0x1F', code: 'syntax/invalid-number', at: '1:31', message: "0x1F is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 31' },
   { name: 'a binary number', sql: 'SELECT 0b101 FROM t', code: 'syntax/invalid-number', at: '1:8', message: "0b101 is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 5' },
