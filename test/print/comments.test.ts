@@ -159,6 +159,17 @@ describe('comments stay put', () => {
     expect(format(update)).toBe(update);
   });
 
+  // Found by the data-action comment property (REPLACE ... RECORDS (x = ( -- c\n1e3 -- c24\n) -- c25\n)):
+  // the `)` between two `--` comments is dropped, so the second follows the first; pushed to the
+  // next line it took the first one's indentation, and the next run read it as a line of its own.
+  it("a -- comment after a dropped ')' and another -- comment starts its line at its own indentation; one pass is final", () => {
+    for (const text of ['SELECT a FROM t WHERE x = ( 1e3 -- c24\n) -- c25\n', 'SELECT a FROM t WHERE x = ( 1e3 -- c24\n) /* c25 */']) {
+      const once = format(text);
+      expect(once).toBe(`SELECT a FROM t WHERE x = 1e3 -- c24\n${text.slice(text.lastIndexOf(') ') + 2).trim()}\n`);
+      expect(format(once)).toBe(once);
+    }
+  });
+
   it('one pass is final (no re-run to a fixed point)', () => {
     const text = 'SELECT a /* 1 */ , -- 2\n b FROM -- 3\n t WHERE x IS /* 4 */ NOT NULL ORDER BY a /* 5 */ DESC; -- 6\n';
     const once = format(text);
