@@ -248,6 +248,8 @@ export function hintFor(
 }
 
 const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.LessEquals, T.Greater, T.GreaterEquals];
+const WRITE_WORDS = ['UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'INSERT', 'REPLACE', 'SET'];
+const IS_NAME_TYPE = (type: TokenType) => type === T.Identifier || type === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(type);
 const CLAUSES = ['FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET'];
 const END_OF_STATEMENT = "the end of the statement (';' or the end of the input)";
 
@@ -288,6 +290,11 @@ function sqlFormHint(
   if ((word === 'ROWS' || word === 'ROW') && previous?.tokenType === T.NumberLiteral) return `dsq has no ${word} after OFFSET or LIMIT: write OFFSET n`;
   if (type === T.Plus && expected !== undefined && expected.startsWith('an expression')) return "dsq has no unary '+': leave it out";
   if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
+  const action = upper(first);
+  if (WRITE_WORDS.includes(action) && (type === T.As || type === T.Identifier) && previous !== undefined && IS_NAME_TYPE(previous.tokenType) && ['UPDATE', 'FROM', 'INTO'].includes(upper(before))) {
+    return `the database of ${action} takes no alias: name its fields without a table (WHERE a = 1)`;
+  }
+  if (action === 'UPDATE' && type === T.Dot && expected === "'='") return 'SET names fields of the database, without a table: SET a = 1';
   if (CLAUSES.includes(word) && expected === END_OF_STATEMENT && first?.tokenType === T.Select) {
     return 'a SELECT takes its clauses once each, in this order: FROM, WHERE, GROUP BY, HAVING, ORDER BY, LIMIT, OFFSET';
   }
