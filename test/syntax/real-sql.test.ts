@@ -212,6 +212,65 @@ const ACCEPTED: readonly Accepted[] = [
   { name: 'empty statements between semicolons are skipped', sql: 'SELECT 1;;\n;SELECT 2', json: [{ columns: [{ e: 1 }] }, { columns: [{ e: 2 }] }] },
   { name: 'a comment after the last semicolon', sql: 'SELECT 1; -- end', json: { columns: [{ e: 1 }] } },
 
+  // ---------------------------------------------------------------- whole report queries
+  {
+    name: 'a customer report, formatted the way people format SQL',
+    sql: `SELECT c.customer_id,
+       c.name,
+       COUNT(o.id)      AS orders,
+       SUM(o.total)     AS revenue,
+       MAX(o.placed_at) AS last_order
+  FROM customers c
+  LEFT JOIN orders o
+ WHERE o.customer_id = c.customer_id
+   AND o.status NOT IN ('cancelled', 'refunded')
+ GROUP BY c.customer_id, c.name
+HAVING SUM(o.total) >= 1000
+ ORDER BY revenue DESC, c.name
+ LIMIT 25;`,
+    json: {
+      columns: [
+        { e: { $col: 'c.customer_id' } },
+        { e: { $col: 'c.name' } },
+        { e: { $$COUNT: [{ $col: 'o.id' }] }, alias: 'orders' },
+        { e: { $$SUM: [{ $col: 'o.total' }] }, alias: 'revenue' },
+        { e: { $$MAX: [{ $col: 'o.placed_at' }] }, alias: 'last_order' },
+      ],
+      from: { type: 'join', op: 'left', s1: { type: 'table', table: 'customers', alias: 'c' }, s2: { type: 'table', table: 'orders', alias: 'o' } },
+      where: { $and: [{ '$=': [{ $col: 'o.customer_id' }, { $col: 'c.customer_id' }] }, { $not: { $in: [{ $col: 'o.status' }, ['cancelled', 'refunded']] } }] },
+      group: [{ $col: 'c.customer_id' }, { $col: 'c.name' }],
+      having: { '$>=': [{ $$SUM: [{ $col: 'o.total' }] }, 1000] },
+      order: [{ e: { $alias: 'revenue' }, order: 'desc' }, { e: { $col: 'c.name' } }],
+      limit: 25,
+    },
+  },
+  {
+    name: 'a headcount report with a scalar subquery',
+    sql: `SELECT department, COUNT(*) AS headcount
+FROM employees
+WHERE hire_date BETWEEN DATE '2020-01-01' AND DATE '2020-12-31'
+  AND salary > (SELECT AVG(salary) FROM employees)
+GROUP BY department
+HAVING COUNT(*) > 2
+ORDER BY headcount DESC`,
+    json: {
+      columns: [{ e: { $col: 'department' } }, { e: { type: 'count_rows' }, alias: 'headcount' }],
+      from: 'employees',
+      where: {
+        $and: [
+          { $between: [{ $col: 'hire_date' }, { $ld: '2020-01-01' }, { $ld: '2020-12-31' }] },
+          { '$>': [{ $col: 'salary' }, { $select: { columns: [{ e: { $$AVG: [{ $col: 'salary' }] } }], from: 'employees' } }] },
+        ],
+      },
+      group: [{ $col: 'department' }],
+      having: { '$>': [{ type: 'count_rows' }, 2] },
+      order: [{ e: { $alias: 'headcount' }, order: 'desc' }],
+    },
+  },
+  { name: 'IN a grouped subquery', sql: 'SELECT p.name FROM products p WHERE p.category_id IN (SELECT category_id FROM products GROUP BY category_id HAVING COUNT(*) > 10) AND p.price > 0', json: { columns: [{ e: { $col: 'p.name' } }], from: { type: 'table', table: 'products', alias: 'p' }, where: { $and: [{ $in: [{ $col: 'p.category_id' }, { columns: [{ e: { $col: 'category_id' } }], from: 'products', group: [{ $col: 'category_id' }], having: { '$>': [{ type: 'count_rows' }, 10] } }] }, { '$>': [{ $col: 'p.price' }, 0] }] } } },
+  { name: 'DISTINCT(a) is DISTINCT a', sql: 'SELECT DISTINCT(city) FROM customers', json: { distinct: true, columns: [{ e: { $col: 'city' } }], from: 'customers' } },
+  { name: 'COUNT (*) with a space, IN( and EXISTS( without', sql: 'SELECT COUNT (*) FROM t WHERE a IN(1,2) AND EXISTS(SELECT 1)', json: { columns: [{ e: { type: 'count_rows' } }], from: 't', where: { $and: [{ $in: [{ $col: 'a' }, [1, 2]] }, { $exists: { columns: [{ e: 1 }] } }] } } },
+
   // ---------------------------------------------------------------- write actions (their WHERE and expressions)
   { name: 'UPDATE with a literal and an expression', sql: "UPDATE shop.products SET discontinued = 1, price = price * 1.1 WHERE category = 'toys'", json: { action: 'update', database: 'shop.products', records: { type: 'where', where: { '$=': [{ $col: 'category' }, 'toys'] } }, fields: { discontinued: 1 }, expressions: { price: { '$*': [{ $col: 'price' }, 1.1] } } } },
   { name: 'UPDATE ... WHERE id IN (subquery)', sql: 'UPDATE t SET a = a + 1 WHERE id IN (SELECT id FROM u)', json: { action: 'update', database: 't', records: { type: 'where', where: { $in: [{ $col: 'id' }, { columns: [{ e: { $col: 'id' } }], from: 'u' }] } }, expressions: { a: { '$+': [{ $col: 'a' }, 1] } } } },
