@@ -3,13 +3,10 @@ import { OPERATORS } from '../ast/operators.js';
 import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, OrderTermNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import { callArgumentMessage, callFormHint, mismatchMessage } from './messages.js';
-import { idx, MISSING, type Rule } from './parser-base.js';
+import { MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { CASE_BASE, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
 import { ExpressionFrames } from './expression-frames.js';
-
-const LPAREN = idx(T.LParen);
-const RPAREN = idx(T.RParen);
 
 /**
  * The expression rules of the dsq parser (the paths and specifiers they use: name-rules.ts; the
@@ -368,16 +365,6 @@ export abstract class ExpressionRules extends ExpressionFrames {
       // Back in the expression the construct belongs to: its infix loop goes on.
       start = frame.start;
       minPrec = frame.minPrec;
-    }
-  }
-
-  /** After an error among a call's arguments: skip to the ')' that closes the call (not read), so the error has no echoes. */
-  private skipToCloseParen(): void {
-    let depth = 0;
-    for (; this.pos < this.end; this.pos++) {
-      const t = this.t1();
-      if (t === LPAREN) depth++;
-      else if (t === RPAREN && depth-- === 0) return;
     }
   }
 

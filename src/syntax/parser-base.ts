@@ -77,6 +77,8 @@ function membership(category: TokenType): boolean[] {
 export const IS_NAME = membership(T.Name);
 
 const NAME = idx(T.Name);
+const LPAREN = idx(T.LParen);
+const RPAREN = idx(T.RParen);
 
 const NO_SCAN: Scanned = {
   text: '',
@@ -211,6 +213,16 @@ export abstract class ParserBase {
     }
     // Single-token insertion: go on as if it were there.
     return MISSING;
+  }
+
+  /** After an error inside parentheses: skip to the ')' that closes them (not read), so the error has no echoes. */
+  protected skipToCloseParen(): void {
+    let depth = 0;
+    for (; this.pos < this.end; this.pos++) {
+      const t = this.t1();
+      if (t === LPAREN) depth++;
+      else if (t === RPAREN && depth-- === 0) return;
+    }
   }
 
   // -------------------------------------------------------------------------------------
