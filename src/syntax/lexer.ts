@@ -59,6 +59,14 @@ export function characterDiagnostic(text: string, offset: number, length: number
   };
 }
 
+/** Where a string, a quoted name or a comment does not end. */
+export function unterminatedDiagnostic(what: string, span: Span): Diagnostic {
+  const hint = what.startsWith('string')
+    ? "a quote inside a string is written twice ('It''s'): dsq strings have no backslash escapes"
+    : what.startsWith('quoted') ? 'a double quote inside a quoted name is written twice ("a""b")' : undefined;
+  return { code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span, ...(hint ? { hint } : {}) };
+}
+
 /**
  * A number run into a name, `0x1F`, `1_000`, `10items`, `1AND` (the number token ends at `end`):
  * its error, or undefined. SQL readers take these as one token (a hexadecimal number, a digit
@@ -129,7 +137,7 @@ export function lex(text: string, lines: LineIndex): LexResult {
       }
       const type = token.tokenType;
       const what = type === T.UnterminatedString ? "string: missing the closing '" : type === T.UnterminatedComment ? 'comment: missing the closing */' : 'quoted name: missing the closing "';
-      diagnostics.push({ code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span: tokenSpan(token, lines) });
+      diagnostics.push(unterminatedDiagnostic(what, tokenSpan(token, lines)));
       if (type === T.UnterminatedComment) continue;
       // Read on as a string or name to the end of the input (image as written, so spans stay in the text).
       const closed = type === T.UnterminatedString ? T.StringLiteral : T.QuotedIdentifier;

@@ -289,6 +289,9 @@ function sqlFormHint(
   }
   if ((word === 'ROWS' || word === 'ROW') && previous?.tokenType === T.NumberLiteral) return `dsq has no ${word} after OFFSET or LIMIT: write OFFSET n`;
   if (type === T.Plus && expected !== undefined && expected.startsWith('an expression')) return "dsq has no unary '+': leave it out";
+  if (previous?.tokenType === T.StringLiteral && previous.image.endsWith("\\'") && touching(previous, token)) {
+    return "dsq strings have no backslash escapes: '...\\' ended the string; a quote inside a string is written twice ('O''Brien')";
+  }
   if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
   const action = upper(first);
   if (WRITE_WORDS.includes(action) && (type === T.As || type === T.Identifier) && previous !== undefined && IS_NAME_TYPE(previous.tokenType) && ['UPDATE', 'FROM', 'INTO'].includes(upper(before))) {

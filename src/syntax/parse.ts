@@ -191,11 +191,13 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
  * echo), or at the token right after a character no token starts with.
  */
 function withoutEchoes(found: readonly Diagnostic[], lexed: Scanned): readonly Diagnostic[] {
-  const lexical = lexed.diagnostics.filter((d) => d.code === 'syntax/invalid-number' || d.code === 'syntax/unexpected-character');
+  const lexical = lexed.diagnostics.filter((d) => d.code === 'syntax/invalid-number' || d.code === 'syntax/unexpected-character' || d.code === 'syntax/unterminated');
   if (lexical.length === 0) return found;
   const echoes = (d: Diagnostic, r: Diagnostic): boolean => {
     if (!r.span || !d.span) return false;
     if (r.code === 'syntax/invalid-number') return d.span.start > r.span.start && d.span.start < r.span.end;
+    // An unterminated string read to the end of the text, as a token the statement had no place for.
+    if (r.code === 'syntax/unterminated') return d.span.start === r.span.start;
     // `2 ^ 3`: the parser never saw the '^' and trips over the 3 right after it.
     return d.span.start >= r.span.end && lexed.text.slice(r.span.end, d.span.start).trim() === '';
   };

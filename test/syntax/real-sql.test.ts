@@ -368,6 +368,9 @@ const REJECTED: readonly Rejected[] = [
   // SQL's values without parentheses: the spec has no current date or time (never a column read silently)
   { name: 'CURRENT_DATE', sql: 'SELECT * FROM orders WHERE order_date > CURRENT_DATE', code: 'syntax/sql-value-word', at: '1:41', message: "CURRENT_DATE is not in the spec's expressions: a select object has no current date or time", hint: 'a parameter (:today) or a literal' },
   { name: 'current_timestamp', sql: 'SELECT current_timestamp AS now FROM t', code: 'syntax/sql-value-word', at: '1:8', message: "CURRENT_TIMESTAMP is not in the spec's expressions: a select object has no current date or time", hint: 'written quoted: "current_timestamp"' },
+  // backslash escapes (MySQL): a string ends at its second quote
+  { name: "a backslash-escaped quote in a select list", sql: "SELECT 'It\\'s' FROM t", code: 'syntax/unterminated', at: '1:14', message: "unterminated string: missing the closing '", hint: "a quote inside a string is written twice ('It''s')" },
+  { name: 'a backslash-escaped quote in a WHERE', sql: "SELECT * FROM t WHERE name = 'O\\'Brien'", code: 'syntax/unexpected-token', at: '1:34', message: `unexpected name Brien: expected ${END}`, hint: 'no backslash escapes', errors: 2 },
   // a number run into a name: never read as the number and an alias
   { name: 'a hexadecimal number', sql: 'SELECT * FROM t WHERE flags & 0x1F > 0', code: 'syntax/invalid-number', at: '1:31', message: "0x1F is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 31' },
   { name: 'a binary number', sql: 'SELECT 0b101 FROM t', code: 'syntax/invalid-number', at: '1:8', message: "0b101 is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 5' },
