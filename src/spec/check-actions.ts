@@ -109,6 +109,15 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       names(all, out);
       twice(all, 'an UPDATE', UPDATE_RULE, out, node, 'fields');
       if (node.file === '') out.push({ code: 'spec/empty-string', message: 'the file object id cannot be empty', node, field: 'file' });
+      if (node.failNoOp === true && node.fields.length === 0 && node.expressions.length === 0 && node.file === null) {
+        out.push({
+          code: 'spec/update-no-values',
+          message: 'an UPDATE with fail_no_op true and no values in fields, expressions or file always fails (the spec: with no values "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
+          node,
+          field: 'fail_no_op',
+          hint: 'give the values to set, or leave fail_no_op out',
+        });
+      }
       noKey(node.database, node, 'database', out);
       return;
     }
