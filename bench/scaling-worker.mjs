@@ -22,6 +22,8 @@ const results = [];
 for (const shape of shapes) {
   const parsers = scales.map((scale) => {
     const text = shape.texts[String(scale)];
+    // The tree alone, no parse (bench/tree-alone.ts); checked equal to the parse's at the smallest size.
+    if (shape.floor) return dsq.treeAlone(shape.floor, text, scale === scales[0]);
     return shape.statements ? () => dsq.parseStatements(text) : () => dsq.parse(text);
   });
   const largest = Math.max(...scales);

@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { inList, logicChain } from './corpus.js';
+import type { FloorShape } from './tree-alone.js';
 import { fmt, type BenchModule, type BenchTable } from './harness.js';
 
 /**
@@ -23,6 +24,8 @@ interface Shape {
   readonly name: string;
   readonly make: (scale: number) => string;
   readonly statements: boolean;
+  /** Time making the parse's tree alone, with no parse (bench/tree-alone.ts), instead of the parse. */
+  readonly floor?: FloorShape;
 }
 
 const SHAPES: readonly Shape[] = [
@@ -42,10 +45,18 @@ const LARGE_SHAPES: readonly Shape[] = [
   { name: 'AND chain (7,000 terms at 1x: 99 KB)', make: (k) => logicChain(7_000 * k), statements: false },
 ];
 
+/**
+ * The floor under those two: the same trees made with no parse (the parser's node
+ * constructors, strings sliced from the same text at offsets found beforehand). How their
+ * time grows is what allocating a tree of that size costs in V8, whatever builds it.
+ */
+const FLOOR_SHAPES: readonly Shape[] = LARGE_SHAPES.map((s, i) => ({ ...s, name: `${s.name.split(' (')[0]}: its tree alone, no parse`, floor: i === 0 ? 'in' : 'and' }));
+
 function measureInWorker(bundle: string, list: readonly Shape[], rounds: number): Promise<{ name: string; times: number[]; sizes: number[] }[]> {
   const shapes = list.map((s) => ({
     name: s.name,
     statements: s.statements,
+    floor: s.floor ?? null,
     texts: Object.fromEntries(SCALES.map((k) => [String(k), s.make(k)])),
   }));
   return new Promise((resolve, reject) => {
@@ -63,7 +74,7 @@ export const scalingBench: BenchModule = {
   async run({ bundle }) {
     return [
       table('Scaling of dsq parse (CPU time per parse: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)', await measureInWorker(bundle, SHAPES, 7)),
-      table('Scaling of dsq parse from about 100 KB to 10 MB (as above, fastest of 3 rounds)', await measureInWorker(bundle, LARGE_SHAPES, 3)),
+      floorTable(await measureInWorker(bundle, [...LARGE_SHAPES, ...FLOOR_SHAPES], 3)),
     ];
   },
 };
@@ -80,4 +91,18 @@ function table(title: string, results: { name: string; times: number[]; sizes: n
     notes.push(`${name}: input x${inputGrowth.toFixed(0)}, time x${timeGrowth.toFixed(0)} → ${timeGrowth <= inputGrowth * 1.3 ? 'linear' : 'NOT linear'}`);
   }
   return { title, columns: ['shape', '1x', '10x', '100x', 'input 100x/1x', 'time 100x/1x'], rows, notes };
+}
+
+/**
+ * The 100 KB to 10 MB table: each shape's parse, its tree made alone (the floor), and the
+ * parse's time over the floor's (what the parser adds to making its tree).
+ */
+function floorTable(results: { name: string; times: number[]; sizes: number[] }[]): BenchTable {
+  const half = results.length / 2;
+  const over = results.slice(0, half).map((parsed, i) => {
+    const floor = results[half + i] as (typeof results)[number];
+    return { name: `${parsed.name.split(' (')[0]}: parse minus its tree alone`, sizes: parsed.sizes, times: parsed.times.map((t, k) => t - (floor.times[k] as number)) };
+  });
+  const rows = [...results.slice(0, half), ...results.slice(half), ...over];
+  return table('Scaling of dsq parse from about 100 KB to 10 MB (as above, fastest of 3 rounds), beside making its tree alone', rows);
 }

@@ -213,14 +213,18 @@ const when: LayoutFn<'when'> = (node, ctx, env) => ({
 const column: LayoutFn<'column'> = (node, ctx, env) => {
   const kw = env.options.kw;
   const simple = isSimplePath(node.path);
-  const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path) && COLUMN_CALL.test(env.written?.(node) ?? '');
-  if (!textLike && simple && ctx.capture?.has(node.path)) return leaf(`${kw(KINDS.column.keyword)}(${writeName(node.path)})`);
+  // A captured name prints as COLUMN(...) too: the same form as the source's COLUMN('...'), so
+  // the next run (which reads that spelling) prints it the same.
+  const captured = simple && ctx.capture?.has(node.path) === true;
+  const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path) && (captured || COLUMN_CALL.test(env.written?.(node) ?? ''));
+  if (!textLike && captured) return leaf(`${kw(KINDS.column.keyword)}(${writeName(node.path)})`);
   const path = textLike ? null : writePath(node.path);
   if (path !== null) return leaf(path);
   return leaf(concat([kw(KINDS.column.keyword), '(', verbatim(quoteString(node.path)), ')']));
 };
 
-const COLUMN_CALL = /^column\s*\(/i;
+/** `COLUMN (` as the source wrote it: comments may stand between the two. */
+const COLUMN_CALL = /^column(?:\s|--[^\r\n]*|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)*\(/i;
 
 const aliasRef: LayoutFn<'alias'> = (node, ctx, env) =>
   leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw(KINDS.alias.keyword)}(${writeName(node.name)})`);

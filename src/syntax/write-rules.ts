@@ -18,9 +18,12 @@ const STRING = idx(T.StringLiteral);
 /** A value of INSERT's VALUES or UPDATE's SET: a literal, an expression, tags or a file. */
 type Cell =
   | { readonly kind: 'literal'; readonly value: FieldLiteral }
-  | { readonly kind: 'expr'; readonly e: Expr }
+  /** An expression, and the offsets of its tokens (a parenthesized literal's `(` and `)` too). */
+  | { readonly kind: 'expr'; readonly e: Expr; readonly span: { readonly start: number; readonly end: number } | undefined }
   | { readonly kind: 'tags'; readonly tags: string[] }
   | { readonly kind: 'file'; readonly file: FileRef };
+
+const isExprCell = (value: object): value is Extract<Cell, { kind: 'expr' }> => (value as { kind?: unknown }).kind === 'expr' && 'span' in value;
 
 /**
  * The writes (grammar/reference.md, "Data actions"): INSERT, REPLACE and SET with their records
@@ -235,7 +238,9 @@ export abstract class WriteRules extends FetchRules {
     const parenthesized = this.typeOf(start) === LPAREN;
     const e = (yield this.expression(0)) as Expr;
     if (!parenthesized && (e.kind === 'null' || e.kind === 'number' || e.kind === 'string')) return { kind: 'literal', value: e };
-    return { kind: 'expr', e };
+    const last = this.last();
+    const span = last === MISSING || last < start ? undefined : { start: this.starts[start] as number, end: this.ends[last] as number };
+    return { kind: 'expr', e, span };
   }
 
   /** A record from field names and values: literals to the object, expressions to `expressions`. */
@@ -261,7 +266,7 @@ export abstract class WriteRules extends FetchRules {
           break;
         case 'expr':
           if (key === 'file' || key === 'tags') this.reportSpecialField(key, token);
-          expressions.push(this.markAt(new FieldExprNode(field, cell.e), token, cell.e, contiguous));
+          expressions.push(this.markAt(new FieldExprNode(field, cell.e), token, cell, contiguous));
           break;
         case 'tags':
           tags = cell.tags;
@@ -279,11 +284,15 @@ export abstract class WriteRules extends FetchRules {
     this.report('syntax/record-property', `${key} in a record is its ${key === 'tags' ? 'tag list' : 'binary object'}, not a field`, token, token, hint);
   }
 
-  /** A field value or expression spans its name (where written) to the end of its value. */
+  /**
+   * A field value or expression spans its name (where written) to the end of its value; an
+   * expression's value is all its tokens (`(5)` with its parentheses: a comment inside them is
+   * inside the field).
+   */
   private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: object, contiguous = true): N {
     const spans = this.state.spans;
     if (spans === null) return node;
-    const valueSpan = spans.get(value as never);
+    const valueSpan = isExprCell(value) ? (value.span ?? spans.get(value.e as never)) : spans.get(value as never);
     const from = token === MISSING ? 0 : (this.starts[token] as number);
     const to = valueSpan ? valueSpan.end : token === MISSING ? 0 : (this.ends[token] as number);
     // In VALUES the name and the value are apart: the value's span alone.
@@ -308,7 +317,7 @@ export abstract class WriteRules extends FetchRules {
           this.expect(T.Equals);
           const cell = yield* this.valueCell();
           if (cell.kind === 'literal') fields.push(this.markAt(new FieldValueNode(field, cell.value), nameToken, cell.value));
-          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell.e));
+          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell));
         } while (this.optional(T.Comma) !== MISSING);
       }
     }

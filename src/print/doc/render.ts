@@ -173,6 +173,9 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
           hang(d.text, ind);
           break;
         }
+        // A comment that a pending `--` comment pushes to the next line starts there at its own
+        // indentation, as it does when written on a line of its own (the next run reads it so).
+        if (d.comment === true && mustBreak && d.text.trim().length > 0) newline(ind);
         write(d.text, true);
         comment = d.comment === true;
         if (d.endsLine) {

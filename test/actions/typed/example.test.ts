@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import * as example from '../../../examples/builder-actions.js';
 import { toJson } from '../../../src/json/index.js';
 import { parse } from '../../../src/syntax/index.js';
+import { ROOT, errorsByLine, languageService, shownMistakes } from '../../helpers/typescript.js';
 
 /**
  * The typed actions of docs/builder.md ("Typed actions"), which shows examples/builder-actions.ts:
@@ -12,19 +12,11 @@ import { parse } from '../../../src/syntax/index.js';
  * the action's JSON, the record type is what the comment says, and each mistake the comments list
  * is a compile error with the message shown (compiled through the TypeScript API, as the tour's).
  */
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const FILE = join(ROOT, 'examples', 'builder-actions.ts');
 const fileText = readFileSync(FILE, 'utf8');
 
 /** The mistakes: `// db...` then `//   → message`, after the line that introduces them. */
-const block = fileText.slice(fileText.indexOf('// Mistakes are compile errors'), fileText.indexOf('// What escapes the compiler')).split('\n').slice(1);
-const mistakes: { code: string; message: string }[] = [];
-for (let i = 0; i + 1 < block.length; i += 2) {
-  const code = /^\/\/ (db\..*)$/.exec(block[i] as string)?.[1];
-  const message = /^\/\/ {3}→ (.*)$/.exec(block[i + 1] as string)?.[1];
-  if (code === undefined || message === undefined) break;
-  mistakes.push({ code, message });
-}
+const mistakes = shownMistakes(fileText, '// Mistakes are compile errors', '// What escapes the compiler');
 const PROBE = join(ROOT, 'examples', '__builder-actions-probe.ts');
 const HEAD = [
   "import { builder } from '../src/index.js';",
@@ -35,20 +27,8 @@ const PROBE_TEXT = [...HEAD, ...mistakes.map((m) => `${m.code};`), ''].join('\n'
 let errors: Map<number, string[]>;
 
 beforeAll(() => {
-  const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const host = ts.createCompilerHost(parsed.options);
-  const readFile = host.readFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  host.readFile = (f) => (f === PROBE ? PROBE_TEXT : readFile(f));
-  host.fileExists = (f) => f === PROBE || fileExists(f);
-  const program = ts.createProgram({ rootNames: [PROBE], options: parsed.options, host });
-  const file = program.getSourceFile(PROBE) as ts.SourceFile;
-  errors = new Map();
-  for (const d of program.getSemanticDiagnostics(file)) {
-    const line = file.getLineAndCharacterOfPosition(d.start ?? 0).line;
-    errors.set(line, [...(errors.get(line) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n').replaceAll('\\"', '"')]);
-  }
+  const byLine = errorsByLine(languageService({ [PROBE]: PROBE_TEXT }), PROBE);
+  errors = new Map([...byLine].map(([line, messages]) => [line, messages.map((m) => m.replaceAll('\\"', '"'))]));
 }, 120_000);
 
 describe('typed actions (docs/builder.md, examples/builder-actions.ts)', () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, languageService } from './service.js';
+import { ROOT, languageService } from '../../helpers/typescript.js';
 
 /**
  * What an editor shows on hovering a typed query (issue 12): the result row first, written

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, errorsByLine, languageService } from './service.js';
+import { ROOT, errorsByLine, languageService, markedMistakes, shownMistakes } from '../../helpers/typescript.js';
 
 /**
  * The typed builder's errors as the compiler prints them (issue 12): mistakes.ts with its
@@ -18,15 +18,7 @@ const TOUR = join(ROOT, 'examples', 'builder-tour.ts');
 const TOUR_PROBE = join(DIR, '__tour-probe.ts');
 
 /** The tour's mistakes: `// code` then `//   → message`, after the line that introduces them. */
-const tourText = readFileSync(TOUR, 'utf8');
-const tourBlock = tourText.slice(tourText.indexOf('// Mistakes are compile errors'), tourText.indexOf('// 3. Tagged template')).split('\n').slice(1);
-const tourMistakes: { code: string; message: string }[] = [];
-for (let i = 0; i + 1 < tourBlock.length; i += 2) {
-  const code = /^\/\/ (db\..*)$/.exec(tourBlock[i] as string)?.[1];
-  const message = /^\/\/ {3}→ (.*)$/.exec(tourBlock[i + 1] as string)?.[1];
-  if (code === undefined || message === undefined) break;
-  tourMistakes.push({ code, message });
-}
+const tourMistakes = shownMistakes(readFileSync(TOUR, 'utf8'), '// Mistakes are compile errors', '// 3. Tagged template');
 const TOUR_PROBE_TEXT = [
   "import { builder } from '../../../src/builder/index.js';",
   "import type { Schema } from '../../../examples/shop.schema.js';",
@@ -36,22 +28,7 @@ const TOUR_PROBE_TEXT = [
 ].join('\n');
 const TOUR_FIRST_LINE = 3;
 
-interface Marked {
-  readonly line: number; // 0-based line of the statement under the directive
-  readonly why: string;
-  readonly msg: string | null;
-}
-
-const source = readFileSync(MISTAKES, 'utf8');
-const lines = source.split('\n');
-const marked: Marked[] = [];
-lines.forEach((text, i) => {
-  const m = /^\s*\/\/ @ts-expect-error (.*)$/.exec(text);
-  if (m === null) return;
-  const [why, msg] = (m[1] as string).split(/\s{2}msg: /);
-  marked.push({ line: i + 1, why: (why as string).trim(), msg: msg?.trim() ?? null });
-});
-const stripped = lines.map((l) => l.replace('// @ts-expect-error', '// (expected error)')).join('\n');
+const { marked, stripped } = markedMistakes(MISTAKES);
 
 const PROBE_TEXT = [
   "import { builder } from '../../../src/builder/index.js';",

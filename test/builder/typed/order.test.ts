@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Sorted } from '../../../src/builder/sort.js';
-import { ROOT, errorsByLine, languageService } from './service.js';
+import { ROOT, errorsByLine, languageService } from '../../helpers/typescript.js';
 
 /**
  * The names an error lists come in one order whatever the program (issue 12): the compiler
