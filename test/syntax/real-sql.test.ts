@@ -296,6 +296,8 @@ const END = "the end of the statement (';' or the end of the input)";
 const REJECTED: readonly Rejected[] = [
   // joins with a condition: the spec's join object has op, s1 and s2 only
   { name: 'JOIN ... ON', sql: 'SELECT o.id, c.name\nFROM orders o\nJOIN customers c ON o.customer_id = c.id', code: 'syntax/join-condition', at: '3:18', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'put the join condition in WHERE' },
+  { name: 'JOIN ... ON on CRLF lines', sql: 'SELECT a\r\nFROM t\r\nJOIN u ON x = 1', code: 'syntax/join-condition', at: '3:8', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'WHERE' },
+  { name: 'CAST on an indented line (a tab is one column)', sql: '\tSELECT name,\n\t\tCAST(x AS INT)\nFROM t', code: 'syntax/unexpected-token', at: '2:10', message: "expected ',' or ')' after name x, found AS", hint: 'no CAST' },
   { name: 'INNER JOIN ... ON', sql: 'SELECT * FROM a INNER JOIN b ON a.id = b.a_id', code: 'syntax/join-condition', at: '1:30', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'WHERE' },
   { name: 'LEFT JOIN ... ON', sql: 'SELECT * FROM a LEFT JOIN b ON a.id = b.a_id', code: 'syntax/join-condition', at: '1:29', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'WHERE' },
   { name: 'JOIN ... USING', sql: 'SELECT * FROM orders JOIN customers USING (customer_id)', code: 'syntax/join-condition', at: '1:37', message: "JOIN ... USING is not supported: the select object's join carries no condition", hint: 'WHERE' },
