@@ -33,6 +33,15 @@ const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   $: 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   '#': "comments are written -- like this or /* like this */",
   '^': "dsq has no '^' operator: POW(a, b) for a power; the spec's bit operators are & | ~ << >>",
+  '\u2018': "a typographic quote (from a word processor): a string is written with ' ('text')",
+  '\u2019': "a typographic quote (from a word processor): a string is written with ' ('text')",
+  '\u201C': 'a typographic quote (from a word processor): a quoted name is written with " ("name")',
+  '\u201D': 'a typographic quote (from a word processor): a quoted name is written with " ("name")',
+  '\u2212': "a minus sign (U+2212): write '-'",
+  '\u2013': "a dash (U+2013): write '-' for minus",
+  '\u2264': "write '<='",
+  '\u2265': "write '>='",
+  '\u2260': "write '!=' or '<>'",
   '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 
