@@ -29,8 +29,8 @@ export function tokenEnd(token: IToken): number {
 
 const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '`': 'quote names with double quotes: "name"',
-  '?': 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
-  $: 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
+  '?': "a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)",
+  $: "a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)",
   '#': "comments are written -- like this or /* like this */",
   '^': "dsq has no '^' operator: POW(a, b) for a power; the spec's bit operators are & | ~ << >>",
   '\u2018': "a typographic quote (from a word processor): a string is written with ' ('text')",

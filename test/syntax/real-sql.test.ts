@@ -381,6 +381,10 @@ const REJECTED: readonly Rejected[] = [
   { name: 'SELEC for SELECT', sql: 'SELEC * FROM t', code: 'syntax/unexpected-token', at: '1:1', message: 'expected SELECT, found name SELEC', hint: 'did you mean SELECT?' },
   { name: 'typographic quotes pasted from a document', sql: 'SELECT * FROM t WHERE name = \u2018John\u2019', code: 'syntax/unexpected-character', at: '1:30', message: 'unexpected character "\u2018"', hint: "a string is written with '", errors: 2 },
   { name: 'a mathematical sign', sql: 'SELECT * FROM t WHERE a \u2265 1', code: 'syntax/unexpected-character', at: '1:25', message: 'unexpected character "\u2265"', hint: "write '>='" },
+  // positional and T-SQL parameters: dsq's are named
+  { name: 'a ? placeholder', sql: 'SELECT * FROM t WHERE id = ?', code: 'syntax/unexpected-character', at: '1:28', message: 'unexpected character "?"', hint: 'a parameter is written with its name: :id' },
+  { name: 'a $1 placeholder', sql: 'SELECT * FROM t WHERE id = $1', code: 'syntax/unexpected-character', at: '1:28', message: 'unexpected character "$"', hint: 'a parameter is written with its name: :id' },
+  { name: 'a T-SQL @variable', sql: 'SELECT * FROM t WHERE id = @id', code: 'syntax/unexpected-token', at: '1:28', message: "expected an expression after '=', found '@'", hint: 'a parameter is written with its name: :id' },
   // a number run into a name: never read as the number and an alias
   { name: 'a hexadecimal number', sql: 'SELECT * FROM t WHERE flags & 0x1F > 0', code: 'syntax/invalid-number', at: '1:31', message: "0x1F is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 31' },
   { name: 'a binary number', sql: 'SELECT 0b101 FROM t', code: 'syntax/invalid-number', at: '1:8', message: "0b101 is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 5' },
