@@ -307,6 +307,9 @@ function sqlFormHint(
     const [close] = suggest(previous.image, CLAUSES, 1);
     if (close) return `${previous.image} was read as an alias: did you mean ${close}?`;
   }
+  if (type === T.StringLiteral && previous?.tokenType === T.StringLiteral && !touching(previous, token)) {
+    return "adjacent strings are not joined into one: write one string ('ab')";
+  }
   if (type === T.At && expected?.startsWith('an expression')) return 'a parameter is written with its name: :id (given its value when the statement is compiled)';
   if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
   const action = upper(first);

@@ -385,6 +385,7 @@ const REJECTED: readonly Rejected[] = [
   { name: 'a ? placeholder', sql: 'SELECT * FROM t WHERE id = ?', code: 'syntax/unexpected-character', at: '1:28', message: 'unexpected character "?"', hint: 'a parameter is written with its name: :id' },
   { name: 'a $1 placeholder', sql: 'SELECT * FROM t WHERE id = $1', code: 'syntax/unexpected-character', at: '1:28', message: 'unexpected character "$"', hint: 'a parameter is written with its name: :id' },
   { name: 'a T-SQL @variable', sql: 'SELECT * FROM t WHERE id = @id', code: 'syntax/unexpected-token', at: '1:28', message: "expected an expression after '=', found '@'", hint: 'a parameter is written with its name: :id' },
+  { name: 'adjacent strings (SQL joins them across lines)', sql: "SELECT 'first part '\n       'second part' AS s", code: 'syntax/unexpected-token', at: '2:8', message: `unexpected string 'second part': expected ${END}`, hint: 'adjacent strings are not joined' },
   // a number run into a name: never read as the number and an alias
   { name: 'a hexadecimal number', sql: 'SELECT * FROM t WHERE flags & 0x1F > 0', code: 'syntax/invalid-number', at: '1:31', message: "0x1F is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 31' },
   { name: 'a binary number', sql: 'SELECT 0b101 FROM t', code: 'syntax/invalid-number', at: '1:8', message: "0b101 is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 5' },
