@@ -13,7 +13,6 @@ import { readJsPartial } from './read-js.js';
 import {
   SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,
 } from './read-select.js';
-import { inDocumentOrder } from './order.js';
 import { readJsonText } from './read-text.js';
 import { Parts, describe, expectObject, fail, isReadFailure, optionalBoolean, type Cx, type Produces, type Step, type What } from './parts.js';
 import type { JsonMember, JsonValue } from './value.js';
@@ -105,10 +104,10 @@ const NO_BAD: ReadonlySet<string> = new Set();
 function readInput<T>(input: unknown, read: (v: JsonValue, cx: Cx) => T): Result<T> {
   const source = typeof input === 'string' ? input : undefined;
   const json = typeof input === 'string' ? readJsonText(input) : readJsPartial(input);
-  if (json.value === undefined) return { diagnostics: inDocumentOrder(json.diagnostics, undefined) };
+  if (json.value === undefined) return { diagnostics: json.diagnostics };
   const tree = treeResult(json.value, source, json.bad, read);
   if (json.diagnostics.length === 0) return tree;
-  return { diagnostics: capDiagnostics(inDocumentOrder([...json.diagnostics, ...tree.diagnostics], json.value)) };
+  return { diagnostics: capDiagnostics([...json.diagnostics, ...tree.diagnostics]) };
 }
 
 /**
@@ -129,7 +128,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
   if (tree === BAD || hasBad(tree) || found.some((d) => d.severity === 'error')) {
     // (A value is BAD only after its problem was reported: a missing diagnostic is dsq's bug, said as such rather than an empty result.)
     if (!found.some((d) => d.severity === 'error')) shown.push(UNREPORTED);
-    return { diagnostics: capDiagnostics(inDocumentOrder([...shown, ...orphanProblems(value, source, bad, read)], value)) };
+    return { diagnostics: capDiagnostics([...shown, ...orphanProblems(value, source, bad, read)]) };
   }
   const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
   const problems = trees.flatMap((t) => checkTree(t).map((p) => ({ tree: t, problem: p })));
@@ -148,7 +147,7 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
     const { pointer, span } = locate(at, problem.field);
     return { ...problemDiagnostic(problem), pointer, ...(span ? { span } : {}) };
   });
-  return { diagnostics: capDiagnostics(inDocumentOrder(bad.size === 0 ? diagnostics : diagnostics.filter((d) => !underBad(d.pointer, bad)), value)) };
+  return { diagnostics: capDiagnostics(bad.size === 0 ? diagnostics : diagnostics.filter((d) => !underBad(d.pointer, bad))) };
 }
 
 /**
