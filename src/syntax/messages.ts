@@ -1,4 +1,5 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+import { suggest } from '../diagnostic/suggest.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord } from './words.js';
 
@@ -250,6 +251,7 @@ export function hintFor(
 const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.LessEquals, T.Greater, T.GreaterEquals];
 const WRITE_WORDS = ['UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'INSERT', 'REPLACE', 'SET'];
 const IS_NAME_TYPE = (type: TokenType) => type === T.Identifier || type === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(type);
+const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'];
 const CLAUSES = ['FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET'];
 const END_OF_STATEMENT = "the end of the statement (';' or the end of the input)";
 
@@ -291,6 +293,19 @@ function sqlFormHint(
   if (type === T.Plus && expected !== undefined && expected.startsWith('an expression')) return "dsq has no unary '+': leave it out";
   if (previous?.tokenType === T.StringLiteral && previous.image.endsWith("\\'") && touching(previous, token)) {
     return "dsq strings have no backslash escapes: '...\\' ended the string; a quote inside a string is written twice ('O''Brien')";
+  }
+  const atEnd = type === EOF || token.image === undefined || token.image === '';
+  if (previous?.tokenType === T.Comma && expected?.startsWith('an expression') && (CLAUSES.includes(word) || type === T.RParen || atEnd)) {
+    return "remove the ',' after the last item: a list takes none after it";
+  }
+  if (type === T.Identifier && (expected === END_OF_STATEMENT || expected === 'SELECT')) {
+    const [close] = suggest(token.image, expected === 'SELECT' ? STATEMENT_WORDS : [...CLAUSES, 'OPTIONS', 'JOIN', 'LEFT', 'INNER', 'CROSS'], 1);
+    if (close) return `did you mean ${close}?`;
+  }
+  if (expected === END_OF_STATEMENT && previous?.tokenType === T.Identifier && first?.tokenType === T.Select) {
+    // SELECT a FORM t: FORM was taken for an alias of a.
+    const [close] = suggest(previous.image, CLAUSES, 1);
+    if (close) return `${previous.image} was read as an alias: did you mean ${close}?`;
   }
   if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
   const action = upper(first);

@@ -371,6 +371,12 @@ const REJECTED: readonly Rejected[] = [
   // backslash escapes (MySQL): a string ends at its second quote
   { name: "a backslash-escaped quote in a select list", sql: "SELECT 'It\\'s' FROM t", code: 'syntax/unterminated', at: '1:14', message: "unterminated string: missing the closing '", hint: "a quote inside a string is written twice ('It''s')" },
   { name: 'a backslash-escaped quote in a WHERE', sql: "SELECT * FROM t WHERE name = 'O\\'Brien'", code: 'syntax/unexpected-token', at: '1:34', message: `unexpected name Brien: expected ${END}`, hint: 'no backslash escapes', errors: 2 },
+  // everyday slips
+  { name: 'a comma after the last result column', sql: 'SELECT a, b,\nFROM t', code: 'syntax/unexpected-token', at: '2:1', message: "expected an expression after ',', found FROM", hint: "remove the ',' after the last item" },
+  { name: 'a comma after the last IN value', sql: 'SELECT * FROM t WHERE a IN (1, 2,)', code: 'syntax/unexpected-token', at: '1:34', message: "expected an expression after ',', found ')'", hint: "remove the ','" },
+  { name: 'FORM for FROM', sql: 'SELECT * FORM t', code: 'syntax/unexpected-token', at: '1:10', message: `unexpected name FORM: expected ${END}`, hint: 'did you mean FROM?' },
+  { name: 'FORM for FROM, read as an alias', sql: 'SELECT name FORM users', code: 'syntax/unexpected-token', at: '1:18', message: `unexpected name users: expected ${END}`, hint: 'FORM was read as an alias: did you mean FROM?' },
+  { name: 'SELEC for SELECT', sql: 'SELEC * FROM t', code: 'syntax/unexpected-token', at: '1:1', message: 'expected SELECT, found name SELEC', hint: 'did you mean SELECT?' },
   // a number run into a name: never read as the number and an alias
   { name: 'a hexadecimal number', sql: 'SELECT * FROM t WHERE flags & 0x1F > 0', code: 'syntax/invalid-number', at: '1:31', message: "0x1F is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 31' },
   { name: 'a binary number', sql: 'SELECT 0b101 FROM t', code: 'syntax/invalid-number', at: '1:8', message: "0b101 is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 5' },
