@@ -288,6 +288,20 @@ export class CommentMap {
   }
 
   /**
+   * True when the last comment trailing the node (inside or after the parentheses it may get)
+   * is a `--` comment: it ends the line a next comment would follow on.
+   */
+  private lineCommentAfter(node: Node, outside: boolean): boolean {
+    const list = this.byNode.get(node);
+    if (list === undefined) return false;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const a = list[i] as Attached;
+      if (!a.leading && (a.outside || !outside)) return a.comment.kind === 'line';
+    }
+    return false;
+  }
+
+  /**
    * The node ending at `end`, or before closing punctuation there (`a, -- c`, `(a + b) /* c *\/`);
    * `outside` when a `)` is in between (the comment prints after the parentheses, if any).
    */
@@ -330,8 +344,6 @@ export class CommentMap {
       // select's last token goes after its last clause's node, before OPTIONS.
       node = tree.lastChildEnding(node) ?? node;
     }
-    // A write's `WHERE` prints its expression (recordsClause in action-layout.ts): comments go to that.
-    if (node.kind === 'spec_where' && (tree.parentOf(node) as { records?: unknown } | undefined)?.records === node) node = node.where;
     let leading = lead;
     if (leading && pos.first) {
       // On its own line before the right operand of an operator the printer puts at the start of
@@ -362,7 +374,9 @@ export class CommentMap {
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
       // the printer keeps before that comment), a comment can only start the next line.
-      const style: Style = pos.first || !this.canTrail(node, outside) ? 'ownLine' : 'inline';
+      // (A block comment on a line of its own after the node does not end that line: a comment
+      // after it there stays after it, `/* a */ -- b`.)
+      const style: Style = pos.first || this.lineCommentAfter(node, outside) ? 'ownLine' : 'inline';
       const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);
