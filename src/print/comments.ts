@@ -4,7 +4,7 @@ import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
 import { afterLineComment, blankLine, CommentScanner, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
 import { StatementTree } from './comment-tree.js';
-import { leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
+import { canTrail, endsWithLineComment, leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, countTokens, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
 import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
@@ -215,7 +215,7 @@ export class CommentMap {
       // own already follows `a`: on the line of the `,`, before the next item.
       const comma = pos.prevEnd > 0 && this.text.charAt(pos.prevEnd - 1) === ',';
       if (back !== undefined && atNext !== undefined && comma && pos.endsLine) return this.leading(atNext, c, index, pos);
-      if (back !== undefined && (this.canTrail(back.node, back.outside) || atNext === undefined)) {
+      if (back !== undefined && (canTrail(this.byNode.get(back.node), back.outside) || atNext === undefined)) {
         return this.trailing(back.node, c, index, pos, back.outside);
       }
       if (back !== undefined) return this.leading(atNext as Node, c, index, pos);
@@ -228,7 +228,7 @@ export class CommentMap {
         const distance = countTokens(this.text, c.span.end, tree.spanOf(next)?.start ?? 0);
         options.push({ distance, place: () => this.leading(next, c, index, pos) });
       }
-      if (prev !== undefined && this.canTrail(prev)) {
+      if (prev !== undefined && canTrail(this.byNode.get(prev), false)) {
         const distance = countTokens(this.text, tree.spanOf(prev)?.end ?? 0, c.span.start);
         options.push({ distance, place: () => this.trailing(prev, c, index, pos) });
       }
@@ -275,30 +275,6 @@ export class CommentMap {
     const span = tree.spanOf(node);
     const top = (span === undefined ? undefined : tree.startingAt(span.start)) ?? node;
     return comparePlaces(placeKey(tree, top, true), last.key) >= 0;
-  }
-
-  /**
-   * True when a comment can still follow the node on its last line (no comment ends that line),
-   * inside or after the parentheses it may get.
-   */
-  private canTrail(node: Node, outside = false): boolean {
-    const list = this.byNode.get(node);
-    if (list === undefined) return true;
-    return !list.some((a) => !a.leading && (a.outside || !outside) && (a.style === 'ownLine' || a.comment.kind === 'line'));
-  }
-
-  /**
-   * True when the last comment trailing the node (inside or after the parentheses it may get)
-   * is a `--` comment: it ends the line a next comment would follow on.
-   */
-  private lineCommentAfter(node: Node, outside: boolean): boolean {
-    const list = this.byNode.get(node);
-    if (list === undefined) return false;
-    for (let i = list.length - 1; i >= 0; i--) {
-      const a = list[i] as Attached;
-      if (!a.leading && (a.outside || !outside)) return a.comment.kind === 'line';
-    }
-    return false;
   }
 
   /**
@@ -370,13 +346,14 @@ export class CommentMap {
     } else if (leading) {
       const style: Style = !pos.endsLine ? 'inline' : pos.first ? 'alone' : 'hanging';
       const next = commentStartAfter(this.comments, index, pos.nextStart);
-      a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && blankLine(this.text, c.span.end, next), outside: false };
+      // A blank line before the next comment, or before the node itself; not before a token
+      // inside the node that the comment moves out from (`FROM DSV ( -- c`, blank, `DELIMITER`).
+      const toNode = next < pos.nextStart || pos.nextStart === tree.spanOf(node)?.start;
+      a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && toNode && blankLine(this.text, c.span.end, next), outside: false };
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
       // the printer keeps before that comment), a comment can only start the next line.
-      // (A block comment on a line of its own after the node does not end that line: a comment
-      // after it there stays after it, `/* a */ -- b`.)
-      const style: Style = pos.first || this.lineCommentAfter(node, outside) ? 'ownLine' : 'inline';
+      const style: Style = pos.first || endsWithLineComment(this.byNode.get(node), outside) ? 'ownLine' : 'inline';
       const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);
