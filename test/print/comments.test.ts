@@ -253,6 +253,13 @@ describe('comments stay put', () => {
     expect(format(once)).toBe(once);
   });
 
+  it("a comment before FROM CSV's FILE 'id' stays before FILE; one pass is final", () => {
+    const once = format("INSERT INTO a.a FROM DSV (DELIMITER = ';')\n/* c1 */\n\n  FILE ' '");
+    expect(once).toBe("INSERT INTO a.a\nFROM DSV (DELIMITER = ';')\n  /* c1 */\n\n  FILE ' '\n");
+    expect(format(once)).toBe(once);
+    expect(format("INSERT INTO a FROM CSV FILE /* c1 */ 'x'")).toBe("INSERT INTO a FROM CSV /* c1 */ FILE 'x'\n");
+  });
+
   it('one pass is final (no re-run to a fixed point)', () => {
     const text = 'SELECT a /* 1 */ , -- 2\n b FROM -- 3\n t WHERE x IS /* 4 */ NOT NULL ORDER BY a /* 5 */ DESC; -- 6\n';
     const once = format(text);
