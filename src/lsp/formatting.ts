@@ -45,10 +45,20 @@ export function formatRange(text: string, start: number, end: number, options: P
       if (err instanceof DsqError) return null;
       throw err;
     }
-    const edit = smallestEdit(source, out.replace(/\n+$/, ''), s.span.start);
+    let formatted = out.replace(/\n+$/, '');
+    // Ending with a `--` comment (a comment from inside it, its parentheses dropped): what
+    // followed the statement on its line (`; SELECT 2`) would be commented out; it goes to the next.
+    if (endsWithLineComment(formatted) && !/^[ \t]*(?:\r?\n|\r|$)/.test(text.slice(s.span.end))) formatted += '\n';
+    const edit = smallestEdit(source, formatted, s.span.start);
     if (edit) edits.push(edit);
   }
   return edits;
+}
+
+/** True when formatted text ends with a `--` comment. */
+function endsWithLineComment(formatted: string): boolean {
+  const last = parseDocument(formatted).comments.at(-1);
+  return last !== undefined && last.kind === 'line' && last.span.end === formatted.length;
 }
 
 /** The one edit turning `before` into `after`: what lies between their common start and end. */
