@@ -22,4 +22,15 @@ export function jsonDiagnostic(code: string, message: string, at: JsonLocation, 
   };
 }
 
-export { didYouMean } from '../diagnostic/suggest.js';
+import { didYouMean as suggestNames } from '../diagnostic/suggest.js';
+
+/**
+ * " (did you mean ...?)" for a value that is not one of `candidates`. The spec makes keys
+ * case-insensitive, not values: a value that differs from a candidate only by case
+ * ("LEFT", "DESC", "RECORDS") is named with that candidate and the reason.
+ */
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  const same = candidates.find((c) => c !== name && c.toLowerCase() === name.toLowerCase());
+  if (same !== undefined) return ` (did you mean "${same}"? values are case-sensitive, unlike keys)`;
+  return suggestNames(name, candidates);
+}

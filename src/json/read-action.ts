@@ -195,7 +195,7 @@ export function readRecord(v: JsonValue, cx: Cx): Step<RecordData> {
 
 /** A record's "file": its "type" and "content" are each checked (a bad one does not hide the other); null when either is bad. */
 function readFile(p: Parts, cx: Cx, v: JsonValue): FileRef | null {
-  if (v.type === 'string') return { kind: 'file_ref', form: 'object', value: v.value };
+  if (v.type === 'string') return located<FileRef>(cx, { kind: 'file_ref', form: 'object', value: v.value }, v);
   const what = 'a binary object: an uploaded object id (a string), {"type": "text", "content": ...} or {"type": "base64", "content": ...}';
   const obj = expectObject(cx, v, what);
   p.props(obj, 'a binary object', ['type', 'content'], ['type', 'content']);
@@ -205,7 +205,14 @@ function readFile(p: Parts, cx: Cx, v: JsonValue): FileRef | null {
     return t.value;
   }, null);
   const content = p.attempt(() => expectString(cx, prop(obj, 'content'), '"content"'), null);
-  return form === null || content === null ? null : { kind: 'file_ref', form, value: content };
+  // A problem with the content (spec/base64, spec/empty-string) is placed at "content".
+  return form === null || content === null ? null : located<FileRef>(cx, { kind: 'file_ref', form: form as FileRef['form'], value: content }, obj.get('content') as JsonValue);
+}
+
+/** Records where a node read outside the frames of `run` came from, when a problem is being placed. */
+function located<T extends object>(cx: Cx, node: T, from: JsonValue): T {
+  cx.origins?.set(node, from);
+  return node;
 }
 
 function fieldName(m: JsonMember): string {

@@ -86,7 +86,9 @@ export function readOrderTerm(v: JsonValue, cx: Cx): Step<OrderTerm> {
 
 function readOrder(cx: Cx, v: JsonValue | undefined): 'asc' | 'desc' {
   if (v === undefined || v.type === 'null') return 'asc';
-  if (v.type !== 'string' || (v.value !== 'asc' && v.value !== 'desc')) fail(cx, 'wrong-type', `"order" must be "asc" or "desc", got ${describe(v)}`, v);
+  if (v.type !== 'string' || (v.value !== 'asc' && v.value !== 'desc')) {
+    fail(cx, 'wrong-type', `"order" must be "asc" or "desc", got ${describe(v)}${v.type === 'string' ? didYouMean(v.value, ['asc', 'desc']) : ''}`, v);
+  }
   return v.value;
 }
 

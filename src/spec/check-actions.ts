@@ -1,6 +1,6 @@
 import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/actions.js';
 import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
-import { checkNumber } from '../ast/numbers.js';
+import { checkNumber, compareNumbers } from '../ast/numbers.js';
 
 /**
  * The spec's rules about data actions that their shape does not say (src/spec/check.ts runs
@@ -49,7 +49,8 @@ function whole(text: WholeOrParam | null, what: string, node: Node, field: strin
   const check = checkNumber(text);
   if (!check.ok) out.push({ code: 'spec/invalid-number', message: `${what}: ${check.reason}`, node, field });
   else if (!check.whole) out.push({ code: 'spec/invalid-number', message: `${what} must be a whole number, got ${text}`, node, field });
-  else if (min && text.startsWith('-')) out.push({ code: 'spec/invalid-number', message: `${what} must be at least 0, got ${text}`, node, field });
+  // (-0 is 0: at least 0.)
+  else if (min && compareNumbers(text, '0') < 0) out.push({ code: 'spec/invalid-number', message: `${what} must be at least 0, got ${text}`, node, field });
 }
 
 /** A key specifier stands only where records are specified. */
@@ -57,6 +58,9 @@ function noKey(spec: Specifier, node: Node, field: string, out: ActionProblem[])
   const hasKey = spec.kind === 'spec_array' && spec.items.some((i) => i.kind === 'spec_key');
   if (hasKey) out.push({ code: 'spec/key-specifier', message: 'a key specifier selects records; it cannot specify a database', node, field });
 }
+
+/** RFC 4648 standard base64: the base alphabet, in groups of 4, the last padded with `=`. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const RECORD_RULE = 'a field gets its value from the record object or from "expressions", not both';
 const UPDATE_RULE = 'the spec: a field named more than once across "fields" and "expressions" makes the action fail';
@@ -80,6 +84,11 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       names(node.key, out);
       if (node.key.length === 0) out.push({ code: 'spec/empty-list', message: 'a key specifier needs the value of every key field', node, field: 'key' });
       twice(node.key, 'a key specifier', 'each key field has one value', out, node, 'key');
+      for (const v of node.key) {
+        if (v.value.kind === 'null') {
+          out.push({ code: 'spec/key-null', message: `the key field ${v.field} is null: every key field of the database must have a non-null value (the spec's key specifier)`, node, field: 'key', hint: 'a key specifier names records by their key values; to select on NULL use {"type": "where", ...}' });
+        }
+      }
       return;
     case 'delimited_records':
       if (node.format === 'dsv' && node.delimiter === null) {
@@ -91,12 +100,24 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       return;
     case 'file_ref':
       if (node.value === '') out.push({ code: 'spec/empty-string', message: `${node.form === 'object' ? 'an object id' : 'the content of a binary object'} cannot be empty (the spec's empty string is null)`, node, field: 'value' });
+      else if (node.form === 'base64' && !BASE64.test(node.value)) {
+        out.push({ code: 'spec/base64', message: `the content of a base64 binary object must be standard base64 (RFC 4648: A-Z a-z 0-9 + /, padded with = to a multiple of 4 characters), got ${JSON.stringify(node.value.length > 40 ? `${node.value.slice(0, 40)}…` : node.value)}`, node, field: 'value', hint: 'plain text goes in {"type": "text", "content": ...}' });
+      }
       return;
     case 'update_action': {
       const all = [...node.fields, ...node.expressions];
       names(all, out);
       twice(all, 'an UPDATE', UPDATE_RULE, out, node, 'fields');
       if (node.file === '') out.push({ code: 'spec/empty-string', message: 'the file object id cannot be empty', node, field: 'file' });
+      if (node.failNoOp === true && node.fields.length === 0 && node.expressions.length === 0 && node.file === null) {
+        out.push({
+          code: 'spec/update-no-values',
+          message: 'an UPDATE with fail_no_op true and no values in fields, expressions or file always fails (the spec: with no values "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
+          node,
+          field: 'fail_no_op',
+          hint: 'give the values to set, or leave fail_no_op out',
+        });
+      }
       noKey(node.database, node, 'database', out);
       return;
     }

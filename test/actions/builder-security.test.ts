@@ -56,7 +56,8 @@ const POSITIONS: readonly Position[] = [
   ['builder().fetchUsers users', (x) => db.fetchUsers(x as never), (j) => j.users, (v) => (v === null ? undefined : specJson(v))],
   ['insert record value', (x) => db.insertInto('t').values([{ a: x }]), (j) => j.records?.[0]?.a, fieldJson],
   ['update .set value', (x) => db.updateTable('t').set({ a: x }), (j) => j.fields?.a, fieldJson],
-  ['recordKey value', (x) => db.deleteFrom('t').records([1]).records(recordKeyOf(x)), (j) => j.records?.key?.a, fieldJson],
+  // A key field has a non-null value (the spec's key specifier): null and "" (which is null) are errors.
+  ['recordKey value', (x) => db.deleteFrom('t').records([1]).records(recordKeyOf(x)), (j) => j.records?.key?.a, (v) => (fieldJson(v) === null ? undefined : fieldJson(v))],
   ['fetchRecords .fields name', (x) => db.fetchRecords('t').fields([x as never]), (j) => j.fields?.[0], name],
   ['fetchRecords .attributes name', (x) => db.fetchRecords('t').attributes([x as never]), (j) => j.attributes?.[0], name],
   ['fetchRecords .limit', (x) => db.fetchRecords('t').limit(x as never), (j) => j.limit, whole0],
