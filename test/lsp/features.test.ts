@@ -145,6 +145,10 @@ describe('formatting', () => {
     for (const e of [...edits].reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
     expect(out).toBe('SELECT a FROM t WHERE b -- c\n; SELECT 2');
     expect(parseStatements(out)).toEqual(parseStatements(text));
+    // Blanks after the statement would join the comment's text (seed 8080): they go.
+    const blanks = 'SELECT a FROM t WHERE (b -- c\n)  \n; SELECT 2';
+    const [edit] = formatRange(blanks, 0, 0, {})!;
+    expect(blanks.slice(0, edit!.start) + edit!.text + blanks.slice(edit!.end)).toBe('SELECT a FROM t WHERE b -- c\n; SELECT 2');
   });
 
   it('never formats a document that does not parse', () => {
