@@ -191,10 +191,14 @@ export class CommentMap {
   /** A comment between two tokens of statement `s`. */
   private attachInside(c: Comment, index: number, at: Position, s: number): void {
     const tree = this.treeOf(s);
-    const pos: Position = at.sameLine && afterLineComment(this.text, this.comments, this.firsts, index) ? { ...at, sameLine: false, first: true } : at;
     if (this.current !== s) this.last = null;
     this.current = s;
-    const atPrev = tree.endingAt(pos.prevEnd);
+    const before = tree.endingAt(at.prevEnd);
+    // After a `--` comment that ends its line in the output (over `,`, or trailing the node before
+    // it): it prints on a line of its own, so it is placed as one, as the next run places it.
+    const ownLine = at.sameLine && (afterLineComment(this.text, this.comments, this.firsts, index) || (before !== undefined && endsWithLineComment(this.byNode.get(before), false)));
+    const pos: Position = ownLine ? { ...at, sameLine: false, first: true } : at;
+    const atPrev = before;
     // The usual case first: after a node's end on its line.
     if (pos.sameLine && atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
     const atNext = tree.startingAt(pos.nextStart);
