@@ -1,4 +1,4 @@
-import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord } from '../syntax/words.js';
+import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord, isSqlValueWord } from '../syntax/words.js';
 
 /**
  * How names are written: bare when they lex back as the same identifier, quoted otherwise;
@@ -20,11 +20,12 @@ const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 /**
  * True when `name` is written bare: an ASCII identifier that is no keyword (src/syntax/words.ts,
- * the list the lexer reads). The lexer also reads other Unicode letters bare; the printer quotes
+ * the list the lexer reads) nor one of SQL's values without parentheses (`current_date`, which
+ * the parser rejects bare). The lexer also reads other Unicode letters bare; the printer quotes
  * them (a style choice), so whatever it writes bare reads back as exactly `name`.
  */
 export function isBareName(name: string): boolean {
-  return IDENT_RE.test(name) && !isReservedWord(name);
+  return IDENT_RE.test(name) && !isReservedWord(name) && !isSqlValueWord(name);
 }
 
 /** Names and paths repeat across a corpus: remember how they were written (bounded). */

@@ -2,6 +2,7 @@ import { NULL, type BinaryOp, type Expr, type OrderTerm, type Select, type Unary
 import { OPERATORS } from '../ast/operators.js';
 import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, OrderTermNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
+import { callArgumentMessage, callFormHint, mismatchMessage } from './messages.js';
 import { MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { CASE_BASE, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
@@ -231,6 +232,14 @@ export abstract class ExpressionRules extends ExpressionFrames {
                 left = not ? this.mark(new UnaryNode('not', node), start) : node;
                 continue;
               }
+              const call = this.frameCount > base ? (this.frames[this.frameCount - 1] as Frame) : undefined;
+              if (!this.at(T.LParen) && call?.kind === F_CALL && this.pos < this.end) {
+                // POSITION('a' IN name): SQL's call form, not an IN list. One error, then on after the call's ')'.
+                const hint = callFormHint(this.image(call.token), this.token(this.pos));
+                this.syntaxError({ ...mismatchMessage(T.LParen, this.token(this.pos), this.token(this.last())), ...(hint ? { hint } : {}) });
+                this.skipToCloseParen();
+                continue;
+              }
               const open = this.expect(T.LParen);
               this.enter(open === MISSING ? operator : open);
               if (this.at(T.Select)) {
@@ -275,6 +284,11 @@ export abstract class ExpressionRules extends ExpressionFrames {
           left = this.mark(new UnaryNode(frame.op as UnaryOp, left), frame.start);
           break;
         case F_PAREN:
+          if (this.at(T.Comma)) {
+            // (a, b) IN (...), (a, b) = (1, 2): one error, then on after the ')'.
+            this.syntaxError({ ...mismatchMessage(T.RParen, this.token(this.pos), this.token(this.last())), hint: 'dsq has no row values (a, b): compare each pair (a = x AND b = y), or use EXISTS (SELECT ...)' });
+            this.skipToCloseParen();
+          }
           this.expect(T.RParen);
           this.leave();
           this.pop(frame);
@@ -326,6 +340,11 @@ export abstract class ExpressionRules extends ExpressionFrames {
             minPrec = 0;
             need = true;
             continue;
+          }
+          if (!this.at(T.RParen) && this.pos < this.end) {
+            // CAST(x AS INT), EXTRACT(YEAR FROM d): one error, then on after the call's ')'.
+            this.syntaxError(callArgumentMessage(this.image(frame.token), this.token(this.pos), this.token(this.last())));
+            this.skipToCloseParen();
           }
           this.expect(T.RParen);
           this.leave();

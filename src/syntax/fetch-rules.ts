@@ -210,7 +210,7 @@ export abstract class FetchRules extends ActionParts {
     const token = this.expect(T.NumberLiteral);
     if (token === MISSING) return '0';
     const text = this.wholeNumberText(token, negative, what);
-    if (negative && (what === 'LIMIT' || what === 'OFFSET')) this.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token);
+    if (negative && (what === 'LIMIT' || what === 'OFFSET')) this.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
     return text;
   }
 }

@@ -1,6 +1,7 @@
 import { createTokenInstance, type IToken } from 'chevrotain';
 import type { Diagnostic, LineIndex, Span } from '../diagnostic/index.js';
 import * as T from './tokens.js';
+import { matchBareName } from './words.js';
 
 /** A comment of the source, kept beside the tree for the formatter. */
 export interface Comment {
@@ -31,6 +32,7 @@ const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '?': 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   $: 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
   '#': "comments are written -- like this or /* like this */",
+  '^': "dsq has no '^' operator: POW(a, b) for a power; the spec's bit operators are & | ~ << >>",
   '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 
@@ -57,6 +59,46 @@ export function characterDiagnostic(text: string, offset: number, length: number
   };
 }
 
+/** Where a string, a quoted name or a comment does not end. */
+export function unterminatedDiagnostic(what: string, span: Span): Diagnostic {
+  const hint = what.startsWith('string')
+    ? "a quote inside a string is written twice ('It''s'): dsq strings have no backslash escapes"
+    : what.startsWith('quoted') ? 'a double quote inside a quoted name is written twice ("a""b")' : undefined;
+  return { code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span, ...(hint ? { hint } : {}) };
+}
+
+/**
+ * A number run into a name, `0x1F`, `1_000`, `10items`, `1AND` (the number token ends at `end`):
+ * its error, or undefined. SQL readers take these as one token (a hexadecimal number, a digit
+ * separator) or reject them; read as a number and an alias they would change the query silently.
+ */
+export function numberRunOnDiagnostic(text: string, start: number, end: number, lines: LineIndex): Diagnostic | undefined {
+  const c = text.charCodeAt(end);
+  // The fast path: what follows most numbers (space, punctuation, the end) starts no name.
+  if (c < 128 && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return undefined;
+  const name = matchBareName(text, end);
+  if (name === null) return undefined;
+  const written = text.slice(start, end + name[0].length);
+  const shown = written.length > 40 ? `${written.slice(0, 37)}...` : written;
+  return {
+    code: 'syntax/invalid-number',
+    severity: 'error',
+    message: `${shown} is not a number: a number cannot be followed directly by a letter or '_'`,
+    span: lines.span(start, end + name[0].length),
+    hint: runOnHint(written, text.slice(start, end), name[0]),
+  };
+}
+
+function runOnHint(written: string, number: string, name: string): string {
+  const radix = /^0([xX][0-9a-fA-F]+|[bB][01]+|[oO][0-7]+)$/.exec(written);
+  if (radix) {
+    const kind = { x: 'hexadecimal', b: 'binary', o: 'octal' }[(radix[1] as string)[0]?.toLowerCase() as 'x' | 'b' | 'o'];
+    return `dsq has no ${kind} numbers; write it in decimal: ${BigInt(written).toString()}`;
+  }
+  if (/^[0-9]+(_[0-9]+)+$/.test(written)) return `dsq has no digit separators; write ${written.replace(/_/g, '')}`;
+  return `put a space between ${number} and ${name}`;
+}
+
 /**
  * Tokens of a whole text (the one reused lexer), its comments, and lexical errors. An
  * unterminated string or quoted name is reported once and read to the end of the input, so
@@ -67,6 +109,14 @@ export function lex(text: string, lines: LineIndex): LexResult {
   const diagnostics: Diagnostic[] = [];
   for (const error of result.errors) diagnostics.push(characterDiagnostic(text, error.offset, error.length, lines));
   let tokens = result.tokens;
+  let runOn = false;
+  for (const token of tokens) {
+    if (token.tokenType !== T.NumberLiteral) continue;
+    const d = numberRunOnDiagnostic(text, token.startOffset, tokenEnd(token), lines);
+    if (d) diagnostics.push(d), (runOn = true);
+  }
+  // In the order of the text, as the parser's scanner finds them.
+  if (runOn) diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   // Words: a keyword or contextual word is lexed as an Identifier and retyped here.
   const identifier = T.Identifier;
   for (let i = 0; i < tokens.length; i++) {
@@ -87,7 +137,7 @@ export function lex(text: string, lines: LineIndex): LexResult {
       }
       const type = token.tokenType;
       const what = type === T.UnterminatedString ? "string: missing the closing '" : type === T.UnterminatedComment ? 'comment: missing the closing */' : 'quoted name: missing the closing "';
-      diagnostics.push({ code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span: tokenSpan(token, lines) });
+      diagnostics.push(unterminatedDiagnostic(what, tokenSpan(token, lines)));
       if (type === T.UnterminatedComment) continue;
       // Read on as a string or name to the end of the input (image as written, so spans stay in the text).
       const closed = type === T.UnterminatedString ? T.StringLiteral : T.QuotedIdentifier;

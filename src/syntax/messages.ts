@@ -1,4 +1,5 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+import { suggest } from '../diagnostic/suggest.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord } from './words.js';
 
@@ -73,6 +74,8 @@ function tokenLabel(type: TokenType): string {
 export interface SyntaxMessage {
   readonly message: string;
   readonly expected: string;
+  /** The dialect's way, when the rule that found the error knows it better than `hintFor`. */
+  readonly hint?: string;
 }
 
 /** `after <previous>, found <next>`, or the message's own wording after `expected <what>`. */
@@ -84,6 +87,43 @@ export function expectedMessage(expected: string, rest: string): SyntaxMessage {
 export function mismatchMessage(expected: TokenType, actual: IToken, previous: IToken | undefined): SyntaxMessage {
   return expectedMessage(tokenLabel(expected), `${after(previous)}, found ${describeToken(actual)}`);
 }
+
+/**
+ * A call's argument is followed by neither ',' nor ')' (`CAST(x AS INT)`, `EXTRACT(YEAR FROM d)`):
+ * the message, with a hint for SQL's special call forms, named by the function `fn`.
+ */
+export function callArgumentMessage(fn: string, actual: IToken, previous: IToken | undefined): SyntaxMessage {
+  const hint = callFormHint(fn, actual);
+  return { ...expectedMessage("',' or ')'", `${after(previous)}, found ${describeToken(actual)}`), ...(hint ? { hint } : {}) };
+}
+
+/** SQL's call forms with words among the arguments, which a select object's function (name, args) cannot hold. */
+export function callFormHint(fn: string, found: IToken): string | undefined {
+  const name = fn.toUpperCase();
+  const word = upper(found);
+  if (name === 'CAST' || name === 'TRY_CAST' || name === 'SAFE_CAST' || (name === 'CONVERT' && word === 'USING')) {
+    return `dsq has no ${name}(x AS type): the select object has no casts; the service infers column types`;
+  }
+  const form = SPECIAL_CALL_FORMS[name];
+  const commas = "a function's arguments are expressions separated by commas";
+  if (form) return `dsq has no ${form} form: ${commas}`;
+  if (T.KEYWORDS.includes(found.tokenType) || ['FOR', 'USING', 'SEPARATOR', 'FORMAT'].includes(word)) {
+    return `${commas}; SQL's call forms with words among the arguments (CAST(x AS t), EXTRACT(f FROM x)) are not in dsq`;
+  }
+  return undefined;
+}
+
+const SPECIAL_CALL_FORMS: Readonly<Record<string, string>> = {
+  EXTRACT: 'EXTRACT(field FROM x)',
+  SUBSTRING: 'SUBSTRING(x FROM start FOR length)',
+  SUBSTR: 'SUBSTRING(x FROM start FOR length)',
+  TRIM: 'TRIM([BOTH | LEADING | TRAILING] c FROM x)',
+  POSITION: 'POSITION(a IN b)',
+  OVERLAY: 'OVERLAY(x PLACING y FROM start)',
+  GROUP_CONCAT: 'GROUP_CONCAT(x ORDER BY ... SEPARATOR s)',
+  STRING_AGG: 'STRING_AGG(x, s ORDER BY ...)',
+  ARRAY_AGG: 'ARRAY_AGG(x ORDER BY ...)',
+};
 
 /** Tokens are left after a complete statement or expression (NotAllInputParsedException). */
 export function notAllInputParsedMessage(firstRedundant: IToken, ruleName: string): SyntaxMessage {
@@ -140,9 +180,21 @@ const upper = (t: IToken | undefined) => (t && typeof t.image === 'string' ? t.i
  * A hint naming the dialect's way for an SQL habit it does not have, judged from the
  * offending token and the two before it.
  */
-export function hintFor(token: IToken, previous: IToken | undefined, next: IToken | undefined): string | undefined {
+export function hintFor(
+  token: IToken,
+  previous: IToken | undefined,
+  next: IToken | undefined,
+  /** The token before `previous`. */
+  before?: IToken,
+  /** What the error says was expected. */
+  expected?: string,
+  /** The first token of the statement. */
+  first?: IToken,
+): string | undefined {
   const word = upper(token);
   const prev = upper(previous);
+  const own = sqlFormHint(token, previous, next, before, expected, first);
+  if (own) return own;
   if (T.KEYWORDS.includes(token.tokenType) && next?.tokenType === T.LParen && token.tokenType !== T.Exists && token.tokenType !== T.In) {
     return `${word} is a keyword; a function of that name is written quoted: "${word}"(...)`;
   }
@@ -192,6 +244,80 @@ export function hintFor(token: IToken, previous: IToken | undefined, next: IToke
     const alias = `for an alias of that name quote it: "${token.image.replace(/"/g, '""')}"`;
     const own = SQL_WORD_HINTS[word];
     return own ? `${own} (${alias})` : `${word} is an SQL keyword and is never read as a bare alias; ${alias}`;
+  }
+  return undefined;
+}
+
+const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.LessEquals, T.Greater, T.GreaterEquals];
+const WRITE_WORDS = ['UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'INSERT', 'REPLACE', 'SET'];
+const IS_NAME_TYPE = (type: TokenType) => type === T.Identifier || type === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(type);
+const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'];
+const CLAUSES = ['FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET'];
+const END_OF_STATEMENT = "the end of the statement (';' or the end of the input)";
+
+/** Whether token `b` starts right where token `a` ends (no space or comment between). */
+function touching(a: IToken | undefined, b: IToken | undefined): boolean {
+  return a !== undefined && b !== undefined && typeof a.image === 'string' && a.startOffset + a.image.length === b.startOffset;
+}
+
+/** Hints for SQL forms that the token and its neighbours give away (quantified comparisons, IS DISTINCT FROM, ...). */
+function sqlFormHint(
+  token: IToken,
+  previous: IToken | undefined,
+  next: IToken | undefined,
+  before: IToken | undefined,
+  expected: string | undefined,
+  first: IToken | undefined,
+): string | undefined {
+  const type = token.tokenType;
+  const word = upper(token);
+  const prev = upper(previous);
+  const quantified = 'dsq has no quantified comparisons (> ALL, = ANY, SOME): compare with a scalar subquery such as (SELECT MAX(y) FROM u), or use IN (SELECT ...) or EXISTS';
+  if (type === T.All && next?.tokenType === T.LParen && previous !== undefined && COMPARISONS.includes(previous.tokenType)) return quantified;
+  if (type === T.Select && previous?.tokenType === T.LParen && ['ANY', 'SOME'].includes(upper(before))) return quantified;
+  if (type === T.All && previous?.tokenType === T.Select) return 'SELECT ALL is what SELECT does: leave ALL out';
+  if (type === T.All && previous?.tokenType === T.Limit) return 'LIMIT ALL is no limit: leave LIMIT out';
+  if (type === T.All && previous?.tokenType === T.LParen) return 'ALL is what an aggregate does without DISTINCT: leave it out';
+  if (type === T.On && previous?.tokenType === T.Distinct) return 'dsq has no DISTINCT ON (...): SELECT DISTINCT applies to all result columns';
+  if (type === T.Distinct && (previous?.tokenType === T.Is || (previous?.tokenType === T.Not && before?.tokenType === T.Is))) {
+    return 'dsq has no IS [NOT] DISTINCT FROM: compare with = or != and test NULLs with IS NULL';
+  }
+  if (type === T.Greater && previous?.tokenType === T.LessEquals && touching(previous, token)) {
+    return 'dsq has no <=> (NULL-safe equality): compare with = and test NULLs with IS NULL';
+  }
+  if (type === T.StringLiteral && prev === 'INTERVAL') return 'dsq has no INTERVAL values: the spec\'s expressions have no datetime arithmetic';
+  if (type === T.StringLiteral && previous?.tokenType === T.Identifier && ['X', 'N', 'E', 'B', 'U'].includes(prev) && touching(previous, token)) {
+    return `dsq has no ${prev}'...' strings: a string is '...' (any Unicode text, '' for a quote; no backslash escapes)`;
+  }
+  if ((word === 'ROWS' || word === 'ROW') && previous?.tokenType === T.NumberLiteral) return `dsq has no ${word} after OFFSET or LIMIT: write OFFSET n`;
+  if (type === T.Plus && expected !== undefined && expected.startsWith('an expression')) return "dsq has no unary '+': leave it out";
+  if (previous?.tokenType === T.StringLiteral && previous.image.endsWith("\\'") && touching(previous, token)) {
+    return "dsq strings have no backslash escapes: '...\\' ended the string; a quote inside a string is written twice ('O''Brien')";
+  }
+  const atEnd = type === EOF || token.image === undefined || token.image === '';
+  if (previous?.tokenType === T.Comma && expected?.startsWith('an expression') && (CLAUSES.includes(word) || type === T.RParen || atEnd)) {
+    return "remove the ',' after the last item: a list takes none after it";
+  }
+  if (type === T.Identifier && (expected === END_OF_STATEMENT || expected === 'SELECT')) {
+    const [close] = suggest(token.image, expected === 'SELECT' ? STATEMENT_WORDS : [...CLAUSES, 'OPTIONS', 'JOIN', 'LEFT', 'INNER', 'CROSS'], 1);
+    if (close) return `did you mean ${close}?`;
+  }
+  if (expected === END_OF_STATEMENT && previous?.tokenType === T.Identifier && first?.tokenType === T.Select) {
+    // SELECT a FORM t: FORM was taken for an alias of a.
+    const [close] = suggest(previous.image, CLAUSES, 1);
+    if (close) return `${previous.image} was read as an alias: did you mean ${close}?`;
+  }
+  if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
+  const action = upper(first);
+  if (WRITE_WORDS.includes(action) && (type === T.As || type === T.Identifier) && previous !== undefined && IS_NAME_TYPE(previous.tokenType) && ['UPDATE', 'FROM', 'INTO'].includes(upper(before))) {
+    return `the database of ${action} takes no alias: name its fields without a table (WHERE a = 1)`;
+  }
+  if (action === 'UPDATE' && type === T.Dot && expected === "'='") return 'SET names fields of the database, without a table: SET a = 1';
+  if (CLAUSES.includes(word) && expected === END_OF_STATEMENT && first?.tokenType === T.Select) {
+    return 'a SELECT takes its clauses once each, in this order: FROM, WHERE, GROUP BY, HAVING, ORDER BY, LIMIT, OFFSET';
+  }
+  if (type === T.Star && next?.tokenType === T.Slash && touching(token, next)) {
+    return 'block comments do not nest: the comment ended at the first */, so this */ closes nothing';
   }
   return undefined;
 }

@@ -2,9 +2,12 @@ import type { Expr, Specifier } from '../ast/index.js';
 import { AliasNode, ColumnNode, DatabaseColumnNode, DatetimeNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, SystemColumnNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import { NodeHelpers } from './node-helpers.js';
-import { IS_NAME, MISSING, type Rule } from './parser-base.js';
+import { idx, IS_NAME, MISSING, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
+import { isSqlValueWord } from './words.js';
 import { ALIAS_WORD, COLUMN_WORD, DATABASE_COLUMN_WORD, DATETIME, DATETIME_WORDS, LPAREN, MINUS, NUMBER, QUOTED, SEPARATORS, SPECIFIER_START, STRING, SYSTEM_COLUMN_WORD } from './expression-tables.js';
+
+const IDENTIFIER = idx(T.Identifier);
 
 /**
  * The parser's rules for names (src/syntax): the forms a contextual word starts (`DATE '...'`,
@@ -99,7 +102,20 @@ export abstract class NameRules extends NodeHelpers {
 
   /** A column (or alias) reference whose path starts with the name `first` (read). */
   protected columnFrom(first: number): Expr {
-    if (SEPARATORS[this.t1()] === undefined) return this.nameRef(this.nameOf(first), true, first);
+    if (SEPARATORS[this.t1()] === undefined) {
+      const name = this.nameOf(first);
+      if (this.types[first] === IDENTIFIER && isSqlValueWord(name)) {
+        const word = name.toUpperCase();
+        this.report(
+          'syntax/sql-value-word',
+          `${word} is not in the spec's expressions: a select object has no current date or time`,
+          first,
+          first,
+          `give the value as a parameter (:today) or a literal (DATE '2024-01-31'); a column of that name is written quoted: "${name}"`,
+        );
+      }
+      return this.nameRef(name, true, first);
+    }
     return this.nameRef(this.pathText(first), false, first);
   }
 

@@ -33,14 +33,15 @@ export abstract class NodeHelpers extends ParserBase {
     if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
     const text = (negative ? '-' : '') + normalizeNumber(image);
     const check = checkNumber(text);
-    if (!check.ok) this.report('syntax/invalid-number', check.reason, i);
+    // The span is the number as the message quotes it: from its '-' (the token before) when it has one.
+    if (!check.ok) this.report('syntax/invalid-number', check.reason, negative ? i - 1 : i, i);
     return text;
   }
 
   protected wholeNumberText(i: number, negative: boolean, what: string): string {
     const text = this.numberText(i, negative);
     if (i !== MISSING && this.types[i] === NUMBER && !isWholeNumber(text)) {
-      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, i);
+      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, negative ? i - 1 : i, i);
     }
     return text;
   }

@@ -77,7 +77,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     // A statement that parsed without errors is valid: the builder may take its nodes as syntax.
     const rules = nodeRules();
     const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement(), rules.failed), clean, rules.see);
-    diagnostics.push(...own);
+    diagnostics.push(...withoutEchoes(own, lexed));
     if (clean(node)) {
       statements.push({ node, span });
       if (withSpans) spans.set(node, span);
@@ -174,14 +174,34 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
     (e) => e !== undefined && !hasErrors(found),
     rules.see,
   );
-  found.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  const diagnostics = found.map(capDiagnostic);
+  const kept = [...lexed.diagnostics, ...withoutEchoes(found.slice(lexed.diagnostics.length), lexed)];
+  kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  const diagnostics = kept.map(capDiagnostic);
   if (hasErrors(diagnostics)) return { diagnostics };
   if (!expr) {
     const end = lineIndex.span(text.length, text.length);
     return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', span: end, expected: 'an expression' }] };
   }
   return { value: { expr, spans }, diagnostics };
+}
+
+/**
+ * The parser's errors without the echoes of a lexical error: inside a number run into a name
+ * (`a = 0x10`: the lexer's error says it all; the parser's `unexpected name x10` would be its
+ * echo), or at the token right after a character no token starts with.
+ */
+function withoutEchoes(found: readonly Diagnostic[], lexed: Scanned): readonly Diagnostic[] {
+  const lexical = lexed.diagnostics.filter((d) => d.code === 'syntax/invalid-number' || d.code === 'syntax/unexpected-character' || d.code === 'syntax/unterminated');
+  if (lexical.length === 0) return found;
+  const echoes = (d: Diagnostic, r: Diagnostic): boolean => {
+    if (!r.span || !d.span) return false;
+    if (r.code === 'syntax/invalid-number') return d.span.start > r.span.start && d.span.start < r.span.end;
+    // An unterminated string read to the end of the text, as a token the statement had no place for.
+    if (r.code === 'syntax/unterminated') return d.span.start === r.span.start;
+    // `2 ^ 3`: the parser never saw the '^' and trips over the 3 right after it.
+    return d.span.start >= r.span.end && lexed.text.slice(r.span.end, d.span.start).trim() === '';
+  };
+  return found.filter((d) => d.code !== 'syntax/unexpected-token' || !lexical.some((r) => echoes(d, r)));
 }
 
 /** Run one top rule over the tokens from..to, turning every parser error into a diagnostic. */
@@ -255,10 +275,13 @@ function syntaxDiagnostic(error: SyntaxProblem, tokens: Scanned, from: number, t
   } else {
     span = lines.span(tokens.starts[index] as number, tokens.ends[index] as number);
   }
-  const hint = hintFor(
+  const hint = error.hint ?? hintFor(
     tokenOf(tokens, index, to),
     index > from ? tokenOf(tokens, index - 1, to) : undefined,
     index + 1 < to ? tokenOf(tokens, index + 1, to) : undefined,
+    index - 1 > from ? tokenOf(tokens, index - 2, to) : undefined,
+    error.expected,
+    tokenOf(tokens, from, to),
   );
   return {
     code: 'syntax/unexpected-token',

@@ -77,6 +77,8 @@ function membership(category: TokenType): boolean[] {
 export const IS_NAME = membership(T.Name);
 
 const NAME = idx(T.Name);
+const LPAREN = idx(T.LParen);
+const RPAREN = idx(T.RParen);
 
 const NO_SCAN: Scanned = {
   text: '',
@@ -213,6 +215,16 @@ export abstract class ParserBase {
     return MISSING;
   }
 
+  /** After an error inside parentheses: skip to the ')' that closes them (not read), so the error has no echoes. */
+  protected skipToCloseParen(): void {
+    let depth = 0;
+    for (; this.pos < this.end; this.pos++) {
+      const t = this.t1();
+      if (t === LPAREN) depth++;
+      else if (t === RPAREN && depth-- === 0) return;
+    }
+  }
+
   // -------------------------------------------------------------------------------------
   // Token text
 
@@ -234,8 +246,8 @@ export abstract class ParserBase {
   // Errors
 
   /** A syntax error at the next token: its message and what was expected (messages.ts). */
-  protected syntaxError({ message, expected }: SyntaxMessage): void {
-    this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end });
+  protected syntaxError({ message, expected, hint }: SyntaxMessage): void {
+    this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end, ...(hint ? { hint } : {}) });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createTokenInstance, EOF, type IToken, type TokenType } from 'chevrotain';
 import type { Diagnostic, LineIndex } from '../diagnostic/index.js';
-import { characterDiagnostic, type Comment } from './lexer.js';
+import { characterDiagnostic, numberRunOnDiagnostic, unterminatedDiagnostic, type Comment } from './lexer.js';
 import * as T from './tokens.js';
 import { ASCII, C_BANG, C_COLON, C_DIGIT, C_DOT, C_DQUOTE, C_EQUALS, C_GREATER, C_LESS, C_MINUS, C_NAME, C_PIPE, C_QUOTE, C_SINGLE, C_SLASH, C_SPACE, CONTINUES, isWideSpace, NO_NODE, SINGLE, WORD_ROOT, WORD_TRIE, WORD_TYPE } from './scanner-tables.js';
 import { matchBareName } from './words.js';
@@ -55,7 +55,7 @@ export function scan(text: string, lines: LineIndex): Scanned {
   const comments: Comment[] = [];
   const diagnostics: Diagnostic[] = [];
   const unterminated = (what: string, start: number) => {
-    diagnostics.push({ code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span: lines.span(start, n) });
+    diagnostics.push(unterminatedDiagnostic(what, lines.span(start, n)));
   };
 
   let i = 0;
@@ -98,6 +98,10 @@ export function scan(text: string, lines: LineIndex): Scanned {
       types = grow(types, new Uint8Array(capacity));
       starts = grow(starts, new Int32Array(capacity));
       ends = grow(ends, new Int32Array(capacity));
+    }
+    if (type === NUMBER) {
+      const runOn = numberRunOnDiagnostic(text, i, end, lines);
+      if (runOn) diagnostics.push(runOn);
     }
     types[count] = type;
     starts[count] = i;

@@ -45,10 +45,18 @@ export const ALIAS_RESERVED_WORDS = [
   'OVER', 'FILTER', 'WITHIN', 'ESCAPE', 'ILIKE', 'RLIKE', 'SIMILAR', 'GLOB', 'DIV', 'MOD', 'XOR',
 ] as const;
 
+/**
+ * SQL's values without parentheses (the current date and time). The spec's expressions have no
+ * such value: bare, in an expression, they are an error, never a column of that name (which is
+ * written quoted: `"current_date"`; the printer quotes it).
+ */
+export const SQL_VALUE_WORDS = ['CURRENT_DATE', 'CURRENT_TIME', 'CURRENT_TIMESTAMP', 'LOCALTIME', 'LOCALTIMESTAMP'] as const;
+
 const RESERVED: ReadonlySet<string> = new Set(RESERVED_WORDS);
 const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_WORDS);
 const ALIAS_RESERVED: ReadonlySet<string> = new Set(ALIAS_RESERVED_WORDS);
 const JOIN_WORDS: ReadonlySet<string> = new Set(UNSUPPORTED_JOIN_WORDS);
+const VALUE_WORDS: ReadonlySet<string> = new Set(SQL_VALUE_WORDS);
 
 /**
  * A word upper-cased when it is all ASCII (keywords compare case-insensitively in ASCII only:
@@ -75,6 +83,12 @@ export function isContextualWord(word: string): boolean {
 export function isAliasReservedWord(word: string): boolean {
   const upper = asciiUpper(word);
   return upper !== undefined && ALIAS_RESERVED.has(upper);
+}
+
+/** True when a bare word is one of SQL's values without parentheses (SQL_VALUE_WORDS). */
+export function isSqlValueWord(word: string): boolean {
+  const upper = asciiUpper(word);
+  return upper !== undefined && VALUE_WORDS.has(upper);
 }
 
 /** True when a bare word starts a join the select object cannot hold (UNSUPPORTED_JOIN_WORDS). */
