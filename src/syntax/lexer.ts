@@ -29,10 +29,19 @@ export function tokenEnd(token: IToken): number {
 
 const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '`': 'quote names with double quotes: "name"',
-  '?': 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
-  $: 'dsq has no query parameters; use the builder (dsq`...` template) to put values into a query',
+  '?': "a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)",
+  $: "a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)",
   '#': "comments are written -- like this or /* like this */",
   '^': "dsq has no '^' operator: POW(a, b) for a power; the spec's bit operators are & | ~ << >>",
+  '\u2018': "a typographic quote (from a word processor): a string is written with ' ('text')",
+  '\u2019': "a typographic quote (from a word processor): a string is written with ' ('text')",
+  '\u201C': 'a typographic quote (from a word processor): a quoted name is written with " ("name")',
+  '\u201D': 'a typographic quote (from a word processor): a quoted name is written with " ("name")',
+  '\u2212': "a minus sign (U+2212): write '-'",
+  '\u2013': "a dash (U+2013): write '-' for minus",
+  '\u2264': "write '<='",
+  '\u2265': "write '>='",
+  '\u2260': "write '!=' or '<>'",
   '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 

@@ -307,6 +307,7 @@ function sqlFormHint(
     const [close] = suggest(previous.image, CLAUSES, 1);
     if (close) return `${previous.image} was read as an alias: did you mean ${close}?`;
   }
+  if (type === T.At && expected?.startsWith('an expression')) return 'a parameter is written with its name: :id (given its value when the statement is compiled)';
   if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
   const action = upper(first);
   if (WRITE_WORDS.includes(action) && (type === T.As || type === T.Identifier) && previous !== undefined && IS_NAME_TYPE(previous.tokenType) && ['UPDATE', 'FROM', 'INTO'].includes(upper(before))) {

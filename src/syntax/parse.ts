@@ -199,7 +199,9 @@ function withoutEchoes(found: readonly Diagnostic[], lexed: Scanned): readonly D
     // An unterminated string read to the end of the text, as a token the statement had no place for.
     if (r.code === 'syntax/unterminated') return d.span.start === r.span.start;
     // `2 ^ 3`: the parser never saw the '^' and trips over the 3 right after it.
-    return d.span.start >= r.span.end && lexed.text.slice(r.span.end, d.span.start).trim() === '';
+    // `id = ?`: the parser found the statement ended right before the character.
+    if (d.span.start <= r.span.start) return lexed.text.slice(d.span.start, r.span.start).trim() === '';
+    return lexed.text.slice(r.span.end, d.span.start).trim() === '';
   };
   return found.filter((d) => d.code !== 'syntax/unexpected-token' || !lexical.some((r) => echoes(d, r)));
 }

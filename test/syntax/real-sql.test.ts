@@ -296,6 +296,8 @@ const END = "the end of the statement (';' or the end of the input)";
 const REJECTED: readonly Rejected[] = [
   // joins with a condition: the spec's join object has op, s1 and s2 only
   { name: 'JOIN ... ON', sql: 'SELECT o.id, c.name\nFROM orders o\nJOIN customers c ON o.customer_id = c.id', code: 'syntax/join-condition', at: '3:18', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'put the join condition in WHERE' },
+  { name: 'JOIN ... ON on CRLF lines', sql: 'SELECT a\r\nFROM t\r\nJOIN u ON x = 1', code: 'syntax/join-condition', at: '3:8', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'WHERE' },
+  { name: 'CAST on an indented line (a tab is one column)', sql: '\tSELECT name,\n\t\tCAST(x AS INT)\nFROM t', code: 'syntax/unexpected-token', at: '2:10', message: "expected ',' or ')' after name x, found AS", hint: 'no CAST' },
   { name: 'INNER JOIN ... ON', sql: 'SELECT * FROM a INNER JOIN b ON a.id = b.a_id', code: 'syntax/join-condition', at: '1:30', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'WHERE' },
   { name: 'LEFT JOIN ... ON', sql: 'SELECT * FROM a LEFT JOIN b ON a.id = b.a_id', code: 'syntax/join-condition', at: '1:29', message: "JOIN ... ON is not supported: the select object's join carries no condition", hint: 'WHERE' },
   { name: 'JOIN ... USING', sql: 'SELECT * FROM orders JOIN customers USING (customer_id)', code: 'syntax/join-condition', at: '1:37', message: "JOIN ... USING is not supported: the select object's join carries no condition", hint: 'WHERE' },
@@ -377,6 +379,12 @@ const REJECTED: readonly Rejected[] = [
   { name: 'FORM for FROM', sql: 'SELECT * FORM t', code: 'syntax/unexpected-token', at: '1:10', message: `unexpected name FORM: expected ${END}`, hint: 'did you mean FROM?' },
   { name: 'FORM for FROM, read as an alias', sql: 'SELECT name FORM users', code: 'syntax/unexpected-token', at: '1:18', message: `unexpected name users: expected ${END}`, hint: 'FORM was read as an alias: did you mean FROM?' },
   { name: 'SELEC for SELECT', sql: 'SELEC * FROM t', code: 'syntax/unexpected-token', at: '1:1', message: 'expected SELECT, found name SELEC', hint: 'did you mean SELECT?' },
+  { name: 'typographic quotes pasted from a document', sql: 'SELECT * FROM t WHERE name = \u2018John\u2019', code: 'syntax/unexpected-character', at: '1:30', message: 'unexpected character "\u2018"', hint: "a string is written with '", errors: 2 },
+  { name: 'a mathematical sign', sql: 'SELECT * FROM t WHERE a \u2265 1', code: 'syntax/unexpected-character', at: '1:25', message: 'unexpected character "\u2265"', hint: "write '>='" },
+  // positional and T-SQL parameters: dsq's are named
+  { name: 'a ? placeholder', sql: 'SELECT * FROM t WHERE id = ?', code: 'syntax/unexpected-character', at: '1:28', message: 'unexpected character "?"', hint: 'a parameter is written with its name: :id' },
+  { name: 'a $1 placeholder', sql: 'SELECT * FROM t WHERE id = $1', code: 'syntax/unexpected-character', at: '1:28', message: 'unexpected character "$"', hint: 'a parameter is written with its name: :id' },
+  { name: 'a T-SQL @variable', sql: 'SELECT * FROM t WHERE id = @id', code: 'syntax/unexpected-token', at: '1:28', message: "expected an expression after '=', found '@'", hint: 'a parameter is written with its name: :id' },
   // a number run into a name: never read as the number and an alias
   { name: 'a hexadecimal number', sql: 'SELECT * FROM t WHERE flags & 0x1F > 0', code: 'syntax/invalid-number', at: '1:31', message: "0x1F is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 31' },
   { name: 'a binary number', sql: 'SELECT 0b101 FROM t', code: 'syntax/invalid-number', at: '1:8', message: "0b101 is not a number: a number cannot be followed directly by a letter or '_'", hint: 'write it in decimal: 5' },
