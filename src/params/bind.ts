@@ -155,13 +155,18 @@ function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Dia
     case 'field_value': {
       const param = at(node.value);
       if (param === undefined) return node;
+      // (Only a key specifier's values hold parameters: KEY(id = :id).) A key field has a
+      // non-null value (the spec's key specifier; spec/key-null for a literal NULL).
       const v = node.value as Node;
-      if (v.kind === 'null' || v.kind === 'number' || v.kind === 'string') return node;
+      if (v.kind === 'number' || v.kind === 'string') return node;
       const span = options.spanOf?.(param);
       problems.push({
         code: 'params/invalid-value',
         severity: 'error',
-        message: `${what(param)} stands for the value of the field ${node.field}: it must be null, a number or a string, got a ${v.kind} value`,
+        message:
+          v.kind === 'null'
+            ? `${what(param)} stands for the key field ${node.field}: every key field must have a non-null value, got null`
+            : `${what(param)} stands for the value of the key field ${node.field}: it must be a number or a string, got a ${v.kind} value`,
         ...(span ? { span } : {}),
       });
       return node;

@@ -1,5 +1,6 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js';
 import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
+import { compareNumbers } from '../ast/numbers.js';
 import { ActionParts, type Options } from './action-parts.js';
 import { expectedMessage } from './messages.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
@@ -210,7 +211,8 @@ export abstract class FetchRules extends ActionParts {
     const token = this.expect(T.NumberLiteral);
     if (token === MISSING) return '0';
     const text = this.wholeNumberText(token, negative, what);
-    if (negative && (what === 'LIMIT' || what === 'OFFSET')) this.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
+    // (-0 is 0: at least 0, as the spec check says of JSON's "limit": -0.)
+    if (negative && compareNumbers(text, '0') < 0 && (what === 'LIMIT' || what === 'OFFSET')) this.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
     return text;
   }
 }

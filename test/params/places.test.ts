@@ -72,8 +72,8 @@ describe('parse, print, JSON', () => {
 describe('binding (compile(text, { params }))', () => {
   it('binds each place to its value, exact', () => {
     expect(compile('SELECT * FROM t OPTIONS (ROWS = :n)', { params: { n: 9223372036854775807n } })).toBe('{"action":"select","select":{"from":"t"},"rows":9223372036854775807}');
-    expect(compile('FETCH RECORDS FROM db RECORDS [KEY(id = :id, r = :r, z = :z)] LIMIT :l OFFSET :o', { params: { id: -5n, r: "it's", z: null, l: 0, o: 12n } })).toBe(
-      '{"action":"fetch","fetch":"records","database":"db","records":[{"type":"key","key":{"id":-5,"r":"it\'s","z":null}}],"limit":0,"offset":12}',
+    expect(compile('FETCH RECORDS FROM db RECORDS [KEY(id = :id, r = :r)] LIMIT :l OFFSET :o', { params: { id: -5n, r: "it's", l: 0, o: 12n } })).toBe(
+      '{"action":"fetch","fetch":"records","database":"db","records":[{"type":"key","key":{"id":-5,"r":"it\'s"}}],"limit":0,"offset":12}',
     );
   });
 
@@ -83,7 +83,9 @@ describe('binding (compile(text, { params }))', () => {
     ['FETCH USERS LIMIT :l', { l: -1 }, /:l stands for LIMIT: it must be a whole number of at least 0, got -1/, [1, 19]],
     ['FETCH USERS OFFSET :o', { o: 'x' }, /OFFSET: it must be a whole number of at least 0, got the string "x"/, [1, 20]],
     ['FETCH USERS LIMIT :l', { l: new Date(0) }, /got a datetime value/, [1, 19]],
-    ['DELETE FROM db RECORDS KEY(d = :d)', { d: new Date(0) }, /:d stands for the value of the field d: it must be null, a number or a string, got a datetime value/, [1, 32]],
+    ['DELETE FROM db RECORDS KEY(d = :d)', { d: new Date(0) }, /:d stands for the value of the key field d: it must be a number or a string, got a datetime value/, [1, 32]],
+    // The spec's key specifier: "every key field of the database must have a non-null value".
+    ['DELETE FROM db RECORDS KEY(d = :d)', { d: null }, /:d stands for the key field d: every key field must have a non-null value, got null/, [1, 32]],
     ['DELETE FROM db RECORDS KEY(d = :d)', { d: [1] }, /:d is an array/, [1, 32]],
     ['DELETE FROM db RECORDS KEY(d = :d)', { d: { kind: 'column', path: 'x' } }, /not taken as syntax/, [1, 32]],
   ])('%s with %o: an error at the parameter', (text, params, message, [line, column]) => {

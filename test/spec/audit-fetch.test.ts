@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { compile, compileResult } from '../../src/index.js';
 import { stmt } from './audit-helpers.js';
 
 /** Spec audit, "FETCH (common)": each fetch type's row of properties (type; default; required), and the Specifiers table. */
@@ -34,6 +35,10 @@ describe('records | database (required); records; fields; attributes; where; ord
     stmt.rejects(F('records', '"database":"db","limit":2.5'), 'spec/invalid-number', '/limit');
     stmt.rejects(F('records', '"database":"db","limit":"10"'), 'json/wrong-type', '/limit');
     stmt.rejects(F('records', '"database":"db","limit":{"$+":[1,2]}'), 'json/wrong-type', '/limit');
+  });
+  it('the text says the same: LIMIT -0 is 0, LIMIT -1 an error', () => {
+    expect(compile('FETCH RECORDS FROM db LIMIT -0 OFFSET -0', { indent: 0 })).toBe(F('records', '"database":"db","limit":-0,"offset":-0'));
+    expect(compileResult('FETCH RECORDS FROM db LIMIT -1').value).toBeUndefined();
   });
   it('children and count are booleans', () => {
     stmt.rejects(F('records', '"database":"db","children":"yes"'), 'json/wrong-type', '/children');
