@@ -37,7 +37,7 @@ export function formatRange(text: string, start: number, end: number, options: P
   const edits: OffsetEdit[] = [];
   for (const s of doc.statements) {
     if (s.span.end < start || s.span.start > end) continue;
-    const source = text.slice(s.span.start, s.span.end);
+    let source = text.slice(s.span.start, s.span.end);
     let out: string;
     try {
       out = format(source, options);
@@ -45,10 +45,26 @@ export function formatRange(text: string, start: number, end: number, options: P
       if (err instanceof DsqError) return null;
       throw err;
     }
-    const edit = smallestEdit(source, out.replace(/\n+$/, ''), s.span.start);
+    let formatted = out.replace(/\n+$/, '');
+    if (endsWithLineComment(formatted)) {
+      // Ending with a `--` comment (a comment from inside it, its parentheses dropped): what
+      // followed the statement on its line (`; SELECT 2`) would be commented out, so it goes to
+      // the next line; blanks up to the line end would join the comment, so they go.
+      const blanks = /^[ \t]*/.exec(text.slice(s.span.end))?.[0] ?? '';
+      const rest = text.slice(s.span.end + blanks.length);
+      if (rest === '' || rest.startsWith('\n') || rest.startsWith('\r')) source += blanks;
+      else formatted += '\n';
+    }
+    const edit = smallestEdit(source, formatted, s.span.start);
     if (edit) edits.push(edit);
   }
   return edits;
+}
+
+/** True when formatted text ends with a `--` comment. */
+function endsWithLineComment(formatted: string): boolean {
+  const last = parseDocument(formatted).comments.at(-1);
+  return last !== undefined && last.kind === 'line' && last.span.end === formatted.length;
 }
 
 /** The one edit turning `before` into `after`: what lies between their common start and end. */

@@ -107,12 +107,18 @@ export const fetchHead = (env: Env, count: boolean | null, type: string) => `${e
 /** COUNT = TRUE prints as FETCH COUNT; an explicit false goes in OPTIONS. */
 export const countOption = (count: boolean | null) => (count === false ? false : null);
 
-/** `WHERE e` for a where specifier, `RECORDS spec` otherwise (`RECORDS ALL`: every record, said in so many words). */
+/** Where a where specifier is a clause of its own (`WHERE e` of a write or FETCH LOGS: sources.ts prints it so). */
+export const WHERE_CLAUSE: Ctx = Object.freeze({ capture: null, whereClause: true });
+
+/**
+ * `WHERE e` for a where specifier, `RECORDS spec` otherwise (`RECORDS ALL`: every record, said
+ * in so many words). The where specifier prints the clause itself: its comments go around it.
+ */
 export function recordsClause(n: { records: Node }, k: Kids): (take: () => Doc, env: Env) => Doc | null {
   const records = n.records;
   if (records.kind === 'spec_where') {
-    k.add(records.where);
-    return (take, env) => clause(env.options.kw('WHERE'), take());
+    k.add(records, WHERE_CLAUSE);
+    return (take) => take();
   }
   k.add(records);
   return (take, env) => clause(env.options.kw('RECORDS'), take());

@@ -20,8 +20,9 @@ export const ACTION_LAYOUTS = {
   field_value: (n, ctx) => ({ children: [n.value], ctx: PLAIN, build: ([v]) => fieldDoc(n, v as Doc, ctx) }),
   field_expr: (n, ctx) => ({ children: [n.e], ctx: PLAIN, build: ([e]) => fieldDoc(n, e as Doc, ctx) }),
   spec_key: (n, _c, env) => ({ children: n.key, ctx: PLAIN, build: (docs) => list(`${env.options.kw('KEY')}(`, docs, ')') }),
-  file_ref: (n, _c, env) =>
-    leaf(n.form === 'object' ? verbatim(quoteString(n.value)) : concat([env.options.kw(n.form.toUpperCase()), ' ', verbatim(quoteString(n.value))])),
+  // `FILE 'id'` where the form is always written (delimited records: ctx.fileKeyword), else `'id'`.
+  file_ref: (n, ctx, env) =>
+    leaf(n.form === 'object' && (ctx as { fileKeyword?: boolean }).fileKeyword !== true ? verbatim(quoteString(n.value)) : concat([env.options.kw(n.form === 'object' ? 'FILE' : n.form.toUpperCase()), ' ', verbatim(quoteString(n.value))])),
   record,
   delimited_records: delimitedRecords,
   fetch_records: fetchRecords,

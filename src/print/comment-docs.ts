@@ -36,6 +36,27 @@ export interface StatementComment {
   readonly blank: boolean;
 }
 
+/**
+ * True when a comment can still follow a node with these comments on its last line (no comment
+ * ends that line), inside or after the parentheses it may get.
+ */
+export function canTrail(list: readonly Attached[] | undefined, outside: boolean): boolean {
+  return list === undefined || !list.some((a) => !a.leading && (a.outside || !outside) && (a.style === 'ownLine' || a.comment.kind === 'line'));
+}
+
+/**
+ * True when the last of these comments trailing a node (inside or after the parentheses it may
+ * get) is a `--` comment: it ends the line a next comment would follow on. (A block comment on a
+ * line of its own does not: a comment after it there stays after it, `/* a *\/ -- b`.)
+ */
+export function endsWithLineComment(list: readonly Attached[] | undefined, outside: boolean): boolean {
+  for (let i = (list?.length ?? 0) - 1; i >= 0; i--) {
+    const a = (list as readonly Attached[])[i] as Attached;
+    if (!a.leading && (a.outside || !outside)) return a.comment.kind === 'line';
+  }
+  return false;
+}
+
 function commentDoc(c: Comment): Doc {
   return commentVerbatim(commentText(c), c.kind === 'line');
 }

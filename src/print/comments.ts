@@ -4,7 +4,7 @@ import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
 import { afterLineComment, blankLine, CommentScanner, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
 import { StatementTree } from './comment-tree.js';
-import { leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
+import { canTrail, endsWithLineComment, leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, countTokens, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
 import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
@@ -191,10 +191,14 @@ export class CommentMap {
   /** A comment between two tokens of statement `s`. */
   private attachInside(c: Comment, index: number, at: Position, s: number): void {
     const tree = this.treeOf(s);
-    const pos: Position = at.sameLine && afterLineComment(this.text, this.comments, this.firsts, index) ? { ...at, sameLine: false, first: true } : at;
     if (this.current !== s) this.last = null;
     this.current = s;
-    const atPrev = tree.endingAt(pos.prevEnd);
+    const before = tree.endingAt(at.prevEnd);
+    // After a `--` comment that ends its line in the output (over `,`, or trailing the node before
+    // it): it prints on a line of its own, so it is placed as one, as the next run places it.
+    const ownLine = at.sameLine && (afterLineComment(this.text, this.comments, this.firsts, index) || (before !== undefined && endsWithLineComment(this.byNode.get(before), false)));
+    const pos: Position = ownLine ? { ...at, sameLine: false, first: true } : at;
+    const atPrev = before;
     // The usual case first: after a node's end on its line.
     if (pos.sameLine && atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
     const atNext = tree.startingAt(pos.nextStart);
@@ -215,7 +219,7 @@ export class CommentMap {
       // own already follows `a`: on the line of the `,`, before the next item.
       const comma = pos.prevEnd > 0 && this.text.charAt(pos.prevEnd - 1) === ',';
       if (back !== undefined && atNext !== undefined && comma && pos.endsLine) return this.leading(atNext, c, index, pos);
-      if (back !== undefined && (this.canTrail(back.node, back.outside) || atNext === undefined)) {
+      if (back !== undefined && (canTrail(this.byNode.get(back.node), back.outside) || atNext === undefined)) {
         return this.trailing(back.node, c, index, pos, back.outside);
       }
       if (back !== undefined) return this.leading(atNext as Node, c, index, pos);
@@ -228,7 +232,7 @@ export class CommentMap {
         const distance = countTokens(this.text, c.span.end, tree.spanOf(next)?.start ?? 0);
         options.push({ distance, place: () => this.leading(next, c, index, pos) });
       }
-      if (prev !== undefined && this.canTrail(prev)) {
+      if (prev !== undefined && canTrail(this.byNode.get(prev), false)) {
         const distance = countTokens(this.text, tree.spanOf(prev)?.end ?? 0, c.span.start);
         options.push({ distance, place: () => this.trailing(prev, c, index, pos) });
       }
@@ -278,16 +282,6 @@ export class CommentMap {
   }
 
   /**
-   * True when a comment can still follow the node on its last line (no comment ends that line),
-   * inside or after the parentheses it may get.
-   */
-  private canTrail(node: Node, outside = false): boolean {
-    const list = this.byNode.get(node);
-    if (list === undefined) return true;
-    return !list.some((a) => !a.leading && (a.outside || !outside) && (a.style === 'ownLine' || a.comment.kind === 'line'));
-  }
-
-  /**
    * The node ending at `end`, or before closing punctuation there (`a, -- c`, `(a + b) /* c *\/`);
    * `outside` when a `)` is in between (the comment prints after the parentheses, if any).
    */
@@ -330,8 +324,6 @@ export class CommentMap {
       // select's last token goes after its last clause's node, before OPTIONS.
       node = tree.lastChildEnding(node) ?? node;
     }
-    // A write's `WHERE` prints its expression (recordsClause in action-layout.ts): comments go to that.
-    if (node.kind === 'spec_where' && (tree.parentOf(node) as { records?: unknown } | undefined)?.records === node) node = node.where;
     let leading = lead;
     if (leading && pos.first) {
       // On its own line before the right operand of an operator the printer puts at the start of
@@ -358,11 +350,14 @@ export class CommentMap {
     } else if (leading) {
       const style: Style = !pos.endsLine ? 'inline' : pos.first ? 'alone' : 'hanging';
       const next = commentStartAfter(this.comments, index, pos.nextStart);
-      a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && blankLine(this.text, c.span.end, next), outside: false };
+      // A blank line before the next comment, or before the node itself; not before a token
+      // inside the node that the comment moves out from (`FROM DSV ( -- c`, blank, `DELIMITER`).
+      const toNode = next < pos.nextStart || pos.nextStart === tree.spanOf(node)?.start;
+      a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && toNode && blankLine(this.text, c.span.end, next), outside: false };
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
       // the printer keeps before that comment), a comment can only start the next line.
-      const style: Style = pos.first || !this.canTrail(node, outside) ? 'ownLine' : 'inline';
+      const style: Style = pos.first || endsWithLineComment(this.byNode.get(node), outside) ? 'ownLine' : 'inline';
       const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);

@@ -83,10 +83,15 @@ export const SPECIFIER_LAYOUTS = {
   spec_id: (node) => leaf(node.id),
   // A data action's database (ctx.database) is written as a path where it is one: `FROM shop.orders`.
   spec_name: (node, ctx) => leaf((isDatabase(ctx) ? writePath(node.name) : null) ?? verbatim(quoteString(node.name))),
-  spec_where: (node, ctx, env) => ({
-    children: [node.where],
-    ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,
-    build: ([w]) => (isDatabase(ctx) ? parens(concat([env.options.kw(KINDS.spec_where.keyword), ' ', w as Doc])) : concat([env.options.kw(KINDS.spec_where.keyword), ' ', w as Doc])),
-  }),
+  // A write's (or FETCH LOGS') `WHERE e` is a clause (ctx.whereClause, action-layout.ts); a database `(WHERE e)`.
+  spec_where: (node, ctx, env) => {
+    const kw = env.options.kw(KINDS.spec_where.keyword);
+    if ((ctx as { whereClause?: boolean }).whereClause === true) return { children: [node.where], ctx: NO_CAPTURE, build: ([w]) => group([kw, indent([line, w as Doc])]) };
+    return {
+      children: [node.where],
+      ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,
+      build: ([w]) => (isDatabase(ctx) ? parens(concat([kw, ' ', w as Doc])) : concat([kw, ' ', w as Doc])),
+    };
+  },
   spec_array: (node, ctx) => ({ children: node.items, ctx: isDatabase(ctx) ? NO_CAPTURE : ctx, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Specifier['kind']]: LayoutFn<K> };

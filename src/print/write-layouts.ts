@@ -1,6 +1,6 @@
 import { isDelimited, type FieldExpr, type FieldValue, type RecordData, type RecordsWrite, type RemoveAction } from '../ast/actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
-import { list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
 import { BARE_VALUE, clause, commaList, DATABASE, Kids, names, optionsClause, PLAIN, recordsClause, statement } from './action-layout.js';
 
@@ -84,15 +84,19 @@ export const record: LayoutFn<'record'> = (n, ctx) => {
 /** A field's value where a literal-looking expression keeps its parentheses (`(5)` is an expression). */
 export function fieldDoc(f: FieldValue | FieldExpr, value: Doc, ctx: Ctx): Doc {
   const literalLooking = f.kind === 'field_expr' && (f.e.kind === 'null' || f.e.kind === 'number' || f.e.kind === 'string');
-  const v = literalLooking ? concat(['(', value, ')']) : value;
+  // In parentheses that break like any others (a comment inside them then gets lines of its own).
+  const v = literalLooking ? parens(value) : value;
   return (ctx as { bareValue?: boolean }).bareValue ? v : group([writeName(f.field), ' =', indent([line, v])]);
 }
+
+const FILE_KEYWORD: Ctx = Object.freeze({ capture: null, fileKeyword: true });
 
 /** `FROM CSV [(DELIMITER = ';', QUOTE = '"')] (FILE 'id' | TEXT '...' | BASE64 '...')`: records as delimiter-separated data. */
 export const delimitedRecords: LayoutFn<'delimited_records'> = (n, _c, env) => {
   const kw = env.options.kw;
   const k = new Kids();
-  k.add(n.file);
+  // FILE is printed by the file reference itself: the node spans it (a comment before FILE stays before it).
+  k.add(n.file, FILE_KEYWORD);
   return k.layout((take) => {
     const options = (
       [
@@ -103,7 +107,7 @@ export const delimitedRecords: LayoutFn<'delimited_records'> = (n, _c, env) => {
     const file = take();
     const parts: Doc[] = [kw('FROM'), ' ', kw(n.format.toUpperCase())];
     if (options.length > 0) parts.push(' ', list('(', options, ')'));
-    parts.push(indent([line, n.file.form === 'object' ? concat([kw('FILE'), ' ', file]) : file]));
+    parts.push(indent([line, file]));
     return group(parts);
   });
 };

@@ -105,7 +105,8 @@ export abstract class ActionParts extends ExpressionRules {
       const spec = (yield this.specifier()) as Specifier;
       this.expect(T.RParen);
       this.leave();
-      return spec;
+      // Its parentheses are its own (the printer prints them with it): a comment inside them is inside it.
+      return this.mark(spec, start);
     }
     if (this.at(T.Where)) {
       this.report('syntax/database-where', 'a database chosen by a WHERE specifier is written in parentheses here', start, start, 'write FROM (WHERE ...)');

@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixText, lint, lintStatements } from '../../src/lint/lint.js';
 import { print } from '../../src/print/index.js';
-import { parseDocument } from '../../src/syntax/index.js';
+import { parseDocument, parseStatements } from '../../src/syntax/index.js';
+import { compile, decompile } from '../../src/index.js';
+import { toJson, toJsonArray } from '../../src/json/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
+import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { commentRandomly } from '../print/comment-facts.js';
 import { SCHEMA } from './helpers.js';
 
 describe('lint on deep and wide input', () => {
@@ -79,6 +83,31 @@ describe('lint on every valid AST (fast-check)', () => {
         expect(fixText(fixed.text).text).toBe(fixed.text);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('lint --fix on statements and data actions with comments (fast-check)', () => {
+  const commented = fc
+    .tuple(fc.array(fc.oneof(arbStatement, arbDataAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.6, noNaN: true }), fc.boolean())
+    .map(([ss, seed, density, lower]) => commentRandomly(ss.map((s) => print(s, { keywordCase: lower ? 'lower' : 'upper' })).join(';\n'), seed, density));
+
+  it('the fixed text parses with every comment, compiles to the JSON of its trees, decompiles and compiles back to it, and is final', () => {
+    fc.assert(
+      fc.property(commented, fc.boolean(), (text, withSchema) => {
+        const options = withSchema ? { schema: SCHEMA } : {};
+        const fixed = fixText(text, options);
+        const doc = parseDocument(fixed.text);
+        expect(doc.diagnostics.filter((d) => d.severity === 'error'), fixed.text).toEqual([]);
+        expect(doc.comments.map((c) => c.text)).toEqual(parseDocument(text).comments.map((c) => c.text));
+        expect(fixed.result.fixableCount).toBe(0);
+        expect(fixText(fixed.text, options).text).toBe(fixed.text);
+        const trees = parseStatements(fixed.text);
+        const json = trees.length === 1 ? toJson(trees[0] as (typeof trees)[number]) : toJsonArray(trees);
+        expect(compile(fixed.text)).toBe(json);
+        expect(compile(decompile(json))).toBe(json);
+      }),
+      { numRuns: 100 },
     );
   });
 });

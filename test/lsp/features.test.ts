@@ -7,6 +7,7 @@ import { SEMANTIC_LEGEND, semanticTokens } from '../../src/lsp/semantic.js';
 import { shapeOf } from '../../src/lsp/structure.js';
 import { documentSymbols } from '../../src/lsp/symbols.js';
 import { cursor, positionIn } from './helpers.js';
+import { parseStatements } from '../../src/syntax/index.js';
 
 /** The text of every token an alias lookup names: definition first, then the uses. */
 function aliasTokens(marked: string) {
@@ -132,6 +133,22 @@ describe('formatting', () => {
     let out = text;
     for (const e of [...edits].reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
     expect(out).toBe('select a,b from t where x=1;\n\n-- two\nSELECT c FROM u\n');
+  });
+
+  // Found by the range-formatting property (test/lsp/robust.test.ts, seed 292639476): a statement
+  // whose formatting ends with a `--` comment from inside it (its parentheses dropped) commented
+  // out what followed it on its line: the `;` and the next statement.
+  it('a range formatted to end with a -- comment keeps what followed it on its line out of the comment', () => {
+    const text = 'SELECT a FROM t WHERE (b -- c\n); SELECT 2';
+    const edits = formatRange(text, 0, 0, {})!;
+    let out = text;
+    for (const e of [...edits].reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    expect(out).toBe('SELECT a FROM t WHERE b -- c\n; SELECT 2');
+    expect(parseStatements(out)).toEqual(parseStatements(text));
+    // Blanks after the statement would join the comment's text (seed 8080): they go.
+    const blanks = 'SELECT a FROM t WHERE (b -- c\n)  \n; SELECT 2';
+    const [edit] = formatRange(blanks, 0, 0, {})!;
+    expect(blanks.slice(0, edit!.start) + edit!.text + blanks.slice(edit!.end)).toBe('SELECT a FROM t WHERE b -- c\n; SELECT 2');
   });
 
   it('never formats a document that does not parse', () => {

@@ -11,6 +11,11 @@ import { aliasAt } from '../../src/lsp/references.js';
 import { semanticTokens } from '../../src/lsp/semantic.js';
 import { shapeOf } from '../../src/lsp/structure.js';
 import { documentSymbols } from '../../src/lsp/symbols.js';
+import { format, print } from '../../src/print/index.js';
+import { parseStatements } from '../../src/syntax/index.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
+import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { commentRandomly } from '../print/comment-facts.js';
 import { positionIn, SHOP } from './helpers.js';
 
 /** Every feature of the server on text as it is while being typed: whatever the text and the position, an answer, never an exception. */
@@ -59,6 +64,37 @@ describe('the language server on any text', () => {
         expect(whole === null).toBe(ranged === null);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** Valid statements and data actions with comments anywhere (the shared arbitraries). */
+const commented = fc
+  .tuple(fc.array(fc.oneof(arbStatement, arbDataAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.8, noNaN: true }), fc.integer({ min: 20, max: 120 }))
+  .map(([ss, seed, density, width]) => commentRandomly(ss.map((s) => print(s, { width })).join(';\n'), seed, density));
+
+const applyEdits = (text: string, edits: readonly { start: number; end: number; text: string }[]) => {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+};
+
+describe('the language server formatting valid text with comments', () => {
+  it('formats the document as dsq fmt does; a range keeps the statements, and formatting all after it gives the same text', () => {
+    fc.assert(
+      fc.property(commented, fc.nat(), fc.nat(), fc.integer({ min: 20, max: 120 }), (t, a, b, width) => {
+        const whole = formatDocument(t, { width });
+        expect(whole).not.toBeNull();
+        const formatted = format(t, { width });
+        expect(applyEdits(t, whole ?? [])).toBe(formatted);
+        const start = a % (t.length + 1);
+        const ranged = formatRange(t, start, Math.min(t.length, start + (b % 200)), { width });
+        expect(ranged).not.toBeNull();
+        const after = applyEdits(t, ranged ?? []);
+        expect(parseStatements(after)).toEqual(parseStatements(t));
+        expect(format(after, { width })).toBe(formatted);
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -99,6 +99,9 @@ export function fits(contents: Doc, rest: CommandStack, remaining: number, pendi
     }
     if (typeof d === 'string' || d.type === 'verbatim') {
       const text = typeof d === 'string' ? d : d.text;
+      // After the contents, text that cannot follow a pending `--` comment goes to the next line
+      // (the renderer ends the comment's line before it): this line ends here.
+      if (!own && suffix && !mayFollowComment(text)) return true;
       if (suffix && lineAfterSuffix && text.length > 0) return false;
       // Text after a pending `--` comment would end its line: no flat layout keeps them together.
       if (suffixInside && own && !mayFollowComment(text)) return false;
