@@ -29,11 +29,14 @@ function isoWeeksInYear(y: number): number {
   return jan1 === 4 || (jan1 === 3 && isLeap(y)) ? 53 : 52;
 }
 
-type Step = { rest: string } | { error: string };
+type Step = { rest: string } | { error: string; expected?: string };
+
+/** A step that did not find the form it reads: `expected <what>`, and `what` as the problem's `expected`. */
+const expecting = (what: string): Step => ({ error: `expected ${what}`, expected: what });
 
 function readDate(text: string): Step {
   const m = DATE_RE.exec(text);
-  if (!m) return { error: 'expected a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)' };
+  if (!m) return expecting('a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)');
   const year = Number(m[1]);
   const [, , week, weekDay, ordinal, month, day] = m;
   if (week !== undefined) {
@@ -61,7 +64,7 @@ function readDate(text: string): Step {
 
 function readTime(text: string): Step {
   const m = TIME_RE.exec(text);
-  if (!m) return { error: 'expected a time starting with 2-digit hours (hh, hh:mm or hh:mm:ss, each optionally with a fraction: hh.f, hh:mm.f, hh:mm:ss.fff)' };
+  if (!m) return expecting('a time starting with 2-digit hours (hh, hh:mm or hh:mm:ss, each optionally with a fraction: hh.f, hh:mm.f, hh:mm:ss.fff)');
   const [, hh, mm, ss, sep, frac] = m;
   if (Number(hh) > 23) return { error: `hour ${hh} is out of range (00 to 23)` };
   if (mm !== undefined && Number(mm) > 59) return { error: `minute ${mm} is out of range (00 to 59)` };
@@ -76,7 +79,7 @@ function readTime(text: string): Step {
 
 function readOffset(text: string): Step {
   const m = OFFSET_RE.exec(text);
-  if (!m) return { error: 'expected an offset: Z or +hh[:mm[:ss[.fff]]] or -hh[:mm...]' };
+  if (!m) return expecting('an offset: Z or +hh[:mm[:ss[.fff]]] or -hh[:mm...]');
   const [, , hh, mm, ss, frac] = m;
   if (hh !== undefined && Number(hh) > 18) return { error: `offset hour ${hh} is out of range (00 to 18)` };
   if (mm !== undefined && Number(mm) > 59) return { error: `offset minute ${mm} is out of range (00 to 59)` };
@@ -85,46 +88,52 @@ function readOffset(text: string): Step {
   return { rest: text.slice(m[0].length) };
 }
 
+/** Why a datetime text is invalid, and what was expected where the problem is a form that is missing. */
+export interface DateTimeProblem {
+  readonly message: string;
+  readonly expected?: string;
+}
+
 /** Reads a datetime text: the reason it is invalid, or whether it carries an offset. */
-export function analyzeDateTimeText(kind: DateTimeKind, text: string): { error: string } | { offset: boolean } {
+export function analyzeDateTimeText(kind: DateTimeKind, text: string): { error: DateTimeProblem } | { offset: boolean } {
   let rest = text;
-  const run = (step: (t: string) => Step): string | null => {
+  let failed: { error: string; expected?: string } | null = null;
+  const run = (step: (t: string) => Step): boolean => {
     const r = step(rest);
-    if ('error' in r) return r.error;
-    rest = r.rest;
-    return null;
+    if ('error' in r) failed = r;
+    else rest = r.rest;
+    return failed === null;
   };
-  let err: string | null;
   let offset = false;
   if (kind === 'localtime') {
-    err = run(readTime);
-  } else {
-    err = run(readDate);
-    if (!err && kind !== 'localdate' && rest.startsWith('T')) {
-      rest = rest.slice(1);
-      if (rest !== '' && /^\d/.test(rest)) err = run(readTime);
-    }
-    if (!err && kind === 'datetime' && rest !== '') {
-      err = run(readOffset);
-      offset = !err;
-    }
+    run(readTime);
+  } else if (run(readDate) && kind !== 'localdate' && rest.startsWith('T')) {
+    rest = rest.slice(1);
+    if (rest !== '' && /^\d/.test(rest)) run(readTime);
   }
-  if (err) {
+  if (failed === null && kind === 'datetime' && rest !== '') offset = run(readOffset);
+  if (failed !== null) {
+    const { error, expected } = failed as { error: string; expected?: string };
     // `2024-01-31 10:30`: a space where ISO 8601 has T.
-    if (kind !== 'localtime' && kind !== 'localdate' && /^ \d/.test(rest)) err = 'a date and a time are joined by T, not a space (2024-01-31T10:30)';
-    return { error: `"${text}": ${err}` };
+    if (kind !== 'localtime' && kind !== 'localdate' && /^ \d/.test(rest)) return { error: { message: `"${text}": a date and a time are joined by T, not a space (2024-01-31T10:30)` } };
+    return { error: { message: `"${text}": ${error}`, ...(expected !== undefined ? { expected } : {}) } };
   }
   if (rest !== '') {
     const what = { datetime: 'a datetime', localdatetime: 'a local datetime (no offset)', localdate: 'a date', localtime: 'a time' }[kind];
-    return { error: `"${text}" is not ${what}: unexpected "${rest}"` };
+    return { error: { message: `"${text}" is not ${what}: unexpected "${rest}"` } };
   }
   return { offset };
 }
 
-/** Null when `text` is valid for the kind, otherwise the reason it is not. */
-export function checkDateTimeText(kind: DateTimeKind, text: string): string | null {
+/** Null when `text` is valid for the kind, otherwise why not (and what was expected, when a form is missing). */
+export function dateTimeProblem(kind: DateTimeKind, text: string): DateTimeProblem | null {
   const r = analyzeDateTimeText(kind, text);
   return 'error' in r ? r.error : null;
+}
+
+/** Null when `text` is valid for the kind, otherwise the reason it is not. */
+export function checkDateTimeText(kind: DateTimeKind, text: string): string | null {
+  return dateTimeProblem(kind, text)?.message ?? null;
 }
 
 /** True when a valid `$dt` text carries an offset (`Z`, `+02:00`, ...); false without one (UTC is assumed). */

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostic/index.js';
 import { capQuoted } from '../diagnostic/quote.js';
 import type { Span } from '../diagnostic/span.js';
+import { didYouMean as suggestNames } from '../diagnostic/suggest.js';
 
 /** Where a JSON problem is: the pointer (keys as written) and, for text input, the span. */
 export interface JsonLocation {
@@ -21,8 +22,6 @@ export function jsonDiagnostic(code: string, message: string, at: JsonLocation, 
     ...(hint ? { hint } : {}),
   };
 }
-
-import { didYouMean as suggestNames } from '../diagnostic/suggest.js';
 
 /**
  * " (did you mean ...?)" for a value that is not one of `candidates`. The spec makes keys

@@ -20,6 +20,14 @@ export interface Ctx {
    * nodes it holds (`ROWS = :n`), printed after the select's, and its doc from theirs.
    */
   readonly lastClause?: { readonly nodes: readonly Node[]; readonly build: (docs: readonly Doc[]) => Doc };
+  /** A data action's database (action-layout.ts DATABASE): a name prints as a path, a WHERE specifier in parentheses. */
+  readonly database?: boolean;
+  /** A record cell's value without its `field =` (action-layout.ts BARE_VALUE). */
+  readonly bareValue?: boolean;
+  /** A file reference of delimited records: `FILE 'id'` with its keyword (write-layouts.ts). */
+  readonly fileKeyword?: boolean;
+  /** A where specifier that is a clause of its own: a write's or FETCH LOGS' `WHERE e` (action-layout.ts WHERE_CLAUSE). */
+  readonly whereClause?: boolean;
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

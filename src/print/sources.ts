@@ -5,7 +5,7 @@ import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } fro
 import { quoteString, writeAlias, writeName, writePath } from './names.js';
 
 /** True in the database position of a data action (src/print/action-layout.ts, DATABASE). */
-const isDatabase = (ctx: Ctx) => (ctx as { database?: boolean }).database === true;
+const isDatabase = (ctx: Ctx) => ctx.database === true;
 
 const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
   join: 'JOIN',
@@ -86,7 +86,7 @@ export const SPECIFIER_LAYOUTS = {
   // A write's (or FETCH LOGS') `WHERE e` is a clause (ctx.whereClause, action-layout.ts); a database `(WHERE e)`.
   spec_where: (node, ctx, env) => {
     const kw = env.options.kw(KINDS.spec_where.keyword);
-    if ((ctx as { whereClause?: boolean }).whereClause === true) return { children: [node.where], ctx: NO_CAPTURE, build: ([w]) => group([kw, indent([line, w as Doc])]) };
+    if (ctx.whereClause === true) return { children: [node.where], ctx: NO_CAPTURE, build: ([w]) => group([kw, indent([line, w as Doc])]) };
     return {
       children: [node.where],
       ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,

@@ -86,7 +86,7 @@ export function fieldDoc(f: FieldValue | FieldExpr, value: Doc, ctx: Ctx): Doc {
   const literalLooking = f.kind === 'field_expr' && (f.e.kind === 'null' || f.e.kind === 'number' || f.e.kind === 'string');
   // In parentheses that break like any others (a comment inside them then gets lines of its own).
   const v = literalLooking ? parens(value) : value;
-  return (ctx as { bareValue?: boolean }).bareValue ? v : group([writeName(f.field), ' =', indent([line, v])]);
+  return ctx.bareValue === true ? v : group([writeName(f.field), ' =', indent([line, v])]);
 }
 
 const FILE_KEYWORD: Ctx = Object.freeze({ capture: null, fileKeyword: true });

@@ -122,7 +122,10 @@ export function lex(text: string, lines: LineIndex): LexResult {
   for (const token of tokens) {
     if (token.tokenType !== T.NumberLiteral) continue;
     const d = numberRunOnDiagnostic(text, token.startOffset, tokenEnd(token), lines);
-    if (d) diagnostics.push(d), (runOn = true);
+    if (d) {
+      diagnostics.push(d);
+      runOn = true;
+    }
   }
   // In the order of the text, as the parser's scanner finds them.
   if (runOn) diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));

@@ -1,5 +1,5 @@
 import type { DateTimeKind, Expr } from '../ast/index.js';
-import { checkDateTimeText } from '../ast/datetime.js';
+import { dateTimeProblem } from '../ast/datetime.js';
 import { checkNumber, isWholeNumber } from '../ast/numbers.js';
 import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
@@ -68,9 +68,8 @@ export abstract class NodeHelpers extends ParserBase {
         'a string in single quotes',
       );
     } else {
-      const problem = checkDateTimeText(kind, text);
-      // The datetime checks word some problems as `expected <form>`: that form is the diagnostic's `expected`.
-      if (problem) this.report('syntax/invalid-datetime', problem, literal, literal, undefined, /\bexpected (.+)$/.exec(problem)?.[1]);
+      const problem = dateTimeProblem(kind, text);
+      if (problem) this.report('syntax/invalid-datetime', problem.message, literal, literal, undefined, problem.expected);
     }
     const node: Expr =
       kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);

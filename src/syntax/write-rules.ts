@@ -2,7 +2,7 @@ import {
   DELIMITED_FORMATS, fieldKey,
   type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type OnDuplicate, type OnRemove, type RecordData,
 } from '../ast/actions.js';
-import type { Expr } from '../ast/nodes.js';
+import type { Expr, Node } from '../ast/nodes.js';
 import { DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode } from '../ast/objects.js';
 import { FetchRules } from './fetch-rules.js';
 import { stringValue } from './literals.js';
@@ -15,15 +15,19 @@ const LPAREN = idx(T.LParen);
 const SELECT = idx(T.Select);
 const STRING = idx(T.StringLiteral);
 
+/** Source offsets from a value's first token to its last. */
+interface TokenRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** A value of INSERT's VALUES or UPDATE's SET: a literal, an expression, tags or a file. */
 type Cell =
   | { readonly kind: 'literal'; readonly value: FieldLiteral }
   /** An expression, and the offsets of its tokens (a parenthesized literal's `(` and `)` too). */
-  | { readonly kind: 'expr'; readonly e: Expr; readonly span: { readonly start: number; readonly end: number } | undefined }
+  | { readonly kind: 'expr'; readonly e: Expr; readonly span: TokenRange | undefined }
   | { readonly kind: 'tags'; readonly tags: string[] }
   | { readonly kind: 'file'; readonly file: FileRef };
-
-const isExprCell = (value: object): value is Extract<Cell, { kind: 'expr' }> => (value as { kind?: unknown }).kind === 'expr' && 'span' in value;
 
 /**
  * The writes (grammar/reference.md, "Data actions"): INSERT, REPLACE and SET with their records
@@ -266,7 +270,7 @@ export abstract class WriteRules extends FetchRules {
           break;
         case 'expr':
           if (key === 'file' || key === 'tags') this.reportSpecialField(key, token);
-          expressions.push(this.markAt(new FieldExprNode(field, cell.e), token, cell, contiguous));
+          expressions.push(this.markAt(new FieldExprNode(field, cell.e), token, cell.e, contiguous, cell.span));
           break;
         case 'tags':
           tags = cell.tags;
@@ -286,13 +290,13 @@ export abstract class WriteRules extends FetchRules {
 
   /**
    * A field value or expression spans its name (where written) to the end of its value; an
-   * expression's value is all its tokens (`(5)` with its parentheses: a comment inside them is
-   * inside the field).
+   * expression's value is all its tokens, `ownSpan` (`(5)` with its parentheses: a comment
+   * inside them is inside the field).
    */
-  private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: object, contiguous = true): N {
+  private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: Node, contiguous = true, ownSpan?: TokenRange): N {
     const spans = this.state.spans;
     if (spans === null) return node;
-    const valueSpan = isExprCell(value) ? (value.span ?? spans.get(value.e as never)) : spans.get(value as never);
+    const valueSpan = ownSpan ?? spans.get(value);
     const from = token === MISSING ? 0 : (this.starts[token] as number);
     const to = valueSpan ? valueSpan.end : token === MISSING ? 0 : (this.ends[token] as number);
     // In VALUES the name and the value are apart: the value's span alone.
@@ -317,7 +321,7 @@ export abstract class WriteRules extends FetchRules {
           this.expect(T.Equals);
           const cell = yield* this.valueCell();
           if (cell.kind === 'literal') fields.push(this.markAt(new FieldValueNode(field, cell.value), nameToken, cell.value));
-          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell));
+          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell.e, true, cell.span));
         } while (this.optional(T.Comma) !== MISSING);
       }
     }
