@@ -4,28 +4,37 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
+import { parseDocument } from '../../src/syntax/index.js';
 import { runCli } from '../helpers/cli.js';
 
 /**
  * Fuzzing the CLI in-process (issue 9): random bytes, invalid UTF-8 and token-level mutations
  * of the examples, through every command and its file-writing modes. Whatever the input: no
  * stack trace and no internal error, an exit code of 0, 1 or 2, and a file is only ever
- * rewritten by a run that succeeded (and then it is valid UTF-8).
+ * rewritten from valid UTF-8 into valid UTF-8: by `fmt --write` only when it succeeded, by
+ * `lint --fix` only when the text has no syntax error (it writes the fixes it made and exits 1
+ * when findings are left: docs/lint.md).
  */
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 const DSQ = readdirSync(EXAMPLES).filter((f) => f.endsWith('.dsq')).sort().map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
 const JSONS = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort().map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
 
+/**
+ * When a run may rewrite its file: `success` only when it exits 0, `parses` whenever the text
+ * has no syntax error (whatever findings are left).
+ */
+type Writes = 'success' | 'parses';
+
 /** Each command's runs: FILE stands for the input file, `-` reads it from standard input. */
-const RUNS: Record<string, { args: string[]; writes?: boolean }[]> = {
+const RUNS: Record<string, { args: string[]; writes?: Writes }[]> = {
   compile: [{ args: ['compile', 'FILE'] }, { args: ['compile', '--expr', '-'] }, { args: ['compile', '--form', 'full', '-'] }],
   decompile: [{ args: ['decompile', 'FILE'] }, { args: ['decompile', '--expr', '-'] }],
   normalize: [{ args: ['normalize', 'FILE'] }, { args: ['normalize', '--expr', '--form', 'full', '-'] }],
   types: [{ args: ['types', 'FILE'] }],
   // --check: writes nothing (the module it would write is never there, so a clean run exits 1).
   gen: [{ args: ['gen', 'FILE', '--schema', join(EXAMPLES, 'shop.schema.json'), '--out', 'out.ts', '--check'] }],
-  fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: true }],
-  lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: true }],
+  fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: 'success' }],
+  lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: 'parses' }],
   // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
   lsp: [{ args: ['lsp'] }, { args: ['lsp', 'FILE'] }],
 };
@@ -50,23 +59,34 @@ async function everyCommand(bytes: Uint8Array): Promise<void> {
     for (const run of runs) {
       const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' || name === 'gen' ? 'dsq' : 'json'}`;
       writeFileSync(join(dir, file), bytes);
-      const args = run.args.map((a) => (a === 'FILE' ? file : a));
-      const r = await runCli(args, { cwd: dir, stdin: bytes });
-      const what = `dsq ${args.join(' ')} on ${JSON.stringify(Buffer.from(bytes).toString('latin1').slice(0, 200))}`;
-      expect([0, 1, 2], `${what}: exit ${r.code}\n${r.err}`).toContain(r.code);
-      expect(r.err, what).not.toMatch(STACK);
-      expect(r.out, what).not.toMatch(STACK);
-      const after = readFileSync(join(dir, file));
-      if (!run.writes || r.code !== 0) expect(after.equals(Buffer.from(bytes)), `${what}: the file changed (exit ${r.code})`).toBe(true);
-      else if (!after.equals(Buffer.from(bytes))) {
-        // Rewritten: only text that was UTF-8 (no byte lost to a U+FFFD), into UTF-8.
-        expect(() => strict.decode(bytes), `${what}: rewrote a file that is not UTF-8`).not.toThrow();
-        expect(() => strict.decode(after), what).not.toThrow();
+      // Removed even when a check below fails: a file left behind would fail every later run
+      // (and the shrunk counterexample) with 'in<n>.dsq', hiding the failure itself.
+      try {
+        await checkRun(run, file, bytes);
+      } finally {
+        rmSync(join(dir, file), { force: true });
       }
-      rmSync(join(dir, file));
     }
   }
   expect(readdirSync(dir)).toEqual([]);
+}
+
+/** One command on one file: the promises of everyCommand. */
+async function checkRun(run: { args: string[]; writes?: Writes }, file: string, bytes: Uint8Array): Promise<void> {
+  const args = run.args.map((a) => (a === 'FILE' ? file : a));
+  const r = await runCli(args, { cwd: dir, stdin: bytes });
+  const what = `dsq ${args.join(' ')} on ${JSON.stringify(Buffer.from(bytes).toString('latin1').slice(0, 200))}`;
+  expect([0, 1, 2], `${what}: exit ${r.code}\n${r.err}`).toContain(r.code);
+  expect(r.err, what).not.toMatch(STACK);
+  expect(r.out, what).not.toMatch(STACK);
+  const after = readFileSync(join(dir, file));
+  if (after.equals(Buffer.from(bytes))) return;
+  expect(run.writes, `${what}: the file changed (exit ${r.code})`).toBeDefined();
+  // Rewritten: only text that was UTF-8 (no byte lost to a U+FFFD), into UTF-8.
+  expect(() => strict.decode(bytes), `${what}: rewrote a file that is not UTF-8`).not.toThrow();
+  expect(() => strict.decode(after), what).not.toThrow();
+  if (run.writes === 'success') expect(r.code, `${what}: the file changed, but the run failed`).toBe(0);
+  else expect(parseDocument(strict.decode(bytes)).diagnostics.filter((d) => d.severity === 'error'), `${what}: rewrote a file with syntax errors`).toEqual([]);
 }
 
 // Token-level mutations: the text cut into tokens, then tokens dropped, doubled, swapped or
