@@ -68,7 +68,8 @@ export function paramValues(
   spanOf: (node: Node) => Span | undefined = () => undefined,
 ): { values: Record<string, unknown>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const values: Record<string, unknown> = {};
+  // (No prototype: a parameter may be named __proto__, or like another member of Object.prototype.)
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const byName = new Map<string, ParamInfo>();
   for (const p of params) if (!byName.has(p.name)) byName.set(p.name, p);
   for (const [name, value] of given.values) {
