@@ -55,6 +55,9 @@ interface Entry {
   readonly doc: readonly string[];
 }
 
+/** What a module compiled to CommonJS declares itself: a function so named would hide it (TypeScript's error TS2441). */
+const COMMONJS_NAMES: ReadonlySet<string> = new Set(['require', 'exports']);
+
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -83,8 +86,9 @@ export function generate(files: readonly QueryFile[], schema: Schema, options: G
         continue;
       }
       names.set(fn, `${file.path}:${s.name.span.line}:${s.name.span.column}`);
-      if (RESERVED_WORDS.has(fn)) {
-        report({ code: 'gen/bad-name', severity: 'error', message: `${fn} is a reserved word of JavaScript: name the statement otherwise`, span: s.name.span });
+      if (RESERVED_WORDS.has(fn) || COMMONJS_NAMES.has(fn)) {
+        const what = RESERVED_WORDS.has(fn) ? 'a reserved word of JavaScript' : 'a name TypeScript reserves in a module compiled to CommonJS';
+        report({ code: 'gen/bad-name', severity: 'error', message: `${fn} is ${what}: name the statement otherwise`, span: s.name.span });
         continue;
       }
       const params = inferParams(s.node, schema, annotatedTypes(s));

@@ -1,6 +1,6 @@
 import { allDatabases, type DatabaseEntry } from './lookup.js';
 import { DATETIME_TYPES, tsTypeOf } from './typemap.js';
-import type { Schema, SchemaField } from './definitions.js';
+import type { Schema, SchemaDatabase, SchemaField } from './definitions.js';
 import { blockCommentText, lineCommentText, isTypeName, tsString, typeKey, valueKey } from './ts-source.js';
 import { DsqError } from '../diagnostic/index.js';
 
@@ -37,6 +37,7 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(e.path, (counts.get(e.path) ?? 0) + 1);
   const keyOf = (e: DatabaseEntry) => ((counts.get(e.path) ?? 0) > 1 ? [...e.groups, e.path].join('.') : e.path);
+  checkKeys(entries, keyOf);
   const aliases = otherNames(entries, keyOf);
 
   const out: string[] = [];
@@ -59,6 +60,7 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
       e.parent ? `child of ${e.parent.name}` : '',
       db.trash === true ? 'trash' : '',
       db.blobs.length > 0 ? `blobs: ${db.blobs.map((b) => b.name + (b.nul ? ' (nullable)' : '')).join(', ')}` : '',
+      sharedLabels(db).length > 0 ? `labels of more than one field, not in ${name}Labels: ${sharedLabels(db).map((l) => `"${l}"`).join(', ')}` : '',
     ].filter(Boolean);
     if (about.length > 0) out.push(`  /** ${blockCommentText(about.join('; '))} */`);
     out.push(`  ${typeKey(keyOf(e))}: {`);
@@ -75,10 +77,10 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   out.push(`/** Database path → field label → field name (labels that differ from the name), for \`builder<${name}, ${name}Labels>()\`. */`);
   out.push(`export type ${name}Labels = {`);
   for (const e of entries) {
-    const labels = e.database.fields.filter((f) => f.label !== f.name).map((f) => `${typeKey(f.label)}: ${tsString(f.name)}`);
+    const labels = labelsOf(e.database).map((f) => `${typeKey(f.label)}: ${tsString(f.name)}`);
     if (labels.length > 0) out.push(`  ${typeKey(keyOf(e))}: { ${labels.join('; ')} };`);
   }
-  const labelled = new Set(entries.filter((e) => e.database.fields.some((f) => f.label !== f.name)).map(keyOf));
+  const labelled = new Set(entries.filter((e) => labelsOf(e.database).length > 0).map(keyOf));
   for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${typeKey(alias)}: ${name}Labels[${tsString(canonical)}];`);
   out.push('};');
   out.push('');
@@ -100,12 +102,50 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   out.push('');
   out.push(`/** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, \`builder<${name}, ${name}Labels>(${name}Fields, ${name}FieldLabels)\`. */`);
   out.push(`export const ${name}FieldLabels = {`);
-  const labelMap = (e: DatabaseEntry) => e.database.fields.filter((f) => f.label !== f.name).map((f) => `${valueKey(f.label)}: ${tsString(f.name)}`);
+  const labelMap = (e: DatabaseEntry) => labelsOf(e.database).map((f) => `${valueKey(f.label)}: ${tsString(f.name)}`);
   for (const e of entries) if (labelMap(e).length > 0) out.push(`  ${valueKey(keyOf(e))}: { ${labelMap(e).join(', ')} },`);
   for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${valueKey(alias)}: { ${labelMap(byKey.get(canonical) as DatabaseEntry).join(', ')} },`);
   out.push('} as const;');
   out.push('');
   return out.join('\n');
+}
+
+/** The fields whose label differs from their name and is no other field's label (a label of two fields names neither). */
+function labelsOf(db: SchemaDatabase): SchemaField[] {
+  const shared = new Set(sharedLabels(db));
+  return db.fields.filter((f) => f.label !== f.name && !shared.has(f.label));
+}
+
+/** The labels (differing from the field's name) that more than one field of the database has. */
+function sharedLabels(db: SchemaDatabase): string[] {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const f of db.fields) {
+    if (f.label === f.name) continue;
+    if (seen.has(f.label)) shared.add(f.label);
+    seen.add(f.label);
+  }
+  return [...shared];
+}
+
+/**
+ * Each database must have its own key: a name holding a dot reads as a path (`a.b` is also the
+ * child `b` of `a`), and a name twice in a group is the same path twice. Such databases cannot
+ * be told apart by the builder's types, so they are an error rather than one dropped.
+ */
+function checkKeys(entries: readonly DatabaseEntry[], keyOf: (e: DatabaseEntry) => string): void {
+  const byKey = new Map<string, DatabaseEntry[]>();
+  for (const e of entries) byKey.set(keyOf(e), [...(byKey.get(keyOf(e)) ?? []), e]);
+  const clashes = [...byKey].filter(([, es]) => es.length > 1);
+  if (clashes.length === 0) return;
+  const where = (e: DatabaseEntry) => `${tsString(e.database.name)}${e.parent ? ` (child of ${tsString(e.parent.name)})` : ''}${e.groups.length > 0 ? ` in group ${tsString(e.groups.join('/'))}` : ''}`;
+  throw new DsqError(
+    clashes.map(([key, es]) => ({
+      code: 'schema/ambiguous-path',
+      severity: 'error',
+      message: `${es.length} databases have the path ${tsString(key)}: ${es.map(where).join(', ')}; the types cannot tell them apart (a name holding "." reads as a path)`,
+    })),
+  );
 }
 
 /**
