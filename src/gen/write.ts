@@ -55,8 +55,12 @@ interface Entry {
   readonly doc: readonly string[];
 }
 
-/** What a module compiled to CommonJS declares itself: a function so named would hide it (TypeScript's error TS2441). */
-const COMMONJS_NAMES: ReadonlySet<string> = new Set(['require', 'exports']);
+/**
+ * Names a module compiled to CommonJS cannot give a function: `require` and `exports` it declares
+ * itself (a function so named hides them: TypeScript's error TS2441), and `exports.__proto__ =`
+ * would set the exports' prototype rather than export the function.
+ */
+const COMMONJS_NAMES: ReadonlySet<string> = new Set(['require', 'exports', '__proto__']);
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -87,7 +91,7 @@ export function generate(files: readonly QueryFile[], schema: Schema, options: G
       }
       names.set(fn, `${file.path}:${s.name.span.line}:${s.name.span.column}`);
       if (RESERVED_WORDS.has(fn) || COMMONJS_NAMES.has(fn)) {
-        const what = RESERVED_WORDS.has(fn) ? 'a reserved word of JavaScript' : 'a name TypeScript reserves in a module compiled to CommonJS';
+        const what = RESERVED_WORDS.has(fn) ? 'a reserved word of JavaScript' : 'a name a module compiled to CommonJS cannot export';
         report({ code: 'gen/bad-name', severity: 'error', message: `${fn} is ${what}: name the statement otherwise`, span: s.name.span });
         continue;
       }

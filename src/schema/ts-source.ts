@@ -15,8 +15,8 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set(
     'private protected public await arguments eval').split(' '),
 );
 
-/** Names TypeScript gives its own types: a type alias cannot be named so. */
-const TYPE_KEYWORDS: ReadonlySet<string> = new Set('any unknown never number bigint boolean string symbol object undefined void intrinsic'.split(' '));
+/** Names TypeScript gives its own types (a type alias cannot be named so), and `as` (`export type as =` does not parse). */
+const TYPE_KEYWORDS: ReadonlySet<string> = new Set('any unknown never number bigint boolean string symbol object undefined void intrinsic as'.split(' '));
 
 /** True for a name that can be declared as a type (`export type NAME`): an ASCII identifier, not a reserved word or a built-in type's name. */
 export function isTypeName(name: string): boolean {

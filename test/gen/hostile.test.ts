@@ -29,9 +29,10 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const str = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /**
  * The statement names here gen refuses, at the name: JavaScript's reserved words, and what a
- * module compiled to CommonJS declares (a function so named would hide it).
+ * module compiled to CommonJS cannot export (it declares `require` and `exports` itself;
+ * `exports.__proto__ =` sets a prototype).
  */
-const REFUSED: ReadonlySet<string> = new Set(['class', 'delete', 'default', 'await', 'yield', 'let', 'static', 'enum', 'eval', 'arguments', 'implements', 'package', 'void', 'null', 'true', 'require', 'exports']);
+const REFUSED: ReadonlySet<string> = new Set(['class', 'delete', 'default', 'await', 'yield', 'let', 'static', 'enum', 'eval', 'arguments', 'implements', 'package', 'void', 'null', 'true', 'require', 'exports', '__proto__']);
 
 /** A schema name: hostile, without the path separators a column path splits at. */
 const arbSchemaName = arbHostileText.map((t) => t.replace(/[.@:]/g, '_'));
