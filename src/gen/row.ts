@@ -53,12 +53,14 @@ function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly stri
   const db = findDatabase(ctx.schema, database.name);
   if (!db) return 'Record<string, unknown>';
   if (fields === null) return fieldsObject(db, false);
-  return objectType(
-    fields.map((name) => {
-      const f = findFieldInAny([db], name);
-      return `${typeKey(f?.name ?? name)}: ${f ? fieldType(f, false) : 'unknown'}`;
-    }),
-  );
+  // Each field once: FIELDS (a, a) or a field by its name and its label is one member of the row.
+  const members = new Map<string, string>();
+  for (const name of fields) {
+    const f = findFieldInAny([db], name);
+    const key = f?.name ?? name;
+    if (!members.has(key)) members.set(key, `${typeKey(key)}: ${f ? fieldType(f, false) : 'unknown'}`);
+  }
+  return objectType([...members.values()]);
 }
 
 

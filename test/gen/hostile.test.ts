@@ -155,6 +155,15 @@ describe('dsq gen: hostile names and text stay data', () => {
     expect(check(ok.code as string)).toEqual([]);
   });
 
+  it('FETCH RECORDS FIELDS naming a field twice (by name, or by name and label) types it once', () => {
+    const schema = readSchema('[{"name": "t", "fields": [{"name": "a", "label": "A", "type": "utf8text"}, {"name": "__proto__", "type": "int(4)"}]}]');
+    const text = '-- name: X\nFETCH RECORDS FIELDS (a, a, A, "__proto__") FROM t;\n-- name: Y\nFETCH RECORDS FROM t';
+    const r = generate([{ path: 'q.dsq', text }], schema, { importFrom: IMPORT });
+    expect(r.code).toContain('export type XRow = { a: string; __proto__: number };');
+    expect(r.code).toContain('export type YRow = { a: string; __proto__: number };');
+    expect(check(r.code as string)).toEqual([]);
+  });
+
   it.each(PROTOTYPE_NAMES)('-- @param x %s is an unknown type, at the type word', (name) => {
     const schema = readSchema('[{"name": "t", "fields": [{"name": "a", "type": "utf8text"}]}]');
     const r = generate([{ path: 'q.dsq', text: `-- name: X\n-- @param x ${name}\nSELECT a FROM t WHERE UPPER(a) = :x` }], schema);
