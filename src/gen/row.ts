@@ -63,7 +63,6 @@ function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly stri
   return objectType([...members.values()]);
 }
 
-
 function fieldType(f: SchemaField, nullable: boolean): string {
   const ts = tsTypeOf(f.type);
   return ts === 'unknown' ? ts : `${ts}${f.nul || nullable ? ' | null' : ''}`;

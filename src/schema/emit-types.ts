@@ -11,7 +11,6 @@ export interface EmitTypesOptions {
   readonly source?: string;
 }
 
-
 /**
  * TypeScript source for a schema, for `builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)`:
  * - `<Name>`: each database (keyed by its path: `orders`, a child as `orders.lines`; by its
@@ -29,6 +28,11 @@ export interface EmitTypesOptions {
  *   NameFieldLabels)`: the typed writes check labels at run time too.
  * - The datetime kinds the fields use (`DateTime`, `LocalDate`, ...): strings marked apart, the
  *   same types as dsq's own (structural), so that only a datetime compares with a datetime.
+ *
+ * Every name is written as data (ts-source.ts: quoted keys, `["__proto__"]` in the values,
+ * comments escaped). A DsqError: a type name TypeScript cannot declare (`schema/type-name`), two
+ * databases that would share a key (`schema/ambiguous-path`). A label that two fields share is
+ * in no label map (the database's doc comment lists it).
  */
 export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): string {
   const name = options.typeName ?? 'Schema';
