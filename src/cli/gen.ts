@@ -14,7 +14,8 @@ const HELP = `Usage: dsq gen FILES... --out FILE.ts [--schema SCHEMA.json] [--ch
 Writes one TypeScript module from query files: for each statement named with a
 "-- name: TopCustomers" comment before it, a function topCustomers(params) returning the
 statement's action (action.text is its JSON, action.json the same as an object), typed
-TopCustomersParams -> Action<TopCustomersRow>. A parameter's type is stated with
+TopCustomersParams -> Action<TopCustomersRow> (a name is letters, digits and _, not a
+reserved word of JavaScript). A parameter's type is stated with
 "-- @param NAME TYPE" (string, integer, number, datetime, localdate, localtime,
 localdatetime), or inferred from the field (of the schema) or literal it is compared with,
 or the field a VALUES or SET value is for; LIMIT and OFFSET take integers. The row type
