@@ -1,14 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { loadConfig } from '../config/index.js';
+import { readFileBytes } from '../config/read-file.js';
+import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { toJson } from '../json/to-json.js';
 import { quotedTextWarnings } from '../lint/lint.js';
 import type { RulesConfig } from '../lint/rule-api.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
-import type { Command } from './command.js';
+import type { Command, Io } from './command.js';
 import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
 import { FileError, readInput } from './io.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
@@ -59,7 +60,7 @@ async function lintSettings(cwd: string, file: string | undefined): Promise<{ sc
     let schema: Schema | null = null;
     if (config.schema) {
       try {
-        schema = readSchema(await readFile(config.schema, 'utf8'));
+        schema = readSchema(decodeUtf8(await readFileBytes(config.schema)));
       } catch {
         schema = null;
       }
@@ -71,8 +72,8 @@ async function lintSettings(cwd: string, file: string | undefined): Promise<{ sc
 }
 
 /** The schema of --schema FILE (a usage error when it cannot be read). */
-async function schemaOf(cwd: string, file: string): Promise<Schema> {
-  const text = await readText(resolve(cwd, file), file);
+async function schemaOf(io: Io, file: string): Promise<Schema> {
+  const text = await readText(resolve(io.cwd, file), file, io);
   try {
     return readSchema(text);
   } catch (err) {
@@ -120,7 +121,7 @@ export const compileCommand: Command = {
     // Parameters: typed by annotation, schema field or literal; bound as literals.
     const given = await readParamFlags({ values, io });
     const schemaFile = values['schema'];
-    const schema = typeof schemaFile === 'string' ? await schemaOf(io.cwd, schemaFile) : settings.schema;
+    const schema = typeof schemaFile === 'string' ? await schemaOf(io, schemaFile) : settings.schema;
     const annotated = annotate(doc);
     const infos = annotated.statements.flatMap((s) => inferParams(s.node, schema, annotatedTypes(s)));
     const bound = paramValues(given, infos, (n) => doc.spans.get(n));

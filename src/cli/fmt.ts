@@ -83,7 +83,7 @@ export const fmtCommand: Command = {
         unformatted++;
         if (mode === 'write' && path !== null) {
           try {
-            await writeFileSafely(path, out, name);
+            await writeFileSafely(path, out, name, { unchanged: text });
             io.stdout(`${name}\n`);
           } catch (err) {
             if (!(err instanceof FileError)) throw err;
@@ -117,7 +117,7 @@ export const fmtCommand: Command = {
     for (const file of found.files) {
       let text: string;
       try {
-        text = await readTextFile(file.path, file.shown);
+        text = await readTextFile(file.path, file.shown, file.named ? io : null);
       } catch (err) {
         if (err instanceof FileError) problem(err.message);
         else if (err instanceof DsqError) {
