@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 
 /**
  * Reading a file dsq is pointed at, the one way every part of dsq reads one: the files a
@@ -30,7 +30,8 @@ const WAIT_NOTICE_MS = 200;
 /**
  * A file that cannot be read. `reason` says what is wrong and what to do about it, without the
  * file's name (the caller puts the name it shows in front: `cannot read x.dsq: ...`); `code` is
- * the system's error code when there was one (`ENOENT` for a file that does not exist).
+ * the system's error code when there was one (`ENOENT`: nothing at all is at the path), or
+ * `EFBIG` over the limit, `EDANGLING` for a symbolic link to nothing.
  */
 export class UnreadableFileError extends Error {
   override readonly name = 'UnreadableFileError';
@@ -63,6 +64,10 @@ export async function readFileBytes(path: string, options: ReadFileOptions = {})
   try {
     info = await stat(path);
   } catch (err) {
+    // A link to nothing is not "no such file": something is there (a config must not be skipped for it).
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && (await lstat(path).catch(() => null))?.isSymbolicLink()) {
+      throw new UnreadableFileError('it is a symbolic link to a file that does not exist', 'EDANGLING');
+    }
     throw unreadable(err);
   }
   refuseKind(info, named, limit);
