@@ -32,8 +32,8 @@ Options:
                     "schema" in dsq.config.json
   --fix             apply the safe fixes, then format the file, and write it (as dsq fmt
                     --write does: atomically, links, mode and owner kept, read-only files
-                    refused); files with syntax errors or bytes that are not UTF-8 are
-                    never written
+                    and files changed by another program meanwhile refused); files with
+                    syntax errors or bytes that are not UTF-8 are never written
   --fix-dry-run     print the fixed text instead of writing it (the report goes to stderr)
   --list-rules      list every rule with its default severity
   -h, --help        show this help

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { builtCheckout } from '../helpers/spawn-cli.js';
 
 /**
@@ -256,5 +257,22 @@ describe('standard input', () => {
     } finally {
       closeSync(zero);
     }
+  });
+});
+
+describe('link loops in a walked folder', () => {
+  it('each file is done once, under the first name found; a link to itself is passed over', async () => {
+    mkdirSync(at('loop', 'sub'), { recursive: true });
+    writeFileSync(at('loop', 'sub', 'a.dsq'), UGLY);
+    symlinkSync('..', at('loop', 'sub', 'up'));
+    symlinkSync(join('..', 'loop'), at('loop', 'sub', 'again'));
+    symlinkSync('self.dsq', at('loop', 'self.dsq'));
+    symlinkSync('a.dsq', at('loop', 'sub', 'b.dsq'));
+    const listed = await runCli(['lint', '--format', 'json', 'loop'], { cwd: dir });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.out).files.map((f: { file: string }) => f.file)).toEqual([join('loop', 'sub', 'a.dsq')]);
+    const written = await runCli(['fmt', '--write', 'loop', 'loop/sub/b.dsq'], { cwd: dir });
+    expect(written).toEqual({ code: 0, out: `${join('loop', 'sub', 'a.dsq')}\n`, err: '' });
+    expect(readFileSync(at('loop', 'sub', 'a.dsq'), 'utf8')).toBe(NICE);
   });
 });
