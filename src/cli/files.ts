@@ -99,11 +99,15 @@ export async function findFiles(args: readonly string[], cwd: string): Promise<F
   const files: FoundFile[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
-  const add = async (path: string, shown: string, named: boolean) => {
-    const real = await identity(path);
-    if (seen.has(real)) return;
-    seen.add(real);
-    files.push({ path, shown, named });
+  /** Adds the files (absolute paths, with the names to show) not seen yet; their real paths are looked up together. */
+  const add = async (found: readonly (readonly [path: string, shown: string])[], named: boolean) => {
+    const reals = await Promise.all(found.map(([path]) => identity(path)));
+    found.forEach(([path, shown], i) => {
+      const real = reals[i] as string;
+      if (seen.has(real)) return;
+      seen.add(real);
+      files.push({ path, shown, named });
+    });
   };
   const info = await Promise.all(args.map((arg) => statOrNull(resolve(cwd, arg))));
   args.forEach((arg, i) => {
@@ -121,12 +125,12 @@ export async function findFiles(args: readonly string[], cwd: string): Promise<F
       }
       const list = await expand(`${escapePath(dir.split(sep).join('/'))}/**/*.dsq`, cwd);
       if (list.length === 0) problems.push(`no .dsq files in ${arg}`);
-      for (const f of list) await add(f, join(arg, relative(dir, f)), false);
-    } else if (found !== null) await add(resolve(cwd, arg), arg, true);
+      await add(list.map((f) => [f, join(arg, relative(dir, f))] as const), false);
+    } else if (found !== null) await add([[resolve(cwd, arg), arg]], true);
     else if (isDynamicPattern(arg)) {
       const list = await expand(arg, cwd);
       if (list.length === 0) problems.push(`no files match ${arg}`);
-      for (const f of list) await add(f, isAbsolute(arg) ? f : relative(cwd, f), false);
+      await add(list.map((f) => [f, isAbsolute(arg) ? f : relative(cwd, f)] as const), false);
     } else problems.push(`${arg}: no such file or directory`);
   }
   return { files, problems };

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,10 +29,11 @@ interface Run {
  * Runs `dsq ARGS` in `cwd`; stdin is text, or a file descriptor to read from. `onStderr` sees
  * stderr as it comes (to answer a prompt). Killed after KILL_AFTER_MS.
  */
-function dsq(args: readonly string[], cwd: string, options: { stdin?: string | number; onStderr?: (err: string) => void } = {}): Promise<Run> {
+function dsq(args: readonly string[], cwd: string, options: { stdin?: string | number; onStderr?: (err: string) => void; uid?: number; gid?: number } = {}): Promise<Run> {
   const bin = join(builtCheckout(), 'bin', 'dsq.js');
   const child = spawn(process.execPath, [bin, ...args], {
     cwd,
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid ?? options.uid } : {}),
     stdio: [typeof options.stdin === 'number' ? options.stdin : 'pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -274,5 +275,29 @@ describe('link loops in a walked folder', () => {
     const written = await runCli(['fmt', '--write', 'loop', 'loop/sub/b.dsq'], { cwd: dir });
     expect(written).toEqual({ code: 0, out: `${join('loop', 'sub', 'a.dsq')}\n`, err: '' });
     expect(readFileSync(at('loop', 'sub', 'a.dsq'), 'utf8')).toBe(NICE);
+  });
+});
+
+describe('files the user may not read (real permissions)', () => {
+  // As root, the run is done as the user nobody (root reads everything); otherwise as the current user.
+  const asRoot = process.getuid?.() === 0;
+  const user = asRoot ? { uid: 65534, gid: 65534 } : {};
+
+  it('a config or a schema that cannot be read: one line naming it, exit 2; compile goes on', async () => {
+    chmodSync(dir, 0o755);
+    mkdirSync(at('c'));
+    mkdirSync(at('s'));
+    for (const d of ['c', 's']) writeFileSync(at(d, 'a.dsq'), UGLY);
+    writeFileSync(at('c', 'dsq.config.json'), '{}');
+    writeFileSync(at('s', 'dsq.config.json'), '{ "schema": "schema.json" }');
+    writeFileSync(at('s', 'schema.json'), SCHEMA);
+    chmodSync(at('c', 'dsq.config.json'), 0o000);
+    chmodSync(at('s', 'schema.json'), 0o000);
+    const [fmt, lint, compile] = await Promise.all([dsq(['fmt', 'c/a.dsq'], dir, user), dsq(['lint', 's/a.dsq'], dir, user), dsq(['compile', 's/a.dsq'], dir, user)]);
+    ended(fmt, 2, 'fmt');
+    expect(fmt.err).toBe(`${at('c', 'dsq.config.json')}: error: cannot read the config file: permission denied\n`);
+    ended(lint, 2, 'lint');
+    expect(lint.err).toContain(`cannot read the schema file ${at('s', 'schema.json')}: permission denied at /schema`);
+    ended(compile, 0, 'compile');
   });
 });
