@@ -1,3 +1,4 @@
+import { checkTypeKeySizes } from './type-key-sizes.js';
 import { allDatabases, type DatabaseEntry } from './lookup.js';
 import { DATETIME_TYPES, tsTypeOf } from './typemap.js';
 import type { Schema, SchemaDatabase, SchemaField } from './definitions.js';
@@ -38,6 +39,7 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   const name = options.typeName ?? 'Schema';
   checkTypeName(name);
   const entries = allDatabases(schema);
+  checkTypeKeySizes(entries);
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(e.path, (counts.get(e.path) ?? 0) + 1);
   const keyOf = (e: DatabaseEntry) => ((counts.get(e.path) ?? 0) > 1 ? [...e.groups, e.path].join('.') : e.path);
