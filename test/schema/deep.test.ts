@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DsqError, lint, readSchema, readSchemaResult, schemaFromValue } from '../../src/index.js';
 import { allDatabases, emitTypes, findDatabase, findDatabases, type Schema } from '../../src/schema/index.js';
-import { MAX_TYPE_KEY_CHARACTERS } from '../../src/schema/type-key-sizes.js';
+import { MAX_TYPE_KEY_CHARACTERS } from '../../src/schema/emit-types.js';
 import { deepSchemaText } from '../fixtures/schema-arbitraries.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
 
@@ -81,4 +81,13 @@ describe('dsq types on deep nesting', () => {
     expect((caught as DsqError).diagnostics[0]).toMatchObject({ code: 'schema/too-deep' });
     expect((caught as DsqError).message).toContain(`over ${MAX_TYPE_KEY_CHARACTERS} characters of keys`);
   });
+
+  it('dsq types says so and exits with 1', async () => {
+    const schemaFile = join(dir, 'types-deep.json');
+    writeFileSync(schemaFile, deepSchemaText(2_000));
+    const run = await spawnCli(['types', schemaFile]);
+    expect(run.code).toBe(1);
+    expect(run.out).toBe('');
+    expect(run.err).toMatch(/^.*types-deep\.json: error: the schema's databases nest too deep to write as types/);
+  }, 60_000);
 });
