@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DsqError, lint, readSchema, readSchemaResult, schemaFromValue } from '../../src/index.js';
 import { allDatabases, emitTypes, findDatabase, findDatabases, type Schema } from '../../src/schema/index.js';
 import { MAX_TYPE_KEY_CHARACTERS } from '../../src/schema/emit-types.js';
+import { schemaFromText } from '../../playground/src/dsq.js';
 import { deepSchemaText } from '../fixtures/schema-arbitraries.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
 
@@ -66,6 +67,14 @@ describe.each([2_000, 100_000])('a schema nested %i deep', (depth) => {
     expect(bad.out + bad.err).toMatch(/unknown-field/);
     expect(bad.out + bad.err).not.toMatch(/internal error/i);
   }, 60_000);
+});
+
+describe('the playground on deep nesting', () => {
+  it('reads a schema 2,000 deep (it threw on load and dropped the schema)', () => {
+    const read = schemaFromText(deepSchemaText(2_000));
+    expect(read.errors).toBeUndefined();
+    expect(allDatabases(read.schema!).length).toBe(2_000);
+  });
 });
 
 describe('dsq types on deep nesting', () => {
