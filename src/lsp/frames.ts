@@ -37,7 +37,9 @@ export class FrameSplitter {
   private pending: Buffer = Buffer.alloc(0);
   /** Where the search for the header's end resumes in `pending`. */
   private searched = 0;
-  private body: Buffer = Buffer.alloc(0);
+  /** The body's length (its Content-Length) and the bytes of it that came, kept as they came (a length is not trusted with memory before its bytes are there). */
+  private length = 0;
+  private parts: Buffer[] = [];
   private filled = 0;
   /** Whether the bad bytes since the last frame were reported. */
   private reported = false;
@@ -88,7 +90,8 @@ export class FrameSplitter {
       this.pending = Buffer.alloc(0);
       this.searched = 0;
       this.mode = 'body';
-      this.body = Buffer.allocUnsafe(header);
+      this.length = header;
+      this.parts = [];
       this.filled = 0;
       // What follows the body is read on (a body wanting more has taken all of it).
       this.pending = header === 0 ? this.complete(rest) : this.fill(rest);
@@ -119,33 +122,36 @@ export class FrameSplitter {
 
   /** Takes body bytes from `data`; returns what is left of it. */
   private fill(data: Buffer): Buffer {
-    const take = Math.min(data.length, this.body.length - this.filled);
-    data.copy(this.body, this.filled, 0, take);
-    const from = Math.max(0, this.filled - SCAN_OVERLAP);
-    this.filled += take;
-    const header = findHeaderSignature(this.body, from, this.filled);
-    if (header >= 0) return this.broken(header, data.subarray(take), `a header starts at byte ${header} of a body of ${this.body.length} bytes (its Content-Length is too long, or the body never came)`);
-    if (this.filled < this.body.length) return Buffer.alloc(0);
-    return this.complete(data.subarray(take));
+    const take = data.subarray(0, Math.min(data.length, this.length - this.filled));
+    // The new bytes, with the end of the ones before: a header may be split between two chunks.
+    const overlap = tail(this.parts, SCAN_OVERLAP);
+    const scanned = overlap.length === 0 ? take : Buffer.concat([overlap, take]);
+    const start = this.filled - overlap.length;
+    this.parts.push(take);
+    this.filled += take.length;
+    const at = findHeaderSignature(scanned);
+    if (at >= 0) return this.broken(start + at, data.subarray(take.length), `a header starts at byte ${start + at} of a body of ${this.length} bytes (its Content-Length is too long, or the body never came)`);
+    if (this.filled < this.length) return Buffer.alloc(0);
+    return this.complete(data.subarray(take.length));
   }
 
   /** The body is complete: passes it on, unless it ends with the start of a header. */
   private complete(rest: Buffer): Buffer {
-    const tail = partialHeaderSignature(this.body);
-    if (tail >= 0) return this.broken(tail, rest, `a body of ${this.body.length} bytes ends with the start of a header (its Content-Length is too short or too long)`);
-    const body = this.body;
-    this.body = Buffer.alloc(0);
+    const body = Buffer.concat(this.parts, this.length);
+    const tail = partialHeaderSignature(body);
+    if (tail >= 0) return this.broken(tail, rest, `a body of ${this.length} bytes ends with the start of a header (its Content-Length is too short or too long)`);
+    this.parts = [];
     this.mode = 'header';
     this.reported = false;
     this.onBody(body);
     return rest;
   }
 
-  /** A body broken by a header at `at`: reports it and reads on from that header. */
+  /** A body broken by a header at byte `at` of it: reports it and reads on from that header. */
   private broken(at: number, rest: Buffer, problem: string): Buffer {
     this.report(problem);
-    const again = Buffer.concat([this.body.subarray(at, this.filled), rest]);
-    this.body = Buffer.alloc(0);
+    const again = Buffer.concat([Buffer.concat(this.parts).subarray(at), rest]);
+    this.parts = [];
     this.mode = 'header';
     this.searched = 0;
     return again;
@@ -170,10 +176,22 @@ function lastIndexOfHeaderName(bytes: Buffer, from: number, to: number): number 
   return at < 0 ? -1 : from + at;
 }
 
-/** A full header line `Content-Length: <digits>\r\n` in `bytes[from, to)`: its offset, or -1. */
-function findHeaderSignature(bytes: Buffer, from: number, to: number): number {
-  const m = /content-length:[ \t]*\d+\r\n/i.exec(bytes.toString('latin1', from, to));
-  return m === null ? -1 : from + m.index;
+/** The last `n` bytes (or fewer) of a run of buffers. */
+function tail(parts: readonly Buffer[], n: number): Buffer {
+  const last: Buffer[] = [];
+  let size = 0;
+  for (let i = parts.length - 1; i >= 0 && size < n; i--) {
+    const part = parts[i] as Buffer;
+    const piece = part.subarray(Math.max(0, part.length - (n - size)));
+    last.unshift(piece);
+    size += piece.length;
+  }
+  return last.length === 1 ? (last[0] as Buffer) : Buffer.concat(last);
+}
+
+/** A full header line `Content-Length: <digits>\r\n` in `bytes`: its offset, or -1. */
+function findHeaderSignature(bytes: Buffer): number {
+  return bytes.toString('latin1').search(/content-length:[ \t]*\d+\r\n/i);
 }
 
 /** Where a body's end holds the start of a `Content-Length: <digits>\r\n` line, or -1. */
