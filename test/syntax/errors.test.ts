@@ -1,4 +1,7 @@
-import { quotedTextWarnings } from '../../src/lint/lint.js';
+import fc from 'fast-check';
+import { compileWarnings, lint } from '../../src/lint/lint.js';
+import { print } from '../../src/print/index.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 import { describe, expect, it } from 'vitest';
 import { DsqError, type Diagnostic } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
@@ -131,7 +134,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     const doc = parseDocument(text);
     expect(doc.diagnostics).toEqual([]);
     expect(doc.statements).toHaveLength(1);
-    const warnings = quotedTextWarnings(doc);
+    const warnings = compileWarnings(doc);
     expect(warnings.map((d) => [d.code, d.severity, d.message])).toEqual([
       ['quoted-text', 'warning', '"John Smith" is a column name (double quotes), but looks like text.'],
       ['quoted-text', 'warning', '"A%" is a column name (double quotes), but looks like text.'],
@@ -139,6 +142,20 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     expect(warnings[0]?.hint).toBe("for text use single quotes: 'John Smith'");
     expect(warnings[0]?.span).toMatchObject({ line: 1, column: 30 });
     expect(() => parse('SELECT * FROM t WHERE name = "John Smith"')).not.toThrow();
+  });
+
+  it('compile\'s warnings are exactly lint\'s quoted-text and unknown-function findings, as warnings (property)', () => {
+    const shown = (d: { code: string; message: string; span?: unknown; hint?: string }) => ({ code: d.code, message: d.message, span: d.span, hint: d.hint });
+    fc.assert(
+      fc.property(arbStatement, (statement) => {
+        const text = print(statement);
+        const linted = lint(text).diagnostics.filter((d) => d.code === 'quoted-text' || d.code === 'unknown-function');
+        const warnings = compileWarnings(parseDocument(text));
+        expect(warnings.every((d) => d.severity === 'warning')).toBe(true);
+        expect(warnings.map(shown)).toEqual(linted.map(shown));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('parseExpression rejects trailing text', () => {
