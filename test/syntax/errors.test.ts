@@ -158,6 +158,23 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     );
   });
 
+  it('a set operation after a table gets its own hint, whatever the path or alias before it (issue 31: never "orders was read as an alias: did you mean ORDER?")', () => {
+    const word = fc.constantFrom('orders', 'groups', 'limits', 'offsets', 'wheres', 'form', 'fromm', 'ordr', 'x', 'havin');
+    const path = fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([segments, trash]) => `${segments.join('.')}${trash ? '@trash' : ''}`);
+    fc.assert(
+      fc.property(path, fc.option(word, { nil: null }), fc.constantFrom('UNION', 'INTERSECT', 'EXCEPT', 'MINUS', 'union'), fc.constantFrom('', ' ALL', ' DISTINCT'), (from, alias, op, after) => {
+        const text = `SELECT id FROM ${from}${alias === null ? '' : ` ${alias}`} ${op}${after} SELECT id FROM u`;
+        const [first] = errorsOf(text);
+        expect(first?.message, text).toBe(`unexpected ${op.toUpperCase()}: expected the end of the statement (';' or the end of the input)`);
+        expect(first?.hint, text).toBe(`dsq has no ${op.toUpperCase()}: a select object is one query; write separate statements separated by ';'`);
+      }),
+      { numRuns: 300 },
+    );
+    // The alias guess stays where it is right: a misspelt clause read as an alias.
+    expect(hint('SELECT a FORM t')).toBe('FORM was read as an alias: did you mean FROM?');
+    expect(hint('SELECT a FROM shop.orders LIMT 5')).toBe('LIMT was read as an alias: did you mean LIMIT?');
+  });
+
   it('parseExpression rejects trailing text', () => {
     expect(() => parseExpression('a b')).toThrow(/unexpected name b/);
     expect(() => parseExpression('a; b')).toThrow(DsqError);
