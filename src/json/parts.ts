@@ -189,9 +189,13 @@ export function report(cx: Cx, code: string, message: string, at: At, hint?: str
   cx.diagnostics.push(d);
 }
 
-/** Text of the input as a message quotes it: in JSON's quotes and escapes (`"if"`, `"a\"b"`), cut after 40 characters. */
+/**
+ * Text of the input as a message quotes it: in JSON's quotes and escapes (`"if"`, `"a\"b"`,
+ * `"a\nb"`), so it stays on the message's line. A long one is shortened with the whole message
+ * (`jsonDiagnostic` caps it: head, how many characters left out, tail).
+ */
 export function quoteText(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  return JSON.stringify(text);
 }
 
 /**
@@ -218,7 +222,7 @@ export function describe(v: JsonValue): string {
     case 'number':
       return `the number ${v.text}`;
     case 'string':
-      return `the string ${quoteText(v.value)}`;
+      return `the string ${quoteText(v.value.length > 40 ? `${v.value.slice(0, 40)}…` : v.value)}`;
     case 'array':
       return `an array of ${v.items.length}`;
     case 'object': {

@@ -6,8 +6,8 @@ import { fromJsonResult } from '../../src/json/index.js';
  * The JSON readers' messages for a name that is none of the known ones (issue 31: `unknown
  * action the string "if"` read badly). One builder (src/json/parts.ts `unknownName`, `gotType`,
  * `quoteText`) makes every one of them: `unknown action "if"` for a string, quoted and escaped
- * as JSON writes it and cut after 40 characters; `the action must be a string, got the number
- * 5` for any other value; `got type "x"` where a "type" names no known form.
+ * as JSON writes it (a long one shortened in the middle with the message); `the action must be
+ * a string, got the number 5` for any other value; `got type "x"` where a "type" names no known form.
  */
 
 const message = (json: string, pointer: string): string => {
@@ -24,7 +24,7 @@ describe('every "unknown ..." message names the value as written', () => {
     ['{"action":"if"}', '/action', `unknown action "if"; ${ACTIONS}`],
     ['{"action":5}', '/action', `the action must be a string, got the number 5; ${ACTIONS}`],
     ['{"action":"sel\\"ect\\n"}', '/action', `unknown action "sel\\"ect\\n" (did you mean "select" or "set"?); ${ACTIONS}`],
-    [`{"action":"${'a'.repeat(100)}"}`, '/action', `unknown action "${'a'.repeat(40)}…"; ${ACTIONS}`],
+    [`{"action":"${'a'.repeat(100)}"}`, '/action', `unknown action "${'a'.repeat(39)}…(43 more characters)…${'a'.repeat(18)}"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose`],
     ['{"from":{"type":"join","op":"outer","s1":"a","s2":"b"}}', '/from/op', `unknown join op "outer"; ${JOINS}`],
     ['{"from":{"type":"join","op":5,"s1":"a","s2":"b"}}', '/from/op', `the join op must be a string, got the number 5; ${JOINS}`],
     ['{"where":{"type":"binary","op":"<>","e1":1,"e2":2}}', '/where/op', 'unknown binary operator "<>" (write "!="); expected one of and or = != > >= < <= is like regexp + - * / % & | << >>'],
@@ -63,8 +63,7 @@ describe('every "unknown ..." message names the value as written', () => {
         // An expression or source type may be one of the spellings; then there is nothing to say.
         const d = diagnostics.find((x) => x.pointer === pointer);
         if (d === undefined) return;
-        const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-        expect(d.message.startsWith(`unknown ${what} ${shown}`), d.message).toBe(true);
+        expect(d.message.startsWith(`unknown ${what} ${JSON.stringify(text)}`), d.message).toBe(true);
         expect(d.message).not.toContain('the string');
       }),
       { numRuns: 300 },
