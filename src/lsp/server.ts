@@ -6,6 +6,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE } from '../config/config.js';
+import { showPointer } from '../diagnostic/pointer.js';
 import type { LintResult } from '../lint/lint.js';
 import { FIX_ALL_KIND } from './actions.js';
 import { toLspDiagnostics } from './diagnostics.js';
@@ -175,7 +176,7 @@ export function startServer(connection: Connection): ServerHandle {
       const uri = pathToFileURL(file).href;
       void connection.sendDiagnostics({
         uri,
-        diagnostics: p.diagnostics.map((d) => ({ range: problemRange(p, d), severity: DiagnosticSeverity.Error, source: 'dsq', code: d.code, message: d.pointer !== undefined ? `${d.pointer || '/'}: ${d.message}` : d.message })),
+        diagnostics: p.diagnostics.map((d) => ({ range: problemRange(p, d), severity: DiagnosticSeverity.Error, source: 'dsq', code: d.code, message: d.pointer !== undefined ? `${showPointer(d.pointer)}: ${d.message}` : d.message })),
       });
     }
     for (const file of problemFiles) {
