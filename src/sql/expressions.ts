@@ -31,6 +31,7 @@ export interface ExprContext {
 }
 
 const ok = (sql: string, value: ValueType): Translated => ({ sql, type: typeOf(value) });
+const resolved = (c: { sql: string; type: ResultType }): Translated => ({ sql: c.sql, type: c.type });
 const BOOL = (sql: string) => ok(sql, 'boolean');
 
 const COMPARISONS: Readonly<Record<string, string>> = { '=': '=', '!=': '<>', '>': '>', '>=': '>=', '<': '<', '<=': '<=' };
@@ -63,6 +64,9 @@ function foldOf(e: Expr, node: Node): ((sql: string) => string) | null {
   throw new SqlError('run/unknown-collation', `unknown collation "${e.collation}": a local run knows NOCASE, BINARY and RTRIM`, node);
 }
 
+/** A compared operand without its COLLATE: the comparison folds both sides itself. */
+const uncollated = (e: Expr): Expr => (e.kind === 'collate' ? e.e : e);
+
 export function expr(cx: ExprContext, e: Expr): Translated {
   if (cx.depth > MAX_DEPTH) {
     throw new SqlError('run/too-deep', `the expression nests more than ${MAX_DEPTH} levels deep, more than the SQL engines take`, e);
@@ -83,13 +87,19 @@ export function expr(cx: ExprContext, e: Expr): Translated {
     case 'localtime':
       return dateTimeSql(t, e.kind, dateTimeMs(e.kind, e.value));
     case 'column': {
-      const c = resolveColumn(t, cx.scope, e);
-      return { sql: c.sql, type: c.type };
+      // A bare name that no source has but a result column's alias is: that column (as `$alias`).
+      if (!e.path.includes('.') && cx.scope?.aliases.has(e.path.toLowerCase()) && !cx.inlining.has(e.path.toLowerCase())) {
+        try {
+          return resolved(resolveColumn(t, cx.scope, e));
+        } catch (err) {
+          if (!(err instanceof SqlError) || err.code !== 'run/unknown-column') throw err;
+          return aliasSql(cx, e.path, e);
+        }
+      }
+      return resolved(resolveColumn(t, cx.scope, e));
     }
-    case 'database_column': {
-      const c = resolveDatabaseColumn(t, cx.scope, e);
-      return { sql: c.sql, type: c.type };
-    }
+    case 'database_column':
+      return resolved(resolveDatabaseColumn(t, cx.scope, e));
     case 'system_column':
       throw new SqlError('run/unavailable', `the system column ${e.table}.${e.column} is not available in a local run: there are no system tables (docs/run.md)`, e);
     case 'alias':
@@ -98,7 +108,8 @@ export function expr(cx: ExprContext, e: Expr): Translated {
       throw new SqlError('run/unbound-param', `the parameter :${e.name} has no value`, e, `give it: --param ${e.name}=VALUE, or { params: { ${e.name}: ... } }`);
     case 'between': {
       const fold = foldOf(e.e, e) ?? foldOf(e.min, e) ?? foldOf(e.max, e) ?? ((s: string) => s);
-      return BOOL(`(${fold(sub(e.e).sql)} BETWEEN ${fold(sub(e.min).sql)} AND ${fold(sub(e.max).sql)})`);
+      const side = (x: Expr) => fold(sub(uncollated(x)).sql);
+      return BOOL(`(${side(e.e)} BETWEEN ${side(e.min)} AND ${side(e.max)})`);
     }
     case 'binary':
       return binary(cx, e);
@@ -130,7 +141,7 @@ export function expr(cx: ExprContext, e: Expr): Translated {
     case 'in': {
       if (e.values.length === 0) return BOOL('FALSE');
       const fold = foldOf(e.e, e) ?? e.values.map((v) => foldOf(v, e)).find((f) => f !== null) ?? ((s: string) => s);
-      return BOOL(`(${fold(sub(e.e).sql)} IN (${e.values.map((v) => fold(sub(v).sql)).join(', ')}))`);
+      return BOOL(`(${fold(sub(uncollated(e.e)).sql)} IN (${e.values.map((v) => fold(sub(uncollated(v)).sql)).join(', ')}))`);
     }
     case 'in_select':
       return BOOL(`(${sub(e.e).sql} IN ${subquery(cx, e.select, true).sql})`);
@@ -180,8 +191,8 @@ function binary(cx: ExprContext, e: Binary): Translated {
   const cmp = COMPARISONS[e.op];
   if (cmp !== undefined || e.op === 'like' || e.op === 'regexp') {
     const fold = foldOf(e.e1, e) ?? foldOf(e.e2, e) ?? ((s: string) => s);
-    const a = fold(sub(e.e1).sql);
-    const b = fold(sub(e.e2).sql);
+    const a = fold(sub(uncollated(e.e1)).sql);
+    const b = fold(sub(uncollated(e.e2)).sql);
     if (e.op === 'like') return BOOL(`(${a} LIKE ${b} ESCAPE ${t.dialect.string('\\')})`);
     if (e.op === 'regexp') return BOOL(t.dialect.regexp(a, b));
     return BOOL(`(${a} ${cmp} ${b})`);
