@@ -30,10 +30,10 @@ export const CHOICES = {
     topic: 'Ties',
     choice: 'Rows that tie on every ORDER BY term come in the engine\'s order (`--expect` compares them as a multiset). FETCH sorts by `record_id` last, so its order is total.',
   },
-  integerDivision: {
-    topic: 'Integer division',
-    choice: '`/` of two whole numbers is a whole number, truncated toward zero (`7 / 2` is 3, `-7 / 2` is -3); with a float or decimal operand it is that division.',
-    warn: '"/" of two whole numbers truncates toward zero (7 / 2 is 3): write 7.0 / 2 for 3.5 (docs/run.md)',
+  division: {
+    topic: 'Division',
+    choice: '`/` divides as 64-bit floats, also two whole numbers (`7 / 2` is 3.5: dsq has no float literal for a whole value, `7.0` is the whole number 7); `%` of whole numbers is a whole number with the sign of the dividend.',
+    warn: '"/" gives a float, also of two whole numbers (7 / 2 is 3.5); for a whole quotient write FLOOR(a / b) or TRUNCATE(a / b, 0) (docs/run.md)',
   },
   divisionByZero: {
     topic: 'Division by zero',

@@ -26,9 +26,7 @@ export interface Dialect {
   type(type: ColumnType, precision?: number, scale?: number): string;
   /** `a REGEXP b`: true when the pattern matches anywhere in the text. */
   regexp(text: string, pattern: string): string;
-  /** Integer division truncated toward zero; NULL for a zero divisor (choices.ts). */
-  intDivide(a: string, b: string): string;
-  /** Float (or decimal) division; NULL for a zero divisor. */
+  /** Division, as floats (also of whole numbers: choices.ts); NULL for a zero divisor. */
   divide(a: string, b: string): string;
   /** `%`, sign of the dividend; NULL for a zero divisor. */
   modulo(a: string, b: string): string;
@@ -51,8 +49,7 @@ const plainString = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 export const DUCKDB: Dialect = {
   name: 'duckdb',
-  // `/` of two integers truncates (DuckDB's default is float division); no extension autoload.
-  setup: ['SET integer_division = true', "SET TimeZone = 'UTC'"],
+  setup: ["SET TimeZone = 'UTC'"],
   ident: quoteIdent,
   // DuckDB text may hold NUL: written as chr(0), so the literal itself never does.
   string: (value) => (value.includes('\0') ? `(${value.split('\0').map(plainString).join(' || chr(0) || ')})` : plainString(value)),
@@ -70,9 +67,7 @@ export const DUCKDB: Dialect = {
     }
   },
   regexp: (text, pattern) => `regexp_matches(${text}, ${pattern})`,
-  // With integer_division on, `/` of integers is DuckDB's `//`, which truncates and gives NULL for 0.
-  intDivide: (a, b) => `(${a} // ${b})`,
-  divide: (a, b) => `(${a} / NULLIF(${b}, 0))`,
+  divide: (a, b) => `(CAST(${a} AS DOUBLE) / NULLIF(CAST(${b} AS DOUBLE), 0))`,
   modulo: (a, b) => `(${a} % NULLIF(${b}, 0))`,
   truncate: (x, d) => `trunc(${x}, CAST(${d} AS INTEGER))`,
   pow: (a, b) => `pow(CAST(${a} AS DOUBLE), CAST(${b} AS DOUBLE))`,
@@ -102,8 +97,7 @@ export const POSTGRES: Dialect = {
     }
   },
   regexp: (text, pattern) => `(${text} ~ ${pattern})`,
-  intDivide: (a, b) => `(${a} / NULLIF(${b}, 0))`,
-  divide: (a, b) => `(${a} / NULLIF(${b}, 0))`,
+  divide: (a, b) => `(CAST(${a} AS DOUBLE PRECISION) / NULLIF(CAST(${b} AS DOUBLE PRECISION), 0))`,
   modulo: (a, b) => `(${a} % NULLIF(${b}, 0))`,
   // PostgreSQL truncates digits of numeric only: a float goes through numeric and back.
   truncate: (x, d, exact) =>

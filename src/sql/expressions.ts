@@ -221,10 +221,7 @@ function binary(cx: ExprContext, e: Binary): Translated {
   const b = sub(e.e2);
   const type = arithmeticType(a.type.value, b.type.value);
   if (e.op === '%') return ok(t.dialect.modulo(a.sql, b.sql), type);
-  // '/'
-  if (type === 'integer') {
-    t.notes.add('integerDivision');
-    return ok(t.dialect.intDivide(a.sql, b.sql), 'integer');
-  }
-  return ok(t.dialect.divide(a.sql, b.sql), type);
+  // '/': a float, also of whole numbers (choices.ts).
+  if (a.type.value === 'integer' || b.type.value === 'integer' || a.type.value === 'null') t.notes.add('division');
+  return ok(t.dialect.divide(a.sql, b.sql), type === 'unknown' ? 'unknown' : 'float');
 }

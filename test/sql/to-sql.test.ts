@@ -66,12 +66,12 @@ describe('SELECT features', () => {
     expect(sql('SELECT id FROM orders WHERE id IN ()')).toContain('WHERE FALSE');
   });
 
-  it('divides whole numbers as whole numbers, others as floats, NULL for zero (choices.ts)', () => {
-    const s = toSql(parse('SELECT id / 2, amount / 2, price / 2 FROM orders.lines, orders'), { schema });
-    expect(s.kind === 'select' && s.sql).toContain('("orders"."id" // CAST(2 AS BIGINT))');
-    expect(s.kind === 'select' && s.sql).toContain('("orders"."amount" / NULLIF(CAST(2 AS BIGINT), 0))');
-    expect(s.notes).toEqual(['integerDivision']);
-    expect(sql('SELECT id / 2 FROM orders', 'postgres')).toContain('("orders"."id" / NULLIF(CAST(2 AS BIGINT), 0))');
+  it('divides as floats, also whole numbers, NULL for zero (choices.ts)', () => {
+    const s = toSql(parse('SELECT id / 2, price / 2 FROM orders.lines, orders'), { schema });
+    expect(s.kind === 'select' && s.sql).toContain('(CAST("orders"."id" AS DOUBLE) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE), 0))');
+    expect(s.kind === 'select' && s.columns.map((c) => c.type.name)).toEqual(['double', 'double']);
+    expect(s.notes).toEqual(['division']);
+    expect(sql('SELECT id / 2 FROM orders', 'postgres')).toContain('(CAST("orders"."id" AS DOUBLE PRECISION) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE PRECISION), 0))');
   });
 
   it('datetime literals in every form, as one canonical literal', () => {
