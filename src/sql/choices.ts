@@ -32,7 +32,7 @@ export const CHOICES = {
   },
   division: {
     topic: 'Division',
-    choice: '`/` divides as 64-bit floats, also two whole numbers (`7 / 2` is 3.5: dsq has no float literal for a whole value, `7.0` is the whole number 7); `%` of whole numbers is a whole number with the sign of the dividend.',
+    choice: '`/` divides as 64-bit floats, also two whole numbers (`7 / 2` is 3.5: dsq has no float literal for a whole value, `7.0` is the whole number 7); `%` of whole numbers is a whole number with the sign of the dividend (of floats, a float).',
     warn: '"/" gives a float, also of two whole numbers (7 / 2 is 3.5); for a whole quotient write FLOOR(a / b) or TRUNCATE(a / b, 0) (docs/run.md)',
   },
   divisionByZero: {
@@ -42,6 +42,14 @@ export const CHOICES = {
   overflow: {
     topic: 'Whole numbers past 64 bits',
     choice: 'Every whole-number field is a 64-bit integer in the engine. `+`, `-`, `*`, SUM and SUM_DISTINCT past the signed 64-bit range are errors (the spec\'s whole-number range); so is a float result outside the 64-bit float range.',
+  },
+  comparisons: {
+    topic: 'Comparing values of different kinds',
+    choice: 'A comparison (`=`, `<`, IN, BETWEEN) of text with a number, or of a time with a date, is an error: the engines\' implicit casts differ (DuckDB reads `\'7\'` as 7, PostgreSQL refuses).',
+  },
+  booleans: {
+    topic: 'Booleans',
+    choice: 'dsq has no boolean literal: a `bool` field compared with a whole number compares as 1 (true) or 0 (false).',
   },
   like: {
     topic: 'LIKE',
@@ -77,7 +85,7 @@ export const CHOICES = {
   },
   datetimes: {
     topic: 'Datetimes',
-    choice: 'Instants are stored in UTC with milliseconds and written `2024-01-31T10:30:00.000Z`; local datetimes `2024-01-31T10:30:00.000`, local dates `2024-01-31`, local times `10:30:00.000`.',
+    choice: 'Instants are stored in UTC with milliseconds and written `2024-01-31T10:30:00.000Z`; local datetimes `2024-01-31T10:30:00.000`, local dates `2024-01-31`, local times `10:30:00.000`. Years run from 0001 to 9999 (what ISO text with a 4-digit year writes); a `$dt` in milliseconds, or an offset, outside them is an error.',
   },
   attributes: {
     topic: 'Record attributes',

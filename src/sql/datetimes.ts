@@ -126,8 +126,15 @@ export function epochMs(text: string): number {
   return Number(value);
 }
 
+/** The instants ISO text with a 4-digit year writes: 0001-01-01 to 9999-12-31T23:59:59.999. */
+const FIRST_MS = -62_135_596_800_000;
+const LAST_MS = 253_402_300_799_999;
+
 /** The engine's literal text (date, time, or both joined by a space) of milliseconds. */
 export function sqlDateTimeText(kind: DateTimeKind, ms: number): string {
+  if (kind !== 'localtime' && (ms < FIRST_MS || ms > LAST_MS)) {
+    throw new SqlError('run/datetime-range', `the ${kind} ${formatDateTime(kind, ms)} is outside the years 0001 to 9999 that ISO 8601 text writes`);
+  }
   const days = Math.floor(ms / DAY);
   if (kind === 'localdate') return formatDate(days);
   if (kind === 'localtime') return formatTime(ms);

@@ -28,8 +28,8 @@ export interface Dialect {
   regexp(text: string, pattern: string): string;
   /** Division, as floats (also of whole numbers: choices.ts); NULL for a zero divisor. */
   divide(a: string, b: string): string;
-  /** `%`, sign of the dividend; NULL for a zero divisor. */
-  modulo(a: string, b: string): string;
+  /** `%`, sign of the dividend; NULL for a zero divisor (`float`: an operand is a float). */
+  modulo(a: string, b: string, float: boolean): string;
   /** TRUNCATE(x, d) for a float x (`exact`: an integer or decimal x, kept in its type). */
   truncate(x: string, digits: string, exact: boolean): string;
   /** POW(a, b), a float. */
@@ -98,7 +98,9 @@ export const POSTGRES: Dialect = {
   },
   regexp: (text, pattern) => `(${text} ~ ${pattern})`,
   divide: (a, b) => `(CAST(${a} AS DOUBLE PRECISION) / NULLIF(CAST(${b} AS DOUBLE PRECISION), 0))`,
-  modulo: (a, b) => `(${a} % NULLIF(${b}, 0))`,
+  // PostgreSQL has no % of floats: through numeric, and back.
+  modulo: (a, b, float) =>
+    float ? `CAST(mod(CAST(${a} AS NUMERIC), NULLIF(CAST(${b} AS NUMERIC), 0)) AS DOUBLE PRECISION)` : `(${a} % NULLIF(${b}, 0))`,
   // PostgreSQL truncates digits of numeric only: a float goes through numeric and back.
   truncate: (x, d, exact) =>
     exact ? `trunc(${x}, CAST(${d} AS INTEGER))` : `CAST(trunc(CAST(${x} AS NUMERIC), CAST(${d} AS INTEGER)) AS DOUBLE PRECISION)`,

@@ -64,6 +64,29 @@ function foldOf(e: Expr, node: Node): ((sql: string) => string) | null {
   throw new SqlError('run/unknown-collation', `unknown collation "${e.collation}": a local run knows NOCASE, BINARY and RTRIM`, node);
 }
 
+/** A boolean as the whole number 1 or 0 (NULL stays NULL). */
+const asNumber = (t: Translation, sql: string) => `CAST(CASE WHEN ${sql} THEN 1 WHEN NOT ${sql} THEN 0 END AS ${t.dialect.type('bigint')})`;
+
+/** The class of values a type compares within (datetimes and dates compare; text never with numbers). */
+function compareClass(t: ValueType): string | null {
+  switch (t) {
+    case 'integer': case 'float': case 'decimal': return 'number';
+    case 'datetime': case 'localdatetime': case 'localdate': return 'date and time';
+    case 'localtime': return 'time';
+    case 'text': return 'text';
+    case 'boolean': return 'boolean';
+    default: return null;
+  }
+}
+
+/** Two values compared must be of one class: the engines' implicit casts differ (DuckDB reads '7' as 7, PostgreSQL refuses). */
+function checkComparable(a: Translated, b: Translated, node: Node): void {
+  const x = compareClass(a.type.value);
+  const y = compareClass(b.type.value);
+  if (x === null || y === null || x === y || (x === 'boolean' && y === 'number') || (x === 'number' && y === 'boolean')) return;
+  throw new SqlError('run/type-mismatch', `a ${x} value is compared with a ${y} value: a local run compares values of one kind (docs/run.md)`, node);
+}
+
 /** A compared operand without its COLLATE: the comparison folds both sides itself. */
 const uncollated = (e: Expr): Expr => (e.kind === 'collate' ? e.e : e);
 
@@ -108,16 +131,19 @@ export function expr(cx: ExprContext, e: Expr): Translated {
       throw new SqlError('run/unbound-param', `the parameter :${e.name} has no value`, e, `give it: --param ${e.name}=VALUE, or { params: { ${e.name}: ... } }`);
     case 'between': {
       const fold = foldOf(e.e, e) ?? foldOf(e.min, e) ?? foldOf(e.max, e) ?? ((s: string) => s);
-      const side = (x: Expr) => fold(sub(uncollated(x)).sql);
-      return BOOL(`(${side(e.e)} BETWEEN ${side(e.min)} AND ${side(e.max)})`);
+      const [v, lo, hi] = [e.e, e.min, e.max].map((x) => sub(uncollated(x))) as [Translated, Translated, Translated];
+      checkComparable(v, lo, e);
+      checkComparable(v, hi, e);
+      return BOOL(`(${fold(v.sql)} BETWEEN ${fold(lo.sql)} AND ${fold(hi.sql)})`);
     }
     case 'binary':
       return binary(cx, e);
     case 'unary': {
       const a = sub(e.e);
       if (e.op === 'not') return BOOL(`(NOT ${a.sql})`);
-      // A space after '-': `- -x` must not read as a `--` comment.
-      return { sql: `(${e.op === '-' ? '- ' : '~ '}${a.sql})`, type: a.type.value === 'null' ? typeOf('integer') : typeOf(a.type.value) };
+      // A space after '-': `- -x` must not read as a `--` comment. NULL is a NULL whole number.
+      const operand = a.type.value === 'null' ? `CAST(NULL AS ${t.dialect.type('bigint')})` : a.sql;
+      return { sql: `(${e.op === '-' ? '- ' : '~ '}${operand})`, type: a.type.value === 'null' ? typeOf('integer') : typeOf(a.type.value) };
     }
     case 'case': {
       const base = e.base === null ? null : sub(e.base);
@@ -141,10 +167,17 @@ export function expr(cx: ExprContext, e: Expr): Translated {
     case 'in': {
       if (e.values.length === 0) return BOOL('FALSE');
       const fold = foldOf(e.e, e) ?? e.values.map((v) => foldOf(v, e)).find((f) => f !== null) ?? ((s: string) => s);
-      return BOOL(`(${fold(sub(uncollated(e.e)).sql)} IN (${e.values.map((v) => fold(sub(uncollated(v)).sql)).join(', ')}))`);
+      const x = sub(uncollated(e.e));
+      const values = e.values.map((v) => sub(uncollated(v)));
+      for (const v of values) checkComparable(x, v, e);
+      return BOOL(`(${fold(x.sql)} IN (${values.map((v) => fold(v.sql)).join(', ')}))`);
     }
-    case 'in_select':
-      return BOOL(`(${sub(e.e).sql} IN ${subquery(cx, e.select, true).sql})`);
+    case 'in_select': {
+      const x = sub(e.e);
+      const s = subquery(cx, e.select, true);
+      checkComparable(x, { sql: '', type: s.first }, e);
+      return BOOL(`(${x.sql} IN ${s.sql})`);
+    }
     case 'subquery': {
       const s = subquery(cx, e.select, true, true);
       return { sql: s.sql, type: s.first };
@@ -191,8 +224,12 @@ function binary(cx: ExprContext, e: Binary): Translated {
   const cmp = COMPARISONS[e.op];
   if (cmp !== undefined || e.op === 'like' || e.op === 'regexp') {
     const fold = foldOf(e.e1, e) ?? foldOf(e.e2, e) ?? ((s: string) => s);
-    const a = fold(sub(uncollated(e.e1)).sql);
-    const b = fold(sub(uncollated(e.e2)).sql);
+    const x = sub(uncollated(e.e1));
+    const y = sub(uncollated(e.e2));
+    if (e.op !== 'regexp' && e.op !== 'like') checkComparable(x, y, e);
+    // A boolean compared with a number is 1 or 0 (dsq has no boolean literal: `paid = 1`).
+    const a = fold(x.type.value === 'boolean' && y.type.value === 'integer' ? asNumber(t, x.sql) : x.sql);
+    const b = fold(y.type.value === 'boolean' && x.type.value === 'integer' ? asNumber(t, y.sql) : y.sql);
     if (e.op === 'like') return BOOL(`(${a} LIKE ${b} ESCAPE ${t.dialect.string('\\')})`);
     if (e.op === 'regexp') return BOOL(t.dialect.regexp(a, b));
     return BOOL(`(${a} ${cmp} ${b})`);
@@ -220,7 +257,7 @@ function binary(cx: ExprContext, e: Binary): Translated {
   const a = sub(e.e1);
   const b = sub(e.e2);
   const type = arithmeticType(a.type.value, b.type.value);
-  if (e.op === '%') return ok(t.dialect.modulo(a.sql, b.sql), type);
+  if (e.op === '%') return ok(t.dialect.modulo(a.sql, b.sql, type === 'float'), type);
   // '/': a float, also of whole numbers (choices.ts).
   if (a.type.value === 'integer' || b.type.value === 'integer' || a.type.value === 'null') t.notes.add('division');
   return ok(t.dialect.divide(a.sql, b.sql), type === 'unknown' ? 'unknown' : 'float');
