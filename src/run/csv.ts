@@ -24,8 +24,21 @@ export function parseCsv(text: string, delimiter = ',', quote = '"'): CsvRecord[
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   const n = text.length;
+  // The next quote at or after i (found once, not per line: a file without quotes is not rescanned).
+  let nextQuote = -2;
   while (i < n) {
     const start = line;
+    // A line without quotes is split at once (most lines of most files).
+    const eol = text.indexOf('\n', i);
+    const end = eol < 0 ? n : eol;
+    if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf(quote, i);
+    if (nextQuote < 0 || nextQuote >= end) {
+      const raw = text.slice(i, end > i && text[end - 1] === '\r' ? end - 1 : end);
+      i = end + 1;
+      line++;
+      if (raw !== '') out.push({ line: start, fields: raw.split(delimiter) });
+      continue;
+    }
     const fields: string[] = [];
     for (;;) {
       let value = '';

@@ -77,8 +77,7 @@ export function readRows(file: DataFile, info: DatabaseInfo, now: number, idsAft
     reader.checkTwice(targets, head.line);
     for (const r of body) {
       if (r.fields.length !== targets.length) throw dataError(file.path, r.line, `${r.fields.length} fields, but the first line names ${targets.length} columns`);
-      const given = targets.map((t, i) => [t, r.fields[i] === '' ? ({ kind: 'null' } as const) : ({ kind: 'string', text: r.fields[i] as string } as const)] as const);
-      rows.push(reader.row(given, r.line, true, index));
+      rows.push(reader.textRow(targets, r.fields, r.line, index));
     }
   } else {
     const all = text.split('\n');
@@ -142,27 +141,55 @@ class RowReader {
     }
   }
 
+  /** A CSV row: each field's text (empty: NULL), the columns the first line named. */
+  textRow(targets: readonly Target[], fields: readonly string[], line: number, index: ReadonlyMap<string, number>): Cell[] {
+    const cells: Cell[] = new Array<Cell>(index.size).fill(null);
+    for (let i = 0; i < targets.length; i++) {
+      const text = fields[i] as string;
+      if (text === '') continue;
+      const t = targets[i] as Target;
+      if (t.kind === 'field') {
+        const r = readValue(t.field, { kind: 'string', text }, true);
+        if (!r.ok) throw dataError(this.file, line, `field "${t.field.name}": ${r.problem}`);
+        cells[index.get(t.field.name) as number] = r.cell;
+      } else {
+        cells[index.get(t.name) as number] = this.attribute(t.name, { kind: 'string', text }, line);
+      }
+    }
+    return this.finish(cells, targets, line, index);
+  }
+
   row(given: readonly (readonly [Target, Given | readonly string[]])[], line: number, fromText: boolean, index: ReadonlyMap<string, number>): Cell[] {
     const cells: Cell[] = new Array<Cell>(index.size).fill(null);
-    const set = new Set<string>();
     for (const [t, g] of given) {
       if (t.kind === 'field') {
         if (Array.isArray(g)) throw dataError(this.file, line, `the field "${t.field.name}" takes one value, not an array`);
         const r = readValue(t.field, g as Given, fromText);
         if (!r.ok) throw dataError(this.file, line, `field "${t.field.name}": ${r.problem}`);
         cells[index.get(t.field.name) as number] = r.cell;
-        set.add(t.field.name);
       } else {
         cells[index.get(t.name) as number] = this.attribute(t.name, g, line);
-        set.add(t.name);
+      }
+    }
+    return this.finish(cells, given.map(([t]) => t), line, index);
+  }
+
+  private absent: { targets: readonly Target[]; fields: readonly SchemaField[] } | null = null;
+
+  /** Defaults of the fields not given, the checks of a whole row, the record id and key remembered. */
+  private finish(cells: Cell[], targets: readonly Target[], line: number, index: ReadonlyMap<string, number>): Cell[] {
+    if (this.absent?.targets !== targets) {
+      const named = new Set(targets.map((t) => (t.kind === 'field' ? t.field.name : t.name)));
+      this.absent = { targets, fields: this.info.database.fields.filter((f) => !named.has(f.name)) };
+    }
+    for (const f of this.absent.fields) {
+      if (f.def !== undefined) {
+        const r = readValue(f, { kind: 'string', text: f.def }, true);
+        if (r.ok) cells[index.get(f.name) as number] = r.cell;
       }
     }
     for (const f of this.info.database.fields) {
       const at = index.get(f.name) as number;
-      if (!set.has(f.name) && f.def !== undefined) {
-        const r = readValue(f, { kind: 'string', text: f.def }, true);
-        if (r.ok) cells[at] = r.cell;
-      }
       if (cells[at] === null && !f.nul) throw dataError(this.file, line, `field "${f.name}" has no value, and it may not be null`);
     }
     if (cells[index.get('insert_at') as number] === null) cells[index.get('insert_at') as number] = this.now;
@@ -174,7 +201,7 @@ class RowReader {
       this.ids.set(id, line);
     }
     if (this.info.keys.length > 0) {
-      const key = JSON.stringify(this.info.keys.map((k) => String(cells[index.get(k.name) as number])));
+      const key = this.info.keys.length === 1 ? String(cells[index.get((this.info.keys[0] as SchemaField).name) as number]) : JSON.stringify(this.info.keys.map((k) => String(cells[index.get(k.name) as number])));
       const before = this.keys.get(key);
       if (before !== undefined) throw dataError(this.file, line, `the key (${this.info.keys.map((k) => k.name).join(', ')}) is also on line ${before}`);
       this.keys.set(key, line);

@@ -1,6 +1,6 @@
 import { checkNumber, toDecimal, INT64_MAX, INT64_MIN } from '../ast/numbers.js';
 import type { SchemaField } from '../schema/index.js';
-import { dateTimeMs, epochMs, sqlDateTimeText } from './datetimes.js';
+import { dateTimeMs, daysFromCivil, epochMs, sqlDateTimeText } from './datetimes.js';
 import type { Dialect } from './dialect.js';
 import { decimalShape, fieldValueType, type ValueType } from './types.js';
 
@@ -29,10 +29,60 @@ const cell = (c: Cell): Read => ({ ok: true, cell: c });
 
 const WHOLE_TEXT = /^[+-]?\d+$/;
 
+// The common forms, read without the general path (a data file of 100,000 rows reads each value
+// here): at most 18 digits is always inside 64 bits; `2024-01-31T10:30:00[.000]Z` needs no grammar.
+const SHORT_WHOLE = /^-?\d{1,18}$/;
+const PLAIN_FLOAT = /^-?\d{1,15}(?:\.\d{1,15})?$/;
+const UTC_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{3}))?Z$/;
+const PLAIN_DECIMAL = /^(-?)0*(\d{0,18})(?:\.(\d{1,18}))?$/;
+const types = new Map<string, ValueType>();
+const shapes = new Map<string, { precision: number; scale: number }>();
+
+function quick(type: ValueType, given: Given, fieldType: string): Cell | undefined {
+  if (given.kind === 'number' || given.kind === 'string') {
+    const text = given.text;
+    if (type === 'integer' && SHORT_WHOLE.test(text)) return BigInt(text);
+    if (type === 'decimal') {
+      const m = PLAIN_DECIMAL.exec(text);
+      if (m !== null && text !== '' && text !== '-') {
+        let shape = shapes.get(fieldType);
+        if (shape === undefined) {
+          shape = decimalShape(fieldType);
+          shapes.set(fieldType, shape);
+        }
+        const [, sign, whole, fraction] = m as unknown as [string, string, string, string | undefined];
+        if ((fraction?.length ?? 0) <= shape.scale && whole.length <= shape.precision - shape.scale) {
+          return `${sign}${whole === '' ? '0' : whole}${fraction !== undefined ? `.${fraction}` : ''}`;
+        }
+      }
+    }
+    if (type === 'float' && PLAIN_FLOAT.test(text)) return Number(text);
+    if (type === 'datetime' && given.kind === 'string') {
+      const m = UTC_DATETIME.exec(text);
+      if (m !== null) {
+        const [, y, mo, d, h, mi, sec, ms] = m;
+        const month = Number(mo);
+        const day = Number(d);
+        if (month >= 1 && month <= 12 && day >= 1 && day <= 28 && Number(h) < 24 && Number(mi) < 60 && Number(sec) < 60) {
+          return daysFromCivil(Number(y), month, day) * 86_400_000 + Number(h) * 3_600_000 + Number(mi) * 60_000 + Number(sec) * 1000 + Number(ms ?? 0);
+        }
+      }
+    }
+    if (type === 'text' && given.kind === 'string') return text;
+  }
+  return undefined;
+}
+
 /** Reads what was given for a field of a type; `fromText`: a data file's text cell (numbers and booleans are written as text there). */
 export function readValue(field: SchemaField, given: Given, fromText = false): Read {
   if (given.kind === 'null') return cell(null);
-  const type = fieldValueType(field.type);
+  let type = types.get(field.type);
+  if (type === undefined) {
+    type = fieldValueType(field.type);
+    types.set(field.type, type);
+  }
+  const fast = quick(type, given, field.type);
+  if (fast !== undefined && (fromText || given.kind !== 'string' || type === 'text' || type === 'datetime')) return cell(fast);
   const what = `the field "${field.name}" (${field.type})`;
   const text = given.kind === 'boolean' ? String(given.value) : given.text;
   const number = (): string | null => {
