@@ -44,8 +44,7 @@ export const ENGINE_PACKAGES: Readonly<Record<EngineName, string>> = {
 };
 
 /** Loads an optional peer dependency, or says how to install it. */
-export async function importEngine<T>(name: EngineName): Promise<T> {
-  const pkg = ENGINE_PACKAGES[name];
+export async function importEngine<T>(name: EngineName, pkg: string = ENGINE_PACKAGES[name]): Promise<T> {
   try {
     return (await import(pkg)) as T;
   } catch (err) {
