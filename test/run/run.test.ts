@@ -87,6 +87,16 @@ describe('queries', () => {
     );
   });
 
+  it('openLocal: run takes text with :name parameters, JSON text, an AST; sql shows the SQL; several statements need runAll', async () => {
+    expect(await out(["SELECT name FROM customers WHERE id = :id"][0] as string).catch((e: Error) => e.message)).toMatch(/parameter has no value: :id/);
+    const r = await local.run('SELECT name FROM customers WHERE id = :id', { params: { id: 3 } });
+    expect(r.kind === 'select' && r.rows).toEqual([['Grace Hopper']]);
+    expect(await out('{"from": "customers", "columns": [{"e": {"$col": "id"}}], "where": {"$=": [{"$col": "id"}, 1]}}')).toContain('"rows":[[1]]');
+    expect(await out({ kind: 'select', distinct: false, columns: 'all', from: { kind: 'table', table: 'customers', alias: null }, where: null, group: [], having: null, order: [], limit: { kind: 'number', value: '1' }, offset: null })).toContain('"rows":[[1,"Ada Lovelace","north"]]');
+    expect(local.sql('SELECT id FROM customers')[0]?.kind).toBe('select');
+    await expect(local.run('SELECT 1; SELECT 2')).rejects.toThrow(/run takes one statement, got 2/);
+  });
+
   it('a typed builder query runs to rows of its row type (64-bit whole numbers as bigint)', async () => {
     const q = builder().selectFrom('orders').select('id', 'status').where(({ col }) => col('id').lt(3)).orderBy('id');
     expect(await local.rows(q)).toEqual([{ id: 2n, status: 'open' }]);
