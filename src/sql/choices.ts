@@ -49,7 +49,7 @@ export const CHOICES = {
   },
   booleans: {
     topic: 'Booleans',
-    choice: 'dsq has no boolean literal: a `bool` field compared with a whole number compares as 1 (true) or 0 (false).',
+    choice: 'The expressions have no boolean literal: a `bool` field compared with a whole number compares as 1 (true) or 0 (false).',
   },
   like: {
     topic: 'LIKE',
