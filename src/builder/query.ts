@@ -2,6 +2,7 @@ import type { Expr, JoinOp, Query, ResultColumn, Select, SelectAction, Source } 
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
+import { registerParts } from '../ast/checked.js';
 import { QUERY, nestedSelect, queries, type ExpressionLike, type QueryLike } from './brand.js';
 import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError } from './errors.js';
@@ -346,6 +347,8 @@ export type UntypedQuery = SelectQuery<Record<string, unknown>, UntypedDb, { '(s
 
 /** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
 export function queryFromAst(statement: Query): UntypedQuery {
+  // The query replaces parts of the statement call by call: each part is taken as checked.
+  registerParts(statement);
   const select = statement.kind === 'select_action' ? statement.select : statement;
   return new SelectQuery(made({
     select,

@@ -1,4 +1,5 @@
 import { isDataAction, descendants, type Node } from '../ast/index.js';
+import { registerParts } from '../ast/checked.js';
 import { KINDS } from '../ast/kinds.js';
 import { DsqError } from '../diagnostic/index.js';
 import { parse, parseExpression, tokenize } from '../syntax/index.js';
@@ -75,6 +76,8 @@ function compileText(strings: TemplateStringsArray, asExpression: boolean): Comp
     throw new DsqError([{ code: 'builder/template', severity: 'error', message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)` }]);
   }
   checkPlacement(ast, where);
+  // Each call rebuilds the tree around its parts: register them one by one, once.
+  registerParts(ast);
   return { ast, inIndexes, existsIndexes, where };
 }
 

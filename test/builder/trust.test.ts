@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
-import { isTrusted } from '../../src/ast/trust.js';
+import { isChecked } from '../../src/ast/checked.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression } from '../../src/json/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
@@ -115,7 +115,7 @@ describe('a node object given to a builder constructor is checked as a copy', ()
     const e = new Expression(given as never);
     given.value = '1 OR 1 = 1';
     expect(e.toJson()).toBe('1');
-    expect(isTrusted(given)).toBe(false);
+    expect(isChecked(given)).toBe(false);
     const list = [col('a').node];
     const f = new Expression({ kind: 'function', name: 'F', args: list } as never);
     list.push({ kind: 'column', path: 'password' } as never);
@@ -157,8 +157,8 @@ describe('fromAst: the one way in for a hand-built AST', () => {
     const q = fromAst(hand as m.Statement);
     expect(q).toBeInstanceOf(SelectQuery);
     expect(q.toAst()).toEqual(hand);
-    expect(isTrusted(hand)).toBe(false);
-    expect(isTrusted(q.toAst())).toBe(true);
+    expect(isChecked(hand)).toBe(false);
+    expect(isChecked(q.toAst())).toBe(true);
     expect(fromAst({ kind: 'column', path: 'a' })).toBeInstanceOf(Expression);
     expect(fromAst({ kind: 'table', table: 't', alias: 'x' })).toBeInstanceOf(SourceBuilder);
     expect(query().where(fromAst({ kind: 'column', path: 'ok' })).toText()).toBe('SELECT * WHERE ok');
