@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
 import { isChecked } from '../../src/ast/checked.js';
@@ -106,6 +108,42 @@ describe('only nodes dsq made are syntax', () => {
     expect(() => new Expression({ kind: 'number', value: '1 OR 1 = 1' } as never)).toThrow(DsqError);
     expect(() => new SourceBuilder({ kind: 'table', table: '', alias: null })).toThrow(/\/table/);
     expect(new Expression({ kind: 'binary', op: '=', e1: { kind: 'column', path: 'a' }, e2: { kind: 'number', value: '1' } }).toText()).toBe('a = 1');
+  });
+});
+
+describe('a tree dsq checked cannot be changed into syntax (issue 31)', () => {
+  it('a parsed or JSON-read node cannot be changed after it was read: the builder and fromAst see what was checked', () => {
+    const password = { kind: 'column', path: 'password' };
+    const e = parseExpression('a = 1') as m.Binary;
+    expect(() => ((e as unknown as Record<string, unknown>)['e2'] = password)).toThrow(TypeError);
+    expect(col('x').eq(e).toJson()).toBe('{"$=":[{"$col":"x"},{"$=":[{"$col":"a"},1]}]}');
+    const s = fromJson('{"from":"t","where":{"$=":[{"$col":"a"},1]}}') as m.Select;
+    expect(() => ((s.where as unknown as Record<string, unknown>)['e1'] = password)).toThrow(TypeError);
+    expect(() => ((s.group as m.Expr[]).push(password as m.Expr))).toThrow(TypeError);
+    expect(fromAst(s).toJson()).toBe('{"from":"t","where":{"$=":[{"$col":"a"},1]}}');
+    // What the builder hands out is frozen too: changing a query's tree changes no query.
+    const q = selectFrom('t').where(col('a').eq(1));
+    expect(() => ((q.toAst() as unknown as Record<string, unknown>)['from'] = 'secrets')).toThrow(TypeError);
+    expect(() => ((col('a').node as unknown as Record<string, unknown>)['path'] = 'password')).toThrow(TypeError);
+  });
+
+  it('a copy of a checked tree, or a part of a parsed one, is not syntax: it goes through fromAst', () => {
+    const copy = structuredClone(parseExpression('a = 1'));
+    expect(argumentError(() => col('x').eq(copy))).toContain('that dsq did not make or check');
+    const part = (parse('SELECT a FROM t WHERE b = 1') as m.Select).where as m.Expr;
+    expect(argumentError(() => col('x').eq(part))).toContain('a part of a parsed tree, goes through fromAst(node)');
+    expect(col('x').eq(fromAst(part)).toText()).toBe('x = (b = 1)');
+  });
+});
+
+describe('docs/builder.md says what the builder throws (issue 31)', () => {
+  it('a DsqError with a code, as the code throws, never a TypeError', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'builder.md'), 'utf8');
+    expect(doc).not.toMatch(/(?:is|are) (?:a |an )?`TypeError`/);
+    expect(doc).not.toMatch(/as TypeError\)/);
+    expect(doc).toContain('Every error the builder throws is a `DsqError`');
+    expect(argumentError(() => col('a').eq(true as never))).toContain('the boolean true');
+    expect(argumentError(() => selectFrom('t').where({ kind: 'column', path: 'password' } as never))).toContain('argument 1 of .where()');
   });
 });
 
