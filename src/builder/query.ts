@@ -345,7 +345,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 /** A query read from JSON, text or an AST: untyped, its columns unknown. */
 export type UntypedQuery = SelectQuery<Record<string, unknown>, UntypedDb, { '(source)': Opaque }, {}, false, boolean>;
 
-/** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
+/** A query started from a statement dsq checked (by `fromAst`, the parser or the template; src/ast/checked.ts). */
 export function queryFromAst(statement: Query): UntypedQuery {
   // The query replaces parts of the statement call by call: each part is taken as checked.
   registerParts(statement);

@@ -9,8 +9,10 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseDocument, parseExpression, parseStatements } from '../../src/syntax/index.js';
-import { arbDataAction } from '../fixtures/action-arbitraries.js';
-import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
+import { arbDataAction, arbDataActionWithParams } from '../fixtures/action-arbitraries.js';
+import { arbExpr, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
+
+const arbParamStatement = makeArbitraries({ params: true }).statement;
 
 /**
  * The set of checked trees (src/ast/checked.ts): the root of every statement or expression that
@@ -30,13 +32,13 @@ function allFrozen(root: Node): boolean {
 describe('a parse registers its roots, frozen', () => {
   it('every statement kind the parser reads comes back checked, every node and list frozen (random statements and data actions)', () => {
     fc.assert(
-      fc.property(fc.oneof(arbStatement, arbDataAction), (t) => {
+      fc.property(fc.oneof(arbStatement, arbDataAction, arbParamStatement, arbDataActionWithParams), (t) => {
         const parsed = parse(print(t));
         expect(parsed).toEqual(t);
         expect(isChecked(parsed)).toBe(true);
         expect(allFrozen(parsed)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
 

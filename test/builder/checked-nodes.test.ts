@@ -79,12 +79,12 @@ describe('only nodes dsq made are syntax', () => {
     expect(selectFrom(m.table('t')).toAst()).toEqual(m.select({ from: m.table('t') }));
     expect(dsq`SELECT * FROM t WHERE a = ${m.str('x')}`.toAst()).toEqual(parse("SELECT * FROM t WHERE a = 'x'"));
     expect(databaseColumn(spec.all(), 't', 'c').toText()).toBe("DATABASE_COLUMN(ALL, t, 'c')");
-    // A trusted node of the wrong role is refused with what was expected.
+    // A checked node of the wrong role is refused with what was expected.
     expect(argumentError(() => col('a').eq(m.table('t') as never))).toContain('got a "table" node');
     expect(argumentError(() => lit(fromJson({ from: 't' }) as never))).toContain('got a "select" node');
   });
 
-  it('an AST constructor given a bad part makes an untrusted node, refused as syntax', () => {
+  it('an AST constructor given a bad part makes a node that is not checked, refused as syntax', () => {
     expect(argumentError(() => col('a').eq(m.num('1 OR 1 = 1')))).toContain('that dsq did not make');
     expect(argumentError(() => col('a').eq(m.binary('=', m.col('a'), password as never)))).toContain('that dsq did not make');
   });
@@ -190,7 +190,7 @@ describe('a node object given to a builder constructor is checked as a copy', ()
 });
 
 describe('fromAst: the one way in for a hand-built AST', () => {
-  it('checks the tree and gives a builder object holding a trusted copy', () => {
+  it('checks the tree and gives a builder object holding a checked copy', () => {
     const hand = { ...m.select(), from: { kind: 'table', table: 't', alias: null }, where: { kind: 'binary', op: '>', e1: { kind: 'column', path: 'a' }, e2: { kind: 'number', value: '5' } } };
     const q = fromAst(hand as m.Statement);
     expect(q).toBeInstanceOf(SelectQuery);
