@@ -102,21 +102,21 @@ export function registerTree<T extends Node>(root: T): T {
 }
 
 /**
- * Registers every node of a checked tree (each is valid and frozen already, as a part of it),
- * so that dsq code that takes the tree apart (a query's select of a parsed statement, the
- * template's parsed text) finds each part in the set. Walks the whole tree. Iterative.
+ * Registers the parts of a checked tree (each is valid and frozen already, as a part of it), so
+ * that dsq code that takes the tree apart (a query's select of a parsed statement, the
+ * template's parsed text, parameters bound into a parsed statement) finds each part in the set.
+ * The walk stops at parts registered already: the second call on a tree costs next to nothing,
+ * and a shared subtree is walked once. (A checked tree put into this one as a part keeps its own
+ * parts unregistered: dsq code that took it apart would check them again, as it checks a tree
+ * it did not make.) Iterative.
  */
 export function registerParts(root: Node): void {
   if (!CHECKED.has(root)) return;
-  // (A subtree shared by two parents is walked once.)
-  const seen = new Set<object>();
   const stack: Node[] = [root];
   while (stack.length > 0) {
-    const node = stack.pop() as Node;
-    CHECKED.add(node);
-    eachChild(node, (child) => {
-      if (seen.has(child)) return;
-      seen.add(child);
+    eachChild(stack.pop() as Node, (child) => {
+      if (CHECKED.has(child)) return;
+      CHECKED.add(child);
       stack.push(child as Node);
     });
   }

@@ -330,7 +330,7 @@ export abstract class ParserBase {
    * the parse returns cannot be changed (src/ast/checked.ts). Every node the parser returns
    * goes through here (most through `mark`); nothing changes a node after it.
    */
-  protected seal<N extends Node>(node: N): N {
+  protected checkAndFreeze<N extends Node>(node: N): N {
     const see = this.state.see;
     if (see !== null) see(node);
     return freezeNode(node);
@@ -338,7 +338,7 @@ export abstract class ParserBase {
 
   /** Seal the node, record its span (from token `start` to the last token read) and return it. */
   protected mark<N extends Node>(node: N, start: number): N {
-    this.seal(node);
+    this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans !== null) {
       const from = start === MISSING ? 0 : (this.starts[start] as number);
