@@ -1,14 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { loadConfig } from '../config/index.js';
+import { readFileBytes } from '../config/read-file.js';
+import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { toJson } from '../json/to-json.js';
-import { quotedTextWarnings } from '../lint/lint.js';
+import { compileWarnings } from '../lint/lint.js';
 import type { RulesConfig } from '../lint/rule-api.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
-import type { Command } from './command.js';
+import type { Command, Io } from './command.js';
 import { JSON_FLAG_OPTIONS, jsonFlags } from './json-flags.js';
 import { FileError, readInput } from './io.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
@@ -22,7 +23,8 @@ Compiles dsq text to the Data Service's JSON: a select object, or a SELECT actio
 statement with OPTIONS (...). A file of several statements (separated by ';') prints a JSON
 array, in order. Reads standard input when FILE is "-" or absent. Bad input: every error as
 FILE:LINE:COL: error: message with a code frame on stderr, nothing on stdout, exit 1. A file
-that cannot be read: one line, exit 2.
+that cannot be read: one line, exit 2. Warnings (lint's quoted-text and unknown-function rules)
+go to stderr and the JSON is still printed.
 
 Options:
   --form short|full  short (default): the "$" shorthand; full: every {"type": ...} form
@@ -59,7 +61,7 @@ async function lintSettings(cwd: string, file: string | undefined): Promise<{ sc
     let schema: Schema | null = null;
     if (config.schema) {
       try {
-        schema = readSchema(await readFile(config.schema, 'utf8'));
+        schema = readSchema(decodeUtf8(await readFileBytes(config.schema)));
       } catch {
         schema = null;
       }
@@ -71,8 +73,8 @@ async function lintSettings(cwd: string, file: string | undefined): Promise<{ sc
 }
 
 /** The schema of --schema FILE (a usage error when it cannot be read). */
-async function schemaOf(cwd: string, file: string): Promise<Schema> {
-  const text = await readText(resolve(cwd, file), file);
+async function schemaOf(io: Io, file: string): Promise<Schema> {
+  const text = await readText(resolve(io.cwd, file), file, io);
   try {
     return readSchema(text);
   } catch (err) {
@@ -114,13 +116,13 @@ export const compileCommand: Command = {
       report([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: doc.lineIndex.span(input.text.length, input.text.length) }]);
       return 1;
     }
-    // The quoted-text warning is lint's rule, with the schema and setting of the nearest dsq.config.json.
+    // The warnings are lint's rules (quoted-text, unknown-function), with the schema and settings of the nearest dsq.config.json.
     const settings = await lintSettings(io.cwd, flags.file);
-    const warnings = quotedTextWarnings(doc, settings);
+    const warnings = compileWarnings(doc, settings);
     // Parameters: typed by annotation, schema field or literal; bound as literals.
     const given = await readParamFlags({ values, io });
     const schemaFile = values['schema'];
-    const schema = typeof schemaFile === 'string' ? await schemaOf(io.cwd, schemaFile) : settings.schema;
+    const schema = typeof schemaFile === 'string' ? await schemaOf(io, schemaFile) : settings.schema;
     const annotated = annotate(doc);
     const infos = annotated.statements.flatMap((s) => inferParams(s.node, schema, annotatedTypes(s)));
     const bound = paramValues(given, infos, (n) => doc.spans.get(n));

@@ -14,6 +14,7 @@ formatted text goes to stdout. Directories are walked for *.dsq (skipping node_m
 dot-directories); globs (*, **, ?, [...], {a,b}) are expanded by dsq, from the current
 directory (from the root when they start with /). A file that does not parse, or is not
 UTF-8, is never touched: its errors go to stderr and the other files are still formatted.
+Only regular files of at most 64 MiB are read, unless a pipe or device is named as FILE.
 Layout settings come from the nearest dsq.config.json, overridden by the flags.
 
 Options:
@@ -21,7 +22,8 @@ Options:
   --write                   rewrite the files that are not formatted: through a temporary
                             file renamed over the old one (mode and owner kept; a symbolic
                             link's target is written, the link kept); a file with hard links
-                            is written in place; a read-only file is never written
+                            is written in place; a read-only file is never written, nor a
+                            file another program changed since dsq read it
 ${PRINT_FLAG_HELP}
   -h, --help                show this help
 
@@ -83,7 +85,7 @@ export const fmtCommand: Command = {
         unformatted++;
         if (mode === 'write' && path !== null) {
           try {
-            await writeFileSafely(path, out, name);
+            await writeFileSafely(path, out, name, { unchanged: text });
             io.stdout(`${name}\n`);
           } catch (err) {
             if (!(err instanceof FileError)) throw err;
@@ -117,7 +119,7 @@ export const fmtCommand: Command = {
     for (const file of found.files) {
       let text: string;
       try {
-        text = await readTextFile(file.path, file.shown);
+        text = await readTextFile(file.path, file.shown, file.named ? io : null);
       } catch (err) {
         if (err instanceof FileError) problem(err.message);
         else if (err instanceof DsqError) {

@@ -1,10 +1,11 @@
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { loadConfig } from '../config/index.js';
+import { readFileBytes, type UnreadableFileError } from '../config/read-file.js';
 import { DsqError, formatDiagnostic } from '../diagnostic/index.js';
 import { generate, type QueryFile } from '../gen/write.js';
 import { readSchema, type Schema } from '../schema/index.js';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type Command, type Io } from './command.js';
 import { findFiles, GlobSyntaxError, writeFileSafely } from './files.js';
 import { FileError, reasonOf } from './io.js';
 import { readText } from './param-flags.js';
@@ -14,7 +15,8 @@ const HELP = `Usage: dsq gen FILES... --out FILE.ts [--schema SCHEMA.json] [--ch
 Writes one TypeScript module from query files: for each statement named with a
 "-- name: TopCustomers" comment before it, a function topCustomers(params) returning the
 statement's action (action.text is its JSON, action.json the same as an object), typed
-TopCustomersParams -> Action<TopCustomersRow>. A parameter's type is stated with
+TopCustomersParams -> Action<TopCustomersRow> (a name is letters, digits and _, not a
+reserved word of JavaScript). A parameter's type is stated with
 "-- @param NAME TYPE" (string, integer, number, datetime, localdate, localtime,
 localdatetime), or inferred from the field (of the schema) or literal it is compared with,
 or the field a VALUES or SET value is for; LIMIT and OFFSET take integers. The row type
@@ -45,7 +47,7 @@ export const genCommand: Command = {
     const importFrom = values['import'];
     if (importFrom !== undefined && (typeof importFrom !== 'string' || importFrom === '')) throw new UsageError('--import takes a module name');
 
-    const schema = await schemaFor(io.cwd, values['schema']);
+    const schema = await schemaFor(io, values['schema']);
     let found;
     try {
       found = await findFiles(positionals, io.cwd);
@@ -60,7 +62,7 @@ export const genCommand: Command = {
     const files: QueryFile[] = [];
     const texts = new Map<string, string>();
     for (const f of found.files) {
-      const text = await readText(f.path, f.shown);
+      const text = await readText(f.path, f.shown, f.named ? io : null);
       const path = f.shown.split(sep).join('/');
       files.push({ path, text });
       texts.set(path, text);
@@ -71,22 +73,28 @@ export const genCommand: Command = {
     }
     if (result.code === null) return 1;
     const target = resolve(io.cwd, out);
-    let current: string | null = null;
-    try {
-      current = await readFile(target, 'utf8');
-    } catch {
-      current = null;
-    }
+    const current = await readOutput(target, out);
+    const same = current !== null && current.equals(Buffer.from(result.code, 'utf8'));
     if (values['check'] === true) {
-      if (current === result.code) return 0;
+      if (same) return 0;
       io.stderr(`dsq gen: ${out} ${current === null ? 'does not exist' : 'is out of date'}: run dsq gen without --check\n`);
       return 1;
     }
     if (current === null) await writeNewFile(target, result.code, out);
-    else if (current !== result.code) await writeFileSafely(target, result.code, out);
+    else if (!same) await writeFileSafely(target, result.code, out, { unchanged: current });
     return 0;
   },
 };
+
+/** The module as it is (null when there is none yet): a regular file only, bounded (src/config/read-file.ts). */
+async function readOutput(target: string, shown: string): Promise<Buffer | null> {
+  try {
+    return await readFileBytes(target);
+  } catch (err) {
+    if ((err as UnreadableFileError).code === 'ENOENT') return null;
+    throw new FileError(`cannot read ${shown}: ${reasonOf(err)}`);
+  }
+}
 
 /** A new file: written whole to a temporary file beside it, then renamed (never half a module). */
 async function writeNewFile(target: string, text: string, shown: string): Promise<void> {
@@ -100,7 +108,8 @@ async function writeNewFile(target: string, text: string, shown: string): Promis
   }
 }
 
-async function schemaFor(cwd: string, file: unknown): Promise<Schema> {
+async function schemaFor(io: Io, file: unknown): Promise<Schema> {
+  const cwd = io.cwd;
   let path: string;
   let shown: string;
   if (typeof file === 'string') {
@@ -112,7 +121,7 @@ async function schemaFor(cwd: string, file: unknown): Promise<Schema> {
     path = config.schema;
     shown = config.schema;
   }
-  const text = await readText(path, shown);
+  const text = await readText(path, shown, typeof file === 'string' ? io : null);
   try {
     return readSchema(text);
   } catch (err) {

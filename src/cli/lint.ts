@@ -1,8 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { ConfigError, loadConfig, type DsqConfig } from '../config/index.js';
-import { readFile } from 'node:fs/promises';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
+import { readFileBytes } from '../config/read-file.js';
 import { readSpecJson } from '../json/read-text.js';
 import type { JsonValue } from '../json/value.js';
 import type { Span } from '../diagnostic/span.js';
@@ -32,8 +32,8 @@ Options:
                     "schema" in dsq.config.json
   --fix             apply the safe fixes, then format the file, and write it (as dsq fmt
                     --write does: atomically, links, mode and owner kept, read-only files
-                    refused); files with syntax errors or bytes that are not UTF-8 are
-                    never written
+                    and files changed by another program meanwhile refused); files with
+                    syntax errors or bytes that are not UTF-8 are never written
   --fix-dry-run     print the fixed text instead of writing it (the report goes to stderr)
   --list-rules      list every rule with its default severity
   -h, --help        show this help
@@ -80,7 +80,7 @@ export const lintCommand: Command = {
 
     const problems: string[] = [];
     const files = positionals.includes('-') ? null : await listFiles(positionals, io, problems);
-    const cliSchema = typeof values.schema === 'string' ? await loadSchema(resolve(io.cwd, values.schema), values.schema) : undefined;
+    const cliSchema = typeof values.schema === 'string' ? await loadSchema(resolve(io.cwd, values.schema), values.schema, io) : undefined;
     const outcomes: (FileOutcome | null)[] = [];
     const configs = new Map<string, Promise<{ config: DsqConfig; options: LintOptions }>>();
     const optionsFor = (path: string) => {
@@ -101,7 +101,7 @@ export const lintCommand: Command = {
     } else {
       for (const f of files) {
         const { config, options } = await optionsFor(f.path);
-        outcomes.push(await lintInput(f.shown, f.path, () => readTextFile(f.path, f.shown), options, config, { fix, dryRun }, problems));
+        outcomes.push(await lintInput(f.shown, f.path, () => readTextFile(f.path, f.shown, f.named ? io : null), options, config, { fix, dryRun }, problems));
       }
     }
 
@@ -165,7 +165,7 @@ async function lintInput(
   const outcome = lintOne(text, options, config, mode);
   if (!mode.dryRun && path !== null && outcome.write !== undefined) {
     try {
-      await writeFileSafely(path, outcome.write, shown);
+      await writeFileSafely(path, outcome.write, shown, { unchanged: text });
     } catch (err) {
       if (!(err instanceof FileError)) throw err;
       problems.push(err.message);
@@ -176,10 +176,11 @@ async function lintInput(
   return { report: { file: shown, diagnostics: outcome.diagnostics }, ...(mode.dryRun ? { fixed: outcome.fixed } : {}) };
 }
 
-async function loadSchema(path: string, shown: string): Promise<Schema> {
+/** A schema file: `named` (the command's Io) for --schema, null for the one a config names (a regular file only). */
+async function loadSchema(path: string, shown: string, named: Io | null): Promise<Schema> {
   let text: string;
   try {
-    text = await readTextFile(path, shown);
+    text = await readTextFile(path, shown, named);
   } catch (err) {
     if (err instanceof FileError) throw new UsageError(`cannot read the schema file ${shown}: ${err.message.replace(/^cannot read .*?: /, '')}`);
     if (err instanceof DsqError) throw new UsageError(`the schema file ${shown} is not valid:\n${err.format(shown)}`);
@@ -205,7 +206,7 @@ async function settings(dir: string, cliSchema: Schema | undefined): Promise<{ c
   let schema: Schema | null = cliSchema ?? null;
   if (!cliSchema && config.schema) {
     try {
-      schema = await loadSchema(config.schema, config.schema);
+      schema = await loadSchema(config.schema, config.schema, null);
     } catch (err) {
       // The config named it: a config error placed at "schema" (a --schema file is a usage error).
       if (err instanceof UsageError && config.configPath !== undefined) throw await placedProblems(config.configPath, [{ code: 'config/invalid', severity: 'error', message: err.message }], () => ['schema']);
@@ -243,7 +244,7 @@ async function placedProblems(path: string, problems: readonly Diagnostic[], key
   let source: string | undefined;
   let root: JsonValue | null = null;
   try {
-    source = decodeUtf8(await readFile(path));
+    source = decodeUtf8(await readFileBytes(path));
     if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
     root = readSpecJson(source);
   } catch {

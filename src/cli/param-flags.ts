@@ -6,13 +6,17 @@ import { didYouMean } from '../diagnostic/suggest.js';
 import type { JsonValue } from '../json/value.js';
 import { convertList, convertParam } from '../params/convert.js';
 import type { ParamInfo } from '../params/infer.js';
-import { UsageError, type CommandContext } from './command.js';
+import { UsageError, type CommandContext, type Io } from './command.js';
 import { FileError, readTextFile } from './io.js';
 
-/** A text file the command reads (a schema, parameter values, query files): not UTF-8 is a FileError with its code frame. */
-export async function readText(path: string, shown: string): Promise<string> {
+/**
+ * A text file the command reads (a schema, parameter values, query files): not UTF-8 is a
+ * FileError with its code frame. `named`: as for readTextFile (the Io of a file named on the
+ * command line; null for one found by a walk, a glob or a config).
+ */
+export async function readText(path: string, shown: string, named: Io | null = null): Promise<string> {
   try {
-    return await readTextFile(path, shown);
+    return await readTextFile(path, shown, named);
   } catch (err) {
     if (err instanceof DsqError) throw new FileError(err.format(shown));
     throw err;
@@ -37,7 +41,7 @@ export async function readParamFlags(ctx: Pick<CommandContext, 'values' | 'io'>)
   const values = new Map<string, Given>();
   const file = ctx.values['params-file'];
   if (typeof file === 'string') {
-    const text = await readText(resolve(ctx.io.cwd, file), file);
+    const text = await readText(resolve(ctx.io.cwd, file), file, ctx.io);
     let json: JsonValue;
     try {
       json = readSpecJson(text);
@@ -67,7 +71,8 @@ export function paramValues(
   spanOf: (node: Node) => Span | undefined = () => undefined,
 ): { values: Record<string, unknown>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const values: Record<string, unknown> = {};
+  // (No prototype: a parameter may be named __proto__, or like another member of Object.prototype.)
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const byName = new Map<string, ParamInfo>();
   for (const p of params) if (!byName.has(p.name)) byName.set(p.name, p);
   for (const [name, value] of given.values) {

@@ -1,5 +1,5 @@
 import { DsqError } from '../diagnostic/index.js';
-import { emitTypes, readSchema } from '../schema/index.js';
+import { emitTypes, readSchema, typeNameProblem } from '../schema/index.js';
 import { UsageError, type Command } from './command.js';
 import { readInput } from './io.js';
 
@@ -31,9 +31,10 @@ export const typesCommand: Command = {
   async run({ positionals, values, io }) {
     if (positionals.length > 1) throw new UsageError('give one schema file (or - for standard input)');
     const typeName = values.name;
-    if (typeName !== undefined && (typeof typeName !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(typeName))) {
-      throw new UsageError(`--name must be a TypeScript identifier, got ${JSON.stringify(typeName)}`);
-    }
+    if (typeof typeName === 'string') {
+      const problem = typeNameProblem(typeName);
+      if (problem !== null) throw new UsageError(`--name ${problem}`);
+    } else if (typeName !== undefined) throw new UsageError('--name takes a type name');
     const { text, name } = await readInput(io, positionals[0]);
     try {
       const schema = readSchema(text);

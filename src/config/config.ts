@@ -1,10 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DsqError, capDiagnostics, hasErrors, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import { readJsonText } from '../json/read-text.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import type { JsonValue } from '../json/value.js';
+import { readFileBytes, type UnreadableFileError } from './read-file.js';
 
 /**
  * Rule levels, written once: the config reader (here), lint's rule settings (src/lint/config.ts)
@@ -78,9 +79,10 @@ export async function loadConfigResult(startPath: string): Promise<ConfigResult>
     const candidate = join(dir, CONFIG_FILE);
     let bytes: Buffer | null = null;
     try {
-      bytes = await readFile(candidate);
+      // A regular file only, at most 64 MiB: a config that is a pipe or a link to a device is refused, never read.
+      bytes = await readFileBytes(candidate);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
+      const code = (err as UnreadableFileError).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') {
         return { diagnostics: [{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }], path: candidate };
       }

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostic/index.js';
 import { ATTRIBUTES, buildScope, flattenSources, lastSegment, type SelectScope, type SourceInfo } from '../lint/scope.js';
 import { findFieldInAny, splitColumnPath } from '../lint/schema-paths.js';
 import { findDatabase, tsTypeOf, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
+import { tsString, typeKey } from '../schema/ts-source.js';
 import { binaryType, caseType, functionType, mayBeNull, unaryType } from './expr-type.js';
 
 /**
@@ -52,15 +53,15 @@ function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly stri
   const db = findDatabase(ctx.schema, database.name);
   if (!db) return 'Record<string, unknown>';
   if (fields === null) return fieldsObject(db, false);
-  return objectType(
-    fields.map((name) => {
-      const f = findFieldInAny([db], name);
-      return `${prop(f?.name ?? name)}: ${f ? fieldType(f, false) : 'unknown'}`;
-    }),
-  );
+  // Each field once: FIELDS (a, a) or a field by its name and its label is one member of the row.
+  const members = new Map<string, string>();
+  for (const name of fields) {
+    const f = findFieldInAny([db], name);
+    const key = f?.name ?? name;
+    if (!members.has(key)) members.set(key, `${typeKey(key)}: ${f ? fieldType(f, false) : 'unknown'}`);
+  }
+  return objectType([...members.values()]);
 }
-
-const prop = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
 
 function fieldType(f: SchemaField, nullable: boolean): string {
   const ts = tsTypeOf(f.type);
@@ -68,10 +69,10 @@ function fieldType(f: SchemaField, nullable: boolean): string {
 }
 
 /** The attributes every record has (RecordAttributes of the builder). */
-const attributeType = (name: string, nullable: boolean) => `RecordAttributes[${JSON.stringify(name)}]${nullable ? ' | null' : ''}`;
+const attributeType = (name: string, nullable: boolean) => `RecordAttributes[${tsString(name)}]${nullable ? ' | null' : ''}`;
 
 function fieldsObject(db: SchemaDatabase, nullable: boolean): string {
-  return objectType(db.fields.map((f) => `${prop(f.name)}: ${fieldType(f, nullable)}`));
+  return objectType(db.fields.map((f) => `${typeKey(f.name)}: ${fieldType(f, nullable)}`));
 }
 
 /** An object type: on one line when short (`{ a: T; b: U }`), else one member per line. */
@@ -119,7 +120,7 @@ function selectRow(select: Select, ctx: Ctx, outer: readonly SelectScope[]): str
       continue;
     }
     seen.add(name);
-    parts.push(`${prop(name)}: ${exprType(c.e, scopes, nullable, ctx)}`);
+    parts.push(`${typeKey(name)}: ${exprType(c.e, scopes, nullable, ctx)}`);
   }
   return objectType(parts);
 }

@@ -63,7 +63,8 @@ export function resolveRules(registry: readonly Rule[], config: RulesConfig | un
     }
     const known = rule.meta.options ?? {};
     for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
-      const type = known[name];
+      // (Own options only: `constructor`, `toString`, `__proto__` are no option of any rule.)
+      const type = Object.hasOwn(known, name) ? known[name] : undefined;
       if (!type) {
         const names = Object.keys(known);
         problems.push({

@@ -7,6 +7,7 @@ import { applyFixes } from './fix.js';
 import { checkFixes } from './fix-check.js';
 import { RULES } from './registry.js';
 import { quotedText } from './rules/quoted-text.js';
+import { unknownFunction } from './rules/unknown-function.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import { runRules } from './run.js';
 import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './rule-api.js';
@@ -136,14 +137,24 @@ function tidied(text: string, options: FixOptions): { text: string; result: Lint
 }
 
 /**
- * The quoted-text warnings of a parsed document (`dsq compile` shows them): the lint rule
- * itself, so compile and lint say the same thing. Its setting in `rules` is obeyed ("off"
- * silences it); a finding is a warning here whatever its lint severity (the text compiles).
+ * The rules `dsq compile` runs and shows as warnings: text that compiles but may not say what was
+ * meant (a double-quoted name that looks like text; a function outside the spec's table, with
+ * "did you mean"). They are lint's own rules, so compile and lint say the same thing.
  */
-export function quotedTextWarnings(doc: LintDocument, options: Pick<LintOptions, 'schema' | 'rules'> = {}): Diagnostic[] {
-  const id = quotedText.meta.id;
-  const own = options.rules?.[id];
-  const rules = own === undefined ? undefined : { [id]: own };
-  const found = lintDocument(doc, { schema: options.schema ?? null, ...(rules ? { rules } : {}), registry: [quotedText] }).diagnostics;
+export const COMPILE_RULES: readonly Rule[] = [quotedText, unknownFunction];
+
+/**
+ * The warnings `dsq compile` shows for a parsed document: COMPILE_RULES, each with its setting
+ * in `rules` ("off" silences it; options such as unknown-function's `allow` apply). A finding
+ * is a warning here whatever its lint severity (the text compiles).
+ */
+export function compileWarnings(doc: LintDocument, options: Pick<LintOptions, 'schema' | 'rules'> = {}): Diagnostic[] {
+  const rules: RulesConfig = Object.fromEntries(
+    COMPILE_RULES.flatMap((rule) => {
+      const own = options.rules?.[rule.meta.id];
+      return own === undefined ? [] : [[rule.meta.id, own]];
+    }),
+  );
+  const found = lintDocument(doc, { schema: options.schema ?? null, rules, registry: COMPILE_RULES }).diagnostics;
   return found.map((d) => ({ ...d, severity: 'warning' as const }));
 }

@@ -28,14 +28,17 @@ export interface Annotated {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const NAME_RE = /^--\s*name\s*:\s*(.*?)\s*$/i;
-const PARAM_RE = /^--\s*@param\b\s*(.*?)\s*$/i;
+const NAME_RE = /^--\s*name\s*:\s*(.*?)\s*$/di;
+const PARAM_RE = /^--\s*@param\b\s*(.*?)\s*$/di;
 const STATEMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Each statement of a parsed document with the annotations written before it (after the previous one). */
 export function annotate(doc: ParsedDocument): Annotated {
   const diagnostics: Diagnostic[] = [];
   const line = doc.comments.filter((c) => c.kind === 'line');
+  /** The span of a match group inside a comment (the whole comment when the group is empty). */
+  const within = (c: { span: Span }, indices: readonly [number, number] | undefined): Span =>
+    indices === undefined || indices[0] === indices[1] ? c.span : doc.lineIndex.span(c.span.start + indices[0], c.span.start + indices[1]);
   let next = 0;
   const statements = doc.statements.map((s): AnnotatedStatement => {
     let name: AnnotatedStatement['name'] = null;
@@ -47,11 +50,12 @@ export function annotate(doc: ParsedDocument): Annotated {
       const n = NAME_RE.exec(c.text);
       if (n) {
         const value = n[1] ?? '';
+        const span = within(c, n.indices?.[1]);
         if (!STATEMENT_NAME.test(value)) {
-          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `a statement name is letters, digits and _ (starting with a letter or _), got ${JSON.stringify(value)}`, span: c.span });
+          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `a statement name is letters, digits and _ (starting with a letter or _), got ${JSON.stringify(value)}`, span });
         } else if (name !== null) {
-          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `this statement is already named ${name.value}`, span: c.span });
-        } else name = { value, span: c.span };
+          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `this statement is already named ${name.value}`, span });
+        } else name = { value, span };
         continue;
       }
       const p = PARAM_RE.exec(c.text);
@@ -60,14 +64,17 @@ export function annotate(doc: ParsedDocument): Annotated {
         if (name !== null && c.span.start < s.span.start) doc.push(c.text.replace(/^--\s?/, '').trimEnd());
         continue;
       }
-      const m = /^:?([A-Za-z_][A-Za-z0-9_]*)\s+([A-Za-z_]+)$/.exec(p[1] ?? '');
+      const m = /^:?([A-Za-z_][A-Za-z0-9_]*)\s+([A-Za-z_]+)$/d.exec(p[1] ?? '');
       const type = m ? paramTypeOf(m[2] as string) : null;
       if (!m || type === null) {
+        // (At the type word when it is one, else at what follows @param.)
+        const at = p.indices?.[1];
+        const word = m?.indices?.[2];
         diagnostics.push({
           code: 'gen/bad-annotation',
           severity: 'error',
           message: m ? `unknown parameter type ${m[2]}: expected one of ${PARAM_TYPES.join(', ')}` : 'expected -- @param NAME TYPE (such as -- @param since datetime)',
-          span: c.span,
+          span: at && word ? within(c, [at[0] + word[0], at[0] + word[1]]) : within(c, at),
         });
         continue;
       }

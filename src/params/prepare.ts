@@ -40,7 +40,8 @@ export function prepareQuery<P extends object, Row = unknown>(text: string, spec
       throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: 'the parameters must be an object of names to values' }]);
     }
     const given = params as Readonly<Record<string, unknown>>;
-    const values: Record<string, unknown> = {};
+    // (No prototype: a parameter may be named __proto__.)
+    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     const problems: DsqError[] = [];
     for (const [name, [type, list]] of Object.entries(spec)) {
       if (!Object.prototype.hasOwnProperty.call(given, name)) continue;

@@ -17,15 +17,15 @@ export const PARAM_TYPES = ['string', 'integer', 'number', 'datetime', 'localdat
 export type ParamType = (typeof PARAM_TYPES)[number];
 
 /** Other spellings accepted in `-- @param` (as the schema's type names spell them). */
-const ALIASES: Readonly<Record<string, ParamType>> = {
-  text: 'string', str: 'string', int: 'integer', bigint: 'integer', long: 'integer', float: 'number', double: 'number',
-  decimal: 'number', date: 'localdate', time: 'localtime', timestamp: 'localdatetime', instant: 'datetime',
-};
+const ALIASES: ReadonlyMap<string, ParamType> = new Map([
+  ['text', 'string'], ['str', 'string'], ['int', 'integer'], ['bigint', 'integer'], ['long', 'integer'], ['float', 'number'], ['double', 'number'],
+  ['decimal', 'number'], ['date', 'localdate'], ['time', 'localtime'], ['timestamp', 'localdatetime'], ['instant', 'datetime'],
+]);
 
 /** A type name as written in `-- @param` (`integer`, `int`, `date`...), or null when unknown. */
 export function paramTypeOf(name: string): ParamType | null {
   const t = name.trim().toLowerCase();
-  return (PARAM_TYPES as readonly string[]).includes(t) ? (t as ParamType) : (ALIASES[t] ?? null);
+  return (PARAM_TYPES as readonly string[]).includes(t) ? (t as ParamType) : (ALIASES.get(t) ?? null);
 }
 
 /** The parameter type a field's values have, or null when the schema's type name says nothing usable. */

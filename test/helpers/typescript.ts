@@ -86,3 +86,68 @@ export function shownMistakes(text: string, from: string, to: string): { code: s
   }
   return mistakes;
 }
+
+/**
+ * A checker for generated modules, one text after another at one path (under the project, so
+ * its imports resolve): one language service reused, so the libraries are read once. Each call
+ * gives the module's syntax and semantic errors under the project's strict options, as
+ * `line:col message`.
+ */
+export function moduleChecker(fileName: string): (text: string) => string[] {
+  let text = '';
+  let version = 0;
+  const config = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  const host: ts.LanguageServiceHost = {
+    getScriptFileNames: () => [fileName],
+    getScriptVersion: (f) => (f === fileName ? String(version) : '0'),
+    getScriptSnapshot: (f) => {
+      const t = f === fileName ? text : ts.sys.readFile(f);
+      return t === undefined ? undefined : ts.ScriptSnapshot.fromString(t);
+    },
+    getCurrentDirectory: () => ROOT,
+    getCompilationSettings: () => parsed.options,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (f) => f === fileName || ts.sys.fileExists(f),
+    readFile: (f) => (f === fileName ? text : ts.sys.readFile(f)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  return (next) => {
+    text = next;
+    version++;
+    const program = service.getProgram() as ts.Program;
+    const file = program.getSourceFile(fileName) as ts.SourceFile;
+    return [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map((d) => {
+      const { line, character } = file.getLineAndCharacterOfPosition(d.start ?? 0);
+      return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
+  };
+}
+
+/** A module's top-level statements as `kind name` (`FunctionDeclaration topCustomers`, `ImportDeclaration "dsq"`), parsed by TypeScript. */
+export function topLevelStatements(text: string): string[] {
+  const file = ts.createSourceFile('module.ts', text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  return file.statements.map((s) => {
+    const kind = ts.SyntaxKind[s.kind];
+    if (ts.isImportDeclaration(s)) return `${kind} ${s.moduleSpecifier.getText(file)}`;
+    // (SyntaxKind names VariableStatement FirstStatement too, and the reverse map gives the last.)
+    if (ts.isVariableStatement(s)) return `VariableStatement ${s.declarationList.declarations.map((d) => d.name.getText(file)).join(', ')}`;
+    const name = (s as { name?: ts.Node }).name;
+    return name ? `${kind} ${name.getText(file)}` : kind;
+  });
+}
+
+/** A module as a CommonJS function body (TypeScript's transpiler, types removed), run with `require` answering its imports: its exports. */
+export function runModule(text: string, modules: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: false } }).outputText;
+  const exports: Record<string, unknown> = {};
+  const require = (name: string) => {
+    if (!Object.hasOwn(modules, name)) throw new Error(`the module imports ${name}`);
+    return modules[name];
+  };
+  new Function('require', 'exports', js)(require, exports);
+  return exports;
+}
