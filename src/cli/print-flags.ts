@@ -1,4 +1,4 @@
-import { FUNCTION_CASES, INDENT_RANGE, KEYWORD_CASES, WIDTH_RANGE, type DsqConfig } from '../config/index.js';
+import { FUNCTION_CASES, INDENT_RANGE, KEYWORD_CASES, layoutOf, WIDTH_RANGE, type DsqConfig } from '../config/index.js';
 import type { PrintOptions } from '../print/index.js';
 import { UsageError, type CommandContext } from './command.js';
 
@@ -50,15 +50,4 @@ export function printFlags(values: CommandContext['values']): PrintOptions {
 /** Config settings overridden by flags. */
 export function mergePrintOptions(config: DsqConfig, flags: PrintOptions): PrintOptions {
   return { ...layoutOf(config), ...flags };
-}
-
-/** The layout settings of a config, as print options. */
-export function layoutOf(config: DsqConfig): PrintOptions {
-  return {
-    ...(config.width !== undefined ? { width: config.width } : {}),
-    ...(config.indent !== undefined ? { indent: config.indent } : {}),
-    ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
-    ...(config.functionCase !== undefined ? { functionCase: config.functionCase } : {}),
-    ...(config.useTabs !== undefined ? { useTabs: config.useTabs } : {}),
-  };
 }

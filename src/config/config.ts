@@ -7,13 +7,16 @@ import { readJsonText } from '../json/read-text.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import type { JsonValue } from '../json/value.js';
 import { readFileBytes, type UnreadableFileError } from './read-file.js';
-import { readSettings, type ConfigOverride, type DsqConfig } from './settings.js';
+import type { ConfigOverride, DsqConfig } from './config-types.js';
+import { readSettings } from './settings.js';
 
 export {
-  CONFIG_SETTINGS, FUNCTION_CASES, INDENT_RANGE, KEYWORD_CASES, OVERRIDE_SETTINGS, RULE_LEVELS, WIDTH_RANGE, configJsonSchema,
+  FUNCTION_CASES, layoutOf, INDENT_RANGE, KEYWORD_CASES, RULE_LEVELS, WIDTH_RANGE,
   type ConfigOverride, type DsqConfig, type GenSettings, type IgnorePatterns, type JsonSchema, type LayoutSettings, type OverrideSettings,
   type RuleLevel, type RuleSetting, type RuleSeverity,
-} from './settings.js';
+} from './config-types.js';
+export { CONFIG_SETTINGS, OVERRIDE_SETTINGS } from './settings.js';
+export { configJsonSchema } from './config-schema.js';
 
 export const CONFIG_FILE = 'dsq.config.json';
 

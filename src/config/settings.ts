@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import type { JsonValue } from '../json/value.js';
+import { RULE_LEVELS, WIDTH_RANGE, INDENT_RANGE, KEYWORD_CASES, FUNCTION_CASES, type ConfigOverride, type DsqConfig, type GenSettings, type JsonSchema, type RuleLevel, type RuleSetting } from './config-types.js';
 
 /**
  * The settings of `dsq.config.json`, written once: each entry reads and checks its value, and
@@ -10,91 +11,6 @@ import type { JsonValue } from '../json/value.js';
  * `configJsonSchema` through `npm run config-schema`) lists exactly these keys, so an editor's
  * completion and dsq agree on what a config may say.
  */
-
-/**
- * Rule levels, written once: the config reader (here), lint's rule settings (src/lint/config.ts)
- * and their types (src/lint/rule-api.ts) all read these.
- */
-export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
-/** The severity a rule runs at. */
-export type RuleSeverity = Exclude<(typeof RULE_LEVELS)[number], 'off'>;
-/** A severity, or `off`. */
-export type RuleLevel = (typeof RULE_LEVELS)[number];
-/** A rule's entry in dsq.config.json: a level, or a level with the rule's options. */
-export type RuleSetting = RuleLevel | readonly [RuleLevel, Record<string, unknown>];
-
-/** The allowed line widths, for `"width"` and `--width` alike. */
-export const WIDTH_RANGE = { min: 20, max: 1000 } as const;
-/** The allowed indentation (spaces per level), for `"indent"` and `--indent` alike. */
-export const INDENT_RANGE = { min: 0, max: 16 } as const;
-/** How keywords are written: `preserve` keeps each one as the source spells it. */
-export const KEYWORD_CASES = ['upper', 'lower', 'preserve'] as const;
-/** How function names are written (`COUNT`, `count`, or as the source spells each call). */
-export const FUNCTION_CASES = ['upper', 'lower', 'preserve'] as const;
-
-/** The layout settings `dsq fmt`, `dsq decompile` and the Prettier plugin read. */
-export interface LayoutSettings {
-  readonly width?: number;
-  readonly keywordCase?: (typeof KEYWORD_CASES)[number];
-  readonly functionCase?: (typeof FUNCTION_CASES)[number];
-  readonly indent?: number;
-  /** Indent with tabs (one per level) instead of `indent` spaces. */
-  readonly useTabs?: boolean;
-}
-
-/** Gitignore patterns from a config (`"ignore"`), matched against paths relative to `base` (the config's folder). */
-export interface IgnorePatterns {
-  readonly base: string;
-  readonly patterns: readonly string[];
-}
-
-/** What an entry of `"overrides"` may set for the files it matches. */
-export interface OverrideSettings extends LayoutSettings {
-  readonly schema?: string;
-  readonly rules?: Record<string, RuleSetting>;
-}
-
-/** An entry of `"overrides"`: settings for the files matching `files` (globs relative to `base`) and none of `excludedFiles`. */
-export interface ConfigOverride {
-  readonly base: string;
-  readonly files: readonly string[];
-  readonly excludedFiles: readonly string[];
-  readonly settings: OverrideSettings;
-}
-
-/** `"gen"`: what `dsq gen` reads and writes when no files are given. Paths resolved against the config's folder (`base`). */
-export interface GenSettings {
-  readonly base: string;
-  /** Files, folders or globs of query files, relative to `base`. */
-  readonly include?: readonly string[];
-  /** The module to write (absolute). */
-  readonly out?: string;
-  /** The schema (absolute). */
-  readonly schema?: string;
-  /** Where the module imports dsq's runtime from. */
-  readonly import?: string;
-}
-
-/** The settings of a `dsq.config.json` (several merged: see config.ts). */
-export interface DsqConfig extends LayoutSettings {
-  /** Path of a schema file, resolved against the config file's directory. */
-  readonly schema?: string;
-  readonly rules?: Record<string, RuleSetting>;
-  readonly ignore?: readonly IgnorePatterns[];
-  readonly overrides?: readonly ConfigOverride[];
-  readonly gen?: GenSettings;
-  /** The base of the rule pages' links: a rule's page is this, the rule id and `.md`. */
-  readonly docsUrl?: string;
-  /** This config is the last: the folders above it are not searched. */
-  readonly root?: boolean;
-  /** The nearest config file these settings came from (absent when none was found). */
-  readonly configPath?: string;
-  /** Every config file merged, nearest first (absent when none was found). */
-  readonly configPaths?: readonly string[];
-}
-
-/** A JSON Schema fragment (draft-07). */
-export type JsonSchema = Readonly<Record<string, unknown>>;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -106,7 +22,7 @@ export interface ReadContext {
   readonly bad: (at: JsonValue, message: string, expected: string, span?: Span | null) => void;
 }
 
-interface Setting {
+export interface Setting {
   /** One line for the JSON Schema's description. */
   readonly description: string;
   /** The value's JSON Schema. */
@@ -176,9 +92,9 @@ function stringsOf(v: JsonValue, name: string, cx: ReadContext, what: string): s
   return out;
 }
 
-const STRINGS_SCHEMA = { oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 }] };
+export const STRINGS_SCHEMA = { oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 }] };
 
-const RULE_SETTING_SCHEMA = {
+export const RULE_SETTING_SCHEMA = {
   oneOf: [
     { enum: [...RULE_LEVELS] },
     { type: 'array', items: [{ enum: [...RULE_LEVELS] }, { type: 'object' }], minItems: 2, maxItems: 2 },
@@ -289,8 +205,8 @@ export const CONFIG_SETTINGS = {
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof CONFIG_SETTINGS;
-const SETTINGS: ReadonlyMap<string, Setting> = new Map(Object.entries(CONFIG_SETTINGS));
-const SETTING_NAMES = [...SETTINGS.keys()];
+export const SETTINGS: ReadonlyMap<string, Setting> = new Map(Object.entries(CONFIG_SETTINGS));
+export const SETTING_NAMES = [...SETTINGS.keys()];
 /** The settings an entry of `"overrides"` may hold. */
 export const OVERRIDE_SETTINGS: readonly string[] = SETTING_NAMES.filter((k) => (SETTINGS.get(k) as Setting).inOverrides);
 
@@ -440,36 +356,4 @@ function plainOf(root: JsonValue): unknown {
     made.set(v, v.type === 'null' ? (v.fromEmptyString ? '' : null) : v.type === 'number' ? Number(v.text) : v.type === 'undefined' ? undefined : v.value);
   }
   return made.get(root);
-}
-
-/**
- * The JSON Schema of dsq.config.json (draft-07), from the settings above: exactly their keys.
- * `ruleIds` are the lint rules (src/lint/registry.ts, a layer above this one): each is listed
- * under "rules" for completion, and other ids are refused, as dsq refuses them.
- */
-export function configJsonSchema(ruleIds: readonly string[]): JsonSchema {
-  const rulesSchema = { type: 'object', properties: Object.fromEntries(ruleIds.map((id) => [id, { $ref: '#/definitions/ruleSetting' }])), additionalProperties: false };
-  const property = (name: string): JsonSchema => {
-    const s = SETTINGS.get(name) as Setting;
-    const schema = name === 'rules' ? rulesSchema : name === 'overrides' ? { type: 'array', items: { $ref: '#/definitions/override' } } : s.schema;
-    return { description: s.description, ...schema };
-  };
-  const globs = { ...STRINGS_SCHEMA, description: 'Globs relative to the config file (one without a / matches the file name in any folder).' };
-  return {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    title: 'dsq.config.json',
-    description: 'The settings of dsq (fmt, lint, check, gen, the language server and the Prettier plugin), found in the folder of a file or above it.',
-    type: 'object',
-    properties: Object.fromEntries(SETTING_NAMES.map((k) => [k, property(k)])),
-    additionalProperties: false,
-    definitions: {
-      ruleSetting: RULE_SETTING_SCHEMA,
-      override: {
-        type: 'object',
-        properties: { files: globs, excludedFiles: globs, ...Object.fromEntries(OVERRIDE_SETTINGS.map((k) => [k, property(k)])) },
-        required: ['files'],
-        additionalProperties: false,
-      },
-    },
-  };
 }

@@ -28,6 +28,7 @@ const RUNS: Record<string, string[]> = {
   fmt: ['fmt', join(EXAMPLES, 'top-customers.dsq')],
   normalize: ['normalize', join(EXAMPLES, 'revenue-by-region.select.json')],
   lint: ['lint', join(EXAMPLES, 'top-customers.dsq')],
+  check: ['check', join(EXAMPLES, 'top-customers.dsq')],
   types: ['types', join(EXAMPLES, 'shop.schema.json')],
   // gen writes its module, not standard output: its help.
   gen: ['gen', '--help'],

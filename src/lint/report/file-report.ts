@@ -1,3 +1,4 @@
+import { findRule } from '../registry.js';
 import type { Rule } from '../rule-api.js';
 import type { LintDiagnostic } from '../rule-api.js';
 
@@ -23,9 +24,9 @@ export interface ReportOptions {
   readonly failed?: number;
 }
 
-/** A rule's page, or undefined without a base. */
+/** A rule's page, or undefined without a base (or for a finding that is no rule's, as `dsq check`'s "format"). */
 export function ruleUrl(options: ReportOptions, id: string): string | undefined {
-  return options.docsUrl === undefined ? undefined : `${options.docsUrl}${encodeURIComponent(id)}.md`;
+  return options.docsUrl === undefined || findRule(id) === undefined ? undefined : `${options.docsUrl}${encodeURIComponent(id)}.md`;
 }
 
 /** Findings by severity (infos apart: they are advice, not problems) and how many are fixable. */

@@ -1,4 +1,4 @@
-import { counts, ruleUrl, type FileReport, type ReportOptions } from './file-report.js';
+import { counts, type FileReport, type ReportOptions } from './file-report.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -21,7 +21,6 @@ export function formatText(files: readonly FileReport[], options: ReportOptions 
   const read = failed === 0 ? summary : `${summary} in the files read; ${plural(failed, 'input')} could not be read or written`;
   lines.push(infos === 0 ? read : `${read}; ${plural(infos, 'info')}`);
   if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
-  const page = ruleUrl(options, 'RULE-ID');
-  if (total + infos > 0 && page !== undefined) lines.push(`Each rule is explained at ${page.replace('RULE-ID', '<rule-id>')}`);
+  if (total + infos > 0 && options.docsUrl !== undefined) lines.push(`Each rule is explained at ${options.docsUrl}<rule-id>.md`);
   return `${lines.join('\n')}\n`;
 }
