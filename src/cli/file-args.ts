@@ -29,6 +29,7 @@ export interface Inputs {
  */
 export async function findInputs(args: readonly string[], ctx: Pick<CommandContext, 'values' | 'io'>, configs: Configs): Promise<Inputs> {
   const ignore = new IgnoreRules(ctx.io.cwd, ctx.values, configs);
+  await ignore.ready();
   let found;
   try {
     found = await findFiles(args, ctx.io.cwd, { ignored: (path, root) => ignore.ignored(path, root) });

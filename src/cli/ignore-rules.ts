@@ -57,6 +57,11 @@ export class IgnoreRules {
     this.explicit?.catch(() => undefined);
   }
 
+  /** Reads the --ignore-path files now: one that cannot be read stops the command before any file is touched. */
+  async ready(): Promise<void> {
+    await this.explicit;
+  }
+
   /** Whether a file found by a walk of `root` or by a glob (root: the current folder) is passed over. */
   async ignored(path: string, root: string): Promise<boolean> {
     const levels = [...(await this.fileLevels(path, root)), ...(await this.fromConfig(dirname(path)))];

@@ -146,12 +146,20 @@ function overrideMatches(o: ConfigOverride, file: string): boolean {
   if (rel === '' || rel.startsWith('..') || resolve(rel) === rel) return false;
   let m = matchers.get(o);
   if (m === undefined) {
-    const options = { dot: true, basename: true } as const;
-    m = { files: picomatch([...o.files], options), excluded: o.excludedFiles.length === 0 ? () => false : picomatch([...o.excludedFiles], options) };
+    m = { files: globsMatcher(o.files), excluded: globsMatcher(o.excludedFiles) };
     matchers.set(o, m);
   }
   const posix = rel.split(sep).join('/');
   return m.files(posix) && !m.excluded(posix);
+}
+
+/** A test of a `/`-separated relative path: a glob without `/` matches the file's name in any folder, one with `/` the whole path. */
+function globsMatcher(globs: readonly string[]): (path: string) => boolean {
+  const byName = globs.filter((g) => !g.includes('/'));
+  const byPath = globs.filter((g) => g.includes('/'));
+  const name = byName.length === 0 ? () => false : picomatch(byName, { dot: true });
+  const path = byPath.length === 0 ? () => false : picomatch(byPath, { dot: true });
+  return (p) => path(p) || name(p.slice(p.lastIndexOf('/') + 1));
 }
 
 function withoutBom(text: string): string {
