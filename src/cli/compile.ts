@@ -104,7 +104,7 @@ export const compileCommand: Command = {
     if (outDir !== undefined && (typeof outDir !== 'string' || outDir === '')) throw new UsageError('--out-dir takes a folder');
     if (outDir !== undefined && values.bundle === true) throw new UsageError('give --out-dir DIR or --bundle, not both');
     const many = outDir !== undefined || values.bundle === true;
-    const flags = jsonFlags({ values, positionals }, many);
+    const flags = jsonFlags({ values, positionals }, true);
     const configs = new Configs(values, io.cwd);
     if (many) return compileMany(ctx, configs, flags, typeof outDir === 'string' ? outDir : null);
     if (positionals.length > 1) throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}: several files go to --out-dir DIR or --bundle`);
@@ -128,7 +128,7 @@ function report(io: Io, diagnostics: readonly Diagnostic[], input: { text: strin
  * One input compiled: the JSON of each statement (null on an error) and the diagnostics to
  * show (the errors when there are any, else the warnings), in text order.
  */
-async function compileInput(input: { text: string; name: string }, flags: JsonFlags, ctx: Pick<CommandContext, 'values' | 'io'>, configs: Configs, given: GivenParams): Promise<{ json: string[] | null; diagnostics: Diagnostic[] }> {
+async function compileInput(input: { text: string; name: string }, flags: JsonFlags, ctx: Pick<CommandContext, 'values' | 'io'>, configs: Configs, given: GivenParams): Promise<{ json: string[] | null; diagnostics: Diagnostic[]; params?: readonly string[] }> {
   const { values, io } = ctx;
   const options = { form: flags.form, indent: flags.indent };
   if (flags.expr) {
@@ -154,9 +154,10 @@ async function compileInput(input: { text: string; name: string }, flags: JsonFl
   const annotated = annotate(doc);
   const infos = annotated.statements.flatMap((s) => inferParams(s.node, schema, annotatedTypes(s)));
   const bound = paramValues(given, infos, (n) => doc.spans.get(n));
+  const params = infos.map((p) => p.name);
   const all = [...doc.diagnostics, ...warnings, ...annotated.diagnostics, ...bound.diagnostics];
   const byPlace = (a: Diagnostic, b: Diagnostic) => (a.span?.start ?? -1) - (b.span?.start ?? -1);
-  if (all.some((d) => d.severity === 'error')) return { json: null, diagnostics: all.filter((d) => d.severity === 'error').sort(byPlace) };
+  if (all.some((d) => d.severity === 'error')) return { json: null, diagnostics: all.filter((d) => d.severity === 'error').sort(byPlace), params };
   const nodes: Node[] = [];
   // Each statement is bound on its own, so what is missing in every statement is reported.
   const unbound: Diagnostic[] = [];
@@ -168,8 +169,8 @@ async function compileInput(input: { text: string; name: string }, flags: JsonFl
       unbound.push(...err.diagnostics);
     }
   }
-  if (unbound.length > 0) return { json: null, diagnostics: [...all.filter((d) => d.severity !== 'error'), ...unbound].sort(byPlace) };
-  return { json: nodes.map((n) => toJson(n, options)), diagnostics: all.sort(byPlace) };
+  if (unbound.length > 0) return { json: null, diagnostics: [...all.filter((d) => d.severity !== 'error'), ...unbound].sort(byPlace), params };
+  return { json: nodes.map((n) => toJson(n, options)), diagnostics: all.sort(byPlace), params };
 }
 
 /**
@@ -184,16 +185,17 @@ async function compileMany(ctx: CommandContext, configs: Configs, flags: JsonFla
   for (const line of inputs.problems) io.stderr(`dsq compile: ${line}\n`);
   if (inputs.problems.length > 0) return 2;
   const given = await readParamFlags({ values, io });
-  const results: { file: (typeof inputs.files)[number]; text: string; json: string[] | null; diagnostics: Diagnostic[] }[] = [];
+  const results: { file: (typeof inputs.files)[number]; text: string; json: string[] | null; diagnostics: Diagnostic[]; params?: readonly string[] }[] = [];
   for (const file of inputs.files) {
     const text = await readText(file.path, file.shown, file.named ? io : null);
     results.push({ file, text, ...(await compileInput({ text, name: file.shown }, flags, ctx, configs, given)) });
   }
-  // An unused value is said once, and only when no file uses it.
+  // A value is unused only when no file uses it: said once, for all the files.
   const unused = (d: Diagnostic) => d.code === 'params/unused';
-  const unusedEverywhere = new Set(results.length === 0 ? [] : results.map((r) => new Set(r.diagnostics.filter(unused).map((d) => d.message))).reduce((a, b) => new Set([...a].filter((m) => b.has(m)))));
   for (const r of results) report(io, r.diagnostics.filter((d) => !unused(d)), { text: r.text, name: r.file.shown });
-  for (const message of unusedEverywhere) io.stderr(`dsq compile: warning: ${message}\n`);
+  const everyParam = results.flatMap((r) => r.params ?? []);
+  const left = { values: new Map([...given.values].filter(([name]) => !everyParam.includes(name))) };
+  for (const d of paramValues(left, []).diagnostics.filter(unused)) io.stderr(`dsq compile: warning: ${d.message}\n`);
   if (results.some((r) => r.json === null)) return 1;
   if (outDir === null) {
     io.stdout(`${jsonArray(results.flatMap((r) => r.json as string[]), flags.indent)}\n`);
