@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { ConfigError } from '../config/index.js';
 import { readFileBytes, type UnreadableFileError } from '../config/read-file.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
@@ -113,7 +114,14 @@ export class IgnoreRules {
   }
 
   private async fromConfig(dir: string): Promise<Level[]> {
-    const config = await this.configs.forDir(dir);
+    let config;
+    try {
+      config = await this.configs.forDir(dir);
+    } catch (err) {
+      // A config with errors is reported when the file's settings are read (once, with its place): no patterns from it here.
+      if (err instanceof ConfigError) return [];
+      throw err;
+    }
     return (config.ignore ?? []).map((patterns) => {
       let level = this.configLevels.get(patterns);
       if (!level) {
