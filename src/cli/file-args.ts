@@ -1,5 +1,5 @@
-import type { CommandContext } from './command.js';
-import { UsageError } from './command.js';
+import { resolve } from 'node:path';
+import { UsageError, type CommandContext } from './command.js';
 import type { Configs } from './config-flags.js';
 import { findFiles, GlobSyntaxError, type FoundFile } from './files.js';
 import { IGNORE_FLAG_HELP, IGNORE_FLAG_OPTIONS, IgnoreRules } from './ignore-rules.js';
@@ -48,4 +48,16 @@ export async function findInputs(args: readonly string[], ctx: Pick<CommandConte
 export function notDsqText(shown: string): string | null {
   if (!/\.json$/i.test(shown)) return null;
   return `${shown} is JSON, not dsq text: \`dsq normalize ${shown}\` checks and prints spec JSON, \`dsq decompile ${shown}\` turns it into dsq text`;
+}
+
+/**
+ * `--stdin-filepath PATH`: standard input stands for the file PATH (its settings, ignore files
+ * and name in messages). Null without the flag; with it, `-` may be given or not, files not.
+ */
+export function stdinFilepath({ positionals, values, io }: CommandContext): { path: string; shown: string } | null {
+  const given = values['stdin-filepath'];
+  if (given === undefined) return null;
+  if (typeof given !== 'string' || given === '') throw new UsageError('--stdin-filepath takes the path the text on standard input stands for');
+  if (positionals.some((p) => p !== '-')) throw new UsageError('--stdin-filepath reads standard input: give no files with it');
+  return { path: resolve(io.cwd, given), shown: given };
 }

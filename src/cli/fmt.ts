@@ -4,11 +4,11 @@ import { DsqError } from '../diagnostic/diagnostic.js';
 import { writeFileSafely } from './files.js';
 import { FileError, readTextFile, textOf } from './io.js';
 import { format, type PrintOptions } from '../print/index.js';
-import { UsageError, type Command, type CommandContext } from './command.js';
+import { UsageError, type Command } from './command.js';
 import { colorFor, paintDiff } from './color.js';
 import { CONFIG_FLAG_HELP, CONFIG_FLAG_OPTIONS, Configs, PRINT_CONFIG_HELP, PRINT_CONFIG_OPTION, printConfig } from './config-flags.js';
 import { unifiedDiff } from './diff.js';
-import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs, notDsqText } from './file-args.js';
+import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs, notDsqText, stdinFilepath } from './file-args.js';
 import { mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
 const HELP = `Usage: dsq fmt [--check|--write|--diff] [options] FILE|GLOB|DIR|- ...
@@ -192,15 +192,3 @@ export const fmtCommand: Command = {
     return (mode === 'check' || mode === 'diff') && unformatted > 0 ? 1 : 0;
   },
 };
-
-/**
- * `--stdin-filepath PATH`: standard input stands for the file PATH (its settings, ignore files
- * and name in messages). Null without the flag; with it, `-` may be given or not, files not.
- */
-export function stdinFilepath({ positionals, values, io }: CommandContext): { path: string; shown: string } | null {
-  const given = values['stdin-filepath'];
-  if (given === undefined) return null;
-  if (typeof given !== 'string' || given === '') throw new UsageError('--stdin-filepath takes the path the text on standard input stands for');
-  if (positionals.some((p) => p !== '-')) throw new UsageError('--stdin-filepath reads standard input: give no files with it');
-  return { path: resolve(io.cwd, given), shown: given };
-}

@@ -16,8 +16,7 @@ import { readSchema, type Schema } from '../schema/index.js';
 import { UsageError, type Command, type CommandContext, type Io } from './command.js';
 import { colorFor, paintReport } from './color.js';
 import { CONFIG_FLAG_HELP, CONFIG_FLAG_OPTIONS, Configs, PRINT_CONFIG_HELP, PRINT_CONFIG_OPTION, printConfig } from './config-flags.js';
-import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs, notDsqText } from './file-args.js';
-import { stdinFilepath } from './fmt.js';
+import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs, notDsqText, stdinFilepath } from './file-args.js';
 
 const HELP = `Usage: dsq lint [options] FILE|GLOB|DIR...
 

@@ -41,6 +41,9 @@ describe('help', () => {
   it('an unknown option: the closest options, how to pass a file starting with "-", and every quote closed', async () => {
     const r = await run(['fmt', '--chek', 'q.dsq']);
     expect(r).toEqual({ code: 2, out: '', err: 'dsq fmt: unknown option --chek (did you mean --check?); a file whose name starts with "-" goes after "--": -- --chek\nRun `dsq fmt --help` for usage.\n' });
+    // As the message says: after "--", a name starting with "-" is a file.
+    put('-odd.dsq', 'select 1');
+    expect(await run(['fmt', '--', '-odd.dsq'])).toEqual({ code: 0, out: 'SELECT 1\n', err: '' });
     for (const args of [['lint', '-z'], ['compile', '--out-dirr', 'x'], ['gen', '--watcH'], ['fmt', '--width']]) {
       const line = (await run(args)).err.split('\n')[0] as string;
       expect((line.match(/"/g) ?? []).length % 2, line).toBe(0);
