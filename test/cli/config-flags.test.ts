@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INDENT_RANGE, parseConfigResult, WIDTH_RANGE } from '../../src/config/index.js';
+import { SettingsStore } from '../../src/lsp/settings.js';
 import { runCli } from '../helpers/cli.js';
 
 /**
@@ -81,6 +82,14 @@ describe('config files', () => {
     expect(JSON.parse(r.out)).toEqual({ configFiles: [join(dir, 'legacy', 'dsq.config.json'), join(dir, 'dsq.config.json')], width: 100, indent: 4, schema: join(dir, 's.json'), rules: { 'empty-in-list': 'off' } });
     expect(JSON.parse((await run(['fmt', '--print-config', 'q.dsq'])).out)).toEqual({ configFiles: [join(dir, 'dsq.config.json')], width: 100, schema: join(dir, 's.json') });
     expect(JSON.parse((await run(['fmt', '--no-config', '--print-config', 'q.dsq'])).out)).toEqual({ configFiles: [] });
+  });
+});
+
+describe('the language server', () => {
+  it('formats with the same layout settings as dsq fmt, the new ones included', async () => {
+    put('dsq.config.json', '{ "width": 50, "functionCase": "lower", "useTabs": true, "keywordCase": "preserve" }');
+    const settings = await new SettingsStore().get(join(dir, 'q.dsq'), null);
+    expect(settings.print).toEqual({ width: 50, functionCase: 'lower', useTabs: true, keywordCase: 'preserve' });
   });
 });
 
