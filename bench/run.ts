@@ -36,6 +36,17 @@ const SCHEMA = {
 
 const REGIONS = ['north', 'south', 'east', 'west', 'centre'];
 
+/** The CSV's rows as JSONL records (the same values; numbers as JSON numbers). */
+function jsonl(): string {
+  const lines: string[] = [];
+  for (let i = 1; i <= ROWS; i++) {
+    const amount = i % 17 === 0 ? 'null' : `${(i * 37) % 100000}.${String(i % 100).padStart(2, '0')}`;
+    const placed = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+    lines.push(`{"id": ${i}, "customer": ${i % 977}, "region": "${REGIONS[i % REGIONS.length]}", "amount": ${amount}, "placed": "${placed}", "paid": ${i % 3 === 0}}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function csv(): string {
   const lines = ['id,customer,region,amount,placed,paid'];
   for (let i = 1; i <= ROWS; i++) {
@@ -73,12 +84,14 @@ export const runBench: BenchModule = {
     const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-run-'));
     try {
       const csvDir = join(dir, 'csv');
+      const jsonlDir = join(dir, 'jsonl');
       const parquetDir = join(dir, 'parquet');
-      for (const d of [csvDir, parquetDir]) {
+      for (const d of [csvDir, jsonlDir, parquetDir]) {
         mkdirSync(join(d, 'shop'), { recursive: true });
         writeFileSync(join(d, 'schema.json'), JSON.stringify(SCHEMA));
       }
       writeFileSync(join(csvDir, 'shop', 'orders.csv'), csv());
+      writeFileSync(join(jsonlDir, 'shop', 'orders.jsonl'), jsonl());
       const { DuckDBInstance } = await import('@duckdb/node-api');
       const maker = await (await DuckDBInstance.create(':memory:')).connect();
       await maker.run(`COPY (SELECT * FROM read_csv('${join(csvDir, 'shop', 'orders.csv')}')) TO '${join(parquetDir, 'shop', 'orders.parquet')}' (FORMAT parquet)`);
@@ -86,6 +99,7 @@ export const runBench: BenchModule = {
 
       const start = async (data: string, readOnly = false) => times(3, async () => (await dsq.openLocal({ data, readOnly })).close());
       const startCsv = await start(csvDir);
+      const startJsonl = await start(jsonlDir);
       const startParquet = await start(parquetDir);
       const startView = await start(parquetDir, true);
 
@@ -119,6 +133,7 @@ export const runBench: BenchModule = {
           columns: ['what', 'time', 'target'],
           rows: [
             ['cold start: open + load CSV', fmt.ms(startCsv), '< 1 s'],
+            ['cold start: open + load JSONL', fmt.ms(startJsonl), '< 1 s'],
             ['cold start: open + load Parquet', fmt.ms(startParquet), '< 1 s'],
             ['cold start: Parquet read in place (--read-only)', fmt.ms(startView), ''],
             ['point query, whole pipeline (median)', fmt.ms(pointMs), ''],

@@ -30,8 +30,8 @@ export interface Engine {
   exec(sql: string): Promise<number>;
   /** Appends rows to a table (the data loader). */
   append(table: string, columns: readonly EngineColumn[], rows: readonly (readonly Cell[])[]): Promise<void>;
-  /** Whether the engine reads Parquet files itself (`read_parquet`). */
-  readonly parquet: boolean;
+  /** Whether the engine reads data files itself (DuckDB's `read_csv`, `read_parquet`) and writes Parquet (`COPY ... TO`). */
+  readonly readsFiles: boolean;
   close(): Promise<void>;
 }
 

@@ -4,9 +4,11 @@ import { DsqError } from '../diagnostic/diagnostic.js';
 import {
   cellSql, createTableSql, fieldSqlType, readValue, STORED_ATTRIBUTES, tableColumns, Translation, type Catalog, type DatabaseInfo,
 } from '../sql/index.js';
-import { csvField } from './csv.js';
+import { csvField } from '../sql/csv.js';
 import { cellText, outValue } from './encode.js';
 import type { Engine, EngineColumn } from './engine.js';
+import { engineCsv } from './engine-csv.js';
+import { engineJsonl } from './engine-jsonl.js';
 import { dataError, dataFile, engineColumns, readRows, type DataFile } from './load.js';
 
 /**
@@ -33,7 +35,10 @@ export async function createTables(engine: Engine, catalog: Catalog, options: Lo
         await parquetTable(engine, t, info, table, file, options);
       } else {
         await engine.exec(createTableSql(t, info, table));
-        if (file !== null) {
+        const viaEngine = file === null || !engine.readsFiles ? null : file.format === 'csv' ? engineCsv : engineJsonl;
+        const loaded = file !== null && viaEngine !== null ? await viaEngine(engine, t, info, table, file, options.now, last) : null;
+        if (loaded !== null) last = loaded;
+        else if (file !== null) {
           const rows = readRows(file, info, options.now, last);
           const at = tableColumns(info).indexOf('record_id');
           for (const r of rows) if ((r[at] as bigint) > last) last = r[at] as bigint;
@@ -52,7 +57,7 @@ const q = (t: Translation, s: string) => t.q(s);
 
 /** A Parquet file as a table (loaded) or a view (read-only), its columns mapped to the fields and attributes, values cast to the fields' types. */
 async function parquetTable(engine: Engine, t: Translation, info: DatabaseInfo, table: string, file: DataFile, options: LoadOptions): Promise<void> {
-  if (!engine.parquet) throw dataError(file.path, 0, `the ${engine.name} engine cannot read Parquet files: use duckdb, or CSV or JSONL data`);
+  if (!engine.readsFiles) throw dataError(file.path, 0, `the ${engine.name} engine cannot read Parquet files: use duckdb, or CSV or JSONL data`);
   const source = `read_parquet(${t.dialect.string(file.path)})`;
   let described;
   try {
