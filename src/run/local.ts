@@ -95,7 +95,7 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
     throw err;
   }
   const notes = new Set<ChoiceId>();
-  const translate = (input: RunInput, o: RunOptions = {}) => statementsOf(input, o.params).map((s) => toSql(s, { schema, dialect: engine.dialect, now: clock() }));
+  const translate = (input: RunInput, o: RunOptions = {}) => statementsOf(input, o.params).map((s) => toSql(s, { schema, dialect: engine.dialect, now: clock(), tieKeys: true }));
   const service: LocalService = {
     schema,
     engine: engine.name,
@@ -104,7 +104,7 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
     async runAll(input, o = {}) {
       const out: Response[] = [];
       for (const s of statementsOf(input, o.params)) {
-        const translated = toSql(s, { schema, dialect: engine.dialect, now: clock() });
+        const translated = toSql(s, { schema, dialect: engine.dialect, now: clock(), tieKeys: true });
         for (const n of translated.notes) notes.add(n);
         out.push(await execute(engine, catalog, translated, options.readOnly === true));
       }

@@ -28,7 +28,7 @@ export const CHOICES = {
   },
   ties: {
     topic: 'Ties',
-    choice: 'Rows that tie on every ORDER BY term come in the engine\'s order (`--expect` compares them as a multiset). FETCH sorts by `record_id` last, so its order is total.',
+    choice: 'Rows that tie on every ORDER BY term come in the engine\'s order (`--expect` compares each run of them as a multiset), and under LIMIT which of them make the cut is the engine\'s choice. FETCH records and multirecords sort by `record_id` last, so their order is total.',
   },
   division: {
     topic: 'Division',

@@ -25,6 +25,8 @@ export interface ToSqlOptions {
   readonly dialect?: DialectName | Dialect;
   /** The time writes stamp on `insert_at` and `update_at` (default: now). */
   readonly now?: Date | number;
+  /** The ORDER BY terms' values come back too (`keys`), so rows that tie on them are known (`dsq run --expect`). */
+  readonly tieKeys?: boolean;
 }
 
 /** What the SELECT action's options ask of the response. */
@@ -35,7 +37,17 @@ export interface SelectOptions {
 }
 
 export type SqlStatement =
-  | { readonly kind: 'select'; readonly sql: string; readonly columns: readonly SelectColumn[]; readonly options: SelectOptions; readonly notes: readonly ChoiceId[] }
+  | {
+      readonly kind: 'select';
+      readonly sql: string;
+      readonly columns: readonly SelectColumn[];
+      /** Whether the select has ORDER BY (else its rows come in any order). */
+      readonly ordered: boolean;
+      /** The row's columns holding the ORDER BY terms' values (`tieKeys`; those past `columns` are not output), or null. */
+      readonly keys: readonly number[] | null;
+      readonly options: SelectOptions;
+      readonly notes: readonly ChoiceId[];
+    }
   | { readonly kind: 'fetch'; readonly fetch: FetchSql; readonly notes: readonly ChoiceId[] }
   | { readonly kind: 'write'; readonly action: string; readonly plan: WritePlan; readonly notes: readonly ChoiceId[] };
 
@@ -50,19 +62,19 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
     case 'select':
     case 'select_action': {
       const select: Select = statement.kind === 'select' ? statement : statement.select;
-      const s = selectSql(t, select, null, false);
+      const s = selectSql(t, select, null, false, options.tieKeys === true);
       const opts: SelectOptions =
         statement.kind === 'select_action'
           ? { rows: typeof statement.rows === 'string' ? statement.rows : null, useStrings: statement.useStrings === true, echo: statement.echo === true }
           : { rows: null, useStrings: false, echo: false };
-      return { kind: 'select', sql: s.sql, columns: s.columns, options: opts, notes: notes() };
+      return { kind: 'select', sql: s.sql, columns: s.columns, ordered: select.order.length > 0, keys: s.keys, options: opts, notes: notes() };
     }
     case 'fetch_records':
       return { kind: 'fetch', fetch: fetchRecordsSql(t, statement), notes: notes() };
     case 'fetch_multirecords':
       return { kind: 'fetch', fetch: fetchMultirecordsSql(t, statement), notes: notes() };
     case 'fetch_pseudorecords':
-      return { kind: 'fetch', fetch: fetchPseudorecordsSql(t, statement), notes: notes() };
+      return { kind: 'fetch', fetch: fetchPseudorecordsSql(t, statement, options.tieKeys === true), notes: notes() };
     case 'insert_action':
     case 'replace_action':
     case 'set_action':

@@ -207,6 +207,47 @@ describe('dsq run', () => {
     expect(r.err).toContain('["south",1,9.98]');
   });
 
+  it('--expect: rows that tie on every ORDER BY term compare in any order among themselves, and only there', async () => {
+    // Ada Lovelace and Grace Hopper are both in the north: they tie on region (selected or not).
+    const cases = [
+      { q: 'SELECT name, region FROM customers ORDER BY region', rows: [["O'Brien, Pat", null], ['Grace Hopper', 'north'], ['Ada Lovelace', 'north'], ['Brendan Eich', 'south']] },
+      { q: 'SELECT name FROM customers ORDER BY region DESC', rows: [['Brendan Eich'], ['Grace Hopper'], ['Ada Lovelace'], ["O'Brien, Pat"]] },
+      { q: 'FETCH PSEUDORECORDS FROM (SELECT name, region FROM customers) ORDER BY region', records: [{ name: "O'Brien, Pat", region: null }, { name: 'Grace Hopper', region: 'north' }, { name: 'Ada Lovelace', region: 'north' }, { name: 'Brendan Eich', region: 'south' }] },
+    ];
+    for (const c of cases) {
+      const printed = JSON.parse((await runCli(['run', '-', '--data', DATA], { stdin: c.q })).out) as { header?: unknown; rows?: unknown[] } | unknown[];
+      const swapped = 'rows' in c ? { header: (printed as { header: unknown }).header, rows: c.rows } : c.records;
+      const file = join(tmp, 'ties.json');
+      writeFileSync(file, JSON.stringify(swapped));
+      const ok = await runCli(['run', '-', '--data', DATA, '--expect', file], { stdin: c.q });
+      expect([c.q, ok.code, ok.err]).toEqual([c.q, 0, '']);
+      // Rows that do not tie keep their places: the first and the last swapped is a difference.
+      const list = ('rows' in c ? c.rows : c.records) as unknown[];
+      const moved = [list[3], list[1], list[2], list[0]];
+      writeFileSync(file, JSON.stringify('rows' in c ? { header: (printed as { header: unknown }).header, rows: moved } : moved));
+      const bad = await runCli(['run', '-', '--data', DATA, '--expect', file], { stdin: c.q });
+      expect(bad.code).toBe(1);
+      expect(bad.err).toContain('row 1 differs');
+    }
+    // Two north rows expected where the engine gives one north and one south: the tie group differs.
+    const q = 'SELECT region FROM customers WHERE id <> 3 ORDER BY region';
+    const file = join(tmp, 'ties.json');
+    writeFileSync(file, JSON.stringify({ header: [{ name: 'region', type: 'utf8vstring(32)' }], rows: [[null], ['north'], ['north']] }));
+    const r = await runCli(['run', '-', '--data', DATA, '--expect', file], { stdin: q });
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('row 3 differs');
+  });
+
+  it('the ORDER BY terms a select does not output come back only to find ties: the response has the selected columns', async () => {
+    const r = await local.run('SELECT name FROM customers ORDER BY region, id');
+    expect(r.kind === 'select' && r.rows.every((row) => row.length === 1)).toBe(true);
+    expect(r.kind === 'select' && r.ties).toEqual([1, 2, 3, 4]);
+    const t = await local.run('SELECT region FROM customers ORDER BY region');
+    expect(t.kind === 'select' && t.ties).toEqual([1, 2, 2, 3]);
+    const d = await local.run('SELECT DISTINCT region FROM customers ORDER BY region');
+    expect(d.kind === 'select' && [d.rows.length, d.ties]).toEqual([3, [1, 2, 3]]);
+  });
+
   it('unknown names are errors at their line and column before anything runs, for every statement', async () => {
     const r = await runCli(['run', '-', '--data', DATA], { stdin: "DELETE FROM orders;\nSELECT nme FROM customers;\nSELECT * FROM custmers" });
     expect(r.code).toBe(1);
