@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { markTrusted } from '../ast/trust.js';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { readSpecJson } from '../json/read-text.js';
@@ -143,7 +142,7 @@ function scalarFromJson(json: JsonValue, info: ParamInfo, what: string): unknown
     case 'number':
       if (info.type === 'string') throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} is a string parameter, got the number ${json.text}` }]);
       // Exact: the number's text as written, never a JS number.
-      return info.type === null ? markTrusted({ kind: 'number', value: json.text }) : convertParam(json.text, info.type, what);
+      return convertParam(json.text, info.type ?? 'number', what);
     default:
       throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} must be a string, number or null${info.list ? ' (or an array of those)' : ''}, got ${json.type === 'boolean' ? 'a boolean (the expressions have no boolean literal: use 1 or 0)' : `a JSON ${json.type}`}` }]);
   }

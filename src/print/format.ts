@@ -1,4 +1,6 @@
-import type { Node } from '../ast/nodes.js';
+import { isChecked } from '../ast/checked.js';
+import type { Node, Statement } from '../ast/nodes.js';
+import { checkedTree } from '../spec/check.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
@@ -34,7 +36,8 @@ export function formatResult(text: string, options: PrintOptions = {}): Result<s
  * one pass: comments are placed so that formatting the result again changes nothing.
  * Throws an internal Error if a comment would be lost: a printer bug, never silent.
  */
-export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}): string {
+export function printDocument(document: ParsedDocument, options: PrintOptions = {}): string {
+  const parsed = checkedDocument(document);
   const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
   const resolved = resolveOptions(options, written);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
@@ -104,6 +107,16 @@ export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}
   }
   const text = out.join('');
   return text.length === 0 ? '' : `${trimNewlines(text)}\n`;
+}
+
+/**
+ * The document with each statement dsq did not check (one put in by hand) replaced by a checked
+ * copy, or a DsqError saying what is wrong with it: the printer writes only checked trees.
+ */
+function checkedDocument(parsed: ParsedDocument): ParsedDocument {
+  if (parsed.statements.every((s) => isChecked(s.node))) return parsed;
+  const statements = parsed.statements.map((s) => (isChecked(s.node) ? s : { node: checkedTree(s.node, 'statement') as Statement, span: s.span }));
+  return { ...parsed, statements };
 }
 
 /** How the source spelled a literal, for the printer to keep (`''` for NULL). */

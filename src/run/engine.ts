@@ -48,12 +48,23 @@ export async function importEngine<T>(name: EngineName, pkg: string = ENGINE_PAC
   try {
     return (await import(pkg)) as T;
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new SqlError('run/engine-missing', `the ${name} engine needs the package ${pkg}, which is not installed`, null, `npm install --save-dev ${pkg}`);
-    }
-    throw err;
+    if (!isNotFound(err)) throw err;
   }
+  // Not beside dsq (a global or npx install): the project's own copy, found from the working folder.
+  try {
+    const { createRequire } = await import('node:module');
+    const { pathToFileURL } = await import('node:url');
+    const path = createRequire(`${process.cwd()}/package.json`).resolve(pkg);
+    return (await import(pathToFileURL(path).href)) as T;
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  throw new SqlError('run/engine-missing', `the ${name} engine needs the package ${pkg}, which is not installed`, null, `npm install --save-dev ${pkg}`);
+}
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }
 
 /** Opens an engine by name (DuckDB, in memory, by default). */

@@ -294,6 +294,7 @@ export abstract class WriteRules extends FetchRules {
    * inside them is inside the field).
    */
   private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: Node, contiguous = true, ownSpan?: TokenRange): N {
+    this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans === null) return node;
     const valueSpan = ownSpan ?? spans.get(value);
