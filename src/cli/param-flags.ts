@@ -75,17 +75,17 @@ export function paramValues(
   const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const byName = new Map<string, ParamInfo>();
   for (const p of params) if (!byName.has(p.name)) byName.set(p.name, p);
+  const names = [...byName.keys()];
+  const their = names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : '';
+  const near = (name: string) => didYouMean(name, names).replace(/"([^"]*)"/g, ':$1');
+  /** The values of the params file that no parameter takes: said once, together. */
+  const fromFile: { name: string; file: string; at: Span | null }[] = [];
   for (const [name, value] of given.values) {
     const info = byName.get(name);
     if (!info) {
-      // Where the value was given: the flag, or the member of the params file (file:line:col).
-      const where = 'text' in value ? `--param ${name}` : `${name} of ${value.file}${value.at ? `:${value.at.line}:${value.at.column}` : ''}`;
-      const names = [...byName.keys()];
-      diagnostics.push({
-        code: 'params/unused',
-        severity: 'warning',
-        message: `${where} is not used: the input has no parameter :${name}${didYouMean(name, names).replace(/"([^"]*)"/g, ':$1')}${names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : ''}`,
-      });
+      if ('text' in value) {
+        diagnostics.push({ code: 'params/unused', severity: 'warning', message: `--param ${name} is not used: the input has no parameter :${name}${near(name)}${their}` });
+      } else fromFile.push({ name, file: value.file, at: value.at });
       continue;
     }
     const what = `parameter :${name}`;
@@ -96,6 +96,14 @@ export function paramValues(
       const span = spanOf(info.node);
       diagnostics.push(...err.diagnostics.map((d) => ({ ...d, severity: 'error' as const, ...(span ? { span } : {}) })));
     }
+  }
+  if (fromFile.length === 1) {
+    const [{ name, file, at }] = fromFile as [(typeof fromFile)[number]];
+    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${name} of ${file}${at ? `:${at.line}:${at.column}` : ''} is not used: the input has no parameter :${name}${near(name)}${their}` });
+  } else if (fromFile.length > 1) {
+    const file = (fromFile[0] as (typeof fromFile)[number]).file;
+    const list = fromFile.map(({ name, at }) => `${name}${at ? ` (${at.line}:${at.column})` : ''}${near(name)}`);
+    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${fromFile.length} values of ${file} are not used, the input has no such parameters: ${list.join(', ')}${their}` });
   }
   return { values, diagnostics };
 }

@@ -2,7 +2,6 @@ import { isChecked } from '../ast/checked.js';
 import type { Node, Statement } from '../ast/nodes.js';
 import { checkedTree } from '../spec/check.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
-import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
@@ -10,6 +9,7 @@ import { CommentMap } from './comments.js';
 import { concat, type Doc } from './doc/doc.js';
 import { render, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
+import { preserveKeywordCase } from './keyword-case.js';
 import { resolveOptions, type PrintOptions } from './options.js';
 import { LAYOUTS } from './print.js';
 
@@ -38,8 +38,7 @@ export function formatResult(text: string, options: PrintOptions = {}): Result<s
  */
 export function printDocument(document: ParsedDocument, options: PrintOptions = {}): string {
   const parsed = checkedDocument(document);
-  const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
-  const resolved = resolveOptions(options, written);
+  const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const source = sourceSpelling(parsed);
   const env: Env = comments.isEmpty
@@ -106,7 +105,9 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
   const text = out.join('');
-  return text.length === 0 ? '' : `${trimNewlines(text)}\n`;
+  if (text.length === 0) return '';
+  const formatted = `${trimNewlines(text)}\n`;
+  return options.keywordCase === 'preserve' ? preserveKeywordCase(parsed.text, formatted) : formatted;
 }
 
 /**
@@ -131,16 +132,4 @@ function trimNewlines(text: string): string {
   let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
   return end === text.length ? text : text.slice(0, end);
-}
-
-/** For keywordCase 'preserve': how the source first spelled each keyword. */
-function keywordSpellings(parsed: ParsedDocument): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const token of lex(parsed.text, parsed.lineIndex).tokens) {
-    const image = token.image;
-    if (!/^[A-Za-z_]+$/.test(image)) continue;
-    const upper = image.toUpperCase();
-    if (token.tokenType.name.toUpperCase() === upper && !out.has(upper)) out.set(upper, image);
-  }
-  return out;
 }

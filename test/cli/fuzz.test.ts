@@ -35,6 +35,7 @@ const RUNS: Record<string, { args: string[]; writes?: Writes }[]> = {
   gen: [{ args: ['gen', 'FILE', '--schema', join(EXAMPLES, 'shop.schema.json'), '--out', 'out.ts', '--check'] }],
   fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: 'success' }],
   lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: 'parses' }],
+  check: [{ args: ['check', 'FILE'] }, { args: ['check', '--format', 'junit', 'FILE'] }, { args: ['check', '--write', 'FILE'], writes: 'parses' }],
   // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
   lsp: [{ args: ['lsp'] }, { args: ['lsp', 'FILE'] }],
   // On the sample data of examples/shop-data (a write changes only the copy in memory).
@@ -60,7 +61,7 @@ let serial = 0;
 async function everyCommand(bytes: Uint8Array): Promise<void> {
   for (const [name, runs] of Object.entries(RUNS)) {
     for (const run of runs) {
-      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' || name === 'gen' || name === 'run' ? 'dsq' : 'json'}`;
+      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' || name === 'check' || name === 'gen' || name === 'run' ? 'dsq' : 'json'}`;
       writeFileSync(join(dir, file), bytes);
       // Removed even when a check below fails: a file left behind would fail every later run
       // (and the shrunk counterexample) with 'in<n>.dsq', hiding the failure itself.
