@@ -67,6 +67,8 @@ export async function execute(engine: Engine, catalog: Catalog, s: SqlStatement,
     }
     case 'fetch':
       return fetch(engine, catalog, s.fetch);
+    case 'none':
+      return s.fetch.count ? { kind: 'count', count: new ExactNumber('0') } : { kind: 'records', records: [], ordered: false, ties: null };
     case 'write':
       if (readOnly) throw new SqlError('run/read-only', 'the data is open read-only (--read-only): writes are refused');
       return { kind: 'write', counts: await write(engine, s.plan) };

@@ -93,7 +93,12 @@ export const CHOICES = {
   },
   unavailable: {
     topic: 'What a local run cannot do',
-    choice: 'System tables and columns, blobs, files, database parameter columns, record `name` specifiers, and fetch types other than records, multirecords and pseudorecords are errors that say so.',
+    choice: 'System tables and columns, blobs, files, database parameter columns and record `name` specifiers are errors that say so.',
+  },
+  otherFetches: {
+    topic: 'Other fetch types',
+    choice: 'A local run has sample data and no other resource: FETCH `tasks`, `users`, `crons`, `seqs`, `pref_defs`, `prefs`, `follows`, `keys`, `notifications`, `posts`, `user_subscriptions` and `logs` answer an empty array (`{"count": 0}` with `count`). A database, its records and a group they name are checked against the schema; a user or a team named is an error (there are none; absent means the current user).',
+    warn: 'a local run has no tasks, users, crons, walls, posts, notifications or logs: this FETCH answers an empty array (docs/run.md)',
   },
   packets: {
     topic: 'SELECT response',

@@ -4,9 +4,9 @@ import { assertValidTree } from '../spec/check.js';
 import { catalogOf } from './catalog.js';
 import { CHOICES, type ChoiceId } from './choices.js';
 import { dialectOf, DIALECTS, type Dialect, type DialectName } from './dialect.js';
-import { SqlError } from './errors.js';
 import { dateTimeSql } from './expressions.js';
 import { fetchMultirecordsSql, fetchPseudorecordsSql, fetchRecordsSql, type FetchSql } from './fetch.js';
+import { resourceFetchSql, type ResourceFetchSql } from './fetch-resources.js';
 import { removePlan, updatePlan } from './changes.js';
 import type { WritePlan } from './plan.js';
 import { Translation } from './scope.js';
@@ -49,6 +49,8 @@ export type SqlStatement =
       readonly notes: readonly ChoiceId[];
     }
   | { readonly kind: 'fetch'; readonly fetch: FetchSql; readonly notes: readonly ChoiceId[] }
+  /** A fetch of resources a local run has none of (fetch-resources.ts): an empty array, or `{"count": 0}`. */
+  | { readonly kind: 'none'; readonly fetch: ResourceFetchSql; readonly notes: readonly ChoiceId[] }
   | { readonly kind: 'write'; readonly action: string; readonly plan: WritePlan; readonly notes: readonly ChoiceId[] };
 
 export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement {
@@ -87,7 +89,9 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
     case 'dispose_action':
       return { kind: 'write', action: statement.kind.replace('_action', ''), plan: removePlan(t, statement), notes: notes() };
     default:
-      throw new SqlError('run/unavailable', `FETCH ${statement.kind.slice('fetch_'.length)} is not available in a local run: it has records, multirecords and pseudorecords only (docs/run.md)`, statement);
+      // The other fetch types: resources a local run has none of.
+      t.notes.add('otherFetches');
+      return { kind: 'none', fetch: resourceFetchSql(t, statement), notes: notes() };
   }
 }
 
@@ -98,6 +102,8 @@ export function sqlText(s: SqlStatement): string {
       return `${s.sql};`;
     case 'fetch':
       return `${s.fetch.sql};`;
+    case 'none':
+      return `-- a local run has no ${s.fetch.what}: ${s.fetch.count ? '{"count": 0}' : 'an empty array'}, with no SQL`;
     case 'write':
       return ['BEGIN TRANSACTION;', ...s.plan.steps.map((step) => (step.kind === 'exec' ? `${step.sql};` : step.kind === 'check' ? `-- check: no row may come back\n${step.sql};` : '-- fail_no_op: nothing changed is an error')), 'COMMIT;'].join('\n');
   }

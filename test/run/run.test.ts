@@ -70,8 +70,30 @@ describe('queries', () => {
     expect(await out({ action: 'fetch', fetch: 'pseudorecords', select: { columns: [{ e: { $col: 'region' }, alias: 'r' }], from: 'customers' }, where: { '$is': [{ $col: 'r' }, null] } })).toBe('[{"r":null}]');
   });
 
-  it('fetch types a local run cannot answer say so', async () => {
-    await expect(local.run({ action: 'fetch', fetch: 'users' })).rejects.toThrow(/not available in a local run/);
+  it('the other fetch types answer as a service with none of their resources: [] or {"count": 0}; the names they give are checked', async () => {
+    const empty = [
+      { fetch: 'crons' }, { fetch: 'seqs' }, { fetch: 'pref_defs' }, { fetch: 'prefs' }, { fetch: 'users' }, { fetch: 'users', users: { type: 'all' } },
+      { fetch: 'tasks', where: { '$=': [{ $col: 'name' }, 'x'] }, limit: 5 }, { fetch: 'follows' }, { fetch: 'keys' }, { fetch: 'notifications', seen: false },
+      { fetch: 'user_subscriptions' }, { fetch: 'posts' }, { fetch: 'posts', wall: { type: 'database', database: 'orders' } },
+      { fetch: 'posts', wall: { type: 'group', group: 'shop' } }, { fetch: 'posts', wall: { type: 'record', database: 'orders', record: { type: 'key', key: { id: 2 } } } },
+      { fetch: 'logs', database: 'orders', records: 2 }, { fetch: 'logs', database: 'orders', records: { type: 'where', where: { '$>': [{ $col: 'amount' }, 10] } } },
+    ];
+    for (const f of empty) expect([f, await out({ action: 'fetch', ...f })]).toEqual([f, '[]']);
+    for (const fetch of ['tasks', 'follows', 'keys']) expect(await out({ action: 'fetch', fetch, count: true })).toBe('{"count":0}');
+    const failing: [object, RegExp][] = [
+      [{ fetch: 'users', users: 'bob' }, /a local run has no users/],
+      [{ fetch: 'tasks', user: 7 }, /a local run has no users/],
+      [{ fetch: 'user_subscriptions', team: 'ops' }, /a local run has no teams/],
+      [{ fetch: 'posts', wall: { type: 'user', user: 'bob' } }, /a local run has no users/],
+      [{ fetch: 'logs', database: 'ordrs', records: 2 }, /unknown database "ordrs" \(did you mean "orders"/],
+      [{ fetch: 'logs', database: 'orders', records: { type: 'where', where: { '$>': [{ $col: 'amont' }, 10] } } }, /"amont"/],
+      [{ fetch: 'posts', wall: { type: 'record', database: 'orders', record: { type: 'key', key: { status: 'x' } } } }, /not a key field/],
+      [{ fetch: 'posts', wall: { type: 'group', group: 'shp' } }, /unknown group "shp"/],
+    ];
+    for (const [f, message] of failing) await expect(local.run({ action: 'fetch', ...f })).rejects.toThrow(message);
+    const r = await runCli(['run', '-', '--data', DATA], { stdin: '{"action": "fetch", "fetch": "tasks"}' });
+    expect([r.code, r.out]).toEqual([0, '[]\n']);
+    expect(r.err).toContain('note: a local run has no tasks, users');
   });
 
   it('hostile values come back exactly: quotes, backslashes, NUL, ;, comments (a property)', async () => {
