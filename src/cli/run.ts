@@ -31,7 +31,8 @@ Options:
   --expect FILE       compare the output with FILE (JSON, as dsq run prints it): exit 1 with
                       the difference; rows without ORDER BY, and rows that tie on every
                       ORDER BY term, compare in any order
-  --save DIR          write the data (after the writes) to DIR as CSV, the whole folder at once
+  --save DIR          write the data (after the writes) to DIR, each table in the format it was
+                      loaded from (CSV when it had no file), the whole folder at once
   --force             let --save replace the --data directory itself
   --read-only         open Parquet files where they lie, without loading them; writes fail
   --now ISO           the time insert_at and update_at get (default: the time of each action)

@@ -216,6 +216,51 @@ describe('data directories', () => {
   });
 });
 
+describe('save keeps the formats', () => {
+  it('each table is written in the format it was loaded from (CSV, JSONL, Parquet), and loads back to the same data', async () => {
+    const d = join(tmp, 'formats');
+    cpSync(DATA, d, { recursive: true });
+    rmSync(join(d, 'shop', 'customers.csv'));
+    writeFileSync(
+      join(d, 'shop', 'customers.jsonl'),
+      ['{"id": 1, "name": "Ada Lovelace", "region": "north", "tags": ["vip"]}', '{"id": 2, "name": "Brendan Eich", "region": "south"}', '{"id": 3, "name": "Grace Hopper", "region": "north"}', '{"id": 4, "name": "O\'Brien, Pat", "region": null}'].join('\n'),
+    );
+    const { DuckDBInstance } = (await import('@duckdb/node-api')) as typeof import('@duckdb/node-api');
+    const con = await (await DuckDBInstance.create(':memory:')).connect();
+    await con.run(`COPY (SELECT * FROM read_csv('${join(d, 'shop', 'orders.csv')}', all_varchar = true)) TO '${join(d, 'shop', 'orders.parquet')}' (FORMAT parquet)`);
+    con.closeSync();
+    rmSync(join(d, 'shop', 'orders.csv'));
+    const queries = [
+      'SELECT record_id, insert_at, update_at, tags, id, name, region FROM customers ORDER BY id',
+      'SELECT record_id, insert_at, update_at, id, customer, amount, status, placed, paid FROM orders ORDER BY id',
+      'SELECT record_id, parent_id, sku, qty, price FROM orders.lines ORDER BY sku',
+      'SELECT record_id, id, amount, status FROM orders@trash ORDER BY id',
+    ];
+    const snapshot = async (l: LocalService) => Promise.all(queries.map(async (q) => jsonText(responseOut(await l.run(q)))));
+    const saved = join(tmp, 'formats-saved');
+    const l = await openLocal({ data: d, now: Date.UTC(2024, 5, 1) });
+    let before: string[];
+    try {
+      await l.run("INSERT INTO customers (id, name) VALUES (5, 'Linus \"T\"')");
+      await l.run("UPDATE orders SET amount = 12345678.91, status = 'a,b' WHERE id = 9007199254740993");
+      await l.run('TRASH FROM orders WHERE id = 2');
+      before = await snapshot(l);
+      await l.save(saved);
+    } finally {
+      await l.close();
+    }
+    expect(['customers.jsonl', 'orders.parquet', 'orders.lines.csv', 'orders@trash.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([true, true, true, true]);
+    expect(['customers.csv', 'orders.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([false, false]);
+    expect(readFileSync(join(saved, 'shop', 'customers.jsonl'), 'utf8').split('\n')[0]).toBe('{"record_id":1,"insert_at":"2024-06-01T00:00:00.000Z","update_at":null,"tags":["vip"],"id":1,"name":"Ada Lovelace","region":"north"}');
+    const again = await openLocal({ data: saved });
+    try {
+      expect(await snapshot(again)).toEqual(before);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
 describe('dsq run', () => {
   const query = join(DATA, 'queries', 'revenue-by-region.dsq');
 
