@@ -100,6 +100,10 @@ export const CHOICES = {
     choice: 'A local run has sample data and no other resource: FETCH `tasks`, `users`, `crons`, `seqs`, `pref_defs`, `prefs`, `follows`, `keys`, `notifications`, `posts`, `user_subscriptions` and `logs` answer an empty array (`{"count": 0}` with `count`). A database, its records and a group they name are checked against the schema; a user or a team named is an error (there are none; absent means the current user).',
     warn: 'a local run has no tasks, users, crons, walls, posts, notifications or logs: this FETCH answers an empty array (docs/run.md)',
   },
+  delimited: {
+    topic: 'Delimited records',
+    choice: 'Records given as `csv`, `tsv` or `dsv` data are read as RFC 4180 with the delimiter (a comma, a tab, or `delimiter`) and the quote (`"`, or `quote`): the first line names the columns, fields by name or label, each once; an empty field is NULL; values are read as a CSV data file\'s are. The data is a text or base64 object\'s content; an uploaded object is an error (no object store).',
+  },
   packets: {
     topic: 'SELECT response',
     choice: '`{"header": [{"name", "type"}...], "rows": [[...]...]}`: the packets merged (all rows in one array, whatever `rows` says); with `echo` the SQL run is in `query` beside them.',
