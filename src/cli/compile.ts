@@ -83,7 +83,6 @@ async function schemaOf(cwd: string, file: string): Promise<Schema> {
 
 export const compileCommand: Command = {
   name: 'compile',
-  summary: 'compile dsq text to the service JSON (select objects, SELECT actions)',
   help: HELP,
   options: { ...JSON_FLAG_OPTIONS, ...PARAM_FLAG_OPTIONS, schema: { type: 'string' } },
   async run({ positionals, values, io }) {

@@ -33,7 +33,6 @@ type Mode = 'print' | 'check' | 'write';
 
 export const fmtCommand: Command = {
   name: 'fmt',
-  summary: 'format dsq files (stdout, --check or --write), keeping every comment',
   help: HELP,
   options: { check: { type: 'boolean' }, write: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS },
   async run({ positionals, values, io }) {

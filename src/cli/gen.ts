@@ -36,7 +36,6 @@ Example:
 
 export const genCommand: Command = {
   name: 'gen',
-  summary: 'write typed TypeScript functions for the named statements of query files',
   help: HELP,
   options: { out: { type: 'string' }, schema: { type: 'string' }, check: { type: 'boolean' }, import: { type: 'string' } },
   async run({ positionals, values, io }) {

@@ -52,7 +52,6 @@ interface FileOutcome {
 
 export const lintCommand: Command = {
   name: 'lint',
-  summary: 'find mistakes in .dsq files (text, json, sarif, github output; --fix)',
   help: HELP,
   options: {
     format: { type: 'string' },

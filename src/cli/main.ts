@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './commands.js';
 import { UsageError, type Io } from './command.js';
-import { ConfigError } from '../config/index.js';
 import { FileError, processIo } from './io.js';
 
 function overview(): string {
@@ -28,12 +27,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     io.stdout('dsq 0.1.0\n');
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`dsq: unknown command "${name}"\n\n${overview()}`);
     return 2;
   }
   try {
+    const command = await entry.load();
     const { values, positionals } = parseArgs({
       args: [...rest],
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
@@ -51,6 +51,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return 2;
     }
     // A config file that is not valid: its problems with line, column and pointer (exit 2, as fmt).
+    // (Imported here: only a command that read a config file can have thrown one.)
+    const { ConfigError } = await import('../config/index.js');
     if (err instanceof ConfigError) {
       io.stderr(`${err.format()}\n`);
       return 2;

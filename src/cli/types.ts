@@ -25,7 +25,6 @@ Example:
 
 export const typesCommand: Command = {
   name: 'types',
-  summary: 'write TypeScript types for the typed builder from database definitions',
   help: HELP,
   options: { name: { type: 'string' } },
   async run({ positionals, values, io }) {

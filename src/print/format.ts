@@ -1,7 +1,7 @@
 import type { Node } from '../ast/nodes.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
-import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
+import { lex } from '../syntax/tokenize.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
 import { CommentMap } from './comments.js';

@@ -1,6 +1,7 @@
-import { createTokenInstance, EOF, type IToken, type TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type { Diagnostic, LineIndex } from '../diagnostic/index.js';
 import { characterDiagnostic, numberRunOnDiagnostic, unterminatedDiagnostic, type Comment } from './lexer.js';
+import { EOF, tokenInstance } from './token-type.js';
 import * as T from './tokens.js';
 import { ASCII, C_BANG, C_COLON, C_DIGIT, C_DOT, C_DQUOTE, C_EQUALS, C_GREATER, C_LESS, C_MINUS, C_NAME, C_PIPE, C_QUOTE, C_SINGLE, C_SLASH, C_SPACE, CONTINUES, isWideSpace, NO_NODE, SINGLE, WORD_ROOT, WORD_TRIE, WORD_TYPE } from './scanner-tables.js';
 import { matchBareName } from './words.js';
@@ -19,7 +20,7 @@ import { matchBareName } from './words.js';
  * classes and the keyword trie it reads by are in scanner-tables.ts.
  */
 
-/** Token types by their Chevrotain index. */
+/** Token types by their index (token-type.ts). */
 export const TOKEN_TYPES: TokenType[] = [];
 for (const type of [...T.ALL_TOKENS, EOF]) TOKEN_TYPES[type.tokenTypeIdx as number] = type;
 
@@ -317,10 +318,26 @@ function quoted(text: string, i: number, quote: number, closed: number, open: nu
   }
 }
 
+/** How many tokens the text between two offsets holds (white space and comments not counted). */
+export function countTokens(text: string, from: number, to: number): number {
+  const slice = text.slice(from, to);
+  let count = 0;
+  for (let i = 0; i < slice.length; ) {
+    const end = next(slice, i);
+    if (end < 0) {
+      i++;
+      continue;
+    }
+    if (lastType < SPACE || lastType === OPEN_STRING || lastType === OPEN_QUOTED || lastType === OPEN_COMMENT) count++;
+    i = end;
+  }
+  return count;
+}
+
 /** A token object (for messages and hints), made when one is needed. */
 export function tokenAt(scanned: Scanned, index: number): IToken {
-  if (index >= scanned.count) return createTokenInstance(EOF, '', NaN, NaN, NaN, NaN, NaN, NaN);
+  if (index >= scanned.count) return tokenInstance(EOF, '', NaN);
   const start = scanned.starts[index] as number;
   const type = TOKEN_TYPES[scanned.types[index] as number] as TokenType;
-  return createTokenInstance(type, scanned.text.slice(start, scanned.ends[index] as number), start, NaN, NaN, NaN, NaN, NaN);
+  return tokenInstance(type, scanned.text.slice(start, scanned.ends[index] as number), start);
 }

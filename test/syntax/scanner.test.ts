@@ -2,17 +2,18 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/diagnostic/index.js';
-import { lex } from '../../src/syntax/lexer.js';
+import { lexByPatterns } from '../../grammar/chevrotain-tokens.js';
 import { scan, TOKEN_TYPES } from '../../src/syntax/scanner.js';
 
 /**
  * The parser reads tokens from its own scanner (scanner.ts: typed arrays, no token objects);
- * editors and tools read them from the Chevrotain lexer of tokens.ts (lexer.ts `lex`). Both must
+ * the token patterns of tokens.ts describe them (syntax diagrams, the TextMate grammar). A
+ * Chevrotain lexer made from those patterns (grammar/chevrotain-tokens.ts) and the scanner must
  * read every text alike: the same tokens, comments and errors.
  */
 function same(text: string): void {
   const lines = new LineIndex(text);
-  const lexed = lex(text, lines);
+  const lexed = lexByPatterns(text);
   const scanned = scan(text, lines);
   const fromLexer = lexed.tokens.map((t) => `${t.tokenType.name}@${t.startOffset}:${t.image}`);
   const fromScanner: string[] = [];
