@@ -4,7 +4,7 @@ import type { Node } from '../ast/nodes.js';
 import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { loadConfig } from '../config/index.js';
 import { toJson } from '../json/to-json.js';
-import { quotedTextWarnings } from '../lint/lint.js';
+import { quotedTextWarnings } from '../lint/rules/quoted-text.js';
 import type { RulesConfig } from '../lint/rule-api.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';

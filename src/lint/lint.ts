@@ -1,14 +1,10 @@
 import type { Statement } from '../ast/nodes.js';
 import type { Schema } from '../schema/index.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
-import { resolveRules } from './config.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { applyFixes } from './fix.js';
-import { checkFixes } from './fix-check.js';
+import { lintWithRules } from './lint-with.js';
 import { RULES } from './registry.js';
-import { quotedText } from './rules/quoted-text.js';
-import type { Diagnostic } from '../diagnostic/diagnostic.js';
-import { runRules } from './run.js';
 import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './rule-api.js';
 
 export interface LintOptions {
@@ -37,18 +33,7 @@ export interface LintResult {
 
 /** Lints a document the parser (or a test) produced. Throws DsqError for a bad rules configuration. */
 export function lintDocument(doc: LintDocument, options: LintOptions = {}): LintResult {
-  const schema = options.schema ?? null;
-  const registry = options.registry ?? RULES;
-  const active = resolveRules(registry, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
-  const diagnostics = checkFixes(doc, runRules(doc, active, schema, new Set(registry.map((r) => r.meta.id))), options.parse);
-  return {
-    diagnostics,
-    errorCount: diagnostics.filter((d) => d.severity === 'error').length,
-    warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
-    infoCount: diagnostics.filter((d) => d.severity === 'info').length,
-    fixableCount: diagnostics.filter((d) => d.fix).length,
-    syntaxErrors: doc.diagnostics.some((d) => d.severity === 'error'),
-  };
+  return lintWithRules(doc, options.registry ?? RULES, options);
 }
 
 /** Lints dsq text: parses it (recovering from syntax errors) and runs every rule in one walk per statement. */
@@ -133,17 +118,4 @@ function tidied(text: string, options: FixOptions): { text: string; result: Lint
   if (out === text) return null;
   const result = lint(out, options);
   return result.syntaxErrors ? null : { text: out, result };
-}
-
-/**
- * The quoted-text warnings of a parsed document (`dsq compile` shows them): the lint rule
- * itself, so compile and lint say the same thing. Its setting in `rules` is obeyed ("off"
- * silences it); a finding is a warning here whatever its lint severity (the text compiles).
- */
-export function quotedTextWarnings(doc: LintDocument, options: Pick<LintOptions, 'schema' | 'rules'> = {}): Diagnostic[] {
-  const id = quotedText.meta.id;
-  const own = options.rules?.[id];
-  const rules = own === undefined ? undefined : { [id]: own };
-  const found = lintDocument(doc, { schema: options.schema ?? null, ...(rules ? { rules } : {}), registry: [quotedText] }).diagnostics;
-  return found.map((d) => ({ ...d, severity: 'warning' as const }));
 }

@@ -1,4 +1,4 @@
-import { quotedTextWarnings } from '../../src/lint/lint.js';
+import { quotedTextWarnings } from '../../src/lint/rules/quoted-text.js';
 import { describe, expect, it } from 'vitest';
 import { DsqError, type Diagnostic } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
