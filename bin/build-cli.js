@@ -7,8 +7,8 @@
 // CommonJS function: bin/dsq.js runs those with V8's code cache (node:vm), which ES modules do
 // not have in Node 20, so a second run does not compile the same code again.
 //
-// Layout: dist/cli/current.json names the build (`{ id, inputs }`, `inputs` every file it was
-// built from with its modification time) and dist/cli/<id>/ holds its two scripts (start.js,
+// Layout: dist/cli/current.json names the build (`{ id, inputs, startInputs }`: `inputs` every
+// file it was built from with its modification time, `startInputs` those start.js is built from) and dist/cli/<id>/ holds its two scripts (start.js,
 // rest.js) and their code caches (cache/). A build is written to a folder of its own and named in
 // current.json by an atomic rename, so two dsq processes building at once each run their own
 // complete build and neither sees half of the other's.
@@ -70,6 +70,8 @@ export async function buildCli(root, out = join(root, 'dist', 'cli')) {
   }
   for (const [name, chunks] of Object.entries(scripts)) writeFileSync(join(dir, `${name}.js`), `module.exports = {\n${chunks.join(',\n')}\n};\n`);
   const inputs = {};
+  // What start.js is built from: all a run that starts no command (--version, --help) reads.
+  const startInputs = [...new Set([...start].flatMap((path) => Object.keys(outputs[path].inputs))), ...CONFIG_INPUTS];
   for (const file of [...Object.keys(result.metafile.inputs), ...CONFIG_INPUTS]) {
     const mtime = statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs;
     // A file changed while the build ran may have been read before the change: never current.
@@ -77,7 +79,7 @@ export async function buildCli(root, out = join(root, 'dist', 'cli')) {
   }
   const current = join(out, 'current.json');
   const pending = `${current}.${id}.tmp`;
-  writeFileSync(pending, `${JSON.stringify({ id, inputs })}\n`);
+  writeFileSync(pending, `${JSON.stringify({ id, inputs, startInputs: startInputs.filter((file) => file in inputs) })}\n`);
   renameSync(pending, current);
   removeOldBuilds(out, id);
   return { dir, id, inputs };

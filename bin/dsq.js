@@ -5,8 +5,8 @@
 // An installed package has no src/: one stat tells, and the build runs as it is.
 // In a checkout (src/cli/process.ts is there) the build must be the sources': dist/cli/
 // current.json lists the files it was built from with their modification times, and one stat
-// each (no walk of the folders: a new source file only matters once an existing one imports it)
-// tells whether it still is. When it is not, or there is none (a fresh clone), the first run
+// each (no walk of the folders: a new source file only matters once an existing one imports it;
+// for --version and --help only the dozen files of what they run) tells whether it still is. When it is not, or there is none (a fresh clone), the first run
 // builds it (about a second) and leaves it for the next ones. When it cannot be built (a
 // read-only folder, no esbuild), the sources run through tsx, a devDependency, as they are.
 //
@@ -23,7 +23,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const sources = join(root, 'src', 'cli', 'process.ts');
 const argv = process.argv.slice(2);
 
-/** The build dist/cli/current.json names, or null; in a checkout, null when a file it was built from changed. */
+/**
+ * The build dist/cli/current.json names, or null; in a checkout, marked stale when a file it
+ * was built from changed: every file for a command, only start.js's for a run that starts none
+ * (--version, --help: no other code runs).
+ */
 function currentBuild(checkout) {
   let build;
   try {
@@ -32,8 +36,10 @@ function currentBuild(checkout) {
     return null;
   }
   if (checkout) {
-    for (const [file, mtime] of Object.entries(build.inputs ?? {})) {
-      if (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs !== mtime) return { ...build, stale: true };
+    const inputs = build.inputs ?? {};
+    const noCommand = argv[0] === undefined || argv[0].startsWith('-') || argv[0] === 'help';
+    for (const file of noCommand && Array.isArray(build.startInputs) ? build.startInputs : Object.keys(inputs)) {
+      if (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
     }
   }
   return build;

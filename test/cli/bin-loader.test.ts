@@ -94,6 +94,29 @@ describe('bin/dsq.js', () => {
     expect(run(dir).stdout).toBe('alone build a,b');
   });
 
+  it('--version and --help check only the files of what they run; a command checks them all', () => {
+    const dir = checkout({ sources: `import { WORD } from './word.js';\n${says('start')}` });
+    writeFileSync(join(dir, 'src', 'cli', 'word.ts'), "export const WORD = 'start';\n");
+    writeFileSync(
+      join(dir, 'src', 'cli', 'process.ts'),
+      `export async function runProcess(argv: string[]): Promise<number> {
+  if (argv[0]?.startsWith('-')) process.stdout.write('dsq 1');
+  else process.stdout.write((await import('./command.js')).WORD);
+  return 0;
+}
+`,
+    );
+    writeFileSync(join(dir, 'src', 'cli', 'command.ts'), "export const WORD = 'old';\n");
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    const { id } = current(dir);
+    writeFileSync(join(dir, 'src', 'cli', 'command.ts'), "export const WORD = 'new';\n");
+    utimesSync(join(dir, 'src', 'cli', 'command.ts'), NEW, NEW);
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    expect(current(dir).id).toBe(id);
+    expect(run(dir, ['compile']).stdout).toBe('new');
+    expect(current(dir).id).not.toBe(id);
+  });
+
   it('dsq processes started at once on a fresh clone each run a whole build, and leave one named in current.json', async () => {
     const dir = checkout({ sources: says('many') });
     const results = await Promise.all([1, 2, 3, 4].map(() => runAsync(dir)));
