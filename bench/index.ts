@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { actionsBench } from './actions.js';
-import { renderTable, type BenchEnv, type BenchModule } from './harness.js';
+import { renderTable, targetTable, type BenchEnv, type BenchModule, type BenchTarget } from './harness.js';
 import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
 import { parseBench } from './parse.js';
@@ -51,13 +51,18 @@ async function main(): Promise<void> {
   const { dsq, bundle } = await loadDsq();
   const only = process.argv.slice(2);
   const started = performance.now();
+  const targets: BenchTarget[] = [];
   for (const module of MODULES) {
     if (only.length > 0 && !only.includes(module.name)) continue;
     const t0 = performance.now();
     const tables = await module.run({ dsq, bundle });
-    for (const table of tables) console.log(renderTable(table));
+    for (const table of tables) {
+      console.log(renderTable(table));
+      targets.push(...(table.targets ?? []));
+    }
     console.log(`(${module.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   }
+  if (targets.length > 0) console.log(renderTable(targetTable(targets)));
   console.log(`bench total: ${((performance.now() - started) / 1000).toFixed(1)} s on Node ${process.version}`);
 }
 
