@@ -44,14 +44,34 @@ export interface Scanned {
   readonly diagnostics: Diagnostic[];
 }
 
-/** Tokens of a whole text: what lexer.ts `lex` gives, as arrays. */
-export function scan(text: string, lines: LineIndex): Scanned {
+/**
+ * Arrays a scan may fill instead of new ones (`scan(text, lines, true)`): the parse's own scan,
+ * whose tokens are read only while it parses. Three typed arrays made per call cost a short
+ * query a fifth of its parse; a parse inside a parse (none today) gets arrays of its own.
+ */
+let spare: { types: Uint8Array; starts: Int32Array; ends: Int32Array } | null = {
+  types: new Uint8Array(1024),
+  starts: new Int32Array(1024),
+  ends: new Int32Array(1024),
+};
+
+/** Tokens of a whole text, as arrays: new ones, or (`reuse`) the spare ones until `release`. */
+export function scan(text: string, lines: LineIndex, reuse = false): Scanned {
   const n = text.length;
   // About one token per four characters to start with; doubled when full.
   let capacity = Math.max(16, n >> 2);
-  let types = new Uint8Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
+  let types: Uint8Array;
+  let starts: Int32Array;
+  let ends: Int32Array;
+  if (reuse && spare !== null && spare.types.length >= capacity) {
+    ({ types, starts, ends } = spare);
+    capacity = types.length;
+    spare = null;
+  } else {
+    types = new Uint8Array(capacity);
+    starts = new Int32Array(capacity);
+    ends = new Int32Array(capacity);
+  }
   let count = 0;
   const comments: Comment[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -111,6 +131,13 @@ export function scan(text: string, lines: LineIndex): Scanned {
     i = end;
   }
   return { text, count, types, starts, ends, comments, diagnostics };
+}
+
+/** Give back the arrays of a scan made with `reuse` (its tokens are no longer read): the next such scan fills them. */
+export function release(scanned: Scanned): void {
+  // The larger arrays are kept, up to a size: one huge text does not hold its arrays for the life of the process.
+  const size = scanned.types.length;
+  if (size <= 1 << 16 && (spare === null || spare.types.length < size)) spare = { types: scanned.types, starts: scanned.starts, ends: scanned.ends };
 }
 
 function grow<A extends Uint8Array | Int32Array>(from: A, to: A): A {
