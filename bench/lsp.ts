@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
-import { DEFAULT_DEBOUNCE_MS } from '../src/lsp/server.js';
+import { DEFAULT_DEBOUNCE_MS } from '../src/lsp/initialize.js';
 import { generateCorpus } from './corpus.js';
 import { fmt, type BenchModule, type BenchTable } from './harness.js';
 

@@ -75,7 +75,8 @@ function loadBuild(dir) {
   const require = (id) => {
     const known = modules.get(id);
     if (known !== undefined) return known.exports;
-    if (!id.startsWith('./')) return external(id);
+    // import() of a package or a file URL (dsq run's engine) is a require() here too.
+    if (!id.startsWith('./')) return external(id.startsWith('file:') ? fileURLToPath(id) : id);
     const chunk = start[id] ?? (rest ??= script('rest'))[id];
     const module = { exports: {} };
     modules.set(id, module);

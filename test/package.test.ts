@@ -58,8 +58,8 @@ describe('the published package (issue 9)', () => {
     for (const name of Object.keys(pkg.dependencies)) expect(imported, name).toContain(name);
   });
 
-  it('builds and exports the entries it names (dsq, dsq/ast, dsq/lint, dsq/json, dsq/prettier), then the CLI bin/dsq.js loads', () => {
-    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts' });
+  it('builds and exports the entries it names (dsq, dsq/ast, dsq/lint, dsq/json, dsq/prettier, dsq/run), then the CLI bin/dsq.js loads', () => {
+    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' });
     // The CLI: bin/build-cli.js, after the library (the build a checkout makes on its first run).
     expect(typeof config.onSuccess).toBe('function');
     expect(readFileSync(join(ROOT, 'tsup.config.ts'), 'utf8')).toContain("from './bin/build-cli.js'");
@@ -68,7 +68,7 @@ describe('the published package (issue 9)', () => {
     expect(pkg.exports['.']?.import.default).toBe('./dist/index.js');
     expect(pkg.exports['./ast']?.import.default).toBe('./dist/ast.js');
     expect(pkg.exports['./ast']?.require.default).toBe('./dist/ast.cjs');
-    for (const sub of ['lint', 'json']) {
+    for (const sub of ['lint', 'json', 'run']) {
       expect(pkg.exports[`./${sub}`]?.import.default).toBe(`./dist/${sub}.js`);
       expect(pkg.exports[`./${sub}`]?.require.default).toBe(`./dist/${sub}.cjs`);
     }

@@ -4,14 +4,14 @@
  * index also exports the dsq.config.json loader, which needs Node's file system and has no place
  * in a browser bundle.
  */
-import { DsqError, type Diagnostic } from '../../src/diagnostic/index.js';
+import { DsqError, showPointer, type Diagnostic } from '../../src/diagnostic/index.js';
 import { readSpecJson, statementFromValue, toJson, type JsonForm } from '../../src/json/index.js';
 import { applyFixes, LINT_RULES, lintDocument, type LintDiagnostic } from '../../src/lint/index.js';
 import { format, print } from '../../src/print/index.js';
 import { allDatabases, readSchema, type Schema, type SchemaDatabase } from '../../src/schema/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
 
-export { DsqError, LINT_RULES, applyFixes, allDatabases, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
+export { DsqError, LINT_RULES, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
 
 export interface CompileOptions {
   readonly form: JsonForm;
@@ -114,6 +114,6 @@ export function schemaFromText(text: string): { schema: Schema; errors?: undefin
 
 /** `3:14 /where: message` — the location parts that exist, then the message (and the hint). */
 export function describe(d: Diagnostic): string {
-  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? `at ${d.pointer || '/'}` : ''].filter(Boolean).join(' ');
+  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? `at ${showPointer(d.pointer)}` : ''].filter(Boolean).join(' ');
   return `${where ? `${where}: ` : ''}${d.message}${d.hint ? ` (hint: ${d.hint})` : ''}`;
 }

@@ -3,7 +3,7 @@
  * Both are live regions, read out by screen readers when they change: each is redrawn only when
  * what it says changes, not on every keystroke.
  */
-import { LINT_RULES, type Diagnostic, type LintDiagnostic } from './dsq.js';
+import { LINT_RULES, showPointer, type Diagnostic, type LintDiagnostic } from './dsq.js';
 
 export type Side = 'text' | 'json';
 
@@ -44,7 +44,7 @@ export class StatusPanel {
       const li = document.createElement('li');
       const where = d.span ? `${d.span.line}:${d.span.column}` : sideName;
       li.append(button('where', where, `${sideName} line ${d.span?.line ?? 1}, column ${d.span?.column ?? 1}: go there`, () => this.goTo(side, d)));
-      li.append(` ${d.pointer !== undefined ? `at ${d.pointer || '/'}: ` : ''}${d.message}`);
+      li.append(` ${d.pointer !== undefined ? `at ${showPointer(d.pointer)}: ` : ''}${d.message}`);
       if (d.hint) {
         const hint = document.createElement('span');
         hint.className = 'hint';

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import type { Io } from './command.js';
+import { MAX_READ_BYTES, overLimit, readFileBytes, reasonOf } from '../config/read-file.js';
+
+export { reasonOf };
 
 /**
  * What happened to standard output: `closed` once a write failed (nothing more is written),
@@ -16,16 +18,27 @@ export const processIo: Io = {
     if (!outputState.closed) process.stdout.write(text);
   },
   stderr: (text) => void process.stderr.write(text),
+  // Bounded as files are (src/config/read-file.ts): `dsq fmt - < /dev/zero` ends with one line.
   readStdin: async () => {
     const chunks: Buffer[] = [];
+    let total = 0;
     try {
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      for await (const chunk of process.stdin) {
+        chunks.push(chunk as Buffer);
+        total += (chunk as Buffer).length;
+        if (total > MAX_READ_BYTES) {
+          process.stdin.destroy();
+          throw overLimit(MAX_READ_BYTES);
+        }
+      }
     } catch (err) {
       throw new FileError(`cannot read standard input: ${reasonOf(err)}`);
     }
     return Buffer.concat(chunks);
   },
   cwd: process.cwd(),
+  env: process.env,
+  isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
 };
 
 /**
@@ -34,37 +47,6 @@ export const processIo: Io = {
  */
 export class FileError extends Error {
   override readonly name = 'FileError';
-}
-
-/** Why a file operation failed, in words: `no such file`, `permission denied`, ... */
-export function reasonOf(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EDQUOT':
-      return 'disk quota exceeded';
-    case 'EROFS':
-      return 'read-only file system';
-    case 'ENOTDIR':
-      return 'a part of the path is not a directory';
-    case 'ELOOP':
-      return 'too many levels of symbolic links';
-    case 'EMFILE':
-    case 'ENFILE':
-      return 'too many open files';
-    case 'EIO':
-      return 'input/output error';
-    default:
-      return code ?? (err instanceof Error ? err.message : String(err));
-  }
 }
 
 /**
@@ -76,13 +58,16 @@ export function textOf(input: string | Uint8Array): string {
 }
 
 /**
- * A file's text (strict UTF-8). A file that cannot be read is a `FileError` naming it as
- * `shown`; bytes that are not UTF-8 are a `DsqError` with the line and column.
+ * A file's text (strict UTF-8), read by the one reader of files (src/config/read-file.ts):
+ * regular files only and at most 64 MiB, unless `named` (the `Io` of the command the user named
+ * the file to, on the command line): then a pipe or device is read too, and a wait for a named
+ * pipe's writer is said on its stderr. A file that cannot be read is a `FileError` naming it as
+ * `shown` and saying why; bytes that are not UTF-8 are a `DsqError` with the line and column.
  */
-export async function readTextFile(path: string, shown: string): Promise<string> {
+export async function readTextFile(path: string, shown: string, named: Io | null = null): Promise<string> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readFileBytes(path, named === null ? {} : { named: true, onWait: () => named.stderr(`dsq: waiting for a program to write to the named pipe ${shown} (Ctrl-C to stop)\n`) });
   } catch (err) {
     throw new FileError(`cannot read ${shown}: ${reasonOf(err)}`);
   }
@@ -97,7 +82,7 @@ export async function readTextFile(path: string, shown: string): Promise<string>
 export async function readInput(io: Io, file: string | undefined): Promise<{ text: string; name: string }> {
   const name = file === undefined || file === '-' ? '<stdin>' : file;
   try {
-    const text = name === '<stdin>' ? textOf(await io.readStdin()) : await readTextFile(resolve(io.cwd, name), name);
+    const text = name === '<stdin>' ? textOf(await io.readStdin()) : await readTextFile(resolve(io.cwd, name), name, io);
     return { text, name };
   } catch (err) {
     if (err instanceof DsqError) throw new FileError(err.format(name));

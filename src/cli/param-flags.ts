@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { markTrusted } from '../ast/trust.js';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { readSpecJson } from '../json/read-text.js';
@@ -7,13 +6,17 @@ import { didYouMean } from '../diagnostic/suggest.js';
 import type { JsonValue } from '../json/value.js';
 import { convertList, convertParam } from '../params/convert.js';
 import type { ParamInfo } from '../params/infer.js';
-import { UsageError, type CommandContext } from './command.js';
+import { UsageError, type CommandContext, type Io } from './command.js';
 import { FileError, readTextFile } from './io.js';
 
-/** A text file the command reads (a schema, parameter values, query files): not UTF-8 is a FileError with its code frame. */
-export async function readText(path: string, shown: string): Promise<string> {
+/**
+ * A text file the command reads (a schema, parameter values, query files): not UTF-8 is a
+ * FileError with its code frame. `named`: as for readTextFile (the Io of a file named on the
+ * command line; null for one found by a walk, a glob or a config).
+ */
+export async function readText(path: string, shown: string, named: Io | null = null): Promise<string> {
   try {
-    return await readTextFile(path, shown);
+    return await readTextFile(path, shown, named);
   } catch (err) {
     if (err instanceof DsqError) throw new FileError(err.format(shown));
     throw err;
@@ -38,7 +41,7 @@ export async function readParamFlags(ctx: Pick<CommandContext, 'values' | 'io'>)
   const values = new Map<string, Given>();
   const file = ctx.values['params-file'];
   if (typeof file === 'string') {
-    const text = await readText(resolve(ctx.io.cwd, file), file);
+    const text = await readText(resolve(ctx.io.cwd, file), file, ctx.io);
     let json: JsonValue;
     try {
       json = readSpecJson(text);
@@ -72,17 +75,17 @@ export function paramValues(
   const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const byName = new Map<string, ParamInfo>();
   for (const p of params) if (!byName.has(p.name)) byName.set(p.name, p);
+  const names = [...byName.keys()];
+  const their = names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : '';
+  const near = (name: string) => didYouMean(name, names).replace(/"([^"]*)"/g, ':$1');
+  /** The values of the params file that no parameter takes: said once, together. */
+  const fromFile: { name: string; file: string; at: Span | null }[] = [];
   for (const [name, value] of given.values) {
     const info = byName.get(name);
     if (!info) {
-      // Where the value was given: the flag, or the member of the params file (file:line:col).
-      const where = 'text' in value ? `--param ${name}` : `${name} of ${value.file}${value.at ? `:${value.at.line}:${value.at.column}` : ''}`;
-      const names = [...byName.keys()];
-      diagnostics.push({
-        code: 'params/unused',
-        severity: 'warning',
-        message: `${where} is not used: the input has no parameter :${name}${didYouMean(name, names).replace(/"([^"]*)"/g, ':$1')}${names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : ''}`,
-      });
+      if ('text' in value) {
+        diagnostics.push({ code: 'params/unused', severity: 'warning', message: `--param ${name} is not used: the input has no parameter :${name}${near(name)}${their}` });
+      } else fromFile.push({ name, file: value.file, at: value.at });
       continue;
     }
     const what = `parameter :${name}`;
@@ -93,6 +96,14 @@ export function paramValues(
       const span = spanOf(info.node);
       diagnostics.push(...err.diagnostics.map((d) => ({ ...d, severity: 'error' as const, ...(span ? { span } : {}) })));
     }
+  }
+  if (fromFile.length === 1) {
+    const [{ name, file, at }] = fromFile as [(typeof fromFile)[number]];
+    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${name} of ${file}${at ? `:${at.line}:${at.column}` : ''} is not used: the input has no parameter :${name}${near(name)}${their}` });
+  } else if (fromFile.length > 1) {
+    const file = (fromFile[0] as (typeof fromFile)[number]).file;
+    const list = fromFile.map(({ name, at }) => `${name}${at ? ` (${at.line}:${at.column})` : ''}${near(name)}`);
+    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${fromFile.length} values of ${file} are not used, the input has no such parameters: ${list.join(', ')}${their}` });
   }
   return { values, diagnostics };
 }
@@ -139,7 +150,7 @@ function scalarFromJson(json: JsonValue, info: ParamInfo, what: string): unknown
     case 'number':
       if (info.type === 'string') throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} is a string parameter, got the number ${json.text}` }]);
       // Exact: the number's text as written, never a JS number.
-      return info.type === null ? markTrusted({ kind: 'number', value: json.text }) : convertParam(json.text, info.type, what);
+      return convertParam(json.text, info.type ?? 'number', what);
     default:
       throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} must be a string, number or null${info.list ? ' (or an array of those)' : ''}, got ${json.type === 'boolean' ? 'a boolean (the expressions have no boolean literal: use 1 or 0)' : `a JSON ${json.type}`}` }]);
   }

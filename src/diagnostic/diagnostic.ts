@@ -1,3 +1,4 @@
+import { showPointer } from './pointer.js';
 import { capQuoted } from './quote.js';
 import { LineIndex, type Span } from './span.js';
 
@@ -15,7 +16,7 @@ export interface Diagnostic {
   readonly message: string;
   /** Where, in the input text (absent when the input had no text, e.g. a JS object). */
   readonly span?: Span;
-  /** JSON pointer of the offending node, for JSON input (`/where/$and/1`). */
+  /** RFC 6901 JSON pointer of the offending node, for JSON input (`/where/$and/1`; `''` for the whole document). */
   readonly pointer?: string;
   /** What was expected there, in words (`a JSON value`, `"," or "}"`, `a whole number from 20 to 1000`), when the message says so. */
   readonly expected?: string;
@@ -56,7 +57,7 @@ export class DsqError extends Error {
 
 /** `3:14 /where/$and/1: message` — the location parts that exist, then the message. */
 export function headline(d: Diagnostic): string {
-  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? capQuoted(d.pointer || '/') : '']
+  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? capQuoted(showPointer(d.pointer)) : '']
     .filter(Boolean)
     .join(' ');
   return where ? `${where}: ${capQuoted(d.message)}` : capQuoted(d.message);
@@ -69,7 +70,7 @@ export function headline(d: Diagnostic): string {
 export function formatDiagnostic(d: Diagnostic, source?: string, file?: string): string {
   const loc = d.span ? `${d.span.line}:${d.span.column}` : '';
   const prefix = [file, loc].filter(Boolean).join(':');
-  const pointer = d.pointer !== undefined ? ` at ${capQuoted(d.pointer || '/')}` : '';
+  const pointer = d.pointer !== undefined ? ` at ${capQuoted(showPointer(d.pointer))}` : '';
   let out = `${prefix ? `${prefix}: ` : ''}${d.severity}: ${capQuoted(d.message)}${pointer}`;
   if (d.span && source !== undefined) out += `\n${codeFrame(source, d.span)}`;
   if (d.hint) out += `\n  hint: ${capQuoted(d.hint)}`;

@@ -189,7 +189,30 @@ export function report(cx: Cx, code: string, message: string, at: At, hint?: str
   cx.diagnostics.push(d);
 }
 
-/** How a JSON value is named in messages: `a string`, `the number 12`, `null`, ... */
+/**
+ * Text of the input as a message quotes it: in JSON's quotes and escapes (`"if"`, `"a\"b"`,
+ * `"a\nb"`), so it stays on the message's line. A long one is shortened with the whole message
+ * (`jsonDiagnostic` caps it: head, how many characters left out, tail).
+ */
+export function quoteText(text: string): string {
+  return JSON.stringify(text);
+}
+
+/**
+ * How every "unknown ..." message of the readers names the value: `unknown action "if"` for a
+ * string (quoted as `quoteText` does), `the action must be a string, got the number 5` for any
+ * other value (never `unknown action the string "if"`).
+ */
+export function unknownName(what: string, v: JsonValue): string {
+  return v.type === 'string' ? `unknown ${what} ${quoteText(v.value)}` : `the ${what} must be a string, got ${describe(v)}`;
+}
+
+/** What a `"type"` property held, after "got": `type "x"` for a string, `the number 5 as "type"` for another value. */
+export function gotType(t: JsonValue): string {
+  return t.type === 'string' ? `type ${quoteText(t.value)}` : `${describe(t)} as "type"`;
+}
+
+/** How a JSON value is named in messages: `the string "x"`, `the number 12`, `null`, ... */
 export function describe(v: JsonValue): string {
   switch (v.type) {
     case 'null':
@@ -199,7 +222,7 @@ export function describe(v: JsonValue): string {
     case 'number':
       return `the number ${v.text}`;
     case 'string':
-      return `the string ${JSON.stringify(v.value.length > 40 ? `${v.value.slice(0, 40)}…` : v.value)}`;
+      return `the string ${quoteText(v.value.length > 40 ? `${v.value.slice(0, 40)}…` : v.value)}`;
     case 'array':
       return `an array of ${v.items.length}`;
     case 'object': {
@@ -254,7 +277,7 @@ export function checkProps(cx: Cx, obj: JsonObject, what: string, allowed: reado
   for (const m of obj.members) {
     if (!allowed.includes(m.key)) {
       const list = allowed.map((k) => `"${k}"`).join(', ') || 'no other properties';
-      report(cx, 'unknown-property', `unknown property "${m.rawKey}" in ${what}${didYouMean(m.key, allowed)}; expected ${list}`, m, undefined, list);
+      report(cx, 'unknown-property', `unknown property ${quoteText(m.rawKey)} in ${what}${didYouMean(m.key, allowed)}; expected ${list}`, m, undefined, list);
     }
   }
   const missing = required.filter((key) => !obj.member(key));

@@ -5,7 +5,7 @@ import {
 } from '../ast/actions.js';
 import type { Expr, SingularSpec } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectArray, expectObject, expectString, fail, prop, type Cx, type Slot, type Step } from './parts.js';
+import { Parts, describe, expectArray, expectObject, expectString, fail, gotType, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { flagProp, oneOfProp, stringProp } from './plain-props.js';
 import { readFetch } from './read-fetch.js';
 import { readSingularSpecifier, readSpecifier } from './read-select.js';
@@ -28,7 +28,7 @@ export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
   if (action.type !== 'string' || !DATA_ACTIONS.includes(action.value)) {
     const known = ['select', ...DATA_ACTIONS];
     const hint = action.type === 'string' ? didYouMean(action.value, known) : '';
-    fail(cx, 'unknown-action', `unknown action ${describe(action)}${hint}; dsq reads the actions ${known.join(', ')}`, action);
+    fail(cx, 'unknown-action', `${unknownName('action', action)}${hint}; dsq reads the actions ${known.join(', ')}`, action);
   }
   if (action.value === 'fetch') return readFetch(obj, cx);
   const kind = (Object.keys(WRITE_ACTION) as (keyof typeof WRITE_ACTION)[]).find((k) => WRITE_ACTION[k] === action.value) as keyof typeof WRITE_ACTION;
@@ -201,7 +201,7 @@ function readFile(p: Parts, cx: Cx, v: JsonValue): FileRef | null {
   p.props(obj, 'a binary object', ['type', 'content'], ['type', 'content']);
   const form = p.attempt(() => {
     const t = prop(obj, 'type');
-    if (t.type !== 'string' || (t.value !== 'text' && t.value !== 'base64')) fail(cx, 'unknown-type', `expected ${what}, got type ${describe(t)}`, t);
+    if (t.type !== 'string' || (t.value !== 'text' && t.value !== 'base64')) fail(cx, 'unknown-type', `expected ${what}, got ${gotType(t)}`, t);
     return t.value;
   }, null);
   const content = p.attempt(() => expectString(cx, prop(obj, 'content'), '"content"'), null);

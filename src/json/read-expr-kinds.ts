@@ -3,7 +3,7 @@ import { KINDS } from '../ast/kinds.js';
 import { NULL, alias, between, binary, caseExpr, col, fn, inList, num, str, unary } from '../ast/make.js';
 import { BINARY_OPS, UNARY_OPS, type Expr, type ExprKind } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, done, expectArray, expectString, fail, prop, type Cx, type Step } from './parts.js';
+import { Parts, describe, done, expectArray, expectString, fail, prop, unknownName, type Cx, type Step } from './parts.js';
 import {
   readBetweenShorthand, readBinaryShorthand, readFunctionShorthand, readInShorthand, readUnaryShorthand, selectShorthand,
 } from './read-shorthand.js';
@@ -240,7 +240,7 @@ function readOp<T extends string>(cx: Cx, v: JsonValue, ops: readonly T[], what:
   const found = text === null ? undefined : ops.find((op) => op === text.toLowerCase());
   if (found === undefined) {
     const hint = text === '<>' ? ' (write "!=")' : text === null ? '' : didYouMean(text, ops);
-    fail(cx, 'unknown-operator', `unknown ${what} operator ${text === null ? describe(v) : `"${text}"`}${hint}; expected one of ${ops.join(' ')}`, v);
+    fail(cx, 'unknown-operator', `${unknownName(`${what} operator`, v)}${hint}; expected one of ${ops.join(' ')}`, v);
   }
   return found;
 }

@@ -1,7 +1,7 @@
 import { when } from '../ast/make.js';
 import type { Expr, ExprKind, WhenClause } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, done, expectObject, fail, prop, type Cx, type Step } from './parts.js';
+import { Parts, describe, done, expectObject, fail, prop, quoteText, unknownName, type Cx, type Step } from './parts.js';
 import { EXPR_READERS, type FullReader, type ShorthandReader } from './read-expr-kinds.js';
 import { ALL_SHORTHAND_KEYS, EXPR_KINDS_BY_KEY, EXPR_KINDS_BY_TYPE, EXPR_TYPES, EXPR_TYPE_ALIASES, FUNCTION_PREFIX } from './spelling.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
@@ -61,7 +61,7 @@ function readShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Step<Expr> {
   return fail(
     cx,
     'unknown-operator',
-    `unknown shorthand operator "${m.rawKey}"${didYouMean(key, ALL_SHORTHAND_KEYS)}`,
+    `unknown shorthand operator ${quoteText(m.rawKey)}${didYouMean(key, ALL_SHORTHAND_KEYS)}`,
     m,
     `shorthand keys are ${ALL_SHORTHAND_KEYS.slice(0, -1).join(' ')} and ${FUNCTION_PREFIX}FUNCTION`,
   );
@@ -78,7 +78,7 @@ function readFullExpr(obj: JsonObject, cx: Cx): Step<Expr> {
   const kinds = EXPR_KINDS_BY_TYPE.get(t.value);
   if (kinds === undefined) {
     const known = [...EXPR_TYPES, ...Object.keys(EXPR_TYPE_ALIASES)];
-    return fail(cx, 'unknown-type', `unknown expression type "${t.value}"${didYouMean(t.value, known)}; expected one of ${EXPR_TYPES.join(', ')}`, t);
+    return fail(cx, 'unknown-type', `${unknownName('expression type', t)}${didYouMean(t.value, known)}; expected one of ${EXPR_TYPES.join(', ')}`, t);
   }
   const what = `a "${t.value}" expression`;
   const p = new Parts(cx);

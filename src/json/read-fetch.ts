@@ -1,7 +1,7 @@
 import { FETCH_TYPE, type FetchAction, type RecordsSpecifier, type WallType } from '../ast/actions.js';
 import type { OrderTerm, Specifier } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectObject, fail, prop, type Cx, type Slot, type Step } from './parts.js';
+import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { flagProp, nameList, optionalChild, optionalList, stringProp, wholeProp } from './plain-props.js';
 import type { JsonObject, JsonValue } from './value.js';
 
@@ -48,7 +48,7 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
   if (t.type !== 'string') fail(cx, 'wrong-type', `"fetch" must be a fetch type (a string: ${FETCH_TYPES.join(', ')}), got ${describe(t)}`, t);
   const kind = (Object.keys(FETCH_TYPE) as FetchAction['kind'][]).find((k) => FETCH_TYPE[k] === t.value);
   if (kind === undefined) {
-    fail(cx, 'unknown-type', `unknown fetch type "${t.value}"${didYouMean(t.value, FETCH_TYPES)}; expected one of ${FETCH_TYPES.join(', ')}`, t);
+    fail(cx, 'unknown-type', `${unknownName('fetch type', t)}${didYouMean(t.value, FETCH_TYPES)}; expected one of ${FETCH_TYPES.join(', ')}`, t);
   }
   const what = `a FETCH ${t.value} action`;
   const props = FETCH_PROPS[kind];

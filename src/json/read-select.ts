@@ -3,7 +3,7 @@ import { resultColumn, orderTerm, table } from '../ast/make.js';
 import { JOIN_OPS, type IdSpec, type JoinOp, type NameSpec, type OrderTerm, type ResultColumn, type Select, type Source, type Specifier, type WhereSpec } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import {
-  Parts, checkProps, describe, done, expectArray, expectObject, expectString, fail, optionalBoolean, optionalString, prop,
+  Parts, checkProps, describe, done, expectArray, expectObject, expectString, fail, gotType, optionalBoolean, optionalString, prop, unknownName,
   type Cx, type Step,
 } from './parts.js';
 import { SOURCE_KINDS_BY_TYPE, SOURCE_TYPES, SOURCE_TYPE_ALIASES } from './spelling.js';
@@ -56,7 +56,7 @@ function readColumns(cx: Cx, v: JsonValue | undefined, p: Parts): (r: readonly u
     checkProps(cx, v, 'the "columns" object (only {"type": "all"} is an object here)', ['type'], ['type']);
     const t = prop(v, 'type');
     if (t.type !== 'string' || t.value !== 'all') {
-      fail(cx, 'wrong-type', `"columns" as an object must be {"type": "all"}, got type ${describe(t)}`, t, 'for a list of result columns write an array of {"e": ..., "alias": ...}');
+      fail(cx, 'wrong-type', `"columns" as an object must be {"type": "all"}, got ${gotType(t)}`, t, 'for a list of result columns write an array of {"e": ..., "alias": ...}');
     }
     return () => 'all';
   }
@@ -104,7 +104,7 @@ export function readSource(v: JsonValue, cx: Cx): Step<Source> {
   const kind = SOURCE_KINDS_BY_TYPE.get(t.value)?.[0] as SourceKind | undefined;
   if (kind === undefined) {
     const known = [...SOURCE_TYPES, ...Object.keys(SOURCE_TYPE_ALIASES)];
-    return fail(cx, 'unknown-type', `unknown source type "${t.value}"${didYouMean(t.value, known)}; expected one of ${SOURCE_TYPES.join(', ')}`, t);
+    return fail(cx, 'unknown-type', `${unknownName('source type', t)}${didYouMean(t.value, known)}; expected one of ${SOURCE_TYPES.join(', ')}`, t);
   }
   const what = `a "${t.value}" source`;
   const p = new Parts(cx);
@@ -180,7 +180,7 @@ function readJoinOp(cx: Cx, v: JsonValue): JoinOp {
   const op = v.type === 'string' ? JOIN_OPS.find((o) => o === v.value) : undefined;
   if (op === undefined) {
     const hint = v.type === 'string' ? didYouMean(v.value, JOIN_OPS) : '';
-    fail(cx, 'unknown-operator', `unknown join op ${describe(v)}${hint}; expected one of ${JOIN_OPS.join(', ')}`, v);
+    fail(cx, 'unknown-operator', `${unknownName('join op', v)}${hint}; expected one of ${JOIN_OPS.join(', ')}`, v);
   }
   return op;
 }
@@ -248,7 +248,7 @@ function readSingular(v: JsonValue, cx: Cx, inArray: boolean): Step<SingularSpec
   if (t.type !== 'string' || t.value !== WHERE_TYPE) {
     const known = inArray ? [WHERE_TYPE] : [WHERE_TYPE, ALL_TYPE];
     const hint = t.type === 'string' ? didYouMean(t.value, known) : '';
-    fail(cx, 'unknown-type', `expected ${expected}, got type ${describe(t)}${hint}`, t);
+    fail(cx, 'unknown-type', `expected ${expected}, got ${gotType(t)}${hint}`, t);
   }
   return SPECIFIER_READERS.spec_where(v, cx);
 }

@@ -5,7 +5,7 @@ import type { Schema } from '../schema/index.js';
 import type { ActiveRule } from './config.js';
 import { buildScope, type Clause, type SelectScope } from './scope.js';
 import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
-import { applySuppressions, readDirectives } from './suppress.js';
+import { applySuppressions, readDirectives, unknownDirectives } from './suppress.js';
 import type { LintDiagnostic, LintDocument, Report, RuleContext } from './rule-api.js';
 
 /** Where the walk is, for the rules' context: the nearest select above and the part of it the node is in. */
@@ -143,7 +143,7 @@ export function runRules(
   const directives = readDirectives(doc.comments);
   const { kept, used } = applySuppressions(dedupe(found), directives);
   const directiveRule = rules.find((a) => a.rule.meta.id === SUPPRESSION_RULE_ID);
-  if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id))));
+  if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id)), unknownDirectives(doc.comments)));
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
 }
 

@@ -1,9 +1,9 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type TextEdit } from 'vscode-languageserver/node';
-import { applyFixes } from '../lint/fix.js';
+import { LineIndex } from '../diagnostic/index.js';
+import { fixInKeywordCase } from '../lint/fix.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { lint, MAX_FIX_PASSES, type LintOptions } from '../lint/lint.js';
-import type { Fix, LintDiagnostic } from '../lint/rule-api.js';
-import { RESERVED } from './keywords.js';
+import { fixText, type LintOptions } from '../lint/lint.js';
+import type { LintDiagnostic } from '../lint/rule-api.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import type { TextShape } from './structure.js';
 
@@ -37,12 +37,13 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
   const lsp = toLspDiagnostics(here, ctx.positionAt);
   const edit = (edits: TextEdit[]) => ({ changes: { [ctx.uri]: edits } });
   const textEdit = (s: number, e: number, text: string): TextEdit => ({ range: { start: ctx.positionAt(s), end: ctx.positionAt(e) }, newText: text });
+  const lines = new Lines(ctx);
 
   if (wants(ctx.only, CodeActionKind.QuickFix)) {
     here.forEach((d, i) => {
       const diagnostic = lsp[i] as Diagnostic;
       if (d.fix && d.fix.edits.length > 0) {
-        const fix = inKeywordCase(d.fix, ctx.text, ctx.keywordCase);
+        const fix = fixInKeywordCase(d.fix, ctx.text, ctx.keywordCase);
         out.push({ title: `${d.fix.description} (${d.code})`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: edit(fix.edits.map((e) => textEdit(e.start, e.end, e.text))) });
       }
       if (d.code === 'suppression-comment' && d.message.includes('suppresses nothing')) {
@@ -51,7 +52,7 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
         return;
       }
       if (d.code === 'syntax-error' || d.code === 'suppression-comment') return;
-      const line = nextLineSuppression(ctx, d);
+      const line = lines.suppression(d);
       if (line) out.push({ title: `Disable ${d.code} for this line`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: edit([textEdit(line.at, line.at, line.text)]) });
       out.push({ title: `Disable ${d.code} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: edit([textEdit(0, 0, `/* dsq-disable ${d.code} */\n`)]) });
     });
@@ -59,7 +60,7 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
   const fixable = ctx.findings.some((d) => d.fix);
   const fixAllQuick = wants(ctx.only, CodeActionKind.QuickFix) && here.some((d) => d.fix) && ctx.findings.filter((d) => d.fix).length > 1;
   if (fixable && (wants(ctx.only, FIX_ALL_KIND) || fixAllQuick)) {
-    const fixed = fixAll(ctx.text, ctx.lint, ctx.keywordCase);
+    const fixed = fixText(ctx.text, { ...ctx.lint, keywordCase: ctx.keywordCase }).text;
     if (fixed !== ctx.text) {
       const all = textEdit(0, ctx.text.length, fixed);
       if (wants(ctx.only, FIX_ALL_KIND)) out.push({ title: 'Fix all dsq problems', kind: FIX_ALL_KIND, edit: edit([all]) });
@@ -70,96 +71,88 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
 }
 
 /**
- * Every safe fix, as `dsq lint --fix` applies them (`fixText`: passes re-linted, never a pass
- * that breaks the syntax), with the keywords the fixes write in the configured case: the CLI
- * formats after fixing, an editor does not.
- */
-function fixAll(text: string, options: LintOptions, keywordCase: ActionContext['keywordCase']): string {
-  let current = text;
-  let result = lint(current, options);
-  for (let pass = 0; pass < MAX_FIX_PASSES && !result.syntaxErrors; pass++) {
-    const fixable = result.diagnostics.filter((d) => d.fix).map((d) => ({ ...d, fix: inKeywordCase(d.fix as Fix, current, keywordCase) }));
-    if (fixable.length === 0) break;
-    const next = applyFixes(current, fixable);
-    if (next.applied === 0 || next.text === current) break;
-    const nextResult = lint(next.text, options);
-    if (nextResult.syntaxErrors) break;
-    current = next.text;
-    result = nextResult;
-  }
-  return current;
-}
-
-
 /**
- * A fix whose edits write only keywords (`IS`, `IS NOT`, `NULL`), in the configured case:
- * lower for 'lower'; for 'preserve' the case of the keyword written just before the edit.
+ * The lines of the text, for the actions of one request: where each line starts (a line index,
+ * built once) and what a suppression comment above it would be (worked out once per line), so a
+ * line with 16,000 findings is not walked 16,000 times.
  */
-function inKeywordCase(fix: Fix, text: string, keywordCase: ActionContext['keywordCase']): Fix {
-  if (keywordCase === 'upper') return fix;
-  const edits = fix.edits.map((e) => {
-    const words = e.text.split(' ');
-    if (!words.every((w) => RESERVED.has(w))) return e;
-    const lower = keywordCase === 'lower' || precedingKeywordIsLower(text, e.start);
-    return lower ? { ...e, text: e.text.toLowerCase() } : e;
-  });
-  return { ...fix, edits };
+class Lines {
+  private readonly index: LineIndex;
+  private readonly newline: string;
+  private readonly above = new Map<number, { at: number; text: string | null } | null>();
+
+  constructor(private readonly ctx: ActionContext) {
+    this.index = new LineIndex(ctx.text);
+    this.newline = ctx.text.includes('\r\n') ? '\r\n' : '\n';
+  }
+
+  /**
+   * `-- dsq-disable-next-line rule` above the finding's line, indented like it, or the rule added
+   * to a directive already there. Null when the line starts inside a string, a quoted name or a
+   * block comment (a comment there would change the text's meaning), or the directive above
+   * already disables every rule.
+   */
+  suppression(d: LintDiagnostic): { at: number; text: string } | null {
+    const { line, column } = this.index.position(d.span.start);
+    const lineStart = d.span.start - (column - 1);
+    let found = this.above.get(line);
+    if (found === undefined) {
+      found = this.lineSuppression(line, lineStart);
+      this.above.set(line, found);
+    }
+    if (found === null) return null;
+    return found.text === null ? { at: found.at, text: `, ${d.code}` } : { at: found.at, text: `${found.text}${d.code}${this.newline}` };
+  }
+
+  /** For a line: where a rule id goes in the directive above it (text null), or where a new directive goes and its text before the rule id. */
+  private lineSuppression(line: number, lineStart: number): { at: number; text: string | null } | null {
+    const text = this.ctx.text;
+    if (insideToken(this.ctx.shape.all, lineStart)) return null;
+    // A directive on the line above: add the rule to it.
+    if (line > 1) {
+      const prev = this.index.lineText(line - 1);
+      const m = /^(\s*--\s*dsq-disable-next-line)(\s+[^\n]*?)?(\s+--\s.*)?$/.exec(prev);
+      if (m) {
+        const ids = (m[2] ?? '').trim();
+        if (ids === '') return null; // it already disables every rule
+        const prevStart = lineStart - 1 - this.index.position(lineStart - 1).column + 1;
+        return { at: prevStart + (m[1] as string).length + (m[2] as string).length, text: null };
+      }
+    }
+    let indentEnd = lineStart;
+    while (text.charCodeAt(indentEnd) === 32 || text.charCodeAt(indentEnd) === 9) indentEnd++;
+    return { at: lineStart, text: `${text.slice(lineStart, indentEnd)}-- dsq-disable-next-line ` };
+  }
 }
 
-function precedingKeywordIsLower(text: string, offset: number): boolean {
-  const words = text.slice(Math.max(0, offset - 200), offset).match(/[A-Za-z_]+/g) ?? [];
-  for (let i = words.length - 1; i >= 0; i--) {
-    const w = words[i] as string;
-    if (RESERVED.has(w.toUpperCase())) return w === w.toLowerCase();
+/** Whether an offset lies strictly inside a token (a multi-line string, quoted name or comment): a binary search of the tokens, in text order. */
+export function insideToken(tokens: readonly SourceToken[], offset: number): boolean {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = tokens[mid] as SourceToken;
+    if (t.end <= offset) lo = mid + 1;
+    else if (t.start >= offset) hi = mid - 1;
+    else return true;
   }
   return false;
 }
 
 /**
- * `-- dsq-disable-next-line rule` above the finding's line, indented like it, or the rule added
- * to a directive already there. Null when the line starts inside a string, a quoted name or a
- * block comment (a comment there would change the text's meaning).
+ * The range that removes a comment: its whole line when nothing else is on it. Only the blanks
+ * around the comment are read, so many comments on one line cost each the space beside it.
  */
-function nextLineSuppression(ctx: ActionContext, d: LintDiagnostic): { at: number; text: string } | null {
-  const text = ctx.text;
-  const lineStart = startOfLine(text, d.span.start);
-  if (insideToken(ctx.shape.all, lineStart)) return null;
-  // A directive on the line above: add the rule to it.
-  if (lineStart > 0) {
-    const prevStart = startOfLine(text, lineStart - 1);
-    const prev = text.slice(prevStart, lineStart).replace(/\r?\n$|\r$/, '');
-    const m = /^(\s*--\s*dsq-disable-next-line)(\s+[^\n]*?)?(\s+--\s.*)?$/.exec(prev);
-    if (m) {
-      const ids = (m[2] ?? '').trim();
-      if (ids === '') return null; // it already disables every rule
-      const at = prevStart + (m[1] as string).length + (m[2] as string).length;
-      return { at, text: `, ${d.code}` };
-    }
-  }
-  let indentEnd = lineStart;
-  while (text.charCodeAt(indentEnd) === 32 || text.charCodeAt(indentEnd) === 9) indentEnd++;
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  return { at: lineStart, text: `${text.slice(lineStart, indentEnd)}-- dsq-disable-next-line ${d.code}${newline}` };
-}
-
-function startOfLine(text: string, offset: number): number {
-  let i = offset;
-  while (i > 0 && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
-  return i;
-}
-
-/** Whether an offset lies strictly inside a token (a multi-line string, quoted name or comment). */
-function insideToken(tokens: readonly SourceToken[], offset: number): boolean {
-  return tokens.some((t) => t.start < offset && offset < t.end);
-}
-
-/** The range that removes a comment: its whole line when nothing else is on it. */
 function lineRemoval(text: string, start: number, end: number): [number, number] {
-  const lineStart = startOfLine(text, start);
+  // Blank: what trim() removes, but for the line breaks.
+  const blank = (i: number) => i >= 0 && i < text.length && /[^\S\r\n]/.test(text[i] as string);
+  let lineStart = start;
+  while (blank(lineStart - 1)) lineStart--;
   let lineEnd = end;
-  while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
-  const alone = text.slice(lineStart, start).trim() === '' && text.slice(end, lineEnd).trim() === '';
-  if (!alone) return [start, end];
+  while (blank(lineEnd)) lineEnd++;
+  const breakBefore = lineStart === 0 || text.charCodeAt(lineStart - 1) === 10 || text.charCodeAt(lineStart - 1) === 13;
+  const breakAfter = lineEnd === text.length || text.charCodeAt(lineEnd) === 10 || text.charCodeAt(lineEnd) === 13;
+  if (!breakBefore || !breakAfter) return [start, end];
   if (text.charCodeAt(lineEnd) === 13) lineEnd++;
   if (text.charCodeAt(lineEnd) === 10) lineEnd++;
   return [lineStart, lineEnd];

@@ -1,6 +1,6 @@
 import { CompletionItemKind } from 'vscode-languageserver/node';
 import { allDatabases } from '../schema/lookup.js';
-import type { Schema } from '../schema/definitions.js';
+import type { Schema, SchemaDatabase, SchemaGroup } from '../schema/definitions.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
 import { frameSources, qualifies, writeName, writePath, type ResolvedSource } from './scope.js';
 import { visibleFrames, type Clause, type Frame, type TextShape } from './structure.js';
@@ -49,10 +49,22 @@ function fieldDoc(c: { field: { label: string; name: string; key: boolean } | nu
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
-/** The schema's databases, by the shortest path that names each one alone. */
+/**
+ * How many names a database path in a completion list may have: deeper databases are offered
+ * after their ancestor's path and a dot (`childDatabases`), so a schema nested thousands deep
+ * lists a screenful, not paths of thousands of names.
+ */
+export const MAX_COMPLETION_SEGMENTS = 8;
+
+/** The schema's databases by their path (with its groups where the path names more than one), down to `MAX_COMPLETION_SEGMENTS` deep. */
 export function databases(out: Items, ctx: CompletionContext): void {
   if (!ctx.schema) return;
-  const entries = allDatabases(ctx.schema);
+  const depth = new Map<SchemaDatabase, number>();
+  const entries = allDatabases(ctx.schema).filter((e) => {
+    const d = e.parent ? (depth.get(e.parent) ?? 0) + 1 : 1;
+    depth.set(e.database, d);
+    return d <= MAX_COMPLETION_SEGMENTS;
+  });
   const byPath = new Map<string, number>();
   for (const e of entries) byPath.set(e.path.toLowerCase(), (byPath.get(e.path.toLowerCase()) ?? 0) + 1);
   for (const e of entries) {
@@ -63,18 +75,59 @@ export function databases(out: Items, ctx: CompletionContext): void {
   }
 }
 
-/** After `qualifier.` in FROM: what continues the path (child databases, the databases of a group). */
+/**
+ * A group or a database while the schema is walked: the last names of its full path (groups,
+ * then databases; as many as the qualifier or a completion may have), how many names the path
+ * has, and where in it (by count of names) the qualifier ends, within reach.
+ */
+type Place = {
+  readonly group?: SchemaGroup;
+  readonly database?: SchemaDatabase;
+  readonly names: readonly string[];
+  readonly depth: number;
+  readonly anchors: readonly number[];
+};
+
+/**
+ * After `qualifier.` in FROM: what continues the path (child databases, the databases of a
+ * group), wherever the qualifier's names stand in a database's full path (any case), at most
+ * `MAX_COMPLETION_SEGMENTS` names further. The schema is walked without recursion, each place
+ * with only the last names of its path, so the cost grows with the schema, not with the square
+ * of its nesting.
+ */
 export function childDatabases(out: Items, ctx: CompletionContext, qualifier: string): void {
   if (!ctx.schema) return;
   const wanted = qualifier.toLowerCase().split('.');
-  for (const e of allDatabases(ctx.schema)) {
-    const full = [...e.groups, ...e.path.split('.')];
-    // Every place in the full path where the qualifier's segments stand just before more segments.
-    for (let at = 0; at + wanted.length < full.length; at++) {
-      if (!wanted.every((w, k) => full[at + k]?.toLowerCase() === w)) continue;
-      const rest = full.slice(at + wanted.length).join('.');
-      out.add(rest, writePath(rest), CompletionItemKind.Class, e.database.label, SORT.database);
+  const keep = Math.max(wanted.length, MAX_COMPLETION_SEGMENTS);
+  const enter = (from: Place, name: string, at: Pick<Place, 'group' | 'database'>): Place => {
+    // The unnamed group of a bare list of databases adds no name to the path.
+    if (at.group && name === '') return { ...at, names: from.names, depth: from.depth, anchors: from.anchors };
+    const names = [...from.names, name].slice(-keep);
+    const depth = from.depth + 1;
+    const ends = depth >= wanted.length && wanted.every((w, i) => (names[names.length - wanted.length + i] as string).toLowerCase() === w);
+    const anchors = from.anchors.filter((a) => depth - a <= MAX_COMPLETION_SEGMENTS);
+    return { ...at, names, depth, anchors: ends ? [...anchors, depth] : anchors };
+  };
+  const root: Place = { names: [], depth: 0, anchors: [] };
+  const stack: Place[] = [...ctx.schema.groups].reverse().map((group) => enter(root, group.name, { group }));
+  while (stack.length > 0) {
+    const place = stack.pop() as Place;
+    if (place.database) {
+      for (const a of place.anchors) {
+        if (a === place.depth) continue;
+        const rest = place.names.slice(a - place.depth).join('.');
+        out.add(rest, writePath(rest), CompletionItemKind.Class, place.database.label, SORT.database);
+      }
+      for (let i = place.database.databases.length - 1; i >= 0; i--) {
+        const d = place.database.databases[i] as SchemaDatabase;
+        stack.push(enter(place, d.name, { database: d }));
+      }
+      continue;
     }
+    // A group's databases come before its groups (the order of allDatabases).
+    const group = place.group as SchemaGroup;
+    for (let i = group.groups.length - 1; i >= 0; i--) stack.push(enter(place, (group.groups[i] as SchemaGroup).name, { group: group.groups[i] as SchemaGroup }));
+    for (let i = group.databases.length - 1; i >= 0; i--) stack.push(enter(place, (group.databases[i] as SchemaDatabase).name, { database: group.databases[i] as SchemaDatabase }));
   }
 }
 

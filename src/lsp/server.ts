@@ -1,38 +1,22 @@
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, TextDocumentSyncKind, TextDocuments,
-  type Connection, type Diagnostic, type InitializeParams, type InitializeResult, type Range,
+  CodeActionKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, ResponseError, TextDocumentSyncKind, TextDocuments,
+  type Connection, type Diagnostic, type InitializeError, type InitializeResult, type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE } from '../config/config.js';
+import { showPointer } from '../diagnostic/pointer.js';
 import type { LintResult } from '../lint/lint.js';
 import { FIX_ALL_KIND } from './actions.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import { IncrementalLinter } from './incremental.js';
+import { DEFAULT_DEBOUNCE_MS, pathOf, readInitializeParams } from './initialize.js';
 import { SEMANTIC_LEGEND } from './semantic.js';
 import { registerFeatures, type Analysis } from './server-features.js';
 import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
 import { shapeOf, type TextShape } from './structure.js';
 import { DirectoryWatcher } from './watch.js';
-
-/** Options a client may pass in `initializationOptions`. */
-export interface ServerOptions {
-  /** Milliseconds to wait after a change before linting (default 50). */
-  readonly debounce?: number;
-}
-
-export const DEFAULT_DEBOUNCE_MS = 50;
-
-/** A file path for a `file:` URI, or null (an untitled buffer, another scheme). */
-function pathOf(uri: string): string | null {
-  if (!uri.startsWith('file:')) return null;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The dsq language server on a connection: diagnostics (debounced, from the parser and the
@@ -40,7 +24,7 @@ function pathOf(uri: string): string | null {
  * formatting, completion, hover, code actions, definitions and references of aliases, document
  * symbols and semantic tokens for `.dsq` documents.
  */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection): ServerHandle {
   const documents = new TextDocuments(TextDocument);
   const settings = new SettingsStore();
   const analyses = new Map<string, Analysis>();
@@ -71,14 +55,14 @@ export function startServer(connection: Connection): void {
   const fallbackDir = () => roots[0] ?? null;
   const settingsOf = (uri: string) => settings.get(pathOf(uri), fallbackDir());
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const folders = params.workspaceFolders?.map((f) => pathOf(f.uri)).filter((p): p is string => p !== null) ?? [];
-    const root = params.rootUri ? pathOf(params.rootUri) : (params.rootPath ?? null);
-    roots = folders.length > 0 ? folders : root ? [root] : [];
-    const options = (params.initializationOptions ?? {}) as ServerOptions;
-    if (typeof options.debounce === 'number' && options.debounce >= 0) debounce = options.debounce;
-    snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
-    watchRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+  connection.onInitialize((params: unknown): InitializeResult | ResponseError<InitializeError> => {
+    // stdio.ts refuses such params before the LSP library reads them; here for any other transport.
+    const setup = readInitializeParams(params);
+    if (typeof setup === 'string') return new ResponseError(ErrorCodes.InvalidParams, setup, { retry: false });
+    roots = [...setup.roots];
+    debounce = setup.debounce;
+    snippets = setup.snippets;
+    watchRegistration = setup.watchRegistration;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -192,7 +176,7 @@ export function startServer(connection: Connection): void {
       const uri = pathToFileURL(file).href;
       void connection.sendDiagnostics({
         uri,
-        diagnostics: p.diagnostics.map((d) => ({ range: problemRange(p, d), severity: DiagnosticSeverity.Error, source: 'dsq', code: d.code, message: d.pointer !== undefined ? `${d.pointer || '/'}: ${d.message}` : d.message })),
+        diagnostics: p.diagnostics.map((d) => ({ range: problemRange(p, d), severity: DiagnosticSeverity.Error, source: 'dsq', code: d.code, message: d.pointer !== undefined ? `${showPointer(d.pointer)}: ${d.message}` : d.message })),
       });
     }
     for (const file of problemFiles) {
@@ -253,4 +237,15 @@ export function startServer(connection: Connection): void {
   });
 
   documents.listen(connection);
+  return {
+    get shutDown() {
+      return shuttingDown;
+    },
+  };
+}
+
+/** The running server, as its transport sees it. */
+export interface ServerHandle {
+  /** Whether the client asked it to shut down (the exit code when the input ends: 0, else 1). */
+  readonly shutDown: boolean;
 }

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ConfigError, loadConfig, type DsqConfig } from '../config/config.js';
+import { ConfigError, layoutOf, loadConfig, type DsqConfig } from '../config/config.js';
+import { readFileBytes } from '../config/read-file.js';
+import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { DsqError, type Diagnostic as DsqDiagnostic } from '../diagnostic/diagnostic.js';
 import { lint, type LintOptions } from '../lint/lint.js';
 import { readSchema } from '../schema/read.js';
@@ -89,11 +90,8 @@ export class SettingsStore {
       schemaPath: config.schema ?? null,
       schema,
       lint: lintOptions,
-      print: {
-        ...(config.width !== undefined ? { width: config.width } : {}),
-        ...(config.indent !== undefined ? { indent: config.indent } : {}),
-        ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
-      },
+      // Every layout setting, as dsq fmt reads them (functionCase and useTabs too).
+      print: layoutOf(config),
       keywordCase: config.keywordCase ?? 'upper',
       problems,
     };
@@ -105,8 +103,10 @@ export class SettingsStore {
       found = (async () => {
         let text: string;
         try {
-          text = await readFile(path, 'utf8');
+          // A regular file only, at most 64 MiB, strictly UTF-8 (src/config/read-file.ts): as the CLI reads it.
+          text = decodeUtf8(await readFileBytes(path));
         } catch (err) {
+          if (err instanceof DsqError) return { problem: { file: path, summary: `${path} is not valid UTF-8: ${err.diagnostics[0]?.message ?? ''}`, diagnostics: err.diagnostics } };
           const message = `cannot read the schema file: ${(err as Error).message}`;
           return { problem: { file: path, summary: message, diagnostics: [{ code: 'schema/unreadable', severity: 'error', message }] } };
         }

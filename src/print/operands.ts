@@ -53,6 +53,14 @@ export function fusesWithNot(e: Expr): boolean {
   }
 }
 
+/**
+ * True when a GROUP BY item or an order term prints in parentheses: a number, `(1)`, since a bare
+ * one is the parser's error `syntax/column-position` (SQL's column position).
+ */
+export function termNeedsParens(e: Node): boolean {
+  return e.kind === 'number';
+}
+
 /** 1 when `e` prints in parentheses in a place that needs level `min` (0 for none). */
 const parensBelow = (e: Expr, min: number | null): number => (min !== null && precedenceOf(e) < min ? 1 : 0);
 
@@ -120,7 +128,7 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   spec_where: flat,
   spec_array: flat,
   result_column: flat,
-  order_term: flat,
+  order_term: (node, depth, add) => add(node.e, depth + (termNeedsParens(node.e) ? 1 : 0)),
   table: flat,
   table_system: flat,
   table_database: level,
@@ -129,7 +137,11 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
     add(node.s2, depth + (node.s2.kind === 'join' ? 1 : 0));
   },
   select_source: level,
-  select: flat,
+  select: (node, depth, add) => {
+    flat(node, depth, add);
+    // `GROUP BY (1)`: the printer's parentheses around a number are a level.
+    if (node.group.some(termNeedsParens)) add(null, depth + 1);
+  },
   select_action: flat,
   // Data actions: their clauses at the statement's level; a key's list, a record's row and a
   // pseudorecords SELECT in parentheses one level down.

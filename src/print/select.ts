@@ -1,7 +1,8 @@
 import type { Node, Select } from '../ast/nodes.js';
 import { concat, group, indent, line, type Doc } from './doc/doc.js';
-import { list, NO_CAPTURE, type Ctx, type LayoutFn } from './engine.js';
+import { list, NO_CAPTURE, parens, type Ctx, type LayoutFn } from './engine.js';
 import { writeAlias } from './names.js';
+import { termNeedsParens } from './operands.js';
 
 /** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
 function clause(keyword: string, content: Doc): Doc {
@@ -16,6 +17,11 @@ function commaList(items: readonly Doc[], from: number, count: number): Doc {
     parts.push(items[i] as Doc);
   }
   return group(parts);
+}
+
+/** A GROUP BY item or an order term: a number in parentheses (`termNeedsParens`), every other expression as is. */
+function term(node: Node, doc: Doc): Doc {
+  return termNeedsParens(node) ? parens(doc) : doc;
 }
 
 /** The aliases a bare name in ORDER BY, GROUP BY and HAVING refers to. */
@@ -63,7 +69,11 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
       ];
       if (node.from) parts.push(line, clause(kw('FROM'), docs[i++] as Doc));
       if (node.where) parts.push(line, clause(kw('WHERE'), docs[i++] as Doc));
-      if (node.group.length > 0) parts.push(line, clause(kw('GROUP BY'), take(node.group.length)));
+      if (node.group.length > 0) {
+        const items = node.group.map((g, k) => term(g, docs[i + k] as Doc));
+        i += items.length;
+        parts.push(line, clause(kw('GROUP BY'), commaList(items, 0, items.length)));
+      }
       if (node.having) parts.push(line, clause(kw('HAVING'), docs[i++] as Doc));
       if (node.order.length > 0) parts.push(line, clause(kw('ORDER BY'), take(node.order.length)));
       if (node.limit) parts.push(line, clause(kw('LIMIT'), docs[i++] as Doc));
@@ -105,6 +115,6 @@ export const SELECT_LAYOUTS = {
   }),
   order_term: (node, ctx, env) => ({
     children: [node.e],
-    build: ([e]) => (node.order === 'desc' ? group([e as Doc, indent([line, env.options.kw('DESC')])]) : (e as Doc)),
+    build: ([e]) => (node.order === 'desc' ? group([term(node.e, e as Doc), indent([line, env.options.kw('DESC')])]) : term(node.e, e as Doc)),
   }),
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

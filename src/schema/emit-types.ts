@@ -31,13 +31,15 @@ export interface EmitTypesOptions {
  *
  * Every name is written as data (ts-source.ts: quoted keys, `["__proto__"]` in the values,
  * comments escaped). A DsqError: a type name TypeScript cannot declare (`schema/type-name`), two
- * databases that would share a key (`schema/ambiguous-path`). A label that two fields share is
+ * databases that would share a key (`schema/ambiguous-path`), keys too many to write
+ * (`schema/too-deep`: see `checkKeySizes`). A label that two fields share is
  * in no label map (the database's doc comment lists it).
  */
 export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): string {
   const name = options.typeName ?? 'Schema';
   checkTypeName(name);
   const entries = allDatabases(schema);
+  checkKeySizes(entries);
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(e.path, (counts.get(e.path) ?? 0) + 1);
   const keyOf = (e: DatabaseEntry) => ((counts.get(e.path) ?? 0) > 1 ? [...e.groups, e.path].join('.') : e.path);
@@ -194,6 +196,36 @@ export function typeNameProblem(name: string): string | null {
 function checkTypeName(name: string): void {
   const problem = typeNameProblem(name);
   if (problem !== null) throw new DsqError([{ code: 'schema/type-name', severity: 'error', message: `the type name ${problem}` }]);
+}
+
+/** The most characters `emitTypes` writes in database keys (paths, and the shorter paths that name a database alone). */
+export const MAX_TYPE_KEY_CHARACTERS = 2 ** 24;
+
+/**
+ * Each database is written as a key under its path and under every shorter path that
+ * names it alone, so databases nested n deep make keys of the order of n³ characters (400 deep:
+ * 200 MB of TypeScript). The keys are counted here, not built, and a schema whose keys pass
+ * `MAX_TYPE_KEY_CHARACTERS` is an error rather than a module no one can compile, or running out
+ * of memory. `entries` are `allDatabases` (each parent before its children).
+ */
+function checkKeySizes(entries: readonly DatabaseEntry[]): void {
+  /** A path: how many names it has, and the characters of all its endings (`a.b.c`, `b.c`, `c`). */
+  type Size = { readonly names: number; readonly characters: number };
+  const grow = (s: Size, name: string): Size => ({ names: s.names + 1, characters: s.characters + s.names * (name.length + 1) + name.length });
+  const sizes = new Map<SchemaDatabase, Size>();
+  let total = 0;
+  for (const e of entries) {
+    const above = (e.parent && sizes.get(e.parent)) || e.groups.reduce(grow, { names: 0, characters: 0 });
+    const size = grow(above, e.database.name);
+    sizes.set(e.database, size);
+    total += size.characters;
+    if (total <= MAX_TYPE_KEY_CHARACTERS) continue;
+    throw new DsqError([{
+      code: 'schema/too-deep',
+      severity: 'error',
+      message: `the schema's databases nest too deep to write as types: each is a key under its path and under every shorter path that names it alone, over ${MAX_TYPE_KEY_CHARACTERS} characters of keys (database ${JSON.stringify(e.database.name)} has ${size.names} names in its path)`,
+    }]);
+  }
 }
 
 function fieldAbout(f: SchemaField): string {

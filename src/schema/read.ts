@@ -44,8 +44,19 @@ export function schemaFromValueResult(value: unknown): Result<Schema> {
   return resultOf(capDiagnostics(diagnostics), () => schema);
 }
 
+/** A database definition while its child databases are read: label and trash come after them. */
+type Reading = { -readonly [K in keyof SchemaDatabase]: SchemaDatabase[K] };
+
+/**
+ * Reads the definitions with a stack of work instead of the call stack, so nesting (groups in
+ * groups, child databases in child databases) costs memory, not stack: a 100,000-deep schema
+ * reads like a flat one. Each definition is read in the order the text has it, its nested
+ * definitions before its next sibling, so problems come in document order.
+ */
 class Reader {
   readonly diagnostics: Diagnostic[] = [];
+  /** What is left to read, the next step last. */
+  private readonly todo: (() => void)[] = [];
 
   constructor(private readonly source: string | undefined) {}
 
@@ -59,19 +70,34 @@ class Reader {
     });
   }
 
+  /** Steps to take next, in this order, before whatever was waiting. */
+  private next(...steps: (() => void)[]): void {
+    for (let i = steps.length - 1; i >= 0; i--) this.todo.push(steps[i] as () => void);
+  }
+
   top(value: JsonValue): Schema {
-    return this.schema(value);
+    const schema = this.schema(value);
+    for (let step = this.todo.pop(); step !== undefined; step = this.todo.pop()) step();
+    return schema;
   }
 
   private schema(value: JsonValue): Schema {
-    if (value.type === 'array') return { groups: [{ name: '', desc: null, databases: this.databases(value), groups: [] }] };
+    if (value.type === 'array') {
+      const databases: SchemaDatabase[] = [];
+      this.databases(value, databases);
+      return { groups: [{ name: '', desc: null, databases, groups: [] }] };
+    }
     if (value.type === 'object') {
       if (value.get('groups') !== undefined) {
         for (const m of value.members) if (m.key !== 'groups') this.error(m.value, `unexpected property "${m.rawKey}" beside "groups" in a schema`);
-        return { groups: this.groups(value.get('groups') as JsonValue) };
+        const groups: SchemaGroup[] = [];
+        this.groups(value.get('groups') as JsonValue, groups);
+        return { groups };
       }
       if (value.get('fields') !== undefined || value.get('name') !== undefined) {
-        return { groups: [{ name: '', desc: null, databases: [this.database(value)], groups: [] }] };
+        const databases: SchemaDatabase[] = [];
+        this.database(value, databases);
+        return { groups: [{ name: '', desc: null, databases, groups: [] }] };
       }
     }
     this.error(value, 'expected a schema: an object with "groups", an array of database definitions, or a database definition (an object with "name" and "fields")');
@@ -126,27 +152,35 @@ class Reader {
     return v.value;
   }
 
-  private groups(value: JsonValue): SchemaGroup[] {
-    return this.list(value, 'an array of group definitions').flatMap((item) => {
+  /** Reads a list of group definitions into `out` (as the next steps). */
+  private groups(value: JsonValue, out: SchemaGroup[]): void {
+    this.next(...this.list(value, 'an array of group definitions').map((item) => () => {
       const obj = this.object(item, 'a group definition');
-      if (!obj) return [];
-      return [{
+      if (!obj) return;
+      const group = {
         name: this.optionalString(obj, 'name', 'a group definition') ?? '',
         desc: this.optionalString(obj, 'desc', 'a group definition'),
-        databases: this.databases(obj.get('databases')),
-        groups: obj.get('groups') === undefined ? [] : this.groups(obj.get('groups') as JsonValue),
-      }];
-    });
+        databases: [] as SchemaDatabase[],
+        groups: [] as SchemaGroup[],
+      };
+      out.push(group);
+      const groups = obj.get('groups');
+      this.next(() => this.databases(obj.get('databases'), group.databases), () => {
+        if (groups !== undefined) this.groups(groups, group.groups);
+      });
+    }));
   }
 
-  private databases(value: JsonValue | undefined): SchemaDatabase[] {
-    return this.list(value, 'an array of database definitions').flatMap((item) => {
+  /** Reads a list of database definitions into `out` (as the next steps). */
+  private databases(value: JsonValue | undefined, out: SchemaDatabase[]): void {
+    this.next(...this.list(value, 'an array of database definitions').map((item) => () => {
       const obj = this.object(item, 'a database definition');
-      return obj ? [this.database(obj)] : [];
-    });
+      if (obj) this.database(obj, out);
+    }));
   }
 
-  private database(obj: JsonObject): SchemaDatabase {
+  /** Reads a database definition into `out`; its child databases, its label and trash flag are the next steps. */
+  private database(obj: JsonObject, out: SchemaDatabase[]): void {
     const name = this.requiredString(obj, 'name', 'a database definition');
     const what = name ? `database "${name}"` : 'a database definition';
     const fieldsValue = obj.get('fields');
@@ -165,11 +199,21 @@ class Reader {
       const bo = this.object(b, 'a blob definition');
       return bo ? [this.blob(bo, what)] : [];
     });
-    const childValues = this.list(obj.get('databases'), 'an array of database definitions');
-    const databases = this.databases(obj.get('databases'));
-    this.unique(childValues, databases.map((d) => d.name), `child database of ${what}`);
-    const trash = this.flag(obj, 'trash', what);
-    return { name, label: this.optionalString(obj, 'label', what) ?? name, fields, blobs, databases, ...(trash ? { trash } : {}) };
+    const children = this.list(obj.get('databases'), 'an array of database definitions');
+    const database: Reading = { name, label: name, fields, blobs, databases: [] };
+    out.push(database);
+    const databases = database.databases as SchemaDatabase[];
+    this.next(
+      ...children.map((item) => () => {
+        const child = this.object(item, 'a database definition');
+        if (child) this.database(child, databases);
+      }),
+      () => {
+        this.unique(children, databases.map((d) => d.name), `child database of ${what}`);
+        if (this.flag(obj, 'trash', what)) database.trash = true;
+        database.label = this.optionalString(obj, 'label', what) ?? name;
+      },
+    );
   }
 
   private field(obj: JsonObject, owner: string): SchemaField {

@@ -8,7 +8,9 @@ import { checkNumber, compareNumbers } from '../ast/numbers.js';
  * may get a value from either the base object or `expressions`, not both"; "A field named more
  * than once across `fields` and `expressions` makes the action fail"), field names not empty
  * and without the record object's own keys, LIMIT and OFFSET whole and at least 0, a key
- * specifier only where records are specified.
+ * specifier only where records are specified, an UPDATE with fail_no_op true that cannot but
+ * fail (no values, or an empty records array: the Errors row "fail_no_op true and no matching
+ * records or no values supplied").
  */
 
 export interface ActionProblem {
@@ -116,6 +118,16 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
           node,
           field: 'fail_no_op',
           hint: 'give the values to set, or leave fail_no_op out',
+        });
+      }
+      // The Errors row's other half: "fail_no_op true and no matching records". An empty array
+      // specifier matches no record, whatever the database holds.
+      if (node.failNoOp === true && node.records.kind === 'spec_array' && node.records.items.length === 0) {
+        out.push({
+          code: 'spec/update-no-records',
+          message: 'an UPDATE with fail_no_op true and an empty records array always fails: it matches no record (the spec: with no matching records "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
+          node: node.records,
+          hint: 'name the records to update, or leave fail_no_op out',
         });
       }
       noKey(node.database, node, 'database', out);

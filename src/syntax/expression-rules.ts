@@ -368,13 +368,17 @@ export abstract class ExpressionRules extends ExpressionFrames {
     }
   }
 
-  /** `BY term [ASC|DESC] {, ...}` after ORDER: the order terms of a SELECT and of the FETCH types. */
-  protected *orderByTerms(): Generator<Rule<unknown>, OrderTerm[], unknown> {
+  /**
+   * `BY term [ASC|DESC] {, ...}` after ORDER: the order terms of a SELECT (`columns`: how its
+   * result columns are written, for the hint of `ORDER BY 2`) and of the FETCH types (null).
+   */
+  protected *orderByTerms(columns: readonly string[] | null): Generator<Rule<unknown>, OrderTerm[], unknown> {
     const order: OrderTerm[] = [];
     this.expect(T.By);
     do {
       const termStart = this.pos;
       const e = (yield this.expression(0)) as Expr;
+      this.columnPosition(e, termStart, 'ORDER BY', columns);
       const dir = this.optional(T.Desc) !== MISSING ? 'desc' : (this.optional(T.Asc), 'asc');
       order.push(this.mark(new OrderTermNode(e, dir), termStart));
     } while (this.optional(T.Comma) !== MISSING);

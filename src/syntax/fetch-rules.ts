@@ -193,7 +193,7 @@ export abstract class FetchRules extends ActionParts {
 
   /** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
   private *paging(): Generator<Rule<unknown>, { order: OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }, unknown> {
-    const order = this.optional(T.Order) !== MISSING ? ((yield* this.orderByTerms()) as OrderTerm[]) : [];
+    const order = this.optional(T.Order) !== MISSING ? ((yield* this.orderByTerms(null)) as OrderTerm[]) : [];
     const limit = this.optional(T.Limit) !== MISSING ? this.wholeOrParam('LIMIT') : null;
     const offset = this.optional(T.Offset) !== MISSING ? this.wholeOrParam('OFFSET') : null;
     return { order, limit, offset };

@@ -194,6 +194,9 @@ export function hintFor(
 ): string | undefined {
   const word = upper(token);
   const prev = upper(previous);
+  // A set operation after a query (`... FROM shop.orders UNION SELECT ...`, `UNION ALL`): its own
+  // hint, before any guess from the tokens around it (`orders ... did you mean ORDER?`).
+  if (SET_OPERATIONS.includes(word)) return setOperationHint(word);
   const own = sqlFormHint(token, previous, next, before, expected, first);
   if (own) return own;
   if (T.KEYWORDS.includes(token.tokenType) && next?.tokenType === T.LParen && token.tokenType !== T.Exists && token.tokenType !== T.In) {
@@ -219,10 +222,7 @@ export function hintFor(
   if (token.tokenType === T.Identifier && word === 'APPLY' && previous?.tokenType === T.Cross) {
     return 'dsq has no CROSS APPLY: join a subquery source (a source cannot refer to the sources before it)';
   }
-  const setOp = [word, prev].find((w) => w === 'UNION' || w === 'INTERSECT' || w === 'EXCEPT' || w === 'MINUS');
-  if (setOp) {
-    return `dsq has no ${setOp}: a select object is one query; write separate statements separated by ';'`;
-  }
+  if (SET_OPERATIONS.includes(prev)) return setOperationHint(prev);
   if (word === 'WITH' && (!previous || previous.tokenType === T.Semicolon)) {
     return 'dsq has no WITH (common table expressions); use a subquery in FROM: FROM (SELECT ...)';
   }
@@ -247,6 +247,13 @@ export function hintFor(
     return own ? `${own} (${alias})` : `${word} is an SQL keyword and is never read as a bare alias; ${alias}`;
   }
   return undefined;
+}
+
+/** SQL's set operations, which a select object (one query) cannot hold. */
+const SET_OPERATIONS: readonly string[] = ['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'];
+
+function setOperationHint(word: string): string {
+  return `dsq has no ${word}: a select object is one query; write separate statements separated by ';'`;
 }
 
 const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.LessEquals, T.Greater, T.GreaterEquals];
@@ -303,8 +310,9 @@ function sqlFormHint(
     const [close] = suggest(token.image, expected === 'SELECT' ? STATEMENT_WORDS : [...CLAUSES, 'OPTIONS', 'JOIN', 'LEFT', 'INNER', 'CROSS'], 1);
     if (close) return `did you mean ${close}?`;
   }
-  if (expected === END_OF_STATEMENT && previous?.tokenType === T.Identifier && first?.tokenType === T.Select) {
-    // SELECT a FORM t: FORM was taken for an alias of a.
+  const pathSegment = before !== undefined && [T.Dot, T.At, T.Colon].includes(before.tokenType);
+  if (expected === END_OF_STATEMENT && previous?.tokenType === T.Identifier && !pathSegment && first?.tokenType === T.Select) {
+    // SELECT a FORM t: FORM was taken for an alias of a (not `shop.orders`: a path's segment is no alias).
     const [close] = suggest(previous.image, CLAUSES, 1);
     if (close) return `${previous.image} was read as an alias: did you mean ${close}?`;
   }

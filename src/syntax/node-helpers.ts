@@ -8,12 +8,14 @@ import * as T from './tokens.js';
 
 const QUOTED = idx(T.QuotedIdentifier);
 const NUMBER = idx(T.NumberLiteral);
+const LPAREN = idx(T.LParen);
 const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 /**
  * The node-building helpers every rule uses, over the cursor of parser-base.ts: names (quoted
  * or not), numbers (checked against the spec's range), datetime literals, column or alias
- * references, and calls (checking `*` and DISTINCT). The name rules (name-rules.ts) extend it.
+ * references, calls (checking `*` and DISTINCT), and a number where SQL reads a column
+ * position. The name rules (name-rules.ts) extend it.
  */
 export abstract class NodeHelpers extends ParserBase {
   protected nameOf(i: number): string {
@@ -44,6 +46,26 @@ export abstract class NodeHelpers extends ParserBase {
       this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, negative ? i - 1 : i, i);
     }
     return text;
+  }
+
+  /**
+   * `ORDER BY 2`, `GROUP BY 1`, `ORDER BY -1`: SQL reads a bare number there as a result
+   * column's position, but the spec's order term and group item are expressions, so the select
+   * object would order or group by the constant. An error, with the column meant when the
+   * number names one of `columns` (how the SELECT wrote them). A number in parentheses, `(2)`,
+   * is the constant on purpose (and how the printer writes one).
+   */
+  protected columnPosition(e: Expr, start: number, clause: 'ORDER BY' | 'GROUP BY', columns: readonly string[] | null): void {
+    if (e.kind !== 'number' || this.typeOf(start) === LPAREN) return;
+    const verb = clause === 'ORDER BY' ? 'order' : 'group';
+    const position = /^[1-9][0-9]{0,5}$/.test(e.value) ? Number(e.value) : 0;
+    const meant = columns === null || position === 0 ? undefined : columns[position - 1];
+    const hint =
+      meant !== undefined && meant !== ''
+        ? `write the column: ${clause} ${meant}`
+        : `write the ${columns === null ? 'field' : 'column or expression'} to ${verb} by; to ${verb} by the number itself, write it in parentheses: (${e.value})`;
+    const term = clause === 'ORDER BY' ? 'order term' : 'group item';
+    this.report('syntax/column-position', `${clause} ${e.value} would ${verb} by the number ${e.value}, not by a result column: dsq has no column positions (the spec's ${term} is an expression)`, start, this.last(), hint);
   }
 
   /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */

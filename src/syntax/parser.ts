@@ -107,12 +107,16 @@ export class DsqParser extends SourceRules {
     this.expect(T.Select);
     const distinct = this.optional(T.Distinct) !== MISSING;
     let columns: 'all' | ResultColumn[] = 'all';
+    /** How each result column is written (for the hint of `ORDER BY 2`). */
+    const written: string[] = [];
     if (this.optional(T.Star) === MISSING) {
       if (startsExpression(this.t1())) {
         const list: ResultColumn[] = [];
         do {
+          const columnStart = this.pos;
           const rc = yield* this.resultColumn();
           list.push(rc);
+          written.push(this.columnText(rc, columnStart));
           if (rc.alias !== null) scope.aliases.add(rc.alias);
         } while (this.optional(T.Comma) !== MISSING);
         columns = list;
@@ -132,11 +136,15 @@ export class DsqParser extends SourceRules {
     scope.active = true;
     if (this.optional(T.Group) !== MISSING) {
       this.expect(T.By);
-      do group.push((yield this.expression(0)) as Expr);
-      while (this.optional(T.Comma) !== MISSING);
+      do {
+        const itemStart = this.pos;
+        const e = (yield this.expression(0)) as Expr;
+        this.columnPosition(e, itemStart, 'GROUP BY', written);
+        group.push(e);
+      } while (this.optional(T.Comma) !== MISSING);
     }
     if (this.optional(T.Having) !== MISSING) having = (yield this.expression(0)) as Expr;
-    if (this.optional(T.Order) !== MISSING) order.push(...((yield* this.orderByTerms()) as OrderTerm[]));
+    if (this.optional(T.Order) !== MISSING) order.push(...((yield* this.orderByTerms(written)) as OrderTerm[]));
     scope.active = false;
     if (this.optional(T.Limit) !== MISSING) {
       limit = (yield this.expression(0)) as Expr;
@@ -150,6 +158,18 @@ export class DsqParser extends SourceRules {
     this.scopes.length = scopeDepth;
     this.leave();
     return this.mark(new SelectNode(distinct, columns, from, where, group, having, order, limit, offset), start);
+  }
+
+  /**
+   * How a result column that started at token `start` is referred to: its alias as written
+   * (`total`, `"order"`), else its expression's text when short (`price`, `a + b`), else ''.
+   */
+  private columnText(rc: ResultColumn, start: number): string {
+    const last = this.last();
+    if (last === MISSING || last < start) return '';
+    if (rc.alias !== null) return this.image(last);
+    const text = this.text.slice(this.starts[start], this.ends[last]);
+    return text.length <= 40 && !/[\r\n]/.test(text) ? text : '';
   }
 
   /** `expression [[AS] name]`. */

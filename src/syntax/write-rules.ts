@@ -7,13 +7,14 @@ import { DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, Recor
 import { FetchRules } from './fetch-rules.js';
 import { stringValue } from './literals.js';
 import { expectedMessage } from './messages.js';
-import { MISSING, idx, type Rule } from './parser-base.js';
+import { IS_NAME, MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 
 const IDENTIFIER = idx(T.Identifier);
 const LPAREN = idx(T.LParen);
 const SELECT = idx(T.Select);
 const STRING = idx(T.StringLiteral);
+const PATH_SEPARATORS: ReadonlySet<number> = new Set([idx(T.Dot), idx(T.At), idx(T.Colon)]);
 
 /** Source offsets from a value's first token to its last. */
 interface TokenRange {
@@ -41,8 +42,7 @@ export abstract class WriteRules extends FetchRules {
   // INSERT, REPLACE, SET
 
   protected *recordsWrite(word: 'INSERT' | 'REPLACE' | 'SET', start: number): Rule<DataAction> {
-    const into = this.expectWord('INTO', `INTO (${word} INTO database ...)`);
-    void into;
+    if (this.optionalWord('INTO') === MISSING) this.missingActionWord(word, 'INTO');
     const database = yield* this.database();
     const records: RecordData[] = [];
     let delimited: DelimitedRecords | null = null;
@@ -294,6 +294,7 @@ export abstract class WriteRules extends FetchRules {
    * inside them is inside the field).
    */
   private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: Node, contiguous = true, ownSpan?: TokenRange): N {
+    this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans === null) return node;
     const valueSpan = ownSpan ?? spans.get(value);
@@ -303,6 +304,29 @@ export abstract class WriteRules extends FetchRules {
     const start = contiguous || valueSpan === undefined ? from : valueSpan.start;
     spans.record(node, start, Math.max(to, start));
     return node;
+  }
+
+  /**
+   * `DELETE shop.orders`, `INSERT shop.orders (...)`: the word the grammar has after the action
+   * word (grammar/reference.md: `remove := (DELETE | TRASH | RESTORE | DISPOSE) FROM database`,
+   * `insert := (INSERT | REPLACE | SET) INTO database`) is missing. Some SQL dialects leave it out;
+   * dsq has one form of each. An error with that form; the rest is read as if the word were there.
+   */
+  private missingActionWord(word: string, keyword: 'FROM' | 'INTO'): void {
+    const form = `${keyword} (${word} ${keyword} database ...)`;
+    this.syntaxError({
+      ...expectedMessage(form, ` after '${this.image(this.last())}', found ${this.foundText()}`),
+      hint: `write ${word} ${keyword} ${this.pathAhead() ?? 'database'} ...`,
+    });
+  }
+
+  /** The text of the path that starts at the next token (`shop.orders@trash`), not read; null when no name is next. */
+  private pathAhead(): string | null {
+    if (!this.atName()) return null;
+    let last = this.pos;
+    while (last + 2 < this.end && PATH_SEPARATORS.has(this.typeOf(last + 1)) && IS_NAME[this.typeOf(last + 2)] === true) last += 2;
+    const text = this.text.slice(this.starts[this.pos], this.ends[last]);
+    return text.length <= 60 ? text : null;
   }
 
   // -------------------------------------------------------------------------------------
@@ -355,7 +379,7 @@ export abstract class WriteRules extends FetchRules {
   // DELETE, TRASH, RESTORE, DISPOSE
 
   protected *remove(word: string, start: number): Rule<DataAction> {
-    this.optional(T.From);
+    if (this.optional(T.From) === MISSING) this.missingActionWord(word, 'FROM');
     const database = yield* this.database();
     if (this.at(T.Using)) this.writeHabits(word);
     const records = yield* this.writeRecords();

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { DataAction } from '../../src/ast/actions.js';
+import { print } from '../../src/print/index.js';
+import { arbFetch } from '../fixtures/action-arbitraries.js';
 import { lint } from '../../src/lint/index.js';
 import { readSchema } from '../../src/schema/index.js';
 import { tokenizeLine, type Grammar } from '../grammar/textmate.js';
@@ -37,6 +41,18 @@ describe('lint rules for data actions', () => {
     }
     for (const t of texts) expect(codes(`${t} LIMIT 2000`), t).not.toContain('fetch-without-limit');
     expect(codes('FETCH PSEUDORECORDS FROM (SELECT a FROM t)')).not.toContain('fetch-without-limit');
+  });
+
+  it('fetch-without-limit leaves every FETCH that returns a count alone: COUNT, or OPTIONS (COUNT = TRUE), of any fetch type with a count (property)', () => {
+    fc.assert(
+      fc.property(arbFetch, (action) => {
+        if (!('count' in action)) return;
+        const counted = { ...action, count: true };
+        const text = print(counted as DataAction);
+        expect(lint(text).diagnostics.filter((d) => d.code === 'fetch-without-limit'), text).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('insert-missing-key: every key field needs a value (with a schema)', () => {

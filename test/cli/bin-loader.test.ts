@@ -150,6 +150,22 @@ describe('bin/dsq.js', () => {
     expect(current(dir).id).toBe(id);
   });
 
+  it('import() of a package or of a file URL works in the build (dsq run finds its engine so, beside dsq or in the working folder)', () => {
+    const sources = `import { pathToFileURL } from 'node:url';
+export async function runProcess(argv: string[]): Promise<number> {
+  const os = await import('node:os');
+  const found = await import(pathToFileURL(argv[0] as string).href);
+  process.stdout.write(String(typeof os.cpus) + ' ' + String(found.word));
+  return 0;
+}
+`;
+    const dir = checkout({ sources });
+    writeFileSync(join(dir, 'engine.cjs'), "module.exports = { word: 'found' };\n");
+    const result = run(dir, [join(dir, 'engine.cjs')]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('function found');
+  });
+
   it('keeps a code cache per command (written on its first run), and runs on when a cache is damaged', () => {
     const dir = checkout({ sources: says('cached') });
     expect(run(dir, ['compile']).stdout).toBe('cached build compile');

@@ -43,11 +43,34 @@ describe('the VS Code extension manifest', () => {
     expect(existsSync(join(temp, 'docs', 'rules', 'null-comparison.md'))).toBe(true);
   });
 
+  it('validates dsq.config.json with the JSON Schema the package ships (jsonValidation, staged by the packaging script; issue 27)', async () => {
+    expect(manifest.contributes.jsonValidation).toEqual([{ fileMatch: 'dsq.config.json', url: './schemas/dsq.config.schema.json' }]);
+    const { stage } = await import('../../editors/vscode/scripts/package.mjs');
+    stage(temp);
+    expect(readFileSync(join(temp, 'schemas', 'dsq.config.schema.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'dsq.config.schema.json'), 'utf8'));
+  });
+
   it('activates on dsq documents and runs the bundled client', () => {
     expect(manifest.activationEvents).toContain('onLanguage:dsq');
     expect(manifest.main).toBe('./dist/extension.js');
     expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual(['dsq.restartServer']);
     expect(Object.keys(manifest.contributes.configuration.properties)).toEqual(['dsq.server.path', 'dsq.trace.server']);
+  });
+
+  it('lets no workspace name the program it runs: dsq.server.path has machine scope, untrusted workspaces run the bundled dsq', () => {
+    const setting = manifest.contributes.configuration.properties['dsq.server.path'];
+    // machine: user and remote settings only; a workspace's .vscode/settings.json is ignored for it.
+    expect(setting.scope).toBe('machine');
+    expect(setting.markdownDescription).toMatch(/user .*setting only/);
+    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: 'limited' });
+    expect(manifest.capabilities.untrustedWorkspaces.description).toMatch(/bundled/);
+    // Every other setting is harmless from a workspace (no scope: window, the default).
+    for (const [name, p] of Object.entries(manifest.contributes.configuration.properties) as [string, { scope?: string }][]) {
+      if (name !== 'dsq.server.path') expect(p.scope, name).toBeUndefined();
+    }
+    const readme = readFileSync(join(EXT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Which dsq runs'));
+    for (const said of ['`dsq.server.path`', 'machine scope', '.vscode/settings.json', 'node_modules/dsq', 'bundled', 'Restricted Mode']) expect(section).toContain(said);
   });
 
   it('asks for a VS Code the language client supports, and packages with vsce 3', () => {
@@ -73,6 +96,16 @@ describe('which dsq the extension starts', () => {
     mkdirSync(join(ws, 'node_modules', 'dsq', 'bin'), { recursive: true });
     writeFileSync(join(ws, 'node_modules', 'dsq', 'bin', 'dsq.js'), '');
     expect(chooseServer('', [join(temp, 'other'), ws], bundled)).toEqual({ module: join(ws, 'node_modules', 'dsq', 'bin', 'dsq.js'), source: 'workspace' });
+  });
+
+  it('runs nothing from a workspace that is not trusted: not its node_modules/dsq, not a setting relative to it', () => {
+    const ws = join(temp, 'ws-untrusted');
+    mkdirSync(join(ws, 'node_modules', 'dsq', 'bin'), { recursive: true });
+    writeFileSync(join(ws, 'node_modules', 'dsq', 'bin', 'dsq.js'), '');
+    expect(chooseServer('', [ws], bundled, true)).toEqual({ module: join(ws, 'node_modules', 'dsq', 'bin', 'dsq.js'), source: 'workspace' });
+    expect(chooseServer('', [ws], bundled, false)).toEqual({ module: bundled, source: 'bundled' });
+    expect(chooseServer('node_modules/dsq', [ws], bundled, false)).toEqual({ module: bundled, source: 'bundled' });
+    expect(chooseServer('/opt/dsq/bin/dsq.js', [ws], bundled, false)).toEqual({ module: '/opt/dsq/bin/dsq.js', source: 'setting' });
   });
 
   it('takes the dsq.server.path setting: a file, or a package folder, relative to the workspace', () => {

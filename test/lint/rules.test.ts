@@ -74,8 +74,18 @@ const CASES: Record<string, Cases> = {
     invalid: [
       ['FETCH RECORDS FROM t', ['1:1']],
       ["SELECT 1; FETCH RECORDS FROM t WHERE a = 'x' ORDER BY a OFFSET 10", ['1:11']],
+      ['FETCH RECORDS FROM t OPTIONS (COUNT = FALSE)', ['1:1']],
+      ['FETCH RECORDS FROM t RECORDS ALL', ['1:1']],
+      ['FETCH RECORDS FROM t RECORDS [1, WHERE a > 1]', ['1:1']],
+      ['FETCH USERS WHERE a = 1', ['1:1']],
     ],
-    valid: ['FETCH RECORDS FROM t LIMIT 10', 'FETCH RECORDS FROM t LIMIT 5000 OFFSET 1000', 'SELECT a FROM t', 'FETCH PSEUDORECORDS FROM (SELECT a FROM t)'],
+    valid: [
+      'FETCH RECORDS FROM t LIMIT 10', 'FETCH RECORDS FROM t LIMIT 5000 OFFSET 1000', 'SELECT a FROM t', 'FETCH PSEUDORECORDS FROM (SELECT a FROM t)',
+      // A count, not records: the limit cannot cut it short.
+      'FETCH COUNT RECORDS FROM t', 'FETCH RECORDS FROM t OPTIONS (COUNT = TRUE)', 'FETCH COUNT MULTIRECORDS FROM ALL', 'FETCH COUNT TASKS', 'FETCH COUNT TASKS WHERE a = 1',
+      // Single records and users: fewer than the limit by their specifier.
+      'FETCH RECORDS FROM t RECORDS 7', 'FETCH RECORDS FROM t RECORDS KEY(id = 1)', "FETCH RECORDS FROM t RECORDS [1, 'r2', KEY(id = 3)] WHERE a = 1", "FETCH USERS 'bob'", 'FETCH USERS [1, 2]',
+    ],
   },
   'write-without-where': {
     invalid: [['DELETE FROM t', ['1:1']], ['SELECT 1; UPDATE t SET a = 1', ['1:11']]],

@@ -39,6 +39,23 @@ describe('Errors: conditions that make an action fail, detectable in the action'
     stmt.accepts('{"action":"update","database":"db","records":1,"expressions":{"a":1},"fail_no_op":true}', '{"action":"update","database":"db","records":1,"expressions":{"a":1},"fail_no_op":true}');
   });
 
+  it('"fail_no_op true and no matching records ... | fails": an UPDATE with fail_no_op and an empty records array (issue 31), from JSON and from text', () => {
+    stmt.rejects('{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":true}', 'spec/update-no-records', '/records');
+    stmt.rejects('{"action":"update","database":"db","records":[],"expressions":{"a":{"$+":[{"$col":"a"},1]}},"fail_no_op":true}', 'spec/update-no-records', '/records');
+    const text = compileResult('UPDATE shop.orders SET a = 1 RECORDS [] OPTIONS (FAIL_NO_OP = TRUE)');
+    expect(text.value).toBeUndefined();
+    expect(text.diagnostics.map((d) => [d.code, d.span?.column, d.hint])).toEqual([['spec/update-no-records', 38, 'name the records to update, or leave fail_no_op out']]);
+    // Both halves at once: both are said.
+    expect(compileResult('UPDATE db RECORDS [] OPTIONS (FAIL_NO_OP = TRUE)').diagnostics.map((d) => d.code)).toEqual(['spec/update-no-values', 'spec/update-no-records']);
+    // Without fail_no_op, or with records to match, it is a valid action (a no-op succeeds).
+    stmt.accepts('{"action":"update","database":"db","records":[],"fields":{"a":1}}', '{"action":"update","database":"db","records":[],"fields":{"a":1}}');
+    stmt.accepts('{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":false}', '{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":false}');
+    stmt.accepts('{"action":"update","database":"db","records":[7],"fields":{"a":1},"fail_no_op":true}', '{"action":"update","database":"db","records":[7],"fields":{"a":1},"fail_no_op":true}');
+    // Whether a WHERE matches a record only the server knows.
+    stmt.accepts('{"action":"update","database":"db","records":{"type":"where","where":{"$=":[{"$col":"a"},1]}},"fields":{"a":1},"fail_no_op":true}', '{"action":"update","database":"db","records":{"type":"where","where":{"$=":[{"$col":"a"},1]}},"fields":{"a":1},"fail_no_op":true}');
+    expect(compileResult('UPDATE db SET a = 1 RECORDS [] OPTIONS (FAIL_NO_OP = FALSE)').diagnostics).toEqual([]);
+  });
+
   it('"a record with a field given both by value and by expression | error"', () => {
     stmt.rejects('{"action":"insert","database":"db","records":[{"a":1,"expressions":{"a":2}}]}', 'spec/field-twice', '/records/0/expressions');
     stmt.rejects('{"action":"set","database":"db","records":[{"Name":"x","expressions":{"name":"y"}}]}', 'spec/field-twice', '/records/0/expressions');

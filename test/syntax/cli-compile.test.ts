@@ -79,6 +79,32 @@ describe('dsq compile', () => {
     expect(r.err).toContain('warning: "John Smith" is a column name (double quotes), but looks like text');
   });
 
+  it('a function outside the spec\'s table is a warning with "did you mean" (lint\'s unknown-function), and the JSON still prints', async () => {
+    const text = 'SELECT coalesce(a, 1), lower(b), now(), AVERAGE(x), SUM(y) FROM t';
+    const r = await run(['compile', '--indent', '0', file(text)]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(`${toJson(parse(text), { indent: 0 })}\n`);
+    const warnings = r.err.split('\n').filter((l) => l.includes(': warning: ')).map((l) => l.replace(/^.*?q\.dsq:/, ''));
+    expect(warnings).toEqual([
+      "1:8: warning: Unknown function COALESCE: it is not in the spec's function table.",
+      "1:24: warning: Unknown function LOWER: it is not in the spec's function table.",
+      `1:34: warning: Unknown function NOW: it is not in the spec's function table (did you mean "POW"?).`,
+      `1:41: warning: Unknown function AVERAGE: it is not in the spec's function table (did you mean "AVG"?).`,
+    ]);
+    expect(r.err).not.toContain('error');
+    // With the rule's setting in dsq.config.json: its options apply, and "off" silences it.
+    const dir = mkdtempSync(join(tmpdir(), 'dsq-compile-'));
+    writeFileSync(join(dir, 'q.dsq'), text);
+    writeFileSync(join(dir, 'dsq.config.json'), '{"rules": {"unknown-function": ["error", {"allow": ["coalesce", "LOWER", "NOW"]}]}}');
+    const allowed = await runCli(['compile', 'q.dsq'], { cwd: dir });
+    expect(allowed.code).toBe(0);
+    expect(allowed.err.split('\n').filter((l) => l.includes(': warning: '))).toEqual([
+      `q.dsq:1:41: warning: Unknown function AVERAGE: it is not in the spec's function table (did you mean "AVG"?).`,
+    ]);
+    writeFileSync(join(dir, 'dsq.config.json'), '{"rules": {"unknown-function": "off"}}');
+    expect(await runCli(['compile', 'q.dsq'], { cwd: dir })).toMatchObject({ code: 0, err: '' });
+  });
+
   it('usage errors exit 2', async () => {
     expect((await run(['compile', '--form', 'medium'], 'SELECT 1')).code).toBe(2);
     expect((await run(['compile', '--indent', 'x'], 'SELECT 1')).code).toBe(2);

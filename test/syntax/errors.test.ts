@@ -1,4 +1,8 @@
-import { quotedTextWarnings } from '../../src/lint/rules/quoted-text.js';
+import fc from 'fast-check';
+import { compileWarnings } from '../../src/lint/compile-warnings.js';
+import { lint } from '../../src/lint/lint.js';
+import { print } from '../../src/print/index.js';
+import { arbStatement } from '../fixtures/arbitraries.js';
 import { describe, expect, it } from 'vitest';
 import { DsqError, type Diagnostic } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
@@ -131,7 +135,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     const doc = parseDocument(text);
     expect(doc.diagnostics).toEqual([]);
     expect(doc.statements).toHaveLength(1);
-    const warnings = quotedTextWarnings(doc);
+    const warnings = compileWarnings(doc);
     expect(warnings.map((d) => [d.code, d.severity, d.message])).toEqual([
       ['quoted-text', 'warning', '"John Smith" is a column name (double quotes), but looks like text.'],
       ['quoted-text', 'warning', '"A%" is a column name (double quotes), but looks like text.'],
@@ -139,6 +143,37 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     expect(warnings[0]?.hint).toBe("for text use single quotes: 'John Smith'");
     expect(warnings[0]?.span).toMatchObject({ line: 1, column: 30 });
     expect(() => parse('SELECT * FROM t WHERE name = "John Smith"')).not.toThrow();
+  });
+
+  it('compile\'s warnings are exactly lint\'s quoted-text and unknown-function findings, as warnings (property)', () => {
+    const shown = (d: { code: string; message: string; span?: unknown; hint?: string }) => ({ code: d.code, message: d.message, span: d.span, hint: d.hint });
+    fc.assert(
+      fc.property(arbStatement, (statement) => {
+        const text = print(statement);
+        const linted = lint(text).diagnostics.filter((d) => d.code === 'quoted-text' || d.code === 'unknown-function');
+        const warnings = compileWarnings(parseDocument(text));
+        expect(warnings.every((d) => d.severity === 'warning')).toBe(true);
+        expect(warnings.map(shown)).toEqual(linted.map(shown));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a set operation after a table gets its own hint, whatever the path or alias before it (issue 31: never "orders was read as an alias: did you mean ORDER?")', () => {
+    const word = fc.constantFrom('orders', 'groups', 'limits', 'offsets', 'wheres', 'form', 'fromm', 'ordr', 'x', 'havin');
+    const path = fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([segments, trash]) => `${segments.join('.')}${trash ? '@trash' : ''}`);
+    fc.assert(
+      fc.property(path, fc.option(word, { nil: null }), fc.constantFrom('UNION', 'INTERSECT', 'EXCEPT', 'MINUS', 'union'), fc.constantFrom('', ' ALL', ' DISTINCT'), (from, alias, op, after) => {
+        const text = `SELECT id FROM ${from}${alias === null ? '' : ` ${alias}`} ${op}${after} SELECT id FROM u`;
+        const [first] = errorsOf(text);
+        expect(first?.message, text).toBe(`unexpected ${op.toUpperCase()}: expected the end of the statement (';' or the end of the input)`);
+        expect(first?.hint, text).toBe(`dsq has no ${op.toUpperCase()}: a select object is one query; write separate statements separated by ';'`);
+      }),
+      { numRuns: 300 },
+    );
+    // The alias guess stays where it is right: a misspelt clause read as an alias.
+    expect(hint('SELECT a FORM t')).toBe('FORM was read as an alias: did you mean FROM?');
+    expect(hint('SELECT a FROM shop.orders LIMT 5')).toBe('LIMT was read as an alias: did you mean LIMIT?');
   });
 
   it('parseExpression rejects trailing text', () => {

@@ -36,6 +36,7 @@ describe('syntax errors say what was expected, in the message and in `expected`'
     ['FETCH POSTS ON FOO', "expected GROUP, DATABASE or USER after 'ON' (the wall of the posts), found 'FOO'", 'GROUP, DATABASE or USER'],
     ['INSERT INTO db (a) VALUES (1) ON DUPLICATE FOO', "expected FAIL or UPDATE after 'DUPLICATE' (ON DUPLICATE of INSERT), found 'FOO'", 'FAIL or UPDATE'],
     ['INSERT db (a) VALUES (1)', "expected INTO (INSERT INTO database ...) after 'INSERT', found 'db'", 'INTO (INSERT INTO database ...)'],
+    ['DELETE db WHERE a = 1', "expected FROM (DELETE FROM database ...) after 'DELETE', found 'db'", 'FROM (DELETE FROM database ...)'],
     ['FETCH RECORDS FROM db RECORDS KEY(a = )', "expected a key value (NULL, TRUE, FALSE, a number or a string) after '=', found ')'", 'a key value (NULL, TRUE, FALSE, a number or a string)'],
     ['SELECT a FROM t WHERE a = :', "expected a parameter name after ':' (such as :region), found the end of the input", 'a parameter name'],
     // problems the syntax allows but the language does not, said the same way

@@ -4,7 +4,7 @@ import { chooseServer } from './server-path.js';
 
 let client: LanguageClient | undefined;
 
-/** Starts `dsq lsp --stdio` (the workspace's dsq, or the bundled one) for dsq documents. */
+/** Starts `dsq lsp --stdio` (the setting's dsq, the workspace's, or the bundled one: `chooseServer`) for dsq documents. */
 export async function activate(context: ExtensionContext): Promise<void> {
   const output = window.createOutputChannel('dsq', { log: true });
   context.subscriptions.push(output);
@@ -12,8 +12,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const start = async () => {
     const folders = (workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     const setting = workspace.getConfiguration('dsq').get<string>('server.path', '');
-    const choice = chooseServer(setting, folders, context.asAbsolutePath('dist/server.js'));
-    output.info(`starting the language server from ${choice.module} (${choice.source})`);
+    const choice = chooseServer(setting, folders, context.asAbsolutePath('dist/server.js'), workspace.isTrusted);
+    const untrusted = workspace.isTrusted ? '' : ', the workspace is not trusted: nothing is run from it';
+    output.info(`starting the language server from ${choice.module} (${choice.source}${untrusted})`);
     // TransportKind.stdio adds --stdio (and --clientProcessId) to the arguments: `dsq lsp --stdio`.
     const server = { module: choice.module, transport: TransportKind.stdio, args: ['lsp'] };
     const serverOptions: ServerOptions = { run: server, debug: server };
@@ -28,18 +29,18 @@ export async function activate(context: ExtensionContext): Promise<void> {
     await client.start();
   };
 
+  const restart = async () => {
+    await client?.stop();
+    client = undefined;
+    await start();
+  };
   context.subscriptions.push(
-    commands.registerCommand('dsq.restartServer', async () => {
-      await client?.stop();
-      client = undefined;
-      await start();
-    }),
+    commands.registerCommand('dsq.restartServer', restart),
     workspace.onDidChangeConfiguration(async (e) => {
-      if (!e.affectsConfiguration('dsq.server.path')) return;
-      await client?.stop();
-      client = undefined;
-      await start();
+      if (e.affectsConfiguration('dsq.server.path')) await restart();
     }),
+    // Trusted now: the workspace's own dsq may be the one to run.
+    workspace.onDidGrantWorkspaceTrust(restart),
   );
   await start();
 }

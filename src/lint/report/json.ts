@@ -1,7 +1,7 @@
-import { counts, type FileReport } from './file-report.js';
+import { counts, ruleUrl, type FileReport, type ReportOptions } from './file-report.js';
 
-/** A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint, fix), and the counts. */
-export function formatJson(files: readonly FileReport[]): string {
+/** A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint, fix, the rule's page), and the counts. */
+export function formatJson(files: readonly FileReport[], options: ReportOptions = {}): string {
   const { errors, warnings, infos, fixable } = counts(files);
   return `${JSON.stringify(
     {
@@ -19,6 +19,7 @@ export function formatJson(files: readonly FileReport[]): string {
           end: d.span.end,
           ...(d.hint ? { hint: d.hint } : {}),
           ...(d.fix ? { fix: d.fix } : {}),
+          ...(ruleUrl(options, d.code) !== undefined ? { docsUrl: ruleUrl(options, d.code) } : {}),
         })),
       })),
       errorCount: errors,

@@ -1,10 +1,7 @@
 import type { ColumnRef, Expr } from '../../ast/nodes.js';
 import { fieldCategory } from '../../schema/index.js';
 import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
-import type { Diagnostic } from '../../diagnostic/diagnostic.js';
-import type { Schema } from '../../schema/index.js';
-import { lintWithRules } from '../lint-with.js';
-import type { LintDocument, Rule, RuleContext, RulesConfig } from '../rule-api.js';
+import type { Rule, RuleContext } from '../rule-api.js';
 import { COMPARISONS, comparedPairs } from '../compared.js';
 
 /** Comparisons whose sides are values (a quoted name there may be meant as text). */
@@ -74,17 +71,4 @@ function textField(context: RuleContext, e: Expr): string | null {
   const r = e.kind === 'column' ? resolveColumn(context, e, context.scopes()) : e.kind === 'database_column' ? resolveDatabaseColumn(context, e) : null;
   if (r?.status !== 'field') return null;
   return fieldCategory(r.field.type) === 'string' ? r.field.name : null;
-}
-
-/**
- * The quoted-text warnings of a parsed document (`dsq compile` shows them): the lint rule
- * itself, so compile and lint say the same thing. Its setting in `rules` is obeyed ("off"
- * silences it); a finding is a warning here whatever its lint severity (the text compiles).
- */
-export function quotedTextWarnings(doc: LintDocument, options: { readonly schema?: Schema | null; readonly rules?: RulesConfig } = {}): Diagnostic[] {
-  const id = quotedText.meta.id;
-  const own = options.rules?.[id];
-  const rules = own === undefined ? undefined : { [id]: own };
-  const found = lintWithRules(doc, [quotedText], { schema: options.schema ?? null, ...(rules ? { rules } : {}) }).diagnostics;
-  return found.map((d) => ({ ...d, severity: 'warning' as const }));
 }
