@@ -44,6 +44,26 @@ function loaded(entry: string): string[] {
   return [...seen].flatMap((path) => Object.keys(outputs[path]?.inputs ?? {}));
 }
 
+/** The packages a run loads once `entry` is imported (static imports of its chunks). */
+function packages(entry: string): string[] {
+  const chunk = Object.entries(outputs).find(([, o]) => o.entryPoint === entry)?.[0] as string;
+  const seen = new Set<string>();
+  const found = new Set<string>();
+  const todo = [chunk];
+  while (todo.length > 0) {
+    const path = todo.pop() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const i of outputs[path]?.imports ?? []) {
+      if (i.kind !== 'import-statement') continue;
+      if (i.external) {
+        if (!i.path.startsWith('node:')) found.add(i.path);
+      } else todo.push(i.path);
+    }
+  }
+  return [...found].sort();
+}
+
 const commandFile = (name: string) => `src/cli/${name}.ts`;
 const matching = (files: readonly string[], pattern: RegExp) => files.filter((f) => pattern.test(f));
 
@@ -66,6 +86,12 @@ describe('the CLI loads a command\'s code only when that command runs (issue 32)
     expect(matching(compile, /^src\/(lsp|gen|run|sql)\/|^src\/print\/format\.ts$|^src\/lint\/registry\.ts$/)).toEqual([]);
     // (suppression-comment: the rule runner reads `-- dsq-disable` comments with it.)
     expect(matching(compile, /^src\/lint\/rules\//).sort()).toEqual(['src/lint/rules/quoted-text.ts', 'src/lint/rules/suppression-comment.ts', 'src/lint/rules/unknown-function.ts']);
+  });
+
+  it('compile and fmt of one file load no glob or ignore-file package (a walk or a glob imports them)', () => {
+    for (const name of ['compile', 'fmt']) {
+      expect(packages(commandFile(name)).filter((p) => p === 'tinyglobby' || p === 'ignore'), name).toEqual([]);
+    }
   });
 
   it('fmt loads neither the language server, gen, run, sql nor the lint rules', () => {
