@@ -4,19 +4,37 @@
  * index also exports the dsq.config.json loader, which needs Node's file system and has no place
  * in a browser bundle.
  */
+import type { Node } from '../../src/ast/nodes.js';
 import { DsqError, showPointer, type Diagnostic } from '../../src/diagnostic/index.js';
 import { readSpecJson, statementFromValue, toJson, type JsonForm } from '../../src/json/index.js';
 import { applyFixes, LINT_RULES, lintDocument, type LintDiagnostic } from '../../src/lint/index.js';
 import { format, print } from '../../src/print/index.js';
 import { allDatabases, readSchema, type Schema, type SchemaDatabase } from '../../src/schema/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
+import { annotate, annotatedTypes } from '../../src/params/annotations.js';
+import { bindParams } from '../../src/params/bind.js';
+import { paramValues, type Given } from '../../src/params/given.js';
+import { inferParams } from '../../src/params/infer.js';
+import type { ParamType } from '../../src/schema/param-types.js';
 
-export { DsqError, LINT_RULES, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
+export { DsqError, LINT_RULES, type ParamType, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
 
 export interface CompileOptions {
   readonly form: JsonForm;
   readonly indent: number;
   readonly schema: Schema | null;
+  /**
+   * The parameter box: a value for each `:name`, as text that `dsq compile --param NAME=VALUE`
+   * would take (converted by the parameter's type). An empty value is no value.
+   */
+  readonly params?: ReadonlyMap<string, string>;
+}
+
+/** A parameter of the text, for the parameter box: its name, its type when something says it, and whether it is a value list (`IN :name`). */
+export interface ParamSlot {
+  readonly name: string;
+  readonly type: ParamType | null;
+  readonly list: boolean;
 }
 
 export interface Compiled {
@@ -30,6 +48,12 @@ export interface Compiled {
    * warnings (`syntax/quoted-text`: a double-quoted name that looks like text), in source order.
    */
   readonly lint: readonly LintDiagnostic[];
+  /** The parameters of the text, each once, in order of first use (empty when the text has syntax errors). */
+  readonly params: readonly ParamSlot[];
+  /** The problems of the parameter values (a value its type refuses, a parameter with no value); also in `errors`. */
+  readonly paramErrors: readonly Diagnostic[];
+  /** Warnings of the parameter values (an untyped parameter given as text). */
+  readonly paramWarnings: readonly Diagnostic[];
 }
 
 const NO_SPAN = { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } as const;
@@ -52,12 +76,16 @@ function jsonArray(items: readonly string[], indent: number): string {
   return `[\n${items.map((item) => pad + item.split('\n').join(`\n${pad}`)).join(',\n')}\n]`;
 }
 
-/** dsq text → JSON and findings, in one parse. Never throws for bad input. */
+/**
+ * dsq text → JSON and findings, in one parse. Parameters are typed and their values converted as
+ * `dsq compile --param` does it (params/given.ts), then bound. Never throws for bad input.
+ */
 export function compileText(text: string, options: CompileOptions): Compiled {
   const doc = parseDocument(text);
   const lint = withParserWarnings(lintDocument(doc, { schema: options.schema }).diagnostics, doc.diagnostics);
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) return { json: null, statements: doc.statements.length, errors, lint };
+  const none = { params: [], paramErrors: [], paramWarnings: [] };
+  if (errors.length > 0) return { json: null, statements: doc.statements.length, errors, lint, ...none };
   if (doc.statements.length === 0) {
     const end = doc.lineIndex.span(text.length, text.length);
     return {
@@ -65,12 +93,52 @@ export function compileText(text: string, options: CompileOptions): Compiled {
       statements: 0,
       errors: [{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end }],
       lint,
+      ...none,
     };
   }
+  // Parameters: typed by annotation, schema field or literal (as dsq compile types them).
+  const annotated = annotate(doc);
+  const infos = annotated.statements.flatMap((s) => inferParams(s.node, options.schema, annotatedTypes(s)));
+  const params: ParamSlot[] = [];
+  for (const info of infos) if (!params.some((p) => p.name === info.name)) params.push({ name: info.name, type: info.type, list: info.list });
+  const given = new Map<string, Given>();
+  for (const p of params) {
+    const value = options.params?.get(p.name);
+    if (value !== undefined && value !== '') given.set(p.name, { text: value });
+  }
+  const spanOf = (n: Node) => doc.spans.get(n);
+  const bound = paramValues({ values: given }, infos, spanOf);
+  const paramErrors: Diagnostic[] = [...annotated.diagnostics, ...bound.diagnostics].filter((d) => d.severity === 'error');
+  // (Said for the playground: the values come from its parameter box, the schema from its menu.)
+  const paramWarnings = bound.diagnostics
+    .filter((d) => d.severity !== 'error')
+    .map((d) => {
+      if (d.code !== 'params/untyped') return d;
+      const info = infos.find((p) => d.message.startsWith(`the type of :${p.name} `));
+      const span = info ? spanOf(info.node) : undefined;
+      return { ...d, message: d.message.replace('--param gives it as', 'its value is'), hint: (d.hint ?? '').replace('or give --schema', 'or choose a schema'), ...(span ? { span } : {}) };
+    });
+  // A value its type refused is said once, where it was given: bound as NULL here (the JSON is
+  // not shown while there are errors), so it is not said again as "no value".
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const name of given.keys()) values[name] = null;
+  Object.assign(values, bound.values);
+  const nodes: Node[] = [];
+  for (const s of doc.statements) {
+    try {
+      nodes.push(bindParams(s.node, values, { spanOf, source: text }));
+    } catch (err) {
+      if (!(err instanceof DsqError)) throw err;
+      paramErrors.push(...err.diagnostics.map((d) => (d.code === 'params/unbound' ? { ...d, hint: 'give a value under Parameters, below the query' } : d)));
+    }
+  }
+  if (paramErrors.length > 0) {
+    const sorted = paramErrors.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
+    return { json: null, statements: nodes.length, errors: sorted, lint, params, paramErrors: sorted, paramWarnings };
+  }
   const jsonOptions = { form: options.form, indent: options.indent };
-  const nodes = doc.statements.map((s) => s.node);
-  const json = nodes.length === 1 ? toJson(nodes[0] as (typeof nodes)[number], jsonOptions) : jsonArray(nodes.map((n) => toJson(n, jsonOptions)), options.indent);
-  return { json, statements: nodes.length, errors: [], lint };
+  const json = nodes.length === 1 ? toJson(nodes[0] as Node, jsonOptions) : jsonArray(nodes.map((n) => toJson(n, jsonOptions)), options.indent);
+  return { json, statements: nodes.length, errors: [], lint, params, paramErrors: [], paramWarnings };
 }
 
 export type Decompiled = { readonly text: string; readonly errors?: undefined } | { readonly text?: undefined; readonly errors: readonly Diagnostic[] };

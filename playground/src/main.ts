@@ -5,11 +5,12 @@
 import { setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { compileText, decompileJson, describe, formatText, type LintDiagnostic } from './dsq.js';
+import { compileText, decompileJson, describe, formatText, type LintDiagnostic, type ParamSlot } from './dsq.js';
 import { goTo, jsonEditor, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
 import { EXAMPLES } from './examples.js';
 import { DEFAULTS, formatHash, parseHash, type Form, type HashState } from './hash.js';
 import { LintPanel, StatusPanel, type Side } from './panels.js';
+import { ParamsBox } from './params-box.js';
 import { SchemaBox } from './schema-box.js';
 import './style.css';
 
@@ -48,6 +49,12 @@ const viewOf = (side: Side) => (side === 'json' ? jsonView : textView);
 const status = new StatusPanel($('diagnostics'), (side, d) => goTo(viewOf(side), d));
 const lintPanel = new LintPanel($('lint'), (d) => goTo(textView, d), applyFix);
 const schemaBox = new SchemaBox($('schema-choice'), $('schema-text'), $('schema-status'), () => compileNow());
+const paramsBox = new ParamsBox($('params'), $('param-fields'), () => {
+  settings.lead = 'text';
+  compileNow();
+});
+/** The parameters of the last compile (for the hash). */
+let lastParams: readonly ParamSlot[] = [];
 
 function applyFix(d: LintDiagnostic): void {
   if (!d.fix) return;
@@ -92,13 +99,16 @@ function compileNow(): void {
   window.clearTimeout(compileTimer);
   compileTimer = undefined;
   const started = performance.now();
-  const result = compileText(textView.state.doc.toString(), { form: settings.form, indent: settings.indent, schema: schemaBox.state.schema });
+  const result = compileText(textView.state.doc.toString(), { form: settings.form, indent: settings.indent, schema: schemaBox.state.schema, params: paramsBox.values });
   stats.compileMs = performance.now() - started;
   stats.compiles++;
   $('timing').textContent = `parse, lint and JSON: ${stats.compileMs.toFixed(1)} ms`;
   const doc = textView.state.doc;
-  textView.dispatch(setDiagnostics(textView.state, result.lint.map((d) => toCm(d, doc))));
+  const paramProblems = [...result.paramErrors, ...result.paramWarnings].map((d): CmDiagnostic => ({ ...squiggleRange(d, doc), severity: d.severity === 'error' ? 'error' : 'warning', source: d.code, message: describe(d) }));
+  textView.dispatch(setDiagnostics(textView.state, [...result.lint.map((d) => toCm(d, doc)), ...paramProblems]));
   lintPanel.render(result.lint, schemaBox.state.schema !== null);
+  paramsBox.render(result.params);
+  lastParams = result.params;
   if (settings.lead === 'text') {
     textPane.classList.remove('stale');
     if (result.json !== null) {
@@ -106,10 +116,14 @@ function compileNow(): void {
       stats.jsonAt = performance.now();
       jsonView.dispatch(setDiagnostics(jsonView.state, []));
       jsonPane.classList.remove('stale');
-      status.show('ok', `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled.`, 'text');
+      status.show('ok', `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled.`, 'text', result.paramWarnings);
     } else {
       jsonPane.classList.add('stale');
-      status.show('error', 'The text does not compile (the JSON shows the last text that did):', 'text', result.errors);
+      const paramsOnly = result.errors.length > 0 && result.errors.every((d) => d.code.startsWith('params/'));
+      const headline = paramsOnly
+        ? 'The JSON needs a value for each parameter: give them under Parameters, below the query (the JSON shows the last text that compiled):'
+        : 'The text does not compile (the JSON shows the last text that did):';
+      status.show('error', headline, 'text', result.errors);
     }
   }
   writeHash();
@@ -226,6 +240,7 @@ function currentState(): HashState {
     indent: settings.indent,
     schema: schema.choice,
     schemaJson: schema.choice === 'custom' ? schema.text : '',
+    params: settings.lead === 'text' ? [...paramsBox.valuesOf(lastParams)] : [],
   };
 }
 
@@ -268,6 +283,7 @@ function load(state: Pick<HashState, 'lead' | 'source'> & Partial<HashState>): v
     indentSelect.value = String(state.indent);
   }
   settings.lead = state.lead;
+  if (state.params) paramsBox.load(new Map(state.params));
   replaceDoc(viewOf(state.lead), state.source);
   if (state.schema) schemaBox.use(state.schema, state.schemaJson ?? '');
   if (state.lead === 'json') decompileNow();
@@ -280,7 +296,7 @@ window.addEventListener('hashchange', () => {
   if (state) load(state);
 });
 
-load(parseHash(location.hash) ?? { lead: 'text', source: WELCOME, form: 'short', indent: 2, schema: 'none', schemaJson: '' });
+load(parseHash(location.hash) ?? { lead: 'text', source: WELCOME, form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] });
 
 // The hook the browser tests and the measurements read.
 (window as unknown as { dsqPlayground: unknown }).dsqPlayground = { stats, textView, jsonView };

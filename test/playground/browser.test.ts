@@ -304,6 +304,50 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.close();
   });
 
+  it('a query with :params says what is missing and compiles with the values of the parameter box (typed as --param reads them)', async () => {
+    const page = await open();
+    expect(await page.getByTestId('params').isVisible()).toBe(false);
+    await replaceText(page, 'text', "-- @param since datetime\n-- @param min number\nSELECT a FROM t WHERE n > :min AND placed >= :since AND s IN :states AND x = 'y' AND k = :k LIMIT :n", false);
+    const diagnostics = page.getByTestId('diagnostics');
+    // Not an uncaught error: the problem is shown, the JSON marked stale, the status not "compiled".
+    await expect.poll(() => diagnostics.innerText()).toMatch(/needs a value for each parameter[\s\S]*3:27\s+5 parameters have no value: :min, :since, :states, :k and :n[\s\S]*hint: give a value under Parameters/);
+    expect(await diagnostics.getAttribute('class')).toBe('error');
+    expect(await diagnostics.innerText()).not.toContain('compiled.');
+    expect(await page.locator('[data-testid="json"]').getAttribute('class')).toContain('stale');
+    // One input per parameter, labelled by its name, its type as the placeholder.
+    const box = page.getByTestId('params');
+    expect(await box.isVisible()).toBe(true);
+    expect(await box.locator('label').allInnerTexts()).toEqual([':min', ':since', ':states', ':k', ':n']);
+    expect(await page.getByLabel(':since').getAttribute('placeholder')).toBe('datetime');
+    expect(await page.getByLabel(':n').getAttribute('placeholder')).toBe('integer');
+    // Values as text, converted by type: exact numbers, ISO datetimes, comma lists, '' as NULL is not offered (empty is no value).
+    await page.getByLabel(':min').fill('12345678901234567890.5');
+    await page.getByLabel(':since').fill('2024-01-31T10:00:00Z');
+    await page.getByLabel(':states').fill('paid,shipped');
+    await page.getByLabel(':k').fill('x');
+    await page.getByLabel(':n').fill('abc');
+    await expect.poll(() => diagnostics.innerText()).toMatch(/3:99\s+parameter :n is a number parameter: "abc" is not a number/);
+    await page.getByLabel(':n').fill('10');
+    await expect.poll(() => diagnostics.innerText()).toContain('One statement compiled');
+    // :k has no type: its value is the text as given, and the status says so.
+    expect(await diagnostics.innerText()).toMatch(/3:90\s+the type of :k is not known[\s\S]*its value is the string "x"[\s\S]*hint: state it with -- @param k TYPE before the statement, or choose a schema/);
+    const json = await editorText(page, 'json');
+    expect(json).toContain('12345678901234567890.5');
+    expect(json).toContain('"$in": [{ "$col": "s" }, ["paid", "shipped"]]');
+    expect(json).toContain('"limit": 10');
+    expect(await page.locator('[data-testid="json"]').getAttribute('class')).not.toContain('stale');
+    // The focus stays in the box while typing (the inputs are not redrawn).
+    await page.getByLabel(':k').click();
+    await page.keyboard.type('y');
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe('param-k');
+    // The values are part of the link.
+    await expect.poll(() => hashOf(page)).toContain('param.n=10');
+    const again = await open(await hashOf(page));
+    await expect.poll(() => again.getByTestId('diagnostics').innerText()).toContain('One statement compiled');
+    expect(await again.getByLabel(':states').inputValue()).toBe('paid,shipped');
+    for (const p of [page, again]) await p.close();
+  });
+
   it('made no request outside the file system, and no page error', () => {
     expect(requests.length).toBeGreaterThan(10);
     expect(requests.filter((r) => !r.startsWith('file://') && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);

@@ -21,6 +21,7 @@ describe('the URL hash', () => {
     indent: fc.constantFrom(0, 2, 4),
     schema: fc.constantFrom('none' as const, 'shop' as const, 'custom' as const),
     schemaJson: fc.string({ unit: 'grapheme' }),
+    params: fc.uniqueArray(fc.tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.string({ unit: 'grapheme' })), { selector: ([name]) => name, maxLength: 4 }),
   }).map((s) => ({ ...s, schemaJson: s.schema === 'custom' ? s.schemaJson : '' }));
 
   it('round-trips every state, whatever the text holds (&, =, #, %, line breaks, emoji)', () => {
@@ -30,22 +31,22 @@ describe('the URL hash', () => {
       }),
       { numRuns: 500 },
     );
-    const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '' };
-    expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop`);
+    const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '', params: [['since', '2024-01-31'], ['ids', '1,2&3']] };
+    expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop&param.since=2024-01-31&param.ids=1%2C2%263`);
     expect(parseHash(formatHash(state))).toEqual(state);
   });
 
   it('leaves defaults out, ignores what it does not know, and never throws', () => {
-    expect(formatHash({ lead: 'json', source: '{}', form: 'short', indent: 2, schema: 'none', schemaJson: '' })).toBe('#json=%7B%7D');
+    expect(formatHash({ lead: 'json', source: '{}', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] })).toBe('#json=%7B%7D');
     expect(parseHash('')).toBeNull();
     expect(parseHash('#foo=1')).toBeNull();
-    expect(parseHash('#text=SELECT%20a%20FROM%20t&form=weird&indent=7&schema=other&x=1')).toEqual({
-      lead: 'text', source: 'SELECT a FROM t', form: 'short', indent: 2, schema: 'none', schemaJson: '',
+    expect(parseHash('#text=SELECT%20a%20FROM%20t&form=weird&indent=7&schema=other&x=1&param.=2&param.a-b=3&param.ok=4')).toEqual({
+      lead: 'text', source: 'SELECT a FROM t', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [['ok', '4']],
     });
     // A malformed escape is kept as written rather than failing the page.
     expect(parseHash('#text=100%')?.source).toBe('100%');
     // A lone surrogate cannot be URI-encoded: it becomes U+FFFD instead of an exception.
-    expect(parseHash(formatHash({ lead: 'text', source: 'a\uD800b', form: 'short', indent: 2, schema: 'none', schemaJson: '' }))?.source).toBe('a\uFFFDb');
+    expect(parseHash(formatHash({ lead: 'text', source: 'a\uD800b', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] }))?.source).toBe('a\uFFFDb');
   });
 });
 
@@ -104,6 +105,25 @@ describe('the playground library facade', () => {
     expect(found.map((d) => d.code)).toEqual(['unknown-field']);
     expect(found[0]?.message).toMatch(/custmer/);
     expect(schemaFromText('{"groups": [}').errors?.[0]?.span?.line).toBe(1);
+  });
+
+  it('binds :params from text values as dsq compile --param does, and never throws for a missing one', () => {
+    const text = "-- @param since datetime\nSELECT a FROM shop.orders WHERE amount > :min AND placed >= :since AND status IN :s";
+    const options = { form: 'short' as const, indent: 0, schema: shop };
+    const missing = compileText(text, options);
+    expect(missing.json).toBeNull();
+    expect(missing.params.map((p) => [p.name, p.list])).toEqual([['min', false], ['since', false], ['s', true]]);
+    expect(missing.errors[0]).toMatchObject({ code: 'params/unbound', span: { line: 2, column: 42 }, hint: 'give a value under Parameters, below the query' });
+    const params = new Map([['min', '12345678901234567890.25'], ['since', '2024-01-31T00:00:00Z'], ['s', 'paid,shipped'], ['unused', 'x']]);
+    const bound = compileText(text, { ...options, params });
+    expect(bound.errors).toEqual([]);
+    expect(bound.json).toContain('{"$>":[{"$col":"amount"},12345678901234567890.25]}');
+    expect(bound.json).toContain('["paid","shipped"]');
+    // A value its type refuses is said once, at the parameter.
+    const refused = compileText(text, { ...options, params: new Map([...params, ['min', 'lots']]) });
+    expect(refused.errors.map((d) => [d.code, d.span?.column])).toEqual([['params/invalid-value', 42]]);
+    // An empty value is no value.
+    expect(compileText(text, { ...options, params: new Map([...params, ['s', '']]) }).errors.map((d) => d.code)).toEqual(['params/unbound']);
   });
 
   it('formats, and says why when it cannot', () => {
