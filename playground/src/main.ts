@@ -182,6 +182,15 @@ document.addEventListener('keydown', (e) => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// "Skip to the query": the focus goes into the editor; the hash (which holds the query) stays.
+
+$('skip').addEventListener('click', (e) => {
+  e.preventDefault();
+  textView.focus();
+  textView.dispatch({ scrollIntoView: true });
+});
+
+// ---------------------------------------------------------------------------------------------
 // The JSON form and indent switches
 
 const formRadios = [...document.querySelectorAll<HTMLInputElement>('input[name="form"]')];

@@ -348,6 +348,34 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     for (const p of [page, again]) await p.close();
   });
 
+  it('"Skip to the query" puts the focus in the editor and leaves the hash (the query) alone', async () => {
+    const text = 'SELECT a FROM t WHERE b = 1';
+    const page = await open(`#text=${encodeURIComponent(text)}&form=full`);
+    const before = await hashOf(page);
+    // The first Tab of a fresh page reaches the link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Skip to the query');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('aria-label')")).toBe('dsq query text');
+    expect(await hashOf(page)).toBe(before);
+    // Typing goes to the query; a reload keeps it.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' LIMIT 2');
+    await expect.poll(() => hashOf(page)).toContain(encodeURIComponent('LIMIT 2'));
+    // A click (not only Enter) does the same.
+    const hashTyped = await hashOf(page);
+    const skip = page.getByRole('link', { name: 'Skip to the query' });
+    await skip.focus();
+    await skip.click();
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('aria-label')")).toBe('dsq query text');
+    expect(await hashOf(page)).toBe(hashTyped);
+    await page.reload();
+    await page.locator('[data-testid="text"] .cm-content').waitFor();
+    expect(await editorText(page, 'text')).toBe(`${text} LIMIT 2`);
+    expect(await page.getByLabel('full').isChecked()).toBe(true);
+    await page.close();
+  });
+
   it('made no request outside the file system, and no page error', () => {
     expect(requests.length).toBeGreaterThan(10);
     expect(requests.filter((r) => !r.startsWith('file://') && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);
