@@ -21,19 +21,36 @@ export const programmatic = Annotation.define<boolean>();
 /** Whether an update holds a change the user made (not one the playground made). */
 export const userChanged = (u: ViewUpdate) => u.docChanged && !u.transactions.some((tr) => tr.annotation(programmatic));
 
+/** The highlighting, in the page's colours (CSS variables: light or dark, as the system is). */
 const highlight = HighlightStyle.define([
-  { tag: t.keyword, color: '#7a1fa2', fontWeight: '600' },
-  { tag: t.operatorKeyword, color: '#7a1fa2', fontWeight: '600' },
-  { tag: [t.lineComment, t.blockComment, t.comment], color: '#5c6b5c', fontStyle: 'italic' },
-  { tag: t.string, color: '#a31515' },
-  { tag: t.escape, color: '#c2185b' },
-  { tag: [t.number, t.bool, t.null], color: '#0b6e4f' },
-  { tag: t.special(t.variableName), color: '#1a5fb4' },
-  { tag: t.function(t.variableName), color: '#795e26' },
-  { tag: t.standard(t.function(t.variableName)), color: '#b35900', fontWeight: '600' },
-  { tag: [t.compareOperator, t.arithmeticOperator, t.operator], color: '#444' },
-  { tag: t.propertyName, color: '#1a5fb4' },
+  { tag: t.keyword, color: 'var(--hl-keyword)', fontWeight: '600' },
+  { tag: t.operatorKeyword, color: 'var(--hl-keyword)', fontWeight: '600' },
+  { tag: [t.lineComment, t.blockComment, t.comment], color: 'var(--hl-comment)', fontStyle: 'italic' },
+  { tag: t.string, color: 'var(--hl-string)' },
+  { tag: t.escape, color: 'var(--hl-escape)' },
+  { tag: [t.number, t.bool, t.null], color: 'var(--hl-number)' },
+  { tag: t.special(t.variableName), color: 'var(--hl-param)' },
+  { tag: t.function(t.variableName), color: 'var(--hl-function)' },
+  { tag: t.standard(t.function(t.variableName)), color: 'var(--hl-standard)', fontWeight: '600' },
+  { tag: [t.compareOperator, t.arithmeticOperator, t.operator], color: 'var(--hl-operator)' },
+  { tag: t.propertyName, color: 'var(--hl-property)' },
 ]);
+
+/** CodeMirror's own parts (gutters, cursor, selection, tooltips) in the page's colours. */
+const pageColours = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--panel)' },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': { backgroundColor: 'var(--selection)' },
+  '.cm-gutters': { backgroundColor: 'var(--gutter)', color: 'var(--muted)', borderRightColor: 'var(--line)' },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--active-line)' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--line)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--accent)', color: 'var(--panel)' },
+  '.cm-completionDetail': { color: 'var(--muted)' },
+  '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
+  '.cm-diagnostic-warning': { borderLeftColor: 'var(--warning)' },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--selection)', color: 'inherit' },
+});
 
 const dsqLanguage = textMateLanguage(tmGrammar as unknown as TmGrammar, 'dsq');
 
@@ -49,6 +66,7 @@ function baseExtensions(label: string, wrap: boolean): Extension[] {
     closeBrackets(),
     lintGutter(),
     syntaxHighlighting(highlight),
+    pageColours,
     EditorView.contentAttributes.of({ 'aria-label': label }),
   ];
 }

@@ -34,6 +34,22 @@ function files(dir: string): { path: string; size: number }[] {
   return out;
 }
 
+/**
+ * In the page: the contrast ratio (WCAG) of each element's text colour against the background
+ * it is drawn on (the nearest ancestor's that is not transparent), with the colours.
+ */
+const CONTRASTS = `(selectors) => {
+  const rgb = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
+  const lum = ({ r, g, b }) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const backgroundOf = (el) => { for (let e = el; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.a > 0) return c; } return { r: 255, g: 255, b: 255, a: 1 }; };
+  return selectors.map(([name, el]) => {
+    const fg = rgb(getComputedStyle(el).color);
+    const bg = backgroundOf(el);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    return { name, ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 10) / 10, background: lum(bg) };
+  });
+}`;
+
 describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offline)', () => {
   let browser: Browser;
   let dist: string;
@@ -374,6 +390,48 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     expect(await editorText(page, 'text')).toBe(`${text} LIMIT 2`);
     expect(await page.getByLabel('full').isChecked()).toBe(true);
     await page.close();
+  });
+
+  it('follows the system colour scheme: dark when it asks, every text readable (contrast at least 4.5:1) in both', async () => {
+    const query = "SELECT a, COUNT(*) AS n, 'x' FROM t WHERE b = NULL -- note";
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await browser.context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(url('index.html', `#text=${encodeURIComponent(query)}`));
+      await page.locator('[data-testid="text"] .cm-content').waitFor();
+      await expect.poll(() => page.getByTestId('lint').innerText()).toContain('null-comparison');
+      const found = await page.evaluate(`(${CONTRASTS})([
+        ['page text', document.querySelector('footer p')],
+        ['heading', document.querySelector('h1')],
+        ['header link', document.querySelector('header nav a')],
+        ['button', document.getElementById('format')],
+        ['select', document.getElementById('indent')],
+        ['status', document.querySelector('#diagnostics p')],
+        ['lint message', document.querySelector('#lint .message')],
+        ['lint rule link', document.querySelector('#lint a.rule')],
+        ['fix button', document.querySelector('#lint button.fix')],
+        ['schema hint', document.querySelector('.schema p.hint')],
+        ['schema box', document.getElementById('schema-text')],
+        ['line number', document.querySelector('[data-testid="text"] .cm-gutterElement:not([style*="visibility"])')],
+        ...['SELECT', 'COUNT', "'x'", 'NULL', '-- note', '='].map((t) => [\`token \${t}\`, [...document.querySelectorAll('[data-testid="text"] .cm-line span')].find((s) => s.textContent === t)]),
+        ['JSON text', document.querySelector('[data-testid="json"] .cm-line span')],
+      ].map(([n, e]) => { if (!e) throw new Error('missing ' + n); return [n, e]; }))`) as { name: string; ratio: number; background: number }[];
+      const low = found.filter((f) => f.ratio < 4.5);
+      expect(low, scheme).toEqual([]);
+      const page0 = found.find((f) => f.name === 'page text') as { background: number };
+      if (scheme === 'dark') expect(Math.max(...found.map((f) => f.background))).toBeLessThan(0.1);
+      else expect(page0.background).toBeGreaterThan(0.8);
+      if (scheme === 'dark') {
+        // CodeMirror's parts too: the gutters, the active line, the editor itself.
+        const backgrounds = await page.evaluate<number[]>(`['.cm-editor', '.cm-gutters', '.cm-activeLine'].map((q) => {
+          const m = getComputedStyle(document.querySelector('[data-testid="text"] ' + q)).backgroundColor.match(/[\\d.]+/g).map(Number);
+          return (m.length > 3 && m[3] === 0) ? 0 : (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255;
+        })`);
+        for (const b of backgrounds) expect(b).toBeLessThan(0.25);
+        expect(await page.evaluate<string>("getComputedStyle(document.documentElement).colorScheme")).toBe('dark');
+      }
+      await page.close();
+    }
   });
 
   it('made no request outside the file system, and no page error', () => {
