@@ -7,6 +7,9 @@
 import type { Node } from '../../src/ast/nodes.js';
 import { DsqError, showPointer, type Diagnostic } from '../../src/diagnostic/index.js';
 import { readSpecJson, statementFromValue, toJson, type JsonForm } from '../../src/json/index.js';
+import { Obj, Raw, type Out } from '../../src/json/json-out.js';
+import { serialize } from '../../src/json/serialize.js';
+import type { JsonValue } from '../../src/json/value.js';
 import { applyFixes, LINT_RULES, lintDocument, type LintDiagnostic } from '../../src/lint/index.js';
 import { format, print } from '../../src/print/index.js';
 import { allDatabases, readSchema, type Schema, type SchemaDatabase } from '../../src/schema/index.js';
@@ -184,4 +187,66 @@ export function schemaFromText(text: string): { schema: Schema; errors?: undefin
 export function describe(d: Diagnostic): string {
   const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? `at ${showPointer(d.pointer)}` : ''].filter(Boolean).join(' ');
   return `${where ? `${where}: ` : ''}${d.message}${d.hint ? ` (hint: ${d.hint})` : ''}`;
+}
+
+/** The text without the white space between tokens (strings kept as written). */
+function withoutSpaces(json: string): string {
+  let out = '';
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i] as string;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < json.length && json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      out += json.slice(i, j + 1);
+      i = j;
+    } else if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') out += c;
+  }
+  return out;
+}
+
+/** Deeper than this, pasted JSON is left as it is (the conversion below recurses). */
+const MAX_INDENT_DEPTH = 200;
+
+/**
+ * Pasted JSON laid out as the compiler writes its own (serialize.ts: short containers on one
+ * line), with `indent` spaces; null when it does not read as JSON or when laying it out would
+ * change more than the white space between tokens (an escape written another way, `undefined`,
+ * deep nesting): then it stays as pasted.
+ */
+export function indentJson(text: string, indent: number): string | null {
+  let value: JsonValue;
+  try {
+    value = readSpecJson(text);
+  } catch (err) {
+    if (err instanceof DsqError) return null;
+    throw err;
+  }
+  const out = (v: JsonValue, depth: number): Out | undefined => {
+    if (depth > MAX_INDENT_DEPTH) return undefined;
+    switch (v.type) {
+      case 'null':
+        return v.fromEmptyString ? '' : null;
+      case 'boolean':
+        return v.value;
+      case 'number':
+        return new Raw(v.text);
+      case 'string':
+        return v.value;
+      case 'undefined':
+        return undefined;
+      case 'array': {
+        const items = v.items.map((item) => out(item, depth + 1));
+        return items.every((i) => i !== undefined) ? (items as Out[]) : undefined;
+      }
+      case 'object': {
+        if (v.undefinedKeys !== null) return undefined;
+        const entries = v.members.map((m) => [m.rawKey, out(m.value, depth + 1)] as const);
+        return entries.every((e) => e[1] !== undefined) ? new Obj(entries as (readonly [string, Out])[]) : undefined;
+      }
+    }
+  };
+  const root = out(value, 0);
+  if (root === undefined) return null;
+  const laidOut = serialize(root, indent, () => null);
+  return withoutSpaces(laidOut) === withoutSpaces(text) ? laidOut : null;
 }

@@ -54,10 +54,13 @@ const pageColours = EditorView.theme({
 
 const dsqLanguage = textMateLanguage(tmGrammar as unknown as TmGrammar, 'dsq');
 
-/** What both editors have. Tab is left to the browser (it moves the focus on: no keyboard trap). */
-function baseExtensions(label: string, wrap: boolean): Extension[] {
+/**
+ * What both editors have. Long lines wrap (no text hidden past a scrollbar that touch screens do
+ * not draw). Tab is left to the browser (it moves the focus on: no keyboard trap).
+ */
+function baseExtensions(label: string): Extension[] {
   return [
-    ...(wrap ? [EditorView.lineWrapping] : []),
+    EditorView.lineWrapping,
     lineNumbers(),
     history(),
     drawSelection(),
@@ -76,7 +79,7 @@ export function textEditor(parent: HTMLElement, schema: () => Schema | null, onU
     parent,
     state: EditorState.create({
       extensions: [
-        baseExtensions('dsq query text', true),
+        baseExtensions('dsq query text'),
         dsqLanguage,
         autocompletion({ override: [schemaCompletion(schema)] }),
         keymap.of([...closeBracketsKeymap, ...completionKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
@@ -91,7 +94,7 @@ export function jsonEditor(parent: HTMLElement, onUpdate: (u: ViewUpdate) => voi
     parent,
     state: EditorState.create({
       extensions: [
-        baseExtensions('compiled JSON (editable: the text follows)', false),
+        baseExtensions('compiled JSON (editable: the text follows)'),
         jsonLanguage(),
         keymap.of([...closeBracketsKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.updateListener.of(onUpdate),

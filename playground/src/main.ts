@@ -5,8 +5,8 @@
 import { setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { compileText, decompileJson, describe, formatText, type LintDiagnostic, type ParamSlot } from './dsq.js';
-import { goTo, jsonEditor, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
+import { compileText, decompileJson, describe, formatText, indentJson, type LintDiagnostic, type ParamSlot } from './dsq.js';
+import { goTo, jsonEditor, programmatic, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
 import { EXAMPLES } from './examples.js';
 import { DEFAULTS, formatHash, parseHash, type Form, type HashState } from './hash.js';
 import { LintPanel, StatusPanel, type Side } from './panels.js';
@@ -39,9 +39,12 @@ const textView: EditorView = textEditor(textPane, () => schemaBox.state.schema, 
   if (userChanged(u)) settings.lead = 'text';
   scheduleCompile();
 });
+/** JSON was pasted since the last decompile: once it reads, it is laid out (indentJson). */
+let pasted = false;
 const jsonView: EditorView = jsonEditor(jsonPane, (u) => {
   if (!userChanged(u)) return;
   settings.lead = 'json';
+  if (u.transactions.some((tr) => tr.isUserEvent('input.paste'))) pasted = true;
   scheduleDecompile();
 });
 
@@ -116,7 +119,11 @@ function compileNow(): void {
       stats.jsonAt = performance.now();
       jsonView.dispatch(setDiagnostics(jsonView.state, []));
       jsonPane.classList.remove('stale');
-      status.show('ok', `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled.`, 'text', result.paramWarnings);
+      const compiled = `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled`;
+      const lintErrors = result.lint.filter((d) => d.severity === 'error').length;
+      // Not "compiled" in green while the lint panel lists errors: the JSON is there, but the query is wrong.
+      if (lintErrors > 0) status.show('warn', `${compiled}, but lint finds ${lintErrors === 1 ? 'an error' : `${lintErrors} errors`} (see Lint below).`, 'text', result.paramWarnings);
+      else status.show('ok', `${compiled}.`, 'text', result.paramWarnings);
     } else {
       jsonPane.classList.add('stale');
       const paramsOnly = result.errors.length > 0 && result.errors.every((d) => d.code.startsWith('params/'));
@@ -133,6 +140,14 @@ function decompileNow(): void {
   window.clearTimeout(decompileTimer);
   decompileTimer = undefined;
   const result = decompileJson(jsonView.state.doc.toString());
+  if (pasted && !result.errors) {
+    // Pasted JSON (often on one line) is shown laid out; only the white space changes.
+    const indented = indentJson(jsonView.state.doc.toString(), settings.indent > 0 ? settings.indent : 2);
+    if (indented !== null && indented !== jsonView.state.doc.toString()) {
+      jsonView.dispatch({ changes: { from: 0, to: jsonView.state.doc.length, insert: indented }, annotations: programmatic.of(true) });
+    }
+  }
+  pasted = false;
   const doc = jsonView.state.doc;
   if (result.errors) {
     const squiggles = result.errors.map((d): CmDiagnostic => ({ ...squiggleRange(d, doc), severity: 'error', source: d.code, message: describe(d) }));

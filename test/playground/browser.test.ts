@@ -90,6 +90,17 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
   const jsonValue = async (page: Page) => JSON.parse(await editorText(page, 'json')) as unknown;
   const hashOf = (page: Page) => page.evaluate<string>('location.hash');
 
+  /** A paste as the browser delivers one (a paste event with the clipboard's text), into an editor's selection. */
+  async function paste(page: Page, id: 'text' | 'json', text: string): Promise<void> {
+    await page.locator(`[data-testid="${id}"] .cm-content`).click();
+    await page.keyboard.press('Control+A');
+    await page.evaluate(([testId, data]) => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', data as string);
+      document.querySelector(`[data-testid="${testId}"] .cm-content`)?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, [id, text]);
+  }
+
   async function replaceText(page: Page, id: 'text' | 'json', text: string, typed: boolean): Promise<void> {
     await page.locator(`[data-testid="${id}"] .cm-content`).click();
     await page.keyboard.press('Control+A');
@@ -432,6 +443,50 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
       }
       await page.close();
     }
+  });
+
+  it('pasted JSON is laid out, long JSON lines wrap, and the status is not a green "compiled" while lint lists errors', async () => {
+    const page = await open();
+    const oneLine = '{"from":"t","where":{"$and":[{"$=":[{"$col":"a"},1.50]},{"$like":[{"$col":"n"},"x%"]}]},"columns":[{"e":{"$col":"a"}},{"e":{"$col":"n"}}],"limit":3}';
+    await paste(page, 'json', oneLine);
+    await expect.poll(() => editorText(page, 'text')).toBe("SELECT a, n FROM t WHERE a = 1.50 AND n LIKE 'x%' LIMIT 3\n");
+    const laidOut = await editorText(page, 'json');
+    expect(laidOut.split('\n').length).toBeGreaterThan(3);
+    expect(laidOut).toContain('\n  "where": {');
+    // Only white space changed: same value, every digit kept.
+    expect(laidOut.replace(/\s+/g, '')).toBe(oneLine);
+    // Typed JSON is left as typed; so is pasted JSON that does not read (it is said why).
+    await replaceText(page, 'json', '{"from": "u"}', false);
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT * FROM u\n');
+    expect(await editorText(page, 'json')).toBe('{"from": "u"}');
+    await paste(page, 'json', '{"from":"t","limit":}');
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('does not read');
+    expect(await editorText(page, 'json')).toBe('{"from":"t","limit":}');
+
+    // A long line of JSON (indent 0) wraps: nothing is hidden past the pane's right edge.
+    await page.getByRole('combobox', { name: 'indent', exact: true }).selectOption('0');
+    await replaceText(page, 'text', `SELECT ${Array.from({ length: 40 }, (_, i) => `col${i}`).join(', ')} FROM t`, false);
+    await expect.poll(() => editorText(page, 'json')).toContain('col39');
+    const overflow = await page.evaluate<{ scroll: number; client: number; lines: number }>(`(() => {
+      const s = document.querySelector('[data-testid="json"] .cm-scroller');
+      const line = document.querySelector('[data-testid="json"] .cm-line');
+      return { scroll: s.scrollWidth, client: s.clientWidth, lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)) };
+    })()`);
+    expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+    expect(overflow.lines).toBeGreaterThan(1);
+
+    // Lint errors: the JSON is there, but the status says there is something wrong, not in green.
+    const status = page.getByTestId('diagnostics');
+    await replaceText(page, 'text', 'SELECT a FROM t WHERE b = NULL', false);
+    await expect.poll(() => status.innerText()).toBe('One statement compiled, but lint finds an error (see Lint below).');
+    expect(await page.getByTestId('lint').innerText()).toContain('null-comparison');
+    expect(await status.getAttribute('class')).toBe('warn');
+    const colours = await page.evaluate<string[]>(`[getComputedStyle(document.getElementById('diagnostics')).borderLeftColor, getComputedStyle(document.documentElement).getPropertyValue('--ok').trim()]`);
+    expect(colours[0]).not.toBe('rgb(11, 110, 79)');
+    await page.getByTestId('lint').getByRole('button', { name: /^Fix:/ }).click();
+    await expect.poll(() => status.innerText()).toBe('One statement compiled.');
+    expect(await status.getAttribute('class')).toBe('ok');
+    await page.close();
   });
 
   it('made no request outside the file system, and no page error', () => {

@@ -4,7 +4,7 @@ import { EditorState } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameText, schemaCompletion } from '../../playground/src/complete.js';
-import { compileText, decompileJson, describe as describeDiagnostic, formatText, schemaFromText } from '../../playground/src/dsq.js';
+import { compileText, decompileJson, describe as describeDiagnostic, formatText, indentJson, schemaFromText } from '../../playground/src/dsq.js';
 import { formatHash, parseHash, type HashState } from '../../playground/src/hash.js';
 import { toJson } from '../../src/json/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
@@ -69,6 +69,21 @@ describe('the playground library facade', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('lays pasted JSON out as the compiler writes it, changing only white space (random statements, both forms)', () => {
+    fc.assert(
+      fc.property(arbStatement, fc.constantFrom('short' as const, 'full' as const), fc.constantFrom(2, 4), (statement, form, indent) => {
+        expect(indentJson(toJson(statement, { form, indent: 0 }), indent)).toBe(toJson(statement, { form, indent }));
+      }),
+      { numRuns: 50 },
+    );
+    // Numbers keep every digit; key order and "" stay as written.
+    expect(indentJson('{"z":1.50,"a":[3.14159265358979323846264,""],"k":{}}', 2)).toBe('{ "z": 1.50, "a": [3.14159265358979323846264, ""], "k": {} }');
+    // What cannot be laid out by white space alone is left as pasted: escapes, undefined, text that is not JSON.
+    for (const text of ['{"a":"\\u00e9"}', '{"a":[1,undefined]}', '{"a":undefined}', '{"a":', 'nope']) expect(indentJson(text, 2)).toBeNull();
+    const deep = `${'['.repeat(300)}${']'.repeat(300)}`;
+    expect(indentJson(deep, 2)).toBeNull();
   });
 
   it('reports a syntax error by line:col and JSON errors by pointer and line:col', () => {
