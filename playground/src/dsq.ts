@@ -11,16 +11,19 @@ import { Obj, Raw, type Out } from '../../src/json/json-out.js';
 import { serialize } from '../../src/json/serialize.js';
 import type { JsonValue } from '../../src/json/value.js';
 import { applyFixes, LINT_RULES, lintDocument, type LintDiagnostic } from '../../src/lint/index.js';
+import { FUNCTIONS, type FunctionInfo } from '../../src/lint/functions.js';
+import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
 import { format, print } from '../../src/print/index.js';
 import { allDatabases, readSchema, type Schema, type SchemaDatabase } from '../../src/schema/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
+import { KEYWORD_NAMES, tokenize } from '../../src/syntax/tokenize.js';
 import { annotate, annotatedTypes } from '../../src/params/annotations.js';
 import { bindParams } from '../../src/params/bind.js';
 import { paramValues, type Given } from '../../src/params/given.js';
 import { inferParams } from '../../src/params/infer.js';
 import type { ParamType } from '../../src/schema/param-types.js';
 
-export { DsqError, LINT_RULES, type ParamType, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
+export { DsqError, FUNCTIONS, KEYWORD_DOCS, KEYWORD_NAMES, LINT_RULES, tokenize, type FunctionInfo, type ParamType, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
 
 export interface CompileOptions {
   readonly form: JsonForm;

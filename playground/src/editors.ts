@@ -11,7 +11,7 @@ import { Annotation, EditorState, type Extension, type Text } from '@codemirror/
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, type ViewUpdate } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
 import tmGrammar from '../../grammar/dsq.tmLanguage.json';
-import { schemaCompletion } from './complete.js';
+import { dsqCompletion } from './complete.js';
 import type { Diagnostic, Schema } from './dsq.js';
 import { textMateLanguage, type TmGrammar } from './textmate.js';
 
@@ -81,7 +81,7 @@ export function textEditor(parent: HTMLElement, schema: () => Schema | null, onU
       extensions: [
         baseExtensions('dsq query text'),
         dsqLanguage,
-        autocompletion({ override: [schemaCompletion(schema)] }),
+        autocompletion({ override: [dsqCompletion(schema)] }),
         keymap.of([...closeBracketsKeymap, ...completionKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.updateListener.of(onUpdate),
       ],

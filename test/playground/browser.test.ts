@@ -489,6 +489,29 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.close();
   });
 
+  it('completes keywords and functions without a schema', async () => {
+    const page = await open();
+    expect(await page.getByRole('combobox', { name: 'Schema', exact: true }).inputValue()).toBe('none');
+    await replaceText(page, 'text', 'SELECT a FROM t WH', true);
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    // It opens as you type.
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('WHERE')]));
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT a FROM t WHERE');
+    await page.keyboard.type(' b > 1 GROUP BY b HAVING co');
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^COUNT\s*aggregate, 1 argument/)]));
+    await page.locator('.cm-tooltip-autocomplete li', { hasText: /^COUNT\s*aggregate/ }).click();
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT a FROM t WHERE b > 1 GROUP BY b HAVING COUNT(');
+    // Not inside a string.
+    await page.keyboard.type("*) > 1 AND b = 'wh");
+    await page.keyboard.press('Control+Space');
+    await page.waitForTimeout(200);
+    expect(await options.count()).toBe(0);
+    await page.close();
+  });
+
   it('made no request outside the file system, and no page error', () => {
     expect(requests.length).toBeGreaterThan(10);
     expect(requests.filter((r) => !r.startsWith('file://') && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);

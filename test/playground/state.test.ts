@@ -3,7 +3,7 @@ import { CompletionContext, type CompletionResult } from '@codemirror/autocomple
 import { EditorState } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nameText, schemaCompletion } from '../../playground/src/complete.js';
+import { dsqCompletion, nameText } from '../../playground/src/complete.js';
 import { compileText, decompileJson, describe as describeDiagnostic, formatText, indentJson, schemaFromText } from '../../playground/src/dsq.js';
 import { formatHash, parseHash, type HashState } from '../../playground/src/hash.js';
 import { toJson } from '../../src/json/index.js';
@@ -148,10 +148,10 @@ describe('the playground library facade', () => {
 });
 
 describe('schema completion', () => {
-  const complete = (doc: string, explicit = true): CompletionResult | null => {
+  const complete = (doc: string, explicit = true, schema = shop): CompletionResult | null => {
     const pos = doc.indexOf('|');
     const state = EditorState.create({ doc: doc.replace('|', '') });
-    return schemaCompletion(() => shop)(new CompletionContext(state, pos, explicit)) as CompletionResult | null;
+    return dsqCompletion(() => schema)(new CompletionContext(state, pos, explicit)) as CompletionResult | null;
   };
   const labels = (r: CompletionResult | null) => (r?.options ?? []).map((o) => o.label);
 
@@ -176,9 +176,24 @@ describe('schema completion', () => {
     expect(nameText('say "hi"')).toBe('"say ""hi"""');
   });
 
-  it('stays quiet without a schema, or with nothing typed unless asked', () => {
-    const state = EditorState.create({ doc: 'SELECT ' });
-    expect(schemaCompletion(() => null)(new CompletionContext(state, 7, true))).toBeNull();
+  it('offers the keywords and the functions, with a schema or without one', () => {
+    for (const schema of [null, shop]) {
+      const r = complete('SELECT CO|', true, schema);
+      expect(labels(r)).toEqual(expect.arrayContaining(['COUNT', 'COUNT_DISTINCT', 'SELECT', 'WHERE', 'CASE']));
+      const count = r?.options.find((o) => o.label === 'COUNT');
+      expect(count).toMatchObject({ type: 'function', apply: 'COUNT(', detail: 'aggregate, 1 argument' });
+      expect(r?.options.find((o) => o.label === 'WHERE')).toMatchObject({ type: 'keyword', info: expect.stringContaining('WHERE expr') });
+      expect(r?.from).toBe('SELECT '.length);
+    }
+    // The schema's fields come first.
+    expect(labels(complete('SELECT na| FROM shop.customers')).indexOf('name')).toBeLessThan(labels(complete('SELECT na| FROM shop.customers')).indexOf('NOT'));
+  });
+
+  it('stays quiet inside strings, comments and parameters, after a dot without a schema, or with nothing typed unless asked', () => {
+    for (const doc of ["SELECT 'CO|", "SELECT 'a CO|' FROM t", 'SELECT a -- CO|', 'SELECT /* CO| */ a', 'SELECT a FROM t WHERE b = :mi|', 'SELECT t.|', 'SELECT "CO|']) {
+      expect(complete(doc, true, null), doc).toBeNull();
+    }
     expect(complete('SELECT |', false)).toBeNull();
+    expect(complete('SELECT |', false, null)).toBeNull();
   });
 });
