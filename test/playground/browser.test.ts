@@ -312,6 +312,43 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.close();
   });
 
+  it('at 375 px: a two-row header, the problems right under the query, touch targets of 24 px, no key hints on a touch screen', async () => {
+    const query = 'SELECT a FROM shop.orders WHERE b = NULL AND c = :x';
+    const page = await open(`#text=${encodeURIComponent(query)}&schema=shop`, { width: 375, height: 800 });
+    await expect.poll(() => page.getByTestId('lint').innerText()).toContain('null-comparison');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The header: its parts on at most two rows.
+    const rows = await page.evaluate<number[]>(`[...new Set([...document.querySelectorAll('header.top > *')].filter((e) => e.getBoundingClientRect().height > 2).map((e) => Math.round(e.getBoundingClientRect().top / 8)))]`);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect((await page.locator('header.top').boundingBox())?.height).toBeLessThan(80);
+    // The problems: right under the query (and its parameters), before the JSON.
+    const box = async (selector: string) => (await page.locator(selector).boundingBox()) as { x: number; y: number; width: number; height: number };
+    const params = await box('#params');
+    const status = await box('#diagnostics');
+    const lint = await box('#lint');
+    const json = await box('[data-testid="json"]');
+    expect(status.y - (params.y + params.height)).toBeLessThan(30);
+    expect(status.y).toBeLessThan(json.y);
+    expect(lint.y).toBeLessThan(json.y);
+    // Every control is a target of at least 24 by 24 px (a radio button through its label).
+    const small = await page.evaluate<string[]>(`
+      [...document.querySelectorAll('button, select, textarea, input:not([type="radio"]), a, fieldset.switch label')]
+        .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('skip'))
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width < 24 || r.height < 24; })
+        .map((el) => el.outerHTML.slice(0, 80) + ' ' + Math.round(el.getBoundingClientRect().width) + 'x' + Math.round(el.getBoundingClientRect().height))
+    `);
+    expect(small).toEqual([]);
+    expect(await page.locator('body').innerText()).toMatch(/Ctrl-Space/);
+    // A touch screen (pointer: coarse): no keyboard hints in the text.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    expect(await page.evaluate<boolean>("matchMedia('(pointer: coarse)').matches")).toBe(true);
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/Ctrl|Shift-Alt|Tab leaves/);
+    await cdp.detach();
+    await page.close();
+  });
+
   it('survives what a breaker would try: deep nesting, long chains, broken hashes, odd text', async () => {
     const deep = `SELECT ${'('.repeat(1001)}1${')'.repeat(1001)} FROM t`;
     const page = await open(`#text=${encodeURIComponent(deep)}`);
