@@ -89,7 +89,7 @@ export const CHOICES = {
   },
   attributes: {
     topic: 'Record attributes',
-    choice: '`record_id`, `database_id` (the database\'s place in the schema, from 1, parents before children), `insert_at`, `update_at` and `tags` are stored; `file_size`, `file_type`, `file_url` and `file_key` are NULL (no file store). A child record names its parent in `parent_id`.',
+    choice: '`record_id`, `database_id` (the database\'s place in the schema, from 1, parents before children), `insert_at`, `update_at` and `tags` are stored; `file_size`, `file_type`, `file_url` and `file_key` are NULL (no file store). A child record names its parent in `parent_id` (a data file\'s column); records as written have no parent in the spec, so a record an INSERT, REPLACE or SET adds to a child database has none (`parent_id` NULL) and comes only with FETCH of that database.',
   },
   unavailable: {
     topic: 'What a local run cannot do',

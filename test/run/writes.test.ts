@@ -182,3 +182,13 @@ describe('delimited records (the spec\'s Records: csv, tsv, dsv)', () => {
     expect(await rows('SELECT id, name FROM customers')).toEqual(['[30,"Only"]']);
   });
 });
+
+describe('child databases', () => {
+  it('records as written have no parent in the spec: an inserted child record has parent_id NULL, and parent_id is not a field to write', async () => {
+    expect(await counts({ action: 'insert', database: 'orders.lines', records: [{ sku: 'new', qty: 1, price: 2.5 }] })).toBe('{"inserted":1,"updated":0}');
+    expect(await rows("SELECT parent_id, qty FROM orders.lines WHERE sku = 'new'")).toEqual(['[null,1]']);
+    const fetched = responseOut(await local.run("FETCH RECORDS FROM orders.lines WHERE sku = 'new'"));
+    expect(jsonText(fetched)).toContain('"sku":"new"');
+    expect(await fails({ action: 'insert', database: 'orders.lines', records: [{ sku: 'other', qty: 1, price: 1, parent_id: 1 }] })).toMatch(/"parent_id"/);
+  });
+});
