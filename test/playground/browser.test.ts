@@ -94,11 +94,11 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
   async function paste(page: Page, id: 'text' | 'json', text: string): Promise<void> {
     await page.locator(`[data-testid="${id}"] .cm-content`).click();
     await page.keyboard.press('Control+A');
-    await page.evaluate(([testId, data]) => {
+    await page.evaluate(`(() => {
       const dt = new DataTransfer();
-      dt.setData('text/plain', data as string);
-      document.querySelector(`[data-testid="${testId}"] .cm-content`)?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-    }, [id, text]);
+      dt.setData('text/plain', ${JSON.stringify(text)});
+      document.querySelector('[data-testid="${id}"] .cm-content').dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    })()`);
   }
 
   async function replaceText(page: Page, id: 'text' | 'json', text: string, typed: boolean): Promise<void> {
