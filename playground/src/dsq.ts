@@ -20,6 +20,7 @@ import { KEYWORD_NAMES, tokenize } from '../../src/syntax/tokenize.js';
 import { annotate, annotatedTypes } from '../../src/params/annotations.js';
 import { bindParams } from '../../src/params/bind.js';
 import { paramValues, type Given } from '../../src/params/given.js';
+import { paramNames } from '../../src/ast/param-names.js';
 import { inferParams } from '../../src/params/infer.js';
 import type { ParamType } from '../../src/schema/param-types.js';
 
@@ -102,6 +103,9 @@ export function compileText(text: string, options: CompileOptions): Compiled {
       ...none,
     };
   }
+  const jsonOptions = { form: options.form, indent: options.indent };
+  const write = (nodes: readonly Node[]) => (nodes.length === 1 ? toJson(nodes[0] as Node, jsonOptions) : jsonArray(nodes.map((n) => toJson(n, jsonOptions)), options.indent));
+  if (paramNames(doc.statements.map((s) => s.node)).length === 0) return { json: write(doc.statements.map((s) => s.node)), statements: doc.statements.length, errors: [], lint, ...none };
   // Parameters: typed by annotation, schema field or literal (as dsq compile types them).
   const annotated = annotate(doc);
   const infos = annotated.statements.flatMap((s) => inferParams(s.node, options.schema, annotatedTypes(s)));
@@ -142,9 +146,7 @@ export function compileText(text: string, options: CompileOptions): Compiled {
     const sorted = paramErrors.sort((a, b) => (a.span?.start ?? -1) - (b.span?.start ?? -1));
     return { json: null, statements: nodes.length, errors: sorted, lint, params, paramErrors: sorted, paramWarnings };
   }
-  const jsonOptions = { form: options.form, indent: options.indent };
-  const json = nodes.length === 1 ? toJson(nodes[0] as Node, jsonOptions) : jsonArray(nodes.map((n) => toJson(n, jsonOptions)), options.indent);
-  return { json, statements: nodes.length, errors: [], lint, params, paramErrors: [], paramWarnings };
+  return { json: write(nodes), statements: nodes.length, errors: [], lint, params, paramErrors: [], paramWarnings };
 }
 
 export type Decompiled = { readonly text: string; readonly errors?: undefined } | { readonly text?: undefined; readonly errors: readonly Diagnostic[] };
