@@ -1,7 +1,8 @@
 import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/actions.js';
-import type { Expr, Param, SingularSpec, Specifier } from '../ast/nodes.js';
+import type { Expr, Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
 import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
 import { ExpressionRules } from './expression-rules.js';
+import { fieldKey as propertyKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -71,16 +72,29 @@ export abstract class ActionParts extends ExpressionRules {
     return text;
   }
 
-  /** `'(' [name {, name}] ')'`: field or attribute names. */
-  protected nameList(): string[] {
+  /** `'(' [name {, name}] ')'`: field or attribute names; the token of each name goes to `tokens`. */
+  protected nameList(tokens: number[]): string[] {
     this.expect(T.LParen);
     const names: string[] = [];
     if (!this.at(T.RParen)) {
-      do names.push(this.fieldName(this.expect(T.Name)));
-      while (this.optional(T.Comma) !== MISSING);
+      do {
+        const token = this.expect(T.Name);
+        tokens.push(token);
+        names.push(this.fieldName(token));
+      } while (this.optional(T.Comma) !== MISSING);
     }
     this.expect(T.RParen);
     return names;
+  }
+
+  /**
+   * Records where a property that holds a name stands (`field` of a field value, `fields/0` of
+   * FETCH RECORDS): the span of that name's token, under the key src/syntax/field-spans.ts makes,
+   * so a finding about the name (an unknown field) is placed on it, not on the whole node.
+   */
+  protected nameSpan(node: Node, property: string, token: number): void {
+    if (this.state.spans === null || token === MISSING) return;
+    this.state.spans.record(propertyKey(node, property), this.starts[token] as number, this.ends[token] as number);
   }
 
   protected fieldName(token: number): string {
@@ -152,7 +166,9 @@ export abstract class ActionParts extends ExpressionRules {
       const field = this.fieldName(nameToken);
       this.expect(T.Equals);
       const value = this.at(T.Colon) ? (this.paramValue() ?? new NullNode()) : this.literal('a key value');
-      key.push(this.mark(new FieldValueNode(field, value), nameToken));
+      const item = this.mark(new FieldValueNode(field, value), nameToken);
+      this.nameSpan(item, 'field', nameToken);
+      key.push(item);
     } while (this.optional(T.Comma) !== MISSING);
     this.expect(T.RParen);
     return this.mark(new SpecKeyNode(key), start);

@@ -1,8 +1,7 @@
 import type { Expr, Node, Param } from '../../ast/nodes.js';
 import { paramTypeOf, type ParamType } from '../../schema/param-types.js';
-import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
-import { findDatabase, type SchemaField } from '../../schema/index.js';
-import { findFieldInAny } from '../schema-paths.js';
+import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../schema-columns.js';
+import type { SchemaField } from '../../schema/index.js';
 import type { Rule, RuleContext } from '../rule-api.js';
 import { comparedPairs } from '../compared.js';
 import { fieldKind } from './type-mismatch.js';
@@ -90,10 +89,9 @@ export const paramTypeMismatch: Rule = {
       fetch_users: paging,
       // KEY(id = :id): the key field of the action's database.
       field_value: (node) => {
-        if (node.value.kind !== 'param' || context.schema === null) return;
-        const database = (context.statement() as { database?: Node }).database;
-        const db = database?.kind === 'spec_name' ? findDatabase(context.schema, database.name) : null;
-        checkField(node.value, db ? findFieldInAny([db], node.field) : null);
+        if (node.value.kind !== 'param') return;
+        const r = resolveFieldName(context.scopes(), node.field);
+        checkField(node.value, r.status === 'field' ? r.field : null);
       },
     };
   },
