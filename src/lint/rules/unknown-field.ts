@@ -26,9 +26,13 @@ export const unknownField: Rule = {
   create(context) {
     const report = (node: ColumnRef | DatabaseColumn, r: ColumnResolution) => {
       if (r.status !== 'unknown-field') return;
+      // A bare name in a data action's WHERE, SET or records: its database says where it was looked for.
+      const inner = context.scopes()[0];
+      const names = node.kind === 'column' && !node.path.includes('.') && inner !== undefined && 'action' in inner ? inner.sources.map((s) => (s.node.kind === 'spec_name' ? s.node.name : null)) : [];
+      const where = names.length > 0 && names.every((n) => n !== null) ? names.join(' or ') : "the source's database";
       context.report({
         node,
-        message: `No field ${r.name} in the source's database${didYouMean(r.name, r.candidates)}.`,
+        message: `No field ${r.name} in ${where}${didYouMean(r.name, r.candidates)}.`,
         ...(node.kind === 'column' ? { suggestions: columnFieldSuggestions(context, node, r.name, r.candidates) } : {}),
       });
     };
