@@ -33,7 +33,7 @@ describe('readSchema', () => {
     const [a, b] = schema.groups[0]!.databases;
     expect([a!.trash, a!.file, a!.tag]).toEqual([true, true, true]);
     expect([b!.trash, b!.file, b!.tag]).toEqual([undefined, undefined, undefined]);
-    expect(() => readSchema(JSON.stringify([{ name: 'c', file: 'yes', fields: [{ name: 'x', type: 'int(4)' }] }]))).toThrow(/\/0\/file: "file" of database "c" must be true or false, got a string/);
+    expect(() => readSchema(JSON.stringify([{ name: 'c', file: 'yes', fields: [{ name: 'x', type: 'int(4)' }] }]))).toThrow(/\/0\/file: "file" of database "c" must be true or false, got the string "yes"/);
   });
 
   it('reads the schema action reply, with nested groups and defaults', () => {
