@@ -21,7 +21,7 @@ export interface TextEdit {
   readonly text: string;
 }
 
-/** A safe, mechanical correction of a finding, as text edits on the linted source. */
+/** A correction of a finding, as text edits on the linted source: a finding's certain `fix`, or one of its `suggestions`. */
 export interface Fix {
   readonly description: string;
   readonly edits: readonly TextEdit[];

@@ -88,13 +88,13 @@ export abstract class ActionParts extends ExpressionRules {
   }
 
   /**
-   * Records where a property that holds a name stands (`field` of a field value, `fields/0` of
-   * FETCH RECORDS): the span of that name's token, under the key src/syntax/field-spans.ts makes,
-   * so a finding about the name (an unknown field) is placed on it, not on the whole node.
+   * Records where a property of a node stands (`field` of a field value, `fields/0` of FETCH
+   * RECORDS, UPDATE's `file`): tokens `first` to `last`, under the key src/syntax/field-spans.ts
+   * makes, so a finding about it (an unknown field name) is placed there, not on the whole node.
    */
-  protected nameSpan(node: Node, property: string, token: number): void {
-    if (this.state.spans === null || token === MISSING) return;
-    this.state.spans.record(propertyKey(node, property), this.starts[token] as number, this.ends[token] as number);
+  protected propertySpan(node: Node, property: string, first: number, last = first): void {
+    if (this.state.spans === null || first === MISSING || last === MISSING) return;
+    this.state.spans.record(propertyKey(node, property), this.starts[first] as number, this.ends[last] as number);
   }
 
   protected fieldName(token: number): string {
@@ -167,7 +167,7 @@ export abstract class ActionParts extends ExpressionRules {
       this.expect(T.Equals);
       const value = this.at(T.Colon) ? (this.paramValue() ?? new NullNode()) : this.literal('a key value');
       const item = this.mark(new FieldValueNode(field, value), nameToken);
-      this.nameSpan(item, 'field', nameToken);
+      this.propertySpan(item, 'field', nameToken);
       key.push(item);
     } while (this.optional(T.Comma) !== MISSING);
     this.expect(T.RParen);

@@ -91,8 +91,8 @@ export abstract class FetchRules extends ActionParts {
     switch (kind) {
       case 'fetch_records': {
         const node: FetchAction = { kind, database: database as Specifier, records, fields, attributes, where, ...paging, children, count };
-        fieldTokens.forEach((token, i) => this.nameSpan(node, `fields/${i}`, token));
-        attributeTokens.forEach((token, i) => this.nameSpan(node, `attributes/${i}`, token));
+        fieldTokens.forEach((token, i) => this.propertySpan(node, `fields/${i}`, token));
+        attributeTokens.forEach((token, i) => this.propertySpan(node, `attributes/${i}`, token));
         return node;
       }
       case 'fetch_multirecords':

@@ -5,7 +5,6 @@ import {
 import type { Expr, Node } from '../ast/nodes.js';
 import { DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode } from '../ast/objects.js';
 import { FetchRules } from './fetch-rules.js';
-import { fieldKey as propertyKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { expectedMessage } from './messages.js';
 import { IS_NAME, MISSING, idx, type Rule } from './parser-base.js';
@@ -304,7 +303,7 @@ export abstract class WriteRules extends FetchRules {
     const start = contiguous || valueSpan === undefined ? from : valueSpan.start;
     spans.record(node, start, Math.max(to, start));
     // The name on its own (in VALUES, the column list's name: every row's value shares it).
-    this.nameSpan(node, 'field', token);
+    this.propertySpan(node, 'field', token);
     return node;
   }
 
@@ -352,11 +351,8 @@ export abstract class WriteRules extends FetchRules {
       }
     }
     const fileWord = this.optionalWord('FILE');
-    let fileEnd = fileWord;
-    if (fileWord !== MISSING) {
-      file = this.stringText('FILE');
-      fileEnd = this.last();
-    }
+    if (fileWord !== MISSING) file = this.stringText('FILE');
+    const fileEnd = this.last();
     if (this.at(T.From)) {
       const token = this.next();
       this.report('syntax/update-from', 'UPDATE ... FROM is not in the update action: it changes the records of one database', token, token, 'move the other table into a subquery in WHERE or in the SET expression');
@@ -368,7 +364,7 @@ export abstract class WriteRules extends FetchRules {
     void start;
     const node: DataAction = { kind: 'update_action', database, records, fields, expressions, file, failNoOp: options['FAIL_NO_OP'] ?? null };
     // `FILE 'id'` has its own span: the file feature's finding is placed there.
-    if (fileWord !== MISSING && this.state.spans !== null) this.state.spans.record(propertyKey(node, 'file'), this.starts[fileWord] as number, this.ends[fileEnd] as number);
+    if (fileWord !== MISSING) this.propertySpan(node, 'file', fileWord, fileEnd);
     return node;
   }
 
