@@ -6,12 +6,12 @@
  */
 import { DsqError, showPointer, type Diagnostic } from '../../src/diagnostic/index.js';
 import { readSpecJson, statementFromValue, toJson, type JsonForm } from '../../src/json/index.js';
-import { applyFixes, LINT_RULES, lintDocument, type LintDiagnostic } from '../../src/lint/index.js';
+import { applyFixes, LINT_RULES, lintDocument, type Fix, type LintDiagnostic } from '../../src/lint/index.js';
 import { format, print } from '../../src/print/index.js';
 import { allDatabases, readSchema, type Schema, type SchemaDatabase } from '../../src/schema/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
 
-export { DsqError, LINT_RULES, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
+export { DsqError, LINT_RULES, applyFixes, allDatabases, showPointer, type Diagnostic, type Fix, type LintDiagnostic, type Schema, type SchemaDatabase };
 
 export interface CompileOptions {
   readonly form: JsonForm;

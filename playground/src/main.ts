@@ -5,7 +5,7 @@
 import { setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { compileText, decompileJson, describe, formatText, type LintDiagnostic } from './dsq.js';
+import { compileText, decompileJson, describe, formatText, type Fix, type LintDiagnostic } from './dsq.js';
 import { goTo, jsonEditor, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
 import { EXAMPLES } from './examples.js';
 import { DEFAULTS, formatHash, parseHash, type Form, type HashState } from './hash.js';
@@ -49,10 +49,10 @@ const status = new StatusPanel($('diagnostics'), (side, d) => goTo(viewOf(side),
 const lintPanel = new LintPanel($('lint'), (d) => goTo(textView, d), applyFix);
 const schemaBox = new SchemaBox($('schema-choice'), $('schema-text'), $('schema-status'), () => compileNow());
 
-function applyFix(d: LintDiagnostic): void {
-  if (!d.fix) return;
+/** A finding's fix, or one of its suggestions (a "did you mean"), applied to the text. */
+function applyFix(fix: Fix): void {
   const length = textView.state.doc.length;
-  const changes = d.fix.edits.filter((e) => e.end <= length).map((e) => ({ from: e.start, to: e.end, insert: e.text }));
+  const changes = fix.edits.filter((e) => e.end <= length).map((e) => ({ from: e.start, to: e.end, insert: e.text }));
   textView.dispatch({ changes, userEvent: 'input.fix' });
   textView.focus();
 }
@@ -63,7 +63,7 @@ function toCm(d: LintDiagnostic, doc: Text): CmDiagnostic {
     severity: d.severity,
     source: d.code,
     message: d.message + (d.hint ? ` (hint: ${d.hint})` : ''),
-    ...(d.fix ? { actions: [{ name: d.fix.description, apply: () => applyFix(d) }] } : {}),
+    ...(d.fix || d.suggestions ? { actions: [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])].map((f) => ({ name: f.description, apply: () => applyFix(f) })) } : {}),
   };
 }
 
