@@ -1,4 +1,4 @@
-import type { DataAction } from '../ast/actions.js';
+import type { DataAction, FieldExpr, FieldValue } from '../ast/actions.js';
 import type { Node, Select, Statement } from '../ast/nodes.js';
 import type { Visitor } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
@@ -103,11 +103,17 @@ export interface RuleContext {
   /** Where a node stands in the source (falls back to its nearest located ancestor). */
   spanOf(node: Node): Span | null;
   /**
-   * Where one name-holding property of a node stands, when the parser recorded it: `field` of a
-   * field value or field expression (the field's name as written), `fields/0` of FETCH RECORDS,
-   * `file` of UPDATE (`FILE '...'`). Null otherwise (fall back to `spanOf(node)`).
+   * Where one name-holding property of a node stands, when the parser recorded it: `fields/0`
+   * of FETCH RECORDS, `columns/name` of INSERT ... VALUES (the column list's name), `file` of
+   * UPDATE (`FILE '...'`). Null otherwise (fall back to `spanOf(node)`).
    */
   spanOfProperty(node: Node, property: string): Span | null;
+  /**
+   * Where the name of a field value or field expression at or under the current node is written:
+   * in VALUES, the column list's name (every row's value shares it); elsewhere (SET `a = 1`,
+   * `RECORDS (a = 1)`, `KEY(a = 1)`) the first token of the node. Null when it has no text.
+   */
+  spanOfFieldName(node: FieldValue | FieldExpr): Span | null;
   /** The source text of a node, when it came from text. */
   sourceOf(node: Node): string | null;
   report(report: Report): void;

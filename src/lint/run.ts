@@ -1,10 +1,11 @@
-import type { DataAction } from '../ast/actions.js';
+import type { DataAction, FieldExpr, FieldValue } from '../ast/actions.js';
 import type { Node, Select, Statement } from '../ast/nodes.js';
 import { visit, visitInParallel, type Visitor, type VisitInfo } from '../ast/walk.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
 import type { ActiveRule } from './config.js';
 import { existingFieldKey } from '../syntax/field-spans.js';
+import { tokenize } from '../syntax/index.js';
 import { buildOwnerScope, scopeOwnerOf, type ActionScope, type Clause, type ScopeOwner, type SelectScope } from './scope.js';
 import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
 import { applySuppressions, readDirectives } from './suppress.js';
@@ -92,6 +93,21 @@ export function runRules(
     }
     return s;
   };
+  const propertySpan = (node: Node, property: string): Span | null => {
+    const key = existingFieldKey(node, property);
+    return key === undefined ? null : (doc.spans.get(key) ?? null);
+  };
+  const fieldNameSpan = (node: FieldValue | FieldExpr): Span | null => {
+    // In VALUES the name stands in the column list, apart from each row's value: the action
+    // holds its span (src/syntax/write-rules.ts), one for all the rows.
+    const owner = frame().owners.at(-1);
+    const column = owner === undefined || owner.kind === 'select' ? null : propertySpan(owner, `columns/${node.field}`);
+    if (column !== null) return column;
+    // Elsewhere the node's span starts with the name.
+    const own = doc.spans.get(node);
+    const name = own === undefined ? undefined : tokenize(doc.text.slice(own.start, own.end))[0];
+    return own === undefined || name === undefined ? null : leadingSpan(own, name.image);
+  };
   const scope = (select: Select): SelectScope => scopeOf(select) as SelectScope;
   const actionScope = (action: DataAction): ActionScope => scopeOf(action) as ActionScope;
 
@@ -118,10 +134,8 @@ export function runRules(
         return out;
       },
       spanOf,
-      spanOfProperty: (node, property) => {
-        const key = existingFieldKey(node, property);
-        return key === undefined ? null : (doc.spans.get(key) ?? null);
-      },
+      spanOfProperty: propertySpan,
+      spanOfFieldName: fieldNameSpan,
       sourceOf: (node) => {
         const s = doc.spans.get(node);
         return s ? doc.text.slice(s.start, s.end) : null;
@@ -173,4 +187,13 @@ function dedupe(list: readonly LintDiagnostic[]): LintDiagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The span of `image` written at the start of `span`. */
+function leadingSpan(span: Span, image: string): Span {
+  const end = span.start + image.length;
+  const breaks = image.match(/\r\n|\r|\n/g);
+  if (breaks === null) return { ...span, end, endLine: span.line, endColumn: span.column + image.length };
+  const last = breaks[breaks.length - 1] as string;
+  return { ...span, end, endLine: span.line + breaks.length, endColumn: image.length - (image.lastIndexOf(last) + last.length) + 1 };
 }

@@ -88,9 +88,10 @@ export abstract class ActionParts extends ExpressionRules {
   }
 
   /**
-   * Records where a property of a node stands (`field` of a field value, `fields/0` of FETCH
-   * RECORDS, UPDATE's `file`): tokens `first` to `last`, under the key src/syntax/field-spans.ts
-   * makes, so a finding about it (an unknown field name) is placed there, not on the whole node.
+   * Records where a property of a node stands (`fields/0` of FETCH RECORDS, `columns/name` of
+   * INSERT ... VALUES, UPDATE's `file`): tokens `first` to `last`, under the key
+   * src/syntax/field-spans.ts makes, so a finding about it (an unknown field name) is placed
+   * there, not on the whole node. (A field value's name needs none: its span starts with it.)
    */
   protected propertySpan(node: Node, property: string, first: number, last = first): void {
     if (this.state.spans === null || first === MISSING || last === MISSING) return;
@@ -166,9 +167,7 @@ export abstract class ActionParts extends ExpressionRules {
       const field = this.fieldName(nameToken);
       this.expect(T.Equals);
       const value = this.at(T.Colon) ? (this.paramValue() ?? new NullNode()) : this.literal('a key value');
-      const item = this.mark(new FieldValueNode(field, value), nameToken);
-      this.propertySpan(item, 'field', nameToken);
-      key.push(item);
+      key.push(this.mark(new FieldValueNode(field, value), nameToken));
     } while (this.optional(T.Comma) !== MISSING);
     this.expect(T.RParen);
     return this.mark(new SpecKeyNode(key), start);

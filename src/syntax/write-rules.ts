@@ -45,6 +45,8 @@ export abstract class WriteRules extends FetchRules {
     if (this.optionalWord('INTO') === MISSING) this.missingActionWord(word, 'INTO');
     const database = yield* this.database();
     const records: RecordData[] = [];
+    const columns: number[] = [];
+    let columnNames: string[] = [];
     let delimited: DelimitedRecords | null = null;
     if (this.at(T.From)) {
       // `FROM CSV FILE 'id'`, `FROM DSV (DELIMITER = ';') TEXT '...'`: delimiter-separated data
@@ -52,11 +54,10 @@ export abstract class WriteRules extends FetchRules {
     } else if (this.at(T.LParen)) {
       // `(a, b) VALUES (1, 2), (3, 4)`
       this.next();
-      const columns: number[] = [];
       do columns.push(this.expect(T.Name));
       while (this.optional(T.Comma) !== MISSING);
       this.expect(T.RParen);
-      const names = columns.map((c) => this.fieldName(c));
+      const names = (columnNames = columns.map((c) => this.fieldName(c)));
       if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
       else {
         this.expectWord('VALUES', 'VALUES');
@@ -134,10 +135,12 @@ export abstract class WriteRules extends FetchRules {
     const options = this.options(word === 'INSERT' ? 'insert_action' : word === 'REPLACE' ? 'replace_action' : 'set_action', {});
     const failNoOp = options['FAIL_NO_OP'] ?? null;
     const data: RecordsData = delimited ?? records;
-    if (word === 'INSERT') return { kind: 'insert_action', database, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp };
-    if (word === 'REPLACE') return { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp };
-    void start;
-    return { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+    const node: DataAction = word === 'INSERT' ? { kind: 'insert_action', database, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp }
+      : word === 'REPLACE' ? { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp }
+      : { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+    // A name of the VALUES column list stands apart from its values: `columns/name` says where.
+    columns.forEach((token, i) => this.propertySpan(node, `columns/${columnNames[i] as string}`, token));
+    return node;
   }
 
   /**
@@ -302,8 +305,6 @@ export abstract class WriteRules extends FetchRules {
     // In VALUES the name and the value are apart: the value's span alone.
     const start = contiguous || valueSpan === undefined ? from : valueSpan.start;
     spans.record(node, start, Math.max(to, start));
-    // The name on its own (in VALUES, the column list's name: every row's value shares it).
-    this.propertySpan(node, 'field', token);
     return node;
   }
 

@@ -224,6 +224,10 @@ describe('the did you mean of unknown-field and unknown-database as suggestions'
     ["UPDATE shop.orders SET statsu = 'x' WHERE id = 1", 'unknown-field', "UPDATE shop.orders SET status = 'x' WHERE id = 1"],
     ["UPDATE shop.orders SET status = 'x' WHERE idd = 1", 'unknown-field', "UPDATE shop.orders SET status = 'x' WHERE id = 1"],
     ['INSERT INTO shop.orders (id, "order amont") VALUES (1, 2), (3, 4)', 'unknown-field', 'INSERT INTO shop.orders (id, "Order amount") VALUES (1, 2), (3, 4)'],
+    // The name of VALUES' column list, once for every row.
+    ['INSERT INTO shop.orders (id, amout) VALUES (1, 2), (3, 4)', 'unknown-field', 'INSERT INTO shop.orders (id, amount) VALUES (1, 2), (3, 4)'],
+    ['SET INTO shop.orders (id, statsu) VALUES (1, \'x\')', 'unknown-field', 'SET INTO shop.orders (id, status) VALUES (1, \'x\')'],
+    ['INSERT INTO shop.orders RECORDS (id = 1, "order amont" = 2)', 'unknown-field', 'INSERT INTO shop.orders RECORDS (id = 1, "Order amount" = 2)'],
     ['FETCH RECORDS FIELDS (statsu) FROM shop.orders LIMIT 1', 'unknown-field', 'FETCH RECORDS FIELDS (status) FROM shop.orders LIMIT 1'],
     ['DELETE FROM shop.orders RECORDS KEY(idd = 1)', 'unknown-field', 'DELETE FROM shop.orders RECORDS KEY(id = 1)'],
     ['DELETE FROM shop.ordrs WHERE id = 1', 'unknown-database', 'DELETE FROM shop.orders WHERE id = 1'],
@@ -239,6 +243,25 @@ describe('the did you mean of unknown-field and unknown-database as suggestions'
       expect(lint(out, { schema: ACTION_SCHEMA }).diagnostics.filter((d) => d.code === rule)).toEqual([]);
     });
   }
+
+  it('places a field name of VALUES on the column list, one finding for all the rows', () => {
+    const text = "INSERT INTO shop.orders (id, statsu) VALUES (1, 'a'), (2, 'b'),\n  (3, 'c')";
+    const d = lint(text, { schema: ACTION_SCHEMA }).diagnostics.filter((x) => x.code === 'unknown-field');
+    expect(d.map((x) => [text.slice(x.span.start, x.span.end), x.span.line, x.span.column, x.span.endLine, x.span.endColumn])).toEqual([['statsu', 1, 30, 1, 36]]);
+    // A value that starts with the same name is a column of its own, reported where it stands.
+    const same = "INSERT INTO shop.orders (id, statsu) VALUES (1, statsu + 1)";
+    const both = lint(same, { schema: ACTION_SCHEMA }).diagnostics.filter((x) => x.code === 'unknown-field');
+    expect(both.map((x) => [x.span.start, x.suggestions?.[0]?.edits])).toEqual([
+      [29, [{ start: 29, end: 35, text: 'status' }]],
+      [48, [{ start: 48, end: 54, text: 'status' }]],
+    ]);
+  });
+
+  it('places a quoted field name written over two lines on its own text', () => {
+    const text = 'UPDATE shop.orders SET "order\namont" = 2 WHERE id = 1';
+    const d = lint(text, { schema: ACTION_SCHEMA }).diagnostics.filter((x) => x.code === 'unknown-field');
+    expect(d.map((x) => [text.slice(x.span.start, x.span.end), x.span.line, x.span.column, x.span.endLine, x.span.endColumn])).toEqual([['"order\namont"', 1, 24, 2, 7]]);
+  });
 
   it('offers no suggestion when nothing is near, nor for an attribute', () => {
     const d = lint("UPDATE shop.orders SET zzzzzz = 1, record_id = 2 WHERE id = 1", { schema: ACTION_SCHEMA }).diagnostics.filter((x) => x.code === 'unknown-field');

@@ -50,7 +50,7 @@ export const insertMissingKey: Rule = {
       for (const item of node.key) {
         const field = findField(database, item.field);
         if (field === null || field.key) continue; // an unknown name is unknown-field's
-        const span = context.spanOfProperty(item, 'field');
+        const span = context.spanOfFieldName(item);
         context.report({
           ...(span ? { span } : { node: item }),
           message: `${item.field} is not a key field of ${name}: KEY(...) names the key field${keys.length > 1 ? 's' : ''} ${keys.map((k) => k.name).join(', ')}.`,

@@ -3,6 +3,7 @@ import type { ColumnRef, DatabaseColumn, Node } from '../../ast/nodes.js';
 import { actionDatabaseName, resolveColumn, resolveDatabaseColumn, resolveFieldName, type ColumnResolution } from '../schema-columns.js';
 import { columnFieldSuggestions, nameSuggestions } from '../suggestions.js';
 import { didYouMean } from '../../diagnostic/suggest.js';
+import type { Span } from '../../diagnostic/span.js';
 import type { Rule } from '../rule-api.js';
 import type { Scope } from '../scope.js';
 import { quotedTextClaims } from './quoted-text.js';
@@ -36,12 +37,11 @@ export const unknownField: Rule = {
         ...(node.kind === 'column' ? { suggestions: columnFieldSuggestions(context, node, r.name, r.candidates) } : {}),
       });
     };
-    /** A field name written in a data action, at `property` of `node` (its own span where the parser recorded it). */
-    const named = (scopes: readonly Scope[], node: Node, property: string, name: string, listed: boolean) => {
+    /** A field name written in a data action, at `span` (falling back to `node`'s). */
+    const named = (scopes: readonly Scope[], node: Node, span: Span | null, name: string, listed: boolean) => {
       const r = resolveFieldName(scopes, name);
       if (r.status !== 'unknown-field') return;
       const database = actionDatabaseName(scopes) ?? 'the database';
-      const span = context.spanOfProperty(node, property);
       const message = r.attribute
         ? `${name} is a record attribute, not a field of ${database}${listed ? ': list it in ATTRIBUTES (record_id and database_id are always returned)' : ': an action writes fields only'}.`
         : `No field ${name} in ${database}${didYouMean(name, r.candidates)}.`;
@@ -51,7 +51,7 @@ export const unknownField: Rule = {
         ...(r.attribute ? {} : { suggestions: nameSuggestions(name, r.candidates, span) }),
       });
     };
-    const field = (node: FieldValue | FieldExpr) => named(context.scopes(), node, 'field', node.field, false);
+    const field = (node: FieldValue | FieldExpr) => named(context.scopes(), node, context.spanOfFieldName(node), node.field, false);
     return {
       column: (node) => {
         const r = resolveColumn(context, node, context.scopes());
@@ -63,7 +63,7 @@ export const unknownField: Rule = {
       field_value: field,
       field_expr: field,
       // FIELDS (a, b): the fields FETCH RECORDS returns, of the database its records come from.
-      fetch_records: (node: FetchRecords) => node.fields?.forEach((name, i) => named([context.actionScope(node)], node, `fields/${i}`, name, true)),
+      fetch_records: (node: FetchRecords) => node.fields?.forEach((name, i) => named([context.actionScope(node)], node, context.spanOfProperty(node, `fields/${i}`), name, true)),
     };
   },
 };
