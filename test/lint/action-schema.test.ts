@@ -103,6 +103,8 @@ const CASES: Record<string, { readonly invalid: readonly Case[]; readonly valid:
       ['INSERT INTO shop.orders (customer) VALUES (1)', { 'insert-missing-key': ['(1)'] }],
       ["INSERT INTO shop.customers RECORDS (id = 1, region = 'eu', file = 'obj-1')", { 'trash-without-feature': ["'obj-1'"] }],
       ["INSERT INTO shop.orders RECORDS (id = 1, tags = ['a'])", { 'trash-without-feature': ["(id = 1, tags = ['a'])"] }],
+      // A parameter given to a field: the field's kind against its stated type.
+      ['-- @param p date\nINSERT INTO shop.orders (id, amount) VALUES (1, :p)', { 'param-type-mismatch': [':p'] }],
     ],
     valid: [
       "INSERT INTO shop.orders (id, customer, \"Order amount\", status, placed, due, opens, paid) VALUES (1, 2, 3.5, 'open', DATETIME '2024-01-01T00:00Z', DATE '2024-01-01', TIME '10:00', TRUE)",
@@ -135,11 +137,14 @@ const CASES: Record<string, { readonly invalid: readonly Case[]; readonly valid:
       ["UPDATE shop.orders SET amount = 'abc', status = 5 WHERE placed = TIME '10:00'", { 'type-mismatch': ["'abc'", '5', "TIME '10:00'"] }],
       ["UPDATE shop.orders SET status = 'x' RECORDS KEY(customer = 1)", { 'insert-missing-key': ['KEY(customer = 1)', 'customer'] }],
       ["UPDATE shop.customers SET name = 'x' FILE 'obj-1' WHERE id = 1", { 'trash-without-feature': ["FILE 'obj-1'"] }],
+      ['-- @param p date\nUPDATE shop.orders SET amount = :p WHERE id = 1', { 'param-type-mismatch': [':p'] }],
+      ['UPDATE shop.orders SET amount = :p, status = :p WHERE id = 1', { 'param-type-mismatch': [':p'] }],
     ],
     valid: [
       "UPDATE shop.orders SET status = 'paid', amount = amount * 2 FILE 'obj-2' WHERE id = 7",
       "UPDATE shop.orders SET \"Order amount\" = 5 RECORDS [1, KEY(id = 2)]",
       'UPDATE 12 SET anything = 1 WHERE whatever = 2',
+      '-- @param p number\nUPDATE shop.orders SET amount = :p WHERE id = :p',
     ],
   },
   DELETE: {
