@@ -11,12 +11,13 @@ import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
 import { parseBench } from './parse.js';
 import { printBench } from './print.js';
+import { runBench } from './run.js';
 import { scalingBench } from './scaling.js';
 import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench];
+export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the

@@ -1,4 +1,4 @@
-import { builder, datetime, recordKey, type RecordType } from '../src/index.js';
+import { builder, datetime, recordKey, type DsqError, type RecordType } from '../src/index.js';
 import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaLabels } from './shop.schema.js'; // dsq types shop.schema.json > shop.schema.ts
 
 // The schema's types, and as values its field lists and labels: the compiler checks names and
@@ -69,14 +69,14 @@ export type FetchedOrder = RecordType<typeof fetch>;
 // db.fetchRecords('orders').fields(['id', 'totl'])
 //   → Type '"totl"' is not assignable
 
-// What escapes the compiler (a cast, data from elsewhere) is a TypeError at run time.
+// What escapes the compiler (a cast, data from elsewhere) is a DsqError at run time.
 const fromElsewhere = { id: 6, name: 'Cy', nickname: 'C' } as never;
 export const runTimeError = (() => {
   try {
     db.insertInto('customers').values([fromElsewhere]);
     return null;
   } catch (e) {
-    return (e as TypeError).message;
+    return (e as DsqError).message;
   }
 })();
 // record 1 of .values(): no field "nickname" in "customers"; did you mean "name"?

@@ -20,7 +20,7 @@ export { tokenize, type SourceToken, type TokenCategory } from './syntax/tokeniz
 export { compile, compileResult, compileToAst, compileToAstResult, type CompileOptions } from './params/compile.js';
 export { bindParams, type BindOptions, type ParamValues } from './params/bind.js';
 export { paramNames } from './ast/param-names.js';
-export { prepareQuery, type Action, type ParamSpec } from './params/prepare.js';
+export { prepareQuery, type Action, type Cardinality, type ParamSpec, type ResultOf } from './params/prepare.js';
 export type { ParamType } from './schema/param-types.js';
 
 // AST → text: the printer and formatter; JSON → text.

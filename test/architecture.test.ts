@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['cli'],
-  ['lsp', 'prettier'],
+  ['lsp', 'prettier', 'run'],
   ['index'],
-  ['gen'],
+  ['gen', 'sql'],
   ['params'],
   ['lint', 'builder'],
   ['print', 'schema', 'config'],

@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/cli/commands.js';
-import { parseConfig } from '../src/config/index.js';
+import { CONFIG_SETTINGS, parseConfig } from '../src/config/index.js';
 import { lint } from '../src/lint/lint.js';
 import { runCli, type CliRun } from './helpers/cli.js';
 
 /**
  * Every code block of the README, of docs/*.md and of bench/RESULTS.md is run or checked
- * (issues 9 and 13): shell sessions (`$ command` then its output) and command lists run through
- * the CLI in one scratch folder, in document order; usage lines equal the command's `--help`;
+ * (issues 9, 13 and 27): shell sessions (`$ command` then its output) and command lists run
+ * through the CLI, in document order, as written from the top of the repository: in a scratch
+ * copy of its examples/ (one per document, so what one writes cannot change another's input;
+ * no file is made up for a command, a `cat` shows a file that is there); usage lines equal the command's `--help`;
  * SQL compiles; an error shown is the error the CLI prints; configuration examples are valid
  * configurations and other JSON parses; every TypeScript block is a file under examples/ (the
  * block with its imports from 'dsq', mapped to src; type-checked by `tsc`, part of `npm test`),
@@ -182,16 +184,12 @@ async function runSession(block: Block, cwd: string): Promise<void> {
     const expected: string[] = [];
     while (i + 1 < lines.length && !(lines[i + 1] as string).startsWith('$ ')) expected.push(lines[++i] as string);
     while (expected.length > 0 && expected[expected.length - 1] === '') expected.pop();
-    const words = tokenize(line.slice(2)).flatMap((t) => ('word' in t ? [t.word] : []));
-    // `cat FILE` shows a file the session uses: it is made with that text when absent.
-    if (words[0] === 'cat' && words.length === 2 && !existsSync(join(cwd, words[1] as string))) {
-      writeFileSync(join(cwd, words[1] as string), `${expected.join('\n')}\n`);
-    }
     const { run, text } = await runLine(line.slice(2), cwd);
     const where = `${label(block)}: ${line}`;
     if (expected.length > 0) {
       expect(text.endsWith('\n') ? text : `${text}\n`, where).toMatch(outputPattern(expected));
-      if (run) expect(run.code, where).toBe(expected.some((l) => /: error: /.test(l)) ? 1 : 0);
+      // Exit 1 when the output shows an error, or files that are not formatted (--check, --diff).
+      if (run) expect(run.code, where).toBe(expected.some((l) => /: error: |^\d+ files? not formatted; /.test(l)) ? 1 : 0);
     } else if (run) expect([0, 1], `${where}\n${text}`).toContain(run.code);
   }
 }
@@ -212,23 +210,23 @@ async function runCommands(block: Block, cwd: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The scratch folder the commands run in: the examples, a queries/ and reports/ folder, a
-// schema, and the files the README names.
+// The folders the commands run in: a copy of the repository's examples/, nothing else, one per
+// document.
 
-let cwd: string;
-beforeAll(() => {
-  cwd = mkdtempSync(join(tmpdir(), 'dsq-readme-'));
-  cpSync(join(ROOT, 'examples'), join(cwd, 'examples'), { recursive: true });
-  for (const dir of ['queries/monthly', 'reports/2024', 'src']) mkdirSync(join(cwd, dir), { recursive: true });
-  writeFileSync(join(cwd, 'queries', 'open.dsq'), "select id,amount from orders where status='open' and amount = null\n");
-  writeFileSync(join(cwd, 'queries', 'monthly', 'revenue.dsq'), readFileSync(join(ROOT, 'examples', 'revenue-by-region.dsq')));
-  writeFileSync(join(cwd, 'reports', '2024', 'top.dsq'), readFileSync(join(ROOT, 'examples', 'top-customers.dsq')));
-  writeFileSync(join(cwd, 'src', 'q.dsq'), 'SELECT a FROM t WHERE b = NULL\n');
-  cpSync(join(ROOT, 'examples', 'readme', 'queries', 'top-customers.dsq'), join(cwd, 'queries', 'top-customers.dsq'));
-  cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(cwd, 'schema.json'));
-  cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(cwd, 'shop.schema.json'));
+const scratches = new Map<string, string>();
+/** The scratch folder of a document: `examples/` copied in, as the top of the repository has it. */
+function scratchOf(file: string): string {
+  let dir = scratches.get(file);
+  if (dir === undefined) {
+    dir = mkdtempSync(join(tmpdir(), 'dsq-docs-'));
+    cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
+    scratches.set(file, dir);
+  }
+  return dir;
+}
+afterAll(() => {
+  for (const dir of scratches.values()) rmSync(dir, { recursive: true, force: true });
 });
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 /** TypeScript blocks are files under examples/: the block is the file with its imports from 'dsq'. */
 function exampleFiles(): string[] {
@@ -324,8 +322,8 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     expect(made.code).toBe(readFileSync(join(ROOT, 'examples', 'readme', 'queries.ts'), 'utf8'));
     // docs/query-files.md shows that query file, and the call's text is what its compile session prints.
     const doc = readFileSync(join(ROOT, 'docs', 'query-files.md'), 'utf8');
-    expect(doc).toContain(`$ cat queries/top-customers.dsq\n${query}`);
-    const compiled = /\$ dsq compile queries\/top-customers\.dsq [^\n]*\n([^\n]*)\n/.exec(doc)?.[1];
+    expect(doc).toContain(`$ cat examples/readme/queries/top-customers.dsq\n${query}`);
+    const compiled = /\$ dsq compile examples\/readme\/queries\/top-customers\.dsq [^\n]*\n([^\n]*)\n/.exec(doc)?.[1];
     expect(m.text).toBe(compiled);
     expect((m.action as { json: unknown }).json).toEqual(JSON.parse(compiled as string));
   },
@@ -340,7 +338,7 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
   'examples/builder-actions.ts': () => undefined,
 };
 
-const CONFIG_KEYS = new Set(['width', 'keywordCase', 'indent', 'schema', 'rules']);
+const CONFIG_KEYS = new Set(Object.keys(CONFIG_SETTINGS));
 /** A dsq.config.json example: an object whose keys are dsq settings. */
 function isConfig(body: string): boolean {
   const value: unknown = JSON.parse(body);
@@ -379,14 +377,14 @@ describe('every code block of the README and docs runs (issues 9 and 13)', () =>
       // Another tool's settings (VS Code, Prettier): valid JSON.
       expect(() => JSON.parse(body), label(block)).not.toThrow();
     } else if (block.lang === 'json') {
-      const config = parseConfig(body, join(cwd, 'dsq.config.json'));
+      // A config example, as if it were examples/dsq.config.json: the files it names are there.
+      const config = parseConfig(body, join(ROOT, 'examples', 'dsq.config.json'));
       if (config.schema) expect(existsSync(config.schema), `${label(block)} names ${config.schema}`).toBe(true);
       // The linter accepts its rules (an unknown rule id would stop `dsq lint` with exit 2).
       expect(() => lint('', config.rules ? { rules: config.rules } : {})).not.toThrow();
       const dir = mkdtempSync(join(tmpdir(), 'dsq-readme-config-'));
       writeFileSync(join(dir, 'dsq.config.json'), body);
-      cpSync(join(cwd, 'schema.json'), join(dir, 'schema.json'));
-      cpSync(join(cwd, 'schema.json'), join(dir, 'shop.schema.json'));
+      cpSync(join(ROOT, 'examples', 'shop.schema.json'), join(dir, 'shop.schema.json'));
       writeFileSync(join(dir, 'q.dsq'), 'SELECT id FROM orders\n');
       for (const command of ['lint', 'fmt']) {
         const r = await runCli([command, 'q.dsq'], { cwd: dir });
@@ -412,8 +410,8 @@ describe('every code block of the README and docs runs (issues 9 and 13)', () =>
       for (const l of body.replace(/\n$/, '').split('\n')) expect(lines.has(l), `${label(block)}: ${l}\n${r.out}`).toBe(true);
       expect(r.code).toBe(1);
     } else if (block.lang === 'sh' || block.lang === '') {
-      if (body.startsWith('$ ')) await runSession(block, cwd);
-      else await runCommands(block, cwd);
+      if (body.startsWith('$ ')) await runSession(block, scratchOf(block.file));
+      else await runCommands(block, scratchOf(block.file));
     } else throw new Error(`${label(block)}: no rule of this test runs it; add one`);
   });
 });

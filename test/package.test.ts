@@ -57,14 +57,14 @@ describe('the published package (issue 9)', () => {
     for (const name of Object.keys(pkg.dependencies)) expect(imported, name).toContain(name);
   });
 
-  it('builds and exports the entries it names (dsq, dsq/ast, dsq/lint, dsq/json, dsq/prettier, the CLI bin/dsq.js loads)', () => {
-    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts' });
+  it('builds and exports the entries it names (dsq, dsq/ast, dsq/lint, dsq/json, dsq/prettier, dsq/run, the CLI bin/dsq.js loads)', () => {
+    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' });
     expect(pkg.exports['./prettier']?.import.default).toBe('./dist/prettier.js');
     expect(pkg.exports['./prettier']?.require.default).toBe('./dist/prettier.cjs');
     expect(pkg.exports['.']?.import.default).toBe('./dist/index.js');
     expect(pkg.exports['./ast']?.import.default).toBe('./dist/ast.js');
     expect(pkg.exports['./ast']?.require.default).toBe('./dist/ast.cjs');
-    for (const sub of ['lint', 'json']) {
+    for (const sub of ['lint', 'json', 'run']) {
       expect(pkg.exports[`./${sub}`]?.import.default).toBe(`./dist/${sub}.js`);
       expect(pkg.exports[`./${sub}`]?.require.default).toBe(`./dist/${sub}.cjs`);
     }

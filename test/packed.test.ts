@@ -71,7 +71,7 @@ afterAll(() => {
 describe('the packed package', () => {
   it('holds the build, the bin, the docs, the grammar files and the licence, and nothing else (no sources, tests, screenshots)', () => {
     const top = new Set(packed.map((p) => (p.includes('/') ? `${p.split('/')[0]}/` : p)));
-    expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin/', 'dist/', 'docs/', 'grammar/', 'package.json']);
+    expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin/', 'dist/', 'docs/', 'dsq.config.schema.json', 'grammar/', 'package.json']);
     expect(packed.filter((p) => /\.(ts|tsx|mts|cts)$/.test(p) && !/\.d\.c?ts$/.test(p))).toEqual([]);
     expect(packed).not.toContain('docs/playground.png');
     // The CLI ships once, as ESM (bin/dsq.js imports dist/cli.js): no CommonJS copy of it.

@@ -7,4 +7,4 @@ print(ast, { width: 40, keywordCase: 'lower', indent: 4 });  // any node: statem
 format('select a,b from t -- note\n');                         // 'SELECT a, b FROM t -- note\n'
 const text = 'select a from t /* why */ where b=1;\nselect c from u\n';
 printDocument(parseDocument(text), { keywordCase: 'lower' });  // a parsed document with its comments
-await loadConfig('queries/report.dsq');                        // { width?, keywordCase?, indent?, schema?, rules?, configPath? }
+await loadConfig('queries/report.dsq');                        // the dsq.config.json settings there (merged up to "root": true)

@@ -3,19 +3,23 @@ import { NULL } from './make.js';
 import type {
   AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DatabaseTableSource,
   DateTimeLit, Exists, Expr, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource, LocalDateLit, LocalDateTimeLit, LocalTimeLit,
-  NameSpec, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source, Specifier, StringLit, SubqueryExpr,
+  NameSpec, Node, NumberLit, OrderTerm, ResultColumn, Select, SelectAction, SelectSource, Source, Specifier, StringLit, SubqueryExpr,
   SystemColumn, SystemTableSource, TableSource, Unary, UnaryOp, WhenClause, WhereSpec,
 } from './nodes.js';
-import { trustIfValid as t } from './trust.js';
+import { checkedCopy } from './checked.js';
 
 /**
  * The AST constructors of the public API (`dsq/ast`), one per node kind: the kind table's
- * (kinds.ts), and what they build is trusted by the builder (src/ast/trust.ts) when its own
- * fields are valid and its children are trusted nodes (made by these constructors, the parser,
- * the JSON reader or `fromAst`). They do not throw: a node with a bad part (`num('1 OR 1 = 1')`,
- * a hand-built child) comes back untrusted, and the builder refuses it as syntax. (The parser
- * and the JSON reader use make.ts, and mark each finished tree at once.)
+ * (kinds.ts). When a node's own fields are valid and its children are checked nodes (made by
+ * these constructors, the parser, the JSON reader, the builder or `fromAst`), what comes back is
+ * checked (src/ast/checked.ts): frozen, with its own frozen copy of each list given, and the
+ * builder takes it as syntax. They do not throw: a node with a bad part (`num('1 OR 1 = 1')`, a
+ * hand-built child) comes back as built, not checked, and the builder refuses it as syntax
+ * (`fromAst` says what is wrong with it). (The parser and the JSON reader use make.ts.)
  */
+
+/** The node, checked and frozen (a copy) when it is valid; else as it is. */
+const t = <T extends Node>(node: T): T => checkedCopy(node) ?? node;
 
 export { NULL };
 

@@ -8,8 +8,8 @@ import { checkNumber } from './numbers.js';
  * Every node kind's fields, declared once: which hold child nodes (and which kinds may stand
  * there), which hold plain values (their type, and the spec's rule for the value). The
  * compiler checks the declaration against the node interfaces (nodes.ts): a new field or node
- * kind does not compile until it is declared here. The validator (validate.ts) and the trust
- * checks (trust.ts) read it; a test checks its child fields against the kind table's `children`
+ * kind does not compile until it is declared here. The validator (validate.ts) and the checks
+ * of checked.ts read it; a test checks its child fields against the kind table's `children`
  * (kinds.ts), which the walker reads.
  */
 
@@ -37,6 +37,8 @@ export interface ChildField {
  */
 export interface ValueField {
   readonly code: string;
+  /** The value is a list (of strings) or null: it is copied and frozen with its node. */
+  readonly list?: true;
   readonly type: (value: unknown) => string | null;
   readonly rule?: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
 }
@@ -145,9 +147,13 @@ const FIELD_NAME: ValueField = {
   type: isString,
   rule: (v) => (v === '' ? 'must not be empty' : typeof v === 'string' && foldName(v) !== v ? 'must be trimmed, with single spaces (the spec\'s key rules 3-4)' : null),
 };
-const NAME_LIST_OR_NULL: ValueField = {
+const STRING_LIST_OR_NULL: ValueField = {
   code: 'wrong-type',
+  list: true,
   type: (v) => (v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? null : `must be an array of strings or null, got ${describe(v)}`),
+};
+const NAME_LIST_OR_NULL: ValueField = {
+  ...STRING_LIST_OR_NULL,
   rule: (v) => (Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
 };
 const OPTIONAL_STRING: ValueField = { code: 'wrong-type', type: isStringOrNull, rule: notEmpty };
@@ -172,7 +178,7 @@ const ACTION_FIELDS: { readonly [K in Extract<NodeKind, DataActionKind | ActionP
     values: list('field_value'),
     expressions: list('field_expr'),
     file: nullable('file_ref'),
-    tags: { code: 'wrong-type', type: (v) => (v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? null : `must be an array of strings or null, got ${describe(v)}`) },
+    tags: STRING_LIST_OR_NULL,
   },
   fetch_records: {
     database: one('spec'),
@@ -297,6 +303,14 @@ export const FIELD_LIST = Object.fromEntries(
     Object.entries(fields as Record<string, Field>).map(([key, f]): FieldEntry => ('role' in f ? { key, child: f, value: null } : { key, child: null, value: f })),
   ]),
 ) as unknown as Readonly<Record<NodeKind, readonly FieldEntry[]>>;
+
+/** Each kind's fields that hold a list (of nodes, or of names): a checked node's lists are frozen with it. */
+export const LIST_KEYS = Object.fromEntries(
+  Object.entries(FIELD_LIST).map(([kind, fields]) => [
+    kind,
+    fields.filter(({ child, value }) => (child !== null && child.shape !== 'one' && child.shape !== 'nullable') || value?.list === true).map((f) => f.key),
+  ]),
+) as unknown as Readonly<Record<NodeKind, readonly string[]>>;
 
 // ---------------------------------------------------------------------------------------
 // Roles

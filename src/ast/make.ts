@@ -1,17 +1,17 @@
 import { KINDS } from './kinds.js';
 import type { BinaryOp, Expr, NullLit } from './nodes.js';
-import { markTrusted } from './trust.js';
+import { freezeNode, registerFrozen } from './checked.js';
 
 /**
  * The producers' constructors (the parser, the JSON reader, the builder): the kind table's
  * (kinds.ts `make`), under short names. They build plain nodes and check nothing: a producer
- * checks its input, then marks the finished tree trusted at once (src/ast/trust.ts). The
- * package's constructors (constructors.ts) are these, marking what they build when its parts
- * are valid.
+ * checks its input, then registers the finished tree as checked (src/ast/checked.ts). The
+ * package's constructors (constructors.ts) are these, registering what they build when its
+ * parts are valid.
  */
 
-/** The one null node (trusted, shared by every tree). */
-export const NULL: NullLit = Object.freeze(markTrusted(KINDS.null.make()));
+/** The one null node (checked and frozen, shared by every tree). */
+export const NULL: NullLit = registerFrozen(freezeNode(KINDS.null.make()));
 
 export const num = KINDS.number.make;
 export const str = KINDS.string.make;

@@ -2,7 +2,7 @@ import { escapePointerSegment } from '../diagnostic/pointer.js';
 import { DsqError } from '../diagnostic/index.js';
 import { FIELD_LIST, NODE_FIELDS, ROLE_NAMES, describe, kindFits, type Role, type ValueField } from './fields.js';
 import type { Node, NodeKind } from './nodes.js';
-import { isTrusted, markTrusted } from './trust.js';
+import { freezeNode, isChecked, registerTree } from './checked.js';
 
 /**
  * The structural validator for ASTs that did not come from dsq (built by hand, or read from
@@ -15,8 +15,9 @@ import { isTrusted, markTrusted } from './trust.js';
  * path of field names (`/select/where/e2/value`). What it knows of each kind is declared once,
  * in fields.ts.
  *
- * It returns a new tree of fresh node objects that dsq trusts (trust.ts); the input is not
- * changed or marked. Subtrees dsq already trusts are taken as they are. An object reached
+ * It returns a new tree of fresh, frozen node objects that dsq registers as checked
+ * (checked.ts); the input is not changed or registered. Subtrees already checked are taken as
+ * they are. An object reached
  * twice (a shared subtree) is checked once and shared in the result too. Iterative: a tree
  * 100,000 levels deep is checked without growing the call stack.
  */
@@ -75,25 +76,27 @@ function astError(code: string, message: string, pointer: string, hint?: string)
 }
 
 /**
- * Checks a hand-built tree (see the top of this file) and returns a trusted copy. `role` says
+ * Checks a hand-built tree (see the top of this file) and returns a checked copy. `role` says
  * what the root must be (any node by default).
  */
 export function validateAst(input: unknown, role: Role = 'node', options: ValidateOptions = {}): Node {
-  return validate(input, role, options, true);
+  const tree = validate(input, role, options, true);
+  return isChecked(tree) ? tree : registerTree(tree);
 }
 
 /**
  * The structure alone: kinds, roles, fields and their types, cycles, depth; not the value rules
  * (number and datetime text, empty names and lists), which the caller leaves to the spec check
  * (src/spec/check.ts), so that every entry point words them the same. The copy it returns is
- * marked trusted: the caller must check those rules before handing it out.
+ * frozen but not registered as checked: the caller registers it once those rules pass
+ * (checked.ts `registerTree`).
  */
 export function validateStructure(input: unknown, role: Role = 'node', options: ValidateOptions = {}): Node {
   return validate(input, role, options, false);
 }
 
 function validate(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
-  if (isTrusted(input)) {
+  if (isChecked(input)) {
     if (!kindFits(input.kind, role)) throw astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${input.kind}" node`, '');
     return input;
   }
@@ -109,11 +112,11 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     (into as Record<string | number, unknown>)[key] = node;
   };
 
-  /** Takes one child: trusted or already checked (placed at once), or a new frame. */
+  /** Takes one child: checked before or in this run (placed at once), or a new frame. */
   const take = (task: Task, parent: Frame | null) => {
     const v = task.value;
     const level = parent === null ? 1 : parent.level + 1;
-    if (isTrusted(v)) {
+    if (isChecked(v)) {
       if (!kindFits(v.kind, task.role)) throw wrongKind(v.kind, task.role, pointerOf(parent, task.segment));
       place(task.into, task.key, v);
       if (parent !== null && parent.height < 2) parent.height = 2;
@@ -193,11 +196,13 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
       const plain = field === null ? (value as ValueField) : field.orValue !== undefined && (fv === null || typeof fv !== 'object') ? field.orValue : null;
       if (plain !== null) {
         const check = plain;
-        const problem = check.type(fv) ?? (rules && check.rule !== undefined ? check.rule(fv, out) : null);
+        // A list of names is copied before it is checked: the copy is what was checked.
+        const own: unknown = Array.isArray(fv) ? Array.from(fv as readonly unknown[]) : fv;
+        const problem = check.type(own) ?? (rules && check.rule !== undefined ? check.rule(own, out) : null);
         if (problem !== null) {
           throw astError(check.code, `"${key}" of the "${kind}" node${problem.startsWith('must') ? ' ' : ': '}${problem}`, pointerOf(frame, key));
         }
-        out[key] = fv;
+        out[key] = own;
         continue;
       }
       if (field === null) continue;
@@ -247,7 +252,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     }
     stack.pop();
     onPath.delete(top.source);
-    const node = markTrusted(top.out as unknown as Node);
+    const node = freezeNode(top.out as unknown as Node);
     done.set(top.source, { node, height: top.height });
     const parent = stack[stack.length - 1];
     const finished = parent?.tasks[parent.next - 1];

@@ -2,6 +2,7 @@ import type { RecordData, RecordsSpecifier } from '../ast/actions.js';
 import { fieldKey } from '../ast/actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import { suggest } from '../diagnostic/suggest.js';
+import type { DsqError } from '../diagnostic/index.js';
 import { argumentError } from './errors.js';
 import type { FieldLists, LabelLists } from './runtime-scope.js';
 
@@ -68,7 +69,7 @@ function lookup(known: KnownFields): Map<string, string> {
 const quoted = (names: readonly string[]) => names.map((c) => `"${c}"`).join(' or ');
 
 /** The error for a name that is no field: "did you mean" over names and labels, else the fields. */
-function unknownField(known: KnownFields, database: Specifier, name: string, what: string): TypeError {
+function unknownField(known: KnownFields, database: Specifier, name: string, what: string): DsqError {
   const db = database.kind === 'spec_name' ? `"${database.name}"` : 'the database';
   const labels = Object.keys(known.labels ?? {});
   const close = suggest(name, [...known.names, ...labels]);

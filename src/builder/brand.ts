@@ -4,9 +4,9 @@ import { argumentError, describeValue } from './errors.js';
 /**
  * Brands that let the one value-to-node converter (values.ts) recognise builder objects
  * without importing their classes (which import the converter). A brand is a private class
- * field stamped on the objects a builder class constructs (as src/ast/trust.ts marks nodes):
- * an object cannot claim to be an expression or a query by carrying a property (JSON data never
- * can; code cannot either). The symbols are for the types only (nominal typing of
+ * field stamped on the objects a builder class constructs: an object cannot claim to be an
+ * expression or a query by carrying a property (JSON data never can; code cannot either). (AST
+ * nodes are told apart by src/ast/checked.ts, the set of checked trees.) The symbols are for the types only (nominal typing of
  * `ExpressionLike` and `QueryLike`).
  */
 export const EXPRESSION: unique symbol = Symbol('dsq.builder.expression');

@@ -19,7 +19,7 @@ import { denseItems, own, toCondition, toExpr, toName } from './values.js';
 export class Expression<out T = unknown> implements ExpressionLike, Expression_<T> {
   declare readonly __type?: T;
   readonly [EXPRESSION] = true as const;
-  /** The expression node: always one dsq trusts (a node that is not is validated first). */
+  /** The expression node: always one dsq checked, frozen (a node that is not is checked first and copied). */
   readonly node: Expr;
 
   /** Prefer the builder functions (`col`, `lit`, ...) or `fromAst(node)` for a hand-built node. */

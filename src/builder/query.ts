@@ -2,6 +2,7 @@ import type { Expr, JoinOp, Query, ResultColumn, Select, SelectAction, Source } 
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedStatement } from '../spec/check.js';
+import { registerParts } from '../ast/checked.js';
 import { QUERY, nestedSelect, queries, type ExpressionLike, type QueryLike } from './brand.js';
 import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError } from './errors.js';
@@ -344,8 +345,10 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 /** A query read from JSON, text or an AST: untyped, its columns unknown. */
 export type UntypedQuery = SelectQuery<Record<string, unknown>, UntypedDb, { '(source)': Opaque }, {}, false, boolean>;
 
-/** A query started from a statement dsq trusts (checked by `fromAst`, or parsed by the template). */
+/** A query started from a statement dsq checked (by `fromAst`, the parser or the template; src/ast/checked.ts). */
 export function queryFromAst(statement: Query): UntypedQuery {
+  // The query replaces parts of the statement call by call: each part is taken as checked.
+  registerParts(statement);
   const select = statement.kind === 'select_action' ? statement.select : statement;
   return new SelectQuery(made({
     select,

@@ -12,7 +12,7 @@ export type SourceArg = string | SourceBuilder | QueryLike | Source;
  * the right side for `a JOIN (b JOIN c)`.
  */
 export class SourceBuilder {
-  /** The source node: always one dsq trusts (a node that is not is validated first). */
+  /** The source node: always one dsq checked, frozen (a node that is not is checked first and copied). */
   readonly node: Source;
 
   /** Prefer `table()`, `systemTable()`, `databaseTable()`, or `fromAst(node)` for a hand-built node. */

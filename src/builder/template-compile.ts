@@ -1,7 +1,9 @@
 import { isDataAction, descendants, type Node } from '../ast/index.js';
+import { registerParts } from '../ast/checked.js';
 import { KINDS } from '../ast/kinds.js';
 import { DsqError } from '../diagnostic/index.js';
 import { parse, parseExpression, tokenize } from '../syntax/index.js';
+import { describeValue } from './errors.js';
 import { DATETIME_WAY, DATETIME_WORD, exactIndex, Places, quoted, SHOWN, what, type Insert } from './template-places.js';
 
 /**
@@ -18,11 +20,16 @@ export interface Compiled {
   readonly where: Places;
 }
 
-/** Per call site: the compiled template, or the error its static text always makes (a misplaced value). */
+/**
+ * Per call site: the compiled template, or the error its static text always makes (a misplaced
+ * value). Keyed by the template strings array a tagged call passes: the same frozen array for
+ * every call of one call site, so its text can never differ from what was compiled.
+ */
 const statementCache = new WeakMap<TemplateStringsArray, Compiled | DsqError>();
 const expressionCache = new WeakMap<TemplateStringsArray, Compiled | DsqError>();
 
 export function compile(strings: TemplateStringsArray, asExpression: boolean): Compiled {
+  templateStrings(strings, asExpression);
   const cache = asExpression ? expressionCache : statementCache;
   const hit = cache.get(strings);
   if (hit instanceof DsqError) throw new DsqError(hit.diagnostics, hit.source);
@@ -36,6 +43,25 @@ export function compile(strings: TemplateStringsArray, asExpression: boolean): C
     if (err instanceof DsqError) cache.set(strings, err);
     throw err;
   }
+}
+
+/**
+ * Only a tagged call's template strings array is a template: frozen, with its frozen `raw`
+ * parts beside it. Its static parts are the query's syntax, so they must be written in the code;
+ * an array or a string made at run time (`dsq('SELECT ...')`, `dsq([text])`) is an error, never
+ * parsed (nor cached, to come back unchanged after the array changed).
+ */
+function templateStrings(strings: unknown, asExpression: boolean): void {
+  const raw: unknown = Array.isArray(strings) ? (strings as { raw?: unknown }).raw : undefined;
+  if (Array.isArray(strings) && Object.isFrozen(strings) && Array.isArray(raw) && Object.isFrozen(raw) && raw.length === strings.length) return;
+  const tag = asExpression ? 'dsq.expr' : 'dsq';
+  const got = typeof strings === 'string' ? 'a string' : Array.isArray(strings) ? 'an array that is not a template strings array' : describeValue(strings);
+  throw new DsqError([{
+    code: 'builder/template',
+    severity: 'error',
+    message: `${tag} is a template tag: write ${tag}\`${asExpression ? 'a > ${min}' : 'SELECT ...'}\`, not a call with ${got}`,
+    hint: `its text is syntax, so it is written in the code; values go in \${...}. Text made at run time is parsed with parse() or parseExpression(), and a tree goes into the builder through fromAst()`,
+  }]);
 }
 
 function compileText(strings: TemplateStringsArray, asExpression: boolean): Compiled {
@@ -75,6 +101,8 @@ function compileText(strings: TemplateStringsArray, asExpression: boolean): Comp
     throw new DsqError([{ code: 'builder/template', severity: 'error', message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)` }]);
   }
   checkPlacement(ast, where);
+  // Each call rebuilds the tree around its parts: register them one by one, once.
+  registerParts(ast);
   return { ast, inIndexes, existsIndexes, where };
 }
 

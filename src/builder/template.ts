@@ -1,5 +1,5 @@
 import { transform, visit, type Expr, type Node, type Query, type Select } from '../ast/index.js';
-import { trustBuilt } from '../ast/trust.js';
+import { checkBuilt } from '../ast/checked.js';
 import { validateAst } from '../ast/validate.js';
 import { idents, isQueryLike, nestedSelect } from './brand.js';
 import { argumentError } from './errors.js';
@@ -107,8 +107,8 @@ function substitute<T extends Node>(compiled: Compiled, values: readonly unknown
     if (!used.has(i)) throw compiled.where.error(i, 'builder/template', `${what(i)} is not used (is it inside a comment?)`);
   }
   const resolved = identColumns.size === 0 ? result : resolveAliases(result, identColumns);
-  // The parsed parts and the values' nodes are trusted; the nodes rebuilt around them are checked here.
-  return (trustBuilt(resolved) ? resolved : validateAst(resolved)) as T;
+  // The parsed parts and the values' nodes are checked; the nodes rebuilt around them are checked here.
+  return (checkBuilt(resolved) ?? validateAst(resolved)) as T;
 
   function valueExpr(v: unknown, i: number): Expr {
     if (isIdent(v)) {

@@ -1,10 +1,9 @@
-import { checkTree, problemDiagnostic, rowsProblem } from '../spec/check.js';
+import { checkedTree, rowsProblem } from '../spec/check.js';
 import { NULL, type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec } from '../ast/index.js';
 import { checkDateTimeText } from '../ast/datetime.js';
 import { checkNumber, isWholeNumber } from '../ast/numbers.js';
-import { isTrusted, markTrusted, trustedCopy } from '../ast/trust.js';
-import { fieldPointer, kindFits, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
-import { DsqError } from '../diagnostic/index.js';
+import { checkedCopy, checkNode, isChecked } from '../ast/checked.js';
+import { kindFits, type Role } from '../ast/validate.js';
 import { isExpressionLike, isQueryLike, nestedSelect, sources, type ExpressionLike } from './brand.js';
 import { argumentError, describeValue, invalidValue } from './errors.js';
 
@@ -15,11 +14,13 @@ import { argumentError, describeValue, invalidValue } from './errors.js';
  * Values: number → number literal (exact text; must be finite, whole numbers in the signed
  * 64-bit range); bigint → number literal (exact); string → string literal ('' is null, the
  * spec's JSON rule 1); null → null; Date → datetime by epoch milliseconds; a builder
- * expression → its node; a query → a scalar subquery; an AST node that dsq made (the parser,
- * the JSON reader, the AST constructors, `fromAst`) → itself. Nothing else is syntax: any
- * other object, even one shaped like a node (`{ kind: 'column', ... }` from `JSON.parse`), is a
- * DsqError (code builder/invalid-argument) that names the argument's position and what is accepted. Booleans, undefined and
- * arrays (outside `.in([...])`) are argument errors too: the AST has no boolean literal.
+ * expression → its node; a query → a scalar subquery; an AST node dsq checked (src/ast/checked.ts:
+ * the root of a tree from the parser or the JSON reader, a node of `fromAst`'s tree, of the
+ * builder or of the AST constructors; each frozen) → itself. Nothing else is syntax: any other
+ * object, even one shaped like a node (`{ kind: 'column', ... }` from `JSON.parse`), is a
+ * DsqError (code builder/invalid-argument) that names the argument's position and what is
+ * accepted. Booleans, undefined and arrays (outside `.in([...])`) are argument errors too: the
+ * AST has no boolean literal.
  *
  * `what` names the position in messages: `argument 1 of .eq()`, `template value 3`.
  */
@@ -66,22 +67,27 @@ export function toExpr(value: unknown, what: string): Expr {
   if (value === null) return NULL;
   if (value instanceof Date) return dateValue(value, what);
   if (Array.isArray(value)) throw argumentError(`${what} is an array: an array is only a value list, as in .in([...])`);
-  return trustedNode<Expr>(value, 'expr', what, VALUE_ACCEPTS);
+  return checkedNode<Expr>(value, 'expr', what, VALUE_ACCEPTS);
 }
 
 /**
- * An AST node argument: only one dsq made is syntax. Anything else is an argument error naming the
- * position, what it accepts, and (for a node-shaped object) the way in for hand-built trees.
+ * An AST node argument: only one dsq checked is syntax. Anything else is an argument error naming
+ * the position, what it accepts, and (for a node-shaped object) the way in for other trees.
  */
-function trustedNode<T extends Node>(value: unknown, role: Role, what: string, accepts: string): T {
-  if (isTrusted(value)) {
+function checkedNode<T extends Node>(value: unknown, role: Role, what: string, accepts: string): T {
+  if (isChecked(value)) {
     if (!kindFits(value.kind, role)) throw argumentError(`${what} must be ${accepts}, got a "${value.kind}" node`);
     return value as T;
   }
-  const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  let kind: unknown;
+  try {
+    kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  } catch {
+    kind = undefined;
+  }
   if (typeof kind === 'string') {
     throw argumentError(
-      `${what} is ${describeValue(value)} that dsq did not make, so it is not taken as syntax (values never become syntax): pass ${accepts}; a hand-built AST goes through fromAst(node) first`,
+      `${what} is ${describeValue(value)} that dsq did not make or check, so it is not taken as syntax (values never become syntax): pass ${accepts}; a node built by hand, or a part of a parsed tree, goes through fromAst(node) first`,
     );
   }
   throw argumentError(`${what} must be ${accepts}, got ${describeValue(value)}`);
@@ -98,45 +104,27 @@ function dateValue(date: Date, what: string): Expr {
   return leaf({ kind: 'datetime', form: 'ms', value: String(ms) });
 }
 
-/** A leaf node whose value was checked right here (numberText, checkedText, toName...): marked as it is. */
-const leaf = <T extends Node>(node: T): T => markTrusted(node);
+/** A leaf node whose value was checked right here (numberText, checkedText, toName...): checked, frozen. */
+const leaf = <T extends Node>(node: T): T => checkNode(node);
 
 /**
- * A node the builder made from checked parts, marked trusted. When a part is not trusted (a
- * node handed to `new Expression(node)`, never one builder code makes) the whole node is
- * checked as `fromAst` checks it.
+ * A node the builder made from checked parts: a checked, frozen copy (src/ast/checked.ts). When
+ * a part is not checked (a node handed to `new Expression(node)`, never one builder code makes)
+ * the whole node is checked as `fromAst` checks it.
  */
 export function own<T extends Node>(node: T, role: Role = 'node'): T {
-  if (isTrusted(node)) {
+  if (isChecked(node)) {
     if (!kindFits(node.kind, role)) throw argumentError(`expected ${role === 'expr' ? 'an expression' : `a ${role.replace('_', ' ')}`} node, got a "${node.kind}" node`);
     return node;
   }
   // A fresh node of builder code, or a node object given to a builder constructor: either way a
-  // copy is checked and kept (the object given is never marked: changing it later changes nothing).
-  const copy = trustedCopy(node);
+  // copy is checked and kept (the object given is never registered: changing it later changes nothing).
+  const copy = checkedCopy(node);
   if (copy !== null && kindFits(copy.kind, role)) return copy;
   return checkedTree(node, role) as T;
 }
 
-/**
- * The check of a tree dsq did not make (`fromAst`, and the constructors that take a node): its
- * structure (src/ast/validate.ts: kinds, fields and their types, cycles, depth), then the
- * spec's rules every entry point shares (src/spec/check.ts: number and datetime text, empty
- * names and lists, function arity, ROWS at least 1), each error with its JSON pointer. Returns
- * a trusted copy.
- */
-export function checkedTree(node: unknown, role: Role, options: ValidateOptions = {}): Node {
-  const tree = validateStructure(node, role, options);
-  const problems = checkTree(tree);
-  if (problems.length > 0) {
-    const pointers = nodePointers(tree);
-    throw new DsqError(problems.map((p) => {
-      const pointer = fieldPointer(pointers, p.node, p.field);
-      return { ...problemDiagnostic(p), ...(pointer === undefined ? {} : { pointer }) };
-    }));
-  }
-  return tree;
-}
+export { checkedTree };
 
 /** A datetime literal: epoch milliseconds (number, bigint, Date) or ISO text, validated. */
 export function datetimeNode(value: unknown): Expr {
@@ -199,7 +187,7 @@ export function toSpecifier(value: unknown, what: string): Specifier {
   if (typeof value === 'number' || typeof value === 'bigint') return leaf({ kind: 'spec_id', id: wholeNumberText(value, `${what} (an id)`) });
   if (typeof value === 'string') return leaf({ kind: 'spec_name', name: toName(value, `${what} (a name)`) });
   if (isExpressionLike(value)) return own({ kind: 'spec_where', where: value.node });
-  return trustedNode<Specifier>(value, 'spec', what, SPEC_ACCEPTS);
+  return checkedNode<Specifier>(value, 'spec', what, SPEC_ACCEPTS);
 }
 
 const SOURCE_ACCEPTS = 'a table path (string), a source from table()/systemTable()/databaseTable(), or a query';
@@ -218,7 +206,7 @@ export function toSource(value: unknown, alias: unknown, what: string): Source {
   }
   if (isQueryLike(value)) return own({ kind: 'select_source', select: nestedSelect(value, what) });
   if (sources.has(value)) return value.node;
-  return trustedNode<Source>(value, 'source', what, SOURCE_ACCEPTS);
+  return checkedNode<Source>(value, 'source', what, SOURCE_ACCEPTS);
 }
 
 /** Rows per packet for the SELECT action: a whole number. */

@@ -7,6 +7,10 @@ export interface Io {
   /** All of standard input: bytes (decoded by the command, strictly as UTF-8) or text. */
   readonly readStdin: () => Promise<string | Uint8Array>;
   readonly cwd: string;
+  /** The environment (NO_COLOR, FORCE_COLOR, TERM); none in tests unless given. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Which streams are terminals (colour is on for a terminal only); neither in tests unless given. */
+  readonly isTTY?: { readonly stdout: boolean; readonly stderr: boolean };
 }
 
 export interface CommandContext {

@@ -1,23 +1,25 @@
 import { dirname, resolve } from 'node:path';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { decompileResult } from '../print/decompile.js';
-import { ConfigError, loadConfig } from '../config/index.js';
+import { ConfigError } from '../config/index.js';
 import { UsageError, type Command } from './command.js';
 import { readInput } from './io.js';
+import { CONFIG_FLAG_HELP, CONFIG_FLAG_OPTIONS, Configs } from './config-flags.js';
 import { mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
-const HELP = `Usage: dsq decompile [FILE|-] [--expr] [--width N] [--keyword-case upper|lower|preserve] [--indent N]
+const HELP = `Usage: dsq decompile [FILE|-] [--expr] [layout options]
 
 Reads spec JSON (a select object or a SELECT action, in the "$" shorthand or the full
 {"type": ...} form; a JSON array of them; with --expr an expression) and prints it as
 formatted dsq text. Statements of an array are separated by ";" and a blank line. Reads
-standard input when FILE is "-" or absent. Layout settings come from the nearest
-dsq.config.json, overridden by the flags. Bad JSON: FILE:LINE:COL: error: message at
+standard input when FILE is "-" or absent. Layout settings come from dsq.config.json (as for
+dsq fmt), overridden by the flags. Bad JSON: FILE:LINE:COL: error: message at
 /json/pointer on stderr, exit 1. A file that cannot be read: one line, exit 2.
 
 Options:
   --expr                    the input is an expression
 ${PRINT_FLAG_HELP}
+${CONFIG_FLAG_HELP}
   -h, --help                show this help
 `;
 
@@ -25,7 +27,7 @@ export const decompileCommand: Command = {
   name: 'decompile',
   summary: 'print spec JSON (select objects, SELECT actions, expressions) as formatted dsq text',
   help: HELP,
-  options: { expr: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS },
+  options: { expr: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS, ...CONFIG_FLAG_OPTIONS },
   async run({ positionals, values, io }) {
     if (positionals.length > 1) throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}`);
     const flags = printFlags(values);
@@ -33,8 +35,9 @@ export const decompileCommand: Command = {
     const input = await readInput(io, file);
     let options;
     try {
+      const configs = new Configs(values, io.cwd);
       const start = file === undefined || file === '-' ? io.cwd : dirname(resolve(io.cwd, file));
-      options = mergePrintOptions(await loadConfig(start), flags);
+      options = mergePrintOptions(file === undefined || file === '-' ? await configs.forDir(start) : await configs.forFile(resolve(io.cwd, file), start), flags);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       io.stderr(`${err.format()}\n`);

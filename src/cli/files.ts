@@ -33,8 +33,18 @@ export interface FoundFile {
 
 export interface FileList {
   readonly files: FoundFile[];
-  /** One line per argument that gave no file (missing, a directory that cannot be listed or has none, a glob matching nothing). */
+  /** One line per argument that gave no file (missing, a directory that cannot be listed or has none, a glob matching nothing), in argument order. */
   readonly problems: string[];
+  /**
+   * Those of the problems that are a directory or glob giving no file (none there, or every one
+   * ignored): no problem with --no-error-on-unmatched-pattern.
+   */
+  readonly unmatched: ReadonlySet<string>;
+}
+
+export interface FindOptions {
+  /** Whether a file found by a walk of `root` or a glob (root: the current folder) is passed over (src/cli/ignore-rules.ts). */
+  readonly ignored?: (path: string, root: string) => Promise<boolean>;
 }
 
 const SKIP = ['**/node_modules/**'];
@@ -95,9 +105,23 @@ async function identity(path: string): Promise<string> {
  * path, so a link loop in a walked folder (`sub/up -> ..`) or a second name through a link
  * gives the file once, under the first name found. Bad glob syntax throws a `GlobSyntaxError`.
  */
-export async function findFiles(args: readonly string[], cwd: string): Promise<FileList> {
+export async function findFiles(args: readonly string[], cwd: string, options: FindOptions = {}): Promise<FileList> {
   const files: FoundFile[] = [];
   const problems: string[] = [];
+  const unmatched = new Set<string>();
+  const noMatch = (line: string) => {
+    problems.push(line);
+    unmatched.add(line);
+  };
+  const ignored = options.ignored;
+  /** The files found that are not passed over, and how many were. */
+  const kept = async (list: readonly string[], root: string): Promise<{ list: string[]; skipped: number }> => {
+    if (ignored === undefined) return { list: [...list], skipped: 0 };
+    const out = await Promise.all(list.map((f) => ignored(f, root)));
+    const left = list.filter((_, i) => !out[i]);
+    return { list: left, skipped: list.length - left.length };
+  };
+  const none = (what: string, skipped: number) => (skipped === 0 ? `no ${what}` : `every one of the ${skipped} ${what} is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json)`);
   const seen = new Set<string>();
   /** Adds the files (absolute paths, with the names to show) not seen yet; their real paths are looked up together. */
   const add = async (found: readonly (readonly [path: string, shown: string])[], named: boolean) => {
@@ -123,17 +147,17 @@ export async function findFiles(args: readonly string[], cwd: string): Promise<F
         problems.push(`cannot list ${arg}: ${unlisted}`);
         continue;
       }
-      const list = await expand(`${escapePath(dir.split(sep).join('/'))}/**/*.dsq`, cwd);
-      if (list.length === 0) problems.push(`no .dsq files in ${arg}`);
+      const { list, skipped } = await kept(await expand(`${escapePath(dir.split(sep).join('/'))}/**/*.dsq`, cwd), dir);
+      if (list.length === 0) noMatch(none(`.dsq files in ${arg}`, skipped));
       await add(list.map((f) => [f, join(arg, relative(dir, f))] as const), false);
     } else if (found !== null) await add([[resolve(cwd, arg), arg]], true);
     else if (isDynamicPattern(arg)) {
-      const list = await expand(arg, cwd);
-      if (list.length === 0) problems.push(`no files match ${arg}`);
+      const { list, skipped } = await kept(await expand(arg, cwd), cwd);
+      if (list.length === 0) noMatch(skipped === 0 ? `no files match ${arg}` : none(`files matching ${arg}`, skipped));
       await add(list.map((f) => [f, isAbsolute(arg) ? f : relative(cwd, f)] as const), false);
     } else problems.push(`${arg}: no such file or directory`);
   }
-  return { files, problems };
+  return { files, problems, unmatched };
 }
 
 /** What `writeFileSafely` is told besides the text. */

@@ -1,21 +1,27 @@
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../config/index.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { findFiles, GlobSyntaxError, writeFileSafely, type FileList } from './files.js';
+import { writeFileSafely } from './files.js';
 import { FileError, readTextFile, textOf } from './io.js';
 import { format, type PrintOptions } from '../print/index.js';
 import { UsageError, type Command } from './command.js';
-import { ConfigCache, mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
+import { colorFor, paintDiff } from './color.js';
+import { CONFIG_FLAG_HELP, CONFIG_FLAG_OPTIONS, Configs, PRINT_CONFIG_HELP, PRINT_CONFIG_OPTION, printConfig } from './config-flags.js';
+import { unifiedDiff } from './diff.js';
+import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs, notDsqText, stdinFilepath } from './file-args.js';
+import { mergePrintOptions, PRINT_FLAG_HELP, PRINT_FLAG_OPTIONS, printFlags } from './print-flags.js';
 
-const HELP = `Usage: dsq fmt [--check|--write] [--width N] [--keyword-case upper|lower|preserve] [--indent N] FILE|GLOB|DIR|- ...
+const HELP = `Usage: dsq fmt [--check|--write|--diff] [options] FILE|GLOB|DIR|- ...
 
 Formats dsq files in the one canonical layout, keeping every comment. Without a flag the
-formatted text goes to stdout. Directories are walked for *.dsq (skipping node_modules and
-dot-directories); globs (*, **, ?, [...], {a,b}) are expanded by dsq, from the current
-directory (from the root when they start with /). A file that does not parse, or is not
-UTF-8, is never touched: its errors go to stderr and the other files are still formatted.
-Only regular files of at most 64 MiB are read, unless a pipe or device is named as FILE.
-Layout settings come from the nearest dsq.config.json, overridden by the flags.
+formatted text goes to stdout. Directories are walked for *.dsq (skipping node_modules,
+dot-directories and what .gitignore, .dsqignore and "ignore" in dsq.config.json name); globs
+(*, **, ?, [...], {a,b}) are expanded by dsq, from the current directory (from the root when
+they start with /). A file that does not parse, or is not UTF-8, is never touched: its errors
+go to stderr and the other files are still formatted. Only regular files of at most 64 MiB
+are read, unless a pipe or device is named as FILE. Layout settings come from dsq.config.json
+(the nearest, merged with those above it up to one with "root": true; its "overrides" by
+glob), overridden by the flags.
 
 Options:
   --check                   list the files that are not formatted (exit 1 if any)
@@ -24,26 +30,51 @@ Options:
                             link's target is written, the link kept); a file with hard links
                             is written in place; a read-only file is never written, nor a
                             file another program changed since dsq read it
+  --diff                    print a unified diff of what --write would change (exit 1 if any)
+  --stdin-filepath PATH     format standard input as the file PATH: its config, overrides and
+                            ignore files apply, and messages name it (an ignored PATH is
+                            printed as it is)
 ${PRINT_FLAG_HELP}
+${CONFIG_FLAG_HELP}
+${PRINT_CONFIG_HELP}
+${FILE_FLAG_HELP}
   -h, --help                show this help
 
-Exit codes: 0 all formatted, 1 some file is not formatted (--check), 2 some file could not
-be parsed, read or written (one line each; the other files are still done), or a usage error.
+Exit codes: 0 all formatted, 1 some file is not formatted (--check, --diff), 2 some file could
+not be parsed, read or written (one line each; the other files are still done), or a usage
+error.
 `;
 
-type Mode = 'print' | 'check' | 'write';
+type Mode = 'print' | 'check' | 'write' | 'diff';
 
 export const fmtCommand: Command = {
   name: 'fmt',
-  summary: 'format dsq files (stdout, --check or --write), keeping every comment',
+  summary: 'format dsq files (stdout, --check, --diff or --write), keeping every comment',
   help: HELP,
-  options: { check: { type: 'boolean' }, write: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS },
-  async run({ positionals, values, io }) {
-    if (values.check === true && values.write === true) throw new UsageError('give --check or --write, not both');
-    if (positionals.length === 0) throw new UsageError('give the files to format (FILE, GLOB or DIR), or - for standard input');
-    const mode: Mode = values.check === true ? 'check' : values.write === true ? 'write' : 'print';
+  options: {
+    check: { type: 'boolean' },
+    write: { type: 'boolean' },
+    diff: { type: 'boolean' },
+    'stdin-filepath': { type: 'string' },
+    ...PRINT_FLAG_OPTIONS,
+    ...CONFIG_FLAG_OPTIONS,
+    ...PRINT_CONFIG_OPTION,
+    ...FILE_FLAG_OPTIONS,
+  },
+  async run(ctx) {
+    const { positionals, values, io } = ctx;
+    const modes = (['check', 'write', 'diff'] as const).filter((m) => values[m] === true);
+    if (modes.length > 1) throw new UsageError(`give one of --check, --write and --diff, not ${modes.map((m) => `--${m}`).join(' and ')}`);
+    const mode: Mode = modes[0] ?? 'print';
+    const configs = new Configs(values, io.cwd);
+    if (typeof values['print-config'] === 'string') {
+      io.stdout(await printConfig(values['print-config'], configs, io.cwd));
+      return 0;
+    }
+    const stdinPath = stdinFilepath(ctx);
+    if (positionals.length === 0 && stdinPath === null) throw new UsageError('give the files to format (FILE, GLOB or DIR), or - for standard input');
     const flags = printFlags(values);
-    const configs = new ConfigCache();
+    const color = colorFor(values, io, 'stdout');
     let failed = false;
     let unformatted = 0;
     const problem = (line: string) => {
@@ -53,9 +84,9 @@ export const fmtCommand: Command = {
 
     // A bad config file is reported once, however many files it applies to.
     const reported = new Set<string>();
-    const optionsFor = async (dir: string): Promise<PrintOptions | null> => {
+    const optionsFor = async (path: string, dir: string): Promise<PrintOptions | null> => {
       try {
-        return mergePrintOptions(await configs.get(dir), flags);
+        return mergePrintOptions(await configs.forFile(path, dir), flags);
       } catch (err) {
         if (!(err instanceof ConfigError)) throw err;
         if (!reported.has(err.path)) io.stderr(`${err.format()}\n`);
@@ -64,8 +95,9 @@ export const fmtCommand: Command = {
       }
     };
 
-    const handle = async (name: string, text: string, dir: string, path: string | null) => {
-      const options = await optionsFor(dir);
+    /** One text: `path` is the file to write (null for standard input), `at` the path its settings follow. */
+    const handle = async (name: string, text: string, at: string, path: string | null) => {
+      const options = await optionsFor(at, dirname(at));
       if (options === null) {
         failed = true;
         return;
@@ -81,7 +113,13 @@ export const fmtCommand: Command = {
       }
       const changed = out !== text;
       if (mode === 'print') io.stdout(out);
-      else if (changed) {
+      else if (mode === 'diff') {
+        if (changed) {
+          unformatted++;
+          const diff = unifiedDiff(text, out, name.split('\\').join('/'));
+          io.stdout(color ? paintDiff(diff) : diff);
+        }
+      } else if (changed) {
         unformatted++;
         if (mode === 'write' && path !== null) {
           try {
@@ -96,27 +134,43 @@ export const fmtCommand: Command = {
       } else if (mode === 'write' && path === null) io.stdout(out);
     };
 
-    const files = positionals.filter((p) => p !== '-');
-    let found: FileList;
-    try {
-      found = await findFiles(files, io.cwd);
-    } catch (err) {
-      if (err instanceof GlobSyntaxError) throw new UsageError(err.message);
-      throw err;
-    }
-    if (positionals.includes('-')) {
-      let text: string | null = null;
+    const readStdin = async (name: string): Promise<string | null> => {
       try {
-        text = textOf(await io.readStdin());
+        return textOf(await io.readStdin());
       } catch (err) {
         if (!(err instanceof DsqError)) throw err;
-        io.stderr(`${err.format('<stdin>')}\n`);
+        io.stderr(`${err.format(name)}\n`);
         failed = true;
+        return null;
       }
-      if (text !== null) await handle('<stdin>', text, io.cwd, null);
+    };
+
+    const inputs = await findInputs(
+      positionals.filter((p) => p !== '-'),
+      ctx,
+      configs,
+    );
+    if (stdinPath !== null) {
+      const text = await readStdin(stdinPath.shown);
+      const notDsq = notDsqText(stdinPath.shown);
+      if (notDsq !== null) problem(notDsq);
+      else if (text !== null) {
+        // An ignored path is given back as it is (as Prettier does), so an editor or hook may pipe every file.
+        if (await inputs.ignore.ignored(stdinPath.path, io.cwd)) {
+          if (mode === 'print' || mode === 'write') io.stdout(text);
+        } else await handle(stdinPath.shown, text, stdinPath.path, null);
+      }
+    } else if (positionals.includes('-')) {
+      const text = await readStdin('<stdin>');
+      if (text !== null) await handle('<stdin>', text, resolve(io.cwd, '<stdin>'), null);
     }
-    for (const line of found.problems) problem(line);
-    for (const file of found.files) {
+    for (const line of inputs.problems) problem(line);
+    for (const file of inputs.files) {
+      const notDsq = notDsqText(file.shown);
+      if (notDsq !== null) {
+        problem(notDsq);
+        continue;
+      }
       let text: string;
       try {
         text = await readTextFile(file.path, file.shown, file.named ? io : null);
@@ -129,12 +183,12 @@ export const fmtCommand: Command = {
         } else throw err;
         continue;
       }
-      await handle(file.shown, text, dirname(file.path), file.path);
+      await handle(file.shown, text, file.path, file.path);
     }
-    if (mode === 'check' && unformatted > 0) {
+    if ((mode === 'check' || mode === 'diff') && unformatted > 0) {
       io.stderr(`${unformatted} file${unformatted === 1 ? '' : 's'} not formatted; run dsq fmt --write\n`);
     }
     if (failed) return 2;
-    return mode === 'check' && unformatted > 0 ? 1 : 0;
+    return (mode === 'check' || mode === 'diff') && unformatted > 0 ? 1 : 0;
   },
 };

@@ -37,6 +37,8 @@ export const processIo: Io = {
     return Buffer.concat(chunks);
   },
   cwd: process.cwd(),
+  env: process.env,
+  isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
 };
 
 /**

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { markTrusted } from '../ast/trust.js';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { readSpecJson } from '../json/read-text.js';
@@ -76,17 +75,17 @@ export function paramValues(
   const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const byName = new Map<string, ParamInfo>();
   for (const p of params) if (!byName.has(p.name)) byName.set(p.name, p);
+  const names = [...byName.keys()];
+  const their = names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : '';
+  const near = (name: string) => didYouMean(name, names).replace(/"([^"]*)"/g, ':$1');
+  /** The values of the params file that no parameter takes: said once, together. */
+  const fromFile: { name: string; file: string; at: Span | null }[] = [];
   for (const [name, value] of given.values) {
     const info = byName.get(name);
     if (!info) {
-      // Where the value was given: the flag, or the member of the params file (file:line:col).
-      const where = 'text' in value ? `--param ${name}` : `${name} of ${value.file}${value.at ? `:${value.at.line}:${value.at.column}` : ''}`;
-      const names = [...byName.keys()];
-      diagnostics.push({
-        code: 'params/unused',
-        severity: 'warning',
-        message: `${where} is not used: the input has no parameter :${name}${didYouMean(name, names).replace(/"([^"]*)"/g, ':$1')}${names.length > 0 ? ` (its parameters: ${names.map((n) => `:${n}`).join(', ')})` : ''}`,
-      });
+      if ('text' in value) {
+        diagnostics.push({ code: 'params/unused', severity: 'warning', message: `--param ${name} is not used: the input has no parameter :${name}${near(name)}${their}` });
+      } else fromFile.push({ name, file: value.file, at: value.at });
       continue;
     }
     const what = `parameter :${name}`;
@@ -97,6 +96,14 @@ export function paramValues(
       const span = spanOf(info.node);
       diagnostics.push(...err.diagnostics.map((d) => ({ ...d, severity: 'error' as const, ...(span ? { span } : {}) })));
     }
+  }
+  if (fromFile.length === 1) {
+    const [{ name, file, at }] = fromFile as [(typeof fromFile)[number]];
+    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${name} of ${file}${at ? `:${at.line}:${at.column}` : ''} is not used: the input has no parameter :${name}${near(name)}${their}` });
+  } else if (fromFile.length > 1) {
+    const file = (fromFile[0] as (typeof fromFile)[number]).file;
+    const list = fromFile.map(({ name, at }) => `${name}${at ? ` (${at.line}:${at.column})` : ''}${near(name)}`);
+    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${fromFile.length} values of ${file} are not used, the input has no such parameters: ${list.join(', ')}${their}` });
   }
   return { values, diagnostics };
 }
@@ -143,7 +150,7 @@ function scalarFromJson(json: JsonValue, info: ParamInfo, what: string): unknown
     case 'number':
       if (info.type === 'string') throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} is a string parameter, got the number ${json.text}` }]);
       // Exact: the number's text as written, never a JS number.
-      return info.type === null ? markTrusted({ kind: 'number', value: json.text }) : convertParam(json.text, info.type, what);
+      return convertParam(json.text, info.type ?? 'number', what);
     default:
       throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} must be a string, number or null${info.list ? ' (or an array of those)' : ''}, got ${json.type === 'boolean' ? 'a boolean (the expressions have no boolean literal: use 1 or 0)' : `a JSON ${json.type}`}` }]);
   }

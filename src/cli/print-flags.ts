@@ -1,61 +1,53 @@
-import { loadConfig, type DsqConfig } from '../config/index.js';
+import { FUNCTION_CASES, INDENT_RANGE, KEYWORD_CASES, layoutOf, WIDTH_RANGE, type DsqConfig } from '../config/index.js';
 import type { PrintOptions } from '../print/index.js';
 import { UsageError, type CommandContext } from './command.js';
 
-/** The layout flags `dsq decompile` and `dsq fmt` share. */
+/** The layout flags `dsq decompile`, `dsq fmt` and `dsq check` share. */
 export const PRINT_FLAG_OPTIONS = {
   width: { type: 'string' },
   'keyword-case': { type: 'string' },
+  'function-case': { type: 'string' },
   indent: { type: 'string' },
+  'use-tabs': { type: 'boolean' },
 } as const;
 
-export const PRINT_FLAG_HELP = `  --width N                 line width (default 80, or "width" in dsq.config.json)
-  --keyword-case CASE       upper (default), lower or preserve (keep the source's case)
-  --indent N                spaces per indentation level (default 2)`;
+export const PRINT_FLAG_HELP = `  --width N                 line width, ${WIDTH_RANGE.min} to ${WIDTH_RANGE.max} (default 80, or "width" in dsq.config.json)
+  --keyword-case CASE       upper (default), lower or preserve (each keyword as it is written)
+  --function-case CASE      upper (default), lower or preserve (each function name as written)
+  --indent N                spaces per indentation level, ${INDENT_RANGE.min} to ${INDENT_RANGE.max} (default 2)
+  --use-tabs                indent with a tab per level (counting --indent columns)`;
 
-function wholeFlag(value: unknown, name: string, min: number, max: number): number | undefined {
+function wholeFlag(value: unknown, name: string, range: { readonly min: number; readonly max: number }): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < range.min || Number(text) > range.max) {
+    throw new UsageError(`--${name} must be a whole number from ${range.min} to ${range.max}; got "${text}"`);
   }
   return Number(text);
 }
 
-/** The layout flags of a command line, checked (a bad value is a usage error). */
+function caseFlag(value: unknown, name: string, cases: readonly string[]): 'upper' | 'lower' | 'preserve' | undefined {
+  if (value === undefined) return undefined;
+  if (!cases.includes(String(value))) throw new UsageError(`--${name} must be ${cases.slice(0, -1).join(', ')} or ${cases[cases.length - 1]}; got "${String(value)}"`);
+  return value as 'upper' | 'lower' | 'preserve';
+}
+
+/** The layout flags of a command line, checked (a bad value is a usage error); the ranges are the config reader's. */
 export function printFlags(values: CommandContext['values']): PrintOptions {
-  const width = wholeFlag(values.width, 'width', 1, 10_000);
-  const indent = wholeFlag(values.indent, 'indent', 0, 16);
-  const keywordCase = values['keyword-case'];
-  if (keywordCase !== undefined && keywordCase !== 'upper' && keywordCase !== 'lower' && keywordCase !== 'preserve') {
-    throw new UsageError(`--keyword-case must be upper, lower or preserve; got "${String(keywordCase)}"`);
-  }
+  const width = wholeFlag(values.width, 'width', WIDTH_RANGE);
+  const indent = wholeFlag(values.indent, 'indent', INDENT_RANGE);
+  const keywordCase = caseFlag(values['keyword-case'], 'keyword-case', KEYWORD_CASES);
+  const functionCase = caseFlag(values['function-case'], 'function-case', FUNCTION_CASES);
   return {
     ...(width !== undefined ? { width } : {}),
     ...(indent !== undefined ? { indent } : {}),
     ...(keywordCase !== undefined ? { keywordCase } : {}),
+    ...(functionCase !== undefined ? { functionCase } : {}),
+    ...(values['use-tabs'] === true ? { useTabs: true } : {}),
   };
 }
 
 /** Config settings overridden by flags. */
 export function mergePrintOptions(config: DsqConfig, flags: PrintOptions): PrintOptions {
-  return {
-    ...(config.width !== undefined ? { width: config.width } : {}),
-    ...(config.indent !== undefined ? { indent: config.indent } : {}),
-    ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
-    ...flags,
-  };
-}
-
-/** Config lookups, one per directory. */
-export class ConfigCache {
-  private readonly byDir = new Map<string, Promise<DsqConfig>>();
-  get(dir: string): Promise<DsqConfig> {
-    let found = this.byDir.get(dir);
-    if (!found) {
-      found = loadConfig(dir);
-      this.byDir.set(dir, found);
-    }
-    return found;
-  }
+  return { ...layoutOf(config), ...flags };
 }

@@ -1,35 +1,22 @@
 import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
 import { DsqError, capDiagnostics, hasErrors, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import { readJsonText } from '../json/read-text.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import type { JsonValue } from '../json/value.js';
 import { readFileBytes, type UnreadableFileError } from './read-file.js';
+import type { ConfigOverride, DsqConfig } from './config-types.js';
+import { readSettings } from './settings.js';
 
-/**
- * Rule levels, written once: the config reader (here), lint's rule settings (src/lint/config.ts)
- * and their types (src/lint/rule-api.ts) all read these.
- */
-export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
-/** The severity a rule runs at. */
-export type RuleSeverity = Exclude<(typeof RULE_LEVELS)[number], 'off'>;
-/** A severity, or `off`. */
-export type RuleLevel = (typeof RULE_LEVELS)[number];
-/** A rule's entry in dsq.config.json: a level, or a level with the rule's options. */
-export type RuleSetting = RuleLevel | readonly [RuleLevel, Record<string, unknown>];
-
-/** The settings of a `dsq.config.json`. */
-export interface DsqConfig {
-  readonly width?: number;
-  readonly keywordCase?: 'upper' | 'lower' | 'preserve';
-  readonly indent?: number;
-  /** Path of a schema file, resolved against the config file's directory. */
-  readonly schema?: string;
-  readonly rules?: Record<string, RuleSetting>;
-  /** The config file these settings came from (absent when none was found). */
-  readonly configPath?: string;
-}
+export {
+  FUNCTION_CASES, layoutOf, INDENT_RANGE, KEYWORD_CASES, RULE_LEVELS, WIDTH_RANGE,
+  type ConfigOverride, type DsqConfig, type GenSettings, type IgnorePatterns, type JsonSchema, type LayoutSettings, type OverrideSettings,
+  type RuleLevel, type RuleSetting, type RuleSeverity,
+} from './config-types.js';
+export { CONFIG_SETTINGS, OVERRIDE_SETTINGS } from './settings.js';
+export { configJsonSchema } from './config-schema.js';
 
 export const CONFIG_FILE = 'dsq.config.json';
 
@@ -49,25 +36,40 @@ export class ConfigError extends DsqError {
 }
 
 /**
- * Find `dsq.config.json` in the directory of `startPath` (a file or a directory) or the
- * nearest one above it, and read it. No config file gives `{}`. A config file that cannot be
- * read or has errors throws a `ConfigError` with all its diagnostics.
+ * The settings that apply to files in the folder of `startPath` (a file or a folder): the
+ * nearest `dsq.config.json` there or above, merged with those further up until one says
+ * `"root": true` (the nearer wins; `rules` merge by rule, `ignore` and `overrides` add up).
+ * No config file gives `{}`. A config file that cannot be read or has errors throws a
+ * `ConfigError` with all its diagnostics. The `overrides` are kept, to be applied per file by
+ * `configForFile`.
  */
 export async function loadConfig(startPath: string): Promise<DsqConfig> {
-  const result = await loadConfigResult(startPath);
+  return valueOf(await loadConfigResult(startPath));
+}
+
+/** Reads exactly one config file (`--config FILE`: no search, no merge): `named` as on the command line. */
+export async function loadConfigFile(path: string): Promise<DsqConfig> {
+  return valueOf(await readConfigFile(resolve(path), true));
+}
+
+function valueOf(result: ConfigResult): DsqConfig {
   if (result.value === undefined || hasErrors(result.diagnostics)) throw new ConfigError(result.diagnostics, result.source, result.path ?? CONFIG_FILE);
   return result.value;
 }
 
 /** What `loadConfigResult` gives: the config when it has no error, every diagnostic, and the file (with its text) when one was found. */
 export interface ConfigResult extends Result<DsqConfig> {
-  /** The config file read; absent when none was found. */
+  /** The config file read (the nearest), or the one with the errors; absent when none was found. */
   readonly path?: string;
   /** Its text (for code frames), when it could be read. */
   readonly source?: string;
 }
 
-/** `loadConfig` without throwing: the nearest config file's diagnostics (an unreadable file, bad UTF-8, bad JSON, bad settings), all of them. */
+/**
+ * `loadConfig` without throwing: the merged settings, or the diagnostics of the first config
+ * file (nearest first) that cannot be read or has an error (an unreadable file, bad UTF-8, bad
+ * JSON, bad settings), all of them.
+ */
 export async function loadConfigResult(startPath: string): Promise<ConfigResult> {
   let dir = resolve(startPath);
   try {
@@ -75,45 +77,97 @@ export async function loadConfigResult(startPath: string): Promise<ConfigResult>
   } catch {
     dir = dirname(dir);
   }
+  const found: { value: DsqConfig; path: string; source?: string; diagnostics: readonly Diagnostic[] }[] = [];
   for (;;) {
-    const candidate = join(dir, CONFIG_FILE);
-    let bytes: Buffer | null = null;
-    try {
-      // A regular file only, at most 64 MiB: a config that is a pipe or a link to a device is refused, never read.
-      bytes = await readFileBytes(candidate);
-    } catch (err) {
-      const code = (err as UnreadableFileError).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') {
-        return { diagnostics: [{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }], path: candidate };
-      }
-    }
-    if (bytes !== null) {
-      let text: string;
-      try {
-        text = decodeUtf8(bytes);
-      } catch (err) {
-        if (err instanceof DsqError) return { diagnostics: err.diagnostics, path: candidate, ...(err.source !== undefined ? { source: err.source } : {}) };
-        throw err;
-      }
-      const source = withoutBom(text);
-      return { ...parseConfigResult(text, candidate), path: candidate, source };
+    const result = await readConfigFile(join(dir, CONFIG_FILE), false);
+    if (result.path !== undefined) {
+      if (result.value === undefined || hasErrors(result.diagnostics)) return result;
+      found.push({ value: result.value, path: result.path, diagnostics: result.diagnostics, ...(result.source !== undefined ? { source: result.source } : {}) });
+      if (result.value.root === true) break;
     }
     const parent = dirname(dir);
-    if (parent === dir) return { value: {}, diagnostics: [] };
+    if (parent === dir) break;
     dir = parent;
   }
+  if (found.length === 0) return { value: {}, diagnostics: [] };
+  const nearest = found[0] as (typeof found)[number];
+  const merged = found.map((f) => f.value).reduceRight((parent, child) => mergeConfigs(parent, child));
+  return { value: { ...merged, configPath: nearest.path, configPaths: found.map((f) => f.path) }, diagnostics: found.flatMap((f) => f.diagnostics), path: nearest.path, ...(nearest.source !== undefined ? { source: nearest.source } : {}) };
+}
+
+/** One file: no `path` when there is none (ENOENT) and it was not named. */
+async function readConfigFile(candidate: string, named: boolean): Promise<ConfigResult> {
+  let bytes: Buffer;
+  try {
+    // A regular file only, at most 64 MiB: a config that is a pipe or a link to a device is refused, never read.
+    bytes = await readFileBytes(candidate, { named });
+  } catch (err) {
+    const code = (err as UnreadableFileError).code;
+    if (!named && (code === 'ENOENT' || code === 'ENOTDIR')) return { diagnostics: [] };
+    return { diagnostics: [{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }], path: candidate };
+  }
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch (err) {
+    if (err instanceof DsqError) return { diagnostics: err.diagnostics, path: candidate, ...(err.source !== undefined ? { source: err.source } : {}) };
+    throw err;
+  }
+  const result = parseConfigResult(text, candidate);
+  return { ...result, ...(result.value !== undefined ? { value: { ...result.value, configPaths: [candidate] } } : {}), path: candidate, source: withoutBom(text) };
+}
+
+/** A parent's settings under a child's: the child's win, rules merge by rule, ignore patterns and overrides add up (the parent's first). */
+export function mergeConfigs(parent: DsqConfig, child: DsqConfig): DsqConfig {
+  const out: Record<string, unknown> = { ...parent, ...child };
+  if (parent.rules !== undefined && child.rules !== undefined) out.rules = { ...parent.rules, ...child.rules };
+  if (parent.ignore !== undefined && child.ignore !== undefined) out.ignore = [...parent.ignore, ...child.ignore];
+  if (parent.overrides !== undefined && child.overrides !== undefined) out.overrides = [...parent.overrides, ...child.overrides];
+  return out as DsqConfig;
+}
+
+/**
+ * The settings for one file: `config` with each of its `overrides` whose `files` match the
+ * file (and no `excludedFiles` do) applied in order, the later winning, rules merged by rule.
+ * A glob without a `/` matches the file's name in any folder; others match the path relative
+ * to the folder of the config that holds the override.
+ */
+export function configForFile(config: DsqConfig, file: string): DsqConfig {
+  const overrides = config.overrides ?? [];
+  let out: DsqConfig = config;
+  for (const o of overrides) if (overrideMatches(o, file)) out = mergeConfigs(out, o.settings);
+  return out;
+}
+
+const matchers = new WeakMap<ConfigOverride, { files: (p: string) => boolean; excluded: (p: string) => boolean }>();
+
+function overrideMatches(o: ConfigOverride, file: string): boolean {
+  const rel = relative(o.base, resolve(file));
+  if (rel === '' || rel.startsWith('..') || resolve(rel) === rel) return false;
+  let m = matchers.get(o);
+  if (m === undefined) {
+    m = { files: globsMatcher(o.files), excluded: globsMatcher(o.excludedFiles) };
+    matchers.set(o, m);
+  }
+  const posix = rel.split(sep).join('/');
+  return m.files(posix) && !m.excluded(posix);
+}
+
+/** A test of a `/`-separated relative path: a glob without `/` matches the file's name in any folder, one with `/` the whole path. */
+function globsMatcher(globs: readonly string[]): (path: string) => boolean {
+  const byName = globs.filter((g) => !g.includes('/'));
+  const byPath = globs.filter((g) => g.includes('/'));
+  const name = byName.length === 0 ? () => false : picomatch(byName, { dot: true });
+  const path = byPath.length === 0 ? () => false : picomatch(byPath, { dot: true });
+  return (p) => path(p) || name(p.slice(p.lastIndexOf('/') + 1));
 }
 
 function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-const KEYWORD_CASES = ['upper', 'lower', 'preserve'];
-const LEVELS: readonly string[] = RULE_LEVELS;
-const SETTINGS = ['width', 'keywordCase', 'indent', 'schema', 'rules'];
-
 /**
- * Read and check the text of a config file at `path` (for messages and the schema path).
+ * Read and check the text of a config file at `path` (for messages and relative paths).
  * Throws a `ConfigError` with every diagnostic; `parseConfigResult` gives them without throwing.
  */
 export function parseConfig(text: string, path: string): DsqConfig {
@@ -144,111 +198,7 @@ export function parseConfigResult(text: string, path: string): Result<DsqConfig>
     return { diagnostics: problems };
   }
   const out: { -readonly [K in keyof DsqConfig]: DsqConfig[K] } = { configPath: path };
-  for (const member of value.members) {
-    const v = member.value;
-    switch (member.rawKey) {
-      case 'width': {
-        const n = wholeIn(v, 20, 1000);
-        if (n !== null) out.width = n;
-        else bad(v, `"width" must be a whole number from 20 to 1000, got ${describe(v)}`, 'a whole number from 20 to 1000');
-        break;
-      }
-      case 'indent': {
-        const n = wholeIn(v, 0, 16);
-        if (n !== null) out.indent = n;
-        else bad(v, `"indent" must be a whole number from 0 to 16, got ${describe(v)}`, 'a whole number from 0 to 16');
-        break;
-      }
-      case 'keywordCase':
-        if (v.type === 'string' && KEYWORD_CASES.includes(v.value)) out.keywordCase = v.value as DsqConfig['keywordCase'];
-        else bad(v, `"keywordCase" must be "upper", "lower" or "preserve", got ${describe(v)}`, '"upper", "lower" or "preserve"');
-        break;
-      case 'schema':
-        if (v.type === 'string') out.schema = resolve(dirname(path), v.value);
-        else bad(v, `"schema" must be a path (a non-empty string), got ${describe(v)}`, 'a path (a non-empty string)');
-        break;
-      case 'rules':
-        out.rules = checkRules(v, bad);
-        break;
-      default: {
-        const near = SETTINGS.find((s) => s.toLowerCase() === member.rawKey.trim().toLowerCase());
-        const expected = near ? `"${near}"` : 'width, keywordCase, indent, schema or rules';
-        bad(v, `unknown setting ${quoteKey(member.rawKey)} (expected ${expected})`, expected, member.keySpan);
-      }
-    }
-  }
+  readSettings(value.members, { base: dirname(path), bad }, out);
   if (hasErrors(problems)) return { diagnostics: capDiagnostics(problems) };
   return { value: out, diagnostics: problems };
-}
-
-/** A whole number in [min, max] (also written `100.0` or `1e2`), or null. */
-function wholeIn(v: JsonValue, min: number, max: number): number | null {
-  if (v.type !== 'number' || !v.whole) return null;
-  const n = Number(v.text);
-  return n >= min && n <= max ? n : null;
-}
-
-/** A key for a message: quoted, and shortened when it is long. */
-function quoteKey(key: string): string {
-  return JSON.stringify(key.length > 60 ? `${key.slice(0, 40)}…${key.slice(-10)}` : key);
-}
-
-function checkRules(v: JsonValue, bad: (at: JsonValue, message: string, expected: string) => void): Record<string, RuleSetting> {
-  const rules: Record<string, RuleSetting> = {};
-  const expected = '"off", "info", "warning", "error" or [level, { options }]';
-  if (v.type !== 'object') {
-    bad(v, `"rules" must be an object of rule names to "off", "info", "warning", "error" or [level, options], got ${describe(v)}`, `an object of rule names to ${expected}`);
-    return rules;
-  }
-  for (const member of v.members) {
-    const name = member.rawKey;
-    const setting = member.value;
-    if (name === '__proto__') {
-      bad(setting, 'rule "__proto__" is not a rule name', 'a rule name');
-      continue;
-    }
-    if (setting.type === 'string' && LEVELS.includes(setting.value)) {
-      rules[name] = setting.value as RuleLevel;
-      continue;
-    }
-    if (setting.type === 'array' && setting.items.length === 2) {
-      const [level, options] = setting.items as [JsonValue, JsonValue];
-      if (level.type === 'string' && LEVELS.includes(level.value) && options.type === 'object') {
-        rules[name] = [level.value as RuleLevel, plainOf(options) as Record<string, unknown>];
-        continue;
-      }
-    }
-    bad(setting, `rule ${quoteKey(name)} must be ${expected}, got ${describe(setting)}`, expected);
-  }
-  return rules;
-}
-
-/**
- * A JSON value as plain JS data (a rule's options): numbers as JS numbers, keys as written,
- * `""` as the empty string. Iterative: any depth.
- */
-function plainOf(root: JsonValue): unknown {
-  const made = new Map<JsonValue, unknown>();
-  const stack: { v: JsonValue; done: boolean }[] = [{ v: root, done: false }];
-  while (stack.length > 0) {
-    const top = stack.pop() as { v: JsonValue; done: boolean };
-    const v = top.v;
-    if (v.type === 'array' || v.type === 'object') {
-      if (!top.done) {
-        stack.push({ v, done: true });
-        const children = v.type === 'array' ? v.items : v.members.map((m) => m.value);
-        for (const c of children) stack.push({ v: c, done: false });
-        continue;
-      }
-      if (v.type === 'array') made.set(v, v.items.map((c) => made.get(c)));
-      else {
-        const o: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-        for (const m of v.members) o[m.rawKey] = made.get(m.value);
-        made.set(v, { ...o });
-      }
-      continue;
-    }
-    made.set(v, v.type === 'null' ? (v.fromEmptyString ? '' : null) : v.type === 'number' ? Number(v.text) : v.type === 'undefined' ? undefined : v.value);
-  }
-  return made.get(root);
 }

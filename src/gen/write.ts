@@ -1,6 +1,7 @@
 import type { Node } from '../ast/nodes.js';
 import type { Diagnostic } from '../diagnostic/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
+import type { Cardinality } from '../params/prepare.js';
 import { inferParams, type ParamInfo } from '../params/infer.js';
 import { tsParamType } from '../schema/param-types.js';
 import { print } from '../print/index.js';
@@ -12,7 +13,7 @@ import { rowTypeOf } from './row.js';
 /**
  * `dsq gen`: query files to one TypeScript module. For each statement named with `-- name: X`,
  * a function `x(params: XParams): Action<XRow>` returning the action (its JSON as text and as
- * an object), with `XParams` from the parameters' types (annotation, else the compared field or
+ * an object; `Action<XRow, "one">` for a statement annotated `:one`, and so for `:exec`), with `XParams` from the parameters' types (annotation, else the compared field or
  * literal, LIMIT/OFFSET integers: src/params/infer.ts) and `XRow` from the schema (row.ts). The
  * module is deterministic (files in path order, statements in file order, the same bytes for the
  * same input), formatted, marked as generated, and type-checks under `strict`. Every problem is a
@@ -53,6 +54,7 @@ interface Entry {
   readonly params: readonly ParamInfo[];
   readonly row: string;
   readonly doc: readonly string[];
+  readonly cardinality: Cardinality | null;
 }
 
 /**
@@ -117,7 +119,7 @@ export function generate(files: readonly QueryFile[], schema: Schema, options: G
         const span = at(p.node);
         report({ ...p.diagnostic, ...(span ? { span } : {}) } as Diagnostic);
       }
-      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node), params, row: row.type, doc: s.doc });
+      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node), params, row: row.type, doc: s.doc, cardinality: s.cardinality });
     }
   }
   if (diagnostics.some((d) => d.diagnostic.severity === 'error')) return { code: null, diagnostics, functions: [] };
@@ -158,11 +160,14 @@ function writeModule(entries: readonly Entry[], options: GenOptions): string {
     out.push('');
     // (`as const`: a member named like one of Object.prototype's, `toString`, would not take the tuple type from ParamSpec.)
     const spec = e.params.map((p) => `${valueKey(p.name)}: [${p.type === null ? 'null' : tsString(p.type)}, ${p.list}]`).join(', ');
-    out.push(`const ${fn}$ = $prepare<${type}Params, ${type}Row>(`);
+    // A result annotation (-- :one, :many, :exec) is the action's second type argument; none keeps the default (many).
+    const card = e.cardinality === null ? '' : `, ${tsString(e.cardinality)}`;
+    out.push(`const ${fn}$ = $prepare<${type}Params, ${type}Row${card}>(`);
     // (The statement's text, as the printer writes it: parsed once, on the first call.)
     // (Not indented: the lines are the statement's text, strings included.)
     out.push(`${templateLiteral(e.text)},`);
     out.push(spec ? `  { ${spec} } as const,` : '  {},');
+    if (e.cardinality !== null) out.push(`  ${tsString(e.cardinality)},`);
     out.push(');');
     out.push('');
     out.push('/**');
@@ -170,7 +175,7 @@ function writeModule(entries: readonly Entry[], options: GenOptions): string {
     if (e.doc.length > 0) out.push(' *');
     for (const line of e.text.split('\n')) out.push(` * ${blockCommentText(line)}`.trimEnd());
     out.push(' */');
-    out.push(`export function ${fn}(params: ${type}Params${e.params.length === 0 ? ' = {}' : ''}): Action<${type}Row> {`);
+    out.push(`export function ${fn}(params: ${type}Params${e.params.length === 0 ? ' = {}' : ''}): Action<${type}Row${card}> {`);
     out.push(`  return ${fn}$(params);`);
     out.push('}');
   }

@@ -1,7 +1,7 @@
 import { KINDS } from '../ast/kinds.js';
 import { selectAction } from '../ast/make.js';
 import type { Expr, Node, NodeKind, SelectAction, Statement } from '../ast/nodes.js';
-import { trustTree } from '../ast/trust.js';
+import { freezeChecked } from '../ast/checked.js';
 import type { Span } from '../diagnostic/span.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { capDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
@@ -132,9 +132,9 @@ function treeResult<T>(value: JsonValue, source: string | undefined, bad: Readon
   }
   const trees = Array.isArray(tree) ? (tree as Node[]) : [tree as Node];
   const problems = trees.flatMap((t) => checkTree(t).map((p) => ({ tree: t, problem: p })));
-  // What was read and checked is valid: the builder may take it as syntax (src/ast/trust.ts).
+  // What was read and checked is valid: frozen, the builder may take it as syntax (src/ast/checked.ts).
   if (problems.length === 0) {
-    trees.forEach((t) => trustTree(t));
+    trees.forEach((t) => freezeChecked(t));
     return { value: tree, diagnostics: found };
   }
   // A problem is placed by reading again with each node's JSON value recorded (only on this

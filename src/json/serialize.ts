@@ -1,4 +1,5 @@
 import type { Node } from '../ast/nodes.js';
+import { DsqError } from '../diagnostic/index.js';
 import { Obj, Raw, Ref, type Out } from './json-out.js';
 
 /**
@@ -16,11 +17,20 @@ function isScalar(value: Out): boolean {
   return value === null || typeof value === 'boolean' || typeof value === 'string' || value instanceof Raw;
 }
 
+/** JSON's number syntax (RFC 8259 section 6). */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
 function scalarText(value: Out): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return JSON.stringify(value);
-  return (value as Raw).text;
+  const text = (value as Raw).text;
+  // Number text is written as it is: never anything but a JSON number (the trees written are
+  // checked, so this is a last guard against a bug, not a check of input).
+  if (typeof text !== 'string' || !JSON_NUMBER.test(text)) {
+    throw new DsqError([{ code: 'internal/invalid-number', severity: 'error', message: `internal error: the JSON writer was given ${JSON.stringify(String(text).slice(0, 40))} to write as a number` }]);
+  }
+  return text;
 }
 
 /**

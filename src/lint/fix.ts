@@ -1,3 +1,4 @@
+import { KEYWORD_NAMES } from '../syntax/tokenize.js';
 import type { Fix, LintDiagnostic, TextEdit } from './rule-api.js';
 
 /**
@@ -93,4 +94,32 @@ function firstStart(f: Fix): number {
   let min = Infinity;
   for (const e of f.edits) if (e.start < min) min = e.start;
   return min;
+}
+
+const RESERVED: ReadonlySet<string> = new Set(KEYWORD_NAMES);
+
+/**
+ * A fix whose edits write only keywords (`IS`, `IS NOT`, `NULL`), in the configured case:
+ * lower for 'lower'; for 'preserve' the case of the keyword written just before the edit.
+ * (The fixes write upper case; `dsq lint --fix` and the language server's quick fixes both
+ * pass them through this, so a fix fits the file it lands in.)
+ */
+export function fixInKeywordCase(fix: Fix, text: string, keywordCase: 'upper' | 'lower' | 'preserve'): Fix {
+  if (keywordCase === 'upper') return fix;
+  const edits = fix.edits.map((e) => {
+    const words = e.text.split(' ');
+    if (!words.every((w) => RESERVED.has(w))) return e;
+    const lower = keywordCase === 'lower' || precedingKeywordIsLower(text, e.start);
+    return lower ? { ...e, text: e.text.toLowerCase() } : e;
+  });
+  return { ...fix, edits };
+}
+
+function precedingKeywordIsLower(text: string, offset: number): boolean {
+  const words = text.slice(Math.max(0, offset - 200), offset).match(/[A-Za-z_]+/g) ?? [];
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i] as string;
+    if (RESERVED.has(w.toUpperCase())) return w === w.toLowerCase();
+  }
+  return false;
 }

@@ -3,7 +3,7 @@ import type { Schema } from '../schema/index.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
 import { resolveRules } from './config.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
-import { applyFixes } from './fix.js';
+import { applyFixes, fixInKeywordCase } from './fix.js';
 import { checkFixes } from './fix-check.js';
 import { RULES } from './registry.js';
 import { quotedText } from './rules/quoted-text.js';
@@ -79,6 +79,8 @@ export interface FixResult {
 }
 
 export interface FixOptions extends LintOptions {
+  /** The case of the keywords the fixes write (`IS NULL`), as the file's `keywordCase` (default upper). */
+  readonly keywordCase?: 'upper' | 'lower' | 'preserve';
   /**
    * Tidies the text after each pass that applied fixes (the CLI formats it); a fix can then
    * reveal another finding, which the next pass fixes. Throwing a DsqError (or returning text
@@ -94,7 +96,8 @@ export const MAX_FIX_PASSES = 5;
  * Applies the safe fixes until no fixable finding is left (at most MAX_FIX_PASSES passes,
  * re-linting after each, tidying with `format` when given). Every fix offered was checked to
  * parse (see lintDocument). Never changes a text with syntax errors, and never keeps a pass
- * that would introduce one.
+ * that would introduce one. Without `format` only what the fixes change changes: `dsq lint
+ * --fix` and the language server's "fix all" both run this.
  */
 export function fixText(text: string, options: FixOptions = {}): FixResult {
   let current = text;
@@ -102,7 +105,9 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   let applied = 0;
   let passes = 0;
   while (passes < MAX_FIX_PASSES && !result.syntaxErrors && result.fixableCount > 0) {
-    const next = applyFixes(current, result.diagnostics);
+    const keywordCase = options.keywordCase ?? 'upper';
+    const text = current;
+    const next = applyFixes(current, keywordCase === 'upper' ? result.diagnostics : result.diagnostics.map((d) => (d.fix ? { ...d, fix: fixInKeywordCase(d.fix, text, keywordCase) } : d)));
     if (next.applied === 0 || next.text === current) break;
     let nextText = next.text;
     let nextResult = lint(nextText, options);

@@ -8,7 +8,7 @@ import { existingFieldKey } from '../syntax/field-spans.js';
 import { tokenize } from '../syntax/index.js';
 import { buildOwnerScope, scopeOwnerOf, type ActionScope, type Clause, type ScopeOwner, type SelectScope } from './scope.js';
 import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
-import { applySuppressions, readDirectives } from './suppress.js';
+import { applySuppressions, readDirectives, unknownDirectives } from './suppress.js';
 import type { LintDiagnostic, LintDocument, Report, RuleContext } from './rule-api.js';
 
 /** Where the walk is, for the rules' context: the nearest select above and the part of it the node is in. */
@@ -174,7 +174,7 @@ export function runRules(
   const directives = readDirectives(doc.comments);
   const { kept, used } = applySuppressions(dedupe(found), directives);
   const directiveRule = rules.find((a) => a.rule.meta.id === SUPPRESSION_RULE_ID);
-  if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id))));
+  if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id)), unknownDirectives(doc.comments)));
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
 }
 

@@ -1,10 +1,9 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type TextEdit } from 'vscode-languageserver/node';
 import { LineIndex } from '../diagnostic/index.js';
-import { applyFixes } from '../lint/fix.js';
+import { fixInKeywordCase } from '../lint/fix.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { lint, MAX_FIX_PASSES, type LintOptions } from '../lint/lint.js';
-import type { Fix, LintDiagnostic } from '../lint/rule-api.js';
-import { RESERVED } from './keywords.js';
+import { fixText, type LintOptions } from '../lint/lint.js';
+import type { LintDiagnostic } from '../lint/rule-api.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import type { TextShape } from './structure.js';
 
@@ -45,7 +44,7 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
     here.forEach((d, i) => {
       const diagnostic = lsp[i] as Diagnostic;
       if (d.fix && d.fix.edits.length > 0) {
-        const fix = inKeywordCase(d.fix, ctx.text, ctx.keywordCase);
+        const fix = fixInKeywordCase(d.fix, ctx.text, ctx.keywordCase);
         out.push({ title: `${d.fix.description} (${d.code})`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: edit(fix.edits.map((e) => textEdit(e.start, e.end, e.text))) });
       }
       // "Did you mean" renames: offered one by one, never part of "fix all" (they are likely, not certain).
@@ -73,7 +72,7 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
   const fixable = ctx.findings.some((d) => d.fix);
   const fixAllQuick = wants(ctx.only, CodeActionKind.QuickFix) && here.some((d) => d.fix) && ctx.findings.filter((d) => d.fix).length > 1;
   if (fixable && (wants(ctx.only, FIX_ALL_KIND) || fixAllQuick)) {
-    const fixed = fixAll(ctx.text, ctx.lint, ctx.keywordCase);
+    const fixed = fixText(ctx.text, { ...ctx.lint, keywordCase: ctx.keywordCase }).text;
     if (fixed !== ctx.text) {
       const all = textEdit(0, ctx.text.length, fixed);
       if (wants(ctx.only, FIX_ALL_KIND)) out.push({ title: 'Fix all dsq problems', kind: FIX_ALL_KIND, edit: edit([all]) });
@@ -84,51 +83,6 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
 }
 
 /**
- * Every safe fix, as `dsq lint --fix` applies them (`fixText`: passes re-linted, never a pass
- * that breaks the syntax), with the keywords the fixes write in the configured case: the CLI
- * formats after fixing, an editor does not.
- */
-function fixAll(text: string, options: LintOptions, keywordCase: ActionContext['keywordCase']): string {
-  let current = text;
-  let result = lint(current, options);
-  for (let pass = 0; pass < MAX_FIX_PASSES && !result.syntaxErrors; pass++) {
-    const fixable = result.diagnostics.filter((d) => d.fix).map((d) => ({ ...d, fix: inKeywordCase(d.fix as Fix, current, keywordCase) }));
-    if (fixable.length === 0) break;
-    const next = applyFixes(current, fixable);
-    if (next.applied === 0 || next.text === current) break;
-    const nextResult = lint(next.text, options);
-    if (nextResult.syntaxErrors) break;
-    current = next.text;
-    result = nextResult;
-  }
-  return current;
-}
-
-
-/**
- * A fix whose edits write only keywords (`IS`, `IS NOT`, `NULL`), in the configured case:
- * lower for 'lower'; for 'preserve' the case of the keyword written just before the edit.
- */
-function inKeywordCase(fix: Fix, text: string, keywordCase: ActionContext['keywordCase']): Fix {
-  if (keywordCase === 'upper') return fix;
-  const edits = fix.edits.map((e) => {
-    const words = e.text.split(' ');
-    if (!words.every((w) => RESERVED.has(w))) return e;
-    const lower = keywordCase === 'lower' || precedingKeywordIsLower(text, e.start);
-    return lower ? { ...e, text: e.text.toLowerCase() } : e;
-  });
-  return { ...fix, edits };
-}
-
-function precedingKeywordIsLower(text: string, offset: number): boolean {
-  const words = text.slice(Math.max(0, offset - 200), offset).match(/[A-Za-z_]+/g) ?? [];
-  for (let i = words.length - 1; i >= 0; i--) {
-    const w = words[i] as string;
-    if (RESERVED.has(w.toUpperCase())) return w === w.toLowerCase();
-  }
-  return false;
-}
-
 /**
  * The lines of the text, for the actions of one request: where each line starts (a line index,
  * built once) and what a suppression comment above it would be (worked out once per line), so a

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { ConfigError, loadConfig, type DsqConfig } from '../config/config.js';
+import { ConfigError, layoutOf, loadConfig, type DsqConfig } from '../config/config.js';
 import { readFileBytes } from '../config/read-file.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { DsqError, type Diagnostic as DsqDiagnostic } from '../diagnostic/diagnostic.js';
@@ -90,11 +90,8 @@ export class SettingsStore {
       schemaPath: config.schema ?? null,
       schema,
       lint: lintOptions,
-      print: {
-        ...(config.width !== undefined ? { width: config.width } : {}),
-        ...(config.indent !== undefined ? { indent: config.indent } : {}),
-        ...(config.keywordCase !== undefined ? { keywordCase: config.keywordCase } : {}),
-      },
+      // Every layout setting, as dsq fmt reads them (functionCase and useTabs too).
+      print: layoutOf(config),
       keywordCase: config.keywordCase ?? 'upper',
       problems,
     };

@@ -1,5 +1,6 @@
 import type { Statement } from '../ast/nodes.js';
 import type { Diagnostic, Span } from '../diagnostic/index.js';
+import type { Cardinality } from './prepare.js';
 import type { ParsedDocument } from '../syntax/index.js';
 import { PARAM_TYPES, paramTypeOf, type ParamType } from '../schema/param-types.js';
 
@@ -12,7 +13,9 @@ import { PARAM_TYPES, paramTypeOf, type ParamType } from '../schema/param-types.
  *
  * `-- name: X` names the statement (`dsq gen` writes a function for each named one); `-- @param
  * NAME TYPE` states a parameter's type (see src/schema/param-types.ts) where it cannot be inferred, or overrides
- * the inferred one. Other comments are ordinary comments.
+ * the inferred one; `:one`, `:many` or `:exec` after the name (`-- name: X :one`, as sqlc
+ * writes it) or on a line of its own (`-- :one`) says how many rows the answer holds. Other
+ * comments are ordinary comments.
  */
 export interface AnnotatedStatement {
   readonly node: Statement;
@@ -21,6 +24,8 @@ export interface AnnotatedStatement {
   readonly params: ReadonlyMap<string, { readonly type: ParamType; readonly span: Span }>;
   /** The other line comments before it (after `-- name:`), as written without `--`: its description. */
   readonly doc: readonly string[];
+  /** `-- :one`, `-- :many` or `-- :exec` (after the name or on its own line); null when none is written. */
+  readonly cardinality: Cardinality | null;
 }
 
 export interface Annotated {
@@ -28,7 +33,9 @@ export interface Annotated {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const NAME_RE = /^--\s*name\s*:\s*(.*?)\s*$/di;
+const NAME_RE = /^--\s*name\s*:\s*(.*?)\s*(?:\s:([A-Za-z]+)\s*)?$/di;
+const CARDINALITY_RE = /^--\s*:([A-Za-z]+)\s*$/di;
+const CARDINALITIES: readonly string[] = ['one', 'many', 'exec'] satisfies readonly Cardinality[];
 const PARAM_RE = /^--\s*@param\b\s*(.*?)\s*$/di;
 const STATEMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -42,6 +49,16 @@ export function annotate(doc: ParsedDocument): Annotated {
   let next = 0;
   const statements = doc.statements.map((s): AnnotatedStatement => {
     let name: AnnotatedStatement['name'] = null;
+    let cardinality: Cardinality | null = null;
+    /** `:one`, `:many` or `:exec` at `span`; anything else is an error there. */
+    const cardinalityAt = (word: string, span: Span) => {
+      const value = word.toLowerCase();
+      if (!CARDINALITIES.includes(value)) {
+        diagnostics.push({ code: 'gen/bad-annotation', severity: 'error', message: `unknown result annotation :${word}: expected :one (a row or none), :many (the rows) or :exec (no rows)`, span });
+      } else if (cardinality !== null && cardinality !== value) {
+        diagnostics.push({ code: 'gen/bad-annotation', severity: 'error', message: `this statement is already :${cardinality}`, span });
+      } else cardinality = value as Cardinality;
+    };
     const params = new Map<string, { type: ParamType; span: Span }>();
     const doc: string[] = [];
     while (next < line.length && (line[next]?.span.start ?? 0) < s.span.end) {
@@ -56,6 +73,12 @@ export function annotate(doc: ParsedDocument): Annotated {
         } else if (name !== null) {
           diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `this statement is already named ${name.value}`, span });
         } else name = { value, span };
+        if (n[2] !== undefined) cardinalityAt(n[2], within(c, n.indices?.[2]));
+        continue;
+      }
+      const k = CARDINALITY_RE.exec(c.text);
+      if (k) {
+        cardinalityAt(k[1] as string, within(c, k.indices?.[1]));
         continue;
       }
       const p = PARAM_RE.exec(c.text);
@@ -80,7 +103,7 @@ export function annotate(doc: ParsedDocument): Annotated {
       }
       params.set(m[1] as string, { type, span: c.span });
     }
-    return { node: s.node, span: s.span, name, params, doc };
+    return { node: s.node, span: s.span, name, params, doc, cardinality };
   });
   return { statements, diagnostics };
 }

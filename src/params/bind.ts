@@ -2,7 +2,7 @@ import type { FieldLiteral, FieldValue } from '../ast/actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { transform } from '../ast/walk.js';
-import { trustBuilt } from '../ast/trust.js';
+import { checkBuilt, registerParts } from '../ast/checked.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { argumentError } from '../builder/errors.js';
@@ -58,6 +58,8 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
   const problems: Diagnostic[] = [];
   /** Each literal bound in place of a parameter, and the parameter (for errors at its place). */
   const from = new Map<Node, Param>();
+  // The parts of a checked tree (a parsed statement) are kept as they are around the literals.
+  registerParts(root);
   const bound = transform(root, (node): Node => {
     const placed = settlePlaces(node, from, problems, options);
     if (placed !== node) return placed;
@@ -83,8 +85,8 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
   });
   if (problems.length > 0) throw new DsqError(problems, options.source);
   const settled = settleFieldValues(bound, from);
-  // The tree around the literals was trusted (parsed); the literals are checked leaves.
-  return (trustBuilt(settled) ? settled : validateAst(settled)) as T;
+  // The tree around the literals was checked (parsed); the literals are checked leaves.
+  return (checkBuilt(settled) ?? validateAst(settled)) as T;
 }
 
 const WRITES: ReadonlySet<string> = new Set(['insert_action', 'replace_action', 'set_action', 'update_action']);

@@ -2,14 +2,14 @@ import type { Expr } from '../ast/nodes.js';
 import { NULL } from '../ast/index.js';
 import { checkDateTimeText } from '../ast/datetime.js';
 import { checkNumber } from '../ast/numbers.js';
-import { markTrusted } from '../ast/trust.js';
+import { checkNode } from '../ast/checked.js';
 import { DsqError } from '../diagnostic/index.js';
 import { describeValue } from '../builder/errors.js';
 import { toExpr } from '../builder/values.js';
 import type { ParamType } from '../schema/param-types.js';
 
 /**
- * A parameter's value converted by its type into the literal it binds to (a trusted literal
+ * A parameter's value converted by its type into the literal it binds to (a checked literal
  * node that bindParams takes as it is), or, for an untyped parameter, the value itself (bound
  * as any template value is). Shared by `dsq compile --param` (text), `--params-file` (JSON
  * values) and the functions `dsq gen` writes (JS values), so the three give the same JSON.
@@ -68,12 +68,12 @@ function numberLiteral(value: unknown, whole: boolean, what: string, as: 'number
   const check = checkNumber(text);
   if (!check.ok) throw invalid(`${what} is a number parameter: ${check.reason}`);
   if (whole && !check.whole) throw invalid(`${what} must be a whole number, got ${text}`);
-  if (as === 'datetime') return markTrusted<Expr>({ kind: 'datetime', form: 'ms', value: text });
-  return markTrusted<Expr>({ kind: 'number', value: text });
+  if (as === 'datetime') return checkNode<Expr>({ kind: 'datetime', form: 'ms', value: text });
+  return checkNode<Expr>({ kind: 'number', value: text });
 }
 
 function dateTimeLiteral(kind: 'datetime' | 'localdate' | 'localtime' | 'localdatetime', text: string, what: string): Expr {
   const reason = checkDateTimeText(kind, text);
   if (reason !== null) throw invalid(`${what}: ${reason}`);
-  return markTrusted<Expr>(kind === 'datetime' ? { kind, form: 'iso', value: text } : { kind, value: text });
+  return checkNode<Expr>(kind === 'datetime' ? { kind, form: 'iso', value: text } : { kind, value: text });
 }

@@ -8,19 +8,33 @@ import { convertList, convertParam } from './convert.js';
 import type { ParamType } from '../schema/param-types.js';
 
 /**
+ * How many rows a statement's answer holds, as a query file says after its name (`-- name: X
+ * :one`, or a `-- :one` line): `one` a row or none, `many` the rows (the default), `exec` none
+ * that matter (a write).
+ */
+export type Cardinality = 'one' | 'many' | 'exec';
+
+/** What the answer to an action of cardinality `C` is read as: one row or null, the rows, or nothing. */
+export type ResultOf<Row, C extends Cardinality> = C extends 'one' ? Row | null : C extends 'exec' ? void : Row[];
+
+/**
  * An action ready to send, as the functions `dsq gen` writes return it: `text` is the JSON
  * (exact: every digit of every number), `json` the same as a JS value (an error when a number
  * of it would lose digits as a JS number: send `text` then), `statement` the bound tree. `Row`
- * is the type of a result row (`never` for writes).
+ * is the type of a result row (`never` for writes), `C` how many rows the answer holds
+ * (`cardinality`, the same at run time): a client reads the answer as `ResultOf<Row, C>`.
  */
-export interface Action<Row> {
+export interface Action<Row, C extends Cardinality = 'many'> {
   readonly statement: Statement;
+  readonly cardinality: C;
   readonly text: string;
   readonly json: Readonly<Record<string, unknown>>;
   /** The JSON text with options (`{ indent: 2 }`, `{ form: 'full' }`). */
   toJson(options?: ToJsonOptions): string;
   /** Type only: the result row. */
   readonly __row?: Row;
+  /** Type only: what the answer is read as. */
+  readonly __result?: ResultOf<Row, C>;
 }
 
 /** What a prepared statement knows of each parameter: its type, and whether it is a list (`IN :name`). */
@@ -32,7 +46,7 @@ export type ParamSpec = Readonly<Record<string, readonly [type: ParamType | null
  * its parameter's type (convert.ts, as `dsq compile --param` does) and binds it as a literal.
  * Missing and refused values are DsqErrors that name the parameter.
  */
-export function prepareQuery<P extends object, Row = unknown>(text: string, spec: ParamSpec): (params: P) => Action<Row> {
+export function prepareQuery<P extends object, Row = unknown, C extends Cardinality = 'many'>(text: string, spec: ParamSpec, cardinality: C = 'many' as C): (params: P) => Action<Row, C> {
   let statement: Statement | null = null;
   return (params: P) => {
     statement ??= parseOne(text);
@@ -53,7 +67,7 @@ export function prepareQuery<P extends object, Row = unknown>(text: string, spec
       }
     }
     if (problems.length > 0) throw new DsqError(problems.flatMap((e) => e.diagnostics));
-    return action<Row>(bindParams(statement, values));
+    return action<Row, C>(bindParams(statement, values), cardinality);
   };
 }
 
@@ -66,11 +80,12 @@ function parseOne(text: string): Statement {
 }
 
 /** The action of a bound statement. */
-export function action<Row>(statement: Statement): Action<Row> {
+export function action<Row, C extends Cardinality = 'many'>(statement: Statement, cardinality: C = 'many' as C): Action<Row, C> {
   const text = toJson(statement as Node);
   let json: Readonly<Record<string, unknown>> | undefined;
   return Object.freeze({
     statement,
+    cardinality,
     text,
     get json() {
       json ??= exactObject(text);

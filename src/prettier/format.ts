@@ -1,3 +1,5 @@
+import { dirname, resolve } from 'node:path';
+import { ConfigError, configForFile, layoutOf, loadConfig } from '../config/index.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { format } from '../print/format.js';
 import { parseDocument } from '../syntax/parse.js';
@@ -17,14 +19,37 @@ export interface FormattedText {
   readonly layout: readonly number[];
 }
 
-/** The Prettier options dsq reads: printWidth, tabWidth, and its own keywordCase. */
-export function formatOptions(options: { printWidth?: number; tabWidth?: number; keywordCase?: unknown }): PrintOptions {
-  const keywordCase = options.keywordCase === 'lower' || options.keywordCase === 'preserve' ? options.keywordCase : 'upper';
+type Case = 'upper' | 'lower' | 'preserve';
+const caseOf = (value: unknown): Case => (value === 'lower' || value === 'preserve' ? value : 'upper');
+
+/** The Prettier options dsq reads: printWidth, tabWidth, useTabs, and its own keywordCase and functionCase. */
+export function formatOptions(options: { printWidth?: number; tabWidth?: number; useTabs?: boolean; keywordCase?: unknown; functionCase?: unknown }): PrintOptions {
   return {
     ...(typeof options.printWidth === 'number' ? { width: Math.max(1, options.printWidth) } : {}),
     ...(typeof options.tabWidth === 'number' ? { indent: Math.min(16, Math.max(0, options.tabWidth)) } : {}),
-    keywordCase,
+    ...(options.useTabs === true ? { useTabs: true } : {}),
+    keywordCase: caseOf(options.keywordCase),
+    functionCase: caseOf(options.functionCase),
   };
+}
+
+/**
+ * The layout settings of the dsq.config.json that applies to a file (found and merged as
+ * `dsq fmt` finds them, its overrides applied): they win over Prettier's options, so both
+ * tools format a file alike. Nothing without a file path or a config. A config with errors is
+ * an error for Prettier to report, naming the file.
+ */
+export async function configLayout(filepath: string | undefined): Promise<PrintOptions> {
+  if (filepath === undefined || filepath === '') return {};
+  const path = resolve(filepath);
+  let config;
+  try {
+    config = configForFile(await loadConfig(dirname(path)), path);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new Error(err.format());
+    throw err;
+  }
+  return layoutOf(config);
 }
 
 /** A dsq error as Prettier expects a parser's error: a SyntaxError with `loc` (1-based line and column). */

@@ -1,13 +1,16 @@
 /**
  * The Prettier plugin (`prettier --plugin dsq/prettier`): `.dsq` files formatted exactly as
- * `dsq fmt` formats them, with Prettier's `printWidth` and `tabWidth` and dsq's `keywordCase`
- * option from the Prettier config; and `` dsq`...` `` tagged templates in JavaScript and
- * TypeScript files formatted in place (src/prettier/embed.ts).
+ * `dsq fmt` formats them: with the layout settings of the file's dsq.config.json when it has
+ * one (width, keywordCase, functionCase, indent, useTabs, overrides included: so `prettier
+ * --check` and `dsq fmt --check` agree), else Prettier's `printWidth`, `tabWidth`, `useTabs`
+ * and dsq's `keywordCase` and `functionCase` options from the Prettier config; and
+ * `` dsq`...` `` tagged templates in JavaScript and TypeScript files formatted in place
+ * (src/prettier/embed.ts).
  */
 import type { Doc, Parser, Plugin, Printer, SupportLanguage, SupportOptions } from 'prettier';
 import { builders } from 'prettier/doc';
 import { estreePrinter } from './embed.js';
-import { formatOptions, parseForPrettier, type DsqRoot } from './format.js';
+import { configLayout, formatOptions, parseForPrettier, type DsqRoot } from './format.js';
 
 export const languages: SupportLanguage[] = [{ name: 'dsq', parsers: ['dsq'], extensions: ['.dsq'], vscodeLanguageIds: ['dsq'] }];
 
@@ -20,7 +23,18 @@ export const options: SupportOptions = {
     choices: [
       { value: 'upper', description: 'SELECT ... FROM ...' },
       { value: 'lower', description: 'select ... from ...' },
-      { value: 'preserve', description: "keep the source's case" },
+      { value: 'preserve', description: 'each keyword as it is written' },
+    ],
+  },
+  functionCase: {
+    category: 'dsq',
+    type: 'choice',
+    default: 'upper',
+    description: 'Case of dsq function names (as `functionCase` in dsq.config.json).',
+    choices: [
+      { value: 'upper', description: 'COUNT(*)' },
+      { value: 'lower', description: 'count(*)' },
+      { value: 'preserve', description: 'each function name as it is written' },
     ],
   },
 };
@@ -28,7 +42,7 @@ export const options: SupportOptions = {
 export const parsers: Record<string, Parser<DsqRoot>> = {
   dsq: {
     astFormat: 'dsq',
-    parse: (text, opts) => parseForPrettier(text, formatOptions(opts)),
+    parse: async (text, opts) => parseForPrettier(text, { ...formatOptions(opts), ...(await configLayout(opts.filepath)) }),
     locStart: () => 0,
     locEnd: (node) => node.text.length,
   },

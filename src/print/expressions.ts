@@ -166,17 +166,23 @@ const DISTINCT_FORMS: ReadonlyMap<string, string> = new Map([
   ['SUM_DISTINCT', 'SUM'],
 ]);
 
+/** A function's name in the configured case (a name that needs quotes is written as it is). */
+function functionName(node: Node, name: string, env: Env): string {
+  const written = writeFunctionName(name);
+  return written === name ? env.options.fn(name, env.written?.(node)) : written;
+}
+
 const fn: LayoutFn<'function'> = (node, ctx, env) => {
   const distinctOf = DISTINCT_FORMS.get(node.name);
   if (distinctOf !== undefined && node.args.length > 0) {
     return {
       children: node.args,
       // `COUNT(DISTINCT a, b)`, broken as `COUNT(DISTINCT` then one argument per line.
-      build: (docs) => group([`${distinctOf}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
+      build: (docs) => group([`${env.options.fn(distinctOf, env.written?.(node))}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
     };
   }
   const inside = node.args.length === 0 ? env.inside?.(node) : undefined;
-  return { children: node.args, build: (docs) => list(`${writeFunctionName(node.name)}(`, docs, ')', inside) };
+  return { children: node.args, build: (docs) => list(`${functionName(node, node.name, env)}(`, docs, ')', inside) };
 };
 
 const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {

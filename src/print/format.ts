@@ -1,6 +1,7 @@
-import type { Node } from '../ast/nodes.js';
+import { isChecked } from '../ast/checked.js';
+import type { Node, Statement } from '../ast/nodes.js';
+import { checkedTree } from '../spec/check.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
-import { lex } from '../syntax/lexer.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
@@ -8,6 +9,7 @@ import { CommentMap } from './comments.js';
 import { concat, type Doc } from './doc/doc.js';
 import { render, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
+import { preserveKeywordCase } from './keyword-case.js';
 import { resolveOptions, type PrintOptions } from './options.js';
 import { LAYOUTS } from './print.js';
 
@@ -34,9 +36,9 @@ export function formatResult(text: string, options: PrintOptions = {}): Result<s
  * one pass: comments are placed so that formatting the result again changes nothing.
  * Throws an internal Error if a comment would be lost: a printer bug, never silent.
  */
-export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}): string {
-  const written = options.keywordCase === 'preserve' ? keywordSpellings(parsed) : undefined;
-  const resolved = resolveOptions(options, written);
+export function printDocument(document: ParsedDocument, options: PrintOptions = {}): string {
+  const parsed = checkedDocument(document);
+  const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const source = sourceSpelling(parsed);
   const env: Env = comments.isEmpty
@@ -103,7 +105,19 @@ export function printDocument(parsed: ParsedDocument, options: PrintOptions = {}
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
   const text = out.join('');
-  return text.length === 0 ? '' : `${trimNewlines(text)}\n`;
+  if (text.length === 0) return '';
+  const formatted = `${trimNewlines(text)}\n`;
+  return options.keywordCase === 'preserve' ? preserveKeywordCase(parsed.text, formatted) : formatted;
+}
+
+/**
+ * The document with each statement dsq did not check (one put in by hand) replaced by a checked
+ * copy, or a DsqError saying what is wrong with it: the printer writes only checked trees.
+ */
+function checkedDocument(parsed: ParsedDocument): ParsedDocument {
+  if (parsed.statements.every((s) => isChecked(s.node))) return parsed;
+  const statements = parsed.statements.map((s) => (isChecked(s.node) ? s : { node: checkedTree(s.node, 'statement') as Statement, span: s.span }));
+  return { ...parsed, statements };
 }
 
 /** How the source spelled a literal, for the printer to keep (`''` for NULL). */
@@ -118,16 +132,4 @@ function trimNewlines(text: string): string {
   let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
   return end === text.length ? text : text.slice(0, end);
-}
-
-/** For keywordCase 'preserve': how the source first spelled each keyword. */
-function keywordSpellings(parsed: ParsedDocument): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const token of lex(parsed.text, parsed.lineIndex).tokens) {
-    const image = token.image;
-    if (!/^[A-Za-z_]+$/.test(image)) continue;
-    const upper = image.toUpperCase();
-    if (token.tokenType.name.toUpperCase() === upper && !out.has(upper)) out.set(upper, image);
-  }
-  return out;
 }

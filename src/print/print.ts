@@ -1,4 +1,6 @@
+import { isChecked } from '../ast/checked.js';
 import type { Node } from '../ast/nodes.js';
+import { checkedTree } from '../spec/check.js';
 import { render } from './doc/render.js';
 import type { Doc } from './doc/doc.js';
 import { NO_CAPTURE, toDoc, type Env, type LayoutTable } from './engine.js';
@@ -30,9 +32,13 @@ export function nodeDoc(node: Node, options: ResolvedOptions): Doc {
 
 /**
  * Print any AST node as dsq text (no trailing newline): a statement as a query, an
- * expression as an expression, the other kinds as they appear inside a query.
+ * expression as an expression, the other kinds as they appear inside a query. A tree dsq checked
+ * (src/ast/checked.ts) is printed as it is; any other object is checked first as `fromAst`
+ * checks a tree (src/spec/check.ts `checkedTree`), so the text reads back to the same tree, or a
+ * DsqError says what is wrong: never a name, number or kind written verbatim from an object dsq
+ * did not check.
  */
 export function print(node: Node, options: PrintOptions = {}): string {
   const resolved = resolveOptions(options);
-  return render(nodeDoc(node, resolved), resolved);
+  return render(nodeDoc(isChecked(node) ? node : checkedTree(node), resolved), resolved);
 }

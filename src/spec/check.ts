@@ -2,6 +2,8 @@ import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { KINDS } from '../ast/kinds.js';
+import { registerTree } from '../ast/checked.js';
+import { fieldPointer, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
 import { checkActionNode } from './check-actions.js';
 import { arityProblem } from './functions.js';
@@ -244,6 +246,27 @@ export function problemDiagnostic(p: Problem): Diagnostic {
 export function assertValidTree(root: Node): void {
   const problems = checkTree(root);
   if (problems.length > 0) throw new DsqError(problems.map(problemDiagnostic));
+}
+
+/**
+ * The full check of a tree dsq did not make or check before (`fromAst`, the constructors that
+ * take a node, the JSON writer and the printer given a hand-built tree): its structure
+ * (src/ast/validate.ts: kinds, fields and their types, cycles, depth), then these rules (number
+ * and datetime text, empty names and lists, function arity, ROWS at least 1), each error with
+ * its JSON pointer. Returns a checked copy (src/ast/checked.ts); a tree already checked is
+ * returned as it is when it has no problem.
+ */
+export function checkedTree(node: unknown, role: Role = 'node', options: ValidateOptions = {}): Node {
+  const tree = validateStructure(node, role, options);
+  const problems = checkTree(tree);
+  if (problems.length > 0) {
+    const pointers = nodePointers(tree);
+    throw new DsqError(problems.map((p) => {
+      const pointer = fieldPointer(pointers, p.node, p.field);
+      return { ...problemDiagnostic(p), ...(pointer === undefined ? {} : { pointer }) };
+    }));
+  }
+  return tree === node ? tree : registerTree(tree);
 }
 
 /** `assertValidTree` for a statement, returning it (for the builder's `fromAst` and `toAst`). */

@@ -248,6 +248,6 @@ export abstract class ActionParts extends ExpressionRules {
       }
       records = this.mark(new SpecWhereNode(e), whereStart);
     }
-    return records ?? new SpecAllNode();
+    return records ?? this.checkAndFreeze(new SpecAllNode());
   }
 }

@@ -1,5 +1,5 @@
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
-import { vouchedParse } from '../ast/brand.js';
+import { registerFrozen } from '../ast/checked.js';
 import { LineIndex, hasErrors, valueOrThrow, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
@@ -73,13 +73,12 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     const own: Diagnostic[] = [];
     const span = spanOfTokens(lexed, from, to, lineIndex);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
-    const clean = (node: Statement | undefined): node is Statement => node !== undefined && !lexErrors && !hasErrors(own);
-    // A statement that parsed without errors is valid: the builder may take its nodes as syntax.
-    const rules = nodeRules();
-    const node = vouchedParse(() => run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement(), rules.failed), clean, rules.see);
+    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
     diagnostics.push(...withoutEchoes(own, lexed));
-    if (clean(node)) {
-      statements.push({ node, span });
+    if (node !== undefined && !lexErrors && !hasErrors(own)) {
+      // A statement that parsed without errors is valid, and the parser froze each of its
+      // nodes as it marked it: the builder may take it as syntax (src/ast/checked.ts).
+      statements.push({ node: registerFrozen(node), span });
       if (withSpans) spans.set(node, span);
     }
   };
@@ -167,13 +166,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const spans = new SourceSpans(lineIndex);
   const lexed = scan(text, lineIndex);
   const found: Diagnostic[] = [...lexed.diagnostics];
-  // An expression that parsed without errors is valid: the builder may take its nodes as syntax.
-  const rules = nodeRules();
-  const expr = vouchedParse(
-    () => run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression(), rules.failed),
-    (e) => e !== undefined && !hasErrors(found),
-    rules.see,
-  );
+  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression());
   const kept = [...lexed.diagnostics, ...withoutEchoes(found.slice(lexed.diagnostics.length), lexed)];
   kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const diagnostics = kept.map(capDiagnostic);
@@ -182,7 +175,8 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
     const end = lineIndex.span(text.length, text.length);
     return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', span: end, expected: 'an expression' }] };
   }
-  return { value: { expr, spans }, diagnostics };
+  // An expression that parsed without errors is valid, its nodes frozen as they were marked.
+  return { value: { expr: registerFrozen(expr), spans }, diagnostics };
 }
 
 /**
@@ -216,12 +210,12 @@ function run<R>(
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: DsqParser) => Rule<R>,
-  /** Whether a node made by this run broke one of the spec's per-node rules (checked as each was made). */
-  broke: () => boolean,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth });
+  // The spec's per-node rules, run by the parser on each node as it marks it.
+  const rules = nodeRules();
+  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth, see: rules.see });
   let result: R | undefined;
   try {
     result = p.drive(rule(p));
@@ -253,7 +247,7 @@ function run<R>(
   // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
   // Each node was checked as it was made: the tree is walked (for the problems in order) only
   // when one broke a rule.
-  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error') && broke()) {
+  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error') && rules.failed()) {
     for (const problem of checkTree(result as Node)) {
       const field = existingFieldKey(problem.node, problem.field);
       const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (to > from ? spanOfTokens(tokens, from, to, lines) : undefined);

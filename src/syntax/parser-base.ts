@@ -1,6 +1,6 @@
 import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import type { Node } from '../ast/index.js';
-import { adopt } from '../ast/brand.js';
+import { freezeNode } from '../ast/checked.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './messages.js';
 import { TOKEN_TYPES, type Scanned } from './scanner.js';
@@ -56,6 +56,8 @@ export interface ParseState {
   lines: LineIndex;
   diagnostics: Diagnostic[];
   maxDepth: number;
+  /** The spec's per-node rules (src/spec/check.ts `nodeRules`), run on each node as it is marked; null to skip them. */
+  see: ((node: Node) => void) | null;
 }
 
 /** The token type index of a token type. */
@@ -107,7 +109,7 @@ export abstract class ParserBase {
   protected pos = 0;
   protected from = 0;
   protected end = 0;
-  protected state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0 };
+  protected state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, see: null };
   protected depth = 0;
   protected scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
@@ -323,12 +325,20 @@ export abstract class ParserBase {
   }
 
   /**
-   * Record the node's span (from token `start` to the last token read) and return the node.
-   * A node the kind table's constructors did not make (a data action, built from parts) gets
-   * the parse's voucher here (src/ast/brand.ts).
+   * A finished node: the spec's per-node rules see it (while it is still in the CPU's cache,
+   * instead of a walk over the finished tree), and it is frozen with its lists, so that a tree
+   * the parse returns cannot be changed (src/ast/checked.ts). Every node the parser returns
+   * goes through here (most through `mark`); nothing changes a node after it.
    */
+  protected checkAndFreeze<N extends Node>(node: N): N {
+    const see = this.state.see;
+    if (see !== null) see(node);
+    return freezeNode(node);
+  }
+
+  /** Seal the node, record its span (from token `start` to the last token read) and return it. */
   protected mark<N extends Node>(node: N, start: number): N {
-    adopt(node);
+    this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans !== null) {
       const from = start === MISSING ? 0 : (this.starts[start] as number);

@@ -46,7 +46,7 @@ export abstract class WriteRules extends FetchRules {
     const database = yield* this.database();
     const records: RecordData[] = [];
     const columns: number[] = [];
-    let columnNames: string[] = [];
+    let names: string[] = [];
     let delimited: DelimitedRecords | null = null;
     if (this.at(T.From)) {
       // `FROM CSV FILE 'id'`, `FROM DSV (DELIMITER = ';') TEXT '...'`: delimiter-separated data
@@ -57,7 +57,7 @@ export abstract class WriteRules extends FetchRules {
       do columns.push(this.expect(T.Name));
       while (this.optional(T.Comma) !== MISSING);
       this.expect(T.RParen);
-      const names = (columnNames = columns.map((c) => this.fieldName(c)));
+      names = columns.map((c) => this.fieldName(c));
       if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
       else {
         this.expectWord('VALUES', 'VALUES');
@@ -139,7 +139,7 @@ export abstract class WriteRules extends FetchRules {
       : word === 'REPLACE' ? { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp }
       : { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
     // A name of the VALUES column list stands apart from its values: `columns/name` says where.
-    columns.forEach((token, i) => this.propertySpan(node, `columns/${columnNames[i] as string}`, token));
+    columns.forEach((token, i) => this.propertySpan(node, `columns/${names[i] as string}`, token));
     return node;
   }
 
@@ -297,6 +297,7 @@ export abstract class WriteRules extends FetchRules {
    * inside them is inside the field).
    */
   private markAt<N extends FieldValue | FieldExpr>(node: N, token: number, value: Node, contiguous = true, ownSpan?: TokenRange): N {
+    this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans === null) return node;
     const valueSpan = ownSpan ?? spans.get(value);
@@ -362,7 +363,6 @@ export abstract class WriteRules extends FetchRules {
     const records = yield* this.writeRecords();
     this.writeHabits('UPDATE');
     const options = this.options('update_action', {});
-    void start;
     const node: DataAction = { kind: 'update_action', database, records, fields, expressions, file, failNoOp: options['FAIL_NO_OP'] ?? null };
     // `FILE 'id'` has its own span: the file feature's finding is placed there.
     if (fileWord !== MISSING) this.propertySpan(node, 'file', fileWord, fileEnd);

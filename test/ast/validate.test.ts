@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { descendants, transform, type Node, type NodeKind } from '../../src/ast/index.js';
+import { descendants, type Node, type NodeKind } from '../../src/ast/index.js';
 import { KINDS } from '../../src/ast/kinds.js';
 import * as m from '../../src/ast/index.js';
-import { isTrusted, trustBuilt, trustTree } from '../../src/ast/trust.js';
+import { isChecked } from '../../src/ast/checked.js';
 import { NODE_FIELDS, validateAst } from '../../src/ast/validate.js';
-import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJson } from '../../src/json/index.js';
 import { parse } from '../../src/syntax/index.js';
+import { DsqError } from '../../src/diagnostic/index.js';
 import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
 
 /** The first diagnostic of what `fn` throws (which must be a DsqError). */
@@ -40,14 +39,18 @@ function fieldSites(root: Node): { pointer: string; holder: Record<string, unkno
 }
 
 describe('validateAst: the structural check of hand-built trees', () => {
-  it('accepts every valid AST and returns an equal copy that is trusted throughout (1,000 runs)', () => {
+  it('accepts every valid AST and returns an equal copy that is checked and frozen throughout (1,000 runs)', () => {
     fc.assert(
       fc.property(arbNode, (node) => {
         const checked = validateAst(node);
         expect(checked).toEqual(node);
         expect(checked).not.toBe(node);
-        expect(isTrusted(node)).toBe(false);
-        for (const n of descendants(checked)) expect(isTrusted(n)).toBe(true);
+        expect(isChecked(node)).toBe(false);
+        expect(Object.isFrozen(node)).toBe(false);
+        for (const n of descendants(checked)) {
+          expect(isChecked(n)).toBe(true);
+          expect(Object.isFrozen(n)).toBe(true);
+        }
       }),
       { numRuns: 1000 },
     );
@@ -132,7 +135,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
     expect(checked.value).toBe('1');
   });
 
-  it('takes trusted subtrees as they are, and keeps a shared subtree shared (checked once)', () => {
+  it('takes checked subtrees (a parsed root) as they are, and keeps a shared subtree shared (checked once)', () => {
     const parsed = parse('SELECT a FROM t WHERE b = 1');
     const wrapped = validateAst({ kind: 'subquery', select: parsed }) as { select: unknown };
     expect(wrapped.select).toBe(parsed);
@@ -146,7 +149,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
     let deep: Record<string, unknown> = { kind: 'null' };
     for (let i = 0; i < 100_000; i++) deep = { kind: 'unary', op: 'not', e: deep };
     const out = validateAst(deep);
-    expect(isTrusted(out)).toBe(true);
+    expect(isChecked(out)).toBe(true);
     const d = rejection(() => validateAst(deep, 'expr', { maxDepth: 1000 }));
     expect(d).toMatchObject({ code: 'ast/too-deep' });
     expect(d.message).toContain('deeper than 1000 levels');
@@ -161,41 +164,5 @@ describe('validateAst: the structural check of hand-built trees', () => {
         .map(([k]) => k);
       expect(childFields, kind).toEqual(KINDS[kind].children);
     }
-  });
-});
-
-describe('the trust brand', () => {
-  it('marks what the parser, the JSON reader and the AST constructors make, and nothing else', () => {
-    for (const n of descendants(parse("SELECT a, COUNT(*) FROM t JOIN u WHERE b IN (1, 'x') ORDER BY a OPTIONS (ROWS = 5)"))) expect(isTrusted(n)).toBe(true);
-    for (const n of descendants(fromJson('{"from":"t","where":{"$=":[{"$col":"a"},1,2]}}'))) expect(isTrusted(n)).toBe(true);
-    expect(isTrusted(m.binary('=', m.col('a'), m.num(1)))).toBe(true);
-    expect(isTrusted(m.select({ from: m.table('t'), where: m.col('a') }))).toBe(true);
-    // A constructor given a bad part, or a hand-built child, returns an untrusted node.
-    expect(isTrusted(m.num('1 OR 1 = 1'))).toBe(false);
-    expect(isTrusted(m.str(''))).toBe(false);
-    expect(isTrusted(m.binary('=', m.col('a'), { kind: 'column', path: 'password' }))).toBe(false);
-    expect(isTrusted({ kind: 'column', path: 'a' })).toBe(false);
-    expect(isTrusted(JSON.parse(JSON.stringify(m.col('a'))))).toBe(false);
-  });
-
-  it('trustTree marks a 100,000-deep tree without recursion', () => {
-    let deep: Node = m.NULL;
-    for (let i = 0; i < 100_000; i++) deep = { kind: 'unary', op: '-', e: deep as never };
-    trustTree(deep);
-    expect(isTrusted(deep)).toBe(true);
-  });
-
-  it('trustBuilt marks a tree rebuilt around trusted parts, and refuses one with a bad or cyclic node', () => {
-    const parsed = parse('SELECT a FROM t WHERE b = 1 AND c = 2');
-    const rebuilt = transform(parsed, (n) => (n.kind === 'number' && n.value === '2' ? m.num('3') : n));
-    expect(isTrusted(rebuilt)).toBe(false);
-    expect(trustBuilt(rebuilt)).toBe(true);
-    for (const n of descendants(rebuilt)) expect(isTrusted(n)).toBe(true);
-    const bad = transform(parsed, (n) => (n.kind === 'number' && n.value === '2' ? ({ kind: 'number', value: '1 OR 1 = 1' } as Node) : n));
-    expect(trustBuilt(bad)).toBe(false);
-    expect(isTrusted(bad)).toBe(false);
-    const loop: Record<string, unknown> = { kind: 'unary', op: 'not' };
-    loop['e'] = { kind: 'unary', op: '-', e: loop };
-    expect(trustBuilt(loop as never)).toBe(false);
   });
 });

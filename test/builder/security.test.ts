@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NODE_KINDS } from '../../src/ast/index.js';
+import { NODE_KINDS, descendants } from '../../src/ast/index.js';
 import { checkDateTimeText } from '../../src/ast/datetime.js';
 import { checkNumber } from '../../src/ast/numbers.js';
 import { NODE_FIELDS } from '../../src/ast/validate.js';
@@ -13,7 +13,10 @@ import {
   subquerySource, systemColumn, systemTable, table,
 } from '../../src/builder/index.js';
 import { compile } from '../../src/params/index.js';
-import { arbNode } from '../fixtures/arbitraries.js';
+import { print } from '../../src/print/index.js';
+import { parse } from '../../src/syntax/index.js';
+import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
+import { arbHostileExpr, arbHostileStatement } from '../fixtures/hostile-arbitraries.js';
 
 /**
  * The security property of the builder (issue 9): any value from outside (here: every JSON
@@ -515,6 +518,14 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   selfReferencing,
   selfArray,
   fc.array(fc.oneof(fc.jsonValue({ maxDepth: 1 }), nodeShaped, arbNode), { maxLength: 4 }),
+  // Issue 31: parsed and JSON-read trees changed at a random place (a copy: the trees themselves
+  // are frozen), and the parts of parsed trees, which dsq made but does not know apart from copies.
+  arbHostileStatement.map((h) => h.tree),
+  arbHostileExpr.map((h) => h.tree),
+  fc.tuple(arbStatement, fc.nat()).map(([t, i]) => {
+    const parts = descendants(parse(print(t))).slice(1);
+    return parts.length === 0 ? { kind: 'column', path: 'password' } : parts[i % parts.length];
+  }),
 );
 
 describe('values never become syntax', () => {

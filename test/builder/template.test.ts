@@ -116,6 +116,36 @@ describe('dsq tagged template', () => {
     // Unchanged parts of the cached tree are shared, not re-parsed.
     expect(left(second)).toBe(left(first));
     expect((second.where as m.Binary).e2).toEqual(m.binary('=', m.col('a'), m.num('2')));
+    // The cached tree is frozen: a statement's parts cannot be changed, here or in the cache.
+    expect(() => ((first.from as unknown as Record<string, unknown>)['table'] = 'secrets')).toThrow(TypeError);
+    expect((run(3).from as m.TableSource).table).toBe('t');
+  });
+
+  it('takes only a tagged call\'s template strings array: an array or a string made at run time is a DsqError, never parsed or cached (issue 31)', () => {
+    const template = (fn: () => unknown): string => {
+      try {
+        fn();
+      } catch (err) {
+        expect(err).toBeInstanceOf(DsqError);
+        expect((err as DsqError).code).toBe('builder/template');
+        return (err as DsqError).message;
+      }
+      throw new Error('expected a DsqError, nothing was thrown');
+    };
+    const call = dsq as unknown as (strings: unknown, ...values: unknown[]) => { toText(): string };
+    const callExpr = dsq.expr as unknown as (strings: unknown, ...values: unknown[]) => { toText(): string };
+    // An ordinary array that changes between calls must not give back the first statement.
+    const parts = ['SELECT * FROM t WHERE a = ', ''];
+    expect(template(() => call(parts, 1))).toContain('dsq is a template tag: write dsq`SELECT ...`, not a call with an array that is not a template strings array');
+    parts[0] = 'SELECT * FROM secrets WHERE a = ';
+    expect(template(() => call(parts, 1))).toContain('not a call with an array');
+    expect(template(() => call('SELECT * FROM t'))).toContain('not a call with a string');
+    expect(template(() => callExpr('a = 1'))).toContain('dsq.expr is a template tag: write dsq.expr`a > ${min}`');
+    expect(template(() => call(undefined))).toContain('not a call with undefined');
+    expect(template(() => call(Object.freeze(['SELECT * FROM t'])))).toContain('not a template strings array');
+    // A tagged call still works, and so does a second call site with the same text.
+    expect(call`SELECT * FROM t WHERE a = ${1}`.toText()).toBe('SELECT * FROM t WHERE a = 1');
+    expect(dsq`SELECT * FROM t WHERE a = ${2}`.toText()).toBe('SELECT * FROM t WHERE a = 2');
   });
 
   it('reports parse errors with a code frame of the template as written, ${...} where the values stand', () => {

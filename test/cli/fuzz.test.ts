@@ -35,8 +35,12 @@ const RUNS: Record<string, { args: string[]; writes?: Writes }[]> = {
   gen: [{ args: ['gen', 'FILE', '--schema', join(EXAMPLES, 'shop.schema.json'), '--out', 'out.ts', '--check'] }],
   fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: 'success' }],
   lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: 'parses' }],
+  check: [{ args: ['check', 'FILE'] }, { args: ['check', '--format', 'junit', 'FILE'] }, { args: ['check', '--write', 'FILE'], writes: 'parses' }],
   // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
   lsp: [{ args: ['lsp'] }, { args: ['lsp', 'FILE'] }],
+  // On the sample data of examples/shop-data (a write changes only the copy in memory).
+  run: [{ args: ['run', 'FILE', '--data', join(EXAMPLES, 'shop-data')] }],
+  sql: [{ args: ['sql', '-', '--schema', join(EXAMPLES, 'shop-data', 'schema.json')] }],
 };
 
 /** DSQ_FUZZ_SCALE=20 npx vitest run test/cli/fuzz.test.ts for a longer hunt than npm test's few seconds. */
@@ -57,7 +61,7 @@ let serial = 0;
 async function everyCommand(bytes: Uint8Array): Promise<void> {
   for (const [name, runs] of Object.entries(RUNS)) {
     for (const run of runs) {
-      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' || name === 'gen' ? 'dsq' : 'json'}`;
+      const file = `in${serial++}.${name === 'compile' || name === 'fmt' || name === 'lint' || name === 'check' || name === 'gen' || name === 'run' ? 'dsq' : 'json'}`;
       writeFileSync(join(dir, file), bytes);
       // Removed even when a check below fails: a file left behind would fail every later run
       // (and the shrunk counterexample) with 'in<n>.dsq', hiding the failure itself.

@@ -28,7 +28,10 @@ const RUNS: Record<string, string[]> = {
   fmt: ['fmt', join(EXAMPLES, 'top-customers.dsq')],
   normalize: ['normalize', join(EXAMPLES, 'revenue-by-region.select.json')],
   lint: ['lint', join(EXAMPLES, 'top-customers.dsq')],
+  check: ['check', join(EXAMPLES, 'top-customers.dsq')],
   types: ['types', join(EXAMPLES, 'shop.schema.json')],
+  run: ['run', join(EXAMPLES, 'shop-data', 'queries', 'revenue-by-region.dsq'), '--data', join(EXAMPLES, 'shop-data')],
+  sql: ['sql', join(EXAMPLES, 'shop-data', 'queries', 'revenue-by-region.dsq'), '--schema', join(EXAMPLES, 'shop-data', 'schema.json')],
   // gen writes its module, not standard output: its help.
   gen: ['gen', '--help'],
   // The language server writes only in answer to a client (test/lsp/stdio.test.ts); unasked, its help.

@@ -19,13 +19,24 @@ describe('loadConfig', () => {
     await writeFile(join(dir, 'dsq.config.json'), JSON.stringify({ width: 100, keywordCase: 'lower', indent: 4, schema: 'schema.json' }));
     await writeFile(join(dir, 'a', 'b', 'q.dsq'), 'SELECT 1');
     const fromFile = await loadConfig(join(dir, 'a', 'b', 'q.dsq'));
-    expect(fromFile).toEqual({ width: 100, keywordCase: 'lower', indent: 4, schema: join(dir, 'schema.json'), configPath: join(dir, 'dsq.config.json') });
+    const top = join(dir, 'dsq.config.json');
+    expect(fromFile).toEqual({ width: 100, keywordCase: 'lower', indent: 4, schema: join(dir, 'schema.json'), configPath: top, configPaths: [top] });
     expect(await loadConfig(join(dir, 'a'))).toEqual(fromFile);
-    await writeFile(join(dir, 'a', 'dsq.config.json'), JSON.stringify({ rules: { 'no-select-star': 'off', other: ['warning', { max: 3 }] } }));
+    // A nearer config is merged over the one above it (issue 27): its settings win, the others stay.
+    const near = join(dir, 'a', 'dsq.config.json');
+    await writeFile(near, JSON.stringify({ width: 90, rules: { 'no-select-star': 'off', other: ['warning', { max: 3 }] } }));
     expect(await loadConfig(join(dir, 'a', 'b', 'q.dsq'))).toEqual({
+      width: 90,
+      keywordCase: 'lower',
+      indent: 4,
+      schema: join(dir, 'schema.json'),
       rules: { 'no-select-star': 'off', other: ['warning', { max: 3 }] },
-      configPath: join(dir, 'a', 'dsq.config.json'),
+      configPath: near,
+      configPaths: [near, top],
     });
+    // "root": true stops the search there.
+    await writeFile(near, JSON.stringify({ root: true, width: 90 }));
+    expect(await loadConfig(join(dir, 'a', 'b', 'q.dsq'))).toEqual({ root: true, width: 90, configPath: near, configPaths: [near] });
   });
 
   it('gives {} when there is no config file', async () => {
@@ -77,7 +88,7 @@ describe('loadConfig', () => {
     ]);
     // 1e1 is the whole number 10: accepted as written.
     await writeFile(file, '{ "width": 1e2, "indent": 4.0 }');
-    expect(await loadConfig(dir)).toEqual({ width: 100, indent: 4, configPath: file });
+    expect(await loadConfig(dir)).toEqual({ width: 100, indent: 4, configPath: file, configPaths: [file] });
   });
 
   it('rejects a duplicate key and names a misspelt setting', async () => {

@@ -43,6 +43,13 @@ describe('the VS Code extension manifest', () => {
     expect(existsSync(join(temp, 'docs', 'rules', 'null-comparison.md'))).toBe(true);
   });
 
+  it('validates dsq.config.json with the JSON Schema the package ships (jsonValidation, staged by the packaging script; issue 27)', async () => {
+    expect(manifest.contributes.jsonValidation).toEqual([{ fileMatch: 'dsq.config.json', url: './schemas/dsq.config.schema.json' }]);
+    const { stage } = await import('../../editors/vscode/scripts/package.mjs');
+    stage(temp);
+    expect(readFileSync(join(temp, 'schemas', 'dsq.config.schema.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'dsq.config.schema.json'), 'utf8'));
+  });
+
   it('activates on dsq documents and runs the bundled client', () => {
     expect(manifest.activationEvents).toContain('onLanguage:dsq');
     expect(manifest.main).toBe('./dist/extension.js');

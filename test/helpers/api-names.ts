@@ -12,6 +12,7 @@ export const ENTRY_POINTS = {
   'dsq/lint': 'src/lint/index.ts',
   'dsq/json': 'src/json/index.ts',
   'dsq/prettier': 'src/prettier/index.ts',
+  'dsq/run': 'src/run/index.ts',
 } as const;
 
 export type EntryPoint = keyof typeof ENTRY_POINTS;

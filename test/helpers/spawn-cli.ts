@@ -40,6 +40,8 @@ export function builtCheckout(): string {
   mkdirSync(join(dir, 'bin'));
   copyFileSync(join(ROOT, 'bin', 'dsq.js'), join(dir, 'bin', 'dsq.js'));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  // As an installed package finds its peers (dsq run's engine) in the node_modules around it.
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   buildSync({
     entryPoints: [join(ROOT, 'src', 'cli', 'process.ts')],
     outfile: join(dir, 'dist', 'cli.js'),

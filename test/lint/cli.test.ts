@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import { runCli } from '../helpers/cli.js';
 import { fixture } from './helpers.js';
 
@@ -31,6 +32,8 @@ describe('dsq lint', () => {
         'q.dsq:2:20: warning: IN () with no values is always false (NOT IN () always true); list the values or drop the condition. (empty-in-list)',
         '2 problems (1 error, 1 warning)',
         '1 of them fixable with --fix',
+        // The pages shipped in the package (issue 27).
+        `Each rule is explained at ${pathToFileURL(join(import.meta.dirname, '..', '..', 'docs', 'rules')).href}/<rule-id>.md`,
         '',
       ].join('\n'),
     );

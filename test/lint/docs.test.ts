@@ -42,15 +42,3 @@ describe('rule pages (docs/rules/<id>.md)', () => {
     });
   }
 });
-
-describe('the rule table of docs/lint.md', () => {
-  const md = readFileSync(fileURLToPath(new URL('../../docs/lint.md', import.meta.url)), 'utf8');
-  /** Rule id → the tags of its Default column (`error, schema, suggestion`). */
-  const rows = new Map([...md.matchAll(/^\| ([a-z-]+) \| ([^|]+) \|/gm)].map((m) => [m[1] as string, (m[2] as string).split(',').map((t) => t.trim())]));
-  it('lists every rule once, with its severity, fix and schema as the rule says', () => {
-    const wanted = RULES.map((r) => [r.meta.id, [r.meta.severity, ...(r.meta.fixable ? ['fix'] : []), ...(r.meta.needsSchema ? ['schema'] : [])]]);
-    const listed = RULES.map((r) => [r.meta.id, (rows.get(r.meta.id) ?? []).filter((t) => t !== 'suggestion')]);
-    expect(listed).toEqual(wanted);
-    expect([...rows.keys()].filter((id) => !RULES.some((r) => r.meta.id === id))).toEqual([]);
-  });
-});

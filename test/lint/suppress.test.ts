@@ -48,8 +48,10 @@ describe('suppression comments', () => {
     expect(codes('-- dsq-disable\nSELECT a FROM WHERE b;\nSELECT a FROM t WHERE b IN ()')).toEqual([]);
   });
 
-  it('ordinary comments that mention dsq are not directives', () => {
-    expect(codes('-- dsq-disabled is not a directive\nSELECT a FROM t WHERE b IN ()')).toEqual(['2:empty-in-list']);
+  it('a comment starting with another dsq- word is no directive: it suppresses nothing, and says so (issue 27)', () => {
+    expect(codes('-- dsq-disabled is not a directive\nSELECT a FROM t WHERE b IN ()')).toEqual(['1:suppression-comment', '2:empty-in-list']);
+    // Comments that only mention dsq are ordinary comments.
+    expect(codes('-- run dsq-disable-next-line to silence it\nSELECT a FROM t WHERE b IN ()')).toEqual(['2:empty-in-list']);
   });
 });
 

@@ -107,7 +107,8 @@ describe('binding (compile(text, { params }))', () => {
 function substitute<T extends Node>(root: T, n: bigint): T {
   const text = String(n);
   const num = { kind: 'number' as const, value: text };
-  const place = (v: unknown) => (typeof v === 'object' && v !== null && (v as Node).kind === 'param' ? text : v);
+  // (The inner transform below turns a parameter into `num` before its parent is seen.)
+  const place = (v: unknown) => (v === num || (typeof v === 'object' && v !== null && (v as Node).kind === 'param') ? text : v);
   // A field written `= :v` is a field value once bound (the record's values, UPDATE's fields).
   const direct = (f: FieldExpr) => f.e.kind === 'param';
   const moved = (fs: readonly FieldExpr[]): FieldValue[] => fs.filter(direct).map((f) => ({ kind: 'field_value', field: f.field, value: num }));

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import * as prettier from 'prettier';
@@ -30,6 +32,32 @@ describe('the Prettier plugin (dsq/prettier)', () => {
         const cli = await runCli(['fmt', '--width', String(width), '--indent', String(indent), '--keyword-case', keywordCase, `examples/${file}`], { cwd: ROOT });
         expect(await pretty(text, { printWidth: width, tabWidth: indent, keywordCase } as prettier.Options), `${file} ${width} ${indent} ${keywordCase}`).toBe(cli.out);
       }
+    }
+  });
+
+  it("reads the file's dsq.config.json (width, keyword and function case, indent, tabs, overrides): prettier --check and dsq fmt --check agree (issue 27)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsq-prettier-config-'));
+    try {
+      writeFileSync(join(dir, 'dsq.config.json'), JSON.stringify({ width: 40, keywordCase: 'lower', functionCase: 'lower', indent: 4, overrides: [{ files: 'tabs/**', useTabs: true }] }));
+      mkdirSync(join(dir, 'tabs'));
+      const text = 'SELECT region, SUM(price * qty) AS revenue FROM sales.orders WHERE qty > 1 AND price > 2\n';
+      for (const file of ['q.dsq', 'tabs/q.dsq']) {
+        writeFileSync(join(dir, file), text);
+        const cli = await runCli(['fmt', file], { cwd: dir });
+        // Prettier's own options (its defaults here) do not win over the config.
+        const out = await prettier.format(text, { filepath: join(dir, file), plugins: [plugin], printWidth: 80, tabWidth: 2 });
+        expect(out, file).toBe(cli.out);
+        expect(out, file).toMatch(/^select\n/);
+        writeFileSync(join(dir, file), out);
+        expect(await prettier.check(out, { filepath: join(dir, file), plugins: [plugin] }), file).toBe(true);
+        expect((await runCli(['fmt', '--check', file], { cwd: dir })).code, file).toBe(0);
+      }
+      expect(readFileSync(join(dir, 'tabs', 'q.dsq'), 'utf8')).toContain('\n\tregion,');
+      // A config with errors is Prettier's error, naming the file.
+      writeFileSync(join(dir, 'dsq.config.json'), '{ "width": 5 }');
+      await expect(prettier.format(text, { filepath: join(dir, 'q.dsq'), plugins: [plugin] })).rejects.toThrow(/dsq\.config\.json:1:12: error: "width" must be a whole number from 20 to 1000/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/make.js';
 import type { Expr, Select } from '../../src/ast/nodes.js';
+import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { parse } from '../../src/syntax/index.js';
@@ -141,12 +142,11 @@ describe('print: names and literals', () => {
     [{ kind: 'localdate', value: '2024-01-31' }, "DATE '2024-01-31'"],
     [{ kind: 'localtime', value: '10:30' }, "TIME '10:30'"],
     [m.fn('POW', [n(2), n(3)]), 'POW(2, 3)'],
-    [m.fn('pow', [n(2)]), '"pow"(2)'],
+    [m.fn('pow', [n(2), n(3)]), '"pow"(2, 3)'],
     [m.fn('ALIAS', [c('x')]), '"ALIAS"(x)'],
     [m.fn('COUNT_DISTINCT', [c('a'), c('b')]), 'COUNT(DISTINCT a, b)'],
     [m.fn('AVG_DISTINCT', [c('a')]), 'AVG(DISTINCT a)'],
     [m.fn('SUM_DISTINCT', [c('a')]), 'SUM(DISTINCT a)'],
-    [m.fn('COUNT_DISTINCT', []), 'COUNT_DISTINCT()'],
     [m.fn('toString', [c('a')]), '"toString"(a)'],
     [m.fn('constructor', [c('a')]), '"constructor"(a)'],
     [{ kind: 'count_rows' }, 'COUNT(*)'],
@@ -187,9 +187,17 @@ describe('print: names and literals', () => {
 });
 
 describe('print: not an AST', () => {
-  it('says so instead of failing somewhere inside', () => {
-    expect(() => print({ kind: 'nope' } as never)).toThrowError(/not a dsq AST node \(kind "nope"\)/);
-    expect(() => print(m.select({ where: { kind: 'toString' } as never }))).toThrowError(/kind "toString"/);
+  it('says so instead of failing somewhere inside: a tree dsq did not check is checked first, as fromAst checks it', () => {
+    expect(() => print({ kind: 'nope' } as never)).toThrowError(/unknown node kind "nope"/);
+    expect(() => print(m.select({ where: { kind: 'toString' } as never }))).toThrowError(/unknown node kind "toString"/);
+    try {
+      print(m.select({ where: { kind: 'toString' } as never }));
+    } catch (err) {
+      expect(err).toBeInstanceOf(DsqError);
+      expect((err as DsqError).diagnostics[0]).toMatchObject({ code: 'ast/unknown-kind', pointer: '/where' });
+    }
+    // A tree the parser would refuse is refused, not printed as text that does not read back.
+    expect(() => print(m.fn('COUNT_DISTINCT', []))).toThrowError(/COUNT_DISTINCT takes at least 1 argument, got 0/);
   });
 });
 

@@ -41,7 +41,7 @@ describe('dsq types', () => {
     expect(io.out).toMatch(/types\s+write TypeScript types/);
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    expect(help.out).toContain('Usage: dsq types [options] [SCHEMA.json|-]');
+    expect(help.out).toContain('Usage: dsq types [--name NAME] [--out FILE.ts [--check]] [SCHEMA.json|-]');
     expect(help.out).toContain('int(8), long -> bigint');
   });
 

@@ -2,7 +2,8 @@
 /**
  * `npm run package:vscode`: builds the VS Code extension into editors/vscode/dsq-vscode-<version>.vsix.
  * 1. stage: the TextMate grammar (grammar/dsq.tmLanguage.json) into syntaxes/, the rule pages
- *    (docs/rules, the diagnostics' links) into docs/rules;
+ *    (docs/rules, the diagnostics' links) into docs/rules, the JSON Schema of dsq.config.json
+ *    (dsq.config.schema.json, which the manifest's jsonValidation names) into schemas/;
  * 2. bundle with esbuild: the client (src/extension.ts, vscode external) and the language server
  *    (the dsq CLI from this repository, every dependency included) into dist/;
  * 3. package with @vscode/vsce 3 (installed into editors/vscode/node_modules from its lockfile on
@@ -20,6 +21,7 @@ export const REPO_DIR = join(EXTENSION_DIR, '..', '..');
 export const STAGED = [
   [join(REPO_DIR, 'grammar', 'dsq.tmLanguage.json'), 'syntaxes/dsq.tmLanguage.json'],
   [join(REPO_DIR, 'docs', 'rules'), 'docs/rules'],
+  [join(REPO_DIR, 'dsq.config.schema.json'), 'schemas/dsq.config.schema.json'],
 ];
 
 /** Copies the grammar and the rule pages into an extension directory (default: this one). */

@@ -1,11 +1,11 @@
-import { counts, type FileReport } from './file-report.js';
+import { counts, ruleUrl, type FileReport, type ReportOptions } from './file-report.js';
 
 /**
  * A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint,
- * fix, suggestions: the "did you mean" corrections an editor offers and `--fix` never applies), and
- * the counts.
+ * fix, suggestions: the "did you mean" corrections an editor offers and `--fix` never applies, the
+ * rule's page), and the counts.
  */
-export function formatJson(files: readonly FileReport[]): string {
+export function formatJson(files: readonly FileReport[], options: ReportOptions = {}): string {
   const { errors, warnings, infos, fixable } = counts(files);
   return `${JSON.stringify(
     {
@@ -24,6 +24,7 @@ export function formatJson(files: readonly FileReport[]): string {
           ...(d.hint ? { hint: d.hint } : {}),
           ...(d.fix ? { fix: d.fix } : {}),
           ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+          ...(ruleUrl(options, d.code) !== undefined ? { docsUrl: ruleUrl(options, d.code) } : {}),
         })),
       })),
       errorCount: errors,

@@ -1,6 +1,6 @@
 import { RULES } from '../registry.js';
 import type { Rule } from '../rule-api.js';
-import type { FileReport } from './file-report.js';
+import { ruleUrl, type FileReport, type ReportOptions } from './file-report.js';
 
 /** The file's path as a SARIF artifact URI: forward slashes, percent-encoded. */
 function artifactUri(file: string): string {
@@ -14,7 +14,8 @@ const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
  * SARIF 2.1.0 for code-scanning tools: one run whose driver lists every rule, and one result per
  * finding with its rule id, level, message and region (1-based lines and columns, end exclusive).
  */
-export function formatSarif(files: readonly FileReport[], rules: readonly Rule[] = RULES): string {
+export function formatSarif(files: readonly FileReport[], options: ReportOptions = {}): string {
+  const rules: readonly Rule[] = options.rules ?? RULES;
   const index = new Map(rules.map((r, i) => [r.meta.id, i]));
   const log = {
     version: '2.1.0',
@@ -29,7 +30,8 @@ export function formatSarif(files: readonly FileReport[], rules: readonly Rule[]
               id: r.meta.id,
               name: r.meta.id,
               shortDescription: { text: r.meta.docs.description },
-              help: { text: `${r.meta.docs.description} See docs/rules/${r.meta.id}.md for a wrong and a right example.` },
+              help: { text: `${r.meta.docs.description} See ${ruleUrl(options, r.meta.id) ?? `docs/rules/${r.meta.id}.md`} for a wrong and a right example.` },
+              ...(ruleUrl(options, r.meta.id) !== undefined ? { helpUri: ruleUrl(options, r.meta.id) } : {}),
               defaultConfiguration: { level: LEVEL[r.meta.severity] },
             })),
           },

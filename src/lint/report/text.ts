@@ -1,4 +1,4 @@
-import { counts, type FileReport } from './file-report.js';
+import { counts, type FileReport, type ReportOptions } from './file-report.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -7,12 +7,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * the files that could not be read or written: the summary says so, so "no problems" never
  * stands for a file that was not checked.
  */
-export function formatText(files: readonly FileReport[]): string {
-  return formatTextWith(files, 0);
-}
-
-/** formatText, saying how many files could not be read or written. */
-export function formatTextWith(files: readonly FileReport[], failed: number): string {
+export function formatText(files: readonly FileReport[], options: ReportOptions = {}): string {
+  const failed = options.failed ?? 0;
   const lines: string[] = [];
   for (const f of files) {
     for (const d of f.diagnostics) {
@@ -25,5 +21,6 @@ export function formatTextWith(files: readonly FileReport[], failed: number): st
   const read = failed === 0 ? summary : `${summary} in the files read; ${plural(failed, 'input')} could not be read or written`;
   lines.push(infos === 0 ? read : `${read}; ${plural(infos, 'info')}`);
   if (fixable > 0) lines.push(`${fixable} of them fixable with --fix`);
+  if (total + infos > 0 && options.docsUrl !== undefined) lines.push(`Each rule is explained at ${options.docsUrl}<rule-id>.md`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import { didYouMean } from '../../diagnostic/suggest.js';
-import type { Directive } from '../suppress.js';
+import { DIRECTIVES, type Directive, type UnknownDirective } from '../suppress.js';
 import type { LintDiagnostic, Rule, RuleSeverity } from '../rule-api.js';
 
 export const SUPPRESSION_RULE_ID = 'suppression-comment';
@@ -15,7 +15,7 @@ export const suppressionComment: Rule = {
   meta: {
     id: SUPPRESSION_RULE_ID,
     severity: 'warning',
-    docs: { description: 'Reports suppression comments that suppress nothing or name a rule that does not exist.' },
+    docs: { description: 'Reports suppression comments that suppress nothing, name a rule that does not exist, or are no directive dsq knows (dsq-disable-nextline).' },
     fixable: false,
   },
   create: () => ({}),
@@ -28,8 +28,19 @@ export function checkDirectives(
   known: ReadonlySet<string>,
   /** The rules that ran: a directive naming only rules that did not run cannot be judged. */
   active: ReadonlySet<string>,
+  /** Comments starting with a `dsq-` word that is no directive. */
+  unknown: readonly UnknownDirective[] = [],
 ): LintDiagnostic[] {
   const out: LintDiagnostic[] = [];
+  const words = DIRECTIVES.map((d) => `dsq-${d}`);
+  for (const u of unknown) {
+    out.push({
+      code: SUPPRESSION_RULE_ID,
+      severity,
+      span: u.comment.span,
+      message: `${u.word} is not a dsq directive, so it suppresses nothing${didYouMean(u.word, words)}; the directives are ${words.join(', ')}.`,
+    });
+  }
   for (const d of directives) {
     const span = d.comment.span;
     const unknown = [...(d.ids ?? [])].filter((id) => !known.has(id));

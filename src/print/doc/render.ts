@@ -5,8 +5,10 @@ import { BREAK, CommandStack, EMPTY, FLAT, fits, type Mode } from './fits.js';
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
   readonly width: number;
-  /** Spaces per indentation level. */
+  /** Columns per indentation level. */
   readonly indent: number;
+  /** Indent with one tab per level (each counting `indent` columns toward the width) instead of spaces. */
+  readonly useTabs?: boolean;
 }
 
 /** What the renderer reports about the text it made. */
@@ -19,7 +21,9 @@ export interface RenderStats {
 
 
 const spaces: string[] = [''];
-function newlineText(ind: number): string {
+/** A line break and the indentation of `ind` columns: spaces, or with `tabStep` a tab per `tabStep` columns (then spaces for the rest). */
+function newlineText(ind: number, tabStep: number): string {
+  if (tabStep > 0 && ind > 0) return `\n${'\t'.repeat(Math.floor(ind / tabStep))}${' '.repeat(ind % tabStep)}`;
   while (spaces.length <= ind) spaces.push(`\n${' '.repeat(spaces.length)}`);
   return ind === 0 ? '\n' : (spaces[ind] as string);
 }
@@ -32,6 +36,7 @@ function newlineText(ind: number): string {
  */
 export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): string {
   const { width, indent: step } = options;
+  const tabStep = options.useTabs === true ? step : 0;
   // Pathologically deep nesting would otherwise indent quadratically much text: past half the
   // width, deeper levels stay at the same column.
   const maxIndent = Math.max(step, Math.floor(width / 2));
@@ -58,7 +63,7 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   const newline = (at: number) => {
     previousLineText = lineHasText;
     trimEnd();
-    out.push(newlineText(at));
+    out.push(newlineText(at, tabStep));
     pos = at;
     lineHasText = false;
     mustBreak = false;

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
-import { isTrusted } from '../../src/ast/trust.js';
+import { isChecked } from '../../src/ast/checked.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression } from '../../src/json/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
@@ -77,12 +79,12 @@ describe('only nodes dsq made are syntax', () => {
     expect(selectFrom(m.table('t')).toAst()).toEqual(m.select({ from: m.table('t') }));
     expect(dsq`SELECT * FROM t WHERE a = ${m.str('x')}`.toAst()).toEqual(parse("SELECT * FROM t WHERE a = 'x'"));
     expect(databaseColumn(spec.all(), 't', 'c').toText()).toBe("DATABASE_COLUMN(ALL, t, 'c')");
-    // A trusted node of the wrong role is refused with what was expected.
+    // A checked node of the wrong role is refused with what was expected.
     expect(argumentError(() => col('a').eq(m.table('t') as never))).toContain('got a "table" node');
     expect(argumentError(() => lit(fromJson({ from: 't' }) as never))).toContain('got a "select" node');
   });
 
-  it('an AST constructor given a bad part makes an untrusted node, refused as syntax', () => {
+  it('an AST constructor given a bad part makes a node that is not checked, refused as syntax', () => {
     expect(argumentError(() => col('a').eq(m.num('1 OR 1 = 1')))).toContain('that dsq did not make');
     expect(argumentError(() => col('a').eq(m.binary('=', m.col('a'), password as never)))).toContain('that dsq did not make');
   });
@@ -109,13 +111,49 @@ describe('only nodes dsq made are syntax', () => {
   });
 });
 
+describe('a tree dsq checked cannot be changed into syntax (issue 31)', () => {
+  it('a parsed or JSON-read node cannot be changed after it was read: the builder and fromAst see what was checked', () => {
+    const password = { kind: 'column', path: 'password' };
+    const e = parseExpression('a = 1') as m.Binary;
+    expect(() => ((e as unknown as Record<string, unknown>)['e2'] = password)).toThrow(TypeError);
+    expect(col('x').eq(e).toJson()).toBe('{"$=":[{"$col":"x"},{"$=":[{"$col":"a"},1]}]}');
+    const s = fromJson('{"from":"t","where":{"$=":[{"$col":"a"},1]}}') as m.Select;
+    expect(() => ((s.where as unknown as Record<string, unknown>)['e1'] = password)).toThrow(TypeError);
+    expect(() => ((s.group as m.Expr[]).push(password as m.Expr))).toThrow(TypeError);
+    expect(fromAst(s).toJson()).toBe('{"from":"t","where":{"$=":[{"$col":"a"},1]}}');
+    // What the builder hands out is frozen too: changing a query's tree changes no query.
+    const q = selectFrom('t').where(col('a').eq(1));
+    expect(() => ((q.toAst() as unknown as Record<string, unknown>)['from'] = 'secrets')).toThrow(TypeError);
+    expect(() => ((col('a').node as unknown as Record<string, unknown>)['path'] = 'password')).toThrow(TypeError);
+  });
+
+  it('a copy of a checked tree, or a part of a parsed one, is not syntax: it goes through fromAst', () => {
+    const copy = structuredClone(parseExpression('a = 1'));
+    expect(argumentError(() => col('x').eq(copy))).toContain('that dsq did not make or check');
+    const part = (parse('SELECT a FROM t WHERE b = 1') as m.Select).where as m.Expr;
+    expect(argumentError(() => col('x').eq(part))).toContain('a part of a parsed tree, goes through fromAst(node)');
+    expect(col('x').eq(fromAst(part)).toText()).toBe('x = (b = 1)');
+  });
+});
+
+describe('docs/builder.md says what the builder throws (issue 31)', () => {
+  it('a DsqError with a code, as the code throws, never a TypeError', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'builder.md'), 'utf8');
+    expect(doc).not.toMatch(/(?:is|are) (?:a |an )?`TypeError`/);
+    expect(doc).not.toMatch(/as TypeError\)/);
+    expect(doc).toContain('Every error the builder throws is a `DsqError`');
+    expect(argumentError(() => col('a').eq(true as never))).toContain('the boolean true');
+    expect(argumentError(() => selectFrom('t').where({ kind: 'column', path: 'password' } as never))).toContain('argument 1 of .where()');
+  });
+});
+
 describe('a node object given to a builder constructor is checked as a copy', () => {
   it('changing the object later, a getter that answers twice, or a kind named like an Object member change nothing', () => {
     const given: { kind: string; value: string } = { kind: 'number', value: '1' };
     const e = new Expression(given as never);
     given.value = '1 OR 1 = 1';
     expect(e.toJson()).toBe('1');
-    expect(isTrusted(given)).toBe(false);
+    expect(isChecked(given)).toBe(false);
     const list = [col('a').node];
     const f = new Expression({ kind: 'function', name: 'F', args: list } as never);
     list.push({ kind: 'column', path: 'password' } as never);
@@ -152,13 +190,13 @@ describe('a node object given to a builder constructor is checked as a copy', ()
 });
 
 describe('fromAst: the one way in for a hand-built AST', () => {
-  it('checks the tree and gives a builder object holding a trusted copy', () => {
+  it('checks the tree and gives a builder object holding a checked copy', () => {
     const hand = { ...m.select(), from: { kind: 'table', table: 't', alias: null }, where: { kind: 'binary', op: '>', e1: { kind: 'column', path: 'a' }, e2: { kind: 'number', value: '5' } } };
     const q = fromAst(hand as m.Statement);
     expect(q).toBeInstanceOf(SelectQuery);
     expect(q.toAst()).toEqual(hand);
-    expect(isTrusted(hand)).toBe(false);
-    expect(isTrusted(q.toAst())).toBe(true);
+    expect(isChecked(hand)).toBe(false);
+    expect(isChecked(q.toAst())).toBe(true);
     expect(fromAst({ kind: 'column', path: 'a' })).toBeInstanceOf(Expression);
     expect(fromAst({ kind: 'table', table: 't', alias: 'x' })).toBeInstanceOf(SourceBuilder);
     expect(query().where(fromAst({ kind: 'column', path: 'ok' })).toText()).toBe('SELECT * WHERE ok');

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench -- run`: the local runner (docs/run.md) on 100,000 rows: cold start from CSV and
+ * from Parquet (loaded, and read in place with --read-only), a point query and a GROUP BY through
+ * the whole pipeline (text → AST → SQL → DuckDB → the service's JSON), translation time per
+ * statement, and the pipeline's time against the same SQL run straight on the engine.
+ * Targets (issue 25): start under 1 s at 100k rows, translation under 0.1 ms per statement,
+ * pipeline overhead under 1.3x the engine's own time on a GROUP BY.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fmt, measure, type BenchModule, type BenchTable } from './harness.js';
+
+const ROWS = 100_000;
+
+const SCHEMA = {
+  groups: [
+    {
+      name: 'shop',
+      databases: [
+        {
+          name: 'orders',
+          fields: [
+            { name: 'id', type: 'int(8)', key: true },
+            { name: 'customer', type: 'int(4)' },
+            { name: 'region', type: 'utf8vstring(16)' },
+            { name: 'amount', type: 'decimal(12,2)', nul: true },
+            { name: 'placed', type: 'datetime' },
+            { name: 'paid', type: 'bool' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const REGIONS = ['north', 'south', 'east', 'west', 'centre'];
+
+function csv(): string {
+  const lines = ['id,customer,region,amount,placed,paid'];
+  for (let i = 1; i <= ROWS; i++) {
+    const amount = i % 17 === 0 ? '' : `${(i * 37) % 100000}.${String(i % 100).padStart(2, '0')}`;
+    const placed = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+    lines.push(`${i},${i % 977},${REGIONS[i % REGIONS.length]},${amount},${placed},${i % 3 === 0}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+type RunModule = typeof import('../src/run/index.js') & { parse: typeof import('../src/syntax/parse.js').parse; readSchema: typeof import('../src/schema/read.js').readSchema };
+
+/** dsq/run from the sources (through tsx, as the tests run it: a bundle only makes translation faster). */
+async function loadRun(): Promise<RunModule> {
+  return { ...(await import('../src/run/index.js')), parse: (await import('../src/syntax/parse.js')).parse, readSchema: (await import('../src/schema/read.js')).readSchema };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function times(n: number, fn: () => Promise<unknown>): Promise<number> {
+  const out: number[] = [];
+  await fn();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return median(out);
+}
+
+export const runBench: BenchModule = {
+  name: 'run',
+  async run(): Promise<BenchTable[]> {
+    const dsq = await loadRun();
+    const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-run-'));
+    try {
+      const csvDir = join(dir, 'csv');
+      const parquetDir = join(dir, 'parquet');
+      for (const d of [csvDir, parquetDir]) {
+        mkdirSync(join(d, 'shop'), { recursive: true });
+        writeFileSync(join(d, 'schema.json'), JSON.stringify(SCHEMA));
+      }
+      writeFileSync(join(csvDir, 'shop', 'orders.csv'), csv());
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const maker = await (await DuckDBInstance.create(':memory:')).connect();
+      await maker.run(`COPY (SELECT * FROM read_csv('${join(csvDir, 'shop', 'orders.csv')}')) TO '${join(parquetDir, 'shop', 'orders.parquet')}' (FORMAT parquet)`);
+      maker.closeSync();
+
+      const start = async (data: string, readOnly = false) => times(3, async () => (await dsq.openLocal({ data, readOnly })).close());
+      const startCsv = await start(csvDir);
+      const startParquet = await start(parquetDir);
+      const startView = await start(parquetDir, true);
+
+      const local = await dsq.openLocal({ data: csvDir });
+      const point = 'SELECT id, customer, amount, placed FROM orders WHERE id = 54321';
+      const group = 'SELECT region, COUNT(*) AS n, SUM(amount) AS total, AVG(amount) AS mean FROM orders WHERE paid = 1 GROUP BY region ORDER BY region';
+      const pointMs = await times(50, () => local.run(point));
+      const groupMs = await times(30, () => local.run(group));
+      // The same SQL straight on a DuckDB connection over the same table (loaded by the runner's own loader).
+      const schema = dsq.readSchema(JSON.stringify(SCHEMA));
+      const groupSql = (dsq.toSql(dsq.parse(group), { schema }) as { sql: string }).sql;
+      const engine = await (await import('../src/run/engine.js')).openEngine('duckdb');
+      const { createTables } = await import('../src/run/tables.js');
+      const { catalogOf } = await import('../src/sql/index.js');
+      await createTables(engine, catalogOf(schema), { dir: csvDir, now: 0, readOnly: false });
+      const engineMs = await times(30, () => engine.query(groupSql));
+      await engine.close();
+      await local.close();
+
+      const statements = [point, group, 'SELECT o.region, n FROM orders AS o JOIN (SELECT region AS r, COUNT(*) AS n FROM orders GROUP BY region) WHERE o.region = r AND o.amount > 100 ORDER BY o.id LIMIT 10', "FETCH RECORDS FROM orders WHERE region = 'north' ORDER BY placed DESC LIMIT 20", "UPDATE orders SET region = 'x' WHERE id = 7"].map((t) => dsq.parse(t));
+      // Steady state: a long warm-up (the JIT), then the best of 5 rounds.
+      for (let i = 0; i < 2000; i++) for (const s of statements) dsq.toSql(s, { schema });
+      const translate = measure(() => {
+        for (const s of statements) dsq.toSql(s, { schema });
+      }, { minMs: 500, rounds: 5 });
+      const perStatement = translate.ms / statements.length;
+
+      return [
+        {
+          title: `dsq run on ${ROWS.toLocaleString('en')} rows (DuckDB, in memory)`,
+          columns: ['what', 'time', 'target'],
+          rows: [
+            ['cold start: open + load CSV', fmt.ms(startCsv), '< 1 s'],
+            ['cold start: open + load Parquet', fmt.ms(startParquet), '< 1 s'],
+            ['cold start: Parquet read in place (--read-only)', fmt.ms(startView), ''],
+            ['point query, whole pipeline (median)', fmt.ms(pointMs), ''],
+            ['GROUP BY, whole pipeline (median)', fmt.ms(groupMs), ''],
+            ['GROUP BY, the same SQL straight on DuckDB (median)', fmt.ms(engineMs), ''],
+            ['pipeline / engine on the GROUP BY', `${(groupMs / engineMs).toFixed(2)}x`, '< 1.3x'],
+            ['translation per statement (toSql)', fmt.ms(perStatement), '< 0.1 ms'],
+          ],
+          notes: ['cold start includes creating the DuckDB instance and reading and checking every value; medians of 3 starts, 50 point queries, 30 GROUP BYs.'],
+        },
+      ];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};

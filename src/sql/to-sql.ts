@@ -1,0 +1,99 @@
+import type { Select, Statement } from '../ast/nodes.js';
+import type { Schema } from '../schema/index.js';
+import { assertValidTree } from '../spec/check.js';
+import { catalogOf } from './catalog.js';
+import { CHOICES, type ChoiceId } from './choices.js';
+import { dialectOf, DIALECTS, type Dialect, type DialectName } from './dialect.js';
+import { SqlError } from './errors.js';
+import { dateTimeSql } from './expressions.js';
+import { fetchMultirecordsSql, fetchPseudorecordsSql, fetchRecordsSql, type FetchSql } from './fetch.js';
+import { removePlan, updatePlan } from './changes.js';
+import type { WritePlan } from './plan.js';
+import { Translation } from './scope.js';
+import { selectSql, type SelectColumn } from './select.js';
+import { recordsWritePlan } from './writes.js';
+
+/**
+ * `toSql(statement, { schema, dialect })`: a dsq statement (a select object, a SELECT action, a
+ * FETCH of records, multirecords or pseudorecords, a write) as SQL for one engine, with no
+ * engine. Names are resolved against the schema (case-insensitively, labels too) and written
+ * quoted and canonical; values are literals through the dialect table (dialect.ts).
+ */
+export interface ToSqlOptions {
+  readonly schema: Schema;
+  /** `duckdb` (the default) or `postgres`. */
+  readonly dialect?: DialectName | Dialect;
+  /** The time writes stamp on `insert_at` and `update_at` (default: now). */
+  readonly now?: Date | number;
+}
+
+/** What the SELECT action's options ask of the response. */
+export interface SelectOptions {
+  readonly rows: string | null;
+  readonly useStrings: boolean;
+  readonly echo: boolean;
+}
+
+export type SqlStatement =
+  | { readonly kind: 'select'; readonly sql: string; readonly columns: readonly SelectColumn[]; readonly options: SelectOptions; readonly notes: readonly ChoiceId[] }
+  | { readonly kind: 'fetch'; readonly fetch: FetchSql; readonly notes: readonly ChoiceId[] }
+  | { readonly kind: 'write'; readonly action: string; readonly plan: WritePlan; readonly notes: readonly ChoiceId[] };
+
+export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement {
+  const dialect = typeof options.dialect === 'object' ? options.dialect : dialectOf(options.dialect ?? 'duckdb');
+  assertValidTree(statement);
+  const t = new Translation(catalogOf(options.schema), dialect);
+  const notes = () => [...t.notes];
+  const nowMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
+  const now = () => dateTimeSql(t, 'datetime', nowMs).sql;
+  switch (statement.kind) {
+    case 'select':
+    case 'select_action': {
+      const select: Select = statement.kind === 'select' ? statement : statement.select;
+      const s = selectSql(t, select, null, false);
+      const opts: SelectOptions =
+        statement.kind === 'select_action'
+          ? { rows: typeof statement.rows === 'string' ? statement.rows : null, useStrings: statement.useStrings === true, echo: statement.echo === true }
+          : { rows: null, useStrings: false, echo: false };
+      return { kind: 'select', sql: s.sql, columns: s.columns, options: opts, notes: notes() };
+    }
+    case 'fetch_records':
+      return { kind: 'fetch', fetch: fetchRecordsSql(t, statement), notes: notes() };
+    case 'fetch_multirecords':
+      return { kind: 'fetch', fetch: fetchMultirecordsSql(t, statement), notes: notes() };
+    case 'fetch_pseudorecords':
+      return { kind: 'fetch', fetch: fetchPseudorecordsSql(t, statement), notes: notes() };
+    case 'insert_action':
+    case 'replace_action':
+    case 'set_action':
+      return { kind: 'write', action: statement.kind.replace('_action', ''), plan: recordsWritePlan(t, statement, now()), notes: notes() };
+    case 'update_action':
+      return { kind: 'write', action: 'update', plan: updatePlan(t, statement, now()), notes: notes() };
+    case 'delete_action':
+    case 'trash_action':
+    case 'restore_action':
+    case 'dispose_action':
+      return { kind: 'write', action: statement.kind.replace('_action', ''), plan: removePlan(t, statement), notes: notes() };
+    default:
+      throw new SqlError('run/unavailable', `FETCH ${statement.kind.slice('fetch_'.length)} is not available in a local run: it has records, multirecords and pseudorecords only (docs/run.md)`, statement);
+  }
+}
+
+/** The SQL of a translated statement as text: one statement per line, `;` after each (checks marked `-- check:`). */
+export function sqlText(s: SqlStatement): string {
+  switch (s.kind) {
+    case 'select':
+      return `${s.sql};`;
+    case 'fetch':
+      return `${s.fetch.sql};`;
+    case 'write':
+      return ['BEGIN TRANSACTION;', ...s.plan.steps.map((step) => (step.kind === 'exec' ? `${step.sql};` : step.kind === 'check' ? `-- check: no row may come back\n${step.sql};` : '-- fail_no_op: nothing changed is an error')), 'COMMIT;'].join('\n');
+  }
+}
+
+/** The warnings of the surprising choices a statement relies on (choices.ts). */
+export function noteText(id: ChoiceId): string {
+  return (CHOICES[id] as { warn?: string }).warn ?? CHOICES[id].choice;
+}
+
+export { DIALECTS };
