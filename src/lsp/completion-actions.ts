@@ -9,7 +9,8 @@ import { pathEndingAt, startsExpression } from './completion-tokens.js';
 import { functionSignature } from './hover.js';
 import { EXPRESSION_KEYWORDS } from './keywords.js';
 import { writeName } from './scope.js';
-import { isName, type StatementShape, type TextShape } from './structure.js';
+import { actionTarget, databaseStart, upper } from './action-target.js';
+import type { StatementShape, TextShape } from './structure.js';
 
 /**
  * Completion in the data statements (FETCH, INSERT/REPLACE/SET, UPDATE, DELETE/TRASH/RESTORE/
@@ -20,43 +21,8 @@ import { isName, type StatementShape, type TextShape } from './structure.js';
  * From the tokens, so it works while the text does not parse.
  */
 
-/** The words that start a statement. */
-export const STATEMENT_WORDS: readonly string[] = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'];
-const ACTION_WORDS: ReadonlySet<string> = new Set(STATEMENT_WORDS.filter((w) => w !== 'SELECT'));
-
-/** The words a data action's database follows. */
-const DATABASE_AFTER: ReadonlySet<string> = new Set(['INTO', 'FROM', 'DATABASE']);
 /** Where only field names stand: in `(` ... `)` after these. */
 const NAME_LISTS: ReadonlySet<string> = new Set(['KEY', 'FIELDS']);
-
-const upper = (t: SourceToken | undefined) => (t === undefined || t.category === 'quoted-name' ? '' : t.image.toUpperCase());
-
-/** True when the statement is a data action (its first word). */
-export function isActionStatement(shape: TextShape, statement: StatementShape): boolean {
-  return ACTION_WORDS.has(upper(shape.code[statement.first]));
-}
-
-/** The index of the token that starts the database path of the statement (after INTO, UPDATE, FROM), or -1. */
-function databaseStart(code: readonly SourceToken[], statement: StatementShape): number {
-  const first = code[statement.first] as SourceToken;
-  if (upper(first) === 'UPDATE') return statement.first + 1;
-  let depth = 0;
-  for (let i = statement.first + 1; i <= statement.last; i++) {
-    const t = code[i] as SourceToken;
-    if (t.type === 'LParen') depth++;
-    else if (t.type === 'RParen') depth--;
-    else if (depth === 0 && DATABASE_AFTER.has(upper(t))) return i + 1;
-  }
-  return -1;
-}
-
-/** The dotted path starting at `start` (`shop.orders`), and the index of its last token. */
-function pathAt(code: readonly SourceToken[], start: number, statement: StatementShape): { path: string; last: number } | null {
-  if (!isName(code[start])) return null;
-  let last = start;
-  while (last + 2 <= statement.last && code[last + 1]?.type === 'Dot' && isName(code[last + 2])) last += 2;
-  return { path: pathEndingAt(code, last, statement), last };
-}
 
 /** Completes inside a data statement; `p` is the index of the token before the cursor. */
 export function completeAction(out: Items, shape: TextShape, statement: StatementShape, p: number, ctx: CompletionContext): void {
@@ -75,7 +41,7 @@ export function completeAction(out: Items, shape: TextShape, statement: Statemen
     databases(out, ctx);
     return;
   }
-  const target = start >= 0 ? pathAt(code, start, statement) : null;
+  const target = actionTarget(code, statement);
   if (prev.type === 'Dot' && start >= 0 && p > start - 1 && (target === null || p <= target.last + 1)) {
     childDatabases(out, ctx, pathEndingAt(code, p - 1, statement));
     return;

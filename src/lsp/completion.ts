@@ -2,7 +2,8 @@ import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-lang
 import { DATABASE_TABLES } from '../lint/schema-paths.js';
 import { FUNCTIONS } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { completeAction, isActionStatement, STATEMENT_WORDS } from './completion-actions.js';
+import { isActionStatement, STATEMENT_WORDS } from './action-target.js';
+import { completeAction } from './completion-actions.js';
 import { Items, SORT, type CompletionContext } from './completion-items.js';
 import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields } from './completion-schema.js';
 import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, pathEndingAt, startsExpression } from './completion-tokens.js';
