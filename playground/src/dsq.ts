@@ -10,7 +10,7 @@ import { readSpecJson, statementFromValue, toJson, type JsonForm } from '../../s
 import { Obj, Raw, type Out } from '../../src/json/json-out.js';
 import { serialize } from '../../src/json/serialize.js';
 import type { JsonValue } from '../../src/json/value.js';
-import { applyFixes, LINT_RULES, lintDocument, type LintDiagnostic } from '../../src/lint/index.js';
+import { applyFixes, LINT_RULES, lintDocument, type Fix, type LintDiagnostic } from '../../src/lint/index.js';
 import { FUNCTIONS, type FunctionInfo } from '../../src/lint/functions.js';
 import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
 import { format, print } from '../../src/print/index.js';
@@ -24,7 +24,7 @@ import { paramNames } from '../../src/ast/param-names.js';
 import { inferParams } from '../../src/params/infer.js';
 import type { ParamType } from '../../src/schema/param-types.js';
 
-export { DsqError, FUNCTIONS, KEYWORD_DOCS, KEYWORD_NAMES, LINT_RULES, tokenize, type FunctionInfo, type ParamType, applyFixes, allDatabases, showPointer, type Diagnostic, type LintDiagnostic, type Schema, type SchemaDatabase };
+export { DsqError, FUNCTIONS, KEYWORD_DOCS, KEYWORD_NAMES, LINT_RULES, tokenize, type FunctionInfo, type ParamType, applyFixes, allDatabases, showPointer, type Diagnostic, type Fix, type LintDiagnostic, type Schema, type SchemaDatabase };
 
 export interface CompileOptions {
   readonly form: JsonForm;

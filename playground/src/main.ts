@@ -5,7 +5,7 @@
 import { setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { compileText, decompileJson, describe, formatText, indentJson, type LintDiagnostic, type ParamSlot } from './dsq.js';
+import { compileText, decompileJson, describe, formatText, indentJson, type Fix, type LintDiagnostic, type ParamSlot } from './dsq.js';
 import { goTo, jsonEditor, programmatic, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
 import { EXAMPLES } from './examples.js';
 import { DEFAULTS, formatHash, parseHash, type Form, type HashState } from './hash.js';
@@ -59,10 +59,10 @@ const paramsBox = new ParamsBox($('params'), $('param-fields'), () => {
 /** The parameters of the last compile (for the hash). */
 let lastParams: readonly ParamSlot[] = [];
 
-function applyFix(d: LintDiagnostic): void {
-  if (!d.fix) return;
+/** A finding's fix, or one of its suggestions (a "did you mean"), applied to the text. */
+function applyFix(fix: Fix): void {
   const length = textView.state.doc.length;
-  const changes = d.fix.edits.filter((e) => e.end <= length).map((e) => ({ from: e.start, to: e.end, insert: e.text }));
+  const changes = fix.edits.filter((e) => e.end <= length).map((e) => ({ from: e.start, to: e.end, insert: e.text }));
   textView.dispatch({ changes, userEvent: 'input.fix' });
   textView.focus();
 }
@@ -73,7 +73,7 @@ function toCm(d: LintDiagnostic, doc: Text): CmDiagnostic {
     severity: d.severity,
     source: d.code,
     message: d.message + (d.hint ? ` (hint: ${d.hint})` : ''),
-    ...(d.fix ? { actions: [{ name: d.fix.description, apply: () => applyFix(d) }] } : {}),
+    ...(d.fix || d.suggestions ? { actions: [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])].map((f) => ({ name: f.description, apply: () => applyFix(f) })) } : {}),
   };
 }
 

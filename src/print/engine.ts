@@ -46,6 +46,30 @@ export interface Env {
    * does not hold: `''` for NULL. Undefined when printing a tree alone.
    */
   readonly written?: (node: Node) => string | undefined;
+  /**
+   * Where a node starts in the source when it came from text (the formatter), for the order the
+   * tree does not hold (a record's fields, UPDATE's SET: literals and expressions are apart in it).
+   * Undefined when printing a tree alone; undefined for a node the parser made without text
+   * (a write's records when neither RECORDS nor WHERE was written).
+   */
+  readonly at?: (node: Node) => number | undefined;
+  /** The source text when printing from text (what `at` counts in), else undefined. */
+  readonly text?: string;
+}
+
+/**
+ * `nodes` in the order they were written (by `env.at`) when printing from text, else as given:
+ * the formatter never reorders what the user wrote (issue 28). Stable; a copy only when needed.
+ */
+export function writtenOrder<N extends Node>(nodes: readonly N[], env: Env): readonly N[] {
+  const at = env.at;
+  if (at === undefined || nodes.length < 2) return nodes;
+  const starts = nodes.map((n) => at(n));
+  if (starts.some((s) => s === undefined)) return nodes;
+  let sorted = true;
+  for (let i = 1; i < starts.length && sorted; i++) sorted = (starts[i - 1] as number) <= (starts[i] as number);
+  if (sorted) return nodes;
+  return nodes.map((n, i) => [n, starts[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([n]) => n);
 }
 
 /**

@@ -43,14 +43,17 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const source = sourceSpelling(parsed);
+  const at = (node: Node) => parsed.spans.get(node)?.start;
   const env: Env = comments.isEmpty
-    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source }
+    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text }
     : {
         options: resolved,
         hasComments: (node: Node) => comments.has(node),
         decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
         inside: (node) => comments.inside(node),
         written: source,
+        at,
+        text: parsed.text,
       };
   // Each statement renders on its own, right after its doc is built: small, short-lived docs
   // are much cheaper than one large document, and the result is the same.
