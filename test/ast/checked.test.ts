@@ -11,6 +11,7 @@ import { print } from '../../src/print/index.js';
 import { parse, parseDocument, parseExpression, parseStatements } from '../../src/syntax/index.js';
 import { arbDataAction, arbDataActionWithParams } from '../fixtures/action-arbitraries.js';
 import { arbExpr, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 const arbParamStatement = makeArbitraries({ params: true }).statement;
 
@@ -38,7 +39,7 @@ describe('a parse registers its roots, frozen', () => {
         expect(isChecked(parsed)).toBe(true);
         expect(allFrozen(parsed)).toBe(true);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -49,7 +50,7 @@ describe('a parse registers its roots, frozen', () => {
         const read = fromJsonExpression(toJson(e));
         return isChecked(parsed) && allFrozen(parsed) && isChecked(read) && allFrozen(read);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
     const statements = parseStatements('SELECT a FROM t WHERE b IN (1, 2); FETCH RECORDS FROM t WHERE c = 1; INSERT INTO t (a, tags) VALUES (1, [\'x\'])');
     expect(statements).toHaveLength(3);
@@ -131,7 +132,7 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
         twin[key] = bad;
         expect(isChecked(copy)).toBe(false);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -156,7 +157,7 @@ describe('node objects are plain objects', () => {
           }
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 

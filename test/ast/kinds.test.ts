@@ -17,6 +17,7 @@ import type { CHECKS } from '../../src/spec/check.js';
 import type { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { arbKinds, type KIND_ARBITRARIES } from '../fixtures/arbitraries.js';
 import fc from 'fast-check';
+import { runs } from '../helpers/runs.js';
 
 /**
  * One declaration per node kind (src/ast/kinds.ts), and every part that treats kinds one by one
@@ -62,7 +63,7 @@ describe('the kind table', () => {
         const order = Object.keys(record).filter((k) => (KINDS[kind].children as readonly string[]).includes(k));
         expect(order, kind).toEqual(KINDS[kind].children);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

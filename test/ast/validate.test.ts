@@ -8,6 +8,7 @@ import { NODE_FIELDS, validateAst } from '../../src/ast/validate.js';
 import { parse } from '../../src/syntax/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /** The first diagnostic of what `fn` throws (which must be a DsqError). */
 function rejection(fn: () => unknown): { code: string; message: string; pointer?: string; hint?: string } {
@@ -52,7 +53,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
           expect(Object.isFrozen(n)).toBe(true);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -69,7 +70,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
         expect(d.pointer).toBe(site.pointer);
         expect(d.message.length).toBeGreaterThan(10);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

@@ -7,6 +7,7 @@ import * as m from '../../src/ast/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { col, dsq, fn, ident, selectFrom } from '../../src/builder/index.js';
 import { parse } from '../../src/syntax/index.js';
+import { runs } from '../helpers/runs.js';
 
 /** The query with `'PLACEHOLDER'` string literals replaced by the given values as literals. */
 function withLiterals(text: string, ...values: string[]): m.Statement {
@@ -32,7 +33,7 @@ describe('dsq tagged template', () => {
         const expected = withLiterals("SELECT * FROM orders WHERE status = 'PLACEHOLDER' AND note LIKE 'PLACEHOLDER' AND x IN (1, 'PLACEHOLDER')", s, t, s);
         expect(built).toEqual(expected);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -259,7 +260,7 @@ describe('dsq tagged template', () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

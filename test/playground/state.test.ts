@@ -8,6 +8,7 @@ import { compileText, decompileJson, describe as describeDiagnostic, formatText,
 import { formatHash, parseHash, type HashState } from '../../playground/src/hash.js';
 import { toJson } from '../../src/json/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 const examples = new URL('../../examples/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, examples), 'utf8');
@@ -28,7 +29,7 @@ describe('the URL hash', () => {
       fc.property(arbState, (state) => {
         expect(parseHash(formatHash(state))).toEqual(state);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
     const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '' };
     expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop`);
@@ -66,7 +67,7 @@ describe('the playground library facade', () => {
         expect(back.errors).toBeUndefined();
         expect(compileText(back.text as string, { form, indent: 2, schema: null }).json).toBe(json);
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 

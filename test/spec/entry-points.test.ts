@@ -9,6 +9,7 @@ import { print } from '../../src/print/index.js';
 import { checkTree } from '../../src/spec/check.js';
 import { parse } from '../../src/syntax/index.js';
 import { arbInvalidStatement, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Issue 11, "One answer per question": "for every tree t accepted by any entry point,
@@ -73,7 +74,7 @@ describe('every entry point gives one answer (issue 11)', () => {
           }
         }
       }),
-      { numRuns: 2500 },
+      { numRuns: runs(2500) },
     );
     expect(accepted).toBeGreaterThan(800);
     expect(rejected).toBeGreaterThan(800);
