@@ -1,8 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker, whose col/fn/table
-  // names the package root gives to the builder), `dsq/lint` (the linter), `dsq/json` (the spec JSON reader and writer), `dsq/prettier` (the Prettier plugin), `dsq/run` (the local
+  // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker), `dsq/lint` (the linter), `dsq/json` (the spec JSON reader and writer), `dsq/prettier` (the Prettier plugin), `dsq/run` (the local
   // runner: its engines are optional peer dependencies, loaded by import() and never bundled) and the CLI that bin/dsq.js runs.
   entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' },
   format: ['esm', 'cjs'],

@@ -105,7 +105,7 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
     for (const attempt of attempts) expect(attempt).toThrow(TypeError);
     expect(toJson(e)).toBe(before);
     const s = parse('SELECT a FROM t') as m.Select;
-    expect(() => (s.columns as m.ResultColumn[]).push(m.resultColumn(m.col('password')))).toThrow(TypeError);
+    expect(() => (s.columns as m.ResultColumn[]).push(m.resultColumn(m.columnRef('password')))).toThrow(TypeError);
     const w = fromJson('{"action":"insert","database":"d","records":[{"a":1,"tags":["x"]}]}') as m.InsertAction;
     expect(() => ((w.records as m.RecordData[])[0]!.tags as string[]).push('y')).toThrow(TypeError);
   });
@@ -178,18 +178,18 @@ describe('node objects are plain objects', () => {
 
 describe('the AST constructors and the rebuilt trees', () => {
   it('a constructor checks and freezes what it makes when its parts are valid, and copies the lists it is given', () => {
-    for (const n of descendants(m.select({ from: m.table('t'), where: m.binary('=', m.col('a'), m.num(1)) }))) expect(isChecked(n) && Object.isFrozen(n)).toBe(true);
-    const args: m.Expr[] = [m.col('a')];
-    const call = m.fn('F', args);
+    for (const n of descendants(m.select({ from: m.tableSource('t'), where: m.binary('=', m.columnRef('a'), m.num(1)) }))) expect(isChecked(n) && Object.isFrozen(n)).toBe(true);
+    const args: m.Expr[] = [m.columnRef('a')];
+    const call = m.functionCall('F', args);
     expect(isChecked(call)).toBe(true);
     args.push({ kind: 'column', path: 'password' });
     expect(call.args).toHaveLength(1);
     // A bad part, or a hand-built child, gives a node that is not checked (and not frozen: it is the one built).
     expect(isChecked(m.num('1 OR 1 = 1'))).toBe(false);
     expect(isChecked(m.str(''))).toBe(false);
-    expect(isChecked(m.binary('=', m.col('a'), { kind: 'column', path: 'password' }))).toBe(false);
+    expect(isChecked(m.binary('=', m.columnRef('a'), { kind: 'column', path: 'password' }))).toBe(false);
     expect(isChecked({ kind: 'column', path: 'a' })).toBe(false);
-    expect(isChecked(JSON.parse(JSON.stringify(m.col('a'))))).toBe(false);
+    expect(isChecked(JSON.parse(JSON.stringify(m.columnRef('a'))))).toBe(false);
   });
 
   it('checkNode checks a node dsq code made; a bad one is an internal DsqError', () => {

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DsqError, hasErrors, type Diagnostic, type Result } from '../../src/diagnostic/index.js';
-import { toJson } from '../../src/json/index.js';
 import {
-  compile, compileResult, decompile, decompileResult, format, formatResult, fromJson, fromJsonExpression, fromJsonExpressionResult, fromJsonResult,
-  parse, parseConfig, parseConfigResult, parseExpression, parseExpressionResult, parseResult, parseStatements, parseStatementsResult, print,
-  readJsValue, readJsValueResult, readSchema, readSchemaResult, readSpecJson, readSpecJsonResult,
+  compile, compileResult, decompile, decompileResult, format, formatResult, parse, parseConfig, parseConfigResult, parseExpression,
+  parseExpressionResult, parseResult, parseStatements, parseStatementsResult, print, readSchema, readSchemaResult,
 } from '../../src/index.js';
+import {
+  fromJson, fromJsonExpression, fromJsonExpressionResult, fromJsonResult, readJsValue, readJsValueResult, readSpecJson, readSpecJsonResult, toJson,
+} from '../../src/json/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
 

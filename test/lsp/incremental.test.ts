@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint, readSchema, type LintOptions } from '../../src/index.js';
+import { readSchema } from '../../src/index.js';
+import { lint, type LintOptions } from '../../src/lint/index.js';
 import { IncrementalLinter, splitStatements } from '../../src/lsp/incremental.js';
 import { runs } from '../helpers/runs.js';
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/index.js';
+import { lint } from '../../src/lint/index.js';
 import { codeActions } from '../../src/lsp/actions.js';
 import { complete } from '../../src/lsp/completion.js';
 import { formatDocument, formatRange } from '../../src/lsp/formatting.js';

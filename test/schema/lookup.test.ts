@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/index.js';
+import { lint } from '../../src/lint/index.js';
 import { allDatabases, findDatabases, findField, type Schema, type SchemaDatabase, type SchemaField, type SchemaGroup } from '../../src/schema/index.js';
 import { arbSchema, arbSchemaName, arbSchemaPath } from '../fixtures/schema-arbitraries.js';
 import { runs } from '../helpers/runs.js';
