@@ -18,3 +18,12 @@ export function scaleFrom(text: string | undefined): number {
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`DSQ_FC_SCALE must be a positive number (a multiplier of the fast-check run counts), got '${text}'`);
   return scale;
 }
+
+/**
+ * A test's time limit, `ms` on a loaded machine at today's run counts, times DSQ_FC_SCALE when
+ * that is above 1 (a longer hunt gets the time it needs). vitest.config.ts sets the default limit
+ * with it; a test with many runs sets its own.
+ */
+export function timeLimit(ms: number): number {
+  return Math.round(ms * Math.max(1, FC_SCALE));
+}
