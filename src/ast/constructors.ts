@@ -10,12 +10,14 @@ import { checkedCopy } from './checked.js';
 
 /**
  * The AST constructors of the public API (`dsq/ast`), one per node kind: the kind table's
- * (kinds.ts). When a node's own fields are valid and its children are checked nodes (made by
- * these constructors, the parser, the JSON reader, the builder or `fromAst`), what comes back is
- * checked (src/ast/checked.ts): frozen, with its own frozen copy of each list given, and the
- * builder takes it as syntax. They do not throw: a node with a bad part (`num('1 OR 1 = 1')`, a
- * hand-built child) comes back as built, not checked, and the builder refuses it as syntax
- * (`fromAst` says what is wrong with it). (The parser and the JSON reader use make.ts.)
+ * (kinds.ts). Each is named for the node it makes (`columnRef`, `functionCall`, `tableSource`),
+ * never with a name `dsq` gives to something else (test/api.test.ts). When a node's own fields
+ * are valid and its children are checked nodes (made by these constructors, the parser, the JSON
+ * reader, the builder or `fromAst`), what comes back is checked (src/ast/checked.ts): frozen,
+ * with its own frozen copy of each list given, and the builder takes it as syntax. They do not
+ * throw: a node with a bad part (`num('1 OR 1 = 1')`, a hand-built child) comes back as built,
+ * not checked, and the builder refuses it as syntax (`fromAst` says what is wrong with it). (The
+ * parser and the JSON reader use make.ts.)
  */
 
 /** The node, checked and frozen (a copy) when it is valid; else as it is. */
