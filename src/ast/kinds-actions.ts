@@ -1,14 +1,18 @@
 import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
-import { FETCH_TYPE, WRITE_ACTION, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
+import { DELIMITED_FORMATS, FETCH_TYPE, WRITE_ACTION, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
 import { BooleanNode, DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
+import { BOOLEAN, DELIMITER, E, FIELD_NAME, FILE_VALUE, NAME_LIST_OR_NULL, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, OPTIONAL_WHOLE_OR_PARAM, PAGING, RECORDS_DATA, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf } from './field-checks.js';
 import { json, action, type KindSpec } from './kind-spec.js';
+
+/** DELETE, TRASH, RESTORE, DISPOSE: a database and its records. */
+const REMOVE = { database: one('spec'), records: one('records_spec'), failNoOp: OPTIONAL_BOOLEAN } as const;
 
 /** The kind table's actions (SELECT, FETCH, the writes) and the parts of data actions (src/ast/kinds.ts). */
 export const ACTION_KINDS = {
   // Actions
   select_action: {
     role: 'action',
-    children: ['select', 'rows'],
+    fields: { select: one('select'), rows: OPTIONAL_WHOLE_OR_PARAM, useStrings: OPTIONAL_BOOLEAN, echo: OPTIONAL_BOOLEAN },
     json: json({ action: 'select' }),
     keyword: 'OPTIONS',
     operator: null,
@@ -18,7 +22,16 @@ export const ACTION_KINDS = {
   // Data actions (src/ast/actions.ts): FETCH and the writes
   fetch_records: {
     role: 'action',
-    children: ['database', 'records', 'where', 'order', 'limit', 'offset'],
+    fields: {
+      database: one('spec'),
+      records: nullable('records_spec'),
+      fields: NAME_LIST_OR_NULL,
+      attributes: NAME_LIST_OR_NULL,
+      where: nullable('expr'),
+      ...PAGING,
+      children: OPTIONAL_BOOLEAN,
+      count: OPTIONAL_BOOLEAN,
+    },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_records }),
     keyword: 'FETCH',
     operator: null,
@@ -26,7 +39,7 @@ export const ACTION_KINDS = {
   },
   fetch_multirecords: {
     role: 'action',
-    children: ['databases', 'where', 'order', 'limit', 'offset'],
+    fields: { databases: one('spec'), where: nullable('expr'), ...PAGING, children: OPTIONAL_BOOLEAN, count: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_multirecords }),
     keyword: 'FETCH',
     operator: null,
@@ -34,7 +47,7 @@ export const ACTION_KINDS = {
   },
   fetch_pseudorecords: {
     role: 'action',
-    children: ['select', 'where', 'order', 'limit', 'offset'],
+    fields: { select: one('select'), where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pseudorecords }),
     keyword: 'FETCH',
     operator: null,
@@ -42,7 +55,7 @@ export const ACTION_KINDS = {
   },
   fetch_tasks: {
     role: 'action',
-    children: ['user', 'where', 'order', 'limit', 'offset'],
+    fields: { from: OPTIONAL_WHOLE, user: nullable('spec'), text: OPTIONAL_STRING, where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_tasks }),
     keyword: 'FETCH',
     operator: null,
@@ -50,7 +63,7 @@ export const ACTION_KINDS = {
   },
   fetch_users: {
     role: 'action',
-    children: ['users', 'order', 'limit', 'offset'],
+    fields: { users: nullable('spec'), ...PAGING },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_users }),
     keyword: 'FETCH',
     operator: null,
@@ -58,7 +71,7 @@ export const ACTION_KINDS = {
   },
   fetch_crons: {
     role: 'action',
-    children: [],
+    fields: {},
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_crons }),
     keyword: 'FETCH',
     operator: null,
@@ -66,7 +79,7 @@ export const ACTION_KINDS = {
   },
   fetch_follows: {
     role: 'action',
-    children: ['user'],
+    fields: { user: nullable('spec'), count: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_follows }),
     keyword: 'FETCH',
     operator: null,
@@ -74,7 +87,7 @@ export const ACTION_KINDS = {
   },
   fetch_keys: {
     role: 'action',
-    children: ['user'],
+    fields: { user: nullable('spec'), count: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_keys }),
     keyword: 'FETCH',
     operator: null,
@@ -82,7 +95,7 @@ export const ACTION_KINDS = {
   },
   fetch_logs: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: { database: one('spec'), records: one('records_spec') },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_logs }),
     keyword: 'FETCH',
     operator: null,
@@ -90,7 +103,7 @@ export const ACTION_KINDS = {
   },
   fetch_notifications: {
     role: 'action',
-    children: ['user'],
+    fields: { user: nullable('spec'), type: OPTIONAL_STRING, seen: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_notifications }),
     keyword: 'FETCH',
     operator: null,
@@ -98,7 +111,17 @@ export const ACTION_KINDS = {
   },
   fetch_posts: {
     role: 'action',
-    children: ['wall', 'wallRecord'],
+    fields: {
+      // The spec's "wall" object holds the wall's type, its owner and a record wall's records.
+      wallType: at(null, OPTIONAL_ONE_OF(['group', 'database', 'record', 'user'])),
+      wall: nullable('spec'),
+      wallRecord: at(null, nullable('records_spec')),
+      following: OPTIONAL_BOOLEAN,
+      threads: OPTIONAL_BOOLEAN,
+      post: OPTIONAL_WHOLE,
+      children: OPTIONAL_BOOLEAN,
+      records: OPTIONAL_BOOLEAN,
+    },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_posts }),
     keyword: 'FETCH',
     operator: null,
@@ -106,7 +129,7 @@ export const ACTION_KINDS = {
   },
   fetch_prefs: {
     role: 'action',
-    children: ['user'],
+    fields: { user: nullable('spec') },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_prefs }),
     keyword: 'FETCH',
     operator: null,
@@ -114,7 +137,7 @@ export const ACTION_KINDS = {
   },
   fetch_pref_defs: {
     role: 'action',
-    children: [],
+    fields: {},
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pref_defs }),
     keyword: 'FETCH',
     operator: null,
@@ -122,7 +145,7 @@ export const ACTION_KINDS = {
   },
   fetch_user_subscriptions: {
     role: 'action',
-    children: ['team', 'user'],
+    fields: { team: nullable('spec'), user: nullable('spec') },
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_user_subscriptions }),
     keyword: 'FETCH',
     operator: null,
@@ -130,7 +153,7 @@ export const ACTION_KINDS = {
   },
   fetch_seqs: {
     role: 'action',
-    children: [],
+    fields: {},
     json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_seqs }),
     keyword: 'FETCH',
     operator: null,
@@ -138,7 +161,7 @@ export const ACTION_KINDS = {
   },
   insert_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
     json: json({ action: WRITE_ACTION.insert_action }),
     keyword: 'INSERT',
     operator: null,
@@ -146,7 +169,7 @@ export const ACTION_KINDS = {
   },
   replace_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
     json: json({ action: WRITE_ACTION.replace_action }),
     keyword: 'REPLACE',
     operator: null,
@@ -154,7 +177,13 @@ export const ACTION_KINDS = {
   },
   set_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: {
+      database: one('spec'),
+      records: RECORDS_DATA,
+      onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']),
+      onRemove: OPTIONAL_ONE_OF(['delete', 'trash']),
+      failNoOp: OPTIONAL_BOOLEAN,
+    },
     json: json({ action: WRITE_ACTION.set_action }),
     keyword: 'SET',
     operator: null,
@@ -162,7 +191,14 @@ export const ACTION_KINDS = {
   },
   update_action: {
     role: 'action',
-    children: ['database', 'records', 'fields', 'expressions'],
+    fields: {
+      database: one('spec'),
+      records: one('records_spec'),
+      fields: list('field_value'),
+      expressions: list('field_expr'),
+      file: OPTIONAL_STRING,
+      failNoOp: OPTIONAL_BOOLEAN,
+    },
     json: json({ action: WRITE_ACTION.update_action }),
     keyword: 'UPDATE',
     operator: null,
@@ -170,7 +206,7 @@ export const ACTION_KINDS = {
   },
   delete_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: REMOVE,
     json: json({ action: WRITE_ACTION.delete_action }),
     keyword: 'DELETE',
     operator: null,
@@ -178,7 +214,7 @@ export const ACTION_KINDS = {
   },
   trash_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: REMOVE,
     json: json({ action: WRITE_ACTION.trash_action }),
     keyword: 'TRASH',
     operator: null,
@@ -186,7 +222,7 @@ export const ACTION_KINDS = {
   },
   restore_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: REMOVE,
     json: json({ action: WRITE_ACTION.restore_action }),
     keyword: 'RESTORE',
     operator: null,
@@ -194,7 +230,7 @@ export const ACTION_KINDS = {
   },
   dispose_action: {
     role: 'action',
-    children: ['database', 'records'],
+    fields: REMOVE,
     json: json({ action: WRITE_ACTION.dispose_action }),
     keyword: 'DISPOSE',
     operator: null,
@@ -204,7 +240,7 @@ export const ACTION_KINDS = {
   // The parts of data actions
   boolean: {
     role: 'action_part',
-    children: [],
+    fields: { value: at(null, BOOLEAN) },
     // A field value `true` / `false`.
     json: json({ plain: 'boolean' }),
     keyword: null,
@@ -213,7 +249,7 @@ export const ACTION_KINDS = {
   },
   field_value: {
     role: 'action_part',
-    children: ['value'],
+    fields: { field: at(null, FIELD_NAME), value: at(null, one('literal')) },
     // `"field": value` of a record object, a key or UPDATE's `fields`.
     json: json({}),
     keyword: null,
@@ -222,7 +258,7 @@ export const ACTION_KINDS = {
   },
   field_expr: {
     role: 'action_part',
-    children: ['e'],
+    fields: { field: at(null, FIELD_NAME), e: at(null, E) },
     // `"field": expression` of `expressions`.
     json: json({}),
     keyword: null,
@@ -231,7 +267,7 @@ export const ACTION_KINDS = {
   },
   spec_key: {
     role: 'action_part',
-    children: ['key'],
+    fields: { key: nonEmpty('field_value') },
     json: json({ type: 'key' }),
     keyword: 'KEY',
     operator: null,
@@ -239,7 +275,7 @@ export const ACTION_KINDS = {
   },
   file_ref: {
     role: 'action_part',
-    children: [],
+    fields: { form: at(null, oneOf(['object', 'text', 'base64'])), value: at('content', FILE_VALUE) },
     // An object id (a JSON string), or `{"type": "text"|"base64", "content": ...}`.
     json: json({ plain: 'string' }),
     keyword: 'FILE',
@@ -248,7 +284,12 @@ export const ACTION_KINDS = {
   },
   record: {
     role: 'action_part',
-    children: ['values', 'expressions', 'file'],
+    fields: {
+      values: at(null, list('field_value')),
+      expressions: list('field_expr'),
+      file: nullable('file_ref'),
+      tags: STRING_LIST_OR_NULL,
+    },
     // A record object: field values, `expressions`, `file`, `tags`.
     json: json({}),
     keyword: null,
@@ -257,7 +298,7 @@ export const ACTION_KINDS = {
   },
   delimited_records: {
     role: 'action_part',
-    children: ['file'],
+    fields: { format: at('type', oneOf(DELIMITED_FORMATS)), file: one('file_ref'), delimiter: DELIMITER, quote: OPTIONAL_STRING },
     // The records of a write as delimiter-separated data: `{"type": "dsv"|"csv"|"tsv", "file": ..., "delimiter": ..., "quote": ...}`.
     json: json({ type: 'dsv', typeAliases: ['csv', 'tsv'] }),
     keyword: 'FROM',

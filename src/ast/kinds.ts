@@ -1,18 +1,23 @@
-import type { Expr, ExprKind, Node, NodeKind, NodeOfKind, Source, Specifier, Statement } from './nodes.js';
+import type { Expr, ExprKind, Node, NodeKind, Source, Specifier, Statement } from './nodes.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
 import { SELECT_KINDS } from './kinds-select.js';
-import type { ChildKey, KindRole, KindSpec } from './kind-spec.js';
+import type { KindRole, KindSpec } from './kind-spec.js';
+import { isChildField, type Field } from './field-checks.js';
 
-export type { ChildKey, JsonSpelling, KindRole, KindSpec } from './kind-spec.js';
+export type { ChildKey, FieldsOf, JsonSpelling, KindRole, KindSpec } from './kind-spec.js';
 
 /**
  * One declaration per node kind: everything a part of dsq needs to know about a kind, written
  * once. Each entry says
  * - `role`: where a node of the kind may stand (an expression, a source, a statement...);
- * - `children`: the properties holding child nodes, in source order (the walker visits them;
- *   the compiler checks below that no node-valued property is left out);
+ * - `fields`: every property of its nodes, in order (source order, the spec JSON's order):
+ *   for each, the child role and shape or the value check, its JSON key and whether JSON
+ *   requires it (field-checks.ts). The compiler checks that each property is declared, a
+ *   node-valued one as a child field. The walker's children, the validator's and checked
+ *   copies' field lists (fields.ts), the JSON reader's and writer's property tables of the
+ *   data actions and the test arbitraries are derived from it;
  * - `json`: how the spec's JSON spells it (the full form's `"type"`, the `$` shorthand keys,
  *   the plain JSON value of its short form, the `"action"` of an action), read by the JSON
  *   reader and writer (src/json);
@@ -37,11 +42,6 @@ export const KINDS = {
   ...ACTION_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
-// The compiler checks that `children` names every property holding nodes (the walker cannot
-// forget a child), and that the table has exactly the node kinds (`satisfies` above).
-type MissingChildren = { [K in NodeKind]: Exclude<ChildKey<NodeOfKind<K>>, (typeof KINDS)[K]['children'][number]> }[NodeKind];
-const childrenComplete: [MissingChildren] extends [never] ? true : false = true;
-void childrenComplete;
 
 /** The kinds whose role is `R`. */
 type KindsWithRole<R extends KindRole> = { [K in NodeKind]: (typeof KINDS)[K]['role'] extends R ? K : never }[NodeKind];
@@ -75,9 +75,14 @@ export function isExpr(node: Node): node is Expr {
 /** The kinds that stand at the top of a document: selects and actions. */
 export const STATEMENT_KINDS: readonly Statement['kind'][] = NODE_KINDS.filter((k) => KINDS[k].role === 'select' || KINDS[k].role === 'action') as Statement['kind'][];
 
-/** The child properties of a kind (the walker's table). */
+/** Each kind's child properties, in order: its fields that hold nodes (the walker's table). */
+const CHILD_KEYS = Object.fromEntries(
+  NODE_KINDS.map((kind) => [kind, Object.entries(KINDS[kind].fields as Readonly<Record<string, Field>>).filter(([, f]) => isChildField(f)).map(([key]) => key)]),
+) as unknown as Readonly<Record<NodeKind, readonly string[]>>;
+
+/** The child properties of a kind, in source order (the walker's table, derived from `fields`). */
 export function childKeys(kind: NodeKind): readonly string[] {
-  return KINDS[kind].children;
+  return CHILD_KEYS[kind];
 }
 
 /** The operator a node is in dsq text, or null for a primary (a literal, a name, a call, CASE, a subquery...). */

@@ -1,7 +1,7 @@
 import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
-import { KINDS } from '../ast/kinds.js';
+import { childKeys } from '../ast/kinds.js';
 import { registerTree } from '../ast/checked.js';
 import { fieldPointer, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
@@ -221,7 +221,7 @@ export function checkTree(root: Node): Problem[] {
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     (CHECKS[node.kind] as Check<NodeKind>)(node as never, out);
-    const keys = KINDS[node.kind].children as readonly string[];
+    const keys = childKeys(node.kind);
     const record = node as unknown as Record<string, unknown>;
     // Children pushed in reverse so they are visited in source order.
     for (let k = keys.length - 1; k >= 0; k--) {
