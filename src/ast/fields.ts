@@ -1,5 +1,4 @@
-import { DATA_ACTION_KINDS } from './actions.js';
-import { EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf } from './kinds.js';
+import { DATA_ACTION_KINDS, EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf } from './kinds.js';
 import type { NodeKind } from './nodes.js';
 import { isChildField, type ChildField, type Field, type Role, type ValueField } from './field-checks.js';
 

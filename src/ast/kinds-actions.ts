@@ -1,5 +1,5 @@
 import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
-import { DELIMITED_FORMATS, FETCH_TYPE, WRITE_ACTION, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
+import { DELIMITED_FORMATS, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
 import { BooleanNode, DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
 import { BOOLEAN, DELIMITER, E, FIELD_NAME, FILE_VALUE, NAME_LIST_OR_NULL, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, OPTIONAL_WHOLE_OR_PARAM, PAGING, RECORDS_DATA, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf } from './field-checks.js';
 import { json, action, type KindSpec } from './kind-spec.js';
@@ -32,7 +32,7 @@ export const ACTION_KINDS = {
       children: OPTIONAL_BOOLEAN,
       count: OPTIONAL_BOOLEAN,
     },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_records }),
+    json: json({ action: 'fetch', fetch: 'records' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_records'),
@@ -40,7 +40,7 @@ export const ACTION_KINDS = {
   fetch_multirecords: {
     role: 'action',
     fields: { databases: one('spec'), where: nullable('expr'), ...PAGING, children: OPTIONAL_BOOLEAN, count: OPTIONAL_BOOLEAN },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_multirecords }),
+    json: json({ action: 'fetch', fetch: 'multirecords' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_multirecords'),
@@ -48,7 +48,7 @@ export const ACTION_KINDS = {
   fetch_pseudorecords: {
     role: 'action',
     fields: { select: one('select'), where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pseudorecords }),
+    json: json({ action: 'fetch', fetch: 'pseudorecords' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_pseudorecords'),
@@ -56,7 +56,7 @@ export const ACTION_KINDS = {
   fetch_tasks: {
     role: 'action',
     fields: { from: OPTIONAL_WHOLE, user: nullable('spec'), text: OPTIONAL_STRING, where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_tasks }),
+    json: json({ action: 'fetch', fetch: 'tasks' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_tasks'),
@@ -64,7 +64,7 @@ export const ACTION_KINDS = {
   fetch_users: {
     role: 'action',
     fields: { users: nullable('spec'), ...PAGING },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_users }),
+    json: json({ action: 'fetch', fetch: 'users' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_users'),
@@ -72,7 +72,7 @@ export const ACTION_KINDS = {
   fetch_crons: {
     role: 'action',
     fields: {},
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_crons }),
+    json: json({ action: 'fetch', fetch: 'crons' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_crons'),
@@ -80,7 +80,7 @@ export const ACTION_KINDS = {
   fetch_follows: {
     role: 'action',
     fields: { user: nullable('spec'), count: OPTIONAL_BOOLEAN },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_follows }),
+    json: json({ action: 'fetch', fetch: 'follows' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_follows'),
@@ -88,7 +88,7 @@ export const ACTION_KINDS = {
   fetch_keys: {
     role: 'action',
     fields: { user: nullable('spec'), count: OPTIONAL_BOOLEAN },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_keys }),
+    json: json({ action: 'fetch', fetch: 'keys' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_keys'),
@@ -96,7 +96,7 @@ export const ACTION_KINDS = {
   fetch_logs: {
     role: 'action',
     fields: { database: one('spec'), records: one('records_spec') },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_logs }),
+    json: json({ action: 'fetch', fetch: 'logs' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_logs'),
@@ -104,7 +104,7 @@ export const ACTION_KINDS = {
   fetch_notifications: {
     role: 'action',
     fields: { user: nullable('spec'), type: OPTIONAL_STRING, seen: OPTIONAL_BOOLEAN },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_notifications }),
+    json: json({ action: 'fetch', fetch: 'notifications' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_notifications'),
@@ -122,7 +122,7 @@ export const ACTION_KINDS = {
       children: OPTIONAL_BOOLEAN,
       records: OPTIONAL_BOOLEAN,
     },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_posts }),
+    json: json({ action: 'fetch', fetch: 'posts' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_posts'),
@@ -130,7 +130,7 @@ export const ACTION_KINDS = {
   fetch_prefs: {
     role: 'action',
     fields: { user: nullable('spec') },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_prefs }),
+    json: json({ action: 'fetch', fetch: 'prefs' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_prefs'),
@@ -138,7 +138,7 @@ export const ACTION_KINDS = {
   fetch_pref_defs: {
     role: 'action',
     fields: {},
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_pref_defs }),
+    json: json({ action: 'fetch', fetch: 'pref_defs' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_pref_defs'),
@@ -146,7 +146,7 @@ export const ACTION_KINDS = {
   fetch_user_subscriptions: {
     role: 'action',
     fields: { team: nullable('spec'), user: nullable('spec') },
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_user_subscriptions }),
+    json: json({ action: 'fetch', fetch: 'user_subscriptions' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_user_subscriptions'),
@@ -154,7 +154,7 @@ export const ACTION_KINDS = {
   fetch_seqs: {
     role: 'action',
     fields: {},
-    json: json({ action: 'fetch', fetch: FETCH_TYPE.fetch_seqs }),
+    json: json({ action: 'fetch', fetch: 'seqs' }),
     keyword: 'FETCH',
     operator: null,
     make: action('fetch_seqs'),
@@ -162,7 +162,7 @@ export const ACTION_KINDS = {
   insert_action: {
     role: 'action',
     fields: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
-    json: json({ action: WRITE_ACTION.insert_action }),
+    json: json({ action: 'insert' }),
     keyword: 'INSERT',
     operator: null,
     make: action('insert_action'),
@@ -170,7 +170,7 @@ export const ACTION_KINDS = {
   replace_action: {
     role: 'action',
     fields: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
-    json: json({ action: WRITE_ACTION.replace_action }),
+    json: json({ action: 'replace' }),
     keyword: 'REPLACE',
     operator: null,
     make: action('replace_action'),
@@ -184,7 +184,7 @@ export const ACTION_KINDS = {
       onRemove: OPTIONAL_ONE_OF(['delete', 'trash']),
       failNoOp: OPTIONAL_BOOLEAN,
     },
-    json: json({ action: WRITE_ACTION.set_action }),
+    json: json({ action: 'set' }),
     keyword: 'SET',
     operator: null,
     make: action('set_action'),
@@ -199,7 +199,7 @@ export const ACTION_KINDS = {
       file: OPTIONAL_STRING,
       failNoOp: OPTIONAL_BOOLEAN,
     },
-    json: json({ action: WRITE_ACTION.update_action }),
+    json: json({ action: 'update' }),
     keyword: 'UPDATE',
     operator: null,
     make: action('update_action'),
@@ -207,7 +207,7 @@ export const ACTION_KINDS = {
   delete_action: {
     role: 'action',
     fields: REMOVE,
-    json: json({ action: WRITE_ACTION.delete_action }),
+    json: json({ action: 'delete' }),
     keyword: 'DELETE',
     operator: null,
     make: action('delete_action'),
@@ -215,7 +215,7 @@ export const ACTION_KINDS = {
   trash_action: {
     role: 'action',
     fields: REMOVE,
-    json: json({ action: WRITE_ACTION.trash_action }),
+    json: json({ action: 'trash' }),
     keyword: 'TRASH',
     operator: null,
     make: action('trash_action'),
@@ -223,7 +223,7 @@ export const ACTION_KINDS = {
   restore_action: {
     role: 'action',
     fields: REMOVE,
-    json: json({ action: WRITE_ACTION.restore_action }),
+    json: json({ action: 'restore' }),
     keyword: 'RESTORE',
     operator: null,
     make: action('restore_action'),
@@ -231,7 +231,7 @@ export const ACTION_KINDS = {
   dispose_action: {
     role: 'action',
     fields: REMOVE,
-    json: json({ action: WRITE_ACTION.dispose_action }),
+    json: json({ action: 'dispose' }),
     keyword: 'DISPOSE',
     operator: null,
     make: action('dispose_action'),

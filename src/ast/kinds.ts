@@ -1,4 +1,5 @@
 import type { Expr, ExprKind, Node, NodeKind, Source, Specifier, Statement } from './nodes.js';
+import type { DataAction, DataActionKind, FetchAction } from './actions.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
@@ -43,6 +44,8 @@ export const KINDS = {
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
 
+type FetchKind = FetchAction['kind'];
+
 /** The kinds whose role is `R`. */
 type KindsWithRole<R extends KindRole> = { [K in NodeKind]: (typeof KINDS)[K]['role'] extends R ? K : never }[NodeKind];
 type SameKinds<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : false;
@@ -70,6 +73,26 @@ const EXPR_KIND_SET: ReadonlySet<string> = new Set(EXPR_KINDS);
 
 export function isExpr(node: Node): node is Expr {
   return EXPR_KIND_SET.has(node.kind);
+}
+
+/** The data actions (src/ast/actions.ts): every action but the SELECT action, in the table's order. */
+export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action') as DataActionKind[];
+const DATA_ACTION_SET: ReadonlySet<string> = new Set(DATA_ACTION_KINDS);
+export function isDataAction(node: { readonly kind: string }): node is DataAction {
+  return DATA_ACTION_SET.has(node.kind);
+}
+
+/** The FETCH kinds: the actions with a `"fetch"` type (`json.fetch`), in the table's order. */
+export const FETCH_KINDS: readonly FetchKind[] = NODE_KINDS.filter((k) => KINDS[k].json.fetch !== null) as FetchKind[];
+/** The spec's fetch types (`"records"`, `"seqs"`, ...), in the table's order. */
+export const FETCH_TYPES: readonly string[] = FETCH_KINDS.map((k) => KINDS[k].json.fetch as string);
+/** The FETCH kind of a spec fetch type (`"seqs"`), or undefined. */
+export function fetchKindOf(type: string): FetchKind | undefined {
+  return FETCH_KINDS.find((k) => KINDS[k].json.fetch === type);
+}
+/** The dsq word of a FETCH kind: its fetch type in upper case (`FETCH PREF_DEFS`). */
+export function fetchWord(kind: FetchKind): string {
+  return (KINDS[kind].json.fetch as string).toUpperCase();
 }
 
 /** The kinds that stand at the top of a document: selects and actions. */
