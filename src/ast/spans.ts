@@ -6,7 +6,3 @@ import type { Node } from './nodes.js';
  * by node object, so trees from text, JSON and the builder stay deep-equal.
  */
 export type Spans = WeakMap<Node, Span>;
-
-export function createSpans(): Spans {
-  return new WeakMap();
-}

@@ -13,6 +13,7 @@ import { parseDocument, parseExpression } from '../syntax/index.js';
 import { UsageError, type Command, type CommandContext, type Io } from './command.js';
 import { CONFIG_FLAG_HELP, CONFIG_FLAG_OPTIONS, Configs } from './config-flags.js';
 import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs } from './file-args.js';
+import { loadSchema } from './schema-file.js';
 import { writeOutput } from './output-file.js';
 import { JSON_FLAG_OPTIONS, jsonFlags, type JsonFlags } from './json-flags.js';
 import { FileError, readInput } from './io.js';
@@ -63,24 +64,34 @@ function jsonArray(items: readonly string[], indent: number): string {
 
 /**
  * The schema and lint rules of the nearest dsq.config.json, for the warnings compile shares with
- * lint. Best effort: a missing or broken configuration or schema only means no schema here
- * (`dsq lint` reports those).
+ * lint and for typing parameters. Best effort, never silent: a configuration or schema that
+ * cannot be used is one warning (`problem`), and the text compiles without it (`dsq lint`
+ * stops on it).
  */
-async function lintSettings(configs: Configs, cwd: string, file: string | undefined): Promise<{ schema: Schema | null; rules?: RulesConfig }> {
+async function lintSettings(configs: Configs, cwd: string, file: string | undefined): Promise<{ schema: Schema | null; rules?: RulesConfig; problem?: string }> {
+  let config: DsqConfig;
   try {
-    const config: DsqConfig = file === undefined || file === '-' ? await configs.forDir(cwd) : await configs.forFile(resolve(cwd, file), dirname(resolve(cwd, file)));
-    let schema: Schema | null = null;
-    if (config.schema) {
-      try {
-        schema = readSchema(decodeUtf8(await readFileBytes(config.schema)));
-      } catch {
-        schema = null;
-      }
-    }
-    return { schema, ...(config.rules ? { rules: config.rules as RulesConfig } : {}) };
-  } catch {
-    return { schema: null };
+    config = file === undefined || file === '-' ? await configs.forDir(cwd) : await configs.forFile(resolve(cwd, file), dirname(resolve(cwd, file)));
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof FileError || err instanceof DsqError) return { schema: null, problem: `the dsq.config.json for this file cannot be used (${firstLine(err.message)}); compiled without its schema and rule settings (dsq lint shows every problem)` };
+    throw err;
   }
+  const rules = config.rules ? { rules: config.rules as RulesConfig } : {};
+  if (!config.schema) return { schema: null, ...rules };
+  try {
+    return { schema: await loadSchema(config.schema, shownPath(cwd, config.schema), null), ...rules };
+  } catch (err) {
+    if (err instanceof UsageError) return { schema: null, ...rules, problem: `${firstLine(err.message)} (named by dsq.config.json); compiled without it` };
+    throw err;
+  }
+}
+
+const firstLine = (message: string) => message.split('\n')[0] as string;
+
+/** A path as messages show it: relative to the working folder when inside it. */
+function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' || rel.startsWith('..') ? path : rel;
 }
 
 /** The schema of --schema FILE (a usage error when it cannot be read). */
@@ -148,6 +159,7 @@ async function compileInput(input: { text: string; name: string }, flags: JsonFl
   }
   // The warnings are lint's rules (quoted-text, unknown-function), with the schema and settings of the nearest dsq.config.json.
   const settings = await lintSettings(configs, io.cwd, input.name === '<stdin>' ? undefined : input.name);
+  if (settings.problem !== undefined) io.stderr(`dsq compile: warning: ${settings.problem}\n`);
   const warnings = compileWarnings(doc, settings);
   // Parameters: typed by annotation, schema field or literal; bound as literals.
   const schemaFile = values['schema'];

@@ -14,6 +14,7 @@ import { rulesDocsDir } from '../lsp/docs.js';
 import { format } from '../print/index.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { UsageError, type Command, type CommandContext, type Io } from './command.js';
+import { loadSchema } from './schema-file.js';
 import { colorFor, paintReport } from './color.js';
 import { CONFIG_FLAG_HELP, CONFIG_FLAG_OPTIONS, Configs, PRINT_CONFIG_HELP, PRINT_CONFIG_OPTION, printConfig } from './config-flags.js';
 import { FILE_FLAG_HELP, FILE_FLAG_OPTIONS, findInputs, notDsqText, stdinFilepath } from './file-args.js';
@@ -257,24 +258,6 @@ async function lintInput(
     }
   }
   return { report: { file: shown, diagnostics: outcome.diagnostics }, ...(mode.dryRun ? { fixed: outcome.fixed } : {}) };
-}
-
-/** A schema file: `named` (the command's Io) for --schema, null for the one a config names (a regular file only). */
-async function loadSchema(path: string, shown: string, named: Io | null): Promise<Schema> {
-  let text: string;
-  try {
-    text = await readTextFile(path, shown, named);
-  } catch (err) {
-    if (err instanceof FileError) throw new UsageError(`cannot read the schema file ${shown}: ${err.message.replace(/^cannot read .*?: /, '')}`);
-    if (err instanceof DsqError) throw new UsageError(`the schema file ${shown} is not valid:\n${err.format(shown)}`);
-    throw err;
-  }
-  try {
-    return readSchema(text);
-  } catch (err) {
-    if (err instanceof DsqError) throw new UsageError(`the schema file ${shown} is not valid:\n${err.format(shown)}`);
-    throw err;
-  }
 }
 
 /**

@@ -121,6 +121,8 @@ export interface SourceComment {
 export interface LintDocument {
   readonly text: string;
   readonly statements: readonly { readonly node: Statement; readonly span: Span }[];
+  /** Statements with errors that still have a tree (ParsedDocument.recovered): the rules run on those without syntax errors too. */
+  readonly recovered?: readonly { readonly node: Statement; readonly span: Span; readonly syntax: boolean }[];
   readonly spans: WeakMap<Node, Span>;
   readonly comments: readonly SourceComment[];
   readonly diagnostics: readonly Diagnostic[];

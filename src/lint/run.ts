@@ -129,7 +129,7 @@ export function runRules(
   }
 
   for (const hook of fileHooks) hook();
-  for (const { node, span } of doc.statements) {
+  for (const { node, span } of lintedStatements(doc)) {
     statement = node;
     statementSpan = span;
     scopeCache.clear();
@@ -145,6 +145,17 @@ export function runRules(
   const directiveRule = rules.find((a) => a.rule.meta.id === SUPPRESSION_RULE_ID);
   if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id)), unknownDirectives(doc.comments)));
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
+}
+
+/**
+ * The statements the rules run on, in text order: every valid one, and every one that reads as
+ * a statement but breaks a spec rule (its other findings are not hidden by that error). A tree
+ * recovered from syntax errors holds stand-ins for what is missing: no rule runs on it.
+ */
+function lintedStatements(doc: LintDocument): readonly { readonly node: Statement; readonly span: Span }[] {
+  const spec = (doc.recovered ?? []).filter((r) => !r.syntax);
+  if (spec.length === 0) return doc.statements;
+  return [...doc.statements, ...spec].sort((a, b) => a.span.start - b.span.start);
 }
 
 /** A node object shared by two places of a tree is walked twice; report its findings once. */

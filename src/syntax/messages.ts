@@ -1,4 +1,4 @@
-import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+import { EOF, type IToken, type TokenType } from 'chevrotain';
 import { suggest } from '../diagnostic/suggest.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord } from './words.js';
@@ -151,13 +151,6 @@ export function earlyExitMessage(actual: readonly IToken[], previous: IToken | u
   const found = actual[0];
   return expectedMessage(expectsOf(ruleName), `${after(previous)}, found ${found ? describeToken(found) : 'the end of the input'}`);
 }
-
-export const messageProvider: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage: ({ expected, actual, previous }) => mismatchMessage(expected, actual, previous).message,
-  buildNotAllInputParsedMessage: ({ firstRedundant, ruleName }) => notAllInputParsedMessage(firstRedundant, ruleName).message,
-  buildNoViableAltMessage: ({ actual, previous, ruleName }) => noViableAltMessage(actual, previous, ruleName).message,
-  buildEarlyExitMessage: ({ actual, previous, ruleName }) => earlyExitMessage(actual, previous, ruleName).message,
-};
 
 /** The lookahead that matched no form: `'('`, or `'(' then the end of the input`. */
 function foundTokens(actual: readonly IToken[]): string {

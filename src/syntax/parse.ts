@@ -31,6 +31,16 @@ export interface ParsedDocument {
   readonly text: string;
   /** Every statement that parsed without errors, in order, with its source span. */
   readonly statements: { readonly node: Statement; readonly span: Span }[];
+  /**
+   * Every statement with errors that still has a tree, in order. `syntax` false: the text reads
+   * as a statement but breaks a rule of the spec (a function with a wrong argument count, an
+   * empty name); the tree is what the text says, so lint runs its rules on it and reports its
+   * findings beside the spec errors. `syntax` true: the parser recovered from syntax errors, and
+   * the tree holds stand-ins for what is missing (tools may read it for places and names, never
+   * for meaning). Neither kind is checked or frozen as valid: the JSON writer, the printer and
+   * the builder check such a tree again and refuse it.
+   */
+  readonly recovered: { readonly node: Statement; readonly span: Span; readonly syntax: boolean }[];
   /** The span of every node the parser built. */
   readonly spans: Spans;
   readonly comments: Comment[];
@@ -67,6 +77,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   const lexed = scan(text, lineIndex);
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
+  const recovered: { node: Statement; span: Span; syntax: boolean }[] = [];
   // Each statement is parsed in place: tokens from..to of the scanned text.
   const flush = (from: number, to: number) => {
     if (to <= from) return;
@@ -75,12 +86,16 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
     const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
     diagnostics.push(...withoutEchoes(own, lexed));
-    if (node !== undefined && !lexErrors && !hasErrors(own)) {
+    if (node === undefined) return;
+    if (!lexErrors && !hasErrors(own)) {
       // A statement that parsed without errors is valid, and the parser froze each of its
       // nodes as it marked it: the builder may take it as syntax (src/ast/checked.ts).
       statements.push({ node: registerFrozen(node), span });
-      if (withSpans) spans.set(node, span);
+    } else {
+      const syntax = lexErrors || own.some((d) => d.severity === 'error' && !d.code.startsWith('spec/'));
+      recovered.push({ node, span, syntax });
     }
+    if (withSpans) spans.set(node, span);
   };
   let from = 0;
   const types = lexed.types;
@@ -93,7 +108,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   }
   flush(from, lexed.count);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { text, statements, spans, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
+  return { text, statements, recovered, spans, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
 }
 
 /**

@@ -73,12 +73,6 @@ export function isReservedWord(word: string): boolean {
   return upper !== undefined && RESERVED.has(upper);
 }
 
-/** True when a bare word is a contextual word (`DATE`, `COLUMN`, ...). */
-export function isContextualWord(word: string): boolean {
-  const upper = asciiUpper(word);
-  return upper !== undefined && CONTEXTUAL.has(upper);
-}
-
 /** True when a bare word may not be an alias (ALIAS_RESERVED_WORDS). */
 export function isAliasReservedWord(word: string): boolean {
   const upper = asciiUpper(word);
@@ -152,11 +146,6 @@ export function isBareNameSyntax(name: string): boolean {
 /** True when `name` can be written bare and reads back as exactly `name` (a name, not a keyword). */
 export function isBareName(name: string): boolean {
   return isBareNameSyntax(name) && !isReservedWord(name);
-}
-
-/** True when `name` can be written bare as an alias (`AS name`). */
-export function isBareAlias(name: string): boolean {
-  return isBareName(name) && !isAliasReservedWord(name);
 }
 
 /**

@@ -5,10 +5,11 @@ import type { Rule } from '../rule-api.js';
 export const ARITY_CODE = 'spec/function-arity';
 
 /**
- * A function of the spec's table called with the wrong number of arguments. The parser already
- * rejects such a statement (the spec check every entry point shares); this rule reports that
- * error under its own name (not as `syntax-error`), with the check's message, and checks trees
- * linted without text (`lintStatements`) the same way.
+ * A function of the spec's table called with the wrong number of arguments. The parser rejects
+ * such a statement (the spec check every entry point shares, code spec/function-arity) but keeps
+ * its tree, and lint runs every rule on it: this rule reports the call under its own name (the
+ * syntax-error rule leaves that code to it), in text and in trees linted without text
+ * (`lintStatements`) alike.
  */
 export const functionArity: Rule = {
   meta: {
@@ -19,14 +20,9 @@ export const functionArity: Rule = {
   },
   create(context) {
     return {
-      file() {
-        for (const d of context.parseDiagnostics) {
-          if (d.code === ARITY_CODE && d.span) context.report({ span: d.span, message: `${d.message}.`, ...(d.hint ? { hint: d.hint } : {}) });
-        }
-      },
       function(node) {
         const problem = arityProblem(node.name, node.args.length);
-        if (problem !== null) context.report({ node, message: `${problem}.` });
+        if (problem !== null) context.report({ node, message: `${problem}.`, hint: "see the spec's function table (Expression syntax)" });
       },
     };
   },
