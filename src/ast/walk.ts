@@ -2,7 +2,7 @@ import { childKeys } from './kinds.js';
 import type { Node, NodeKind, NodeOfKind } from './nodes.js';
 
 /**
- * The one walker. Children come from the kind table (kinds.ts `children`), in source order.
+ * The one walker. Children come from the kind table (kinds.ts `childKeys`: the fields that hold nodes), in source order.
  * Everything here is iterative (explicit stacks, no recursion): a 50,000-term AND chain or
  * 100,000 nested parentheses walk without growing the call stack.
  */
