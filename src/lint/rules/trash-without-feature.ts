@@ -1,10 +1,10 @@
+import { KINDS } from '../../ast/kinds.js';
 import type { DataAction } from '../../ast/actions.js';
 import type { Source } from '../../ast/nodes.js';
 import { findDatabase } from '../../schema/lookup.js';
 import type { Rule, RuleContext } from '../rule-api.js';
 
 const SPEC = 'the spec: "`trash` enables the trash table and the TRASH, RESTORE and DISPOSE actions"';
-const WORD = { trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' } as const;
 
 /**
  * With a schema: the trash used on a database whose definition does not set the trash feature
@@ -28,7 +28,7 @@ export const trashWithoutFeature: Rule = {
         case 'trash_action':
         case 'restore_action':
         case 'dispose_action':
-          if (lacksTrash(context, name)) context.report({ node, message: `${WORD[node.kind]} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
+          if (lacksTrash(context, name)) context.report({ node, message: `${KINDS[node.kind].keyword} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
           return;
         case 'replace_action':
         case 'set_action': {
