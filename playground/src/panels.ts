@@ -28,7 +28,7 @@ export class StatusPanel {
     private readonly goTo: (side: Side, d: Diagnostic) => void,
   ) {}
 
-  show(kind: 'ok' | 'error', headline: string, side: Side, problems: readonly Diagnostic[] = []): void {
+  show(kind: 'ok' | 'warn' | 'error', headline: string, side: Side, problems: readonly Diagnostic[] = []): void {
     const key = JSON.stringify([kind, headline, side, problems.map((d) => [d.message, d.span?.start, d.pointer])]);
     if (key === this.shown) return;
     this.shown = key;
