@@ -107,7 +107,9 @@ function onSchema(select: Select): Select {
             // "The first row" of an unordered subquery is each engine's own: one row (a MAX) for both.
             const inner = mapSelect(node.select, visible);
             const first = inner.columns === 'all' ? null : inner.columns[0];
-            return { ...node, select: { ...inner, group: [], having: null, columns: first ? [{ ...first, e: { kind: 'function', name: 'MAX', args: [first.e] } as Expr }] : 'all' } };
+            // (SELECT * ...) too: its first column is whichever row comes first, so MAX(1) stands for it.
+            const column = first ?? ({ kind: 'result_column', e: { kind: 'number', value: '1' }, alias: null } as const);
+            return { ...node, select: { ...inner, group: [], having: null, columns: [{ ...column, e: { kind: 'function', name: 'MAX', args: [column.e] } as Expr }] } };
           }
           default:
             return node;
