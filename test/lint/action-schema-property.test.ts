@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../helpers/runs.js';
 import { fieldKey, type DataAction, type FieldExpr, type FieldValue, type KeySpec, type RecordsSpecifier } from '../../src/ast/actions.js';
 import type { Specifier } from '../../src/ast/nodes.js';
 import { lint } from '../../src/lint/lint.js';
@@ -141,7 +142,7 @@ describe('renaming one field reference of a data action to a name not in the sch
         expect(after.filter((t) => t === UNKNOWN)).toEqual([UNKNOWN]);
         checked++;
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
     // The precondition leaves enough cases: the property was checked, not skipped.
     expect(checked).toBeGreaterThan(50);

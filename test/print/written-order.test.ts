@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../helpers/runs.js';
 import { fieldKey } from '../../src/ast/actions.js';
 import type { Node } from '../../src/ast/nodes.js';
 import { fixText } from '../../src/lint/lint.js';
@@ -89,7 +90,7 @@ describe('fmt keeps what was written in data statements', () => {
         expect(recordsWritten(once)).toEqual(recordsWritten(text));
         if (text.startsWith('SELECT') && !text.includes(';')) expect(joins(once)).toEqual(joins(text));
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
