@@ -29,8 +29,10 @@ Options:
   --param NAME=VALUE  the value of the parameter :NAME (repeatable; as dsq compile takes it)
   --params-file FILE  a JSON object of parameter values
   --expect FILE       compare the output with FILE (JSON, as dsq run prints it): exit 1 with
-                      the difference; rows without ORDER BY compare in any order
-  --save DIR          write the data (after the writes) to DIR as CSV, the whole folder at once
+                      the difference; rows without ORDER BY, and rows that tie on every
+                      ORDER BY term, compare in any order
+  --save DIR          write the data (after the writes) to DIR, each table in the format it was
+                      loaded from (CSV when it had no file), the whole folder at once
   --force             let --save replace the --data directory itself
   --read-only         open Parquet files where they lie, without loading them; writes fail
   --now ISO           the time insert_at and update_at get (default: the time of each action)
@@ -120,7 +122,7 @@ export const runCommand: Command = {
       }
       for (const id of local.notes) io.stderr(`dsq run: note: ${noteText(id)}\n`);
       if (expectPath !== null) {
-        const diff = expectDiff(responses, read.statements, readFileSync(expectPath, 'utf8'));
+        const diff = expectDiff(responses, readFileSync(expectPath, 'utf8'));
         if (diff !== null) {
           io.stderr(`${input.name}: the result differs from ${values['expect'] as string}:\n${diff}\n`);
           return 1;

@@ -73,7 +73,7 @@ export async function openDuckDb(): Promise<Engine> {
   return {
     name: 'duckdb',
     dialect: DUCKDB,
-    parquet: true,
+    readsFiles: true,
     async query(sql) {
       const r = await con.runAndReadAll(sql);
       return r.getRows().map((row) => row.map(value));

@@ -2,7 +2,7 @@ import type { DateTimeKind } from '../ast/datetime.js';
 import { INT64_MAX, INT64_MIN } from '../ast/numbers.js';
 import { fieldCategory } from '../schema/typemap.js';
 import { formatDateTime, SqlError, type ResultType } from '../sql/index.js';
-import { csvField } from './csv.js';
+import { csvField } from '../sql/csv.js';
 import type { EngineValue } from './engine.js';
 
 /**

@@ -30,8 +30,8 @@ export interface Engine {
   exec(sql: string): Promise<number>;
   /** Appends rows to a table (the data loader). */
   append(table: string, columns: readonly EngineColumn[], rows: readonly (readonly Cell[])[]): Promise<void>;
-  /** Whether the engine reads Parquet files itself (`read_parquet`). */
-  readonly parquet: boolean;
+  /** Whether the engine reads data files itself (DuckDB's `read_csv`, `read_parquet`) and writes Parquet (`COPY ... TO`). */
+  readonly readsFiles: boolean;
   close(): Promise<void>;
 }
 
@@ -43,19 +43,30 @@ export const ENGINE_PACKAGES: Readonly<Record<EngineName, string>> = {
   postgres: '@electric-sql/pglite',
 };
 
+/**
+ * The engines whose package is CommonJS, loaded with `require`: `@duckdb/node-api` is 124
+ * CommonJS files, and `import()` of it has Node scan each one for its exports (0.25 s of CPU,
+ * a third of `dsq run`'s cold start).
+ */
+const COMMONJS: Readonly<Record<EngineName, boolean>> = { duckdb: true, postgres: false };
+
 /** Loads an optional peer dependency, or says how to install it. */
 export async function importEngine<T>(name: EngineName, pkg: string = ENGINE_PACKAGES[name]): Promise<T> {
+  const { createRequire } = await import('node:module');
+  const load = async (from: string): Promise<T> => {
+    const req = createRequire(from);
+    if (COMMONJS[name]) return req(pkg) as T;
+    const { pathToFileURL } = await import('node:url');
+    return (from === import.meta.url ? await import(pkg) : await import(pathToFileURL(req.resolve(pkg)).href)) as T;
+  };
   try {
-    return (await import(pkg)) as T;
+    return await load(import.meta.url);
   } catch (err) {
     if (!isNotFound(err)) throw err;
   }
   // Not beside dsq (a global or npx install): the project's own copy, found from the working folder.
   try {
-    const { createRequire } = await import('node:module');
-    const { pathToFileURL } = await import('node:url');
-    const path = createRequire(`${process.cwd()}/package.json`).resolve(pkg);
-    return (await import(pathToFileURL(path).href)) as T;
+    return await load(`${process.cwd()}/package.json`);
   } catch (err) {
     if (!isNotFound(err)) throw err;
   }

@@ -12,8 +12,17 @@ import type { Engine, EngineValue } from './engine.js';
  * engine error rolls it back, so nothing changed.
  */
 export type Response =
-  | { readonly kind: 'select'; readonly header: readonly { readonly name: string; readonly type: string }[]; readonly rows: readonly (readonly Out[])[]; readonly columns: readonly SelectColumn[]; readonly query: string | null }
-  | { readonly kind: 'records'; readonly records: readonly Readonly<Record<string, Out>>[] }
+  | {
+      readonly kind: 'select';
+      readonly header: readonly { readonly name: string; readonly type: string }[];
+      readonly rows: readonly (readonly Out[])[];
+      readonly columns: readonly SelectColumn[];
+      readonly query: string | null;
+      /** Whether the rows come in an order (ORDER BY), and which of them tie on every term (see `tieGroups`). */
+      readonly ordered: boolean;
+      readonly ties: readonly number[] | null;
+    }
+  | { readonly kind: 'records'; readonly records: readonly Readonly<Record<string, Out>>[]; readonly ordered: boolean; readonly ties: readonly number[] | null }
   | { readonly kind: 'count'; readonly count: ExactNumber }
   | { readonly kind: 'write'; readonly counts: Readonly<Partial<Record<CountName, number>>> };
 
@@ -49,13 +58,17 @@ export async function execute(engine: Engine, catalog: Catalog, s: SqlStatement,
       return {
         kind: 'select',
         header: s.columns.map((c) => ({ name: c.name, type: c.type.name })),
-        rows: rows.map((r) => r.map((v, i) => outValue(v, (s.columns[i] as SelectColumn).type, s.options.useStrings))),
+        rows: rows.map((r) => s.columns.map((c, i) => outValue(r[i] ?? null, c.type, s.options.useStrings))),
         columns: s.columns,
         query: s.options.echo ? s.sql : null,
+        ordered: s.ordered,
+        ties: tieGroups(rows, s.keys),
       };
     }
     case 'fetch':
       return fetch(engine, catalog, s.fetch);
+    case 'none':
+      return s.fetch.count ? { kind: 'count', count: new ExactNumber('0') } : { kind: 'records', records: [], ordered: false, ties: null };
     case 'write':
       if (readOnly) throw new SqlError('run/read-only', 'the data is open read-only (--read-only): writes are refused');
       return { kind: 'write', counts: await write(engine, s.plan) };
@@ -78,6 +91,7 @@ async function fetch(engine: Engine, catalog: Catalog, f: FetchSql): Promise<Res
   const rows = await guarded(() => engine.query(f.sql));
   if (f.count) return { kind: 'count', count: new ExactNumber(String(rows[0]?.[0] ?? 0)) };
   const records = rows.map((r) => record(f.columns, r));
+  const ties = tieGroups(rows, f.keys ?? null);
   const idAt = f.columns.findIndex((c) => c.name === 'record_id');
   const dbAt = f.columns.findIndex((c) => c.name === 'database_id');
   // Children, level by level: each parent's records get their child databases' records.
@@ -109,7 +123,26 @@ async function fetch(engine: Engine, catalog: Catalog, f: FetchSql): Promise<Res
     }
     level = next;
   }
-  return { kind: 'records', records };
+  return { kind: 'records', records, ordered: f.ordered, ties };
+}
+
+/**
+ * Which rows tie on every ORDER BY term (the values of `keys`): consecutive rows with equal keys
+ * share a group number, from 1. Null without keys.
+ */
+function tieGroups(rows: readonly (readonly EngineValue[])[], keys: readonly number[] | null): number[] | null {
+  if (keys === null) return null;
+  let group = 0;
+  let last: string | null = null;
+  return rows.map((r) => {
+    const key = keys.map((i) => {
+      const v = r[i] ?? null;
+      return typeof v === 'bigint' ? `${v}n` : JSON.stringify(v);
+    }).join(',');
+    if (key !== last) group++;
+    last = key;
+    return group;
+  });
 }
 
 async function write(engine: Engine, plan: WritePlan): Promise<Partial<Record<CountName, number>>> {

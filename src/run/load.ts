@@ -7,7 +7,7 @@ import type { JsonValue } from '../json/value.js';
 import type { SchemaField } from '../schema/index.js';
 import { findField } from '../schema/index.js';
 import { STORED_ATTRIBUTES, tableColumns, readValue, fieldValueType, type Cell, type DatabaseInfo, type Given, type ValueType } from '../sql/index.js';
-import { parseCsv, CsvError } from './csv.js';
+import { parseCsv, CsvError } from '../sql/csv.js';
 import type { EngineColumn } from './engine.js';
 
 /**
@@ -45,15 +45,28 @@ export function engineColumns(info: DatabaseInfo): EngineColumn[] {
 }
 
 /** What a column of a data file holds: an attribute, or a field. */
-type Target = { readonly kind: 'attribute'; readonly name: string } | { readonly kind: 'field'; readonly field: SchemaField };
+export type Target = { readonly kind: 'attribute'; readonly name: string } | { readonly kind: 'field'; readonly field: SchemaField };
 
-function target(info: DatabaseInfo, name: string, file: string, line: number): Target {
+/** The attribute or field a column name (a CSV header's, a JSONL member's) names, or an error with did-you-mean. */
+export function target(info: DatabaseInfo, name: string, file: string, line: number): Target {
   const lower = name.trim().toLowerCase();
   if (STORED_ATTRIBUTES.some((a) => a.name === lower)) return { kind: 'attribute', name: lower };
   const field = findField(info.database, name.trim());
   if (field) return { kind: 'field', field };
   const names = [...info.database.fields.map((f) => f.name), ...STORED_ATTRIBUTES.map((a) => a.name)];
   throw dataError(file, line, `"${name}" is neither a field of "${info.entry.path}" nor a record attribute${didYouMean(name, names)}`);
+}
+
+/** The targets of a line's column names, none named twice (by name and label, or in two cases). */
+export function headerTargets(info: DatabaseInfo, names: readonly string[], file: string, line: number): Target[] {
+  const targets = names.map((name) => target(info, name, file, line));
+  const seen = new Set<string>();
+  for (const t of targets) {
+    const name = t.kind === 'field' ? t.field.name : t.name;
+    if (seen.has(name)) throw dataError(file, line, `the column "${name}" is given twice (by name and label?)`);
+    seen.add(name);
+  }
+  return targets;
 }
 
 /** Reads the rows of a CSV or JSONL file as cells in engine column order, every value checked. */
@@ -73,8 +86,7 @@ export function readRows(file: DataFile, info: DatabaseInfo, now: number, idsAft
     }
     const [head, ...body] = records;
     if (head === undefined) return [];
-    const targets = head.fields.map((name) => target(info, name, file.path, head.line));
-    reader.checkTwice(targets, head.line);
+    const targets = headerTargets(info, head.fields, file.path, head.line);
     for (const r of body) {
       if (r.fields.length !== targets.length) throw dataError(file.path, r.line, `${r.fields.length} fields, but the first line names ${targets.length} columns`);
       rows.push(reader.textRow(targets, r.fields, r.line, index));
@@ -90,8 +102,7 @@ export function readRows(file: DataFile, info: DatabaseInfo, now: number, idsAft
       }
       const value = read.value;
       if (value.type !== 'object') throw dataError(file.path, line, 'each line is a record object ({"field": value, ...})');
-      const targets = value.members.map((m) => target(info, m.rawKey, file.path, line));
-      reader.checkTwice(targets, line);
+      const targets = headerTargets(info, value.members.map((m) => m.rawKey), file.path, line);
       const given = value.members.map((m, k) => [targets[k] as Target, jsonGiven(m.value, file.path, line)] as const);
       rows.push(reader.row(given, line, false, index));
     });
@@ -131,15 +142,6 @@ class RowReader {
     private readonly file: string,
     private readonly now: number,
   ) {}
-
-  checkTwice(targets: readonly Target[], line: number): void {
-    const seen = new Set<string>();
-    for (const t of targets) {
-      const name = t.kind === 'field' ? t.field.name : t.name;
-      if (seen.has(name)) throw dataError(this.file, line, `the column "${name}" is given twice (by name and label?)`);
-      seen.add(name);
-    }
-  }
 
   /** A CSV row: each field's text (empty: NULL), the columns the first line named. */
   textRow(targets: readonly Target[], fields: readonly string[], line: number, index: ReadonlyMap<string, number>): Cell[] {

@@ -12,7 +12,7 @@ import { parseStatementsResult } from '../syntax/parse.js';
 import { jsValue } from './encode.js';
 import { openEngine, type Engine } from './engine.js';
 import { execute, type Response } from './execute.js';
-import { createTables, saveTables } from './tables.js';
+import { createTables, saveTables, type TableFormats } from './tables.js';
 
 /**
  * `openLocal({ schema, data, engine })`: a local Data Service over sample data. `run` takes dsq
@@ -54,7 +54,7 @@ export interface LocalService {
   sql(input: RunInput, options?: RunOptions): SqlStatement[];
   /** The surprising choices (docs/run.md) the statements run so far relied on, each once. */
   readonly notes: ReadonlySet<ChoiceId>;
-  /** Writes every table to `dir` as CSV (with schema.json), replacing it whole or not at all. */
+  /** Writes every table to `dir` (with schema.json) in the format it was loaded from (CSV, JSONL, Parquet; CSV when it had no file), replacing `dir` whole or not at all. */
   save(dir: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -88,14 +88,15 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
   const catalog = catalogOf(schema);
   const clock = () => (options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime());
   const engine: Engine = await openEngine(options.engine ?? 'duckdb');
+  let formats: TableFormats;
   try {
-    await createTables(engine, catalog, { dir: options.data ?? null, now: clock(), readOnly: options.readOnly === true });
+    formats = await createTables(engine, catalog, { dir: options.data ?? null, now: clock(), readOnly: options.readOnly === true });
   } catch (err) {
     await engine.close();
     throw err;
   }
   const notes = new Set<ChoiceId>();
-  const translate = (input: RunInput, o: RunOptions = {}) => statementsOf(input, o.params).map((s) => toSql(s, { schema, dialect: engine.dialect, now: clock() }));
+  const translate = (input: RunInput, o: RunOptions = {}) => statementsOf(input, o.params).map((s) => toSql(s, { schema, dialect: engine.dialect, now: clock(), tieKeys: true }));
   const service: LocalService = {
     schema,
     engine: engine.name,
@@ -104,7 +105,7 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
     async runAll(input, o = {}) {
       const out: Response[] = [];
       for (const s of statementsOf(input, o.params)) {
-        const translated = toSql(s, { schema, dialect: engine.dialect, now: clock() });
+        const translated = toSql(s, { schema, dialect: engine.dialect, now: clock(), tieKeys: true });
         for (const n of translated.notes) notes.add(n);
         out.push(await execute(engine, catalog, translated, options.readOnly === true));
       }
@@ -122,7 +123,7 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
       return r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c.name, jsValue(row[i] ?? null, c.type)])) as R);
     },
     async save(dir) {
-      await saveTables(engine, catalog, dir, schemaText ?? JSON.stringify(schema, null, 2));
+      await saveTables(engine, catalog, dir, schemaText ?? JSON.stringify(schema, null, 2), formats);
     },
     close: () => engine.close(),
   };

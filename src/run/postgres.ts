@@ -53,7 +53,7 @@ export async function openPostgres(): Promise<Engine> {
   return {
     name: 'postgres',
     dialect: POSTGRES,
-    parquet: false,
+    readsFiles: false,
     async query(sql) {
       const r = await db.query(sql, [], { rowMode: 'array' });
       return r.rows as EngineValue[][];

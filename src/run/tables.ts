@@ -4,15 +4,17 @@ import { DsqError } from '../diagnostic/diagnostic.js';
 import {
   cellSql, createTableSql, fieldSqlType, readValue, STORED_ATTRIBUTES, tableColumns, Translation, type Catalog, type DatabaseInfo,
 } from '../sql/index.js';
-import { csvField } from './csv.js';
-import { cellText, outValue } from './encode.js';
-import type { Engine, EngineColumn } from './engine.js';
-import { dataError, dataFile, engineColumns, readRows, type DataFile } from './load.js';
+import { csvField } from '../sql/csv.js';
+import { cellText, jsonText, outValue } from './encode.js';
+import type { Engine, EngineColumn, EngineValue } from './engine.js';
+import { engineCsv } from './engine-csv.js';
+import { engineJsonl } from './engine-jsonl.js';
+import { dataError, dataFile, engineColumns, readRows, type DataFile, type DataFormat } from './load.js';
 
 /**
  * The engine's tables of a schema: created empty, filled from a data directory (CSV and JSONL
- * read and checked here, Parquet read by the engine), and written back (`save`) as CSV, the
- * whole directory at once or not at all.
+ * read and checked here, Parquet read by the engine), and written back (`save`) in the formats
+ * they were read from, the whole directory at once or not at all.
  */
 export interface LoadOptions {
   readonly dir: string | null;
@@ -21,19 +23,27 @@ export interface LoadOptions {
   readonly readOnly: boolean;
 }
 
-export async function createTables(engine: Engine, catalog: Catalog, options: LoadOptions): Promise<void> {
+/** The format of the file each table was loaded from (by engine table name): what `saveTables` writes it back as. */
+export type TableFormats = ReadonlyMap<string, DataFormat>;
+
+export async function createTables(engine: Engine, catalog: Catalog, options: LoadOptions): Promise<TableFormats> {
   const t = new Translation(catalog, engine.dialect);
+  const formats = new Map<string, DataFormat>();
   for (const info of catalog.databases) {
     const records = options.dir !== null ? dataFile(options.dir, info, false) : null;
     const trash = options.dir !== null && info.trash !== null ? dataFile(options.dir, info, true) : null;
     if (trash !== null && info.trash === null) throw dataError(trash.path, 0, `"${info.entry.path}" has no trash feature, so no trash table`);
     let last = 0n;
     for (const [table, file] of [[info.table, records], ...(info.trash !== null ? [[info.trash, trash] as const] : [])] as const) {
+      if (file !== null) formats.set(table, file.format);
       if (file !== null && file.format === 'parquet') {
         await parquetTable(engine, t, info, table, file, options);
       } else {
         await engine.exec(createTableSql(t, info, table));
-        if (file !== null) {
+        const viaEngine = file === null || !engine.readsFiles ? null : file.format === 'csv' ? engineCsv : engineJsonl;
+        const loaded = file !== null && viaEngine !== null ? await viaEngine(engine, t, info, table, file, options.now, last) : null;
+        if (loaded !== null) last = loaded;
+        else if (file !== null) {
           const rows = readRows(file, info, options.now, last);
           const at = tableColumns(info).indexOf('record_id');
           for (const r of rows) if ((r[at] as bigint) > last) last = r[at] as bigint;
@@ -46,13 +56,14 @@ export async function createTables(engine: Engine, catalog: Catalog, options: Lo
       if (both.length > 0) throw dataError(trash?.path ?? records?.path ?? '', 0, `record_id ${String(both[0]?.[0])} is both in the records and in the trash of "${info.entry.path}"`);
     }
   }
+  return formats;
 }
 
 const q = (t: Translation, s: string) => t.q(s);
 
 /** A Parquet file as a table (loaded) or a view (read-only), its columns mapped to the fields and attributes, values cast to the fields' types. */
 async function parquetTable(engine: Engine, t: Translation, info: DatabaseInfo, table: string, file: DataFile, options: LoadOptions): Promise<void> {
-  if (!engine.parquet) throw dataError(file.path, 0, `the ${engine.name} engine cannot read Parquet files: use duckdb, or CSV or JSONL data`);
+  if (!engine.readsFiles) throw dataError(file.path, 0, `the ${engine.name} engine cannot read Parquet files: use duckdb, or CSV or JSONL data`);
   const source = `read_parquet(${t.dialect.string(file.path)})`;
   let described;
   try {
@@ -101,8 +112,12 @@ function engineColumnsSql(t: Translation, info: DatabaseInfo, present: ReadonlyM
   });
 }
 
-/** Writes every table as CSV under `dir` (and the schema beside them): into a new folder first, which then takes the place of `dir`. */
-export async function saveTables(engine: Engine, catalog: Catalog, dir: string, schemaText: string): Promise<void> {
+/**
+ * Writes every table under `dir` (and the schema beside them) in the format it was loaded from
+ * (`formats`: CSV, JSONL or Parquet; CSV for a table that had no file), into a new folder first,
+ * which then takes the place of `dir`. An empty table gets no file (a missing file is an empty table).
+ */
+export async function saveTables(engine: Engine, catalog: Catalog, dir: string, schemaText: string, formats: TableFormats = new Map()): Promise<void> {
   const target = resolve(dir);
   const temp = `${target}.dsq-saving-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
@@ -113,12 +128,23 @@ export async function saveTables(engine: Engine, catalog: Catalog, dir: string, 
     for (const info of catalog.databases) {
       for (const [table, trash] of [[info.table, false], ...(info.trash ? [[info.trash, true] as const] : [])] as const) {
         const columns = engineColumns(info).filter((c) => c.name !== 'database_id' && (c.name !== 'parent_id' || info.parent !== null));
-        const rows = await engine.query(`SELECT ${columns.map((c) => t.q(c.name)).join(', ')} FROM ${t.q(table)} ORDER BY ${t.q('record_id')}`);
+        const select = `SELECT ${columns.map((c) => t.q(c.name)).join(', ')} FROM ${t.q(table)} ORDER BY ${t.q('record_id')}`;
+        const format = formats.get(table) ?? 'csv';
+        const file = join(temp, ...info.entry.groups, `${info.file}${trash ? '@trash' : ''}.${format}`);
+        if (format === 'parquet') {
+          if ((await engine.query(`SELECT 1 FROM ${t.q(table)} LIMIT 1`)).length === 0) continue;
+          mkdirSync(dirname(file), { recursive: true });
+          await engine.exec(`COPY (${select}) TO ${t.dialect.string(file)} (FORMAT parquet)`);
+          continue;
+        }
+        const rows = await engine.query(select);
         if (rows.length === 0) continue;
-        const file = join(temp, ...info.entry.groups, `${info.file}${trash ? '@trash' : ''}.csv`);
         mkdirSync(dirname(file), { recursive: true });
-        const lines = [columns.map((c) => csvField(c.name)).join(',')];
-        for (const row of rows) lines.push(row.map((v, i) => csvField(cellText(outValue(v, { value: (columns[i] as EngineColumn).type, name: "" })))).join(','));
+        const out = (row: readonly EngineValue[]) => row.map((v, i) => outValue(v, { value: (columns[i] as EngineColumn).type, name: '' }));
+        const lines =
+          format === 'jsonl'
+            ? rows.map((row) => jsonText(Object.fromEntries(out(row).map((v, i) => [(columns[i] as EngineColumn).name, v]))))
+            : [columns.map((c) => csvField(c.name)).join(','), ...rows.map((row) => out(row).map((v) => csvField(cellText(v))).join(','))];
         writeFileSync(file, `${lines.join('\n')}\n`);
       }
     }

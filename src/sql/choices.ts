@@ -28,7 +28,7 @@ export const CHOICES = {
   },
   ties: {
     topic: 'Ties',
-    choice: 'Rows that tie on every ORDER BY term come in the engine\'s order (`--expect` compares them as a multiset). FETCH sorts by `record_id` last, so its order is total.',
+    choice: 'Rows that tie on every ORDER BY term come in the engine\'s order (`--expect` compares each run of them as a multiset), and under LIMIT which of them make the cut is the engine\'s choice. FETCH records and multirecords sort by `record_id` last, so their order is total.',
   },
   division: {
     topic: 'Division',
@@ -89,11 +89,20 @@ export const CHOICES = {
   },
   attributes: {
     topic: 'Record attributes',
-    choice: '`record_id`, `database_id` (the database\'s place in the schema, from 1, parents before children), `insert_at`, `update_at` and `tags` are stored; `file_size`, `file_type`, `file_url` and `file_key` are NULL (no file store). A child record names its parent in `parent_id`.',
+    choice: '`record_id`, `database_id` (the database\'s place in the schema, from 1, parents before children), `insert_at`, `update_at` and `tags` are stored; `file_size`, `file_type`, `file_url` and `file_key` are NULL (no file store). A child record names its parent in `parent_id` (a data file\'s column); records as written have no parent in the spec, so a record an INSERT, REPLACE or SET adds to a child database has none (`parent_id` NULL) and comes only with FETCH of that database.',
   },
   unavailable: {
     topic: 'What a local run cannot do',
-    choice: 'System tables and columns, blobs, files, database parameter columns, record `name` specifiers, and fetch types other than records, multirecords and pseudorecords are errors that say so.',
+    choice: 'System tables and columns, blobs, files, database parameter columns and record `name` specifiers are errors that say so.',
+  },
+  otherFetches: {
+    topic: 'Other fetch types',
+    choice: 'A local run has sample data and no other resource: FETCH `tasks`, `users`, `crons`, `seqs`, `pref_defs`, `prefs`, `follows`, `keys`, `notifications`, `posts`, `user_subscriptions` and `logs` answer an empty array (`{"count": 0}` with `count`). A database, its records and a group they name are checked against the schema; a user or a team named is an error (there are none; absent means the current user).',
+    warn: 'a local run has no tasks, users, crons, walls, posts, notifications or logs: this FETCH answers an empty array (docs/run.md)',
+  },
+  delimited: {
+    topic: 'Delimited records',
+    choice: 'Records given as `csv`, `tsv` or `dsv` data are read as RFC 4180 with the delimiter (a comma, a tab, or `delimiter`) and the quote (`"`, or `quote`): the first line names the columns, fields by name or label, each once; an empty field is NULL; values are read as a CSV data file\'s are. The data is a text or base64 object\'s content; an uploaded object is an error (no object store).',
   },
   packets: {
     topic: 'SELECT response',

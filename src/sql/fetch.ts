@@ -24,6 +24,10 @@ export interface FetchSql {
   readonly parents: readonly DatabaseInfo[];
   /** The attribute names each record carries (children too). */
   readonly attributes: readonly string[];
+  /** Which rows tie: null when the order is total or there is none to keep; else the columns of the ORDER BY terms' values (past `columns`). */
+  readonly keys?: readonly number[] | null;
+  /** Whether the rows come in an order (else any order is the same answer). */
+  readonly ordered: boolean;
 }
 
 /** The spec's default limit of fetch records and multirecords. */
@@ -83,7 +87,7 @@ export function fetchRecordsSql(t: Translation, f: FetchRecords): FetchSql {
   const cx: ExprContext = { t, scope, inlining: new Set(), depth: 0 };
   const conditions = [...(f.records ? [recordsCondition(cx, source, f.records)] : []), ...(f.where ? [expr(cx, f.where).sql] : [])];
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-  if (f.count === true) return { sql: `SELECT COUNT(*) AS ${t.q('count')} FROM ${fromSql}${where}`, columns: [{ name: 'count', type: { value: 'integer', name: 'int(8)' } }], count: true, parents: [], attributes: [] };
+  if (f.count === true) return countSql(t, `${fromSql}${where}`);
   const attributes = attributeNames(f.attributes, f);
   const cols = recordColumns(t, source, f.fields, attributes, f);
   const order = [...orderSql(cx, f.order), `${t.q(source.sqlAlias)}.${t.q('record_id')} ASC`].join(', ');
@@ -93,7 +97,13 @@ export function fetchRecordsSql(t: Translation, f: FetchRecords): FetchSql {
     count: false,
     parents: f.children !== false && info.children.length > 0 ? [info] : [],
     attributes,
+    ordered: true,
   };
+}
+
+/** `count: true`: the number of matching records, limit and offset aside. */
+function countSql(t: Translation, from: string): FetchSql {
+  return { sql: `SELECT COUNT(*) AS ${t.q('count')} FROM ${from}`, columns: [{ name: 'count', type: { value: 'integer', name: 'int(8)' } }], count: true, parents: [], attributes: [], ordered: true };
 }
 
 /** The records of a child database whose parents are given by `record_id` (children fetched with their parents). */
@@ -142,7 +152,7 @@ export function fetchMultirecordsSql(t: Translation, f: FetchMultirecords): Fetc
   const cx: ExprContext = { t, scope: { sources: [source], aliases: new Map(), parent: null }, inlining: new Set(), depth: 0 };
   const from = `(${parts.join(' UNION ALL ')}) AS ${t.q(sqlAlias)}`;
   const where = f.where ? ` WHERE ${expr(cx, f.where).sql}` : '';
-  if (f.count === true) return { sql: `SELECT COUNT(*) AS ${t.q('count')} FROM ${from}${where}`, columns: [{ name: 'count', type: { value: 'integer', name: 'int(8)' } }], count: true, parents: [], attributes: [] };
+  if (f.count === true) return countSql(t, `${from}${where}`);
   const q = (n: string) => `${t.q(sqlAlias)}.${t.q(n)}`;
   const order = [...orderSql(cx, f.order), `${q('database_id')} ASC`, `${q('record_id')} ASC`].join(', ');
   return {
@@ -151,18 +161,22 @@ export function fetchMultirecordsSql(t: Translation, f: FetchMultirecords): Fetc
     count: false,
     parents: f.children !== false ? infos.filter((i) => i.children.length > 0) : [],
     attributes,
+    ordered: true,
   };
 }
 
-export function fetchPseudorecordsSql(t: Translation, f: FetchPseudorecords): FetchSql {
+export function fetchPseudorecordsSql(t: Translation, f: FetchPseudorecords, tieKeys = false): FetchSql {
   const inner = selectSql(t, f.select, null, false);
   const sqlAlias = t.alias('pseudorecords');
   const source: SourceScope = { sqlAlias, qualifiers: [], info: null, trash: false, columns: inner.columns.map((c) => ({ ...c, sql: `${t.q(sqlAlias)}.${t.q(c.name)}` })) };
   const cx: ExprContext = { t, scope: { sources: [source], aliases: new Map(), parent: null }, inlining: new Set(), depth: 0 };
   const from = `(${inner.sql}) AS ${t.q(sqlAlias)}`;
   const where = f.where ? ` WHERE ${expr(cx, f.where).sql}` : '';
-  if (f.count === true) return { sql: `SELECT COUNT(*) AS ${t.q('count')} FROM ${from}${where}`, columns: [{ name: 'count', type: { value: 'integer', name: 'int(8)' } }], count: true, parents: [], attributes: [] };
+  if (f.count === true) return countSql(t, `${from}${where}`);
+  const terms = f.order.map((o) => expr(cx, o.e).sql);
   const order = f.order.length > 0 ? ` ORDER BY ${orderSql(cx, f.order).join(', ')}` : '';
-  return { sql: `SELECT * FROM ${from}${where}${order}${paging(t, f, f, null)}`, columns: inner.columns, count: false, parents: [], attributes: [] };
+  const keys = tieKeys && terms.length > 0 ? terms.map((_, i) => inner.columns.length + i) : null;
+  const list = ['*', ...(keys !== null ? terms.map((sql, i) => `${sql} AS ${t.q(`dsq key ${i + 1}`)}`) : [])].join(', ');
+  return { sql: `SELECT ${list} FROM ${from}${where}${order}${paging(t, f, f, null)}`, columns: inner.columns, count: false, parents: [], attributes: [], keys, ordered: f.order.length > 0 };
 }
 

@@ -20,6 +20,13 @@ export interface SelectColumn {
 export interface SelectSql {
   readonly sql: string;
   readonly columns: readonly SelectColumn[];
+  /**
+   * With `tieKeys`: the columns of the SQL's rows that hold the ORDER BY terms' values (rows equal
+   * in all of them tie), after `columns` where a term is not one of them; null without ORDER BY,
+   * or when a DISTINCT select orders by a term it does not select (a column added would change
+   * which rows are distinct).
+   */
+  readonly keys: readonly number[] | null;
 }
 
 interface FromSql {
@@ -84,32 +91,46 @@ function resultColumn(cx: ExprContext, rc: ResultColumn): { sql: string; name: s
   return { sql: translated.sql, name, type: translated.type };
 }
 
-function orderTerm(cx: ExprContext, term: OrderTerm): string {
+function orderTerm(term: OrderTerm, sql: string): string {
   // NULL is the smallest value: first ascending, last descending (choices.ts).
-  return `${expr(cx, term.e).sql} ${term.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`;
+  return `${sql} ${term.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`;
 }
 
-/** A select in a scope; `positional`: its columns are named `dsq 1`, `dsq 2`, ... (for IN and scalar subqueries). */
-export function selectSql(t: Translation, select: Select, parent: SelectScope | null, positional: boolean): SelectSql {
+/**
+ * A select in a scope; `positional`: its columns are named `dsq 1`, `dsq 2`, ... (for IN and
+ * scalar subqueries); `tieKeys`: the ORDER BY terms' values come back too (`keys`).
+ */
+export function selectSql(t: Translation, select: Select, parent: SelectScope | null, positional: boolean, tieKeys = false): SelectSql {
   const f = select.from === null ? null : from(t, select.from, parent, 0);
   const aliases = new Map<string, ResultColumn>();
   if (select.columns !== 'all') for (const rc of select.columns) if (rc.alias !== null && !aliases.has(rc.alias.toLowerCase())) aliases.set(rc.alias.toLowerCase(), rc);
   const scope: SelectScope = { sources: f?.sources ?? [], aliases, parent };
   const cx: ExprContext = { t, scope, inlining: new Set(), depth: 0 };
   const columns = select.columns === 'all' ? allColumns(t, scope.sources, select) : select.columns.map((rc) => resultColumn(cx, rc));
-  const list = columns.map((c, i) => `${c.sql} AS ${t.q(positional ? `dsq ${i + 1}` : c.name)}`).join(', ');
-  const parts = [`SELECT ${select.distinct ? 'DISTINCT ' : ''}${list}`];
+  const list = columns.map((c, i) => `${c.sql} AS ${t.q(positional ? `dsq ${i + 1}` : c.name)}`);
+  const order = select.order.map((o) => expr(cx, o.e).sql);
+  let keys: number[] | null = null;
+  if (tieKeys && order.length > 0) {
+    keys = order.map((sql) => {
+      const at = columns.findIndex((c) => c.sql === sql);
+      if (at >= 0 || select.distinct) return at;
+      list.push(`${sql} AS ${t.q(`dsq key ${list.length - columns.length + 1}`)}`);
+      return list.length - 1;
+    });
+    if (keys.includes(-1)) keys = null;
+  }
+  const parts = [`SELECT ${select.distinct ? 'DISTINCT ' : ''}${list.join(', ')}`];
   if (f) parts.push(`FROM ${f.sql}`);
   if (select.where) parts.push(`WHERE ${expr(cx, select.where).sql}`);
   if (select.group.length > 0) parts.push(`GROUP BY ${select.group.map((g) => expr(cx, g).sql).join(', ')}`);
   if (select.having) parts.push(`HAVING ${expr(cx, select.having).sql}`);
-  if (select.order.length > 0) parts.push(`ORDER BY ${select.order.map((o) => orderTerm(cx, o)).join(', ')}`);
+  if (select.order.length > 0) parts.push(`ORDER BY ${select.order.map((o, i) => orderTerm(o, order[i] as string)).join(', ')}`);
   if (select.limit) parts.push(`LIMIT ${expr(cx, select.limit).sql}`);
   if (select.offset) parts.push(`OFFSET ${expr(cx, select.offset).sql}`);
-  return { sql: parts.join(' '), columns: columns.map((c) => ({ name: c.name, type: c.type })) };
+  return { sql: parts.join(' '), columns: columns.map((c) => ({ name: c.name, type: c.type })), keys };
 }
 
 /** ORDER BY terms in a scope (FETCH uses them over a record table). */
 export function orderSql(cx: ExprContext, terms: readonly OrderTerm[]): string[] {
-  return terms.map((o) => orderTerm(cx, o));
+  return terms.map((o) => orderTerm(o, expr(cx, o.e).sql));
 }

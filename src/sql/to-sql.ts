@@ -4,9 +4,9 @@ import { assertValidTree } from '../spec/check.js';
 import { catalogOf } from './catalog.js';
 import { CHOICES, type ChoiceId } from './choices.js';
 import { dialectOf, DIALECTS, type Dialect, type DialectName } from './dialect.js';
-import { SqlError } from './errors.js';
 import { dateTimeSql } from './expressions.js';
 import { fetchMultirecordsSql, fetchPseudorecordsSql, fetchRecordsSql, type FetchSql } from './fetch.js';
+import { resourceFetchSql, type ResourceFetchSql } from './fetch-resources.js';
 import { removePlan, updatePlan } from './changes.js';
 import type { WritePlan } from './plan.js';
 import { Translation } from './scope.js';
@@ -25,6 +25,8 @@ export interface ToSqlOptions {
   readonly dialect?: DialectName | Dialect;
   /** The time writes stamp on `insert_at` and `update_at` (default: now). */
   readonly now?: Date | number;
+  /** The ORDER BY terms' values come back too (`keys`), so rows that tie on them are known (`dsq run --expect`). */
+  readonly tieKeys?: boolean;
 }
 
 /** What the SELECT action's options ask of the response. */
@@ -35,8 +37,20 @@ export interface SelectOptions {
 }
 
 export type SqlStatement =
-  | { readonly kind: 'select'; readonly sql: string; readonly columns: readonly SelectColumn[]; readonly options: SelectOptions; readonly notes: readonly ChoiceId[] }
+  | {
+      readonly kind: 'select';
+      readonly sql: string;
+      readonly columns: readonly SelectColumn[];
+      /** Whether the select has ORDER BY (else its rows come in any order). */
+      readonly ordered: boolean;
+      /** The row's columns holding the ORDER BY terms' values (`tieKeys`; those past `columns` are not output), or null. */
+      readonly keys: readonly number[] | null;
+      readonly options: SelectOptions;
+      readonly notes: readonly ChoiceId[];
+    }
   | { readonly kind: 'fetch'; readonly fetch: FetchSql; readonly notes: readonly ChoiceId[] }
+  /** A fetch of resources a local run has none of (fetch-resources.ts): an empty array, or `{"count": 0}`. */
+  | { readonly kind: 'none'; readonly fetch: ResourceFetchSql; readonly notes: readonly ChoiceId[] }
   | { readonly kind: 'write'; readonly action: string; readonly plan: WritePlan; readonly notes: readonly ChoiceId[] };
 
 export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement {
@@ -50,19 +64,19 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
     case 'select':
     case 'select_action': {
       const select: Select = statement.kind === 'select' ? statement : statement.select;
-      const s = selectSql(t, select, null, false);
+      const s = selectSql(t, select, null, false, options.tieKeys === true);
       const opts: SelectOptions =
         statement.kind === 'select_action'
           ? { rows: typeof statement.rows === 'string' ? statement.rows : null, useStrings: statement.useStrings === true, echo: statement.echo === true }
           : { rows: null, useStrings: false, echo: false };
-      return { kind: 'select', sql: s.sql, columns: s.columns, options: opts, notes: notes() };
+      return { kind: 'select', sql: s.sql, columns: s.columns, ordered: select.order.length > 0, keys: s.keys, options: opts, notes: notes() };
     }
     case 'fetch_records':
       return { kind: 'fetch', fetch: fetchRecordsSql(t, statement), notes: notes() };
     case 'fetch_multirecords':
       return { kind: 'fetch', fetch: fetchMultirecordsSql(t, statement), notes: notes() };
     case 'fetch_pseudorecords':
-      return { kind: 'fetch', fetch: fetchPseudorecordsSql(t, statement), notes: notes() };
+      return { kind: 'fetch', fetch: fetchPseudorecordsSql(t, statement, options.tieKeys === true), notes: notes() };
     case 'insert_action':
     case 'replace_action':
     case 'set_action':
@@ -75,7 +89,9 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
     case 'dispose_action':
       return { kind: 'write', action: statement.kind.replace('_action', ''), plan: removePlan(t, statement), notes: notes() };
     default:
-      throw new SqlError('run/unavailable', `FETCH ${statement.kind.slice('fetch_'.length)} is not available in a local run: it has records, multirecords and pseudorecords only (docs/run.md)`, statement);
+      // The other fetch types: resources a local run has none of.
+      t.notes.add('otherFetches');
+      return { kind: 'none', fetch: resourceFetchSql(t, statement), notes: notes() };
   }
 }
 
@@ -86,6 +102,8 @@ export function sqlText(s: SqlStatement): string {
       return `${s.sql};`;
     case 'fetch':
       return `${s.fetch.sql};`;
+    case 'none':
+      return `-- a local run has no ${s.fetch.what}: ${s.fetch.count ? '{"count": 0}' : 'an empty array'}, with no SQL`;
     case 'write':
       return ['BEGIN TRANSACTION;', ...s.plan.steps.map((step) => (step.kind === 'exec' ? `${step.sql};` : step.kind === 'check' ? `-- check: no row may come back\n${step.sql};` : '-- fail_no_op: nothing changed is an error')), 'COMMIT;'].join('\n');
   }

@@ -5,6 +5,7 @@ import type { SchemaField } from '../schema/index.js';
 import { fieldOf, type DatabaseInfo } from './catalog.js';
 import { SqlError } from './errors.js';
 import { expr } from './expressions.js';
+import { delimitedRows } from './delimited.js';
 import { givenOf } from './records.js';
 import { keysEqual, keyText, moveSteps, nextIdSql, show, tableColumns, type CountName, type WritePlan, type WriteStep } from './plan.js';
 import { databaseOfSpec, type Translation } from './scope.js';
@@ -28,10 +29,15 @@ interface Staged {
   readonly dup: string;
 }
 
-/** Reads the records of a write: each field once (by name or label, value or expression), values fitting their fields. */
-function stage(t: Translation, info: DatabaseInfo, records: readonly RecordData[], node: Node): Staged {
-  const fields = info.database.fields;
-  const rows = records.map((r, i) => {
+/** A record to stage: the SQL of each field it gives, and its tags (null: not given). */
+export interface StageRow {
+  readonly values: ReadonlyMap<SchemaField, string>;
+  readonly tags: readonly string[] | null;
+}
+
+/** Reads record objects: each field once (by name or label, value or expression), values fitting their fields. */
+function objectRows(t: Translation, info: DatabaseInfo, records: readonly RecordData[]): StageRow[] {
+  return records.map((r, i) => {
     if (r.file !== null) throw new SqlError('run/unavailable', `record ${i + 1} has a file: files are not available in a local run`, r);
     const values = new Map<SchemaField, string>();
     const seen = (f: SchemaField, at: Node) => {
@@ -49,8 +55,16 @@ function stage(t: Translation, info: DatabaseInfo, records: readonly RecordData[
       seen(f, x);
       values.set(f, `CAST(${expr({ t, scope: null, inlining: new Set(), depth: 0 }, x.e).sql} AS ${t.dialect.type(columnType(fieldValueType(f.type)))})`);
     }
+    return { values, tags: r.tags };
+  });
+}
+
+/** The staging table of a write's records, and the checks on it. */
+function stage(t: Translation, info: DatabaseInfo, records: readonly StageRow[], node: Node): Staged {
+  const fields = info.database.fields;
+  const rows = records.map((r, i) => {
     const cells = fields.flatMap((f) => {
-      const v = values.get(f);
+      const v = r.values.get(f);
       return [v ?? defaultSql(t, f), v !== undefined ? 'TRUE' : 'FALSE'];
     });
     const tags = r.tags === null ? ['NULL', 'FALSE'] : [cellSql(t.dialect, 'text_list', r.tags), 'TRUE'];
@@ -150,11 +164,9 @@ function stagedKey(t: Translation, info: DatabaseInfo): string {
 }
 
 export function recordsWritePlan(t: Translation, action: InsertAction | ReplaceAction | SetAction, now: string): WritePlan {
-  if (isDelimited(action.records)) {
-    throw new SqlError('run/unavailable', 'delimited records need their data: a local run reads them from a text or base64 object (dsq run does), not an uploaded one', action);
-  }
   const info = databaseOfSpec(t, action.database, action);
-  const staged = stage(t, info, action.records, action);
+  const rows = isDelimited(action.records) ? delimitedRows(t, info, action.records) : objectRows(t, info, action.records);
+  const staged = stage(t, info, rows, action);
   const steps = [...staged.steps];
   const counts: CountName[] = ['inserted', 'updated'];
   if (action.kind === 'insert_action') {

@@ -70,8 +70,30 @@ describe('queries', () => {
     expect(await out({ action: 'fetch', fetch: 'pseudorecords', select: { columns: [{ e: { $col: 'region' }, alias: 'r' }], from: 'customers' }, where: { '$is': [{ $col: 'r' }, null] } })).toBe('[{"r":null}]');
   });
 
-  it('fetch types a local run cannot answer say so', async () => {
-    await expect(local.run({ action: 'fetch', fetch: 'users' })).rejects.toThrow(/not available in a local run/);
+  it('the other fetch types answer as a service with none of their resources: [] or {"count": 0}; the names they give are checked', async () => {
+    const empty = [
+      { fetch: 'crons' }, { fetch: 'seqs' }, { fetch: 'pref_defs' }, { fetch: 'prefs' }, { fetch: 'users' }, { fetch: 'users', users: { type: 'all' } },
+      { fetch: 'tasks', where: { '$=': [{ $col: 'name' }, 'x'] }, limit: 5 }, { fetch: 'follows' }, { fetch: 'keys' }, { fetch: 'notifications', seen: false },
+      { fetch: 'user_subscriptions' }, { fetch: 'posts' }, { fetch: 'posts', wall: { type: 'database', database: 'orders' } },
+      { fetch: 'posts', wall: { type: 'group', group: 'shop' } }, { fetch: 'posts', wall: { type: 'record', database: 'orders', record: { type: 'key', key: { id: 2 } } } },
+      { fetch: 'logs', database: 'orders', records: 2 }, { fetch: 'logs', database: 'orders', records: { type: 'where', where: { '$>': [{ $col: 'amount' }, 10] } } },
+    ];
+    for (const f of empty) expect([f, await out({ action: 'fetch', ...f })]).toEqual([f, '[]']);
+    for (const fetch of ['tasks', 'follows', 'keys']) expect(await out({ action: 'fetch', fetch, count: true })).toBe('{"count":0}');
+    const failing: [object, RegExp][] = [
+      [{ fetch: 'users', users: 'bob' }, /a local run has no users/],
+      [{ fetch: 'tasks', user: 7 }, /a local run has no users/],
+      [{ fetch: 'user_subscriptions', team: 'ops' }, /a local run has no teams/],
+      [{ fetch: 'posts', wall: { type: 'user', user: 'bob' } }, /a local run has no users/],
+      [{ fetch: 'logs', database: 'ordrs', records: 2 }, /unknown database "ordrs" \(did you mean "orders"/],
+      [{ fetch: 'logs', database: 'orders', records: { type: 'where', where: { '$>': [{ $col: 'amont' }, 10] } } }, /"amont"/],
+      [{ fetch: 'posts', wall: { type: 'record', database: 'orders', record: { type: 'key', key: { status: 'x' } } } }, /not a key field/],
+      [{ fetch: 'posts', wall: { type: 'group', group: 'shp' } }, /unknown group "shp"/],
+    ];
+    for (const [f, message] of failing) await expect(local.run({ action: 'fetch', ...f })).rejects.toThrow(message);
+    const r = await runCli(['run', '-', '--data', DATA], { stdin: '{"action": "fetch", "fetch": "tasks"}' });
+    expect([r.code, r.out]).toEqual([0, '[]\n']);
+    expect(r.err).toContain('note: a local run has no tasks, users');
   });
 
   it('hostile values come back exactly: quotes, backslashes, NUL, ;, comments (a property)', async () => {
@@ -194,6 +216,51 @@ describe('data directories', () => {
   });
 });
 
+describe('save keeps the formats', () => {
+  it('each table is written in the format it was loaded from (CSV, JSONL, Parquet), and loads back to the same data', async () => {
+    const d = join(tmp, 'formats');
+    cpSync(DATA, d, { recursive: true });
+    rmSync(join(d, 'shop', 'customers.csv'));
+    writeFileSync(
+      join(d, 'shop', 'customers.jsonl'),
+      ['{"id": 1, "name": "Ada Lovelace", "region": "north", "tags": ["vip"]}', '{"id": 2, "name": "Brendan Eich", "region": "south"}', '{"id": 3, "name": "Grace Hopper", "region": "north"}', '{"id": 4, "name": "O\'Brien, Pat", "region": null}'].join('\n'),
+    );
+    const { DuckDBInstance } = (await import('@duckdb/node-api')) as typeof import('@duckdb/node-api');
+    const con = await (await DuckDBInstance.create(':memory:')).connect();
+    await con.run(`COPY (SELECT * FROM read_csv('${join(d, 'shop', 'orders.csv')}', all_varchar = true)) TO '${join(d, 'shop', 'orders.parquet')}' (FORMAT parquet)`);
+    con.closeSync();
+    rmSync(join(d, 'shop', 'orders.csv'));
+    const queries = [
+      'SELECT record_id, insert_at, update_at, tags, id, name, region FROM customers ORDER BY id',
+      'SELECT record_id, insert_at, update_at, id, customer, amount, status, placed, paid FROM orders ORDER BY id',
+      'SELECT record_id, parent_id, sku, qty, price FROM orders.lines ORDER BY sku',
+      'SELECT record_id, id, amount, status FROM orders@trash ORDER BY id',
+    ];
+    const snapshot = async (l: LocalService) => Promise.all(queries.map(async (q) => jsonText(responseOut(await l.run(q)))));
+    const saved = join(tmp, 'formats-saved');
+    const l = await openLocal({ data: d, now: Date.UTC(2024, 5, 1) });
+    let before: string[];
+    try {
+      await l.run("INSERT INTO customers (id, name) VALUES (5, 'Linus \"T\"')");
+      await l.run("UPDATE orders SET amount = 12345678.91, status = 'a,b' WHERE id = 9007199254740993");
+      await l.run('TRASH FROM orders WHERE id = 2');
+      before = await snapshot(l);
+      await l.save(saved);
+    } finally {
+      await l.close();
+    }
+    expect(['customers.jsonl', 'orders.parquet', 'orders.lines.csv', 'orders@trash.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([true, true, true, true]);
+    expect(['customers.csv', 'orders.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([false, false]);
+    expect(readFileSync(join(saved, 'shop', 'customers.jsonl'), 'utf8').split('\n')[0]).toBe('{"record_id":1,"insert_at":"2024-06-01T00:00:00.000Z","update_at":null,"tags":["vip"],"id":1,"name":"Ada Lovelace","region":"north"}');
+    const again = await openLocal({ data: saved });
+    try {
+      expect(await snapshot(again)).toEqual(before);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
 describe('dsq run', () => {
   const query = join(DATA, 'queries', 'revenue-by-region.dsq');
 
@@ -205,6 +272,47 @@ describe('dsq run', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('row 2 differs');
     expect(r.err).toContain('["south",1,9.98]');
+  });
+
+  it('--expect: rows that tie on every ORDER BY term compare in any order among themselves, and only there', async () => {
+    // Ada Lovelace and Grace Hopper are both in the north: they tie on region (selected or not).
+    const cases = [
+      { q: 'SELECT name, region FROM customers ORDER BY region', rows: [["O'Brien, Pat", null], ['Grace Hopper', 'north'], ['Ada Lovelace', 'north'], ['Brendan Eich', 'south']] },
+      { q: 'SELECT name FROM customers ORDER BY region DESC', rows: [['Brendan Eich'], ['Grace Hopper'], ['Ada Lovelace'], ["O'Brien, Pat"]] },
+      { q: 'FETCH PSEUDORECORDS FROM (SELECT name, region FROM customers) ORDER BY region', records: [{ name: "O'Brien, Pat", region: null }, { name: 'Grace Hopper', region: 'north' }, { name: 'Ada Lovelace', region: 'north' }, { name: 'Brendan Eich', region: 'south' }] },
+    ];
+    for (const c of cases) {
+      const printed = JSON.parse((await runCli(['run', '-', '--data', DATA], { stdin: c.q })).out) as { header?: unknown; rows?: unknown[] } | unknown[];
+      const swapped = 'rows' in c ? { header: (printed as { header: unknown }).header, rows: c.rows } : c.records;
+      const file = join(tmp, 'ties.json');
+      writeFileSync(file, JSON.stringify(swapped));
+      const ok = await runCli(['run', '-', '--data', DATA, '--expect', file], { stdin: c.q });
+      expect([c.q, ok.code, ok.err]).toEqual([c.q, 0, '']);
+      // Rows that do not tie keep their places: the first and the last swapped is a difference.
+      const list = ('rows' in c ? c.rows : c.records) as unknown[];
+      const moved = [list[3], list[1], list[2], list[0]];
+      writeFileSync(file, JSON.stringify('rows' in c ? { header: (printed as { header: unknown }).header, rows: moved } : moved));
+      const bad = await runCli(['run', '-', '--data', DATA, '--expect', file], { stdin: c.q });
+      expect(bad.code).toBe(1);
+      expect(bad.err).toContain('row 1 differs');
+    }
+    // Two north rows expected where the engine gives one north and one south: the tie group differs.
+    const q = 'SELECT region FROM customers WHERE id <> 3 ORDER BY region';
+    const file = join(tmp, 'ties.json');
+    writeFileSync(file, JSON.stringify({ header: [{ name: 'region', type: 'utf8vstring(32)' }], rows: [[null], ['north'], ['north']] }));
+    const r = await runCli(['run', '-', '--data', DATA, '--expect', file], { stdin: q });
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('row 3 differs');
+  });
+
+  it('the ORDER BY terms a select does not output come back only to find ties: the response has the selected columns', async () => {
+    const r = await local.run('SELECT name FROM customers ORDER BY region, id');
+    expect(r.kind === 'select' && r.rows.every((row) => row.length === 1)).toBe(true);
+    expect(r.kind === 'select' && r.ties).toEqual([1, 2, 3, 4]);
+    const t = await local.run('SELECT region FROM customers ORDER BY region');
+    expect(t.kind === 'select' && t.ties).toEqual([1, 2, 2, 3]);
+    const d = await local.run('SELECT DISTINCT region FROM customers ORDER BY region');
+    expect(d.kind === 'select' && [d.rows.length, d.ties]).toEqual([3, [1, 2, 3]]);
   });
 
   it('unknown names are errors at their line and column before anything runs, for every statement', async () => {

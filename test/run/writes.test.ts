@@ -149,3 +149,46 @@ describe('the Errors table', () => {
     expect(await fails(action)).toMatch(/Overflow|range/i);
   });
 });
+
+describe('delimited records (the spec\'s Records: csv, tsv, dsv)', () => {
+  it('what does not read is an error naming the line, and nothing changed', async () => {
+    expect(await fails("INSERT INTO customers FROM CSV TEXT 'id,nme\n50,a'")).toMatch(/no field "nme"/);
+    expect(await fails("INSERT INTO customers FROM CSV TEXT 'id,name,Name\n50,a,b'")).toMatch(/names the field "name" twice/);
+    expect(await fails("INSERT INTO customers FROM CSV TEXT 'id,name\n50,a\nx,b'")).toMatch(/the delimited records, line 3: .*whole number/);
+    expect(await fails("INSERT INTO customers FROM CSV TEXT 'id,name\n50,a,extra'")).toMatch(/line 2: 3 fields, but the first line names 2/);
+    expect(await fails("INSERT INTO customers FROM CSV TEXT 'id,name\n50,\"open'")).toMatch(/line 2: .*no closing "/);
+    expect(await fails("INSERT INTO customers FROM CSV TEXT 'id,name\n50,a\n50,b'")).toMatch(/two records of the action have the key \(id = 50\)/);
+    expect(await fails("INSERT INTO customers FROM CSV BASE64 'not base64!'")).toMatch(/not base64/);
+    expect(await fails("INSERT INTO customers FROM CSV FILE 'obj-1'")).toMatch(/uploaded object "obj-1": a local run has no object store/);
+    expect(await fails({ action: 'insert', database: 'customers', records: { type: 'dsv', file: { type: 'text', content: 'id,name' }, delimiter: ',', quote: ',' } })).toMatch(/the delimiter and the quote/);
+  });
+  it('INSERT, REPLACE and SET read them: a header of field names or labels, RFC 4180 quoting, an empty field NULL', async () => {
+    expect(await counts("INSERT INTO customers FROM CSV TEXT 'id,NAME,region\r\n30,\"Doe, Jane\",\r\n31,\"Bob \"\"B\"\"\",east\n'")).toBe('{"inserted":2,"updated":0}');
+    expect(await rows('SELECT id, name, region FROM customers WHERE id >= 30 ORDER BY id')).toEqual(['[30,"Doe, Jane",null]', '[31,"Bob \\"B\\"",\"east\"]']);
+    const tsv = Buffer.from('id\tname\n32\tTab Person\n').toString('base64');
+    expect(await counts(`INSERT INTO customers FROM TSV BASE64 '${tsv}'`)).toBe('{"inserted":1,"updated":0}');
+    expect(await counts({ action: 'insert', database: 'customers', records: { type: 'dsv', file: { type: 'text', content: 'id;name\n33;|a;b|' }, delimiter: ';', quote: '|' } })).toBe('{"inserted":1,"updated":0}');
+    expect(await rows('SELECT name FROM customers WHERE id IN (32, 33) ORDER BY id')).toEqual(['["Tab Person"]', '["a;b"]']);
+    // Labels and typed values as a data file's text: a decimal, an ISO instant with an offset, a boolean.
+    expect(await counts("INSERT INTO orders FROM CSV TEXT 'id,customer,Order amount,placed,paid\n40,1,12.50,2024-03-01T10:00:00+01:00,true'")).toBe('{"inserted":1,"updated":0}');
+    expect(await rows('SELECT amount, status, placed, paid FROM orders WHERE id = 40')).toEqual(['[12.50,"open","2024-03-01T09:00:00.000Z",true]']);
+    expect(await counts("INSERT INTO customers FROM CSV TEXT 'id,region\n30,west' ON DUPLICATE UPDATE")).toBe('{"inserted":0,"updated":1}');
+    expect(await rows('SELECT name, region FROM customers WHERE id = 30')).toEqual(['["Doe, Jane","west"]']);
+    expect(await counts("REPLACE INTO customers FROM CSV TEXT 'id,name\n31,Robert'")).toBe('{"inserted":0,"updated":1,"deleted":0,"trashed":0}');
+    expect(await rows('SELECT name, region FROM customers WHERE id = 31')).toEqual(['["Robert",null]']);
+    expect(await counts("INSERT INTO customers FROM CSV TEXT 'id,name\n'")).toBe('{"inserted":0,"updated":0}');
+    // SET last: it leaves customers with only the records given (the other tests' ones are gone).
+    expect(JSON.parse(await counts("SET INTO customers FROM CSV TEXT 'id,name\n30,Only'"))).toMatchObject({ inserted: 0, updated: 1, trashed: 0 });
+    expect(await rows('SELECT id, name FROM customers')).toEqual(['[30,"Only"]']);
+  });
+});
+
+describe('child databases', () => {
+  it('records as written have no parent in the spec: an inserted child record has parent_id NULL, and parent_id is not a field to write', async () => {
+    expect(await counts({ action: 'insert', database: 'orders.lines', records: [{ sku: 'new', qty: 1, price: 2.5 }] })).toBe('{"inserted":1,"updated":0}');
+    expect(await rows("SELECT parent_id, qty FROM orders.lines WHERE sku = 'new'")).toEqual(['[null,1]']);
+    const fetched = responseOut(await local.run("FETCH RECORDS FROM orders.lines WHERE sku = 'new'"));
+    expect(jsonText(fetched)).toContain('"sku":"new"');
+    expect(await fails({ action: 'insert', database: 'orders.lines', records: [{ sku: 'other', qty: 1, price: 1, parent_id: 1 }] })).toMatch(/"parent_id"/);
+  });
+});

@@ -156,6 +156,13 @@ describe('FETCH and writes', () => {
 });
 
 describe('docs/run.md', () => {
+  it('the other fetch types run no SQL: dsq sql says what they answer, and the note is given', () => {
+    const s = toSql(fromJson({ action: 'fetch', fetch: 'tasks', count: true }), { schema });
+    expect(sqlText(s)).toBe('-- a local run has no tasks: {"count": 0}, with no SQL');
+    expect(s.notes).toEqual(['otherFetches']);
+    expect(sqlText(toSql(fromJson({ action: 'fetch', fetch: 'crons' }), { schema }))).toBe('-- a local run has no crons: an empty array, with no SQL');
+  });
+
   it('prints the table of choices the translator reads (src/sql/choices.ts)', () => {
     const doc = readFileSync(join(ROOT, 'docs', 'run.md'), 'utf8');
     const section = /<!-- choices -->\n([\s\S]*?)\n<!-- \/choices -->/.exec(doc)?.[1];
