@@ -114,7 +114,9 @@ describe('dsq lsp --stdio', () => {
 
   it('formats the statements that parse, leaves a broken one as written and says so in window/showMessage (issue 28)', async () => {
     const messages: { type: number; message: string }[] = [];
-    lsp.connection.onNotification('window/showMessage', (m: { type: number; message: string }) => messages.push(m));
+    lsp.connection.onNotification('window/showMessage', (m: { type: number; message: string }) => {
+      messages.push(m);
+    });
     const text = 'select  amount from orders;\nselect amount from orders where (\n';
     await change(text);
     const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
