@@ -1,10 +1,15 @@
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
+import { buildCli } from './bin/build-cli.js';
 
-export default defineConfig({
+export default defineConfig((flags) => ({
   // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker, whose col/fn/table
-  // names the package root gives to the builder), `dsq/lint` (the linter), `dsq/json` (the spec JSON reader and writer), `dsq/prettier` (the Prettier plugin), `dsq/run` (the local
-  // runner: its engines are optional peer dependencies, loaded by import() and never bundled) and the CLI that bin/dsq.js runs.
-  entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', cli: 'src/cli/process.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' },
+  // names the package root gives to the builder), `dsq/lint` (the linter), `dsq/json` (the spec
+  // JSON reader and writer), `dsq/prettier` (the Prettier plugin) and `dsq/run` (the local runner:
+  // its engines are optional peer dependencies, loaded by import() and never bundled). The CLI
+  // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.js (the same build
+  // a checkout makes on its first run).
+  entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' } },
   target: 'node20',
@@ -20,12 +25,7 @@ export default defineConfig({
   // 20), and it is a devDependency: users do not install it, nor its lodash-es, for nothing.
   // The runtime dependencies (tinyglobby, picomatch, vscode-languageserver) stay external.
   noExternal: ['chevrotain'],
-  // The CLI is ESM only: bin/dsq.js imports dist/cli.js, and nothing requires a CommonJS CLI.
-  // (One config keeps one set of shared ESM chunks for the library and the CLI; the CommonJS
-  // build just leaves the CLI's entry out. A new object: `entryPoints` is shared by both formats.)
-  esbuildOptions(options, { format }) {
-    if (format === 'cjs' && options.entryPoints !== undefined && !Array.isArray(options.entryPoints)) {
-      options.entryPoints = Object.fromEntries(Object.entries(options.entryPoints).filter(([name]) => name !== 'cli'));
-    }
+  async onSuccess() {
+    await buildCli(import.meta.dirname, join(flags.outDir ?? join(import.meta.dirname, 'dist'), 'cli'));
   },
-});
+}));

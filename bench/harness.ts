@@ -9,6 +9,32 @@ export interface BenchTable {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly string[])[];
   readonly notes?: readonly string[];
+  /** The figures with a target (issue 32): `npm run bench` prints them all in one table at the end. */
+  readonly targets?: readonly BenchTarget[];
+}
+
+/** A measured ratio beside its target: `value` at least (or at most) `target`. */
+export interface BenchTarget {
+  readonly name: string;
+  readonly value: number;
+  readonly target: number;
+  readonly at: 'least' | 'most';
+  /** How a value prints (default: `fmt.ratio`). */
+  readonly show?: (x: number) => string;
+}
+
+export function met(t: BenchTarget): boolean {
+  return t.at === 'least' ? t.value >= t.target : t.value <= t.target;
+}
+
+/** The table of every target: each figure, its target, met or not. */
+export function targetTable(targets: readonly BenchTarget[]): BenchTable {
+  const show = (t: BenchTarget, x: number) => (t.show ?? fmt.ratio)(x);
+  return {
+    title: 'Targets (issue 32): each figure beside its target',
+    columns: ['figure', 'measured', 'target', ''],
+    rows: targets.map((t) => [t.name, show(t, t.value), `${t.at === 'least' ? 'at least' : 'at most'} ${show(t, t.target)}`, met(t) ? 'met' : 'NOT met']),
+  };
 }
 
 /** What the harness hands every module: dsq's public API, built like the shipped package. */

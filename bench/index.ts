@@ -6,18 +6,19 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { actionsBench } from './actions.js';
-import { renderTable, type BenchEnv, type BenchModule } from './harness.js';
+import { renderTable, targetTable, type BenchEnv, type BenchModule, type BenchTarget } from './harness.js';
 import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
 import { parseBench } from './parse.js';
 import { printBench } from './print.js';
 import { runBench } from './run.js';
 import { scalingBench } from './scaling.js';
+import { startupBench } from './startup.js';
 import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench];
+export const MODULES: readonly BenchModule[] = [startupBench, parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the
@@ -51,13 +52,18 @@ async function main(): Promise<void> {
   const { dsq, bundle } = await loadDsq();
   const only = process.argv.slice(2);
   const started = performance.now();
+  const targets: BenchTarget[] = [];
   for (const module of MODULES) {
     if (only.length > 0 && !only.includes(module.name)) continue;
     const t0 = performance.now();
     const tables = await module.run({ dsq, bundle });
-    for (const table of tables) console.log(renderTable(table));
+    for (const table of tables) {
+      console.log(renderTable(table));
+      targets.push(...(table.targets ?? []));
+    }
     console.log(`(${module.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   }
+  if (targets.length > 0) console.log(renderTable(targetTable(targets)));
   console.log(`bench total: ${((performance.now() - started) / 1000).toFixed(1)} s on Node ${process.version}`);
 }
 

@@ -24,6 +24,12 @@ for (const shape of shapes) {
     const text = shape.texts[String(scale)];
     // The tree alone, no parse (bench/tree-alone.ts); checked equal to the parse's at the smallest size.
     if (shape.floor) return dsq.treeAlone(shape.floor, text, scale === scales[0]);
+    if (shape.subject === 'format') return () => dsq.format(text);
+    if (shape.subject === 'json') {
+      // JSON.parse of the same tree's spec JSON: the floor of making that many objects.
+      const json = dsq.toJson(dsq.parse(text));
+      return () => JSON.parse(json);
+    }
     return shape.statements ? () => dsq.parseStatements(text) : () => dsq.parse(text);
   });
   const largest = Math.max(...scales);

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { inList, logicChain } from './corpus.js';
 import type { FloorShape } from './tree-alone.js';
-import { fmt, type BenchModule, type BenchTable } from './harness.js';
+import { fmt, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
 
 /**
  * `copies` statements, each nested `depth` parentheses deep (depth grows, so does the text); the
@@ -24,6 +24,8 @@ interface Shape {
   readonly name: string;
   readonly make: (scale: number) => string;
   readonly statements: boolean;
+  /** What is timed: the parse (default), `format` of the text, or `JSON.parse` of its tree's spec JSON. */
+  readonly subject?: 'parse' | 'format' | 'json';
   /** Time making the parse's tree alone, with no parse (bench/tree-alone.ts), instead of the parse. */
   readonly floor?: FloorShape;
 }
@@ -34,6 +36,17 @@ const SHAPES: readonly Shape[] = [
   // Depth 10, 100, 1,000 (the default limit), in 100 statements so 1x is measurable.
   { name: 'nesting depth (10 levels at 1x, 100 statements)', make: (k) => nesting(10 * k, 100), statements: true },
 ];
+
+/**
+ * Parse and format against `JSON.parse` of the same tree's spec JSON (the floor of making that
+ * many objects in V8) on the two flat shapes: how much faster than the input each grows, beside
+ * how much JSON.parse does (target: within 1.1x of JSON.parse's growth).
+ */
+const GROWTH_SHAPES: readonly Shape[] = SHAPES.slice(0, 2).flatMap((s) => [
+  { ...s, name: `${s.name.split(' (')[0]}: JSON.parse of its spec JSON`, subject: 'json' as const },
+  { ...s, name: `${s.name.split(' (')[0]}: parse`, subject: 'parse' as const },
+  { ...s, name: `${s.name.split(' (')[0]}: format`, subject: 'format' as const },
+]);
 
 /**
  * The same two flat shapes from about 100 KB to 10 MB (the sizes of the tool rows): a tree of
@@ -57,6 +70,7 @@ function measureInWorker(bundle: string, list: readonly Shape[], rounds: number)
     name: s.name,
     statements: s.statements,
     floor: s.floor ?? null,
+    subject: s.subject ?? 'parse',
     texts: Object.fromEntries(SCALES.map((k) => [String(k), s.make(k)])),
   }));
   return new Promise((resolve, reject) => {
@@ -74,6 +88,7 @@ export const scalingBench: BenchModule = {
   async run({ bundle }) {
     return [
       table('Scaling of dsq parse (CPU time per parse: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)', await measureInWorker(bundle, SHAPES, 7)),
+      growthTable(await measureInWorker(bundle, GROWTH_SHAPES, 7)),
       floorTable(await measureInWorker(bundle, [...LARGE_SHAPES, ...FLOOR_SHAPES], 3)),
     ];
   },
@@ -91,6 +106,34 @@ function table(title: string, results: { name: string; times: number[]; sizes: n
     notes.push(`${name}: input x${inputGrowth.toFixed(0)}, time x${timeGrowth.toFixed(0)} → ${timeGrowth <= inputGrowth * 1.3 ? 'linear' : 'NOT linear'}`);
   }
   return { title, columns: ['shape', '1x', '10x', '100x', 'input 100x/1x', 'time 100x/1x'], rows, notes };
+}
+
+/**
+ * Parse and format growth from 1x to 100x beside JSON.parse's on the same tree (rows in threes:
+ * JSON.parse, parse, format of one shape), each as a ratio to JSON.parse's growth.
+ */
+function growthTable(results: { name: string; times: number[]; sizes: number[] }[]): BenchTable {
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  const targets: BenchTarget[] = [];
+  for (let i = 0; i < results.length; i += 3) {
+    const [json, ...subjects] = results.slice(i, i + 3) as [(typeof results)[number], ...(typeof results)[number][]];
+    const growth = (r: (typeof results)[number]) => (r.times[2] as number) / (r.times[0] as number);
+    for (const r of [json, ...subjects]) {
+      const g = growth(r);
+      const relative = g / growth(json);
+      rows.push([r.name, `${fmt.ms(r.times[0] as number)} ms`, `${fmt.ms(r.times[2] as number)} ms`, fmt.ratio((r.sizes[2] as number) / (r.sizes[0] as number)), fmt.ratio(g), r === json ? '1.00x' : `${relative.toFixed(2)}x`]);
+      if (r !== json) targets.push({ name: `${r.name}: growth 1x to 100x / JSON.parse's`, value: relative, target: 1.1, at: 'most', show: (x) => `${x.toFixed(2)}x` });
+    }
+  }
+  notes.push('target: parse and format each grow within 1.1x of JSON.parse\'s growth on the same tree (the floor of making that many objects)');
+  return {
+    title: 'Growth of parse and format from 1x to 100x beside JSON.parse of the same tree (CPU time per call: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)',
+    columns: ['shape', '1x', '100x', 'input 100x/1x', 'time 100x/1x', 'vs JSON.parse'],
+    rows,
+    notes,
+    targets,
+  };
 }
 
 /**

@@ -1,37 +1,114 @@
 #!/usr/bin/env node
-// The dsq command. It runs the build in dist/ (made by `npm run build`, and before `npm pack`
-// and `npm publish`). In a git checkout it runs the TypeScript sources through tsx, a
-// devDependency, whenever dist/ is missing or older than any file under src/ (a build left over
-// from before a `git pull` must not run old code, or crash on a changed entry point).
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The dsq command. It runs the build in dist/cli/ (bin/build-cli.js: made by `npm run build`,
+// and before `npm pack` and `npm publish`).
+//
+// An installed package has no src/: one stat tells, and the build runs as it is.
+// In a checkout (src/cli/process.ts is there) the build must be the sources': dist/cli/
+// current.json lists the files it was built from with their modification times, and one stat
+// each (no walk of the folders: a new source file only matters once an existing one imports it;
+// for --version and --help only the dozen files of what they run) tells whether it still is. When it is not, or there is none (a fresh clone), the first run
+// builds it (about a second) and leaves it for the next ones. When it cannot be built (a
+// read-only folder, no esbuild), the sources run through tsx, a devDependency, as they are.
+//
+// The build's chunks are CommonJS scripts run here with V8's code cache (node:vm): each command
+// keeps a cache of the code it compiled (dist/cli/<build>/cache/), written on its first run when
+// the folder can be written, so later runs skip compiling it.
+//
+// Node's own modules come from process.getBuiltinModule (Node 20.16 and later): an ES module's
+// `import ... from 'node:fs'` makes a module facade that reads every export of the module, and
+// for these five that cost a run about a third of `node -e 0`'s start-up (older Nodes: import()).
+const builtin = (name) => process.getBuiltinModule?.(name) ?? import(name);
+const [{ mkdirSync, readFileSync, renameSync, statSync, writeFileSync }, Module, { join }, { fileURLToPath }, { Script }] = await Promise.all(
+  ['node:fs', 'node:module', 'node:path', 'node:url', 'node:vm'].map(builtin),
+);
+const createRequire = Module.createRequire;
 
-const dist = new URL('../dist/cli.js', import.meta.url);
-const sources = new URL('../src/cli/process.ts', import.meta.url);
-const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sources = join(root, 'src', 'cli', 'process.ts');
+const argv = process.argv.slice(2);
 
-/** The newest modification time of any file under `dir` (an explicit stack: no recursion). */
-function newestMtime(dir) {
-  let newest = 0;
-  const stack = [dir];
-  while (stack.length > 0) {
-    const here = stack.pop();
-    for (const entry of readdirSync(here, { withFileTypes: true })) {
-      const path = `${here}/${entry.name}`;
-      if (entry.isDirectory()) stack.push(path);
-      else if (entry.isFile()) newest = Math.max(newest, statSync(path).mtimeMs);
+/**
+ * The build dist/cli/current.json names, or null; in a checkout, marked stale when a file it
+ * was built from changed: every file for a command, only start.js's for a run that starts none
+ * (--version, --help: no other code runs).
+ */
+function currentBuild(checkout) {
+  let build;
+  try {
+    build = JSON.parse(readFileSync(join(root, 'dist', 'cli', 'current.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (checkout) {
+    const inputs = build.inputs ?? {};
+    const noCommand = argv[0] === undefined || argv[0].startsWith('-') || argv[0] === 'help';
+    for (const file of noCommand && Array.isArray(build.startInputs) ? build.startInputs : Object.keys(inputs)) {
+      if (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
     }
   }
-  return newest;
+  return build;
 }
 
-function distIsCurrent() {
-  if (!existsSync(dist)) return false;
-  if (!existsSync(sources)) return true;
+/**
+ * Loads a build: its chunks, in two scripts (bin/build-cli.js), each compiled with the code
+ * cache this command left on an earlier run, then requires ./cli.js; `save()` writes the caches
+ * that were missing (or that V8 rejected).
+ */
+function loadBuild(dir) {
+  const key = /^-{0,2}([a-z]{1,16})$/.exec(argv[0] ?? '')?.[1] ?? 'other';
+  const external = createRequire(join(dir, 'start.js'));
+  const fresh = [];
+  const script = (name) => {
+    const file = join(dir, `${name}.js`);
+    const cacheFile = join(dir, 'cache', `${key}-${name}.v8`);
+    let cachedData;
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+    const compiled = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+    if (cachedData === undefined || compiled.cachedDataRejected) fresh.push({ compiled, cacheFile });
+    const container = { exports: {} };
+    compiled.runInThisContext().call(container.exports, container.exports, external, container, file, dir);
+    return container.exports;
+  };
+  const start = script('start');
+  let rest;
+  const modules = new Map();
+  const require = (id) => {
+    const known = modules.get(id);
+    if (known !== undefined) return known.exports;
+    // import() of a package or a file URL (dsq run's engine) is a require() here too.
+    if (!id.startsWith('./')) return external(id.startsWith('file:') ? fileURLToPath(id) : id);
+    const chunk = start[id] ?? (rest ??= script('rest'))[id];
+    const module = { exports: {} };
+    modules.set(id, module);
+    chunk.call(module.exports, module.exports, require, module, join(dir, id), dir);
+    return module.exports;
+  };
+  const save = () => {
+    for (const { compiled, cacheFile } of fresh) {
+      try {
+        mkdirSync(join(dir, 'cache'), { recursive: true });
+        const pending = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(pending, compiled.createCachedData());
+        renameSync(pending, cacheFile);
+      } catch {
+        // A folder that cannot be written: no cache, the next run compiles again.
+      }
+    }
+  };
+  return { cli: require('./cli.js'), save };
+}
+
+async function buildNow() {
   try {
-    return statSync(dist).mtimeMs >= newestMtime(srcDir);
+    mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
+    const { buildCli } = await import('./build-cli.js');
+    return await buildCli(root);
   } catch {
-    return true;
+    return null;
   }
 }
 
@@ -42,25 +119,36 @@ async function loadSources() {
   } catch {
     return null;
   }
-  return import(sources.href);
+  return { cli: await import(new URL('../src/cli/process.ts', import.meta.url).href), save: () => undefined };
 }
 
 async function load() {
-  if (distIsCurrent()) return import(dist.href);
-  if (existsSync(sources)) {
-    const cli = await loadSources();
-    if (cli !== null) return cli;
+  const checkout = statSync(sources, { throwIfNoEntry: false }) !== undefined;
+  let build = currentBuild(checkout);
+  if (checkout && (build === null || build.stale)) {
+    const built = await buildNow();
+    if (built !== null) build = built;
+    else {
+      const fromSources = await loadSources();
+      if (fromSources !== null) return fromSources;
+    }
   }
-  return existsSync(dist) ? import(dist.href) : null;
+  if (build === null) return null;
+  try {
+    return loadBuild(join(root, 'dist', 'cli', build.id));
+  } catch {
+    return { cli: {}, save: () => undefined };
+  }
 }
 
-const cli = await load();
-if (cli === null) {
+const loaded = await load();
+if (loaded === null) {
   process.stderr.write('dsq: the build (dist/) is missing: run `npm install` and `npm run build` in the dsq folder\n');
   process.exitCode = 2;
-} else if (typeof cli.runProcess !== 'function') {
+} else if (typeof loaded.cli.runProcess !== 'function') {
   process.stderr.write('dsq: the build in dist/ is out of date: run `npm run build` in the dsq folder\n');
   process.exitCode = 2;
 } else {
-  process.exitCode = await cli.runProcess(process.argv.slice(2));
+  process.exitCode = await loaded.cli.runProcess(argv);
+  loaded.save();
 }

@@ -1,5 +1,5 @@
 import { createToken, EmbeddedActionsParser, type ISerializedGast, type TokenType } from 'chevrotain';
-import * as T from '../src/syntax/tokens.js';
+import { T } from './chevrotain-tokens.js';
 
 /**
  * The data actions (src/syntax action-rules.ts, fetch-rules.ts, write-rules.ts) as a Chevrotain

@@ -1,7 +1,7 @@
 import { EmbeddedActionsParser, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
 import { OPERATORS } from '../src/ast/operators.js';
 import { infixPrec, infixRight } from '../src/syntax/expression-tables.js';
-import * as T from '../src/syntax/tokens.js';
+import { dsqIndex, T } from './chevrotain-tokens.js';
 import { isAliasReservedWord, isUnsupportedJoinWord } from '../src/syntax/words.js';
 
 /** The operand level of `expression` after each infix operator (left-associative: one more than its own). */
@@ -437,7 +437,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.param) },
       ],
     });
-    this.MANY({ GATE: () => infixPrec(this.LA(1).tokenTypeIdx, this.LA(2).tokenTypeIdx) >= minPrec, DEF: () => this.infix() });
+    this.MANY({ GATE: () => infixPrec(dsqIndex(this.LA(1)), dsqIndex(this.LA(2))) >= minPrec, DEF: () => this.infix() });
   });
 
   /**
@@ -449,14 +449,14 @@ export class DsqGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           const operator: IToken = this.CONSUME(T.BinaryOperator);
-          this.SUBRULE4(this.expression, { ARGS: [infixRight(operator.tokenTypeIdx)] });
+          this.SUBRULE4(this.expression, { ARGS: [infixRight(dsqIndex(operator))] });
         },
       },
       {
         ALT: () => {
           const is = this.CONSUME(T.Is);
           this.OPTION(() => this.CONSUME2(T.Not));
-          this.SUBRULE5(this.expression, { ARGS: [infixRight(is.tokenTypeIdx)] });
+          this.SUBRULE5(this.expression, { ARGS: [infixRight(dsqIndex(is))] });
         },
       },
       {
@@ -553,7 +553,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           const operator = this.OR1([{ ALT: () => this.CONSUME(T.Like) }, { ALT: () => this.CONSUME(T.Regexp) }]);
-          this.SUBRULE(this.expression, { ARGS: [infixRight(operator.tokenTypeIdx)] });
+          this.SUBRULE(this.expression, { ARGS: [infixRight(dsqIndex(operator))] });
         },
       },
       {

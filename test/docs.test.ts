@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../src/cli/commands.js';
+import { loadCommand } from '../src/cli/commands.js';
 import { CONFIG_SETTINGS, parseConfig } from '../src/config/index.js';
 import { lint } from '../src/lint/lint.js';
 import { runCli, type CliRun } from './helpers/cli.js';
@@ -199,7 +199,7 @@ async function runCommands(block: Block, cwd: string): Promise<void> {
   for (const line of block.body.split('\n').filter((l) => l.trim() !== '')) {
     const m = /^dsq ([a-z]+) (.*)$/.exec(line);
     if (m && /\[--|\[FILE|FILE\|/.test(line)) {
-      const command = COMMANDS.find((c) => c.name === m[1]);
+      const command = await loadCommand(m[1] as string);
       expect(command, line).toBeDefined();
       expect(`dsq ${m[1]} ${m[2]}`, `${label(block)}: the usage line is the one --help prints`).toBe(/^Usage: (.*)$/m.exec(command?.help ?? '')?.[1]);
       continue;

@@ -74,9 +74,14 @@ describe('the packed package', () => {
     expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin/', 'dist/', 'docs/', 'dsq.config.schema.json', 'grammar/', 'package.json']);
     expect(packed.filter((p) => /\.(ts|tsx|mts|cts)$/.test(p) && !/\.d\.c?ts$/.test(p))).toEqual([]);
     expect(packed).not.toContain('docs/playground.png');
-    // The CLI ships once, as ESM (bin/dsq.js imports dist/cli.js): no CommonJS copy of it.
-    expect(packed).toContain('dist/cli.js');
-    expect(packed.filter((p) => /^dist\/cli\.c?js$|^dist\/stdio-.*\.cjs$/.test(p))).toEqual(['dist/cli.js']);
+    // The CLI ships once (bin/build-cli.js: dist/cli/current.json names its folder of two
+    // scripts), with no code cache (each install writes its own) and no builder.
+    expect(packed.filter((p) => p.startsWith('dist/cli/')).map((p) => p.replace(/^dist\/cli\/[^/]+\//, 'dist/cli/BUILD/'))).toEqual([
+      'dist/cli/BUILD/rest.js',
+      'dist/cli/BUILD/start.js',
+      'dist/cli/current.json',
+    ]);
+    expect(packed.filter((p) => p.startsWith('bin/'))).toEqual(['bin/dsq.js']);
     expect(packed.filter((p) => p.startsWith('docs/rules/')).length).toBeGreaterThan(0);
     // Every file package.json points at is in it.
     const targets = [pkg.main, pkg.module, pkg.types, ...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((e) => [e.import.types, e.import.default, e.require.types, e.require.default])];

@@ -7,7 +7,8 @@ export const result = lint(text, { schema: readSchema(schemaJson), rules: { 'emp
 export const lines: string[] = [];
 for (const d of result.diagnostics) {
   // d.code is the rule id; d.span has start/end offsets and line/column/endLine/endColumn;
-  // d.fix (when present) is { description, edits: [{ start, end, text }] } for an editor's quick fix
+  // d.fix (when present) is { description, edits: [{ start, end, text }] }, the certain fix --fix applies;
+  // d.suggestions (when present) are fixes of the same shape that are likely, not certain ("did you mean"): offer, never apply
   lines.push(`${d.span.line}:${d.span.column} ${d.severity} ${d.message} (${d.code})`);
 }
 result.errorCount; result.warningCount; result.fixableCount; result.syntaxErrors;

@@ -1,16 +1,39 @@
 /**
- * Completion of database and field names from the schema. After FROM, JOIN or a comma of the
- * FROM clause: database paths. After `q.` where q is a source alias or a database path: the
- * fields of that database. Elsewhere: the fields of the databases the text reads from (all
- * fields when it names none the schema knows), then the database paths.
+ * Completion in the dsq editor. Where a word stands: the keywords and the spec's functions, with
+ * a schema also the fields of the databases the text reads from (all fields when it names none
+ * the schema knows) and the database paths. With a schema, after FROM, JOIN or a comma of the
+ * FROM clause: database paths; after `q.` where q is a source alias or a database path: the
+ * fields of that database. Nothing inside a string or a comment.
  */
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
-import { allDatabases, type Schema, type SchemaDatabase } from './dsq.js';
+import { allDatabases, FUNCTIONS, KEYWORD_DOCS, KEYWORD_NAMES, tokenize, type FunctionInfo, type Schema, type SchemaDatabase } from './dsq.js';
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-const KEYWORDS = new Set(
-  'SELECT DISTINCT FROM WHERE GROUP BY HAVING ORDER ASC DESC LIMIT OFFSET AS JOIN INNER LEFT OUTER CROSS ON USING AND OR NOT IS NULL LIKE REGEXP BETWEEN IN EXISTS CASE WHEN THEN ELSE END COLLATE OPTIONS TRUE FALSE ALL'.split(' '),
-);
+const KEYWORDS: ReadonlySet<string> = new Set(KEYWORD_NAMES);
+
+/** `KEYWORD_DOCS` entries are Markdown with backticks: shown as plain text. */
+const plain = (doc: string | undefined) => doc?.replace(/`/g, '');
+
+/** How many arguments a function takes, in words. */
+function argumentCount(f: FunctionInfo): string {
+  const n = (k: number) => `${k} argument${k === 1 ? '' : 's'}`;
+  if (f.maxArgs === Infinity) return `${f.minArgs} or more arguments`;
+  return f.minArgs === f.maxArgs ? n(f.minArgs) : `${f.minArgs} to ${n(f.maxArgs)}`;
+}
+
+/** The keywords that start a clause: ranked above the others (WHERE before WHEN). */
+const CLAUSE_KEYWORDS: ReadonlySet<string> = new Set(['SELECT', 'FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'JOIN', 'OPTIONS']);
+
+/** The keywords and the spec's functions (`COUNT(` is written with its parenthesis). */
+const WORDS: readonly Completion[] = [
+  ...KEYWORD_NAMES.map((k): Completion => ({ label: k, type: 'keyword', ...(KEYWORD_DOCS[k] ? { info: plain(KEYWORD_DOCS[k]) } : {}), boost: CLAUSE_KEYWORDS.has(k) ? -1 : -2 })),
+  ...[...FUNCTIONS.values()].map((f): Completion => ({ label: f.name, apply: `${f.name}(`, type: 'function', detail: `${f.aggregate ? 'aggregate' : 'function'}, ${argumentCount(f)}`, boost: -1 })),
+];
+
+/** Whether an offset is inside a string, a quoted name or a comment (where nothing is offered). */
+function insideText(text: string, offset: number): boolean {
+  return tokenize(text).some((t) => (t.category === 'string' || t.category === 'comment') && t.start < offset && (offset < t.end || (t.unterminated === true && offset === t.end) || (t.category === 'comment' && t.type === 'LineComment' && offset === t.end)));
+}
 
 /** A name as dsq text writes it: plain, or double-quoted (keywords and odd names). */
 export function nameText(name: string): string {
@@ -74,15 +97,23 @@ function fieldOptions(database: SchemaDatabase, boost = 0): Completion[] {
   ];
 }
 
-/** The completion source, reading the current schema each time (null: no completion). */
-export function schemaCompletion(currentSchema: () => Schema | null): CompletionSource {
+/** The completion source, reading the current schema each time (null: none there). */
+export function dsqCompletion(currentSchema: () => Schema | null): CompletionSource {
   return (cx: CompletionContext): CompletionResult | null => {
-    const schema = currentSchema();
-    if (!schema) return null;
     const word = cx.matchBefore(/(?:(?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*)[.@:])*(?:"(?:[^"]|"")*"?|[A-Za-z_][\w$]*)?/);
     if (!word || (word.from === word.to && !cx.explicit)) return null;
-    const all = entries(schema);
     const text = cx.state.doc.toString();
+    if (insideText(text, cx.pos)) return null;
+    const schema = currentSchema();
+    // A parameter (`:name`), a number or a word after a dot without a schema: nothing to offer.
+    const charBefore = cx.state.doc.sliceString(Math.max(0, word.from - 1), word.from);
+    if (charBefore === ':' || /[0-9]/.test(charBefore)) return null;
+    const dot = word.text.lastIndexOf('.');
+    if (!schema) {
+      if (dot >= 0 || word.text.startsWith('"')) return null;
+      return { from: word.from, options: WORDS, validFor: /^[\w$]*$/ };
+    }
+    const all = entries(schema);
     const before = cx.state.doc.sliceString(Math.max(0, word.from - 200), word.from);
     const afterSourceKeyword = /\b(?:FROM|JOIN)\s*$/i.test(before) || (/,\s*$/.test(before) && /\bFROM\b(?:(?!\b(?:WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|SELECT)\b)[\s\S])*$/i.test(before));
     if (afterSourceKeyword) {
@@ -95,7 +126,6 @@ export function schemaCompletion(currentSchema: () => Schema | null): Completion
         validFor: /^[\w$."@:]*$/,
       };
     }
-    const dot = word.text.lastIndexOf('.');
     if (dot > 0) {
       const qualifier = word.text.slice(0, dot);
       const sources = sourcesIn(text, all);
@@ -121,7 +151,7 @@ export function schemaCompletion(currentSchema: () => Schema | null): Completion
     const unique = fields.filter((f) => !labels.has(f.label) && labels.add(f.label));
     return {
       from: word.from,
-      options: [...unique, ...all.map((e) => ({ label: e.full, type: 'class', detail: 'database', info: e.database.label, boost: -1 }))],
+      options: [...unique, ...all.map((e) => ({ label: e.full, type: 'class', detail: 'database', info: e.database.label, boost: -1 })), ...(dot >= 0 ? [] : WORDS)],
       validFor: /^[\w$"]*$/,
     };
   };

@@ -11,7 +11,7 @@ import { Annotation, EditorState, type Extension, type Text } from '@codemirror/
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, type ViewUpdate } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
 import tmGrammar from '../../grammar/dsq.tmLanguage.json';
-import { schemaCompletion } from './complete.js';
+import { dsqCompletion } from './complete.js';
 import type { Diagnostic, Schema } from './dsq.js';
 import { textMateLanguage, type TmGrammar } from './textmate.js';
 
@@ -21,26 +21,46 @@ export const programmatic = Annotation.define<boolean>();
 /** Whether an update holds a change the user made (not one the playground made). */
 export const userChanged = (u: ViewUpdate) => u.docChanged && !u.transactions.some((tr) => tr.annotation(programmatic));
 
+/** The highlighting, in the page's colours (CSS variables: light or dark, as the system is). */
 const highlight = HighlightStyle.define([
-  { tag: t.keyword, color: '#7a1fa2', fontWeight: '600' },
-  { tag: t.operatorKeyword, color: '#7a1fa2', fontWeight: '600' },
-  { tag: [t.lineComment, t.blockComment, t.comment], color: '#5c6b5c', fontStyle: 'italic' },
-  { tag: t.string, color: '#a31515' },
-  { tag: t.escape, color: '#c2185b' },
-  { tag: [t.number, t.bool, t.null], color: '#0b6e4f' },
-  { tag: t.special(t.variableName), color: '#1a5fb4' },
-  { tag: t.function(t.variableName), color: '#795e26' },
-  { tag: t.standard(t.function(t.variableName)), color: '#b35900', fontWeight: '600' },
-  { tag: [t.compareOperator, t.arithmeticOperator, t.operator], color: '#444' },
-  { tag: t.propertyName, color: '#1a5fb4' },
+  { tag: t.keyword, color: 'var(--hl-keyword)', fontWeight: '600' },
+  { tag: t.operatorKeyword, color: 'var(--hl-keyword)', fontWeight: '600' },
+  { tag: [t.lineComment, t.blockComment, t.comment], color: 'var(--hl-comment)', fontStyle: 'italic' },
+  { tag: t.string, color: 'var(--hl-string)' },
+  { tag: t.escape, color: 'var(--hl-escape)' },
+  { tag: [t.number, t.bool, t.null], color: 'var(--hl-number)' },
+  { tag: t.special(t.variableName), color: 'var(--hl-param)' },
+  { tag: t.function(t.variableName), color: 'var(--hl-function)' },
+  { tag: t.standard(t.function(t.variableName)), color: 'var(--hl-standard)', fontWeight: '600' },
+  { tag: [t.compareOperator, t.arithmeticOperator, t.operator], color: 'var(--hl-operator)' },
+  { tag: t.propertyName, color: 'var(--hl-property)' },
 ]);
+
+/** CodeMirror's own parts (gutters, cursor, selection, tooltips) in the page's colours. */
+const pageColours = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--panel)' },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': { backgroundColor: 'var(--selection)' },
+  '.cm-gutters': { backgroundColor: 'var(--gutter)', color: 'var(--muted)', borderRightColor: 'var(--line)' },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--active-line)' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--line)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--accent)', color: 'var(--panel)' },
+  '.cm-completionDetail': { color: 'var(--muted)' },
+  '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
+  '.cm-diagnostic-warning': { borderLeftColor: 'var(--warning)' },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--selection)', color: 'inherit' },
+});
 
 const dsqLanguage = textMateLanguage(tmGrammar as unknown as TmGrammar, 'dsq');
 
-/** What both editors have. Tab is left to the browser (it moves the focus on: no keyboard trap). */
-function baseExtensions(label: string, wrap: boolean): Extension[] {
+/**
+ * What both editors have. Long lines wrap (no text hidden past a scrollbar that touch screens do
+ * not draw). Tab is left to the browser (it moves the focus on: no keyboard trap).
+ */
+function baseExtensions(label: string): Extension[] {
   return [
-    ...(wrap ? [EditorView.lineWrapping] : []),
+    EditorView.lineWrapping,
     lineNumbers(),
     history(),
     drawSelection(),
@@ -49,6 +69,7 @@ function baseExtensions(label: string, wrap: boolean): Extension[] {
     closeBrackets(),
     lintGutter(),
     syntaxHighlighting(highlight),
+    pageColours,
     EditorView.contentAttributes.of({ 'aria-label': label }),
   ];
 }
@@ -58,9 +79,9 @@ export function textEditor(parent: HTMLElement, schema: () => Schema | null, onU
     parent,
     state: EditorState.create({
       extensions: [
-        baseExtensions('dsq query text', true),
+        baseExtensions('dsq query text'),
         dsqLanguage,
-        autocompletion({ override: [schemaCompletion(schema)] }),
+        autocompletion({ override: [dsqCompletion(schema)] }),
         keymap.of([...closeBracketsKeymap, ...completionKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.updateListener.of(onUpdate),
       ],
@@ -73,7 +94,7 @@ export function jsonEditor(parent: HTMLElement, onUpdate: (u: ViewUpdate) => voi
     parent,
     state: EditorState.create({
       extensions: [
-        baseExtensions('compiled JSON (editable: the text follows)', false),
+        baseExtensions('compiled JSON (editable: the text follows)'),
         jsonLanguage(),
         keymap.of([...closeBracketsKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.updateListener.of(onUpdate),

@@ -2,7 +2,7 @@
  * The playground's state in the URL hash, so a link reproduces a query:
  * `#text=<URI-encoded dsq>` or `#json=<URI-encoded JSON>` (start from JSON), then the settings
  * that differ from the defaults: `form=full`, `indent=0|4`, `schema=shop` or `schema=custom`
- * with `schemajson=<URI-encoded schema JSON>`.
+ * with `schemajson=<URI-encoded schema JSON>`; and the parameter box's values, `param.NAME=<URI-encoded value>`.
  */
 
 export type Form = 'short' | 'full';
@@ -18,6 +18,8 @@ export interface HashState {
   readonly schema: SchemaChoice;
   /** The pasted schema JSON (for `schema: 'custom'`). */
   readonly schemaJson: string;
+  /** The values of the parameter box, by parameter name, in the order of the text's parameters. */
+  readonly params: readonly (readonly [string, string])[];
 }
 
 export const DEFAULTS = { form: 'short', indent: 2, schema: 'none' } as const;
@@ -31,6 +33,8 @@ function decode(s: string): string {
     return s;
   }
 }
+
+const PARAM_KEY = /^param\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** The state a hash describes; null when it holds neither `text=` nor `json=`. Unknown keys are ignored. */
 export function parseHash(hash: string): HashState | null {
@@ -57,6 +61,10 @@ export function parseHash(hash: string): HashState | null {
     indent,
     schema,
     schemaJson: schema === 'custom' ? (params.get('schemajson') ?? '') : '',
+    params: [...params].flatMap(([key, value]) => {
+      const name = PARAM_KEY.exec(key)?.[1];
+      return name === undefined ? [] : [[name, value] as const];
+    }),
   };
 }
 
@@ -72,5 +80,6 @@ export function formatHash(state: HashState): string {
   if (state.indent !== DEFAULTS.indent) parts.push(`indent=${state.indent}`);
   if (state.schema !== DEFAULTS.schema) parts.push(`schema=${state.schema}`);
   if (state.schema === 'custom') parts.push(`schemajson=${encode(state.schemaJson)}`);
+  for (const [name, value] of state.params) if (PARAM_KEY.test(`param.${name}`)) parts.push(`param.${name}=${encode(value)}`);
   return `#${parts.join('&')}`;
 }

@@ -5,11 +5,12 @@
 import { setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { compileText, decompileJson, describe, formatText, type LintDiagnostic } from './dsq.js';
-import { goTo, jsonEditor, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
+import { compileText, decompileJson, describe, formatText, indentJson, type Fix, type LintDiagnostic, type ParamSlot } from './dsq.js';
+import { goTo, jsonEditor, programmatic, replaceDoc, squiggleRange, textEditor, userChanged } from './editors.js';
 import { EXAMPLES } from './examples.js';
 import { DEFAULTS, formatHash, parseHash, type Form, type HashState } from './hash.js';
 import { LintPanel, StatusPanel, type Side } from './panels.js';
+import { ParamsBox } from './params-box.js';
 import { SchemaBox } from './schema-box.js';
 import './style.css';
 
@@ -38,9 +39,12 @@ const textView: EditorView = textEditor(textPane, () => schemaBox.state.schema, 
   if (userChanged(u)) settings.lead = 'text';
   scheduleCompile();
 });
+/** JSON was pasted since the last decompile: once it reads, it is laid out (indentJson). */
+let pasted = false;
 const jsonView: EditorView = jsonEditor(jsonPane, (u) => {
   if (!userChanged(u)) return;
   settings.lead = 'json';
+  if (u.transactions.some((tr) => tr.isUserEvent('input.paste'))) pasted = true;
   scheduleDecompile();
 });
 
@@ -48,11 +52,17 @@ const viewOf = (side: Side) => (side === 'json' ? jsonView : textView);
 const status = new StatusPanel($('diagnostics'), (side, d) => goTo(viewOf(side), d));
 const lintPanel = new LintPanel($('lint'), (d) => goTo(textView, d), applyFix);
 const schemaBox = new SchemaBox($('schema-choice'), $('schema-text'), $('schema-status'), () => compileNow());
+const paramsBox = new ParamsBox($('params'), $('param-fields'), () => {
+  settings.lead = 'text';
+  compileNow();
+});
+/** The parameters of the last compile (for the hash). */
+let lastParams: readonly ParamSlot[] = [];
 
-function applyFix(d: LintDiagnostic): void {
-  if (!d.fix) return;
+/** A finding's fix, or one of its suggestions (a "did you mean"), applied to the text. */
+function applyFix(fix: Fix): void {
   const length = textView.state.doc.length;
-  const changes = d.fix.edits.filter((e) => e.end <= length).map((e) => ({ from: e.start, to: e.end, insert: e.text }));
+  const changes = fix.edits.filter((e) => e.end <= length).map((e) => ({ from: e.start, to: e.end, insert: e.text }));
   textView.dispatch({ changes, userEvent: 'input.fix' });
   textView.focus();
 }
@@ -63,7 +73,7 @@ function toCm(d: LintDiagnostic, doc: Text): CmDiagnostic {
     severity: d.severity,
     source: d.code,
     message: d.message + (d.hint ? ` (hint: ${d.hint})` : ''),
-    ...(d.fix ? { actions: [{ name: d.fix.description, apply: () => applyFix(d) }] } : {}),
+    ...(d.fix || d.suggestions ? { actions: [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])].map((f) => ({ name: f.description, apply: () => applyFix(f) })) } : {}),
   };
 }
 
@@ -92,13 +102,16 @@ function compileNow(): void {
   window.clearTimeout(compileTimer);
   compileTimer = undefined;
   const started = performance.now();
-  const result = compileText(textView.state.doc.toString(), { form: settings.form, indent: settings.indent, schema: schemaBox.state.schema });
+  const result = compileText(textView.state.doc.toString(), { form: settings.form, indent: settings.indent, schema: schemaBox.state.schema, params: paramsBox.values });
   stats.compileMs = performance.now() - started;
   stats.compiles++;
   $('timing').textContent = `parse, lint and JSON: ${stats.compileMs.toFixed(1)} ms`;
   const doc = textView.state.doc;
-  textView.dispatch(setDiagnostics(textView.state, result.lint.map((d) => toCm(d, doc))));
+  const paramProblems = [...result.paramErrors, ...result.paramWarnings].map((d): CmDiagnostic => ({ ...squiggleRange(d, doc), severity: d.severity === 'error' ? 'error' : 'warning', source: d.code, message: describe(d) }));
+  textView.dispatch(setDiagnostics(textView.state, [...result.lint.map((d) => toCm(d, doc)), ...paramProblems]));
   lintPanel.render(result.lint, schemaBox.state.schema !== null);
+  paramsBox.render(result.params);
+  lastParams = result.params;
   if (settings.lead === 'text') {
     textPane.classList.remove('stale');
     if (result.json !== null) {
@@ -106,10 +119,18 @@ function compileNow(): void {
       stats.jsonAt = performance.now();
       jsonView.dispatch(setDiagnostics(jsonView.state, []));
       jsonPane.classList.remove('stale');
-      status.show('ok', `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled.`, 'text');
+      const compiled = `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled`;
+      const lintErrors = result.lint.filter((d) => d.severity === 'error').length;
+      // Not "compiled" in green while the lint panel lists errors: the JSON is there, but the query is wrong.
+      if (lintErrors > 0) status.show('warn', `${compiled}, but lint finds ${lintErrors === 1 ? 'an error' : `${lintErrors} errors`} (see Lint below).`, 'text', result.paramWarnings);
+      else status.show('ok', `${compiled}.`, 'text', result.paramWarnings);
     } else {
       jsonPane.classList.add('stale');
-      status.show('error', 'The text does not compile (the JSON shows the last text that did):', 'text', result.errors);
+      const paramsOnly = result.errors.length > 0 && result.errors.every((d) => d.code.startsWith('params/'));
+      const headline = paramsOnly
+        ? 'The JSON needs a value for each parameter: give them under Parameters, below the query (the JSON shows the last text that compiled):'
+        : 'The text does not compile (the JSON shows the last text that did):';
+      status.show('error', headline, 'text', result.errors);
     }
   }
   writeHash();
@@ -119,6 +140,14 @@ function decompileNow(): void {
   window.clearTimeout(decompileTimer);
   decompileTimer = undefined;
   const result = decompileJson(jsonView.state.doc.toString());
+  if (pasted && !result.errors) {
+    // Pasted JSON (often on one line) is shown laid out; only the white space changes.
+    const indented = indentJson(jsonView.state.doc.toString(), settings.indent > 0 ? settings.indent : 2);
+    if (indented !== null && indented !== jsonView.state.doc.toString()) {
+      jsonView.dispatch({ changes: { from: 0, to: jsonView.state.doc.length, insert: indented }, annotations: programmatic.of(true) });
+    }
+  }
+  pasted = false;
   const doc = jsonView.state.doc;
   if (result.errors) {
     const squiggles = result.errors.map((d): CmDiagnostic => ({ ...squiggleRange(d, doc), severity: 'error', source: d.code, message: describe(d) }));
@@ -165,6 +194,15 @@ document.addEventListener('keydown', (e) => {
     e.preventDefault();
     formatNow();
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// "Skip to the query": the focus goes into the editor; the hash (which holds the query) stays.
+
+$('skip').addEventListener('click', (e) => {
+  e.preventDefault();
+  textView.focus();
+  textView.dispatch({ scrollIntoView: true });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -226,6 +264,7 @@ function currentState(): HashState {
     indent: settings.indent,
     schema: schema.choice,
     schemaJson: schema.choice === 'custom' ? schema.text : '',
+    params: settings.lead === 'text' ? [...paramsBox.valuesOf(lastParams)] : [],
   };
 }
 
@@ -268,6 +307,7 @@ function load(state: Pick<HashState, 'lead' | 'source'> & Partial<HashState>): v
     indentSelect.value = String(state.indent);
   }
   settings.lead = state.lead;
+  if (state.params) paramsBox.load(new Map(state.params));
   replaceDoc(viewOf(state.lead), state.source);
   if (state.schema) schemaBox.use(state.schema, state.schemaJson ?? '');
   if (state.lead === 'json') decompileNow();
@@ -280,7 +320,7 @@ window.addEventListener('hashchange', () => {
   if (state) load(state);
 });
 
-load(parseHash(location.hash) ?? { lead: 'text', source: WELCOME, form: 'short', indent: 2, schema: 'none', schemaJson: '' });
+load(parseHash(location.hash) ?? { lead: 'text', source: WELCOME, form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] });
 
 // The hook the browser tests and the measurements read.
 (window as unknown as { dsqPlayground: unknown }).dsqPlayground = { stats, textView, jsonView };

@@ -3,7 +3,7 @@
  * Both are live regions, read out by screen readers when they change: each is redrawn only when
  * what it says changes, not on every keystroke.
  */
-import { LINT_RULES, showPointer, type Diagnostic, type LintDiagnostic } from './dsq.js';
+import { LINT_RULES, showPointer, type Diagnostic, type Fix, type LintDiagnostic } from './dsq.js';
 
 export type Side = 'text' | 'json';
 
@@ -28,7 +28,7 @@ export class StatusPanel {
     private readonly goTo: (side: Side, d: Diagnostic) => void,
   ) {}
 
-  show(kind: 'ok' | 'error', headline: string, side: Side, problems: readonly Diagnostic[] = []): void {
+  show(kind: 'ok' | 'warn' | 'error', headline: string, side: Side, problems: readonly Diagnostic[] = []): void {
     const key = JSON.stringify([kind, headline, side, problems.map((d) => [d.message, d.span?.start, d.pointer])]);
     if (key === this.shown) return;
     this.shown = key;
@@ -73,12 +73,12 @@ export class LintPanel {
   constructor(
     private readonly box: HTMLElement,
     private readonly goTo: (d: LintDiagnostic) => void,
-    private readonly applyFix: (d: LintDiagnostic) => void,
+    private readonly applyFix: (fix: Fix) => void,
   ) {}
 
   render(findings: readonly LintDiagnostic[], schemaOn: boolean): void {
     const shown = findings.filter((d) => d.code !== 'syntax-error');
-    const key = JSON.stringify([schemaOn, shown.map((d) => [d.code, d.message, d.span.start, d.span.end, d.fix?.description])]);
+    const key = JSON.stringify([schemaOn, shown.map((d) => [d.code, d.message, d.span.start, d.span.end, d.fix?.description, d.suggestions?.map((f) => f.description)])]);
     if (key === this.shown) return;
     this.shown = key;
     this.box.replaceChildren();
@@ -110,7 +110,10 @@ export class LintPanel {
         code.textContent = d.code;
         li.append(code);
       }
-      if (d.fix) li.append(' ', button('fix', `Fix: ${d.fix.description}`, null, () => this.applyFix(d)));
+      const fix = d.fix;
+      if (fix) li.append(' ', button('fix', `Fix: ${fix.description}`, null, () => this.applyFix(fix)));
+      // A "did you mean": offered, never applied unasked.
+      for (const s of d.suggestions ?? []) li.append(' ', button('fix', `Suggestion: ${s.description}`, null, () => this.applyFix(s)));
       list.append(li);
     }
     this.box.append(list);

@@ -74,7 +74,10 @@ export class SchemaBox {
         schema = read.schema;
         const count = countDatabases(schema);
         this.status.className = 'ok';
-        this.status.textContent = `Schema on: ${count} database${count === 1 ? '' : 's'}. Ctrl-Space completes their names and fields.`;
+        const keys = document.createElement('span');
+        keys.className = 'keys';
+        keys.textContent = ' Ctrl-Space completes their names and fields.';
+        this.status.replaceChildren(`Schema on: ${count} database${count === 1 ? '' : 's'}.`, keys);
       }
     }
     this.state = { choice, text: json, schema };

@@ -46,7 +46,6 @@ export const FORMAT_FINDING = 'format';
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'check formatting and lint in one run, one exit code (--write: fix, format, write)',
   help: HELP,
   options: {
     write: { type: 'boolean' },

@@ -20,14 +20,13 @@ export interface CommandContext {
 }
 
 /**
- * One CLI command: one file in src/cli/ exporting one of these, listed in commands.ts.
+ * One CLI command: one file in src/cli/ exporting one of these, listed (with its one-line
+ * summary, imported on first use) in commands.ts.
  * Exit codes: 0 success, 1 bad input (or findings), 2 usage error; `fmt` and `lint` also 2 when
  * a file could not be read or written, and every command 2 when its output could not be written.
  */
 export interface Command {
   readonly name: string;
-  /** One line for `dsq --help`. */
-  readonly summary: string;
   /** The usage line and option list for `dsq NAME --help`. */
   readonly help: string;
   readonly options: NonNullable<ParseArgsConfig['options']>;

@@ -6,7 +6,7 @@ import type { DsqConfig } from '../config/index.js';
 import { readFileBytes } from '../config/read-file.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { toJson } from '../json/to-json.js';
-import { compileWarnings } from '../lint/lint.js';
+import { compileWarnings } from '../lint/compile-warnings.js';
 import type { RulesConfig } from '../lint/rule-api.js';
 import { readSchema, type Schema } from '../schema/index.js';
 import { parseDocument, parseExpression } from '../syntax/index.js';
@@ -107,7 +107,6 @@ async function schemaOf(io: Io, file: string): Promise<Schema> {
 
 export const compileCommand: Command = {
   name: 'compile',
-  summary: 'compile dsq text to the service JSON (select objects, SELECT actions; --out-dir, --bundle)',
   help: HELP,
   options: { ...JSON_FLAG_OPTIONS, ...PARAM_FLAG_OPTIONS, schema: { type: 'string' }, 'out-dir': { type: 'string' }, bundle: { type: 'boolean' }, ...CONFIG_FLAG_OPTIONS, ...FILE_FLAG_OPTIONS },
   async run(ctx) {

@@ -25,7 +25,6 @@ ${CONFIG_FLAG_HELP}
 
 export const decompileCommand: Command = {
   name: 'decompile',
-  summary: 'print spec JSON (select objects, SELECT actions, expressions) as formatted dsq text',
   help: HELP,
   options: { expr: { type: 'boolean' }, ...PRINT_FLAG_OPTIONS, ...CONFIG_FLAG_OPTIONS },
   async run({ positionals, values, io }) {

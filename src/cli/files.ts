@@ -1,10 +1,15 @@
 import { constants } from 'node:fs';
 import { access, chmod, chown, open, opendir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
-import { escapePath, glob, isDynamicPattern } from 'tinyglobby';
 import { readFileBytes } from '../config/read-file.js';
 import { FileError, reasonOf } from './io.js';
+
+/** picomatch and tinyglobby, imported on first use: a command given one file (dsq compile FILE) never loads them. */
+let globModules: Promise<{ picomatch: typeof import('picomatch'); tinyglobby: typeof import('tinyglobby') }> | undefined;
+function globTools() {
+  globModules ??= Promise.all([import('picomatch'), import('tinyglobby')]).then(([p, tinyglobby]) => ({ picomatch: p.default, tinyglobby }));
+  return globModules;
+}
 
 /**
  * The files a command (`dsq fmt`, `dsq lint`) reads for its arguments: a file as given (also
@@ -50,7 +55,7 @@ export interface FindOptions {
 const SKIP = ['**/node_modules/**'];
 
 /** Checks a glob's syntax (before any file is touched), as a usage error. */
-function checkGlob(pattern: string): void {
+function checkGlob(picomatch: typeof import('picomatch'), pattern: string): void {
   try {
     picomatch.makeRe(pattern, { debug: true });
   } catch (err) {
@@ -60,6 +65,7 @@ function checkGlob(pattern: string): void {
 }
 
 async function expand(pattern: string, cwd: string): Promise<string[]> {
+  const { glob } = (await globTools()).tinyglobby;
   const found = await glob([pattern], {
     cwd,
     absolute: true,
@@ -134,8 +140,10 @@ export async function findFiles(args: readonly string[], cwd: string, options: F
     });
   };
   const info = await Promise.all(args.map((arg) => statOrNull(resolve(cwd, arg))));
+  const { picomatch, tinyglobby } = await globTools();
+  const { escapePath, isDynamicPattern } = tinyglobby;
   args.forEach((arg, i) => {
-    if (info[i] === null && isDynamicPattern(arg)) checkGlob(arg);
+    if (info[i] === null && isDynamicPattern(arg)) checkGlob(picomatch, arg);
   });
   for (const [i, arg] of args.entries()) {
     const found = info[i];

@@ -49,7 +49,6 @@ type Mode = 'print' | 'check' | 'write' | 'diff';
 
 export const fmtCommand: Command = {
   name: 'fmt',
-  summary: 'format dsq files (stdout, --check, --diff or --write), keeping every comment',
   help: HELP,
   options: {
     check: { type: 'boolean' },

@@ -61,7 +61,6 @@ interface Plan {
 
 export const genCommand: Command = {
   name: 'gen',
-  summary: 'write typed TypeScript functions for the named statements of query files',
   help: HELP,
   options: { out: { type: 'string' }, schema: { type: 'string' }, check: { type: 'boolean' }, watch: { type: 'boolean' }, import: { type: 'string' }, ...CONFIG_FLAG_OPTIONS, ...FILE_FLAG_OPTIONS },
   async run(ctx) {

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { ConfigError } from '../config/index.js';
 import { readFileBytes, type UnreadableFileError } from '../config/read-file.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
@@ -8,6 +8,13 @@ import { DsqError } from '../diagnostic/diagnostic.js';
 import type { CommandContext } from './command.js';
 import type { Configs } from './config-flags.js';
 import { FileError, reasonOf } from './io.js';
+
+/** The ignore-file matcher, imported on first use: a command given one file (dsq compile FILE) never loads it. */
+let ignoreModule: Promise<() => Ignore> | undefined;
+async function newIgnore(): Promise<Ignore> {
+  ignoreModule ??= import('ignore').then((m) => m.default);
+  return (await ignoreModule)();
+}
 
 /**
  * Which files a folder walk or a glob passes over, with git's own rules (the `ignore` package):
@@ -122,14 +129,16 @@ export class IgnoreRules {
       if (err instanceof ConfigError) return [];
       throw err;
     }
-    return (config.ignore ?? []).map((patterns) => {
+    const levels: Level[] = [];
+    for (const patterns of config.ignore ?? []) {
       let level = this.configLevels.get(patterns);
       if (!level) {
-        level = { base: patterns.base, rules: ignore().add([...patterns.patterns]) };
+        level = { base: patterns.base, rules: (await newIgnore()).add([...patterns.patterns]) };
         this.configLevels.set(patterns, level);
       }
-      return level;
-    });
+      levels.push(level);
+    }
+    return levels;
   }
 
   /** An ignore file found in a folder: none when it does not exist. */
@@ -142,7 +151,7 @@ export class IgnoreRules {
       if (code === 'ENOENT' || code === 'ENOTDIR') return null;
       throw new FileError(`cannot read ${relative(this.cwd, path) || path}: ${reasonOf(err)}`);
     }
-    return { base: dirname(path), rules: ignore().add(textOf(bytes, path)) };
+    return { base: dirname(path), rules: (await newIgnore()).add(textOf(bytes, path)) };
   }
 
   /** A file given to --ignore-path: it must be there. */
@@ -153,7 +162,7 @@ export class IgnoreRules {
     } catch (err) {
       throw new FileError(`cannot read the ignore file ${shown}: ${reasonOf(err)}`);
     }
-    return { base: dirname(path), rules: ignore().add(textOf(bytes, shown)) };
+    return { base: dirname(path), rules: (await newIgnore()).add(textOf(bytes, shown)) };
   }
 }
 

@@ -77,7 +77,6 @@ export interface LintMode {
 
 export const lintCommand: Command = {
   name: 'lint',
-  summary: 'find mistakes in .dsq files (text, json, sarif, github, junit, gitlab output; --fix)',
   help: HELP,
   options: {
     format: { type: 'string' },

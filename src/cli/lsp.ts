@@ -16,7 +16,6 @@ Options:
 
 export const lspCommand: Command = {
   name: 'lsp',
-  summary: 'the language server for editors (LSP over --stdio)',
   help: HELP,
   options: { stdio: { type: 'boolean' }, clientProcessId: { type: 'string' } },
   async run({ values }) {

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './commands.js';
 import { UsageError, type Command, type Io } from './command.js';
-import { ConfigError } from '../config/index.js';
 import { suggest } from '../diagnostic/suggest.js';
 import { COLOR_FLAG_OPTIONS, colorFor, paintReport } from './color.js';
 import { FileError, processIo } from './io.js';
@@ -37,17 +36,19 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     const asked = COMMANDS.find((c) => c.name === rest[0]);
     if (asked === undefined || rest.length > 1) return unknownCommand(rest.length > 1 ? rest.join(' ') : (rest[0] as string), io, 'help ');
-    io.stdout(helpOf(asked));
+    io.stdout(helpOf(await asked.load()));
     return 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout('dsq 0.1.0\n');
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) return unknownCommand(name, io, '');
-  const options = { ...command.options, ...GLOBAL_OPTIONS };
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) return unknownCommand(name, io, '');
+  let options: NonNullable<Command['options']> = GLOBAL_OPTIONS;
   try {
+    const command = await entry.load();
+    options = { ...command.options, ...GLOBAL_OPTIONS };
     const { values, positionals } = parseArgs({ args: [...rest], options, allowPositionals: true, strict: true });
     if (values.help) {
       io.stdout(helpOf(command));
@@ -67,6 +68,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return 2;
     }
     // A config file that is not valid: its problems with line, column and pointer (exit 2, as fmt).
+    // (Imported here: only a command that read a config file can have thrown one.)
+    const { ConfigError } = await import('../config/index.js');
     if (err instanceof ConfigError) {
       io.stderr(`${err.format()}\n`);
       return 2;

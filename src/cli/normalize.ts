@@ -24,7 +24,6 @@ Options:
 
 export const normalizeCommand: Command = {
   name: 'normalize',
-  summary: 'validate spec JSON and print it in the short ($) or full ({"type"}) form',
   help: HELP,
   options: JSON_FLAG_OPTIONS,
   async run({ positionals, values, io }) {

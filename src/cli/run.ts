@@ -44,7 +44,6 @@ Example:
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'run queries and actions on local data (DuckDB) with the spec\'s semantics',
   help: HELP,
   options: {
     ...PARAM_FLAG_OPTIONS,

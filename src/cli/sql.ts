@@ -21,7 +21,6 @@ Options:
 
 export const sqlCommand: Command = {
   name: 'sql',
-  summary: 'print the SQL a statement runs as locally (duckdb or postgres)',
   help: HELP,
   options: { ...PARAM_FLAG_OPTIONS, schema: { type: 'string' }, dialect: { type: 'string' } },
   async run(ctx) {

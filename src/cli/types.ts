@@ -30,7 +30,6 @@ Example:
 
 export const typesCommand: Command = {
   name: 'types',
-  summary: 'write TypeScript types for the typed builder from database definitions',
   help: HELP,
   options: { name: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' } },
   async run({ positionals, values, io }) {

@@ -196,7 +196,7 @@ function typeOne(e: Node, get: (n: Node | null) => string, scopes: readonly Sele
 
 const orNull = (t: string) => (/\|\s*null$/.test(t) || t === 'null' ? t : `${t} | null`);
 
-function columnType(path: string, scopes: readonly SelectScope[], nullable: ReadonlySet<Source>): string | null {
+function columnType(path: string, scopes: readonly SelectScope[], nullable: ReadonlySet<Node>): string | null {
   const { qualifier, name, blobAttribute } = splitColumnPath(path);
   if (blobAttribute !== null) return null;
   const lower = name.toLowerCase();

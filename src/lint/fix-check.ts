@@ -4,20 +4,25 @@ import { applyEdits, chooseFixes } from './fix.js';
 import type { Fix, LintDiagnostic, LintDocument, TextEdit } from './rule-api.js';
 
 /**
- * The findings with every fix checked before it is offered: a fix whose text would not parse
- * (`ALIAS(order)` for an alias named `order`) is dropped from its finding, which stays, not
- * fixable. Fixes are checked per statement: a statement's fixes applied together and the
- * statement parsed again; only when that fails are they split in halves until the bad ones are
- * found, so the check costs one parse of each statement with fixes (and a few more per bad fix).
+ * The findings with every fix and suggestion checked before it is offered: a fix whose text
+ * would not parse (`ALIAS(order)` for an alias named `order`) is dropped from its finding, which
+ * stays, not fixable. Fixes are checked per statement: a statement's fixes applied together and
+ * the statement parsed again; only when that fails are they split in halves until the bad ones
+ * are found, so the check costs one parse of each statement with fixes (and a few more per bad
+ * fix). A finding's suggestions are alternatives (they clash), so they are checked apart: a
+ * parse more per suggestion a finding has beyond its first.
  */
 export function checkFixes(doc: LintDocument, found: LintDiagnostic[], parse: ParseOptions = {}): LintDiagnostic[] {
-  const withFix = found.filter((d) => d.fix !== undefined && d.fix.edits.length > 0);
-  if (withFix.length === 0) return found;
+  const offered: Fix[] = [];
+  for (const d of found) {
+    if (d.fix !== undefined && d.fix.edits.length > 0) offered.push(d.fix);
+    for (const s of d.suggestions ?? []) if (s.edits.length > 0) offered.push(s);
+  }
+  if (offered.length === 0) return found;
   const statements = doc.statements.map((s) => s.span);
   const groups = new Map<number, Fix[]>();
   const whole: Fix[] = [];
-  for (const d of withFix) {
-    const fix = d.fix as Fix;
+  for (const fix of offered) {
     const s = statementOf(statements, fix);
     if (s < 0) whole.push(fix);
     else {
@@ -35,9 +40,12 @@ export function checkFixes(doc: LintDocument, found: LintDiagnostic[], parse: Pa
   for (const fix of whole) findBad(doc.text, 0, [fix], bad, parse, doc.statements.length);
   if (bad.size === 0) return found;
   return found.map((d) => {
-    if (d.fix === undefined || !bad.has(d.fix)) return d;
-    const { fix: _dropped, ...rest } = d;
-    return rest;
+    const badFix = d.fix !== undefined && bad.has(d.fix);
+    const badSuggestion = d.suggestions?.some((s) => bad.has(s)) === true;
+    if (!badFix && !badSuggestion) return d;
+    const { fix, suggestions, ...rest } = d;
+    const kept = suggestions?.filter((s) => !bad.has(s)) ?? [];
+    return { ...rest, ...(fix !== undefined && !badFix ? { fix } : {}), ...(kept.length > 0 ? { suggestions: kept } : {}) };
   });
 }
 

@@ -1,15 +1,10 @@
 import type { Statement } from '../ast/nodes.js';
 import type { Schema } from '../schema/index.js';
 import { parseDocument, type ParseOptions } from '../syntax/index.js';
-import { resolveRules } from './config.js';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { applyFixes, fixInKeywordCase } from './fix.js';
-import { checkFixes } from './fix-check.js';
+import { lintWithRules } from './lint-with.js';
 import { RULES } from './registry.js';
-import { quotedText } from './rules/quoted-text.js';
-import { unknownFunction } from './rules/unknown-function.js';
-import type { Diagnostic } from '../diagnostic/diagnostic.js';
-import { runRules } from './run.js';
 import type { LintDiagnostic, LintDocument, Rule, RulesConfig } from './rule-api.js';
 
 export interface LintOptions {
@@ -38,18 +33,7 @@ export interface LintResult {
 
 /** Lints a document the parser (or a test) produced. Throws DsqError for a bad rules configuration. */
 export function lintDocument(doc: LintDocument, options: LintOptions = {}): LintResult {
-  const schema = options.schema ?? null;
-  const registry = options.registry ?? RULES;
-  const active = resolveRules(registry, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
-  const diagnostics = checkFixes(doc, runRules(doc, active, schema, new Set(registry.map((r) => r.meta.id))), options.parse);
-  return {
-    diagnostics,
-    errorCount: diagnostics.filter((d) => d.severity === 'error').length,
-    warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
-    infoCount: diagnostics.filter((d) => d.severity === 'info').length,
-    fixableCount: diagnostics.filter((d) => d.fix).length,
-    syntaxErrors: doc.diagnostics.some((d) => d.severity === 'error'),
-  };
+  return lintWithRules(doc, options.registry ?? RULES, options);
 }
 
 /** Lints dsq text: parses it (recovering from syntax errors) and runs every rule in one walk per statement. */
@@ -139,27 +123,4 @@ function tidied(text: string, options: FixOptions): { text: string; result: Lint
   if (out === text) return null;
   const result = lint(out, options);
   return result.syntaxErrors ? null : { text: out, result };
-}
-
-/**
- * The rules `dsq compile` runs and shows as warnings: text that compiles but may not say what was
- * meant (a double-quoted name that looks like text; a function outside the spec's table, with
- * "did you mean"). They are lint's own rules, so compile and lint say the same thing.
- */
-export const COMPILE_RULES: readonly Rule[] = [quotedText, unknownFunction];
-
-/**
- * The warnings `dsq compile` shows for a parsed document: COMPILE_RULES, each with its setting
- * in `rules` ("off" silences it; options such as unknown-function's `allow` apply). A finding
- * is a warning here whatever its lint severity (the text compiles).
- */
-export function compileWarnings(doc: LintDocument, options: Pick<LintOptions, 'schema' | 'rules'> = {}): Diagnostic[] {
-  const rules: RulesConfig = Object.fromEntries(
-    COMPILE_RULES.flatMap((rule) => {
-      const own = options.rules?.[rule.meta.id];
-      return own === undefined ? [] : [[rule.meta.id, own]];
-    }),
-  );
-  const found = lintDocument(doc, { schema: options.schema ?? null, rules, registry: COMPILE_RULES }).diagnostics;
-  return found.map((d) => ({ ...d, severity: 'warning' as const }));
 }

@@ -1,9 +1,10 @@
+import type { DataAction, FieldExpr, FieldValue } from '../ast/actions.js';
 import type { Node, Select, Statement } from '../ast/nodes.js';
 import type { Visitor } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
-import type { Clause, SelectScope } from './scope.js';
+import type { ActionScope, Clause, SelectScope } from './scope.js';
 
 import type { RuleLevel, RuleSetting, RuleSeverity } from '../config/config.js';
 
@@ -20,7 +21,7 @@ export interface TextEdit {
   readonly text: string;
 }
 
-/** A safe, mechanical correction of a finding, as text edits on the linted source. */
+/** A correction of a finding, as text edits on the linted source: a finding's certain `fix`, or one of its `suggestions`. */
 export interface Fix {
   readonly description: string;
   readonly edits: readonly TextEdit[];
@@ -31,7 +32,13 @@ export interface LintDiagnostic extends Diagnostic {
   readonly code: string;
   readonly severity: RuleSeverity;
   readonly span: Span;
+  /** The one certain correction: `dsq lint --fix` and the editor's "fix all" apply it. */
   readonly fix?: Fix;
+  /**
+   * Corrections that are likely but not certain (the "did you mean" names of unknown-field and
+   * unknown-database): the editor offers each as a quick fix; `--fix` and "fix all" never apply them.
+   */
+  readonly suggestions?: readonly Fix[];
 }
 
 /** The kind of value a rule option holds (checked when the configuration is read). */
@@ -60,6 +67,8 @@ export interface Report {
   readonly span?: Span;
   readonly hint?: string;
   readonly fix?: Fix;
+  /** Quick fixes to offer, none applied by `--fix` (LintDiagnostic `suggestions`). */
+  readonly suggestions?: readonly Fix[];
 }
 
 /** What a rule sees while the runner walks a statement. */
@@ -83,10 +92,28 @@ export interface RuleContext {
   clause(): Clause | null;
   /** Names and sources of a select (computed once per select). */
   scope(select: Select): SelectScope;
-  /** The scopes of the selects above the current node, innermost first. */
-  scopes(): readonly SelectScope[];
+  /** The databases a data action reads or writes, as its WHERE and field names see them (computed once per action). */
+  actionScope(action: DataAction): ActionScope;
+  /**
+   * The scopes the current node is in, innermost first: of the selects above it, and of the data
+   * action above it when the node lies in a part of it that sees its records (its WHERE, records
+   * specifier, SET, record expressions: src/lint/scope.ts ACTION_SCOPE_KEYS).
+   */
+  scopes(): readonly (SelectScope | ActionScope)[];
   /** Where a node stands in the source (falls back to its nearest located ancestor). */
   spanOf(node: Node): Span | null;
+  /**
+   * Where one name-holding property of a node stands, when the parser recorded it: `fields/0`
+   * of FETCH RECORDS, `columns/name` of INSERT ... VALUES (the column list's name), `file` of
+   * UPDATE (`FILE '...'`). Null otherwise (fall back to `spanOf(node)`).
+   */
+  spanOfProperty(node: Node, property: string): Span | null;
+  /**
+   * Where the name of a field value or field expression at or under the current node is written:
+   * in VALUES, the column list's name (every row's value shares it); elsewhere (SET `a = 1`,
+   * `RECORDS (a = 1)`, `KEY(a = 1)`) the first token of the node. Null when it has no text.
+   */
+  spanOfFieldName(node: FieldValue | FieldExpr): Span | null;
   /** The source text of a node, when it came from text. */
   sourceOf(node: Node): string | null;
   report(report: Report): void;

@@ -1,9 +1,12 @@
+import type { DataAction, FieldExpr, FieldValue } from '../ast/actions.js';
 import type { Node, Select, Statement } from '../ast/nodes.js';
 import { visit, visitInParallel, type Visitor, type VisitInfo } from '../ast/walk.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Schema } from '../schema/index.js';
 import type { ActiveRule } from './config.js';
-import { buildScope, type Clause, type SelectScope } from './scope.js';
+import { existingFieldKey } from '../syntax/field-spans.js';
+import { tokenize } from '../syntax/index.js';
+import { buildOwnerScope, scopeOwnerOf, type ActionScope, type Clause, type ScopeOwner, type SelectScope } from './scope.js';
 import { SUPPRESSION_RULE_ID, checkDirectives } from './rules/suppression-comment.js';
 import { applySuppressions, readDirectives, unknownDirectives } from './suppress.js';
 import type { LintDiagnostic, LintDocument, Report, RuleContext } from './rule-api.js';
@@ -13,11 +16,15 @@ interface Frame {
   /** Nearest select strictly above the node. */
   readonly select: Select | null;
   readonly clause: Clause | null;
-  /** Every select strictly above the node, outermost first (shared between frames of one select). */
-  readonly selects: readonly Select[];
+  /**
+   * Every select and data action whose scope the node is in, outermost first (shared between
+   * frames of one owner): the selects strictly above it, and a data action above it when the
+   * node lies in a part that sees its records (src/lint/scope.ts ACTION_SCOPE_KEYS).
+   */
+  readonly owners: readonly ScopeOwner[];
 }
 
-const TOP: Frame = { select: null, clause: null, selects: [] };
+const TOP: Frame = { select: null, clause: null, owners: [] };
 
 /**
  * Runs the active rules over a parsed document: every rule's visitor is called in ONE walk of
@@ -45,10 +52,13 @@ export function runRules(
       current = node;
       const up = info.depth > 0 ? (frames[info.depth - 1] as Frame) : TOP;
       const parent = info.parent;
+      const owner = parent === null ? null : scopeOwnerOf(parent, info.key);
       frames[info.depth] =
-        parent !== null && parent.kind === 'select'
-          ? { select: parent, clause: info.key as Clause, selects: [...up.selects, parent] }
-          : up;
+        owner === null
+          ? up
+          : owner.kind === 'select'
+            ? { select: owner, clause: info.key as Clause, owners: [...up.owners, owner] }
+            : { select: up.select, clause: up.clause, owners: [...up.owners, owner] };
       frames.length = info.depth + 1;
     },
     leave(node, info) {
@@ -57,7 +67,7 @@ export function runRules(
       frames.length = info.depth + 1;
     },
   };
-  const scopeCache = new Map<Select, SelectScope>();
+  const scopeCache = new Map<ScopeOwner, SelectScope | ActionScope>();
   let statement: Statement | null = null;
   let statementSpan: Span | null = null;
 
@@ -75,14 +85,31 @@ export function runRules(
     }
     return statementSpan;
   };
-  const scope = (select: Select): SelectScope => {
-    let s = scopeCache.get(select);
+  const scopeOf = (owner: ScopeOwner): SelectScope | ActionScope => {
+    let s = scopeCache.get(owner);
     if (!s) {
-      s = buildScope(select, schema);
-      scopeCache.set(select, s);
+      s = buildOwnerScope(owner, schema);
+      scopeCache.set(owner, s);
     }
     return s;
   };
+  const propertySpan = (node: Node, property: string): Span | null => {
+    const key = existingFieldKey(node, property);
+    return key === undefined ? null : (doc.spans.get(key) ?? null);
+  };
+  const fieldNameSpan = (node: FieldValue | FieldExpr): Span | null => {
+    // In VALUES the name stands in the column list, apart from each row's value: the action
+    // holds its span (src/syntax/write-rules.ts), one for all the rows.
+    const owner = frame().owners.at(-1);
+    const column = owner === undefined || owner.kind === 'select' ? null : propertySpan(owner, `columns/${node.field}`);
+    if (column !== null) return column;
+    // Elsewhere the node's span starts with the name.
+    const own = doc.spans.get(node);
+    const name = own === undefined ? undefined : tokenize(doc.text.slice(own.start, own.end))[0];
+    return own === undefined || name === undefined ? null : leadingSpan(own, name.image);
+  };
+  const scope = (select: Select): SelectScope => scopeOf(select) as SelectScope;
+  const actionScope = (action: DataAction): ActionScope => scopeOf(action) as ActionScope;
 
   const visitors: Visitor[] = [tracker];
   const fileHooks: (() => void)[] = [];
@@ -99,13 +126,16 @@ export function runRules(
       enclosingSelect: () => frame().select,
       clause: () => frame().clause,
       scope,
+      actionScope,
       scopes: () => {
-        const selects = frame().selects;
-        const out: SelectScope[] = [];
-        for (let i = selects.length - 1; i >= 0; i--) out.push(scope(selects[i] as Select));
+        const owners = frame().owners;
+        const out: (SelectScope | ActionScope)[] = [];
+        for (let i = owners.length - 1; i >= 0; i--) out.push(scopeOf(owners[i] as ScopeOwner));
         return out;
       },
       spanOf,
+      spanOfProperty: propertySpan,
+      spanOfFieldName: fieldNameSpan,
       sourceOf: (node) => {
         const s = doc.spans.get(node);
         return s ? doc.text.slice(s.start, s.end) : null;
@@ -120,6 +150,7 @@ export function runRules(
           span,
           ...(r.hint ? { hint: r.hint } : {}),
           ...(r.fix ? { fix: r.fix } : {}),
+          ...(r.suggestions && r.suggestions.length > 0 ? { suggestions: r.suggestions } : {}),
         });
       },
     };
@@ -167,4 +198,13 @@ function dedupe(list: readonly LintDiagnostic[]): LintDiagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The span of `image` written at the start of `span`. */
+function leadingSpan(span: Span, image: string): Span {
+  const end = span.start + image.length;
+  const breaks = image.match(/\r\n|\r|\n/g);
+  if (breaks === null) return { ...span, end, endLine: span.line, endColumn: span.column + image.length };
+  const last = breaks[breaks.length - 1] as string;
+  return { ...span, end, endLine: span.line + breaks.length, endColumn: image.length - (image.lastIndexOf(last) + last.length) + 1 };
 }

@@ -1,6 +1,6 @@
 import type { ColumnRef, DatabaseColumn, Source } from '../ast/nodes.js';
 import type { SchemaDatabase, SchemaField } from '../schema/index.js';
-import { ATTRIBUTES, type SelectScope, type SourceInfo } from './scope.js';
+import { ATTRIBUTES, type Scope, type SourceInfo } from './scope.js';
 import {
   DATABASE_TABLES, databaseNames, findFieldInAny, hasBlob, resolveDatabasePath, splitColumnPath, splitTablePath,
 } from './schema-paths.js';
@@ -15,7 +15,13 @@ export type ColumnResolution =
   | { readonly status: 'unresolved' }
   | { readonly status: 'unknown-database'; readonly path: string; readonly candidates: readonly string[] }
   | { readonly status: 'unknown-table'; readonly table: string }
-  | { readonly status: 'unknown-field'; readonly name: string; readonly candidates: readonly string[] };
+  | {
+      readonly status: 'unknown-field';
+      readonly name: string;
+      readonly candidates: readonly string[];
+      /** A field name written in a data action (a record's, SET's, KEY's, FIELDS') that is a record attribute, which no action writes or lists as a field. */
+      readonly attribute?: boolean;
+    };
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -60,7 +66,7 @@ export function resolveTablePath(context: RuleContext, path: string): ColumnReso
  * first); `q.name` against a source named or aliased `q`, else against a database path `q`
  * (with `@table`) of the schema.
  */
-export function resolveColumn(context: RuleContext, node: ColumnRef, scopes: readonly SelectScope[]): ColumnResolution {
+export function resolveColumn(context: RuleContext, node: ColumnRef, scopes: readonly Scope[]): ColumnResolution {
   // Several rules ask about the same column in one walk: remember the answer per innermost scope.
   const inner = scopes[0];
   if (!inner) return resolveColumnIn(context, node, scopes);
@@ -77,9 +83,9 @@ export function resolveColumn(context: RuleContext, node: ColumnRef, scopes: rea
   return r;
 }
 
-const resolved = new WeakMap<SelectScope, WeakMap<ColumnRef, ColumnResolution>>();
+const resolved = new WeakMap<Scope, WeakMap<ColumnRef, ColumnResolution>>();
 
-function resolveColumnIn(context: RuleContext, node: ColumnRef, scopes: readonly SelectScope[]): ColumnResolution {
+function resolveColumnIn(context: RuleContext, node: ColumnRef, scopes: readonly Scope[]): ColumnResolution {
   const { qualifier, name, blobAttribute } = splitColumnPath(node.path);
   if (qualifier === null) {
     const candidates: string[] = [];
@@ -127,4 +133,31 @@ export function resolveDatabaseColumn(context: RuleContext, node: DatabaseColumn
   if (table.status !== 'known' || !table.databases) return table;
   if (node.column.kind !== 'spec_name') return { status: 'unresolved' };
   return inDatabases(table.databases, node.column.name, null);
+}
+
+/**
+ * Resolves a field name a data action writes or lists (a record's or UPDATE's field, a KEY's
+ * field, a name of FETCH RECORDS' FIELDS) against the databases of the innermost scope, which
+ * is the action's there. The spec's record keys are a "field name or label" (compared as
+ * src/schema `findField` does: exact, then case-insensitive); a blob's name is known; a record
+ * attribute (record_id, insert_at, ...) is no field: unknown, marked `attribute`.
+ */
+export function resolveFieldName(scopes: readonly Scope[], name: string): ColumnResolution {
+  const sources = scopes[0]?.sources ?? [];
+  if (sources.length === 0) return { status: 'unresolved' };
+  const candidates: string[] = [];
+  for (const source of sources) {
+    if (source.databases.length === 0) return { status: 'unresolved' };
+    const field = findFieldInAny(source.databases, name);
+    if (field) return { status: 'field', field };
+    if (hasBlob(source.databases, name)) return { status: 'known' };
+    for (const db of source.databases) for (const f of db.fields) candidates.push(f.name, ...(f.label !== f.name ? [f.label] : []));
+  }
+  return { status: 'unknown-field', name, candidates, ...(ATTRIBUTES.has(name.toLowerCase()) ? { attribute: true } : {}) };
+}
+
+/** The database path a data action names (`shop.orders` of `UPDATE shop.orders`), for messages; null when it names none by name. */
+export function actionDatabaseName(scopes: readonly Scope[]): string | null {
+  const node = scopes[0]?.sources[0]?.node;
+  return node?.kind === 'spec_name' ? node.name : null;
 }

@@ -27,9 +27,10 @@ export interface ActionContext {
 const wants = (only: readonly string[] | undefined, kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 
 /**
- * Code actions for the findings in `[start, end]`: each lint fix as a quick fix, suppression
+ * Code actions for the findings in `[start, end]`: each lint fix as a quick fix, each suggestion
+ * (the "did you mean" of unknown-field and unknown-database) as a quick fix, suppression
  * comments (this line, the whole file), removing a comment that suppresses nothing, and "fix
- * all" (the same fixes `dsq lint --fix` applies, re-linted after each pass).
+ * all" (the same fixes `dsq lint --fix` applies, re-linted after each pass; no suggestions).
  */
 export function codeActions(ctx: ActionContext, start: number, end: number): CodeAction[] {
   const out: CodeAction[] = [];
@@ -45,6 +46,17 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
       if (d.fix && d.fix.edits.length > 0) {
         const fix = fixInKeywordCase(d.fix, ctx.text, ctx.keywordCase);
         out.push({ title: `${d.fix.description} (${d.code})`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: edit(fix.edits.map((e) => textEdit(e.start, e.end, e.text))) });
+      }
+      // "Did you mean" renames: offered one by one, never part of "fix all" (they are likely, not certain).
+      const suggestions = d.suggestions ?? [];
+      for (const s of suggestions) {
+        out.push({
+          title: `${s.description} (${d.code})`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          ...(suggestions.length === 1 && !d.fix ? { isPreferred: true } : {}),
+          edit: edit(s.edits.map((e) => textEdit(e.start, e.end, e.text))),
+        });
       }
       if (d.code === 'suppression-comment' && d.message.includes('suppresses nothing')) {
         const [s, e] = lineRemoval(ctx.text, d.span.start, d.span.end);

@@ -2,6 +2,8 @@ import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-lang
 import { DATABASE_TABLES } from '../lint/schema-paths.js';
 import { FUNCTIONS } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
+import { isActionStatement, STATEMENT_WORDS } from './action-target.js';
+import { completeAction } from './completion-actions.js';
 import { Items, SORT, type CompletionContext } from './completion-items.js';
 import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields } from './completion-schema.js';
 import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, pathEndingAt, startsExpression } from './completion-tokens.js';
@@ -52,8 +54,13 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
     return out.items;
   }
   const frame = frameAt(shape, statement, offset);
-  if (p < 0 || frame === null || p < frame.open) {
-    out.keyword('SELECT');
+  if (p < 0) {
+    for (const w of STATEMENT_WORDS) out.keyword(w);
+    return out.items;
+  }
+  if (frame === null || p < frame.open) {
+    if (isActionStatement(shape, statement)) completeAction(out, shape, statement, p, ctx);
+    else out.keyword('SELECT');
     return out.items;
   }
   const prev = code[p] as SourceToken;

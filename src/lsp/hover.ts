@@ -1,6 +1,8 @@
 import { MarkupKind, type Hover, type Range } from 'vscode-languageserver/node';
 import { functionInfo } from '../lint/functions.js';
-import type { Schema } from '../schema/definitions.js';
+import type { Schema, SchemaField } from '../schema/definitions.js';
+import { findDatabases, findField, type DatabaseEntry } from '../schema/lookup.js';
+import { actionTarget, isActionStatement } from './action-target.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { paramAt, paramHover, paramInfos } from './params.js';
@@ -8,7 +10,7 @@ import { functionDoc } from './signature.js';
 import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';
 import {
   clauseAt, frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt, visibleFrames,
-  type Frame, type TextShape,
+  type Frame, type StatementShape, type TextShape,
 } from './structure.js';
 
 export interface HoverContext {
@@ -46,12 +48,13 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     const line = KEYWORD_DOCS[t.type];
     return line ? answer(`**${t.type}** — ${line}\n\n(grammar/reference.md)`) : null;
   }
+  if (frame === null && isName(t) && isActionStatement(shape, statement)) return actionHover(shape, statement, i, ctx.schema, answer);
   if (!isName(t) || frame === null) return null;
 
   // A source's path or alias in FROM.
   for (const s of frameSources(shape, frame, ctx.schema)) {
-    if (s.ref.aliasAt === i) return answer(`**${s.ref.alias}**: alias of ${sourceText(s)}${databaseDoc(s)}`);
-    if (s.ref.first <= i && i <= s.ref.last && s.ref.kind !== 'subquery') return answer(`${sourceText(s)}${databaseDoc(s)}`, (code[s.ref.first] as SourceToken).start, (code[s.ref.last] as SourceToken).end);
+    if (s.ref.aliasAt === i) return answer(`**${s.ref.alias}**: alias of ${sourceText(s)}${databaseDoc(s.databases)}`);
+    if (s.ref.first <= i && i <= s.ref.last && s.ref.kind !== 'subquery') return answer(`${sourceText(s)}${databaseDoc(s.databases)}`, (code[s.ref.first] as SourceToken).start, (code[s.ref.last] as SourceToken).end);
   }
   const result = frame.results.find((r) => r.at === i);
   if (result) return answer(`**${result.alias}**: result alias of \`${itemText(shape, result.first, result.at)}\``);
@@ -81,7 +84,7 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
   if (lastDot > 0 && i < lastDot) {
     const qualifier = pathOf(first, lastDot - 1);
     const source = findQualified(shape, frame, ctx.schema, qualifier);
-    return source ? answer(`**${qualifier}**: ${sourceText(source)}${databaseDoc(source)}`, (code[first] as SourceToken).start, (code[lastDot - 1] as SourceToken).end) : null;
+    return source ? answer(`**${qualifier}**: ${sourceText(source)}${databaseDoc(source.databases)}`, (code[first] as SourceToken).start, (code[lastDot - 1] as SourceToken).end) : null;
   }
   const qualifier = lastDot > 0 ? pathOf(first, lastDot - 1) : null;
   // The field (or blob) name: the segment after the last dot (a blob attribute may follow a `:`).
@@ -94,6 +97,23 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     return answer(`**${fieldName}** is in several sources: ${found.map((f) => f.source.qualifier ?? 'a subquery').map((q) => `\`${q}\``).join(', ')}; qualify it.`, start, end);
   }
   return answer(columnDoc(found[0] as { source: ResolvedSource; column: SourceColumn }), start, end);
+}
+
+/** In a data statement, outside its selects: its database, or a field of it. */
+function actionHover(shape: TextShape, statement: StatementShape, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
+  const code = shape.code;
+  const target = actionTarget(code, statement);
+  if (target === null || schema === null) return null;
+  const entries = findDatabases(schema, target.path);
+  if (target.first <= i && i <= target.last) {
+    return entries.length === 0 ? null : answer(`table \`${target.path}\`${databaseDoc(entries)}`, (code[target.first] as SourceToken).start, (code[target.last] as SourceToken).end);
+  }
+  const name = nameOf(code[i] as SourceToken);
+  for (const e of entries) {
+    const field = findField(e.database, name);
+    if (field) return answer(fieldDoc(field, e));
+  }
+  return null;
 }
 
 function startsForm(t: SourceToken, next: SourceToken | undefined): boolean {
@@ -128,7 +148,11 @@ function columnDoc({ source, column }: { source: ResolvedSource; column: SourceC
   if (column.attribute) return `**${column.name}**: record attribute (every record has it) · from ${sourceText(source)}`;
   const field = column.field;
   if (!field) return `**${column.name}**: column of ${sourceText(source)}`;
-  const db = column.database;
+  return fieldDoc(field, column.database);
+}
+
+/** A field of a database: its type, nullability, key and label. */
+function fieldDoc(field: SchemaField, db: DatabaseEntry | null): string {
   const facts = [`type \`${field.type}\``, field.nul ? 'nullable' : 'not null'];
   if (field.key) facts.push('key field');
   if (field.label !== field.name) facts.push(`label "${field.label}"`);
@@ -149,9 +173,9 @@ function sourceText(s: ResolvedSource): string {
   }
 }
 
-function databaseDoc(s: ResolvedSource): string {
-  if (s.databases.length === 0) return '';
-  return s.databases
+function databaseDoc(databases: readonly DatabaseEntry[]): string {
+  if (databases.length === 0) return '';
+  return databases
     .map((e) => {
       const d = e.database;
       const fields = d.fields.slice(0, 12).map((f) => `${f.name} ${f.type}${f.nul ? '?' : ''}`).join(', ');

@@ -1,6 +1,6 @@
 import { lint, type LintOptions, type LintResult } from '../lint/lint.js';
 import { LineIndex } from '../diagnostic/span.js';
-import type { LintDiagnostic } from '../lint/rule-api.js';
+import type { Fix, LintDiagnostic } from '../lint/rule-api.js';
 
 /**
  * Linting a changing document statement by statement: each statement's findings are kept by
@@ -81,11 +81,13 @@ function shift(d: LintDiagnostic, base: number, lines: LineIndex, chunk: string)
       return `(line ${at.line}:${at.column})`;
     });
   }
+  const moved = (fix: Fix): Fix => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) });
   return {
     ...d,
     message,
     span,
-    ...(d.fix ? { fix: { ...d.fix, edits: d.fix.edits.map((e) => ({ ...e, start: e.start + base, end: e.end + base })) } } : {}),
+    ...(d.fix ? { fix: moved(d.fix) } : {}),
+    ...(d.suggestions ? { suggestions: d.suggestions.map(moved) } : {}),
   };
 }
 

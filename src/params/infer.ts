@@ -1,8 +1,8 @@
 import type { Expr, Node, Param, Select } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
-import { select as makeSelect } from '../ast/make.js';
-import { resolveColumn, resolveDatabaseColumn } from '../lint/schema-columns.js';
-import { buildScope, type SelectScope } from '../lint/scope.js';
+import type { DataAction } from '../ast/actions.js';
+import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../lint/schema-columns.js';
+import { buildActionScope, buildScope, scopeOwnerOf, type Scope } from '../lint/scope.js';
 import type { RuleContext } from '../lint/rule-api.js';
 import type { Schema, SchemaField } from '../schema/index.js';
 import { paramTypeOfField, type ParamType } from '../schema/param-types.js';
@@ -41,7 +41,7 @@ interface Found {
  */
 export function inferParams(statement: Node, schema: Schema | null, annotations: ReadonlyMap<string, ParamType> = new Map()): ParamInfo[] {
   const context = { schema } as unknown as RuleContext;
-  const scopes: SelectScope[] = [];
+  const scopes: Scope[] = [];
   const found = new Map<string, Found>();
   const uses = new Map<string, Param[]>();
   const lists = new Set<string>();
@@ -87,26 +87,36 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
   };
   const LIMIT: Found = { type: 'integer', from: 'limit', field: null };
 
-  /** A data action on a named database: its fields are in scope (WHERE) and are the targets of VALUES and SET. */
-  const actionScope = (node: Node): SelectScope | null => {
-    const database = (node as { database?: unknown }).database as Node | undefined;
-    if (node.kind === 'select' || database?.kind !== 'spec_name') return null;
-    return buildScope(makeSelect({ from: { kind: 'table', table: database.name, alias: null } }), schema);
+  /** The type of the field a data action writes or keys by `name` (its database's, in the innermost scope). */
+  const fieldType = (name: string): Found | undefined => {
+    if (schema === null) return undefined;
+    const r = resolveFieldName(scopes, name);
+    const type = r.status === 'field' ? paramTypeOfField(r.field) : null;
+    return r.status === 'field' && type !== null ? { type, from: 'field', field: r.field } : undefined;
   };
-  const actionScopes = new Map<Node, SelectScope>();
+  // A data action's fields are in scope where its records are (WHERE, RECORDS, SET: src/lint/scope.ts): the nodes that opened one.
+  const actionScopes = new Map<DataAction, Scope>();
+  const opened = new Set<Node>();
 
   visit(statement, {
-    enter(node) {
-      const own = actionScope(node);
-      if (own) {
-        actionScopes.set(node, own);
+    enter(node, info) {
+      const owner = info.parent === null ? null : scopeOwnerOf(info.parent, info.key);
+      if (owner !== null && owner.kind !== 'select') {
+        let own = actionScopes.get(owner);
+        if (own === undefined) {
+          own = buildActionScope(owner, schema);
+          actionScopes.set(owner, own);
+        }
+        opened.add(node);
         scopes.unshift(own);
       }
       switch (node.kind) {
-        case 'field_expr':
+        case 'field_expr': {
           // INSERT ... VALUES (:v), UPDATE ... SET f = :v: the type of the field written.
-          note(node.e, { kind: 'column', path: node.field });
+          const f = fieldType(node.field);
+          if (f) note(node.e, null, f);
           break;
+        }
         case 'select':
           scopes.unshift(buildScope(node, schema));
           note(node.limit ?? undefined, null, LIMIT);
@@ -124,10 +134,12 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
           if (typeof node.limit === 'object') note(node.limit ?? undefined, null, LIMIT);
           if (typeof node.offset === 'object') note(node.offset ?? undefined, null, LIMIT);
           break;
-        case 'field_value':
+        case 'field_value': {
           // KEY(id = :id): the type of the key field (the action's database in scope).
-          note(node.value as Expr, { kind: 'column', path: node.field });
+          const f = fieldType(node.field);
+          if (f) note(node.value as Expr, null, f);
           break;
+        }
         case 'param': {
           const list = uses.get(node.name) ?? [];
           list.push(node);
@@ -155,7 +167,8 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
       return undefined;
     },
     leave(node) {
-      if (node.kind === 'select' || actionScopes.has(node)) scopes.shift();
+      if (node.kind === 'select') scopes.shift();
+      if (opened.delete(node)) scopes.shift();
     },
   });
 

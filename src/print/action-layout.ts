@@ -113,9 +113,12 @@ export const WHERE_CLAUSE: Ctx = Object.freeze({ capture: null, whereClause: tru
 /**
  * `WHERE e` for a where specifier, `RECORDS spec` otherwise (`RECORDS ALL`: every record, said
  * in so many words). The where specifier prints the clause itself: its comments go around it.
+ * From text, the ALL the parser made where neither RECORDS nor WHERE was written prints as
+ * nothing: writing `RECORDS ALL` for the user would silence write-without-where.
  */
-export function recordsClause(n: { records: Node }, k: Kids): (take: () => Doc, env: Env) => Doc | null {
+export function recordsClause(n: { records: Node }, k: Kids, env: Env): (take: () => Doc, env: Env) => Doc | null {
   const records = n.records;
+  if (records.kind === 'spec_all' && env.at !== undefined && env.at(records) === undefined) return () => null;
   if (records.kind === 'spec_where') {
     k.add(records, WHERE_CLAUSE);
     return (take) => take();

@@ -1,7 +1,6 @@
 import type { Expr, Node } from '../ast/nodes.js';
 import { precedenceOf } from '../ast/kinds.js';
 import { OPERATORS } from '../ast/operators.js';
-import { dsqLexer } from '../syntax/tokens.js';
 import type { StatementTree } from './comment-tree.js';
 
 export const PUNCTUATION_BEFORE = new Set([',', ')', ']']);
@@ -42,10 +41,5 @@ export function placeKey(tree: StatementTree, node: Node, leading: boolean): Pla
 
 export function comparePlaces(a: Place, b: Place): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
-
-/** How many tokens the text between two offsets holds (comments not counted). */
-export function countTokens(text: string, from: number, to: number): number {
-  return to > from ? dsqLexer.tokenize(text.slice(from, to)).tokens.length : 0;
 }
 

@@ -171,6 +171,37 @@ export function blankLine(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** Two line breaks with only spaces and tabs between (`\r\n` is one break), as `blankLine` counts them. */
+const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*[\r\n]/g;
+
+/**
+ * Where the text holds a blank line: the start and end offset of each (as `blankLine` finds
+ * them), ascending. One search by the regular expression engine, so a text without any (most
+ * are) costs no loop in JavaScript.
+ */
+export function blankLines(text: string): number[] {
+  const out: number[] = [];
+  BLANK_LINE.lastIndex = 0;
+  for (let found = BLANK_LINE.exec(text); found !== null; found = BLANK_LINE.exec(text)) {
+    out.push(found.index, found.index + found[0].length);
+    // The second break may start the next blank line (three breaks in a row).
+    BLANK_LINE.lastIndex = found.index + found[0].length - 1;
+  }
+  return out;
+}
+
+/** Whether one of the blank lines (`blankLines`: start and end offsets, ascending) lies within `[from, to)`. */
+export function holdsBlankLine(blanks: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = blanks.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((blanks[2 * mid] as number) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < blanks.length >> 1 && (blanks[2 * lo + 1] as number) <= to;
+}
+
 /** Where the comment before comments[i] ends, if after `limit`. */
 export function commentEndBefore(comments: readonly Comment[], i: number, limit: number): number {
   const prev = comments[i - 1];

@@ -3,31 +3,32 @@ import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
 import { SourceSpans } from '../syntax/source-spans.js';
 
-/** One node of the statement: where it is, its parent and depth. */
-interface Rec {
-  readonly node: Node;
-  start: number;
-  end: number;
-  readonly parent: Rec | undefined;
-  readonly depth: number;
-}
-
 /**
  * What comment placement needs to know about one statement's tree, built in one walk (no
  * recursion): the outermost node starting and ending at each offset, each node's parent, depth
  * and span, and every node start and end in order. Lookups are then O(1) or O(log n) per
  * comment, however long an AND chain or IN list is.
+ *
+ * The nodes are numbered as the walk enters them (pre-order, children in source order) and
+ * their facts kept in arrays by that number: one Map entry per node, no object. Pre-order is
+ * then the order by start (outer first at a start) and the order of leaving the order by end
+ * (outer last at an end): nothing is sorted unless a kind lists its children out of source order.
  */
 export class StatementTree {
-  private readonly recs = new Map<Node, Rec>();
-  /** Offset → the outermost node starting there. */
-  private readonly startsAt = new Map<number, Node>();
-  /** Offset → the outermost node ending there. */
-  private readonly endsAt = new Map<number, Node>();
-  /** Every node start offset, ascending (duplicates kept), and the nodes in that order (outer first). */
+  /** Node → its number. */
+  private readonly numbers = new Map<Node, number>();
+  private readonly nodes: Node[] = [];
+  /** The parent's number (-1: the statement itself). */
+  private readonly parents: number[] = [];
+  private readonly depths: number[] = [];
+  /** Start and end offsets by number (NaN: no span). */
+  private readonly startOf: number[] = [];
+  private readonly endOf: number[] = [];
+  /** The numbers of the nodes with a span by start, ascending, outer first at a start; and their starts. */
+  private readonly byStart: number[] = [];
   private readonly starts: number[] = [];
-  private readonly byStart: Node[] = [];
-  /** Every node end offset, ascending (duplicates kept). */
+  /** The same by end, ascending, outer last at an end; and their ends. */
+  private readonly byEnd: number[] = [];
   private readonly ends: number[] = [];
 
   constructor(root: Node, spans: Spans) {
@@ -42,94 +43,130 @@ export class StatementTree {
       at.end = span.end;
       return true;
     };
-    const found: Rec[] = [];
-    const stack: Rec[] = [];
-    const visit = (node: Node, parent: Rec | undefined) => {
-      const rec: Rec = { node, start: NaN, end: NaN, parent, depth: parent === undefined ? 0 : parent.depth + 1 };
-      if (offsetsOf(node)) {
-        rec.start = at.start;
-        rec.end = at.end;
-        found.push(rec);
+    // Depth-first: `leave` holds the number of a node to leave, -1 for a node to enter.
+    const todo: Node[] = [root];
+    const parentOf: number[] = [-1];
+    const leave: number[] = [-1];
+    while (todo.length > 0) {
+      const node = todo.pop() as Node;
+      const parent = parentOf.pop() as number;
+      const leaving = leave.pop() as number;
+      if (leaving >= 0) {
+        const end = this.endOf[leaving] as number;
+        if (end === end) {
+          this.byEnd.push(leaving);
+          this.ends.push(end);
+        }
+        continue;
       }
-      this.recs.set(node, rec);
-      stack.push(rec);
-    };
-    visit(root, undefined);
-    for (let rec = stack.pop(); rec !== undefined; rec = stack.pop()) {
-      const kids = children(rec.node);
-      for (let i = kids.length - 1; i >= 0; i--) visit(kids[i] as Node, rec);
+      const n = this.nodes.length;
+      this.numbers.set(node, n);
+      this.nodes.push(node);
+      this.parents.push(parent);
+      this.depths.push(parent < 0 ? 0 : (this.depths[parent] as number) + 1);
+      const known = offsetsOf(node);
+      this.startOf.push(known ? at.start : NaN);
+      this.endOf.push(known ? at.end : NaN);
+      if (known) {
+        this.byStart.push(n);
+        this.starts.push(at.start);
+      }
+      todo.push(node);
+      parentOf.push(parent);
+      leave.push(n);
+      const kids = children(node);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        todo.push(kids[i] as Node);
+        parentOf.push(n);
+        leave.push(-1);
+      }
     }
-    // Outer nodes first at the same start; inner first at the same end. (The walk gives the
-    // nodes nearly in start order: the sort has little to do.)
-    found.sort((a, b) => a.start - b.start || b.end - a.end);
-    for (const r of found) {
-      this.byStart.push(r.node);
-      this.starts.push(r.start);
-      if (!this.startsAt.has(r.start)) this.startsAt.set(r.start, r.node);
+    if (!ascending(this.starts)) {
+      // Outer first at a start: the larger end, then the earlier number.
+      this.byStart.sort((a, b) => this.startOf[a]! - this.startOf[b]! || this.endOf[b]! - this.endOf[a]! || a - b);
+      this.starts.length = 0;
+      for (const n of this.byStart) this.starts.push(this.startOf[n]!);
     }
-    found.sort((a, b) => a.end - b.end || a.start - b.start);
-    for (const r of found) {
-      this.ends.push(r.end);
-      if (!this.endsAt.has(r.end)) this.endsAt.set(r.end, r.node);
+    if (!ascending(this.ends)) {
+      // Outer last at an end: the larger start, then the later number, first.
+      this.byEnd.sort((a, b) => this.endOf[a]! - this.endOf[b]! || this.startOf[b]! - this.startOf[a]! || b - a);
+      this.ends.length = 0;
+      for (const n of this.byEnd) this.ends.push(this.endOf[n]!);
     }
   }
 
   /** The outermost node starting at `offset`, if any. */
   startingAt(offset: number): Node | undefined {
-    return this.startsAt.get(offset);
+    const i = lowerBound(this.starts, offset);
+    return this.starts[i] === offset ? this.nodes[this.byStart[i] as number] : undefined;
   }
 
   /** The outermost node ending at `offset`, if any. */
   endingAt(offset: number): Node | undefined {
-    return this.endsAt.get(offset);
+    const i = upperBound(this.ends, offset) - 1;
+    return i >= 0 && this.ends[i] === offset ? this.nodes[this.byEnd[i] as number] : undefined;
   }
 
   /** The child of `node` that ends where it ends, if any. */
   lastChildEnding(node: Node): Node | undefined {
-    const end = this.recs.get(node)?.end;
-    for (const kid of children(node)) if (end !== undefined && this.recs.get(kid)?.end === end) return kid;
+    const n = this.numbers.get(node);
+    const end = n === undefined ? NaN : (this.endOf[n] as number);
+    if (end !== end) return undefined;
+    for (const kid of children(node)) {
+      const k = this.numbers.get(kid);
+      if (k !== undefined && this.endOf[k] === end) return kid;
+    }
     return undefined;
   }
 
   parentOf(node: Node): Node | undefined {
-    return this.recs.get(node)?.parent?.node;
+    const n = this.numbers.get(node);
+    const p = n === undefined ? -1 : (this.parents[n] as number);
+    return p < 0 ? undefined : this.nodes[p];
   }
 
   depthOf(node: Node): number {
-    return this.recs.get(node)?.depth ?? 0;
+    const n = this.numbers.get(node);
+    return n === undefined ? 0 : (this.depths[n] as number);
   }
 
   spanOf(node: Node): { readonly start: number; readonly end: number } | undefined {
-    const rec = this.recs.get(node);
-    return rec === undefined || rec.start !== rec.start ? undefined : rec;
+    const n = this.numbers.get(node);
+    if (n === undefined) return undefined;
+    const start = this.startOf[n] as number;
+    return start !== start ? undefined : { start, end: this.endOf[n] as number };
   }
 
   /** The outermost node starting first at or after `from` and before `limit`. */
   firstStartIn(from: number, limit: number): Node | undefined {
     const i = lowerBound(this.starts, from);
     const start = this.starts[i];
-    return start !== undefined && start < limit ? this.startsAt.get(start) : undefined;
+    return start !== undefined && start < limit ? this.nodes[this.byStart[i] as number] : undefined;
   }
 
   /** The outermost node ending last at or before `to` and after `limit`. */
   lastEndIn(to: number, limit: number): Node | undefined {
     const i = upperBound(this.ends, to) - 1;
     const end = this.ends[i];
-    return end !== undefined && end > limit ? this.endsAt.get(end) : undefined;
+    return end !== undefined && end > limit ? this.nodes[this.byEnd[i] as number] : undefined;
   }
 
   /** The innermost node whose span holds `[from, to)` strictly inside (start < from, to < end). */
   innermostAround(from: number, to: number): Node | undefined {
     // The last node starting before `from` is the innermost around it or inside one that is:
     // its ancestors are the candidates, nearest first.
-    const last = this.byStart[lowerBound(this.starts, from) - 1];
-    let rec = last === undefined ? undefined : this.recs.get(last);
-    while (rec !== undefined) {
-      if (rec.start < from && rec.end > to) return rec.node;
-      rec = rec.parent;
+    const i = lowerBound(this.starts, from) - 1;
+    for (let n = i < 0 ? -1 : (this.byStart[i] as number); n >= 0; n = this.parents[n] as number) {
+      if ((this.startOf[n] as number) < from && (this.endOf[n] as number) > to) return this.nodes[n];
     }
     return undefined;
   }
+}
+
+/** True when the values never decrease. */
+function ascending(values: readonly number[]): boolean {
+  for (let i = 1; i < values.length; i++) if ((values[i] as number) < (values[i - 1] as number)) return false;
+  return true;
 }
 
 /** The first index whose value is greater than `value` (values ascending). */

@@ -2,10 +2,11 @@ import type { Node, Statement } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
-import { afterLineComment, blankLine, CommentScanner, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
+import { afterLineComment, blankLine, blankLines, CommentScanner, holdsBlankLine, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
 import { StatementTree } from './comment-tree.js';
 import { canTrail, endsWithLineComment, leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
-import { comparePlaces, countTokens, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
+import { comparePlaces, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
+import { countTokens } from '../syntax/scanner.js';
 import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
 import { findBlankLines } from './blank-lines.js';
@@ -72,9 +73,10 @@ export class CommentMap {
     this.scanner = new CommentScanner(text, comments);
     this.byStatement = statements.map(() => ({ head: [], beforeSemicolon: [], afterSemicolon: [] }));
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
+    // Most statements hold no blank line at all (most texts none): then no list item can follow one.
+    const blanks = blankLines(text);
     for (const s of statements) {
-      // Most statements hold no blank line at all: then no list item can follow one.
-      if (blankLine(text, s.span.start, s.span.end)) findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
+      if (blanks.length > 0 && holdsBlankLine(blanks, s.span.start, s.span.end)) findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
     }
     for (const node of this.byNode.keys()) this.marked.add(node);
     for (const node of this.blankBefore) this.marked.add(node);

@@ -46,6 +46,30 @@ export interface Env {
    * does not hold: `''` for NULL. Undefined when printing a tree alone.
    */
   readonly written?: (node: Node) => string | undefined;
+  /**
+   * Where a node starts in the source when it came from text (the formatter), for the order the
+   * tree does not hold (a record's fields, UPDATE's SET: literals and expressions are apart in it).
+   * Undefined when printing a tree alone; undefined for a node the parser made without text
+   * (a write's records when neither RECORDS nor WHERE was written).
+   */
+  readonly at?: (node: Node) => number | undefined;
+  /** The source text when printing from text (what `at` counts in), else undefined. */
+  readonly text?: string;
+}
+
+/**
+ * `nodes` in the order they were written (by `env.at`) when printing from text, else as given:
+ * the formatter never reorders what the user wrote (issue 28). Stable; a copy only when needed.
+ */
+export function writtenOrder<N extends Node>(nodes: readonly N[], env: Env): readonly N[] {
+  const at = env.at;
+  if (at === undefined || nodes.length < 2) return nodes;
+  const starts = nodes.map((n) => at(n));
+  if (starts.some((s) => s === undefined)) return nodes;
+  let sorted = true;
+  for (let i = 1; i < starts.length && sorted; i++) sorted = (starts[i - 1] as number) <= (starts[i] as number);
+  if (sorted) return nodes;
+  return nodes.map((n, i) => [n, starts[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([n]) => n);
 }
 
 /**
@@ -93,55 +117,61 @@ function layoutMap(layouts: LayoutTable): ReadonlyMap<string, LayoutFn<NodeKind>
 }
 
 /**
- * Turn a tree into a doc without recursion: a node's layout is asked for on the way down,
- * its doc built on the way up from its children's docs (kept on a value stack). The work
- * stack is three parallel arrays (node, context, layout once visited) so a visit allocates
- * no frame.
+ * Turn a tree into a doc without recursion, depth first: a node's layout is asked for when its
+ * parent reaches it, a leaf's doc goes straight into its parent's list, and a branch waits on a
+ * stack (parallel arrays: no frame allocated) until its children's docs are in, in order, then
+ * builds its own into its parent's list.
  */
 export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc {
   const table = layoutMap(layouts);
+  const layoutOf = (node: Node, c: Ctx): Layout => {
+    const fn = table.get(node.kind);
+    if (fn === undefined) throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((node as { kind?: unknown }).kind)})`);
+    return fn(node as never, c, env);
+  };
+  const first = layoutOf(root, ctx);
+  const whole = finished(root, first, env);
+  if (whole !== undefined) return whole;
+  // The branches waiting, each with its context and the docs of its children so far.
   const nodes: Node[] = [root];
+  const branches: Branch[] = [first as Branch];
   const ctxs: Ctx[] = [ctx];
-  const branches: (Branch | null)[] = [null];
-  const values: Doc[] = [];
-  while (nodes.length > 0) {
-    const node = nodes.pop() as Node;
-    const c = ctxs.pop() as Ctx;
-    const visited = branches.pop() as Branch | null;
-    if (visited === null) {
-      const fn = table.get(node.kind);
-      if (fn === undefined) {
-        throw new TypeError(`print: not a dsq AST node (kind ${JSON.stringify((node as { kind?: unknown }).kind)})`);
-      }
-      const layout = fn(node as never, c, env);
-      if (typeof layout === 'string' || (layout as Partial<Branch>).children === undefined) {
-        // A leaf: its doc right away, no second visit.
-        values.push(env.decorate(node, layout as Doc, NONE));
-        continue;
-      }
-      const branch = layout as Branch;
-      const kids = branch.children;
-      if (kids.length === 0) {
-        values.push(env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE));
-        continue;
-      }
-      nodes.push(node);
-      ctxs.push(c);
-      branches.push(branch);
-      const own = branch.ctxs;
-      const shared = branch.ctx ?? c;
-      for (let i = kids.length - 1; i >= 0; i--) {
-        nodes.push(kids[i] as Node);
-        ctxs.push(own === undefined ? shared : (own[i] as Ctx));
-        branches.push(null);
+  const docs: Doc[][] = [[]];
+  for (;;) {
+    const k = nodes.length - 1;
+    const branch = branches[k] as Branch;
+    const done = docs[k] as Doc[];
+    const i = done.length;
+    if (i < branch.children.length) {
+      const kid = branch.children[i] as Node;
+      const c = branch.ctxs === undefined ? (branch.ctx ?? (ctxs[k] as Ctx)) : (branch.ctxs[i] as Ctx);
+      const layout = layoutOf(kid, c);
+      const doc = finished(kid, layout, env);
+      if (doc !== undefined) {
+        done.push(doc);
+      } else {
+        nodes.push(kid);
+        branches.push(layout as Branch);
+        ctxs.push(c);
+        docs.push([]);
       }
       continue;
     }
-    const n = visited.children.length;
-    const docs = values.splice(values.length - n, n);
-    values.push(env.decorate(node, visited.build(docs), visited.absorbed ?? NONE));
+    const doc = env.decorate(nodes[k] as Node, branch.build(done), branch.absorbed ?? NONE);
+    if (k === 0) return doc;
+    nodes.pop();
+    branches.pop();
+    ctxs.pop();
+    docs.pop();
+    (docs[k - 1] as Doc[]).push(doc);
   }
-  return values[0] as Doc;
+}
+
+/** The doc of a node whose layout needs no children's docs (a leaf, a branch of none); undefined otherwise. */
+function finished(node: Node, layout: Layout, env: Env): Doc | undefined {
+  if (typeof layout === 'string' || (layout as Partial<Branch>).children === undefined) return env.decorate(node, layout as Doc, NONE);
+  const branch = layout as Branch;
+  return branch.children.length === 0 ? env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE) : undefined;
 }
 
 /** Docs with comments that print after the parentheses the node gets, if any (see `withOutside`). */

@@ -61,9 +61,11 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
       };
       const first = at(0);
       const logical = LOGICAL.has(node.op);
-      // AND/OR: one flat part list (no copy); other operators: the rest indented.
+      // AND/OR: one flat part list (no copy); other operators: the rest indented. The operator
+      // and its space are one string (a word or sign: nothing the renderer treats apart).
       const rest: Doc[] = logical ? [first] : [];
-      for (let i = 1; i < operands.length; i++) rest.push(line, op, ' ', at(i));
+      const opSpace = `${op} `;
+      for (let i = 1; i < operands.length; i++) rest.push(line, opSpace, at(i));
       return logical ? group(rest) : group([first, indent(rest)]);
     },
   };

@@ -113,7 +113,7 @@ export function userFetch(word: string) {
 export const fetchLogs: LayoutFn<'fetch_logs'> = (n, _c, env) => {
   const k = new Kids();
   k.add(n.database, DATABASE);
-  const records = recordsClause(n, k);
+  const records = recordsClause(n, k, env);
   return k.layout((take) => {
     const head = concat([fetchHead(env, null, 'LOGS'), ' ', env.options.kw('FROM'), ' ', take()]);
     const r = records(take, env);

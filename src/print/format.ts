@@ -3,6 +3,8 @@ import type { Node, Statement } from '../ast/nodes.js';
 import { checkedTree } from '../spec/check.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
+import { SourceSpans } from '../syntax/source-spans.js';
+import { lex } from '../syntax/tokenize.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
 import { CommentMap } from './comments.js';
@@ -41,14 +43,17 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const source = sourceSpelling(parsed);
+  const at = (node: Node) => parsed.spans.get(node)?.start;
   const env: Env = comments.isEmpty
-    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source }
+    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text }
     : {
         options: resolved,
         hasComments: (node: Node) => comments.has(node),
         decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
         inside: (node) => comments.inside(node),
         written: source,
+        at,
+        text: parsed.text,
       };
   // Each statement renders on its own, right after its doc is built: small, short-lived docs
   // are much cheaper than one large document, and the result is the same.
@@ -122,8 +127,14 @@ function checkedDocument(parsed: ParsedDocument): ParsedDocument {
 
 /** How the source spelled a literal, for the printer to keep (`''` for NULL). */
 function sourceSpelling(parsed: ParsedDocument): (node: Node) => string | undefined {
+  // The parser's table gives offsets without building a Span (line and column) per node.
+  const spans = parsed.spans;
+  if (spans instanceof SourceSpans) {
+    const at = { start: 0, end: 0 };
+    return (node) => (spans.offsetsOf(node, at) ? parsed.text.slice(at.start, at.end) : undefined);
+  }
   return (node) => {
-    const span = parsed.spans.get(node);
+    const span = spans.get(node);
     return span === undefined ? undefined : parsed.text.slice(span.start, span.end);
   };
 }

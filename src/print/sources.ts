@@ -3,6 +3,7 @@ import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.j
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { quoteString, writeAlias, writeName, writePath } from './names.js';
+import { tokenize } from '../syntax/index.js';
 
 /** True in the database position of a data action (src/print/action-layout.ts, DATABASE). */
 const isDatabase = (ctx: Ctx) => ctx.database === true;
@@ -40,6 +41,20 @@ function chain(node: JoinSource): { sources: Source[]; ops: JoinOp[]; inner: Joi
 
 const NO_NODES: readonly Node[] = Object.freeze([]);
 
+/**
+ * True when the source joined `left` and `right` with a comma alone (`FROM a o, b c`), not CROSS
+ * JOIN. False when printing a tree alone.
+ */
+function commaWritten(left: Source, right: Source, env: Env): boolean {
+  const leftAt = env.at?.(left);
+  const leftText = env.written?.(left);
+  const rightAt = env.at?.(right);
+  if (env.text === undefined || leftAt === undefined || leftText === undefined || rightAt === undefined) return false;
+  // A comment in between: CROSS JOIN, where comments have their places (after a comma they would move).
+  const between = tokenize(env.text.slice(leftAt + leftText.length, rightAt));
+  return between.length === 1 && (between[0] as { type: string }).type === 'Comma';
+}
+
 const join: LayoutFn<'join'> = (node, ctx, env) => {
   const { sources, ops, inner } = chain(node);
   return {
@@ -53,7 +68,10 @@ const join: LayoutFn<'join'> = (node, ctx, env) => {
         // The join ending with source i prints its comments around that source.
         const j = inner[i - 1];
         if (j !== undefined && env.hasComments(j)) d = env.decorate(j, d, NO_NODES);
-        parts.push(line, env.options.kw(JOIN_TEXT[ops[i - 1] as JoinOp]), ' ', d);
+        const op = ops[i - 1] as JoinOp;
+        // `FROM a, b` stays a comma (the same cross join), as written.
+        if (op === 'cross' && commaWritten(sources[i - 1] as Source, sources[i] as Source, env)) parts.push(',', line, d);
+        else parts.push(line, env.options.kw(JOIN_TEXT[op]), ' ', d);
       }
       return group(parts);
     },

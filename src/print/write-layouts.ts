@@ -1,16 +1,19 @@
 import { isDelimited, type FieldExpr, type FieldValue, type RecordData, type RecordsWrite, type RemoveAction } from '../ast/actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
-import { list, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { list, parens, writtenOrder, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
 import { BARE_VALUE, clause, commaList, DATABASE, Kids, names, optionsClause, PLAIN, recordsClause, statement } from './action-layout.js';
 
 /** How the write actions and their records print (grammar/reference.md, "Data actions: writes"). */
 
-/** The field order of a record written as one VALUES row: values, expressions, tags, file. */
-function columnsOf(r: RecordData): string[] {
-  const out: string[] = [];
-  for (const v of r.values) out.push(v.field);
-  for (const e of r.expressions) out.push(e.field);
+/** A record's fields (its values and expressions) in the order written, else values then expressions. */
+function fieldsOf(r: RecordData, env: Env): readonly (FieldValue | FieldExpr)[] {
+  return writtenOrder<FieldValue | FieldExpr>([...r.values, ...r.expressions], env);
+}
+
+/** The field order of a record written as one VALUES row: its fields as written, then tags, file. */
+function columnsOf(r: RecordData, env: Env): string[] {
+  const out = fieldsOf(r, env).map((f) => f.field);
   if (r.tags !== null) out.push('tags');
   if (r.file !== null) out.push('file');
   return out;
@@ -21,10 +24,10 @@ function columnsOf(r: RecordData): string[] {
  * and reads back the same (its literals and its expressions each in their own order); else null.
  * One pass over each record's fields, no list built per record (an INSERT may hold many rows).
  */
-export function valuesColumns(records: readonly RecordData[]): string[] | null {
+export function valuesColumns(records: readonly RecordData[], env: Env): string[] | null {
   const first = records[0];
   if (first === undefined) return null;
-  const columns = columnsOf(first);
+  const columns = columnsOf(first, env);
   if (columns.length === 0 || new Set(columns.map((c) => c.toLowerCase())).size !== columns.length) return null;
   const position = new Map(columns.map((c, i) => [c, i]));
   for (const r of records) {
@@ -51,7 +54,7 @@ function tagsDoc(tags: readonly string[]): Doc {
   return list('[', tags.map((t) => verbatim(quoteString(t))), ']');
 }
 
-export const record: LayoutFn<'record'> = (n, ctx) => {
+export const record: LayoutFn<'record'> = (n, ctx, env) => {
   const columns = (ctx as { columns?: readonly string[] }).columns;
   const k = new Kids();
   const cellCtx = columns ? BARE_VALUE : PLAIN;
@@ -73,7 +76,7 @@ export const record: LayoutFn<'record'> = (n, ctx) => {
         else docs.push(cells.get(c) as Doc);
       }
     } else {
-      for (const d of cells.values()) docs.push(d);
+      for (const f of fieldsOf(n, env)) docs.push(cells.get(f.field) as Doc);
       if (tags !== null) docs.push(concat(['tags = ', tags]));
       if (file !== null) docs.push(concat(['file = ', file]));
     }
@@ -117,7 +120,7 @@ export function recordsWrite(word: string) {
     const kw = env.options.kw;
     const records = n.records;
     const delimited = isDelimited(records);
-    const columns = delimited ? null : valuesColumns(records);
+    const columns = delimited ? null : valuesColumns(records, env);
     const k = new Kids();
     k.add(n.database, DATABASE);
     const rowCtx: Ctx = columns ? { capture: null, columns } as Ctx : PLAIN;
@@ -146,9 +149,9 @@ export const update: LayoutFn<'update_action'> = (n, _c, env) => {
   const kw = env.options.kw;
   const k = new Kids();
   k.add(n.database, DATABASE);
-  k.addAll(n.fields);
-  k.addAll(n.expressions);
-  const records = recordsClause(n, k);
+  // SET as written: the tree holds the literals and the expressions apart.
+  k.addAll(writtenOrder<FieldValue | FieldExpr>([...n.fields, ...n.expressions], env));
+  const records = recordsClause(n, k, env);
   return k.layout((take, takeN) => {
     const head = concat([kw('UPDATE'), ' ', take()]);
     const sets = takeN(n.fields.length + n.expressions.length);
@@ -168,7 +171,7 @@ export function remove(word: string) {
     const kw = env.options.kw;
     const k = new Kids();
     k.add(n.database, DATABASE);
-    const records = recordsClause(n, k);
+    const records = recordsClause(n, k, env);
     return k.layout((take) => {
       const head = concat([kw(word), ' ', kw('FROM'), ' ', take()]);
       const clauses: Doc[] = [];

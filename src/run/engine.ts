@@ -53,14 +53,17 @@ const COMMONJS: Readonly<Record<EngineName, boolean>> = { duckdb: true, postgres
 /** Loads an optional peer dependency, or says how to install it. */
 export async function importEngine<T>(name: EngineName, pkg: string = ENGINE_PACKAGES[name]): Promise<T> {
   const { createRequire } = await import('node:module');
+  const { pathToFileURL } = await import('node:url');
+  // This module's place; in dsq's own CLI build (CommonJS chunks: bin/build-cli.js) there is no
+  // import.meta.url, and the bin script's place (process.argv[1]) is inside the package too.
+  const here = (import.meta.url as string | undefined) ?? pathToFileURL(process.argv[1] ?? `${process.cwd()}/package.json`).href;
   const load = async (from: string): Promise<T> => {
     const req = createRequire(from);
     if (COMMONJS[name]) return req(pkg) as T;
-    const { pathToFileURL } = await import('node:url');
     return (from === import.meta.url ? await import(pkg) : await import(pathToFileURL(req.resolve(pkg)).href)) as T;
   };
   try {
-    return await load(import.meta.url);
+    return await load(here);
   } catch (err) {
     if (!isNotFound(err)) throw err;
   }

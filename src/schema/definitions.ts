@@ -26,6 +26,10 @@ export interface SchemaDatabase {
   readonly databases: readonly SchemaDatabase[];
   /** The trash feature (`trash`, default false): a trash table and the TRASH, RESTORE and DISPOSE actions. Absent: false. */
   readonly trash?: boolean;
+  /** The file feature (`file`, default false): a binary object on each record (the record's `file`, UPDATE's `file`). Absent: false. */
+  readonly file?: boolean;
+  /** The tag feature (`tag`, default false): tags on records (the record's `tags`). Absent: false. */
+  readonly tag?: boolean;
 }
 
 export interface SchemaField {

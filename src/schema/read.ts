@@ -44,7 +44,7 @@ export function schemaFromValueResult(value: unknown): Result<Schema> {
   return resultOf(capDiagnostics(diagnostics), () => schema);
 }
 
-/** A database definition while its child databases are read: label and trash come after them. */
+/** A database definition while its child databases are read: label and feature flags come after them. */
 type Reading = { -readonly [K in keyof SchemaDatabase]: SchemaDatabase[K] };
 
 /**
@@ -179,7 +179,7 @@ class Reader {
     }));
   }
 
-  /** Reads a database definition into `out`; its child databases, its label and trash flag are the next steps. */
+  /** Reads a database definition into `out`; its child databases, its label and feature flags are the next steps. */
   private database(obj: JsonObject, out: SchemaDatabase[]): void {
     const name = this.requiredString(obj, 'name', 'a database definition');
     const what = name ? `database "${name}"` : 'a database definition';
@@ -211,6 +211,8 @@ class Reader {
       () => {
         this.unique(children, databases.map((d) => d.name), `child database of ${what}`);
         if (this.flag(obj, 'trash', what)) database.trash = true;
+        if (this.flag(obj, 'file', what)) database.file = true;
+        if (this.flag(obj, 'tag', what)) database.tag = true;
         database.label = this.optionalString(obj, 'label', what) ?? name;
       },
     );

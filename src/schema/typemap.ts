@@ -41,6 +41,9 @@ export function fieldCategory(type: string): FieldCategory {
   return 'unknown';
 }
 
+/** The datetime kinds: an instant, a local date, a local time, a local datetime. */
+export type DatetimeType = 'DateTime' | 'LocalDate' | 'LocalTime' | 'LocalDateTime';
+
 /** The datetime kinds' TypeScript type names, with what each holds. */
 export const DATETIME_TYPES: readonly (readonly [string, string])[] = [
   ['DateTime', 'An instant (a datetime field)'],
@@ -49,8 +52,8 @@ export const DATETIME_TYPES: readonly (readonly [string, string])[] = [
   ['LocalDateTime', 'A local datetime'],
 ];
 
-/** The datetime kind of a datetime type name. */
-function datetimeType(type: string): string {
+/** The datetime kind of a datetime type name (of a field whose category is 'datetime'). */
+export function datetimeType(type: string): DatetimeType {
   const base = type.trim().toLowerCase().replace(/\s*\(.*$/, '');
   if (base === 'date' || base === 'localdate' || base === 'ld') return 'LocalDate';
   if (base === 'time' || base === 'localtime' || base === 'lt') return 'LocalTime';

@@ -1,7 +1,8 @@
 import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/actions.js';
-import type { Expr, Param, SingularSpec, Specifier } from '../ast/nodes.js';
+import type { Expr, Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
 import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
 import { ExpressionRules } from './expression-rules.js';
+import { fieldKey as propertyKey } from './field-spans.js';
 import { stringValue } from './literals.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -71,16 +72,30 @@ export abstract class ActionParts extends ExpressionRules {
     return text;
   }
 
-  /** `'(' [name {, name}] ')'`: field or attribute names. */
-  protected nameList(): string[] {
+  /** `'(' [name {, name}] ')'`: field or attribute names; the token of each name goes to `tokens`. */
+  protected nameList(tokens: number[]): string[] {
     this.expect(T.LParen);
     const names: string[] = [];
     if (!this.at(T.RParen)) {
-      do names.push(this.fieldName(this.expect(T.Name)));
-      while (this.optional(T.Comma) !== MISSING);
+      do {
+        const token = this.expect(T.Name);
+        tokens.push(token);
+        names.push(this.fieldName(token));
+      } while (this.optional(T.Comma) !== MISSING);
     }
     this.expect(T.RParen);
     return names;
+  }
+
+  /**
+   * Records where a property of a node stands (`fields/0` of FETCH RECORDS, `columns/name` of
+   * INSERT ... VALUES, UPDATE's `file`): tokens `first` to `last`, under the key
+   * src/syntax/field-spans.ts makes, so a finding about it (an unknown field name) is placed
+   * there, not on the whole node. (A field value's name needs none: its span starts with it.)
+   */
+  protected propertySpan(node: Node, property: string, first: number, last = first): void {
+    if (this.state.spans === null || first === MISSING || last === MISSING) return;
+    this.state.spans.record(propertyKey(node, property), this.starts[first] as number, this.ends[last] as number);
   }
 
   protected fieldName(token: number): string {

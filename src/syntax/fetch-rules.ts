@@ -56,9 +56,11 @@ export abstract class FetchRules extends ActionParts {
     }
     let fields: string[] | null = null;
     let attributes: string[] | null = null;
+    const fieldTokens: number[] = [];
+    const attributeTokens: number[] = [];
     if (kind === 'fetch_records') {
-      if (this.optionalWord('FIELDS') !== MISSING) fields = this.nameList();
-      if (this.optionalWord('ATTRIBUTES') !== MISSING) attributes = this.nameList();
+      if (this.optionalWord('FIELDS') !== MISSING) fields = this.nameList(fieldTokens);
+      if (this.optionalWord('ATTRIBUTES') !== MISSING) attributes = this.nameList(attributeTokens);
     }
     let database: Specifier | null = null;
     let select: Select | null = null;
@@ -87,8 +89,12 @@ export abstract class FetchRules extends ActionParts {
     if (options['COUNT'] !== undefined) count = options['COUNT'];
     const children = options['CHILDREN'] ?? null;
     switch (kind) {
-      case 'fetch_records':
-        return { kind, database: database as Specifier, records, fields, attributes, where, ...paging, children, count };
+      case 'fetch_records': {
+        const node: FetchAction = { kind, database: database as Specifier, records, fields, attributes, where, ...paging, children, count };
+        fieldTokens.forEach((token, i) => this.propertySpan(node, `fields/${i}`, token));
+        attributeTokens.forEach((token, i) => this.propertySpan(node, `attributes/${i}`, token));
+        return node;
+      }
       case 'fetch_multirecords':
         return { kind, databases: database as Specifier, where, ...paging, children, count };
       case 'fetch_pseudorecords':

@@ -2,8 +2,11 @@ import type { Node } from '../ast/nodes.js';
 
 /**
  * Keys for the span of one property of a node in the parser's span table (the `ROWS = -5`
- * of a SELECT action), so a problem the spec check finds in that property
- * (src/spec/check.ts `Problem.field`) is placed on it, not on the whole statement.
+ * of a SELECT action, a name of FETCH RECORDS' FIELDS, a name of the column list of
+ * INSERT ... VALUES, UPDATE's `FILE '...'`), so a problem the spec check or a lint rule finds in
+ * that property (src/spec/check.ts `Problem.field`, src/lint/rule-api.ts `spanOfProperty`) is
+ * placed on it, not on the whole node. Made per action, never per field value: a VALUES of
+ * many rows records each column name once.
  */
 const KEYS = new WeakMap<Node, Map<string, Node>>();
 

@@ -1,7 +1,10 @@
-import { createTokenInstance, type IToken } from 'chevrotain';
 import type { Diagnostic, LineIndex, Span } from '../diagnostic/index.js';
-import * as T from './tokens.js';
 import { matchBareName } from './words.js';
+
+/**
+ * What reading the text into tokens reports (scanner.ts reads it; tokenize.ts `lex` gives its
+ * tokens as objects): the comments it keeps, and its errors with their hints.
+ */
 
 /** A comment of the source, kept beside the tree for the formatter. */
 export interface Comment {
@@ -9,22 +12,6 @@ export interface Comment {
   /** The full comment text, including `--` or the `/* *\/` delimiters. */
   readonly text: string;
   readonly span: Span;
-}
-
-export interface LexResult {
-  readonly tokens: IToken[];
-  readonly comments: Comment[];
-  readonly diagnostics: Diagnostic[];
-}
-
-/** A token's span (the lexer tracks offsets only; lines and columns come from the LineIndex). */
-export function tokenSpan(token: IToken, lines: LineIndex): Span {
-  return lines.span(token.startOffset, tokenEnd(token));
-}
-
-/** The offset just after a token (the lexer records start offsets only). */
-export function tokenEnd(token: IToken): number {
-  return token.startOffset + token.image.length;
 }
 
 const CHARACTER_HINTS: Readonly<Record<string, string>> = {
@@ -50,7 +37,7 @@ const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 const INVISIBLE_HINT =
   'bare names hold Unicode letters, digits, _ and $ (grammar/reference.md, Lexical); remove the character, or quote a name that must hold it: "name"';
 
-/** The error for `length` characters at `offset` that start no token (the lexer's and the parser's scanner's). */
+/** The error for `length` characters at `offset` that start no token. */
 export function characterDiagnostic(text: string, offset: number, length: number, lines: LineIndex): Diagnostic {
   const ch = text.charAt(offset);
   const point = text.codePointAt(offset) ?? 0;
@@ -106,67 +93,4 @@ function runOnHint(written: string, number: string, name: string): string {
   }
   if (/^[0-9]+(_[0-9]+)+$/.test(written)) return `dsq has no digit separators; write ${written.replace(/_/g, '')}`;
   return `put a space between ${number} and ${name}`;
-}
-
-/**
- * Tokens of a whole text (the one reused lexer), its comments, and lexical errors. An
- * unterminated string or quoted name is reported once and read to the end of the input, so
- * the parser does not add follow-on errors for it.
- */
-export function lex(text: string, lines: LineIndex): LexResult {
-  const result = T.dsqLexer.tokenize(text);
-  const diagnostics: Diagnostic[] = [];
-  for (const error of result.errors) diagnostics.push(characterDiagnostic(text, error.offset, error.length, lines));
-  let tokens = result.tokens;
-  let runOn = false;
-  for (const token of tokens) {
-    if (token.tokenType !== T.NumberLiteral) continue;
-    const d = numberRunOnDiagnostic(text, token.startOffset, tokenEnd(token), lines);
-    if (d) {
-      diagnostics.push(d);
-      runOn = true;
-    }
-  }
-  // In the order of the text, as the parser's scanner finds them.
-  if (runOn) diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  // Words: a keyword or contextual word is lexed as an Identifier and retyped here.
-  const identifier = T.Identifier;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] as IToken;
-    if (token.tokenType !== identifier) continue;
-    const type = T.wordType(token.image);
-    if (type !== undefined) {
-      token.tokenType = type;
-      token.tokenTypeIdx = type.tokenTypeIdx as number;
-    }
-  }
-  if (tokens.some(isUnterminated)) {
-    tokens = [];
-    for (const token of result.tokens) {
-      if (!isUnterminated(token)) {
-        tokens.push(token);
-        continue;
-      }
-      const type = token.tokenType;
-      const what = type === T.UnterminatedString ? "string: missing the closing '" : type === T.UnterminatedComment ? 'comment: missing the closing */' : 'quoted name: missing the closing "';
-      diagnostics.push(unterminatedDiagnostic(what, tokenSpan(token, lines)));
-      if (type === T.UnterminatedComment) continue;
-      // Read on as a string or name to the end of the input (image as written, so spans stay in the text).
-      const closed = type === T.UnterminatedString ? T.StringLiteral : T.QuotedIdentifier;
-      tokens.push(
-        createTokenInstance(closed, token.image, token.startOffset, NaN, NaN, NaN, NaN, NaN),
-      );
-    }
-  }
-  const comments: Comment[] = (result.groups['comments'] ?? []).map((token) => ({
-    kind: token.tokenType === T.LineComment ? 'line' : 'block',
-    text: token.image,
-    span: tokenSpan(token, lines),
-  }));
-  return { tokens, comments, diagnostics };
-}
-
-function isUnterminated(token: IToken): boolean {
-  const type = token.tokenType;
-  return type === T.UnterminatedString || type === T.UnterminatedQuotedIdentifier || type === T.UnterminatedComment;
 }

@@ -1,5 +1,6 @@
-import { EOF, type IToken, type TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import { suggest } from '../diagnostic/suggest.js';
+import { EOF } from './token-type.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord } from './words.js';
 

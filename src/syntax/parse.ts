@@ -8,7 +8,7 @@ import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
 import { DsqParser, NestingTooDeep } from './parser.js';
 import { tokenOf, type Rule, type SyntaxProblem } from './parser-base.js';
-import { scan, type Scanned } from './scanner.js';
+import { release, scan, type Scanned } from './scanner.js';
 import { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
@@ -52,7 +52,7 @@ export interface ParsedDocument {
 export const DEFAULT_MAX_DEPTH = 1000;
 
 let sharedParser: DsqParser | undefined;
-/** The one parser instance (built on first use: the grammar analysis runs once). */
+/** The one parser instance, built on first use and reused by every parse (its state is reset by `begin`). */
 export function parser(): DsqParser {
   sharedParser ??= new DsqParser();
   return sharedParser;
@@ -69,12 +69,23 @@ function parseQuick(text: string, options: ParseOptions): ParsedDocument {
   return doc.diagnostics.some((d) => d.severity === 'error') ? parseText(text, options, true) : doc;
 }
 
+/** Spans of a parse that records none (parseQuick's: they never leave it). */
+const NO_SPANS: Spans = new WeakMap();
+
 /** parseDocument, optionally without recording node spans (what parse() needs: faster). */
 function parseText(text: string, options: ParseOptions, withSpans: boolean): ParsedDocument {
   const lineIndex = new LineIndex(text);
-  const spans = new SourceSpans(lineIndex);
-  const nodeSpans = withSpans ? spans : null;
-  const lexed = scan(text, lineIndex);
+  const nodeSpans = withSpans ? new SourceSpans(lineIndex) : null;
+  // The tokens are read only while the statements parse: the scanner's spare arrays serve.
+  const lexed = scan(text, lineIndex, true);
+  try {
+    return parseTokens(text, lexed, lineIndex, options, nodeSpans);
+  } finally {
+    release(lexed);
+  }
+}
+
+function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null): ParsedDocument {
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
   const recovered: { node: Statement; span: Span; syntax: boolean }[] = [];
@@ -95,7 +106,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
       const syntax = lexErrors || own.some((d) => d.severity === 'error' && !d.code.startsWith('spec/'));
       recovered.push({ node, span, syntax });
     }
-    if (withSpans) spans.set(node, span);
+    if (nodeSpans !== null) nodeSpans.set(node, span);
   };
   let from = 0;
   const types = lexed.types;
@@ -108,7 +119,7 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   }
   flush(from, lexed.count);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { text, statements, recovered, spans, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
+  return { text, statements, recovered, spans: nodeSpans ?? NO_SPANS, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
 }
 
 /**
@@ -200,6 +211,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
  * echo), or at the token right after a character no token starts with.
  */
 function withoutEchoes(found: readonly Diagnostic[], lexed: Scanned): readonly Diagnostic[] {
+  if (found.length === 0 || lexed.diagnostics.length === 0) return found;
   const lexical = lexed.diagnostics.filter((d) => d.code === 'syntax/invalid-number' || d.code === 'syntax/unexpected-character' || d.code === 'syntax/unterminated');
   if (lexical.length === 0) return found;
   const echoes = (d: Diagnostic, r: Diagnostic): boolean => {

@@ -1,10 +1,11 @@
-import { createTokenInstance, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type { Node } from '../ast/index.js';
 import { freezeNode } from '../ast/checked.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './messages.js';
 import { TOKEN_TYPES, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
+import { EOF, tokenInstance, tokenMatches } from './token-type.js';
 import * as T from './tokens.js';
 
 /**
@@ -66,11 +67,11 @@ export const idx = (type: TokenType): number => type.tokenTypeIdx as number;
 /** The type index past the last token. */
 export const END = idx(EOF);
 
-/** Token type index → whether the type belongs to a category (a lookup, not Chevrotain's matcher, on hot paths). */
+/** Token type index → whether the type belongs to a category (a lookup on hot paths). */
 function membership(category: TokenType): boolean[] {
   const table: boolean[] = [];
   for (const type of T.ALL_TOKENS) {
-    table[idx(type)] = tokenMatcher(createTokenInstance(type, '', 0, 0, 0, 0, 0, 0), category);
+    table[idx(type)] = tokenMatches(tokenInstance(type, '', 0), category);
   }
   return table;
 }
@@ -352,8 +353,8 @@ export abstract class ParserBase {
 
 /** Token `i` of a scanned input as an object, for messages: END past `end` and for MISSING. */
 export function tokenOf(scanned: Scanned, i: number, end: number): IToken {
-  if (i === MISSING || i >= end || i >= scanned.count) return createTokenInstance(EOF, '', NaN, NaN, NaN, NaN, NaN, NaN);
+  if (i === MISSING || i >= end || i >= scanned.count) return tokenInstance(EOF, '', NaN);
   const start = scanned.starts[i] as number;
   const type = TOKEN_TYPES[scanned.types[i] as number] as TokenType;
-  return createTokenInstance(type, scanned.text.slice(start, scanned.ends[i] as number), start, NaN, NaN, NaN, NaN, NaN);
+  return tokenInstance(type, scanned.text.slice(start, scanned.ends[i] as number), start);
 }

@@ -1,6 +1,7 @@
-import { createTokenInstance, EOF, type IToken, type TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type { Diagnostic, LineIndex } from '../diagnostic/index.js';
 import { characterDiagnostic, numberRunOnDiagnostic, unterminatedDiagnostic, type Comment } from './lexer.js';
+import { EOF, tokenInstance } from './token-type.js';
 import * as T from './tokens.js';
 import { ASCII, C_BANG, C_COLON, C_DIGIT, C_DOT, C_DQUOTE, C_EQUALS, C_GREATER, C_LESS, C_MINUS, C_NAME, C_PIPE, C_QUOTE, C_SINGLE, C_SLASH, C_SPACE, CONTINUES, isWideSpace, NO_NODE, SINGLE, WORD_ROOT, WORD_TRIE, WORD_TYPE } from './scanner-tables.js';
 import { matchBareName } from './words.js';
@@ -19,7 +20,7 @@ import { matchBareName } from './words.js';
  * classes and the keyword trie it reads by are in scanner-tables.ts.
  */
 
-/** Token types by their Chevrotain index. */
+/** Token types by their index (token-type.ts). */
 export const TOKEN_TYPES: TokenType[] = [];
 for (const type of [...T.ALL_TOKENS, EOF]) TOKEN_TYPES[type.tokenTypeIdx as number] = type;
 
@@ -43,14 +44,34 @@ export interface Scanned {
   readonly diagnostics: Diagnostic[];
 }
 
-/** Tokens of a whole text: what lexer.ts `lex` gives, as arrays. */
-export function scan(text: string, lines: LineIndex): Scanned {
+/**
+ * Arrays a scan may fill instead of new ones (`scan(text, lines, true)`): the parse's own scan,
+ * whose tokens are read only while it parses. Three typed arrays made per call cost a short
+ * query a fifth of its parse; a parse inside a parse (none today) gets arrays of its own.
+ */
+let spare: { types: Uint8Array; starts: Int32Array; ends: Int32Array } | null = {
+  types: new Uint8Array(1024),
+  starts: new Int32Array(1024),
+  ends: new Int32Array(1024),
+};
+
+/** Tokens of a whole text, as arrays: new ones, or (`reuse`) the spare ones until `release`. */
+export function scan(text: string, lines: LineIndex, reuse = false): Scanned {
   const n = text.length;
   // About one token per four characters to start with; doubled when full.
   let capacity = Math.max(16, n >> 2);
-  let types = new Uint8Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
+  let types: Uint8Array;
+  let starts: Int32Array;
+  let ends: Int32Array;
+  if (reuse && spare !== null && spare.types.length >= capacity) {
+    ({ types, starts, ends } = spare);
+    capacity = types.length;
+    spare = null;
+  } else {
+    types = new Uint8Array(capacity);
+    starts = new Int32Array(capacity);
+    ends = new Int32Array(capacity);
+  }
   let count = 0;
   const comments: Comment[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -110,6 +131,13 @@ export function scan(text: string, lines: LineIndex): Scanned {
     i = end;
   }
   return { text, count, types, starts, ends, comments, diagnostics };
+}
+
+/** Give back the arrays of a scan made with `reuse` (its tokens are no longer read): the next such scan fills them. */
+export function release(scanned: Scanned): void {
+  // The larger arrays are kept, up to a size: one huge text does not hold its arrays for the life of the process.
+  const size = scanned.types.length;
+  if (size <= 1 << 16 && (spare === null || spare.types.length < size)) spare = { types: scanned.types, starts: scanned.starts, ends: scanned.ends };
 }
 
 function grow<A extends Uint8Array | Int32Array>(from: A, to: A): A {
@@ -317,10 +345,26 @@ function quoted(text: string, i: number, quote: number, closed: number, open: nu
   }
 }
 
+/** How many tokens the text between two offsets holds (white space and comments not counted). */
+export function countTokens(text: string, from: number, to: number): number {
+  const slice = text.slice(from, to);
+  let count = 0;
+  for (let i = 0; i < slice.length; ) {
+    const end = next(slice, i);
+    if (end < 0) {
+      i++;
+      continue;
+    }
+    if (lastType < SPACE || lastType === OPEN_STRING || lastType === OPEN_QUOTED || lastType === OPEN_COMMENT) count++;
+    i = end;
+  }
+  return count;
+}
+
 /** A token object (for messages and hints), made when one is needed. */
 export function tokenAt(scanned: Scanned, index: number): IToken {
-  if (index >= scanned.count) return createTokenInstance(EOF, '', NaN, NaN, NaN, NaN, NaN, NaN);
+  if (index >= scanned.count) return tokenInstance(EOF, '', NaN);
   const start = scanned.starts[index] as number;
   const type = TOKEN_TYPES[scanned.types[index] as number] as TokenType;
-  return createTokenInstance(type, scanned.text.slice(start, scanned.ends[index] as number), start, NaN, NaN, NaN, NaN, NaN);
+  return tokenInstance(type, scanned.text.slice(start, scanned.ends[index] as number), start);
 }

@@ -8,10 +8,18 @@ import type { LineIndex } from '../diagnostic/span.js';
  * (the formatter needs offsets of a few nodes, the linter spans of the nodes it reports).
  * `get` returns exactly the span an eager table would hold, the same object on every call;
  * `set`, `has` and `delete` behave as on any WeakMap (the last write for a node wins).
+ *
+ * Recording appends to two arrays; the lookup by node is built from them when the table is
+ * first read (and extended by what was recorded since): a text nobody asks spans of (the
+ * formatter's, when it holds no comment) costs no hashing of its nodes.
  */
 export class SourceSpans extends WeakMap<Node, Span> {
-  /** Node → index of its pair in `offsets` (and of its span in `made`). */
-  private readonly recorded = new Map<Node, number>();
+  /** Node → index of its pair in `offsets` (and of its span in `made`), for the nodes up to `indexed`. */
+  private readonly known = new Map<Node, number>();
+  /** The recorded nodes, in order. */
+  private readonly nodes: Node[] = [];
+  /** How many of `nodes` are in `known`. */
+  private indexed = 0;
   /** Start and end offset of every recorded node, in pairs. */
   private readonly offsets: number[] = [];
   /** Spans already computed, by recorded index. */
@@ -23,8 +31,16 @@ export class SourceSpans extends WeakMap<Node, Span> {
 
   /** Record a node's span by its offsets (line and column follow on demand). */
   record(node: Node, start: number, end: number): void {
-    this.recorded.set(node, this.offsets.length >> 1);
+    this.nodes.push(node);
     this.offsets.push(start, end);
+  }
+
+  /** Node → index of its recorded pair, for every node recorded so far (the last record of a node wins). */
+  private recorded(): Map<Node, number> {
+    const nodes = this.nodes;
+    for (let i = this.indexed; i < nodes.length; i++) this.known.set(nodes[i] as Node, i);
+    this.indexed = nodes.length;
+    return this.known;
   }
 
   /**
@@ -32,7 +48,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * tools that need the offsets of many nodes (the formatter's comment placement).
    */
   offsetsOf(node: Node, out: { start: number; end: number }): boolean {
-    const i = this.recorded.get(node);
+    const i = this.recorded().get(node);
     if (i === undefined) {
       const span = super.get(node);
       if (span === undefined) return false;
@@ -46,7 +62,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
   }
 
   override get(node: Node): Span | undefined {
-    const i = this.recorded.get(node);
+    const i = this.recorded().get(node);
     if (i === undefined) return super.get(node);
     let span = this.made[i];
     if (span === undefined) {
@@ -57,16 +73,16 @@ export class SourceSpans extends WeakMap<Node, Span> {
   }
 
   override has(node: Node): boolean {
-    return this.recorded.has(node) || super.has(node);
+    return this.recorded().has(node) || super.has(node);
   }
 
   override set(node: Node, span: Span): this {
-    this.recorded.delete(node);
+    this.recorded().delete(node);
     return super.set(node, span);
   }
 
   override delete(node: Node): boolean {
-    const recorded = this.recorded.delete(node);
+    const recorded = this.recorded().delete(node);
     return super.delete(node) || recorded;
   }
 }

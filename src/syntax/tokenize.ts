@@ -1,7 +1,26 @@
-import type { TokenType } from 'chevrotain';
-import { LineIndex } from '../diagnostic/index.js';
-import { lex } from './lexer.js';
+import type { IToken, TokenType } from 'chevrotain';
+import { LineIndex, type Diagnostic } from '../diagnostic/index.js';
+import type { Comment } from './lexer.js';
+import { scan, tokenAt } from './scanner.js';
 import * as T from './tokens.js';
+
+export interface LexResult {
+  readonly tokens: IToken[];
+  readonly comments: Comment[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Tokens of a whole text as objects (the parser's scanner reads them: scanner.ts), its
+ * comments, and lexical errors. An unterminated string or quoted name is reported once and read
+ * to the end of the input, so the parser does not add follow-on errors for it.
+ */
+export function lex(text: string, lines: LineIndex): LexResult {
+  const scanned = scan(text, lines);
+  const tokens: IToken[] = [];
+  for (let i = 0; i < scanned.count; i++) tokens.push(tokenAt(scanned, i));
+  return { tokens, comments: scanned.comments, diagnostics: scanned.diagnostics };
+}
 
 /** What a token is, for tools (editors, highlighters): coarser than the parser's token types. */
 export type TokenCategory =

@@ -1,10 +1,13 @@
-import { createToken, Lexer, type TokenType } from 'chevrotain';
-import {
-  CONTEXTUAL_WORDS as CONTEXTUAL_WORD_LIST, RESERVED_WORDS, WHITE_SPACE_SOURCE, bareNameStartHints, matchBareName,
-} from './words.js';
+import type { TokenType } from 'chevrotain';
+import { createToken, NOT_APPLICABLE, SKIPPED } from './token-type.js';
+import { CONTEXTUAL_WORDS as CONTEXTUAL_WORD_LIST, RESERVED_WORDS, WHITE_SPACE_SOURCE, matchBareName } from './words.js';
 
 /**
- * The tokens of the dsq text dialect (grammar/reference.md, "Lexical").
+ * The tokens of the dsq text dialect (grammar/reference.md, "Lexical"), made by token-type.ts
+ * in the shape of Chevrotain's token types (Chevrotain itself is loaded only by the grammar
+ * tool: grammar/chevrotain-tokens.ts). The parser's scanner (scanner.ts) reads the text; the
+ * patterns here describe the tokens (syntax diagrams, the TextMate grammar) and a Chevrotain
+ * lexer made from them is the reference test/syntax/scanner.test.ts holds the scanner to.
  *
  * Keywords are case-insensitive and reserved; each has `longer_alt` to the identifier so
  * `selection` stays a name. Contextual words (`DATE`, `COLUMN`, ...) are their own token
@@ -15,18 +18,17 @@ import {
  */
 
 /** A name: an identifier, a contextual word or a quoted identifier. */
-export const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'a name' });
+export const Name = createToken({ name: 'Name', pattern: NOT_APPLICABLE, label: 'a name' });
 /** A name that is not a contextual word: an identifier or a quoted identifier. */
-export const PlainName = createToken({ name: 'PlainName', pattern: Lexer.NA, label: 'a name', categories: [Name] });
+export const PlainName = createToken({ name: 'PlainName', pattern: NOT_APPLICABLE, label: 'a name', categories: [Name] });
 /** The contextual words (`DATE`, `COLUMN`, ...): names, except where they start their own form. */
-export const ContextualWord = createToken({ name: 'ContextualWord', pattern: Lexer.NA, label: 'a name', categories: [Name] });
+export const ContextualWord = createToken({ name: 'ContextualWord', pattern: NOT_APPLICABLE, label: 'a name', categories: [Name] });
 
 // Identifiers: a Unicode ID_Start character or `_`, then ID_Continue characters or `$`
 // (words.ts: the one rule, also read by the printer's quoting and checked against grammar/reference.md).
 export const Identifier = createToken({
   name: 'Identifier',
   pattern: { exec: matchBareName },
-  start_chars_hint: bareNameStartHints(),
   line_breaks: false,
   categories: [PlainName],
 });
@@ -41,7 +43,7 @@ export const NumberLiteral = createToken({
 });
 
 // White space: ASCII and Unicode (no-break space, U+2028 line and U+2029 paragraph separators, ...).
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: new RegExp(WHITE_SPACE_SOURCE), group: Lexer.SKIPPED, line_breaks: true });
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: new RegExp(WHITE_SPACE_SOURCE), group: SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\r\n]*/, group: 'comments' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//, group: 'comments', line_breaks: true });
 export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[^]*/, line_breaks: true });
@@ -111,7 +113,7 @@ export const DatabaseTableWord = contextual('DATABASE_TABLE');
 export const TableWord = contextual('TABLE');
 
 // Binary operators share a category; the parser maps each to its AST operator and level.
-export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA });
+export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: NOT_APPLICABLE });
 function operator(name: string, pattern: RegExp, label: string, binary = true): TokenType {
   return createToken({ name, pattern, label, categories: binary ? [BinaryOperator] : [] });
 }
@@ -227,9 +229,7 @@ export const ALL_TOKENS: readonly TokenType[] = [
   LParen, RParen, LBracket, RBracket, Comma, Semicolon, Dot, At, Colon,
 ];
 
-/** The one lexer instance, reused for every input (words without their keyword patterns: see `wordType`). */
-export const dsqLexer = new Lexer(ALL_TOKENS.filter((t) => WORD_TYPES.get(t.name) !== t), {
-  ensureOptimizations: true,
-  // Offsets only (the fastest mode): lines and columns come from the LineIndex when needed.
-  positionTracking: 'onlyOffset',
-});
+/** Whether a token type is a keyword or contextual word (the scanner reads those as words, see `wordType`). */
+export function isWordType(type: TokenType): boolean {
+  return WORD_TYPES.get(type.name) === type;
+}

@@ -45,6 +45,8 @@ export abstract class WriteRules extends FetchRules {
     if (this.optionalWord('INTO') === MISSING) this.missingActionWord(word, 'INTO');
     const database = yield* this.database();
     const records: RecordData[] = [];
+    const columns: number[] = [];
+    let names: string[] = [];
     let delimited: DelimitedRecords | null = null;
     if (this.at(T.From)) {
       // `FROM CSV FILE 'id'`, `FROM DSV (DELIMITER = ';') TEXT '...'`: delimiter-separated data
@@ -52,11 +54,10 @@ export abstract class WriteRules extends FetchRules {
     } else if (this.at(T.LParen)) {
       // `(a, b) VALUES (1, 2), (3, 4)`
       this.next();
-      const columns: number[] = [];
       do columns.push(this.expect(T.Name));
       while (this.optional(T.Comma) !== MISSING);
       this.expect(T.RParen);
-      const names = columns.map((c) => this.fieldName(c));
+      names = columns.map((c) => this.fieldName(c));
       if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
       else {
         this.expectWord('VALUES', 'VALUES');
@@ -134,10 +135,12 @@ export abstract class WriteRules extends FetchRules {
     const options = this.options(word === 'INSERT' ? 'insert_action' : word === 'REPLACE' ? 'replace_action' : 'set_action', {});
     const failNoOp = options['FAIL_NO_OP'] ?? null;
     const data: RecordsData = delimited ?? records;
-    if (word === 'INSERT') return { kind: 'insert_action', database, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp };
-    if (word === 'REPLACE') return { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp };
-    void start;
-    return { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+    const node: DataAction = word === 'INSERT' ? { kind: 'insert_action', database, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp }
+      : word === 'REPLACE' ? { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp }
+      : { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+    // A name of the VALUES column list stands apart from its values: `columns/name` says where.
+    columns.forEach((token, i) => this.propertySpan(node, `columns/${names[i] as string}`, token));
+    return node;
   }
 
   /**
@@ -349,7 +352,9 @@ export abstract class WriteRules extends FetchRules {
         } while (this.optional(T.Comma) !== MISSING);
       }
     }
-    if (this.optionalWord('FILE') !== MISSING) file = this.stringText('FILE');
+    const fileWord = this.optionalWord('FILE');
+    if (fileWord !== MISSING) file = this.stringText('FILE');
+    const fileEnd = this.last();
     if (this.at(T.From)) {
       const token = this.next();
       this.report('syntax/update-from', 'UPDATE ... FROM is not in the update action: it changes the records of one database', token, token, 'move the other table into a subquery in WHERE or in the SET expression');
@@ -358,8 +363,10 @@ export abstract class WriteRules extends FetchRules {
     const records = yield* this.writeRecords();
     this.writeHabits('UPDATE');
     const options = this.options('update_action', {});
-    void start;
-    return { kind: 'update_action', database, records, fields, expressions, file, failNoOp: options['FAIL_NO_OP'] ?? null };
+    const node: DataAction = { kind: 'update_action', database, records, fields, expressions, file, failNoOp: options['FAIL_NO_OP'] ?? null };
+    // `FILE 'id'` has its own span: the file feature's finding is placed there.
+    if (fileWord !== MISSING) this.propertySpan(node, 'file', fileWord, fileEnd);
+    return node;
   }
 
   /** LIMIT, ORDER BY, USING after a write: errors with the action's way. */

@@ -1,84 +1,206 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * bin/dsq.js chooses what to run: dist/cli.js when it is current, the sources (through tsx)
- * when dist/ is missing or older than src/ (a build left over from before a `git pull`), and a
- * one-line message, never a stack trace, when neither can run.
+ * bin/dsq.js chooses what to run. An installed package (no src/) runs dist/cli/ as it is. A
+ * checkout runs the build dist/cli/current.json names while every file it was built from is
+ * unchanged; otherwise (a fresh clone, a `git pull`, an edit) it builds again first
+ * (bin/build-cli.js), and when it cannot (a folder it cannot write, no esbuild) it runs the
+ * sources through tsx, else an old build. Never a stack trace: a one-line message when nothing
+ * can run.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
-const OLD = new Date('2020-01-01T00:00:00Z');
 const NEW = new Date('2030-01-01T00:00:00Z');
 
-function checkout(opts: { dist?: string; distTime?: Date; sources?: string; srcTime?: Date; tsx?: boolean }): string {
+/** The sources of a CLI that says `word`, whether it runs from a build or from the sources (tsx), and its arguments. */
+const says = (word: string) =>
+  `export async function runProcess(argv: string[]): Promise<number> {
+  const from = typeof import.meta.url === 'string' && import.meta.url.includes('/src/') ? 'sources' : 'build';
+  process.stdout.write(${JSON.stringify(word)} + ' ' + from + ' ' + argv.join(','));
+  return 0;
+}
+`;
+
+function checkout(opts: { sources?: string; tools?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bin-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(ROOT, 'bin', 'dsq.js'), join(dir, 'bin', 'dsq.js'));
+  for (const file of ['dsq.js', 'build-cli.js']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
-  if (opts.dist !== undefined) {
-    mkdirSync(join(dir, 'dist'));
-    writeFileSync(join(dir, 'dist', 'cli.js'), opts.dist);
-    if (opts.distTime) utimesSync(join(dir, 'dist', 'cli.js'), opts.distTime, opts.distTime);
-  }
   if (opts.sources !== undefined) {
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
-    const file = join(dir, 'src', 'cli', 'process.ts');
-    writeFileSync(file, opts.sources);
-    if (opts.srcTime) utimesSync(file, opts.srcTime, opts.srcTime);
+    writeFileSync(join(dir, 'src', 'cli', 'process.ts'), opts.sources);
   }
-  if (opts.tsx) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  // esbuild and tsx (devDependencies).
+  if (opts.tools !== false) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
 }
 
-const says = (word: string) =>
-  `export async function runProcess(argv) { process.stdout.write(${JSON.stringify(word)} + ' ' + argv.join(',')); return 0; }\n`;
-
-function run(dir: string) {
-  return spawnSync(process.execPath, [join(dir, 'bin', 'dsq.js'), 'a', 'b'], { encoding: 'utf8', timeout: 60_000 });
+function run(dir: string, args: readonly string[] = ['a', 'b']) {
+  return spawnSync(process.execPath, [join(dir, 'bin', 'dsq.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
+function runAsync(dir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(dir, 'bin', 'dsq.js'), 'a', 'b']);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t));
+    child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const current = (dir: string) => JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string; inputs: Record<string, number> };
+
 describe('bin/dsq.js', () => {
-  it('runs dist/cli.js when it is newer than every source file', () => {
-    const r = run(checkout({ dist: says('dist'), distTime: NEW, sources: says('sources'), srcTime: OLD, tsx: true }));
-    expect(r.stdout).toBe('dist a,b');
+  it('a fresh clone: the first run builds dist/cli/ and runs the build; the next runs use it as it is', () => {
+    const dir = checkout({ sources: says('one') });
+    const first = run(dir);
+    expect(first.stdout).toBe('one build a,b');
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    const built = current(dir);
+    expect(Object.keys(built.inputs)).toContain('src/cli/process.ts');
+    expect(existsSync(join(dir, 'dist', 'cli', built.id, 'start.js'))).toBe(true);
+    expect(run(dir).stdout).toBe('one build a,b');
+    expect(current(dir).id).toBe(built.id);
+  });
+
+  it('a source changed since the build (an edit, a git pull): the next run builds again and runs the new code', () => {
+    const dir = checkout({ sources: says('old') });
+    expect(run(dir).stdout).toBe('old build a,b');
+    const before = current(dir).id;
+    writeFileSync(join(dir, 'src', 'cli', 'process.ts'), says('new'));
+    utimesSync(join(dir, 'src', 'cli', 'process.ts'), NEW, NEW);
+    expect(run(dir).stdout).toBe('new build a,b');
+    expect(current(dir).id).not.toBe(before);
+    // A file the build read that is gone counts as a change too.
+    writeFileSync(join(dir, 'src', 'cli', 'words.ts'), "export const WORD = 'imported';\n");
+    writeFileSync(join(dir, 'src', 'cli', 'process.ts'), `import { WORD } from './words.js';\n${says('x').replace('"x"', 'WORD')}`);
+    expect(run(dir).stdout).toBe('imported build a,b');
+    unlinkSync(join(dir, 'src', 'cli', 'words.ts'));
+    writeFileSync(join(dir, 'src', 'cli', 'process.ts'), says('alone'));
+    utimesSync(join(dir, 'src', 'cli', 'process.ts'), NEW, NEW);
+    expect(run(dir).stdout).toBe('alone build a,b');
+  });
+
+  it('--version and --help check only the files of what they run; a command checks them all', () => {
+    const dir = checkout({ sources: `import { WORD } from './word.js';\n${says('start')}` });
+    writeFileSync(join(dir, 'src', 'cli', 'word.ts'), "export const WORD = 'start';\n");
+    writeFileSync(
+      join(dir, 'src', 'cli', 'process.ts'),
+      `export async function runProcess(argv: string[]): Promise<number> {
+  if (argv[0]?.startsWith('-')) process.stdout.write('dsq 1');
+  else process.stdout.write((await import('./command.js')).WORD);
+  return 0;
+}
+`,
+    );
+    writeFileSync(join(dir, 'src', 'cli', 'command.ts'), "export const WORD = 'old';\n");
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    const { id } = current(dir);
+    writeFileSync(join(dir, 'src', 'cli', 'command.ts'), "export const WORD = 'new';\n");
+    utimesSync(join(dir, 'src', 'cli', 'command.ts'), NEW, NEW);
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    expect(current(dir).id).toBe(id);
+    expect(run(dir, ['compile']).stdout).toBe('new');
+    expect(current(dir).id).not.toBe(id);
+  });
+
+  it('dsq processes started at once on a fresh clone each run a whole build, and leave one named in current.json', async () => {
+    const dir = checkout({ sources: says('many') });
+    const results = await Promise.all([1, 2, 3, 4].map(() => runAsync(dir)));
+    for (const r of results) expect(r).toEqual({ status: 0, stdout: 'many build a,b', stderr: '' });
+    const named = current(dir);
+    expect(existsSync(join(dir, 'dist', 'cli', named.id, 'start.js'))).toBe(true);
+    expect(existsSync(join(dir, 'dist', 'cli', named.id, 'rest.js'))).toBe(true);
+    // Nothing half-written left behind: every folder holds a whole build.
+    for (const entry of readdirSync(join(dir, 'dist', 'cli'))) {
+      if (entry !== 'current.json') expect(existsSync(join(dir, 'dist', 'cli', entry, 'start.js')), entry).toBe(true);
+    }
+    expect(run(dir).stdout).toBe('many build a,b');
+  });
+
+  it('a build it cannot write (dist is not a folder, as in a read-only checkout): the sources run through tsx, quietly', () => {
+    const dir = checkout({ sources: says('ro') });
+    writeFileSync(join(dir, 'dist'), '');
+    const r = run(dir);
+    expect(r.stdout).toBe('ro sources a,b');
+    expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
 
-  it('runs the sources when dist/ is older than a source file', () => {
-    const r = run(checkout({ dist: says('dist'), distTime: OLD, sources: says('sources'), srcTime: NEW, tsx: true }));
-    expect(r.stdout).toBe('sources a,b');
+  it('an installed package (no src/): runs dist/cli/ as it is, with no check and no build', () => {
+    const dir = checkout({ sources: says('installed') });
+    expect(run(dir).stdout).toBe('installed build a,b');
+    const { id } = current(dir);
+    rmSync(join(dir, 'src'), { recursive: true });
+    utimesSync(join(dir, 'package.json'), NEW, NEW);
+    expect(run(dir).stdout).toBe('installed build a,b');
+    expect(current(dir).id).toBe(id);
   });
 
-  it('runs the sources when there is no dist/', () => {
-    const r = run(checkout({ sources: says('sources'), tsx: true }));
-    expect(r.stdout).toBe('sources a,b');
+  it('import() of a package or of a file URL works in the build (dsq run finds its engine so, beside dsq or in the working folder)', () => {
+    const sources = `import { pathToFileURL } from 'node:url';
+export async function runProcess(argv: string[]): Promise<number> {
+  const os = await import('node:os');
+  const found = await import(pathToFileURL(argv[0] as string).href);
+  process.stdout.write(String(typeof os.cpus) + ' ' + String(found.word));
+  return 0;
+}
+`;
+    const dir = checkout({ sources });
+    writeFileSync(join(dir, 'engine.cjs'), "module.exports = { word: 'found' };\n");
+    const result = run(dir, [join(dir, 'engine.cjs')]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('function found');
   });
 
-  it('runs dist/ in an installed package (no src/)', () => {
-    const r = run(checkout({ dist: says('dist') }));
-    expect(r.stdout).toBe('dist a,b');
+  it('keeps a code cache per command (written on its first run), and runs on when a cache is damaged', () => {
+    const dir = checkout({ sources: says('cached') });
+    expect(run(dir, ['compile']).stdout).toBe('cached build compile');
+    const cache = join(dir, 'dist', 'cli', current(dir).id, 'cache');
+    expect(readdirSync(cache).sort()).toEqual(['compile-start.v8']);
+    expect(run(dir, ['--version']).stdout).toBe('cached build --version');
+    expect(readdirSync(cache).sort()).toEqual(['compile-start.v8', 'version-start.v8']);
+    writeFileSync(join(cache, 'compile-start.v8'), 'not a code cache');
+    const r = run(dir, ['compile']);
+    expect(r.stdout).toBe('cached build compile');
+    expect(r.stderr).toBe('');
+    expect(readFileSync(join(cache, 'compile-start.v8'), 'utf8')).not.toBe('not a code cache');
   });
 
-  it('falls back to an old dist/ when tsx is not installed', () => {
-    const r = run(checkout({ dist: says('dist'), distTime: OLD, sources: says('sources'), srcTime: NEW }));
-    expect(r.stdout).toBe('dist a,b');
+  it('runs an old build when a source changed but neither esbuild nor tsx is installed', () => {
+    const dir = checkout({ sources: says('old') });
+    expect(run(dir).stdout).toBe('old build a,b');
+    unlinkSync(join(dir, 'node_modules'));
+    writeFileSync(join(dir, 'src', 'cli', 'process.ts'), says('new'));
+    utimesSync(join(dir, 'src', 'cli', 'process.ts'), NEW, NEW);
+    expect(run(dir).stdout).toBe('old build a,b');
   });
 
-  it('says the build is out of date, without a stack trace, when dist/ lacks the entry point', () => {
-    const r = run(checkout({ dist: 'export const other = 1;\n' }));
+  it('says the build is out of date, without a stack trace, when it lacks the entry point', () => {
+    const dir = checkout({ tools: false });
+    mkdirSync(join(dir, 'dist', 'cli', 'old'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'cli', 'current.json'), '{"id":"old","inputs":{}}');
+    writeFileSync(join(dir, 'dist', 'cli', 'old', 'start.js'), 'module.exports = { "./cli.js": function (exports) { exports.other = 1; } };\n');
+    const r = run(dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('dsq: the build in dist/ is out of date: run `npm run build` in the dsq folder\n');
   });
 
-  it('says the build is missing when there is neither dist/ nor a runnable source', () => {
-    const r = run(checkout({ sources: says('sources') }));
+  it('says the build is missing when there is neither a build nor a runnable source', () => {
+    const r = run(checkout({ sources: says('sources'), tools: false }));
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^dsq: the build \(dist\/\) is missing/);
   });

@@ -69,7 +69,7 @@ describe('output errors (issue 9)', () => {
     }
   });
 
-  it('runs from the sources when dist/ was never built (a fresh clone), and says so plainly when it cannot', async () => {
+  it('runs from the sources when no build can be written (a read-only checkout), and says so plainly when it cannot', async () => {
     const r = await spawnCli(['compile', '-'], { stdin: 'select a from t', fromSources: true });
     expect(r).toMatchObject({ code: 0, err: '', out: '{ "columns": [{ "e": { "$col": "a" } }], "from": "t" }\n' });
     const bare = mkdtempSync(join(tmpdir(), 'dsq-bare-'));

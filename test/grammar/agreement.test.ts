@@ -5,7 +5,8 @@ import { LineIndex } from '../../src/diagnostic/index.js';
 import { print } from '../../src/print/index.js';
 import { grammarRules } from '../../grammar/productions.js';
 import { parseDocument } from '../../src/syntax/index.js';
-import { lex } from '../../src/syntax/lexer.js';
+import { lex } from '../../src/syntax/tokenize.js';
+import { grammarTokens } from '../../grammar/chevrotain-tokens.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 
 /**
@@ -54,7 +55,7 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
 
 function grammarAccepts(text: string): boolean {
   const grammar = grammarRules();
-  grammar.input = lex(text, new LineIndex(text)).tokens;
+  grammar.input = grammarTokens(text);
   grammar.statement();
   return grammar.errors.length === 0;
 }

@@ -1,60 +1,49 @@
-import { spawn, type StdioOptions } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn, type StdioOptions } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { buildSync } from 'esbuild';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let checkout: string | null = null;
 
-/**
- * A copy of the package as a fresh clone has it: bin/, src/, node_modules/ and package.json,
- * but no dist/. bin/dsq.js then runs the sources through tsx, so a spawned `dsq` is the code
- * under test (never a stale build), and the fallback itself is exercised. Readable by everyone
- * (tests run it as another user too).
- */
-export function sourceCheckout(): string {
-  if (checkout !== null) return checkout;
-  const dir = mkdtempSync(join(tmpdir(), 'dsq-checkout-'));
+/** A copy of the package as a clone has it: bin/, src/, node_modules/ and package.json; no dist/. */
+function clone(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(ROOT, 'bin', 'dsq.js'), join(dir, 'bin', 'dsq.js'));
+  for (const file of ['dsq.js', 'build-cli.js']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  checkout = dir;
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * A clone whose build cannot be written (dist is a file, as in a read-only folder): bin/dsq.js
+ * then runs the sources through tsx, so a spawned `dsq` is the code under test and that
+ * fallback itself is exercised. Readable by everyone (tests run it as another user too).
+ */
+export function sourceCheckout(): string {
+  if (checkout !== null) return checkout;
+  const dir = clone('dsq-checkout-');
+  writeFileSync(join(dir, 'dist'), 'not a folder: the build cannot be written here\n');
+  checkout = dir;
   return dir;
 }
 
 let built: string | null = null;
 
 /**
- * The same checkout with dist/cli.js built from the sources by esbuild (one bundle, a fraction
- * of a second): spawned processes then start in milliseconds instead of compiling through tsx.
+ * A clone with its CLI built from the sources (bin/build-cli.js, as its first run would):
+ * spawned processes then start in milliseconds instead of compiling through tsx.
  */
 export function builtCheckout(): string {
   if (built !== null) return built;
-  const dir = mkdtempSync(join(tmpdir(), 'dsq-built-'));
-  chmodSync(dir, 0o755);
-  mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(ROOT, 'bin', 'dsq.js'), join(dir, 'bin', 'dsq.js'));
-  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-  // As an installed package finds its peers (dsq run's engine) in the node_modules around it.
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  buildSync({
-    entryPoints: [join(ROOT, 'src', 'cli', 'process.ts')],
-    outfile: join(dir, 'dist', 'cli.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-    // Bundled CommonJS dependencies (picomatch) call require().
-    banner: { js: "import { createRequire as __dsqRequire } from 'node:module'; const require = __dsqRequire(import.meta.url);" },
-  });
+  const dir = clone('dsq-built-');
+  execFileSync(process.execPath, ['--input-type=module', '-e', `await (await import(${JSON.stringify(join(dir, 'bin', 'build-cli.js'))})).buildCli(${JSON.stringify(dir)});`]);
+  chmodSync(join(dir, 'dist'), 0o755);
   built = dir;
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 

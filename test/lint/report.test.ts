@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/lint.js';
 import { RULES } from '../../src/lint/registry.js';
+import { readSchema } from '../../src/schema/index.js';
 import { escapeData, escapeProperty, formatGithub, formatJson, formatSarif, formatText, type FileReport } from '../../src/lint/report/index.js';
 
 const files: FileReport[] = [
@@ -20,6 +21,15 @@ describe('reporters', () => {
     const json = JSON.parse(formatJson(files));
     expect(json).toMatchObject({ errorCount: 1, warningCount: 1, fixableCount: 1 });
     expect(json.files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(['null-comparison', 'empty-in-list']);
+  });
+
+  it('json: a finding\'s suggestions (did you mean) beside its fix', () => {
+    const schema = readSchema('[{"name": "orders", "fields": [{"name": "status", "type": "string"}]}]');
+    const text = "UPDATE orders SET statsu = 'x' WHERE status = 'y'";
+    const json = JSON.parse(formatJson([{ file: 'q.dsq', diagnostics: lint(text, { schema }).diagnostics.filter((d) => d.code === 'unknown-field') }]));
+    expect(json.files[0].diagnostics).toMatchObject([{ ruleId: 'unknown-field', suggestions: [{ description: 'change statsu to status', edits: [{ start: 18, end: 24, text: 'status' }] }] }]);
+    expect(json.files[0].diagnostics[0].fix).toBeUndefined();
+    expect(json.fixableCount).toBe(0);
   });
 
   it("sarif: SARIF 2.1.0 with the schema's required fields", () => {

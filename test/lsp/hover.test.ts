@@ -70,3 +70,20 @@ describe('hover', () => {
     expect(hoverAt('SELECT a|b FROM t', null)).toBeNull();
   });
 });
+
+describe('hover in data statements (issue 28)', () => {
+  it('shows the database and the fields of an UPDATE, INSERT, DELETE and FETCH', () => {
+    const amount = '**amount**: field of database `orders` (Orders)\n\ntype `decimal(10,2)` · nullable · label "Order amount"';
+    expect(hoverAt('UPDATE shop.orders SET am|ount = 1 WHERE id = 2')?.value).toBe(amount);
+    expect(hoverAt('UPDATE shop.orders SET status = 1 WHERE am|ount > 2')?.value).toBe(amount);
+    expect(hoverAt('INSERT INTO shop.orders (id, am|ount) VALUES (1, 2)')?.value).toBe(amount);
+    expect(hoverAt('INSERT INTO shop.orders RECORDS (id = 1, "Order am|ount" = 2)')?.value).toBe(amount);
+    expect(hoverAt('DELETE FROM shop.orders RECORDS KEY(i|d = 1)')?.value).toContain('key field');
+    expect(hoverAt('FETCH RECORDS FIELDS (am|ount) FROM shop.orders LIMIT 1')?.value).toBe(amount);
+    const table = hoverAt('DELETE FROM shop.ord|ers WHERE id = 1');
+    expect(table?.value).toMatch(/^table `shop\.orders`\n\ndatabase `orders`/);
+    expect(table?.range).toEqual({ start: { line: 0, character: 12 }, end: { line: 0, character: 23 } });
+    expect(hoverAt('UPDATE shop.orders SET nothin|g = 1')).toBeNull();
+    expect(hoverAt('UPDATE shop.orders SET am|ount = 1', null)).toBeNull();
+  });
+});

@@ -34,6 +34,22 @@ function files(dir: string): { path: string; size: number }[] {
   return out;
 }
 
+/**
+ * In the page: the contrast ratio (WCAG) of each element's text colour against the background
+ * it is drawn on (the nearest ancestor's that is not transparent), with the colours.
+ */
+const CONTRASTS = `(selectors) => {
+  const rgb = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
+  const lum = ({ r, g, b }) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const backgroundOf = (el) => { for (let e = el; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.a > 0) return c; } return { r: 255, g: 255, b: 255, a: 1 }; };
+  return selectors.map(([name, el]) => {
+    const fg = rgb(getComputedStyle(el).color);
+    const bg = backgroundOf(el);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    return { name, ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 10) / 10, background: lum(bg) };
+  });
+}`;
+
 describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offline)', () => {
   let browser: Browser;
   let dist: string;
@@ -73,6 +89,17 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
   const editorText = (page: Page, id: 'text' | 'json') => page.evaluate<string>(`dsqPlayground.${id}View.state.doc.toString()`);
   const jsonValue = async (page: Page) => JSON.parse(await editorText(page, 'json')) as unknown;
   const hashOf = (page: Page) => page.evaluate<string>('location.hash');
+
+  /** A paste as the browser delivers one (a paste event with the clipboard's text), into an editor's selection. */
+  async function paste(page: Page, id: 'text' | 'json', text: string): Promise<void> {
+    await page.locator(`[data-testid="${id}"] .cm-content`).click();
+    await page.keyboard.press('Control+A');
+    await page.evaluate(`(() => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', ${JSON.stringify(text)});
+      document.querySelector('[data-testid="${id}"] .cm-content').dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    })()`);
+  }
 
   async function replaceText(page: Page, id: 'text' | 'json', text: string, typed: boolean): Promise<void> {
     await page.locator(`[data-testid="${id}"] .cm-content`).click();
@@ -285,6 +312,43 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.close();
   });
 
+  it('at 375 px: a two-row header, the problems right under the query, touch targets of 24 px, no key hints on a touch screen', async () => {
+    const query = 'SELECT a FROM shop.orders WHERE b = NULL AND c = :x';
+    const page = await open(`#text=${encodeURIComponent(query)}&schema=shop`, { width: 375, height: 800 });
+    await expect.poll(() => page.getByTestId('lint').innerText()).toContain('null-comparison');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The header: its parts on at most two rows.
+    const rows = await page.evaluate<number[]>(`[...new Set([...document.querySelectorAll('header.top > *')].filter((e) => e.getBoundingClientRect().height > 2).map((e) => Math.round(e.getBoundingClientRect().top / 8)))]`);
+    expect(rows.length).toBeLessThanOrEqual(2);
+    expect((await page.locator('header.top').boundingBox())?.height).toBeLessThan(80);
+    // The problems: right under the query (and its parameters), before the JSON.
+    const box = async (selector: string) => (await page.locator(selector).boundingBox()) as { x: number; y: number; width: number; height: number };
+    const params = await box('#params');
+    const status = await box('#diagnostics');
+    const lint = await box('#lint');
+    const json = await box('[data-testid="json"]');
+    expect(status.y - (params.y + params.height)).toBeLessThan(30);
+    expect(status.y).toBeLessThan(json.y);
+    expect(lint.y).toBeLessThan(json.y);
+    // Every control is a target of at least 24 by 24 px (a radio button through its label).
+    const small = await page.evaluate<string[]>(`
+      [...document.querySelectorAll('button, select, textarea, input:not([type="radio"]), a, fieldset.switch label')]
+        .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('skip'))
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width < 24 || r.height < 24; })
+        .map((el) => el.outerHTML.slice(0, 80) + ' ' + Math.round(el.getBoundingClientRect().width) + 'x' + Math.round(el.getBoundingClientRect().height))
+    `);
+    expect(small).toEqual([]);
+    expect(await page.locator('body').innerText()).toMatch(/Ctrl-Space/);
+    // A touch screen (pointer: coarse): no keyboard hints in the text.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    expect(await page.evaluate<boolean>("matchMedia('(pointer: coarse)').matches")).toBe(true);
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/Ctrl|Shift-Alt|Tab leaves/);
+    await cdp.detach();
+    await page.close();
+  });
+
   it('survives what a breaker would try: deep nesting, long chains, broken hashes, odd text', async () => {
     const deep = `SELECT ${'('.repeat(1001)}1${')'.repeat(1001)} FROM t`;
     const page = await open(`#text=${encodeURIComponent(deep)}`);
@@ -301,6 +365,187 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
       expect(await p.getByTestId('diagnostics').innerText()).not.toBe('');
       await p.close();
     }
+    await page.close();
+  });
+
+  it('a query with :params says what is missing and compiles with the values of the parameter box (typed as --param reads them)', async () => {
+    const page = await open();
+    expect(await page.getByTestId('params').isVisible()).toBe(false);
+    await replaceText(page, 'text', "-- @param since datetime\n-- @param min number\nSELECT a FROM t WHERE n > :min AND placed >= :since AND s IN :states AND x = 'y' AND k = :k LIMIT :n", false);
+    const diagnostics = page.getByTestId('diagnostics');
+    // Not an uncaught error: the problem is shown, the JSON marked stale, the status not "compiled".
+    await expect.poll(() => diagnostics.innerText()).toMatch(/needs a value for each parameter[\s\S]*3:27\s+5 parameters have no value: :min, :since, :states, :k and :n[\s\S]*hint: give a value under Parameters/);
+    expect(await diagnostics.getAttribute('class')).toBe('error');
+    expect(await diagnostics.innerText()).not.toContain('compiled.');
+    expect(await page.locator('[data-testid="json"]').getAttribute('class')).toContain('stale');
+    // One input per parameter, labelled by its name, its type as the placeholder.
+    const box = page.getByTestId('params');
+    expect(await box.isVisible()).toBe(true);
+    expect(await box.locator('label').allInnerTexts()).toEqual([':min', ':since', ':states', ':k', ':n']);
+    expect(await page.getByLabel(':since').getAttribute('placeholder')).toBe('datetime');
+    expect(await page.getByLabel(':n').getAttribute('placeholder')).toBe('integer');
+    // Values as text, converted by type: exact numbers, ISO datetimes, comma lists, '' as NULL is not offered (empty is no value).
+    await page.getByLabel(':min').fill('12345678901234567890.5');
+    await page.getByLabel(':since').fill('2024-01-31T10:00:00Z');
+    await page.getByLabel(':states').fill('paid,shipped');
+    await page.getByLabel(':k').fill('x');
+    await page.getByLabel(':n').fill('abc');
+    await expect.poll(() => diagnostics.innerText()).toMatch(/3:99\s+parameter :n is a number parameter: "abc" is not a number/);
+    await page.getByLabel(':n').fill('10');
+    await expect.poll(() => diagnostics.innerText()).toContain('One statement compiled');
+    // :k has no type: its value is the text as given, and the status says so.
+    expect(await diagnostics.innerText()).toMatch(/3:90\s+the type of :k is not known[\s\S]*its value is the string "x"[\s\S]*hint: state it with -- @param k TYPE before the statement, or choose a schema/);
+    const json = await editorText(page, 'json');
+    expect(json).toContain('12345678901234567890.5');
+    expect(json).toContain('"$in": [{ "$col": "s" }, ["paid", "shipped"]]');
+    expect(json).toContain('"limit": 10');
+    expect(await page.locator('[data-testid="json"]').getAttribute('class')).not.toContain('stale');
+    // The focus stays in the box while typing (the inputs are not redrawn).
+    await page.getByLabel(':k').click();
+    await page.keyboard.type('y');
+    expect(await page.evaluate<string>('document.activeElement.id')).toBe('param-k');
+    // The values are part of the link.
+    await expect.poll(() => hashOf(page)).toContain('param.n=10');
+    const again = await open(await hashOf(page));
+    await expect.poll(() => again.getByTestId('diagnostics').innerText()).toContain('One statement compiled');
+    expect(await again.getByLabel(':states').inputValue()).toBe('paid,shipped');
+    for (const p of [page, again]) await p.close();
+  });
+
+  it('"Skip to the query" puts the focus in the editor and leaves the hash (the query) alone', async () => {
+    const text = 'SELECT a FROM t WHERE b = 1';
+    const page = await open(`#text=${encodeURIComponent(text)}&form=full`);
+    const before = await hashOf(page);
+    // The first Tab of a fresh page reaches the link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Skip to the query');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('aria-label')")).toBe('dsq query text');
+    expect(await hashOf(page)).toBe(before);
+    // Typing goes to the query; a reload keeps it.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' LIMIT 2');
+    await expect.poll(() => hashOf(page)).toContain(encodeURIComponent('LIMIT 2'));
+    // A click (not only Enter) does the same.
+    const hashTyped = await hashOf(page);
+    const skip = page.getByRole('link', { name: 'Skip to the query' });
+    await skip.focus();
+    await skip.click();
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('aria-label')")).toBe('dsq query text');
+    expect(await hashOf(page)).toBe(hashTyped);
+    await page.reload();
+    await page.locator('[data-testid="text"] .cm-content').waitFor();
+    expect(await editorText(page, 'text')).toBe(`${text} LIMIT 2`);
+    expect(await page.getByLabel('full').isChecked()).toBe(true);
+    await page.close();
+  });
+
+  it('follows the system colour scheme: dark when it asks, every text readable (contrast at least 4.5:1) in both', async () => {
+    const query = "SELECT a, COUNT(*) AS n, 'x' FROM t WHERE b = NULL -- note";
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await browser.context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(url('index.html', `#text=${encodeURIComponent(query)}`));
+      await page.locator('[data-testid="text"] .cm-content').waitFor();
+      await expect.poll(() => page.getByTestId('lint').innerText()).toContain('null-comparison');
+      const found = await page.evaluate(`(${CONTRASTS})([
+        ['page text', document.querySelector('footer p')],
+        ['heading', document.querySelector('h1')],
+        ['header link', document.querySelector('header nav a')],
+        ['button', document.getElementById('format')],
+        ['select', document.getElementById('indent')],
+        ['status', document.querySelector('#diagnostics p')],
+        ['lint message', document.querySelector('#lint .message')],
+        ['lint rule link', document.querySelector('#lint a.rule')],
+        ['fix button', document.querySelector('#lint button.fix')],
+        ['schema hint', document.querySelector('.schema p.hint')],
+        ['schema box', document.getElementById('schema-text')],
+        ['line number', document.querySelector('[data-testid="text"] .cm-gutterElement:not([style*="visibility"])')],
+        ...['SELECT', 'COUNT', "'x'", 'NULL', '-- note', '='].map((t) => [\`token \${t}\`, [...document.querySelectorAll('[data-testid="text"] .cm-line span')].find((s) => s.textContent === t)]),
+        ['JSON text', document.querySelector('[data-testid="json"] .cm-line span')],
+      ].map(([n, e]) => { if (!e) throw new Error('missing ' + n); return [n, e]; }))`) as { name: string; ratio: number; background: number }[];
+      const low = found.filter((f) => f.ratio < 4.5);
+      expect(low, scheme).toEqual([]);
+      const page0 = found.find((f) => f.name === 'page text') as { background: number };
+      if (scheme === 'dark') expect(Math.max(...found.map((f) => f.background))).toBeLessThan(0.1);
+      else expect(page0.background).toBeGreaterThan(0.8);
+      if (scheme === 'dark') {
+        // CodeMirror's parts too: the gutters, the active line, the editor itself.
+        const backgrounds = await page.evaluate<number[]>(`['.cm-editor', '.cm-gutters', '.cm-activeLine'].map((q) => {
+          const m = getComputedStyle(document.querySelector('[data-testid="text"] ' + q)).backgroundColor.match(/[\\d.]+/g).map(Number);
+          return (m.length > 3 && m[3] === 0) ? 0 : (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255;
+        })`);
+        for (const b of backgrounds) expect(b).toBeLessThan(0.25);
+        expect(await page.evaluate<string>("getComputedStyle(document.documentElement).colorScheme")).toBe('dark');
+      }
+      await page.close();
+    }
+  });
+
+  it('pasted JSON is laid out, long JSON lines wrap, and the status is not a green "compiled" while lint lists errors', async () => {
+    const page = await open();
+    const oneLine = '{"from":"t","where":{"$and":[{"$=":[{"$col":"a"},1.50]},{"$like":[{"$col":"n"},"x%"]}]},"columns":[{"e":{"$col":"a"}},{"e":{"$col":"n"}}],"limit":3}';
+    await paste(page, 'json', oneLine);
+    await expect.poll(() => editorText(page, 'text')).toBe("SELECT a, n FROM t WHERE a = 1.50 AND n LIKE 'x%' LIMIT 3\n");
+    const laidOut = await editorText(page, 'json');
+    expect(laidOut.split('\n').length).toBeGreaterThan(3);
+    expect(laidOut).toContain('\n  "where": {');
+    // Only white space changed: same value, every digit kept.
+    expect(laidOut.replace(/\s+/g, '')).toBe(oneLine);
+    // Typed JSON is left as typed; so is pasted JSON that does not read (it is said why).
+    await replaceText(page, 'json', '{"from": "u"}', false);
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT * FROM u\n');
+    expect(await editorText(page, 'json')).toBe('{"from": "u"}');
+    await paste(page, 'json', '{"from":"t","limit":}');
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('does not read');
+    expect(await editorText(page, 'json')).toBe('{"from":"t","limit":}');
+
+    // A long line of JSON (indent 0) wraps: nothing is hidden past the pane's right edge.
+    await page.getByRole('combobox', { name: 'indent', exact: true }).selectOption('0');
+    await replaceText(page, 'text', `SELECT ${Array.from({ length: 40 }, (_, i) => `col${i}`).join(', ')} FROM t`, false);
+    await expect.poll(() => editorText(page, 'json')).toContain('col39');
+    const overflow = await page.evaluate<{ scroll: number; client: number; lines: number }>(`(() => {
+      const s = document.querySelector('[data-testid="json"] .cm-scroller');
+      const line = document.querySelector('[data-testid="json"] .cm-line');
+      return { scroll: s.scrollWidth, client: s.clientWidth, lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)) };
+    })()`);
+    expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+    expect(overflow.lines).toBeGreaterThan(1);
+
+    // Lint errors: the JSON is there, but the status says there is something wrong, not in green.
+    const status = page.getByTestId('diagnostics');
+    await replaceText(page, 'text', 'SELECT a FROM t WHERE b = NULL', false);
+    await expect.poll(() => status.innerText()).toBe('One statement compiled, but lint finds an error (see Lint below).');
+    expect(await page.getByTestId('lint').innerText()).toContain('null-comparison');
+    expect(await status.getAttribute('class')).toBe('warn');
+    const colours = await page.evaluate<string[]>(`[getComputedStyle(document.getElementById('diagnostics')).borderLeftColor, getComputedStyle(document.documentElement).getPropertyValue('--ok').trim()]`);
+    expect(colours[0]).not.toBe('rgb(11, 110, 79)');
+    await page.getByTestId('lint').getByRole('button', { name: /^Fix:/ }).click();
+    await expect.poll(() => status.innerText()).toBe('One statement compiled.');
+    expect(await status.getAttribute('class')).toBe('ok');
+    await page.close();
+  });
+
+  it('completes keywords and functions without a schema', async () => {
+    const page = await open();
+    expect(await page.getByRole('combobox', { name: 'Schema', exact: true }).inputValue()).toBe('none');
+    await replaceText(page, 'text', 'SELECT a FROM t WH', true);
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    // It opens as you type.
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('WHERE')]));
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT a FROM t WHERE');
+    await page.keyboard.type(' b > 1 GROUP BY b HAVING co');
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^COUNT\s*aggregate, 1 argument/)]));
+    await page.locator('.cm-tooltip-autocomplete li', { hasText: /^COUNT\s*aggregate/ }).click();
+    await expect.poll(() => editorText(page, 'text')).toBe('SELECT a FROM t WHERE b > 1 GROUP BY b HAVING COUNT(');
+    // Not inside a string.
+    await page.keyboard.type("*) > 1 AND b = 'wh");
+    await page.keyboard.press('Control+Space');
+    await page.waitForTimeout(200);
+    expect(await options.count()).toBe(0);
     await page.close();
   });
 

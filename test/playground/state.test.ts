@@ -3,8 +3,8 @@ import { CompletionContext, type CompletionResult } from '@codemirror/autocomple
 import { EditorState } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nameText, schemaCompletion } from '../../playground/src/complete.js';
-import { compileText, decompileJson, describe as describeDiagnostic, formatText, schemaFromText } from '../../playground/src/dsq.js';
+import { dsqCompletion, nameText } from '../../playground/src/complete.js';
+import { compileText, decompileJson, describe as describeDiagnostic, formatText, indentJson, schemaFromText } from '../../playground/src/dsq.js';
 import { formatHash, parseHash, type HashState } from '../../playground/src/hash.js';
 import { toJson } from '../../src/json/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
@@ -21,6 +21,7 @@ describe('the URL hash', () => {
     indent: fc.constantFrom(0, 2, 4),
     schema: fc.constantFrom('none' as const, 'shop' as const, 'custom' as const),
     schemaJson: fc.string({ unit: 'grapheme' }),
+    params: fc.uniqueArray(fc.tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.string({ unit: 'grapheme' })), { selector: ([name]) => name, maxLength: 4 }),
   }).map((s) => ({ ...s, schemaJson: s.schema === 'custom' ? s.schemaJson : '' }));
 
   it('round-trips every state, whatever the text holds (&, =, #, %, line breaks, emoji)', () => {
@@ -30,22 +31,22 @@ describe('the URL hash', () => {
       }),
       { numRuns: 500 },
     );
-    const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '' };
-    expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop`);
+    const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '', params: [['since', '2024-01-31'], ['ids', '1,2&3']] };
+    expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop&param.since=2024-01-31&param.ids=1%2C2%263`);
     expect(parseHash(formatHash(state))).toEqual(state);
   });
 
   it('leaves defaults out, ignores what it does not know, and never throws', () => {
-    expect(formatHash({ lead: 'json', source: '{}', form: 'short', indent: 2, schema: 'none', schemaJson: '' })).toBe('#json=%7B%7D');
+    expect(formatHash({ lead: 'json', source: '{}', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] })).toBe('#json=%7B%7D');
     expect(parseHash('')).toBeNull();
     expect(parseHash('#foo=1')).toBeNull();
-    expect(parseHash('#text=SELECT%20a%20FROM%20t&form=weird&indent=7&schema=other&x=1')).toEqual({
-      lead: 'text', source: 'SELECT a FROM t', form: 'short', indent: 2, schema: 'none', schemaJson: '',
+    expect(parseHash('#text=SELECT%20a%20FROM%20t&form=weird&indent=7&schema=other&x=1&param.=2&param.a-b=3&param.ok=4')).toEqual({
+      lead: 'text', source: 'SELECT a FROM t', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [['ok', '4']],
     });
     // A malformed escape is kept as written rather than failing the page.
     expect(parseHash('#text=100%')?.source).toBe('100%');
     // A lone surrogate cannot be URI-encoded: it becomes U+FFFD instead of an exception.
-    expect(parseHash(formatHash({ lead: 'text', source: 'a\uD800b', form: 'short', indent: 2, schema: 'none', schemaJson: '' }))?.source).toBe('a\uFFFDb');
+    expect(parseHash(formatHash({ lead: 'text', source: 'a\uD800b', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] }))?.source).toBe('a\uFFFDb');
   });
 });
 
@@ -68,6 +69,21 @@ describe('the playground library facade', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('lays pasted JSON out as the compiler writes it, changing only white space (random statements, both forms)', () => {
+    fc.assert(
+      fc.property(arbStatement, fc.constantFrom('short' as const, 'full' as const), fc.constantFrom(2, 4), (statement, form, indent) => {
+        expect(indentJson(toJson(statement, { form, indent: 0 }), indent)).toBe(toJson(statement, { form, indent }));
+      }),
+      { numRuns: 50 },
+    );
+    // Numbers keep every digit; key order and "" stay as written.
+    expect(indentJson('{"z":1.50,"a":[3.14159265358979323846264,""],"k":{}}', 2)).toBe('{ "z": 1.50, "a": [3.14159265358979323846264, ""], "k": {} }');
+    // What cannot be laid out by white space alone is left as pasted: escapes, undefined, text that is not JSON.
+    for (const text of ['{"a":"\\u00e9"}', '{"a":[1,undefined]}', '{"a":undefined}', '{"a":', 'nope']) expect(indentJson(text, 2)).toBeNull();
+    const deep = `${'['.repeat(300)}${']'.repeat(300)}`;
+    expect(indentJson(deep, 2)).toBeNull();
   });
 
   it('reports a syntax error by line:col and JSON errors by pointer and line:col', () => {
@@ -106,6 +122,25 @@ describe('the playground library facade', () => {
     expect(schemaFromText('{"groups": [}').errors?.[0]?.span?.line).toBe(1);
   });
 
+  it('binds :params from text values as dsq compile --param does, and never throws for a missing one', () => {
+    const text = "-- @param since datetime\nSELECT a FROM shop.orders WHERE amount > :min AND placed >= :since AND status IN :s";
+    const options = { form: 'short' as const, indent: 0, schema: shop };
+    const missing = compileText(text, options);
+    expect(missing.json).toBeNull();
+    expect(missing.params.map((p) => [p.name, p.list])).toEqual([['min', false], ['since', false], ['s', true]]);
+    expect(missing.errors[0]).toMatchObject({ code: 'params/unbound', span: { line: 2, column: 42 }, hint: 'give a value under Parameters, below the query' });
+    const params = new Map([['min', '12345678901234567890.25'], ['since', '2024-01-31T00:00:00Z'], ['s', 'paid,shipped'], ['unused', 'x']]);
+    const bound = compileText(text, { ...options, params });
+    expect(bound.errors).toEqual([]);
+    expect(bound.json).toContain('{"$>":[{"$col":"amount"},12345678901234567890.25]}');
+    expect(bound.json).toContain('["paid","shipped"]');
+    // A value its type refuses is said once, at the parameter.
+    const refused = compileText(text, { ...options, params: new Map([...params, ['min', 'lots']]) });
+    expect(refused.errors.map((d) => [d.code, d.span?.column])).toEqual([['params/invalid-value', 42]]);
+    // An empty value is no value.
+    expect(compileText(text, { ...options, params: new Map([...params, ['s', '']]) }).errors.map((d) => d.code)).toEqual(['params/unbound']);
+  });
+
   it('formats, and says why when it cannot', () => {
     expect(formatText('select a from t where x=1 -- keep\n').text).toBe('SELECT a FROM t WHERE x = 1 -- keep\n');
     expect(formatText('select from').errors?.[0]?.span).toBeDefined();
@@ -113,10 +148,10 @@ describe('the playground library facade', () => {
 });
 
 describe('schema completion', () => {
-  const complete = (doc: string, explicit = true): CompletionResult | null => {
+  const complete = (doc: string, explicit = true, schema = shop): CompletionResult | null => {
     const pos = doc.indexOf('|');
     const state = EditorState.create({ doc: doc.replace('|', '') });
-    return schemaCompletion(() => shop)(new CompletionContext(state, pos, explicit)) as CompletionResult | null;
+    return dsqCompletion(() => schema)(new CompletionContext(state, pos, explicit)) as CompletionResult | null;
   };
   const labels = (r: CompletionResult | null) => (r?.options ?? []).map((o) => o.label);
 
@@ -141,9 +176,24 @@ describe('schema completion', () => {
     expect(nameText('say "hi"')).toBe('"say ""hi"""');
   });
 
-  it('stays quiet without a schema, or with nothing typed unless asked', () => {
-    const state = EditorState.create({ doc: 'SELECT ' });
-    expect(schemaCompletion(() => null)(new CompletionContext(state, 7, true))).toBeNull();
+  it('offers the keywords and the functions, with a schema or without one', () => {
+    for (const schema of [null, shop]) {
+      const r = complete('SELECT CO|', true, schema);
+      expect(labels(r)).toEqual(expect.arrayContaining(['COUNT', 'COUNT_DISTINCT', 'SELECT', 'WHERE', 'CASE']));
+      const count = r?.options.find((o) => o.label === 'COUNT');
+      expect(count).toMatchObject({ type: 'function', apply: 'COUNT(', detail: 'aggregate, 1 argument' });
+      expect(r?.options.find((o) => o.label === 'WHERE')).toMatchObject({ type: 'keyword', info: expect.stringContaining('WHERE expr') });
+      expect(r?.from).toBe('SELECT '.length);
+    }
+    // The schema's fields come first.
+    expect(labels(complete('SELECT na| FROM shop.customers')).indexOf('name')).toBeLessThan(labels(complete('SELECT na| FROM shop.customers')).indexOf('NOT'));
+  });
+
+  it('stays quiet inside strings, comments and parameters, after a dot without a schema, or with nothing typed unless asked', () => {
+    for (const doc of ["SELECT 'CO|", "SELECT 'a CO|' FROM t", 'SELECT a -- CO|', 'SELECT /* CO| */ a', 'SELECT a FROM t WHERE b = :mi|', 'SELECT t.|', 'SELECT "CO|']) {
+      expect(complete(doc, true, null), doc).toBeNull();
+    }
     expect(complete('SELECT |', false)).toBeNull();
+    expect(complete('SELECT |', false, null)).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import type { Node } from '../../src/ast/nodes.js';
 import { children } from '../../src/ast/walk.js';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
-import { lex, type Comment } from '../../src/syntax/lexer.js';
+import type { Comment } from '../../src/syntax/lexer.js';
+import { lex } from '../../src/syntax/tokenize.js';
 import { random as prng } from '../../bench/corpus.js';
 
 export interface CommentFact {

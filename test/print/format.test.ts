@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { format, print } from '../../src/print/index.js';
-import { lex } from '../../src/syntax/lexer.js';
+import { lex } from '../../src/syntax/tokenize.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { lint } from '../../src/lint/lint.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';

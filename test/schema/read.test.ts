@@ -25,6 +25,17 @@ function errorOf(text: string): DsqError {
 }
 
 describe('readSchema', () => {
+  it('reads the feature flags the linter checks (trash, file, tag), absent when false', () => {
+    const schema = readSchema(JSON.stringify([
+      { name: 'a', trash: true, file: true, tag: true, fields: [{ name: 'x', type: 'int(4)' }] },
+      { name: 'b', trash: false, file: false, fields: [{ name: 'x', type: 'int(4)' }] },
+    ]));
+    const [a, b] = schema.groups[0]!.databases;
+    expect([a!.trash, a!.file, a!.tag]).toEqual([true, true, true]);
+    expect([b!.trash, b!.file, b!.tag]).toEqual([undefined, undefined, undefined]);
+    expect(() => readSchema(JSON.stringify([{ name: 'c', file: 'yes', fields: [{ name: 'x', type: 'int(4)' }] }]))).toThrow(/\/0\/file: "file" of database "c" must be true or false, got the string "yes"/);
+  });
+
   it('reads the schema action reply, with nested groups and defaults', () => {
     const schema = readSchema(JSON.stringify({ groups: [{ name: 'sales', desc: 'Sales', databases: [ORDERS], groups: [{ name: 'archive', databases: [] }] }] }));
     const group = schema.groups[0]!;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { compileWarnings, lint } from '../../src/lint/lint.js';
+import { compileWarnings } from '../../src/lint/compile-warnings.js';
+import { lint } from '../../src/lint/lint.js';
 import { print } from '../../src/print/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostic/index.js';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { parseDocument, parseExpressionResult } from '../../src/syntax/index.js';
-import { lex } from '../../src/syntax/lexer.js';
+import { lex } from '../../src/syntax/tokenize.js';
 
 /**
  * A syntax error fills the diagnostic's `expected` with what its message says was expected

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Select } from '../../src/ast/index.js';
 import { LineIndex } from '../../src/diagnostic/index.js';
-import { lex } from '../../src/syntax/lexer.js';
+import { lex } from '../../src/syntax/tokenize.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import * as T from '../../src/syntax/tokens.js';
 import { isBareNameSyntax } from '../../src/syntax/words.js';

@@ -1,6 +1,10 @@
 import { counts, ruleUrl, type FileReport, type ReportOptions } from './file-report.js';
 
-/** A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint, fix, the rule's page), and the counts. */
+/**
+ * A JSON document: every file with its findings (rule id, severity, message, 1-based range, hint,
+ * fix, suggestions: the "did you mean" corrections an editor offers and `--fix` never applies, the
+ * rule's page), and the counts.
+ */
 export function formatJson(files: readonly FileReport[], options: ReportOptions = {}): string {
   const { errors, warnings, infos, fixable } = counts(files);
   return `${JSON.stringify(
@@ -19,6 +23,7 @@ export function formatJson(files: readonly FileReport[], options: ReportOptions 
           end: d.span.end,
           ...(d.hint ? { hint: d.hint } : {}),
           ...(d.fix ? { fix: d.fix } : {}),
+          ...(d.suggestions ? { suggestions: d.suggestions } : {}),
           ...(ruleUrl(options, d.code) !== undefined ? { docsUrl: ruleUrl(options, d.code) } : {}),
         })),
       })),

@@ -1,7 +1,8 @@
 import type { DataAction, FieldExpr, FieldValue, KeySpec, RecordsSpecifier } from '../../ast/actions.js';
 import { fieldKey, recordObjects } from '../../ast/actions.js';
 import type { Node } from '../../ast/nodes.js';
-import { findDatabase, findField } from '../../schema/lookup.js';
+import { findField } from '../../schema/lookup.js';
+import { scopeDatabase } from '../scope.js';
 import type { SchemaDatabase } from '../../schema/definitions.js';
 import type { Rule, RuleContext } from '../rule-api.js';
 
@@ -26,7 +27,7 @@ export const fieldSetTwice: Rule = {
   },
   create(context) {
     const check = (node: DataAction) => {
-      const database = databaseOf(context, node);
+      const database = scopeDatabase(context.actionScope(node));
       if (database === null) return;
       switch (node.kind) {
         case 'insert_action':
@@ -57,11 +58,6 @@ export const fieldSetTwice: Rule = {
     };
   },
 };
-
-function databaseOf(context: RuleContext, node: DataAction): SchemaDatabase | null {
-  if (context.schema === null || !('database' in node) || node.database.kind !== 'spec_name') return null;
-  return findDatabase(context.schema, node.database.name);
-}
 
 function keys(context: RuleContext, database: SchemaDatabase, records: RecordsSpecifier): void {
   const specs: KeySpec[] = records.kind === 'spec_key' ? [records] : records.kind === 'spec_array' ? records.items.filter((s): s is KeySpec => s.kind === 'spec_key') : [];

@@ -1,8 +1,7 @@
 import type { Expr, Node, Param } from '../../ast/nodes.js';
 import { paramTypeOf, type ParamType } from '../../schema/param-types.js';
-import { resolveColumn, resolveDatabaseColumn } from '../schema-columns.js';
-import { findDatabase, type SchemaField } from '../../schema/index.js';
-import { findFieldInAny } from '../schema-paths.js';
+import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../schema-columns.js';
+import type { SchemaField } from '../../schema/index.js';
 import type { Rule, RuleContext } from '../rule-api.js';
 import { comparedPairs } from '../compared.js';
 import { fieldKind } from './type-mismatch.js';
@@ -26,7 +25,7 @@ function annotations(text: string): Map<string, ParamType> {
 
 /**
  * With a schema: a parameter compared with a field of another kind than its `-- @param` type
- * (a key value `KEY(id = :id)` too), or compared with fields of two different kinds (`a = :p AND
+ * (a key value `KEY(id = :id)` and a value a data action writes, `SET amount = :p`, too), or compared with fields of two different kinds (`a = :p AND
  * created = :p`): one value cannot fit both, so the statement compares at least one field with a
  * value of the wrong kind. A parameter for LIMIT, OFFSET or ROWS stated as another type than
  * integer is reported too.
@@ -65,6 +64,12 @@ export const paramTypeMismatch: Rule = {
         report(context, p, `:${p.name} is compared with ${first.field.name}, ${KIND_TEXT[first.kind]} field (${first.field.type}), and with ${field.name}, ${KIND_TEXT[kind]} field (${field.type}): one value cannot be both`);
       }
     };
+    /** A parameter given to a field by name (a key value, a value a data action writes). */
+    const given = (name: string, value: Node) => {
+      if (value.kind !== 'param') return;
+      const r = resolveFieldName(context.scopes(), name);
+      checkField(value as Param, r.status === 'field' ? r.field : null);
+    };
     /** A parameter standing for a whole number (LIMIT, OFFSET, OPTIONS ROWS) stated as another type. */
     const whole = (v: unknown, place: string) => {
       if (typeof v !== 'object' || v === null || (v as Node).kind !== 'param') return;
@@ -88,13 +93,9 @@ export const paramTypeMismatch: Rule = {
       fetch_pseudorecords: paging,
       fetch_tasks: paging,
       fetch_users: paging,
-      // KEY(id = :id): the key field of the action's database.
-      field_value: (node) => {
-        if (node.value.kind !== 'param' || context.schema === null) return;
-        const database = (context.statement() as { database?: Node }).database;
-        const db = database?.kind === 'spec_name' ? findDatabase(context.schema, database.name) : null;
-        checkField(node.value, db ? findFieldInAny([db], node.field) : null);
-      },
+      // KEY(id = :id), SET amount = :p, VALUES (:p): the field of the action's database it is given to.
+      field_value: (node) => given(node.field, node.value),
+      field_expr: (node) => given(node.field, node.e),
     };
   },
 };

@@ -1,42 +1,69 @@
 import type { DataAction } from '../../ast/actions.js';
+import { recordObjects } from '../../ast/actions.js';
 import type { Source } from '../../ast/nodes.js';
+import type { SchemaDatabase } from '../../schema/definitions.js';
 import { findDatabase } from '../../schema/lookup.js';
+import { actionDatabaseName } from '../schema-columns.js';
+import { scopeDatabase } from '../scope.js';
 import type { Rule, RuleContext } from '../rule-api.js';
 
 const SPEC = 'the spec: "`trash` enables the trash table and the TRASH, RESTORE and DISPOSE actions"';
+const FILE_SPEC = 'the spec: a record\'s "file: binary object, only if the database has the file feature"';
+const UPDATE_FILE_SPEC = 'the spec: "The `file` property requires the file feature"';
+const TAG_SPEC = 'the spec: a record\'s "tags: array of strings, only if the database has the tag feature"';
 const WORD = { trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' } as const;
 
+/** A database's feature flags (the spec's database definition: `trash`, `file`, `tag`; absent: false). */
+type Feature = 'trash' | 'file' | 'tag';
+
 /**
- * With a schema: the trash used on a database whose definition does not set the trash feature
- * (`"trash": true`): TRASH, RESTORE and DISPOSE ("trash feature required"), REPLACE and SET with
- * `ON DUPLICATE TRASH`, SET with `ON REMOVE TRASH` (the spec allows `trash` "if the database has
- * trash"), and `FROM database@trash`.
+ * With a schema: a feature used on a database whose definition does not set it. The trash
+ * feature (`"trash": true`): TRASH, RESTORE and DISPOSE ("trash feature required"), REPLACE and
+ * SET with `ON DUPLICATE TRASH`, SET with `ON REMOVE TRASH` (the spec allows `trash` "if the
+ * database has trash"), and `FROM database@trash`. The file feature (`"file": true`): a record's
+ * `file` and UPDATE's `FILE`. The tag feature (`"tag": true`): a record's `tags`. (The rule is
+ * named for the first of them; its id stays so configurations keep working.)
  */
 export const trashWithoutFeature: Rule = {
   meta: {
     id: 'trash-without-feature',
     severity: 'warning',
-    docs: { description: 'With a schema, reports TRASH, RESTORE, DISPOSE, ON DUPLICATE/ON REMOVE TRASH and @trash on a database without the trash feature.' },
+    docs: { description: 'With a schema, reports the trash, file and tag features used on a database whose definition does not set them: TRASH, RESTORE, DISPOSE, ON DUPLICATE/ON REMOVE TRASH, @trash; a record\'s file and UPDATE ... FILE; a record\'s tags.' },
     fixable: false,
     needsSchema: true,
   },
   create(context) {
     const check = (node: DataAction) => {
-      if (!('database' in node) || node.database.kind !== 'spec_name') return;
-      const name = node.database.name;
+      const database = scopeDatabase(context.actionScope(node));
+      if (database === null) return;
+      const name = actionDatabaseName([context.actionScope(node)]) ?? database.name;
+      const lacks = (feature: Feature) => database[feature] !== true;
       switch (node.kind) {
         case 'trash_action':
         case 'restore_action':
         case 'dispose_action':
-          if (lacksTrash(context, name)) context.report({ node, message: `${WORD[node.kind]} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
+          if (lacks('trash')) context.report({ node, message: `${WORD[node.kind]} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
           return;
+        case 'insert_action':
         case 'replace_action':
         case 'set_action': {
-          const word = node.kind === 'replace_action' ? 'REPLACE' : 'SET';
-          if (node.onDuplicate === 'trash' && lacksTrash(context, name)) context.report({ node, message: `${word} ... ON DUPLICATE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`, hint: 'ON DUPLICATE DELETE removes the duplicate for good; or give the database the trash feature.' });
-          if (node.kind === 'set_action' && node.onRemove === 'trash' && lacksTrash(context, name)) context.report({ node, message: `SET ... ON REMOVE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`, hint: 'ON REMOVE DELETE removes the records for good (the default without the trash feature).' });
+          if (node.kind !== 'insert_action') {
+            const word = node.kind === 'replace_action' ? 'REPLACE' : 'SET';
+            if (node.onDuplicate === 'trash' && lacks('trash')) context.report({ node, message: `${word} ... ON DUPLICATE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`, hint: 'ON DUPLICATE DELETE removes the duplicate for good; or give the database the trash feature.' });
+            if (node.kind === 'set_action' && node.onRemove === 'trash' && lacks('trash')) context.report({ node, message: `SET ... ON REMOVE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`, hint: 'ON REMOVE DELETE removes the records for good (the default without the trash feature).' });
+          }
+          recordObjects(node.records).forEach((record, i) => {
+            if (record.file !== null && lacks('file')) context.report({ node: record.file, message: `The file of record ${i + 1} needs the file feature, which ${name} does not have (${FILE_SPEC}).`, hint: 'Leave the file out, or give the database the file feature.' });
+            if (record.tags !== null && lacks('tag')) context.report({ node: record, message: `The tags of record ${i + 1} need the tag feature, which ${name} does not have (${TAG_SPEC}).`, hint: 'Leave the tags out, or give the database the tag feature.' });
+          });
           return;
         }
+        case 'update_action':
+          if (node.file !== null && lacks('file')) {
+            const span = context.spanOfProperty(node, 'file');
+            context.report({ ...(span ? { span } : { node }), message: `UPDATE ... FILE needs the file feature, which ${name} does not have (${UPDATE_FILE_SPEC}).`, hint: 'Leave FILE out, or give the database the file feature.' });
+          }
+          return;
         default:
           return;
       }
@@ -52,7 +79,7 @@ export const trashWithoutFeature: Rule = {
       }
     };
     return {
-      trash_action: check, restore_action: check, dispose_action: check, replace_action: check, set_action: check,
+      trash_action: check, restore_action: check, dispose_action: check, insert_action: check, replace_action: check, set_action: check, update_action: check,
       table: source, table_database: source,
     };
   },
@@ -61,7 +88,7 @@ export const trashWithoutFeature: Rule = {
 /** True when the schema knows the database and its definition does not set `trash`. */
 function lacksTrash(context: RuleContext, path: string): boolean {
   if (context.schema === null) return false;
-  const database = findDatabase(context.schema, path);
+  const database: SchemaDatabase | null = findDatabase(context.schema, path);
   return database !== null && database.trash !== true;
 }
 

@@ -90,31 +90,38 @@ export interface BreakParent {
 
 /**
  * Every object doc has the same fields in the same order (unused ones undefined), so the
- * renderer's property reads see one object shape and stay fast (monomorphic).
+ * renderer's property reads see one object shape and stay fast (monomorphic). They are made
+ * from positional arguments: no options object to read fields from (most of them absent, which
+ * is a slow lookup on every construction).
  */
-function node<T extends Exclude<Doc, string>>(fields: Partial<Record<string, unknown>> & { type: T['type'] }): T {
-  return {
-    type: fields.type,
-    parts: fields.parts,
-    contents: fields.contents,
-    states: fields.states,
-    start: fields.start,
-    text: fields.text,
-    mode: fields.mode,
-    hard: fields.hard,
-    width: fields.width,
-    comment: fields.comment,
-    endsLine: fields.endsLine,
-    hang: fields.hang,
-  } as unknown as T;
+function make<T extends Exclude<Doc, string>>(
+  type: T['type'],
+  parts: readonly Doc[] | undefined,
+  contents: Doc | undefined,
+  hard: boolean | undefined,
+  width: number | undefined,
+  start?: number,
+  states?: readonly Doc[],
+  text?: string,
+  mode?: Line['mode'],
+  comment?: boolean,
+  endsLine?: boolean,
+  hang?: boolean,
+): T {
+  return { type, parts, contents, states, start, text, mode, hard, width, comment, endsLine, hang } as unknown as T;
 }
 
-export const line: Line = Object.freeze(node<Line>({ type: 'line', mode: 'line' }));
-export const softline: Line = Object.freeze(node<Line>({ type: 'line', mode: 'soft' }));
-export const hardline: Line = Object.freeze(node<Line>({ type: 'line', mode: 'hard' }));
+/** A fill of `parts` from `start` (render.ts: the rest of a fill as the renderer goes through it). */
+export function fillNode(parts: readonly Doc[], start: number, hard: boolean, width: number): Fill {
+  return make<Fill>('fill', parts, undefined, hard, width, start);
+}
+
+export const line: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'line'));
+export const softline: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'soft'));
+export const hardline: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'hard'));
 /** A newline unless the current line is still empty (after indentation). */
-export const lineStart: Line = Object.freeze(node<Line>({ type: 'line', mode: 'start' }));
-export const breakParent: BreakParent = Object.freeze(node<BreakParent>({ type: 'breakParent' }));
+export const lineStart: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'start'));
+export const breakParent: BreakParent = Object.freeze(make<BreakParent>('breakParent', undefined, undefined, undefined, undefined));
 
 /** True when the doc holds a hard break (so every group around it breaks). */
 export function isHard(doc: Doc): boolean {
@@ -148,20 +155,18 @@ export function flatWidth(doc: Doc): number {
   }
 }
 
-export { node as docNode };
-
 export function verbatim(text: string): Verbatim {
-  return node<Verbatim>({ type: 'verbatim', text });
+  return make<Verbatim>('verbatim', undefined, undefined, undefined, undefined, undefined, undefined, text);
 }
 
 /** A comment's text; a `--` comment ends its line. */
 export function commentVerbatim(text: string, endsLine: boolean): Verbatim {
-  return node<Verbatim>({ type: 'verbatim', text, comment: true, endsLine });
+  return make<Verbatim>('verbatim', undefined, undefined, undefined, undefined, undefined, undefined, text, undefined, true, endsLine);
 }
 
 /** A comment that ends the line before the doc after it (see `Verbatim.hang`). */
 export function hangingComment(text: string): Verbatim {
-  return node<Verbatim>({ type: 'verbatim', text, comment: true, endsLine: true, hang: true });
+  return make<Verbatim>('verbatim', undefined, undefined, undefined, undefined, undefined, undefined, text, undefined, true, true, true);
 }
 
 export function concat(parts: readonly Doc[]): Doc {
@@ -172,7 +177,7 @@ export function concat(parts: readonly Doc[]): Doc {
     if (isHard(p)) hard = true;
     width += flatWidth(p);
   }
-  return node<Concat>({ type: 'concat', parts, hard, width });
+  return make<Concat>('concat', parts, undefined, hard, width);
 }
 
 /**
@@ -188,10 +193,10 @@ function partsNode<T extends Group | Indent>(type: T['type'], contents: Doc | re
       if (isHard(p)) hard = true;
       width += flatWidth(p);
     }
-    return node<T>({ type, parts, hard, width });
+    return make<T>(type, parts, undefined, hard, width);
   }
   const c = Array.isArray(contents) ? (contents[0] as Doc) : (contents as Doc);
-  return node<T>({ type, contents: c, hard: isHard(c), width: flatWidth(c) });
+  return make<T>(type, undefined, c, isHard(c), flatWidth(c));
 }
 
 export function group(contents: Doc | readonly Doc[]): Group {
@@ -200,7 +205,7 @@ export function group(contents: Doc | readonly Doc[]): Group {
 
 export function conditional(states: readonly Doc[]): Conditional {
   const first = states[0] as Doc;
-  return node<Conditional>({ type: 'conditional', states, hard: isHard(first), width: flatWidth(first) });
+  return make<Conditional>('conditional', undefined, undefined, isHard(first), flatWidth(first), undefined, states);
 }
 
 export function fill(parts: readonly Doc[], start = 0): Fill {
@@ -211,7 +216,7 @@ export function fill(parts: readonly Doc[], start = 0): Fill {
     if (isHard(p)) hard = true;
     width += flatWidth(p);
   }
-  return node<Fill>({ type: 'fill', parts, start, hard, width });
+  return make<Fill>('fill', parts, undefined, hard, width, start);
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {
@@ -219,7 +224,7 @@ export function indent(contents: Doc | readonly Doc[]): Indent {
 }
 
 export function lineSuffix(contents: Doc): LineSuffix {
-  return node<LineSuffix>({ type: 'lineSuffix', contents });
+  return make<LineSuffix>('lineSuffix', undefined, contents, undefined, undefined);
 }
 
 /** The items with `separator` between them. */

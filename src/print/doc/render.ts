@@ -1,4 +1,4 @@
-import { concat, docNode, flatWidth, type Doc, type Fill, type Group, type Indent } from './doc.js';
+import { concat, fillNode, flatWidth, type Doc, type Fill, type Group, type Indent } from './doc.js';
 import { mayFollowComment } from './first-line.js';
 import { BREAK, CommandStack, EMPTY, FLAT, fits, type Mode } from './fits.js';
 
@@ -292,5 +292,5 @@ function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | In
 /** The rest of a fill: the same parts from a later index (no copying). */
 function fillFrom(d: Fill, start: number): Fill {
   // Width unknown (NaN): a fits check walks it, and stops at the first break or the width.
-  return docNode<Fill>({ type: 'fill', parts: d.parts, start, hard: d.hard, width: NaN });
+  return fillNode(d.parts, start, d.hard, NaN);
 }

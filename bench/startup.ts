@@ -1,0 +1,123 @@
+/**
+ * Start-up: whole `dsq` processes against `node -e 0`, as a pre-commit hook or an editor pays
+ * them per file. The runs of all subjects are interleaved (round after round), so load from
+ * other processes falls on them alike; each row is the median wall time of its runs.
+ *
+ * - this checkout: bin/dsq.js as a developer runs it (the build in dist/cli/ current, checked
+ *   against the sources it was made from);
+ * - installed: the same build in a folder without src/, as `npm install dsq` lays it out;
+ * - a fresh clone's first command, which builds dist/cli/ (once; target: under 2 s).
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fmt, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const RUNS = Number(process.env['DSQ_BENCH_STARTUP_RUNS'] ?? 15);
+
+interface Subject {
+  readonly name: string;
+  readonly args: readonly string[];
+  /** The target, as a ratio to `node -e 0`. */
+  readonly target?: number;
+}
+
+function wall(args: readonly string[], cwd: string): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr.toString().split('\n')[0]}`);
+  return ms;
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** A folder laid out as the installed package: bin/dsq.js, package.json and this checkout's dist/cli/, no src/. */
+function installed(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-installed-'));
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(join(ROOT, 'bin', 'dsq.js'), join(dir, 'bin', 'dsq.js'));
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  const current = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string };
+  mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
+  copyFileSync(join(ROOT, 'dist', 'cli', 'current.json'), join(dir, 'dist', 'cli', 'current.json'));
+  // The build without its code caches: each install writes its own.
+  cpSync(join(ROOT, 'dist', 'cli', current.id), join(dir, 'dist', 'cli', current.id), { recursive: true, filter: (src) => !src.includes('/cache') });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/** A fresh clone (bin/, src/, package.json, node_modules; no dist/): its first command's wall time. */
+function firstRun(): number {
+  const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-clone-'));
+  try {
+    mkdirSync(join(dir, 'bin'));
+    for (const file of ['dsq.js', 'build-cli.js']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+    copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
+    if (existsSync(join(ROOT, 'tsconfig.json'))) copyFileSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    return wall([join(dir, 'bin', 'dsq.js'), '--version'], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const startupBench: BenchModule = {
+  name: 'startup',
+  async run() {
+    const work = mkdtempSync(join(tmpdir(), 'dsq-bench-startup-'));
+    const small = join(work, 'small.dsq');
+    writeFileSync(small, 'SELECT id, total FROM orders WHERE status = \'paid\'\n');
+    const here = join(ROOT, 'bin', 'dsq.js');
+    // This checkout's build current (built now if it is not), then copied as the installed one.
+    wall([here, '--version'], work);
+    const home = installed();
+    const there = join(home, 'bin', 'dsq.js');
+    const subjects: Subject[] = [
+      { name: 'node -e 0', args: ['-e', '0'] },
+      { name: 'dsq --version (this checkout)', args: [here, '--version'], target: 1.2 },
+      { name: 'dsq compile small.dsq (this checkout)', args: [here, 'compile', small], target: 1.5 },
+      { name: 'dsq fmt small.dsq (this checkout)', args: [here, 'fmt', small] },
+      { name: 'dsq lint small.dsq (this checkout)', args: [here, 'lint', small] },
+      { name: 'dsq --version (installed)', args: [there, '--version'], target: 1.2 },
+      { name: 'dsq compile small.dsq (installed)', args: [there, 'compile', small], target: 1.5 },
+      { name: 'dsq fmt small.dsq (installed)', args: [there, 'fmt', small] },
+    ];
+    try {
+      // Warm-up: the checkout's build current, every command's code cache written.
+      for (const s of subjects) wall(s.args, work);
+      const times = subjects.map(() => [] as number[]);
+      for (let round = 0; round < RUNS; round++) subjects.forEach((s, i) => times[i]?.push(wall(s.args, work)));
+      const base = median(times[0] as number[]);
+      const rows = subjects.map((s, i) => {
+        const ratio = median(times[i] as number[]) / base;
+        const verdict = s.target === undefined ? '' : ratio <= s.target ? ' (met)' : ' (NOT met)';
+        return [s.name, `${fmt.ms(median(times[i] as number[]))} ms`, i === 0 ? '1.00x' : `${ratio.toFixed(2)}x`, s.target === undefined ? '-' : `${s.target.toFixed(1)}x${verdict}`];
+      });
+      const targets: BenchTarget[] = subjects.flatMap((s, i) =>
+        s.target === undefined ? [] : [{ name: `start-up: ${s.name} / node -e 0`, value: median(times[i] as number[]) / base, target: s.target, at: 'most' as const, show: (x: number) => `${x.toFixed(2)}x` }],
+      );
+      const first = firstRun();
+      targets.push({ name: "start-up: a fresh clone's first command", value: first, target: 2000, at: 'most', show: (x) => `${fmt.ms(x)} ms` });
+      rows.push(["a fresh clone's first command (builds dist/cli/)", `${fmt.ms(first)} ms`, `${(first / base).toFixed(1)}x`, `under 2 s${first < 2000 ? ' (met)' : ' (NOT met)'}`]);
+      const table: BenchTable = {
+        title: `Start-up: whole processes, median wall time of ${RUNS} interleaved runs each, against node -e 0`,
+        columns: ['process', 'median', 'vs node -e 0', 'target'],
+        rows,
+        targets,
+        notes: [
+          'this checkout: bin/dsq.js checks the build against the files it was made from (one stat each) and runs it with its code cache',
+          'installed: the same build in a folder without src/ (one stat, no check); its code caches written by the warm-up run',
+          `DSQ_BENCH_STARTUP_RUNS=${RUNS} sets the number of rounds`,
+        ],
+      };
+      return [table];
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,99 @@
+// Builds the dsq command (src/cli/process.ts) into dist/cli/: what bin/dsq.js runs. `npm run
+// build` (tsup.config.ts) calls it for the package; bin/dsq.js calls it in a checkout on the
+// first run, and again whenever a source it was built from has changed (in under 2 s).
+//
+// The build is esbuild's: the CLI split into chunks, so a command loads only the code it uses
+// (commands.ts imports each command's module on first use), each chunk then turned into a
+// CommonJS function: bin/dsq.js runs those with V8's code cache (node:vm), which ES modules do
+// not have in Node 20, so a second run does not compile the same code again.
+//
+// Layout: dist/cli/current.json names the build (`{ id, inputs, startInputs }`: `inputs` every
+// file it was built from with its modification time, `startInputs` those start.js is built from) and dist/cli/<id>/ holds its two scripts (start.js,
+// rest.js) and their code caches (cache/). A build is written to a folder of its own and named in
+// current.json by an atomic rename, so two dsq processes building at once each run their own
+// complete build and neither sees half of the other's.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+/** Files besides the bundled sources whose change calls for a new build. */
+const CONFIG_INPUTS = ['bin/build-cli.js', 'package.json', 'tsconfig.json'];
+
+/** A build other than the current one is removed once it is this old (a running dsq may still load chunks of it). */
+const KEEP_OLD_MS = 60 * 60 * 1000;
+
+/**
+ * Builds the CLI of the checkout at `root` into `out` (root/dist/cli/) and returns its folder
+ * and description; throws when esbuild is missing, a source does not compile, or the folder
+ * cannot be written.
+ */
+export async function buildCli(root, out = join(root, 'dist', 'cli')) {
+  const { build, transform } = await import('esbuild');
+  const started = Date.now();
+  mkdirSync(out, { recursive: true });
+  const id = `${started.toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const dir = join(out, id);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { cli: 'src/cli/process.ts' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // The runtime dependencies (package.json) stay require()s, resolved from the package.
+    packages: 'external',
+    outdir: dir,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  mkdirSync(dir, { recursive: true });
+  // Two scripts, each holding chunks as functions called when a chunk is first required:
+  // start.js the entry (cli.js) and the chunks it imports statically (all `dsq --version` and
+  // `dsq --help` run), rest.js the others (the commands' code, read once a command runs).
+  // So a command reads two files and two code caches, and a chunk not required is never compiled.
+  const outputs = result.metafile.outputs;
+  const start = new Set();
+  const toVisit = Object.keys(outputs).filter((path) => basename(path) === 'cli.js');
+  while (toVisit.length > 0) {
+    const path = toVisit.pop();
+    if (start.has(path)) continue;
+    start.add(path);
+    for (const imported of outputs[path].imports) if (imported.kind === 'import-statement' && imported.path in outputs) toVisit.push(imported.path);
+  }
+  const scripts = { start: [], rest: [] };
+  for (const file of result.outputFiles) {
+    // import() of a chunk becomes require() (bin/dsq.js resolves those among the chunks).
+    const cjs = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, logLevel: 'silent' });
+    const inStart = [...start].some((path) => file.path.endsWith(`/${basename(path)}`));
+    scripts[inStart ? 'start' : 'rest'].push(`${JSON.stringify(`./${basename(file.path)}`)}: function (exports, require, module, __filename, __dirname) {\n${cjs.code}}`);
+  }
+  for (const [name, chunks] of Object.entries(scripts)) writeFileSync(join(dir, `${name}.js`), `module.exports = {\n${chunks.join(',\n')}\n};\n`);
+  const inputs = {};
+  // What start.js is built from: all a run that starts no command (--version, --help) reads.
+  const startInputs = [...new Set([...start].flatMap((path) => Object.keys(outputs[path].inputs))), ...CONFIG_INPUTS];
+  for (const file of [...Object.keys(result.metafile.inputs), ...CONFIG_INPUTS]) {
+    const mtime = statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs;
+    // A file changed while the build ran may have been read before the change: never current.
+    if (mtime !== undefined) inputs[file] = mtime < started ? mtime : -1;
+  }
+  const current = join(out, 'current.json');
+  const pending = `${current}.${id}.tmp`;
+  writeFileSync(pending, `${JSON.stringify({ id, inputs, startInputs: startInputs.filter((file) => file in inputs) })}\n`);
+  renameSync(pending, current);
+  removeOldBuilds(out, id);
+  return { dir, id, inputs };
+}
+
+function removeOldBuilds(out, keep) {
+  const now = Date.now();
+  for (const entry of readdirSync(out, { withFileTypes: true })) {
+    if (entry.name === keep || entry.name === 'current.json') continue;
+    const path = join(out, entry.name);
+    try {
+      if (now - statSync(path).mtimeMs > KEEP_OLD_MS) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Another dsq removed it first.
+    }
+  }
+}
