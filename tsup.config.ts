@@ -3,10 +3,10 @@ import { defineConfig } from 'tsup';
 import { buildCli } from './bin/build-cli.js';
 
 export default defineConfig((flags) => ({
-  // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker, whose col/fn/table
-  // names the package root gives to the builder), `dsq/lint` (the linter), `dsq/json` (the spec
-  // JSON reader and writer), `dsq/prettier` (the Prettier plugin) and `dsq/run` (the local runner:
-  // its engines are optional peer dependencies, loaded by import() and never bundled). The CLI
+  // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker), `dsq/lint` (the
+  // linter), `dsq/json` (the spec JSON reader and writer), `dsq/prettier` (the Prettier plugin)
+  // and `dsq/run` (the local runner: its engines are optional peer dependencies, loaded by
+  // import() and never bundled). The CLI
   // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.js (the same build
   // a checkout makes on its first run).
   entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' },

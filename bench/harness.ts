@@ -37,9 +37,9 @@ export function targetTable(targets: readonly BenchTarget[]): BenchTable {
   };
 }
 
-/** What the harness hands every module: dsq's public API, built like the shipped package. */
+/** What the harness hands every module: dsq's public API (and `dsq/json`), built like the shipped package. */
 export interface BenchEnv {
-  readonly dsq: typeof import('../src/index.js');
+  readonly dsq: typeof import('./bundle.js');
   /** The URL of that build, for modules that measure in a worker thread (a fresh heap). */
   readonly bundle: string;
 }

@@ -1,4 +1,5 @@
-import { DsqError, compile, compileResult, fromJsonResult, type Diagnostic } from '../src/index.js';
+import { DsqError, compile, compileResult, type Diagnostic } from '../src/index.js';
+import { fromJsonResult } from '../src/json/index.js';
 
 // Every entry point that can fail has a `...Result` form: it never throws, and gives every
 // diagnostic of the input, with the value when none of them is an error.

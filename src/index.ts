@@ -1,9 +1,10 @@
 /**
  * `dsq`: the library. Every public name is listed here by name (docs/api.md says what each is;
  * test/api.test.ts holds the two to each other). Three more entry points hold the other
- * vocabularies: `dsq/ast` (node types, the plain node constructors, the walker), `dsq/lint` (the
- * linter and the types a rule is written with) and `dsq/json` (the spec JSON reader's value tree).
- * `col`, `fn` and `table` here are the builder's; the AST constructors of those names are in `dsq/ast`.
+ * vocabularies, and `dsq` does not repeat them: `dsq/ast` (node types, the plain node
+ * constructors, the walker), `dsq/lint` (the linter, its reports and the types a rule is written
+ * with) and `dsq/json` (the spec JSON reader and writer). No name means two things across the
+ * entry points: `col`, `fn` and `table` are the builder's; the AST constructors have their own names.
  *
  * Tools of this repository (CLI, language server, Prettier plugin, playground) import what they
  * need from the module that holds it, not from here: what is not listed is not public.
@@ -23,18 +24,11 @@ export { paramNames } from './ast/param-names.js';
 export { prepareQuery, type Action, type Cardinality, type ParamSpec, type ResultOf } from './params/prepare.js';
 export type { ParamType } from './schema/param-types.js';
 
-// AST → text: the printer and formatter; JSON → text.
+// AST → text: the printer and formatter; JSON → text. (JSON ↔ AST, the spec JSON reader and writer, is `dsq/json`.)
 export { print } from './print/print.js';
 export { format, formatResult, printDocument } from './print/format.js';
 export { decompile, decompileResult, type DecompileOptions } from './print/decompile.js';
 export type { PrintOptions } from './print/options.js';
-
-// JSON ↔ AST: the spec JSON reader and writer (the value tree itself is in `dsq/json`).
-export { fromJson, fromJsonResult, fromJsonExpression, fromJsonExpressionResult, fromJsonStatementsResult } from './json/from-json.js';
-export { toJson, toJsonArray, type ToJsonOptions, type JsonForm } from './json/to-json.js';
-export { readSpecJson, readSpecJsonResult, type JsonReadOptions } from './json/read-text.js';
-export { readJsValue, readJsValueResult } from './json/read-js.js';
-export type { JsonValue } from './json/value.js';
 
 // The AST types these functions take and give (every node type, and the constructors, are in `dsq/ast`).
 export type { Node, NodeKind, Statement, Select, SelectAction, Expr } from './ast/nodes.js';
@@ -90,9 +84,3 @@ export {
   CONFIG_FILE, ConfigError, loadConfig, loadConfigResult, parseConfig, parseConfigResult, type ConfigResult, type DsqConfig,
   type RuleLevel, type RuleSetting,
 } from './config/config.js';
-
-// Lint: the everyday calls (rules, suppression, fixes and the rule author's types are in `dsq/lint`).
-export { lint, fixText, type LintOptions, type LintResult, type FixOptions, type FixResult } from './lint/lint.js';
-export { RULES as LINT_RULES } from './lint/registry.js';
-export type { LintDiagnostic, RuleSeverity as LintSeverity } from './lint/rule-api.js';
-export { REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport, type FileReport as LintFileReport, type ReportFormat as LintReportFormat } from './lint/report/index.js';

@@ -60,16 +60,50 @@ describe('docs/api.md and the entry points', () => {
     }
   });
 
-  it("two vocabularies, two namespaces: `dsq`'s col/fn/table are the builder's, `dsq/ast`'s the node constructors", async () => {
+  it('no name means two things: a name two entry points export is the same value or type in both', () => {
+    const seen = new Map<string, { entry: EntryPoint; origin: string }>();
+    const clashes: string[] = [];
+    for (const [entry, names] of Object.entries(actual) as [EntryPoint, EntryNames][]) {
+      for (const [name, origin] of names.origins) {
+        const first = seen.get(name);
+        if (first === undefined) seen.set(name, { entry, origin });
+        else if (first.origin !== origin) clashes.push(`${name}: ${first.entry} and ${entry}`);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it('no value name means two things at run time either (what auto-import would pick)', async () => {
+    const modules = await Promise.all(Object.values(ENTRY_POINTS).map((file) => import(/* @vite-ignore */ join(ROOT, file)) as Promise<Record<string, unknown>>));
+    const first = new Map<string, unknown>();
+    const clashes: string[] = [];
+    for (const module of modules) {
+      for (const [name, value] of Object.entries(module)) {
+        if (!first.has(name)) first.set(name, value);
+        else if (first.get(name) !== value) clashes.push(name);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it("two vocabularies, two namespaces: `dsq`'s col/fn/table are the builder's; `dsq/ast`'s constructors are named for their nodes", async () => {
     const root = await import('../src/index.js');
     const ast = await import('../src/ast/index.js');
     const builder = await import('../src/builder/index.js');
     for (const name of ['col', 'fn', 'table'] as const) {
       expect(root[name]).toBe(builder[name]);
-      expect(ast[name]).not.toBe(builder[name]);
+      expect(name in ast, name).toBe(false);
     }
-    expect(ast.col('a')).toMatchObject({ kind: 'column', path: 'a' });
+    expect(ast.columnRef('a')).toMatchObject({ kind: 'column', path: 'a' });
     // The AST constructors are not in `dsq` at all, under any name.
-    for (const name of ['binary', 'num', 'str', 'select', 'visit', 'transform']) expect(name in root, name).toBe(false);
+    for (const name of ['binary', 'num', 'str', 'select', 'visit', 'transform', 'columnRef', 'tableSource']) expect(name in root, name).toBe(false);
+  });
+
+  it('`dsq` does not repeat `dsq/lint` and `dsq/json`: each name has one entry point', () => {
+    const root = new Set([...actual.dsq.values, ...actual.dsq.types]);
+    for (const entry of ['dsq/lint', 'dsq/json'] as const) {
+      const repeated = [...actual[entry].values, ...actual[entry].types].filter((n) => root.has(n));
+      expect(repeated, entry).toEqual([]);
+    }
   });
 });

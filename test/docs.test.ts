@@ -242,7 +242,8 @@ function exampleFiles(): string[] {
   }
   return out;
 }
-const asReadme = (text: string) => text.replace(/from '(?:\.\.\/)+src\/index\.js'/g, "from 'dsq'").replace(/from '(?:\.\.\/)+src\/ast\/index\.js'/g, "from 'dsq/ast'");
+const asReadme = (text: string) =>
+  text.replace(/from '(?:\.\.\/)+src\/index\.js'/g, "from 'dsq'").replace(/from '(?:\.\.\/)+src\/(ast|json|lint)\/index\.js'/g, "from 'dsq/$1'");
 /** The example file a block shows: with its imports from 'dsq', or as it is (docs/errors.md). */
 const fileOf = (block: Block) =>
   exampleFiles().find((f) => {
@@ -253,7 +254,8 @@ const fileOf = (block: Block) =>
 /** What the comments of each TypeScript example say, checked on the values it exports. */
 const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | void> = {
   'examples/readme/ast-json.ts': async (m) => {
-    const { toJson, fromJson, DsqError } = await import('../src/index.js');
+    const { DsqError } = await import('../src/index.js');
+    const { toJson, fromJson } = await import('../src/json/index.js');
     const query = m.query as { where: unknown; limit: unknown };
     expect(toJson(query as never)).toBe('{"from":"orders","where":{"$and":[{"$<":[{"$col":"total"},10]},{"$<":[{"$col":"total"},20]}]},"limit":9223372036854775807}');
     expect(query.limit).toEqual({ kind: 'number', value: '9223372036854775807' });
@@ -286,7 +288,7 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     expect(m.paths).toEqual([['where', 'e1']]);
   },
   'examples/readme/parser.ts': async (m) => {
-    const { toJson } = await import('../src/index.js');
+    const { toJson } = await import('../src/json/index.js');
     expect(toJson(m.select as never)).toBe('{"columns":[{"e":{"$col":"a"}}],"from":"t","where":{"$>":[{"$col":"b"},1]}}');
     expect(m.all).toHaveLength(2);
     expect(m.expr).toMatchObject({ kind: 'binary', op: '>' });
@@ -297,7 +299,8 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     expect(doc.diagnostics[0]?.message).toMatch(/^expected an expression/);
   },
   'examples/readme/print.ts': async () => {
-    const { print, format, fromJson } = await import('../src/index.js');
+    const { print, format } = await import('../src/index.js');
+    const { fromJson } = await import('../src/json/index.js');
     expect(print(fromJson('{"from": "t", "where": {"$=": [{"$col": "x"}, 1]}}'))).toBe('SELECT * FROM t WHERE x = 1');
     expect(format('select a,b from t -- note\n')).toBe('SELECT a, b FROM t -- note\n');
   },

@@ -1,4 +1,5 @@
-import { fromJson, fromJsonExpression, toJson, readSpecJson, DsqError } from '../../src/index.js';
+import { DsqError } from '../../src/index.js';
+import { fromJson, fromJsonExpression, toJson, readSpecJson } from '../../src/json/index.js';
 
 // JSON → AST: a select object or a SELECT action, as text (exact numbers) or a parsed JS value.
 export const query = fromJson('{"from": "orders", "where": {"$<": [{"$col": "total"}, 10, 20]}, "limit": 9223372036854775807}');

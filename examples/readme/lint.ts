@@ -1,4 +1,5 @@
-import { lint, fixText, readSchema, formatLintReport } from '../../src/index.js';
+import { readSchema } from '../../src/index.js';
+import { lint, fixText, formatLintReport } from '../../src/lint/index.js';
 
 const text = "SELECT statsu FROM orders WHERE status = NULL AND amount IN ()";
 const schemaJson = '{ "name": "orders", "fields": [{ "name": "status", "type": "utf8text" }, { "name": "amount", "type": "int(4)" }] }';

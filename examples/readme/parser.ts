@@ -1,4 +1,5 @@
-import { parse, parseStatements, parseExpression, parseDocument, toJson } from '../../src/index.js';
+import { parse, parseStatements, parseExpression, parseDocument } from '../../src/index.js';
+import { toJson } from '../../src/json/index.js';
 
 export const select = parse('SELECT a FROM t WHERE b > 1');      // exactly one statement (Select | SelectAction)
 export const all = parseStatements('SELECT a FROM t; SELECT b FROM u');   // every statement of a file

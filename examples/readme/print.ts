@@ -1,4 +1,5 @@
-import { print, format, printDocument, parseDocument, parseExpression, fromJson, loadConfig } from '../../src/index.js';
+import { print, format, printDocument, parseDocument, parseExpression, loadConfig } from '../../src/index.js';
+import { fromJson } from '../../src/json/index.js';
 
 print(fromJson('{"from": "t", "where": {"$=": [{"$col": "x"}, 1]}}'));
 // 'SELECT * FROM t WHERE x = 1'

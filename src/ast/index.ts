@@ -1,6 +1,6 @@
 /**
- * `dsq/ast`: the syntax tree. Node types, the plain node constructors (their own `col`/`fn`/`table`,
- * apart from the builder's in `dsq`), the kind lists and the walker. Names are listed one by one:
+ * `dsq/ast`: the syntax tree. Node types, the plain node constructors (named for the node they
+ * make, apart from the builder's `col`/`fn`/`table` in `dsq`), the kind lists and the walker. Names are listed one by one:
  * what is not here (the kind table, operator levels, the spec's JSON vocabulary, number and
  * datetime checks) is how dsq works inside, and its modules import it from the file that holds it.
  */
@@ -24,12 +24,13 @@ export type { DateTimeKind } from './datetime.js';
 export type { Spans } from './spans.js';
 // The kinds, from the one kind table.
 export { NODE_KINDS, EXPR_KINDS, STATEMENT_KINDS, isExpr } from './kinds.js';
-// Constructors: one per kind that a tree is built from by hand.
+// Constructors: one per kind that a tree is built from by hand, named for the node they make
+// (`columnRef`, `functionCall`, `tableSource`, ...): no name here is also a name in `dsq`.
 export {
-  alias, between, binary, caseExpr, col, collate, countRows, databaseColumn, databaseTable, datetime, exists, fn, inList,
-  inSelect, join, localDate, localDateTime, localTime, NULL, num, orderTerm, resultColumn, select, selectAction,
-  selectSource, specAll, specArray, specId, specName, specWhere, str, subquery, systemColumn, systemTable, table, unary,
-  when,
+  alias, between, binary, caseExpr, collate, columnRef, countRows, databaseColumnRef, databaseTableSource, dateTimeLit, existsExpr,
+  functionCall, inList, inSelect, join, localDateLit, localDateTimeLit, localTimeLit, NULL, num, orderTerm, resultColumn, select,
+  selectAction, selectSource, specAll, specArray, specId, specName, specWhere, str, subquery, systemColumnRef, systemTableSource,
+  tableSource, unary, when,
 } from './constructors.js';
 // The walker.
 export { BREAK, children, descendants, transform, visit, visitInParallel } from './walk.js';

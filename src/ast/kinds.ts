@@ -26,7 +26,7 @@ export type { ChildKey, JsonSpelling, KindRole, KindSpec } from './kind-spec.js'
  * Every consumer that treats kinds one by one (walker, JSON reader and writer, printer, spec
  * check, validator, lint's scope, the test arbitraries) is a `Record<NodeKind, ...>` checked by
  * the compiler, so a new kind (a CAST expression; a FETCH action) does not build until every
- * part handles it. test/ast/kinds.test.ts checks the consumers' key sets.
+ * part handles it (tsc's part of `npm test`; test/ast/kinds.test.ts checks the made nodes at run time).
  *
  * The entries live in three files by what they declare: kinds-expressions.ts, kinds-select.ts
  * (specifiers, sources, the select object) and kinds-actions.ts; their shape is kind-spec.ts.

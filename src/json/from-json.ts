@@ -238,7 +238,7 @@ function readRows(cx: Cx, v: JsonValue | undefined): string | null {
 
 /**
  * Every kind's reader, by kind (the role readers above dispatch to them): a new kind does not
- * compile until it has one. test/ast/kinds.test.ts checks the key set.
+ * compile until it has one (the `satisfies` below).
  */
 export const KIND_READERS = {
   ...EXPR_READERS,

@@ -5,6 +5,7 @@ import type { DataAction } from '../../src/ast/actions.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import { arbWrite } from '../fixtures/action-arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The word after a write's action word (issue 31): `DELETE shop.orders WHERE id = 1` compiled
@@ -63,7 +64,7 @@ describe('a write without the FROM or INTO of its grammar is one error with the 
         expect(errors.map((d) => d.message), without).toEqual([expect.stringMatching(new RegExp(`^expected ${keyword} \\(${word} ${keyword} database \\.\\.\\.\\) after '${word}', found `))]);
         expect(errors[0]?.hint).toMatch(new RegExp(`^write ${word} ${keyword} `));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 

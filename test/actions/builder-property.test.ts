@@ -6,6 +6,7 @@ import { builder, fromAst, recordKey, spec, type DelimitedArg } from '../../src/
 import { actions } from '../../src/builder/actions.js';
 import { toJson } from '../../src/json/index.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The builder round trip of issue 16: any action tree, rebuilt with the builder's methods from
@@ -238,9 +239,9 @@ describe('data actions: builder round trip', () => {
           expect([...got].sort().join('')).toBe([...want].sort().join(''));
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
     // Most trees are sayable: the property is not vacuous.
-    expect(said).toBeGreaterThan(1000);
+    expect(said).toBeGreaterThan(runs(1000));
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { builder, col } from '../../src/builder/index.js';
 import { checkNumber } from '../../src/ast/numbers.js';
 import { DsqError } from '../../src/diagnostic/index.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The data action builders take values from outside the way the select builder does (issue 9):
@@ -124,7 +125,7 @@ describe('data action builders: hostile values (issue 9 promise, issue 16 builde
           if (!('error' in got) || !own(got.error)) throw new Error(`${pos}: a value ${JSON.stringify(v)} was taken as a condition`);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

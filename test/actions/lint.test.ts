@@ -7,6 +7,7 @@ import { arbFetch } from '../fixtures/action-arbitraries.js';
 import { lint } from '../../src/lint/index.js';
 import { readSchema } from '../../src/schema/index.js';
 import { tokenizeLine, type Grammar } from '../grammar/textmate.js';
+import { runs } from '../helpers/runs.js';
 
 const schema = readSchema(JSON.stringify({
   groups: [{ name: 'sales', databases: [{ name: 'orders', fields: [{ name: 'id', type: 'int(8)', key: true }, { name: 'region', type: 'utf8vstring(8)', key: true }, { name: 'amount', type: 'decimal(12,2)' }] }] }],
@@ -51,7 +52,7 @@ describe('lint rules for data actions', () => {
         const text = print(counted as DataAction);
         expect(lint(text).diagnostics.filter((d) => d.code === 'fetch-without-limit'), text).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

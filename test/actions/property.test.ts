@@ -6,19 +6,20 @@ import { format, print } from '../../src/print/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /** The round trips of issue 16, over every kind of data action (test/fixtures/action-arbitraries.ts). */
 describe('data actions: round-trip properties', () => {
   it('the arbitraries make valid trees (the spec check finds nothing)', () => {
     fc.assert(fc.property(arbDataAction, (a) => {
         expect(checkTree(a)).toEqual([]);
-      }), { numRuns: 500 });
+      }), { numRuns: runs(500) });
   });
 
   it('text: parse(print(action)) is the action (2,000 runs)', () => {
     fc.assert(fc.property(arbDataAction, (a) => {
         expect(parse(print(a))).toEqual(a);
-      }), { numRuns: 2000 });
+      }), { numRuns: runs(2000) });
   });
 
   it('JSON: fromJson(toJson(action)) is the action, short and full forms (2,000 runs)', () => {
@@ -27,7 +28,7 @@ describe('data actions: round-trip properties', () => {
         expect(fromJson(toJson(a))).toEqual(a);
         expect(fromJson(toJson(a, { form: 'full', indent: 2 }))).toEqual(a);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -39,7 +40,7 @@ describe('data actions: round-trip properties', () => {
         expect(toJson(parse(text))).toBe(json);
         expect(format(format(text))).toBe(format(text));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });
@@ -71,7 +72,7 @@ describe('data actions: no crash on any mangled text', () => {
           expect(e).toBeInstanceOf(DsqError);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

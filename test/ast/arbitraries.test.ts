@@ -4,6 +4,7 @@ import { descendants, transform, visit, type Node } from '../../src/ast/index.js
 import { checkDateTimeText } from '../../src/ast/datetime.js';
 import { checkNumber, isWholeNumber } from '../../src/ast/numbers.js';
 import { arbExpr, arbNode, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /** The AST invariants of nodes.ts, checked node by node. Returns the first broken one. */
 function brokenInvariant(root: Node): string | null {
@@ -57,7 +58,7 @@ function brokenInvariant(root: Node): string | null {
 
 describe('arbitraries', () => {
   it('generate trees that keep the AST invariants', () => {
-    fc.assert(fc.property(arbNode, (node) => brokenInvariant(node) === null), { numRuns: 2000 });
+    fc.assert(fc.property(arbNode, (node) => brokenInvariant(node) === null), { numRuns: runs(2000) });
   });
 
   it('generate trees the walker visits completely, enter and leave balanced', () => {
@@ -69,12 +70,12 @@ describe('arbitraries', () => {
         expect(entered).toBe(left);
         expect(entered).toBe(descendants(node).length);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
   it('generate trees that transform(x, identity) returns unchanged', () => {
-    fc.assert(fc.property(arbNode, (node) => transform(node, (n) => n) === node), { numRuns: 2000 });
+    fc.assert(fc.property(arbNode, (node) => transform(node, (n) => n) === node), { numRuns: runs(2000) });
   });
 
   it('reach every expression kind and every node kind', () => {

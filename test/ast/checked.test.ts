@@ -11,6 +11,7 @@ import { print } from '../../src/print/index.js';
 import { parse, parseDocument, parseExpression, parseStatements } from '../../src/syntax/index.js';
 import { arbDataAction, arbDataActionWithParams } from '../fixtures/action-arbitraries.js';
 import { arbExpr, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 const arbParamStatement = makeArbitraries({ params: true }).statement;
 
@@ -38,7 +39,7 @@ describe('a parse registers its roots, frozen', () => {
         expect(isChecked(parsed)).toBe(true);
         expect(allFrozen(parsed)).toBe(true);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -49,7 +50,7 @@ describe('a parse registers its roots, frozen', () => {
         const read = fromJsonExpression(toJson(e));
         return isChecked(parsed) && allFrozen(parsed) && isChecked(read) && allFrozen(read);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
     const statements = parseStatements('SELECT a FROM t WHERE b IN (1, 2); FETCH RECORDS FROM t WHERE c = 1; INSERT INTO t (a, tags) VALUES (1, [\'x\'])');
     expect(statements).toHaveLength(3);
@@ -104,7 +105,7 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
     for (const attempt of attempts) expect(attempt).toThrow(TypeError);
     expect(toJson(e)).toBe(before);
     const s = parse('SELECT a FROM t') as m.Select;
-    expect(() => (s.columns as m.ResultColumn[]).push(m.resultColumn(m.col('password')))).toThrow(TypeError);
+    expect(() => (s.columns as m.ResultColumn[]).push(m.resultColumn(m.columnRef('password')))).toThrow(TypeError);
     const w = fromJson('{"action":"insert","database":"d","records":[{"a":1,"tags":["x"]}]}') as m.InsertAction;
     expect(() => ((w.records as m.RecordData[])[0]!.tags as string[]).push('y')).toThrow(TypeError);
   });
@@ -131,7 +132,7 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
         twin[key] = bad;
         expect(isChecked(copy)).toBe(false);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -156,7 +157,7 @@ describe('node objects are plain objects', () => {
           }
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -177,18 +178,18 @@ describe('node objects are plain objects', () => {
 
 describe('the AST constructors and the rebuilt trees', () => {
   it('a constructor checks and freezes what it makes when its parts are valid, and copies the lists it is given', () => {
-    for (const n of descendants(m.select({ from: m.table('t'), where: m.binary('=', m.col('a'), m.num(1)) }))) expect(isChecked(n) && Object.isFrozen(n)).toBe(true);
-    const args: m.Expr[] = [m.col('a')];
-    const call = m.fn('F', args);
+    for (const n of descendants(m.select({ from: m.tableSource('t'), where: m.binary('=', m.columnRef('a'), m.num(1)) }))) expect(isChecked(n) && Object.isFrozen(n)).toBe(true);
+    const args: m.Expr[] = [m.columnRef('a')];
+    const call = m.functionCall('F', args);
     expect(isChecked(call)).toBe(true);
     args.push({ kind: 'column', path: 'password' });
     expect(call.args).toHaveLength(1);
     // A bad part, or a hand-built child, gives a node that is not checked (and not frozen: it is the one built).
     expect(isChecked(m.num('1 OR 1 = 1'))).toBe(false);
     expect(isChecked(m.str(''))).toBe(false);
-    expect(isChecked(m.binary('=', m.col('a'), { kind: 'column', path: 'password' }))).toBe(false);
+    expect(isChecked(m.binary('=', m.columnRef('a'), { kind: 'column', path: 'password' }))).toBe(false);
     expect(isChecked({ kind: 'column', path: 'a' })).toBe(false);
-    expect(isChecked(JSON.parse(JSON.stringify(m.col('a'))))).toBe(false);
+    expect(isChecked(JSON.parse(JSON.stringify(m.columnRef('a'))))).toBe(false);
   });
 
   it('checkNode checks a node dsq code made; a bad one is an internal DsqError', () => {

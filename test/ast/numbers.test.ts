@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkNumber, compareNumbers, isNumberText, isWholeNumber, toDecimal } from '../../src/ast/numbers.js';
 import { arbNumberText } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 describe('checkNumber (spec JSON rule 6)', () => {
   it('accepts the signed 64-bit boundaries and rejects one beyond', () => {
@@ -81,7 +82,7 @@ describe('toDecimal and compareNumbers', () => {
         const y = Number(b);
         if (x !== y) expect(compareNumbers(a, b)).toBe(x < y ? -1 : 1);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

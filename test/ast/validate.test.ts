@@ -8,6 +8,7 @@ import { NODE_FIELDS, validateAst } from '../../src/ast/validate.js';
 import { parse } from '../../src/syntax/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /** The first diagnostic of what `fn` throws (which must be a DsqError). */
 function rejection(fn: () => unknown): { code: string; message: string; pointer?: string; hint?: string } {
@@ -52,7 +53,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
           expect(Object.isFrozen(n)).toBe(true);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -69,7 +70,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
         expect(d.pointer).toBe(site.pointer);
         expect(d.message.length).toBeGreaterThan(10);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -109,7 +110,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
       [{ kind: 'case', base: null, cases: [], else: null }, 'ast/empty-list', '/cases'],
       [m.select({ columns: [] }), 'ast/empty-list', '/columns'],
       [{ ...m.select(), distinct: 'yes' }, 'ast/wrong-type', '/distinct'],
-      [{ ...m.select(), from: m.col('t') }, 'ast/wrong-kind', '/from'],
+      [{ ...m.select(), from: m.columnRef('t') }, 'ast/wrong-kind', '/from'],
       [{ ...m.selectAction(m.select()), rows: 10 }, 'ast/number', '/rows'],
       [{ kind: 'select_source', select: m.selectAction(m.select()) }, 'ast/wrong-kind', '/select'],
       [new Date(0), 'ast/wrong-type', ''],
@@ -119,7 +120,7 @@ describe('validateAst: the structural check of hand-built trees', () => {
     for (const [input, code, pointer] of cases) expect(rejection(() => validateAst(input)), JSON.stringify(input)).toMatchObject({ code, pointer });
     expect(rejection(() => validateAst({ kind: 'number', value: 5 })).message).toContain('a string such as "5"');
     expect(rejection(() => validateAst({ kind: 'select' })).hint).toMatch(/select\(\{\.\.\.\}\)/);
-    expect(rejection(() => validateAst(m.col('a'), 'statement'))).toMatchObject({ code: 'ast/wrong-kind' });
+    expect(rejection(() => validateAst(m.columnRef('a'), 'statement'))).toMatchObject({ code: 'ast/wrong-kind' });
   });
 
   it('reads each field once: a getter cannot pass the check and then answer something else', () => {

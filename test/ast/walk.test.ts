@@ -5,6 +5,7 @@ import { binary, col, fn, foldLeft, inList, num, select, table, unary } from '..
 import type { Expr, Node, NodeKind } from '../../src/ast/nodes.js';
 import { BREAK, children, descendants, transform, visit, visitInParallel, type VisitInfo, type Visitor } from '../../src/ast/walk.js';
 import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 describe('children', () => {
   it('lists children in source order, skipping absent parts', () => {
@@ -21,7 +22,7 @@ describe('children', () => {
           for (const key of KINDS[n.kind].children as readonly string[]) expect(key in n).toBe(true);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -151,14 +152,14 @@ describe('visitInParallel', () => {
         expect(only('a', together)).toEqual(only('a', alone));
         expect(only('b', together)).toEqual(only('b', alone));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });
 
 describe('transform', () => {
   it('identity keeps the same object (generated trees)', () => {
-    fc.assert(fc.property(arbStatement, (s) => transform(s, (n) => n) === s), { numRuns: 500 });
+    fc.assert(fc.property(arbStatement, (s) => transform(s, (n) => n) === s), { numRuns: runs(500) });
   });
 
   it('rebuilds only the changed path; unchanged subtrees keep their identity', () => {

@@ -74,19 +74,19 @@ describe('only nodes dsq made are syntax', () => {
   });
 
   it('nodes from the parser, the JSON reader, the AST constructors and fromAst are taken as they are', () => {
-    const cases: m.Expr[] = [parseExpression('a + 1'), fromJsonExpression({ $col: 'b' }), m.binary('=', m.col('c'), m.num('1.0')), fromAst({ kind: 'column', path: 'd' }).toAst()];
-    for (const e of cases) expect(col('x').eq(e).node).toEqual(m.binary('=', m.col('x'), e));
-    expect(selectFrom(m.table('t')).toAst()).toEqual(m.select({ from: m.table('t') }));
+    const cases: m.Expr[] = [parseExpression('a + 1'), fromJsonExpression({ $col: 'b' }), m.binary('=', m.columnRef('c'), m.num('1.0')), fromAst({ kind: 'column', path: 'd' }).toAst()];
+    for (const e of cases) expect(col('x').eq(e).node).toEqual(m.binary('=', m.columnRef('x'), e));
+    expect(selectFrom(m.tableSource('t')).toAst()).toEqual(m.select({ from: m.tableSource('t') }));
     expect(dsq`SELECT * FROM t WHERE a = ${m.str('x')}`.toAst()).toEqual(parse("SELECT * FROM t WHERE a = 'x'"));
     expect(databaseColumn(spec.all(), 't', 'c').toText()).toBe("DATABASE_COLUMN(ALL, t, 'c')");
     // A checked node of the wrong role is refused with what was expected.
-    expect(argumentError(() => col('a').eq(m.table('t') as never))).toContain('got a "table" node');
+    expect(argumentError(() => col('a').eq(m.tableSource('t') as never))).toContain('got a "table" node');
     expect(argumentError(() => lit(fromJson({ from: 't' }) as never))).toContain('got a "select" node');
   });
 
   it('an AST constructor given a bad part makes a node that is not checked, refused as syntax', () => {
     expect(argumentError(() => col('a').eq(m.num('1 OR 1 = 1')))).toContain('that dsq did not make');
-    expect(argumentError(() => col('a').eq(m.binary('=', m.col('a'), password as never)))).toContain('that dsq did not make');
+    expect(argumentError(() => col('a').eq(m.binary('=', m.columnRef('a'), password as never)))).toContain('that dsq did not make');
   });
 
   it('builder objects cannot be forged: not by a property, a prototype or a registered symbol', () => {

@@ -5,7 +5,7 @@ import {
   and, caseOf, caseWhen, col, databaseColumn, exists, fn, lit, not, notExists, or, ref, scalar, selectFrom, systemColumn,
 } from '../../src/builder/index.js';
 
-const a = m.col('a');
+const a = m.columnRef('a');
 const n = (v: string) => m.num(v);
 
 describe('expression methods build the parser shapes', () => {
@@ -16,7 +16,7 @@ describe('expression methods build the parser shapes', () => {
     expect(col('a').gte(5).node).toEqual(m.binary('>=', a, n('5')));
     expect(col('a').lt(5).node).toEqual(m.binary('<', a, n('5')));
     expect(col('a').lte(5).node).toEqual(m.binary('<=', a, n('5')));
-    expect(col('a').is(col('b')).node).toEqual(m.binary('is', a, m.col('b')));
+    expect(col('a').is(col('b')).node).toEqual(m.binary('is', a, m.columnRef('b')));
     expect(col('a').isNot(5).node).toEqual(m.unary('not', m.binary('is', a, n('5'))));
     expect(col('a').isNull().node).toEqual(m.binary('is', a, m.NULL));
     expect(col('a').isNotNull().node).toEqual(m.unary('not', m.binary('is', a, m.NULL)));
@@ -60,15 +60,15 @@ describe('expression methods build the parser shapes', () => {
   });
 
   it('functions, aggregates, COUNT(*), DISTINCT aggregates', () => {
-    expect(fn('POW', 2, 3).node).toEqual(m.fn('POW', [n('2'), n('3')]));
-    expect(fn.pow(2, 3).node).toEqual(m.fn('POW', [n('2'), n('3')]));
-    expect(fn('my_fn').node).toEqual(m.fn('my_fn', []));
+    expect(fn('POW', 2, 3).node).toEqual(m.functionCall('POW', [n('2'), n('3')]));
+    expect(fn.pow(2, 3).node).toEqual(m.functionCall('POW', [n('2'), n('3')]));
+    expect(fn('my_fn').node).toEqual(m.functionCall('my_fn', []));
     expect(fn.countAll().node).toEqual({ kind: 'count_rows' });
-    expect(fn.count(col('a')).node).toEqual(m.fn('COUNT', [a]));
-    expect(fn.countDistinct(col('a'), col('b')).node).toEqual(m.fn('COUNT_DISTINCT', [a, m.col('b')]));
-    expect(fn.avgDistinct(col('a')).node).toEqual(m.fn('AVG_DISTINCT', [a]));
-    expect(fn.sumDistinct(col('a')).node).toEqual(m.fn('SUM_DISTINCT', [a]));
-    expect(fn.truncate(col('a'), 2).node).toEqual(m.fn('TRUNCATE', [a, n('2')]));
+    expect(fn.count(col('a')).node).toEqual(m.functionCall('COUNT', [a]));
+    expect(fn.countDistinct(col('a'), col('b')).node).toEqual(m.functionCall('COUNT_DISTINCT', [a, m.columnRef('b')]));
+    expect(fn.avgDistinct(col('a')).node).toEqual(m.functionCall('AVG_DISTINCT', [a]));
+    expect(fn.sumDistinct(col('a')).node).toEqual(m.functionCall('SUM_DISTINCT', [a]));
+    expect(fn.truncate(col('a'), 2).node).toEqual(m.functionCall('TRUNCATE', [a, n('2')]));
   });
 
   it('case with and without base, else', () => {
@@ -92,7 +92,7 @@ describe('expression methods build the parser shapes', () => {
     expect(ref('total').node).toEqual(m.alias('total'));
     expect(col('a').as('x').node).toEqual(m.resultColumn(a, 'x'));
     expect(col('a').desc().node).toEqual(m.orderTerm(a, 'desc'));
-    expect(lit(m.col('z')).node).toEqual(m.col('z'));
+    expect(lit(m.columnRef('z')).node).toEqual(m.columnRef('z'));
   });
 
   it('expressions are frozen and never change', () => {

@@ -4,6 +4,7 @@ import { toJson } from '../../src/json/index.js';
 import { col, dsq, fromAst, ident, queryFromJson } from '../../src/builder/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 import { rebuild } from './rebuild.js';
+import { runs } from '../helpers/runs.js';
 
 describe('builder properties over every valid AST', () => {
   it('the public builder API can build every statement the AST can hold (2,000 runs)', () => {
@@ -11,7 +12,7 @@ describe('builder properties over every valid AST', () => {
       fc.property(arbStatement, (s) => {
         expect(rebuild(s).toAst()).toEqual(s);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -25,7 +26,7 @@ describe('builder properties over every valid AST', () => {
         const where = (extended.kind === 'select' ? extended : extended.select).where;
         expect(where).toEqual(select.where === null ? e : { kind: 'binary', op: 'and', e1: select.where, e2: e });
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -39,7 +40,7 @@ describe('builder properties over every valid AST', () => {
             .toAst(),
         );
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

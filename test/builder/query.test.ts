@@ -14,16 +14,16 @@ describe('select queries', () => {
     expect(JSON.stringify(base.toAst())).toBe(before);
     expect(left.toAst()).toEqual(
       m.select({
-        columns: [m.resultColumn(m.col('id'))],
-        from: m.table('orders', 'o'),
-        where: m.binary('and', m.binary('>', m.col('amount'), m.num('5')), m.binary('=', m.col('status'), m.str('open'))),
+        columns: [m.resultColumn(m.columnRef('id'))],
+        from: m.tableSource('orders', 'o'),
+        where: m.binary('and', m.binary('>', m.columnRef('amount'), m.num('5')), m.binary('=', m.columnRef('status'), m.str('open'))),
       }),
     );
     expect(right.toAst()).toEqual(
       m.select({
-        from: m.table('orders', 'o'),
-        where: m.binary('>', m.col('amount'), m.num('5')),
-        order: [m.orderTerm(m.col('amount'), 'desc')],
+        from: m.tableSource('orders', 'o'),
+        where: m.binary('>', m.columnRef('amount'), m.num('5')),
+        order: [m.orderTerm(m.columnRef('amount'), 'desc')],
         limit: m.num('10'),
       }),
     );
@@ -55,15 +55,15 @@ describe('select queries', () => {
       kind: 'select',
       distinct: true,
       columns: [
-        m.resultColumn(m.col('region')),
-        m.resultColumn(m.fn('SUM', [m.col('amount')]), 'total'),
+        m.resultColumn(m.columnRef('region')),
+        m.resultColumn(m.functionCall('SUM', [m.columnRef('amount')]), 'total'),
         m.resultColumn({ kind: 'count_rows' }, 'n'),
       ],
-      from: m.table('orders'),
-      where: m.binary('!=', m.col('status'), m.str('void')),
-      group: [m.col('region')],
-      having: m.binary('and', m.binary('>', m.fn('SUM', [m.col('amount')]), m.num('100')), m.binary('>', m.alias('n'), m.num('1'))),
-      order: [m.orderTerm(m.alias('total'), 'desc'), m.orderTerm(m.col('region'), 'asc')],
+      from: m.tableSource('orders'),
+      where: m.binary('!=', m.columnRef('status'), m.str('void')),
+      group: [m.columnRef('region')],
+      having: m.binary('and', m.binary('>', m.functionCall('SUM', [m.columnRef('amount')]), m.num('100')), m.binary('>', m.alias('n'), m.num('1'))),
+      order: [m.orderTerm(m.alias('total'), 'desc'), m.orderTerm(m.columnRef('region'), 'asc')],
       limit: m.num('10'),
       offset: m.num('20'),
     });
@@ -73,20 +73,20 @@ describe('select queries', () => {
     const q = selectFrom('t').orderBy('x').groupBy('x', 'y').select(col('a').as('x'));
     const s = q.toAst() as m.Select;
     expect(s.order).toEqual([m.orderTerm(m.alias('x'))]);
-    expect(s.group).toEqual([m.alias('x'), m.col('y')]);
+    expect(s.group).toEqual([m.alias('x'), m.columnRef('y')]);
     // An explicit column is never captured.
-    expect((selectFrom('t').select(col('a').as('x')).orderBy(col('x')).toAst() as m.Select).order).toEqual([m.orderTerm(m.col('x'))]);
+    expect((selectFrom('t').select(col('a').as('x')).orderBy(col('x')).toAst() as m.Select).order).toEqual([m.orderTerm(m.columnRef('x'))]);
   });
 
   it('sources of every kind, joins left-associative, right-nested joins, subqueries', () => {
     const sub = selectFrom('lines').select('qty');
     expect((selectFrom('a').join('b').leftJoin('c', 'cc').toAst() as m.Select).from).toEqual(
-      { kind: 'join', op: 'left', s1: { kind: 'join', op: 'join', s1: m.table('a'), s2: m.table('b') }, s2: m.table('c', 'cc') },
+      { kind: 'join', op: 'left', s1: { kind: 'join', op: 'join', s1: m.tableSource('a'), s2: m.tableSource('b') }, s2: m.tableSource('c', 'cc') },
     );
     const nested = selectFrom('a').innerJoin(table('b').crossJoin('c')).toAst() as m.Select;
-    expect(nested.from).toEqual({ kind: 'join', op: 'inner', s1: m.table('a'), s2: { kind: 'join', op: 'cross', s1: m.table('b'), s2: m.table('c') } });
+    expect(nested.from).toEqual({ kind: 'join', op: 'inner', s1: m.tableSource('a'), s2: { kind: 'join', op: 'cross', s1: m.tableSource('b'), s2: m.tableSource('c') } });
     expect((selectFrom('a').leftOuterJoin(sub).toAst() as m.Select).from).toEqual({
-      kind: 'join', op: 'left_outer', s1: m.table('a'), s2: { kind: 'select_source', select: sub.toSelectAst() },
+      kind: 'join', op: 'left_outer', s1: m.tableSource('a'), s2: { kind: 'select_source', select: sub.toSelectAst() },
     });
     expect((selectFrom(systemTable('users', 'u')).toAst() as m.Select).from).toEqual({ kind: 'table_system', table: 'users', alias: 'u' });
     expect((selectFrom(databaseTable(spec.all(), 'records', 'r')).toAst() as m.Select).from).toEqual({
@@ -100,14 +100,14 @@ describe('select queries', () => {
 
   it('SELECT action options', () => {
     const q = selectFrom('t').options({ rows: 500, useStrings: true }).options({ echo: false });
-    expect(q.toAst()).toEqual(m.selectAction(m.select({ from: m.table('t') }), { rows: '500', useStrings: true, echo: false }));
-    expect(selectFrom('t').options({}).toAst()).toEqual(m.selectAction(m.select({ from: m.table('t') })));
-    expect(q.withoutOptions().toAst()).toEqual(m.select({ from: m.table('t') }));
+    expect(q.toAst()).toEqual(m.selectAction(m.select({ from: m.tableSource('t') }), { rows: '500', useStrings: true, echo: false }));
+    expect(selectFrom('t').options({}).toAst()).toEqual(m.selectAction(m.select({ from: m.tableSource('t') })));
+    expect(q.withoutOptions().toAst()).toEqual(m.select({ from: m.tableSource('t') }));
     expect(() => selectFrom('t').options({ rows: 1.5 })).toThrow(/whole number/);
     expect(() => selectFrom('t').options({ rows: -1 })).toThrow('rows (rows per packet) must be a whole number of at least 1, got -1');
     expect(() => selectFrom('t').options({ echo: 'yes' as never })).toThrow(/true or false/);
     // A nested query is a select object, never an action: a query with options is an error there.
-    expect(col('a').in(q.withoutOptions()).node).toEqual({ kind: 'in_select', e: m.col('a'), select: m.select({ from: m.table('t') }) });
+    expect(col('a').in(q.withoutOptions()).node).toEqual({ kind: 'in_select', e: m.columnRef('a'), select: m.select({ from: m.tableSource('t') }) });
     expect(() => col('a').in(q)).toThrow(/argument 1 of \.in\(\) is a query with \.options\(\.\.\.\)/);
   });
 
@@ -140,20 +140,20 @@ describe('select queries', () => {
         .$if(status !== null, (q) => q.where(col('status').eq(status)))
         .$call((q) => q.limit(5));
     expect((withStatus(null).toAst() as m.Select).where).toBeNull();
-    expect((withStatus('open').toAst() as m.Select).where).toEqual(m.binary('=', m.col('status'), m.str('open')));
+    expect((withStatus('open').toAst() as m.Select).where).toEqual(m.binary('=', m.columnRef('status'), m.str('open')));
     expect((withStatus('open').toAst() as m.Select).limit).toEqual(m.num('5'));
   });
 
   it('fromAst extends an existing statement, keeping its options', () => {
-    const ast = m.selectAction(m.select({ from: m.table('t'), where: m.binary('=', m.col('a'), m.num('1')) }), { rows: '5' });
+    const ast = m.selectAction(m.select({ from: m.tableSource('t'), where: m.binary('=', m.columnRef('a'), m.num('1')) }), { rows: '5' });
     const q = fromAst(ast).where(col('b').eq(2));
     expect(q.toAst()).toEqual(
-      m.selectAction(m.select({ from: m.table('t'), where: m.binary('and', m.binary('=', m.col('a'), m.num('1')), m.binary('=', m.col('b'), m.num('2'))) }), { rows: '5' }),
+      m.selectAction(m.select({ from: m.tableSource('t'), where: m.binary('and', m.binary('=', m.columnRef('a'), m.num('1')), m.binary('=', m.columnRef('b'), m.num('2'))) }), { rows: '5' }),
     );
     expect(fromAst(ast).toAst()).toEqual(ast);
-    expect(fromAst(m.col('a')).toAst()).toEqual(m.col('a'));
-    expect(fromAst(m.table('t')).toAst()).toEqual(m.table('t'));
-    expect(() => fromAst(m.when(m.col('a'), m.num('1')) as never)).toThrow(/takes a statement, an expression or a source node, got a "when" node/);
+    expect(fromAst(m.columnRef('a')).toAst()).toEqual(m.columnRef('a'));
+    expect(fromAst(m.tableSource('t')).toAst()).toEqual(m.tableSource('t'));
+    expect(() => fromAst(m.when(m.columnRef('a'), m.num('1')) as never)).toThrow(/takes a statement, an expression or a source node, got a "when" node/);
   });
 
   it('prints as dsq text', () => {

@@ -17,6 +17,7 @@ import { print } from '../../src/print/index.js';
 import { parse } from '../../src/syntax/index.js';
 import { arbNode, arbStatement } from '../fixtures/arbitraries.js';
 import { arbHostileExpr, arbHostileStatement } from '../fixtures/hostile-arbitraries.js';
+import { runs, timeLimit } from '../helpers/runs.js';
 
 /**
  * The security property of the builder (issue 9): any value from outside (here: every JSON
@@ -529,8 +530,9 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 describe('values never become syntax', () => {
-  it('any JSON value or node-shaped object, in every value position: an own error, or that value as a literal only (2,000 runs)', () => {
-    fc.assert(fc.property(hostileValue, checkValue), { numRuns: 2000 });
+  // Over a minute on a loaded 2-core machine: its own time limit.
+  it('any JSON value or node-shaped object, in every value position: an own error, or that value as a literal only (2,000 runs)', { timeout: timeLimit(300_000) }, () => {
+    fc.assert(fc.property(hostileValue, checkValue), { numRuns: runs(2000) });
   });
 
   it('the cases the issue names', () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFileSafely, type WriteOptions } from '../../src/cli/files.js';
 import { FileError } from '../../src/cli/io.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * fmt --write and lint --fix read a file, work on it, and replace it: a save made meanwhile (an
@@ -154,7 +155,7 @@ describe('writeFileSafely replaces a file only if it still holds what was read',
         expect(readFileSync(file).equals(same ? Buffer.from(NICE) : saved)).toBe(true);
         expect(leftovers()).toEqual([]);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INDENT_RANGE, parseConfigResult, WIDTH_RANGE } from '../../src/config/index.js';
 import { SettingsStore } from '../../src/lsp/settings.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * dsq.config.json as ESLint and Prettier users expect it (issue 27): parent configs merged up
@@ -104,7 +105,7 @@ describe('one allowed range for the width and the indentation', () => {
         expect(config, `${name} ${n}`).toBe(flag);
         expect(config).toBe(n >= range.min && n <= range.max);
       }),
-      { numRuns: 150, examples: [['width', 19], ['width', 20], ['width', 1000], ['width', 1001], ['indent', 16], ['indent', 17]] },
+      { numRuns: runs(150), examples: [['width', 19], ['width', 20], ['width', 1000], ['width', 1001], ['indent', 16], ['indent', 17]] },
     );
     const r = await run(['fmt', '--width', '10', 'q.dsq']);
     expect(r.err).toBe(`dsq fmt: --width must be a whole number from ${WIDTH_RANGE.min} to ${WIDTH_RANGE.max}; got "10"\nRun \`dsq fmt --help\` for usage.\n`);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { fixText } from '../../src/lint/lint.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Help and first steps (issue 27): `dsq help COMMAND`, "did you mean" for a misspelt command
@@ -89,7 +90,7 @@ describe('lint --fix', () => {
         // The language server's fix-all runs the same code.
         expect(fixText(text).text).toBe(fixed);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { parseDocument } from '../../src/syntax/index.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Fuzzing the CLI in-process (issue 9): random bytes, invalid UTF-8 and token-level mutations
@@ -43,9 +44,6 @@ const RUNS: Record<string, { args: string[]; writes?: Writes }[]> = {
   sql: [{ args: ['sql', '-', '--schema', join(EXAMPLES, 'shop-data', 'schema.json')] }],
 };
 
-/** DSQ_FUZZ_SCALE=20 npx vitest run test/cli/fuzz.test.ts for a longer hunt than npm test's few seconds. */
-const SCALE = Number(process.env.DSQ_FUZZ_SCALE ?? 1);
-const runs = (n: number) => ({ numRuns: Math.round(n * SCALE) });
 
 const STACK = /\n\s+at .+[:(]\d+:\d+|internal error|node:internal|\[object Object\]/;
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -149,18 +147,18 @@ describe('fuzzing every CLI command in-process (issue 9)', () => {
   });
 
   it('random bytes', async () => {
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 120 }), everyCommand), runs(25));
+    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 120 }), everyCommand), { numRuns: runs(25) });
   });
 
   it('invalid UTF-8 in the examples: an error, and never a file written', async () => {
-    await fc.assert(fc.asyncProperty(arbInvalidUtf8, everyCommand), runs(15));
+    await fc.assert(fc.asyncProperty(arbInvalidUtf8, everyCommand), { numRuns: runs(15) });
   });
 
   it('token-level mutations of the .dsq examples', async () => {
-    await fc.assert(fc.asyncProperty(arbMutated(DSQ), everyCommand), runs(40));
+    await fc.assert(fc.asyncProperty(arbMutated(DSQ), everyCommand), { numRuns: runs(40) });
   });
 
   it('token-level mutations of the JSON examples', async () => {
-    await fc.assert(fc.asyncProperty(arbMutated(JSONS), everyCommand), runs(25));
+    await fc.assert(fc.asyncProperty(arbMutated(JSONS), everyCommand), { numRuns: runs(25) });
   });
 });

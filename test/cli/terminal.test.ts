@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { format } from '../../src/print/index.js';
 import { runCli } from '../helpers/cli.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The terminal (issue 27): colour on a terminal (severity, rule id, the code frame's caret),
@@ -129,7 +130,7 @@ describe('fmt --diff', () => {
         const r = await runCli(['fmt', '--diff', 'p.dsq'], { cwd: dir });
         expect(applyDiff(text, r.out)).toBe(format(text));
       }),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { configSchemaText } from '../../src/cli/config-schema-text.js';
 import { CONFIG_SETTINGS, OVERRIDE_SETTINGS, parseConfigResult } from '../../src/config/index.js';
 import { runCli } from '../helpers/cli.js';
 import { validate } from '../helpers/json-schema.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * dsq.config.schema.json, the JSON Schema the package ships for dsq.config.json (issue 27):
@@ -98,7 +99,7 @@ describe('dsq.config.schema.json', () => {
       fc.property(arbConfig, (text) => {
         expect(schemaAccepts(text), text).toBe(readerAccepts(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

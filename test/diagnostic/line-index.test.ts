@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/diagnostic/index.js';
+import { runs } from '../helpers/runs.js';
 
 /** Line and column of every offset, by walking the text one character at a time: \n, \r\n and a lone \r each end a line. */
 function reference(text: string): { line: number; column: number }[] {
@@ -34,7 +35,7 @@ describe('LineIndex', () => {
         for (const offset of offsets) expect(index.position(offset), `offset ${offset} of ${JSON.stringify(text)}`).toEqual(want[offset]);
         expect(index.lineCount).toBe((want.at(-1) as { line: number }).line);
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DsqError, hasErrors, type Diagnostic, type Result } from '../../src/diagnostic/index.js';
-import { toJson } from '../../src/json/index.js';
 import {
-  compile, compileResult, decompile, decompileResult, format, formatResult, fromJson, fromJsonExpression, fromJsonExpressionResult, fromJsonResult,
-  parse, parseConfig, parseConfigResult, parseExpression, parseExpressionResult, parseResult, parseStatements, parseStatementsResult, print,
-  readJsValue, readJsValueResult, readSchema, readSchemaResult, readSpecJson, readSpecJsonResult,
+  compile, compileResult, decompile, decompileResult, format, formatResult, parse, parseConfig, parseConfigResult, parseExpression,
+  parseExpressionResult, parseResult, parseStatements, parseStatementsResult, print, readSchema, readSchemaResult,
 } from '../../src/index.js';
+import {
+  fromJson, fromJsonExpression, fromJsonExpressionResult, fromJsonResult, readJsValue, readJsValueResult, readSpecJson, readSpecJsonResult, toJson,
+} from '../../src/json/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Errors as data (issue 13): every entry point that can fail has a `...Result` form that never
@@ -120,16 +122,16 @@ const anyJson = fc.tuple(fc.jsonValue({ maxDepth: 4 }), fc.nat()).map(([v, seed]
 describe('no-throw entry points: never throw, and the throwing form throws exactly when there is an error', () => {
   for (const pair of TEXT_PAIRS) {
     it(`${pair.name}: random strings, printed statements and their mutations (200 runs each)`, () => {
-      fc.assert(fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)), { numRuns: 200 });
-      fc.assert(fc.property(fc.oneof(statementText, mutated(statementText)), (t) => holds(pair, t)), { numRuns: 200 });
+      fc.assert(fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)), { numRuns: runs(200) });
+      fc.assert(fc.property(fc.oneof(statementText, mutated(statementText)), (t) => holds(pair, t)), { numRuns: runs(200) });
     });
   }
 
   for (const pair of JSON_PAIRS) {
     it(`${pair.name}: random strings, random JSON, statements' JSON and their mutations (200 runs each)`, () => {
-      fc.assert(fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)), { numRuns: 200 });
-      fc.assert(fc.property(anyJson, (t) => holds(pair, t)), { numRuns: 200 });
-      fc.assert(fc.property(fc.oneof(statementJson, expressionJson, mutated(statementJson), mutated(expressionJson)), (t) => holds(pair, t)), { numRuns: 200 });
+      fc.assert(fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)), { numRuns: runs(200) });
+      fc.assert(fc.property(anyJson, (t) => holds(pair, t)), { numRuns: runs(200) });
+      fc.assert(fc.property(fc.oneof(statementJson, expressionJson, mutated(statementJson), mutated(expressionJson)), (t) => holds(pair, t)), { numRuns: runs(200) });
     });
   }
 
@@ -137,7 +139,7 @@ describe('no-throw entry points: never throw, and the throwing form throws exact
     it(`${pair.name}: any JS value, hostile ones included (200 runs)`, () => {
       const hostile = fc.constantFrom<unknown>(() => 1, Symbol('s'), new Map(), new Date(0), 2 ** 60, Number.NaN, -Infinity, 10n ** 30n, Object.create(null));
       const anything = fc.oneof(fc.anything({ maxDepth: 3, withBigInt: true, withNullPrototype: true }), hostile, statementJson.map((t) => JSON.parse(t) as unknown));
-      fc.assert(fc.property(anything, (v) => holds(pair, v)), { numRuns: 200 });
+      fc.assert(fc.property(anything, (v) => holds(pair, v)), { numRuns: runs(200) });
       const cyclic: Record<string, unknown> = { from: 't' };
       cyclic.where = { $and: [cyclic] };
       holds(pair, cyclic);
@@ -153,7 +155,7 @@ describe('no-throw entry points: never throw, and the throwing form throws exact
         expect(text.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
         expect(parseStatementsResult(text.value as string).value).toEqual([s]);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { childPointer, escapePointerSegment, formatDiagnostic, headline, showPointer, type Diagnostic } from '../../src/diagnostic/index.js';
 import { fromJsonResult, readSpecJsonResult } from '../../src/json/index.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * JSON pointers as RFC 6901 writes them (docs/errors.md cites it): the whole document is the
@@ -61,7 +62,7 @@ describe('the pointer of a problem', () => {
         else expect(JSON.parse(shown)).toBe(d?.pointer);
         expect(shown).not.toMatch(/[\n\r\u2028\u2029]/);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -10,6 +10,7 @@ import { readSchema } from '../../src/schema/index.js';
 import { arbCollidingIdentifier, arbHostileText, PROTOTYPE_NAMES } from '../fixtures/hostile-names.js';
 import { runCli } from '../helpers/cli.js';
 import { moduleChecker, ROOT, runModule, topLevelStatements } from '../helpers/typescript.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Issue 31: `dsq gen` writes what comes from outside (file names, statement, parameter,
@@ -137,7 +138,7 @@ describe('dsq gen: hostile names and text stay data', () => {
           expect(fn(values).text).toBe(compile(w.text, { params: values }));
         }
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

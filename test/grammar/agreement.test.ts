@@ -8,6 +8,7 @@ import { parseDocument } from '../../src/syntax/index.js';
 import { lex } from '../../src/syntax/tokenize.js';
 import { grammarTokens } from '../../grammar/chevrotain-tokens.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The syntax diagrams are drawn from the Chevrotain grammar in grammar/grammar-rules.ts;
@@ -80,7 +81,7 @@ describe('the grammar of the diagrams accepts exactly what the parser accepts', 
   it('the identity corpus with tokens deleted, repeated, inserted, swapped', () => {
     fc.assert(
       fc.property(fc.constantFrom(...identity), fc.array(arbMutation, { minLength: 1, maxLength: 3 }), (text, mutations) => agree(mutate(text, mutations))),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -91,7 +92,7 @@ describe('the grammar of the diagrams accepts exactly what the parser accepts', 
         if (mutations.length === 0) expect(grammarAccepts(text), text).toBe(true);
         agree(mutate(text, mutations));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

@@ -20,6 +20,8 @@ export type EntryPoint = keyof typeof ENTRY_POINTS;
 export interface EntryNames {
   readonly values: string[];
   readonly types: string[];
+  /** What each exported name is: the file and offset of the declaration it resolves to (through every re-export and rename). */
+  readonly origins: Map<string, string>;
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -43,15 +45,18 @@ export function apiNames(root = ROOT): Record<EntryPoint, EntryNames> {
     if (!symbol) throw new Error(`${file}: no module symbol`);
     const values: string[] = [];
     const types: string[] = [];
+    const origins = new Map<string, string>();
     for (const exported of checker.getExportsOfModule(symbol)) {
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       // `export type { X }` of a value makes X a type only.
       const typeOnly = exported.declarations?.some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) ?? false;
       const isValue = !typeOnly && (target.flags & ts.SymbolFlags.Value) !== 0;
       (isValue ? values : types).push(exported.name);
+      const declaration = target.declarations?.[0];
+      origins.set(exported.name, declaration ? `${declaration.getSourceFile().fileName}:${declaration.pos}` : exported.name);
     }
     const byName = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || a.localeCompare(b);
-    out[entry] = { values: values.sort(byName), types: types.sort(byName) };
+    out[entry] = { values: values.sort(byName), types: types.sort(byName), origins };
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { childPointer } from '../../src/diagnostic/pointer.js';
 import { fromJsonExpressionResult, fromJsonResult, fromJsonStatementsResult, readSpecJson, toJson, type JsonValue } from '../../src/json/index.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Every reader collects: a document with k independent problems reports each of them. Valid
@@ -162,14 +163,14 @@ describe('k independent problems in one document give k diagnostics, each at its
   it('selects, SELECT actions and data actions (fromJsonResult; 600 runs)', () => {
     fc.assert(
       fc.property(statementText, fc.integer({ min: 1, max: 5 }), arbPicks, (text, k, picks) => check(fromJsonResult, text, k, picks)),
-      { numRuns: 600 },
+      { numRuns: runs(600) },
     );
   });
 
   it('expressions (fromJsonExpressionResult; 400 runs)', () => {
     fc.assert(
       fc.property(expressionText, fc.integer({ min: 1, max: 5 }), arbPicks, (text, k, picks) => check(fromJsonExpressionResult, text, k, picks)),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 });
@@ -209,7 +210,7 @@ describe('no reader throws, whatever the input', () => {
           readChecked((v) => read(JSON.parse(v)), text);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });

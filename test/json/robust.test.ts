@@ -6,6 +6,7 @@ import { normaliseKey, type JsonValue } from '../../src/json/value.js';
 import { readSpecJson } from '../../src/json/read-text.js';
 import { toJson } from '../../src/json/to-json.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /** What standard JSON reads as under the spec's rules: "" is null, keys normalised, numbers as JS numbers. */
 function specView(v: JsonValue): unknown {
@@ -56,7 +57,7 @@ describe('robustness', () => {
         }
         expect(specView(read)).toEqual(expected(JSON.parse(text)));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -68,7 +69,7 @@ describe('robustness', () => {
         expectDsqError(() => fromJson(text));
         expectDsqError(() => fromJsonExpression(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -78,7 +79,7 @@ describe('robustness', () => {
         expectDsqError(() => fromJson(value));
         expectDsqError(() => fromJsonExpression(value));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -97,7 +98,7 @@ describe('robustness', () => {
           expect(span?.start).toBeLessThanOrEqual(broken.length);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromJson, fromJsonExpression, toJson } from '../../src/json/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 describe('toJson → fromJson round trip', () => {
   for (const form of ['short', 'full'] as const) {
@@ -10,7 +11,7 @@ describe('toJson → fromJson round trip', () => {
         fc.property(arbStatement, (statement) => {
           expect(fromJson(toJson(statement, { form }))).toEqual(statement);
         }),
-        { numRuns: 2000 },
+        { numRuns: runs(2000) },
       );
     });
 
@@ -19,7 +20,7 @@ describe('toJson → fromJson round trip', () => {
         fc.property(arbExpr, (expr) => {
           expect(fromJsonExpression(toJson(expr, { form }))).toEqual(expr);
         }),
-        { numRuns: 2000 },
+        { numRuns: runs(2000) },
       );
     });
 
@@ -30,7 +31,7 @@ describe('toJson → fromJson round trip', () => {
           expect(fromJson(text)).toEqual(statement);
           expect(JSON.parse(text)).toEqual(JSON.parse(toJson(statement, { form })));
         }),
-        { numRuns: 300 },
+        { numRuns: runs(300) },
       );
     });
   }
@@ -41,7 +42,7 @@ describe('toJson → fromJson round trip', () => {
         JSON.parse(toJson(statement));
         JSON.parse(toJson(statement, { form: 'full', indent: 2 }));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

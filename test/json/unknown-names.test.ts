@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromJsonResult } from '../../src/json/index.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The JSON readers' messages for a name that is none of the known ones (issue 31: `unknown
@@ -66,7 +67,7 @@ describe('every "unknown ..." message names the value as written', () => {
         expect(d.message.startsWith(`unknown ${what} ${JSON.stringify(text)}`), d.message).toBe(true);
         expect(d.message).not.toContain('the string');
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

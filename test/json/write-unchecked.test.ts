@@ -4,6 +4,7 @@ import { isExpr, STATEMENT_KINDS, type Node } from '../../src/ast/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression, toJson, toJsonArray } from '../../src/json/index.js';
 import { arbHostileExpr, arbHostileStatement, type Hostile } from '../fixtures/hostile-arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The JSON writer given objects dsq did not check (issue 31: it wrote a hand-built object's
@@ -39,14 +40,14 @@ describe('toJson of an object dsq did not check', () => {
   it('statements and data actions changed at a random place: valid JSON that reads back the same, or a DsqError (2,000 runs)', () => {
     fc.assert(
       fc.property(arbHostileStatement, fc.constantFrom<'short' | 'full'>('short', 'full'), (h, form) => readsBack(h, form)),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
   it('expressions changed at a random place: valid JSON that reads back the same, or a DsqError (2,000 runs)', () => {
     fc.assert(
       fc.property(arbHostileExpr, fc.constantFrom<'short' | 'full'>('short', 'full'), (h, form) => readsBack(h, form)),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

@@ -9,6 +9,7 @@ import { arbStatement } from '../fixtures/arbitraries.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { commentRandomly } from '../print/comment-facts.js';
 import { SCHEMA } from './helpers.js';
+import { runs } from '../helpers/runs.js';
 
 describe('lint on deep and wide input', () => {
   it('walks a 50,000-term AND chain without overflowing', () => {
@@ -49,7 +50,7 @@ describe('lint on any token soup (fast-check)', () => {
         }
         fixText(text);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });
@@ -68,7 +69,7 @@ describe('lint on every valid AST (fast-check)', () => {
           expect(d.span.end).toBeLessThanOrEqual(text.length);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -82,7 +83,7 @@ describe('lint on every valid AST (fast-check)', () => {
         expect(fixed.result.fixableCount).toBe(0);
         expect(fixText(fixed.text).text).toBe(fixed.text);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -107,7 +108,7 @@ describe('lint --fix on statements and data actions with comments (fast-check)',
         expect(compile(fixed.text)).toBe(json);
         expect(compile(decompile(json))).toBe(json);
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver/node';
-import { lint } from '../../src/index.js';
+import { lint } from '../../src/lint/index.js';
 import { codeActions, FIX_ALL_KIND } from '../../src/lsp/actions.js';
 import { shapeOf, type TextShape } from '../../src/lsp/structure.js';
 

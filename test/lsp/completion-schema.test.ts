@@ -6,6 +6,7 @@ import { childDatabases, databases, MAX_COMPLETION_SEGMENTS } from '../../src/ls
 import { writePath } from '../../src/lsp/scope.js';
 import { allDatabases, type Schema } from '../../src/schema/index.js';
 import { arbSchema, arbSchemaPath } from '../fixtures/schema-arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The databases completion offers after FROM and after `path.` (src/lsp/completion-schema.ts),
@@ -43,7 +44,7 @@ describe('completion from the schema', () => {
         childDatabases(out, context(schema), qualifier);
         expect(sorted(out)).toEqual(sorted(referenceChildren(schema, qualifier)));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -57,7 +58,7 @@ describe('completion from the schema', () => {
         for (const e of allDatabases(schema)) expect(labels.includes(e.path) || labels.includes([...e.groups, e.path].join('.'))).toBe(true);
         expect(out.items.length).toBeLessThanOrEqual(allDatabases(schema).length);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

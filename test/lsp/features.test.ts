@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { format, lint } from '../../src/index.js';
+import { format } from '../../src/index.js';
+import { lint } from '../../src/lint/index.js';
 import { codeActions, FIX_ALL_KIND } from '../../src/lsp/actions.js';
 import { formatDocument, formatRange, skippedMessage, type OffsetEdit } from '../../src/lsp/formatting.js';
 import { aliasAt } from '../../src/lsp/references.js';

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FrameSplitter, MAX_FRAME_BODY, MAX_FRAME_HEADER } from '../../src/lsp/frames.js';
 import { serve } from '../../src/lsp/stdio.js';
 import { startLsp } from './client.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The language server's frames (src/lsp/frames.ts): bad bytes on its input (a header without
@@ -105,7 +106,7 @@ describe('the frame splitter', () => {
           expect(bodies.filter((x) => x.startsWith('{"valid":'))).toEqual(sent);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });
@@ -200,7 +201,7 @@ describe('the server after bad input', () => {
         for (let at = 0; at < all.length; at += size) server.input.write(all.subarray(at, at + size));
         for (const i of ids) expect((await server.response(i)).result).toEqual(SYMBOLS);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint, readSchema, type LintOptions } from '../../src/index.js';
+import { readSchema } from '../../src/index.js';
+import { lint, type LintOptions } from '../../src/lint/index.js';
 import { IncrementalLinter, splitStatements } from '../../src/lsp/incremental.js';
+import { runs } from '../helpers/runs.js';
 
 const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8');
 const EXAMPLES = readdirSync(fileURLToPath(new URL('../../examples/', import.meta.url))).filter((f) => f.endsWith('.dsq')).map((f) => read(`../../examples/${f}`));
@@ -46,7 +48,7 @@ describe('incremental linting', () => {
             expect(incremental.syntaxErrors).toBe(whole.syntaxErrors);
           }
         }),
-        { numRuns: 25 },
+        { numRuns: runs(25) },
       );
     });
   }

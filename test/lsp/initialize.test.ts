@@ -5,6 +5,7 @@ import { FrameSplitter } from '../../src/lsp/frames.js';
 import { readInitializeParams } from '../../src/lsp/initialize.js';
 import { serve } from '../../src/lsp/stdio.js';
 import { startLsp } from './client.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The `initialize` request with params the server cannot work with (none, null, no
@@ -115,7 +116,7 @@ describe('the server on hostile initialize params', () => {
         input.write(frame({ jsonrpc: '2.0', id: next, method: 'textDocument/documentSymbol', params: { textDocument: { uri: 'untitled:none' } } }));
         expect((await response(next)).result).toEqual([]);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 

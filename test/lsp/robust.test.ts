@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/index.js';
+import { lint } from '../../src/lint/index.js';
 import { codeActions } from '../../src/lsp/actions.js';
 import { complete } from '../../src/lsp/completion.js';
 import { formatDocument, formatRange } from '../../src/lsp/formatting.js';
@@ -17,6 +17,7 @@ import { arbStatement } from '../fixtures/arbitraries.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { commentRandomly } from '../print/comment-facts.js';
 import { positionIn, SHOP } from './helpers.js';
+import { runs } from '../helpers/runs.js';
 
 /** Every feature of the server on text as it is while being typed: whatever the text and the position, an answer, never an exception. */
 
@@ -68,7 +69,7 @@ describe('the language server on any text', () => {
         const after = applyEdits(t, whole.edits);
         expect(parseDocument(after).statements.map((s) => print(s.node))).toEqual(parseDocument(t).statements.map((s) => print(s.node)));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -99,7 +100,7 @@ describe('the language server formatting valid text with comments', () => {
         expect(parseStatements(after)).toEqual(parseStatements(t));
         expect(format(after, { width })).toBe(formatted);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { errorOf } from '../helpers/errors.js';
 import { compile, compileToAst } from '../../src/params/index.js';
 import { arbNumberText, arbText, arbWholeText } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /** compile(text, { params }): parameters bound as literals through the template's value conversion. */
 
@@ -135,7 +136,7 @@ describe('property: parameter values end up as literals only', () => {
         const columns = JSON.stringify(parsed).match(/"\$col":"[^"]*"/g) ?? [];
         expect(columns.sort()).toEqual(['"$col":"a"', '"$col":"b"', '"$col":"c"', '"$col":"d"', '"$col":"e"']);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

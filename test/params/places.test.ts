@@ -11,6 +11,7 @@ import { format, print } from '../../src/print/index.js';
 import { parse } from '../../src/syntax/index.js';
 import { arbDataActionWithParams } from '../fixtures/action-arbitraries.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Parameters where the AST holds a plain value rather than an expression: OPTIONS (ROWS = :n),
@@ -156,7 +157,7 @@ describe('properties over trees with parameters in every place', () => {
           },
         });
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
     for (const place of ['rows', 'limit', 'offset', 'key', 'values list', 'e1']) expect(seen).toContain(place);
   });
@@ -169,7 +170,7 @@ describe('properties over trees with parameters in every place', () => {
         const once = format(text);
         expect(format(once)).toBe(once);
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 
@@ -183,7 +184,7 @@ describe('properties over trees with parameters in every place', () => {
         // Through the text too: compile(print(s)) is the same JSON.
         expect(compileToAst(print(s), { params: values }).map((t) => toJson(t))).toEqual([toJson(bound)]);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

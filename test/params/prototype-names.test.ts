@@ -10,6 +10,7 @@ import { compile, prepareQuery } from '../../src/params/index.js';
 import { arbText } from '../fixtures/arbitraries.js';
 import { arbCollidingIdentifier, PROTOTYPE_NAMES } from '../fixtures/hostile-names.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Issue 31: a parameter named like a member of every object (`:__proto__`, `:constructor`,
@@ -48,7 +49,7 @@ describe('parameters named like Object.prototype members', () => {
         const fromFile = await runCli(['compile', q, '--schema', SCHEMA, '--indent', '0', '--params-file', p]);
         expect(fromFile).toEqual({ code: 0, out: `${want}\n`, err: '' });
       }),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   });
 

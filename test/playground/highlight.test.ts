@@ -6,6 +6,7 @@ import { textMateTokenizer, tagOfScope, type TmGrammar } from '../../playground/
 import { print } from '../../src/print/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 import { tokenizeLine, type Grammar } from '../grammar/textmate.js';
+import { runs } from '../helpers/runs.js';
 
 const grammar = JSON.parse(readFileSync(new URL('../../grammar/dsq.tmLanguage.json', import.meta.url), 'utf8')) as TmGrammar & Grammar;
 const tokenizer = textMateTokenizer(grammar);
@@ -70,7 +71,7 @@ describe('playground highlighting is the TextMate grammar (grammar/dsq.tmLanguag
         const mine = playgroundTokens(lines, true);
         lines.forEach((line, i) => expect(mine[i]).toEqual(reference(line)));
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 

@@ -8,6 +8,7 @@ import { compileText, decompileJson, describe as describeDiagnostic, formatText,
 import { formatHash, parseHash, type HashState } from '../../playground/src/hash.js';
 import { toJson } from '../../src/json/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 const examples = new URL('../../examples/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, examples), 'utf8');
@@ -29,7 +30,7 @@ describe('the URL hash', () => {
       fc.property(arbState, (state) => {
         expect(parseHash(formatHash(state))).toEqual(state);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
     const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '', params: [['since', '2024-01-31'], ['ids', '1,2&3']] };
     expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop&param.since=2024-01-31&param.ids=1%2C2%263`);
@@ -67,7 +68,7 @@ describe('the playground library facade', () => {
         expect(back.errors).toBeUndefined();
         expect(compileText(back.text as string, { form, indent: 2, schema: null }).json).toBe(json);
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 
@@ -76,7 +77,7 @@ describe('the playground library facade', () => {
       fc.property(arbStatement, fc.constantFrom('short' as const, 'full' as const), fc.constantFrom(2, 4), (statement, form, indent) => {
         expect(indentJson(toJson(statement, { form, indent: 0 }), indent)).toBe(toJson(statement, { form, indent }));
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
     // Numbers keep every digit; key order and "" stay as written.
     expect(indentJson('{"z":1.50,"a":[3.14159265358979323846264,""],"k":{}}', 2)).toBe('{ "z": 1.50, "a": [3.14159265358979323846264, ""], "k": {} }');

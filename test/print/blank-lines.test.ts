@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blankLine, blankLines, holdsBlankLine } from '../../src/print/comment-scan.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The formatter asks of every statement whether it holds a blank line; it finds every blank
@@ -21,7 +22,7 @@ describe('blank lines found in one search', () => {
         const to = from + (b % (text.length - from + 1));
         expect(holdsBlankLine(blankLines(text), from, to), JSON.stringify([text, from, to])).toBe(blankLine(text, from, to));
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 

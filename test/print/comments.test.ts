@@ -7,6 +7,7 @@ import { makeArbitraries } from '../fixtures/arbitraries.js';
 import type { DataAction } from '../../src/ast/actions.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { commentEverywhere, commentFacts, commentRandomly, COMMENT_KINDS, insertAtBoundaries } from './comment-facts.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The comment promises of `format`, for any text: one pass is idempotent; the statements are
@@ -61,7 +62,7 @@ describe('comments at every kind of token boundary', () => {
           checkComments(text, width);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });
@@ -76,7 +77,7 @@ describe('comments in data actions', () => {
       fc.property(fc.array(arbDataAction, { minLength: 1, maxLength: 2 }), fc.nat({ max: COMMENT_KINDS.length - 1 }), fc.integer({ min: 20, max: 120 }), (actions, offset, width) => {
         checkComments(commentEverywhere(statements(actions, width), offset), width);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -86,7 +87,7 @@ describe('comments in data actions', () => {
         let n = 0;
         checkComments(insertAtBoundaries(print(action, { width }), () => kind.replaceAll('#', String(n++))), width);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -95,7 +96,7 @@ describe('comments in data actions', () => {
       fc.property(fc.array(arbDataAction, { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0.1, max: 1, noNaN: true }), fc.integer({ min: 20, max: 120 }), (actions, seed, density, width) => {
         checkComments(commentRandomly(statements(actions, width), seed, density), width);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -7,6 +7,7 @@ import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { lint } from '../../src/lint/lint.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
 import { random as prng } from '../../bench/corpus.js';
+import { runs } from '../helpers/runs.js';
 
 const small = makeArbitraries({ maxDepth: 2, maxItems: 3 });
 
@@ -58,7 +59,7 @@ describe('format', () => {
         expect(commentTexts(once)).toEqual(commentTexts(text));
         expect(once.endsWith('\n') && !once.endsWith('\n\n')).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

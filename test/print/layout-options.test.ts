@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { format } from '../../src/print/index.js';
 import { tokenize } from '../../src/syntax/tokenize.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The layout options people ask sql-formatter for (issue 27): `keywordCase: 'preserve'` keeps
@@ -62,7 +63,7 @@ describe('keywordCase preserve', () => {
         // And formatting again changes nothing.
         expect(format(kept, { keywordCase: 'preserve' })).toBe(kept);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

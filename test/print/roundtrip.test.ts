@@ -4,6 +4,7 @@ import type { Expr, Node } from '../../src/ast/nodes.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 const arbWidth = fc.integer({ min: 20, max: 120 });
 const arbCase = fc.constantFrom('upper' as const, 'lower' as const, 'preserve' as const);
@@ -41,7 +42,7 @@ describe('print → parse is the identity', () => {
         expect(parse(text)).toEqual(statement);
         expect(overlong(text, width, statement)).toEqual([]);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -52,7 +53,7 @@ describe('print → parse is the identity', () => {
         expect(parseExpression(text)).toEqual(e);
         expect(overlong(text, width, e)).toEqual([]);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -61,7 +62,7 @@ describe('print → parse is the identity', () => {
       fc.property(arbStatement, (s: Node) => {
         expect(print(structuredClone(s))).toBe(print(s));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { engineColumns } from '../../src/run/load.js';
 import { catalogOf, createTableSql, toSql, Translation, type Cell } from '../../src/sql/index.js';
 import { SPEC_FUNCTION_NAMES, specFunction } from '../../src/spec/functions.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The differential property (issue 25): random select objects (the shared arbitraries, their
@@ -16,9 +17,8 @@ import { makeArbitraries } from '../fixtures/arbitraries.js';
  * the translator's SQL for their dialect. A query both engines refuse (a type error) agrees; one
  * only one refuses is left out (the engines' implicit casts differ, which the spec does not
  * decide), and enough runs must be conclusive. PGlite starts once for the file (seconds);
- * DSQ_DIFF_RUNS=2000 for a longer hunt.
+ * DSQ_FC_SCALE=30 (test/helpers/runs.ts) for a longer hunt.
  */
-const RUNS = Number(process.env.DSQ_DIFF_RUNS ?? 60);
 
 // Four tables, each column name in one only: a column maps to a table of the query, never ambiguously.
 const TABLE_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
@@ -311,8 +311,9 @@ describe('DuckDB and PostgreSQL answer the same (the translator is honest)', () 
         conclusive++;
         expect(a.rows, `DuckDB: ${duckSql}\nPostgreSQL: ${pgSql}`).toEqual(b.rows);
       }),
-      { numRuns: RUNS },
+      { numRuns: runs(60) },
     );
+    const RUNS = runs(60);
     console.log(`differential: ${conclusive} same rows, ${same} both refused, ${oneSided} one refused, ${untranslated} not translated, of ${RUNS}`);
     // Enough of the runs compared rows (not only errors), or the property says little.
     expect(conclusive + same).toBeGreaterThan(RUNS / 10);

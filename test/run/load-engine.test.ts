@@ -11,6 +11,7 @@ import { engineColumns, readRows, type DataFile } from '../../src/run/load.js';
 import { schemaFromValue } from '../../src/schema/read.js';
 import { csvField } from '../../src/sql/csv.js';
 import { catalogOf, createTableSql, Translation, type DatabaseInfo } from '../../src/sql/index.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * CSV and JSONL files read through DuckDB (src/run/engine-csv.ts, engine-jsonl.ts) against
@@ -146,10 +147,10 @@ describe('CSV read by the engine', () => {
           expect(r.engine).toBe(r.reader);
         }
       }),
-      { numRuns: Number(process.env.DSQ_CSV_RUNS ?? 150) },
+      { numRuns: runs(150) },
     );
     // Enough files take the engine path for the property to mean something.
-    expect(loaded).toBeGreaterThan(10);
+    expect(loaded).toBeGreaterThan(runs(10));
   });
 
   it('the common forms take the engine path, and come out as the reader reads them', async () => {
@@ -236,9 +237,9 @@ describe('JSONL read through the engine', () => {
           expect(r.engine).toBe(r.reader);
         }
       }),
-      { numRuns: Number(process.env.DSQ_CSV_RUNS ?? 150) },
+      { numRuns: runs(150) },
     );
-    expect(loaded).toBeGreaterThan(10);
+    expect(loaded).toBeGreaterThan(runs(10));
   });
 
   it('lines with different keys: a field a line lacks takes its default, an attribute its own', async () => {

@@ -9,6 +9,7 @@ import { jsonText } from '../../src/run/encode.js';
 import { responseOut } from '../../src/run/execute.js';
 import { openLocal, type LocalService } from '../../src/run/local.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * `dsq run` and `openLocal` on DuckDB: the SELECT response, FETCH, exact numbers and datetimes,
@@ -105,7 +106,7 @@ describe('queries', () => {
         expect(r.kind === 'select' && r.rows[0]?.[0]).toBe(value);
         expect(r.kind === 'select' && r.header[0]?.name).toBe(name);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

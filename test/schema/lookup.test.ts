@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/index.js';
+import { lint } from '../../src/lint/index.js';
 import { allDatabases, findDatabases, findField, type Schema, type SchemaDatabase, type SchemaField, type SchemaGroup } from '../../src/schema/index.js';
 import { arbSchema, arbSchemaName, arbSchemaPath } from '../fixtures/schema-arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The schema lookups (src/schema/lookup.ts) index a schema once; they answer as a scan of every
@@ -56,7 +57,7 @@ describe('the indexed lookups', () => {
         expect(entries.map((e) => [...e.groups, e.path].join('.'))).toEqual(reference.map((e) => e.full.join('.')));
         for (const e of entries) expect(e.parent === null || e.parent.databases.includes(e.database)).toBe(true);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -70,7 +71,7 @@ describe('the indexed lookups', () => {
           expect(found.map((e) => e.path), path).toEqual(expected.map((e) => e.path));
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -79,7 +80,7 @@ describe('the indexed lookups', () => {
       fc.property(arbSchema, fc.array(arbSchemaName, { minLength: 1, maxLength: 6 }), (schema, names) => {
         for (const e of allDatabases(schema)) for (const n of names) expect(findField(e.database, n)).toBe(referenceField(e.database, n));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { allDatabases, emitTypes, readSchema, typeNameProblem, type Schema } from '../../src/schema/index.js';
 import { arbCollidingIdentifier, arbHostileText, PROTOTYPE_NAMES } from '../fixtures/hostile-names.js';
 import { moduleChecker, ROOT, runModule, topLevelStatements } from '../helpers/typescript.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Issue 31: `dsq types` writes database, group, field and label names, type names, defaults and
@@ -114,7 +115,7 @@ describe('dsq types: hostile names stay data', () => {
         // The type and the value have the same keys (the databases' keys, and the other paths that name one).
         expect([...types.keys()].sort()).toEqual(Object.keys(fields).sort());
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 

@@ -9,6 +9,7 @@ import { arbInvalidStatement, arbStatement } from '../fixtures/arbitraries.js';
 import { parse, parseStatements } from '../../src/syntax/index.js';
 import type { Statement } from '../../src/ast/index.js';
 import { runCli } from '../helpers/cli.js';
+import { runs } from '../helpers/runs.js';
 
 const rejection = (f: () => unknown): { code: string; message: string; line?: number; column?: number; pointer?: string } => {
   try {
@@ -93,7 +94,7 @@ describe('one answer per question: the spec check every entry point shares', () 
         for (const node of descendants(t)) rules.see(node);
         expect(rules.failed()).toBe(checkTree(t).length > 0);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 

@@ -8,6 +8,7 @@ import { format, print } from '../../src/print/index.js';
 import { textDepth } from '../../src/print/operands.js';
 import { parse, parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { arbExpr, arbNumberText, arbSelect } from '../fixtures/arbitraries.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * `ORDER BY 1` and `GROUP BY 1`: SQL reads a bare number there as a result column's position;
@@ -107,7 +108,7 @@ describe('the round trips hold for constant terms (property)', () => {
         expect(errors(text)).toEqual([]);
         expect(parseStatements(text)).toEqual([select]);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -117,7 +118,7 @@ describe('the round trips hold for constant terms (property)', () => {
         const json = toJson(select, { indent: 0 });
         expect(compiled(decompile(json)).value).toBe(json);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -127,7 +128,7 @@ describe('the round trips hold for constant terms (property)', () => {
         expect(errors(`SELECT a FROM t ${clause} ${n}`).map((d) => d.code)).toEqual(['syntax/column-position']);
         expect(errors(`SELECT a FROM t ${clause} (${n})`)).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { arbStatement } from '../fixtures/arbitraries.js';
 import { describe, expect, it } from 'vitest';
 import { DsqError, type Diagnostic } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
+import { runs } from '../helpers/runs.js';
 
 function errorsOf(text: string): Diagnostic[] {
   try {
@@ -155,7 +156,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
         expect(warnings.every((d) => d.severity === 'warning')).toBe(true);
         expect(warnings.map(shown)).toEqual(linted.map(shown));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -169,7 +170,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
         expect(first?.message, text).toBe(`unexpected ${op.toUpperCase()}: expected the end of the statement (';' or the end of the input)`);
         expect(first?.hint, text).toBe(`dsq has no ${op.toUpperCase()}: a select object is one query; write separate statements separated by ';'`);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
     // The alias guess stays where it is right: a misspelt clause read as an alias.
     expect(hint('SELECT a FORM t')).toBe('FORM was read as an alias: did you mean FROM?');

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../src/diagnostic/index.js';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { parseDocument, parseExpressionResult } from '../../src/syntax/index.js';
 import { lex } from '../../src/syntax/tokenize.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * A syntax error fills the diagnostic's `expected` with what its message says was expected
@@ -132,10 +133,10 @@ describe('on broken statements', () => {
           }
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
     // The mutations do break statements: the property saw parser errors.
-    expect(seen).toBeGreaterThan(500);
+    expect(seen).toBeGreaterThan(runs(500));
   });
 
   it('the same for one expression', () => {
@@ -144,7 +145,7 @@ describe('on broken statements', () => {
         const text = mutate(expr, mutations);
         for (const d of parseExpressionResult(text).diagnostics) if (d.code.startsWith('syntax/')) agrees(d, text);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

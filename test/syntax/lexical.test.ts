@@ -6,6 +6,7 @@ import { lex } from '../../src/syntax/tokenize.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import * as T from '../../src/syntax/tokens.js';
 import { isBareNameSyntax } from '../../src/syntax/words.js';
+import { runs } from '../helpers/runs.js';
 
 const columns = (text: string) => ((parse(text) as Select).columns as unknown as { e: { path?: string } }[]).map((c) => c.e.path);
 const firstError = (text: string) => parseDocument(text).diagnostics.find((d) => d.severity === 'error');
@@ -58,7 +59,7 @@ describe('bare names: Unicode ID_Start (or _), then ID_Continue (or $)', () => {
         const word = one && (found[0]?.tokenType === T.Identifier || T.KEYWORDS.includes(found[0]!.tokenType) || T.CONTEXTUAL_WORDS.includes(found[0]!.tokenType));
         expect(word, JSON.stringify(text)).toBe(isBareNameSyntax(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

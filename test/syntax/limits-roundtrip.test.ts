@@ -9,6 +9,7 @@ import { DEFAULT_MAX_DEPTH, parse, parseExpression } from '../../src/syntax/inde
 import { arbDeepExpr, arbSelect, DEEP_KINDS } from '../fixtures/arbitraries.js';
 import { runCli } from '../helpers/cli.js';
 import { expectSameTree } from '../helpers/trees.js';
+import { runs } from '../helpers/runs.js';
 
 /** The nesting error of a text too deep, or null when it parsed to `expected`. */
 function readBack(text: string, expected: Expr, maxDepth?: number): string | null {
@@ -39,11 +40,11 @@ function holdsAtEveryDepth(e: Expr): void {
 
 describe('parse(print(t)) = t for trees up to the limit, and the limit is exact', () => {
   it('random deep trees of every nesting construct, up to 1,300 levels', () => {
-    fc.assert(fc.property(arbDeepExpr({ maxLevels: 1300 }), holdsAtEveryDepth), { numRuns: 25 });
+    fc.assert(fc.property(arbDeepExpr({ maxLevels: 1300 }), holdsAtEveryDepth), { numRuns: runs(25) });
   });
 
   it.each(DEEP_KINDS)('%s nested 900 to 1,100 times', (kind) => {
-    fc.assert(fc.property(arbDeepExpr({ kind, minLevels: 900, maxLevels: 1100 }), holdsAtEveryDepth), { numRuns: 1 });
+    fc.assert(fc.property(arbDeepExpr({ kind, minLevels: 900, maxLevels: 1100 }), holdsAtEveryDepth), { numRuns: runs(1) });
   });
 
   it('deep trees inside every clause of a statement', () => {
@@ -56,7 +57,7 @@ describe('parse(print(t)) = t for trees up to the limit, and the limit is exact'
         if (depth <= DEFAULT_MAX_DEPTH) expectSameTree(parse(text), statement);
         else expect(() => parse(text)).toThrow(`nesting deeper than ${DEFAULT_MAX_DEPTH} levels`);
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 });
@@ -77,7 +78,7 @@ describe('dsq decompile: a text form or "no text form", never text that cannot b
         }
         expect((await runCli(['normalize', '--expr', '-'], { stdin: json })).code).toBe(0);
       }),
-      { numRuns: 8 },
+      { numRuns: runs(8) },
     );
   });
 

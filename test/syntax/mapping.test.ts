@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binary, col } from '../../src/ast/index.js';
+import { binary, columnRef } from '../../src/ast/index.js';
 import { toJson } from '../../src/json/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
 
@@ -144,9 +144,9 @@ describe('precedence and associativity (from src/ast/precedence.ts)', () => {
   });
 
   it('binary operators are left-associative in the AST', () => {
-    expect(parseExpression('a - b - c')).toEqual(binary('-', binary('-', col('a'), col('b')), col('c')));
+    expect(parseExpression('a - b - c')).toEqual(binary('-', binary('-', columnRef('a'), columnRef('b')), columnRef('c')));
     expect(parseExpression('a AND b OR c AND d')).toEqual(
-      binary('or', binary('and', col('a'), col('b')), binary('and', col('c'), col('d'))),
+      binary('or', binary('and', columnRef('a'), columnRef('b')), binary('and', columnRef('c'), columnRef('d'))),
     );
   });
 

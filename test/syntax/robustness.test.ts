@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
+import { runs } from '../helpers/runs.js';
 
 /** Text built from the dialect's own pieces (and a few strangers), so it gets far into the grammar. */
 const PIECES = [
@@ -32,7 +33,7 @@ describe('any input gets diagnostics, never a crash', () => {
           expect(d.message).not.toMatch(/undefined|\[object|NaN/);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -56,7 +57,7 @@ describe('any input gets diagnostics, never a crash', () => {
           expect(err).toBeInstanceOf(DsqError);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

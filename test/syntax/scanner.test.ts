@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { lexByPatterns } from '../../grammar/chevrotain-tokens.js';
 import { release, scan, TOKEN_TYPES, type Scanned } from '../../src/syntax/scanner.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * The parser reads tokens from its own scanner (scanner.ts: typed arrays, no token objects);
@@ -41,11 +42,11 @@ const PIECES = [
 
 describe('the parser\'s scanner reads what the lexer reads', () => {
   it('random texts of every kind of piece', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), (pieces) => same(pieces.join(''))), { numRuns: 5000 });
+    fc.assert(fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), (pieces) => same(pieces.join(''))), { numRuns: runs(5000) });
   });
 
   it('random strings of any characters', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), same), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), same), { numRuns: runs(3000) });
   });
 
   it('the identity corpus and the examples', () => {
@@ -78,7 +79,7 @@ describe('a scan on the spare arrays (the parse\'s own)', () => {
           release(reused);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Result } from '../../src/diagnostic/index.js';
 import { parseExpressionResult, parseResult, parseStatementsResult } from '../../src/syntax/index.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * Every diagnostic the parser's Result entry points give is placed: a span (line:col) inside
@@ -43,7 +44,7 @@ describe('every diagnostic of the parser is placed', () => {
         placed(parseStatementsResult(text), text);
         placed(parseExpressionResult(text), text);
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 
