@@ -302,56 +302,8 @@ export type DataActionKind = DataAction['kind'];
 /** Nodes that only stand inside data actions. */
 export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData | DelimitedRecords;
 
-export const FETCH_KINDS = [
-  'fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users',
-  'fetch_crons', 'fetch_follows', 'fetch_keys', 'fetch_logs', 'fetch_notifications', 'fetch_posts', 'fetch_prefs', 'fetch_pref_defs', 'fetch_user_subscriptions', 'fetch_seqs',
-] as const satisfies readonly FetchAction['kind'][];
 export const RECORDS_WRITE_KINDS = ['insert_action', 'replace_action', 'set_action'] as const satisfies readonly RecordsWrite['kind'][];
 export const REMOVE_KINDS = ['delete_action', 'trash_action', 'restore_action', 'dispose_action'] as const satisfies readonly RemoveAction['kind'][];
-export const DATA_ACTION_KINDS = [...FETCH_KINDS, ...RECORDS_WRITE_KINDS, 'update_action', ...REMOVE_KINDS] as const satisfies readonly DataActionKind[];
-
-/** The spec's `fetch` type of each FETCH kind. */
-export const FETCH_TYPE = {
-  fetch_records: 'records',
-  fetch_multirecords: 'multirecords',
-  fetch_pseudorecords: 'pseudorecords',
-  fetch_tasks: 'tasks',
-  fetch_users: 'users',
-  fetch_crons: 'crons',
-  fetch_follows: 'follows',
-  fetch_keys: 'keys',
-  fetch_logs: 'logs',
-  fetch_notifications: 'notifications',
-  fetch_posts: 'posts',
-  fetch_prefs: 'prefs',
-  fetch_pref_defs: 'pref_defs',
-  fetch_user_subscriptions: 'user_subscriptions',
-  fetch_seqs: 'seqs',
-} as const satisfies Record<FetchAction['kind'], string>;
-
-/** The spec's `action` of each write kind. */
-export const WRITE_ACTION = {
-  insert_action: 'insert',
-  replace_action: 'replace',
-  set_action: 'set',
-  update_action: 'update',
-  delete_action: 'delete',
-  trash_action: 'trash',
-  restore_action: 'restore',
-  dispose_action: 'dispose',
-} as const satisfies Record<Exclude<DataActionKind, FetchAction['kind']>, string>;
-
-/** The `on_duplicate` values each records write allows (the spec's write table). */
-export const ON_DUPLICATE: { readonly [K in RecordsWrite['kind']]: readonly OnDuplicate[] } = {
-  insert_action: ['fail', 'update'],
-  replace_action: ['update', 'delete', 'trash'],
-  set_action: ['update', 'delete', 'trash'],
-};
-
-const DATA_ACTION_SET: ReadonlySet<string> = new Set(DATA_ACTION_KINDS);
-export function isDataAction(node: { readonly kind: string }): node is DataAction {
-  return DATA_ACTION_SET.has(node.kind);
-}
 
 /** The form two field names are compared in (the spec's key rules 3 and 4, and case). */
 export function fieldKey(name: string): string {

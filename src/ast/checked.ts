@@ -1,6 +1,6 @@
 import { DsqError } from '../diagnostic/index.js';
 import { FIELD_LIST, LIST_KEYS, kindFits, type ChildField, type FieldEntry } from './fields.js';
-import { KINDS } from './kinds.js';
+import { childKeys } from './kinds.js';
 import type { Node } from './nodes.js';
 
 /**
@@ -59,7 +59,7 @@ export function registerFrozen<T extends Node>(root: T): T {
 /** The child nodes of a node (one level), for the walks below. */
 function eachChild(node: Node, visit: (child: object) => void): void {
   const record = node as unknown as Readonly<Record<string, unknown>>;
-  const keys = KINDS[node.kind].children as readonly string[];
+  const keys = childKeys(node.kind);
   for (let k = 0; k < keys.length; k++) {
     const value = record[keys[k] as string];
     if (Array.isArray(value)) {
@@ -241,7 +241,7 @@ export function checkBuilt<T extends Node>(root: T): T | null {
 function withCopies(node: Node, copies: ReadonlyMap<object, Node>): Node {
   const record = node as unknown as Readonly<Record<string, unknown>>;
   let out: Record<string, unknown> | null = null;
-  for (const key of KINDS[node.kind].children as readonly string[]) {
+  for (const key of childKeys(node.kind)) {
     const value = record[key];
     if (Array.isArray(value)) {
       if (!value.some((item) => copies.has(item as object))) continue;

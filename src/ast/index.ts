@@ -19,11 +19,11 @@ export type {
   KeySpec, OnDuplicate, OnRemove, RecordData, RecordsSpecifier, RecordsWrite, RemoveAction, ReplaceAction, RestoreAction,
   SetAction, TrashAction, UpdateAction,
 } from './actions.js';
-export { DATA_ACTION_KINDS, FETCH_KINDS, RECORDS_WRITE_KINDS, REMOVE_KINDS, isDataAction } from './actions.js';
+export { RECORDS_WRITE_KINDS, REMOVE_KINDS } from './actions.js';
 export type { DateTimeKind } from './datetime.js';
 export type { Spans } from './spans.js';
 // The kinds, from the one kind table.
-export { NODE_KINDS, EXPR_KINDS, STATEMENT_KINDS, isExpr } from './kinds.js';
+export { DATA_ACTION_KINDS, FETCH_KINDS, NODE_KINDS, EXPR_KINDS, STATEMENT_KINDS, isDataAction, isExpr } from './kinds.js';
 // Constructors: one per kind that a tree is built from by hand, named for the node they make
 // (`columnRef`, `functionCall`, `tableSource`, ...): no name here is also a name in `dsq`.
 export {

@@ -1,6 +1,7 @@
 import type { Node, NodeKind, NodeOfKind, Param } from './nodes.js';
 import type { DataAction } from './actions.js';
 import type { Operator } from './operators.js';
+import type { ChildField, ValueField } from './field-checks.js';
 
 /**
  * The shape of an entry of the kind table (src/ast/kinds.ts) and the helpers its parts
@@ -31,9 +32,18 @@ export type ChildKey<N> = {
 }[keyof N] &
   string;
 
+/**
+ * A kind's fields, one entry per property of its node but `kind`, in the order the node is
+ * built, its JSON object written and its children walked: a property holding nodes is a
+ * `ChildField`, any other a `ValueField` (field-checks.ts).
+ */
+export type FieldsOf<K extends NodeKind> = {
+  readonly [F in Exclude<keyof NodeOfKind<K>, 'kind'>]-?: F extends ChildKey<NodeOfKind<K>> ? ChildField : ValueField;
+};
+
 export interface KindSpec<K extends NodeKind> {
   readonly role: KindRole;
-  readonly children: readonly ChildKey<NodeOfKind<K>>[];
+  readonly fields: FieldsOf<K>;
   readonly json: JsonSpelling;
   readonly keyword: string | null;
   readonly operator: ((node: NodeOfKind<K>) => Operator) | null;

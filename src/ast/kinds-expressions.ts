@@ -2,6 +2,7 @@ import type { AliasRef, Between, Binary, BinaryOp, Case, Collate, ColumnRef, Cou
 import { BINARY_OPS, UNARY_OPS } from './nodes.js';
 import { OPERATORS } from './operators.js';
 import { AliasNode, BetweenNode, BinaryNode, CaseNode, CollateNode, ColumnNode, CountRowsNode, DatabaseColumnNode, DatetimeNode, ExistsNode, FunctionNode, InNode, InSelectNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode, NullNode, NumberNode, ParamNode, StringNode, SubqueryNode, SystemColumnNode, UnaryNode, WhenNode } from './objects.js';
+import { BINARY_OP, BOOLEAN, DATETIME_VALUE, E, NAME, NUMBER, PARAM_NAME, STRING_VALUE, UNARY_OP, at, list, localText, nonEmpty, nullable, one, oneOf } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 
 const BINARY_KEYS = BINARY_OPS.map((op) => `$${op}`);
@@ -12,7 +13,7 @@ export const EXPRESSION_KINDS = {
   // Literals
   null: {
     role: 'expr',
-    children: [],
+    fields: {},
     json: json({ type: 'null', plain: 'null' }),
     keyword: 'NULL',
     operator: null,
@@ -20,7 +21,7 @@ export const EXPRESSION_KINDS = {
   },
   number: {
     role: 'expr',
-    children: [],
+    fields: { value: NUMBER },
     json: json({ type: 'number', plain: 'number' }),
     keyword: null,
     operator: null,
@@ -28,7 +29,7 @@ export const EXPRESSION_KINDS = {
   },
   string: {
     role: 'expr',
-    children: [],
+    fields: { value: STRING_VALUE },
     json: json({ type: 'string', plain: 'string' }),
     keyword: null,
     operator: null,
@@ -36,7 +37,7 @@ export const EXPRESSION_KINDS = {
   },
   datetime: {
     role: 'expr',
-    children: [],
+    fields: { form: at(null, oneOf(['ms', 'iso'])), value: DATETIME_VALUE },
     json: json({ type: 'datetime', typeAliases: ['dt'], shorthand: ['$dt'] }),
     keyword: 'DATETIME',
     operator: null,
@@ -44,7 +45,7 @@ export const EXPRESSION_KINDS = {
   },
   localdatetime: {
     role: 'expr',
-    children: [],
+    fields: { value: localText('localdatetime') },
     json: json({ type: 'localdatetime', typeAliases: ['ldt'], shorthand: ['$ldt'] }),
     keyword: 'TIMESTAMP',
     operator: null,
@@ -52,7 +53,7 @@ export const EXPRESSION_KINDS = {
   },
   localdate: {
     role: 'expr',
-    children: [],
+    fields: { value: localText('localdate') },
     json: json({ type: 'localdate', typeAliases: ['ld'], shorthand: ['$ld'] }),
     keyword: 'DATE',
     operator: null,
@@ -60,7 +61,7 @@ export const EXPRESSION_KINDS = {
   },
   localtime: {
     role: 'expr',
-    children: [],
+    fields: { value: localText('localtime') },
     json: json({ type: 'localtime', typeAliases: ['lt'], shorthand: ['$lt'] }),
     keyword: 'TIME',
     operator: null,
@@ -70,7 +71,7 @@ export const EXPRESSION_KINDS = {
   // Columns and aliases
   column: {
     role: 'expr',
-    children: [],
+    fields: { path: at(null, NAME) },
     json: json({ shorthand: ['$col'] }),
     keyword: 'COLUMN',
     operator: null,
@@ -78,7 +79,7 @@ export const EXPRESSION_KINDS = {
   },
   system_column: {
     role: 'expr',
-    children: [],
+    fields: { table: NAME, column: NAME },
     // `{"type": "column", "table": ..., "column": ...}`: a column without "database".
     json: json({ type: 'column' }),
     keyword: 'SYSTEM_COLUMN',
@@ -87,7 +88,7 @@ export const EXPRESSION_KINDS = {
   },
   database_column: {
     role: 'expr',
-    children: ['database', 'column'],
+    fields: { database: one('spec'), table: NAME, column: one('spec') },
     // `{"type": "column", "database": ..., "table": ..., "column": ...}`.
     json: json({ type: 'column' }),
     keyword: 'DATABASE_COLUMN',
@@ -96,7 +97,7 @@ export const EXPRESSION_KINDS = {
   },
   alias: {
     role: 'expr',
-    children: [],
+    fields: { name: at('value', NAME) },
     json: json({ type: 'alias', shorthand: ['$alias'] }),
     keyword: 'ALIAS',
     operator: null,
@@ -106,7 +107,7 @@ export const EXPRESSION_KINDS = {
   // Operators and forms
   between: {
     role: 'expr',
-    children: ['e', 'min', 'max'],
+    fields: { e: E, min: E, max: E },
     json: json({ type: 'between', shorthand: ['$between'] }),
     keyword: null,
     operator: () => OPERATORS.between,
@@ -114,7 +115,7 @@ export const EXPRESSION_KINDS = {
   },
   binary: {
     role: 'expr',
-    children: ['e1', 'e2'],
+    fields: { op: BINARY_OP, e1: E, e2: E },
     json: json({ type: 'binary', shorthand: BINARY_KEYS }),
     keyword: null,
     operator: (node: Binary) => OPERATORS.binary[node.op],
@@ -122,7 +123,7 @@ export const EXPRESSION_KINDS = {
   },
   case: {
     role: 'expr',
-    children: ['base', 'cases', 'else'],
+    fields: { base: nullable('expr'), cases: nonEmpty('when'), else: nullable('expr') },
     json: json({ type: 'case' }),
     keyword: 'CASE',
     operator: null,
@@ -130,7 +131,7 @@ export const EXPRESSION_KINDS = {
   },
   when: {
     role: 'when',
-    children: ['when', 'then'],
+    fields: { when: E, then: E },
     // `{"when": ..., "then": ...}`, in a case's "cases".
     json: json({}),
     keyword: 'WHEN',
@@ -139,7 +140,7 @@ export const EXPRESSION_KINDS = {
   },
   collate: {
     role: 'expr',
-    children: ['e'],
+    fields: { e: E, collation: NAME },
     json: json({ type: 'collate' }),
     keyword: null,
     operator: () => OPERATORS.collate,
@@ -147,7 +148,7 @@ export const EXPRESSION_KINDS = {
   },
   count_rows: {
     role: 'expr',
-    children: [],
+    fields: {},
     json: json({ type: 'count_rows' }),
     keyword: 'COUNT',
     operator: null,
@@ -155,7 +156,7 @@ export const EXPRESSION_KINDS = {
   },
   exists: {
     role: 'expr',
-    children: ['select'],
+    fields: { select: one('select') },
     json: json({ type: 'exists', shorthand: ['$exists'] }),
     keyword: 'EXISTS',
     operator: null,
@@ -163,7 +164,7 @@ export const EXPRESSION_KINDS = {
   },
   function: {
     role: 'expr',
-    children: ['args'],
+    fields: { name: at('function', NAME), args: list('expr') },
     json: json({ type: 'function', shorthand: ['$$'] }),
     keyword: null,
     operator: null,
@@ -171,7 +172,7 @@ export const EXPRESSION_KINDS = {
   },
   in: {
     role: 'expr',
-    children: ['e', 'values'],
+    fields: { e: E, values: list('expr') },
     json: json({ type: 'in', shorthand: ['$in'] }),
     keyword: null,
     operator: () => OPERATORS.in,
@@ -179,7 +180,7 @@ export const EXPRESSION_KINDS = {
   },
   in_select: {
     role: 'expr',
-    children: ['e', 'select'],
+    fields: { e: E, select: one('select') },
     json: json({ type: 'in_select', shorthand: ['$in'] }),
     keyword: null,
     operator: () => OPERATORS.in,
@@ -187,7 +188,7 @@ export const EXPRESSION_KINDS = {
   },
   param: {
     role: 'expr',
-    children: [],
+    fields: { name: at(null, PARAM_NAME), list: at(null, BOOLEAN) },
     // `:name` in dsq text: bound to a literal before JSON is written (src/params); the spec's
     // JSON has no parameters, so it has no spelling.
     json: json({}),
@@ -197,7 +198,7 @@ export const EXPRESSION_KINDS = {
   },
   subquery: {
     role: 'expr',
-    children: ['select'],
+    fields: { select: one('select') },
     json: json({ type: 'select', shorthand: ['$select'] }),
     keyword: null,
     operator: null,
@@ -205,7 +206,7 @@ export const EXPRESSION_KINDS = {
   },
   unary: {
     role: 'expr',
-    children: ['e'],
+    fields: { op: UNARY_OP, e: E },
     json: json({ type: 'unary', shorthand: UNARY_KEYS }),
     keyword: null,
     operator: (node: Unary) => OPERATORS.unary[node.op],

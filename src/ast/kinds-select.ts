@@ -1,5 +1,6 @@
 import type { AllSpec, ArraySpec, DatabaseTableSource, Expr, IdSpec, JoinOp, JoinSource, NameSpec, NodeKind, OrderTerm, ResultColumn, Select, SelectSource, Source, Specifier, SystemTableSource, TableSource, WhereSpec } from './nodes.js';
 import { JoinNode, OrderTermNode, ResultColumnNode, SelectNode, SelectSourceNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, TableDatabaseNode, TableNode, TableSystemNode } from './objects.js';
+import { BOOLEAN, E, JOIN_OP, NAME, OPTIONAL_NAME, WHOLE, at, list, nullable, one, oneOf } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 
 /** The kind table's specifiers, sources, select object and its parts (src/ast/kinds.ts). */
@@ -7,7 +8,7 @@ export const SELECT_KINDS = {
   // Specifiers
   spec_all: {
     role: 'specifier',
-    children: [],
+    fields: {},
     json: json({ type: 'all' }),
     keyword: 'ALL',
     operator: null,
@@ -15,7 +16,7 @@ export const SELECT_KINDS = {
   },
   spec_id: {
     role: 'specifier',
-    children: [],
+    fields: { id: at(null, WHOLE) },
     json: json({ plain: 'number' }),
     keyword: null,
     operator: null,
@@ -23,7 +24,7 @@ export const SELECT_KINDS = {
   },
   spec_name: {
     role: 'specifier',
-    children: [],
+    fields: { name: at(null, NAME) },
     json: json({ plain: 'string' }),
     keyword: null,
     operator: null,
@@ -31,7 +32,7 @@ export const SELECT_KINDS = {
   },
   spec_where: {
     role: 'specifier',
-    children: ['where'],
+    fields: { where: E },
     json: json({ type: 'where' }),
     keyword: 'WHERE',
     operator: null,
@@ -39,7 +40,7 @@ export const SELECT_KINDS = {
   },
   spec_array: {
     role: 'specifier',
-    children: ['items'],
+    fields: { items: at(null, list('singular')) },
     json: json({ plain: 'array' }),
     keyword: null,
     operator: null,
@@ -49,7 +50,7 @@ export const SELECT_KINDS = {
   // The select object
   result_column: {
     role: 'result_column',
-    children: ['e'],
+    fields: { e: E, alias: OPTIONAL_NAME },
     // `{"e": ..., "alias": ...}`.
     json: json({}),
     keyword: null,
@@ -58,7 +59,7 @@ export const SELECT_KINDS = {
   },
   order_term: {
     role: 'order_term',
-    children: ['e'],
+    fields: { e: E, order: oneOf(['asc', 'desc']) },
     // `{"e": ..., "order": "asc" | "desc"}`.
     json: json({}),
     keyword: null,
@@ -67,7 +68,7 @@ export const SELECT_KINDS = {
   },
   table: {
     role: 'source',
-    children: [],
+    fields: { table: NAME, alias: OPTIONAL_NAME },
     json: json({ type: 'table', plain: 'string' }),
     keyword: 'TABLE',
     operator: null,
@@ -75,7 +76,7 @@ export const SELECT_KINDS = {
   },
   table_system: {
     role: 'source',
-    children: [],
+    fields: { table: NAME, alias: OPTIONAL_NAME },
     json: json({ type: 'table_system', typeAliases: ['ts'] }),
     keyword: 'SYSTEM_TABLE',
     operator: null,
@@ -83,7 +84,7 @@ export const SELECT_KINDS = {
   },
   table_database: {
     role: 'source',
-    children: ['database'],
+    fields: { database: one('spec'), table: NAME, alias: OPTIONAL_NAME },
     json: json({ type: 'table_database', typeAliases: ['td'] }),
     keyword: 'DATABASE_TABLE',
     operator: null,
@@ -91,7 +92,7 @@ export const SELECT_KINDS = {
   },
   join: {
     role: 'source',
-    children: ['s1', 's2'],
+    fields: { op: JOIN_OP, s1: one('source'), s2: one('source') },
     json: json({ type: 'join' }),
     keyword: 'JOIN',
     operator: null,
@@ -99,7 +100,7 @@ export const SELECT_KINDS = {
   },
   select_source: {
     role: 'source',
-    children: ['select'],
+    fields: { select: one('select') },
     json: json({ type: 'select' }),
     keyword: null,
     operator: null,
@@ -107,7 +108,17 @@ export const SELECT_KINDS = {
   },
   select: {
     role: 'select',
-    children: ['columns', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset'],
+    fields: {
+      distinct: BOOLEAN,
+      columns: { role: 'result_column', shape: 'allOrNonEmpty' },
+      from: nullable('source'),
+      where: nullable('expr'),
+      group: list('expr'),
+      having: nullable('expr'),
+      order: list('order_term'),
+      limit: nullable('expr'),
+      offset: nullable('expr'),
+    },
     // The select object: `{"columns": ..., "from": ..., ...}`.
     json: json({}),
     keyword: 'SELECT',

@@ -1,18 +1,24 @@
-import type { Expr, ExprKind, Node, NodeKind, NodeOfKind, Source, Specifier, Statement } from './nodes.js';
+import type { Expr, ExprKind, Node, NodeKind, Source, Specifier, Statement } from './nodes.js';
+import type { DataAction, DataActionKind, FetchAction } from './actions.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
 import { SELECT_KINDS } from './kinds-select.js';
-import type { ChildKey, KindRole, KindSpec } from './kind-spec.js';
+import type { KindRole, KindSpec } from './kind-spec.js';
+import { isChildField, type Field } from './field-checks.js';
 
-export type { ChildKey, JsonSpelling, KindRole, KindSpec } from './kind-spec.js';
+export type { ChildKey, FieldsOf, JsonSpelling, KindRole, KindSpec } from './kind-spec.js';
 
 /**
  * One declaration per node kind: everything a part of dsq needs to know about a kind, written
  * once. Each entry says
  * - `role`: where a node of the kind may stand (an expression, a source, a statement...);
- * - `children`: the properties holding child nodes, in source order (the walker visits them;
- *   the compiler checks below that no node-valued property is left out);
+ * - `fields`: every property of its nodes, in order (source order, the spec JSON's order):
+ *   for each, the child role and shape or the value check, its JSON key and whether JSON
+ *   requires it (field-checks.ts). The compiler checks that each property is declared, a
+ *   node-valued one as a child field. The walker's children, the validator's and checked
+ *   copies' field lists (fields.ts), the JSON reader's and writer's property tables of the
+ *   data actions and the test arbitraries are derived from it;
  * - `json`: how the spec's JSON spells it (the full form's `"type"`, the `$` shorthand keys,
  *   the plain JSON value of its short form, the `"action"` of an action), read by the JSON
  *   reader and writer (src/json);
@@ -37,11 +43,8 @@ export const KINDS = {
   ...ACTION_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
-// The compiler checks that `children` names every property holding nodes (the walker cannot
-// forget a child), and that the table has exactly the node kinds (`satisfies` above).
-type MissingChildren = { [K in NodeKind]: Exclude<ChildKey<NodeOfKind<K>>, (typeof KINDS)[K]['children'][number]> }[NodeKind];
-const childrenComplete: [MissingChildren] extends [never] ? true : false = true;
-void childrenComplete;
+
+type FetchKind = FetchAction['kind'];
 
 /** The kinds whose role is `R`. */
 type KindsWithRole<R extends KindRole> = { [K in NodeKind]: (typeof KINDS)[K]['role'] extends R ? K : never }[NodeKind];
@@ -72,12 +75,37 @@ export function isExpr(node: Node): node is Expr {
   return EXPR_KIND_SET.has(node.kind);
 }
 
+/** The data actions (src/ast/actions.ts): every action but the SELECT action, in the table's order. */
+export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action') as DataActionKind[];
+const DATA_ACTION_SET: ReadonlySet<string> = new Set(DATA_ACTION_KINDS);
+export function isDataAction(node: { readonly kind: string }): node is DataAction {
+  return DATA_ACTION_SET.has(node.kind);
+}
+
+/** The FETCH kinds: the actions with a `"fetch"` type (`json.fetch`), in the table's order. */
+export const FETCH_KINDS: readonly FetchKind[] = NODE_KINDS.filter((k) => KINDS[k].json.fetch !== null) as FetchKind[];
+/** The spec's fetch types (`"records"`, `"seqs"`, ...), in the table's order. */
+export const FETCH_TYPES: readonly string[] = FETCH_KINDS.map((k) => KINDS[k].json.fetch as string);
+/** The FETCH kind of a spec fetch type (`"seqs"`), or undefined. */
+export function fetchKindOf(type: string): FetchKind | undefined {
+  return FETCH_KINDS.find((k) => KINDS[k].json.fetch === type);
+}
+/** The dsq word of a FETCH kind: its fetch type in upper case (`FETCH PREF_DEFS`). */
+export function fetchWord(kind: FetchKind): string {
+  return (KINDS[kind].json.fetch as string).toUpperCase();
+}
+
 /** The kinds that stand at the top of a document: selects and actions. */
 export const STATEMENT_KINDS: readonly Statement['kind'][] = NODE_KINDS.filter((k) => KINDS[k].role === 'select' || KINDS[k].role === 'action') as Statement['kind'][];
 
-/** The child properties of a kind (the walker's table). */
+/** Each kind's child properties, in order: its fields that hold nodes (the walker's table). */
+const CHILD_KEYS = Object.fromEntries(
+  NODE_KINDS.map((kind) => [kind, Object.entries(KINDS[kind].fields as Readonly<Record<string, Field>>).filter(([, f]) => isChildField(f)).map(([key]) => key)]),
+) as unknown as Readonly<Record<NodeKind, readonly string[]>>;
+
+/** The child properties of a kind, in source order (the walker's table, derived from `fields`). */
 export function childKeys(kind: NodeKind): readonly string[] {
-  return KINDS[kind].children;
+  return CHILD_KEYS[kind];
 }
 
 /** The operator a node is in dsq text, or null for a primary (a literal, a name, a call, CASE, a subquery...). */

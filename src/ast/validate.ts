@@ -1,6 +1,6 @@
 import { escapePointerSegment } from '../diagnostic/pointer.js';
 import { DsqError } from '../diagnostic/index.js';
-import { FIELD_LIST, NODE_FIELDS, ROLE_NAMES, describe, kindFits, type Role, type ValueField } from './fields.js';
+import { FIELD_LIST, ROLE_NAMES, describe, hasField, kindFits, type Role, type ValueField } from './fields.js';
 import type { Node, NodeKind } from './nodes.js';
 import { freezeNode, isChecked, registerTree } from './checked.js';
 
@@ -22,7 +22,7 @@ import { freezeNode, isChecked, registerTree } from './checked.js';
  * 100,000 levels deep is checked without growing the call stack.
  */
 
-export { NODE_FIELDS, kindFits, type Role } from './fields.js';
+export { kindFits, type Role } from './fields.js';
 
 // ---------------------------------------------------------------------------------------
 // Full validation
@@ -163,7 +163,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     if (level > maxDepth) throw tooDeep(maxDepth, at());
     const record = v as Readonly<Record<string, unknown>>;
     const kind = record['kind'];
-    if (typeof kind !== 'string' || !Object.hasOwn(NODE_FIELDS, kind)) {
+    if (typeof kind !== 'string' || !Object.hasOwn(FIELD_LIST, kind)) {
       throw astError(
         typeof kind === 'string' ? 'unknown-kind' : 'missing-kind',
         typeof kind === 'string'
@@ -175,7 +175,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     if (!kindFits(kind, task.role)) throw wrongKind(kind, task.role, at());
     const fields = FIELD_LIST[kind as NodeKind];
     for (const key of Object.keys(record)) {
-      if (key !== 'kind' && !Object.hasOwn(NODE_FIELDS[kind as NodeKind], key)) {
+      if (key !== 'kind' && !hasField(kind, key)) {
         const known = fields.map((f) => `"${f.key}"`).join(', ');
         throw astError(
           'unknown-property',
@@ -305,5 +305,5 @@ export function nodePointers(root: Node): Map<Node, string> {
 export function fieldPointer(pointers: ReadonlyMap<Node, string>, node: Node, field: string | undefined): string | undefined {
   const at = pointers.get(node);
   if (at === undefined) return undefined;
-  return field !== undefined && Object.hasOwn(NODE_FIELDS[node.kind], field) ? `${at}/${field}` : at;
+  return field !== undefined && hasField(node.kind, field) ? `${at}/${field}` : at;
 }

@@ -1,8 +1,8 @@
-import { KINDS } from './kinds.js';
+import { childKeys } from './kinds.js';
 import type { Node, NodeKind, NodeOfKind } from './nodes.js';
 
 /**
- * The one walker. Children come from the kind table (kinds.ts `children`), in source order.
+ * The one walker. Children come from the kind table (kinds.ts `childKeys`: the fields that hold nodes), in source order.
  * Everything here is iterative (explicit stacks, no recursion): a 50,000-term AND chain or
  * 100,000 nested parentheses walk without growing the call stack.
  */
@@ -15,7 +15,7 @@ function isNode(value: unknown): value is Node {
 export function children(node: Node): Node[] {
   const out: Node[] = [];
   const record = node as unknown as Record<string, unknown>;
-  for (const key of KINDS[node.kind].children as readonly string[]) {
+  for (const key of childKeys(node.kind)) {
     const value = record[key];
     if (Array.isArray(value)) {
       for (const item of value) if (isNode(item)) out.push(item);
@@ -190,10 +190,10 @@ export function visit(root: Node, visitor: Visitor): boolean {
 
 /** Pushes a node's children so that they pop in source order. */
 function pushChildren(node: Node, depth: number, nodes: Node[], keys: (string | null)[], indexes: (number | null)[], depths: number[]): void {
-  const childKeys = KINDS[node.kind].children as readonly string[];
+  const childList = childKeys(node.kind);
   const record = node as unknown as Record<string, unknown>;
-  for (let k = childKeys.length - 1; k >= 0; k--) {
-    const key = childKeys[k] as string;
+  for (let k = childList.length - 1; k >= 0; k--) {
+    const key = childList[k] as string;
     const value = record[key];
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
@@ -291,7 +291,7 @@ export function transform<T extends Node>(root: T, fn: (node: Node) => Node): T 
     let changed = false;
     const record = node as unknown as Record<string, unknown>;
     const copy: Record<string, unknown> = { ...record };
-    for (const key of KINDS[node.kind].children as readonly string[]) {
+    for (const key of childKeys(node.kind)) {
       const value = record[key];
       if (Array.isArray(value)) {
         let arrayChanged = false;

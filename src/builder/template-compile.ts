@@ -1,6 +1,6 @@
 import { isDataAction, descendants, type Node } from '../ast/index.js';
 import { registerParts } from '../ast/checked.js';
-import { KINDS } from '../ast/kinds.js';
+import { childKeys } from '../ast/kinds.js';
 import { DsqError } from '../diagnostic/index.js';
 import { parse, parseExpression, tokenize } from '../syntax/index.js';
 import { describeValue } from './errors.js';
@@ -161,7 +161,7 @@ const NAME_FORMS: ReadonlySet<string> = new Set(['DATABASE_COLUMN', 'SYSTEM_COLU
  */
 function checkPlacement(ast: Node, where: Places): void {
   for (const node of descendants(ast)) {
-    const children = KINDS[node.kind].children as readonly string[];
+    const children = childKeys(node.kind);
     const allowed = PLACEABLE[node.kind] ?? [];
     for (const [key, value] of Object.entries(node)) {
       if (typeof value !== 'string' || children.includes(key) || allowed.includes(key)) continue;

@@ -76,40 +76,25 @@ export function caseType(thens: readonly string[], otherwise: string | null): st
 }
 
 /**
- * A function of the spec's table from its arguments' types (null for a name the table does not
- * list, or an argument nothing types): COUNT a number; SUM and the bit aggregates the numbers'
- * type (bigint over bigints) or null; AVG, STDDEV, VAR, CEIL, FLOOR a number or null; MIN and MAX
- * the argument's type or null; POW and TRUNCATE a number, null when an argument may be.
+ * A function of the spec's table from its arguments' types, by the table's `result`
+ * (src/spec/functions.ts; null for a name the table does not list, or an argument nothing
+ * types: `unknown`): COUNT a number; SUM and the bit aggregates the numbers' type (bigint over
+ * bigints); AVG, STDDEV, VAR, CEIL, FLOOR a number; MIN and MAX the argument's type; an
+ * aggregate may be null (no rows), POW and TRUNCATE only when an argument may be.
  */
 export function functionType(name: string, args: readonly string[]): string {
-  const upper = name.toUpperCase();
-  if (specFunction(upper) === undefined) return 'unknown';
-  if (upper === 'COUNT' || upper === 'COUNT_DISTINCT') return 'number';
+  const f = specFunction(name);
+  if (f === undefined) return 'unknown';
+  if (f.result === 'whole') return 'number';
   if (args.some((a) => a === 'unknown')) return 'unknown';
   const arg = args[0] ?? 'unknown';
-  switch (upper) {
-    case 'MIN':
-    case 'MAX':
+  switch (f.result) {
+    case 'argument':
       return union([arg, 'null']);
-    case 'SUM':
-    case 'SUM_DISTINCT':
-    case 'BIT_AND':
-    case 'BIT_OR':
-    case 'BIT_XOR':
+    case 'numeric':
       return union([nonNull(arg) === 'bigint' ? 'bigint' : 'number', 'null']);
-    case 'AVG':
-    case 'AVG_DISTINCT':
-    case 'CEIL':
-    case 'FLOOR':
-    case 'STDDEV_POP':
-    case 'STDDEV_SAMP':
-    case 'VAR_POP':
-    case 'VAR_SAMP':
-      return 'number | null';
-    case 'POW':
-    case 'TRUNCATE':
+    case 'number':
+      if (f.aggregate) return 'number | null';
       return args.every((a) => isNumeric(a) || a === 'null') ? orNullIf('number', args) : 'unknown';
-    default:
-      return 'unknown';
   }
 }

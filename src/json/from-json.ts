@@ -1,4 +1,5 @@
-import { KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
+import type { DataActionKind } from '../ast/actions.js';
 import { selectAction } from '../ast/make.js';
 import type { Expr, Node, NodeKind, SelectAction, Statement } from '../ast/nodes.js';
 import { freezeChecked } from '../ast/checked.js';
@@ -247,29 +248,7 @@ export const KIND_READERS = {
   select_action: readSelectAction,
   // The data actions and their parts (read-action.ts): one reader tells the actions apart by
   // their "action" and "fetch" (src/ast/kinds.ts `json`).
-  fetch_records: readDataAction,
-  fetch_multirecords: readDataAction,
-  fetch_pseudorecords: readDataAction,
-  fetch_tasks: readDataAction,
-  fetch_users: readDataAction,
-  fetch_crons: readDataAction,
-  fetch_follows: readDataAction,
-  fetch_keys: readDataAction,
-  fetch_logs: readDataAction,
-  fetch_notifications: readDataAction,
-  fetch_posts: readDataAction,
-  fetch_prefs: readDataAction,
-  fetch_pref_defs: readDataAction,
-  fetch_user_subscriptions: readDataAction,
-  fetch_seqs: readDataAction,
-  insert_action: readDataAction,
-  replace_action: readDataAction,
-  set_action: readDataAction,
-  update_action: readDataAction,
-  delete_action: readDataAction,
-  trash_action: readDataAction,
-  restore_action: readDataAction,
-  dispose_action: readDataAction,
+  ...(Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, readDataAction])) as Record<DataActionKind, typeof readDataAction>),
   record: readRecord,
   delimited_records: readRecord,
   boolean: readRecord,

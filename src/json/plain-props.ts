@@ -1,8 +1,16 @@
 import { describe, expectArray, expectString, fail, optionalBoolean, optionalString, type Cx, type Parts } from './parts.js';
 import { didYouMean } from './error.js';
 import type { JsonObject, JsonValue } from './value.js';
+import { FIELD_LIST } from '../ast/fields.js';
+import type { NodeKind } from '../ast/nodes.js';
 
 /** The plain properties of the data actions (numbers, flags, strings, lists of names, one of some words), each read on its own (`p`). */
+
+/** The JSON properties a kind's object takes and those it must have: its fields' JSON keys (the kind table, src/ast/kinds.ts). */
+export function jsonProps(kind: NodeKind): { readonly allowed: readonly string[]; readonly required: readonly string[] } {
+  const fields = FIELD_LIST[kind].filter((f) => f.json !== null);
+  return { allowed: fields.map((f) => f.json as string), required: fields.filter((f) => f.required).map((f) => f.json as string) };
+}
 
 
 export function optionalChild<W extends 'expr' | 'specifier' | 'records_spec'>(p: Parts, what: W, v: JsonValue | undefined) {

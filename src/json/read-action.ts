@@ -1,12 +1,13 @@
 import {
-  DELIMITED_FORMATS, ON_DUPLICATE, WRITE_ACTION, foldName,
+  DELIMITED_FORMATS, foldName,
   type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnRemove,
   type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction,
 } from '../ast/actions.js';
 import type { Expr, SingularSpec } from '../ast/nodes.js';
+import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
 import { didYouMean } from './error.js';
 import { Parts, describe, expectArray, expectObject, expectString, fail, gotType, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
-import { flagProp, oneOfProp, stringProp } from './plain-props.js';
+import { flagProp, jsonProps, oneOfProp, stringProp } from './plain-props.js';
 import { readFetch } from './read-fetch.js';
 import { readSingularSpecifier, readSpecifier } from './read-select.js';
 import { foldKey, type JsonMember, type JsonObject, type JsonValue } from './value.js';
@@ -18,7 +19,11 @@ import { foldKey, type JsonMember, type JsonObject, type JsonValue } from './val
  * spec's tables: an unknown one is an error naming the nearest known one.
  */
 
-const WRITE_ACTIONS = Object.values(WRITE_ACTION) as string[];
+type WriteKind = Exclude<DataAction['kind'], `fetch_${string}`>;
+/** The writes' kinds and their spec `"action"` (the kind table's `json.action`). */
+const WRITE_KINDS = DATA_ACTION_KINDS.filter((k): k is WriteKind => KINDS[k].json.fetch === null);
+const actionName = (kind: WriteKind): string => KINDS[kind].json.action;
+const WRITE_ACTIONS = WRITE_KINDS.map(actionName);
 /** Every action dsq reads: select, fetch, and the writes. */
 export const DATA_ACTIONS: readonly string[] = ['fetch', ...WRITE_ACTIONS];
 
@@ -31,7 +36,7 @@ export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
     fail(cx, 'unknown-action', `${unknownName('action', action)}${hint}; dsq reads the actions ${known.join(', ')}`, action);
   }
   if (action.value === 'fetch') return readFetch(obj, cx);
-  const kind = (Object.keys(WRITE_ACTION) as (keyof typeof WRITE_ACTION)[]).find((k) => WRITE_ACTION[k] === action.value) as keyof typeof WRITE_ACTION;
+  const kind = WRITE_KINDS.find((k) => actionName(k) === action.value) as WriteKind;
   if (kind === 'update_action') return readUpdate(obj, cx);
   if (kind === 'insert_action' || kind === 'replace_action' || kind === 'set_action') return readRecordsWrite(obj, cx, kind);
   return readRemove(obj, cx, kind);
@@ -40,19 +45,24 @@ export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
 // ---------------------------------------------------------------------------------------
 // Writes
 
+/** Checks a write's properties: `action` and its fields' JSON keys (the kind table). */
+function actionProps(p: Parts, obj: JsonObject, what: string, kind: WriteKind): void {
+  const props = jsonProps(kind);
+  p.props(obj, what, ['action', ...props.allowed], ['action', ...props.required]);
+}
+
 function readRecordsWrite(obj: JsonObject, cx: Cx, kind: RecordsWrite['kind']): Step<RecordsWrite> {
-  const name = WRITE_ACTION[kind];
+  const name = actionName(kind);
   const what = `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name.toUpperCase()} action`;
-  const allowed = ['action', 'database', 'records', 'on_duplicate', ...(kind === 'set_action' ? ['on_remove'] : []), 'fail_no_op'];
   const p = new Parts(cx);
-  p.props(obj, what, allowed, ['action', 'database', 'records']);
+  actionProps(p, obj, what, kind);
   const database = p.one('specifier', obj.get('database'));
   const recordsValue = obj.get('records');
   // Records are an array of record objects, or delimiter-separated data: {"type": "csv", "file": ...}.
   const delimited = recordsValue !== undefined && isTypedObject(recordsValue) ? p.attempt(() => readDelimited(p, cx, recordsValue as JsonObject), null) : null;
   const records: Slot<RecordsData> =
     delimited !== null ? () => delimited : p.list('record', recordsValue === undefined || isTypedObject(recordsValue) ? [] : p.attempt(() => recordItems(cx, recordsValue), []));
-  const onDuplicate = p.attempt(() => oneOfProp(cx, obj, 'on_duplicate', ON_DUPLICATE[kind], `of ${what}`), null);
+  const onDuplicate = p.attempt(() => oneOfProp(cx, obj, 'on_duplicate', KINDS[kind].fields.onDuplicate.options ?? [], `of ${what}`), null);
   const onRemove = kind === 'set_action' ? (p.attempt(() => oneOfProp(cx, obj, 'on_remove', ['delete', 'trash'], `of ${what}`), null) as OnRemove | null) : null;
   const failNoOp = flagProp(p, cx, obj, 'fail_no_op');
   return p.step((r) => {
@@ -110,7 +120,7 @@ function readDelimited(p: Parts, cx: Cx, obj: JsonObject): DelimitedRecords | nu
 
 function readUpdate(obj: JsonObject, cx: Cx): Step<DataAction> {
   const p = new Parts(cx);
-  p.props(obj, 'an UPDATE action', ['action', 'database', 'records', 'fields', 'expressions', 'file', 'fail_no_op'], ['action', 'database', 'records']);
+  actionProps(p, obj, 'an UPDATE action', 'update_action');
   const database = p.one('specifier', obj.get('database'));
   const records = p.one('records_spec', obj.get('records'));
   const fields = fieldValues(p, cx, obj.get('fields'), '"fields" (field names to literal values)');
@@ -121,9 +131,9 @@ function readUpdate(obj: JsonObject, cx: Cx): Step<DataAction> {
 }
 
 function readRemove(obj: JsonObject, cx: Cx, kind: RemoveAction['kind']): Step<RemoveAction> {
-  const what = `a ${WRITE_ACTION[kind].toUpperCase()} action`;
+  const what = `a ${actionName(kind).toUpperCase()} action`;
   const p = new Parts(cx);
-  p.props(obj, what, ['action', 'database', 'records', 'fail_no_op'], ['action', 'database', 'records']);
+  actionProps(p, obj, what, kind);
   const database = p.one('specifier', obj.get('database'));
   const records = p.one('records_spec', obj.get('records'));
   const failNoOp = flagProp(p, cx, obj, 'fail_no_op');

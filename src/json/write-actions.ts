@@ -1,36 +1,50 @@
-import { KINDS } from '../ast/kinds.js';
-import { isDelimited, type ActionPart, type DataActionKind, type FetchAction, type FieldExpr, type FieldValue, type RecordsWrite, type RemoveAction, type WallType } from '../ast/actions.js';
+import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
+import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import type { ActionPart, DataAction, DataActionKind, FetchPosts, FieldExpr, FieldValue } from '../ast/actions.js';
 import type { Node, NodeOfKind, WholeOrParam } from '../ast/nodes.js';
 import { Raw, obj, orNull, ref, refs, type, typed, whole, type Out, type Writer } from './json-out.js';
 
-/** The data actions' writers (src/ast/actions.ts): the spec's property names, in the order of its tables. */
+/**
+ * The data actions' writers (src/ast/actions.ts): each field under its JSON key, in the order
+ * of the kind's fields in the kind table (the order of the spec's tables), written by what the
+ * field holds; and the parts only data actions hold.
+ */
 
 /** A field value is plain JSON in either form (the spec's record objects have no `{"type": ...}` values). */
 const literal = (v: FieldValue['value']): Out => (v.kind === 'param' ? ref(v) : v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
 const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
-const orNone = (items: readonly (FieldValue | FieldExpr)[]) => (items.length > 0 ? fieldObj(items) : undefined);
-const flag = (b: boolean | null) => orNull(b, (v) => v);
 const words = (w: string | null) => orNull(w, (v) => v);
-const paging = (n: { order: readonly Node[]; limit: WholeOrParam | null; offset: WholeOrParam | null }) =>
-  [['order', n.order.length > 0 ? refs(n.order) : undefined], ['limit', whole(n.limit)], ['offset', whole(n.offset)]] as const;
-/** The spec's `"action"` (and `"fetch"`) of an action kind (src/ast/kinds.ts `json`). */
-const actionOf = (kind: DataActionKind): string => KINDS[kind].json.action;
-const fetch = (kind: FetchAction['kind'], ...entries: (readonly [string, Out | undefined])[]) =>
-  obj(['action', actionOf(kind)], ['fetch', KINDS[kind].json.fetch], ...entries);
 /** A wall specifier (spec "Specifiers"): `{"type": "group", "group": ...}`, database, user alike; a record wall names its database and record. */
-const wallSpec = (t: WallType, owner: Out, record: Out | null) =>
-  t === 'record' ? obj(['type', t], ['database', owner], ['record', record ?? undefined]) : obj(['type', t], [t, owner]);
-const remove = (n: RemoveAction) =>
-  obj(['action', actionOf(n.kind)], ['database', ref(n.database)], ['records', ref(n.records)], ['fail_no_op', flag(n.failNoOp)]);
-const recordsWrite = (n: RecordsWrite) =>
-  obj(
-    ['action', actionOf(n.kind)],
-    ['database', ref(n.database)],
-    ['records', isDelimited(n.records) ? ref(n.records) : refs(n.records)],
-    ['on_duplicate', words(n.onDuplicate)],
-    ['on_remove', n.kind === 'set_action' ? words(n.onRemove) : undefined],
-    ['fail_no_op', flag(n.failNoOp)],
-  );
+const wallSpec = (n: FetchPosts): Out | undefined => {
+  if (n.wallType === null || n.wall === null) return undefined;
+  const owner = ref(n.wall);
+  return n.wallType === 'record' ? obj(['type', n.wallType], ['database', owner], ['record', orNull(n.wallRecord, ref)]) : obj(['type', n.wallType], [n.wallType, owner]);
+};
+
+/** One field's JSON value (undefined: left out), by what the kind table says it holds. */
+function fieldOut(f: FieldEntry, v: unknown): Out | undefined {
+  if (v === null) return undefined;
+  if (f.child !== null) {
+    if (f.child.orValue !== undefined) return whole(v as WholeOrParam);
+    if (!Array.isArray(v)) return ref(v as Node);
+    // An empty list is left out (the spec's default), but a write's records, which are required.
+    if (v.length === 0 && f.child.shape === 'list') return undefined;
+    return f.child.role === 'field_value' || f.child.role === 'field_expr' ? fieldObj(v as (FieldValue | FieldExpr)[]) : refs(v as Node[]);
+  }
+  if (f.value?.form === 'whole') return new Raw(v as string);
+  return Array.isArray(v) ? [...(v as string[])] : (v as Out);
+}
+
+/** A data action: `"action"` (and `"fetch"`), then its fields (a post's wall as one object). */
+function dataAction(n: DataAction): Out {
+  const spelling = KINDS[n.kind].json;
+  const node = n as unknown as Readonly<Record<string, unknown>>;
+  const entries = FIELD_LIST[n.kind]
+    .filter((f) => f.json !== null)
+    .map((f): readonly [string, Out | undefined] => [f.json as string, n.kind === 'fetch_posts' && f.key === 'wall' ? wallSpec(n) : fieldOut(f, node[f.key])]);
+  return obj(['action', spelling.action], ['fetch', spelling.fetch ?? undefined], ...entries);
+}
+const DATA_ACTION_WRITERS = Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, dataAction])) as unknown as { readonly [K in DataActionKind]: Writer<NodeOfKind<K>> };
 
 export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Writer<NodeOfKind<K>> } = {
   boolean: (n) => n.value,
@@ -42,70 +56,9 @@ export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind'
   record: (n) =>
     obj(
       ...n.values.map((f): readonly [string, Out] => [f.field, literal(f.value)]),
-      ['expressions', orNone(n.expressions)],
+      ['expressions', n.expressions.length > 0 ? fieldObj(n.expressions) : undefined],
       ['file', orNull(n.file, ref)],
       ['tags', orNull(n.tags, (t) => [...t])],
     ),
-  fetch_records: (n) =>
-    fetch(
-      n.kind,
-      ['database', ref(n.database)],
-      ['records', orNull(n.records, ref)],
-      ['fields', orNull(n.fields, (f) => [...f])],
-      ['attributes', orNull(n.attributes, (a) => [...a])],
-      ['where', orNull(n.where, ref)],
-      ...paging(n),
-      ['children', flag(n.children)],
-      ['count', flag(n.count)],
-    ),
-  fetch_multirecords: (n) =>
-    fetch(n.kind, ['databases', ref(n.databases)], ['where', orNull(n.where, ref)], ...paging(n), ['children', flag(n.children)], ['count', flag(n.count)]),
-  fetch_pseudorecords: (n) => fetch(n.kind, ['select', ref(n.select)], ['where', orNull(n.where, ref)], ...paging(n), ['count', flag(n.count)]),
-  fetch_tasks: (n) =>
-    fetch(
-      n.kind,
-      ['from', whole(n.from)],
-      ['user', orNull(n.user, ref)],
-      ['text', words(n.text)],
-      ['where', orNull(n.where, ref)],
-      ...paging(n),
-      ['count', flag(n.count)],
-    ),
-  fetch_users: (n) => fetch(n.kind, ['users', orNull(n.users, ref)], ...paging(n)),
-  fetch_crons: (n) => fetch(n.kind),
-  fetch_pref_defs: (n) => fetch(n.kind),
-  fetch_seqs: (n) => fetch(n.kind),
-  fetch_follows: (n) => fetch(n.kind, ['user', orNull(n.user, ref)], ['count', flag(n.count)]),
-  fetch_keys: (n) => fetch(n.kind, ['user', orNull(n.user, ref)], ['count', flag(n.count)]),
-  fetch_prefs: (n) => fetch(n.kind, ['user', orNull(n.user, ref)]),
-  fetch_logs: (n) => fetch(n.kind, ['database', ref(n.database)], ['records', ref(n.records)]),
-  fetch_notifications: (n) => fetch(n.kind, ['user', orNull(n.user, ref)], ['type', words(n.type)], ['seen', flag(n.seen)]),
-  fetch_posts: (n) =>
-    fetch(
-      n.kind,
-      ['wall', n.wallType === null || n.wall === null ? undefined : wallSpec(n.wallType, ref(n.wall), n.wallRecord === null ? null : ref(n.wallRecord))],
-      ['following', flag(n.following)],
-      ['threads', flag(n.threads)],
-      ['post', whole(n.post)],
-      ['children', flag(n.children)],
-      ['records', flag(n.records)],
-    ),
-  fetch_user_subscriptions: (n) => fetch(n.kind, ['team', orNull(n.team, ref)], ['user', orNull(n.user, ref)]),
-  insert_action: recordsWrite,
-  replace_action: recordsWrite,
-  set_action: recordsWrite,
-  update_action: (n) =>
-    obj(
-      ['action', actionOf(n.kind)],
-      ['database', ref(n.database)],
-      ['records', ref(n.records)],
-      ['fields', orNone(n.fields)],
-      ['expressions', orNone(n.expressions)],
-      ['file', words(n.file)],
-      ['fail_no_op', flag(n.failNoOp)],
-    ),
-  delete_action: remove,
-  trash_action: remove,
-  restore_action: remove,
-  dispose_action: remove,
+  ...DATA_ACTION_WRITERS,
 };

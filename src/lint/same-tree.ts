@@ -1,5 +1,5 @@
 import type { Node } from '../ast/nodes.js';
-import { KINDS } from '../ast/kinds.js';
+import { childKeys } from '../ast/kinds.js';
 
 /** Structural equality of two trees, without recursion (deep trees are safe); stops at the first difference. */
 export function sameTree(a: Node, b: Node): boolean {
@@ -16,11 +16,11 @@ export function sameTree(a: Node, b: Node): boolean {
     const nx = x as Record<string, unknown>;
     const ny = y as Record<string, unknown>;
     if (nx.kind !== ny.kind) return false;
-    const childKeys = new Set<string>(KINDS[nx.kind as Node['kind']].children as readonly string[]);
+    const children = new Set<string>(childKeys(nx.kind as Node['kind']));
     const keys = Object.keys(nx);
     if (keys.length !== Object.keys(ny).length) return false;
     for (const k of keys) {
-      if (childKeys.has(k)) stack.push([nx[k], ny[k]]);
+      if (children.has(k)) stack.push([nx[k], ny[k]]);
       else if (nx[k] !== ny[k]) return false;
     }
   }

@@ -1,5 +1,5 @@
 import type { DataAction, DataActionKind } from '../ast/actions.js';
-import { isDataAction } from '../ast/actions.js';
+import { isDataAction } from '../ast/kinds.js';
 import type { Node, ResultColumn, Select, Source, Specifier } from '../ast/nodes.js';
 import type { Schema, SchemaDatabase } from '../schema/index.js';
 import { resolveDatabasePath, splitTablePath, type DatabaseMatch } from './schema-paths.js';

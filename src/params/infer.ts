@@ -5,6 +5,7 @@ import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../lint/
 import { buildActionScope, buildScope, scopeOwnerOf, type Scope } from '../lint/scope.js';
 import type { RuleContext } from '../lint/rule-api.js';
 import type { Schema, SchemaField } from '../schema/index.js';
+import { specFunction } from '../spec/functions.js';
 import { paramTypeOfField, type ParamType } from '../schema/param-types.js';
 
 /** What is known of one parameter of a statement. */
@@ -58,14 +59,17 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
       case 'count_rows':
         return { type: 'integer', from: 'literal', field: null };
       case 'function': {
-        // Aggregates: COUNT a whole number, SUM and AVG numbers, MIN and MAX their argument's type.
-        const name = e.name.toUpperCase();
-        if (name === 'COUNT' || name === 'COUNT_DISTINCT') return { type: 'integer', from: 'literal', field: null };
+        // By the spec function table's `result` (src/spec/functions.ts): COUNT a whole number,
+        // MIN and MAX their argument's type, SUM and the bit aggregates their argument's kind of
+        // number (whole over whole), AVG and the others a number.
+        const f = specFunction(e.name);
+        if (f === undefined) return null;
+        if (f.result === 'whole') return { type: 'integer', from: 'literal', field: null };
         const arg = e.args.length === 1 ? typeOfOperand(e.args[0] as Expr) : null;
         if (!arg) return null;
-        if (name === 'MIN' || name === 'MAX') return arg;
-        if (['SUM', 'SUM_DISTINCT', 'AVG', 'AVG_DISTINCT'].includes(name) && (arg.type === 'integer' || arg.type === 'number')) return { ...arg, type: 'number' };
-        return null;
+        if (f.result === 'argument') return arg;
+        if (arg.type !== 'integer' && arg.type !== 'number') return null;
+        return { ...arg, type: f.result === 'numeric' ? arg.type : 'number' };
       }
       case 'number':
         return { type: 'number', from: 'literal', field: null };

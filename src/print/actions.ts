@@ -1,11 +1,10 @@
-import type { ActionPart, DataActionKind } from '../ast/actions.js';
+import type { ActionPart, DataActionKind, FetchAction } from '../ast/actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, type LayoutFn } from './engine.js';
 import { quoteString } from './names.js';
 import { PLAIN } from './action-layout.js';
-import {
-  bareFetch, fetchLogs, fetchMultirecords, fetchNotifications, fetchPosts, fetchPseudorecords, fetchRecords, fetchTasks, fetchUsers, fetchUserSubscriptions, userFetch,
-} from './fetch-layouts.js';
+import { FETCH_KINDS } from '../ast/kinds.js';
+import { fetchLogs, fetchMultirecords, fetchPosts, fetchPseudorecords, fetchRecords, fetchTasks, fetchUsers, fieldFetch } from './fetch-layouts.js';
 import { delimitedRecords, fieldDoc, record, recordsWrite, remove, update } from './write-layouts.js';
 
 /**
@@ -25,21 +24,15 @@ export const ACTION_LAYOUTS = {
     leaf(n.form === 'object' && ctx.fileKeyword !== true ? verbatim(quoteString(n.value)) : concat([env.options.kw(n.form === 'object' ? 'FILE' : n.form.toUpperCase()), ' ', verbatim(quoteString(n.value))])),
   record,
   delimited_records: delimitedRecords,
+  // Every FETCH field by field (fieldFetch), but those with expressions, FROM or a wall.
+  ...(Object.fromEntries(FETCH_KINDS.map((k) => [k, fieldFetch])) as { readonly [K in FetchAction['kind']]: LayoutFn<K> }),
   fetch_records: fetchRecords,
   fetch_multirecords: fetchMultirecords,
   fetch_pseudorecords: fetchPseudorecords,
   fetch_tasks: fetchTasks,
   fetch_users: fetchUsers,
-  fetch_crons: bareFetch('CRONS'),
-  fetch_follows: userFetch('FOLLOWS'),
-  fetch_keys: userFetch('KEYS'),
   fetch_logs: fetchLogs,
-  fetch_notifications: fetchNotifications,
   fetch_posts: fetchPosts,
-  fetch_prefs: userFetch('PREFS'),
-  fetch_pref_defs: bareFetch('PREF_DEFS'),
-  fetch_user_subscriptions: fetchUserSubscriptions,
-  fetch_seqs: bareFetch('SEQS'),
   insert_action: recordsWrite('INSERT'),
   replace_action: recordsWrite('REPLACE'),
   set_action: recordsWrite('SET'),

@@ -1,4 +1,6 @@
-import type { FetchFollows, FetchKeys, FetchPrefs } from '../ast/actions.js';
+import type { FetchAction } from '../ast/actions.js';
+import { FIELD_LIST } from '../ast/fields.js';
+import { fetchWord } from '../ast/kinds.js';
 import type { Node } from '../ast/nodes.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { leaf, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
@@ -91,24 +93,35 @@ export const fetchUsers: LayoutFn<'fetch_users'> = (n, _c, env) => {
   });
 };
 
-/** FETCH CRONS, PREF_DEFS, SEQS: the words alone. */
-export const bareFetch = (word: string) => (_n: Node, _c: Ctx, env: Env): Layout => leaf(`${env.options.kw('FETCH')} ${env.options.kw(word)}`);
-
-/** FETCH [COUNT] FOLLOWS|KEYS [USER spec], FETCH PREFS [USER spec]. */
-export function userFetch(word: string) {
-  return (n: FetchFollows | FetchKeys | FetchPrefs, _c: Ctx, env: Env): Layout => {
-    const k = new Kids();
-    const hasUser = k.add(n.user);
-    const count = 'count' in n ? n.count : null;
-    return k.layout((take) => {
-      const clauses: Doc[] = [];
-      if (hasUser) clauses.push(clause(env.options.kw('USER'), take()));
-      const options = 'count' in n ? optionsClause(env, [['COUNT', countOption(count)]]) : null;
-      if (options) clauses.push(options);
-      return statement(fetchHead(env, count, word), clauses);
+/**
+ * A FETCH without expressions, field by field (the kind table's fields, in order: CRONS, SEQS,
+ * FOLLOWS, PREFS, NOTIFICATIONS, USER_SUBSCRIPTIONS, ...): `FETCH [COUNT] WORD`, then a
+ * specifier field as `KEY spec`, a whole number as `KEY n`, text as `KEY 'text'` (KEY: the
+ * field's JSON key in upper case), and the flags in OPTIONS (COUNT = TRUE as `FETCH COUNT`).
+ */
+export const fieldFetch = (n: FetchAction, _c: Ctx, env: Env): Layout => {
+  const kw = env.options.kw;
+  const k = new Kids();
+  const fields = FIELD_LIST[n.kind];
+  const node = n as unknown as Readonly<Record<string, unknown>>;
+  const has = fields.map((f) => f.child !== null && k.add(node[f.key] as Node | null));
+  const count = 'count' in n ? n.count : null;
+  return k.layout((take) => {
+    const clauses: Doc[] = [];
+    const flags: [string, boolean | null][] = [];
+    fields.forEach((f, i) => {
+      const word = (f.json as string).toUpperCase();
+      const v = node[f.key];
+      if (f.child !== null) {
+        if (has[i] === true) clauses.push(clause(kw(word), take()));
+      } else if (f.value?.form === 'flag') flags.push([word, f.key === 'count' ? countOption(v as boolean | null) : (v as boolean | null)]);
+      else if (typeof v === 'string') clauses.push(f.value?.form === 'whole' ? `${kw(word)} ${v}` : concat([kw(word), ' ', verbatim(quoteString(v))]));
     });
-  };
-}
+    const options = optionsClause(env, flags);
+    if (options) clauses.push(options);
+    return statement(fetchHead(env, count, fetchWord(n.kind)), clauses);
+  });
+};
 
 export const fetchLogs: LayoutFn<'fetch_logs'> = (n, _c, env) => {
   const k = new Kids();
@@ -118,20 +131,6 @@ export const fetchLogs: LayoutFn<'fetch_logs'> = (n, _c, env) => {
     const head = concat([fetchHead(env, null, 'LOGS'), ' ', env.options.kw('FROM'), ' ', take()]);
     const r = records(take, env);
     return statement(head, r ? [r] : []);
-  });
-};
-
-export const fetchNotifications: LayoutFn<'fetch_notifications'> = (n, _c, env) => {
-  const kw = env.options.kw;
-  const k = new Kids();
-  const hasUser = k.add(n.user);
-  return k.layout((take) => {
-    const clauses: Doc[] = [];
-    if (hasUser) clauses.push(clause(kw('USER'), take()));
-    if (n.type !== null) clauses.push(concat([kw('TYPE'), ' ', verbatim(quoteString(n.type))]));
-    const options = optionsClause(env, [['SEEN', n.seen]]);
-    if (options) clauses.push(options);
-    return statement(fetchHead(env, null, 'NOTIFICATIONS'), clauses);
   });
 };
 
@@ -150,18 +149,5 @@ export const fetchPosts: LayoutFn<'fetch_posts'> = (n, _c, env) => {
     const options = optionsClause(env, [['FOLLOWING', n.following], ['THREADS', n.threads], ['CHILDREN', n.children], ['RECORDS', n.records]]);
     if (options) clauses.push(options);
     return statement(fetchHead(env, null, 'POSTS'), clauses);
-  });
-};
-
-export const fetchUserSubscriptions: LayoutFn<'fetch_user_subscriptions'> = (n, _c, env) => {
-  const kw = env.options.kw;
-  const k = new Kids();
-  const hasTeam = k.add(n.team);
-  const hasUser = k.add(n.user);
-  return k.layout((take) => {
-    const clauses: Doc[] = [];
-    if (hasTeam) clauses.push(clause(kw('TEAM'), take()));
-    if (hasUser) clauses.push(clause(kw('USER'), take()));
-    return statement(fetchHead(env, null, 'USER_SUBSCRIPTIONS'), clauses);
   });
 };

@@ -1,4 +1,5 @@
-import { precedenceOf } from '../ast/kinds.js';
+import { FETCH_KINDS, precedenceOf } from '../ast/kinds.js';
+import type { FetchAction } from '../ast/actions.js';
 import type { Expr, Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { children } from '../ast/walk.js';
@@ -145,21 +146,8 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   select_action: flat,
   // Data actions: their clauses at the statement's level; a key's list, a record's row and a
   // pseudorecords SELECT in parentheses one level down.
-  fetch_records: flat,
-  fetch_multirecords: flat,
+  ...(Object.fromEntries(FETCH_KINDS.map((k) => [k, flat])) as { readonly [K in FetchAction['kind']]: Nesting<K> }),
   fetch_pseudorecords: level,
-  fetch_tasks: flat,
-  fetch_users: flat,
-  fetch_crons: flat,
-  fetch_follows: flat,
-  fetch_keys: flat,
-  fetch_logs: flat,
-  fetch_notifications: flat,
-  fetch_posts: flat,
-  fetch_prefs: flat,
-  fetch_pref_defs: flat,
-  fetch_user_subscriptions: flat,
-  fetch_seqs: flat,
   insert_action: flat,
   replace_action: flat,
   set_action: flat,

@@ -1,7 +1,8 @@
 import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
-import { KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, childKeys } from '../ast/kinds.js';
+import type { DataActionKind } from '../ast/actions.js';
 import { registerTree } from '../ast/checked.js';
 import { fieldPointer, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
@@ -161,29 +162,7 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
     if (p !== null) out.push(problem('rows', p, node, 'rows', 'leave it out for the default of 10,000'));
   },
   // Data actions and their parts: check-actions.ts.
-  fetch_records: checkActionNode,
-  fetch_multirecords: checkActionNode,
-  fetch_pseudorecords: checkActionNode,
-  fetch_tasks: checkActionNode,
-  fetch_users: checkActionNode,
-  fetch_crons: checkActionNode,
-  fetch_follows: checkActionNode,
-  fetch_keys: checkActionNode,
-  fetch_logs: checkActionNode,
-  fetch_notifications: checkActionNode,
-  fetch_posts: checkActionNode,
-  fetch_prefs: checkActionNode,
-  fetch_pref_defs: checkActionNode,
-  fetch_user_subscriptions: checkActionNode,
-  fetch_seqs: checkActionNode,
-  insert_action: checkActionNode,
-  replace_action: checkActionNode,
-  set_action: checkActionNode,
-  update_action: checkActionNode,
-  delete_action: checkActionNode,
-  trash_action: checkActionNode,
-  restore_action: checkActionNode,
-  dispose_action: checkActionNode,
+  ...(Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, checkActionNode])) as Record<DataActionKind, typeof checkActionNode>),
   boolean: none,
   field_value: none,
   field_expr: none,
@@ -221,7 +200,7 @@ export function checkTree(root: Node): Problem[] {
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     (CHECKS[node.kind] as Check<NodeKind>)(node as never, out);
-    const keys = KINDS[node.kind].children as readonly string[];
+    const keys = childKeys(node.kind);
     const record = node as unknown as Record<string, unknown>;
     // Children pushed in reverse so they are visited in source order.
     for (let k = keys.length - 1; k >= 0; k--) {

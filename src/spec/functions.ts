@@ -15,28 +15,38 @@ export interface SpecFunction {
   readonly aggregate: boolean;
   /** Names of the arguments (for signatures, hover text and messages). */
   readonly params: readonly string[];
+  /**
+   * What it gives, from its first argument's type (the one table `dsq gen`'s row types and
+   * parameter inference read): `whole` a whole number (COUNT); `argument` the argument's type
+   * (MIN, MAX); `numeric` the argument's kind of number: whole over whole numbers, which the
+   * spec keeps in the signed 64-bit range (SUM, the bit aggregates); `number` any number (AVG,
+   * POW, ...). An aggregate is null over no rows, but COUNT.
+   */
+  readonly result: FunctionResult;
 }
 
+export type FunctionResult = 'whole' | 'argument' | 'numeric' | 'number';
+
 export const SPEC_FUNCTIONS = {
-  AVG: { args: 1, aggregate: true, params: ['value'] },
-  AVG_DISTINCT: { args: 1, aggregate: true, params: ['value'] },
-  BIT_AND: { args: 1, aggregate: true, params: ['value'] },
-  BIT_OR: { args: 1, aggregate: true, params: ['value'] },
-  BIT_XOR: { args: 1, aggregate: true, params: ['value'] },
-  CEIL: { args: 1, aggregate: true, params: ['value'] },
-  COUNT: { args: 1, aggregate: true, params: ['value'] },
-  FLOOR: { args: 1, aggregate: true, params: ['value'] },
-  MAX: { args: 1, aggregate: true, params: ['value'] },
-  MIN: { args: 1, aggregate: true, params: ['value'] },
-  STDDEV_POP: { args: 1, aggregate: true, params: ['value'] },
-  STDDEV_SAMP: { args: 1, aggregate: true, params: ['value'] },
-  SUM: { args: 1, aggregate: true, params: ['value'] },
-  SUM_DISTINCT: { args: 1, aggregate: true, params: ['value'] },
-  VAR_POP: { args: 1, aggregate: true, params: ['value'] },
-  VAR_SAMP: { args: 1, aggregate: true, params: ['value'] },
-  COUNT_DISTINCT: { args: 'n', aggregate: true, params: ['values'] },
-  POW: { args: 2, aggregate: false, params: ['base', 'exponent'] },
-  TRUNCATE: { args: 2, aggregate: false, params: ['value', 'digits'] },
+  AVG: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  AVG_DISTINCT: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  BIT_AND: { args: 1, aggregate: true, params: ['value'], result: 'numeric' },
+  BIT_OR: { args: 1, aggregate: true, params: ['value'], result: 'numeric' },
+  BIT_XOR: { args: 1, aggregate: true, params: ['value'], result: 'numeric' },
+  CEIL: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  COUNT: { args: 1, aggregate: true, params: ['value'], result: 'whole' },
+  FLOOR: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  MAX: { args: 1, aggregate: true, params: ['value'], result: 'argument' },
+  MIN: { args: 1, aggregate: true, params: ['value'], result: 'argument' },
+  STDDEV_POP: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  STDDEV_SAMP: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  SUM: { args: 1, aggregate: true, params: ['value'], result: 'numeric' },
+  SUM_DISTINCT: { args: 1, aggregate: true, params: ['value'], result: 'numeric' },
+  VAR_POP: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  VAR_SAMP: { args: 1, aggregate: true, params: ['value'], result: 'number' },
+  COUNT_DISTINCT: { args: 'n', aggregate: true, params: ['values'], result: 'whole' },
+  POW: { args: 2, aggregate: false, params: ['base', 'exponent'], result: 'number' },
+  TRUNCATE: { args: 2, aggregate: false, params: ['value', 'digits'], result: 'number' },
 } as const satisfies Readonly<Record<string, SpecFunction>>;
 
 /** A name of the table, upper case. */

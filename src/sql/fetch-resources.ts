@@ -1,6 +1,5 @@
-import type {
-  FetchCrons, FetchFollows, FetchKeys, FetchLogs, FetchNotifications, FetchPosts, FetchPrefDefs, FetchPrefs, FetchSeqs, FetchTasks, FetchUsers, FetchUserSubscriptions,
-} from '../ast/actions.js';
+import type { FetchAction, FetchLogs, FetchMultirecords, FetchPseudorecords, FetchRecords } from '../ast/actions.js';
+import { KINDS } from '../ast/kinds.js';
 import type { Node, Specifier } from '../ast/nodes.js';
 import type { SchemaGroup } from '../schema/definitions.js';
 import { SqlError } from './errors.js';
@@ -15,8 +14,7 @@ import { databaseOfSpec, tableSource, type Translation } from './scope.js';
  * type with `count`; names are still checked: a database, its records and a group are resolved
  * against the schema, and a user or team named is an error (there are none).
  */
-export type ResourceFetch =
-  | FetchTasks | FetchUsers | FetchCrons | FetchPrefDefs | FetchSeqs | FetchFollows | FetchKeys | FetchPrefs | FetchLogs | FetchNotifications | FetchPosts | FetchUserSubscriptions;
+export type ResourceFetch = Exclude<FetchAction, FetchRecords | FetchMultirecords | FetchPseudorecords>;
 
 export interface ResourceFetchSql {
   /** The resource, plural (`tasks`, `crons`, `logs`): what the comment of `dsq sql` names. */
@@ -25,18 +23,13 @@ export interface ResourceFetchSql {
   readonly count: boolean;
 }
 
-const RESOURCE: Readonly<Record<ResourceFetch['kind'], string>> = {
-  fetch_tasks: 'tasks',
-  fetch_users: 'users',
-  fetch_crons: 'crons',
+/** The resources whose name is not their fetch type (the kind table's `json.fetch`). */
+const RESOURCE: Readonly<Partial<Record<ResourceFetch['kind'], string>>> = {
   fetch_pref_defs: 'preference definitions',
   fetch_seqs: 'task sequences',
-  fetch_follows: 'follows',
   fetch_keys: 'API keys',
   fetch_prefs: 'preferences',
   fetch_logs: 'record logs',
-  fetch_notifications: 'notifications',
-  fetch_posts: 'posts',
   fetch_user_subscriptions: 'subscriptions',
 };
 
@@ -63,7 +56,7 @@ function groupPaths(groups: readonly SchemaGroup[], prefix: string): string[] {
 }
 
 export function resourceFetchSql(t: Translation, f: ResourceFetch): ResourceFetchSql {
-  const what = RESOURCE[f.kind];
+  const what = RESOURCE[f.kind] ?? (KINDS[f.kind].json.fetch as string);
   switch (f.kind) {
     case 'fetch_tasks':
     case 'fetch_follows':

@@ -1,6 +1,8 @@
 import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/actions.js';
 import type { Expr, Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
 import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
+import { DATA_ACTION_KINDS } from '../ast/kinds.js';
+import { FIELD_LIST } from '../ast/fields.js';
 import { ExpressionRules } from './expression-rules.js';
 import { fieldKey as propertyKey } from './field-spans.js';
 import { stringValue } from './literals.js';
@@ -12,32 +14,10 @@ const LPAREN = idx(T.LParen);
 const WHERE = idx(T.Where);
 const NUMBER = idx(T.NumberLiteral);
 
-/** The OPTIONS each action takes (the spec's booleans without a clause of their own). */
-const OPTION_NAMES: { readonly [K in DataAction['kind']]: readonly string[] } = {
-  fetch_records: ['CHILDREN', 'COUNT'],
-  fetch_multirecords: ['CHILDREN', 'COUNT'],
-  fetch_pseudorecords: ['COUNT'],
-  fetch_tasks: ['COUNT'],
-  fetch_users: [],
-  fetch_crons: [],
-  fetch_follows: ['COUNT'],
-  fetch_keys: ['COUNT'],
-  fetch_logs: [],
-  fetch_notifications: ['SEEN'],
-  fetch_posts: ['FOLLOWING', 'THREADS', 'CHILDREN', 'RECORDS'],
-  fetch_prefs: [],
-  fetch_pref_defs: [],
-  fetch_user_subscriptions: [],
-  fetch_seqs: [],
-  insert_action: ['FAIL_NO_OP'],
-  replace_action: ['FAIL_NO_OP'],
-  set_action: ['FAIL_NO_OP'],
-  update_action: ['FAIL_NO_OP'],
-  delete_action: ['FAIL_NO_OP'],
-  trash_action: ['FAIL_NO_OP'],
-  restore_action: ['FAIL_NO_OP'],
-  dispose_action: ['FAIL_NO_OP'],
-};
+/** The OPTIONS each data action takes: its flag fields in the kind table (src/ast/kinds-actions.ts), by JSON key in upper case. */
+const OPTION_NAMES = Object.fromEntries(
+  DATA_ACTION_KINDS.map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase())]),
+) as unknown as { readonly [K in DataAction['kind']]: readonly string[] };
 
 export type Options = Record<string, boolean>;
 

@@ -1,10 +1,12 @@
 import type { DataAction } from '../ast/actions.js';
+import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
 import { idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { WriteRules } from './write-rules.js';
 
 /** The words that start a data action (bare words, not reserved: a column may be called `update`). */
-export const ACTION_WORDS = ['FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'] as const;
+/** The words that start a data action: the data action kinds' keywords (the kind table). */
+export const ACTION_WORDS: readonly string[] = [...new Set(DATA_ACTION_KINDS.map((k) => KINDS[k].keyword))];
 const ACTION_WORD_SET: ReadonlySet<string> = new Set(ACTION_WORDS);
 const IDENTIFIER = idx(T.Identifier);
 

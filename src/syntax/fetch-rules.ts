@@ -1,6 +1,7 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js';
 import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
+import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
 import { ActionParts, type Options } from './action-parts.js';
 import { expectedMessage } from './messages.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
@@ -8,28 +9,14 @@ import * as T from './tokens.js';
 
 const IDENTIFIER = idx(T.Identifier);
 
-const FETCH_WORDS: Readonly<Record<string, FetchAction['kind']>> = {
-  RECORDS: 'fetch_records',
-  MULTIRECORDS: 'fetch_multirecords',
-  PSEUDORECORDS: 'fetch_pseudorecords',
-  TASKS: 'fetch_tasks',
-  USERS: 'fetch_users',
-  CRONS: 'fetch_crons',
-  FOLLOWS: 'fetch_follows',
-  KEYS: 'fetch_keys',
-  LOGS: 'fetch_logs',
-  NOTIFICATIONS: 'fetch_notifications',
-  POSTS: 'fetch_posts',
-  PREFS: 'fetch_prefs',
-  PREF_DEFS: 'fetch_pref_defs',
-  USER_SUBSCRIPTIONS: 'fetch_user_subscriptions',
-  SEQS: 'fetch_seqs',
-};
+/** `FETCH <word>`: each FETCH kind's word is its spec fetch type in upper case (the kind table). */
+const FETCH_WORDS: Readonly<Record<string, FetchAction['kind']>> = Object.fromEntries(FETCH_KINDS.map((k) => [fetchWord(k), k]));
 const FETCH_WORD_LIST = Object.keys(FETCH_WORDS).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
-/** The fetch types without expressions (the spec's table: users, walls, preferences, ...). */
-type OtherFetch = Exclude<FetchAction['kind'], 'fetch_records' | 'fetch_multirecords' | 'fetch_pseudorecords' | 'fetch_tasks' | 'fetch_users'>;
-const OTHER_FETCH: ReadonlySet<string> = new Set<OtherFetch>(['fetch_crons', 'fetch_follows', 'fetch_keys', 'fetch_logs', 'fetch_notifications', 'fetch_posts', 'fetch_prefs', 'fetch_pref_defs', 'fetch_user_subscriptions', 'fetch_seqs']);
+/** The fetch types with expressions (a WHERE, paging): read by `fetch`; every other is `otherFetch`'s. */
+type ExpressionFetch = 'fetch_records' | 'fetch_multirecords' | 'fetch_pseudorecords' | 'fetch_tasks' | 'fetch_users';
+type OtherFetch = Exclude<FetchAction['kind'], ExpressionFetch>;
+const EXPRESSION_FETCH: ReadonlySet<string> = new Set<ExpressionFetch>(['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users']);
 
 /**
  * FETCH (grammar/reference.md, "Data actions"): records, multirecords, pseudorecords, tasks,
@@ -46,7 +33,7 @@ export abstract class FetchRules extends ActionParts {
       return this.emptyFetch();
     }
     this.pos++;
-    if (OTHER_FETCH.has(kind)) return (yield* this.otherFetch(kind as OtherFetch, count, start, typeToken)) as FetchAction;
+    if (!EXPRESSION_FETCH.has(kind)) return (yield* this.otherFetch(kind as OtherFetch, count, start, typeToken)) as FetchAction;
     if (kind === 'fetch_users') {
       if (count !== null) this.report('syntax/fetch-count', 'FETCH USERS has no count', start, typeToken, 'leave COUNT out');
       const users = this.atPaging() || this.pos >= this.end ? null : ((yield this.specifier()) as Specifier);

@@ -1,4 +1,6 @@
 import type { NodeKind } from '../ast/nodes.js';
+import type { FetchAction } from '../ast/actions.js';
+import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
 
 /**
  * The parser's entry in the one-declaration-per-kind scheme (src/ast/kinds.ts): for every node
@@ -47,21 +49,20 @@ export const KIND_EXAMPLES: { readonly [K in NodeKind]: string } = {
   select_source: 'SELECT a FROM (SELECT a FROM t)',
   select: 'SELECT a FROM t',
   select_action: 'SELECT a FROM t OPTIONS (ROWS = 10)',
+  // Every FETCH kind: `FETCH <word>` unless given below (a FETCH without expressions needs no more).
+  ...(Object.fromEntries(FETCH_KINDS.map((k) => [k, `FETCH ${fetchWord(k)}`])) as Record<FetchAction['kind'], string>),
   fetch_records: 'FETCH RECORDS FIELDS (a) FROM sales RECORDS KEY(id = 3) WHERE a = 1 LIMIT 10',
   fetch_multirecords: 'FETCH MULTIRECORDS FROM sales WHERE a = 1 LIMIT 10 OPTIONS (CHILDREN = TRUE)',
   fetch_pseudorecords: 'FETCH PSEUDORECORDS FROM (SELECT * FROM t) LIMIT 10',
   fetch_tasks: "FETCH TASKS FROM 5 TEXT 'x' LIMIT 10",
   fetch_users: 'FETCH USERS LIMIT 10',
-  fetch_crons: 'FETCH CRONS',
   fetch_follows: "FETCH COUNT FOLLOWS USER 'bob'",
   fetch_keys: 'FETCH KEYS USER 7',
   fetch_logs: 'FETCH LOGS FROM sales RECORDS [1, 2]',
   fetch_notifications: "FETCH NOTIFICATIONS TYPE 'mention' OPTIONS (SEEN = FALSE)",
   fetch_posts: 'FETCH POSTS ON DATABASE sales RECORD 4 POST 9 OPTIONS (THREADS = TRUE)',
   fetch_prefs: "FETCH PREFS USER 'bob'",
-  fetch_pref_defs: 'FETCH PREF_DEFS',
   fetch_user_subscriptions: "FETCH USER_SUBSCRIPTIONS TEAM 'ops'",
-  fetch_seqs: 'FETCH SEQS',
   insert_action: "INSERT INTO sales (a, b, file) VALUES (TRUE, a = 1, TEXT 'hi')",
   replace_action: "REPLACE INTO sales (a, b) VALUES (1, 2) ON DUPLICATE TRASH",
   set_action: "SET INTO sales (a) VALUES (1) ON REMOVE DELETE",

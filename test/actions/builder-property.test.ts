@@ -189,13 +189,18 @@ function rebuild(a: DataAction): { toJson(): string } {
       if (a.failNoOp !== null) b = b.failNoOp(a.failNoOp);
       return b;
     }
-    default: {
+    case 'delete_action':
+    case 'trash_action':
+    case 'restore_action':
+    case 'dispose_action': {
       const start = { delete_action: db.deleteFrom, trash_action: db.trashFrom, restore_action: db.restoreFrom, dispose_action: db.disposeFrom }[a.kind];
       let b = start(specArg(a.database) as never);
       b = a.records.kind === 'spec_where' ? b.where(expr(a.records.where)) : b.records(recordsArg(a.records) as never);
       if (a.failNoOp !== null) b = b.failNoOp(a.failNoOp);
       return b;
     }
+    default:
+      throw new Error(`no builder for ${(a as { kind: string }).kind}`);
   }
 }
 

@@ -65,13 +65,13 @@ describe('a parse registers its roots, frozen', () => {
     const doc = parseDocument("SELECT a + 1 FROM t WHERE b = 1;\nSELECT c + 2 FROM u WHERE d = ;\nSELECT x FROM DATABASE_TABLE(ALL, '')");
     expect(doc.statements).toHaveLength(1);
     expect(isChecked(doc.statements[0]!.node)).toBe(true);
-    // The parser recorded a span for every node it made, the failed statements' too: none is checked.
-    const recorded = (doc.spans as unknown as { recorded?: Map<Node, number> }).recorded;
-    expect(recorded, 'SourceSpans keeps its nodes in `recorded`').toBeInstanceOf(Map);
-    const good = new Set(descendants(doc.statements[0]!.node));
-    const failed = [...recorded!.keys()].filter((n) => !good.has(n));
-    expect(failed.map((n) => n.kind)).toEqual(expect.arrayContaining(['column', 'binary', 'table', 'number', 'select', 'spec_all']));
-    for (const n of failed) expect(isChecked(n), n.kind).toBe(false);
+    // The failed statements keep their trees (doc.recovered): no node of them is checked.
+    expect(doc.recovered).toHaveLength(2);
+    const failed = doc.recovered.flatMap((r) => [...descendants(r.node)]);
+    expect(failed.map((n) => n.kind)).toEqual(expect.arrayContaining(['column', 'binary', 'table', 'select', 'spec_all']));
+    // (A missing expression stands as the one shared, valid NULL node: checked wherever it is.)
+    for (const n of failed) if (n.kind !== 'null') expect(isChecked(n), n.kind).toBe(false);
+    for (const r of doc.recovered) expect(isChecked(r.node)).toBe(false);
   });
 
   it('only the root is registered: a part is registered when dsq code takes the tree apart (registerParts)', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NODE_KINDS, descendants } from '../../src/ast/index.js';
 import { checkDateTimeText } from '../../src/ast/datetime.js';
 import { checkNumber } from '../../src/ast/numbers.js';
-import { NODE_FIELDS } from '../../src/ast/validate.js';
+import { FIELD_LIST } from '../../src/ast/fields.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import * as api from '../../src/builder/index.js';
 import { COMPARE_OPS } from '../../src/builder/index.js';
@@ -481,7 +481,7 @@ function checkValue(v: unknown): void {
 // Hostile values
 
 const KINDS = [...NODE_KINDS];
-const FIELDS = [...new Set(Object.values(NODE_FIELDS).flatMap((f) => Object.keys(f)))];
+const FIELDS = [...new Set(Object.values(FIELD_LIST).flatMap((fields) => fields.map((f) => f.key)))];
 
 const hostileField: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom('1 OR 1 = 1', '', 'password', '"', "'", '\u0000dsq0\u0000', '*', 'all', '-1e400', 'ms', 'iso', '=', 'and', 5, {}, [], null, true),

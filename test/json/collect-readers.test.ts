@@ -143,13 +143,13 @@ describe('selects: result columns, order terms, sources, specifiers', () => {
 });
 
 describe('data actions', () => {
-  it('FETCH records: a missing database, then paging, flags, each field name, the where', () => {
+  it('FETCH records: a missing database, then each property in the spec table\'s order, the where (a child) last', () => {
     expect(stmt('{"action": "fetch", "fetch": "records", "limit": "x", "count": 1, "fields": [1, "a", 2], "where": true}')).toEqual([
       ['json/missing-property', ''],
-      ['json/wrong-type', '/limit'],
-      ['json/wrong-type', '/count'],
       ['json/wrong-type', '/fields/0'],
       ['json/wrong-type', '/fields/2'],
+      ['json/wrong-type', '/limit'],
+      ['json/wrong-type', '/count'],
       ['json/wrong-type', '/where'],
     ]);
   });
@@ -157,8 +157,8 @@ describe('data actions', () => {
   it('FETCH posts, tasks, notifications, user_subscriptions: every property', () => {
     expect(stmt('{"action": "fetch", "fetch": "posts", "wall": {"type": "wal"}, "post": "1", "following": 1}')).toEqual([
       ['json/wrong-type', '/wall/type'],
-      ['json/wrong-type', '/post'],
       ['json/wrong-type', '/following'],
+      ['json/wrong-type', '/post'],
     ]);
     expect(stmt('{"action": "fetch", "fetch": "posts", "wall": {"type": "record", "database": true}, "threads": 1}')).toEqual([
       ['json/missing-property', '/wall'],

@@ -1,3 +1,4 @@
+import { KINDS } from '../../ast/kinds.js';
 import type { DataAction } from '../../ast/actions.js';
 import { recordObjects } from '../../ast/actions.js';
 import type { Source } from '../../ast/nodes.js';
@@ -11,7 +12,6 @@ const SPEC = 'the spec: "`trash` enables the trash table and the TRASH, RESTORE 
 const FILE_SPEC = 'the spec: a record\'s "file: binary object, only if the database has the file feature"';
 const UPDATE_FILE_SPEC = 'the spec: "The `file` property requires the file feature"';
 const TAG_SPEC = 'the spec: a record\'s "tags: array of strings, only if the database has the tag feature"';
-const WORD = { trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' } as const;
 
 /** A database's feature flags (the spec's database definition: `trash`, `file`, `tag`; absent: false). */
 type Feature = 'trash' | 'file' | 'tag';
@@ -42,7 +42,7 @@ export const trashWithoutFeature: Rule = {
         case 'trash_action':
         case 'restore_action':
         case 'dispose_action':
-          if (lacks('trash')) context.report({ node, message: `${WORD[node.kind]} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
+          if (lacks('trash')) context.report({ node, message: `${KINDS[node.kind].keyword} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
           return;
         case 'insert_action':
         case 'replace_action':

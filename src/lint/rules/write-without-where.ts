@@ -1,7 +1,7 @@
+import { KINDS } from '../../ast/kinds.js';
 import type { RemoveAction, UpdateAction } from '../../ast/actions.js';
 import type { Rule } from '../rule-api.js';
 
-const WORD = { update_action: 'UPDATE', delete_action: 'DELETE', trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' } as const;
 
 /** UPDATE, DELETE, TRASH, RESTORE or DISPOSE whose records specifier is ALL: it acts on every record. */
 export const writeWithoutWhere: Rule = {
@@ -19,7 +19,7 @@ export const writeWithoutWhere: Rule = {
       if (source !== null && /\bRECORDS\s+ALL\b/i.test(source)) return;
       context.report({
         node,
-        message: `${WORD[node.kind]} without WHERE or RECORDS acts on every record of the database; add a WHERE, or write RECORDS ALL to mean it.`,
+        message: `${KINDS[node.kind].keyword} without WHERE or RECORDS acts on every record of the database; add a WHERE, or write RECORDS ALL to mean it.`,
       });
     };
     return {

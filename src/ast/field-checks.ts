@@ -1,0 +1,215 @@
+import { checkDateTimeText, type DateTimeKind } from './datetime.js';
+import { foldName } from './actions.js';
+import { BINARY_OPS, JOIN_OPS, UNARY_OPS } from './nodes.js';
+import { checkNumber } from './numbers.js';
+
+/**
+ * The vocabulary the kind table (kinds.ts) describes each field of a kind with: a field holds
+ * child nodes (`ChildField`: which kinds may stand there, how many) or a plain value
+ * (`ValueField`: its form, its type check and the spec's rule for it). Each field also names
+ * its key in the spec's JSON object form and whether that key is required there. No kind is
+ * named here: the entries of kinds-*.ts use these, and fields.ts derives the per-kind lists.
+ */
+
+/** What may stand at a place in the tree. */
+export type Role =
+  | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
+  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param';
+
+/** The spec JSON's side of a field: its key in the object form, and whether that key must be given. */
+interface JsonKey {
+  /**
+   * The key in the spec's object form; absent: the field's name in snake case (`failNoOp` is
+   * `fail_no_op`); null: no key of its own (the kind's writer spells it, as a post's wall).
+   */
+  readonly json?: string | null;
+  /** The JSON key must be given (default: a child field of shape `one`, or a write's records). */
+  readonly required?: boolean;
+}
+
+/** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
+export interface ChildField extends JsonKey {
+  readonly role: Role;
+  readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty' | 'listOrOne';
+  /** For shape `listOrOne`: the role of the one node that may stand instead of the list (a write's records: record objects, or delimited data). */
+  readonly orOne?: Role;
+  /**
+   * A field that holds a plain value or a node in its place (`limit`: whole-number text, or a
+   * parameter `:n`): the check of the plain value (null and strings; objects are children).
+   */
+  readonly orValue?: ValueField;
+}
+
+/**
+ * What a plain value is, for the parts that read, write and generate values field by field
+ * (the JSON reader and writer of the data actions, the test arbitraries): text, number text
+ * (whole or not), a flag, a list of names, one of some words, datetime text.
+ */
+export type ValueForm = 'text' | 'number' | 'whole' | 'flag' | 'names' | 'word' | 'datetime';
+
+/**
+ * A field holding a plain value. `type` is its shape (a string, true or false, one of some
+ * words, or null where allowed); `rule` what the spec asks of the value (exact number text,
+ * datetime text, not empty). Each returns what is wrong, or null.
+ */
+export interface ValueField extends JsonKey {
+  readonly code: string;
+  readonly form: ValueForm;
+  /** null is a value of the field (the spec's default, or absent). */
+  readonly nullable: boolean;
+  /** For form `word`: the words. */
+  readonly options?: readonly string[];
+  /** The value is a list (of strings) or null: it is copied and frozen with its node. */
+  readonly list?: true;
+  readonly type: (value: unknown) => string | null;
+  readonly rule?: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
+}
+export type Field = ChildField | ValueField;
+
+export function isChildField(field: Field): field is ChildField {
+  return 'role' in field;
+}
+
+/** The field with its JSON key named (`at('wall', ...)`), or with none of its own (`at(null, ...)`). */
+export const at = <F extends Field>(json: string | null, field: F): F => ({ ...field, json });
+/** The field, its JSON key required. */
+export const required = <F extends Field>(field: F): F => ({ ...field, required: true });
+
+// ---------------------------------------------------------------------------------------
+// Value fields
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return value === '' ? 'an empty string' : `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    case 'number':
+      return `the number ${value}`;
+    case 'bigint':
+      return `the bigint ${value}`;
+    case 'boolean':
+      return String(value);
+    case 'object': {
+      const kind = (value as { kind?: unknown }).kind;
+      return typeof kind === 'string' ? `an object with kind ${JSON.stringify(kind.slice(0, 40))}` : 'an object';
+    }
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+const isString = (v: unknown) => (typeof v === 'string' ? null : `must be a string, got ${describe(v)}`);
+const isStringOrNull = (v: unknown) => (v === null || typeof v === 'string' ? null : `must be a string or null, got ${describe(v)}`);
+const notEmpty = (v: unknown) => (v === '' ? 'must not be empty' : null);
+
+export const NAME: ValueField = { code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: notEmpty };
+/** A parameter name: a letter or `_`, then letters, digits and `_` (what `:name` can spell). */
+export const PARAM_NAME: ValueField = {
+  code: 'wrong-type',
+  form: 'text',
+  nullable: false,
+  type: isString,
+  rule: (v) => (typeof v === 'string' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? `must be a parameter name (a letter or _, then letters, digits or _), got ${describe(v)}` : null),
+};
+export const OPTIONAL_NAME: ValueField = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty };
+export const STRING_VALUE: ValueField = {
+  code: 'wrong-type',
+  form: 'text',
+  nullable: false,
+  type: isString,
+  rule: (v) => (v === '' ? "must not be empty (the spec's empty string is null: use { kind: 'null' })" : null),
+};
+export const BOOLEAN: ValueField = { code: 'wrong-type', form: 'flag', nullable: false, type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`) };
+export const OPTIONAL_BOOLEAN: ValueField = {
+  code: 'wrong-type',
+  form: 'flag',
+  nullable: true,
+  type: (v) => (v === null || typeof v === 'boolean' ? null : `must be true, false or null, got ${describe(v)}`),
+};
+
+/** Number text: a string (a JS number has lost or may lose digits), exact, in the spec's ranges. */
+function numberType(v: unknown, nullable: boolean): string | null {
+  if (typeof v === 'string' || (nullable && v === null)) return null;
+  const example = typeof v === 'number' || typeof v === 'bigint' ? ` such as "${String(v)}"` : '';
+  return `must be number text (a string${example}), got ${describe(v)}`;
+}
+function numberRule(v: unknown, whole: boolean): string | null {
+  if (typeof v !== 'string') return null;
+  const check = checkNumber(v);
+  if (!check.ok) return check.reason;
+  return whole && !check.whole ? `must be a whole number, got ${v}` : null;
+}
+export const NUMBER: ValueField = { code: 'number', form: 'number', nullable: false, type: (v) => numberType(v, false), rule: (v) => numberRule(v, false) };
+export const WHOLE: ValueField = { code: 'number', form: 'whole', nullable: false, type: (v) => numberType(v, false), rule: (v) => numberRule(v, true) };
+export const OPTIONAL_WHOLE: ValueField = { code: 'number', form: 'whole', nullable: true, type: (v) => numberType(v, true), rule: (v) => numberRule(v, true) };
+
+const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
+export const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({ code: 'datetime', form: 'datetime', nullable: false, type: isString, rule: dateTimeRule(kind) });
+/** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
+export const DATETIME_VALUE: ValueField = {
+  code: 'datetime',
+  form: 'datetime',
+  nullable: false,
+  type: isString,
+  rule: (v, node) => (node['form'] === 'ms' ? numberRule(v, true) : node['form'] === 'iso' ? dateTimeRule('datetime')(v) : null),
+};
+
+export function oneOf(options: readonly string[]): ValueField {
+  const set: ReadonlySet<unknown> = new Set(options);
+  return { code: 'wrong-type', form: 'word', nullable: false, options, type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`) };
+}
+export const OPTIONAL_ONE_OF = (options: readonly string[]): ValueField => {
+  const inner = oneOf(options);
+  return { ...inner, nullable: true, type: (v) => (v === null ? null : inner.type(v)) };
+};
+export const BINARY_OP = oneOf(BINARY_OPS);
+export const UNARY_OP = oneOf(UNARY_OPS);
+export const JOIN_OP = oneOf(JOIN_OPS);
+
+/** A delimiter or quote: a non-empty string, or null; dsv needs its delimiter (the spec's table: "required for dsv"). */
+export const DELIMITER: ValueField = {
+  code: 'wrong-type',
+  form: 'text',
+  nullable: true,
+  type: isStringOrNull,
+  rule: (v, node) => (v === null && node['format'] === 'dsv' ? 'must be given for dsv records (the spec: "required for dsv")' : notEmpty(v)),
+};
+export const FIELD_NAME: ValueField = {
+  code: 'wrong-type',
+  form: 'text',
+  nullable: false,
+  type: isString,
+  rule: (v) => (v === '' ? 'must not be empty' : typeof v === 'string' && foldName(v) !== v ? 'must be trimmed, with single spaces (the spec\'s key rules 3-4)' : null),
+};
+/** A file reference's value: an object id (not empty), or text or base64 content. */
+export const FILE_VALUE: ValueField = { code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null) };
+export const STRING_LIST_OR_NULL: ValueField = {
+  code: 'wrong-type',
+  form: 'names',
+  nullable: true,
+  list: true,
+  type: (v) => (v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? null : `must be an array of strings or null, got ${describe(v)}`),
+};
+export const NAME_LIST_OR_NULL: ValueField = {
+  ...STRING_LIST_OR_NULL,
+  rule: (v) => (Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
+};
+export const OPTIONAL_STRING: ValueField = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty };
+
+// ---------------------------------------------------------------------------------------
+// Child fields
+
+export const one = (role: Role): ChildField => ({ role, shape: 'one' });
+export const nullable = (role: Role): ChildField => ({ role, shape: 'nullable' });
+export const list = (role: Role): ChildField => ({ role, shape: 'list' });
+export const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
+
+export const E = one('expr');
+/** The records of INSERT, REPLACE, SET: a list of record objects, or one delimited-records node. */
+export const RECORDS_DATA: ChildField = { role: 'record', shape: 'listOrOne', orOne: 'delimited_records' };
+/** Whole-number text, null, or a parameter standing for the number (`LIMIT :n`, `ROWS = :n`). */
+export const OPTIONAL_WHOLE_OR_PARAM: ChildField = { role: 'param', shape: 'nullable', orValue: OPTIONAL_WHOLE };
+/** A FETCH's ORDER BY, LIMIT and OFFSET. */
+export const PAGING = { order: list('order_term'), limit: OPTIONAL_WHOLE_OR_PARAM, offset: OPTIONAL_WHOLE_OR_PARAM } as const;
