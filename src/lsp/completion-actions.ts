@@ -6,9 +6,9 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
 import { childDatabases, databases } from './completion-schema.js';
 import { pathEndingAt, startsExpression } from './completion-tokens.js';
-import { functionSignature } from './hover.js';
 import { EXPRESSION_KEYWORDS } from './keywords.js';
 import { writeName } from './scope.js';
+import { functionSignature, functionSnippet } from './signature.js';
 import { actionTarget, databaseStart, upper } from './action-target.js';
 import type { StatementShape, TextShape } from './structure.js';
 
@@ -60,7 +60,7 @@ export function completeAction(out: Items, shape: TextShape, statement: Statemen
   }
   if (names || setList) return;
   for (const k of EXPRESSION_KEYWORDS) out.keyword(k);
-  for (const f of FUNCTIONS.values()) if (!f.aggregate) out.fn(f.name, functionSignature(f), false);
+  for (const f of FUNCTIONS.values()) if (!f.aggregate) out.fn(f, functionSignature(f), functionSnippet(f, out.kw(f.name)));
 }
 
 /** The clause words of the data statements that a SET list ends at. */

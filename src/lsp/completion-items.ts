@@ -14,8 +14,11 @@ export interface CompletionContext {
   readonly positionAt: (offset: number) => Range['start'];
 }
 
-/** The order items are shown in: the likeliest first. */
-export const SORT = { field: '1', alias: '2', database: '2', keyword: '4', function: '3', form: '5' } as const;
+/**
+ * The order items are shown in: the likeliest first. Result aliases where they are read
+ * (GROUP BY, HAVING, ORDER BY) come first, then fields, record attributes (`1z`), the rest.
+ */
+export const SORT = { result: '0', field: '1', alias: '2', database: '2', keyword: '4', function: '3', form: '5' } as const;
 
 /** The list being built: no duplicates, keywords in the configured case. */
 export class Items {
@@ -52,9 +55,10 @@ export class Items {
     this.add(text, text, CompletionItemKind.Keyword, 'keyword', SORT.keyword);
   }
 
-  fn(name: string, signature: string, aggregate: boolean): void {
-    const text = this.kw(name);
-    this.add(text, `${text}(`, CompletionItemKind.Function, `${signature}${aggregate ? ' · aggregate' : ''}`, SORT.function, undefined, `${text}($1)`);
+  /** A function of the spec's table: `name(` inserted, or the whole call with a placeholder per argument (`snippet`) where the client takes snippets. */
+  fn(f: { readonly name: string; readonly aggregate: boolean }, signature: string, snippet: string): void {
+    const text = this.kw(f.name);
+    this.add(text, `${text}(`, CompletionItemKind.Function, `${signature}${f.aggregate ? ' · aggregate' : ''}`, SORT.function, undefined, snippet);
   }
 
   form(f: { label: string; insert: string; snippet: string }, detail: string): void {

@@ -10,7 +10,7 @@ import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, 
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
 import { writeName } from './scope.js';
 import { clauseAt, frameAt, isName, isSeparator, isWord, statementAt, tokenBefore, type Clause, type Frame, type TextShape } from './structure.js';
-import { functionSignature } from './hover.js';
+import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
 
 export type { CompletionContext } from './completion-items.js';
@@ -193,7 +193,7 @@ function expressionStart(out: Items, shape: TextShape, frame: Frame, clause: Cla
   fields(out, shape, frame, ctx.schema, clause);
   // Result aliases: read as alias references in GROUP BY, HAVING and ORDER BY; elsewhere through ALIAS().
   if (clause === 'group' || clause === 'having' || clause === 'order') {
-    for (const r of frame.results) out.add(r.alias, writeName(r.alias), CompletionItemKind.Variable, 'result alias', SORT.alias);
+    for (const r of frame.results) out.add(r.alias, writeName(r.alias), CompletionItemKind.Variable, 'result alias', SORT.result);
   } else if (clause === 'where') {
     for (const r of frame.results) out.add(`ALIAS(${r.alias})`, `${out.kw('ALIAS')}(${writeName(r.alias)})`, CompletionItemKind.Variable, 'result alias (explicit in WHERE)', SORT.alias);
   }
@@ -201,7 +201,7 @@ function expressionStart(out: Items, shape: TextShape, frame: Frame, clause: Cla
     if (f.aggregate && NO_AGGREGATES.has(clause)) continue;
     // COUNT_DISTINCT and the like are written COUNT(DISTINCT ...): COUNT's entry says so.
     if (f.name.endsWith('_DISTINCT')) continue;
-    out.fn(f.name, functionSignature(f), f.aggregate);
+    out.fn(f, functionSignature(f), functionSnippet(f, out.kw(f.name)));
   }
   for (const k of EXPRESSION_KEYWORDS) out.keyword(k);
   for (const f of EXPRESSION_FORMS) out.form(f, 'expression form');

@@ -1,6 +1,6 @@
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { format } from '../print/format.js';
-import { parseDocument } from '../syntax/parse.js';
+import { parseDocument, type ParsedDocument } from '../syntax/parse.js';
 import type { PrintOptions } from '../print/options.js';
 
 /** A replacement of `[start, end)` (UTF-16 offsets) by `text`. */
@@ -10,30 +10,40 @@ export interface OffsetEdit {
   readonly text: string;
 }
 
+/** The edits formatting makes, and the statements it left as written because they do not parse. */
+export interface Formatting {
+  readonly edits: OffsetEdit[];
+  /** The 1-based line of each statement left as written (it has errors), in order. */
+  readonly skipped: readonly number[];
+}
+
 /**
  * The whole document formatted exactly as `dsq fmt` does, as the one smallest edit (the common
- * start and end left alone, so the cursor and folds stay put). Null when the text does not
- * parse: formatting is never offered on a broken document.
+ * start and end left alone, so the cursor and folds stay put). When a statement does not parse,
+ * the ones that do are formatted each on its own (as range formatting does) and the broken ones
+ * are left as written: `skipped` says where they are.
  */
-export function formatDocument(text: string, options: PrintOptions): OffsetEdit[] | null {
+export function formatDocument(text: string, options: PrintOptions): Formatting {
   let out: string;
   try {
     out = format(text, options);
   } catch (err) {
-    if (err instanceof DsqError) return null;
+    if (err instanceof DsqError) return formatStatements(text, parseDocument(text), 0, text.length, options);
     throw err;
   }
   const edit = smallestEdit(text, out, 0);
-  return edit ? [edit] : [];
+  return { edits: edit ? [edit] : [], skipped: [] };
 }
 
 /**
  * The statements a range touches, each formatted on its own (as `dsq fmt` formats it: every
- * statement starts at column 1). Null when the document does not parse.
+ * statement starts at column 1). Statements that do not parse are left as written (`skipped`).
  */
-export function formatRange(text: string, start: number, end: number, options: PrintOptions): OffsetEdit[] | null {
-  const doc = parseDocument(text);
-  if (doc.diagnostics.some((d) => d.severity === 'error')) return null;
+export function formatRange(text: string, start: number, end: number, options: PrintOptions): Formatting {
+  return formatStatements(text, parseDocument(text), start, end, options);
+}
+
+function formatStatements(text: string, doc: ParsedDocument, start: number, end: number, options: PrintOptions): Formatting {
   const edits: OffsetEdit[] = [];
   for (const s of doc.statements) {
     if (s.span.end < start || s.span.start > end) continue;
@@ -42,7 +52,8 @@ export function formatRange(text: string, start: number, end: number, options: P
     try {
       out = format(source, options);
     } catch (err) {
-      if (err instanceof DsqError) return null;
+      // Parsed in the document, not alone: left as written (never seen; a printer check).
+      if (err instanceof DsqError) continue;
       throw err;
     }
     let formatted = out.replace(/\n+$/, '');
@@ -58,7 +69,29 @@ export function formatRange(text: string, start: number, end: number, options: P
     const edit = smallestEdit(source, formatted, s.span.start);
     if (edit) edits.push(edit);
   }
-  return edits;
+  return { edits, skipped: brokenLines(doc, start, end) };
+}
+
+/**
+ * The first line of each statement in [start, end] that has errors: a recovered statement's,
+ * or an error's own line where the parser made no tree of its statement.
+ */
+function brokenLines(doc: ParsedDocument, start: number, end: number): number[] {
+  const lines = new Set<number>();
+  const touches = (span: { start: number; end: number }) => span.end >= start && span.start <= end;
+  for (const r of doc.recovered) if (touches(r.span)) lines.add(r.span.line);
+  for (const d of doc.diagnostics) {
+    if (d.severity !== 'error' || !d.span || !touches(d.span)) continue;
+    const span = d.span;
+    if (!doc.recovered.some((r) => r.span.start <= span.start && span.start <= r.span.end)) lines.add(span.line);
+  }
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** What the client is told when formatting left statements as written. */
+export function skippedMessage(skipped: readonly number[]): string {
+  const where = skipped.length === 1 ? `the statement at line ${skipped[0]}` : `the statements at lines ${skipped.join(', ')}`;
+  return `dsq: formatted the statements that parse; ${where} ${skipped.length === 1 ? 'has' : 'have'} syntax errors and ${skipped.length === 1 ? 'was' : 'were'} left as written`;
 }
 
 /** True when formatted text ends with a `--` comment. */

@@ -1,11 +1,12 @@
 import { MarkupKind, type Hover, type Range } from 'vscode-languageserver/node';
-import { functionInfo, type FunctionInfo } from '../lint/functions.js';
+import { functionInfo } from '../lint/functions.js';
 import type { Schema, SchemaField } from '../schema/definitions.js';
 import { findDatabases, findField, type DatabaseEntry } from '../schema/lookup.js';
 import { actionTarget, isActionStatement } from './action-target.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { paramAt, paramHover, paramInfos } from './params.js';
+import { functionDoc } from './signature.js';
 import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';
 import {
   clauseAt, frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt, visibleFrames,
@@ -15,23 +16,6 @@ import {
 export interface HoverContext {
   readonly schema: Schema | null;
   readonly rangeOf: (start: number, end: number) => Range;
-}
-
-/** How a function of the spec's table is called: `SUM(x)`, `POW(x, y)`, `COUNT_DISTINCT(x, ...)`. */
-export function functionSignature(f: FunctionInfo): string {
-  const names = ['x', 'y', 'z'];
-  const args: string[] = [];
-  for (let i = 0; i < Math.min(f.minArgs, 3); i++) args.push(names[i] as string);
-  if (f.maxArgs === Infinity) args.push('...');
-  else for (let i = f.minArgs; i < f.maxArgs && i < 3; i++) args.push(`[${names[i]}]`);
-  return `${f.name}(${args.join(', ')})`;
-}
-
-/** What the spec's table says about a function, as hover text. */
-export function functionDoc(f: FunctionInfo): string {
-  const count = f.maxArgs === Infinity ? `${f.minArgs} or more arguments` : f.minArgs === f.maxArgs ? `${f.minArgs} argument${f.minArgs === 1 ? '' : 's'}` : `${f.minArgs} to ${f.maxArgs} arguments`;
-  const distinct = f.name.endsWith('_DISTINCT') ? `\n\nWritten \`${f.name.replace('_DISTINCT', '')}(DISTINCT ...)\`.` : '';
-  return `\`\`\`dsq\n${functionSignature(f)}\n\`\`\`\n${f.aggregate ? '**Aggregate**' : 'Not an aggregate'} · ${count} (the spec's function table)${distinct}`;
 }
 
 /** Hover at an offset: a field, a function, a source or alias, or a keyword form's reference line. */

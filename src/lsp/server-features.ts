@@ -1,15 +1,18 @@
 import {
-  type Connection, type Location, type Range, type TextDocuments,
+  ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type Location, type Range, type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LintResult } from '../lint/lint.js';
 import { codeActions } from './actions.js';
 import { complete } from './completion.js';
-import { formatDocument, formatRange, type OffsetEdit } from './formatting.js';
+import { foldingRanges } from './folding.js';
+import { formatDocument, formatRange, skippedMessage, type Formatting, type OffsetEdit } from './formatting.js';
 import { hover } from './hover.js';
 import { paramAt } from './params.js';
 import { aliasAt } from './references.js';
+import { renameEdits, renameTarget } from './rename.js';
 import { semanticTokens } from './semantic.js';
+import { signatureHelp } from './signature.js';
 import type { DocumentSettings } from './settings.js';
 import type { TextShape } from './structure.js';
 import { documentSymbols } from './symbols.js';
@@ -75,6 +78,11 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
     });
   });
 
+  connection.onSignatureHelp((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    return doc ? signatureHelp(shapeOfDoc(doc), doc.offsetAt(params.position)) : null;
+  });
+
   connection.onHover(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
@@ -130,25 +138,48 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
     return [r.found.definition, ...r.found.uses.filter((u) => u !== r.found.definition)].map((i) => ({ range: r.at(i), kind: i === r.found.definition ? 3 : 2 }));
   });
 
+  connection.onPrepareRename((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const target = renameTarget(shapeOfDoc(doc), doc.offsetAt(params.position));
+    return target ? { range: rangeIn(doc)(target.start, target.end), placeholder: target.name } : null;
+  });
+  connection.onRenameRequest((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    const list = renameEdits(shapeOfDoc(doc), doc.offsetAt(params.position), params.newName);
+    if (typeof list === 'string') return new ResponseError(ErrorCodes.InvalidParams, list);
+    return { changes: { [doc.uri]: edits(doc, list) } };
+  });
+
+  connection.onFoldingRanges((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    return doc ? foldingRanges(shapeOfDoc(doc), (o) => doc.positionAt(o).line) : [];
+  });
+
   connection.onDocumentSymbol((params) => {
     const doc = documents.get(params.textDocument.uri);
     return doc ? documentSymbols(shapeOfDoc(doc), rangeIn(doc)) : [];
   });
 
+  /** Formatting's edits; the client is told (window/showMessage) which statements were left as written. */
+  const formatted = (doc: TextDocument, result: Formatting) => {
+    if (result.skipped.length > 0) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: skippedMessage(result.skipped) });
+    return edits(doc, result.edits);
+  };
+
   connection.onDocumentFormatting(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
     const s = await settingsOf(doc.uri);
-    const list = formatDocument(doc.getText(), s.print);
-    return list === null ? null : edits(doc, list);
+    return formatted(doc, formatDocument(doc.getText(), s.print));
   });
 
   connection.onDocumentRangeFormatting(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
     const s = await settingsOf(doc.uri);
-    const list = formatRange(doc.getText(), doc.offsetAt(params.range.start), doc.offsetAt(params.range.end), s.print);
-    return list === null ? null : edits(doc, list);
+    return formatted(doc, formatRange(doc.getText(), doc.offsetAt(params.range.start), doc.offsetAt(params.range.end), s.print));
   });
 
   connection.onCodeAction(async (params) => {

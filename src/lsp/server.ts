@@ -66,11 +66,14 @@ export function startServer(connection: Connection): ServerHandle {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['.', '(', '@'] },
+        completionProvider: { triggerCharacters: ['.', '(', '@', ':'] },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
+        foldingRangeProvider: true,
         documentSymbolProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,

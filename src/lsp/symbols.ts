@@ -1,12 +1,13 @@
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver/node';
+import { statementNameIn } from '../params/annotations.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import type { TextShape } from './structure.js';
+import { tokenBefore, type TextShape } from './structure.js';
 
 const MAX_NAME = 60;
 
 /**
- * One symbol per statement (named by its first words, `SELECT region, SUM(...) FROM sales.orders`
- * shortened), with its result aliases and source aliases as children. Statements that do not
+ * One symbol per statement (named by its `-- name:` comment when it has one, as in query files,
+ * else by its first words, `SELECT region, SUM(...) FROM sales.orders` shortened), with its result aliases and source aliases as children. Statements that do not
  * parse are listed too: the outline does not flicker while typing.
  */
 export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
@@ -37,10 +38,11 @@ export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: 
       }
     }
     const head = shape.text.slice(first.start, last.end).replace(/\s+/g, ' ');
-    const name = head.length > MAX_NAME ? `${head.slice(0, MAX_NAME - 1)}…` : head;
+    const words = head.length > MAX_NAME ? `${head.slice(0, MAX_NAME - 1)}…` : head;
+    const named = queryName(shape, s.start, first.start);
     out.push({
-      name,
-      detail: `statement ${s.index + 1}`,
+      name: named ?? words,
+      detail: named !== null ? `statement ${s.index + 1} · ${words}` : `statement ${s.index + 1}`,
       kind: SymbolKind.Function,
       range: rangeOf(first.start, last.end),
       selectionRange: rangeOf(first.start, first.end),
@@ -48,4 +50,16 @@ export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: 
     });
   }
   return out;
+}
+
+/** The name a `-- name:` line comment between the previous statement and this one gives, or null. */
+function queryName(shape: TextShape, from: number, to: number): string | null {
+  for (let i = tokenBefore(shape.all, from) + 1; i < shape.all.length; i++) {
+    const t = shape.all[i] as SourceToken;
+    if (t.start >= to) break;
+    if (t.type !== 'LineComment') continue;
+    const name = statementNameIn(t.image);
+    if (name !== null) return name;
+  }
+  return null;
 }

@@ -39,6 +39,12 @@ const CARDINALITIES: readonly string[] = ['one', 'many', 'exec'] satisfies reado
 const PARAM_RE = /^--\s*@param\b\s*(.*?)\s*$/di;
 const STATEMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The statement name a line comment gives (`-- name: TopCustomers :one` gives `TopCustomers`), or null when it names none validly. */
+export function statementNameIn(comment: string): string | null {
+  const value = NAME_RE.exec(comment)?.[1];
+  return value !== undefined && STATEMENT_NAME.test(value) ? value : null;
+}
+
 /** Each statement of a parsed document with the annotations written before it (after the previous one). */
 export function annotate(doc: ParsedDocument): Annotated {
   const diagnostics: Diagnostic[] = [];

@@ -5,7 +5,13 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic, type InitializeResult } from 'vscode-languageserver/node';
+import { inflateSync } from 'node:zlib';
 import { chooseServer } from '../../editors/vscode/src/server-path.js';
+import { COMPILED_SCHEME, compiledJson } from '../../editors/vscode/src/compiled-json.js';
+import { OPEN_RULE_COMMAND, ruleCommandUri } from '../../editors/vscode/src/rule-links.js';
+import { foldingRanges } from '../../src/lsp/folding.js';
+import { shapeOf } from '../../src/lsp/structure.js';
+import { parseDocument } from '../../src/syntax/index.js';
 
 /** The VS Code extension (editors/vscode), checked without a VS Code: manifest, grammar, activation, server choice. */
 
@@ -53,7 +59,7 @@ describe('the VS Code extension manifest', () => {
   it('activates on dsq documents and runs the bundled client', () => {
     expect(manifest.activationEvents).toContain('onLanguage:dsq');
     expect(manifest.main).toBe('./dist/extension.js');
-    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual(['dsq.restartServer']);
+    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual(['dsq.showCompiledJson', 'dsq.restartServer']);
     expect(Object.keys(manifest.contributes.configuration.properties)).toEqual(['dsq.server.path', 'dsq.trace.server']);
   });
 
@@ -84,6 +90,88 @@ describe('the VS Code extension manifest', () => {
     expect(root.scripts['package:vscode']).toBe('node editors/vscode/scripts/package.mjs');
     const ignored = readFileSync(join(EXT, '.vscodeignore'), 'utf8');
     expect(ignored).toContain('node_modules/**');
+  });
+});
+
+describe('the editing help the extension contributes (issue 28)', () => {
+  const config = JSON.parse(readFileSync(join(EXT, manifest.contributes.languages[0].configuration), 'utf8'));
+
+  it('has snippets for the common statements, each of which parses as written (placeholders at their defaults)', () => {
+    expect(manifest.contributes.snippets).toEqual([{ language: 'dsq', path: './snippets/dsq.json' }]);
+    const snippets = JSON.parse(readFileSync(join(EXT, manifest.contributes.snippets[0].path), 'utf8')) as Record<string, { prefix: string[]; body: string[]; description: string }>;
+    expect(Object.keys(snippets)).toEqual(expect.arrayContaining(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'FETCH']));
+    for (const [name, s] of Object.entries(snippets)) {
+      const text = s.body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+      const doc = parseDocument(text);
+      expect(doc.diagnostics.filter((d) => d.severity === 'error'), `${name}: ${text}`).toEqual([]);
+      expect(doc.statements, name).toHaveLength(1);
+      expect(s.prefix.length, name).toBeGreaterThan(0);
+      expect(s.description, name).not.toBe('');
+    }
+  });
+
+  it('folds -- #region … -- #endregion by markers, as the server folds them', () => {
+    const start = new RegExp(config.folding.markers.start);
+    const end = new RegExp(config.folding.markers.end);
+    for (const line of ['-- #region reports', '  --region', '-- #region']) expect(start.test(line), line).toBe(true);
+    for (const line of ['-- #endregion', '  --endregion x']) expect(end.test(line), line).toBe(true);
+    expect(start.test('-- regional sales')).toBe(false);
+    expect(start.test('SELECT 1 -- #region')).toBe(false);
+    for (const [open, close] of [['-- #region reports', '-- #endregion'], ['  --region', '  --endregion x']]) {
+      const text = `${open}\nSELECT 1\n${close}`;
+      expect(foldingRanges(shapeOf(text), (o) => text.slice(0, o).split('\n').length - 1)).toEqual([{ startLine: 0, endLine: 2, kind: 'region' }]);
+    }
+  });
+
+  it('continues a comment on Enter: `--` when a comment line is split, ` * ` inside /** */, and indents inside ( )', () => {
+    type Rule = { beforeText: string; afterText?: string; previousLineText?: string; action: { indent: string; appendText?: string } };
+    const rules = config.onEnterRules as Rule[];
+    /** The action of the first rule matching the text before and after the cursor (what VS Code does). */
+    const onEnter = (before: string, after: string) => rules.find((r) => new RegExp(r.beforeText).test(before) && (r.afterText === undefined || new RegExp(r.afterText).test(after)))?.action;
+    expect(onEnter('-- a long comment', 'that goes on')).toEqual({ indent: 'none', appendText: '-- ' });
+    expect(onEnter('-- a comment', '')).toBeUndefined(); // at the end of a comment line: a plain new line
+    expect(onEnter('SELECT 1', 'FROM t')).toBeUndefined();
+    expect(onEnter('/**', ' */')).toEqual({ indent: 'indentOutdent', appendText: ' * ' });
+    expect(onEnter('/** the report', '')).toEqual({ indent: 'none', appendText: ' * ' });
+    expect(onEnter('WHERE a IN (', ')')).toEqual({ indent: 'indentOutdent' });
+    for (const r of rules) expect(['none', 'indent', 'outdent', 'indentOutdent']).toContain(r.action.indent);
+  });
+
+  it('has an icon, drawn at build time (a 128×128 PNG)', async () => {
+    const { stage, ICON } = await import('../../editors/vscode/scripts/package.mjs');
+    expect(manifest.icon).toBe(ICON);
+    const dir = join(temp, 'icon');
+    stage(dir);
+    const png = readFileSync(join(dir, ICON));
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.toString('ascii', 12, 16)).toBe('IHDR');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20), png[24], png[25]]).toEqual([128, 128, 8, 6]);
+    const idat = png.indexOf('IDAT');
+    const pixels = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)));
+    expect(pixels.length).toBe(128 * (128 * 4 + 1));
+    // Opaque in the middle, transparent in the corner (a rounded square).
+    expect(pixels[64 * (128 * 4 + 1) + 1 + 64 * 4 + 3]).toBe(255);
+    expect(pixels[1 + 3]).toBe(0);
+  });
+
+  it('turns a diagnostic\'s rule link into a command that opens the rendered page', () => {
+    const href = pathToFileURL(join(EXT, 'docs', 'rules', 'null-comparison.md')).href;
+    const command = ruleCommandUri(href)!;
+    expect(command.startsWith(`command:${OPEN_RULE_COMMAND}?`)).toBe(true);
+    // VS Code runs the command with the JSON array in the query as its arguments.
+    expect(JSON.parse(decodeURIComponent(command.slice(command.indexOf('?') + 1)))).toEqual([href]);
+    expect(ruleCommandUri('https://example.com/docs/rules/x.md')).toBeNull();
+    expect(ruleCommandUri(pathToFileURL('/tmp/notes.md').href)).toBeNull();
+  });
+
+  it('shows the compiled JSON of a document, or where it does not compile', () => {
+    expect(COMPILED_SCHEME).toBe('dsq-json');
+    expect(compiledJson("SELECT a FROM t WHERE b = 'x'", 'q.dsq')).toBe('{\n  "columns": [{ "e": { "$col": "a" } }],\n  "from": "t",\n  "where": { "$=": [{ "$col": "b" }, "x"] }\n}\n');
+    expect(JSON.parse(compiledJson('SELECT 1; FETCH RECORDS FROM shop.orders', 'q.dsq'))).toHaveLength(2);
+    expect(compiledJson('SELECT a FROM (', 'q.dsq')).toMatch(/^\/\/ q\.dsq does not compile:\n\/\/ q\.dsq:1:15: error: /);
+    expect(compiledJson('SELECT a FROM t WHERE b = :x', 'q.dsq')).toMatch(/^\/\/ q\.dsq does not compile:\n\/\/ q\.dsq:1:27: error: a parameter has no value: :x/);
+    // Every line of an error is a comment: the side document is JSON with comments.
+    for (const line of compiledJson('SELECT a FROM t WHERE b = :x', 'q.dsq').trimEnd().split('\n')) expect(line.startsWith('//')).toBe(true);
   });
 });
 
@@ -121,6 +209,13 @@ describe('the server bundled in the extension', () => {
     stage(ext);
     await bundle(ext);
     expect(existsSync(join(ext, 'dist', 'extension.js'))).toBe(true);
+    // Every command the manifest contributes is registered by the bundled client, and the rule-link command too.
+    const client = readFileSync(join(ext, 'dist', 'extension.js'), 'utf8');
+    for (const c of manifest.contributes.commands.map((x: { command: string }) => x.command)) expect(client, c).toContain(`registerCommand("${c}"`);
+    expect(client).toContain(`"${OPEN_RULE_COMMAND}"`);
+    expect(client).toContain('handleDiagnostics');
+    expect(client).toContain('registerTextDocumentContentProvider');
+    expect(client).toContain('markdown.showPreview');
     const child = spawn(process.execPath, [join(ext, 'dist', 'server.js'), 'lsp', '--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const diagnostics = new Promise<Diagnostic[]>((resolve) => connection.onNotification('textDocument/publishDiagnostics', (p: { diagnostics: Diagnostic[] }) => resolve(p.diagnostics)));

@@ -138,12 +138,27 @@ describe('completion by scope', () => {
     expect(labels('select * from orders where amount |', { keywordCase: 'lower' })).toEqual(expect.arrayContaining(['and', 'group by']));
   });
 
-  it('writes function calls as snippets when the client takes them', () => {
+  it('writes function calls as snippets with a placeholder named for each argument when the client takes them (issue 28)', () => {
     const sum = completions('SELECT | FROM orders', { snippets: true }).find((i) => i.label === 'SUM');
-    expect(sum?.textEdit?.newText).toBe('SUM($1)');
-    expect(sum?.detail).toBe('SUM(x) · aggregate');
+    expect(sum?.textEdit?.newText).toBe('SUM(${1:value})');
+    expect(sum?.insertTextFormat).toBe(2);
+    expect(sum?.detail).toBe('SUM(value) · aggregate');
+    const pow = completions('SELECT | FROM orders', { snippets: true }).find((i) => i.label === 'POW');
+    expect(pow?.textEdit?.newText).toBe('POW(${1:base}, ${2:exponent})');
+    expect(pow?.detail).toBe('POW(base, exponent)');
+    expect(completions('select | from orders', { snippets: true, keywordCase: 'lower' }).find((i) => i.label === 'truncate')?.textEdit?.newText).toBe('truncate(${1:value}, ${2:digits})');
     const plain = completions('SELECT | FROM orders').find((i) => i.label === 'SUM');
     expect(plain?.textEdit?.newText).toBe('SUM(');
+  });
+
+  it('lists the result aliases before the fields and record attributes in GROUP BY, HAVING and ORDER BY (issue 28)', () => {
+    for (const clause of ['ORDER BY', 'GROUP BY', 'HAVING']) {
+      const items = completions(`SELECT status AS s, SUM(amount) AS total FROM orders ${clause} |`);
+      const sorted = [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0)).map((i) => i.label);
+      expect(sorted.slice(0, 2), clause).toEqual(['s', 'total']);
+      expect(sorted.indexOf('total')).toBeLessThan(sorted.indexOf('record_id'));
+      expect(sorted.indexOf('total')).toBeLessThan(sorted.indexOf('amount'));
+    }
   });
 
   it('offers no fields without a schema, but still functions and keywords', () => {

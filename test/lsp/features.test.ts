@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { format } from '../../src/index.js';
 import { lint } from '../../src/lint/index.js';
 import { codeActions, FIX_ALL_KIND } from '../../src/lsp/actions.js';
-import { formatDocument, formatRange } from '../../src/lsp/formatting.js';
+import { formatDocument, formatRange, skippedMessage, type OffsetEdit } from '../../src/lsp/formatting.js';
 import { aliasAt } from '../../src/lsp/references.js';
 import { SEMANTIC_LEGEND, semanticTokens } from '../../src/lsp/semantic.js';
 import { shapeOf } from '../../src/lsp/structure.js';
@@ -116,21 +116,28 @@ describe('semantic tokens', () => {
   });
 });
 
+const apply = (text: string, edits: readonly OffsetEdit[]) => {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+};
+
 describe('formatting', () => {
   const text = 'select a,b from t where x=1;\n\n-- two\nselect   c from u\n';
 
   it('formats the whole document exactly like dsq fmt, as one smallest edit', () => {
-    const edits = formatDocument(text, { keywordCase: 'lower' })!;
+    const { edits, skipped } = formatDocument(text, { keywordCase: 'lower' });
+    expect(skipped).toEqual([]);
     expect(edits).toHaveLength(1);
     const e = edits[0]!;
     expect(text.slice(0, e.start) + e.text + text.slice(e.end)).toBe(format(text, { keywordCase: 'lower' }));
     expect(e.start).toBeGreaterThan(0);
-    expect(formatDocument(format(text), {})).toEqual([]);
+    expect(formatDocument(format(text), {})).toEqual({ edits: [], skipped: [] });
   });
 
   it('formats the statements a range touches', () => {
     const start = text.indexOf('select   c');
-    const edits = formatRange(text, start + 2, start + 4, {})!;
+    const { edits } = formatRange(text, start + 2, start + 4, {});
     let out = text;
     for (const e of [...edits].reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
     expect(out).toBe('select a,b from t where x=1;\n\n-- two\nSELECT c FROM u\n');
@@ -141,20 +148,31 @@ describe('formatting', () => {
   // out what followed it on its line: the `;` and the next statement.
   it('a range formatted to end with a -- comment keeps what followed it on its line out of the comment', () => {
     const text = 'SELECT a FROM t WHERE (b -- c\n); SELECT 2';
-    const edits = formatRange(text, 0, 0, {})!;
+    const { edits } = formatRange(text, 0, 0, {});
     let out = text;
     for (const e of [...edits].reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
     expect(out).toBe('SELECT a FROM t WHERE b -- c\n; SELECT 2');
     expect(parseStatements(out)).toEqual(parseStatements(text));
     // Blanks after the statement would join the comment's text (seed 8080): they go.
     const blanks = 'SELECT a FROM t WHERE (b -- c\n)  \n; SELECT 2';
-    const [edit] = formatRange(blanks, 0, 0, {})!;
+    const [edit] = formatRange(blanks, 0, 0, {}).edits;
     expect(blanks.slice(0, edit!.start) + edit!.text + blanks.slice(edit!.end)).toBe('SELECT a FROM t WHERE b -- c\n; SELECT 2');
   });
 
-  it('never formats a document that does not parse', () => {
-    expect(formatDocument('SELECT FROM (', {})).toBeNull();
-    expect(formatRange('SELECT 1; SELECT FROM (', 0, 3, {})).toBeNull();
+  it('formats the statements that parse and leaves a broken one as written, saying where it is (issue 28)', () => {
+    const broken = 'select a,b from t where x=1;\n\nselect   c from (\n  where;\nselect  d from u';
+    const whole = formatDocument(broken, {});
+    expect(whole.skipped).toEqual([3]);
+    const out = apply(broken, whole.edits);
+    expect(out).toBe('SELECT a, b FROM t WHERE x = 1;\n\nselect   c from (\n  where;\nSELECT d FROM u');
+    // Formatting again changes nothing; the broken statement still reads as before.
+    expect(formatDocument(out, {}).edits).toEqual([]);
+    expect(formatDocument('SELECT FROM (', {})).toEqual({ edits: [], skipped: [1] });
+    // A range over the broken statement only: nothing to do, and it says so.
+    expect(formatRange(broken, broken.indexOf('select   c'), broken.indexOf('select   c') + 3, {})).toEqual({ edits: [], skipped: [3] });
+    expect(formatRange(broken, 0, 3, {}).skipped).toEqual([]);
+    expect(skippedMessage([3])).toBe('dsq: formatted the statements that parse; the statement at line 3 has syntax errors and was left as written');
+    expect(skippedMessage([3, 9])).toMatch(/the statements at lines 3, 9 have syntax errors and were left as written$/);
   });
 });
 

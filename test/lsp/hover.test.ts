@@ -39,9 +39,9 @@ describe('hover', () => {
   });
 
   it('shows a function\'s signature and whether it aggregates, from the function table', () => {
-    expect(hoverAt('SELECT S|UM(amount) FROM orders')?.value).toBe("```dsq\nSUM(x)\n```\n**Aggregate** · 1 argument (the spec's function table)");
-    expect(hoverAt('SELECT po|w(2, 3)')?.value).toBe("```dsq\nPOW(x, y)\n```\nNot an aggregate · 2 arguments (the spec's function table)");
-    expect(hoverAt('SELECT CO|UNT(DISTINCT a, b) FROM t')?.value).toContain('COUNT_DISTINCT(x, ...)');
+    expect(hoverAt('SELECT S|UM(amount) FROM orders')?.value).toBe("```dsq\nSUM(value)\n```\n**Aggregate** · 1 argument (the spec's function table)");
+    expect(hoverAt('SELECT po|w(2, 3)')?.value).toBe("```dsq\nPOW(base, exponent)\n```\nNot an aggregate · 2 arguments (the spec's function table)");
+    expect(hoverAt('SELECT CO|UNT(DISTINCT a, b) FROM t')?.value).toContain('COUNT_DISTINCT(values, ...)');
     expect(hoverAt('SELECT CO|UNT(DISTINCT a, b) FROM t')?.value).toContain('Written `COUNT(DISTINCT ...)`');
     expect(hoverAt('SELECT LOWE|R(name) FROM t')?.value).toBe("`LOWER` is not a function of the spec's table (unknown-function).");
   });

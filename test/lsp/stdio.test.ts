@@ -73,6 +73,10 @@ describe('dsq lsp --stdio', () => {
     for (const cap of ['hoverProvider', 'definitionProvider', 'referencesProvider', 'documentSymbolProvider', 'documentFormattingProvider', 'documentRangeFormattingProvider'] as const) {
       expect(caps[cap], cap).toBe(true);
     }
+    expect(caps.completionProvider?.triggerCharacters).toEqual(['.', '(', '@', ':']);
+    expect(caps.signatureHelpProvider).toEqual({ triggerCharacters: ['(', ','], retriggerCharacters: [','] });
+    expect(caps.renameProvider).toEqual({ prepareProvider: true });
+    expect(caps.foldingRangeProvider).toBe(true);
     expect(caps.codeActionProvider).toEqual({ codeActionKinds: ['quickfix', 'source.fixAll.dsq'] });
     expect(caps.semanticTokensProvider?.legend.tokenTypes).toContain('keyword');
     lsp.connection.sendNotification('initialized', {});
@@ -108,8 +112,17 @@ describe('dsq lsp --stdio', () => {
     expect(broken[0]!.range).toEqual({ start: { line: 0, character: 33 }, end: { line: 0, character: 33 } });
   });
 
-  it('never formats a document that does not parse', async () => {
-    expect(await request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toBeNull();
+  it('formats the statements that parse, leaves a broken one as written and says so in window/showMessage (issue 28)', async () => {
+    const messages: { type: number; message: string }[] = [];
+    lsp.connection.onNotification('window/showMessage', (m: { type: number; message: string }) => {
+      messages.push(m);
+    });
+    const text = 'select  amount from orders;\nselect amount from orders where (\n';
+    await change(text);
+    const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    expect(applyEdits(text, edits)).toBe('select amount from orders;\nselect amount from orders where (\n');
+    // The notification is sent before the answer: it has arrived.
+    expect(messages).toEqual([{ type: 3, message: 'dsq: formatted the statements that parse; the statement at line 2 has syntax errors and was left as written' }]);
   });
 
   it('formats the document exactly like dsq fmt with the workspace config', async () => {
@@ -191,6 +204,26 @@ describe('dsq lsp --stdio', () => {
     const tokens = await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
     expect(tokens.data.length % 5).toBe(0);
     expect(tokens.data.length).toBeGreaterThan(5 * 10);
+  });
+
+  it('renames, folds, helps with signatures and names statements by -- name: (issue 28)', async () => {
+    const text = '-- name: Big\nselect o.id, pow(o.amount, 2) as sq\nfrom orders o\nwhere o.amount > :min\norder by sq';
+    await change(text);
+    const prepared = await request<{ range: { start: { line: number; character: number } }; placeholder: string }>('textDocument/prepareRename', at(2, 12));
+    expect(prepared).toEqual({ range: { start: { line: 2, character: 12 }, end: { line: 2, character: 13 } }, placeholder: 'o' });
+    expect(await request('textDocument/prepareRename', at(1, 9))).toBeNull();
+    const renamed = await request<{ changes: Record<string, TextEdit[]> }>('textDocument/rename', { ...at(2, 12), newName: 'ord' });
+    expect(applyEdits(text, renamed.changes[uri]!)).toBe('-- name: Big\nselect ord.id, pow(ord.amount, 2) as sq\nfrom orders ord\nwhere ord.amount > :min\norder by sq');
+    const param = await request<{ changes: Record<string, TextEdit[]> }>('textDocument/rename', { ...at(3, 19), newName: 'floor' });
+    expect(applyEdits(text, param.changes[uri]!)).toContain('> :floor');
+    await expect(request('textDocument/rename', { ...at(3, 19), newName: 'a b' })).rejects.toMatchObject({ code: -32602 });
+    const folds = await request<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', { textDocument: { uri } });
+    expect(folds).toEqual([{ startLine: 1, endLine: 4 }]);
+    const help = await request<{ signatures: { label: string }[]; activeParameter: number }>('textDocument/signatureHelp', at(1, 27));
+    expect(help.signatures.map((s) => s.label)).toEqual(['POW(base, exponent)']);
+    expect(help.activeParameter).toBe(1);
+    const symbols = await request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    expect(symbols.map((s) => s.name)).toEqual(['Big']);
   });
 
   it('goes to a parameter\'s -- @param line, finds its uses, hovers its type', async () => {

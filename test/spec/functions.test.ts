@@ -40,7 +40,7 @@ describe('the spec\'s function table: "Functions (name, argument count, aggregat
   it('lint reads the same table (FUNCTIONS, isAggregate)', () => {
     expect([...FUNCTIONS.keys()].sort()).toEqual(Object.keys(SPEC_FUNCTIONS).sort());
     for (const [name, f] of Object.entries(SPEC_FUNCTIONS)) {
-      expect(FUNCTIONS.get(name)).toEqual({ name, minArgs: minArgs(f), maxArgs: maxArgs(f), aggregate: f.aggregate });
+      expect(FUNCTIONS.get(name)).toEqual({ name, minArgs: minArgs(f), maxArgs: maxArgs(f), aggregate: f.aggregate, params: f.params });
       expect(isAggregate({ kind: 'function', name, args: [] })).toBe(f.aggregate);
     }
   });

@@ -3,16 +3,18 @@
  * `npm run package:vscode`: builds the VS Code extension into editors/vscode/dsq-vscode-<version>.vsix.
  * 1. stage: the TextMate grammar (grammar/dsq.tmLanguage.json) into syntaxes/, the rule pages
  *    (docs/rules, the diagnostics' links) into docs/rules, the JSON Schema of dsq.config.json
- *    (dsq.config.schema.json, which the manifest's jsonValidation names) into schemas/;
+ *    (dsq.config.schema.json, which the manifest's jsonValidation names) into schemas/; the icon
+ *    (drawn by scripts/icon.mjs) into images/icon.png;
  * 2. bundle with esbuild: the client (src/extension.ts, vscode external) and the language server
  *    (the dsq CLI from this repository, every dependency included) into dist/;
  * 3. package with @vscode/vsce 3 (installed into editors/vscode/node_modules from its lockfile on
  *    first use; vsce 4 needs Node 22).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { iconPng } from './icon.mjs';
 
 export const EXTENSION_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const REPO_DIR = join(EXTENSION_DIR, '..', '..');
@@ -24,8 +26,13 @@ export const STAGED = [
   [join(REPO_DIR, 'dsq.config.schema.json'), 'schemas/dsq.config.schema.json'],
 ];
 
-/** Copies the grammar and the rule pages into an extension directory (default: this one). */
+/** The icon the manifest names, drawn at build time (relative to the extension). */
+export const ICON = 'images/icon.png';
+
+/** Copies the grammar, the rule pages and the config schema into an extension directory (default: this one), and draws the icon. */
 export function stage(target = EXTENSION_DIR) {
+  mkdirSync(join(target, dirname(ICON)), { recursive: true });
+  writeFileSync(join(target, ICON), iconPng());
   for (const [from, to] of STAGED) {
     const dest = join(target, to);
     rmSync(dest, { recursive: true, force: true });

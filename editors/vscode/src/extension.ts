@@ -1,10 +1,16 @@
-import { commands, window, workspace, type ExtensionContext } from 'vscode';
+import { commands, Uri, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { CompiledView } from './compiled-view.js';
+import { OPEN_RULE_COMMAND, ruleCommandUri } from './rule-links.js';
 import { chooseServer } from './server-path.js';
 
 let client: LanguageClient | undefined;
 
-/** Starts `dsq lsp --stdio` (the setting's dsq, the workspace's, or the bundled one: `chooseServer`) for dsq documents. */
+/**
+ * Starts `dsq lsp --stdio` (the setting's dsq, the workspace's, or the bundled one: `chooseServer`)
+ * for dsq documents; rule links in diagnostics open the rendered rule page; "dsq: Show compiled
+ * JSON" opens the document's JSON beside it.
+ */
 export async function activate(context: ExtensionContext): Promise<void> {
   const output = window.createOutputChannel('dsq', { log: true });
   context.subscriptions.push(output);
@@ -24,6 +30,17 @@ export async function activate(context: ExtensionContext): Promise<void> {
         { scheme: 'untitled', language: 'dsq' },
       ],
       outputChannel: output,
+      middleware: {
+        // A finding's link to its rule page opens the page rendered (the Markdown preview), not its source.
+        handleDiagnostics(uri, diagnostics, next) {
+          for (const d of diagnostics) {
+            if (typeof d.code !== 'object' || !d.code.target) continue;
+            const command = ruleCommandUri(d.code.target.toString());
+            if (command) d.code = { value: d.code.value, target: Uri.parse(command) };
+          }
+          next(uri, diagnostics);
+        },
+      },
     };
     client = new LanguageClient('dsq', 'dsq', serverOptions, clientOptions);
     await client.start();
@@ -34,7 +51,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
     client = undefined;
     await start();
   };
+  const compiled = new CompiledView();
   context.subscriptions.push(
+    compiled,
+    commands.registerCommand('dsq.showCompiledJson', () => compiled.show()),
+    commands.registerCommand(OPEN_RULE_COMMAND, (href: string) => commands.executeCommand('markdown.showPreview', Uri.parse(href))),
     commands.registerCommand('dsq.restartServer', restart),
     workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration('dsq.server.path')) await restart();

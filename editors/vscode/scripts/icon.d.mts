@@ -1,0 +1,3 @@
+export const ICON_SIZE: number;
+export function encodePng(width: number, height: number, rgba: Buffer): Buffer;
+export function iconPng(): Buffer;
