@@ -106,6 +106,26 @@ async function rowsOf(table: string): Promise<string> {
 
 let n = 0;
 /** The engine path's table (null: declined) and the reader's (or its error). */
+/**
+ * Every text the arbitrary draws that the engine path loads is loaded the same by the reader,
+ * and enough take that path for the property to mean something.
+ */
+async function engineAgreesWithReader(texts: fc.Arbitrary<string>, format: 'csv' | 'jsonl' = 'csv'): Promise<void> {
+  let loaded = 0;
+  await fc.assert(
+    fc.asyncProperty(texts, async (text) => {
+      const r = await load(text, format);
+      if (r.engine !== null) {
+        loaded++;
+        expect(r.reader, 'the reader loads it too').not.toBeInstanceOf(Error);
+        expect(r.engine).toBe(r.reader);
+      }
+    }),
+    { numRuns: runs(150) },
+  );
+  expect(loaded).toBeGreaterThan(runs(10));
+}
+
 async function load(text: string, format: 'csv' | 'jsonl' = 'csv'): Promise<{ engine: string | null; last: bigint | null; reader: string | Error }> {
   const path = join(dir, `f${n++}.${format}`);
   writeFileSync(path, text);
@@ -137,20 +157,7 @@ async function load(text: string, format: 'csv' | 'jsonl' = 'csv'): Promise<{ en
 
 describe('CSV read by the engine', () => {
   it('a file the engine path loads is one the reader loads to the same rows (a property)', async () => {
-    let loaded = 0;
-    await fc.assert(
-      fc.asyncProperty(fileArb, async (text) => {
-        const r = await load(text);
-        if (r.engine !== null) {
-          loaded++;
-          expect(r.reader, 'the reader loads it too').not.toBeInstanceOf(Error);
-          expect(r.engine).toBe(r.reader);
-        }
-      }),
-      { numRuns: runs(150) },
-    );
-    // Enough files take the engine path for the property to mean something.
-    expect(loaded).toBeGreaterThan(runs(10));
+    await engineAgreesWithReader(fileArb);
   });
 
   it('the common forms take the engine path, and come out as the reader reads them', async () => {
@@ -227,19 +234,7 @@ const jsonlArb = fc.tuple(fc.array(lineArb, { maxLength: 6 }), fc.constantFrom('
 
 describe('JSONL read through the engine', () => {
   it('a file the engine path loads is one the reader loads to the same rows (a property)', async () => {
-    let loaded = 0;
-    await fc.assert(
-      fc.asyncProperty(jsonlArb, async (text) => {
-        const r = await load(text, 'jsonl');
-        if (r.engine !== null) {
-          loaded++;
-          expect(r.reader, 'the reader loads it too').not.toBeInstanceOf(Error);
-          expect(r.engine).toBe(r.reader);
-        }
-      }),
-      { numRuns: runs(150) },
-    );
-    expect(loaded).toBeGreaterThan(runs(10));
+    await engineAgreesWithReader(jsonlArb, 'jsonl');
   });
 
   it('lines with different keys: a field a line lacks takes its default, an attribute its own', async () => {
