@@ -17,7 +17,22 @@ export const INDENT_RANGE = { min: 0, max: 16 } as const;
 /** How keywords are written: `preserve` keeps each one as the source spells it. */
 export const KEYWORD_CASES = ['upper', 'lower', 'preserve'] as const;
 /** How function names are written (`COUNT`, `count`, or as the source spells each call). */
-export const FUNCTION_CASES = ['upper', 'lower', 'preserve'] as const;
+export const FUNCTION_CASES = KEYWORD_CASES;
+
+/**
+ * The two case settings, described once: dsq.config.json's JSON Schema and the Prettier plugin's
+ * options both read this (each choice with an example of what it writes).
+ */
+export const CASE_SETTINGS = {
+  keywordCase: {
+    what: 'Case of keywords',
+    choices: { upper: 'SELECT ... FROM ...', lower: 'select ... from ...', preserve: 'each keyword as written' },
+  },
+  functionCase: {
+    what: 'Case of function names',
+    choices: { upper: 'COUNT(*)', lower: 'count(*)', preserve: 'each call as written' },
+  },
+} as const satisfies Record<'keywordCase' | 'functionCase', { what: string; choices: Record<(typeof KEYWORD_CASES)[number], string> }>;
 
 /** The layout settings `dsq fmt`, `dsq decompile` and the Prettier plugin read. */
 export interface LayoutSettings {

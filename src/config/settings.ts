@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import type { JsonValue } from '../json/value.js';
-import { RULE_LEVELS, WIDTH_RANGE, INDENT_RANGE, KEYWORD_CASES, FUNCTION_CASES, type ConfigOverride, type DsqConfig, type GenSettings, type JsonSchema, type RuleLevel, type RuleSetting } from './config-types.js';
+import { RULE_LEVELS, WIDTH_RANGE, INDENT_RANGE, KEYWORD_CASES, FUNCTION_CASES, CASE_SETTINGS, type ConfigOverride, type DsqConfig, type GenSettings, type JsonSchema, type RuleLevel, type RuleSetting } from './config-types.js';
 
 /**
  * The settings of `dsq.config.json`, written once: each entry reads and checks its value, and
@@ -67,6 +67,11 @@ function choiceSetting<K extends 'keywordCase' | 'functionCase'>(name: K, choice
   };
 }
 
+function caseSetting(name: keyof typeof CASE_SETTINGS, choices: readonly string[]): Setting {
+  const { what, choices: notes } = CASE_SETTINGS[name];
+  return choiceSetting(name, choices, `${what}: upper (default), lower, or preserve (${notes.preserve}).`);
+}
+
 /** A non-empty string, or null after reporting it. */
 function pathOf(v: JsonValue, name: string, cx: ReadContext): string | null {
   if (v.type === 'string' && v.value !== '') return v.value;
@@ -121,8 +126,8 @@ export const CONFIG_SETTINGS = {
     },
   },
   width: wholeSetting('width', WIDTH_RANGE, 'Line width the formatter fits statements into (default 80).'),
-  keywordCase: choiceSetting('keywordCase', KEYWORD_CASES, 'Case of keywords: upper (default), lower, or preserve (each keyword as written).'),
-  functionCase: choiceSetting('functionCase', FUNCTION_CASES, 'Case of function names: upper (default), lower, or preserve (each call as written).'),
+  keywordCase: caseSetting('keywordCase', KEYWORD_CASES),
+  functionCase: caseSetting('functionCase', FUNCTION_CASES),
   indent: wholeSetting('indent', INDENT_RANGE, 'Spaces per indentation level (default 2).'),
   useTabs: {
     description: 'Indent with one tab per level instead of spaces.',

@@ -9,35 +9,25 @@
  */
 import type { Doc, Parser, Plugin, Printer, SupportLanguage, SupportOptions } from 'prettier';
 import { builders } from 'prettier/doc';
+import { CASE_SETTINGS } from '../config/config-types.js';
 import { estreePrinter } from './embed.js';
 import { configLayout, formatOptions, parseForPrettier, type DsqRoot } from './format.js';
 
 export const languages: SupportLanguage[] = [{ name: 'dsq', parsers: ['dsq'], extensions: ['.dsq'], vscodeLanguageIds: ['dsq'] }];
 
-export const options: SupportOptions = {
-  keywordCase: {
-    category: 'dsq',
-    type: 'choice',
-    default: 'upper',
-    description: 'Case of dsq keywords (as `keywordCase` in dsq.config.json).',
-    choices: [
-      { value: 'upper', description: 'SELECT ... FROM ...' },
-      { value: 'lower', description: 'select ... from ...' },
-      { value: 'preserve', description: 'each keyword as it is written' },
-    ],
-  },
-  functionCase: {
-    category: 'dsq',
-    type: 'choice',
-    default: 'upper',
-    description: 'Case of dsq function names (as `functionCase` in dsq.config.json).',
-    choices: [
-      { value: 'upper', description: 'COUNT(*)' },
-      { value: 'lower', description: 'count(*)' },
-      { value: 'preserve', description: 'each function name as it is written' },
-    ],
-  },
-};
+/** dsq's two case settings as Prettier options (described once, in src/config/config-types.ts). */
+export const options: SupportOptions = Object.fromEntries(
+  Object.entries(CASE_SETTINGS).map(([name, { what, choices }]) => [
+    name,
+    {
+      category: 'dsq',
+      type: 'choice',
+      default: 'upper',
+      description: `${what} (as \`${name}\` in dsq.config.json).`,
+      choices: Object.entries(choices).map(([value, description]) => ({ value, description })),
+    },
+  ]),
+);
 
 export const parsers: Record<string, Parser<DsqRoot>> = {
   dsq: {
