@@ -22,6 +22,28 @@ const CONFIG_INPUTS = ['bin/build-cli.js', 'package.json', 'tsconfig.json'];
 const KEEP_OLD_MS = 60 * 60 * 1000;
 
 /**
+ * esbuild's options for the CLI of the checkout at `root` (nothing written: the caller gets the
+ * files and the metafile). test/cli/lazy-load.test.ts builds with the same options.
+ */
+export function cliBuildOptions(root, outdir) {
+  return {
+    absWorkingDir: root,
+    entryPoints: { cli: 'src/cli/process.ts' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // The runtime dependencies (package.json) stay require()s, resolved from the package.
+    packages: 'external',
+    outdir,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  };
+}
+
+/**
  * Builds the CLI of the checkout at `root` into `out` (root/dist/cli/) and returns its folder
  * and description; throws when esbuild is missing, a source does not compile, or the folder
  * cannot be written.
@@ -32,21 +54,7 @@ export async function buildCli(root, out = join(root, 'dist', 'cli')) {
   mkdirSync(out, { recursive: true });
   const id = `${started.toString(36)}-${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const dir = join(out, id);
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: { cli: 'src/cli/process.ts' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // The runtime dependencies (package.json) stay require()s, resolved from the package.
-    packages: 'external',
-    outdir: dir,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build(cliBuildOptions(root, dir));
   mkdirSync(dir, { recursive: true });
   // Two scripts, each holding chunks as functions called when a chunk is first required:
   // start.js the entry (cli.js) and the chunks it imports statically (all `dsq --version` and

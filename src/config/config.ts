@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
 import { DsqError, capDiagnostics, hasErrors, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import { readJsonText } from '../json/read-text.js';
@@ -114,6 +113,7 @@ async function readConfigFile(candidate: string, named: boolean): Promise<Config
     throw err;
   }
   const result = parseConfigResult(text, candidate);
+  if (result.value?.overrides !== undefined && result.value.overrides.length > 0) await loadGlobs();
   return { ...result, ...(result.value !== undefined ? { value: { ...result.value, configPaths: [candidate] } } : {}), path: candidate, source: withoutBom(text) };
 }
 
@@ -153,10 +153,21 @@ function overrideMatches(o: ConfigOverride, file: string): boolean {
   return m.files(posix) && !m.excluded(posix);
 }
 
+/**
+ * picomatch, imported when a config file with `overrides` is read (a config without them, the
+ * usual case, and `dsq compile` of one file never load it). Every config reaches
+ * `configForFile` through `readConfigFile`, so it is there when an override is matched.
+ */
+let picomatch: typeof import('picomatch') | undefined;
+async function loadGlobs(): Promise<void> {
+  picomatch ??= (await import('picomatch')).default;
+}
+
 /** A test of a `/`-separated relative path: a glob without `/` matches the file's name in any folder, one with `/` the whole path. */
 function globsMatcher(globs: readonly string[]): (path: string) => boolean {
   const byName = globs.filter((g) => !g.includes('/'));
   const byPath = globs.filter((g) => g.includes('/'));
+  if (picomatch === undefined) throw new Error('internal: an override was matched before its config file was read');
   const name = byName.length === 0 ? () => false : picomatch(byName, { dot: true });
   const path = byPath.length === 0 ? () => false : picomatch(byPath, { dot: true });
   return (p) => path(p) || name(p.slice(p.lastIndexOf('/') + 1));
