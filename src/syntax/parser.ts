@@ -39,6 +39,10 @@ export class DsqParser extends SourceRules {
       this.depth = 0;
       return (yield this.dataAction()) as Statement;
     }
+    if (this.atSystemWord()) {
+      this.depth = 0;
+      return (yield this.systemAction()) as Statement;
+    }
     // The statement's own SELECT is not a nesting level: it enters at depth 0.
     this.depth = -1;
     const sel = (yield this.select()) as Select;
