@@ -1,6 +1,6 @@
 import { foldName, type RecordsWrite, type RemoveAction, type UpdateAction } from '../ast/actions.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
-import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import { FIELD_LIST, kindFits, type FieldEntry } from '../ast/fields.js';
 import type { Role } from '../ast/field-checks.js';
 import { SUBTYPES } from '../ast/kinds-system.js';
 import type { DateTimeLit, NodeKind } from '../ast/nodes.js';
@@ -27,7 +27,7 @@ export const SYSTEM_ACTIONS: readonly string[] = [...new Set(SYSTEM_ACTION_KINDS
 export const SYSTEM_ACTION_WORDS: readonly string[] = [...SYSTEM_ACTIONS, ...Object.keys(UNSHOWN_ACTIONS)];
 
 /** The writes `if` runs (the spec: "Only write actions"). */
-const WRITE_KINDS = DATA_ACTION_KINDS.filter((k) => KINDS[k].json.fetch === null);
+const WRITE_KINDS = DATA_ACTION_KINDS.filter((k) => kindFits(k, 'write'));
 const WRITE_ACTIONS: readonly string[] = WRITE_KINDS.map((k) => KINDS[k].json.action as string);
 
 /** The JSON reader's name of what a child field's role holds. */

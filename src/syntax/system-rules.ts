@@ -1,7 +1,8 @@
 import type { TokenType } from 'chevrotain';
 import { foldName, type FieldLiteral } from '../ast/actions.js';
 import type { DateTimeLit, Expr, Select, Specifier } from '../ast/nodes.js';
-import { KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
+import { kindFits } from '../ast/fields.js';
 import {
   UNSHOWN_ACTIONS, type IfCondition, type JsonData, type JsonMemberData, type SystemAction, type TaskDef, type TaskReference, type WriteAction,
 } from '../ast/system-actions.js';
@@ -17,8 +18,9 @@ const NUMBER = idx(T.NumberLiteral);
 export const SYSTEM_WORDS: readonly string[] = [...new Set(SYSTEM_ACTION_KINDS.map((k) => KINDS[k].keyword as string))];
 const UNSHOWN_WORDS: ReadonlySet<string> = new Set(Object.keys(UNSHOWN_ACTIONS).map((w) => w.toUpperCase()));
 const SYSTEM_WORD_SET: ReadonlySet<string> = new Set([...SYSTEM_WORDS, ...UNSHOWN_WORDS]);
-/** The writes an IF runs (the spec: "Only write actions"). */
-const WRITE_WORDS: ReadonlySet<string> = new Set(['INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE']);
+/** The words of the writes an IF runs (the spec: "Only write actions"): the kinds of the role `write`. */
+const WRITE_WORDS: ReadonlySet<string> = new Set(DATA_ACTION_KINDS.filter((k) => kindFits(k, 'write')).map((k) => KINDS[k].keyword as string));
+const WRITE_LIST = [...WRITE_WORDS].join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 /**
  * DOWNLOAD, the task and thread actions and the system actions as text (grammar/reference.md,
@@ -236,11 +238,11 @@ export abstract class SystemRules extends ActionRules {
     const word = this.t1() === IDENTIFIER ? this.image(token).toUpperCase() : '';
     if (!WRITE_WORDS.has(word)) {
       if (token >= this.end) {
-        this.syntaxError(expectedMessage('a write action (INSERT, REPLACE, SET, UPDATE, DELETE, TRASH, RESTORE or DISPOSE)', ` after '${this.image(this.last())}', found the end of the input`));
+        this.syntaxError(expectedMessage(`a write action (${WRITE_LIST})`, ` after '${this.image(this.last())}', found the end of the input`));
         return { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null };
       }
       const what = this.atActionWord() || this.atSystemWord() ? `${word} is not a write` : `found ${this.foundText()}`;
-      this.report('syntax/if-not-write', `an IF runs only write actions (the spec: "Only write actions"): INSERT, REPLACE, SET, UPDATE, DELETE, TRASH, RESTORE or DISPOSE; ${what}`, token, token);
+      this.report('syntax/if-not-write', `an IF runs only write actions (the spec: "Only write actions"): ${WRITE_LIST}; ${what}`, token, token);
       this.pos = this.end;
       return { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null };
     }
