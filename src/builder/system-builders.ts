@@ -9,9 +9,10 @@ import { fromJsonResult, toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { nestedSelect } from './brand.js';
 import { argumentError, describeValue } from './errors.js';
-import { toRecords, type RecordsArg } from './action-args.js';
+import { toRecords, whole, type RecordsArg } from './action-args.js';
 import { checkKeyFields, databaseFields, type ActionContext } from './action-fields.js';
 import { checkedTree, type SpecArg } from './values.js';
+import { ActionBuilder } from './action-builder.js';
 
 /**
  * Builders of DOWNLOAD, the task and thread actions and the system actions (issue 29). Their
@@ -42,14 +43,14 @@ export interface TaskDefArg {
   readonly timeout?: number | bigint;
   readonly refId?: TaskIdArg;
 }
-/** What stands in an IF's `then` and `else`: a write builder (`db.updateTable(...)`, ...) or a write node. */
+/** What stands in an IF's `then` and `else`: a write builder of this builder (`db.updateTable(...)`, `db.deleteFrom(...)`, ...). */
 export interface WriteLike {
   toAst(): DataAction;
 }
 export interface IfConditionArg {
   /** The query whose first column of the first row decides. */
   readonly if: unknown;
-  readonly then: WriteLike | WriteAction;
+  readonly then: WriteLike;
 }
 
 /** A built action: its checked tree, its JSON and its text. */
@@ -110,12 +111,15 @@ function read<N extends SystemAction>(value: Readonly<Record<string, unknown>>, 
   return r.value as N;
 }
 
-/** The write of an IF's then or else: "Only write actions". */
+/**
+ * The write of an IF's then or else: a write builder's tree ("Only write actions"). Only this
+ * builder's own action builders are taken (a node-shaped object from outside is never syntax).
+ */
 function write(value: unknown, what: string): WriteAction {
-  const node = typeof value === 'object' && value !== null && typeof (value as WriteLike).toAst === 'function' ? (value as WriteLike).toAst() : value;
-  const kind = typeof node === 'object' && node !== null ? (node as Node).kind : undefined;
-  if (typeof kind !== 'string' || !kindFits(kind, 'write')) {
-    throw argumentError(`${what}: an IF runs only write actions (the spec: "Only write actions"): insertInto, replaceInto, setRecords, updateTable, deleteFrom, trashFrom, restoreFrom, disposeFrom; got ${kind === undefined ? describeValue(value) : `a ${kind} node`}`);
+  const node = value instanceof ActionBuilder ? (value.toAst() as Node) : undefined;
+  if (node === undefined || !kindFits(node.kind, 'write')) {
+    const got = node === undefined ? describeValue(value) : `a ${node.kind} builder`;
+    throw argumentError(`${what}: an IF runs only write actions (the spec: "Only write actions"): a builder of insertInto, replaceInto, setRecords, updateTable, deleteFrom, trashFrom, restoreFrom or disposeFrom; got ${got}`);
   }
   return node as WriteAction;
 }
@@ -128,7 +132,7 @@ export function systemActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       const spec = database(db, 'argument 1 of downloadRecord()');
       const records = toRecords(record, 'argument 2 of downloadRecord()');
       checkKeyFields(databaseFields(ctx, spec, 'argument 1 of downloadRecord()'), spec, records, 'downloadRecord()');
-      const node: DownloadRecord = { kind: 'download_record', database: spec, record: records, version: options.version === undefined ? null : String(options.version) };
+      const node: DownloadRecord = { kind: 'download_record', database: spec, record: records, version: options.version === undefined ? null : whole(options.version, 'the version of downloadRecord()', true) };
       return new SystemActionBuilder(checkedTree(node, 'statement') as DownloadRecord);
     },
     /** DOWNLOAD POST: a signed URL of a post's file. */
@@ -155,7 +159,7 @@ export function systemActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       return new SystemActionBuilder(read<WaitAction>({ action: 'wait', ms: options.ms, fail: options.fail, fail_before: failBefore }, 'wait()'));
     },
     /** IF: conditions in order (`{ if: query, then: write }`), and the write run when none holds. */
-    ifAction: (conditions: readonly IfConditionArg[], otherwise?: WriteLike | WriteAction) => {
+    ifAction: (conditions: readonly IfConditionArg[], otherwise?: WriteLike) => {
       const conds = list(conditions, 'argument 1 of ifAction()').map((c, i) => {
         const what = `condition ${i + 1} of ifAction()`;
         if (typeof c !== 'object' || c === null) throw argumentError(`${what} must be { if: query, then: write }, got ${describeValue(c)}`);

@@ -1,5 +1,5 @@
 import type {
-  AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, PauseAction, RunAction, WaitAction, WriteAction,
+  AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, PauseAction, RunAction, WaitAction,
 } from '../ast/system-actions.js';
 import type { IfConditionArg, SystemActionBuilder, TaskDefArg, TaskIdArg, TaskRefArg, WriteLike } from './system-builders.js';
 import type {
@@ -395,5 +395,5 @@ export interface TypedActionCreators<D extends AnyDb> {
   echo(text: string): SystemActionBuilder<EchoAction>;
   wait(options?: { readonly ms?: number; readonly fail?: boolean; readonly failBefore?: number | bigint | string | Date }): SystemActionBuilder<WaitAction>;
   /** IF: `{ if: query, then: write }` in order (the writes: this builder's insertInto, updateTable, deleteFrom, ...), and the write run when none holds. */
-  ifAction(conditions: readonly IfConditionArg[], otherwise?: WriteLike | WriteAction): SystemActionBuilder<IfAction>;
+  ifAction(conditions: readonly IfConditionArg[], otherwise?: WriteLike): SystemActionBuilder<IfAction>;
 }
