@@ -18,7 +18,7 @@ import { grammarProductions } from './productions.js';
 interface Shown {
   readonly name: string;
   /** The reference section the rule belongs to (an anchor of grammar/reference.md). */
-  readonly section: 'statements' | 'data-actions' | 'sources' | 'specifiers' | 'expressions';
+  readonly section: 'statements' | 'data-actions' | 'task-thread-and-system-actions' | 'sources' | 'specifiers' | 'expressions';
   /** A sentence for rules that are not a production of the reference (backticks: code). */
   readonly note?: string;
 }
@@ -57,6 +57,24 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   database: { name: 'database', section: 'data-actions' },
   records: { name: 'records', section: 'data-actions' },
   keySpecifier: { name: 'key_specifier', section: 'data-actions', note: 'The spec\'s key specifier: `KEY(field = value, ...)`, every key field with a non-null value.' },
+  systemAction: {
+    name: 'system_action',
+    section: 'task-thread-and-system-actions',
+    note: 'A statement may also be DOWNLOAD, a task or thread action (RUN, CONCLUDE, CANCEL, CLEAN, PAUSE) or a system action (ACCESS, ECHO, WAIT, IF). Its words are bare words, keywords only where they stand here. DESTROY, RESUME, SYNC and VIEW are errors quoting the spec, which does not show them.',
+  },
+  download: { name: 'download', section: 'task-thread-and-system-actions' },
+  run: { name: 'run', section: 'task-thread-and-system-actions' },
+  task: { name: 'task', section: 'task-thread-and-system-actions' },
+  taskRef: { name: 'task_ref', section: 'task-thread-and-system-actions' },
+  jsonObject: { name: 'json_object', section: 'task-thread-and-system-actions' },
+  json: { name: 'json', section: 'task-thread-and-system-actions' },
+  conclude: { name: 'conclude', section: 'task-thread-and-system-actions' },
+  cancel: { name: 'cancel', section: 'task-thread-and-system-actions' },
+  pause: { name: 'pause', section: 'task-thread-and-system-actions' },
+  system: { name: 'system', section: 'task-thread-and-system-actions' },
+  instant: { name: 'instant', section: 'task-thread-and-system-actions' },
+  ifAction: { name: 'if', section: 'task-thread-and-system-actions', note: 'THEN and ELSE take only writes (the spec: "Only write actions"); only the first column of the first row of each SELECT decides.' },
+  write: { name: 'write', section: 'task-thread-and-system-actions' },
   orderTerm: { name: 'order_term', section: 'statements', note: 'One ORDER BY term: `expr [ASC|DESC]` in the reference\'s `select`.' },
   source: {
     name: 'source',

@@ -1,5 +1,6 @@
 import type { ISerializedGast } from 'chevrotain';
 import { actionProductions } from './action-grammar.js';
+import { systemProductions } from './system-grammar.js';
 import { DsqGrammar } from './grammar-rules.js';
 import * as T from '../src/syntax/tokens.js';
 
@@ -16,9 +17,9 @@ export function grammarRules(): DsqGrammar {
   return grammar;
 }
 
-/** The statement grammar's productions, then the data actions' (action-grammar.ts: diagrams only). */
+/** The statement grammar's productions, then the data actions' (action-grammar.ts) and the system actions' (system-grammar.ts): diagrams only. */
 export function grammarProductions(): ISerializedGast[] {
-  return [...grammarRules().getSerializedGastProductions(), ...actionProductions()];
+  return [...grammarRules().getSerializedGastProductions(), ...actionProductions(), ...systemProductions()];
 }
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));
@@ -100,6 +101,14 @@ export function textMateGrammar(): Record<string, unknown> {
             name: 'keyword.other.dsq',
             match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS|CRONS|FOLLOWS|KEYS|LOGS|NOTIFICATIONS|POSTS|PREFS|PREF_DEFS|USER_SUBSCRIPTIONS|SEQS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?)\\b',
           },
+          // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts).
+          {
+            name: 'keyword.other.dsq',
+            match: '(?i)(?:^|(?<=;))\\s*(?:DOWNLOAD(?:\\s+(?:RECORD|POST))?|RUN|CONCLUDE(?:\\s+TASK)?|(?:CANCEL|CLEAN)(?:\\s+TASKS)?|PAUSE(?:\\s+THREADS)?|ACCESS|ECHO|WAIT|IF)\\b',
+          },
+          { name: 'keyword.other.dsq', match: "(?i)\\b(?:ELSE\\s+IF|TASK(?=\\s*')|CONF(?=\\s*\\()|REF(?=\\s+-?[0-9])|FAIL\\s+BEFORE)\\b" },
+          { name: 'keyword.other.dsq', match: '(?i)\\b(?:VERSION|DELAY|PARENT|PRIORITY|TIMEOUT|REF_ID)(?=\\s+-?[0-9])' },
+          { name: 'keyword.other.dsq', match: "(?i)\\b(?:THREAD|SEQ)(?=\\s*')" },
           { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },
           { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:VALUES|FIELDS|ATTRIBUTES|RECORDS)(?=\\s*\\()' },

@@ -72,6 +72,14 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   record: ['record'],
   delimited_records: ['delimited_records'],
   param: ['param'],
+  task: ['task_def', 'task_id', 'task_ref'],
+  task_ref: ['task_id', 'task_ref'],
+  write: ['insert_action', 'replace_action', 'set_action', 'update_action', 'delete_action', 'trash_action', 'restore_action', 'dispose_action'],
+  if_condition: ['if_condition'],
+  json_object: ['json_object'],
+  json_member: ['json_member'],
+  json_value: ['null', 'number', 'string', 'boolean', 'json_object', 'json_array'],
+  instant: ['datetime'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
@@ -101,6 +109,14 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   record: `a record (${kindList('record')})`,
   delimited_records: `delimiter-separated records (${kindList('delimited_records')})`,
   param: `whole-number text or a parameter (${kindList('param')})`,
+  task: `a task definition or a task reference (${kindList('task')})`,
+  task_ref: `a task reference (${kindList('task_ref')})`,
+  write: `a write action (${kindList('write')}): the spec's if runs "Only write actions"`,
+  if_condition: `a condition of an if (${kindList('if_condition')})`,
+  json_object: `a JSON object (${kindList('json_object')})`,
+  json_member: `a JSON object member (${kindList('json_member')})`,
+  json_value: `a JSON value (${kindList('json_value')})`,
+  instant: `an instant (${kindList('instant')})`,
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

@@ -20,10 +20,16 @@ export type {
   SetAction, TrashAction, UpdateAction,
 } from './actions.js';
 export { RECORDS_WRITE_KINDS, REMOVE_KINDS } from './actions.js';
+// DOWNLOAD, the task and thread actions, the system actions (RUN, CONCLUDE, IF, ...): their nodes.
+export type {
+  AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, IfCondition, JsonArrayData, JsonData,
+  JsonMemberData, JsonObjectData, PauseAction, RunAction, SystemAction, SystemActionKind, SystemPart, TaskAction, TaskDef, TaskId, TaskRef, TaskReference,
+  WaitAction, WriteAction,
+} from './system-actions.js';
 export type { DateTimeKind } from './datetime.js';
 export type { Spans } from './spans.js';
 // The kinds, from the one kind table.
-export { DATA_ACTION_KINDS, FETCH_KINDS, NODE_KINDS, EXPR_KINDS, STATEMENT_KINDS, isDataAction, isExpr } from './kinds.js';
+export { DATA_ACTION_KINDS, FETCH_KINDS, NODE_KINDS, EXPR_KINDS, STATEMENT_KINDS, SYSTEM_ACTION_KINDS, isDataAction, isExpr, isSystemAction } from './kinds.js';
 // Constructors: one per kind that a tree is built from by hand, named for the node they make
 // (`columnRef`, `functionCall`, `tableSource`, ...): no name here is also a name in `dsq`.
 export {

@@ -1,7 +1,9 @@
 import type { Expr, ExprKind, Node, NodeKind, Source, Specifier, Statement } from './nodes.js';
 import type { DataAction, DataActionKind, FetchAction } from './actions.js';
+import type { SystemAction, SystemActionKind } from './system-actions.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
+import { SYSTEM_KINDS } from './kinds-system.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
 import { SELECT_KINDS } from './kinds-select.js';
 import type { KindRole, KindSpec } from './kind-spec.js';
@@ -41,6 +43,7 @@ export const KINDS = {
   ...EXPRESSION_KINDS,
   ...SELECT_KINDS,
   ...ACTION_KINDS,
+  ...SYSTEM_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
 
@@ -76,7 +79,13 @@ export function isExpr(node: Node): node is Expr {
 }
 
 /** The data actions (src/ast/actions.ts): every action but the SELECT action, in the table's order. */
-export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action') as DataActionKind[];
+export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action' && Object.hasOwn(ACTION_KINDS, k)) as DataActionKind[];
+/** DOWNLOAD, the task and thread actions and the system actions (kinds-system.ts), in the table's order. */
+export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && Object.hasOwn(SYSTEM_KINDS, k)) as SystemActionKind[];
+const SYSTEM_ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
+export function isSystemAction(node: { readonly kind: string }): node is SystemAction {
+  return SYSTEM_ACTION_SET.has(node.kind);
+}
 const DATA_ACTION_SET: ReadonlySet<string> = new Set(DATA_ACTION_KINDS);
 export function isDataAction(node: { readonly kind: string }): node is DataAction {
   return DATA_ACTION_SET.has(node.kind);

@@ -15,6 +15,7 @@
  */
 
 import type { ActionPart, DataAction, KeySpec } from './actions.js';
+import type { SystemAction, SystemPart } from './system-actions.js';
 
 export type * from './actions.js';
 
@@ -354,12 +355,12 @@ export interface SelectAction {
 
 // ---------------------------------------------------------------------------------------
 
-export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction | DataAction | ActionPart;
+export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction | DataAction | ActionPart | SystemAction | SystemPart;
 export type NodeKind = Node['kind'];
 export type NodeOfKind<K extends NodeKind> = Extract<Node, { kind: K }>;
 
 /** What a `.dsq` statement or a JSON document may hold at the top. */
-export type Statement = Select | SelectAction | DataAction;
+export type Statement = Select | SelectAction | DataAction | SystemAction;
 
 /** A query: a select object or a SELECT action (what the select builder holds). */
 export type Query = Select | SelectAction;

@@ -13,6 +13,7 @@ import {
   FetchRecordsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, type Paging,
 } from './fetch-builders.js';
 import { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
+import { systemActionsFor } from './system-builders.js';
 
 /**
  * Builders of the data actions (issue 16): FETCH records, multirecords, pseudorecords, tasks,
@@ -79,6 +80,8 @@ export function actionsFor(ctx: ActionContext) {
     trashFrom: (db: SpecArg) => new RemoveBuilder<TrashAction>({ kind: 'trash_action', database: database(db, 'argument 1 of trashFrom()'), records: ALL, failNoOp: null }, ctx),
     restoreFrom: (db: SpecArg) => new RemoveBuilder<RestoreAction>({ kind: 'restore_action', database: database(db, 'argument 1 of restoreFrom()'), records: ALL, failNoOp: null }, ctx),
     disposeFrom: (db: SpecArg) => new RemoveBuilder<DisposeAction>({ kind: 'dispose_action', database: database(db, 'argument 1 of disposeFrom()'), records: ALL, failNoOp: null }, ctx),
+    // DOWNLOAD, the task and thread actions, the system actions (issue 29): system-builders.ts.
+    ...systemActionsFor(ctx, database),
   });
 }
 

@@ -1,4 +1,8 @@
 import type {
+  AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, PauseAction, RunAction, WaitAction,
+} from '../ast/system-actions.js';
+import type { IfConditionArg, SystemActionBuilder, TaskDefArg, TaskIdArg, TaskRefArg, WriteLike } from './system-builders.js';
+import type {
   FetchCrons, FetchFollows, FetchKeys, FetchPrefDefs, FetchPrefs, FetchSeqs,
   DeleteAction, DisposeAction, FetchMultirecords, FetchPseudorecords, FetchRecords, InsertAction, ReplaceAction, RestoreAction, SetAction, TrashAction, UpdateAction,
 } from '../ast/actions.js';
@@ -373,4 +377,23 @@ export interface TypedActionCreators<D extends AnyDb> {
   trashFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, TrashAction>;
   restoreFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, RestoreAction>;
   disposeFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DisposeAction>;
+  // DOWNLOAD, the task and thread actions, the system actions (issue 29: system-builders.ts)
+  /** DOWNLOAD RECORD: a signed URL of the file of a record of a database of the schema (`version`: an older one). */
+  downloadRecord<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, record: RecordsArg, options?: { readonly version?: number | bigint }): SystemActionBuilder<DownloadRecord>;
+  /** DOWNLOAD POST: a signed URL of a post's file. */
+  downloadPost(post: TaskIdArg): SystemActionBuilder<DownloadPost>;
+  /** RUN: task definitions and task references. */
+  run(tasks: readonly (TaskDefArg | TaskRefArg)[]): SystemActionBuilder<RunAction>;
+  /** CONCLUDE: a task, after a delay of 0 to 5,000 ms. */
+  conclude(task: TaskIdArg, options?: { readonly delay?: number }): SystemActionBuilder<ConcludeAction>;
+  /** CANCEL: task references; `ignore` skips the concluded ones (else one of them fails the action). */
+  cancel(tasks: readonly TaskRefArg[], options?: { readonly ignore?: boolean }): SystemActionBuilder<CancelAction>;
+  /** CLEAN: task references; `ignore` skips the non-concluded ones (else one of them fails the action). */
+  clean(tasks: readonly TaskRefArg[], options?: { readonly ignore?: boolean }): SystemActionBuilder<CleanAction>;
+  pause(threads: readonly string[]): SystemActionBuilder<PauseAction>;
+  access(): SystemActionBuilder<AccessAction>;
+  echo(text: string): SystemActionBuilder<EchoAction>;
+  wait(options?: { readonly ms?: number; readonly fail?: boolean; readonly failBefore?: number | bigint | string | Date }): SystemActionBuilder<WaitAction>;
+  /** IF: `{ if: query, then: write }` in order (the writes: this builder's insertInto, updateTable, deleteFrom, ...), and the write run when none holds. */
+  ifAction(conditions: readonly IfConditionArg[], otherwise?: WriteLike): SystemActionBuilder<IfAction>;
 }

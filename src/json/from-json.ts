@@ -1,5 +1,6 @@
-import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import type { DataActionKind } from '../ast/actions.js';
+import type { SystemActionKind } from '../ast/system-actions.js';
 import { selectAction } from '../ast/make.js';
 import type { Expr, Node, NodeKind, SelectAction, Statement } from '../ast/nodes.js';
 import { freezeChecked } from '../ast/checked.js';
@@ -8,6 +9,7 @@ import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { capDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
+import { SYSTEM_ACTION_WORDS, readIfCondition, readJsonValue, readSystemAction, readTask, readTaskRef, readWrite } from './read-system.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { EXPR_READERS } from './read-expr-kinds.js';
 import { readJsPartial } from './read-js.js';
@@ -67,6 +69,7 @@ function readStatement(value: JsonValue, cx: Cx): Statement {
   }
   const action = value.get('action');
   if (action === undefined) return run('select', value, cx);
+  if (action.type === 'string' && SYSTEM_ACTION_WORDS.includes(action.value)) return run('system_action', value, cx);
   return action.type === 'string' && action.value === KINDS.select_action.json.action ? run('select_action', value, cx) : run('data_action', value, cx);
 }
 
@@ -260,6 +263,15 @@ export const KIND_READERS = {
   when: readWhen,
   result_column: readResultColumn,
   order_term: readOrderTerm,
+  // DOWNLOAD, the task and system actions and their parts (read-system.ts).
+  ...(Object.fromEntries(SYSTEM_ACTION_KINDS.map((k) => [k, readSystemAction])) as Record<SystemActionKind, typeof readSystemAction>),
+  task_def: readTask,
+  task_id: readTaskRef,
+  task_ref: readTaskRef,
+  if_condition: readIfCondition,
+  json_object: readJsonValue,
+  json_member: readJsonValue,
+  json_array: readJsonValue,
 } as const satisfies { readonly [K in NodeKind]: unknown };
 
 type Reader = (v: JsonValue, cx: Cx) => Step;
@@ -280,6 +292,12 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
   records_spec: readRecordsSpecifier,
   records_singular: readRecordsSingular,
   record: readRecord,
+  system_action: readSystemAction,
+  task: readTask,
+  task_ref: readTaskRef,
+  if_condition: readIfCondition,
+  write: readWrite,
+  json_value: readJsonValue,
 };
 
 /**

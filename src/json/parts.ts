@@ -1,5 +1,6 @@
 import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
+import type { IfCondition, JsonData, SystemAction, TaskDef, TaskReference, WriteAction } from '../ast/system-actions.js';
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { didYouMean, jsonDiagnostic } from './error.js';
@@ -26,6 +27,12 @@ export interface Produces {
   records_spec: RecordsSpecifier;
   records_singular: SingularSpec;
   record: RecordData;
+  system_action: SystemAction;
+  task: TaskDef | TaskReference;
+  task_ref: TaskReference;
+  if_condition: IfCondition;
+  write: WriteAction;
+  json_value: JsonData;
 }
 export type What = keyof Produces;
 

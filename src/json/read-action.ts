@@ -4,7 +4,7 @@ import {
   type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction,
 } from '../ast/actions.js';
 import type { Expr, SingularSpec } from '../ast/nodes.js';
-import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { didYouMean } from './error.js';
 import { Parts, describe, expectArray, expectObject, expectString, fail, gotType, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { flagProp, jsonProps, oneOfProp, stringProp } from './plain-props.js';
@@ -31,7 +31,7 @@ export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
   const obj = expectObject(cx, v, 'an action');
   const action = prop(obj, 'action');
   if (action.type !== 'string' || !DATA_ACTIONS.includes(action.value)) {
-    const known = ['select', ...DATA_ACTIONS];
+    const known = ['select', ...DATA_ACTIONS, ...SYSTEM_ACTION_KINDS.map((k) => KINDS[k].json.action as string).filter((a, i, all) => all.indexOf(a) === i)];
     const hint = action.type === 'string' ? didYouMean(action.value, known) : '';
     fail(cx, 'unknown-action', `${unknownName('action', action)}${hint}; dsq reads the actions ${known.join(', ')}`, action);
   }

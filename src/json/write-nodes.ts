@@ -5,6 +5,7 @@ import { Raw, Unbound, key, obj, orNull, ref, refs, type, typed, whole, type Jso
 import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
 import { normaliseKey } from './value.js';
 import { ACTION_WRITERS } from './write-actions.js';
+import { SYSTEM_WRITERS } from './write-system.js';
 
 /**
  * One writer per node kind (the data actions' in write-actions.ts): the node as its spec JSON,
@@ -106,4 +107,5 @@ export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
       ['echo', orNull(n.echo, (b) => b)],
     ),
   ...ACTION_WRITERS,
+  ...SYSTEM_WRITERS,
 };

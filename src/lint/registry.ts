@@ -28,6 +28,8 @@ import { permanentWrite } from './rules/permanent-write.js';
 import { fetchWithoutLimit } from './rules/fetch-without-limit.js';
 import { fieldSetTwice } from './rules/field-set-twice.js';
 import { trashWithoutFeature } from './rules/trash-without-feature.js';
+import { ifConditionColumns } from './rules/if-condition-columns.js';
+import { taskIgnore } from './rules/task-ignore.js';
 import type { Rule } from './rule-api.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -61,6 +63,8 @@ export const RULES: readonly Rule[] = [
   trashWithoutFeature,
   permanentWrite,
   fetchWithoutLimit,
+  ifConditionColumns,
+  taskIgnore,
   suppressionComment,
 ];
 

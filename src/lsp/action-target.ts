@@ -9,7 +9,11 @@ import { isName, type StatementShape, type TextShape } from './structure.js';
  */
 
 /** The words that start a statement. */
-export const STATEMENT_WORDS: readonly string[] = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'];
+export const STATEMENT_WORDS: readonly string[] = [
+  'SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE',
+  // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts)
+  'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF',
+];
 const ACTION_WORDS: ReadonlySet<string> = new Set(STATEMENT_WORDS.filter((w) => w !== 'SELECT'));
 
 /** The words a data action's database follows (besides UPDATE). */

@@ -163,6 +163,29 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   file_ref: flat,
   record: level,
   delimited_records: flat,
+  // DOWNLOAD, the task and system actions: clauses at the statement's level; IF's SELECT and
+  // a JSON object's or array's items in their brackets one level down.
+  download_record: flat,
+  download_post: flat,
+  run_action: flat,
+  conclude_action: flat,
+  cancel_action: flat,
+  clean_action: flat,
+  pause_action: flat,
+  access_action: flat,
+  echo_action: flat,
+  wait_action: flat,
+  if_action: flat,
+  if_condition: (node, depth, add) => {
+    add(node.if, depth + 1);
+    add(node.then, depth);
+  },
+  task_def: flat,
+  task_id: flat,
+  task_ref: flat,
+  json_object: level,
+  json_member: flat,
+  json_array: level,
 };
 
 /**

@@ -5,6 +5,7 @@ import { render } from './doc/render.js';
 import type { Doc } from './doc/doc.js';
 import { NO_CAPTURE, toDoc, type Env, type LayoutTable } from './engine.js';
 import { ACTION_LAYOUTS } from './actions.js';
+import { SYSTEM_LAYOUTS } from './system-layouts.js';
 import { EXPRESSION_LAYOUTS } from './expressions.js';
 import { resolveOptions, type PrintOptions, type ResolvedOptions } from './options.js';
 import { SELECT_LAYOUTS } from './select.js';
@@ -17,6 +18,7 @@ export const LAYOUTS: LayoutTable = {
   ...SPECIFIER_LAYOUTS,
   ...SELECT_LAYOUTS,
   ...ACTION_LAYOUTS,
+  ...SYSTEM_LAYOUTS,
 };
 
 const PLAIN = {

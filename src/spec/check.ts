@@ -1,12 +1,14 @@
 import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
-import { DATA_ACTION_KINDS, childKeys } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys } from '../ast/kinds.js';
 import type { DataActionKind } from '../ast/actions.js';
+import type { SystemActionKind } from '../ast/system-actions.js';
 import { registerTree } from '../ast/checked.js';
 import { fieldPointer, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
 import { checkActionNode } from './check-actions.js';
+import { checkSystemNode } from './check-system.js';
 import { arityProblem } from './functions.js';
 
 /**
@@ -170,6 +172,15 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   file_ref: checkActionNode,
   record: checkActionNode,
   delimited_records: checkActionNode,
+  // DOWNLOAD, the task and system actions and their parts: check-system.ts.
+  ...(Object.fromEntries(SYSTEM_ACTION_KINDS.map((k) => [k, checkSystemNode])) as Record<SystemActionKind, typeof checkSystemNode>),
+  task_def: checkSystemNode,
+  task_id: checkSystemNode,
+  task_ref: checkSystemNode,
+  if_condition: none,
+  json_object: checkSystemNode,
+  json_member: checkSystemNode,
+  json_array: none,
 };
 
 /** The kinds with a rule of their own (the others' check is `none`). */

@@ -1,6 +1,8 @@
 import type { Select, Statement } from '../ast/nodes.js';
 import type { Schema } from '../schema/index.js';
 import { assertValidTree } from '../spec/check.js';
+import { KINDS, isSystemAction } from '../ast/kinds.js';
+import { SqlError } from './errors.js';
 import { catalogOf } from './catalog.js';
 import { CHOICES, type ChoiceId } from './choices.js';
 import { dialectOf, DIALECTS, type Dialect, type DialectName } from './dialect.js';
@@ -60,6 +62,10 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
   const notes = () => [...t.notes];
   const nowMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
   const now = () => dateTimeSql(t, 'datetime', nowMs).sql;
+  if (isSystemAction(statement)) {
+    // DOWNLOAD, the task and thread actions, the system actions: the server's own, no SQL of a table.
+    throw new SqlError('run/unavailable', `${KINDS[statement.kind].keyword} is the server's (the "${KINDS[statement.kind].json.action}" action): it has no SQL and no local run`, statement);
+  }
   switch (statement.kind) {
     case 'select':
     case 'select_action': {

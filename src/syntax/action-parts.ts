@@ -1,7 +1,8 @@
 import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/actions.js';
+import type { SystemActionKind } from '../ast/system-actions.js';
 import type { Expr, Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
 import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
-import { DATA_ACTION_KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST } from '../ast/fields.js';
 import { ExpressionRules } from './expression-rules.js';
 import { fieldKey as propertyKey } from './field-spans.js';
@@ -16,8 +17,10 @@ const NUMBER = idx(T.NumberLiteral);
 
 /** The OPTIONS each data action takes: its flag fields in the kind table (src/ast/kinds-actions.ts), by JSON key in upper case. */
 const OPTION_NAMES = Object.fromEntries(
-  DATA_ACTION_KINDS.map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase())]),
-) as unknown as { readonly [K in DataAction['kind']]: readonly string[] };
+  [...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS, 'task_def' as const].map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase())]),
+) as unknown as { readonly [K in OptionsKind]: readonly string[] };
+/** The kinds whose flags are written in OPTIONS (...). */
+type OptionsKind = DataAction['kind'] | SystemActionKind | 'task_def';
 
 export type Options = Record<string, boolean>;
 
@@ -181,7 +184,7 @@ export abstract class ActionParts extends ExpressionRules {
   // OPTIONS, RETURNING
 
   /** `[OPTIONS (NAME = TRUE|FALSE {, ...})]`: the names `kind` takes; `given` holds values set by other forms. */
-  protected options(kind: DataAction['kind'], given: Options): Options {
+  protected options(kind: OptionsKind, given: Options): Options {
     const out: Options = {};
     for (const [k, v] of Object.entries(given)) if (v !== undefined) out[k] = v;
     if (this.optional(T.Options) === MISSING) return out;

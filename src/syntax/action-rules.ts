@@ -24,6 +24,13 @@ export abstract class ActionRules extends WriteRules {
 
   /** `FETCH ...`, `INSERT ...`, ... (the caller saw an action word). */
   protected *dataAction(): Rule<DataAction> {
+    const action = (yield this.actionBody()) as DataAction;
+    if (this.pos < this.end) this.notAllInputParsed('statement');
+    return action;
+  }
+
+  /** A data action, where more may follow (IF's THEN and ELSE: system-rules.ts). */
+  protected *actionBody(): Rule<DataAction> {
     const start = this.pos;
     const word = this.image(start).toUpperCase();
     this.pos++;
@@ -44,7 +51,6 @@ export abstract class ActionRules extends WriteRules {
         action = (yield this.remove(word, start)) as DataAction;
     }
     this.returning();
-    if (this.pos < this.end) this.notAllInputParsed('statement');
     return this.mark(action, start);
   }
 }

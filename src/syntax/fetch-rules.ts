@@ -199,7 +199,7 @@ export abstract class FetchRules extends ActionParts {
   }
 
   /** A whole number literal (a FETCH's LIMIT, OFFSET, a task id): not an expression. */
-  private wholeNumber(what: string): string {
+  protected wholeNumber(what: string): string {
     const negative = this.optional(T.Minus) !== MISSING;
     const token = this.expect(T.NumberLiteral);
     if (token === MISSING) return '0';

@@ -22,7 +22,8 @@ interface ActionOptions {
  * before: the cursor, driver and errors (parser-base.ts), node helpers (node-helpers.ts),
  * names and specifiers (name-rules.ts), expressions (expression-frames.ts,
  * expression-rules.ts), data actions (action-parts.ts, fetch-rules.ts, write-rules.ts,
- * action-rules.ts) and sources (source-rules.ts). Rules that contain statements or
+ * action-rules.ts), DOWNLOAD, the task and system actions (system-rules.ts) and sources
+ * (source-rules.ts). Rules that contain statements or
  * expressions are generators run by `drive`, so subqueries nest without using the call stack.
  *
  * grammar/grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
@@ -38,6 +39,10 @@ export class DsqParser extends SourceRules {
     if (this.atActionWord()) {
       this.depth = 0;
       return (yield this.dataAction()) as Statement;
+    }
+    if (this.atSystemWord()) {
+      this.depth = 0;
+      return (yield this.systemAction()) as Statement;
     }
     // The statement's own SELECT is not a nesting level: it enters at depth 0.
     this.depth = -1;

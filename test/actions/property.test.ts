@@ -5,26 +5,26 @@ import { fromJson, toJson } from '../../src/json/index.js';
 import { format, print } from '../../src/print/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseStatements } from '../../src/syntax/index.js';
-import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { arbAction } from '../fixtures/action-arbitraries.js';
 import { runs } from '../helpers/runs.js';
 
-/** The round trips of issue 16, over every kind of data action (test/fixtures/action-arbitraries.ts). */
+/** The round trips of issue 16, over every kind of data action and (issue 29) of DOWNLOAD, task and system action (test/fixtures/action-arbitraries.ts). */
 describe('data actions: round-trip properties', () => {
   it('the arbitraries make valid trees (the spec check finds nothing)', () => {
-    fc.assert(fc.property(arbDataAction, (a) => {
+    fc.assert(fc.property(arbAction, (a) => {
         expect(checkTree(a)).toEqual([]);
       }), { numRuns: runs(500) });
   });
 
   it('text: parse(print(action)) is the action (2,000 runs)', () => {
-    fc.assert(fc.property(arbDataAction, (a) => {
+    fc.assert(fc.property(arbAction, (a) => {
         expect(parse(print(a))).toEqual(a);
       }), { numRuns: runs(2000) });
   });
 
   it('JSON: fromJson(toJson(action)) is the action, short and full forms (2,000 runs)', () => {
     fc.assert(
-      fc.property(arbDataAction, (a) => {
+      fc.property(arbAction, (a) => {
         expect(fromJson(toJson(a))).toEqual(a);
         expect(fromJson(toJson(a, { form: 'full', indent: 2 }))).toEqual(a);
       }),
@@ -34,7 +34,7 @@ describe('data actions: round-trip properties', () => {
 
   it('decompile: the printed text compiles to the same JSON, and fmt is idempotent (500 runs)', () => {
     fc.assert(
-      fc.property(arbDataAction, (a) => {
+      fc.property(arbAction, (a) => {
         const json = toJson(a);
         const text = print(fromJson(json));
         expect(toJson(parse(text))).toBe(json);

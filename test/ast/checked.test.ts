@@ -9,7 +9,7 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseDocument, parseExpression, parseStatements } from '../../src/syntax/index.js';
-import { arbDataAction, arbDataActionWithParams } from '../fixtures/action-arbitraries.js';
+import { arbAction, arbDataActionWithParams } from '../fixtures/action-arbitraries.js';
 import { arbExpr, arbStatement, makeArbitraries } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
 
@@ -33,7 +33,7 @@ function allFrozen(root: Node): boolean {
 describe('a parse registers its roots, frozen', () => {
   it('every statement kind the parser reads comes back checked, every node and list frozen (random statements and data actions)', () => {
     fc.assert(
-      fc.property(fc.oneof(arbStatement, arbDataAction, arbParamStatement, arbDataActionWithParams), (t) => {
+      fc.property(fc.oneof(arbStatement, arbAction, arbParamStatement, arbDataActionWithParams), (t) => {
         const parsed = parse(print(t));
         expect(parsed).toEqual(t);
         expect(isChecked(parsed)).toBe(true);
@@ -115,7 +115,7 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
       { kind: 'column', path: 'password' }, '1 OR 1 = 1', 'x"); DROP', 42, null, [], {}, { kind: 'number', value: '1, "injected": 2' },
     );
     fc.assert(
-      fc.property(fc.oneof(arbStatement, arbDataAction), fc.boolean(), fc.nat(), fc.nat(), hostile, (t, viaJson, pickNode, pickField, bad) => {
+      fc.property(fc.oneof(arbStatement, arbAction), fc.boolean(), fc.nat(), fc.nat(), hostile, (t, viaJson, pickNode, pickField, bad) => {
         const tree = viaJson ? fromJson(toJson(t)) : parse(print(t));
         const before = toJson(tree);
         const nodes = descendants(tree);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf, operatorOf, precedenceOf } from '../../src/ast/kinds.js';
 import type { NodeKind, Source, Specifier } from '../../src/ast/nodes.js';
 import { OPERATORS, PRIMARY } from '../../src/ast/operators.js';
-import { DATA_ACTION_KINDS, childKeys as childKeysOf } from '../../src/ast/kinds.js';
+import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys as childKeysOf } from '../../src/ast/kinds.js';
 import { arbKinds } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
 
@@ -37,7 +37,7 @@ describe('the kind table', () => {
     expect(NODE_KINDS).toEqual(Object.keys(KINDS));
     expect(new Set(NODE_KINDS).size).toBe(NODE_KINDS.length);
     expect([...EXPR_KINDS].sort()).toEqual(NODE_KINDS.filter((k) => KINDS[k].role === 'expr').sort());
-    expect(STATEMENT_KINDS).toEqual(['select', 'select_action', ...DATA_ACTION_KINDS]);
+    expect(STATEMENT_KINDS).toEqual(['select', 'select_action', ...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS]);
     const sources: Source['kind'][] = ['table', 'table_system', 'table_database', 'join', 'select_source'];
     const specifiers: Specifier['kind'][] = ['spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array'];
     expect(kindsOf('source')).toEqual(sources);

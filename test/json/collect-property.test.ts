@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostic/index.js';
 import { childPointer } from '../../src/diagnostic/pointer.js';
 import { fromJsonExpressionResult, fromJsonResult, fromJsonStatementsResult, readSpecJson, toJson, type JsonValue } from '../../src/json/index.js';
-import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { arbAction } from '../fixtures/action-arbitraries.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
 
@@ -72,7 +72,7 @@ function places(root: Tree): Place[] {
 
 const REPLACEMENTS = ['true', '[]', '{}', '"zz"', '-1.5', '{"zz": 1}'];
 /** The keys whose value says what the object is: a mutation there is a mutation of the whole object. */
-const DISCRIMINATORS = new Set(['type', 'action', 'fetch']);
+const DISCRIMINATORS = new Set(['type', 'action', 'fetch', 'download']);
 
 interface Mutation {
   /** The subtree the mutation changes: no other mutation may be in it, or hold it. */
@@ -156,7 +156,7 @@ function check(read: Read, text: string, k: number, picks: readonly (readonly [n
   for (const m of chosen) expect(reportsAt(ds, m), `${m.at[0]} in ${mutated}\n${ds.map((d) => `${d.pointer} ${d.code}`).join('\n')}`).toBe(true);
 }
 
-const statementText = fc.tuple(fc.oneof(arbStatement, arbDataAction), fc.constantFrom<'short' | 'full'>('short', 'full')).map(([s, form]) => toJson(s, { form }));
+const statementText = fc.tuple(fc.oneof(arbStatement, arbAction), fc.constantFrom<'short' | 'full'>('short', 'full')).map(([s, form]) => toJson(s, { form }));
 const expressionText = fc.tuple(arbExpr, fc.constantFrom<'short' | 'full'>('short', 'full')).map(([e, form]) => toJson(e, { form }));
 
 describe('k independent problems in one document give k diagnostics, each at its place', () => {

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'fetch-without-limit': [30, 'FETCH'],
   'field-set-twice': [31, 'UPDATE'],
   'trash-without-feature': [32, 'TRASH'],
+  'if-condition-columns': [33, 'SELECT customer, amount'],
+  'task-ignore': [34, 'CANCEL'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

@@ -6,7 +6,7 @@ import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { compile, decompile } from '../../src/index.js';
 import { toJson, toJsonArray } from '../../src/json/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
-import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { arbAction } from '../fixtures/action-arbitraries.js';
 import { commentRandomly } from '../print/comment-facts.js';
 import { SCHEMA } from './helpers.js';
 import { runs } from '../helpers/runs.js';
@@ -90,7 +90,7 @@ describe('lint on every valid AST (fast-check)', () => {
 
 describe('lint --fix on statements and data actions with comments (fast-check)', () => {
   const commented = fc
-    .tuple(fc.array(fc.oneof(arbStatement, arbDataAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.6, noNaN: true }), fc.boolean())
+    .tuple(fc.array(fc.oneof(arbStatement, arbAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.6, noNaN: true }), fc.boolean())
     .map(([ss, seed, density, lower]) => commentRandomly(ss.map((s) => print(s, { keywordCase: lower ? 'lower' : 'upper' })).join(';\n'), seed, density));
 
   it('the fixed text parses with every comment, compiles to the JSON of its trees, decompiles and compiles back to it, and is final', () => {

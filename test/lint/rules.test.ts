@@ -70,6 +70,14 @@ const CASES: Record<string, Cases> = {
     invalid: [['DELETE FROM t WHERE a = 1', ['1:1']], ['SELECT 1; DISPOSE FROM t RECORDS [1, 2]', ['1:11']], ['DELETE FROM t', ['1:1']]],
     valid: ['TRASH FROM t WHERE a = 1', 'RESTORE FROM t RECORDS [1]', 'UPDATE t SET a = 1 WHERE id = 1', 'SELECT a FROM t'],
   },
+  'if-condition-columns': {
+    invalid: [['IF (SELECT * FROM t) THEN TRASH FROM d RECORDS 1', ['1:5']], ['IF (SELECT 1) THEN TRASH FROM d RECORDS 1 ELSE IF (SELECT a, b FROM t) THEN TRASH FROM d RECORDS 2', ['1:52']]],
+    valid: ['IF (SELECT COUNT(*) > 0 FROM t) THEN TRASH FROM d RECORDS 1', 'SELECT a, b FROM t'],
+  },
+  'task-ignore': {
+    invalid: [['CANCEL TASKS 1, 2', ['1:1']], ['SELECT 1; CLEAN TASKS REF 7', ['1:11']]],
+    valid: ['CANCEL TASKS 1', 'CANCEL TASKS REF 7 OPTIONS (IGNORE = FALSE)', 'CLEAN TASKS 1, 2 OPTIONS (IGNORE = TRUE)'],
+  },
   'fetch-without-limit': {
     invalid: [
       ['FETCH RECORDS FROM t', ['1:1']],

@@ -14,7 +14,7 @@ import { documentSymbols } from '../../src/lsp/symbols.js';
 import { format, print } from '../../src/print/index.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
-import { arbDataAction } from '../fixtures/action-arbitraries.js';
+import { arbAction } from '../fixtures/action-arbitraries.js';
 import { commentRandomly } from '../print/comment-facts.js';
 import { positionIn, SHOP } from './helpers.js';
 import { runs } from '../helpers/runs.js';
@@ -76,7 +76,7 @@ describe('the language server on any text', () => {
 
 /** Valid statements and data actions with comments anywhere (the shared arbitraries). */
 const commented = fc
-  .tuple(fc.array(fc.oneof(arbStatement, arbDataAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.8, noNaN: true }), fc.integer({ min: 20, max: 120 }))
+  .tuple(fc.array(fc.oneof(arbStatement, arbAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.8, noNaN: true }), fc.integer({ min: 20, max: 120 }))
   .map(([ss, seed, density, width]) => commentRandomly(ss.map((s) => print(s, { width })).join(';\n'), seed, density));
 
 const applyEdits = (text: string, edits: readonly { start: number; end: number; text: string }[]) => {

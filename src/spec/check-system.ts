@@ -1,0 +1,50 @@
+import type { Node } from '../ast/nodes.js';
+import { SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
+import { FIELD_LIST } from '../ast/fields.js';
+import { fieldKey } from '../ast/actions.js';
+import type { SystemAction, SystemPart } from '../ast/system-actions.js';
+import type { ActionProblem } from './check-actions.js';
+
+/**
+ * The spec's rules about DOWNLOAD, the task and thread actions and the system actions that
+ * their shape does not say (src/spec/check.ts runs them with the rest, for the parser, the JSON
+ * reader and the builder alike): each plain property's own rule from the kind table
+ * (src/ast/kinds-system.ts: a conclude delay of 0 to 5,000 ms, ids whole numbers in the signed
+ * 64-bit range, a wait of at least 0 ms, names not empty), and a JSON object (a task's `conf`)
+ * with no key twice (the spec's JSON rules 2-4: keys compared without case, trimmed, white
+ * space folded).
+ */
+
+type Kind = SystemAction['kind'] | SystemPart['kind'];
+
+/** The problems of one node of these kinds (not its children). */
+export function checkSystemNode(node: Node, out: ActionProblem[]): void {
+  const record = node as unknown as Readonly<Record<string, unknown>>;
+  for (const f of FIELD_LIST[node.kind as Kind]) {
+    const rule = f.value?.rule;
+    if (rule === undefined) continue;
+    const value = record[f.key];
+    const reason = f.value?.list === true && Array.isArray(value) ? rule(value, record) : value === null && f.value?.nullable === true ? null : rule(value, record);
+    if (reason !== null) out.push({ code: `spec/${f.value?.code === 'number' ? 'invalid-number' : 'invalid-value'}`, message: `${what(node.kind as Kind, f.json ?? f.key)} ${reason}`, node, field: f.json ?? f.key });
+  }
+  if (node.kind === 'json_object') {
+    const seen = new Map<string, string>();
+    for (const m of node.members) {
+      const key = fieldKey(m.key);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        const same = first === m.key ? `the key ${JSON.stringify(m.key)}` : `the key ${JSON.stringify(first)} (also written ${JSON.stringify(m.key)})`;
+        out.push({ code: 'spec/duplicate-key', message: `${same} is given twice in one JSON object (the spec's JSON rules 2-4: keys compared without case, trimmed, white space folded)`, node: m, field: 'key' });
+        return;
+      }
+      seen.set(key, m.key);
+    }
+  }
+}
+
+const ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
+/** `the "delay" of CONCLUDE`: where a message says the property is. */
+function what(kind: Kind, key: string): string {
+  const owner = ACTION_SET.has(kind) ? kind.replace(/_action$/, '').replace('_', ' ').toUpperCase() : kind === 'task_def' ? 'a task definition' : kind === 'task_ref' ? 'a task reference' : kind.replace('_', ' ');
+  return `"${key}" of ${owner}`;
+}
