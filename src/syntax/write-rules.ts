@@ -27,7 +27,8 @@ type Cell =
   | { readonly kind: 'literal'; readonly value: FieldLiteral }
   /** An expression, and the offsets of its tokens (a parenthesized literal's `(` and `)` too). */
   | { readonly kind: 'expr'; readonly e: Expr; readonly span: TokenRange | undefined }
-  | { readonly kind: 'tags'; readonly tags: string[] }
+  /** Tags, and their first and last tokens (the printer keeps them where they were written). */
+  | { readonly kind: 'tags'; readonly tags: string[]; readonly first: number; readonly last: number }
   | { readonly kind: 'file'; readonly file: FileRef };
 
 /**
@@ -46,6 +47,8 @@ export abstract class WriteRules extends FetchRules {
     const database = yield* this.database();
     const records: RecordData[] = [];
     const columns: number[] = [];
+    let columnsOpen: number = MISSING;
+    let columnsClose: number = MISSING;
     let names: string[] = [];
     let delimited: DelimitedRecords | null = null;
     if (this.at(T.From)) {
@@ -53,10 +56,10 @@ export abstract class WriteRules extends FetchRules {
       delimited = this.delimitedRecords();
     } else if (this.at(T.LParen)) {
       // `(a, b) VALUES (1, 2), (3, 4)`
-      this.next();
+      columnsOpen = this.next();
       do columns.push(this.expect(T.Name));
       while (this.optional(T.Comma) !== MISSING);
-      this.expect(T.RParen);
+      columnsClose = this.expect(T.RParen);
       names = columns.map((c) => this.fieldName(c));
       if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
       else {
@@ -140,6 +143,8 @@ export abstract class WriteRules extends FetchRules {
       : { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
     // A name of the VALUES column list stands apart from its values: `columns/name` says where.
     columns.forEach((token, i) => this.propertySpan(node, `columns/${names[i] as string}`, token));
+    // The column list as a whole: the records were written as VALUES rows (the formatter keeps that form).
+    this.propertySpan(node, 'columns', columnsOpen, columnsClose);
     return node;
   }
 
@@ -213,15 +218,15 @@ export abstract class WriteRules extends FetchRules {
   private *cell(field: string): Generator<Rule<unknown>, Cell, unknown> {
     const lower = field.toLowerCase();
     if (lower === 'tags' && (this.at(T.LBracket) || this.at(T.Null))) {
-      if (this.optional(T.Null) !== MISSING) return { kind: 'tags', tags: [] };
+      const first = this.pos;
+      if (this.optional(T.Null) !== MISSING) return { kind: 'tags', tags: [], first, last: first };
       this.next();
       const tags: string[] = [];
       if (!this.at(T.RBracket)) {
         do tags.push(this.stringText('a tag'));
         while (this.optional(T.Comma) !== MISSING);
       }
-      this.expect(T.RBracket);
-      return { kind: 'tags', tags };
+      return { kind: 'tags', tags, first, last: this.expect(T.RBracket) };
     }
     if (lower === 'file') {
       const start = this.pos;
@@ -256,6 +261,8 @@ export abstract class WriteRules extends FetchRules {
     const expressions: FieldExpr[] = [];
     let file: FileRef | null = null;
     let tags: string[] | null = null;
+    let tagsFirst: number = MISSING;
+    let tagsLast: number = MISSING;
     const seen = new Set<string>();
     cells.forEach((cell, i) => {
       // A row longer than the column list (reported): its extra values have no field.
@@ -277,13 +284,18 @@ export abstract class WriteRules extends FetchRules {
           break;
         case 'tags':
           tags = cell.tags;
+          tagsFirst = contiguous ? token : cell.first;
+          tagsLast = cell.last;
           break;
         case 'file':
           file = cell.file;
           break;
       }
     });
-    return new RecordNode(values, expressions, file, tags);
+    const node = new RecordNode(values, expressions, file, tags);
+    // Tags are no node: where they stand among the fields is a property span of the record.
+    if (tags !== null) this.propertySpan(node, 'tags', tagsFirst, tagsLast);
+    return node;
   }
 
   private reportSpecialField(key: 'file' | 'tags', token: number): void {
