@@ -1,8 +1,8 @@
-import type { FieldLiteral, FieldValue } from '../ast/actions.js';
+import type { FieldExpr, FieldLiteral, FieldValue } from '../ast/actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { transform } from '../ast/walk.js';
-import { checkBuilt, registerParts } from '../ast/checked.js';
+import { checkBuilt, checkNode, registerParts } from '../ast/checked.js';
 import { validateAst } from '../ast/validate.js';
 import { DsqError, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { argumentError } from '../builder/errors.js';
@@ -75,7 +75,9 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     // (A list parameter is bound with its `in` node, just after this.)
     if (node.kind !== 'param' || node.list) return node;
     try {
-      const lit = literal(values[node.name], node);
+      const made = literal(values[node.name], node);
+      // One literal object per parameter (NULL is one shared node): `from` says where each stood.
+      const lit = from.has(made) ? checkNode({ ...made }) : made;
       from.set(lit, node);
       return lit;
     } catch (err) {
@@ -84,7 +86,7 @@ export function bindParams<T extends Node>(root: T, values: ParamValues, options
     }
   });
   if (problems.length > 0) throw new DsqError(problems, options.source);
-  const settled = settleFieldValues(bound, from);
+  const settled = settleFieldValues(bound, from, options.spanOf);
   // The tree around the literals was checked (parsed); the literals are checked leaves.
   return (checkBuilt(settled) ?? validateAst(settled)) as T;
 }
@@ -94,20 +96,34 @@ const WRITES: ReadonlySet<string> = new Set(['insert_action', 'replace_action', 
 /**
  * A parameter given as a field's value (`INSERT ... VALUES (:v)`, `UPDATE ... SET f = :v`) was
  * read as an expression; bound to a null, number or string it is a field value, as the literal
- * written there would be (the record's `values`, UPDATE's `fields`). Only the literals bound
- * here move: a literal the text wrote as an expression (`SET a = (5)`) stays one.
+ * written there would be (the record's `values`, UPDATE's `fields`), at the place it was
+ * written among them (the JSON keys come out in the order the text gives them, as with the
+ * literal written in its place; issue 28). Only the literals bound here move: a literal the
+ * text wrote as an expression (`SET a = (5)`) stays one. Without the parser's spans (a tree
+ * not from text) the moved values go last.
  */
-function settleFieldValues<T extends Node>(root: T, bound: ReadonlyMap<Node, Param>): T {
+function settleFieldValues<T extends Node>(root: T, bound: ReadonlyMap<Node, Param>, spanOf: BindOptions['spanOf']): T {
   const moves = (e: Expr) => bound.has(e) && (e.kind === 'null' || e.kind === 'number' || e.kind === 'string');
   // Only writes hold field values (records of INSERT/REPLACE/SET, UPDATE's SET): no walk for the others.
   if (!WRITES.has(root.kind)) return root;
   return transform(root, (node): Node => {
     if (node.kind !== 'record' && node.kind !== 'update_action') return node;
     if (!node.expressions.some((f) => moves(f.e))) return node;
-    const moved: FieldValue[] = node.expressions.filter((f) => moves(f.e)).map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
+    const moved = node.expressions.filter((f) => moves(f.e));
     const expressions = node.expressions.filter((f) => !moves(f.e));
-    return node.kind === 'record' ? { ...node, values: [...node.values, ...moved], expressions } : { ...node, fields: [...node.fields, ...moved], expressions };
+    const values = withMoved(node.kind === 'record' ? node.values : node.fields, moved, bound, spanOf);
+    return node.kind === 'record' ? { ...node, values, expressions } : { ...node, fields: values, expressions };
   });
+}
+
+/** The field values with the moved fields' literals among them, each where it was written (by the spans), else after them. */
+function withMoved(values: readonly FieldValue[], moved: readonly FieldExpr[], bound: ReadonlyMap<Node, Param>, spanOf: BindOptions['spanOf']): FieldValue[] {
+  const added: FieldValue[] = moved.map((f) => ({ kind: 'field_value', field: f.field, value: f.e as FieldLiteral }));
+  const start = (n: Node | undefined) => (n === undefined ? undefined : spanOf?.(n)?.start);
+  const places = [...values.map((v) => start(v)), ...moved.map((f) => start(bound.get(f.e)))];
+  const all = [...values, ...added];
+  if (places.some((p) => p === undefined)) return all;
+  return all.map((v, i) => [v, places[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([v]) => v);
 }
 
 const what = (p: Param) => `parameter :${p.name}`;

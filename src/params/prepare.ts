@@ -1,6 +1,6 @@
 import type { Node, Statement } from '../ast/nodes.js';
 import { checkNumber } from '../ast/numbers.js';
-import { DsqError } from '../diagnostic/index.js';
+import { DsqError, type Span } from '../diagnostic/index.js';
 import { toJson, type ToJsonOptions } from '../json/to-json.js';
 import { parseDocument } from '../syntax/index.js';
 import { bindParams } from './bind.js';
@@ -47,9 +47,10 @@ export type ParamSpec = Readonly<Record<string, readonly [type: ParamType | null
  * Missing and refused values are DsqErrors that name the parameter.
  */
 export function prepareQuery<P extends object, Row = unknown, C extends Cardinality = 'many'>(text: string, spec: ParamSpec, cardinality: C = 'many' as C): (params: P) => Action<Row, C> {
-  let statement: Statement | null = null;
+  let parsed: Parsed | null = null;
   return (params: P) => {
-    statement ??= parseOne(text);
+    parsed ??= parseOne(text);
+    const { statement, spanOf } = parsed;
     if (typeof params !== 'object' || params === null) {
       throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: 'the parameters must be an object of names to values' }]);
     }
@@ -67,16 +68,22 @@ export function prepareQuery<P extends object, Row = unknown, C extends Cardinal
       }
     }
     if (problems.length > 0) throw new DsqError(problems.flatMap((e) => e.diagnostics));
-    return action<Row, C>(bindParams(statement, values), cardinality);
+    return action<Row, C>(bindParams(statement, values, { spanOf }), cardinality);
   };
 }
 
-function parseOne(text: string): Statement {
+/** A statement, and where its nodes stand in the text (binding keeps a record's fields in the written order). */
+interface Parsed {
+  readonly statement: Statement;
+  readonly spanOf: (node: Node) => Span | undefined;
+}
+
+function parseOne(text: string): Parsed {
   const doc = parseDocument(text);
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DsqError(errors, text);
   if (doc.statements.length !== 1) throw new DsqError([{ code: 'params/statement', severity: 'error', message: `expected one statement, found ${doc.statements.length}` }], text);
-  return (doc.statements[0] as { node: Statement }).node;
+  return { statement: (doc.statements[0] as { node: Statement }).node, spanOf: (node) => doc.spans.get(node) };
 }
 
 /** The action of a bound statement. */

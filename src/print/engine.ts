@@ -58,18 +58,24 @@ export interface Env {
 }
 
 /**
- * `nodes` in the order they were written (by `env.at`) when printing from text, else as given:
- * the formatter never reorders what the user wrote (issue 28). Stable; a copy only when needed.
+ * `items` in the order they were written (by `env.at` of each item's node, `nodeOf`) when
+ * printing from text, else as given: the formatter never reorders what the user wrote (issue
+ * 28). An item whose place is unknown keeps the given order. Stable; a copy only when needed.
  */
-export function writtenOrder<N extends Node>(nodes: readonly N[], env: Env): readonly N[] {
+export function writtenOrder<T>(items: readonly T[], env: Env, nodeOf: (item: T) => Node | undefined = (item) => item as Node): readonly T[] {
   const at = env.at;
-  if (at === undefined || nodes.length < 2) return nodes;
-  const starts = nodes.map((n) => at(n));
-  if (starts.some((s) => s === undefined)) return nodes;
+  if (at === undefined || items.length < 2) return items;
+  const starts: number[] = [];
   let sorted = true;
-  for (let i = 1; i < starts.length && sorted; i++) sorted = (starts[i - 1] as number) <= (starts[i] as number);
-  if (sorted) return nodes;
-  return nodes.map((n, i) => [n, starts[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([n]) => n);
+  for (const item of items) {
+    const node = nodeOf(item);
+    const start = node === undefined ? undefined : at(node);
+    if (start === undefined) return items;
+    if (starts.length > 0 && (starts[starts.length - 1] as number) > start) sorted = false;
+    starts.push(start);
+  }
+  if (sorted) return items;
+  return items.map((item, i) => [item, starts[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([item]) => item);
 }
 
 /**

@@ -171,7 +171,7 @@ const DISTINCT_FORMS: ReadonlyMap<string, string> = new Map([
 /** A function's name in the configured case (a name that needs quotes is written as it is). */
 function functionName(node: Node, name: string, env: Env): string {
   const written = writeFunctionName(name);
-  return written === name ? env.options.fn(name, env.written?.(node)) : written;
+  return written === name ? env.options.fn(name, () => env.written?.(node)) : written;
 }
 
 const fn: LayoutFn<'function'> = (node, ctx, env) => {
@@ -180,7 +180,7 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
     return {
       children: node.args,
       // `COUNT(DISTINCT a, b)`, broken as `COUNT(DISTINCT` then one argument per line.
-      build: (docs) => group([`${env.options.fn(distinctOf, env.written?.(node))}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
+      build: (docs) => group([`${env.options.fn(distinctOf, () => env.written?.(node))}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
     };
   }
   const inside = node.args.length === 0 ? env.inside?.(node) : undefined;

@@ -43,7 +43,7 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const source = sourceSpelling(parsed);
-  const at = (node: Node) => parsed.spans.get(node)?.start;
+  const at = startOffset(parsed);
   const env: Env = comments.isEmpty
     ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text }
     : {
@@ -123,6 +123,16 @@ function checkedDocument(parsed: ParsedDocument): ParsedDocument {
   if (parsed.statements.every((s) => isChecked(s.node))) return parsed;
   const statements = parsed.statements.map((s) => (isChecked(s.node) ? s : { node: checkedTree(s.node, 'statement') as Statement, span: s.span }));
   return { ...parsed, statements };
+}
+
+/** Where a node starts in the source (the parser's offsets: no Span with line and column built per node). */
+function startOffset(parsed: ParsedDocument): (node: Node) => number | undefined {
+  const spans = parsed.spans;
+  if (spans instanceof SourceSpans) {
+    const at = { start: 0, end: 0 };
+    return (node) => (spans.offsetsOf(node, at) ? at.start : undefined);
+  }
+  return (node) => spans.get(node)?.start;
 }
 
 /** How the source spelled a literal, for the printer to keep (`''` for NULL). */

@@ -23,9 +23,10 @@ export interface ResolvedOptions {
   readonly kw: (upper: string) => string;
   /**
    * The spelling of a function name (upper case, as the AST holds it) that needs no quotes;
-   * `written` is the call as the source spells it, when there is a source.
+   * `written` gives the call as the source spells it, when there is a source (asked only for
+   * 'preserve': the source's spans are looked up only then).
    */
-  readonly fn: (upper: string, written: string | undefined) => string;
+  readonly fn: (upper: string, written?: () => string | undefined) => string;
 }
 
 /**
@@ -45,8 +46,8 @@ export function resolveOptions(options: PrintOptions = {}): ResolvedOptions {
     fnCase === 'lower'
       ? (w: string) => w.toLowerCase()
       : fnCase === 'preserve'
-        ? (w: string, written: string | undefined) => {
-            const spelled = written?.slice(0, w.length);
+        ? (w: string, written?: () => string | undefined) => {
+            const spelled = written?.()?.slice(0, w.length);
             return spelled !== undefined && spelled.toUpperCase() === w ? spelled : w;
           }
         : (w: string) => w;

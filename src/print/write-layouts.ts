@@ -1,33 +1,57 @@
 import { isDelimited, type FieldExpr, type FieldValue, type RecordData, type RecordsWrite, type RemoveAction } from '../ast/actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { list, parens, writtenOrder, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { existingFieldKey } from '../syntax/field-spans.js';
 import { quoteString, writeName } from './names.js';
 import { BARE_VALUE, clause, commaList, DATABASE, Kids, names, optionsClause, PLAIN, recordsClause, statement } from './action-layout.js';
 
 /** How the write actions and their records print (grammar/reference.md, "Data actions: writes"). */
 
-/** A record's fields (its values and expressions) in the order written, else values then expressions. */
-function fieldsOf(r: RecordData, env: Env): readonly (FieldValue | FieldExpr)[] {
-  return writtenOrder<FieldValue | FieldExpr>([...r.values, ...r.expressions], env);
+/** A part of a record: a field (a value or an expression), its tags, its file. */
+type Part = FieldValue | FieldExpr | 'tags' | 'file';
+
+/**
+ * A record's parts in the order written when printing from text (tags and a file keep their
+ * place among the fields), else its values, its expressions, then tags, then file.
+ */
+function partsOf(r: RecordData, env: Env): readonly Part[] {
+  const parts: Part[] = [...r.values, ...r.expressions];
+  if (r.tags !== null) parts.push('tags');
+  if (r.file !== null) parts.push('file');
+  // Tags are no node: the parser records where they stand as a property of the record.
+  return writtenOrder(parts, env, (p) => (p === 'tags' ? existingFieldKey(r, 'tags') : p === 'file' ? (r.file ?? undefined) : p));
 }
 
-/** The field order of a record written as one VALUES row: its fields as written, then tags, file. */
+/** The column order of a record written as one VALUES row: its parts as written. */
 function columnsOf(r: RecordData, env: Env): string[] {
-  const out = fieldsOf(r, env).map((f) => f.field);
-  if (r.tags !== null) out.push('tags');
-  if (r.file !== null) out.push('file');
-  return out;
+  return partsOf(r, env).map((p) => (typeof p === 'string' ? p : p.field));
 }
 
 /**
- * The one column list of `INSERT ... (columns) VALUES` when every record can be a row of it
- * and reads back the same (its literals and its expressions each in their own order); else null.
- * One pass over each record's fields, no list built per record (an INSERT may hold many rows).
+ * How a write's records were written: `values` (`(columns) VALUES` rows) or `records`
+ * (`RECORDS (field = value, ...)`); null for a tree printed alone (from JSON, the builder).
  */
-export function valuesColumns(records: readonly RecordData[], env: Env): string[] | null {
+function writtenForm(n: RecordsWrite, records: readonly RecordData[], env: Env): 'values' | 'records' | null {
+  const at = env.at;
   const first = records[0];
-  if (first === undefined) return null;
+  if (at === undefined || first === undefined || at(first) === undefined) return null;
+  const columns = existingFieldKey(n, 'columns');
+  return columns !== undefined && at(columns) !== undefined ? 'values' : 'records';
+}
+
+/**
+ * The one column list of `INSERT ... (columns) VALUES` for the records: from text, the form
+ * written (VALUES rows get their columns, RECORDS none); a tree printed alone gets one when
+ * every record can be a row of it and reads back the same (its literals and its expressions
+ * each in their own order), else null. One pass over each record's fields, no list built per
+ * record (an INSERT may hold many rows).
+ */
+export function valuesColumns(n: RecordsWrite, records: readonly RecordData[], env: Env): string[] | null {
+  const first = records[0];
+  const form = writtenForm(n, records, env);
+  if (first === undefined || form === 'records') return null;
   const columns = columnsOf(first, env);
+  if (form === 'values') return columns;
   if (columns.length === 0 || new Set(columns.map((c) => c.toLowerCase())).size !== columns.length) return null;
   const position = new Map(columns.map((c, i) => [c, i]));
   for (const r of records) {
@@ -76,9 +100,11 @@ export const record: LayoutFn<'record'> = (n, ctx, env) => {
         else docs.push(cells.get(c) as Doc);
       }
     } else {
-      for (const f of fieldsOf(n, env)) docs.push(cells.get(f.field) as Doc);
-      if (tags !== null) docs.push(concat(['tags = ', tags]));
-      if (file !== null) docs.push(concat(['file = ', file]));
+      for (const p of partsOf(n, env)) {
+        if (p === 'tags') docs.push(concat(['tags = ', tags as Doc]));
+        else if (p === 'file') docs.push(concat(['file = ', file as Doc]));
+        else docs.push(cells.get(p.field) as Doc);
+      }
     }
     return list('(', docs, ')');
   });
@@ -120,7 +146,7 @@ export function recordsWrite(word: string) {
     const kw = env.options.kw;
     const records = n.records;
     const delimited = isDelimited(records);
-    const columns = delimited ? null : valuesColumns(records, env);
+    const columns = delimited ? null : valuesColumns(n, records, env);
     const k = new Kids();
     k.add(n.database, DATABASE);
     const rowCtx: Ctx = columns ? { capture: null, columns } as Ctx : PLAIN;

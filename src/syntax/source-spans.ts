@@ -76,9 +76,14 @@ export class SourceSpans extends WeakMap<Node, Span> {
     return this.recorded().has(node) || super.has(node);
   }
 
+  /** A span given whole: recorded as the latest for the node (so no lookup is built), and kept as the one `get` returns. */
   override set(node: Node, span: Span): this {
-    this.recorded().delete(node);
-    return super.set(node, span);
+    this.record(node, span.start, span.end);
+    const made = this.made;
+    // (Filled up to it, not written past the end: the array stays dense.)
+    while (made.length < this.nodes.length - 1) made.push(undefined);
+    made.push(span);
+    return this;
   }
 
   override delete(node: Node): boolean {

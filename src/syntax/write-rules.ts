@@ -27,7 +27,7 @@ type Cell =
   | { readonly kind: 'literal'; readonly value: FieldLiteral }
   /** An expression, and the offsets of its tokens (a parenthesized literal's `(` and `)` too). */
   | { readonly kind: 'expr'; readonly e: Expr; readonly span: TokenRange | undefined }
-  | { readonly kind: 'tags'; readonly tags: string[] }
+  | { readonly kind: 'tags'; readonly tags: string[]; readonly first: number } // and their first token
   | { readonly kind: 'file'; readonly file: FileRef };
 
 /**
@@ -138,8 +138,9 @@ export abstract class WriteRules extends FetchRules {
     const node: DataAction = word === 'INSERT' ? { kind: 'insert_action', database, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp }
       : word === 'REPLACE' ? { kind: 'replace_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp }
       : { kind: 'set_action', database, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
-    // A name of the VALUES column list stands apart from its values: `columns/name` says where.
+    // A name of the VALUES column list stands apart from its values: `columns/name` says where (`columns`: VALUES was written).
     columns.forEach((token, i) => this.propertySpan(node, `columns/${names[i] as string}`, token));
+    this.propertySpan(node, 'columns', columns[0] ?? MISSING, columns.at(-1) ?? MISSING);
     return node;
   }
 
@@ -213,15 +214,15 @@ export abstract class WriteRules extends FetchRules {
   private *cell(field: string): Generator<Rule<unknown>, Cell, unknown> {
     const lower = field.toLowerCase();
     if (lower === 'tags' && (this.at(T.LBracket) || this.at(T.Null))) {
-      if (this.optional(T.Null) !== MISSING) return { kind: 'tags', tags: [] };
-      this.next();
+      if (this.optional(T.Null) !== MISSING) return { kind: 'tags', tags: [], first: this.pos - 1 };
+      const first = this.next();
       const tags: string[] = [];
       if (!this.at(T.RBracket)) {
         do tags.push(this.stringText('a tag'));
         while (this.optional(T.Comma) !== MISSING);
       }
       this.expect(T.RBracket);
-      return { kind: 'tags', tags };
+      return { kind: 'tags', tags, first };
     }
     if (lower === 'file') {
       const start = this.pos;
@@ -283,7 +284,9 @@ export abstract class WriteRules extends FetchRules {
           break;
       }
     });
-    return new RecordNode(values, expressions, file, tags);
+    const node = new RecordNode(values, expressions, file, tags);
+    if (tags !== null) this.propertySpan(node, 'tags', (cells.find((c) => c.kind === 'tags') as { first: number }).first); // (tags are no node)
+    return node;
   }
 
   private reportSpecialField(key: 'file' | 'tags', token: number): void {
@@ -341,16 +344,14 @@ export abstract class WriteRules extends FetchRules {
     const expressions: FieldExpr[] = [];
     let file: string | null = null;
     if (this.optionalWord('SET') !== MISSING) {
-      {
-        do {
-          const nameToken = this.expect(T.Name);
-          const field = this.fieldName(nameToken);
-          this.expect(T.Equals);
-          const cell = yield* this.valueCell();
-          if (cell.kind === 'literal') fields.push(this.markAt(new FieldValueNode(field, cell.value), nameToken, cell.value));
-          else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell.e, true, cell.span));
-        } while (this.optional(T.Comma) !== MISSING);
-      }
+      do {
+        const nameToken = this.expect(T.Name);
+        const field = this.fieldName(nameToken);
+        this.expect(T.Equals);
+        const cell = yield* this.valueCell();
+        if (cell.kind === 'literal') fields.push(this.markAt(new FieldValueNode(field, cell.value), nameToken, cell.value));
+        else if (cell.kind === 'expr') expressions.push(this.markAt(new FieldExprNode(field, cell.e), nameToken, cell.e, true, cell.span));
+      } while (this.optional(T.Comma) !== MISSING);
     }
     const fileWord = this.optionalWord('FILE');
     if (fileWord !== MISSING) file = this.stringText('FILE');
@@ -385,7 +386,7 @@ export abstract class WriteRules extends FetchRules {
   // -------------------------------------------------------------------------------------
   // DELETE, TRASH, RESTORE, DISPOSE
 
-  protected *remove(word: string, start: number): Rule<DataAction> {
+  protected *remove(word: string, _start: number): Rule<DataAction> {
     if (this.optional(T.From) === MISSING) this.missingActionWord(word, 'FROM');
     const database = yield* this.database();
     if (this.at(T.Using)) this.writeHabits(word);
@@ -393,7 +394,6 @@ export abstract class WriteRules extends FetchRules {
     this.writeHabits(word);
     const options = this.options('delete_action', {});
     const failNoOp = options['FAIL_NO_OP'] ?? null;
-    void start;
     const kind = word === 'DELETE' ? 'delete_action' : word === 'TRASH' ? 'trash_action' : word === 'RESTORE' ? 'restore_action' : 'dispose_action';
     return { kind, database, records, failNoOp };
   }

@@ -128,4 +128,11 @@ describe('dsq compile --param', () => {
     const q = file('plain.dsq', 'SELECT * FROM t');
     expect((await run(q)).out).toBe('{"from":"t"}\n');
   });
+
+  it('--param keeps a record keys in the written order (issue 28)', async () => {
+    const q = file('insert.dsq', "INSERT INTO orders (id, region, amount) VALUES (:id, 'eu', 5);\nUPDATE orders SET status = :s, region = 'eu' WHERE id = 1");
+    expect((await run(q, '--schema', SCHEMA, '--param', 'id=7', '--param', 's=open')).out).toBe(
+      '[{"action":"insert","database":"orders","records":[{"id":7,"region":"eu","amount":5}]},{"action":"update","database":"orders","records":{"type":"where","where":{"$=":[{"$col":"id"},1]}},"fields":{"status":"open","region":"eu"}}]\n',
+    );
+  });
 });

@@ -241,7 +241,7 @@ describe('comments stay put', () => {
   // as trailing the '('. Those parentheses now break like others.
   it("comments inside a record cell's (NULL) get lines of their own inside the parentheses; one pass is final", () => {
     const once = format('SET INTO a RECORDS (c = (\n/* c26 */ /* c27 */\nNULL))', { width: 20 });
-    expect(once).toBe('SET INTO a (c)\nVALUES\n  (\n    (\n      /* c26 */ /* c27 */\n      NULL\n    )\n  )\n');
+    expect(once).toBe('SET INTO a\nRECORDS\n  (\n    c =\n      (\n        /* c26 */ /* c27 */\n        NULL\n      )\n  )\n');
     expect(format(once, { width: 20 })).toBe(once);
   });
 
