@@ -14,7 +14,8 @@ import { checkNumber } from './numbers.js';
 /** What may stand at a place in the tree. */
 export type Role =
   | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
-  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param';
+  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param'
+  | 'field_def' | 'field_option';
 
 /** The spec JSON's side of a field: its key in the object form, and whether that key must be given. */
 interface JsonKey {

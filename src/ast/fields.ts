@@ -72,6 +72,8 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   record: ['record'],
   delimited_records: ['delimited_records'],
   param: ['param'],
+  field_def: ['field_def'],
+  field_option: ['field_option'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
@@ -101,6 +103,8 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   record: `a record (${kindList('record')})`,
   delimited_records: `delimiter-separated records (${kindList('delimited_records')})`,
   param: `whole-number text or a parameter (${kindList('param')})`,
+  field_def: `a field definition (${kindList('field_def')})`,
+  field_option: `a field option (${kindList('field_option')})`,
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

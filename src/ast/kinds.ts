@@ -2,6 +2,7 @@ import type { Expr, ExprKind, Node, NodeKind, Source, Specifier, Statement } fro
 import type { DataAction, DataActionKind, FetchAction } from './actions.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
+import { ADMIN_KINDS } from './kinds-admin.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
 import { SELECT_KINDS } from './kinds-select.js';
 import type { KindRole, KindSpec } from './kind-spec.js';
@@ -41,6 +42,7 @@ export const KINDS = {
   ...EXPRESSION_KINDS,
   ...SELECT_KINDS,
   ...ACTION_KINDS,
+  ...ADMIN_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
 

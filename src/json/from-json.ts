@@ -8,6 +8,8 @@ import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
 import { capDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
+import { readAdminPart } from './read-admin.js';
+import type { FieldDef, FieldOption } from '../ast/admin-actions.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { EXPR_READERS } from './read-expr-kinds.js';
 import { readJsPartial } from './read-js.js';
@@ -256,6 +258,8 @@ export const KIND_READERS = {
   field_expr: readRecord,
   file_ref: readRecord,
   spec_key: readRecordsSingular,
+  field_def: readAdminPart('field_def'),
+  field_option: readAdminPart('field_option'),
   select: readSelect,
   when: readWhen,
   result_column: readResultColumn,
@@ -280,6 +284,8 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
   records_spec: readRecordsSpecifier,
   records_singular: readRecordsSingular,
   record: readRecord,
+  field_def: readAdminPart('field_def') as (v: JsonValue, cx: Cx) => Step<FieldDef>,
+  field_option: readAdminPart('field_option') as (v: JsonValue, cx: Cx) => Step<FieldOption>,
 };
 
 /**

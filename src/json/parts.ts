@@ -1,4 +1,5 @@
 import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
+import type { FieldDef, FieldOption } from '../ast/admin-actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
@@ -26,6 +27,8 @@ export interface Produces {
   records_spec: RecordsSpecifier;
   records_singular: SingularSpec;
   record: RecordData;
+  field_def: FieldDef;
+  field_option: FieldOption;
 }
 export type What = keyof Produces;
 

@@ -170,6 +170,8 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   file_ref: checkActionNode,
   record: checkActionNode,
   delimited_records: checkActionNode,
+  field_def: checkActionNode,
+  field_option: checkActionNode,
 };
 
 /** The kinds with a rule of their own (the others' check is `none`). */
