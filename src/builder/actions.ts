@@ -13,6 +13,7 @@ import {
   FetchRecordsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, type Paging,
 } from './fetch-builders.js';
 import { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
+import { adminActionsFor } from './admin-builders.js';
 
 /**
  * Builders of the data actions (issue 16): FETCH records, multirecords, pseudorecords, tasks,
@@ -31,6 +32,7 @@ export {
   FetchRecordsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder,
 } from './fetch-builders.js';
 export { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
+export { AdminBuilder, AlterDatabaseBuilder, DropBuilder, type AddFieldsPosition, type FieldDefArg, type TypedAlterDatabase } from './admin-builders.js';
 
 const PAGING: Paging = { order: [], limit: null, offset: null };
 const ALL: RecordsSpecifier = { kind: 'spec_all' };
@@ -79,6 +81,8 @@ export function actionsFor(ctx: ActionContext) {
     trashFrom: (db: SpecArg) => new RemoveBuilder<TrashAction>({ kind: 'trash_action', database: database(db, 'argument 1 of trashFrom()'), records: ALL, failNoOp: null }, ctx),
     restoreFrom: (db: SpecArg) => new RemoveBuilder<RestoreAction>({ kind: 'restore_action', database: database(db, 'argument 1 of restoreFrom()'), records: ALL, failNoOp: null }, ctx),
     disposeFrom: (db: SpecArg) => new RemoveBuilder<DisposeAction>({ kind: 'dispose_action', database: database(db, 'argument 1 of disposeFrom()'), records: ALL, failNoOp: null }, ctx),
+    // SCHEMA, DROP, ALTER DATABASE (admin-builders.ts)
+    ...adminActionsFor(ctx),
   });
 }
 

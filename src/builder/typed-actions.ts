@@ -6,6 +6,8 @@ import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
 import type { DelimitedArg } from './action-args.js';
+import type { AdminBuilder, DropBuilder, TypedAlterDatabase } from './admin-builders.js';
+import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction } from '../ast/admin-actions.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
@@ -373,4 +375,11 @@ export interface TypedActionCreators<D extends AnyDb> {
   trashFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, TrashAction>;
   restoreFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, RestoreAction>;
   disposeFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DisposeAction>;
+  /** SCHEMA, DROP, ALTER DATABASE (admin-builders.ts): the database and its fields checked against the schema. */
+  schema(): AdminBuilder<SchemaAction>;
+  dropGroup(group: SpecArg): DropBuilder<DropGroup>;
+  dropDatabase<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): DropBuilder<DropDatabase>;
+  dropTeam(team: SpecArg): AdminBuilder<DropTeam>;
+  dropUser(user: SpecArg): AdminBuilder<DropUser>;
+  alterDatabase<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedAlterDatabase<D, T>;
 }

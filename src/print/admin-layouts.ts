@@ -2,7 +2,7 @@ import type { AdminAction, AdminPart, DropAction } from '../ast/admin-actions.js
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isBareName, quoteString, writeName } from './names.js';
-import { DATABASE, Kids, clause, optionsClause, statement } from './action-layout.js';
+import { DATABASE, Kids, clause, commaList, optionsClause, statement } from './action-layout.js';
 
 /**
  * How the administrative actions print (grammar/reference.md, "Administrative actions"), in the
@@ -86,7 +86,7 @@ function alter(n: Extract<AdminAction, { alter: 'database' }>, _c: Ctx, env: Env
     const clauses: Doc[] = [];
     switch (n.kind) {
       case 'alter_add_fields': {
-        clauses.push(list(`${kw('ADD FIELDS')} (`, takeN(n.fields.length), ')'));
+        clauses.push(clause(kw('ADD FIELDS'), commaList(takeN(n.fields.length))));
         if (n.first === true) clauses.push(kw('FIRST'));
         if (n.after !== null) clauses.push(concat([kw('AFTER'), ' ', take()]));
         const options = optionsClause(env, [['FIRST', n.first === false ? false : null]]);
@@ -97,7 +97,7 @@ function alter(n: Extract<AdminAction, { alter: 'database' }>, _c: Ctx, env: Env
         clauses.push(clause(kw('DROP FIELDS'), take()));
         break;
       case 'alter_order_fields':
-        clauses.push(list(`${kw('ORDER FIELDS')} (`, takeN(n.fields.length), ')'));
+        clauses.push(clause(kw('ORDER FIELDS'), commaList(takeN(n.fields.length))));
         if (n.after !== null) clauses.push(concat([kw('AFTER'), ' ', take()]));
         break;
       case 'alter_reset_partitions':

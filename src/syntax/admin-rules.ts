@@ -8,6 +8,9 @@ import { WriteRules } from './write-rules.js';
 
 const IDENTIFIER = idx(T.Identifier);
 const NUMBER = idx(T.NumberLiteral);
+const LPAREN = idx(T.LParen);
+const WHERE = idx(T.Where);
+const STRING = idx(T.StringLiteral);
 
 /** The words of a field definition that take a string, and the property each sets (spec "Field definition"). */
 const FIELD_TEXT = { LABEL: 'label', FORMAT: 'format', MEAS: 'meas', UNIT: 'unit', DESC: 'desc', DEFAULT: 'def', REF: 'ref' } as const;
@@ -86,13 +89,14 @@ export abstract class AdminRules extends WriteRules {
         return { kind: 'alter_drop_fields', alter: 'database', op: 'drop_fields', database, fields };
       }
       case 'ORDER': {
-        // ORDER is a keyword (ORDER BY): FIELDS follows it here.
+        // ORDER is a keyword (ORDER BY): FIELDS follows it here. The list may stand in parentheses.
         this.expectWord('FIELDS');
-        this.expect(T.LParen);
+        // (`(WHERE e)` is a specifier: its parentheses are its own.)
+        const parens = this.tk(2) !== WHERE && this.optional(T.LParen) !== MISSING;
         const fields: Specifier[] = [];
         do fields.push(yield* this.database());
         while (this.optional(T.Comma) !== MISSING);
-        this.expect(T.RParen);
+        if (parens) this.expect(T.RParen);
         const after = this.optionalWord('AFTER') === MISSING ? null : yield* this.database();
         return { kind: 'alter_order_fields', alter: 'database', op: 'order_fields', database, fields, after };
       }
@@ -104,13 +108,13 @@ export abstract class AdminRules extends WriteRules {
     }
   }
 
-  /** `'(' field definition {, field definition} ')'`. */
+  /** `field definition {, field definition}`, in parentheses or not (the printer writes none). */
   protected fieldDefs(): FieldDef[] {
-    this.expect(T.LParen);
+    const parens = this.optional(T.LParen) !== MISSING;
     const out: FieldDef[] = [];
     do out.push(this.fieldDef());
     while (this.optional(T.Comma) !== MISSING);
-    this.expect(T.RParen);
+    if (parens) this.expect(T.RParen);
     return out;
   }
 
@@ -131,6 +135,8 @@ export abstract class AdminRules extends WriteRules {
       const token = this.pos;
       if (this.pos >= this.end || this.at(T.Comma) || this.at(T.RParen)) break;
       const word = this.image(token).toUpperCase();
+      // What follows the definitions: FIRST, AFTER f, the action's OPTIONS (NAME = ...) (a field's are OPTIONS ('value', ...)).
+      if ((this.t1() === IDENTIFIER && (word === 'FIRST' || word === 'AFTER')) || (this.at(T.Options) && this.tk(2) === LPAREN && this.tk(3) !== STRING)) break;
       if (this.at(T.Options)) {
         once('OPTIONS', token);
         this.pos++;
