@@ -9,7 +9,7 @@ import { didYouMean } from './error.js';
 import { Parts, describe, expectArray, expectObject, expectString, fail, gotType, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { flagProp, jsonProps, oneOfProp, stringProp } from './plain-props.js';
 import { readFetch } from './read-fetch.js';
-import { ADMIN_ACTIONS, readAdminAction } from './read-admin.js';
+import { ADMIN_ACTIONS, readAdminAction, rejectNotShown } from './read-admin.js';
 import { isAdminAction } from '../ast/kinds-admin.js';
 import type { AdminAction } from '../ast/admin-actions.js';
 import { readSingularSpecifier, readSpecifier } from './read-select.js';
@@ -33,6 +33,7 @@ export const DATA_ACTIONS: readonly string[] = ['fetch', ...WRITE_ACTIONS, ...AD
 export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
   const obj = expectObject(cx, v, 'an action');
   const action = prop(obj, 'action');
+  if (action.type === 'string') rejectNotShown(obj, action.value, cx);
   if (action.type !== 'string' || !DATA_ACTIONS.includes(action.value)) {
     const known = ['select', ...DATA_ACTIONS];
     const hint = action.type === 'string' ? didYouMean(action.value, known) : '';

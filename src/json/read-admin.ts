@@ -67,6 +67,18 @@ export function readAdminPart(kind: AdminPart['kind']) {
   };
 }
 
+/**
+ * An action whose kind the spec shows no shape for (`{"action": "create", "create": "team"}`):
+ * the error in the spec's words. Returns when the object is not one.
+ */
+export function rejectNotShown(obj: JsonObject, action: string, cx: Cx): void {
+  const kinds = NOT_SHOWN[action];
+  if (kinds === undefined) return;
+  const v = obj.get(action);
+  const notShown = v !== undefined && v.type === 'string' ? kinds[v.value] : undefined;
+  if (v !== undefined && notShown !== undefined) fail(cx, 'not-shown', `${what(action)} with "${action}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
+}
+
 const what = (action: string) => `${/^[aeiou]/.test(action) ? 'an' : 'a'} ${action.toUpperCase()} action`;
 
 /** A node of `kind` from its JSON object: every field by what the kind table says it holds. */

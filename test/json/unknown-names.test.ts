@@ -17,7 +17,7 @@ const message = (json: string, pointer: string): string => {
   return found.message;
 };
 
-const ACTIONS = 'dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose';
+const ACTIONS = 'dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, alter, drop';
 const JOINS = 'expected one of join, left, left_outer, inner, cross';
 
 describe('every "unknown ..." message names the value as written', () => {
@@ -25,7 +25,7 @@ describe('every "unknown ..." message names the value as written', () => {
     ['{"action":"if"}', '/action', `unknown action "if"; ${ACTIONS}`],
     ['{"action":5}', '/action', `the action must be a string, got the number 5; ${ACTIONS}`],
     ['{"action":"sel\\"ect\\n"}', '/action', `unknown action "sel\\"ect\\n" (did you mean "select" or "set"?); ${ACTIONS}`],
-    [`{"action":"${'a'.repeat(100)}"}`, '/action', `unknown action "${'a'.repeat(39)}…(43 more characters)…${'a'.repeat(18)}"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose`],
+    [`{"action":"${'a'.repeat(100)}"}`, '/action', `unknown action "${'a'.repeat(39)}…(43 more characters)…${'a'.repeat(18)}"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, alter, drop`],
     ['{"from":{"type":"join","op":"outer","s1":"a","s2":"b"}}', '/from/op', `unknown join op "outer"; ${JOINS}`],
     ['{"from":{"type":"join","op":5,"s1":"a","s2":"b"}}', '/from/op', `the join op must be a string, got the number 5; ${JOINS}`],
     ['{"where":{"type":"binary","op":"<>","e1":1,"e2":2}}', '/where/op', 'unknown binary operator "<>" (write "!="); expected one of and or = != > >= < <= is like regexp + - * / % & | << >>'],
