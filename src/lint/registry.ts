@@ -28,6 +28,9 @@ import { permanentWrite } from './rules/permanent-write.js';
 import { fetchWithoutLimit } from './rules/fetch-without-limit.js';
 import { fieldSetTwice } from './rules/field-set-twice.js';
 import { trashWithoutFeature } from './rules/trash-without-feature.js';
+import { alterFieldsSchema } from './rules/alter-fields-schema.js';
+import { alterFieldsSlow } from './rules/alter-fields-slow.js';
+import { dropWithChildren } from './rules/drop-with-children.js';
 import type { Rule } from './rule-api.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -60,6 +63,9 @@ export const RULES: readonly Rule[] = [
   fieldSetTwice,
   trashWithoutFeature,
   permanentWrite,
+  alterFieldsSchema,
+  alterFieldsSlow,
+  dropWithChildren,
   fetchWithoutLimit,
   suppressionComment,
 ];

@@ -39,6 +39,9 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'fetch-without-limit': [30, 'FETCH'],
   'field-set-twice': [31, 'UPDATE'],
   'trash-without-feature': [32, 'TRASH'],
+  'alter-fields-schema': [33, 'Region'],
+  'alter-fields-slow': [33, 'ALTER'],
+  'drop-with-children': [35, 'DROP'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {
