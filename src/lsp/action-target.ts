@@ -9,7 +9,7 @@ import { isName, type StatementShape, type TextShape } from './structure.js';
  */
 
 /** The words that start a statement. */
-export const STATEMENT_WORDS: readonly string[] = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE'];
+export const STATEMENT_WORDS: readonly string[] = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'SCHEMA', 'ALTER', 'DROP'];
 const ACTION_WORDS: ReadonlySet<string> = new Set(STATEMENT_WORDS.filter((w) => w !== 'SELECT'));
 
 /** The words a data action's database follows (besides UPDATE). */
