@@ -15,6 +15,8 @@ const W = Object.fromEntries(
     'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
     'CRONS', 'PREF_DEFS', 'SEQS', 'FOLLOWS', 'KEYS', 'PREFS', 'LOGS', 'NOTIFICATIONS', 'TYPE', 'SEEN', 'POSTS', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD',
     'USER_SUBSCRIPTIONS', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
+    // The administrative actions (src/syntax/admin-rules.ts)
+    'SCHEMA', 'DROP', 'ALTER', 'ADD', 'PARTITIONS', 'RESET', 'FIRST', 'AFTER', 'LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF', 'STRICT', 'LOCK',
   ].map((w) => [w, word(w)]),
 ) as Record<string, TokenType>;
 const STAND_IN = createToken({ name: 'StandIn', pattern: /\u0000/ });
@@ -29,7 +31,129 @@ class ActionGrammar extends EmbeddedActionsParser {
   }
 
   public dataAction = this.RULE('dataAction', () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.fetch) }, { ALT: () => this.SUBRULE(this.insert) }, { ALT: () => this.SUBRULE(this.update) }, { ALT: () => this.SUBRULE(this.remove) }]);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.fetch) }, { ALT: () => this.SUBRULE(this.insert) }, { ALT: () => this.SUBRULE(this.update) }, { ALT: () => this.SUBRULE(this.remove) },
+      { ALT: () => this.CONSUME(W['SCHEMA'] as TokenType) }, { ALT: () => this.SUBRULE(this.drop) }, { ALT: () => this.SUBRULE(this.alter) },
+    ]);
+  });
+
+  /** `DROP (GROUP | DATABASE) spec [CHILDREN] [OPTIONS (CHILDREN = bool)]`, `DROP (TEAM | USER) spec`. */
+  private drop = this.RULE('drop', () => {
+    this.CONSUME(W['DROP'] as TokenType);
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(T.Group) }, { ALT: () => this.CONSUME(W['DATABASE'] as TokenType) }]);
+          this.SUBRULE(this.database);
+          this.OPTION(() => this.CONSUME(W['CHILDREN'] as TokenType));
+          this.OPTION2(() => this.SUBRULE(this.options));
+        },
+      },
+      {
+        ALT: () => {
+          this.OR3([{ ALT: () => this.CONSUME(W['TEAM'] as TokenType) }, { ALT: () => this.CONSUME(W['USER'] as TokenType) }]);
+          this.SUBRULE2(this.database);
+        },
+      },
+    ]);
+  });
+
+  /** `ALTER DATABASE db (ADD FIELDS ... | DROP FIELDS spec | ORDER FIELDS ... | RESET PARTITIONS spec)`. */
+  private alter = this.RULE('alter', () => {
+    this.CONSUME(W['ALTER'] as TokenType);
+    this.CONSUME(W['DATABASE'] as TokenType);
+    this.SUBRULE(this.database);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(W['ADD'] as TokenType);
+          this.CONSUME(W['FIELDS'] as TokenType);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.fieldDef) });
+          this.OPTION(() => this.CONSUME(W['FIRST'] as TokenType));
+          this.OPTION2(() => {
+            this.CONSUME(W['AFTER'] as TokenType);
+            this.SUBRULE2(this.database);
+          });
+          this.OPTION3(() => this.SUBRULE(this.options));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(W['DROP'] as TokenType);
+          this.CONSUME2(W['FIELDS'] as TokenType);
+          this.SUBRULE3(this.database);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Order);
+          this.CONSUME3(W['FIELDS'] as TokenType);
+          this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE4(this.database) });
+          this.OPTION4(() => {
+            this.CONSUME2(W['AFTER'] as TokenType);
+            this.SUBRULE5(this.database);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(W['RESET'] as TokenType);
+          this.CONSUME(W['PARTITIONS'] as TokenType);
+          this.SUBRULE6(this.database);
+        },
+      },
+    ]);
+  });
+
+  /** A field definition: `name type {property}`. */
+  private fieldDef = this.RULE('fieldDef', () => {
+    this.CONSUME(T.Name);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Identifier);
+          this.OPTION(() => {
+            this.CONSUME(T.LParen);
+            this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.NumberLiteral) });
+            this.CONSUME(T.RParen);
+          });
+        },
+      },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+    ]);
+    this.MANY(() =>
+      this.OR2([
+        {
+          ALT: () => {
+            this.OR3(['LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF'].map((w) => ({ ALT: () => this.CONSUME(W[w] as TokenType) })).concat([{ ALT: () => this.CONSUME(T.Desc) }]));
+            this.CONSUME2(T.StringLiteral);
+          },
+        },
+        {
+          ALT: () => {
+            this.OPTION2(() => this.CONSUME(T.Not));
+            this.OR4([{ ALT: () => this.CONSUME(W['KEY'] as TokenType) }, { ALT: () => this.CONSUME(T.Null) }, { ALT: () => this.CONSUME(W['STRICT'] as TokenType) }, { ALT: () => this.CONSUME(W['LOCK'] as TokenType) }]);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Options);
+            this.CONSUME2(T.LParen);
+            this.AT_LEAST_ONE_SEP2({
+              SEP: T.Comma,
+              DEF: () => {
+                this.CONSUME3(T.StringLiteral);
+                this.OPTION3(() => {
+                  this.CONSUME2(T.Desc);
+                  this.CONSUME4(T.StringLiteral);
+                });
+              },
+            });
+            this.CONSUME2(T.RParen);
+          },
+        },
+      ]),
+    );
   });
 
   private fetch = this.RULE('fetch', () => {
@@ -249,7 +373,7 @@ class ActionGrammar extends EmbeddedActionsParser {
     this.MANY_SEP({
       SEP: T.Comma,
       DEF: () => {
-        this.OR(['CHILDREN', 'COUNT', 'FAIL_NO_OP', 'SEEN', 'FOLLOWING', 'THREADS', 'RECORDS'].map((name) => ({ ALT: () => this.CONSUME(W[name] as TokenType) })));
+        this.OR(['CHILDREN', 'COUNT', 'FAIL_NO_OP', 'SEEN', 'FOLLOWING', 'THREADS', 'RECORDS', 'FIRST'].map((name) => ({ ALT: () => this.CONSUME(W[name] as TokenType) })));
         this.CONSUME(T.Equals);
         this.OR2([{ ALT: () => this.CONSUME(T.True) }, { ALT: () => this.CONSUME(T.False) }]);
       },

@@ -18,7 +18,7 @@ import { grammarProductions } from './productions.js';
 interface Shown {
   readonly name: string;
   /** The reference section the rule belongs to (an anchor of grammar/reference.md). */
-  readonly section: 'statements' | 'data-actions' | 'task-thread-and-system-actions' | 'sources' | 'specifiers' | 'expressions';
+  readonly section: 'statements' | 'data-actions' | 'administrative-actions' | 'task-thread-and-system-actions' | 'sources' | 'specifiers' | 'expressions';
   /** A sentence for rules that are not a production of the reference (backticks: code). */
   readonly note?: string;
 }
@@ -35,6 +35,9 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   resultColumn: { name: 'result', section: 'statements' },
   dataAction: { name: 'data_action', section: 'data-actions', note: 'A statement may also be a data action (FETCH, INSERT, REPLACE, SET, UPDATE, DELETE, TRASH, RESTORE, DISPOSE). Its words are bare words, keywords only where they stand here.' },
   fetch: { name: 'fetch', section: 'data-actions' },
+  drop: { name: 'drop', section: 'administrative-actions' },
+  alter: { name: 'alter', section: 'administrative-actions' },
+  fieldDef: { name: 'fielddef', section: 'administrative-actions' },
   fetchUsers: { name: 'fetch_users', section: 'data-actions', note: 'FETCH USERS: the users specifier (none: all users), ORDER BY, LIMIT, OFFSET.' },
   fetchOther: { name: 'fetch_other', section: 'data-actions', note: 'The fetch types without expressions: CRONS, PREF_DEFS, SEQS; FOLLOWS and KEYS (COUNT); PREFS; LOGS; NOTIFICATIONS (OPTIONS SEEN); POSTS (OPTIONS FOLLOWING, THREADS, CHILDREN, RECORDS); USER_SUBSCRIPTIONS of a team or a user.' },
   wall: { name: 'wall', section: 'data-actions' },

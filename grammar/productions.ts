@@ -99,7 +99,7 @@ export function textMateGrammar(): Record<string, unknown> {
         patterns: [
           {
             name: 'keyword.other.dsq',
-            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS|CRONS|FOLLOWS|KEYS|LOGS|NOTIFICATIONS|POSTS|PREFS|PREF_DEFS|USER_SUBSCRIPTIONS|SEQS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?)\\b',
+            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS|CRONS|FOLLOWS|KEYS|LOGS|NOTIFICATIONS|POSTS|PREFS|PREF_DEFS|USER_SUBSCRIPTIONS|SEQS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?|SCHEMA|ALTER\\s+DATABASE|DROP\\s+(?:GROUP|DATABASE|TEAM|USER))\\b',
           },
           // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts).
           {
@@ -112,6 +112,7 @@ export function textMateGrammar(): Record<string, unknown> {
           { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },
           { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:VALUES|FIELDS|ATTRIBUTES|RECORDS)(?=\\s*\\()' },
+          { name: 'keyword.other.dsq', match: '(?i)\\b(?:ADD\\s+FIELDS|DROP\\s+FIELDS|ORDER\\s+FIELDS|RESET\\s+PARTITIONS)\\b' },
           { name: 'keyword.other.dsq', match: '(?i)\\bRECORDS(?=\\s+(?:ALL|NONE|KEY|WHERE|\\[|-?[0-9]|\'))' },
           // Delimited records: FROM CSV [(DELIMITER = ';', QUOTE = '"')] FILE|TEXT|BASE64 '...'
           { name: 'keyword.other.dsq', match: '(?i)(?<=\\bFROM\\s)\\s*(?:CSV|TSV|DSV)\\b(?=\\s*(?:\\(|FILE\\b|TEXT\\b|BASE64\\b))' },

@@ -1,3 +1,4 @@
+import type { AdminAction, AdminPart } from './admin-actions.js';
 import type { Expr, NullLit, NumberLit, OrderTerm, Param, Select, Specifier, StringLit, WholeOrParam } from './nodes.js';
 
 /**
@@ -296,11 +297,11 @@ export type FetchAction =
   | FetchCrons | FetchFollows | FetchKeys | FetchLogs | FetchNotifications | FetchPosts | FetchPrefs | FetchPrefDefs | FetchUserSubscriptions | FetchSeqs;
 export type RecordsWrite = InsertAction | ReplaceAction | SetAction;
 export type RemoveAction = DeleteAction | TrashAction | RestoreAction | DisposeAction;
-export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveAction;
+export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveAction | AdminAction;
 export type DataActionKind = DataAction['kind'];
 
 /** Nodes that only stand inside data actions. */
-export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData | DelimitedRecords;
+export type ActionPart = BooleanLit | FieldValue | FieldExpr | KeySpec | FileRef | RecordData | DelimitedRecords | AdminPart;
 
 export const RECORDS_WRITE_KINDS = ['insert_action', 'replace_action', 'set_action'] as const satisfies readonly RecordsWrite['kind'][];
 export const REMOVE_KINDS = ['delete_action', 'trash_action', 'restore_action', 'dispose_action'] as const satisfies readonly RemoveAction['kind'][];

@@ -16,7 +16,8 @@ export type Role =
   | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
   | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param'
   // DOWNLOAD, the task and system actions (kinds-system.ts)
-  | 'task' | 'task_ref' | 'write' | 'if_condition' | 'json_object' | 'json_member' | 'json_value' | 'instant';
+  | 'task' | 'task_ref' | 'write' | 'if_condition' | 'json_object' | 'json_member' | 'json_value' | 'instant'
+  | 'field_def' | 'field_option';
 
 /** The spec JSON's side of a field: its key in the object form, and whether that key must be given. */
 interface JsonKey {

@@ -80,6 +80,8 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   json_member: ['json_member'],
   json_value: ['null', 'number', 'string', 'boolean', 'json_object', 'json_array'],
   instant: ['datetime'],
+  field_def: ['field_def'],
+  field_option: ['field_option'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
@@ -117,6 +119,8 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   json_member: `a JSON object member (${kindList('json_member')})`,
   json_value: `a JSON value (${kindList('json_value')})`,
   instant: `an instant (${kindList('instant')})`,
+  field_def: `a field definition (${kindList('field_def')})`,
+  field_option: `a field option (${kindList('field_option')})`,
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

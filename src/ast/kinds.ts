@@ -4,6 +4,7 @@ import type { SystemAction, SystemActionKind } from './system-actions.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
 import { SYSTEM_KINDS } from './kinds-system.js';
+import { ADMIN_KINDS } from './kinds-admin.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
 import { SELECT_KINDS } from './kinds-select.js';
 import type { KindRole, KindSpec } from './kind-spec.js';
@@ -44,6 +45,7 @@ export const KINDS = {
   ...SELECT_KINDS,
   ...ACTION_KINDS,
   ...SYSTEM_KINDS,
+  ...ADMIN_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
 

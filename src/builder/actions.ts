@@ -14,6 +14,7 @@ import {
 } from './fetch-builders.js';
 import { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
 import { systemActionsFor } from './system-builders.js';
+import { adminActionsFor } from './admin-builders.js';
 
 /**
  * Builders of the data actions (issue 16): FETCH records, multirecords, pseudorecords, tasks,
@@ -32,6 +33,7 @@ export {
   FetchRecordsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder,
 } from './fetch-builders.js';
 export { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
+export { AdminBuilder, AlterDatabaseBuilder, DropBuilder, type AddFieldsPosition, type FieldDefArg, type TypedAlterDatabase } from './admin-builders.js';
 
 const PAGING: Paging = { order: [], limit: null, offset: null };
 const ALL: RecordsSpecifier = { kind: 'spec_all' };
@@ -82,6 +84,8 @@ export function actionsFor(ctx: ActionContext) {
     disposeFrom: (db: SpecArg) => new RemoveBuilder<DisposeAction>({ kind: 'dispose_action', database: database(db, 'argument 1 of disposeFrom()'), records: ALL, failNoOp: null }, ctx),
     // DOWNLOAD, the task and thread actions, the system actions (issue 29): system-builders.ts.
     ...systemActionsFor(ctx, database),
+    // SCHEMA, DROP, ALTER DATABASE (admin-builders.ts)
+    ...adminActionsFor(ctx),
   });
 }
 

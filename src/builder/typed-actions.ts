@@ -10,6 +10,8 @@ import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
 import type { DelimitedArg } from './action-args.js';
+import type { AdminBuilder, DropBuilder, TypedAlterDatabase } from './admin-builders.js';
+import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction } from '../ast/admin-actions.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
@@ -396,4 +398,11 @@ export interface TypedActionCreators<D extends AnyDb> {
   wait(options?: { readonly ms?: number; readonly fail?: boolean; readonly failBefore?: number | bigint | string | Date }): SystemActionBuilder<WaitAction>;
   /** IF: `{ if: query, then: write }` in order (the writes: this builder's insertInto, updateTable, deleteFrom, ...), and the write run when none holds. */
   ifAction(conditions: readonly IfConditionArg[], otherwise?: WriteLike): SystemActionBuilder<IfAction>;
+  /** SCHEMA, DROP, ALTER DATABASE (admin-builders.ts): the database and its fields checked against the schema. */
+  schema(): AdminBuilder<SchemaAction>;
+  dropGroup(group: SpecArg): DropBuilder<DropGroup>;
+  dropDatabase<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): DropBuilder<DropDatabase>;
+  dropTeam(team: SpecArg): AdminBuilder<DropTeam>;
+  dropUser(user: SpecArg): AdminBuilder<DropUser>;
+  alterDatabase<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedAlterDatabase<D, T>;
 }

@@ -10,6 +10,8 @@ import { capDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.
 import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
 import { SYSTEM_ACTION_WORDS, readIfCondition, readJsonValue, readSystemAction, readTask, readTaskRef, readWrite } from './read-system.js';
+import { readAdminPart } from './read-admin.js';
+import type { FieldDef, FieldOption } from '../ast/admin-actions.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { EXPR_READERS } from './read-expr-kinds.js';
 import { readJsPartial } from './read-js.js';
@@ -259,6 +261,8 @@ export const KIND_READERS = {
   field_expr: readRecord,
   file_ref: readRecord,
   spec_key: readRecordsSingular,
+  field_def: readAdminPart('field_def'),
+  field_option: readAdminPart('field_option'),
   select: readSelect,
   when: readWhen,
   result_column: readResultColumn,
@@ -298,6 +302,8 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
   if_condition: readIfCondition,
   write: readWrite,
   json_value: readJsonValue,
+  field_def: readAdminPart('field_def') as (v: JsonValue, cx: Cx) => Step<FieldDef>,
+  field_option: readAdminPart('field_option') as (v: JsonValue, cx: Cx) => Step<FieldOption>,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
+import type { FieldDef, FieldOption } from '../ast/admin-actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
 import type { IfCondition, JsonData, SystemAction, TaskDef, TaskReference, WriteAction } from '../ast/system-actions.js';
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
@@ -33,6 +34,8 @@ export interface Produces {
   if_condition: IfCondition;
   write: WriteAction;
   json_value: JsonData;
+  field_def: FieldDef;
+  field_option: FieldOption;
 }
 export type What = keyof Produces;
 

@@ -9,6 +9,9 @@ import { didYouMean } from './error.js';
 import { Parts, describe, expectArray, expectObject, expectString, fail, gotType, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { flagProp, jsonProps, oneOfProp, stringProp } from './plain-props.js';
 import { readFetch } from './read-fetch.js';
+import { ADMIN_ACTIONS, readAdminAction, rejectNotShown } from './read-admin.js';
+import { isAdminAction } from '../ast/kinds-admin.js';
+import type { AdminAction } from '../ast/admin-actions.js';
 import { readSingularSpecifier, readSpecifier } from './read-select.js';
 import { foldKey, type JsonMember, type JsonObject, type JsonValue } from './value.js';
 
@@ -19,23 +22,25 @@ import { foldKey, type JsonMember, type JsonObject, type JsonValue } from './val
  * spec's tables: an unknown one is an error naming the nearest known one.
  */
 
-type WriteKind = Exclude<DataAction['kind'], `fetch_${string}`>;
+type WriteKind = Exclude<DataAction['kind'], `fetch_${string}` | AdminAction['kind']>;
 /** The writes' kinds and their spec `"action"` (the kind table's `json.action`). */
-const WRITE_KINDS = DATA_ACTION_KINDS.filter((k): k is WriteKind => KINDS[k].json.fetch === null);
+const WRITE_KINDS = DATA_ACTION_KINDS.filter((k): k is WriteKind => KINDS[k].json.fetch === null && !isAdminAction({ kind: k }));
 const actionName = (kind: WriteKind): string => KINDS[kind].json.action;
 const WRITE_ACTIONS = WRITE_KINDS.map(actionName);
-/** Every action dsq reads: select, fetch, and the writes. */
-export const DATA_ACTIONS: readonly string[] = ['fetch', ...WRITE_ACTIONS];
+/** Every action dsq reads: select, fetch, the writes, and the administrative actions (read-admin.ts). */
+export const DATA_ACTIONS: readonly string[] = ['fetch', ...WRITE_ACTIONS, ...ADMIN_ACTIONS];
 
 export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
   const obj = expectObject(cx, v, 'an action');
   const action = prop(obj, 'action');
+  if (action.type === 'string') rejectNotShown(obj, action.value, cx);
   if (action.type !== 'string' || !DATA_ACTIONS.includes(action.value)) {
     const known = ['select', ...DATA_ACTIONS, ...SYSTEM_ACTION_KINDS.map((k) => KINDS[k].json.action as string).filter((a, i, all) => all.indexOf(a) === i)];
     const hint = action.type === 'string' ? didYouMean(action.value, known) : '';
     fail(cx, 'unknown-action', `${unknownName('action', action)}${hint}; dsq reads the actions ${known.join(', ')}`, action);
   }
   if (action.value === 'fetch') return readFetch(obj, cx);
+  if (ADMIN_ACTIONS.includes(action.value)) return readAdminAction(obj, action.value, cx);
   const kind = WRITE_KINDS.find((k) => actionName(k) === action.value) as WriteKind;
   if (kind === 'update_action') return readUpdate(obj, cx);
   if (kind === 'insert_action' || kind === 'replace_action' || kind === 'set_action') return readRecordsWrite(obj, cx, kind);

@@ -2,6 +2,7 @@ import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import type { ActionPart, DataAction, DataActionKind, FetchPosts, FieldExpr, FieldValue } from '../ast/actions.js';
 import type { Node, NodeOfKind, WholeOrParam } from '../ast/nodes.js';
+import type { AdminPart } from '../ast/admin-actions.js';
 import { Raw, obj, orNull, ref, refs, type, typed, whole, type Out, type Writer } from './json-out.js';
 
 /**
@@ -44,6 +45,11 @@ function dataAction(n: DataAction): Out {
     .map((f): readonly [string, Out | undefined] => [f.json as string, n.kind === 'fetch_posts' && f.key === 'wall' ? wallSpec(n) : fieldOut(f, node[f.key])]);
   return obj(['action', spelling.action], ['fetch', spelling.fetch ?? undefined], ...entries);
 }
+/** A definition of the administrative actions (a field definition, a field option): its fields under their JSON keys, in the table's order. */
+function definition(n: AdminPart): Out {
+  const node = n as unknown as Readonly<Record<string, unknown>>;
+  return obj(...FIELD_LIST[n.kind].map((f): readonly [string, Out | undefined] => [f.json as string, fieldOut(f, node[f.key])]));
+}
 const DATA_ACTION_WRITERS = Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, dataAction])) as unknown as { readonly [K in DataActionKind]: Writer<NodeOfKind<K>> };
 
 export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Writer<NodeOfKind<K>> } = {
@@ -60,5 +66,7 @@ export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind'
       ['file', orNull(n.file, ref)],
       ['tags', orNull(n.tags, (t) => [...t])],
     ),
+  field_def: definition,
+  field_option: definition,
   ...DATA_ACTION_WRITERS,
 };

@@ -30,6 +30,9 @@ import { fieldSetTwice } from './rules/field-set-twice.js';
 import { trashWithoutFeature } from './rules/trash-without-feature.js';
 import { ifConditionColumns } from './rules/if-condition-columns.js';
 import { taskIgnore } from './rules/task-ignore.js';
+import { alterFieldsSchema } from './rules/alter-fields-schema.js';
+import { alterFieldsSlow } from './rules/alter-fields-slow.js';
+import { dropWithChildren } from './rules/drop-with-children.js';
 import type { Rule } from './rule-api.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -62,6 +65,9 @@ export const RULES: readonly Rule[] = [
   fieldSetTwice,
   trashWithoutFeature,
   permanentWrite,
+  alterFieldsSchema,
+  alterFieldsSlow,
+  dropWithChildren,
   fetchWithoutLimit,
   ifConditionColumns,
   taskIgnore,

@@ -1,5 +1,7 @@
 import type { DataAction, DataActionKind } from '../ast/actions.js';
 import { isDataAction } from '../ast/kinds.js';
+import { ADMIN_ACTION_KINDS } from '../ast/kinds-admin.js';
+import type { AdminAction } from '../ast/admin-actions.js';
 import type { Node, ResultColumn, Select, Source, Specifier } from '../ast/nodes.js';
 import type { Schema, SchemaDatabase } from '../schema/index.js';
 import { resolveDatabasePath, splitTablePath, type DatabaseMatch } from './schema-paths.js';
@@ -178,6 +180,8 @@ export function buildActionScope(action: DataAction, schema: Schema | null): Act
  * (WHERE name LIKE 'o%')` filters databases, not records), nor the select of FETCH PSEUDORECORDS
  * (its own scope), nor the users and tasks of the fetch types without a database.
  */
+const ADMIN_SCOPE_KEYS = Object.fromEntries(ADMIN_ACTION_KINDS.map((k) => [k, []])) as unknown as { readonly [K in AdminAction['kind']]: readonly string[] };
+
 export const ACTION_SCOPE_KEYS: { readonly [K in DataActionKind]: readonly string[] } = {
   fetch_records: ['records', 'where', 'order'],
   fetch_multirecords: ['where', 'order'],
@@ -202,6 +206,8 @@ export const ACTION_SCOPE_KEYS: { readonly [K in DataActionKind]: readonly strin
   trash_action: ['records'],
   restore_action: ['records'],
   dispose_action: ['records'],
+  // The administrative actions (src/ast/admin-actions.ts) hold no records specifier, WHERE or expression.
+  ...ADMIN_SCOPE_KEYS,
 };
 
 /** The select or data action whose scope a child of `parent` (under `key`) enters, or null when it enters none. */

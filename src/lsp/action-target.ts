@@ -13,6 +13,8 @@ export const STATEMENT_WORDS: readonly string[] = [
   'SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE',
   // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts)
   'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF',
+  // the administrative actions (src/syntax/admin-rules.ts)
+  'SCHEMA', 'ALTER', 'DROP',
 ];
 const ACTION_WORDS: ReadonlySet<string> = new Set(STATEMENT_WORDS.filter((w) => w !== 'SELECT'));
 

@@ -5,6 +5,7 @@ import { quoteString } from './names.js';
 import { PLAIN } from './action-layout.js';
 import { FETCH_KINDS } from '../ast/kinds.js';
 import { fetchLogs, fetchMultirecords, fetchPosts, fetchPseudorecords, fetchRecords, fetchTasks, fetchUsers, fieldFetch } from './fetch-layouts.js';
+import { ADMIN_LAYOUTS } from './admin-layouts.js';
 import { delimitedRecords, fieldDoc, record, recordsWrite, remove, update } from './write-layouts.js';
 
 /**
@@ -41,4 +42,5 @@ export const ACTION_LAYOUTS = {
   trash_action: remove('TRASH'),
   restore_action: remove('RESTORE'),
   dispose_action: remove('DISPOSE'),
+  ...ADMIN_LAYOUTS,
 } satisfies { readonly [K in DataActionKind | ActionPart['kind']]: LayoutFn<K> };

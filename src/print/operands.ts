@@ -3,6 +3,8 @@ import type { FetchAction } from '../ast/actions.js';
 import type { Expr, Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { children } from '../ast/walk.js';
+import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
+import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 
 /**
  * Operands as the printer writes them: parentheses where an operand's level is below the one
@@ -186,6 +188,8 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   json_object: level,
   json_member: flat,
   json_array: level,
+  // The administrative actions (src/ast/admin-actions.ts): no level of the parser's in their parentheses.
+  ...(Object.fromEntries(ADMIN_NODE_KINDS.map((k) => [k, flat])) as { readonly [K in AdminAction['kind'] | AdminPart['kind']]: Nesting<K> }),
 };
 
 /**

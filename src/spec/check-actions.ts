@@ -1,6 +1,7 @@
 import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/actions.js';
 import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
+import { checkAdminNode } from './check-admin.js';
 
 /**
  * The spec's rules about data actions that their shape does not say (src/spec/check.ts runs
@@ -189,6 +190,8 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       noKey(node.column, node, 'column', out);
       return;
     default:
+      // The administrative actions and their definitions: check-admin.ts.
+      checkAdminNode(node, out);
       return;
   }
 }

@@ -181,6 +181,8 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   json_object: checkSystemNode,
   json_member: checkSystemNode,
   json_array: none,
+  field_def: checkActionNode,
+  field_option: checkActionNode,
 };
 
 /** The kinds with a rule of their own (the others' check is `none`). */

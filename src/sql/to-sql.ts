@@ -14,6 +14,7 @@ import type { WritePlan } from './plan.js';
 import { Translation } from './scope.js';
 import { selectSql, type SelectColumn } from './select.js';
 import { recordsWritePlan } from './writes.js';
+import { isAdminAction } from '../ast/kinds-admin.js';
 
 /**
  * `toSql(statement, { schema, dialect })`: a dsq statement (a select object, a SELECT action, a
@@ -95,6 +96,9 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
     case 'dispose_action':
       return { kind: 'write', action: statement.kind.replace('_action', ''), plan: removePlan(t, statement), notes: notes() };
     default:
+      if (isAdminAction(statement)) {
+        throw new SqlError('run/admin-action', `${KINDS[statement.kind].keyword} is an administrative action: it changes the data structures on the server, and has no SQL in a local run`, statement);
+      }
       // The other fetch types: resources a local run has none of.
       t.notes.add('otherFetches');
       return { kind: 'none', fetch: resourceFetchSql(t, statement), notes: notes() };

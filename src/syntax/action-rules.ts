@@ -2,7 +2,7 @@ import type { DataAction } from '../ast/actions.js';
 import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
 import { idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
-import { WriteRules } from './write-rules.js';
+import { AdminRules } from './admin-rules.js';
 
 /** The words that start a data action (bare words, not reserved: a column may be called `update`). */
 /** The words that start a data action: the data action kinds' keywords (the kind table). */
@@ -16,7 +16,7 @@ const IDENTIFIER = idx(T.Identifier);
  * they share (action-parts.ts). SQL habits an action cannot hold (UPDATE ... FROM, RETURNING,
  * DELETE ... USING, LIMIT or ORDER BY on a write, INSERT ... SELECT) are errors with a hint.
  */
-export abstract class ActionRules extends WriteRules {
+export abstract class ActionRules extends AdminRules {
   /** True when the next token starts a data action. */
   protected atActionWord(): boolean {
     return this.t1() === IDENTIFIER && ACTION_WORD_SET.has(this.image(this.pos).toUpperCase());
@@ -46,6 +46,11 @@ export abstract class ActionRules extends WriteRules {
         break;
       case 'UPDATE':
         action = (yield this.update(start)) as DataAction;
+        break;
+      case 'SCHEMA':
+      case 'DROP':
+      case 'ALTER':
+        action = (yield this.adminAction(word, start)) as DataAction;
         break;
       default:
         action = (yield this.remove(word, start)) as DataAction;

@@ -96,4 +96,16 @@ export const KIND_EXAMPLES: { readonly [K in NodeKind]: string } = {
   json_object: "RUN TASK 'import' CONF (a = (b = 1))",
   json_member: "RUN TASK 'import' CONF (a = 1)",
   json_array: "RUN TASK 'import' CONF (a = [1, 2])",
+  // The administrative actions (src/syntax/admin-rules.ts)
+  schema_action: 'SCHEMA',
+  drop_group: 'DROP GROUP archive CHILDREN',
+  drop_database: 'DROP DATABASE shop.old OPTIONS (CHILDREN = FALSE)',
+  drop_team: "DROP TEAM 'interns'",
+  drop_user: 'DROP USER 42',
+  alter_add_fields: "ALTER DATABASE shop.orders ADD FIELDS (note utf8text LABEL 'Note' NULL) AFTER qty",
+  alter_drop_fields: "ALTER DATABASE shop.orders DROP FIELDS ['note', 'legacy']",
+  alter_order_fields: 'ALTER DATABASE shop.orders ORDER FIELDS (f4, f2) AFTER f3',
+  alter_reset_partitions: 'ALTER DATABASE shop.orders RESET PARTITIONS [2019, 2020]',
+  field_def: 'ALTER DATABASE shop.orders ADD FIELDS (qty int(4) NOT NULL)',
+  field_option: "ALTER DATABASE shop.orders ADD FIELDS (size utf8vstring(8) OPTIONS ('S' DESC 'small', 'L'))",
 };

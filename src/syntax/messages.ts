@@ -252,7 +252,7 @@ function setOperationHint(word: string): string {
 const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.LessEquals, T.Greater, T.GreaterEquals];
 const WRITE_WORDS = ['UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'INSERT', 'REPLACE', 'SET'];
 const IS_NAME_TYPE = (type: TokenType) => type === T.Identifier || type === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(type);
-const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT'];
+const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'SCHEMA', 'ALTER', 'DROP'];
 const CLAUSES = ['FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET'];
 const END_OF_STATEMENT = "the end of the statement (';' or the end of the input)";
 

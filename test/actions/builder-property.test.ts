@@ -199,6 +199,28 @@ function rebuild(a: DataAction): { toJson(): string } {
       if (a.failNoOp !== null) b = b.failNoOp(a.failNoOp);
       return b;
     }
+    case 'schema_action':
+      return db.schema();
+    case 'drop_group':
+    case 'drop_database': {
+      const b = a.kind === 'drop_group' ? db.dropGroup(specArg(a.group) as never) : db.dropDatabase(specArg(a.database) as never);
+      return a.children === null ? b : b.children(a.children);
+    }
+    case 'drop_team':
+      return db.dropTeam(specArg(a.team) as never);
+    case 'drop_user':
+      return db.dropUser(specArg(a.user) as never);
+    case 'alter_add_fields':
+      return db.alterDatabase(specArg(a.database) as never).addFields(
+        a.fields.map(({ kind: _, options, ...def }) => ({ ...def, options: options.map((o) => ({ value: o.value, desc: o.desc })) })),
+        { first: a.first, after: a.after === null ? null : (specArg(a.after) as never) },
+      );
+    case 'alter_drop_fields':
+      return db.alterDatabase(specArg(a.database) as never).dropFields(specArg(a.fields) as never);
+    case 'alter_order_fields':
+      return db.alterDatabase(specArg(a.database) as never).orderFields(a.fields.map((f) => specArg(f) as never), a.after === null ? null : (specArg(a.after) as never));
+    case 'alter_reset_partitions':
+      return db.alterDatabase(specArg(a.database) as never).resetPartitions(specArg(a.partitions) as never);
     default:
       throw new Error(`no builder for ${(a as { kind: string }).kind}`);
   }

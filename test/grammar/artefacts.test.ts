@@ -89,6 +89,14 @@ describe('TextMate grammar tokenization', () => {
     ]);
   });
 
+  it('scopes the administrative actions\' words where they start a statement or a clause (issue 29)', () => {
+    const keywords = (line: string) => scopesOf(line).filter(([, scope]) => scope === 'keyword.other.dsq').map(([text]) => text);
+    expect(keywords('ALTER DATABASE shop.orders ADD FIELDS note utf8text')).toEqual(['ALTER DATABASE', 'ADD FIELDS']);
+    expect(keywords('DROP GROUP archive')).toEqual(['DROP GROUP']);
+    expect(keywords('SCHEMA')).toEqual(['SCHEMA']);
+    expect(keywords('SELECT drop FROM t')).toEqual(['SELECT', 'FROM']);
+  });
+
   it('knows contextual words only where they have meaning, quoted names, block comments', () => {
     expect(scopesOf("select date, DATE '2024-01-31', \"odd \"\" name\" /* c */ is not null")).toEqual([
       ['select', 'keyword.other.dsq'],

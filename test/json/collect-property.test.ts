@@ -72,7 +72,8 @@ function places(root: Tree): Place[] {
 
 const REPLACEMENTS = ['true', '[]', '{}', '"zz"', '-1.5', '{"zz": 1}'];
 /** The keys whose value says what the object is: a mutation there is a mutation of the whole object. */
-const DISCRIMINATORS = new Set(['type', 'action', 'fetch', 'download']);
+// The properties that pick a kind: the spec's "type", "action", "fetch", "download", and the administrative actions' "drop", "alter", "op", "create".
+const DISCRIMINATORS = new Set(['type', 'action', 'fetch', 'download', 'drop', 'alter', 'op', 'create']);
 
 interface Mutation {
   /** The subtree the mutation changes: no other mutation may be in it, or hold it. */

@@ -362,9 +362,9 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'another action',
-    text: '{"action": "schema"}',
+    text: '{"action": "version"}',
     code: 'json/unknown-action',
-    message: 'unknown action "schema"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, download, run, conclude, cancel, clean, pause, access, echo, wait, if',
+    message: 'unknown action "schema"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, download, run, conclude, cancel, clean, pause, access, echo, wait, if, schema, alter, drop',
     pointer: '/action',
     at: '1:12',
   },

@@ -41,6 +41,9 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'trash-without-feature': [32, 'TRASH'],
   'if-condition-columns': [33, 'SELECT customer, amount'],
   'task-ignore': [34, 'CANCEL'],
+  'alter-fields-schema': [35, 'Region'],
+  'alter-fields-slow': [35, 'ALTER'],
+  'drop-with-children': [37, 'DROP'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {

@@ -67,8 +67,16 @@ const CASES: Record<string, Cases> = {
     ],
   },
   'permanent-write': {
-    invalid: [['DELETE FROM t WHERE a = 1', ['1:1']], ['SELECT 1; DISPOSE FROM t RECORDS [1, 2]', ['1:11']], ['DELETE FROM t', ['1:1']]],
-    valid: ['TRASH FROM t WHERE a = 1', 'RESTORE FROM t RECORDS [1]', 'UPDATE t SET a = 1 WHERE id = 1', 'SELECT a FROM t'],
+    invalid: [
+      ['DELETE FROM t WHERE a = 1', ['1:1']], ['SELECT 1; DISPOSE FROM t RECORDS [1, 2]', ['1:11']], ['DELETE FROM t', ['1:1']],
+      ['DROP GROUP g', ['1:1']], ['DROP DATABASE d CHILDREN', ['1:1']], ["DROP TEAM 'ops'", ['1:1']], ['DROP USER 4', ['1:1']],
+      ['ALTER DATABASE d RESET PARTITIONS [2020]', ['1:1']],
+    ],
+    valid: ['TRASH FROM t WHERE a = 1', 'RESTORE FROM t RECORDS [1]', 'UPDATE t SET a = 1 WHERE id = 1', 'SELECT a FROM t', 'ALTER DATABASE d ORDER FIELDS a, b', 'SCHEMA'],
+  },
+  'alter-fields-slow': {
+    invalid: [['ALTER DATABASE d ADD FIELDS a int(4)', ['1:1']], ['SCHEMA; ALTER DATABASE d DROP FIELDS a', ['1:9']]],
+    valid: ['ALTER DATABASE d ORDER FIELDS a, b', 'ALTER DATABASE d RESET PARTITIONS ALL', 'SCHEMA'],
   },
   'if-condition-columns': {
     invalid: [['IF (SELECT * FROM t) THEN TRASH FROM d RECORDS 1', ['1:5']], ['IF (SELECT 1) THEN TRASH FROM d RECORDS 1 ELSE IF (SELECT a, b FROM t) THEN TRASH FROM d RECORDS 2', ['1:52']]],
@@ -111,6 +119,27 @@ const CASES: Record<string, Cases> = {
     schema: true,
     invalid: [['TRASH FROM people WHERE age > 99', ['1:1']], ["SELECT 1; SELECT name FROM hr.people@trash", ['1:28']]],
     valid: ['TRASH FROM sales.orders WHERE id = 1', 'SELECT id FROM orders@trash', 'DELETE FROM people WHERE age > 99', 'TRASH FROM nowhere WHERE a = 1'],
+  },
+  'alter-fields-schema': {
+    schema: true,
+    invalid: [
+      // The Errors row "add_fields with duplicate names or labels", against the existing fields (names and labels, without case).
+      ['ALTER DATABASE sales.orders ADD FIELDS Region utf8text', ['1:40']],
+      ["ALTER DATABASE hr.people ADD FIELDS years int(4) LABEL 'age in years'", ['1:37']],
+      // The Errors row "drop_fields of a key field or of all fields".
+      ['ALTER DATABASE sales.orders DROP FIELDS id', ['1:41']],
+      ["ALTER DATABASE hr.people DROP FIELDS ['name', 'AGE']", ['1:38']],
+      ['ALTER DATABASE hr.people DROP FIELDS ALL', ['1:38']],
+    ],
+    valid: [
+      'ALTER DATABASE sales.orders ADD FIELDS note utf8text', "ALTER DATABASE sales.orders DROP FIELDS ['region', 'amount']", 'ALTER DATABASE hr.people DROP FIELDS age',
+      'ALTER DATABASE nowhere DROP FIELDS id', 'ALTER DATABASE sales.orders DROP FIELDS 3',
+    ],
+  },
+  'drop-with-children': {
+    schema: true,
+    invalid: [['DROP DATABASE sales.orders', ['1:1']], ['DROP GROUP sales', ['1:1']], ['DROP GROUP hr OPTIONS (CHILDREN = FALSE)', ['1:1']]],
+    valid: ['DROP DATABASE sales.orders CHILDREN', 'DROP GROUP sales CHILDREN', 'DROP DATABASE hr.people', 'DROP DATABASE sales.orders.lines', 'DROP GROUP nowhere', 'DROP DATABASE 12'],
   },
   'insert-missing-key': {
     schema: true,

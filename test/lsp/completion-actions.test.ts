@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labels } from './helpers.js';
 
 const ORDER_FIELDS = ['id', 'customer', 'amount', 'status', 'note', 'placed', 'paid', 'scan'];
-const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF'];
+const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF', 'SCHEMA', 'ALTER', 'DROP'];
 
 /** Completion in the data statements (issue 28): statement words, databases, the fields of the statement's database. */
 describe('completion in data statements', () => {
@@ -14,6 +14,10 @@ describe('completion in data statements', () => {
   it('offers databases after INTO, UPDATE and FROM, and the children of a path', () => {
     for (const text of ['INSERT INTO |', 'UPDATE |', 'DELETE FROM |', 'FETCH RECORDS FROM |', 'DOWNLOAD RECORD 5 FROM |']) expect(labels(text)).toEqual(expect.arrayContaining(['orders', 'customers']));
     expect(labels('UPDATE shop.|')).toEqual(expect.arrayContaining(['orders']));
+  });
+
+  it('offers databases after ALTER DATABASE and DROP DATABASE (issue 29)', () => {
+    for (const text of ['ALTER DATABASE |', 'DROP DATABASE |']) expect(labels(text), text).toEqual(expect.arrayContaining(['orders', 'customers']));
   });
 
   it('offers only field names where only a field name stands', () => {

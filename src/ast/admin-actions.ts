@@ -1,0 +1,120 @@
+import type { Specifier } from './nodes.js';
+
+/**
+ * The spec's administrative actions ("Administrative actions": schema, create, alter, drop) as
+ * AST nodes, and the definitions they carry ("Resources and their fields": field and blob
+ * definitions). Conventions as in actions.ts: an absent optional property is `null`, a property
+ * the spec gives a default is `null` when left out (so an explicit default survives a round
+ * trip), and nothing is filled in that the JSON does not hold.
+ *
+ * The spec's JSON tells the kinds of one action apart by a second property (`"alter":
+ * "database", "op": "add_fields"`, `"drop": "group"`): each kind holds it as a field with one
+ * possible value (kinds-admin.ts), so the kind table's field list is the JSON object's, in the
+ * spec's order.
+ */
+
+// ---------------------------------------------------------------------------------------
+// Definitions
+
+/** A field option (spec "Field definition"): `value` (the string form of the actual value), `desc`. */
+export interface FieldOption {
+  readonly kind: 'field_option';
+  readonly value: string;
+  readonly desc: string | null;
+}
+
+/**
+ * A field definition (spec "Field definition"): `name` and `type` required; `label` defaults to
+ * the name (null: left out, not filled in); the flags key, nul, strict, lock default to false.
+ */
+export interface FieldDef {
+  readonly kind: 'field_def';
+  readonly name: string;
+  readonly label: string | null;
+  /** A data type name such as `int(4)`, `utf8text`, `utf8vstring(128)`. */
+  readonly type: string;
+  readonly format: string | null;
+  readonly meas: string | null;
+  readonly unit: string | null;
+  readonly desc: string | null;
+  /** The spec's `def`. */
+  readonly def: string | null;
+  readonly ref: string | null;
+  readonly key: boolean | null;
+  readonly nul: boolean | null;
+  readonly strict: boolean | null;
+  readonly lock: boolean | null;
+  readonly options: readonly FieldOption[];
+}
+
+// ---------------------------------------------------------------------------------------
+// schema, drop
+
+/** `{"action": "schema"}`: the schema (`groups`). */
+export interface SchemaAction {
+  readonly kind: 'schema_action';
+}
+
+/** `drop` group: without `children` (false) it fails when the group has child groups or databases. */
+export interface DropGroup {
+  readonly kind: 'drop_group';
+  readonly drop: 'group';
+  readonly group: Specifier;
+  readonly children: boolean | null;
+}
+export interface DropDatabase {
+  readonly kind: 'drop_database';
+  readonly drop: 'database';
+  readonly database: Specifier;
+  readonly children: boolean | null;
+}
+export interface DropTeam {
+  readonly kind: 'drop_team';
+  readonly drop: 'team';
+  readonly team: Specifier;
+}
+export interface DropUser {
+  readonly kind: 'drop_user';
+  readonly drop: 'user';
+  readonly user: Specifier;
+}
+
+// ---------------------------------------------------------------------------------------
+// alter database: the operations on fields and partitions
+
+interface AlterDatabaseOp<O extends string> {
+  readonly alter: 'database';
+  readonly op: O;
+  readonly database: Specifier;
+}
+/** add_fields: new fields at the end, at the front (`first`), or after a field (`after`); not both. */
+export interface AlterAddFields extends AlterDatabaseOp<'add_fields'> {
+  readonly kind: 'alter_add_fields';
+  readonly fields: readonly FieldDef[];
+  readonly first: boolean | null;
+  readonly after: Specifier | null;
+}
+/** drop_fields: a fields specifier; never a key field, never every field. */
+export interface AlterDropFields extends AlterDatabaseOp<'drop_fields'> {
+  readonly kind: 'alter_drop_fields';
+  readonly fields: Specifier;
+}
+/** order_fields: the given fields in order, from the front or after `after` (which is not among them). */
+export interface AlterOrderFields extends AlterDatabaseOp<'order_fields'> {
+  readonly kind: 'alter_order_fields';
+  readonly fields: readonly Specifier[];
+  readonly after: Specifier | null;
+}
+/** reset_partitions: permanently deletes the data of the partitions. */
+export interface AlterResetPartitions extends AlterDatabaseOp<'reset_partitions'> {
+  readonly kind: 'alter_reset_partitions';
+  readonly partitions: Specifier;
+}
+
+export type DropAction = DropGroup | DropDatabase | DropTeam | DropUser;
+export type AlterAction = AlterAddFields | AlterDropFields | AlterOrderFields | AlterResetPartitions;
+export type AdminAction = SchemaAction | DropAction | AlterAction;
+/** Nodes that only stand inside administrative actions. */
+export type AdminPart = FieldDef | FieldOption;
+
+export const DROP_KINDS = ['drop_group', 'drop_database', 'drop_team', 'drop_user'] as const satisfies readonly DropAction['kind'][];

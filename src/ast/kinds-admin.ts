@@ -1,0 +1,134 @@
+import type { AdminAction, AdminPart, FieldDef, FieldOption } from './admin-actions.js';
+import { NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
+import { action, json, type KindSpec } from './kind-spec.js';
+import type { NodeKind } from './nodes.js';
+
+/**
+ * The kind table's administrative actions (spec "Administrative actions": schema, alter, drop)
+ * and the definitions they carry (src/ast/kinds.ts). The second property that tells the kinds of
+ * one action apart (`"drop": "group"`, `"alter": "database"`, `"op": "add_fields"`) is a field
+ * with one value (`tag`), so each kind's fields are the spec's JSON object, in its order.
+ */
+
+/** A field that holds one word: the JSON property that tells the kinds of one action apart. */
+const tag = (word: string) => required(oneOf([word]));
+
+/** The flag, string and list fields of a field definition, in the spec's table order. */
+const FIELD_DEF = {
+  name: required(NAME),
+  label: OPTIONAL_STRING,
+  type: required(NAME),
+  format: OPTIONAL_STRING,
+  meas: OPTIONAL_STRING,
+  unit: OPTIONAL_STRING,
+  desc: OPTIONAL_STRING,
+  def: OPTIONAL_STRING,
+  ref: OPTIONAL_STRING,
+  key: OPTIONAL_BOOLEAN,
+  nul: OPTIONAL_BOOLEAN,
+  strict: OPTIONAL_BOOLEAN,
+  lock: OPTIONAL_BOOLEAN,
+  options: list('field_option'),
+} as const;
+
+export const ADMIN_KINDS = {
+  schema_action: {
+    role: 'action',
+    fields: {},
+    json: json({ action: 'schema' }),
+    keyword: 'SCHEMA',
+    operator: null,
+    make: action('schema_action'),
+  },
+  alter_add_fields: {
+    role: 'action',
+    fields: { alter: tag('database'), op: tag('add_fields'), database: one('spec'), fields: required(nonEmpty('field_def')), first: OPTIONAL_BOOLEAN, after: nullable('spec') },
+    json: json({ action: 'alter' }),
+    keyword: 'ALTER',
+    operator: null,
+    make: action('alter_add_fields'),
+  },
+  alter_drop_fields: {
+    role: 'action',
+    fields: { alter: tag('database'), op: tag('drop_fields'), database: one('spec'), fields: one('spec') },
+    json: json({ action: 'alter' }),
+    keyword: 'ALTER',
+    operator: null,
+    make: action('alter_drop_fields'),
+  },
+  alter_order_fields: {
+    role: 'action',
+    fields: { alter: tag('database'), op: tag('order_fields'), database: one('spec'), fields: required(nonEmpty('spec')), after: nullable('spec') },
+    json: json({ action: 'alter' }),
+    keyword: 'ALTER',
+    operator: null,
+    make: action('alter_order_fields'),
+  },
+  alter_reset_partitions: {
+    role: 'action',
+    fields: { alter: tag('database'), op: tag('reset_partitions'), database: one('spec'), partitions: one('spec') },
+    json: json({ action: 'alter' }),
+    keyword: 'ALTER',
+    operator: null,
+    make: action('alter_reset_partitions'),
+  },
+  drop_group: {
+    role: 'action',
+    fields: { drop: tag('group'), group: one('spec'), children: OPTIONAL_BOOLEAN },
+    json: json({ action: 'drop' }),
+    keyword: 'DROP',
+    operator: null,
+    make: action('drop_group'),
+  },
+  drop_database: {
+    role: 'action',
+    fields: { drop: tag('database'), database: one('spec'), children: OPTIONAL_BOOLEAN },
+    json: json({ action: 'drop' }),
+    keyword: 'DROP',
+    operator: null,
+    make: action('drop_database'),
+  },
+  drop_team: {
+    role: 'action',
+    fields: { drop: tag('team'), team: one('spec') },
+    json: json({ action: 'drop' }),
+    keyword: 'DROP',
+    operator: null,
+    make: action('drop_team'),
+  },
+  drop_user: {
+    role: 'action',
+    fields: { drop: tag('user'), user: one('spec') },
+    json: json({ action: 'drop' }),
+    keyword: 'DROP',
+    operator: null,
+    make: action('drop_user'),
+  },
+
+  // The definitions
+  field_def: {
+    role: 'action_part',
+    fields: FIELD_DEF,
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (parts: Omit<FieldDef, 'kind'>): FieldDef => ({ kind: 'field_def', ...parts }),
+  },
+  field_option: {
+    role: 'action_part',
+    fields: { value: required(NAME), desc: OPTIONAL_STRING },
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (value: string, desc: string | null = null): FieldOption => ({ kind: 'field_option', value, desc }),
+  },
+} as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };
+
+/** The administrative action kinds, in the table's order. */
+export const ADMIN_ACTION_KINDS = (Object.keys(ADMIN_KINDS) as (keyof typeof ADMIN_KINDS)[]).filter((k) => ADMIN_KINDS[k].role === 'action') as AdminAction['kind'][];
+const ADMIN_ACTION_SET: ReadonlySet<string> = new Set(ADMIN_ACTION_KINDS);
+export function isAdminAction(node: { readonly kind: string }): node is AdminAction {
+  return ADMIN_ACTION_SET.has(node.kind);
+}
+/** Every kind of this table: the actions and their definitions. */
+export const ADMIN_NODE_KINDS = Object.keys(ADMIN_KINDS) as (AdminAction['kind'] | AdminPart['kind'])[];

@@ -1,0 +1,148 @@
+import type { AdminAction, AlterAddFields, AlterOrderFields, DropDatabase, DropGroup, FieldDef, FieldOption } from '../ast/admin-actions.js';
+import type { Specifier } from '../ast/nodes.js';
+import { checkFields, databaseFields, type ActionContext } from './action-fields.js';
+import { flag, toDatabase } from './action-args.js';
+import { ActionBuilder } from './action-builder.js';
+import { argumentError, describeValue } from './errors.js';
+import { toName, toSpecifier, type SpecArg } from './values.js';
+import type { AnyDb } from './scope.js';
+import type { FieldName } from './typed-actions.js';
+
+/**
+ * Builders of the administrative actions (issue 29; spec "Administrative actions"): `schema()`,
+ * `dropGroup(g)`, `dropDatabase(db)` (`.children()`), `dropTeam(t)`, `dropUser(u)`, and
+ * `alterDatabase(db)` with `.addFields([...], { first | after })`, `.dropFields(...)`,
+ * `.orderFields([...], after?)`, `.resetPartitions(...)`. Field definitions are given in the
+ * spec's JSON shape (`{ name, type, label?, ..., options?: [{ value, desc? }] }`). With the
+ * schema's field lists (`builder<Schema>(SchemaFields)`) the fields that DROP FIELDS, ORDER
+ * FIELDS and AFTER name must be fields of the database, as the typed builder's types say.
+ */
+
+/** A field definition as the spec's JSON writes it. */
+export interface FieldDefArg {
+  readonly name: string;
+  readonly type: string;
+  readonly label?: string | null;
+  readonly format?: string | null;
+  readonly meas?: string | null;
+  readonly unit?: string | null;
+  readonly desc?: string | null;
+  readonly def?: string | null;
+  readonly ref?: string | null;
+  readonly key?: boolean | null;
+  readonly nul?: boolean | null;
+  readonly strict?: boolean | null;
+  readonly lock?: boolean | null;
+  readonly options?: readonly (string | { readonly value: string; readonly desc?: string | null })[] | null;
+}
+
+const TEXT_KEYS = ['label', 'format', 'meas', 'unit', 'desc', 'def', 'ref'] as const;
+const FLAG_KEYS = ['key', 'nul', 'strict', 'lock'] as const;
+const DEF_KEYS: ReadonlySet<string> = new Set(['name', 'type', ...TEXT_KEYS, ...FLAG_KEYS, 'options']);
+
+const optionalText = (v: unknown, what: string): string | null => (v === undefined || v === null ? null : toName(v, what));
+
+/** A field definition from its JSON shape: every property checked, none unknown. */
+export function toFieldDef(value: unknown, what: string): FieldDef {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argumentError(`${what} must be a field definition ({ name, type, ... }), got ${describeValue(value)}`);
+  const v = value as Readonly<Record<string, unknown>>;
+  for (const key of Object.keys(v)) if (!DEF_KEYS.has(key)) throw argumentError(`${what}: unknown property "${key}" of a field definition; it takes ${[...DEF_KEYS].join(', ')}`);
+  const options = v['options'] === undefined || v['options'] === null ? [] : v['options'];
+  if (!Array.isArray(options)) throw argumentError(`${what}: options must be an array of field options, got ${describeValue(options)}`);
+  const text = Object.fromEntries(TEXT_KEYS.map((k) => [k, optionalText(v[k], `${k} of ${what}`)])) as Record<(typeof TEXT_KEYS)[number], string | null>;
+  const flags = Object.fromEntries(FLAG_KEYS.map((k) => [k, flag(v[k] ?? null, `${k} of ${what}`)])) as Record<(typeof FLAG_KEYS)[number], boolean | null>;
+  return {
+    kind: 'field_def',
+    name: toName(v['name'], `name of ${what}`),
+    label: text.label,
+    type: toName(v['type'], `type of ${what}`),
+    format: text.format, meas: text.meas, unit: text.unit, desc: text.desc, def: text.def, ref: text.ref,
+    key: flags.key, nul: flags.nul, strict: flags.strict, lock: flags.lock,
+    options: options.map((o: unknown, i): FieldOption => {
+      const at = `option ${i + 1} of ${what}`;
+      if (typeof o === 'string') return { kind: 'field_option', value: toName(o, at), desc: null };
+      if (typeof o !== 'object' || o === null) throw argumentError(`${at} must be a string or { value, desc? }, got ${describeValue(o)}`);
+      const { value: ov, desc, ...rest } = o as Readonly<Record<string, unknown>>;
+      if (Object.keys(rest).length > 0) throw argumentError(`${at}: unknown property "${Object.keys(rest)[0] as string}"; a field option takes value and desc`);
+      return { kind: 'field_option', value: toName(ov, `value of ${at}`), desc: optionalText(desc, `desc of ${at}`) };
+    }),
+  };
+}
+
+/** An administrative action, built: `toAst()`, `toJson()`, `toText()`. */
+export class AdminBuilder<N extends AdminAction> extends ActionBuilder<N> {}
+
+/** DROP GROUP, DROP DATABASE: `.children()` drops their child groups and databases too. */
+export class DropBuilder<N extends DropGroup | DropDatabase> extends ActionBuilder<N> {
+  children(value: boolean | null = true): DropBuilder<N> {
+    return new DropBuilder<N>({ ...this.node, children: flag(value, 'argument 1 of .children()') }, this.ctx);
+  }
+}
+
+/** Where ADD FIELDS puts the new fields: at the front, or after a field (not both: the spec). */
+export interface AddFieldsPosition {
+  readonly first?: boolean | null;
+  readonly after?: SpecArg | null;
+}
+
+/** `ALTER DATABASE db ...`: one of its operations makes the action. */
+export class AlterDatabaseBuilder {
+  constructor(
+    private readonly database: Specifier,
+    private readonly ctx: ActionContext,
+  ) {}
+  /** A field of the database (checked against the field lists when the builder has them). */
+  private field(value: SpecArg, what: string): Specifier {
+    const spec = toSpecifier(value, what);
+    const names = spec.kind === 'spec_name' ? [spec.name] : spec.kind === 'spec_array' ? spec.items.flatMap((i) => (i.kind === 'spec_name' ? [i.name] : [])) : [];
+    checkFields(databaseFields(this.ctx, this.database, 'the database'), this.database, names, what);
+    return spec;
+  }
+  addFields(fields: readonly FieldDefArg[], position: AddFieldsPosition = {}): AdminBuilder<AlterAddFields> {
+    if (!Array.isArray(fields) || fields.length === 0) throw argumentError(`.addFields() takes a non-empty array of field definitions, got ${describeValue(fields)}`);
+    const defs = fields.map((f, i) => toFieldDef(f, `field ${i + 1} of .addFields()`));
+    const first = flag(position.first ?? null, 'first of .addFields()');
+    const after = position.after === undefined || position.after === null ? null : this.field(position.after, 'after of .addFields()');
+    return new AdminBuilder({ kind: 'alter_add_fields', alter: 'database', op: 'add_fields', database: this.database, fields: defs, first, after }, this.ctx);
+  }
+  dropFields(fields: SpecArg): AdminBuilder<AdminAction> {
+    return new AdminBuilder({ kind: 'alter_drop_fields', alter: 'database', op: 'drop_fields', database: this.database, fields: this.field(fields, 'argument 1 of .dropFields()') }, this.ctx);
+  }
+  orderFields(fields: readonly SpecArg[], after: SpecArg | null = null): AdminBuilder<AlterOrderFields> {
+    if (!Array.isArray(fields) || fields.length === 0) throw argumentError(`.orderFields() takes a non-empty array of fields, got ${describeValue(fields)}`);
+    const specs = fields.map((f, i) => this.field(f, `field ${i + 1} of .orderFields()`));
+    const afterSpec = after === null ? null : this.field(after, 'argument 2 of .orderFields()');
+    return new AdminBuilder({ kind: 'alter_order_fields', alter: 'database', op: 'order_fields', database: this.database, fields: specs, after: afterSpec }, this.ctx);
+  }
+  resetPartitions(partitions: SpecArg): AdminBuilder<AdminAction> {
+    return new AdminBuilder({ kind: 'alter_reset_partitions', alter: 'database', op: 'reset_partitions', database: this.database, partitions: toSpecifier(partitions, 'argument 1 of .resetPartitions()') }, this.ctx);
+  }
+}
+
+/** The entry points of the administrative actions (spread into actionsFor's). */
+export function adminActionsFor(ctx: ActionContext) {
+  const database = (value: SpecArg, what: string): Specifier => {
+    const spec = toDatabase(value, what);
+    databaseFields(ctx, spec, what);
+    return spec;
+  };
+  return {
+    schema: () => new AdminBuilder({ kind: 'schema_action' }, ctx),
+    dropGroup: (group: SpecArg) => new DropBuilder<DropGroup>({ kind: 'drop_group', drop: 'group', group: toSpecifier(group, 'argument 1 of dropGroup()'), children: null }, ctx),
+    dropDatabase: (db: SpecArg) => new DropBuilder<DropDatabase>({ kind: 'drop_database', drop: 'database', database: database(db, 'argument 1 of dropDatabase()'), children: null }, ctx),
+    dropTeam: (team: SpecArg) => new AdminBuilder({ kind: 'drop_team', drop: 'team', team: toSpecifier(team, 'argument 1 of dropTeam()') }, ctx),
+    dropUser: (user: SpecArg) => new AdminBuilder({ kind: 'drop_user', drop: 'user', user: toSpecifier(user, 'argument 1 of dropUser()') }, ctx),
+    alterDatabase: (db: SpecArg) => new AlterDatabaseBuilder(database(db, 'argument 1 of alterDatabase()'), ctx),
+  };
+}
+
+/**
+ * ALTER DATABASE on database T of the schema (typed-actions.ts): the fields DROP FIELDS, ORDER
+ * FIELDS and AFTER name are T's field names (or ids: unchecked); untyped, any names.
+ */
+export interface TypedAlterDatabase<D extends AnyDb, T> {
+  addFields(fields: readonly FieldDefArg[], position?: { readonly first?: boolean | null; readonly after?: FieldName<D, T> | number | null }): AdminBuilder<AlterAddFields>;
+  dropFields(fields: FieldName<D, T> | number | readonly (FieldName<D, T> | number)[]): AdminBuilder<AdminAction>;
+  orderFields(fields: readonly (FieldName<D, T> | number)[], after?: FieldName<D, T> | number | null): AdminBuilder<AlterOrderFields>;
+  resetPartitions(partitions: SpecArg): AdminBuilder<AdminAction>;
+}

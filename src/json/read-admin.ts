@@ -1,0 +1,133 @@
+import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
+import { ADMIN_ACTION_KINDS } from '../ast/kinds-admin.js';
+import { KINDS } from '../ast/kinds.js';
+import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import type { Role } from '../ast/field-checks.js';
+import { didYouMean } from './error.js';
+import { Parts, describe, expectObject, fail, quoteText, type Cx, type Slot, type Step, type What } from './parts.js';
+import { flagProp, jsonProps, nameList, optionalList, stringProp, wholeProp } from './plain-props.js';
+import type { JsonObject, JsonValue } from './value.js';
+
+/**
+ * The administrative actions (spec "Administrative actions") and the definitions they carry
+ * from JSON. Which kind an object is: its `"action"`, then the properties that tell the kinds
+ * of that action apart (`"drop"`, `"alter"` and `"op"`: the kind table's fields with one word,
+ * src/ast/kinds-admin.ts). Every property is then read by what the kind table says it holds,
+ * each on its own, so a bad one does not hide the others.
+ */
+
+/** The spec's `"action"` of each administrative action, in the table's order, once each. */
+export const ADMIN_ACTIONS: readonly string[] = [...new Set(ADMIN_ACTION_KINDS.map((k) => KINDS[k].json.action))];
+
+/**
+ * What the spec leaves unshown, by `"action"` and the value of the property that picks the kind:
+ * the reader says so in the spec's words rather than guess a shape.
+ */
+const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  create: {
+    team: 'the spec shows no team definition ("Definitions of user and team: not shown")',
+    user: 'the spec shows no user definition ("Definitions of user and team: not shown")',
+  },
+};
+
+/** The JSON reader's name of what a child field's role holds. */
+const READS: Partial<Record<Role, What>> = { spec: 'specifier', field_def: 'field_def', field_option: 'field_option' };
+
+/** The fields of a kind that tell it apart from the other kinds of its action: one word each, required. */
+function tagFields(kind: AdminAction['kind']): readonly (FieldEntry & { json: string })[] {
+  return FIELD_LIST[kind].filter((f) => f.value?.form === 'word' && f.value.options?.length === 1 && f.required && f.json !== null) as (FieldEntry & { json: string })[];
+}
+
+export function readAdminAction(obj: JsonObject, action: string, cx: Cx): Step<AdminAction> {
+  let kinds = ADMIN_ACTION_KINDS.filter((k) => KINDS[k].json.action === action);
+  // The kinds of one action have the same tag properties (`drop`; `alter` and `op`): read each in turn.
+  for (const tag of tagFields(kinds[0] as AdminAction['kind'])) {
+    const words = [...new Set(kinds.map((k) => (FIELD_LIST[k].find((f) => f.key === tag.key)?.value?.options ?? [])[0] as string))];
+    const shown = words.concat(Object.keys(NOT_SHOWN[action] ?? {}));
+    const list = shown.map((w) => `"${w}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+    const v = obj.get(tag.json);
+    if (v === undefined) fail(cx, 'missing-property', `${what(action)} needs "${tag.json}" (${list})`, obj, undefined, `"${tag.json}"`);
+    if (v.type !== 'string' || !words.includes(v.value)) {
+      const notShown = v.type === 'string' ? NOT_SHOWN[action]?.[v.value] : undefined;
+      if (notShown !== undefined) fail(cx, 'not-shown', `${what(action)} with "${tag.json}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
+      const hint = v.type === 'string' ? didYouMean(v.value, shown) : '';
+      fail(cx, 'wrong-type', `"${tag.json}" of ${what(action)} must be ${list}, got ${describe(v)}${hint}`, v);
+    }
+    kinds = kinds.filter((k) => FIELD_LIST[k].find((f) => f.key === tag.key)?.value?.options?.[0] === v.value);
+  }
+  const kind = kinds[0] as AdminAction['kind'];
+  return readByFields(obj, cx, kind, `${what(action)} (${tagFields(kind).map((f) => `"${f.json}": "${f.value?.options?.[0] ?? ''}"`).join(', ')})`, ['action']) as Step<AdminAction>;
+}
+
+/** A field definition or a field option: an object of the kind's fields. */
+export function readAdminPart(kind: AdminPart['kind']) {
+  return (v: JsonValue, cx: Cx): Step<AdminPart> => {
+    const name = kind === 'field_def' ? 'a field definition' : 'a field option';
+    return readByFields(expectObject(cx, v, name), cx, kind, name, []) as Step<AdminPart>;
+  };
+}
+
+/**
+ * An action whose kind the spec shows no shape for (`{"action": "create", "create": "team"}`):
+ * the error in the spec's words. Returns when the object is not one.
+ */
+export function rejectNotShown(obj: JsonObject, action: string, cx: Cx): void {
+  const kinds = NOT_SHOWN[action];
+  if (kinds === undefined) return;
+  const v = obj.get(action);
+  const notShown = v !== undefined && v.type === 'string' ? kinds[v.value] : undefined;
+  if (v !== undefined && notShown !== undefined) fail(cx, 'not-shown', `${what(action)} with "${action}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
+}
+
+const what = (action: string) => `${/^[aeiou]/.test(action) ? 'an' : 'a'} ${action.toUpperCase()} action`;
+
+/** A node of `kind` from its JSON object: every field by what the kind table says it holds. */
+function readByFields(obj: JsonObject, cx: Cx, kind: AdminAction['kind'] | AdminPart['kind'], name: string, extra: readonly string[]): Step<unknown> {
+  const props = jsonProps(kind);
+  const p = new Parts(cx);
+  p.props(obj, name, [...extra, ...props.allowed], [...extra, ...props.required]);
+  const slots: [string, Slot<unknown>][] = FIELD_LIST[kind].map((f) => [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, name)]);
+  return p.step((r) => {
+    const node: Record<string, unknown> = { kind };
+    for (const [key, slot] of slots) node[key] = slot(r);
+    return node;
+  });
+}
+
+function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: string }, name: string): Slot<unknown> {
+  const v = obj.get(f.json);
+  if (f.child !== null) {
+    const reads = READS[f.child.role];
+    if (reads === undefined) throw new Error(`internal error: no JSON reader for the role ${f.child.role} of ${name}`);
+    if (f.child.shape === 'one') return p.one(reads, v);
+    if (f.child.shape === 'nullable') return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);
+    const items = p.attempt(() => optionalList(cx, v, `"${f.json}" (an array)`), []);
+    if (f.child.shape === 'nonEmpty' && v !== undefined && items.length === 0) p.problem('empty-list', `"${f.json}" of ${name} needs at least one item`, v);
+    return p.list(reads, items);
+  }
+  const value = f.value as NonNullable<FieldEntry['value']>;
+  let plain: unknown;
+  switch (value.form) {
+    case 'flag':
+      plain = flagProp(p, cx, obj, f.json);
+      break;
+    case 'whole':
+      plain = wholeProp(p, cx, obj, f.json);
+      break;
+    case 'names':
+      plain = nameList(p, cx, v, `"${f.json}" (names)`);
+      break;
+    case 'word':
+      // The words that pick the kind, read already; another word property is one of its options.
+      plain = v !== undefined && v.type === 'string' && (value.options ?? []).includes(v.value) ? v.value : null;
+      if (v !== undefined && v.type !== 'null' && plain === null) {
+        p.problem('wrong-type', `"${f.json}" of ${name} must be ${(value.options ?? []).map((o) => `"${o}"`).join(', ')}, got ${describe(v)}`, v);
+      }
+      break;
+    default:
+      plain = stringProp(p, cx, obj, f.json, `"${f.json}" (a string)`);
+      // A required string: null or "" is not one (an absent one is reported by the property check).
+      if (f.required && plain === null && v !== undefined) p.problem('wrong-type', `"${f.json}" of ${name} must be a non-empty string, got ${describe(v)}`, v);
+  }
+  return () => plain;
+}

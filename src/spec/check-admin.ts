@@ -1,0 +1,65 @@
+import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
+import { fieldKey } from '../ast/actions.js';
+import { isAdminAction } from '../ast/kinds-admin.js';
+import type { Node, Specifier } from '../ast/nodes.js';
+import type { ActionProblem } from './check-actions.js';
+
+/**
+ * The spec's rules about the administrative actions that a tree alone can tell (src/spec/check.ts
+ * runs them with the rest; the rules that need the database's fields are lint rules with a
+ * schema): the Errors rows "add_fields with duplicate names or labels; first true with after"
+ * and "order_fields where after is in fields".
+ */
+
+/** The field a field specifier names, in the form two are compared in (`id:7`, `name:qty`), or null for the other forms. */
+export function fieldSpecKey(spec: Specifier): string | null {
+  if (spec.kind === 'spec_name') return `name:${fieldKey(spec.name)}`;
+  if (spec.kind === 'spec_id') return `id:${spec.id}`;
+  return null;
+}
+
+/** The problems of one node of an administrative action (not its children). */
+export function checkAdminNode(node: Node, out: ActionProblem[]): void {
+  if (!isAdminAction(node) && node.kind !== 'field_def' && node.kind !== 'field_option') return;
+  const n = node as AdminAction | AdminPart;
+  switch (n.kind) {
+    case 'alter_add_fields': {
+      // "add_fields fails if a new field shares a name or label with another new field"
+      const seen = new Map<string, string>();
+      for (const f of n.fields) {
+        const own = new Set([fieldKey(f.name), ...(f.label === null ? [] : [fieldKey(f.label)])]);
+        for (const key of own) {
+          const other = seen.get(key);
+          if (other !== undefined) {
+            out.push({
+              code: 'spec/add-fields-twice',
+              message: `the new field ${f.name} shares the name or label ${JSON.stringify(key)} with the new field ${other} (the spec: add_fields fails if a new field shares a name or label with another new field)`,
+              node: n,
+              field: 'fields',
+            });
+            return;
+          }
+        }
+        for (const key of own) seen.set(key, f.name);
+      }
+      if (n.first === true && n.after !== null) {
+        out.push({ code: 'spec/first-and-after', message: 'ADD FIELDS takes FIRST or AFTER, not both (the spec: "first true together with after fails")', node: n, field: 'after' });
+      }
+      return;
+    }
+    case 'alter_order_fields': {
+      const after = n.after === null ? null : fieldSpecKey(n.after);
+      if (after !== null && n.fields.some((f) => fieldSpecKey(f) === after)) {
+        out.push({
+          code: 'spec/after-in-fields',
+          message: 'ORDER FIELDS ... AFTER names a field that is among the fields to order (the spec: "If after is among fields, the action fails")',
+          node: n,
+          field: 'after',
+        });
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}

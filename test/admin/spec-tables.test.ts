@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
+import { format, print } from '../../src/print/index.js';
+import { parse, parseResult } from '../../src/syntax/index.js';
+
+/**
+ * Every row of the spec's tables of the administrative actions dsq writes as text ("schema",
+ * "drop", "alter" database / add_fields, drop_fields, order_fields, reset_partitions, and the
+ * field definition's properties): its text compiles to exactly this JSON, the JSON reads back
+ * to the same tree, and the tree prints to text that compiles to the same JSON again.
+ */
+
+interface Row {
+  readonly row: string;
+  readonly text: string;
+  readonly json: unknown;
+}
+
+const db = 'shop.orders';
+const alter = (op: string, rest: object) => ({ action: 'alter', alter: 'database', op, database: db, ...rest });
+
+const ROWS: readonly Row[] = [
+  { row: 'schema', text: 'SCHEMA', json: { action: 'schema' } },
+  { row: 'drop / group', text: 'DROP GROUP archive', json: { action: 'drop', drop: 'group', group: 'archive' } },
+  { row: 'drop / group — children (boolean; false): with it they are dropped too', text: 'DROP GROUP archive CHILDREN', json: { action: 'drop', drop: 'group', group: 'archive', children: true } },
+  { row: 'drop / group — children false, explicit', text: 'DROP GROUP 7 OPTIONS (CHILDREN = FALSE)', json: { action: 'drop', drop: 'group', group: 7, children: false } },
+  { row: 'drop / database', text: 'DROP DATABASE shop.orders', json: { action: 'drop', drop: 'database', database: db } },
+  { row: 'drop / database — children (boolean; false)', text: 'DROP DATABASE shop.orders CHILDREN', json: { action: 'drop', drop: 'database', database: db, children: true } },
+  { row: 'drop / team', text: "DROP TEAM 'night shift'", json: { action: 'drop', drop: 'team', team: 'night shift' } },
+  { row: 'drop / user', text: 'DROP USER [3, 4]', json: { action: 'drop', drop: 'user', user: [3, 4] } },
+  {
+    row: 'alter database / add_fields',
+    text: 'ALTER DATABASE shop.orders ADD FIELDS note utf8text, qty int(4)',
+    json: alter('add_fields', { fields: [{ name: 'note', type: 'utf8text' }, { name: 'qty', type: 'int(4)' }] }),
+  },
+  { row: 'alter database / add_fields — first (boolean, optional, false)', text: 'ALTER DATABASE shop.orders ADD FIELDS note utf8text FIRST', json: alter('add_fields', { fields: [{ name: 'note', type: 'utf8text' }], first: true }) },
+  { row: 'alter database / add_fields — first false, explicit', text: 'ALTER DATABASE shop.orders ADD FIELDS note utf8text OPTIONS (FIRST = FALSE)', json: alter('add_fields', { fields: [{ name: 'note', type: 'utf8text' }], first: false }) },
+  { row: 'alter database / add_fields — after (field specifier, optional)', text: 'ALTER DATABASE shop.orders ADD FIELDS note utf8text AFTER qty', json: alter('add_fields', { fields: [{ name: 'note', type: 'utf8text' }], after: 'qty' }) },
+  {
+    row: 'field definition — every property (name, label, type, format, meas, unit, desc, def, ref, key, nul, strict, lock, options)',
+    text:
+      "ALTER DATABASE shop.orders ADD FIELDS w 'decimal(10, 2)' LABEL 'Weight' FORMAT '0.00' MEAS 'mass' UNIT 'kg' DESC 'net weight' DEFAULT '0' REF 'units.kg' KEY NOT NULL STRICT NOT LOCK OPTIONS ('0' DESC 'none', '1')",
+    json: alter('add_fields', {
+      fields: [
+        {
+          name: 'w', label: 'Weight', type: 'decimal(10, 2)', format: '0.00', meas: 'mass', unit: 'kg', desc: 'net weight', def: '0', ref: 'units.kg',
+          key: true, nul: false, strict: true, lock: false, options: [{ value: '0', desc: 'none' }, { value: '1' }],
+        },
+      ],
+    }),
+  },
+  { row: 'field definition — a type name with sizes, written bare', text: 'ALTER DATABASE shop.orders ADD FIELDS d decimal(10, 2)', json: alter('add_fields', { fields: [{ name: 'd', type: 'decimal(10,2)' }] }) },
+  { row: 'alter database / drop_fields', text: "ALTER DATABASE shop.orders DROP FIELDS ['note', 'legacy']", json: alter('drop_fields', { fields: ['note', 'legacy'] }) },
+  { row: 'alter database / drop_fields — one field', text: 'ALTER DATABASE shop.orders DROP FIELDS note', json: alter('drop_fields', { fields: 'note' }) },
+  { row: 'alter database / order_fields', text: 'ALTER DATABASE shop.orders ORDER FIELDS f4, f2', json: alter('order_fields', { fields: ['f4', 'f2'] }) },
+  { row: 'alter database / order_fields — after (field specifier, optional)', text: 'ALTER DATABASE shop.orders ORDER FIELDS (f4, f2) AFTER f3', json: alter('order_fields', { fields: ['f4', 'f2'], after: 'f3' }) },
+  { row: 'alter database / reset_partitions', text: 'ALTER DATABASE shop.orders RESET PARTITIONS [2019, 2020]', json: alter('reset_partitions', { partitions: [2019, 2020] }) },
+];
+
+describe('the administrative actions, row by row: text → JSON → tree → text', () => {
+  for (const { row, text, json } of ROWS) {
+    it(row, () => {
+      const tree = parse(text);
+      expect(JSON.parse(toJson(tree))).toEqual(json);
+      expect(fromJson(JSON.stringify(json))).toEqual(tree);
+      const printed = print(tree);
+      expect(parse(printed)).toEqual(tree);
+      expect(format(printed)).toBe(format(format(printed)));
+    });
+  }
+  it('keywords are case-insensitive', () => {
+    expect(parse('alter database shop.orders add fields note utf8text first')).toEqual(parse('ALTER DATABASE shop.orders ADD FIELDS note utf8text FIRST'));
+    expect(parse('drop group g children')).toEqual(parse('DROP GROUP g CHILDREN'));
+  });
+});
+
+describe('what the spec does not show: an error in its words', () => {
+  it('create / team: "Definitions of user and team: not shown"', () => {
+    const r = fromJsonResult('{"action": "create", "create": "team", "team": {"name": "ops"}}');
+    expect(r.diagnostics[0]?.message).toContain('Definitions of user and team: not shown');
+  });
+  it('create / user: "Definitions of user and team: not shown"', () => {
+    const r = fromJsonResult('{"action": "create", "create": "user", "user": {}}');
+    expect(r.diagnostics[0]?.message).toContain('Definitions of user and team: not shown');
+  });
+});
+
+describe('the Errors table rows of the administrative actions', () => {
+  const codes = (text: string) => parseResult(text).diagnostics.map((d) => [d.code, d.severity]);
+  it('add_fields with duplicate names', () => {
+    expect(codes('ALTER DATABASE d ADD FIELDS a int(4), A utf8text')).toEqual([['spec/add-fields-twice', 'error']]);
+  });
+  it('add_fields with duplicate labels (a label equal to another new field\'s name or label)', () => {
+    expect(codes("ALTER DATABASE d ADD FIELDS a int(4) LABEL 'Amount', b int(4) LABEL 'amount'")).toEqual([['spec/add-fields-twice', 'error']]);
+    expect(codes("ALTER DATABASE d ADD FIELDS a int(4), b int(4) LABEL 'a'")).toEqual([['spec/add-fields-twice', 'error']]);
+  });
+  it('add_fields: first true with after', () => {
+    const r = parseResult('ALTER DATABASE d ADD FIELDS a int(4) FIRST AFTER b');
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['spec/first-and-after']);
+    expect(r.diagnostics[0]?.message).toContain('first true together with after fails');
+    // From JSON, placed at "after".
+    const j = fromJsonResult('{"action": "alter", "alter": "database", "op": "add_fields", "database": "d", "fields": [{"name": "a", "type": "int(4)"}], "first": true, "after": "b"}');
+    expect(j.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/first-and-after', '/after']]);
+  });
+  it('add_fields: first false with after is no error', () => {
+    expect(codes('ALTER DATABASE d ADD FIELDS a int(4) AFTER b OPTIONS (FIRST = FALSE)')).toEqual([]);
+  });
+  it('order_fields where after is in fields', () => {
+    const r = parseResult('ALTER DATABASE d ORDER FIELDS f4, F2 AFTER f2');
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['spec/after-in-fields']);
+    const j = fromJsonResult('{"action": "alter", "alter": "database", "op": "order_fields", "database": "d", "fields": ["f4", "f2"], "after": "f2"}');
+    expect(j.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/after-in-fields', '/after']]);
+  });
+});
+
+describe('JSON the reader rejects', () => {
+  const first = (text: string) => fromJsonResult(text).diagnostics[0];
+  it('an unknown drop kind names the known ones', () => {
+    expect(first('{"action": "drop", "drop": "grup", "group": "g"}')?.message).toBe('"drop" of a DROP action must be "group", "database", "team" or "user", got the string "grup" (did you mean "group"?)');
+  });
+  it('a missing alter op', () => {
+    expect(first('{"action": "alter", "alter": "database", "database": "d"}')?.code).toBe('json/missing-property');
+  });
+  it('an empty fields array of add_fields', () => {
+    expect(first('{"action": "alter", "alter": "database", "op": "add_fields", "database": "d", "fields": []}')?.code).toBe('json/empty-list');
+  });
+  it('a field definition without type', () => {
+    const d = first('{"action": "alter", "alter": "database", "op": "add_fields", "database": "d", "fields": [{"name": "a"}]}');
+    expect([d?.code, d?.pointer]).toEqual(['json/missing-property', '/fields/0']);
+  });
+});
