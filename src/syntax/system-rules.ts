@@ -60,7 +60,7 @@ export abstract class SystemRules extends ActionRules {
         const task = this.wholeNumber('a task id (TASK)');
         let delay: string | null = null;
         const delayWord = this.optionalWord('DELAY');
-        if (delayWord !== MISSING) delay = this.numberValue('DELAY (milliseconds)');
+        if (delayWord !== MISSING) delay = this.numberValue();
         node = { kind: 'conclude_action', task, delay };
         // `DELAY n` has its own span: a delay out of range is placed there.
         if (delayWord !== MISSING) this.propertySpan(node, 'delay', delayWord, this.last());
@@ -92,7 +92,7 @@ export abstract class SystemRules extends ActionRules {
         break;
       case 'WAIT': {
         const msStart = this.pos;
-        const ms = this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER) ? this.numberValue('WAIT (milliseconds)') : null;
+        const ms = this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER) ? this.numberValue() : null;
         const msEnd = this.last();
         let failBefore: DateTimeLit | null = null;
         if (this.optionalWord('FAIL') !== MISSING) {
@@ -249,14 +249,10 @@ export abstract class SystemRules extends ActionRules {
     return (yield this.actionBody()) as WriteAction;
   }
 
-  /** A number (milliseconds: DELAY, WAIT), with its sign: exact text. */
-  private numberValue(what: string): string {
+  /** A number (milliseconds: DELAY, WAIT), with its sign: exact text (its range is the spec check's). */
+  private numberValue(): string {
     const negative = this.optional(T.Minus) !== MISSING;
     const token = this.expect(T.NumberLiteral);
-    if (token === MISSING) {
-      void what;
-      return '0';
-    }
-    return this.numberText(token, negative);
+    return token === MISSING ? '0' : this.numberText(token, negative);
   }
 }
