@@ -81,7 +81,7 @@ export function isExpr(node: Node): node is Expr {
 }
 
 /** The data actions (src/ast/actions.ts): every action but the SELECT action, in the table's order. */
-export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action' && Object.hasOwn(ACTION_KINDS, k)) as DataActionKind[];
+export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action' && (Object.hasOwn(ACTION_KINDS, k) || Object.hasOwn(ADMIN_KINDS, k))) as DataActionKind[];
 /** DOWNLOAD, the task and thread actions and the system actions (kinds-system.ts), in the table's order. */
 export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && Object.hasOwn(SYSTEM_KINDS, k)) as SystemActionKind[];
 const SYSTEM_ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
