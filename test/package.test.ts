@@ -27,8 +27,9 @@ function importedPackages(): Set<string> {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) stack.push(path);
       else if (name.endsWith('.ts')) {
-        for (const m of readFileSync(path, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'([^.'][^']*)'/gm)) {
-          const spec = m[1] as string;
+        // Static imports and import() of a package (a module loaded on first use, as picomatch is).
+        for (const m of readFileSync(path, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'([^.'][^']*)'|\bimport\('([^.'][^']*)'\)/gm)) {
+          const spec = (m[1] ?? m[2]) as string;
           if (spec.startsWith('node:')) continue;
           out.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
         }

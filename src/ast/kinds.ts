@@ -44,8 +44,8 @@ export const KINDS = {
   ...EXPRESSION_KINDS,
   ...SELECT_KINDS,
   ...ACTION_KINDS,
-  ...SYSTEM_KINDS,
   ...ADMIN_KINDS,
+  ...SYSTEM_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
 
