@@ -160,8 +160,9 @@ describe('dsq gen: hostile names and text stay data', () => {
     const schema = readSchema('[{"name": "t", "fields": [{"name": "a", "label": "A", "type": "utf8text"}, {"name": "__proto__", "type": "int(4)"}]}]');
     const text = '-- name: X\nFETCH RECORDS FIELDS (a, a, A, "__proto__") FROM t;\n-- name: Y\nFETCH RECORDS FROM t';
     const r = generate([{ path: 'q.dsq', text }], schema, { importFrom: IMPORT });
-    expect(r.code).toContain('export type XRow = { a: string; __proto__: number };');
-    expect(r.code).toContain('export type YRow = { a: string; __proto__: number };');
+    // (Then record_id, database_id and the attributes: FETCH RECORDS rows are the builder's RecordType.)
+    expect(r.code).toContain('export type XRow = {\n  a: string;\n  __proto__: number;\n  record_id: RecordAttributes["record_id"];');
+    expect(r.code).toContain('export type YRow = {\n  a: string;\n  __proto__: number;\n  record_id: RecordAttributes["record_id"];');
     expect(check(r.code as string)).toEqual([]);
   });
 
