@@ -5,14 +5,14 @@ import type {
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
-import type { DelimitedArg } from './action-args.js';
+import type { DelimitedArg, RecordKey } from './action-args.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
 } from './actions.js';
 import type { ExpressionBuilder } from './eb.js';
 import type { Ordered } from './expression.js';
-import type { ColumnArg, NameArg } from './messages.js';
+import type { ColumnArg, List, NameArg } from './messages.js';
 import type { RowType, SelectQuery } from './query.js';
 import type { AnyDb, Derived, Opaque, View } from './scope.js';
 import type {
@@ -67,6 +67,46 @@ type DefaultsOf<D extends AnyDb, T> = T extends keyof D['defaults'] ? D['default
 
 /** A database argument: a database of the schema (else the parameter's type is the message), or an id or specifier node (untyped). */
 export type DatabaseArg<D extends AnyDb, T> = T extends string ? NameArg<T, DatabaseName<D>, 'table'> : T;
+/**
+ * Whether database T lacks feature F, by the schema's features (`<Name>Features`, written by
+ * `dsq types`). A database they do not list (none given, or not a name) may have any.
+ */
+type Lacks<D extends AnyDb, T, F extends string> = T extends keyof D['features'] ? ([F] extends [D['features'][T]] ? false : true) : false;
+type FeatureMessage<T, F extends string, What extends string> = `database "${T & string}" has no ${F} feature ("${F}": true in its definition): ${What} needs it`;
+
+/** The database argument of TRASH, RESTORE and DISPOSE: a database of the schema with the trash feature. */
+export type TrashDatabaseArg<D extends AnyDb, T, Word extends string> = T extends string
+  ? DatabaseArg<D, T> extends T
+    ? Lacks<D, T, 'trash'> extends true
+      ? FeatureMessage<T, 'trash', Word>
+      : T
+    : DatabaseArg<D, T>
+  : T;
+
+/** An `on_duplicate`/`on_remove` value: `'trash'` only for a database with the trash feature. */
+type TrashOption<D extends AnyDb, T, V, Option extends string> = V extends 'trash' ? (Lacks<D, T, 'trash'> extends true ? FeatureMessage<T, 'trash', `${Option} 'trash'`> : V) : V;
+
+/** The attributes of a record's file (the file feature). */
+type FileAttribute = 'file_size' | 'file_type' | 'file_url' | 'file_key';
+/** `.attributes([...])`: a file attribute only for a database with the file feature. */
+type AttributesArg<D extends AnyDb, T, K> = Lacks<D, T, 'file'> extends true
+  ? { [I in keyof K]: K[I] extends FileAttribute ? FeatureMessage<T, 'file', `the attribute ${K[I]}`> : K[I] }
+  : K;
+
+/** The key fields of database T by the schema (`<Name>Keys`), or any name when they do not list it. */
+type KeysOf<D extends AnyDb, T> = T extends keyof D['keys'] ? D['keys'][T] & string : string;
+/** A `records(...)` argument: `recordKey({...})` names only key fields of the database. */
+export type KeyedRecordsArg<D extends AnyDb, T, R> = R extends RecordKey<infer N>
+  ? [Exclude<N, KeysOf<D, T>>] extends [never]
+    ? R
+    : KeyMessage<D, T, Exclude<N, KeysOf<D, T>>>
+  : R extends readonly unknown[]
+    ? { [I in keyof R]: KeyedRecordsArg<D, T, R[I]> }
+    : R;
+type KeyMessage<D extends AnyDb, T, N extends string> = [KeysOf<D, T>] extends [never]
+  ? `recordKey() names ${List<N>}, but database "${T & string}" has no key fields: give record ids or a condition`
+  : `recordKey() names ${List<N>}, which is no key field of "${T & string}"; the key fields are: ${List<KeysOf<D, T>>}`;
+
 /** A database given other than by name: its fields are not known. */
 type DatabaseRef = number | bigint | Specifier | ExpressionLike;
 
@@ -276,9 +316,9 @@ export interface TypedFetchRecords<D extends AnyDb, T, F extends string | null =
   /** `fields`: the fields returned (`[]` none; null all). */
   fields<const K extends readonly FieldName<D, T>[] | null>(fields: K): TypedFetchRecords<D, T, K extends readonly string[] ? K[number] : null, A, Ch, C>;
   /** `attributes`: the attributes returned (`record_id`, `database_id` always are). */
-  attributes<const K extends readonly AttributeName<D>[] | null>(attributes: K): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
-  /** `records`: an id, a name, a condition, `recordKey({...})`, an array of those. */
-  records(records: RecordsArg | null): TypedFetchRecords<D, T, F, A, Ch, C>;
+  attributes<const K extends readonly AttributeName<D>[] | null>(attributes: AttributesArg<D, T, K>): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
+  /** `records`: an id, a name, a condition, `recordKey({...})` (of key fields), an array of those. */
+  records<const R extends RecordsArg | null>(records: KeyedRecordsArg<D, T, R>): TypedFetchRecords<D, T, F, A, Ch, C>;
   where(cond: ActionCond<D, T> | null): TypedFetchRecords<D, T, F, A, Ch, C>;
   /** `children` (the spec's default: true). */
   children<const V extends boolean | null = true>(children?: V): TypedFetchRecords<D, T, F, A, ChildrenOf<V>, C>;
@@ -313,9 +353,10 @@ export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNod
   values<const R extends readonly object[] | readonly []>(records: CheckedRecords<R, D, T>): TypedRecordsWrite<D, T, N>;
   /** The records as delimiter-separated data (spec "Records"): `{ type: 'csv' | 'tsv' | 'dsv', file, delimiter?, quote? }` (dsv needs a delimiter); instead of `.values()`. */
   delimited(data: DelimitedArg): TypedRecordsWrite<D, T, N>;
-  onDuplicate(value: NonNullable<N['onDuplicate']> | null): TypedRecordsWrite<D, T, N>;
-  /** SET only: `on_remove`. */
-  onRemove(this: TypedRecordsWrite<D, T, SetAction>, value: 'delete' | 'trash' | null): TypedRecordsWrite<D, T, N>;
+  /** `on_duplicate`: `'trash'` only for a database with the trash feature. */
+  onDuplicate<const V extends NonNullable<N['onDuplicate']> | null>(value: TrashOption<D, T, V, '.onDuplicate()'>): TypedRecordsWrite<D, T, N>;
+  /** SET only: `on_remove` (`'trash'` as `onDuplicate`). */
+  onRemove<const V extends 'delete' | 'trash' | null>(this: TypedRecordsWrite<D, T, SetAction>, value: TrashOption<D, T, V, '.onRemove()'>): TypedRecordsWrite<D, T, N>;
   failNoOp(value?: boolean | null): TypedRecordsWrite<D, T, N>;
 }
 
@@ -324,17 +365,17 @@ export interface TypedUpdate<D extends AnyDb, T> extends Built<UpdateAction> {
   /** Field values by name or label (a literal goes to `fields`, an expression to `expressions`), each fitting its field, none twice; or a callback getting the expression builder. */
   set<V>(values: CheckedSet<V, D, T> & NotAFunction): TypedUpdate<D, T>;
   set<V>(values: (eb: ActionEB<D, T>) => CheckedSet<V, D, T>): TypedUpdate<D, T>;
-  /** `file`: the object id of an uploaded file. */
-  file(objectId: string | null): TypedUpdate<D, T>;
+  /** `file`: the object id of an uploaded file (a database with the file feature). */
+  file(objectId: Lacks<D, T, 'file'> extends true ? FeatureMessage<T, 'file', 'UPDATE ... FILE'> : string | null): TypedUpdate<D, T>;
   where(cond: ActionCond<D, T>): TypedUpdate<D, T>;
-  records(records: RecordsArg): TypedUpdate<D, T>;
+  records<const R extends RecordsArg>(records: KeyedRecordsArg<D, T, R>): TypedUpdate<D, T>;
   failNoOp(value?: boolean | null): TypedUpdate<D, T>;
 }
 
 /** DELETE, TRASH, RESTORE, DISPOSE of database T. */
 export interface TypedRemove<D extends AnyDb, T, N extends DeleteAction | TrashAction | RestoreAction | DisposeAction> extends Built<N> {
   where(cond: ActionCond<D, T>): TypedRemove<D, T, N>;
-  records(records: RecordsArg): TypedRemove<D, T, N>;
+  records<const R extends RecordsArg>(records: KeyedRecordsArg<D, T, R>): TypedRemove<D, T, N>;
   failNoOp(value?: boolean | null): TypedRemove<D, T, N>;
 }
 
@@ -370,7 +411,8 @@ export interface TypedActionCreators<D extends AnyDb> {
   setRecords<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, SetAction>;
   updateTable<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedUpdate<D, T>;
   deleteFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DeleteAction>;
-  trashFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, TrashAction>;
-  restoreFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, RestoreAction>;
-  disposeFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DisposeAction>;
+  /** TRASH, RESTORE, DISPOSE: a database with the trash feature (by the schema's features, when given). */
+  trashFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'TRASH'>): TypedRemove<D, T, TrashAction>;
+  restoreFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'RESTORE'>): TypedRemove<D, T, RestoreAction>;
+  disposeFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'DISPOSE'>): TypedRemove<D, T, DisposeAction>;
 }
