@@ -88,7 +88,7 @@ export type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star ext
 /**
  * The result names GROUP BY, HAVING and ORDER BY may use beside columns: none under `SELECT *`
  * (a name there is a column, maybe ambiguous), and not a column selected only inside `$if`
- * (optional in the row: when the branch is not taken, the name is no result column).
+ * (optional in the row: when the branch is not taken there is no such result column).
  */
 export type ResultNames<O, Star extends boolean> = Star extends true ? {} : { [K in keyof O as {} extends Pick<O, K> ? never : K]: O[K] };
 
@@ -122,6 +122,14 @@ export type RowCountArg<N, Clause extends string> = N extends number | bigint
       ? `${Clause} ${N} is not a whole number; ${Clause} counts rows.`
       : N
   : N;
+
+/**
+ * T as it is, where it must not be inferred from the argument (the value of `where(column, op,
+ * value)` is checked against the column's type, never the other way). `NoInfer<T>` would do it,
+ * but the compiler does not match a `NoInfer` of a union's branded member (`LocalDate | null`)
+ * against the datetime marks, so a nullable date column took no value at all.
+ */
+export type Known<T> = [T] extends [infer U] ? U : never;
 
 /** The operator argument: inferred as given, and one that fits the left side's type. */
 export type OpParam<Op extends CompareOp, T> = Op extends CompareOpFor<T> ? Op : CompareOpFor<T>;

@@ -12,7 +12,7 @@ import type { ColumnArg, CondArg } from './messages.js';
 import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
 import type { CheckSelect, Flatten, RowOfItems, SelectItem } from './row.js';
 import type {
-  Added, AliasParam, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, OpParam, RefCompare, ResultNames, RowCount, RowCountArg, ScalarColumn, SelectAllThis,
+  Added, AliasParam, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, Known, OpParam, RefCompare, ResultNames, RowCount, RowCountArg, ScalarColumn, SelectAllThis,
   SourceParam,
   StarRowsOf, TableSources, TypeOfArg,
 } from './query-types.js';
@@ -199,10 +199,10 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * or `(column, operator, value)`: `where('total', '>', 5)`, `where('status', 'in', ['a', 'b'])`.
    */
   where<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'where()'>): SelectQuery<O, D, S, P, Star, Str>;
-  where<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp>(
+  where<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, TypeOfArg<NoInfer<F>, View<D, S, P>>>,
-    value: CompareValue<TypeOfArg<NoInfer<F>, View<D, S, P>>, Op>,
+    op: OpParam<Op, Known<T>>,
+    value: CompareValue<Known<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
   where(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'where', 'column'), 'and');
@@ -210,10 +210,10 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 
   /** ORs a condition onto the WHERE condition (`prev OR cond`); the same forms as `where`. */
   orWhere<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'orWhere()'>): SelectQuery<O, D, S, P, Star, Str>;
-  orWhere<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp>(
+  orWhere<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, TypeOfArg<NoInfer<F>, View<D, S, P>>>,
-    value: CompareValue<TypeOfArg<NoInfer<F>, View<D, S, P>>, Op>,
+    op: OpParam<Op, Known<T>>,
+    value: CompareValue<Known<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
   orWhere(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'orWhere', 'column'), 'or');
@@ -243,10 +243,10 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 
   /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
   having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()'>): SelectQuery<O, D, S, P, Star, Str>;
-  having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp>(
+  having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, ResultNames<O, Star>>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P, ResultNames<O, Star>>> : F,
-    op: OpParam<Op, TypeOfArg<NoInfer<F>, View<D, S, P, ResultNames<O, Star>>>>,
-    value: CompareValue<TypeOfArg<NoInfer<F>, View<D, S, P, ResultNames<O, Star>>>, Op>,
+    op: OpParam<Op, Known<T>>,
+    value: CompareValue<Known<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
   having(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('having', this.compared(args, 'having', 'pending'), 'and');

@@ -53,16 +53,15 @@ type FlattenOne<H> = H extends readonly unknown[] ? Flatten<H> : H extends (eb: 
 
 /**
  * The row a list of result columns makes, its keys in select order (a hover lists them so: the
- * compiler orders a union's members as it made them, so the columns are added one by one).
+ * compiler orders a union's members as it made them, so the keys are mapped from the tuple's
+ * indexes, in order, rather than from the union of the columns; an array of unknown length has
+ * no order to keep).
  * Unnamed ones (untyped queries only) make an index signature.
  */
-export type RowOfItems<V extends AnyView, Items extends readonly unknown[]> = RowInOrder<V, Items> &
+export type RowOfItems<V extends AnyView, Items extends readonly unknown[]> = (number extends Items['length']
+  ? { [I in Items[number] as ItemName<I>]: ItemValue<I, V> }
+  : { [I in keyof Items & `${number}` as ItemName<Items[I]>]: ItemValue<Items[I], V> }) &
   ([Exclude<Items[number], Named>] extends [never] ? {} : { [name: string]: unknown });
-type RowInOrder<V extends AnyView, Items extends readonly unknown[], Acc = {}> = Items extends readonly [infer H, ...infer R]
-  ? RowInOrder<V, R, Acc & { [K in ItemName<H>]: ItemValue<H, V> }>
-  : Items extends readonly []
-    ? Acc
-    : Acc & { [I in Items[number] as ItemName<I>]: ItemValue<I, V> };
 type Named = string | Aliased<string, any> | ColumnExpression<any, string>;
 
 /** A row read with `use_strings` when `Str` is true. */

@@ -5,14 +5,15 @@ import type {
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
-import type { DelimitedArg, RecordKey } from './action-args.js';
+import type { DelimitedArg } from './action-args.js';
+import type { AttributesArg, KeyedRecordsArg, Lacks, FeatureMessage, TrashDatabaseArg, TrashOption } from './action-features.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
 } from './actions.js';
 import type { ExpressionBuilder } from './eb.js';
 import type { Ordered } from './expression.js';
-import type { ColumnArg, List, NameArg } from './messages.js';
+import type { ColumnArg, NameArg } from './messages.js';
 import type { RowType, SelectQuery } from './query.js';
 import type { AnyDb, Derived, Opaque, View } from './scope.js';
 import type {
@@ -67,46 +68,6 @@ type DefaultsOf<D extends AnyDb, T> = T extends keyof D['defaults'] ? D['default
 
 /** A database argument: a database of the schema (else the parameter's type is the message), or an id or specifier node (untyped). */
 export type DatabaseArg<D extends AnyDb, T> = T extends string ? NameArg<T, DatabaseName<D>, 'table'> : T;
-/**
- * Whether database T lacks feature F, by the schema's features (`<Name>Features`, written by
- * `dsq types`). A database they do not list (none given, or not a name) may have any.
- */
-type Lacks<D extends AnyDb, T, F extends string> = T extends keyof D['features'] ? ([F] extends [D['features'][T]] ? false : true) : false;
-type FeatureMessage<T, F extends string, What extends string> = `database "${T & string}" has no ${F} feature ("${F}": true in its definition): ${What} needs it`;
-
-/** The database argument of TRASH, RESTORE and DISPOSE: a database of the schema with the trash feature. */
-export type TrashDatabaseArg<D extends AnyDb, T, Word extends string> = T extends string
-  ? DatabaseArg<D, T> extends T
-    ? Lacks<D, T, 'trash'> extends true
-      ? FeatureMessage<T, 'trash', Word>
-      : T
-    : DatabaseArg<D, T>
-  : T;
-
-/** An `on_duplicate`/`on_remove` value: `'trash'` only for a database with the trash feature. */
-type TrashOption<D extends AnyDb, T, V, Option extends string> = V extends 'trash' ? (Lacks<D, T, 'trash'> extends true ? FeatureMessage<T, 'trash', `${Option} 'trash'`> : V) : V;
-
-/** The attributes of a record's file (the file feature). */
-type FileAttribute = 'file_size' | 'file_type' | 'file_url' | 'file_key';
-/** `.attributes([...])`: a file attribute only for a database with the file feature. */
-type AttributesArg<D extends AnyDb, T, K> = Lacks<D, T, 'file'> extends true
-  ? { [I in keyof K]: K[I] extends FileAttribute ? FeatureMessage<T, 'file', `the attribute ${K[I]}`> : K[I] }
-  : K;
-
-/** The key fields of database T by the schema (`<Name>Keys`), or any name when they do not list it. */
-type KeysOf<D extends AnyDb, T> = T extends keyof D['keys'] ? D['keys'][T] & string : string;
-/** A `records(...)` argument: `recordKey({...})` names only key fields of the database. */
-export type KeyedRecordsArg<D extends AnyDb, T, R> = R extends RecordKey<infer N>
-  ? [Exclude<N, KeysOf<D, T>>] extends [never]
-    ? R
-    : KeyMessage<D, T, Exclude<N, KeysOf<D, T>>>
-  : R extends readonly unknown[]
-    ? { [I in keyof R]: KeyedRecordsArg<D, T, R[I]> }
-    : R;
-type KeyMessage<D extends AnyDb, T, N extends string> = [KeysOf<D, T>] extends [never]
-  ? `recordKey() names ${List<N>}, but database "${T & string}" has no key fields: give record ids or a condition`
-  : `recordKey() names ${List<N>}, which is no key field of "${T & string}"; the key fields are: ${List<KeysOf<D, T>>}`;
-
 /** A database given other than by name: its fields are not known. */
 type DatabaseRef = number | bigint | Specifier | ExpressionLike;
 
@@ -203,6 +164,17 @@ type MissingFields<D extends AnyDb, T, X> = Exclude<RequiredFields<D, T>, FieldO
  * the record and in its `expressions`: the spec's "either the base object or expressions, not
  * both"), every required field given (missing ones are "Property 'name' is missing").
  */
+/** Every key a record or `.set()` of database T may name a field by: its names and labels. */
+type FieldKeys<D extends AnyDb, T> = (keyof FieldsOf<D, T> | keyof LabelsOf<D, T>) & string;
+/** The names and labels of the fields the keys `Given` do not give yet. */
+type NotGiven<D extends AnyDb, T, Given> = { [K in FieldKeys<D, T>]: [FieldOfKey<D, T, K>] extends [FieldOfKey<D, T, Given>] ? never : K }[FieldKeys<D, T>];
+/**
+ * The fields not given yet, optional: what an editor completes in a record or `.set({ ... })`
+ * (every field and label not given, not only the required ones). It adds no check: a key given
+ * is checked by `KeyCheck`.
+ */
+type Offered<D extends AnyDb, T, Given> = { readonly [K in NotGiven<D, T, Given>]?: WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]> };
+
 export type CheckedRecord<X, D extends AnyDb, T> = {
   readonly [K in keyof X]: K extends 'expressions'
     ? { readonly [E in keyof X[K]]: KeyCheck<D, T, E, Exclude<ExpressionKeys<X>, E>, WriteExpression<FieldsOf<D, T>[FieldOfKey<D, T, E>]>, BaseKeys<X>> }
@@ -211,7 +183,7 @@ export type CheckedRecord<X, D extends AnyDb, T> = {
       : K extends 'tags'
         ? readonly string[] | null
         : KeyCheck<D, T, K, Exclude<BaseKeys<X>, K>, WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]>>;
-} & { readonly [F in MissingFields<D, T, X>]: WriteValue<FieldsOf<D, T>[F]> };
+} & { readonly [F in MissingFields<D, T, X>]: WriteValue<FieldsOf<D, T>[F]> } & Offered<D, T, keyof X>;
 
 /** The records `.values()` takes: R itself when every record passes `CheckedRecord`, else the checked form (whose mismatches are the errors). */
 export type CheckedRecords<R, D extends AnyDb, T> = R extends { readonly [I in keyof R]: CheckedRecord<R[I], D, T> } ? R : { readonly [I in keyof R]: CheckedRecord<R[I], D, T> };
@@ -232,7 +204,7 @@ interface NotAFunction {
  */
 type CheckedSet<V, D extends AnyDb, T> = {
   readonly [K in keyof V]: KeyCheck<D, T, K, Exclude<keyof V, K>, WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]>>;
-};
+} & Offered<D, T, keyof V>;
 
 // ---------------------------------------------------------------------------------------
 // Records read
