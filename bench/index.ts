@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { actionsBench } from './actions.js';
+import { builderTypesBench } from './builder-types.js';
 import { renderTable, targetTable, type BenchEnv, type BenchModule, type BenchTarget } from './harness.js';
 import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
@@ -18,7 +19,7 @@ import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [startupBench, parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench];
+export const MODULES: readonly BenchModule[] = [startupBench, parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench, builderTypesBench];
 
 /**
  * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the

@@ -1,9 +1,10 @@
 import { builder, datetime, recordKey, type DsqError, type RecordType } from '../src/index.js';
-import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaLabels } from './shop.schema.js'; // dsq types shop.schema.json > shop.schema.ts
+import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaFeatures, type SchemaKeys, type SchemaLabels } from './shop.schema.js'; // dsq types shop.schema.json > shop.schema.ts
 
-// The schema's types, and as values its field lists and labels: the compiler checks names and
-// values, and the builder checks the names again at run time, before anything is sent.
-const db = builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields, SchemaFieldLabels);
+// The schema's types (with each database's features and key fields), and as values its field
+// lists and labels: the compiler checks names and values, and the builder checks the names again
+// at run time, before anything is sent.
+const db = builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>(SchemaFields, SchemaFieldLabels);
 
 // INSERT: every field that is not nullable and has no default (status and paid have one); a
 // field by its name or its label ("Order amount" is amount's); an expression goes to expressions.
@@ -22,10 +23,10 @@ export const insertText = insert.toText({ width: 120 });
 // ON DUPLICATE UPDATE
 
 // REPLACE and SET need the same fields (a duplicate is overwritten entirely).
-export const replace = db.replaceInto('customers').values([{ id: 4, name: 'Ann', region: 'north' }]).onDuplicate('trash');
+export const replace = db.replaceInto('customers').values([{ id: 4, name: 'Ann', region: 'north' }]).onDuplicate('delete');
 // REPLACE INTO customers (id, name, region)
 // VALUES (4, 'Ann', 'north')
-// ON DUPLICATE TRASH
+// ON DUPLICATE DELETE
 export const sync = db.setRecords('orders.lines').values([{ sku: 'A-1', qty: 2, price: 9.5 }]).onRemove('delete');
 // SET INTO orders.lines (sku, qty, price) VALUES ('A-1', 2, 9.5) ON REMOVE DELETE
 
@@ -68,6 +69,10 @@ export type FetchedOrder = RecordType<typeof fetch>;
 //   → no database "order" in the schema
 // db.fetchRecords('orders').fields(['id', 'totl'])
 //   → Type '"totl"' is not assignable
+// db.trashFrom('customers')
+//   → database "customers" has no trash feature ("trash": true in its definition): TRASH needs it
+// db.deleteFrom('customers').records(recordKey({ name: 'Ann' }))
+//   → recordKey() names name, which is no key field of "customers"; the key fields are: id
 
 // What escapes the compiler (a cast, data from elsewhere) is a DsqError at run time.
 const fromElsewhere = { id: 6, name: 'Cy', nickname: 'C' } as never;

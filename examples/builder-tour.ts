@@ -69,6 +69,12 @@ export type BusyRow = RowType<typeof busy>;
 //   → Argument of type '1' is not assignable to parameter of type 'string | ExprNode | Expression_<PlainText | null> | ScalarQuery<PlainText | null> | null'
 // db.selectFrom('orders').where(({ col }) => col('amount'))
 //   → where() needs a condition (a comparison, or a boolean column or expression), got number or null
+// db.selectFrom('orders').limit(-1)
+//   → LIMIT -1 is negative; LIMIT counts rows and must be 0 or more.
+// db.selectFrom('orders').select('id').$if(true, (q) => q.select(({ col }) => [col('amount').mul(2).as('double')])).orderBy('double')
+//   → no column "double" in this query; the columns are: amount, customer, id, note, paid, placed, scan, status
+// db.selectFrom('customers').where(({ col }) => col('id').in(db.selectFrom('orders').select('customer').options({ rows: 5 })))
+//   → Type '"a query with .options(...) is a whole statement (a SELECT action), not a subquery, an IN list or a FROM source: drop the options with .withoutOptions()"' is not assignable to type 'number | bigint | null | undefined'
 
 // 3. Tagged template: values are always literals, never text; names only through ident().
 const status = "open' OR 1=1 --";

@@ -62,6 +62,28 @@ export type SchemaDefaults = {
   "shop.orders": SchemaDefaults["orders"];
 };
 
+/** Database path → the features its definition sets (`trash`, `file`, `tag`; `never`: none), for `builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures>()`: TRASH, RESTORE, DISPOSE and `'trash'` options need the trash feature, a record's file attributes the file feature. */
+export type SchemaFeatures = {
+  orders: "trash";
+  "orders.lines": never;
+  customers: never;
+  "shop.orders": SchemaFeatures["orders"];
+  lines: SchemaFeatures["orders.lines"];
+  "shop.orders.lines": SchemaFeatures["orders.lines"];
+  "shop.customers": SchemaFeatures["customers"];
+};
+
+/** Database path → its key fields (`never`: none), for `builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>()`: `recordKey({...})` names key fields only. */
+export type SchemaKeys = {
+  orders: "id";
+  "orders.lines": "sku";
+  customers: "id";
+  "shop.orders": SchemaKeys["orders"];
+  lines: SchemaKeys["orders.lines"];
+  "shop.orders.lines": SchemaKeys["orders.lines"];
+  "shop.customers": SchemaKeys["customers"];
+};
+
 /** Database path → field names, in order: the builder's field lists at run time, `builder<Schema>(SchemaFields)` (for `selectAll('alias')`). */
 export const SchemaFields = {
   orders: ["id", "customer", "amount", "status", "note", "placed", "paid", "scan"],

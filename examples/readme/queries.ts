@@ -6,7 +6,7 @@ import { prepareQuery as $prepare, type Action } from "../../src/index.js";
 
 /** The parameters of topCustomers(). */
 export interface TopCustomersParams {
-  readonly region: string | null;
+  readonly region: string;
   readonly since: Date | string;
   readonly n: number | bigint;
 }

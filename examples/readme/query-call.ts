@@ -1,6 +1,6 @@
 import { topCustomers, type TopCustomersRow } from './queries.js';
 
-// Typed parameters: region a string (or null), since a Date or ISO text, n a whole number.
+// Typed parameters: region a string, since a Date or ISO text, n a whole number.
 export const action = topCustomers({ region: 'EU', since: '2024-01-01T00:00Z', n: 10 });
 
 // action.text: the JSON to send, the same as `dsq compile --param` prints for these values;

@@ -27,8 +27,11 @@ export type RecordsArg = SpecArg | KeySpec | readonly (SpecArg | KeySpec)[];
 /** The key specifiers recordKey() made: only those are taken as specifiers (a node-shaped object from outside is a value, never syntax). */
 const madeKeys = new WeakSet<object>();
 
+/** A `recordKey({...})` specifier, with the field names it gives (type-only: the typed actions check they are the database's key fields). */
+export type RecordKey<N extends string = string> = KeySpec & { readonly __keyFields?: N };
+
 /** `{"type": "key", "key": {...}}`: a record by the values of its key fields. */
-export function recordKey(key: Readonly<Record<string, unknown>>): KeySpec {
+export function recordKey<const K extends Readonly<Record<string, unknown>>>(key: K): RecordKey<keyof K & string> {
   if (typeof key !== 'object' || key === null || Array.isArray(key)) throw argumentError(`recordKey() takes an object of key field values, got ${describeValue(key)}`);
   const entries = Object.entries(key);
   if (entries.length === 0) throw argumentError('recordKey() needs the value of every key field, got an empty object');

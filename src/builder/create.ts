@@ -44,10 +44,15 @@ export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
  * `builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)` also knows the labels at run
  * time (the data actions take a label where a record or UPDATE names a field);
  * `builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields, ...)` also knows which fields
- * have a default (a typed INSERT does not require them). `builder()` is untyped.
+ * have a default (a typed INSERT does not require them); `<..., SchemaFeatures, SchemaKeys>` also
+ * which databases have the trash and file features and which fields are keys (TRASH on a
+ * database without trash, `recordKey` of a field that is no key are errors). `builder()` is untyped.
  */
-export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(): QueryCreator<Db<Tables, Labels, false, Defaults>>;
-export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}>(fields: FieldLists, labels?: LabelLists): QueryCreator<Db<Tables, Labels, true, Defaults>>;
+export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(): QueryCreator<Db<Tables, Labels, false, Defaults, Features, Keys>>;
+export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(
+  fields: FieldLists,
+  labels?: LabelLists,
+): QueryCreator<Db<Tables, Labels, true, Defaults, Features, Keys>>;
 export function builder(fields?: FieldLists, labels?: LabelLists): any {
   const lists = fields === undefined ? null : checkedFields(fields);
   const labelLists = labels === undefined ? null : checkedLabels(labels, lists);

@@ -1,4 +1,8 @@
+import type { Query } from '../ast/index.js';
+import { nodePointers } from '../ast/validate.js';
+import { descendants } from '../ast/walk.js';
 import { DsqError } from '../diagnostic/index.js';
+import { selectProblems } from '../spec/select-checks.js';
 
 /**
  * The code of every argument error of the builder (`err.code`, the code of its diagnostic).
@@ -15,6 +19,23 @@ export function argumentError(message: string, expected?: string): DsqError {
 /** A value of the right type but out of range or malformed (a number beyond 64 bits, a bad datetime). */
 export function invalidValue(message: string): DsqError {
   return new DsqError([{ code: 'builder/invalid-value', severity: 'error', message }]);
+}
+
+/**
+ * The statement a query builds, when its selects keep the rules lint checks in text
+ * (src/spec/select-checks.ts, the one implementation: no aggregate in WHERE or GROUP BY, with
+ * GROUP BY every result column grouped or aggregated, LIMIT and OFFSET a whole number not
+ * negative); else a `DsqError` whose code is the lint rule's id, with the JSON pointer of each
+ * node at fault.
+ */
+export function assertSelectRules<Q extends Query>(statement: Q): Q {
+  const problems = descendants(statement).flatMap((n) => (n.kind === 'select' ? selectProblems(n) : []));
+  if (problems.length === 0) return statement;
+  const pointers = nodePointers(statement);
+  throw new DsqError(problems.map((p) => {
+    const pointer = pointers.get(p.node);
+    return { code: p.id, severity: 'error' as const, message: p.message, ...(pointer === undefined || pointer === '' ? {} : { pointer }) };
+  }));
 }
 
 /** How a value is named in messages (short: a long string is cut, an object is not listed). */

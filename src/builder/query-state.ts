@@ -17,6 +17,26 @@ export interface ActionOptions {
   readonly echo?: boolean | null;
 }
 
+/**
+ * What a query's type records of its SELECT action (the last parameter of `SelectQuery`):
+ * `false` none, a select object (it may stand as a subquery, an IN list, a FROM source);
+ * `'options'` a SELECT action (a whole statement only); `true` one with `useStrings` (every
+ * value of its rows a string). A union (after `$if`) means either.
+ */
+export type ActionMark = boolean | 'options';
+
+/** The mark after `.options(options)` on a query marked `Str`. */
+export type OptionsMark<Str extends ActionMark, UseStrings> = UseStrings extends true
+  ? true
+  : UseStrings extends false | null
+    ? 'options'
+    : Str extends false
+      ? 'options'
+      : Str;
+
+/** What a query with `.options(...)` is where a select object is needed (type-only: `nestedSelect` says it at run time). */
+export type OptionsMessage = 'a query with .options(...) is a whole statement (a SELECT action), not a subquery, an IN list or a FROM source: drop the options with .withoutOptions()';
+
 const OPTION_KEYS: ReadonlySet<string> = new Set(['rows', 'useStrings', 'echo']);
 
 export interface ActionState {
@@ -29,7 +49,8 @@ export interface ActionState {
  * What a query holds: its select node, whose parts each call replaces; which GROUP BY and
  * ORDER BY entries were given as names (a name is a result alias when the select has one by
  * that name when the query is built, else a column, as in text); the SELECT action options;
- * and the field lists of the schema, when the builder was given them (for `selectAll(source)`).
+ * the field lists of the schema, when the builder was given them (for `selectAll(source)`);
+ * and where the query started.
  */
 export interface State {
   readonly select: Select;
@@ -37,6 +58,13 @@ export interface State {
   readonly namedOrder: readonly boolean[];
   readonly action: ActionState | null;
   readonly fields: FieldLists | null;
+  /**
+   * Whether the builder started the query (`selectFrom`, `query()`): then `toAst()` checks its
+   * selects as lint checks text (src/spec/select-checks.ts). A query started from a tree
+   * (`fromAst`, `queryFromJson`, the template) keeps what the parser and reader accept, so
+   * `fromAst(tree).toAst()` is the tree.
+   */
+  readonly built: boolean;
 }
 
 export const EMPTY_SELECT: Select = own({

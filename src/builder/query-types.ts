@@ -1,12 +1,14 @@
 import type { ExpressionLike } from './brand.js';
 import type { CompareOp } from './compare.js';
 import type { TooManyColumns } from './functions.js';
-import type { ColumnArg, List, NameArg, RefCompareMessage } from './messages.js';
+import type { ColumnArg, ListOf, NameArg, RefCompareMessage } from './messages.js';
+import type { Sorted } from './sort.js';
 import type { SelectQuery } from './query.js';
+import type { ActionMark } from './query-state.js';
 import type {
-  AnyDb, AnyView, Derived, FreshKey, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf,
+  AnyDb, AnyView, Derived, FreshKey, HoldersOf, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf,
 } from './scope.js';
-import type { Comparable, Condition, ExprNode, Expression_, IsAny, PlainText, Simplify, UnionToIntersection } from './typing.js';
+import type { Comparable, Condition, ExprNode, Expression_, IsAny, Numeric, PlainText, Simplify, UnionToIntersection } from './typing.js';
 
 /**
  * The types `SelectQuery`'s methods compute (query.ts): what a source, a condition, a GROUP BY
@@ -53,17 +55,27 @@ export type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : 
 export type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
 
 /** The query after a join: the sources grow; the row follows them under `SELECT *`. */
-export type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends boolean, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
+export type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends ActionMark, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
 
 export type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
 
 export type SelectAllThis<D extends AnyDb, S, K extends readonly string[], O, Star extends boolean> = K extends readonly []
   ? [SharedStarNames<D, S>] extends [never]
     ? unknown
-    : `SELECT * would give ${List<SharedStarNames<D, S> & string>} twice (two sources have it): list the columns, or selectAll('alias') for one source`
+    : StarClash<D, S, Sorted<SharedStarNames<D, S> & string>>
   : D['fields'] extends true
     ? unknown
     : `selectAll('${K[number]}') lists the fields of a source, which needs the schema's field lists at run time: builder<Schema>(SchemaFields)`;
+
+/**
+ * The error of `selectAll()` over sources that share a field name, with the way to keep both:
+ * one source whole (`selectAll('c')`) and the other's column under an alias.
+ */
+type StarClash<D extends AnyDb, S, Names extends string[]> = Names extends [infer N extends string, ...string[]]
+  ? Sorted<HoldersOf<D, S, N>> extends [infer A extends string, infer B extends string, ...string[]]
+    ? `SELECT * would give ${ListOf<Names>} twice (two sources have it): to keep both, take one source whole and name the other's apart: .selectAll('${A}').select(({ col }) => [col('${B}.${N}').as('${B}_${N}')])`
+    : never
+  : never;
 
 export type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star extends true
   ? Star2 extends true
@@ -73,8 +85,12 @@ export type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star ext
     ? O | O2
     : Simplify<O & Partial<Omit<O2, keyof O>>>;
 
-/** The result names GROUP BY, HAVING and ORDER BY may use beside columns: none under `SELECT *` (a name there is a column, maybe ambiguous). */
-export type ResultNames<O, Star extends boolean> = Star extends true ? {} : O;
+/**
+ * The result names GROUP BY, HAVING and ORDER BY may use beside columns: none under `SELECT *`
+ * (a name there is a column, maybe ambiguous), and not a column selected only inside `$if`
+ * (optional in the row: when the branch is not taken there is no such result column).
+ */
+export type ResultNames<O, Star extends boolean> = Star extends true ? {} : { [K in keyof O as {} extends Pick<O, K> ? never : K]: O[K] };
 
 /** `groupBy`'s terms: each name checked (its error names the valid columns), expressions as they are. */
 export type GroupTerms<T extends readonly unknown[], V extends AnyView> = T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
@@ -91,6 +107,29 @@ export type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
         ? R
         : RefCompareMessage<L & string, R & string, TL, TR>
     : ColumnArg<R, V>;
+
+/** What LIMIT and OFFSET take. */
+export type RowCount = Numeric | Expression_<Numeric | null> | ExprNode | null;
+
+/**
+ * A LIMIT or OFFSET argument: a number literal that is negative or not whole is the message of
+ * lint's invalid-limit (src/spec/select-checks.ts says it at run time of what the types cannot see).
+ */
+export type RowCountArg<N, Clause extends string> = N extends number | bigint
+  ? `${N}` extends `-${string}`
+    ? `${Clause} ${N} is negative; ${Clause} counts rows and must be 0 or more.`
+    : `${N}` extends `${string}.${string}` | `${string}e-${string}`
+      ? `${Clause} ${N} is not a whole number; ${Clause} counts rows.`
+      : N
+  : N;
+
+/**
+ * T as it is, where it must not be inferred from the argument (the value of `where(column, op,
+ * value)` is checked against the column's type, never the other way). `NoInfer<T>` would do it,
+ * but the compiler does not match a `NoInfer` of a union's branded member (`LocalDate | null`)
+ * against the datetime marks, so a nullable date column took no value at all.
+ */
+export type Known<T> = [T] extends [infer U] ? U : never;
 
 /** The operator argument: inferred as given, and one that fits the left side's type. */
 export type OpParam<Op extends CompareOp, T> = Op extends CompareOpFor<T> ? Op : CompareOpFor<T>;

@@ -5,26 +5,28 @@ import { checkedStatement } from '../spec/check.js';
 import { registerParts } from '../ast/checked.js';
 import { QUERY, nestedSelect, queries, type ExpressionLike, type QueryLike } from './brand.js';
 import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
-import { argumentError } from './errors.js';
+import { argumentError, assertSelectRules } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
 import type { ScalarOf } from './functions.js';
 import type { ColumnArg, CondArg } from './messages.js';
 import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
 import type { CheckSelect, Flatten, RowOfItems, SelectItem } from './row.js';
 import type {
-  Added, AliasParam, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, OpParam, RefCompare, ResultNames, ScalarColumn, SelectAllThis, SourceParam,
+  Added, AliasParam, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, Known, OpParam, RefCompare, ResultNames, RowCount, RowCountArg, ScalarColumn, SelectAllThis,
+  SourceParam,
   StarRowsOf, TableSources, TypeOfArg,
 } from './query-types.js';
 import {
-  EMPTY_SELECT, made, madeStates, mergedOptions, orderEntry, resolvedSelect, resultAliases, selectedColumns, type ActionOptions, type State,
+  EMPTY_SELECT, made, madeStates, mergedOptions, orderEntry, resolvedSelect, resultAliases, selectedColumns, type ActionMark, type ActionOptions, type OptionsMark,
+  type OptionsMessage, type State,
 } from './query-state.js';
 import { columnsOf, expandStar, sourceKeys, starColumns, type FieldLists } from './runtime-scope.js';
 import type { AnyDb, Left, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './scope.js';
 import { SourceBuilder } from './sources.js';
-import type { Expression_, ExprNode, Numeric, Simplify, StringRow } from './typing.js';
+import type { Expression_, ExprNode, Simplify, StringRow } from './typing.js';
 import { own, toCondition, toExpr, toName, toSource } from './values.js';
 
-export type { ActionOptions } from './query-state.js';
+export type { ActionMark, ActionOptions } from './query-state.js';
 
 /**
  * An immutable select query. `O` is the result row, first so that a hover on a query reads
@@ -32,14 +34,14 @@ export type { ActionOptions } from './query-state.js';
  * the schema (`Db<Tables, Labels, Fields>`), `S` the query's sources by name (`{ o: 'orders';
  * c: Left<'customers'> }`), `P` the sources of the queries it is nested in (correlated
  * subqueries), `Star` whether the columns are `SELECT *` (the row then follows the sources),
- * `Str` whether the SELECT action asks for strings (`RowType` is then all strings). Every
- * method returns a new query.
+ * `Str` the SELECT action (`ActionMark`: none, one, or one asking for strings, when `RowType`
+ * is all strings). Every method returns a new query.
  */
-export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S = any, in out P = any, in out Star extends boolean = any, in out Str extends boolean = any> implements QueryLike {
+export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S = any, in out P = any, in out Star extends boolean = any, in out Str extends ActionMark = any> implements QueryLike {
   declare readonly __row?: O;
   declare readonly __db?: D;
   /** The value of this query used as a value (type-only). */
-  declare readonly __scalar?: ScalarColumn<O>;
+  declare readonly __scalar?: Str extends false ? ScalarColumn<O> : OptionsMessage;
   declare readonly __strings?: Str;
   readonly [QUERY] = true as const;
   readonly #state: State;
@@ -49,12 +51,12 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     if (state !== undefined && !madeStates.has(state)) {
       throw argumentError('new SelectQuery() takes no arguments: start a query with builder(), selectFrom(), query(), dsq`...` or fromAst(node)');
     }
-    this.#state = Object.freeze(state ?? { select: EMPTY_SELECT, namedGroup: [], namedOrder: [], action: null, fields: null });
+    this.#state = Object.freeze(state ?? { select: EMPTY_SELECT, namedGroup: [], namedOrder: [], action: null, fields: null, built: true });
     queries.add(this);
     Object.freeze(this);
   }
 
-  private with<S2 = S, O2 = O, Star2 extends boolean = Star, Str2 extends boolean = Str>(
+  private with<S2 = S, O2 = O, Star2 extends boolean = Star, Str2 extends ActionMark = Str>(
     patch: Partial<Omit<Select, 'kind'>>,
     more: Partial<Omit<State, 'select'>> = {},
   ): SelectQuery<O2, D, S2, P, Star2, Str2> {
@@ -199,8 +201,8 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   where<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'where()'>): SelectQuery<O, D, S, P, Star, Str>;
   where<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, NoInfer<T>>,
-    value: CompareValue<NoInfer<T>, Op>,
+    op: OpParam<Op, Known<T>>,
+    value: CompareValue<Known<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
   where(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'where', 'column'), 'and');
@@ -210,8 +212,8 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   orWhere<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'orWhere()'>): SelectQuery<O, D, S, P, Star, Str>;
   orWhere<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, NoInfer<T>>,
-    value: CompareValue<NoInfer<T>, Op>,
+    op: OpParam<Op, Known<T>>,
+    value: CompareValue<Known<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
   orWhere(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'orWhere', 'column'), 'or');
@@ -243,8 +245,8 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()'>): SelectQuery<O, D, S, P, Star, Str>;
   having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, ResultNames<O, Star>>>>(
     left: F extends string ? ColumnArg<F, View<D, S, P, ResultNames<O, Star>>> : F,
-    op: OpParam<Op, NoInfer<T>>,
-    value: CompareValue<NoInfer<T>, Op>,
+    op: OpParam<Op, Known<T>>,
+    value: CompareValue<Known<T>, Op>,
   ): SelectQuery<O, D, S, P, Star, Str>;
   having(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('having', this.compared(args, 'having', 'pending'), 'and');
@@ -263,19 +265,22 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     return this.with({ order: [...this.#state.select.order, entry] }, { namedOrder: [...this.#state.namedOrder, byName] });
   }
 
-  limit(limit: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<O, D, S, P, Star, Str> {
+  /** LIMIT: a whole number, not negative (a negative or fractional literal is a compile error; any other breach a `DsqError` from `toAst()`, code `invalid-limit`). */
+  limit<const N extends RowCount>(limit: RowCountArg<N, 'LIMIT'>): SelectQuery<O, D, S, P, Star, Str> {
     return this.with({ limit: limit === null ? null : toExpr(limit, 'argument 1 of .limit()') });
   }
 
-  offset(offset: Numeric | Expression_<Numeric | null> | ExprNode | null): SelectQuery<O, D, S, P, Star, Str> {
+  /** OFFSET: as LIMIT. */
+  offset<const N extends RowCount>(offset: RowCountArg<N, 'OFFSET'>): SelectQuery<O, D, S, P, Star, Str> {
     return this.with({ offset: offset === null ? null : toExpr(offset, 'argument 1 of .offset()') });
   }
 
   /**
    * Makes the query a SELECT action with these options (merged with earlier ones); `{}` gives
    * `OPTIONS ()`. With `useStrings: true` every value of `RowType` is a string (null stays null).
+   * Its type records the action: it is then no longer a subquery, IN list or FROM source.
    */
-  options<const Opt extends ActionOptions>(options: Opt): SelectQuery<O, D, S, P, Star, Opt['useStrings'] extends true ? true : Opt['useStrings'] extends false | null ? false : Str> {
+  options<const Opt extends ActionOptions>(options: Opt): SelectQuery<O, D, S, P, Star, OptionsMark<Str, Opt['useStrings']>> {
     const action = mergedOptions(this.#state.action, options);
     return this.with({}, { action }) as never;
   }
@@ -289,7 +294,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * Applies `build` when `condition` holds, without breaking the chain. Columns it adds are
    * optional in the row; when it replaces `SELECT *` (or selects all), the row is one or the other.
    */
-  $if<O2, Star2 extends boolean, Str2 extends boolean>(
+  $if<O2, Star2 extends boolean, Str2 extends ActionMark>(
     condition: boolean,
     build: (query: SelectQuery<O, D, S, P, Star, Str>) => SelectQuery<O2, D, S, P, Star2, Str2>,
   ): SelectQuery<IfRow<O, Star, O2, Star2>, D, S, P, Star extends true ? (Star2 extends true ? true : false) : false, Str | Str2> {
@@ -311,8 +316,11 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     const select = this.toSelectAst();
     const a = this.#state.action;
     const statement = a === null ? select : own<SelectAction>({ kind: 'select_action', select, rows: a.rows, useStrings: a.useStrings, echo: a.echo });
-    // The spec's rules, as the parser and the JSON reader check them (src/spec/check.ts).
-    return checkedStatement(statement);
+    // The spec's rules, as the parser and the JSON reader check them (src/spec/check.ts); a
+    // query the builder started, also lint's checks of its selects (src/spec/select-checks.ts:
+    // aggregates, grouping, LIMIT), so what it builds is what lint accepts.
+    const checked = checkedStatement(statement);
+    return this.#state.built ? assertSelectRules(checked) : checked;
   }
 
   /** The statement as dsq text (the printer, src/print). */
@@ -343,7 +351,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
 }
 
 /** A query read from JSON, text or an AST: untyped, its columns unknown. */
-export type UntypedQuery = SelectQuery<Record<string, unknown>, UntypedDb, { '(source)': Opaque }, {}, false, boolean>;
+export type UntypedQuery = SelectQuery<Record<string, unknown>, UntypedDb, { '(source)': Opaque }, {}, false, ActionMark>;
 
 /** A query started from a statement dsq checked (by `fromAst`, the parser or the template; src/ast/checked.ts). */
 export function queryFromAst(statement: Query): UntypedQuery {
@@ -356,12 +364,13 @@ export function queryFromAst(statement: Query): UntypedQuery {
     namedOrder: select.order.map(() => false),
     action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
     fields: null,
+    built: false,
   })) as never;
 }
 
 /** A new query over the given source, with the builder's field lists. */
 export function startQuery(fields: FieldLists | null, from: Source | null): SelectQuery<any, any, any, any, any, any> {
-  return new SelectQuery(made({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields }));
+  return new SelectQuery(made({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields, built: true }));
 }
 
 export { COMPARE_OPS, type CompareOp };

@@ -1,6 +1,7 @@
 import type { ExpressionLike, QueryLike } from './brand.js';
 import type { Aliased, ColumnExpression } from './expression.js';
 import type { ColumnArg } from './messages.js';
+import type { ActionMark } from './query-state.js';
 import type { AnyView, LastSegment, NamesOf, TypeOf } from './scope.js';
 import type { ExprNode, Settled, StringRow } from './typing.js';
 
@@ -50,13 +51,21 @@ export type Flatten<A> = A extends readonly [infer H, ...infer R]
       : [];
 type FlattenOne<H> = H extends readonly unknown[] ? Flatten<H> : H extends (eb: any) => infer R ? Flatten<R> : [H];
 
-/** The row a list of result columns makes. Unnamed ones (untyped queries only) make an index signature. */
-export type RowOfItems<V extends AnyView, Items extends readonly unknown[]> = { [I in Items[number] as ItemName<I>]: ItemValue<I, V> } &
+/**
+ * The row a list of result columns makes, its keys in select order (a hover lists them so: the
+ * compiler orders a union's members as it made them, so the keys are mapped from the tuple's
+ * indexes, in order, rather than from the union of the columns; an array of unknown length has
+ * no order to keep).
+ * Unnamed ones (untyped queries only) make an index signature.
+ */
+export type RowOfItems<V extends AnyView, Items extends readonly unknown[]> = (number extends Items['length']
+  ? { [I in Items[number] as ItemName<I>]: ItemValue<I, V> }
+  : { [I in keyof Items & `${number}` as ItemName<Items[I]>]: ItemValue<Items[I], V> }) &
   ([Exclude<Items[number], Named>] extends [never] ? {} : { [name: string]: unknown });
 type Named = string | Aliased<string, any> | ColumnExpression<any, string>;
 
 /** A row read with `use_strings` when `Str` is true. */
-export type Strings<Row, Str extends boolean> = Str extends true ? StringRow<Row> : Row;
+export type Strings<Row, Str extends ActionMark> = Str extends true ? StringRow<Row> : Row;
 
 type Count<T extends readonly unknown[], K, N extends unknown[] = []> = T extends readonly [infer H, ...infer R]
   ? Count<R, K, [H] extends [K] ? ([K] extends [H] ? [...N, H] : N) : N>

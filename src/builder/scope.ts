@@ -17,13 +17,17 @@ import type { RecordAttributes, NullableRow, UnionToIntersection, UntypedDatabas
  * → union of field names, `dsq types` writes it as `<Name>Defaults`; the typed INSERT does not
  * require those).
  */
-export interface Db<Tables = UntypedDatabase, Labels = {}, Fields extends boolean = false, Defaults = {}> {
+export interface Db<Tables = UntypedDatabase, Labels = {}, Fields extends boolean = false, Defaults = {}, Features = {}, Keys = {}> {
   readonly tables: Tables;
   readonly labels: Labels;
   readonly fields: Fields;
   readonly defaults: Defaults;
+  /** Database path → the features its definition sets (`<Name>Features`); a database not in it: unknown, every feature allowed. */
+  readonly features: Features;
+  /** Database path → its key fields (`<Name>Keys`); a database not in it: unknown, any field allowed in `recordKey`. */
+  readonly keys: Keys;
 }
-export type AnyDb = Db<any, any, boolean, any>;
+export type AnyDb = Db<any, any, boolean, any, any, any>;
 export type UntypedDb = Db<UntypedDatabase, {}, false>;
 
 /** A source on the right of a LEFT JOIN: its fields may be null. */

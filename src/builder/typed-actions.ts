@@ -12,6 +12,7 @@ import type { PrintOptions } from '../print/index.js';
 import type { DelimitedArg } from './action-args.js';
 import type { AdminBuilder, DropBuilder, TypedAlterDatabase } from './admin-builders.js';
 import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction } from '../ast/admin-actions.js';
+import type { AttributesArg, KeyedRecordsArg, Lacks, FeatureMessage, TrashDatabaseArg, TrashOption } from './action-features.js';
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
@@ -169,6 +170,17 @@ type MissingFields<D extends AnyDb, T, X> = Exclude<RequiredFields<D, T>, FieldO
  * the record and in its `expressions`: the spec's "either the base object or expressions, not
  * both"), every required field given (missing ones are "Property 'name' is missing").
  */
+/** Every key a record or `.set()` of database T may name a field by: its names and labels. */
+type FieldKeys<D extends AnyDb, T> = (keyof FieldsOf<D, T> | keyof LabelsOf<D, T>) & string;
+/** The names and labels of the fields the keys `Given` do not give yet. */
+type NotGiven<D extends AnyDb, T, Given> = { [K in FieldKeys<D, T>]: [FieldOfKey<D, T, K>] extends [FieldOfKey<D, T, Given>] ? never : K }[FieldKeys<D, T>];
+/**
+ * The fields not given yet, optional: what an editor completes in a record or `.set({ ... })`
+ * (every field and label not given, not only the required ones). It adds no check: a key given
+ * is checked by `KeyCheck`.
+ */
+type Offered<D extends AnyDb, T, Given> = { readonly [K in NotGiven<D, T, Given>]?: WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]> };
+
 export type CheckedRecord<X, D extends AnyDb, T> = {
   readonly [K in keyof X]: K extends 'expressions'
     ? { readonly [E in keyof X[K]]: KeyCheck<D, T, E, Exclude<ExpressionKeys<X>, E>, WriteExpression<FieldsOf<D, T>[FieldOfKey<D, T, E>]>, BaseKeys<X>> }
@@ -177,7 +189,7 @@ export type CheckedRecord<X, D extends AnyDb, T> = {
       : K extends 'tags'
         ? readonly string[] | null
         : KeyCheck<D, T, K, Exclude<BaseKeys<X>, K>, WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]>>;
-} & { readonly [F in MissingFields<D, T, X>]: WriteValue<FieldsOf<D, T>[F]> };
+} & { readonly [F in MissingFields<D, T, X>]: WriteValue<FieldsOf<D, T>[F]> } & Offered<D, T, keyof X>;
 
 /** The records `.values()` takes: R itself when every record passes `CheckedRecord`, else the checked form (whose mismatches are the errors). */
 export type CheckedRecords<R, D extends AnyDb, T> = R extends { readonly [I in keyof R]: CheckedRecord<R[I], D, T> } ? R : { readonly [I in keyof R]: CheckedRecord<R[I], D, T> };
@@ -198,7 +210,7 @@ interface NotAFunction {
  */
 type CheckedSet<V, D extends AnyDb, T> = {
   readonly [K in keyof V]: KeyCheck<D, T, K, Exclude<keyof V, K>, WriteValue<FieldsOf<D, T>[FieldOfKey<D, T, K>]>>;
-};
+} & Offered<D, T, keyof V>;
 
 // ---------------------------------------------------------------------------------------
 // Records read
@@ -282,9 +294,9 @@ export interface TypedFetchRecords<D extends AnyDb, T, F extends string | null =
   /** `fields`: the fields returned (`[]` none; null all). */
   fields<const K extends readonly FieldName<D, T>[] | null>(fields: K): TypedFetchRecords<D, T, K extends readonly string[] ? K[number] : null, A, Ch, C>;
   /** `attributes`: the attributes returned (`record_id`, `database_id` always are). */
-  attributes<const K extends readonly AttributeName<D>[] | null>(attributes: K): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
-  /** `records`: an id, a name, a condition, `recordKey({...})`, an array of those. */
-  records(records: RecordsArg | null): TypedFetchRecords<D, T, F, A, Ch, C>;
+  attributes<const K extends readonly AttributeName<D>[] | null>(attributes: AttributesArg<D, T, K>): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
+  /** `records`: an id, a name, a condition, `recordKey({...})` (of key fields), an array of those. */
+  records<const R extends RecordsArg | null>(records: KeyedRecordsArg<D, T, R>): TypedFetchRecords<D, T, F, A, Ch, C>;
   where(cond: ActionCond<D, T> | null): TypedFetchRecords<D, T, F, A, Ch, C>;
   /** `children` (the spec's default: true). */
   children<const V extends boolean | null = true>(children?: V): TypedFetchRecords<D, T, F, A, ChildrenOf<V>, C>;
@@ -319,9 +331,10 @@ export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNod
   values<const R extends readonly object[] | readonly []>(records: CheckedRecords<R, D, T>): TypedRecordsWrite<D, T, N>;
   /** The records as delimiter-separated data (spec "Records"): `{ type: 'csv' | 'tsv' | 'dsv', file, delimiter?, quote? }` (dsv needs a delimiter); instead of `.values()`. */
   delimited(data: DelimitedArg): TypedRecordsWrite<D, T, N>;
-  onDuplicate(value: NonNullable<N['onDuplicate']> | null): TypedRecordsWrite<D, T, N>;
-  /** SET only: `on_remove`. */
-  onRemove(this: TypedRecordsWrite<D, T, SetAction>, value: 'delete' | 'trash' | null): TypedRecordsWrite<D, T, N>;
+  /** `on_duplicate`: `'trash'` only for a database with the trash feature. */
+  onDuplicate<const V extends NonNullable<N['onDuplicate']> | null>(value: TrashOption<D, T, V, '.onDuplicate()'>): TypedRecordsWrite<D, T, N>;
+  /** SET only: `on_remove` (`'trash'` as `onDuplicate`). */
+  onRemove<const V extends 'delete' | 'trash' | null>(this: TypedRecordsWrite<D, T, SetAction>, value: TrashOption<D, T, V, '.onRemove()'>): TypedRecordsWrite<D, T, N>;
   failNoOp(value?: boolean | null): TypedRecordsWrite<D, T, N>;
 }
 
@@ -330,17 +343,17 @@ export interface TypedUpdate<D extends AnyDb, T> extends Built<UpdateAction> {
   /** Field values by name or label (a literal goes to `fields`, an expression to `expressions`), each fitting its field, none twice; or a callback getting the expression builder. */
   set<V>(values: CheckedSet<V, D, T> & NotAFunction): TypedUpdate<D, T>;
   set<V>(values: (eb: ActionEB<D, T>) => CheckedSet<V, D, T>): TypedUpdate<D, T>;
-  /** `file`: the object id of an uploaded file. */
-  file(objectId: string | null): TypedUpdate<D, T>;
+  /** `file`: the object id of an uploaded file (a database with the file feature). */
+  file(objectId: Lacks<D, T, 'file'> extends true ? FeatureMessage<T, 'file', 'UPDATE ... FILE'> : string | null): TypedUpdate<D, T>;
   where(cond: ActionCond<D, T>): TypedUpdate<D, T>;
-  records(records: RecordsArg): TypedUpdate<D, T>;
+  records<const R extends RecordsArg>(records: KeyedRecordsArg<D, T, R>): TypedUpdate<D, T>;
   failNoOp(value?: boolean | null): TypedUpdate<D, T>;
 }
 
 /** DELETE, TRASH, RESTORE, DISPOSE of database T. */
 export interface TypedRemove<D extends AnyDb, T, N extends DeleteAction | TrashAction | RestoreAction | DisposeAction> extends Built<N> {
   where(cond: ActionCond<D, T>): TypedRemove<D, T, N>;
-  records(records: RecordsArg): TypedRemove<D, T, N>;
+  records<const R extends RecordsArg>(records: KeyedRecordsArg<D, T, R>): TypedRemove<D, T, N>;
   failNoOp(value?: boolean | null): TypedRemove<D, T, N>;
 }
 
@@ -376,9 +389,10 @@ export interface TypedActionCreators<D extends AnyDb> {
   setRecords<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRecordsWrite<D, T, SetAction>;
   updateTable<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedUpdate<D, T>;
   deleteFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DeleteAction>;
-  trashFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, TrashAction>;
-  restoreFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, RestoreAction>;
-  disposeFrom<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedRemove<D, T, DisposeAction>;
+  /** TRASH, RESTORE, DISPOSE: a database with the trash feature (by the schema's features, when given). */
+  trashFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'TRASH'>): TypedRemove<D, T, TrashAction>;
+  restoreFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'RESTORE'>): TypedRemove<D, T, RestoreAction>;
+  disposeFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'DISPOSE'>): TypedRemove<D, T, DisposeAction>;
   // DOWNLOAD, the task and thread actions, the system actions (issue 29: system-builders.ts)
   /** DOWNLOAD RECORD: a signed URL of the file of a record of a database of the schema (`version`: an older one). */
   downloadRecord<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, record: RecordsArg, options?: { readonly version?: number | bigint }): SystemActionBuilder<DownloadRecord>;

@@ -64,16 +64,19 @@ type ComparableOf<T> = T extends null
           ? boolean | number
           : unknown;
 
-/** The plain JavaScript values that stand for a value of type T (a boolean field compares with 1 or 0). */
+/**
+ * The plain JavaScript values that stand for a value of type T (a boolean field compares with 1
+ * or 0). A datetime kind takes a value of its own kind read from a row (`row.issued`: keyset
+ * pagination gives back what it read; the text goes as a string, which the service reads as
+ * that datetime), and an instant also a `Date`; plain text never.
+ */
 type LiteralOf<T> = T extends null
   ? never
   : T extends number | bigint
     ? number | bigint
-    : T extends DsqTypeMark<'datetime'>
-      ? Date
-      : T extends DsqTypeMark<string>
-        ? never
-        : T extends string
+    : T extends DsqTypeMark<infer K>
+      ? (string & DsqTypeMark<K>) | (K extends 'datetime' ? Date : never)
+      : T extends string
           ? string
           : T extends boolean
             ? number
@@ -94,7 +97,10 @@ export interface Expression_<out T> extends ExpressionLike {
   readonly __type?: T;
 }
 
-/** The value type an operand stands for: a literal's type, an expression's, a scalar query's (`| null`). */
+/**
+ * The value type an operand stands for: a literal's type, an expression's, a scalar query's
+ * (`| null`). `''` is null (it becomes NULL, the spec's JSON rule 1: values.ts).
+ */
 export type ValueOf<V> = V extends Expression_<infer T>
   ? T
   : V extends ScalarQuery<infer T>
@@ -107,9 +113,13 @@ export type ValueOf<V> = V extends Expression_<infer T>
           ? bigint
           : V extends number
             ? number
-            : V extends string
-              ? string
-              : any;
+            : V extends ''
+              ? null
+              : V extends DsqTypeMark<string>
+                ? V
+                : V extends string
+                  ? string
+                  : any;
 
 /** `null` when a value of type T may be null (`never` for untyped values). */
 export type NullOf<T> = IsAny<T> extends true ? never : null extends T ? null : never;

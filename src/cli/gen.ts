@@ -57,6 +57,8 @@ interface Plan {
   readonly outShown: string;
   readonly schema: { readonly path: string; readonly shown: string; readonly named: boolean };
   readonly importFrom?: string;
+  /** The config's line width, for the statement text the module holds. */
+  readonly width?: number;
 }
 
 export const genCommand: Command = {
@@ -103,7 +105,11 @@ async function planOf({ positionals, values, io }: CommandContext, config: DsqCo
     schema = { path, shown: path, named: false };
   }
   const chosen = typeof importFrom === 'string' ? importFrom : gen?.import;
-  return { sources, base, out: outPath, outShown, schema, ...(chosen !== undefined ? { importFrom: chosen } : {}) };
+  return {
+    sources, base, out: outPath, outShown, schema,
+    ...(chosen !== undefined ? { importFrom: chosen } : {}),
+    ...(config.width !== undefined ? { width: config.width } : {}),
+  };
 }
 
 /** A path as messages show it: relative to the current folder when it is below it. */
@@ -128,7 +134,11 @@ async function generateOnce(ctx: CommandContext, configs: Configs, plan: Plan): 
     files.push({ path, text });
     texts.set(path, text);
   }
-  const result = generate(files, schema, { ...(plan.importFrom ? { importFrom: plan.importFrom } : {}), source: plan.sources.join(' ') });
+  const result = generate(files, schema, {
+    ...(plan.importFrom ? { importFrom: plan.importFrom } : {}),
+    ...(plan.width !== undefined ? { width: plan.width } : {}),
+    source: plan.sources.join(' '),
+  });
   if (result.diagnostics.length > 0) {
     io.stderr(`${result.diagnostics.map((d) => formatDiagnostic(d.diagnostic, texts.get(d.file), d.file)).join('\n')}\n`);
   }

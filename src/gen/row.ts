@@ -17,8 +17,9 @@ import { binaryType, caseType, functionType, mayBeNull, unaryType } from './expr
  * null` over a bigint); AVG `number | null`; MIN and MAX the argument's type `| null`; a scalar
  * subquery its column's type `| null`; a literal its type; arithmetic, comparisons, CASE and the
  * spec's other functions by their operands (expr-type.ts); anything else `unknown`. `SELECT *`
- * is the fields of the source (and the attributes); FETCH RECORDS the database's fields; writes
- * have no rows (`never`).
+ * is the fields of the source (and the attributes); FETCH RECORDS the builder's `RecordType` (the
+ * fields, `record_id`, `database_id`, the attributes); a FETCH with COUNT `{ count: number }`;
+ * writes have no rows (`never`).
  */
 export interface RowResult {
   /** The row type's text. */
@@ -38,27 +39,37 @@ export function rowTypeOf(statement: Statement, schema: Schema): RowResult {
   let type: string;
   if (kind === 'select') type = selectRow(statement as Select, ctx, []);
   else if (kind === 'select_action') type = selectRow((statement as { select: Select }).select, ctx, []);
+  else if (kind.startsWith('fetch_') && (statement as { count?: boolean | null }).count === true) type = '{ count: number }';
   else if (kind === 'fetch_records') {
-    const f = statement as { database?: Node; fields?: readonly string[] | null };
-    type = databaseRow(f.database, ctx, f.fields ?? null);
+    const f = statement as { database?: Node; fields?: readonly string[] | null; attributes?: readonly string[] | null };
+    type = databaseRow(f.database, ctx, f.fields ?? null, f.attributes ?? null);
   }
   else if (kind.startsWith('fetch_')) type = 'Record<string, unknown>';
   else type = 'never';
   return { type, problems: ctx.problems };
 }
 
-/** FETCH RECORDS: the database's fields (those of FIELDS (...) when given). */
-function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly string[] | null): string {
+/**
+ * FETCH RECORDS: a record as the builder's `RecordType` has it (src/builder/typed-actions.ts
+ * `FetchedRecord`): the database's fields (those of FIELDS (...) when given), `record_id` and
+ * `database_id` always, and the attributes (those of ATTRIBUTES (...) when given, else all).
+ * (`children` is left out: its records are typed by the builder.)
+ */
+function databaseRow(database: Node | undefined, ctx: Ctx, fields: readonly string[] | null, attributes: readonly string[] | null): string {
   if (database?.kind !== 'spec_name') return 'Record<string, unknown>';
   const db = findDatabase(ctx.schema, database.name);
   if (!db) return 'Record<string, unknown>';
-  if (fields === null) return fieldsObject(db, false);
   // Each field once: FIELDS (a, a) or a field by its name and its label is one member of the row.
   const members = new Map<string, string>();
-  for (const name of fields) {
+  for (const name of fields ?? db.fields.map((f) => f.name)) {
     const f = findFieldInAny([db], name);
     const key = f?.name ?? name;
     if (!members.has(key)) members.set(key, `${typeKey(key)}: ${f ? fieldType(f, false) : 'unknown'}`);
+  }
+  for (const name of ['record_id', 'database_id', ...(attributes ?? ATTRIBUTES)]) {
+    if (members.has(name)) continue;
+    // (Tags come only with the tag feature: optional, as the builder has them.)
+    members.set(name, name === 'tags' ? 'tags?: string[]' : `${typeKey(name)}: ${ATTRIBUTES.has(name) ? attributeType(name, false) : 'unknown'}`);
   }
   return objectType([...members.values()]);
 }

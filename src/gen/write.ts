@@ -1,4 +1,5 @@
 import type { Node } from '../ast/nodes.js';
+import { descendants } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import type { Cardinality } from '../params/prepare.js';
@@ -17,8 +18,9 @@ import { rowTypeOf } from './row.js';
  * literal, LIMIT/OFFSET integers: src/params/infer.ts) and `XRow` from the schema (row.ts). The
  * module is deterministic (files in path order, statements in file order, the same bytes for the
  * same input), formatted, marked as generated, and type-checks under `strict`. Every problem is a
- * diagnostic placed in its `.dsq` file: a syntax error, a bad annotation, a parameter whose type
- * nothing tells, an unnamed result column, a name used twice.
+ * diagnostic placed in its `.dsq` file: a syntax error, a bad annotation, a statement without
+ * `-- name:`, a parameter whose type nothing tells, an unnamed result column, a name used twice.
+ * The statement text each function holds is printed to the config's `width`.
  */
 export interface QueryFile {
   /** The path shown in messages and in the generated comments (relative, `/`-separated). */
@@ -31,6 +33,8 @@ export interface GenOptions {
   readonly importFrom?: string;
   /** Said in the header: the command line or pattern it was made from. */
   readonly source?: string;
+  /** The line width the embedded statement text is printed to (the config's `width`; default the printer's, 80). */
+  readonly width?: number;
 }
 
 export interface GenDiagnostic {
@@ -55,7 +59,29 @@ interface Entry {
   readonly row: string;
   readonly doc: readonly string[];
   readonly cardinality: Cardinality | null;
+  /** The parameter nodes that are an operand of a comparison (`= :p`, `< :p`, `LIKE :p`). */
+  readonly compared: ReadonlySet<Node>;
 }
+
+/** Comparisons with NULL are never true (`= NULL` is lint's null-comparison error): a parameter compared so takes no null. */
+const COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=', 'like', 'regexp']);
+
+function comparedParams(statement: Node): Set<Node> {
+  const out = new Set<Node>();
+  for (const n of descendants(statement)) {
+    if (n.kind !== 'binary' || !COMPARISONS.has(n.op)) continue;
+    if (n.e1.kind === 'param') out.add(n.e1);
+    if (n.e2.kind === 'param') out.add(n.e2);
+  }
+  return out;
+}
+
+/**
+ * Whether a parameter's type takes `null`: a value for a nullable field (an INSERT value, an
+ * UPDATE's SET, `IS :p`), not one only compared with it (`region = :region` with null sends
+ * `region = NULL`, which matches no row: write `region IS NULL` for that).
+ */
+const takesNull = (p: ParamInfo, compared: ReadonlySet<Node>) => p.field?.nul === true && !p.list && p.nodes.some((n) => !compared.has(n));
 
 /**
  * Names a module compiled to CommonJS cannot give a function: `require` and `exports` it declares
@@ -83,8 +109,23 @@ export function generate(files: readonly QueryFile[], schema: Schema, options: G
     const annotated = annotate(doc);
     annotated.diagnostics.forEach(report);
     const at = (node: Node) => doc.spans.get(node);
+    let previousEnd = 0;
     for (const s of annotated.statements) {
-      if (s.name === null) continue;
+      const before = previousEnd;
+      previousEnd = s.span.end;
+      if (s.name === null) {
+        // (A `-- name:` the annotations refused is reported already, at the name.)
+        const refused = annotated.diagnostics.some((d) => d.span !== undefined && d.span.start >= before && d.span.end <= s.span.start);
+        if (!refused) {
+          report({
+            code: 'gen/unnamed-statement',
+            severity: 'error',
+            message: 'this statement has no name, so dsq gen would write no function for it: name it with -- name: Name on the line before it',
+            span: s.span,
+          });
+        }
+        continue;
+      }
       const fn = lowerFirst(s.name.value);
       const previous = names.get(fn);
       if (previous !== undefined) {
@@ -119,7 +160,7 @@ export function generate(files: readonly QueryFile[], schema: Schema, options: G
         const span = at(p.node);
         report({ ...p.diagnostic, ...(span ? { span } : {}) } as Diagnostic);
       }
-      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node), params, row: row.type, doc: s.doc, cardinality: s.cardinality });
+      entries.push({ file, line: s.name.span.line, name: s.name.value, text: print(s.node, options.width === undefined ? {} : { width: options.width }), params, row: row.type, doc: s.doc, cardinality: s.cardinality, compared: comparedParams(s.node) });
     }
   }
   if (diagnostics.some((d) => d.diagnostic.severity === 'error')) return { code: null, diagnostics, functions: [] };
@@ -151,7 +192,7 @@ function writeModule(entries: readonly Entry[], options: GenOptions): string {
     if (e.params.length === 0) out.push(`export type ${type}Params = Record<string, never>;`);
     else {
       out.push(`export interface ${type}Params {`);
-      for (const p of e.params) out.push(`  readonly ${typeKey(p.name)}: ${tsParamType(p.type ?? 'string', p.list)}${p.field?.nul && !p.list ? ' | null' : ''};`);
+      for (const p of e.params) out.push(`  readonly ${typeKey(p.name)}: ${tsParamType(p.type ?? 'string', p.list)}${takesNull(p, e.compared) ? ' | null' : ''};`);
       out.push('}');
     }
     out.push('');

@@ -1,4 +1,3 @@
-import type { Node } from '../ast/nodes.js';
 import { SPEC_FUNCTIONS, maxArgs, minArgs } from '../spec/functions.js';
 
 /** A function of the spec's table: how many arguments it takes and whether it aggregates. */
@@ -20,16 +19,4 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(
 /** The table entry of a function name (names compare upper-cased), or undefined. */
 export function functionInfo(name: string): FunctionInfo | undefined {
   return FUNCTIONS.get(name.toUpperCase());
-}
-
-/** True for COUNT(*) and for calls of the table's aggregate functions. */
-export function isAggregate(node: Node): boolean {
-  if (node.kind === 'count_rows') return true;
-  return node.kind === 'function' && functionInfo(node.name)?.aggregate === true;
-}
-
-/** How a call is written in messages: `SUM(...)`, `COUNT(*)`. */
-export function callName(node: Node): string {
-  if (node.kind === 'count_rows') return 'COUNT(*)';
-  return node.kind === 'function' ? `${node.name}(...)` : node.kind;
 }

@@ -22,6 +22,11 @@ export interface EmitTypesOptions {
  * - `<Name>Labels`: database → field label → field name, for the labels that differ from the name.
  * - `<Name>Defaults`: database → the names of its fields that have a default (`def`), for
  *   `builder<Name, NameLabels, NameDefaults>()`: a typed INSERT does not require those.
+ * - `<Name>Features`: database → the features its definition sets (`'trash' | 'file' | 'tag'`,
+ *   `never` for none), and `<Name>Keys`: database → its key fields, for
+ *   `builder<Name, NameLabels, NameDefaults, NameFeatures, NameKeys>()`: TRASH/RESTORE/DISPOSE and
+ *   `'trash'` options need the trash feature, file attributes the file feature, `recordKey`
+ *   names key fields.
  * - `<Name>Fields`: database → its field names in order, a value: the builder needs them at run
  *   time for `selectAll('alias')` (and `resultNames()` of `SELECT *`).
  * - `<Name>FieldLabels`: `<Name>Labels` as a value, for `builder<Name, NameLabels>(NameFields,
@@ -96,6 +101,26 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   for (const e of entries) if (defaulted(e).length > 0) out.push(`  ${typeKey(keyOf(e))}: ${defaulted(e).join(' | ')};`);
   const withDefaults = new Set(entries.filter((e) => defaulted(e).length > 0).map(keyOf));
   for (const [alias, canonical] of aliases) if (withDefaults.has(canonical)) out.push(`  ${typeKey(alias)}: ${name}Defaults[${tsString(canonical)}];`);
+  out.push('};');
+  out.push('');
+  out.push(`/** Database path → the features its definition sets (\`trash\`, \`file\`, \`tag\`; \`never\`: none), for \`builder<${name}, ${name}Labels, ${name}Defaults, ${name}Features>()\`: TRASH, RESTORE, DISPOSE and \`'trash'\` options need the trash feature, a record's file attributes the file feature. */`);
+  out.push(`export type ${name}Features = {`);
+  const features = (e: DatabaseEntry) => {
+    const on = (['trash', 'file', 'tag'] as const).filter((f) => e.database[f] === true).map((f) => tsString(f));
+    return on.length > 0 ? on.join(' | ') : 'never';
+  };
+  for (const e of entries) out.push(`  ${typeKey(keyOf(e))}: ${features(e)};`);
+  for (const [alias, canonical] of aliases) out.push(`  ${typeKey(alias)}: ${name}Features[${tsString(canonical)}];`);
+  out.push('};');
+  out.push('');
+  out.push(`/** Database path → its key fields (\`never\`: none), for \`builder<${name}, ${name}Labels, ${name}Defaults, ${name}Features, ${name}Keys>()\`: \`recordKey({...})\` names key fields only. */`);
+  out.push(`export type ${name}Keys = {`);
+  const keyFields = (e: DatabaseEntry) => {
+    const keys = e.database.fields.filter((f) => f.key).map((f) => tsString(f.name));
+    return keys.length > 0 ? keys.join(' | ') : 'never';
+  };
+  for (const e of entries) out.push(`  ${typeKey(keyOf(e))}: ${keyFields(e)};`);
+  for (const [alias, canonical] of aliases) out.push(`  ${typeKey(alias)}: ${name}Keys[${tsString(canonical)}];`);
   out.push('};');
   out.push('');
   out.push(`/** Database path → field names, in order: the builder's field lists at run time, \`builder<${name}>(${name}Fields)\` (for \`selectAll('alias')\`). */`);

@@ -9,6 +9,8 @@
  * list is allowed (the service may have more); lint's `unknown-function` reports it.
  */
 
+import type { Node } from '../ast/nodes.js';
+
 /** One row of the table: the argument count (`'n'`: one or more) and whether it aggregates. */
 export interface SpecFunction {
   readonly args: number | 'n';
@@ -69,6 +71,18 @@ const BY_NAME: ReadonlyMap<string, SpecFunction> = new Map(Object.entries(SPEC_F
 /** The table's row for a function name (compared upper-cased), or undefined for an unlisted name. */
 export function specFunction(name: string): SpecFunction | undefined {
   return BY_NAME.get(name) ?? BY_NAME.get(name.toUpperCase());
+}
+
+/** True for COUNT(*) and for calls of the table's aggregate functions ("Aggregate: yes"). */
+export function isAggregate(node: Node): boolean {
+  if (node.kind === 'count_rows') return true;
+  return node.kind === 'function' && specFunction(node.name)?.aggregate === true;
+}
+
+/** How a call is written in messages: `SUM(...)`, `COUNT(*)`. */
+export function callName(node: Node): string {
+  if (node.kind === 'count_rows') return 'COUNT(*)';
+  return node.kind === 'function' ? `${node.name}(...)` : node.kind;
 }
 
 const plural = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;

@@ -109,8 +109,6 @@ const VALUE: readonly Position[] = [
   ['SelectQuery.having value', (x) => selectFrom('t').having('a', '>', x as never)],
   ['eb.val', (x) => selectFrom('t').where((eb) => a.eq(eb.val(x as never)))],
   ['eb.lit', (x) => selectFrom('t').where((eb) => a.eq(eb.lit(x as never)))],
-  ['SelectQuery.limit', (x) => selectFrom('t').limit(x as never)],
-  ['SelectQuery.offset', (x) => selectFrom('t').offset(x as never)],
   ['dsq WHERE a = ${}', (x) => dsq`SELECT * FROM t WHERE a = ${x}`],
   ['dsq SELECT ${}', (x) => dsq`SELECT ${x} FROM t`],
   ['dsq SELECT ${} AS v', (x) => dsq`SELECT ${x} AS v FROM t`],
@@ -199,9 +197,18 @@ const NAME: readonly (readonly [string, (x: unknown) => Built, Built?])[] = [
 ];
 
 /** Names or values: `select('x')`, `groupBy('x')`, `orderBy('x')` name a field; other values are literals (an array given to `select` is its list of columns). */
+/**
+ * Where a count of rows stands (LIMIT, OFFSET): null is none; a whole number not negative is
+ * its literal; anything else is an own error (lint's invalid-limit, src/spec/select-checks.ts).
+ */
+const ROW_COUNT: readonly Position[] = [
+  ['SelectQuery.limit', (x) => selectFrom('t').limit(x as never)],
+  ['SelectQuery.offset', (x) => selectFrom('t').offset(x as never)],
+];
+
 const NAME_OR_VALUE: readonly Position[] = [
   ['SelectQuery.select', (x) => selectFrom('t').select(x as never)],
-  ['SelectQuery.groupBy', (x) => selectFrom('t').groupBy(x as never)],
+  ['SelectQuery.groupBy', (x) => selectFrom('t').select(fn.countAll().as('n')).groupBy(x as never)],
   ['SelectQuery.orderBy', (x) => selectFrom('t').orderBy(x as never)],
   ['SelectQuery.where column', (x) => selectFrom('t').where(x as never, '=', 1 as never)],
   ['SelectQuery.orWhere column', (x) => selectFrom('t').where(a.eq(1)).orWhere(x as never, '=', 1 as never)],
@@ -371,8 +378,6 @@ function withLiteral(build: (x: unknown) => Built, text: string, markerValue: un
   return json.replace(SENTINEL_JSON, () => text);
 }
 
-/** Where null means "none" (no LIMIT, no OFFSET): documented, and not a literal. */
-const NONE_ON_NULL: ReadonlySet<string> = new Set(['SelectQuery.limit', 'SelectQuery.offset']);
 
 const sampleJson = new Map<string, string>();
 /** The JSON built with a valid sample in the position (once per position), the sample's JSON replaced by `text`. */
@@ -394,9 +399,14 @@ function checkValue(v: unknown): void {
   const literal = literalOf(v);
   for (const [name, build] of VALUE) {
     const outcome = run(() => build(v));
-    if (v === null && NONE_ON_NULL.has(name)) expect(expectJson(outcome, name)).toBe('{"from":"t"}');
-    else if (literal === null) expectOwnError(outcome, name);
+    if (literal === null) expectOwnError(outcome, name);
     else expect(expectJson(outcome, name), name).toBe(withLiteral(build, literal));
+  }
+  for (const [name, build] of ROW_COUNT) {
+    const outcome = run(() => build(v));
+    if (v === null) expect(expectJson(outcome, name)).toBe('{"from":"t"}');
+    else if (literal === null || typeof v !== 'number' || v < 0 || !Number.isInteger(v)) expectOwnError(outcome, name);
+    else expect(expectJson(outcome, name), name).toBe(withSample(name, build, 7, literal));
   }
   for (const [name, build] of CONDITION) {
     const outcome = run(() => build(v));
@@ -627,7 +637,7 @@ function apiMembers(): string[] {
 }
 
 const ALL_ROWS: readonly (readonly [string, ...unknown[]])[] = [
-  ...VALUE, ...CONDITION, ...IN_LIST, ...NAME, ...NAME_OR_VALUE, ...SPECIFIER, ...DATETIME, ...NEVER, ...CHOICE, ...TREE,
+  ...VALUE, ...ROW_COUNT, ...CONDITION, ...IN_LIST, ...NAME, ...NAME_OR_VALUE, ...SPECIFIER, ...DATETIME, ...NEVER, ...CHOICE, ...TREE,
   ['SelectQuery.options'],
 ];
 const idOf = (row: string) => (row.startsWith('new ') ? row.split(' ').slice(0, 2).join(' ') : (row.split(' ')[0] as string));

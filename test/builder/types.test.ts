@@ -58,7 +58,7 @@ describe('schema-typed builder', () => {
   });
 
   it('orderBy and groupBy accept fields and result aliases', () => {
-    const q = db.selectFrom('orders').select(({ col }) => [col('amount').as('total')]).groupBy('status').orderBy('total', 'desc');
+    const q = db.selectFrom('orders').select(({ col, fn }) => [fn.sum(col('amount')).as('total')]).groupBy('status').orderBy('total', 'desc');
     expect(q.toAst().kind).toBe('select');
   });
 

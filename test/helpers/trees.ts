@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Node } from '../../src/ast/index.js';
 import { toJson } from '../../src/json/index.js';
-import { sameTree } from '../../src/lint/same-tree.js';
+import { sameTree } from '../../src/ast/same-tree.js';
 
 /**
  * The trees are equal, compared without recursion: vitest's toEqual overflows the stack on

@@ -42,6 +42,7 @@ const CASES: Record<string, Cases> = {
       ['SELECT COUNT(*) FROM t GROUP BY MAX(b)', ['1:33']],
       ['SELECT SUM(COUNT(*)) FROM t', ['1:12']],
       ['SELECT MAX(AVG(x)) FROM t GROUP BY a', ['1:12']],
+      ['SELECT a, COUNT(*) AS n FROM t GROUP BY a, n', ['1:44']],
     ],
     valid: [
       'SELECT a, SUM(b) FROM t GROUP BY a HAVING SUM(b) > 1 ORDER BY SUM(b)',

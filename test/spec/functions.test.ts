@@ -3,8 +3,8 @@ import { fn, fromAst, query } from '../../src/builder/index.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression } from '../../src/json/index.js';
 import { lint, lintStatements } from '../../src/lint/index.js';
-import { FUNCTIONS, isAggregate } from '../../src/lint/functions.js';
-import { SPEC_FUNCTIONS, arityProblem, maxArgs, minArgs } from '../../src/spec/functions.js';
+import { FUNCTIONS } from '../../src/lint/functions.js';
+import { SPEC_FUNCTIONS, arityProblem, isAggregate, maxArgs, minArgs } from '../../src/spec/functions.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
 import { runCli } from '../helpers/cli.js';
 

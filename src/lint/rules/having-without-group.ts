@@ -1,5 +1,5 @@
 import type { Select } from '../../ast/nodes.js';
-import { isAggregate } from '../functions.js';
+import { isAggregate } from '../../spec/functions.js';
 import type { Rule } from '../rule-api.js';
 
 /** HAVING in a select that neither groups nor aggregates: it is a WHERE in the wrong place. */

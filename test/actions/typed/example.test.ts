@@ -19,9 +19,9 @@ const fileText = readFileSync(FILE, 'utf8');
 const mistakes = shownMistakes(fileText, '// Mistakes are compile errors', '// What escapes the compiler');
 const PROBE = join(ROOT, 'examples', '__builder-actions-probe.ts');
 const HEAD = [
-  "import { builder } from '../src/index.js';",
-  "import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaLabels } from './shop.schema.js';",
-  'const db = builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields, SchemaFieldLabels);',
+  "import { builder, recordKey } from '../src/index.js';",
+  "import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaFeatures, type SchemaKeys, type SchemaLabels } from './shop.schema.js';",
+  'const db = builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>(SchemaFields, SchemaFieldLabels);',
 ];
 const PROBE_TEXT = [...HEAD, ...mistakes.map((m) => `${m.code};`), ''].join('\n');
 let errors: Map<number, string[]>;

@@ -12,10 +12,24 @@ const MISTAKES = join(ROOT, 'test', 'actions', 'typed', 'mistakes.ts');
 
 const { marked, stripped } = markedMistakes(MISTAKES);
 
+/** Records and `.set()` being written, for the editor's completions (issue 26). */
+const PROBE = join(ROOT, 'test', 'actions', 'typed', '__completion-probe.ts');
+const PROBE_TEXT = [
+  "import { builder } from '../../../src/builder/index.js';",
+  "import { ShopFields, type Shop } from '../../builder/typed/schema.js';",
+  "const db = builder<Shop, { customers: { 'E-mail': 'email' } }>(ShopFields);",
+  "db.insertInto('invoices').values([{ id: 1n,  }]);",
+  "db.updateTable('invoices').set({  });",
+  "db.updateTable('customers').set({ name: 'x',  });",
+  '',
+].join('\n');
+
 let errors: Map<number, string[]>;
+let service: ReturnType<typeof languageService>;
 
 beforeAll(() => {
-  errors = errorsByLine(languageService({ [MISTAKES]: stripped }), MISTAKES);
+  service = languageService({ [MISTAKES]: stripped, [PROBE]: PROBE_TEXT });
+  errors = errorsByLine(service, MISTAKES);
 }, 120_000);
 
 describe('typed data action errors through the compiler', () => {
@@ -27,6 +41,16 @@ describe('typed data action errors through the compiler', () => {
     expect(marked.filter((m) => !errors.has(m.line)).map((m) => `${m.line + 1}: ${m.why}`)).toEqual([]);
     const wanted = new Set(marked.map((m) => m.line));
     expect([...errors].filter(([line]) => !wanted.has(line)).map(([line, msgs]) => `${line + 1}: ${msgs[0]}`)).toEqual([]);
+  });
+
+  it('completes every field and label not given yet in a record and in .set({ ... })', () => {
+    const names = (needle: string) => {
+      const at = PROBE_TEXT.indexOf(needle) + needle.length;
+      return (service.getCompletionsAtPosition(PROBE, at, {})?.entries ?? []).map((e) => e.name).sort();
+    };
+    expect(names("values([{ id: 1n, ")).toEqual(['customer', 'due', 'issued', 'memo', 'paid', 'status', 'total']);
+    expect(names("invoices').set({ ")).toEqual(['customer', 'due', 'id', 'issued', 'memo', 'paid', 'status', 'total']);
+    expect(names("set({ name: 'x', ")).toEqual(['"E-mail"', 'email', 'id', 'region', 'vip']);
   });
 
   it.each(marked.filter((m) => m.msg !== null).map((m) => [m.why, m] as const))('%s: the message says so', (_, m) => {

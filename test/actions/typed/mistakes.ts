@@ -5,7 +5,7 @@
  * marked line has an error and, where the comment quotes one (`msg: ...`), that the message says
  * it. Nothing here runs.
  */
-import { builder, col, datetime, lit, type RecordType } from '../../../src/builder/index.js';
+import { builder, col, datetime, lit, recordKey, type RecordType } from '../../../src/builder/index.js';
 import { ShopFields, type Shop } from '../../builder/typed/schema.js';
 
 type ShopDefaults = { invoices: 'status' | 'paid' };
@@ -125,4 +125,39 @@ export function fetches(): void {
   const customer = {} as RecordType<ReturnType<typeof db.fetchRecords<'customers'>>>;
   // @ts-expect-error a database without child databases has no children
   void customer.children;
+}
+
+/** Issue 26: the features and key fields `dsq types` writes (`<Name>Features`, `<Name>Keys`). */
+type ShopFeatures = { invoices: 'trash' | 'file'; customers: never; 'invoices.items': never };
+type ShopKeys = { invoices: 'id'; customers: 'id'; 'invoices.items': never };
+const featured = builder<Shop, {}, ShopDefaults, ShopFeatures, ShopKeys>(ShopFields);
+
+export function features(): void {
+  // @ts-expect-error TRASH on a database without the trash feature  msg: database "customers" has no trash feature ("trash": true in its definition): TRASH needs it
+  featured.trashFrom('customers');
+  // @ts-expect-error RESTORE on a database without the trash feature  msg: RESTORE needs it
+  featured.restoreFrom('customers');
+  // @ts-expect-error DISPOSE on a database without the trash feature  msg: DISPOSE needs it
+  featured.disposeFrom('customers');
+  // @ts-expect-error ON DUPLICATE TRASH without the trash feature  msg: .onDuplicate() 'trash' needs it
+  featured.replaceInto('customers').onDuplicate('trash');
+  // @ts-expect-error ON REMOVE TRASH without the trash feature  msg: .onRemove() 'trash' needs it
+  featured.setRecords('customers').onRemove('trash');
+  // @ts-expect-error a file attribute without the file feature  msg: has no file feature ("file": true in its definition): the attribute file_url needs it
+  featured.fetchRecords('customers').attributes(['record_id', 'file_url']);
+  // @ts-expect-error UPDATE ... FILE without the file feature  msg: UPDATE ... FILE needs it
+  featured.updateTable('customers').file('obj-1');
+  // @ts-expect-error recordKey of a field that is no key  msg: recordKey() names name, which is no key field of "customers"; the key fields are: id
+  featured.deleteFrom('customers').records(recordKey({ name: 'Ann' }));
+  // @ts-expect-error recordKey of a field that is no key, in a list
+  featured.trashFrom('invoices').records([5, recordKey({ status: 'open' })]);
+  // @ts-expect-error recordKey on a database without key fields  msg: has no key fields: give record ids or a condition
+  featured.updateTable('invoices.items').set({ qty: 1 }).records(recordKey({ sku: 'a' }));
+  // With the feature, and key fields: these compile.
+  featured.trashFrom('invoices').records([recordKey({ id: 1n }), 2]);
+  featured.replaceInto('invoices').onDuplicate('trash');
+  featured.fetchRecords('invoices').attributes(['file_url']);
+  featured.updateTable('invoices').file('obj-1').records(recordKey({ id: 1n }));
+  // Without the features and keys types, nothing is known: allowed (the lint rule trash-without-feature checks text).
+  db.trashFrom('customers').records(recordKey({ name: 'Ann' }));
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builder } from '../../../src/builder/index.js';
+import { builder, recordKey } from '../../../src/builder/index.js';
 import { toJson } from '../../../src/json/index.js';
 import { emitTypes, readSchema } from '../../../src/schema/index.js';
 import { parse } from '../../../src/syntax/index.js';
-import { SchemaFields, type Schema, type SchemaDefaults, type SchemaLabels } from '../../../examples/shop.schema.js';
+import { SchemaFields, type Schema, type SchemaDefaults, type SchemaFeatures, type SchemaKeys, type SchemaLabels } from '../../../examples/shop.schema.js';
 
 /**
  * What the typed INSERT needs from the schema (issue 16): the spec's field definition has `def`
@@ -31,6 +31,25 @@ describe('schema: def and trash', () => {
     const ts = emitTypes(schema);
     expect(ts).toContain('export type SchemaDefaults = {\n  orders: "status" | "paid";\n  "shop.orders": SchemaDefaults["orders"];\n};');
     expect(emitTypes(readSchema('{"name": "t", "fields": [{"name": "a", "type": "int"}]}'))).toContain('export type SchemaDefaults = {\n};');
+  });
+  it('dsq types writes <Name>Features and <Name>Keys (issue 26): every database, never for none, aliases too', () => {
+    const ts = emitTypes(schema);
+    expect(ts).toContain('export type SchemaFeatures = {\n  orders: "trash";\n  "orders.lines": never;\n  customers: never;\n  "shop.orders": SchemaFeatures["orders"];');
+    expect(ts).toContain('export type SchemaKeys = {\n  orders: "id";\n  "orders.lines": "sku";\n  customers: "id";');
+    const both = emitTypes(readSchema('{"name": "t", "trash": true, "file": true, "tag": true, "fields": [{"name": "a", "type": "int", "key": true}, {"name": "b", "type": "int", "key": true}]}'));
+    expect(both).toContain('export type SchemaFeatures = {\n  t: "trash" | "file" | "tag";\n};');
+    expect(both).toContain('export type SchemaKeys = {\n  t: "a" | "b";\n};');
+  });
+});
+
+describe('the features and keys over the generated example schema (issue 26)', () => {
+  const db = builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>(SchemaFields);
+  it('TRASH and recordKey where the schema allows them; the others do not compile', () => {
+    expect(db.trashFrom('orders').records([recordKey({ id: 1 })]).toText()).toBe('TRASH FROM orders RECORDS [KEY(id = 1)]');
+    // @ts-expect-error customers has no trash feature
+    db.trashFrom('customers');
+    // @ts-expect-error name is no key field of customers
+    db.deleteFrom('customers').records(recordKey({ name: 'Ann' }));
   });
 });
 

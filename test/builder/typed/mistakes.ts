@@ -206,3 +206,51 @@ export function shortForms(): void {
   // @ts-expect-error an unknown option
   db.selectFrom('invoices').options({ row: 10 });
 }
+
+/** Issue 26: mistakes that compiled before, and what a row gives back. */
+export function roundTwo(): void {
+  const withOptions = db.selectFrom('customers').select('id').options({ rows: 5 });
+  // @ts-expect-error a query with options is no IN list  msg: a query with .options(...) is a whole statement (a SELECT action), not a subquery, an IN list or a FROM source
+  db.selectFrom('invoices').where(({ col }) => col('customer').in(withOptions));
+  // @ts-expect-error a query with options in where(column, 'in', query)  msg: drop the options with .withoutOptions()
+  db.selectFrom('invoices').where('customer', 'in', withOptions);
+  // @ts-expect-error a query with options as a scalar subquery  msg: a query with .options(...) is a whole statement
+  db.selectFrom('invoices').where(({ col }) => col('customer').eq(withOptions));
+  // @ts-expect-error a query that may have options (set inside $if)  msg: a query with .options(...) is a whole statement
+  db.selectFrom('invoices').where(({ col }) => col('customer').in(db.selectFrom('customers').select('id').$if(true, (q) => q.options({}))));
+  db.selectFrom('invoices').where(({ col }) => col('customer').in(withOptions.withoutOptions()));
+
+  // @ts-expect-error orderBy a name selected only inside $if (optional: no result name to rely on)  msg: no column "r2" in this query
+  db.selectFrom('invoices').select('id').$if(true, (q) => q.select(({ col }) => [col('total').as('r2')])).orderBy('r2');
+  // @ts-expect-error groupBy a name selected only inside $if  msg: no column "r2" in this query
+  db.selectFrom('invoices').select('status').$if(true, (q) => q.select(({ col }) => [col('total').as('r2')])).groupBy('r2');
+  db.selectFrom('invoices').select('id').$if(true, (q) => q.select('total')).orderBy('total');
+
+  // @ts-expect-error ELSE '' is NULL (JSON rule 1): the column may be null
+  const cased: string = caseRow({ c: null }).c;
+  void cased;
+
+  // A value read from a row is given back (keyset pagination): these compile.
+  const last = lastRow({ issued: '2024-01-01T00:00:00Z' as never, due: null, total: 1 });
+  db.selectFrom('invoices').where(({ col }) => col('issued').gt(last.issued).and(col('due').lt(last.due)));
+  db.selectFrom('invoices').where('issued', '>', last.issued).where('due', '>=', last.due);
+  // @ts-expect-error a datetime read from a row against a local date
+  db.selectFrom('invoices').where('due', '<', last.issued);
+  // @ts-expect-error plain text against a local date (where(column, op, value) on a nullable date)
+  db.selectFrom('invoices').where('due', '<', '2024-01-01');
+  // @ts-expect-error a number against a nullable local date
+  db.selectFrom('invoices').where('due', '=', 5);
+
+  // @ts-expect-error a negative LIMIT  msg: LIMIT -1 is negative; LIMIT counts rows and must be 0 or more.
+  db.selectFrom('invoices').limit(-1);
+  // @ts-expect-error a fractional OFFSET  msg: OFFSET 2.5 is not a whole number; OFFSET counts rows.
+  db.selectFrom('invoices').offset(2.5);
+  db.selectFrom('invoices').limit(0).offset(10n);
+
+  // @ts-expect-error SELECT * of a join whose sources share a name: the way to keep both  msg: to keep both, take one source whole and name the other's apart: .selectAll('c').select(({ col }) => [col('i.id').as('i_id')])
+  db.selectFrom('invoices', 'i').join('customers', 'c').selectAll();
+}
+const caseQuery = () => db.selectFrom('invoices').select(({ col, caseWhen }) => [caseWhen(col('paid').eq(1), 'yes').else('').as('c')]);
+const caseRow = (r: RowType<ReturnType<typeof caseQuery>>) => r;
+const lastQuery = () => db.selectFrom('invoices').select('issued', 'due', 'total');
+const lastRow = (r: RowType<ReturnType<typeof lastQuery>>) => r;

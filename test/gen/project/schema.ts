@@ -61,6 +61,26 @@ export type ShopLabels = {
 export type ShopDefaults = {
 };
 
+/** Database path → the features its definition sets (`trash`, `file`, `tag`; `never`: none), for `builder<Shop, ShopLabels, ShopDefaults, ShopFeatures>()`: TRASH, RESTORE, DISPOSE and `'trash'` options need the trash feature, a record's file attributes the file feature. */
+export type ShopFeatures = {
+  customers: never;
+  orders: never;
+  products: never;
+  "shop.customers": ShopFeatures["customers"];
+  "shop.orders": ShopFeatures["orders"];
+  "shop.products": ShopFeatures["products"];
+};
+
+/** Database path → its key fields (`never`: none), for `builder<Shop, ShopLabels, ShopDefaults, ShopFeatures, ShopKeys>()`: `recordKey({...})` names key fields only. */
+export type ShopKeys = {
+  customers: "id";
+  orders: "id";
+  products: "id";
+  "shop.customers": ShopKeys["customers"];
+  "shop.orders": ShopKeys["orders"];
+  "shop.products": ShopKeys["products"];
+};
+
 /** Database path → field names, in order: the builder's field lists at run time, `builder<Shop>(ShopFields)` (for `selectAll('alias')`). */
 export const ShopFields = {
   customers: ["id", "name", "region", "email", "created", "birthday"],

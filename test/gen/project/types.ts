@@ -4,7 +4,7 @@
  * rows are also checked against the rows the typed builder infers for the same queries
  * (`builder<Shop>()`, Shop written by `dsq types` from the same schema): gen shares its rules.
  */
-import { builder, type DateTime, type LocalDate, type RowType } from '../../../src/builder/index.js';
+import { builder, type CountResult, type DateTime, type LocalDate, type RecordType, type RowType } from '../../../src/builder/index.js';
 import type { Action } from '../../../src/params/index.js';
 import * as q from './queries.js';
 import { ShopFields, type Shop } from './schema.js';
@@ -41,9 +41,17 @@ exact<q.CustomersByRegionRow, { id: bigint; name: string; email: string | null }
 exact<q.TopRegionsRow, { region: string; orders: number; total: number | null }>();
 exact<q.CustomerWithOrdersRow, { name: string; birthday: LocalDate | null; amount: number | null; orderId: bigint | null }>();
 exact<q.BiggestOrderRow, { name: string; biggest: number | null }>();
-exact<q.CustomerByKeyRow, { id: bigint; name: string }>();
+exact<q.CustomerByKeyRow, {
+  id: bigint; name: string; record_id: bigint; database_id: number; insert_at: DateTime; update_at: DateTime | null;
+  file_size: number | null; file_type: string | null; file_url: string | null; file_key: string | null; tags?: string[];
+}>();
 exact<q.StreamCustomersRow, { id: bigint; name: string }>();
-exact<q.FetchCustomersRow, { id: bigint; name: string; created: DateTime }>();
+exact<q.FetchCustomersRow, {
+  id: bigint; name: string; created: DateTime; record_id: bigint; database_id: number; insert_at: DateTime; update_at: DateTime | null;
+  file_size: number | null; file_type: string | null; file_url: string | null; file_key: string | null; tags?: string[];
+}>();
+exact<q.FetchCustomerDatesRow, { id: bigint; record_id: bigint; database_id: number; insert_at: DateTime; update_at: DateTime | null }>();
+exact<q.CountCustomersRow, { count: number }>();
 exact<q.OrdersByIdsRow, { id: bigint; customer_id: bigint; amount: number; status: string; placed_at: DateTime; note: string | null }>();
 exact<q.OrdersBetweenRow, { id: bigint; amount: number; placed_at: DateTime }>();
 exact<q.OrderStatsRow, { status: string; smallest: number | null; latest: DateTime | null; average: number | null; notes: number }>();
@@ -80,6 +88,18 @@ exact<q.OrderStatsRow, RowType<ReturnType<typeof orderStats>>>();
 exact<q.CheapProductsRow, RowType<ReturnType<typeof cheapProducts>>>();
 exact<q.ProductFiguresRow, RowType<ReturnType<typeof productFigures>>>();
 exact<q.OrderFiguresRow, RowType<ReturnType<typeof orderFigures>>>();
+
+// FETCH rows are the builder's: a record (RecordType) and the count form's { count }.
+const assignable = <A extends B, B>(): void => {};
+assignable<q.FetchCustomersRow, RecordType<ReturnType<typeof fetchCustomers>>>();
+exact<q.FetchCustomerDatesRow, RecordType<ReturnType<typeof fetchCustomerDates>>>();
+exact<q.CountCustomersRow, CountResult>();
+function fetchCustomers() {
+  return db.fetchRecords('customers').fields(['id', 'name', 'created']);
+}
+function fetchCustomerDates() {
+  return db.fetchRecords('customers').fields(['id']).attributes(['insert_at', 'update_at']);
+}
 
 function customersByRegion() {
   return db.selectFrom('customers').select('id', 'name', 'email');

@@ -1,5 +1,5 @@
-import type { Node } from '../ast/nodes.js';
-import { childKeys } from '../ast/kinds.js';
+import type { Node } from './nodes.js';
+import { childKeys } from './kinds.js';
 
 /** Structural equality of two trees, without recursion (deep trees are safe); stops at the first difference. */
 export function sameTree(a: Node, b: Node): boolean {
