@@ -16,9 +16,10 @@ export function grammarRules(): DsqGrammar {
   return grammar;
 }
 
-/** The statement grammar's productions, then the data actions' (action-grammar.ts: diagrams only). */
+/** The statement grammar's productions, then the data actions' (action-grammar.ts). */
 export function grammarProductions(): ISerializedGast[] {
-  return [...grammarRules().getSerializedGastProductions(), ...actionProductions()];
+  const statement = grammarRules().getSerializedGastProductions();
+  return [...statement, ...actionProductions(new Set(statement.map((p) => (p as { name?: string }).name ?? '')))];
 }
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));
