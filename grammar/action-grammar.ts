@@ -1,6 +1,7 @@
 import { createToken, type IToken, type ISerializedGast, type TokenType } from 'chevrotain';
 import { grammarTokens, T } from './chevrotain-tokens.js';
 import { DsqGrammar } from './grammar-rules.js';
+import { FETCH_TYPES, STATEMENT_WORDS } from '../src/ast/kinds.js';
 
 /**
  * The data actions (src/syntax action-rules.ts, fetch-rules.ts, write-rules.ts) as Chevrotain
@@ -14,10 +15,10 @@ import { DsqGrammar } from './grammar-rules.js';
 const word = (name: string) => createToken({ name, pattern: new RegExp(name), label: name, categories: [T.Name] });
 const W = Object.fromEntries(
   [
-    'FETCH', 'COUNT', 'RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INSERT', 'REPLACE', 'SET',
-    'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
-    'CRONS', 'PREF_DEFS', 'SEQS', 'FOLLOWS', 'KEYS', 'PREFS', 'LOGS', 'NOTIFICATIONS', 'TYPE', 'SEEN', 'POSTS', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD',
-    'USER_SUBSCRIPTIONS', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
+    // The statement words and FETCH types of the kind table, then the words of the actions' clauses.
+    ...STATEMENT_WORDS.filter((w) => w !== 'SELECT'), ...FETCH_TYPES.map((t) => t.toUpperCase()),
+    'COUNT', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
+    'TYPE', 'SEEN', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
   ].map((w) => [w, word(w)]),
 ) as Record<string, TokenType>;
 

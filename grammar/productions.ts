@@ -1,6 +1,7 @@
 import type { ISerializedGast } from 'chevrotain';
 import { actionProductions } from './action-grammar.js';
 import { DsqGrammar } from './grammar-rules.js';
+import { FETCH_TYPES, STATEMENT_WORDS } from '../src/ast/kinds.js';
 import * as T from '../src/syntax/tokens.js';
 
 /**
@@ -21,6 +22,11 @@ export function grammarProductions(): ISerializedGast[] {
   const statement = grammarRules().getSerializedGastProductions();
   return [...statement, ...actionProductions(new Set(statement.map((p) => (p as { name?: string }).name ?? '')))];
 }
+
+/** Words as a regular expression's alternatives, upper case, longest first (`PREF_DEFS` before `PREFS`). */
+const alternatives = (list: readonly string[]) => [...list].map((w) => w.toUpperCase()).sort((a, b) => b.length - a.length || a.localeCompare(b)).join('|');
+/** The words that start a write: the statement words but SELECT and FETCH. */
+const WRITE_WORDS = STATEMENT_WORDS.filter((w) => w !== 'SELECT' && w !== 'FETCH');
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));
 
@@ -99,7 +105,8 @@ export function textMateGrammar(): Record<string, unknown> {
         patterns: [
           {
             name: 'keyword.other.dsq',
-            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS|CRONS|FOLLOWS|KEYS|LOGS|NOTIFICATIONS|POSTS|PREFS|PREF_DEFS|USER_SUBSCRIPTIONS|SEQS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?)\\b',
+            // The statement words and FETCH types of the kind table (src/ast/kinds.ts).
+            match: `(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:${alternatives(FETCH_TYPES)}))?|(?:${alternatives(WRITE_WORDS)})(?:\\s+(?:INTO|FROM))?)\\b`,
           },
           { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },
           { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },
