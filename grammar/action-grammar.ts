@@ -1,34 +1,42 @@
-import { createToken, EmbeddedActionsParser, type ISerializedGast, type TokenType } from 'chevrotain';
-import { T } from './chevrotain-tokens.js';
+import { createToken, type IToken, type ISerializedGast, type TokenType } from 'chevrotain';
+import { grammarTokens, T } from './chevrotain-tokens.js';
+import { DsqGrammar } from './grammar-rules.js';
+import { DATA_ACTION_WORDS, FETCH_TYPES } from '../src/ast/kinds.js';
 
 /**
- * The data actions (src/syntax action-rules.ts, fetch-rules.ts, write-rules.ts) as a Chevrotain
- * grammar, for the syntax diagrams only (grammar/diagrams.html): the parser reads the action words as bare words, so they have no
- * tokens of the lexer; here each gets a token of its own, so the diagrams show the words.
- * Rules of the main grammar (`expression`, `select`, `specifier`, `path`, `order_term`) are
- * stand-ins here: the diagrams link to the main grammar's rules of those names.
+ * The data actions (src/syntax action-rules.ts, fetch-rules.ts, write-rules.ts) as Chevrotain
+ * rules over the statement grammar's (grammar-rules.ts: expressions, selects, specifiers,
+ * paths): what grammar/diagrams.html draws for them, and a recognizer that
+ * test/grammar/agreement.test.ts runs beside the parser on every statement kind. The parser
+ * reads the action words as bare words, so the lexer has no tokens for them; here each gets a
+ * token of its own (an Identifier too, so a database or field may be called so), and
+ * `documentTokens` types the words of a text by them.
  */
-const word = (name: string) => createToken({ name, pattern: new RegExp(name), label: name });
+const word = (name: string) => createToken({ name, pattern: new RegExp(name), label: name, categories: [T.Name] });
 const W = Object.fromEntries(
   [
-    'FETCH', 'COUNT', 'RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INSERT', 'REPLACE', 'SET',
-    'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
-    'CRONS', 'PREF_DEFS', 'SEQS', 'FOLLOWS', 'KEYS', 'PREFS', 'LOGS', 'NOTIFICATIONS', 'TYPE', 'SEEN', 'POSTS', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD',
-    'USER_SUBSCRIPTIONS', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
-    // The administrative actions (src/syntax/admin-rules.ts)
-    'SCHEMA', 'DROP', 'ALTER', 'ADD', 'PARTITIONS', 'RESET', 'FIRST', 'AFTER', 'LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF', 'STRICT', 'LOCK',
+    // The statement words and FETCH types of the kind table, then the words of the actions' clauses.
+    ...DATA_ACTION_WORDS, ...FETCH_TYPES.map((t) => t.toUpperCase()),
+    'COUNT', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
+    'TYPE', 'SEEN', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
+    // The administrative actions' clause words (src/syntax/admin-rules.ts)
+    'ADD', 'PARTITIONS', 'RESET', 'FIRST', 'AFTER', 'LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF', 'STRICT', 'LOCK',
   ].map((w) => [w, word(w)]),
 ) as Record<string, TokenType>;
-const STAND_IN = createToken({ name: 'StandIn', pattern: /\u0000/ });
 
-/** Rules drawn by the main grammar: here only stand-ins, left out of the productions. */
-export const STAND_IN_RULES = ['expression', 'select', 'specifier', 'path', 'orderTerm', 'singularSpecifier', 'param'];
+/** Any expression (the operand level that takes every operator). */
+const ANY = { ARGS: [0] as [number] };
 
-class ActionGrammar extends EmbeddedActionsParser {
+class ActionGrammar extends DsqGrammar {
   constructor() {
-    super([...(T.ALL_TOKENS as TokenType[]), ...Object.values(W), STAND_IN], { maxLookahead: 3, recoveryEnabled: false, skipValidations: true });
+    super(Object.values(W), false);
     this.performSelfAnalysis();
   }
+
+  /** A statement: a select (with its OPTIONS) or a data action. */
+  public document = this.RULE('document', () => {
+    this.OR([{ ALT: () => this.SUBRULE(this.dataAction) }, { ALT: () => this.SUBRULE(this.statement) }]);
+  });
 
   public dataAction = this.RULE('dataAction', () => {
     this.OR([
@@ -203,7 +211,7 @@ class ActionGrammar extends EmbeddedActionsParser {
                 this.CONSUME(W['TASKS'] as TokenType);
                 this.OPTION5(() => {
                   this.CONSUME4(T.From);
-                  this.CONSUME(T.NumberLiteral);
+                  this.SUBRULE(this.whole);
                 });
                 this.OPTION6(() => {
                   this.CONSUME(W['USER'] as TokenType);
@@ -218,7 +226,7 @@ class ActionGrammar extends EmbeddedActionsParser {
           ]);
           this.OPTION8(() => {
             this.CONSUME(T.Where);
-            this.SUBRULE(this.expression);
+            this.SUBRULE(this.expression, ANY);
           });
           this.SUBRULE(this.paging);
           this.OPTION9(() => this.SUBRULE(this.options));
@@ -282,7 +290,7 @@ class ActionGrammar extends EmbeddedActionsParser {
           });
           this.OPTION7(() => {
             this.CONSUME(w('POST'));
-            this.CONSUME(T.NumberLiteral);
+            this.SUBRULE(this.whole);
           });
         },
       },
@@ -353,12 +361,18 @@ class ActionGrammar extends EmbeddedActionsParser {
     // A whole number, or a parameter `:n` bound to one.
     this.OPTION2(() => {
       this.CONSUME(T.Limit);
-      this.OR([{ ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.SUBRULE(this.param) }]);
+      this.OR([{ ALT: () => this.SUBRULE(this.whole) }, { ALT: () => this.SUBRULE(this.param) }]);
     });
     this.OPTION3(() => {
       this.CONSUME(T.Offset);
-      this.OR2([{ ALT: () => this.CONSUME2(T.NumberLiteral) }, { ALT: () => this.SUBRULE2(this.param) }]);
+      this.OR2([{ ALT: () => this.SUBRULE2(this.whole) }, { ALT: () => this.SUBRULE2(this.param) }]);
     });
+  });
+
+  /** A whole number (its sign and range are the parser's checks). */
+  private whole = this.RULE('whole', () => {
+    this.OPTION(() => this.CONSUME(T.Minus));
+    this.CONSUME(T.NumberLiteral);
   });
 
   private names = this.RULE('names', () => {
@@ -465,10 +479,9 @@ class ActionGrammar extends EmbeddedActionsParser {
     this.CONSUME(T.RParen);
   });
 
+  /** A record's value: tags `[...]`, a binary object (`TEXT '...'`, `BASE64 '...'`, an id), TRUE, FALSE, or any expression. */
   private value = this.RULE('value', () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.literal) },
-      { ALT: () => this.SUBRULE(this.expression) },
       {
         ALT: () => {
           this.CONSUME(T.LBracket);
@@ -482,6 +495,9 @@ class ActionGrammar extends EmbeddedActionsParser {
           this.CONSUME2(T.StringLiteral);
         },
       },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.SUBRULE(this.expression, ANY) },
     ]);
   });
 
@@ -547,7 +563,7 @@ class ActionGrammar extends EmbeddedActionsParser {
         {
           ALT: () => {
             this.CONSUME(T.Where);
-            this.SUBRULE(this.expression);
+            this.SUBRULE(this.expression, ANY);
           },
         },
       ]),
@@ -556,13 +572,14 @@ class ActionGrammar extends EmbeddedActionsParser {
 
   private database = this.RULE('database', () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.path) },
+      // RECORDS after FROM starts the records: no database is read as called so.
+      { GATE: () => this.LA(1).tokenType !== W['RECORDS'], ALT: () => this.SUBRULE(this.path) },
       { ALT: () => this.SUBRULE(this.specifier) },
       {
         ALT: () => {
           this.CONSUME(T.LParen);
           this.CONSUME(T.Where);
-          this.SUBRULE(this.expression);
+          this.SUBRULE(this.expression, ANY);
           this.CONSUME(T.RParen);
         },
       },
@@ -597,19 +614,50 @@ class ActionGrammar extends EmbeddedActionsParser {
     this.CONSUME(T.RParen);
   });
 
-  // Stand-ins for the main grammar's rules.
-  private expression = this.RULE('expression', () => this.CONSUME(STAND_IN));
-  private select = this.RULE('select', () => this.CONSUME2(STAND_IN));
-  private specifier = this.RULE('specifier', () => this.CONSUME3(STAND_IN));
-  private singularSpecifier = this.RULE('singularSpecifier', () => this.CONSUME4(STAND_IN));
-  private path = this.RULE('path', () => this.CONSUME5(STAND_IN));
-  private orderTerm = this.RULE('orderTerm', () => this.CONSUME6(STAND_IN));
-  private param = this.RULE('param', () => this.CONSUME7(STAND_IN));
 }
 
 let grammar: ActionGrammar | undefined;
-/** The data actions' productions, without the stand-ins. */
-export function actionProductions(): ISerializedGast[] {
+function actionGrammar(): ActionGrammar {
   grammar ??= new ActionGrammar();
-  return grammar.getSerializedGastProductions().filter((p) => !STAND_IN_RULES.includes((p as { name?: string }).name ?? ''));
+  return grammar;
+}
+
+/** The data actions' productions (those of the statement grammar's rules are grammar-rules.ts's). */
+export function actionProductions(statementRules: ReadonlySet<string>): ISerializedGast[] {
+  return actionGrammar().getSerializedGastProductions().filter((p) => !statementRules.has((p as { name?: string }).name ?? '') && (p as { name?: string }).name !== 'document');
+}
+
+const WORDS: ReadonlyMap<string, TokenType> = new Map(Object.entries(W));
+
+/** The words this grammar reads right before a `(` (`KEY(`, `INTO (WHERE ...)`): any other word there is a call (`COUNT(*)`). */
+const BEFORE_PAREN: ReadonlySet<string> = new Set(['KEY', 'FIELDS', 'ATTRIBUTES', 'RECORDS', 'VALUES', 'CSV', 'TSV', 'DSV', 'INTO', 'UPDATE', 'USER', 'USERS', 'TEAM', 'DATABASE', 'RECORD']);
+
+/**
+ * A text's tokens as this grammar reads them: the statement grammar's, an action word typed as
+ * its word outside selects (in a select every word is a name, as the parser reads it there).
+ */
+export function documentTokens(text: string): IToken[] {
+  const tokens = grammarTokens(text);
+  /** For each open `(`: whether a select follows it. */
+  const open: boolean[] = [];
+  let selects = tokens[0]?.tokenType === T.Select ? 1 : 0;
+  return tokens.map((t, i) => {
+    if (t.tokenType === T.LParen) {
+      const sub = tokens[i + 1]?.tokenType === T.Select;
+      open.push(sub);
+      if (sub) selects++;
+    } else if (t.tokenType === T.RParen && open.pop() === true) selects--;
+    const upper = t.image.toUpperCase();
+    const call = tokens[i + 1]?.tokenType === T.LParen && !BEFORE_PAREN.has(upper);
+    const type = t.tokenType === T.Identifier && !call && selects === 0 ? WORDS.get(upper) : undefined;
+    return type === undefined ? t : { ...t, tokenType: type, tokenTypeIdx: type.tokenTypeIdx as number };
+  });
+}
+
+/** Whether the grammar reads the text as one statement (a select or a data action) without an error. */
+export function documentAccepts(text: string): boolean {
+  const g = actionGrammar();
+  g.input = documentTokens(text);
+  g.document();
+  return g.errors.length === 0;
 }

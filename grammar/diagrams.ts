@@ -121,7 +121,7 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
 };
 
 /** Helper rules drawn in place wherever they are used. */
-export const INLINED_RULES: readonly string[] = ['pathFrom', 'sourceAlias'];
+export const INLINED_RULES: readonly string[] = ['pathFrom', 'sourceAlias', 'whole'];
 
 /** Terminal labels in the reference's words (the token's pattern stays its tooltip). */
 const TERMINAL_LABELS: Readonly<Record<string, string>> = {

@@ -24,9 +24,14 @@ const PARAM_NAME_ALTS: readonly TokenType[] = [T.Identifier, ...T.CONTEXTUAL_WOR
  * texts; the parser itself has no recursion.
  */
 export class DsqGrammar extends EmbeddedActionsParser {
-  constructor() {
-    super(T.ALL_TOKENS as TokenType[], { maxLookahead: 3, recoveryEnabled: false });
-    this.performSelfAnalysis();
+  /**
+   * `more`: the token types of a grammar that extends this one (action-grammar.ts); it runs the
+   * grammar analysis itself, after its own rules (`analyse` false).
+   */
+  constructor(more: readonly TokenType[] = [], analyse = true) {
+    // The extending grammar's alternatives overlap where the parser decides by a word's text (`KEY (` or a name): Chevrotain takes the first.
+    super([...(T.ALL_TOKENS as TokenType[]), ...more], { maxLookahead: 3, recoveryEnabled: false, ...(analyse ? {} : { skipValidations: true }) });
+    if (analyse) this.performSelfAnalysis();
   }
 
   // -------------------------------------------------------------------------------------
@@ -59,7 +64,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
     ]);
   });
 
-  private select = this.RULE('select', () => {
+  protected select = this.RULE('select', () => {
     this.CONSUME(T.Select);
     this.OPTION(() => this.CONSUME(T.Distinct));
     this.OR([
@@ -141,7 +146,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
     return token.tokenType === T.Identifier && isUnsupportedJoinWord(token.image);
   }
 
-  private orderTerm = this.RULE('orderTerm', () => {
+  protected orderTerm = this.RULE('orderTerm', () => {
     this.SUBRULE(this.expression, ANY);
     this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(T.Asc) }, { ALT: () => this.CONSUME(T.Desc) }]));
   });
@@ -320,7 +325,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
   }
 
   /** `name { (.|@|:) name }`: a table or column path. */
-  private path = this.RULE('path', () => {
+  protected path = this.RULE('path', () => {
     this.CONSUME(T.Name);
     this.SUBRULE(this.pathFrom);
   });
@@ -336,7 +341,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
   // -------------------------------------------------------------------------------------
   // Specifiers
 
-  private specifier = this.RULE('specifier', () => {
+  protected specifier = this.RULE('specifier', () => {
     this.OR([
       { ALT: () => this.SUBRULE(this.singularSpecifier) },
       { ALT: () => this.CONSUME(T.All) },
@@ -350,7 +355,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
     ]);
   });
 
-  private singularSpecifier = this.RULE('singularSpecifier', () => {
+  protected singularSpecifier = this.RULE('singularSpecifier', () => {
     this.OR([
       {
         ALT: () => {
@@ -590,7 +595,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
   });
 
   /** A parameter `:name`: a value given at compile time. The name is a word (keywords too: `:limit`). */
-  private param = this.RULE('param', () => {
+  protected param = this.RULE('param', () => {
     this.CONSUME(T.Colon);
     this.OR(PARAM_NAME_ALTS.map((type) => ({ ALT: () => this.CONSUME(type) })));
   });

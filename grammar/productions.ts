@@ -2,6 +2,7 @@ import type { ISerializedGast } from 'chevrotain';
 import { actionProductions } from './action-grammar.js';
 import { systemProductions } from './system-grammar.js';
 import { DsqGrammar } from './grammar-rules.js';
+import { FETCH_TYPES, STATEMENT_WORDS } from '../src/ast/kinds.js';
 import * as T from '../src/syntax/tokens.js';
 
 /**
@@ -17,10 +18,16 @@ export function grammarRules(): DsqGrammar {
   return grammar;
 }
 
-/** The statement grammar's productions, then the data actions' (action-grammar.ts) and the system actions' (system-grammar.ts): diagrams only. */
+/** The statement grammar's productions, then the data actions' (action-grammar.ts) and the system actions' (system-grammar.ts). */
 export function grammarProductions(): ISerializedGast[] {
-  return [...grammarRules().getSerializedGastProductions(), ...actionProductions(), ...systemProductions()];
+  const statement = grammarRules().getSerializedGastProductions();
+  return [...statement, ...actionProductions(new Set(statement.map((p) => (p as { name?: string }).name ?? ''))), ...systemProductions()];
 }
+
+/** Words as a regular expression's alternatives, upper case, longest first (`PREF_DEFS` before `PREFS`). */
+const alternatives = (list: readonly string[]) => [...list].map((w) => w.toUpperCase()).sort((a, b) => b.length - a.length || a.localeCompare(b)).join('|');
+/** The words that start a write: the statement words but SELECT and FETCH. */
+const WRITE_WORDS = STATEMENT_WORDS.filter((w) => w !== 'SELECT' && w !== 'FETCH');
 
 const words = (types: readonly { name: string }[]) => types.map((t) => t.name).sort((a, b) => b.length - a.length || a.localeCompare(b));
 
@@ -99,7 +106,8 @@ export function textMateGrammar(): Record<string, unknown> {
         patterns: [
           {
             name: 'keyword.other.dsq',
-            match: '(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:RECORDS|MULTIRECORDS|PSEUDORECORDS|TASKS|USERS|CRONS|FOLLOWS|KEYS|LOGS|NOTIFICATIONS|POSTS|PREFS|PREF_DEFS|USER_SUBSCRIPTIONS|SEQS))?|(?:INSERT|REPLACE|SET)(?:\\s+INTO)?|UPDATE|(?:DELETE|TRASH|RESTORE|DISPOSE)(?:\\s+FROM)?|SCHEMA|ALTER\\s+DATABASE|DROP\\s+(?:GROUP|DATABASE|TEAM|USER))\\b',
+            // The statement words and FETCH types of the kind table (src/ast/kinds.ts).
+            match: `(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:${alternatives(FETCH_TYPES)}))?|(?:${alternatives(WRITE_WORDS)})(?:\\s+(?:INTO|FROM))?)\\b`,
           },
           // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts).
           {

@@ -19,8 +19,20 @@ export type Role =
   | 'task' | 'task_ref' | 'write' | 'if_condition' | 'json_object' | 'json_member' | 'json_value' | 'instant'
   | 'field_def' | 'field_option';
 
+/**
+ * What the names written at a field denote, for the tools that read a tree by its fields (the
+ * language server's completion, hover and semantic tokens): a database of the schema (the
+ * field's specifier names it: `UPDATE shop.orders`), a field of the database in scope (the
+ * database of the nearest node above that has a `database` field: `SET amount = 1`,
+ * `KEY(id = 1)`, `FIELDS (a, b)`), or a record attribute (`ATTRIBUTES (tags)`). A new kind
+ * whose fields say what they denote gets completion and hover there with no code of its own.
+ */
+export type Denotes = 'database' | 'field' | 'attribute';
+
 /** The spec JSON's side of a field: its key in the object form, and whether that key must be given. */
 interface JsonKey {
+  /** What the names at this field denote (see Denotes), if they name something of the schema. */
+  readonly denotes?: Denotes;
   /**
    * The key in the spec's object form; absent: the field's name in snake case (`failNoOp` is
    * `fail_no_op`); null: no key of its own (the kind's writer spells it, as a post's wall).
@@ -180,6 +192,7 @@ export const DELIMITER: ValueField = {
   rule: (v, node) => (v === null && node['format'] === 'dsv' ? 'must be given for dsv records (the spec: "required for dsv")' : notEmpty(v)),
 };
 export const FIELD_NAME: ValueField = {
+  denotes: 'field',
   code: 'wrong-type',
   form: 'text',
   nullable: false,
@@ -199,6 +212,10 @@ export const NAME_LIST_OR_NULL: ValueField = {
   ...STRING_LIST_OR_NULL,
   rule: (v) => (Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
 };
+/** Names of fields of the database in scope (FETCH RECORDS FIELDS (...)). */
+export const FIELD_NAMES: ValueField = { ...NAME_LIST_OR_NULL, denotes: 'field' };
+/** Names of record attributes (FETCH RECORDS ATTRIBUTES (...)). */
+export const ATTRIBUTE_NAMES: ValueField = { ...NAME_LIST_OR_NULL, denotes: 'attribute' };
 export const OPTIONAL_STRING: ValueField = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty };
 
 // ---------------------------------------------------------------------------------------
@@ -210,6 +227,8 @@ export const list = (role: Role): ChildField => ({ role, shape: 'list' });
 export const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
 
 export const E = one('expr');
+/** A specifier naming the database (or databases) a node reads or writes: the fields of its other children are that database's. */
+export const DATABASE: ChildField = { role: 'spec', shape: 'one', denotes: 'database' };
 /** The records of INSERT, REPLACE, SET: a list of record objects, or one delimited-records node. */
 export const RECORDS_DATA: ChildField = { role: 'record', shape: 'listOrOne', orOne: 'delimited_records' };
 /** Whole-number text, null, or a parameter standing for the number (`LIMIT :n`, `ROWS = :n`). */

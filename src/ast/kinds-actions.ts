@@ -1,11 +1,11 @@
 import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
 import { DELIMITED_FORMATS, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
 import { BooleanNode, DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
-import { BOOLEAN, DELIMITER, E, FIELD_NAME, FILE_VALUE, NAME_LIST_OR_NULL, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, OPTIONAL_WHOLE_OR_PARAM, PAGING, RECORDS_DATA, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf } from './field-checks.js';
+import { ATTRIBUTE_NAMES, BOOLEAN, DATABASE, DELIMITER, E, FIELD_NAME, FIELD_NAMES, FILE_VALUE, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, OPTIONAL_WHOLE_OR_PARAM, PAGING, RECORDS_DATA, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf } from './field-checks.js';
 import { json, action, type KindSpec } from './kind-spec.js';
 
 /** DELETE, TRASH, RESTORE, DISPOSE: a database and its records. */
-const REMOVE = { database: one('spec'), records: one('records_spec'), failNoOp: OPTIONAL_BOOLEAN } as const;
+const REMOVE = { database: DATABASE, records: one('records_spec'), failNoOp: OPTIONAL_BOOLEAN } as const;
 
 /** The kind table's actions (SELECT, FETCH, the writes) and the parts of data actions (src/ast/kinds.ts). */
 export const ACTION_KINDS = {
@@ -23,10 +23,10 @@ export const ACTION_KINDS = {
   fetch_records: {
     role: 'action',
     fields: {
-      database: one('spec'),
+      database: DATABASE,
       records: nullable('records_spec'),
-      fields: NAME_LIST_OR_NULL,
-      attributes: NAME_LIST_OR_NULL,
+      fields: FIELD_NAMES,
+      attributes: ATTRIBUTE_NAMES,
       where: nullable('expr'),
       ...PAGING,
       children: OPTIONAL_BOOLEAN,
@@ -39,7 +39,7 @@ export const ACTION_KINDS = {
   },
   fetch_multirecords: {
     role: 'action',
-    fields: { databases: one('spec'), where: nullable('expr'), ...PAGING, children: OPTIONAL_BOOLEAN, count: OPTIONAL_BOOLEAN },
+    fields: { databases: DATABASE, where: nullable('expr'), ...PAGING, children: OPTIONAL_BOOLEAN, count: OPTIONAL_BOOLEAN },
     json: json({ action: 'fetch', fetch: 'multirecords' }),
     keyword: 'FETCH',
     operator: null,
@@ -95,7 +95,7 @@ export const ACTION_KINDS = {
   },
   fetch_logs: {
     role: 'action',
-    fields: { database: one('spec'), records: one('records_spec') },
+    fields: { database: DATABASE, records: one('records_spec') },
     json: json({ action: 'fetch', fetch: 'logs' }),
     keyword: 'FETCH',
     operator: null,
@@ -161,7 +161,7 @@ export const ACTION_KINDS = {
   },
   insert_action: {
     role: 'action',
-    fields: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
+    fields: { database: DATABASE, records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['fail', 'update']), failNoOp: OPTIONAL_BOOLEAN },
     json: json({ action: 'insert' }),
     keyword: 'INSERT',
     operator: null,
@@ -169,7 +169,7 @@ export const ACTION_KINDS = {
   },
   replace_action: {
     role: 'action',
-    fields: { database: one('spec'), records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
+    fields: { database: DATABASE, records: RECORDS_DATA, onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']), failNoOp: OPTIONAL_BOOLEAN },
     json: json({ action: 'replace' }),
     keyword: 'REPLACE',
     operator: null,
@@ -178,7 +178,7 @@ export const ACTION_KINDS = {
   set_action: {
     role: 'action',
     fields: {
-      database: one('spec'),
+      database: DATABASE,
       records: RECORDS_DATA,
       onDuplicate: OPTIONAL_ONE_OF(['update', 'delete', 'trash']),
       onRemove: OPTIONAL_ONE_OF(['delete', 'trash']),
@@ -192,7 +192,7 @@ export const ACTION_KINDS = {
   update_action: {
     role: 'action',
     fields: {
-      database: one('spec'),
+      database: DATABASE,
       records: one('records_spec'),
       fields: list('field_value'),
       expressions: list('field_expr'),

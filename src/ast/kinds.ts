@@ -109,6 +109,15 @@ export function fetchWord(kind: FetchKind): string {
 /** The kinds that stand at the top of a document: selects and actions. */
 export const STATEMENT_KINDS: readonly Statement['kind'][] = NODE_KINDS.filter((k) => KINDS[k].role === 'select' || KINDS[k].role === 'action') as Statement['kind'][];
 
+/**
+ * The words a statement starts with: SELECT, then each data action kind's keyword, in the
+ * table's order (FETCH, INSERT, REPLACE, SET, UPDATE, DELETE, ...). The parser's statement
+ * dispatch, its messages and the language server's completion read it.
+ */
+export const STATEMENT_WORDS: readonly string[] = [KINDS.select.keyword, ...new Set([...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS].map((k) => KINDS[k].keyword as string))];
+/** The words that start a data action (FETCH, the writes, the administrative actions). */
+export const DATA_ACTION_WORDS: readonly string[] = [...new Set(DATA_ACTION_KINDS.map((k) => KINDS[k].keyword as string))];
+
 /** Each kind's child properties, in order: its fields that hold nodes (the walker's table). */
 const CHILD_KEYS = Object.fromEntries(
   NODE_KINDS.map((kind) => [kind, Object.entries(KINDS[kind].fields as Readonly<Record<string, Field>>).filter(([, f]) => isChildField(f)).map(([key]) => key)]),

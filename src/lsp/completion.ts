@@ -2,8 +2,8 @@ import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-lang
 import { DATABASE_TABLES } from '../lint/schema-paths.js';
 import { FUNCTIONS } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { isActionStatement, STATEMENT_WORDS } from './action-target.js';
-import { completeAction } from './completion-actions.js';
+import { STATEMENT_WORDS } from '../ast/kinds.js';
+import { completePlace } from './completion-place.js';
 import { Items, SORT, type CompletionContext } from './completion-items.js';
 import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields } from './completion-schema.js';
 import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, pathEndingAt, startsExpression } from './completion-tokens.js';
@@ -12,6 +12,7 @@ import { writeName } from './scope.js';
 import { clauseAt, frameAt, isName, isSeparator, isWord, statementAt, tokenBefore, type Clause, type Frame, type TextShape } from './structure.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
+import { placeAt } from './place.js';
 
 export type { CompletionContext } from './completion-items.js';
 
@@ -25,10 +26,13 @@ const CLAUSE_WORDS: Readonly<Record<Clause, string>> = {
 const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group']);
 
 /**
- * Completion at an offset, by scope, from the token stream (so it works while the text does not
- * parse): keywords and functions where an expression may start, databases after FROM and JOIN,
- * the fields of the sources in scope, result aliases where the dialect reads them, system tables
- * inside SYSTEM_TABLE(.
+ * Completion at an offset. In a statement other than a select, what the place expects comes
+ * from the statement's tree and the kind table (place.ts, completion-place.ts): databases,
+ * fields of the database in scope, record attributes, expressions. In a select (a statement or
+ * a subquery of any statement), by scope from the token stream (so it works while the text
+ * does not parse): keywords and functions where an expression may start, databases after FROM
+ * and JOIN, the fields of the sources in scope, result aliases where the dialect reads them,
+ * system tables inside SYSTEM_TABLE(.
  */
 export function complete(shape: TextShape, offset: number, ctx: CompletionContext): CompletionItem[] {
   if (insideTextToken(shape, offset)) return [];
@@ -58,9 +62,16 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
   }
-  if (frame === null || p < frame.open) {
-    if (isActionStatement(shape, statement)) completeAction(out, shape, statement, p, ctx);
-    else out.keyword('SELECT');
+  if (code[statement.first]?.type !== 'SELECT') {
+    // A statement other than a select: its tree says what the place expects.
+    const place = placeAt(shape.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset);
+    if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
+    if (place === null || place.expects !== 'select' || frame === null) {
+      if (place !== null) completePlace(out, place, ctx);
+      return out.items;
+    }
+  } else if (frame === null || p < frame.open) {
+    out.keyword('SELECT');
     return out.items;
   }
   const prev = code[p] as SourceToken;

@@ -2,10 +2,10 @@ import { MarkupKind, type Hover, type Range } from 'vscode-languageserver/node';
 import { functionInfo } from '../lint/functions.js';
 import type { Schema, SchemaField } from '../schema/definitions.js';
 import { findDatabases, findField, type DatabaseEntry } from '../schema/lookup.js';
-import { actionTarget, isActionStatement } from './action-target.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { paramAt, paramHover, paramInfos } from './params.js';
+import { placeAt } from './place.js';
 import { functionDoc } from './signature.js';
 import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';
 import {
@@ -35,6 +35,11 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
   const frame = frameOfToken(statement, i);
   const answer = (value: string, start = t.start, end = t.end): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: ctx.rangeOf(start, end) });
 
+  // Outside a select of a statement that is not one: what the place of the name denotes (`INTO shop.orders (`).
+  if (frame === null && isName(t) && code[statement.first]?.type !== 'SELECT') {
+    const found = placeHover(shape, statement, i, ctx.schema, answer);
+    if (found !== null) return found;
+  }
   // A call: a name (or COUNT, AVG, SUM) before `(`.
   if ((t.category === 'name' || t.category === 'quoted-name') && next?.type === 'LParen') {
     const name = t.category === 'name' ? t.image.toUpperCase() : nameOf(t);
@@ -48,7 +53,6 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     const line = KEYWORD_DOCS[t.type];
     return line ? answer(`**${t.type}** — ${line}\n\n(grammar/reference.md)`) : null;
   }
-  if (frame === null && isName(t) && isActionStatement(shape, statement)) return actionHover(shape, statement, i, ctx.schema, answer);
   if (!isName(t) || frame === null) return null;
 
   // A source's path or alias in FROM.
@@ -99,19 +103,32 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
   return answer(columnDoc(found[0] as { source: ResolvedSource; column: SourceColumn }), start, end);
 }
 
-/** In a data statement, outside its selects: its database, or a field of it. */
-function actionHover(shape: TextShape, statement: StatementShape, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
+/**
+ * In a statement other than a select, outside its selects: what the name at token `i` denotes
+ * there (place.ts): a database (the whole path), a field of the database in scope, a record attribute.
+ */
+function placeHover(shape: TextShape, statement: StatementShape, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
   const code = shape.code;
-  const target = actionTarget(code, statement);
-  if (target === null || schema === null) return null;
-  const entries = findDatabases(schema, target.path);
-  if (target.first <= i && i <= target.last) {
-    return entries.length === 0 ? null : answer(`table \`${target.path}\`${databaseDoc(entries)}`, (code[target.first] as SourceToken).start, (code[target.last] as SourceToken).end);
+  const t = code[i] as SourceToken;
+  const place = placeAt(shape.text, statement.start, statement.end, t.start, t.end);
+  if (place === null || schema === null) return null;
+  const name = nameOf(t);
+  if (place.expects === 'database') {
+    let first = i;
+    let last = i;
+    while (first - 2 >= statement.first && code[first - 1]?.type === 'Dot' && isName(code[first - 2])) first -= 2;
+    while (last + 2 <= statement.last && code[last + 1]?.type === 'Dot' && isName(code[last + 2])) last += 2;
+    const path = `${place.before}${name}${place.after}`;
+    const entries = findDatabases(schema, path);
+    return entries.length === 0 ? null : answer(`table \`${path}\`${databaseDoc(entries)}`, (code[first] as SourceToken).start, (code[last] as SourceToken).end);
   }
-  const name = nameOf(code[i] as SourceToken);
-  for (const e of entries) {
-    const field = findField(e.database, name);
-    if (field) return answer(fieldDoc(field, e));
+  if (place.expects === 'attribute') return answer(`**${name}**: record attribute (every record has it)`);
+  if (place.expects !== 'field' && place.expects !== 'expression') return null;
+  for (const path of place.databases) {
+    for (const e of findDatabases(schema, path)) {
+      const field = findField(e.database, name);
+      if (field) return answer(fieldDoc(field, e));
+    }
   }
   return null;
 }

@@ -1,8 +1,11 @@
 import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver/node';
+import { FIELD_LIST } from '../ast/fields.js';
+import { KINDS } from '../ast/kinds.js';
+import type { Node } from '../ast/nodes.js';
 import { functionInfo } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { isParamColon } from './params.js';
-import { isName, type TextShape } from './structure.js';
+import { isName, nameOf, tokenBefore, type TextShape } from './structure.js';
 
 /**
  * Semantic tokens for words: keywords, and names coloured by what they name (a table, an alias,
@@ -36,6 +39,7 @@ export function semanticTokens(shape: TextShape, positionAt: (offset: number) =>
       for (const r of f.results) role.set(r.at, [TYPE.variable, DECLARATION]);
     }
   }
+  statementWords(shape, role);
   const builder = new SemanticTokensBuilder();
   let inOptions = false;
   for (let i = 0; i < code.length; i++) {
@@ -50,6 +54,8 @@ export function semanticTokens(shape: TextShape, positionAt: (offset: number) =>
     else if (t.category === 'contextual' && (next?.type === 'LParen' || (TYPED_LITERALS.has(t.type) && next?.category === 'string'))) kind = [TYPE.keyword, 0];
     else if (isName(t)) {
       kind = role.get(i) ?? null;
+      // A word of a statement that is not a select (`UPDATE`, `RECORDS`, `INTO`: names to the lexer), but an option's name.
+      if (kind === KEYWORD && inOptions && next?.type === 'Equals') kind = null;
       if (kind === null) {
         if (next?.type === 'LParen') kind = [TYPE.function, t.category === 'name' && functionInfo(t.image) ? DEFAULT_LIBRARY : 0];
         else if (inOptions && next?.type === 'Equals') kind = [TYPE.parameter, 0];
@@ -65,4 +71,55 @@ export function semanticTokens(shape: TextShape, positionAt: (offset: number) =>
     builder.push(start.line, start.character, t.end - t.start, kind[0], kind[1]);
   }
   return builder.build();
+}
+
+const KEYWORD: [number, number] = [TYPE.keyword, 0];
+
+/** The kinds whose nodes hold words and names of their own (`KEY(...)`, `RECORDS (...)`): their words are the statement's. */
+const HOLDS_WORDS: ReadonlySet<string> = new Set(['action', 'action_part', 'specifier']);
+
+/**
+ * The roles of the names in every statement that is not a select, from its tree (a broken
+ * statement's recovered tree too) and the kind table: a database's names (a field denoting a
+ * database) are namespaces, the names a field denotes are properties, and a bare word no node
+ * holds as a name (`UPDATE`, `SET`, `INTO`, `RECORDS`, `KEY`, a FETCH type) is a keyword.
+ * Expressions and selects inside keep the roles the token rules give them.
+ */
+function statementWords(shape: TextShape, role: Map<number, [number, number]>): void {
+  const doc = shape.parsed();
+  const code = shape.code;
+  /** Every token index from a span's start to its end. */
+  const tokensIn = (node: Node, each: (i: number) => void) => {
+    const span = doc.spans.get(node);
+    if (span === undefined) return;
+    for (let i = tokenBefore(code, span.start) + 1; i < code.length && (code[i] as SourceToken).end <= span.end; i++) each(i);
+  };
+  for (const { node: root, span } of [...doc.statements, ...doc.recovered]) {
+    if (root.kind === 'select' || root.kind === 'select_action') continue;
+    const covered = new Set<number>();
+    const names = new Set<string>();
+    const stack: { node: Node; database: boolean }[] = [{ node: root, database: false }];
+    while (stack.length > 0) {
+      const { node, database } = stack.pop() as { node: Node; database: boolean };
+      if (database && node.kind === 'spec_name') tokensIn(node, (i) => role.set(i, [TYPE.namespace, 0]));
+      if (!HOLDS_WORDS.has(KINDS[node.kind].role)) {
+        tokensIn(node, (i) => covered.add(i));
+        continue;
+      }
+      const record = node as unknown as Record<string, unknown>;
+      for (const f of FIELD_LIST[node.kind]) {
+        const value = record[f.key];
+        const items = Array.isArray(value) ? value : [value];
+        if (f.value?.denotes !== undefined) for (const item of items) if (typeof item === 'string') names.add(item);
+        if (f.child === null) continue;
+        for (const item of items) if (typeof item === 'object' && item !== null) stack.push({ node: item as Node, database: database || f.child.denotes === 'database' });
+      }
+    }
+    for (let i = tokenBefore(code, span.start) + 1; i < code.length && (code[i] as SourceToken).end <= span.end; i++) {
+      const t = code[i] as SourceToken;
+      if (covered.has(i) || role.has(i) || !isName(t)) continue;
+      if (names.has(nameOf(t))) role.set(i, [TYPE.property, 0]);
+      else if (t.category !== 'quoted-name') role.set(i, KEYWORD);
+    }
+  }
 }

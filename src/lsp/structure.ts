@@ -1,3 +1,4 @@
+import { parseDocument, type ParsedDocument } from '../syntax/parse.js';
 import { tokenize, type SourceToken } from '../syntax/tokenize.js';
 
 /**
@@ -73,6 +74,8 @@ export interface TextShape {
   /** The tokens the parser sees (no comments). */
   readonly code: readonly SourceToken[];
   readonly statements: readonly StatementShape[];
+  /** The text's trees (parsed on first use, then kept with the shape): every statement's, a broken one's recovered. */
+  readonly parsed: () => ParsedDocument;
 }
 
 const CLAUSE_KEYWORDS: Readonly<Record<string, Clause>> = {
@@ -113,7 +116,8 @@ export function shapeOf(text: string): TextShape {
     first = i + 1;
     start = t === undefined ? text.length : t.end;
   }
-  return { text, all, code, statements };
+  let parsed: ParsedDocument | undefined;
+  return { text, all, code, statements, parsed: () => (parsed ??= parseDocument(text)) };
 }
 
 function buildStatement(code: readonly SourceToken[], index: number, first: number, last: number, start: number, end: number): StatementShape {

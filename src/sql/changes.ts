@@ -1,4 +1,5 @@
 import type { RemoveAction, UpdateAction } from '../ast/actions.js';
+import { KINDS } from '../ast/kinds.js';
 import type { SchemaField } from '../schema/index.js';
 import { fieldOf, type DatabaseInfo } from './catalog.js';
 import { SqlError } from './errors.js';
@@ -56,13 +57,12 @@ export function updatePlan(t: Translation, action: UpdateAction, now: string): W
 }
 
 const COUNT: Readonly<Record<RemoveAction['kind'], CountName>> = { delete_action: 'deleted', trash_action: 'trashed', restore_action: 'restored', dispose_action: 'disposed' };
-const WORD: Readonly<Record<RemoveAction['kind'], string>> = { delete_action: 'DELETE', trash_action: 'TRASH', restore_action: 'RESTORE', dispose_action: 'DISPOSE' };
 
 export function removePlan(t: Translation, action: RemoveAction): WritePlan {
   const info = databaseOfSpec(t, action.database, action);
   const count = COUNT[action.kind];
   if (action.kind !== 'delete_action' && info.trash === null) {
-    throw new SqlError('run/no-trash', `${WORD[action.kind]} needs the trash feature, which the database "${info.entry.path}" does not have`, action);
+    throw new SqlError('run/no-trash', `${KINDS[action.kind].keyword} needs the trash feature, which the database "${info.entry.path}" does not have`, action);
   }
   const fromTrash = action.kind === 'restore_action' || action.kind === 'dispose_action';
   const { cx, alias } = scopeOf(t, info, fromTrash, action);
@@ -97,6 +97,6 @@ export function removePlan(t: Translation, action: RemoveAction): WritePlan {
       break;
     }
   }
-  if (action.failNoOp === true) steps.push(noOp(action, `${WORD[action.kind]} matched no record`));
+  if (action.failNoOp === true) steps.push(noOp(action, `${KINDS[action.kind].keyword} matched no record`));
   return { steps, counts: [count] };
 }

@@ -1,12 +1,11 @@
 import type { DataAction } from '../ast/actions.js';
-import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
+import { DATA_ACTION_WORDS } from '../ast/kinds.js';
 import { idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
 import { AdminRules } from './admin-rules.js';
 
-/** The words that start a data action (bare words, not reserved: a column may be called `update`). */
-/** The words that start a data action: the data action kinds' keywords (the kind table). */
-export const ACTION_WORDS: readonly string[] = [...new Set(DATA_ACTION_KINDS.map((k) => KINDS[k].keyword))];
+/** The words that start a data action (bare words, not reserved: a column may be called `update`): the statement words of the kind table but SELECT. */
+export const ACTION_WORDS: readonly string[] = DATA_ACTION_WORDS;
 const ACTION_WORD_SET: ReadonlySet<string> = new Set(ACTION_WORDS);
 const IDENTIFIER = idx(T.Identifier);
 

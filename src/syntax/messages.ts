@@ -1,5 +1,6 @@
 import type { IToken, TokenType } from 'chevrotain';
 import { suggest } from '../diagnostic/suggest.js';
+import { DATA_ACTION_WORDS, STATEMENT_WORDS } from '../ast/kinds.js';
 import { EOF } from './token-type.js';
 import * as T from './tokens.js';
 import { isAliasReservedWord } from './words.js';
@@ -250,9 +251,9 @@ function setOperationHint(word: string): string {
 }
 
 const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.LessEquals, T.Greater, T.GreaterEquals];
-const WRITE_WORDS = ['UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'INSERT', 'REPLACE', 'SET'];
+/** The words that start a write (the statement words but SELECT and FETCH). */
+const WRITE_WORDS = DATA_ACTION_WORDS.filter((w) => w !== 'FETCH');
 const IS_NAME_TYPE = (type: TokenType) => type === T.Identifier || type === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(type);
-const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'SCHEMA', 'ALTER', 'DROP'];
 const CLAUSES = ['FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET'];
 const END_OF_STATEMENT = "the end of the statement (';' or the end of the input)";
 

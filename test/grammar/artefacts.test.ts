@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { diagramRules, INLINED_RULES, SHOWN_RULES, syntaxDiagramsHtml } from '../../grammar/diagrams.js';
 import { grammarProductions, textMateGrammar } from '../../grammar/productions.js';
 import { tokenizeLine, type Grammar } from './textmate.js';
+import { FETCH_TYPES, STATEMENT_WORDS } from '../../src/ast/kinds.js';
 
 const read = (name: string) => readFileSync(new URL(`../../grammar/${name}`, import.meta.url), 'utf8');
 
@@ -65,6 +66,13 @@ describe('grammar/ artefacts are generated from the parser (npm run grammar)', (
 describe('TextMate grammar tokenization', () => {
   const grammar = JSON.parse(read('dsq.tmLanguage.json')) as Grammar;
   const scopesOf = (line: string) => tokenizeLine(grammar, line).map((t) => [t.text, t.scopes[1] ?? 'source.dsq']);
+
+  it('scopes every statement word and FETCH type of the kind table as a keyword where a statement starts', () => {
+    for (const word of STATEMENT_WORDS.filter((w) => w !== 'SELECT')) {
+      expect(scopesOf(`${word.toLowerCase()} x`)[0], word).toEqual([word.toLowerCase(), 'keyword.other.dsq']);
+    }
+    for (const type of FETCH_TYPES) expect(scopesOf(`SELECT 1; FETCH ${type.toUpperCase()}`).at(-1)?.[1], type).toBe('keyword.other.dsq');
+  });
 
   it('scopes keywords, names, literals, operators and comments', () => {
     expect(scopesOf("SELECT a, COUNT(*) FROM t WHERE x = 'it''s' AND y >= 1.5e3 -- note")).toEqual([

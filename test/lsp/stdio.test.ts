@@ -206,6 +206,25 @@ describe('dsq lsp --stdio', () => {
     expect(tokens.data.length).toBeGreaterThan(5 * 10);
   });
 
+  it('gives the words of data statements the keyword type and their databases the namespace type (issue 30)', async () => {
+    const text = 'update shop.orders set amount = 1 where id = 2;\nfetch records fields (note) from shop.orders records key(id = 1);\ninsert into orders (id) values (1);\ndelete from shop.orders where';
+    await change(text);
+    const tokens = await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const lines = text.split('\n');
+    const decoded: string[] = [];
+    for (let i = 0, line = 0, char = 0; i < tokens.data.length; i += 5) {
+      line += tokens.data[i]!;
+      char = tokens.data[i] === 0 ? char + tokens.data[i + 1]! : tokens.data[i + 1]!;
+      decoded.push(`${lines[line]!.slice(char, char + tokens.data[i + 2]!)}:${['keyword', 'function', 'variable', 'property', 'parameter', 'namespace'][tokens.data[i + 3]!]}`);
+    }
+    expect(decoded).toEqual([
+      'update:keyword', 'shop:namespace', 'orders:namespace', 'set:keyword', 'amount:property', 'where:keyword', 'id:property',
+      'fetch:keyword', 'records:keyword', 'fields:keyword', 'note:property', 'from:keyword', 'shop:namespace', 'orders:namespace', 'records:keyword', 'key:keyword', 'id:property',
+      'insert:keyword', 'into:keyword', 'orders:namespace', 'id:property', 'values:keyword',
+      'delete:keyword', 'from:keyword', 'shop:namespace', 'orders:namespace', 'where:keyword',
+    ]);
+  });
+
   it('renames, folds, helps with signatures and names statements by -- name: (issue 28)', async () => {
     const text = '-- name: Big\nselect o.id, pow(o.amount, 2) as sq\nfrom orders o\nwhere o.amount > :min\norder by sq';
     await change(text);

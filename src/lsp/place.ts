@@ -1,0 +1,130 @@
+import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import type { Denotes } from '../ast/field-checks.js';
+import { KINDS } from '../ast/kinds.js';
+import type { Node } from '../ast/nodes.js';
+import { parseDocument } from '../syntax/parse.js';
+
+/**
+ * What a place in a statement expects, read from the statement's tree and the kind table, for
+ * every statement kind alike: the parser reads the statement with a probe name written at the
+ * place (in place of the word there), and the field of the tree that holds the probe says what
+ * stands there (`denotes` in the kind table, src/ast/field-checks.ts: a database, a field of the
+ * database in scope, a record attribute), or that an expression over the records in scope
+ * stands there, or that the place is inside a select (which has its own scope: completion.ts).
+ * The parser recovers from errors and keeps the tree of a broken statement, so this works while
+ * the statement is being typed. No kind is named here: a new kind whose fields say what they
+ * denote is completed and hovered with no code of its own.
+ */
+
+/** The probe: a bare name nobody writes, read by the parser wherever a name may stand. */
+const PROBE = 'dsq_probe_7f3a';
+
+export type Expects = Denotes | 'expression' | 'select';
+
+export interface Place {
+  readonly expects: Expects;
+  /** The text of the name at the place up to the probe: `shop.` for `shop.|`, '' for a name alone. */
+  readonly before: string;
+  /** The text of the name at the place after the probe (`.orders` when the probe stands for `shop` in `shop.orders`). */
+  readonly after: string;
+  /** The paths of the databases in scope: the names the nearest node above the place that has a database field gives there. */
+  readonly databases: readonly string[];
+}
+
+interface Found {
+  readonly node: Node;
+  readonly field: FieldEntry;
+  readonly value: string;
+  /** The nodes above, the root first, with the field of each that holds the next. */
+  readonly path: readonly { node: Node; field: FieldEntry }[];
+}
+
+/**
+ * The place of `statement[from, to)` (offsets into `text`, the word there replaced by the
+ * probe) in the statement from `start` to `end`; null when the parser puts no name there (a
+ * keyword stands there, or nothing may).
+ */
+export function placeAt(text: string, start: number, end: number, from: number, to: number): Place | null {
+  const probed = `${text.slice(start, from)}${PROBE}${text.slice(to, end)}`;
+  const doc = parseDocument(probed);
+  const root = doc.statements[0]?.node ?? doc.recovered[0]?.node;
+  if (root === undefined) return null;
+  const found = findProbe(root);
+  if (found === null) return null;
+  const at = found.value.indexOf(PROBE);
+  const before = found.value.slice(0, at);
+  const after = found.value.slice(at + PROBE.length);
+  const expects = expectsAt(found);
+  if (expects === null) return null;
+  return { expects, before, after, databases: databasesInScope(found) };
+}
+
+/** The node and field holding the probe, with the nodes above it (a walk with an explicit stack). */
+function findProbe(root: Node): Found | null {
+  const stack: { node: Node; path: { node: Node; field: FieldEntry }[] }[] = [{ node: root, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop() as { node: Node; path: { node: Node; field: FieldEntry }[] };
+    const record = node as unknown as Record<string, unknown>;
+    for (const field of FIELD_LIST[node.kind]) {
+      const value = record[field.key];
+      if (field.child !== null) {
+        const items = Array.isArray(value) ? value : [value];
+        for (const item of items) {
+          if (typeof item === 'object' && item !== null && typeof (item as Node).kind === 'string') stack.push({ node: item as Node, path: [...path, { node, field }] });
+        }
+        continue;
+      }
+      const strings = Array.isArray(value) ? value : [value];
+      for (const s of strings) if (typeof s === 'string' && s.includes(PROBE)) return { node, field, value: s, path };
+    }
+  }
+  return null;
+}
+
+/** What the place of the probe expects, from the fields that hold it. */
+function expectsAt(found: Found): Expects | null {
+  if (found.field.value?.denotes !== undefined) return found.field.value.denotes;
+  // A name of a specifier (`shop.orders`, each item of `[...]`): what the field holding the specifier denotes.
+  if (KINDS[found.node.kind].role === 'specifier') {
+    for (let i = found.path.length - 1; i >= 0; i--) {
+      const step = found.path[i] as { node: Node; field: FieldEntry };
+      if (step.field.child?.denotes !== undefined) return step.field.child.denotes;
+      if (KINDS[step.node.kind].role !== 'specifier') break;
+    }
+  }
+  // A column of an expression: the records in scope, unless a select or a specifier of databases is nearer.
+  if (found.node.kind !== 'column') return found.node.kind === 'table' ? 'select' : null;
+  for (let i = found.path.length - 1; i >= 0; i--) {
+    const step = found.path[i] as { node: Node; field: FieldEntry };
+    if (step.node.kind === 'select') return 'select';
+    if (step.field.child?.denotes === 'database') return null;
+    if (hasDatabaseField(step.node)) return 'expression';
+  }
+  return null;
+}
+
+function hasDatabaseField(node: Node): boolean {
+  return FIELD_LIST[node.kind].some((f) => f.child?.denotes === 'database');
+}
+
+/** The database paths the nearest node above the probe with a database field names (each name of a specifier array). */
+function databasesInScope(found: Found): string[] {
+  const chain = [...found.path.map((step) => step.node), found.node];
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const node = chain[i] as Node;
+    if (!hasDatabaseField(node)) continue;
+    const out: string[] = [];
+    const record = node as unknown as Record<string, unknown>;
+    for (const f of FIELD_LIST[node.kind]) {
+      if (f.child?.denotes !== 'database') continue;
+      const stack = [record[f.key]];
+      while (stack.length > 0) {
+        const spec = stack.pop() as { kind?: string; name?: unknown; items?: unknown[] } | null;
+        if (spec?.kind === 'spec_name' && typeof spec.name === 'string' && !spec.name.includes(PROBE)) out.push(spec.name);
+        else if (spec?.kind === 'spec_array' && Array.isArray(spec.items)) stack.push(...spec.items);
+      }
+    }
+    return out;
+  }
+  return [];
+}
