@@ -570,9 +570,10 @@ const NO_VALUE: Readonly<Record<string, string>> = {
     ['selectAll', 'withoutOptions', 'toSelectAst', 'toAst', 'asExpression', 'asSource'].map((m) => [`SelectQuery.${m}`, 'no argument']),
   ),
   'CaseBuilder.end': 'no argument',
+  'builder().schema': 'no argument',
   // The data action builders (issue 16) have their own hostile-value property: test/actions/builder-security.test.ts.
   ...Object.fromEntries(
-    ['recordKey', ...['fetchRecords', 'fetchMultirecords', 'fetchPseudorecords', 'fetchTasks', 'fetchUsers', 'fetchCrons', 'fetchPrefDefs', 'fetchSeqs', 'fetchFollows', 'fetchKeys', 'fetchPrefs', 'fetchLogs', 'fetchNotifications', 'fetchPosts', 'fetchUserSubscriptions', 'insertInto', 'replaceInto', 'setRecords', 'updateTable', 'deleteFrom', 'trashFrom', 'restoreFrom', 'disposeFrom'].map((m) => `builder().${m}`)].map((m) => [m, 'test/actions/builder-security.test.ts']),
+    ['recordKey', ...['fetchRecords', 'fetchMultirecords', 'fetchPseudorecords', 'fetchTasks', 'fetchUsers', 'fetchCrons', 'fetchPrefDefs', 'fetchSeqs', 'fetchFollows', 'fetchKeys', 'fetchPrefs', 'fetchLogs', 'fetchNotifications', 'fetchPosts', 'fetchUserSubscriptions', 'insertInto', 'replaceInto', 'setRecords', 'updateTable', 'deleteFrom', 'trashFrom', 'restoreFrom', 'disposeFrom', 'dropGroup', 'dropDatabase', 'dropTeam', 'dropUser', 'alterDatabase'].map((m) => `builder().${m}`)].map((m) => [m, 'test/actions/builder-security.test.ts']),
   ),
   ...Object.fromEntries(['Expression', 'SelectQuery', 'SourceBuilder', 'Aliased', 'Ordered'].map((c) => [`${c}.toAst`, 'no argument'])),
   'Expression.toText': 'output options (the printer\'s), nothing of them enters the query',
