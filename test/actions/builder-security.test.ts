@@ -84,6 +84,21 @@ const POSITIONS: readonly Position[] = [
   ['insert .failNoOp', (x) => db.insertInto('t').values([]).failNoOp(x as never), (j) => j.fail_no_op, flag],
   ['insert .onDuplicate', (x) => db.insertInto('t').onDuplicate(x as never), (j) => j.on_duplicate, (v) => (v === 'fail' || v === 'update' ? v : undefined)],
   ['set .onRemove', (x) => db.setRecords('t').onRemove(x as never), (j) => j.on_remove, (v) => (v === 'delete' || v === 'trash' ? v : undefined)],
+  // The administrative actions (issue 29)
+  ['builder().dropGroup group', (x) => db.dropGroup(x as never), (j) => j.group, specJson],
+  ['builder().dropDatabase database', (x) => db.dropDatabase(x as never), (j) => j.database, specJson],
+  ['builder().dropTeam team', (x) => db.dropTeam(x as never), (j) => j.team, specJson],
+  ['builder().dropUser user', (x) => db.dropUser(x as never), (j) => j.user, specJson],
+  ['dropGroup .children', (x) => db.dropGroup('g').children(x as never), (j) => j.children, flag],
+  ['builder().alterDatabase database', (x) => db.alterDatabase(x as never).dropFields('a'), (j) => j.database, specJson],
+  ['alterDatabase .dropFields', (x) => db.alterDatabase('t').dropFields(x as never), (j) => j.fields, specJson],
+  ['alterDatabase .resetPartitions', (x) => db.alterDatabase('t').resetPartitions(x as never), (j) => j.partitions, specJson],
+  ['alterDatabase .orderFields item', (x) => db.alterDatabase('t').orderFields([x as never]), (j) => j.fields?.[0], specJson],
+  ['alterDatabase .addFields name', (x) => db.alterDatabase('t').addFields([{ name: x as never, type: 'int(4)' }]), (j) => j.fields?.[0]?.name, name],
+  ['alterDatabase .addFields type', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: x as never }]), (j) => j.fields?.[0]?.type, name],
+  ['alterDatabase .addFields label', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', label: x as never }]), (j) => j.fields?.[0]?.label, (v) => (v === null ? undefined : name(v))],
+  ['alterDatabase .addFields key', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', key: x as never }]), (j) => j.fields?.[0]?.key, (v) => (typeof v === 'boolean' ? v : undefined)],
+  ['alterDatabase .addFields option', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', options: [x as never] }]), (j) => j.fields?.[0]?.options?.[0]?.value, name],
 ];
 
 function recordKeyOf(x: unknown) {

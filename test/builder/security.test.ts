@@ -580,9 +580,10 @@ const NO_VALUE: Readonly<Record<string, string>> = {
     ['selectAll', 'withoutOptions', 'toSelectAst', 'toAst', 'asExpression', 'asSource'].map((m) => [`SelectQuery.${m}`, 'no argument']),
   ),
   'CaseBuilder.end': 'no argument',
+  'builder().schema': 'no argument',
   // The data action builders (issue 16) have their own hostile-value property: test/actions/builder-security.test.ts.
   ...Object.fromEntries(
-    ['recordKey', ...['fetchRecords', 'fetchMultirecords', 'fetchPseudorecords', 'fetchTasks', 'fetchUsers', 'fetchCrons', 'fetchPrefDefs', 'fetchSeqs', 'fetchFollows', 'fetchKeys', 'fetchPrefs', 'fetchLogs', 'fetchNotifications', 'fetchPosts', 'fetchUserSubscriptions', 'insertInto', 'replaceInto', 'setRecords', 'updateTable', 'deleteFrom', 'trashFrom', 'restoreFrom', 'disposeFrom'].map((m) => `builder().${m}`)].map((m) => [m, 'test/actions/builder-security.test.ts']),
+    ['recordKey', ...['fetchRecords', 'fetchMultirecords', 'fetchPseudorecords', 'fetchTasks', 'fetchUsers', 'fetchCrons', 'fetchPrefDefs', 'fetchSeqs', 'fetchFollows', 'fetchKeys', 'fetchPrefs', 'fetchLogs', 'fetchNotifications', 'fetchPosts', 'fetchUserSubscriptions', 'insertInto', 'replaceInto', 'setRecords', 'updateTable', 'deleteFrom', 'trashFrom', 'restoreFrom', 'disposeFrom', 'dropGroup', 'dropDatabase', 'dropTeam', 'dropUser', 'alterDatabase'].map((m) => `builder().${m}`)].map((m) => [m, 'test/actions/builder-security.test.ts']),
   ),
   // The builders of issue 29 (DOWNLOAD, tasks, system actions) have theirs: test/system/builder-security.test.ts.
   ...Object.fromEntries(
