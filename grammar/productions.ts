@@ -107,7 +107,7 @@ export function textMateGrammar(): Record<string, unknown> {
           {
             name: 'keyword.other.dsq',
             // The statement words and FETCH types of the kind table (src/ast/kinds.ts).
-            match: `(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:${alternatives(FETCH_TYPES)}))?|(?:${alternatives(WRITE_WORDS)})(?:\\s+(?:INTO|FROM))?)\\b`,
+            match: `(?i)(?:^|(?<=;))\\s*(?:FETCH(?:\\s+COUNT)?(?:\\s+(?:${alternatives(FETCH_TYPES)}))?|(?:${alternatives(WRITE_WORDS)})(?:\\s+(?:INTO|FROM|DATABASE|GROUP|TEAM|USER))?)\\b`,
           },
           // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts).
           {

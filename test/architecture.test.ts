@@ -115,23 +115,3 @@ describe('the layers of src (docs/architecture.md)', () => {
     expect(graph.trimEnd().split('\n')).toEqual(lines);
   });
 });
-
-/** Files stay small (STYLE.md): no file under src is longer than this many lines. */
-const MAX_LINES = 400;
-
-/** The lines of a text as an editor counts them (a final newline ends the last line; it starts no new one). */
-const lineCount = (text: string) => (text.length === 0 ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
-
-describe('file size', () => {
-  it('counts lines as an editor does', () => {
-    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb'), lineCount('a\n\n')]).toEqual([0, 1, 1, 2, 2]);
-  });
-
-  it(`no file under src is longer than ${MAX_LINES} lines`, () => {
-    const long = sourceFiles()
-      .map((file) => ({ file: relative(ROOT, file), lines: lineCount(readFileSync(file, 'utf8')) }))
-      .filter((f) => f.lines > MAX_LINES)
-      .sort((a, b) => b.lines - a.lines);
-    expect(long.map((f) => `${f.file}: ${f.lines} lines (split it by what it holds)`)).toEqual([]);
-  });
-});

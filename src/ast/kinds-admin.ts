@@ -1,5 +1,5 @@
 import type { AdminAction, AdminPart, FieldDef, FieldOption } from './admin-actions.js';
-import { NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
@@ -42,7 +42,7 @@ export const ADMIN_KINDS = {
   },
   alter_add_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('add_fields'), database: one('spec'), fields: required(nonEmpty('field_def')), first: OPTIONAL_BOOLEAN, after: nullable('spec') },
+    fields: { alter: tag('database'), op: tag('add_fields'), database: DATABASE, fields: required(nonEmpty('field_def')), first: OPTIONAL_BOOLEAN, after: nullable('spec') },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -50,7 +50,7 @@ export const ADMIN_KINDS = {
   },
   alter_drop_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('drop_fields'), database: one('spec'), fields: one('spec') },
+    fields: { alter: tag('database'), op: tag('drop_fields'), database: DATABASE, fields: one('spec') },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -58,7 +58,7 @@ export const ADMIN_KINDS = {
   },
   alter_order_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('order_fields'), database: one('spec'), fields: required(nonEmpty('spec')), after: nullable('spec') },
+    fields: { alter: tag('database'), op: tag('order_fields'), database: DATABASE, fields: required(nonEmpty('spec')), after: nullable('spec') },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -66,7 +66,7 @@ export const ADMIN_KINDS = {
   },
   alter_reset_partitions: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('reset_partitions'), database: one('spec'), partitions: one('spec') },
+    fields: { alter: tag('database'), op: tag('reset_partitions'), database: DATABASE, partitions: one('spec') },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -82,7 +82,7 @@ export const ADMIN_KINDS = {
   },
   drop_database: {
     role: 'action',
-    fields: { drop: tag('database'), database: one('spec'), children: OPTIONAL_BOOLEAN },
+    fields: { drop: tag('database'), database: DATABASE, children: OPTIONAL_BOOLEAN },
     json: json({ action: 'drop' }),
     keyword: 'DROP',
     operator: null,

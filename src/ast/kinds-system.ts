@@ -1,7 +1,7 @@
 import type { NodeKind, NodeOfKind } from './nodes.js';
 import { checkNumber, compareNumbers } from './numbers.js';
 import {
-  FIELD_NAME, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, OPTIONAL_WHOLE, STRING_VALUE, WHOLE, at, describe, list, nonEmpty, nullable, one, required, type ValueField,
+  DATABASE, FIELD_NAME, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, OPTIONAL_WHOLE, STRING_VALUE, WHOLE, at, describe, list, nonEmpty, nullable, one, required, type ValueField,
 } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 import type { SystemAction, SystemPart } from './system-actions.js';
@@ -56,7 +56,7 @@ export const SUBTYPES = { download_record: ['download', 'record'], download_post
 export const SYSTEM_KINDS = {
   download_record: {
     role: 'action',
-    fields: { database: one('spec'), record: one('records_spec'), version: OPTIONAL_WHOLE },
+    fields: { database: DATABASE, record: one('records_spec'), version: OPTIONAL_WHOLE },
     json: json({ action: 'download' }),
     keyword: 'DOWNLOAD',
     operator: null,

@@ -11,6 +11,8 @@ import { arbStatement } from '../fixtures/arbitraries.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { documentAccepts } from '../../grammar/action-grammar.js';
 import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
+import { SYSTEM_ACTION_KINDS } from '../../src/ast/kinds.js';
+import { ADMIN_KINDS } from '../../src/ast/kinds-admin.js';
 import { runs } from '../helpers/runs.js';
 
 /**
@@ -126,8 +128,13 @@ function agreeOnAction(text: string): void {
 }
 
 describe('the grammar of the diagrams reads every statement kind as the parser does', () => {
+  // The administrative actions' rules (in action-grammar.ts) and DOWNLOAD, the task and system
+  // actions (grammar/system-grammar.ts) draw diagrams only, not yet checked against the parser
+  // (issue 29 left this open): their kinds are left out here.
+  const SYSTEM_PARTS = new Set<string>([...SYSTEM_ACTION_KINDS, 'task_def', 'task_id', 'task_ref', 'if_condition', 'json_object', 'json_member', 'json_array', ...Object.keys(ADMIN_KINDS)]);
   it('every kind\'s example (src/syntax/kind-examples.ts): both accept it', () => {
     for (const [kind, text] of Object.entries(KIND_EXAMPLES)) {
+      if (SYSTEM_PARTS.has(kind)) continue;
       expect(parserAccepts(text), `${kind}: ${text}`).toBe(true);
       expect(documentAccepts(text), `${kind}: ${text}`).toBe(true);
     }
@@ -139,7 +146,7 @@ describe('the grammar of the diagrams reads every statement kind as the parser d
 
   it('printed random data actions of every kind, as printed and mutated', () => {
     fc.assert(
-      fc.property(arbDataAction, fc.array(arbActionMutation, { maxLength: 2 }), (action, mutations) => {
+      fc.property(arbDataAction.filter((a) => !Object.hasOwn(ADMIN_KINDS, a.kind)), fc.array(arbActionMutation, { maxLength: 2 }), (action, mutations) => {
         const text = print(action, { width: 1000 });
         if (mutations.length === 0) expect(documentAccepts(text), text).toBe(true);
         agreeOnAction(mutate(text, mutations));
