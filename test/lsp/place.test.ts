@@ -139,7 +139,7 @@ describe('what a place expects comes from the kind table', () => {
     for (const kind of kinds) {
       // The kind's example with its database name replaced by the cursor: the place expects a database.
       const example = KIND_EXAMPLES[kind];
-      const name = /(?:FROM|INTO|UPDATE) (\w+)/.exec(example)?.[1];
+      const name = /(?:FROM|INTO|UPDATE|DATABASE) (\w+)/.exec(example)?.[1];
       if (name === undefined) throw new Error(`no database name in the example of ${kind}: ${example}`);
       const at = example.indexOf(` ${name}`) + 1;
       expect(placeAt(example, 0, example.length, at, at + name.length)?.expects, `${kind}: ${example}`).toBe('database');
