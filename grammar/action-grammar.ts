@@ -12,7 +12,7 @@ import { DATA_ACTION_WORDS, FETCH_TYPES } from '../src/ast/kinds.js';
  * token of its own (an Identifier too, so a database or field may be called so), and
  * `documentTokens` types the words of a text by them.
  */
-const word = (name: string) => createToken({ name, pattern: new RegExp(name), label: name, categories: [T.Name, T.Identifier] });
+const word = (name: string) => createToken({ name, pattern: new RegExp(name), label: name, categories: [T.Name] });
 const W = Object.fromEntries(
   [
     // The statement words and FETCH types of the kind table, then the words of the actions' clauses.
