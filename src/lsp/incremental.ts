@@ -1,4 +1,5 @@
 import { lint, type LintOptions, type LintResult } from '../lint/lint.js';
+import { lintResultOf } from '../lint/lint-with.js';
 import { LineIndex } from '../diagnostic/span.js';
 import type { Fix, LintDiagnostic } from '../lint/rule-api.js';
 
@@ -48,14 +49,7 @@ export class IncrementalLinter {
       for (const d of found.diagnostics) diagnostics.push(start === 0 ? d : shift(d, start, lines, chunk));
     }
     this.cache = next;
-    return {
-      diagnostics,
-      errorCount: diagnostics.filter((d) => d.severity === 'error').length,
-      warningCount: diagnostics.filter((d) => d.severity === 'warning').length,
-      infoCount: diagnostics.filter((d) => d.severity === 'info').length,
-      fixableCount: diagnostics.filter((d) => d.fix).length,
-      syntaxErrors,
-    };
+    return lintResultOf(diagnostics, syntaxErrors);
   }
 }
 
