@@ -1,4 +1,5 @@
 import type { Specifier } from './nodes.js';
+import type { JsonArrayData, JsonData, JsonObjectData } from './system-actions.js';
 
 /**
  * The spec's administrative actions ("Administrative actions": schema, create, alter, drop) as
@@ -45,6 +46,75 @@ export interface FieldDef {
   readonly strict: boolean | null;
   readonly lock: boolean | null;
   readonly options: readonly FieldOption[];
+}
+
+/** A blob definition (spec "Blob definition"): `name` required; `label` defaults to the name; `nul` to false. */
+export interface BlobDef {
+  readonly kind: 'blob_def';
+  readonly name: string;
+  readonly label: string | null;
+  readonly desc: string | null;
+  readonly nul: boolean | null;
+}
+
+/** A group definition (spec "Group definition"): `name`, `desc`. */
+export interface GroupDef {
+  readonly kind: 'group_def';
+  readonly name: string;
+  readonly desc: string | null;
+}
+
+/** The twelve feature flags of a database definition, in the spec's order (each defaults to false). */
+export const DATABASE_FLAGS = ['dynamic', 'event', 'file', 'link', 'lock', 'log', 'notify', 'subscribe', 'tag', 'track', 'trash', 'wall'] as const;
+export type DatabaseFlag = (typeof DATABASE_FLAGS)[number];
+
+/**
+ * A database definition (spec "Database definition"): `name` and at least one field required;
+ * the feature flags default to false; `objects` and `files` are JSON objects (their meaning: not
+ * shown); `databases` are the child databases' definitions.
+ */
+export type DatabaseDef = {
+  readonly kind: 'database_def';
+  readonly name: string;
+  readonly label: string | null;
+  readonly format: string | null;
+  readonly path: string | null;
+  readonly desc: string | null;
+} & { readonly [F in DatabaseFlag]: boolean | null } & {
+  readonly objects: JsonObjectData | null;
+  readonly files: JsonObjectData | null;
+  readonly fields: readonly FieldDef[];
+  readonly blobs: readonly BlobDef[];
+  readonly indexes: readonly string[] | null;
+  readonly databases: readonly DatabaseDef[];
+};
+
+/**
+ * The `teams` of create: an array of team specifiers (default privileges) or an object of team
+ * to an object of privilege name to boolean (a JSON value: src/spec/check-admin.ts checks the shape).
+ */
+export type TeamsData = JsonArrayData | JsonObjectData;
+
+// ---------------------------------------------------------------------------------------
+// create
+
+/** `create` group: `parent` absent means a root-level group. */
+export interface CreateGroup {
+  readonly kind: 'create_group';
+  readonly create: 'group';
+  /** The spec's `group`. */
+  readonly definition: GroupDef;
+  readonly parent: Specifier | null;
+  readonly teams: JsonData | null;
+}
+/** `create` database: in the group `parent` (required). */
+export interface CreateDatabase {
+  readonly kind: 'create_database';
+  readonly create: 'database';
+  /** The spec's `database`. */
+  readonly definition: DatabaseDef;
+  readonly parent: Specifier;
+  readonly teams: JsonData | null;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -113,8 +183,9 @@ export interface AlterResetPartitions extends AlterDatabaseOp<'reset_partitions'
 
 export type DropAction = DropGroup | DropDatabase | DropTeam | DropUser;
 export type AlterAction = AlterAddFields | AlterDropFields | AlterOrderFields | AlterResetPartitions;
-export type AdminAction = SchemaAction | DropAction | AlterAction;
+export type CreateAction = CreateGroup | CreateDatabase;
+export type AdminAction = SchemaAction | CreateAction | DropAction | AlterAction;
 /** Nodes that only stand inside administrative actions. */
-export type AdminPart = FieldDef | FieldOption;
+export type AdminPart = FieldDef | FieldOption | BlobDef | GroupDef | DatabaseDef;
 
 export const DROP_KINDS = ['drop_group', 'drop_database', 'drop_team', 'drop_user'] as const satisfies readonly DropAction['kind'][];

@@ -17,7 +17,7 @@ export type Role =
   | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param'
   // DOWNLOAD, the task and system actions (kinds-system.ts)
   | 'task' | 'task_ref' | 'write' | 'if_condition' | 'json_object' | 'json_member' | 'json_value' | 'instant'
-  | 'field_def' | 'field_option';
+  | 'field_def' | 'field_option' | 'blob_def' | 'group_def' | 'database_def';
 
 /**
  * What the names written at a field denote, for the tools that read a tree by its fields (the

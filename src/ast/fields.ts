@@ -82,6 +82,9 @@ const ROLE_KINDS: Readonly<Record<Role, readonly NodeKind[]>> = {
   instant: ['datetime'],
   field_def: ['field_def'],
   field_option: ['field_option'],
+  blob_def: ['blob_def'],
+  group_def: ['group_def'],
+  database_def: ['database_def'],
 };
 const ROLE_SETS = Object.fromEntries(Object.entries(ROLE_KINDS).map(([r, kinds]) => [r, new Set<string>(kinds)])) as unknown as Readonly<
   Record<Role, ReadonlySet<string>>
@@ -121,6 +124,9 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   instant: `an instant (${kindList('instant')})`,
   field_def: `a field definition (${kindList('field_def')})`,
   field_option: `a field option (${kindList('field_option')})`,
+  blob_def: `a blob definition (${kindList('blob_def')})`,
+  group_def: `a group definition (${kindList('group_def')})`,
+  database_def: `a database definition (${kindList('database_def')})`,
 };
 
 /** True when a node of this kind may stand where `role` is expected. */

@@ -1,5 +1,5 @@
-import type { AdminAction, AdminPart, FieldDef, FieldOption } from './admin-actions.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
+import { DATABASE_FLAGS, type AdminAction, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
@@ -31,6 +31,22 @@ const FIELD_DEF = {
   options: list('field_option'),
 } as const;
 
+/** The fields of a database definition, in the spec's table order (the twelve flags one property each). */
+const DATABASE_DEF = {
+  name: required(NAME),
+  label: OPTIONAL_STRING,
+  format: OPTIONAL_STRING,
+  path: OPTIONAL_STRING,
+  desc: OPTIONAL_STRING,
+  ...(Object.fromEntries(DATABASE_FLAGS.map((f) => [f, OPTIONAL_BOOLEAN])) as { readonly [F in (typeof DATABASE_FLAGS)[number]]: typeof OPTIONAL_BOOLEAN }),
+  objects: nullable('json_object'),
+  files: nullable('json_object'),
+  fields: required(nonEmpty('field_def')),
+  blobs: list('blob_def'),
+  indexes: STRING_LIST_OR_NULL,
+  databases: list('database_def'),
+} as const;
+
 export const ADMIN_KINDS = {
   schema_action: {
     role: 'action',
@@ -39,6 +55,22 @@ export const ADMIN_KINDS = {
     keyword: 'SCHEMA',
     operator: null,
     make: action('schema_action'),
+  },
+  create_group: {
+    role: 'action',
+    fields: { create: tag('group'), definition: at('group', one('group_def')), parent: nullable('spec'), teams: nullable('json_value') },
+    json: json({ action: 'create' }),
+    keyword: 'CREATE',
+    operator: null,
+    make: action('create_group'),
+  },
+  create_database: {
+    role: 'action',
+    fields: { create: tag('database'), definition: at('database', one('database_def')), parent: one('spec'), teams: nullable('json_value') },
+    json: json({ action: 'create' }),
+    keyword: 'CREATE',
+    operator: null,
+    make: action('create_database'),
   },
   alter_add_fields: {
     role: 'action',
@@ -121,6 +153,30 @@ export const ADMIN_KINDS = {
     keyword: null,
     operator: null,
     make: (value: string, desc: string | null = null): FieldOption => ({ kind: 'field_option', value, desc }),
+  },
+  blob_def: {
+    role: 'action_part',
+    fields: { name: required(NAME), label: OPTIONAL_STRING, desc: OPTIONAL_STRING, nul: OPTIONAL_BOOLEAN },
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (parts: Omit<BlobDef, 'kind'>): BlobDef => ({ kind: 'blob_def', ...parts }),
+  },
+  group_def: {
+    role: 'action_part',
+    fields: { name: required(NAME), desc: OPTIONAL_STRING },
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (parts: Omit<GroupDef, 'kind'>): GroupDef => ({ kind: 'group_def', ...parts }),
+  },
+  database_def: {
+    role: 'action_part',
+    fields: DATABASE_DEF,
+    json: json({}),
+    keyword: null,
+    operator: null,
+    make: (parts: Omit<DatabaseDef, 'kind'>): DatabaseDef => ({ kind: 'database_def', ...parts }) as DatabaseDef,
   },
 } as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };
 

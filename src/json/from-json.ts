@@ -11,7 +11,7 @@ import { checkTree, problemDiagnostic } from '../spec/check.js';
 import { readDataAction, readRecord, readRecordsSingular, readRecordsSpecifier } from './read-action.js';
 import { SYSTEM_ACTION_WORDS, readIfCondition, readJsonValue, readSystemAction, readTask, readTaskRef, readWrite } from './read-system.js';
 import { readAdminPart } from './read-admin.js';
-import type { FieldDef, FieldOption } from '../ast/admin-actions.js';
+import type { BlobDef, DatabaseDef, FieldDef, FieldOption, GroupDef } from '../ast/admin-actions.js';
 import { readExpr, readWhen } from './read-expr.js';
 import { EXPR_READERS } from './read-expr-kinds.js';
 import { readJsPartial } from './read-js.js';
@@ -263,6 +263,9 @@ export const KIND_READERS = {
   spec_key: readRecordsSingular,
   field_def: readAdminPart('field_def'),
   field_option: readAdminPart('field_option'),
+  blob_def: readAdminPart('blob_def'),
+  group_def: readAdminPart('group_def'),
+  database_def: readAdminPart('database_def'),
   select: readSelect,
   when: readWhen,
   result_column: readResultColumn,
@@ -304,6 +307,9 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
   json_value: readJsonValue,
   field_def: readAdminPart('field_def') as (v: JsonValue, cx: Cx) => Step<FieldDef>,
   field_option: readAdminPart('field_option') as (v: JsonValue, cx: Cx) => Step<FieldOption>,
+  blob_def: readAdminPart('blob_def') as (v: JsonValue, cx: Cx) => Step<BlobDef>,
+  group_def: readAdminPart('group_def') as (v: JsonValue, cx: Cx) => Step<GroupDef>,
+  database_def: readAdminPart('database_def') as (v: JsonValue, cx: Cx) => Step<DatabaseDef>,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
-import type { FieldDef, FieldOption } from '../ast/admin-actions.js';
+import type { BlobDef, DatabaseDef, FieldDef, FieldOption, GroupDef } from '../ast/admin-actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
 import type { IfCondition, JsonData, SystemAction, TaskDef, TaskReference, WriteAction } from '../ast/system-actions.js';
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Specifier, IdSpec, NameSpec, WhereSpec, WhenClause } from '../ast/nodes.js';
@@ -36,6 +36,9 @@ export interface Produces {
   json_value: JsonData;
   field_def: FieldDef;
   field_option: FieldOption;
+  blob_def: BlobDef;
+  group_def: GroupDef;
+  database_def: DatabaseDef;
 }
 export type What = keyof Produces;
 

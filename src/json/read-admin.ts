@@ -31,7 +31,14 @@ const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 };
 
 /** The JSON reader's name of what a child field's role holds. */
-const READS: Partial<Record<Role, What>> = { spec: 'specifier', field_def: 'field_def', field_option: 'field_option' };
+const READS: Partial<Record<Role, What>> = {
+  spec: 'specifier', field_def: 'field_def', field_option: 'field_option', blob_def: 'blob_def', group_def: 'group_def', database_def: 'database_def',
+  json_object: 'json_value', json_value: 'json_value',
+};
+/** What each definition is called in a message. */
+const PART_NAMES: Readonly<Record<AdminPart['kind'], string>> = {
+  field_def: 'a field definition', field_option: 'a field option', blob_def: 'a blob definition', group_def: 'a group definition', database_def: 'a database definition',
+};
 
 /** The fields of a kind that tell it apart from the other kinds of its action: one word each, required. */
 function tagFields(kind: AdminAction['kind']): readonly (FieldEntry & { json: string })[] {
@@ -62,7 +69,7 @@ export function readAdminAction(obj: JsonObject, action: string, cx: Cx): Step<A
 /** A field definition or a field option: an object of the kind's fields. */
 export function readAdminPart(kind: AdminPart['kind']) {
   return (v: JsonValue, cx: Cx): Step<AdminPart> => {
-    const name = kind === 'field_def' ? 'a field definition' : 'a field option';
+    const name = PART_NAMES[kind];
     return readByFields(expectObject(cx, v, name), cx, kind, name, []) as Step<AdminPart>;
   };
 }
@@ -99,6 +106,10 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
   if (f.child !== null) {
     const reads = READS[f.child.role];
     if (reads === undefined) throw new Error(`internal error: no JSON reader for the role ${f.child.role} of ${name}`);
+    if (f.child.role === 'json_object' && v !== undefined && v.type !== 'object' && v.type !== 'null') {
+      p.problem('wrong-type', `"${f.json}" of ${name} must be a JSON object, got ${describe(v)}`, v);
+      return () => null;
+    }
     if (f.child.shape === 'one') return p.one(reads, v);
     if (f.child.shape === 'nullable') return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);
     const items = p.attempt(() => optionalList(cx, v, `"${f.json}" (an array)`), []);

@@ -45,7 +45,7 @@ function dataAction(n: DataAction): Out {
     .map((f): readonly [string, Out | undefined] => [f.json as string, n.kind === 'fetch_posts' && f.key === 'wall' ? wallSpec(n) : fieldOut(f, node[f.key])]);
   return obj(['action', spelling.action], ['fetch', spelling.fetch ?? undefined], ...entries);
 }
-/** A definition of the administrative actions (a field definition, a field option): its fields under their JSON keys, in the table's order. */
+/** A definition of the administrative actions (a field, blob, group or database definition, a field option): its fields under their JSON keys, in the table's order. */
 function definition(n: AdminPart): Out {
   const node = n as unknown as Readonly<Record<string, unknown>>;
   return obj(...FIELD_LIST[n.kind].map((f): readonly [string, Out | undefined] => [f.json as string, fieldOut(f, node[f.key])]));
@@ -68,5 +68,8 @@ export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind'
     ),
   field_def: definition,
   field_option: definition,
+  blob_def: definition,
+  group_def: definition,
+  database_def: definition,
   ...DATA_ACTION_WRITERS,
 };

@@ -1,4 +1,4 @@
-import type { AdminAction, AdminPart, DropAction } from '../ast/admin-actions.js';
+import { DATABASE_FLAGS, type AdminAction, type AdminPart, type CreateAction, type DatabaseDef, type DropAction } from '../ast/admin-actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isBareName, quoteString, writeName } from './names.js';
@@ -42,6 +42,89 @@ const fieldDef: LayoutFn<'field_def'> = (n, _c, env) => {
 
 const fieldOption: LayoutFn<'field_option'> = (n, _c, env) =>
   leaf(n.desc === null ? verbatim(quoteString(n.value)) : concat([verbatim(quoteString(n.value)), ' ', env.options.kw('DESC'), ' ', verbatim(quoteString(n.desc))]));
+
+const blobDef: LayoutFn<'blob_def'> = (n, _c, env) => {
+  const kw = env.options.kw;
+  const parts: Doc[] = [writeName(n.name)];
+  if (n.label !== null) parts.push(' ', kw('LABEL'), ' ', verbatim(quoteString(n.label)));
+  if (n.desc !== null) parts.push(' ', kw('DESC'), ' ', verbatim(quoteString(n.desc)));
+  if (n.nul !== null) parts.push(' ', n.nul ? kw('NULL') : `${kw('NOT')} ${kw('NULL')}`);
+  return leaf(concat(parts));
+};
+
+const groupDef: LayoutFn<'group_def'> = (n, _c, env) =>
+  leaf(n.desc === null ? writeName(n.name) : concat([writeName(n.name), ' ', env.options.kw('DESC'), ' ', verbatim(quoteString(n.desc))]));
+
+/** The children of a database definition, in the order `defClauses` takes them. */
+function addDef(k: Kids, n: DatabaseDef): void {
+  k.addAll(n.fields);
+  k.addAll(n.blobs);
+  k.add(n.objects);
+  k.add(n.files);
+  k.addAll(n.databases);
+}
+
+/** A database definition after its name: `(fields) LABEL ... OPTIONS (...) DATABASES (...)`. */
+function defClauses(n: DatabaseDef, env: Env, take: () => Doc, takeN: (n: number) => Doc[]): Doc[] {
+  const kw = env.options.kw;
+  const clauses: Doc[] = [list('(', takeN(n.fields.length), ')')];
+  for (const [key, word] of [['label', 'LABEL'], ['format', 'FORMAT'], ['path', 'PATH'], ['desc', 'DESC']] as const) {
+    const v = n[key];
+    if (v !== null) clauses.push(concat([kw(word), ' ', verbatim(quoteString(v))]));
+  }
+  if (n.blobs.length > 0) clauses.push(clause(kw('BLOBS'), list('(', takeN(n.blobs.length), ')')));
+  if (n.indexes !== null) clauses.push(clause(kw('INDEXES'), list('(', n.indexes.map((i) => verbatim(quoteString(i))), ')')));
+  if (n.objects !== null) clauses.push(clause(kw('OBJECTS'), take()));
+  if (n.files !== null) clauses.push(clause(kw('FILES'), take()));
+  const options = optionsClause(env, DATABASE_FLAGS.map((f) => [f.toUpperCase(), n[f]] as const));
+  if (options) clauses.push(options);
+  if (n.databases.length > 0) clauses.push(clause(kw('DATABASES'), list('(', takeN(n.databases.length), ')')));
+  return clauses;
+}
+
+/** The definition of CREATE DATABASE: without its name, which the action prints before IN GROUP. */
+const NAMELESS: Ctx = Object.freeze({ capture: null, nameless: true });
+
+const databaseDef: LayoutFn<'database_def'> = (n, c, env) => {
+  const k = new Kids();
+  addDef(k, n);
+  return k.layout((take, takeN) => {
+    const clauses = defClauses(n, env, take, takeN);
+    if (c.nameless !== true) return statement(writeName(n.name), clauses);
+    return statement(clauses[0] as Doc, clauses.slice(1));
+  });
+};
+
+/**
+ * `CREATE GROUP name [DESC 'd'] [IN GROUP parent] [TEAMS ...]`,
+ * `CREATE DATABASE name IN GROUP parent (fields) ... [TEAMS ...]`: the definition's name stands
+ * before IN GROUP, so the definition prints without it (its span starts at its fields).
+ */
+function create(n: CreateAction, _c: Ctx, env: Env): Layout {
+  const kw = env.options.kw;
+  const k = new Kids();
+  if (n.kind === 'create_group') {
+    k.add(n.definition);
+    k.add(n.parent, DATABASE);
+  } else {
+    k.add(n.parent, DATABASE);
+    k.add(n.definition, NAMELESS);
+  }
+  k.add(n.teams);
+  return k.layout((take) => {
+    const clauses: Doc[] = [];
+    let head: Doc;
+    if (n.kind === 'create_group') {
+      head = concat([kw('CREATE'), ' ', kw('GROUP'), ' ', take()]);
+      if (n.parent !== null) clauses.push(concat([kw('IN'), ' ', kw('GROUP'), ' ', take()]));
+    } else {
+      head = concat([kw('CREATE'), ' ', kw('DATABASE'), ' ', writeName(n.definition.name), ' ', kw('IN'), ' ', kw('GROUP'), ' ', take()]);
+      clauses.push(take());
+    }
+    if (n.teams !== null) clauses.push(clause(kw('TEAMS'), take()));
+    return statement(head, clauses);
+  });
+}
 
 function drop(n: DropAction, _c: Ctx, env: Env): Layout {
   const kw = env.options.kw;
@@ -111,6 +194,11 @@ function alter(n: Extract<AdminAction, { alter: 'database' }>, _c: Ctx, env: Env
 /** Layouts of the administrative actions and their definitions. */
 export const ADMIN_LAYOUTS = {
   schema_action: (_n, _c, env) => leaf(env.options.kw('SCHEMA')),
+  create_group: create,
+  create_database: create,
+  blob_def: blobDef,
+  group_def: groupDef,
+  database_def: databaseDef,
   drop_group: drop,
   drop_database: drop,
   drop_team: drop,

@@ -28,6 +28,8 @@ export interface Ctx {
   readonly fileKeyword?: boolean;
   /** A where specifier that is a clause of its own: a write's or FETCH LOGS' `WHERE e` (action-layout.ts WHERE_CLAUSE). */
   readonly whereClause?: boolean;
+  /** The database definition of CREATE DATABASE name IN GROUP g: printed without its name (admin-layouts.ts). */
+  readonly nameless?: boolean;
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

@@ -3,6 +3,7 @@ import { fieldKey } from '../ast/actions.js';
 import { isAdminAction } from '../ast/kinds-admin.js';
 import type { Node, Specifier } from '../ast/nodes.js';
 import type { ActionProblem } from './check-actions.js';
+import type { JsonData } from '../ast/system-actions.js';
 
 /**
  * The spec's rules about the administrative actions that a tree alone can tell (src/spec/check.ts
@@ -18,11 +19,29 @@ export function fieldSpecKey(spec: Specifier): string | null {
   return null;
 }
 
+/** What is wrong with a create's `teams`, or null. */
+function teamsProblem(teams: JsonData): string | null {
+  if (teams.kind === 'json_array') return null;
+  if (teams.kind !== 'json_object') return 'must be an array of team specifiers or an object of team to privileges';
+  for (const team of teams.members) {
+    if (team.value.kind !== 'json_object') return `gives the team ${JSON.stringify(team.key)} something other than an object of privilege name to boolean`;
+    const bad = team.value.members.find((p) => p.value.kind !== 'boolean');
+    if (bad !== undefined) return `gives the privilege ${JSON.stringify(bad.key)} of the team ${JSON.stringify(team.key)} a value that is not TRUE or FALSE`;
+  }
+  return null;
+}
+
 /** The problems of one node of an administrative action (not its children). */
 export function checkAdminNode(node: Node, out: ActionProblem[]): void {
-  if (!isAdminAction(node) && node.kind !== 'field_def' && node.kind !== 'field_option') return;
+  if (!isAdminAction(node)) return;
   const n = node as AdminAction | AdminPart;
   switch (n.kind) {
+    case 'create_group':
+    case 'create_database': {
+      const problem = n.teams === null ? null : teamsProblem(n.teams);
+      if (problem !== null) out.push({ code: 'spec/teams', message: `TEAMS ${problem} (the spec: "teams is either an array of team specifiers or an object mapping team specifiers to objects of privilege name to boolean")`, node: n, field: 'teams' });
+      return;
+    }
     case 'alter_add_fields': {
       // "add_fields fails if a new field shares a name or label with another new field"
       const seen = new Map<string, string>();

@@ -183,6 +183,9 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   json_array: none,
   field_def: checkActionNode,
   field_option: checkActionNode,
+  blob_def: checkActionNode,
+  group_def: checkActionNode,
+  database_def: checkActionNode,
 };
 
 /** The kinds with a rule of their own (the others' check is `none`). */

@@ -17,10 +17,10 @@ const NUMBER = idx(T.NumberLiteral);
 
 /** The OPTIONS each data action takes: its flag fields in the kind table (src/ast/kinds-actions.ts), by JSON key in upper case. */
 const OPTION_NAMES = Object.fromEntries(
-  [...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS, 'task_def' as const].map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase())]),
+  [...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS, 'task_def' as const, 'database_def' as const].map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase())]),
 ) as unknown as { readonly [K in OptionsKind]: readonly string[] };
 /** The kinds whose flags are written in OPTIONS (...). */
-type OptionsKind = DataAction['kind'] | SystemActionKind | 'task_def';
+type OptionsKind = DataAction['kind'] | SystemActionKind | 'task_def' | 'database_def';
 
 export type Options = Record<string, boolean>;
 

@@ -47,6 +47,7 @@ export abstract class ActionRules extends AdminRules {
         action = (yield this.update(start)) as DataAction;
         break;
       case 'SCHEMA':
+      case 'CREATE':
       case 'DROP':
       case 'ALTER':
         action = (yield this.adminAction(word, start)) as DataAction;

@@ -1,5 +1,6 @@
-import type { AdminAction, FieldDef, FieldOption } from '../ast/admin-actions.js';
-import type { DataAction } from '../ast/actions.js';
+import { DATABASE_FLAGS, type AdminAction, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
+import { foldName, type DataAction, type FieldLiteral } from '../ast/actions.js';
+import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import { expectedMessage } from './messages.js';
 import { MISSING, idx, type Rule } from './parser-base.js';
@@ -33,6 +34,8 @@ export abstract class AdminRules extends WriteRules {
     switch (word) {
       case 'SCHEMA':
         return { kind: 'schema_action' };
+      case 'CREATE':
+        return yield* this.create();
       case 'DROP':
         return yield* this.drop();
       default:
@@ -106,6 +109,169 @@ export abstract class AdminRules extends WriteRules {
         return { kind: 'alter_reset_partitions', alter: 'database', op: 'reset_partitions', database, partitions };
       }
     }
+  }
+
+  /** A JSON value: `(key = value, ...)` an object, `[value, ...]` an array, or NULL, TRUE, FALSE, a number, a string. */
+  protected *jsonValue(): Rule<JsonData> {
+    const start = this.pos;
+    if (this.at(T.LParen)) {
+      this.enter(start);
+      this.next();
+      const members: JsonMemberData[] = [];
+      if (!this.at(T.RParen)) {
+        do {
+          const keyToken = this.expect(T.Name);
+          const key = foldName(this.nameOf(keyToken));
+          if (key === '' && keyToken !== MISSING) this.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
+          this.expect(T.Equals);
+          const value = (yield this.jsonValue()) as JsonData;
+          members.push(this.mark({ kind: 'json_member', key, value }, keyToken));
+        } while (this.optional(T.Comma) !== MISSING);
+      }
+      this.expect(T.RParen);
+      this.leave();
+      return this.mark({ kind: 'json_object', members }, start);
+    }
+    if (this.at(T.LBracket)) {
+      this.enter(start);
+      this.next();
+      const items: JsonData[] = [];
+      if (!this.at(T.RBracket)) {
+        do items.push((yield this.jsonValue()) as JsonData);
+        while (this.optional(T.Comma) !== MISSING);
+      }
+      this.expect(T.RBracket);
+      this.leave();
+      return this.mark({ kind: 'json_array', items }, start);
+    }
+    return this.literal('a JSON value ((key = value, ...), [...],') as FieldLiteral;
+  }
+
+  /**
+   * `CREATE GROUP name [DESC 'd'] [IN GROUP parent] [TEAMS teams]` and
+   * `CREATE DATABASE name IN GROUP parent (fields) {clause} [TEAMS teams]`; CREATE TEAM and
+   * CREATE USER are errors in the spec's words (their definitions are not shown).
+   */
+  private *create(): Generator<Rule<unknown>, AdminAction, unknown> {
+    const token = this.pos;
+    const word = this.pos < this.end ? this.image(this.pos).toUpperCase() : '';
+    if (word === 'TEAM' || word === 'USER') {
+      this.pos = this.end;
+      this.report('syntax/unshown-action', `CREATE ${word} cannot be written: the spec shows no ${word.toLowerCase()} definition ("Definitions of user and team: not shown")`, token, token, 'dsq writes no guess of what the spec does not show');
+      return { kind: 'schema_action' };
+    }
+    const what = this.kindWord(['GROUP', 'DATABASE'], 'CREATE');
+    const start = this.pos;
+    const name = this.fieldName(this.expect(T.Name));
+    if (what === 'GROUP') {
+      const desc = this.optional(T.Desc) === MISSING ? null : this.stringText('DESC');
+      const group: GroupDef = this.mark({ kind: 'group_def', name, desc }, start);
+      const parent = this.at(T.In) ? (this.pos++, this.expect(T.Group), yield* this.database()) : null;
+      const teams = yield* this.teams();
+      return { kind: 'create_group', create: 'group', definition: group, parent, teams };
+    }
+    this.expect(T.In);
+    this.expect(T.Group);
+    const parent = yield* this.database();
+    // The definition's span starts at its fields: the name and IN GROUP are the action's own text.
+    const definition = yield* this.databaseDef(name, this.pos);
+    const teams = yield* this.teams();
+    return { kind: 'create_database', create: 'database', definition, parent, teams };
+  }
+
+  /** `[TEAMS ['team', ...] | TEAMS (team = (privilege = TRUE, ...), ...)]`. */
+  private *teams(): Generator<Rule<unknown>, JsonData | null, unknown> {
+    if (this.optionalWord('TEAMS') === MISSING) return null;
+    return (yield this.jsonValue()) as JsonData;
+  }
+
+  /**
+   * The rest of a database definition after its name: `(field definitions)`, then in any order,
+   * each once, `LABEL | FORMAT | PATH | DESC 'text'`, `BLOBS (blob, ...)`, `INDEXES ('index', ...)`,
+   * `OBJECTS (key = value, ...)`, `FILES (key = id, ...)`, `OPTIONS (TRASH = TRUE, ...)` (the
+   * feature flags) and `DATABASES (name (fields) ..., ...)` (the child databases).
+   */
+  private *databaseDef(name: string, start: number): Generator<Rule<unknown>, DatabaseDef, unknown> {
+    const fields = this.at(T.LParen) ? this.fieldDefs() : (this.expectedError("'(' and the field definitions"), []);
+    const text: Record<string, string | null> = { label: null, format: null, path: null, desc: null };
+    let objects: JsonObjectData | null = null;
+    let files: JsonObjectData | null = null;
+    let blobs: BlobDef[] = [];
+    let indexes: string[] | null = null;
+    let databases: DatabaseDef[] = [];
+    let flags: Record<string, boolean> = {};
+    const seen = new Set<string>();
+    for (;;) {
+      const token = this.pos;
+      if (this.pos >= this.end) break;
+      const word = this.image(token).toUpperCase();
+      const clause = ['LABEL', 'FORMAT', 'PATH', 'DESC', 'BLOBS', 'INDEXES', 'OBJECTS', 'FILES', 'OPTIONS', 'DATABASES'].includes(word) && (this.t1() === IDENTIFIER || this.at(T.Desc) || this.at(T.Options));
+      if (!clause) break;
+      if (seen.has(word)) this.report('syntax/duplicate-option', `${word} is given twice in the definition of ${name}`, token);
+      seen.add(word);
+      if (word === 'OPTIONS') {
+        flags = this.options('database_def', {});
+        continue;
+      }
+      this.pos++;
+      switch (word) {
+        case 'BLOBS':
+          blobs = this.blobDefs();
+          break;
+        case 'INDEXES': {
+          this.expect(T.LParen);
+          indexes = [];
+          if (!this.at(T.RParen)) {
+            do indexes.push(this.stringText('an index'));
+            while (this.optional(T.Comma) !== MISSING);
+          }
+          this.expect(T.RParen);
+          break;
+        }
+        case 'OBJECTS':
+        case 'FILES': {
+          const at = this.pos;
+          const value = this.at(T.LParen) || this.at(T.LBracket) ? ((yield this.jsonValue()) as JsonData) : (this.expectedError("'(' (a JSON object: (key = value, ...))"), null);
+          if (value !== null && value.kind !== 'json_object') this.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
+          if (word === 'OBJECTS') objects = value as JsonObjectData | null;
+          else files = value as JsonObjectData | null;
+          break;
+        }
+        case 'DATABASES': {
+          this.expect(T.LParen);
+          databases = [];
+          do {
+            const childStart = this.pos;
+            const childName = this.fieldName(this.expect(T.Name));
+            databases.push(yield* this.databaseDef(childName, childStart));
+          } while (this.optional(T.Comma) !== MISSING);
+          this.expect(T.RParen);
+          break;
+        }
+        default:
+          text[word.toLowerCase()] = this.stringText(word);
+      }
+    }
+    const flagValues = Object.fromEntries(DATABASE_FLAGS.map((f) => [f, flags[f.toUpperCase()] ?? null]));
+    const node = { kind: 'database_def' as const, name, label: text['label'], format: text['format'], path: text['path'], desc: text['desc'], ...flagValues, objects, files, fields, blobs, indexes, databases } as unknown as DatabaseDef;
+    return this.mark(node, start);
+  }
+
+  /** `'(' name [LABEL 'l'] [DESC 'd'] [[NOT] NULL] {, ...} ')'`. */
+  private blobDefs(): BlobDef[] {
+    this.expect(T.LParen);
+    const out: BlobDef[] = [];
+    do {
+      const start = this.pos;
+      const name = this.fieldName(this.expect(T.Name));
+      const label = this.optionalWord('LABEL') === MISSING ? null : this.stringText('LABEL');
+      const desc = this.optional(T.Desc) === MISSING ? null : this.stringText('DESC');
+      const negated = this.optional(T.Not) !== MISSING;
+      const nul = negated || this.at(T.Null) ? (this.expect(T.Null), !negated) : null;
+      out.push(this.mark({ kind: 'blob_def', name, label, desc, nul }, start));
+    } while (this.optional(T.Comma) !== MISSING);
+    this.expect(T.RParen);
+    return out;
   }
 
   /** `field definition {, field definition}`, in parentheses or not (the printer writes none). */

@@ -98,6 +98,11 @@ export const KIND_EXAMPLES: { readonly [K in NodeKind]: string } = {
   json_array: "RUN TASK 'import' CONF (a = [1, 2])",
   // The administrative actions (src/syntax/admin-rules.ts)
   schema_action: 'SCHEMA',
+  create_group: "CREATE GROUP shop DESC 'the shop' IN GROUP root TEAMS ['ops']",
+  create_database: 'CREATE DATABASE orders IN GROUP shop (id int(8) KEY, note utf8text NULL) OPTIONS (TRASH = TRUE, FILE = TRUE)',
+  group_def: "CREATE GROUP shop DESC 'the shop'",
+  database_def: 'CREATE DATABASE orders IN GROUP shop (id int(8) KEY) DATABASES (lines (n int(4)))',
+  blob_def: "CREATE DATABASE docs IN GROUP shop (id int(8) KEY) BLOBS (scan LABEL 'Scan' NULL)",
   drop_group: 'DROP GROUP archive CHILDREN',
   drop_database: 'DROP DATABASE shop.old OPTIONS (CHILDREN = FALSE)',
   drop_team: "DROP TEAM 'interns'",

@@ -1,10 +1,9 @@
 import type { TokenType } from 'chevrotain';
-import { foldName, type FieldLiteral } from '../ast/actions.js';
 import type { DateTimeLit, Expr, Select, Specifier } from '../ast/nodes.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { kindFits } from '../ast/fields.js';
 import {
-  UNSHOWN_ACTIONS, type IfCondition, type JsonData, type JsonMemberData, type SystemAction, type TaskDef, type TaskReference, type WriteAction,
+  UNSHOWN_ACTIONS, type IfCondition, type JsonData, type SystemAction, type TaskDef, type TaskReference, type WriteAction,
 } from '../ast/system-actions.js';
 import { ActionRules } from './action-rules.js';
 import { expectedMessage } from './messages.js';
@@ -175,42 +174,6 @@ export abstract class SystemRules extends ActionRules {
       auto: options['AUTO'] ?? null, archive: options['ARCHIVE'] ?? null, open: options['OPEN'] ?? null, desc, priority, timeout, refId,
     };
     return this.mark(node, start);
-  }
-
-  /** A JSON value: `(key = value, ...)` an object, `[value, ...]` an array, or NULL, TRUE, FALSE, a number, a string. */
-  private *jsonValue(): Rule<JsonData> {
-    const start = this.pos;
-    if (this.at(T.LParen)) {
-      this.enter(start);
-      this.next();
-      const members: JsonMemberData[] = [];
-      if (!this.at(T.RParen)) {
-        do {
-          const keyToken = this.expect(T.Name);
-          const key = foldName(this.nameOf(keyToken));
-          if (key === '' && keyToken !== MISSING) this.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
-          this.expect(T.Equals);
-          const value = (yield this.jsonValue()) as JsonData;
-          members.push(this.mark({ kind: 'json_member', key, value }, keyToken));
-        } while (this.optional(T.Comma) !== MISSING);
-      }
-      this.expect(T.RParen);
-      this.leave();
-      return this.mark({ kind: 'json_object', members }, start);
-    }
-    if (this.at(T.LBracket)) {
-      this.enter(start);
-      this.next();
-      const items: JsonData[] = [];
-      if (!this.at(T.RBracket)) {
-        do items.push((yield this.jsonValue()) as JsonData);
-        while (this.optional(T.Comma) !== MISSING);
-      }
-      this.expect(T.RBracket);
-      this.leave();
-      return this.mark({ kind: 'json_array', items }, start);
-    }
-    return this.literal('a JSON value ((key = value, ...), [...],') as FieldLiteral;
   }
 
   /** `IF (SELECT ...) THEN write {ELSE IF (SELECT ...) THEN write} [ELSE write]`. */

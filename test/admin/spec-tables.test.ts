@@ -21,6 +21,44 @@ const alter = (op: string, rest: object) => ({ action: 'alter', alter: 'database
 
 const ROWS: readonly Row[] = [
   { row: 'schema', text: 'SCHEMA', json: { action: 'schema' } },
+  { row: 'create / group — group (group definition: name, desc)', text: "CREATE GROUP shop DESC 'the shop'", json: { action: 'create', create: 'group', group: { name: 'shop', desc: 'the shop' } } },
+  { row: 'create / group — parent (group specifier; no, absent means root-level group)', text: 'CREATE GROUP eu IN GROUP shop', json: { action: 'create', create: 'group', group: { name: 'eu' }, parent: 'shop' } },
+  { row: 'create / group — teams: an array of team specifiers', text: "CREATE GROUP eu TEAMS ['ops', 3]", json: { action: 'create', create: 'group', group: { name: 'eu' }, teams: ['ops', 3] } },
+  {
+    row: 'create / group — teams: an object of team to privilege name to boolean',
+    text: 'CREATE GROUP eu IN GROUP 4 TEAMS (ops = (read = TRUE, alter = FALSE), audit = ())',
+    json: { action: 'create', create: 'group', group: { name: 'eu' }, parent: 4, teams: { ops: { read: true, alter: false }, audit: {} } },
+  },
+  {
+    row: 'create / database — database (database definition), parent (group specifier; yes)',
+    text: 'CREATE DATABASE orders IN GROUP shop (id int(8) KEY, note utf8text NULL) OPTIONS (TRASH = TRUE, FILE = TRUE)',
+    json: { action: 'create', create: 'database', database: { name: 'orders', file: true, trash: true, fields: [{ name: 'id', type: 'int(8)', key: true }, { name: 'note', type: 'utf8text', nul: true }] }, parent: 'shop' },
+  },
+  {
+    row: 'database definition — every property (name, label, format, path, desc, the twelve flags, objects, files, fields, blobs, indexes, databases) and teams',
+    text:
+      "CREATE DATABASE orders IN GROUP 7 (id int(8) KEY) LABEL 'Orders' FORMAT 'f' PATH 'p' DESC 'd' BLOBS (scan LABEL 'Scan' DESC 'x' NOT NULL, pdf) INDEXES ('id', 'a,b') OBJECTS (a = 1.5, b = [1, 'x', NULL]) FILES (logo = 'obj-1', old = NULL) " +
+      'OPTIONS (DYNAMIC = TRUE, EVENT = FALSE, FILE = TRUE, LINK = TRUE, LOCK = TRUE, LOG = TRUE, NOTIFY = TRUE, SUBSCRIBE = TRUE, TAG = TRUE, TRACK = TRUE, TRASH = TRUE, WALL = FALSE) ' +
+      "DATABASES (lines (n int(4)) OPTIONS (TAG = TRUE), notes (t utf8text) DATABASES (x (y int(4)))) TEAMS (ops = (insert = TRUE))",
+    json: {
+      action: 'create',
+      create: 'database',
+      database: {
+        name: 'orders', label: 'Orders', format: 'f', path: 'p', desc: 'd',
+        dynamic: true, event: false, file: true, link: true, lock: true, log: true, notify: true, subscribe: true, tag: true, track: true, trash: true, wall: false,
+        objects: { a: 1.5, b: [1, 'x', null] }, files: { logo: 'obj-1', old: null },
+        fields: [{ name: 'id', type: 'int(8)', key: true }],
+        blobs: [{ name: 'scan', label: 'Scan', desc: 'x', nul: false }, { name: 'pdf' }],
+        indexes: ['id', 'a,b'],
+        databases: [
+          { name: 'lines', tag: true, fields: [{ name: 'n', type: 'int(4)' }] },
+          { name: 'notes', fields: [{ name: 't', type: 'utf8text' }], databases: [{ name: 'x', fields: [{ name: 'y', type: 'int(4)' }] }] },
+        ],
+      },
+      parent: 7,
+      teams: { ops: { insert: true } },
+    },
+  },
   { row: 'drop / group', text: 'DROP GROUP archive', json: { action: 'drop', drop: 'group', group: 'archive' } },
   { row: 'drop / group — children (boolean; false): with it they are dropped too', text: 'DROP GROUP archive CHILDREN', json: { action: 'drop', drop: 'group', group: 'archive', children: true } },
   { row: 'drop / group — children false, explicit', text: 'DROP GROUP 7 OPTIONS (CHILDREN = FALSE)', json: { action: 'drop', drop: 'group', group: 7, children: false } },
@@ -82,6 +120,39 @@ describe('what the spec does not show: an error in its words', () => {
   it('create / user: "Definitions of user and team: not shown"', () => {
     const r = fromJsonResult('{"action": "create", "create": "user", "user": {}}');
     expect(r.diagnostics[0]?.message).toContain('Definitions of user and team: not shown');
+  });
+});
+
+describe('create: what the spec does not allow', () => {
+  it('CREATE TEAM / CREATE USER text: "Definitions of user and team: not shown"', () => {
+    for (const what of ['TEAM', 'USER']) {
+      const d = parseResult(`CREATE ${what} ops`).diagnostics;
+      expect(d.map((x) => x.code)).toEqual(['syntax/unshown-action']);
+      expect(d[0]?.message).toContain('Definitions of user and team: not shown');
+    }
+  });
+  it('create database needs parent (group specifier; yes)', () => {
+    expect(parseResult('CREATE DATABASE orders (id int(8))').diagnostics[0]?.code).toBe('syntax/unexpected-token');
+    const d = fromJsonResult('{"action": "create", "create": "database", "database": {"name": "o", "fields": [{"name": "a", "type": "int(4)"}]}}').diagnostics[0];
+    expect([d?.code, d?.message]).toEqual(['json/missing-property', expect.stringContaining('"parent"')]);
+  });
+  it('a database definition needs at least one field', () => {
+    const d = fromJsonResult('{"action": "create", "create": "database", "database": {"name": "o", "fields": []}, "parent": "g"}').diagnostics[0];
+    expect([d?.code, d?.pointer]).toEqual(['json/empty-list', '/database/fields']);
+  });
+  it('teams: a privilege that is not a boolean, a team given other than privileges', () => {
+    expect(parseResult('CREATE GROUP g TEAMS (ops = (read = 1))').diagnostics.map((d) => d.code)).toEqual(['spec/teams']);
+    const j = fromJsonResult('{"action": "create", "create": "group", "group": {"name": "g"}, "teams": {"ops": true}}').diagnostics;
+    expect(j.map((d) => [d.code, d.pointer])).toEqual([['spec/teams', '/teams']]);
+    expect(fromJsonResult('{"action": "create", "create": "group", "group": {"name": "g"}, "teams": "ops"}').diagnostics.map((d) => d.code)).toEqual(['spec/teams']);
+  });
+  it('objects and files are JSON objects', () => {
+    expect(parseResult('CREATE DATABASE o IN GROUP g (a int(4)) OBJECTS [1]').diagnostics.map((d) => d.code)).toEqual(['syntax/json-object']);
+    const d = fromJsonResult('{"action": "create", "create": "database", "database": {"name": "o", "fields": [{"name": "a", "type": "int(4)"}], "files": [1]}, "parent": "g"}').diagnostics[0];
+    expect([d?.code, d?.pointer]).toEqual(['json/wrong-type', '/database/files']);
+  });
+  it('an unknown feature flag in OPTIONS names the twelve', () => {
+    expect(parseResult('CREATE DATABASE o IN GROUP g (a int(4)) OPTIONS (TRASHED = TRUE)').diagnostics[0]?.message).toContain('DYNAMIC, EVENT, FILE, LINK, LOCK, LOG, NOTIFY, SUBSCRIBE, TAG, TRACK, TRASH, WALL');
   });
 });
 
