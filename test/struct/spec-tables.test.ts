@@ -159,6 +159,13 @@ describe("STRUCT MN MERGE and STRUCT EVENT CLEAR: an error in the spec's words, 
   });
 });
 
+describe('struct actions: the Errors rows', () => {
+  it('struct event with both name and e_id: an error at the event, in text and JSON', () => {
+    expect(textError("STRUCT EVENT INSERT INTO e RECORDS (t = 1), (name = 'a', e_id = 4)")).toMatchObject({ code: 'spec/event-name-and-id', at: '1:45' });
+    expect(jsonError('{"action": "struct_event", "op": "insert", "database": "e", "events": [{"name": "a", "e_id": 4}]}')).toMatchObject({ code: 'spec/event-name-and-id', at: '/events/0' });
+  });
+});
+
 describe('struct actions: malformed input gets a clear error', () => {
   it('a partition is a boolean or {from, to}; another order is kept as written', () => {
     const json = '{"action":"struct_create","create":"pipe","model":"m","name":"p","partition":{"to":2030}}';
