@@ -5,6 +5,7 @@ import {
 } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 import type { SystemAction, SystemPart } from './system-actions.js';
+import { STRUCT_SUBTYPES } from './kinds-struct.js';
 
 /**
  * The kind table's DOWNLOAD, task and thread actions and system actions, and the parts only
@@ -50,8 +51,8 @@ const THREAD_NAMES: ValueField = {
   rule: (v) => (Array.isArray(v) && v.length === 0 ? 'must name at least one thread' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
 };
 
-/** DOWNLOAD's variants: the `"download"` property of each. */
-export const SUBTYPES = { download_record: ['download', 'record'], download_post: ['download', 'post'] } as const satisfies { readonly [K in Kind]?: readonly [string, string] };
+/** DOWNLOAD's variants: the `"download"` property of each; and struct_event's `"op"` and struct_create's `"create"` (kinds-struct.ts). */
+export const SUBTYPES = { download_record: ['download', 'record'], download_post: ['download', 'post'], ...STRUCT_SUBTYPES } as const satisfies { readonly [K in Kind]?: readonly [string, string] };
 
 export const SYSTEM_KINDS = {
   download_record: {

@@ -5,6 +5,7 @@ import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
 import { SYSTEM_KINDS } from './kinds-system.js';
 import { ADMIN_KINDS } from './kinds-admin.js';
+import { STRUCT_KINDS } from './kinds-struct.js';
 import { EXPRESSION_KINDS } from './kinds-expressions.js';
 import { SELECT_KINDS } from './kinds-select.js';
 import type { KindRole, KindSpec } from './kind-spec.js';
@@ -46,6 +47,7 @@ export const KINDS = {
   ...ACTION_KINDS,
   ...ADMIN_KINDS,
   ...SYSTEM_KINDS,
+  ...STRUCT_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
 
@@ -82,8 +84,8 @@ export function isExpr(node: Node): node is Expr {
 
 /** The data actions (src/ast/actions.ts): every action but the SELECT action, in the table's order. */
 export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action' && (Object.hasOwn(ACTION_KINDS, k) || Object.hasOwn(ADMIN_KINDS, k))) as DataActionKind[];
-/** DOWNLOAD, the task and thread actions and the system actions (kinds-system.ts), in the table's order. */
-export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && Object.hasOwn(SYSTEM_KINDS, k)) as SystemActionKind[];
+/** DOWNLOAD, the task and thread actions, the system actions (kinds-system.ts) and the struct actions (kinds-struct.ts), in the table's order. */
+export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && (Object.hasOwn(SYSTEM_KINDS, k) || Object.hasOwn(STRUCT_KINDS, k))) as SystemActionKind[];
 const SYSTEM_ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
 export function isSystemAction(node: { readonly kind: string }): node is SystemAction {
   return SYSTEM_ACTION_SET.has(node.kind);

@@ -1,4 +1,5 @@
 import type { DateTimeLit, NullLit, NumberLit, Select, Specifier, StringLit } from './nodes.js';
+import type { StructAction } from './struct-actions.js';
 import type { BooleanLit, RecordsSpecifier, RecordsWrite, RemoveAction, UpdateAction } from './actions.js';
 
 /**
@@ -150,7 +151,8 @@ export interface IfAction {
 }
 
 export type TaskAction = RunAction | ConcludeAction | CancelAction | CleanAction | PauseAction;
-export type SystemAction = DownloadRecord | DownloadPost | TaskAction | AccessAction | EchoAction | WaitAction | IfAction;
+/** With the struct actions (struct-actions.ts): they are read, written and checked as these are. */
+export type SystemAction = DownloadRecord | DownloadPost | TaskAction | AccessAction | EchoAction | WaitAction | IfAction | StructAction;
 export type SystemActionKind = SystemAction['kind'];
 /** Nodes that stand only inside these actions. */
 export type SystemPart = TaskDef | TaskId | TaskRef | IfCondition | JsonObjectData | JsonMemberData | JsonArrayData;

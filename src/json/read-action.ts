@@ -209,7 +209,7 @@ export function readRecord(v: JsonValue, cx: Cx): Step<RecordData> {
 }
 
 /** A record's "file": its "type" and "content" are each checked (a bad one does not hide the other); null when either is bad. */
-function readFile(p: Parts, cx: Cx, v: JsonValue): FileRef | null {
+export function readFile(p: Parts, cx: Cx, v: JsonValue): FileRef | null {
   if (v.type === 'string') return located<FileRef>(cx, { kind: 'file_ref', form: 'object', value: v.value }, v);
   const what = 'a binary object: an uploaded object id (a string), {"type": "text", "content": ...} or {"type": "base64", "content": ...}';
   const obj = expectObject(cx, v, what);

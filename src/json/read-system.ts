@@ -8,7 +8,8 @@ import { UNSHOWN_ACTIONS, type IfCondition, type JsonData, type JsonMemberData, 
 import { didYouMean } from './error.js';
 import { Parts, describe, expectArray, expectObject, expectString, fail, prop, quoteText, unknownName, type Cx, type Slot, type Step, type What } from './parts.js';
 import { flagProp, jsonProps, optionalList, stringProp, wholeProp } from './plain-props.js';
-import { readDataAction } from './read-action.js';
+import { readDataAction, readFile } from './read-action.js';
+import { UNSHOWN_STRUCT } from '../ast/struct-actions.js';
 import { foldKey, type JsonObject, type JsonValue } from './value.js';
 
 /**
@@ -24,7 +25,7 @@ import { foldKey, type JsonObject, type JsonValue } from './value.js';
 /** The `"action"` of each of these actions (DOWNLOAD's two variants share `download`). */
 export const SYSTEM_ACTIONS: readonly string[] = [...new Set(SYSTEM_ACTION_KINDS.map((k) => KINDS[k].json.action as string))];
 /** The actions this reader answers: its own, and those the spec does not show (an error naming the spec's words). */
-export const SYSTEM_ACTION_WORDS: readonly string[] = [...SYSTEM_ACTIONS, ...Object.keys(UNSHOWN_ACTIONS)];
+export const SYSTEM_ACTION_WORDS: readonly string[] = [...SYSTEM_ACTIONS, ...Object.keys(UNSHOWN_ACTIONS), 'struct_mn_merge'];
 
 /** The writes `if` runs (the spec: "Only write actions"). */
 const WRITE_KINDS = DATA_ACTION_KINDS.filter((k) => kindFits(k, 'write'));
@@ -41,6 +42,9 @@ const READS: Partial<Record<Role, What>> = {
   write: 'write',
   json_object: 'json_value',
   json_value: 'json_value',
+  // The struct actions' (src/ast/kinds-struct.ts)
+  record: 'record',
+  field_def: 'field_def',
 };
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
@@ -52,6 +56,11 @@ export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
   const unshown = UNSHOWN_ACTIONS[name];
   if (unshown !== undefined) {
     fail(cx, 'unshown-action', `the action ${quoteText(name)} cannot be written: ${unshown}`, action, 'dsq writes no guess of what the spec does not show');
+  }
+  const op = obj.get('op');
+  if (name === 'struct_mn_merge' || (name === 'struct_event' && op !== undefined && op.type === 'string' && op.value === 'clear')) {
+    const words = name === 'struct_event' ? 'struct_event op "clear"' : quoteText(name);
+    fail(cx, 'unshown-action', `the action ${words} cannot be written: ${UNSHOWN_STRUCT}`, name === 'struct_event' ? (op as JsonValue) : action, 'dsq writes no guess of what the spec does not show');
   }
   let kinds = SYSTEM_ACTION_KINDS.filter((k) => KINDS[k].json.action === name);
   const p = new Parts(cx);
@@ -91,6 +100,10 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
   const v = obj.get(f.json);
   if (f.child !== null) {
     const role = f.child.role;
+    if (role === 'file_ref') {
+      const file = v === undefined ? null : p.attempt(() => readFile(p, cx, v), null);
+      return () => file;
+    }
     if (role === 'instant') {
       const instant = p.attempt(() => readInstant(cx, v, f.json), null);
       return () => instant;
@@ -108,6 +121,10 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
       return () => null;
     }
     if (shape === 'one') return p.one(reads, v);
+    if (f.key === 'partition' && v !== undefined && v.type !== 'null' && v.type !== 'boolean' && !isPartition(v)) {
+      p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} (the spec: "boolean or object with \`from\` start year and \`to\` end year"), got ${describe(v)}`, v);
+      return () => null;
+    }
     return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);
   }
   const value = f.value as NonNullable<FieldEntry['value']>;
@@ -134,6 +151,11 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
       plain = stringProp(p, cx, obj, f.json, `"${f.json}" (a string)`);
   }
   return () => plain;
+}
+
+/** A pipe's partition object: `from` and `to`, numbers. */
+function isPartition(v: JsonValue): boolean {
+  return v.type === 'object' && v.members.length > 0 && v.members.every((m) => (m.key === 'from' || m.key === 'to') && m.value.type === 'number');
 }
 
 /** An instant (wait's fail_before): epoch milliseconds (a whole number) or datetime text. */

@@ -4,6 +4,8 @@ import type { Expr, Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { children } from '../ast/walk.js';
 import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
+import { STRUCT_KINDS } from '../ast/kinds-struct.js';
+import type { StructAction } from '../ast/struct-actions.js';
 import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 
 /**
@@ -190,6 +192,7 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   json_array: level,
   // The administrative actions (src/ast/admin-actions.ts): no level of the parser's in their parentheses.
   ...(Object.fromEntries(ADMIN_NODE_KINDS.map((k) => [k, flat])) as { readonly [K in AdminAction['kind'] | AdminPart['kind']]: Nesting<K> }),
+  ...(Object.fromEntries(Object.keys(STRUCT_KINDS).map((k) => [k, flat])) as { readonly [K in StructAction['kind']]: Nesting<K> }),
 };
 
 /**

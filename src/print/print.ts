@@ -6,6 +6,7 @@ import type { Doc } from './doc/doc.js';
 import { NO_CAPTURE, toDoc, type Env, type LayoutTable } from './engine.js';
 import { ACTION_LAYOUTS } from './actions.js';
 import { SYSTEM_LAYOUTS } from './system-layouts.js';
+import { STRUCT_LAYOUTS } from './struct-layouts.js';
 import { EXPRESSION_LAYOUTS } from './expressions.js';
 import { resolveOptions, type PrintOptions, type ResolvedOptions } from './options.js';
 import { SELECT_LAYOUTS } from './select.js';
@@ -19,6 +20,7 @@ export const LAYOUTS: LayoutTable = {
   ...SELECT_LAYOUTS,
   ...ACTION_LAYOUTS,
   ...SYSTEM_LAYOUTS,
+  ...STRUCT_LAYOUTS,
 };
 
 const PLAIN = {

@@ -1,4 +1,5 @@
 import type { SystemActionKind, SystemPart } from '../ast/system-actions.js';
+import type { StructAction } from '../ast/struct-actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
@@ -94,7 +95,7 @@ export const SYSTEM_LAYOUTS = {
   json_object: (n) => ({ children: n.members, ctx: PLAIN, build: (docs) => list('(', docs, ')') }),
   json_member: (n) => ({ children: [n.value], ctx: PLAIN, build: ([v]) => group([writeName(n.key), ' =', indent([line, v as Doc])]) }),
   json_array: (n) => ({ children: n.items, ctx: PLAIN, build: (docs) => list('[', docs, ']') }),
-} satisfies { readonly [K in SystemActionKind | SystemPart['kind']]: LayoutFn<K> };
+} satisfies { readonly [K in Exclude<SystemActionKind, StructAction['kind']> | SystemPart['kind']]: LayoutFn<K> };
 
 function tasksStatement(kw: (word: string) => string, word: string, tasks: readonly Doc[], ignore: boolean | null): Doc {
   const head = group([kw(word), ' ', kw('TASKS'), indent([line, commaList(tasks)])]);

@@ -27,6 +27,15 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
     const reason = f.value?.list === true && Array.isArray(value) ? rule(value, record) : value === null && f.value?.nullable === true ? null : rule(value, record);
     if (reason !== null) out.push({ code: `spec/${f.value?.code === 'number' ? 'invalid-number' : 'invalid-value'}`, message: `${what(node.kind as Kind, f.json ?? f.key)} ${reason}`, node, field: f.json ?? f.key });
   }
+  if (node.kind === 'struct_event_insert') {
+    // The spec's Errors: "struct event with both name and e_id" fails (Struct actions, rule 2).
+    for (const event of node.events) {
+      const keys = [...event.values, ...event.expressions].map((f) => fieldKey(f.field));
+      if (keys.includes('name') && keys.includes('e_id')) {
+        out.push({ code: 'spec/event-name-and-id', message: 'an event with both name and e_id fails (the spec: "An event with both `name` and `e_id` fails")', node: event });
+      }
+    }
+  }
   if (node.kind === 'json_object') {
     const seen = new Map<string, string>();
     for (const m of node.members) {

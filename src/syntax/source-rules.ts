@@ -1,6 +1,6 @@
 import type { JoinOp, Select, Source, Specifier, TableSource } from '../ast/index.js';
 import { JoinNode, SelectSourceNode, TableDatabaseNode, TableNode, TableSystemNode } from '../ast/objects.js';
-import { SystemRules } from './system-rules.js';
+import { StructRules } from './struct-rules.js';
 import { stringValue } from './literals.js';
 import { IS_NAME, MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
@@ -13,7 +13,7 @@ import { isAliasReservedWord, isUnsupportedJoinWord } from './words.js';
  * (parser.ts) share. A source is a generator run by `drive` (parser-base.ts), so subqueries in
  * FROM nest without using the call stack.
  */
-export abstract class SourceRules extends SystemRules {
+export abstract class SourceRules extends StructRules {
   /**
    * `[[AS] name]` after a result column or a table. A word that is a keyword in common SQL
    * (words.ts) is never a bare alias: it is left for the error it makes where it stands

@@ -108,6 +108,9 @@ export abstract class SystemRules extends ActionRules {
       case 'IF':
         node = yield* this.ifAction();
         break;
+      case 'STRUCT':
+        node = yield* this.structAction();
+        break;
       default: {
         // DESTROY, RESUME, SYNC, VIEW: the spec does not show them.
         const spec = UNSHOWN_ACTIONS[word.toLowerCase()] as string;
@@ -119,6 +122,9 @@ export abstract class SystemRules extends ActionRules {
     if (this.pos < this.end) this.notAllInputParsed('statement');
     return this.mark(node, start);
   }
+
+  /** `STRUCT ...` after the word STRUCT (struct-rules.ts). */
+  protected abstract structAction(): Generator<Rule<unknown>, SystemAction, unknown>;
 
   /** `RECORD records FROM database [VERSION n]` or `POST n`. */
   private *download(): Generator<Rule<unknown>, SystemAction, unknown> {

@@ -51,60 +51,7 @@ export abstract class WriteRules extends FetchRules {
     if (this.at(T.From)) {
       // `FROM CSV FILE 'id'`, `FROM DSV (DELIMITER = ';') TEXT '...'`: delimiter-separated data
       delimited = this.delimitedRecords();
-    } else if (this.at(T.LParen)) {
-      // `(a, b) VALUES (1, 2), (3, 4)`
-      this.next();
-      do columns.push(this.expect(T.Name));
-      while (this.optional(T.Comma) !== MISSING);
-      this.expect(T.RParen);
-      names = columns.map((c) => this.fieldName(c));
-      if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
-      else {
-        this.expectWord('VALUES', 'VALUES');
-        do {
-          const rowStart = this.expect(T.LParen);
-          const cells: Cell[] = [];
-          if (!this.at(T.RParen)) {
-            do cells.push(yield* this.cell(names[cells.length] ?? ''));
-            while (this.optional(T.Comma) !== MISSING);
-          }
-          this.expect(T.RParen);
-          const count = `a row of VALUES has ${cells.length} value${cells.length === 1 ? '' : 's'} for ${names.length} field${names.length === 1 ? '' : 's'}`;
-          if (cells.length !== names.length) this.report('syntax/values-count', count, rowStart, this.last());
-          for (let i = cells.length; i < names.length; i++) cells.push({ kind: 'literal', value: this.checkAndFreeze(new NullNode()) }); // stand-ins: tools read every name
-          records.push(this.mark(this.record(names, cells.slice(0, names.length), columns, false), rowStart));
-        } while (this.optional(T.Comma) !== MISSING);
-      }
-    } else if (this.atWord('RECORDS')) {
-      // `RECORDS (a = 1, b = 2), (c = 3)` or `RECORDS NONE`
-      this.next();
-      if (this.optionalWord('NONE') === MISSING) {
-        do {
-          const recordStart = this.expect(T.LParen);
-          const names: string[] = [];
-          const tokens: number[] = [];
-          const cells: Cell[] = [];
-          if (!this.at(T.RParen)) {
-            do {
-              const nameToken = this.expect(T.Name);
-              tokens.push(nameToken);
-              names.push(this.fieldName(nameToken));
-              this.expect(T.Equals);
-              cells.push(yield* this.cell(names[names.length - 1] as string));
-            } while (this.optional(T.Comma) !== MISSING);
-          }
-          this.expect(T.RParen);
-          records.push(this.mark(this.record(names, cells, tokens, true), recordStart));
-        } while (this.optional(T.Comma) !== MISSING);
-      }
-    } else if (this.at(T.Select)) {
-      this.insertSelect(word);
-    } else if (this.atWord('VALUES')) {
-      this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.pos, this.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
-      this.pos = this.end;
-    } else {
-      this.expectedError("'(' field names ')' VALUES ..., RECORDS (...) or FROM CSV ...");
-    }
+    } else names = yield* this.recordRows(word, records, columns);
     let onDuplicate: OnDuplicate | null = null;
     let onRemove: OnRemove | null = null;
     const allowedDuplicate: readonly OnDuplicate[] = word === 'INSERT' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
@@ -142,6 +89,74 @@ export abstract class WriteRules extends FetchRules {
     columns.forEach((token, i) => this.propertySpan(node, `columns/${names[i] as string}`, token));
     this.propertySpan(node, 'columns', columns[0] ?? MISSING, columns.at(-1) ?? MISSING);
     return node;
+  }
+
+  /**
+   * The records of a write as record objects: `(fields) VALUES (...), ...` (the column tokens
+   * into `columns`) or `RECORDS (field = value, ...), ...` (into `records`), and the VALUES
+   * names. STRUCT EVENT INSERT reads its events with it (struct-rules.ts).
+   */
+  protected *recordRows(word: string, records: RecordData[], columns: number[]): Generator<Rule<unknown>, string[], unknown> {
+    let names: string[] = [];
+    if (this.at(T.LParen)) {
+      // `(a, b) VALUES (1, 2), (3, 4)`
+      this.next();
+      do columns.push(this.expect(T.Name));
+      while (this.optional(T.Comma) !== MISSING);
+      this.expect(T.RParen);
+      names = columns.map((c) => this.fieldName(c));
+      if (this.at(T.Select) || (this.at(T.LParen) && this.tk(2) === SELECT)) this.insertSelect(word);
+      else {
+        this.expectWord('VALUES', 'VALUES');
+        do {
+          const rowStart = this.expect(T.LParen);
+          const cells: Cell[] = [];
+          if (!this.at(T.RParen)) {
+            do cells.push(yield* this.cell(names[cells.length] ?? ''));
+            while (this.optional(T.Comma) !== MISSING);
+          }
+          this.expect(T.RParen);
+          const count = `a row of VALUES has ${cells.length} value${cells.length === 1 ? '' : 's'} for ${names.length} field${names.length === 1 ? '' : 's'}`;
+          if (cells.length !== names.length) this.report('syntax/values-count', count, rowStart, this.last());
+          for (let i = cells.length; i < names.length; i++) cells.push({ kind: 'literal', value: this.checkAndFreeze(new NullNode()) }); // stand-ins: tools read every name
+          records.push(this.mark(this.record(names, cells.slice(0, names.length), columns, false), rowStart));
+        } while (this.optional(T.Comma) !== MISSING);
+      }
+    } else if (this.atWord('RECORDS')) {
+      // `RECORDS (a = 1, b = 2), (c = 3)` or `RECORDS NONE`
+      this.next();
+      if (this.optionalWord('NONE') === MISSING) {
+        do records.push(yield* this.recordObject());
+        while (this.optional(T.Comma) !== MISSING);
+      }
+    } else if (this.at(T.Select)) {
+      this.insertSelect(word);
+    } else if (this.atWord('VALUES')) {
+      this.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, this.pos, this.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
+      this.pos = this.end;
+    } else {
+      this.expectedError(`'(' field names ')' VALUES ..., RECORDS (...)${word === 'EVENTS' ? '' : ' or FROM CSV ...'}`);
+    }
+    return names;
+  }
+
+  /** One record object: `(field = value, ...)` (RECORDS; STRUCT EVENT's SET). */
+  protected *recordObject(): Generator<Rule<unknown>, RecordData, unknown> {
+    const recordStart = this.expect(T.LParen);
+    const names: string[] = [];
+    const tokens: number[] = [];
+    const cells: Cell[] = [];
+    if (!this.at(T.RParen)) {
+      do {
+        const nameToken = this.expect(T.Name);
+        tokens.push(nameToken);
+        names.push(this.fieldName(nameToken));
+        this.expect(T.Equals);
+        cells.push(yield* this.cell(names[names.length - 1] as string));
+      } while (this.optional(T.Comma) !== MISSING);
+    }
+    this.expect(T.RParen);
+    return this.mark(this.record(names, cells, tokens, true), recordStart);
   }
 
   /**

@@ -364,7 +364,7 @@ const CASES: readonly Case[] = [
     name: 'another action',
     text: '{"action": "version"}',
     code: 'json/unknown-action',
-    message: 'unknown action "version"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, create, alter, drop, download, run, conclude, cancel, clean, pause, access, echo, wait, if',
+    message: 'unknown action "version"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, create, alter, drop, download, run, conclude, cancel, clean, pause, access, echo, wait, if, struct_buffer_import, struct_mn_alias, struct_mn_edit, struct_event, struct_create',
     pointer: '/action',
     at: '1:12',
   },

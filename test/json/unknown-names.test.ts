@@ -17,7 +17,7 @@ const message = (json: string, pointer: string): string => {
   return found.message;
 };
 
-const ACTIONS = 'dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, create, alter, drop, download, run, conclude, cancel, clean, pause, access, echo, wait, if';
+const ACTIONS = 'dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, create, alter, drop, download, run, conclude, cancel, clean, pause, access, echo, wait, if, struct_buffer_import, struct_mn_alias, struct_mn_edit, struct_event, struct_create';
 const JOINS = 'expected one of join, left, left_outer, inner, cross';
 
 describe('every "unknown ..." message names the value as written', () => {
