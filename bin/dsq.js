@@ -18,7 +18,7 @@
 // `import ... from 'node:fs'` makes a module facade that reads every export of the module, and
 // for these five that cost a run about a third of `node -e 0`'s start-up (older Nodes: import()).
 const builtin = (name) => process.getBuiltinModule?.(name) ?? import(name);
-const [{ mkdirSync, readFileSync, renameSync, statSync, writeFileSync }, Module, { join }, { fileURLToPath }, { Script }] = await Promise.all(
+const [{ mkdirSync, readFileSync, renameSync, statSync, writeFileSync }, Module, { join, sep }, { fileURLToPath }, { Script }] = await Promise.all(
   ['node:fs', 'node:module', 'node:path', 'node:url', 'node:vm'].map(builtin),
 );
 const createRequire = Module.createRequire;
@@ -29,8 +29,10 @@ const argv = process.argv.slice(2);
 
 /**
  * The build dist/cli/current.json names, or null; in a checkout, marked stale when a file it
- * was built from changed: every file for a command, only start.js's for a run that starts none
- * (--version, --help: no other code runs).
+ * was built from changed: only start.js's for a run that starts no command (--version, --help:
+ * no other code runs), those a command's run can read for a command (`commandInputs`), every
+ * file otherwise. (Paths are joined by hand: path.join's normalising of each cost as much as the
+ * stat itself.)
  */
 function currentBuild(checkout) {
   let build;
@@ -42,8 +44,10 @@ function currentBuild(checkout) {
   if (checkout) {
     const inputs = build.inputs ?? {};
     const noCommand = argv[0] === undefined || argv[0].startsWith('-') || argv[0] === 'help';
-    for (const file of noCommand && Array.isArray(build.startInputs) ? build.startInputs : Object.keys(inputs)) {
-      if (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
+    const files = noCommand ? build.startInputs : Object.hasOwn(build.commandInputs ?? {}, argv[0]) ? build.commandInputs[argv[0]] : undefined;
+    const base = root.endsWith(sep) ? root : root + sep;
+    for (const file of Array.isArray(files) ? files : Object.keys(inputs)) {
+      if (statSync(base + file, { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
     }
   }
   return build;
