@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * bin/dsq.js chooses what to run. An installed package (no src/) runs dist/cli/ as it is. A
  * checkout runs the build dist/cli/current.json names while every file it was built from is
  * unchanged; otherwise (a fresh clone, a `git pull`, an edit) it builds again first
- * (bin/build-cli.js), and when it cannot (a folder it cannot write, no esbuild) it runs the
+ * (bin/build-cli.mjs), and when it cannot (a folder it cannot write, no esbuild) it runs the
  * sources through tsx, else an old build. Never a stack trace: a one-line message when nothing
  * can run.
  */
@@ -33,7 +33,7 @@ function checkout(opts: { sources?: string; tools?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bin-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'bin'));
-  for (const file of ['dsq.js', 'build-cli.js']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   if (opts.sources !== undefined) {
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });

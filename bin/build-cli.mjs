@@ -17,7 +17,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { basename, join } from 'node:path';
 
 /** Files besides the bundled sources whose change calls for a new build. */
-const CONFIG_INPUTS = ['bin/build-cli.js', 'package.json', 'tsconfig.json'];
+const CONFIG_INPUTS = ['bin/build-cli.mjs', 'package.json', 'tsconfig.json'];
 
 /** A build other than the current one is removed once it is this old (a running dsq may still load chunks of it). */
 const KEEP_OLD_MS = 60 * 60 * 1000;
