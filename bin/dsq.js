@@ -46,7 +46,7 @@ function currentBuild(checkout) {
     const inputs = build.inputs ?? {};
     const noCommand = argv[0] === undefined || argv[0].startsWith('-') || argv[0] === 'help';
     const files = noCommand ? build.startInputs : Object.hasOwn(build.commandInputs ?? {}, argv[0]) ? build.commandInputs[argv[0]] : undefined;
-        for (const file of Array.isArray(files) ? files : Object.keys(inputs)) {
+    for (const file of Array.isArray(files) ? files : Object.keys(inputs)) {
       if (statSync(root + file, { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
     }
   }
