@@ -99,6 +99,13 @@ const ROWS: readonly Row[] = [
     text: "STRUCT CREATE NOTEBOOK notes IN GROUP plant LABEL 'Notes' DESC 'shift notes' FIELDS (body utf8text) TEAMS (ops = 'read')",
     json: { action: 'struct_create', create: 'notebook', parent: 'plant', name: 'notes', label: 'Notes', desc: 'shift notes', fields: [{ name: 'body', type: 'utf8text' }], teams: { ops: 'read' } },
   },
+  { row: 'struct_create / event: fields given empty (kept: nothing written is dropped)', text: 'STRUCT CREATE EVENT IN GROUP plant FIELDS ()', json: { action: 'struct_create', create: 'event', group: 'plant', fields: [] } },
+  {
+    row: 'struct_create / event: label_type before an empty fields list',
+    text: "STRUCT CREATE EVENT IN GROUP plant LABEL_TYPE 'utf8vstring(64)' FIELDS () TEAMS (ops = 'read')",
+    json: { action: 'struct_create', create: 'event', group: 'plant', label_type: 'utf8vstring(64)', fields: [], teams: { ops: 'read' } },
+  },
+  { row: 'struct_create / notebook: fields given empty (kept)', text: 'STRUCT CREATE NOTEBOOK notes IN GROUP plant FIELDS ()', json: { action: 'struct_create', create: 'notebook', parent: 'plant', name: 'notes', fields: [] } },
   { row: 'struct_create / project: name; parent absent (top level)', text: 'STRUCT CREATE PROJECT plant', json: { action: 'struct_create', create: 'project', name: 'plant' } },
   {
     row: 'struct_create / project: parent; label; desc; group_teams; database_teams',
