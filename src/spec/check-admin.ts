@@ -9,7 +9,7 @@ import type { JsonData } from '../ast/system-actions.js';
  * The spec's rules about the administrative actions that a tree alone can tell (src/spec/check.ts
  * runs them with the rest; the rules that need the database's fields are lint rules with a
  * schema): the Errors rows "add_fields with duplicate names or labels; first true with after"
- * and "order_fields where after is in fields".
+ * and "order_fields where after is in fields"; an alter's files are object ids or null.
  */
 
 /** The field a field specifier names, in the form two are compared in (`id:7`, `name:qty`), or null for the other forms. */
@@ -75,6 +75,17 @@ export function checkAdminNode(node: Node, out: ActionProblem[]): void {
           node: n,
           field: 'after',
         });
+      }
+      return;
+    }
+    case 'alter_group_files':
+    case 'alter_database_files':
+    case 'alter_field_files':
+    case 'alter_user_files': {
+      // "files (object of key to object id; null deletes)"
+      const bad = n.files.kind !== 'json_object' ? undefined : n.files.members.find((m) => m.value.kind !== 'null' && (m.value.kind !== 'string' || m.value.value === ''));
+      if (bad !== undefined) {
+        out.push({ code: 'spec/alter-files', message: `FILES gives the key ${JSON.stringify(bad.key)} something other than an object id (a string) or NULL (the spec: "files (object of key to object id; null deletes)")`, node: n, field: 'files' });
       }
       return;
     }

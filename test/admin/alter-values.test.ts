@@ -77,3 +77,17 @@ describe('alter set, objects, files: bad input', () => {
     expect(r.diagnostics[0]?.message).toContain('"database"');
   });
 });
+
+describe('spec checks of the alter rows', () => {
+  it('alter / files: each value an object id (a string) or null — in text and JSON, at the files', () => {
+    const text = parseResult("ALTER USER 1 FILES (avatar = 5, old = NULL)").diagnostics;
+    expect(text.map((d) => d.code)).toEqual(['spec/alter-files']);
+    expect(text[0]?.message).toContain('"avatar"');
+    const json = fromJsonResult(JSON.stringify(alter('group', 'files', { group: 'g', files: { logo: 'obj-1', bad: { x: 1 } } }))).diagnostics;
+    expect(json.map((d) => [d.code, d.pointer])).toEqual([['spec/alter-files', '/files']]);
+  });
+  it('alter / objects and set: any JSON values (null too)', () => {
+    expect(parseResult('ALTER GROUP g OBJECTS (a = 1, b = (c = [TRUE]), d = NULL)').diagnostics).toEqual([]);
+    expect(parseResult("ALTER DATABASE db ALTER FIELD f SET label = 'x', nul = TRUE").diagnostics).toEqual([]);
+  });
+});
