@@ -1,6 +1,9 @@
 import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 import { fieldKey } from '../ast/actions.js';
-import { isAdminAction } from '../ast/kinds-admin.js';
+import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
+import { checkValueRules } from './check-system.js';
+
+const ADMIN_NODE_SET: ReadonlySet<string> = new Set(ADMIN_NODE_KINDS);
 import type { Node, Specifier } from '../ast/nodes.js';
 import type { ActionProblem } from './check-actions.js';
 import type { JsonData } from '../ast/system-actions.js';
@@ -33,8 +36,10 @@ function teamsProblem(teams: JsonData): string | null {
 
 /** The problems of one node of an administrative action (not its children). */
 export function checkAdminNode(node: Node, out: ActionProblem[]): void {
-  if (!isAdminAction(node)) return;
+  if (!ADMIN_NODE_SET.has(node.kind)) return;
   const n = node as AdminAction | AdminPart;
+  // The plain properties' own rules (a definition's name not empty), as for the system actions.
+  checkValueRules(n, out, (key) => `"${key}" of ${n.kind.replace(/_def$/, ' definition').replace(/_/g, ' ')}`);
   switch (n.kind) {
     case 'create_group':
     case 'create_database': {

@@ -91,3 +91,24 @@ describe('spec checks of the alter rows', () => {
     expect(parseResult("ALTER DATABASE db ALTER FIELD f SET label = 'x', nul = TRUE").diagnostics).toEqual([]);
   });
 });
+
+describe('a hand-built administrative tree with an empty name is refused by the JSON writer, like the other kinds', () => {
+  const fieldDef = { kind: 'field_def', name: 'a', label: null, type: 'int', format: null, meas: null, unit: null, desc: null, def: null, ref: null, key: null, nul: null, strict: null, lock: null, options: [] };
+  const written = (tree: unknown) => {
+    try {
+      return toJson(tree as never);
+    } catch (e) {
+      return String(e);
+    }
+  };
+  it('CREATE GROUP with an empty group name', () => {
+    expect(written({ kind: 'create_group', create: 'group', definition: { kind: 'group_def', name: '', desc: null }, parent: null, teams: null })).toMatch(/"name" of group definition must not be empty/);
+  });
+  it('CREATE DATABASE with an empty database name', () => {
+    const definition = { kind: 'database_def', name: '', label: null, format: null, path: null, desc: null, dynamic: null, event: null, file: null, link: null, lock: null, log: null, notify: null, subscribe: null, tag: null, track: null, trash: null, wall: null, objects: null, files: null, fields: [fieldDef], blobs: [], indexes: null, databases: [] };
+    expect(written({ kind: 'create_database', create: 'database', definition, parent: { kind: 'spec_name', name: 'g' }, teams: null })).toMatch(/"name" of database definition must not be empty/);
+  });
+  it('ADD FIELDS with an empty field name', () => {
+    expect(written({ kind: 'alter_add_fields', alter: 'database', op: 'add_fields', database: { kind: 'spec_name', name: 'g' }, fields: [{ ...fieldDef, name: '' }], first: null, after: null })).toMatch(/"name" of field definition must not be empty/);
+  });
+});
