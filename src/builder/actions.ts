@@ -34,7 +34,7 @@ export {
   FetchRecordsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder,
 } from './fetch-builders.js';
 export { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
-export { AdminBuilder, AlterDatabaseBuilder, DropBuilder, type AddFieldsPosition, type FieldDefArg, type TypedAlterDatabase } from './admin-builders.js';
+export { AdminBuilder, AlterDatabaseBuilder, AlterValueBuilder, DropBuilder, type AddFieldsPosition, type CreateGroupOptions, type FieldDefArg, type JsonObjectArg, type TypedAlterDatabase } from './admin-builders.js';
 
 const PAGING: Paging = { order: [], limit: null, offset: null };
 const ALL: RecordsSpecifier = { kind: 'spec_all' };

@@ -1,4 +1,7 @@
-import type { AdminAction, AlterAddFields, AlterOrderFields, DropDatabase, DropGroup, FieldDef, FieldOption } from '../ast/admin-actions.js';
+import type { AdminAction, AlterAddFields, AlterOrderFields, AlterTarget, AlterValue, AlterValueOp, CreateDatabase, CreateGroup, DropDatabase, DropGroup, FieldDef, FieldOption } from '../ast/admin-actions.js';
+import type { JsonObjectData } from '../ast/system-actions.js';
+import { DsqError } from '../diagnostic/index.js';
+import { fromJsonResult } from '../json/index.js';
 import type { Specifier } from '../ast/nodes.js';
 import { checkFields, databaseFields, type ActionContext } from './action-fields.js';
 import { flag, toDatabase } from './action-args.js';
@@ -12,7 +15,10 @@ import type { FieldName } from './typed-actions.js';
  * Builders of the administrative actions (issue 29; spec "Administrative actions"): `schema()`,
  * `dropGroup(g)`, `dropDatabase(db)` (`.children()`), `dropTeam(t)`, `dropUser(u)`, and
  * `alterDatabase(db)` with `.addFields([...], { first | after })`, `.dropFields(...)`,
- * `.orderFields([...], after?)`, `.resetPartitions(...)`. Field definitions are given in the
+ * `.orderFields([...], after?)`, `.resetPartitions(...)`, `.set({...})`, `.objects({...})`, `.files({...})`,
+ * `.alterField(f).set({...})`; `alterGroup(g)` and `alterUser(u)` with `.set`, `.objects`, `.files`;
+ * `createGroup(name, { desc, parent, teams })`, `createDatabase(definition, parent, { teams })`
+ * (the definitions and JSON values read by the JSON reader, so they are checked as JSON is). Field definitions are given in the
  * spec's JSON shape (`{ name, type, label?, ..., options?: [{ value, desc? }] }`). With the
  * schema's field lists (`builder<Schema>(SchemaFields)`) the fields that DROP FIELDS, ORDER
  * FIELDS and AFTER name must be fields of the database, as the typed builder's types say.
@@ -117,6 +123,78 @@ export class AlterDatabaseBuilder {
   resetPartitions(partitions: SpecArg): AdminBuilder<AdminAction> {
     return new AdminBuilder({ kind: 'alter_reset_partitions', alter: 'database', op: 'reset_partitions', database: this.database, partitions: toSpecifier(partitions, 'argument 1 of .resetPartitions()') }, this.ctx);
   }
+  /** `set`: an object of parameter to value. */
+  set(parameters: JsonObjectArg): AdminBuilder<AlterValue<'database', 'set'>> {
+    return new AlterValueBuilder('database', { database: this.database }, this.ctx).set(parameters);
+  }
+  /** `objects`: an object of key to object value; a null value deletes the key. */
+  objects(objects: JsonObjectArg): AdminBuilder<AlterValue<'database', 'objects'>> {
+    return new AlterValueBuilder('database', { database: this.database }, this.ctx).objects(objects);
+  }
+  /** `files`: an object of key to object id; null deletes. */
+  files(files: JsonObjectArg): AdminBuilder<AlterValue<'database', 'files'>> {
+    return new AlterValueBuilder('database', { database: this.database }, this.ctx).files(files);
+  }
+  /** ALTER FIELD: a field of the database, then `.set()`, `.objects()` or `.files()`. */
+  alterField(field: SpecArg): AlterValueBuilder<'field'> {
+    return new AlterValueBuilder('field', { database: this.database, field: this.field(field, 'argument 1 of .alterField()') }, this.ctx);
+  }
+}
+
+/** A JSON object as the spec's JSON writes it: a set's parameters, objects, files (key to object id or null). */
+export type JsonObjectArg = Readonly<Record<string, unknown>>;
+
+/**
+ * The node the JSON reader makes of the spec shape `value` (the one reader of JSON values and
+ * definitions: exact numbers, every check), its problems a DsqError naming `what`.
+ */
+function read<N extends AdminAction>(value: Readonly<Record<string, unknown>>, what: string): N {
+  const r = fromJsonResult(value);
+  if (r.value === undefined) throw new DsqError(r.diagnostics.map((d) => ({ ...d, message: `${what}: ${d.message}` })));
+  return r.value as N;
+}
+
+/** A plain object argument, or an argument error. */
+function plainObject(value: unknown, what: string, shape: string): JsonObjectArg {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argumentError(`${what} must be ${shape}, got ${describeValue(value)}`);
+  return value as JsonObjectArg;
+}
+
+/** `.set({...})`, `.objects({...})`, `.files({...})` of ALTER GROUP, DATABASE, FIELD (in its database), USER. */
+export class AlterValueBuilder<T extends AlterTarget> {
+  constructor(
+    private readonly target: T,
+    private readonly names: Readonly<Record<string, Specifier>>,
+    private readonly ctx: ActionContext,
+  ) {}
+  /** `set`: an object of parameter to value. */
+  set(parameters: JsonObjectArg): AdminBuilder<AlterValue<T, 'set'> & AdminAction> {
+    return this.make('set', parameters);
+  }
+  /** `objects`: an object of key to object value; a null value deletes the key. */
+  objects(objects: JsonObjectArg): AdminBuilder<AlterValue<T, 'objects'> & AdminAction> {
+    return this.make('objects', objects);
+  }
+  /** `files`: an object of key to object id; null deletes. */
+  files(files: JsonObjectArg): AdminBuilder<AlterValue<T, 'files'> & AdminAction> {
+    return this.make('files', files);
+  }
+  private make<O extends AlterValueOp>(op: O, value: JsonObjectArg): AdminBuilder<AlterValue<T, O> & AdminAction> {
+    const what = `argument 1 of .${op}()`;
+    // The value through the JSON reader (as a user's: any target reads it the same), the target's specifiers this builder's.
+    const node = read<AlterValue<'user'> & AdminAction>({ action: 'alter', alter: 'user', op, user: 0, [op]: plainObject(value, what, 'an object') }, what);
+    const made = { kind: `alter_${this.target}_${op}`, alter: this.target, op, ...this.names, [op]: (node as unknown as Record<O, JsonObjectData>)[op] };
+    return new AdminBuilder(made as unknown as AlterValue<T, O> & AdminAction, this.ctx);
+  }
+}
+
+/** What CREATE GROUP takes besides the name. */
+export interface CreateGroupOptions {
+  readonly desc?: string | null;
+  /** The parent group; absent: a root-level group. */
+  readonly parent?: SpecArg | null;
+  /** An array of team specifiers, or an object of team to privilege name to boolean. */
+  readonly teams?: readonly unknown[] | JsonObjectArg | null;
 }
 
 /** The entry points of the administrative actions (spread into actionsFor's). */
@@ -133,6 +211,26 @@ export function adminActionsFor(ctx: ActionContext) {
     dropTeam: (team: SpecArg) => new AdminBuilder({ kind: 'drop_team', drop: 'team', team: toSpecifier(team, 'argument 1 of dropTeam()') }, ctx),
     dropUser: (user: SpecArg) => new AdminBuilder({ kind: 'drop_user', drop: 'user', user: toSpecifier(user, 'argument 1 of dropUser()') }, ctx),
     alterDatabase: (db: SpecArg) => new AlterDatabaseBuilder(database(db, 'argument 1 of alterDatabase()'), ctx),
+    alterGroup: (group: SpecArg) => new AlterValueBuilder('group', { group: toSpecifier(group, 'argument 1 of alterGroup()') }, ctx),
+    alterUser: (user: SpecArg) => new AlterValueBuilder('user', { user: toSpecifier(user, 'argument 1 of alterUser()') }, ctx),
+    /** CREATE GROUP: a name, its desc, parent group and teams. */
+    createGroup: (name: string, options: CreateGroupOptions = {}): AdminBuilder<CreateGroup> => {
+      const { desc = null, parent = null, teams = null, ...rest } = plainObject(options, 'argument 2 of createGroup()', '{ desc?, parent?, teams? }') as CreateGroupOptions;
+      if (Object.keys(rest).length > 0) throw argumentError(`argument 2 of createGroup(): unknown property "${Object.keys(rest)[0] as string}"; it takes desc, parent and teams`);
+      const group = { name: toName(name, 'argument 1 of createGroup()'), ...(desc === null ? {} : { desc }) };
+      const node = read<CreateGroup>({ action: 'create', create: 'group', group, ...(teams === null ? {} : { teams }) }, 'createGroup()');
+      return new AdminBuilder({ ...node, parent: parent === null ? null : toSpecifier(parent, 'parent of createGroup()') }, ctx);
+    },
+    /**
+     * CREATE DATABASE: the database definition in the spec's JSON shape (`{ name, fields: [...],
+     * label?, ..., trash?, ..., blobs?, indexes?, objects?, files?, databases? }`), in the group `parent`.
+     */
+    createDatabase: (definition: JsonObjectArg, parent: SpecArg, options: { readonly teams?: readonly unknown[] | JsonObjectArg | null } = {}): AdminBuilder<CreateDatabase> => {
+      const teams = options.teams ?? null;
+      const def = plainObject(definition, 'argument 1 of createDatabase()', 'a database definition ({ name, fields, ... })');
+      const node = read<CreateDatabase>({ action: 'create', create: 'database', database: def, parent: 0, ...(teams === null ? {} : { teams }) }, 'createDatabase()');
+      return new AdminBuilder({ ...node, parent: toSpecifier(parent, 'argument 2 of createDatabase()') }, ctx);
+    },
   };
 }
 
@@ -145,4 +243,8 @@ export interface TypedAlterDatabase<D extends AnyDb, T> {
   dropFields(fields: FieldName<D, T> | number | readonly (FieldName<D, T> | number)[]): AdminBuilder<AdminAction>;
   orderFields(fields: readonly (FieldName<D, T> | number)[], after?: FieldName<D, T> | number | null): AdminBuilder<AlterOrderFields>;
   resetPartitions(partitions: SpecArg): AdminBuilder<AdminAction>;
+  set(parameters: JsonObjectArg): AdminBuilder<AlterValue<'database', 'set'>>;
+  objects(objects: JsonObjectArg): AdminBuilder<AlterValue<'database', 'objects'>>;
+  files(files: JsonObjectArg): AdminBuilder<AlterValue<'database', 'files'>>;
+  alterField(field: FieldName<D, T> | number): AlterValueBuilder<'field'>;
 }

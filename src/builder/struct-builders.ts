@@ -8,7 +8,7 @@ import { toRecords, type FileArgValue, type RecordsArg } from './action-args.js'
 import { argumentError, describeValue } from './errors.js';
 import { SystemActionBuilder, id, list, read, type TaskIdArg } from './system-builders.js';
 import { checkedTree, toSpecifier, type SpecArg } from './values.js';
-import type { FieldDefArg } from './admin-builders.js';
+import type { FieldDefArg, JsonObjectArg } from './admin-builders.js';
 
 /**
  * Builders of the struct actions (issue 29; spec "Struct actions"): `structBufferImport`,
@@ -28,8 +28,6 @@ export type InstantArg = number | bigint | string | Date;
 export type MicrosArg = number | bigint | string;
 /** An event record: field values by field name, and `name` or `e_id` (an event definition). */
 export type EventArg<F extends string = string> = { readonly [K in F | 'name' | 'e_id']?: unknown };
-/** A JSON object (a conf, teams to privileges). */
-export type JsonObjectArg = Readonly<Record<string, unknown>>;
 
 interface NamedArg {
   readonly name: string;

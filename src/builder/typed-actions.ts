@@ -10,9 +10,9 @@ import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
 import type { DelimitedArg } from './action-args.js';
-import type { AdminBuilder, DropBuilder, TypedAlterDatabase } from './admin-builders.js';
-import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction } from '../ast/admin-actions.js';
-import type { EventArg, InstantArg, JsonObjectArg, MicrosArg, StructCreateArg } from './struct-builders.js';
+import type { AdminBuilder, AlterValueBuilder, CreateGroupOptions, DropBuilder, JsonObjectArg, TypedAlterDatabase } from './admin-builders.js';
+import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction, CreateDatabase, CreateGroup } from '../ast/admin-actions.js';
+import type { EventArg, InstantArg, MicrosArg, StructCreateArg } from './struct-builders.js';
 import type { StructBufferImport, StructCreate, StructEventClose, StructEventInsert, StructEventUpdate, StructMnAlias, StructMnEdit } from '../ast/struct-actions.js';
 import type { AttributesArg, KeyedRecordsArg, Lacks, FeatureMessage, TrashDatabaseArg, TrashOption } from './action-features.js';
 import type { ExpressionLike } from './brand.js';
@@ -421,6 +421,10 @@ export interface TypedActionCreators<D extends AnyDb> {
   dropTeam(team: SpecArg): AdminBuilder<DropTeam>;
   dropUser(user: SpecArg): AdminBuilder<DropUser>;
   alterDatabase<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedAlterDatabase<D, T>;
+  alterGroup(group: SpecArg): AlterValueBuilder<'group'>;
+  alterUser(user: SpecArg): AlterValueBuilder<'user'>;
+  createGroup(name: string, options?: CreateGroupOptions): AdminBuilder<CreateGroup>;
+  createDatabase(definition: JsonObjectArg, parent: SpecArg, options?: { readonly teams?: readonly unknown[] | JsonObjectArg | null }): AdminBuilder<CreateDatabase>;
   /** The struct actions (struct-builders.ts): a database and its events' fields checked against the schema. */
   structBufferImport(pipe: SpecArg, file: FileArg, options?: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg }): SystemActionBuilder<StructBufferImport>;
   structMnAlias<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, mn: TaskIdArg, aliases: readonly string[]): SystemActionBuilder<StructMnAlias>;

@@ -1,6 +1,9 @@
 import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 import { fieldKey } from '../ast/actions.js';
-import { isAdminAction } from '../ast/kinds-admin.js';
+import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
+import { checkValueRules } from './check-system.js';
+
+const ADMIN_NODE_SET: ReadonlySet<string> = new Set(ADMIN_NODE_KINDS);
 import type { Node, Specifier } from '../ast/nodes.js';
 import type { ActionProblem } from './check-actions.js';
 import type { JsonData } from '../ast/system-actions.js';
@@ -9,7 +12,7 @@ import type { JsonData } from '../ast/system-actions.js';
  * The spec's rules about the administrative actions that a tree alone can tell (src/spec/check.ts
  * runs them with the rest; the rules that need the database's fields are lint rules with a
  * schema): the Errors rows "add_fields with duplicate names or labels; first true with after"
- * and "order_fields where after is in fields".
+ * and "order_fields where after is in fields"; an alter's files are object ids or null.
  */
 
 /** The field a field specifier names, in the form two are compared in (`id:7`, `name:qty`), or null for the other forms. */
@@ -33,8 +36,10 @@ function teamsProblem(teams: JsonData): string | null {
 
 /** The problems of one node of an administrative action (not its children). */
 export function checkAdminNode(node: Node, out: ActionProblem[]): void {
-  if (!isAdminAction(node)) return;
+  if (!ADMIN_NODE_SET.has(node.kind)) return;
   const n = node as AdminAction | AdminPart;
+  // The plain properties' own rules (a definition's name not empty), as for the system actions.
+  checkValueRules(n, out, (key) => `"${key}" of ${n.kind.replace(/_def$/, ' definition').replace(/_/g, ' ')}`);
   switch (n.kind) {
     case 'create_group':
     case 'create_database': {
@@ -75,6 +80,17 @@ export function checkAdminNode(node: Node, out: ActionProblem[]): void {
           node: n,
           field: 'after',
         });
+      }
+      return;
+    }
+    case 'alter_group_files':
+    case 'alter_database_files':
+    case 'alter_field_files':
+    case 'alter_user_files': {
+      // "files (object of key to object id; null deletes)"
+      const bad = n.files.kind !== 'json_object' ? undefined : n.files.members.find((m) => m.value.kind !== 'null' && (m.value.kind !== 'string' || m.value.value === ''));
+      if (bad !== undefined) {
+        out.push({ code: 'spec/alter-files', message: `FILES gives the key ${JSON.stringify(bad.key)} something other than an object id (a string) or NULL (the spec: "files (object of key to object id; null deletes)")`, node: n, field: 'files' });
       }
       return;
     }

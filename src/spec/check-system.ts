@@ -21,14 +21,7 @@ type Kind = SystemAction['kind'] | SystemPart['kind'];
 
 /** The problems of one node of these kinds (not its children). */
 export function checkSystemNode(node: Node, out: ActionProblem[]): void {
-  const record = node as unknown as Readonly<Record<string, unknown>>;
-  for (const f of FIELD_LIST[node.kind as Kind]) {
-    const rule = f.value?.rule;
-    if (rule === undefined) continue;
-    const value = record[f.key];
-    const reason = f.value?.list === true && Array.isArray(value) ? rule(value, record) : value === null && f.value?.nullable === true ? null : rule(value, record);
-    if (reason !== null) out.push({ code: `spec/${f.value?.code === 'number' ? 'invalid-number' : 'invalid-value'}`, message: `${what(node.kind as Kind, f.json ?? f.key)} ${reason}`, node, field: f.json ?? f.key });
-  }
+  checkValueRules(node, out, (key) => what(node.kind as Kind, key));
   if (node.kind === 'struct_event_insert') {
     // The spec's Errors: "struct event with both name and e_id" fails (Struct actions, rule 2).
     for (const event of node.events) {
@@ -67,6 +60,21 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
 
 const ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
 /** `the "delay" of CONCLUDE`: where a message says the property is. */
+/**
+ * Each plain property's own rule from the kind table (a name not empty, a number in range), for
+ * any node kind; `owner` names the property in a message (`"delay" of CONCLUDE`).
+ */
+export function checkValueRules(node: Node, out: ActionProblem[], owner: (key: string) => string): void {
+  const record = node as unknown as Readonly<Record<string, unknown>>;
+  for (const f of FIELD_LIST[node.kind]) {
+    const rule = f.value?.rule;
+    if (rule === undefined) continue;
+    const value = record[f.key];
+    const reason = f.value?.list === true && Array.isArray(value) ? rule(value, record) : value === null && f.value?.nullable === true ? null : rule(value, record);
+    if (reason !== null) out.push({ code: `spec/${f.value?.code === 'number' ? 'invalid-number' : 'invalid-value'}`, message: `${owner(f.json ?? f.key)} ${reason}`, node, field: f.json ?? f.key });
+  }
+}
+
 function what(kind: Kind, key: string): string {
   const owner = ACTION_SET.has(kind) ? kind.replace(/_action$/, '').replace('_', ' ').toUpperCase() : kind === 'task_def' ? 'a task definition' : kind === 'task_ref' ? 'a task reference' : kind.replace('_', ' ');
   return `"${key}" of ${owner}`;

@@ -181,8 +181,9 @@ export abstract class AdminRules extends WriteRules {
       return this.mark({ kind: 'json_object', members }, at);
     }
     const value = this.at(T.LParen) || this.at(T.LBracket) ? ((yield this.jsonValue()) as JsonData) : (this.expectedError(`'(' (a JSON object: (key = value, ...))${bare ? ' or key = value, ...' : ''}`), null);
-    if (value !== null && value.kind !== 'json_object') this.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
-    return value as JsonObjectData | null;
+    if (value === null || value.kind === 'json_object') return value;
+    this.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
+    return null;
   }
 
   /**

@@ -77,3 +77,38 @@ describe('alter set, objects, files: bad input', () => {
     expect(r.diagnostics[0]?.message).toContain('"database"');
   });
 });
+
+describe('spec checks of the alter rows', () => {
+  it('alter / files: each value an object id (a string) or null — in text and JSON, at the files', () => {
+    const text = parseResult("ALTER USER 1 FILES (avatar = 5, old = NULL)").diagnostics;
+    expect(text.map((d) => d.code)).toEqual(['spec/alter-files']);
+    expect(text[0]?.message).toContain('"avatar"');
+    const json = fromJsonResult(JSON.stringify(alter('group', 'files', { group: 'g', files: { logo: 'obj-1', bad: { x: 1 } } }))).diagnostics;
+    expect(json.map((d) => [d.code, d.pointer])).toEqual([['spec/alter-files', '/files']]);
+  });
+  it('alter / objects and set: any JSON values (null too)', () => {
+    expect(parseResult('ALTER GROUP g OBJECTS (a = 1, b = (c = [TRUE]), d = NULL)').diagnostics).toEqual([]);
+    expect(parseResult("ALTER DATABASE db ALTER FIELD f SET label = 'x', nul = TRUE").diagnostics).toEqual([]);
+  });
+});
+
+describe('a hand-built administrative tree with an empty name is refused by the JSON writer, like the other kinds', () => {
+  const fieldDef = { kind: 'field_def', name: 'a', label: null, type: 'int', format: null, meas: null, unit: null, desc: null, def: null, ref: null, key: null, nul: null, strict: null, lock: null, options: [] };
+  const written = (tree: unknown) => {
+    try {
+      return toJson(tree as never);
+    } catch (e) {
+      return String(e);
+    }
+  };
+  it('CREATE GROUP with an empty group name', () => {
+    expect(written({ kind: 'create_group', create: 'group', definition: { kind: 'group_def', name: '', desc: null }, parent: null, teams: null })).toMatch(/"name" of group definition must not be empty/);
+  });
+  it('CREATE DATABASE with an empty database name', () => {
+    const definition = { kind: 'database_def', name: '', label: null, format: null, path: null, desc: null, dynamic: null, event: null, file: null, link: null, lock: null, log: null, notify: null, subscribe: null, tag: null, track: null, trash: null, wall: null, objects: null, files: null, fields: [fieldDef], blobs: [], indexes: null, databases: [] };
+    expect(written({ kind: 'create_database', create: 'database', definition, parent: { kind: 'spec_name', name: 'g' }, teams: null })).toMatch(/"name" of database definition must not be empty/);
+  });
+  it('ADD FIELDS with an empty field name', () => {
+    expect(written({ kind: 'alter_add_fields', alter: 'database', op: 'add_fields', database: { kind: 'spec_name', name: 'g' }, fields: [{ ...fieldDef, name: '' }], first: null, after: null })).toMatch(/"name" of field definition must not be empty/);
+  });
+});

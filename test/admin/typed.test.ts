@@ -37,3 +37,27 @@ describe('typed administrative actions', () => {
     expect(() => db.alterDatabase('invoices').orderFields(['id', 'status'], 'id').toAst()).toThrow(/after is among fields/);
   });
 });
+
+describe('typed ALTER set / objects / files and CREATE', () => {
+  it('build the JSON the text compiles to', () => {
+    expect(db.alterDatabase('invoices').alterField('status').set({ label: 'Status' }).toJson()).toBe(text("ALTER DATABASE invoices ALTER FIELD status SET label = 'Status'"));
+    expect(db.alterDatabase('invoices').set({ desc: 'all invoices' }).toJson()).toBe(text("ALTER DATABASE invoices SET \"desc\" = 'all invoices'"));
+    expect(db.alterDatabase('invoices').objects({ layout: [1, 2.5], old: null }).toJson()).toBe(text('ALTER DATABASE invoices OBJECTS (layout = [1, 2.5], old = NULL)'));
+    expect(db.alterGroup('shop').files({ logo: 'obj-1' }).toJson()).toBe(text("ALTER GROUP shop FILES (logo = 'obj-1')"));
+    expect(db.alterUser(42n).set({ name: 'Ann' }).toJson()).toBe(text("ALTER USER 42 SET name = 'Ann'"));
+    expect(db.createGroup('eu', { desc: 'Europe', parent: 'shop', teams: ['ops'] }).toJson()).toBe(text("CREATE GROUP eu DESC 'Europe' IN GROUP shop TEAMS ['ops']"));
+    expect(db.createDatabase({ name: 'orders', trash: true, fields: [{ name: 'id', type: 'int(8)', key: true }] }, 'shop').toJson()).toBe(
+      text('CREATE DATABASE orders IN GROUP shop (id int(8) KEY) OPTIONS (TRASH = TRUE)'),
+    );
+  });
+  it('reject unknown fields, bad values and bad definitions', () => {
+    // @ts-expect-error: no field "stauts" in invoices
+    expect(() => db.alterDatabase('invoices').alterField('stauts')).toThrow(DsqError);
+    // @ts-expect-error: a set is an object
+    expect(() => db.alterGroup('g').set([1])).toThrow(/argument 1 of .set\(\) must be an object/);
+    expect(() => db.alterGroup('g').files({ logo: 5 }).toAst()).toThrow(/object id/);
+    expect(() => db.createDatabase({ name: 'x', fields: [] }, 'shop')).toThrow(/createDatabase\(\).*at least one/);
+    // @ts-expect-error: createGroup takes desc, parent and teams
+    expect(() => db.createGroup('g', { label: 'x' })).toThrow(/unknown property "label"/);
+  });
+});

@@ -39,8 +39,7 @@ function readsBack(h: Hostile<Node>, form: 'short' | 'full'): void {
 describe('toJson of an object dsq did not check', () => {
   it('statements and data actions changed at a random place: valid JSON that reads back the same, or a DsqError (2,000 runs)', () => {
     fc.assert(
-      // CREATE GROUP / DATABASE left out for now: an empty definition name is written unchecked (issue 29, h29-create's report).
-      fc.property(arbHostileStatement.filter((h) => h.original.kind !== 'create_group' && h.original.kind !== 'create_database'), fc.constantFrom<'short' | 'full'>('short', 'full'), (h, form) => readsBack(h, form)),
+      fc.property(arbHostileStatement, fc.constantFrom<'short' | 'full'>('short', 'full'), (h, form) => readsBack(h, form)),
       { numRuns: runs(2000) },
     );
   });
