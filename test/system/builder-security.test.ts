@@ -45,6 +45,28 @@ const CALLS: readonly [string, (v: unknown) => { toJson(): string; toAst(): unkn
   ['ifAction(if)', (v) => db.ifAction([{ if: v, then: db.deleteFrom('d').records(1) }])],
   ['ifAction(then)', (v) => db.ifAction([{ if: db.selectFrom('t'), then: v as never }])],
   ['ifAction(else)', (v) => db.ifAction([{ if: db.selectFrom('t'), then: db.deleteFrom('d').records(1) }], v as never)],
+  // ALTER and CREATE (admin-builders.ts)
+  ['alterGroup(group)', (v) => db.alterGroup(v as never).set({ desc: 'd' })],
+  ['alterGroup().set', (v) => db.alterGroup('g').set(v as never)],
+  ['alterGroup().set member', (v) => db.alterGroup('g').set({ desc: v })],
+  ['alterUser().objects', (v) => db.alterUser('u').objects(v as never)],
+  ['alterUser().files member', (v) => db.alterUser('u').files({ avatar: v })],
+  ['createGroup(name)', (v) => db.createGroup(v as never)],
+  ['createGroup(options)', (v) => db.createGroup('g', v as never)],
+  ['createGroup(teams)', (v) => db.createGroup('g', { teams: v as never })],
+  ['createDatabase(definition)', (v) => db.createDatabase(v as never, 'g')],
+  ['createDatabase(parent)', (v) => db.createDatabase({ name: 'd', fields: [{ name: 'a', type: 'int' }] }, v as never)],
+  // The struct actions (struct-builders.ts)
+  ['structBufferImport(pipe)', (v) => db.structBufferImport(v as never, 'obj')],
+  ['structBufferImport(conf)', (v) => db.structBufferImport('p', 'obj', { conf: v as never })],
+  ['structMnAlias(aliases)', (v) => db.structMnAlias('d', 1, v as never)],
+  ['structMnEdit(options)', (v) => db.structMnEdit('d', 1, v as never)],
+  ['structEventInsert(events)', (v) => db.structEventInsert('d', v as never)],
+  ['structEventInsert(event member)', (v) => db.structEventInsert('d', [{ name: 'e', a: v }])],
+  ['structEventClose(events)', (v) => db.structEventClose('d', v as never)],
+  ['structEventUpdate(fields)', (v) => db.structEventUpdate('d', v as never)],
+  ['structCreate', (v) => db.structCreate(v as never)],
+  ['structCreate(name)', (v) => db.structCreate({ create: 'project', name: v } as never)],
 ];
 
 describe('system action builders: any value from outside (hostile)', () => {
