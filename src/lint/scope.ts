@@ -79,15 +79,21 @@ export function flattenSources(from: Source | null): Exclude<Source, { kind: 'jo
   return out;
 }
 
-function subqueryColumns(select: Select): ReadonlySet<string> | null {
+/** The names a select's rows have, as written (a result alias, the last segment of a column), or null for `SELECT *`. */
+export function selectColumnNames(select: Select): string[] | null {
   if (select.columns === 'all') return null;
-  const names = new Set<string>();
+  const names: string[] = [];
   for (const c of select.columns) {
-    if (c.alias !== null) names.add(c.alias.toLowerCase());
-    else if (c.e.kind === 'column') names.add(lastSegment(c.e.path).toLowerCase());
-    else if (c.e.kind === 'alias') names.add(c.e.name.toLowerCase());
+    if (c.alias !== null) names.push(c.alias);
+    else if (c.e.kind === 'column') names.push(lastSegment(c.e.path));
+    else if (c.e.kind === 'alias') names.push(c.e.name);
   }
   return names;
+}
+
+function subqueryColumns(select: Select): ReadonlySet<string> | null {
+  const names = selectColumnNames(select);
+  return names === null ? null : new Set(names.map((n) => n.toLowerCase()));
 }
 
 function fieldNames(databases: readonly SchemaDatabase[]): ReadonlySet<string> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { STATEMENT_WORDS } from '../../src/ast/kinds.js';
 import { labels } from './helpers.js';
 
 const ORDER_FIELDS = ['id', 'customer', 'amount', 'status', 'note', 'placed', 'paid', 'scan'];
-const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'SCHEMA', 'ALTER', 'DROP', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF'];
 
 /** Completion in the data statements (issue 28): statement words, databases, the fields of the statement's database. */
 describe('completion in data statements', () => {
@@ -38,5 +38,12 @@ describe('completion in data statements', () => {
   it('offers nothing after the database where no name goes, and completes a select inside as a select', () => {
     expect(labels('DELETE FROM shop.orders |')).toEqual([]);
     expect(labels('DELETE FROM shop.orders WHERE EXISTS (SELECT | FROM shop.customers)')).toEqual(expect.arrayContaining(['name', 'region']));
+  });
+
+  it("offers a correlated subquery the statement's fields too, qualified (lint's scopes: the select's sources, then the action's records)", () => {
+    const got = labels('FETCH RECORDS FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = |) LIMIT 1');
+    expect(got).toEqual(expect.arrayContaining(['name', 'region', 'shop.orders.customer', 'shop.orders.amount']));
+    expect(got).not.toContain('customer');
+    expect(labels('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = |)')).toContain('shop.orders.customer');
   });
 });
