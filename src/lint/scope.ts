@@ -115,7 +115,8 @@ function databaseInfo(node: Specifier, schema: Schema | null): SourceInfo {
   return { node, alias: null, qualifiers, columns: databases.length > 0 ? fieldNames(databases) : null, databases, table: null };
 }
 
-function sourceInfo(node: Exclude<Source, { kind: 'join' }>, schema: Schema | null): SourceInfo {
+/** What a source of a FROM clause reads: its qualifiers, its columns, its databases. */
+export function sourceInfo(node: Exclude<Source, { kind: 'join' }>, schema: Schema | null): SourceInfo {
   switch (node.kind) {
     case 'select_source':
       return { node, alias: null, qualifiers: [], columns: subqueryColumns(node.select), databases: [], table: null };

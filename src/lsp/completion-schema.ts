@@ -3,7 +3,7 @@ import { allDatabases } from '../schema/lookup.js';
 import type { Schema, SchemaDatabase, SchemaGroup } from '../schema/definitions.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, type Scope, type ScopeOwner, type SourceInfo } from '../lint/scope.js';
-import { writeName, writePath } from './scope.js';
+import { entriesOf, qualifies, writeName, writePath } from './scope.js';
 
 /** The completion items from the schema (completion.ts): the fields of the sources in scope, and databases. */
 
@@ -15,16 +15,8 @@ interface Offered {
   readonly attribute: boolean;
 }
 
-/** The path of each database of a schema (its first, for a database reached by more than one). */
-const PATHS = new WeakMap<Schema, ReadonlyMap<SchemaDatabase, string>>();
 function pathOf(schema: Schema, database: SchemaDatabase): string {
-  let paths = PATHS.get(schema);
-  if (paths === undefined) {
-    const map = new Map<SchemaDatabase, string>();
-    for (const e of allDatabases(schema)) if (!map.has(e.database)) map.set(e.database, e.path);
-    PATHS.set(schema, (paths = map));
-  }
-  return paths.get(database) ?? database.name;
+  return entriesOf(schema, [database])[0]?.path ?? database.name;
 }
 
 /** The columns a source of lint's scope offers (src/lint/scope.ts SourceInfo), in the schema's order, with what completion shows of each. */
@@ -46,13 +38,6 @@ function offered(source: SourceInfo, schema: Schema | null): Offered[] {
   }
   for (const a of ATTRIBUTES) if (!seen.has(a)) out.push({ name: a, detail: 'record attribute', documentation: undefined, attribute: true });
   return out;
-}
-
-/** Whether a qualifier as written (`o`, `sales.orders`, `orders`) names a source: its alias exactly, else its path or last segment in any case. */
-function qualifies(source: SourceInfo, qualifier: string): boolean {
-  if (source.alias !== null) return source.alias === qualifier;
-  const q = qualifier.toLowerCase();
-  return source.qualifiers.some((name) => name.toLowerCase() === q);
 }
 
 /** The scopes a place sees, the innermost first (lint's, src/lint/scope.ts). */
