@@ -64,12 +64,7 @@ function writtenIn(shape: TextShape, offset: number): { written: Written[]; pare
   const code = shape.code;
   const written: Written[] = [];
   const parents = new Map<Select, Select>();
-  // The name token that ends a span (an alias), or -1.
-  const lastName = (span: Span | undefined): number => {
-    if (span === undefined) return -1;
-    const k = tokenBefore(code, span.end);
-    return k >= 0 && isName(code[k]) && (code[k] as SourceToken).end === span.end ? k : -1;
-  };
+  const lastName = (span: Span | undefined): number => nameEnding(code, span);
   // The first token of a span.
   const firstToken = (span: Span | undefined): number => (span === undefined ? -1 : tokenBefore(code, span.start + 1));
   const stack: { node: Node; select: Select | undefined }[] = [{ node: tree.node, select: undefined }];
@@ -110,6 +105,13 @@ function writtenIn(shape: TextShape, offset: number): { written: Written[]; pare
     }
   }
   return { written, parents };
+}
+
+/** The index of the name token that ends a node's span (a source's or result column's alias, the last name of a path), or -1. */
+export function nameEnding(code: readonly SourceToken[], span: Span | undefined): number {
+  if (span === undefined) return -1;
+  const k = tokenBefore(code, span.end);
+  return k >= 0 && isName(code[k]) && (code[k] as SourceToken).end === span.end ? k : -1;
 }
 
 /** The last name token within a span (`total` of `ALIAS(total)`), or -1. */

@@ -3,6 +3,7 @@ import { statementNameIn } from '../params/annotations.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import type { Span } from '../diagnostic/index.js';
 import { flattenSources } from '../lint/scope.js';
+import { nameEnding } from './references.js';
 import { tokenBefore, type TextShape } from './structure.js';
 
 const MAX_NAME = 60;
@@ -48,11 +49,7 @@ function topSymbols(shape: TextShape, start: number, end: number, rangeOf: (star
   const code = shape.code;
   const out: DocumentSymbol[] = [];
   // The name token ending a node's span: its alias, or the last name of a path.
-  const lastName = (span: Span): SourceToken | null => {
-    const k = tokenBefore(code, span.end);
-    const t = code[k];
-    return t !== undefined && t.end === span.end && (t.category === 'name' || t.category === 'quoted-name' || t.category === 'contextual') ? t : null;
-  };
+  const lastName = (span: Span): SourceToken | null => code[nameEnding(code, span)] ?? null;
   if (select.columns !== 'all') {
     for (const c of select.columns) {
       const span = doc.spans.get(c);
