@@ -6,6 +6,7 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { paramAt, paramHover, paramInfos } from './params.js';
 import { placeAt } from './place.js';
+import { aliasAt, nameEnding } from './references.js';
 import { functionDoc } from './signature.js';
 import { entriesOf, qualifies } from './scope.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
@@ -13,7 +14,7 @@ import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast
 import { visit } from '../ast/walk.js';
 import type { Span } from '../diagnostic/index.js';
 import {
-  clauseAt, frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt,
+  frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt,
   type Frame, type StatementShape, type TextShape,
 } from './structure.js';
 
@@ -64,25 +65,20 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
   if (source !== null) {
     const info = sourceInfo(source.node, ctx.schema);
     const databases = entriesOf(ctx.schema, info.databases);
-    const aliasAt = source.node.alias === null ? -1 : lastNameIn(code, source.span.end);
+    const aliasAt = source.node.alias === null ? -1 : nameEnding(code, source.span);
     if (aliasAt === i) return answer(`**${source.node.alias}**: alias of ${sourceText(info)}${databaseDoc(databases)}`);
     const pathEnd = aliasAt < 0 ? source.span.end : (code[code[aliasAt - 1]?.type === 'AS' ? aliasAt - 2 : aliasAt - 1] as SourceToken).end;
     if (t.end <= pathEnd) return answer(`${sourceText(info)}${databaseDoc(databases)}`, source.span.start, pathEnd);
   }
-  const result = frame.results.find((r) => r.at === i);
-  if (result) return answer(`**${result.alias}**: result alias of \`${itemText(shape, result.first, result.at)}\``);
+  // A result alias: its definition, or a use the tree reads as one (GROUP BY, HAVING, ORDER BY, ALIAS(name)).
+  const alias = aliasAt(shape, offset);
+  if (alias?.kind === 'result') return answer(`**${alias.name}**: result alias of \`${itemText(shape, alias.defined.start, alias.definition)}\``);
 
   // A column path: names joined by `.`, `@`, `:`.
   let first = i;
   let last = i;
   while (isSeparator(code[first - 1]) && isName(code[first - 2])) first -= 2;
   while (isSeparator(code[last + 1]) && isName(code[last + 2])) last += 2;
-  const inAlias = code[first - 2]?.type === 'ALIAS' && code[first - 1]?.type === 'LParen';
-  const clause = clauseAt(frame, i);
-  if (first === last && (inAlias || ((clause === 'group' || clause === 'having' || clause === 'order') && code[first - 2]?.type !== 'COLUMN'))) {
-    const ref = frame.results.find((r) => r.alias === nameOf(t));
-    if (ref) return answer(`**${ref.alias}**: result alias of \`${itemText(shape, ref.first, ref.at)}\``);
-  }
   // The qualifier part (before the last dot) names a source.
   let lastDot = -1;
   for (let k = last - 1; k > first; k--) if ((code[k] as SourceToken).type === 'Dot') {
@@ -131,12 +127,6 @@ function sourceNodeAt(shape: TextShape, offset: number): { node: TableSource | S
     return found;
   }
   return null;
-}
-
-/** The index of the last name token ending at or before an offset (a source's alias ends its span). */
-function lastNameIn(code: readonly SourceToken[], end: number): number {
-  const k = tokenAt(code, end - 1);
-  return k >= 0 && isName(code[k]) && (code[k] as SourceToken).end === end ? k : -1;
 }
 
 /**
@@ -269,11 +259,12 @@ function databaseDoc(databases: readonly DatabaseEntry[]): string {
     .join('');
 }
 
-function itemText(shape: TextShape, first: number, aliasAt: number): string {
+/** A result column's text before its alias (from `start`, the column's first offset, to the token before the alias or its AS). */
+function itemText(shape: TextShape, start: number, aliasAt: number): string {
   const code = shape.code;
   let last = aliasAt - 1;
   if (code[last]?.type === 'AS') last--;
-  if (last < first) return '';
-  const text = shape.text.slice((code[first] as SourceToken).start, (code[last] as SourceToken).end).replace(/\s+/g, ' ');
+  if (last < 0 || (code[last] as SourceToken).end <= start) return '';
+  const text = shape.text.slice(start, (code[last] as SourceToken).end).replace(/\s+/g, ' ');
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -10,6 +10,8 @@ export interface AliasUses {
   readonly name: string;
   readonly definition: number;
   readonly uses: readonly number[];
+  /** The span of the node that defines it: the source, or the result column. */
+  readonly defined: Span;
 }
 
 /** One alias written in a select, or one use of one: its token, and the select it stands in. */
@@ -20,6 +22,8 @@ interface Written {
   /** The select whose FROM or select list defines it (a definition), or the select the use stands in. */
   readonly select: Select;
   readonly definition: boolean;
+  /** The span of the node holding it. */
+  readonly span: Span;
 }
 
 /**
@@ -53,7 +57,7 @@ export function aliasAt(shape: TextShape, offset: number): AliasUses | null {
   const uses = written.filter((w) => !w.definition && w.kind === definition.kind && w.name === definition.name && definitionOf(w) === definition).map((w) => w.at);
   // A result alias's definition is one of its places too (rename changes it with the uses).
   const all = (definition.kind === 'result' ? [definition.at, ...uses] : uses).sort((a, b) => a - b);
-  return { kind: definition.kind, name: definition.name, definition: definition.at, uses: all };
+  return { kind: definition.kind, name: definition.name, definition: definition.at, uses: all, defined: definition.span };
 }
 
 /** The aliases and alias uses of the statement tree holding an offset, and each select's enclosing select. */
@@ -76,23 +80,27 @@ function writtenIn(shape: TextShape, offset: number): { written: Written[]; pare
       select = node;
       for (const source of flattenSources(node.from)) {
         if (source.kind === 'select_source' || source.alias === null) continue;
-        const at = lastName(doc.spans.get(source));
-        if (at >= 0) written.push({ kind: 'source', name: source.alias, at, select: node, definition: true });
+        const span = doc.spans.get(source);
+        const at = lastName(span);
+        if (at >= 0) written.push({ kind: 'source', name: source.alias, at, select: node, definition: true, span: span as Span });
       }
       if (node.columns !== 'all') {
         for (const c of node.columns) {
           if (c.alias === null) continue;
-          const at = lastName(doc.spans.get(c));
-          if (at >= 0) written.push({ kind: 'result', name: c.alias, at, select: node, definition: true });
+          const span = doc.spans.get(c);
+          const at = lastName(span);
+          if (at >= 0) written.push({ kind: 'result', name: c.alias, at, select: node, definition: true, span: span as Span });
         }
       }
     } else if (select !== undefined && node.kind === 'column') {
       // A qualifier: the first name of a path, followed by `.`.
-      const at = firstToken(doc.spans.get(node));
-      if (at >= 0 && isName(code[at]) && code[at + 1]?.type === 'Dot' && !isSeparator(code[at - 1])) written.push({ kind: 'source', name: nameOf(code[at] as SourceToken), at, select, definition: false });
+      const span = doc.spans.get(node);
+      const at = firstToken(span);
+      if (at >= 0 && isName(code[at]) && code[at + 1]?.type === 'Dot' && !isSeparator(code[at - 1])) written.push({ kind: 'source', name: nameOf(code[at] as SourceToken), at, select, definition: false, span: span as Span });
     } else if (select !== undefined && node.kind === 'alias') {
-      const at = lastNameBefore(code, doc.spans.get(node));
-      if (at >= 0) written.push({ kind: 'result', name: node.name, at, select, definition: false });
+      const span = doc.spans.get(node);
+      const at = lastNameBefore(code, span);
+      if (at >= 0) written.push({ kind: 'result', name: node.name, at, select, definition: false, span: span as Span });
     }
     const record = node as unknown as Readonly<Record<string, unknown>>;
     for (const key of Object.keys(record)) {
