@@ -1,4 +1,4 @@
-import { DATABASE_FLAGS, type AdminAction, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
+import { DATABASE_FLAGS, type AdminAction, type AlterValue, type AlterValueOp, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
 import { foldName, type DataAction, type FieldLiteral } from '../ast/actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
 import type { Specifier } from '../ast/nodes.js';
@@ -12,6 +12,7 @@ const NUMBER = idx(T.NumberLiteral);
 const LPAREN = idx(T.LParen);
 const WHERE = idx(T.Where);
 const STRING = idx(T.StringLiteral);
+const EQUALS = idx(T.Equals);
 
 /** The words of a field definition that take a string, and the property each sets (spec "Field definition"). */
 const FIELD_TEXT = { LABEL: 'label', FORMAT: 'format', MEAS: 'meas', UNIT: 'unit', DESC: 'desc', DEFAULT: 'def', REF: 'ref' } as const;
@@ -23,7 +24,8 @@ type Mutable<T> = { -readonly [P in keyof T]: T[P] };
 /**
  * The administrative actions as text (grammar/reference.md, "Administrative actions"), read
  * like SQL DDL: `SCHEMA`; `DROP GROUP g [CHILDREN]`, `DROP DATABASE db [CHILDREN]`, `DROP TEAM t`,
- * `DROP USER u`; `ALTER DATABASE db ADD FIELDS (field definitions) [FIRST | AFTER f]`,
+ * `DROP USER u`; `ALTER GROUP g | DATABASE db | DATABASE db ALTER FIELD f | USER u` then
+ * `SET k = v, ...`, `OBJECTS (k = v, ...)` or `FILES (k = 'id', ...)`; `ALTER DATABASE db ADD FIELDS (field definitions) [FIRST | AFTER f]`,
  * `DROP FIELDS spec`, `ORDER FIELDS (f, ...) [AFTER f]`, `RESET PARTITIONS spec`. A field
  * definition is `name type [LABEL 'l'] [DESC 'd'] ... [KEY] [NOT NULL] ... [OPTIONS ('v' [DESC 'd'], ...)]`.
  */
@@ -73,10 +75,23 @@ export abstract class AdminRules extends WriteRules {
     }
   }
 
+  /**
+   * `ALTER GROUP g | DATABASE db | DATABASE db ALTER FIELD f | USER u` then `SET k = v, ...`,
+   * `OBJECTS (k = v, ...)` or `FILES (k = 'id', ...)`; or a database's field operations.
+   */
   private *alter(): Generator<Rule<unknown>, AdminAction, unknown> {
-    this.kindWord(['DATABASE'], 'ALTER');
-    const database = yield* this.database();
-    const op = this.kindWord(['ADD', 'DROP', 'ORDER', 'RESET'], 'ALTER DATABASE ...');
+    const what = this.kindWord(['GROUP', 'DATABASE', 'USER'], 'ALTER');
+    const target = yield* this.database();
+    const database = target;
+    const field = what === 'DATABASE' && this.optionalWord('ALTER') !== MISSING ? (this.expectWord('FIELD'), yield* this.database()) : null;
+    const ops = what === 'DATABASE' && field === null ? ['SET', 'OBJECTS', 'FILES', 'ADD', 'DROP', 'ORDER', 'RESET'] : ['SET', 'OBJECTS', 'FILES'];
+    const op = this.kindWord(ops, `ALTER ${what} ...`);
+    if (op === 'SET' || op === 'OBJECTS' || op === 'FILES') {
+      const value = (yield* this.jsonObjectClause(op, op === 'SET')) ?? { kind: 'json_object', members: [] };
+      const o = op.toLowerCase() as AlterValueOp;
+      const targets = field !== null ? { alter: 'field', database, field } : what === 'GROUP' ? { alter: 'group', group: target } : what === 'USER' ? { alter: 'user', user: target } : { alter: 'database', database };
+      return { kind: `alter_${targets.alter}_${o}`, ...targets, op: o, [o]: value } as unknown as AlterValue;
+    }
     switch (op) {
       case 'ADD': {
         this.expectWord('FIELDS');
@@ -117,17 +132,7 @@ export abstract class AdminRules extends WriteRules {
     if (this.at(T.LParen)) {
       this.enter(start);
       this.next();
-      const members: JsonMemberData[] = [];
-      if (!this.at(T.RParen)) {
-        do {
-          const keyToken = this.expect(T.Name);
-          const key = foldName(this.nameOf(keyToken));
-          if (key === '' && keyToken !== MISSING) this.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
-          this.expect(T.Equals);
-          const value = (yield this.jsonValue()) as JsonData;
-          members.push(this.mark({ kind: 'json_member', key, value }, keyToken));
-        } while (this.optional(T.Comma) !== MISSING);
-      }
+      const members = this.at(T.RParen) ? [] : yield* this.jsonMembers();
       this.expect(T.RParen);
       this.leave();
       return this.mark({ kind: 'json_object', members }, start);
@@ -145,6 +150,39 @@ export abstract class AdminRules extends WriteRules {
       return this.mark({ kind: 'json_array', items }, start);
     }
     return this.literal('a JSON value ((key = value, ...), [...],') as FieldLiteral;
+  }
+
+  /** `key = value {, key = value}`: the members of a JSON object. */
+  private *jsonMembers(): Generator<Rule<unknown>, JsonMemberData[], unknown> {
+    const members: JsonMemberData[] = [];
+    do {
+      const word = this.pos < this.end && !this.atName() && this.tk(2) === EQUALS ? this.image(this.pos) : '';
+      if (/^[A-Za-z_]\w*$/.test(word)) this.expectedError('a name', ` (${word.toUpperCase()} is a keyword: a key of that name is written in double quotes, "${word.toLowerCase()}")`);
+      const keyToken = this.expect(T.Name);
+      const key = foldName(this.nameOf(keyToken));
+      if (key === '' && keyToken !== MISSING) this.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
+      this.expect(T.Equals);
+      const value = (yield this.jsonValue()) as JsonData;
+      members.push(this.mark({ kind: 'json_member', key, value }, keyToken));
+    } while (this.optional(T.Comma) !== MISSING);
+    return members;
+  }
+
+  /**
+   * The JSON object after OBJECTS, FILES or SET (the word read): `(key = value, ...)`; after SET
+   * also without the parentheses, as SQL writes it (`SET desc = 'd', label = 'l'`). Null when missing.
+   */
+  private *jsonObjectClause(word: string, bare: boolean): Generator<Rule<unknown>, JsonObjectData | null, unknown> {
+    const at = this.pos;
+    if (bare && !this.at(T.LParen) && !this.at(T.LBracket) && (this.atName() || this.tk(2) === EQUALS)) {
+      this.enter(at);
+      const members = yield* this.jsonMembers();
+      this.leave();
+      return this.mark({ kind: 'json_object', members }, at);
+    }
+    const value = this.at(T.LParen) || this.at(T.LBracket) ? ((yield this.jsonValue()) as JsonData) : (this.expectedError(`'(' (a JSON object: (key = value, ...))${bare ? ' or key = value, ...' : ''}`), null);
+    if (value !== null && value.kind !== 'json_object') this.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
+    return value as JsonObjectData | null;
   }
 
   /**
@@ -230,11 +268,9 @@ export abstract class AdminRules extends WriteRules {
         }
         case 'OBJECTS':
         case 'FILES': {
-          const at = this.pos;
-          const value = this.at(T.LParen) || this.at(T.LBracket) ? ((yield this.jsonValue()) as JsonData) : (this.expectedError("'(' (a JSON object: (key = value, ...))"), null);
-          if (value !== null && value.kind !== 'json_object') this.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
-          if (word === 'OBJECTS') objects = value as JsonObjectData | null;
-          else files = value as JsonObjectData | null;
+          const value = yield* this.jsonObjectClause(word, false);
+          if (word === 'OBJECTS') objects = value;
+          else files = value;
           break;
         }
         case 'DATABASES': {

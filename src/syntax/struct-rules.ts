@@ -178,7 +178,7 @@ export abstract class StructRules extends SystemRules {
       parent = yield* this.database();
     }
     const c: Mutable<Record<string, unknown>> = {};
-    const fieldDefs: FieldDef[] = [];
+    let fieldDefs: FieldDef[] | null = null;
     const CLAUSES: Record<string, readonly string[]> = {
       CATEGORY: ['LABEL', 'DESC', 'GROUP_TEAMS', 'DATABASE_TEAMS'],
       MODEL: ['LABEL', 'DESC', 'GROUP_TEAMS', 'DATABASE_TEAMS'],
@@ -211,7 +211,11 @@ export abstract class StructRules extends SystemRules {
           c[word] = yield* this.partition();
           break;
         case 'FIELDS':
-          fieldDefs.push(...this.fieldDefs());
+          // `FIELDS ()`: the list given empty (kept: `"fields": []`).
+          if (this.at(T.LParen) && this.tk(2) === idx(T.RParen)) {
+            this.pos += 2;
+            fieldDefs = [];
+          } else fieldDefs = this.fieldDefs();
           c[word] = true;
           break;
         default:
