@@ -15,7 +15,7 @@ import { visit } from '../ast/walk.js';
 import type { Span } from '../diagnostic/index.js';
 import {
   frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt,
-  type Frame, type StatementShape, type TextShape,
+  type StatementShape, type TextShape,
 } from './structure.js';
 
 export interface HoverContext {
