@@ -1,7 +1,7 @@
-import type { DataAction, DataActionKind } from '../ast/actions.js';
-import { isDataAction } from '../ast/kinds.js';
-import { ADMIN_ACTION_KINDS } from '../ast/kinds-admin.js';
-import type { AdminAction } from '../ast/admin-actions.js';
+import type { DataAction } from '../ast/actions.js';
+import { FIELD_LIST } from '../ast/fields.js';
+import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, isDataAction, isSystemAction } from '../ast/kinds.js';
+import type { SystemAction } from '../ast/system-actions.js';
 import type { Node, ResultColumn, Select, Source, Specifier } from '../ast/nodes.js';
 import type { Schema, SchemaDatabase } from '../schema/index.js';
 import { resolveDatabasePath, splitTablePath, type DatabaseMatch } from './schema-paths.js';
@@ -50,11 +50,11 @@ export interface SelectScope extends Scope {
  * holds"; UPDATE's keys are "field specifiers in the context of the database"). No aliases.
  */
 export interface ActionScope extends Scope {
-  readonly action: DataAction;
+  readonly action: ScopedAction;
 }
 
-/** A select or a data action: what opens a scope. */
-export type ScopeOwner = Select | DataAction;
+/** A select or an action: what opens a scope. */
+export type ScopeOwner = Select | ScopedAction;
 
 /** The attributes every database record has, whatever its fields (spec: Records). */
 export const ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -79,15 +79,21 @@ export function flattenSources(from: Source | null): Exclude<Source, { kind: 'jo
   return out;
 }
 
-function subqueryColumns(select: Select): ReadonlySet<string> | null {
+/** The names a select's rows have, as written (a result alias, the last segment of a column), or null for `SELECT *`. */
+export function selectColumnNames(select: Select): string[] | null {
   if (select.columns === 'all') return null;
-  const names = new Set<string>();
+  const names: string[] = [];
   for (const c of select.columns) {
-    if (c.alias !== null) names.add(c.alias.toLowerCase());
-    else if (c.e.kind === 'column') names.add(lastSegment(c.e.path).toLowerCase());
-    else if (c.e.kind === 'alias') names.add(c.e.name.toLowerCase());
+    if (c.alias !== null) names.push(c.alias);
+    else if (c.e.kind === 'column') names.push(lastSegment(c.e.path));
+    else if (c.e.kind === 'alias') names.push(c.e.name);
   }
   return names;
+}
+
+function subqueryColumns(select: Select): ReadonlySet<string> | null {
+  const names = selectColumnNames(select);
+  return names === null ? null : new Set(names.map((n) => n.toLowerCase()));
 }
 
 function fieldNames(databases: readonly SchemaDatabase[]): ReadonlySet<string> {
@@ -109,7 +115,8 @@ function databaseInfo(node: Specifier, schema: Schema | null): SourceInfo {
   return { node, alias: null, qualifiers, columns: databases.length > 0 ? fieldNames(databases) : null, databases, table: null };
 }
 
-function sourceInfo(node: Exclude<Source, { kind: 'join' }>, schema: Schema | null): SourceInfo {
+/** What a source of a FROM clause reads: its qualifiers, its columns, its databases. */
+export function sourceInfo(node: Exclude<Source, { kind: 'join' }>, schema: Schema | null): SourceInfo {
   switch (node.kind) {
     case 'select_source':
       return { node, alias: null, qualifiers: [], columns: subqueryColumns(node.select), databases: [], table: null };
@@ -152,68 +159,83 @@ export function buildScope(select: Select, schema: Schema | null): SelectScope {
   return { select, aliases, sources: flattenSources(select.from).map((s) => sourceInfo(s, schema)) };
 }
 
-/** The databases a data action reads or writes: none for the fetch types without one (tasks, users, ...). */
-function actionSources(action: DataAction, schema: Schema | null): SourceInfo[] {
-  switch (action.kind) {
-    case 'fetch_multirecords': {
-      // A union of the databases' records by field name (the spec's rule 4): one source each.
-      const spec = action.databases;
-      return spec.kind === 'spec_array' ? spec.items.map((item) => databaseInfo(item as Specifier, schema)) : [databaseInfo(spec, schema)];
-    }
-    case 'fetch_pseudorecords':
-      // Rows keyed by the select's header column names (the spec's rule 5).
-      return [{ node: action.select, alias: null, qualifiers: [], columns: subqueryColumns(action.select), databases: [], table: null }];
-    case 'fetch_posts':
-      return action.wallType === 'record' && action.wall !== null ? [databaseInfo(action.wall, schema)] : [];
-    default:
-      return 'database' in action ? [databaseInfo(action.database, schema)] : [];
-  }
+/** A statement other than a query that may read or write records: a data action, a system or struct action. */
+export type ScopedAction = DataAction | SystemAction;
+
+/**
+ * How each action kind reads records, from the kind table's fields (src/ast/kinds*.ts): the
+ * fields that give its records (one that names its database, `denotes: 'database'`; the select
+ * whose rows FETCH PSEUDORECORDS reads, role `select`), and the fields that see those records
+ * (ActionScope): every other child field (its records specifier, WHERE, ORDER BY, UPDATE's SET,
+ * a record's expressions), except a specifier of users, groups or walls (role `spec`) and LIMIT
+ * and OFFSET (role `param`: a number, not about records). A kind
+ * with a records specifier but no database field (FETCH POSTS: the wall is a database only for
+ * a record wall) reads the records its specifier selects. Not its database specifier (`FROM
+ * (WHERE name LIKE 'o%')` filters databases, not records), nor the select of FETCH
+ * PSEUDORECORDS (its own scope), nor anything of the kinds that read no records (users, tasks).
+ * A new kind is covered by its fields alone.
+ */
+interface RecordsFields {
+  /** The fields naming the databases whose records the action reads or writes. */
+  readonly databases: readonly string[];
+  /** The fields holding the select whose rows the action reads. */
+  readonly selects: readonly string[];
+  /** The fields that see the records. */
+  readonly scoped: readonly string[];
 }
 
-export function buildActionScope(action: DataAction, schema: Schema | null): ActionScope {
+function recordsFields(kind: ScopedAction['kind']): RecordsFields {
+  const children = FIELD_LIST[kind].filter((f) => f.child !== null);
+  const databases = children.filter((f) => f.child?.denotes === 'database').map((f) => f.key);
+  const selects = children.filter((f) => f.child?.role === 'select').map((f) => f.key);
+  const readsRecords = databases.length > 0 || selects.length > 0 || children.some((f) => f.child?.role === 'records_spec');
+  const scoped = readsRecords
+    ? children.filter((f) => f.child?.denotes !== 'database' && f.child?.role !== 'select' && f.child?.role !== 'spec' && f.child?.role !== 'param').map((f) => f.key)
+    : [];
+  return { databases, selects, scoped };
+}
+
+const SCOPED_ACTION_KINDS: readonly ScopedAction['kind'][] = [...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS];
+
+const RECORDS_FIELDS = Object.fromEntries(SCOPED_ACTION_KINDS.map((k) => [k, recordsFields(k)])) as unknown as {
+  readonly [K in ScopedAction['kind']]: RecordsFields;
+};
+
+/** The children of each action kind that see its records (ActionScope), derived from the kind table (RecordsFields). */
+export const ACTION_SCOPE_KEYS = Object.fromEntries(SCOPED_ACTION_KINDS.map((k) => [k, RECORDS_FIELDS[k].scoped])) as unknown as {
+  readonly [K in ScopedAction['kind']]: readonly string[];
+};
+
+const isScopedAction = (node: Node): node is ScopedAction => isDataAction(node) || isSystemAction(node);
+
+/** The databases an action reads or writes (each item of a specifier array: a union by field name, the spec's rule 4), and the rows of its select (rule 5). */
+function actionSources(action: ScopedAction, schema: Schema | null): SourceInfo[] {
+  // A post's wall is a database only for a record wall (`wallType`); a wall of a group or a user holds no records.
+  if (action.kind === 'fetch_posts') return action.wallType === 'record' && action.wall !== null ? [databaseInfo(action.wall, schema)] : [];
+  const record = action as unknown as Readonly<Record<string, unknown>>;
+  const { databases, selects } = RECORDS_FIELDS[action.kind];
+  const out: SourceInfo[] = [];
+  for (const key of databases) {
+    const spec = record[key] as Specifier | null | undefined;
+    if (spec === null || spec === undefined) continue;
+    if (spec.kind === 'spec_array') for (const item of spec.items) out.push(databaseInfo(item as Specifier, schema));
+    else out.push(databaseInfo(spec, schema));
+  }
+  for (const key of selects) {
+    const select = record[key] as Select | null | undefined;
+    if (select) out.push({ node: select, alias: null, qualifiers: [], columns: subqueryColumns(select), databases: [], table: null });
+  }
+  return out;
+}
+
+export function buildActionScope(action: ScopedAction, schema: Schema | null): ActionScope {
   return { action, aliases: new Map(), sources: actionSources(action, schema) };
 }
 
-/**
- * The children of each data action that see its records (ActionScope): its records specifier,
- * WHERE, ORDER BY, UPDATE's SET, a record's expressions. Not its database specifier (`FROM
- * (WHERE name LIKE 'o%')` filters databases, not records), nor the select of FETCH PSEUDORECORDS
- * (its own scope), nor the users and tasks of the fetch types without a database.
- */
-const ADMIN_SCOPE_KEYS = Object.fromEntries(ADMIN_ACTION_KINDS.map((k) => [k, []])) as unknown as { readonly [K in AdminAction['kind']]: readonly string[] };
-
-export const ACTION_SCOPE_KEYS: { readonly [K in DataActionKind]: readonly string[] } = {
-  fetch_records: ['records', 'where', 'order'],
-  fetch_multirecords: ['where', 'order'],
-  fetch_pseudorecords: ['where', 'order'],
-  fetch_tasks: [],
-  fetch_users: [],
-  fetch_crons: [],
-  fetch_follows: [],
-  fetch_keys: [],
-  fetch_logs: ['records'],
-  fetch_notifications: [],
-  fetch_posts: ['wallRecord'],
-  fetch_prefs: [],
-  fetch_pref_defs: [],
-  fetch_user_subscriptions: [],
-  fetch_seqs: [],
-  insert_action: ['records'],
-  replace_action: ['records'],
-  set_action: ['records'],
-  update_action: ['records', 'fields', 'expressions'],
-  delete_action: ['records'],
-  trash_action: ['records'],
-  restore_action: ['records'],
-  dispose_action: ['records'],
-  // The administrative actions (src/ast/admin-actions.ts) hold no records specifier, WHERE or expression.
-  ...ADMIN_SCOPE_KEYS,
-};
-
-/** The select or data action whose scope a child of `parent` (under `key`) enters, or null when it enters none. */
+/** The select or action whose scope a child of `parent` (under `key`) enters, or null when it enters none. */
 export function scopeOwnerOf(parent: Node, key: string | null): ScopeOwner | null {
   if (parent.kind === 'select') return parent;
-  if (key !== null && isDataAction(parent) && ACTION_SCOPE_KEYS[parent.kind].includes(key)) return parent;
+  if (key !== null && isScopedAction(parent) && ACTION_SCOPE_KEYS[parent.kind].includes(key)) return parent;
   return null;
 }
 

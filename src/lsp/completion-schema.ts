@@ -2,51 +2,76 @@ import { CompletionItemKind } from 'vscode-languageserver/node';
 import { allDatabases } from '../schema/lookup.js';
 import type { Schema, SchemaDatabase, SchemaGroup } from '../schema/definitions.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
-import { frameSources, qualifies, writeName, writePath, type ResolvedSource } from './scope.js';
-import { visibleFrames, type Clause, type Frame, type TextShape } from './structure.js';
+import { ATTRIBUTES, buildOwnerScope, selectColumnNames, type Scope, type ScopeOwner, type SourceInfo } from '../lint/scope.js';
+import { entriesOf, qualifies, writeName, writePath } from './scope.js';
 
 /** The completion items from the schema (completion.ts): the fields of the sources in scope, and databases. */
 
+/** A column a source of a scope offers: a schema field, a record attribute, or a subquery's result name. */
+interface Offered {
+  readonly name: string;
+  readonly detail: string;
+  readonly documentation: string | undefined;
+  readonly attribute: boolean;
+}
+
+function pathOf(schema: Schema, database: SchemaDatabase): string {
+  return entriesOf(schema, [database])[0]?.path ?? database.name;
+}
+
+/** The columns a source of lint's scope offers (src/lint/scope.ts SourceInfo), in the schema's order, with what completion shows of each. */
+function offered(source: SourceInfo, schema: Schema | null): Offered[] {
+  if (source.node.kind === 'select' || source.node.kind === 'select_source') {
+    const names = selectColumnNames(source.node.kind === 'select' ? source.node : source.node.select) ?? [];
+    return names.map((name) => ({ name, detail: 'subquery column', documentation: undefined, attribute: false }));
+  }
+  if (source.databases.length === 0 || schema === null) return [];
+  const out: Offered[] = [];
+  const seen = new Set<string>();
+  for (const database of source.databases) {
+    for (const f of database.fields) {
+      if (seen.has(f.name)) continue;
+      seen.add(f.name);
+      const doc = [...(f.label !== f.name ? [`label "${f.label}"`] : []), ...(f.key ? ['key field'] : [])];
+      out.push({ name: f.name, detail: `${f.type}${f.nul ? ', nullable' : ''} · ${pathOf(schema, database)}`, documentation: doc.length > 0 ? doc.join(', ') : undefined, attribute: false });
+    }
+  }
+  for (const a of ATTRIBUTES) if (!seen.has(a)) out.push({ name: a, detail: 'record attribute', documentation: undefined, attribute: true });
+  return out;
+}
+
+/** The scopes a place sees, the innermost first (lint's, src/lint/scope.ts). */
+function scopesOf(owners: readonly ScopeOwner[], schema: Schema | null): Scope[] {
+  return owners.map((owner) => buildOwnerScope(owner, schema)).reverse();
+}
+
 /** The fields of the sources in scope: unqualified when one source has the name, qualified by alias where needed. */
-export function fields(out: Items, shape: TextShape, frame: Frame, schema: Schema | null, _clause: Clause): void {
-  const frames = visibleFrames(frame);
-  frames.forEach((f, depth) => {
-    const sources = frameSources(shape, f, schema);
+export function fields(out: Items, owners: readonly ScopeOwner[], schema: Schema | null): void {
+  scopesOf(owners, schema).forEach((scope, depth) => {
+    const sources = scope.sources.map((s) => ({ source: s, columns: offered(s, schema) }));
     const count = new Map<string, number>();
-    for (const s of sources) for (const c of s.columns ?? []) count.set(c.name.toLowerCase(), (count.get(c.name.toLowerCase()) ?? 0) + 1);
-    for (const s of sources) {
-      for (const c of s.columns ?? []) {
-        // Outer selects' columns are qualified (they are reached from a subquery); inner ones only when ambiguous.
+    for (const s of sources) for (const c of s.columns) count.set(c.name.toLowerCase(), (count.get(c.name.toLowerCase()) ?? 0) + 1);
+    for (const { source, columns } of sources) {
+      const qualifier = source.qualifiers[0] ?? null;
+      for (const c of columns) {
+        // Outer scopes' columns are qualified (they are reached from a subquery); inner ones only when ambiguous.
         const ambiguous = (count.get(c.name.toLowerCase()) ?? 0) > 1;
-        const qualify = (depth > 0 || ambiguous) && s.qualifier !== null;
-        const text = qualify ? `${writePath(s.qualifier as string)}.${writeName(c.name)}` : writeName(c.name);
-        out.add(text, text, CompletionItemKind.Field, fieldDetail(s, c), c.attribute ? '1z' : SORT.field, fieldDoc(c));
+        const qualify = (depth > 0 || ambiguous) && qualifier !== null;
+        const text = qualify ? `${writePath(qualifier)}.${writeName(c.name)}` : writeName(c.name);
+        out.add(text, text, CompletionItemKind.Field, c.detail, c.attribute ? '1z' : SORT.field, c.documentation);
       }
     }
   });
 }
 
-export function qualifiedFields(out: Items, shape: TextShape, frame: Frame, schema: Schema | null, qualifier: string): void {
-  for (const f of visibleFrames(frame)) {
-    const sources = frameSources(shape, f, schema).filter((s) => qualifies(s, qualifier));
+/** After `qualifier.`: the fields of the source the qualifier names, in the innermost scope that has one. */
+export function qualifiedFields(out: Items, owners: readonly ScopeOwner[], schema: Schema | null, qualifier: string): void {
+  for (const scope of scopesOf(owners, schema)) {
+    const sources = scope.sources.filter((s) => qualifies(s, qualifier));
     if (sources.length === 0) continue;
-    for (const s of sources) for (const c of s.columns ?? []) out.add(c.name, writeName(c.name), CompletionItemKind.Field, fieldDetail(s, c), c.attribute ? '1z' : SORT.field, fieldDoc(c));
+    for (const s of sources) for (const c of offered(s, schema)) out.add(c.name, writeName(c.name), CompletionItemKind.Field, c.detail, c.attribute ? '1z' : SORT.field, c.documentation);
     return;
   }
-}
-
-function fieldDetail(s: ResolvedSource, c: { field: { type: string; nul: boolean } | null; database: { path: string } | null; attribute: boolean }): string {
-  if (c.attribute) return 'record attribute';
-  if (!c.field) return s.ref.kind === 'subquery' ? 'subquery column' : 'column';
-  return `${c.field.type}${c.field.nul ? ', nullable' : ''} · ${c.database?.path ?? ''}`;
-}
-
-function fieldDoc(c: { field: { label: string; name: string; key: boolean } | null }): string | undefined {
-  if (!c.field) return undefined;
-  const parts = [];
-  if (c.field.label !== c.field.name) parts.push(`label "${c.field.label}"`);
-  if (c.field.key) parts.push('key field');
-  return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
 /**

@@ -12,7 +12,9 @@ import { writeName } from './scope.js';
 import { clauseAt, frameAt, isName, isSeparator, isWord, statementAt, tokenBefore, type Clause, type Frame, type TextShape } from './structure.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
-import { placeAt } from './place.js';
+import { placeAt, type Place } from './place.js';
+import type { ScopeOwner } from '../lint/scope.js';
+import type { Select } from '../ast/nodes.js';
 
 export type { CompletionContext } from './completion-items.js';
 
@@ -62,9 +64,13 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
   }
+  // The statement's tree with a probe name at the place (place.ts): what the place expects, the scopes it sees.
+  let probed: Place | null | undefined;
+  const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(shape.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
+  const scope: TreeScope = { owners: () => placeHere()?.owners ?? [], aliases: () => resultAliases(placeHere()?.owners ?? []) };
   if (code[statement.first]?.type !== 'SELECT') {
     // A statement other than a select: its tree says what the place expects.
-    const place = placeAt(shape.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset);
+    const place = placeHere();
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
     if (place === null || place.expects !== 'select' || frame === null) {
       if (place !== null) completePlace(out, place, ctx);
@@ -99,11 +105,11 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
       if (argument === 2 && prev.type === 'Comma' && form.type === 'DATABASE_COLUMN') return out.items;
     }
     if (form?.type === 'ALIAS' && p === paren) {
-      for (const r of frame.results) out.add(r.alias, writeName(r.alias), CompletionItemKind.Variable, 'result alias', SORT.alias);
+      for (const alias of scope.aliases()) out.add(alias, writeName(alias), CompletionItemKind.Variable, 'result alias', SORT.alias);
       return out.items;
     }
     if (form?.type === 'COLUMN' && p === paren) {
-      fields(out, shape, frame, ctx.schema, clause);
+      fields(out, scope.owners(), ctx.schema);
       return out.items;
     }
     if (form?.type === 'OPTIONS') {
@@ -120,7 +126,7 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
   if (prev.type === 'Dot' && isName(code[p - 1])) {
     const qualifier = pathEndingAt(code, p - 1, statement);
     if (clause === 'from') childDatabases(out, ctx, qualifier);
-    else qualifiedFields(out, shape, frame, ctx.schema, qualifier);
+    else qualifiedFields(out, scope.owners(), ctx.schema, qualifier);
     return out.items;
   }
   if (prev.type === 'At' && clause === 'from') {
@@ -145,7 +151,7 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
       return out.items;
     }
     if (prev.type === 'SELECT') out.keyword('DISTINCT');
-    expressionStart(out, shape, frame, clause, ctx);
+    expressionStart(out, scope, clause, ctx);
     return out.items;
   }
   afterExpression(out, shape, frame, clause, p);
@@ -200,13 +206,29 @@ function nextClauses(out: Items, frame: Frame, clause: Clause): void {
   }
 }
 
-function expressionStart(out: Items, shape: TextShape, frame: Frame, clause: Clause, ctx: CompletionContext): void {
-  fields(out, shape, frame, ctx.schema, clause);
+/** What completion reads of the statement's tree at the place, computed when first asked. */
+interface TreeScope {
+  /** The selects and actions whose scopes the place sees, the outermost first (lint's scope analysis). */
+  readonly owners: () => readonly ScopeOwner[];
+  /** The result aliases of the innermost select. */
+  readonly aliases: () => readonly string[];
+}
+
+/** The result aliases of the innermost select among the owners, in order, each once. */
+function resultAliases(owners: readonly ScopeOwner[]): string[] {
+  let select: Select | undefined;
+  for (const o of owners) if (o.kind === 'select') select = o;
+  if (select === undefined || select.columns === 'all') return [];
+  return [...new Set(select.columns.flatMap((c) => (c.alias === null ? [] : [c.alias])))];
+}
+
+function expressionStart(out: Items, scope: TreeScope, clause: Clause, ctx: CompletionContext): void {
+  fields(out, scope.owners(), ctx.schema);
   // Result aliases: read as alias references in GROUP BY, HAVING and ORDER BY; elsewhere through ALIAS().
   if (clause === 'group' || clause === 'having' || clause === 'order') {
-    for (const r of frame.results) out.add(r.alias, writeName(r.alias), CompletionItemKind.Variable, 'result alias', SORT.result);
+    for (const alias of scope.aliases()) out.add(alias, writeName(alias), CompletionItemKind.Variable, 'result alias', SORT.result);
   } else if (clause === 'where') {
-    for (const r of frame.results) out.add(`ALIAS(${r.alias})`, `${out.kw('ALIAS')}(${writeName(r.alias)})`, CompletionItemKind.Variable, 'result alias (explicit in WHERE)', SORT.alias);
+    for (const alias of scope.aliases()) out.add(`ALIAS(${alias})`, `${out.kw('ALIAS')}(${writeName(alias)})`, CompletionItemKind.Variable, 'result alias (explicit in WHERE)', SORT.alias);
   }
   for (const f of FUNCTIONS.values()) {
     if (f.aggregate && NO_AGGREGATES.has(clause)) continue;

@@ -1,16 +1,21 @@
 import { MarkupKind, type Hover, type Range } from 'vscode-languageserver/node';
 import { functionInfo } from '../lint/functions.js';
-import type { Schema, SchemaField } from '../schema/definitions.js';
+import type { Schema, SchemaDatabase, SchemaField } from '../schema/definitions.js';
 import { findDatabases, findField, type DatabaseEntry } from '../schema/lookup.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { KEYWORD_DOCS } from './keywords.js';
 import { paramAt, paramHover, paramInfos } from './params.js';
 import { placeAt } from './place.js';
+import { aliasAt, nameEnding } from './references.js';
 import { functionDoc } from './signature.js';
-import { columnIn, frameSources, qualifies, type ResolvedSource, type SourceColumn } from './scope.js';
+import { entriesOf, qualifies } from './scope.js';
+import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
+import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast/nodes.js';
+import { visit } from '../ast/walk.js';
+import type { Span } from '../diagnostic/index.js';
 import {
-  clauseAt, frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt, visibleFrames,
-  type Frame, type StatementShape, type TextShape,
+  frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt,
+  type StatementShape, type TextShape,
 } from './structure.js';
 
 export interface HoverContext {
@@ -55,25 +60,25 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
   }
   if (!isName(t) || frame === null) return null;
 
-  // A source's path or alias in FROM.
-  for (const s of frameSources(shape, frame, ctx.schema)) {
-    if (s.ref.aliasAt === i) return answer(`**${s.ref.alias}**: alias of ${sourceText(s)}${databaseDoc(s.databases)}`);
-    if (s.ref.first <= i && i <= s.ref.last && s.ref.kind !== 'subquery') return answer(`${sourceText(s)}${databaseDoc(s.databases)}`, (code[s.ref.first] as SourceToken).start, (code[s.ref.last] as SourceToken).end);
+  // A source's path or alias in FROM: the source node of the statement's tree whose span holds the name.
+  const source = sourceNodeAt(shape, t.start);
+  if (source !== null) {
+    const info = sourceInfo(source.node, ctx.schema);
+    const databases = entriesOf(ctx.schema, info.databases);
+    const aliasAt = source.node.alias === null ? -1 : nameEnding(code, source.span);
+    if (aliasAt === i) return answer(`**${source.node.alias}**: alias of ${sourceText(info)}${databaseDoc(databases)}`);
+    const pathEnd = aliasAt < 0 ? source.span.end : (code[code[aliasAt - 1]?.type === 'AS' ? aliasAt - 2 : aliasAt - 1] as SourceToken).end;
+    if (t.end <= pathEnd) return answer(`${sourceText(info)}${databaseDoc(databases)}`, source.span.start, pathEnd);
   }
-  const result = frame.results.find((r) => r.at === i);
-  if (result) return answer(`**${result.alias}**: result alias of \`${itemText(shape, result.first, result.at)}\``);
+  // A result alias: its definition, or a use the tree reads as one (GROUP BY, HAVING, ORDER BY, ALIAS(name)).
+  const alias = aliasAt(shape, offset);
+  if (alias?.kind === 'result') return answer(`**${alias.name}**: result alias of \`${itemText(shape, alias.defined.start, alias.definition)}\``);
 
   // A column path: names joined by `.`, `@`, `:`.
   let first = i;
   let last = i;
   while (isSeparator(code[first - 1]) && isName(code[first - 2])) first -= 2;
   while (isSeparator(code[last + 1]) && isName(code[last + 2])) last += 2;
-  const inAlias = code[first - 2]?.type === 'ALIAS' && code[first - 1]?.type === 'LParen';
-  const clause = clauseAt(frame, i);
-  if (first === last && (inAlias || ((clause === 'group' || clause === 'having' || clause === 'order') && code[first - 2]?.type !== 'COLUMN'))) {
-    const ref = frame.results.find((r) => r.alias === nameOf(t));
-    if (ref) return answer(`**${ref.alias}**: result alias of \`${itemText(shape, ref.first, ref.at)}\``);
-  }
   // The qualifier part (before the last dot) names a source.
   let lastDot = -1;
   for (let k = last - 1; k > first; k--) if ((code[k] as SourceToken).type === 'Dot') {
@@ -85,22 +90,43 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     for (let k = a; k <= b; k++) s += isName(code[k]) ? nameOf(code[k] as SourceToken) : (code[k] as SourceToken).image;
     return s;
   };
+  // The scopes the name sees: lint's (src/lint/scope.ts), from the statement's tree with a probe in place of the name.
+  const place = placeAt(shape.text, statement.start, statement.end, t.start, t.end);
+  const scopes = place === null ? [] : place.owners.map((o) => buildOwnerScope(o, ctx.schema)).reverse();
   if (lastDot > 0 && i < lastDot) {
     const qualifier = pathOf(first, lastDot - 1);
-    const source = findQualified(shape, frame, ctx.schema, qualifier);
-    return source ? answer(`**${qualifier}**: ${sourceText(source)}${databaseDoc(source.databases)}`, (code[first] as SourceToken).start, (code[lastDot - 1] as SourceToken).end) : null;
+    const source = findQualified(scopes, qualifier);
+    return source ? answer(`**${qualifier}**: ${sourceText(source)}${databaseDoc(entriesOf(ctx.schema, source.databases))}`, (code[first] as SourceToken).start, (code[lastDot - 1] as SourceToken).end) : null;
   }
   const qualifier = lastDot > 0 ? pathOf(first, lastDot - 1) : null;
   // The field (or blob) name: the segment after the last dot (a blob attribute may follow a `:`).
   const fieldName = nameOf(code[lastDot > 0 ? lastDot + 1 : first] as SourceToken);
-  const found = resolveColumn(shape, frame, ctx.schema, qualifier, fieldName);
+  const found = resolveColumn(scopes, ctx.schema, qualifier, fieldName);
   if (found.length === 0) return null;
   const start = (code[first] as SourceToken).start;
   const end = (code[last] as SourceToken).end;
   if (found.length > 1) {
-    return answer(`**${fieldName}** is in several sources: ${found.map((f) => f.source.qualifier ?? 'a subquery').map((q) => `\`${q}\``).join(', ')}; qualify it.`, start, end);
+    return answer(`**${fieldName}** is in several sources: ${found.map((f) => f.source.qualifiers[0] ?? 'a subquery').map((q) => `\`${q}\``).join(', ')}; qualify it.`, start, end);
   }
-  return answer(columnDoc(found[0] as { source: ResolvedSource; column: SourceColumn }), start, end);
+  return answer(columnDoc(found[0] as SourceColumn, ctx.schema), start, end);
+}
+
+/** A source of a select (a table, a system or database table) of the statement's tree, with its span, whose span holds an offset. */
+function sourceNodeAt(shape: TextShape, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
+  const doc = shape.parsed();
+  for (const s of [...doc.statements, ...doc.recovered]) {
+    if (offset < s.span.start || offset > s.span.end) continue;
+    let found: { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null = null;
+    visit(s.node, {
+      enter(node) {
+        if (node.kind !== 'table' && node.kind !== 'table_system' && node.kind !== 'table_database') return;
+        const span = doc.spans.get(node);
+        if (span !== undefined && span.start <= offset && offset < span.end) found = { node, span };
+      },
+    });
+    return found;
+  }
+  return null;
 }
 
 /**
@@ -138,34 +164,59 @@ function startsForm(t: SourceToken, next: SourceToken | undefined): boolean {
   return (t.type === 'DATE' || t.type === 'TIME' || t.type === 'TIMESTAMP' || t.type === 'DATETIME') && next?.category === 'string';
 }
 
-function findQualified(shape: TextShape, frame: Frame, schema: Schema | null, qualifier: string): ResolvedSource | null {
-  for (const f of visibleFrames(frame)) {
-    const found = frameSources(shape, f, schema).find((s) => qualifies(s, qualifier));
+function findQualified(scopes: readonly Scope[], qualifier: string): SourceInfo | null {
+  for (const scope of scopes) {
+    const found = scope.sources.find((s) => qualifies(s, qualifier));
     if (found) return found;
   }
   return null;
 }
 
-/** The sources' columns a (qualified) name denotes: the innermost select that has it wins. */
-export function resolveColumn(shape: TextShape, frame: Frame, schema: Schema | null, qualifier: string | null, name: string): { source: ResolvedSource; column: SourceColumn }[] {
-  for (const f of visibleFrames(frame)) {
-    const sources = frameSources(shape, f, schema).filter((s) => qualifier === null || qualifies(s, qualifier));
+/** A column a source of a scope has: a schema field (with its database), a record attribute, or a subquery's result name. */
+interface SourceColumn {
+  readonly source: SourceInfo;
+  readonly name: string;
+  readonly field: SchemaField | null;
+  readonly database: SchemaDatabase | null;
+  readonly attribute: boolean;
+}
+
+/** The column a name denotes in a source (a field by name, then label, exact, then in any case; an attribute; a subquery's result name). */
+function columnIn(source: SourceInfo, name: string): SourceColumn | null {
+  if (source.node.kind === 'select' || source.node.kind === 'select_source') {
+    const names = selectColumnNames(source.node.kind === 'select' ? source.node : source.node.select) ?? [];
+    const match = names.find((n) => n === name) ?? names.find((n) => n.toLowerCase() === name.toLowerCase());
+    return match === undefined ? null : { source, name: match, field: null, database: null, attribute: false };
+  }
+  for (const database of source.databases) {
+    const field = findField(database, name);
+    if (field) return { source, name: field.name, field, database, attribute: false };
+  }
+  if (source.databases.length > 0 && ATTRIBUTES.has(name.toLowerCase())) return { source, name: name.toLowerCase(), field: null, database: null, attribute: true };
+  return null;
+}
+
+/** The sources' columns a (qualified) name denotes: the innermost scope that has it wins. */
+function resolveColumn(scopes: readonly Scope[], schema: Schema | null, qualifier: string | null, name: string): SourceColumn[] {
+  if (schema === null) return [];
+  for (const scope of scopes) {
+    const sources = scope.sources.filter((s) => qualifier === null || qualifies(s, qualifier));
     if (qualifier !== null && sources.length === 0) continue;
-    const out: { source: ResolvedSource; column: SourceColumn }[] = [];
+    const out: SourceColumn[] = [];
     for (const source of sources) {
       const column = columnIn(source, name);
-      if (column) out.push({ source, column });
+      if (column) out.push(column);
     }
     if (out.length > 0 || qualifier !== null) return out;
   }
   return [];
 }
 
-function columnDoc({ source, column }: { source: ResolvedSource; column: SourceColumn }): string {
-  if (column.attribute) return `**${column.name}**: record attribute (every record has it) · from ${sourceText(source)}`;
+function columnDoc(column: SourceColumn, schema: Schema | null): string {
+  if (column.attribute) return `**${column.name}**: record attribute (every record has it) · from ${sourceText(column.source)}`;
   const field = column.field;
-  if (!field) return `**${column.name}**: column of ${sourceText(source)}`;
-  return fieldDoc(field, column.database);
+  if (!field) return `**${column.name}**: column of ${sourceText(column.source)}`;
+  return fieldDoc(field, column.database === null ? null : (entriesOf(schema, [column.database])[0] ?? null));
 }
 
 /** A field of a database: its type, nullability, key and label. */
@@ -177,16 +228,21 @@ function fieldDoc(field: SchemaField, db: DatabaseEntry | null): string {
   return `**${field.name}**: ${where}\n\n${facts.join(' · ')}`;
 }
 
-function sourceText(s: ResolvedSource): string {
-  switch (s.ref.kind) {
-    case 'subquery':
+function sourceText(s: SourceInfo): string {
+  switch (s.node.kind) {
+    case 'select':
+    case 'select_source':
       return 'a subquery';
-    case 'system':
-      return `system table \`${s.ref.path ?? '?'}\``;
-    case 'database':
-      return `database table \`${s.ref.path ?? '?'}\``;
+    case 'table_system':
+      return `system table \`${s.node.table}\``;
+    case 'table_database':
+      return `database table \`${s.node.table}\``;
+    case 'table':
+      return `table \`${s.node.table}\``;
+    case 'spec_name':
+      return `table \`${s.node.name}\``;
     default:
-      return `table \`${s.ref.path ?? '?'}\``;
+      return 'a database';
   }
 }
 
@@ -203,11 +259,12 @@ function databaseDoc(databases: readonly DatabaseEntry[]): string {
     .join('');
 }
 
-function itemText(shape: TextShape, first: number, aliasAt: number): string {
+/** A result column's text before its alias (from `start`, the column's first offset, to the token before the alias or its AS). */
+function itemText(shape: TextShape, start: number, aliasAt: number): string {
   const code = shape.code;
   let last = aliasAt - 1;
   if (code[last]?.type === 'AS') last--;
-  if (last < first) return '';
-  const text = shape.text.slice((code[first] as SourceToken).start, (code[last] as SourceToken).end).replace(/\s+/g, ' ');
+  if (last < 0 || (code[last] as SourceToken).end <= start) return '';
+  const text = shape.text.slice(start, (code[last] as SourceToken).end).replace(/\s+/g, ' ');
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

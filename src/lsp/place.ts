@@ -2,6 +2,7 @@ import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import type { Denotes } from '../ast/field-checks.js';
 import { KINDS } from '../ast/kinds.js';
 import type { Node } from '../ast/nodes.js';
+import { scopeOwnerOf, type Clause, type ScopeOwner } from '../lint/scope.js';
 import { parseDocument } from '../syntax/parse.js';
 
 /**
@@ -29,6 +30,13 @@ export interface Place {
   readonly after: string;
   /** The paths of the databases in scope: the names the nearest node above the place that has a database field gives there. */
   readonly databases: readonly string[];
+  /**
+   * The selects and actions whose scopes the place sees, the outermost first (lint's scope
+   * analysis, src/lint/scope.ts: the same owners lint's rules see at a node there).
+   */
+  readonly owners: readonly ScopeOwner[];
+  /** The part of the innermost select the place lies in (its field holding the place), or null outside a select. */
+  readonly clause: Clause | null;
 }
 
 interface Found {
@@ -56,7 +64,15 @@ export function placeAt(text: string, start: number, end: number, from: number, 
   const after = found.value.slice(at + PROBE.length);
   const expects = expectsAt(found);
   if (expects === null) return null;
-  return { expects, before, after, databases: databasesInScope(found) };
+  const owners: ScopeOwner[] = [];
+  let clause: Clause | null = null;
+  for (const step of found.path) {
+    const owner = scopeOwnerOf(step.node, step.field.key);
+    if (owner === null) continue;
+    owners.push(owner);
+    if (owner.kind === 'select') clause = step.field.key as Clause;
+  }
+  return { expects, before, after, databases: databasesInScope(found), owners, clause };
 }
 
 /** The node and field holding the probe, with the nodes above it (a walk with an explicit stack). */

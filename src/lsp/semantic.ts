@@ -5,6 +5,9 @@ import type { Node } from '../ast/nodes.js';
 import { functionInfo } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { isParamColon } from './params.js';
+import { nameEnding } from './references.js';
+import { flattenSources } from '../lint/scope.js';
+import { visit } from '../ast/walk.js';
 import { isName, nameOf, tokenBefore, type TextShape } from './structure.js';
 
 /**
@@ -27,18 +30,7 @@ const TYPED_LITERALS: ReadonlySet<string> = new Set(['DATE', 'TIME', 'TIMESTAMP'
 export function semanticTokens(shape: TextShape, positionAt: (offset: number) => { line: number; character: number }): SemanticTokens {
   const code = shape.code;
   const role = new Map<number, [number, number]>();
-  for (const s of shape.statements) {
-    for (const f of s.frames) {
-      for (const src of f.sources) {
-        if (src.kind === 'table') for (let i = src.first; i <= src.last; i++) if (isName(code[i])) role.set(i, [TYPE.namespace, 0]);
-        if (src.kind === 'system' || src.kind === 'database') {
-          for (let i = src.first + 2; i < src.last; i++) if (isName(code[i]) && code[i + 1]?.type === 'RParen') role.set(i, [TYPE.namespace, 0]);
-        }
-        if (src.aliasAt >= 0) role.set(src.aliasAt, [TYPE.variable, DECLARATION]);
-      }
-      for (const r of f.results) role.set(r.at, [TYPE.variable, DECLARATION]);
-    }
-  }
+  selectNames(shape, role);
   statementWords(shape, role);
   const builder = new SemanticTokensBuilder();
   let inOptions = false;
@@ -74,6 +66,42 @@ export function semanticTokens(shape: TextShape, positionAt: (offset: number) =>
 }
 
 const KEYWORD: [number, number] = [TYPE.keyword, 0];
+
+/**
+ * The roles of the names the selects of every statement define, from the trees (a broken
+ * statement's recovered one) and spans: a source's table path or system/database table name is
+ * a namespace, a source's alias and a result column's alias are declared variables.
+ */
+function selectNames(shape: TextShape, role: Map<number, [number, number]>): void {
+  const doc = shape.parsed();
+  const code = shape.code;
+  for (const { node: root } of [...doc.statements, ...doc.recovered]) {
+    visit(root, {
+      select(select) {
+        for (const src of flattenSources(select.from)) {
+          if (src.kind === 'select_source') continue;
+          const span = doc.spans.get(src);
+          if (span === undefined) continue;
+          const alias = src.alias === null ? -1 : nameEnding(code, span);
+          if (alias >= 0) role.set(alias, [TYPE.variable, DECLARATION]);
+          const end = alias < 0 ? span.end : (code[alias] as SourceToken).start;
+          for (let i = tokenBefore(code, span.start) + 1; i < code.length && (code[i] as SourceToken).end <= end; i++) {
+            const t = code[i] as SourceToken;
+            if (!isName(t)) continue;
+            // A table's path; the table name of SYSTEM_TABLE(name) and DATABASE_TABLE(..., name) (the name before `)`).
+            if (src.kind === 'table' || code[i + 1]?.type === 'RParen') role.set(i, [TYPE.namespace, 0]);
+          }
+        }
+        if (select.columns === 'all') return;
+        for (const c of select.columns) {
+          if (c.alias === null) continue;
+          const at = nameEnding(code, doc.spans.get(c));
+          if (at >= 0) role.set(at, [TYPE.variable, DECLARATION]);
+        }
+      },
+    });
+  }
+}
 
 /** The kinds whose nodes hold words and names of their own (`KEY(...)`, `RECORDS (...)`): their words are the statement's. */
 const HOLDS_WORDS: ReadonlySet<string> = new Set(['action', 'action_part', 'specifier']);

@@ -1,13 +1,16 @@
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver/node';
 import { statementNameIn } from '../params/annotations.js';
 import type { SourceToken } from '../syntax/tokenize.js';
+import type { Span } from '../diagnostic/index.js';
+import { flattenSources } from '../lint/scope.js';
+import { nameEnding } from './references.js';
 import { tokenBefore, type TextShape } from './structure.js';
 
 const MAX_NAME = 60;
 
 /**
  * One symbol per statement (named by its `-- name:` comment when it has one, as in query files,
- * else by its first words, `SELECT region, SUM(...) FROM sales.orders` shortened), with its result aliases and source aliases as children. Statements that do not
+ * else by its first words, `SELECT region, SUM(...) FROM sales.orders` shortened), with its result aliases and source aliases (from its tree) as children. Statements that do not
  * parse are listed too: the outline does not flicker while typing.
  */
 export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
@@ -17,26 +20,7 @@ export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: 
     if (s.first > s.last) continue;
     const first = code[s.first] as SourceToken;
     const last = code[s.last] as SourceToken;
-    const top = s.frames.find((f) => f.depth === 0 && f.parent === null);
-    const children: DocumentSymbol[] = [];
-    if (top) {
-      for (const r of top.results) {
-        const t = code[r.at] as SourceToken;
-        children.push({ name: r.alias, detail: 'result alias', kind: SymbolKind.Field, range: rangeOf((code[r.first] as SourceToken).start, t.end), selectionRange: rangeOf(t.start, t.end) });
-      }
-      for (const src of top.sources) {
-        if (src.kind === 'subquery') continue;
-        const at = src.aliasAt >= 0 ? src.aliasAt : src.last;
-        const t = code[at] as SourceToken;
-        children.push({
-          name: src.alias ?? src.path ?? '?',
-          detail: src.alias !== null ? `source ${src.path ?? ''}`.trim() : 'source',
-          kind: SymbolKind.Variable,
-          range: rangeOf((code[src.first] as SourceToken).start, t.end),
-          selectionRange: rangeOf(t.start, t.end),
-        });
-      }
-    }
+    const children = topSymbols(shape, first.start, last.end, rangeOf);
     const head = shape.text.slice(first.start, last.end).replace(/\s+/g, ' ');
     const words = head.length > MAX_NAME ? `${head.slice(0, MAX_NAME - 1)}…` : head;
     const named = queryName(shape, s.start, first.start);
@@ -47,6 +31,45 @@ export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: 
       range: rangeOf(first.start, last.end),
       selectionRange: rangeOf(first.start, first.end),
       children,
+    });
+  }
+  return out;
+}
+
+/**
+ * The result aliases and source aliases of a statement's top select, from its tree (a broken
+ * statement's recovered one) with spans: each alias, and a source's path when it has none.
+ */
+function topSymbols(shape: TextShape, start: number, end: number, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
+  const doc = shape.parsed();
+  const tree = [...doc.statements, ...doc.recovered].find((t) => t.span.start >= start && t.span.start < end);
+  if (tree === undefined) return [];
+  const select = tree.node.kind === 'select' ? tree.node : tree.node.kind === 'select_action' ? tree.node.select : null;
+  if (select === null) return [];
+  const code = shape.code;
+  const out: DocumentSymbol[] = [];
+  // The name token ending a node's span: its alias, or the last name of a path.
+  const lastName = (span: Span): SourceToken | null => code[nameEnding(code, span)] ?? null;
+  if (select.columns !== 'all') {
+    for (const c of select.columns) {
+      const span = doc.spans.get(c);
+      const t = span === undefined || c.alias === null ? null : lastName(span);
+      if (span === undefined || t === null || c.alias === null) continue;
+      out.push({ name: c.alias, detail: 'result alias', kind: SymbolKind.Field, range: rangeOf(span.start, t.end), selectionRange: rangeOf(t.start, t.end) });
+    }
+  }
+  for (const src of flattenSources(select.from)) {
+    if (src.kind === 'select_source') continue;
+    const span = doc.spans.get(src);
+    const t = span === undefined ? null : lastName(span);
+    if (span === undefined || t === null) continue;
+    const path = src.table;
+    out.push({
+      name: src.alias ?? path,
+      detail: src.alias !== null ? `source ${path}`.trim() : 'source',
+      kind: SymbolKind.Variable,
+      range: rangeOf(span.start, t.end),
+      selectionRange: rangeOf(t.start, t.end),
     });
   }
   return out;

@@ -1,8 +1,7 @@
 import type { Expr, Node, Param, Select } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
-import type { DataAction } from '../ast/actions.js';
 import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../lint/schema-columns.js';
-import { buildActionScope, buildScope, scopeOwnerOf, type Scope } from '../lint/scope.js';
+import { buildActionScope, buildScope, scopeOwnerOf, type Scope, type ScopedAction } from '../lint/scope.js';
 import type { RuleContext } from '../lint/rule-api.js';
 import type { Schema, SchemaField } from '../schema/index.js';
 import { specFunction } from '../spec/functions.js';
@@ -98,8 +97,8 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
     const type = r.status === 'field' ? paramTypeOfField(r.field) : null;
     return r.status === 'field' && type !== null ? { type, from: 'field', field: r.field } : undefined;
   };
-  // A data action's fields are in scope where its records are (WHERE, RECORDS, SET: src/lint/scope.ts): the nodes that opened one.
-  const actionScopes = new Map<DataAction, Scope>();
+  // An action's fields are in scope where its records are (WHERE, RECORDS, SET: src/lint/scope.ts): the nodes that opened one.
+  const actionScopes = new Map<ScopedAction, Scope>();
   const opened = new Set<Node>();
 
   visit(statement, {

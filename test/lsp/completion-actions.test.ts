@@ -39,4 +39,11 @@ describe('completion in data statements', () => {
     expect(labels('DELETE FROM shop.orders |')).toEqual([]);
     expect(labels('DELETE FROM shop.orders WHERE EXISTS (SELECT | FROM shop.customers)')).toEqual(expect.arrayContaining(['name', 'region']));
   });
+
+  it("offers a correlated subquery the statement's fields too, qualified (lint's scopes: the select's sources, then the action's records)", () => {
+    const got = labels('FETCH RECORDS FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = |) LIMIT 1');
+    expect(got).toEqual(expect.arrayContaining(['name', 'region', 'shop.orders.customer', 'shop.orders.amount']));
+    expect(got).not.toContain('customer');
+    expect(labels('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = |)')).toContain('shop.orders.customer');
+  });
 });

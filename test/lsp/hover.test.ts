@@ -86,4 +86,11 @@ describe('hover in data statements (issue 28)', () => {
     expect(hoverAt('UPDATE shop.orders SET nothin|g = 1')).toBeNull();
     expect(hoverAt('UPDATE shop.orders SET am|ount = 1', null)).toBeNull();
   });
+
+  it("resolves a name in a correlated subquery of a data statement against the statement's records too (lint's scopes)", () => {
+    expect(hoverAt('FETCH RECORDS FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = cust|omer) LIMIT 1')?.value).toContain('**customer**: field of database `orders`');
+    expect(hoverAt('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = am|ount)')?.value).toContain('**amount**: field of database `orders`');
+    // The subquery's own source still wins for a name both have.
+    expect(hoverAt('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE i|d = 1)')?.value).toContain('field of database `customers`');
+  });
 });
