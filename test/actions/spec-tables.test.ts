@@ -3,6 +3,7 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, toJson } from '../../src/json/index.js';
 import { format, print } from '../../src/print/index.js';
 import { parse, parseStatements } from '../../src/syntax/index.js';
+import { exact } from '../helpers/spec-rows.js';
 
 /**
  * Every property of the spec's tables ("Data actions: reads" FETCH, "Data actions: writes",
@@ -143,11 +144,6 @@ const ROWS: readonly Row[] = [
   { row: 'Specifiers | array | JSON array of singular specifiers, types may be mixed', text: "DELETE FROM shop.orders RECORDS [1, 'r-2', KEY(id = 3), WHERE a = 1]", json: { action: 'delete', database: db, records: [1, 'r-2', { type: 'key', key: { id: 3 } }, { type: 'where', where: { '$=': [{ $col: 'a' }, 1] } }] } },
   { row: 'Specifiers | key (record) | `type` = `key` and `key` = map of field values', text: "DELETE FROM shop.orders RECORDS KEY(region = 'eu', n = -1, ok = TRUE)", json: { action: 'delete', database: db, records: { type: 'key', key: { region: 'eu', n: -1, ok: true } } } },
 ];
-
-/** Exact JSON text of an expected value: strings that are long whole numbers stay numbers. */
-function exact(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (typeof v === 'string' && /^-?\d{16,}$/.test(v) ? `@@${v}@@` : v)).replace(/"@@(-?\d+)@@"/g, '$1');
-}
 
 describe('data actions: the spec tables, row by row', () => {
   it('covers many rows', () => expect(ROWS.length).toBeGreaterThanOrEqual(60));

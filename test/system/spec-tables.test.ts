@@ -4,6 +4,7 @@ import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
 import { format, print } from '../../src/print/index.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import { fromAst } from '../../src/index.js';
+import { exact, expectRowRoundTrips, jsonError, textError } from '../helpers/spec-rows.js';
 
 /**
  * Every row of the spec's tables "DOWNLOAD", "Task and thread actions" and "System actions" (and
@@ -87,37 +88,11 @@ const ROWS: readonly Row[] = [
   },
 ];
 
-/** Exact JSON text of an expected value: strings that are long whole numbers stay numbers. */
-function exact(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (typeof v === 'string' && /^-?\d{16,}$/.test(v) ? `@@${v}@@` : v)).replace(/"@@(-?\d+)@@"/g, '$1');
-}
-
 describe('DOWNLOAD, task and thread actions, system actions: the spec tables, row by row', () => {
   it.each(ROWS.map((r) => [r.row, r] as const))('%s', (_, r) => {
-    const expected = exact(r.json);
-    const fromText = parse(r.text);
-    expect(toJson(fromText)).toBe(expected);
-    const fromJsonTree = fromJson(expected);
-    expect(fromJsonTree).toEqual(fromText);
-    expect(fromJson(toJson(fromText, { form: 'full', indent: 2 }))).toEqual(fromText);
-    expect(toJson(parse(print(fromJsonTree)))).toBe(expected);
-    expect(`${print(fromJsonTree)}\n`).toBe(format(r.text));
-    expect(format(format(r.text))).toBe(format(r.text));
+    expectRowRoundTrips(r.text, r.json);
   });
 });
-
-/** The first error of a text: code, line:column, message. */
-function textError(text: string): { code: string; at: string; message: string } {
-  const d = parseDocument(text).diagnostics.find((x) => x.severity === 'error');
-  if (d === undefined) throw new Error(`no error for ${text}`);
-  return { code: d.code, at: d.span ? `${d.span.line}:${d.span.column}` : '?', message: d.message };
-}
-/** The first error of a JSON document: code, JSON pointer, message. */
-function jsonError(json: string): { code: string; at: string; message: string } {
-  const d = fromJsonResult(json).diagnostics.find((x) => x.severity === 'error');
-  if (d === undefined) throw new Error(`no error for ${json}`);
-  return { code: d.code, at: d.pointer ?? '?', message: d.message };
-}
 
 describe('the rows the spec does not show: an error in the spec\'s words, text and JSON', () => {
   const cases = [
