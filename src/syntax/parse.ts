@@ -8,8 +8,8 @@ import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
 import { standaloneExpression } from './expression-rules.js';
 import { statement } from './parser.js';
-import { NestingTooDeep, ParserState, tokenOf, type Rule, type SyntaxProblem } from './parser-state.js';
-import { release, scan, type Scanned } from './scanner.js';
+import { NestingTooDeep, ParserState, type Rule, type SyntaxProblem } from './parser-state.js';
+import { release, scan, tokenOf, type Scanned } from './scanner.js';
 import { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 

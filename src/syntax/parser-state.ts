@@ -3,7 +3,7 @@ import type { Node } from '../ast/index.js';
 import { freezeNode } from '../ast/checked.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './messages.js';
-import { TOKEN_TYPES, type Scanned } from './scanner.js';
+import { tokenOf, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import { EOF, tokenInstance, tokenMatches } from './token-type.js';
 import type { Frame } from './expression-tables.js';
@@ -365,12 +365,4 @@ export class ParserState {
     }
     return node;
   }
-}
-
-/** Token `i` of a scanned input as an object, for messages: END past `end` and for MISSING. */
-export function tokenOf(scanned: Scanned, i: number, end: number): IToken {
-  if (i === MISSING || i >= end || i >= scanned.count) return tokenInstance(EOF, '', NaN);
-  const start = scanned.starts[i] as number;
-  const type = TOKEN_TYPES[scanned.types[i] as number] as TokenType;
-  return tokenInstance(type, scanned.text.slice(start, scanned.ends[i] as number), start);
 }
