@@ -1,4 +1,5 @@
 import type { Node, Statement } from '../ast/nodes.js';
+import { selectAction } from '../ast/make.js';
 import { checkNumber } from '../ast/numbers.js';
 import { DsqError, type Span } from '../diagnostic/index.js';
 import { toJson, type ToJsonOptions } from '../json/to-json.js';
@@ -19,7 +20,7 @@ export type ResultOf<Row, C extends Cardinality> = C extends 'one' ? Row | null 
 
 /**
  * An action ready to send, as the functions `dsq gen` writes return it: `text` is the JSON
- * (exact: every digit of every number), `json` the same as a JS value (an error when a number
+ * (exact: every digit of every number; a SELECT statement's is the SELECT action, `{"action": "select", ...}`), `json` the same as a JS value (an error when a number
  * of it would lose digits as a JS number: send `text` then), `statement` the bound tree. `Row`
  * is the type of a result row (`never` for writes), `C` how many rows the answer holds
  * (`cardinality`, the same at run time): a client reads the answer as `ResultOf<Row, C>`.
@@ -86,8 +87,12 @@ function parseOne(text: string): Parsed {
   return { statement: (doc.statements[0] as { node: Statement }).node, spanOf: (node) => doc.spans.get(node) };
 }
 
-/** The action of a bound statement. */
-export function action<Row, C extends Cardinality = 'many'>(statement: Statement, cardinality: C = 'many' as C): Action<Row, C> {
+/**
+ * The action of a bound statement. A bare SELECT (no OPTIONS) becomes the SELECT action
+ * (`{"action":"select","select":{...}}`): what the service accepts, not the select object alone.
+ */
+export function action<Row, C extends Cardinality = 'many'>(bound: Statement, cardinality: C = 'many' as C): Action<Row, C> {
+  const statement: Statement = bound.kind === 'select' ? selectAction(bound) : bound;
   const text = toJson(statement as Node);
   let json: Readonly<Record<string, unknown>> | undefined;
   return Object.freeze({

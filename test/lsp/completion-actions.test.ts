@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labels } from './helpers.js';
 
 const ORDER_FIELDS = ['id', 'customer', 'amount', 'status', 'note', 'placed', 'paid', 'scan'];
-const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'SCHEMA', 'ALTER', 'DROP', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF'];
+const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'SCHEMA', 'CREATE', 'ALTER', 'DROP', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF', 'STRUCT'];
 
 /** Completion in the data statements (issue 28): statement words, databases, the fields of the statement's database. */
 describe('completion in data statements', () => {

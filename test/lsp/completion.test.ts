@@ -134,7 +134,7 @@ describe('completion by scope', () => {
   it('replaces the word being typed and follows keywordCase', () => {
     const item = completions('SELECT amo| FROM orders').find((i) => i.label === 'amount');
     expect(item?.textEdit).toEqual({ range: { start: { line: 0, character: 7 }, end: { line: 0, character: 10 } }, newText: 'amount' });
-    expect(labels('|', { keywordCase: 'lower' })).toEqual(['select', 'fetch', 'insert', 'replace', 'set', 'update', 'delete', 'trash', 'restore', 'dispose', 'schema', 'alter', 'drop', 'download', 'run', 'conclude', 'cancel', 'clean', 'pause', 'access', 'echo', 'wait', 'if']);
+    expect(labels('|', { keywordCase: 'lower' })).toEqual(['select', 'fetch', 'insert', 'replace', 'set', 'update', 'delete', 'trash', 'restore', 'dispose', 'schema', 'create', 'alter', 'drop', 'download', 'run', 'conclude', 'cancel', 'clean', 'pause', 'access', 'echo', 'wait', 'if', 'struct']);
     expect(labels('select * from orders where amount |', { keywordCase: 'lower' })).toEqual(expect.arrayContaining(['and', 'group by']));
   });
 
