@@ -148,11 +148,11 @@ export function keySpecifier(p: ParserState): KeySpec {
   p.expect(T.LParen);
   const key: FieldValue[] = [];
   do {
-    const nameToken = p.expect(T.Name);
-    const field = fieldName(p, nameToken);
+    const fieldStart = p.pos;
+    const field = fieldName(p, p.expect(T.Name));
     p.expect(T.Equals);
-    const value = p.at(T.Colon) ? (paramValue(p) ?? new NullNode()) : literal(p, 'a key value');
-    key.push(p.mark(new FieldValueNode(field, value), nameToken));
+    const value = p.at(T.Colon) ? (paramValue(p) ?? p.placeholder(new NullNode())) : literal(p, 'a key value');
+    key.push(p.mark(new FieldValueNode(field, value), fieldStart));
   } while (p.optional(T.Comma) !== MISSING);
   p.expect(T.RParen);
   return p.mark(new SpecKeyNode(key), start);
@@ -179,7 +179,7 @@ export function literal(p: ParserState, what: string): FieldLiteral {
     return p.mark(new NumberNode(numberText(p, p.next(), negative)), start);
   }
   p.expectedError(`${what} (NULL, TRUE, FALSE, a number or a string)`);
-  return new NullNode();
+  return p.placeholder(new NullNode());
 }
 
 // -------------------------------------------------------------------------------------

@@ -120,12 +120,13 @@ export function* jsonValue(p: ParserState): Rule<JsonData> {
     const members: JsonMemberData[] = [];
     if (!p.at(T.RParen)) {
       do {
+        const memberStart = p.pos;
         const keyToken = p.expect(T.Name);
         const key = foldName(nameOf(p, keyToken));
         if (key === '' && keyToken !== MISSING) p.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
         p.expect(T.Equals);
         const value = yield* call(jsonValue(p));
-        members.push(p.mark({ kind: 'json_member', key, value }, keyToken));
+        members.push(p.mark({ kind: 'json_member', key, value }, memberStart));
       } while (p.optional(T.Comma) !== MISSING);
     }
     p.expect(T.RParen);

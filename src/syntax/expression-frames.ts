@@ -1,5 +1,5 @@
 import { NULL, type Expr, type Select } from '../ast/index.js';
-import { CaseNode, InNode, ParamNode, UnaryNode, WhenNode } from '../ast/objects.js';
+import { CaseNode, InNode, NullNode, ParamNode, UnaryNode, WhenNode } from '../ast/objects.js';
 import { expectedMessage } from './messages.js';
 import * as T from './tokens.js';
 import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, Frame, NO_ARMS, NO_ITEMS, PARAM_NAME, PARAM_NAME_TOKEN } from './expression-tables.js';
@@ -49,7 +49,7 @@ export function param(p: ParserState, colon: number, list: boolean): Expr {
   const name = p.pos;
   if (PARAM_NAME_TOKEN[p.t1()] !== true) {
     p.syntaxError(expectedMessage('a parameter name', ` after ':' (such as :region), found ${p.foundText()}`));
-    return NULL;
+    return p.placeholder(new NullNode());
   }
   p.pos++;
   const image = p.image(name);
@@ -72,7 +72,9 @@ export function caseNext(p: ParserState, frame: Frame, value: Expr): boolean {
   switch (frame.phase) {
     case CASE_BASE:
       frame.left = value;
-      frame.token = p.expect(T.When);
+      // The WHEN's span starts here, where the word is (or was expected).
+      frame.token = p.pos;
+      p.expect(T.When);
       frame.phase = CASE_WHEN;
       return true;
     case CASE_WHEN:

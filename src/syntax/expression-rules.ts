@@ -172,7 +172,7 @@ export function* expression(p: ParserState, initialMinPrec: number): Rule<Expr> 
           break;
         default:
           p.noViableAlt('expression');
-          left = NULL;
+          left = p.placeholder(new NullNode());
       }
     }
 

@@ -170,5 +170,5 @@ function* singularSpecifier(p: ParserState, ruleName: string): Generator<Rule<un
     return p.mark(new SpecWhereNode(where), start);
   }
   p.noViableAlt(ruleName);
-  return new SpecIdNode('0');
+  return p.placeholder(new SpecIdNode('0'));
 }

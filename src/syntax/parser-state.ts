@@ -353,16 +353,58 @@ export class ParserState {
     return freezeNode(node);
   }
 
-  /** Seal the node, record its span (from token `start` to the last token read) and return it. */
+  /**
+   * Seal the node, record its span (from token `start` to the last token read) and return it.
+   * A node of which no token was read (recovery: `start` missing, or nothing read since it) is
+   * zero-width where it was expected (`gapOffset`).
+   */
   mark<N extends Node>(node: N, start: number): N {
     this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans !== null) {
-      const from = start === MISSING ? 0 : (this.starts[start] as number);
-      const last = this.pos - 1;
-      const to = last < start || last < this.from ? this.endOf(start) : (this.ends[last] as number);
-      spans.record(node, from, to > from ? to : from);
+      if (start === MISSING || this.pos <= start) {
+        const at = this.gapOffset();
+        spans.record(node, at, at);
+      } else {
+        const from = this.starts[start] as number;
+        const to = this.ends[this.pos - 1] as number;
+        spans.record(node, from, to > from ? to : from);
+      }
     }
     return node;
   }
+
+  /**
+   * A stand-in for a part the input lacks (error recovery: an expression, a name, a value...):
+   * sealed, known as a placeholder (`isPlaceholder`), its span zero-width where the part was expected.
+   */
+  placeholder<N extends Node>(node: N): N {
+    this.checkAndFreeze(node);
+    PLACEHOLDERS.add(node);
+    const spans = this.state.spans;
+    if (spans !== null) {
+      const at = this.gapOffset();
+      spans.record(node, at, at);
+    }
+    return node;
+  }
+
+  /**
+   * Where a part the input lacks was expected: where the next token starts (the unexpected one),
+   * or at the end of the input right after the last token read.
+   */
+  gapOffset(): number {
+    if (this.pos < this.end) return this.starts[this.pos] as number;
+    const last = Math.min(this.pos, this.end) - 1;
+    if (last >= this.from) return this.ends[last] as number;
+    return this.end > this.from ? (this.starts[this.from] as number) : 0;
+  }
+}
+
+/** The stand-ins the parser made for missing parts of recovered statements. */
+const PLACEHOLDERS = new WeakSet<object>();
+
+/** True for a node the parser made as a stand-in for a part the input lacks (a recovered statement's). */
+export function isPlaceholder(node: object): boolean {
+  return PLACEHOLDERS.has(node);
 }

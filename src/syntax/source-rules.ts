@@ -249,7 +249,7 @@ function* sourcePrimary(p: ParserState): Rule<Source> {
       return inner;
     }
     p.noViableAlt('sourcePrimary', true);
-    return table('?', null);
+    return p.placeholder(table('?', null));
   }
   if (IS_NAME[first] === true) {
     p.pos++;
@@ -257,7 +257,7 @@ function* sourcePrimary(p: ParserState): Rule<Source> {
     return p.mark(table(path, sourceAlias(p)), start);
   }
   p.noViableAlt('sourcePrimary');
-  return table('?', null);
+  return p.placeholder(table('?', null));
 }
 
 /** A table source (the shape of src/ast/make.ts `table`). */

@@ -105,14 +105,14 @@ function binaryObject(p: ParserState): FileRef {
     }
   }
   p.expectedError("'object id', TEXT '...' or BASE64 '...' (a binary object)");
-  return new FileRefNode('object', '?');
+  return p.placeholder(new FileRefNode('object', '?'));
 }
 
 /** `(key = value, ...)`: a JSON object (RUN's CONF form). */
 function* jsonObject(p: ParserState, word: string): Gen<JsonObjectData> {
   if (!p.at(T.LParen)) {
     p.expectedError(`'(' (${word}: a JSON object, (key = value, ...))`);
-    return { kind: 'json_object', members: [] };
+    return p.placeholder({ kind: 'json_object', members: [] });
   }
   return (yield* call(jsonValue(p))) as JsonObjectData;
 }

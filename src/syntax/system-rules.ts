@@ -152,7 +152,7 @@ function* task(p: ParserState, definitions: boolean): Generator<Rule<unknown>, T
   if (optionalWord(p, 'REF') !== MISSING) return p.mark({ kind: 'task_ref', ref: wholeNumber(p, 'a ref_id (REF)') }, start);
   if (!(p.at(T.NumberLiteral) || (p.at(T.Minus) && p.tk(2) === NUMBER))) {
     p.syntaxError(expectedMessage(definitions ? "a task id, REF n or TASK 'name' CONF (...)" : 'a task id or REF n', ` after '${p.image(p.last())}', found ${p.foundText()}`));
-    return { kind: 'task_id', id: '0' };
+    return p.placeholder({ kind: 'task_id', id: '0' });
   }
   return p.mark({ kind: 'task_id', id: wholeNumber(p, 'a task id') }, start);
 }
@@ -165,9 +165,12 @@ function* taskDef(p: ParserState): Generator<Rule<unknown>, TaskDef, unknown> {
   const start = p.next();
   const name = stringText(p, 'TASK (the task name)');
   expectWord(p, 'CONF', 'CONF (key = value, ...) (the task\'s conf: a JSON object)');
-  let conf: JsonData = { kind: 'json_object', members: [] };
+  let conf: JsonData;
   if (p.at(T.LParen)) conf = yield* call(jsonValue(p));
-  else p.expectedError("'(' (a JSON object: (key = value, ...))");
+  else {
+    p.expectedError("'(' (a JSON object: (key = value, ...))");
+    conf = p.placeholder({ kind: 'json_object', members: [] });
+  }
   const whole = (word: string) => (optionalWord(p, word) !== MISSING ? wholeNumber(p, word) : null);
   const text = (word: string, token?: TokenType) => ((token !== undefined ? p.optional(token) : optionalWord(p, word)) !== MISSING ? stringText(p, word) : null);
   const parent = whole('PARENT');
@@ -211,12 +214,12 @@ function* writeAction(p: ParserState): Generator<Rule<unknown>, WriteAction, unk
   if (!WRITE_WORDS.has(word)) {
     if (token >= p.end) {
       p.syntaxError(expectedMessage(`a write action (${WRITE_LIST})`, ` after '${p.image(p.last())}', found the end of the input`));
-      return { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null };
+      return p.placeholder({ kind: 'delete_action', database: p.placeholder({ kind: 'spec_all' }), records: p.placeholder({ kind: 'spec_all' }), failNoOp: null });
     }
     const what = atActionWord(p) || atSystemWord(p) ? `${word} is not a write` : `found ${p.foundText()}`;
     p.report('syntax/if-not-write', `an IF runs only write actions (the spec: "Only write actions"): ${WRITE_LIST}; ${what}`, token, token);
     p.pos = p.end;
-    return { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null };
+    return p.placeholder({ kind: 'delete_action', database: p.placeholder({ kind: 'spec_all' }), records: p.placeholder({ kind: 'spec_all' }), failNoOp: null });
   }
   return (yield* call(actionBody(p))) as WriteAction;
 }

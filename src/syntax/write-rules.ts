@@ -109,7 +109,8 @@ export function* recordRows(p: ParserState, word: string, records: RecordData[],
     else {
       expectWord(p, 'VALUES', 'VALUES');
       do {
-        const rowStart = p.expect(T.LParen);
+        const rowStart = p.pos;
+        p.expect(T.LParen);
         const cells: Cell[] = [];
         if (!p.at(T.RParen)) {
           do cells.push(yield* cell(p, names[cells.length] ?? ''));
@@ -118,7 +119,7 @@ export function* recordRows(p: ParserState, word: string, records: RecordData[],
         p.expect(T.RParen);
         const count = `a row of VALUES has ${cells.length} value${cells.length === 1 ? '' : 's'} for ${names.length} field${names.length === 1 ? '' : 's'}`;
         if (cells.length !== names.length) p.report('syntax/values-count', count, rowStart, p.last());
-        for (let i = cells.length; i < names.length; i++) cells.push({ kind: 'literal', value: p.checkAndFreeze(new NullNode()) }); // stand-ins: tools read every name
+        for (let i = cells.length; i < names.length; i++) cells.push({ kind: 'literal', value: p.placeholder(new NullNode()) }); // stand-ins: tools read every name
         records.push(p.mark(record(p, names, cells.slice(0, names.length), columns, false), rowStart));
       } while (p.optional(T.Comma) !== MISSING);
     }
@@ -142,7 +143,8 @@ export function* recordRows(p: ParserState, word: string, records: RecordData[],
 
 /** One record object: `(field = value, ...)` (RECORDS; STRUCT EVENT's SET). */
 export function* recordObject(p: ParserState): Generator<Rule<unknown>, RecordData, unknown> {
-  const recordStart = p.expect(T.LParen);
+  const recordStart = p.pos;
+  p.expect(T.LParen);
   const names: string[] = [];
   const tokens: number[] = [];
   const cells: Cell[] = [];
@@ -194,13 +196,14 @@ function delimitedRecords(p: ParserState): DelimitedRecords {
   }
   const fileStart = p.pos;
   const formWord = p.t1() === IDENTIFIER ? p.image(fileStart).toUpperCase() : '';
-  let file: FileRef = new FileRefNode('object', '?');
+  let file: FileRef;
   if ((formWord === 'FILE' || formWord === 'TEXT' || formWord === 'BASE64') && p.tk(2) === STRING) {
     p.pos++;
     const value = stringText(p, formWord);
     file = p.mark(new FileRefNode(formWord === 'FILE' ? 'object' : formWord === 'TEXT' ? 'text' : 'base64', value), fileStart);
   } else {
     p.expectedError("FILE 'object id', TEXT '...' or BASE64 '...'", ` (the data of the ${format.toUpperCase()} records)`);
+    file = p.placeholder(new FileRefNode('object', '?'));
   }
   if (format === 'dsv' && options.DELIMITER === undefined) {
     p.report('syntax/dsv-delimiter', 'DSV records need a DELIMITER (the spec: "delimiter: string, required for dsv")', start, p.last(), "write FROM DSV (DELIMITER = ';') ..., or use CSV (a comma) or TSV (a tab)");
@@ -319,8 +322,9 @@ function markAt<N extends FieldValue | FieldExpr>(p: ParserState, node: N, token
   const spans = p.state.spans;
   if (spans === null) return node;
   const valueSpan = ownSpan ?? spans.get(value);
-  const from = token === MISSING ? 0 : (p.starts[token] as number);
-  const to = valueSpan ? valueSpan.end : token === MISSING ? 0 : (p.ends[token] as number);
+  // A missing name: the span starts at the value (or is zero-width where the field was expected).
+  const from = token !== MISSING ? (p.starts[token] as number) : valueSpan ? valueSpan.start : p.gapOffset();
+  const to = valueSpan ? valueSpan.end : token === MISSING ? from : (p.ends[token] as number);
   // In VALUES the name and the value are apart: the value's span alone.
   const start = contiguous || valueSpan === undefined ? from : valueSpan.start;
   spans.record(node, start, Math.max(to, start));
