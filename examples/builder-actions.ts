@@ -1,10 +1,10 @@
 import { builder, datetime, recordKey, type DsqError, type RecordType } from '../src/index.js';
-import { SchemaFieldLabels, SchemaFields, type Schema, type SchemaDefaults, type SchemaFeatures, type SchemaKeys, type SchemaLabels } from './shop.schema.js'; // dsq types shop.schema.json > shop.schema.ts
+import { SchemaFieldLabels, SchemaFields, SchemaKeyFields, type Schema, type SchemaDefaults, type SchemaFeatures, type SchemaKeys, type SchemaLabels } from './shop.schema.js'; // dsq types shop.schema.json > shop.schema.ts
 
 // The schema's types (with each database's features and key fields), and as values its field
-// lists and labels: the compiler checks names and values, and the builder checks the names again
+// lists, labels and key fields: the compiler checks names and values, and the builder checks the names again
 // at run time, before anything is sent.
-const db = builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>(SchemaFields, SchemaFieldLabels);
+const db = builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>(SchemaFields, SchemaFieldLabels, SchemaKeyFields);
 
 // INSERT: every field that is not nullable and has no default (status and paid have one); a
 // field by its name or its label ("Order amount" is amount's); an expression goes to expressions.

@@ -100,3 +100,14 @@ export const SchemaFieldLabels = {
   orders: { "Order amount": "amount" },
   "shop.orders": { "Order amount": "amount" },
 } as const;
+
+/** Database path → its key fields (databases with key fields only), a value: `builder<Schema, ...>(SchemaFields, SchemaFieldLabels, SchemaKeyFields)` checks `recordKey({...})` at run time too. */
+export const SchemaKeyFields = {
+  orders: ["id"],
+  "orders.lines": ["sku"],
+  customers: ["id"],
+  "shop.orders": ["id"],
+  lines: ["sku"],
+  "shop.orders.lines": ["sku"],
+  "shop.customers": ["id"],
+} as const;

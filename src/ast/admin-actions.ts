@@ -181,8 +181,36 @@ export interface AlterResetPartitions extends AlterDatabaseOp<'reset_partitions'
   readonly partitions: Specifier;
 }
 
+// ---------------------------------------------------------------------------------------
+// alter group / database / field / user: set, objects, files
+
+/** What the alter rows of `set`, `objects` and `files` change, in the spec's order. */
+export const ALTER_TARGETS = ['group', 'database', 'field', 'user'] as const;
+export type AlterTarget = (typeof ALTER_TARGETS)[number];
+/**
+ * The operations every target has: `set` (an object of parameter to value), `objects` (key to
+ * object value, a null value deletes the key), `files` (key to object id, null deletes).
+ */
+export const ALTER_VALUE_OPS = ['set', 'objects', 'files'] as const;
+export type AlterValueOp = (typeof ALTER_VALUE_OPS)[number];
+/** The specifiers that name a target (a field is named in its database), in the spec's order. */
+interface AlterTargetProps {
+  readonly group: { readonly group: Specifier };
+  readonly database: { readonly database: Specifier };
+  readonly field: { readonly database: Specifier; readonly field: Specifier };
+  readonly user: { readonly user: Specifier };
+}
+/**
+ * `alter` of a group, database, field or user with op `set`, `objects` or `files`
+ * (`alter_group_set`, ..., `alter_user_files`): the target's specifiers, then the JSON object
+ * under the op's own name.
+ */
+export type AlterValue<T extends AlterTarget = AlterTarget, O extends AlterValueOp = AlterValueOp> = {
+  [TT in T]: { [OO in O]: { readonly kind: `alter_${TT}_${OO}`; readonly alter: TT; readonly op: OO } & AlterTargetProps[TT] & { readonly [P in OO]: JsonObjectData } }[O];
+}[T];
+
 export type DropAction = DropGroup | DropDatabase | DropTeam | DropUser;
-export type AlterAction = AlterAddFields | AlterDropFields | AlterOrderFields | AlterResetPartitions;
+export type AlterAction = AlterAddFields | AlterDropFields | AlterOrderFields | AlterResetPartitions | AlterValue;
 export type CreateAction = CreateGroup | CreateDatabase;
 export type AdminAction = SchemaAction | CreateAction | DropAction | AlterAction;
 /** Nodes that only stand inside administrative actions. */

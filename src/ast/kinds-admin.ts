@@ -1,4 +1,4 @@
-import { DATABASE_FLAGS, type AdminAction, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
+import { DATABASE_FLAGS, type AdminAction, type AlterTarget, type AlterValue, type AlterValueOp, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
 import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
@@ -46,6 +46,25 @@ const DATABASE_DEF = {
   indexes: STRING_LIST_OR_NULL,
   databases: list('database_def'),
 } as const;
+
+/** The specifiers of an alter's target, by its `alter` (a field's database, then the field). */
+const TARGET = {
+  group: { group: one('spec') },
+  database: { database: DATABASE },
+  field: { database: DATABASE, field: { role: 'spec', shape: 'one', denotes: 'field' } },
+  user: { user: one('spec') },
+} as const;
+
+/** An alter row of `set`, `objects` or `files`: the target, then the JSON object under the op's name. */
+const alterValue = <T extends AlterTarget, O extends AlterValueOp>(target: T, op: O) =>
+  ({
+    role: 'action',
+    fields: { alter: tag(target), op: tag(op), ...TARGET[target], [op]: one('json_object') } as unknown as KindSpec<AlterValue<T, O>['kind']>['fields'],
+    json: json({ action: 'alter' }),
+    keyword: 'ALTER',
+    operator: null,
+    make: action(`alter_${target}_${op}` as AlterValue<T, O>['kind']),
+  }) as const;
 
 export const ADMIN_KINDS = {
   schema_action: {
@@ -104,6 +123,18 @@ export const ADMIN_KINDS = {
     operator: null,
     make: action('alter_reset_partitions'),
   },
+  alter_group_set: alterValue('group', 'set'),
+  alter_group_objects: alterValue('group', 'objects'),
+  alter_group_files: alterValue('group', 'files'),
+  alter_database_set: alterValue('database', 'set'),
+  alter_database_objects: alterValue('database', 'objects'),
+  alter_database_files: alterValue('database', 'files'),
+  alter_field_set: alterValue('field', 'set'),
+  alter_field_objects: alterValue('field', 'objects'),
+  alter_field_files: alterValue('field', 'files'),
+  alter_user_set: alterValue('user', 'set'),
+  alter_user_objects: alterValue('user', 'objects'),
+  alter_user_files: alterValue('user', 'files'),
   drop_group: {
     role: 'action',
     fields: { drop: tag('group'), group: one('spec'), children: OPTIONAL_BOOLEAN },

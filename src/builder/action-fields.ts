@@ -4,7 +4,7 @@ import type { Specifier } from '../ast/nodes.js';
 import { suggest } from '../diagnostic/suggest.js';
 import type { DsqError } from '../diagnostic/index.js';
 import { argumentError } from './errors.js';
-import type { FieldLists, LabelLists } from './runtime-scope.js';
+import type { FieldLists, KeyLists, LabelLists } from './runtime-scope.js';
 
 /**
  * The run-time side of the typed action builders (src/builder/typed-actions.ts holds the types):
@@ -28,14 +28,17 @@ export interface ActionContext {
   readonly fields: FieldLists | null;
   /** Database path → field label → field name (`SchemaFieldLabels`); null: labels are not known. */
   readonly labels: LabelLists | null;
+  /** Database path → its key fields (`SchemaKeyFields`; a database not in it has none); null: keys are not known. */
+  readonly keys: KeyLists | null;
 }
 
-export const NO_SCHEMA: ActionContext = Object.freeze({ fields: null, labels: null });
+export const NO_SCHEMA: ActionContext = Object.freeze({ fields: null, labels: null, keys: null });
 
-/** One database's fields as the checks see them: names in order, labels (label → name; null: not known). */
+/** One database's fields as the checks see them: names in order, labels (label → name; null: not known), key fields (null: not known). */
 export interface KnownFields {
   readonly names: readonly string[];
   readonly labels: Readonly<Record<string, string>> | null;
+  readonly keys?: readonly string[] | null;
 }
 
 /** The entry of a database path in a table keyed by path: exact, else the one key equal case aside. */
@@ -55,7 +58,8 @@ export function databaseFields(ctx: ActionContext, database: Specifier, what: st
     throw argumentError(`${what}: no database "${database.name}" in the schema's field lists${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : ''}`);
   }
   const labels = ctx.labels === null ? null : (entry(ctx.labels, database.name) ?? {});
-  return { names, labels };
+  const keys = ctx.keys === null ? null : (entry(ctx.keys, database.name) ?? []);
+  return { names, labels, keys };
 }
 
 /** Names as the spec's keys compare (`fieldKey`) → the field's name, for a database's names and labels. */
@@ -105,5 +109,22 @@ export function checkRecordFields(known: KnownFields | null, database: Specifier
 export function checkKeyFields(known: KnownFields | null, database: Specifier, records: RecordsSpecifier, what: string): void {
   if (known === null) return;
   const keys = records.kind === 'spec_key' ? [records] : records.kind === 'spec_array' ? records.items.filter((s) => s.kind === 'spec_key') : [];
-  for (const k of keys) if (k.kind === 'spec_key') checkFields(known, database, k.key.map((v) => v.field), `the key of ${what}`, true);
+  for (const k of keys) {
+    if (k.kind !== 'spec_key') continue;
+    checkFields(known, database, k.key.map((v) => v.field), `the key of ${what}`, true);
+    if (known.keys === null || known.keys === undefined) continue;
+    // With the key lists (builder(SchemaFields, SchemaFieldLabels, SchemaKeyFields)): key fields only, as the types say.
+    const keyFields = new Set(known.keys.map(fieldKey));
+    const byKey = lookup(known);
+    const db = database.kind === 'spec_name' ? `"${database.name}"` : 'the database';
+    for (const v of k.key) {
+      const field = byKey.get(fieldKey(v.field)) ?? v.field;
+      if (keyFields.has(fieldKey(field))) continue;
+      throw argumentError(
+        known.keys.length === 0
+          ? `the key of ${what}: recordKey() names "${v.field}", but database ${db} has no key fields: give record ids or a condition`
+          : `the key of ${what}: recordKey() names "${v.field}", which is no key field of ${db}; the key fields are: ${known.keys.join(', ')}`,
+      );
+    }
+  }
 }

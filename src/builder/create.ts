@@ -6,7 +6,7 @@ import type { TypedActionCreators } from './typed-actions.js';
 import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { queryFromAst, startQuery, type SelectQuery, type UntypedQuery } from './query.js';
 import type { EntryOf, KeyOf, SourceParam } from './query-types.js';
-import type { FieldLists, LabelLists } from './runtime-scope.js';
+import type { FieldLists, KeyLists, LabelLists } from './runtime-scope.js';
 import type { AnyDb, Db, StarRowOf, UntypedDb } from './scope.js';
 import type { SourceBuilder } from './sources.js';
 import type { Simplify, UntypedDatabase } from './typing.js';
@@ -46,22 +46,25 @@ export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
  * `builder<Schema, SchemaLabels, SchemaDefaults>(SchemaFields, ...)` also knows which fields
  * have a default (a typed INSERT does not require them); `<..., SchemaFeatures, SchemaKeys>` also
  * which databases have the trash and file features and which fields are keys (TRASH on a
- * database without trash, `recordKey` of a field that is no key are errors). `builder()` is untyped.
+ * database without trash, `recordKey` of a field that is no key are errors), and
+ * `builder<...>(SchemaFields, SchemaFieldLabels, SchemaKeyFields)` checks the keys at run time too. `builder()` is untyped.
  */
 export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(): QueryCreator<Db<Tables, Labels, false, Defaults, Features, Keys>>;
 export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(
   fields: FieldLists,
   labels?: LabelLists,
+  keys?: KeyLists,
 ): QueryCreator<Db<Tables, Labels, true, Defaults, Features, Keys>>;
-export function builder(fields?: FieldLists, labels?: LabelLists): any {
+export function builder(fields?: FieldLists, labels?: LabelLists, keys?: KeyLists): any {
   const lists = fields === undefined ? null : checkedFields(fields);
   const labelLists = labels === undefined ? null : checkedLabels(labels, lists);
+  const keyLists = keys === undefined ? null : checkedKeys(keys, lists);
   const creator = {
     selectFrom: (source: unknown, alias?: unknown) => startQuery(lists, toSource(source, alias ?? null, 'argument 1 of selectFrom()')),
     query: () => startQuery(lists, null),
     fromAst: (statement: unknown, options?: FromAstOptions) => queryFromStatement(statement, options),
     fromJson: (json: unknown) => queryFromAst(asQuery(statementFromJson(json))),
-    ...actionsFor({ fields: lists, labels: labelLists }),
+    ...actionsFor({ fields: lists, labels: labelLists, keys: keyLists }),
   };
   return Object.freeze(creator);
 }
@@ -98,6 +101,22 @@ function checkedLabels(labels: unknown, fields: FieldLists | null): LabelLists {
       copy[label] = name;
     }
     out[table] = Object.freeze(copy);
+  }
+  return Object.freeze(out);
+}
+
+/** The key lists, copied and frozen: database path → key field names of that database's list. */
+function checkedKeys(keys: unknown, fields: FieldLists | null): KeyLists {
+  if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) {
+    throw argumentError('argument 3 of builder() must be the key lists (database path → key field names), as dsq types writes SchemaKeyFields');
+  }
+  const out: Record<string, readonly string[]> = Object.create(null) as Record<string, readonly string[]>;
+  for (const [table, list] of Object.entries(keys)) {
+    const names = fields !== null && Object.hasOwn(fields, table) ? new Set(fields[table]) : null;
+    if (!Array.isArray(list) || !list.every((f) => typeof f === 'string' && f !== '' && (names === null || names.has(f)))) {
+      throw argumentError(`the key fields of "${table}" given to builder() must be an array of field names of "${table}"`);
+    }
+    out[table] = Object.freeze([...(list as string[])]);
   }
   return Object.freeze(out);
 }

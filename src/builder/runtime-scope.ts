@@ -13,6 +13,9 @@ export type FieldLists = { readonly [table: string]: readonly string[] };
 /** Database path → field label → field name (the labels that differ from the name), in order: `SchemaFieldLabels` of `dsq types`. */
 export type LabelLists = { readonly [table: string]: { readonly [label: string]: string } };
 
+/** Database path → its key fields (a database not in it has none): `SchemaKeyFields` of `dsq types`. */
+export type KeyLists = { readonly [table: string]: readonly string[] };
+
 type Leaf = Exclude<Source, { kind: 'join' }>;
 
 /** The table, system-table, database-table and subquery sources of a FROM clause, left to right (iterative). */

@@ -1,8 +1,9 @@
-import { DATABASE_FLAGS, type AdminAction, type AdminPart, type CreateAction, type DatabaseDef, type DropAction } from '../ast/admin-actions.js';
+import { DATABASE_FLAGS, type AdminAction, type AdminPart, type AlterValue, type AlterValueOp, type CreateAction, type DatabaseDef, type DropAction } from '../ast/admin-actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isBareName, quoteString, writeName } from './names.js';
-import { DATABASE, Kids, clause, commaList, optionsClause, statement } from './action-layout.js';
+import { DATABASE, Kids, PLAIN, clause, commaList, optionsClause, statement } from './action-layout.js';
+import type { JsonObjectData } from '../ast/system-actions.js';
 
 /**
  * How the administrative actions print (grammar/reference.md, "Administrative actions"), in the
@@ -144,7 +145,7 @@ function drop(n: DropAction, _c: Ctx, env: Env): Layout {
 }
 
 /** `ALTER DATABASE db <operation>`: the database, then the operation's clauses. */
-function alter(n: Extract<AdminAction, { alter: 'database' }>, _c: Ctx, env: Env): Layout {
+function alter(n: Extract<AdminAction, { kind: 'alter_add_fields' | 'alter_drop_fields' | 'alter_order_fields' | 'alter_reset_partitions' }>, _c: Ctx, env: Env): Layout {
   const kw = env.options.kw;
   const k = new Kids();
   k.add(n.database, DATABASE);
@@ -191,6 +192,29 @@ function alter(n: Extract<AdminAction, { alter: 'database' }>, _c: Ctx, env: Env
   });
 }
 
+/** A JSON object without its parentheses when it has members: SET's (`SET desc = 'd', label = 'l'`). */
+const BARE_OBJECT: Ctx = Object.freeze({ capture: null, bareObject: true });
+
+/**
+ * `ALTER GROUP g`, `ALTER DATABASE db`, `ALTER DATABASE db ALTER FIELD f`, `ALTER USER u`, then
+ * `SET k = v, ...`, `OBJECTS (k = v, ...)` or `FILES (k = 'id', ...)`.
+ */
+function alterValue(n: AlterValue, _c: Ctx, env: Env): Layout {
+  const kw = env.options.kw;
+  const k = new Kids();
+  const value = (n as unknown as Record<AlterValueOp, JsonObjectData>)[n.op];
+  if (n.alter === 'group') k.add(n.group, DATABASE);
+  else if (n.alter === 'user') k.add(n.user, DATABASE);
+  else k.add(n.database, DATABASE);
+  if (n.alter === 'field') k.add(n.field, DATABASE);
+  k.add(value, n.op === 'set' ? BARE_OBJECT : PLAIN);
+  return k.layout((take) => {
+    const head: Doc[] = [kw('ALTER'), ' ', kw(n.alter === 'field' ? 'DATABASE' : n.alter.toUpperCase()), ' ', take()];
+    if (n.alter === 'field') head.push(' ', kw('ALTER'), ' ', kw('FIELD'), ' ', take());
+    return statement(concat(head), [clause(kw(n.op.toUpperCase()), take())]);
+  });
+}
+
 /** Layouts of the administrative actions and their definitions. */
 export const ADMIN_LAYOUTS = {
   schema_action: (_n, _c, env) => leaf(env.options.kw('SCHEMA')),
@@ -207,6 +231,18 @@ export const ADMIN_LAYOUTS = {
   alter_drop_fields: alter,
   alter_order_fields: alter,
   alter_reset_partitions: alter,
+  alter_group_set: alterValue,
+  alter_group_objects: alterValue,
+  alter_group_files: alterValue,
+  alter_database_set: alterValue,
+  alter_database_objects: alterValue,
+  alter_database_files: alterValue,
+  alter_field_set: alterValue,
+  alter_field_objects: alterValue,
+  alter_field_files: alterValue,
+  alter_user_set: alterValue,
+  alter_user_objects: alterValue,
+  alter_user_files: alterValue,
   field_def: fieldDef,
   field_option: fieldOption,
 } satisfies { readonly [K in AdminAction['kind'] | AdminPart['kind']]: LayoutFn<K> };

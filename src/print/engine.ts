@@ -30,6 +30,8 @@ export interface Ctx {
   readonly whereClause?: boolean;
   /** The database definition of CREATE DATABASE name IN GROUP g: printed without its name (admin-layouts.ts). */
   readonly nameless?: boolean;
+  /** A JSON object that is not empty printed without its parentheses (ALTER ... SET k = v, ...: admin-layouts.ts). */
+  readonly bareObject?: boolean;
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

@@ -92,7 +92,7 @@ export const SYSTEM_LAYOUTS = {
   },
   task_id: (n) => leaf(n.id),
   task_ref: (n, _c, env) => leaf(`${env.options.kw('REF')} ${n.ref}`),
-  json_object: (n) => ({ children: n.members, ctx: PLAIN, build: (docs) => list('(', docs, ')') }),
+  json_object: (n, c) => ({ children: n.members, ctx: PLAIN, build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')) }),
   json_member: (n) => ({ children: [n.value], ctx: PLAIN, build: ([v]) => group([writeName(n.key), ' =', indent([line, v as Doc])]) }),
   json_array: (n) => ({ children: n.items, ctx: PLAIN, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Exclude<SystemActionKind, StructAction['kind']> | SystemPart['kind']]: LayoutFn<K> };

@@ -31,6 +31,8 @@ export interface EmitTypesOptions {
  *   time for `selectAll('alias')` (and `resultNames()` of `SELECT *`).
  * - `<Name>FieldLabels`: `<Name>Labels` as a value, for `builder<Name, NameLabels>(NameFields,
  *   NameFieldLabels)`: the typed writes check labels at run time too.
+ * - `<Name>KeyFields`: `<Name>Keys` as a value (databases with key fields only), for
+ *   `builder<...>(NameFields, NameFieldLabels, NameKeyFields)`: `recordKey` checked at run time too.
  * - The datetime kinds the fields use (`DateTime`, `LocalDate`, ...): strings marked apart, the
  *   same types as dsq's own (structural), so that only a datetime compares with a datetime.
  *
@@ -136,6 +138,13 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   const labelMap = (e: DatabaseEntry) => labelsOf(e.database).map((f) => `${valueKey(f.label)}: ${tsString(f.name)}`);
   for (const e of entries) if (labelMap(e).length > 0) out.push(`  ${valueKey(keyOf(e))}: { ${labelMap(e).join(', ')} },`);
   for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${valueKey(alias)}: { ${labelMap(byKey.get(canonical) as DatabaseEntry).join(', ')} },`);
+  out.push('} as const;');
+  out.push('');
+  out.push(`/** Database path → its key fields (databases with key fields only), a value: \`builder<${name}, ...>(${name}Fields, ${name}FieldLabels, ${name}KeyFields)\` checks \`recordKey({...})\` at run time too. */`);
+  out.push(`export const ${name}KeyFields = {`);
+  const keyList = (e: DatabaseEntry) => e.database.fields.filter((f) => f.key).map((f) => tsString(f.name));
+  for (const e of entries) if (keyList(e).length > 0) out.push(`  ${valueKey(keyOf(e))}: [${keyList(e).join(', ')}],`);
+  for (const [alias, canonical] of aliases) if (keyList(byKey.get(canonical) as DatabaseEntry).length > 0) out.push(`  ${valueKey(alias)}: [${keyList(byKey.get(canonical) as DatabaseEntry).join(', ')}],`);
   out.push('} as const;');
   out.push('');
   return out.join('\n');

@@ -1,4 +1,4 @@
-import { DATABASE_FLAGS, type AdminAction, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
+import { DATABASE_FLAGS, type AdminAction, type AlterValue, type AlterValueOp, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
 import { foldName, type DataAction, type FieldLiteral } from '../ast/actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
 import type { Specifier } from '../ast/nodes.js';
@@ -13,6 +13,7 @@ const NUMBER = idx(T.NumberLiteral);
 const LPAREN = idx(T.LParen);
 const WHERE = idx(T.Where);
 const STRING = idx(T.StringLiteral);
+const EQUALS = idx(T.Equals);
 
 /** The words of a field definition that take a string, and the property each sets (spec "Field definition"). */
 const FIELD_TEXT = { LABEL: 'label', FORMAT: 'format', MEAS: 'meas', UNIT: 'unit', DESC: 'desc', DEFAULT: 'def', REF: 'ref' } as const;
@@ -24,7 +25,8 @@ type Mutable<T> = { -readonly [P in keyof T]: T[P] };
 /**
  * The administrative actions as text (grammar/reference.md, "Administrative actions"), read
  * like SQL DDL: `SCHEMA`; `DROP GROUP g [CHILDREN]`, `DROP DATABASE db [CHILDREN]`, `DROP TEAM t`,
- * `DROP USER u`; `ALTER DATABASE db ADD FIELDS (field definitions) [FIRST | AFTER f]`,
+ * `DROP USER u`; `ALTER GROUP g | DATABASE db | DATABASE db ALTER FIELD f | USER u` then
+ * `SET k = v, ...`, `OBJECTS (k = v, ...)` or `FILES (k = 'id', ...)`; `ALTER DATABASE db ADD FIELDS (field definitions) [FIRST | AFTER f]`,
  * `DROP FIELDS spec`, `ORDER FIELDS (f, ...) [AFTER f]`, `RESET PARTITIONS spec`. A field
  * definition is `name type [LABEL 'l'] [DESC 'd'] ... [KEY] [NOT NULL] ... [OPTIONS ('v' [DESC 'd'], ...)]`.
  */
@@ -73,10 +75,23 @@ function* drop(p: ParserState): Generator<Rule<unknown>, AdminAction, unknown> {
   }
 }
 
+/**
+ * `ALTER GROUP g | DATABASE db | DATABASE db ALTER FIELD f | USER u` then `SET k = v, ...`,
+ * `OBJECTS (k = v, ...)` or `FILES (k = 'id', ...)`; or a database's field operations.
+ */
 function* alter(p: ParserState): Generator<Rule<unknown>, AdminAction, unknown> {
-  kindWord(p, ['DATABASE'], 'ALTER');
-  const db = yield* database(p);
-  const op = kindWord(p, ['ADD', 'DROP', 'ORDER', 'RESET'], 'ALTER DATABASE ...');
+  const what = kindWord(p, ['GROUP', 'DATABASE', 'USER'], 'ALTER');
+  const target = yield* database(p);
+  const db = target;
+  const field = what === 'DATABASE' && optionalWord(p, 'ALTER') !== MISSING ? (expectWord(p, 'FIELD'), yield* database(p)) : null;
+  const ops = what === 'DATABASE' && field === null ? ['SET', 'OBJECTS', 'FILES', 'ADD', 'DROP', 'ORDER', 'RESET'] : ['SET', 'OBJECTS', 'FILES'];
+  const op = kindWord(p, ops, `ALTER ${what} ...`);
+  if (op === 'SET' || op === 'OBJECTS' || op === 'FILES') {
+    const value = (yield* jsonObjectClause(p, op, op === 'SET')) ?? { kind: 'json_object', members: [] };
+    const o = op.toLowerCase() as AlterValueOp;
+    const targets = field !== null ? { alter: 'field', database: db, field } : what === 'GROUP' ? { alter: 'group', group: target } : what === 'USER' ? { alter: 'user', user: target } : { alter: 'database', database: db };
+    return { kind: `alter_${targets.alter}_${o}`, ...targets, op: o, [o]: value } as unknown as AlterValue;
+  }
   switch (op) {
     case 'ADD': {
       expectWord(p, 'FIELDS');
@@ -117,18 +132,7 @@ export function* jsonValue(p: ParserState): Rule<JsonData> {
   if (p.at(T.LParen)) {
     p.enter(start);
     p.next();
-    const members: JsonMemberData[] = [];
-    if (!p.at(T.RParen)) {
-      do {
-        const memberStart = p.pos;
-        const keyToken = p.expect(T.Name);
-        const key = foldName(nameOf(p, keyToken));
-        if (key === '' && keyToken !== MISSING) p.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
-        p.expect(T.Equals);
-        const value = yield* call(jsonValue(p));
-        members.push(p.mark({ kind: 'json_member', key, value }, memberStart));
-      } while (p.optional(T.Comma) !== MISSING);
-    }
+    const members = p.at(T.RParen) ? [] : yield* jsonMembers(p);
     p.expect(T.RParen);
     p.leave();
     return p.mark({ kind: 'json_object', members }, start);
@@ -146,6 +150,40 @@ export function* jsonValue(p: ParserState): Rule<JsonData> {
     return p.mark({ kind: 'json_array', items }, start);
   }
   return literal(p, 'a JSON value ((key = value, ...), [...],') as FieldLiteral;
+}
+
+/** `key = value {, key = value}`: the members of a JSON object. */
+function* jsonMembers(p: ParserState): Generator<Rule<unknown>, JsonMemberData[], unknown> {
+  const members: JsonMemberData[] = [];
+  do {
+    const word = p.pos < p.end && !p.atName() && p.tk(2) === EQUALS ? p.image(p.pos) : '';
+    if (/^[A-Za-z_]\w*$/.test(word)) p.expectedError('a name', ` (${word.toUpperCase()} is a keyword: a key of that name is written in double quotes, "${word.toLowerCase()}")`);
+    const memberStart = p.pos;
+    const keyToken = p.expect(T.Name);
+    const key = foldName(nameOf(p, keyToken));
+    if (key === '' && keyToken !== MISSING) p.report('syntax/empty-name', 'a key of a JSON object cannot be empty or only white space', keyToken);
+    p.expect(T.Equals);
+    const value = yield* call(jsonValue(p));
+    members.push(p.mark({ kind: 'json_member', key, value }, memberStart));
+  } while (p.optional(T.Comma) !== MISSING);
+  return members;
+}
+
+/**
+ * The JSON object after OBJECTS, FILES or SET (the word read): `(key = value, ...)`; after SET
+ * also without the parentheses, as SQL writes it (`SET desc = 'd', label = 'l'`). Null when missing.
+ */
+function* jsonObjectClause(p: ParserState, word: string, bare: boolean): Generator<Rule<unknown>, JsonObjectData | null, unknown> {
+  const at = p.pos;
+  if (bare && !p.at(T.LParen) && !p.at(T.LBracket) && (p.atName() || p.tk(2) === EQUALS)) {
+    p.enter(at);
+    const members = yield* jsonMembers(p);
+    p.leave();
+    return p.mark({ kind: 'json_object', members }, at);
+  }
+  const value = p.at(T.LParen) || p.at(T.LBracket) ? (yield* call(jsonValue(p))) : (p.expectedError(`'(' (a JSON object: (key = value, ...))${bare ? ' or key = value, ...' : ''}`), null);
+  if (value !== null && value.kind !== 'json_object') p.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
+  return value as JsonObjectData | null;
 }
 
 /**
@@ -231,11 +269,9 @@ function* databaseDef(p: ParserState, name: string, start: number): Generator<Ru
       }
       case 'OBJECTS':
       case 'FILES': {
-        const at = p.pos;
-        const value = p.at(T.LParen) || p.at(T.LBracket) ? (yield* call(jsonValue(p))) : (p.expectedError("'(' (a JSON object: (key = value, ...))"), null);
-        if (value !== null && value.kind !== 'json_object') p.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
-        if (word === 'OBJECTS') objects = value as JsonObjectData | null;
-        else files = value as JsonObjectData | null;
+        const value = yield* jsonObjectClause(p, word, false);
+        if (word === 'OBJECTS') objects = value;
+        else files = value;
         break;
       }
       case 'DATABASES': {

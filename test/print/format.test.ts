@@ -48,7 +48,7 @@ const arbText = fc
 const commentTexts = (text: string) => parseDocument(text).comments.map((c) => c.text.replace(/\r\n?/g, '\n'));
 
 describe('format', () => {
-  it('is idempotent, keeps the statements and keeps every comment in order', () => {
+  it('is idempotent, keeps the statements and keeps every comment in order', { timeout: 180_000 }, () => {
     fc.assert(
       fc.property(arbText, fc.integer({ min: 20, max: 120 }), (text, width) => {
         const doc = parseDocument(text);

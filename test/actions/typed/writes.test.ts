@@ -130,3 +130,36 @@ describe('typed writes: labels as keys (the spec\'s record: "<field name or labe
   });
 });
 
+
+describe('typed writes: recordKey() names key fields only, at run time too (given the key lists)', () => {
+  // As `dsq types` writes SchemaKeyFields: the databases with key fields, each with its key fields.
+  const KEYS = { customers: ['id', 'name'], invoices: ['id'] } as const;
+  const keyed = builder<Shop, Labels, ShopDefaults>(ShopFields, LABELS, KEYS);
+
+  it('key fields by name or label pass, and the JSON keeps them as written', () => {
+    expect(keyed.deleteFrom('customers').records(recordKey({ id: 1, 'Full name': 'Ann' })).toJson()).toBe(text('DELETE FROM customers RECORDS KEY (id = 1, "Full name" = \'Ann\')'));
+    expect(keyed.trashFrom('invoices').records([recordKey({ ID: 7 }), 8]).toJson()).toBe(text('TRASH FROM invoices RECORDS [KEY (ID = 7), 8]'));
+  });
+
+  it('a field that is no key is an error naming the key fields (what the compiler says of a typed call)', () => {
+    expect(() => keyed.deleteFrom('customers').records(recordKey({ region: 'eu' }) as never)).toThrow(
+      'the key of .records(): recordKey() names "region", which is no key field of "customers"; the key fields are: id, name',
+    );
+    expect(() => keyed.fetchRecords('invoices').records(recordKey({ customer: 3 }) as never)).toThrow(/recordKey\(\) names "customer", which is no key field of "invoices"; the key fields are: id$/);
+  });
+
+  it('a database without key fields takes no recordKey()', () => {
+    expect(() => keyed.deleteFrom('invoices.items').records(recordKey({ sku: 'A' }) as never)).toThrow(
+      'the key of .records(): recordKey() names "sku", but database "invoices.items" has no key fields: give record ids or a condition',
+    );
+  });
+
+  it('without the key lists, any field passes at run time (the types check it)', () => {
+    expect(labelled.deleteFrom('customers').records(recordKey({ region: 'eu' }) as never).toJson()).toBe(text("DELETE FROM customers RECORDS KEY (region = 'eu')"));
+  });
+
+  it('key lists that are not field names of their database are refused', () => {
+    expect(() => builder(ShopFields, LABELS, { customers: ['nickname'] })).toThrow('the key fields of "customers" given to builder() must be an array of field names of "customers"');
+    expect(() => builder(ShopFields, LABELS, ['id'] as never)).toThrow(/argument 3 of builder\(\) must be the key lists/);
+  });
+});

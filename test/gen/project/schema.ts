@@ -94,3 +94,13 @@ export const ShopFields = {
 /** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, `builder<Shop, ShopLabels>(ShopFields, ShopFieldLabels)`. */
 export const ShopFieldLabels = {
 } as const;
+
+/** Database path → its key fields (databases with key fields only), a value: `builder<Shop, ...>(ShopFields, ShopFieldLabels, ShopKeyFields)` checks `recordKey({...})` at run time too. */
+export const ShopKeyFields = {
+  customers: ["id"],
+  orders: ["id"],
+  products: ["id"],
+  "shop.customers": ["id"],
+  "shop.orders": ["id"],
+  "shop.products": ["id"],
+} as const;
