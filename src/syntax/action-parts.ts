@@ -33,6 +33,7 @@ export type Options = Record<string, boolean>;
  * `OPTIONS (...)`, a write's records (`RECORDS` or `WHERE`) and `RETURNING`. FETCH is read by
  * fetch-rules.ts, the writes by write-rules.ts.
  */
+
 /** A bare word (case-insensitive) next? */
 export function atWord(p: ParserState, word: string, k = 1): boolean {
   return p.tk(k) === IDENTIFIER && p.image(p.pos + k - 1).toUpperCase() === word;

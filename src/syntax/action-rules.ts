@@ -18,6 +18,7 @@ const IDENTIFIER = idx(T.Identifier);
  * they share (action-parts.ts). SQL habits an action cannot hold (UPDATE ... FROM, RETURNING,
  * DELETE ... USING, LIMIT or ORDER BY on a write, INSERT ... SELECT) are errors with a hint.
  */
+
 /** True when the next token starts a data action. */
 export function atActionWord(p: ParserState): boolean {
   return p.t1() === IDENTIFIER && ACTION_WORD_SET.has(p.image(p.pos).toUpperCase());

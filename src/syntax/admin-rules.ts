@@ -30,6 +30,7 @@ type Mutable<T> = { -readonly [P in keyof T]: T[P] };
  * `DROP FIELDS spec`, `ORDER FIELDS (f, ...) [AFTER f]`, `RESET PARTITIONS spec`. A field
  * definition is `name type [LABEL 'l'] [DESC 'd'] ... [KEY] [NOT NULL] ... [OPTIONS ('v' [DESC 'd'], ...)]`.
  */
+
 /** `SCHEMA`, `DROP ...`, `ALTER ...` (the caller read the word at `start`). */
 export function* adminAction(p: ParserState, word: string, start: number): Rule<DataAction> {
   void start;

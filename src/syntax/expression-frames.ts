@@ -11,6 +11,7 @@ import { MISSING, type ParserState, type Rule } from './parser-state.js';
  * pushed instead of a function call and popped when their last operand is read, and the steps
  * that complete an IN list and a CASE. Also parameters (`:name`), which the data actions read too.
  */
+
 /** Push a frame for a construct of `kind` starting at token `start`, in an expression of `minPrec`. */
 export function push(p: ParserState, kind: number, start: number, minPrec: number): Frame {
   let frame = p.frames[p.frameCount];

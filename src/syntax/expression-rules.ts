@@ -20,8 +20,9 @@ import { callNode, columnPosition, nameOf, numberText } from './node-helpers.js'
  * the operands of infix operators, calls, IN lists, CASE) pushes a frame on an explicit stack
  * instead of calling a function, and pops it when its last operand is read: nesting costs
  * memory, not JavaScript stack, so the depth limit (`maxDepth`) is a choice. Subqueries and
- * DATABASE_COLUMN(...) are the only sub-rules (generators yielded to `drive`, parser-base.ts).
+ * DATABASE_COLUMN(...) are the only sub-rules (generators yielded to `drive`, parser-state.ts).
  */
+
 /**
  * An expression whose operators bind at least `minPrec` (0: any expression). Precedence
  * climbing without recursion: `need` reads what an operand starts with (pushing a frame for

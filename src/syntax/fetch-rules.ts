@@ -28,6 +28,7 @@ const EXPRESSION_FETCH: ReadonlySet<string> = new Set<ExpressionFetch>(['fetch_r
  * users, and the fetch types without expressions (crons, follows, keys, logs, notifications,
  * posts, preferences, subscriptions, sequences), with their paging (ORDER BY, LIMIT, OFFSET).
  */
+
 export function* fetch(p: ParserState, start: number): Rule<FetchAction> {
   let count: boolean | null = optionalWord(p, 'COUNT') !== MISSING ? true : null;
   const typeToken = p.pos;

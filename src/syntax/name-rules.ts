@@ -13,9 +13,10 @@ const IDENTIFIER = idx(T.Identifier);
 /**
  * The parser's rules for names (src/syntax): the forms a contextual word starts (`DATE '...'`,
  * `COLUMN(...)`, `ALIAS(...)`, `SYSTEM_COLUMN(...)`, `DATABASE_COLUMN(...)`), column paths, and
- * database and field specifiers. The expression rules (expression-frames.ts, expression-rules.ts) extend it; a
+ * database and field specifiers. The expression rules (expression-frames.ts, expression-rules.ts) come after; a
  * specifier's `WHERE e` reads its expression through them.
  */
+
 /**
  * The form a contextual word starts, told by the tokens after it (`DATE '...'`,
  * `COLUMN(...)`, ...): the node, 'database_column' (a sub-rule), or null when the word is a

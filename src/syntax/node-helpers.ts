@@ -12,11 +12,12 @@ const LPAREN = idx(T.LParen);
 const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 /**
- * The node-building helpers every rule uses, over the cursor of parser-base.ts: names (quoted
+ * The node-building helpers every rule uses, over the cursor of parser-state.ts: names (quoted
  * or not), numbers (checked against the spec's range), datetime literals, column or alias
  * references, calls (checking `*` and DISTINCT), and a number where SQL reads a column
- * position. The name rules (name-rules.ts) extend it.
+ * position.
  */
+
 export function nameOf(p: ParserState, i: number): string {
   if (i === MISSING) return '';
   if (p.types[i] === QUOTED) {

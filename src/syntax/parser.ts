@@ -22,15 +22,16 @@ interface ActionOptions {
 
 /**
  * The dsq parser: a hand-written recursive-descent parser building the AST (src/ast) directly,
- * over the token arrays of its own scanner (scanner.ts). One instance, reused
- * (`begin(scanned, from, to, state)`, then `drive(parser.statement())`). This file holds the
- * statement and SELECT rules, the last of a chain of classes each adding rules to the one
- * before: the cursor, driver and errors (parser-base.ts), node helpers (node-helpers.ts),
- * names and specifiers (name-rules.ts), expressions (expression-frames.ts,
- * expression-rules.ts), data actions (action-parts.ts, fetch-rules.ts, write-rules.ts,
- * action-rules.ts), DOWNLOAD, the task and system actions (system-rules.ts) and sources
- * (source-rules.ts). Rules that contain statements or
- * expressions are generators run by `drive`, so subqueries nest without using the call stack.
+ * over the token arrays of its own scanner (scanner.ts). One state, reused
+ * (`p.begin(scanned, from, to, state)`, then `p.drive(statement(p))`: parser-state.ts). This
+ * file holds the statement and SELECT rules, the last of the rule modules, each importing only
+ * those before it: node helpers (node-helpers.ts), names and specifiers (name-rules.ts),
+ * expressions (expression-frames.ts, expression-rules.ts), data actions (action-parts.ts,
+ * fetch-rules.ts, write-rules.ts, admin-rules.ts, action-rules.ts), the struct actions
+ * (struct-rules.ts), DOWNLOAD, the task and system actions (system-rules.ts) and sources
+ * (source-rules.ts); it fills the table of the calls back up (rule-table.ts). Rules that contain
+ * statements or expressions are generators run by `drive`, so subqueries nest without using
+ * the call stack.
  *
  * grammar/grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
  * diagrams; test/grammar checks that the two accept the same texts.

@@ -13,9 +13,10 @@ import { nameOf } from './node-helpers.js';
  * The FROM rules of the dsq parser: sources (table paths, TABLE('...'), SYSTEM_TABLE(...),
  * DATABASE_TABLE(...), subqueries, parenthesized sources), the joins the select object holds
  * (and those it does not, reported with the dialect's way), and aliases, which result columns
- * (parser.ts) share. A source is a generator run by `drive` (parser-base.ts), so subqueries in
+ * (parser.ts) share. A source is a generator run by `drive` (parser-state.ts), so subqueries in
  * FROM nest without using the call stack.
  */
+
 /**
  * `[[AS] name]` after a result column or a table. A word that is a keyword in common SQL
  * (words.ts) is never a bare alias: it is left for the error it makes where it stands

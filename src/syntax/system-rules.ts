@@ -38,6 +38,7 @@ const WRITE_LIST = [...WRITE_WORDS].join(', ').replace(/, ([^,]*)$/, ' or $1');
  * `(key = value, ...)` with `[...]` arrays. DESTROY, RESUME, SYNC and VIEW are errors in the
  * spec's words: it does not show what they are.
  */
+
 /** True when the next token starts one of these actions. */
 export function atSystemWord(p: ParserState): boolean {
   return p.t1() === IDENTIFIER && SYSTEM_WORD_SET.has(p.image(p.pos).toUpperCase());
