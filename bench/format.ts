@@ -4,7 +4,7 @@
  */
 import { format as sqlFormat } from 'sql-formatter';
 import { generateCorpus } from './corpus.js';
-import { fmt, measure, measureEach, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
+import { fmt, measure, measureEach, measurePair, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
 
 const BASE = 60;
 
@@ -29,16 +29,16 @@ export const formatBench: BenchModule = {
     for (const factor of [1, 10, 100]) {
       const text = file(corpus, BASE * factor);
       const mb = Buffer.byteLength(text) / 1e6;
-      const t = factor === 100 ? measureEach(() => void dsq.format(text), 1000, 2) : measure(() => void dsq.format(text), { rounds: 3, minMs: 400 });
+      // dsq's own parse of the same file (parseStatements: what a caller parsing it would run),
+      // its rounds in turn with format's (measurePair): the ratio of the two holds under load.
+      const [t, parsed] = factor === 100 ? [measureEach(() => void dsq.format(text), 1000, 2), null] : measurePair(() => void dsq.format(text), () => void dsq.parseStatements(text), { rounds: 5, minMs: 250 });
       let peer = '-';
       let peerRate = 0;
       let ownParse = '-';
-      if (factor <= 10) {
+      if (parsed !== null) {
         const p = measure(() => void sqlFormat(text, { language: 'sql' }), { rounds: 1, minMs: 0, warmup: factor === 1 });
         peerRate = mb / (p.ms / 1000);
         peer = fmt.rate(peerRate);
-        // dsq's own parse of the same file (parseStatements: what a caller parsing it would run).
-        const parsed = measure(() => void dsq.parseStatements(text), { rounds: 3, minMs: 400 });
         ownParse = `${(t.ms / parsed.ms).toFixed(2)}x`;
         targets.push({ name: `format: sql-formatter time / dsq time (${BASE * factor} statements)`, value: p.ms / t.ms, target: 25, at: 'least' });
         targets.push({ name: `format: format time / dsq parse time (${BASE * factor} statements)`, value: t.ms / parsed.ms, target: 2.5, at: 'most', show: (x) => `${x.toFixed(2)}x` });

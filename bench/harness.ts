@@ -86,6 +86,27 @@ export function measure(fn: () => void, options: { minMs?: number; rounds?: numb
 }
 
 /**
+ * Time two functions as `measure` does, their rounds in turn (`a`'s round, then `b`'s, then
+ * `a`'s...), after a warm-up call of each: the fastest round of each. For a ratio of two times:
+ * timed one after the other on a shared machine, load that came or went between them reads as
+ * a change of the ratio (format / parse read 5x to 20x so).
+ */
+export function measurePair(a: () => void, b: () => void, options: { minMs?: number; rounds?: number } = {}): [Timing, Timing] {
+  const rounds = options.rounds ?? 5;
+  a();
+  b();
+  let ta: Timing = { ms: Infinity, calls: 0 };
+  let tb: Timing = { ms: Infinity, calls: 0 };
+  for (let r = 0; r < rounds; r++) {
+    const ra = measure(a, { minMs: options.minMs, rounds: 1, warmup: false });
+    const rb = measure(b, { minMs: options.minMs, rounds: 1, warmup: false });
+    ta = { ms: Math.min(ta.ms, ra.ms), calls: ta.calls + ra.calls };
+    tb = { ms: Math.min(tb.ms, rb.ms), calls: tb.calls + rb.calls };
+  }
+  return [ta, tb];
+}
+
+/**
  * Time single calls, each after a garbage collection, for about `budgetMs`: the fastest call.
  * For scaling curves: the garbage of earlier calls does not land on later ones.
  */

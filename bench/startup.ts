@@ -38,7 +38,7 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 function installed(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-installed-'));
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(ROOT, 'bin', 'dsq.js'), join(dir, 'bin', 'dsq.js'));
+  for (const file of ['dsq.js', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   const current = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string };
   mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
@@ -54,7 +54,7 @@ function firstRun(): number {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-clone-'));
   try {
     mkdirSync(join(dir, 'bin'));
-    for (const file of ['dsq.js', 'build-cli.js']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+    for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
     copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
     cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
     if (existsSync(join(ROOT, 'tsconfig.json'))) copyFileSync(join(ROOT, 'tsconfig.json'), join(dir, 'tsconfig.json'));

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The dsq command. It runs the build in dist/cli/ (bin/build-cli.js: made by `npm run build`,
+// The dsq command. It runs the build in dist/cli/ (bin/build-cli.mjs: made by `npm run build`,
 // and before `npm pack` and `npm publish`).
 //
 // An installed package has no src/: one stat tells, and the build runs as it is.
@@ -14,23 +14,26 @@
 // keeps a cache of the code it compiled (dist/cli/<build>/cache/), written on its first run when
 // the folder can be written, so later runs skip compiling it.
 //
-// Node's own modules come from process.getBuiltinModule (Node 20.16 and later): an ES module's
-// `import ... from 'node:fs'` makes a module facade that reads every export of the module, and
-// for these five that cost a run about a third of `node -e 0`'s start-up (older Nodes: import()).
-const builtin = (name) => process.getBuiltinModule?.(name) ?? import(name);
-const [{ mkdirSync, readFileSync, renameSync, statSync, writeFileSync }, Module, { join }, { fileURLToPath }, { Script }] = await Promise.all(
-  ['node:fs', 'node:module', 'node:path', 'node:url', 'node:vm'].map(builtin),
-);
+// This file is CommonJS (bin/package.json): an ES module as the entry point starts Node's ES
+// module loader, which cost a run about a tenth of `node -e 0`'s start-up; and Node's own modules
+// come by require(), as an ES import makes a module facade that reads every export of each.
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { join, sep } = require('node:path');
+const { fileURLToPath, pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 const createRequire = Module.createRequire;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = join(__dirname, '..', sep);
 const sources = join(root, 'src', 'cli', 'process.ts');
 const argv = process.argv.slice(2);
 
 /**
  * The build dist/cli/current.json names, or null; in a checkout, marked stale when a file it
- * was built from changed: every file for a command, only start.js's for a run that starts none
- * (--version, --help: no other code runs).
+ * was built from changed: only start.js's for a run that starts no command (--version, --help:
+ * no other code runs), those a command's run can read for a command (`commandInputs`), every
+ * file otherwise. (Paths are joined by hand: path.join's normalising of each cost as much as the
+ * stat itself.)
  */
 function currentBuild(checkout) {
   let build;
@@ -42,15 +45,16 @@ function currentBuild(checkout) {
   if (checkout) {
     const inputs = build.inputs ?? {};
     const noCommand = argv[0] === undefined || argv[0].startsWith('-') || argv[0] === 'help';
-    for (const file of noCommand && Array.isArray(build.startInputs) ? build.startInputs : Object.keys(inputs)) {
-      if (statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
+    const files = noCommand ? build.startInputs : Object.hasOwn(build.commandInputs ?? {}, argv[0]) ? build.commandInputs[argv[0]] : undefined;
+    for (const file of Array.isArray(files) ? files : Object.keys(inputs)) {
+      if (statSync(root + file, { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
     }
   }
   return build;
 }
 
 /**
- * Loads a build: its chunks, in two scripts (bin/build-cli.js), each compiled with the code
+ * Loads a build: its chunks, in two scripts (bin/build-cli.mjs), each compiled with the code
  * cache this command left on an earlier run, then requires ./cli.js; `save()` writes the caches
  * that were missing (or that V8 rejected).
  */
@@ -105,7 +109,7 @@ function loadBuild(dir) {
 async function buildNow() {
   try {
     mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
-    const { buildCli } = await import('./build-cli.js');
+    const { buildCli } = await import(pathToFileURL(join(__dirname, 'build-cli.mjs')).href);
     return await buildCli(root);
   } catch {
     return null;
@@ -119,7 +123,7 @@ async function loadSources() {
   } catch {
     return null;
   }
-  return { cli: await import(new URL('../src/cli/process.ts', import.meta.url).href), save: () => undefined };
+  return { cli: await import(pathToFileURL(sources).href), save: () => undefined };
 }
 
 async function load() {
@@ -141,14 +145,18 @@ async function load() {
   }
 }
 
-const loaded = await load();
-if (loaded === null) {
-  process.stderr.write('dsq: the build (dist/) is missing: run `npm install` and `npm run build` in the dsq folder\n');
-  process.exitCode = 2;
-} else if (typeof loaded.cli.runProcess !== 'function') {
-  process.stderr.write('dsq: the build in dist/ is out of date: run `npm run build` in the dsq folder\n');
-  process.exitCode = 2;
-} else {
-  process.exitCode = await loaded.cli.runProcess(argv);
-  loaded.save();
+async function main() {
+  const loaded = await load();
+  if (loaded === null) {
+    process.stderr.write('dsq: the build (dist/) is missing: run `npm install` and `npm run build` in the dsq folder\n');
+    process.exitCode = 2;
+  } else if (typeof loaded.cli.runProcess !== 'function') {
+    process.stderr.write('dsq: the build in dist/ is out of date: run `npm run build` in the dsq folder\n');
+    process.exitCode = 2;
+  } else {
+    process.exitCode = await loaded.cli.runProcess(argv);
+    loaded.save();
+  }
 }
+
+main();

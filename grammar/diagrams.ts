@@ -18,7 +18,7 @@ import { grammarProductions } from './productions.js';
 interface Shown {
   readonly name: string;
   /** The reference section the rule belongs to (an anchor of grammar/reference.md). */
-  readonly section: 'statements' | 'data-actions' | 'administrative-actions' | 'task-thread-and-system-actions' | 'sources' | 'specifiers' | 'expressions';
+  readonly section: 'statements' | 'data-actions' | 'administrative-actions' | 'task-thread-and-system-actions' | 'struct-actions' | 'sources' | 'specifiers' | 'expressions';
   /** A sentence for rules that are not a production of the reference (backticks: code). */
   readonly note?: string;
 }
@@ -78,6 +78,14 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   instant: { name: 'instant', section: 'task-thread-and-system-actions' },
   ifAction: { name: 'if', section: 'task-thread-and-system-actions', note: 'THEN and ELSE take only writes (the spec: "Only write actions"); only the first column of the first row of each SELECT decides.' },
   write: { name: 'write', section: 'task-thread-and-system-actions' },
+  struct: { name: 'struct', section: 'struct-actions', note: 'A statement may also be a struct action: STRUCT and its words (bare words, keywords only where they stand here). STRUCT MN MERGE and STRUCT EVENT CLEAR are errors quoting the spec, which does not show them.' },
+  structBuffer: { name: 'buffer', section: 'struct-actions' },
+  structMn: { name: 'mn', section: 'struct-actions' },
+  structEvent: { name: 'event', section: 'struct-actions' },
+  structCreate: { name: 'create', section: 'struct-actions', note: 'The clauses of each kind in the printer\'s order; the parser takes them in any order, each once.' },
+  structNamed: { name: 'named', section: 'struct-actions' },
+  structName: { name: 'sname', section: 'struct-actions' },
+  structFields: { name: 'struct_fields', section: 'struct-actions', note: 'An event or notebook database\'s field definitions: `FIELDS ()` is the list given empty (`"fields": []`).' },
   orderTerm: { name: 'order_term', section: 'statements', note: 'One ORDER BY term: `expr [ASC|DESC]` in the reference\'s `select`.' },
   source: {
     name: 'source',

@@ -104,6 +104,12 @@ export function textMateGrammar(): Record<string, unknown> {
       // the places that make them so (a statement's start, the phrases of its clauses).
       actions: {
         patterns: [
+          // The struct actions (src/syntax/struct-rules.ts): STRUCT and the words of each, before the statement words (which hold STRUCT alone).
+          {
+            name: 'keyword.other.dsq',
+            match:
+              '(?i)(?:^|(?<=;))\\s*STRUCT\\s+(?:BUFFER\\s+IMPORT\\s+INTO\\s+PIPE|MN\\s+(?:ALIAS|EDIT)|EVENT\\s+(?:INSERT\\s+INTO|CLOSE|UPDATE)|CREATE\\s+(?:CATEGORY|NOTEBOOK|PROJECT|MODEL|EVENT|PIPE|DEF))\\b',
+          },
           {
             name: 'keyword.other.dsq',
             // The statement words and FETCH types of the kind table (src/ast/kinds.ts).
@@ -115,6 +121,11 @@ export function textMateGrammar(): Record<string, unknown> {
             match: '(?i)(?:^|(?<=;))\\s*(?:DOWNLOAD(?:\\s+(?:RECORD|POST))?|RUN|CONCLUDE(?:\\s+TASK)?|(?:CANCEL|CLEAN)(?:\\s+TASKS)?|PAUSE(?:\\s+THREADS)?|ACCESS|ECHO|WAIT|IF)\\b',
           },
           { name: 'keyword.other.dsq', match: "(?i)\\b(?:ELSE\\s+IF|TASK(?=\\s*')|CONF(?=\\s*\\()|REF(?=\\s+-?[0-9])|FAIL\\s+BEFORE)\\b" },
+          // The struct actions' clause words, where they are so.
+          { name: 'keyword.other.dsq', match: '(?i)\\bIN\\s+MODEL\\b|\\bPARTITION\\s+FROM\\b|\\bTYPE\\s+(?:NONE|FILES|FILE)\\b' },
+          { name: 'keyword.other.dsq', match: "(?i)\\b(?:ALIASES|STATE|SINGULAR|PLURAL|LABEL_TYPE)(?=\\s*')" },
+          { name: 'keyword.other.dsq', match: '(?i)\\b(?:GROUP_TEAMS|DATABASE_TEAMS|TEAMS)(?=\\s*\\()|\\bPARTITION(?=\\s+(?:TRUE|FALSE)\\b)' },
+          { name: 'keyword.other.dsq', match: '(?i)\\bEVENTS(?=\\s+(?:ALL|KEY|WHERE|\\[|-?[0-9]|\'))|\\bAT(?=\\s+(?:DATETIME\\b|[0-9]))' },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:VERSION|DELAY|PARENT|PRIORITY|TIMEOUT|REF_ID)(?=\\s+-?[0-9])' },
           { name: 'keyword.other.dsq', match: "(?i)\\b(?:THREAD|SEQ)(?=\\s*')" },
           { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },

@@ -144,8 +144,9 @@ function childrenChecked(v: unknown, field: ChildField): boolean {
     return (field.shape === 'nullable' && v === null) || (isChecked(v) && kindFits(v.kind, field.role));
   }
   if (field.shape === 'allOrNonEmpty' && v === 'all') return true;
+  if (field.shape === 'nullableList' && v === null) return true;
   if (field.shape === 'listOrOne' && field.orOne !== undefined && !Array.isArray(v)) return isChecked(v) && kindFits(v.kind, field.orOne);
-  if (!Array.isArray(v) || (field.shape !== 'list' && field.shape !== 'listOrOne' && v.length === 0)) return false;
+  if (!Array.isArray(v) || (field.shape !== 'list' && field.shape !== 'nullableList' && field.shape !== 'listOrOne' && v.length === 0)) return false;
   for (let i = 0; i < v.length; i++) {
     const item: unknown = v[i];
     if (!isChecked(item) || !kindFits(item.kind, field.role)) return false;

@@ -42,10 +42,14 @@ interface JsonKey {
   readonly required?: boolean;
 }
 
-/** A field holding child nodes: one, one or null, a list, a non-empty list, or `'all'` or a non-empty list. */
+/**
+ * A field holding child nodes: one, one or null, a list, a list or null (`nullableList`: null
+ * when not given, an empty list when given empty: both kept), a non-empty list, or `'all'` or a
+ * non-empty list.
+ */
 export interface ChildField extends JsonKey {
   readonly role: Role;
-  readonly shape: 'one' | 'nullable' | 'list' | 'nonEmpty' | 'allOrNonEmpty' | 'listOrOne';
+  readonly shape: 'one' | 'nullable' | 'list' | 'nullableList' | 'nonEmpty' | 'allOrNonEmpty' | 'listOrOne';
   /** For shape `listOrOne`: the role of the one node that may stand instead of the list (a write's records: record objects, or delimited data). */
   readonly orOne?: Role;
   /**
@@ -224,6 +228,8 @@ export const OPTIONAL_STRING: ValueField = { code: 'wrong-type', form: 'text', n
 export const one = (role: Role): ChildField => ({ role, shape: 'one' });
 export const nullable = (role: Role): ChildField => ({ role, shape: 'nullable' });
 export const list = (role: Role): ChildField => ({ role, shape: 'list' });
+/** An optional list whose empty form is kept apart from its absence (a struct_create's `"fields": []`). */
+export const nullableList = (role: Role): ChildField => ({ role, shape: 'nullableList' });
 export const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
 
 export const E = one('expr');

@@ -1,5 +1,5 @@
 import type { NodeKind, NodeOfKind } from './nodes.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, WHOLE, describe, list, nonEmpty, nullable, one, required, type ValueField } from './field-checks.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, WHOLE, describe, nonEmpty, nullableList, nullable, one, required, type ValueField } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 import type { StructAction } from './struct-actions.js';
 
@@ -68,9 +68,9 @@ export const STRUCT_KINDS = {
     plural: OPTIONAL_STRING,
     conf: nullable('json_object'),
     labelType: OPTIONAL_STRING,
-    fields: list('field_def'),
+    fields: nullableList('field_def'),
     teams: nullable('json_object'),
   }),
-  struct_create_notebook: entry('struct_create_notebook', 'struct_create', { parent: GROUP, ...NAMED, fields: list('field_def'), teams: nullable('json_object') }),
+  struct_create_notebook: entry('struct_create_notebook', 'struct_create', { parent: GROUP, ...NAMED, fields: nullableList('field_def'), teams: nullable('json_object') }),
   struct_create_project: entry('struct_create_project', 'struct_create', { parent: nullable('spec'), ...NAMED, ...TEAMS }),
 } as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };

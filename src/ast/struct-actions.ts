@@ -119,13 +119,15 @@ export interface StructCreateEvent {
   readonly plural: string | null;
   readonly conf: JsonObjectData | null;
   readonly labelType: string | null;
-  readonly fields: readonly FieldDef[];
+  /** The field definitions; null: not given (`FIELDS ()`, `"fields": []` is kept: an empty list). */
+  readonly fields: readonly FieldDef[] | null;
   readonly teams: JsonObjectData | null;
 }
 export interface StructCreateNotebook extends Named {
   readonly kind: 'struct_create_notebook';
   readonly parent: Specifier;
-  readonly fields: readonly FieldDef[];
+  /** The field definitions; null: not given (`FIELDS ()`, `"fields": []` is kept: an empty list). */
+  readonly fields: readonly FieldDef[] | null;
   readonly teams: JsonObjectData | null;
 }
 export interface StructCreateProject extends Named, GroupTeams {

@@ -206,7 +206,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
         continue;
       }
       if (field === null) continue;
-      if (field.shape === 'nullable' && fv === null) {
+      if ((field.shape === 'nullable' || field.shape === 'nullableList') && fv === null) {
         out[key] = null;
         continue;
       }
@@ -223,10 +223,10 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
         continue;
       }
       const what =
-        field.shape === 'allOrNonEmpty' ? `'all' or a non-empty array` : field.shape === 'nonEmpty' ? 'a non-empty array' : field.shape === 'listOrOne' ? `an array or ${ROLE_NAMES[field.orOne as Role]}` : 'an array';
+        field.shape === 'allOrNonEmpty' ? `'all' or a non-empty array` : field.shape === 'nonEmpty' ? 'a non-empty array' : field.shape === 'listOrOne' ? `an array or ${ROLE_NAMES[field.orOne as Role]}` : field.shape === 'nullableList' ? 'an array or null' : 'an array';
       if (!Array.isArray(fv)) throw astError('wrong-type', `"${key}" of the "${kind}" node must be ${what}, got ${describe(fv)}`, pointerOf(frame, key));
       const items = fv as readonly unknown[];
-      if (rules && items.length === 0 && field.shape !== 'list' && field.shape !== 'listOrOne') {
+      if (rules && items.length === 0 && field.shape !== 'list' && field.shape !== 'nullableList' && field.shape !== 'listOrOne') {
         throw astError('empty-list', `"${key}" of the "${kind}" node must be ${what}, got an empty array`, pointerOf(frame, key));
       }
       const copy: unknown[] = new Array(items.length);

@@ -15,6 +15,7 @@ import {
 import { RecordsWriteBuilder, RemoveBuilder, UpdateBuilder } from './write-builders.js';
 import { systemActionsFor } from './system-builders.js';
 import { adminActionsFor } from './admin-builders.js';
+import { structActionsFor } from './struct-builders.js';
 
 /**
  * Builders of the data actions (issue 16): FETCH records, multirecords, pseudorecords, tasks,
@@ -86,6 +87,8 @@ export function actionsFor(ctx: ActionContext) {
     ...systemActionsFor(ctx, database),
     // SCHEMA, DROP, ALTER DATABASE (admin-builders.ts)
     ...adminActionsFor(ctx),
+    // The struct actions (struct-builders.ts)
+    ...structActionsFor(ctx, database),
   });
 }
 

@@ -68,7 +68,7 @@ export class SystemActionBuilder<N extends SystemAction> {
 }
 
 /** Whole-number arguments as the JSON reader takes them exactly: a bigint, or whole-number text as a bigint. */
-function id(value: unknown, what: string): unknown {
+export function id(value: unknown, what: string): unknown {
   if (typeof value === 'string') {
     if (!/^-?\d+$/.test(value)) throw argumentError(`${what} must be a whole number (a number, a bigint or whole-number text), got ${describeValue(value)}`);
     return BigInt(value);
@@ -99,13 +99,13 @@ function task(value: unknown, what: string): unknown {
   return out;
 }
 
-function list(value: unknown, what: string): readonly unknown[] {
+export function list(value: unknown, what: string): readonly unknown[] {
   if (!Array.isArray(value)) throw argumentError(`${what} must be an array, got ${describeValue(value)}`);
   return value;
 }
 
 /** The node of the spec shape `value`, read by the JSON reader; its problems as a DsqError naming `what`. */
-function read<N extends SystemAction>(value: Readonly<Record<string, unknown>>, what: string): N {
+export function read<N extends SystemAction>(value: Readonly<Record<string, unknown>>, what: string): N {
   const r = fromJsonResult(value);
   if (r.value === undefined) throw new DsqError(r.diagnostics.map((d) => ({ ...d, message: `${what}: ${d.message}` })));
   return r.value as N;

@@ -12,6 +12,8 @@ import type { PrintOptions } from '../print/index.js';
 import type { DelimitedArg } from './action-args.js';
 import type { AdminBuilder, DropBuilder, TypedAlterDatabase } from './admin-builders.js';
 import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction } from '../ast/admin-actions.js';
+import type { EventArg, InstantArg, JsonObjectArg, MicrosArg, StructCreateArg } from './struct-builders.js';
+import type { StructBufferImport, StructCreate, StructEventClose, StructEventInsert, StructEventUpdate, StructMnAlias, StructMnEdit } from '../ast/struct-actions.js';
 import type { AttributesArg, KeyedRecordsArg, Lacks, FeatureMessage, TrashDatabaseArg, TrashOption } from './action-features.js';
 import type { ExpressionLike } from './brand.js';
 import type {
@@ -419,4 +421,13 @@ export interface TypedActionCreators<D extends AnyDb> {
   dropTeam(team: SpecArg): AdminBuilder<DropTeam>;
   dropUser(user: SpecArg): AdminBuilder<DropUser>;
   alterDatabase<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>): TypedAlterDatabase<D, T>;
+  /** The struct actions (struct-builders.ts): a database and its events' fields checked against the schema. */
+  structBufferImport(pipe: SpecArg, file: FileArg, options?: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg }): SystemActionBuilder<StructBufferImport>;
+  structMnAlias<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, mn: TaskIdArg, aliases: readonly string[]): SystemActionBuilder<StructMnAlias>;
+  structMnEdit<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, mn: TaskIdArg, options?: { readonly name?: string; readonly state?: string }): SystemActionBuilder<StructMnEdit>;
+  /** STRUCT EVENT INSERT: events of a database of the schema; their keys its fields, `name` or `e_id`. */
+  structEventInsert<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, events: readonly EventArg<FieldName<D, T>>[]): SystemActionBuilder<StructEventInsert>;
+  structEventClose<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, events: RecordsArg, options?: { readonly t?: MicrosArg; readonly fields?: EventArg<FieldName<D, T>> }): SystemActionBuilder<StructEventClose>;
+  structEventUpdate<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, fields: EventArg<FieldName<D, T>>, options?: { readonly events?: RecordsArg; readonly t?: MicrosArg }): SystemActionBuilder<StructEventUpdate>;
+  structCreate(definition: StructCreateArg): SystemActionBuilder<StructCreate>;
 }

@@ -111,7 +111,8 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
     const reads = READS[role];
     if (reads === undefined) throw new Error(`internal error: no JSON reader for the role ${role} of ${what}`);
     const shape = f.child.shape;
-    if (shape === 'list' || shape === 'nonEmpty') {
+    if (shape === 'nullableList' && (v === undefined || v.type === 'null')) return () => null;
+    if (shape === 'list' || shape === 'nullableList' || shape === 'nonEmpty') {
       const items = p.attempt(() => (shape === 'nonEmpty' && v === undefined ? [] : optionalList(cx, v, `"${f.json}" (an array)`)), []);
       if (shape === 'nonEmpty' && v !== undefined && v.type === 'array' && items.length === 0) p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
       return p.list(reads, items);

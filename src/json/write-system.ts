@@ -24,8 +24,7 @@ function fieldOut(f: FieldEntry, v: unknown): Out | undefined {
   if (v === null) return undefined;
   if (f.child !== null) {
     if (f.child.role === 'instant') return instant(v as DateTimeLit);
-    // An empty optional list (a struct_create's field definitions) is left out, as when absent.
-    if (f.child.shape === 'list' && Array.isArray(v) && v.length === 0) return undefined;
+    // A list or null (a struct_create's field definitions): null left out, a list written even empty.
     return Array.isArray(v) ? (v as Node[]).map(ref) : ref(v as Node);
   }
   if (f.value?.form === 'whole' || f.value?.form === 'number') return new Raw(v as string);

@@ -64,8 +64,10 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
   if ('groupTeams' in n) objects.push(['GROUP_TEAMS', n.groupTeams], ['DATABASE_TEAMS', n.databaseTeams]);
   const years = n.kind === 'struct_create_pipe' ? fromTo(n.partition) : null;
   if (n.kind === 'struct_create_pipe' && years === null) objects.push(['PARTITION', n.partition]);
-  const fields = n.kind === 'struct_create_event' || n.kind === 'struct_create_notebook' ? n.fields : [];
-  const present = objects.map(([word, node]) => [word, word === 'FIELDS' ? fields.length > 0 : k.add(node)] as const);
+  // FIELDS () when the list is given empty: only null (not given) leaves the clause out.
+  const given = n.kind === 'struct_create_event' || n.kind === 'struct_create_notebook' ? n.fields : null;
+  const fields = given ?? [];
+  const present = objects.map(([word, node]) => [word, word === 'FIELDS' ? given !== null : k.add(node)] as const);
   k.addAll(fields);
   return k.layout((take, takeN) => {
     const word = { struct_create_category: 'CATEGORY', struct_create_model: 'MODEL', struct_create_pipe: 'PIPE', struct_create_def: 'DEF', struct_create_event: 'EVENT', struct_create_notebook: 'NOTEBOOK', struct_create_project: 'PROJECT' }[n.kind];
@@ -87,10 +89,10 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
     for (const [w, has] of present) {
       if (!has) continue;
       if (n.kind === 'struct_create_event' && w === 'FIELDS' && n.labelType !== null) string('LABEL_TYPE', n.labelType);
-      if (w === 'FIELDS') clauses.push(clause(kw('FIELDS'), list('(', fieldDocs, ')')));
+      if (w === 'FIELDS') clauses.push(fieldDocs.length === 0 ? concat([kw('FIELDS'), ' ()']) : clause(kw('FIELDS'), list('(', fieldDocs, ')')));
       else clauses.push(clause(kw(w), docs.get(w) as Doc));
     }
-    if (n.kind === 'struct_create_event' && n.labelType !== null && fields.length === 0) string('LABEL_TYPE', n.labelType);
+    if (n.kind === 'struct_create_event' && n.labelType !== null && given === null) string('LABEL_TYPE', n.labelType);
     if (years !== null) clauses.push(concat([kw('PARTITION'), ' ', kw('FROM'), ' ', years[0], ' ', kw('TO'), ' ', years[1]]));
     if (n.kind === 'struct_create_model') {
       const options = optionsClause(env, [['EVENT', n.event], ['EVENTF', n.eventf], ['EVENTFS', n.eventfs]]);

@@ -4,6 +4,8 @@ import { FIELD_LIST } from '../ast/fields.js';
 import { fieldKey } from '../ast/actions.js';
 import type { SystemAction, SystemPart } from '../ast/system-actions.js';
 import type { ActionProblem } from './check-actions.js';
+import type { Specifier } from '../ast/nodes.js';
+import type { StructCreate } from '../ast/struct-actions.js';
 
 /**
  * The spec's rules about DOWNLOAD, the task and thread actions and the system actions that
@@ -36,6 +38,18 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
       }
     }
   }
+  const parent = structParent(node);
+  if (parent !== null && (parent.spec.kind === 'spec_all' || parent.spec.kind === 'spec_array')) {
+    // The spec's Errors: "struct create with an invalid parent group type" fails; a parent is one group.
+    const key = parent.key;
+    const got = parent.spec.kind === 'spec_all' ? 'ALL (every group)' : `an array of ${parent.spec.items.length} specifier${parent.spec.items.length === 1 ? '' : 's'}`;
+    const rule = node.kind === 'struct_create_category' || node.kind === 'struct_create_model' || node.kind === 'struct_create_def' ? `; ${PARENT_RULE}` : '';
+    out.push({
+      code: 'spec/struct-parent',
+      message: `the ${key} of ${structWhat(node.kind as StructCreate['kind'])} must be one group, got ${got} (the spec: "${key} (group specifier)"${rule})`,
+      node: parent.spec,
+    });
+  }
   if (node.kind === 'json_object') {
     const seen = new Map<string, string>();
     for (const m of node.members) {
@@ -56,4 +70,29 @@ const ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
 function what(kind: Kind, key: string): string {
   const owner = ACTION_SET.has(kind) ? kind.replace(/_action$/, '').replace('_', ' ').toUpperCase() : kind === 'task_def' ? 'a task definition' : kind === 'task_ref' ? 'a task reference' : kind.replace('_', ' ');
   return `"${key}" of ${owner}`;
+}
+
+/** The spec's rule on a struct_create's parent, quoted in the message. */
+const PARENT_RULE = '"the parent of category, model and def must be a project group or category group (def also accepts a model group), otherwise the action fails"';
+
+/** `STRUCT CREATE CATEGORY` (the text's words of a struct_create kind). */
+const structWhat = (kind: StructCreate['kind']) => `STRUCT CREATE ${kind.replace('struct_create_', '').toUpperCase()}`;
+
+/** A struct_create's parent group (a pipe's model, an event database's group), with its JSON key; null: none or not a struct_create. */
+function structParent(node: Node): { spec: Specifier; key: string } | null {
+  switch (node.kind) {
+    case 'struct_create_pipe':
+      return { spec: node.model, key: 'model' };
+    case 'struct_create_event':
+      return { spec: node.group, key: 'group' };
+    case 'struct_create_category':
+    case 'struct_create_model':
+    case 'struct_create_def':
+    case 'struct_create_notebook':
+      return { spec: node.parent, key: 'parent' };
+    case 'struct_create_project':
+      return node.parent === null ? null : { spec: node.parent, key: 'parent' };
+    default:
+      return null;
+  }
 }

@@ -182,7 +182,7 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
     parent = yield* database(p);
   }
   const c: Mutable<Record<string, unknown>> = {};
-  const fieldDefsValue: FieldDef[] = [];
+  let fieldDefsValue: FieldDef[] | null = null;
   const CLAUSES: Record<string, readonly string[]> = {
     CATEGORY: ['LABEL', 'DESC', 'GROUP_TEAMS', 'DATABASE_TEAMS'],
     MODEL: ['LABEL', 'DESC', 'GROUP_TEAMS', 'DATABASE_TEAMS'],
@@ -215,7 +215,11 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
         c[word] = yield* partition(p);
         break;
       case 'FIELDS':
-        fieldDefsValue.push(...fieldDefs(p));
+        // `FIELDS ()`: the list given empty (kept: `"fields": []`).
+        if (p.at(T.LParen) && p.tk(2) === idx(T.RParen)) {
+          p.pos += 2;
+          fieldDefsValue = [];
+        } else fieldDefsValue = fieldDefs(p);
         c[word] = true;
         break;
       default:

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * bin/dsq.js chooses what to run. An installed package (no src/) runs dist/cli/ as it is. A
  * checkout runs the build dist/cli/current.json names while every file it was built from is
  * unchanged; otherwise (a fresh clone, a `git pull`, an edit) it builds again first
- * (bin/build-cli.js), and when it cannot (a folder it cannot write, no esbuild) it runs the
+ * (bin/build-cli.mjs), and when it cannot (a folder it cannot write, no esbuild) it runs the
  * sources through tsx, else an old build. Never a stack trace: a one-line message when nothing
  * can run.
  */
@@ -33,7 +33,7 @@ function checkout(opts: { sources?: string; tools?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bin-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'bin'));
-  for (const file of ['dsq.js', 'build-cli.js']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   if (opts.sources !== undefined) {
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
@@ -60,7 +60,7 @@ function runAsync(dir: string): Promise<{ status: number | null; stdout: string;
   });
 }
 
-const current = (dir: string) => JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string; inputs: Record<string, number> };
+const current = (dir: string) => JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string; inputs: Record<string, number>; commandInputs?: Record<string, string[]> };
 
 describe('bin/dsq.js', () => {
   it('a fresh clone: the first run builds dist/cli/ and runs the build; the next runs use it as it is', () => {
@@ -94,7 +94,7 @@ describe('bin/dsq.js', () => {
     expect(run(dir).stdout).toBe('alone build a,b');
   });
 
-  it('--version and --help check only the files of what they run; a command checks them all', () => {
+  it('--version and --help check only the files of what they run; a command the build does not list checks them all', () => {
     const dir = checkout({ sources: `import { WORD } from './word.js';\n${says('start')}` });
     writeFileSync(join(dir, 'src', 'cli', 'word.ts'), "export const WORD = 'start';\n");
     writeFileSync(
@@ -115,6 +115,53 @@ describe('bin/dsq.js', () => {
     expect(current(dir).id).toBe(id);
     expect(run(dir, ['compile']).stdout).toBe('new');
     expect(current(dir).id).not.toBe(id);
+  });
+
+  it('a command checks the files its run can read: an edit of another command builds nothing; an edit of its own, of a file both share or of the start builds again', () => {
+    const dir = checkout();
+    const cli = (file: string, text: string) => {
+      writeFileSync(join(dir, 'src', 'cli', file), text);
+      utimesSync(join(dir, 'src', 'cli', file), NEW, NEW);
+    };
+    mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
+    writeFileSync(
+      join(dir, 'src', 'cli', 'process.ts'),
+      `const COMMANDS: Record<string, () => Promise<{ word: () => string | Promise<string> }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };
+export async function runProcess(argv: string[]): Promise<number> {
+  process.stdout.write(await (await COMMANDS[argv[0] as string]!()).word());
+  return 0;
+}
+`,
+    );
+    writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");
+    writeFileSync(join(dir, 'src', 'cli', 'later.ts'), "export const LATER = 'l1';\n");
+    writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "import { SHARED } from './shared.js';\nexport const word = async () => 'c1' + SHARED + (await import('./later.js')).LATER;\n");
+    writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = () => 'f1' + SHARED;\n");
+    expect(run(dir, ['compile']).stdout).toBe('c1s1l1');
+    const { id } = current(dir);
+    cli('fmt.ts', "import { SHARED } from './shared.js';\nexport const word = () => 'f2' + SHARED;\n");
+    expect(run(dir, ['compile']).stdout).toBe('c1s1l1');
+    expect(current(dir).id).toBe(id);
+    expect(run(dir, ['fmt']).stdout).toBe('f2s1');
+    const second = current(dir).id;
+    expect(second).not.toBe(id);
+    // What compile imports itself, late (import()), is its own file too.
+    cli('later.ts', "export const LATER = 'l2';\n");
+    expect(run(dir, ['compile']).stdout).toBe('c1s1l2');
+    const third = current(dir).id;
+    expect(third).not.toBe(second);
+    cli('shared.ts', "export const SHARED = 's2';\n");
+    expect(run(dir, ['fmt']).stdout).toBe('f2s2');
+    expect(run(dir, ['compile']).stdout).toBe('c1s2l2');
+    cli('process.ts', readFileSync(join(dir, 'src', 'cli', 'process.ts'), 'utf8').replace('argv[0]', '(argv[0] === "x" ? "fmt" : argv[0])'));
+    expect(run(dir, ['compile']).stdout).toBe('c1s2l2');
+    expect(run(dir, ['x']).stdout).toBe('f2s2');
+    expect(current(dir).commandInputs).toEqual({
+      compile: expect.arrayContaining(['src/cli/process.ts', 'src/cli/compile.ts', 'src/cli/shared.ts', 'src/cli/later.ts']),
+      fmt: expect.arrayContaining(['src/cli/process.ts', 'src/cli/fmt.ts', 'src/cli/shared.ts']),
+    });
+    expect(current(dir).commandInputs?.['compile']).not.toContain('src/cli/fmt.ts');
+    expect(current(dir).commandInputs?.['fmt']).not.toContain('src/cli/later.ts');
   });
 
   it('dsq processes started at once on a fresh clone each run a whole build, and leave one named in current.json', async () => {

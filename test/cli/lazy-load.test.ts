@@ -2,11 +2,11 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a JavaScript module without types (bin/ is run by node as it is)
-import { cliBuildOptions } from '../../bin/build-cli.js';
+import { cliBuildOptions } from '../../bin/build-cli.mjs';
 import { COMMANDS } from '../../src/cli/commands.js';
 
 /**
- * A command loads only what it uses (issue 32): the CLI as bin/build-cli.js builds it (esbuild,
+ * A command loads only what it uses (issue 32): the CLI as bin/build-cli.mjs builds it (esbuild,
  * split into chunks: each module imported with import() starts a chunk of its own), and for each
  * command the source files of the chunks it loads, following static imports only.
  */

@@ -99,6 +99,13 @@ const ROWS: readonly Row[] = [
     text: "STRUCT CREATE NOTEBOOK notes IN GROUP plant LABEL 'Notes' DESC 'shift notes' FIELDS (body utf8text) TEAMS (ops = 'read')",
     json: { action: 'struct_create', create: 'notebook', parent: 'plant', name: 'notes', label: 'Notes', desc: 'shift notes', fields: [{ name: 'body', type: 'utf8text' }], teams: { ops: 'read' } },
   },
+  { row: 'struct_create / event: fields given empty (kept: nothing written is dropped)', text: 'STRUCT CREATE EVENT IN GROUP plant FIELDS ()', json: { action: 'struct_create', create: 'event', group: 'plant', fields: [] } },
+  {
+    row: 'struct_create / event: label_type before an empty fields list',
+    text: "STRUCT CREATE EVENT IN GROUP plant LABEL_TYPE 'utf8vstring(64)' FIELDS () TEAMS (ops = 'read')",
+    json: { action: 'struct_create', create: 'event', group: 'plant', label_type: 'utf8vstring(64)', fields: [], teams: { ops: 'read' } },
+  },
+  { row: 'struct_create / notebook: fields given empty (kept)', text: 'STRUCT CREATE NOTEBOOK notes IN GROUP plant FIELDS ()', json: { action: 'struct_create', create: 'notebook', parent: 'plant', name: 'notes', fields: [] } },
   { row: 'struct_create / project: name; parent absent (top level)', text: 'STRUCT CREATE PROJECT plant', json: { action: 'struct_create', create: 'project', name: 'plant' } },
   {
     row: 'struct_create / project: parent; label; desc; group_teams; database_teams',
@@ -163,6 +170,51 @@ describe('struct actions: the Errors rows', () => {
   it('struct event with both name and e_id: an error at the event, in text and JSON', () => {
     expect(textError("STRUCT EVENT INSERT INTO e RECORDS (t = 1), (name = 'a', e_id = 4)")).toMatchObject({ code: 'spec/event-name-and-id', at: '1:45' });
     expect(jsonError('{"action": "struct_event", "op": "insert", "database": "e", "events": [{"name": "a", "e_id": 4}]}')).toMatchObject({ code: 'spec/event-name-and-id', at: '/events/0' });
+  });
+});
+
+describe('struct actions: the Errors row "struct create with an invalid parent group type", at the node', () => {
+  // What the node shows of it: a parent is one group (a group specifier), not ALL and not an
+  // array; its group type, and names used by siblings, the server knows (docs/language.md).
+  const KINDS: readonly (readonly [string, string, string, string])[] = [
+    ['category', 'CATEGORY c IN GROUP', 'parent', '"create": "category", "name": "c"'],
+    ['model', 'MODEL m IN GROUP', 'parent', '"create": "model", "name": "m"'],
+    ['def', 'DEF IN GROUP', 'parent', '"create": "def"'],
+    ['pipe', 'PIPE p IN MODEL', 'model', '"create": "pipe", "name": "p"'],
+    ['event', 'EVENT IN GROUP', 'group', '"create": "event"'],
+    ['notebook', 'NOTEBOOK n IN GROUP', 'parent', '"create": "notebook", "name": "n"'],
+    ['project', 'PROJECT p IN GROUP', 'parent', '"create": "project", "name": "p"'],
+  ];
+  it.each(KINDS)('struct_create / %s: the parent ALL or an array is an error at the parent, in text and JSON', (kind, text, key, json) => {
+    const all = textError(`STRUCT CREATE ${text} ALL`);
+    expect(all).toMatchObject({ code: 'spec/struct-parent', at: `1:${`STRUCT CREATE ${text} `.length + 1}` });
+    expect(all.message).toContain(`the ${key} of STRUCT CREATE ${kind.toUpperCase()} must be one group, got ALL`);
+    expect(textError(`STRUCT CREATE ${text} [1, 'b']`)).toMatchObject({ code: 'spec/struct-parent', at: `1:${`STRUCT CREATE ${text} `.length + 1}` });
+    const j = jsonError(`{"action": "struct_create", ${json}, "${key}": {"type": "all"}}`);
+    expect(j).toMatchObject({ code: 'spec/struct-parent', at: `/${key}` });
+    expect(jsonError(`{"action": "struct_create", ${json}, "${key}": [1, 2]}`)).toMatchObject({ code: 'spec/struct-parent', at: `/${key}` });
+    // One group by id, name or WHERE: no error at the node.
+    for (const one of ['7', "'plant.lines'", "(WHERE name = 'x')"]) expect(parseDocument(`STRUCT CREATE ${text} ${one}`).diagnostics).toEqual([]);
+  });
+  it('the message quotes the spec\'s rule on the parents of category, model and def', () => {
+    expect(textError('STRUCT CREATE DEF IN GROUP ALL').message).toContain('def also accepts a model group');
+    expect(textError('STRUCT CREATE NOTEBOOK n IN GROUP ALL').message).not.toContain('def also accepts');
+  });
+  it('a project without a parent is at the top level: no error', () => {
+    expect(parseDocument('STRUCT CREATE PROJECT plant').diagnostics).toEqual([]);
+  });
+});
+
+describe('struct_create: the spec\'s defaults are the server\'s, never written', () => {
+  // "label defaults to name; desc defaults to label"; an event database's name by type, singular
+  // `event`, plural singular + s, type none, label_type utf8vstring(128); a model's event flags false.
+  it('a property not written is not in the JSON, and a default written is kept as written', () => {
+    expect(toJson(parse('STRUCT CREATE CATEGORY lines IN GROUP plant'))).toBe('{"action":"struct_create","create":"category","parent":"plant","name":"lines"}');
+    const spelled = "STRUCT CREATE EVENT event IN GROUP plant TYPE NONE LABEL 'event' SINGULAR 'event' PLURAL 'events' LABEL_TYPE 'utf8vstring(128)'";
+    expect(JSON.parse(toJson(parse(spelled)))).toEqual({ action: 'struct_create', create: 'event', group: 'plant', type: 'none', name: 'event', label: 'event', desc: undefined, singular: 'event', plural: 'events', label_type: 'utf8vstring(128)' });
+    expect(print(fromJson(toJson(parse(spelled)))).replace(/\n/g, ' ')).toBe(spelled);
+    const model = 'STRUCT CREATE MODEL m IN GROUP p OPTIONS (EVENT = FALSE, EVENTF = FALSE, EVENTFS = FALSE)';
+    expect(JSON.parse(toJson(parse(model)))).toMatchObject({ event: false, eventf: false, eventfs: false });
   });
 });
 

@@ -7,8 +7,9 @@
 // CommonJS function: bin/dsq.js runs those with V8's code cache (node:vm), which ES modules do
 // not have in Node 20, so a second run does not compile the same code again.
 //
-// Layout: dist/cli/current.json names the build (`{ id, inputs, startInputs }`: `inputs` every
-// file it was built from with its modification time, `startInputs` those start.js is built from) and dist/cli/<id>/ holds its two scripts (start.js,
+// Layout: dist/cli/current.json names the build (`{ id, inputs, startInputs, commandInputs }`:
+// `inputs` every file it was built from with its modification time, `startInputs` those start.js
+// is built from, `commandInputs` those each command's run can read) and dist/cli/<id>/ holds its two scripts (start.js,
 // rest.js) and their code caches (cache/). A build is written to a folder of its own and named in
 // current.json by an atomic rename, so two dsq processes building at once each run their own
 // complete build and neither sees half of the other's.
@@ -16,7 +17,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { basename, join } from 'node:path';
 
 /** Files besides the bundled sources whose change calls for a new build. */
-const CONFIG_INPUTS = ['bin/build-cli.js', 'package.json', 'tsconfig.json'];
+const CONFIG_INPUTS = ['bin/build-cli.mjs', 'package.json', 'tsconfig.json'];
 
 /** A build other than the current one is removed once it is this old (a running dsq may still load chunks of it). */
 const KEEP_OLD_MS = 60 * 60 * 1000;
@@ -80,6 +81,7 @@ export async function buildCli(root, out = join(root, 'dist', 'cli')) {
   const inputs = {};
   // What start.js is built from: all a run that starts no command (--version, --help) reads.
   const startInputs = [...new Set([...start].flatMap((path) => Object.keys(outputs[path].inputs))), ...CONFIG_INPUTS];
+  const commandInputs = commandInputsOf(outputs, start);
   for (const file of [...Object.keys(result.metafile.inputs), ...CONFIG_INPUTS]) {
     const mtime = statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs;
     // A file changed while the build ran may have been read before the change: never current.
@@ -87,10 +89,45 @@ export async function buildCli(root, out = join(root, 'dist', 'cli')) {
   }
   const current = join(out, 'current.json');
   const pending = `${current}.${id}.tmp`;
-  writeFileSync(pending, `${JSON.stringify({ id, inputs, startInputs: startInputs.filter((file) => file in inputs) })}\n`);
+  const known = (files) => files.filter((file) => file in inputs);
+  const perCommand = Object.fromEntries(Object.entries(commandInputs).map(([name, files]) => [name, known([...files, ...CONFIG_INPUTS])]));
+  writeFileSync(pending, `${JSON.stringify({ id, inputs, startInputs: known(startInputs), commandInputs: perCommand })}\n`);
   renameSync(pending, current);
   removeOldBuilds(out, id);
   return { dir, id, inputs };
+}
+
+/**
+ * The files each command's run can read, by command name (src/cli/<name>.ts, imported by a chunk
+ * of start.js): every chunk reachable from cli.js and that command's module, over static and
+ * dynamic imports, except the other commands' modules where start.js imports them (a command
+ * that imports another, as `check` does, keeps it). So `dsq compile` checks about half the files.
+ */
+function commandInputsOf(outputs, start) {
+  const commands = new Map();
+  for (const path of start) {
+    for (const imported of outputs[path].imports) {
+      const entry = outputs[imported.path]?.entryPoint;
+      if (imported.kind === 'dynamic-import' && entry !== undefined && /^src\/cli\/[a-z-]+\.ts$/.test(entry)) commands.set(imported.path, basename(entry, '.ts'));
+    }
+  }
+  const result = {};
+  for (const [command, name] of commands) {
+    const seen = new Set();
+    const toVisit = [...start, command];
+    while (toVisit.length > 0) {
+      const path = toVisit.pop();
+      if (seen.has(path)) continue;
+      seen.add(path);
+      for (const imported of outputs[path].imports) {
+        if (!(imported.path in outputs)) continue;
+        if (start.has(path) && commands.has(imported.path) && imported.path !== command) continue;
+        toVisit.push(imported.path);
+      }
+    }
+    result[name] = [...new Set([...seen].flatMap((path) => Object.keys(outputs[path].inputs)))];
+  }
+  return result;
 }
 
 function removeOldBuilds(out, keep) {
