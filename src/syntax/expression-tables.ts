@@ -1,7 +1,7 @@
 import type { TokenType } from 'chevrotain';
 import { NULL, type BinaryOp, type Expr, type UnaryOp, type WhenClause } from '../ast/index.js';
 import { OPERATORS, type Operator } from '../ast/operators.js';
-import { MISSING, idx } from './parser-base.js';
+import { MISSING, idx } from './parser-state.js';
 import * as T from './tokens.js';
 
 /**

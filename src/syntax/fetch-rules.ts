@@ -2,10 +2,15 @@ import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js'
 import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
 import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
-import { ActionParts, type Options } from './action-parts.js';
+import { type Options } from './action-parts.js';
 import { expectedMessage } from './messages.js';
-import { MISSING, idx, type Rule } from './parser-base.js';
 import * as T from './tokens.js';
+import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
+import { RULES } from './rule-table.js';
+import { database, nameList, optionalWord, options, paramValue, propertySpan, recordsSpecifier, stringText, writeRecords } from './action-parts.js';
+import { expression, orderByTerms } from './expression-rules.js';
+import { specifier } from './name-rules.js';
+import { wholeNumberText } from './node-helpers.js';
 
 const IDENTIFIER = idx(T.Identifier);
 
@@ -23,189 +28,187 @@ const EXPRESSION_FETCH: ReadonlySet<string> = new Set<ExpressionFetch>(['fetch_r
  * users, and the fetch types without expressions (crons, follows, keys, logs, notifications,
  * posts, preferences, subscriptions, sequences), with their paging (ORDER BY, LIMIT, OFFSET).
  */
-export abstract class FetchRules extends ActionParts {
-  protected *fetch(start: number): Rule<FetchAction> {
-    let count: boolean | null = this.optionalWord('COUNT') !== MISSING ? true : null;
-    const typeToken = this.pos;
-    const kind = this.t1() === IDENTIFIER ? FETCH_WORDS[this.image(typeToken).toUpperCase()] : undefined;
-    if (kind === undefined) {
-      this.expectedError(FETCH_WORD_LIST);
-      return this.emptyFetch();
-    }
-    this.pos++;
-    if (!EXPRESSION_FETCH.has(kind)) return (yield* this.otherFetch(kind as OtherFetch, count, start, typeToken)) as FetchAction;
-    if (kind === 'fetch_users') {
-      if (count !== null) this.report('syntax/fetch-count', 'FETCH USERS has no count', start, typeToken, 'leave COUNT out');
-      const users = this.atPaging() || this.pos >= this.end ? null : ((yield this.specifier()) as Specifier);
-      const paging = yield* this.paging();
-      this.options(kind, {});
-      return { kind, users, ...paging };
-    }
-    let fields: string[] | null = null;
-    let attributes: string[] | null = null;
-    const fieldTokens: number[] = [];
-    const attributeTokens: number[] = [];
-    if (kind === 'fetch_records') {
-      if (this.optionalWord('FIELDS') !== MISSING) fields = this.nameList(fieldTokens);
-      if (this.optionalWord('ATTRIBUTES') !== MISSING) attributes = this.nameList(attributeTokens);
-    }
-    let database: Specifier | null = null;
-    let select: Select | null = null;
-    let from: string | null = null;
-    let user: Specifier | null = null;
-    let text: string | null = null;
-    if (kind === 'fetch_tasks') {
-      if (this.optional(T.From) !== MISSING) from = this.wholeNumber('a task id (FROM)');
-      if (this.optionalWord('USER') !== MISSING) user = (yield this.specifier()) as Specifier;
-      if (this.optionalWord('TEXT') !== MISSING) text = this.stringText('TEXT');
-    } else {
-      this.expect(T.From);
-      if (kind === 'fetch_pseudorecords') {
-        this.expect(T.LParen);
-        this.enter(this.last());
-        select = (yield this.select()) as Select;
-        this.expect(T.RParen);
-        this.leave();
-      } else database = (yield* this.database()) as Specifier;
-    }
-    let records: RecordsSpecifier | null = null;
-    if (kind === 'fetch_records' && this.optionalWord('RECORDS') !== MISSING) records = (yield* this.recordsSpecifier()) as RecordsSpecifier;
-    const where = this.optional(T.Where) !== MISSING ? ((yield this.expression(0)) as Expr) : null;
-    const paging = yield* this.paging();
-    const options = this.options(kind, { COUNT: count ?? undefined } as Options);
-    if (options['COUNT'] !== undefined) count = options['COUNT'];
-    const children = options['CHILDREN'] ?? null;
-    switch (kind) {
-      case 'fetch_records': {
-        const node: FetchAction = { kind, database: database as Specifier, records, fields, attributes, where, ...paging, children, count };
-        fieldTokens.forEach((token, i) => this.propertySpan(node, `fields/${i}`, token));
-        attributeTokens.forEach((token, i) => this.propertySpan(node, `attributes/${i}`, token));
-        return node;
-      }
-      case 'fetch_multirecords':
-        return { kind, databases: database as Specifier, where, ...paging, children, count };
-      case 'fetch_pseudorecords':
-        return { kind, select: select as Select, where, ...paging, count };
-      default:
-        return { kind: 'fetch_tasks', from, user, text, where, ...paging, count };
-    }
-  }
 
-  /**
-   * The fetch types without expressions: `FETCH CRONS`, `FETCH PREF_DEFS`, `FETCH SEQS`,
-   * `FETCH [COUNT] FOLLOWS|KEYS [USER spec]`, `FETCH PREFS [USER spec]`, `FETCH LOGS FROM
-   * database (RECORDS records | WHERE expr)`, `FETCH NOTIFICATIONS [USER spec] [TYPE 'type']
-   * [OPTIONS (SEEN = bool)]`, `FETCH POSTS [ON wall] [POST id] [OPTIONS (FOLLOWING, THREADS,
-   * CHILDREN, RECORDS = bool)]` (wall: GROUP spec | DATABASE database [RECORD records] | USER
-   * spec), `FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`.
-   */
-  private *otherFetch(kind: OtherFetch, count: boolean | null, start: number, typeToken: number): Generator<Rule<unknown>, FetchAction, unknown> {
-    const word = this.image(typeToken).toUpperCase();
-    const counted = kind === 'fetch_follows' || kind === 'fetch_keys';
-    if (count !== null && !counted) this.report('syntax/fetch-count', `FETCH ${word} has no count`, start, typeToken, 'leave COUNT out');
-    const self = this;
-    function* user(): Generator<Rule<unknown>, Specifier | null, unknown> {
-      return self.optionalWord('USER') !== MISSING ? ((yield self.specifier()) as Specifier) : null;
+export function* fetch(p: ParserState, start: number): Rule<FetchAction> {
+  let count: boolean | null = optionalWord(p, 'COUNT') !== MISSING ? true : null;
+  const typeToken = p.pos;
+  const kind = p.t1() === IDENTIFIER ? FETCH_WORDS[p.image(typeToken).toUpperCase()] : undefined;
+  if (kind === undefined) {
+    p.expectedError(FETCH_WORD_LIST);
+    return emptyFetch(p);
+  }
+  p.pos++;
+  if (!EXPRESSION_FETCH.has(kind)) return yield* otherFetch(p, kind as OtherFetch, count, start, typeToken);
+  if (kind === 'fetch_users') {
+    if (count !== null) p.report('syntax/fetch-count', 'FETCH USERS has no count', start, typeToken, 'leave COUNT out');
+    const users = atPaging(p) || p.pos >= p.end ? null : (yield* call(specifier(p)));
+    const pagingParts = yield* paging(p);
+    options(p, kind, {});
+    return { kind, users, ...pagingParts };
+  }
+  let fields: string[] | null = null;
+  let attributes: string[] | null = null;
+  const fieldTokens: number[] = [];
+  const attributeTokens: number[] = [];
+  if (kind === 'fetch_records') {
+    if (optionalWord(p, 'FIELDS') !== MISSING) fields = nameList(p, fieldTokens);
+    if (optionalWord(p, 'ATTRIBUTES') !== MISSING) attributes = nameList(p, attributeTokens);
+  }
+  let db: Specifier | null = null;
+  let sel: Select | null = null;
+  let from: string | null = null;
+  let user: Specifier | null = null;
+  let text: string | null = null;
+  if (kind === 'fetch_tasks') {
+    if (p.optional(T.From) !== MISSING) from = wholeNumber(p, 'a task id (FROM)');
+    if (optionalWord(p, 'USER') !== MISSING) user = yield* call(specifier(p));
+    if (optionalWord(p, 'TEXT') !== MISSING) text = stringText(p, 'TEXT');
+  } else {
+    p.expect(T.From);
+    if (kind === 'fetch_pseudorecords') {
+      p.expect(T.LParen);
+      p.enter(p.last());
+      sel = yield* call(RULES.select(p));
+      p.expect(T.RParen);
+      p.leave();
+    } else db = yield* database(p);
+  }
+  let records: RecordsSpecifier | null = null;
+  if (kind === 'fetch_records' && optionalWord(p, 'RECORDS') !== MISSING) records = yield* recordsSpecifier(p);
+  const where = p.optional(T.Where) !== MISSING ? (yield* call(expression(p, 0))) : null;
+  const pagingParts = yield* paging(p);
+  const opts = options(p, kind, { COUNT: count ?? undefined } as Options);
+  if (opts['COUNT'] !== undefined) count = opts['COUNT'];
+  const children = opts['CHILDREN'] ?? null;
+  switch (kind) {
+    case 'fetch_records': {
+      const node: FetchAction = { kind, database: db as Specifier, records, fields, attributes, where, ...pagingParts, children, count };
+      fieldTokens.forEach((token, i) => propertySpan(p, node, `fields/${i}`, token));
+      attributeTokens.forEach((token, i) => propertySpan(p, node, `attributes/${i}`, token));
+      return node;
     }
-    switch (kind) {
-      case 'fetch_crons':
-      case 'fetch_pref_defs':
-      case 'fetch_seqs':
-        this.options(kind, {});
-        return { kind };
-      case 'fetch_follows':
-      case 'fetch_keys': {
-        const u = yield* user();
-        const options = this.options(kind, { COUNT: count ?? undefined } as Options);
-        return { kind, user: u, count: options['COUNT'] ?? null };
-      }
-      case 'fetch_prefs': {
-        const u = yield* user();
-        this.options(kind, {});
-        return { kind, user: u };
-      }
-      case 'fetch_logs': {
-        this.expect(T.From);
-        const database = yield* this.database();
-        const records = yield* this.writeRecords();
-        this.options(kind, {});
-        return { kind, database, records };
-      }
-      case 'fetch_notifications': {
-        const u = yield* user();
-        const type = this.optionalWord('TYPE') !== MISSING ? this.stringText('TYPE') : null;
-        const options = this.options(kind, {});
-        return { kind, user: u, type, seen: options['SEEN'] ?? null };
-      }
-      case 'fetch_posts': {
-        let wallType: WallType | null = null;
-        let wall: Specifier | null = null;
-        let wallRecord: RecordsSpecifier | null = null;
-        if (this.optional(T.On) !== MISSING) {
-          if (this.optional(T.Group) !== MISSING) {
-            wallType = 'group';
-            wall = (yield this.specifier()) as Specifier;
-          } else if (this.optionalWord('DATABASE') !== MISSING) {
-            wall = yield* this.database();
-            if (this.optionalWord('RECORD') !== MISSING) {
-              wallType = 'record';
-              wallRecord = yield* this.recordsSpecifier();
-            } else wallType = 'database';
-          } else if (this.optionalWord('USER') !== MISSING) {
-            wallType = 'user';
-            wall = (yield this.specifier()) as Specifier;
-          } else {
-            this.syntaxError(expectedMessage('GROUP, DATABASE or USER', ` after 'ON' (the wall of the posts), found ${this.foundText()}`));
-          }
+    case 'fetch_multirecords':
+      return { kind, databases: db as Specifier, where, ...pagingParts, children, count };
+    case 'fetch_pseudorecords':
+      return { kind, select: sel as Select, where, ...pagingParts, count };
+    default:
+      return { kind: 'fetch_tasks', from, user, text, where, ...pagingParts, count };
+  }
+}
+
+/**
+ * The fetch types without expressions: `FETCH CRONS`, `FETCH PREF_DEFS`, `FETCH SEQS`,
+ * `FETCH [COUNT] FOLLOWS|KEYS [USER spec]`, `FETCH PREFS [USER spec]`, `FETCH LOGS FROM
+ * database (RECORDS records | WHERE expr)`, `FETCH NOTIFICATIONS [USER spec] [TYPE 'type']
+ * [OPTIONS (SEEN = bool)]`, `FETCH POSTS [ON wall] [POST id] [OPTIONS (FOLLOWING, THREADS,
+ * CHILDREN, RECORDS = bool)]` (wall: GROUP spec | DATABASE database [RECORD records] | USER
+ * spec), `FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`.
+ */
+function* otherFetch(p: ParserState, kind: OtherFetch, count: boolean | null, start: number, typeToken: number): Generator<Rule<unknown>, FetchAction, unknown> {
+  const word = p.image(typeToken).toUpperCase();
+  const counted = kind === 'fetch_follows' || kind === 'fetch_keys';
+  if (count !== null && !counted) p.report('syntax/fetch-count', `FETCH ${word} has no count`, start, typeToken, 'leave COUNT out');
+  function* user(): Generator<Rule<unknown>, Specifier | null, unknown> {
+    return optionalWord(p, 'USER') !== MISSING ? (yield* call(specifier(p))) : null;
+  }
+  switch (kind) {
+    case 'fetch_crons':
+    case 'fetch_pref_defs':
+    case 'fetch_seqs':
+      options(p, kind, {});
+      return { kind };
+    case 'fetch_follows':
+    case 'fetch_keys': {
+      const u = yield* user();
+      const opts = options(p, kind, { COUNT: count ?? undefined } as Options);
+      return { kind, user: u, count: opts['COUNT'] ?? null };
+    }
+    case 'fetch_prefs': {
+      const u = yield* user();
+      options(p, kind, {});
+      return { kind, user: u };
+    }
+    case 'fetch_logs': {
+      p.expect(T.From);
+      const db = yield* database(p);
+      const records = yield* writeRecords(p);
+      options(p, kind, {});
+      return { kind, database: db, records };
+    }
+    case 'fetch_notifications': {
+      const u = yield* user();
+      const type = optionalWord(p, 'TYPE') !== MISSING ? stringText(p, 'TYPE') : null;
+      const opts = options(p, kind, {});
+      return { kind, user: u, type, seen: opts['SEEN'] ?? null };
+    }
+    case 'fetch_posts': {
+      let wallType: WallType | null = null;
+      let wall: Specifier | null = null;
+      let wallRecord: RecordsSpecifier | null = null;
+      if (p.optional(T.On) !== MISSING) {
+        if (p.optional(T.Group) !== MISSING) {
+          wallType = 'group';
+          wall = yield* call(specifier(p));
+        } else if (optionalWord(p, 'DATABASE') !== MISSING) {
+          wall = yield* database(p);
+          if (optionalWord(p, 'RECORD') !== MISSING) {
+            wallType = 'record';
+            wallRecord = yield* recordsSpecifier(p);
+          } else wallType = 'database';
+        } else if (optionalWord(p, 'USER') !== MISSING) {
+          wallType = 'user';
+          wall = yield* call(specifier(p));
+        } else {
+          p.syntaxError(expectedMessage('GROUP, DATABASE or USER', ` after 'ON' (the wall of the posts), found ${p.foundText()}`));
         }
-        const post = this.optionalWord('POST') !== MISSING ? this.wholeNumber('a post id (POST)') : null;
-        const options = this.options(kind, {});
-        return {
-          kind, wallType, wall, wallRecord, post,
-          following: options['FOLLOWING'] ?? null, threads: options['THREADS'] ?? null, children: options['CHILDREN'] ?? null, records: options['RECORDS'] ?? null,
-        };
       }
-      case 'fetch_user_subscriptions': {
-        let team: Specifier | null = null;
-        let u: Specifier | null = null;
-        if (this.optionalWord('TEAM') !== MISSING) team = (yield this.specifier()) as Specifier;
-        else u = yield* user();
-        this.options(kind, {});
-        return { kind, team, user: u };
-      }
+      const post = optionalWord(p, 'POST') !== MISSING ? wholeNumber(p, 'a post id (POST)') : null;
+      const opts = options(p, kind, {});
+      return {
+        kind, wallType, wall, wallRecord, post,
+        following: opts['FOLLOWING'] ?? null, threads: opts['THREADS'] ?? null, children: opts['CHILDREN'] ?? null, records: opts['RECORDS'] ?? null,
+      };
+    }
+    case 'fetch_user_subscriptions': {
+      let team: Specifier | null = null;
+      let u: Specifier | null = null;
+      if (optionalWord(p, 'TEAM') !== MISSING) team = yield* call(specifier(p));
+      else u = yield* user();
+      options(p, kind, {});
+      return { kind, team, user: u };
     }
   }
+}
 
-  private emptyFetch(): FetchAction {
-    return { kind: 'fetch_users', users: null, order: [], limit: null, offset: null };
-  }
+function emptyFetch(p: ParserState): FetchAction {
+  return { kind: 'fetch_users', users: null, order: [], limit: null, offset: null };
+}
 
-  private atPaging(): boolean {
-    return this.at(T.Order) || this.at(T.Limit) || this.at(T.Offset) || this.at(T.Options);
-  }
+function atPaging(p: ParserState): boolean {
+  return p.at(T.Order) || p.at(T.Limit) || p.at(T.Offset) || p.at(T.Options);
+}
 
-  /** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
-  private *paging(): Generator<Rule<unknown>, { order: OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }, unknown> {
-    const order = this.optional(T.Order) !== MISSING ? ((yield* this.orderByTerms(null)) as OrderTerm[]) : [];
-    const limit = this.optional(T.Limit) !== MISSING ? this.wholeOrParam('LIMIT') : null;
-    const offset = this.optional(T.Offset) !== MISSING ? this.wholeOrParam('OFFSET') : null;
-    return { order, limit, offset };
-  }
+/** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
+function* paging(p: ParserState): Generator<Rule<unknown>, { order: OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }, unknown> {
+  const order = p.optional(T.Order) !== MISSING ? (yield* orderByTerms(p, null)) : [];
+  const limit = p.optional(T.Limit) !== MISSING ? wholeOrParam(p, 'LIMIT') : null;
+  const offset = p.optional(T.Offset) !== MISSING ? wholeOrParam(p, 'OFFSET') : null;
+  return { order, limit, offset };
+}
 
-  /** A FETCH's LIMIT or OFFSET: a whole number literal, or a parameter `:n` bound to one. */
-  private wholeOrParam(what: string): WholeOrParam {
-    if (this.at(T.Colon)) return this.paramValue() ?? '0';
-    return this.wholeNumber(what);
-  }
+/** A FETCH's LIMIT or OFFSET: a whole number literal, or a parameter `:n` bound to one. */
+function wholeOrParam(p: ParserState, what: string): WholeOrParam {
+  if (p.at(T.Colon)) return paramValue(p) ?? '0';
+  return wholeNumber(p, what);
+}
 
-  /** A whole number literal (a FETCH's LIMIT, OFFSET, a task id): not an expression. */
-  protected wholeNumber(what: string): string {
-    const negative = this.optional(T.Minus) !== MISSING;
-    const token = this.expect(T.NumberLiteral);
-    if (token === MISSING) return '0';
-    const text = this.wholeNumberText(token, negative, what);
-    // (-0 is 0: at least 0, as the spec check says of JSON's "limit": -0.)
-    if (negative && compareNumbers(text, '0') < 0 && (what === 'LIMIT' || what === 'OFFSET')) this.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
-    return text;
-  }
+/** A whole number literal (a FETCH's LIMIT, OFFSET, a task id): not an expression. */
+export function wholeNumber(p: ParserState, what: string): string {
+  const negative = p.optional(T.Minus) !== MISSING;
+  const token = p.expect(T.NumberLiteral);
+  if (token === MISSING) return '0';
+  const text = wholeNumberText(p, token, negative, what);
+  // (-0 is 0: at least 0, as the spec check says of JSON's "limit": -0.)
+  if (negative && compareNumbers(text, '0') < 0 && (what === 'LIMIT' || what === 'OFFSET')) p.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
+  return text;
 }

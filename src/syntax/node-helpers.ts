@@ -3,8 +3,8 @@ import { dateTimeProblem } from '../ast/datetime.js';
 import { checkNumber, isWholeNumber } from '../ast/numbers.js';
 import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
-import { MISSING, ParserBase, idx } from './parser-base.js';
 import * as T from './tokens.js';
+import { MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 
 const QUOTED = idx(T.QuotedIdentifier);
 const NUMBER = idx(T.NumberLiteral);
@@ -12,111 +12,110 @@ const LPAREN = idx(T.LParen);
 const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 /**
- * The node-building helpers every rule uses, over the cursor of parser-base.ts: names (quoted
+ * The node-building helpers every rule uses, over the cursor of parser-state.ts: names (quoted
  * or not), numbers (checked against the spec's range), datetime literals, column or alias
  * references, calls (checking `*` and DISTINCT), and a number where SQL reads a column
- * position. The name rules (name-rules.ts) extend it.
+ * position.
  */
-export abstract class NodeHelpers extends ParserBase {
-  protected nameOf(i: number): string {
-    if (i === MISSING) return '';
-    if (this.types[i] === QUOTED) {
-      const value = quotedNameValue(this.image(i));
-      if (value === '') this.report('syntax/empty-name', 'a name cannot be empty ("")', i);
-      return value;
+
+export function nameOf(p: ParserState, i: number): string {
+  if (i === MISSING) return '';
+  if (p.types[i] === QUOTED) {
+    const value = quotedNameValue(p.image(i));
+    if (value === '') p.report('syntax/empty-name', 'a name cannot be empty ("")', i);
+    return value;
+  }
+  return p.image(i);
+}
+
+export function numberText(p: ParserState, i: number, negative: boolean): string {
+  if (i === MISSING || p.types[i] !== NUMBER) return '0';
+  const image = p.image(i);
+  // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
+  if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
+  const text = (negative ? '-' : '') + normalizeNumber(image);
+  const check = checkNumber(text);
+  // The span is the number as the message quotes it: from its '-' (the token before) when it has one.
+  if (!check.ok) p.report('syntax/invalid-number', check.reason, negative ? i - 1 : i, i);
+  return text;
+}
+
+export function wholeNumberText(p: ParserState, i: number, negative: boolean, what: string): string {
+  const text = numberText(p, i, negative);
+  if (i !== MISSING && p.types[i] === NUMBER && !isWholeNumber(text)) {
+    p.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, negative ? i - 1 : i, i);
+  }
+  return text;
+}
+
+/**
+ * `ORDER BY 2`, `GROUP BY 1`, `ORDER BY -1`: SQL reads a bare number there as a result
+ * column's position, but the spec's order term and group item are expressions, so the select
+ * object would order or group by the constant. An error, with the column meant when the
+ * number names one of `columns` (how the SELECT wrote them). A number in parentheses, `(2)`,
+ * is the constant on purpose (and how the printer writes one).
+ */
+export function columnPosition(p: ParserState, e: Expr, start: number, clause: 'ORDER BY' | 'GROUP BY', columns: readonly string[] | null): void {
+  if (e.kind !== 'number' || p.typeOf(start) === LPAREN) return;
+  const verb = clause === 'ORDER BY' ? 'order' : 'group';
+  const position = /^[1-9][0-9]{0,5}$/.test(e.value) ? Number(e.value) : 0;
+  const meant = columns === null || position === 0 ? undefined : columns[position - 1];
+  const hint =
+    meant !== undefined && meant !== ''
+      ? `write the column: ${clause} ${meant}`
+      : `write the ${columns === null ? 'field' : 'column or expression'} to ${verb} by; to ${verb} by the number itself, write it in parentheses: (${e.value})`;
+  const term = clause === 'ORDER BY' ? 'order term' : 'group item';
+  p.report('syntax/column-position', `${clause} ${e.value} would ${verb} by the number ${e.value}, not by a result column: dsq has no column positions (the spec's ${term} is an expression)`, start, p.last(), hint);
+}
+
+/** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
+export function nameRef(p: ParserState, path: string, single: boolean, start: number): Expr {
+  const scope = p.scopes[p.scopes.length - 1];
+  if (single && scope?.active && scope.aliases.has(path)) return p.mark(new AliasNode(path), start);
+  return p.mark(new ColumnNode(path), start);
+}
+
+/** `DATE '...'` and the like: `literal` is the string (or, wrongly, the double-quoted name) after the word `start`. */
+export function datetime(p: ParserState, kind: DateTimeKind, literal: number, start: number): Expr {
+  const word = p.image(start).toUpperCase();
+  const quoted = p.types[literal] === QUOTED;
+  const text = quoted ? quotedNameValue(p.image(literal)) : stringValue(p.image(literal));
+  if (quoted) {
+    p.report(
+      'syntax/quoted-text',
+      `expected a string in single quotes after ${word}, found the double-quoted name ${p.image(literal)}`,
+      literal,
+      literal,
+      `double quotes make a name; write ${word} '${text.replace(/'/g, "''")}'`,
+      'a string in single quotes',
+    );
+  } else {
+    const problem = dateTimeProblem(kind, text);
+    if (problem) p.report('syntax/invalid-datetime', problem.message, literal, literal, undefined, problem.expected);
+  }
+  const node: Expr =
+    kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
+  return p.mark(node, start);
+}
+
+/** A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a syntax error. */
+export function callNode(p: ParserState, name: number, distinct: number, star: number, args: Expr[], complete: boolean): Expr {
+  const written = p.image(name);
+  const quoted = p.types[name] === QUOTED;
+  const upper = quoted ? nameOf(p, name) : written.toUpperCase();
+  if (star !== MISSING) {
+    if (quoted || upper !== 'COUNT' || distinct !== MISSING) {
+      p.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${written}(${distinct !== MISSING ? 'DISTINCT ' : ''}*)`, star);
     }
-    return this.image(i);
+    return p.mark(new CountRowsNode(), name);
   }
-
-  protected numberText(i: number, negative: boolean): string {
-    if (i === MISSING || this.types[i] !== NUMBER) return '0';
-    const image = this.image(i);
-    // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
-    if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
-    const text = (negative ? '-' : '') + normalizeNumber(image);
-    const check = checkNumber(text);
-    // The span is the number as the message quotes it: from its '-' (the token before) when it has one.
-    if (!check.ok) this.report('syntax/invalid-number', check.reason, negative ? i - 1 : i, i);
-    return text;
-  }
-
-  protected wholeNumberText(i: number, negative: boolean, what: string): string {
-    const text = this.numberText(i, negative);
-    if (i !== MISSING && this.types[i] === NUMBER && !isWholeNumber(text)) {
-      this.report('syntax/expected-integer', `${what} must be a whole number, found ${text}`, negative ? i - 1 : i, i);
+  if (distinct !== MISSING) {
+    if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
+      p.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${written}(DISTINCT ...)`, distinct);
+    } else if (args.length === 0 && complete) {
+      p.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct, distinct, undefined, 'an expression');
     }
-    return text;
+    return p.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
   }
-
-  /**
-   * `ORDER BY 2`, `GROUP BY 1`, `ORDER BY -1`: SQL reads a bare number there as a result
-   * column's position, but the spec's order term and group item are expressions, so the select
-   * object would order or group by the constant. An error, with the column meant when the
-   * number names one of `columns` (how the SELECT wrote them). A number in parentheses, `(2)`,
-   * is the constant on purpose (and how the printer writes one).
-   */
-  protected columnPosition(e: Expr, start: number, clause: 'ORDER BY' | 'GROUP BY', columns: readonly string[] | null): void {
-    if (e.kind !== 'number' || this.typeOf(start) === LPAREN) return;
-    const verb = clause === 'ORDER BY' ? 'order' : 'group';
-    const position = /^[1-9][0-9]{0,5}$/.test(e.value) ? Number(e.value) : 0;
-    const meant = columns === null || position === 0 ? undefined : columns[position - 1];
-    const hint =
-      meant !== undefined && meant !== ''
-        ? `write the column: ${clause} ${meant}`
-        : `write the ${columns === null ? 'field' : 'column or expression'} to ${verb} by; to ${verb} by the number itself, write it in parentheses: (${e.value})`;
-    const term = clause === 'ORDER BY' ? 'order term' : 'group item';
-    this.report('syntax/column-position', `${clause} ${e.value} would ${verb} by the number ${e.value}, not by a result column: dsq has no column positions (the spec's ${term} is an expression)`, start, this.last(), hint);
-  }
-
-  /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
-  protected nameRef(path: string, single: boolean, start: number): Expr {
-    const scope = this.scopes[this.scopes.length - 1];
-    if (single && scope?.active && scope.aliases.has(path)) return this.mark(new AliasNode(path), start);
-    return this.mark(new ColumnNode(path), start);
-  }
-
-  /** `DATE '...'` and the like: `literal` is the string (or, wrongly, the double-quoted name) after the word `start`. */
-  protected datetime(kind: DateTimeKind, literal: number, start: number): Expr {
-    const word = this.image(start).toUpperCase();
-    const quoted = this.types[literal] === QUOTED;
-    const text = quoted ? quotedNameValue(this.image(literal)) : stringValue(this.image(literal));
-    if (quoted) {
-      this.report(
-        'syntax/quoted-text',
-        `expected a string in single quotes after ${word}, found the double-quoted name ${this.image(literal)}`,
-        literal,
-        literal,
-        `double quotes make a name; write ${word} '${text.replace(/'/g, "''")}'`,
-        'a string in single quotes',
-      );
-    } else {
-      const problem = dateTimeProblem(kind, text);
-      if (problem) this.report('syntax/invalid-datetime', problem.message, literal, literal, undefined, problem.expected);
-    }
-    const node: Expr =
-      kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
-    return this.mark(node, start);
-  }
-
-  /** A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a syntax error. */
-  protected callNode(name: number, distinct: number, star: number, args: Expr[], complete: boolean): Expr {
-    const written = this.image(name);
-    const quoted = this.types[name] === QUOTED;
-    const upper = quoted ? this.nameOf(name) : written.toUpperCase();
-    if (star !== MISSING) {
-      if (quoted || upper !== 'COUNT' || distinct !== MISSING) {
-        this.report('syntax/star-argument', `'*' is an argument only in COUNT(*), found ${written}(${distinct !== MISSING ? 'DISTINCT ' : ''}*)`, star);
-      }
-      return this.mark(new CountRowsNode(), name);
-    }
-    if (distinct !== MISSING) {
-      if (quoted || !(upper === 'COUNT' || upper === 'AVG' || upper === 'SUM')) {
-        this.report('syntax/distinct-argument', `DISTINCT is allowed only in COUNT, AVG and SUM, found ${written}(DISTINCT ...)`, distinct);
-      } else if (args.length === 0 && complete) {
-        this.report('syntax/distinct-argument', `expected an expression after DISTINCT in ${upper}(DISTINCT ...)`, distinct, distinct, undefined, 'an expression');
-      }
-      return this.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
-    }
-    return this.mark(new FunctionNode(upper, args), name);
-  }
+  return p.mark(new FunctionNode(upper, args), name);
 }

@@ -6,9 +6,10 @@ import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
 import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
 import { hintFor } from './messages.js';
-import { DsqParser, NestingTooDeep } from './parser.js';
-import { tokenOf, type Rule, type SyntaxProblem } from './parser-base.js';
-import { release, scan, type Scanned } from './scanner.js';
+import { standaloneExpression } from './expression-rules.js';
+import { statement } from './parser.js';
+import { NestingTooDeep, ParserState, type Rule, type SyntaxProblem } from './parser-state.js';
+import { release, scan, tokenOf, type Scanned } from './scanner.js';
 import { SourceSpans } from './source-spans.js';
 import * as T from './tokens.js';
 
@@ -51,10 +52,10 @@ export interface ParsedDocument {
 
 export const DEFAULT_MAX_DEPTH = 1000;
 
-let sharedParser: DsqParser | undefined;
-/** The one parser instance, built on first use and reused by every parse (its state is reset by `begin`). */
-export function parser(): DsqParser {
-  sharedParser ??= new DsqParser();
+let sharedParser: ParserState | undefined;
+/** The one parser state, built on first use and reused by every parse (reset by `begin`). */
+export function parser(): ParserState {
+  sharedParser ??= new ParserState();
   return sharedParser;
 }
 
@@ -95,7 +96,7 @@ function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options
     const own: Diagnostic[] = [];
     const span = spanOfTokens(lexed, from, to, lineIndex);
     const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
-    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, (p) => p.statement());
+    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, statement);
     diagnostics.push(...withoutEchoes(own, lexed));
     if (node === undefined) return;
     if (!lexErrors && !hasErrors(own)) {
@@ -192,7 +193,7 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   const spans = new SourceSpans(lineIndex);
   const lexed = scan(text, lineIndex);
   const found: Diagnostic[] = [...lexed.diagnostics];
-  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, (p) => p.standaloneExpression());
+  const expr = run(lexed, 0, lexed.count, lineIndex, withSpans ? spans : null, found, options, standaloneExpression);
   const kept = [...lexed.diagnostics, ...withoutEchoes(found.slice(lexed.diagnostics.length), lexed)];
   kept.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   const diagnostics = kept.map(capDiagnostic);
@@ -236,7 +237,7 @@ function run<R>(
   spans: SourceSpans | null,
   out: Diagnostic[],
   options: ParseOptions,
-  rule: (p: DsqParser) => Rule<R>,
+  rule: (p: ParserState) => Rule<R>,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;

@@ -2,11 +2,17 @@ import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, State
 import { ResultColumnNode, SelectActionNode, SelectNode } from '../ast/objects.js';
 import { startsExpression } from './expression-tables.js';
 import { fieldKey } from './field-spans.js';
-import { MISSING, idx, type AliasScope, type Rule } from './parser-base.js';
-import { SourceRules } from './source-rules.js';
 import * as T from './tokens.js';
+import { call, MISSING, idx, type AliasScope, type ParserState, type Rule } from './parser-state.js';
+import { paramValue } from './action-parts.js';
+import { atActionWord, dataAction } from './action-rules.js';
+import { expression, orderByTerms } from './expression-rules.js';
+import { columnPosition, wholeNumberText } from './node-helpers.js';
+import { alias, source } from './source-rules.js';
+import { atSystemWord, systemAction } from './system-rules.js';
+import { RULES } from './rule-table.js';
 
-export { NestingTooDeep, type ParseState } from './parser-base.js';
+export { NestingTooDeep, type ParseState } from './parser-state.js';
 
 interface ActionOptions {
   rows: WholeOrParam | null;
@@ -16,173 +22,176 @@ interface ActionOptions {
 
 /**
  * The dsq parser: a hand-written recursive-descent parser building the AST (src/ast) directly,
- * over the token arrays of its own scanner (scanner.ts). One instance, reused
- * (`begin(scanned, from, to, state)`, then `drive(parser.statement())`). This file holds the
- * statement and SELECT rules, the last of a chain of classes each adding rules to the one
- * before: the cursor, driver and errors (parser-base.ts), node helpers (node-helpers.ts),
- * names and specifiers (name-rules.ts), expressions (expression-frames.ts,
- * expression-rules.ts), data actions (action-parts.ts, fetch-rules.ts, write-rules.ts,
- * action-rules.ts), DOWNLOAD, the task and system actions (system-rules.ts) and sources
- * (source-rules.ts). Rules that contain statements or
- * expressions are generators run by `drive`, so subqueries nest without using the call stack.
+ * over the token arrays of its own scanner (scanner.ts). One state, reused
+ * (`p.begin(scanned, from, to, state)`, then `p.drive(statement(p))`: parser-state.ts). This
+ * file holds the statement and SELECT rules, the last of the rule modules, each importing only
+ * those before it: node helpers (node-helpers.ts), names and specifiers (name-rules.ts),
+ * expressions (expression-frames.ts, expression-rules.ts), data actions (action-parts.ts,
+ * fetch-rules.ts, write-rules.ts, admin-rules.ts, action-rules.ts), the struct actions
+ * (struct-rules.ts), DOWNLOAD, the task and system actions (system-rules.ts) and sources
+ * (source-rules.ts); it fills the table of the calls back up (rule-table.ts). Rules that contain
+ * statements or expressions are generators run by `drive`, so subqueries nest without using
+ * the call stack.
  *
  * grammar/grammar-rules.ts describes the same language as a Chevrotain grammar, for the syntax
  * diagrams; test/grammar checks that the two accept the same texts.
  */
-export class DsqParser extends SourceRules {
-  // -------------------------------------------------------------------------------------
-  // Statements
+// -------------------------------------------------------------------------------------
+// Statements
 
-  /** `select [OPTIONS ( option {, option} )]`, and nothing after it. */
-  *statement(): Rule<Statement> {
-    const start = this.pos;
-    if (this.atActionWord()) {
-      this.depth = 0;
-      return (yield this.dataAction()) as Statement;
-    }
-    if (this.atSystemWord()) {
-      this.depth = 0;
-      return (yield this.systemAction()) as Statement;
-    }
-    // The statement's own SELECT is not a nesting level: it enters at depth 0.
-    this.depth = -1;
-    const sel = (yield this.select()) as Select;
-    let action: SelectAction | null = null;
-    if (this.optional(T.Options) !== MISSING) {
-      this.expect(T.LParen);
-      const options: ActionOptions = { rows: null, useStrings: null, echo: null };
-      let rows: readonly [number, number] | null = null;
-      if (this.at(T.Identifier)) {
-        do rows = this.actionOption(options) ?? rows;
-        while (this.optional(T.Comma) !== MISSING);
-      }
-      this.expect(T.RParen);
-      action = new SelectActionNode(sel, options.rows, options.useStrings, options.echo);
-      // `ROWS = n` has its own span: the spec check places a bad value there.
-      if (rows !== null && this.state.spans !== null) {
-        const [from, to] = rows;
-        this.state.spans.record(fieldKey(action, 'rows'), this.starts[from] as number, this.ends[to] as number);
-      }
-    }
-    if (this.pos < this.end) this.notAllInputParsed('statement');
-    return this.mark(action ?? sel, start);
+/** `select [OPTIONS ( option {, option} )]`, and nothing after it. */
+export function* statement(p: ParserState): Rule<Statement> {
+  const start = p.pos;
+  if (atActionWord(p)) {
+    p.depth = 0;
+    return yield* call(dataAction(p));
   }
-
-  /** `ROWS = n`, `USE_STRINGS = TRUE|FALSE`, `ECHO = TRUE|FALSE`, into `options`; for ROWS its first and last token. */
-  private actionOption(options: ActionOptions): readonly [number, number] | undefined {
-    const name = this.expect(T.Identifier);
-    this.expect(T.Equals);
-    const written = this.image(name);
-    const word = written.toUpperCase();
-    const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
-    if (key === null) this.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name, name, undefined, 'ROWS, USE_STRINGS or ECHO');
-    let value: WholeOrParam | boolean;
-    if (this.at(T.Colon)) {
-      // `ROWS = :n`: a parameter bound to a whole number.
-      const p = this.paramValue();
-      if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${word} takes TRUE or FALSE`, this.last());
-      value = p ?? '0';
-    } else if (this.at(T.NumberLiteral) || (this.at(T.Minus) && this.tk(2) === NUMBER)) {
-      const negative = this.optional(T.Minus) !== MISSING;
-      const n = this.next();
-      if (key !== 'rows' && key !== null) this.report('syntax/option-value', `${word} takes TRUE or FALSE`, n);
-      value = this.wholeNumberText(n, negative, 'ROWS');
-    } else if (this.optional(T.True) !== MISSING) {
-      value = true;
-    } else if (this.optional(T.False) !== MISSING) {
-      value = false;
-    } else {
-      this.noViableAlt('actionOption', this.at(T.Minus));
-      return undefined;
-    }
-    if (key === 'rows' && typeof value === 'boolean') this.report('syntax/option-value', 'ROWS takes a whole number', this.last());
-    if (key === null) return undefined;
-    if (options[key] !== null) this.report('syntax/duplicate-option', `option ${word} is given twice`, name);
-    (options as unknown as Record<string, unknown>)[key] = value;
-    return key === 'rows' && name !== MISSING ? [name, this.last()] : undefined;
+  if (atSystemWord(p)) {
+    p.depth = 0;
+    return yield* call(systemAction(p));
   }
-
-  /** `SELECT [DISTINCT] (* | column {, column}) [FROM ...] [WHERE ...] [GROUP BY ...] [HAVING ...] [ORDER BY ...] [LIMIT ...] [OFFSET ...]`. */
-  protected *select(): Rule<Select> {
-    const start = this.pos;
-    this.enter(start);
-    const scopeDepth = this.scopes.length;
-    const scope: AliasScope = { aliases: new Set(), active: false };
-    this.scopes.push(scope);
-    this.expect(T.Select);
-    const distinct = this.optional(T.Distinct) !== MISSING;
-    let columns: 'all' | ResultColumn[] = 'all';
-    /** How each result column is written (for the hint of `ORDER BY 2`). */
-    const written: string[] = [];
-    if (this.optional(T.Star) === MISSING) {
-      if (startsExpression(this.t1())) {
-        const list: ResultColumn[] = [];
-        do {
-          const columnStart = this.pos;
-          const rc = yield* this.resultColumn();
-          list.push(rc);
-          written.push(this.columnText(rc, columnStart));
-          if (rc.alias !== null) scope.aliases.add(rc.alias);
-        } while (this.optional(T.Comma) !== MISSING);
-        columns = list;
-      } else {
-        this.noViableAlt('select');
-      }
+  // The statement's own SELECT is not a nesting level: it enters at depth 0.
+  p.depth = -1;
+  const sel = yield* call(select(p));
+  let action: SelectAction | null = null;
+  if (p.optional(T.Options) !== MISSING) {
+    p.expect(T.LParen);
+    const options: ActionOptions = { rows: null, useStrings: null, echo: null };
+    let rows: readonly [number, number] | null = null;
+    if (p.at(T.Identifier)) {
+      do rows = actionOption(p, options) ?? rows;
+      while (p.optional(T.Comma) !== MISSING);
     }
-    let from: Source | null = null;
-    let where: Expr | null = null;
-    const group: Expr[] = [];
-    let having: Expr | null = null;
-    const order: OrderTerm[] = [];
-    let limit: Expr | null = null;
-    let offset: Expr | null = null;
-    if (this.optional(T.From) !== MISSING) from = (yield this.source()) as Source;
-    if (this.optional(T.Where) !== MISSING) where = (yield this.expression(0)) as Expr;
-    scope.active = true;
-    if (this.optional(T.Group) !== MISSING) {
-      this.expect(T.By);
+    p.expect(T.RParen);
+    action = new SelectActionNode(sel, options.rows, options.useStrings, options.echo);
+    // `ROWS = n` has its own span: the spec check places a bad value there.
+    if (rows !== null && p.state.spans !== null) {
+      const [from, to] = rows;
+      p.state.spans.record(fieldKey(action, 'rows'), p.starts[from] as number, p.ends[to] as number);
+    }
+  }
+  if (p.pos < p.end) p.notAllInputParsed('statement');
+  return p.mark(action ?? sel, start);
+}
+
+/** `ROWS = n`, `USE_STRINGS = TRUE|FALSE`, `ECHO = TRUE|FALSE`, into `options`; for ROWS its first and last token. */
+function actionOption(p: ParserState, options: ActionOptions): readonly [number, number] | undefined {
+  const name = p.expect(T.Identifier);
+  p.expect(T.Equals);
+  const written = p.image(name);
+  const word = written.toUpperCase();
+  const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
+  if (key === null) p.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name, name, undefined, 'ROWS, USE_STRINGS or ECHO');
+  let value: WholeOrParam | boolean;
+  if (p.at(T.Colon)) {
+    // `ROWS = :n`: a parameter bound to a whole number.
+    const paramNode = paramValue(p);
+    if (key !== 'rows' && key !== null) p.report('syntax/option-value', `${word} takes TRUE or FALSE`, p.last());
+    value = paramNode ?? '0';
+  } else if (p.at(T.NumberLiteral) || (p.at(T.Minus) && p.tk(2) === NUMBER)) {
+    const negative = p.optional(T.Minus) !== MISSING;
+    const n = p.next();
+    if (key !== 'rows' && key !== null) p.report('syntax/option-value', `${word} takes TRUE or FALSE`, n);
+    value = wholeNumberText(p, n, negative, 'ROWS');
+  } else if (p.optional(T.True) !== MISSING) {
+    value = true;
+  } else if (p.optional(T.False) !== MISSING) {
+    value = false;
+  } else {
+    p.noViableAlt('actionOption', p.at(T.Minus));
+    return undefined;
+  }
+  if (key === 'rows' && typeof value === 'boolean') p.report('syntax/option-value', 'ROWS takes a whole number', p.last());
+  if (key === null) return undefined;
+  if (options[key] !== null) p.report('syntax/duplicate-option', `option ${word} is given twice`, name);
+  (options as unknown as Record<string, unknown>)[key] = value;
+  return key === 'rows' && name !== MISSING ? [name, p.last()] : undefined;
+}
+
+/** `SELECT [DISTINCT] (* | column {, column}) [FROM ...] [WHERE ...] [GROUP BY ...] [HAVING ...] [ORDER BY ...] [LIMIT ...] [OFFSET ...]`. */
+export function* select(p: ParserState): Rule<Select> {
+  const start = p.pos;
+  p.enter(start);
+  const scopeDepth = p.scopes.length;
+  const scope: AliasScope = { aliases: new Set(), active: false };
+  p.scopes.push(scope);
+  p.expect(T.Select);
+  const distinct = p.optional(T.Distinct) !== MISSING;
+  let columns: 'all' | ResultColumn[] = 'all';
+  /** How each result column is written (for the hint of `ORDER BY 2`). */
+  const written: string[] = [];
+  if (p.optional(T.Star) === MISSING) {
+    if (startsExpression(p.t1())) {
+      const list: ResultColumn[] = [];
       do {
-        const itemStart = this.pos;
-        const e = (yield this.expression(0)) as Expr;
-        this.columnPosition(e, itemStart, 'GROUP BY', written);
-        group.push(e);
-      } while (this.optional(T.Comma) !== MISSING);
+        const columnStart = p.pos;
+        const rc = yield* resultColumn(p);
+        list.push(rc);
+        written.push(columnText(p, rc, columnStart));
+        if (rc.alias !== null) scope.aliases.add(rc.alias);
+      } while (p.optional(T.Comma) !== MISSING);
+      columns = list;
+    } else {
+      p.noViableAlt('select');
     }
-    if (this.optional(T.Having) !== MISSING) having = (yield this.expression(0)) as Expr;
-    if (this.optional(T.Order) !== MISSING) order.push(...((yield* this.orderByTerms(written)) as OrderTerm[]));
-    scope.active = false;
-    if (this.optional(T.Limit) !== MISSING) {
-      limit = (yield this.expression(0)) as Expr;
-      const comma = this.optional(T.Comma);
-      if (comma !== MISSING) {
-        yield this.expression(0);
-        this.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, this.last(), 'write LIMIT count OFFSET offset');
-      }
+  }
+  let from: Source | null = null;
+  let where: Expr | null = null;
+  const group: Expr[] = [];
+  let having: Expr | null = null;
+  const order: OrderTerm[] = [];
+  let limit: Expr | null = null;
+  let offset: Expr | null = null;
+  if (p.optional(T.From) !== MISSING) from = yield* call(source(p));
+  if (p.optional(T.Where) !== MISSING) where = yield* call(expression(p, 0));
+  scope.active = true;
+  if (p.optional(T.Group) !== MISSING) {
+    p.expect(T.By);
+    do {
+      const itemStart = p.pos;
+      const e = yield* call(expression(p, 0));
+      columnPosition(p, e, itemStart, 'GROUP BY', written);
+      group.push(e);
+    } while (p.optional(T.Comma) !== MISSING);
+  }
+  if (p.optional(T.Having) !== MISSING) having = yield* call(expression(p, 0));
+  if (p.optional(T.Order) !== MISSING) order.push(...(yield* orderByTerms(p, written)));
+  scope.active = false;
+  if (p.optional(T.Limit) !== MISSING) {
+    limit = yield* call(expression(p, 0));
+    const comma = p.optional(T.Comma);
+    if (comma !== MISSING) {
+      yield expression(p, 0);
+      p.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, p.last(), 'write LIMIT count OFFSET offset');
     }
-    if (this.optional(T.Offset) !== MISSING) offset = (yield this.expression(0)) as Expr;
-    this.scopes.length = scopeDepth;
-    this.leave();
-    return this.mark(new SelectNode(distinct, columns, from, where, group, having, order, limit, offset), start);
   }
+  if (p.optional(T.Offset) !== MISSING) offset = yield* call(expression(p, 0));
+  p.scopes.length = scopeDepth;
+  p.leave();
+  return p.mark(new SelectNode(distinct, columns, from, where, group, having, order, limit, offset), start);
+}
 
-  /**
-   * How a result column that started at token `start` is referred to: its alias as written
-   * (`total`, `"order"`), else its expression's text when short (`price`, `a + b`), else ''.
-   */
-  private columnText(rc: ResultColumn, start: number): string {
-    const last = this.last();
-    if (last === MISSING || last < start) return '';
-    if (rc.alias !== null) return this.image(last);
-    const text = this.text.slice(this.starts[start], this.ends[last]);
-    return text.length <= 40 && !/[\r\n]/.test(text) ? text : '';
-  }
+/**
+ * How a result column that started at token `start` is referred to: its alias as written
+ * (`total`, `"order"`), else its expression's text when short (`price`, `a + b`), else ''.
+ */
+function columnText(p: ParserState, rc: ResultColumn, start: number): string {
+  const last = p.last();
+  if (last === MISSING || last < start) return '';
+  if (rc.alias !== null) return p.image(last);
+  const text = p.text.slice(p.starts[start], p.ends[last]);
+  return text.length <= 40 && !/[\r\n]/.test(text) ? text : '';
+}
 
-  /** `expression [[AS] name]`. */
-  private *resultColumn(): Generator<Rule<unknown>, ResultColumn, unknown> {
-    const start = this.pos;
-    const e = (yield this.expression(0)) as Expr;
-    return this.mark(new ResultColumnNode(e, this.alias()), start);
-  }
+/** `expression [[AS] name]`. */
+function* resultColumn(p: ParserState): Generator<Rule<unknown>, ResultColumn, unknown> {
+  const start = p.pos;
+  const e = yield* call(expression(p, 0));
+  return p.mark(new ResultColumnNode(e, alias(p)), start);
 }
 
 const NUMBER = idx(T.NumberLiteral);
+
+// The rules the modules before this one call back into (rule-table.ts): filled here, once.
+RULES.expression = expression;
+RULES.select = select;

@@ -361,10 +361,13 @@ export function countTokens(text: string, from: number, to: number): number {
   return count;
 }
 
-/** A token object (for messages and hints), made when one is needed. */
-export function tokenAt(scanned: Scanned, index: number): IToken {
-  if (index >= scanned.count) return tokenInstance(EOF, '', NaN);
-  const start = scanned.starts[index] as number;
-  const type = TOKEN_TYPES[scanned.types[index] as number] as TokenType;
-  return tokenInstance(type, scanned.text.slice(start, scanned.ends[index] as number), start);
+/**
+ * Token `i` of a scanned input as an object (for messages, hints and `lex`), made when one is
+ * needed: END past `end` (a statement's last token) and for a token the input lacks (index -1).
+ */
+export function tokenOf(scanned: Scanned, i: number, end: number = scanned.count): IToken {
+  if (i < 0 || i >= end || i >= scanned.count) return tokenInstance(EOF, '', NaN);
+  const start = scanned.starts[i] as number;
+  const type = TOKEN_TYPES[scanned.types[i] as number] as TokenType;
+  return tokenInstance(type, scanned.text.slice(start, scanned.ends[i] as number), start);
 }

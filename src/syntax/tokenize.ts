@@ -1,7 +1,7 @@
 import type { IToken, TokenType } from 'chevrotain';
 import { LineIndex, type Diagnostic } from '../diagnostic/index.js';
 import type { Comment } from './lexer.js';
-import { scan, tokenAt } from './scanner.js';
+import { scan, tokenOf } from './scanner.js';
 import * as T from './tokens.js';
 
 export interface LexResult {
@@ -18,7 +18,7 @@ export interface LexResult {
 export function lex(text: string, lines: LineIndex): LexResult {
   const scanned = scan(text, lines);
   const tokens: IToken[] = [];
-  for (let i = 0; i < scanned.count; i++) tokens.push(tokenAt(scanned, i));
+  for (let i = 0; i < scanned.count; i++) tokens.push(tokenOf(scanned, i));
   return { tokens, comments: scanned.comments, diagnostics: scanned.diagnostics };
 }
 

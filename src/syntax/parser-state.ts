@@ -3,18 +3,22 @@ import type { Node } from '../ast/index.js';
 import { freezeNode } from '../ast/checked.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './messages.js';
-import { TOKEN_TYPES, type Scanned } from './scanner.js';
+import { tokenOf, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import { EOF, tokenInstance, tokenMatches } from './token-type.js';
+import type { Frame } from './expression-tables.js';
 import * as T from './tokens.js';
 
 /**
- * The machinery of the dsq parser: the token cursor, the rule driver, error reporting with
- * recovery, and node spans. The node-building helpers are in node-helpers.ts; the rules are in
+ * The state of the dsq parser, and the machinery every rule uses: the token cursor, the rule
+ * driver, error reporting with recovery, nesting depth and node spans. The rules are generator
+ * functions over this one state (`p`), in modules by what they read: node-helpers.ts,
  * name-rules.ts, expression-frames.ts and expression-rules.ts (names, paths, specifiers,
- * expressions), action-parts.ts, fetch-rules.ts, write-rules.ts and action-rules.ts (the data
- * actions), source-rules.ts (FROM) and parser.ts (statements, SELECT), each class extending
- * the one before.
+ * expressions), action-parts.ts, fetch-rules.ts, write-rules.ts, admin-rules.ts,
+ * action-rules.ts, struct-rules.ts and system-rules.ts (the actions), source-rules.ts (FROM)
+ * and parser.ts (statements, SELECT), in that order, each importing only those before it. The
+ * rules lower modules call back into (an expression, a SELECT) go through the table of rule-table.ts, filled once by parser.ts,
+ * so the modules import each other without a cycle.
  *
  * Nesting costs no JavaScript stack. Expressions are read by an operator-precedence loop over
  * an explicit stack of frames (expression-frames.ts); the rules that nest statements (SELECT,
@@ -29,6 +33,14 @@ import * as T from './tokens.js';
 
 /** A rule in progress: it yields the sub-rules it needs and returns its node. */
 export interface Rule<T> extends Generator<Rule<unknown>, T, unknown> {}
+
+/**
+ * Run a sub-rule through `drive` and take its result, typed: `const e = yield* call(expression(p, 0))`.
+ * (A rule yields the sub-rule to `drive`, which resumes it with the result: the one cast is here.)
+ */
+export function* call<T>(rule: Rule<T>): Generator<Rule<unknown>, T, unknown> {
+  return (yield rule) as T;
+}
 
 /** A token the input lacks, inserted by error recovery: it has no text and no place. */
 export const MISSING = -1;
@@ -100,21 +112,24 @@ const NO_SCAN: Scanned = {
  * expected token were there (or skips the unexpected one when the expected token follows it),
  * so one run reports every error it can tell apart and always ends.
  */
-export abstract class ParserBase {
-  protected text = '';
-  protected types: Uint8Array = NO_SCAN.types;
-  protected starts: Int32Array = NO_SCAN.starts;
-  protected ends: Int32Array = NO_SCAN.ends;
+export class ParserState {
+  text = '';
+  types: Uint8Array = NO_SCAN.types;
+  starts: Int32Array = NO_SCAN.starts;
+  ends: Int32Array = NO_SCAN.ends;
   private scanned: Scanned = NO_SCAN;
   /** Index of the next token. */
-  protected pos = 0;
-  protected from = 0;
-  protected end = 0;
-  protected state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, see: null };
-  protected depth = 0;
-  protected scopes: AliasScope[] = [];
+  pos = 0;
+  from = 0;
+  end = 0;
+  state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, see: null };
+  depth = 0;
+  scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
   errors: SyntaxProblem[] = [];
+  /** The stack of constructs an expression is reading (expression-frames.ts; reused: frames past frameCount are free). */
+  frames: Frame[] = [];
+  frameCount = 0;
   /** The suspended rules of `drive`, innermost last (kept between runs: no allocation per parse). */
   private readonly rules: Rule<unknown>[] = [];
 
@@ -133,6 +148,7 @@ export abstract class ParserBase {
     this.scopes = [];
     this.errors = [];
     this.rules.length = 0;
+    this.frameCount = 0;
   }
 
   /** Let go of the input (the one shared parser would keep it alive until the next parse). */
@@ -168,42 +184,42 @@ export abstract class ParserBase {
   // The cursor
 
   /** The type of the next token (END at the end). */
-  protected t1(): number {
+  t1(): number {
     return this.pos < this.end ? (this.types[this.pos] as number) : END;
   }
 
   /** The type of the k-th next token (k >= 1). */
-  protected tk(k: number): number {
+  tk(k: number): number {
     const i = this.pos + k - 1;
     return i < this.end ? (this.types[i] as number) : END;
   }
 
   /** The index of the last token read (MISSING before the first). */
-  protected last(): number {
+  last(): number {
     return this.pos > this.from ? this.pos - 1 : MISSING;
   }
 
-  protected at(type: TokenType): boolean {
+  at(type: TokenType): boolean {
     return this.pos < this.end && this.types[this.pos] === type.tokenTypeIdx;
   }
 
-  protected atName(): boolean {
+  atName(): boolean {
     return this.pos < this.end && IS_NAME[this.types[this.pos] as number] === true;
   }
 
   /** Read the next token (the caller has checked what it is): its index. */
-  protected next(): number {
+  next(): number {
     return this.pos++;
   }
 
   /** Read a token of `type` if it is next: its index, or MISSING. */
-  protected optional(type: TokenType): number {
+  optional(type: TokenType): number {
     if (this.pos < this.end && this.types[this.pos] === type.tokenTypeIdx) return this.pos++;
     return MISSING;
   }
 
   /** Read a token of `type` (or of the category Name), or report it missing and recover: its index, or MISSING. */
-  protected expect(type: TokenType): number {
+  expect(type: TokenType): number {
     const t = this.t1();
     const want = type.tokenTypeIdx as number;
     if (t === want || (want === NAME && IS_NAME[t] === true)) return this.pos++;
@@ -219,7 +235,7 @@ export abstract class ParserBase {
   }
 
   /** After an error inside parentheses: skip to the ')' that closes them (not read), so the error has no echoes. */
-  protected skipToCloseParen(): void {
+  skipToCloseParen(): void {
     let depth = 0;
     for (; this.pos < this.end; this.pos++) {
       const t = this.t1();
@@ -232,16 +248,16 @@ export abstract class ParserBase {
   // Token text
 
   /** The text of a token ('' for MISSING). */
-  protected image(i: number): string {
+  image(i: number): string {
     return i === MISSING ? '' : this.text.slice(this.starts[i], this.ends[i]);
   }
 
   /** A token as an object (for messages and hints): END for the end of the input, MISSING too. */
-  protected token(i: number): IToken {
+  token(i: number): IToken {
     return tokenOf(this.scanned, i, this.end);
   }
 
-  protected typeOf(i: number): number {
+  typeOf(i: number): number {
     return i === MISSING || i >= this.end ? END : (this.types[i] as number);
   }
 
@@ -249,7 +265,7 @@ export abstract class ParserBase {
   // Errors
 
   /** A syntax error at the next token: its message and what was expected (messages.ts). */
-  protected syntaxError({ message, expected, hint }: SyntaxMessage): void {
+  syntaxError({ message, expected, hint }: SyntaxMessage): void {
     this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end, ...(hint ? { hint } : {}) });
   }
 
@@ -257,12 +273,12 @@ export abstract class ParserBase {
    * `expected <what> after '<last token>', found '<next token>'` (the end of the input when
    * there is none), with `note` after the previous token when given.
    */
-  protected expectedError(what: string, note = ''): void {
+  expectedError(what: string, note = ''): void {
     this.syntaxError(expectedMessage(what, ` after '${this.image(this.last())}'${note}, found ${this.foundText()}`));
   }
 
   /** The next token as a message names it: quoted, or `the end of the input`. */
-  protected foundText(): string {
+  foundText(): string {
     return this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input';
   }
 
@@ -271,18 +287,18 @@ export abstract class ParserBase {
    * <previous>, found <next>` (messages.ts). `twoTokens` when the next token may start a form
    * and the one after it decided (`'(' then the end of the input`).
    */
-  protected noViableAlt(ruleName: string, twoTokens = false): void {
+  noViableAlt(ruleName: string, twoTokens = false): void {
     const actual = twoTokens ? [this.token(this.pos), this.token(this.pos + 1)] : [this.token(this.pos)];
     this.syntaxError(noViableAltMessage(actual, this.token(this.last()), ruleName));
   }
 
   /** A required repetition has no first element (`CASE` without `WHEN`). */
-  protected earlyExit(ruleName: string): void {
+  earlyExit(ruleName: string): void {
     this.syntaxError(earlyExitMessage([this.token(this.pos)], this.token(this.last()), ruleName));
   }
 
   /** Tokens are left after a complete statement or expression. */
-  protected notAllInputParsed(ruleName: string): void {
+  notAllInputParsed(ruleName: string): void {
     this.syntaxError(notAllInputParsedMessage(this.token(this.pos), ruleName));
   }
 
@@ -292,7 +308,7 @@ export abstract class ParserBase {
    * was just reported: a problem found in what recovery made of the input is an echo of that error.
    * `expected`: what the message says was expected, when it says so.
    */
-  protected report(code: string, message: string, start: number, end: number = start, hint?: string, expected?: string): void {
+  report(code: string, message: string, start: number, end: number = start, hint?: string, expected?: string): void {
     if (start === MISSING) return;
     const lastError = this.errors[this.errors.length - 1];
     if (lastError !== undefined && this.pos - 1 <= lastError.index + 1) return;
@@ -303,11 +319,11 @@ export abstract class ParserBase {
   // Nesting
 
   /** One level deeper (a parenthesis, call, CASE, subquery, prefix operator...), at token `i`. */
-  protected enter(i: number): void {
+  enter(i: number): void {
     if (++this.depth > this.state.maxDepth) throw new NestingTooDeep(i, this.state.maxDepth);
   }
 
-  protected leave(): void {
+  leave(): void {
     this.depth--;
   }
 
@@ -315,7 +331,7 @@ export abstract class ParserBase {
   // Spans and nodes
 
   /** The span from token `start` to token `end` (MISSING ones give way to the other). */
-  protected spanOf(start: number, end: number): Span {
+  spanOf(start: number, end: number): Span {
     const from = start === MISSING ? 0 : (this.starts[start] as number);
     const to = end === MISSING || end < start ? this.endOf(start) : this.endOf(end);
     return this.state.lines.span(from, Math.max(from, to));
@@ -331,30 +347,64 @@ export abstract class ParserBase {
    * the parse returns cannot be changed (src/ast/checked.ts). Every node the parser returns
    * goes through here (most through `mark`); nothing changes a node after it.
    */
-  protected checkAndFreeze<N extends Node>(node: N): N {
+  checkAndFreeze<N extends Node>(node: N): N {
     const see = this.state.see;
     if (see !== null) see(node);
     return freezeNode(node);
   }
 
-  /** Seal the node, record its span (from token `start` to the last token read) and return it. */
-  protected mark<N extends Node>(node: N, start: number): N {
+  /**
+   * Seal the node, record its span (from token `start` to the last token read) and return it.
+   * A node of which no token was read (recovery: `start` missing, or nothing read since it) is
+   * zero-width where it was expected (`gapOffset`).
+   */
+  mark<N extends Node>(node: N, start: number): N {
     this.checkAndFreeze(node);
     const spans = this.state.spans;
     if (spans !== null) {
-      const from = start === MISSING ? 0 : (this.starts[start] as number);
-      const last = this.pos - 1;
-      const to = last < start || last < this.from ? this.endOf(start) : (this.ends[last] as number);
-      spans.record(node, from, to > from ? to : from);
+      if (start === MISSING || this.pos <= start) {
+        const at = this.gapOffset();
+        spans.record(node, at, at);
+      } else {
+        const from = this.starts[start] as number;
+        const to = this.ends[this.pos - 1] as number;
+        spans.record(node, from, to > from ? to : from);
+      }
     }
     return node;
   }
+
+  /**
+   * A stand-in for a part the input lacks (error recovery: an expression, a name, a value...):
+   * sealed, known as a placeholder (`isPlaceholder`), its span zero-width where the part was expected.
+   */
+  placeholder<N extends Node>(node: N): N {
+    this.checkAndFreeze(node);
+    PLACEHOLDERS.add(node);
+    const spans = this.state.spans;
+    if (spans !== null) {
+      const at = this.gapOffset();
+      spans.record(node, at, at);
+    }
+    return node;
+  }
+
+  /**
+   * Where a part the input lacks was expected: where the next token starts (the unexpected one),
+   * or at the end of the input right after the last token read.
+   */
+  gapOffset(): number {
+    if (this.pos < this.end) return this.starts[this.pos] as number;
+    const last = Math.min(this.pos, this.end) - 1;
+    if (last >= this.from) return this.ends[last] as number;
+    return this.end > this.from ? (this.starts[this.from] as number) : 0;
+  }
 }
 
-/** Token `i` of a scanned input as an object, for messages: END past `end` and for MISSING. */
-export function tokenOf(scanned: Scanned, i: number, end: number): IToken {
-  if (i === MISSING || i >= end || i >= scanned.count) return tokenInstance(EOF, '', NaN);
-  const start = scanned.starts[i] as number;
-  const type = TOKEN_TYPES[scanned.types[i] as number] as TokenType;
-  return tokenInstance(type, scanned.text.slice(start, scanned.ends[i] as number), start);
+/** The stand-ins the parser made for missing parts of recovered statements. */
+const PLACEHOLDERS = new WeakSet<object>();
+
+/** True for a node the parser made as a stand-in for a part the input lacks (a recovered statement's). */
+export function isPlaceholder(node: object): boolean {
+  return PLACEHOLDERS.has(node);
 }
