@@ -32,7 +32,7 @@ export type { PrintOptions } from './print/options.js';
 
 // The AST types these functions take and give (every node type, and the constructors, are in `dsq/ast`).
 export type { Node, NodeKind, Statement, Select, SelectAction, Expr } from './ast/nodes.js';
-export type { DataAction } from './ast/actions.js';
+export type { DataAction } from './ast/data-actions.js';
 export type { Spans } from './ast/spans.js';
 
 // Diagnostics: the one error type, results of the no-throw entry points, code frames.
@@ -62,7 +62,7 @@ export type { CompareOp } from './builder/compare.js';
 export type { ExpressionBuilder } from './builder/eb.js';
 export type { SelectItem } from './builder/row.js';
 export type { FieldLists } from './builder/runtime-scope.js';
-export type { Db, Derived, Left, Opaque, TableName } from './builder/scope.js';
+export type { Db, Derived, Left, Opaque, TableName } from './builder/query-scope.js';
 export type {
   AnyExpression, Condition, DateTime, ExprNode, LocalDate, LocalDateTime, LocalTime, Operand, PlainText, RecordAttributes,
   UntypedDatabase, UntypedFields,
@@ -77,7 +77,7 @@ export {
   type FetchTasksBuilder, type FetchUsersBuilder, type FetchPlainBuilder, type FetchUserBuilder, type FetchLogsBuilder, type FetchNotificationsBuilder,
   type FetchPostsBuilder, type FetchUserSubscriptionsBuilder, type Helpers, type RecordsArg, type RecordsWriteBuilder, type RemoveBuilder,
   type UpdateBuilder,
-} from './builder/actions.js';
+} from './builder/action-creators.js';
 
 // Config: dsq.config.json.
 export {

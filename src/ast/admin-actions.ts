@@ -4,7 +4,7 @@ import type { JsonArrayData, JsonData, JsonObjectData } from './system-actions.j
 /**
  * The spec's administrative actions ("Administrative actions": schema, create, alter, drop) as
  * AST nodes, and the definitions they carry ("Resources and their fields": field and blob
- * definitions). Conventions as in actions.ts: an absent optional property is `null`, a property
+ * definitions). Conventions as in data-actions.ts: an absent optional property is `null`, a property
  * the spec gives a default is `null` when left out (so an explicit default survives a round
  * trip), and nothing is filled in that the JSON does not hold.
  *

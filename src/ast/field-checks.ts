@@ -1,5 +1,5 @@
 import { checkDateTimeText, type DateTimeKind } from './datetime.js';
-import { foldName } from './actions.js';
+import { foldName } from './data-actions.js';
 import { BINARY_OPS, JOIN_OPS, UNARY_OPS } from './nodes.js';
 import { checkNumber } from './numbers.js';
 

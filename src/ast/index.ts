@@ -18,8 +18,8 @@ export type {
   FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers, FetchCrons, FetchFollows, FetchKeys, FetchLogs, FetchNotifications, FetchPosts, FetchPrefs, FetchPrefDefs, FetchUserSubscriptions, FetchSeqs, WallType, FieldExpr, FieldLiteral, FieldValue, FileRef, InsertAction,
   KeySpec, OnDuplicate, OnRemove, RecordData, RecordsSpecifier, RecordsWrite, RemoveAction, ReplaceAction, RestoreAction,
   SetAction, TrashAction, UpdateAction,
-} from './actions.js';
-export { RECORDS_WRITE_KINDS, REMOVE_KINDS } from './actions.js';
+} from './data-actions.js';
+export { RECORDS_WRITE_KINDS, REMOVE_KINDS } from './data-actions.js';
 // DOWNLOAD, the task and thread actions, the system actions (RUN, CONCLUDE, IF, ...): their nodes.
 export type {
   AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, IfCondition, JsonArrayData, JsonData,

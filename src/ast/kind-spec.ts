@@ -1,5 +1,5 @@
 import type { Node, NodeKind, NodeOfKind, Param } from './nodes.js';
-import type { DataAction } from './actions.js';
+import type { DataAction } from './data-actions.js';
 import type { Operator } from './operators.js';
 import type { ChildField, ValueField } from './field-checks.js';
 
@@ -54,7 +54,7 @@ export const NO_SPELLING = { type: null, typeAliases: [], shorthand: [], plain: 
 /** A kind's spelling: what is given, the rest none (literal types kept: `KINDS.spec_all.json.type` is `'all'`). */
 export const json = <const S extends Partial<JsonSpelling>>(spelling: S): Omit<typeof NO_SPELLING, keyof S> & S => ({ ...NO_SPELLING, ...spelling });
 
-/** The constructor of a data action: its parts as given (the spec's defaults are null: actions.ts). */
+/** The constructor of a data action: its parts as given (the spec's defaults are null: data-actions.ts). */
 export const action =
   <K extends DataAction['kind']>(kind: K) =>
   (parts: Omit<NodeOfKind<K>, 'kind'>): NodeOfKind<K> =>

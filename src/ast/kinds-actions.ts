@@ -1,5 +1,5 @@
 import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
-import { DELIMITED_FORMATS, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './actions.js';
+import { DELIMITED_FORMATS, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './data-actions.js';
 import { BooleanNode, DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
 import { ATTRIBUTE_NAMES, BOOLEAN, DATABASE, DELIMITER, E, FIELD_NAME, FIELD_NAMES, FILE_VALUE, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, OPTIONAL_WHOLE_OR_PARAM, PAGING, RECORDS_DATA, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf } from './field-checks.js';
 import { json, action, type KindSpec } from './kind-spec.js';
@@ -19,7 +19,7 @@ export const ACTION_KINDS = {
     make: (select: Select, options: { rows?: WholeOrParam | null; useStrings?: boolean | null; echo?: boolean | null } = {}): SelectAction =>
       new SelectActionNode(select, options.rows ?? null, options.useStrings ?? null, options.echo ?? null),
   },
-  // Data actions (src/ast/actions.ts): FETCH and the writes
+  // Data actions (src/ast/data-actions.ts): FETCH and the writes
   fetch_records: {
     role: 'action',
     fields: {

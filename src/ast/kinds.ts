@@ -1,5 +1,5 @@
 import type { Expr, ExprKind, Node, NodeKind, Source, Specifier, Statement } from './nodes.js';
-import type { DataAction, DataActionKind, FetchAction } from './actions.js';
+import type { DataAction, DataActionKind, FetchAction } from './data-actions.js';
 import type { SystemAction, SystemActionKind } from './system-actions.js';
 import { PRIMARY, type Operator } from './operators.js';
 import { ACTION_KINDS } from './kinds-actions.js';
@@ -82,7 +82,7 @@ export function isExpr(node: Node): node is Expr {
   return EXPR_KIND_SET.has(node.kind);
 }
 
-/** The data actions (src/ast/actions.ts): every action but the SELECT action, in the table's order. */
+/** The data actions (src/ast/data-actions.ts): every action but the SELECT action, in the table's order. */
 export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action' && (Object.hasOwn(ACTION_KINDS, k) || Object.hasOwn(ADMIN_KINDS, k))) as DataActionKind[];
 /** DOWNLOAD, the task and thread actions, the system actions (kinds-system.ts) and the struct actions (kinds-struct.ts), in the table's order. */
 export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && (Object.hasOwn(SYSTEM_KINDS, k) || Object.hasOwn(STRUCT_KINDS, k))) as SystemActionKind[];

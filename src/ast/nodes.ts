@@ -14,10 +14,10 @@
  *   node per concept.
  */
 
-import type { ActionPart, DataAction, KeySpec } from './actions.js';
+import type { ActionPart, DataAction, KeySpec } from './data-actions.js';
 import type { SystemAction, SystemPart } from './system-actions.js';
 
-export type * from './actions.js';
+export type * from './data-actions.js';
 
 // ---------------------------------------------------------------------------------------
 // Literals
@@ -264,7 +264,7 @@ export interface WhereSpec {
 /** A JSON array of singular specifiers. */
 export interface ArraySpec {
   readonly kind: 'spec_array';
-  /** Keys (`spec_key`) only in a records specifier (src/ast/actions.ts). */
+  /** Keys (`spec_key`) only in a records specifier (src/ast/data-actions.ts). */
   readonly items: readonly SingularSpec[];
 }
 

@@ -1,12 +1,12 @@
 import type { DateTimeLit, Specifier } from './nodes.js';
-import type { FileRef, RecordData, RecordsSpecifier } from './actions.js';
+import type { FileRef, RecordData, RecordsSpecifier } from './data-actions.js';
 import type { FieldDef } from './admin-actions.js';
 import type { JsonData, JsonObjectData } from './system-actions.js';
 
 /**
  * The spec's struct actions ("Struct actions": struct_buffer_import, struct_mn_alias,
  * struct_mn_edit, struct_event, struct_create) as AST nodes, with the conventions of
- * actions.ts (absent optional properties are `null`, an explicit default survives a round
+ * data-actions.ts (absent optional properties are `null`, an explicit default survives a round
  * trip, numbers are exact text). The second property that tells the kinds of one action apart
  * (`"op"` of struct_event, `"create"` of struct_create) is the kind (STRUCT_SUBTYPES in
  * kinds-struct.ts), as DOWNLOAD's `"download"`. The spec's defaults (label from name, desc from

@@ -1,10 +1,10 @@
 import type { DateTimeLit, NullLit, NumberLit, Select, Specifier, StringLit } from './nodes.js';
 import type { StructAction } from './struct-actions.js';
-import type { BooleanLit, RecordsSpecifier, RecordsWrite, RemoveAction, UpdateAction } from './actions.js';
+import type { BooleanLit, RecordsSpecifier, RecordsWrite, RemoveAction, UpdateAction } from './data-actions.js';
 
 /**
  * The spec's DOWNLOAD ("Data actions: reads"), task and thread actions ("Task and thread
- * actions") and system actions ("System actions"), as AST nodes; the conventions of actions.ts
+ * actions") and system actions ("System actions"), as AST nodes; the conventions of data-actions.ts
  * (absent optional properties are `null`, an explicit default survives a round trip, numbers
  * are exact text). What the spec does not show is not here: destroy and resume share another
  * action's value in the spec's only example, sync's table shows the value `echo`, and view's

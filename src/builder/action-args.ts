@@ -1,5 +1,5 @@
-import type { DelimitedRecords, FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData, RecordsSpecifier } from '../ast/actions.js';
-import { fieldKey, foldName } from '../ast/actions.js';
+import type { DelimitedRecords, FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData, RecordsSpecifier } from '../ast/data-actions.js';
+import { fieldKey, foldName } from '../ast/data-actions.js';
 import type { Expr, OrderTerm, SingularSpec, Specifier } from '../ast/nodes.js';
 import { isExpressionLike, ordered, type ExpressionLike } from './brand.js';
 import { argumentError, describeValue } from './errors.js';

@@ -1,4 +1,4 @@
-import type { DataAction } from '../ast/actions.js';
+import type { DataAction } from '../ast/data-actions.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
 import { checkedTree } from './values.js';

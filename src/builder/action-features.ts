@@ -1,6 +1,6 @@
 import type { RecordKey } from './action-args.js';
-import type { List } from './messages.js';
-import type { AnyDb } from './scope.js';
+import type { List } from './type-messages.js';
+import type { AnyDb } from './query-scope.js';
 import type { DatabaseArg } from './typed-actions.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { RecordData, RecordsSpecifier } from '../ast/actions.js';
-import { fieldKey } from '../ast/actions.js';
+import type { RecordData, RecordsSpecifier } from '../ast/data-actions.js';
+import { fieldKey } from '../ast/data-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import { suggest } from '../diagnostic/suggest.js';
 import type { DsqError } from '../diagnostic/index.js';

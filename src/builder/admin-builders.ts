@@ -8,7 +8,7 @@ import { flag, toDatabase } from './action-args.js';
 import { ActionBuilder } from './action-builder.js';
 import { argumentError, describeValue } from './errors.js';
 import { toName, toSpecifier, type SpecArg } from './values.js';
-import type { AnyDb } from './scope.js';
+import type { AnyDb } from './query-scope.js';
 import type { FieldName } from './typed-actions.js';
 
 /**

@@ -1,13 +1,13 @@
 import type { Source, Statement } from '../ast/index.js';
 import { fromJson as statementFromJson } from '../json/index.js';
 import type { QueryLike } from './brand.js';
-import { actionsFor } from './actions.js';
+import { actionsFor } from './action-creators.js';
 import type { TypedActionCreators } from './typed-actions.js';
 import { asQuery, queryFromStatement, type FromAstOptions } from './from-ast.js';
 import { queryFromAst, startQuery, type SelectQuery, type UntypedQuery } from './query.js';
 import type { EntryOf, KeyOf, SourceParam } from './query-types.js';
 import type { FieldLists, KeyLists, LabelLists } from './runtime-scope.js';
-import type { AnyDb, Db, StarRowOf, UntypedDb } from './scope.js';
+import type { AnyDb, Db, StarRowOf, UntypedDb } from './query-scope.js';
 import type { SourceBuilder } from './sources.js';
 import type { Simplify, UntypedDatabase } from './typing.js';
 import { argumentError } from './errors.js';
@@ -15,7 +15,7 @@ import { toSource } from './values.js';
 
 
 /** Where queries start. `D` is the schema (`Db<Tables, Labels, Fields>`; see `builder`). */
-/** The query creator; it also starts the data actions (src/builder/actions.ts): `db.fetchRecords(...)`, `db.insertInto(...)`, ... */
+/** The query creator; it also starts the data actions (src/builder/action-creators.ts): `db.fetchRecords(...)`, `db.insertInto(...)`, ... */
 export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
   /**
    * `SELECT * FROM table [AS alias]` (a table of the schema: `orders`, `sales.orders`,

@@ -4,12 +4,12 @@ import { Expression, type ColumnExpression } from './expression.js';
 import {
   and, caseOf, caseWhen, datetime, exists, fn, localDate, localDateTime, localTime, not, notExists, or, scalar,
 } from './functions.js';
-import type { ColumnArg, NameArg } from './messages.js';
+import type { ColumnArg, NameArg } from './type-messages.js';
 import { startQuery, type SelectQuery } from './query.js';
 import type { FieldLists } from './runtime-scope.js';
 import type {
   AnyDb, Derived, LastSegment, NamesOf, Opaque, OuterOf, SourceKey, StarRowOf, TableName, TypeOf, View,
-} from './scope.js';
+} from './query-scope.js';
 import type { SourceBuilder } from './sources.js';
 import type { Simplify, ValueOf } from './typing.js';
 import { toExpr, toName, toSource, type Value } from './values.js';

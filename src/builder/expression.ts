@@ -5,7 +5,7 @@ import { EXPRESSION, aliased, expressions, isQueryLike, nestedSelect, ordered, t
 import type {
   Arith, Comparable, Condition, ExprNode, Expression_, IsAny, NullOf, Numeric, Operand, PlainText, ScalarQuery, ValueOf,
 } from './typing.js';
-import type { CondSelf, CondValue } from './messages.js';
+import type { CondSelf, CondValue } from './type-messages.js';
 import { denseItems, own, toCondition, toExpr, toName } from './values.js';
 
 /**

@@ -1,7 +1,7 @@
 import type {
   DataAction, FetchCrons, FetchFollows, FetchKeys, FetchLogs, FetchNotifications, FetchPosts, FetchPrefDefs, FetchPrefs, FetchSeqs, FetchUserSubscriptions,
   FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers,
-} from '../ast/actions.js';
+} from '../ast/data-actions.js';
 import type { OrderTerm, WholeOrParam } from '../ast/nodes.js';
 import { argumentError } from './errors.js';
 import { toName, toSpecifier, type SpecArg } from './values.js';

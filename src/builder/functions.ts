@@ -3,8 +3,8 @@ import { SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/fun
 import { nestedSelect, type QueryLike } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression, type ColumnExpression } from './expression.js';
-import type { CondValue } from './messages.js';
-import type { LastSegment } from './scope.js';
+import type { CondValue } from './type-messages.js';
+import type { LastSegment } from './query-scope.js';
 import type {
   AnyExpression, Condition, DateTime, ExprNode, Expression_, IsAny, LocalDate, LocalDateTime, LocalTime, NullOf, Numeric, Operand, ScalarQuery, ValueOf,
 } from './typing.js';

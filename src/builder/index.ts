@@ -9,7 +9,7 @@ export { COMPARE_OPS, type CompareOp } from './compare.js';
 export type { ExpressionBuilder } from './eb.js';
 export type { SelectItem } from './row.js';
 export type { FieldLists } from './runtime-scope.js';
-export type { Db, Left, Derived, Opaque, TableName } from './scope.js';
+export type { Db, Left, Derived, Opaque, TableName } from './query-scope.js';
 export { builder, selectFrom, query, queryFromJson, type QueryCreator } from './create.js';
 export { fromAst, type FromAstOptions } from './from-ast.js';
 export type {
@@ -22,7 +22,7 @@ export {
   recordKey, type FetchRecordsBuilder, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchTasksBuilder, type FetchUsersBuilder,
   type RecordsWriteBuilder, type UpdateBuilder, type RemoveBuilder, type ActionCreators, type RecordsArg, type Helpers, type DelimitedArg,
   type FetchPlainBuilder, type FetchUserBuilder, type FetchLogsBuilder, type FetchNotificationsBuilder, type FetchPostsBuilder, type FetchUserSubscriptionsBuilder,
-} from './actions.js';
+} from './action-creators.js';
 // The data actions over a schema (builder<Schema>(SchemaFields)): typed records, checked writes.
 export type {
   TypedActionCreators, TypedFetchRecords, TypedFetchMultirecords, TypedFetchPseudorecords, TypedRecordsWrite, TypedUpdate, TypedRemove,

@@ -1,13 +1,13 @@
 import type { ExpressionLike } from './brand.js';
 import type { CompareOp } from './compare.js';
 import type { TooManyColumns } from './functions.js';
-import type { ColumnArg, ListOf, NameArg, RefCompareMessage } from './messages.js';
+import type { ColumnArg, ListOf, NameArg, RefCompareMessage } from './type-messages.js';
 import type { Sorted } from './sort.js';
 import type { SelectQuery } from './query.js';
 import type { ActionMark } from './query-state.js';
 import type {
   AnyDb, AnyView, Derived, FreshKey, HoldersOf, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf,
-} from './scope.js';
+} from './query-scope.js';
 import type { Comparable, Condition, ExprNode, Expression_, IsAny, Numeric, PlainText, Simplify, UnionToIntersection } from './typing.js';
 
 /**

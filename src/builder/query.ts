@@ -8,7 +8,7 @@ import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError, assertSelectRules } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
 import type { ScalarOf } from './functions.js';
-import type { ColumnArg, CondArg } from './messages.js';
+import type { ColumnArg, CondArg } from './type-messages.js';
 import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
 import type { CheckSelect, Flatten, RowOfItems, SelectItem } from './row.js';
 import type {
@@ -21,7 +21,7 @@ import {
   type OptionsMessage, type State,
 } from './query-state.js';
 import { columnsOf, expandStar, sourceKeys, starColumns, type FieldLists } from './runtime-scope.js';
-import type { AnyDb, Left, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './scope.js';
+import type { AnyDb, Left, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './query-scope.js';
 import { SourceBuilder } from './sources.js';
 import type { Expression_, ExprNode, Simplify, StringRow } from './typing.js';
 import { own, toCondition, toExpr, toName, toSource } from './values.js';

@@ -1,8 +1,8 @@
 import type { ExpressionLike, QueryLike } from './brand.js';
 import type { Aliased, ColumnExpression } from './expression.js';
-import type { ColumnArg } from './messages.js';
+import type { ColumnArg } from './type-messages.js';
 import type { ActionMark } from './query-state.js';
-import type { AnyView, LastSegment, NamesOf, TypeOf } from './scope.js';
+import type { AnyView, LastSegment, NamesOf, TypeOf } from './query-scope.js';
 import type { ExprNode, Settled, StringRow } from './typing.js';
 
 /**

@@ -6,7 +6,7 @@ import type { UnionToIntersection } from './typing.js';
  * between an editor and `tsc`), and no type can read a schema's declaration order, so a list
  * of valid names is sorted: letters case-insensitively (`a A b B ...`), after digits and `.`,
  * `-`, `_`; other characters last. A bottom-up merge sort, every step tail-recursive (no depth
- * limit for long lists). Computed only on an error path (see `NameArg` in messages.ts).
+ * limit for long lists). Computed only on an error path (see `NameArg` in type-messages.ts).
  */
 
 /** The order of characters (a character not here sorts after all of them). */

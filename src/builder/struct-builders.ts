@@ -1,4 +1,4 @@
-import type { RecordsSpecifier } from '../ast/actions.js';
+import type { RecordsSpecifier } from '../ast/data-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import type {
   StructAction, StructBufferImport, StructCreate, StructEventClose, StructEventInsert, StructEventUpdate, StructMnAlias, StructMnEdit,
@@ -74,7 +74,7 @@ const object = (v: unknown, what: string): JsonObjectArg => {
 /** A placeholder the JSON reader takes where a node given by the builder goes (a specifier): replaced before the tree is checked. */
 const SLOT = 1;
 
-/** The entry points (spread into the builder's creator: src/builder/actions.ts); `database` converts and checks a database argument. */
+/** The entry points (spread into the builder's creator: src/builder/action-creators.ts); `database` converts and checks a database argument. */
 export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, what: string) => Specifier) {
   /** The node read from the spec's shape, the given nodes put in, checked. */
   const build = <N extends StructAction>(shape: Readonly<Record<string, unknown>>, nodes: Readonly<Record<string, unknown>>, what: string): SystemActionBuilder<N> => {

@@ -1,4 +1,4 @@
-import type { DataAction } from '../ast/actions.js';
+import type { DataAction } from '../ast/data-actions.js';
 import { kindFits } from '../ast/fields.js';
 import type { Node, Specifier } from '../ast/nodes.js';
 import type {
@@ -124,7 +124,7 @@ function write(value: unknown, what: string): WriteAction {
   return node as WriteAction;
 }
 
-/** The entry points (spread into the builder's creator: src/builder/actions.ts); `database` converts and checks a database argument. */
+/** The entry points (spread into the builder's creator: src/builder/action-creators.ts); `database` converts and checks a database argument. */
 export function systemActionsFor(ctx: ActionContext, database: (value: SpecArg, what: string) => Specifier) {
   return Object.freeze({
     /** DOWNLOAD RECORD: a signed URL of a record's file (`version`: an older one). */

@@ -5,7 +5,7 @@ import type { IfConditionArg, SystemActionBuilder, TaskDefArg, TaskIdArg, TaskRe
 import type {
   FetchCrons, FetchFollows, FetchKeys, FetchPrefDefs, FetchPrefs, FetchSeqs,
   DeleteAction, DisposeAction, FetchMultirecords, FetchPseudorecords, FetchRecords, InsertAction, ReplaceAction, RestoreAction, SetAction, TrashAction, UpdateAction,
-} from '../ast/actions.js';
+} from '../ast/data-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
 import type { PrintOptions } from '../print/index.js';
@@ -18,12 +18,12 @@ import type { AttributesArg, KeyedRecordsArg, Lacks, FeatureMessage, TrashDataba
 import type { ExpressionLike } from './brand.js';
 import type {
   FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
-} from './actions.js';
+} from './action-creators.js';
 import type { ExpressionBuilder } from './eb.js';
 import type { Ordered } from './expression.js';
-import type { ColumnArg, NameArg } from './messages.js';
+import type { ColumnArg, NameArg } from './type-messages.js';
 import type { RowType, SelectQuery } from './query.js';
-import type { AnyDb, Derived, Opaque, View } from './scope.js';
+import type { AnyDb, Derived, Opaque, View } from './query-scope.js';
 import type {
   Comparable, Condition, DsqTypeMark, ExprNode, Expression_, IsAny, RecordAttributes, ScalarQuery, UntypedFields,
 } from './typing.js';
@@ -33,7 +33,7 @@ import type { SpecArg } from './values.js';
  * The types of the data action builders (issue 16) over a schema: `builder<Schema>(SchemaFields)`
  * gives `db.fetchRecords('orders')`, `db.insertInto('orders')`, `db.updateTable('orders')`, ...
  * whose database names, field names and values are checked against the schema, and whose fetch
- * results are typed records. The run-time objects are the untyped builders of actions.ts (the
+ * results are typed records. The run-time objects are the untyped builders of action-creators.ts (the
  * same JSON); with the field lists they also reject unknown fields at run time (action-fields.ts).
  *
  * - INSERT, REPLACE, SET records (`InsertRecord`): every field that is not nullable and has no

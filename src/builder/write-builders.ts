@@ -1,4 +1,4 @@
-import { isDelimited, type InsertAction, type RemoveAction, type ReplaceAction, type SetAction, type UpdateAction } from '../ast/actions.js';
+import { isDelimited, type InsertAction, type RemoveAction, type ReplaceAction, type SetAction, type UpdateAction } from '../ast/data-actions.js';
 import { argumentError, describeValue } from './errors.js';
 import { toName } from './values.js';
 import { checkFields, checkKeyFields, checkRecordFields } from './action-fields.js';

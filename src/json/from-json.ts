@@ -1,5 +1,5 @@
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
-import type { DataActionKind } from '../ast/actions.js';
+import type { DataActionKind } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
 import { selectAction } from '../ast/make.js';
 import type { Expr, Node, NodeKind, SelectAction, Statement } from '../ast/nodes.js';

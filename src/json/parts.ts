@@ -1,4 +1,4 @@
-import type { DataAction, RecordData, RecordsSpecifier } from '../ast/actions.js';
+import type { DataAction, RecordData, RecordsSpecifier } from '../ast/data-actions.js';
 import type { BlobDef, DatabaseDef, FieldDef, FieldOption, GroupDef } from '../ast/admin-actions.js';
 import type { SingularSpec } from '../ast/nodes.js';
 import type { IfCondition, JsonData, SystemAction, TaskDef, TaskReference, WriteAction } from '../ast/system-actions.js';

@@ -2,7 +2,7 @@ import {
   DELIMITED_FORMATS, foldName,
   type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnRemove,
   type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction,
-} from '../ast/actions.js';
+} from '../ast/data-actions.js';
 import type { Expr, SingularSpec } from '../ast/nodes.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { didYouMean } from './error.js';

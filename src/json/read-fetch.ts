@@ -1,4 +1,4 @@
-import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js';
+import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
 import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import type { Role } from '../ast/field-checks.js';

@@ -1,4 +1,4 @@
-import { foldName, type RecordsWrite, type RemoveAction, type UpdateAction } from '../ast/actions.js';
+import { foldName, type RecordsWrite, type RemoveAction, type UpdateAction } from '../ast/data-actions.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, kindFits, type FieldEntry } from '../ast/fields.js';
 import type { Role } from '../ast/field-checks.js';

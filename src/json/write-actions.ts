@@ -1,12 +1,12 @@
 import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
-import type { ActionPart, DataAction, DataActionKind, FetchPosts, FieldExpr, FieldValue } from '../ast/actions.js';
+import type { ActionPart, DataAction, DataActionKind, FetchPosts, FieldExpr, FieldValue } from '../ast/data-actions.js';
 import type { Node, NodeOfKind, WholeOrParam } from '../ast/nodes.js';
 import type { AdminPart } from '../ast/admin-actions.js';
 import { Raw, obj, orNull, ref, refs, type, typed, whole, type Out, type Writer } from './json-out.js';
 
 /**
- * The data actions' writers (src/ast/actions.ts): each field under its JSON key, in the order
+ * The data actions' writers (src/ast/data-actions.ts): each field under its JSON key, in the order
  * of the kind's fields in the kind table (the order of the spec's tables), written by what the
  * field holds; and the parts only data actions hold.
  */

@@ -1,4 +1,4 @@
-import type { DataAction, FieldExpr, FieldValue } from '../ast/actions.js';
+import type { DataAction, FieldExpr, FieldValue } from '../ast/data-actions.js';
 import type { Node, Select, Statement } from '../ast/nodes.js';
 import type { Visitor } from '../ast/walk.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';

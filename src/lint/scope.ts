@@ -1,4 +1,4 @@
-import type { DataAction } from '../ast/actions.js';
+import type { DataAction } from '../ast/data-actions.js';
 import { FIELD_LIST } from '../ast/fields.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, isDataAction, isSystemAction } from '../ast/kinds.js';
 import type { SystemAction } from '../ast/system-actions.js';

@@ -6,7 +6,7 @@ import { SORT, type CompletionContext, type Items } from './completion-items.js'
 import { childDatabases, databases } from './completion-schema.js';
 import { EXPRESSION_KEYWORDS } from './keywords.js';
 import type { Place } from './place.js';
-import { writeName } from './scope.js';
+import { writeName } from './source-names.js';
 import { functionSignature, functionSnippet } from './signature.js';
 
 /**

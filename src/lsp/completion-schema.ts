@@ -3,7 +3,7 @@ import { allDatabases } from '../schema/lookup.js';
 import type { Schema, SchemaDatabase, SchemaGroup } from '../schema/definitions.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, type Scope, type ScopeOwner, type SourceInfo } from '../lint/scope.js';
-import { entriesOf, qualifies, writeName, writePath } from './scope.js';
+import { entriesOf, qualifies, writeName, writePath } from './source-names.js';
 
 /** The completion items from the schema (completion.ts): the fields of the sources in scope, and databases. */
 

@@ -8,7 +8,7 @@ import { Items, SORT, type CompletionContext } from './completion-items.js';
 import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields } from './completion-schema.js';
 import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, pathEndingAt, startsExpression } from './completion-tokens.js';
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
-import { writeName } from './scope.js';
+import { writeName } from './source-names.js';
 import { clauseAt, frameAt, isName, isSeparator, isWord, statementAt, tokenBefore, type Clause, type Frame, type TextShape } from './structure.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';

@@ -8,7 +8,7 @@ import { paramAt, paramHover, paramInfos } from './params.js';
 import { placeAt } from './place.js';
 import { aliasAt, nameEnding } from './references.js';
 import { functionDoc } from './signature.js';
-import { entriesOf, qualifies } from './scope.js';
+import { entriesOf, qualifies } from './source-names.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
 import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';

@@ -2,7 +2,7 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import type { OffsetEdit } from './formatting.js';
 import { paramAt } from './params.js';
 import { aliasAt } from './references.js';
-import { writeName } from './scope.js';
+import { writeName } from './source-names.js';
 import { nameOf, tokenAt, type TextShape } from './structure.js';
 
 /** A parameter's name as `:name` takes it: a word with no quotes. */

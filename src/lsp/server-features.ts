@@ -3,7 +3,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LintResult } from '../lint/lint.js';
-import { codeActions } from './actions.js';
+import { codeActions } from './code-actions.js';
 import { complete } from './completion.js';
 import { foldingRanges } from './folding.js';
 import { formatDocument, formatRange, skippedMessage, type Formatting, type OffsetEdit } from './formatting.js';

@@ -8,7 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE } from '../config/config.js';
 import { showPointer } from '../diagnostic/pointer.js';
 import type { LintResult } from '../lint/lint.js';
-import { FIX_ALL_KIND } from './actions.js';
+import { FIX_ALL_KIND } from './code-actions.js';
 import { toLspDiagnostics } from './diagnostics.js';
 import { IncrementalLinter } from './incremental.js';
 import { DEFAULT_DEBOUNCE_MS, pathOf, readInitializeParams } from './initialize.js';

@@ -1,4 +1,4 @@
-import type { FieldExpr, FieldLiteral, FieldValue } from '../ast/actions.js';
+import type { FieldExpr, FieldLiteral, FieldValue } from '../ast/data-actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { transform } from '../ast/walk.js';

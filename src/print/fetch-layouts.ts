@@ -1,4 +1,4 @@
-import type { FetchAction } from '../ast/actions.js';
+import type { FetchAction } from '../ast/data-actions.js';
 import { FIELD_LIST } from '../ast/fields.js';
 import { fetchWord } from '../ast/kinds.js';
 import type { Node } from '../ast/nodes.js';

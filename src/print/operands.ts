@@ -1,5 +1,5 @@
 import { FETCH_KINDS, precedenceOf } from '../ast/kinds.js';
-import type { FetchAction } from '../ast/actions.js';
+import type { FetchAction } from '../ast/data-actions.js';
 import type { Expr, Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { children } from '../ast/walk.js';

@@ -4,7 +4,7 @@ import { checkedTree } from '../spec/check.js';
 import { render } from './doc/render.js';
 import type { Doc } from './doc/doc.js';
 import { NO_CAPTURE, toDoc, type Env, type LayoutTable } from './engine.js';
-import { ACTION_LAYOUTS } from './actions.js';
+import { ACTION_LAYOUTS } from './data-action-layouts.js';
 import { SYSTEM_LAYOUTS } from './system-layouts.js';
 import { STRUCT_LAYOUTS } from './struct-layouts.js';
 import { EXPRESSION_LAYOUTS } from './expressions.js';

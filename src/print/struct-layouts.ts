@@ -1,4 +1,4 @@
-import type { RecordsWrite } from '../ast/actions.js';
+import type { RecordsWrite } from '../ast/data-actions.js';
 import type { StructAction, StructCreate, StructEvent } from '../ast/struct-actions.js';
 import type { JsonData, JsonMemberData } from '../ast/system-actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';

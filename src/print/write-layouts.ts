@@ -1,4 +1,4 @@
-import { isDelimited, type FieldExpr, type FieldValue, type RecordData, type RecordsWrite, type RemoveAction } from '../ast/actions.js';
+import { isDelimited, type FieldExpr, type FieldValue, type RecordData, type RecordsWrite, type RemoveAction } from '../ast/data-actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { list, parens, writtenOrder, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { existingFieldKey } from '../syntax/field-spans.js';

@@ -1,4 +1,4 @@
-import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/actions.js';
+import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/data-actions.js';
 import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { checkAdminNode } from './check-admin.js';

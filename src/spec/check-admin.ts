@@ -1,5 +1,5 @@
 import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
-import { fieldKey } from '../ast/actions.js';
+import { fieldKey } from '../ast/data-actions.js';
 import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
 import { checkValueRules } from './check-system.js';
 

@@ -1,7 +1,7 @@
 import type { Node } from '../ast/nodes.js';
 import { SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST } from '../ast/fields.js';
-import { fieldKey } from '../ast/actions.js';
+import { fieldKey } from '../ast/data-actions.js';
 import type { SystemAction, SystemPart } from '../ast/system-actions.js';
 import type { ActionProblem } from './check-actions.js';
 import type { Specifier } from '../ast/nodes.js';

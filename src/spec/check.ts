@@ -2,7 +2,7 @@ import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys } from '../ast/kinds.js';
-import type { DataActionKind } from '../ast/actions.js';
+import type { DataActionKind } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
 import { registerTree } from '../ast/checked.js';
 import { fieldPointer, nodePointers, validateStructure, type Role, type ValidateOptions } from '../ast/validate.js';

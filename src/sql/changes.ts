@@ -1,4 +1,4 @@
-import type { RemoveAction, UpdateAction } from '../ast/actions.js';
+import type { RemoveAction, UpdateAction } from '../ast/data-actions.js';
 import { KINDS } from '../ast/kinds.js';
 import type { SchemaField } from '../schema/index.js';
 import { fieldOf, type DatabaseInfo } from './catalog.js';
@@ -6,7 +6,7 @@ import { SqlError } from './errors.js';
 import { expr, type ExprContext } from './expressions.js';
 import { keysEqual, keyText, moveSteps, show, type CountName, type WritePlan, type WriteStep } from './plan.js';
 import { givenOf, recordsCondition } from './records.js';
-import { databaseOfSpec, tableSource, type SelectScope, type Translation } from './scope.js';
+import { databaseOfSpec, tableSource, type SelectScope, type Translation } from './name-resolution.js';
 import { columnType, fieldValueType } from './types.js';
 import { givenSql } from './values.js';
 

@@ -1,9 +1,9 @@
-import type { DelimitedRecords } from '../ast/actions.js';
+import type { DelimitedRecords } from '../ast/data-actions.js';
 import type { SchemaField } from '../schema/index.js';
 import { fieldOf, type DatabaseInfo } from './catalog.js';
 import { CsvError, parseCsv } from './csv.js';
 import { SqlError } from './errors.js';
-import type { Translation } from './scope.js';
+import type { Translation } from './name-resolution.js';
 import { fieldValueType } from './types.js';
 import { cellSql, readValue } from './values.js';
 import type { StageRow } from './writes.js';

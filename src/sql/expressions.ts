@@ -5,7 +5,7 @@ import { SqlError } from './errors.js';
 import { functionSql } from './functions.js';
 import { dateTimeMs, epochMs, sqlDateTimeText } from './datetimes.js';
 import { selectSql as translateSelect } from './select.js';
-import { resolveColumn, resolveDatabaseColumn, type SelectScope, type Translation } from './scope.js';
+import { resolveColumn, resolveDatabaseColumn, type SelectScope, type Translation } from './name-resolution.js';
 import { arithmeticType, typeOf, type ResultType, type ValueType } from './types.js';
 
 /**

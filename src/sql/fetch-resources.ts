@@ -1,11 +1,11 @@
-import type { FetchAction, FetchLogs, FetchMultirecords, FetchPseudorecords, FetchRecords } from '../ast/actions.js';
+import type { FetchAction, FetchLogs, FetchMultirecords, FetchPseudorecords, FetchRecords } from '../ast/data-actions.js';
 import { KINDS } from '../ast/kinds.js';
 import type { Node, Specifier } from '../ast/nodes.js';
 import type { SchemaGroup } from '../schema/definitions.js';
 import { SqlError } from './errors.js';
 import type { ExprContext } from './expressions.js';
 import { recordsCondition } from './records.js';
-import { databaseOfSpec, tableSource, type Translation } from './scope.js';
+import { databaseOfSpec, tableSource, type Translation } from './name-resolution.js';
 
 /**
  * The fetch types of the service's other resources (tasks, users, crons, walls and posts, logs,

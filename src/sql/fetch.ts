@@ -1,11 +1,11 @@
-import type { FetchMultirecords, FetchPseudorecords, FetchRecords } from '../ast/actions.js';
+import type { FetchMultirecords, FetchPseudorecords, FetchRecords } from '../ast/data-actions.js';
 import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { didYouMean } from '../diagnostic/suggest.js';
 import { attributeInfo, fieldOf, fieldType, type DatabaseInfo } from './catalog.js';
 import { SqlError } from './errors.js';
 import { expr, numberSql, type ExprContext } from './expressions.js';
 import { recordsCondition } from './records.js';
-import { databaseOfSpec, tableSource, type SelectScope, type SourceScope, type Translation } from './scope.js';
+import { databaseOfSpec, tableSource, type SelectScope, type SourceScope, type Translation } from './name-resolution.js';
 import { orderSql, selectSql, type SelectColumn } from './select.js';
 import { fieldSqlType } from './types.js';
 

@@ -2,7 +2,7 @@ import type { FunctionCall } from '../ast/nodes.js';
 import { didYouMean } from '../diagnostic/suggest.js';
 import { arityProblem, specFunction, SPEC_FUNCTION_NAMES } from '../spec/functions.js';
 import { SqlError } from './errors.js';
-import type { Translation } from './scope.js';
+import type { Translation } from './name-resolution.js';
 import { typeOf, type ResultType, type ValueType } from './types.js';
 
 /**

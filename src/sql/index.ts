@@ -9,7 +9,7 @@ export { SqlError } from './errors.js';
 export { catalogOf, STORED_ATTRIBUTES, type Catalog, type DatabaseInfo } from './catalog.js';
 export { childRecordsSql, type FetchSql } from './fetch.js';
 export { createTableSql, tableColumns, type CountName, type WritePlan, type WriteStep } from './plan.js';
-export { Translation } from './scope.js';
+export { Translation } from './name-resolution.js';
 export type { SelectColumn } from './select.js';
 export { readValue, cellSql, type Cell, type Given } from './values.js';
 export { fieldValueType, fieldSqlType, decimalShape, TYPE_NAMES, type ValueType, type ResultType } from './types.js';

@@ -1,7 +1,7 @@
 import type { Node } from '../ast/nodes.js';
 import type { DatabaseInfo } from './catalog.js';
 import { STORED_ATTRIBUTES } from './catalog.js';
-import type { Translation } from './scope.js';
+import type { Translation } from './name-resolution.js';
 import { fieldSqlType } from './types.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { FieldValue, KeySpec, RecordsSpecifier } from '../ast/actions.js';
+import type { FieldValue, KeySpec, RecordsSpecifier } from '../ast/data-actions.js';
 import type { Node } from '../ast/nodes.js';
 import { fieldOf, type DatabaseInfo } from './catalog.js';
 import { SqlError } from './errors.js';
 import { expr, numberSql, type ExprContext } from './expressions.js';
-import type { SourceScope } from './scope.js';
+import type { SourceScope } from './name-resolution.js';
 import { givenSql, type Given } from './values.js';
 
 /**

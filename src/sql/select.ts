@@ -4,7 +4,7 @@ import { splitTablePath } from '../lint/schema-paths.js';
 import { fieldType } from './catalog.js';
 import { SqlError } from './errors.js';
 import { expr, MAX_DEPTH, type ExprContext, type Translated } from './expressions.js';
-import { databaseOfSpec, resolveColumn, tableIsTrash, tableSource, type SelectScope, type SourceScope, type Translation } from './scope.js';
+import { databaseOfSpec, resolveColumn, tableIsTrash, tableSource, type SelectScope, type SourceScope, type Translation } from './name-resolution.js';
 import type { ResultType } from './types.js';
 
 /**

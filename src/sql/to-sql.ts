@@ -11,7 +11,7 @@ import { fetchMultirecordsSql, fetchPseudorecordsSql, fetchRecordsSql, type Fetc
 import { resourceFetchSql, type ResourceFetchSql } from './fetch-resources.js';
 import { removePlan, updatePlan } from './changes.js';
 import type { WritePlan } from './plan.js';
-import { Translation } from './scope.js';
+import { Translation } from './name-resolution.js';
 import { selectSql, type SelectColumn } from './select.js';
 import { recordsWritePlan } from './writes.js';
 import { isAdminAction } from '../ast/kinds-admin.js';

@@ -1,5 +1,5 @@
-import type { InsertAction, RecordData, ReplaceAction, SetAction } from '../ast/actions.js';
-import { isDelimited } from '../ast/actions.js';
+import type { InsertAction, RecordData, ReplaceAction, SetAction } from '../ast/data-actions.js';
+import { isDelimited } from '../ast/data-actions.js';
 import type { Node } from '../ast/nodes.js';
 import type { SchemaField } from '../schema/index.js';
 import { fieldOf, type DatabaseInfo } from './catalog.js';
@@ -8,7 +8,7 @@ import { expr } from './expressions.js';
 import { delimitedRows } from './delimited.js';
 import { givenOf } from './records.js';
 import { keysEqual, keyText, moveSteps, nextIdSql, show, tableColumns, type CountName, type WritePlan, type WriteStep } from './plan.js';
-import { databaseOfSpec, type Translation } from './scope.js';
+import { databaseOfSpec, type Translation } from './name-resolution.js';
 import { columnType, fieldValueType } from './types.js';
 import { cellSql, givenSql, readValue } from './values.js';
 

@@ -1,4 +1,4 @@
-import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/actions.js';
+import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
 import type { Expr, Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
 import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';

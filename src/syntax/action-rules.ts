@@ -1,4 +1,4 @@
-import type { DataAction } from '../ast/actions.js';
+import type { DataAction } from '../ast/data-actions.js';
 import { DATA_ACTION_WORDS } from '../ast/kinds.js';
 import * as T from './tokens.js';
 import { call, idx, type ParserState, type Rule } from './parser-state.js';

@@ -1,8 +1,8 @@
 import { DATABASE_FLAGS, type AdminAction, type AlterValue, type AlterValueOp, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
-import { foldName, type DataAction, type FieldLiteral } from '../ast/actions.js';
+import { foldName, type DataAction, type FieldLiteral } from '../ast/data-actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
 import type { Specifier } from '../ast/nodes.js';
-import { expectedMessage } from './messages.js';
+import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 import { database, expectWord, fieldName, literal, optionalWord, options, stringText } from './action-parts.js';

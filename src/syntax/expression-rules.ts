@@ -2,7 +2,7 @@ import { NULL, type BinaryOp, type Expr, type OrderTerm, type Select, type Unary
 import { OPERATORS } from '../ast/operators.js';
 import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, OrderTermNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
-import { callArgumentMessage, callFormHint, mismatchMessage } from './messages.js';
+import { callArgumentMessage, callFormHint, mismatchMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { CASE_BASE, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
 import { call, MISSING, type ParserState, type Rule } from './parser-state.js';

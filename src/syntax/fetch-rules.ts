@@ -1,9 +1,9 @@
-import type { FetchAction, RecordsSpecifier, WallType } from '../ast/actions.js';
+import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
 import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
 import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
 import { type Options } from './action-parts.js';
-import { expectedMessage } from './messages.js';
+import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 import { RULES } from './rule-table.js';

@@ -1,5 +1,5 @@
 import type { NodeKind } from '../ast/nodes.js';
-import type { FetchAction } from '../ast/actions.js';
+import type { FetchAction } from '../ast/data-actions.js';
 import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
 
 /**

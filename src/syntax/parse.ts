@@ -5,7 +5,7 @@ import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
 import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
-import { hintFor } from './messages.js';
+import { hintFor } from './error-messages.js';
 import { standaloneExpression } from './expression-rules.js';
 import { statement } from './parser.js';
 import { NestingTooDeep, ParserState, type Rule, type SyntaxProblem } from './parser-state.js';

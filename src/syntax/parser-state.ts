@@ -2,7 +2,7 @@ import type { IToken, TokenType } from 'chevrotain';
 import type { Node } from '../ast/index.js';
 import { freezeNode } from '../ast/checked.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './messages.js';
+import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './error-messages.js';
 import { tokenOf, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import { EOF, tokenInstance, tokenMatches } from './token-type.js';
@@ -264,7 +264,7 @@ export class ParserState {
   // -------------------------------------------------------------------------------------
   // Errors
 
-  /** A syntax error at the next token: its message and what was expected (messages.ts). */
+  /** A syntax error at the next token: its message and what was expected (error-messages.ts). */
   syntaxError({ message, expected, hint }: SyntaxMessage): void {
     this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end, ...(hint ? { hint } : {}) });
   }
@@ -284,7 +284,7 @@ export class ParserState {
 
   /**
    * None of a rule's forms starts with the next token: `expected <what the rule expects> after
-   * <previous>, found <next>` (messages.ts). `twoTokens` when the next token may start a form
+   * <previous>, found <next>` (error-messages.ts). `twoTokens` when the next token may start a form
    * and the one after it decided (`'(' then the end of the input`).
    */
   noViableAlt(ruleName: string, twoTokens = false): void {

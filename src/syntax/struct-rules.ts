@@ -1,10 +1,10 @@
-import type { FileRef, RecordData, RecordsSpecifier } from '../ast/actions.js';
+import type { FileRef, RecordData, RecordsSpecifier } from '../ast/data-actions.js';
 import type { FieldDef } from '../ast/admin-actions.js';
 import type { DateTimeLit, Expr, Specifier } from '../ast/nodes.js';
 import { FileRefNode } from '../ast/objects.js';
 import { UNSHOWN_STRUCT, type StructAction, type StructCreate, type StructEvent } from '../ast/struct-actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
-import { expectedMessage } from './messages.js';
+import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 import { atWord, database, expectWord, optionalWord, options, propertySpan, recordsSpecifier, stringText } from './action-parts.js';

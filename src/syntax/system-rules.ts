@@ -5,7 +5,7 @@ import { kindFits } from '../ast/fields.js';
 import {
   UNSHOWN_ACTIONS, type IfCondition, type JsonData, type SystemAction, type TaskDef, type TaskReference, type WriteAction,
 } from '../ast/system-actions.js';
-import { expectedMessage } from './messages.js';
+import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 import { RULES } from './rule-table.js';

@@ -1,11 +1,11 @@
 import {
   DELIMITED_FORMATS, fieldKey,
   type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type OnDuplicate, type OnRemove, type RecordData,
-} from '../ast/actions.js';
+} from '../ast/data-actions.js';
 import type { Expr, Node } from '../ast/nodes.js';
 import { DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, NullNode, RecordNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
-import { expectedMessage } from './messages.js';
+import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, IS_NAME, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 import { atWord, database, expectWord, fieldName, literal, optionalWord, options, propertySpan, stringText, writeRecords } from './action-parts.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DataAction } from '../../src/ast/actions.js';
+import type { DataAction } from '../../src/ast/data-actions.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import { arbWrite } from '../fixtures/action-arbitraries.js';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDelimited, type DataAction, type DelimitedRecords, type FieldLiteral, type FieldValue, type FieldExpr, type RecordData, type RecordsSpecifier } from '../../src/ast/actions.js';
+import { isDelimited, type DataAction, type DelimitedRecords, type FieldLiteral, type FieldValue, type FieldExpr, type RecordData, type RecordsSpecifier } from '../../src/ast/data-actions.js';
 import type { Expr, OrderTerm, Param, Specifier, WholeOrParam } from '../../src/ast/nodes.js';
 import type { DatabaseDef, FieldDef } from '../../src/ast/admin-actions.js';
 import type { JsonData } from '../../src/ast/system-actions.js';
 import { builder, fromAst, recordKey, spec, type DelimitedArg } from '../../src/builder/index.js';
-import { actions } from '../../src/builder/actions.js';
+import { actions } from '../../src/builder/action-creators.js';
 import { toJson } from '../../src/json/index.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { runs } from '../helpers/runs.js';

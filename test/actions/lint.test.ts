@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DataAction } from '../../src/ast/actions.js';
+import type { DataAction } from '../../src/ast/data-actions.js';
 import { print } from '../../src/print/index.js';
 import { arbFetch } from '../fixtures/action-arbitraries.js';
 import { lint } from '../../src/lint/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../helpers/runs.js';
-import { fieldKey, type DataAction, type FieldExpr, type FieldValue, type KeySpec, type RecordsSpecifier } from '../../src/ast/actions.js';
+import { fieldKey, type DataAction, type FieldExpr, type FieldValue, type KeySpec, type RecordsSpecifier } from '../../src/ast/data-actions.js';
 import type { Specifier } from '../../src/ast/nodes.js';
 import { lint } from '../../src/lint/lint.js';
 import { print } from '../../src/print/index.js';

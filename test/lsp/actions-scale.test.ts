@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver/node';
 import { lint } from '../../src/lint/index.js';
-import { codeActions, FIX_ALL_KIND } from '../../src/lsp/actions.js';
+import { codeActions, FIX_ALL_KIND } from '../../src/lsp/code-actions.js';
 import { shapeOf, type TextShape } from '../../src/lsp/structure.js';
 
 /**
- * Code actions over many findings (src/lsp/actions.ts): each finding's line is worked out once
+ * Code actions over many findings (src/lsp/code-actions.ts): each finding's line is worked out once
  * per line, not by walking the line and every token for each finding (16,000 findings on one
  * line took 12 s, the server answering nothing else). Correct on 16,000 findings; the work
  * counted in token reads, never timed.

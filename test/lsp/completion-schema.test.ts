@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CompletionItemKind } from 'vscode-languageserver/node';
 import { Items, SORT, type CompletionContext } from '../../src/lsp/completion-items.js';
 import { childDatabases, databases, MAX_COMPLETION_SEGMENTS } from '../../src/lsp/completion-schema.js';
-import { writePath } from '../../src/lsp/scope.js';
+import { writePath } from '../../src/lsp/source-names.js';
 import { allDatabases, type Schema } from '../../src/schema/index.js';
 import { arbSchema, arbSchemaPath } from '../fixtures/schema-arbitraries.js';
 import { runs } from '../helpers/runs.js';

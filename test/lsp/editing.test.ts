@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/syntax/index.js';
-import { writeName } from '../../src/lsp/scope.js';
+import { writeName } from '../../src/lsp/source-names.js';
 import { foldingRanges } from '../../src/lsp/folding.js';
 import { renameEdits, renameTarget } from '../../src/lsp/rename.js';
 import { signatureHelp } from '../../src/lsp/signature.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { format } from '../../src/index.js';
 import { lint } from '../../src/lint/index.js';
-import { codeActions, FIX_ALL_KIND } from '../../src/lsp/actions.js';
+import { codeActions, FIX_ALL_KIND } from '../../src/lsp/code-actions.js';
 import { formatDocument, formatRange, skippedMessage, type OffsetEdit } from '../../src/lsp/formatting.js';
 import { aliasAt } from '../../src/lsp/references.js';
 import { SEMANTIC_LEGEND, semanticTokens } from '../../src/lsp/semantic.js';

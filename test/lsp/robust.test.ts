@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/index.js';
-import { codeActions } from '../../src/lsp/actions.js';
+import { codeActions } from '../../src/lsp/code-actions.js';
 import { complete } from '../../src/lsp/completion.js';
 import { formatDocument, formatRange } from '../../src/lsp/formatting.js';
 import { hover } from '../../src/lsp/hover.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldKey } from '../../src/ast/actions.js';
+import { fieldKey } from '../../src/ast/data-actions.js';
 import { compile, prepareQuery } from '../../src/params/index.js';
 import { print } from '../../src/print/index.js';
 import { writeName } from '../../src/print/names.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FieldExpr, FieldValue } from '../../src/ast/actions.js';
+import type { FieldExpr, FieldValue } from '../../src/ast/data-actions.js';
 import type { Node, Param, Statement } from '../../src/ast/nodes.js';
 import { transform, visit } from '../../src/ast/walk.js';
 import { validateAst } from '../../src/ast/validate.js';

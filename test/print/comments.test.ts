@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { format, print } from '../../src/print/index.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
-import type { DataAction } from '../../src/ast/actions.js';
+import type { DataAction } from '../../src/ast/data-actions.js';
 import { arbDataAction as arbAnyAction } from '../fixtures/action-arbitraries.js';
 
 // CREATE GROUP / DATABASE left out for now: a trailing comment inside CREATE DATABASE can move to its own line (issue 29, h29-create's report).

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../helpers/runs.js';
-import { fieldKey } from '../../src/ast/actions.js';
+import { fieldKey } from '../../src/ast/data-actions.js';
 import type { Node } from '../../src/ast/nodes.js';
 import { fixText } from '../../src/lint/lint.js';
 import { compileResult } from '../../src/params/compile.js';

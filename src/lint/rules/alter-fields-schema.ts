@@ -1,4 +1,4 @@
-import { fieldKey } from '../../ast/actions.js';
+import { fieldKey } from '../../ast/data-actions.js';
 import type { AlterAddFields, AlterDropFields } from '../../ast/admin-actions.js';
 import type { Specifier } from '../../ast/nodes.js';
 import type { SchemaField } from '../../schema/definitions.js';

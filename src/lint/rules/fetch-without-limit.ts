@@ -1,4 +1,4 @@
-import type { FetchMultirecords, FetchRecords, FetchTasks, FetchUsers, RecordsSpecifier } from '../../ast/actions.js';
+import type { FetchMultirecords, FetchRecords, FetchTasks, FetchUsers, RecordsSpecifier } from '../../ast/data-actions.js';
 import type { Rule } from '../rule-api.js';
 
 const WORD = { fetch_records: 'RECORDS', fetch_multirecords: 'MULTIRECORDS', fetch_tasks: 'TASKS', fetch_users: 'USERS' } as const;

@@ -1,5 +1,5 @@
-import type { DataAction, FieldExpr, FieldValue, KeySpec, RecordsSpecifier } from '../../ast/actions.js';
-import { fieldKey, recordObjects } from '../../ast/actions.js';
+import type { DataAction, FieldExpr, FieldValue, KeySpec, RecordsSpecifier } from '../../ast/data-actions.js';
+import { fieldKey, recordObjects } from '../../ast/data-actions.js';
 import type { Node } from '../../ast/nodes.js';
 import { findField } from '../../schema/lookup.js';
 import { scopeDatabase } from '../scope.js';

@@ -1,5 +1,5 @@
-import type { KeySpec, RecordData, RecordsWrite } from '../../ast/actions.js';
-import { fieldKey, recordObjects } from '../../ast/actions.js';
+import type { KeySpec, RecordData, RecordsWrite } from '../../ast/data-actions.js';
+import { fieldKey, recordObjects } from '../../ast/data-actions.js';
 import { findField } from '../../schema/lookup.js';
 import type { SchemaDatabase } from '../../schema/definitions.js';
 import { actionDatabaseName } from '../schema-columns.js';

@@ -1,4 +1,4 @@
-import type { RemoveAction } from '../../ast/actions.js';
+import type { RemoveAction } from '../../ast/data-actions.js';
 import type { AlterResetPartitions, DropAction } from '../../ast/admin-actions.js';
 import type { Rule } from '../rule-api.js';
 

@@ -1,6 +1,6 @@
 import { KINDS } from '../../ast/kinds.js';
-import type { DataAction } from '../../ast/actions.js';
-import { recordObjects } from '../../ast/actions.js';
+import type { DataAction } from '../../ast/data-actions.js';
+import { recordObjects } from '../../ast/data-actions.js';
 import type { Source } from '../../ast/nodes.js';
 import type { SchemaDatabase } from '../../schema/definitions.js';
 import { findDatabase } from '../../schema/lookup.js';

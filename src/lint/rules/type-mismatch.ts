@@ -1,4 +1,4 @@
-import type { FieldExpr, FieldValue } from '../../ast/actions.js';
+import type { FieldExpr, FieldValue } from '../../ast/data-actions.js';
 import type { Expr, ExprKind, Node } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../schema-columns.js';
 import { datetimeType, fieldCategory, type DatetimeType, type FieldCategory, type SchemaField } from '../../schema/index.js';

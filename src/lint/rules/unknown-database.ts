@@ -1,4 +1,4 @@
-import type { DataAction } from '../../ast/actions.js';
+import type { DataAction } from '../../ast/data-actions.js';
 import type { ColumnRef, DatabaseColumn, Source, Specifier } from '../../ast/nodes.js';
 import { resolveColumn, resolveDatabaseColumn, resolveSource, type ColumnResolution } from '../schema-columns.js';
 import { databaseNames, resolveDatabasePath } from '../schema-paths.js';

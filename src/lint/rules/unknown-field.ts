@@ -1,4 +1,4 @@
-import type { FetchRecords, FieldExpr, FieldValue } from '../../ast/actions.js';
+import type { FetchRecords, FieldExpr, FieldValue } from '../../ast/data-actions.js';
 import type { ColumnRef, DatabaseColumn, Node } from '../../ast/nodes.js';
 import { actionDatabaseName, resolveColumn, resolveDatabaseColumn, resolveFieldName, type ColumnResolution } from '../schema-columns.js';
 import { columnFieldSuggestions, nameSuggestions } from '../suggestions.js';

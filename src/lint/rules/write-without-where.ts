@@ -1,5 +1,5 @@
 import { KINDS } from '../../ast/kinds.js';
-import type { RemoveAction, UpdateAction } from '../../ast/actions.js';
+import type { RemoveAction, UpdateAction } from '../../ast/data-actions.js';
 import type { Rule } from '../rule-api.js';
 
 

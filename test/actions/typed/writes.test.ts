@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builder, col, datetime, lit, recordKey, type InsertRecord, type RequiredFields, type SetValues } from '../../../src/builder/index.js';
-import type { Db } from '../../../src/builder/scope.js';
+import type { Db } from '../../../src/builder/query-scope.js';
 import { toJson } from '../../../src/json/index.js';
 import { parse } from '../../../src/syntax/index.js';
 import { ShopFields, type Shop } from '../../builder/typed/schema.js';

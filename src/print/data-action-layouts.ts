@@ -1,4 +1,4 @@
-import type { ActionPart, DataActionKind, FetchAction } from '../ast/actions.js';
+import type { ActionPart, DataActionKind, FetchAction } from '../ast/data-actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, type LayoutFn } from './engine.js';
 import { quoteString } from './names.js';

@@ -1,7 +1,7 @@
 import type {
   DeleteAction, DisposeAction, RestoreAction, TrashAction, FetchCrons, FetchFollows, FetchKeys, FetchPrefDefs, FetchPrefs, FetchSeqs,
   InsertAction, RecordsSpecifier, ReplaceAction, SetAction,
-} from '../ast/actions.js';
+} from '../ast/data-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import { isQueryLike, nestedSelect } from './brand.js';
 import { argumentError, describeValue } from './errors.js';

@@ -1,4 +1,4 @@
-import type { AnyView, EntryColumns, HoldersOf, IsUnion, LastSegment, NamesOf, SharedNames } from './scope.js';
+import type { AnyView, EntryColumns, HoldersOf, IsUnion, LastSegment, NamesOf, SharedNames } from './query-scope.js';
 import type { QueryLike } from './brand.js';
 import type { Sorted } from './sort.js';
 import type { Condition, DsqTypeMark, Expression_, IsAny, RecordAttributes } from './typing.js';
