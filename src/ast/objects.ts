@@ -1,4 +1,4 @@
-import type { BooleanLit, DelimitedRecords, FieldExpr, FieldLiteral, FieldValue, FileRef, KeySpec, RecordData } from './data-actions.js';
+import type { BooleanLit, DelimitedRecords, FieldExpr, FieldValue, FileRef, KeySpec, RecordData } from './data-actions.js';
 import type {
   AliasRef, AllSpec, ArraySpec, Between, Binary, BinaryOp, Case, Collate, ColumnRef, CountRows, DatabaseColumn, DatabaseTableSource, DateTimeLit, Exists,
   Expr, FunctionCall, IdSpec, InList, InSelect, JoinOp, JoinSource, LocalDateLit, LocalDateTimeLit, LocalTimeLit, NameSpec, NullLit, NumberLit, OrderTerm,

@@ -1,9 +1,9 @@
 import { NULL, type BinaryOp, type Expr, type OrderTerm, type ResultColumn } from '../ast/index.js';
 import { toJson, type ToJsonOptions } from '../json/index.js';
 import { print, type PrintOptions } from '../print/index.js';
-import { EXPRESSION, aliased, expressions, isQueryLike, nestedSelect, ordered, type ExpressionLike, type QueryLike } from './brand.js';
+import { EXPRESSION, aliased, expressions, isQueryLike, nestedSelect, ordered, type ExpressionLike } from './brand.js';
 import type {
-  Arith, Comparable, Condition, ExprNode, Expression_, IsAny, NullOf, Numeric, Operand, PlainText, ScalarQuery, ValueOf,
+  Arith, Comparable, ExprNode, Expression_, IsAny, NullOf, Numeric, Operand, PlainText, ScalarQuery, ValueOf,
 } from './typing.js';
 import type { CondSelf, CondValue } from './type-messages.js';
 import { denseItems, own, toCondition, toExpr, toName } from './values.js';

@@ -3,8 +3,6 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Node } from '../ast/nodes.js';
 import { DsqError, formatDiagnostic, type Diagnostic } from '../diagnostic/diagnostic.js';
 import type { DsqConfig } from '../config/index.js';
-import { readFileBytes } from '../config/read-file.js';
-import { decodeUtf8 } from '../diagnostic/utf8.js';
 import { toJson } from '../json/to-json.js';
 import { compileWarnings } from '../lint/compile-warnings.js';
 import type { RulesConfig } from '../lint/rule-api.js';

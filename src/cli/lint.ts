@@ -12,7 +12,7 @@ import { RULES } from '../lint/registry.js';
 import { REPORTERS, REPORT_FORMATS, ruleUrl, type FileReport, type ReportFormat, type ReportOptions } from '../lint/report/index.js';
 import { rulesDocsDir } from '../lsp/docs.js';
 import { format } from '../print/index.js';
-import { readSchema, type Schema } from '../schema/index.js';
+import { type Schema } from '../schema/index.js';
 import { UsageError, type Command, type CommandContext, type Io } from './command.js';
 import { loadSchema } from './schema-file.js';
 import { colorFor, paintReport } from './color.js';

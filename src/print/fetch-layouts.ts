@@ -3,7 +3,7 @@ import { FIELD_LIST } from '../ast/fields.js';
 import { fetchWord } from '../ast/kinds.js';
 import type { Node } from '../ast/nodes.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
-import { leaf, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { quoteString } from './names.js';
 import {
   addPaging, clause, countOption, DATABASE, fetchHead, Kids, names, optionsClause, pagingClauses, PLAIN, recordsClause, statement,

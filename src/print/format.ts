@@ -4,7 +4,6 @@ import { checkedTree } from '../spec/check.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
 import { parseDocument, type ParsedDocument } from '../syntax/index.js';
 import { SourceSpans } from '../syntax/source-spans.js';
-import { lex } from '../syntax/tokenize.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
 import { CommentMap } from './comments.js';

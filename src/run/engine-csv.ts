@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { cellSql, decimalShape, fieldSqlType, fieldValueType, readValue, tableColumns, type DatabaseInfo, type Translation, type ValueType } from '../sql/index.js';
 import { CsvError, parseCsv } from '../sql/csv.js';
 import type { Engine } from './engine.js';
-import { headerTargets, type DataFile, type Target } from './load.js';
+import { headerTargets, type DataFile } from './load.js';
 
 /**
  * A CSV data file read by the engine itself (DuckDB's `read_csv`), so 100,000 rows load in a

@@ -23,7 +23,7 @@ export function readSchema(text: string): Schema {
 export function readSchemaResult(text: string): Result<Schema> {
   const json = readJsonText(text);
   if (json.value === undefined) return { diagnostics: json.diagnostics };
-  const reader = new Reader(text);
+  const reader = new Reader();
   const schema = reader.top(json.value);
   // A value the JSON reader already reported is not reported again.
   const diagnostics = [...json.diagnostics, ...reader.diagnostics.filter((d) => d.pointer === undefined || !json.bad.has(d.pointer))];
@@ -38,7 +38,7 @@ export function schemaFromValue(value: unknown): Schema {
 /** `schemaFromValue` without throwing. */
 export function schemaFromValueResult(value: unknown): Result<Schema> {
   const json = readJsPartial(value);
-  const reader = new Reader(undefined);
+  const reader = new Reader();
   const schema = reader.top(json.value);
   const diagnostics = [...json.diagnostics, ...reader.diagnostics.filter((d) => d.pointer === undefined || !json.bad.has(d.pointer))];
   return resultOf(capDiagnostics(diagnostics), () => schema);
@@ -57,8 +57,6 @@ class Reader {
   readonly diagnostics: Diagnostic[] = [];
   /** What is left to read, the next step last. */
   private readonly todo: (() => void)[] = [];
-
-  constructor(private readonly source: string | undefined) {}
 
   private error(at: JsonValue, message: string): void {
     this.diagnostics.push({

@@ -1,5 +1,5 @@
 import type { DateTimeKind } from '../ast/datetime.js';
-import type { Binary, Collate, Expr, Node, ResultColumn, Select } from '../ast/nodes.js';
+import type { Binary, Expr, Node, ResultColumn, Select } from '../ast/nodes.js';
 import { toDecimal } from '../ast/numbers.js';
 import { SqlError } from './errors.js';
 import { functionSql } from './functions.js';

@@ -1,6 +1,6 @@
 import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
-import type { Expr, Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
+import type { Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
 import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST } from '../ast/fields.js';

@@ -1,9 +1,9 @@
-import { NULL, type Expr, type Select } from '../ast/index.js';
+import { NULL, type Expr } from '../ast/index.js';
 import { CaseNode, InNode, NullNode, ParamNode, UnaryNode, WhenNode } from '../ast/objects.js';
 import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, Frame, NO_ARMS, NO_ITEMS, PARAM_NAME, PARAM_NAME_TOKEN } from './expression-tables.js';
-import { MISSING, type ParserState, type Rule } from './parser-state.js';
+import { MISSING, type ParserState } from './parser-state.js';
 
 /**
  * The explicit stack of the expression rules (expression-rules.ts): the frames that stand for

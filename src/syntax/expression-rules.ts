@@ -1,4 +1,4 @@
-import { NULL, type BinaryOp, type Expr, type OrderTerm, type Select, type UnaryOp } from '../ast/index.js';
+import { NULL, type BinaryOp, type Expr, type OrderTerm, type UnaryOp } from '../ast/index.js';
 import { OPERATORS } from '../ast/operators.js';
 import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, OrderTermNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';

@@ -1,5 +1,5 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
-import type { Expr, OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
+import type { OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
 import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
 import { type Options } from './action-parts.js';

@@ -4,7 +4,7 @@ import { checkNumber, isWholeNumber } from '../ast/numbers.js';
 import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import * as T from './tokens.js';
-import { MISSING, idx, type ParserState, type Rule } from './parser-state.js';
+import { MISSING, idx, type ParserState } from './parser-state.js';
 
 const QUOTED = idx(T.QuotedIdentifier);
 const NUMBER = idx(T.NumberLiteral);

@@ -1,4 +1,4 @@
-import type { JoinOp, Select, Source, Specifier, TableSource } from '../ast/index.js';
+import type { JoinOp, Source, TableSource } from '../ast/index.js';
 import { JoinNode, SelectSourceNode, TableDatabaseNode, TableNode, TableSystemNode } from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import * as T from './tokens.js';

@@ -1,6 +1,6 @@
 import type { FileRef, RecordData, RecordsSpecifier } from '../ast/data-actions.js';
 import type { FieldDef } from '../ast/admin-actions.js';
-import type { DateTimeLit, Expr, Specifier } from '../ast/nodes.js';
+import type { DateTimeLit, Specifier } from '../ast/nodes.js';
 import { FileRefNode } from '../ast/objects.js';
 import { UNSHOWN_STRUCT, type StructAction, type StructCreate, type StructEvent } from '../ast/struct-actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';

@@ -1,5 +1,5 @@
 import type { TokenType } from 'chevrotain';
-import type { DateTimeLit, Expr, Select, Specifier } from '../ast/nodes.js';
+import type { DateTimeLit, Specifier } from '../ast/nodes.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { kindFits } from '../ast/fields.js';
 import {

@@ -53,7 +53,6 @@ export const ALIAS_RESERVED_WORDS = [
 export const SQL_VALUE_WORDS = ['CURRENT_DATE', 'CURRENT_TIME', 'CURRENT_TIMESTAMP', 'LOCALTIME', 'LOCALTIMESTAMP'] as const;
 
 const RESERVED: ReadonlySet<string> = new Set(RESERVED_WORDS);
-const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_WORDS);
 const ALIAS_RESERVED: ReadonlySet<string> = new Set(ALIAS_RESERVED_WORDS);
 const JOIN_WORDS: ReadonlySet<string> = new Set(UNSUPPORTED_JOIN_WORDS);
 const VALUE_WORDS: ReadonlySet<string> = new Set(SQL_VALUE_WORDS);

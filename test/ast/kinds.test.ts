@@ -45,7 +45,6 @@ describe('the kind table', () => {
   });
 
   it.each(NODE_KINDS.map((k) => [k] as [NodeKind]))('%s: its nodes have its kind, child nodes only where `children` says, children in field order', (kind) => {
-    const spec = KINDS[kind];
     const childKeys = childKeysOf(kind) as readonly string[];
     fc.assert(
       fc.property(arbKinds[kind] as fc.Arbitrary<unknown>, (node) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
-import { format, print } from '../../src/print/index.js';
+import { fromJson, toJson } from '../../src/json/index.js';
+import { print } from '../../src/print/index.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
-import { exact, expectRowRoundTrips, jsonError, textError } from '../helpers/spec-rows.js';
+import { expectRowRoundTrips, jsonError, textError } from '../helpers/spec-rows.js';
 
 /**
  * Every row of the spec's "Struct actions" tables: its text form compiles to exactly this JSON,

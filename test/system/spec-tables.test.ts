@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
-import { format, print } from '../../src/print/index.js';
-import { parse, parseDocument } from '../../src/syntax/index.js';
+import { fromJson, toJson } from '../../src/json/index.js';
+import { print } from '../../src/print/index.js';
+import { parse } from '../../src/syntax/index.js';
 import { fromAst } from '../../src/index.js';
-import { exact, expectRowRoundTrips, jsonError, textError } from '../helpers/spec-rows.js';
+import { expectRowRoundTrips, jsonError, textError } from '../helpers/spec-rows.js';
 
 /**
  * Every row of the spec's tables "DOWNLOAD", "Task and thread actions" and "System actions" (and
