@@ -14,6 +14,8 @@ import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { SYSTEM_ACTION_KINDS } from '../../src/ast/kinds.js';
 import { ADMIN_KINDS } from '../../src/ast/kinds-admin.js';
 import { runs } from '../helpers/runs.js';
+import { descendants } from '../../src/ast/walk.js';
+import type { ColumnRef, Node } from '../../src/ast/nodes.js';
 
 /**
  * The syntax diagrams are drawn from the Chevrotain grammar in grammar/grammar-rules.ts (and
@@ -108,6 +110,8 @@ const ACTION_TOKENS = [
   ...TOKENS, 'RECORDS', 'KEY', 'VALUES', 'INTO', 'SET', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'FILE', 'DUPLICATE', 'REMOVE', 'UPDATE', 'DELETE',
   'COUNT', 'NONE', 'DATABASE', 'RECORD', 'CSV', 'DELIMITER', 'FAIL_NO_OP', 'CHILDREN', 'BASE64', '-1',
 ];
+/** The clause words of the data actions (the action grammar's keywords the parser also reads as names). */
+const ACTION_WORDS = new Set(ACTION_TOKENS.filter((t) => /^[A-Z_]+$/.test(t)));
 const arbActionMutation: fc.Arbitrary<Mutation> = fc.record({
   kind: fc.constantFrom('delete' as const, 'repeat' as const, 'insert' as const, 'swap' as const),
   at: fc.nat(),
@@ -122,9 +126,28 @@ const arbActionMutation: fc.Arbitrary<Mutation> = fc.record({
  */
 function agreeOnAction(text: string): void {
   if (text.trim() === '' || text.includes(';') || lex(text, new LineIndex(text)).diagnostics.length > 0) return;
-  const errors = parseDocument(text).diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('syntax/'));
+  const doc = parseDocument(text);
+  const errors = doc.diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('syntax/'));
   if (documentAccepts(text)) expect(errors.filter((d) => d.code === 'syntax/unexpected-token').map((d) => d.message), text).toEqual([]);
-  else expect(errors.length, `the grammar rejects ${text}; the parser finds no syntax error`).toBeGreaterThan(0);
+  else if (errors.length === 0) expect(documentAccepts(quoteWordColumns(text, doc)), `the grammar rejects ${text}; the parser finds no syntax error`).toBe(true);
+}
+
+/**
+ * The text with each column the parser read from a bare clause word (`SET a = RECORDS - 1`: a
+ * column named RECORDS) written quoted. The action grammar reads its clause words (FILE, COUNT,
+ * RECORDS, ...) as keywords only, where the parser also takes them as column names (making them
+ * identifiers too made the grammar's parse hang: open in issue 30); quoted, the two must agree.
+ */
+function quoteWordColumns(text: string, doc: ReturnType<typeof parseDocument>): string {
+  const spans = doc.statements
+    .flatMap((s) => descendants(s.node as Node))
+    .filter((n): n is ColumnRef => n.kind === 'column' && /^[A-Za-z_]+$/.test(n.path) && ACTION_WORDS.has(n.path.toUpperCase()))
+    .map((n) => doc.spans.get(n))
+    .filter((s): s is NonNullable<typeof s> => s !== undefined && /^[A-Za-z_]+$/.test(text.slice(s.start, s.end)))
+    .sort((x, y) => y.start - x.start);
+  let out = text;
+  for (const s of spans) out = `${out.slice(0, s.start)}"${out.slice(s.start, s.end)}"${out.slice(s.end)}`;
+  return out;
 }
 
 describe('the grammar of the diagrams reads every statement kind as the parser does', () => {
@@ -149,10 +172,10 @@ describe('the grammar of the diagrams reads every statement kind as the parser d
       fc.property(arbDataAction.filter((a) => !Object.hasOwn(ADMIN_KINDS, a.kind)), fc.array(arbActionMutation, { maxLength: 2 }), (action, mutations) => {
         const text = print(action, { width: 1000 });
         if (mutations.length === 0) expect(documentAccepts(text), text).toBe(true);
-        // Mutated texts are not compared yet: the action grammar reads its clause words (FILE,
-        // COUNT, VALUES, ...) as keywords where the parser also takes them as column names, so a
-        // mutation that puts one in an expression is rejected by the grammar alone (and making
-        // them identifiers too made the grammar's parse hang). Open in issue 30.
+        // Inserted, repeated and swapped words are not compared yet: the action grammar reads its
+        // clause words (FILE, COUNT, VALUES, ...) as keywords where the parser also takes them as
+        // column names (deletions that leave one as a column are compared with it quoted:
+        // quoteWordColumns). Open in issue 30.
         else if (!mutations.some((m) => m.kind === 'insert' || m.kind === 'repeat' || m.kind === 'swap')) agreeOnAction(mutate(text, mutations));
       }),
       { numRuns: runs(1500) },
