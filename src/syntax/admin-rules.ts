@@ -46,8 +46,8 @@ export function* adminAction(p: ParserState, word: string, start: number): Rule<
   }
 }
 
-/** The word after an action word, one of `words` (upper case), or '' (reported). */
-function kindWord(p: ParserState, words: readonly string[], after: string): string {
+/** The word after an action word, one of `words` (upper case, read), or '' (reported: the words expected after `after`). */
+export function kindWord(p: ParserState, words: readonly string[], after: string): string {
   const word = p.pos < p.end ? p.image(p.pos).toUpperCase() : '';
   if (words.includes(word)) {
     p.pos++;

@@ -4,11 +4,10 @@ import type { DateTimeLit, Specifier } from '../ast/nodes.js';
 import { FileRefNode } from '../ast/objects.js';
 import { UNSHOWN_STRUCT, type StructAction, type StructCreate, type StructEvent } from '../ast/struct-actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
-import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
 import { atWord, database, expectWord, optionalWord, options, propertySpan, recordsSpecifier, stringText } from './action-parts.js';
-import { fieldDefs, jsonValue } from './admin-rules.js';
+import { fieldDefs, jsonValue, kindWord } from './admin-rules.js';
 import { expression } from './expression-rules.js';
 import { wholeNumber } from './fetch-rules.js';
 import { nameOf, numberText } from './node-helpers.js';
@@ -32,13 +31,13 @@ type Mutable<T> = { -readonly [P in keyof T]: T[P] };
  * EVENT CLEAR are errors in the spec's words: it shows neither.
  */
 export function* structAction(p: ParserState): Gen<StructAction> {
-  const what = structWord(p, ['BUFFER', 'MN', 'EVENT', 'CREATE'], 'STRUCT');
+  const what = kindWord(p, ['BUFFER', 'MN', 'EVENT', 'CREATE'], 'STRUCT');
   switch (what) {
     case 'BUFFER':
       return yield* bufferImport(p);
     case 'MN': {
       if (atWord(p, 'MERGE')) return unshownStruct(p, 'MN MERGE');
-      const op = structWord(p, ['ALIAS', 'EDIT'], 'STRUCT MN');
+      const op = kindWord(p, ['ALIAS', 'EDIT'], 'STRUCT MN');
       const mn = wholeNumber(p, 'a mnemonic id');
       p.expect(T.In);
       const db = yield* database(p);
@@ -61,17 +60,6 @@ export function* structAction(p: ParserState): Gen<StructAction> {
   }
 }
 
-/** One of `words` next (read), or an error naming them; '' then. */
-function structWord(p: ParserState, words: readonly string[], after: string): string {
-  const word = p.pos < p.end && /^[A-Za-z_]+$/.test(p.image(p.pos)) ? p.image(p.pos).toUpperCase() : '';
-  if (words.includes(word)) {
-    p.pos++;
-    return word;
-  }
-  p.syntaxError(expectedMessage(words.join(', ').replace(/, ([^,]*)$/, ' or $1'), ` after '${after}', found ${p.foundText()}`));
-  p.pos = p.end;
-  return '';
-}
 
 /** STRUCT MN MERGE, STRUCT EVENT CLEAR: the spec shows no payload. */
 function unshownStruct(p: ParserState, words: string): StructAction {
@@ -128,7 +116,7 @@ function* instant(p: ParserState, word: string): Gen<DateTimeLit | null> {
 
 /** `EVENT INSERT INTO db ...`, `EVENT CLOSE db ...`, `EVENT UPDATE db ...`. */
 function* structEvent(p: ParserState): Gen<StructEvent> {
-  const op = structWord(p, ['INSERT', 'CLOSE', 'UPDATE'], 'STRUCT EVENT');
+  const op = kindWord(p, ['INSERT', 'CLOSE', 'UPDATE'], 'STRUCT EVENT');
   if (op === 'INSERT') {
     expectWord(p, 'INTO', 'INTO (STRUCT EVENT INSERT INTO db)');
     const db = yield* database(p);
@@ -171,7 +159,7 @@ function structName(p: ParserState): string {
 
 /** `CREATE kind [name] IN (GROUP | MODEL) group clauses...`. */
 function* structCreate(p: ParserState): Gen<StructCreate> {
-  const what = structWord(p, ['CATEGORY', 'MODEL', 'PIPE', 'DEF', 'EVENT', 'NOTEBOOK', 'PROJECT'], 'STRUCT CREATE');
+  const what = kindWord(p, ['CATEGORY', 'MODEL', 'PIPE', 'DEF', 'EVENT', 'NOTEBOOK', 'PROJECT'], 'STRUCT CREATE');
   const named = what !== 'DEF' && !(what === 'EVENT' && p.at(T.In));
   const name = named ? structName(p) : null;
   let parent: Specifier | null = null;
@@ -201,7 +189,7 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
     if (c[word] !== undefined) p.report('syntax/duplicate-option', `${word} is given twice`, token);
     switch (word) {
       case 'TYPE': {
-        const type = structWord(p, ['NONE', 'FILE', 'FILES'], 'TYPE');
+        const type = kindWord(p, ['NONE', 'FILE', 'FILES'], 'TYPE');
         c[word] = type === '' ? null : type.toLowerCase();
         break;
       }
