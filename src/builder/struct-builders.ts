@@ -86,9 +86,9 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
     checkFields(databaseFields(ctx, spec, what), spec, [...names].filter((n) => n !== 'name' && n !== 'e_id'), what, true);
   return Object.freeze({
     /** STRUCT BUFFER IMPORT: a binary object into a pipe group; `conf` any JSON object, `tImport` an instant. */
-    structBufferImport: (pipe: SpecArg, file: FileArgValue, options: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg } = {}) =>
+    structBufferImport: (pipe: SpecArg, file: FileArgValue, given: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg } = {}) =>
       build<StructBufferImport>(
-        { action: 'struct_buffer_import', pipe: SLOT, file, conf: options.conf, t_import: instant(options.tImport) },
+        { action: 'struct_buffer_import', pipe: SLOT, file, conf: optionsOf(given, 'argument 3 of structBufferImport()', '{ conf?, tImport? }').conf, t_import: instant(given.tImport) },
         { pipe: toSpecifier(pipe, 'argument 1 of structBufferImport()') },
         'structBufferImport()',
       ),
@@ -100,12 +100,14 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
         'structMnAlias()',
       ),
     /** STRUCT MN EDIT: a mnemonic's new name/unit pair and state. */
-    structMnEdit: (db: SpecArg, mn: TaskIdArg, options: { readonly name?: string; readonly state?: string } = {}) =>
-      build<StructMnEdit>(
-        { action: 'struct_mn_edit', database: SLOT, mn: id(mn, 'argument 2 of structMnEdit()'), name: options.name, state: options.state },
+    structMnEdit: (db: SpecArg, mn: TaskIdArg, options: { readonly name?: string; readonly state?: string } = {}) => {
+      const { name, state } = optionsOf(options, 'argument 3 of structMnEdit()', '{ name?, state? }');
+      return build<StructMnEdit>(
+        { action: 'struct_mn_edit', database: SLOT, mn: id(mn, 'argument 2 of structMnEdit()'), name, state },
         { database: database(db, 'argument 1 of structMnEdit()') },
         'structMnEdit()',
-      ),
+      );
+    },
     /** STRUCT EVENT INSERT: event records (field values, and `name` or `e_id`). */
     structEventInsert: (db: SpecArg, events: readonly EventArg[]) => {
       const spec = database(db, 'argument 1 of structEventInsert()');
@@ -114,7 +116,8 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       return build<StructEventInsert>({ action: 'struct_event', op: 'insert', database: SLOT, events: items }, { database: spec }, 'structEventInsert()');
     },
     /** STRUCT EVENT CLOSE: the open interval events specified; `t` (microseconds; default now), `fields` applied to them. */
-    structEventClose: (db: SpecArg, events: RecordsArg, options: { readonly t?: MicrosArg; readonly fields?: EventArg } = {}) => {
+    structEventClose: (db: SpecArg, events: RecordsArg, given: { readonly t?: MicrosArg; readonly fields?: EventArg } = {}) => {
+      const options = optionsOf(given, 'argument 3 of structEventClose()', '{ t?, fields? }');
       const spec = database(db, 'argument 1 of structEventClose()');
       const fields = options.fields === undefined ? undefined : object(options.fields, 'fields of structEventClose()');
       if (fields !== undefined) eventFields(spec, Object.keys(fields), 'structEventClose()');
@@ -126,7 +129,8 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       );
     },
     /** STRUCT EVENT UPDATE: the fields to update, of the events specified (all when not given); `t` microseconds. */
-    structEventUpdate: (db: SpecArg, fields: EventArg, options: { readonly events?: RecordsArg; readonly t?: MicrosArg } = {}) => {
+    structEventUpdate: (db: SpecArg, fields: EventArg, given: { readonly events?: RecordsArg; readonly t?: MicrosArg } = {}) => {
+      const options = optionsOf(given, 'argument 3 of structEventUpdate()', '{ events?, t? }');
       const spec = database(db, 'argument 1 of structEventUpdate()');
       const values = object(fields, 'argument 2 of structEventUpdate()');
       eventFields(spec, Object.keys(values), 'structEventUpdate()');
@@ -152,4 +156,10 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       return build<StructCreate>(shape, nodes, what);
     },
   });
+}
+
+/** An options argument: a plain object (its properties are read as given), or an argument error. */
+function optionsOf<T extends object>(value: T, what: string, shape: string): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argumentError(`${what} must be ${shape}, got ${describeValue(value)}`);
+  return value;
 }

@@ -123,7 +123,15 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
     }
     if (shape === 'one') return p.one(reads, v);
     if (f.key === 'partition' && v !== undefined && v.type !== 'null' && v.type !== 'boolean' && !isPartition(v)) {
-      p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} (the spec: "boolean or object with \`from\` start year and \`to\` end year"), got ${describe(v)}`, v);
+      const spec = '(the spec: "boolean or object with `from` start year and `to` end year")';
+      if (v.type !== 'object' || v.members.length === 0) p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} ${spec}, got ${describe(v)}`, v);
+      else {
+        // Each member that is not a year of `from` or `to` is its own problem (collected, not only the first).
+        for (const m of v.members) {
+          if (m.key !== 'from' && m.key !== 'to') p.problem('unknown-property', `unknown property ${quoteText(m.rawKey)} in "${f.json}" of ${what}${didYouMean(m.key, ['from', 'to'])}; expected "from", "to" ${spec}`, m);
+          else if (m.value.type !== 'number') p.problem('wrong-type', `"${m.key}" of "${f.json}" must be a year (a number) ${spec}, got ${describe(m.value)}`, m.value);
+        }
+      }
       return () => null;
     }
     return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJson, toJson } from '../../src/json/index.js';
+import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import { expectRowRoundTrips, jsonError, textError } from '../helpers/spec-rows.js';
@@ -211,5 +211,15 @@ describe('struct actions: malformed input gets a clear error', () => {
     for (const text of ['STRUCT', 'STRUCT MN', 'STRUCT EVENT INSERT INTO', 'STRUCT CREATE', 'STRUCT CREATE EVENT', 'STRUCT BUFFER IMPORT INTO PIPE p FILE', 'STRUCT CREATE PIPE p IN MODEL m PARTITION ((((']) {
       expect(() => parse(text)).toThrow(DsqError);
     }
+  });
+});
+
+describe("a pipe's partition: each wrong member is its own problem", () => {
+  it('a member of the wrong type and an unknown member: two diagnostics, each at its place', () => {
+    const json = '{"action":"struct_create","create":"pipe","model":"line","name":"y","partition":{"from":true,"to":0,"zzq1":1}}';
+    expect(fromJsonResult(json).diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ['json/wrong-type', '/partition/from'],
+      ['json/unknown-property', '/partition/zzq1'],
+    ]);
   });
 });

@@ -61,6 +61,9 @@ const CALLS: readonly [string, (v: unknown) => { toJson(): string; toAst(): unkn
   ['structBufferImport(conf)', (v) => db.structBufferImport('p', 'obj', { conf: v as never })],
   ['structMnAlias(aliases)', (v) => db.structMnAlias('d', 1, v as never)],
   ['structMnEdit(options)', (v) => db.structMnEdit('d', 1, v as never)],
+  ['structBufferImport(options)', (v) => db.structBufferImport('p', 'obj', v as never)],
+  ['structEventClose(options)', (v) => db.structEventClose('d', 1, v as never)],
+  ['structEventUpdate(options)', (v) => db.structEventUpdate('d', { a: 1 }, v as never)],
   ['structEventInsert(events)', (v) => db.structEventInsert('d', v as never)],
   ['structEventInsert(event member)', (v) => db.structEventInsert('d', [{ name: 'e', a: v }])],
   ['structEventClose(events)', (v) => db.structEventClose('d', v as never)],
@@ -85,6 +88,15 @@ describe('system action builders: any value from outside (hostile)', () => {
       }),
       { numRuns: runs(150) },
     );
+  });
+
+  it('a null or array options argument is an own error, not a TypeError', () => {
+    for (const bad of [null, [1], 'x']) {
+      expect(() => db.structMnEdit('d', 1, bad as never)).toThrow(DsqError);
+      expect(() => db.structBufferImport('p', 'obj', bad as never)).toThrow(DsqError);
+      expect(() => db.structEventClose('d', 1, bad as never)).toThrow(DsqError);
+      expect(() => db.structEventUpdate('d', { a: 1 }, bad as never)).toThrow(DsqError);
+    }
   });
 
   it('a node-shaped object in a conf is data; a node as a write is refused', () => {
