@@ -1,7 +1,10 @@
 import { DATABASE_FLAGS, type AdminAction, type AlterTarget, type AlterValue, type AlterValueOp, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
+
+/** The name of a definition the text writes (a group, database or field): not empty, not only white space (the parser's syntax/empty-name; U+FEFF is white space too). */
+const DEFINITION_NAME: ValueField = { ...NAME, rule: (v) => (typeof v === 'string' && v.trim() === '' ? (v === '' ? 'must not be empty' : 'must not be empty (it is only white space)') : null) };
 
 /**
  * The kind table's administrative actions (spec "Administrative actions": schema, alter, drop)
@@ -15,7 +18,7 @@ const tag = (word: string) => required(oneOf([word]));
 
 /** The flag, string and list fields of a field definition, in the spec's table order. */
 const FIELD_DEF = {
-  name: required(NAME),
+  name: required(DEFINITION_NAME),
   label: OPTIONAL_STRING,
   type: required(NAME),
   format: OPTIONAL_STRING,
@@ -33,7 +36,7 @@ const FIELD_DEF = {
 
 /** The fields of a database definition, in the spec's table order (the twelve flags one property each). */
 const DATABASE_DEF = {
-  name: required(NAME),
+  name: required(DEFINITION_NAME),
   label: OPTIONAL_STRING,
   format: OPTIONAL_STRING,
   path: OPTIONAL_STRING,
@@ -195,7 +198,7 @@ export const ADMIN_KINDS = {
   },
   group_def: {
     role: 'action_part',
-    fields: { name: required(NAME), desc: OPTIONAL_STRING },
+    fields: { name: required(DEFINITION_NAME), desc: OPTIONAL_STRING },
     json: json({}),
     keyword: null,
     operator: null,

@@ -42,6 +42,8 @@ function specJson(v: unknown, inArray = false): unknown {
   return undefined;
 }
 const name = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+/** A definition's name (a field to add): the text cannot write one that is only white space either. */
+const definitionName = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 /** A flag method: true or false; no argument (undefined) means true. */
 const flag = (v: unknown) => (v === undefined ? true : typeof v === 'boolean' ? v : undefined);
 const whole0 = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && checkNumber(String(v)).ok ? v + 0 : undefined);
@@ -94,7 +96,7 @@ const POSITIONS: readonly Position[] = [
   ['alterDatabase .dropFields', (x) => db.alterDatabase('t').dropFields(x as never), (j) => j.fields, specJson],
   ['alterDatabase .resetPartitions', (x) => db.alterDatabase('t').resetPartitions(x as never), (j) => j.partitions, specJson],
   ['alterDatabase .orderFields item', (x) => db.alterDatabase('t').orderFields([x as never]), (j) => j.fields?.[0], specJson],
-  ['alterDatabase .addFields name', (x) => db.alterDatabase('t').addFields([{ name: x as never, type: 'int(4)' }]), (j) => j.fields?.[0]?.name, name],
+  ['alterDatabase .addFields name', (x) => db.alterDatabase('t').addFields([{ name: x as never, type: 'int(4)' }]), (j) => j.fields?.[0]?.name, definitionName],
   ['alterDatabase .addFields type', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: x as never }]), (j) => j.fields?.[0]?.type, name],
   ['alterDatabase .addFields label', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', label: x as never }]), (j) => j.fields?.[0]?.label, (v) => (v === null ? undefined : name(v))],
   ['alterDatabase .addFields key', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', key: x as never }]), (j) => j.fields?.[0]?.key, (v) => (typeof v === 'boolean' ? v : undefined)],

@@ -108,6 +108,11 @@ describe('a hand-built administrative tree with an empty name is refused by the 
     const definition = { kind: 'database_def', name: '', label: null, format: null, path: null, desc: null, dynamic: null, event: null, file: null, link: null, lock: null, log: null, notify: null, subscribe: null, tag: null, track: null, trash: null, wall: null, objects: null, files: null, fields: [fieldDef], blobs: [], indexes: null, databases: [] };
     expect(written({ kind: 'create_database', create: 'database', definition, parent: { kind: 'spec_name', name: 'g' }, teams: null })).toMatch(/"name" of database definition must not be empty/);
   });
+  it('CREATE GROUP whose name is only white space (U+FEFF too: the parser reads none of it as a name)', () => {
+    for (const name of [' ', '\uFEFF', '\t\n']) {
+      expect(written({ kind: 'create_group', create: 'group', definition: { kind: 'group_def', name, desc: null }, parent: null, teams: null })).toMatch(/"name" of group definition must not be empty \(it is only white space\)/);
+    }
+  });
   it('ADD FIELDS with an empty field name', () => {
     expect(written({ kind: 'alter_add_fields', alter: 'database', op: 'add_fields', database: { kind: 'spec_name', name: 'g' }, fields: [{ ...fieldDef, name: '' }], first: null, after: null })).toMatch(/"name" of field definition must not be empty/);
   });
