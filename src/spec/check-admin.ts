@@ -42,7 +42,9 @@ function teamsProblem(teams: JsonData): string | null {
 function sharedNames(fields: readonly FieldDef[], code: string, what: string, rule: string, out: ActionProblem[]): void {
   const seen = new Map<string, string>();
   for (const f of fields) {
-    const own: [string, 'name' | 'label'][] = [[fieldKey(f.name), 'name'], ...(f.label === null ? [] : [[fieldKey(f.label), 'label'] as [string, 'label']])];
+    // A label that is only white space names nothing (an empty text is null: JSON rule 1).
+    const label = f.label === null ? '' : fieldKey(f.label);
+    const own: [string, 'name' | 'label'][] = [[fieldKey(f.name), 'name'], ...(label === '' ? [] : [[label, 'label'] as [string, 'label']])];
     for (const [key, field] of own) {
       const other = seen.get(key);
       if (other !== undefined) {

@@ -177,6 +177,8 @@ describe('the Errors table rows of the administrative actions', () => {
     const j = fromJsonResult('{"action": "create", "create": "database", "parent": "g", "database": {"name": "d", "fields": [{"name": "a", "type": "int(4)"}, {"name": "A", "type": "int(4)"}]}}');
     expect(j.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/fields-twice', '/database/fields/1/name']]);
     expect(codes("CREATE DATABASE d IN GROUP g (a int(4) LABEL 'x', b int(4) LABEL 'y')")).toEqual([]);
+    // Labels of white space only name nothing: no clash (the checked-tree property found it).
+    expect(codes("CREATE DATABASE d IN GROUP g (a int(4) LABEL ' ', b int(4) LABEL '\r\n')").filter((c) => c[0] === 'spec/fields-twice')).toEqual([]);
   });
   it('add_fields: first true with after', () => {
     const r = parseResult('ALTER DATABASE d ADD FIELDS a int(4) FIRST AFTER b');
