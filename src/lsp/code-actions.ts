@@ -5,7 +5,7 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import { fixText, type LintOptions } from '../lint/lint.js';
 import type { LintDiagnostic } from '../lint/rule-api.js';
 import { toLspDiagnostics } from './diagnostics.js';
-import type { TextShape } from './structure.js';
+import type { TextModel } from './text-model.js';
 
 /** The kind of the "fix all" action: editors run it on save with `source.fixAll`. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dsq`;
@@ -13,7 +13,7 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dsq`;
 export interface ActionContext {
   readonly uri: string;
   readonly text: string;
-  readonly shape: TextShape;
+  readonly shape: TextModel;
   readonly lint: LintOptions;
   /** The findings of the current text. */
   readonly findings: readonly LintDiagnostic[];

@@ -6,10 +6,11 @@ import { STATEMENT_WORDS } from '../ast/kinds.js';
 import { completePlace } from './completion-place.js';
 import { Items, SORT, type CompletionContext } from './completion-items.js';
 import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields } from './completion-schema.js';
-import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, pathEndingAt, startsExpression } from './completion-tokens.js';
+import { argumentIndex, insideBrackets, insideTextToken, pathEndingAt, startsExpression } from './completion-tokens.js';
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
 import { writeName } from './source-names.js';
-import { clauseAt, frameAt, isName, isSeparator, isWord, statementAt, tokenBefore, type Clause, type Frame, type TextShape } from './structure.js';
+import { isName, isSeparator, isWord, statementAt, textModelOf, tokenBefore, type TextModel } from './text-model.js';
+import { formAt, insideCase, orphanSelect, selectAt, sourceEndingAt, type Clause, type SelectAt } from './tree-at.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
 import { placeAt, type Place } from './place.js';
@@ -31,12 +32,13 @@ const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group']);
  * Completion at an offset. In a statement other than a select, what the place expects comes
  * from the statement's tree and the kind table (place.ts, completion-place.ts): databases,
  * fields of the database in scope, record attributes, expressions. In a select (a statement or
- * a subquery of any statement), by scope from the token stream (so it works while the text
- * does not parse): keywords and functions where an expression may start, databases after FROM
- * and JOIN, the fields of the sources in scope, result aliases where the dialect reads them,
- * system tables inside SYSTEM_TABLE(.
+ * a subquery of any statement), by the select's clause at the cursor, read from the statement's
+ * tree (tree-at.ts; a broken statement's recovered one, so it works while the text does not
+ * parse), and by the token before the cursor: keywords and functions where an expression may
+ * start, databases after FROM and JOIN, the fields of the sources in scope (lint's scope
+ * analysis), result aliases where the dialect reads them, system tables inside SYSTEM_TABLE(.
  */
-export function complete(shape: TextShape, offset: number, ctx: CompletionContext): CompletionItem[] {
+export function complete(shape: TextModel, offset: number, ctx: CompletionContext): CompletionItem[] {
   if (insideTextToken(shape, offset)) return [];
   const code = shape.code;
   const before = tokenBefore(code, offset);
@@ -46,6 +48,9 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
   if (touching && !word && (touching.category === 'number' || touching.category === 'quoted-name')) return [];
   const prevIndex = word ? before - 1 : before;
   const statement = statementAt(shape, offset);
+  // A SELECT the parser skipped after an error (`ORDER BY` then a new statement typed without `;`): read from there on its own.
+  const orphan = orphanSelect(shape, statement, offset);
+  if (orphan !== null) return complete(textModelOf(`${shape.text.slice(0, statement.start)}${' '.repeat(orphan - statement.start)}${shape.text.slice(orphan)}`), offset, ctx);
   const p = prevIndex >= statement.first ? prevIndex : -1;
   const range: Range = word
     ? { start: ctx.positionAt(word.start), end: ctx.positionAt(Math.max(word.end, offset)) }
@@ -59,7 +64,7 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
     for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
     return out.items;
   }
-  const frame = frameAt(shape, statement, offset);
+  const frame = selectAt(shape, statement, offset, word ? word.start : offset);
   if (p < 0) {
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
@@ -76,16 +81,17 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
       if (place !== null) completePlace(out, place, ctx);
       return out.items;
     }
-  } else if (frame === null || p < frame.open) {
+  } else if (frame === null || (code[p] as SourceToken).start < frame.span.start) {
     out.keyword('SELECT');
     return out.items;
   }
   const prev = code[p] as SourceToken;
-  const clause = clauseAt(frame, p);
+  const clause = frame.clause;
 
   // Inside the parentheses of a form: SYSTEM_TABLE(, DATABASE_TABLE(, COLUMN(, ALIAS(, OPTIONS (.
-  const paren = openParen(code, statement, frame, p);
-  if (paren >= 0) {
+  const open = formAt(shape, statement, word ? word.start : offset);
+  if (open !== null) {
+    const paren = open.paren;
     const form = code[paren - 1];
     const argument = argumentIndex(code, paren, p);
     if (form?.type === 'SYSTEM_TABLE' || (form?.type === 'SYSTEM_COLUMN' && argument === 0)) {
@@ -158,8 +164,7 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
   return out.items;
 }
 
-function fromClause(out: Items, shape: TextShape, frame: Frame, prev: SourceToken, p: number, ctx: CompletionContext): void {
-  const code = shape.code;
+function fromClause(out: Items, shape: TextModel, frame: SelectAt, prev: SourceToken, p: number, ctx: CompletionContext): void {
   const sourceStart = prev.type === 'FROM' || prev.type === 'JOIN' || prev.type === 'Comma' || prev.type === 'LParen';
   if (sourceStart) {
     databases(out, ctx);
@@ -178,16 +183,14 @@ function fromClause(out: Items, shape: TextShape, frame: Frame, prev: SourceToke
     return;
   }
   // After a source: its alias, a join, or the next clause.
-  const source = frame.sources.find((s) => s.last === p || s.aliasAt === p);
-  if (source && source.aliasAt < 0 && source.kind !== 'subquery') out.keyword('AS');
+  const source = sourceEndingAt(shape, frame.select, p);
+  if (source && source.kind !== 'select_source' && source.alias === null) out.keyword('AS');
   for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
   nextClauses(out, frame, 'from');
-  void code;
 }
 
-function afterExpression(out: Items, shape: TextShape, frame: Frame, clause: Clause, p: number): void {
-  const code = shape.code;
-  if (insideCase(code, frame, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
+function afterExpression(out: Items, shape: TextModel, frame: SelectAt, clause: Clause, p: number): void {
+  if (insideCase(shape, frame.select, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
   for (const k of ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE']) out.keyword(k);
   if (clause === 'columns') out.keyword('AS');
   if (clause === 'order') {
@@ -198,10 +201,10 @@ function afterExpression(out: Items, shape: TextShape, frame: Frame, clause: Cla
 }
 
 /** The clause keywords that may follow the current clause. */
-function nextClauses(out: Items, frame: Frame, clause: Clause): void {
+function nextClauses(out: Items, frame: SelectAt, clause: Clause): void {
   const from = CLAUSE_ORDER.indexOf(clause);
   for (const c of CLAUSE_ORDER.slice(from + 1)) {
-    if (c === 'options' && frame.depth > 0) continue;
+    if (c === 'options' && !frame.top) continue;
     out.keyword(CLAUSE_WORDS[c]);
   }
 }

@@ -1,6 +1,6 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import type { SourceToken } from '../syntax/tokenize.js';
-import type { TextShape } from './structure.js';
+import type { TextModel } from './text-model.js';
 
 /** `-- #region name` … `-- #endregion` (also `--region`, as the language configuration's folding markers read them). */
 const REGION_START = /^--\s*#?region\b/;
@@ -12,7 +12,7 @@ const REGION_END = /^--\s*#?endregion\b/;
  * each run of line comments that spans lines, and `-- #region` … `-- #endregion`. One pass over
  * the tokens; lines are 0-based, as LSP counts.
  */
-export function foldingRanges(shape: TextShape, lineAt: (offset: number) => number): FoldingRange[] {
+export function foldingRanges(shape: TextModel, lineAt: (offset: number) => number): FoldingRange[] {
   const out: FoldingRange[] = [];
   const add = (startLine: number, endLine: number, kind?: FoldingRangeKind) => {
     if (endLine > startLine) out.push({ startLine, endLine, ...(kind !== undefined ? { kind } : {}) });

@@ -14,9 +14,10 @@ import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast
 import { visit } from '../ast/walk.js';
 import type { Span } from '../diagnostic/index.js';
 import {
-  frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt,
-  type StatementShape, type TextShape,
-} from './structure.js';
+  isName, isSeparator, nameOf, statementAt, tokenAt,
+  type StatementSpan, type TextModel,
+} from './text-model.js';
+import { selectAt } from './tree-at.js';
 
 export interface HoverContext {
   readonly schema: Schema | null;
@@ -24,7 +25,7 @@ export interface HoverContext {
 }
 
 /** Hover at an offset: a field, a function, a source or alias, or a keyword form's reference line. */
-export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hover | null {
+export function hover(shape: TextModel, offset: number, ctx: HoverContext): Hover | null {
   // A parameter `:name` (or its name in a -- @param line): its type, and where the type comes from.
   const param = paramAt(shape, offset);
   if (param) {
@@ -37,7 +38,8 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
   const t = code[i] as SourceToken;
   const next = code[i + 1];
   const statement = statementAt(shape, t.start);
-  const frame = frameOfToken(statement, i);
+  // The innermost select around the name (statement's tree), or null outside every select.
+  const frame = selectAt(shape, statement, t.start);
   const answer = (value: string, start = t.start, end = t.end): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: ctx.rangeOf(start, end) });
 
   // Outside a select of a statement that is not one: what the place of the name denotes (`INTO shop.orders (`).
@@ -112,7 +114,7 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
 }
 
 /** A source of a select (a table, a system or database table) of the statement's tree, with its span, whose span holds an offset. */
-function sourceNodeAt(shape: TextShape, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
+function sourceNodeAt(shape: TextModel, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
   const doc = shape.parsed();
   for (const s of [...doc.statements, ...doc.recovered]) {
     if (offset < s.span.start || offset > s.span.end) continue;
@@ -133,7 +135,7 @@ function sourceNodeAt(shape: TextShape, offset: number): { node: TableSource | S
  * In a statement other than a select, outside its selects: what the name at token `i` denotes
  * there (place.ts): a database (the whole path), a field of the database in scope, a record attribute.
  */
-function placeHover(shape: TextShape, statement: StatementShape, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
+function placeHover(shape: TextModel, statement: StatementSpan, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
   const code = shape.code;
   const t = code[i] as SourceToken;
   const place = placeAt(shape.text, statement.start, statement.end, t.start, t.end);
@@ -260,7 +262,7 @@ function databaseDoc(databases: readonly DatabaseEntry[]): string {
 }
 
 /** A result column's text before its alias (from `start`, the column's first offset, to the token before the alias or its AS). */
-function itemText(shape: TextShape, start: number, aliasAt: number): string {
+function itemText(shape: TextModel, start: number, aliasAt: number): string {
   const code = shape.code;
   let last = aliasAt - 1;
   if (code[last]?.type === 'AS') last--;

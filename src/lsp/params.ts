@@ -3,7 +3,7 @@ import type { Schema } from '../schema/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { inferParams, type ParamInfo } from '../params/infer.js';
 import { parseDocument } from '../syntax/index.js';
-import { isWord, statementAt, tokenAt, type StatementShape, type TextShape } from './structure.js';
+import { isWord, statementAt, tokenAt, type StatementSpan, type TextModel } from './text-model.js';
 
 /**
  * Parameters `:name` in the editor: which tokens are parameters (the `:` before a word, where a
@@ -46,7 +46,7 @@ export function isParamColon(code: readonly SourceToken[], i: number): boolean {
 }
 
 /** The parameters of a statement, in order. */
-export function paramUses(shape: TextShape, statement: StatementShape): ParamUse[] {
+export function paramUses(shape: TextModel, statement: StatementSpan): ParamUse[] {
   const out: ParamUse[] = [];
   for (let i = Math.max(statement.first, 0); i <= statement.last; i++) {
     if (isParamColon(shape.code, i)) out.push({ name: (shape.code[i + 1] as SourceToken).image, colon: i, word: i + 1 });
@@ -55,7 +55,7 @@ export function paramUses(shape: TextShape, statement: StatementShape): ParamUse
 }
 
 /** The `-- @param` lines of a statement (the line comments before its first token). */
-export function paramDeclarations(shape: TextShape, statement: StatementShape): ParamDeclaration[] {
+export function paramDeclarations(shape: TextModel, statement: StatementSpan): ParamDeclaration[] {
   const first = shape.code[statement.first];
   const until = first === undefined ? statement.end : first.start;
   const out: ParamDeclaration[] = [];
@@ -70,7 +70,7 @@ export function paramDeclarations(shape: TextShape, statement: StatementShape): 
 }
 
 /** The parameter at an offset (a use, or the name in a `-- @param` line), with its statement's uses and declaration. */
-export function paramAt(shape: TextShape, offset: number): { name: string; statement: StatementShape; uses: ParamUse[]; declaration: ParamDeclaration | null; start: number; end: number } | null {
+export function paramAt(shape: TextModel, offset: number): { name: string; statement: StatementSpan; uses: ParamUse[]; declaration: ParamDeclaration | null; start: number; end: number } | null {
   const statement = statementAt(shape, offset);
   if (statement === undefined) return null;
   const declarations = paramDeclarations(shape, statement);
@@ -96,7 +96,7 @@ export function paramAt(shape: TextShape, offset: number): { name: string; state
 }
 
 /** What the parameters of the statement at an offset are typed as (inferParams on the parsed statement), or [] when it does not parse. */
-export function paramInfos(shape: TextShape, statement: StatementShape, schema: Schema | null): ParamInfo[] {
+export function paramInfos(shape: TextModel, statement: StatementSpan, schema: Schema | null): ParamInfo[] {
   const doc = parseDocument(shape.text);
   const annotated = annotate(doc);
   const s = annotated.statements.find((a) => a.span.start >= statement.start && a.span.start <= statement.end);

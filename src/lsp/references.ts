@@ -2,7 +2,7 @@ import type { Node, Select } from '../ast/nodes.js';
 import type { Span } from '../diagnostic/index.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { flattenSources } from '../lint/scope.js';
-import { isName, isSeparator, nameOf, tokenAt, tokenBefore, type TextShape } from './structure.js';
+import { isName, isSeparator, nameOf, tokenAt, tokenBefore, type TextModel } from './text-model.js';
 
 /** An alias and where it is used: token indices into the shape's code tokens. */
 export interface AliasUses {
@@ -34,7 +34,7 @@ interface Written {
  * subquery that defines the same name hides the outer one); a result alias use is the tree's
  * alias reference (GROUP BY, HAVING, ORDER BY, ALIAS(name)), never a column of the same name.
  */
-export function aliasAt(shape: TextShape, offset: number): AliasUses | null {
+export function aliasAt(shape: TextModel, offset: number): AliasUses | null {
   const code = shape.code;
   const i = tokenAt(code, offset);
   if (i < 0 || !isName(code[i])) return null;
@@ -61,7 +61,7 @@ export function aliasAt(shape: TextShape, offset: number): AliasUses | null {
 }
 
 /** The aliases and alias uses of the statement tree holding an offset, and each select's enclosing select. */
-function writtenIn(shape: TextShape, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
+function writtenIn(shape: TextModel, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
   const doc = shape.parsed();
   const tree = [...doc.statements, ...doc.recovered].find((t) => t.span.start <= offset && offset < t.span.end);
   if (tree === undefined) return null;

@@ -3,7 +3,7 @@ import type { OffsetEdit } from './formatting.js';
 import { paramAt } from './params.js';
 import { aliasAt } from './references.js';
 import { writeName } from './source-names.js';
-import { nameOf, tokenAt, type TextShape } from './structure.js';
+import { nameOf, tokenAt, type TextModel } from './text-model.js';
 
 /** A parameter's name as `:name` takes it: a word with no quotes. */
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -20,7 +20,7 @@ export interface RenameTarget {
  * alias (`SUM(x) AS total`) or a parameter (`:min`, or its name in a `-- @param` line). Null
  * for anything else (a field, a keyword), which rename refuses.
  */
-export function renameTarget(shape: TextShape, offset: number): RenameTarget | null {
+export function renameTarget(shape: TextModel, offset: number): RenameTarget | null {
   const param = paramAt(shape, offset);
   if (param) {
     if (param.declaration && param.declaration.start <= offset && offset <= param.declaration.end) return { start: param.declaration.start, end: param.declaration.end, name: param.name };
@@ -42,7 +42,7 @@ export function renameTarget(shape: TextShape, offset: number): RenameTarget | n
  * total"`); a parameter's name must be a plain word (letters, digits, `_`). A string says why
  * the rename is refused.
  */
-export function renameEdits(shape: TextShape, offset: number, newName: string): OffsetEdit[] | string {
+export function renameEdits(shape: TextModel, offset: number, newName: string): OffsetEdit[] | string {
   if (newName === '') return 'the new name is empty';
   const param = paramAt(shape, offset);
   if (param) {

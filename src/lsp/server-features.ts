@@ -14,7 +14,7 @@ import { renameEdits, renameTarget } from './rename.js';
 import { semanticTokens } from './semantic.js';
 import { signatureHelp } from './signature.js';
 import type { DocumentSettings } from './settings.js';
-import type { TextShape } from './structure.js';
+import type { TextModel } from './text-model.js';
 import { documentSymbols } from './symbols.js';
 
 /** A document's lint result, for the version and settings it was made with. */
@@ -28,7 +28,7 @@ export interface Analysis {
 export interface ServerState {
   readonly documents: TextDocuments<TextDocument>;
   readonly settingsOf: (uri: string) => Promise<DocumentSettings>;
-  readonly shapeOfDoc: (doc: TextDocument) => TextShape;
+  readonly shapeOfDoc: (doc: TextDocument) => TextModel;
   /** The lint result of the document as it is now (linted again if a change is pending). */
   readonly currentAnalysis: (doc: TextDocument) => Promise<Analysis>;
   /** Whether the client takes snippets (known after initialize). */

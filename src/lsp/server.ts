@@ -15,7 +15,7 @@ import { DEFAULT_DEBOUNCE_MS, pathOf, readInitializeParams } from './initialize.
 import { SEMANTIC_LEGEND } from './semantic.js';
 import { registerFeatures, type Analysis } from './server-features.js';
 import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
-import { shapeOf, type TextShape } from './structure.js';
+import { textModelOf, type TextModel } from './text-model.js';
 import { DirectoryWatcher } from './watch.js';
 
 /**
@@ -38,7 +38,7 @@ export function startServer(connection: Connection): ServerHandle {
     }
     return linter.lint(doc.getText(), s.lint);
   };
-  const shapes = new Map<string, { version: number; shape: TextShape }>();
+  const shapes = new Map<string, { version: number; shape: TextModel }>();
   const timers = new Map<string, NodeJS.Timeout>();
   /** Config and schema files with problems we published diagnostics for (cleared when fixed). */
   const problemFiles = new Set<string>();
@@ -213,10 +213,10 @@ export function startServer(connection: Connection): ServerHandle {
     updateWatches();
   });
 
-  function shapeOfDoc(doc: TextDocument): TextShape {
+  function shapeOfDoc(doc: TextDocument): TextModel {
     const known = shapes.get(doc.uri);
     if (known && known.version === doc.version) return known.shape;
-    const shape = shapeOf(doc.getText());
+    const shape = textModelOf(doc.getText());
     shapes.set(doc.uri, { version: doc.version, shape });
     return shape;
   }

@@ -4,7 +4,7 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import type { Span } from '../diagnostic/index.js';
 import { flattenSources } from '../lint/scope.js';
 import { nameEnding } from './references.js';
-import { tokenBefore, type TextShape } from './structure.js';
+import { tokenBefore, type TextModel } from './text-model.js';
 
 const MAX_NAME = 60;
 
@@ -13,7 +13,7 @@ const MAX_NAME = 60;
  * else by its first words, `SELECT region, SUM(...) FROM sales.orders` shortened), with its result aliases and source aliases (from its tree) as children. Statements that do not
  * parse are listed too: the outline does not flicker while typing.
  */
-export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
+export function documentSymbols(shape: TextModel, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
   const code = shape.code;
   const out: DocumentSymbol[] = [];
   for (const s of shape.statements) {
@@ -40,7 +40,7 @@ export function documentSymbols(shape: TextShape, rangeOf: (start: number, end: 
  * The result aliases and source aliases of a statement's top select, from its tree (a broken
  * statement's recovered one) with spans: each alias, and a source's path when it has none.
  */
-function topSymbols(shape: TextShape, start: number, end: number, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
+function topSymbols(shape: TextModel, start: number, end: number, rangeOf: (start: number, end: number) => Range): DocumentSymbol[] {
   const doc = shape.parsed();
   const tree = [...doc.statements, ...doc.recovered].find((t) => t.span.start >= start && t.span.start < end);
   if (tree === undefined) return [];
@@ -76,7 +76,7 @@ function topSymbols(shape: TextShape, start: number, end: number, rangeOf: (star
 }
 
 /** The name a `-- name:` line comment between the previous statement and this one gives, or null. */
-function queryName(shape: TextShape, from: number, to: number): string | null {
+function queryName(shape: TextModel, from: number, to: number): string | null {
   for (let i = tokenBefore(shape.all, from) + 1; i < shape.all.length; i++) {
     const t = shape.all[i] as SourceToken;
     if (t.start >= to) break;

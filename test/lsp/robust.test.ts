@@ -9,7 +9,7 @@ import { formatDocument, formatRange } from '../../src/lsp/formatting.js';
 import { hover } from '../../src/lsp/hover.js';
 import { aliasAt } from '../../src/lsp/references.js';
 import { semanticTokens } from '../../src/lsp/semantic.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { documentSymbols } from '../../src/lsp/symbols.js';
 import { format, print } from '../../src/print/index.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
@@ -42,7 +42,7 @@ describe('the language server on any text', () => {
     fc.assert(
       fc.property(text, fc.nat(), fc.boolean(), (t, at, withSchema) => {
         const offset = at % (t.length + 1);
-        const shape = shapeOf(t);
+        const shape = textModelOf(t);
         const positionAt = (o: number) => positionIn(t, o);
         const rangeOf = (s: number, e: number) => ({ start: positionAt(s), end: positionAt(e) });
         const schema = withSchema ? SHOP : null;
