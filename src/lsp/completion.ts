@@ -10,7 +10,7 @@ import { argumentIndex, insideBrackets, insideTextToken, pathEndingAt, startsExp
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
 import { writeName } from './source-names.js';
 import { isName, isSeparator, isWord, statementAt, textModelOf, tokenBefore, type TextModel } from './text-model.js';
-import { formAt, insideCase, orphanSelect, selectAt, sourceEndingAt, type Clause, type SelectAt } from './tree-at.js';
+import { formAt, insideCase, orphanSelect, selectAt, sourceAt, type Clause, type SelectAt } from './tree-at.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
 import { placeAt, type Place } from './place.js';
@@ -64,7 +64,7 @@ export function complete(shape: TextModel, offset: number, ctx: CompletionContex
     for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
     return out.items;
   }
-  const frame = selectAt(shape, statement, offset, word ? word.start : offset);
+  const frame = selectAt(shape, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
   if (p < 0) {
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
@@ -183,8 +183,8 @@ function fromClause(out: Items, shape: TextModel, frame: SelectAt, prev: SourceT
     return;
   }
   // After a source: its alias, a join, or the next clause.
-  const source = sourceEndingAt(shape, frame.select, p);
-  if (source && source.kind !== 'select_source' && source.alias === null) out.keyword('AS');
+  const source = sourceAt(shape, frame.select, p);
+  if (source && source.kind !== 'select_source' && !source.alias) out.keyword('AS');
   for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
   nextClauses(out, frame, 'from');
 }

@@ -52,9 +52,9 @@ function topSelect(root: Node): Select | null {
 
 /**
  * The innermost select whose reach holds `offset` (a statement's own select reaches to the
- * statement's end), and the clause of it at `at` (the start of the word being typed, or the
- * offset): the last clause whose value starts after its keyword, and the keyword ends at or
- * before `at`; OPTIONS after the statement's select.
+ * statement's end), and the clause of it at `at` (the start of the token before the cursor,
+ * the word being typed aside): the last clause whose keyword (the token before its value,
+ * GROUP or ORDER before BY) starts at or before `at`; OPTIONS after the statement's select.
  */
 export function selectAt(model: TextModel, statement: StatementSpan, offset: number, at: number = offset): SelectAt | null {
   const tree = statementTree(model, statement);
@@ -66,7 +66,8 @@ export function selectAt(model: TextModel, statement: StatementSpan, offset: num
     enter(node) {
       if (node.kind !== 'select') return;
       const span = spans.get(node);
-      if (span === undefined || span.start > offset) return;
+      // A placeholder select (zero-width: `EXISTS` with nothing after it) holds nothing yet.
+      if (span === undefined || span.start > offset || span.end === span.start) return;
       const end = node === top ? statement.end : reach(model, statement, span);
       if (offset <= end && (best === null || span.start >= best.span.start)) best = { select: node, span };
     },
@@ -82,7 +83,8 @@ const CLAUSE_FIELDS: readonly SelectClause[] = ['from', 'where', 'group', 'havin
 function clauseAt(model: TextModel, statement: StatementSpan, found: { select: Select; span: Span }, top: boolean, at: number): Clause {
   const code = model.code;
   const spans = model.parsed().spans;
-  if (top && optionsAt(model, statement, found.span) !== null && (code[optionsAt(model, statement, found.span) as number] as SourceToken).end <= at) return 'options';
+  const options = top ? optionsAt(model, statement, found.span) : null;
+  if (options !== null && (code[options] as SourceToken).start <= at) return 'options';
   let clause: Clause = 'columns';
   const record = found.select as unknown as Record<string, unknown>;
   for (const key of CLAUSE_FIELDS) {
@@ -90,9 +92,11 @@ function clauseAt(model: TextModel, statement: StatementSpan, found: { select: S
     const first = (Array.isArray(value) ? value[0] : value) as Node | null | undefined;
     const span = first === null || first === undefined ? undefined : spans.get(first);
     if (span === undefined) continue;
-    // The clause's keyword: the token before its value (a placeholder for a missing value stands after it).
-    const keyword = code[tokenBefore(code, span.start)];
-    if (keyword !== undefined && keyword.end <= at && keyword.start >= found.span.start) clause = key;
+    // The clause's keyword: the token before its value (a placeholder for a missing value stands after it), GROUP or ORDER before BY.
+    let k = tokenBefore(code, span.start);
+    if (code[k]?.type === 'BY') k--;
+    const keyword = code[k];
+    if (keyword !== undefined && keyword.start <= at && keyword.start >= found.span.start) clause = key;
   }
   return clause;
 }
@@ -135,14 +139,23 @@ export function formAt(model: TextModel, statement: StatementSpan, offset: numbe
       const k = tokenFrom(code, span.start);
       const word = code[k];
       if (word === undefined || !FORMS.has(word.type) || code[k + 1]?.type !== 'LParen' || (code[k + 1] as SourceToken).end > offset) return;
-      const last = code[tokenBefore(code, span.end)] as SourceToken;
-      const closed = last.type === 'RParen' && tokenBefore(code, span.end) > k + 1;
-      if (closed ? offset > last.start : offset > reach(model, statement, span)) return;
+      if (offset > reach(model, statement, span) || closedBefore(code, k + 1, offset)) return;
       if (best === null || span.start >= best.start) best = { form: word.type as Form, paren: k + 1, start: span.start };
     },
   });
   const found = best as { form: Form; paren: number } | null;
   return found === null ? null : { form: found.form, paren: found.paren };
+}
+
+/** Whether the `(` at token `paren` is closed by its `)` before `offset`. */
+function closedBefore(code: readonly SourceToken[], paren: number, offset: number): boolean {
+  let depth = 0;
+  for (let i = paren; i < code.length && (code[i] as SourceToken).start < offset; i++) {
+    const type = (code[i] as SourceToken).type;
+    if (type === 'LParen') depth++;
+    else if (type === 'RParen' && --depth === 0) return true;
+  }
+  return false;
 }
 
 /** Whether a CASE of the select is open at token `p`: a CASE node around it not closed by END before it. */
@@ -163,11 +176,14 @@ export function insideCase(model: TextModel, select: Select, p: number): boolean
   return inside;
 }
 
-/** The source of a select's FROM whose span ends with token `p` (its path or its alias), or null. */
-export function sourceEndingAt(model: TextModel, select: Select, p: number): Exclude<Source, { kind: 'join' }> | null {
+/** The source of a select's FROM whose span ends with token `p` (its path or alias; or holds it, followed by an AS with no alias yet), or null. */
+export function sourceAt(model: TextModel, select: Select, p: number): Exclude<Source, { kind: 'join' }> | null {
   const spans = model.parsed().spans;
-  const end = (model.code[p] as SourceToken).end;
-  return flattenSources(select.from).find((s) => spans.get(s)?.end === end) ?? null;
+  const t = model.code[p] as SourceToken;
+  return flattenSources(select.from).find((s) => {
+    const span = spans.get(s);
+    return span !== undefined && span.start <= t.start && (t.end === span.end || (s.kind !== 'select_source' && s.alias === '' && t.end < span.end));
+  }) ?? null;
 }
 
 /**
