@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_LIST } from '../../src/ast/fields.js';
+import { KINDS } from '../../src/ast/kinds.js';
+import type { NodeKind } from '../../src/ast/nodes.js';
 import { hover } from '../../src/lsp/hover.js';
+import { placeAt } from '../../src/lsp/place.js';
+import { parseDocument } from '../../src/syntax/parse.js';
+import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, labels, positionIn, SHOP } from './helpers.js';
 
@@ -94,5 +100,40 @@ describe('the other administrative and system statements', () => {
   });
   it('offers no fields where a definition names a new one (ADD FIELDS (...), CREATE DATABASE)', () => {
     expect(labels('ALTER DATABASE shop.orders ADD FIELDS (|')).toEqual([]);
+  });
+});
+
+describe('every kind: what a name denotes in the kind table is what the place expects', () => {
+  const KIND_NAMES = Object.keys(KINDS) as NodeKind[];
+
+  it('a database where a database field stands, in every statement kind (administrative, system and struct ones too)', () => {
+    const kinds = KIND_NAMES.filter((k) => KINDS[k].role === 'action' && FIELD_LIST[k].some((f) => f.child?.denotes === 'database'));
+    expect(kinds).toEqual(expect.arrayContaining(['alter_field_set', 'alter_drop_fields', 'drop_database', 'struct_event_close', 'download_record']));
+    for (const kind of kinds) {
+      const example = KIND_EXAMPLES[kind as keyof typeof KIND_EXAMPLES] as string;
+      const name = /(?:FROM|INTO|UPDATE|DATABASE|CLOSE|IN) ([\w.]+)/.exec(example)?.[1];
+      if (name === undefined) throw new Error(`no database name in the example of ${kind}: ${example}`);
+      const at = example.indexOf(` ${name}`) + 1;
+      expect(placeAt(example, 0, example.length, at, at + name.length)?.expects, `${kind}: ${example}`).toBe('database');
+    }
+  });
+
+  it('a field where a specifier of fields stands: each name one of the kind examples writes there', () => {
+    let checked = 0;
+    for (const kind of KIND_NAMES) {
+      const fields = FIELD_LIST[kind].filter((f) => f.child?.denotes === 'field');
+      const example = KIND_EXAMPLES[kind as keyof typeof KIND_EXAMPLES] as string | undefined;
+      if (fields.length === 0 || example === undefined) continue;
+      const doc = parseDocument(example);
+      const root = doc.statements[0]?.node as unknown as Record<string, unknown>;
+      for (const f of fields) {
+        const spec = root[f.key] as { kind: string } | null;
+        const span = spec === null ? undefined : doc.spans.get(spec as never);
+        if (spec?.kind !== 'spec_name' || span === undefined) continue;
+        expect(placeAt(example, 0, example.length, span.start, span.end)?.expects, `${kind}.${f.key}: ${example}`).toBe('field');
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
   });
 });
