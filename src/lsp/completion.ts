@@ -183,14 +183,14 @@ function fromClause(out: Items, shape: TextModel, frame: SelectAt, prev: SourceT
     return;
   }
   // After a source: its alias, a join, or the next clause.
-  const source = sourceAt(shape, frame.select, p);
+  const source = sourceAt(shape, frame, p);
   if (source && source.kind !== 'select_source' && !source.alias) out.keyword('AS');
   for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
   nextClauses(out, frame, 'from');
 }
 
 function afterExpression(out: Items, shape: TextModel, frame: SelectAt, clause: Clause, p: number): void {
-  if (insideCase(shape, frame.select, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
+  if (insideCase(shape, frame, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
   for (const k of ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE']) out.keyword(k);
   if (clause === 'columns') out.keyword('AS');
   if (clause === 'order') {

@@ -1,3 +1,4 @@
+import type { Node } from '../ast/nodes.js';
 import { parseDocument, type ParsedDocument } from '../syntax/parse.js';
 import { tokenize, type SourceToken } from '../syntax/tokenize.js';
 
@@ -20,6 +21,12 @@ export interface StatementSpan {
   readonly end: number;
 }
 
+/** A statement's tree (a broken statement's recovered one), with the spans of its nodes in offsets of the whole text. */
+export interface StatementTree {
+  readonly node: Node;
+  readonly spanOf: (node: Node) => { readonly start: number; readonly end: number } | undefined;
+}
+
 export interface TextModel {
   readonly text: string;
   /** Every token, comments included. */
@@ -29,6 +36,11 @@ export interface TextModel {
   readonly statements: readonly StatementSpan[];
   /** The text's trees (parsed on first use, then kept with the model): every statement's, a broken one's recovered. */
   readonly parsed: () => ParsedDocument;
+  /**
+   * One statement's tree, parsed alone on first use and kept (a request at the cursor reads
+   * the statement there, not the whole text), or null for a statement with none.
+   */
+  readonly treeOf: (statement: StatementSpan) => StatementTree | null;
 }
 
 export const isWord = (t: SourceToken | undefined): boolean =>
@@ -59,7 +71,30 @@ export function textModelOf(text: string): TextModel {
     start = t === undefined ? text.length : t.end;
   }
   let parsed: ParsedDocument | undefined;
-  return { text, all, code, statements, parsed: () => (parsed ??= parseDocument(text)) };
+  const trees = new Map<number, StatementTree | null>();
+  const treeOf = (statement: StatementSpan): StatementTree | null => {
+    let tree = trees.get(statement.index);
+    if (tree === undefined) {
+      tree = statementTreeOf(text, statement);
+      trees.set(statement.index, tree);
+    }
+    return tree;
+  };
+  return { text, all, code, statements, parsed: () => (parsed ??= parseDocument(text)), treeOf };
+}
+
+function statementTreeOf(text: string, statement: StatementSpan): StatementTree | null {
+  const doc = parseDocument(text.slice(statement.start, statement.end));
+  const node = doc.statements[0]?.node ?? doc.recovered[0]?.node;
+  if (node === undefined) return null;
+  const base = statement.start;
+  return {
+    node,
+    spanOf: (n) => {
+      const span = doc.spans.get(n);
+      return span === undefined ? undefined : { start: span.start + base, end: span.end + base };
+    },
+  };
 }
 
 /** The statement holding an offset (a position right after `;` belongs to the next statement). */

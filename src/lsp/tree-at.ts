@@ -1,9 +1,11 @@
 import type { Node, Select, Source } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
-import type { Span } from '../diagnostic/index.js';
 import { flattenSources, type Clause as SelectClause } from '../lint/scope.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { tokenBefore, type StatementSpan, type TextModel } from './text-model.js';
+import { tokenBefore, type StatementSpan, type StatementTree, type TextModel } from './text-model.js';
+
+/** Offsets of a node in the whole text. */
+type Span = { readonly start: number; readonly end: number };
 
 /**
  * Where an offset stands in its statement's tree (the parser's, a broken statement's recovered
@@ -16,15 +18,6 @@ import { tokenBefore, type StatementSpan, type TextModel } from './text-model.js
 /** The part of a select a position lies in (`options`: the statement's OPTIONS list). */
 export type Clause = SelectClause | 'options';
 
-/** A statement's tree and its span, or null for a statement with none (empty, or nothing read). */
-export function statementTree(model: TextModel, statement: StatementSpan): { node: Node; span: Span } | null {
-  const doc = model.parsed();
-  for (const list of [doc.statements, doc.recovered]) {
-    for (const t of list) if (t.span.start >= statement.start && t.span.start <= statement.end) return t;
-  }
-  return null;
-}
-
 /** The innermost select around an offset, with the clause there. */
 export interface SelectAt {
   readonly select: Select;
@@ -32,6 +25,8 @@ export interface SelectAt {
   /** Whether the select is the statement's own (not a subquery): only there may OPTIONS follow. */
   readonly top: boolean;
   readonly clause: Clause;
+  /** The statement's tree the select is part of. */
+  readonly tree: StatementTree;
 }
 
 /** The code-token index of the first token at or after an offset (code.length when none). */
@@ -57,15 +52,14 @@ function topSelect(root: Node): Select | null {
  * GROUP or ORDER before BY) starts at or before `at`; OPTIONS after the statement's select.
  */
 export function selectAt(model: TextModel, statement: StatementSpan, offset: number, at: number = offset): SelectAt | null {
-  const tree = statementTree(model, statement);
+  const tree = model.treeOf(statement);
   if (tree === null) return null;
-  const spans = model.parsed().spans;
   const top = topSelect(tree.node);
   let best: { select: Select; span: Span } | null = null;
   visit(tree.node, {
     enter(node) {
       if (node.kind !== 'select') return;
-      const span = spans.get(node);
+      const span = tree.spanOf(node);
       // A placeholder select (zero-width: `EXISTS` with nothing after it) holds nothing yet.
       if (span === undefined || span.start > offset || span.end === span.start) return;
       const end = node === top ? statement.end : reach(model, statement, span);
@@ -75,14 +69,13 @@ export function selectAt(model: TextModel, statement: StatementSpan, offset: num
   if (best === null) return null;
   const found: { select: Select; span: Span } = best;
   const isTop = found.select === top;
-  return { select: found.select, span: found.span, top: isTop, clause: clauseAt(model, statement, found, isTop, at) };
+  return { select: found.select, span: found.span, top: isTop, clause: clauseAt(model, statement, tree, found, isTop, at), tree };
 }
 
 const CLAUSE_FIELDS: readonly SelectClause[] = ['from', 'where', 'group', 'having', 'order', 'limit', 'offset'];
 
-function clauseAt(model: TextModel, statement: StatementSpan, found: { select: Select; span: Span }, top: boolean, at: number): Clause {
+function clauseAt(model: TextModel, statement: StatementSpan, tree: StatementTree, found: { select: Select; span: Span }, top: boolean, at: number): Clause {
   const code = model.code;
-  const spans = model.parsed().spans;
   const options = top ? optionsAt(model, statement, found.span) : null;
   if (options !== null && (code[options] as SourceToken).start <= at) return 'options';
   let clause: Clause = 'columns';
@@ -90,7 +83,7 @@ function clauseAt(model: TextModel, statement: StatementSpan, found: { select: S
   for (const key of CLAUSE_FIELDS) {
     const value = record[key];
     const first = (Array.isArray(value) ? value[0] : value) as Node | null | undefined;
-    const span = first === null || first === undefined ? undefined : spans.get(first);
+    const span = first === null || first === undefined ? undefined : tree.spanOf(first);
     if (span === undefined) continue;
     // The clause's keyword: the token before its value (a placeholder for a missing value stands after it), GROUP or ORDER before BY.
     let k = tokenBefore(code, span.start);
@@ -117,12 +110,11 @@ const FORMS: ReadonlySet<string> = new Set<Form>(['SYSTEM_TABLE', 'SYSTEM_COLUMN
  * `OPTIONS (`; with the token index of its `(`.
  */
 export function formAt(model: TextModel, statement: StatementSpan, offset: number): { form: Form; paren: number } | null {
-  const tree = statementTree(model, statement);
+  const tree = model.treeOf(statement);
   if (tree === null) return null;
   const code = model.code;
-  const spans = model.parsed().spans;
   const top = topSelect(tree.node);
-  const topSpan = top === null ? undefined : spans.get(top);
+  const topSpan = top === null ? undefined : tree.spanOf(top);
   if (topSpan !== undefined) {
     const k = optionsAt(model, statement, topSpan);
     if (k !== null && code[k + 1]?.type === 'LParen' && (code[k + 1] as SourceToken).end <= offset) {
@@ -134,7 +126,7 @@ export function formAt(model: TextModel, statement: StatementSpan, offset: numbe
   let best: { form: Form; paren: number; start: number } | null = null;
   visit(tree.node, {
     enter(node) {
-      const span = spans.get(node);
+      const span = tree.spanOf(node);
       if (span === undefined || span.start > offset || span.end === span.start) return;
       const k = tokenFrom(code, span.start);
       const word = code[k];
@@ -159,15 +151,14 @@ function closedBefore(code: readonly SourceToken[], paren: number, offset: numbe
 }
 
 /** Whether a CASE of the select is open at token `p`: a CASE node around it not closed by END before it. */
-export function insideCase(model: TextModel, select: Select, p: number): boolean {
+export function insideCase(model: TextModel, { select, tree }: SelectAt, p: number): boolean {
   const code = model.code;
-  const spans = model.parsed().spans;
   const t = code[p] as SourceToken;
   let inside = false;
   visit(select, {
     enter(node) {
       if (node.kind !== 'case') return;
-      const span = spans.get(node);
+      const span = tree.spanOf(node);
       if (span === undefined || span.start > t.start || t.end > span.end) return;
       const last = code[tokenBefore(code, span.end)];
       if (t.end < span.end || last?.type !== 'END') inside = true;
@@ -177,11 +168,10 @@ export function insideCase(model: TextModel, select: Select, p: number): boolean
 }
 
 /** The source of a select's FROM whose span ends with token `p` (its path or alias; or holds it, followed by an AS with no alias yet), or null. */
-export function sourceAt(model: TextModel, select: Select, p: number): Exclude<Source, { kind: 'join' }> | null {
-  const spans = model.parsed().spans;
+export function sourceAt(model: TextModel, { select, tree }: SelectAt, p: number): Exclude<Source, { kind: 'join' }> | null {
   const t = model.code[p] as SourceToken;
   return flattenSources(select.from).find((s) => {
-    const span = spans.get(s);
+    const span = tree.spanOf(s);
     return span !== undefined && span.start <= t.start && (t.end === span.end || (s.kind !== 'select_source' && s.alias === '' && t.end < span.end));
   }) ?? null;
 }
@@ -193,13 +183,12 @@ export function sourceAt(model: TextModel, select: Select, p: number): Exclude<S
  * SELECT as the start of a statement of its own (completion.ts: the text before it blanked).
  */
 export function orphanSelect(model: TextModel, statement: StatementSpan, offset: number): number | null {
-  const tree = statementTree(model, statement);
+  const tree = model.treeOf(statement);
   if (tree === null) return null;
-  const spans = model.parsed().spans;
   const starts = new Set<number>();
   visit(tree.node, {
     enter(node) {
-      if (node.kind === 'select') starts.add(spans.get(node)?.start ?? -1);
+      if (node.kind === 'select') starts.add(tree.spanOf(node)?.start ?? -1);
     },
   });
   const code = model.code;
