@@ -12,10 +12,9 @@ import { entriesOf, qualifies } from './source-names.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
 import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
-import type { Span } from '../diagnostic/index.js';
 import {
   isName, isSeparator, nameOf, statementAt, tokenAt,
-  type StatementSpan, type TextModel,
+  type OffsetSpan as Span, type StatementSpan, type TextModel,
 } from './text-model.js';
 import { selectAt } from './tree-at.js';
 
@@ -63,7 +62,7 @@ export function hover(shape: TextModel, offset: number, ctx: HoverContext): Hove
   if (!isName(t) || frame === null) return null;
 
   // A source's path or alias in FROM: the source node of the statement's tree whose span holds the name.
-  const source = sourceNodeAt(shape, t.start);
+  const source = sourceNodeAt(shape, statement, t.start);
   if (source !== null) {
     const info = sourceInfo(source.node, ctx.schema);
     const databases = entriesOf(ctx.schema, info.databases);
@@ -114,21 +113,18 @@ export function hover(shape: TextModel, offset: number, ctx: HoverContext): Hove
 }
 
 /** A source of a select (a table, a system or database table) of the statement's tree, with its span, whose span holds an offset. */
-function sourceNodeAt(shape: TextModel, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
-  const doc = shape.parsed();
-  for (const s of [...doc.statements, ...doc.recovered]) {
-    if (offset < s.span.start || offset > s.span.end) continue;
-    let found: { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null = null;
-    visit(s.node, {
-      enter(node) {
-        if (node.kind !== 'table' && node.kind !== 'table_system' && node.kind !== 'table_database') return;
-        const span = doc.spans.get(node);
-        if (span !== undefined && span.start <= offset && offset < span.end) found = { node, span };
-      },
-    });
-    return found;
-  }
-  return null;
+function sourceNodeAt(shape: TextModel, statement: StatementSpan, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
+  const tree = shape.treeOf(statement);
+  if (tree === null) return null;
+  let found: { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null = null;
+  visit(tree.node, {
+    enter(node) {
+      if (node.kind !== 'table' && node.kind !== 'table_system' && node.kind !== 'table_database') return;
+      const span = tree.spanOf(node);
+      if (span !== undefined && span.start <= offset && offset < span.end) found = { node, span };
+    },
+  });
+  return found;
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Node, Select } from '../ast/nodes.js';
-import type { Span } from '../diagnostic/index.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { flattenSources } from '../lint/scope.js';
-import { isName, isSeparator, nameOf, tokenAt, tokenBefore, type TextModel } from './text-model.js';
+import { isName, isSeparator, nameOf, statementAt, tokenAt, tokenBefore, type OffsetSpan as Span, type TextModel } from './text-model.js';
 
 /** An alias and where it is used: token indices into the shape's code tokens. */
 export interface AliasUses {
@@ -62,9 +61,8 @@ export function aliasAt(shape: TextModel, offset: number): AliasUses | null {
 
 /** The aliases and alias uses of the statement tree holding an offset, and each select's enclosing select. */
 function writtenIn(shape: TextModel, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
-  const doc = shape.parsed();
-  const tree = [...doc.statements, ...doc.recovered].find((t) => t.span.start <= offset && offset < t.span.end);
-  if (tree === undefined) return null;
+  const tree = shape.treeOf(statementAt(shape, offset));
+  if (tree === null) return null;
   const code = shape.code;
   const written: Written[] = [];
   const parents = new Map<Select, Select>();
@@ -80,25 +78,25 @@ function writtenIn(shape: TextModel, offset: number): { written: Written[]; pare
       select = node;
       for (const source of flattenSources(node.from)) {
         if (source.kind === 'select_source' || source.alias === null) continue;
-        const span = doc.spans.get(source);
+        const span = tree.spanOf(source);
         const at = lastName(span);
         if (at >= 0) written.push({ kind: 'source', name: source.alias, at, select: node, definition: true, span: span as Span });
       }
       if (node.columns !== 'all') {
         for (const c of node.columns) {
           if (c.alias === null) continue;
-          const span = doc.spans.get(c);
+          const span = tree.spanOf(c);
           const at = lastName(span);
           if (at >= 0) written.push({ kind: 'result', name: c.alias, at, select: node, definition: true, span: span as Span });
         }
       }
     } else if (select !== undefined && node.kind === 'column') {
       // A qualifier: the first name of a path, followed by `.`.
-      const span = doc.spans.get(node);
+      const span = tree.spanOf(node);
       const at = firstToken(span);
       if (at >= 0 && isName(code[at]) && code[at + 1]?.type === 'Dot' && !isSeparator(code[at - 1])) written.push({ kind: 'source', name: nameOf(code[at] as SourceToken), at, select, definition: false, span: span as Span });
     } else if (select !== undefined && node.kind === 'alias') {
-      const span = doc.spans.get(node);
+      const span = tree.spanOf(node);
       const at = lastNameBefore(code, span);
       if (at >= 0) written.push({ kind: 'result', name: node.name, at, select, definition: false, span: span as Span });
     }

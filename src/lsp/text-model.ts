@@ -21,10 +21,16 @@ export interface StatementSpan {
   readonly end: number;
 }
 
+/** Where a node stands: offsets into the whole text. */
+export interface OffsetSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** A statement's tree (a broken statement's recovered one), with the spans of its nodes in offsets of the whole text. */
 export interface StatementTree {
   readonly node: Node;
-  readonly spanOf: (node: Node) => { readonly start: number; readonly end: number } | undefined;
+  readonly spanOf: (node: Node) => OffsetSpan | undefined;
 }
 
 export interface TextModel {

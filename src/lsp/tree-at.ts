@@ -2,10 +2,7 @@ import type { Node, Select, Source } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
 import { flattenSources, type Clause as SelectClause } from '../lint/scope.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { tokenBefore, type StatementSpan, type StatementTree, type TextModel } from './text-model.js';
-
-/** Offsets of a node in the whole text. */
-type Span = { readonly start: number; readonly end: number };
+import { tokenBefore, type OffsetSpan as Span, type StatementSpan, type StatementTree, type TextModel } from './text-model.js';
 
 /**
  * Where an offset stands in its statement's tree (the parser's, a broken statement's recovered
