@@ -42,7 +42,7 @@ export function hover(shape: TextModel, offset: number, ctx: HoverContext): Hove
   const answer = (value: string, start = t.start, end = t.end): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: ctx.rangeOf(start, end) });
 
   // Outside a select of a statement that is not one: what the place of the name denotes (`INTO shop.orders (`).
-  if (frame === null && isName(t) && code[statement.first]?.type !== 'SELECT') {
+  if (frame === null && (isName(t) || t.category === 'string') && code[statement.first]?.type !== 'SELECT') {
     const found = placeHover(shape, statement, i, ctx.schema, answer);
     if (found !== null) return found;
   }
@@ -136,7 +136,9 @@ function placeHover(shape: TextModel, statement: StatementSpan, i: number, schem
   const t = code[i] as SourceToken;
   const place = placeAt(shape.text, statement.start, statement.end, t.start, t.end);
   if (place === null || schema === null) return null;
-  const name = nameOf(t);
+  // A string names something only where the place takes names as strings (`DROP FIELDS ['note']`).
+  if ((t.category === 'string') !== place.quoted) return null;
+  const name = t.category === 'string' ? t.image.slice(1, t.unterminated ? undefined : -1).replaceAll("''", "'") : nameOf(t);
   if (place.expects === 'database') {
     let first = i;
     let last = i;

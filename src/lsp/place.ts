@@ -37,6 +37,8 @@ export interface Place {
   readonly owners: readonly ScopeOwner[];
   /** The part of the innermost select the place lies in (its field holding the place), or null outside a select. */
   readonly clause: Clause | null;
+  /** The place takes the name as a string (`'note'`: an item of a specifier array, `DROP FIELDS ['note', ...]`), not as a bare name. */
+  readonly quoted: boolean;
 }
 
 interface Found {
@@ -53,8 +55,14 @@ interface Found {
  * keyword stands there, or nothing may).
  */
 export function placeAt(text: string, start: number, end: number, from: number, to: number): Place | null {
-  const probed = `${text.slice(start, from)}${PROBE}${text.slice(to, end)}`;
-  const found = probeIn(probed, from - start + PROBE.length);
+  // A bare name first; where none may stand, a string (an item of a specifier array takes names only as strings).
+  let quoted = false;
+  let found = probeIn(`${text.slice(start, from)}${PROBE}${text.slice(to, end)}`, from - start + PROBE.length);
+  if (found === null) {
+    found = probeIn(`${text.slice(start, from)}'${PROBE}'${text.slice(to, end)}`, from - start + PROBE.length + 2);
+    quoted = found !== null && KINDS[found.node.kind].role === 'specifier';
+    if (!quoted) return null;
+  }
   if (found === null) return null;
   const at = found.value.indexOf(PROBE);
   const before = found.value.slice(0, at);
@@ -69,7 +77,8 @@ export function placeAt(text: string, start: number, end: number, from: number, 
     owners.push(owner);
     if (owner.kind === 'select') clause = step.field.key as Clause;
   }
-  return { expects, before, after, databases: databasesInScope(found), owners, clause };
+  if (quoted && expects !== 'database' && expects !== 'field') return null;
+  return { expects, before, after, databases: databasesInScope(found), owners, clause, quoted };
 }
 
 /**

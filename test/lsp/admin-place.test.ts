@@ -43,8 +43,21 @@ describe('ALTER DATABASE db ALTER FIELD f', () => {
 
 // DROP FIELDS takes one fields specifier (grammar/reference.md): a name, `DROP FIELDS note`, or
 // an array of field names as strings, `DROP FIELDS ['note', 'amount']` (`DROP FIELDS a, b` is a
-// syntax error there). The names of the array are strings: not completed.
-describe('ALTER DATABASE db DROP FIELDS a', () => {
+// syntax error there).
+describe('ALTER DATABASE db DROP FIELDS a, DROP FIELDS [\'a\', \'b\']', () => {
+  it('offers the fields of the database as strings where an array of names takes strings, and hovers them', () => {
+    const quoted = ORDER_FIELDS.map((f) => `'${f}'`);
+    expect(labels('ALTER DATABASE shop.orders DROP FIELDS [|')).toEqual(quoted);
+    expect(labels("ALTER DATABASE shop.orders DROP FIELDS ['note', |")).toEqual(quoted);
+    expect(labels("ALTER DATABASE shop.orders DROP FIELDS [|, 'note']")).toEqual(quoted);
+    expect(labels("ALTER DATABASE shop.orders DROP FIELDS ['no|")).toEqual([]);
+    expect(hoverAt("ALTER DATABASE shop.orders DROP FIELDS ['note', 'amo|unt']")).toBe(AMOUNT);
+    expect(hoverAt("ALTER DATABASE shop.orders DROP FIELDS ['amo|unt'")).toBe(AMOUNT);
+    // A string elsewhere names nothing.
+    expect(hoverAt("ALTER DATABASE shop.orders ALTER FIELD amount SET label = 'amo|unt'")).toBeNull();
+    expect(hoverAt("UPDATE shop.orders SET note = 'amo|unt'")).toBeNull();
+  });
+
   it('offers the fields of the database', () => {
     expect(labels('ALTER DATABASE shop.orders DROP FIELDS |')).toEqual(ORDER_FIELDS);
     expect(labels('ALTER DATABASE shop.orders DROP FIELDS amo|')).toEqual(ORDER_FIELDS);
