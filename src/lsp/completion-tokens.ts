@@ -11,8 +11,8 @@ const EXPRESSION_AFTER: ReadonlySet<string> = new Set([
 
 
 /** True inside a comment, a string or a quoted name (nothing to complete there). */
-export function insideTextToken(shape: TextModel, offset: number): boolean {
-  const all = shape.all;
+export function insideTextToken(model: TextModel, offset: number): boolean {
+  const all = model.all;
   const i = tokenBefore(all, offset);
   const t = all[i];
   if (t === undefined) return false;

@@ -38,19 +38,19 @@ const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group']);
  * start, databases after FROM and JOIN, the fields of the sources in scope (lint's scope
  * analysis), result aliases where the dialect reads them, system tables inside SYSTEM_TABLE(.
  */
-export function complete(shape: TextModel, offset: number, ctx: CompletionContext): CompletionItem[] {
-  if (insideTextToken(shape, offset)) return [];
-  const code = shape.code;
+export function complete(model: TextModel, offset: number, ctx: CompletionContext): CompletionItem[] {
+  if (insideTextToken(model, offset)) return [];
+  const code = model.code;
   const before = tokenBefore(code, offset);
   const touching = before >= 0 && (code[before] as SourceToken).end >= offset ? (code[before] as SourceToken) : null;
   // The word being typed (replaced by the item), if the cursor is in or right after one.
   const word = touching && isWord(touching) && touching.category !== 'quoted-name' ? touching : null;
   if (touching && !word && (touching.category === 'number' || touching.category === 'quoted-name')) return [];
   const prevIndex = word ? before - 1 : before;
-  const statement = statementAt(shape, offset);
+  const statement = statementAt(model, offset);
   // A SELECT the parser skipped after an error (`ORDER BY` then a new statement typed without `;`): read from there on its own.
-  const orphan = orphanSelect(shape, statement, offset);
-  if (orphan !== null) return complete(textModelOf(`${shape.text.slice(0, statement.start)}${' '.repeat(orphan - statement.start)}${shape.text.slice(orphan)}`), offset, ctx);
+  const orphan = orphanSelect(model, statement, offset);
+  if (orphan !== null) return complete(textModelOf(`${model.text.slice(0, statement.start)}${' '.repeat(orphan - statement.start)}${model.text.slice(orphan)}`), offset, ctx);
   const p = prevIndex >= statement.first ? prevIndex : -1;
   const range: Range = word
     ? { start: ctx.positionAt(word.start), end: ctx.positionAt(Math.max(word.end, offset)) }
@@ -59,19 +59,19 @@ export function complete(shape: TextModel, offset: number, ctx: CompletionContex
   // After `:` where a value stands: the statement's parameters (declared by -- @param, or used).
   const colonAt = word ? before - 1 : before;
   if (colonAt >= 0 && startsParam(code, colonAt) && (!word || word.start === (code[colonAt] as SourceToken).end)) {
-    const declared = new Map(paramDeclarations(shape, statement).map((d) => [d.name, d.type]));
-    const names = [...declared.keys(), ...paramUses(shape, statement).filter((u) => u.colon !== colonAt).map((u) => u.name)];
+    const declared = new Map(paramDeclarations(model, statement).map((d) => [d.name, d.type]));
+    const names = [...declared.keys(), ...paramUses(model, statement).filter((u) => u.colon !== colonAt).map((u) => u.name)];
     for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
     return out.items;
   }
-  const frame = selectAt(shape, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
+  const frame = selectAt(model, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
   if (p < 0) {
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
   }
   // The statement's tree with a probe name at the place (place.ts): what the place expects, the scopes it sees.
   let probed: Place | null | undefined;
-  const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(shape.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
+  const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(model.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
   const scope: TreeScope = { owners: () => placeHere()?.owners ?? [], aliases: () => resultAliases(placeHere()?.owners ?? []) };
   if (code[statement.first]?.type !== 'SELECT') {
     // A statement other than a select: its tree says what the place expects.
@@ -89,7 +89,7 @@ export function complete(shape: TextModel, offset: number, ctx: CompletionContex
   const clause = frame.clause;
 
   // Inside the parentheses of a form: SYSTEM_TABLE(, DATABASE_TABLE(, COLUMN(, ALIAS(, OPTIONS (.
-  const open = formAt(shape, statement, word ? word.start : offset);
+  const open = formAt(model, statement, word ? word.start : offset);
   if (open !== null) {
     const paren = open.paren;
     const form = code[paren - 1];
@@ -142,7 +142,7 @@ export function complete(shape: TextModel, offset: number, ctx: CompletionContex
   if (isSeparator(prev)) return out.items;
 
   if (clause === 'from') {
-    fromClause(out, shape, frame, prev, p, ctx);
+    fromClause(out, model, frame, prev, p, ctx);
     return out.items;
   }
   if (clause === 'options') {
@@ -160,11 +160,11 @@ export function complete(shape: TextModel, offset: number, ctx: CompletionContex
     expressionStart(out, scope, clause, ctx);
     return out.items;
   }
-  afterExpression(out, shape, frame, clause, p);
+  afterExpression(out, model, frame, clause, p);
   return out.items;
 }
 
-function fromClause(out: Items, shape: TextModel, frame: SelectAt, prev: SourceToken, p: number, ctx: CompletionContext): void {
+function fromClause(out: Items, model: TextModel, frame: SelectAt, prev: SourceToken, p: number, ctx: CompletionContext): void {
   const sourceStart = prev.type === 'FROM' || prev.type === 'JOIN' || prev.type === 'Comma' || prev.type === 'LParen';
   if (sourceStart) {
     databases(out, ctx);
@@ -183,14 +183,14 @@ function fromClause(out: Items, shape: TextModel, frame: SelectAt, prev: SourceT
     return;
   }
   // After a source: its alias, a join, or the next clause.
-  const source = sourceAt(shape, frame, p);
+  const source = sourceAt(model, frame, p);
   if (source && source.kind !== 'select_source' && !source.alias) out.keyword('AS');
   for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
   nextClauses(out, frame, 'from');
 }
 
-function afterExpression(out: Items, shape: TextModel, frame: SelectAt, clause: Clause, p: number): void {
-  if (insideCase(shape, frame, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
+function afterExpression(out: Items, model: TextModel, frame: SelectAt, clause: Clause, p: number): void {
+  if (insideCase(model, frame, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
   for (const k of ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE']) out.keyword(k);
   if (clause === 'columns') out.keyword('AS');
   if (clause === 'order') {

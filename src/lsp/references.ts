@@ -3,7 +3,7 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import { flattenSources } from '../lint/scope.js';
 import { isName, isSeparator, nameOf, statementAt, tokenAt, tokenBefore, type OffsetSpan as Span, type TextModel } from './text-model.js';
 
-/** An alias and where it is used: token indices into the shape's code tokens. */
+/** An alias and where it is used: token indices into the model's code tokens. */
 export interface AliasUses {
   readonly kind: 'source' | 'result';
   readonly name: string;
@@ -33,11 +33,11 @@ interface Written {
  * subquery that defines the same name hides the outer one); a result alias use is the tree's
  * alias reference (GROUP BY, HAVING, ORDER BY, ALIAS(name)), never a column of the same name.
  */
-export function aliasAt(shape: TextModel, offset: number): AliasUses | null {
-  const code = shape.code;
+export function aliasAt(model: TextModel, offset: number): AliasUses | null {
+  const code = model.code;
   const i = tokenAt(code, offset);
   if (i < 0 || !isName(code[i])) return null;
-  const found = writtenIn(shape, (code[i] as SourceToken).start);
+  const found = writtenIn(model, (code[i] as SourceToken).start);
   if (found === null) return null;
   const { written, parents } = found;
   const here = written.find((w) => w.at === i);
@@ -60,10 +60,10 @@ export function aliasAt(shape: TextModel, offset: number): AliasUses | null {
 }
 
 /** The aliases and alias uses of the statement tree holding an offset, and each select's enclosing select. */
-function writtenIn(shape: TextModel, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
-  const tree = shape.treeOf(statementAt(shape, offset));
+function writtenIn(model: TextModel, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
+  const tree = model.treeOf(statementAt(model, offset));
   if (tree === null) return null;
-  const code = shape.code;
+  const code = model.code;
   const written: Written[] = [];
   const parents = new Map<Select, Select>();
   const lastName = (span: Span | undefined): number => nameEnding(code, span);

@@ -13,10 +13,10 @@ import { parseStatements } from '../../src/syntax/index.js';
 /** The text of every token an alias lookup names: definition first, then the uses. */
 function aliasTokens(marked: string) {
   const { text, offset } = cursor(marked);
-  const shape = textModelOf(text);
-  const found = aliasAt(shape, offset);
+  const model = textModelOf(text);
+  const found = aliasAt(model, offset);
   if (!found) return null;
-  const at = (i: number) => shape.code[i]!.start;
+  const at = (i: number) => model.code[i]!.start;
   return { kind: found.kind, definition: at(found.definition), uses: found.uses.map(at) };
 }
 
@@ -180,7 +180,7 @@ describe('code actions', () => {
   const uri = 'file:///q.dsq';
   function actions(text: string, start: number, end = start, only?: string[], keywordCase: 'upper' | 'lower' | 'preserve' = 'upper') {
     const findings = lint(text).diagnostics;
-    return codeActions({ uri, text, shape: textModelOf(text), lint: {}, findings, keywordCase, positionAt: (o) => positionIn(text, o), ...(only ? { only } : {}) }, start, end);
+    return codeActions({ uri, text, model: textModelOf(text), lint: {}, findings, keywordCase, positionAt: (o) => positionIn(text, o), ...(only ? { only } : {}) }, start, end);
   }
   const apply = (text: string, action: { edit?: { changes?: Record<string, { range: any; newText: string }[]> } }) => {
     const lines = text.split('\n');

@@ -16,13 +16,13 @@ function hoverAt(marked: string) {
 /** The text of the declaration and of each use of the parameter at the cursor. */
 function places(marked: string) {
   const { text, offset } = cursor(marked);
-  const shape = textModelOf(text);
-  const p = paramAt(shape, offset);
+  const model = textModelOf(text);
+  const p = paramAt(model, offset);
   if (p === null) return null;
   return {
     name: p.name,
     declaration: p.declaration ? text.slice(p.declaration.start, p.declaration.end) + '@' + p.declaration.start : null,
-    uses: p.uses.map((u) => `${text.slice(shape.code[u.colon]!.start, shape.code[u.word]!.end)}@${shape.code[u.colon]!.start}`),
+    uses: p.uses.map((u) => `${text.slice(model.code[u.colon]!.start, model.code[u.word]!.end)}@${model.code[u.colon]!.start}`),
   };
 }
 
