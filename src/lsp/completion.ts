@@ -64,7 +64,7 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
     return out.items;
   }
-  const frame = selectAt(model, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
+  const inSelect = selectAt(model, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
   if (p < 0) {
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
@@ -77,16 +77,16 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     // A statement other than a select: its tree says what the place expects.
     const place = placeHere();
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
-    if (place === null || place.expects !== 'select' || frame === null) {
+    if (place === null || place.expects !== 'select' || inSelect === null) {
       if (place !== null) completePlace(out, place, ctx);
       return out.items;
     }
-  } else if (frame === null || (code[p] as SourceToken).start < frame.span.start) {
+  } else if (inSelect === null || (code[p] as SourceToken).start < inSelect.span.start) {
     out.keyword('SELECT');
     return out.items;
   }
   const prev = code[p] as SourceToken;
-  const clause = frame.clause;
+  const clause = inSelect.clause;
 
   // Inside the parentheses of a form: SYSTEM_TABLE(, DATABASE_TABLE(, COLUMN(, ALIAS(, OPTIONS (.
   const open = formAt(model, statement, word ? word.start : offset);
@@ -142,7 +142,7 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
   if (isSeparator(prev)) return out.items;
 
   if (clause === 'from') {
-    fromClause(out, model, frame, prev, p, ctx);
+    fromClause(out, model, inSelect, prev, p, ctx);
     return out.items;
   }
   if (clause === 'options') {
@@ -160,11 +160,11 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     expressionStart(out, scope, clause, ctx);
     return out.items;
   }
-  afterExpression(out, model, frame, clause, p);
+  afterExpression(out, model, inSelect, clause, p);
   return out.items;
 }
 
-function fromClause(out: Items, model: TextModel, frame: SelectAt, prev: SourceToken, p: number, ctx: CompletionContext): void {
+function fromClause(out: Items, model: TextModel, inSelect: SelectAt, prev: SourceToken, p: number, ctx: CompletionContext): void {
   const sourceStart = prev.type === 'FROM' || prev.type === 'JOIN' || prev.type === 'Comma' || prev.type === 'LParen';
   if (sourceStart) {
     databases(out, ctx);
@@ -183,28 +183,28 @@ function fromClause(out: Items, model: TextModel, frame: SelectAt, prev: SourceT
     return;
   }
   // After a source: its alias, a join, or the next clause.
-  const source = sourceAt(model, frame, p);
+  const source = sourceAt(model, inSelect, p);
   if (source && source.kind !== 'select_source' && !source.alias) out.keyword('AS');
   for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
-  nextClauses(out, frame, 'from');
+  nextClauses(out, inSelect, 'from');
 }
 
-function afterExpression(out: Items, model: TextModel, frame: SelectAt, clause: Clause, p: number): void {
-  if (insideCase(model, frame, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
+function afterExpression(out: Items, model: TextModel, inSelect: SelectAt, clause: Clause, p: number): void {
+  if (insideCase(model, inSelect, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
   for (const k of ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE']) out.keyword(k);
   if (clause === 'columns') out.keyword('AS');
   if (clause === 'order') {
     out.keyword('ASC');
     out.keyword('DESC');
   }
-  nextClauses(out, frame, clause);
+  nextClauses(out, inSelect, clause);
 }
 
 /** The clause keywords that may follow the current clause. */
-function nextClauses(out: Items, frame: SelectAt, clause: Clause): void {
+function nextClauses(out: Items, inSelect: SelectAt, clause: Clause): void {
   const from = CLAUSE_ORDER.indexOf(clause);
   for (const c of CLAUSE_ORDER.slice(from + 1)) {
-    if (c === 'options' && !frame.top) continue;
+    if (c === 'options' && !inSelect.top) continue;
     out.keyword(CLAUSE_WORDS[c]);
   }
 }

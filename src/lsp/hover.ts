@@ -38,11 +38,11 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
   const next = code[i + 1];
   const statement = statementAt(model, t.start);
   // The innermost select around the name (statement's tree), or null outside every select.
-  const frame = selectAt(model, statement, t.start);
+  const inSelect = selectAt(model, statement, t.start);
   const answer = (value: string, start = t.start, end = t.end): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: ctx.rangeOf(start, end) });
 
   // Outside a select of a statement that is not one: what the place of the name denotes (`INTO shop.orders (`).
-  if (frame === null && (isName(t) || t.category === 'string') && code[statement.first]?.type !== 'SELECT') {
+  if (inSelect === null && (isName(t) || t.category === 'string') && code[statement.first]?.type !== 'SELECT') {
     const found = placeHover(model, statement, i, ctx.schema, answer);
     if (found !== null) return found;
   }
@@ -59,7 +59,7 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
     const line = KEYWORD_DOCS[t.type];
     return line ? answer(`**${t.type}** — ${line}\n\n(grammar/reference.md)`) : null;
   }
-  if (!isName(t) || frame === null) return null;
+  if (!isName(t) || inSelect === null) return null;
 
   // A source's path or alias in FROM: the source node of the statement's tree whose span holds the name.
   const source = sourceNodeAt(model, statement, t.start);
