@@ -38,6 +38,10 @@ export type ListOf<T extends string[], Max extends number = 40, Suffix extends s
  * list computed from concrete types alone: each `List<...>` here depends on `N`
  * (`Exclude<Names, N>`), which keeps it deferred until a wrong name makes it concrete. Without
  * that, every valid name paid for listing all the names (~50,000 instantiations a call).
+ * The message is also `NoInfer`: inferring a call's type arguments walks both branches of
+ * every conditional type in a parameter (looking for places to infer from), and walked into
+ * the message with `N` generic (the lists' `Exclude<Names, N>`, `HoldersOf`: about 1,300
+ * instantiations of a `select` on a join, a third of the query's cost).
  */
 export type NameArg<N, Valid extends string, K extends MessageKind, X = never> = string extends N
   ? Valid
@@ -45,7 +49,7 @@ export type NameArg<N, Valid extends string, K extends MessageKind, X = never> =
     ? N
     : N extends ''
       ? Valid
-      : MessageOf<K, N, X, Valid>;
+      : NoInfer<MessageOf<K, N, X, Valid>>;
 
 export type MessageKind = 'column' | 'table' | 'ref';
 type MessageOf<K extends MessageKind, N, X, Valid extends string> = K extends 'column'
