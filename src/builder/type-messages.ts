@@ -51,6 +51,26 @@ export type NameArg<N, Valid extends string, K extends MessageKind, X = never> =
       ? Valid
       : NoInfer<MessageOf<K, N, X, Valid>>;
 
+/**
+ * A name parameter as two overloads, so that an editor completes names only and a wrong name is
+ * still one sentence. An editor asks a call's parameter types twice while a name is typed: with
+ * the argument left out of inference (`N` is `string`), and with it (`N` is the partial word,
+ * a wrong name); it lists every string literal of both. So the first overload takes
+ * `NameParams`: `Ok` for a valid name, `Typing` (the valid names in the name's place) while
+ * `N` is no literal, and for a wrong name no parameters at all: that overload then fails for
+ * its argument count, which the compiler does not report when another overload fails on an
+ * argument, and which gives the editor no string to list. The second overload takes only a
+ * wrong name (`WrongNameParams`, with `NameArg`'s message in the name's place); the editor
+ * never sees it instantiated, and its error is the one the compiler reports.
+ */
+export type NameParams<N, Valid extends string, Ok extends unknown[], Typing extends unknown[]> = string extends N ? Typing : IsIn<N, Valid> extends true ? Ok : [];
+
+/** The second overload's parameters (see `NameParams`): `Wrong` for a wrong name, else none. */
+export type WrongNameParams<N, Valid extends string, Wrong extends unknown[]> = string extends N ? [] : IsIn<N, Valid> extends true ? [] : Wrong;
+
+/** True when N is one of U (a check of N itself would narrow N in its branch to `N & U`). */
+type IsIn<N, U> = N extends U ? true : false;
+
 export type MessageKind = 'column' | 'table' | 'ref';
 type MessageOf<K extends MessageKind, N, X, Valid extends string> = K extends 'column'
   ? X extends AnyView
@@ -121,7 +141,13 @@ export type ResultName<N extends string> = LastSegment<N>;
  *     Type 'ColumnExpression<number, "total">' is not assignable to type
  *     '"where() needs a condition (a comparison, or a boolean column or expression), got number"'.
  */
-export type CondArg<C, Where extends string> = C extends (eb: infer E) => infer R
+export type CondArg<C, Where extends string, Names extends string = never> = string extends C
+  ? [C] extends [string]
+    ? ConditionMessage<Where, C>
+    : // Not inferred (an editor asking while a column name is typed, `where('to`): the names, never a message.
+      Names | Exclude<C, string | number | bigint | boolean | null>
+  : CondArgOf<C, Where>;
+type CondArgOf<C, Where extends string> = C extends (eb: infer E) => infer R
   ? [R] extends [Condition]
     ? C
     : (eb: E) => ConditionMessage<Where, R>
