@@ -93,12 +93,41 @@ export type ColumnMessage<N, V extends AnyView> = N extends string
 
 /**
  * The names an error lists, sorted: the plain ones, then qualified the ones two sources share
- * (record attributes left out: always valid, listed in the docs).
+ * (record attributes left out: always valid, listed in the docs); the closest to `N` first.
  */
-type ListedNames<V extends AnyView, N> = ListedOf<Exclude<PlainNames<V>, N>, Exclude<SharedQualified<V>, N>>;
+type ListedNames<V extends AnyView, N> = ListedOf<Exclude<PlainNames<V>, N>, Exclude<SharedQualified<V>, N>, N>;
 /** Two unions of names listed one after the other, each sorted. */
-type ListedOf<Plain extends string, Qualified extends string> =
-  Sorted<Plain> extends infer P extends string[] ? (Sorted<Qualified> extends infer Q extends string[] ? ListOf<[...P, ...Q]> : never) : never;
+type ListedOf<Plain extends string, Qualified extends string, N> =
+  Sorted<Plain> extends infer P extends string[] ? (Sorted<Qualified> extends infer Q extends string[] ? ListOf<ClosestFirst<[...P, ...Q], N>> : never) : never;
+
+/**
+ * A list of names with the ones closest to a wrong name `N` first: those whose last segment
+ * starts with the first two letters of `N`'s (case aside), then with its first letter, then the
+ * rest, each part in the list's order. tsc cuts a long type in an error message (at about 320
+ * characters): on a big schema the names a misspelling meant still show.
+ */
+export type ClosestFirst<L extends string[], N> = N extends string
+  ? Lowercase<LastSegment<N>> extends `${infer A}${infer B}${string}`
+    ? Split<L, `${A}${B}`> extends [infer T1 extends string[], infer R1 extends string[]]
+      ? Split<R1, A> extends [infer T2 extends string[], infer R2 extends string[]]
+        ? [...T1, ...T2, ...R2]
+        : L
+      : L
+    : Lowercase<LastSegment<N>> extends `${infer A}${string}`
+      ? Split<L, A> extends [infer T1 extends string[], infer R1 extends string[]]
+        ? [...T1, ...R1]
+        : L
+      : L
+  : L;
+/** The names of a list whose last segment starts with `Prefix` (case aside), and the others, in order. */
+type Split<L extends string[], Prefix extends string, In extends string[] = [], Out extends string[] = []> = L extends [
+  infer H extends string,
+  ...infer R extends string[],
+]
+  ? Lowercase<LastSegment<H>> extends `${Prefix}${string}`
+    ? Split<R, Prefix, [...In, H], Out>
+    : Split<R, Prefix, In, [...Out, H]>
+  : [In, Out];
 type PlainNames<V extends AnyView> = Exclude<NamesOf<V>, `${string}.${string}` | keyof RecordAttributes>;
 type SharedQualified<V extends AnyView> =
   Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
@@ -119,14 +148,14 @@ export type ColumnArg<N, V extends AnyView> = NameArg<N, NamesOf<V>, 'column', V
 
 /** The error for a table name. */
 export type TableMessage<N, Tables extends string> = N extends string
-  ? `no database "${N}" in the schema; the databases are: ${List<Exclude<Tables, `${string}@${string}` | N>>}`
+  ? `no database "${N}" in the schema; the databases are: ${ListOf<ClosestFirst<Sorted<Exclude<Tables, `${string}@${string}` | N>>, N>>}`
   : 'a database name (a string)';
 
 /** The error for an alias reference (`ref`). */
 export type RefMessage<N, Names extends string> = N extends string
   ? [Names] extends [never]
     ? `no result column or source column "${N}" to reference: ref() names a result alias (select ....as(name)) or a column of the sources`
-    : `no result column or source column "${N}" to reference; the names are: ${List<Exclude<Names, N>>}`
+    : `no result column or source column "${N}" to reference; the names are: ${ListOf<ClosestFirst<Sorted<Exclude<Names, N>>, N>>}`
   : 'an alias name (a string)';
 
 /** The result name of a column path: its last segment. */

@@ -92,7 +92,7 @@ describe('typed builder errors through the compiler', () => {
   it('a misspelt name is one short error that lists the valid names', () => {
     const text = (errors.get(marked.find((m) => m.why === 'unknown field')?.line ?? -1) ?? []).join('\n');
     expect(text).toBe(
-      `Argument of type '"totl"' is not assignable to parameter of type '"no column \\"totl\\" in this query; the columns are: customer, due, id, issued, memo, paid, status, total"'.`,
+      `Argument of type '"totl"' is not assignable to parameter of type '"no column \\"totl\\" in this query; the columns are: total, customer, due, id, issued, memo, paid, status"'.`,
     );
     const ambiguous = (errors.get(marked.find((m) => m.why === 'an ambiguous plain name')?.line ?? -1) ?? []).join('\n');
     expect(ambiguous.split('\n')).toHaveLength(1);
