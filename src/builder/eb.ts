@@ -27,7 +27,8 @@ export interface ExpressionBuilder<D extends AnyDb, S, O, P> {
   col<const N extends string>(...name: NameParams<N, NamesOf<View<D, S, P>>, [name: N], [name: NamesOf<View<D, S, P>>]>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
   col<const N extends string>(...name: WrongNameParams<N, NamesOf<View<D, S, P>>, [name: ColumnArg<N, View<D, S, P>>]>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
   /** `ALIAS(name)`: a result column of this select (or a source column by its plain name); checked and typed. */
-  ref<const N extends string>(name: NameArg<N, RefNames<D, S, O, P>, 'ref'>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
+  ref<const N extends string>(...name: NameParams<N, RefNames<D, S, O, P>, [name: N], [name: RefNames<D, S, O, P>]>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
+  ref<const N extends string>(...name: WrongNameParams<N, RefNames<D, S, O, P>, [name: NameArg<N, RefNames<D, S, O, P>, 'ref'>]>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
   /** A value as an expression (a literal): `val(5)` is a number, `val(new Date())` a datetime. */
   val<const V extends Value>(value: V): Expression<ValueOf<V>>;
   /** The same as `val`. */

@@ -51,6 +51,8 @@ const PROBE_TEXT = [
   "db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.cus', '=', 'c.id');",
   "db.insertInto('invoices').values([{ }]);",
   "db.updateTable('invoices').set({ });",
+  "db.selectFrom('invoices').where(({ ref }) => ref('to').gt(1));",
+  "db.fetchRecords('invoices').orderBy('to');",
   '',
 ].join('\n');
 
@@ -157,6 +159,8 @@ describe('typed builder errors through the compiler', () => {
       ["whereRef('i.cus", 'i.customer'],
       ['values([{ ', 'total'],
       ['set({ ', 'total'],
+      ["ref('to", 'total'],
+      ["fetchRecords('invoices').orderBy('to", 'total'],
     ];
     for (const [needle, name] of wanted) {
       const got = names(needle);
