@@ -92,13 +92,27 @@ export class SourceSpans extends WeakMap<Node, Span> {
     const from = offsets[2 * last] as number;
     let first = last;
     while (first > 0 && (offsets[2 * (first - 1)] as number) >= from) first--;
+    // A few lookups search the records (from the last: the last record of a node wins); many
+    // (comment placement asks for every node of the statement) build a lookup of them.
     let own: Map<Node, number> | null = null;
+    let budget = 2048;
     return (node, out) => {
-      if (own === null) {
-        own = new Map();
-        for (let i = first; i <= last; i++) own.set(nodes[i] as Node, i);
+      let i: number | undefined;
+      if (own === null && budget > 0) {
+        budget -= last - first + 1;
+        for (let k = last; k >= first; k--) {
+          if (nodes[k] === node) {
+            i = k;
+            break;
+          }
+        }
+      } else {
+        if (own === null) {
+          own = new Map();
+          for (let k = first; k <= last; k++) own.set(nodes[k] as Node, k);
+        }
+        i = own.get(node);
       }
-      const i = own.get(node);
       if (i === undefined) return this.offsetsOf(node, out);
       out.start = offsets[2 * i] as number;
       out.end = offsets[2 * i + 1] as number;
