@@ -15,7 +15,7 @@ import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { STATEMENT_KINDS, STATEMENT_WORDS } from '../../src/ast/kinds.js';
 import { runs, timeLimit } from '../helpers/runs.js';
 import { descendants } from '../../src/ast/walk.js';
-import type { ColumnRef, Node } from '../../src/ast/nodes.js';
+import type { ColumnRef, FunctionCall, Node } from '../../src/ast/nodes.js';
 
 /**
  * The syntax diagrams are drawn from the Chevrotain grammar in grammar/grammar-rules.ts (and
@@ -127,10 +127,10 @@ const arbActionMutation: fc.Arbitrary<Mutation> = fc.record({
 type Doc = ReturnType<typeof parseDocument>;
 const KNOWN_DIFFERENCES: readonly { readonly what: string; readonly why: string; readonly rewrite?: (text: string, doc: Doc) => string; readonly skip?: (text: string) => boolean }[] = [
   {
-    what: 'a clause word read as a column (`UPDATE a SET x = RECORDS - 1`, `WHERE count = 1`)',
+    what: 'a clause word read as a column or a function (`UPDATE a SET x = RECORDS - 1`, `WHERE count = 1`, `PARTITION(x)`)',
     why:
       'the grammar gives each action word a token of its own, read as a keyword where a clause may start; the parser also takes such a word as a column ' +
-      "name in an expression. Making the word tokens names in expressions too made the grammar's analysis hang (issue 30). Compared with those columns quoted.",
+      "or function name in an expression. Making the word tokens names in expressions too made the grammar's analysis hang (issue 30). Compared with those columns quoted.",
     rewrite: quoteWordColumns,
   },
   {
@@ -166,13 +166,19 @@ function agreeOnAction(text: string): void {
   expect(known === undefined ? documentError(text) : undefined, `the grammar rejects ${text}; the parser finds no syntax error`).toBeUndefined();
 }
 
-/** The text with each column the parser read from a bare clause word (`SET a = RECORDS - 1`: a column named RECORDS) written quoted. */
+/**
+ * The text with each column or function the parser read from a bare clause word (`SET a = RECORDS - 1`:
+ * a column named RECORDS; `PARTITION(x)`: a call) written quoted.
+ */
 function quoteWordColumns(text: string, doc: Doc): string {
   const spans = doc.statements
     .flatMap((s) => descendants(s.node as Node))
-    .filter((n): n is ColumnRef => n.kind === 'column' && /^[A-Za-z_]+$/.test(n.path) && Object.hasOwn(W, n.path.toUpperCase()))
-    .map((n) => doc.spans.get(n))
-    .filter((s): s is NonNullable<typeof s> => s !== undefined && /^[A-Za-z_]+$/.test(text.slice(s.start, s.end)))
+    .flatMap((n) => {
+      const name = n.kind === 'column' ? (n as ColumnRef).path : n.kind === 'function' ? (n as FunctionCall).name : '';
+      const span = /^[A-Za-z_]+$/.test(name) && Object.hasOwn(W, name.toUpperCase()) ? doc.spans.get(n) : undefined;
+      return span === undefined ? [] : [{ start: span.start, end: span.start + name.length }];
+    })
+    .filter((s) => /^[A-Za-z_]+$/.test(text.slice(s.start, s.end)) && !/[A-Za-z0-9_$"]/.test(text[s.end] ?? ''))
     .sort((x, y) => y.start - x.start);
   let out = text;
   for (const s of spans) out = `${out.slice(0, s.start)}"${out.slice(s.start, s.end)}"${out.slice(s.end)}`;
