@@ -8,7 +8,7 @@ import { isPlaceholder } from '../../src/syntax/parser-state.js';
 import * as T from '../../src/syntax/tokens.js';
 import { lex } from '../../src/syntax/tokenize.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
-import { runs } from '../helpers/runs.js';
+import { runs, timeLimit } from '../helpers/runs.js';
 
 /**
  * Recovery keeps what the user wrote: a broken select comes back as a tree whose missing parts
@@ -77,7 +77,7 @@ describe('a recovered select keeps every clause the text holds', () => {
     expect(selectOf('SELECT * FROM t')?.columns).toBe('all');
   });
 
-  it('printed statements cut after each of their tokens: every clause keyword of the cut text is a clause of the tree', () => {
+  it('printed statements cut after each of their tokens: every clause keyword of the cut text is a clause of the tree', { timeout: timeLimit(180_000) }, () => {
     let clauses = 0;
     fc.assert(
       fc.property(arbStatement, (statement) => {
@@ -94,7 +94,7 @@ describe('a recovered select keeps every clause the text holds', () => {
     expect(clauses).toBeGreaterThan(0);
   });
 
-  it('printed statements with a clause cut short after any token, the next clause kept: every clause keyword is a clause of the tree', () => {
+  it('printed statements with a clause cut short after any token, the next clause kept: every clause keyword is a clause of the tree', { timeout: timeLimit(180_000) }, () => {
     fc.assert(
       fc.property(arbStatement, (statement) => {
         const text = print(statement, { width: 1000 });
