@@ -19,8 +19,8 @@ import type { ColumnRef, FunctionCall, Node } from '../../src/ast/nodes.js';
 
 /**
  * The syntax diagrams are drawn from the Chevrotain grammar in grammar/grammar-rules.ts (and
- * the data actions' in grammar/action-grammar.ts, over the same rules);
- * the parser is hand-written (parser.ts, expression-rules.ts). Run as a recognizer, the
+ * the actions' in grammar/action-grammar.ts and grammar/system-grammar.ts, over the same rules);
+ * the parser is hand-written (src/syntax/*-rules.ts). Run as a recognizer, the
  * grammar must accept exactly the texts the parser reads without a syntax error: on the
  * identity corpus, on printed random statements, and on both with tokens deleted, repeated,
  * inserted and swapped.
