@@ -269,7 +269,10 @@ class SystemGrammar extends ActionGrammar {
           this.OR2([
             {
               ALT: () => {
-                this.SUBRULE(this.names);
+                // The field names of the rows: at least one.
+                this.CONSUME5(T.LParen);
+                this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.CONSUME5(T.Name) });
+                this.CONSUME5(T.RParen);
                 this.CONSUME(w('VALUES'));
                 this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.row) });
               },
