@@ -37,6 +37,10 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   fetch: { name: 'fetch', section: 'data-actions' },
   drop: { name: 'drop', section: 'administrative-actions' },
   alter: { name: 'alter', section: 'administrative-actions' },
+  alterValue: { name: 'altervalue', section: 'administrative-actions' },
+  adminCreate: { name: 'admin_create', section: 'administrative-actions' },
+  databaseDef: { name: 'database_def', section: 'administrative-actions' },
+  blobDef: { name: 'blob_def', section: 'administrative-actions' },
   fieldDef: { name: 'fielddef', section: 'administrative-actions' },
   fetchUsers: { name: 'fetch_users', section: 'data-actions', note: 'FETCH USERS: the users specifier (none: all users), ORDER BY, LIMIT, OFFSET.' },
   fetchOther: { name: 'fetch_other', section: 'data-actions', note: 'The fetch types without expressions: CRONS, PREF_DEFS, SEQS; FOLLOWS and KEYS (COUNT); PREFS; LOGS; NOTIFICATIONS (OPTIONS SEEN); POSTS (OPTIONS FOLLOWING, THREADS, CHILDREN, RECORDS); USER_SUBSCRIPTIONS of a team or a user.' },
@@ -82,10 +86,9 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   structBuffer: { name: 'buffer', section: 'struct-actions' },
   structMn: { name: 'mn', section: 'struct-actions' },
   structEvent: { name: 'event', section: 'struct-actions' },
-  structCreate: { name: 'create', section: 'struct-actions', note: 'The clauses of each kind in the printer\'s order; the parser takes them in any order, each once.' },
-  structNamed: { name: 'named', section: 'struct-actions' },
+  structCreate: { name: 'create', section: 'struct-actions', note: 'The clauses of each kind in any order (each once: the parser reports a clause given twice).' },
   structName: { name: 'sname', section: 'struct-actions' },
-  structFields: { name: 'struct_fields', section: 'struct-actions', note: 'An event or notebook database\'s field definitions: `FIELDS ()` is the list given empty (`"fields": []`).' },
+  structFields: { name: 'struct_fields', section: 'struct-actions', note: 'An event or notebook database\'s field definitions after FIELDS: `FIELDS ()` is the list given empty (`"fields": []`).' },
   orderTerm: { name: 'order_term', section: 'statements', note: 'One ORDER BY term: `expr [ASC|DESC]` in the reference\'s `select`.' },
   source: {
     name: 'source',
@@ -129,7 +132,7 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
 };
 
 /** Helper rules drawn in place wherever they are used. */
-export const INLINED_RULES: readonly string[] = ['pathFrom', 'sourceAlias', 'whole'];
+export const INLINED_RULES: readonly string[] = ['pathFrom', 'sourceAlias', 'whole', 'fieldDefs', 'jsonMembers'];
 
 /** Terminal labels in the reference's words (the token's pattern stays its tooltip). */
 const TERMINAL_LABELS: Readonly<Record<string, string>> = {

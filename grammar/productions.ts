@@ -1,6 +1,5 @@
 import type { ISerializedGast } from 'chevrotain';
-import { actionProductions } from './action-grammar.js';
-import { systemProductions } from './system-grammar.js';
+import { actionProductions } from './system-grammar.js';
 import { DsqGrammar } from './grammar-rules.js';
 import { FETCH_TYPES, STATEMENT_WORDS } from '../src/ast/kinds.js';
 import * as T from '../src/syntax/tokens.js';
@@ -18,10 +17,10 @@ export function grammarRules(): DsqGrammar {
   return grammar;
 }
 
-/** The statement grammar's productions, then the data actions' (action-grammar.ts) and the system actions' (system-grammar.ts). */
+/** The statement grammar's productions, then the actions' (action-grammar.ts, system-grammar.ts). */
 export function grammarProductions(): ISerializedGast[] {
   const statement = grammarRules().getSerializedGastProductions();
-  return [...statement, ...actionProductions(new Set(statement.map((p) => (p as { name?: string }).name ?? ''))), ...systemProductions()];
+  return [...statement, ...actionProductions(new Set(statement.map((p) => (p as { name?: string }).name ?? '')))];
 }
 
 /** Words as a regular expression's alternatives, upper case, longest first (`PREF_DEFS` before `PREFS`). */

@@ -1,36 +1,24 @@
-import { createToken, EmbeddedActionsParser, type ISerializedGast, type TokenType } from 'chevrotain';
+import type { ISerializedGast, TokenType } from 'chevrotain';
 import { T } from './chevrotain-tokens.js';
+import { ActionGrammar, documentTokens, w } from './action-grammar.js';
 
 /**
- * DOWNLOAD, the task and thread actions and the system actions (src/syntax/system-rules.ts) as
- * a Chevrotain grammar, for the syntax diagrams only (grammar/diagrams.html), as
- * action-grammar.ts draws the data actions: the parser reads these words as bare words, so each
- * gets a token of its own here. Rules drawn elsewhere (`select`, `records`, `database`,
- * `literal`, `actionOptions`, `insert`, `update`, `remove`) are stand-ins: the diagrams link to
- * the rules of those names.
+ * DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts) and the
+ * struct actions (struct-rules.ts) as Chevrotain rules over the data and administrative actions'
+ * (action-grammar.ts), with the same word tokens: the grammar of a whole statement (`document`),
+ * what grammar/diagrams.html draws beyond the select's rules, and the recognizer
+ * test/grammar/agreement.test.ts runs beside the parser on every statement kind.
  */
-const word = (name: string) => createToken({ name: `system_${name}`, pattern: new RegExp(name), label: name });
-const W = Object.fromEntries(
-  [
-    'DOWNLOAD', 'RECORD', 'POST', 'VERSION', 'RUN', 'TASK', 'CONF', 'PARENT', 'THREAD', 'SEQ', 'PRIORITY', 'TIMEOUT', 'REF_ID', 'REF', 'CONCLUDE', 'DELAY',
-    'CANCEL', 'CLEAN', 'TASKS', 'PAUSE', 'THREADS', 'ACCESS', 'ECHO', 'WAIT', 'FAIL', 'BEFORE', 'IF',
-    // The struct actions (src/syntax/struct-rules.ts)
-    'STRUCT', 'BUFFER', 'IMPORT', 'INTO', 'PIPE', 'FILE', 'TEXT', 'BASE64', 'AT', 'MN', 'ALIAS', 'EDIT', 'ALIASES', 'NAME', 'STATE', 'EVENT', 'INSERT', 'CLOSE', 'UPDATE',
-    'EVENTS', 'VALUES', 'RECORDS', 'CREATE', 'CATEGORY', 'MODEL', 'DEF', 'NOTEBOOK', 'PROJECT', 'LABEL', 'GROUP_TEAMS', 'DATABASE_TEAMS', 'PARTITION', 'TO',
-    'TYPE', 'NONE', 'FILES', 'SINGULAR', 'PLURAL', 'LABEL_TYPE', 'FIELDS', 'TEAMS', 'SET',
-  ].map((w) => [w, word(w)]),
-) as Record<string, TokenType>;
-const w = (name: string) => W[name] as TokenType;
-const STAND_IN = createToken({ name: 'SystemStandIn', pattern: /\u0001/ });
-
-/** Rules drawn elsewhere: here only stand-ins, left out of the productions. */
-const STAND_INS = ['select', 'records', 'database', 'literal', 'actionOptions', 'insert', 'update', 'remove', 'names', 'row', 'record', 'fieldDef'];
-
-class SystemGrammar extends EmbeddedActionsParser {
+class SystemGrammar extends ActionGrammar {
   constructor() {
-    super([...(T.ALL_TOKENS as TokenType[]), ...Object.values(W), STAND_IN], { maxLookahead: 3, recoveryEnabled: false, skipValidations: true });
+    super([], false);
     this.performSelfAnalysis();
   }
+
+  /** A statement: a select (with its OPTIONS), a data or administrative action, or one of these. */
+  public document = this.RULE('document', () => {
+    this.OR([{ ALT: () => this.SUBRULE(this.dataAction) }, { ALT: () => this.SUBRULE(this.systemAction) }, { ALT: () => this.SUBRULE(this.statement) }]);
+  });
 
   public systemAction = this.RULE('systemAction', () => {
     this.OR([
@@ -56,14 +44,14 @@ class SystemGrammar extends EmbeddedActionsParser {
           this.SUBRULE(this.database);
           this.OPTION(() => {
             this.CONSUME(w('VERSION'));
-            this.CONSUME(T.NumberLiteral);
+            this.SUBRULE(this.whole);
           });
         },
       },
       {
         ALT: () => {
           this.CONSUME(w('POST'));
-          this.CONSUME2(T.NumberLiteral);
+          this.SUBRULE2(this.whole);
         },
       },
     ]);
@@ -86,8 +74,7 @@ class SystemGrammar extends EmbeddedActionsParser {
           const number = (name: string, idx: number) =>
             this.option(idx, () => {
               this.consume(idx, w(name));
-              this.option(idx + 10, () => this.consume(idx, T.Minus));
-              this.consume(idx, T.NumberLiteral);
+              this.subrule(idx, this.whole);
             });
           const text = (token: TokenType, idx: number) =>
             this.option(idx, () => {
@@ -101,7 +88,7 @@ class SystemGrammar extends EmbeddedActionsParser {
           number('PRIORITY', 5);
           number('TIMEOUT', 6);
           number('REF_ID', 7);
-          this.OPTION8(() => this.SUBRULE(this.actionOptions));
+          this.OPTION8(() => this.SUBRULE(this.options));
         },
       },
     ]);
@@ -109,43 +96,16 @@ class SystemGrammar extends EmbeddedActionsParser {
 
   private taskRef = this.RULE('taskRef', () => {
     this.OPTION(() => this.CONSUME(w('REF')));
-    this.OPTION2(() => this.CONSUME(T.Minus));
-    this.CONSUME(T.NumberLiteral);
-  });
-
-  private jsonObject = this.RULE('jsonObject', () => {
-    this.CONSUME(T.LParen);
-    this.MANY_SEP({
-      SEP: T.Comma,
-      DEF: () => {
-        this.CONSUME(T.Name);
-        this.CONSUME(T.Equals);
-        this.SUBRULE(this.json);
-      },
-    });
-    this.CONSUME(T.RParen);
-  });
-
-  private json = this.RULE('json', () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.jsonObject) },
-      {
-        ALT: () => {
-          this.CONSUME(T.LBracket);
-          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.json) });
-          this.CONSUME(T.RBracket);
-        },
-      },
-      { ALT: () => this.SUBRULE(this.literal) },
-    ]);
+    this.SUBRULE(this.whole);
   });
 
   private conclude = this.RULE('conclude', () => {
     this.CONSUME(w('CONCLUDE'));
     this.CONSUME(w('TASK'));
-    this.CONSUME(T.NumberLiteral);
+    this.SUBRULE(this.whole);
     this.OPTION(() => {
       this.CONSUME(w('DELAY'));
+      this.OPTION2(() => this.CONSUME(T.Minus));
       this.CONSUME2(T.NumberLiteral);
     });
   });
@@ -154,7 +114,7 @@ class SystemGrammar extends EmbeddedActionsParser {
     this.OR([{ ALT: () => this.CONSUME(w('CANCEL')) }, { ALT: () => this.CONSUME(w('CLEAN')) }]);
     this.CONSUME(w('TASKS'));
     this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.taskRef) });
-    this.OPTION(() => this.SUBRULE(this.actionOptions));
+    this.OPTION(() => this.SUBRULE(this.options));
   });
 
   private pause = this.RULE('pause', () => {
@@ -175,13 +135,16 @@ class SystemGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(w('WAIT'));
-          this.OPTION(() => this.CONSUME(T.NumberLiteral));
+          this.OPTION(() => {
+            this.OPTION1(() => this.CONSUME(T.Minus));
+            this.CONSUME(T.NumberLiteral);
+          });
           this.OPTION2(() => {
             this.CONSUME(w('FAIL'));
             this.CONSUME(w('BEFORE'));
             this.SUBRULE(this.instant);
           });
-          this.OPTION3(() => this.SUBRULE(this.actionOptions));
+          this.OPTION3(() => this.SUBRULE(this.options));
         },
       },
     ]);
@@ -194,6 +157,7 @@ class SystemGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(T.LParen);
+          this.OPTION(() => this.CONSUME(T.Minus));
           this.CONSUME(T.NumberLiteral);
           this.CONSUME(T.RParen);
         },
@@ -208,14 +172,17 @@ class SystemGrammar extends EmbeddedActionsParser {
     this.CONSUME(T.RParen);
     this.CONSUME(T.Then);
     this.SUBRULE(this.write);
-    this.MANY(() => {
-      this.CONSUME(T.Else);
-      this.CONSUME2(w('IF'));
-      this.CONSUME2(T.LParen);
-      this.SUBRULE2(this.select);
-      this.CONSUME2(T.RParen);
-      this.CONSUME2(T.Then);
-      this.SUBRULE2(this.write);
+    this.MANY({
+      GATE: () => this.LA(2).tokenType === w('IF'),
+      DEF: () => {
+        this.CONSUME(T.Else);
+        this.CONSUME2(w('IF'));
+        this.CONSUME2(T.LParen);
+        this.SUBRULE2(this.select);
+        this.CONSUME2(T.RParen);
+        this.CONSUME2(T.Then);
+        this.SUBRULE2(this.write);
+      },
     });
     this.OPTION(() => {
       this.CONSUME3(T.Else);
@@ -262,8 +229,9 @@ class SystemGrammar extends EmbeddedActionsParser {
     this.OR([
       {
         ALT: () => {
-          this.CONSUME(w('ALIAS'));
-          this.CONSUME(T.NumberLiteral);
+          // ALIAS is a contextual word (ALIAS(name) in an expression): its own token.
+          this.CONSUME(T.AliasWord);
+          this.SUBRULE(this.whole);
           this.CONSUME(T.In);
           this.SUBRULE(this.database);
           this.CONSUME(w('ALIASES'));
@@ -273,7 +241,7 @@ class SystemGrammar extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(w('EDIT'));
-          this.CONSUME2(T.NumberLiteral);
+          this.SUBRULE2(this.whole);
           this.CONSUME2(T.In);
           this.SUBRULE2(this.database);
           this.OPTION(() => {
@@ -289,6 +257,7 @@ class SystemGrammar extends EmbeddedActionsParser {
     ]);
   });
 
+  /** `EVENT INSERT INTO ...`, or `EVENT CLOSE | UPDATE db` and its clauses in any order (each once: the parser's check; CLOSE needs EVENTS, UPDATE SET). */
   private structEvent = this.RULE('structEvent', () => {
     this.CONSUME(w('EVENT'));
     this.OR([
@@ -300,7 +269,10 @@ class SystemGrammar extends EmbeddedActionsParser {
           this.OR2([
             {
               ALT: () => {
-                this.SUBRULE(this.names);
+                // The field names of the rows: at least one.
+                this.CONSUME5(T.LParen);
+                this.AT_LEAST_ONE_SEP3({ SEP: T.Comma, DEF: () => this.CONSUME5(T.Name) });
+                this.CONSUME5(T.RParen);
                 this.CONSUME(w('VALUES'));
                 this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.row) });
               },
@@ -308,7 +280,7 @@ class SystemGrammar extends EmbeddedActionsParser {
             {
               ALT: () => {
                 this.CONSUME(w('RECORDS'));
-                this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.record) });
+                this.OR3([{ ALT: () => this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.record) }) }, { ALT: () => this.CONSUME(w('NONE')) }]);
               },
             },
           ]);
@@ -318,67 +290,73 @@ class SystemGrammar extends EmbeddedActionsParser {
         ALT: () => {
           this.CONSUME(w('CLOSE'));
           this.SUBRULE2(this.database);
-          this.CONSUME(w('EVENTS'));
-          this.SUBRULE(this.records);
-          this.OPTION(() => {
-            this.CONSUME(w('AT'));
-            this.CONSUME(T.NumberLiteral);
-          });
-          this.OPTION2(() => {
-            this.CONSUME(w('SET'));
-            this.SUBRULE2(this.record);
-          });
+          this.eventClauses(1, ['AT', 'SET']);
+          this.eventClause(9, 'EVENTS');
+          this.eventClauses(2, ['AT', 'SET', 'EVENTS']);
         },
       },
       {
         ALT: () => {
           this.CONSUME(w('UPDATE'));
           this.SUBRULE3(this.database);
-          this.CONSUME2(w('SET'));
-          this.SUBRULE3(this.record);
-          this.OPTION3(() => {
-            this.CONSUME2(w('EVENTS'));
-            this.SUBRULE2(this.records);
-          });
-          this.OPTION4(() => {
-            this.CONSUME2(w('AT'));
-            this.CONSUME2(T.NumberLiteral);
-          });
+          this.eventClauses(3, ['AT', 'EVENTS']);
+          this.eventClause(10, 'SET');
+          this.eventClauses(4, ['AT', 'SET', 'EVENTS']);
         },
       },
     ]);
   });
 
+  /** Clauses of STRUCT EVENT CLOSE or UPDATE, any of `words`, in any order (`i`: the DSL indices). */
+  private eventClauses(i: number, words: readonly string[]): void {
+    this.many(i, () => this.or(i + 10, words.map((word, k) => ({ ALT: () => this.eventClause(i * 10 + 20 + k, word) }))));
+  }
+
+  /** `EVENTS records`, `AT n`, `SET record` (`i`: the DSL index). */
+  private eventClause(i: number, word: string): void {
+    this.consume(i, w(word));
+    if (word === 'EVENTS') this.subrule(i, this.records);
+    else if (word === 'AT') this.subrule(i, this.whole);
+    else this.subrule(i, this.record);
+  }
+
   private structName = this.RULE('structName', () => {
     this.OR([{ ALT: () => this.CONSUME(T.Name) }, { ALT: () => this.CONSUME(T.StringLiteral) }]);
   });
 
-  /** `CREATE kind ...`: each kind's clauses in the printer's order (the parser takes them in any order, each once). */
+  /** `CREATE kind ...`: each kind's clauses in any order (each once: the parser's check). */
   private structCreate = this.RULE('structCreate', () => {
     this.CONSUME(w('CREATE'));
-    const text = (word: string, idx: number) =>
-      this.option(idx, () => {
-        this.consume(idx, word === 'DESC' ? T.Desc : w(word));
-        this.consume(idx, T.StringLiteral);
-      });
-    const object = (word: string, idx: number) =>
-      this.option(idx, () => {
-        this.consume(idx, w(word));
-        this.subrule(idx, this.jsonObject);
-      });
     const inGroup = (idx: number) => {
       this.consume(idx, T.In);
       this.consume(idx, T.Group);
       this.subrule(idx, this.database);
     };
+    const NAMED = ['LABEL', 'DESC', 'GROUP_TEAMS', 'DATABASE_TEAMS'];
     this.OR([
       {
         ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(w('CATEGORY')) }, { ALT: () => this.CONSUME(w('MODEL')) }, { ALT: () => this.CONSUME(w('PROJECT')) }]);
+          this.CONSUME(w('CATEGORY'));
           this.SUBRULE(this.structName);
-          this.OPTION(() => inGroup(1));
-          this.SUBRULE(this.structNamed);
-          this.OPTION2(() => this.SUBRULE(this.actionOptions));
+          inGroup(1);
+          this.structClauses(1, NAMED);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('MODEL'));
+          this.SUBRULE5(this.structName);
+          inGroup(6);
+          this.structClauses(6, NAMED);
+          this.OPTION2(() => this.SUBRULE(this.options));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(w('PROJECT'));
+          this.SUBRULE1(this.structName);
+          this.OPTION(() => inGroup(2));
+          this.structClauses(2, NAMED);
         },
       },
       {
@@ -388,110 +366,112 @@ class SystemGrammar extends EmbeddedActionsParser {
           this.CONSUME(T.In);
           this.CONSUME2(w('MODEL'));
           this.SUBRULE(this.database);
-          this.SUBRULE2(this.structNamed);
-          this.OPTION3(() => {
-            this.CONSUME(w('PARTITION'));
-            this.OR3([
-              { ALT: () => this.CONSUME(T.True) },
-              { ALT: () => this.CONSUME(T.False) },
-              {
-                ALT: () => {
-                  this.CONSUME(T.From);
-                  this.CONSUME(T.NumberLiteral);
-                  this.CONSUME(w('TO'));
-                  this.CONSUME2(T.NumberLiteral);
-                },
-              },
-              { ALT: () => this.SUBRULE(this.jsonObject) },
-            ]);
-          });
+          this.structClauses(3, [...NAMED, 'PARTITION']);
         },
       },
       {
         ALT: () => {
           this.CONSUME(w('DEF'));
-          inGroup(2);
+          inGroup(3);
         },
       },
       {
         ALT: () => {
           this.CONSUME(w('EVENT'));
           this.OPTION4(() => this.SUBRULE3(this.structName));
-          inGroup(3);
-          this.OPTION5(() => {
-            this.CONSUME(w('TYPE'));
-            this.OR4([{ ALT: () => this.CONSUME(w('NONE')) }, { ALT: () => this.CONSUME(w('FILE')) }, { ALT: () => this.CONSUME(w('FILES')) }]);
-          });
-          text('LABEL', 11);
-          text('DESC', 12);
-          text('SINGULAR', 13);
-          text('PLURAL', 14);
-          object('CONF', 15);
-          text('LABEL_TYPE', 16);
-          this.OPTION6(() => this.SUBRULE(this.structFields));
-          object('TEAMS', 17);
+          inGroup(4);
+          this.structClauses(4, ['TYPE', 'LABEL', 'DESC', 'SINGULAR', 'PLURAL', 'CONF', 'LABEL_TYPE', 'FIELDS', 'TEAMS']);
         },
       },
       {
         ALT: () => {
           this.CONSUME(w('NOTEBOOK'));
           this.SUBRULE4(this.structName);
-          inGroup(4);
-          text('LABEL', 21);
-          text('DESC', 22);
-          this.OPTION7(() => this.SUBRULE2(this.structFields));
-          object('TEAMS', 23);
+          inGroup(5);
+          this.structClauses(5, ['LABEL', 'DESC', 'FIELDS', 'TEAMS']);
         },
       },
     ]);
   });
 
-  /** A group's LABEL, DESC and teams. */
-  private structNamed = this.RULE('structNamed', () => {
-    this.OPTION(() => {
-      this.CONSUME(w('LABEL'));
-      this.CONSUME(T.StringLiteral);
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Desc);
-      this.CONSUME2(T.StringLiteral);
-    });
-    this.OPTION3(() => {
-      this.CONSUME(w('GROUP_TEAMS'));
-      this.SUBRULE(this.jsonObject);
-    });
-    this.OPTION4(() => {
-      this.CONSUME(w('DATABASE_TEAMS'));
-      this.SUBRULE2(this.jsonObject);
-    });
-  });
+  /** Clauses of a struct create, any of `words`, in any order (`i`: the DSL indices, one range per kind). */
+  private structClauses(i: number, words: readonly string[]): void {
+    this.many(i, () => this.or(i + 10, words.map((word, k) => ({ ALT: () => this.structClause(i * 20 + 20 + k, word) }))));
+  }
 
-  /** `FIELDS (field definition, ...)`, or `FIELDS ()` (given empty). */
+  /** One clause of a struct create (`i`: its DSL index). */
+  private structClause(i: number, word: string): void {
+    this.consume(i, word === 'DESC' ? T.Desc : w(word));
+    switch (word) {
+      case 'CONF':
+      case 'TEAMS':
+      case 'GROUP_TEAMS':
+      case 'DATABASE_TEAMS':
+        this.subrule(i, this.jsonObject);
+        break;
+      case 'TYPE':
+        this.or(i, [{ ALT: () => this.consume(i + 100, w('NONE')) }, { ALT: () => this.consume(i + 100, w('FILE')) }, { ALT: () => this.consume(i + 100, w('FILES')) }]);
+        break;
+      case 'PARTITION':
+        this.or(i, [
+          { ALT: () => this.consume(i, T.True) },
+          { ALT: () => this.consume(i, T.False) },
+          {
+            ALT: () => {
+              this.consume(i, T.From);
+              this.consume(i, T.NumberLiteral);
+              this.consume(i, w('TO'));
+              this.consume(i + 100, T.NumberLiteral);
+            },
+          },
+          { ALT: () => this.subrule(i, this.jsonObject) },
+        ]);
+        break;
+      case 'FIELDS':
+        this.subrule(i, this.structFields);
+        break;
+      default:
+        this.consume(i, T.StringLiteral);
+    }
+  }
+
+  /** `FIELDS` (read) then `()` (the list given empty) or field definitions. */
   private structFields = this.RULE('structFields', () => {
-    this.CONSUME(w('FIELDS'));
-    this.CONSUME(T.LParen);
-    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.fieldDef) });
-    this.CONSUME(T.RParen);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.CONSUME(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.fieldDefs) },
+    ]);
   });
-
-  // Stand-ins for the rules drawn elsewhere.
-  private select = this.RULE('select', () => this.CONSUME(STAND_IN));
-  private records = this.RULE('records', () => this.CONSUME2(STAND_IN));
-  private database = this.RULE('database', () => this.CONSUME3(STAND_IN));
-  private literal = this.RULE('literal', () => this.CONSUME4(STAND_IN));
-  private actionOptions = this.RULE('actionOptions', () => this.CONSUME5(STAND_IN));
-  private insert = this.RULE('insert', () => this.CONSUME6(STAND_IN));
-  private update = this.RULE('update', () => this.CONSUME7(STAND_IN));
-  private remove = this.RULE('remove', () => this.CONSUME8(STAND_IN));
-  private names = this.RULE('names', () => this.CONSUME9(STAND_IN));
-  private row = this.RULE('row', () => this.consume(10, STAND_IN));
-  private record = this.RULE('record', () => this.consume(11, STAND_IN));
-  private fieldDef = this.RULE('fieldDef', () => this.consume(12, STAND_IN));
 }
 
 let grammar: SystemGrammar | undefined;
-/** The productions of these actions, without the stand-ins. */
-export function systemProductions(): ISerializedGast[] {
+function documentGrammar(): SystemGrammar {
   grammar ??= new SystemGrammar();
-  return grammar.getSerializedGastProductions().filter((p) => !STAND_INS.includes((p as { name?: string }).name ?? ''));
+  return grammar;
+}
+
+/** The productions of the actions (those of the statement grammar's rules, `statementRules`, are grammar-rules.ts's). */
+export function actionProductions(statementRules: ReadonlySet<string>): ISerializedGast[] {
+  return documentGrammar()
+    .getSerializedGastProductions()
+    .filter((p) => !statementRules.has((p as { name?: string }).name ?? '') && (p as { name?: string }).name !== 'document');
+}
+
+/** Whether the grammar reads the text as one statement (a select or an action) without an error. */
+export function documentAccepts(text: string): boolean {
+  return documentError(text) === undefined;
+}
+
+/** The grammar's first error in reading the text as one statement (its message and where), or undefined. */
+export function documentError(text: string): string | undefined {
+  const g = documentGrammar();
+  g.input = documentTokens(text);
+  g.document();
+  const error = g.errors[0];
+  return error === undefined ? undefined : `${error.message} (at offset ${error.token.startOffset})`;
 }

@@ -94,6 +94,15 @@ export const IS_NAME = membership(T.Name);
 const NAME = idx(T.Name);
 const LPAREN = idx(T.LParen);
 const RPAREN = idx(T.RParen);
+/**
+ * The keywords that start a clause of a select or a join: never deleted to recover from an error
+ * (`SELECT a. FROM t x` is not the column a.t aliased x: the FROM clause stays a clause).
+ */
+const CLAUSE_KEYWORDS: readonly boolean[] = (() => {
+  const out: boolean[] = [];
+  for (const type of [T.Select, T.From, T.Where, T.Group, T.Having, T.Order, T.Limit, T.Offset, T.Options, T.Join, T.Inner, T.Left, T.Cross, T.On, T.Using]) out[idx(type)] = true;
+  return out;
+})();
 const SEMICOLON = idx(T.Semicolon);
 
 const NO_SCAN: Scanned = {
@@ -225,9 +234,9 @@ export class ParserState {
     const want = type.tokenTypeIdx as number;
     if (t === want || (want === NAME && IS_NAME[t] === true)) return this.pos++;
     this.syntaxError(mismatchMessage(type, this.token(this.pos), this.token(this.last())));
-    // Single-token deletion: the expected token is right after an unexpected one.
+    // Single-token deletion: the expected token is right after an unexpected one (not a clause's keyword).
     const after = this.tk(2);
-    if (this.pos < this.end && (after === want || (want === NAME && IS_NAME[after] === true))) {
+    if (this.pos < this.end && CLAUSE_KEYWORDS[t] !== true && (after === want || (want === NAME && IS_NAME[after] === true))) {
       this.pos += 2;
       return this.pos - 1;
     }

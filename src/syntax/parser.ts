@@ -1,5 +1,5 @@
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement, WholeOrParam } from '../ast/index.js';
-import { ResultColumnNode, SelectActionNode, SelectNode } from '../ast/objects.js';
+import { NullNode, ResultColumnNode, SelectActionNode, SelectNode } from '../ast/objects.js';
 import { startsExpression } from './expression-tables.js';
 import { fieldKey } from './field-spans.js';
 import * as T from './tokens.js';
@@ -115,7 +115,13 @@ export function* select(p: ParserState): Rule<Select> {
   const scopeDepth = p.scopes.length;
   const scope: AliasScope = { aliases: new Set(), active: false };
   p.scopes.push(scope);
-  p.expect(T.Select);
+  if (p.expect(T.Select) === MISSING) {
+    // No SELECT (`EXISTS OFFSET 1`): a placeholder select, the clauses left to the statement they follow.
+    p.scopes.length = scopeDepth;
+    p.leave();
+    const column = p.placeholder(new ResultColumnNode(p.placeholder(new NullNode()), null));
+    return p.placeholder(new SelectNode(false, [column], null, null, [], null, [], null, null));
+  }
   const distinct = p.optional(T.Distinct) !== MISSING;
   let columns: 'all' | ResultColumn[] = 'all';
   /** How each result column is written (for the hint of `ORDER BY 2`). */
@@ -133,6 +139,8 @@ export function* select(p: ParserState): Rule<Select> {
       columns = list;
     } else {
       p.noViableAlt('select');
+      // A placeholder column, not `*`: a star would look like input.
+      columns = [p.placeholder(new ResultColumnNode(p.placeholder(new NullNode()), null))];
     }
   }
   let from: Source | null = null;
@@ -142,8 +150,13 @@ export function* select(p: ParserState): Rule<Select> {
   const order: OrderTerm[] = [];
   let limit: Expr | null = null;
   let offset: Expr | null = null;
+  // (Recovery of a statement's select: tokens no clause reads are skipped to a clause that may follow.)
+  const top = start === p.from;
+  if (top) skipToClause(p, 0);
   if (p.optional(T.From) !== MISSING) from = yield* call(source(p));
+  if (top) skipToClause(p, 1);
   if (p.optional(T.Where) !== MISSING) where = yield* call(expression(p, 0));
+  if (top) skipToClause(p, 2);
   scope.active = true;
   if (p.optional(T.Group) !== MISSING) {
     p.expect(T.By);
@@ -154,8 +167,11 @@ export function* select(p: ParserState): Rule<Select> {
       group.push(e);
     } while (p.optional(T.Comma) !== MISSING);
   }
+  if (top) skipToClause(p, 3);
   if (p.optional(T.Having) !== MISSING) having = yield* call(expression(p, 0));
+  if (top) skipToClause(p, 4);
   if (p.optional(T.Order) !== MISSING) order.push(...(yield* orderByTerms(p, written)));
+  if (top) skipToClause(p, 5);
   scope.active = false;
   if (p.optional(T.Limit) !== MISSING) {
     limit = yield* call(expression(p, 0));
@@ -165,7 +181,9 @@ export function* select(p: ParserState): Rule<Select> {
       p.report('syntax/limit-comma', 'LIMIT takes one expression: dsq has no LIMIT offset, count', comma, p.last(), 'write LIMIT count OFFSET offset');
     }
   }
+  if (top) skipToClause(p, 6);
   if (p.optional(T.Offset) !== MISSING) offset = yield* call(expression(p, 0));
+  if (top) skipToClause(p, 7);
   p.scopes.length = scopeDepth;
   p.leave();
   return p.mark(new SelectNode(distinct, columns, from, where, group, having, order, limit, offset), start);
@@ -191,6 +209,31 @@ function* resultColumn(p: ParserState): Generator<Rule<unknown>, ResultColumn, u
 }
 
 const NUMBER = idx(T.NumberLiteral);
+const OPEN = [idx(T.LParen), idx(T.LBracket)];
+const CLOSE = [idx(T.RParen), idx(T.RBracket)];
+/** A statement's select clauses' keywords in their order (OPTIONS, the statement's, after them). */
+const CLAUSE_ORDER = [T.From, T.Where, T.Group, T.Having, T.Order, T.Limit, T.Offset, T.Options].map(idx);
+
+/**
+ * Recovery of a statement's select: tokens no clause reads (`SELECT a WHERE x NOT ORDER BY a`)
+ * before a keyword of a clause that may still follow (outside parentheses; `next`: the first in
+ * CLAUSE_ORDER that may) are reported, as at the end of the statement, and skipped: that clause
+ * is read, not lost. Nothing is skipped when no such keyword follows.
+ */
+function skipToClause(p: ParserState, next: number): void {
+  if (p.pos >= p.end || CLAUSE_ORDER.includes(p.t1())) return;
+  let depth = 0;
+  for (let i = p.pos; i < p.end; i++) {
+    const t = p.types[i] as number;
+    if (OPEN.includes(t)) depth++;
+    else if (CLOSE.includes(t) && --depth < 0) return;
+    else if (depth === 0 && CLAUSE_ORDER.indexOf(t) >= next) {
+      p.notAllInputParsed('statement');
+      p.pos = i;
+      return;
+    }
+  }
+}
 
 // The rules the modules before this one call back into (rule-table.ts): filled here, once.
 RULES.expression = expression;

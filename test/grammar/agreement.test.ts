@@ -8,19 +8,19 @@ import { parseDocument } from '../../src/syntax/index.js';
 import { lex } from '../../src/syntax/tokenize.js';
 import { grammarTokens } from '../../grammar/chevrotain-tokens.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
-import { arbDataAction } from '../fixtures/action-arbitraries.js';
-import { documentAccepts } from '../../grammar/action-grammar.js';
+import { arbAction } from '../fixtures/action-arbitraries.js';
+import { documentAccepts, documentError } from '../../grammar/system-grammar.js';
+import { W } from '../../grammar/action-grammar.js';
 import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
-import { SYSTEM_ACTION_KINDS } from '../../src/ast/kinds.js';
-import { ADMIN_KINDS } from '../../src/ast/kinds-admin.js';
-import { runs } from '../helpers/runs.js';
+import { STATEMENT_KINDS, STATEMENT_WORDS } from '../../src/ast/kinds.js';
+import { runs, timeLimit } from '../helpers/runs.js';
 import { descendants } from '../../src/ast/walk.js';
-import type { ColumnRef, Node } from '../../src/ast/nodes.js';
+import type { ColumnRef, FunctionCall, Node } from '../../src/ast/nodes.js';
 
 /**
  * The syntax diagrams are drawn from the Chevrotain grammar in grammar/grammar-rules.ts (and
- * the data actions' in grammar/action-grammar.ts, over the same rules);
- * the parser is hand-written (parser.ts, expression-rules.ts). Run as a recognizer, the
+ * the actions' in grammar/action-grammar.ts and grammar/system-grammar.ts, over the same rules);
+ * the parser is hand-written (src/syntax/*-rules.ts). Run as a recognizer, the
  * grammar must accept exactly the texts the parser reads without a syntax error: on the
  * identity corpus, on printed random statements, and on both with tokens deleted, repeated,
  * inserted and swapped.
@@ -86,7 +86,7 @@ describe('the grammar of the diagrams accepts exactly what the parser accepts', 
     }
   });
 
-  it('the identity corpus with tokens deleted, repeated, inserted, swapped', () => {
+  it('the identity corpus with tokens deleted, repeated, inserted, swapped (3,000 runs)', { timeout: timeLimit(300_000) }, () => {
     fc.assert(
       fc.property(fc.constantFrom(...identity), fc.array(arbMutation, { minLength: 1, maxLength: 3 }), (text, mutations) => agree(mutate(text, mutations))),
       { numRuns: runs(3000) },
@@ -105,13 +105,13 @@ describe('the grammar of the diagrams accepts exactly what the parser accepts', 
   });
 });
 
-/** Words of the data actions to insert (the parser reads them as bare words). */
-const ACTION_TOKENS = [
-  ...TOKENS, 'RECORDS', 'KEY', 'VALUES', 'INTO', 'SET', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'FILE', 'DUPLICATE', 'REMOVE', 'UPDATE', 'DELETE',
-  'COUNT', 'NONE', 'DATABASE', 'RECORD', 'CSV', 'DELIMITER', 'FAIL_NO_OP', 'CHILDREN', 'BASE64', '-1',
-];
-/** The clause words of the data actions (the action grammar's keywords the parser also reads as names). */
-const ACTION_WORDS = new Set(ACTION_TOKENS.filter((t) => /^[A-Z_]+$/.test(t)));
+/**
+ * Token texts to insert into actions: the select's, every statement word of the kind table
+ * (src/ast/kinds.ts STATEMENT_WORDS, which the parser's action and system rules read), and every
+ * clause word of the grammar's word table (grammar/action-grammar.ts W: the words the parser reads
+ * as bare words where they stand).
+ */
+const ACTION_TOKENS = [...new Set([...TOKENS, ...STATEMENT_WORDS, ...Object.keys(W), '-1'])];
 const arbActionMutation: fc.Arbitrary<Mutation> = fc.record({
   kind: fc.constantFrom('delete' as const, 'repeat' as const, 'insert' as const, 'swap' as const),
   at: fc.nat(),
@@ -119,47 +119,87 @@ const arbActionMutation: fc.Arbitrary<Mutation> = fc.record({
 });
 
 /**
- * A data action's text: the grammar accepts it only if the parser finds no syntax error in it,
- * and rejects it only if the parser finds one. (The parser's errors for SQL habits a data action
- * cannot hold, `UPDATE ... ORDER BY`, and its checks, a row of VALUES of the wrong length, have
- * codes of their own: the grammar rejects the first and reads the second.)
+ * Where the grammar and the parser knowingly differ, each with its reason: the one place the
+ * agreement property quotes or skips a text. `rewrite` turns a text the grammar rejects and the
+ * parser reads without a syntax error into the form the two must agree on; `skip` says a text the
+ * grammar accepts and the parser finds an unexpected token in is such a difference.
+ */
+type Doc = ReturnType<typeof parseDocument>;
+const KNOWN_DIFFERENCES: readonly { readonly what: string; readonly why: string; readonly rewrite?: (text: string, doc: Doc) => string; readonly skip?: (text: string) => boolean }[] = [
+  {
+    what: 'a clause word read as a column or a function (`UPDATE a SET x = RECORDS - 1`, `WHERE count = 1`, `PARTITION(x)`)',
+    why:
+      'the grammar gives each action word a token of its own, read as a keyword where a clause may start; the parser also takes such a word as a column ' +
+      "or function name in an expression. Making the word tokens names in expressions too made the grammar's analysis hang (issue 30). Compared with those columns quoted.",
+    rewrite: quoteWordColumns,
+  },
+  {
+    what: "tags or a binary object in a row of VALUES (`(a) VALUES (TEXT 'x')`)",
+    why:
+      "the parser reads `[...]` only as the value of the column tags and `TEXT '...'`, `BASE64 '...'` only as the column file's, by the column's " +
+      'position in the field names; the grammar checks the field name in `name = value` but does not track which column a row\'s value is for.',
+    skip: (text) => {
+      const values = text.search(/\bVALUES\b/i);
+      return values >= 0 && /\[|\b(?:TEXT|BASE64)\s*'/i.test(text.slice(values));
+    },
+  },
+  {
+    what: "a struct create's FIELDS without parentheses followed by another clause (`STRUCT CREATE EVENT IN GROUP g FIELDS a int SINGULAR 'x'`)",
+    why:
+      'the reference (and the grammar) end the field definitions where a word is no property of one, and read the next clause; the parser\'s ' +
+      'field definition reports such a word (admin-rules.ts fieldDef: open, the parser is the one to fix).',
+    skip: (text) => /^\s*STRUCT\s+CREATE\b/i.test(text) && /\bFIELDS\s+(?!\()/i.test(text),
+  },
+];
+
+/**
+ * A statement's text: the grammar accepts it only if the parser finds no unexpected token in it,
+ * and rejects it only if the parser finds a syntax error (the parser's errors for SQL habits a
+ * statement cannot hold, `UPDATE ... ORDER BY`, and its checks, a row of VALUES of the wrong
+ * length, an option the action does not take, a clause given twice, have codes of their own: the
+ * grammar rejects the first, reads the second), but for the KNOWN_DIFFERENCES.
  */
 function agreeOnAction(text: string): void {
   if (text.trim() === '' || text.includes(';') || lex(text, new LineIndex(text)).diagnostics.length > 0) return;
   const doc = parseDocument(text);
   const errors = doc.diagnostics.filter((d) => d.severity === 'error' && d.code.startsWith('syntax/'));
-  if (documentAccepts(text)) expect(errors.filter((d) => d.code === 'syntax/unexpected-token').map((d) => d.message), text).toEqual([]);
-  else if (errors.length === 0) expect(documentAccepts(quoteWordColumns(text, doc)), `the grammar rejects ${text}; the parser finds no syntax error`).toBe(true);
+  if (documentAccepts(text)) {
+    if (KNOWN_DIFFERENCES.some((k) => k.skip?.(text) === true)) return;
+    expect(errors.filter((d) => d.code === 'syntax/unexpected-token').map((d) => d.message), text).toEqual([]);
+    return;
+  }
+  if (errors.length > 0) return;
+  const known = KNOWN_DIFFERENCES.map((k) => k.rewrite?.(text, doc) ?? text).find((t) => t !== text && documentAccepts(t));
+  expect(known === undefined ? documentError(text) : undefined, `the grammar rejects ${text}; the parser finds no syntax error`).toBeUndefined();
 }
 
 /**
- * The text with each column the parser read from a bare clause word (`SET a = RECORDS - 1`: a
- * column named RECORDS) written quoted. The action grammar reads its clause words (FILE, COUNT,
- * RECORDS, ...) as keywords only, where the parser also takes them as column names (making them
- * identifiers too made the grammar's parse hang: open in issue 30); quoted, the two must agree.
+ * The text with each column or function the parser read from a bare clause word (`SET a = RECORDS - 1`:
+ * a column named RECORDS; `PARTITION(x)`: a call) written quoted.
  */
-function quoteWordColumns(text: string, doc: ReturnType<typeof parseDocument>): string {
+function quoteWordColumns(text: string, doc: Doc): string {
   const spans = doc.statements
     .flatMap((s) => descendants(s.node as Node))
-    .filter((n): n is ColumnRef => n.kind === 'column' && /^[A-Za-z_]+$/.test(n.path) && ACTION_WORDS.has(n.path.toUpperCase()))
-    .map((n) => doc.spans.get(n))
-    .filter((s): s is NonNullable<typeof s> => s !== undefined && /^[A-Za-z_]+$/.test(text.slice(s.start, s.end)))
+    .flatMap((n) => {
+      const name = n.kind === 'column' ? (n as ColumnRef).path : n.kind === 'function' ? (n as FunctionCall).name : '';
+      const span = /^[A-Za-z_]+$/.test(name) && Object.hasOwn(W, name.toUpperCase()) ? doc.spans.get(n) : undefined;
+      return span === undefined ? [] : [{ start: span.start, end: span.start + name.length }];
+    })
+    .filter((s) => /^[A-Za-z_]+$/.test(text.slice(s.start, s.end)) && !/[A-Za-z0-9_$"]/.test(text[s.end] ?? ''))
     .sort((x, y) => y.start - x.start);
   let out = text;
   for (const s of spans) out = `${out.slice(0, s.start)}"${out.slice(s.start, s.end)}"${out.slice(s.end)}`;
   return out;
 }
 
+/** Any statement: a select (with its OPTIONS) or an action of any kind. */
+const arbAnyStatement = fc.oneof({ weight: 1, arbitrary: arbStatement as fc.Arbitrary<{ kind: string }> }, { weight: 4, arbitrary: arbAction });
+
 describe('the grammar of the diagrams reads every statement kind as the parser does', () => {
-  // The administrative actions' rules (in action-grammar.ts) and DOWNLOAD, the task and system
-  // actions (grammar/system-grammar.ts) draw diagrams only, not yet checked against the parser
-  // (issue 29 left this open): their kinds are left out here.
-  const SYSTEM_PARTS = new Set<string>([...SYSTEM_ACTION_KINDS, 'task_def', 'task_id', 'task_ref', 'if_condition', 'json_object', 'json_member', 'json_array', ...Object.keys(ADMIN_KINDS)]);
   it('every kind\'s example (src/syntax/kind-examples.ts): both accept it', () => {
     for (const [kind, text] of Object.entries(KIND_EXAMPLES)) {
-      if (SYSTEM_PARTS.has(kind)) continue;
       expect(parserAccepts(text), `${kind}: ${text}`).toBe(true);
-      expect(documentAccepts(text), `${kind}: ${text}`).toBe(true);
+      expect(documentError(text), `${kind}: ${text}`).toBeUndefined();
     }
   });
 
@@ -167,16 +207,22 @@ describe('the grammar of the diagrams reads every statement kind as the parser d
     for (const text of identity) expect(documentAccepts(text), text).toBe(true);
   });
 
-  it('printed random data actions of every kind, as printed and mutated', () => {
+  it('the random actions cover every statement kind of the kind table', () => {
+    const seen = new Set<string>();
+    fc.assert(fc.property(arbAnyStatement, (statement) => void seen.add(statement.kind)), { numRuns: 3000, seed: 30 });
+    expect(STATEMENT_KINDS.filter((k) => !seen.has(k))).toEqual([]);
+  });
+
+  it('printed random statements of every kind (select, data, administrative, task, system, struct, DOWNLOAD, IF), as printed and mutated (1,500 runs)', { timeout: timeLimit(300_000) }, () => {
     fc.assert(
-      fc.property(arbDataAction.filter((a) => !Object.hasOwn(ADMIN_KINDS, a.kind)), fc.array(arbActionMutation, { maxLength: 2 }), (action, mutations) => {
-        const text = print(action, { width: 1000 });
-        if (mutations.length === 0) expect(documentAccepts(text), text).toBe(true);
-        // Inserted, repeated and swapped words are not compared yet: the action grammar reads its
-        // clause words (FILE, COUNT, VALUES, ...) as keywords where the parser also takes them as
-        // column names (deletions that leave one as a column are compared with it quoted:
-        // quoteWordColumns). Open in issue 30.
-        else if (!mutations.some((m) => m.kind === 'insert' || m.kind === 'repeat' || m.kind === 'swap')) agreeOnAction(mutate(text, mutations));
+      fc.property(arbAnyStatement, fc.array(arbActionMutation, { maxLength: 2 }), (statement, mutations) => {
+        const text = print(statement as Parameters<typeof print>[0], { width: 1000 });
+        if (mutations.length === 0) {
+          // As printed (a column may be called count: the KNOWN_DIFFERENCES' rewrites apply).
+          const doc = parseDocument(text);
+          const known = KNOWN_DIFFERENCES.some((k) => k.rewrite !== undefined && documentAccepts(k.rewrite(text, doc)));
+          expect(known ? undefined : documentError(text), text).toBeUndefined();
+        } else agreeOnAction(mutate(text, mutations));
       }),
       { numRuns: runs(1500) },
     );
