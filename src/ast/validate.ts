@@ -3,6 +3,7 @@ import { DsqError } from '../diagnostic/index.js';
 import { FIELD_LIST, ROLE_NAMES, describe, hasField, kindFits, type Role, type ValueField } from './fields.js';
 import type { Node, NodeKind } from './nodes.js';
 import { freezeNode, isChecked, registerTree } from './checked.js';
+import { brokenError, findBroken, isBroken } from './placeholders.js';
 
 /**
  * The structural validator for ASTs that did not come from dsq (built by hand, or read from
@@ -96,6 +97,25 @@ export function validateStructure(input: unknown, role: Role = 'node', options: 
 }
 
 function validate(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
+  try {
+    return validateTree(input, role, options, rules);
+  } catch (err) {
+    // A tree of a broken statement (placeholders.ts) is refused for its syntax error, at its first
+    // placeholder when it has one, whatever the walk met first (the incomplete root, a wrong field).
+    const found = err instanceof DsqError ? brokenIn(input) : null;
+    throw found === null ? err : brokenError(found.node, found.pointer);
+  }
+}
+
+function brokenIn(input: unknown): ReturnType<typeof findBroken> {
+  try {
+    return findBroken(input);
+  } catch {
+    return null; // (a hostile object: a throwing getter or proxy; its own error stands)
+  }
+}
+
+function validateTree(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
   if (isChecked(input)) {
     if (!kindFits(input.kind, role)) throw astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${input.kind}" node`, '');
     return input;
@@ -147,6 +167,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
   /** Checks a node's kind and value fields, and lists its children as tasks. */
   const open = (v: unknown, task: Task, parent: Frame | null, level: number): Frame => {
     const at = () => pointerOf(parent, task.segment);
+    if (typeof v === 'object' && v !== null && isBroken(v)) throw brokenError(v, at());
     if (typeof v !== 'object' || v === null || Array.isArray(v)) {
       throw astError('wrong-type', `expected ${ROLE_NAMES[task.role]} (a node object), got ${describe(v)}`, at());
     }
