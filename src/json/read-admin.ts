@@ -112,6 +112,7 @@ function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: st
     }
     if (f.child.shape === 'one') return p.one(reads, v);
     if (f.child.shape === 'nullable') return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);
+    if (f.child.shape === 'nullableList' && (v === undefined || v.type === 'null')) return () => null;
     const items = p.attempt(() => optionalList(cx, v, `"${f.json}" (an array)`), []);
     if (f.child.shape === 'nonEmpty' && v !== undefined && items.length === 0) p.problem('empty-list', `"${f.json}" of ${name} needs at least one item`, v);
     return p.list(reads, items);
