@@ -31,8 +31,8 @@ const valid = (node: Node) => {
     return false;
   }
 };
-/** Each statement kind of those tables, drawn as often as each other, and the admin actions' own arbitraries (child databases, absent and empty lists at every level). */
-const arbChecked = fc.oneof(arbAdmin, ...STATEMENT_KINDS.filter((k) => KINDS_CHECKED.has(k)).map((k) => (arbKinds[k] as fc.Arbitrary<Node>).filter(valid)));
+/** Each statement kind of those tables, and the admin actions' own arbitraries (child databases, absent and empty lists at every level). */
+const ARBITRARIES: fc.Arbitrary<Node>[] = [arbAdmin, ...STATEMENT_KINDS.filter((k) => KINDS_CHECKED.has(k)).map((k) => (arbKinds[k] as fc.Arbitrary<Node>).filter(valid))];
 
 /** The list fields of a kind: child lists, and lists of names. */
 const listFields = (kind: NodeKind): readonly FieldEntry[] =>
@@ -82,8 +82,9 @@ describe('empty optional lists of the administrative, struct and system actions'
 
   it('text -> JSON -> text and JSON -> text -> JSON keep every list as written; every list field that may be empty is drawn empty', () => {
     const seen = new Set<string>();
-    fc.assert(
-      fc.property(arbChecked, (node) => {
+    // Each kind drawn as often as the others (so each list field is drawn empty, absent and not).
+    for (const arb of ARBITRARIES) {
+      for (const node of fc.sample(arb, runs(40))) {
         const written = lists(node, seen);
         // JSON -> text -> JSON, and text -> JSON -> text: each list as written (absent, empty, or its items).
         const fromText = fromJson(toJson(parse(print(node))));
@@ -91,10 +92,10 @@ describe('empty optional lists of the administrative, struct and system actions'
         expect(lists(parse(print(fromJson(toJson(node)))))).toEqual(written);
         expect(lists(fromText)).toEqual(written);
         expect(lists(parse(print(fromText)))).toEqual(written);
-      }),
-      { numRuns: runs(400) },
-    );
+      }
+    }
     const mayBeEmpty = [...KINDS_CHECKED].flatMap((k) => listFields(k as NodeKind).filter((f) => f.child?.shape !== 'nonEmpty' && !f.required).map((f) => `${k}.${f.key}`));
-    expect(mayBeEmpty.filter((k) => !seen.has(k))).toEqual([]);
+    // (With fewer draws than the default, DSQ_FC_SCALE < 1, a field may go undrawn empty.)
+    if (runs(40) >= 40) expect(mayBeEmpty.filter((k) => !seen.has(k))).toEqual([]);
   });
 });
