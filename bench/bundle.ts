@@ -8,4 +8,6 @@ export * from '../src/index.js';
 export { fromJson, toJson } from '../src/json/index.js';
 // `dsq/lint`'s fixText (no longer in `dsq` since issue 30's smaller API): the tool scaling bench's lint --fix.
 export { fixText } from '../src/lint/index.js';
+// `dsq/run`'s translator (no engine): the run bench's translation time per statement.
+export { toSql } from '../src/sql/index.js';
 export { treeAlone, type FloorShape } from './tree-alone.js';

@@ -55,6 +55,14 @@ export interface Timing {
   readonly calls: number;
 }
 
+const wallNow = (): number => performance.now();
+
+/** The process's CPU time (user + system) in milliseconds: what load from other processes moves least. */
+const cpuNow = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 function collect(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
@@ -63,21 +71,22 @@ function collect(): void {
  * Time `fn`: one warm-up call, then rounds of repeated calls lasting at least `minMs` each;
  * the fastest round's time per call. `rounds: 1, minMs: 0` times exactly one call (for slow peers).
  */
-export function measure(fn: () => void, options: { minMs?: number; rounds?: number; warmup?: boolean } = {}): Timing {
+export function measure(fn: () => void, options: { minMs?: number; rounds?: number; warmup?: boolean; collect?: boolean; cpu?: boolean } = {}): Timing {
   const minMs = options.minMs ?? 300;
   const rounds = options.rounds ?? 3;
+  const now = options.cpu === true ? cpuNow : wallNow;
   if (options.warmup !== false) fn();
   let best = Infinity;
   let calls = 0;
   for (let r = 0; r < rounds; r++) {
-    collect();
+    if (options.collect !== false) collect();
     let n = 0;
-    const t0 = performance.now();
+    const t0 = now();
     let elapsed = 0;
     do {
       fn();
       n++;
-      elapsed = performance.now() - t0;
+      elapsed = now() - t0;
     } while (elapsed < minMs);
     calls += n;
     best = Math.min(best, elapsed / n);
@@ -87,19 +96,24 @@ export function measure(fn: () => void, options: { minMs?: number; rounds?: numb
 
 /**
  * Time two functions as `measure` does, their rounds in turn (`a`'s round, then `b`'s, then
- * `a`'s...), after a warm-up call of each: the fastest round of each. For a ratio of two times:
+ * `a`'s...), after calling both in turn for a round's time: the fastest round of each. For a ratio of two times:
  * timed one after the other on a shared machine, load that came or went between them reads as
- * a change of the ratio (format / parse read 5x to 20x so).
+ * a change of the ratio (format / parse read 5x to 20x so). `collect: false`: no forced
+ * collection before each round (see bench/format.ts); `cpu`: CPU time, not wall time.
  */
-export function measurePair(a: () => void, b: () => void, options: { minMs?: number; rounds?: number } = {}): [Timing, Timing] {
+export function measurePair(a: () => void, b: () => void, options: { minMs?: number; rounds?: number; collect?: boolean; cpu?: boolean } = {}): [Timing, Timing] {
   const rounds = options.rounds ?? 5;
-  a();
-  b();
+  // Warm-up: both, in turn, for a round's time (a single call leaves the first rounds to the JIT).
+  const warm = performance.now();
+  do {
+    a();
+    b();
+  } while (performance.now() - warm < (options.minMs ?? 300));
   let ta: Timing = { ms: Infinity, calls: 0 };
   let tb: Timing = { ms: Infinity, calls: 0 };
   for (let r = 0; r < rounds; r++) {
-    const ra = measure(a, { minMs: options.minMs, rounds: 1, warmup: false });
-    const rb = measure(b, { minMs: options.minMs, rounds: 1, warmup: false });
+    const ra = measure(a, { minMs: options.minMs, rounds: 1, warmup: false, collect: options.collect, cpu: options.cpu });
+    const rb = measure(b, { minMs: options.minMs, rounds: 1, warmup: false, collect: options.collect, cpu: options.cpu });
     ta = { ms: Math.min(ta.ms, ra.ms), calls: ta.calls + ra.calls };
     tb = { ms: Math.min(tb.ms, rb.ms), calls: tb.calls + rb.calls };
   }

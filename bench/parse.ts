@@ -5,7 +5,7 @@
 import nodeSqlParser from 'node-sql-parser';
 import { parse as pgParse } from 'pgsql-ast-parser';
 import { bigQuery, generateCorpus, inList, logicChain, nestedArithmetic } from './corpus.js';
-import { attempt, fmt, measure, type BenchModule, type BenchTable, type BenchTarget, type Timing } from './harness.js';
+import { attempt, fmt, measure, measurePair, type BenchModule, type BenchTable, type BenchTarget, type Timing } from './harness.js';
 
 const sqlParser = new nodeSqlParser.Parser();
 const nspAstify = (sql: string) => sqlParser.astify(sql, { database: 'PostgresQL' });
@@ -59,6 +59,10 @@ export const parseBench: BenchModule = {
     const fromJson = measure(all((j) => dsq.fromJson(j), jsonTexts), { rounds: 3, minMs: 500 });
     rows.push(['dsq fromJson of dsq JSON', `${jsonTexts.length}/${corpus.length}`, fmt.rate(jsonBytes / 1e6 / (fromJson.ms / 1000)), fmt.rate(jsonTexts.length / (fromJson.ms / 1000)), fmt.ms(fromJson.ms)]);
 
+    // The target's ratio: dsq's parse and JSON.parse timed in turn, in CPU time (measurePair),
+    // as format / parse is (bench/format.ts): timed one after the other on the shared machine,
+    // the two wall times took load that came or went between them (the ratio read 1.2x to 3.7x).
+    const [pairDsq, pairJson] = measurePair(all((q) => dsq.parse(q), corpus), all((j) => JSON.parse(j), jsonTexts), { rounds: 5, minMs: 300, collect: false, cpu: true });
     const dsqMs = (timings.get('dsq parse') as Timing).ms;
     const nspMs = (timings.get('node-sql-parser astify') as Timing).ms;
     const pgMs = (timings.get('pgsql-ast-parser parse') as Timing).ms;
@@ -69,13 +73,13 @@ export const parseBench: BenchModule = {
       notes: [
         `dsq vs node-sql-parser: ${fmt.ratio(nspMs / dsqMs)} the throughput (target: at least 30x)`,
         `dsq vs pgsql-ast-parser: ${fmt.ratio(pgMs / dsqMs)} the throughput`,
-        `dsq parse time / JSON.parse time of its own output (${(jsonBytes / 1024).toFixed(0)} KB JSON): ${fmt.ratio(dsqMs / json.ms)} (target: at most 2.5x)`,
+        `dsq parse time / JSON.parse time of its own output (${(jsonBytes / 1024).toFixed(0)} KB JSON): ${(pairDsq.ms / pairJson.ms).toFixed(2)}x in CPU time, timed in turn (${fmt.ms(pairDsq.ms)} ms / ${fmt.ms(pairJson.ms)} ms; the rows above: ${fmt.ratio(dsqMs / json.ms)}) (target: at most 2.5x)`,
         `dsq fromJson time / JSON.parse time of the same JSON: ${fmt.ratio(fromJson.ms / json.ms)}`,
         'MB/s counts the bytes of the queries each parser accepted; pgsql-ast-parser is timed on one pass (it is slow).',
       ],
       targets: [
         { name: 'parse: node-sql-parser time / dsq time (corpus)', value: nspMs / dsqMs, target: 30, at: 'least' },
-        { name: 'parse: dsq time / JSON.parse of its JSON (corpus)', value: dsqMs / json.ms, target: 2.5, at: 'most', show: (x) => `${x.toFixed(2)}x` },
+        { name: 'parse: dsq time / JSON.parse of its JSON (corpus, CPU time, in turn)', value: pairDsq.ms / pairJson.ms, target: 2.5, at: 'most', show: (x) => `${x.toFixed(2)}x` },
       ] satisfies BenchTarget[],
     };
 

@@ -1,5 +1,5 @@
 import { DATABASE_FLAGS, type AdminAction, type AlterTarget, type AlterValue, type AlterValueOp, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, nonEmpty, nullable, nullableList, one, oneOf, required } from './field-checks.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ChildField, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, nonEmpty, nullable, nullableList, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
@@ -50,11 +50,15 @@ const DATABASE_DEF = {
   databases: nullableList('database_def'),
 } as const;
 
+/** A specifier of fields of the database in scope (the language server completes and hovers its names). */
+const FIELD_SPEC: ChildField = { role: 'spec', shape: 'one', denotes: 'field' };
+const FIELD_SPEC_OR_NULL: ChildField = { role: 'spec', shape: 'nullable', denotes: 'field' };
+
 /** The specifiers of an alter's target, by its `alter` (a field's database, then the field). */
 const TARGET = {
   group: { group: one('spec') },
   database: { database: DATABASE },
-  field: { database: DATABASE, field: { role: 'spec', shape: 'one', denotes: 'field' } },
+  field: { database: DATABASE, field: FIELD_SPEC },
   user: { user: one('spec') },
 } as const;
 
@@ -96,7 +100,7 @@ export const ADMIN_KINDS = {
   },
   alter_add_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('add_fields'), database: DATABASE, fields: required(nonEmpty('field_def')), first: OPTIONAL_BOOLEAN, after: nullable('spec') },
+    fields: { alter: tag('database'), op: tag('add_fields'), database: DATABASE, fields: required(nonEmpty('field_def')), first: OPTIONAL_BOOLEAN, after: FIELD_SPEC_OR_NULL },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -104,7 +108,7 @@ export const ADMIN_KINDS = {
   },
   alter_drop_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('drop_fields'), database: DATABASE, fields: one('spec') },
+    fields: { alter: tag('database'), op: tag('drop_fields'), database: DATABASE, fields: FIELD_SPEC },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -112,7 +116,7 @@ export const ADMIN_KINDS = {
   },
   alter_order_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('order_fields'), database: DATABASE, fields: required(nonEmpty('spec')), after: nullable('spec') },
+    fields: { alter: tag('database'), op: tag('order_fields'), database: DATABASE, fields: { ...required(nonEmpty('spec')), denotes: 'field' }, after: FIELD_SPEC_OR_NULL },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,

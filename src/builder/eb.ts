@@ -4,7 +4,7 @@ import { Expression, type ColumnExpression } from './expression.js';
 import {
   and, caseOf, caseWhen, datetime, exists, fn, localDate, localDateTime, localTime, not, notExists, or, scalar,
 } from './functions.js';
-import type { ColumnArg, NameArg } from './type-messages.js';
+import type { ColumnArg, NameArg, NameParams, WrongNameParams } from './type-messages.js';
 import { startQuery, type SelectQuery } from './query.js';
 import type { FieldLists } from './runtime-scope.js';
 import type {
@@ -24,9 +24,11 @@ import { toExpr, toName, toSource, type Value } from './values.js';
  */
 export interface ExpressionBuilder<D extends AnyDb, S, O, P> {
   /** A column of the query's sources, plain (`amount`) or qualified (`o.amount`); checked and typed. */
-  col<const N extends string>(name: ColumnArg<N, View<D, S, P>>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
+  col<const N extends string>(...name: NameParams<N, NamesOf<View<D, S, P>>, [name: N], [name: NamesOf<View<D, S, P>>]>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
+  col<const N extends string>(...name: WrongNameParams<N, NamesOf<View<D, S, P>>, [name: ColumnArg<N, View<D, S, P>>]>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
   /** `ALIAS(name)`: a result column of this select (or a source column by its plain name); checked and typed. */
-  ref<const N extends string>(name: NameArg<N, RefNames<D, S, O, P>, 'ref'>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
+  ref<const N extends string>(...name: NameParams<N, RefNames<D, S, O, P>, [name: N], [name: RefNames<D, S, O, P>]>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
+  ref<const N extends string>(...name: WrongNameParams<N, RefNames<D, S, O, P>, [name: NameArg<N, RefNames<D, S, O, P>, 'ref'>]>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
   /** A value as an expression (a literal): `val(5)` is a number, `val(new Date())` a datetime. */
   val<const V extends Value>(value: V): Expression<ValueOf<V>>;
   /** The same as `val`. */

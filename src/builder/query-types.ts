@@ -1,9 +1,10 @@
 import type { ExpressionLike } from './brand.js';
-import type { CompareOp } from './compare.js';
+import type { CompareOp, CompareValue } from './compare.js';
 import type { TooManyColumns } from './functions.js';
-import type { ColumnArg, ListOf, NameArg, RefCompareMessage } from './type-messages.js';
+import type { ColumnArg, ListOf, NameArg, NameParams, RefCompareMessage, WrongNameParams } from './type-messages.js';
 import type { Sorted } from './sort.js';
 import type { SelectQuery } from './query.js';
+import type { HasTypedName, IsTypedName } from './row.js';
 import type { ActionMark } from './query-state.js';
 import type {
   AnyDb, AnyView, Derived, FreshKey, HoldersOf, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf,
@@ -92,10 +93,40 @@ export type IfRow<O, Star extends boolean, O2, Star2 extends boolean> = Star ext
  */
 export type ResultNames<O, Star extends boolean> = Star extends true ? {} : { [K in keyof O as {} extends Pick<O, K> ? never : K]: O[K] };
 
-/** `groupBy`'s terms: each name checked (its error names the valid columns), expressions as they are. */
-export type GroupTerms<T extends readonly unknown[], V extends AnyView> = T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
-  ? T
-  : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
+/**
+ * `groupBy`'s terms, as two overloads (see `NameParams` in type-messages.ts): names of the
+ * view and expressions (while a name is typed, the names in its place), else none; the second
+ * overload (`WrongGroupTerms`) takes terms with a wrong name, each checked (its error names
+ * the valid columns).
+ */
+export type GroupTerms<T extends readonly unknown[], V extends AnyView> = HasTypedName<T> extends true
+  ? { [I in keyof T]: IsTypedName<T[I]> extends true ? NamesOf<V> | ExpressionLike | ExprNode : T[I] }
+  : T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+    ? T
+    : [];
+export type WrongGroupTerms<T extends readonly unknown[], V extends AnyView> = HasTypedName<T> extends true
+  ? []
+  : T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+    ? []
+    : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
+
+
+/** `whereRef`'s parameters: two columns whose types compare (see `NameParams` in type-messages.ts). */
+export type RefParams<L, R, V extends AnyView, TL, TR> = string extends L
+  ? [left: NamesOf<V>, op: RefOp, right: NamesOf<V>]
+  : string extends R
+    ? [left: L, op: RefOp, right: NamesOf<V>]
+    : IsIn<L | R, NamesOf<V>> extends true
+      ? [left: L, op: RefOp, right: RefCompare<L, R, V, TL, TR>]
+      : [];
+/** `whereRef` with a wrong column name: the messages. */
+export type WrongRefParams<L, R, V extends AnyView> = string extends L | R
+  ? []
+  : IsIn<L | R, NamesOf<V>> extends true
+    ? []
+    : [left: ColumnArg<L, V>, op: RefOp, right: ColumnArg<R, V>];
+export type RefOp = Exclude<CompareOp, 'in' | 'not in' | 'is' | 'is not'>;
+type IsIn<N, U> = [N] extends [U] ? true : false;
 
 /** `whereRef`'s right-hand column: a column whose type (`TR`) compares with the left one's (`TL`). */
 export type RefCompare<L, R, V extends AnyView, TL, TR> = string extends R
@@ -140,3 +171,18 @@ export type CompareOpFor<T> = IsAny<T> extends true
   : [NonNullable<T>] extends [PlainText]
     ? CompareOp
     : Exclude<CompareOp, 'like' | 'not like' | 'regexp' | 'not regexp'>;
+
+/**
+ * The parameters of `where(column, op, value)` and its kin: a valid column (or an expression)
+ * with an operator its type takes and a value of its type; while the column is typed, the
+ * column names. A wrong column name takes the second overload, `WrongCompareParams` (see
+ * `NameParams` in type-messages.ts).
+ */
+export type CompareParams<F, Op extends CompareOp, T, V extends AnyView> = string extends F
+  ? [left: NamesOf<V> | Expression_<any> | ExprNode, op: CompareOp, value: unknown]
+  : [F] extends [string]
+    ? NameParams<F, NamesOf<V>, [left: F, op: OpParam<Op, Known<T>>, value: CompareValue<Known<T>, Op>], []>
+    : [left: F, op: OpParam<Op, Known<T>>, value: CompareValue<Known<T>, Op>];
+
+/** `where(column, op, value)` with a wrong column name: its message (see `NameParams`). */
+export type WrongCompareParams<F, V extends AnyView> = WrongNameParams<F, NamesOf<V>, [left: ColumnArg<F, V>, op: CompareOp, value: unknown]>;

@@ -8,11 +8,12 @@ import { makeExpressionBuilder, type ExpressionBuilder } from './eb.js';
 import { argumentError, assertSelectRules } from './errors.js';
 import { Expression, type Ordered } from './expression.js';
 import type { ScalarOf } from './functions.js';
-import type { ColumnArg, CondArg } from './type-messages.js';
-import { compare, COMPARE_OPS, type CompareOp, type CompareValue } from './compare.js';
-import type { CheckSelect, Flatten, RowOfItems, SelectItem } from './row.js';
+import type { ColumnArg, CondArg, NameParams, WrongNameParams } from './type-messages.js';
+import { compare, COMPARE_OPS, type CompareOp } from './compare.js';
+import type { CheckSelect, Flatten, RowOfItems, SelectItem, SelectNames } from './row.js';
 import type {
-  Added, AliasParam, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, Known, OpParam, RefCompare, ResultNames, RowCount, RowCountArg, ScalarColumn, SelectAllThis,
+  Added, AliasParam, CompareParams, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, RefParams, ResultNames, RowCount, RowCountArg, ScalarColumn, SelectAllThis,
+  WrongCompareParams, WrongGroupTerms, WrongRefParams,
   SourceParam,
   StarRowsOf, TableSources, TypeOfArg,
 } from './query-types.js';
@@ -21,7 +22,7 @@ import {
   type OptionsMessage, type State,
 } from './query-state.js';
 import { columnsOf, expandStar, sourceKeys, starColumns, type FieldLists } from './runtime-scope.js';
-import type { AnyDb, Left, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './query-scope.js';
+import type { AnyDb, Left, NamesOf, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './query-scope.js';
 import { SourceBuilder } from './sources.js';
 import type { Expression_, ExprNode, Simplify, StringRow } from './typing.js';
 import { own, toCondition, toExpr, toName, toSource } from './values.js';
@@ -83,9 +84,13 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * array. After `SELECT *` (no select yet, or `selectAll()`) the columns replace it. In a typed
    * query an expression needs a name (`.as()`), and no result name may come twice.
    */
+  select<const N extends readonly string[]>(
+    ...names: SelectNames<N, View<D, S, P>, Star extends true ? never : keyof O, IsTyped<D>>
+  ): SelectQuery<Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<N>>>, D, S, P, false, Str>;
   select<const A extends readonly SelectItem<ExpressionBuilder<D, S, O, P>>[]>(
     ...items: CheckSelect<A, View<D, S, P>, Star extends true ? never : keyof O, IsTyped<D>>
-  ): SelectQuery<Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<A>>>, D, S, P, false, Str> {
+  ): SelectQuery<Simplify<(Star extends true ? {} : O) & RowOfItems<View<D, S, P>, Flatten<A>>>, D, S, P, false, Str>;
+  select(...items: readonly unknown[]): SelectQuery<any, D, S, P, false, Str> {
     const added = selectedColumns(items as readonly unknown[], () => this.eb());
     const before = this.#state.select.columns;
     return this.with({ columns: before === 'all' ? added : [...before, ...added] }) as never;
@@ -198,39 +203,39 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * Takes a condition, a callback getting the expression builder (`({ col }) => col('a').gt(1)`),
    * or `(column, operator, value)`: `where('total', '>', 5)`, `where('status', 'in', ['a', 'b'])`.
    */
-  where<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'where()'>): SelectQuery<O, D, S, P, Star, Str>;
   where<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
-    left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, Known<T>>,
-    value: CompareValue<Known<T>, Op>,
+    ...args: CompareParams<F, Op, T, View<D, S, P>>
   ): SelectQuery<O, D, S, P, Star, Str>;
+  where<const F extends string>(...args: WrongCompareParams<F, View<D, S, P>>): SelectQuery<O, D, S, P, Star, Str>;
+  where<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'where()', NamesOf<View<D, S, P>>>): SelectQuery<O, D, S, P, Star, Str>;
   where(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'where', 'column'), 'and');
   }
 
   /** ORs a condition onto the WHERE condition (`prev OR cond`); the same forms as `where`. */
-  orWhere<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'orWhere()'>): SelectQuery<O, D, S, P, Star, Str>;
   orWhere<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P>>>(
-    left: F extends string ? ColumnArg<F, View<D, S, P>> : F,
-    op: OpParam<Op, Known<T>>,
-    value: CompareValue<Known<T>, Op>,
+    ...args: CompareParams<F, Op, T, View<D, S, P>>
   ): SelectQuery<O, D, S, P, Star, Str>;
+  orWhere<const F extends string>(...args: WrongCompareParams<F, View<D, S, P>>): SelectQuery<O, D, S, P, Star, Str>;
+  orWhere<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'orWhere()', NamesOf<View<D, S, P>>>): SelectQuery<O, D, S, P, Star, Str>;
   orWhere(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('where', this.compared(args, 'orWhere', 'column'), 'or');
   }
 
   /** `WHERE a op b` between two columns: `whereRef('o.customer', '=', 'c.id')`; their types must compare. */
   whereRef<const L extends string, const R extends string, TL = TypeOf<View<D, S, P>, L>, TR = TypeOf<View<D, S, P>, R>>(
-    left: ColumnArg<L, View<D, S, P>>,
-    op: Exclude<CompareOp, 'in' | 'not in' | 'is' | 'is not'>,
-    right: RefCompare<L, R, View<D, S, P>, NoInfer<TL>, NoInfer<TR>>,
-  ): SelectQuery<O, D, S, P, Star, Str> {
+    ...args: RefParams<L, R, View<D, S, P>, NoInfer<TL>, NoInfer<TR>>
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  whereRef<const L extends string, const R extends string>(...args: WrongRefParams<L, R, View<D, S, P>>): SelectQuery<O, D, S, P, Star, Str>;
+  whereRef(left?: unknown, op?: unknown, right?: unknown): SelectQuery<O, D, S, P, Star, Str> {
     const e = compare(own({ kind: 'column', path: toName(left, 'argument 1 of .whereRef()') }), op, own({ kind: 'column', path: toName(right, 'argument 3 of .whereRef()') }), 'whereRef');
     return this.anded('where', e, 'and');
   }
 
   /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
-  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(...terms: GroupTerms<T, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str> {
+  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(...terms: GroupTerms<T, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str>;
+  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(...terms: WrongGroupTerms<T, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str>;
+  groupBy(...terms: readonly unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     const group = [...this.#state.select.group];
     const named = [...this.#state.namedGroup];
     (terms as readonly unknown[]).forEach((t, i) => {
@@ -242,12 +247,11 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   }
 
   /** Adds a HAVING condition; several calls AND together. The same forms as `where`; a name may be a result alias. */
-  having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()'>): SelectQuery<O, D, S, P, Star, Str>;
   having<const F extends string | Expression_<any> | ExprNode, const Op extends CompareOp, T = TypeOfArg<F, View<D, S, P, ResultNames<O, Star>>>>(
-    left: F extends string ? ColumnArg<F, View<D, S, P, ResultNames<O, Star>>> : F,
-    op: OpParam<Op, Known<T>>,
-    value: CompareValue<Known<T>, Op>,
+    ...args: CompareParams<F, Op, T, View<D, S, P, ResultNames<O, Star>>>
   ): SelectQuery<O, D, S, P, Star, Str>;
+  having<const F extends string>(...args: WrongCompareParams<F, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str>;
+  having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()', NamesOf<View<D, S, P, ResultNames<O, Star>>>>): SelectQuery<O, D, S, P, Star, Str>;
   having(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('having', this.compared(args, 'having', 'pending'), 'and');
   }
@@ -257,9 +261,16 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * query is built, else a column), an expression, or `expr.asc()/.desc()`.
    */
   orderBy<const N extends string | ExpressionLike | ExprNode | Ordered>(
-    term: N extends string ? ColumnArg<N, View<D, S, P, ResultNames<O, Star>>> : N,
-    direction: 'asc' | 'desc' = 'asc',
-  ): SelectQuery<O, D, S, P, Star, Str> {
+    ...args: string extends N
+      ? [term: NamesOf<View<D, S, P, ResultNames<O, Star>>> | ExpressionLike | ExprNode | Ordered, direction?: 'asc' | 'desc']
+      : [N] extends [string]
+        ? NameParams<N, NamesOf<View<D, S, P, ResultNames<O, Star>>>, [term: N, direction?: 'asc' | 'desc'], []>
+        : [term: N, direction?: 'asc' | 'desc']
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  orderBy<const N extends string>(
+    ...args: WrongNameParams<N, NamesOf<View<D, S, P, ResultNames<O, Star>>>, [term: ColumnArg<N, View<D, S, P, ResultNames<O, Star>>>, direction?: 'asc' | 'desc']>
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  orderBy(term?: unknown, direction: unknown = 'asc'): SelectQuery<O, D, S, P, Star, Str> {
     const entry = orderEntry(term, direction);
     const byName = typeof term === 'string';
     return this.with({ order: [...this.#state.select.order, entry] }, { namedOrder: [...this.#state.namedOrder, byName] });

@@ -3,7 +3,7 @@ import type { Aliased, ColumnExpression } from './expression.js';
 import type { ColumnArg } from './type-messages.js';
 import type { ActionMark } from './query-state.js';
 import type { AnyView, LastSegment, NamesOf, TypeOf } from './query-scope.js';
-import type { ExprNode, Settled, StringRow } from './typing.js';
+import type { ExprNode, IsAny, Settled, StringRow } from './typing.js';
 
 /**
  * Result-row typing: what a query's selections make its row. The row follows what the JSON
@@ -113,3 +113,26 @@ type NameClash<T, N extends string, Keys, AllNames extends readonly unknown[]> =
 export type CheckSelect<A extends readonly unknown[], V extends AnyView, Keys, Typed extends boolean> = Names<Flatten<A>> extends infer AllNames extends readonly unknown[]
   ? { [I in keyof A]: CheckItem<A[I], V, Keys, AllNames, Typed> }
   : never;
+
+
+/**
+ * True when an argument is a name not known as a literal: being typed in an editor (which asks
+ * with the argument left out of inference: its type is then `any`), or a `string`.
+ */
+export type IsTypedName<T> = IsAny<T> extends true ? true : string extends T ? true : false;
+/** True when one of the arguments is a name not known as a literal (`IsTypedName`). */
+export type HasTypedName<T extends readonly unknown[]> = true extends { [I in keyof T]: IsTypedName<T[I]> }[number] ? true : false;
+
+/**
+ * `select`'s first overload, for names only (see `NameParams` in type-messages.ts): the names
+ * when each is one of the view's and no result name comes twice; while one is typed, the view's
+ * names in its place; else no parameters, so that the second overload (every kind of result
+ * column, `CheckSelect`) reports the mistake. Names of unknown number (an array spread): none.
+ */
+export type SelectNames<N extends readonly string[], V extends AnyView, Keys, Typed extends boolean> = number extends N['length']
+  ? []
+  : HasTypedName<N> extends true
+    ? { [I in keyof N]: IsTypedName<N[I]> extends true ? NamesOf<V> : N[I] }
+    : N extends CheckSelect<N, V, Keys, Typed>
+      ? N
+      : [];

@@ -38,6 +38,10 @@ export type ListOf<T extends string[], Max extends number = 40, Suffix extends s
  * list computed from concrete types alone: each `List<...>` here depends on `N`
  * (`Exclude<Names, N>`), which keeps it deferred until a wrong name makes it concrete. Without
  * that, every valid name paid for listing all the names (~50,000 instantiations a call).
+ * The message is also `NoInfer`: inferring a call's type arguments walks both branches of
+ * every conditional type in a parameter (looking for places to infer from), and walked into
+ * the message with `N` generic (the lists' `Exclude<Names, N>`, `HoldersOf`: about 1,300
+ * instantiations of a `select` on a join, a third of the query's cost).
  */
 export type NameArg<N, Valid extends string, K extends MessageKind, X = never> = string extends N
   ? Valid
@@ -45,7 +49,27 @@ export type NameArg<N, Valid extends string, K extends MessageKind, X = never> =
     ? N
     : N extends ''
       ? Valid
-      : MessageOf<K, N, X, Valid>;
+      : NoInfer<MessageOf<K, N, X, Valid>>;
+
+/**
+ * A name parameter as two overloads, so that an editor completes names only and a wrong name is
+ * still one sentence. An editor asks a call's parameter types twice while a name is typed: with
+ * the argument left out of inference (`N` is `string`), and with it (`N` is the partial word,
+ * a wrong name); it lists every string literal of both. So the first overload takes
+ * `NameParams`: `Ok` for a valid name, `Typing` (the valid names in the name's place) while
+ * `N` is no literal, and for a wrong name no parameters at all: that overload then fails for
+ * its argument count, which the compiler does not report when another overload fails on an
+ * argument, and which gives the editor no string to list. The second overload takes only a
+ * wrong name (`WrongNameParams`, with `NameArg`'s message in the name's place); the editor
+ * never sees it instantiated, and its error is the one the compiler reports.
+ */
+export type NameParams<N, Valid extends string, Ok extends unknown[], Typing extends unknown[]> = string extends N ? Typing : IsIn<N, Valid> extends true ? Ok : [];
+
+/** The second overload's parameters (see `NameParams`): `Wrong` for a wrong name, else none. */
+export type WrongNameParams<N, Valid extends string, Wrong extends unknown[]> = string extends N ? [] : IsIn<N, Valid> extends true ? [] : Wrong;
+
+/** True when N is one of U (a check of N itself would narrow N in its branch to `N & U`). */
+type IsIn<N, U> = N extends U ? true : false;
 
 export type MessageKind = 'column' | 'table' | 'ref';
 type MessageOf<K extends MessageKind, N, X, Valid extends string> = K extends 'column'
@@ -69,12 +93,41 @@ export type ColumnMessage<N, V extends AnyView> = N extends string
 
 /**
  * The names an error lists, sorted: the plain ones, then qualified the ones two sources share
- * (record attributes left out: always valid, listed in the docs).
+ * (record attributes left out: always valid, listed in the docs); the closest to `N` first.
  */
-type ListedNames<V extends AnyView, N> = ListedOf<Exclude<PlainNames<V>, N>, Exclude<SharedQualified<V>, N>>;
+type ListedNames<V extends AnyView, N> = ListedOf<Exclude<PlainNames<V>, N>, Exclude<SharedQualified<V>, N>, N>;
 /** Two unions of names listed one after the other, each sorted. */
-type ListedOf<Plain extends string, Qualified extends string> =
-  Sorted<Plain> extends infer P extends string[] ? (Sorted<Qualified> extends infer Q extends string[] ? ListOf<[...P, ...Q]> : never) : never;
+type ListedOf<Plain extends string, Qualified extends string, N> =
+  Sorted<Plain> extends infer P extends string[] ? (Sorted<Qualified> extends infer Q extends string[] ? ListOf<ClosestFirst<[...P, ...Q], N>> : never) : never;
+
+/**
+ * A list of names with the ones closest to a wrong name `N` first: those whose last segment
+ * starts with the first two letters of `N`'s (case aside), then with its first letter, then the
+ * rest, each part in the list's order. tsc cuts a long type in an error message (at about 320
+ * characters): on a big schema the names a misspelling meant still show.
+ */
+export type ClosestFirst<L extends string[], N> = N extends string
+  ? Lowercase<LastSegment<N>> extends `${infer A}${infer B}${string}`
+    ? Split<L, `${A}${B}`> extends [infer T1 extends string[], infer R1 extends string[]]
+      ? Split<R1, A> extends [infer T2 extends string[], infer R2 extends string[]]
+        ? [...T1, ...T2, ...R2]
+        : L
+      : L
+    : Lowercase<LastSegment<N>> extends `${infer A}${string}`
+      ? Split<L, A> extends [infer T1 extends string[], infer R1 extends string[]]
+        ? [...T1, ...R1]
+        : L
+      : L
+  : L;
+/** The names of a list whose last segment starts with `Prefix` (case aside), and the others, in order. */
+type Split<L extends string[], Prefix extends string, In extends string[] = [], Out extends string[] = []> = L extends [
+  infer H extends string,
+  ...infer R extends string[],
+]
+  ? Lowercase<LastSegment<H>> extends `${Prefix}${string}`
+    ? Split<R, Prefix, [...In, H], Out>
+    : Split<R, Prefix, In, [...Out, H]>
+  : [In, Out];
 type PlainNames<V extends AnyView> = Exclude<NamesOf<V>, `${string}.${string}` | keyof RecordAttributes>;
 type SharedQualified<V extends AnyView> =
   Exclude<SharedNames<V['d'], V['s']>, keyof RecordAttributes> extends infer Shared extends string
@@ -95,14 +148,14 @@ export type ColumnArg<N, V extends AnyView> = NameArg<N, NamesOf<V>, 'column', V
 
 /** The error for a table name. */
 export type TableMessage<N, Tables extends string> = N extends string
-  ? `no database "${N}" in the schema; the databases are: ${List<Exclude<Tables, `${string}@${string}` | N>>}`
+  ? `no database "${N}" in the schema; the databases are: ${ListOf<ClosestFirst<Sorted<Exclude<Tables, `${string}@${string}` | N>>, N>>}`
   : 'a database name (a string)';
 
 /** The error for an alias reference (`ref`). */
 export type RefMessage<N, Names extends string> = N extends string
   ? [Names] extends [never]
     ? `no result column or source column "${N}" to reference: ref() names a result alias (select ....as(name)) or a column of the sources`
-    : `no result column or source column "${N}" to reference; the names are: ${List<Exclude<Names, N>>}`
+    : `no result column or source column "${N}" to reference; the names are: ${ListOf<ClosestFirst<Sorted<Exclude<Names, N>>, N>>}`
   : 'an alias name (a string)';
 
 /** The result name of a column path: its last segment. */
@@ -117,7 +170,13 @@ export type ResultName<N extends string> = LastSegment<N>;
  *     Type 'ColumnExpression<number, "total">' is not assignable to type
  *     '"where() needs a condition (a comparison, or a boolean column or expression), got number"'.
  */
-export type CondArg<C, Where extends string> = C extends (eb: infer E) => infer R
+export type CondArg<C, Where extends string, Names extends string = never> = string extends C
+  ? [C] extends [string]
+    ? ConditionMessage<Where, C>
+    : // Not inferred (an editor asking while a column name is typed, `where('to`): the names, never a message.
+      Names | Exclude<C, string | number | bigint | boolean | null>
+  : CondArgOf<C, Where>;
+type CondArgOf<C, Where extends string> = C extends (eb: infer E) => infer R
   ? [R] extends [Condition]
     ? C
     : (eb: E) => ConditionMessage<Where, R>

@@ -21,9 +21,9 @@ import type {
 } from './action-creators.js';
 import type { ExpressionBuilder } from './eb.js';
 import type { Ordered } from './expression.js';
-import type { ColumnArg, NameArg } from './type-messages.js';
+import type { ColumnArg, NameArg, NameParams, WrongNameParams } from './type-messages.js';
 import type { RowType, SelectQuery } from './query.js';
-import type { AnyDb, Derived, Opaque, View } from './query-scope.js';
+import type { AnyDb, Derived, NamesOf, Opaque, View } from './query-scope.js';
 import type {
   Comparable, Condition, DsqTypeMark, ExprNode, Expression_, IsAny, RecordAttributes, ScalarQuery, UntypedFields,
 } from './typing.js';
@@ -280,9 +280,10 @@ type ChildrenOf<V> = V extends false ? false : true;
 
 /** ORDER BY, LIMIT, OFFSET over the names of view V. */
 interface Paged<Self, V extends View<AnyDb, any, any, any>> {
-  /** ORDER BY a column of the records (checked), or an expression. */
+  /** ORDER BY a column of the records (checked: the names, then a wrong name's message, as `NameParams` says), or an expression. */
+  orderBy<const N extends string>(...args: NameParams<N, NamesOf<V>, [term: N, direction?: Direction], [term: NamesOf<V>, direction?: Direction]>): Self;
+  orderBy<const N extends string>(...args: WrongNameParams<N, NamesOf<V>, [term: ColumnArg<N, V>, direction?: Direction]>): Self;
   orderBy(term: Expression_<unknown> | ExprNode | Ordered, direction?: Direction): Self;
-  orderBy<const N extends string>(term: ColumnArg<N, V>, direction?: Direction): Self;
   limit(limit: number | bigint | null): Self;
   offset(offset: number | bigint | null): Self;
 }

@@ -33,6 +33,7 @@ import { taskIgnore } from './rules/task-ignore.js';
 import { alterFieldsSchema } from './rules/alter-fields-schema.js';
 import { alterFieldsSlow } from './rules/alter-fields-slow.js';
 import { dropWithChildren } from './rules/drop-with-children.js';
+import { localRunChoice } from './rules/local-run-choice.js';
 import type { Rule } from './rule-api.js';
 
 /** Every lint rule, in the order `dsq lint --list-rules` shows them. A new rule: one file in rules/, one line here, one page in docs/rules/. */
@@ -71,6 +72,7 @@ export const RULES: readonly Rule[] = [
   fetchWithoutLimit,
   ifConditionColumns,
   taskIgnore,
+  localRunChoice,
   suppressionComment,
 ];
 

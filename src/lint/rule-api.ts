@@ -47,7 +47,8 @@ export type OptionType = 'string[]' | 'boolean' | 'number' | 'record<number>';
 export interface RuleMeta {
   /** kebab-case, unique; the name used in config, suppression comments and reports. */
   readonly id: string;
-  readonly severity: RuleSeverity;
+  /** The default: a severity, or `off` for a rule a project turns on (`local-run-choice`). */
+  readonly severity: RuleLevel;
   readonly docs: {
     /** One sentence: what the rule finds. */
     readonly description: string;

@@ -5,7 +5,7 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import { fixText, type LintOptions } from '../lint/lint.js';
 import type { LintDiagnostic } from '../lint/rule-api.js';
 import { toLspDiagnostics } from './diagnostics.js';
-import type { TextShape } from './structure.js';
+import type { TextModel } from './text-model.js';
 
 /** The kind of the "fix all" action: editors run it on save with `source.fixAll`. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dsq`;
@@ -13,7 +13,7 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dsq`;
 export interface ActionContext {
   readonly uri: string;
   readonly text: string;
-  readonly shape: TextShape;
+  readonly model: TextModel;
   readonly lint: LintOptions;
   /** The findings of the current text. */
   readonly findings: readonly LintDiagnostic[];
@@ -119,7 +119,7 @@ class Lines {
   /** For a line: where a rule id goes in the directive above it (text null), or where a new directive goes and its text before the rule id. */
   private lineSuppression(line: number, lineStart: number): { at: number; text: string | null } | null {
     const text = this.ctx.text;
-    if (insideToken(this.ctx.shape.all, lineStart)) return null;
+    if (insideToken(this.ctx.model.all, lineStart)) return null;
     // A directive on the line above: add the rule to it.
     if (line > 1) {
       const prev = this.index.lineText(line - 1);

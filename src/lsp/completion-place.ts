@@ -1,7 +1,7 @@
 import { CompletionItemKind } from 'vscode-languageserver/node';
 import { FUNCTIONS } from '../lint/functions.js';
 import { ATTRIBUTES } from '../lint/scope.js';
-import { findDatabases } from '../schema/lookup.js';
+import { allDatabases, findDatabases } from '../schema/lookup.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
 import { childDatabases, databases } from './completion-schema.js';
 import { EXPRESSION_KEYWORDS } from './keywords.js';
@@ -17,6 +17,10 @@ import { functionSignature, functionSnippet } from './signature.js';
  * what a place expects comes from the kind table.
  */
 export function completePlace(out: Items, place: Place, ctx: CompletionContext): void {
+  if (place.quoted) {
+    quotedNames(out, place, ctx);
+    return;
+  }
   switch (place.expects) {
     case 'database':
       if (place.before.endsWith('.')) childDatabases(out, ctx, place.before.slice(0, -1));
@@ -36,6 +40,21 @@ export function completePlace(out: Items, place: Place, ctx: CompletionContext):
       return;
     case 'select':
       return;
+  }
+}
+
+/** Where a name is written as a string (`DROP FIELDS ['note', |`): the databases or the fields of the databases in scope, quoted. */
+function quotedNames(out: Items, place: Place, ctx: CompletionContext): void {
+  if (ctx.schema === null || place.before !== '') return;
+  const quote = (name: string) => `'${name.replaceAll("'", "''")}'`;
+  if (place.expects === 'database') {
+    for (const e of allDatabases(ctx.schema)) out.add(quote(e.database.name), quote(e.database.name), CompletionItemKind.Class, e.database.label, SORT.database);
+    return;
+  }
+  for (const path of place.databases) {
+    for (const entry of findDatabases(ctx.schema, path)) {
+      for (const f of entry.database.fields) out.add(quote(f.name), quote(f.name), CompletionItemKind.Field, `${f.type}${f.nul ? ', nullable' : ''} · ${entry.path}`, SORT.field, f.key ? 'key field' : undefined);
+    }
   }
 }
 

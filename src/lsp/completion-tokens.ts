@@ -1,7 +1,7 @@
 import type { SourceToken } from '../syntax/tokenize.js';
-import { isName, isSeparator, nameOf, tokenBefore, type Frame, type StatementShape, type TextShape } from './structure.js';
+import { isName, isSeparator, nameOf, tokenBefore, type StatementSpan, type TextModel } from './text-model.js';
 
-/** Where the cursor stands, read from the tokens (completion.ts): strings and comments, parentheses, paths, CASE. */
+/** What the tokens around the cursor say (completion.ts): strings and comments, a form's arguments, paths, whether an expression may start. */
 
 /** After these keywords an expression may start. */
 const EXPRESSION_AFTER: ReadonlySet<string> = new Set([
@@ -11,26 +11,14 @@ const EXPRESSION_AFTER: ReadonlySet<string> = new Set([
 
 
 /** True inside a comment, a string or a quoted name (nothing to complete there). */
-export function insideTextToken(shape: TextShape, offset: number): boolean {
-  const all = shape.all;
+export function insideTextToken(model: TextModel, offset: number): boolean {
+  const all = model.all;
   const i = tokenBefore(all, offset);
   const t = all[i];
   if (t === undefined) return false;
   const runsOn = t.type === 'LineComment' || t.unterminated === true;
   if (!(offset < t.end || (runsOn && offset === t.end))) return false;
   return t.category === 'comment' || t.category === 'string' || (t.category === 'quoted-name' && offset < t.end);
-}
-
-/** The innermost `(` open at token `p` within the frame, or -1. */
-export function openParen(code: readonly SourceToken[], statement: StatementShape, frame: Frame, p: number): number {
-  const stack: number[] = [];
-  const from = Math.max(statement.first, frame.clauses[0]?.at ?? frame.open);
-  for (let i = from; i <= p; i++) {
-    const t = code[i] as SourceToken;
-    if (t.type === 'LParen') stack.push(i);
-    else if (t.type === 'RParen') stack.pop();
-  }
-  return stack[stack.length - 1] ?? -1;
 }
 
 /** Which argument of a form's parentheses token `p` ends in (0 before the first comma). */
@@ -57,7 +45,7 @@ export function insideBrackets(code: readonly SourceToken[], paren: number, p: n
 }
 
 /** The dotted path whose last name is token `last` (`sales.orders` for `sales . orders`). */
-export function pathEndingAt(code: readonly SourceToken[], last: number, statement: StatementShape): string {
+export function pathEndingAt(code: readonly SourceToken[], last: number, statement: StatementSpan): string {
   let first = last;
   while (first - 2 >= statement.first && isSeparator(code[first - 1]) && isName(code[first - 2])) first -= 2;
   let path = '';
@@ -78,14 +66,4 @@ export function startsExpression(code: readonly SourceToken[], p: number): boole
   }
   if (EXPRESSION_AFTER.has(prev.type)) return true;
   return prev.category === 'operator';
-}
-
-export function insideCase(code: readonly SourceToken[], frame: Frame, p: number): boolean {
-  let open = 0;
-  for (let i = frame.open; i <= p; i++) {
-    const t = code[i] as SourceToken;
-    if (t.type === 'CASE') open++;
-    else if (t.type === 'END' && open > 0) open--;
-  }
-  return open > 0;
 }

@@ -6,10 +6,11 @@ import { STATEMENT_WORDS } from '../ast/kinds.js';
 import { completePlace } from './completion-place.js';
 import { Items, SORT, type CompletionContext } from './completion-items.js';
 import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields } from './completion-schema.js';
-import { argumentIndex, insideBrackets, insideCase, insideTextToken, openParen, pathEndingAt, startsExpression } from './completion-tokens.js';
+import { argumentIndex, insideBrackets, insideTextToken, pathEndingAt, startsExpression } from './completion-tokens.js';
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
 import { writeName } from './source-names.js';
-import { clauseAt, frameAt, isName, isSeparator, isWord, statementAt, tokenBefore, type Clause, type Frame, type TextShape } from './structure.js';
+import { isName, isSeparator, isWord, statementAt, textModelOf, tokenBefore, type TextModel } from './text-model.js';
+import { formAt, insideCase, orphanSelect, selectAt, sourceAt, type Clause, type SelectAt } from './tree-at.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
 import { placeAt, type Place } from './place.js';
@@ -31,21 +32,25 @@ const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group']);
  * Completion at an offset. In a statement other than a select, what the place expects comes
  * from the statement's tree and the kind table (place.ts, completion-place.ts): databases,
  * fields of the database in scope, record attributes, expressions. In a select (a statement or
- * a subquery of any statement), by scope from the token stream (so it works while the text
- * does not parse): keywords and functions where an expression may start, databases after FROM
- * and JOIN, the fields of the sources in scope, result aliases where the dialect reads them,
- * system tables inside SYSTEM_TABLE(.
+ * a subquery of any statement), by the select's clause at the cursor, read from the statement's
+ * tree (tree-at.ts; a broken statement's recovered one, so it works while the text does not
+ * parse), and by the token before the cursor: keywords and functions where an expression may
+ * start, databases after FROM and JOIN, the fields of the sources in scope (lint's scope
+ * analysis), result aliases where the dialect reads them, system tables inside SYSTEM_TABLE(.
  */
-export function complete(shape: TextShape, offset: number, ctx: CompletionContext): CompletionItem[] {
-  if (insideTextToken(shape, offset)) return [];
-  const code = shape.code;
+export function complete(model: TextModel, offset: number, ctx: CompletionContext): CompletionItem[] {
+  if (insideTextToken(model, offset)) return [];
+  const code = model.code;
   const before = tokenBefore(code, offset);
   const touching = before >= 0 && (code[before] as SourceToken).end >= offset ? (code[before] as SourceToken) : null;
   // The word being typed (replaced by the item), if the cursor is in or right after one.
   const word = touching && isWord(touching) && touching.category !== 'quoted-name' ? touching : null;
   if (touching && !word && (touching.category === 'number' || touching.category === 'quoted-name')) return [];
   const prevIndex = word ? before - 1 : before;
-  const statement = statementAt(shape, offset);
+  const statement = statementAt(model, offset);
+  // A SELECT the parser skipped after an error (`ORDER BY` then a new statement typed without `;`): read from there on its own.
+  const orphan = orphanSelect(model, statement, offset);
+  if (orphan !== null) return complete(textModelOf(`${model.text.slice(0, statement.start)}${' '.repeat(orphan - statement.start)}${model.text.slice(orphan)}`), offset, ctx);
   const p = prevIndex >= statement.first ? prevIndex : -1;
   const range: Range = word
     ? { start: ctx.positionAt(word.start), end: ctx.positionAt(Math.max(word.end, offset)) }
@@ -54,38 +59,39 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
   // After `:` where a value stands: the statement's parameters (declared by -- @param, or used).
   const colonAt = word ? before - 1 : before;
   if (colonAt >= 0 && startsParam(code, colonAt) && (!word || word.start === (code[colonAt] as SourceToken).end)) {
-    const declared = new Map(paramDeclarations(shape, statement).map((d) => [d.name, d.type]));
-    const names = [...declared.keys(), ...paramUses(shape, statement).filter((u) => u.colon !== colonAt).map((u) => u.name)];
+    const declared = new Map(paramDeclarations(model, statement).map((d) => [d.name, d.type]));
+    const names = [...declared.keys(), ...paramUses(model, statement).filter((u) => u.colon !== colonAt).map((u) => u.name)];
     for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
     return out.items;
   }
-  const frame = frameAt(shape, statement, offset);
+  const inSelect = selectAt(model, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
   if (p < 0) {
     for (const w of STATEMENT_WORDS) out.keyword(w);
     return out.items;
   }
   // The statement's tree with a probe name at the place (place.ts): what the place expects, the scopes it sees.
   let probed: Place | null | undefined;
-  const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(shape.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
+  const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(model.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
   const scope: TreeScope = { owners: () => placeHere()?.owners ?? [], aliases: () => resultAliases(placeHere()?.owners ?? []) };
   if (code[statement.first]?.type !== 'SELECT') {
     // A statement other than a select: its tree says what the place expects.
     const place = placeHere();
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
-    if (place === null || place.expects !== 'select' || frame === null) {
+    if (place === null || place.expects !== 'select' || inSelect === null) {
       if (place !== null) completePlace(out, place, ctx);
       return out.items;
     }
-  } else if (frame === null || p < frame.open) {
+  } else if (inSelect === null || (code[p] as SourceToken).start < inSelect.span.start) {
     out.keyword('SELECT');
     return out.items;
   }
   const prev = code[p] as SourceToken;
-  const clause = clauseAt(frame, p);
+  const clause = inSelect.clause;
 
   // Inside the parentheses of a form: SYSTEM_TABLE(, DATABASE_TABLE(, COLUMN(, ALIAS(, OPTIONS (.
-  const paren = openParen(code, statement, frame, p);
-  if (paren >= 0) {
+  const open = formAt(model, statement, word ? word.start : offset);
+  if (open !== null) {
+    const paren = open.paren;
     const form = code[paren - 1];
     const argument = argumentIndex(code, paren, p);
     if (form?.type === 'SYSTEM_TABLE' || (form?.type === 'SYSTEM_COLUMN' && argument === 0)) {
@@ -136,7 +142,7 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
   if (isSeparator(prev)) return out.items;
 
   if (clause === 'from') {
-    fromClause(out, shape, frame, prev, p, ctx);
+    fromClause(out, model, inSelect, prev, p, ctx);
     return out.items;
   }
   if (clause === 'options') {
@@ -154,12 +160,11 @@ export function complete(shape: TextShape, offset: number, ctx: CompletionContex
     expressionStart(out, scope, clause, ctx);
     return out.items;
   }
-  afterExpression(out, shape, frame, clause, p);
+  afterExpression(out, model, inSelect, clause, p);
   return out.items;
 }
 
-function fromClause(out: Items, shape: TextShape, frame: Frame, prev: SourceToken, p: number, ctx: CompletionContext): void {
-  const code = shape.code;
+function fromClause(out: Items, model: TextModel, inSelect: SelectAt, prev: SourceToken, p: number, ctx: CompletionContext): void {
   const sourceStart = prev.type === 'FROM' || prev.type === 'JOIN' || prev.type === 'Comma' || prev.type === 'LParen';
   if (sourceStart) {
     databases(out, ctx);
@@ -178,30 +183,28 @@ function fromClause(out: Items, shape: TextShape, frame: Frame, prev: SourceToke
     return;
   }
   // After a source: its alias, a join, or the next clause.
-  const source = frame.sources.find((s) => s.last === p || s.aliasAt === p);
-  if (source && source.aliasAt < 0 && source.kind !== 'subquery') out.keyword('AS');
+  const source = sourceAt(model, inSelect, p);
+  if (source && source.kind !== 'select_source' && !source.alias) out.keyword('AS');
   for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
-  nextClauses(out, frame, 'from');
-  void code;
+  nextClauses(out, inSelect, 'from');
 }
 
-function afterExpression(out: Items, shape: TextShape, frame: Frame, clause: Clause, p: number): void {
-  const code = shape.code;
-  if (insideCase(code, frame, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
+function afterExpression(out: Items, model: TextModel, inSelect: SelectAt, clause: Clause, p: number): void {
+  if (insideCase(model, inSelect, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
   for (const k of ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE']) out.keyword(k);
   if (clause === 'columns') out.keyword('AS');
   if (clause === 'order') {
     out.keyword('ASC');
     out.keyword('DESC');
   }
-  nextClauses(out, frame, clause);
+  nextClauses(out, inSelect, clause);
 }
 
 /** The clause keywords that may follow the current clause. */
-function nextClauses(out: Items, frame: Frame, clause: Clause): void {
+function nextClauses(out: Items, inSelect: SelectAt, clause: Clause): void {
   const from = CLAUSE_ORDER.indexOf(clause);
   for (const c of CLAUSE_ORDER.slice(from + 1)) {
-    if (c === 'options' && frame.depth > 0) continue;
+    if (c === 'options' && !inSelect.top) continue;
     out.keyword(CLAUSE_WORDS[c]);
   }
 }

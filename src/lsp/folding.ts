@@ -1,6 +1,6 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import type { SourceToken } from '../syntax/tokenize.js';
-import type { TextShape } from './structure.js';
+import type { TextModel } from './text-model.js';
 
 /** `-- #region name` … `-- #endregion` (also `--region`, as the language configuration's folding markers read them). */
 const REGION_START = /^--\s*#?region\b/;
@@ -12,14 +12,14 @@ const REGION_END = /^--\s*#?endregion\b/;
  * each run of line comments that spans lines, and `-- #region` … `-- #endregion`. One pass over
  * the tokens; lines are 0-based, as LSP counts.
  */
-export function foldingRanges(shape: TextShape, lineAt: (offset: number) => number): FoldingRange[] {
+export function foldingRanges(model: TextModel, lineAt: (offset: number) => number): FoldingRange[] {
   const out: FoldingRange[] = [];
   const add = (startLine: number, endLine: number, kind?: FoldingRangeKind) => {
     if (endLine > startLine) out.push({ startLine, endLine, ...(kind !== undefined ? { kind } : {}) });
   };
-  for (const s of shape.statements) {
+  for (const s of model.statements) {
     if (s.first > s.last) continue;
-    add(lineAt((shape.code[s.first] as SourceToken).start), lineAt((shape.code[s.last] as SourceToken).end));
+    add(lineAt((model.code[s.first] as SourceToken).start), lineAt((model.code[s.last] as SourceToken).end));
   }
   const parens: number[] = [];
   const regions: number[] = [];
@@ -29,7 +29,7 @@ export function foldingRanges(shape: TextShape, lineAt: (offset: number) => numb
     run = null;
   };
   let previousEnd = 0;
-  for (const t of shape.all) {
+  for (const t of model.all) {
     const afterPrevious = previousEnd;
     previousEnd = t.end;
     if (t.type === 'LineComment') {

@@ -12,11 +12,11 @@ import { entriesOf, qualifies } from './source-names.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
 import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
-import type { Span } from '../diagnostic/index.js';
 import {
-  frameOfToken, isName, isSeparator, nameOf, statementAt, tokenAt,
-  type StatementShape, type TextShape,
-} from './structure.js';
+  isName, isSeparator, nameOf, statementAt, tokenAt,
+  type OffsetSpan as Span, type StatementSpan, type TextModel,
+} from './text-model.js';
+import { selectAt } from './tree-at.js';
 
 export interface HoverContext {
   readonly schema: Schema | null;
@@ -24,25 +24,26 @@ export interface HoverContext {
 }
 
 /** Hover at an offset: a field, a function, a source or alias, or a keyword form's reference line. */
-export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hover | null {
+export function hover(model: TextModel, offset: number, ctx: HoverContext): Hover | null {
   // A parameter `:name` (or its name in a -- @param line): its type, and where the type comes from.
-  const param = paramAt(shape, offset);
+  const param = paramAt(model, offset);
   if (param) {
-    const info = paramInfos(shape, param.statement, ctx.schema).find((p) => p.name === param.name);
+    const info = paramInfos(model, param.statement, ctx.schema).find((p) => p.name === param.name);
     return { contents: { kind: MarkupKind.Markdown, value: paramHover(param.name, info, param.uses.length, param.declaration !== null) }, range: ctx.rangeOf(param.start, param.end) };
   }
-  const code = shape.code;
+  const code = model.code;
   const i = tokenAt(code, offset);
   if (i < 0) return null;
   const t = code[i] as SourceToken;
   const next = code[i + 1];
-  const statement = statementAt(shape, t.start);
-  const frame = frameOfToken(statement, i);
+  const statement = statementAt(model, t.start);
+  // The innermost select around the name (statement's tree), or null outside every select.
+  const inSelect = selectAt(model, statement, t.start);
   const answer = (value: string, start = t.start, end = t.end): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range: ctx.rangeOf(start, end) });
 
   // Outside a select of a statement that is not one: what the place of the name denotes (`INTO shop.orders (`).
-  if (frame === null && isName(t) && code[statement.first]?.type !== 'SELECT') {
-    const found = placeHover(shape, statement, i, ctx.schema, answer);
+  if (inSelect === null && (isName(t) || t.category === 'string') && code[statement.first]?.type !== 'SELECT') {
+    const found = placeHover(model, statement, i, ctx.schema, answer);
     if (found !== null) return found;
   }
   // A call: a name (or COUNT, AVG, SUM) before `(`.
@@ -58,10 +59,10 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     const line = KEYWORD_DOCS[t.type];
     return line ? answer(`**${t.type}** — ${line}\n\n(grammar/reference.md)`) : null;
   }
-  if (!isName(t) || frame === null) return null;
+  if (!isName(t) || inSelect === null) return null;
 
   // A source's path or alias in FROM: the source node of the statement's tree whose span holds the name.
-  const source = sourceNodeAt(shape, t.start);
+  const source = sourceNodeAt(model, statement, t.start);
   if (source !== null) {
     const info = sourceInfo(source.node, ctx.schema);
     const databases = entriesOf(ctx.schema, info.databases);
@@ -71,8 +72,8 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     if (t.end <= pathEnd) return answer(`${sourceText(info)}${databaseDoc(databases)}`, source.span.start, pathEnd);
   }
   // A result alias: its definition, or a use the tree reads as one (GROUP BY, HAVING, ORDER BY, ALIAS(name)).
-  const alias = aliasAt(shape, offset);
-  if (alias?.kind === 'result') return answer(`**${alias.name}**: result alias of \`${itemText(shape, alias.defined.start, alias.definition)}\``);
+  const alias = aliasAt(model, offset);
+  if (alias?.kind === 'result') return answer(`**${alias.name}**: result alias of \`${itemText(model, alias.defined.start, alias.definition)}\``);
 
   // A column path: names joined by `.`, `@`, `:`.
   let first = i;
@@ -91,7 +92,7 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
     return s;
   };
   // The scopes the name sees: lint's (src/lint/scope.ts), from the statement's tree with a probe in place of the name.
-  const place = placeAt(shape.text, statement.start, statement.end, t.start, t.end);
+  const place = placeAt(model.text, statement.start, statement.end, t.start, t.end);
   const scopes = place === null ? [] : place.owners.map((o) => buildOwnerScope(o, ctx.schema)).reverse();
   if (lastDot > 0 && i < lastDot) {
     const qualifier = pathOf(first, lastDot - 1);
@@ -112,33 +113,32 @@ export function hover(shape: TextShape, offset: number, ctx: HoverContext): Hove
 }
 
 /** A source of a select (a table, a system or database table) of the statement's tree, with its span, whose span holds an offset. */
-function sourceNodeAt(shape: TextShape, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
-  const doc = shape.parsed();
-  for (const s of [...doc.statements, ...doc.recovered]) {
-    if (offset < s.span.start || offset > s.span.end) continue;
-    let found: { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null = null;
-    visit(s.node, {
-      enter(node) {
-        if (node.kind !== 'table' && node.kind !== 'table_system' && node.kind !== 'table_database') return;
-        const span = doc.spans.get(node);
-        if (span !== undefined && span.start <= offset && offset < span.end) found = { node, span };
-      },
-    });
-    return found;
-  }
-  return null;
+function sourceNodeAt(model: TextModel, statement: StatementSpan, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
+  const tree = model.treeOf(statement);
+  if (tree === null) return null;
+  let found: { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null = null;
+  visit(tree.node, {
+    enter(node) {
+      if (node.kind !== 'table' && node.kind !== 'table_system' && node.kind !== 'table_database') return;
+      const span = tree.spanOf(node);
+      if (span !== undefined && span.start <= offset && offset < span.end) found = { node, span };
+    },
+  });
+  return found;
 }
 
 /**
  * In a statement other than a select, outside its selects: what the name at token `i` denotes
  * there (place.ts): a database (the whole path), a field of the database in scope, a record attribute.
  */
-function placeHover(shape: TextShape, statement: StatementShape, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
-  const code = shape.code;
+function placeHover(model: TextModel, statement: StatementSpan, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
+  const code = model.code;
   const t = code[i] as SourceToken;
-  const place = placeAt(shape.text, statement.start, statement.end, t.start, t.end);
+  const place = placeAt(model.text, statement.start, statement.end, t.start, t.end);
   if (place === null || schema === null) return null;
-  const name = nameOf(t);
+  // A string names something only where the place takes names as strings (`DROP FIELDS ['note']`).
+  if ((t.category === 'string') !== place.quoted) return null;
+  const name = t.category === 'string' ? t.image.slice(1, t.unterminated ? undefined : -1).replaceAll("''", "'") : nameOf(t);
   if (place.expects === 'database') {
     let first = i;
     let last = i;
@@ -260,11 +260,11 @@ function databaseDoc(databases: readonly DatabaseEntry[]): string {
 }
 
 /** A result column's text before its alias (from `start`, the column's first offset, to the token before the alias or its AS). */
-function itemText(shape: TextShape, start: number, aliasAt: number): string {
-  const code = shape.code;
+function itemText(model: TextModel, start: number, aliasAt: number): string {
+  const code = model.code;
   let last = aliasAt - 1;
   if (code[last]?.type === 'AS') last--;
   if (last < 0 || (code[last] as SourceToken).end <= start) return '';
-  const text = shape.text.slice(start, (code[last] as SourceToken).end).replace(/\s+/g, ' ');
+  const text = model.text.slice(start, (code[last] as SourceToken).end).replace(/\s+/g, ' ');
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -3,7 +3,7 @@ import type { Schema } from '../schema/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { inferParams, type ParamInfo } from '../params/infer.js';
 import { parseDocument } from '../syntax/index.js';
-import { isWord, statementAt, tokenAt, type StatementShape, type TextShape } from './structure.js';
+import { isWord, statementAt, tokenAt, type StatementSpan, type TextModel } from './text-model.js';
 
 /**
  * Parameters `:name` in the editor: which tokens are parameters (the `:` before a word, where a
@@ -46,20 +46,20 @@ export function isParamColon(code: readonly SourceToken[], i: number): boolean {
 }
 
 /** The parameters of a statement, in order. */
-export function paramUses(shape: TextShape, statement: StatementShape): ParamUse[] {
+export function paramUses(model: TextModel, statement: StatementSpan): ParamUse[] {
   const out: ParamUse[] = [];
   for (let i = Math.max(statement.first, 0); i <= statement.last; i++) {
-    if (isParamColon(shape.code, i)) out.push({ name: (shape.code[i + 1] as SourceToken).image, colon: i, word: i + 1 });
+    if (isParamColon(model.code, i)) out.push({ name: (model.code[i + 1] as SourceToken).image, colon: i, word: i + 1 });
   }
   return out;
 }
 
 /** The `-- @param` lines of a statement (the line comments before its first token). */
-export function paramDeclarations(shape: TextShape, statement: StatementShape): ParamDeclaration[] {
-  const first = shape.code[statement.first];
+export function paramDeclarations(model: TextModel, statement: StatementSpan): ParamDeclaration[] {
+  const first = model.code[statement.first];
   const until = first === undefined ? statement.end : first.start;
   const out: ParamDeclaration[] = [];
-  for (const c of shape.all) {
+  for (const c of model.all) {
     if (c.type !== 'LineComment' || c.start < statement.start || c.start >= until) continue;
     const m = ANNOTATION.exec(c.image);
     if (!m) continue;
@@ -70,10 +70,10 @@ export function paramDeclarations(shape: TextShape, statement: StatementShape): 
 }
 
 /** The parameter at an offset (a use, or the name in a `-- @param` line), with its statement's uses and declaration. */
-export function paramAt(shape: TextShape, offset: number): { name: string; statement: StatementShape; uses: ParamUse[]; declaration: ParamDeclaration | null; start: number; end: number } | null {
-  const statement = statementAt(shape, offset);
+export function paramAt(model: TextModel, offset: number): { name: string; statement: StatementSpan; uses: ParamUse[]; declaration: ParamDeclaration | null; start: number; end: number } | null {
+  const statement = statementAt(model, offset);
   if (statement === undefined) return null;
-  const declarations = paramDeclarations(shape, statement);
+  const declarations = paramDeclarations(model, statement);
   const declared = declarations.find((d) => d.start <= offset && offset <= d.end);
   let name: string;
   let start: number;
@@ -81,23 +81,23 @@ export function paramAt(shape: TextShape, offset: number): { name: string; state
   if (declared) {
     ({ name, start, end } = declared);
   } else {
-    const i = tokenAt(shape.code, offset);
+    const i = tokenAt(model.code, offset);
     if (i < 0) return null;
-    const colon = isParamColon(shape.code, i) ? i : isParamColon(shape.code, i - 1) ? i - 1 : -1;
+    const colon = isParamColon(model.code, i) ? i : isParamColon(model.code, i - 1) ? i - 1 : -1;
     if (colon < 0) return null;
-    const word = shape.code[colon + 1] as SourceToken;
+    const word = model.code[colon + 1] as SourceToken;
     name = word.image;
-    start = (shape.code[colon] as SourceToken).start;
+    start = (model.code[colon] as SourceToken).start;
     end = word.end;
   }
-  const uses = paramUses(shape, statement).filter((u) => u.name === name);
+  const uses = paramUses(model, statement).filter((u) => u.name === name);
   if (!declared && uses.length === 0) return null;
   return { name, statement, uses, declaration: declarations.find((d) => d.name === name) ?? null, start, end };
 }
 
 /** What the parameters of the statement at an offset are typed as (inferParams on the parsed statement), or [] when it does not parse. */
-export function paramInfos(shape: TextShape, statement: StatementShape, schema: Schema | null): ParamInfo[] {
-  const doc = parseDocument(shape.text);
+export function paramInfos(model: TextModel, statement: StatementSpan, schema: Schema | null): ParamInfo[] {
+  const doc = parseDocument(model.text);
   const annotated = annotate(doc);
   const s = annotated.statements.find((a) => a.span.start >= statement.start && a.span.start <= statement.end);
   return s ? inferParams(s.node, schema, annotatedTypes(s)) : [];

@@ -37,6 +37,8 @@ export interface Place {
   readonly owners: readonly ScopeOwner[];
   /** The part of the innermost select the place lies in (its field holding the place), or null outside a select. */
   readonly clause: Clause | null;
+  /** The place takes the name as a string (`'note'`: an item of a specifier array, `DROP FIELDS ['note', ...]`), not as a bare name. */
+  readonly quoted: boolean;
 }
 
 interface Found {
@@ -53,11 +55,14 @@ interface Found {
  * keyword stands there, or nothing may).
  */
 export function placeAt(text: string, start: number, end: number, from: number, to: number): Place | null {
-  const probed = `${text.slice(start, from)}${PROBE}${text.slice(to, end)}`;
-  const doc = parseDocument(probed);
-  const root = doc.statements[0]?.node ?? doc.recovered[0]?.node;
-  if (root === undefined) return null;
-  const found = findProbe(root);
+  // A bare name first; where none may stand, a string (an item of a specifier array takes names only as strings).
+  let quoted = false;
+  let found = probeIn(`${text.slice(start, from)}${PROBE}${text.slice(to, end)}`, from - start + PROBE.length);
+  if (found === null) {
+    found = probeIn(`${text.slice(start, from)}'${PROBE}'${text.slice(to, end)}`, from - start + PROBE.length + 2);
+    quoted = found !== null && KINDS[found.node.kind].role === 'specifier';
+    if (!quoted) return null;
+  }
   if (found === null) return null;
   const at = found.value.indexOf(PROBE);
   const before = found.value.slice(0, at);
@@ -72,7 +77,30 @@ export function placeAt(text: string, start: number, end: number, from: number, 
     owners.push(owner);
     if (owner.kind === 'select') clause = step.field.key as Clause;
   }
-  return { expects, before, after, databases: databasesInScope(found), owners, clause };
+  if (quoted && expects !== 'database' && expects !== 'field') return null;
+  return { expects, before, after, databases: databasesInScope(found), owners, clause, quoted };
+}
+
+/**
+ * The node and field holding the probe in the probed statement. A statement whose kind the
+ * parser tells only by a word after the probe (`ALTER DATABASE d ALTER FIELD f` is a field's
+ * alter once SET, OBJECTS or FILES follows) has no place for it while that word is not written
+ * yet: then it is read again with the first word the parser expected after the probe written
+ * where it expected it.
+ */
+function probeIn(probed: string, probeEnd: number): Found | null {
+  const doc = parseDocument(probed);
+  const root = doc.statements[0]?.node ?? doc.recovered[0]?.node;
+  const found = root === undefined ? null : findProbe(root);
+  if (found !== null) return found;
+  for (const d of doc.diagnostics) {
+    const word = d.severity === 'error' && d.span !== undefined && d.span.start >= probeEnd ? /^[A-Z][A-Z_]*\b/.exec(d.expected ?? '')?.[0] : undefined;
+    if (word === undefined || d.span === undefined) continue;
+    const again = parseDocument(`${probed.slice(0, d.span.start)} ${word} ${probed.slice(d.span.start)}`);
+    const node = again.statements[0]?.node ?? again.recovered[0]?.node;
+    return node === undefined ? null : findProbe(node);
+  }
+  return null;
 }
 
 /** The node and field holding the probe, with the nodes above it (a walk with an explicit stack). */

@@ -1,10 +1,9 @@
 import type { Node, Select } from '../ast/nodes.js';
-import type { Span } from '../diagnostic/index.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { flattenSources } from '../lint/scope.js';
-import { isName, isSeparator, nameOf, tokenAt, tokenBefore, type TextShape } from './structure.js';
+import { isName, isSeparator, nameOf, statementAt, tokenAt, tokenBefore, type OffsetSpan as Span, type TextModel } from './text-model.js';
 
-/** An alias and where it is used: token indices into the shape's code tokens. */
+/** An alias and where it is used: token indices into the model's code tokens. */
 export interface AliasUses {
   readonly kind: 'source' | 'result';
   readonly name: string;
@@ -34,11 +33,11 @@ interface Written {
  * subquery that defines the same name hides the outer one); a result alias use is the tree's
  * alias reference (GROUP BY, HAVING, ORDER BY, ALIAS(name)), never a column of the same name.
  */
-export function aliasAt(shape: TextShape, offset: number): AliasUses | null {
-  const code = shape.code;
+export function aliasAt(model: TextModel, offset: number): AliasUses | null {
+  const code = model.code;
   const i = tokenAt(code, offset);
   if (i < 0 || !isName(code[i])) return null;
-  const found = writtenIn(shape, (code[i] as SourceToken).start);
+  const found = writtenIn(model, (code[i] as SourceToken).start);
   if (found === null) return null;
   const { written, parents } = found;
   const here = written.find((w) => w.at === i);
@@ -61,11 +60,10 @@ export function aliasAt(shape: TextShape, offset: number): AliasUses | null {
 }
 
 /** The aliases and alias uses of the statement tree holding an offset, and each select's enclosing select. */
-function writtenIn(shape: TextShape, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
-  const doc = shape.parsed();
-  const tree = [...doc.statements, ...doc.recovered].find((t) => t.span.start <= offset && offset < t.span.end);
-  if (tree === undefined) return null;
-  const code = shape.code;
+function writtenIn(model: TextModel, offset: number): { written: Written[]; parents: Map<Select, Select> } | null {
+  const tree = model.treeOf(statementAt(model, offset));
+  if (tree === null) return null;
+  const code = model.code;
   const written: Written[] = [];
   const parents = new Map<Select, Select>();
   const lastName = (span: Span | undefined): number => nameEnding(code, span);
@@ -80,25 +78,25 @@ function writtenIn(shape: TextShape, offset: number): { written: Written[]; pare
       select = node;
       for (const source of flattenSources(node.from)) {
         if (source.kind === 'select_source' || source.alias === null) continue;
-        const span = doc.spans.get(source);
+        const span = tree.spanOf(source);
         const at = lastName(span);
         if (at >= 0) written.push({ kind: 'source', name: source.alias, at, select: node, definition: true, span: span as Span });
       }
       if (node.columns !== 'all') {
         for (const c of node.columns) {
           if (c.alias === null) continue;
-          const span = doc.spans.get(c);
+          const span = tree.spanOf(c);
           const at = lastName(span);
           if (at >= 0) written.push({ kind: 'result', name: c.alias, at, select: node, definition: true, span: span as Span });
         }
       }
     } else if (select !== undefined && node.kind === 'column') {
       // A qualifier: the first name of a path, followed by `.`.
-      const span = doc.spans.get(node);
+      const span = tree.spanOf(node);
       const at = firstToken(span);
       if (at >= 0 && isName(code[at]) && code[at + 1]?.type === 'Dot' && !isSeparator(code[at - 1])) written.push({ kind: 'source', name: nameOf(code[at] as SourceToken), at, select, definition: false, span: span as Span });
     } else if (select !== undefined && node.kind === 'alias') {
-      const span = doc.spans.get(node);
+      const span = tree.spanOf(node);
       const at = lastNameBefore(code, span);
       if (at >= 0) written.push({ kind: 'result', name: node.name, at, select, definition: false, span: span as Span });
     }

@@ -8,7 +8,7 @@ import { isParamColon } from './params.js';
 import { nameEnding } from './references.js';
 import { flattenSources } from '../lint/scope.js';
 import { visit } from '../ast/walk.js';
-import { isName, nameOf, tokenBefore, type TextShape } from './structure.js';
+import { isName, nameOf, tokenBefore, type TextModel } from './text-model.js';
 
 /**
  * Semantic tokens for words: keywords, and names coloured by what they name (a table, an alias,
@@ -27,11 +27,11 @@ const DEFAULT_LIBRARY = 2;
 
 const TYPED_LITERALS: ReadonlySet<string> = new Set(['DATE', 'TIME', 'TIMESTAMP', 'DATETIME']);
 
-export function semanticTokens(shape: TextShape, positionAt: (offset: number) => { line: number; character: number }): SemanticTokens {
-  const code = shape.code;
+export function semanticTokens(model: TextModel, positionAt: (offset: number) => { line: number; character: number }): SemanticTokens {
+  const code = model.code;
   const role = new Map<number, [number, number]>();
-  selectNames(shape, role);
-  statementWords(shape, role);
+  selectNames(model, role);
+  statementWords(model, role);
   const builder = new SemanticTokensBuilder();
   let inOptions = false;
   for (let i = 0; i < code.length; i++) {
@@ -72,9 +72,9 @@ const KEYWORD: [number, number] = [TYPE.keyword, 0];
  * statement's recovered one) and spans: a source's table path or system/database table name is
  * a namespace, a source's alias and a result column's alias are declared variables.
  */
-function selectNames(shape: TextShape, role: Map<number, [number, number]>): void {
-  const doc = shape.parsed();
-  const code = shape.code;
+function selectNames(model: TextModel, role: Map<number, [number, number]>): void {
+  const doc = model.parsed();
+  const code = model.code;
   for (const { node: root } of [...doc.statements, ...doc.recovered]) {
     visit(root, {
       select(select) {
@@ -113,9 +113,9 @@ const HOLDS_WORDS: ReadonlySet<string> = new Set(['action', 'action_part', 'spec
  * holds as a name (`UPDATE`, `SET`, `INTO`, `RECORDS`, `KEY`, a FETCH type) is a keyword.
  * Expressions and selects inside keep the roles the token rules give them.
  */
-function statementWords(shape: TextShape, role: Map<number, [number, number]>): void {
-  const doc = shape.parsed();
-  const code = shape.code;
+function statementWords(model: TextModel, role: Map<number, [number, number]>): void {
+  const doc = model.parsed();
+  const code = model.code;
   /** Every token index from a span's start to its end. */
   const tokensIn = (node: Node, each: (i: number) => void) => {
     const span = doc.spans.get(node);

@@ -14,7 +14,7 @@ import { renameEdits, renameTarget } from './rename.js';
 import { semanticTokens } from './semantic.js';
 import { signatureHelp } from './signature.js';
 import type { DocumentSettings } from './settings.js';
-import type { TextShape } from './structure.js';
+import type { TextModel } from './text-model.js';
 import { documentSymbols } from './symbols.js';
 
 /** A document's lint result, for the version and settings it was made with. */
@@ -24,11 +24,11 @@ export interface Analysis {
   readonly result: LintResult;
 }
 
-/** What the requests read of the server's state (server.ts): the open documents, their settings, shapes and lint results. */
+/** What the requests read of the server's state (server.ts): the open documents, their settings, models and lint results. */
 export interface ServerState {
   readonly documents: TextDocuments<TextDocument>;
   readonly settingsOf: (uri: string) => Promise<DocumentSettings>;
-  readonly shapeOfDoc: (doc: TextDocument) => TextShape;
+  readonly modelOfDoc: (doc: TextDocument) => TextModel;
   /** The lint result of the document as it is now (linted again if a change is pending). */
   readonly currentAnalysis: (doc: TextDocument) => Promise<Analysis>;
   /** Whether the client takes snippets (known after initialize). */
@@ -41,13 +41,13 @@ export interface ServerState {
  * document symbols, formatting, code actions and semantic tokens.
  */
 export function registerFeatures(connection: Connection, state: ServerState): void {
-  const { documents, settingsOf, shapeOfDoc, currentAnalysis } = state;
+  const { documents, settingsOf, modelOfDoc, currentAnalysis } = state;
 
   /** System table names written in the open documents (the spec does not list them). */
   function systemTables(): string[] {
     const names = new Set<string>();
     for (const doc of documents.all()) {
-      const code = shapeOfDoc(doc).code;
+      const code = modelOfDoc(doc).code;
       for (let i = 0; i + 2 < code.length; i++) {
         const t = code[i];
         if ((t?.type === 'SYSTEM_TABLE' || t?.type === 'SYSTEM_COLUMN') && code[i + 1]?.type === 'LParen') {
@@ -66,10 +66,10 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
     const s = await settingsOf(doc.uri);
-    const shape = shapeOfDoc(doc);
+    const model = modelOfDoc(doc);
     const offset = doc.offsetAt(params.position);
-    const needsSystemTables = shape.code.some((t) => t.type === 'SYSTEM_TABLE' || t.type === 'SYSTEM_COLUMN');
-    return complete(shape, offset, {
+    const needsSystemTables = model.code.some((t) => t.type === 'SYSTEM_TABLE' || t.type === 'SYSTEM_COLUMN');
+    return complete(model, offset, {
       schema: s.schema,
       keywordCase: s.keywordCase,
       snippets: state.snippets(),
@@ -80,23 +80,23 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
 
   connection.onSignatureHelp((params) => {
     const doc = documents.get(params.textDocument.uri);
-    return doc ? signatureHelp(shapeOfDoc(doc), doc.offsetAt(params.position)) : null;
+    return doc ? signatureHelp(modelOfDoc(doc), doc.offsetAt(params.position)) : null;
   });
 
   connection.onHover(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
     const s = await settingsOf(doc.uri);
-    return hover(shapeOfDoc(doc), doc.offsetAt(params.position), { schema: s.schema, rangeOf: rangeIn(doc) });
+    return hover(modelOfDoc(doc), doc.offsetAt(params.position), { schema: s.schema, rangeOf: rangeIn(doc) });
   });
 
   const aliasUses = (uri: string, position: { line: number; character: number }) => {
     const doc = documents.get(uri);
     if (!doc) return null;
-    const shape = shapeOfDoc(doc);
-    const found = aliasAt(shape, doc.offsetAt(position));
+    const model = modelOfDoc(doc);
+    const found = aliasAt(model, doc.offsetAt(position));
     if (!found) return null;
-    const at = (i: number): Range => rangeIn(doc)((shape.code[i] as { start: number }).start, (shape.code[i] as { end: number }).end);
+    const at = (i: number): Range => rangeIn(doc)((model.code[i] as { start: number }).start, (model.code[i] as { end: number }).end);
     return { found, at };
   };
 
@@ -104,11 +104,11 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
   const paramPlaces = (uri: string, position: { line: number; character: number }) => {
     const doc = documents.get(uri);
     if (!doc) return null;
-    const shape = shapeOfDoc(doc);
-    const found = paramAt(shape, doc.offsetAt(position));
+    const model = modelOfDoc(doc);
+    const found = paramAt(model, doc.offsetAt(position));
     if (!found) return null;
     const range = rangeIn(doc);
-    const uses = found.uses.map((u) => range((shape.code[u.colon] as { start: number }).start, (shape.code[u.word] as { end: number }).end));
+    const uses = found.uses.map((u) => range((model.code[u.colon] as { start: number }).start, (model.code[u.word] as { end: number }).end));
     const declaration = found.declaration ? range(found.declaration.start, found.declaration.end) : (uses[0] ?? null);
     return { declaration, uses, declared: found.declaration !== null };
   };
@@ -141,25 +141,25 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
   connection.onPrepareRename((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
-    const target = renameTarget(shapeOfDoc(doc), doc.offsetAt(params.position));
+    const target = renameTarget(modelOfDoc(doc), doc.offsetAt(params.position));
     return target ? { range: rangeIn(doc)(target.start, target.end), placeholder: target.name } : null;
   });
   connection.onRenameRequest((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
-    const list = renameEdits(shapeOfDoc(doc), doc.offsetAt(params.position), params.newName);
+    const list = renameEdits(modelOfDoc(doc), doc.offsetAt(params.position), params.newName);
     if (typeof list === 'string') return new ResponseError(ErrorCodes.InvalidParams, list);
     return { changes: { [doc.uri]: edits(doc, list) } };
   });
 
   connection.onFoldingRanges((params) => {
     const doc = documents.get(params.textDocument.uri);
-    return doc ? foldingRanges(shapeOfDoc(doc), (o) => doc.positionAt(o).line) : [];
+    return doc ? foldingRanges(modelOfDoc(doc), (o) => doc.positionAt(o).line) : [];
   });
 
   connection.onDocumentSymbol((params) => {
     const doc = documents.get(params.textDocument.uri);
-    return doc ? documentSymbols(shapeOfDoc(doc), rangeIn(doc)) : [];
+    return doc ? documentSymbols(modelOfDoc(doc), rangeIn(doc)) : [];
   });
 
   /** Formatting's edits; the client is told (window/showMessage) which statements were left as written. */
@@ -190,7 +190,7 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
       {
         uri: doc.uri,
         text: doc.getText(),
-        shape: shapeOfDoc(doc),
+        model: modelOfDoc(doc),
         lint: a.settings.lint,
         findings: a.result.diagnostics,
         keywordCase: a.settings.keywordCase,
@@ -205,6 +205,6 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
   connection.languages.semanticTokens.on((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return { data: [] };
-    return semanticTokens(shapeOfDoc(doc), (o) => doc.positionAt(o));
+    return semanticTokens(modelOfDoc(doc), (o) => doc.positionAt(o));
   });
 }

@@ -15,7 +15,7 @@ import { DEFAULT_DEBOUNCE_MS, pathOf, readInitializeParams } from './initialize.
 import { SEMANTIC_LEGEND } from './semantic.js';
 import { registerFeatures, type Analysis } from './server-features.js';
 import { SettingsStore, type DocumentSettings, type SettingsProblem } from './settings.js';
-import { shapeOf, type TextShape } from './structure.js';
+import { textModelOf, type TextModel } from './text-model.js';
 import { DirectoryWatcher } from './watch.js';
 
 /**
@@ -38,7 +38,7 @@ export function startServer(connection: Connection): ServerHandle {
     }
     return linter.lint(doc.getText(), s.lint);
   };
-  const shapes = new Map<string, { version: number; shape: TextShape }>();
+  const models = new Map<string, { version: number; model: TextModel }>();
   const timers = new Map<string, NodeJS.Timeout>();
   /** Config and schema files with problems we published diagnostics for (cleared when fixed). */
   const problemFiles = new Set<string>();
@@ -206,19 +206,19 @@ export function startServer(connection: Connection): ServerHandle {
     clearTimeout(timers.get(uri));
     timers.delete(uri);
     analyses.delete(uri);
-    shapes.delete(uri);
+    models.delete(uri);
     linters.delete(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     publishProblems();
     updateWatches();
   });
 
-  function shapeOfDoc(doc: TextDocument): TextShape {
-    const known = shapes.get(doc.uri);
-    if (known && known.version === doc.version) return known.shape;
-    const shape = shapeOf(doc.getText());
-    shapes.set(doc.uri, { version: doc.version, shape });
-    return shape;
+  function modelOfDoc(doc: TextDocument): TextModel {
+    const known = models.get(doc.uri);
+    if (known && known.version === doc.version) return known.model;
+    const model = textModelOf(doc.getText());
+    models.set(doc.uri, { version: doc.version, model });
+    return model;
   }
 
   /** The lint result of the document as it is now (linted again if a change is pending). */
@@ -229,7 +229,7 @@ export function startServer(connection: Connection): ServerHandle {
     return { version: doc.version, settings: s, result: lintDoc(doc, s) };
   }
 
-  registerFeatures(connection, { documents, settingsOf, shapeOfDoc, currentAnalysis, snippets: () => snippets });
+  registerFeatures(connection, { documents, settingsOf, modelOfDoc, currentAnalysis, snippets: () => snippets });
 
   connection.onShutdown(() => {
     shuttingDown = true;

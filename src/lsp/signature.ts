@@ -2,7 +2,7 @@ import { MarkupKind, type SignatureHelp, type SignatureInformation } from 'vscod
 import { functionInfo, type FunctionInfo } from '../lint/functions.js';
 import type { SourceToken } from '../syntax/tokenize.js';
 import { argumentIndex } from './completion-tokens.js';
-import { statementAt, tokenBefore, type TextShape } from './structure.js';
+import { statementAt, tokenBefore, type TextModel } from './text-model.js';
 
 /**
  * Function signatures from the spec's table (src/spec/functions.ts through lint's FUNCTIONS),
@@ -38,9 +38,9 @@ export function functionDoc(f: FunctionInfo): string {
  * parentheses hold the offset, with the argument the offset is in active. Null outside one.
  * Read from the tokens, so it works while the text does not parse.
  */
-export function signatureHelp(shape: TextShape, offset: number): SignatureHelp | null {
-  const code = shape.code;
-  const statement = statementAt(shape, offset);
+export function signatureHelp(model: TextModel, offset: number): SignatureHelp | null {
+  const code = model.code;
+  const statement = statementAt(model, offset);
   const before = tokenBefore(code, offset);
   // The innermost `(` still open at the offset (a `)` ending exactly at the offset closes it).
   const stack: number[] = [];

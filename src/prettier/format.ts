@@ -1,8 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { ConfigError, configForFile, layoutOf, loadConfig } from '../config/index.js';
 import { DsqError, type Diagnostic } from '../diagnostic/diagnostic.js';
-import { format } from '../print/format.js';
-import { parseDocument } from '../syntax/parse.js';
+import { formatResult } from '../print/format.js';
 import { tokenize } from '../syntax/tokenize.js';
 import type { PrintOptions } from '../print/options.js';
 
@@ -63,17 +62,17 @@ export function prettierError(d: Diagnostic): SyntaxError {
 
 /** Parse (a syntax error is thrown for Prettier, with its location) and format as `dsq fmt` does. */
 export function parseForPrettier(text: string, options: PrintOptions): DsqRoot {
-  const parsed = parseDocument(text);
-  const first = parsed.diagnostics.find((d) => d.severity === 'error');
-  if (first) throw prettierError(first);
-  let out: string;
+  // One parse: formatResult parses, and prints only a text without errors.
+  let result: ReturnType<typeof formatResult>;
   try {
-    out = format(text, options);
+    result = formatResult(text, options);
   } catch (err) {
     if (err instanceof DsqError) throw prettierError(err.first);
     throw err;
   }
-  return { type: 'dsq-root', text, formatted: formattedText(out) };
+  const first = result.diagnostics.find((d) => d.severity === 'error');
+  if (first !== undefined || result.value === undefined) throw prettierError(first ?? { code: 'internal/no-value', severity: 'error', message: 'no formatted text and no error' });
+  return { type: 'dsq-root', text, formatted: formattedText(result.value) };
 }
 
 /** The formatted text with its layout line breaks told apart from those inside data. */

@@ -33,10 +33,11 @@ export class StatementTree {
 
   constructor(root: Node, spans: Spans) {
     // The parser's table gives offsets without building a Span per node.
-    const fast = spans instanceof SourceSpans ? spans : null;
+    // (Looked up among the statement's own records: no lookup of the whole text's nodes.)
+    const fast = spans instanceof SourceSpans ? spans.statementOffsets(root) : null;
     const at = { start: 0, end: 0 };
     const offsetsOf = (node: Node): boolean => {
-      if (fast !== null) return fast.offsetsOf(node, at);
+      if (fast !== null) return fast(node, at);
       const span = spans.get(node);
       if (span === undefined) return false;
       at.start = span.start;

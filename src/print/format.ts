@@ -41,8 +41,9 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const parsed = checkedDocument(document);
   const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
-  const source = sourceSpelling(parsed);
-  const at = startOffset(parsed);
+  const offsets = statementOffsets(parsed);
+  const source = sourceSpelling(parsed, offsets);
+  const at = startOffset(parsed, offsets);
   const env: Env = comments.isEmpty
     ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text }
     : {
@@ -60,6 +61,7 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const out: string[] = [];
   const last = parsed.statements.length - 1;
   parsed.statements.forEach((s, i) => {
+    offsets.statement(s.node);
     const around = comments.aroundStatement(i);
     for (const c of around.head) {
       out.push(commentText(c.comment), c.endsLine ? (c.blank ? '\n\n' : '\n') : ' ');
@@ -124,23 +126,44 @@ function checkedDocument(parsed: ParsedDocument): ParsedDocument {
   return { ...parsed, statements };
 }
 
+/**
+ * The source offsets of the statement being printed (`statement` switches to the next): the
+ * parser's table, looked up among that statement's own records (SourceSpans.statementOffsets).
+ */
+interface StatementOffsets {
+  statement(root: Node): void;
+  readonly of: ((node: Node, out: { start: number; end: number }) => boolean) | null;
+}
+
+function statementOffsets(parsed: ParsedDocument): StatementOffsets {
+  const spans = parsed.spans;
+  if (!(spans instanceof SourceSpans)) return { statement: () => undefined, of: null };
+  const offsets: StatementOffsets & { of: StatementOffsets['of'] } = {
+    of: null,
+    statement(root) {
+      offsets.of = spans.statementOffsets(root);
+    },
+  };
+  return offsets;
+}
+
 /** Where a node starts in the source (the parser's offsets: no Span with line and column built per node). */
-function startOffset(parsed: ParsedDocument): (node: Node) => number | undefined {
+function startOffset(parsed: ParsedDocument, offsets: StatementOffsets): (node: Node) => number | undefined {
   const spans = parsed.spans;
   if (spans instanceof SourceSpans) {
     const at = { start: 0, end: 0 };
-    return (node) => (spans.offsetsOf(node, at) ? at.start : undefined);
+    return (node) => ((offsets.of === null ? spans.offsetsOf(node, at) : offsets.of(node, at)) ? at.start : undefined);
   }
   return (node) => spans.get(node)?.start;
 }
 
 /** How the source spelled a literal, for the printer to keep (`''` for NULL). */
-function sourceSpelling(parsed: ParsedDocument): (node: Node) => string | undefined {
+function sourceSpelling(parsed: ParsedDocument, offsets: StatementOffsets): (node: Node) => string | undefined {
   // The parser's table gives offsets without building a Span (line and column) per node.
   const spans = parsed.spans;
   if (spans instanceof SourceSpans) {
     const at = { start: 0, end: 0 };
-    return (node) => (spans.offsetsOf(node, at) ? parsed.text.slice(at.start, at.end) : undefined);
+    return (node) => ((offsets.of === null ? spans.offsetsOf(node, at) : offsets.of(node, at)) ? parsed.text.slice(at.start, at.end) : undefined);
   }
   return (node) => {
     const span = spans.get(node);

@@ -1,4 +1,4 @@
-import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
+import type { AdminAction, AdminPart, FieldDef } from '../ast/admin-actions.js';
 import { fieldKey } from '../ast/data-actions.js';
 import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
 import { checkValueRules } from './check-system.js';
@@ -34,6 +34,28 @@ function teamsProblem(teams: JsonData): string | null {
   return null;
 }
 
+/**
+ * The first field definition that shares a name or a label with one before it (keys compared as
+ * the spec's key rules say: case-insensitive, white space normalized), placed at that
+ * definition's name or label.
+ */
+function sharedNames(fields: readonly FieldDef[], code: string, what: string, rule: string, out: ActionProblem[]): void {
+  const seen = new Map<string, string>();
+  for (const f of fields) {
+    // A label that is only white space names nothing (an empty text is null: JSON rule 1).
+    const label = f.label === null ? '' : fieldKey(f.label);
+    const own: [string, 'name' | 'label'][] = [[fieldKey(f.name), 'name'], ...(label === '' ? [] : [[label, 'label'] as [string, 'label']])];
+    for (const [key, field] of own) {
+      const other = seen.get(key);
+      if (other !== undefined) {
+        out.push({ code, message: `${what} ${f.name} shares the name or label ${JSON.stringify(key)} with ${what} ${other} (${rule})`, node: f, field });
+        return;
+      }
+    }
+    for (const [key] of own) seen.set(key, f.name);
+  }
+}
+
 /** The problems of one node of an administrative action (not its children). */
 export function checkAdminNode(node: Node, out: ActionProblem[]): void {
   if (!ADMIN_NODE_SET.has(node.kind)) return;
@@ -47,38 +69,24 @@ export function checkAdminNode(node: Node, out: ActionProblem[]): void {
       if (problem !== null) out.push({ code: 'spec/teams', message: `TEAMS ${problem} (the spec: "teams is either an array of team specifiers or an object mapping team specifiers to objects of privilege name to boolean")`, node: n, field: 'teams' });
       return;
     }
-    case 'alter_add_fields': {
+    case 'alter_add_fields':
       // "add_fields fails if a new field shares a name or label with another new field"
-      const seen = new Map<string, string>();
-      for (const f of n.fields) {
-        const own = new Set([fieldKey(f.name), ...(f.label === null ? [] : [fieldKey(f.label)])]);
-        for (const key of own) {
-          const other = seen.get(key);
-          if (other !== undefined) {
-            out.push({
-              code: 'spec/add-fields-twice',
-              message: `the new field ${f.name} shares the name or label ${JSON.stringify(key)} with the new field ${other} (the spec: add_fields fails if a new field shares a name or label with another new field)`,
-              node: n,
-              field: 'fields',
-            });
-            return;
-          }
-        }
-        for (const key of own) seen.set(key, f.name);
-      }
+      sharedNames(n.fields, 'spec/add-fields-twice', 'the new field', 'the spec: add_fields fails if a new field shares a name or label with another new field', out);
       if (n.first === true && n.after !== null) {
-        out.push({ code: 'spec/first-and-after', message: 'ADD FIELDS takes FIRST or AFTER, not both (the spec: "first true together with after fails")', node: n, field: 'after' });
+        out.push({ code: 'spec/first-and-after', message: 'ADD FIELDS takes FIRST or AFTER, not both (the spec: "first true together with after fails")', node: n.after });
       }
       return;
-    }
+    case 'database_def':
+      // Silent in the spec for create; its add_fields rule says why: a field may not share a name or label with another.
+      sharedNames(n.fields, 'spec/fields-twice', 'the field', 'fields are told apart by name and label: the spec\'s add_fields fails on a new field that shares either with another field', out);
+      return;
     case 'alter_order_fields': {
       const after = n.after === null ? null : fieldSpecKey(n.after);
       if (after !== null && n.fields.some((f) => fieldSpecKey(f) === after)) {
         out.push({
           code: 'spec/after-in-fields',
           message: 'ORDER FIELDS ... AFTER names a field that is among the fields to order (the spec: "If after is among fields, the action fails")',
-          node: n,
-          field: 'after',
+          node: n.after as Specifier,
         });
       }
       return;

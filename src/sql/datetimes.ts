@@ -103,7 +103,7 @@ export function formatTime(ms: number): string {
   return `${pad(Math.floor(t / 3_600_000))}:${pad(Math.floor(t / 60_000) % 60)}:${pad(Math.floor(t / 1000) % 60)}.${pad(t % 1000, 3)}`;
 }
 
-/** The output text of a value of a datetime kind, from its milliseconds (choices.ts, "Datetimes"). */
+/** The output text of a value of a datetime kind, from its milliseconds (spec/run-choices.ts, "Datetimes"). */
 export function formatDateTime(kind: DateTimeKind, ms: number): string {
   const days = Math.floor(ms / DAY);
   switch (kind) {

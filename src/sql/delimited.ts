@@ -12,7 +12,7 @@ import type { StageRow } from './writes.js';
  * The records of INSERT, REPLACE and SET given as delimiter-separated data (the spec's
  * "Records": `type` csv, tsv or dsv, the data as a binary object, `delimiter`, `quote`), read
  * as RFC 4180 with that delimiter (csv: a comma, tsv: a tab) and quote (`"`). The spec shows no
- * more of the format; a local run chooses (choices.ts, "Delimited records"): the first line
+ * more of the format; a local run chooses (spec/run-choices.ts, "Delimited records"): the first line
  * names the columns, fields by name or label (any case), each once; an empty field is NULL; a
  * value is read as a data file's text is (`5` for a whole number, `true`, ISO datetimes). The
  * data is the text or base64 object's content; an uploaded object is not available (no store).

@@ -4,7 +4,7 @@ import { SqlError } from './errors.js';
  * The per-dialect table: everything the translator writes that differs between the engines it
  * targets (DuckDB, PostgreSQL as PGlite runs it). Every name and every value the user wrote goes
  * into SQL through `ident` and `string` here (quoted, escaped), never by plain concatenation.
- * The choices where the spec is silent are in choices.ts; each entry here says how a dialect
+ * The choices where the spec is silent are in spec/run-choices.ts; each entry here says how a dialect
  * makes one of them hold.
  */
 export type DialectName = 'duckdb' | 'postgres';

@@ -54,7 +54,7 @@ export function dateTimeSql(t: Translation, kind: DateTimeKind, ms: number): Tra
   return ok(`${word} ${t.dialect.string(sqlDateTimeText(kind, ms))}`, kind);
 }
 
-/** What a comparison folds its operands with: COLLATE NOCASE lower-cases both sides (choices.ts). */
+/** What a comparison folds its operands with: COLLATE NOCASE lower-cases both sides (spec/run-choices.ts). */
 function foldOf(e: Expr, node: Node): ((sql: string) => string) | null {
   if (e.kind !== 'collate') return null;
   const c = e.collation.toUpperCase();
@@ -258,7 +258,7 @@ function binary(cx: ExprContext, e: Binary): Translated {
   const b = sub(e.e2);
   const type = arithmeticType(a.type.value, b.type.value);
   if (e.op === '%') return ok(t.dialect.modulo(a.sql, b.sql, type === 'float'), type);
-  // '/': a float, also of whole numbers (choices.ts).
-  if (a.type.value === 'integer' || b.type.value === 'integer' || a.type.value === 'null') t.notes.add('division');
+  // '/': a float, also of two whole numbers (spec/run-choices.ts): said when both are (lint's local-run-choice says the same).
+  if (a.type.value === 'integer' && b.type.value === 'integer') t.notes.add('division');
   return ok(t.dialect.divide(a.sql, b.sql), type === 'unknown' ? 'unknown' : 'float');
 }

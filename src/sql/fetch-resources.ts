@@ -10,7 +10,7 @@ import { databaseOfSpec, tableSource, type Translation } from './name-resolution
 /**
  * The fetch types of the service's other resources (tasks, users, crons, walls and posts, logs,
  * ...), answered as a service that has none of them: a local run has sample data and nothing
- * else (choices.ts, "Other fetch types"). The answer is an empty array, or `{"count": 0}` for a
+ * else (spec/run-choices.ts, "Other fetch types"). The answer is an empty array, or `{"count": 0}` for a
  * type with `count`; names are still checked: a database, its records and a group are resolved
  * against the schema, and a user or team named is an error (there are none).
  */

@@ -12,7 +12,7 @@ import { fieldSqlType } from './types.js';
 /**
  * FETCH records, multirecords and pseudorecords as one SELECT each: the columns a record has
  * (fields, `record_id`, `database_id`, attributes), the records specifier and `where` ANDed,
- * ORDER BY with `record_id` last (choices.ts, "Ties"), the default limit of 1,000. `count: true`
+ * ORDER BY with `record_id` last (spec/run-choices.ts, "Ties"), the default limit of 1,000. `count: true`
  * counts the matching records (limit and offset aside). Children are fetched by the runner with
  * `childRecordsSql`, one query per child database.
  */

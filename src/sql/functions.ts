@@ -7,7 +7,7 @@ import { typeOf, type ResultType, type ValueType } from './types.js';
 
 /**
  * The spec's functions (src/spec/functions.ts, its one table) in SQL, with the types they give
- * (choices.ts, "Functions"): floats from AVG, STDDEV_*, VAR_* and POW, whole numbers from the
+ * (spec/run-choices.ts, "Functions"): floats from AVG, STDDEV_*, VAR_* and POW, whole numbers from the
  * counts, a 64-bit SUM of whole numbers (past it, the engine's cast fails: an error, as the spec's
  * range says), the operand's type from MIN, MAX, CEIL, FLOOR and TRUNCATE.
  */
@@ -51,7 +51,7 @@ export function functionSql(t: Translation, call: FunctionCall, args: readonly A
       return ok(`count(${a.sql})`, 'integer');
     case 'COUNT_DISTINCT':
       if (args.length === 1) return ok(`count(DISTINCT ${a.sql})`, 'integer');
-      // Distinct tuples with no NULL element (choices.ts).
+      // Distinct tuples with no NULL element (spec/run-choices.ts).
       return ok(`count(DISTINCT CASE WHEN ${args.map((x) => `${x.sql} IS NOT NULL`).join(' AND ')} THEN ROW(${args.map((x) => x.sql).join(', ')}) END)`, 'integer');
     case 'MIN':
     case 'MAX':

@@ -4,7 +4,7 @@
  */
 export { toSql, sqlText, noteText, type SqlStatement, type SelectOptions, type ToSqlOptions } from './to-sql.js';
 export { DIALECTS, DIALECT_NAMES, dialectOf, type Dialect, type DialectName, type ColumnType } from './dialect.js';
-export { CHOICES, choicesTable, type Choice, type ChoiceId } from './choices.js';
+export { CHOICES, choicesTable, type Choice, type ChoiceId } from '../spec/run-choices.js';
 export { SqlError } from './errors.js';
 export { catalogOf, STORED_ATTRIBUTES, type Catalog, type DatabaseInfo } from './catalog.js';
 export { childRecordsSql, type FetchSql } from './fetch.js';

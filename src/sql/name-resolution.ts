@@ -2,7 +2,7 @@ import type { ColumnRef, DatabaseColumn, Node, ResultColumn } from '../ast/nodes
 import { didYouMean } from '../diagnostic/suggest.js';
 import { splitColumnPath, splitTablePath } from '../lint/schema-paths.js';
 import { attributeInfo, fieldOf, fieldType, type Catalog, type DatabaseInfo } from './catalog.js';
-import type { ChoiceId } from './choices.js';
+import type { ChoiceId } from '../spec/run-choices.js';
 import type { Dialect } from './dialect.js';
 import { SqlError } from './errors.js';
 import type { ResultType } from './types.js';

@@ -9,7 +9,7 @@ import type { ResultType } from './types.js';
 
 /**
  * A select object to one SQL SELECT. Every source gets a unique alias, `*` is expanded to the
- * sources' fields (choices.ts), a `$alias` to a result column is replaced by that column's
+ * sources' fields (spec/run-choices.ts), a `$alias` to a result column is replaced by that column's
  * expression (so it works in WHERE and GROUP BY on every engine), NULLs are ordered explicitly.
  */
 export interface SelectColumn {
@@ -79,7 +79,7 @@ function allColumns(t: Translation, sources: readonly SourceScope[], select: Sel
 }
 
 function resultColumn(cx: ExprContext, rc: ResultColumn): { sql: string; name: string; type: ResultType } {
-  // A COLLATE in a result column returns the text itself (choices.ts): the collation is for comparing.
+  // A COLLATE in a result column returns the text itself (spec/run-choices.ts): the collation is for comparing.
   const e = rc.e.kind === 'collate' ? rc.e.e : rc.e;
   const translated: Translated = expr(cx, e);
   let name = rc.alias;
@@ -92,7 +92,7 @@ function resultColumn(cx: ExprContext, rc: ResultColumn): { sql: string; name: s
 }
 
 function orderTerm(term: OrderTerm, sql: string): string {
-  // NULL is the smallest value: first ascending, last descending (choices.ts).
+  // NULL is the smallest value: first ascending, last descending (spec/run-choices.ts).
   return `${sql} ${term.order === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`;
 }
 

@@ -4,7 +4,7 @@ import { assertValidTree } from '../spec/check.js';
 import { KINDS, isSystemAction } from '../ast/kinds.js';
 import { SqlError } from './errors.js';
 import { catalogOf } from './catalog.js';
-import { CHOICES, type ChoiceId } from './choices.js';
+import { CHOICES, type ChoiceId } from '../spec/run-choices.js';
 import { dialectOf, DIALECTS, type Dialect, type DialectName } from './dialect.js';
 import { dateTimeSql } from './expressions.js';
 import { fetchMultirecordsSql, fetchPseudorecordsSql, fetchRecordsSql, type FetchSql } from './fetch.js';
@@ -119,7 +119,7 @@ export function sqlText(s: SqlStatement): string {
   }
 }
 
-/** The warnings of the surprising choices a statement relies on (choices.ts). */
+/** The warnings of the surprising choices a statement relies on (spec/run-choices.ts). */
 export function noteText(id: ChoiceId): string {
   return (CHOICES[id] as { warn?: string }).warn ?? CHOICES[id].choice;
 }

@@ -18,7 +18,7 @@ export interface ResultType {
   readonly name: string;
 }
 
-/** The header's type names of expression results (choices.ts, "Result column names and types"). */
+/** The header's type names of expression results (spec/run-choices.ts, "Result column names and types"). */
 export const TYPE_NAMES: Readonly<Record<ValueType, string>> = {
   integer: 'int(8)',
   float: 'double',

@@ -10,9 +10,13 @@ import { isAliasReservedWord } from './words.js';
  * after which token. Never a dump of grammar alternatives.
  */
 
+/** The ';' that ends a statement, as a message names it where a statement's part was expected. */
+export const END_OF_STATEMENT = "the end of the statement (';')";
+
 /** How a token is named in a message: `the end of the input`, `name total`, `AND`, `')'`. */
 export function describeToken(token: IToken): string {
   const type = token.tokenType;
+  if (type === EOF && token.image === ';') return END_OF_STATEMENT;
   if (type === EOF || token.image === undefined || token.image === '') return 'the end of the input';
   if (type === T.StringLiteral) return `string ${clip(token.image)}`;
   if (type === T.NumberLiteral) return `number ${clip(token.image)}`;
@@ -139,7 +143,7 @@ export function notAllInputParsedMessage(firstRedundant: IToken, ruleName: strin
       expected,
     };
   }
-  const expected = "the end of the statement (';' or the end of the input)";
+  const expected = STATEMENT_END_EXPECTED;
   return { message: `unexpected ${describeToken(firstRedundant)}: expected ${expected}`, expected };
 }
 
@@ -255,7 +259,7 @@ const COMPARISONS: readonly TokenType[] = [T.Equals, T.NotEquals, T.Less, T.Less
 const WRITE_WORDS = DATA_ACTION_WORDS.filter((w) => w !== 'FETCH');
 const IS_NAME_TYPE = (type: TokenType) => type === T.Identifier || type === T.QuotedIdentifier || T.CONTEXTUAL_WORDS.includes(type);
 const CLAUSES = ['FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET'];
-const END_OF_STATEMENT = "the end of the statement (';' or the end of the input)";
+const STATEMENT_END_EXPECTED = "the end of the statement (';' or the end of the input)";
 
 /** Whether token `b` starts right where token `a` ends (no space or comment between). */
 function touching(a: IToken | undefined, b: IToken | undefined): boolean {
@@ -300,12 +304,12 @@ function sqlFormHint(
   if (previous?.tokenType === T.Comma && expected?.startsWith('an expression') && (CLAUSES.includes(word) || type === T.RParen || atEnd)) {
     return "remove the ',' after the last item: a list takes none after it";
   }
-  if (type === T.Identifier && (expected === END_OF_STATEMENT || expected === 'SELECT')) {
+  if (type === T.Identifier && (expected === STATEMENT_END_EXPECTED || expected === 'SELECT')) {
     const [close] = suggest(token.image, expected === 'SELECT' ? STATEMENT_WORDS : [...CLAUSES, 'OPTIONS', 'JOIN', 'LEFT', 'INNER', 'CROSS'], 1);
     if (close) return `did you mean ${close}?`;
   }
   const pathSegment = before !== undefined && [T.Dot, T.At, T.Colon].includes(before.tokenType);
-  if (expected === END_OF_STATEMENT && previous?.tokenType === T.Identifier && !pathSegment && first?.tokenType === T.Select) {
+  if (expected === STATEMENT_END_EXPECTED && previous?.tokenType === T.Identifier && !pathSegment && first?.tokenType === T.Select) {
     // SELECT a FORM t: FORM was taken for an alias of a (not `shop.orders`: a path's segment is no alias).
     const [close] = suggest(previous.image, CLAUSES, 1);
     if (close) return `${previous.image} was read as an alias: did you mean ${close}?`;
@@ -320,7 +324,7 @@ function sqlFormHint(
     return `the database of ${action} takes no alias: name its fields without a table (WHERE a = 1)`;
   }
   if (action === 'UPDATE' && type === T.Dot && expected === "'='") return 'SET names fields of the database, without a table: SET a = 1';
-  if (CLAUSES.includes(word) && expected === END_OF_STATEMENT && first?.tokenType === T.Select) {
+  if (CLAUSES.includes(word) && expected === STATEMENT_END_EXPECTED && first?.tokenType === T.Select) {
     return 'a SELECT takes its clauses once each, in this order: FROM, WHERE, GROUP BY, HAVING, ORDER BY, LIMIT, OFFSET';
   }
   if (type === T.Star && next?.tokenType === T.Slash && touching(token, next)) {

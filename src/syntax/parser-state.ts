@@ -3,7 +3,7 @@ import type { Node } from '../ast/index.js';
 import { freezeNode } from '../ast/checked.js';
 import { markPlaceholder } from '../ast/placeholders.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
-import { earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './error-messages.js';
+import { END_OF_STATEMENT, earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './error-messages.js';
 import { tokenOf, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import { EOF, tokenInstance, tokenMatches } from './token-type.js';
@@ -95,6 +95,7 @@ export const IS_NAME = membership(T.Name);
 const NAME = idx(T.Name);
 const LPAREN = idx(T.LParen);
 const RPAREN = idx(T.RParen);
+const SEMICOLON = idx(T.Semicolon);
 
 const NO_SCAN: Scanned = {
   text: '',
@@ -255,7 +256,14 @@ export class ParserState {
 
   /** A token as an object (for messages and hints): END for the end of the input, MISSING too. */
   token(i: number): IToken {
+    // The ';' that ends this statement: the end, named as it is written.
+    if (i === this.end && this.atStatementEnd()) return tokenInstance(EOF, ';', this.starts[i] as number);
     return tokenOf(this.scanned, i, this.end);
+  }
+
+  /** The statement ends at a ';' (not at the end of the input). */
+  private atStatementEnd(): boolean {
+    return this.end < this.scanned.count && this.types[this.end] === SEMICOLON;
   }
 
   typeOf(i: number): number {
@@ -280,7 +288,8 @@ export class ParserState {
 
   /** The next token as a message names it: quoted, or `the end of the input`. */
   foundText(): string {
-    return this.pos < this.end ? `'${this.image(this.pos)}'` : 'the end of the input';
+    if (this.pos < this.end) return `'${this.image(this.pos)}'`;
+    return this.atStatementEnd() ? END_OF_STATEMENT : 'the end of the input';
   }
 
   /**

@@ -165,6 +165,21 @@ describe('the Errors table rows of the administrative actions', () => {
     expect(codes("ALTER DATABASE d ADD FIELDS a int(4) LABEL 'Amount', b int(4) LABEL 'amount'")).toEqual([['spec/add-fields-twice', 'error']]);
     expect(codes("ALTER DATABASE d ADD FIELDS a int(4), b int(4) LABEL 'a'")).toEqual([['spec/add-fields-twice', 'error']]);
   });
+  it('add_fields: the error is placed at the clashing definition (its name or label), in text and in JSON', () => {
+    const r = parseResult("ALTER DATABASE d ADD FIELDS a int(4), b int(4) LABEL 'A'");
+    expect(r.diagnostics.map((d) => [d.code, d.span?.line, d.span?.column])).toEqual([['spec/add-fields-twice', 1, 39]]);
+    const j = fromJsonResult('{"action": "alter", "alter": "database", "op": "add_fields", "database": "d", "fields": [{"name": "a", "type": "int(4)"}, {"name": "b", "label": "A", "type": "int(4)"}]}');
+    expect(j.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/add-fields-twice', '/fields/1/label']]);
+  });
+  it('create database: two fields sharing a name or a label (silent in the spec; the add_fields rule applied to the definition)', () => {
+    const r = parseResult('CREATE DATABASE d IN GROUP g (a int(4), A utf8text)');
+    expect(r.diagnostics.map((d) => [d.code, d.span?.column])).toEqual([['spec/fields-twice', 41]]);
+    const j = fromJsonResult('{"action": "create", "create": "database", "parent": "g", "database": {"name": "d", "fields": [{"name": "a", "type": "int(4)"}, {"name": "A", "type": "int(4)"}]}}');
+    expect(j.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/fields-twice', '/database/fields/1/name']]);
+    expect(codes("CREATE DATABASE d IN GROUP g (a int(4) LABEL 'x', b int(4) LABEL 'y')")).toEqual([]);
+    // Labels of white space only name nothing: no clash (the checked-tree property found it).
+    expect(codes("CREATE DATABASE d IN GROUP g (a int(4) LABEL ' ', b int(4) LABEL '\r\n')").filter((c) => c[0] === 'spec/fields-twice')).toEqual([]);
+  });
   it('add_fields: first true with after', () => {
     const r = parseResult('ALTER DATABASE d ADD FIELDS a int(4) FIRST AFTER b');
     expect(r.diagnostics.map((d) => d.code)).toEqual(['spec/first-and-after']);
@@ -178,7 +193,7 @@ describe('the Errors table rows of the administrative actions', () => {
   });
   it('order_fields where after is in fields', () => {
     const r = parseResult('ALTER DATABASE d ORDER FIELDS f4, F2 AFTER f2');
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['spec/after-in-fields']);
+    expect(r.diagnostics.map((d) => [d.code, d.span?.column])).toEqual([['spec/after-in-fields', 44]]);
     const j = fromJsonResult('{"action": "alter", "alter": "database", "op": "order_fields", "database": "d", "fields": ["f4", "f2"], "after": "f2"}');
     expect(j.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/after-in-fields', '/after']]);
   });

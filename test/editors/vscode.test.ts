@@ -10,7 +10,7 @@ import { chooseServer } from '../../editors/vscode/src/server-path.js';
 import { COMPILED_SCHEME, compiledJson } from '../../editors/vscode/src/compiled-json.js';
 import { OPEN_RULE_COMMAND, ruleCommandUri } from '../../editors/vscode/src/rule-links.js';
 import { foldingRanges } from '../../src/lsp/folding.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { parseDocument } from '../../src/syntax/index.js';
 
 /** The VS Code extension (editors/vscode), checked without a VS Code: manifest, grammar, activation, server choice. */
@@ -119,7 +119,7 @@ describe('the editing help the extension contributes (issue 28)', () => {
     expect(start.test('SELECT 1 -- #region')).toBe(false);
     for (const [open, close] of [['-- #region reports', '-- #endregion'], ['  --region', '  --endregion x']]) {
       const text = `${open}\nSELECT 1\n${close}`;
-      expect(foldingRanges(shapeOf(text), (o) => text.slice(0, o).split('\n').length - 1)).toEqual([{ startLine: 0, endLine: 2, kind: 'region' }]);
+      expect(foldingRanges(textModelOf(text), (o) => text.slice(0, o).split('\n').length - 1)).toEqual([{ startLine: 0, endLine: 2, kind: 'region' }]);
     }
   });
 

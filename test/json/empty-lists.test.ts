@@ -22,10 +22,11 @@ import { runs } from '../helpers/runs.js';
 
 const KINDS_CHECKED = new Set<string>([...Object.keys(ADMIN_KINDS), ...Object.keys(STRUCT_KINDS), ...Object.keys(SYSTEM_KINDS)]);
 
-/** A tree the spec's rules accept (the per-kind arbitraries may break a rule that arbStatement's mixes avoid). */
+/** A tree the spec's rules and the parser accept (the per-kind arbitraries may break a rule that arbStatement's mixes avoid). */
 const valid = (node: Node) => {
   try {
     checkedTree(node);
+    parse(print(node));
     return true;
   } catch {
     return false;

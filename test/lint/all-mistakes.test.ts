@@ -44,10 +44,12 @@ const EXPECTED: Record<string, readonly [line: number, startsAt: string | null]>
   'alter-fields-schema': [35, 'Region'],
   'alter-fields-slow': [35, 'ALTER'],
   'drop-with-children': [37, 'DROP'],
+  'local-run-choice': [38, 'COUNT(*) / 2'],
 };
 
 describe('test/lint/fixtures/all-mistakes.dsq', () => {
-  const { diagnostics } = lint(TEXT, { schema: SCHEMA });
+  // local-run-choice is off by default: turned on here.
+  const { diagnostics } = lint(TEXT, { schema: SCHEMA, rules: { 'local-run-choice': 'info' } });
 
   it('holds a mistake for every registered rule', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(RULES.map((r) => r.meta.id).sort());

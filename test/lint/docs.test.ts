@@ -33,7 +33,8 @@ describe('rule pages (docs/rules/<id>.md)', () => {
         const md = readFileSync(page(id), 'utf8');
         const schemaText = block(md, 'Schema', 'json');
         if (rule.meta.needsSchema) expect(schemaText).not.toBeNull();
-        const options = schemaText ? { schema: readSchema(schemaText) } : {};
+        // A rule that is off by default is shown turned on (as its page says to).
+        const options = { ...(schemaText ? { schema: readSchema(schemaText) } : {}), ...(rule.meta.severity === 'off' ? { rules: { [id]: 'info' as const } } : {}) };
         const wrong = lint(block(md, 'Wrong', 'dsq') as string, options).diagnostics;
         expect(wrong.map((d) => d.code)).toContain(id);
         const right = lint(block(md, 'Right', 'dsq') as string, options).diagnostics;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lint, type LintOptions } from '../../src/lint/lint.js';
 import type { LintDiagnostic } from '../../src/lint/rule-api.js';
+import { findRule } from '../../src/lint/registry.js';
 import { readSchema, type Schema } from '../../src/schema/index.js';
 
 export const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -10,7 +11,9 @@ export const SCHEMA: Schema = readSchema(readFileSync(fixture('schema.json'), 'u
 
 /** The findings of one rule. */
 export function findings(text: string, rule: string, options: LintOptions = {}): LintDiagnostic[] {
-  return lint(text, options).diagnostics.filter((d) => d.code === rule);
+  // A rule that is off by default is asked about turned on.
+  const on = findRule(rule)?.meta.severity === 'off' && options.rules === undefined ? { rules: { [rule]: 'info' as const } } : {};
+  return lint(text, { ...options, ...on }).diagnostics.filter((d) => d.code === rule);
 }
 
 /** `line:col` of each finding of a rule. */

@@ -37,10 +37,13 @@ describe('the info severity', () => {
   it('sarif: an info is level "note", in results and in the rules\' default configuration', () => {
     const run = JSON.parse(formatSarif(files)).runs[0];
     expect(run.results.find((r: { ruleId: string }) => r.ruleId === 'permanent-write').level).toBe('note');
-    const levels = new Map(run.tool.driver.rules.map((r: { id: string; defaultConfiguration: { level: string } }) => [r.id, r.defaultConfiguration.level]));
-    expect(levels.get('permanent-write')).toBe('note');
-    expect(levels.get('fetch-without-limit')).toBe('note');
-    for (const level of levels.values()) expect(['error', 'warning', 'note']).toContain(level);
+    type Config = { level?: string; enabled?: boolean };
+    const configs = new Map<string, Config>(run.tool.driver.rules.map((r: { id: string; defaultConfiguration: Config }) => [r.id, r.defaultConfiguration]));
+    expect(configs.get('permanent-write')).toEqual({ level: 'note' });
+    expect(configs.get('fetch-without-limit')).toEqual({ level: 'note' });
+    // A rule off by default is not enabled (SARIF's reportingConfiguration.enabled).
+    expect(configs.get('local-run-choice')).toEqual({ enabled: false });
+    for (const config of configs.values()) expect(config.enabled === false || ['error', 'warning', 'note'].includes(config.level as string)).toBe(true);
   });
 
   it('github: an info is a ::notice', () => {

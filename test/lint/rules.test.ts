@@ -310,6 +310,14 @@ const CASES: Record<string, Cases> = {
     invalid: [['SELECT customer FROM sales.orders@trashed', ['1:22']]],
     valid: ['SELECT customer FROM sales.orders@trash', 'SELECT customer FROM sales.orders@records'],
   },
+  'local-run-choice': {
+    invalid: [
+      ['SELECT 7 / 2', ['1:8']],
+      ['SELECT a FROM t LEFT JOIN u', ['1:15']],
+      ['FETCH TASKS', ['1:1']],
+    ],
+    valid: ['SELECT 7.5 / 2', 'SELECT a / 2 FROM t', 'SELECT a FROM t JOIN u', 'SELECT TRUNCATE(7 / 2, 0)', 'FETCH RECORDS FROM t LIMIT 1'],
+  },
   'suppression-comment': {
     invalid: [['-- dsq-disable-next-line empty-in-list\nSELECT a FROM t', ['1:1']]],
     valid: ['-- dsq-disable-next-line empty-in-list\nSELECT a FROM t WHERE b IN ()', '-- an ordinary comment\nSELECT a FROM t'],

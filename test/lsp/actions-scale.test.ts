@@ -3,7 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, TextEdit } from 'vscode-languageserver/node';
 import { lint } from '../../src/lint/index.js';
 import { codeActions, FIX_ALL_KIND } from '../../src/lsp/code-actions.js';
-import { shapeOf, type TextShape } from '../../src/lsp/structure.js';
+import { textModelOf, type TextModel } from '../../src/lsp/text-model.js';
 
 /**
  * Code actions over many findings (src/lsp/code-actions.ts): each finding's line is worked out once
@@ -14,10 +14,10 @@ import { shapeOf, type TextShape } from '../../src/lsp/structure.js';
 
 const uri = 'file:///q.dsq';
 
-function actionsOver(text: string, shape: TextShape = shapeOf(text), only?: string[]) {
+function actionsOver(text: string, model: TextModel = textModelOf(text), only?: string[]) {
   const doc = TextDocument.create(uri, 'dsq', 1, text);
   const findings = lint(text).diagnostics;
-  const actions = codeActions({ uri, text, shape, lint: {}, findings, keywordCase: 'upper', positionAt: (o) => doc.positionAt(o), ...(only ? { only } : {}) }, 0, text.length);
+  const actions = codeActions({ uri, text, model, lint: {}, findings, keywordCase: 'upper', positionAt: (o) => doc.positionAt(o), ...(only ? { only } : {}) }, 0, text.length);
   return { doc, findings, actions };
 }
 
@@ -49,18 +49,18 @@ describe('code actions over a range with many findings', () => {
     const count = 2_000;
     const lines = Array.from({ length: 20 }, (_, l) => `  ${Array.from({ length: count / 20 }, (_, i) => `c${l}_${i} = NULL`).join(' AND ')}`);
     const text = `SELECT a FROM t WHERE\n${lines.join(' AND\n')}`;
-    const shape = shapeOf(text);
+    const model = textModelOf(text);
     let reads = 0;
-    const all = new Proxy(shape.all as object[], {
+    const all = new Proxy(model.all as object[], {
       get(target, key, receiver) {
         if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
         return Reflect.get(target, key, receiver);
       },
     });
-    const { actions } = actionsOver(text, { ...shape, all } as TextShape, ['quickfix']);
+    const { actions } = actionsOver(text, { ...model, all } as TextModel, ['quickfix']);
     expect(actions.filter((a) => a.title === 'Disable null-comparison for this line').length).toBe(count);
     // 21 lines, about 12,000 tokens: a binary search per line. A scan per finding read 20 million.
-    expect(reads).toBeLessThan(21 * 2 * Math.log2(shape.all.length + 1));
+    expect(reads).toBeLessThan(21 * 2 * Math.log2(model.all.length + 1));
   });
 
   it('adds the rule to a directive on the line above, in a CRLF file too', () => {

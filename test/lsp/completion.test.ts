@@ -167,3 +167,32 @@ describe('completion by scope', () => {
     expect(got).toContain('SUM');
   });
 });
+
+describe('the select and clause at the cursor come from the statement\'s tree', () => {
+  it('does not count a CASE left open inside a closed subquery as open after it (the token count did)', () => {
+    const got = labels('SELECT (SELECT CASE WHEN a THEN 1 FROM orders), amount |');
+    expect(got).not.toContain('WHEN');
+    expect(got).not.toContain('END');
+    expect(got).toEqual(expect.arrayContaining(['AND', 'AS', 'FROM']));
+    // Still open in its own select.
+    expect(labels('SELECT (SELECT CASE WHEN a THEN 1 |')).toEqual(expect.arrayContaining(['WHEN', 'ELSE', 'END']));
+  });
+
+  it('reads a form\'s parentheses as closed once its `)` is written, whatever node starts with it', () => {
+    // `SYSTEM_COLUMN(users, active) = ` starts with the form's word: the comparison is not the form.
+    const got = labels('SELECT * FROM SYSTEM_TABLE(users) WHERE SYSTEM_COLUMN(users, active) = |', { systemTables: ['users'] });
+    expect(got).toEqual(expect.arrayContaining(['NOT', 'CASE', 'POW']));
+    expect(got).not.toContain('users');
+  });
+
+  it('reads a SELECT the parser skipped after an error as a statement of its own (no `;` before it)', () => {
+    expect(labels('SELECT a FROM orders ORDER BY\nSELECT * FROM SYSTEM_TABLE(|', { systemTables: ['users'] })).toEqual(['users']);
+    expect(labels('SELECT a FROM orders ORDER BY\nSELECT | FROM customers')).toEqual(expect.arrayContaining(['name', 'region']));
+  });
+
+  it('offers OPTIONS only after the statement\'s own select, not after a subquery nor inside an IF', () => {
+    expect(labels('SELECT * FROM orders WHERE amount |')).toContain('OPTIONS');
+    expect(labels('SELECT * FROM orders WHERE id IN (SELECT id FROM orders WHERE amount |')).not.toContain('OPTIONS');
+    expect(labels('IF (SELECT COUNT(*) FROM orders WHERE amount |')).not.toContain('OPTIONS');
+  });
+});

@@ -5,7 +5,7 @@ import { writeName } from '../../src/lsp/source-names.js';
 import { foldingRanges } from '../../src/lsp/folding.js';
 import { renameEdits, renameTarget } from '../../src/lsp/rename.js';
 import { signatureHelp } from '../../src/lsp/signature.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { documentSymbols } from '../../src/lsp/symbols.js';
 import { cursor, positionIn } from './helpers.js';
 
@@ -20,7 +20,7 @@ const apply = (text: string, edits: readonly { start: number; end: number; text:
 describe('signature help', () => {
   const help = (marked: string) => {
     const { text, offset } = cursor(marked);
-    const h = signatureHelp(shapeOf(text), offset);
+    const h = signatureHelp(textModelOf(text), offset);
     return h === null ? null : { label: h.signatures[0]!.label, params: h.signatures[0]!.parameters!.map((p) => p.label), active: h.activeParameter };
   };
 
@@ -47,7 +47,7 @@ describe('signature help', () => {
 describe('rename', () => {
   const rename = (marked: string, to: string) => {
     const { text, offset } = cursor(marked);
-    const edits = renameEdits(shapeOf(text), offset, to);
+    const edits = renameEdits(textModelOf(text), offset, to);
     return typeof edits === 'string' ? edits : apply(text, edits);
   };
 
@@ -79,7 +79,7 @@ describe('rename', () => {
     expect(rename('SELECT o.amount FROM orders |o', '')).toBe('the new name is empty');
     const at = (marked: string) => {
       const { text, offset } = cursor(marked);
-      const t = renameTarget(shapeOf(text), offset);
+      const t = renameTarget(textModelOf(text), offset);
       return t && { text: text.slice(t.start, t.end), name: t.name };
     };
     expect(at('SELECT o.amount FROM orders |o')).toEqual({ text: 'o', name: 'o' });
@@ -97,12 +97,12 @@ describe('rename', () => {
         const q = writeName;
         const text = `SELECT ${q(from)}.amount, SUM(${q(from)}.amount) AS total FROM orders ${q(from)} WHERE ${q(from)}.status = 1 GROUP BY ${q(from)}.amount ORDER BY total`;
         const offset = text.indexOf(`orders ${q(from)}`) + 7;
-        const edits = renameEdits(shapeOf(text), offset, to);
+        const edits = renameEdits(textModelOf(text), offset, to);
         if (typeof edits === 'string') throw new Error(edits);
         const out = apply(text, edits);
         expect(out).toBe(text.replaceAll(`${q(from)}.`, `${q(to)}.`).replace(`orders ${q(from)} `, `orders ${q(to)} `));
         expect(parseDocument(out).statements).toHaveLength(1);
-        const back = renameEdits(shapeOf(out), out.indexOf(`orders ${q(to)}`) + 7, from);
+        const back = renameEdits(textModelOf(out), out.indexOf(`orders ${q(to)}`) + 7, from);
         if (typeof back === 'string') throw new Error(back);
         expect(apply(out, back)).toBe(text);
       }),
@@ -111,7 +111,7 @@ describe('rename', () => {
 });
 
 describe('folding ranges', () => {
-  const folds = (text: string) => foldingRanges(shapeOf(text), (o) => positionIn(text, o).line).map((r) => [r.startLine, r.endLine, r.kind ?? 'code']);
+  const folds = (text: string) => foldingRanges(textModelOf(text), (o) => positionIn(text, o).line).map((r) => [r.startLine, r.endLine, r.kind ?? 'code']);
 
   it('folds statements, parenthesised blocks, block comments, runs of line comments and regions', () => {
     const text = [
@@ -152,7 +152,7 @@ describe('folding ranges', () => {
 describe('the outline', () => {
   it('names a statement by its -- name: comment (query files), else by its first words', () => {
     const text = '-- name: TopCustomers :many\n-- The best ones.\nSELECT customer, SUM(amount) AS total FROM orders GROUP BY customer;\n\n-- name: 1bad\nSELECT 1;\n-- just a comment\nSELECT 2 -- name: NotThis\n';
-    const symbols = documentSymbols(shapeOf(text), (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }));
+    const symbols = documentSymbols(textModelOf(text), (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }));
     expect(symbols.map((s) => [s.name, s.detail])).toEqual([
       ['TopCustomers', 'statement 1 · SELECT customer, SUM(amount) AS total FROM orders GROUP BY …'],
       ['SELECT 1', 'statement 2'],

@@ -5,7 +5,7 @@ import { codeActions, FIX_ALL_KIND } from '../../src/lsp/code-actions.js';
 import { formatDocument, formatRange, skippedMessage, type OffsetEdit } from '../../src/lsp/formatting.js';
 import { aliasAt } from '../../src/lsp/references.js';
 import { SEMANTIC_LEGEND, semanticTokens } from '../../src/lsp/semantic.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { documentSymbols } from '../../src/lsp/symbols.js';
 import { cursor, positionIn } from './helpers.js';
 import { parseStatements } from '../../src/syntax/index.js';
@@ -13,10 +13,10 @@ import { parseStatements } from '../../src/syntax/index.js';
 /** The text of every token an alias lookup names: definition first, then the uses. */
 function aliasTokens(marked: string) {
   const { text, offset } = cursor(marked);
-  const shape = shapeOf(text);
-  const found = aliasAt(shape, offset);
+  const model = textModelOf(text);
+  const found = aliasAt(model, offset);
   if (!found) return null;
-  const at = (i: number) => shape.code[i]!.start;
+  const at = (i: number) => model.code[i]!.start;
   return { kind: found.kind, definition: at(found.definition), uses: found.uses.map(at) };
 }
 
@@ -60,7 +60,7 @@ describe('go to definition and references of aliases', () => {
 describe('document symbols', () => {
   it('lists every statement, parsed or not, with its aliases', () => {
     const text = '-- first\nSELECT status s, SUM(amount) AS total FROM orders o;\nSELECT broken (((;\n\nSELECT 1';
-    const symbols = documentSymbols(shapeOf(text), (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }));
+    const symbols = documentSymbols(textModelOf(text), (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }));
     expect(symbols.map((s) => s.name)).toEqual(['SELECT status s, SUM(amount) AS total FROM orders o', 'SELECT broken (((', 'SELECT 1']);
     expect(symbols[0]!.range.start).toEqual({ line: 1, character: 0 });
     expect(symbols[0]!.children?.map((c) => [c.name, c.detail])).toEqual([['s', 'result alias'], ['total', 'result alias'], ['o', 'source orders']]);
@@ -70,7 +70,7 @@ describe('document symbols', () => {
 describe('semantic tokens', () => {
   /** [text, type] for each token, decoded from the relative encoding. */
   function decode(text: string) {
-    const data = semanticTokens(shapeOf(text), (o) => positionIn(text, o)).data;
+    const data = semanticTokens(textModelOf(text), (o) => positionIn(text, o)).data;
     const lines = text.split('\n');
     const out: [string, string, string[]][] = [];
     let line = 0;
@@ -180,7 +180,7 @@ describe('code actions', () => {
   const uri = 'file:///q.dsq';
   function actions(text: string, start: number, end = start, only?: string[], keywordCase: 'upper' | 'lower' | 'preserve' = 'upper') {
     const findings = lint(text).diagnostics;
-    return codeActions({ uri, text, shape: shapeOf(text), lint: {}, findings, keywordCase, positionAt: (o) => positionIn(text, o), ...(only ? { only } : {}) }, start, end);
+    return codeActions({ uri, text, model: textModelOf(text), lint: {}, findings, keywordCase, positionAt: (o) => positionIn(text, o), ...(only ? { only } : {}) }, start, end);
   }
   const apply = (text: string, action: { edit?: { changes?: Record<string, { range: any; newText: string }[]> } }) => {
     const lines = text.split('\n');

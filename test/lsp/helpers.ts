@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readSchema, type Schema } from '../../src/index.js';
 import { complete, type CompletionContext } from '../../src/lsp/completion.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 
 export const SHOP_SCHEMA_TEXT = readFileSync(fileURLToPath(new URL('../../examples/shop.schema.json', import.meta.url)), 'utf8');
 export const SHOP: Schema = readSchema(SHOP_SCHEMA_TEXT);
@@ -23,7 +23,7 @@ export function positionIn(text: string, offset: number): { line: number; charac
 
 export function completions(marked: string, options: Partial<CompletionContext> = {}) {
   const { text, offset } = cursor(marked);
-  return complete(shapeOf(text), offset, {
+  return complete(textModelOf(text), offset, {
     schema: SHOP,
     keywordCase: 'upper',
     snippets: false,

@@ -3,12 +3,12 @@ import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES } from '../../src/syntax/tokenize.
 import { type Schema } from '../../src/schema/definitions.js';
 import { hover } from '../../src/lsp/hover.js';
 import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, positionIn, SHOP } from './helpers.js';
 
 function hoverAt(marked: string, schema: Schema | null = SHOP) {
   const { text, offset } = cursor(marked);
-  const h = hover(shapeOf(text), offset, { schema, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
+  const h = hover(textModelOf(text), offset, { schema, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
   return h === null ? null : { value: (h.contents as { value: string }).value, range: h.range };
 }
 

@@ -2,34 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { hover } from '../../src/lsp/hover.js';
 import { paramAt } from '../../src/lsp/params.js';
 import { SEMANTIC_LEGEND, semanticTokens } from '../../src/lsp/semantic.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, labels, positionIn, SHOP } from './helpers.js';
 
 /** Parameters `:name` in the editor: colours, hover with the inferred type, completion, definition and uses. */
 
 function hoverAt(marked: string) {
   const { text, offset } = cursor(marked);
-  const h = hover(shapeOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
+  const h = hover(textModelOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
   return h === null ? null : { value: (h.contents as { value: string }).value, range: h.range };
 }
 
 /** The text of the declaration and of each use of the parameter at the cursor. */
 function places(marked: string) {
   const { text, offset } = cursor(marked);
-  const shape = shapeOf(text);
-  const p = paramAt(shape, offset);
+  const model = textModelOf(text);
+  const p = paramAt(model, offset);
   if (p === null) return null;
   return {
     name: p.name,
     declaration: p.declaration ? text.slice(p.declaration.start, p.declaration.end) + '@' + p.declaration.start : null,
-    uses: p.uses.map((u) => `${text.slice(shape.code[u.colon]!.start, shape.code[u.word]!.end)}@${shape.code[u.colon]!.start}`),
+    uses: p.uses.map((u) => `${text.slice(model.code[u.colon]!.start, model.code[u.word]!.end)}@${model.code[u.colon]!.start}`),
   };
 }
 
 describe('semantic tokens', () => {
   it('colours a parameter\'s name as a parameter, keywords too (:limit), not a path\'s segment', () => {
     const text = 'SELECT * FROM orders WHERE photo:size = :size AND id IN :ids LIMIT :limit';
-    const data = semanticTokens(shapeOf(text), (o) => positionIn(text, o)).data;
+    const data = semanticTokens(textModelOf(text), (o) => positionIn(text, o)).data;
     const out: [string, string][] = [];
     let char = 0;
     for (let i = 0; i < data.length; i += 5) {

@@ -3,7 +3,7 @@ import { DATA_ACTION_KINDS, KINDS } from '../../src/ast/kinds.js';
 import { FIELD_LIST } from '../../src/ast/fields.js';
 import { hover } from '../../src/lsp/hover.js';
 import { placeAt } from '../../src/lsp/place.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { cursor, labels, positionIn, SHOP } from './helpers.js';
 
@@ -18,7 +18,7 @@ const ORDER_FIELDS = ['id', 'customer', 'amount', 'status', 'note', 'placed', 'p
 
 function hoverAt(marked: string) {
   const { text, offset } = cursor(marked);
-  const h = hover(shapeOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
+  const h = hover(textModelOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
   return h === null ? null : { value: (h.contents as { value: string }).value, range: h.range };
 }
 

@@ -9,7 +9,7 @@ import { formatDocument, formatRange } from '../../src/lsp/formatting.js';
 import { hover } from '../../src/lsp/hover.js';
 import { aliasAt } from '../../src/lsp/references.js';
 import { semanticTokens } from '../../src/lsp/semantic.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { documentSymbols } from '../../src/lsp/symbols.js';
 import { format, print } from '../../src/print/index.js';
 import { parseDocument, parseStatements } from '../../src/syntax/index.js';
@@ -42,24 +42,24 @@ describe('the language server on any text', () => {
     fc.assert(
       fc.property(text, fc.nat(), fc.boolean(), (t, at, withSchema) => {
         const offset = at % (t.length + 1);
-        const shape = shapeOf(t);
+        const model = textModelOf(t);
         const positionAt = (o: number) => positionIn(t, o);
         const rangeOf = (s: number, e: number) => ({ start: positionAt(s), end: positionAt(e) });
         const schema = withSchema ? SHOP : null;
-        const items = complete(shape, offset, { schema, keywordCase: 'upper', snippets: true, systemTables: ['users'], positionAt });
+        const items = complete(model, offset, { schema, keywordCase: 'upper', snippets: true, systemTables: ['users'], positionAt });
         const here = positionAt(offset);
         for (const item of items) {
           const range = (item.textEdit as { range: { start: { line: number; character: number }; end: { line: number; character: number } } }).range;
           // The edit's range holds the cursor (what clients require).
           expect(range.start.line === here.line && range.start.character <= here.character && range.end.character >= here.character, item.label).toBe(true);
         }
-        hover(shape, offset, { schema, rangeOf });
-        const alias = aliasAt(shape, offset);
-        if (alias) expect(alias.uses.every((u) => u >= 0 && u < shape.code.length)).toBe(true);
-        documentSymbols(shape, rangeOf);
-        expect(semanticTokens(shape, positionAt).data.length % 5).toBe(0);
+        hover(model, offset, { schema, rangeOf });
+        const alias = aliasAt(model, offset);
+        if (alias) expect(alias.uses.every((u) => u >= 0 && u < model.code.length)).toBe(true);
+        documentSymbols(model, rangeOf);
+        expect(semanticTokens(model, positionAt).data.length % 5).toBe(0);
         const findings = lint(t, { schema }).diagnostics;
-        codeActions({ uri: 'file:///x.dsq', text: t, shape, lint: { schema }, findings, keywordCase: 'lower', positionAt }, offset, offset);
+        codeActions({ uri: 'file:///x.dsq', text: t, model, lint: { schema }, findings, keywordCase: 'lower', positionAt }, offset, offset);
         // Statements that parse are formatted; those that do not are left as written, and said to be.
         const whole = formatDocument(t, {});
         const ranged = formatRange(t, offset, offset, {});

@@ -68,6 +68,7 @@ describe('SELECT features', () => {
 
   it('divides as floats, also whole numbers, NULL for zero (choices.ts)', () => {
     const s = toSql(parse('SELECT id / 2, price / 2 FROM orders.lines, orders'), { schema });
+    expect(toSql(parse('SELECT price / 2, amount / 3 FROM orders.lines, orders'), { schema }).notes).toEqual([]);
     expect(s.kind === 'select' && s.sql).toContain('(CAST("orders"."id" AS DOUBLE) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE), 0))');
     expect(s.kind === 'select' && s.columns.map((c) => c.type.name)).toEqual(['double', 'double']);
     expect(s.notes).toEqual(['division']);

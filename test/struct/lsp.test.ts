@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hover } from '../../src/lsp/hover.js';
-import { shapeOf } from '../../src/lsp/structure.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, labels, positionIn, SHOP } from '../lsp/helpers.js';
 
 /**
@@ -10,7 +10,7 @@ import { cursor, labels, positionIn, SHOP } from '../lsp/helpers.js';
  */
 function hoverAt(marked: string): string | null {
   const { text, offset } = cursor(marked);
-  const h = hover(shapeOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
+  const h = hover(textModelOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
   return h === null ? null : (h.contents as { value: string }).value;
 }
 

@@ -59,7 +59,7 @@ describe('dsq compile', () => {
     const r = await run(['compile', path]);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toContain(`${path}:2:23: error: expected an expression after AND, found the end of the input`);
+    expect(r.err).toContain(`${path}:2:23: error: expected an expression after AND, found the end of the statement (';')`);
     expect(r.err).toContain('2 | FROM t WHERE a = 1 AND;');
     expect(r.err).toContain(`${path}:4:13: error: "2024-02-30": day 30 does not exist in 2024-02 (which has 29 days)`);
     expect(r.err).toMatch(/\^/);

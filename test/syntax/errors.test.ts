@@ -30,6 +30,13 @@ describe('errors a person can act on', () => {
     expect(d.severity).toBe('error');
   });
 
+  it("names a statement's ';' as its end, and the end of the input as that", () => {
+    const messages = (text: string) => parseDocument(text).diagnostics.map((d) => d.message);
+    expect(messages('SELECT a FROM t WHERE;')).toEqual(["expected an expression after WHERE, found the end of the statement (';')"]);
+    expect(messages('SELECT a FROM;\nSELECT 1')).toEqual(["expected a table or (SELECT ...) after FROM, found the end of the statement (';')"]);
+    expect(messages('SELECT a FROM t WHERE')).toEqual(['expected an expression after WHERE, found the end of the input']);
+    expect(messages("STRUCT MN ALIAS 12 IN p.mn ALIASES;")[0]).toMatch(/found the end of the statement \(';'\)$/);
+  });
   it('formats as FILE:LINE:COL with a code frame and a caret', () => {
     try {
       parse('SELECT a\nFROM t WHERE a = = 1');

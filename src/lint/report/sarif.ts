@@ -32,7 +32,7 @@ export function formatSarif(files: readonly FileReport[], options: ReportOptions
               shortDescription: { text: r.meta.docs.description },
               help: { text: `${r.meta.docs.description} See ${ruleUrl(options, r.meta.id) ?? `docs/rules/${r.meta.id}.md`} for a wrong and a right example.` },
               ...(ruleUrl(options, r.meta.id) !== undefined ? { helpUri: ruleUrl(options, r.meta.id) } : {}),
-              defaultConfiguration: { level: LEVEL[r.meta.severity] },
+              defaultConfiguration: r.meta.severity === 'off' ? { enabled: false } : { level: LEVEL[r.meta.severity] },
             })),
           },
         },

@@ -108,8 +108,7 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
     const text = lineHasText ? whole : whole.replace(/^ +/, '');
     if (text.length === 0) return;
     out.push(text);
-    const nl = text.lastIndexOf('\n');
-    pos = nl < 0 ? pos + text.length : text.length - nl - 1;
+    pos = columnAfter(text, pos);
     lineHasText = true;
     lineComment = false;
     comment = false;
@@ -154,13 +153,14 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         flushSuffixes();
         continue;
       }
-      if (d.length > 0 && breakIfNeeded(d) && (lineHasText || d.trim().length > 0)) {
+      if (d.length > 0 && breakIfNeeded(d)) {
+        const text = hasText(d);
+        if (!lineHasText && !text) continue;
         out.push(d);
         // Quoted names may hold line breaks.
-        const nl = d.lastIndexOf('\n');
-        pos = nl < 0 ? pos + d.length : d.length - nl - 1;
+        pos = columnAfter(d, pos);
         lineHasText = true;
-        if (d.trim().length > 0) {
+        if (text) {
           lineComment = false;
           comment = false;
         }
@@ -278,6 +278,25 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   return out.join('');
 }
 
+
+/**
+ * The column after writing `text` at column `pos`. (`indexOf` first: `lastIndexOf` is a call
+ * into the runtime, and almost no text holds a line break.)
+ */
+function columnAfter(text: string, pos: number): number {
+  return text.indexOf('\n') < 0 ? pos + text.length : text.length - text.lastIndexOf('\n') - 1;
+}
+
+/** True when `text` holds more than white space (`trim` without the copy; most text starts with a letter). */
+function hasText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    // Past ASCII, `trim` decides (it drops the Unicode spaces too).
+    return c < 0x80 || text.slice(i).trim().length > 0;
+  }
+  return false;
+}
 
 /** Push a group's or indent's contents: its one doc, or its parts in order. */
 function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | Indent): void {

@@ -38,6 +38,21 @@ const PROBE_TEXT = [
   "db.selectFrom('invoices', 'i').join('customers', 'c').where(({ col }) => col('').isNull());",
   "db.selectFrom('invoices').groupBy('status', '');",
   "db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customer', '=', '');",
+  // A name being typed (a wrong name until it is complete): completions list names only.
+  "db.selectFrom('invoices').select('to');",
+  "db.selectFrom('invoices').select('id', 'to');",
+  "db.selectFrom('invoices').where('to', '=', 1);",
+  "db.selectFrom('invoices').orWhere('to');",
+  "db.selectFrom('invoices').having('to', '=', 1);",
+  "db.selectFrom('invoices').orderBy('to');",
+  "db.selectFrom('invoices').groupBy('to');",
+  "db.selectFrom('invoices').where(({ col }) => col('to').isNull());",
+  "db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customer', '=', 'c.na');",
+  "db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.cus', '=', 'c.id');",
+  "db.insertInto('invoices').values([{ }]);",
+  "db.updateTable('invoices').set({ });",
+  "db.selectFrom('invoices').where(({ ref }) => ref('to').gt(1));",
+  "db.fetchRecords('invoices').orderBy('to');",
   '',
 ].join('\n');
 
@@ -79,7 +94,7 @@ describe('typed builder errors through the compiler', () => {
   it('a misspelt name is one short error that lists the valid names', () => {
     const text = (errors.get(marked.find((m) => m.why === 'unknown field')?.line ?? -1) ?? []).join('\n');
     expect(text).toBe(
-      `Argument of type '"totl"' is not assignable to parameter of type '"no column \\"totl\\" in this query; the columns are: customer, due, id, issued, memo, paid, status, total"'.`,
+      `Argument of type '"totl"' is not assignable to parameter of type '"no column \\"totl\\" in this query; the columns are: total, customer, due, id, issued, memo, paid, status"'.`,
     );
     const ambiguous = (errors.get(marked.find((m) => m.why === 'an ambiguous plain name')?.line ?? -1) ?? []).join('\n');
     expect(ambiguous.split('\n')).toHaveLength(1);
@@ -122,5 +137,35 @@ describe('typed builder errors through the compiler', () => {
     expect(names("col('")).not.toContain('id');
     expect(names("groupBy('status', '")).toEqual(expect.arrayContaining(['id', 'total', 'status', 'invoices.total']));
     expect(names("whereRef('i.customer', '=', '")).toEqual(expect.arrayContaining(['c.id', 'i.total']));
+  });
+
+  it('lists names only while a name is typed, never a message (the messages are for the error path)', () => {
+    const names = (needle: string) => {
+      const at = PROBE_TEXT.indexOf(needle) + needle.length;
+      expect(at, needle).toBeGreaterThan(needle.length - 1);
+      return (service.getCompletionsAtPosition(PROBE, at, {})?.entries ?? []).map((e) => e.name);
+    };
+    const wanted: [string, string][] = [
+      [".select('", 'total'],
+      [".select('to", 'total'],
+      [".select('id', 'to", 'total'],
+      [".where('to", 'total'],
+      [".orWhere('to", 'total'],
+      [".having('to", 'total'],
+      [".orderBy('to", 'total'],
+      [".groupBy('to", 'total'],
+      ["col('to", 'total'],
+      ["whereRef('i.customer', '=', 'c.na", 'c.name'],
+      ["whereRef('i.cus", 'i.customer'],
+      ['values([{ ', 'total'],
+      ['set({ ', 'total'],
+      ["ref('to", 'total'],
+      ["fetchRecords('invoices').orderBy('to", 'total'],
+    ];
+    for (const [needle, name] of wanted) {
+      const got = names(needle);
+      expect(got, needle).toContain(name);
+      expect(got.filter((n) => !/^[\w.-]+$/.test(n)), needle).toEqual([]);
+    }
   });
 });

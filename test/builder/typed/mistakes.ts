@@ -38,9 +38,9 @@ export function names(): void {
   db.selectFrom('invoices').orderBy('nope');
   // @ts-expect-error groupBy of an unknown name  msg: '"no column "nope" in this query; the columns are: customer, due, id, issued, memo, paid, status, total"'
   db.selectFrom('invoices').groupBy('nope');
-  // @ts-expect-error groupBy: an unknown name after a valid one  msg: '"no column "stat" in this query; the columns are: customer, due, id, issued, memo, paid, status, total"'
+  // @ts-expect-error groupBy: an unknown name after a valid one  msg: '"no column "stat" in this query; the columns are: status, customer, due, id, issued, memo, paid, total"'
   db.selectFrom('invoices').groupBy('status', 'stat');
-  // @ts-expect-error groupBy: an unknown name after an expression  msg: '"no column "i.stat" in this query; the columns are: customer, due, email, issued, memo, name, paid, region, status, total, vip, c.id, i.id"'
+  // @ts-expect-error groupBy: an unknown name after an expression  msg: '"no column "i.stat" in this query; the columns are: status, customer, due, email, issued, memo, name, paid, region, total, vip, c.id, i.id"'
   db.selectFrom('invoices', 'i').join('customers', 'c').groupBy(col('x'), 'i.stat');
   // @ts-expect-error groupBy under SELECT * of a join: a name both sources have  msg: '""id" is ambiguous: more than one source has it (c, i); qualify it: c.id, i.id"'
   db.selectFrom('invoices', 'i').join('customers', 'c').groupBy('id');
@@ -195,7 +195,7 @@ export function shortForms(): void {
   db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customer', '=', 'c.name');
   // @ts-expect-error whereRef of a datetime and text  msg: '""c.email" (text or null) does not compare with "issued" (datetime)"'
   db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('issued', '=', 'c.email');
-  // @ts-expect-error whereRef with an unknown right column  msg: '"no column "c.nope" in this query; the columns are: customer, due, email, issued, memo, name, paid, region, status, total, vip, c.id, i.id"'
+  // @ts-expect-error whereRef with an unknown right column  msg: '"no column "c.nope" in this query; the columns are: name, customer, due, email, issued, memo, paid, region, status, total, vip, c.id, i.id"'
   db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customer', '=', 'c.nope');
   // @ts-expect-error whereRef with an unknown left column  msg: '"no column "i.customr" in this query; the columns are: customer, due, email, issued, memo, name, paid, region, status, total, vip, c.id, i.id"'
   db.selectFrom('invoices', 'i').join('customers', 'c').whereRef('i.customr', '=', 'c.id');
