@@ -45,7 +45,8 @@ export interface FieldDef {
   readonly nul: boolean | null;
   readonly strict: boolean | null;
   readonly lock: boolean | null;
-  readonly options: readonly FieldOption[];
+  /** The field's options; null when the definition has none (`[]`: an empty list the input wrote). */
+  readonly options: readonly FieldOption[] | null;
 }
 
 /** A blob definition (spec "Blob definition"): `name` required; `label` defaults to the name; `nul` to false. */
@@ -84,9 +85,10 @@ export type DatabaseDef = {
   readonly objects: JsonObjectData | null;
   readonly files: JsonObjectData | null;
   readonly fields: readonly FieldDef[];
-  readonly blobs: readonly BlobDef[];
+  /** null when the definition has none (`[]`: an empty list the input wrote), as `databases`. */
+  readonly blobs: readonly BlobDef[] | null;
   readonly indexes: readonly string[] | null;
-  readonly databases: readonly DatabaseDef[];
+  readonly databases: readonly DatabaseDef[] | null;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { DATABASE_FLAGS, type AdminAction, type AlterTarget, type AlterValue, type AlterValueOp, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ChildField, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf, required } from './field-checks.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ChildField, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, nonEmpty, nullable, nullableList, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
@@ -31,7 +31,7 @@ const FIELD_DEF = {
   nul: OPTIONAL_BOOLEAN,
   strict: OPTIONAL_BOOLEAN,
   lock: OPTIONAL_BOOLEAN,
-  options: list('field_option'),
+  options: nullableList('field_option'),
 } as const;
 
 /** The fields of a database definition, in the spec's table order (the twelve flags one property each). */
@@ -45,9 +45,9 @@ const DATABASE_DEF = {
   objects: nullable('json_object'),
   files: nullable('json_object'),
   fields: required(nonEmpty('field_def')),
-  blobs: list('blob_def'),
+  blobs: nullableList('blob_def'),
   indexes: STRING_LIST_OR_NULL,
-  databases: list('database_def'),
+  databases: nullableList('database_def'),
 } as const;
 
 /** A specifier of fields of the database in scope (the language server completes and hovers its names). */

@@ -3,6 +3,7 @@ import { DsqError } from '../diagnostic/index.js';
 import { FIELD_LIST, ROLE_NAMES, describe, hasField, kindFits, type Role, type ValueField } from './fields.js';
 import type { Node, NodeKind } from './nodes.js';
 import { freezeNode, isChecked, registerTree } from './checked.js';
+import { brokenError, findBroken, isBroken } from './placeholders.js';
 
 /**
  * The structural validator for ASTs that did not come from dsq (built by hand, or read from
@@ -12,7 +13,8 @@ import { freezeNode, isChecked, registerTree } from './checked.js';
  * within the spec's ranges (signed 64-bit whole numbers, float64 others), datetime texts follow
  * the spec's syntax, lists that must not be empty are not; and it rejects cycles and trees
  * nested deeper than a limit. Each error is a `DsqError` (code `ast/...`) with a JSON-pointer
- * path of field names (`/select/where/e2/value`). What it knows of each kind is declared once,
+ * path of field names (`/select/where/e2/value`; a child under its key in the spec's JSON where
+ * that differs: a CREATE GROUP's definition at /group, `childSegment`). What it knows of each kind is declared once,
  * in fields.ts.
  *
  * It returns a new tree of fresh, frozen node objects that dsq registers as checked
@@ -96,6 +98,25 @@ export function validateStructure(input: unknown, role: Role = 'node', options: 
 }
 
 function validate(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
+  try {
+    return validateTree(input, role, options, rules);
+  } catch (err) {
+    // A tree of a broken statement (placeholders.ts) is refused for its syntax error, at its first
+    // placeholder when it has one, whatever the walk met first (the incomplete root, a wrong field).
+    const found = err instanceof DsqError ? brokenIn(input) : null;
+    throw found === null ? err : brokenError(found.node, found.pointer);
+  }
+}
+
+function brokenIn(input: unknown): ReturnType<typeof findBroken> {
+  try {
+    return findBroken(input);
+  } catch {
+    return null; // (a hostile object: a throwing getter or proxy; its own error stands)
+  }
+}
+
+function validateTree(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
   if (isChecked(input)) {
     if (!kindFits(input.kind, role)) throw astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${input.kind}" node`, '');
     return input;
@@ -147,6 +168,7 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
   /** Checks a node's kind and value fields, and lists its children as tasks. */
   const open = (v: unknown, task: Task, parent: Frame | null, level: number): Frame => {
     const at = () => pointerOf(parent, task.segment);
+    if (typeof v === 'object' && v !== null && isBroken(v)) throw brokenError(v, at());
     if (typeof v !== 'object' || v === null || Array.isArray(v)) {
       throw astError('wrong-type', `expected ${ROLE_NAMES[task.role]} (a node object), got ${describe(v)}`, at());
     }
@@ -187,7 +209,9 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
     const out: Record<string, unknown> = { kind };
     const tasks: Task[] = [];
     const frame: Frame = { source: v, out, parent, segment: task.segment, level, tasks, next: 0, height: 1 };
-    for (const { key, child: field, value } of fields) {
+    for (const { key, child: field, value, json } of fields) {
+      // A child is named in pointers by its key in the spec's JSON (a CREATE GROUP's definition: /group).
+      const segment = childSegment(key, json);
       // Each field is read once: a getter cannot answer differently to the check and the copy.
       const fv = record[key];
       if (fv === undefined) {
@@ -211,11 +235,11 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
         continue;
       }
       if (field.shape === 'one' || field.shape === 'nullable') {
-        tasks.push({ value: fv, role: field.role, segment: key, into: out, key });
+        tasks.push({ value: fv, role: field.role, segment, into: out, key });
         continue;
       }
       if (field.shape === 'listOrOne' && field.orOne !== undefined && fv !== null && typeof fv === 'object' && !Array.isArray(fv)) {
-        tasks.push({ value: fv, role: field.orOne, segment: key, into: out, key });
+        tasks.push({ value: fv, role: field.orOne, segment, into: out, key });
         continue;
       }
       if (field.shape === 'allOrNonEmpty' && fv === 'all') {
@@ -233,9 +257,9 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
       out[key] = copy;
       for (let i = 0; i < items.length; i++) {
         if (!(i in items)) {
-          throw astError('sparse-array', `"${key}" of the "${kind}" node has a hole at index ${i} (a sparse array)`, pointerOf(frame, `${key}/${i}`));
+          throw astError('sparse-array', `"${key}" of the "${kind}" node has a hole at index ${i} (a sparse array)`, pointerOf(frame, `${segment}/${i}`));
         }
-        tasks.push({ value: items[i], role: field.role, segment: `${key}/${i}`, into: copy, key: i });
+        tasks.push({ value: items[i], role: field.role, segment: `${segment}/${i}`, into: copy, key: i });
       }
     }
     return frame;
@@ -265,6 +289,16 @@ function validate(input: unknown, role: Role, options: ValidateOptions, rules: b
   return root.node as Node;
 }
 
+/**
+ * A child field's segment in a pointer: its key in the spec's JSON when it has one (a CREATE
+ * GROUP's `definition` is the spec's `group`, so a problem of its name is at /group/name, where
+ * the written JSON has it), else the node's key. A problem of a property itself is at the node's
+ * key, which its message names.
+ */
+function childSegment(key: string, json: string | null): string {
+  return json === null || json === key ? key : escapePointerSegment(json);
+}
+
 function wrongKind(kind: string, role: Role, pointer: string): DsqError {
   return astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${kind}" node`, pointer);
 }
@@ -291,11 +325,12 @@ export function nodePointers(root: Node): Map<Node, string> {
     if (out.has(node)) continue;
     out.set(node, path);
     const record = node as unknown as Readonly<Record<string, unknown>>;
-    for (const { key, child } of FIELD_LIST[node.kind]) {
+    for (const { key, child, json } of FIELD_LIST[node.kind]) {
       if (child === null) continue;
       const v = record[key];
-      if (Array.isArray(v)) v.forEach((item: Node, i) => stack.push({ node: item, path: `${path}/${key}/${i}` }));
-      else if (typeof v === 'object' && v !== null) stack.push({ node: v as Node, path: `${path}/${key}` });
+      const segment = childSegment(key, json);
+      if (Array.isArray(v)) v.forEach((item: Node, i) => stack.push({ node: item, path: `${path}/${segment}/${i}` }));
+      else if (typeof v === 'object' && v !== null) stack.push({ node: v as Node, path: `${path}/${segment}` });
     }
   }
   return out;

@@ -53,8 +53,8 @@ export function toFieldDef(value: unknown, what: string): FieldDef {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argumentError(`${what} must be a field definition ({ name, type, ... }), got ${describeValue(value)}`);
   const v = value as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(v)) if (!DEF_KEYS.has(key)) throw argumentError(`${what}: unknown property "${key}" of a field definition; it takes ${[...DEF_KEYS].join(', ')}`);
-  const options = v['options'] === undefined || v['options'] === null ? [] : v['options'];
-  if (!Array.isArray(options)) throw argumentError(`${what}: options must be an array of field options, got ${describeValue(options)}`);
+  const options = v['options'] === undefined ? null : v['options'];
+  if (options !== null && !Array.isArray(options)) throw argumentError(`${what}: options must be an array of field options, got ${describeValue(options)}`);
   const text = Object.fromEntries(TEXT_KEYS.map((k) => [k, optionalText(v[k], `${k} of ${what}`)])) as Record<(typeof TEXT_KEYS)[number], string | null>;
   const flags = Object.fromEntries(FLAG_KEYS.map((k) => [k, flag(v[k] ?? null, `${k} of ${what}`)])) as Record<(typeof FLAG_KEYS)[number], boolean | null>;
   return {
@@ -64,7 +64,7 @@ export function toFieldDef(value: unknown, what: string): FieldDef {
     type: toName(v['type'], `type of ${what}`),
     format: text.format, meas: text.meas, unit: text.unit, desc: text.desc, def: text.def, ref: text.ref,
     key: flags.key, nul: flags.nul, strict: flags.strict, lock: flags.lock,
-    options: options.map((o: unknown, i): FieldOption => {
+    options: options === null ? null : options.map((o: unknown, i): FieldOption => {
       const at = `option ${i + 1} of ${what}`;
       if (typeof o === 'string') return { kind: 'field_option', value: toName(o, at), desc: null };
       if (typeof o !== 'object' || o === null) throw argumentError(`${at} must be a string or { value, desc? }, got ${describeValue(o)}`);

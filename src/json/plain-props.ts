@@ -1,4 +1,4 @@
-import { describe, expectArray, expectString, fail, optionalBoolean, optionalString, type Cx, type Parts } from './parts.js';
+import { describe, expectArray, fail, optionalBoolean, optionalString, type Cx, type Parts } from './parts.js';
 import { didYouMean } from './error.js';
 import type { JsonObject, JsonValue } from './value.js';
 import { FIELD_LIST } from '../ast/fields.js';
@@ -12,11 +12,7 @@ export function jsonProps(kind: NodeKind): { readonly allowed: readonly string[]
   return { allowed: fields.map((f) => f.json as string), required: fields.filter((f) => f.required).map((f) => f.json as string) };
 }
 
-
-export function optionalChild<W extends 'expr' | 'specifier' | 'records_spec'>(p: Parts, what: W, v: JsonValue | undefined) {
-  return p.optional(what, v === undefined || (v.type === 'null' && what !== 'expr') ? undefined : v);
-}
-
+/** An optional array: its items, or none when absent or null. */
 export function optionalList(cx: Cx, v: JsonValue | undefined, what: string): readonly JsonValue[] {
   if (v === undefined || v.type === 'null') return [];
   return expectArray(cx, v, what);
@@ -40,12 +36,6 @@ export function flagProp(p: Parts, cx: Cx, obj: JsonObject, key: string, what = 
 /** An optional string property (absent, null or "" give null); a bad one is reported (`p`). */
 export function stringProp(p: Parts, cx: Cx, obj: JsonObject, key: string, what: string): string | null {
   return p.attempt(() => optionalString(cx, obj.get(key), what), null);
-}
-
-/** A list of names: each item checked on its own. */
-export function nameList(p: Parts, cx: Cx, v: JsonValue | undefined, what: string): string[] | null {
-  if (v === undefined || v.type === 'null') return null;
-  return p.each(p.attempt(() => expectArray(cx, v, what), []), (item) => expectString(cx, item, `a name in ${what}`));
 }
 
 export function oneOfProp(cx: Cx, obj: JsonObject, key: string, options: readonly string[], of: string): string | null {

@@ -2,10 +2,10 @@ import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 import { ADMIN_ACTION_KINDS } from '../ast/kinds-admin.js';
 import { KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
-import type { Role } from '../ast/field-checks.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectObject, fail, quoteText, type Cx, type Slot, type Step, type What } from './parts.js';
-import { flagProp, jsonProps, nameList, optionalList, stringProp, wholeProp } from './plain-props.js';
+import { Parts, describe, expectObject, fail, quoteText, type Cx, type Slot, type Step } from './parts.js';
+import { jsonProps } from './plain-props.js';
+import { readField, type FieldReading } from './read-field.js';
 import type { JsonObject, JsonValue } from './value.js';
 
 /**
@@ -30,10 +30,12 @@ const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
 };
 
-/** The JSON reader's name of what a child field's role holds. */
-const READS: Partial<Record<Role, What>> = {
-  spec: 'specifier', field_def: 'field_def', field_option: 'field_option', blob_def: 'blob_def', group_def: 'group_def', database_def: 'database_def',
-  json_object: 'json_value', json_value: 'json_value',
+/** The JSON readers of the roles the administrative actions' fields hold. */
+const READING: FieldReading = {
+  reads: {
+    spec: 'specifier', field_def: 'field_def', field_option: 'field_option', blob_def: 'blob_def', group_def: 'group_def', database_def: 'database_def',
+    json_object: 'json_value', json_value: 'json_value',
+  },
 };
 /** What each definition is called in a message. */
 const PART_NAMES: Readonly<Record<AdminPart['kind'], string>> = {
@@ -93,52 +95,10 @@ function readByFields(obj: JsonObject, cx: Cx, kind: AdminAction['kind'] | Admin
   const props = jsonProps(kind);
   const p = new Parts(cx);
   p.props(obj, name, [...extra, ...props.allowed], [...extra, ...props.required]);
-  const slots: [string, Slot<unknown>][] = FIELD_LIST[kind].map((f) => [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, name)]);
+  const slots: [string, Slot<unknown>][] = FIELD_LIST[kind].map((f) => [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, name, READING)]);
   return p.step((r) => {
     const node: Record<string, unknown> = { kind };
     for (const [key, slot] of slots) node[key] = slot(r);
     return node;
   });
-}
-
-function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: string }, name: string): Slot<unknown> {
-  const v = obj.get(f.json);
-  if (f.child !== null) {
-    const reads = READS[f.child.role];
-    if (reads === undefined) throw new Error(`internal error: no JSON reader for the role ${f.child.role} of ${name}`);
-    if (f.child.role === 'json_object' && v !== undefined && v.type !== 'object' && v.type !== 'null') {
-      p.problem('wrong-type', `"${f.json}" of ${name} must be a JSON object, got ${describe(v)}`, v);
-      return () => null;
-    }
-    if (f.child.shape === 'one') return p.one(reads, v);
-    if (f.child.shape === 'nullable') return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);
-    const items = p.attempt(() => optionalList(cx, v, `"${f.json}" (an array)`), []);
-    if (f.child.shape === 'nonEmpty' && v !== undefined && items.length === 0) p.problem('empty-list', `"${f.json}" of ${name} needs at least one item`, v);
-    return p.list(reads, items);
-  }
-  const value = f.value as NonNullable<FieldEntry['value']>;
-  let plain: unknown;
-  switch (value.form) {
-    case 'flag':
-      plain = flagProp(p, cx, obj, f.json);
-      break;
-    case 'whole':
-      plain = wholeProp(p, cx, obj, f.json);
-      break;
-    case 'names':
-      plain = nameList(p, cx, v, `"${f.json}" (names)`);
-      break;
-    case 'word':
-      // The words that pick the kind, read already; another word property is one of its options.
-      plain = v !== undefined && v.type === 'string' && (value.options ?? []).includes(v.value) ? v.value : null;
-      if (v !== undefined && v.type !== 'null' && plain === null) {
-        p.problem('wrong-type', `"${f.json}" of ${name} must be ${(value.options ?? []).map((o) => `"${o}"`).join(', ')}, got ${describe(v)}`, v);
-      }
-      break;
-    default:
-      plain = stringProp(p, cx, obj, f.json, `"${f.json}" (a string)`);
-      // A required string: null or "" is not one (an absent one is reported by the property check).
-      if (f.required && plain === null && v !== undefined) p.problem('wrong-type', `"${f.json}" of ${name} must be a non-empty string, got ${describe(v)}`, v);
-  }
-  return () => plain;
 }

@@ -1,11 +1,11 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
 import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
-import type { Role } from '../ast/field-checks.js';
 import type { Specifier } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step, } from './parts.js';
-import { flagProp, jsonProps, nameList, oneOfProp, optionalChild, optionalList, stringProp, wholeProp } from './plain-props.js';
+import { jsonProps } from './plain-props.js';
+import { readField, type FieldReading } from './read-field.js';
 import type { JsonObject, JsonValue } from './value.js';
 
 /**
@@ -14,49 +14,10 @@ import type { JsonObject, JsonValue } from './value.js';
  * holds), each checked and read on its own, so a bad one does not hide the others.
  */
 
-/** The JSON reader's name of what a child field's role holds. */
-const READS: Partial<Record<Role, 'expr' | 'specifier' | 'records_spec' | 'select' | 'order_term'>> = {
-  expr: 'expr',
-  spec: 'specifier',
-  records_spec: 'records_spec',
-  select: 'select',
-  order_term: 'order_term',
+/** The JSON readers of the roles a FETCH's fields hold. */
+const READING: FieldReading = {
+  reads: { expr: 'expr', spec: 'specifier', records_spec: 'records_spec', select: 'select', order_term: 'order_term' },
 };
-
-/** One field of a FETCH from its JSON property, by what the kind table says the field holds. */
-function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: string }, kind: FetchAction['kind']): Slot<unknown> {
-  const v = obj.get(f.json);
-  if (f.child !== null) {
-    if (f.child.orValue !== undefined) {
-      const text = wholeProp(p, cx, obj, f.json);
-      return () => text;
-    }
-    const what = READS[f.child.role];
-    if (what === undefined) throw new Error(`internal error: no JSON reader for the role ${f.child.role} of ${kind}.${f.key}`);
-    if (f.child.shape === 'list') return p.list(what, p.attempt(() => optionalList(cx, v, `the "${f.json}" items`), []));
-    if (f.child.shape === 'one') return p.one(what, v);
-    return optionalChild(p, what as 'expr' | 'specifier' | 'records_spec', v);
-  }
-  const value = f.value as NonNullable<FieldEntry['value']>;
-  let plain: unknown;
-  switch (value.form) {
-    case 'flag':
-      plain = flagProp(p, cx, obj, f.json);
-      break;
-    case 'whole':
-      plain = wholeProp(p, cx, obj, f.json);
-      break;
-    case 'names':
-      plain = nameList(p, cx, v, `"${f.json}" (names)`);
-      break;
-    case 'word':
-      plain = p.attempt(() => oneOfProp(cx, obj, f.json, value.options ?? [], `of a FETCH`), null);
-      break;
-    default:
-      plain = stringProp(p, cx, obj, f.json, `"${f.json}" (a string)`);
-  }
-  return () => plain;
-}
 
 export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
   if (!obj.member('fetch')) fail(cx, 'missing-property', `a FETCH action needs "fetch" (the fetch type: ${FETCH_TYPES.join(', ')})`, obj);
@@ -86,7 +47,7 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
       return [f.key, f.key === 'wallType' ? () => wall.wallType : f.key === 'wall' ? wall.wall : wall.wallRecord];
     }
     if (f.json === null) throw new Error(`internal error: ${kind}.${f.key} has no JSON key and no reader`);
-    return [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, kind)];
+    return [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, what, READING)];
   });
   return p.step((r) => {
     const node: Record<string, unknown> = { kind };

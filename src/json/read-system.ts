@@ -1,13 +1,13 @@
 import { foldName, type RecordsWrite, type RemoveAction, type UpdateAction } from '../ast/data-actions.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, kindFits, type FieldEntry } from '../ast/fields.js';
-import type { Role } from '../ast/field-checks.js';
 import { SUBTYPES } from '../ast/kinds-system.js';
 import type { DateTimeLit, NodeKind } from '../ast/nodes.js';
 import { UNSHOWN_ACTIONS, type IfCondition, type JsonData, type JsonMemberData, type SystemAction, type SystemActionKind, type TaskDef, type TaskReference, type WriteAction } from '../ast/system-actions.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectArray, expectObject, expectString, fail, prop, quoteText, unknownName, type Cx, type Slot, type Step, type What } from './parts.js';
-import { flagProp, jsonProps, optionalList, stringProp, wholeProp } from './plain-props.js';
+import { Parts, describe, expectObject, fail, prop, quoteText, unknownName, type Cx, type Slot, type Step } from './parts.js';
+import { jsonProps, wholeProp } from './plain-props.js';
+import { readField, type FieldReading } from './read-field.js';
 import { readDataAction, readFile } from './read-action.js';
 import { UNSHOWN_STRUCT } from '../ast/struct-actions.js';
 import { foldKey, type JsonObject, type JsonValue } from './value.js';
@@ -31,20 +31,23 @@ export const SYSTEM_ACTION_WORDS: readonly string[] = [...SYSTEM_ACTIONS, ...Obj
 const WRITE_KINDS = DATA_ACTION_KINDS.filter((k) => kindFits(k, 'write'));
 const WRITE_ACTIONS: readonly string[] = WRITE_KINDS.map((k) => KINDS[k].json.action as string);
 
-/** The JSON reader's name of what a child field's role holds. */
-const READS: Partial<Record<Role, What>> = {
-  spec: 'specifier',
-  records_spec: 'records_spec',
-  select: 'select',
-  task: 'task',
-  task_ref: 'task_ref',
-  if_condition: 'if_condition',
-  write: 'write',
-  json_object: 'json_value',
-  json_value: 'json_value',
-  // The struct actions' (src/ast/kinds-struct.ts)
-  record: 'record',
-  field_def: 'field_def',
+/** The JSON readers of the roles these actions' fields hold, and the fields read another way. */
+const READING: FieldReading = {
+  reads: {
+    spec: 'specifier',
+    records_spec: 'records_spec',
+    select: 'select',
+    task: 'task',
+    task_ref: 'task_ref',
+    if_condition: 'if_condition',
+    write: 'write',
+    json_object: 'json_value',
+    json_value: 'json_value',
+    // The struct actions' (src/ast/kinds-struct.ts)
+    record: 'record',
+    field_def: 'field_def',
+  },
+  special,
 };
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
@@ -87,7 +90,7 @@ export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
 
 /** Each field of a kind from its JSON property, by what the kind table says it holds. */
 function fieldSlots(p: Parts, cx: Cx, obj: JsonObject, kind: NodeKind, what: string): [string, Slot<unknown>][] {
-  return FIELD_LIST[kind].map((f) => [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, what)]);
+  return FIELD_LIST[kind].map((f) => [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, what, READING)]);
 }
 
 function build(kind: NodeKind, slots: readonly [string, Slot<unknown>][], r: readonly unknown[]): unknown {
@@ -96,70 +99,30 @@ function build(kind: NodeKind, slots: readonly [string, Slot<unknown>][], r: rea
   return node;
 }
 
-function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { json: string }, what: string): Slot<unknown> {
-  const v = obj.get(f.json);
-  if (f.child !== null) {
-    const role = f.child.role;
-    if (role === 'file_ref') {
-      const file = v === undefined ? null : p.attempt(() => readFile(p, cx, v), null);
-      return () => file;
-    }
-    if (role === 'instant') {
-      const instant = p.attempt(() => readInstant(cx, v, f.json), null);
-      return () => instant;
-    }
-    const reads = READS[role];
-    if (reads === undefined) throw new Error(`internal error: no JSON reader for the role ${role} of ${what}`);
-    const shape = f.child.shape;
-    if (shape === 'nullableList' && (v === undefined || v.type === 'null')) return () => null;
-    if (shape === 'list' || shape === 'nullableList' || shape === 'nonEmpty') {
-      const items = p.attempt(() => (shape === 'nonEmpty' && v === undefined ? [] : optionalList(cx, v, `"${f.json}" (an array)`)), []);
-      if (shape === 'nonEmpty' && v !== undefined && v.type === 'array' && items.length === 0) p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
-      return p.list(reads, items);
-    }
-    if (role === 'json_object' && v !== undefined && v.type !== 'object') {
-      p.problem('wrong-type', `"${f.json}" of ${what} must be a JSON object, got ${describe(v)}`, v);
-      return () => null;
-    }
-    if (shape === 'one') return p.one(reads, v);
-    if (f.key === 'partition' && v !== undefined && v.type !== 'null' && v.type !== 'boolean' && !isPartition(v)) {
-      const spec = '(the spec: "boolean or object with `from` start year and `to` end year")';
-      if (v.type !== 'object' || v.members.length === 0) p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} ${spec}, got ${describe(v)}`, v);
-      else {
-        // Each member that is not a year of `from` or `to` is its own problem (collected, not only the first).
-        for (const m of v.members) {
-          if (m.key !== 'from' && m.key !== 'to') p.problem('unknown-property', `unknown property ${quoteText(m.rawKey)} in "${f.json}" of ${what}${didYouMean(m.key, ['from', 'to'])}; expected "from", "to" ${spec}`, m);
-          else if (m.value.type !== 'number') p.problem('wrong-type', `"${m.key}" of "${f.json}" must be a year (a number) ${spec}, got ${describe(m.value)}`, m.value);
-        }
+/** A system or struct action's field read another way: a file, an instant (wait's fail_before), a pipe's partition. */
+function special(p: Parts, cx: Cx, f: FieldEntry & { json: string }, v: JsonValue | undefined, what: string): Slot<unknown> | undefined {
+  const role = f.child?.role;
+  if (role === 'file_ref') {
+    const file = v === undefined ? null : p.attempt(() => readFile(p, cx, v), null);
+    return () => file;
+  }
+  if (role === 'instant') {
+    const instant = p.attempt(() => readInstant(cx, v, f.json), null);
+    return () => instant;
+  }
+  if (f.key === 'partition' && v !== undefined && v.type !== 'null' && v.type !== 'boolean' && !isPartition(v)) {
+    const spec = '(the spec: "boolean or object with `from` start year and `to` end year")';
+    if (v.type !== 'object' || v.members.length === 0) p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} ${spec}, got ${describe(v)}`, v);
+    else {
+      // Each member that is not a year of `from` or `to` is its own problem (collected, not only the first).
+      for (const m of v.members) {
+        if (m.key !== 'from' && m.key !== 'to') p.problem('unknown-property', `unknown property ${quoteText(m.rawKey)} in "${f.json}" of ${what}${didYouMean(m.key, ['from', 'to'])}; expected "from", "to" ${spec}`, m);
+        else if (m.value.type !== 'number') p.problem('wrong-type', `"${m.key}" of "${f.json}" must be a year (a number) ${spec}, got ${describe(m.value)}`, m.value);
       }
-      return () => null;
     }
-    return p.optional(reads, v === undefined || v.type === 'null' ? undefined : v);
+    return () => null;
   }
-  const value = f.value as NonNullable<FieldEntry['value']>;
-  let plain: unknown;
-  switch (value.form) {
-    case 'flag':
-      plain = flagProp(p, cx, obj, f.json);
-      break;
-    case 'whole':
-      plain = wholeProp(p, cx, obj, f.json);
-      break;
-    case 'number':
-      plain = p.attempt(() => {
-        if (v === undefined || v.type === 'null') return null;
-        if (v.type !== 'number') fail(cx, 'wrong-type', `"${f.json}" of ${what} must be a number, got ${describe(v)}`, v);
-        return v.text;
-      }, null);
-      break;
-    case 'names':
-      plain = v === undefined ? null : p.each(p.attempt(() => expectArray(cx, v, `"${f.json}" (an array of strings)`), []), (item) => expectString(cx, item, `an item of "${f.json}"`));
-      if (Array.isArray(plain) && plain.length === 0 && v !== undefined && v.type === 'array') p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
-      break;
-    default:
-      plain = stringProp(p, cx, obj, f.json, `"${f.json}" (a string)`);
-  }
-  return () => plain;
+  return undefined;
 }
 
 /** A pipe's partition object: `from` and `to`, numbers. */

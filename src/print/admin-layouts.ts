@@ -25,7 +25,7 @@ const FIELD_FLAGS = [['key', 'KEY'], ['nul', 'NULL'], ['strict', 'STRICT'], ['lo
 const fieldDef: LayoutFn<'field_def'> = (n, _c, env) => {
   const kw = env.options.kw;
   const k = new Kids();
-  k.addAll(n.options);
+  k.addAll(n.options ?? []);
   return k.layout((_take, takeN) => {
     const parts: Doc[] = [writeName(n.name), ' ', typeDoc(n.type)];
     for (const [key, word] of FIELD_TEXT) {
@@ -36,7 +36,7 @@ const fieldDef: LayoutFn<'field_def'> = (n, _c, env) => {
       const v = n[key];
       if (v !== null) parts.push(' ', v ? kw(word) : `${kw('NOT')} ${kw(word)}`);
     }
-    if (n.options.length > 0) parts.push(' ', list(`${kw('OPTIONS')} (`, takeN(n.options.length), ')'));
+    if (n.options !== null) parts.push(' ', list(`${kw('OPTIONS')} (`, takeN(n.options.length), ')'));
     return concat(parts);
   });
 };
@@ -59,10 +59,10 @@ const groupDef: LayoutFn<'group_def'> = (n, _c, env) =>
 /** The children of a database definition, in the order `defClauses` takes them. */
 function addDef(k: Kids, n: DatabaseDef): void {
   k.addAll(n.fields);
-  k.addAll(n.blobs);
+  k.addAll(n.blobs ?? []);
   k.add(n.objects);
   k.add(n.files);
-  k.addAll(n.databases);
+  k.addAll(n.databases ?? []);
 }
 
 /** A database definition after its name: `(fields) LABEL ... OPTIONS (...) DATABASES (...)`. */
@@ -73,13 +73,13 @@ function defClauses(n: DatabaseDef, env: Env, take: () => Doc, takeN: (n: number
     const v = n[key];
     if (v !== null) clauses.push(concat([kw(word), ' ', verbatim(quoteString(v))]));
   }
-  if (n.blobs.length > 0) clauses.push(clause(kw('BLOBS'), list('(', takeN(n.blobs.length), ')')));
+  if (n.blobs !== null) clauses.push(clause(kw('BLOBS'), list('(', takeN(n.blobs.length), ')')));
   if (n.indexes !== null) clauses.push(clause(kw('INDEXES'), list('(', n.indexes.map((i) => verbatim(quoteString(i))), ')')));
   if (n.objects !== null) clauses.push(clause(kw('OBJECTS'), take()));
   if (n.files !== null) clauses.push(clause(kw('FILES'), take()));
   const options = optionsClause(env, DATABASE_FLAGS.map((f) => [f.toUpperCase(), n[f]] as const));
   if (options) clauses.push(options);
-  if (n.databases.length > 0) clauses.push(clause(kw('DATABASES'), list('(', takeN(n.databases.length), ')')));
+  if (n.databases !== null) clauses.push(clause(kw('DATABASES'), list('(', takeN(n.databases.length), ')')));
   return clauses;
 }
 

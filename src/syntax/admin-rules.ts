@@ -13,6 +13,7 @@ const NUMBER = idx(T.NumberLiteral);
 const LPAREN = idx(T.LParen);
 const WHERE = idx(T.Where);
 const STRING = idx(T.StringLiteral);
+const RPAREN = idx(T.RParen);
 const EQUALS = idx(T.Equals);
 
 /** The words of a field definition that take a string, and the property each sets (spec "Field definition"). */
@@ -237,9 +238,9 @@ function* databaseDef(p: ParserState, name: string, start: number): Generator<Ru
   const text: Record<string, string | null> = { label: null, format: null, path: null, desc: null };
   let objects: JsonObjectData | null = null;
   let files: JsonObjectData | null = null;
-  let blobs: BlobDef[] = [];
+  let blobs: BlobDef[] | null = null;
   let indexes: string[] | null = null;
-  let databases: DatabaseDef[] = [];
+  let databases: DatabaseDef[] | null = null;
   let flags: Record<string, boolean> = {};
   const seen = new Set<string>();
   for (;;) {
@@ -278,12 +279,15 @@ function* databaseDef(p: ParserState, name: string, start: number): Generator<Ru
       }
       case 'DATABASES': {
         p.expect(T.LParen);
-        databases = [];
-        do {
-          const childStart = p.pos;
-          const childName = fieldName(p, p.expect(T.Name));
-          databases.push(yield* databaseDef(p, childName, childStart));
-        } while (p.optional(T.Comma) !== MISSING);
+        const children: DatabaseDef[] = [];
+        databases = children;
+        if (!p.at(T.RParen)) {
+          do {
+            const childStart = p.pos;
+            const childName = fieldName(p, p.expect(T.Name));
+            children.push(yield* databaseDef(p, childName, childStart));
+          } while (p.optional(T.Comma) !== MISSING);
+        }
         p.expect(T.RParen);
         break;
       }
@@ -296,10 +300,11 @@ function* databaseDef(p: ParserState, name: string, start: number): Generator<Ru
   return p.mark(node, start);
 }
 
-/** `'(' name [LABEL 'l'] [DESC 'd'] [[NOT] NULL] {, ...} ')'`. */
+/** `'(' [name [LABEL 'l'] [DESC 'd'] [[NOT] NULL] {, ...}] ')'` (`()`: an empty list, written as such). */
 function blobDefs(p: ParserState): BlobDef[] {
   p.expect(T.LParen);
   const out: BlobDef[] = [];
+  if (p.optional(T.RParen) !== MISSING) return out;
   do {
     const start = p.pos;
     const name = fieldName(p, p.expect(T.Name));
@@ -327,9 +332,9 @@ export function fieldDefs(p: ParserState): FieldDef[] {
 function fieldDef(p: ParserState): FieldDef {
   const start = p.pos;
   const name = fieldName(p, p.expect(T.Name));
-  const def: Mutable<Omit<FieldDef, 'kind' | 'options'>> & { options: FieldOption[] } = {
+  const def: Mutable<Omit<FieldDef, 'kind' | 'options'>> & { options: FieldOption[] | null } = {
     name, label: null, type: typeName(p), format: null, meas: null, unit: null, desc: null, def: null, ref: null,
-    key: null, nul: null, strict: null, lock: null, options: [],
+    key: null, nul: null, strict: null, lock: null, options: null,
   };
   const seen = new Set<string>();
   const once = (word: string, token: number) => {
@@ -340,8 +345,9 @@ function fieldDef(p: ParserState): FieldDef {
     const token = p.pos;
     if (p.pos >= p.end || p.at(T.Comma) || p.at(T.RParen)) break;
     const word = p.image(token).toUpperCase();
-    // What follows the definitions: FIRST, AFTER f, the action's OPTIONS (NAME = ...) (a field's are OPTIONS ('value', ...)).
-    if ((p.t1() === IDENTIFIER && (word === 'FIRST' || word === 'AFTER')) || (p.at(T.Options) && p.tk(2) === LPAREN && p.tk(3) !== STRING)) break;
+    // What follows the definitions: FIRST, AFTER f, the action's OPTIONS (NAME = ...) (a field's are
+    // OPTIONS ('value', ...), and OPTIONS () an empty list of them: the action's empty OPTIONS () says nothing).
+    if ((p.t1() === IDENTIFIER && (word === 'FIRST' || word === 'AFTER')) || (p.at(T.Options) && p.tk(2) === LPAREN && p.tk(3) !== STRING && p.tk(3) !== RPAREN)) break;
     if (p.at(T.Options)) {
       once('OPTIONS', token);
       p.pos++;
@@ -389,10 +395,11 @@ function typeName(p: ParserState): string {
   return text;
 }
 
-/** `'(' 'value' [DESC 'text'] {, ...} ')'`. */
+/** `'(' ['value' [DESC 'text'] {, ...}] ')'` (`()`: an empty list, written as such). */
 function fieldOptions(p: ParserState): FieldOption[] {
   p.expect(T.LParen);
   const out: FieldOption[] = [];
+  if (p.optional(T.RParen) !== MISSING) return out;
   do {
     const start = p.pos;
     const value = stringText(p, 'a field option');

@@ -1,5 +1,6 @@
 import type { Expr, Node, Spans, Statement } from '../ast/index.js';
 import { registerFrozen } from '../ast/checked.js';
+import { markIncomplete } from '../ast/placeholders.js';
 import { LineIndex, hasErrors, valueOrThrow, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
@@ -86,6 +87,14 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
   }
 }
 
+/** The first syntax error of a statement (its parser's or the lexer's within its span), or null. */
+function firstSyntaxError(own: readonly Diagnostic[], lexical: readonly Diagnostic[], span: Span): Diagnostic | null {
+  let first: Diagnostic | null = null;
+  for (const d of own) if (d.severity === 'error' && !d.code.startsWith('spec/') && (first === null || (d.span?.start ?? 0) < (first.span?.start ?? 0))) first = d;
+  for (const d of lexical) if (d.span && d.span.start >= span.start && d.span.start < span.end && (first === null || d.span.start < (first.span?.start ?? 0))) first = d;
+  return first;
+}
+
 function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null): ParsedDocument {
   const diagnostics: Diagnostic[] = [...lexed.diagnostics];
   const statements: { node: Statement; span: Span }[] = [];
@@ -105,6 +114,8 @@ function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options
       statements.push({ node: registerFrozen(node), span });
     } else {
       const syntax = lexErrors || own.some((d) => d.severity === 'error' && !d.code.startsWith('spec/'));
+      // No tree of a broken statement is written or built (src/ast/placeholders.ts).
+      if (syntax) markIncomplete(node, firstSyntaxError(own, lexed.diagnostics, span));
       recovered.push({ node, span, syntax });
     }
     if (nodeSpans !== null) nodeSpans.set(node, span);

@@ -1,6 +1,7 @@
 import type { IToken, TokenType } from 'chevrotain';
 import type { Node } from '../ast/index.js';
 import { freezeNode } from '../ast/checked.js';
+import { markPlaceholder } from '../ast/placeholders.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { END_OF_STATEMENT, earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './error-messages.js';
 import { tokenOf, type Scanned } from './scanner.js';
@@ -394,16 +395,13 @@ export class ParserState {
 
   /**
    * A stand-in for a part the input lacks (error recovery: an expression, a name, a value...):
-   * sealed, known as a placeholder (`isPlaceholder`), its span zero-width where the part was expected.
+   * sealed, known as a placeholder (src/ast/placeholders.ts `isPlaceholder`: the validator refuses it), its span zero-width where the part was expected.
    */
   placeholder<N extends Node>(node: N): N {
     this.checkAndFreeze(node);
-    PLACEHOLDERS.add(node);
-    const spans = this.state.spans;
-    if (spans !== null) {
-      const at = this.gapOffset();
-      spans.record(node, at, at);
-    }
+    const at = this.gapOffset();
+    markPlaceholder(node, this.state.lines.span(at, at));
+    this.state.spans?.record(node, at, at);
     return node;
   }
 
@@ -417,12 +415,4 @@ export class ParserState {
     if (last >= this.from) return this.ends[last] as number;
     return this.end > this.from ? (this.starts[this.from] as number) : 0;
   }
-}
-
-/** The stand-ins the parser made for missing parts of recovered statements. */
-const PLACEHOLDERS = new WeakSet<object>();
-
-/** True for a node the parser made as a stand-in for a part the input lacks (a recovered statement's). */
-export function isPlaceholder(node: object): boolean {
-  return PLACEHOLDERS.has(node);
 }

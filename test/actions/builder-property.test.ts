@@ -214,7 +214,7 @@ function rebuild(a: DataAction): { toJson(): string } {
       return db.dropUser(specArg(a.user) as never);
     case 'alter_add_fields':
       return db.alterDatabase(specArg(a.database) as never).addFields(
-        a.fields.map(({ kind: _, options, ...def }) => ({ ...def, options: options.map((o) => ({ value: o.value, desc: o.desc })) })),
+        a.fields.map(fieldDefArg),
         { first: a.first, after: a.after === null ? null : (specArg(a.after) as never) },
       );
     case 'alter_drop_fields':
@@ -268,7 +268,7 @@ function jsonArg(v: JsonData): unknown {
 }
 
 /** A field definition in the spec's JSON shape. */
-const fieldDefArg = ({ kind: _, options, ...def }: FieldDef) => ({ ...def, options: options.map((o) => ({ value: o.value, desc: o.desc })) });
+const fieldDefArg = ({ kind: _, options, ...def }: FieldDef) => ({ ...def, options: options === null ? null : options.map((o) => ({ value: o.value, desc: o.desc })) });
 
 /** A database definition in the spec's JSON shape, as createDatabase() takes it. */
 function defArg(d: DatabaseDef): Record<string, unknown> {
@@ -278,8 +278,8 @@ function defArg(d: DatabaseDef): Record<string, unknown> {
     objects: objects === null ? null : jsonArg(objects),
     files: files === null ? null : jsonArg(files),
     fields: fields.map(fieldDefArg),
-    blobs: blobs.map(({ kind: _k, ...b }) => b),
-    databases: databases.map(defArg),
+    blobs: blobs === null ? null : blobs.map(({ kind: _k, ...b }) => b),
+    databases: databases === null ? null : databases.map(defArg),
   };
 }
 

@@ -5,7 +5,7 @@ import { print } from '../../src/print/index.js';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
 import { lex } from '../../src/syntax/tokenize.js';
-import { isPlaceholder } from '../../src/syntax/parser-state.js';
+import { isPlaceholder } from '../../src/ast/placeholders.js';
 import { arbAction } from '../fixtures/action-arbitraries.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
