@@ -4,7 +4,7 @@ import type { Select } from '../../src/ast/nodes.js';
 import { LineIndex } from '../../src/diagnostic/index.js';
 import { print } from '../../src/print/index.js';
 import { parseDocument } from '../../src/syntax/index.js';
-import { isPlaceholder } from '../../src/syntax/parser-state.js';
+import { isPlaceholder } from '../../src/ast/placeholders.js';
 import * as T from '../../src/syntax/tokens.js';
 import { lex } from '../../src/syntax/tokenize.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
