@@ -249,7 +249,7 @@ export class ActionGrammar extends DsqGrammar {
           ALT: () => {
             this.CONSUME(w('BLOBS'));
             this.CONSUME1(T.LParen);
-            this.AT_LEAST_ONE_SEP1({ SEP: T.Comma, DEF: () => this.SUBRULE(this.blobDef) });
+            this.MANY_SEP1({ SEP: T.Comma, DEF: () => this.SUBRULE(this.blobDef) });
             this.CONSUME1(T.RParen);
           },
         },
@@ -272,7 +272,7 @@ export class ActionGrammar extends DsqGrammar {
           ALT: () => {
             this.CONSUME(w('DATABASES'));
             this.CONSUME3(T.LParen);
-            this.AT_LEAST_ONE_SEP2({
+            this.MANY_SEP2({
               SEP: T.Comma,
               DEF: () => {
                 this.CONSUME(T.Name);
@@ -337,7 +337,8 @@ export class ActionGrammar extends DsqGrammar {
     ]);
     this.MANY({
       // What follows the definitions: the action's OPTIONS (NAME = ...) (a field's are OPTIONS ('value', ...)).
-      GATE: () => this.LA(1).tokenType !== T.Options || this.LA(3).tokenType === T.StringLiteral,
+      // (`OPTIONS ()` right after a definition is the field's, given empty: `"options": []`.)
+      GATE: () => this.LA(1).tokenType !== T.Options || this.LA(3).tokenType === T.StringLiteral || this.LA(3).tokenType === T.RParen,
       DEF: () =>
       this.OR2([
         {
@@ -356,7 +357,7 @@ export class ActionGrammar extends DsqGrammar {
           ALT: () => {
             this.CONSUME(T.Options);
             this.CONSUME2(T.LParen);
-            this.AT_LEAST_ONE_SEP2({
+            this.MANY_SEP({
               SEP: T.Comma,
               DEF: () => {
                 this.CONSUME3(T.StringLiteral);
