@@ -208,8 +208,8 @@ describe('the grammar of the diagrams reads every statement kind as the parser d
   });
 
   it('the random actions cover every statement kind of the kind table', () => {
-    const seen = new Set<string>();
-    fc.assert(fc.property(arbAnyStatement, (statement) => void seen.add(statement.kind)), { numRuns: 3000, seed: 30 });
+    // A fixed draw (not a property): which kinds 3,000 statements hold.
+    const seen = new Set<string>(fc.sample(arbAnyStatement, { numRuns: 3000, seed: 30 }).map((statement) => statement.kind));
     expect(STATEMENT_KINDS.filter((k) => !seen.has(k))).toEqual([]);
   });
 
