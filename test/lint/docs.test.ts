@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/lint.js';
 import { RULES } from '../../src/lint/registry.js';
 import { readSchema } from '../../src/schema/index.js';
+import { turnedOn } from './helpers.js';
 
 const page = (id: string) => fileURLToPath(new URL(`../../docs/rules/${id}.md`, import.meta.url));
 
@@ -34,7 +35,7 @@ describe('rule pages (docs/rules/<id>.md)', () => {
         const schemaText = block(md, 'Schema', 'json');
         if (rule.meta.needsSchema) expect(schemaText).not.toBeNull();
         // A rule that is off by default is shown turned on (as its page says to).
-        const options = { ...(schemaText ? { schema: readSchema(schemaText) } : {}), ...(rule.meta.severity === 'off' ? { rules: { [id]: 'info' as const } } : {}) };
+        const options = { ...(schemaText ? { schema: readSchema(schemaText) } : {}), ...turnedOn(id) };
         const wrong = lint(block(md, 'Wrong', 'dsq') as string, options).diagnostics;
         expect(wrong.map((d) => d.code)).toContain(id);
         const right = lint(block(md, 'Right', 'dsq') as string, options).diagnostics;

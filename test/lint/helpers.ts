@@ -11,9 +11,12 @@ export const SCHEMA: Schema = readSchema(readFileSync(fixture('schema.json'), 'u
 
 /** The findings of one rule. */
 export function findings(text: string, rule: string, options: LintOptions = {}): LintDiagnostic[] {
-  // A rule that is off by default is asked about turned on.
-  const on = findRule(rule)?.meta.severity === 'off' && options.rules === undefined ? { rules: { [rule]: 'info' as const } } : {};
-  return lint(text, { ...options, ...on }).diagnostics.filter((d) => d.code === rule);
+  return lint(text, { ...turnedOn(rule), ...options }).diagnostics.filter((d) => d.code === rule);
+}
+
+/** Lint options that turn a rule on when it is off by default (as its page says to), else none. */
+export function turnedOn(rule: string): LintOptions {
+  return findRule(rule)?.meta.severity === 'off' ? { rules: { [rule]: 'info' } } : {};
 }
 
 /** `line:col` of each finding of a rule. */

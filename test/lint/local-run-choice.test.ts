@@ -48,6 +48,10 @@ describe('local-run-choice', () => {
       'SELECT o.id FROM orders o LEFT JOIN customers c',
       'SELECT o.id FROM orders o LEFT OUTER JOIN customers c WHERE o.id / 2 = 1',
       'SELECT o.id FROM orders o CROSS JOIN customers c',
+      'UPDATE orders SET customer = customer / 2 WHERE id = 1',
+      'FETCH RECORDS FROM orders WHERE id / 2 = 1 LIMIT 1',
+      'DELETE FROM orders WHERE id / 2 = 1',
+      'TRASH FROM orders WHERE amount / 2 > 1',
     ];
     const ids: Record<string, ChoiceId> = { [`A local run: ${CHOICES.leftJoin.warn}.`]: 'leftJoin', [`A local run: ${CHOICES.division.warn}.`]: 'division' };
     for (const text of statements) {
