@@ -32,7 +32,8 @@ export const DATA_ACTIONS: readonly string[] = ['fetch', ...WRITE_ACTIONS, ...AD
 
 export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
   const obj = expectObject(cx, v, 'an action');
-  const action = prop(obj, 'action');
+  const action = obj.get('action');
+  if (action === undefined) fail(cx, 'missing-property', `an action needs "action" (the action's name: ${DATA_ACTIONS.join(', ')})`, obj, undefined, '"action"');
   if (action.type === 'string') rejectNotShown(obj, action.value, cx);
   if (action.type !== 'string' || !DATA_ACTIONS.includes(action.value)) {
     const known = ['select', ...DATA_ACTIONS, ...SYSTEM_ACTION_KINDS.map((k) => KINDS[k].json.action as string).filter((a, i, all) => all.indexOf(a) === i)];

@@ -182,7 +182,8 @@ export function readIfCondition(v: JsonValue, cx: Cx): Step<IfCondition> {
 export function readWrite(v: JsonValue, cx: Cx): Step<WriteAction> {
   const obj = expectObject(cx, v, 'a write action');
   const action = obj.get('action');
-  if (action !== undefined && action.type === 'string' && !WRITE_ACTIONS.includes(action.value)) {
+  if (action === undefined) fail(cx, 'missing-property', `a write action needs "action" (one of ${WRITE_ACTIONS.join(', ')})`, obj, undefined, '"action"');
+  if (action.type === 'string' && !WRITE_ACTIONS.includes(action.value)) {
     fail(cx, 'not-write', `an if runs only write actions (the spec: "Only write actions"): ${WRITE_ACTIONS.join(', ')}; got the action ${quoteText(action.value)}`, action);
   }
   return readDataAction(v, cx) as Step<RecordsWrite | UpdateAction | RemoveAction>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DsqError } from '../../src/diagnostic/index.js';
-import { fromJson, toJson } from '../../src/json/index.js';
+import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
 import { print } from '../../src/print/index.js';
 import { parse } from '../../src/syntax/index.js';
 import { fromAst } from '../../src/index.js';
@@ -135,6 +135,10 @@ describe('the Errors rows and checks of these actions', () => {
     expect(jsonError('{"action": "if", "do": [{"if": {}, "then": {"action": "delete", "database": "t", "records": 1}}], "else": {"action": "wait"}}')).toMatchObject({ code: 'json/not-write', at: '/else/action' });
     const select = { kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null };
     expect(() => fromAst({ kind: 'if_action', conditions: [{ kind: 'if_condition', if: select, then: { kind: 'fetch_crons' } }], else: null } as never)).toThrow(/Only write actions/);
+    // A then or else with no "action" at all is reported there (the collecting reader once lost it: internal/unreported).
+    const noAction = '{"action": "if", "do": [{"if": {"columns": [{"e": 1}]}, "then": {"zz": 1}}], "else": {"zz": 1}}';
+    const ds = fromJsonResult(noAction).diagnostics.map((d) => [d.code, d.pointer]);
+    expect(ds).toEqual([['json/missing-property', '/do/0/then'], ['json/missing-property', '/else']]);
   });
 
   it('if: at least one condition; a task list and a thread list are not empty', () => {
