@@ -6,7 +6,7 @@ import { isName, isSeparator, nameOf, tokenBefore, type StatementSpan, type Text
 /** After these keywords an expression may start. */
 const EXPRESSION_AFTER: ReadonlySet<string> = new Set([
   'SELECT', 'DISTINCT', 'WHERE', 'BY', 'HAVING', 'LIMIT', 'OFFSET', 'AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN',
-  'WHEN', 'THEN', 'ELSE', 'CASE', 'Comma', 'LParen', 'LBracket',
+  'WHEN', 'THEN', 'ELSE', 'CASE', 'Comma', 'LParen', 'LBracket', 'ON',
 ]);
 
 

@@ -9,24 +9,25 @@ import { childDatabases, databases, databaseSpecifiers, fields, qualifiedFields 
 import { argumentIndex, insideBrackets, insideTextToken, pathEndingAt, startsExpression } from './completion-tokens.js';
 import { EXPRESSION_FORMS, EXPRESSION_KEYWORDS, SOURCE_FORMS, STATEMENT_OPTIONS } from './keywords.js';
 import { writeName } from './source-names.js';
-import { isName, isSeparator, isWord, statementAt, textModelOf, tokenBefore, type TextModel } from './text-model.js';
-import { formAt, insideCase, orphanSelect, selectAt, sourceAt, type Clause, type SelectAt } from './tree-at.js';
+import { isName, isSeparator, isWord, statementAt, tokenBefore, type TextModel } from './text-model.js';
+import { formAt, insideCase, selectAt, sourceAt, type Clause, type SelectAt } from './tree-at.js';
 import { functionSignature, functionSnippet } from './signature.js';
 import { paramDeclarations, paramUses, startsParam } from './params.js';
-import { placeAt, type Place } from './place.js';
+import { expectedWordsAt, placeAt, type Place } from './place.js';
 import type { ScopeOwner } from '../lint/scope.js';
 import type { Select } from '../ast/nodes.js';
 
 export type { CompletionContext } from './completion-items.js';
 
 /** The clauses after each one, in the order a select takes them. */
-const CLAUSE_ORDER: readonly Clause[] = ['columns', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset', 'options'];
-const CLAUSE_WORDS: Readonly<Record<Clause, string>> = {
+const CLAUSE_ORDER: readonly Exclude<Clause, 'on'>[] = ['columns', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset', 'options'];
+const CLAUSE_WORDS: Readonly<Record<Exclude<Clause, 'on'>, string>> = {
   columns: 'SELECT', from: 'FROM', where: 'WHERE', group: 'GROUP BY', having: 'HAVING', order: 'ORDER BY', limit: 'LIMIT', offset: 'OFFSET', options: 'OPTIONS',
 };
 
 /** Where an aggregate is a mistake (misplaced-aggregate): not offered there. */
-const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group']);
+const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group', 'on']);
+const JOINS = ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN'];
 
 /**
  * Completion at an offset. In a statement other than a select, what the place expects comes
@@ -48,9 +49,6 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
   if (touching && !word && (touching.category === 'number' || touching.category === 'quoted-name')) return [];
   const prevIndex = word ? before - 1 : before;
   const statement = statementAt(model, offset);
-  // A SELECT the parser skipped after an error (`ORDER BY` then a new statement typed without `;`): read from there on its own.
-  const orphan = orphanSelect(model, statement, offset);
-  if (orphan !== null) return complete(textModelOf(`${model.text.slice(0, statement.start)}${' '.repeat(orphan - statement.start)}${model.text.slice(orphan)}`), offset, ctx);
   const p = prevIndex >= statement.first ? prevIndex : -1;
   const range: Range = word
     ? { start: ctx.positionAt(word.start), end: ctx.positionAt(Math.max(word.end, offset)) }
@@ -72,13 +70,17 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
   // The statement's tree with a probe name at the place (place.ts): what the place expects, the scopes it sees.
   let probed: Place | null | undefined;
   const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(model.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
-  const scope: TreeScope = { owners: () => placeHere()?.owners ?? [], aliases: () => resultAliases(placeHere()?.owners ?? []) };
+  // (A join's ON condition is in no tree: its scope is the select's, tree-at.ts.)
+  const owners = (): readonly ScopeOwner[] => placeHere()?.owners ?? (inSelect?.clause === 'on' ? [inSelect.select] : []);
+  const scope: TreeScope = { owners, aliases: () => resultAliases(owners()) };
   if (code[statement.first]?.type !== 'SELECT') {
     // A statement other than a select: its tree says what the place expects.
     const place = placeHere();
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
     if (place === null || place.expects !== 'select' || inSelect === null) {
       if (place !== null) completePlace(out, place, ctx);
+      // Where no name stands, the words that may (`ALTER FIELD f |`: SET, OBJECTS, FILES), as the parser expects them.
+      if (place === null) for (const w of expectedWordsAt(model.text, statement.start, word ? word.start : offset)) out.keyword(w);
       return out.items;
     }
   } else if (inSelect === null || (code[p] as SourceToken).start < inSelect.span.start) {
@@ -185,7 +187,7 @@ function fromClause(out: Items, model: TextModel, inSelect: SelectAt, prev: Sour
   // After a source: its alias, a join, or the next clause.
   const source = sourceAt(model, inSelect, p);
   if (source && source.kind !== 'select_source' && !source.alias) out.keyword('AS');
-  for (const j of ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN']) out.keyword(j);
+  for (const j of JOINS) out.keyword(j);
   nextClauses(out, inSelect, 'from');
 }
 
@@ -197,12 +199,13 @@ function afterExpression(out: Items, model: TextModel, inSelect: SelectAt, claus
     out.keyword('ASC');
     out.keyword('DESC');
   }
+  if (clause === 'on') for (const j of JOINS) out.keyword(j);
   nextClauses(out, inSelect, clause);
 }
 
 /** The clause keywords that may follow the current clause. */
 function nextClauses(out: Items, inSelect: SelectAt, clause: Clause): void {
-  const from = CLAUSE_ORDER.indexOf(clause);
+  const from = CLAUSE_ORDER.indexOf(clause === 'on' ? 'from' : clause);
   for (const c of CLAUSE_ORDER.slice(from + 1)) {
     if (c === 'options' && !inSelect.top) continue;
     out.keyword(CLAUSE_WORDS[c]);

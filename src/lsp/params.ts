@@ -2,7 +2,6 @@ import type { SourceToken } from '../syntax/tokenize.js';
 import type { Schema } from '../schema/index.js';
 import { annotate, annotatedTypes } from '../params/annotations.js';
 import { inferParams, type ParamInfo } from '../params/infer.js';
-import { parseDocument } from '../syntax/index.js';
 import { isWord, statementAt, tokenAt, type StatementSpan, type TextModel } from './text-model.js';
 
 /**
@@ -97,8 +96,7 @@ export function paramAt(model: TextModel, offset: number): { name: string; state
 
 /** What the parameters of the statement at an offset are typed as (inferParams on the parsed statement), or [] when it does not parse. */
 export function paramInfos(model: TextModel, statement: StatementSpan, schema: Schema | null): ParamInfo[] {
-  const doc = parseDocument(model.text);
-  const annotated = annotate(doc);
+  const annotated = annotate(model.parsed());
   const s = annotated.statements.find((a) => a.span.start >= statement.start && a.span.start <= statement.end);
   return s ? inferParams(s.node, schema, annotatedTypes(s)) : [];
 }

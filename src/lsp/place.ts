@@ -82,6 +82,28 @@ export function placeAt(text: string, start: number, end: number, from: number, 
 }
 
 /**
+ * The words the parser expects at `at` in the statement from `start` (offsets into `text`):
+ * the statement cut there is parsed, and its error at the cut (`expected SET, OBJECTS or FILES
+ * after 'ALTER DATABASE ...'`) says what may follow: the words of its `expected` list (a
+ * description's list in parentheses when it is one: `a write action (INSERT, ...)`; other
+ * parenthesised notes left out), each with the words in capitals right after it (`FILE TEXT`).
+ */
+export function expectedWordsAt(text: string, start: number, at: number): string[] {
+  const cut = text.slice(start, at);
+  const end = cut.trimEnd().length;
+  const error = parseDocument(cut).diagnostics.find((d) => d.severity === 'error' && d.span !== undefined && d.span.start >= end && d.expected !== undefined);
+  if (error?.expected === undefined) return [];
+  let list = /^[a-z][^(]*\((.*)\)$/.exec(error.expected)?.[1] ?? error.expected;
+  for (let before = ''; before !== list; ) [before, list] = [list, list.replace(/\([^()]*\)/g, '')];
+  const words: string[] = [];
+  for (const item of list.split(/,\s*|\s+or\s+/)) {
+    const word = /^[A-Z][A-Z0-9_]+(?: [A-Z][A-Z0-9_]+)*\b/.exec(item.trim())?.[0];
+    if (word !== undefined && !words.includes(word)) words.push(word);
+  }
+  return words;
+}
+
+/**
  * The node and field holding the probe in the probed statement. A statement whose kind the
  * parser tells only by a word after the probe (`ALTER DATABASE d ALTER FIELD f` is a field's
  * alter once SET, OBJECTS or FILES follows) has no place for it while that word is not written

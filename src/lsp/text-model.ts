@@ -1,17 +1,19 @@
 import type { Node } from '../ast/nodes.js';
-import { parseDocument, type ParsedDocument } from '../syntax/parse.js';
-import { tokenize, type SourceToken } from '../syntax/tokenize.js';
+import { scanText, type ParsedDocument } from '../syntax/parse.js';
+import { sourceTokens, type SourceToken } from '../syntax/tokenize.js';
 
 /**
  * What the language server reads of a dsq text: the scanner's tokens (src/syntax/tokenize.ts,
- * the one lexer), the statements as the parser splits them (at each `;`), and the parser's
- * trees with their spans (a broken statement's recovered one, placeholders where parts are
+ * the one lexer, scanned once: the parser reads the same tokens), the statements as the parser
+ * splits them (at each `;`, and where one was written after a broken one without `;` before
+ * it), and the parser's trees with their spans (a broken statement's recovered one, placeholders where parts are
  * missing). Where the cursor stands in a statement is read from its tree (src/lsp/tree-at.ts,
  * src/lsp/place.ts); the tokens say only what is local to the cursor (the word being typed,
  * the token before it).
  */
 
 export interface StatementSpan {
+  /** The index of the `;`-separated stretch holding the statement. */
   readonly index: number;
   /** Code-token indices of the statement, inclusive (first > last for an empty statement). */
   readonly first: number;
@@ -39,6 +41,7 @@ export interface TextModel {
   readonly all: readonly SourceToken[];
   /** The tokens the parser sees (no comments). */
   readonly code: readonly SourceToken[];
+  /** The statements between `;`s (statementAt: as the parser splits them). */
   readonly statements: readonly StatementSpan[];
   /** The text's trees (parsed on first use, then kept with the model): every statement's, a broken one's recovered. */
   readonly parsed: () => ParsedDocument;
@@ -47,6 +50,8 @@ export interface TextModel {
    * the statement there, not the whole text), or null for a statement with none.
    */
   readonly treeOf: (statement: StatementSpan) => StatementTree | null;
+  /** A statement of `statements` as the parser splits it: itself, or the statements it holds where a `;` is missing. */
+  readonly partsOf: (statement: StatementSpan) => readonly StatementSpan[];
 }
 
 export const isWord = (t: SourceToken | undefined): boolean =>
@@ -63,50 +68,60 @@ export function nameOf(t: SourceToken): string {
 }
 
 export function textModelOf(text: string): TextModel {
-  const all = tokenize(text);
+  // One scan: the parser's tokens, kept; each statement parsed from them when first asked.
+  const scanned = scanText(text);
+  const all = sourceTokens(scanned.tokens);
   const code = all.filter((t) => t.category !== 'comment');
-  const statements: StatementSpan[] = [];
-  let first = 0;
-  let start = 0;
-  for (let i = 0; i <= code.length; i++) {
-    const t = code[i];
-    if (t !== undefined && t.type !== 'Semicolon') continue;
-    const end = t === undefined ? text.length : t.start;
-    statements.push({ index: statements.length, first, last: i - 1, start, end });
-    first = i + 1;
-    start = t === undefined ? text.length : t.end;
-  }
-  let parsed: ParsedDocument | undefined;
-  const trees = new Map<number, StatementTree | null>();
+  const statements: StatementSpan[] = scanned.stretches.map(([from, to], index) => ({
+    index,
+    first: from,
+    last: to - 1,
+    start: from === 0 ? 0 : (code[from - 1] as SourceToken).end,
+    end: to < code.length ? (code[to] as SourceToken).start : text.length,
+  }));
+  const trees = new Map<string, StatementTree | null>();
   const treeOf = (statement: StatementSpan): StatementTree | null => {
-    let tree = trees.get(statement.index);
+    const key = `${statement.first}:${statement.last}`;
+    let tree = trees.get(key);
     if (tree === undefined) {
-      tree = statementTreeOf(text, statement);
-      trees.set(statement.index, tree);
+      const { statements: found, spans } = scanned.stretch(statement.index);
+      const node = (found.find((s) => s.from === statement.first) ?? found[0])?.node;
+      tree = node === undefined ? null : { node, spanOf: (n) => spans.get(n) };
+      trees.set(key, tree);
     }
     return tree;
   };
-  return { text, all, code, statements, parsed: () => (parsed ??= parseDocument(text)), treeOf };
-}
-
-function statementTreeOf(text: string, statement: StatementSpan): StatementTree | null {
-  const doc = parseDocument(text.slice(statement.start, statement.end));
-  const node = doc.statements[0]?.node ?? doc.recovered[0]?.node;
-  if (node === undefined) return null;
-  const base = statement.start;
-  return {
-    node,
-    spanOf: (n) => {
-      const span = doc.spans.get(n);
-      return span === undefined ? undefined : { start: span.start + base, end: span.end + base };
-    },
+  /** The statements of a stretch as the parser splits it (several where one was written after a syntax error without `;`). */
+  const partsOf = (stretch: StatementSpan): readonly StatementSpan[] => {
+    const found = stretch.first > stretch.last ? [] : scanned.stretch(stretch.index).statements;
+    if (found.length < 2) return [stretch];
+    return found.map((s, i) => ({
+      index: stretch.index,
+      first: i === 0 ? stretch.first : s.from,
+      last: i === found.length - 1 ? stretch.last : s.to - 1,
+      start: i === 0 ? stretch.start : (code[s.from] as SourceToken).start,
+      end: i === found.length - 1 ? stretch.end : (code[s.to] as SourceToken).start,
+    }));
   };
+  return { text, all, code, statements, parsed: () => scanned.document(), treeOf, partsOf };
 }
 
-/** The statement holding an offset (a position right after `;` belongs to the next statement). */
+/**
+ * The statement holding an offset (a position right after `;` belongs to the next statement),
+ * as the parser splits the text: at each `;`, and where a statement was written after a broken
+ * one without `;` before it (that one then ends where the next starts).
+ */
 export function statementAt(model: TextModel, offset: number): StatementSpan {
-  for (const s of model.statements) if (offset <= s.end) return s;
-  return model.statements[model.statements.length - 1] as StatementSpan;
+  let found = model.statements[model.statements.length - 1] as StatementSpan;
+  for (const s of model.statements) {
+    if (offset <= s.end) {
+      found = s;
+      break;
+    }
+  }
+  const parts = model.partsOf(found);
+  for (const part of parts) if (offset < part.end || part === parts[parts.length - 1]) return part;
+  return found;
 }
 
 /** The index of the last code token that starts before an offset, or -1. */

@@ -12,8 +12,12 @@ import { tokenBefore, type OffsetSpan as Span, type StatementSpan, type Statemen
  * node still belongs to it (`WHERE amount |`), a `)` closing it does not.
  */
 
-/** The part of a select a position lies in (`options`: the statement's OPTIONS list). */
-export type Clause = SelectClause | 'options';
+/**
+ * The part of a select a position lies in (`options`: the statement's OPTIONS list; `on`: a
+ * join's ON condition, which the select object has no field for: the parser reads and refuses
+ * it, so no tree holds it, but the editor completes it as an expression over the select's sources).
+ */
+export type Clause = SelectClause | 'options' | 'on';
 
 /** The innermost select around an offset, with the clause there. */
 export interface SelectAt {
@@ -88,7 +92,30 @@ function clauseAt(model: TextModel, statement: StatementSpan, tree: StatementTre
     const keyword = code[k];
     if (keyword !== undefined && keyword.start <= at && keyword.start >= found.span.start) clause = key;
   }
-  return clause;
+  return clause === 'from' && inJoinCondition(model, tree, found.select, at) ? 'on' : clause;
+}
+
+/**
+ * Whether `at` lies in the ON condition of a join: the first token after the last source of
+ * the FROM that ends before `at` is ON, and no JOIN or `,` (the next source's) follows it up to `at`.
+ */
+function inJoinCondition(model: TextModel, tree: StatementTree, select: Select, at: number): boolean {
+  let last = -1;
+  for (const source of flattenSources(select.from)) {
+    const span = tree.spanOf(source);
+    if (span !== undefined && span.end <= at && span.end > last) last = span.end;
+  }
+  const code = model.code;
+  const on = last < 0 ? code.length : tokenFrom(code, last);
+  if (code[on]?.type !== 'ON' || (code[on] as SourceToken).start > at) return false;
+  let depth = 0;
+  for (let i = on + 1; i < code.length && (code[i] as SourceToken).start <= at; i++) {
+    const type = (code[i] as SourceToken).type;
+    if (type === 'LParen') depth++;
+    else if (type === 'RParen') depth--;
+    else if (depth <= 0 && (type === 'JOIN' || type === 'Comma')) return false;
+  }
+  return true;
 }
 
 /** The token index of the statement's OPTIONS after its select, or null. */
@@ -171,27 +198,4 @@ export function sourceAt(model: TextModel, { select, tree }: SelectAt, p: number
     const span = tree.spanOf(s);
     return span !== undefined && span.start <= t.start && (t.end === span.end || (s.kind !== 'select_source' && s.alias === '' && t.end < span.end));
   }) ?? null;
-}
-
-/**
- * The start of the last SELECT keyword before `offset` in the statement that starts no select
- * of its tree, or null. The parser skips what follows a syntax error it cannot recover inside
- * (`ORDER BY` followed by a new `SELECT` typed without a `;` before it); the editor reads such a
- * SELECT as the start of a statement of its own (completion.ts: the text before it blanked).
- */
-export function orphanSelect(model: TextModel, statement: StatementSpan, offset: number): number | null {
-  const tree = model.treeOf(statement);
-  if (tree === null) return null;
-  const starts = new Set<number>();
-  visit(tree.node, {
-    enter(node) {
-      if (node.kind === 'select') starts.add(tree.spanOf(node)?.start ?? -1);
-    },
-  });
-  const code = model.code;
-  for (let i = Math.min(statement.last, tokenBefore(code, offset)); i >= statement.first; i--) {
-    const t = code[i] as SourceToken;
-    if (t.type === 'SELECT' && t.start < offset && !starts.has(t.start)) return t.start;
-  }
-  return null;
 }

@@ -88,10 +88,16 @@ function* alter(p: ParserState): Generator<Rule<unknown>, AdminAction, unknown> 
   const field = what === 'DATABASE' && optionalWord(p, 'ALTER') !== MISSING ? (expectWord(p, 'FIELD'), yield* database(p)) : null;
   const ops = what === 'DATABASE' && field === null ? ['SET', 'OBJECTS', 'FILES', 'ADD', 'DROP', 'ORDER', 'RESET'] : ['SET', 'OBJECTS', 'FILES'];
   const op = kindWord(p, ops, `ALTER ${what} ...`);
+  const targets = field !== null ? { alter: 'field', database: db, field } : what === 'GROUP' ? { alter: 'group', group: target } : what === 'USER' ? { alter: 'user', user: target } : { alter: 'database', database: db };
+  // No operation (`ALTER DATABASE db ALTER FIELD f` and nothing after, reported): the statement
+  // is still an ALTER of what it names, its missing part a placeholder value (recovery).
+  if (op === '') {
+    const value = p.placeholder<JsonObjectData>({ kind: 'json_object', members: [] });
+    return { kind: `alter_${targets.alter}_set`, ...targets, op: 'set', set: value } as unknown as AlterValue;
+  }
   if (op === 'SET' || op === 'OBJECTS' || op === 'FILES') {
     const value = (yield* jsonObjectClause(p, op, op === 'SET')) ?? { kind: 'json_object', members: [] };
     const o = op.toLowerCase() as AlterValueOp;
-    const targets = field !== null ? { alter: 'field', database: db, field } : what === 'GROUP' ? { alter: 'group', group: target } : what === 'USER' ? { alter: 'user', user: target } : { alter: 'database', database: db };
     return { kind: `alter_${targets.alter}_${o}`, ...targets, op: o, [o]: value } as unknown as AlterValue;
   }
   switch (op) {

@@ -6,9 +6,9 @@ import { capDiagnostic } from '../diagnostic/quote.js';
 import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
 import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
-import { hintFor } from './error-messages.js';
+import { END_OF_STATEMENT, hintFor } from './error-messages.js';
 import { standaloneExpression } from './expression-rules.js';
-import { statement } from './parser.js';
+import { nextStatementStart, statement } from './parser.js';
 import { NestingTooDeep, ParserState, type Rule, type SyntaxProblem } from './parser-state.js';
 import { release, scan, tokenOf, type Scanned } from './scanner.js';
 import { SourceSpans } from './source-spans.js';
@@ -65,6 +65,58 @@ export function parseDocument(text: string, options: ParseOptions = {}): ParsedD
   return parseText(text, options, true);
 }
 
+/**
+ * A text scanned once, for a tool that reads it a statement at a time (the language server's
+ * document model, src/lsp/text-model.ts): its tokens (kept, not the parse's spare arrays), its
+ * `;`-separated stretches, each stretch's statements parsed on first asking, and the whole
+ * document parsed from the same tokens. No text is scanned twice.
+ */
+export interface ScannedText {
+  readonly text: string;
+  readonly lineIndex: LineIndex;
+  readonly tokens: Scanned;
+  /** Token ranges [from, to) between `;`s (the `;` in none). */
+  readonly stretches: readonly (readonly [from: number, to: number])[];
+  /** The statements of stretch `i` as parseDocument reads them, with their token ranges, and their nodes' spans (offsets of the whole text). */
+  stretch(i: number): StretchTrees;
+  /** The whole document, as `parseDocument(text, options)` gives it. */
+  document(): ParsedDocument;
+}
+
+export interface StretchTrees {
+  /** In source order: one, or several where one was written after a syntax error without `;` before it. */
+  readonly statements: readonly { readonly node: Statement; readonly from: number; readonly to: number }[];
+  readonly spans: Spans;
+}
+
+/** Scan a text once for reading it a statement at a time (ScannedText). */
+export function scanText(text: string, options: ParseOptions = {}): ScannedText {
+  const lineIndex = new LineIndex(text);
+  const tokens = scan(text, lineIndex);
+  const stretches = stretchesOf(tokens);
+  const parsed = new Map<number, StretchTrees>();
+  let whole: ParsedDocument | undefined;
+  return {
+    text,
+    lineIndex,
+    tokens,
+    stretches,
+    stretch(i) {
+      let trees = parsed.get(i);
+      if (trees === undefined) {
+        const [from, to] = stretches[i] ?? [0, 0];
+        const spans = new SourceSpans(lineIndex);
+        const out: Collected = { statements: [], recovered: [], diagnostics: [], ranges: [] };
+        parseStretch(tokens, from, to, lineIndex, options, spans, out);
+        trees = { statements: out.ranges, spans };
+        parsed.set(i, trees);
+      }
+      return trees;
+    },
+    document: () => (whole ??= parseTokens(text, tokens, lineIndex, options, new SourceSpans(lineIndex))),
+  };
+}
+
 /** parseText without spans (faster); with spans again when there are errors, to place them exactly. */
 function parseQuick(text: string, options: ParseOptions): ParsedDocument {
   const doc = parseText(text, options, false);
@@ -95,43 +147,96 @@ function firstSyntaxError(own: readonly Diagnostic[], lexical: readonly Diagnost
   return first;
 }
 
-function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null): ParsedDocument {
-  const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  const statements: { node: Statement; span: Span }[] = [];
-  const recovered: { node: Statement; span: Span; syntax: boolean }[] = [];
-  // Each statement is parsed in place: tokens from..to of the scanned text.
-  const flush = (from: number, to: number) => {
-    if (to <= from) return;
-    const own: Diagnostic[] = [];
-    const span = spanOfTokens(lexed, from, to, lineIndex);
-    const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
-    const node = run(lexed, from, to, lineIndex, nodeSpans, own, options, statement);
-    diagnostics.push(...withoutEchoes(own, lexed));
-    if (node === undefined) return;
-    if (!lexErrors && !hasErrors(own)) {
-      // A statement that parsed without errors is valid, and the parser froze each of its
-      // nodes as it marked it: the builder may take it as syntax (src/ast/checked.ts).
-      statements.push({ node: registerFrozen(node), span });
-    } else {
-      const syntax = lexErrors || own.some((d) => d.severity === 'error' && !d.code.startsWith('spec/'));
-      // No tree of a broken statement is written or built (src/ast/placeholders.ts).
-      if (syntax) markIncomplete(node, firstSyntaxError(own, lexed.diagnostics, span));
-      recovered.push({ node, span, syntax });
-    }
-    if (nodeSpans !== null) nodeSpans.set(node, span);
-  };
+/** What parsing a stretch of tokens found: its statements (with their token ranges) and diagnostics. */
+interface Collected {
+  readonly statements: { node: Statement; span: Span }[];
+  readonly recovered: { node: Statement; span: Span; syntax: boolean }[];
+  readonly diagnostics: Diagnostic[];
+  /** Each statement's tokens [from, to), in the order read (clean and recovered alike). */
+  readonly ranges: { readonly node: Statement; readonly from: number; readonly to: number }[];
+}
+
+/**
+ * The statements of tokens from..to of a scanned text (a stretch between `;`s), each parsed in
+ * place: one, or several where one was written after a syntax error without `;` before it.
+ */
+function parseStretch(lexed: Scanned, from: number, to: number, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null, out: Collected): void {
+  while (from < to) from = parseOne(lexed, from, to, lineIndex, options, nodeSpans, out);
+}
+
+/**
+ * One statement from token `from`: where the next starts (`to`, or where one was written after
+ * a syntax error without `;` before it: parser.ts nextStatementStart).
+ */
+function parseOne(lexed: Scanned, from: number, to: number, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null, out: Collected): number {
+  let own: Diagnostic[] = [];
+  const next = { at: to };
+  let node = run(lexed, from, to, lineIndex, nodeSpans, own, options, statement, next);
+  const end = next.at;
+  if (end < to) {
+    // The broken statement ends where the next starts: read again up to there (its tree and
+    // errors its own), and the missing `;` reported where the next starts when nothing else is.
+    own = [];
+    node = run(lexed, from, end, lineIndex, nodeSpans, own, options, statement);
+    const at = lineIndex.position(lexed.starts[end] as number);
+    const hint = `a statement starts at ${at.line}:${at.column}: end the one before it with ;`;
+    own = own.map((d) => (d.severity === 'error' && d.hint === undefined && (d.span?.start ?? 0) >= (lexed.ends[end - 1] as number) ? { ...d, hint } : d));
+    if (!hasErrors(own)) own.push(missingSemicolon(lexed, end, lineIndex));
+  }
+  const span = spanOfTokens(lexed, from, end, lineIndex);
+  const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);
+  out.diagnostics.push(...withoutEchoes(own, lexed));
+  if (node === undefined) return end;
+  if (!lexErrors && !hasErrors(own)) {
+    // A statement that parsed without errors is valid, and the parser froze each of its
+    // nodes as it marked it: the builder may take it as syntax (src/ast/checked.ts).
+    out.statements.push({ node: registerFrozen(node), span });
+  } else {
+    const syntax = lexErrors || own.some((d) => d.severity === 'error' && !d.code.startsWith('spec/'));
+    // No tree of a broken statement is written or built (src/ast/placeholders.ts).
+    if (syntax) markIncomplete(node, firstSyntaxError(own, lexed.diagnostics, span));
+    out.recovered.push({ node, span, syntax });
+  }
+  out.ranges.push({ node, from, to: end });
+  if (nodeSpans !== null) nodeSpans.set(node, span);
+  return end;
+}
+
+/** The `;`-separated stretches of a scanned text: token ranges [from, to) (the last up to the end). */
+export function stretchesOf(lexed: Scanned): [from: number, to: number][] {
+  const out: [number, number][] = [];
   let from = 0;
   const types = lexed.types;
   const semicolon = T.Semicolon.tokenTypeIdx as number;
   for (let i = 0; i < lexed.count; i++) {
     if (types[i] === semicolon) {
-      flush(from, i);
+      out.push([from, i]);
       from = i + 1;
     }
   }
-  flush(from, lexed.count);
+  out.push([from, lexed.count]);
+  return out;
+}
+
+function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null): ParsedDocument {
+  const out: Collected = { statements: [], recovered: [], diagnostics: [...lexed.diagnostics], ranges: [] };
+  const { statements, recovered, diagnostics } = out;
+  for (const [from, to] of stretchesOf(lexed)) parseStretch(lexed, from, to, lineIndex, options, nodeSpans, out);
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { text, statements, recovered, spans: nodeSpans ?? NO_SPANS, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
+}
+
+/** The error of a statement followed by another without `;` between them: at the token where the next starts. */
+function missingSemicolon(lexed: Scanned, at: number, lines: LineIndex): Diagnostic {
+  const image = lexed.text.slice(lexed.starts[at], lexed.ends[at]);
+  return {
+    code: 'syntax/unexpected-token',
+    severity: 'error',
+    message: `unexpected ${image.toUpperCase()}: expected ${END_OF_STATEMENT} before the statement that starts here`,
+    span: lines.span(lexed.starts[at] as number, lexed.ends[at] as number),
+    expected: END_OF_STATEMENT,
+    hint: 'end the statement before it with ;',
+  };
 }
 
 /**
@@ -249,6 +354,7 @@ function run<R>(
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: ParserState) => Rule<R>,
+  next: { at: number } | null = null,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -272,6 +378,13 @@ function run<R>(
     });
     p.finish();
     return undefined;
+  }
+  // A statement written after a syntax error without `;` before it is a statement of its own.
+  const firstError = p.errors[0];
+  if (next !== null && firstError !== undefined) {
+    // (From the token before the error: `WHERE` then `DELETE FROM u` read DELETE as a name and tripped over FROM.)
+    const at = nextStatementStart(p, firstError.index - 1);
+    if (at > from) next.at = at;
   }
   // An error right after another is most often its echo (recovery resumed mid-construct): keep the first.
   // A statement that does not start right (its first token) gets one error, not a cascade.

@@ -1,3 +1,4 @@
+import { STATEMENT_WORDS } from '../ast/kinds.js';
 import type { Expr, OrderTerm, ResultColumn, Select, SelectAction, Source, Statement, WholeOrParam } from '../ast/index.js';
 import { NullNode, ResultColumnNode, SelectActionNode, SelectNode } from '../ast/objects.js';
 import { startsExpression } from './expression-tables.js';
@@ -227,12 +228,43 @@ function skipToClause(p: ParserState, next: number): void {
     const t = p.types[i] as number;
     if (OPEN.includes(t)) depth++;
     else if (CLOSE.includes(t) && --depth < 0) return;
+    // (Not past a statement written after this one without `;`: it is kept, nextStatementStart.)
+    else if (depth === 0 && startsStatementAt(p, i)) return;
     else if (depth === 0 && CLAUSE_ORDER.indexOf(t) >= next) {
       p.notAllInputParsed('statement');
       p.pos = i;
       return;
     }
   }
+}
+
+const SELECT = idx(T.Select);
+const IDENTIFIER = idx(T.Identifier);
+const STATEMENT_WORD_SET: ReadonlySet<string> = new Set(STATEMENT_WORDS);
+
+/** True when token `i` may start a statement written without `;` before it: SELECT, or a statement word first on its line. */
+function startsStatementAt(p: ParserState, i: number): boolean {
+  const t = p.types[i] as number;
+  if (t === SELECT) return true;
+  return t === IDENTIFIER && i > p.from && STATEMENT_WORD_SET.has(p.image(i).toUpperCase()) && /[\r\n]/.test(p.text.slice(p.ends[i - 1], p.starts[i]));
+}
+
+/**
+ * Recovery of a statement with a syntax error: the first token at or after `from` (where the
+ * error was found) and outside parentheses where a statement written without `;` before it
+ * starts (`SELECT a FROM t ORDER BY` then `SELECT b FROM u` on the next line), or -1. The parse
+ * ends the broken statement there and reads the rest as statements of their own (parse.ts):
+ * what the user wrote after a missing `;` is not lost.
+ */
+export function nextStatementStart(p: ParserState, from: number): number {
+  let depth = 0;
+  for (let i = p.from; i < p.end; i++) {
+    const t = p.types[i] as number;
+    if (OPEN.includes(t)) depth++;
+    else if (CLOSE.includes(t)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && i > p.from && i >= from && startsStatementAt(p, i)) return i;
+  }
+  return -1;
 }
 
 // The rules the modules before this one call back into (rule-table.ts): filled here, once.

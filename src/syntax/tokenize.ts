@@ -1,7 +1,7 @@
 import type { IToken, TokenType } from 'chevrotain';
 import { LineIndex, type Diagnostic } from '../diagnostic/index.js';
 import type { Comment } from './lexer.js';
-import { scan, tokenOf } from './scanner.js';
+import { scan, tokenOf, TOKEN_TYPES, type Scanned } from './scanner.js';
 import * as T from './tokens.js';
 
 export interface LexResult {
@@ -72,22 +72,27 @@ function categoryOf(type: TokenType): TokenCategory {
  * characters the lexer rejects are left out.
  */
 export function tokenize(text: string): SourceToken[] {
-  const lines = new LineIndex(text);
-  const lexed = lex(text, lines);
+  return sourceTokens(scan(text, new LineIndex(text)));
+}
+
+/** Every token of a scanned text, comments included, in source order (tokenize, from a scan already made). */
+export function sourceTokens(scanned: Scanned): SourceToken[] {
+  const text = scanned.text;
   const out: SourceToken[] = [];
   const unclosed = new Set<number>();
-  for (const d of lexed.diagnostics) if (d.code === 'syntax/unterminated' && d.span) unclosed.add(d.span.start);
-  for (const token of lexed.tokens) {
-    const start = token.startOffset;
-    const end = start + token.image.length;
+  for (const d of scanned.diagnostics) if (d.code === 'syntax/unterminated' && d.span) unclosed.add(d.span.start);
+  for (let i = 0; i < scanned.count; i++) {
+    const start = scanned.starts[i] as number;
+    const end = scanned.ends[i] as number;
+    const type = TOKEN_TYPES[scanned.types[i] as number] as TokenType;
     const unterminated = unclosed.has(start);
-    out.push({ category: categoryOf(token.tokenType), type: token.tokenType.name, image: token.image, start, end, ...(unterminated ? { unterminated } : {}) });
+    out.push({ category: categoryOf(type), type: type.name, image: text.slice(start, end), start, end, ...(unterminated ? { unterminated } : {}) });
   }
-  for (const c of lexed.comments) {
+  for (const c of scanned.comments) {
     out.push({ category: 'comment', type: c.kind === 'line' ? 'LineComment' : 'BlockComment', image: c.text, start: c.span.start, end: c.span.end });
   }
   // An unterminated block comment is not a token the parser sees: it runs to the end of the text.
-  for (const d of lexed.diagnostics) {
+  for (const d of scanned.diagnostics) {
     if (d.code === 'syntax/unterminated' && d.span && text.startsWith('/*', d.span.start)) {
       out.push({ category: 'comment', type: 'BlockComment', image: text.slice(d.span.start), start: d.span.start, end: text.length, unterminated: true });
     }

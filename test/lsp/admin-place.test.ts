@@ -34,6 +34,13 @@ describe('ALTER DATABASE db ALTER FIELD f', () => {
     expect(labels('ALTER DATABASE shop.orders ALTER FIELD amo|')).toEqual(ORDER_FIELDS);
     expect(labels('ALTER DATABASE shop.orders ALTER FIELD | SET LABEL = \'x\'')).toEqual(ORDER_FIELDS);
   });
+  it('offers what may follow the field (and the database) where nothing follows yet: the parser keeps the statement an ALTER FIELD', () => {
+    expect(labels('ALTER DATABASE shop.orders ALTER FIELD amount |')).toEqual(['SET', 'OBJECTS', 'FILES']);
+    expect(labels('ALTER DATABASE shop.orders ALTER FIELD amount OB|')).toEqual(['SET', 'OBJECTS', 'FILES']);
+    expect(labels('ALTER DATABASE shop.orders |')).toEqual(expect.arrayContaining(['SET', 'ADD', 'DROP', 'ORDER', 'RESET']));
+    expect(labels('ALTER GROUP shop |')).toEqual(['SET', 'OBJECTS', 'FILES']);
+    expect(parseDocument('ALTER DATABASE shop.orders ALTER FIELD amount ').recovered[0]?.node.kind).toBe('alter_field_set');
+  });
   it('hovers the database and the field', () => {
     expect(hoverAt("ALTER DATABASE shop.ord|ers ALTER FIELD amount SET LABEL = 'x'")).toMatch(/^table `shop.orders`\n\ndatabase `orders` "Orders" in shop/);
     expect(hoverAt("ALTER DATABASE shop.orders ALTER FIELD amo|unt SET LABEL = 'x'")).toBe(AMOUNT);

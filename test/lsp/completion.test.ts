@@ -190,6 +190,22 @@ describe('the select and clause at the cursor come from the statement\'s tree', 
     expect(labels('SELECT a FROM orders ORDER BY\nSELECT | FROM customers')).toEqual(expect.arrayContaining(['name', 'region']));
   });
 
+  it('completes a join\'s ON condition (refused by the parser, in no tree) as an expression over the select\'s sources', () => {
+    const customers = ['c.id', 'name', 'region', '"odd field"'];
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.|')).toEqual(expect.arrayContaining(ORDER_FIELDS));
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.|')).not.toContain('orders');
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.|')).toEqual(expect.arrayContaining(['id', 'name', 'region']));
+    const start = labels('SELECT * FROM shop.orders o JOIN shop.customers c ON |');
+    expect(start).toEqual(expect.arrayContaining([...customers, 'o.id', 'amount', 'NOT', 'CASE', 'POW']));
+    // Not an aggregate (nor a database) there.
+    expect(start).not.toContain('SUM');
+    expect(start).not.toContain('customers');
+    // After the condition: what may follow it, a join or a clause; after the next JOIN, databases again.
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id |')).toEqual(expect.arrayContaining(['AND', 'JOIN', 'LEFT JOIN', 'WHERE', 'ORDER BY']));
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id JOIN |')).toEqual(expect.arrayContaining(['orders', 'customers']));
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id WHERE |')).toEqual(expect.arrayContaining([...customers, 'amount']));
+  });
+
   it('offers OPTIONS only after the statement\'s own select, not after a subquery nor inside an IF', () => {
     expect(labels('SELECT * FROM orders WHERE amount |')).toContain('OPTIONS');
     expect(labels('SELECT * FROM orders WHERE id IN (SELECT id FROM orders WHERE amount |')).not.toContain('OPTIONS');

@@ -7,7 +7,7 @@ import { parseDocument } from '../../src/syntax/index.js';
 import { isPlaceholder } from '../../src/ast/placeholders.js';
 import * as T from '../../src/syntax/tokens.js';
 import { lex } from '../../src/syntax/tokenize.js';
-import { arbStatement } from '../fixtures/arbitraries.js';
+import { arbSelect, arbStatement } from '../fixtures/arbitraries.js';
 import { runs, timeLimit } from '../helpers/runs.js';
 
 /**
@@ -115,5 +115,84 @@ describe('a recovered select keeps every clause the text holds', () => {
       }),
       { numRuns: runs(100) },
     );
+  });
+});
+
+/** The statements of a text, clean and recovered, in source order. */
+function statementsOf(text: string) {
+  const doc = parseDocument(text);
+  return [...doc.statements.map((s) => ({ ...s, clean: true })), ...doc.recovered.map((s) => ({ ...s, clean: false }))].sort((a, b) => a.span.start - b.span.start);
+}
+
+/** The paren and bracket depth at the end of a text's tokens. */
+function depthAtEnd(text: string): number {
+  let depth = 0;
+  for (const token of lex(text, new LineIndex(text)).tokens) {
+    if (token.tokenType === T.LParen || token.tokenType === T.LBracket) depth++;
+    else if (token.tokenType === T.RParen || token.tokenType === T.RBracket) depth--;
+  }
+  return depth;
+}
+
+describe('a statement written after a broken one without ; is kept', () => {
+  it('a SELECT after an unfinished ORDER BY is a statement of its own, the missing ; reported there', () => {
+    const text = 'SELECT a FROM t ORDER BY\nSELECT b FROM u';
+    const doc = parseDocument(text);
+    expect(doc.recovered.map((s) => s.node.kind)).toEqual(['select']);
+    expect(doc.statements.map((s) => s.node)).toMatchObject([{ kind: 'select', columns: [{ e: { path: 'b' } }], from: { table: 'u' } }]);
+    expect(doc.statements[0]?.span.start).toBe(text.indexOf('SELECT b'));
+    expect(doc.diagnostics).toMatchObject([{ severity: 'error', message: 'expected an expression after BY, found the end of the input', span: { start: text.indexOf('\n') }, hint: 'a statement starts at 2:1: end the one before it with ;' }]);
+    // A statement complete but for its ;: the error is where the next starts.
+    const complete = 'SELECT a FROM t ORDER BY a\nSELECT b FROM u';
+    expect(statementsOf(complete).map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['select', true]]);
+    expect(parseDocument(complete).diagnostics).toMatchObject([{ severity: 'error', span: { start: complete.indexOf('SELECT b') }, expected: "the end of the statement (';')" }]);
+    // After a finished clause too, and not read as a later clause of the first (its ORDER BY stays the second's).
+    const second = parseDocument('SELECT a FROM t WHERE x = 1 SELECT b FROM u ORDER BY c');
+    expect(second.recovered[0]?.node).toMatchObject({ kind: 'select', order: [] });
+    expect(second.statements[0]?.node).toMatchObject({ kind: 'select', order: [{ e: { path: 'c' } }] });
+    // A data action's word starts a statement when it starts a line.
+    expect(statementsOf('SELECT a FROM t WHERE\nDELETE FROM u WHERE x = 1').map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['delete_action', true]]);
+    // Nothing changes where the text has its ;.
+    expect(statementsOf('SELECT a FROM t ORDER BY; SELECT b FROM u').map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['select', true]]);
+  });
+
+  it('printed statements cut after any token outside parentheses, then a SELECT on the next line: the SELECT is kept whole', { timeout: timeLimit(180_000) }, () => {
+    fc.assert(
+      fc.property(arbStatement, arbSelect, (statement, next) => {
+        const text = print(statement, { width: 1000 });
+        const after = print(next, { width: 1000 });
+        const whole = statementsOf(after);
+        for (const token of lex(text, new LineIndex(text)).tokens) {
+          const cut = text.slice(0, token.startOffset + token.image.length);
+          if (depthAtEnd(cut) !== 0) continue;
+          const joined = `${cut}\n${after}`;
+          // (Unless read as the part of the one before that its own error names: `INSERT INTO t` then SELECT, `IF (...) THEN` then SELECT.)
+          if (parseDocument(joined).diagnostics.some((d) => (d.code === 'syntax/insert-select' || d.code === 'syntax/if-not-write') && d.span?.start === cut.length + 1)) continue;
+          const last = statementsOf(joined).at(-1);
+          expect(last?.span.start, JSON.stringify(joined)).toBe(cut.length + 1);
+          expect(last?.clean, JSON.stringify(joined)).toBe(whole[0]?.clean);
+        }
+      }),
+      { numRuns: runs(60) },
+    );
+  });
+});
+
+describe('an ALTER with nothing after what it names', () => {
+  it('is an alter of that thing, its missing value a placeholder (not a RESET PARTITIONS of nothing)', () => {
+    for (const [text, kind] of [
+      ['ALTER DATABASE shop.orders ALTER FIELD qty', 'alter_field_set'],
+      ['ALTER DATABASE shop.orders ALTER FIELD qty ', 'alter_field_set'],
+      ['ALTER DATABASE shop.orders', 'alter_database_set'],
+      ['ALTER GROUP g', 'alter_group_set'],
+      ['ALTER USER u', 'alter_user_set'],
+    ] as const) {
+      const doc = parseDocument(text);
+      const node = doc.recovered[0]?.node as { kind: string; set?: object; field?: unknown };
+      expect(node?.kind, text).toBe(kind);
+      expect(isPlaceholder(node.set as object), text).toBe(true);
+      expect(doc.diagnostics.map((d) => d.expected)).toEqual([kind === 'alter_database_set' ? 'SET, OBJECTS, FILES, ADD, DROP, ORDER or RESET' : 'SET, OBJECTS or FILES']);
+    }
+    expect(parseDocument('ALTER DATABASE shop.orders ALTER FIELD qty').recovered[0]?.node).toMatchObject({ database: { name: 'shop.orders' }, field: { name: 'qty' } });
   });
 });
