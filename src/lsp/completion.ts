@@ -27,6 +27,8 @@ const CLAUSE_WORDS: Readonly<Record<Exclude<Clause, 'on'>, string>> = {
 
 /** Where an aggregate is a mistake (misplaced-aggregate): not offered there. */
 const NO_AGGREGATES: ReadonlySet<Clause> = new Set(['where', 'group', 'on']);
+/** The words that may follow an expression: its operators. */
+const OPERATORS = ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE'];
 const JOINS = ['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'CROSS JOIN'];
 
 /**
@@ -79,8 +81,14 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
     if (place === null || place.expects !== 'select' || inSelect === null) {
       if (place !== null) completePlace(out, place, ctx);
-      // Where no name stands, the words that may (`ALTER FIELD f |`: SET, OBJECTS, FILES), as the parser expects them.
-      if (place === null) for (const w of expectedWordsAt(model.text, statement.start, word ? word.start : offset)) out.keyword(w);
+      if (place === null) {
+        const at = word ? word.start : offset;
+        // After an expression (`WHERE amount |`, `SET note = a |`): its operators, as in a select.
+        const probe = `${model.text.slice(0, at)}AND ${model.text.slice(at)}`;
+        if (placeAt(probe, statement.start, statement.end + 4, at + 4, (word ? word.end : offset) + 4)?.expects === 'expression') for (const k of OPERATORS) out.keyword(k);
+        // The words that may stand there (`ALTER FIELD f |`: SET, OBJECTS, FILES), as the parser expects them.
+        for (const w of expectedWordsAt(model.text, statement.start, at)) out.keyword(w);
+      }
       return out.items;
     }
   } else if (inSelect === null || (code[p] as SourceToken).start < inSelect.span.start) {
@@ -193,7 +201,7 @@ function fromClause(out: Items, model: TextModel, inSelect: SelectAt, prev: Sour
 
 function afterExpression(out: Items, model: TextModel, inSelect: SelectAt, clause: Clause, p: number): void {
   if (insideCase(model, inSelect, p)) for (const k of ['WHEN', 'THEN', 'ELSE', 'END']) out.keyword(k);
-  for (const k of ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN', 'IN', 'COLLATE']) out.keyword(k);
+  for (const k of OPERATORS) out.keyword(k);
   if (clause === 'columns') out.keyword('AS');
   if (clause === 'order') {
     out.keyword('ASC');

@@ -170,10 +170,10 @@ function parseStretch(lexed: Scanned, from: number, to: number, lineIndex: LineI
  */
 function parseOne(lexed: Scanned, from: number, to: number, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null, out: Collected): number {
   let own: Diagnostic[] = [];
-  const next = { at: to };
+  const next = { at: to, again: true };
   let node = run(lexed, from, to, lineIndex, nodeSpans, own, options, statement, next);
   const end = next.at;
-  if (end < to) {
+  if (end < to && next.again) {
     // The broken statement ends where the next starts: read again up to there (its tree and
     // errors its own), and the missing `;` reported where the next starts when nothing else is.
     own = [];
@@ -354,7 +354,7 @@ function run<R>(
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: ParserState) => Rule<R>,
-  next: { at: number } | null = null,
+  next: { at: number; again: boolean } | null = null,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -385,6 +385,14 @@ function run<R>(
     // (From the token before the error: `WHERE` then `DELETE FROM u` read DELETE as a name and tripped over FROM.)
     const at = nextStatementStart(p, firstError.index - 1);
     if (at > from) next.at = at;
+  }
+  // `INSERT INTO t ... SELECT ...` (reported as such, the rest skipped): the SELECT is read as a
+  // statement of its own (the editor completes in it), the write ending before it as it was read.
+  const insertSelect = next === null ? undefined : out.find((d) => d.code === 'syntax/insert-select');
+  if (next !== null && insertSelect?.span !== undefined) {
+    let at = from + 1;
+    while (at < to && (tokens.starts[at] as number) < insertSelect.span.start) at++;
+    if (at < next.at && tokens.types[at] === (T.Select.tokenTypeIdx as number)) [next.at, next.again] = [at, false];
   }
   // An error right after another is most often its echo (recovery resumed mid-construct): keep the first.
   // A statement that does not start right (its first token) gets one error, not a cascade.

@@ -152,6 +152,10 @@ describe('a statement written after a broken one without ; is kept', () => {
     expect(second.statements[0]?.node).toMatchObject({ kind: 'select', order: [{ e: { path: 'c' } }] });
     // A data action's word starts a statement when it starts a line.
     expect(statementsOf('SELECT a FROM t WHERE\nDELETE FROM u WHERE x = 1').map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['delete_action', true]]);
+    // INSERT ... SELECT is reported, and its SELECT read as a statement of its own.
+    const insert = parseDocument('INSERT INTO t (a) SELECT b FROM u');
+    expect(insert.diagnostics.map((d) => d.code)).toEqual(['syntax/insert-select']);
+    expect(statementsOf(insert.text).map((s) => [s.node.kind, s.clean])).toEqual([['insert_action', false], ['select', true]]);
     // Nothing changes where the text has its ;.
     expect(statementsOf('SELECT a FROM t ORDER BY; SELECT b FROM u').map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['select', true]]);
   });
@@ -166,8 +170,8 @@ describe('a statement written after a broken one without ; is kept', () => {
           const cut = text.slice(0, token.startOffset + token.image.length);
           if (depthAtEnd(cut) !== 0) continue;
           const joined = `${cut}\n${after}`;
-          // (Unless read as the part of the one before that its own error names: `INSERT INTO t` then SELECT, `IF (...) THEN` then SELECT.)
-          if (parseDocument(joined).diagnostics.some((d) => (d.code === 'syntax/insert-select' || d.code === 'syntax/if-not-write') && d.span?.start === cut.length + 1)) continue;
+          // (Unless read as the part of the one before that its own error names: `IF (...) THEN` then SELECT.)
+          if (parseDocument(joined).diagnostics.some((d) => d.code === 'syntax/if-not-write' && d.span?.start === cut.length + 1)) continue;
           const last = statementsOf(joined).at(-1);
           expect(last?.span.start, JSON.stringify(joined)).toBe(cut.length + 1);
           expect(last?.clean, JSON.stringify(joined)).toBe(whole[0]?.clean);

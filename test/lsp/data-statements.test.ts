@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { hover } from '../../src/lsp/hover.js';
+import { textModelOf } from '../../src/lsp/text-model.js';
+import { cursor, labels, positionIn, SHOP } from './helpers.js';
+
+/**
+ * Completion and hover inside INSERT, UPDATE, DELETE and FETCH (issue 30's "Done when"): where
+ * an expression stands in them, the fields of the database written or read, the functions (not
+ * the aggregates: a write or a fetch has no groups) and the expression keywords, as in a select's
+ * WHERE; after an expression its operators; where a field name stands, the fields; a hover on a
+ * field or a function says what it is. One table per statement kind.
+ */
+
+const ORDER_FIELDS = ['id', 'customer', 'amount', 'status', 'note', 'placed', 'paid', 'scan'];
+const EXPRESSION = [...ORDER_FIELDS, 'POW', 'TRUNCATE', 'NOT', 'NULL', 'CASE', 'EXISTS'];
+const OPERATORS = ['AND', 'OR', 'NOT', 'IS', 'LIKE', 'BETWEEN', 'IN'];
+
+function hoverAt(marked: string): string | null {
+  const { text, offset } = cursor(marked);
+  const h = hover(textModelOf(text), offset, { schema: SHOP, rangeOf: (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }) });
+  return h === null ? null : (h.contents as { value: string }).value;
+}
+
+/** [text with the cursor, what is offered there (all of it), what is not]. */
+type Row = readonly [marked: string, offered: readonly string[], notOffered?: readonly string[]];
+
+function completes(rows: readonly Row[]): void {
+  for (const [marked, offered, notOffered = []] of rows) {
+    const got = labels(marked);
+    expect(got, marked).toEqual(expect.arrayContaining([...offered]));
+    for (const word of notOffered) expect(got, `${marked} offers ${word}`).not.toContain(word);
+  }
+}
+
+/** [text with the cursor on a field, on a function]. */
+function hovers(field: string, fn: string): void {
+  expect(hoverAt(field), field).toMatch(/^\*\*amount\*\*: field of database `orders`/);
+  expect(hoverAt(fn), fn).toMatch(/^```dsq\nPOW\(base, exponent\)/);
+}
+
+describe('UPDATE', () => {
+  it('completes in SET and WHERE as in a select\'s WHERE', () => {
+    completes([
+      ['UPDATE shop.orders SET |', ORDER_FIELDS, ['POW', 'customers']],
+      ['UPDATE shop.orders SET note = 1, |', ORDER_FIELDS],
+      ['UPDATE shop.orders SET note = |', EXPRESSION, ['SUM']],
+      ['UPDATE shop.orders SET note = amount |', OPERATORS],
+      ['UPDATE shop.orders SET note = 1 WHERE |', EXPRESSION, ['SUM', 'name']],
+      ['UPDATE shop.orders SET note = 1 WHERE amount |', OPERATORS],
+      ['UPDATE shop.orders SET note = 1 WHERE EXISTS (SELECT * FROM shop.customers c WHERE c.|', ['id', 'name', 'region']],
+    ]);
+  });
+  it('hovers a field and a function', () => hovers('UPDATE shop.orders SET note = 1 WHERE amo|unt > 1', 'UPDATE shop.orders SET note = PO|W(amount, 2)'));
+});
+
+describe('DELETE', () => {
+  it('completes in WHERE as in a select\'s WHERE', () => {
+    completes([
+      ['DELETE FROM shop.orders WHERE |', EXPRESSION, ['SUM', 'name']],
+      ['DELETE FROM shop.orders WHERE amount > 1 |', OPERATORS],
+      ['DELETE FROM shop.orders WHERE amount IN (SELECT | FROM shop.customers)', ['name', 'region', 'SUM', 'DISTINCT']],
+    ]);
+  });
+  it('hovers a field and a function', () => hovers('DELETE FROM shop.orders WHERE amo|unt > 1', 'DELETE FROM shop.orders WHERE PO|W(amount, 2) > 1'));
+});
+
+describe('INSERT', () => {
+  it('completes the field list, the values, and a SELECT written in place of VALUES (an error, read as a select)', () => {
+    completes([
+      ['INSERT INTO shop.orders (|', ORDER_FIELDS, ['POW']],
+      ['INSERT INTO shop.orders (amount, |', ORDER_FIELDS],
+      ['INSERT INTO shop.orders (amount) VALUES (|', EXPRESSION, ['SUM']],
+      ['INSERT INTO shop.orders (amount) VALUES (1 |', OPERATORS],
+      ['INSERT INTO shop.orders (amount) SELECT | FROM shop.customers', ['name', 'region', 'SUM', 'DISTINCT'], ['amount']],
+      ['INSERT INTO shop.orders (amount) SELECT name FROM shop.customers WHERE |', ['name', 'region', 'NOT']],
+    ]);
+  });
+  it('hovers a field and a function', () => {
+    hovers('INSERT INTO shop.orders (amo|unt) VALUES (1)', 'INSERT INTO shop.orders (amount) VALUES (PO|W(1, 2))');
+    expect(hoverAt('INSERT INTO shop.orders (amount) SELECT na|me FROM shop.customers')).toMatch(/^\*\*name\*\*: field of database `customers`/);
+  });
+});
+
+describe('FETCH', () => {
+  it('RECORDS: completes FIELDS, RECORDS KEY( and WHERE', () => {
+    completes([
+      ['FETCH RECORDS FIELDS (|) FROM shop.orders', ORDER_FIELDS, ['POW']],
+      ['FETCH RECORDS FIELDS (amount, |) FROM shop.orders', ORDER_FIELDS],
+      ['FETCH RECORDS FROM shop.orders RECORDS KEY(|', ORDER_FIELDS],
+      ['FETCH RECORDS FROM shop.orders WHERE |', EXPRESSION, ['SUM']],
+      ['FETCH RECORDS FROM shop.orders WHERE amount |', OPERATORS],
+    ]);
+    hovers('FETCH RECORDS FROM shop.orders WHERE amo|unt > 1', 'FETCH RECORDS FROM shop.orders WHERE PO|W(amount, 2) > 1');
+    expect(hoverAt('FETCH RECORDS FIELDS (amo|unt) FROM shop.orders')).toMatch(/^\*\*amount\*\*: field of database `orders`/);
+  });
+  it('MULTIRECORDS: completes WHERE', () => {
+    completes([
+      ['FETCH MULTIRECORDS FROM shop.orders WHERE |', EXPRESSION, ['SUM']],
+      ['FETCH MULTIRECORDS FROM shop.orders WHERE amount > 1 |', OPERATORS],
+    ]);
+    hovers('FETCH MULTIRECORDS FROM shop.orders WHERE amo|unt > 1', 'FETCH MULTIRECORDS FROM shop.orders WHERE PO|W(amount, 2) > 1');
+  });
+  it('PSEUDORECORDS: completes its select as a select', () => {
+    completes([['FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders WHERE |', [...EXPRESSION, 'record_id']]]);
+    hovers('FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders WHERE amo|unt > 1)', 'FETCH PSEUDORECORDS FROM (SELECT POW(amount, 2) FROM shop.orders WHERE PO|W(amount, 2) > 1)');
+  });
+  it('the FETCH types', () => {
+    expect(labels('FETCH |')).toEqual(expect.arrayContaining(['RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'LOGS', 'POSTS']));
+  });
+});
