@@ -26,6 +26,11 @@ export class CommandStack {
     this.mode.push(mode);
     this.doc.push(doc);
   }
+  clear(): void {
+    this.ind.length = 0;
+    this.mode.length = 0;
+    this.doc.length = 0;
+  }
 }
 
 /** An empty rest of the line (fits checks of one part alone). */

@@ -35,6 +35,25 @@ function newlineText(ind: number, tabStep: number): string {
  * used up, so rendering is linear in the output size for a fixed width.
  */
 export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): string {
+  // The stacks of an earlier render, emptied (format renders each statement apart: their arrays
+  // would otherwise grow from nothing again each time).
+  const suffixes = STACKS.pop() ?? new CommandStack();
+  const cmds = STACKS.pop() ?? new CommandStack();
+  try {
+    cmds.push(0, BREAK, doc);
+    return run(options, stats, cmds, suffixes);
+  } finally {
+    cmds.clear();
+    suffixes.clear();
+    STACKS.push(cmds, suffixes);
+  }
+}
+
+/** Command stacks free for the next render (a nested render takes its own). */
+const STACKS: CommandStack[] = [];
+
+/** `render` with its command stack (holding the doc) and an empty stack for line suffixes. */
+function run(options: RenderOptions, stats: RenderStats | undefined, cmds: CommandStack, suffixes: CommandStack): string {
   const { width, indent: step } = options;
   const tabStep = options.useTabs === true ? step : 0;
   // Pathologically deep nesting would otherwise indent quadratically much text: past half the
@@ -45,9 +64,6 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   let keep = 0;
   let pos = 0;
   let lineHasText = false;
-  let suffixes = new CommandStack();
-  const cmds = new CommandStack();
-  cmds.push(0, BREAK, doc);
 
   /** Set after a `--` comment: more text on the line would be commented out. */
   let mustBreak = false;
@@ -134,7 +150,7 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
     for (let i = suffixes.length - 1; i >= 0; i--) {
       cmds.push(suffixes.ind[i] as number, suffixes.mode[i] as Mode, suffixes.doc[i] as Doc);
     }
-    suffixes = new CommandStack();
+    suffixes.clear();
   };
 
   for (;;) {
