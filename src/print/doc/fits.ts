@@ -149,7 +149,7 @@ export function fits(contents: Doc, rest: CommandStack, remaining: number, pendi
         break;
       }
       case 'conditional':
-        docs[top] = d.states[0] as Doc;
+        docs[top] = d.parts[0] as Doc;
         modes[top++] = d.hard ? BREAK : mode;
         break;
       case 'fill':

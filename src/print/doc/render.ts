@@ -219,7 +219,7 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
         break;
       }
       case 'conditional': {
-        const first = d.states[0] as Doc;
+        const first = d.parts[0] as Doc;
         if (mode === FLAT && !d.hard) {
           cmds.push(ind, FLAT, first);
           break;
@@ -229,9 +229,9 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
           cmds.push(ind, FLAT, first);
           break;
         }
-        let chosen = d.states[d.states.length - 1] as Doc;
-        for (let i = 0; i < d.states.length - 1; i++) {
-          const state = d.states[i] as Doc;
+        let chosen = d.parts[d.parts.length - 1] as Doc;
+        for (let i = 0; i < d.parts.length - 1; i++) {
+          const state = d.parts[i] as Doc;
           if (fits(state, cmds, width - pos, pending, BREAK)) {
             chosen = state;
             break;
