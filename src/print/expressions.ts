@@ -84,31 +84,44 @@ function chainOperand(operands: readonly Expr[], inner: readonly Binary[], docs:
   return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
 }
 
+/**
+ * A chain's branch: one object holding what `build` needs (no closure and its context per
+ * binary node: an AND chain of 50,000 terms has as many).
+ */
+class ChainBranch implements Branch {
+  constructor(
+    readonly children: readonly Expr[],
+    readonly ctxs: readonly Ctx[] | undefined,
+    private readonly inner: readonly Binary[],
+    private readonly operator: (typeof OPERATORS.binary)[Binary['op']],
+    private readonly op: string,
+    private readonly logical: boolean,
+    private readonly env: Env,
+  ) {}
+
+  build(docs: readonly Doc[]): Doc {
+    const { children: operands, inner, operator, op, env } = this;
+    const first = chainOperand(operands, inner, docs, 0, operator.left, env);
+    const n = operands.length;
+    // One operator of two operands (most binaries): no list to grow.
+    if (!this.logical && n === 2) return group([first, indent([line, op, chainOperand(operands, inner, docs, 1, operator.right, env)])]);
+    // AND/OR: one flat part list; other operators: the rest indented.
+    const rest = new Array<Doc>(this.logical ? 3 * n - 2 : 3 * n - 3);
+    let k = 0;
+    if (this.logical) rest[k++] = first;
+    for (let i = 1; i < n; i++) {
+      rest[k++] = line;
+      rest[k++] = op;
+      rest[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
+    }
+    return this.logical ? group(rest) : group([first, indent(rest)]);
+  }
+}
+
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const { operands, inner } = chainOf(node);
   const operator = OPERATORS.binary[node.op];
-  const op = opSpace(env.options.kw(operator.text));
-  const logical = LOGICAL.has(node.op);
-  return {
-    children: operands,
-    ctxs: comparedCtxs(node.op, ctx, operands),
-    build: (docs) => {
-      const first = chainOperand(operands, inner, docs, 0, operator.left, env);
-      const n = operands.length;
-      // One operator of two operands (most binaries): no list to grow.
-      if (!logical && n === 2) return group([first, indent([line, op, chainOperand(operands, inner, docs, 1, operator.right, env)])]);
-      // AND/OR: one flat part list; other operators: the rest indented.
-      const rest = new Array<Doc>(logical ? 3 * n - 2 : 3 * n - 3);
-      let k = 0;
-      if (logical) rest[k++] = first;
-      for (let i = 1; i < n; i++) {
-        rest[k++] = line;
-        rest[k++] = op;
-        rest[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
-      }
-      return logical ? group(rest) : group([first, indent(rest)]);
-    },
-  };
+  return new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, opSpace(env.options.kw(operator.text)), LOGICAL.has(node.op), env);
 };
 
 const NO_NODES: readonly Node[] = Object.freeze([]);
