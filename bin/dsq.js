@@ -93,6 +93,7 @@ function loadBuild(dir) {
     // import() of a package or a file URL (dsq run's engine) is a require() here too.
     if (!id.startsWith('./')) return external(id.startsWith('file:') ? fileURLToPath(id) : id);
     const chunk = start[id] ?? (rest ??= script('rest'))[id];
+    if (chunk === undefined) throw new Error(`the build in dist/ lacks ${id} (a build of other commands): run \`npm run build\` in the dsq folder`);
     const module = { exports: {} };
     modules.set(id, module);
     chunk.call(module.exports, module.exports, require, module, join(dir, id), dir);
