@@ -8,8 +8,8 @@ import { fmt, measure, measureInTurn, type BenchModule, type BenchTable, type Be
 
 const BASE = 60;
 
-/** A .dsq file of `count` corpus statements, some with comments, separated by `;`. */
-function file(corpus: readonly string[], count: number): string {
+/** A .dsq file of `count` corpus statements, some with comments, separated by `;` (bench/compare.ts formats it too). */
+export function file(corpus: readonly string[], count: number): string {
   const parts: string[] = [];
   for (let i = 0; i < count; i++) {
     const q = corpus[i % corpus.length] as string;

@@ -50,17 +50,23 @@ export interface BenchEnv {
   readonly dsq: typeof import('./bundle.js');
   /** The URL of that build, for modules that measure in a worker thread (a fresh heap). */
   readonly bundle: string;
+  /** The words after `npm run bench --` (module names; `compare` reads its git ref there). */
+  readonly args: readonly string[];
 }
 
 export interface BenchModule {
   readonly name: string;
+  /** Runs only when named (`npm run bench -- compare REF`), not in a whole run. */
+  readonly onlyWhenNamed?: boolean;
   run(env: BenchEnv): Promise<BenchTable[]>;
 }
 
 export interface Timing {
-  /** Milliseconds per call of `fn`. */
+  /** Milliseconds per call of `fn` (the fastest round's). */
   readonly ms: number;
   readonly calls: number;
+  /** Milliseconds per call in each round, in order (measureInTurn). */
+  readonly rounds?: readonly number[];
 }
 
 /** The process's CPU time (user + system) in milliseconds: what load from other processes moves least. */
@@ -109,15 +115,32 @@ export function measureInTurn(fns: readonly (() => void)[], options: { minMs?: n
   do {
     for (const fn of fns) fn();
   } while (cpuNow() - warm < (options.minMs ?? 300));
-  const best: Timing[] = fns.map(() => ({ ms: Infinity, calls: 0 }));
+  const best: Timing[] = fns.map(() => ({ ms: Infinity, calls: 0, rounds: [] }));
   for (let r = 0; r < rounds; r++) {
     fns.forEach((fn, i) => {
       const t = measure(fn, { minMs: options.minMs, rounds: 1, warmup: false });
       const b = best[i] as Timing;
-      best[i] = { ms: Math.min(b.ms, t.ms), calls: b.calls + t.calls };
+      best[i] = { ms: Math.min(b.ms, t.ms), calls: b.calls + t.calls, rounds: [...(b.rounds ?? []), t.ms] };
     });
   }
   return best;
+}
+
+/** The value at fraction `q` (0 to 1) of the sorted values (0.5: the median). */
+export function quantile(xs: readonly number[], q: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+/**
+ * Bundles a bench entry (bench/bundle.ts: dsq's API) to `outfile` as tsup builds the package
+ * (esbuild, ES module, the packages external): the bench measures that, not tsx's on-the-fly
+ * transform (its keepNames wrapping of every arrow function costs the parser about half its
+ * speed). bench/index.ts bundles the working tree so, bench/compare.ts another commit's tree too.
+ */
+export async function bundleBench(entry: string, outfile: string): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning', packages: 'external' });
 }
 
 /** Run `fn`, returning its time or the reason it failed (peers may throw or overflow the stack). */

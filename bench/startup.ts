@@ -30,7 +30,8 @@ interface Subject {
   readonly target?: number;
 }
 
-function wall(args: readonly string[], cwd: string): number {
+/** The wall time of one whole `node ARGS` process in `cwd` (bench/compare.ts times its CLIs so too); throws when it fails. */
+export function wall(args: readonly string[], cwd: string): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
   const ms = performance.now() - t0;
