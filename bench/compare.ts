@@ -104,7 +104,7 @@ export const compareBench: BenchModule = {
         return [op.name, `${fmt.ms(quantile(b, 0.5))} ms`, `${fmt.ms(quantile(a, 0.5))} ms`, `${ratio.toFixed(3)}`, `${quantile(ratios, 0.1).toFixed(2)}-${quantile(ratios, 0.9).toFixed(2)}`, ratio <= 1.05 ? 'within 5%' : 'NOT within 5%'];
       });
       const library: BenchTable = {
-        title: `The working tree against ${ref} (${commit.slice(0, 7)}): CPU time per call, the median of ${ROUNDS} rounds each, the two bundles in turn in one process`,
+        title: `The working tree against ${commit.startsWith(ref) ? commit.slice(0, 7) : `${ref} (${commit.slice(0, 7)})`}: CPU time per call, the median of ${ROUNDS} rounds each, the two bundles in turn in one process`,
         columns: ['what', 'before', 'after', 'after / before', 'rounds\' ratios (10%-90%)', 'issue 30: within 5%'],
         rows,
         notes: [`load average (1 min): ${loads.map((l) => l.toFixed(1)).join(' at the start, ')} at the end, on ${cpus().length} cores`, `DSQ_BENCH_COMPARE_ROUNDS=${ROUNDS} sets the rounds`],
