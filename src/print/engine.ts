@@ -215,6 +215,18 @@ export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
   return group([open, indent([softline, fill(parts)]), softline, close]);
 }
 
+/**
+ * `list` for a clause's parentheses that no node ends at (a database definition's fields,
+ * `BLOBS (...)`, `DATABASES (...)`): a comment written after the `)` finds no node ending there
+ * and trails the last item, from outside its `)`; it prints after the `)`, where it was written.
+ */
+export function closedList(open: Doc, items: readonly Doc[], close: Doc): Doc {
+  const last = items[items.length - 1];
+  const split = last !== undefined && typeof last === 'object' ? OUTSIDE.get(last) : undefined;
+  if (split === undefined) return list(open, items, close);
+  return concat([list(open, [...items.slice(0, -1), split.core], close), ...split.after]);
+}
+
 /** `open item, item close`, one item per line when the list does not fit; `inside` goes between empty parentheses. */
 export function list(open: Doc, items: readonly Doc[], close: Doc, inside?: Doc): Doc {
   if (items.length === 0) return concat(inside === undefined ? [open, close] : [open, inside, close]);
