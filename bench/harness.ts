@@ -9,7 +9,10 @@
  * 3.7x so). No forced collection: after a `gc()` the next round ran format 1.5x to 3x slower and
  * parse hardly at all, so format / parse read 9x to 12x where a process that never forces one
  * (any dsq command) sees 3x to 4x (bench/format.ts). The scaling modules time in a fresh
- * worker each (bench/scaling.ts, bench/scaling-tools.ts), in CPU time too.
+ * worker each (bench/scaling.ts, bench/scaling-tools.ts), in CPU time too, collecting before
+ * each size (a large input's garbage would land on the next). Wall time only where the work is
+ * not this thread's: whole processes (bench/startup.ts, bench/compare.ts), the language server's
+ * answers (bench/lsp.ts), DuckDB's threads (bench/run.ts, its subjects alternating).
  */
 
 export interface BenchTable {

@@ -5,7 +5,9 @@
 // The build is esbuild's: the CLI split into chunks, so a command loads only the code it uses
 // (commands.ts imports each command's module on first use), each chunk then turned into a
 // CommonJS function: bin/dsq.js runs those with V8's code cache (node:vm), which ES modules do
-// not have in Node 20, so a second run does not compile the same code again.
+// not have in Node 20, so a second run does not compile the same code again. (Measured: `dsq
+// compile` of a small file ran about 90 ms slower from esbuild's ES module chunks, imported as
+// they are, than from the scripts with their code cache; the conversion is a third of a build.)
 //
 // A checkout's first run (bin/dsq.js) builds the start and the one command it runs, not the
 // others (`compile` bundles 137 of the 302 files: about half the time); a command such a build
