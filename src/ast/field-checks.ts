@@ -195,14 +195,20 @@ export const DELIMITER: ValueField = {
   type: isStringOrNull,
   rule: (v, node) => (v === null && node['format'] === 'dsv' ? 'must be given for dsv records (the spec: "required for dsv")' : notEmpty(v)),
 };
-export const FIELD_NAME: ValueField = {
-  denotes: 'field',
-  code: 'wrong-type',
-  form: 'text',
-  nullable: false,
-  type: isString,
-  rule: (v) => (v === '' ? 'must not be empty' : typeof v === 'string' && foldName(v) !== v ? 'must be trimmed, with single spaces (the spec\'s key rules 3-4)' : null),
-};
+/**
+ * A name as the parser reads one (a field, a key, a group, database or blob definition's name):
+ * not empty, not only white space (syntax/empty-name; U+FEFF is white space too), trimmed with
+ * single spaces (the parser folds white space in a name: the spec's key rules 3-4), so that a
+ * tree holding it prints to text that reads back to the same name.
+ */
+export function foldedName(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  if (v === '') return 'must not be empty';
+  const folded = foldName(v);
+  if (folded === '') return 'must not be empty (it is only white space)';
+  return folded === v ? null : `must be trimmed, with single spaces (the spec's key rules 3-4; read from text it is ${JSON.stringify(folded)})`;
+}
+export const FIELD_NAME: ValueField = { denotes: 'field', code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: foldedName };
 /** A file reference's value: an object id (not empty), or text or base64 content. */
 export const FILE_VALUE: ValueField = { code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null) };
 export const STRING_LIST_OR_NULL: ValueField = {

@@ -1,10 +1,10 @@
 import { DATABASE_FLAGS, type AdminAction, type AlterTarget, type AlterValue, type AlterValueOp, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ChildField, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, nonEmpty, nullable, nullableList, one, oneOf, required } from './field-checks.js';
+import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ChildField, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, foldedName, nonEmpty, nullable, nullableList, one, oneOf, required } from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
-/** The name of a definition the text writes (a group, database or field): not empty, not only white space (the parser's syntax/empty-name; U+FEFF is white space too). */
-const DEFINITION_NAME: ValueField = { ...NAME, rule: (v) => (typeof v === 'string' && v.trim() === '' ? (v === '' ? 'must not be empty' : 'must not be empty (it is only white space)') : null) };
+/** The name of a definition the text writes (a group, database, field or blob): a name as the parser reads one (`foldedName`). */
+const DEFINITION_NAME: ValueField = { ...NAME, rule: foldedName };
 
 /**
  * The kind table's administrative actions (spec "Administrative actions": schema, alter, drop)
@@ -194,7 +194,7 @@ export const ADMIN_KINDS = {
   },
   blob_def: {
     role: 'action_part',
-    fields: { name: required(NAME), label: OPTIONAL_STRING, desc: OPTIONAL_STRING, nul: OPTIONAL_BOOLEAN },
+    fields: { name: required(DEFINITION_NAME), label: OPTIONAL_STRING, desc: OPTIONAL_STRING, nul: OPTIONAL_BOOLEAN },
     json: json({}),
     keyword: null,
     operator: null,

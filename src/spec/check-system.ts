@@ -6,6 +6,7 @@ import type { SystemAction, SystemPart } from '../ast/system-actions.js';
 import type { ActionProblem } from './check-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import type { StructCreate } from '../ast/struct-actions.js';
+import type { JsonData } from '../ast/system-actions.js';
 
 /**
  * The spec's rules about DOWNLOAD, the task and thread actions and the system actions that
@@ -42,6 +43,11 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
       message: `the ${key} of ${structWhat(node.kind as StructCreate['kind'])} must be one group, got ${got} (the spec: "${key} (group specifier)"${rule})`,
       node: parent.spec,
     });
+  }
+  if (node.kind === 'struct_create_pipe' && node.partition !== null) {
+    // The parser reads any JSON value there (syntax/partition says what is wrong); a tree is held to the same rule.
+    const problem = partitionProblem(node.partition);
+    if (problem !== null) out.push({ code: 'spec/partition', message: `PARTITION ${problem}`, node: node.partition });
   }
   if (node.kind === 'json_object') {
     const seen = new Map<string, string>();
@@ -103,4 +109,11 @@ function structParent(node: Node): { spec: Specifier; key: string } | null {
     default:
       return null;
   }
+}
+
+/** What is wrong with a pipe's partition value, or null (the spec: "boolean or object with `from` start year and `to` end year"). */
+export function partitionProblem(v: JsonData): string | null {
+  if (v.kind === 'boolean') return null;
+  const ok = v.kind === 'json_object' && v.members.length > 0 && v.members.every((m) => (m.key === 'from' || m.key === 'to') && m.value.kind === 'number');
+  return ok ? null : 'takes TRUE, FALSE or FROM year TO year (the spec: "boolean or object with `from` start year and `to` end year")';
 }

@@ -12,6 +12,7 @@ import { expression } from './expression-rules.js';
 import { wholeNumber } from './fetch-rules.js';
 import { nameOf, numberText } from './node-helpers.js';
 import { recordObject, recordRows } from './write-rules.js';
+import { partitionProblem } from '../spec/check-system.js';
 
 const STRING = idx(T.StringLiteral);
 
@@ -263,9 +264,3 @@ function* partition(p: ParserState): Gen<JsonData | null> {
   return value;
 }
 
-/** What is wrong with a pipe's partition value, or null (the spec: "boolean or object with `from` start year and `to` end year"). */
-export function partitionProblem(v: JsonData): string | null {
-  if (v.kind === 'boolean') return null;
-  const ok = v.kind === 'json_object' && v.members.length > 0 && v.members.every((m) => (m.key === 'from' || m.key === 'to') && m.value.kind === 'number');
-  return ok ? null : 'takes TRUE, FALSE or FROM year TO year (the spec: "boolean or object with `from` start year and `to` end year")';
-}

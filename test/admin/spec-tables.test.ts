@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromJson, fromJsonResult, toJson } from '../../src/json/index.js';
 import { format, print } from '../../src/print/index.js';
 import { parse, parseResult } from '../../src/syntax/index.js';
+import { findings, SCHEMA } from '../lint/helpers.js';
 
 /**
  * Every row of the spec's tables of the administrative actions dsq writes as text ("schema",
@@ -213,5 +214,36 @@ describe('JSON the reader rejects', () => {
   it('a field definition without type', () => {
     const d = first('{"action": "alter", "alter": "database", "op": "add_fields", "database": "d", "fields": [{"name": "a"}]}');
     expect([d?.code, d?.pointer]).toEqual(['json/missing-property', '/fields/0']);
+  });
+});
+
+/**
+ * Issue 29's Errors rows that the schema decides, and its lint rows, one test per row named
+ * after it (the rules' own tables are test/lint/rules.test.ts): with test/lint/fixtures/schema.json,
+ * where sales.orders has the key id and child databases, and hr.people has the fields name and age.
+ */
+describe("issue 29's Errors and lint rows, one by one", () => {
+  const found = (text: string, rule: string) => findings(text, rule, { schema: SCHEMA }).map((d) => `${d.severity} ${d.span?.line}:${d.span?.column}`);
+  it('drop_fields of a key field (error, with a schema)', () => {
+    expect(found('ALTER DATABASE sales.orders DROP FIELDS id', 'alter-fields-schema')).toEqual(['error 1:41']);
+  });
+  it('drop_fields of all fields (error, with a schema)', () => {
+    expect(found("ALTER DATABASE hr.people DROP FIELDS ['name', 'AGE']", 'alter-fields-schema')).toEqual(['error 1:38']);
+    expect(found('ALTER DATABASE hr.people DROP FIELDS age', 'alter-fields-schema')).toEqual([]);
+  });
+  it('add_fields sharing a name or label with an existing field (error, with a schema)', () => {
+    expect(found('ALTER DATABASE sales.orders ADD FIELDS Region utf8text', 'alter-fields-schema')).toEqual(['error 1:40']);
+  });
+  it('drop of a group or database with children without CHILDREN (a warning: the server decides)', () => {
+    expect(found('DROP DATABASE sales.orders', 'drop-with-children')).toEqual(['warning 1:1']);
+    expect(found('DROP GROUP hr OPTIONS (CHILDREN = FALSE)', 'drop-with-children')).toEqual(['warning 1:1']);
+    expect(found('DROP DATABASE sales.orders CHILDREN', 'drop-with-children')).toEqual([]);
+  });
+  it('lint: DROP and RESET PARTITIONS are permanent (info, like DELETE)', () => {
+    for (const text of ['DROP GROUP g', 'DROP DATABASE d CHILDREN', "DROP TEAM 'ops'", 'DROP USER 4', 'ALTER DATABASE d RESET PARTITIONS [2020]']) expect(found(text, 'permanent-write'), text).toEqual(['info 1:1']);
+  });
+  it('lint: ALTER ... ADD/DROP FIELDS may take hours on large databases (info)', () => {
+    for (const text of ['ALTER DATABASE d ADD FIELDS a int(4)', 'ALTER DATABASE d DROP FIELDS a']) expect(found(text, 'alter-fields-slow'), text).toEqual(['info 1:1']);
+    expect(found('ALTER DATABASE d ORDER FIELDS a, b', 'alter-fields-slow')).toEqual([]);
   });
 });
