@@ -1,8 +1,11 @@
 import type { IToken, TokenType } from 'chevrotain';
 import type { Node } from '../ast/index.js';
-import { freezeNode } from '../ast/checked.js';
+import { freezeWithLists } from '../ast/checked.js';
+import { LIST_KEYS } from '../ast/fields.js';
+import { NODE_KINDS, kindTable } from '../ast/kinds.js';
 import { markPlaceholder } from '../ast/placeholders.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
+import { ruleOf, type Problem } from '../spec/check.js';
 import { END_OF_STATEMENT, earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './error-messages.js';
 import { tokenOf, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
@@ -70,8 +73,8 @@ export interface ParseState {
   lines: LineIndex;
   diagnostics: Diagnostic[];
   maxDepth: number;
-  /** The spec's per-node rules (src/spec/check.ts `nodeRules`), run on each node as it is marked; null to skip them. */
-  see: ((node: Node) => void) | null;
+  /** Where the spec's per-node rules (src/spec/check.ts `ruleOf`), run on each node as it is marked, put the problems they find; null to skip them. */
+  problems: Problem[] | null;
 }
 
 /** The token type index of a token type. */
@@ -106,6 +109,14 @@ const CLAUSE_KEYWORDS: readonly boolean[] = (() => {
 })();
 const SEMICOLON = idx(T.Semicolon);
 
+/** What marking a node of a kind does: the spec's rule it runs (src/spec/check.ts) and the lists it freezes (src/ast/checked.ts). */
+interface Marking {
+  readonly rule: ((node: never, out: Problem[]) => void) | undefined;
+  readonly lists: readonly string[];
+}
+/** Marking by kind: one lookup a node (each node of a parse is marked). */
+const MARKING = kindTable(NODE_KINDS.map((kind) => [kind, { rule: ruleOf(kind), lists: LIST_KEYS[kind] } satisfies Marking] as const));
+
 const NO_SCAN: Scanned = {
   text: '',
   count: 0,
@@ -133,7 +144,7 @@ export class ParserState {
   pos = 0;
   from = 0;
   end = 0;
-  state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, see: null };
+  state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null };
   depth = 0;
   scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
@@ -367,9 +378,10 @@ export class ParserState {
    * goes through here (most through `mark`); nothing changes a node after it.
    */
   checkAndFreeze<N extends Node>(node: N): N {
-    const see = this.state.see;
-    if (see !== null) see(node);
-    return freezeNode(node);
+    const marking = MARKING[node.kind] as Marking;
+    const problems = this.state.problems;
+    if (marking.rule !== undefined && problems !== null) marking.rule(node as never, problems);
+    return freezeWithLists(node, marking.lists);
   }
 
   /**
