@@ -81,6 +81,11 @@ export function scan(text: string, lines: LineIndex, reuse = false): Scanned {
 
   let i = 0;
   while (i < n) {
+    // A space between tokens is skipped here, without a call (`next` reads it too, for countTokens).
+    if (text.charCodeAt(i) === 32) {
+      i++;
+      continue;
+    }
     const end = next(text, i);
     if (end < 0) {
       // Characters no token starts with: one error for the run of them (as Chevrotain's lexer).
