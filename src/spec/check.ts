@@ -1,6 +1,6 @@
 import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
-import { checkNumber, compareNumbers } from '../ast/numbers.js';
+import { checkNumber, compareNumbers, smallNumber } from '../ast/numbers.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys, kindTable } from '../ast/kinds.js';
 import type { DataActionKind } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
@@ -40,8 +40,6 @@ const problem = (code: string, message: string, node: Node, field?: string, hint
   ...(hint !== undefined ? { hint } : {}),
 });
 
-const SMALL_NUMBER = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/;
-
 /** Null when `text` is a whole number in the signed 64-bit range, else the reason. */
 function wholeNumberProblem(text: string, what: string): string | null {
   const check = checkNumber(text);
@@ -76,7 +74,7 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   null: none,
   number: (node, out) => {
     // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).
-    if (SMALL_NUMBER.test(node.value)) return;
+    if (smallNumber(node.value) !== 0) return;
     const check = checkNumber(node.value);
     if (!check.ok) out.push(problem('invalid-number', check.reason, node, 'value'));
   },
