@@ -7,7 +7,7 @@
 import nodeSqlParser from 'node-sql-parser';
 import { parse as pgParse } from 'pgsql-ast-parser';
 import { random } from './corpus.js';
-import { fmt, measure, type BenchModule, type BenchTable, type Timing } from './harness.js';
+import { fmt, measure, measureInTurn, type BenchModule, type BenchTable, type Timing } from './harness.js';
 
 const sqlParser = new nodeSqlParser.Parser();
 const STATEMENTS = 1500;
@@ -91,23 +91,34 @@ export const actionsBench: BenchModule = {
       const jsonTexts = asts.map((a) => dsq.toJson(a));
       const jsonBytes = bytesOf(jsonTexts);
       const file = corpus.join(';\n');
-      const timed = (fn: () => void, slow = false): Timing => measure(fn, slow ? { rounds: 1, minMs: 0, warmup: false } : { rounds: 3, minMs: 400 });
-      const tParse = timed(() => {
-        for (const q of corpus) dsq.parse(q);
-      });
-      const tCompile = timed(() => {
-        for (const q of corpus) dsq.toJson(dsq.parse(q));
-      });
-      const tPrint = timed(() => {
-        for (const a of asts) dsq.print(a);
-      });
-      const tFromJson = timed(() => {
-        for (const j of jsonTexts) dsq.fromJson(j);
-      });
-      const tJsonParse = timed(() => {
-        for (const j of jsonTexts) JSON.parse(j);
-      });
-      const tFormat = timed(() => void dsq.format(file));
+      // The subjects in turn (bench/harness.ts), node-sql-parser among them where it reads the
+      // corpus; pgsql-ast-parser (slow) on one pass after them.
+      const subjects = [
+        () => {
+          for (const q of corpus) dsq.parse(q);
+        },
+        () => {
+          for (const q of corpus) dsq.toJson(dsq.parse(q));
+        },
+        () => {
+          for (const a of asts) dsq.print(a);
+        },
+        () => {
+          for (const j of jsonTexts) dsq.fromJson(j);
+        },
+        () => {
+          for (const j of jsonTexts) JSON.parse(j);
+        },
+        () => void dsq.format(file),
+        ...(peers
+          ? [
+              () => {
+                for (const q of corpus) sqlParser.astify(q, { database: 'PostgresQL' });
+              },
+            ]
+          : []),
+      ];
+      const [tParse, tCompile, tPrint, tFromJson, tJsonParse, tFormat, tNsp] = measureInTurn(subjects, { rounds: 3, minMs: 300 }) as [Timing, Timing, Timing, Timing, Timing, Timing, Timing | undefined];
       const row = (name: string, t: Timing, n: number) => [name, fmt.ms(t.ms), fmt.rate(n / 1e6 / (t.ms / 1000))];
       const rows = [
         row('dsq parse', tParse, bytes),
@@ -121,13 +132,10 @@ export const actionsBench: BenchModule = {
         `dsq fromJson / JSON.parse of the same JSON: ${fmt.ratio(tFromJson.ms / tJsonParse.ms)}`,
         `dsq print / dsq parse: ${fmt.ratio(tPrint.ms / tParse.ms)}`,
       ];
-      if (peers) {
-        const tNsp = timed(() => {
-          for (const q of corpus) sqlParser.astify(q, { database: 'PostgresQL' });
-        });
-        const tPg = timed(() => {
+      if (tNsp !== undefined) {
+        const tPg = measure(() => {
           for (const q of corpus) pgParse(q);
-        }, true);
+        }, { rounds: 1, minMs: 0, warmup: false });
         rows.push(row('node-sql-parser astify', tNsp, bytes), row('pgsql-ast-parser parse', tPg, bytes));
         notes.push(`dsq vs node-sql-parser: ${fmt.ratio(tNsp.ms / tParse.ms)} the throughput; vs pgsql-ast-parser: ${fmt.ratio(tPg.ms / tParse.ms)} (timed on one pass)`);
       }

@@ -4,12 +4,12 @@
  */
 import { format as sqlFormat } from 'sql-formatter';
 import { generateCorpus } from './corpus.js';
-import { fmt, measure, measurePair, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
+import { fmt, measure, measureInTurn, type BenchModule, type BenchTable, type BenchTarget, type Timing } from './harness.js';
 
 const BASE = 60;
 
-/** A .dsq file of `count` corpus statements, some with comments, separated by `;`. */
-function file(corpus: readonly string[], count: number): string {
+/** A .dsq file of `count` corpus statements, some with comments, separated by `;` (bench/compare.ts formats it too). */
+export function file(corpus: readonly string[], count: number): string {
   const parts: string[] = [];
   for (let i = 0; i < count; i++) {
     const q = corpus[i % corpus.length] as string;
@@ -30,21 +30,19 @@ export const formatBench: BenchModule = {
       const text = file(corpus, BASE * factor);
       const mb = Buffer.byteLength(text) / 1e6;
       // dsq's own parse of the same file (parseStatements: what a caller parsing it would run),
-      // its rounds in turn with format's (measurePair): the ratio of the two holds under load.
-      // No forced collection (`gc()`) before each round: after one, format runs 1.5x to 3x
-      // slower for the rest of the round and parse hardly at all (60 statements, plain `node
-      // --expose-gc`, rounds alternating: 12.2-22.7 ms against 4.3-7.6 ms per format, parse
-      // 1.3-2.3 ms either way), so format / parse read 9x to 12x where a process that never
-      // forces a collection (any dsq command) sees 3x to 4x. This was the bench's "not explained"
-      // 3x of format in its own process (bench/RESULTS.md). CPU time: on the shared machine
-      // wall time also counts the waits for a core, which fall more on format's (its garbage
-      // collector's helper threads wait for one too).
-      const [t, parsed] = factor === 100 ? [measure(() => void dsq.format(text), { rounds: 2, minMs: 0, collect: false, cpu: true }), null] : measurePair(() => void dsq.format(text), () => void dsq.parseStatements(text), { rounds: 5, minMs: 250, collect: false, cpu: true });
+      // its rounds in turn with format's (measureInTurn): the ratio of the two holds under load.
+      // No forced collection (`gc()`) before each round (bench/harness.ts): after one, format
+      // runs 1.5x to 3x slower for the rest of the round and parse hardly at all (60
+      // statements, plain `node --expose-gc`, rounds alternating: 12.2-22.7 ms against 4.3-7.6
+      // ms per format, parse 1.3-2.3 ms either way), so format / parse read 9x to 12x where a
+      // process that never forces a collection (any dsq command) sees 3x to 4x. This was the
+      // bench's "not explained" 3x of format in its own process (bench/RESULTS.md).
+      const [t, parsed] = factor === 100 ? [measure(() => void dsq.format(text), { rounds: 2, minMs: 0 }), null] : (measureInTurn([() => void dsq.format(text), () => void dsq.parseStatements(text)], { rounds: 5, minMs: 250 }) as [Timing, Timing]);
       let peer = '-';
       let peerRate = 0;
       let ownParse = '-';
       if (parsed !== null) {
-        const p = measure(() => void sqlFormat(text, { language: 'sql' }), { rounds: 1, minMs: 0, warmup: factor === 1, cpu: true });
+        const p = measure(() => void sqlFormat(text, { language: 'sql' }), { rounds: 1, minMs: 0, warmup: factor === 1 });
         peerRate = mb / (p.ms / 1000);
         peer = fmt.rate(peerRate);
         ownParse = `${(t.ms / parsed.ms).toFixed(2)}x`;

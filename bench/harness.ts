@@ -1,7 +1,18 @@
 /**
  * The benchmark harness: what a bench module is, how time is measured, how tables print.
- * Timing is wall-clock (performance.now) with a warm-up run, garbage collected before each
- * measurement (run with --expose-gc), best of a few rounds.
+ *
+ * How time is measured (every module: `measure` for one subject, `measureInTurn` for subjects
+ * compared with each other): the process's CPU time, after a warm-up, with no forced garbage
+ * collection before a round, the subjects' rounds in turn; the fastest round of each. CPU time:
+ * on the shared machine wall time also counts the waits for a core. In turn: subjects timed one
+ * after the other took load that came or went between them (parse / JSON.parse read 1.2x to
+ * 3.7x so). No forced collection: after a `gc()` the next round ran format 1.5x to 3x slower and
+ * parse hardly at all, so format / parse read 9x to 12x where a process that never forces one
+ * (any dsq command) sees 3x to 4x (bench/format.ts). The scaling modules time in a fresh
+ * worker each (bench/scaling.ts, bench/scaling-tools.ts), in CPU time too, collecting before
+ * each size (a large input's garbage would land on the next). Wall time only where the work is
+ * not this thread's: whole processes (bench/startup.ts, bench/compare.ts), the language server's
+ * answers (bench/lsp.ts), DuckDB's threads (bench/run.ts, its subjects alternating).
  */
 
 export interface BenchTable {
@@ -42,20 +53,24 @@ export interface BenchEnv {
   readonly dsq: typeof import('./bundle.js');
   /** The URL of that build, for modules that measure in a worker thread (a fresh heap). */
   readonly bundle: string;
+  /** The words after `npm run bench --` (module names; `compare` reads its git ref there). */
+  readonly args: readonly string[];
 }
 
 export interface BenchModule {
   readonly name: string;
+  /** Runs only when named (`npm run bench -- compare REF`), not in a whole run. */
+  readonly onlyWhenNamed?: boolean;
   run(env: BenchEnv): Promise<BenchTable[]>;
 }
 
 export interface Timing {
-  /** Milliseconds per call of `fn`. */
+  /** Milliseconds per call of `fn` (the fastest round's). */
   readonly ms: number;
   readonly calls: number;
+  /** Milliseconds per call in each round, in order (measureInTurn). */
+  readonly rounds?: readonly number[];
 }
-
-const wallNow = (): number => performance.now();
 
 /** The process's CPU time (user + system) in milliseconds: what load from other processes moves least. */
 const cpuNow = (): number => {
@@ -63,23 +78,20 @@ const cpuNow = (): number => {
   return (user + system) / 1000;
 };
 
-function collect(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
 
 /**
- * Time `fn`: one warm-up call, then rounds of repeated calls lasting at least `minMs` each;
- * the fastest round's time per call. `rounds: 1, minMs: 0` times exactly one call (for slow peers).
+ * Time `fn` (CPU time, no forced collection: see above): one warm-up call, then rounds of
+ * repeated calls lasting at least `minMs` each; the fastest round's time per call. `rounds: 1,
+ * minMs: 0` times exactly one call (for slow peers).
  */
-export function measure(fn: () => void, options: { minMs?: number; rounds?: number; warmup?: boolean; collect?: boolean; cpu?: boolean } = {}): Timing {
+export function measure(fn: () => void, options: { minMs?: number; rounds?: number; warmup?: boolean } = {}): Timing {
   const minMs = options.minMs ?? 300;
   const rounds = options.rounds ?? 3;
-  const now = options.cpu === true ? cpuNow : wallNow;
+  const now = cpuNow;
   if (options.warmup !== false) fn();
   let best = Infinity;
   let calls = 0;
   for (let r = 0; r < rounds; r++) {
-    if (options.collect !== false) collect();
     let n = 0;
     const t0 = now();
     let elapsed = 0;
@@ -95,48 +107,43 @@ export function measure(fn: () => void, options: { minMs?: number; rounds?: numb
 }
 
 /**
- * Time two functions as `measure` does, their rounds in turn (`a`'s round, then `b`'s, then
- * `a`'s...), after calling both in turn for a round's time: the fastest round of each. For a ratio of two times:
- * timed one after the other on a shared machine, load that came or went between them reads as
- * a change of the ratio (format / parse read 5x to 20x so). `collect: false`: no forced
- * collection before each round (see bench/format.ts); `cpu`: CPU time, not wall time.
+ * Time functions as `measure` does, their rounds in turn (the first's round, the second's, ...,
+ * then the first's again), after calling all in turn for a round's time (a single call leaves
+ * the first rounds to the JIT): the fastest round of each. The way to time subjects whose times
+ * are compared (see above). `minMs: 0` times one call a round (large inputs, slow peers).
  */
-export function measurePair(a: () => void, b: () => void, options: { minMs?: number; rounds?: number; collect?: boolean; cpu?: boolean } = {}): [Timing, Timing] {
+export function measureInTurn(fns: readonly (() => void)[], options: { minMs?: number; rounds?: number } = {}): Timing[] {
   const rounds = options.rounds ?? 5;
-  // Warm-up: both, in turn, for a round's time (a single call leaves the first rounds to the JIT).
-  const warm = performance.now();
+  const warm = cpuNow();
   do {
-    a();
-    b();
-  } while (performance.now() - warm < (options.minMs ?? 300));
-  let ta: Timing = { ms: Infinity, calls: 0 };
-  let tb: Timing = { ms: Infinity, calls: 0 };
+    for (const fn of fns) fn();
+  } while (cpuNow() - warm < (options.minMs ?? 300));
+  const best: Timing[] = fns.map(() => ({ ms: Infinity, calls: 0, rounds: [] }));
   for (let r = 0; r < rounds; r++) {
-    const ra = measure(a, { minMs: options.minMs, rounds: 1, warmup: false, collect: options.collect, cpu: options.cpu });
-    const rb = measure(b, { minMs: options.minMs, rounds: 1, warmup: false, collect: options.collect, cpu: options.cpu });
-    ta = { ms: Math.min(ta.ms, ra.ms), calls: ta.calls + ra.calls };
-    tb = { ms: Math.min(tb.ms, rb.ms), calls: tb.calls + rb.calls };
+    fns.forEach((fn, i) => {
+      const t = measure(fn, { minMs: options.minMs, rounds: 1, warmup: false });
+      const b = best[i] as Timing;
+      best[i] = { ms: Math.min(b.ms, t.ms), calls: b.calls + t.calls, rounds: [...(b.rounds ?? []), t.ms] };
+    });
   }
-  return [ta, tb];
+  return best;
+}
+
+/** The value at fraction `q` (0 to 1) of the sorted values (0.5: the median). */
+export function quantile(xs: readonly number[], q: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
 /**
- * Time single calls, each after a garbage collection, for about `budgetMs`: the fastest call.
- * For scaling curves: the garbage of earlier calls does not land on later ones.
+ * Bundles a bench entry (bench/bundle.ts: dsq's API) to `outfile` as tsup builds the package
+ * (esbuild, ES module, the packages external): the bench measures that, not tsx's on-the-fly
+ * transform (its keepNames wrapping of every arrow function costs the parser about half its
+ * speed). bench/index.ts bundles the working tree so, bench/compare.ts another commit's tree too.
  */
-export function measureEach(fn: () => void, budgetMs = 400, minCalls = 5): Timing {
-  fn();
-  let best = Infinity;
-  let calls = 0;
-  const t0 = performance.now();
-  while (calls < minCalls || performance.now() - t0 < budgetMs) {
-    collect();
-    const t = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - t);
-    calls++;
-  }
-  return { ms: best, calls };
+export async function bundleBench(entry: string, outfile: string): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning', packages: 'external' });
 }
 
 /** Run `fn`, returning its time or the reason it failed (peers may throw or overflow the stack). */

@@ -2,12 +2,12 @@
  * `npm run bench`: runs every bench module in one process and prints their tables.
  * A new benchmark is one module in bench/ and one entry in MODULES.
  */
-import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { actionsBench } from './actions.js';
 import { builderTypesBench } from './builder-types.js';
-import { renderTable, targetTable, type BenchEnv, type BenchModule, type BenchTarget } from './harness.js';
+import { compareBench } from './compare.js';
+import { bundleBench, renderTable, targetTable, type BenchEnv, type BenchModule, type BenchTarget } from './harness.js';
 import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
 import { parseBench } from './parse.js';
@@ -19,29 +19,18 @@ import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [startupBench, parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench, builderTypesBench];
+export const MODULES: readonly BenchModule[] = [startupBench, parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench, builderTypesBench, compareBench];
 
 /**
- * dsq as shipped: tsup builds dist/ with esbuild; we bundle src/index.ts the same way so the
- * numbers are the package's, not those of tsx's on-the-fly transform (its keepNames wrapping
- * of every arrow function costs the parser about half its speed). The entry is bench/bundle.ts:
- * src/index.ts plus the scaling bench's floor, which must share the parser's node constructors.
+ * dsq as shipped (bundleBench: as tsup builds dist/). The entry is bench/bundle.ts: src/index.ts
+ * plus the scaling bench's floor, which must share the parser's node constructors.
  */
 async function loadDsq(): Promise<{ dsq: BenchEnv['dsq']; bundle: string }> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const outdir = `${root}node_modules/.cache/dsq-bench`;
   mkdirSync(outdir, { recursive: true });
   const outfile = `${outdir}/dsq.mjs`;
-  await build({
-    entryPoints: [`${root}bench/bundle.ts`],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outfile,
-    logLevel: 'warning',
-    packages: 'external',
-  });
+  await bundleBench(`${root}bench/bundle.ts`, outfile);
   const bundle = pathToFileURL(outfile).href;
   return { dsq: (await import(bundle)) as BenchEnv['dsq'], bundle };
 }
@@ -55,9 +44,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   const targets: BenchTarget[] = [];
   for (const module of MODULES) {
-    if (only.length > 0 && !only.includes(module.name)) continue;
+    if ((only.length > 0 || module.onlyWhenNamed === true) && !only.includes(module.name)) continue;
     const t0 = performance.now();
-    const tables = await module.run({ dsq, bundle });
+    const tables = await module.run({ dsq, bundle, args: only });
     for (const table of tables) {
       console.log(renderTable(table));
       targets.push(...(table.targets ?? []));

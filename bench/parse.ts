@@ -5,7 +5,7 @@
 import nodeSqlParser from 'node-sql-parser';
 import { parse as pgParse } from 'pgsql-ast-parser';
 import { bigQuery, generateCorpus, inList, logicChain, nestedArithmetic } from './corpus.js';
-import { attempt, fmt, measure, measurePair, type BenchModule, type BenchTable, type BenchTarget, type Timing } from './harness.js';
+import { attempt, fmt, measure, measureInTurn, type BenchModule, type BenchTable, type BenchTarget, type Timing } from './harness.js';
 
 const sqlParser = new nodeSqlParser.Parser();
 const nspAstify = (sql: string) => sqlParser.astify(sql, { database: 'PostgresQL' });
@@ -59,10 +59,10 @@ export const parseBench: BenchModule = {
     const fromJson = measure(all((j) => dsq.fromJson(j), jsonTexts), { rounds: 3, minMs: 500 });
     rows.push(['dsq fromJson of dsq JSON', `${jsonTexts.length}/${corpus.length}`, fmt.rate(jsonBytes / 1e6 / (fromJson.ms / 1000)), fmt.rate(jsonTexts.length / (fromJson.ms / 1000)), fmt.ms(fromJson.ms)]);
 
-    // The target's ratio: dsq's parse and JSON.parse timed in turn, in CPU time (measurePair),
-    // as format / parse is (bench/format.ts): timed one after the other on the shared machine,
-    // the two wall times took load that came or went between them (the ratio read 1.2x to 3.7x).
-    const [pairDsq, pairJson] = measurePair(all((q) => dsq.parse(q), corpus), all((j) => JSON.parse(j), jsonTexts), { rounds: 5, minMs: 300, collect: false, cpu: true });
+    // The target's ratio: dsq's parse and JSON.parse timed in turn (measureInTurn), as format /
+    // parse is (bench/format.ts): timed one after the other on the shared machine, the two
+    // took load that came or went between them (the ratio read 1.2x to 3.7x).
+    const [pairDsq, pairJson] = measureInTurn([all((q) => dsq.parse(q), corpus), all((j) => JSON.parse(j), jsonTexts)], { rounds: 5, minMs: 300 }) as [Timing, Timing];
     const dsqMs = (timings.get('dsq parse') as Timing).ms;
     const nspMs = (timings.get('node-sql-parser astify') as Timing).ms;
     const pgMs = (timings.get('pgsql-ast-parser parse') as Timing).ms;

@@ -6,9 +6,12 @@
 // In a checkout (src/cli/process.ts is there) the build must be the sources': dist/cli/
 // current.json lists the files it was built from with their modification times, and one stat
 // each (no walk of the folders: a new source file only matters once an existing one imports it;
-// for --version and --help only the dozen files of what they run) tells whether it still is. When it is not, or there is none (a fresh clone), the first run
-// builds it (about a second) and leaves it for the next ones. When it cannot be built (a
-// read-only folder, no esbuild), the sources run through tsx, a devDependency, as they are.
+// for --version and --help only the dozen files of what they run) tells whether it still is.
+// When it is not, or there is none (a fresh clone), the run builds the start and its own command
+// (`compile`: about half a second; the others stay out) and leaves that build for the next runs;
+// a command that build lacks builds the whole CLI (about a second) on its first run. When it
+// cannot be built (a read-only folder, no esbuild), the sources run through tsx, a
+// devDependency, as they are.
 //
 // The build's chunks are CommonJS scripts run here with V8's code cache (node:vm): each command
 // keeps a cache of the code it compiled (dist/cli/<build>/cache/), written on its first run when
@@ -27,13 +30,16 @@ const createRequire = Module.createRequire;
 const root = join(__dirname, '..', sep);
 const sources = join(root, 'src', 'cli', 'process.ts');
 const argv = process.argv.slice(2);
+/** The command whose module this run loads (`dsq help compile` loads compile's), or null (--version, --help). */
+const word = argv[0] === 'help' ? argv[1] : argv[0];
+const command = word !== undefined && /^[a-z][a-z-]*$/.test(word) ? word : null;
 
 /**
  * The build dist/cli/current.json names, or null; in a checkout, marked stale when a file it
  * was built from changed: only start.js's for a run that starts no command (--version, --help:
  * no other code runs), those a command's run can read for a command (`commandInputs`), every
- * file otherwise. (Paths are joined by hand: path.join's normalising of each cost as much as the
- * stat itself.)
+ * file otherwise; and marked `lacking` when it is a build that left out this run's command.
+ * (Paths are joined by hand: path.join's normalising of each cost as much as the stat itself.)
  */
 function currentBuild(checkout) {
   let build;
@@ -44,8 +50,9 @@ function currentBuild(checkout) {
   }
   if (checkout) {
     const inputs = build.inputs ?? {};
-    const noCommand = argv[0] === undefined || argv[0].startsWith('-') || argv[0] === 'help';
-    const files = noCommand ? build.startInputs : Object.hasOwn(build.commandInputs ?? {}, argv[0]) ? build.commandInputs[argv[0]] : undefined;
+    if (command !== null && Array.isArray(build.leftOut) && build.leftOut.includes(command)) return { ...build, stale: true, lacking: true };
+    const listed = command !== null && Object.hasOwn(build.commandInputs ?? {}, command);
+    const files = command === null ? build.startInputs : listed ? build.commandInputs[command] : undefined;
     for (const file of Array.isArray(files) ? files : Object.keys(inputs)) {
       if (statSync(root + file, { throwIfNoEntry: false })?.mtimeMs !== inputs[file]) return { ...build, stale: true };
     }
@@ -86,6 +93,7 @@ function loadBuild(dir) {
     // import() of a package or a file URL (dsq run's engine) is a require() here too.
     if (!id.startsWith('./')) return external(id.startsWith('file:') ? fileURLToPath(id) : id);
     const chunk = start[id] ?? (rest ??= script('rest'))[id];
+    if (chunk === undefined) throw new Error(`the build in dist/ lacks ${id} (a build of other commands): run \`npm run build\` in the dsq folder`);
     const module = { exports: {} };
     modules.set(id, module);
     chunk.call(module.exports, module.exports, require, module, join(dir, id), dir);
@@ -106,11 +114,12 @@ function loadBuild(dir) {
   return { cli: require('./cli.js'), save };
 }
 
-async function buildNow() {
+/** Builds the CLI: all of it (`whole`), else the start and this run's command. */
+async function buildNow(whole) {
   try {
     mkdirSync(join(root, 'dist', 'cli'), { recursive: true });
     const { buildCli } = await import(pathToFileURL(join(__dirname, 'build-cli.mjs')).href);
-    return await buildCli(root);
+    return await buildCli(root, undefined, whole ? {} : { commands: command === null ? [] : [command] });
   } catch {
     return null;
   }
@@ -130,7 +139,7 @@ async function load() {
   const checkout = statSync(sources, { throwIfNoEntry: false }) !== undefined;
   let build = currentBuild(checkout);
   if (checkout && (build === null || build.stale)) {
-    const built = await buildNow();
+    const built = await buildNow(build?.lacking === true);
     if (built !== null) build = built;
     else {
       const fromSources = await loadSources();

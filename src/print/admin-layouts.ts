@@ -1,6 +1,6 @@
 import { DATABASE_FLAGS, type AdminAction, type AdminPart, type AlterValue, type AlterValueOp, type CreateAction, type DatabaseDef, type DropAction } from '../ast/admin-actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
-import { leaf, list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { closedList, leaf, list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isBareName, quoteString, writeName } from './names.js';
 import { DATABASE, Kids, PLAIN, clause, commaList, optionsClause, statement } from './action-layout.js';
 import type { JsonObjectData } from '../ast/system-actions.js';
@@ -68,18 +68,18 @@ function addDef(k: Kids, n: DatabaseDef): void {
 /** A database definition after its name: `(fields) LABEL ... OPTIONS (...) DATABASES (...)`. */
 function defClauses(n: DatabaseDef, env: Env, take: () => Doc, takeN: (n: number) => Doc[]): Doc[] {
   const kw = env.options.kw;
-  const clauses: Doc[] = [list('(', takeN(n.fields.length), ')')];
+  const clauses: Doc[] = [closedList('(', takeN(n.fields.length), ')')];
   for (const [key, word] of [['label', 'LABEL'], ['format', 'FORMAT'], ['path', 'PATH'], ['desc', 'DESC']] as const) {
     const v = n[key];
     if (v !== null) clauses.push(concat([kw(word), ' ', verbatim(quoteString(v))]));
   }
-  if (n.blobs !== null) clauses.push(clause(kw('BLOBS'), list('(', takeN(n.blobs.length), ')')));
+  if (n.blobs !== null) clauses.push(clause(kw('BLOBS'), closedList('(', takeN(n.blobs.length), ')')));
   if (n.indexes !== null) clauses.push(clause(kw('INDEXES'), list('(', n.indexes.map((i) => verbatim(quoteString(i))), ')')));
   if (n.objects !== null) clauses.push(clause(kw('OBJECTS'), take()));
   if (n.files !== null) clauses.push(clause(kw('FILES'), take()));
   const options = optionsClause(env, DATABASE_FLAGS.map((f) => [f.toUpperCase(), n[f]] as const));
   if (options) clauses.push(options);
-  if (n.databases !== null) clauses.push(clause(kw('DATABASES'), list('(', takeN(n.databases.length), ')')));
+  if (n.databases !== null) clauses.push(clause(kw('DATABASES'), closedList('(', takeN(n.databases.length), ')')));
   return clauses;
 }
 

@@ -53,6 +53,8 @@ export class CommentMap {
   private readonly byStatement: StatementComments[];
   private readonly scanner: CommentScanner;
   private readonly trees = new Map<number, StatementTree>();
+  /** The statements holding a blank line. */
+  private readonly withBlankLines = new Set<number>();
   /** List items preceded by a blank line in the source. */
   readonly blankBefore = new Set<Node>();
   /** Every node with comments or a blank line before it: one lookup for the common "none". */
@@ -75,11 +77,21 @@ export class CommentMap {
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
     // Most statements hold no blank line at all (most texts none): then no list item can follow one.
     const blanks = blankLines(text);
-    for (const s of statements) {
-      if (blanks.length > 0 && holdsBlankLine(blanks, s.span.start, s.span.end)) findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
+    for (const [i, s] of statements.entries()) {
+      if (blanks.length > 0 && holdsBlankLine(blanks, s.span.start, s.span.end)) this.withBlankLines.add(i);
+      if (this.withBlankLines.has(i)) findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
     }
     for (const node of this.byNode.keys()) this.marked.add(node);
     for (const node of this.blankBefore) this.marked.add(node);
+  }
+
+  /**
+   * Nothing to add to any node of statement `i`: no comment between its tokens (every comment
+   * placed inside a statement builds its tree first), no blank line inside it. It prints as a
+   * tree alone does.
+   */
+  isPlain(i: number): boolean {
+    return !this.trees.has(i) && !this.withBlankLines.has(i);
   }
 
   /** Nothing to add to any node: no comment in a statement, no blank line between list items. */

@@ -142,28 +142,33 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
   const first = layoutOf(root, ctx);
   const whole = finished(root, first, env);
   if (whole !== undefined) return whole;
-  // The branches waiting, each with its context and the docs of its children so far.
+  // The branches waiting, each with its context and the docs of its children so far (an array
+  // of the exact size, filled to `filled[k]`: an array grown by `push` from empty reserves 17
+  // slots, most of them unused for a node of two or three children).
   const nodes: Node[] = [root];
   const branches: Branch[] = [first as Branch];
   const ctxs: Ctx[] = [ctx];
-  const docs: Doc[][] = [[]];
+  const docs: Doc[][] = [new Array<Doc>((first as Branch).children.length)];
+  const filled: number[] = [0];
   for (;;) {
     const k = nodes.length - 1;
     const branch = branches[k] as Branch;
     const done = docs[k] as Doc[];
-    const i = done.length;
+    const i = filled[k] as number;
     if (i < branch.children.length) {
       const kid = branch.children[i] as Node;
       const c = branch.ctxs === undefined ? (branch.ctx ?? (ctxs[k] as Ctx)) : (branch.ctxs[i] as Ctx);
       const layout = layoutOf(kid, c);
       const doc = finished(kid, layout, env);
       if (doc !== undefined) {
-        done.push(doc);
+        done[i] = doc;
+        filled[k] = i + 1;
       } else {
         nodes.push(kid);
         branches.push(layout as Branch);
         ctxs.push(c);
-        docs.push([]);
+        docs.push(new Array<Doc>((layout as Branch).children.length));
+        filled.push(0);
       }
       continue;
     }
@@ -173,7 +178,10 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
     branches.pop();
     ctxs.pop();
     docs.pop();
-    (docs[k - 1] as Doc[]).push(doc);
+    filled.pop();
+    const j = filled[k - 1] as number;
+    (docs[k - 1] as Doc[])[j] = doc;
+    filled[k - 1] = j + 1;
   }
 }
 
@@ -213,6 +221,18 @@ export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
     parts.push(i < items.length - 1 ? concat([items[i] as Doc, ',']) : (items[i] as Doc));
   }
   return group([open, indent([softline, fill(parts)]), softline, close]);
+}
+
+/**
+ * `list` for a clause's parentheses that no node ends at (a database definition's fields,
+ * `BLOBS (...)`, `DATABASES (...)`): a comment written after the `)` finds no node ending there
+ * and trails the last item, from outside its `)`; it prints after the `)`, where it was written.
+ */
+export function closedList(open: Doc, items: readonly Doc[], close: Doc): Doc {
+  const last = items[items.length - 1];
+  const split = last !== undefined && typeof last === 'object' ? OUTSIDE.get(last) : undefined;
+  if (split === undefined) return list(open, items, close);
+  return concat([list(open, [...items.slice(0, -1), split.core], close), ...split.after]);
 }
 
 /** `open item, item close`, one item per line when the list does not fit; `inside` goes between empty parentheses. */

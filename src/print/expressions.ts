@@ -19,56 +19,109 @@ const COMPARED_NO_CAPTURE: Ctx = Object.freeze({ ...NO_CAPTURE, compared: true }
  * The contexts of the operands of `=`, `!=`, LIKE: columns among them know it (see
  * `Ctx.compared`); undefined (the node's own context for all) for other operators.
  */
-function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): Ctx[] | undefined {
+function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): readonly Ctx[] | undefined {
   if (!TEXT_COMPARISONS.has(op)) return undefined;
+  // Two operands in no capture (most comparisons): one of four lists made once.
+  if (ctx === NO_CAPTURE && nodes.length === 2) return COMPARED_PAIRS[((nodes[0] as Expr).kind === 'column' ? 2 : 0) + ((nodes[1] as Expr).kind === 'column' ? 1 : 0)];
   const compared: Ctx = ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
   return nodes.map((n) => (n.kind === 'column' ? compared : ctx));
 }
 
+/** The contexts of two operands in no capture, by which of them are columns (2: the first, 1: the second). */
+const COMPARED_PAIRS: readonly (readonly Ctx[])[] = [
+  [NO_CAPTURE, NO_CAPTURE],
+  [NO_CAPTURE, COMPARED_NO_CAPTURE],
+  [COMPARED_NO_CAPTURE, NO_CAPTURE],
+  [COMPARED_NO_CAPTURE, COMPARED_NO_CAPTURE],
+].map((pair) => Object.freeze(pair));
+
 /** Operators whose chains print with the operator leading each line at the chain's own indentation. */
 const LOGICAL = new Set(['and', 'or']);
 
+const NO_INNER: readonly Binary[] = Object.freeze([]);
+
 /**
  * The operands of a left-leaning chain of one operator, found without recursion, and the inner
- * chain nodes: inner[i] is the chain ending with operand i (its comments print after that operand).
+ * chain nodes: inner[i] is the chain ending with operand i + 1 (its comments print after that
+ * operand). Arrays of the exact size (counted first): most chains are one operator of two operands.
  */
-function chainOf(node: Binary): { operands: Expr[]; inner: Binary[] } {
-  const rights: Expr[] = [node.e2];
-  const inner: Binary[] = [];
+function chainOf(node: Binary): { operands: readonly Expr[]; inner: readonly Binary[] } {
+  let n = 2;
   let cur: Expr = node.e1;
   while (cur.kind === 'binary' && cur.op === node.op) {
-    inner.push(cur);
-    rights.push(cur.e2);
+    n++;
     cur = cur.e1;
   }
-  rights.push(cur);
-  return { operands: rights.reverse(), inner: inner.reverse() };
+  const operands = new Array<Expr>(n);
+  const inner = n === 2 ? NO_INNER : new Array<Binary>(n - 2);
+  operands[n - 1] = node.e2;
+  cur = node.e1;
+  for (let i = n - 2; i > 0; i--) {
+    const b = cur as Binary;
+    (inner as Binary[])[i - 1] = b;
+    operands[i] = b.e2;
+    cur = b.e1;
+  }
+  operands[0] = cur;
+  return { operands, inner };
+}
+
+/** `op ` (the operator and its space, one string: nothing the renderer treats apart) per spelling, made once. */
+const OP_SPACE = new Map<string, string>();
+function opSpace(op: string): string {
+  let spaced = OP_SPACE.get(op);
+  if (spaced === undefined) {
+    spaced = `${op} `;
+    OP_SPACE.set(op, spaced);
+  }
+  return spaced;
+}
+
+/** Operand i of a chain, in parentheses where needed; the chain node ending with it prints its comments around it. */
+function chainOperand(operands: readonly Expr[], inner: readonly Binary[], docs: readonly Doc[], i: number, min: number | null, env: Env): Doc {
+  const doc = operand(operands[i] as Expr, docs[i] as Doc, min);
+  const chain = i > 0 ? inner[i - 1] : undefined;
+  return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
+}
+
+/**
+ * A chain's branch: one object holding what `build` needs (no closure and its context per
+ * binary node: an AND chain of 50,000 terms has as many).
+ */
+class ChainBranch implements Branch {
+  constructor(
+    readonly children: readonly Expr[],
+    readonly ctxs: readonly Ctx[] | undefined,
+    private readonly inner: readonly Binary[],
+    private readonly operator: (typeof OPERATORS.binary)[Binary['op']],
+    private readonly op: string,
+    private readonly logical: boolean,
+    private readonly env: Env,
+  ) {}
+
+  build(docs: readonly Doc[]): Doc {
+    const { children: operands, inner, operator, op, env } = this;
+    const first = chainOperand(operands, inner, docs, 0, operator.left, env);
+    const n = operands.length;
+    // One operator of two operands (most binaries): no list to grow.
+    if (!this.logical && n === 2) return group([first, indent([line, op, chainOperand(operands, inner, docs, 1, operator.right, env)])]);
+    // AND/OR: one flat part list; other operators: the rest indented.
+    const rest = new Array<Doc>(this.logical ? 3 * n - 2 : 3 * n - 3);
+    let k = 0;
+    if (this.logical) rest[k++] = first;
+    for (let i = 1; i < n; i++) {
+      rest[k++] = line;
+      rest[k++] = op;
+      rest[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
+    }
+    return this.logical ? group(rest) : group([first, indent(rest)]);
+  }
 }
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const { operands, inner } = chainOf(node);
   const operator = OPERATORS.binary[node.op];
-  const op = env.options.kw(operator.text);
-  return {
-    children: operands,
-    ctxs: comparedCtxs(node.op, ctx, operands),
-    build: (docs) => {
-      // The chain node ending with operand i prints its comments around that operand.
-      const at = (i: number): Doc => {
-        const doc = operand(operands[i] as Expr, docs[i] as Doc, i === 0 ? operator.left : operator.right);
-        const chain = i > 0 ? inner[i - 1] : undefined;
-        return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
-      };
-      const first = at(0);
-      const logical = LOGICAL.has(node.op);
-      // AND/OR: one flat part list (no copy); other operators: the rest indented. The operator
-      // and its space are one string (a word or sign: nothing the renderer treats apart).
-      const rest: Doc[] = logical ? [first] : [];
-      const opSpace = `${op} `;
-      for (let i = 1; i < operands.length; i++) rest.push(line, opSpace, at(i));
-      return logical ? group(rest) : group([first, indent(rest)]);
-    },
-  };
+  return new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, opSpace(env.options.kw(operator.text)), LOGICAL.has(node.op), env);
 };
 
 const NO_NODES: readonly Node[] = Object.freeze([]);

@@ -44,8 +44,11 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const offsets = statementOffsets(parsed);
   const source = sourceSpelling(parsed, offsets);
   const at = startOffset(parsed, offsets);
+  // A statement with nothing to add to any node (most of them) prints through `plain`: no
+  // comment lookup per node.
+  const plain: Env = { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text };
   const env: Env = comments.isEmpty
-    ? { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text }
+    ? plain
     : {
         options: resolved,
         hasComments: (node: Node) => comments.has(node),
@@ -69,7 +72,7 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
     }
     // The comments after its last token render with it (they count in its line widths, as
     // comments trailing its last node do, which the next run reads as these).
-    const doc = toDoc(s.node, NO_CAPTURE, env, LAYOUTS);
+    const doc = toDoc(s.node, NO_CAPTURE, comments.isPlain(i) ? plain : env, LAYOUTS);
     const parts: Doc[] = [doc];
     for (const c of around.beforeSemicolon) parts.push(tailDoc(c));
     let text = render(parts.length === 1 ? doc : concat(parts), resolved, stats);

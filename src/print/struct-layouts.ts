@@ -2,7 +2,7 @@ import type { RecordsWrite } from '../ast/data-actions.js';
 import type { StructAction, StructCreate, StructEvent } from '../ast/struct-actions.js';
 import type { JsonData, JsonMemberData } from '../ast/system-actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
-import { list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { closedList, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isBareName, quoteString } from './names.js';
 import { DATABASE, Kids, PLAIN, clause, commaList, names, optionsClause, statement } from './action-layout.js';
 import { valuesColumns } from './write-layouts.js';
@@ -89,7 +89,7 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
     for (const [w, has] of present) {
       if (!has) continue;
       if (n.kind === 'struct_create_event' && w === 'FIELDS' && n.labelType !== null) string('LABEL_TYPE', n.labelType);
-      if (w === 'FIELDS') clauses.push(fieldDocs.length === 0 ? concat([kw('FIELDS'), ' ()']) : clause(kw('FIELDS'), list('(', fieldDocs, ')')));
+      if (w === 'FIELDS') clauses.push(fieldDocs.length === 0 ? concat([kw('FIELDS'), ' ()']) : clause(kw('FIELDS'), closedList('(', fieldDocs, ')')));
       else clauses.push(clause(kw(w), docs.get(w) as Doc));
     }
     if (n.kind === 'struct_create_event' && n.labelType !== null && given === null) string('LABEL_TYPE', n.labelType);

@@ -318,18 +318,22 @@ function blobDefs(p: ParserState): BlobDef[] {
   return out;
 }
 
-/** `field definition {, field definition}`, in parentheses or not (the printer writes none). */
-export function fieldDefs(p: ParserState): FieldDef[] {
+/**
+ * `field definition {, field definition}`, in parentheses or not (the printer writes none).
+ * `ends`: the clause words that may follow the list without parentheses (STRUCT CREATE EVENT's
+ * `FIELDS a int SINGULAR 'x'`); a field's own property words (LABEL, DESC) stay the field's.
+ */
+export function fieldDefs(p: ParserState, ends: readonly string[] = []): FieldDef[] {
   const parens = p.optional(T.LParen) !== MISSING;
   const out: FieldDef[] = [];
-  do out.push(fieldDef(p));
+  do out.push(fieldDef(p, parens ? [] : ends));
   while (p.optional(T.Comma) !== MISSING);
   if (parens) p.expect(T.RParen);
   return out;
 }
 
 /** `name type {property}`: the properties in any order, each once. */
-function fieldDef(p: ParserState): FieldDef {
+function fieldDef(p: ParserState, ends: readonly string[]): FieldDef {
   const start = p.pos;
   const name = fieldName(p, p.expect(T.Name));
   const def: Mutable<Omit<FieldDef, 'kind' | 'options'>> & { options: FieldOption[] | null } = {
@@ -348,6 +352,7 @@ function fieldDef(p: ParserState): FieldDef {
     // What follows the definitions: FIRST, AFTER f, the action's OPTIONS (NAME = ...) (a field's are
     // OPTIONS ('value', ...), and OPTIONS () an empty list of them: the action's empty OPTIONS () says nothing).
     if ((p.t1() === IDENTIFIER && (word === 'FIRST' || word === 'AFTER')) || (p.at(T.Options) && p.tk(2) === LPAREN && p.tk(3) !== STRING && p.tk(3) !== RPAREN)) break;
+    if (ends.includes(word) && !(word in FIELD_TEXT) && !p.at(T.Desc)) break;
     if (p.at(T.Options)) {
       once('OPTIONS', token);
       p.pos++;

@@ -207,7 +207,7 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
         if (p.at(T.LParen) && p.tk(2) === idx(T.RParen)) {
           p.pos += 2;
           fieldDefsValue = [];
-        } else fieldDefsValue = fieldDefs(p);
+        } else fieldDefsValue = fieldDefs(p, allowed);
         c[word] = true;
         break;
       default:

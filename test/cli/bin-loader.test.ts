@@ -48,9 +48,9 @@ function run(dir: string, args: readonly string[] = ['a', 'b']) {
   return spawnSync(process.execPath, [join(dir, 'bin', 'dsq.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
-function runAsync(dir: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runAsync(dir: string, args: readonly string[] = ['a', 'b']): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, 'bin', 'dsq.js'), 'a', 'b']);
+    const child = spawn(process.execPath, [join(dir, 'bin', 'dsq.js'), ...args]);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t));
@@ -60,7 +60,8 @@ function runAsync(dir: string): Promise<{ status: number | null; stdout: string;
   });
 }
 
-const current = (dir: string) => JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string; inputs: Record<string, number>; commandInputs?: Record<string, string[]> };
+const current = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string; inputs: Record<string, number>; commandInputs?: Record<string, string[]>; leftOut?: string[] };
 
 describe('bin/dsq.js', () => {
   it('a fresh clone: the first run builds dist/cli/ and runs the build; the next runs use it as it is', () => {
@@ -176,6 +177,76 @@ export async function runProcess(argv: string[]): Promise<number> {
       if (entry !== 'current.json') expect(existsSync(join(dir, 'dist', 'cli', entry, 'start.js')), entry).toBe(true);
     }
     expect(run(dir).stdout).toBe('many build a,b');
+  });
+
+  /** A checkout whose commands.ts imports compile and fmt with import(), as src/cli/commands.ts does. */
+  function withCommands(): string {
+    const dir = checkout();
+    mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
+    writeFileSync(
+      join(dir, 'src', 'cli', 'process.ts'),
+      `import { COMMANDS } from './commands.js';
+export async function runProcess(argv: string[]): Promise<number> {
+  const name = argv[0] === 'help' ? argv[1] : argv[0];
+  if (name === undefined || name.startsWith('-')) process.stdout.write('dsq 1');
+  else process.stdout.write((argv[0] === 'help' ? 'help ' : '') + (await COMMANDS[name]!()).word);
+  return 0;
+}
+`,
+    );
+    writeFileSync(join(dir, 'src', 'cli', 'commands.ts'), "export const COMMANDS: Record<string, () => Promise<{ word: string }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };\n");
+    writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "import { SHARED } from './shared.js';\nexport const word = 'c1' + SHARED;\n");
+    writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = 'f1' + SHARED;\n");
+    writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");
+    return dir;
+  }
+
+  it("a fresh clone's first command builds the start and that command only; a command it left out builds the whole CLI on its run", () => {
+    const dir = withCommands();
+    expect(run(dir, ['compile']).stdout).toBe('c1s1');
+    const first = current(dir);
+    expect(first.leftOut).toEqual(['fmt']);
+    expect(Object.keys(first.commandInputs ?? {})).toEqual(['compile']);
+    expect(Object.keys(first.inputs)).not.toContain('src/cli/fmt.ts');
+    expect(run(dir, ['compile']).stdout).toBe('c1s1');
+    expect(current(dir).id).toBe(first.id);
+    // A change of compile's sources: built again, still for the command that runs.
+    // (A time in the past: a file newer than the build's start may have changed while it ran, and is never current.)
+    writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's2';\n");
+    utimesSync(join(dir, 'src', 'cli', 'shared.ts'), new Date('2001-01-01T00:00:00Z'), new Date('2001-01-01T00:00:00Z'));
+    expect(run(dir, ['compile']).stdout).toBe('c1s2');
+    expect(current(dir).id).not.toBe(first.id);
+    expect(run(dir, ['fmt']).stdout).toBe('f1s2');
+    const whole = current(dir);
+    expect(whole.leftOut).toEqual([]);
+    expect(Object.keys(whole.commandInputs ?? {}).sort()).toEqual(['compile', 'fmt']);
+    expect(run(dir, ['compile']).stdout).toBe('c1s2');
+    expect(current(dir).id).toBe(whole.id);
+  });
+
+  it('--version first builds no command; `dsq help fmt` then loads fmt, so it builds the whole CLI; a word that is no command builds nothing more', () => {
+    const dir = withCommands();
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    expect(current(dir).leftOut).toEqual(['compile', 'fmt']);
+    expect(run(dir, ['help', 'fmt']).stdout).toBe('help f1s1');
+    const { id } = current(dir);
+    expect(current(dir).leftOut).toEqual([]);
+    expect(run(dir, ['help', 'fmt']).stdout).toBe('help f1s1');
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    expect(current(dir).id).toBe(id);
+  });
+
+  it('different commands started at once on a fresh clone each run (each its own whole build), and every later command runs', async () => {
+    const dir = withCommands();
+    const results = await Promise.all([['compile'], ['fmt'], ['--version'], ['compile']].map((args) => runAsync(dir, args)));
+    expect(results.map((r) => r.stdout)).toEqual(['c1s1', 'f1s1', 'dsq 1', 'c1s1']);
+    for (const r of results) expect([r.status, r.stderr]).toEqual([0, '']);
+    for (const entry of readdirSync(join(dir, 'dist', 'cli'))) {
+      if (entry !== 'current.json') expect(existsSync(join(dir, 'dist', 'cli', entry, 'start.js')), entry).toBe(true);
+    }
+    expect(run(dir, ['fmt']).stdout).toBe('f1s1');
+    expect(run(dir, ['compile']).stdout).toBe('c1s1');
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
   });
 
   it('a build it cannot write (dist is not a folder, as in a read-only checkout): the sources run through tsx, quietly', () => {

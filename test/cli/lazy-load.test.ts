@@ -94,6 +94,20 @@ describe('the CLI loads a command\'s code only when that command runs (issue 32)
     expect(loaded(commandFile('run'))).not.toContain('src/run/duckdb.ts');
   });
 
+  it("a checkout's first run builds the start and its own command: every other command is left out (bin/build-cli.mjs finds them in src/cli/commands.ts)", async () => {
+    const leftOut = new Set<string>();
+    const options = (cliBuildOptions as (root: string, outdir: string, commands: string[], leftOut: Set<string>) => BuildOptions & { write: false; metafile: true })(
+      ROOT,
+      join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load-compile'),
+      ['compile'],
+      leftOut,
+    );
+    const inputs = Object.keys((await build(options)).metafile.inputs);
+    expect([...leftOut].sort()).toEqual(COMMANDS.map((c) => c.name).filter((n) => n !== 'compile').sort());
+    expect(inputs).toContain(commandFile('compile'));
+    expect(matching(inputs, /^src\/(lsp|gen|run|sql)\/|^src\/cli\/(fmt|lint|lsp)\.ts$/)).toEqual([]);
+  }, 60_000);
+
   it('no chunk imports Chevrotain (the grammar tools use it; dsq runs without it)', () => {
     const external = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     expect(external.filter((p) => p.startsWith('chevrotain'))).toEqual([]);

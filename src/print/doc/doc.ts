@@ -52,7 +52,8 @@ export interface Group {
  */
 export interface Conditional {
   readonly type: 'conditional';
-  readonly states: readonly Doc[];
+  /** The layouts, in the order tried. */
+  readonly parts: readonly Doc[];
   readonly hard: boolean;
   readonly width: number;
 }
@@ -89,39 +90,46 @@ export interface BreakParent {
 
 
 /**
- * Every object doc has the same fields in the same order (unused ones undefined), so the
- * renderer's property reads see one object shape and stay fast (monomorphic). They are made
- * from positional arguments: no options object to read fields from (most of them absent, which
- * is a slow lookup on every construction).
+ * Docs come in two object shapes, each with its fields set in one constructor (so the
+ * renderer's property reads see at most two shapes and stay fast): the structural docs, which
+ * the printer makes by the thousand (concat, group, indent, fill, conditional: six fields), and
+ * the others (verbatim text, line breaks, line suffixes: few, most of them constants). Positional
+ * arguments: no options object to read fields from.
  */
-function make<T extends Exclude<Doc, string>>(
+function node<T extends Concat | Group | Indent | Fill | Conditional>(
   type: T['type'],
   parts: readonly Doc[] | undefined,
   contents: Doc | undefined,
-  hard: boolean | undefined,
-  width: number | undefined,
-  start?: number,
-  states?: readonly Doc[],
-  text?: string,
-  mode?: Line['mode'],
-  comment?: boolean,
-  endsLine?: boolean,
-  hang?: boolean,
+  hard: boolean,
+  width: number,
+  start: number,
 ): T {
-  return { type, parts, contents, states, start, text, mode, hard, width, comment, endsLine, hang } as unknown as T;
+  return { type, parts, contents, hard, width, start } as unknown as T;
+}
+
+function other<T extends Verbatim | Line | LineSuffix | BreakParent>(
+  type: T['type'],
+  contents: Doc | undefined,
+  text: string | undefined,
+  mode: Line['mode'] | undefined,
+  comment: boolean,
+  endsLine: boolean,
+  hang: boolean,
+): T {
+  return { type, contents, text, mode, comment, endsLine, hang } as unknown as T;
 }
 
 /** A fill of `parts` from `start` (render.ts: the rest of a fill as the renderer goes through it). */
 export function fillNode(parts: readonly Doc[], start: number, hard: boolean, width: number): Fill {
-  return make<Fill>('fill', parts, undefined, hard, width, start);
+  return node<Fill>('fill', parts, undefined, hard, width, start);
 }
 
-export const line: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'line'));
-export const softline: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'soft'));
-export const hardline: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'hard'));
+export const line: Line = Object.freeze(other<Line>('line', undefined, undefined, 'line', false, false, false));
+export const softline: Line = Object.freeze(other<Line>('line', undefined, undefined, 'soft', false, false, false));
+export const hardline: Line = Object.freeze(other<Line>('line', undefined, undefined, 'hard', false, false, false));
 /** A newline unless the current line is still empty (after indentation). */
-export const lineStart: Line = Object.freeze(make<Line>('line', undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'start'));
-export const breakParent: BreakParent = Object.freeze(make<BreakParent>('breakParent', undefined, undefined, undefined, undefined));
+export const lineStart: Line = Object.freeze(other<Line>('line', undefined, undefined, 'start', false, false, false));
+export const breakParent: BreakParent = Object.freeze(other<BreakParent>('breakParent', undefined, undefined, undefined, false, false, false));
 
 /** True when the doc holds a hard break (so every group around it breaks). */
 export function isHard(doc: Doc): boolean {
@@ -156,17 +164,17 @@ export function flatWidth(doc: Doc): number {
 }
 
 export function verbatim(text: string): Verbatim {
-  return make<Verbatim>('verbatim', undefined, undefined, undefined, undefined, undefined, undefined, text);
+  return other<Verbatim>('verbatim', undefined, text, undefined, false, false, false);
 }
 
 /** A comment's text; a `--` comment ends its line. */
 export function commentVerbatim(text: string, endsLine: boolean): Verbatim {
-  return make<Verbatim>('verbatim', undefined, undefined, undefined, undefined, undefined, undefined, text, undefined, true, endsLine);
+  return other<Verbatim>('verbatim', undefined, text, undefined, true, endsLine, false);
 }
 
 /** A comment that ends the line before the doc after it (see `Verbatim.hang`). */
 export function hangingComment(text: string): Verbatim {
-  return make<Verbatim>('verbatim', undefined, undefined, undefined, undefined, undefined, undefined, text, undefined, true, true, true);
+  return other<Verbatim>('verbatim', undefined, text, undefined, true, true, true);
 }
 
 export function concat(parts: readonly Doc[]): Doc {
@@ -177,7 +185,7 @@ export function concat(parts: readonly Doc[]): Doc {
     if (isHard(p)) hard = true;
     width += flatWidth(p);
   }
-  return make<Concat>('concat', parts, undefined, hard, width);
+  return node<Concat>('concat', parts, undefined, hard, width, 0);
 }
 
 /**
@@ -193,10 +201,10 @@ function partsNode<T extends Group | Indent>(type: T['type'], contents: Doc | re
       if (isHard(p)) hard = true;
       width += flatWidth(p);
     }
-    return make<T>(type, parts, undefined, hard, width);
+    return node<T>(type, parts, undefined, hard, width, 0);
   }
   const c = Array.isArray(contents) ? (contents[0] as Doc) : (contents as Doc);
-  return make<T>(type, undefined, c, isHard(c), flatWidth(c));
+  return node<T>(type, undefined, c, isHard(c), flatWidth(c), 0);
 }
 
 export function group(contents: Doc | readonly Doc[]): Group {
@@ -205,7 +213,7 @@ export function group(contents: Doc | readonly Doc[]): Group {
 
 export function conditional(states: readonly Doc[]): Conditional {
   const first = states[0] as Doc;
-  return make<Conditional>('conditional', undefined, undefined, isHard(first), flatWidth(first), undefined, states);
+  return node<Conditional>('conditional', states, undefined, isHard(first), flatWidth(first), 0);
 }
 
 export function fill(parts: readonly Doc[], start = 0): Fill {
@@ -216,7 +224,7 @@ export function fill(parts: readonly Doc[], start = 0): Fill {
     if (isHard(p)) hard = true;
     width += flatWidth(p);
   }
-  return make<Fill>('fill', parts, undefined, hard, width, start);
+  return node<Fill>('fill', parts, undefined, hard, width, start);
 }
 
 export function indent(contents: Doc | readonly Doc[]): Indent {
@@ -224,7 +232,7 @@ export function indent(contents: Doc | readonly Doc[]): Indent {
 }
 
 export function lineSuffix(contents: Doc): LineSuffix {
-  return make<LineSuffix>('lineSuffix', undefined, contents, undefined, undefined);
+  return other<LineSuffix>('lineSuffix', contents, undefined, undefined, false, false, false);
 }
 
 /** The items with `separator` between them. */

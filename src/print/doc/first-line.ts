@@ -90,7 +90,7 @@ function parts(d: Doc): readonly Doc[] {
     case 'indent':
       return d.parts ?? (d.contents === undefined ? [] : [d.contents]);
     case 'conditional':
-      return [d.states[0] as Doc];
+      return [d.parts[0] as Doc];
     case 'fill':
       return d.parts.slice(d.start);
     default:

@@ -26,6 +26,11 @@ export class CommandStack {
     this.mode.push(mode);
     this.doc.push(doc);
   }
+  clear(): void {
+    this.ind.length = 0;
+    this.mode.length = 0;
+    this.doc.length = 0;
+  }
 }
 
 /** An empty rest of the line (fits checks of one part alone). */
@@ -144,7 +149,7 @@ export function fits(contents: Doc, rest: CommandStack, remaining: number, pendi
         break;
       }
       case 'conditional':
-        docs[top] = d.states[0] as Doc;
+        docs[top] = d.parts[0] as Doc;
         modes[top++] = d.hard ? BREAK : mode;
         break;
       case 'fill':

@@ -35,19 +35,40 @@ function newlineText(ind: number, tabStep: number): string {
  * used up, so rendering is linear in the output size for a fixed width.
  */
 export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): string {
+  // The stacks of an earlier render, emptied (format renders each statement apart: their arrays
+  // would otherwise grow from nothing again each time).
+  const suffixes = STACKS.pop() ?? new CommandStack();
+  const cmds = STACKS.pop() ?? new CommandStack();
+  try {
+    cmds.push(0, BREAK, doc);
+    return run(options, stats, cmds, suffixes);
+  } finally {
+    cmds.clear();
+    suffixes.clear();
+    STACKS.push(cmds, suffixes);
+  }
+}
+
+/** How many pieces of text the renderer holds before it joins them (see `newline`). */
+const CHUNK = 4096;
+
+/** Command stacks free for the next render (a nested render takes its own). */
+const STACKS: CommandStack[] = [];
+
+/** `render` with its command stack (holding the doc) and an empty stack for line suffixes. */
+function run(options: RenderOptions, stats: RenderStats | undefined, cmds: CommandStack, suffixes: CommandStack): string {
   const { width, indent: step } = options;
   const tabStep = options.useTabs === true ? step : 0;
   // Pathologically deep nesting would otherwise indent quadratically much text: past half the
   // width, deeper levels stay at the same column.
   const maxIndent = Math.max(step, Math.floor(width / 2));
   const out: string[] = [];
-  /** Chunks before this index hold verbatim text and are never trimmed. */
+  /** The text before `out`'s, joined (see `newline`). */
+  const chunks: string[] = [];
+  /** Pieces of `out` before this index hold verbatim text and are never trimmed. */
   let keep = 0;
   let pos = 0;
   let lineHasText = false;
-  let suffixes = new CommandStack();
-  const cmds = new CommandStack();
-  cmds.push(0, BREAK, doc);
 
   /** Set after a `--` comment: more text on the line would be commented out. */
   let mustBreak = false;
@@ -63,6 +84,14 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   const newline = (at: number) => {
     previousLineText = lineHasText;
     trimEnd();
+    if (out.length >= CHUNK) {
+      // Everything before this line break is final (trimmed, or kept verbatim): joined into a
+      // chunk now. One join of a very long list costs about twice as much per character as
+      // joins of shorter ones (a 50,000-term AND chain prints some 300,000 pieces).
+      chunks.push(out.join(''));
+      out.length = 0;
+      keep = 0;
+    }
     out.push(newlineText(at, tabStep));
     pos = at;
     lineHasText = false;
@@ -134,7 +163,7 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
     for (let i = suffixes.length - 1; i >= 0; i--) {
       cmds.push(suffixes.ind[i] as number, suffixes.mode[i] as Mode, suffixes.doc[i] as Doc);
     }
-    suffixes = new CommandStack();
+    suffixes.clear();
   };
 
   for (;;) {
@@ -203,7 +232,7 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
         break;
       }
       case 'conditional': {
-        const first = d.states[0] as Doc;
+        const first = d.parts[0] as Doc;
         if (mode === FLAT && !d.hard) {
           cmds.push(ind, FLAT, first);
           break;
@@ -213,9 +242,9 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
           cmds.push(ind, FLAT, first);
           break;
         }
-        let chosen = d.states[d.states.length - 1] as Doc;
-        for (let i = 0; i < d.states.length - 1; i++) {
-          const state = d.states[i] as Doc;
+        let chosen = d.parts[d.parts.length - 1] as Doc;
+        for (let i = 0; i < d.parts.length - 1; i++) {
+          const state = d.parts[i] as Doc;
           if (fits(state, cmds, width - pos, pending, BREAK)) {
             chosen = state;
             break;
@@ -275,7 +304,9 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
     stats.endsWithLineComment = lineComment;
     stats.endsWithComment = comment;
   }
-  return out.join('');
+  if (chunks.length === 0) return out.join('');
+  chunks.push(out.join(''));
+  return chunks.join('');
 }
 
 
