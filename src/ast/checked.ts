@@ -38,11 +38,30 @@ export function isChecked(value: unknown): value is Node {
 
 /** Freezes a node and the lists it holds (its child nodes are frozen on their own). */
 export function freezeNode<T extends object>(node: T): T {
-  const keys = LIST_KEYS[(node as unknown as Node).kind];
-  for (let i = 0; i < keys.length; i++) {
-    const v = (node as Record<string, unknown>)[keys[i] as string];
+  return freezeWithLists(node, LIST_KEYS[(node as unknown as Node).kind]);
+}
+
+/**
+ * The one empty list of frozen nodes: `freezeWithLists` puts it in place of an empty list (a
+ * SELECT without GROUP BY or ORDER BY), which saves freezing a list per field (a call into the
+ * engine's runtime each) and keeps no empty array per node alive.
+ */
+const EMPTY_LIST: readonly never[] = Object.freeze([]);
+
+/**
+ * `freezeNode` with the node's list fields given (`LIST_KEYS` of its kind: the parser looks its
+ * kind up once for this and the spec's rule, src/syntax/parser-state.ts `checkAndFreeze`).
+ */
+export function freezeWithLists<T extends object>(node: T, listKeys: readonly string[]): T {
+  for (let i = 0; i < listKeys.length; i++) {
+    const key = listKeys[i] as string;
+    const v = (node as Record<string, unknown>)[key];
     // (A write's records are a list, or one delimited-records node, frozen on its own.)
-    if (Array.isArray(v)) Object.freeze(v);
+    if (Array.isArray(v) && (v as unknown) !== EMPTY_LIST) {
+      // (A node frozen already, not by this function, keeps the list it has: frozen, as it was.)
+      if (v.length === 0 && !Object.isFrozen(node)) (node as Record<string, unknown>)[key] = EMPTY_LIST;
+      else Object.freeze(v);
+    }
   }
   return Object.freeze(node);
 }

@@ -1,4 +1,4 @@
-import { DATA_ACTION_KINDS, EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindsOf } from './kinds.js';
+import { DATA_ACTION_KINDS, EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindTable, kindsOf } from './kinds.js';
 import type { NodeKind } from './nodes.js';
 import { isChildField, type ChildField, type Field, type Role, type ValueField } from './field-checks.js';
 
@@ -40,11 +40,11 @@ export function hasField(kind: string, key: string): boolean {
 }
 
 /** Each kind's fields that hold a list (of nodes, or of names): a checked node's lists are frozen with it. */
-export const LIST_KEYS = Object.fromEntries(
+export const LIST_KEYS = kindTable(
   Object.entries(FIELD_LIST).map(([kind, fields]) => [
     kind,
     fields.filter(({ child, value }) => (child !== null && child.shape !== 'one' && child.shape !== 'nullable') || value?.list === true).map((f) => f.key),
-  ]),
+  ] as const),
 ) as unknown as Readonly<Record<NodeKind, readonly string[]>>;
 
 // ---------------------------------------------------------------------------------------

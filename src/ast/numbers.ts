@@ -15,6 +15,40 @@ export interface Decimal {
   readonly exp: number;
 }
 
+/**
+ * A number short enough to need no exact check: an optional '-', then 0 or up to 15 digits
+ * without a leading zero, then optionally '.' and 1 to 15 digits; no exponent (the shape
+ * `^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$`, read by hand: a regular expression cost the
+ * parser more than the rest of a number's work). Such a number lies in the signed 64-bit range
+ * as a whole number and in the float64 range, and is JSON's text of itself.
+ * 0: not of that shape; WHOLE: whole (no fraction, or only zeros after the point); FRACTION.
+ */
+export const SMALL_WHOLE = 1;
+export const SMALL_FRACTION = 2;
+export function smallNumber(text: string): 0 | typeof SMALL_WHOLE | typeof SMALL_FRACTION {
+  const n = text.length;
+  let i = n > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  const first = i;
+  let c = text.charCodeAt(i);
+  if (c === 48) i++;
+  else if (c >= 49 && c <= 57) {
+    i++;
+    while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i++;
+    if (i - first > 15) return 0;
+  } else return 0;
+  if (i === n) return SMALL_WHOLE;
+  if (text.charCodeAt(i) !== 46) return 0;
+  const dot = ++i;
+  let whole = true;
+  for (; i < n; i++) {
+    c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return 0;
+    if (c !== 48) whole = false;
+  }
+  if (i === dot || i - dot > 15) return 0;
+  return whole ? SMALL_WHOLE : SMALL_FRACTION;
+}
+
 export function isNumberText(text: string): boolean {
   return NUMBER_RE.test(text);
 }
@@ -43,6 +77,8 @@ export type NumberCheck =
   | { readonly ok: false; readonly reason: string };
 
 const FLOAT_MAX = Number.MAX_VALUE;
+const SMALL_WHOLE_CHECK: NumberCheck = Object.freeze({ ok: true, whole: true });
+const SMALL_FRACTION_CHECK: NumberCheck = Object.freeze({ ok: true, whole: false });
 
 /**
  * The spec's rule 6: a whole number (also `1.0`, `1e3`) must lie in the signed 64-bit range,
@@ -50,6 +86,8 @@ const FLOAT_MAX = Number.MAX_VALUE;
  * Infinity) and, when it is not zero, not so small that it rounds to 0 (below about 2.5e-324).
  */
 export function checkNumber(text: string): NumberCheck {
+  const small = smallNumber(text);
+  if (small !== 0) return small === SMALL_WHOLE ? SMALL_WHOLE_CHECK : SMALL_FRACTION_CHECK;
   if (!NUMBER_RE.test(text)) return { ok: false, reason: `"${text}" is not a number` };
   const d = toDecimal(text);
   if (d.exp >= 0) {

@@ -1,7 +1,7 @@
 import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
-import { checkNumber, compareNumbers } from '../ast/numbers.js';
-import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys } from '../ast/kinds.js';
+import { checkNumber, compareNumbers, smallNumber } from '../ast/numbers.js';
+import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys, kindTable } from '../ast/kinds.js';
 import type { DataActionKind } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
 import { registerTree } from '../ast/checked.js';
@@ -40,8 +40,6 @@ const problem = (code: string, message: string, node: Node, field?: string, hint
   ...(hint !== undefined ? { hint } : {}),
 });
 
-const SMALL_NUMBER = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/;
-
 /** Null when `text` is a whole number in the signed 64-bit range, else the reason. */
 function wholeNumberProblem(text: string, what: string): string | null {
   const check = checkNumber(text);
@@ -76,7 +74,7 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   null: none,
   number: (node, out) => {
     // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).
-    if (SMALL_NUMBER.test(node.value)) return;
+    if (smallNumber(node.value) !== 0) return;
     const check = checkNumber(node.value);
     if (!check.ok) out.push(problem('invalid-number', check.reason, node, 'value'));
   },
@@ -189,24 +187,17 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
 };
 
 /** The kinds with a rule of their own (the others' check is `none`). */
-const RULED: ReadonlyMap<string, Check<NodeKind>> = new Map(
-  (Object.entries(CHECKS) as [NodeKind, Check<NodeKind>][]).filter(([, check]) => check !== none),
-);
+const RULED = kindTable((Object.entries(CHECKS) as [NodeKind, Check<NodeKind>][]).filter(([, check]) => check !== none));
 
 /**
- * The per-node rules for nodes as they are made (each node's fields set, its children made
- * before it): `see` every node of a tree, then `failed` says whether one broke a rule. When none
- * did, `checkTree` would find nothing; when one did, `checkTree` gives the problems in order.
+ * The spec's rule for the nodes of a kind, or undefined when the kind has none: for nodes as
+ * they are made (each node's fields set, its children made before it), as the parser marks
+ * them (src/syntax/parser-state.ts `checkAndFreeze`). A problem goes into `out`; when the rule
+ * of no node of a tree put one there, `checkTree` would find nothing; when one did,
+ * `checkTree` gives the problems in order.
  */
-export function nodeRules(): { readonly see: (node: object) => void; readonly failed: () => boolean } {
-  const found: Problem[] = [];
-  return {
-    see: (node) => {
-      const check = RULED.get((node as Node).kind);
-      if (check !== undefined) check(node as never, found);
-    },
-    failed: () => found.length > 0,
-  };
+export function ruleOf(kind: NodeKind): ((node: never, out: Problem[]) => void) | undefined {
+  return RULED[kind];
 }
 
 /** Every problem of the tree, in source order (pre-order). */

@@ -1,6 +1,6 @@
 import type { DateTimeKind, Expr } from '../ast/index.js';
 import { dateTimeProblem } from '../ast/datetime.js';
-import { checkNumber, isWholeNumber } from '../ast/numbers.js';
+import { checkNumber, isWholeNumber, smallNumber } from '../ast/numbers.js';
 import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import * as T from './tokens.js';
@@ -9,7 +9,6 @@ import { MISSING, idx, type ParserState } from './parser-state.js';
 const QUOTED = idx(T.QuotedIdentifier);
 const NUMBER = idx(T.NumberLiteral);
 const LPAREN = idx(T.LParen);
-const SMALL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 /**
  * The node-building helpers every rule uses, over the cursor of parser-state.ts: names (quoted
@@ -31,8 +30,8 @@ export function nameOf(p: ParserState, i: number): string {
 export function numberText(p: ParserState, i: number, negative: boolean): string {
   if (i === MISSING || p.types[i] !== NUMBER) return '0';
   const image = p.image(i);
-  // Fast path: a plain integer of up to 15 digits is valid JSON number text as written.
-  if (image.length <= 15 && SMALL_INTEGER.test(image)) return negative ? `-${image}` : image;
+  // Fast path: up to 15 digits before and after the point is valid JSON number text as written, in range.
+  if (smallNumber(image) !== 0) return negative ? `-${image}` : image;
   const text = (negative ? '-' : '') + normalizeNumber(image);
   const check = checkNumber(text);
   // The span is the number as the message quotes it: from its '-' (the token before) when it has one.

@@ -3,7 +3,7 @@ import { registerFrozen } from '../ast/checked.js';
 import { markIncomplete } from '../ast/placeholders.js';
 import { LineIndex, hasErrors, valueOrThrow, type Diagnostic, type Result, type Span } from '../diagnostic/index.js';
 import { capDiagnostic } from '../diagnostic/quote.js';
-import { checkTree, nodeRules, problemDiagnostic } from '../spec/check.js';
+import { checkTree, problemDiagnostic, type Problem } from '../spec/check.js';
 import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
 import { END_OF_STATEMENT, hintFor } from './error-messages.js';
@@ -358,9 +358,9 @@ function run<R>(
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // The spec's per-node rules, run by the parser on each node as it marks it.
-  const rules = nodeRules();
-  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth, see: rules.see });
+  // The problems the spec's per-node rules find, run by the parser on each node as it marks it.
+  const problems: Problem[] = [];
+  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth, problems });
   let result: R | undefined;
   try {
     result = p.drive(rule(p));
@@ -407,7 +407,7 @@ function run<R>(
   // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
   // Each node was checked as it was made: the tree is walked (for the problems in order) only
   // when one broke a rule.
-  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error') && rules.failed()) {
+  if (result !== undefined && p.errors.length === 0 && !out.some((d) => d.severity === 'error') && problems.length > 0) {
     for (const problem of checkTree(result as Node)) {
       const field = existingFieldKey(problem.node, problem.field);
       const span = (field && spans?.get(field)) ?? spans?.get(problem.node) ?? (to > from ? spanOfTokens(tokens, from, to, lines) : undefined);

@@ -81,7 +81,14 @@ export function scan(text: string, lines: LineIndex, reuse = false): Scanned {
 
   let i = 0;
   while (i < n) {
-    const end = next(text, i);
+    // A space between tokens is skipped here, and a word read, without a call to `next` (which
+    // reads them too, for countTokens).
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      i++;
+      continue;
+    }
+    const end = c < 128 && ASCII[c] === C_NAME ? word(text, i, c) : next(text, i);
     if (end < 0) {
       // Characters no token starts with: one error for the run of them (as Chevrotain's lexer).
       let j = i + 1;
@@ -180,25 +187,8 @@ function next(text: string, i: number): number {
       lastType = SPACE;
       return j;
     }
-    case C_NAME: {
-      // A word of ASCII characters, followed through the keyword trie as it is read.
-      let node = WORD_ROOT;
-      let j = i;
-      for (;;) {
-        const d = text.charCodeAt(j);
-        if (d < 128) {
-          if (CONTINUES[d] !== 1 && j > i) break;
-          if (node !== NO_NODE) node = WORD_TRIE[node * 128 + (d | (d >= 65 && d <= 90 ? 32 : 0))] as number;
-          j++;
-        } else if (d >= 128) {
-          return nameWithWide(text, i);
-        } else {
-          break; // the end of the text (NaN)
-        }
-      }
-      lastType = node === NO_NODE ? IDENTIFIER : (WORD_TYPE[node] as number);
-      return j;
-    }
+    case C_NAME:
+      return word(text, i, c);
     case C_DIGIT:
       return number(text, i, i + 1);
     case C_DOT: {
@@ -265,6 +255,25 @@ function next(text: string, i: number): number {
     default:
       return -1;
   }
+}
+
+/**
+ * A word of ASCII characters from `i` (its first character `c`): followed through the keyword
+ * trie while it may still be a keyword (most names leave the trie after a character or two),
+ * then read to its end. A small function, so the engine inlines it into `scan`'s loop.
+ */
+function word(text: string, i: number, c: number): number {
+  let node = WORD_TRIE[WORD_ROOT * 128 + (c | (c >= 65 && c <= 90 ? 32 : 0))] as number;
+  let j = i + 1;
+  let d = text.charCodeAt(j);
+  while (node !== NO_NODE && d < 128 && CONTINUES[d] === 1) {
+    node = WORD_TRIE[node * 128 + (d | (d >= 65 && d <= 90 ? 32 : 0))] as number;
+    d = text.charCodeAt(++j);
+  }
+  while (d < 128 && CONTINUES[d] === 1) d = text.charCodeAt(++j);
+  if (d >= 128) return nameWithWide(text, i);
+  lastType = node === NO_NODE ? IDENTIFIER : (WORD_TYPE[node] as number);
+  return j;
 }
 
 function two(type: TokenType, i: number): number {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as m from '../../src/ast/index.js';
 import { descendants, transform, type Node } from '../../src/ast/index.js';
-import { checkBuilt, checkNode, isChecked, registerParts } from '../../src/ast/checked.js';
+import { checkBuilt, checkNode, freezeNode, isChecked, registerParts } from '../../src/ast/checked.js';
 import { LIST_KEYS } from '../../src/ast/fields.js';
 import { KINDS } from '../../src/ast/kinds.js';
 import { DsqError } from '../../src/diagnostic/index.js';
@@ -83,6 +83,17 @@ describe('a parse registers its roots, frozen', () => {
     const hand = { kind: 'unary', op: 'not', e: { kind: 'column', path: 'a' } } as const;
     registerParts(hand);
     expect([isChecked(hand), isChecked(hand.e)]).toEqual([false, false]);
+  });
+
+  it('the empty lists of frozen nodes are one frozen list; a node frozen by other code keeps its own', () => {
+    const [a, b] = parseStatements('SELECT a FROM t; SELECT b FROM u') as [m.Select, m.Select];
+    expect(a.group).toEqual([]);
+    expect(a.group).toBe(b.order);
+    expect(Object.isFrozen(a.group)).toBe(true);
+    const own: never[] = [];
+    const frozenFirst = Object.freeze({ kind: 'case', base: null, cases: own, else: null }) as never;
+    expect((freezeNode(frozenFirst) as m.Case).cases).toBe(own);
+    expect(Object.isFrozen(own)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkNumber, compareNumbers, isNumberText, isWholeNumber, toDecimal } from '../../src/ast/numbers.js';
+import { SMALL_FRACTION, SMALL_WHOLE, checkNumber, compareNumbers, isNumberText, isWholeNumber, smallNumber, toDecimal } from '../../src/ast/numbers.js';
 import { arbNumberText } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
 
@@ -51,6 +51,30 @@ describe('checkNumber (spec JSON rule 6)', () => {
       expect(isNumberText(t)).toBe(false);
       expect(checkNumber(t)).toEqual({ ok: false, reason: `"${t}" is not a number` });
     }
+  });
+});
+
+describe('smallNumber: the fast path of checkNumber, the parser and the spec check', () => {
+  const SHAPE = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/;
+  const agrees = (t: string) => {
+    const small = smallNumber(t);
+    expect(small !== 0).toBe(SHAPE.test(t));
+    if (small !== 0) {
+      // What the exact check (BigInt, float range) says of it.
+      expect(isNumberText(t) && toDecimal(t).exp >= 0).toBe(small === SMALL_WHOLE);
+      expect(small === SMALL_WHOLE || small === SMALL_FRACTION).toBe(true);
+    }
+  };
+
+  it('reads exactly the shape of up to 15 digits before and after the point, and tells whole from not', () => {
+    for (const t of ['0', '-0', '7', '123456789012345', '1234567890123456', '0.5', '1.0', '-12.50', '0.000', '1.000000000000000', '1.0000000000000000', '01', '00', '.5', '5.', '1e3', '-', '', '1.2.3', '1a', ' 1', '--1', '0.123456789012345']) agrees(t);
+    expect(checkNumber('12.50')).toEqual({ ok: true, whole: false });
+    expect(checkNumber('-3.000')).toEqual({ ok: true, whole: true });
+  });
+
+  it('agrees with the regular expression and the exact check on random number texts and near misses', () => {
+    const nearMiss = fc.stringMatching(/^-?[0-9]{0,17}(\.[0-9]{0,17})?$/);
+    fc.assert(fc.property(fc.oneof(arbNumberText, nearMiss), agrees), { numRuns: runs(2000) });
   });
 });
 

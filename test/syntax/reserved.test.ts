@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Select, Statement } from '../../src/ast/index.js';
 import { fromJson, toJson } from '../../src/json/index.js';
@@ -5,7 +6,8 @@ import { print } from '../../src/print/index.js';
 import { isBareName, writeAlias, writeName } from '../../src/print/names.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import { KEYWORDS } from '../../src/syntax/tokens.js';
-import { ALIAS_RESERVED_WORDS, RESERVED_WORDS, UNSUPPORTED_JOIN_WORDS } from '../../src/syntax/words.js';
+import { ALIAS_RESERVED_WORDS, RESERVED_WORDS, SQL_VALUE_WORDS, UNSUPPORTED_JOIN_WORDS, isAliasReservedWord, isSqlValueWord, isUnsupportedJoinWord } from '../../src/syntax/words.js';
+import { runs } from '../helpers/runs.js';
 
 const errors = (text: string) => parseDocument(text).diagnostics.filter((d) => d.severity === 'error');
 const first = (text: string) => {
@@ -128,5 +130,29 @@ describe('one reserved-word list (src/syntax/words.ts) for the lexer, the parser
   it('keywords compare case-insensitively in ASCII only: ſelect (long s) is a name, read and printed bare', () => {
     expect(parse('SELECT ſelect FROM t')).toMatchObject({ columns: [{ e: { path: 'ſelect' } }] });
     expect(UNSUPPORTED_JOIN_WORDS.every((w) => (ALIAS_RESERVED_WORDS as readonly string[]).includes(w))).toBe(true);
+  });
+});
+
+describe('the word lists answer by their words alone (the length and first letter filter of words.ts tells no word apart wrongly)', () => {
+  it('every spelling of a listed word is one, every near miss is not (any case, one letter more or less, another first letter)', () => {
+    const lists: [readonly string[], (w: string) => boolean][] = [
+      [ALIAS_RESERVED_WORDS, isAliasReservedWord],
+      [UNSUPPORTED_JOIN_WORDS, isUnsupportedJoinWord],
+      [SQL_VALUE_WORDS, isSqlValueWord],
+    ];
+    const arbCase = (w: string) => fc.array(fc.boolean(), { minLength: w.length, maxLength: w.length }).map((up) => [...w].map((c, i) => (up[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
+    for (const [words, is] of lists) {
+      const arbWord = fc.oneof(
+        fc.constantFrom(...words).chain(arbCase),
+        fc.constantFrom(...words).map((w) => w.slice(1)),
+        fc.constantFrom(...words).map((w) => `${w}S`),
+        fc.constantFrom(...words).map((w) => `_${w.slice(1)}`),
+        fc.constantFrom(...words).map((w) => `ſ${w.slice(1)}`),
+        fc.string({ maxLength: 12 }),
+      );
+      fc.assert(fc.property(arbWord, (w) => {
+        expect(is(w)).toBe(/^[\x00-\x7f]*$/.test(w) && words.includes(w.toUpperCase()));
+      }), { numRuns: runs(500) });
+    }
   });
 });
