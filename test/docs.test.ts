@@ -171,8 +171,8 @@ async function runLine(line: string, cwd: string): Promise<Ran> {
 
 /** The expected output as a pattern: a line `...` stands for any lines. */
 function outputPattern(lines: readonly string[]): RegExp {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${lines.map((l) => (l.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${escape(l)}\\n`)).join('')}$`);
+  const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${lines.map((l) => (l.trim() === '...' ? '(?:[^\\n]*\\n)*?' : `${escapeRegex(l)}\\n`)).join('')}$`);
 }
 
 /** A shell session: `$ command` lines, each followed by its output. */

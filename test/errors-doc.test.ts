@@ -24,9 +24,11 @@ describe('docs/errors.md', () => {
       const i = comments.findIndex((l) => l.includes(marker));
       return comments.slice(i + 1, i + 1 + count).map((l) => l.replace(/^\/\/ /, ''));
     };
+    // biome-ignore-start lint/suspicious/noDuplicateTestHooks: `after` here is the doc's text after a line, not vitest's hook
     expect(where).toEqual(after('export const where', 6));
     expect(ok).toEqual({ value: after('export const ok', 1)[0]?.replace(/^ok\.value: /, ''), diagnostics: [] });
     expect(syntax).toEqual(JSON.parse(after('export const syntax', 1)[0] as string));
+    // biome-ignore-end lint/suspicious/noDuplicateTestHooks: -
     const shown = compiled('SELECT FROM t WHERE');
     expect(shown.split('\n').filter((l) => l.startsWith('query.dsq:'))).toEqual([
       'query.dsq:1:8: error: expected an expression after SELECT, found FROM',

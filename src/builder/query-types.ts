@@ -56,11 +56,11 @@ export type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : 
 export type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
 
 /** The query after a join: the sources grow; the row follows them under `SELECT *`. */
-export type Joined<D extends AnyDb, S, O, P, Star extends boolean, Str extends ActionMark, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
+export type Joined<D extends AnyDb, O, P, Star extends boolean, Str extends ActionMark, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
 
 export type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
 
-export type SelectAllThis<D extends AnyDb, S, K extends readonly string[], O, Star extends boolean> = K extends readonly []
+export type SelectAllThis<D extends AnyDb, S, K extends readonly string[]> = K extends readonly []
   ? [SharedStarNames<D, S>] extends [never]
     ? unknown
     : StarClash<D, S, Sorted<SharedStarNames<D, S> & string>>

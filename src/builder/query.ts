@@ -103,7 +103,7 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
    * needs the schema's field lists at run time, `builder<Schema>(SchemaFields)`.
    */
   selectAll<const K extends readonly TableSources<S>[] = []>(
-    this: SelectAllThis<D, S, K, O, Star>,
+    this: SelectAllThis<D, S, K>,
     ...sources: K
   ): K extends readonly []
     ? SelectQuery<Simplify<StarRowOf<D, S>>, D, S, P, true, Str>
@@ -147,14 +147,14 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   join<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, S, A>,
     alias?: T extends string ? AliasParam<A, S> : never,
-  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
+  ): Joined<D, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
     return this.joined('join', source, alias, 'join') as never;
   }
 
   innerJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, S, A>,
     alias?: T extends string ? AliasParam<A, S> : never,
-  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
+  ): Joined<D, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
     return this.joined('inner', source, alias, 'innerJoin') as never;
   }
 
@@ -162,21 +162,21 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   leftJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, S, A>,
     alias?: T extends string ? AliasParam<A, S> : never,
-  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, Left<EntryOf<T>>>> {
+  ): Joined<D, O, P, Star, Str, Added<S, T, A, Left<EntryOf<T>>>> {
     return this.joined('left', source, alias, 'leftJoin') as never;
   }
 
   leftOuterJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, S, A>,
     alias?: T extends string ? AliasParam<A, S> : never,
-  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, Left<EntryOf<T>>>> {
+  ): Joined<D, O, P, Star, Str, Added<S, T, A, Left<EntryOf<T>>>> {
     return this.joined('left_outer', source, alias, 'leftOuterJoin') as never;
   }
 
   crossJoin<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, S, A>,
     alias?: T extends string ? AliasParam<A, S> : never,
-  ): Joined<D, S, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
+  ): Joined<D, O, P, Star, Str, Added<S, T, A, EntryOf<T>>> {
     return this.joined('cross', source, alias, 'crossJoin') as never;
   }
 

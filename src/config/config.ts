@@ -43,15 +43,15 @@ export class ConfigError extends DsqError {
  * `configForFile`.
  */
 export async function loadConfig(startPath: string): Promise<DsqConfig> {
-  return valueOf(await loadConfigResult(startPath));
+  return configOf(await loadConfigResult(startPath));
 }
 
 /** Reads exactly one config file (`--config FILE`: no search, no merge): `named` as on the command line. */
 export async function loadConfigFile(path: string): Promise<DsqConfig> {
-  return valueOf(await readConfigFile(resolve(path), true));
+  return configOf(await readConfigFile(resolve(path), true));
 }
 
-function valueOf(result: ConfigResult): DsqConfig {
+function configOf(result: ConfigResult): DsqConfig {
   if (result.value === undefined || hasErrors(result.diagnostics)) throw new ConfigError(result.diagnostics, result.source, result.path ?? CONFIG_FILE);
   return result.value;
 }

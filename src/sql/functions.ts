@@ -19,7 +19,7 @@ interface Arg {
 const ok = (sql: string, value: ValueType) => ({ sql, type: typeOf(value) });
 
 /** An operand's type with NULL read as a whole number (SUM(NULL) is a NULL whole number). */
-const valueOf = (a: Arg): ValueType => (a.type.value === 'null' ? 'integer' : a.type.value);
+const valueTypeOf = (a: Arg): ValueType => (a.type.value === 'null' ? 'integer' : a.type.value);
 
 export function functionSql(t: Translation, call: FunctionCall, args: readonly Arg[]): { sql: string; type: ResultType } {
   const name = call.name.toUpperCase();
@@ -44,7 +44,7 @@ export function functionSql(t: Translation, call: FunctionCall, args: readonly A
     case 'SUM':
     case 'SUM_DISTINCT': {
       const inner = `sum(${name === 'SUM_DISTINCT' ? 'DISTINCT ' : ''}${a.sql})`;
-      const type = valueOf(a);
+      const type = valueTypeOf(a);
       return type === 'integer' ? ok(`CAST(${inner} AS ${d.type('bigint')})`, 'integer') : { sql: inner, type: typeOf(type) };
     }
     case 'COUNT':
@@ -63,7 +63,7 @@ export function functionSql(t: Translation, call: FunctionCall, args: readonly A
       return ok(`${d.bitXorAggregate}(${a.sql})`, 'integer');
     case 'CEIL':
     case 'FLOOR': {
-      const type = valueOf(a);
+      const type = valueTypeOf(a);
       // A whole number is its own ceiling (the engines would give a float).
       if (type === 'integer') return ok(a.sql, 'integer');
       return ok(`${name.toLowerCase()}(${a.sql})`, type === 'decimal' ? 'decimal' : 'float');
@@ -71,7 +71,7 @@ export function functionSql(t: Translation, call: FunctionCall, args: readonly A
     case 'POW':
       return ok(d.pow(a.sql, (args[1] as Arg).sql), 'float');
     case 'TRUNCATE': {
-      const type = valueOf(a);
+      const type = valueTypeOf(a);
       const exact = type === 'integer' || type === 'decimal';
       return ok(d.truncate(a.sql, (args[1] as Arg).sql, exact), exact ? type : 'float');
     }

@@ -46,7 +46,7 @@ export const NumberLiteral = createToken({
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: new RegExp(WHITE_SPACE_SOURCE), group: SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\r\n]*/, group: 'comments' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//, group: 'comments', line_breaks: true });
-export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[^]*/, line_breaks: true });
+export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[\s\S]*/, line_breaks: true });
 
 // The patterns of keywords and contextual words describe them (syntax diagrams, the TextMate
 // grammar); the lexer itself reads every word as an Identifier, and `wordType` (used by lex()

@@ -21,6 +21,7 @@ describe('already-parsed JS values', () => {
   });
 
   it('an unsafe integer is rejected with advice to pass the text', () => {
+    // biome-ignore lint/correctness/noPrecisionLoss: the test is that dsq refuses the number a JavaScript value lost digits of
     const d = rejection(() => fromJson({ limit: 9007199254740993 }));
     expect(d.code).toBe('json/unsafe-number');
     expect(d.message).toBe('9007199254740992 is a whole number beyond 2^53: as a JS number it may already have lost digits');

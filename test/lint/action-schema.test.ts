@@ -17,7 +17,7 @@ import { fixture } from './helpers.js';
  * test/lint/fixtures/action-schema.json.
  */
 
-export const ACTION_SCHEMA: Schema = readSchema(readFileSync(fixture('action-schema.json'), 'utf8'));
+const ACTION_SCHEMA: Schema = readSchema(readFileSync(fixture('action-schema.json'), 'utf8'));
 
 const SCHEMA_RULES = ['unknown-database', 'unknown-table', 'unknown-field', 'type-mismatch', 'insert-missing-key', 'field-set-twice', 'trash-without-feature', 'param-type-mismatch'];
 

@@ -66,7 +66,7 @@ describe('parameters named like Object.prototype members', () => {
 
   it.each(PROTOTYPE_NAMES)('a rule option named %s is no option of the rule (dsq.config.json and the API)', (name) => {
     const config = parseConfig(JSON.stringify({ rules: { 'unknown-function': ['error', { [name]: ['LOWER'] }] } }), 'dsq.config.json');
-    const options = (config.rules?.['unknown-function'] as [string, object])[1];
+    const options = (config.rules?.['unknown-function'] as [string, object] | undefined)?.[1] as object;
     expect(Object.keys(options)).toEqual([name]);
     let error: unknown;
     try {

@@ -190,9 +190,9 @@ function typed(e: Expr): { e: Expr; t: T } {
       const base = e.base === null ? null : typed(e.base);
       const arms = e.cases.map((w) => ({ when: typed(w.when), then: typed(w.then) }));
       const first = arms[0]?.then as { e: Expr; t: T };
-      const fit = (x: { e: Expr; t: T }) => (same(first.t, x.t) ? x.e : first.e);
+      const unify = (x: { e: Expr; t: T }) => (same(first.t, x.t) ? x.e : first.e);
       return {
-        e: { ...e, base: base?.e ?? null, cases: arms.map((a) => ({ kind: 'when', when: base === null ? bool(a.when) : same(base.t, a.when.t) ? a.when.e : base.e, then: fit(a.then) })), else: e.else === null ? null : fit(typed(e.else)) },
+        e: { ...e, base: base?.e ?? null, cases: arms.map((a) => ({ kind: 'when', when: base === null ? bool(a.when) : same(base.t, a.when.t) ? a.when.e : base.e, then: unify(a.then) })), else: e.else === null ? null : unify(typed(e.else)) },
         t: first.t,
       };
     }

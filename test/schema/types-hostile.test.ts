@@ -138,6 +138,7 @@ describe('dsq types: hostile names stay data', () => {
     const SchemaFieldLabels = values['SchemaFieldLabels'] as Record<string, object>;
     expect(Object.getOwnPropertyNames(SchemaFields)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(SchemaFields)).toBe(Object.prototype);
+    // biome-ignore lint/suspicious/noProto: the hostile name is a field named __proto__, read as an own property
     expect(Object.getOwnPropertyNames(SchemaFieldLabels['__proto__'] as object)).toEqual(['__proto__']);
   });
 

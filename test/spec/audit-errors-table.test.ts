@@ -73,7 +73,7 @@ describe('Errors: conditions that make an action fail, detectable in the action'
  * features and privileges; or the action is one dsq does not read (administrative, task, struct).
  * Written down so that the list is reviewed when dsq reads more actions.
  */
-export const SERVER_ONLY_ROWS: readonly string[] = [
+const SERVER_ONLY_ROWS: readonly string[] = [
   'INIT not accepted (transport, not an action)',
   'INSERT with on_duplicate `fail` and an existing key (the records in the database)',
   'fail_no_op true and no matching records (the records in the database)',

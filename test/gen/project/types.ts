@@ -90,7 +90,7 @@ exact<q.ProductFiguresRow, RowType<ReturnType<typeof productFigures>>>();
 exact<q.OrderFiguresRow, RowType<ReturnType<typeof orderFigures>>>();
 
 // FETCH rows are the builder's: a record (RecordType) and the count form's { count }.
-const assignable = <A extends B, B>(): void => {};
+const assignable = <_A extends B, B>(): void => {};
 assignable<q.FetchCustomersRow, RecordType<ReturnType<typeof fetchCustomers>>>();
 exact<q.FetchCustomerDatesRow, RecordType<ReturnType<typeof fetchCustomerDates>>>();
 exact<q.CountCustomersRow, CountResult>();
