@@ -9,9 +9,25 @@ export default defineConfig((flags) => ({
   // import() and never bundled). The CLI
   // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.mjs (the same build
   // a checkout makes on its first run).
-  entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    ast: 'src/ast/index.ts',
+    lint: 'src/lint/index.ts',
+    json: 'src/json/index.ts',
+    prettier: 'src/prettier/index.ts',
+    run: 'src/run/index.ts',
+  },
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' } },
+  dts: {
+    entry: {
+      index: 'src/index.ts',
+      ast: 'src/ast/index.ts',
+      lint: 'src/lint/index.ts',
+      json: 'src/json/index.ts',
+      prettier: 'src/prettier/index.ts',
+      run: 'src/run/index.ts',
+    },
+  },
   target: 'node20',
   platform: 'node',
   sourcemap: false,

@@ -36,13 +36,18 @@ export function generateWrites(count: number, seed = 20261123): string[] {
     const table = pick(TABLES);
     const r = rnd();
     if (r < 0.4) {
-      const sets = Array.from({ length: 1 + int(4) }, (_, k) => (k % 2 === 0 ? `${COLUMNS[(k + 1) % COLUMNS.length]} = ${value()}` : `${COLUMNS[(k + 3) % COLUMNS.length]} = price * qty + ${int(10)}`));
+      const sets = Array.from({ length: 1 + int(4) }, (_, k) =>
+        k % 2 === 0 ? `${COLUMNS[(k + 1) % COLUMNS.length]} = ${value()}` : `${COLUMNS[(k + 3) % COLUMNS.length]} = price * qty + ${int(10)}`,
+      );
       out.push(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${condition()} AND ${condition()}`);
     } else if (r < 0.65) {
       out.push(`DELETE FROM ${table} WHERE ${condition()}`);
     } else {
       const columns = ['id', 'status', 'total', 'region'].slice(0, 2 + int(3));
-      const rows = Array.from({ length: 1 + int(5) }, () => `(${columns.map((c) => (c === 'id' || c === 'total' ? String(int(100000)) : pick(STATUSES))).join(', ')})`);
+      const rows = Array.from(
+        { length: 1 + int(5) },
+        () => `(${columns.map((c) => (c === 'id' || c === 'total' ? String(int(100000)) : pick(STATUSES))).join(', ')})`,
+      );
       out.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${rows.join(', ')}`);
     }
   }
@@ -59,19 +64,23 @@ export function generateFetches(count: number, seed = 20261124): string[] {
     const table = pick(TABLES);
     const r = rnd();
     if (r < 0.5) {
-      out.push(`FETCH RECORDS FIELDS (${pick(COLUMNS)}, ${pick(COLUMNS)}) FROM shop.${table} WHERE ${pick(COLUMNS)} > ${int(1000)} AND status IN (${STATUSES.join(', ')}) ORDER BY ${pick(COLUMNS)} DESC LIMIT ${1 + int(500)}`);
+      out.push(
+        `FETCH RECORDS FIELDS (${pick(COLUMNS)}, ${pick(COLUMNS)}) FROM shop.${table} WHERE ${pick(COLUMNS)} > ${int(1000)} AND status IN (${STATUSES.join(', ')}) ORDER BY ${pick(COLUMNS)} DESC LIMIT ${1 + int(500)}`,
+      );
     } else if (r < 0.65) {
       out.push(`FETCH COUNT MULTIRECORDS FROM ['eu.${table}', 'us.${table}'] WHERE total BETWEEN ${int(100)} AND ${100 + int(1000)}`);
     } else if (r < 0.8) {
       out.push(`FETCH PSEUDORECORDS FROM (SELECT region, SUM(total) AS t FROM ${table} GROUP BY region) WHERE t > ${int(10000)} LIMIT 100`);
     } else {
-      out.push(pick([
-        `FETCH LOGS FROM shop.${table} RECORDS [${int(100)}, KEY(id = ${int(1000)})]`,
-        `FETCH POSTS ON DATABASE shop.${table} RECORD ${int(1000)} OPTIONS (THREADS = TRUE)`,
-        `FETCH TASKS FROM ${int(10000)} USER 'bob' LIMIT 50`,
-        "FETCH NOTIFICATIONS TYPE 'mention' OPTIONS (SEEN = FALSE)",
-        'FETCH COUNT KEYS',
-      ]));
+      out.push(
+        pick([
+          `FETCH LOGS FROM shop.${table} RECORDS [${int(100)}, KEY(id = ${int(1000)})]`,
+          `FETCH POSTS ON DATABASE shop.${table} RECORD ${int(1000)} OPTIONS (THREADS = TRUE)`,
+          `FETCH TASKS FROM ${int(10000)} USER 'bob' LIMIT 50`,
+          "FETCH NOTIFICATIONS TYPE 'mention' OPTIONS (SEEN = FALSE)",
+          'FETCH COUNT KEYS',
+        ]),
+      );
     }
   }
   return out;
@@ -85,7 +94,10 @@ export const actionsBench: BenchModule = {
     const writes = generateWrites(STATEMENTS);
     const fetches = generateFetches(STATEMENTS);
     const tables: BenchTable[] = [];
-    for (const [label, corpus, peers] of [['writes (UPDATE, DELETE, INSERT: SQL too)', writes, true], ['FETCH (every type)', fetches, false]] as const) {
+    for (const [label, corpus, peers] of [
+      ['writes (UPDATE, DELETE, INSERT: SQL too)', writes, true],
+      ['FETCH (every type)', fetches, false],
+    ] as const) {
       const bytes = bytesOf(corpus);
       const asts = corpus.map((q) => dsq.parse(q));
       const jsonTexts = asts.map((a) => dsq.toJson(a));
@@ -118,7 +130,15 @@ export const actionsBench: BenchModule = {
             ]
           : []),
       ];
-      const [tParse, tCompile, tPrint, tFromJson, tJsonParse, tFormat, tNsp] = measureInTurn(subjects, { rounds: 3, minMs: 300 }) as [Timing, Timing, Timing, Timing, Timing, Timing, Timing | undefined];
+      const [tParse, tCompile, tPrint, tFromJson, tJsonParse, tFormat, tNsp] = measureInTurn(subjects, { rounds: 3, minMs: 300 }) as [
+        Timing,
+        Timing,
+        Timing,
+        Timing,
+        Timing,
+        Timing,
+        Timing | undefined,
+      ];
       const row = (name: string, t: Timing, n: number) => [name, fmt.ms(t.ms), fmt.rate(n / 1e6 / (t.ms / 1000))];
       const rows = [
         row('dsq parse', tParse, bytes),
@@ -133,11 +153,16 @@ export const actionsBench: BenchModule = {
         `dsq print / dsq parse: ${fmt.ratio(tPrint.ms / tParse.ms)}`,
       ];
       if (tNsp !== undefined) {
-        const tPg = measure(() => {
-          for (const q of corpus) pgParse(q);
-        }, { rounds: 1, minMs: 0, warmup: false });
+        const tPg = measure(
+          () => {
+            for (const q of corpus) pgParse(q);
+          },
+          { rounds: 1, minMs: 0, warmup: false },
+        );
         rows.push(row('node-sql-parser astify', tNsp, bytes), row('pgsql-ast-parser parse', tPg, bytes));
-        notes.push(`dsq vs node-sql-parser: ${fmt.ratio(tNsp.ms / tParse.ms)} the throughput; vs pgsql-ast-parser: ${fmt.ratio(tPg.ms / tParse.ms)} (timed on one pass)`);
+        notes.push(
+          `dsq vs node-sql-parser: ${fmt.ratio(tNsp.ms / tParse.ms)} the throughput; vs pgsql-ast-parser: ${fmt.ratio(tPg.ms / tParse.ms)} (timed on one pass)`,
+        );
       }
       tables.push({
         title: `Data actions, ${label}: ${corpus.length} statements, ${(bytes / 1024).toFixed(0)} KB (fixed seed)`,

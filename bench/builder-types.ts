@@ -46,20 +46,28 @@ function queriesSource(n: number): string {
   for (let i = 0; i < n; i++) {
     const a = `db${i % DATABASES}`;
     const b = `db${(i * 7 + 3) % DATABASES}`;
-    const num = `f${[2, 3, 4, 5, 6, 7, 8, 9].find((f) => TYPES[(i % DATABASES + f) % TYPES.length] === 'number')}`;
+    const num = `f${[2, 3, 4, 5, 6, 7, 8, 9].find((f) => TYPES[((i % DATABASES) + f) % TYPES.length] === 'number')}`;
     const shape = process.env['SHAPE'];
     switch (shape === undefined ? i % 4 : Number(shape)) {
       case 0:
-        out.push(`export const q${i} = db.selectFrom('${a}').select('id', 'ref', '${num}').where(({ col }) => col('${num}').gt(${i})).orderBy('id', 'desc').limit(10);`);
+        out.push(
+          `export const q${i} = db.selectFrom('${a}').select('id', 'ref', '${num}').where(({ col }) => col('${num}').gt(${i})).orderBy('id', 'desc').limit(10);`,
+        );
         break;
       case 1:
-        out.push(`export const q${i} = db.selectFrom('${a}', 'x').join('${b}', 'y').select('x.id', 'y.ref').where('x.ref', '=', ${i}).whereRef('x.ref', '=', 'y.ref');`);
+        out.push(
+          `export const q${i} = db.selectFrom('${a}', 'x').join('${b}', 'y').select('x.id', 'y.ref').where('x.ref', '=', ${i}).whereRef('x.ref', '=', 'y.ref');`,
+        );
         break;
       case 2:
-        out.push(`export const q${i} = db.selectFrom('${a}').select(({ col, fn }) => [col('ref'), fn.count(col('id')).as('n')]).groupBy('ref').having(({ fn, col }) => fn.count(col('id')).gt(1));`);
+        out.push(
+          `export const q${i} = db.selectFrom('${a}').select(({ col, fn }) => [col('ref'), fn.count(col('id')).as('n')]).groupBy('ref').having(({ fn, col }) => fn.count(col('id')).gt(1));`,
+        );
         break;
       case 3:
-        out.push(`export const q${i} = db.selectFrom('${a}', 'o').leftJoin('${b}', 'l').select('o.id', 'l.${num}').where(({ col, selectFrom }) => col('o.ref').in(selectFrom('${b}').select('ref').where(({ col }) => col('id').eq(${i}n))));`);
+        out.push(
+          `export const q${i} = db.selectFrom('${a}', 'o').leftJoin('${b}', 'l').select('o.id', 'l.${num}').where(({ col, selectFrom }) => col('o.ref').in(selectFrom('${b}').select('ref').where(({ col }) => col('id').eq(${i}n))));`,
+        );
         break;
       case 4:
         out.push(`export const q${i} = db.selectFrom('${a}');`);
@@ -99,7 +107,17 @@ function program(base: string, n: number): string {
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')], lib: ['ES2022'] },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [join(ROOT, 'node_modules', '@types')],
+        lib: ['ES2022'],
+      },
       files: ['queries.ts'],
     }),
   );
@@ -131,16 +149,18 @@ export const builderTypesBench: BenchModule = {
   name: 'builder-types',
   async run(): Promise<BenchTable[]> {
     const cost = measureTypeCost(Number(process.env['DSQ_BENCH_TYPE_QUERIES'] ?? 100));
-    return [{
-      title: `Typed builder: type-check cost (${DATABASES} databases x ${FIELDS} fields, ${cost.queries} queries)`,
-      columns: ['program', 'instantiations', 'check time'],
-      rows: [
-        ['the schema alone', String(cost.empty.instantiations), `${cost.empty.seconds}s`],
-        [`with ${cost.queries} queries`, String(cost.full.instantiations), `${cost.full.seconds}s`],
-        ['per query', String(cost.perQuery), ''],
-      ],
-      targets: [{ name: 'typed builder: instantiations per query', value: cost.perQuery, target: 6100, at: 'most', show: (x) => String(Math.round(x)) }],
-    }];
+    return [
+      {
+        title: `Typed builder: type-check cost (${DATABASES} databases x ${FIELDS} fields, ${cost.queries} queries)`,
+        columns: ['program', 'instantiations', 'check time'],
+        rows: [
+          ['the schema alone', String(cost.empty.instantiations), `${cost.empty.seconds}s`],
+          [`with ${cost.queries} queries`, String(cost.full.instantiations), `${cost.full.seconds}s`],
+          ['per query', String(cost.perQuery), ''],
+        ],
+        targets: [{ name: 'typed builder: instantiations per query', value: cost.perQuery, target: 6100, at: 'most', show: (x) => String(Math.round(x)) }],
+      },
+    ];
   },
 };
 

@@ -101,20 +101,34 @@ export const compareBench: BenchModule = {
         const a = (times[2 * i + 1] as Timing).rounds as readonly number[];
         const ratios = a.map((x, r) => x / (b[r] as number));
         const ratio = quantile(a, 0.5) / quantile(b, 0.5);
-        return [op.name, `${fmt.ms(quantile(b, 0.5))} ms`, `${fmt.ms(quantile(a, 0.5))} ms`, `${ratio.toFixed(3)}`, `${quantile(ratios, 0.1).toFixed(2)}-${quantile(ratios, 0.9).toFixed(2)}`, ratio <= 1.05 ? 'within 5%' : 'NOT within 5%'];
+        return [
+          op.name,
+          `${fmt.ms(quantile(b, 0.5))} ms`,
+          `${fmt.ms(quantile(a, 0.5))} ms`,
+          `${ratio.toFixed(3)}`,
+          `${quantile(ratios, 0.1).toFixed(2)}-${quantile(ratios, 0.9).toFixed(2)}`,
+          ratio <= 1.05 ? 'within 5%' : 'NOT within 5%',
+        ];
       });
       const library: BenchTable = {
         title: `The working tree against ${commit.startsWith(ref) ? commit.slice(0, 7) : `${ref} (${commit.slice(0, 7)})`}: CPU time per call, the median of ${ROUNDS} rounds each, the two bundles in turn in one process`,
-        columns: ['what', 'before', 'after', 'after / before', 'rounds\' ratios (10%-90%)', 'issue 30: within 5%'],
+        columns: ['what', 'before', 'after', 'after / before', "rounds' ratios (10%-90%)", 'issue 30: within 5%'],
         rows,
-        notes: [`load average (1 min): ${loads.map((l) => l.toFixed(1)).join(' at the start, ')} at the end, on ${cpus().length} cores`, `DSQ_BENCH_COMPARE_ROUNDS=${ROUNDS} sets the rounds`],
+        notes: [
+          `load average (1 min): ${loads.map((l) => l.toFixed(1)).join(' at the start, ')} at the end, on ${cpus().length} cores`,
+          `DSQ_BENCH_COMPARE_ROUNDS=${ROUNDS} sets the rounds`,
+        ],
       };
 
       // The CLIs: REF's build as its own `npm run build` makes it, the working tree's whole CLI.
       const built = spawnSync('npm', ['run', 'build'], { cwd: tree, encoding: 'utf8', timeout: 600_000 });
       const small = join(work, 'small.dsq');
       writeFileSync(small, "SELECT id, total FROM orders WHERE status = 'paid'\n");
-      if (built.status !== 0) return [library, { title: `CLI start: ${ref}'s npm run build failed`, columns: ['output'], rows: [[(built.stderr || built.stdout).split('\n').slice(-5).join(' ')]] }];
+      if (built.status !== 0)
+        return [
+          library,
+          { title: `CLI start: ${ref}'s npm run build failed`, columns: ['output'], rows: [[(built.stderr || built.stdout).split('\n').slice(-5).join(' ')]] },
+        ];
       await buildCli(ROOT);
       const subjects = [
         { name: 'node -e 0', args: ['-e', '0'] },
@@ -130,7 +144,11 @@ export const compareBench: BenchModule = {
       const cli: BenchTable = {
         title: `CLI start against ${ref}: whole processes, median wall time of ${RUNS} interleaved runs`,
         columns: ['process', 'median', 'after / before'],
-        rows: subjects.map((s, i) => [s.name, `${fmt.ms(medians[i] as number)} ms`, i === 2 || i === 4 ? `${((medians[i] as number) / (medians[i - 1] as number)).toFixed(2)}` : '']),
+        rows: subjects.map((s, i) => [
+          s.name,
+          `${fmt.ms(medians[i] as number)} ms`,
+          i === 2 || i === 4 ? `${((medians[i] as number) / (medians[i - 1] as number)).toFixed(2)}` : '',
+        ]),
         notes: [`load average (1 min) at the end: ${(loadavg()[0] as number).toFixed(1)}`],
       };
       return [library, cli];

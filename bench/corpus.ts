@@ -82,7 +82,9 @@ export function inList(n: number): string {
 }
 
 export function logicChain(n: number): string {
-  return `SELECT id FROM orders WHERE ${Array.from({ length: n }, (_, i) => `c${i % 50} = ${i}`).join(' AND ').replace(/ AND (c\d+ = \d*5) /g, ' OR $1 ')}`;
+  return `SELECT id FROM orders WHERE ${Array.from({ length: n }, (_, i) => `c${i % 50} = ${i}`)
+    .join(' AND ')
+    .replace(/ AND (c\d+ = \d*5) /g, ' OR $1 ')}`;
 }
 
 export function nestedArithmetic(depth: number): string {

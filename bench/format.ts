@@ -37,7 +37,10 @@ export const formatBench: BenchModule = {
       // ms per format, parse 1.3-2.3 ms either way), so format / parse read 9x to 12x where a
       // process that never forces a collection (any dsq command) sees 3x to 4x. This was the
       // bench's "not explained" 3x of format in its own process (bench/RESULTS.md).
-      const [t, parsed] = factor === 100 ? [measure(() => void dsq.format(text), { rounds: 2, minMs: 0 }), null] : (measureInTurn([() => void dsq.format(text), () => void dsq.parseStatements(text)], { rounds: 5, minMs: 250 }) as [Timing, Timing]);
+      const [t, parsed] =
+        factor === 100
+          ? [measure(() => void dsq.format(text), { rounds: 2, minMs: 0 }), null]
+          : (measureInTurn([() => void dsq.format(text), () => void dsq.parseStatements(text)], { rounds: 5, minMs: 250 }) as [Timing, Timing]);
       let peer = '-';
       let peerRate = 0;
       let ownParse = '-';
@@ -47,7 +50,13 @@ export const formatBench: BenchModule = {
         peer = fmt.rate(peerRate);
         ownParse = `${(t.ms / parsed.ms).toFixed(2)}x`;
         targets.push({ name: `format: sql-formatter time / dsq time (${BASE * factor} statements)`, value: p.ms / t.ms, target: 25, at: 'least' });
-        targets.push({ name: `format: format time / dsq parse time (${BASE * factor} statements)`, value: t.ms / parsed.ms, target: 2.5, at: 'most', show: (x) => `${x.toFixed(2)}x` });
+        targets.push({
+          name: `format: format time / dsq parse time (${BASE * factor} statements)`,
+          value: t.ms / parsed.ms,
+          target: 2.5,
+          at: 'most',
+          show: (x) => `${x.toFixed(2)}x`,
+        });
       }
       const rate = mb / (t.ms / 1000);
       const perStatement = (t.ms * 1000) / (BASE * factor);
@@ -61,7 +70,9 @@ export const formatBench: BenchModule = {
         fmt.ratio(perStatement / unit),
       ]);
     }
-    notes.push('target: dsq format at least 25x sql-formatter\'s throughput and at most 2.5x the time of dsq\'s own parse of the file; linear: "per statement vs 1x" stays near 1x');
+    notes.push(
+      'target: dsq format at least 25x sql-formatter\'s throughput and at most 2.5x the time of dsq\'s own parse of the file; linear: "per statement vs 1x" stays near 1x',
+    );
     notes.push('sql-formatter is timed on one pass and skipped at 100x (it is slow)');
     const table: BenchTable = {
       title: 'Format throughput: dsq format vs sql-formatter format on the same files (CPU time)',

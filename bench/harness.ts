@@ -78,7 +78,6 @@ const cpuNow = (): number => {
   return (user + system) / 1000;
 };
 
-
 /**
  * Time `fn` (CPU time, no forced collection: see above): one warm-up call, then rounds of
  * repeated calls lasting at least `minMs` each; the fastest round's time per call. `rounds: 1,

@@ -19,7 +19,19 @@ import { toolScalingBench } from './scaling-tools.js';
 
 // Parse throughput first: the scaling shapes (100,000-value lists, deep nesting) leave V8's
 // optimised code tuned to them, which halves the throughput measured after them.
-export const MODULES: readonly BenchModule[] = [startupBench, parseBench, scalingBench, printBench, formatBench, actionsBench, lspBench, toolScalingBench, runBench, builderTypesBench, compareBench];
+export const MODULES: readonly BenchModule[] = [
+  startupBench,
+  parseBench,
+  scalingBench,
+  printBench,
+  formatBench,
+  actionsBench,
+  lspBench,
+  toolScalingBench,
+  runBench,
+  builderTypesBench,
+  compareBench,
+];
 
 /**
  * dsq as shipped (bundleBench: as tsup builds dist/). The entry is bench/bundle.ts: src/index.ts

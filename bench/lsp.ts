@@ -25,7 +25,16 @@ async function serverBundle(): Promise<string> {
   const outdir = `${ROOT}node_modules/.cache/dsq-bench`;
   mkdirSync(outdir, { recursive: true });
   const outfile = `${outdir}/dsq-cli.mjs`;
-  await build({ entryPoints: [`${ROOT}src/cli/main.ts`], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning', packages: 'external' });
+  await build({
+    entryPoints: [`${ROOT}src/cli/main.ts`],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    packages: 'external',
+  });
   const runner = `${outdir}/dsq-run.mjs`;
   writeFileSync(runner, `import { main } from './dsq-cli.mjs';\nmain(process.argv.slice(2)).then((c) => { process.exitCode = c; });\n`);
   return runner;
@@ -41,7 +50,11 @@ function bigFile(format: (text: string) => string): string {
     out += `${text}\n`;
     lines += text.split('\n').length;
   }
-  return out.split('\n').slice(0, LINES).join('\n').replace(/;?\s*$/, '\n');
+  return out
+    .split('\n')
+    .slice(0, LINES)
+    .join('\n')
+    .replace(/;?\s*$/, '\n');
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -82,7 +95,10 @@ async function run(runner: string, text: string, schema: string | null): Promise
     await new Promise((r) => setTimeout(r, PAUSE_MS));
     const got = diagnosticsOf(version);
     const sent = performance.now();
-    c.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: ' ' }] });
+    c.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: ' ' }],
+    });
     latencies.push((await got) - sent);
   }
   // A burst of typing: ten keystrokes 20 ms apart; the time from the last one to its diagnostics.
@@ -94,7 +110,10 @@ async function run(runner: string, text: string, schema: string | null): Promise
     for (let k = 0; k < 10; k++) {
       version++;
       last = performance.now();
-      c.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line: 2500, character: 0 }, end: { line: 2500, character: 0 } }, text: ' ' }] });
+      c.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line: 2500, character: 0 }, end: { line: 2500, character: 0 } }, text: ' ' }],
+      });
       if (k < 9) await new Promise((r) => setTimeout(r, 20));
     }
     burst.push((await diagnosticsOf(version)) - last);
@@ -126,14 +145,16 @@ export const lspBench: BenchModule = {
     const text = bigFile((t) => dsq.format(t));
     const schema = readFileSync(`${ROOT}examples/shop.schema.json`, 'utf8');
     const rows = [...(await run(runner, text, null)), ...(await run(runner, text, schema))];
-    return [{
-      title: `Language server: ${text.split('\n').length.toLocaleString('en')} lines (${(text.length / 1024).toFixed(0)} KB), ms from the change to its diagnostics`,
-      columns: ['', 'median ms', 'p95 ms', 'max ms', 'diagnostics'],
-      rows,
-      notes: [
-        `over stdio to dsq lsp --stdio (esbuild bundle, as shipped); default debounce ${DEFAULT_DEBOUNCE_MS} ms included; ${EDITS} single edits ${PAUSE_MS} ms apart`,
-        'the goal: diagnostics within 200 ms of a change',
-      ],
-    }];
+    return [
+      {
+        title: `Language server: ${text.split('\n').length.toLocaleString('en')} lines (${(text.length / 1024).toFixed(0)} KB), ms from the change to its diagnostics`,
+        columns: ['', 'median ms', 'p95 ms', 'max ms', 'diagnostics'],
+        rows,
+        notes: [
+          `over stdio to dsq lsp --stdio (esbuild bundle, as shipped); default debounce ${DEFAULT_DEBOUNCE_MS} ms included; ${EDITS} single edits ${PAUSE_MS} ms apart`,
+          'the goal: diagnostics within 200 ms of a change',
+        ],
+      },
+    ];
   },
 };

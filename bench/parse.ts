@@ -17,14 +17,15 @@ export const parseBench: BenchModule = {
   async run({ dsq }) {
     const corpus = generateCorpus(QUERIES);
     const bytes = corpus.reduce((n, q) => n + Buffer.byteLength(q), 0);
-    const accepted = (parseOne: (q: string) => unknown) => corpus.filter((q) => {
-      try {
-        parseOne(q);
-        return true;
-      } catch {
-        return false;
-      }
-    }).length;
+    const accepted = (parseOne: (q: string) => unknown) =>
+      corpus.filter((q) => {
+        try {
+          parseOne(q);
+          return true;
+        } catch {
+          return false;
+        }
+      }).length;
 
     const jsonTexts = corpus.map((q) => dsq.toJson(dsq.parse(q)));
     const jsonBytes = jsonTexts.reduce((n, j) => n + Buffer.byteLength(j), 0);
@@ -54,15 +55,36 @@ export const parseBench: BenchModule = {
       const okBytes = okList.reduce((n, q) => n + Buffer.byteLength(q), 0);
       rows.push([s.name, `${ok}/${corpus.length}`, fmt.rate(okBytes / 1e6 / (t.ms / 1000)), fmt.rate(okList.length / (t.ms / 1000)), fmt.ms(t.ms)]);
     }
-    const json = measure(all((j) => JSON.parse(j), jsonTexts), { rounds: 3, minMs: 500 });
-    rows.push(['JSON.parse of dsq JSON', `${jsonTexts.length}/${corpus.length}`, fmt.rate(jsonBytes / 1e6 / (json.ms / 1000)), fmt.rate(jsonTexts.length / (json.ms / 1000)), fmt.ms(json.ms)]);
-    const fromJson = measure(all((j) => dsq.fromJson(j), jsonTexts), { rounds: 3, minMs: 500 });
-    rows.push(['dsq fromJson of dsq JSON', `${jsonTexts.length}/${corpus.length}`, fmt.rate(jsonBytes / 1e6 / (fromJson.ms / 1000)), fmt.rate(jsonTexts.length / (fromJson.ms / 1000)), fmt.ms(fromJson.ms)]);
+    const json = measure(
+      all((j) => JSON.parse(j), jsonTexts),
+      { rounds: 3, minMs: 500 },
+    );
+    rows.push([
+      'JSON.parse of dsq JSON',
+      `${jsonTexts.length}/${corpus.length}`,
+      fmt.rate(jsonBytes / 1e6 / (json.ms / 1000)),
+      fmt.rate(jsonTexts.length / (json.ms / 1000)),
+      fmt.ms(json.ms),
+    ]);
+    const fromJson = measure(
+      all((j) => dsq.fromJson(j), jsonTexts),
+      { rounds: 3, minMs: 500 },
+    );
+    rows.push([
+      'dsq fromJson of dsq JSON',
+      `${jsonTexts.length}/${corpus.length}`,
+      fmt.rate(jsonBytes / 1e6 / (fromJson.ms / 1000)),
+      fmt.rate(jsonTexts.length / (fromJson.ms / 1000)),
+      fmt.ms(fromJson.ms),
+    ]);
 
     // The target's ratio: dsq's parse and JSON.parse timed in turn (measureInTurn), as format /
     // parse is (bench/format.ts): timed one after the other on the shared machine, the two
     // took load that came or went between them (the ratio read 1.2x to 3.7x).
-    const [pairDsq, pairJson] = measureInTurn([all((q) => dsq.parse(q), corpus), all((j) => JSON.parse(j), jsonTexts)], { rounds: 5, minMs: 300 }) as [Timing, Timing];
+    const [pairDsq, pairJson] = measureInTurn([all((q) => dsq.parse(q), corpus), all((j) => JSON.parse(j), jsonTexts)], { rounds: 5, minMs: 300 }) as [
+      Timing,
+      Timing,
+    ];
     const dsqMs = (timings.get('dsq parse') as Timing).ms;
     const nspMs = (timings.get('node-sql-parser astify') as Timing).ms;
     const pgMs = (timings.get('pgsql-ast-parser parse') as Timing).ms;
@@ -79,7 +101,13 @@ export const parseBench: BenchModule = {
       ],
       targets: [
         { name: 'parse: node-sql-parser time / dsq time (corpus)', value: nspMs / dsqMs, target: 30, at: 'least' },
-        { name: 'parse: dsq time / JSON.parse of its JSON (corpus, CPU time, in turn)', value: pairDsq.ms / pairJson.ms, target: 2.5, at: 'most', show: (x) => `${x.toFixed(2)}x` },
+        {
+          name: 'parse: dsq time / JSON.parse of its JSON (corpus, CPU time, in turn)',
+          value: pairDsq.ms / pairJson.ms,
+          target: 2.5,
+          at: 'most',
+          show: (x) => `${x.toFixed(2)}x`,
+        },
       ] satisfies BenchTarget[],
     };
 

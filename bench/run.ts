@@ -45,7 +45,9 @@ function jsonl(): string {
   for (let i = 1; i <= ROWS; i++) {
     const amount = i % 17 === 0 ? 'null' : `${(i * 37) % 100000}.${String(i % 100).padStart(2, '0')}`;
     const placed = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-    lines.push(`{"id": ${i}, "customer": ${i % 977}, "region": "${REGIONS[i % REGIONS.length]}", "amount": ${amount}, "placed": "${placed}", "paid": ${i % 3 === 0}}`);
+    lines.push(
+      `{"id": ${i}, "customer": ${i % 977}, "region": "${REGIONS[i % REGIONS.length]}", "amount": ${amount}, "placed": "${placed}", "paid": ${i % 3 === 0}}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -60,11 +62,18 @@ function csv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-type RunModule = typeof import('../src/run/index.js') & { parse: typeof import('../src/syntax/parse.js').parse; readSchema: typeof import('../src/schema/read.js').readSchema };
+type RunModule = typeof import('../src/run/index.js') & {
+  parse: typeof import('../src/syntax/parse.js').parse;
+  readSchema: typeof import('../src/schema/read.js').readSchema;
+};
 
 /** dsq/run from the sources (through tsx, as the tests run it); the translation time is taken from the bundle. */
 async function loadRun(): Promise<RunModule> {
-  return { ...(await import('../src/run/index.js')), parse: (await import('../src/syntax/parse.js')).parse, readSchema: (await import('../src/schema/read.js')).readSchema };
+  return {
+    ...(await import('../src/run/index.js')),
+    parse: (await import('../src/syntax/parse.js')).parse,
+    readSchema: (await import('../src/schema/read.js')).readSchema,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -124,7 +133,13 @@ async function processStart(): Promise<{ wall: number; cpu: number; node: number
   const outdir = join(root, 'node_modules', '.cache', 'dsq-bench', `run-cli-${process.pid}`);
   await build({
     entryPoints: { cli: join(root, 'src', 'cli', 'process.ts') },
-    bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20', outdir, logLevel: 'warning',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outdir,
+    logLevel: 'warning',
     external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})],
   });
   writeFileSync(join(outdir, 'main.mjs'), "import { runProcess } from './cli.js';\nprocess.exitCode = await runProcess(process.argv.slice(2));\n");
@@ -166,7 +181,9 @@ export const runBench: BenchModule = {
       writeFileSync(join(jsonlDir, 'shop', 'orders.jsonl'), jsonl());
       const { DuckDBInstance } = await import('@duckdb/node-api');
       const maker = await (await DuckDBInstance.create(':memory:')).connect();
-      await maker.run(`COPY (SELECT * FROM read_csv('${join(csvDir, 'shop', 'orders.csv')}')) TO '${join(parquetDir, 'shop', 'orders.parquet')}' (FORMAT parquet)`);
+      await maker.run(
+        `COPY (SELECT * FROM read_csv('${join(csvDir, 'shop', 'orders.csv')}')) TO '${join(parquetDir, 'shop', 'orders.parquet')}' (FORMAT parquet)`,
+      );
       maker.closeSync();
 
       const start = async (data: string, readOnly = false) => times(3, async () => (await dsq.openLocal({ data, readOnly })).close());
@@ -186,7 +203,11 @@ export const runBench: BenchModule = {
       const { createTables } = await import('../src/run/tables.js');
       const { catalogOf } = await import('../src/sql/index.js');
       await createTables(engine, catalogOf(schema), { dir: csvDir, now: 0, readOnly: false });
-      const [groupMs, engineMs] = await paired(GROUP_ROUNDS, () => local.run(group), () => engine.query(groupSql));
+      const [groupMs, engineMs] = await paired(
+        GROUP_ROUNDS,
+        () => local.run(group),
+        () => engine.query(groupSql),
+      );
       await engine.close();
       await local.close();
 
@@ -196,12 +217,21 @@ export const runBench: BenchModule = {
       // the pipeline above runs through, costs the translator about 4x).
       const { parse, toSql, readSchema } = env.dsq;
       const shipped = readSchema(JSON.stringify(SCHEMA));
-      const statements = [point, group, 'SELECT o.region, n FROM orders AS o JOIN (SELECT region AS r, COUNT(*) AS n FROM orders GROUP BY region) WHERE o.region = r AND o.amount > 100 ORDER BY o.id LIMIT 10', "FETCH RECORDS FROM orders WHERE region = 'north' ORDER BY placed DESC LIMIT 20", "UPDATE orders SET region = 'x' WHERE id = 7"].map((t) => parse(t));
+      const statements = [
+        point,
+        group,
+        'SELECT o.region, n FROM orders AS o JOIN (SELECT region AS r, COUNT(*) AS n FROM orders GROUP BY region) WHERE o.region = r AND o.amount > 100 ORDER BY o.id LIMIT 10',
+        "FETCH RECORDS FROM orders WHERE region = 'north' ORDER BY placed DESC LIMIT 20",
+        "UPDATE orders SET region = 'x' WHERE id = 7",
+      ].map((t) => parse(t));
       // Steady state: a long warm-up (the JIT), then the best of 5 rounds.
       for (let i = 0; i < 2000; i++) for (const s of statements) toSql(s, { schema: shipped });
-      const translate = measure(() => {
-        for (const s of statements) toSql(s, { schema: shipped });
-      }, { minMs: 500, rounds: 5 });
+      const translate = measure(
+        () => {
+          for (const s of statements) toSql(s, { schema: shipped });
+        },
+        { minMs: 500, rounds: 5 },
+      );
       const perStatement = translate.ms / statements.length;
 
       return [
@@ -222,9 +252,18 @@ export const runBench: BenchModule = {
             ['pipeline / engine on the GROUP BY (the two interleaved)', `${(groupMs / engineMs).toFixed(2)}x`, '< 1.3x'],
             ['translation per statement (toSql)', fmt.ms(perStatement), '< 0.1 ms'],
           ],
-          notes: ['the dsq run process: the CLI bundled as dist/ is, a fresh node each time, medians of 5 (on a busy machine the wall time waits for a core: compare the CPU time);', `cold start includes creating the DuckDB instance and reading and checking every value; medians of 3 starts, 50 point queries, ${GROUP_ROUNDS} GROUP BYs each way (the pipeline and the straight run in turn, after 10 of each).`],
+          notes: [
+            'the dsq run process: the CLI bundled as dist/ is, a fresh node each time, medians of 5 (on a busy machine the wall time waits for a core: compare the CPU time);',
+            `cold start includes creating the DuckDB instance and reading and checking every value; medians of 3 starts, 50 point queries, ${GROUP_ROUNDS} GROUP BYs each way (the pipeline and the straight run in turn, after 10 of each).`,
+          ],
           targets: [
-            { name: 'run (issue 25): GROUP BY, whole pipeline / the same SQL straight on DuckDB', value: groupMs / engineMs, target: 1.3, at: 'most', show: (x) => `${x.toFixed(2)}x` },
+            {
+              name: 'run (issue 25): GROUP BY, whole pipeline / the same SQL straight on DuckDB',
+              value: groupMs / engineMs,
+              target: 1.3,
+              at: 'most',
+              show: (x) => `${x.toFixed(2)}x`,
+            },
             { name: 'run (issue 25): translation per statement (toSql), ms', value: perStatement, target: 0.1, at: 'most', show: (x) => x.toFixed(3) },
             { name: 'run (issue 25): cold start on 100k rows from CSV, ms', value: startCsv, target: 1000, at: 'most', show: (x) => x.toFixed(0) },
             { name: 'run (issue 25): cold start on 100k rows from Parquet, ms', value: startParquet, target: 1000, at: 'most', show: (x) => x.toFixed(0) },

@@ -122,14 +122,21 @@ export const toolScalingBench: BenchModule = {
         if (time > input * 1.3) linear = false;
       }
       rows.push([r.name, ...cells, steps.join(', ')]);
-      notes.push(`${r.name}: ${r.error ?? `${linear ? 'linear (each 10x input within 13x time)' : 'NOT linear'}; the two rounds of a smaller size differ by at most ${(r.spread * 100).toFixed(0)}%`}`);
+      notes.push(
+        `${r.name}: ${r.error ?? `${linear ? 'linear (each 10x input within 13x time)' : 'NOT linear'}; the two rounds of a smaller size differ by at most ${(r.spread * 100).toFixed(0)}%`}`,
+      );
     }
-    notes.push(`the largest size (${kb(SIZES[SIZES.length - 1] as number)}) is timed once, the others fastest of 2 rounds: the largest calls were 85% of this module's time (460-625 s of wall time in a whole bench run; once: 155 s of CPU time under load 12-15)`);
-    return [{
-      title: 'Scaling of fmt, decompile and lint --fix (CPU time of one call per size and round, fastest of 2 rounds, the largest size once, in a fresh worker)',
-      columns: ['shape', ...SIZES.map((_, i) => `${10 ** i}x`), 'time growth per 10x input'],
-      rows,
-      notes,
-    }];
+    notes.push(
+      `the largest size (${kb(SIZES[SIZES.length - 1] as number)}) is timed once, the others fastest of 2 rounds: the largest calls were 85% of this module's time (460-625 s of wall time in a whole bench run; once: 155 s of CPU time under load 12-15)`,
+    );
+    return [
+      {
+        title:
+          'Scaling of fmt, decompile and lint --fix (CPU time of one call per size and round, fastest of 2 rounds, the largest size once, in a fresh worker)',
+        columns: ['shape', ...SIZES.map((_, i) => `${10 ** i}x`), 'time growth per 10x input'],
+        rows,
+        notes,
+      },
+    ];
   },
 };

@@ -63,7 +63,11 @@ const LARGE_SHAPES: readonly Shape[] = [
  * constructors, strings sliced from the same text at offsets found beforehand). How their
  * time grows is what allocating a tree of that size costs in V8, whatever builds it.
  */
-const FLOOR_SHAPES: readonly Shape[] = LARGE_SHAPES.map((s, i) => ({ ...s, name: `${s.name.split(' (')[0]}: its tree alone, no parse`, floor: i === 0 ? 'in' : 'and' }));
+const FLOOR_SHAPES: readonly Shape[] = LARGE_SHAPES.map((s, i) => ({
+  ...s,
+  name: `${s.name.split(' (')[0]}: its tree alone, no parse`,
+  floor: i === 0 ? 'in' : 'and',
+}));
 
 function measureInWorker(bundle: string, list: readonly Shape[], rounds: number): Promise<{ name: string; times: number[]; sizes: number[] }[]> {
   const shapes = list.map((s) => ({
@@ -87,7 +91,10 @@ export const scalingBench: BenchModule = {
   name: 'scaling',
   async run({ bundle }) {
     return [
-      table('Scaling of dsq parse (CPU time per parse: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)', await measureInWorker(bundle, SHAPES, 7)),
+      table(
+        'Scaling of dsq parse (CPU time per parse: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)',
+        await measureInWorker(bundle, SHAPES, 7),
+      ),
       growthTable(await measureInWorker(bundle, GROWTH_SHAPES, 7)),
       floorTable(await measureInWorker(bundle, [...LARGE_SHAPES, ...FLOOR_SHAPES], 3)),
     ];
@@ -122,13 +129,22 @@ function growthTable(results: { name: string; times: number[]; sizes: number[] }
     for (const r of [json, ...subjects]) {
       const g = growth(r);
       const relative = g / growth(json);
-      rows.push([r.name, `${fmt.ms(r.times[0] as number)} ms`, `${fmt.ms(r.times[2] as number)} ms`, fmt.ratio((r.sizes[2] as number) / (r.sizes[0] as number)), fmt.ratio(g), r === json ? '1.00x' : `${relative.toFixed(2)}x`]);
-      if (r !== json) targets.push({ name: `${r.name}: growth 1x to 100x / JSON.parse's`, value: relative, target: 1.1, at: 'most', show: (x) => `${x.toFixed(2)}x` });
+      rows.push([
+        r.name,
+        `${fmt.ms(r.times[0] as number)} ms`,
+        `${fmt.ms(r.times[2] as number)} ms`,
+        fmt.ratio((r.sizes[2] as number) / (r.sizes[0] as number)),
+        fmt.ratio(g),
+        r === json ? '1.00x' : `${relative.toFixed(2)}x`,
+      ]);
+      if (r !== json)
+        targets.push({ name: `${r.name}: growth 1x to 100x / JSON.parse's`, value: relative, target: 1.1, at: 'most', show: (x) => `${x.toFixed(2)}x` });
     }
   }
-  notes.push('target: parse and format each grow within 1.1x of JSON.parse\'s growth on the same tree (the floor of making that many objects)');
+  notes.push("target: parse and format each grow within 1.1x of JSON.parse's growth on the same tree (the floor of making that many objects)");
   return {
-    title: 'Growth of parse and format from 1x to 100x beside JSON.parse of the same tree (CPU time per call: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)',
+    title:
+      'Growth of parse and format from 1x to 100x beside JSON.parse of the same tree (CPU time per call: equal-volume batches, interleaved, fastest of 7 rounds, in a fresh worker)',
     columns: ['shape', '1x', '100x', 'input 100x/1x', 'time 100x/1x', 'vs JSON.parse'],
     rows,
     notes,
@@ -144,7 +160,11 @@ function floorTable(results: { name: string; times: number[]; sizes: number[] }[
   const half = results.length / 2;
   const over = results.slice(0, half).map((parsed, i) => {
     const floor = results[half + i] as (typeof results)[number];
-    return { name: `${parsed.name.split(' (')[0]}: parse minus its tree alone`, sizes: parsed.sizes, times: parsed.times.map((t, k) => t - (floor.times[k] as number)) };
+    return {
+      name: `${parsed.name.split(' (')[0]}: parse minus its tree alone`,
+      sizes: parsed.sizes,
+      times: parsed.times.map((t, k) => t - (floor.times[k] as number)),
+    };
   });
   const rows = [...results.slice(0, half), ...results.slice(half), ...over];
   return table('Scaling of dsq parse from about 100 KB to 10 MB (as above, fastest of 3 rounds), beside making its tree alone', rows);

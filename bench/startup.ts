@@ -83,7 +83,7 @@ export const startupBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'dsq-bench-startup-'));
     const small = join(work, 'small.dsq');
-    writeFileSync(small, 'SELECT id, total FROM orders WHERE status = \'paid\'\n');
+    writeFileSync(small, "SELECT id, total FROM orders WHERE status = 'paid'\n");
     const here = join(ROOT, 'bin', 'dsq.js');
     // This checkout's whole build, made now (as `npm run build` makes it: a first run of
     // bin/dsq.js builds only the command it runs), then copied as the installed one.
@@ -109,16 +109,36 @@ export const startupBench: BenchModule = {
       const rows = subjects.map((s, i) => {
         const ratio = median(times[i] as number[]) / base;
         const verdict = s.target === undefined ? '' : ratio <= s.target ? ' (met)' : ' (NOT met)';
-        return [s.name, `${fmt.ms(median(times[i] as number[]))} ms`, i === 0 ? '1.00x' : `${ratio.toFixed(2)}x`, s.target === undefined ? '-' : `${s.target.toFixed(1)}x${verdict}`];
+        return [
+          s.name,
+          `${fmt.ms(median(times[i] as number[]))} ms`,
+          i === 0 ? '1.00x' : `${ratio.toFixed(2)}x`,
+          s.target === undefined ? '-' : `${s.target.toFixed(1)}x${verdict}`,
+        ];
       });
       const targets: BenchTarget[] = subjects.flatMap((s, i) =>
-        s.target === undefined ? [] : [{ name: `start-up: ${s.name} / node -e 0`, value: median(times[i] as number[]) / base, target: s.target, at: 'most' as const, show: (x: number) => `${x.toFixed(2)}x` }],
+        s.target === undefined
+          ? []
+          : [
+              {
+                name: `start-up: ${s.name} / node -e 0`,
+                value: median(times[i] as number[]) / base,
+                target: s.target,
+                at: 'most' as const,
+                show: (x: number) => `${x.toFixed(2)}x`,
+              },
+            ],
       );
       const clones = Array.from({ length: CLONES }, freshClone);
       const first = median(clones.map((c) => c.first));
       const second = median(clones.map((c) => c.second));
       targets.push({ name: "start-up: a fresh clone's first command", value: first, target: 2000, at: 'most', show: (x) => `${fmt.ms(x)} ms` });
-      rows.push([`a fresh clone's first command: dsq ${FIRST_COMMAND.join(' ')} (builds dist/cli/)`, `${fmt.ms(first)} ms`, `${(first / base).toFixed(1)}x`, `under 2 s${first < 2000 ? ' (met)' : ' (NOT met)'}`]);
+      rows.push([
+        `a fresh clone's first command: dsq ${FIRST_COMMAND.join(' ')} (builds dist/cli/)`,
+        `${fmt.ms(first)} ms`,
+        `${(first / base).toFixed(1)}x`,
+        `under 2 s${first < 2000 ? ' (met)' : ' (NOT met)'}`,
+      ]);
       rows.push(['the same command again in that clone (runs the build it left)', `${fmt.ms(second)} ms`, `${(second / base).toFixed(2)}x`, '-']);
       const table: BenchTable = {
         title: `Start-up: whole processes, median wall time of ${RUNS} interleaved runs each, against node -e 0`,

@@ -55,7 +55,8 @@ function andMaker(text: string): () => Expr {
   const or = Uint8Array.from({ length: c.length / 4 }, (_, i) => ors[i] ?? 0);
   const EQ: BinaryOp = '=';
   return () => {
-    const term = (i: number): Expr => binary(EQ, col(slice(text, c[4 * i] as number, c[4 * i + 1] as number)), num(slice(text, c[4 * i + 2] as number, c[4 * i + 3] as number)));
+    const term = (i: number): Expr =>
+      binary(EQ, col(slice(text, c[4 * i] as number, c[4 * i + 1] as number)), num(slice(text, c[4 * i + 2] as number, c[4 * i + 3] as number)));
     let ored: Expr | null = null;
     let anded = term(0);
     for (let i = 1; i < or.length; i++) {

@@ -107,11 +107,15 @@ export async function buildCli(root, out = join(root, 'dist', 'cli'), options = 
   // import() of a chunk becomes require() (bin/dsq.js resolves those among the chunks). All the
   // chunks go to esbuild at once: it converts them side by side.
   const converted = await Promise.all(
-    result.outputFiles.map((file) => transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, logLevel: 'silent' })),
+    result.outputFiles.map((file) =>
+      transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, logLevel: 'silent' }),
+    ),
   );
   result.outputFiles.forEach((file, i) => {
     const inStart = [...start].some((path) => file.path.endsWith(`/${basename(path)}`));
-    scripts[inStart ? 'start' : 'rest'].push(`${JSON.stringify(`./${basename(file.path)}`)}: function (exports, require, module, __filename, __dirname) {\n${converted[i].code}}`);
+    scripts[inStart ? 'start' : 'rest'].push(
+      `${JSON.stringify(`./${basename(file.path)}`)}: function (exports, require, module, __filename, __dirname) {\n${converted[i].code}}`,
+    );
   });
   for (const [name, chunks] of Object.entries(scripts)) writeFileSync(join(dir, `${name}.js`), `module.exports = {\n${chunks.join(',\n')}\n};\n`);
   const inputs = {};
@@ -144,7 +148,8 @@ function commandInputsOf(outputs, start) {
   for (const path of start) {
     for (const imported of outputs[path].imports) {
       const entry = outputs[imported.path]?.entryPoint;
-      if (imported.kind === 'dynamic-import' && entry !== undefined && /^src\/cli\/[a-z-]+\.ts$/.test(entry)) commands.set(imported.path, basename(entry, '.ts'));
+      if (imported.kind === 'dynamic-import' && entry !== undefined && /^src\/cli\/[a-z-]+\.ts$/.test(entry))
+        commands.set(imported.path, basename(entry, '.ts'));
     }
   }
   const result = {};

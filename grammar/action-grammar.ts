@@ -18,7 +18,11 @@ const word = (name: string) => createToken({ name, pattern: new RegExp(name), la
 
 /** The flags written in OPTIONS (...) of any action (the kind table's flag fields, as the parser's `options` reads them). */
 export const OPTION_WORDS: readonly string[] = [
-  ...new Set(Object.values(FIELD_LIST).flatMap((fields) => fields.filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase()))),
+  ...new Set(
+    Object.values(FIELD_LIST).flatMap((fields) =>
+      fields.filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase()),
+    ),
+  ),
 ];
 
 /** The grammar's word tokens, by word: every word an action reads as a keyword where it stands. */
@@ -26,17 +30,98 @@ export const W = Object.fromEntries(
   [
     ...new Set([
       // The statement words and FETCH types of the kind table, the option names, then the words of the actions' clauses.
-      ...STATEMENT_WORDS.filter((w) => w !== 'SELECT'), ...FETCH_TYPES.map((t) => t.toUpperCase()), ...OPTION_WORDS,
-      'COUNT', 'FIELDS', 'ATTRIBUTES', 'USER', 'TEXT', 'INTO', 'VALUES', 'NONE', 'DUPLICATE', 'REMOVE', 'FAIL', 'FILE', 'KEY', 'BASE64', 'CHILDREN', 'FAIL_NO_OP',
-      'TYPE', 'SEEN', 'POST', 'FOLLOWING', 'THREADS', 'DATABASE', 'RECORD', 'TEAM', 'CSV', 'TSV', 'DSV', 'DELIMITER', 'QUOTE',
+      ...STATEMENT_WORDS.filter((w) => w !== 'SELECT'),
+      ...FETCH_TYPES.map((t) => t.toUpperCase()),
+      ...OPTION_WORDS,
+      'COUNT',
+      'FIELDS',
+      'ATTRIBUTES',
+      'USER',
+      'TEXT',
+      'INTO',
+      'VALUES',
+      'NONE',
+      'DUPLICATE',
+      'REMOVE',
+      'FAIL',
+      'FILE',
+      'KEY',
+      'BASE64',
+      'CHILDREN',
+      'FAIL_NO_OP',
+      'TYPE',
+      'SEEN',
+      'POST',
+      'FOLLOWING',
+      'THREADS',
+      'DATABASE',
+      'RECORD',
+      'TEAM',
+      'CSV',
+      'TSV',
+      'DSV',
+      'DELIMITER',
+      'QUOTE',
       // The administrative actions' clause words (src/syntax/admin-rules.ts)
-      'ADD', 'PARTITIONS', 'RESET', 'FIRST', 'AFTER', 'LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF', 'STRICT', 'LOCK',
-      'FIELD', 'OBJECTS', 'FILES', 'TEAMS', 'PATH', 'BLOBS', 'INDEXES', 'DATABASES',
+      'ADD',
+      'PARTITIONS',
+      'RESET',
+      'FIRST',
+      'AFTER',
+      'LABEL',
+      'FORMAT',
+      'MEAS',
+      'UNIT',
+      'DEFAULT',
+      'REF',
+      'STRICT',
+      'LOCK',
+      'FIELD',
+      'OBJECTS',
+      'FILES',
+      'TEAMS',
+      'PATH',
+      'BLOBS',
+      'INDEXES',
+      'DATABASES',
       // DOWNLOAD, the task, thread and system actions' (system-rules.ts)
-      'VERSION', 'TASK', 'CONF', 'PARENT', 'THREAD', 'SEQ', 'PRIORITY', 'TIMEOUT', 'REF_ID', 'DELAY', 'TASKS', 'BEFORE',
+      'VERSION',
+      'TASK',
+      'CONF',
+      'PARENT',
+      'THREAD',
+      'SEQ',
+      'PRIORITY',
+      'TIMEOUT',
+      'REF_ID',
+      'DELAY',
+      'TASKS',
+      'BEFORE',
       // The struct actions' (struct-rules.ts)
-      'BUFFER', 'IMPORT', 'PIPE', 'AT', 'MN', 'EDIT', 'ALIASES', 'NAME', 'STATE', 'EVENT', 'CLOSE', 'EVENTS', 'CATEGORY', 'MODEL', 'DEF', 'NOTEBOOK',
-      'PROJECT', 'GROUP_TEAMS', 'DATABASE_TEAMS', 'PARTITION', 'TO', 'SINGULAR', 'PLURAL', 'LABEL_TYPE',
+      'BUFFER',
+      'IMPORT',
+      'PIPE',
+      'AT',
+      'MN',
+      'EDIT',
+      'ALIASES',
+      'NAME',
+      'STATE',
+      'EVENT',
+      'CLOSE',
+      'EVENTS',
+      'CATEGORY',
+      'MODEL',
+      'DEF',
+      'NOTEBOOK',
+      'PROJECT',
+      'GROUP_TEAMS',
+      'DATABASE_TEAMS',
+      'PARTITION',
+      'TO',
+      'SINGULAR',
+      'PLURAL',
+      'LABEL_TYPE',
     ]),
   ].map((w) => [w, word(w)]),
 ) as Record<string, TokenType>;
@@ -59,8 +144,14 @@ export class ActionGrammar extends DsqGrammar {
 
   public dataAction = this.RULE('dataAction', () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.fetch) }, { ALT: () => this.SUBRULE(this.insert) }, { ALT: () => this.SUBRULE(this.update) }, { ALT: () => this.SUBRULE(this.remove) },
-      { ALT: () => this.CONSUME(w('SCHEMA')) }, { ALT: () => this.SUBRULE(this.adminCreate) }, { ALT: () => this.SUBRULE(this.drop) }, { ALT: () => this.SUBRULE(this.alter) },
+      { ALT: () => this.SUBRULE(this.fetch) },
+      { ALT: () => this.SUBRULE(this.insert) },
+      { ALT: () => this.SUBRULE(this.update) },
+      { ALT: () => this.SUBRULE(this.remove) },
+      { ALT: () => this.CONSUME(w('SCHEMA')) },
+      { ALT: () => this.SUBRULE(this.adminCreate) },
+      { ALT: () => this.SUBRULE(this.drop) },
+      { ALT: () => this.SUBRULE(this.alter) },
     ]);
   });
 
@@ -241,7 +332,12 @@ export class ActionGrammar extends DsqGrammar {
       this.OR([
         {
           ALT: () => {
-            this.OR1([{ ALT: () => this.CONSUME(w('LABEL')) }, { ALT: () => this.CONSUME(w('FORMAT')) }, { ALT: () => this.CONSUME(w('PATH')) }, { ALT: () => this.CONSUME(T.Desc) }]);
+            this.OR1([
+              { ALT: () => this.CONSUME(w('LABEL')) },
+              { ALT: () => this.CONSUME(w('FORMAT')) },
+              { ALT: () => this.CONSUME(w('PATH')) },
+              { ALT: () => this.CONSUME(T.Desc) },
+            ]);
             this.CONSUME(T.StringLiteral);
           },
         },
@@ -340,37 +436,46 @@ export class ActionGrammar extends DsqGrammar {
       // (`OPTIONS ()` right after a definition is the field's, given empty: `"options": []`.)
       GATE: () => this.LA(1).tokenType !== T.Options || this.LA(3).tokenType === T.StringLiteral || this.LA(3).tokenType === T.RParen,
       DEF: () =>
-      this.OR2([
-        {
-          ALT: () => {
-            this.OR3(['LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF'].map((word) => ({ ALT: () => this.CONSUME(w(word)) })).concat([{ ALT: () => this.CONSUME(T.Desc) }]));
-            this.CONSUME2(T.StringLiteral);
+        this.OR2([
+          {
+            ALT: () => {
+              this.OR3(
+                ['LABEL', 'FORMAT', 'MEAS', 'UNIT', 'DEFAULT', 'REF']
+                  .map((word) => ({ ALT: () => this.CONSUME(w(word)) }))
+                  .concat([{ ALT: () => this.CONSUME(T.Desc) }]),
+              );
+              this.CONSUME2(T.StringLiteral);
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.OPTION2(() => this.CONSUME(T.Not));
-            this.OR4([{ ALT: () => this.CONSUME(w('KEY')) }, { ALT: () => this.CONSUME(T.Null) }, { ALT: () => this.CONSUME(w('STRICT')) }, { ALT: () => this.CONSUME(w('LOCK')) }]);
+          {
+            ALT: () => {
+              this.OPTION2(() => this.CONSUME(T.Not));
+              this.OR4([
+                { ALT: () => this.CONSUME(w('KEY')) },
+                { ALT: () => this.CONSUME(T.Null) },
+                { ALT: () => this.CONSUME(w('STRICT')) },
+                { ALT: () => this.CONSUME(w('LOCK')) },
+              ]);
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Options);
-            this.CONSUME2(T.LParen);
-            this.MANY_SEP({
-              SEP: T.Comma,
-              DEF: () => {
-                this.CONSUME3(T.StringLiteral);
-                this.OPTION3(() => {
-                  this.CONSUME2(T.Desc);
-                  this.CONSUME4(T.StringLiteral);
-                });
-              },
-            });
-            this.CONSUME2(T.RParen);
+          {
+            ALT: () => {
+              this.CONSUME(T.Options);
+              this.CONSUME2(T.LParen);
+              this.MANY_SEP({
+                SEP: T.Comma,
+                DEF: () => {
+                  this.CONSUME3(T.StringLiteral);
+                  this.OPTION3(() => {
+                    this.CONSUME2(T.Desc);
+                    this.CONSUME4(T.StringLiteral);
+                  });
+                },
+              });
+              this.CONSUME2(T.RParen);
+            },
           },
-        },
-      ]),
+        ]),
     });
   });
 
@@ -853,7 +958,10 @@ export class ActionGrammar extends DsqGrammar {
       {
         ALT: () => {
           this.CONSUME(T.LBracket);
-          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.OR2([{ ALT: () => this.SUBRULE(this.singularSpecifier) }, { ALT: () => this.SUBRULE2(this.keySpecifier) }]) });
+          this.MANY_SEP({
+            SEP: T.Comma,
+            DEF: () => this.OR2([{ ALT: () => this.SUBRULE(this.singularSpecifier) }, { ALT: () => this.SUBRULE2(this.keySpecifier) }]),
+          });
           this.CONSUME(T.RBracket);
         },
       },
@@ -874,16 +982,42 @@ export class ActionGrammar extends DsqGrammar {
     });
     this.CONSUME(T.RParen);
   });
-
 }
 
 const WORDS: ReadonlyMap<string, TokenType> = new Map(Object.entries(W));
 
 /** The words this grammar reads right before a `(` (`KEY(`, `INTO (WHERE ...)`): any other word there is a call (`COUNT(*)`). */
 const BEFORE_PAREN: ReadonlySet<string> = new Set([
-  'KEY', 'FIELDS', 'ATTRIBUTES', 'RECORDS', 'VALUES', 'CSV', 'TSV', 'DSV', 'INTO', 'UPDATE', 'USER', 'USERS', 'TEAM', 'DATABASE', 'RECORD',
-  'SET', 'OBJECTS', 'FILES', 'TEAMS', 'BLOBS', 'INDEXES', 'DATABASES', 'CONF', 'GROUP_TEAMS', 'DATABASE_TEAMS', 'PARTITION', 'IF',
-  'PIPE', 'MODEL', 'FIELD',
+  'KEY',
+  'FIELDS',
+  'ATTRIBUTES',
+  'RECORDS',
+  'VALUES',
+  'CSV',
+  'TSV',
+  'DSV',
+  'INTO',
+  'UPDATE',
+  'USER',
+  'USERS',
+  'TEAM',
+  'DATABASE',
+  'RECORD',
+  'SET',
+  'OBJECTS',
+  'FILES',
+  'TEAMS',
+  'BLOBS',
+  'INDEXES',
+  'DATABASES',
+  'CONF',
+  'GROUP_TEAMS',
+  'DATABASE_TEAMS',
+  'PARTITION',
+  'IF',
+  'PIPE',
+  'MODEL',
+  'FIELD',
 ]);
 
 /**

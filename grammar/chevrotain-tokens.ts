@@ -40,9 +40,11 @@ function twinOf(type: TokenType): TokenType {
 
 type Twins<M> = {
   // (A function has a `name` too, so it would pass for a TokenType: left out first.)
-  readonly [K in keyof M as M[K] extends (...args: never[]) => unknown ? never : M[K] extends TokenType | readonly TokenType[] ? K : never]: M[K] extends readonly TokenType[]
-    ? readonly TokenType[]
-    : TokenType;
+  readonly [K in keyof M as M[K] extends (...args: never[]) => unknown
+    ? never
+    : M[K] extends TokenType | readonly TokenType[]
+      ? K
+      : never]: M[K] extends readonly TokenType[] ? readonly TokenType[] : TokenType;
 };
 
 const isTokenType = (value: unknown): value is TokenType => typeof value === 'object' && value !== null && 'tokenTypeIdx' in value;
@@ -92,11 +94,18 @@ export function lexByPatterns(text: string): LexResult {
     }
     if (UNTERMINATED.has(token.tokenType)) {
       const type = token.tokenType;
-      const what = type === T.UnterminatedString ? "string: missing the closing '" : type === T.UnterminatedComment ? 'comment: missing the closing */' : 'quoted name: missing the closing "';
+      const what =
+        type === T.UnterminatedString
+          ? "string: missing the closing '"
+          : type === T.UnterminatedComment
+            ? 'comment: missing the closing */'
+            : 'quoted name: missing the closing "';
       diagnostics.push(unterminatedDiagnostic(what, lines.span(token.startOffset, end)));
       if (type === T.UnterminatedComment) continue;
       // Read on as a string or name to the end of the input.
-      tokens.push(createTokenInstance(type === T.UnterminatedString ? S.StringLiteral : S.QuotedIdentifier, token.image, token.startOffset, NaN, NaN, NaN, NaN, NaN));
+      tokens.push(
+        createTokenInstance(type === T.UnterminatedString ? S.StringLiteral : S.QuotedIdentifier, token.image, token.startOffset, NaN, NaN, NaN, NaN, NaN),
+      );
       continue;
     }
     const original = originals[token.tokenTypeIdx] as TokenType;

@@ -18,7 +18,15 @@ import { grammarProductions } from './productions.js';
 interface Shown {
   readonly name: string;
   /** The reference section the rule belongs to (an anchor of grammar/reference.md). */
-  readonly section: 'statements' | 'data-actions' | 'administrative-actions' | 'task-thread-and-system-actions' | 'struct-actions' | 'sources' | 'specifiers' | 'expressions';
+  readonly section:
+    | 'statements'
+    | 'data-actions'
+    | 'administrative-actions'
+    | 'task-thread-and-system-actions'
+    | 'struct-actions'
+    | 'sources'
+    | 'specifiers'
+    | 'expressions';
   /** A sentence for rules that are not a production of the reference (backticks: code). */
   readonly note?: string;
 }
@@ -33,7 +41,11 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
     note: 'The diagram also shows `LIMIT a, b`: it is read only to be rejected with a hint (write `LIMIT b OFFSET a`).',
   },
   resultColumn: { name: 'result', section: 'statements' },
-  dataAction: { name: 'data_action', section: 'data-actions', note: 'A statement may also be a data action (FETCH, INSERT, REPLACE, SET, UPDATE, DELETE, TRASH, RESTORE, DISPOSE). Its words are bare words, keywords only where they stand here.' },
+  dataAction: {
+    name: 'data_action',
+    section: 'data-actions',
+    note: 'A statement may also be a data action (FETCH, INSERT, REPLACE, SET, UPDATE, DELETE, TRASH, RESTORE, DISPOSE). Its words are bare words, keywords only where they stand here.',
+  },
   fetch: { name: 'fetch', section: 'data-actions' },
   drop: { name: 'drop', section: 'administrative-actions' },
   alter: { name: 'alter', section: 'administrative-actions' },
@@ -43,16 +55,28 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   blobDef: { name: 'blob_def', section: 'administrative-actions' },
   fieldDef: { name: 'fielddef', section: 'administrative-actions' },
   fetchUsers: { name: 'fetch_users', section: 'data-actions', note: 'FETCH USERS: the users specifier (none: all users), ORDER BY, LIMIT, OFFSET.' },
-  fetchOther: { name: 'fetch_other', section: 'data-actions', note: 'The fetch types without expressions: CRONS, PREF_DEFS, SEQS; FOLLOWS and KEYS (COUNT); PREFS; LOGS; NOTIFICATIONS (OPTIONS SEEN); POSTS (OPTIONS FOLLOWING, THREADS, CHILDREN, RECORDS); USER_SUBSCRIPTIONS of a team or a user.' },
+  fetchOther: {
+    name: 'fetch_other',
+    section: 'data-actions',
+    note: 'The fetch types without expressions: CRONS, PREF_DEFS, SEQS; FOLLOWS and KEYS (COUNT); PREFS; LOGS; NOTIFICATIONS (OPTIONS SEEN); POSTS (OPTIONS FOLLOWING, THREADS, CHILDREN, RECORDS); USER_SUBSCRIPTIONS of a team or a user.',
+  },
   wall: { name: 'wall', section: 'data-actions' },
   paging: { name: 'paging', section: 'data-actions' },
   names: { name: 'names', section: 'data-actions' },
-  actionOptions: { name: 'action_options', section: 'data-actions', note: 'The OPTIONS of a data action: CHILDREN and COUNT (FETCH RECORDS, MULTIRECORDS), COUNT (PSEUDORECORDS, TASKS, FOLLOWS, KEYS), SEEN (NOTIFICATIONS), FOLLOWING, THREADS, CHILDREN, RECORDS (POSTS), FAIL_NO_OP (the writes).' },
-  insert: { name: 'insert', section: 'data-actions', note: 'INSERT, REPLACE and SET: ON DUPLICATE takes FAIL or UPDATE for INSERT, UPDATE, DELETE or TRASH for the others; ON REMOVE is for SET.' },
+  actionOptions: {
+    name: 'action_options',
+    section: 'data-actions',
+    note: 'The OPTIONS of a data action: CHILDREN and COUNT (FETCH RECORDS, MULTIRECORDS), COUNT (PSEUDORECORDS, TASKS, FOLLOWS, KEYS), SEEN (NOTIFICATIONS), FOLLOWING, THREADS, CHILDREN, RECORDS (POSTS), FAIL_NO_OP (the writes).',
+  },
+  insert: {
+    name: 'insert',
+    section: 'data-actions',
+    note: 'INSERT, REPLACE and SET: ON DUPLICATE takes FAIL or UPDATE for INSERT, UPDATE, DELETE or TRASH for the others; ON REMOVE is for SET.',
+  },
   delimited: {
     name: 'delimited',
     section: 'data-actions',
-    note: 'Records as the spec\'s delimiter-separated data (`dsv`, `csv`, `tsv`), the data a binary object: FILE (an uploaded object id), TEXT or BASE64. DSV needs DELIMITER; CSV defaults to a comma, TSV to a tab.',
+    note: "Records as the spec's delimiter-separated data (`dsv`, `csv`, `tsv`), the data a binary object: FILE (an uploaded object id), TEXT or BASE64. DSV needs DELIMITER; CSV defaults to a comma, TSV to a tab.",
   },
   row: { name: 'row', section: 'data-actions' },
   record: { name: 'record', section: 'data-actions' },
@@ -60,10 +84,18 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   literal: { name: 'literal', section: 'data-actions' },
   update: { name: 'update', section: 'data-actions' },
   remove: { name: 'remove', section: 'data-actions' },
-  writeRecords: { name: 'write_records', section: 'data-actions', note: 'The records a write acts on: a records specifier, or WHERE (the where specifier); neither is every record (`{"type": "all"}`).' },
+  writeRecords: {
+    name: 'write_records',
+    section: 'data-actions',
+    note: 'The records a write acts on: a records specifier, or WHERE (the where specifier); neither is every record (`{"type": "all"}`).',
+  },
   database: { name: 'database', section: 'data-actions' },
   records: { name: 'records', section: 'data-actions' },
-  keySpecifier: { name: 'key_specifier', section: 'data-actions', note: 'The spec\'s key specifier: `KEY(field = value, ...)`, every key field with a non-null value.' },
+  keySpecifier: {
+    name: 'key_specifier',
+    section: 'data-actions',
+    note: "The spec's key specifier: `KEY(field = value, ...)`, every key field with a non-null value.",
+  },
   systemAction: {
     name: 'system_action',
     section: 'task-thread-and-system-actions',
@@ -80,16 +112,32 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   pause: { name: 'pause', section: 'task-thread-and-system-actions' },
   system: { name: 'system', section: 'task-thread-and-system-actions' },
   instant: { name: 'instant', section: 'task-thread-and-system-actions' },
-  ifAction: { name: 'if', section: 'task-thread-and-system-actions', note: 'THEN and ELSE take only writes (the spec: "Only write actions"); only the first column of the first row of each SELECT decides.' },
+  ifAction: {
+    name: 'if',
+    section: 'task-thread-and-system-actions',
+    note: 'THEN and ELSE take only writes (the spec: "Only write actions"); only the first column of the first row of each SELECT decides.',
+  },
   write: { name: 'write', section: 'task-thread-and-system-actions' },
-  struct: { name: 'struct', section: 'struct-actions', note: 'A statement may also be a struct action: STRUCT and its words (bare words, keywords only where they stand here). STRUCT MN MERGE and STRUCT EVENT CLEAR are errors quoting the spec, which does not show them.' },
+  struct: {
+    name: 'struct',
+    section: 'struct-actions',
+    note: 'A statement may also be a struct action: STRUCT and its words (bare words, keywords only where they stand here). STRUCT MN MERGE and STRUCT EVENT CLEAR are errors quoting the spec, which does not show them.',
+  },
   structBuffer: { name: 'buffer', section: 'struct-actions' },
   structMn: { name: 'mn', section: 'struct-actions' },
   structEvent: { name: 'event', section: 'struct-actions' },
-  structCreate: { name: 'create', section: 'struct-actions', note: 'The clauses of each kind in any order (each once: the parser reports a clause given twice).' },
+  structCreate: {
+    name: 'create',
+    section: 'struct-actions',
+    note: 'The clauses of each kind in any order (each once: the parser reports a clause given twice).',
+  },
   structName: { name: 'sname', section: 'struct-actions' },
-  structFields: { name: 'struct_fields', section: 'struct-actions', note: 'An event or notebook database\'s field definitions after FIELDS: `FIELDS ()` is the list given empty (`"fields": []`).' },
-  orderTerm: { name: 'order_term', section: 'statements', note: 'One ORDER BY term: `expr [ASC|DESC]` in the reference\'s `select`.' },
+  structFields: {
+    name: 'struct_fields',
+    section: 'struct-actions',
+    note: 'An event or notebook database\'s field definitions after FIELDS: `FIELDS ()` is the list given empty (`"fields": []`).',
+  },
+  orderTerm: { name: 'order_term', section: 'statements', note: "One ORDER BY term: `expr [ASC|DESC]` in the reference's `select`." },
   source: {
     name: 'source',
     section: 'sources',
@@ -108,20 +156,24 @@ export const SHOWN_RULES: Readonly<Record<string, Shown>> = {
   expression: {
     name: 'expression',
     section: 'expressions',
-    note: 'The reference\'s `prefix { infix }` with `primary` drawn in: precedence climbing over src/ast/precedence.ts (the diagram shows which tokens may follow, not how tightly they bind). `TRUE` and `FALSE` are read only to be rejected with a hint.',
+    note: "The reference's `prefix { infix }` with `primary` drawn in: precedence climbing over src/ast/precedence.ts (the diagram shows which tokens may follow, not how tightly they bind). `TRUE` and `FALSE` are read only to be rejected with a hint.",
   },
   predicate: {
     name: 'predicate',
     section: 'expressions',
-    note: 'Part of the reference\'s `infix`: `LIKE`, `REGEXP`, `BETWEEN` and `IN` after the left operand (and an optional `NOT`).',
+    note: "Part of the reference's `infix`: `LIKE`, `REGEXP`, `BETWEEN` and `IN` after the left operand (and an optional `NOT`).",
   },
-  inTail: { name: 'in_list', section: 'expressions', note: 'The `IN` part of `infix`: `IN ( select )`, `IN ( [ expression { , expression } ] )` or `IN :name` (a list parameter).' },
+  inTail: {
+    name: 'in_list',
+    section: 'expressions',
+    note: 'The `IN` part of `infix`: `IN ( select )`, `IN ( [ expression { , expression } ] )` or `IN :name` (a list parameter).',
+  },
   param: { name: 'param', section: 'expressions' },
-  caseExpression: { name: 'case_expression', section: 'expressions', note: 'The `CASE ... END` form of the reference\'s `primary`.' },
+  caseExpression: { name: 'case_expression', section: 'expressions', note: "The `CASE ... END` form of the reference's `primary`." },
   contextualExpression: {
     name: 'contextual_primary',
     section: 'expressions',
-    note: 'The `primary` forms that start with a contextual word (`DATE \'...\'`, `COLUMN(...)`, `SYSTEM_COLUMN(...)`, `ALIAS(...)`, ...): the word is a plain name unless the next token says otherwise.',
+    note: "The `primary` forms that start with a contextual word (`DATE '...'`, `COLUMN(...)`, `SYSTEM_COLUMN(...)`, `ALIAS(...)`, ...): the word is a plain name unless the next token says otherwise.",
   },
   datetimeLiteral: { name: 'datetime_literal', section: 'expressions' },
   standaloneExpression: {
@@ -233,7 +285,9 @@ export function syntaxDiagramsHtml(): string {
     const name = rule.name as string;
     const shown = noteOf(name);
     const note = shown?.note ? `\n<p class="note">${inline(shown.note)}</p>` : '';
-    const where = shown ? `\n<p class="where">In the reference: <a href="reference.md#${shown.section}">${shown.section[0]?.toUpperCase()}${shown.section.slice(1)}</a></p>` : '';
+    const where = shown
+      ? `\n<p class="where">In the reference: <a href="reference.md#${shown.section}">${shown.section[0]?.toUpperCase()}${shown.section.slice(1)}</a></p>`
+      : '';
     // The header holds the bare name: Chevrotain's behaviour script finds rules by it.
     return `<section class="rule" id="rule-${escapeHtml(name)}">
 <h2 class="diagramHeader">${escapeHtml(name)}</h2>${note}${where}

@@ -67,10 +67,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
   protected select = this.RULE('select', () => {
     this.CONSUME(T.Select);
     this.OPTION(() => this.CONSUME(T.Distinct));
-    this.OR([
-      { ALT: () => this.CONSUME(T.Star) },
-      { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.resultColumn) }) },
-    ]);
+    this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.resultColumn) }) }]);
     this.OPTION1(() => {
       this.CONSUME(T.From);
       this.SUBRULE(this.source);
@@ -410,10 +407,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
           // '(' SELECT ... ')' is a scalar subquery; '(' expression ')' a parenthesised expression.
           ALT: () => {
             this.CONSUME(T.LParen);
-            this.OR2([
-              { ALT: () => this.SUBRULE(this.select) },
-              { ALT: () => this.SUBRULE3(this.expression, ANY) },
-            ]);
+            this.OR2([{ ALT: () => this.SUBRULE(this.select) }, { ALT: () => this.SUBRULE3(this.expression, ANY) }]);
             this.CONSUME(T.RParen);
           },
         },
@@ -488,10 +482,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
     const items = { SEP: T.Comma, DEF: () => this.subrule(k, this.expression, ANY) };
     this.consume(k, T.LParen);
     this.option(k, () => this.consume(k, T.Distinct));
-    this.or(k, [
-      { ALT: () => this.consume(k, T.Star) },
-      { ALT: () => (i === 0 ? this.MANY_SEP7(items) : this.MANY_SEP6(items)) },
-    ]);
+    this.or(k, [{ ALT: () => this.consume(k, T.Star) }, { ALT: () => (i === 0 ? this.MANY_SEP7(items) : this.MANY_SEP6(items)) }]);
     this.consume(k, T.RParen);
   }
 
@@ -582,10 +573,7 @@ export class DsqGrammar extends EmbeddedActionsParser {
           this.CONSUME(T.LParen);
           this.OR({
             IGNORE_AMBIGUITIES: true,
-            DEF: [
-              { ALT: () => this.SUBRULE(this.select) },
-              { ALT: () => this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, ANY) }) },
-            ],
+            DEF: [{ ALT: () => this.SUBRULE(this.select) }, { ALT: () => this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, ANY) }) }],
           });
           this.CONSUME(T.RParen);
         },

@@ -24,7 +24,11 @@ export function grammarProductions(): ISerializedGast[] {
 }
 
 /** Words as a regular expression's alternatives, upper case, longest first (`PREF_DEFS` before `PREFS`). */
-const alternatives = (list: readonly string[]) => [...list].map((w) => w.toUpperCase()).sort((a, b) => b.length - a.length || a.localeCompare(b)).join('|');
+const alternatives = (list: readonly string[]) =>
+  [...list]
+    .map((w) => w.toUpperCase())
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .join('|');
 /** The words that start a write: the statement words but SELECT and FETCH. */
 const WRITE_WORDS = STATEMENT_WORDS.filter((w) => w !== 'SELECT' && w !== 'FETCH');
 
@@ -32,7 +36,9 @@ const words = (types: readonly { name: string }[]) => types.map((t) => t.name).s
 
 /** grammar/dsq.tmLanguage.json: a TextMate grammar for editors, from the lexer's token lists. */
 export function textMateGrammar(): Record<string, unknown> {
-  const keywords = words(T.KEYWORDS.filter((k) => !['AND', 'OR', 'NOT', 'NULL', 'TRUE', 'FALSE', 'IS', 'IN', 'LIKE', 'REGEXP', 'BETWEEN', 'EXISTS'].includes(k.name)));
+  const keywords = words(
+    T.KEYWORDS.filter((k) => !['AND', 'OR', 'NOT', 'NULL', 'TRUE', 'FALSE', 'IS', 'IN', 'LIKE', 'REGEXP', 'BETWEEN', 'EXISTS'].includes(k.name)),
+  );
   const operators = ['AND', 'OR', 'NOT', 'IS', 'IN', 'LIKE', 'REGEXP', 'BETWEEN', 'EXISTS'];
   const contextual = words(T.CONTEXTUAL_WORDS);
   return {
@@ -82,7 +88,7 @@ export function textMateGrammar(): Record<string, unknown> {
             patterns: [{ name: 'constant.character.escape.dsq', match: '""' }],
           },
           {
-            comment: 'Contextual words are names except before ( or a string: DATE \'...\', COLUMN(...)',
+            comment: "Contextual words are names except before ( or a string: DATE '...', COLUMN(...)",
             name: 'support.function.builtin.dsq',
             match: `(?i)\\b(?:${contextual.join('|')})\\b(?=\\s*[('])`,
           },
@@ -117,25 +123,26 @@ export function textMateGrammar(): Record<string, unknown> {
           // DOWNLOAD, the task and thread actions, the system actions (src/syntax/system-rules.ts).
           {
             name: 'keyword.other.dsq',
-            match: '(?i)(?:^|(?<=;))\\s*(?:DOWNLOAD(?:\\s+(?:RECORD|POST))?|RUN|CONCLUDE(?:\\s+TASK)?|(?:CANCEL|CLEAN)(?:\\s+TASKS)?|PAUSE(?:\\s+THREADS)?|ACCESS|ECHO|WAIT|IF)\\b',
+            match:
+              '(?i)(?:^|(?<=;))\\s*(?:DOWNLOAD(?:\\s+(?:RECORD|POST))?|RUN|CONCLUDE(?:\\s+TASK)?|(?:CANCEL|CLEAN)(?:\\s+TASKS)?|PAUSE(?:\\s+THREADS)?|ACCESS|ECHO|WAIT|IF)\\b',
           },
           { name: 'keyword.other.dsq', match: "(?i)\\b(?:ELSE\\s+IF|TASK(?=\\s*')|CONF(?=\\s*\\()|REF(?=\\s+-?[0-9])|FAIL\\s+BEFORE)\\b" },
           // The struct actions' clause words, where they are so.
           { name: 'keyword.other.dsq', match: '(?i)\\bIN\\s+MODEL\\b|\\bPARTITION\\s+FROM\\b|\\bTYPE\\s+(?:NONE|FILES|FILE)\\b' },
           { name: 'keyword.other.dsq', match: "(?i)\\b(?:ALIASES|STATE|SINGULAR|PLURAL|LABEL_TYPE)(?=\\s*')" },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:GROUP_TEAMS|DATABASE_TEAMS|TEAMS)(?=\\s*\\()|\\bPARTITION(?=\\s+(?:TRUE|FALSE)\\b)' },
-          { name: 'keyword.other.dsq', match: '(?i)\\bEVENTS(?=\\s+(?:ALL|KEY|WHERE|\\[|-?[0-9]|\'))|\\bAT(?=\\s+(?:DATETIME\\b|[0-9]))' },
+          { name: 'keyword.other.dsq', match: "(?i)\\bEVENTS(?=\\s+(?:ALL|KEY|WHERE|\\[|-?[0-9]|'))|\\bAT(?=\\s+(?:DATETIME\\b|[0-9]))" },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:VERSION|DELAY|PARENT|PRIORITY|TIMEOUT|REF_ID)(?=\\s+-?[0-9])' },
           { name: 'keyword.other.dsq', match: "(?i)\\b(?:THREAD|SEQ)(?=\\s*')" },
           { name: 'keyword.other.dsq', match: '(?i)\\bSET(?=\\s+(?:[A-Za-z_][A-Za-z0-9_$]*|"[^"]*")\\s*=)' },
           { name: 'keyword.other.dsq', match: '(?i)\\bON\\s+(?:DUPLICATE|REMOVE)\\s+(?:FAIL|UPDATE|DELETE|TRASH)\\b' },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:VALUES|FIELDS|ATTRIBUTES|RECORDS)(?=\\s*\\()' },
           { name: 'keyword.other.dsq', match: '(?i)\\b(?:ADD\\s+FIELDS|DROP\\s+FIELDS|ORDER\\s+FIELDS|RESET\\s+PARTITIONS)\\b' },
-          { name: 'keyword.other.dsq', match: '(?i)\\bRECORDS(?=\\s+(?:ALL|NONE|KEY|WHERE|\\[|-?[0-9]|\'))' },
+          { name: 'keyword.other.dsq', match: "(?i)\\bRECORDS(?=\\s+(?:ALL|NONE|KEY|WHERE|\\[|-?[0-9]|'))" },
           // Delimited records: FROM CSV [(DELIMITER = ';', QUOTE = '"')] FILE|TEXT|BASE64 '...'
           { name: 'keyword.other.dsq', match: '(?i)(?<=\\bFROM\\s)\\s*(?:CSV|TSV|DSV)\\b(?=\\s*(?:\\(|FILE\\b|TEXT\\b|BASE64\\b))' },
-          { name: 'keyword.other.dsq', match: '(?i)\\b(?:DELIMITER|QUOTE)(?=\\s*=\\s*\'(?:[^\']|\'\')*\'\\s*[,)])' },
-          { name: 'keyword.other.dsq', match: '(?i)\\b(?:FILE|TEXT|BASE64)(?=\\s*\')' },
+          { name: 'keyword.other.dsq', match: "(?i)\\b(?:DELIMITER|QUOTE)(?=\\s*=\\s*'(?:[^']|'')*'\\s*[,)])" },
+          { name: 'keyword.other.dsq', match: "(?i)\\b(?:FILE|TEXT|BASE64)(?=\\s*')" },
         ],
       },
       operators: {

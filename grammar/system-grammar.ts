@@ -280,7 +280,10 @@ class SystemGrammar extends ActionGrammar {
             {
               ALT: () => {
                 this.CONSUME(w('RECORDS'));
-                this.OR3([{ ALT: () => this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.record) }) }, { ALT: () => this.CONSUME(w('NONE')) }]);
+                this.OR3([
+                  { ALT: () => this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.record) }) },
+                  { ALT: () => this.CONSUME(w('NONE')) },
+                ]);
               },
             },
           ]);
@@ -309,7 +312,12 @@ class SystemGrammar extends ActionGrammar {
 
   /** Clauses of STRUCT EVENT CLOSE or UPDATE, any of `words`, in any order (`i`: the DSL indices). */
   private eventClauses(i: number, words: readonly string[]): void {
-    this.many(i, () => this.or(i + 10, words.map((word, k) => ({ ALT: () => this.eventClause(i * 10 + 20 + k, word) }))));
+    this.many(i, () =>
+      this.or(
+        i + 10,
+        words.map((word, k) => ({ ALT: () => this.eventClause(i * 10 + 20 + k, word) })),
+      ),
+    );
   }
 
   /** `EVENTS records`, `AT n`, `SET record` (`i`: the DSL index). */
@@ -396,7 +404,12 @@ class SystemGrammar extends ActionGrammar {
 
   /** Clauses of a struct create, any of `words`, in any order (`i`: the DSL indices, one range per kind). */
   private structClauses(i: number, words: readonly string[]): void {
-    this.many(i, () => this.or(i + 10, words.map((word, k) => ({ ALT: () => this.structClause(i * 20 + 20 + k, word) }))));
+    this.many(i, () =>
+      this.or(
+        i + 10,
+        words.map((word, k) => ({ ALT: () => this.structClause(i * 20 + 20 + k, word) })),
+      ),
+    );
   }
 
   /** One clause of a struct create (`i`: its DSL index). */
@@ -410,7 +423,11 @@ class SystemGrammar extends ActionGrammar {
         this.subrule(i, this.jsonObject);
         break;
       case 'TYPE':
-        this.or(i, [{ ALT: () => this.consume(i + 100, w('NONE')) }, { ALT: () => this.consume(i + 100, w('FILE')) }, { ALT: () => this.consume(i + 100, w('FILES')) }]);
+        this.or(i, [
+          { ALT: () => this.consume(i + 100, w('NONE')) },
+          { ALT: () => this.consume(i + 100, w('FILE')) },
+          { ALT: () => this.consume(i + 100, w('FILES')) },
+        ]);
         break;
       case 'PARTITION':
         this.or(i, [

@@ -12,8 +12,17 @@
 
 // Text → AST: the parser (every diagnostic, spans, comments), and the tokens editors colour.
 export {
-  parse, parseResult, parseStatements, parseStatementsResult, parseExpression, parseExpressionResult, parseDocument,
-  parseExpressionDocument, type ParseOptions, type ParsedDocument, type Comment,
+  parse,
+  parseResult,
+  parseStatements,
+  parseStatementsResult,
+  parseExpression,
+  parseExpressionResult,
+  parseDocument,
+  parseExpressionDocument,
+  type ParseOptions,
+  type ParsedDocument,
+  type Comment,
 } from './syntax/parse.js';
 export { tokenize, type SourceToken, type TokenCategory } from './syntax/tokenize.js';
 
@@ -52,8 +61,28 @@ export { builder, selectFrom, query, queryFromJson, type QueryCreator } from './
 export { fromAst, type FromAstOptions } from './builder/from-ast.js';
 export { dsq, ident, type Ident } from './builder/template.js';
 export {
-  and, caseOf, caseWhen, col, databaseColumn, datetime, exists, fn, lit, localDate, localDateTime, localTime, not, notExists,
-  or, ref, scalar, spec, systemColumn, type CaseBuilder, type OneColumn, type ScalarOf,
+  and,
+  caseOf,
+  caseWhen,
+  col,
+  databaseColumn,
+  datetime,
+  exists,
+  fn,
+  lit,
+  localDate,
+  localDateTime,
+  localTime,
+  not,
+  notExists,
+  or,
+  ref,
+  scalar,
+  spec,
+  systemColumn,
+  type CaseBuilder,
+  type OneColumn,
+  type ScalarOf,
 } from './builder/functions.js';
 export { databaseTable, subquerySource, systemTable, table, type SourceArg, type SourceBuilder } from './builder/sources.js';
 export type { Aliased, Cmp, ColumnExpression, Expression, InQuery, Ordered, TextOperand } from './builder/expression.js';
@@ -64,23 +93,68 @@ export type { SelectItem } from './builder/row.js';
 export type { FieldLists } from './builder/runtime-scope.js';
 export type { Db, Derived, Left, Opaque, TableName } from './builder/query-scope.js';
 export type {
-  AnyExpression, Condition, DateTime, ExprNode, LocalDate, LocalDateTime, LocalTime, Operand, PlainText, RecordAttributes,
-  UntypedDatabase, UntypedFields,
+  AnyExpression,
+  Condition,
+  DateTime,
+  ExprNode,
+  LocalDate,
+  LocalDateTime,
+  LocalTime,
+  Operand,
+  PlainText,
+  RecordAttributes,
+  UntypedDatabase,
+  UntypedFields,
 } from './builder/typing.js';
 export type { SpecArg, Value } from './builder/values.js';
 export type {
-  CountResult, FetchedRecord, FetchResult, InsertRecord, RecordType, RequiredFields, SetValues, TypedActionCreators, TypedFetchMultirecords,
-  TypedFetchPseudorecords, TypedFetchRecords, TypedRecordsWrite, TypedRemove, TypedUpdate, WriteValue,
+  CountResult,
+  FetchedRecord,
+  FetchResult,
+  InsertRecord,
+  RecordType,
+  RequiredFields,
+  SetValues,
+  TypedActionCreators,
+  TypedFetchMultirecords,
+  TypedFetchPseudorecords,
+  TypedFetchRecords,
+  TypedRecordsWrite,
+  TypedRemove,
+  TypedUpdate,
+  WriteValue,
 } from './builder/typed-actions.js';
 export {
-  recordKey, type ActionCreators, type FetchMultirecordsBuilder, type FetchPseudorecordsBuilder, type FetchRecordsBuilder,
-  type FetchTasksBuilder, type FetchUsersBuilder, type FetchPlainBuilder, type FetchUserBuilder, type FetchLogsBuilder, type FetchNotificationsBuilder,
-  type FetchPostsBuilder, type FetchUserSubscriptionsBuilder, type Helpers, type RecordsArg, type RecordsWriteBuilder, type RemoveBuilder,
+  recordKey,
+  type ActionCreators,
+  type FetchMultirecordsBuilder,
+  type FetchPseudorecordsBuilder,
+  type FetchRecordsBuilder,
+  type FetchTasksBuilder,
+  type FetchUsersBuilder,
+  type FetchPlainBuilder,
+  type FetchUserBuilder,
+  type FetchLogsBuilder,
+  type FetchNotificationsBuilder,
+  type FetchPostsBuilder,
+  type FetchUserSubscriptionsBuilder,
+  type Helpers,
+  type RecordsArg,
+  type RecordsWriteBuilder,
+  type RemoveBuilder,
   type UpdateBuilder,
 } from './builder/action-creators.js';
 
 // Config: dsq.config.json.
 export {
-  CONFIG_FILE, ConfigError, loadConfig, loadConfigResult, parseConfig, parseConfigResult, type ConfigResult, type DsqConfig,
-  type RuleLevel, type RuleSetting,
+  CONFIG_FILE,
+  ConfigError,
+  loadConfig,
+  loadConfigResult,
+  parseConfig,
+  parseConfigResult,
+  type ConfigResult,
+  type DsqConfig,
+  type RuleLevel,
+  type RuleSetting,
 } from './config/config.js';

@@ -21,7 +21,11 @@ describe('docs/api.md and the entry points', () => {
   it('documents every entry point the package exports, and no other', () => {
     expect(Object.keys(documented).sort()).toEqual(Object.keys(ENTRY_POINTS).sort());
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    expect(Object.keys(pkg.exports).map((k) => (k === '.' ? 'dsq' : `dsq/${k.slice(2)}`)).sort()).toEqual(Object.keys(ENTRY_POINTS).sort());
+    expect(
+      Object.keys(pkg.exports)
+        .map((k) => (k === '.' ? 'dsq' : `dsq/${k.slice(2)}`))
+        .sort(),
+    ).toEqual(Object.keys(ENTRY_POINTS).sort());
   });
 
   it.each(Object.keys(ENTRY_POINTS) as EntryPoint[])('%s: every exported name is documented, and every documented name is exported', (entry) => {
@@ -50,7 +54,21 @@ describe('docs/api.md and the entry points', () => {
 
   it('internals stay out: the kind table, operator levels, fix pass limit, reader classes, key folding', () => {
     const everything = new Set(Object.values(actual).flatMap((e) => [...e.values, ...e.types]));
-    for (const name of ['KINDS', 'OPERATORS', 'PRIMARY', 'precedenceOf', 'Prec', 'FOLDING_OPS', 'foldLeft', 'MAX_FIX_PASSES', 'foldKey', 'normaliseKey', 'formatTextWith', 'KEYWORD_NAMES', 'LineIndex']) {
+    for (const name of [
+      'KINDS',
+      'OPERATORS',
+      'PRIMARY',
+      'precedenceOf',
+      'Prec',
+      'FOLDING_OPS',
+      'foldLeft',
+      'MAX_FIX_PASSES',
+      'foldKey',
+      'normaliseKey',
+      'formatTextWith',
+      'KEYWORD_NAMES',
+      'LineIndex',
+    ]) {
       expect(everything.has(name), name).toBe(false);
     }
     // The reader's classes are types only: a value is told apart by its `type`, never built with `new`.
@@ -74,7 +92,9 @@ describe('docs/api.md and the entry points', () => {
   });
 
   it('no value name means two things at run time either (what auto-import would pick)', async () => {
-    const modules = await Promise.all(Object.values(ENTRY_POINTS).map((file) => import(/* @vite-ignore */ join(ROOT, file)) as Promise<Record<string, unknown>>));
+    const modules = await Promise.all(
+      Object.values(ENTRY_POINTS).map((file) => import(/* @vite-ignore */ join(ROOT, file)) as Promise<Record<string, unknown>>),
+    );
     const first = new Map<string, unknown>();
     const clashes: string[] = [];
     for (const module of modules) {

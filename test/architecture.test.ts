@@ -111,7 +111,10 @@ describe('the layers of src (docs/architecture.md)', () => {
     for (const e of all) (real.get(e.from) ?? real.set(e.from, new Set()).get(e.from))?.add(e.to);
     const lines = LAYERS.flat()
       .filter((f) => real.has(f))
-      .map((f) => `${f} -> ${[...(real.get(f) as Set<string>)].sort((a, b) => (levelOf.get(b) as number) - (levelOf.get(a) as number) || a.localeCompare(b)).join(' ')}`);
+      .map(
+        (f) =>
+          `${f} -> ${[...(real.get(f) as Set<string>)].sort((a, b) => (levelOf.get(b) as number) - (levelOf.get(a) as number) || a.localeCompare(b)).join(' ')}`,
+      );
     expect(graph.trimEnd().split('\n')).toEqual(lines);
   });
 });

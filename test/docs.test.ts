@@ -257,7 +257,9 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     const { DsqError } = await import('../src/index.js');
     const { toJson, fromJson } = await import('../src/json/index.js');
     const query = m.query as { where: unknown; limit: unknown };
-    expect(toJson(query as never)).toBe('{"from":"orders","where":{"$and":[{"$<":[{"$col":"total"},10]},{"$<":[{"$col":"total"},20]}]},"limit":9223372036854775807}');
+    expect(toJson(query as never)).toBe(
+      '{"from":"orders","where":{"$and":[{"$<":[{"$col":"total"},10]},{"$<":[{"$col":"total"},20]}]},"limit":9223372036854775807}',
+    );
     expect(query.limit).toEqual({ kind: 'number', value: '9223372036854775807' });
     expect(m.e).toMatchObject({ kind: 'function', name: 'POW' });
     expect(toJson(m.e as never)).toBe('{"$$POW":[2,3]}');
@@ -292,7 +294,11 @@ const CLAIMS: Record<string, (m: Record<string, unknown>) => Promise<void> | voi
     expect(toJson(m.select as never)).toBe('{"columns":[{"e":{"$col":"a"}}],"from":"t","where":{"$>":[{"$col":"b"},1]}}');
     expect(m.all).toHaveLength(2);
     expect(m.expr).toMatchObject({ kind: 'binary', op: '>' });
-    const doc = m.doc as { statements: unknown[]; comments: { kind: string; text: string }[]; diagnostics: { message: string; span: { line: number; column: number } }[] };
+    const doc = m.doc as {
+      statements: unknown[];
+      comments: { kind: string; text: string }[];
+      diagnostics: { message: string; span: { line: number; column: number } }[];
+    };
     expect(doc.statements).toHaveLength(1);
     expect(doc.comments).toMatchObject([{ kind: 'line', text: '-- all of t' }]);
     expect(doc.diagnostics.map((d) => `${d.span.line}:${d.span.column}`)).toEqual(['2:8']);
@@ -352,7 +358,11 @@ function isConfig(body: string): boolean {
 describe('every code block of the README and docs runs (issues 9 and 13)', () => {
   it('finds the blocks, in every file', () => {
     expect(BLOCKS.length).toBeGreaterThan(40);
-    for (const file of ['README.md', 'docs/cli.md', 'docs/library.md', 'docs/builder.md']) expect(BLOCKS.some((b) => b.file === file), file).toBe(true);
+    for (const file of ['README.md', 'docs/cli.md', 'docs/library.md', 'docs/builder.md'])
+      expect(
+        BLOCKS.some((b) => b.file === file),
+        file,
+      ).toBe(true);
   });
 
   it('a block that is not run says why', () => {

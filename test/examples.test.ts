@@ -4,7 +4,9 @@ import { runCli } from './helpers/cli.js';
 import { readSpecJson, statementFromValue, toJson } from '../src/json/index.js';
 
 const dir = new URL('../examples/', import.meta.url);
-const sources = readdirSync(dir).filter((f) => f.endsWith('.dsq')).sort();
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith('.dsq'))
+  .sort();
 
 /** The compact form of `dsq compile` output: one statement, or a JSON array of statements. */
 function compact(text: string): string {

@@ -60,7 +60,14 @@ describe('the published package (issue 9)', () => {
   });
 
   it('builds and exports the entries it names (dsq, dsq/ast, dsq/lint, dsq/json, dsq/prettier, dsq/run), then the CLI bin/dsq.js loads', () => {
-    expect(config.entry).toEqual({ index: 'src/index.ts', ast: 'src/ast/index.ts', lint: 'src/lint/index.ts', json: 'src/json/index.ts', prettier: 'src/prettier/index.ts', run: 'src/run/index.ts' });
+    expect(config.entry).toEqual({
+      index: 'src/index.ts',
+      ast: 'src/ast/index.ts',
+      lint: 'src/lint/index.ts',
+      json: 'src/json/index.ts',
+      prettier: 'src/prettier/index.ts',
+      run: 'src/run/index.ts',
+    });
     // The CLI: bin/build-cli.mjs, after the library (the build a checkout makes on its first run).
     expect(typeof config.onSuccess).toBe('function');
     expect(readFileSync(join(ROOT, 'tsup.config.ts'), 'utf8')).toContain("from './bin/build-cli.mjs'");

@@ -35,7 +35,13 @@ let consumer: string;
 let packed: string[];
 
 function run(file: string, args: readonly string[], cwd: string, input?: string): string {
-  return execFileSync(file, args, { cwd, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+  return execFileSync(file, args, {
+    cwd,
+    encoding: 'utf8',
+    input,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 }
 
 beforeAll(() => {
@@ -47,7 +53,10 @@ beforeAll(() => {
   }
   run(process.execPath, [join(ROOT, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', join(stage, 'dist'), '--silent'], ROOT);
   // (--ignore-scripts: the build is done; prepack would build again.)
-  const report = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], stage)) as { filename: string; files: { path: string }[] }[];
+  const report = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], stage)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   const tarball = join(stage, report[0]!.filename);
   packed = report[0]!.files.map((f) => f.path).sort();
 
@@ -77,15 +86,22 @@ describe('the packed package', () => {
     // The CLI ships once (bin/build-cli.mjs: dist/cli/current.json names its folder of two
     // scripts), with no code cache (each install writes its own) and no builder.
     // (Sorted after the build's folder name is replaced: that name is random, and sorts either side of current.json.)
-    expect(packed.filter((p) => p.startsWith('dist/cli/')).map((p) => p.replace(/^dist\/cli\/[^/]+\//, 'dist/cli/BUILD/')).sort()).toEqual([
-      'dist/cli/BUILD/rest.js',
-      'dist/cli/BUILD/start.js',
-      'dist/cli/current.json',
-    ]);
+    expect(
+      packed
+        .filter((p) => p.startsWith('dist/cli/'))
+        .map((p) => p.replace(/^dist\/cli\/[^/]+\//, 'dist/cli/BUILD/'))
+        .sort(),
+    ).toEqual(['dist/cli/BUILD/rest.js', 'dist/cli/BUILD/start.js', 'dist/cli/current.json']);
     expect(packed.filter((p) => p.startsWith('bin/')).sort()).toEqual(['bin/dsq.js', 'bin/package.json']);
     expect(packed.filter((p) => p.startsWith('docs/rules/')).length).toBeGreaterThan(0);
     // Every file package.json points at is in it.
-    const targets = [pkg.main, pkg.module, pkg.types, ...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((e) => [e.import.types, e.import.default, e.require.types, e.require.default])];
+    const targets = [
+      pkg.main,
+      pkg.module,
+      pkg.types,
+      ...Object.values(pkg.bin),
+      ...Object.values(pkg.exports).flatMap((e) => [e.import.types, e.import.default, e.require.types, e.require.default]),
+    ];
     for (const target of targets) expect(packed, target).toContain(target.replace(/^\.\//, ''));
   });
 
@@ -141,11 +157,26 @@ void new dsq_json.JsonObject();
     // What `dsq gen` writes imports its runtime from 'dsq': it type-checks against the packed types.
     const bin = join(consumer, 'node_modules', pkg.name, pkg.bin.dsq as string);
     const project = join(ROOT, 'test', 'gen', 'project');
-    run(process.execPath, [bin, 'gen', join(project, 'queries', '**', '*.dsq'), '--schema', join(project, 'schema.json'), '--out', join(consumer, 'queries.mts')], consumer);
+    run(
+      process.execPath,
+      [bin, 'gen', join(project, 'queries', '**', '*.dsq'), '--schema', join(project, 'schema.json'), '--out', join(consumer, 'queries.mts')],
+      consumer,
+    );
     expect(readFileSync(join(consumer, 'queries.mts'), 'utf8')).toMatch(/^import \{ prepareQuery\b.*\} from "dsq";$/m);
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: ['node'], skipLibCheck: false }, files: ['esm.mts', 'cjs.cts', 'queries.mts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          types: ['node'],
+          skipLibCheck: false,
+        },
+        files: ['esm.mts', 'cjs.cts', 'queries.mts'],
+      }),
     );
     let out = '';
     try {
@@ -157,7 +188,12 @@ void new dsq_json.JsonObject();
   });
 
   it('its bin compiles a query', () => {
-    const json = run(process.execPath, [join(consumer, 'node_modules', pkg.name, pkg.bin.dsq as string), 'compile', '-'], consumer, 'SELECT a FROM t WHERE b = 1');
+    const json = run(
+      process.execPath,
+      [join(consumer, 'node_modules', pkg.name, pkg.bin.dsq as string), 'compile', '-'],
+      consumer,
+      'SELECT a FROM t WHERE b = 1',
+    );
     expect(Object.keys(JSON.parse(json) as object)).toEqual(['columns', 'from', 'where']);
   });
 });

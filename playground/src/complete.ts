@@ -26,13 +26,28 @@ const CLAUSE_KEYWORDS: ReadonlySet<string> = new Set(['SELECT', 'FROM', 'WHERE',
 
 /** The keywords and the spec's functions (`COUNT(` is written with its parenthesis). */
 const WORDS: readonly Completion[] = [
-  ...KEYWORD_NAMES.map((k): Completion => ({ label: k, type: 'keyword', ...(KEYWORD_DOCS[k] ? { info: plain(KEYWORD_DOCS[k]) } : {}), boost: CLAUSE_KEYWORDS.has(k) ? -1 : -2 })),
-  ...[...FUNCTIONS.values()].map((f): Completion => ({ label: f.name, apply: `${f.name}(`, type: 'function', detail: `${f.aggregate ? 'aggregate' : 'function'}, ${argumentCount(f)}`, boost: -1 })),
+  ...KEYWORD_NAMES.map(
+    (k): Completion => ({ label: k, type: 'keyword', ...(KEYWORD_DOCS[k] ? { info: plain(KEYWORD_DOCS[k]) } : {}), boost: CLAUSE_KEYWORDS.has(k) ? -1 : -2 }),
+  ),
+  ...[...FUNCTIONS.values()].map(
+    (f): Completion => ({
+      label: f.name,
+      apply: `${f.name}(`,
+      type: 'function',
+      detail: `${f.aggregate ? 'aggregate' : 'function'}, ${argumentCount(f)}`,
+      boost: -1,
+    }),
+  ),
 ];
 
 /** Whether an offset is inside a string, a quoted name or a comment (where nothing is offered). */
 function insideText(text: string, offset: number): boolean {
-  return tokenize(text).some((t) => (t.category === 'string' || t.category === 'comment') && t.start < offset && (offset < t.end || (t.unterminated === true && offset === t.end) || (t.category === 'comment' && t.type === 'LineComment' && offset === t.end)));
+  return tokenize(text).some(
+    (t) =>
+      (t.category === 'string' || t.category === 'comment') &&
+      t.start < offset &&
+      (offset < t.end || (t.unterminated === true && offset === t.end) || (t.category === 'comment' && t.type === 'LineComment' && offset === t.end)),
+  );
 }
 
 /** A name as dsq text writes it: plain, or double-quoted (keywords and odd names). */
@@ -66,7 +81,8 @@ function databaseOf(all: readonly Entry[], written: string): SchemaDatabase | nu
   return found.length === 1 ? (found[0] as Entry).database : null;
 }
 
-const SOURCE = /\b(?:FROM|JOIN)\s+((?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*)(?:[.@:](?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*))*)(?:\s+(?:AS\s+)?("(?:[^"]|"")*"|[A-Za-z_][\w$]*))?/gi;
+const SOURCE =
+  /\b(?:FROM|JOIN)\s+((?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*)(?:[.@:](?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*))*)(?:\s+(?:AS\s+)?("(?:[^"]|"")*"|[A-Za-z_][\w$]*))?/gi;
 const COMMA_SOURCE = /,\s*((?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*)(?:[.@:](?:"(?:[^"]|"")*"|[A-Za-z_][\w$]*))*)(?:\s+(?:AS\s+)?("(?:[^"]|"")*"|[A-Za-z_][\w$]*))?/gi;
 
 /** The sources the text reads from: database and alias, from FROM/JOIN (and commas after them). */
@@ -115,7 +131,9 @@ export function dsqCompletion(currentSchema: () => Schema | null): CompletionSou
     }
     const all = entries(schema);
     const before = cx.state.doc.sliceString(Math.max(0, word.from - 200), word.from);
-    const afterSourceKeyword = /\b(?:FROM|JOIN)\s*$/i.test(before) || (/,\s*$/.test(before) && /\bFROM\b(?:(?!\b(?:WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|SELECT)\b)[\s\S])*$/i.test(before));
+    const afterSourceKeyword =
+      /\b(?:FROM|JOIN)\s*$/i.test(before) ||
+      (/,\s*$/.test(before) && /\bFROM\b(?:(?!\b(?:WHERE|GROUP|HAVING|ORDER|LIMIT|OFFSET|SELECT)\b)[\s\S])*$/i.test(before));
     if (afterSourceKeyword) {
       return {
         from: word.from,
@@ -151,7 +169,11 @@ export function dsqCompletion(currentSchema: () => Schema | null): CompletionSou
     const unique = fields.filter((f) => !labels.has(f.label) && labels.add(f.label));
     return {
       from: word.from,
-      options: [...unique, ...all.map((e) => ({ label: e.full, type: 'class', detail: 'database', info: e.database.label, boost: -1 })), ...(dot >= 0 ? [] : WORDS)],
+      options: [
+        ...unique,
+        ...all.map((e) => ({ label: e.full, type: 'class', detail: 'database', info: e.database.label, boost: -1 })),
+        ...(dot >= 0 ? [] : WORDS),
+      ],
       validFor: /^[\w$"]*$/,
     };
   };

@@ -24,7 +24,24 @@ import { paramNames } from '../../src/ast/param-names.js';
 import { inferParams } from '../../src/params/infer.js';
 import type { ParamType } from '../../src/schema/param-types.js';
 
-export { DsqError, FUNCTIONS, KEYWORD_DOCS, KEYWORD_NAMES, LINT_RULES, tokenize, type FunctionInfo, type ParamType, applyFixes, allDatabases, showPointer, type Diagnostic, type Fix, type LintDiagnostic, type Schema, type SchemaDatabase };
+export {
+  DsqError,
+  FUNCTIONS,
+  KEYWORD_DOCS,
+  KEYWORD_NAMES,
+  LINT_RULES,
+  tokenize,
+  type FunctionInfo,
+  type ParamType,
+  applyFixes,
+  allDatabases,
+  showPointer,
+  type Diagnostic,
+  type Fix,
+  type LintDiagnostic,
+  type Schema,
+  type SchemaDatabase,
+};
 
 export interface CompileOptions {
   readonly form: JsonForm;
@@ -104,8 +121,15 @@ export function compileText(text: string, options: CompileOptions): Compiled {
     };
   }
   const jsonOptions = { form: options.form, indent: options.indent };
-  const write = (nodes: readonly Node[]) => (nodes.length === 1 ? toJson(nodes[0] as Node, jsonOptions) : jsonArray(nodes.map((n) => toJson(n, jsonOptions)), options.indent));
-  if (paramNames(doc.statements.map((s) => s.node)).length === 0) return { json: write(doc.statements.map((s) => s.node)), statements: doc.statements.length, errors: [], lint, ...none };
+  const write = (nodes: readonly Node[]) =>
+    nodes.length === 1
+      ? toJson(nodes[0] as Node, jsonOptions)
+      : jsonArray(
+          nodes.map((n) => toJson(n, jsonOptions)),
+          options.indent,
+        );
+  if (paramNames(doc.statements.map((s) => s.node)).length === 0)
+    return { json: write(doc.statements.map((s) => s.node)), statements: doc.statements.length, errors: [], lint, ...none };
   // Parameters: typed by annotation, schema field or literal (as dsq compile types them).
   const annotated = annotate(doc);
   const infos = annotated.statements.flatMap((s) => inferParams(s.node, options.schema, annotatedTypes(s)));
@@ -126,7 +150,12 @@ export function compileText(text: string, options: CompileOptions): Compiled {
       if (d.code !== 'params/untyped') return d;
       const info = infos.find((p) => d.message.startsWith(`the type of :${p.name} `));
       const span = info ? spanOf(info.node) : undefined;
-      return { ...d, message: d.message.replace('--param gives it as', 'its value is'), hint: (d.hint ?? '').replace('or give --schema', 'or choose a schema'), ...(span ? { span } : {}) };
+      return {
+        ...d,
+        message: d.message.replace('--param gives it as', 'its value is'),
+        hint: (d.hint ?? '').replace('or give --schema', 'or choose a schema'),
+        ...(span ? { span } : {}),
+      };
     });
   // A value its type refused is said once, where it was given: bound as NULL here (the JSON is
   // not shown while there are errors), so it is not said again as "no value".

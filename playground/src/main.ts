@@ -34,11 +34,15 @@ const stats = { compileMs: 0, compiles: 0, jsonAt: 0 };
 const textPane = $('text');
 const jsonPane = $('json');
 
-const textView: EditorView = textEditor(textPane, () => schemaBox.state.schema, (u) => {
-  if (!u.docChanged) return;
-  if (userChanged(u)) settings.lead = 'text';
-  scheduleCompile();
-});
+const textView: EditorView = textEditor(
+  textPane,
+  () => schemaBox.state.schema,
+  (u) => {
+    if (!u.docChanged) return;
+    if (userChanged(u)) settings.lead = 'text';
+    scheduleCompile();
+  },
+);
 /** JSON was pasted since the last decompile: once it reads, it is laid out (indentJson). */
 let pasted = false;
 const jsonView: EditorView = jsonEditor(jsonPane, (u) => {
@@ -73,7 +77,9 @@ function toCm(d: LintDiagnostic, doc: Text): CmDiagnostic {
     severity: d.severity,
     source: d.code,
     message: d.message + (d.hint ? ` (hint: ${d.hint})` : ''),
-    ...(d.fix || d.suggestions ? { actions: [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])].map((f) => ({ name: f.description, apply: () => applyFix(f) })) } : {}),
+    ...(d.fix || d.suggestions
+      ? { actions: [...(d.fix ? [d.fix] : []), ...(d.suggestions ?? [])].map((f) => ({ name: f.description, apply: () => applyFix(f) })) }
+      : {}),
   };
 }
 
@@ -102,12 +108,19 @@ function compileNow(): void {
   window.clearTimeout(compileTimer);
   compileTimer = undefined;
   const started = performance.now();
-  const result = compileText(textView.state.doc.toString(), { form: settings.form, indent: settings.indent, schema: schemaBox.state.schema, params: paramsBox.values });
+  const result = compileText(textView.state.doc.toString(), {
+    form: settings.form,
+    indent: settings.indent,
+    schema: schemaBox.state.schema,
+    params: paramsBox.values,
+  });
   stats.compileMs = performance.now() - started;
   stats.compiles++;
   $('timing').textContent = `parse, lint and JSON: ${stats.compileMs.toFixed(1)} ms`;
   const doc = textView.state.doc;
-  const paramProblems = [...result.paramErrors, ...result.paramWarnings].map((d): CmDiagnostic => ({ ...squiggleRange(d, doc), severity: d.severity === 'error' ? 'error' : 'warning', source: d.code, message: describe(d) }));
+  const paramProblems = [...result.paramErrors, ...result.paramWarnings].map(
+    (d): CmDiagnostic => ({ ...squiggleRange(d, doc), severity: d.severity === 'error' ? 'error' : 'warning', source: d.code, message: describe(d) }),
+  );
   textView.dispatch(setDiagnostics(textView.state, [...result.lint.map((d) => toCm(d, doc)), ...paramProblems]));
   lintPanel.render(result.lint, schemaBox.state.schema !== null);
   paramsBox.render(result.params);
@@ -122,7 +135,13 @@ function compileNow(): void {
       const compiled = `${result.statements === 1 ? 'One statement' : `${result.statements} statements`} compiled`;
       const lintErrors = result.lint.filter((d) => d.severity === 'error').length;
       // Not "compiled" in green while the lint panel lists errors: the JSON is there, but the query is wrong.
-      if (lintErrors > 0) status.show('warn', `${compiled}, but lint finds ${lintErrors === 1 ? 'an error' : `${lintErrors} errors`} (see Lint below).`, 'text', result.paramWarnings);
+      if (lintErrors > 0)
+        status.show(
+          'warn',
+          `${compiled}, but lint finds ${lintErrors === 1 ? 'an error' : `${lintErrors} errors`} (see Lint below).`,
+          'text',
+          result.paramWarnings,
+        );
       else status.show('ok', `${compiled}.`, 'text', result.paramWarnings);
     } else {
       jsonPane.classList.add('stale');

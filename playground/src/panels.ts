@@ -78,7 +78,10 @@ export class LintPanel {
 
   render(findings: readonly LintDiagnostic[], schemaOn: boolean): void {
     const shown = findings.filter((d) => d.code !== 'syntax-error');
-    const key = JSON.stringify([schemaOn, shown.map((d) => [d.code, d.message, d.span.start, d.span.end, d.fix?.description, d.suggestions?.map((f) => f.description)])]);
+    const key = JSON.stringify([
+      schemaOn,
+      shown.map((d) => [d.code, d.message, d.span.start, d.span.end, d.fix?.description, d.suggestions?.map((f) => f.description)]),
+    ]);
     if (key === this.shown) return;
     this.shown = key;
     this.box.replaceChildren();
@@ -97,7 +100,12 @@ export class LintPanel {
       const message = document.createElement('span');
       message.className = 'message';
       message.textContent = ` ${d.message}${d.hint ? ` (hint: ${d.hint})` : ''} `;
-      li.append(button('where', `${d.span.line}:${d.span.column}`, `line ${d.span.line}, column ${d.span.column}: go there`, () => this.goTo(d)), ' ', severity, message);
+      li.append(
+        button('where', `${d.span.line}:${d.span.column}`, `line ${d.span.line}, column ${d.span.column}: go there`, () => this.goTo(d)),
+        ' ',
+        severity,
+        message,
+      );
       if (ruleIds.has(d.code)) {
         const link = document.createElement('a');
         link.href = `rules/${d.code}.html`;
@@ -111,9 +119,17 @@ export class LintPanel {
         li.append(code);
       }
       const fix = d.fix;
-      if (fix) li.append(' ', button('fix', `Fix: ${fix.description}`, null, () => this.applyFix(fix)));
+      if (fix)
+        li.append(
+          ' ',
+          button('fix', `Fix: ${fix.description}`, null, () => this.applyFix(fix)),
+        );
       // A "did you mean": offered, never applied unasked.
-      for (const s of d.suggestions ?? []) li.append(' ', button('fix', `Suggestion: ${s.description}`, null, () => this.applyFix(s)));
+      for (const s of d.suggestions ?? [])
+        li.append(
+          ' ',
+          button('fix', `Suggestion: ${s.description}`, null, () => this.applyFix(s)),
+        );
       list.append(li);
     }
     this.box.append(list);

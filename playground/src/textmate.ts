@@ -207,7 +207,10 @@ export function textMateLanguage(grammar: TmGrammar, name: string): StreamLangua
     token(stream, state) {
       const scopes = tokenizer.token(stream, state);
       if (scopes === null) return null;
-      const names = scopes.split(' ').filter((s) => table[tokenName(s)] !== undefined).map(tokenName);
+      const names = scopes
+        .split(' ')
+        .filter((s) => table[tokenName(s)] !== undefined)
+        .map(tokenName);
       return names.length > 0 ? names.join(' ') : null;
     },
     tokenTable: table,

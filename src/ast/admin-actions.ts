@@ -208,7 +208,9 @@ interface AlterTargetProps {
  * under the op's own name.
  */
 export type AlterValue<T extends AlterTarget = AlterTarget, O extends AlterValueOp = AlterValueOp> = {
-  [TT in T]: { [OO in O]: { readonly kind: `alter_${TT}_${OO}`; readonly alter: TT; readonly op: OO } & AlterTargetProps[TT] & { readonly [P in OO]: JsonObjectData } }[O];
+  [TT in T]: {
+    [OO in O]: { readonly kind: `alter_${TT}_${OO}`; readonly alter: TT; readonly op: OO } & AlterTargetProps[TT] & { readonly [P in OO]: JsonObjectData };
+  }[O];
 }[T];
 
 export type DropAction = DropGroup | DropDatabase | DropTeam | DropUser;

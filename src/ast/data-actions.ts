@@ -293,8 +293,21 @@ export interface DisposeAction extends RemoveBase {
 }
 
 export type FetchAction =
-  | FetchRecords | FetchMultirecords | FetchPseudorecords | FetchTasks | FetchUsers
-  | FetchCrons | FetchFollows | FetchKeys | FetchLogs | FetchNotifications | FetchPosts | FetchPrefs | FetchPrefDefs | FetchUserSubscriptions | FetchSeqs;
+  | FetchRecords
+  | FetchMultirecords
+  | FetchPseudorecords
+  | FetchTasks
+  | FetchUsers
+  | FetchCrons
+  | FetchFollows
+  | FetchKeys
+  | FetchLogs
+  | FetchNotifications
+  | FetchPosts
+  | FetchPrefs
+  | FetchPrefDefs
+  | FetchUserSubscriptions
+  | FetchSeqs;
 export type RecordsWrite = InsertAction | ReplaceAction | SetAction;
 export type RemoveAction = DeleteAction | TrashAction | RestoreAction | DisposeAction;
 export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveAction | AdminAction;

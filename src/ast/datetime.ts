@@ -115,7 +115,8 @@ export function analyzeDateTimeText(kind: DateTimeKind, text: string): { error: 
   if (failed !== null) {
     const { error, expected } = failed as { error: string; expected?: string };
     // `2024-01-31 10:30`: a space where ISO 8601 has T.
-    if (kind !== 'localtime' && kind !== 'localdate' && /^ \d/.test(rest)) return { error: { message: `"${text}": a date and a time are joined by T, not a space (2024-01-31T10:30)` } };
+    if (kind !== 'localtime' && kind !== 'localdate' && /^ \d/.test(rest))
+      return { error: { message: `"${text}": a date and a time are joined by T, not a space (2024-01-31T10:30)` } };
     return { error: { message: `"${text}": ${error}`, ...(expected !== undefined ? { expected } : {}) } };
   }
   if (rest !== '') {

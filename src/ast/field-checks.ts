@@ -13,11 +13,39 @@ import { checkNumber } from './numbers.js';
 
 /** What may stand at a place in the tree. */
 export type Role =
-  | 'node' | 'statement' | 'query' | 'expr' | 'select' | 'source' | 'spec' | 'singular' | 'when' | 'result_column' | 'order_term'
-  | 'records_spec' | 'literal' | 'field_value' | 'field_expr' | 'file_ref' | 'record' | 'delimited_records' | 'param'
+  | 'node'
+  | 'statement'
+  | 'query'
+  | 'expr'
+  | 'select'
+  | 'source'
+  | 'spec'
+  | 'singular'
+  | 'when'
+  | 'result_column'
+  | 'order_term'
+  | 'records_spec'
+  | 'literal'
+  | 'field_value'
+  | 'field_expr'
+  | 'file_ref'
+  | 'record'
+  | 'delimited_records'
+  | 'param'
   // DOWNLOAD, the task and system actions (kinds-system.ts)
-  | 'task' | 'task_ref' | 'write' | 'if_condition' | 'json_object' | 'json_member' | 'json_value' | 'instant'
-  | 'field_def' | 'field_option' | 'blob_def' | 'group_def' | 'database_def';
+  | 'task'
+  | 'task_ref'
+  | 'write'
+  | 'if_condition'
+  | 'json_object'
+  | 'json_member'
+  | 'json_value'
+  | 'instant'
+  | 'field_def'
+  | 'field_option'
+  | 'blob_def'
+  | 'group_def'
+  | 'database_def';
 
 /**
  * What the names written at a field denote, for the tools that read a tree by its fields (the
@@ -130,7 +158,10 @@ export const PARAM_NAME: ValueField = {
   form: 'text',
   nullable: false,
   type: isString,
-  rule: (v) => (typeof v === 'string' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? `must be a parameter name (a letter or _, then letters, digits or _), got ${describe(v)}` : null),
+  rule: (v) =>
+    typeof v === 'string' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)
+      ? `must be a parameter name (a letter or _, then letters, digits or _), got ${describe(v)}`
+      : null,
 };
 export const OPTIONAL_NAME: ValueField = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty };
 export const STRING_VALUE: ValueField = {
@@ -140,7 +171,12 @@ export const STRING_VALUE: ValueField = {
   type: isString,
   rule: (v) => (v === '' ? "must not be empty (the spec's empty string is null: use { kind: 'null' })" : null),
 };
-export const BOOLEAN: ValueField = { code: 'wrong-type', form: 'flag', nullable: false, type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`) };
+export const BOOLEAN: ValueField = {
+  code: 'wrong-type',
+  form: 'flag',
+  nullable: false,
+  type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`),
+};
 export const OPTIONAL_BOOLEAN: ValueField = {
   code: 'wrong-type',
   form: 'flag',
@@ -165,7 +201,13 @@ export const WHOLE: ValueField = { code: 'number', form: 'whole', nullable: fals
 export const OPTIONAL_WHOLE: ValueField = { code: 'number', form: 'whole', nullable: true, type: (v) => numberType(v, true), rule: (v) => numberRule(v, true) };
 
 const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
-export const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({ code: 'datetime', form: 'datetime', nullable: false, type: isString, rule: dateTimeRule(kind) });
+export const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({
+  code: 'datetime',
+  form: 'datetime',
+  nullable: false,
+  type: isString,
+  rule: dateTimeRule(kind),
+});
 /** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
 export const DATETIME_VALUE: ValueField = {
   code: 'datetime',
@@ -177,7 +219,13 @@ export const DATETIME_VALUE: ValueField = {
 
 export function oneOf(options: readonly string[]): ValueField {
   const set: ReadonlySet<unknown> = new Set(options);
-  return { code: 'wrong-type', form: 'word', nullable: false, options, type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`) };
+  return {
+    code: 'wrong-type',
+    form: 'word',
+    nullable: false,
+    options,
+    type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`),
+  };
 }
 export const OPTIONAL_ONE_OF = (options: readonly string[]): ValueField => {
   const inner = oneOf(options);
@@ -210,7 +258,13 @@ export function foldedName(v: unknown): string | null {
 }
 export const FIELD_NAME: ValueField = { denotes: 'field', code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: foldedName };
 /** A file reference's value: an object id (not empty), or text or base64 content. */
-export const FILE_VALUE: ValueField = { code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null) };
+export const FILE_VALUE: ValueField = {
+  code: 'wrong-type',
+  form: 'text',
+  nullable: false,
+  type: isString,
+  rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null),
+};
 export const STRING_LIST_OR_NULL: ValueField = {
   code: 'wrong-type',
   form: 'names',

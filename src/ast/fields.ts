@@ -41,10 +41,13 @@ export function hasField(kind: string, key: string): boolean {
 
 /** Each kind's fields that hold a list (of nodes, or of names): a checked node's lists are frozen with it. */
 export const LIST_KEYS = kindTable(
-  Object.entries(FIELD_LIST).map(([kind, fields]) => [
-    kind,
-    fields.filter(({ child, value }) => (child !== null && child.shape !== 'one' && child.shape !== 'nullable') || value?.list === true).map((f) => f.key),
-  ] as const),
+  Object.entries(FIELD_LIST).map(
+    ([kind, fields]) =>
+      [
+        kind,
+        fields.filter(({ child, value }) => (child !== null && child.shape !== 'one' && child.shape !== 'nullable') || value?.list === true).map((f) => f.key),
+      ] as const,
+  ),
 ) as unknown as Readonly<Record<NodeKind, readonly string[]>>;
 
 // ---------------------------------------------------------------------------------------
@@ -96,7 +99,9 @@ function kindList(role: Role): string {
 }
 export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   node: 'a node',
-  statement: `a statement (kind "select", "select_action" or a data action such as ${DATA_ACTION_KINDS.slice(0, 2).map((k) => JSON.stringify(k)).join(', ')})`,
+  statement: `a statement (kind "select", "select_action" or a data action such as ${DATA_ACTION_KINDS.slice(0, 2)
+    .map((k) => JSON.stringify(k))
+    .join(', ')})`,
   query: `a statement that is a query (${kindList('query')})`,
   expr: 'an expression',
   select: `a select node (${kindList('select')})`,

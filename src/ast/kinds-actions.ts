@@ -1,7 +1,40 @@
 import type { Expr, NodeKind, Param, Select, SelectAction, WholeOrParam } from './nodes.js';
-import { DELIMITED_FORMATS, type BooleanLit, type DelimitedRecords, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type RecordData } from './data-actions.js';
+import {
+  DELIMITED_FORMATS,
+  type BooleanLit,
+  type DelimitedRecords,
+  type FieldExpr,
+  type FieldLiteral,
+  type FieldValue,
+  type FileRef,
+  type KeySpec,
+  type RecordData,
+} from './data-actions.js';
 import { BooleanNode, DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, RecordNode, SelectActionNode, SpecKeyNode } from './objects.js';
-import { ATTRIBUTE_NAMES, BOOLEAN, DATABASE, DELIMITER, E, FIELD_NAME, FIELD_NAMES, FILE_VALUE, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, OPTIONAL_WHOLE_OR_PARAM, PAGING, RECORDS_DATA, STRING_LIST_OR_NULL, at, list, nonEmpty, nullable, one, oneOf } from './field-checks.js';
+import {
+  ATTRIBUTE_NAMES,
+  BOOLEAN,
+  DATABASE,
+  DELIMITER,
+  E,
+  FIELD_NAME,
+  FIELD_NAMES,
+  FILE_VALUE,
+  OPTIONAL_BOOLEAN,
+  OPTIONAL_ONE_OF,
+  OPTIONAL_STRING,
+  OPTIONAL_WHOLE,
+  OPTIONAL_WHOLE_OR_PARAM,
+  PAGING,
+  RECORDS_DATA,
+  STRING_LIST_OR_NULL,
+  at,
+  list,
+  nonEmpty,
+  nullable,
+  one,
+  oneOf,
+} from './field-checks.js';
 import { json, action, type KindSpec } from './kind-spec.js';
 
 /** DELETE, TRASH, RESTORE, DISPOSE: a database and its records. */

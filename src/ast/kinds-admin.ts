@@ -1,5 +1,33 @@
-import { DATABASE_FLAGS, type AdminAction, type AlterTarget, type AlterValue, type AlterValueOp, type AdminPart, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from './admin-actions.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, type ChildField, type ValueField, OPTIONAL_STRING, STRING_LIST_OR_NULL, at, foldedName, nonEmpty, nullable, nullableList, one, oneOf, required } from './field-checks.js';
+import {
+  DATABASE_FLAGS,
+  type AdminAction,
+  type AlterTarget,
+  type AlterValue,
+  type AlterValueOp,
+  type AdminPart,
+  type BlobDef,
+  type DatabaseDef,
+  type FieldDef,
+  type FieldOption,
+  type GroupDef,
+} from './admin-actions.js';
+import {
+  DATABASE,
+  NAME,
+  OPTIONAL_BOOLEAN,
+  type ChildField,
+  type ValueField,
+  OPTIONAL_STRING,
+  STRING_LIST_OR_NULL,
+  at,
+  foldedName,
+  nonEmpty,
+  nullable,
+  nullableList,
+  one,
+  oneOf,
+  required,
+} from './field-checks.js';
 import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
@@ -100,7 +128,14 @@ export const ADMIN_KINDS = {
   },
   alter_add_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('add_fields'), database: DATABASE, fields: required(nonEmpty('field_def')), first: OPTIONAL_BOOLEAN, after: FIELD_SPEC_OR_NULL },
+    fields: {
+      alter: tag('database'),
+      op: tag('add_fields'),
+      database: DATABASE,
+      fields: required(nonEmpty('field_def')),
+      first: OPTIONAL_BOOLEAN,
+      after: FIELD_SPEC_OR_NULL,
+    },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -116,7 +151,13 @@ export const ADMIN_KINDS = {
   },
   alter_order_fields: {
     role: 'action',
-    fields: { alter: tag('database'), op: tag('order_fields'), database: DATABASE, fields: { ...required(nonEmpty('spec')), denotes: 'field' }, after: FIELD_SPEC_OR_NULL },
+    fields: {
+      alter: tag('database'),
+      op: tag('order_fields'),
+      database: DATABASE,
+      fields: { ...required(nonEmpty('spec')), denotes: 'field' },
+      after: FIELD_SPEC_OR_NULL,
+    },
     json: json({ action: 'alter' }),
     keyword: 'ALTER',
     operator: null,
@@ -219,7 +260,9 @@ export const ADMIN_KINDS = {
 } as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };
 
 /** The administrative action kinds, in the table's order. */
-export const ADMIN_ACTION_KINDS = (Object.keys(ADMIN_KINDS) as (keyof typeof ADMIN_KINDS)[]).filter((k) => ADMIN_KINDS[k].role === 'action') as AdminAction['kind'][];
+export const ADMIN_ACTION_KINDS = (Object.keys(ADMIN_KINDS) as (keyof typeof ADMIN_KINDS)[]).filter(
+  (k) => ADMIN_KINDS[k].role === 'action',
+) as AdminAction['kind'][];
 const ADMIN_ACTION_SET: ReadonlySet<string> = new Set(ADMIN_ACTION_KINDS);
 export function isAdminAction(node: { readonly kind: string }): node is AdminAction {
   return ADMIN_ACTION_SET.has(node.kind);

@@ -1,5 +1,38 @@
-import type { AllSpec, ArraySpec, DatabaseTableSource, Expr, IdSpec, JoinOp, JoinSource, NameSpec, NodeKind, OrderTerm, ResultColumn, Select, SelectSource, Source, Specifier, SystemTableSource, TableSource, WhereSpec } from './nodes.js';
-import { JoinNode, OrderTermNode, ResultColumnNode, SelectNode, SelectSourceNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, TableDatabaseNode, TableNode, TableSystemNode } from './objects.js';
+import type {
+  AllSpec,
+  ArraySpec,
+  DatabaseTableSource,
+  Expr,
+  IdSpec,
+  JoinOp,
+  JoinSource,
+  NameSpec,
+  NodeKind,
+  OrderTerm,
+  ResultColumn,
+  Select,
+  SelectSource,
+  Source,
+  Specifier,
+  SystemTableSource,
+  TableSource,
+  WhereSpec,
+} from './nodes.js';
+import {
+  JoinNode,
+  OrderTermNode,
+  ResultColumnNode,
+  SelectNode,
+  SelectSourceNode,
+  SpecAllNode,
+  SpecArrayNode,
+  SpecIdNode,
+  SpecNameNode,
+  SpecWhereNode,
+  TableDatabaseNode,
+  TableNode,
+  TableSystemNode,
+} from './objects.js';
 import { BOOLEAN, E, JOIN_OP, NAME, OPTIONAL_NAME, WHOLE, at, list, nullable, one, oneOf } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 

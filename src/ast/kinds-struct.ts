@@ -1,5 +1,20 @@
 import type { NodeKind, NodeOfKind } from './nodes.js';
-import { DATABASE, NAME, OPTIONAL_BOOLEAN, OPTIONAL_ONE_OF, OPTIONAL_STRING, OPTIONAL_WHOLE, WHOLE, describe, nonEmpty, nullableList, nullable, one, required, type ValueField } from './field-checks.js';
+import {
+  DATABASE,
+  NAME,
+  OPTIONAL_BOOLEAN,
+  OPTIONAL_ONE_OF,
+  OPTIONAL_STRING,
+  OPTIONAL_WHOLE,
+  WHOLE,
+  describe,
+  nonEmpty,
+  nullableList,
+  nullable,
+  one,
+  required,
+  type ValueField,
+} from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 import type { StructAction } from './struct-actions.js';
 
@@ -23,7 +38,8 @@ const STRINGS: ValueField = {
   nullable: false,
   list: true,
   type: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be an array of strings, got ${describe(v)}`),
-  rule: (v) => (Array.isArray(v) && v.length === 0 ? 'must hold at least one alias' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
+  rule: (v) =>
+    Array.isArray(v) && v.length === 0 ? 'must hold at least one alias' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null,
 };
 
 /** struct_event's and struct_create's kinds: the property that tells them apart and its value. */
@@ -48,14 +64,36 @@ const entry = <K extends Kind>(kind: K, action: string, fields: KindSpec<K>['fie
   ({ role: 'action', fields, json: json({ action }), keyword: 'STRUCT', operator: null, make: made(kind) }) as const;
 
 export const STRUCT_KINDS = {
-  struct_buffer_import: entry('struct_buffer_import', 'struct_buffer_import', { pipe: GROUP, file: one('file_ref'), conf: nullable('json_object'), tImport: nullable('instant') }),
+  struct_buffer_import: entry('struct_buffer_import', 'struct_buffer_import', {
+    pipe: GROUP,
+    file: one('file_ref'),
+    conf: nullable('json_object'),
+    tImport: nullable('instant'),
+  }),
   struct_mn_alias: entry('struct_mn_alias', 'struct_mn_alias', { database: DATABASE, mn: required(WHOLE), aliases: required(STRINGS) }),
   struct_mn_edit: entry('struct_mn_edit', 'struct_mn_edit', { database: DATABASE, mn: required(WHOLE), name: OPTIONAL_STRING, state: OPTIONAL_STRING }),
   struct_event_insert: entry('struct_event_insert', 'struct_event', { database: DATABASE, events: required(nonEmpty('record')) }),
-  struct_event_close: entry('struct_event_close', 'struct_event', { database: DATABASE, t: OPTIONAL_WHOLE, events: one('records_spec'), fields: nullable('record') }),
-  struct_event_update: entry('struct_event_update', 'struct_event', { database: DATABASE, t: OPTIONAL_WHOLE, events: nullable('records_spec'), fields: one('record') }),
+  struct_event_close: entry('struct_event_close', 'struct_event', {
+    database: DATABASE,
+    t: OPTIONAL_WHOLE,
+    events: one('records_spec'),
+    fields: nullable('record'),
+  }),
+  struct_event_update: entry('struct_event_update', 'struct_event', {
+    database: DATABASE,
+    t: OPTIONAL_WHOLE,
+    events: nullable('records_spec'),
+    fields: one('record'),
+  }),
   struct_create_category: entry('struct_create_category', 'struct_create', { parent: GROUP, ...NAMED, ...TEAMS }),
-  struct_create_model: entry('struct_create_model', 'struct_create', { parent: GROUP, ...NAMED, event: OPTIONAL_BOOLEAN, eventf: OPTIONAL_BOOLEAN, eventfs: OPTIONAL_BOOLEAN, ...TEAMS }),
+  struct_create_model: entry('struct_create_model', 'struct_create', {
+    parent: GROUP,
+    ...NAMED,
+    event: OPTIONAL_BOOLEAN,
+    eventf: OPTIONAL_BOOLEAN,
+    eventfs: OPTIONAL_BOOLEAN,
+    ...TEAMS,
+  }),
   struct_create_pipe: entry('struct_create_pipe', 'struct_create', { model: GROUP, ...NAMED, ...TEAMS, partition: nullable('json_value') }),
   struct_create_def: entry('struct_create_def', 'struct_create', { parent: GROUP }),
   struct_create_event: entry('struct_create_event', 'struct_create', {
@@ -71,6 +109,11 @@ export const STRUCT_KINDS = {
     fields: nullableList('field_def'),
     teams: nullable('json_object'),
   }),
-  struct_create_notebook: entry('struct_create_notebook', 'struct_create', { parent: GROUP, ...NAMED, fields: nullableList('field_def'), teams: nullable('json_object') }),
+  struct_create_notebook: entry('struct_create_notebook', 'struct_create', {
+    parent: GROUP,
+    ...NAMED,
+    fields: nullableList('field_def'),
+    teams: nullable('json_object'),
+  }),
   struct_create_project: entry('struct_create_project', 'struct_create', { parent: nullable('spec'), ...NAMED, ...TEAMS }),
 } as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };

@@ -1,7 +1,22 @@
 import type { NodeKind, NodeOfKind } from './nodes.js';
 import { checkNumber, compareNumbers } from './numbers.js';
 import {
-  DATABASE, FIELD_NAME, NAME, OPTIONAL_BOOLEAN, OPTIONAL_STRING, OPTIONAL_WHOLE, STRING_VALUE, WHOLE, at, describe, list, nonEmpty, nullable, one, required, type ValueField,
+  DATABASE,
+  FIELD_NAME,
+  NAME,
+  OPTIONAL_BOOLEAN,
+  OPTIONAL_STRING,
+  OPTIONAL_WHOLE,
+  STRING_VALUE,
+  WHOLE,
+  at,
+  describe,
+  list,
+  nonEmpty,
+  nullable,
+  one,
+  required,
+  type ValueField,
 } from './field-checks.js';
 import { json, type KindSpec } from './kind-spec.js';
 import type { SystemAction, SystemPart } from './system-actions.js';
@@ -31,7 +46,8 @@ function milliseconds(nullable: boolean, max: string | null, what: string): Valu
       if (typeof v !== 'string') return null;
       const check = checkNumber(v);
       if (!check.ok) return check.reason;
-      if (compareNumbers(v, '0') < 0 || (max !== null && compareNumbers(v, max) > 0)) return `must be ${max === null ? 'at least 0' : `0 to ${Number(max).toLocaleString('en-US')}`} ms (${what}), got ${v}`;
+      if (compareNumbers(v, '0') < 0 || (max !== null && compareNumbers(v, max) > 0))
+        return `must be ${max === null ? 'at least 0' : `0 to ${Number(max).toLocaleString('en-US')}`} ms (${what}), got ${v}`;
       return null;
     },
   };
@@ -48,11 +64,14 @@ const THREAD_NAMES: ValueField = {
   nullable: false,
   list: true,
   type: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be an array of strings, got ${describe(v)}`),
-  rule: (v) => (Array.isArray(v) && v.length === 0 ? 'must name at least one thread' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
+  rule: (v) =>
+    Array.isArray(v) && v.length === 0 ? 'must name at least one thread' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null,
 };
 
 /** DOWNLOAD's variants: the `"download"` property of each; and struct_event's `"op"` and struct_create's `"create"` (kinds-struct.ts). */
-export const SUBTYPES = { download_record: ['download', 'record'], download_post: ['download', 'post'], ...STRUCT_SUBTYPES } as const satisfies { readonly [K in Kind]?: readonly [string, string] };
+export const SUBTYPES = { download_record: ['download', 'record'], download_post: ['download', 'post'], ...STRUCT_SUBTYPES } as const satisfies {
+  readonly [K in Kind]?: readonly [string, string];
+};
 
 export const SYSTEM_KINDS = {
   download_record: {

@@ -50,7 +50,6 @@ export const KINDS = {
   ...STRUCT_KINDS,
 } as const satisfies { readonly [K in NodeKind]: KindSpec<K> };
 
-
 type FetchKind = FetchAction['kind'];
 
 /** The kinds whose role is `R`. */
@@ -94,9 +93,13 @@ export function isExpr(node: Node): node is Expr {
 }
 
 /** The data actions (src/ast/data-actions.ts): every action but the SELECT action, in the table's order. */
-export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && k !== 'select_action' && (Object.hasOwn(ACTION_KINDS, k) || Object.hasOwn(ADMIN_KINDS, k))) as DataActionKind[];
+export const DATA_ACTION_KINDS: readonly DataActionKind[] = NODE_KINDS.filter(
+  (k) => KINDS[k].role === 'action' && k !== 'select_action' && (Object.hasOwn(ACTION_KINDS, k) || Object.hasOwn(ADMIN_KINDS, k)),
+) as DataActionKind[];
 /** DOWNLOAD, the task and thread actions, the system actions (kinds-system.ts) and the struct actions (kinds-struct.ts), in the table's order. */
-export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter((k) => KINDS[k].role === 'action' && (Object.hasOwn(SYSTEM_KINDS, k) || Object.hasOwn(STRUCT_KINDS, k))) as SystemActionKind[];
+export const SYSTEM_ACTION_KINDS: readonly SystemActionKind[] = NODE_KINDS.filter(
+  (k) => KINDS[k].role === 'action' && (Object.hasOwn(SYSTEM_KINDS, k) || Object.hasOwn(STRUCT_KINDS, k)),
+) as SystemActionKind[];
 const SYSTEM_ACTION_SET: ReadonlySet<string> = new Set(SYSTEM_ACTION_KINDS);
 export function isSystemAction(node: { readonly kind: string }): node is SystemAction {
   return SYSTEM_ACTION_SET.has(node.kind);
@@ -120,20 +123,30 @@ export function fetchWord(kind: FetchKind): string {
 }
 
 /** The kinds that stand at the top of a document: selects and actions. */
-export const STATEMENT_KINDS: readonly Statement['kind'][] = NODE_KINDS.filter((k) => KINDS[k].role === 'select' || KINDS[k].role === 'action') as Statement['kind'][];
+export const STATEMENT_KINDS: readonly Statement['kind'][] = NODE_KINDS.filter(
+  (k) => KINDS[k].role === 'select' || KINDS[k].role === 'action',
+) as Statement['kind'][];
 
 /**
  * The words a statement starts with: SELECT, then each data action kind's keyword, in the
  * table's order (FETCH, INSERT, REPLACE, SET, UPDATE, DELETE, ...). The parser's statement
  * dispatch, its messages and the language server's completion read it.
  */
-export const STATEMENT_WORDS: readonly string[] = [KINDS.select.keyword, ...new Set([...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS].map((k) => KINDS[k].keyword as string))];
+export const STATEMENT_WORDS: readonly string[] = [
+  KINDS.select.keyword,
+  ...new Set([...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS].map((k) => KINDS[k].keyword as string)),
+];
 /** The words that start a data action (FETCH, the writes, the administrative actions). */
 export const DATA_ACTION_WORDS: readonly string[] = [...new Set(DATA_ACTION_KINDS.map((k) => KINDS[k].keyword as string))];
 
 /** Each kind's child properties, in order: its fields that hold nodes (the walker's table). */
 const CHILD_KEYS = Object.fromEntries(
-  NODE_KINDS.map((kind) => [kind, Object.entries(KINDS[kind].fields as Readonly<Record<string, Field>>).filter(([, f]) => isChildField(f)).map(([key]) => key)]),
+  NODE_KINDS.map((kind) => [
+    kind,
+    Object.entries(KINDS[kind].fields as Readonly<Record<string, Field>>)
+      .filter(([, f]) => isChildField(f))
+      .map(([key]) => key),
+  ]),
 ) as unknown as Readonly<Record<NodeKind, readonly string[]>>;
 
 /** The child properties of a kind, in source order (the walker's table, derived from `fields`). */

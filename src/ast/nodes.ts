@@ -104,13 +104,7 @@ export interface AliasRef {
 // ---------------------------------------------------------------------------------------
 // Operators
 
-export const BINARY_OPS = [
-  'and', 'or',
-  '=', '!=', '>', '>=', '<', '<=',
-  'is', 'like', 'regexp',
-  '+', '-', '*', '/', '%',
-  '&', '|', '<<', '>>',
-] as const;
+export const BINARY_OPS = ['and', 'or', '=', '!=', '>', '>=', '<', '<=', 'is', 'like', 'regexp', '+', '-', '*', '/', '%', '&', '|', '<<', '>>'] as const;
 export type BinaryOp = (typeof BINARY_OPS)[number];
 
 export const UNARY_OPS = ['not', '-', '~'] as const;
@@ -355,7 +349,19 @@ export interface SelectAction {
 
 // ---------------------------------------------------------------------------------------
 
-export type Node = Expr | WhenClause | Specifier | ResultColumn | OrderTerm | Source | Select | SelectAction | DataAction | ActionPart | SystemAction | SystemPart;
+export type Node =
+  | Expr
+  | WhenClause
+  | Specifier
+  | ResultColumn
+  | OrderTerm
+  | Source
+  | Select
+  | SelectAction
+  | DataAction
+  | ActionPart
+  | SystemAction
+  | SystemPart;
 export type NodeKind = Node['kind'];
 export type NodeOfKind<K extends NodeKind> = Extract<Node, { kind: K }>;
 

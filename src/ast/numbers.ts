@@ -72,9 +72,7 @@ export function toDecimal(text: string): Decimal {
   return { negative, digits: BigInt(digitsText), exp };
 }
 
-export type NumberCheck =
-  | { readonly ok: true; readonly whole: boolean }
-  | { readonly ok: false; readonly reason: string };
+export type NumberCheck = { readonly ok: true; readonly whole: boolean } | { readonly ok: false; readonly reason: string };
 
 const FLOAT_MAX = Number.MAX_VALUE;
 const SMALL_WHOLE_CHECK: NumberCheck = Object.freeze({ ok: true, whole: true });
@@ -105,7 +103,10 @@ export function checkNumber(text: string): NumberCheck {
     return { ok: false, reason: `${text} is outside the 64-bit floating point range (about ±1.8e308)` };
   }
   if (magnitude === 0) {
-    return { ok: false, reason: `${text} is outside the 64-bit floating point range: it is not zero but rounds to 0 (the smallest non-zero float64 is about 4.9e-324)` };
+    return {
+      ok: false,
+      reason: `${text} is outside the 64-bit floating point range: it is not zero but rounds to 0 (the smallest non-zero float64 is about 4.9e-324)`,
+    };
   }
   return { ok: true, whole: false };
 }

@@ -30,7 +30,11 @@ const LEVEL = {
 /** The level of everything that is not an operator. */
 export const PRIMARY = LEVEL.primary;
 
-export interface Operator<Left extends number | null = number | null, Right extends number | null = number | null, Negated extends string | null = string | null> {
+export interface Operator<
+  Left extends number | null = number | null,
+  Right extends number | null = number | null,
+  Negated extends string | null = string | null,
+> {
   /** The level it binds at: an expression it heads has this level. */
   readonly level: number;
   /** How it is written (keywords in upper case; `!=` for the `<>` that also reads as it). */
@@ -56,7 +60,12 @@ export interface Operator<Left extends number | null = number | null, Right exte
 }
 
 /** Left-associative: the left operand may have its level, the right one needs one more. */
-const infix = <N extends string | null = null>(level: number, text: string, nary: Operator['nary'] = null, negated: N = null as N): Operator<number, number, N> => ({
+const infix = <N extends string | null = null>(
+  level: number,
+  text: string,
+  nary: Operator['nary'] = null,
+  negated: N = null as N,
+): Operator<number, number, N> => ({
   level,
   text,
   negated,

@@ -136,8 +136,16 @@ export interface StructCreateProject extends Named, GroupTeams {
 }
 
 export type StructEvent = StructEventInsert | StructEventClose | StructEventUpdate;
-export type StructCreate = StructCreateCategory | StructCreateModel | StructCreatePipe | StructCreateDef | StructCreateEvent | StructCreateNotebook | StructCreateProject;
+export type StructCreate =
+  | StructCreateCategory
+  | StructCreateModel
+  | StructCreatePipe
+  | StructCreateDef
+  | StructCreateEvent
+  | StructCreateNotebook
+  | StructCreateProject;
 export type StructAction = StructBufferImport | StructMnAlias | StructMnEdit | StructEvent | StructCreate;
 
 /** What the spec names among the struct actions but does not show: the words, and the spec's words (quoted in the errors). */
-export const UNSHOWN_STRUCT = 'the spec\'s "Struct actions": "STRUCT MN MERGE (merges one or more mnemonics into one existing mnemonic) and STRUCT EVENT CLEAR: payload and behaviour not shown"';
+export const UNSHOWN_STRUCT =
+  'the spec\'s "Struct actions": "STRUCT MN MERGE (merges one or more mnemonics into one existing mnemonic) and STRUCT EVENT CLEAR: payload and behaviour not shown"';

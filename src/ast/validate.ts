@@ -72,7 +72,6 @@ function pointerOf(frame: Frame | null, last?: string): string {
   return parts.length === 0 ? '' : `/${parts.join('/')}`;
 }
 
-
 function astError(code: string, message: string, pointer: string, hint?: string): DsqError {
   return new DsqError([{ code: `ast/${code}`, severity: 'error', message, pointer, ...(hint ? { hint } : {}) }]);
 }
@@ -202,7 +201,7 @@ function validateTree(input: unknown, role: Role, options: ValidateOptions, rule
         throw astError(
           'unknown-property',
           `unknown property ${JSON.stringify(key.slice(0, 60))} in the "${kind}" node; expected ${known || 'only "kind"'}`,
-          pointerOf(parent, task.segment) + `/${escapePointerSegment(key)}`,
+          `${pointerOf(parent, task.segment)}/${escapePointerSegment(key)}`,
         );
       }
     }
@@ -247,7 +246,15 @@ function validateTree(input: unknown, role: Role, options: ValidateOptions, rule
         continue;
       }
       const what =
-        field.shape === 'allOrNonEmpty' ? `'all' or a non-empty array` : field.shape === 'nonEmpty' ? 'a non-empty array' : field.shape === 'listOrOne' ? `an array or ${ROLE_NAMES[field.orOne as Role]}` : field.shape === 'nullableList' ? 'an array or null' : 'an array';
+        field.shape === 'allOrNonEmpty'
+          ? `'all' or a non-empty array`
+          : field.shape === 'nonEmpty'
+            ? 'a non-empty array'
+            : field.shape === 'listOrOne'
+              ? `an array or ${ROLE_NAMES[field.orOne as Role]}`
+              : field.shape === 'nullableList'
+                ? 'an array or null'
+                : 'an array';
       if (!Array.isArray(fv)) throw astError('wrong-type', `"${key}" of the "${kind}" node must be ${what}, got ${describe(fv)}`, pointerOf(frame, key));
       const items = fv as readonly unknown[];
       if (rules && items.length === 0 && field.shape !== 'list' && field.shape !== 'nullableList' && field.shape !== 'listOrOne') {
@@ -308,7 +315,8 @@ function tooDeep(maxDepth: number, pointer: string): DsqError {
 }
 
 function hintForMissing(kind: NodeKind): string | undefined {
-  if (kind === 'select') return 'every field of a select node is required (null or [] for the parts it does not have); select({...}) from the AST constructors fills in the defaults';
+  if (kind === 'select')
+    return 'every field of a select node is required (null or [] for the parts it does not have); select({...}) from the AST constructors fills in the defaults';
   if (kind === 'select_action') return 'rows, useStrings and echo are null when not set; selectAction(select, options) fills them in';
   return 'absent parts are null, never left out';
 }

@@ -32,10 +32,14 @@ export type RecordKey<N extends string = string> = KeySpec & { readonly __keyFie
 
 /** `{"type": "key", "key": {...}}`: a record by the values of its key fields. */
 export function recordKey<const K extends Readonly<Record<string, unknown>>>(key: K): RecordKey<keyof K & string> {
-  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw argumentError(`recordKey() takes an object of key field values, got ${describeValue(key)}`);
+  if (typeof key !== 'object' || key === null || Array.isArray(key))
+    throw argumentError(`recordKey() takes an object of key field values, got ${describeValue(key)}`);
   const entries = Object.entries(key);
   if (entries.length === 0) throw argumentError('recordKey() needs the value of every key field, got an empty object');
-  const spec: KeySpec = Object.freeze({ kind: 'spec_key', key: entries.map(([f, v]) => ({ kind: 'field_value', field: fieldName(f), value: literal(v, `the key field ${f}`) }) as const) });
+  const spec: KeySpec = Object.freeze({
+    kind: 'spec_key',
+    key: entries.map(([f, v]) => ({ kind: 'field_value', field: fieldName(f), value: literal(v, `the key field ${f}`) }) as const),
+  });
   madeKeys.add(spec);
   return spec;
 }
@@ -56,7 +60,8 @@ export function toRecords(value: unknown, what: string): RecordsSpecifier {
     const items: SingularSpec[] = value.map((item, i) => {
       if (isKeySpec(item)) return item;
       const s = toSpecifier(item, `item ${i + 1} of ${what}`);
-      if (s.kind === 'spec_all' || s.kind === 'spec_array') throw argumentError(`item ${i + 1} of ${what} must be an id, a name, a condition or recordKey(...)`);
+      if (s.kind === 'spec_all' || s.kind === 'spec_array')
+        throw argumentError(`item ${i + 1} of ${what} must be an id, a name, a condition or recordKey(...)`);
       return s;
     });
     return { kind: 'spec_array', items };
@@ -116,7 +121,8 @@ export function toDelimited(value: unknown, what: string): DelimitedRecords {
     return v;
   };
   const d = text(delimiter, 'delimiter');
-  if (type === 'dsv' && d === null) throw argumentError(`${what}: dsv records need a delimiter (the spec: "required for dsv"); csv defaults to a comma, tsv to a tab`);
+  if (type === 'dsv' && d === null)
+    throw argumentError(`${what}: dsv records need a delimiter (the spec: "required for dsv"); csv defaults to a comma, tsv to a tab`);
   return { kind: 'delimited_records', format: type, file: toFile(file, `file of ${what}`), delimiter: d, quote: text(quote, 'quote') };
 }
 
@@ -134,7 +140,8 @@ export function toRecord(value: unknown, what: string): RecordData {
     const k = fieldKey(key);
     if (k === 'tags') {
       if (v === null) continue;
-      if (!Array.isArray(v) || v.some((t) => typeof t !== 'string' || t === '')) throw argumentError(`tags of ${what} must be an array of non-empty strings, got ${describeValue(v)}`);
+      if (!Array.isArray(v) || v.some((t) => typeof t !== 'string' || t === ''))
+        throw argumentError(`tags of ${what} must be an array of non-empty strings, got ${describeValue(v)}`);
       tags = [...(v as string[])];
     } else if (k === 'file') {
       if (v !== null) file = toFile(v, `file of ${what}`);
@@ -174,6 +181,5 @@ export function orderTerm(term: unknown, direction: unknown, what: string): Orde
   if (typeof term === 'string') return { kind: 'order_term', e: { kind: 'column', path: toName(term, what) }, order: direction };
   return { kind: 'order_term', e: toExpr(term, what), order: direction };
 }
-
 
 export const names = (list: readonly unknown[], what: string) => list.map((n, i) => toName(n, `item ${i + 1} of ${what}`));

@@ -7,7 +7,10 @@ import { databaseFields, NO_SCHEMA, type ActionContext, type KnownFields } from 
 /** What every action builder has: the checked tree, its JSON and its text. */
 export abstract class ActionBuilder<N extends DataAction> {
   /** `ctx`: what the builder knows of the schema at run time (field lists, for the checks of a typed builder) and the expression builder its callbacks get. */
-  constructor(protected readonly node: N, protected readonly ctx: ActionContext = NO_SCHEMA) {}
+  constructor(
+    protected readonly node: N,
+    protected readonly ctx: ActionContext = NO_SCHEMA,
+  ) {}
   /** The action's tree, checked as fromAst checks a tree (a field named twice is an error here). */
   toAst(): N {
     return checkedTree(this.node, 'statement') as N;

@@ -55,7 +55,9 @@ export function databaseFields(ctx: ActionContext, database: Specifier, what: st
   const names = entry(ctx.fields, database.name);
   if (names === undefined) {
     const close = suggest(database.name, Object.keys(ctx.fields));
-    throw argumentError(`${what}: no database "${database.name}" in the schema's field lists${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : ''}`);
+    throw argumentError(
+      `${what}: no database "${database.name}" in the schema's field lists${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : ''}`,
+    );
   }
   const labels = ctx.labels === null ? null : (entry(ctx.labels, database.name) ?? {});
   const keys = ctx.keys === null ? null : (entry(ctx.keys, database.name) ?? []);
@@ -77,8 +79,12 @@ function unknownField(known: KnownFields, database: Specifier, name: string, wha
   const db = database.kind === 'spec_name' ? `"${database.name}"` : 'the database';
   const labels = Object.keys(known.labels ?? {});
   const close = suggest(name, [...known.names, ...labels]);
-  const hint = close.length > 0 ? `did you mean ${quoted(close)}?` : `the fields are: ${known.names.join(', ')}${labels.length > 0 ? ` (labels: ${labels.join(', ')})` : ''}`;
-  const unknownLabels = known.labels === null ? ' (a label is taken when the builder knows the labels: builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels))' : '';
+  const hint =
+    close.length > 0
+      ? `did you mean ${quoted(close)}?`
+      : `the fields are: ${known.names.join(', ')}${labels.length > 0 ? ` (labels: ${labels.join(', ')})` : ''}`;
+  const unknownLabels =
+    known.labels === null ? ' (a label is taken when the builder knows the labels: builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels))' : '';
   return argumentError(`${what}: no field "${name}" in ${db}; ${hint}${unknownLabels}`);
 }
 
@@ -93,7 +99,9 @@ export function checkFields(known: KnownFields | null, database: Specifier, name
     const first = given.get(field);
     if (first !== undefined && fieldKey(first) !== fieldKey(name)) {
       const as = (n: string) => (fieldKey(n) === fieldKey(field) ? `"${n}"` : `"${n}" (its label)`);
-      throw argumentError(`${what}: the field "${field}" is given twice, as ${as(first)} and as ${as(name)}; give it one value, under one name (the spec: the action fails)`);
+      throw argumentError(
+        `${what}: the field "${field}" is given twice, as ${as(first)} and as ${as(name)}; give it one value, under one name (the spec: the action fails)`,
+      );
     }
     if (first === undefined) given.set(field, name);
   }
@@ -102,7 +110,15 @@ export function checkFields(known: KnownFields | null, database: Specifier, name
 /** The fields of record objects (values and expressions; names or labels, each field once). */
 export function checkRecordFields(known: KnownFields | null, database: Specifier, records: readonly RecordData[], what: string): void {
   if (known === null) return;
-  records.forEach((r, i) => checkFields(known, database, [...r.values, ...r.expressions].map((v) => v.field), `record ${i + 1} of ${what}`, true));
+  records.forEach((r, i) =>
+    checkFields(
+      known,
+      database,
+      [...r.values, ...r.expressions].map((v) => v.field),
+      `record ${i + 1} of ${what}`,
+      true,
+    ),
+  );
 }
 
 /** The key fields of key specifiers in a records specifier (names or labels, each field once). */
@@ -111,7 +127,13 @@ export function checkKeyFields(known: KnownFields | null, database: Specifier, r
   const keys = records.kind === 'spec_key' ? [records] : records.kind === 'spec_array' ? records.items.filter((s) => s.kind === 'spec_key') : [];
   for (const k of keys) {
     if (k.kind !== 'spec_key') continue;
-    checkFields(known, database, k.key.map((v) => v.field), `the key of ${what}`, true);
+    checkFields(
+      known,
+      database,
+      k.key.map((v) => v.field),
+      `the key of ${what}`,
+      true,
+    );
     if (known.keys === null || known.keys === undefined) continue;
     // With the key lists (builder(SchemaFields, SchemaFieldLabels, SchemaKeyFields)): key fields only, as the types say.
     const keyFields = new Set(known.keys.map(fieldKey));

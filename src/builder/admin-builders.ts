@@ -1,4 +1,17 @@
-import type { AdminAction, AlterAddFields, AlterOrderFields, AlterTarget, AlterValue, AlterValueOp, CreateDatabase, CreateGroup, DropDatabase, DropGroup, FieldDef, FieldOption } from '../ast/admin-actions.js';
+import type {
+  AdminAction,
+  AlterAddFields,
+  AlterOrderFields,
+  AlterTarget,
+  AlterValue,
+  AlterValueOp,
+  CreateDatabase,
+  CreateGroup,
+  DropDatabase,
+  DropGroup,
+  FieldDef,
+  FieldOption,
+} from '../ast/admin-actions.js';
 import type { JsonObjectData } from '../ast/system-actions.js';
 import { DsqError } from '../diagnostic/index.js';
 import { fromJsonResult } from '../json/index.js';
@@ -50,9 +63,11 @@ const optionalText = (v: unknown, what: string): string | null => (v === undefin
 
 /** A field definition from its JSON shape: every property checked, none unknown. */
 export function toFieldDef(value: unknown, what: string): FieldDef {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argumentError(`${what} must be a field definition ({ name, type, ... }), got ${describeValue(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw argumentError(`${what} must be a field definition ({ name, type, ... }), got ${describeValue(value)}`);
   const v = value as Readonly<Record<string, unknown>>;
-  for (const key of Object.keys(v)) if (!DEF_KEYS.has(key)) throw argumentError(`${what}: unknown property "${key}" of a field definition; it takes ${[...DEF_KEYS].join(', ')}`);
+  for (const key of Object.keys(v))
+    if (!DEF_KEYS.has(key)) throw argumentError(`${what}: unknown property "${key}" of a field definition; it takes ${[...DEF_KEYS].join(', ')}`);
   const options = v['options'] === undefined ? null : v['options'];
   if (options !== null && !Array.isArray(options)) throw argumentError(`${what}: options must be an array of field options, got ${describeValue(options)}`);
   const text = Object.fromEntries(TEXT_KEYS.map((k) => [k, optionalText(v[k], `${k} of ${what}`)])) as Record<(typeof TEXT_KEYS)[number], string | null>;
@@ -62,16 +77,28 @@ export function toFieldDef(value: unknown, what: string): FieldDef {
     name: toName(v['name'], `name of ${what}`),
     label: text.label,
     type: toName(v['type'], `type of ${what}`),
-    format: text.format, meas: text.meas, unit: text.unit, desc: text.desc, def: text.def, ref: text.ref,
-    key: flags.key, nul: flags.nul, strict: flags.strict, lock: flags.lock,
-    options: options === null ? null : options.map((o: unknown, i): FieldOption => {
-      const at = `option ${i + 1} of ${what}`;
-      if (typeof o === 'string') return { kind: 'field_option', value: toName(o, at), desc: null };
-      if (typeof o !== 'object' || o === null) throw argumentError(`${at} must be a string or { value, desc? }, got ${describeValue(o)}`);
-      const { value: ov, desc, ...rest } = o as Readonly<Record<string, unknown>>;
-      if (Object.keys(rest).length > 0) throw argumentError(`${at}: unknown property "${Object.keys(rest)[0] as string}"; a field option takes value and desc`);
-      return { kind: 'field_option', value: toName(ov, `value of ${at}`), desc: optionalText(desc, `desc of ${at}`) };
-    }),
+    format: text.format,
+    meas: text.meas,
+    unit: text.unit,
+    desc: text.desc,
+    def: text.def,
+    ref: text.ref,
+    key: flags.key,
+    nul: flags.nul,
+    strict: flags.strict,
+    lock: flags.lock,
+    options:
+      options === null
+        ? null
+        : options.map((o: unknown, i): FieldOption => {
+            const at = `option ${i + 1} of ${what}`;
+            if (typeof o === 'string') return { kind: 'field_option', value: toName(o, at), desc: null };
+            if (typeof o !== 'object' || o === null) throw argumentError(`${at} must be a string or { value, desc? }, got ${describeValue(o)}`);
+            const { value: ov, desc, ...rest } = o as Readonly<Record<string, unknown>>;
+            if (Object.keys(rest).length > 0)
+              throw argumentError(`${at}: unknown property "${Object.keys(rest)[0] as string}"; a field option takes value and desc`);
+            return { kind: 'field_option', value: toName(ov, `value of ${at}`), desc: optionalText(desc, `desc of ${at}`) };
+          }),
   };
 }
 
@@ -100,28 +127,45 @@ export class AlterDatabaseBuilder {
   /** A field of the database (checked against the field lists when the builder has them). */
   private field(value: SpecArg, what: string): Specifier {
     const spec = toSpecifier(value, what);
-    const names = spec.kind === 'spec_name' ? [spec.name] : spec.kind === 'spec_array' ? spec.items.flatMap((i) => (i.kind === 'spec_name' ? [i.name] : [])) : [];
+    const names =
+      spec.kind === 'spec_name' ? [spec.name] : spec.kind === 'spec_array' ? spec.items.flatMap((i) => (i.kind === 'spec_name' ? [i.name] : [])) : [];
     checkFields(databaseFields(this.ctx, this.database, 'the database'), this.database, names, what);
     return spec;
   }
   addFields(fields: readonly FieldDefArg[], position: AddFieldsPosition = {}): AdminBuilder<AlterAddFields> {
-    if (!Array.isArray(fields) || fields.length === 0) throw argumentError(`.addFields() takes a non-empty array of field definitions, got ${describeValue(fields)}`);
+    if (!Array.isArray(fields) || fields.length === 0)
+      throw argumentError(`.addFields() takes a non-empty array of field definitions, got ${describeValue(fields)}`);
     const defs = fields.map((f, i) => toFieldDef(f, `field ${i + 1} of .addFields()`));
     const first = flag(position.first ?? null, 'first of .addFields()');
     const after = position.after === undefined || position.after === null ? null : this.field(position.after, 'after of .addFields()');
     return new AdminBuilder({ kind: 'alter_add_fields', alter: 'database', op: 'add_fields', database: this.database, fields: defs, first, after }, this.ctx);
   }
   dropFields(fields: SpecArg): AdminBuilder<AdminAction> {
-    return new AdminBuilder({ kind: 'alter_drop_fields', alter: 'database', op: 'drop_fields', database: this.database, fields: this.field(fields, 'argument 1 of .dropFields()') }, this.ctx);
+    return new AdminBuilder(
+      { kind: 'alter_drop_fields', alter: 'database', op: 'drop_fields', database: this.database, fields: this.field(fields, 'argument 1 of .dropFields()') },
+      this.ctx,
+    );
   }
   orderFields(fields: readonly SpecArg[], after: SpecArg | null = null): AdminBuilder<AlterOrderFields> {
     if (!Array.isArray(fields) || fields.length === 0) throw argumentError(`.orderFields() takes a non-empty array of fields, got ${describeValue(fields)}`);
     const specs = fields.map((f, i) => this.field(f, `field ${i + 1} of .orderFields()`));
     const afterSpec = after === null ? null : this.field(after, 'argument 2 of .orderFields()');
-    return new AdminBuilder({ kind: 'alter_order_fields', alter: 'database', op: 'order_fields', database: this.database, fields: specs, after: afterSpec }, this.ctx);
+    return new AdminBuilder(
+      { kind: 'alter_order_fields', alter: 'database', op: 'order_fields', database: this.database, fields: specs, after: afterSpec },
+      this.ctx,
+    );
   }
   resetPartitions(partitions: SpecArg): AdminBuilder<AdminAction> {
-    return new AdminBuilder({ kind: 'alter_reset_partitions', alter: 'database', op: 'reset_partitions', database: this.database, partitions: toSpecifier(partitions, 'argument 1 of .resetPartitions()') }, this.ctx);
+    return new AdminBuilder(
+      {
+        kind: 'alter_reset_partitions',
+        alter: 'database',
+        op: 'reset_partitions',
+        database: this.database,
+        partitions: toSpecifier(partitions, 'argument 1 of .resetPartitions()'),
+      },
+      this.ctx,
+    );
   }
   /** `set`: an object of parameter to value. */
   set(parameters: JsonObjectArg): AdminBuilder<AlterValue<'database', 'set'>> {
@@ -206,8 +250,10 @@ export function adminActionsFor(ctx: ActionContext) {
   };
   return {
     schema: () => new AdminBuilder({ kind: 'schema_action' }, ctx),
-    dropGroup: (group: SpecArg) => new DropBuilder<DropGroup>({ kind: 'drop_group', drop: 'group', group: toSpecifier(group, 'argument 1 of dropGroup()'), children: null }, ctx),
-    dropDatabase: (db: SpecArg) => new DropBuilder<DropDatabase>({ kind: 'drop_database', drop: 'database', database: database(db, 'argument 1 of dropDatabase()'), children: null }, ctx),
+    dropGroup: (group: SpecArg) =>
+      new DropBuilder<DropGroup>({ kind: 'drop_group', drop: 'group', group: toSpecifier(group, 'argument 1 of dropGroup()'), children: null }, ctx),
+    dropDatabase: (db: SpecArg) =>
+      new DropBuilder<DropDatabase>({ kind: 'drop_database', drop: 'database', database: database(db, 'argument 1 of dropDatabase()'), children: null }, ctx),
     dropTeam: (team: SpecArg) => new AdminBuilder({ kind: 'drop_team', drop: 'team', team: toSpecifier(team, 'argument 1 of dropTeam()') }, ctx),
     dropUser: (user: SpecArg) => new AdminBuilder({ kind: 'drop_user', drop: 'user', user: toSpecifier(user, 'argument 1 of dropUser()') }, ctx),
     alterDatabase: (db: SpecArg) => new AlterDatabaseBuilder(database(db, 'argument 1 of alterDatabase()'), ctx),
@@ -215,8 +261,14 @@ export function adminActionsFor(ctx: ActionContext) {
     alterUser: (user: SpecArg) => new AlterValueBuilder('user', { user: toSpecifier(user, 'argument 1 of alterUser()') }, ctx),
     /** CREATE GROUP: a name, its desc, parent group and teams. */
     createGroup: (name: string, options: CreateGroupOptions = {}): AdminBuilder<CreateGroup> => {
-      const { desc = null, parent = null, teams = null, ...rest } = plainObject(options, 'argument 2 of createGroup()', '{ desc?, parent?, teams? }') as CreateGroupOptions;
-      if (Object.keys(rest).length > 0) throw argumentError(`argument 2 of createGroup(): unknown property "${Object.keys(rest)[0] as string}"; it takes desc, parent and teams`);
+      const {
+        desc = null,
+        parent = null,
+        teams = null,
+        ...rest
+      } = plainObject(options, 'argument 2 of createGroup()', '{ desc?, parent?, teams? }') as CreateGroupOptions;
+      if (Object.keys(rest).length > 0)
+        throw argumentError(`argument 2 of createGroup(): unknown property "${Object.keys(rest)[0] as string}"; it takes desc, parent and teams`);
       const group = { name: toName(name, 'argument 1 of createGroup()'), ...(desc === null ? {} : { desc }) };
       const node = read<CreateGroup>({ action: 'create', create: 'group', group, ...(teams === null ? {} : { teams }) }, 'createGroup()');
       return new AdminBuilder({ ...node, parent: parent === null ? null : toSpecifier(parent, 'parent of createGroup()') }, ctx);
@@ -225,10 +277,17 @@ export function adminActionsFor(ctx: ActionContext) {
      * CREATE DATABASE: the database definition in the spec's JSON shape (`{ name, fields: [...],
      * label?, ..., trash?, ..., blobs?, indexes?, objects?, files?, databases? }`), in the group `parent`.
      */
-    createDatabase: (definition: JsonObjectArg, parent: SpecArg, options: { readonly teams?: readonly unknown[] | JsonObjectArg | null } = {}): AdminBuilder<CreateDatabase> => {
+    createDatabase: (
+      definition: JsonObjectArg,
+      parent: SpecArg,
+      options: { readonly teams?: readonly unknown[] | JsonObjectArg | null } = {},
+    ): AdminBuilder<CreateDatabase> => {
       const teams = options.teams ?? null;
       const def = plainObject(definition, 'argument 1 of createDatabase()', 'a database definition ({ name, fields, ... })');
-      const node = read<CreateDatabase>({ action: 'create', create: 'database', database: def, parent: 0, ...(teams === null ? {} : { teams }) }, 'createDatabase()');
+      const node = read<CreateDatabase>(
+        { action: 'create', create: 'database', database: def, parent: 0, ...(teams === null ? {} : { teams }) },
+        'createDatabase()',
+      );
       return new AdminBuilder({ ...node, parent: toSpecifier(parent, 'argument 2 of createDatabase()') }, ctx);
     },
   };
@@ -239,7 +298,10 @@ export function adminActionsFor(ctx: ActionContext) {
  * FIELDS and AFTER name are T's field names (or ids: unchecked); untyped, any names.
  */
 export interface TypedAlterDatabase<D extends AnyDb, T> {
-  addFields(fields: readonly FieldDefArg[], position?: { readonly first?: boolean | null; readonly after?: FieldName<D, T> | number | null }): AdminBuilder<AlterAddFields>;
+  addFields(
+    fields: readonly FieldDefArg[],
+    position?: { readonly first?: boolean | null; readonly after?: FieldName<D, T> | number | null },
+  ): AdminBuilder<AlterAddFields>;
   dropFields(fields: FieldName<D, T> | number | readonly (FieldName<D, T> | number)[]): AdminBuilder<AdminAction>;
   orderFields(fields: readonly (FieldName<D, T> | number)[], after?: FieldName<D, T> | number | null): AdminBuilder<AlterOrderFields>;
   resetPartitions(partitions: SpecArg): AdminBuilder<AdminAction>;

@@ -79,4 +79,3 @@ export function nestedSelect(query: unknown, what: string): Select {
   }
   return statement;
 }
-

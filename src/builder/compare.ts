@@ -19,7 +19,16 @@ export type CompareValue<T, Op extends CompareOp> = [Op] extends [never]
       : Operand<T>;
 
 const BINARY: Readonly<Record<string, BinaryOp>> = {
-  '=': '=', '!=': '!=', '<>': '!=', '>': '>', '>=': '>=', '<': '<', '<=': '<=', is: 'is', like: 'like', regexp: 'regexp',
+  '=': '=',
+  '!=': '!=',
+  '<>': '!=',
+  '>': '>',
+  '>=': '>=',
+  '<': '<',
+  '<=': '<=',
+  is: 'is',
+  like: 'like',
+  regexp: 'regexp',
 };
 
 /** `left op value` as the parser reads it (`x NOT LIKE y` is `NOT (x LIKE y)`, `x IS NOT y` is `NOT (x IS y)`). */

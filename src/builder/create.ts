@@ -13,7 +13,6 @@ import type { Simplify, UntypedDatabase } from './typing.js';
 import { argumentError } from './errors.js';
 import { toSource } from './values.js';
 
-
 /** Where queries start. `D` is the schema (`Db<Tables, Labels, Fields>`; see `builder`). */
 /** The query creator; it also starts the data actions (src/builder/action-creators.ts): `db.fetchRecords(...)`, `db.insertInto(...)`, ... */
 export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
@@ -49,7 +48,9 @@ export interface QueryCreator<D extends AnyDb> extends TypedActionCreators<D> {
  * database without trash, `recordKey` of a field that is no key are errors), and
  * `builder<...>(SchemaFields, SchemaFieldLabels, SchemaKeyFields)` checks the keys at run time too. `builder()` is untyped.
  */
-export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(): QueryCreator<Db<Tables, Labels, false, Defaults, Features, Keys>>;
+export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(): QueryCreator<
+  Db<Tables, Labels, false, Defaults, Features, Keys>
+>;
 export function builder<Tables = UntypedDatabase, Labels = {}, Defaults = {}, Features = {}, Keys = {}>(
   fields: FieldLists,
   labels?: LabelLists,
@@ -91,12 +92,15 @@ function checkedLabels(labels: unknown, fields: FieldLists | null): LabelLists {
   }
   const out: Record<string, Readonly<Record<string, string>>> = Object.create(null) as Record<string, Readonly<Record<string, string>>>;
   for (const [table, map] of Object.entries(labels)) {
-    if (typeof map !== 'object' || map === null || Array.isArray(map)) throw argumentError(`the labels of "${table}" given to builder() must be an object of field label → field name`);
+    if (typeof map !== 'object' || map === null || Array.isArray(map))
+      throw argumentError(`the labels of "${table}" given to builder() must be an object of field label → field name`);
     const names = fields !== null && Object.hasOwn(fields, table) ? new Set(fields[table]) : null;
     const copy: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const [label, name] of Object.entries(map as Record<string, unknown>)) {
       if (typeof name !== 'string' || name === '' || (names !== null && !names.has(name))) {
-        throw argumentError(`the label "${label}" of "${table}" given to builder() must map to a field name of "${table}", got ${typeof name === 'string' ? JSON.stringify(name) : typeof name}`);
+        throw argumentError(
+          `the label "${label}" of "${table}" given to builder() must map to a field name of "${table}", got ${typeof name === 'string' ? JSON.stringify(name) : typeof name}`,
+        );
       }
       copy[label] = name;
     }

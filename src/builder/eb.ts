@@ -1,15 +1,11 @@
 import type { Source } from '../ast/index.js';
 import type { QueryLike } from './brand.js';
 import { Expression, type ColumnExpression } from './expression.js';
-import {
-  and, caseOf, caseWhen, datetime, exists, fn, localDate, localDateTime, localTime, not, notExists, or, scalar,
-} from './functions.js';
+import { and, caseOf, caseWhen, datetime, exists, fn, localDate, localDateTime, localTime, not, notExists, or, scalar } from './functions.js';
 import type { ColumnArg, NameArg, NameParams, WrongNameParams } from './type-messages.js';
 import { startQuery, type SelectQuery } from './query.js';
 import type { FieldLists } from './runtime-scope.js';
-import type {
-  AnyDb, Derived, LastSegment, NamesOf, Opaque, OuterOf, SourceKey, StarRowOf, TableName, TypeOf, View,
-} from './query-scope.js';
+import type { AnyDb, Derived, LastSegment, NamesOf, Opaque, OuterOf, SourceKey, StarRowOf, TableName, TypeOf, View } from './query-scope.js';
 import type { SourceBuilder } from './sources.js';
 import type { Simplify, ValueOf } from './typing.js';
 import { toExpr, toName, toSource, type Value } from './values.js';
@@ -24,11 +20,19 @@ import { toExpr, toName, toSource, type Value } from './values.js';
  */
 export interface ExpressionBuilder<D extends AnyDb, S, O, P> {
   /** A column of the query's sources, plain (`amount`) or qualified (`o.amount`); checked and typed. */
-  col<const N extends string>(...name: NameParams<N, NamesOf<View<D, S, P>>, [name: N], [name: NamesOf<View<D, S, P>>]>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
-  col<const N extends string>(...name: WrongNameParams<N, NamesOf<View<D, S, P>>, [name: ColumnArg<N, View<D, S, P>>]>): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
+  col<const N extends string>(
+    ...name: NameParams<N, NamesOf<View<D, S, P>>, [name: N], [name: NamesOf<View<D, S, P>>]>
+  ): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
+  col<const N extends string>(
+    ...name: WrongNameParams<N, NamesOf<View<D, S, P>>, [name: ColumnArg<N, View<D, S, P>>]>
+  ): ColumnExpression<TypeOf<View<D, S, P>, N>, LastSegment<N>>;
   /** `ALIAS(name)`: a result column of this select (or a source column by its plain name); checked and typed. */
-  ref<const N extends string>(...name: NameParams<N, RefNames<D, S, O, P>, [name: N], [name: RefNames<D, S, O, P>]>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
-  ref<const N extends string>(...name: WrongNameParams<N, RefNames<D, S, O, P>, [name: NameArg<N, RefNames<D, S, O, P>, 'ref'>]>): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
+  ref<const N extends string>(
+    ...name: NameParams<N, RefNames<D, S, O, P>, [name: N], [name: RefNames<D, S, O, P>]>
+  ): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
+  ref<const N extends string>(
+    ...name: WrongNameParams<N, RefNames<D, S, O, P>, [name: NameArg<N, RefNames<D, S, O, P>, 'ref'>]>
+  ): ColumnExpression<TypeOf<View<D, S, P, O>, N>, N>;
   /** A value as an expression (a literal): `val(5)` is a number, `val(new Date())` a datetime. */
   val<const V extends Value>(value: V): Expression<ValueOf<V>>;
   /** The same as `val`. */
@@ -79,7 +83,19 @@ export function makeExpressionBuilder(fields: FieldLists | null): object {
     ref: (name: unknown) => new Expression({ kind: 'alias', name: toName(name, 'argument 1 (the alias name) of ref()') }),
     val: (value: unknown) => new Expression(toExpr(value, 'argument 1 of val()')),
     lit: (value: unknown) => new Expression(toExpr(value, 'argument 1 of lit()')),
-    fn, and, or, not, exists, notExists, scalar, caseWhen, caseOf, datetime, localDate, localTime, localDateTime,
+    fn,
+    and,
+    or,
+    not,
+    exists,
+    notExists,
+    scalar,
+    caseWhen,
+    caseOf,
+    datetime,
+    localDate,
+    localTime,
+    localDateTime,
     selectFrom: (source: unknown, alias?: unknown) => startQuery(fields, toSource(source, alias ?? null, 'argument 1 of selectFrom()')),
   });
   if (fields === null) plain = eb;

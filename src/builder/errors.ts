@@ -32,10 +32,12 @@ export function assertSelectRules<Q extends Query>(statement: Q): Q {
   const problems = descendants(statement).flatMap((n) => (n.kind === 'select' ? selectProblems(n) : []));
   if (problems.length === 0) return statement;
   const pointers = nodePointers(statement);
-  throw new DsqError(problems.map((p) => {
-    const pointer = pointers.get(p.node);
-    return { code: p.id, severity: 'error' as const, message: p.message, ...(pointer === undefined || pointer === '' ? {} : { pointer }) };
-  }));
+  throw new DsqError(
+    problems.map((p) => {
+      const pointer = pointers.get(p.node);
+      return { code: p.id, severity: 'error' as const, message: p.message, ...(pointer === undefined || pointer === '' ? {} : { pointer }) };
+    }),
+  );
 }
 
 /** How a value is named in messages (short: a long string is cut, an object is not listed). */

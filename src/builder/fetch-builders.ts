@@ -1,6 +1,20 @@
 import type {
-  DataAction, FetchCrons, FetchFollows, FetchKeys, FetchLogs, FetchNotifications, FetchPosts, FetchPrefDefs, FetchPrefs, FetchSeqs, FetchUserSubscriptions,
-  FetchMultirecords, FetchPseudorecords, FetchRecords, FetchTasks, FetchUsers,
+  DataAction,
+  FetchCrons,
+  FetchFollows,
+  FetchKeys,
+  FetchLogs,
+  FetchNotifications,
+  FetchPosts,
+  FetchPrefDefs,
+  FetchPrefs,
+  FetchSeqs,
+  FetchUserSubscriptions,
+  FetchMultirecords,
+  FetchPseudorecords,
+  FetchRecords,
+  FetchTasks,
+  FetchUsers,
 } from '../ast/data-actions.js';
 import type { OrderTerm, WholeOrParam } from '../ast/nodes.js';
 import { argumentError } from './errors.js';
@@ -33,7 +47,6 @@ abstract class FetchBuilder<N extends Extract<DataAction, Paging>, Self> extends
     return this.with({ offset: whole(offset, 'argument 1 of .offset()', true) } as unknown as unknown as Partial<N>);
   }
 }
-
 
 export class FetchRecordsBuilder extends FetchBuilder<FetchRecords, FetchRecordsBuilder> {
   protected make(node: FetchRecords): FetchRecordsBuilder {
@@ -183,7 +196,11 @@ export class FetchPostsBuilder extends ActionBuilder<FetchPosts> {
     return this.with({ wallType: 'database', wall: toDatabase(database, 'argument 1 of .onDatabase()'), wallRecord: null });
   }
   onRecord(database: SpecArg, record: RecordsArg): FetchPostsBuilder {
-    return this.with({ wallType: 'record', wall: toDatabase(database, 'argument 1 of .onRecord()'), wallRecord: toRecords(record, 'argument 2 of .onRecord()') });
+    return this.with({
+      wallType: 'record',
+      wall: toDatabase(database, 'argument 1 of .onRecord()'),
+      wallRecord: toRecords(record, 'argument 2 of .onRecord()'),
+    });
   }
   onUser(user: SpecArg): FetchPostsBuilder {
     return this.with({ wallType: 'user', wall: toSpecifier(user, 'argument 1 of .onUser()'), wallRecord: null });
@@ -217,12 +234,13 @@ export class FetchUserSubscriptionsBuilder extends ActionBuilder<FetchUserSubscr
     return new FetchUserSubscriptionsBuilder({ ...this.node, ...parts }, this.ctx);
   }
   team(team: SpecArg | null): FetchUserSubscriptionsBuilder {
-    if (team !== null && this.node.user !== null) throw argumentError('.team(): this fetch already names a user (.user()); the subscriptions are of a team or of a user');
+    if (team !== null && this.node.user !== null)
+      throw argumentError('.team(): this fetch already names a user (.user()); the subscriptions are of a team or of a user');
     return this.with({ team: team === null ? null : toSpecifier(team, 'argument 1 of .team()') });
   }
   user(user: SpecArg | null): FetchUserSubscriptionsBuilder {
-    if (user !== null && this.node.team !== null) throw argumentError('.user(): this fetch already names a team (.team()); the subscriptions are of a team or of a user');
+    if (user !== null && this.node.team !== null)
+      throw argumentError('.user(): this fetch already names a team (.team()); the subscriptions are of a team or of a user');
     return this.with({ user: user === null ? null : toSpecifier(user, 'argument 1 of .user()') });
   }
 }
-

@@ -50,5 +50,7 @@ function treeOf(node: unknown, role: Role, options: FromAstOptions): Node {
 /** A statement that is a query; a data action is an error saying which builder makes it. */
 export function asQuery(statement: Statement): Query {
   if (kindFits(statement.kind, 'query')) return statement as Query;
-  throw argumentError(`a "${statement.kind}" statement is a data action, not a query: build it with db.fetchRecords(...), db.insertInto(...), db.updateTable(...) or db.deleteFrom(...)`);
+  throw argumentError(
+    `a "${statement.kind}" statement is a data action, not a query: build it with db.fetchRecords(...), db.insertInto(...), db.updateTable(...) or db.deleteFrom(...)`,
+  );
 }

@@ -1,15 +1,38 @@
 import type { AllSpec, Expr, IdSpec, NameSpec, Specifier, WhenClause, WhereSpec } from '../ast/index.js';
-import { SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/functions.js';
+import { type SPEC_FUNCTIONS, arityProblem, type SpecFunctionName } from '../spec/functions.js';
 import { nestedSelect, type QueryLike } from './brand.js';
 import { argumentError } from './errors.js';
 import { Expression, type ColumnExpression } from './expression.js';
 import type { CondValue } from './type-messages.js';
 import type { LastSegment } from './query-scope.js';
 import type {
-  AnyExpression, Condition, DateTime, ExprNode, Expression_, IsAny, LocalDate, LocalDateTime, LocalTime, NullOf, Numeric, Operand, ScalarQuery, ValueOf,
+  AnyExpression,
+  Condition,
+  DateTime,
+  ExprNode,
+  Expression_,
+  IsAny,
+  LocalDate,
+  LocalDateTime,
+  LocalTime,
+  NullOf,
+  Numeric,
+  Operand,
+  ScalarQuery,
+  ValueOf,
 } from './typing.js';
 import {
-  datetimeNode, localNode, own, toCondition, toExpr, toName, toSpecifier, wholeNumberText, type SingularSpecArg, type SpecArg, type Value,
+  datetimeNode,
+  localNode,
+  own,
+  toCondition,
+  toExpr,
+  toName,
+  toSpecifier,
+  wholeNumberText,
+  type SingularSpecArg,
+  type SpecArg,
+  type Value,
 } from './values.js';
 
 /**
@@ -33,7 +56,11 @@ export function lit<const V extends Value | Expr>(value: V): Expression<V extend
 
 /** A system parameter column (`SYSTEM_COLUMN(table, column)`). */
 export function systemColumn(table: string, column: string): Expression<any> {
-  return new Expression({ kind: 'system_column', table: toName(table, 'argument 1 (the table) of systemColumn()'), column: toName(column, 'argument 2 (the column) of systemColumn()') });
+  return new Expression({
+    kind: 'system_column',
+    table: toName(table, 'argument 1 (the table) of systemColumn()'),
+    column: toName(column, 'argument 2 (the column) of systemColumn()'),
+  });
 }
 
 /** A database column (`DATABASE_COLUMN(database, table, column)`): specifiers for database and column. */
@@ -69,10 +96,13 @@ function fold<R>(op: 'and' | 'or', conditions: readonly Condition[]): Expression
 export type Logic<C extends readonly unknown[]> = boolean | NullOf<ValueOf<C[number]>>;
 
 /** `a AND b AND c` (left fold, as the parser reads it). */
-export const and = <const C extends readonly [unknown, ...unknown[]]>(...conditions: { [I in keyof C]: CondValue<C[I], 'and()'> }): Expression<Logic<C>> => fold('and', conditions as readonly Condition[]);
+export const and = <const C extends readonly [unknown, ...unknown[]]>(...conditions: { [I in keyof C]: CondValue<C[I], 'and()'> }): Expression<Logic<C>> =>
+  fold('and', conditions as readonly Condition[]);
 /** `a OR b OR c` (left fold). */
-export const or = <const C extends readonly [unknown, ...unknown[]]>(...conditions: { [I in keyof C]: CondValue<C[I], 'or()'> }): Expression<Logic<C>> => fold('or', conditions as readonly Condition[]);
-export const not = <const C>(condition: CondValue<C, 'not()'>): Expression<Logic<[C]>> => new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'argument 1 of not()') });
+export const or = <const C extends readonly [unknown, ...unknown[]]>(...conditions: { [I in keyof C]: CondValue<C[I], 'or()'> }): Expression<Logic<C>> =>
+  fold('or', conditions as readonly Condition[]);
+export const not = <const C>(condition: CondValue<C, 'not()'>): Expression<Logic<[C]>> =>
+  new Expression({ kind: 'unary', op: 'not', e: toCondition(condition, 'argument 1 of not()') });
 
 export const exists = (query: QueryLike): Expression<boolean> => new Expression({ kind: 'exists', select: nestedSelect(query, 'argument 1 of exists()') });
 export const notExists = (query: QueryLike): Expression<boolean> => not(exists(query));
@@ -80,7 +110,13 @@ export const notExists = (query: QueryLike): Expression<boolean> => not(exists(q
 /** The value of a query used as a value: its one column's type, or null (no row). */
 export type ScalarOf<Q> = Q extends ScalarQuery<infer T> ? (unknown extends T ? any : T | null) : any;
 /** A query that may be used as a value: one result column (a query with more is an error that says so). */
-export type OneColumn<Q> = Q extends { readonly __scalar?: infer T } ? (IsAny<T> extends true ? Q : [T] extends [TooManyColumns] ? TooManyColumnsMessage : Q) : Q;
+export type OneColumn<Q> = Q extends { readonly __scalar?: infer T }
+  ? IsAny<T> extends true
+    ? Q
+    : [T] extends [TooManyColumns]
+      ? TooManyColumnsMessage
+      : Q
+  : Q;
 export interface TooManyColumns {
   readonly tooManyColumns: true;
 }
@@ -201,7 +237,10 @@ export class CaseBuilder<out T = any, B = NoBase> {
   }
 
   /** With a base (`caseOf`): `when` is a value compared to it; without, a condition. */
-  when<const W, const R extends Arg>(when: IsAny<B> extends true ? Operand<B> : [B] extends [NoBase] ? CondValue<W, '.when()'> : Operand<B>, then: R): CaseBuilder<T | ValueOf<R>, B> {
+  when<const W, const R extends Arg>(
+    when: IsAny<B> extends true ? Operand<B> : [B] extends [NoBase] ? CondValue<W, '.when()'> : Operand<B>,
+    then: R,
+  ): CaseBuilder<T | ValueOf<R>, B> {
     const w = (this.base === null ? toCondition : toExpr)(when, 'argument 1 (WHEN) of .when()'); // without a base, WHEN is a condition
     return new CaseBuilder(this.base, [...this.arms, own({ kind: 'when', when: w, then: toExpr(then, 'argument 2 (THEN) of .when()') })]);
   }
@@ -226,4 +265,5 @@ export class CaseBuilder<out T = any, B = NoBase> {
 export const caseWhen = <const C, const R extends Arg>(condition: CondValue<C, 'caseWhen()'>, then: R): CaseBuilder<ValueOf<R>> =>
   new CaseBuilder<never>(null, []).when(condition as Condition, then);
 /** `CASE base WHEN value THEN value ... END`: each WHEN value must compare with the base. */
-export const caseOf = <const A extends Arg>(base: A): CaseBuilder<never, [A] extends [never] ? any : ValueOf<A>> => new CaseBuilder(toExpr(base, 'argument 1 of caseOf()'), []);
+export const caseOf = <const A extends Arg>(base: A): CaseBuilder<never, [A] extends [never] ? any : ValueOf<A>> =>
+  new CaseBuilder(toExpr(base, 'argument 1 of caseOf()'), []);

@@ -69,30 +69,30 @@ export type TableColumns<D extends AnyDb, T extends string> = string extends key
     } & Omit<RecordAttributes, keyof FieldsOf<D, T>>;
 
 /** What `SELECT *` gives for one source: a table's fields (not its attributes), a subquery's columns. */
-export type StarRow<D extends AnyDb, E> = E extends Left<infer I>
-  ? NullableRow<StarRow<D, I>>
-  : E extends Derived<infer R>
-    ? R
-    : E extends string
-      ? FieldsOf<D, E>
-      : { readonly [name: string]: unknown };
+export type StarRow<D extends AnyDb, E> =
+  E extends Left<infer I>
+    ? NullableRow<StarRow<D, I>>
+    : E extends Derived<infer R>
+      ? R
+      : E extends string
+        ? FieldsOf<D, E>
+        : { readonly [name: string]: unknown };
 
 /** The columns one source offers. */
-export type EntryColumns<D extends AnyDb, E> = E extends Left<infer I>
-  ? NullableRow<EntryColumns<D, I>>
-  : E extends Derived<infer R>
-    ? R
-    : E extends string
-      ? TableColumns<D, E>
-      : { readonly [name: string]: any };
+export type EntryColumns<D extends AnyDb, E> =
+  E extends Left<infer I>
+    ? NullableRow<EntryColumns<D, I>>
+    : E extends Derived<infer R>
+      ? R
+      : E extends string
+        ? TableColumns<D, E>
+        : { readonly [name: string]: any };
 
 /** The last dot-separated segment of a path. */
 export type LastSegment<P extends string> = P extends `${string}.${infer Rest}` ? LastSegment<Rest> : P;
 
 /** The names a source's columns may be qualified with. */
-export type Qualifiers<K extends string> = K extends `(${string}`
-  ? never
-  : K | DatabaseOf<K> | LastSegment<DatabaseOf<K>>;
+export type Qualifiers<K extends string> = K extends `(${string}` ? never : K | DatabaseOf<K> | LastSegment<DatabaseOf<K>>;
 
 type Row<D extends AnyDb, S, K extends keyof S> = EntryColumns<D, S[K]>;
 
@@ -101,13 +101,12 @@ type PlainNames<D extends AnyDb, S> = { [K in keyof S]: keyof Row<D, S, K> & str
 /** The qualified column names of sources S (`o.amount`). */
 type QualifiedNames<D extends AnyDb, S> = { [K in keyof S & string]: `${Qualifiers<K>}.${keyof Row<D, S, K> & string}` }[keyof S & string];
 /** The plain names two or more of the sources S have (ambiguous unqualified). */
-export type SharedNames<D extends AnyDb, S> = IsUnion<keyof S> extends true
-  ? { [K in keyof S]: keyof Row<D, S, K> & { [J in Exclude<keyof S, K>]: keyof Row<D, S, J> }[Exclude<keyof S, K>] }[keyof S] & string
-  : never;
+export type SharedNames<D extends AnyDb, S> =
+  IsUnion<keyof S> extends true
+    ? { [K in keyof S]: keyof Row<D, S, K> & { [J in Exclude<keyof S, K>]: keyof Row<D, S, J> }[Exclude<keyof S, K>] }[keyof S] & string
+    : never;
 /** The names sources S offer: plain names only one has, and every qualified name. */
-type OwnNames<D extends AnyDb, S> =
-  | (string extends PlainNames<D, S> ? string : Exclude<PlainNames<D, S>, SharedNames<D, S>>)
-  | QualifiedNames<D, S>;
+type OwnNames<D extends AnyDb, S> = (string extends PlainNames<D, S> ? string : Exclude<PlainNames<D, S>, SharedNames<D, S>>) | QualifiedNames<D, S>;
 
 export type IsUnion<U> = [U] extends [UnionToIntersection<U>] ? false : true;
 
@@ -171,9 +170,10 @@ export type StarRowOf<D extends AnyDb, S> = [keyof S] extends [never]
     : StarRow<D, S[keyof S]>;
 
 /** Names of `SELECT *` that two sources share (each would come twice). */
-export type SharedStarNames<D extends AnyDb, S> = IsUnion<keyof S> extends true
-  ? { [K in keyof S]: keyof StarRow<D, S[K]> & { [J in Exclude<keyof S, K>]: keyof StarRow<D, S[J]> }[Exclude<keyof S, K>] }[keyof S] & string
-  : never;
+export type SharedStarNames<D extends AnyDb, S> =
+  IsUnion<keyof S> extends true
+    ? { [K in keyof S]: keyof StarRow<D, S[K]> & { [J in Exclude<keyof S, K>]: keyof StarRow<D, S[J]> }[Exclude<keyof S, K>] }[keyof S] & string
+    : never;
 
 /** A source name not yet used among S, for a subquery source (which has no name of its own). */
 export type FreshKey<S, K extends string = '(subquery)'> = K extends keyof S ? FreshKey<S, `${K}'`> : K;

@@ -35,7 +35,8 @@ export type OptionsMark<Str extends ActionMark, UseStrings> = UseStrings extends
       : Str;
 
 /** What a query with `.options(...)` is where a select object is needed (type-only: `nestedSelect` says it at run time). */
-export type OptionsMessage = 'a query with .options(...) is a whole statement (a SELECT action), not a subquery, an IN list or a FROM source: drop the options with .withoutOptions()';
+export type OptionsMessage =
+  'a query with .options(...) is a whole statement (a SELECT action), not a subquery, an IN list or a FROM source: drop the options with .withoutOptions()';
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(['rows', 'useStrings', 'echo']);
 
@@ -68,7 +69,16 @@ export interface State {
 }
 
 export const EMPTY_SELECT: Select = own({
-  kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null,
+  kind: 'select',
+  distinct: false,
+  columns: 'all',
+  from: null,
+  where: null,
+  group: [],
+  having: null,
+  order: [],
+  limit: null,
+  offset: null,
 });
 
 /** The states query.ts made: the constructor takes no other (it is no way in for hand-built parts; `fromAst` is). */
@@ -104,9 +114,11 @@ export function selectedColumns(items: readonly unknown[], eb: () => unknown): R
 
 /** The ORDER BY entry `.orderBy(term, direction)` adds. */
 export function orderEntry(term: unknown, direction: unknown): OrderTerm {
-  if (direction !== 'asc' && direction !== 'desc') throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
+  if (direction !== 'asc' && direction !== 'desc')
+    throw argumentError(`argument 2 (the direction) of .orderBy() is 'asc' or 'desc', got ${describeValue(direction)}`);
   if (ordered.has(term)) return term.node;
-  if (typeof term === 'string') return own({ kind: 'order_term', e: own({ kind: 'column', path: toName(term, 'argument 1 of .orderBy()') }), order: direction });
+  if (typeof term === 'string')
+    return own({ kind: 'order_term', e: own({ kind: 'column', path: toName(term, 'argument 1 of .orderBy()') }), order: direction });
   return own({ kind: 'order_term', e: toExpr(term, 'argument 1 of .orderBy()'), order: direction });
 }
 
@@ -116,7 +128,8 @@ export function mergedOptions(before: ActionState | null, options: ActionOptions
     throw argumentError(`argument 1 of .options() must be an object { rows, useStrings, echo }, got ${describeValue(options)}`);
   }
   for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.has(key)) throw argumentError(`argument 1 of .options() has an unknown option ${JSON.stringify(key)}; the options are rows, useStrings and echo`);
+    if (!OPTION_KEYS.has(key))
+      throw argumentError(`argument 1 of .options() has an unknown option ${JSON.stringify(key)}; the options are rows, useStrings and echo`);
   }
   const prev = before ?? { rows: null, useStrings: null, echo: null };
   return {

@@ -7,7 +7,20 @@ import type { SelectQuery } from './query.js';
 import type { HasTypedName, IsTypedName } from './row.js';
 import type { ActionMark } from './query-state.js';
 import type {
-  AnyDb, AnyView, Derived, FreshKey, HoldersOf, Left, NamesOf, Opaque, SharedStarNames, SourceKey, StarRow, StarRowOf, TableName, TypeOf,
+  AnyDb,
+  AnyView,
+  Derived,
+  FreshKey,
+  HoldersOf,
+  Left,
+  NamesOf,
+  Opaque,
+  SharedStarNames,
+  SourceKey,
+  StarRow,
+  StarRowOf,
+  TableName,
+  TypeOf,
 } from './query-scope.js';
 import type { Comparable, Condition, ExprNode, Expression_, IsAny, Numeric, PlainText, Simplify, UnionToIntersection } from './typing.js';
 
@@ -20,7 +33,13 @@ import type { Comparable, Condition, ExprNode, Expression_, IsAny, Numeric, Plai
 export type IsTyped<D extends AnyDb> = string extends keyof D['tables'] ? false : true;
 
 /** The value a query used as a value yields: its one column's type (any when untyped). */
-export type ScalarColumn<O> = string extends keyof O ? any : [keyof O] extends [never] ? TooManyColumns : IsSingle<keyof O> extends true ? O[keyof O] : TooManyColumns;
+export type ScalarColumn<O> = string extends keyof O
+  ? any
+  : [keyof O] extends [never]
+    ? TooManyColumns
+    : IsSingle<keyof O> extends true
+      ? O[keyof O]
+      : TooManyColumns;
 export type IsSingle<K> = [K] extends [UnionToIntersection<K>] ? true : false;
 
 /** A table or subquery a query may take as a source, checked: a table of the schema whose source name is not taken yet. */
@@ -56,7 +75,14 @@ export type TypeOfArg<F, V extends AnyView> = F extends string ? TypeOf<V, F> : 
 export type TableSources<S> = { [K in keyof S]: S[K] extends string | Left<string> ? K : never }[keyof S] & string;
 
 /** The query after a join: the sources grow; the row follows them under `SELECT *`. */
-export type Joined<D extends AnyDb, O, P, Star extends boolean, Str extends ActionMark, S2> = SelectQuery<Star extends true ? Simplify<StarRowOf<D, S2>> : O, D, S2, P, Star, Str>;
+export type Joined<D extends AnyDb, O, P, Star extends boolean, Str extends ActionMark, S2> = SelectQuery<
+  Star extends true ? Simplify<StarRowOf<D, S2>> : O,
+  D,
+  S2,
+  P,
+  Star,
+  Str
+>;
 
 export type StarRowsOf<D extends AnyDb, S, K> = UnionToIntersection<K extends keyof S ? StarRow<D, S[K]> : never>;
 
@@ -99,17 +125,18 @@ export type ResultNames<O, Star extends boolean> = Star extends true ? {} : { [K
  * overload (`WrongGroupTerms`) takes terms with a wrong name, each checked (its error names
  * the valid columns).
  */
-export type GroupTerms<T extends readonly unknown[], V extends AnyView> = HasTypedName<T> extends true
-  ? { [I in keyof T]: IsTypedName<T[I]> extends true ? NamesOf<V> | ExpressionLike | ExprNode : T[I] }
-  : T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
-    ? T
-    : [];
-export type WrongGroupTerms<T extends readonly unknown[], V extends AnyView> = HasTypedName<T> extends true
-  ? []
-  : T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+export type GroupTerms<T extends readonly unknown[], V extends AnyView> =
+  HasTypedName<T> extends true
+    ? { [I in keyof T]: IsTypedName<T[I]> extends true ? NamesOf<V> | ExpressionLike | ExprNode : T[I] }
+    : T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+      ? T
+      : [];
+export type WrongGroupTerms<T extends readonly unknown[], V extends AnyView> =
+  HasTypedName<T> extends true
     ? []
-    : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
-
+    : T extends readonly (NamesOf<V> | ExpressionLike | ExprNode)[]
+      ? []
+      : { [I in keyof T]: T[I] extends string ? NoInfer<ColumnArg<T[I], V>> : T[I] };
 
 /** `whereRef`'s parameters: two columns whose types compare (see `NameParams` in type-messages.ts). */
 export type RefParams<L, R, V extends AnyView, TL, TR> = string extends L
@@ -166,11 +193,8 @@ export type Known<T> = [T] extends [infer U] ? U : never;
 export type OpParam<Op extends CompareOp, T> = Op extends CompareOpFor<T> ? Op : CompareOpFor<T>;
 
 /** The operators a value of type T takes (LIKE / REGEXP only for text). */
-export type CompareOpFor<T> = IsAny<T> extends true
-  ? CompareOp
-  : [NonNullable<T>] extends [PlainText]
-    ? CompareOp
-    : Exclude<CompareOp, 'like' | 'not like' | 'regexp' | 'not regexp'>;
+export type CompareOpFor<T> =
+  IsAny<T> extends true ? CompareOp : [NonNullable<T>] extends [PlainText] ? CompareOp : Exclude<CompareOp, 'like' | 'not like' | 'regexp' | 'not regexp'>;
 
 /**
  * The parameters of `where(column, op, value)` and its kin: a valid column (or an expression)

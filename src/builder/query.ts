@@ -12,14 +12,44 @@ import type { ColumnArg, CondArg, NameParams, WrongNameParams } from './type-mes
 import { compare, COMPARE_OPS, type CompareOp } from './compare.js';
 import type { CheckSelect, Flatten, RowOfItems, SelectItem, SelectNames } from './row.js';
 import type {
-  Added, AliasParam, CompareParams, Cond, EntryOf, GroupTerms, IfRow, IsTyped, Joined, KeyOf, RefParams, ResultNames, RowCount, RowCountArg, ScalarColumn, SelectAllThis,
-  WrongCompareParams, WrongGroupTerms, WrongRefParams,
+  Added,
+  AliasParam,
+  CompareParams,
+  Cond,
+  EntryOf,
+  GroupTerms,
+  IfRow,
+  IsTyped,
+  Joined,
+  KeyOf,
+  RefParams,
+  ResultNames,
+  RowCount,
+  RowCountArg,
+  ScalarColumn,
+  SelectAllThis,
+  WrongCompareParams,
+  WrongGroupTerms,
+  WrongRefParams,
   SourceParam,
-  StarRowsOf, TableSources, TypeOfArg,
+  StarRowsOf,
+  TableSources,
+  TypeOfArg,
 } from './query-types.js';
 import {
-  EMPTY_SELECT, made, madeStates, mergedOptions, orderEntry, resolvedSelect, resultAliases, selectedColumns, type ActionMark, type ActionOptions, type OptionsMark,
-  type OptionsMessage, type State,
+  EMPTY_SELECT,
+  made,
+  madeStates,
+  mergedOptions,
+  orderEntry,
+  resolvedSelect,
+  resultAliases,
+  selectedColumns,
+  type ActionMark,
+  type ActionOptions,
+  type OptionsMark,
+  type OptionsMessage,
+  type State,
 } from './query-state.js';
 import { columnsOf, expandStar, sourceKeys, starColumns, type FieldLists } from './runtime-scope.js';
 import type { AnyDb, Left, NamesOf, Opaque, StarRowOf, TypeOf, UntypedDb, View } from './query-scope.js';
@@ -38,7 +68,15 @@ export type { ActionMark, ActionOptions } from './query-state.js';
  * `Str` the SELECT action (`ActionMark`: none, one, or one asking for strings, when `RowType`
  * is all strings). Every method returns a new query.
  */
-export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S = any, in out P = any, in out Star extends boolean = any, in out Str extends ActionMark = any> implements QueryLike {
+export class SelectQuery<
+  in out O = any,
+  in out D extends AnyDb = any,
+  in out S = any,
+  in out P = any,
+  in out Star extends boolean = any,
+  in out Str extends ActionMark = any,
+> implements QueryLike
+{
   declare readonly __row?: O;
   declare readonly __db?: D;
   /** The value of this query used as a value (type-only). */
@@ -126,7 +164,14 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   from<const T extends string | SourceBuilder | QueryLike | Source, const A extends string = never>(
     source: SourceParam<T, D, {}, A>,
     alias?: T extends string ? A : never,
-  ): SelectQuery<Star extends true ? Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>> : O, D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }, P, Star, Str> {
+  ): SelectQuery<
+    Star extends true ? Simplify<StarRowOf<D, { [K in KeyOf<T, A, {}>]: EntryOf<T> }>> : O,
+    D,
+    { [K in KeyOf<T, A, {}>]: EntryOf<T> },
+    P,
+    Star,
+    Str
+  > {
     return this.with({ from: toSource(source, alias ?? null, 'argument 1 of .from()') }) as never;
   }
 
@@ -184,7 +229,8 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     if (args.length === 1) return this.cond(args[0], `argument 1 of .${method}()`);
     if (args.length !== 3) throw argumentError(`.${method}() takes a condition, a callback, or (column, operator, value); got ${args.length} arguments`);
     const [left, op, value] = args;
-    const e = typeof left === 'string' ? this.nameExpr(toName(left, `argument 1 (the column) of .${method}()`), names) : toExpr(left, `argument 1 of .${method}()`);
+    const e =
+      typeof left === 'string' ? this.nameExpr(toName(left, `argument 1 (the column) of .${method}()`), names) : toExpr(left, `argument 1 of .${method}()`);
     return compare(e, op, value, method);
   }
 
@@ -228,13 +274,22 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
   ): SelectQuery<O, D, S, P, Star, Str>;
   whereRef<const L extends string, const R extends string>(...args: WrongRefParams<L, R, View<D, S, P>>): SelectQuery<O, D, S, P, Star, Str>;
   whereRef(left?: unknown, op?: unknown, right?: unknown): SelectQuery<O, D, S, P, Star, Str> {
-    const e = compare(own({ kind: 'column', path: toName(left, 'argument 1 of .whereRef()') }), op, own({ kind: 'column', path: toName(right, 'argument 3 of .whereRef()') }), 'whereRef');
+    const e = compare(
+      own({ kind: 'column', path: toName(left, 'argument 1 of .whereRef()') }),
+      op,
+      own({ kind: 'column', path: toName(right, 'argument 3 of .whereRef()') }),
+      'whereRef',
+    );
     return this.anded('where', e, 'and');
   }
 
   /** Adds GROUP BY terms: names (a result alias of this select if one has that name, else a column) or expressions. */
-  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(...terms: GroupTerms<T, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str>;
-  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(...terms: WrongGroupTerms<T, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str>;
+  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(
+    ...terms: GroupTerms<T, View<D, S, P, ResultNames<O, Star>>>
+  ): SelectQuery<O, D, S, P, Star, Str>;
+  groupBy<const T extends readonly (string | ExpressionLike | ExprNode)[]>(
+    ...terms: WrongGroupTerms<T, View<D, S, P, ResultNames<O, Star>>>
+  ): SelectQuery<O, D, S, P, Star, Str>;
   groupBy(...terms: readonly unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     const group = [...this.#state.select.group];
     const named = [...this.#state.namedGroup];
@@ -251,7 +306,9 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
     ...args: CompareParams<F, Op, T, View<D, S, P, ResultNames<O, Star>>>
   ): SelectQuery<O, D, S, P, Star, Str>;
   having<const F extends string>(...args: WrongCompareParams<F, View<D, S, P, ResultNames<O, Star>>>): SelectQuery<O, D, S, P, Star, Str>;
-  having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(condition: CondArg<C, 'having()', NamesOf<View<D, S, P, ResultNames<O, Star>>>>): SelectQuery<O, D, S, P, Star, Str>;
+  having<const C extends Cond<ExpressionBuilder<D, S, O, P>>>(
+    condition: CondArg<C, 'having()', NamesOf<View<D, S, P, ResultNames<O, Star>>>>,
+  ): SelectQuery<O, D, S, P, Star, Str>;
   having(...args: unknown[]): SelectQuery<O, D, S, P, Star, Str> {
     return this.anded('having', this.compared(args, 'having', 'pending'), 'and');
   }
@@ -268,7 +325,11 @@ export class SelectQuery<in out O = any, in out D extends AnyDb = any, in out S 
         : [term: N, direction?: 'asc' | 'desc']
   ): SelectQuery<O, D, S, P, Star, Str>;
   orderBy<const N extends string>(
-    ...args: WrongNameParams<N, NamesOf<View<D, S, P, ResultNames<O, Star>>>, [term: ColumnArg<N, View<D, S, P, ResultNames<O, Star>>>, direction?: 'asc' | 'desc']>
+    ...args: WrongNameParams<
+      N,
+      NamesOf<View<D, S, P, ResultNames<O, Star>>>,
+      [term: ColumnArg<N, View<D, S, P, ResultNames<O, Star>>>, direction?: 'asc' | 'desc']
+    >
   ): SelectQuery<O, D, S, P, Star, Str>;
   orderBy(term?: unknown, direction: unknown = 'asc'): SelectQuery<O, D, S, P, Star, Str> {
     const entry = orderEntry(term, direction);
@@ -369,19 +430,23 @@ export function queryFromAst(statement: Query): UntypedQuery {
   // The query replaces parts of the statement call by call: each part is taken as checked.
   registerParts(statement);
   const select = statement.kind === 'select_action' ? statement.select : statement;
-  return new SelectQuery(made({
-    select,
-    namedGroup: select.group.map(() => false),
-    namedOrder: select.order.map(() => false),
-    action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
-    fields: null,
-    built: false,
-  })) as never;
+  return new SelectQuery(
+    made({
+      select,
+      namedGroup: select.group.map(() => false),
+      namedOrder: select.order.map(() => false),
+      action: statement.kind === 'select_action' ? { rows: statement.rows, useStrings: statement.useStrings, echo: statement.echo } : null,
+      fields: null,
+      built: false,
+    }),
+  ) as never;
 }
 
 /** A new query over the given source, with the builder's field lists. */
 export function startQuery(fields: FieldLists | null, from: Source | null): SelectQuery<any, any, any, any, any, any> {
-  return new SelectQuery(made({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields, built: true }));
+  return new SelectQuery(
+    made({ select: from === null ? EMPTY_SELECT : own<Select>({ ...EMPTY_SELECT, from }), namedGroup: [], namedOrder: [], action: null, fields, built: true }),
+  );
 }
 
 export { COMPARE_OPS, type CompareOp };

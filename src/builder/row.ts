@@ -24,13 +24,7 @@ export type FlatItem = string | Aliased<string, any> | ExpressionLike | ExprNode
 export type SelectItem<EB> = FlatItem | readonly FlatItem[] | ((eb: EB) => readonly [FlatItem, ...FlatItem[]]);
 
 /** The result name of a result column (`never` when it has none). */
-export type ItemName<I> = I extends string
-  ? LastSegment<I>
-  : I extends Aliased<infer N, any>
-    ? N
-    : I extends ColumnExpression<any, infer N>
-      ? N
-      : never;
+export type ItemName<I> = I extends string ? LastSegment<I> : I extends Aliased<infer N, any> ? N : I extends ColumnExpression<any, infer N> ? N : never;
 
 /** The value type of a result column. */
 type ItemValue<I, V extends AnyView> = I extends string
@@ -75,7 +69,8 @@ type Count<T extends readonly unknown[], K, N extends unknown[] = []> = T extend
 type Names<F extends readonly unknown[]> = { [I in keyof F]: ItemName<F[I]> };
 
 export type DuplicateMessage<N extends string> = `duplicate result name "${N}": two result columns would be named so; name one apart with .as('...')`;
-export type ExistingMessage<N extends string> = `duplicate result name "${N}": the query already has a result column named so; name this one apart with .as('...')`;
+export type ExistingMessage<N extends string> =
+  `duplicate result name "${N}": the query already has a result column named so; name this one apart with .as('...')`;
 export type UnnamedMessage = "a selected expression needs a result name: add .as('name') (a column is named after itself)";
 
 /**
@@ -110,10 +105,8 @@ type NameClash<T, N extends string, Keys, AllNames extends readonly unknown[]> =
       : DuplicateMessage<N>;
 
 /** The checked parameter list of `select`. `Keys`: the names the row has already (never after `SELECT *`). */
-export type CheckSelect<A extends readonly unknown[], V extends AnyView, Keys, Typed extends boolean> = Names<Flatten<A>> extends infer AllNames extends readonly unknown[]
-  ? { [I in keyof A]: CheckItem<A[I], V, Keys, AllNames, Typed> }
-  : never;
-
+export type CheckSelect<A extends readonly unknown[], V extends AnyView, Keys, Typed extends boolean> =
+  Names<Flatten<A>> extends infer AllNames extends readonly unknown[] ? { [I in keyof A]: CheckItem<A[I], V, Keys, AllNames, Typed> } : never;
 
 /**
  * True when an argument is a name not known as a literal: being typed in an editor (which asks

@@ -58,7 +58,9 @@ const databaseOf = (table: string) => table.replace(/@(records|trash)$/, '');
 
 function fieldsOf(table: string, fields: FieldLists | null, what: string): readonly string[] {
   if (fields === null) {
-    throw argumentError(`${what}: listing the fields of "${table}" needs the schema's field lists at run time; give them to the builder: builder<Schema>(SchemaFields) (dsq types writes SchemaFields)`);
+    throw argumentError(
+      `${what}: listing the fields of "${table}" needs the schema's field lists at run time; give them to the builder: builder<Schema>(SchemaFields) (dsq types writes SchemaFields)`,
+    );
   }
   const list = Object.hasOwn(fields, databaseOf(table)) ? fields[databaseOf(table)] : undefined;
   if (list === undefined) throw argumentError(`${what}: the schema's field lists have no database "${databaseOf(table)}"`);

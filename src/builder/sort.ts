@@ -40,7 +40,11 @@ type Merge<A extends string[], B extends string[], Acc extends string[] = []> = 
   : [...Acc, ...B];
 
 /** One pass: neighbouring lists merged pairwise. */
-type MergePass<L extends string[][], Acc extends string[][] = []> = L extends [infer A extends string[], infer B extends string[], ...infer R extends string[][]]
+type MergePass<L extends string[][], Acc extends string[][] = []> = L extends [
+  infer A extends string[],
+  infer B extends string[],
+  ...infer R extends string[][],
+]
   ? MergePass<R, [...Acc, Merge<A, B>]>
   : L extends [infer A extends string[]]
     ? [...Acc, A]

@@ -30,21 +30,39 @@ export class SourceBuilder {
     return new SourceBuilder({ kind: 'join', op, s1: this.node, s2: toSource(other, alias ?? null, `argument 1 of .${method}()`) });
   }
 
-  join(other: SourceArg, alias?: string): SourceBuilder { return this.joined('join', other, alias, 'join'); }
-  innerJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('inner', other, alias, 'innerJoin'); }
-  leftJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('left', other, alias, 'leftJoin'); }
-  leftOuterJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('left_outer', other, alias, 'leftOuterJoin'); }
-  crossJoin(other: SourceArg, alias?: string): SourceBuilder { return this.joined('cross', other, alias, 'crossJoin'); }
+  join(other: SourceArg, alias?: string): SourceBuilder {
+    return this.joined('join', other, alias, 'join');
+  }
+  innerJoin(other: SourceArg, alias?: string): SourceBuilder {
+    return this.joined('inner', other, alias, 'innerJoin');
+  }
+  leftJoin(other: SourceArg, alias?: string): SourceBuilder {
+    return this.joined('left', other, alias, 'leftJoin');
+  }
+  leftOuterJoin(other: SourceArg, alias?: string): SourceBuilder {
+    return this.joined('left_outer', other, alias, 'leftOuterJoin');
+  }
+  crossJoin(other: SourceArg, alias?: string): SourceBuilder {
+    return this.joined('cross', other, alias, 'crossJoin');
+  }
 }
 
 const aliasOf = (alias: string | undefined, what: string) => (alias === undefined || alias === null ? null : toName(alias, what));
 
 /** A table by path (`orders`, `sales.orders@trash`). */
 export const table = (path: string, alias?: string): SourceBuilder =>
-  new SourceBuilder({ kind: 'table', table: toName(path, 'argument 1 (the table path) of table()'), alias: aliasOf(alias, 'argument 2 (the alias) of table()') });
+  new SourceBuilder({
+    kind: 'table',
+    table: toName(path, 'argument 1 (the table path) of table()'),
+    alias: aliasOf(alias, 'argument 2 (the alias) of table()'),
+  });
 /** A system table (`SYSTEM_TABLE(users)`). */
 export const systemTable = (name: string, alias?: string): SourceBuilder =>
-  new SourceBuilder({ kind: 'table_system', table: toName(name, 'argument 1 (the table name) of systemTable()'), alias: aliasOf(alias, 'argument 2 (the alias) of systemTable()') });
+  new SourceBuilder({
+    kind: 'table_system',
+    table: toName(name, 'argument 1 (the table name) of systemTable()'),
+    alias: aliasOf(alias, 'argument 2 (the alias) of systemTable()'),
+  });
 /** A database table (`DATABASE_TABLE(spec, records)`). */
 export const databaseTable = (database: SpecArg, name: string, alias?: string): SourceBuilder =>
   new SourceBuilder({

@@ -1,7 +1,14 @@
 import type { RecordsSpecifier } from '../ast/data-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import type {
-  StructAction, StructBufferImport, StructCreate, StructEventClose, StructEventInsert, StructEventUpdate, StructMnAlias, StructMnEdit,
+  StructAction,
+  StructBufferImport,
+  StructCreate,
+  StructEventClose,
+  StructEventInsert,
+  StructEventUpdate,
+  StructMnAlias,
+  StructMnEdit,
 } from '../ast/struct-actions.js';
 import { checkFields, databaseFields, type ActionContext } from './action-fields.js';
 import { toRecords, type FileArgValue, type RecordsArg } from './action-args.js';
@@ -42,8 +49,10 @@ interface GroupTeamsArg {
 export type StructCreateArg =
   | ({ readonly create: 'project'; readonly parent?: SpecArg } & NamedArg & GroupTeamsArg)
   | ({ readonly create: 'category'; readonly parent: SpecArg } & NamedArg & GroupTeamsArg)
-  | ({ readonly create: 'model'; readonly parent: SpecArg; readonly event?: boolean; readonly eventf?: boolean; readonly eventfs?: boolean } & NamedArg & GroupTeamsArg)
-  | ({ readonly create: 'pipe'; readonly model: SpecArg; readonly partition?: boolean | { readonly from?: number; readonly to?: number } } & NamedArg & GroupTeamsArg)
+  | ({ readonly create: 'model'; readonly parent: SpecArg; readonly event?: boolean; readonly eventf?: boolean; readonly eventfs?: boolean } & NamedArg &
+      GroupTeamsArg)
+  | ({ readonly create: 'pipe'; readonly model: SpecArg; readonly partition?: boolean | { readonly from?: number; readonly to?: number } } & NamedArg &
+      GroupTeamsArg)
   | { readonly create: 'def'; readonly parent: SpecArg }
   | {
       readonly create: 'event';
@@ -77,18 +86,34 @@ const SLOT = 1;
 /** The entry points (spread into the builder's creator: src/builder/action-creators.ts); `database` converts and checks a database argument. */
 export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, what: string) => Specifier) {
   /** The node read from the spec's shape, the given nodes put in, checked. */
-  const build = <N extends StructAction>(shape: Readonly<Record<string, unknown>>, nodes: Readonly<Record<string, unknown>>, what: string): SystemActionBuilder<N> => {
+  const build = <N extends StructAction>(
+    shape: Readonly<Record<string, unknown>>,
+    nodes: Readonly<Record<string, unknown>>,
+    what: string,
+  ): SystemActionBuilder<N> => {
     const node = { ...read<N>(shape, what), ...nodes };
     return new SystemActionBuilder(checkedTree(node, 'statement') as N);
   };
   /** An event database and the fields of its events (`name` and `e_id` are not fields). */
   const eventFields = (spec: Specifier, names: Iterable<string>, what: string) =>
-    checkFields(databaseFields(ctx, spec, what), spec, [...names].filter((n) => n !== 'name' && n !== 'e_id'), what, true);
+    checkFields(
+      databaseFields(ctx, spec, what),
+      spec,
+      [...names].filter((n) => n !== 'name' && n !== 'e_id'),
+      what,
+      true,
+    );
   return Object.freeze({
     /** STRUCT BUFFER IMPORT: a binary object into a pipe group; `conf` any JSON object, `tImport` an instant. */
     structBufferImport: (pipe: SpecArg, file: FileArgValue, given: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg } = {}) =>
       build<StructBufferImport>(
-        { action: 'struct_buffer_import', pipe: SLOT, file, conf: optionsOf(given, 'argument 3 of structBufferImport()', '{ conf?, tImport? }').conf, t_import: instant(given.tImport) },
+        {
+          action: 'struct_buffer_import',
+          pipe: SLOT,
+          file,
+          conf: optionsOf(given, 'argument 3 of structBufferImport()', '{ conf?, tImport? }').conf,
+          t_import: instant(given.tImport),
+        },
         { pipe: toSpecifier(pipe, 'argument 1 of structBufferImport()') },
         'structBufferImport()',
       ),
@@ -112,7 +137,11 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
     structEventInsert: (db: SpecArg, events: readonly EventArg[]) => {
       const spec = database(db, 'argument 1 of structEventInsert()');
       const items = list(events, 'argument 2 of structEventInsert()').map((e, i) => object(e, `event ${i + 1} of structEventInsert()`));
-      eventFields(spec, items.flatMap((e) => Object.keys(e)), 'structEventInsert()');
+      eventFields(
+        spec,
+        items.flatMap((e) => Object.keys(e)),
+        'structEventInsert()',
+      );
       return build<StructEventInsert>({ action: 'struct_event', op: 'insert', database: SLOT, events: items }, { database: spec }, 'structEventInsert()');
     },
     /** STRUCT EVENT CLOSE: the open interval events specified; `t` (microseconds; default now), `fields` applied to them. */
@@ -123,7 +152,14 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       if (fields !== undefined) eventFields(spec, Object.keys(fields), 'structEventClose()');
       const records: RecordsSpecifier = toRecords(events, 'argument 2 of structEventClose()');
       return build<StructEventClose>(
-        { action: 'struct_event', op: 'close', database: SLOT, t: options.t === undefined ? undefined : id(options.t, 't of structEventClose()'), events: SLOT, fields },
+        {
+          action: 'struct_event',
+          op: 'close',
+          database: SLOT,
+          t: options.t === undefined ? undefined : id(options.t, 't of structEventClose()'),
+          events: SLOT,
+          fields,
+        },
         { database: spec, events: records },
         'structEventClose()',
       );
@@ -136,7 +172,13 @@ export function structActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       eventFields(spec, Object.keys(values), 'structEventUpdate()');
       const events = options.events === undefined ? null : toRecords(options.events, 'events of structEventUpdate()');
       return build<StructEventUpdate>(
-        { action: 'struct_event', op: 'update', database: SLOT, t: options.t === undefined ? undefined : id(options.t, 't of structEventUpdate()'), fields: values },
+        {
+          action: 'struct_event',
+          op: 'update',
+          database: SLOT,
+          t: options.t === undefined ? undefined : id(options.t, 't of structEventUpdate()'),
+          fields: values,
+        },
         { database: spec, events },
         'structEventUpdate()',
       );

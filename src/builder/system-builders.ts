@@ -2,7 +2,19 @@ import type { DataAction } from '../ast/data-actions.js';
 import { kindFits } from '../ast/fields.js';
 import type { Node, Specifier } from '../ast/nodes.js';
 import type {
-  AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, PauseAction, RunAction, SystemAction, WaitAction, WriteAction,
+  AccessAction,
+  CancelAction,
+  CleanAction,
+  ConcludeAction,
+  DownloadPost,
+  DownloadRecord,
+  EchoAction,
+  IfAction,
+  PauseAction,
+  RunAction,
+  SystemAction,
+  WaitAction,
+  WriteAction,
 } from '../ast/system-actions.js';
 import { DsqError } from '../diagnostic/index.js';
 import { fromJsonResult, toJson, type ToJsonOptions } from '../json/index.js';
@@ -86,7 +98,18 @@ function taskRef(value: unknown, what: string): unknown {
 }
 
 const DEF_KEYS: Readonly<Record<string, string>> = {
-  name: 'name', conf: 'conf', parent: 'parent', thread: 'thread', seq: 'seq', auto: 'auto', archive: 'archive', open: 'open', desc: 'desc', priority: 'priority', timeout: 'timeout', refId: 'ref_id',
+  name: 'name',
+  conf: 'conf',
+  parent: 'parent',
+  thread: 'thread',
+  seq: 'seq',
+  auto: 'auto',
+  archive: 'archive',
+  open: 'open',
+  desc: 'desc',
+  priority: 'priority',
+  timeout: 'timeout',
+  refId: 'ref_id',
 };
 function task(value: unknown, what: string): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || 'ref' in value) return taskRef(value, what);
@@ -119,7 +142,9 @@ function write(value: unknown, what: string): WriteAction {
   const node = value instanceof ActionBuilder ? (value.toAst() as Node) : undefined;
   if (node === undefined || !kindFits(node.kind, 'write')) {
     const got = node === undefined ? describeValue(value) : `a ${node.kind} builder`;
-    throw argumentError(`${what}: an IF runs only write actions (the spec: "Only write actions"): a builder of insertInto, replaceInto, setRecords, updateTable, deleteFrom, trashFrom, restoreFrom or disposeFrom; got ${got}`);
+    throw argumentError(
+      `${what}: an IF runs only write actions (the spec: "Only write actions"): a builder of insertInto, replaceInto, setRecords, updateTable, deleteFrom, trashFrom, restoreFrom or disposeFrom; got ${got}`,
+    );
   }
   return node as WriteAction;
 }
@@ -132,25 +157,44 @@ export function systemActionsFor(ctx: ActionContext, database: (value: SpecArg, 
       const spec = database(db, 'argument 1 of downloadRecord()');
       const records = toRecords(record, 'argument 2 of downloadRecord()');
       checkKeyFields(databaseFields(ctx, spec, 'argument 1 of downloadRecord()'), spec, records, 'downloadRecord()');
-      const node: DownloadRecord = { kind: 'download_record', database: spec, record: records, version: options.version === undefined ? null : whole(options.version, 'the version of downloadRecord()', true) };
+      const node: DownloadRecord = {
+        kind: 'download_record',
+        database: spec,
+        record: records,
+        version: options.version === undefined ? null : whole(options.version, 'the version of downloadRecord()', true),
+      };
       return new SystemActionBuilder(checkedTree(node, 'statement') as DownloadRecord);
     },
     /** DOWNLOAD POST: a signed URL of a post's file. */
-    downloadPost: (post: TaskIdArg) => new SystemActionBuilder(read<DownloadPost>({ action: 'download', download: 'post', post: id(post, 'argument 1 of downloadPost()') }, 'downloadPost()')),
+    downloadPost: (post: TaskIdArg) =>
+      new SystemActionBuilder(read<DownloadPost>({ action: 'download', download: 'post', post: id(post, 'argument 1 of downloadPost()') }, 'downloadPost()')),
     /** RUN: task definitions (`{ name, conf, ... }`) and task references (an id, `{ ref }`). */
     run: (tasks: readonly (TaskDefArg | TaskRefArg)[]) =>
-      new SystemActionBuilder(read<RunAction>({ action: 'run', tasks: list(tasks, 'argument 1 of run()').map((t, i) => task(t, `task ${i + 1} of run()`)) }, 'run()')),
+      new SystemActionBuilder(
+        read<RunAction>({ action: 'run', tasks: list(tasks, 'argument 1 of run()').map((t, i) => task(t, `task ${i + 1} of run()`)) }, 'run()'),
+      ),
     /** CONCLUDE: the task, and a delay of 0 to 5,000 ms. */
     conclude: (taskId: TaskIdArg, options: { readonly delay?: number } = {}) =>
       new SystemActionBuilder(read<ConcludeAction>({ action: 'conclude', task: id(taskId, 'argument 1 of conclude()'), delay: options.delay }, 'conclude()')),
     /** CANCEL: task references; `ignore` skips the concluded ones (else one fails the action). */
     cancel: (tasks: readonly TaskRefArg[], options: { readonly ignore?: boolean } = {}) =>
-      new SystemActionBuilder(read<CancelAction>({ action: 'cancel', tasks: list(tasks, 'argument 1 of cancel()').map((t, i) => taskRef(t, `task ${i + 1} of cancel()`)), ignore: options.ignore }, 'cancel()')),
+      new SystemActionBuilder(
+        read<CancelAction>(
+          { action: 'cancel', tasks: list(tasks, 'argument 1 of cancel()').map((t, i) => taskRef(t, `task ${i + 1} of cancel()`)), ignore: options.ignore },
+          'cancel()',
+        ),
+      ),
     /** CLEAN: task references; `ignore` skips the non-concluded ones (else one fails the action). */
     clean: (tasks: readonly TaskRefArg[], options: { readonly ignore?: boolean } = {}) =>
-      new SystemActionBuilder(read<CleanAction>({ action: 'clean', tasks: list(tasks, 'argument 1 of clean()').map((t, i) => taskRef(t, `task ${i + 1} of clean()`)), ignore: options.ignore }, 'clean()')),
+      new SystemActionBuilder(
+        read<CleanAction>(
+          { action: 'clean', tasks: list(tasks, 'argument 1 of clean()').map((t, i) => taskRef(t, `task ${i + 1} of clean()`)), ignore: options.ignore },
+          'clean()',
+        ),
+      ),
     /** PAUSE: thread names. */
-    pause: (threads: readonly string[]) => new SystemActionBuilder(read<PauseAction>({ action: 'pause', threads: list(threads, 'argument 1 of pause()') }, 'pause()')),
+    pause: (threads: readonly string[]) =>
+      new SystemActionBuilder(read<PauseAction>({ action: 'pause', threads: list(threads, 'argument 1 of pause()') }, 'pause()')),
     access: () => new SystemActionBuilder<AccessAction>({ kind: 'access_action' }),
     echo: (text: string) => new SystemActionBuilder(read<EchoAction>({ action: 'echo', echo: text }, 'echo()')),
     /** WAIT: `ms` (default 1,000), `fail`, `failBefore` (epoch milliseconds, or datetime text). */

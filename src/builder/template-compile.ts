@@ -56,12 +56,14 @@ function templateStrings(strings: unknown, asExpression: boolean): void {
   if (Array.isArray(strings) && Object.isFrozen(strings) && Array.isArray(raw) && Object.isFrozen(raw) && raw.length === strings.length) return;
   const tag = asExpression ? 'dsq.expr' : 'dsq';
   const got = typeof strings === 'string' ? 'a string' : Array.isArray(strings) ? 'an array that is not a template strings array' : describeValue(strings);
-  throw new DsqError([{
-    code: 'builder/template',
-    severity: 'error',
-    message: `${tag} is a template tag: write ${tag}\`${asExpression ? 'a > ${min}' : 'SELECT ...'}\`, not a call with ${got}`,
-    hint: `its text is syntax, so it is written in the code; values go in \${...}. Text made at run time is parsed with parse() or parseExpression(), and a tree goes into the builder through fromAst()`,
-  }]);
+  throw new DsqError([
+    {
+      code: 'builder/template',
+      severity: 'error',
+      message: `${tag} is a template tag: write ${tag}\`${asExpression ? 'a > ${min}' : 'SELECT ...'}\`, not a call with ${got}`,
+      hint: `its text is syntax, so it is written in the code; values go in \${...}. Text made at run time is parsed with parse() or parseExpression(), and a tree goes into the builder through fromAst()`,
+    },
+  ]);
 }
 
 function compileText(strings: TemplateStringsArray, asExpression: boolean): Compiled {
@@ -70,8 +72,10 @@ function compileText(strings: TemplateStringsArray, asExpression: boolean): Comp
   const inserts: Insert[] = [];
   let text = '';
   strings.forEach((part, i) => {
-    if (part === undefined) throw new DsqError([{ code: 'builder/template', severity: 'error', message: `template part ${i + 1} has an invalid escape sequence` }]);
-    if (part.includes('\u0000')) throw new DsqError([{ code: 'builder/template', severity: 'error', message: 'a dsq template may not contain NUL characters' }]);
+    if (part === undefined)
+      throw new DsqError([{ code: 'builder/template', severity: 'error', message: `template part ${i + 1} has an invalid escape sequence` }]);
+    if (part.includes('\u0000'))
+      throw new DsqError([{ code: 'builder/template', severity: 'error', message: 'a dsq template may not contain NUL characters' }]);
     text += part;
     if (i === strings.length - 1) return;
     const start = text.length;
@@ -98,7 +102,13 @@ function compileText(strings: TemplateStringsArray, asExpression: boolean): Comp
     throw err;
   }
   if (isDataAction(ast)) {
-    throw new DsqError([{ code: 'builder/template', severity: 'error', message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)` }]);
+    throw new DsqError([
+      {
+        code: 'builder/template',
+        severity: 'error',
+        message: `dsq\`...\` builds a query (SELECT); a data action (${ast.kind}) is built with db.fetchRecords(...), db.insertInto(...), db.updateTable(...), db.deleteFrom(...)`,
+      },
+    ]);
   }
   checkPlacement(ast, where);
   // Each call rebuilds the tree around its parts: register them one by one, once.
@@ -124,7 +134,10 @@ function checkTokens(text: string, inserts: readonly Insert[], where: Places): v
       token.category === 'comment'
         ? ['inside a comment', 'a value in a comment would not be used: move it out of the comment, or leave it out']
         : token.category === 'string'
-          ? ['inside a quoted string', DATETIME_WORD.test(text.slice(0, token.start)) ? DATETIME_WAY : `interpolate the whole value, without quotes: a = ${SHOWN}`]
+          ? [
+              'inside a quoted string',
+              DATETIME_WORD.test(text.slice(0, token.start)) ? DATETIME_WAY : `interpolate the whole value, without quotes: a = ${SHOWN}`,
+            ]
           : ['inside a quoted name', `interpolate the whole value, without quotes: a = ${SHOWN}; a name goes in through \${ident(name)}`];
     throw where.error(i, 'builder/template', `a value (${SHOWN}) cannot stand ${place} (${what(i)})`, hint);
   }

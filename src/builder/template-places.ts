@@ -113,9 +113,7 @@ function expectation(message: string): string {
 }
 
 function hidePlaceholders(text: string): string {
-  return text
-    .replace(/(?:the )?(?:double-quoted )?name "\u0000dsq\d+\u0000"/g, `a value (${SHOWN})`)
-    .replace(/"?\u0000dsq\d+\u0000"?/g, SHOWN);
+  return text.replace(/(?:the )?(?:double-quoted )?name "\u0000dsq\d+\u0000"/g, `a value (${SHOWN})`).replace(/"?\u0000dsq\d+\u0000"?/g, SHOWN);
 }
 
 /** A datetime keyword just before (`DATE '...'`, `DATE ${...}`): the value goes in as a builder datetime. */

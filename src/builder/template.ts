@@ -148,8 +148,7 @@ function resolveAliases(root: Node, identColumns: ReadonlySet<Node>): Node {
       });
     }
     if (targets.size === 0) return node;
-    const swap = <N extends Node>(n: N): N =>
-      transform(n, (x) => (targets.has(x) && x.kind === 'column' ? { kind: 'alias', name: x.path } : x));
+    const swap = <N extends Node>(n: N): N => transform(n, (x) => (targets.has(x) && x.kind === 'column' ? { kind: 'alias', name: x.path } : x));
     return { ...node, group: node.group.map(swap), order: node.order.map(swap), having: node.having ? swap(node.having) : null };
   });
 }
@@ -174,11 +173,8 @@ function identsIn(text: string, take: (i: number) => unknown, where: string): st
 
 /** `` dsq`SELECT ...` ``: a query builder; `` dsq.expr`...` ``: an expression builder. */
 export const dsq = Object.assign(
-  (strings: TemplateStringsArray, ...values: unknown[]): UntypedQuery =>
-    queryFromAst(substitute<Query>(compile(strings, false), values)),
+  (strings: TemplateStringsArray, ...values: unknown[]): UntypedQuery => queryFromAst(substitute<Query>(compile(strings, false), values)),
   {
-    expr: <T = any>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> =>
-      new Expression<T>(substitute<Expr>(compile(strings, true), values)),
+    expr: <T = any>(strings: TemplateStringsArray, ...values: unknown[]): Expression<T> => new Expression<T>(substitute<Expr>(compile(strings, true), values)),
   },
 );
-

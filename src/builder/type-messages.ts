@@ -63,7 +63,11 @@ export type NameArg<N, Valid extends string, K extends MessageKind, X = never> =
  * wrong name (`WrongNameParams`, with `NameArg`'s message in the name's place); the editor
  * never sees it instantiated, and its error is the one the compiler reports.
  */
-export type NameParams<N, Valid extends string, Ok extends unknown[], Typing extends unknown[]> = string extends N ? Typing : IsIn<N, Valid> extends true ? Ok : [];
+export type NameParams<N, Valid extends string, Ok extends unknown[], Typing extends unknown[]> = string extends N
+  ? Typing
+  : IsIn<N, Valid> extends true
+    ? Ok
+    : [];
 
 /** The second overload's parameters (see `NameParams`): `Wrong` for a wrong name, else none. */
 export type WrongNameParams<N, Valid extends string, Wrong extends unknown[]> = string extends N ? [] : IsIn<N, Valid> extends true ? [] : Wrong;
@@ -193,21 +197,22 @@ export type CondValue<C, Where extends string> = C extends Condition ? C : Condi
 export type ConditionMessage<Where extends string, Got> = `${Where} needs a condition (a comparison, or a boolean column or expression), got ${Described<Got>}`;
 
 /** What a value given for a condition is, in words. */
-type Described<V> = IsAny<V> extends true
-  ? 'an untyped value'
-  : V extends Expression_<infer T>
-    ? `${ValueTypeName<T>}`
-    : V extends QueryLike
-      ? 'a query (make it a condition: exists(q), col(...).in(q))'
-      : V extends string
-        ? 'a plain string'
-        : V extends number | bigint
-          ? 'a plain number'
-          : V extends boolean
-            ? 'a plain boolean (conditions are expressions: val(true), col(...).eq(...))'
-            : V extends null | undefined
-              ? `${V}`
-              : 'a value that is not an expression';
+type Described<V> =
+  IsAny<V> extends true
+    ? 'an untyped value'
+    : V extends Expression_<infer T>
+      ? `${ValueTypeName<T>}`
+      : V extends QueryLike
+        ? 'a query (make it a condition: exists(q), col(...).in(q))'
+        : V extends string
+          ? 'a plain string'
+          : V extends number | bigint
+            ? 'a plain number'
+            : V extends boolean
+              ? 'a plain boolean (conditions are expressions: val(true), col(...).eq(...))'
+              : V extends null | undefined
+                ? `${V}`
+                : 'a value that is not an expression';
 
 /** The name of a value type: `number`, `text or null`, ... */
 export type ValueTypeName<T> = [T] extends [null] ? 'null' : `${List<KindName<NonNullable<T>>>}${null extends T ? ' or null' : ''}`;

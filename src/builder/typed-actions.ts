@@ -1,10 +1,35 @@
 import type {
-  AccessAction, CancelAction, CleanAction, ConcludeAction, DownloadPost, DownloadRecord, EchoAction, IfAction, PauseAction, RunAction, WaitAction,
+  AccessAction,
+  CancelAction,
+  CleanAction,
+  ConcludeAction,
+  DownloadPost,
+  DownloadRecord,
+  EchoAction,
+  IfAction,
+  PauseAction,
+  RunAction,
+  WaitAction,
 } from '../ast/system-actions.js';
 import type { IfConditionArg, SystemActionBuilder, TaskDefArg, TaskIdArg, TaskRefArg, WriteLike } from './system-builders.js';
 import type {
-  FetchCrons, FetchFollows, FetchKeys, FetchPrefDefs, FetchPrefs, FetchSeqs,
-  DeleteAction, DisposeAction, FetchMultirecords, FetchPseudorecords, FetchRecords, InsertAction, ReplaceAction, RestoreAction, SetAction, TrashAction, UpdateAction,
+  FetchCrons,
+  FetchFollows,
+  FetchKeys,
+  FetchPrefDefs,
+  FetchPrefs,
+  FetchSeqs,
+  DeleteAction,
+  DisposeAction,
+  FetchMultirecords,
+  FetchPseudorecords,
+  FetchRecords,
+  InsertAction,
+  ReplaceAction,
+  RestoreAction,
+  SetAction,
+  TrashAction,
+  UpdateAction,
 } from '../ast/data-actions.js';
 import type { Specifier } from '../ast/nodes.js';
 import type { ToJsonOptions } from '../json/index.js';
@@ -13,20 +38,35 @@ import type { DelimitedArg } from './action-args.js';
 import type { AdminBuilder, AlterValueBuilder, CreateGroupOptions, DropBuilder, JsonObjectArg, TypedAlterDatabase } from './admin-builders.js';
 import type { DropDatabase, DropGroup, DropTeam, DropUser, SchemaAction, CreateDatabase, CreateGroup } from '../ast/admin-actions.js';
 import type { EventArg, InstantArg, MicrosArg, StructCreateArg } from './struct-builders.js';
-import type { StructBufferImport, StructCreate, StructEventClose, StructEventInsert, StructEventUpdate, StructMnAlias, StructMnEdit } from '../ast/struct-actions.js';
+import type {
+  StructBufferImport,
+  StructCreate,
+  StructEventClose,
+  StructEventInsert,
+  StructEventUpdate,
+  StructMnAlias,
+  StructMnEdit,
+} from '../ast/struct-actions.js';
 import type { AttributesArg, KeyedRecordsArg, Lacks, FeatureMessage, TrashDatabaseArg, TrashOption } from './action-features.js';
 import type { ExpressionLike } from './brand.js';
 import type {
-  FetchLogsBuilder, FetchNotificationsBuilder, FetchPlainBuilder, FetchPostsBuilder, FetchTasksBuilder, FetchUserBuilder, FetchUsersBuilder, FetchUserSubscriptionsBuilder, Helpers, RecordsArg,
+  FetchLogsBuilder,
+  FetchNotificationsBuilder,
+  FetchPlainBuilder,
+  FetchPostsBuilder,
+  FetchTasksBuilder,
+  FetchUserBuilder,
+  FetchUsersBuilder,
+  FetchUserSubscriptionsBuilder,
+  Helpers,
+  RecordsArg,
 } from './action-creators.js';
 import type { ExpressionBuilder } from './eb.js';
 import type { Ordered } from './expression.js';
 import type { ColumnArg, NameArg, NameParams, WrongNameParams } from './type-messages.js';
 import type { RowType, SelectQuery } from './query.js';
 import type { AnyDb, Derived, NamesOf, Opaque, View } from './query-scope.js';
-import type {
-  Comparable, Condition, DsqTypeMark, ExprNode, Expression_, IsAny, RecordAttributes, ScalarQuery, UntypedFields,
-} from './typing.js';
+import type { Comparable, Condition, DsqTypeMark, ExprNode, Expression_, IsAny, RecordAttributes, ScalarQuery, UntypedFields } from './typing.js';
 import type { SpecArg } from './values.js';
 
 /**
@@ -101,21 +141,24 @@ type WriteLiteral<V> = V extends number | bigint
         : unknown;
 
 /** An expression whose value fits a field of type V (`null` only when V may be null). */
-export type WriteExpression<V> = IsAny<V> extends true
-  ? any
-  : Expression_<Comparable<NonNullable<V>> | (null extends V ? null : never)> | ScalarQuery<Comparable<NonNullable<V>>> | ExprNode;
+export type WriteExpression<V> =
+  IsAny<V> extends true ? any : Expression_<Comparable<NonNullable<V>> | (null extends V ? null : never)> | ScalarQuery<Comparable<NonNullable<V>>> | ExprNode;
 
 /** A value written to a field of type V: a literal of its type, an expression of it, null when nullable. */
-export type WriteValue<V> = IsAny<V> extends true
-  ? any
-  : unknown extends V
-    ? unknown
-    : WriteLiteral<NonNullable<V>> | WriteExpression<V> | (null extends V ? null : never);
+export type WriteValue<V> =
+  IsAny<V> extends true ? any : unknown extends V ? unknown : WriteLiteral<NonNullable<V>> | WriteExpression<V> | (null extends V ? null : never);
 
 /** The fields an inserted record must give: not nullable, no default. */
 export type RequiredFields<D extends AnyDb, T> = {
-  [K in keyof FieldsOf<D, T>]-?: K extends DefaultsOf<D, T> ? never : IsAny<FieldsOf<D, T>[K]> extends true ? never : null extends FieldsOf<D, T>[K] ? never : K;
-}[keyof FieldsOf<D, T>] & string;
+  [K in keyof FieldsOf<D, T>]-?: K extends DefaultsOf<D, T>
+    ? never
+    : IsAny<FieldsOf<D, T>[K]> extends true
+      ? never
+      : null extends FieldsOf<D, T>[K]
+        ? never
+        : K;
+}[keyof FieldsOf<D, T>] &
+  string;
 
 /** A binary object: an uploaded object id, or `{ type: 'text' | 'base64', content }`. */
 export type FileArg = string | { readonly type: 'text' | 'base64'; readonly content: string };
@@ -145,7 +188,13 @@ type GivenKeys<X> = { [K in keyof X]-?: {} extends Pick<X, K> ? never : K }[keyo
 type BaseKeys<X> = Exclude<GivenKeys<X>, RecordProperty>;
 type ExpressionKeys<X> = X extends { readonly expressions: infer E } ? GivenKeys<E> : never;
 /** The keys among `Others` that give field F. */
-type KeysOfField<D extends AnyDb, T, Others, F> = Others extends unknown ? ([FieldOfKey<D, T, Others>] extends [F] ? ([F] extends [FieldOfKey<D, T, Others>] ? Others : never) : never) : never;
+type KeysOfField<D extends AnyDb, T, Others, F> = Others extends unknown
+  ? [FieldOfKey<D, T, Others>] extends [F]
+    ? [F] extends [FieldOfKey<D, T, Others>]
+      ? Others
+      : never
+    : never
+  : never;
 /** The message for field F given as K and as one of `Twice`. */
 type GivenTwice<F, K, Twice> = `the field "${F & string}" is given twice: as "${K & string}" and as "${Twice & string}"`;
 /**
@@ -194,11 +243,12 @@ export type CheckedRecord<X, D extends AnyDb, T> = {
 } & { readonly [F in MissingFields<D, T, X>]: WriteValue<FieldsOf<D, T>[F]> } & Offered<D, T, keyof X>;
 
 /** The records `.values()` takes: R itself when every record passes `CheckedRecord`, else the checked form (whose mismatches are the errors). */
-export type CheckedRecords<R, D extends AnyDb, T> = R extends { readonly [I in keyof R]: CheckedRecord<R[I], D, T> } ? R : { readonly [I in keyof R]: CheckedRecord<R[I], D, T> };
+export type CheckedRecords<R, D extends AnyDb, T> = R extends { readonly [I in keyof R]: CheckedRecord<R[I], D, T> }
+  ? R
+  : { readonly [I in keyof R]: CheckedRecord<R[I], D, T> };
 
 /** The values of UPDATE's `.set(...)`: any fields of the database, each value fitting its field. */
 export type SetValues<D extends AnyDb, T> = { readonly [K in keyof FieldsOf<D, T>]?: WriteValue<FieldsOf<D, T>[K]> };
-
 
 /** Not a function (every function has `Symbol.hasInstance`; no field name is a symbol): keeps a callback from matching the object form. */
 interface NotAFunction {
@@ -289,15 +339,24 @@ interface Paged<Self, V extends View<AnyDb, any, any, any>> {
 }
 
 /** FETCH RECORDS of database T: fields `F`, attributes `A` (null: all), children `Ch`, count `C`. */
-export interface TypedFetchRecords<D extends AnyDb, T, F extends string | null = null, A extends string | null = null, Ch extends boolean = true, C extends boolean = false>
-  extends Built<FetchRecords>, Paged<TypedFetchRecords<D, T, F, A, Ch, C>, View<D, SourcesOf<T>, {}>> {
+export interface TypedFetchRecords<
+  D extends AnyDb,
+  T,
+  F extends string | null = null,
+  A extends string | null = null,
+  Ch extends boolean = true,
+  C extends boolean = false,
+> extends Built<FetchRecords>,
+    Paged<TypedFetchRecords<D, T, F, A, Ch, C>, View<D, SourcesOf<T>, {}>> {
   /** The record type (type-only: `RecordType<typeof f>`). */
   readonly __record?: FetchedRecord<D, T, F, A, Ch>;
   readonly __count?: C;
   /** `fields`: the fields returned (`[]` none; null all). */
   fields<const K extends readonly FieldName<D, T>[] | null>(fields: K): TypedFetchRecords<D, T, K extends readonly string[] ? K[number] : null, A, Ch, C>;
   /** `attributes`: the attributes returned (`record_id`, `database_id` always are). */
-  attributes<const K extends readonly AttributeName<D>[] | null>(attributes: AttributesArg<D, T, K>): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
+  attributes<const K extends readonly AttributeName<D>[] | null>(
+    attributes: AttributesArg<D, T, K>,
+  ): TypedFetchRecords<D, T, F, K extends readonly string[] ? K[number] : null, Ch, C>;
   /** `records`: an id, a name, a condition, `recordKey({...})` (of key fields), an array of those. */
   records<const R extends RecordsArg | null>(records: KeyedRecordsArg<D, T, R>): TypedFetchRecords<D, T, F, A, Ch, C>;
   where(cond: ActionCond<D, T> | null): TypedFetchRecords<D, T, F, A, Ch, C>;
@@ -309,8 +368,14 @@ export interface TypedFetchRecords<D extends AnyDb, T, F extends string | null =
 
 /** FETCH MULTIRECORDS of databases T (a union). */
 export interface TypedFetchMultirecords<D extends AnyDb, T, Ch extends boolean = true, C extends boolean = false>
-  extends Built<FetchMultirecords>, Paged<TypedFetchMultirecords<D, T, Ch, C>, View<D, { '(databases)': Opaque }, {}>> {
-  readonly __record?: Mutable<MergedFields<D, T> & Pick<RecordAttributes, 'record_id' | 'database_id'> & AllAttributes & (Ch extends true ? { children?: { [name: string]: unknown[] } } : {})>;
+  extends Built<FetchMultirecords>,
+    Paged<TypedFetchMultirecords<D, T, Ch, C>, View<D, { '(databases)': Opaque }, {}>> {
+  readonly __record?: Mutable<
+    MergedFields<D, T> &
+      Pick<RecordAttributes, 'record_id' | 'database_id'> &
+      AllAttributes &
+      (Ch extends true ? { children?: { [name: string]: unknown[] } } : {})
+  >;
   readonly __count?: C;
   where(cond: Condition | ((h: Helpers) => Condition) | null): TypedFetchMultirecords<D, T, Ch, C>;
   children<const V extends boolean | null = true>(children?: V): TypedFetchMultirecords<D, T, ChildrenOf<V>, C>;
@@ -319,7 +384,8 @@ export interface TypedFetchMultirecords<D extends AnyDb, T, Ch extends boolean =
 
 /** FETCH PSEUDORECORDS of a select whose rows are `Row`: its where and order see the select's result columns. */
 export interface TypedFetchPseudorecords<D extends AnyDb, Row, C extends boolean = false>
-  extends Built<FetchPseudorecords>, Paged<TypedFetchPseudorecords<D, Row, C>, View<D, { '(select)': Derived<Row> }, {}>> {
+  extends Built<FetchPseudorecords>,
+    Paged<TypedFetchPseudorecords<D, Row, C>, View<D, { '(select)': Derived<Row> }, {}>> {
   readonly __record?: Row;
   readonly __count?: C;
   where(cond: Condition | ((eb: ExpressionBuilder<D, { '(select)': Derived<Row> }, {}, {}>) => Condition) | null): TypedFetchPseudorecords<D, Row, C>;
@@ -337,7 +403,10 @@ export interface TypedRecordsWrite<D extends AnyDb, T, N extends RecordsWriteNod
   /** `on_duplicate`: `'trash'` only for a database with the trash feature. */
   onDuplicate<const V extends NonNullable<N['onDuplicate']> | null>(value: TrashOption<D, T, V, '.onDuplicate()'>): TypedRecordsWrite<D, T, N>;
   /** SET only: `on_remove` (`'trash'` as `onDuplicate`). */
-  onRemove<const V extends 'delete' | 'trash' | null>(this: TypedRecordsWrite<D, T, SetAction>, value: TrashOption<D, T, V, '.onRemove()'>): TypedRecordsWrite<D, T, N>;
+  onRemove<const V extends 'delete' | 'trash' | null>(
+    this: TypedRecordsWrite<D, T, SetAction>,
+    value: TrashOption<D, T, V, '.onRemove()'>,
+  ): TypedRecordsWrite<D, T, N>;
   failNoOp(value?: boolean | null): TypedRecordsWrite<D, T, N>;
 }
 
@@ -398,7 +467,11 @@ export interface TypedActionCreators<D extends AnyDb> {
   disposeFrom<const T extends string | DatabaseRef>(database: TrashDatabaseArg<D, T, 'DISPOSE'>): TypedRemove<D, T, DisposeAction>;
   // DOWNLOAD, the task and thread actions, the system actions (issue 29: system-builders.ts)
   /** DOWNLOAD RECORD: a signed URL of the file of a record of a database of the schema (`version`: an older one). */
-  downloadRecord<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, record: RecordsArg, options?: { readonly version?: number | bigint }): SystemActionBuilder<DownloadRecord>;
+  downloadRecord<const T extends string | DatabaseRef>(
+    database: DatabaseArg<D, T>,
+    record: RecordsArg,
+    options?: { readonly version?: number | bigint },
+  ): SystemActionBuilder<DownloadRecord>;
   /** DOWNLOAD POST: a signed URL of a post's file. */
   downloadPost(post: TaskIdArg): SystemActionBuilder<DownloadPost>;
   /** RUN: task definitions and task references. */
@@ -425,14 +498,41 @@ export interface TypedActionCreators<D extends AnyDb> {
   alterGroup(group: SpecArg): AlterValueBuilder<'group'>;
   alterUser(user: SpecArg): AlterValueBuilder<'user'>;
   createGroup(name: string, options?: CreateGroupOptions): AdminBuilder<CreateGroup>;
-  createDatabase(definition: JsonObjectArg, parent: SpecArg, options?: { readonly teams?: readonly unknown[] | JsonObjectArg | null }): AdminBuilder<CreateDatabase>;
+  createDatabase(
+    definition: JsonObjectArg,
+    parent: SpecArg,
+    options?: { readonly teams?: readonly unknown[] | JsonObjectArg | null },
+  ): AdminBuilder<CreateDatabase>;
   /** The struct actions (struct-builders.ts): a database and its events' fields checked against the schema. */
-  structBufferImport(pipe: SpecArg, file: FileArg, options?: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg }): SystemActionBuilder<StructBufferImport>;
-  structMnAlias<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, mn: TaskIdArg, aliases: readonly string[]): SystemActionBuilder<StructMnAlias>;
-  structMnEdit<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, mn: TaskIdArg, options?: { readonly name?: string; readonly state?: string }): SystemActionBuilder<StructMnEdit>;
+  structBufferImport(
+    pipe: SpecArg,
+    file: FileArg,
+    options?: { readonly conf?: JsonObjectArg; readonly tImport?: InstantArg },
+  ): SystemActionBuilder<StructBufferImport>;
+  structMnAlias<const T extends string | DatabaseRef>(
+    database: DatabaseArg<D, T>,
+    mn: TaskIdArg,
+    aliases: readonly string[],
+  ): SystemActionBuilder<StructMnAlias>;
+  structMnEdit<const T extends string | DatabaseRef>(
+    database: DatabaseArg<D, T>,
+    mn: TaskIdArg,
+    options?: { readonly name?: string; readonly state?: string },
+  ): SystemActionBuilder<StructMnEdit>;
   /** STRUCT EVENT INSERT: events of a database of the schema; their keys its fields, `name` or `e_id`. */
-  structEventInsert<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, events: readonly EventArg<FieldName<D, T>>[]): SystemActionBuilder<StructEventInsert>;
-  structEventClose<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, events: RecordsArg, options?: { readonly t?: MicrosArg; readonly fields?: EventArg<FieldName<D, T>> }): SystemActionBuilder<StructEventClose>;
-  structEventUpdate<const T extends string | DatabaseRef>(database: DatabaseArg<D, T>, fields: EventArg<FieldName<D, T>>, options?: { readonly events?: RecordsArg; readonly t?: MicrosArg }): SystemActionBuilder<StructEventUpdate>;
+  structEventInsert<const T extends string | DatabaseRef>(
+    database: DatabaseArg<D, T>,
+    events: readonly EventArg<FieldName<D, T>>[],
+  ): SystemActionBuilder<StructEventInsert>;
+  structEventClose<const T extends string | DatabaseRef>(
+    database: DatabaseArg<D, T>,
+    events: RecordsArg,
+    options?: { readonly t?: MicrosArg; readonly fields?: EventArg<FieldName<D, T>> },
+  ): SystemActionBuilder<StructEventClose>;
+  structEventUpdate<const T extends string | DatabaseRef>(
+    database: DatabaseArg<D, T>,
+    fields: EventArg<FieldName<D, T>>,
+    options?: { readonly events?: RecordsArg; readonly t?: MicrosArg },
+  ): SystemActionBuilder<StructEventUpdate>;
   structCreate(definition: StructCreateArg): SystemActionBuilder<StructCreate>;
 }

@@ -77,10 +77,10 @@ type LiteralOf<T> = T extends null
     : T extends DsqTypeMark<infer K>
       ? (string & DsqTypeMark<K>) | (K extends 'datetime' ? Date : never)
       : T extends string
-          ? string
-          : T extends boolean
-            ? number
-            : never;
+        ? string
+        : T extends boolean
+          ? number
+          : never;
 
 /** A query used as a value: its one column's type (see `SelectQuery.__scalar`). */
 export interface ScalarQuery<T> extends QueryLike {
@@ -88,9 +88,7 @@ export interface ScalarQuery<T> extends QueryLike {
 }
 
 /** What may stand beside a value of type T in a comparison or arithmetic. */
-export type Operand<T> = unknown extends T
-  ? unknown
-  : LiteralOf<T> | null | Expression_<Comparable<T> | null> | ScalarQuery<Comparable<T> | null> | ExprNode;
+export type Operand<T> = unknown extends T ? unknown : LiteralOf<T> | null | Expression_<Comparable<T> | null> | ScalarQuery<Comparable<T> | null> | ExprNode;
 
 /** An expression of a value type (the interface of `Expression`, to keep this module free of classes). */
 export interface Expression_<out T> extends ExpressionLike {
@@ -101,25 +99,26 @@ export interface Expression_<out T> extends ExpressionLike {
  * The value type an operand stands for: a literal's type, an expression's, a scalar query's
  * (`| null`). `''` is null (it becomes NULL, the spec's JSON rule 1: values.ts).
  */
-export type ValueOf<V> = V extends Expression_<infer T>
-  ? T
-  : V extends ScalarQuery<infer T>
-    ? T | null
-    : V extends null
-      ? null
-      : V extends Date
-        ? DateTime
-        : V extends bigint
-          ? bigint
-          : V extends number
-            ? number
-            : V extends ''
-              ? null
-              : V extends DsqTypeMark<string>
-                ? V
-                : V extends string
-                  ? string
-                  : any;
+export type ValueOf<V> =
+  V extends Expression_<infer T>
+    ? T
+    : V extends ScalarQuery<infer T>
+      ? T | null
+      : V extends null
+        ? null
+        : V extends Date
+          ? DateTime
+          : V extends bigint
+            ? bigint
+            : V extends number
+              ? number
+              : V extends ''
+                ? null
+                : V extends DsqTypeMark<string>
+                  ? V
+                  : V extends string
+                    ? string
+                    : any;
 
 /** `null` when a value of type T may be null (`never` for untyped values). */
 export type NullOf<T> = IsAny<T> extends true ? never : null extends T ? null : never;
@@ -134,9 +133,10 @@ export type Condition = Expression_<boolean | null> | ExprNode;
 export type Numeric = number | bigint;
 
 /** The type of arithmetic between a value of type S and an operand of type V. */
-export type Arith<S, V> = IsAny<S> extends true
-  ? any
-  : (NonNullable<S> extends bigint ? ([NonNullable<V>] extends [bigint | number] ? bigint : number) : number) | NullOf<S> | NullOf<V>;
+export type Arith<S, V> =
+  IsAny<S> extends true
+    ? any
+    : (NonNullable<S> extends bigint ? ([NonNullable<V>] extends [bigint | number] ? bigint : number) : number) | NullOf<S> | NullOf<V>;
 
 /** The database type of an untyped builder: every name is allowed, every value untyped. */
 export type UntypedDatabase = { readonly [table: string]: { readonly [field: string]: any } };

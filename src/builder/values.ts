@@ -114,7 +114,8 @@ const leaf = <T extends Node>(node: T): T => checkNode(node);
  */
 export function own<T extends Node>(node: T, role: Role = 'node'): T {
   if (isChecked(node)) {
-    if (!kindFits(node.kind, role)) throw argumentError(`expected ${role === 'expr' ? 'an expression' : `a ${role.replace('_', ' ')}`} node, got a "${node.kind}" node`);
+    if (!kindFits(node.kind, role))
+      throw argumentError(`expected ${role === 'expr' ? 'an expression' : `a ${role.replace('_', ' ')}`} node, got a "${node.kind}" node`);
     return node;
   }
   // A fresh node of builder code, or a node object given to a builder constructor: either way a
@@ -177,7 +178,8 @@ export function toSpecifier(value: unknown, what: string): Specifier {
     for (let i = 0; i < value.length; i++) {
       if (!(i in value)) throw argumentError(`${what} is a sparse array: it has no item ${i + 1}`);
       const item: unknown = value[i];
-      if (Array.isArray(item)) throw argumentError(`item ${i + 1} of ${what} is an array: specifier arrays do not nest (an item is an id, a name or a where specifier)`);
+      if (Array.isArray(item))
+        throw argumentError(`item ${i + 1} of ${what} is an array: specifier arrays do not nest (an item is an id, a name or a where specifier)`);
       const s = toSpecifier(item, `item ${i + 1} of ${what}`);
       if (s.kind === 'spec_all' || s.kind === 'spec_array') throw argumentError(`item ${i + 1} of ${what} must be an id, a name or a where specifier`);
       items.push(s);
@@ -199,10 +201,16 @@ const SOURCE_ACCEPTS = 'a table path (string), a source from table()/systemTable
  */
 export function toSource(value: unknown, alias: unknown, what: string): Source {
   if (typeof value === 'string') {
-    return own({ kind: 'table', table: toName(value, `${what} (a table path)`), alias: alias === null || alias === undefined ? null : toName(alias, 'an alias') });
+    return own({
+      kind: 'table',
+      table: toName(value, `${what} (a table path)`),
+      alias: alias === null || alias === undefined ? null : toName(alias, 'an alias'),
+    });
   }
   if (alias !== null && alias !== undefined) {
-    throw argumentError(`${what}: an alias goes with a table name; give table(path, alias), systemTable(name, alias) or databaseTable(spec, name, alias) instead`);
+    throw argumentError(
+      `${what}: an alias goes with a table name; give table(path, alias), systemTable(name, alias) or databaseTable(spec, name, alias) instead`,
+    );
   }
   if (isQueryLike(value)) return own({ kind: 'select_source', select: nestedSelect(value, what) });
   if (sources.has(value)) return value.node;

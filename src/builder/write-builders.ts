@@ -2,7 +2,19 @@ import { isDelimited, type InsertAction, type RemoveAction, type ReplaceAction, 
 import { argumentError, describeValue } from './errors.js';
 import { toName } from './values.js';
 import { checkFields, checkKeyFields, checkRecordFields } from './action-fields.js';
-import { cell, condition, fieldName, flag, toDelimited, toRecord, toRecords, type ConditionArg, type DelimitedArg, type Helpers, type RecordsArg } from './action-args.js';
+import {
+  cell,
+  condition,
+  fieldName,
+  flag,
+  toDelimited,
+  toRecord,
+  toRecords,
+  type ConditionArg,
+  type DelimitedArg,
+  type Helpers,
+  type RecordsArg,
+} from './action-args.js';
 import { ActionBuilder } from './action-builder.js';
 import { makeExpressionBuilder } from './eb.js';
 
@@ -16,7 +28,10 @@ export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAct
   /** Records to write (added to those given before): objects of field values; an expression goes to `expressions`. */
   values(records: readonly Readonly<Record<string, unknown>>[]): RecordsWriteBuilder<N> {
     if (!Array.isArray(records)) throw argumentError(`.values() takes an array of record objects, got ${describeValue(records)}`);
-    if (isDelimited(this.node.records)) throw argumentError('.values(): this write already takes its records as delimited data (.delimited()); a write has record objects or delimited data, not both');
+    if (isDelimited(this.node.records))
+      throw argumentError(
+        '.values(): this write already takes its records as delimited data (.delimited()); a write has record objects or delimited data, not both',
+      );
     const added = records.map((r, i) => toRecord(r, `record ${i + 1} of .values()`));
     checkRecordFields(this.fieldList(), this.node.database, added, '.values()');
     return this.with({ records: [...this.node.records, ...added] } as unknown as unknown as Partial<N>);
@@ -34,7 +49,8 @@ export class RecordsWriteBuilder<N extends InsertAction | ReplaceAction | SetAct
   }
   onDuplicate(value: NonNullable<N['onDuplicate']> | null): RecordsWriteBuilder<N> {
     const allowed = this.node.kind === 'insert_action' ? ['fail', 'update'] : ['update', 'delete', 'trash'];
-    if (value !== null && !allowed.includes(value)) throw argumentError(`.onDuplicate() of ${this.node.kind.replace('_action', '')} takes ${allowed.join(', ')}, got ${describeValue(value)}`);
+    if (value !== null && !allowed.includes(value))
+      throw argumentError(`.onDuplicate() of ${this.node.kind.replace('_action', '')} takes ${allowed.join(', ')}, got ${describeValue(value)}`);
     return this.with({ onDuplicate: value } as unknown as unknown as Partial<N>);
   }
   /** SET only: `on_remove`. */
@@ -54,8 +70,10 @@ export class UpdateBuilder extends ActionBuilder<UpdateAction> {
   }
   /** Field values: a literal goes to `fields`, an expression to `expressions`; a callback gets the helpers (`col`, ...). */
   set(values: Readonly<Record<string, unknown>> | ((h: Helpers) => Readonly<Record<string, unknown>>)): UpdateBuilder {
-    const object = typeof values === 'function' ? (values as (h: unknown) => Readonly<Record<string, unknown>>)(makeExpressionBuilder(this.ctx.fields)) : values;
-    if (typeof object !== 'object' || object === null || Array.isArray(object)) throw argumentError(`.set() takes an object of field values, got ${describeValue(object)}`);
+    const object =
+      typeof values === 'function' ? (values as (h: unknown) => Readonly<Record<string, unknown>>)(makeExpressionBuilder(this.ctx.fields)) : values;
+    if (typeof object !== 'object' || object === null || Array.isArray(object))
+      throw argumentError(`.set() takes an object of field values, got ${describeValue(object)}`);
     const fields = [...this.node.fields];
     const expressions = [...this.node.expressions];
     for (const [key, v] of Object.entries(object)) {
@@ -64,7 +82,13 @@ export class UpdateBuilder extends ActionBuilder<UpdateAction> {
       if (c.kind === 'field_value') fields.push(c);
       else expressions.push(c);
     }
-    checkFields(this.fieldList(), this.node.database, [...fields, ...expressions].map((c) => c.field), '.set()', true);
+    checkFields(
+      this.fieldList(),
+      this.node.database,
+      [...fields, ...expressions].map((c) => c.field),
+      '.set()',
+      true,
+    );
     return this.with({ fields, expressions });
   }
   /** `file`: the object id of an uploaded file. */

@@ -60,9 +60,11 @@ export const checkCommand: Command = {
   async run(ctx) {
     const { positionals, values, io } = ctx;
     const formatName = (values.format ?? 'text') as string;
-    if (!(REPORT_FORMATS as readonly string[]).includes(formatName)) throw new UsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}; got "${formatName}"`);
+    if (!(REPORT_FORMATS as readonly string[]).includes(formatName))
+      throw new UsageError(`--format must be one of ${REPORT_FORMATS.join(', ')}; got "${formatName}"`);
     const maxWarnings = values['max-warnings'];
-    if (maxWarnings !== undefined && (typeof maxWarnings !== 'string' || !/^\d{1,9}$/.test(maxWarnings))) throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more); got "${String(maxWarnings)}"`);
+    if (maxWarnings !== undefined && (typeof maxWarnings !== 'string' || !/^\d{1,9}$/.test(maxWarnings)))
+      throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more); got "${String(maxWarnings)}"`);
     if (positionals.includes('-')) throw new UsageError('dsq check reads files; for standard input use dsq fmt - or dsq lint -');
     const write = values.write === true;
     const flags = printFlags(values);
@@ -74,7 +76,8 @@ export const checkCommand: Command = {
       try {
         cliSchema = readSchema(text);
       } catch (err) {
-        if (err instanceof DsqError) throw new UsageError(`the schema file ${schemaFlag} is not valid:\n${new DsqError(err.diagnostics, text).format(schemaFlag)}`);
+        if (err instanceof DsqError)
+          throw new UsageError(`the schema file ${schemaFlag} is not valid:\n${new DsqError(err.diagnostics, text).format(schemaFlag)}`);
         throw err;
       }
     }
@@ -108,7 +111,13 @@ export const checkCommand: Command = {
         text = await readTextFile(file.path, file.shown, file.named ? io : null);
       } catch (err) {
         if (err instanceof FileError) problems.push(err.message);
-        else if (err instanceof DsqError) reports.push({ file: file.shown, diagnostics: err.diagnostics.map((d): LintDiagnostic => ({ ...d, severity: 'error', span: d.span ?? { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } })) });
+        else if (err instanceof DsqError)
+          reports.push({
+            file: file.shown,
+            diagnostics: err.diagnostics.map(
+              (d): LintDiagnostic => ({ ...d, severity: 'error', span: d.span ?? { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } }),
+            ),
+          });
         else throw err;
         continue;
       }

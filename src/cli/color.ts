@@ -68,6 +68,16 @@ export function paintReport(text: string): string {
 export function paintDiff(text: string): string {
   return text
     .split('\n')
-    .map((line) => (line.startsWith('+++') || line.startsWith('---') ? paint('bold', line) : line.startsWith('+') ? paint('green', line) : line.startsWith('-') ? paint('red', line) : line.startsWith('@@') ? paint('cyan', line) : line))
+    .map((line) =>
+      line.startsWith('+++') || line.startsWith('---')
+        ? paint('bold', line)
+        : line.startsWith('+')
+          ? paint('green', line)
+          : line.startsWith('-')
+            ? paint('red', line)
+            : line.startsWith('@@')
+              ? paint('cyan', line)
+              : line,
+    )
     .join('\n');
 }

@@ -66,12 +66,20 @@ function jsonArray(items: readonly string[], indent: number): string {
  * cannot be used is one warning (`problem`), and the text compiles without it (`dsq lint`
  * stops on it).
  */
-async function lintSettings(configs: Configs, cwd: string, file: string | undefined): Promise<{ schema: Schema | null; rules?: RulesConfig; problem?: string }> {
+async function lintSettings(
+  configs: Configs,
+  cwd: string,
+  file: string | undefined,
+): Promise<{ schema: Schema | null; rules?: RulesConfig; problem?: string }> {
   let config: DsqConfig;
   try {
     config = file === undefined || file === '-' ? await configs.forDir(cwd) : await configs.forFile(resolve(cwd, file), dirname(resolve(cwd, file)));
   } catch (err) {
-    if (err instanceof UsageError || err instanceof FileError || err instanceof DsqError) return { schema: null, problem: `the dsq.config.json for this file cannot be used (${firstLine(err.message)}); compiled without its schema and rule settings (dsq lint shows every problem)` };
+    if (err instanceof UsageError || err instanceof FileError || err instanceof DsqError)
+      return {
+        schema: null,
+        problem: `the dsq.config.json for this file cannot be used (${firstLine(err.message)}); compiled without its schema and rule settings (dsq lint shows every problem)`,
+      };
     throw err;
   }
   const rules = config.rules ? { rules: config.rules as RulesConfig } : {};
@@ -106,7 +114,15 @@ async function schemaOf(io: Io, file: string): Promise<Schema> {
 export const compileCommand: Command = {
   name: 'compile',
   help: HELP,
-  options: { ...JSON_FLAG_OPTIONS, ...PARAM_FLAG_OPTIONS, schema: { type: 'string' }, 'out-dir': { type: 'string' }, bundle: { type: 'boolean' }, ...CONFIG_FLAG_OPTIONS, ...FILE_FLAG_OPTIONS },
+  options: {
+    ...JSON_FLAG_OPTIONS,
+    ...PARAM_FLAG_OPTIONS,
+    schema: { type: 'string' },
+    'out-dir': { type: 'string' },
+    bundle: { type: 'boolean' },
+    ...CONFIG_FLAG_OPTIONS,
+    ...FILE_FLAG_OPTIONS,
+  },
   async run(ctx) {
     const { positionals, values, io } = ctx;
     const outDir = values['out-dir'];
@@ -116,7 +132,8 @@ export const compileCommand: Command = {
     const flags = jsonFlags({ values, positionals }, true);
     const configs = new Configs(values, io.cwd);
     if (many) return compileMany(ctx, configs, flags, typeof outDir === 'string' ? outDir : null);
-    if (positionals.length > 1) throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}: several files go to --out-dir DIR or --bundle`);
+    if (positionals.length > 1)
+      throw new UsageError(`give one FILE (or - for standard input); got ${positionals.length}: several files go to --out-dir DIR or --bundle`);
     const input = await readInput(io, flags.file);
     const given = await readParamFlags({ values, io });
     const compiled = await compileInput(input, flags, ctx, configs, given);
@@ -137,7 +154,13 @@ function report(io: Io, diagnostics: readonly Diagnostic[], input: { text: strin
  * One input compiled: the JSON of each statement (null on an error) and the diagnostics to
  * show (the errors when there are any, else the warnings), in text order.
  */
-async function compileInput(input: { text: string; name: string }, flags: JsonFlags, ctx: Pick<CommandContext, 'values' | 'io'>, configs: Configs, given: GivenParams): Promise<{ json: string[] | null; diagnostics: Diagnostic[]; params?: readonly string[] }> {
+async function compileInput(
+  input: { text: string; name: string },
+  flags: JsonFlags,
+  ctx: Pick<CommandContext, 'values' | 'io'>,
+  configs: Configs,
+  given: GivenParams,
+): Promise<{ json: string[] | null; diagnostics: Diagnostic[]; params?: readonly string[] }> {
   const { values, io } = ctx;
   const options = { form: flags.form, indent: flags.indent };
   if (flags.expr) {
@@ -152,7 +175,17 @@ async function compileInput(input: { text: string; name: string }, flags: JsonFl
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) return { json: null, diagnostics: errors };
   if (doc.statements.length === 0) {
-    return { json: null, diagnostics: [{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: doc.lineIndex.span(input.text.length, input.text.length) }] };
+    return {
+      json: null,
+      diagnostics: [
+        {
+          code: 'syntax/no-statement',
+          severity: 'error',
+          message: 'expected a statement (SELECT ...), found the end of the input',
+          span: doc.lineIndex.span(input.text.length, input.text.length),
+        },
+      ],
+    };
   }
   // The warnings are lint's rules (quoted-text, unknown-function), with the schema and settings of the nearest dsq.config.json.
   const settings = await lintSettings(configs, io.cwd, input.name === '<stdin>' ? undefined : input.name);
@@ -190,7 +223,8 @@ async function compileInput(input: { text: string; name: string }, flags: JsonFl
 async function compileMany(ctx: CommandContext, configs: Configs, flags: JsonFlags, outDir: string | null): Promise<number> {
   const { positionals, values, io } = ctx;
   if (flags.expr) throw new UsageError('--expr compiles one expression: give it one FILE, without --out-dir or --bundle');
-  if (positionals.length === 0 || positionals.includes('-')) throw new UsageError('give the files to compile (FILE, GLOB or DIR): --out-dir and --bundle do not read standard input');
+  if (positionals.length === 0 || positionals.includes('-'))
+    throw new UsageError('give the files to compile (FILE, GLOB or DIR): --out-dir and --bundle do not read standard input');
   const inputs = await findInputs(positionals, ctx, configs);
   for (const line of inputs.problems) io.stderr(`dsq compile: ${line}\n`);
   if (inputs.problems.length > 0) return 2;
@@ -202,20 +236,30 @@ async function compileMany(ctx: CommandContext, configs: Configs, flags: JsonFla
   }
   // A value is unused only when no file uses it: said once, for all the files.
   const unused = (d: Diagnostic) => d.code === 'params/unused';
-  for (const r of results) report(io, r.diagnostics.filter((d) => !unused(d)), { text: r.text, name: r.file.shown });
+  for (const r of results)
+    report(
+      io,
+      r.diagnostics.filter((d) => !unused(d)),
+      { text: r.text, name: r.file.shown },
+    );
   const everyParam = results.flatMap((r) => r.params ?? []);
   const left = { values: new Map([...given.values].filter(([name]) => !everyParam.includes(name))) };
   for (const d of paramValues(left, []).diagnostics.filter(unused)) io.stderr(`dsq compile: warning: ${d.message}\n`);
   if (results.some((r) => r.json === null)) return 1;
   if (outDir === null) {
-    io.stdout(`${jsonArray(results.flatMap((r) => r.json as string[]), flags.indent)}\n`);
+    io.stdout(
+      `${jsonArray(
+        results.flatMap((r) => r.json as string[]),
+        flags.indent,
+      )}\n`,
+    );
     return 0;
   }
   const root = commonFolder(results.map((r) => dirname(r.file.path)));
   const target = resolve(io.cwd, outDir);
   for (const r of results) {
     const json = r.json as string[];
-    const out = join(target, relative(root, r.file.path).replace(/\.dsq$/i, '') + '.json');
+    const out = join(target, `${relative(root, r.file.path).replace(/\.dsq$/i, '')}.json`);
     await mkdir(dirname(out), { recursive: true });
     await writeOutput(out, `${json.length === 1 ? (json[0] as string) : jsonArray(json, flags.indent)}\n`, relative(io.cwd, out) || out);
   }

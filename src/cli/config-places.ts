@@ -28,7 +28,11 @@ export function placedRuleProblems(err: DsqError, paths: readonly string[]): Pro
  * to the value each problem is about; an unknown rule is placed at its name, anything else at
  * the value; each with its JSON pointer. Unplaced, the problems go to the nearest file.
  */
-export async function placedProblems(paths: readonly string[], problems: readonly Diagnostic[], places: (d: Diagnostic, root: JsonValue | null) => readonly (readonly string[])[]): Promise<ConfigError> {
+export async function placedProblems(
+  paths: readonly string[],
+  problems: readonly Diagnostic[],
+  places: (d: Diagnostic, root: JsonValue | null) => readonly (readonly string[])[],
+): Promise<ConfigError> {
   const files: { path: string; source?: string; root: JsonValue | null }[] = [];
   for (const path of paths) {
     try {

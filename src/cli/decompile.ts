@@ -36,7 +36,10 @@ export const decompileCommand: Command = {
     try {
       const configs = new Configs(values, io.cwd);
       const start = file === undefined || file === '-' ? io.cwd : dirname(resolve(io.cwd, file));
-      options = mergePrintOptions(file === undefined || file === '-' ? await configs.forDir(start) : await configs.forFile(resolve(io.cwd, file), start), flags);
+      options = mergePrintOptions(
+        file === undefined || file === '-' ? await configs.forDir(start) : await configs.forFile(resolve(io.cwd, file), start),
+        flags,
+      );
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       io.stderr(`${err.format()}\n`);

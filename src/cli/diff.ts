@@ -39,7 +39,10 @@ function splitLines(text: string): { lines: string[] } {
   return { lines };
 }
 
-type Op = { readonly kind: 'same'; readonly a: number; readonly b: number } | { readonly kind: 'remove'; readonly a: number; readonly b: number } | { readonly kind: 'add'; readonly a: number; readonly b: number };
+type Op =
+  | { readonly kind: 'same'; readonly a: number; readonly b: number }
+  | { readonly kind: 'remove'; readonly a: number; readonly b: number }
+  | { readonly kind: 'add'; readonly a: number; readonly b: number };
 
 /** The edit script from `a` to `b`: every line of both, in order, as kept, removed or added. */
 function diffLines(a: readonly string[], b: readonly string[]): Op[] {
@@ -71,7 +74,10 @@ function myers(a: readonly string[], b: readonly string[], a0: number, a1: numbe
     trace.push(v.slice(offset - d - 1, offset + d + 2));
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
+          ? (v[offset + k + 1] as number)
+          : (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && a[a0 + x] === b[b0 + y]) {
         x++;

@@ -127,7 +127,8 @@ export async function findFiles(args: readonly string[], cwd: string, options: F
     const left = list.filter((_, i) => !out[i]);
     return { list: left, skipped: list.length - left.length };
   };
-  const none = (what: string, skipped: number) => (skipped === 0 ? `no ${what}` : `every one of the ${skipped} ${what} is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json)`);
+  const none = (what: string, skipped: number) =>
+    skipped === 0 ? `no ${what}` : `every one of the ${skipped} ${what} is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json)`;
   const seen = new Set<string>();
   /** Adds the files (absolute paths, with the names to show) not seen yet; their real paths are looked up together. */
   const add = async (found: readonly (readonly [path: string, shown: string])[], named: boolean) => {
@@ -157,12 +158,18 @@ export async function findFiles(args: readonly string[], cwd: string, options: F
       }
       const { list, skipped } = await kept(await expand(`${escapePath(dir.split(sep).join('/'))}/**/*.dsq`, cwd), dir);
       if (list.length === 0) noMatch(none(`.dsq files in ${arg}`, skipped));
-      await add(list.map((f) => [f, join(arg, relative(dir, f))] as const), false);
+      await add(
+        list.map((f) => [f, join(arg, relative(dir, f))] as const),
+        false,
+      );
     } else if (found !== null) await add([[resolve(cwd, arg), arg]], true);
     else if (isDynamicPattern(arg)) {
       const { list, skipped } = await kept(await expand(arg, cwd), cwd);
       if (list.length === 0) noMatch(skipped === 0 ? `no files match ${arg}` : none(`files matching ${arg}`, skipped));
-      await add(list.map((f) => [f, isAbsolute(arg) ? f : relative(cwd, f)] as const), false);
+      await add(
+        list.map((f) => [f, isAbsolute(arg) ? f : relative(cwd, f)] as const),
+        false,
+      );
     } else problems.push(`${arg}: no such file or directory`);
   }
   return { files, problems, unmatched };

@@ -64,7 +64,15 @@ interface Plan {
 export const genCommand: Command = {
   name: 'gen',
   help: HELP,
-  options: { out: { type: 'string' }, schema: { type: 'string' }, check: { type: 'boolean' }, watch: { type: 'boolean' }, import: { type: 'string' }, ...CONFIG_FLAG_OPTIONS, ...FILE_FLAG_OPTIONS },
+  options: {
+    out: { type: 'string' },
+    schema: { type: 'string' },
+    check: { type: 'boolean' },
+    watch: { type: 'boolean' },
+    import: { type: 'string' },
+    ...CONFIG_FLAG_OPTIONS,
+    ...FILE_FLAG_OPTIONS,
+  },
   async run(ctx) {
     const { values } = ctx;
     if (values.check === true && values.watch === true) throw new UsageError('give --check or --watch, not both');
@@ -89,7 +97,8 @@ async function planOf({ positionals, values, io }: CommandContext, config: DsqCo
   const importFrom = values['import'];
   if (importFrom !== undefined && (typeof importFrom !== 'string' || importFrom === '')) throw new UsageError('--import takes a module name');
   const sources = positionals.length > 0 ? positionals : (gen?.include ?? []);
-  if (sources.length === 0) throw new UsageError('give the query files: dsq gen FILES... --out FILE.ts (or "gen": { "include": ..., "out": ... } in dsq.config.json)');
+  if (sources.length === 0)
+    throw new UsageError('give the query files: dsq gen FILES... --out FILE.ts (or "gen": { "include": ..., "out": ... } in dsq.config.json)');
   const base = positionals.length > 0 ? io.cwd : (gen?.base ?? io.cwd);
   const out = values['out'];
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw new UsageError('give --out FILE.ts: the module to write');
@@ -106,7 +115,11 @@ async function planOf({ positionals, values, io }: CommandContext, config: DsqCo
   }
   const chosen = typeof importFrom === 'string' ? importFrom : gen?.import;
   return {
-    sources, base, out: outPath, outShown, schema,
+    sources,
+    base,
+    out: outPath,
+    outShown,
+    schema,
     ...(chosen !== undefined ? { importFrom: chosen } : {}),
     ...(config.width !== undefined ? { width: config.width } : {}),
   };

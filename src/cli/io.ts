@@ -67,7 +67,10 @@ export function textOf(input: string | Uint8Array): string {
 export async function readTextFile(path: string, shown: string, named: Io | null = null): Promise<string> {
   let bytes: Buffer;
   try {
-    bytes = await readFileBytes(path, named === null ? {} : { named: true, onWait: () => named.stderr(`dsq: waiting for a program to write to the named pipe ${shown} (Ctrl-C to stop)\n`) });
+    bytes = await readFileBytes(
+      path,
+      named === null ? {} : { named: true, onWait: () => named.stderr(`dsq: waiting for a program to write to the named pipe ${shown} (Ctrl-C to stop)\n`) },
+    );
   } catch (err) {
     throw new FileError(`cannot read ${shown}: ${reasonOf(err)}`);
   }

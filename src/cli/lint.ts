@@ -12,7 +12,7 @@ import { RULES } from '../lint/registry.js';
 import { REPORTERS, REPORT_FORMATS, ruleUrl, type FileReport, type ReportFormat, type ReportOptions } from '../lint/report/index.js';
 import { rulesDocsDir } from '../lsp/docs.js';
 import { format } from '../print/index.js';
-import { type Schema } from '../schema/index.js';
+import type { Schema } from '../schema/index.js';
 import { UsageError, type Command, type CommandContext, type Io } from './command.js';
 import { loadSchema } from './schema-file.js';
 import { colorFor, paintReport } from './color.js';
@@ -116,7 +116,10 @@ export const lintCommand: Command = {
 
     const problems: string[] = [];
     const notes: string[] = [];
-    const session = new LintSession(configs, typeof values.schema === 'string' ? await loadSchema(resolve(io.cwd, values.schema), values.schema, io) : undefined);
+    const session = new LintSession(
+      configs,
+      typeof values.schema === 'string' ? await loadSchema(resolve(io.cwd, values.schema), values.schema, io) : undefined,
+    );
     const outcomes: (FileOutcome | null)[] = [];
     if (stdin) {
       const input = await io.readStdin();
@@ -125,7 +128,8 @@ export const lintCommand: Command = {
       const inputs = await findInputs([], ctx, configs);
       const notDsq = notDsqText(shown);
       if (notDsq !== null) problems.push(notDsq);
-      else if (stdinPath !== null && (await inputs.ignore.ignored(path, io.cwd))) notes.push(`${shown} is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json): not linted`);
+      else if (stdinPath !== null && (await inputs.ignore.ignored(path, io.cwd)))
+        notes.push(`${shown} is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json): not linted`);
       else {
         const { config, options } = await session.settingsFor(path);
         outcomes.push(await lintInput(shown, null, () => textOf(input), options, config, { ...mode, dryRun: true }, problems, notes));
@@ -138,7 +142,9 @@ export const lintCommand: Command = {
 
     // What a message quotes is capped (a 100,000-character name gives a short line).
     const quiet = values.quiet === true;
-    const reports = outcomes.flatMap((o) => (o === null ? [] : [{ ...o.report, diagnostics: o.report.diagnostics.filter((d) => !quiet || d.severity === 'error').map(capDiagnostic) }]));
+    const reports = outcomes.flatMap((o) =>
+      o === null ? [] : [{ ...o.report, diagnostics: o.report.diagnostics.filter((d) => !quiet || d.severity === 'error').map(capDiagnostic) }],
+    );
     const reportOptions: ReportOptions = { docsUrl: await docsUrlOf(configs, io), failed: problems.length };
     const toStderr = dryRun || (fix && stdin);
     let output = REPORTERS[formatName as ReportFormat](reports, reportOptions);
@@ -166,7 +172,8 @@ export const lintCommand: Command = {
 
 function maxWarningsOf(value: CommandContext['values'][string]): number | null {
   if (value === undefined) return null;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more); got "${String(value)}"`);
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value))
+    throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more); got "${String(value)}"`);
   return Number(value);
 }
 
@@ -211,7 +218,11 @@ export function lintFile(f: FoundFile, io: Io, session: LintSession, mode: LintM
     problems.push(notDsq);
     return Promise.resolve(null);
   }
-  return session.settingsFor(f.path).then(({ config, options }) => lintInput(f.shown, f.path, () => readTextFile(f.path, f.shown, f.named ? io : null), options, config, mode, problems, notes));
+  return session
+    .settingsFor(f.path)
+    .then(({ config, options }) =>
+      lintInput(f.shown, f.path, () => readTextFile(f.path, f.shown, f.named ? io : null), options, config, mode, problems, notes),
+    );
 }
 
 /**
@@ -239,13 +250,18 @@ async function lintInput(
       return null;
     }
     if (err instanceof DsqError) {
-      const diagnostics = err.diagnostics.map((d): LintDiagnostic => ({ ...d, severity: 'error', span: d.span ?? { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } }));
+      const diagnostics = err.diagnostics.map(
+        (d): LintDiagnostic => ({ ...d, severity: 'error', span: d.span ?? { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 } }),
+      );
       return { report: { file: shown, diagnostics } };
     }
     throw err;
   }
   const outcome = lintText(text, options, config, mode);
-  if (mode.fix && outcome.syntaxErrors) notes.push(`${shown} has syntax errors: --fix left it ${mode.dryRun || path === null ? 'as it was' : 'unwritten'} (fix them, then run dsq lint --fix again)`);
+  if (mode.fix && outcome.syntaxErrors)
+    notes.push(
+      `${shown} has syntax errors: --fix left it ${mode.dryRun || path === null ? 'as it was' : 'unwritten'} (fix them, then run dsq lint --fix again)`,
+    );
   if (!mode.dryRun && path !== null && outcome.write !== undefined) {
     try {
       await writeFileSafely(path, outcome.write, shown, { unchanged: text });
@@ -297,7 +313,8 @@ export class LintSession {
         schema = await loading;
       } catch (err) {
         // The config named it: a config error placed at "schema" (a --schema file is a usage error).
-        if (err instanceof UsageError && config.configPaths !== undefined) throw await placedProblems(config.configPaths, [{ code: 'config/invalid', severity: 'error', message: err.message }], () => [['schema']]);
+        if (err instanceof UsageError && config.configPaths !== undefined)
+          throw await placedProblems(config.configPaths, [{ code: 'config/invalid', severity: 'error', message: err.message }], () => [['schema']]);
         throw err;
       }
     }
@@ -314,7 +331,12 @@ export class LintSession {
 }
 
 /** Lints (and with --fix, fixes) one text: the findings, the fixed text, the text to write when it changed, and whether it has syntax errors. */
-export function lintText(text: string, options: LintOptions, config: DsqConfig, mode: LintMode): { diagnostics: LintResult['diagnostics']; fixed: string; write?: string; syntaxErrors: boolean } {
+export function lintText(
+  text: string,
+  options: LintOptions,
+  config: DsqConfig,
+  mode: LintMode,
+): { diagnostics: LintResult['diagnostics']; fixed: string; write?: string; syntaxErrors: boolean } {
   if (!mode.fix) {
     const result = lint(text, options);
     return { diagnostics: result.diagnostics, fixed: text, syntaxErrors: result.syntaxErrors };
@@ -322,7 +344,11 @@ export function lintText(text: string, options: LintOptions, config: DsqConfig, 
   // The fixes are plain text edits (comments untouched), with keywords in the configured case;
   // passes go on until no fixable finding is left (src/lint fixText). Formatted only when asked.
   const layout = layoutOf(config);
-  const fixed = fixText(text, { ...options, keywordCase: config.keywordCase ?? 'upper', ...(mode.reformat ? { format: (t: string) => format(t, layout) } : {}) });
+  const fixed = fixText(text, {
+    ...options,
+    keywordCase: config.keywordCase ?? 'upper',
+    ...(mode.reformat ? { format: (t: string) => format(t, layout) } : {}),
+  });
   const finalText = fixed.text;
   const result: LintResult = fixed.result;
   const write = finalText !== text && !result.syntaxErrors ? finalText : undefined;

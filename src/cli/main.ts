@@ -94,7 +94,10 @@ function helpOf(command: Command): string {
 
 /** A command that does not exist: the closest ones, and the list. */
 function unknownCommand(name: string, io: Io, prefix: string): number {
-  const near = suggest(name, COMMANDS.map((c) => c.name));
+  const near = suggest(
+    name,
+    COMMANDS.map((c) => c.name),
+  );
   const hint = near.length === 0 ? '' : ` (did you mean \`dsq ${prefix}${near.join(`\` or \`dsq ${prefix}`)}\`?)`;
   io.stderr(`dsq: unknown command "${name}"${hint}\n\n${overview()}`);
   return 2;

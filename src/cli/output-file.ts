@@ -28,7 +28,7 @@ export async function readOutput(target: string, shown: string): Promise<Buffer 
  */
 export async function writeOutput(target: string, text: string, shown: string): Promise<boolean> {
   const current = await readOutput(target, shown);
-  if (current !== null && current.equals(Buffer.from(text, 'utf8'))) return false;
+  if (current?.equals(Buffer.from(text, 'utf8'))) return false;
   if (current !== null) {
     await writeFileSafely(target, text, shown, { unchanged: current });
     return true;
@@ -50,6 +50,6 @@ export async function writeOutput(target: string, text: string, shown: string): 
  */
 export async function outputProblem(target: string, text: string, shown: string): Promise<string | null> {
   const current = await readOutput(target, shown);
-  if (current !== null && current.equals(Buffer.from(text, 'utf8'))) return null;
+  if (current?.equals(Buffer.from(text, 'utf8'))) return null;
   return `${shown} ${current === null ? 'does not exist' : 'is out of date'}`;
 }

@@ -28,7 +28,8 @@ function wholeFlag(value: unknown, name: string, range: { readonly min: number; 
 
 function caseFlag(value: unknown, name: string, cases: readonly string[]): 'upper' | 'lower' | 'preserve' | undefined {
   if (value === undefined) return undefined;
-  if (!cases.includes(String(value))) throw new UsageError(`--${name} must be ${cases.slice(0, -1).join(', ')} or ${cases[cases.length - 1]}; got "${String(value)}"`);
+  if (!cases.includes(String(value)))
+    throw new UsageError(`--${name} must be ${cases.slice(0, -1).join(', ')} or ${cases[cases.length - 1]}; got "${String(value)}"`);
   return value as 'upper' | 'lower' | 'preserve';
 }
 

@@ -36,7 +36,12 @@ export async function schemaFile(cwd: string, file: string): Promise<{ schema: S
   }
 }
 
-export async function cliStatements(ctx: Pick<CommandContext, 'values' | 'io'>, text: string, name: string, schema: Schema): Promise<CliStatements | { errors: string }> {
+export async function cliStatements(
+  ctx: Pick<CommandContext, 'values' | 'io'>,
+  text: string,
+  name: string,
+  schema: Schema,
+): Promise<CliStatements | { errors: string }> {
   const format = (ds: readonly Diagnostic[]) => ds.map((d) => formatDiagnostic(d, text, name)).join('\n');
   const given = await readParamFlags(ctx);
   if (/^\s*[[{]/.test(text)) {
@@ -49,7 +54,17 @@ export async function cliStatements(ctx: Pick<CommandContext, 'values' | 'io'>, 
   const doc = parseDocument(text);
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) return { errors: format(errors) };
-  if (doc.statements.length === 0) return { errors: format([{ code: 'syntax/no-statement', severity: 'error', message: 'expected a statement, found the end of the input', span: doc.lineIndex.span(text.length, text.length) }]) };
+  if (doc.statements.length === 0)
+    return {
+      errors: format([
+        {
+          code: 'syntax/no-statement',
+          severity: 'error',
+          message: 'expected a statement, found the end of the input',
+          span: doc.lineIndex.span(text.length, text.length),
+        },
+      ]),
+    };
   const annotated = annotate(doc);
   const infos = annotated.statements.flatMap((s) => inferParams(s.node, schema, annotatedTypes(s)));
   const bound = paramValues(given, infos, (n) => doc.spans.get(n));
@@ -79,7 +94,12 @@ export async function cliStatements(ctx: Pick<CommandContext, 'values' | 'io'>, 
 }
 
 /** Copies the spans of a tree onto the bound tree (same shape; bound parameters keep their parameter's span). */
-function placeSpans(from: Node, to: Node, source: WeakMap<Node, import('../diagnostic/span.js').Span>, out: WeakMap<Node, import('../diagnostic/span.js').Span>): void {
+function placeSpans(
+  from: Node,
+  to: Node,
+  source: WeakMap<Node, import('../diagnostic/span.js').Span>,
+  out: WeakMap<Node, import('../diagnostic/span.js').Span>,
+): void {
   const stack: [unknown, unknown][] = [[from, to]];
   while (stack.length > 0) {
     const [a, b] = stack.pop() as [unknown, unknown];

@@ -64,19 +64,23 @@ export const runCommand: Command = {
     const schemaPath = typeof values['schema'] === 'string' ? values['schema'] : data !== null ? join(data, 'schema.json') : null;
     if (schemaPath === null) throw new UsageError('give --data DIR (a folder with schema.json and data files) or --schema FILE');
     const engine = (values['engine'] ?? 'duckdb') as string;
-    if (!(DIALECT_NAMES as readonly string[]).includes(engine)) throw new UsageError(`--engine must be one of ${DIALECT_NAMES.join(', ')}, got ${JSON.stringify(engine)}`);
+    if (!(DIALECT_NAMES as readonly string[]).includes(engine))
+      throw new UsageError(`--engine must be one of ${DIALECT_NAMES.join(', ')}, got ${JSON.stringify(engine)}`);
     const onTerminal = io.cwd === process.cwd() && process.stdout.isTTY === true;
     const format = (values['format'] ?? (onTerminal ? 'table' : 'json')) as string;
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(format))
+      throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got ${JSON.stringify(format)}`);
     const save = typeof values['save'] === 'string' ? resolve(io.cwd, values['save']) : null;
-    if (save !== null && data !== null && save === data && values['force'] !== true) throw new UsageError('--save would replace the --data directory: add --force to allow it');
+    if (save !== null && data !== null && save === data && values['force'] !== true)
+      throw new UsageError('--save would replace the --data directory: add --force to allow it');
     let now: number | undefined;
     if (typeof values['now'] === 'string') {
       now = Date.parse(values['now']);
       if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO datetime (2024-01-31T10:30:00Z), got ${JSON.stringify(values['now'])}`);
     }
     const expectPath = typeof values['expect'] === 'string' ? resolve(io.cwd, values['expect']) : null;
-    if (expectPath !== null && !existsSync(expectPath)) throw new UsageError(`--expect: no file ${values['expect'] as string} (write one with: dsq run ... > ${values['expect'] as string})`);
+    if (expectPath !== null && !existsSync(expectPath))
+      throw new UsageError(`--expect: no file ${values['expect'] as string} (write one with: dsq run ... > ${values['expect'] as string})`);
 
     const { schema, text: schemaText } = await schemaFile(io.cwd, schemaPath);
     const input = await readInput(io, positionals[0]);
@@ -87,7 +91,13 @@ export const runCommand: Command = {
     }
     let local;
     try {
-      local = await openLocal({ schema: schemaText, ...(data !== null ? { data } : {}), engine: engine as DialectName, ...(now !== undefined ? { now } : {}), readOnly: values['read-only'] === true });
+      local = await openLocal({
+        schema: schemaText,
+        ...(data !== null ? { data } : {}),
+        engine: engine as DialectName,
+        ...(now !== undefined ? { now } : {}),
+        readOnly: values['read-only'] === true,
+      });
     } catch (err) {
       if (!(err instanceof DsqError)) throw err;
       io.stderr(`${err.diagnostics.map((d) => `dsq run: ${d.message}${d.hint ? `\n  hint: ${d.hint}` : ''}`).join('\n')}\n`);
@@ -115,7 +125,9 @@ export const runCommand: Command = {
         } catch (err) {
           if (!(err instanceof DsqError)) throw err;
           if (responses.length > 0) io.stdout(`${formatResponses(responses, format as OutputFormat)}\n`);
-          io.stderr(`${read.formatError(err)}\n${read.statements.length > 1 ? `dsq run: statement ${responses.length + 1} of ${read.statements.length} failed: it changed nothing, and the statements after it did not run\n` : ''}`);
+          io.stderr(
+            `${read.formatError(err)}\n${read.statements.length > 1 ? `dsq run: statement ${responses.length + 1} of ${read.statements.length} failed: it changed nothing, and the statements after it did not run\n` : ''}`,
+          );
           return 1;
         }
       }

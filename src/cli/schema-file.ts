@@ -20,4 +20,3 @@ export async function loadSchema(path: string, shown: string, named: Io | null):
     throw err;
   }
 }
-

@@ -28,7 +28,8 @@ export const sqlCommand: Command = {
     if (positionals.length > 1) throw new UsageError('give one file (or - for standard input)');
     if (typeof values['schema'] !== 'string') throw new UsageError('give --schema FILE: names are resolved against it');
     const dialect = (values['dialect'] ?? 'duckdb') as string;
-    if (!(DIALECT_NAMES as readonly string[]).includes(dialect)) throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, got ${JSON.stringify(dialect)}`);
+    if (!(DIALECT_NAMES as readonly string[]).includes(dialect))
+      throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, got ${JSON.stringify(dialect)}`);
     const { schema } = await schemaFile(io.cwd, values['schema']);
     const input = await readInput(io, positionals[0]);
     const read = await cliStatements(ctx, input.text, input.name, schema);

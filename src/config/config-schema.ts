@@ -7,7 +7,11 @@ import { OVERRIDE_SETTINGS, RULE_SETTING_SCHEMA, SETTINGS, SETTING_NAMES, STRING
  * under "rules" for completion, and other ids are refused, as dsq refuses them.
  */
 export function configJsonSchema(ruleIds: readonly string[]): JsonSchema {
-  const rulesSchema = { type: 'object', properties: Object.fromEntries(ruleIds.map((id) => [id, { $ref: '#/definitions/ruleSetting' }])), additionalProperties: false };
+  const rulesSchema = {
+    type: 'object',
+    properties: Object.fromEntries(ruleIds.map((id) => [id, { $ref: '#/definitions/ruleSetting' }])),
+    additionalProperties: false,
+  };
   const property = (name: string): JsonSchema => {
     const s = SETTINGS.get(name) as Setting;
     const schema = name === 'rules' ? rulesSchema : name === 'overrides' ? { type: 'array', items: { $ref: '#/definitions/override' } } : s.schema;

@@ -10,9 +10,22 @@ import type { ConfigOverride, DsqConfig } from './config-types.js';
 import { readSettings } from './settings.js';
 
 export {
-  FUNCTION_CASES, layoutOf, INDENT_RANGE, KEYWORD_CASES, RULE_LEVELS, WIDTH_RANGE,
-  type ConfigOverride, type DsqConfig, type GenSettings, type IgnorePatterns, type JsonSchema, type LayoutSettings, type OverrideSettings,
-  type RuleLevel, type RuleSetting, type RuleSeverity,
+  FUNCTION_CASES,
+  layoutOf,
+  INDENT_RANGE,
+  KEYWORD_CASES,
+  RULE_LEVELS,
+  WIDTH_RANGE,
+  type ConfigOverride,
+  type DsqConfig,
+  type GenSettings,
+  type IgnorePatterns,
+  type JsonSchema,
+  type LayoutSettings,
+  type OverrideSettings,
+  type RuleLevel,
+  type RuleSetting,
+  type RuleSeverity,
 } from './config-types.js';
 export { CONFIG_SETTINGS, OVERRIDE_SETTINGS } from './settings.js';
 export { configJsonSchema } from './config-schema.js';
@@ -81,7 +94,12 @@ export async function loadConfigResult(startPath: string): Promise<ConfigResult>
     const result = await readConfigFile(join(dir, CONFIG_FILE), false);
     if (result.path !== undefined) {
       if (result.value === undefined || hasErrors(result.diagnostics)) return result;
-      found.push({ value: result.value, path: result.path, diagnostics: result.diagnostics, ...(result.source !== undefined ? { source: result.source } : {}) });
+      found.push({
+        value: result.value,
+        path: result.path,
+        diagnostics: result.diagnostics,
+        ...(result.source !== undefined ? { source: result.source } : {}),
+      });
       if (result.value.root === true) break;
     }
     const parent = dirname(dir);
@@ -91,7 +109,12 @@ export async function loadConfigResult(startPath: string): Promise<ConfigResult>
   if (found.length === 0) return { value: {}, diagnostics: [] };
   const nearest = found[0] as (typeof found)[number];
   const merged = found.map((f) => f.value).reduceRight((parent, child) => mergeConfigs(parent, child));
-  return { value: { ...merged, configPath: nearest.path, configPaths: found.map((f) => f.path) }, diagnostics: found.flatMap((f) => f.diagnostics), path: nearest.path, ...(nearest.source !== undefined ? { source: nearest.source } : {}) };
+  return {
+    value: { ...merged, configPath: nearest.path, configPaths: found.map((f) => f.path) },
+    diagnostics: found.flatMap((f) => f.diagnostics),
+    path: nearest.path,
+    ...(nearest.source !== undefined ? { source: nearest.source } : {}),
+  };
 }
 
 /** One file: no `path` when there is none (ENOENT) and it was not named. */
@@ -103,7 +126,10 @@ async function readConfigFile(candidate: string, named: boolean): Promise<Config
   } catch (err) {
     const code = (err as UnreadableFileError).code;
     if (!named && (code === 'ENOENT' || code === 'ENOTDIR')) return { diagnostics: [] };
-    return { diagnostics: [{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }], path: candidate };
+    return {
+      diagnostics: [{ code: 'config/unreadable', severity: 'error', message: `cannot read the config file: ${(err as Error).message}` }],
+      path: candidate,
+    };
   }
   let text: string;
   try {
@@ -114,7 +140,12 @@ async function readConfigFile(candidate: string, named: boolean): Promise<Config
   }
   const result = parseConfigResult(text, candidate);
   if (result.value?.overrides !== undefined && result.value.overrides.length > 0) await loadGlobs();
-  return { ...result, ...(result.value !== undefined ? { value: { ...result.value, configPaths: [candidate] } } : {}), path: candidate, source: withoutBom(text) };
+  return {
+    ...result,
+    ...(result.value !== undefined ? { value: { ...result.value, configPaths: [candidate] } } : {}),
+    path: candidate,
+    source: withoutBom(text),
+  };
 }
 
 /** A parent's settings under a child's: the child's win, rules merge by rule, ignore patterns and overrides add up (the parent's first). */

@@ -2,7 +2,20 @@ import { resolve } from 'node:path';
 import type { Span } from '../diagnostic/index.js';
 import { describe } from '../json/parts.js';
 import type { JsonValue } from '../json/value.js';
-import { RULE_LEVELS, WIDTH_RANGE, INDENT_RANGE, KEYWORD_CASES, FUNCTION_CASES, CASE_SETTINGS, type ConfigOverride, type DsqConfig, type GenSettings, type JsonSchema, type RuleLevel, type RuleSetting } from './config-types.js';
+import {
+  RULE_LEVELS,
+  WIDTH_RANGE,
+  INDENT_RANGE,
+  KEYWORD_CASES,
+  FUNCTION_CASES,
+  CASE_SETTINGS,
+  type ConfigOverride,
+  type DsqConfig,
+  type GenSettings,
+  type JsonSchema,
+  type RuleLevel,
+  type RuleSetting,
+} from './config-types.js';
 
 /**
  * The settings of `dsq.config.json`, written once: each entry reads and checks its value, and
@@ -39,7 +52,11 @@ function wholeIn(v: JsonValue, min: number, max: number): number | null {
   return n >= min && n <= max ? n : null;
 }
 
-const quoteList = (items: readonly string[]) => `${items.slice(0, -1).map((i) => `"${i}"`).join(', ')} or "${items[items.length - 1]}"`;
+const quoteList = (items: readonly string[]) =>
+  `${items
+    .slice(0, -1)
+    .map((i) => `"${i}"`)
+    .join(', ')} or "${items[items.length - 1]}"`;
 
 function wholeSetting(name: 'width' | 'indent', range: { readonly min: number; readonly max: number }, description: string): Setting {
   const expected = `a whole number from ${range.min} to ${range.max}`;
@@ -97,13 +114,15 @@ function stringsOf(v: JsonValue, name: string, cx: ReadContext, what: string): s
   return out;
 }
 
-export const STRINGS_SCHEMA = { oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 }] };
+export const STRINGS_SCHEMA = {
+  oneOf: [
+    { type: 'string', minLength: 1 },
+    { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+  ],
+};
 
 export const RULE_SETTING_SCHEMA = {
-  oneOf: [
-    { enum: [...RULE_LEVELS] },
-    { type: 'array', items: [{ enum: [...RULE_LEVELS] }, { type: 'object' }], minItems: 2, maxItems: 2 },
-  ],
+  oneOf: [{ enum: [...RULE_LEVELS] }, { type: 'array', items: [{ enum: [...RULE_LEVELS] }, { type: 'object' }], minItems: 2, maxItems: 2 }],
 };
 
 /** The settings of a config file, by key, in the order the JSON Schema lists them. */
@@ -139,7 +158,8 @@ export const CONFIG_SETTINGS = {
     },
   },
   schema: {
-    description: "The database definitions (what the service's schema action returns), relative to this file: the linter's schema rules, dsq gen and dsq compile read it.",
+    description:
+      "The database definitions (what the service's schema action returns), relative to this file: the linter's schema rules, dsq gen and dsq compile read it.",
     schema: { type: 'string', minLength: 1 },
     inOverrides: true,
     read: (v, cx, out) => {
@@ -173,7 +193,8 @@ export const CONFIG_SETTINGS = {
     },
   },
   overrides: {
-    description: 'Settings for some files: [{ "files": glob or globs, "excludedFiles"?: ..., and any of width, keywordCase, functionCase, indent, useTabs, schema, rules }]. Globs are relative to this file (one without a / matches the file name in any folder); later entries win.',
+    description:
+      'Settings for some files: [{ "files": glob or globs, "excludedFiles"?: ..., and any of width, keywordCase, functionCase, indent, useTabs, schema, rules }]. Globs are relative to this file (one without a / matches the file name in any folder); later entries win.',
     schema: {}, // filled in by configJsonSchema: the override settings are this table's
     inOverrides: false,
     read: (v, cx, out) => {
@@ -181,7 +202,8 @@ export const CONFIG_SETTINGS = {
     },
   },
   gen: {
-    description: 'What dsq gen reads and writes when given no files: { "include": files, folders or globs, "out": the module, "schema"?: the schema, "import"?: where it imports dsq from }, relative to this file.',
+    description:
+      'What dsq gen reads and writes when given no files: { "include": files, folders or globs, "out": the module, "schema"?: the schema, "import"?: where it imports dsq from }, relative to this file.',
     schema: {
       type: 'object',
       properties: {
@@ -221,7 +243,13 @@ export function quoteKey(key: string): string {
 }
 
 /** Reads the members of a config object (the file, or an override's settings with `allowed`) into `out`. */
-export function readSettings(members: Extract<JsonValue, { type: 'object' }>['members'], cx: ReadContext, out: Mutable<DsqConfig>, allowed: readonly string[] = SETTING_NAMES, skip: readonly string[] = []): void {
+export function readSettings(
+  members: Extract<JsonValue, { type: 'object' }>['members'],
+  cx: ReadContext,
+  out: Mutable<DsqConfig>,
+  allowed: readonly string[] = SETTING_NAMES,
+  skip: readonly string[] = [],
+): void {
   for (const member of members) {
     const key = member.rawKey;
     if (skip.includes(key)) continue;
@@ -233,7 +261,9 @@ export function readSettings(members: Extract<JsonValue, { type: 'object' }>['me
     const near = allowed.find((s) => s.toLowerCase() === key.trim().toLowerCase());
     const inTop = allowed !== SETTING_NAMES && SETTINGS.has(key);
     const expected = near ? `"${near}"` : [...allowed, ...skip].join(', ');
-    const message = inTop ? `${quoteKey(key)} cannot be set in "overrides" (an override sets ${allowed.join(', ')})` : `unknown setting ${quoteKey(key)} (expected ${near ? expected : oneOf([...allowed, ...skip])})`;
+    const message = inTop
+      ? `${quoteKey(key)} cannot be set in "overrides" (an override sets ${allowed.join(', ')})`
+      : `unknown setting ${quoteKey(key)} (expected ${near ? expected : oneOf([...allowed, ...skip])})`;
     cx.bad(member.value, message, expected, member.keySpan);
   }
 }
@@ -245,7 +275,11 @@ function readRules(v: JsonValue, cx: ReadContext): Record<string, RuleSetting> {
   const levels: readonly string[] = RULE_LEVELS;
   const expected = '"off", "info", "warning", "error" or [level, { options }]';
   if (v.type !== 'object') {
-    cx.bad(v, `"rules" must be an object of rule names to "off", "info", "warning", "error" or [level, options], got ${describe(v)}`, `an object of rule names to ${expected}`);
+    cx.bad(
+      v,
+      `"rules" must be an object of rule names to "off", "info", "warning", "error" or [level, options], got ${describe(v)}`,
+      `an object of rule names to ${expected}`,
+    );
     return rules;
   }
   for (const member of v.members) {
@@ -327,7 +361,12 @@ function readGen(v: JsonValue, cx: ReadContext): GenSettings | null {
         else cx.bad(val, `"import" must be a module name (a non-empty string), got ${describe(val)}`, 'a module name');
         break;
       default:
-        cx.bad(val, `unknown setting ${quoteKey(member.rawKey)} in "gen" (expected include, out, schema or import)`, 'include, out, schema or import', member.keySpan);
+        cx.bad(
+          val,
+          `unknown setting ${quoteKey(member.rawKey)} in "gen" (expected include, out, schema or import)`,
+          'include, out, schema or import',
+          member.keySpan,
+        );
     }
   }
   return gen;
@@ -350,7 +389,11 @@ function plainOf(root: JsonValue): unknown {
         for (const c of children) stack.push({ v: c, done: false });
         continue;
       }
-      if (v.type === 'array') made.set(v, v.items.map((c) => made.get(c)));
+      if (v.type === 'array')
+        made.set(
+          v,
+          v.items.map((c) => made.get(c)),
+        );
       else {
         const o: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
         for (const m of v.members) o[m.rawKey] = made.get(m.value);

@@ -57,9 +57,7 @@ export class DsqError extends Error {
 
 /** `3:14 /where/$and/1: message` — the location parts that exist, then the message. */
 export function headline(d: Diagnostic): string {
-  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? capQuoted(showPointer(d.pointer)) : '']
-    .filter(Boolean)
-    .join(' ');
+  const where = [d.span ? `${d.span.line}:${d.span.column}` : '', d.pointer !== undefined ? capQuoted(showPointer(d.pointer)) : ''].filter(Boolean).join(' ');
   return where ? `${where}: ${capQuoted(d.message)}` : capQuoted(d.message);
 }
 

@@ -28,7 +28,10 @@ export function resultOf<T>(diagnostics: readonly Diagnostic[], value: () => T):
  */
 export function valueOrThrow<T>(result: Result<T>, source?: string): T {
   if (result.value === undefined || hasErrors(result.diagnostics)) {
-    throw new DsqError(result.diagnostics.length > 0 ? result.diagnostics : [{ code: 'internal/no-value', severity: 'error', message: 'no value and no diagnostic' }], source);
+    throw new DsqError(
+      result.diagnostics.length > 0 ? result.diagnostics : [{ code: 'internal/no-value', severity: 'error', message: 'no value and no diagnostic' }],
+      source,
+    );
   }
   return result.value;
 }

@@ -38,7 +38,8 @@ export function suggest(name: string, candidates: Iterable<string>, max = 3): st
     seen.add(key);
     const d = editDistance(name, c);
     // An abbreviation (AVG of AVERAGE, cust of customer) counts as close.
-    const prefix = Math.min(key.length, lower.length) >= 3 && key[0] === lower[0] && (isSubsequence(key, lower) || isSubsequence(lower, key)) ? limit : Infinity;
+    const prefix =
+      Math.min(key.length, lower.length) >= 3 && key[0] === lower[0] && (isSubsequence(key, lower) || isSubsequence(lower, key)) ? limit : Infinity;
     if (d <= limit || prefix <= limit) scored.push({ c, d: Math.min(d, prefix) });
   }
   scored.sort((p, q) => p.d - q.d || (p.c < q.c ? -1 : p.c > q.c ? 1 : 0));

@@ -11,7 +11,10 @@ import { specFunction } from '../spec/functions.js';
 
 /** The members of a union type's text (`number | null` → number, null). */
 function members(t: string): string[] {
-  return t.split('|').map((m) => m.trim()).filter((m) => m !== '');
+  return t
+    .split('|')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
 }
 
 /** A union of types, each member once, in order, `null` last; `unknown` when any is. */
@@ -32,7 +35,10 @@ export function union(types: readonly string[]): string {
 /** True when a value of this type may be null. */
 export const mayBeNull = (t: string): boolean => members(t).includes('null');
 /** The type without null (`number | null` → `number`). */
-const nonNull = (t: string): string => members(t).filter((m) => m !== 'null').join(' | ');
+const nonNull = (t: string): string =>
+  members(t)
+    .filter((m) => m !== 'null')
+    .join(' | ');
 const NUMERIC: ReadonlySet<string> = new Set(['number', 'bigint']);
 const isNumeric = (t: string) => {
   const m = nonNull(t);

@@ -43,8 +43,7 @@ export function rowTypeOf(statement: Statement, schema: Schema): RowResult {
   else if (kind === 'fetch_records') {
     const f = statement as { database?: Node; fields?: readonly string[] | null; attributes?: readonly string[] | null };
     type = databaseRow(f.database, ctx, f.fields ?? null, f.attributes ?? null);
-  }
-  else if (kind.startsWith('fetch_')) type = 'Record<string, unknown>';
+  } else if (kind.startsWith('fetch_')) type = 'Record<string, unknown>';
   else type = 'never';
   return { type, problems: ctx.problems };
 }
@@ -123,11 +122,21 @@ function selectRow(select: Select, ctx: Ctx, outer: readonly SelectScope[]): str
   for (const c of select.columns) {
     const name = c.alias ?? (c.e.kind === 'column' ? lastSegment(splitColumnPath(c.e.path).name) : c.e.kind === 'alias' ? c.e.name : null);
     if (name === null) {
-      ctx.problems.push({ node: c, diagnostic: { code: 'gen/unnamed-column', severity: 'error', message: 'this result column needs a name for the row type: add AS name (a column is named after itself)' } });
+      ctx.problems.push({
+        node: c,
+        diagnostic: {
+          code: 'gen/unnamed-column',
+          severity: 'error',
+          message: 'this result column needs a name for the row type: add AS name (a column is named after itself)',
+        },
+      });
       continue;
     }
     if (seen.has(name)) {
-      ctx.problems.push({ node: c, diagnostic: { code: 'gen/duplicate-column', severity: 'error', message: `two result columns are named ${name}: name one apart with AS` } });
+      ctx.problems.push({
+        node: c,
+        diagnostic: { code: 'gen/duplicate-column', severity: 'error', message: `two result columns are named ${name}: name one apart with AS` },
+      });
       continue;
     }
     seen.add(name);
@@ -191,7 +200,10 @@ function typeOne(e: Node, get: (n: Node | null) => string, scopes: readonly Sele
     case 'unary':
       return unaryType(e.op, get(e.e));
     case 'case':
-      return caseType(e.cases.map((w) => get(w.then)), e.else === null ? null : get(e.else));
+      return caseType(
+        e.cases.map((w) => get(w.then)),
+        e.else === null ? null : get(e.else),
+      );
     case 'collate':
       return get(e.e);
     case 'between':

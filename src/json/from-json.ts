@@ -16,7 +16,14 @@ import { readExpr, readWhen } from './read-expr.js';
 import { EXPR_READERS } from './read-expr-kinds.js';
 import { readJsPartial } from './read-js.js';
 import {
-  SOURCE_READERS, SPECIFIER_READERS, readOrderTerm, readResultColumn, readSelect, readSingularSpecifier, readSource, readSpecifier,
+  SOURCE_READERS,
+  SPECIFIER_READERS,
+  readOrderTerm,
+  readResultColumn,
+  readSelect,
+  readSingularSpecifier,
+  readSource,
+  readSpecifier,
 } from './read-select.js';
 import { readJsonText } from './read-text.js';
 import { Parts, describe, expectObject, fail, isReadFailure, optionalBoolean, type Cx, type Produces, type Step, type What } from './parts.js';
@@ -208,7 +215,11 @@ function locate(at: JsonValue, field: string | undefined): { pointer: string; sp
   return { pointer: v.pointer, span: v.span };
 }
 
-const UNREPORTED: Diagnostic = { code: 'internal/unreported', severity: 'error', message: 'a value could not be read, and no problem was reported for it (a bug in dsq)' };
+const UNREPORTED: Diagnostic = {
+  code: 'internal/unreported',
+  severity: 'error',
+  message: 'a value could not be read, and no problem was reported for it (a bug in dsq)',
+};
 
 /** The result of a value that could not be read: its parent is not built either. */
 const BAD: unique symbol = Symbol('bad');

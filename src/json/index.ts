@@ -7,10 +7,26 @@
 export { readSpecJson, readSpecJsonResult, type JsonReadOptions } from './read-text.js';
 export { readJsValue, readJsValueResult } from './read-js.js';
 export type {
-  JsonArray, JsonBoolean, JsonContainer, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonType, JsonUndefined, JsonValue,
+  JsonArray,
+  JsonBoolean,
+  JsonContainer,
+  JsonMember,
+  JsonNull,
+  JsonNumber,
+  JsonObject,
+  JsonString,
+  JsonType,
+  JsonUndefined,
+  JsonValue,
 } from './value.js';
 export {
-  fromJson, fromJsonResult, fromJsonExpression, fromJsonExpressionResult, fromJsonStatementsResult, statementFromValue,
-  statementsFromValue, expressionFromValue,
+  fromJson,
+  fromJsonResult,
+  fromJsonExpression,
+  fromJsonExpressionResult,
+  fromJsonStatementsResult,
+  statementFromValue,
+  statementsFromValue,
+  expressionFromValue,
 } from './from-json.js';
 export { toJson, toJsonArray, type ToJsonOptions, type JsonForm } from './to-json.js';

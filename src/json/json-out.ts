@@ -29,8 +29,7 @@ export type Writer<N extends Node> = (node: N, form: JsonForm) => Out;
 export const ref = (node: Node) => new Ref(node);
 export const refs = (nodes: readonly Node[]) => nodes.map(ref);
 /** An object from entries, leaving out those whose value is `undefined`. */
-export const obj = (...entries: (readonly [string, Out | undefined])[]) =>
-  new Obj(entries.filter((e): e is readonly [string, Out] => e[1] !== undefined));
+export const obj = (...entries: (readonly [string, Out | undefined])[]) => new Obj(entries.filter((e): e is readonly [string, Out] => e[1] !== undefined));
 export const typed = (type: string, ...entries: (readonly [string, Out | undefined])[]) => obj(['type', type], ...entries);
 export const orNull = <T>(value: T | null, f: (v: T) => Out): Out | undefined => (value === null ? undefined : f(value));
 

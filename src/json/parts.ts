@@ -239,11 +239,18 @@ export function describe(v: JsonValue): string {
     case 'array':
       return `an array of ${v.items.length}`;
     case 'object': {
-      if (v.members.length > 0) return `an object with ${v.members.map((m) => JSON.stringify(m.rawKey)).slice(0, 4).join(', ')}`;
+      if (v.members.length > 0)
+        return `an object with ${v.members
+          .map((m) => JSON.stringify(m.rawKey))
+          .slice(0, 4)
+          .join(', ')}`;
       const gone = v.undefinedKeys;
       if (gone === null) return 'an empty object';
       // Rule 7: `{"$not": undefined}` is `{}`; say so rather than "an empty object" alone.
-      const keys = gone.slice(0, 4).map((k) => JSON.stringify(k)).join(', ');
+      const keys = gone
+        .slice(0, 4)
+        .map((k) => JSON.stringify(k))
+        .join(', ');
       return `an object whose only ${gone.length === 1 ? 'property' : 'properties'} ${keys} ${gone.length === 1 ? 'is' : 'are'} undefined (an undefined property is absent, so the object is empty)`;
     }
     case 'undefined':

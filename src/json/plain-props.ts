@@ -43,7 +43,15 @@ export function oneOfProp(cx: Cx, obj: JsonObject, key: string, options: readonl
   if (v === undefined || v.type === 'null') return null;
   if (v.type !== 'string' || !options.includes(v.value)) {
     const hint = v.type === 'string' ? didYouMean(v.value, options) : '';
-    fail(cx, 'wrong-type', `"${key}" ${of} must be ${options.map((o) => `"${o}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')}, got ${describe(v)}${hint}`, v);
+    fail(
+      cx,
+      'wrong-type',
+      `"${key}" ${of} must be ${options
+        .map((o) => `"${o}"`)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')}, got ${describe(v)}${hint}`,
+      v,
+    );
   }
   return v.value;
 }

@@ -1,7 +1,20 @@
 import {
-  DELIMITED_FORMATS, foldName,
-  type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type KeySpec, type OnRemove,
-  type RecordData, type RecordsSpecifier, type RecordsWrite, type RemoveAction,
+  DELIMITED_FORMATS,
+  foldName,
+  type DataAction,
+  type DelimitedFormat,
+  type DelimitedRecords,
+  type RecordsData,
+  type FieldExpr,
+  type FieldLiteral,
+  type FieldValue,
+  type FileRef,
+  type KeySpec,
+  type OnRemove,
+  type RecordData,
+  type RecordsSpecifier,
+  type RecordsWrite,
+  type RemoveAction,
 } from '../ast/data-actions.js';
 import type { Expr, SingularSpec } from '../ast/nodes.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
@@ -33,7 +46,8 @@ export const DATA_ACTIONS: readonly string[] = ['fetch', ...WRITE_ACTIONS, ...AD
 export function readDataAction(v: JsonValue, cx: Cx): Step<DataAction> {
   const obj = expectObject(cx, v, 'an action');
   const action = obj.get('action');
-  if (action === undefined) fail(cx, 'missing-property', `an action needs "action" (the action's name: ${DATA_ACTIONS.join(', ')})`, obj, undefined, '"action"');
+  if (action === undefined)
+    fail(cx, 'missing-property', `an action needs "action" (the action's name: ${DATA_ACTIONS.join(', ')})`, obj, undefined, '"action"');
   if (action.type === 'string') rejectNotShown(obj, action.value, cx);
   if (action.type !== 'string' || !DATA_ACTIONS.includes(action.value)) {
     const known = ['select', ...DATA_ACTIONS, ...SYSTEM_ACTION_KINDS.map((k) => KINDS[k].json.action as string).filter((a, i, all) => all.indexOf(a) === i)];
@@ -67,9 +81,12 @@ function readRecordsWrite(obj: JsonObject, cx: Cx, kind: RecordsWrite['kind']): 
   // Records are an array of record objects, or delimiter-separated data: {"type": "csv", "file": ...}.
   const delimited = recordsValue !== undefined && isTypedObject(recordsValue) ? p.attempt(() => readDelimited(p, cx, recordsValue as JsonObject), null) : null;
   const records: Slot<RecordsData> =
-    delimited !== null ? () => delimited : p.list('record', recordsValue === undefined || isTypedObject(recordsValue) ? [] : p.attempt(() => recordItems(cx, recordsValue), []));
+    delimited !== null
+      ? () => delimited
+      : p.list('record', recordsValue === undefined || isTypedObject(recordsValue) ? [] : p.attempt(() => recordItems(cx, recordsValue), []));
   const onDuplicate = p.attempt(() => oneOfProp(cx, obj, 'on_duplicate', KINDS[kind].fields.onDuplicate.options ?? [], `of ${what}`), null);
-  const onRemove = kind === 'set_action' ? (p.attempt(() => oneOfProp(cx, obj, 'on_remove', ['delete', 'trash'], `of ${what}`), null) as OnRemove | null) : null;
+  const onRemove =
+    kind === 'set_action' ? (p.attempt(() => oneOfProp(cx, obj, 'on_remove', ['delete', 'trash'], `of ${what}`), null) as OnRemove | null) : null;
   const failNoOp = flagProp(p, cx, obj, 'fail_no_op');
   return p.step((r) => {
     const base = { database: database(r), records: records(r), failNoOp };
@@ -85,7 +102,13 @@ const isTypedObject = (v: JsonValue) => v.type === 'object' && v.member('type') 
 /** The records of an INSERT, REPLACE or SET as an array of record objects. */
 function recordItems(cx: Cx, recordsValue: JsonValue): readonly JsonValue[] {
   if (recordsValue.type === 'object') {
-    fail(cx, 'wrong-type', '"records" must be an array of record objects or delimiter-separated data ({"type": "csv", "file": ...}), got an object without "type"', recordsValue, 'put the record in an array: [{...}]');
+    fail(
+      cx,
+      'wrong-type',
+      '"records" must be an array of record objects or delimiter-separated data ({"type": "csv", "file": ...}), got an object without "type"',
+      recordsValue,
+      'put the record in an array: [{...}]',
+    );
   }
   return expectArray(cx, recordsValue, '"records" (an array of record objects, or {"type": "dsv" | "csv" | "tsv", "file": ...})');
 }
@@ -100,7 +123,13 @@ function readDelimited(p: Parts, cx: Cx, obj: JsonObject): DelimitedRecords | nu
   const formats: readonly string[] = DELIMITED_FORMATS;
   if (t.type !== 'string' || !formats.includes(t.value)) {
     const hint = t.type === 'string' ? didYouMean(t.value, formats) : '';
-    fail(cx, 'unknown-type', `"type" of delimiter-separated records must be "dsv", "csv" or "tsv", got ${describe(t)}${hint}`, t, 'or give "records" as an array of record objects');
+    fail(
+      cx,
+      'unknown-type',
+      `"type" of delimiter-separated records must be "dsv", "csv" or "tsv", got ${describe(t)}${hint}`,
+      t,
+      'or give "records" as an array of record objects',
+    );
   }
   const format = t.value as DelimitedFormat;
   const what = `${format} records`;
@@ -110,7 +139,13 @@ function readDelimited(p: Parts, cx: Cx, obj: JsonObject): DelimitedRecords | nu
   const text = (key: 'delimiter' | 'quote'): string | null => {
     const v = obj.get(key);
     if (v === undefined || v.type === 'null') {
-      if (key === 'delimiter' && format === 'dsv') p.problem('missing-property', 'dsv records need "delimiter" (a string; the spec: "required for dsv")', v ?? obj, 'csv defaults to a comma, tsv to a tab');
+      if (key === 'delimiter' && format === 'dsv')
+        p.problem(
+          'missing-property',
+          'dsv records need "delimiter" (a string; the spec: "required for dsv")',
+          v ?? obj,
+          'csv defaults to a comma, tsv to a tab',
+        );
       return null;
     }
     return p.attempt(() => {
@@ -204,7 +239,10 @@ export function readRecord(v: JsonValue, cx: Cx): Step<RecordData> {
   const tagsValue = obj.get('tags');
   let tags: string[] | null = null;
   if (tagsValue !== undefined && tagsValue.type !== 'null') {
-    tags = p.each(p.attempt(() => expectArray(cx, tagsValue, '"tags" (an array of strings)'), []), (t) => expectString(cx, t, 'a tag'));
+    tags = p.each(
+      p.attempt(() => expectArray(cx, tagsValue, '"tags" (an array of strings)'), []),
+      (t) => expectString(cx, t, 'a tag'),
+    );
   }
   return p.step((r) => ({ kind: 'record', values, expressions: expressions(r), file, tags }));
 }
@@ -222,7 +260,9 @@ export function readFile(p: Parts, cx: Cx, v: JsonValue): FileRef | null {
   }, null);
   const content = p.attempt(() => expectString(cx, prop(obj, 'content'), '"content"'), null);
   // A problem with the content (spec/base64, spec/empty-string) is placed at "content".
-  return form === null || content === null ? null : located<FileRef>(cx, { kind: 'file_ref', form: form as FileRef['form'], value: content }, obj.get('content') as JsonValue);
+  return form === null || content === null
+    ? null
+    : located<FileRef>(cx, { kind: 'file_ref', form: form as FileRef['form'], value: content }, obj.get('content') as JsonValue);
 }
 
 /** Records where a node read outside the frames of `run` came from, when a problem is being placed. */
@@ -279,6 +319,9 @@ function fieldExprs(cx: Cx, p: Parts, v: JsonValue | undefined): Slot<FieldExpr[
   const obj = p.attempt(() => expectObject(cx, v, '"expressions" (field names to expressions)'), null);
   if (obj === null) return () => [];
   const names = obj.members.map(fieldName);
-  const es = p.list('expr', obj.members.map((m) => m.value));
+  const es = p.list(
+    'expr',
+    obj.members.map((m) => m.value),
+  );
   return (r) => es(r).map((e: Expr, i) => ({ kind: 'field_expr', field: names[i] as string, e }));
 }

@@ -33,18 +33,30 @@ const NOT_SHOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** The JSON readers of the roles the administrative actions' fields hold. */
 const READING: FieldReading = {
   reads: {
-    spec: 'specifier', field_def: 'field_def', field_option: 'field_option', blob_def: 'blob_def', group_def: 'group_def', database_def: 'database_def',
-    json_object: 'json_value', json_value: 'json_value',
+    spec: 'specifier',
+    field_def: 'field_def',
+    field_option: 'field_option',
+    blob_def: 'blob_def',
+    group_def: 'group_def',
+    database_def: 'database_def',
+    json_object: 'json_value',
+    json_value: 'json_value',
   },
 };
 /** What each definition is called in a message. */
 const PART_NAMES: Readonly<Record<AdminPart['kind'], string>> = {
-  field_def: 'a field definition', field_option: 'a field option', blob_def: 'a blob definition', group_def: 'a group definition', database_def: 'a database definition',
+  field_def: 'a field definition',
+  field_option: 'a field option',
+  blob_def: 'a blob definition',
+  group_def: 'a group definition',
+  database_def: 'a database definition',
 };
 
 /** The fields of a kind that tell it apart from the other kinds of its action: one word each, required. */
 function tagFields(kind: AdminAction['kind']): readonly (FieldEntry & { json: string })[] {
-  return FIELD_LIST[kind].filter((f) => f.value?.form === 'word' && f.value.options?.length === 1 && f.required && f.json !== null) as (FieldEntry & { json: string })[];
+  return FIELD_LIST[kind].filter((f) => f.value?.form === 'word' && f.value.options?.length === 1 && f.required && f.json !== null) as (FieldEntry & {
+    json: string;
+  })[];
 }
 
 export function readAdminAction(obj: JsonObject, action: string, cx: Cx): Step<AdminAction> {
@@ -53,19 +65,31 @@ export function readAdminAction(obj: JsonObject, action: string, cx: Cx): Step<A
   for (const tag of tagFields(kinds[0] as AdminAction['kind'])) {
     const words = [...new Set(kinds.map((k) => (FIELD_LIST[k].find((f) => f.key === tag.key)?.value?.options ?? [])[0] as string))];
     const shown = words.concat(Object.keys(NOT_SHOWN[action] ?? {}));
-    const list = shown.map((w) => `"${w}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+    const list = shown
+      .map((w) => `"${w}"`)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1');
     const v = obj.get(tag.json);
     if (v === undefined) fail(cx, 'missing-property', `${what(action)} needs "${tag.json}" (${list})`, obj, undefined, `"${tag.json}"`);
     if (v.type !== 'string' || !words.includes(v.value)) {
       const notShown = v.type === 'string' ? NOT_SHOWN[action]?.[v.value] : undefined;
-      if (notShown !== undefined) fail(cx, 'not-shown', `${what(action)} with "${tag.json}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
+      if (notShown !== undefined)
+        fail(cx, 'not-shown', `${what(action)} with "${tag.json}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
       const hint = v.type === 'string' ? didYouMean(v.value, shown) : '';
       fail(cx, 'wrong-type', `"${tag.json}" of ${what(action)} must be ${list}, got ${describe(v)}${hint}`, v);
     }
     kinds = kinds.filter((k) => FIELD_LIST[k].find((f) => f.key === tag.key)?.value?.options?.[0] === v.value);
   }
   const kind = kinds[0] as AdminAction['kind'];
-  return readByFields(obj, cx, kind, `${what(action)} (${tagFields(kind).map((f) => `"${f.json}": "${f.value?.options?.[0] ?? ''}"`).join(', ')})`, ['action']) as Step<AdminAction>;
+  return readByFields(
+    obj,
+    cx,
+    kind,
+    `${what(action)} (${tagFields(kind)
+      .map((f) => `"${f.json}": "${f.value?.options?.[0] ?? ''}"`)
+      .join(', ')})`,
+    ['action'],
+  ) as Step<AdminAction>;
 }
 
 /** A field definition or a field option: an object of the kind's fields. */
@@ -85,7 +109,8 @@ export function rejectNotShown(obj: JsonObject, action: string, cx: Cx): void {
   if (kinds === undefined) return;
   const v = obj.get(action);
   const notShown = v !== undefined && v.type === 'string' ? kinds[v.value] : undefined;
-  if (v !== undefined && notShown !== undefined) fail(cx, 'not-shown', `${what(action)} with "${action}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
+  if (v !== undefined && notShown !== undefined)
+    fail(cx, 'not-shown', `${what(action)} with "${action}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
 }
 
 const what = (action: string) => `${/^[aeiou]/.test(action) ? 'an' : 'a'} ${action.toUpperCase()} action`;

@@ -3,10 +3,8 @@ import { KINDS } from '../ast/kinds.js';
 import { NULL, alias, between, binary, caseExpr, col, fn, inList, num, str, unary } from '../ast/make.js';
 import { BINARY_OPS, UNARY_OPS, type Expr, type ExprKind } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, done, expectArray, expectString, fail, prop, unknownName, type Cx, type Step } from './parts.js';
-import {
-  readBetweenShorthand, readBinaryShorthand, readFunctionShorthand, readInShorthand, readUnaryShorthand, selectShorthand,
-} from './read-shorthand.js';
+import { type Parts, describe, done, expectArray, expectString, fail, prop, unknownName, type Cx, type Step } from './parts.js';
+import { readBetweenShorthand, readBinaryShorthand, readFunctionShorthand, readInShorthand, readUnaryShorthand, selectShorthand } from './read-shorthand.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
 
 /**
@@ -74,7 +72,13 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
       props(['value']);
       const v = prop(obj, 'value');
       if (v.type !== 'string') {
-        fail(cx, 'wrong-type', `"value" of a string expression must be a non-empty string, got ${describe(v)}`, v, v.type === 'null' ? 'for NULL write null or {"type":"null"}' : undefined);
+        fail(
+          cx,
+          'wrong-type',
+          `"value" of a string expression must be a non-empty string, got ${describe(v)}`,
+          v,
+          v.type === 'null' ? 'for NULL write null or {"type":"null"}' : undefined,
+        );
       }
       return done(str(v.value));
     }),
@@ -189,7 +193,10 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
     full: full(({ obj, cx, props, p }) => {
       props(['function', 'args']);
       const name = p.attempt(() => expectString(cx, prop(obj, 'function'), 'a function name for "function"'), '');
-      const args = p.list('expr', p.attempt(() => expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'), []));
+      const args = p.list(
+        'expr',
+        p.attempt(() => expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'), []),
+      );
       return p.step((r) => fn(name, args(r)));
     }),
     shorthand: shorthand(readFunctionShorthand),
@@ -198,7 +205,10 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
     full: full(({ obj, cx, props, p }) => {
       props(['e', 'values']);
       const e = p.one('expr', obj.get('e'));
-      const values = p.list('expr', p.attempt(() => expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'), []));
+      const values = p.list(
+        'expr',
+        p.attempt(() => expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'), []),
+      );
       return p.step((r) => inList(e(r), values(r)));
     }),
     // `"$in": [e, [values...]]`, and what is neither form (readInShorthand says what is wrong).
@@ -230,7 +240,7 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
 // keys a shorthand reader, and no other has either.
 for (const [kind, reader] of Object.entries(EXPR_READERS) as [ExprKind, ExprReader][]) {
   const { type, shorthand: keys } = KINDS[kind].json;
-  if ((type !== null) !== (reader.full !== null) || (keys.length > 0) !== (reader.shorthand !== null)) {
+  if ((type !== null) !== (reader.full !== null) || keys.length > 0 !== (reader.shorthand !== null)) {
     throw new Error(`src/json/read-expr-kinds.ts: the readers of "${kind}" do not match its JSON spelling in src/ast/kinds.ts`);
   }
 }

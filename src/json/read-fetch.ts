@@ -3,7 +3,7 @@ import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import type { Specifier } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step, } from './parts.js';
+import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { jsonProps } from './plain-props.js';
 import { readField, type FieldReading } from './read-field.js';
 import type { JsonObject, JsonValue } from './value.js';
@@ -79,7 +79,12 @@ function readWall(p: Parts, cx: Cx, v: JsonValue | undefined): Wall {
   const tv = w.get('type');
   if (tv === undefined || tv.type !== 'string' || !types.includes(tv.value as WallType)) {
     const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, types) : '';
-    fail(cx, 'wrong-type', `"type" of a wall specifier must be "group", "database", "record" or "user", got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`, tv ?? w);
+    fail(
+      cx,
+      'wrong-type',
+      `"type" of a wall specifier must be "group", "database", "record" or "user", got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
+      tv ?? w,
+    );
   }
   const wallType = tv.value as WallType;
   const owner = WALL_PROPS[wallType];

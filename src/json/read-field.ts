@@ -1,6 +1,6 @@
 import type { FieldEntry } from '../ast/fields.js';
 import type { Role } from '../ast/field-checks.js';
-import { Parts, describe, expectArray, expectString, type Cx, type Slot, type What } from './parts.js';
+import { type Parts, describe, expectArray, expectString, type Cx, type Slot, type What } from './parts.js';
 import { flagProp, oneOfProp, optionalList, stringProp, wholeProp } from './plain-props.js';
 import type { JsonObject, JsonValue } from './value.js';
 
@@ -38,7 +38,8 @@ export function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { j
     if (shape === 'nullableList' && (v === undefined || v.type === 'null')) return () => null;
     if (shape === 'list' || shape === 'nullableList' || shape === 'nonEmpty') {
       const items = p.attempt(() => optionalList(cx, v, `"${f.json}" (an array)`), []);
-      if (shape === 'nonEmpty' && v !== undefined && v.type === 'array' && items.length === 0) p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
+      if (shape === 'nonEmpty' && v !== undefined && v.type === 'array' && items.length === 0)
+        p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
       return p.list(reads, items);
     }
     if (role === 'json_object' && v !== undefined && v.type !== 'object' && !(v.type === 'null' && shape === 'nullable')) {
@@ -66,9 +67,16 @@ export function readField(p: Parts, cx: Cx, obj: JsonObject, f: FieldEntry & { j
       }, null);
       break;
     case 'names':
-      plain = v === undefined || v.type === 'null' ? null : p.each(p.attempt(() => expectArray(cx, v, `"${f.json}" (names)`), []), (item) => expectString(cx, item, `a name in "${f.json}"`));
+      plain =
+        v === undefined || v.type === 'null'
+          ? null
+          : p.each(
+              p.attempt(() => expectArray(cx, v, `"${f.json}" (names)`), []),
+              (item) => expectString(cx, item, `a name in "${f.json}"`),
+            );
       // A list of names the kind requires has at least one (a thread to pause, an alias).
-      if (f.required && Array.isArray(plain) && plain.length === 0 && v !== undefined && v.type === 'array') p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
+      if (f.required && Array.isArray(plain) && plain.length === 0 && v !== undefined && v.type === 'array')
+        p.problem('empty-list', `"${f.json}" of ${what} needs at least one item`, v);
       break;
     case 'word':
       plain = p.attempt(() => oneOfProp(cx, obj, f.json, value.options ?? [], `of ${what}`), null);

@@ -4,8 +4,20 @@ import { MAX_DIAGNOSTICS, resultOf, tooManyDiagnostics, valueOrThrow, type Resul
 import { jsonDiagnostic } from './error.js';
 import type { JsonTextRead } from './read-text.js';
 import {
-  JsonArray, JsonBoolean, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
-  type JsonOrigin, type JsonPlace, type JsonValue,
+  JsonArray,
+  JsonBoolean,
+  JsonMember,
+  JsonNull,
+  JsonNumber,
+  JsonObject,
+  JsonString,
+  JsonUndefined,
+  childPointer,
+  foldKey,
+  normaliseKey,
+  type JsonOrigin,
+  type JsonPlace,
+  type JsonValue,
 } from './value.js';
 
 /**

@@ -1,10 +1,34 @@
 import { KINDS } from '../ast/kinds.js';
 import { resultColumn, orderTerm, table } from '../ast/make.js';
-import { JOIN_OPS, type IdSpec, type JoinOp, type NameSpec, type OrderTerm, type ResultColumn, type Select, type Source, type Specifier, type WhereSpec } from '../ast/nodes.js';
+import {
+  JOIN_OPS,
+  type IdSpec,
+  type JoinOp,
+  type NameSpec,
+  type OrderTerm,
+  type ResultColumn,
+  type Select,
+  type Source,
+  type Specifier,
+  type WhereSpec,
+} from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import {
-  Parts, checkProps, describe, done, expectArray, expectObject, expectString, fail, gotType, optionalBoolean, optionalString, prop, unknownName,
-  type Cx, type Step,
+  Parts,
+  checkProps,
+  describe,
+  done,
+  expectArray,
+  expectObject,
+  expectString,
+  fail,
+  gotType,
+  optionalBoolean,
+  optionalString,
+  prop,
+  unknownName,
+  type Cx,
+  type Step,
 } from './parts.js';
 import { SOURCE_KINDS_BY_TYPE, SOURCE_TYPES, SOURCE_TYPE_ALIASES } from './spelling.js';
 import type { JsonObject, JsonValue } from './value.js';
@@ -22,13 +46,22 @@ export function readSelect(v: JsonValue, cx: Cx): Step<Select> {
   p.props(obj, 'a select object', SELECT_PROPS);
   // Each property checked here is read on its own: one that fails is reported, and the others are still read.
   const distinct = p.attempt(() => optionalBoolean(cx, obj.get('distinct'), '"distinct"') ?? false, false);
-  const columns = p.attempt(() => readColumns(cx, obj.get('columns'), p), (): Select['columns'] => 'all');
+  const columns = p.attempt(
+    () => readColumns(cx, obj.get('columns'), p),
+    (): Select['columns'] => 'all',
+  );
   const fromValue = obj.get('from');
   const from = p.optional('source', fromValue?.type === 'null' ? undefined : fromValue);
   const where = p.optional('expr', obj.get('where'));
-  const group = p.list('expr', p.attempt(() => optionalArray(cx, obj.get('group'), 'the "group" expressions'), []));
+  const group = p.list(
+    'expr',
+    p.attempt(() => optionalArray(cx, obj.get('group'), 'the "group" expressions'), []),
+  );
   const having = p.optional('expr', obj.get('having'));
-  const order = p.list('order_term', p.attempt(() => optionalArray(cx, obj.get('order'), 'the "order" terms'), []));
+  const order = p.list(
+    'order_term',
+    p.attempt(() => optionalArray(cx, obj.get('order'), 'the "order" terms'), []),
+  );
   const limit = p.optional('expr', obj.get('limit'));
   const offset = p.optional('expr', obj.get('offset'));
   return p.step((r) => ({
@@ -56,7 +89,13 @@ function readColumns(cx: Cx, v: JsonValue | undefined, p: Parts): (r: readonly u
     checkProps(cx, v, 'the "columns" object (only {"type": "all"} is an object here)', ['type'], ['type']);
     const t = prop(v, 'type');
     if (t.type !== 'string' || t.value !== 'all') {
-      fail(cx, 'wrong-type', `"columns" as an object must be {"type": "all"}, got ${gotType(t)}`, t, 'for a list of result columns write an array of {"e": ..., "alias": ...}');
+      fail(
+        cx,
+        'wrong-type',
+        `"columns" as an object must be {"type": "all"}, got ${gotType(t)}`,
+        t,
+        'for a list of result columns write an array of {"e": ..., "alias": ...}',
+      );
     }
     return () => 'all';
   }
@@ -127,50 +166,51 @@ export interface SourceReader {
 }
 
 /** One reader per source kind. */
-export const SOURCE_READERS: { readonly [K in SourceKind]: SourceReader } & { readonly table: { plain: (v: JsonValue & { type: 'string' }) => Step<Source> } } = {
-  table: {
-    plain: (v) => done(table(v.value)),
-    full: ({ obj, cx, props, p }) => {
-      props(['table', 'alias'], ['table']);
-      const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table path for "table"'), '');
-      const alias = readAlias(p, cx, obj);
-      return p.step(() => table(name, alias));
+export const SOURCE_READERS: { readonly [K in SourceKind]: SourceReader } & { readonly table: { plain: (v: JsonValue & { type: 'string' }) => Step<Source> } } =
+  {
+    table: {
+      plain: (v) => done(table(v.value)),
+      full: ({ obj, cx, props, p }) => {
+        props(['table', 'alias'], ['table']);
+        const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table path for "table"'), '');
+        const alias = readAlias(p, cx, obj);
+        return p.step(() => table(name, alias));
+      },
     },
-  },
-  table_system: {
-    full: ({ obj, cx, props, p }) => {
-      props(['table', 'alias'], ['table']);
-      const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), '');
-      const alias = readAlias(p, cx, obj);
-      return p.step(() => KINDS.table_system.make(name, alias));
+    table_system: {
+      full: ({ obj, cx, props, p }) => {
+        props(['table', 'alias'], ['table']);
+        const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), '');
+        const alias = readAlias(p, cx, obj);
+        return p.step(() => KINDS.table_system.make(name, alias));
+      },
     },
-  },
-  table_database: {
-    full: ({ obj, cx, props, p }) => {
-      props(['database', 'table', 'alias'], ['database', 'table']);
-      const database = p.one('specifier', obj.get('database'));
-      const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table name for "table"'), '');
-      const alias = readAlias(p, cx, obj);
-      return p.step((r) => KINDS.table_database.make(database(r), name, alias));
+    table_database: {
+      full: ({ obj, cx, props, p }) => {
+        props(['database', 'table', 'alias'], ['database', 'table']);
+        const database = p.one('specifier', obj.get('database'));
+        const name = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table name for "table"'), '');
+        const alias = readAlias(p, cx, obj);
+        return p.step((r) => KINDS.table_database.make(database(r), name, alias));
+      },
     },
-  },
-  join: {
-    full: ({ obj, cx, props, p }) => {
-      props(['op', 's1', 's2'], ['op', 's1', 's2']);
-      const op = p.attempt(() => readJoinOp(cx, prop(obj, 'op')), 'inner');
-      const s1 = p.one('source', obj.get('s1'));
-      const s2 = p.one('source', obj.get('s2'));
-      return p.step((r) => KINDS.join.make(op, s1(r), s2(r)));
+    join: {
+      full: ({ obj, cx, props, p }) => {
+        props(['op', 's1', 's2'], ['op', 's1', 's2']);
+        const op = p.attempt(() => readJoinOp(cx, prop(obj, 'op')), 'inner');
+        const s1 = p.one('source', obj.get('s1'));
+        const s2 = p.one('source', obj.get('s2'));
+        return p.step((r) => KINDS.join.make(op, s1(r), s2(r)));
+      },
     },
-  },
-  select_source: {
-    full: ({ obj, props, p }) => {
-      props(['select'], ['select']);
-      const select = p.one('select', obj.get('select'));
-      return p.step((r) => KINDS.select_source.make(select(r)));
+    select_source: {
+      full: ({ obj, props, p }) => {
+        props(['select'], ['select']);
+        const select = p.one('select', obj.get('select'));
+        return p.step((r) => KINDS.select_source.make(select(r)));
+      },
     },
-  },
-};
+  };
 
 function readAlias(p: Parts, cx: Cx, obj: JsonObject): string | null {
   return p.attempt(() => optionalString(cx, obj.get('alias'), 'a source "alias"'), null);

@@ -26,7 +26,10 @@ export function readBinaryShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Ste
     if (OPERATORS.binary[op].nary === 'fold') return foldLeft(op, es);
     // Comparisons with 3+ operands: the first compared with each further one, ANDed.
     const first = es[0] as Expr;
-    return foldLeft('and', es.slice(1).map((e): Expr => binary(op, first, e)));
+    return foldLeft(
+      'and',
+      es.slice(1).map((e): Expr => binary(op, first, e)),
+    );
   });
 }
 
@@ -42,7 +45,10 @@ export function readFunctionShorthand(m: JsonMember, _obj: JsonObject, cx: Cx): 
   const name = functionNameOfKey(m.key);
   const p = new Parts(cx);
   if (name === '') p.problem('wrong-shape', `a function shorthand "${FUNCTION_PREFIX}name" needs a name after "${FUNCTION_PREFIX}"`, m);
-  const args = p.list('expr', p.attempt(() => expectArray(cx, m.value, `the arguments of "${m.rawKey}"`), []));
+  const args = p.list(
+    'expr',
+    p.attempt(() => expectArray(cx, m.value, `the arguments of "${m.rawKey}"`), []),
+  );
   return p.step((r) => fn(name, args(r)));
 }
 

@@ -3,7 +3,17 @@ import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, kindFits, type FieldEntry } from '../ast/fields.js';
 import { SUBTYPES } from '../ast/kinds-system.js';
 import type { DateTimeLit, NodeKind } from '../ast/nodes.js';
-import { UNSHOWN_ACTIONS, type IfCondition, type JsonData, type JsonMemberData, type SystemAction, type SystemActionKind, type TaskDef, type TaskReference, type WriteAction } from '../ast/system-actions.js';
+import {
+  UNSHOWN_ACTIONS,
+  type IfCondition,
+  type JsonData,
+  type JsonMemberData,
+  type SystemAction,
+  type SystemActionKind,
+  type TaskDef,
+  type TaskReference,
+  type WriteAction,
+} from '../ast/system-actions.js';
 import { didYouMean } from './error.js';
 import { Parts, describe, expectObject, fail, prop, quoteText, unknownName, type Cx, type Slot, type Step } from './parts.js';
 import { jsonProps, wholeProp } from './plain-props.js';
@@ -63,7 +73,13 @@ export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
   const op = obj.get('op');
   if (name === 'struct_mn_merge' || (name === 'struct_event' && op !== undefined && op.type === 'string' && op.value === 'clear')) {
     const words = name === 'struct_event' ? 'struct_event op "clear"' : quoteText(name);
-    fail(cx, 'unshown-action', `the action ${words} cannot be written: ${UNSHOWN_STRUCT}`, name === 'struct_event' ? (op as JsonValue) : action, 'dsq writes no guess of what the spec does not show');
+    fail(
+      cx,
+      'unshown-action',
+      `the action ${words} cannot be written: ${UNSHOWN_STRUCT}`,
+      name === 'struct_event' ? (op as JsonValue) : action,
+      'dsq writes no guess of what the spec does not show',
+    );
   }
   let kinds = SYSTEM_ACTION_KINDS.filter((k) => KINDS[k].json.action === name);
   const p = new Parts(cx);
@@ -73,9 +89,15 @@ export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
     const [key] = SUBTYPES[kinds[0] as keyof typeof SUBTYPES];
     const values: readonly string[] = kinds.map((k) => SUBTYPES[k as keyof typeof SUBTYPES][1]);
     const t = obj.get(key);
-    if (t === undefined) fail(cx, 'missing-property', `${article(name)} ${name.toUpperCase()} action needs "${key}" (${values.map((x) => `"${x}"`).join(' or ')})`, obj);
+    if (t === undefined)
+      fail(cx, 'missing-property', `${article(name)} ${name.toUpperCase()} action needs "${key}" (${values.map((x) => `"${x}"`).join(' or ')})`, obj);
     if (t.type !== 'string' || !values.includes(t.value)) {
-      fail(cx, 'unknown-type', `${unknownName(`${name} type`, t)}${t.type === 'string' ? didYouMean(t.value, values) : ''}; expected ${values.map((x) => `"${x}"`).join(' or ')}`, t);
+      fail(
+        cx,
+        'unknown-type',
+        `${unknownName(`${name} type`, t)}${t.type === 'string' ? didYouMean(t.value, values) : ''}; expected ${values.map((x) => `"${x}"`).join(' or ')}`,
+        t,
+      );
     }
     kinds = kinds.filter((k) => SUBTYPES[k as keyof typeof SUBTYPES][1] === t.value);
     head.push(key);
@@ -112,12 +134,19 @@ function special(p: Parts, cx: Cx, f: FieldEntry & { json: string }, v: JsonValu
   }
   if (f.key === 'partition' && v !== undefined && v.type !== 'null' && v.type !== 'boolean' && !isPartition(v)) {
     const spec = '(the spec: "boolean or object with `from` start year and `to` end year")';
-    if (v.type !== 'object' || v.members.length === 0) p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} ${spec}, got ${describe(v)}`, v);
+    if (v.type !== 'object' || v.members.length === 0)
+      p.problem('wrong-type', `"${f.json}" of ${what} must be true, false or {"from": year, "to": year} ${spec}, got ${describe(v)}`, v);
     else {
       // Each member that is not a year of `from` or `to` is its own problem (collected, not only the first).
       for (const m of v.members) {
-        if (m.key !== 'from' && m.key !== 'to') p.problem('unknown-property', `unknown property ${quoteText(m.rawKey)} in "${f.json}" of ${what}${didYouMean(m.key, ['from', 'to'])}; expected "from", "to" ${spec}`, m);
-        else if (m.value.type !== 'number') p.problem('wrong-type', `"${m.key}" of "${f.json}" must be a year (a number) ${spec}, got ${describe(m.value)}`, m.value);
+        if (m.key !== 'from' && m.key !== 'to')
+          p.problem(
+            'unknown-property',
+            `unknown property ${quoteText(m.rawKey)} in "${f.json}" of ${what}${didYouMean(m.key, ['from', 'to'])}; expected "from", "to" ${spec}`,
+            m,
+          );
+        else if (m.value.type !== 'number')
+          p.problem('wrong-type', `"${m.key}" of "${f.json}" must be a year (a number) ${spec}, got ${describe(m.value)}`, m.value);
       }
     }
     return () => null;
@@ -184,7 +213,12 @@ export function readWrite(v: JsonValue, cx: Cx): Step<WriteAction> {
   const action = obj.get('action');
   if (action === undefined) fail(cx, 'missing-property', `a write action needs "action" (one of ${WRITE_ACTIONS.join(', ')})`, obj, undefined, '"action"');
   if (action.type === 'string' && !WRITE_ACTIONS.includes(action.value)) {
-    fail(cx, 'not-write', `an if runs only write actions (the spec: "Only write actions"): ${WRITE_ACTIONS.join(', ')}; got the action ${quoteText(action.value)}`, action);
+    fail(
+      cx,
+      'not-write',
+      `an if runs only write actions (the spec: "Only write actions"): ${WRITE_ACTIONS.join(', ')}; got the action ${quoteText(action.value)}`,
+      action,
+    );
   }
   return readDataAction(v, cx) as Step<RecordsWrite | UpdateAction | RemoveAction>;
 }
@@ -208,8 +242,14 @@ export function readJsonValue(v: JsonValue, cx: Cx): Step<JsonData> {
     case 'object': {
       const p = new Parts(cx);
       const keys = v.members.map((m) => foldName(foldKey(m.rawKey)));
-      const values = p.list('json_value', v.members.map((m) => m.value));
-      return p.step((r) => ({ kind: 'json_object', members: values(r).map((value, i): JsonMemberData => ({ kind: 'json_member', key: keys[i] as string, value })) }));
+      const values = p.list(
+        'json_value',
+        v.members.map((m) => m.value),
+      );
+      return p.step((r) => ({
+        kind: 'json_object',
+        members: values(r).map((value, i): JsonMemberData => ({ kind: 'json_member', key: keys[i] as string, value })),
+      }));
     }
     default:
       return fail(cx, 'wrong-type', `expected a JSON value, got ${describe(v)}`, v);

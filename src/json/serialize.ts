@@ -28,7 +28,13 @@ function scalarText(value: Out): string {
   // Number text is written as it is: never anything but a JSON number (the trees written are
   // checked, so this is a last guard against a bug, not a check of input).
   if (typeof text !== 'string' || !JSON_NUMBER.test(text)) {
-    throw new DsqError([{ code: 'internal/invalid-number', severity: 'error', message: `internal error: the JSON writer was given ${JSON.stringify(String(text).slice(0, 40))} to write as a number` }]);
+    throw new DsqError([
+      {
+        code: 'internal/invalid-number',
+        severity: 'error',
+        message: `internal error: the JSON writer was given ${JSON.stringify(String(text).slice(0, 40))} to write as a number`,
+      },
+    ]);
   }
   return text;
 }
@@ -100,8 +106,7 @@ export function serialize(root: Out, indent: number, expand: (node: Node) => Out
       continue;
     }
     const container = value as Obj | readonly Out[];
-    const inline =
-      indent > 0 ? oneLine(container, expand, Math.max(MIN_INLINE_WIDTH, LINE_WIDTH - indent * Math.min(depth + 1, MAX_INDENT_DEPTH))) : null;
+    const inline = indent > 0 ? oneLine(container, expand, Math.max(MIN_INLINE_WIDTH, LINE_WIDTH - indent * Math.min(depth + 1, MAX_INDENT_DEPTH))) : null;
     if (inline !== null) {
       parts.push(inline);
     } else if (container instanceof Obj) {

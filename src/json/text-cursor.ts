@@ -36,13 +36,20 @@ export abstract class TextCursor {
     let out = '';
     let chunk = i;
     for (;;) {
-      if (i >= text.length) this.fatal('syntax', 'unterminated string: expected a closing "', this.index.span(start, Math.min(start + 1, text.length)), undefined, 'a closing "');
+      if (i >= text.length)
+        this.fatal('syntax', 'unterminated string: expected a closing "', this.index.span(start, Math.min(start + 1, text.length)), undefined, 'a closing "');
       const code = text.charCodeAt(i);
       if (code === 0x22) break;
       if (code < 0x20) {
         // Reported; the character is kept and the string read on.
         const name = code === 10 ? '\\n' : code === 13 ? '\\r' : code === 9 ? '\\t' : `\\u${code.toString(16).padStart(4, '0')}`;
-        this.report('syntax', `a raw control character (U+${code.toString(16).padStart(4, '0').toUpperCase()}) is not allowed in a string: write it as ${name}`, this.index.span(i, i + 1), undefined, name);
+        this.report(
+          'syntax',
+          `a raw control character (U+${code.toString(16).padStart(4, '0').toUpperCase()}) is not allowed in a string: write it as ${name}`,
+          this.index.span(i, i + 1),
+          undefined,
+          name,
+        );
       }
       if (code === 0x5c) {
         out += text.slice(chunk, i);

@@ -1,8 +1,19 @@
 import { checkNumber } from '../ast/numbers.js';
 import { STOP, TextCursor } from './text-cursor.js';
 import {
-  JsonArray, JsonBoolean, JsonMember, JsonNull, JsonNumber, JsonObject, JsonString, JsonUndefined, childPointer, foldKey, normaliseKey,
-  type JsonOrigin, type JsonValue,
+  JsonArray,
+  JsonBoolean,
+  JsonMember,
+  JsonNull,
+  JsonNumber,
+  JsonObject,
+  JsonString,
+  JsonUndefined,
+  childPointer,
+  foldKey,
+  normaliseKey,
+  type JsonOrigin,
+  type JsonValue,
 } from './value.js';
 
 interface SeenKey {
@@ -101,7 +112,13 @@ export class TextReader extends TextCursor {
         value = this.close();
       } else {
         const what = top.container.type === 'array' ? 'array' : 'object';
-        this.fatal('syntax', `expected "," or "${closer}" in the ${what} opened at ${this.lineCol(top.start)}, got ${this.describeHere()}`, this.spanHere(), undefined, `"," or "${closer}"`);
+        this.fatal(
+          'syntax',
+          `expected "," or "${closer}" in the ${what} opened at ${this.lineCol(top.start)}, got ${this.describeHere()}`,
+          this.spanHere(),
+          undefined,
+          `"," or "${closer}"`,
+        );
       }
     }
   }
@@ -113,7 +130,13 @@ export class TextReader extends TextCursor {
     const c = this.text[this.pos];
     if (afterComma && this.strict && c === closer) {
       // Strict JSON: reported, and read on as if the comma were not there.
-      this.report('syntax', `a trailing comma before "${closer}" is not allowed in strict JSON`, this.index.span(this.commaBefore(), this.commaBefore() + 1), undefined, `a value after ","`);
+      this.report(
+        'syntax',
+        `a trailing comma before "${closer}" is not allowed in strict JSON`,
+        this.index.span(this.commaBefore(), this.commaBefore() + 1),
+        undefined,
+        `a value after ","`,
+      );
     }
     if (top.container.type === 'array') {
       if (c === ']') return this.close();
@@ -127,7 +150,13 @@ export class TextReader extends TextCursor {
 
   private readKey(frame: Extract<Frame, { seen: unknown }>): void {
     if (this.text[this.pos] !== '"') {
-      this.fatal('syntax', `expected a key (a string in double quotes) or "}", got ${this.describeHere()}`, this.spanHere(), undefined, 'a key (a string in double quotes) or "}"');
+      this.fatal(
+        'syntax',
+        `expected a key (a string in double quotes) or "}", got ${this.describeHere()}`,
+        this.spanHere(),
+        undefined,
+        'a key (a string in double quotes) or "}"',
+      );
     }
     const start = this.pos;
     const rawKey = this.readString();
@@ -153,7 +182,13 @@ export class TextReader extends TextCursor {
     }
     this.skipWhite();
     if (this.text[this.pos] !== ':') {
-      this.fatal('syntax', `expected ":" after the key "${rawKey}", got ${this.describeHere()}`, this.spanHere(), childPointer(frame.container.pointer, rawKey), '":"');
+      this.fatal(
+        'syntax',
+        `expected ":" after the key "${rawKey}", got ${this.describeHere()}`,
+        this.spanHere(),
+        childPointer(frame.container.pointer, rawKey),
+        '":"',
+      );
     }
     this.pos++;
     frame.pending = { key, rawKey, start, end, drop };

@@ -43,7 +43,13 @@ export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {})
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
   if (!Array.isArray(nodes)) throw new DsqError([{ code: 'ast/wrong-type', severity: 'error', message: 'toJsonArray takes an array of nodes' }]);
   const trees = Array.from(nodes, (n, i) => checked(n, i));
-  return unlessUnbound(trees, () => serialize(trees.map((n) => new Ref(n)), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
+  return unlessUnbound(trees, () =>
+    serialize(
+      trees.map((n) => new Ref(n)),
+      indent,
+      (n) => (WRITERS[n.kind] as Writer<Node>)(n, form),
+    ),
+  );
 }
 
 /** The node when dsq checked it, else a checked copy (a DsqError when it is not a valid tree; `index`: its place in an array). */

@@ -34,8 +34,8 @@ abstract class JsonBase {
   declare readonly parent: JsonContainer | null;
   /** The key (as written) or index of this value in its parent; '' for the root. */
   declare readonly segment: string;
-  private declare readonly lines: LineIndex | null;
-  private declare readonly start: number;
+  declare private readonly lines: LineIndex | null;
+  declare private readonly start: number;
   /** @internal the end offset, set by the text reader when the value is complete. */
   declare end: number;
 
@@ -79,7 +79,11 @@ export class JsonNull extends JsonBase {
 
 export class JsonBoolean extends JsonBase {
   readonly type = 'boolean' as const;
-  constructor(origin: JsonOrigin, end: number | undefined, readonly value: boolean) {
+  constructor(
+    origin: JsonOrigin,
+    end: number | undefined,
+    readonly value: boolean,
+  ) {
     super(origin, end);
   }
 }
@@ -87,7 +91,12 @@ export class JsonBoolean extends JsonBase {
 export class JsonNumber extends JsonBase {
   readonly type = 'number' as const;
   /** `text`: exact decimal text in JSON number syntax, already checked with `checkNumber`. */
-  constructor(origin: JsonOrigin, end: number | undefined, readonly text: string, readonly whole: boolean) {
+  constructor(
+    origin: JsonOrigin,
+    end: number | undefined,
+    readonly text: string,
+    readonly whole: boolean,
+  ) {
     super(origin, end);
   }
 }
@@ -95,7 +104,11 @@ export class JsonNumber extends JsonBase {
 export class JsonString extends JsonBase {
   readonly type = 'string' as const;
   /** `value`: never empty (an empty string is read as `JsonNull`). */
-  constructor(origin: JsonOrigin, end: number | undefined, readonly value: string) {
+  constructor(
+    origin: JsonOrigin,
+    end: number | undefined,
+    readonly value: string,
+  ) {
     super(origin, end);
   }
 }

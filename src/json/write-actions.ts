@@ -13,13 +13,16 @@ import { Raw, obj, orNull, ref, refs, type, typed, whole, type Out, type Writer 
 
 /** A field value is plain JSON in either form (the spec's record objects have no `{"type": ...}` values). */
 const literal = (v: FieldValue['value']): Out => (v.kind === 'param' ? ref(v) : v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
-const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) => obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
+const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) =>
+  obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
 const words = (w: string | null) => orNull(w, (v) => v);
 /** A wall specifier (spec "Specifiers"): `{"type": "group", "group": ...}`, database, user alike; a record wall names its database and record. */
 const wallSpec = (n: FetchPosts): Out | undefined => {
   if (n.wallType === null || n.wall === null) return undefined;
   const owner = ref(n.wall);
-  return n.wallType === 'record' ? obj(['type', n.wallType], ['database', owner], ['record', orNull(n.wallRecord, ref)]) : obj(['type', n.wallType], [n.wallType, owner]);
+  return n.wallType === 'record'
+    ? obj(['type', n.wallType], ['database', owner], ['record', orNull(n.wallRecord, ref)])
+    : obj(['type', n.wallType], [n.wallType, owner]);
 };
 
 /** One field's JSON value (undefined: left out), by what the kind table says it holds. */
@@ -50,7 +53,9 @@ function definition(n: AdminPart): Out {
   const node = n as unknown as Readonly<Record<string, unknown>>;
   return obj(...FIELD_LIST[n.kind].map((f): readonly [string, Out | undefined] => [f.json as string, fieldOut(f, node[f.key])]));
 }
-const DATA_ACTION_WRITERS = Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, dataAction])) as unknown as { readonly [K in DataActionKind]: Writer<NodeOfKind<K>> };
+const DATA_ACTION_WRITERS = Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, dataAction])) as unknown as {
+  readonly [K in DataActionKind]: Writer<NodeOfKind<K>>;
+};
 
 export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Writer<NodeOfKind<K>> } = {
   boolean: (n) => n.value,

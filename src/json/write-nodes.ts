@@ -59,9 +59,7 @@ export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   database_column: (n) => typed(type('database_column'), ['database', ref(n.database)], ['table', n.table], ['column', ref(n.column)]),
   alias: (n, form) => (form === 'short' ? obj([key('alias'), n.name]) : typed(type('alias'), ['value', n.name])),
   between: (n, form) =>
-    form === 'short'
-      ? obj([key('between'), refs([n.e, n.min, n.max])])
-      : typed(type('between'), ['e', ref(n.e)], ['min', ref(n.min)], ['max', ref(n.max)]),
+    form === 'short' ? obj([key('between'), refs([n.e, n.min, n.max])]) : typed(type('between'), ['e', ref(n.e)], ['min', ref(n.min)], ['max', ref(n.max)]),
   binary: (n, form) => {
     if (form === 'full') return typed(type('binary'), ['op', n.op], ['e1', ref(n.e1)], ['e2', ref(n.e2)]);
     const operands = OPERATORS.binary[n.op].nary === 'fold' ? chainOperands(n, n.op) : [n.e1, n.e2];
@@ -91,8 +89,7 @@ export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
   spec_array: (n) => refs(n.items),
   result_column: (n) => obj(['e', ref(n.e)], ['alias', orNull(n.alias, (a) => a)]),
   order_term: (n, form) => obj(['e', ref(n.e)], ['order', form === 'full' || n.order === 'desc' ? n.order : undefined]),
-  table: (n, form) =>
-    form === 'short' && n.alias === null ? n.table : typed(type('table'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
+  table: (n, form) => (form === 'short' && n.alias === null ? n.table : typed(type('table'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)])),
   table_system: (n) => typed(type('table_system'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
   table_database: (n) => typed(type('table_database'), ['database', ref(n.database)], ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
   join: (n) => typed(type('join'), ['op', n.op], ['s1', ref(n.s1)], ['s2', ref(n.s2)]),

@@ -21,7 +21,9 @@ function optionProblem(type: OptionType, value: unknown): string | null {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : 'a number';
     case 'record<number>':
-      return typeof value === 'object' && value !== null && !Array.isArray(value) &&
+      return typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
         Object.values(value).every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0)
         ? null
         : 'an object of names to whole numbers';

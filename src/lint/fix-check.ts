@@ -79,7 +79,17 @@ function findBad(text: string, offset: number, fixes: readonly Fix[], bad: Set<F
       pending.push(chosen, rest);
       continue;
     }
-    if (parses(applyEdits(text, taken.map((e) => shift(e, offset))), parse, statements)) continue;
+    if (
+      parses(
+        applyEdits(
+          text,
+          taken.map((e) => shift(e, offset)),
+        ),
+        parse,
+        statements,
+      )
+    )
+      continue;
     if (set.length === 1) {
       bad.add(set[0] as Fix);
       continue;

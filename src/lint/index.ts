@@ -5,11 +5,27 @@
  * pass limit and the reporters' table are how the linter works inside, imported from their files.
  */
 export type {
-  Fix, LintDiagnostic, LintDocument, OptionType as LintOptionType, Report as LintFinding, Rule as LintRule,
-  RuleConfig as LintRuleConfig, RuleContext as LintRuleContext, RuleMeta as LintRuleMeta, RuleSeverity as LintSeverity,
-  RulesConfig as LintRulesConfig, RuleVisitor as LintRuleVisitor, SourceComment, TextEdit,
+  Fix,
+  LintDiagnostic,
+  LintDocument,
+  OptionType as LintOptionType,
+  Report as LintFinding,
+  Rule as LintRule,
+  RuleConfig as LintRuleConfig,
+  RuleContext as LintRuleContext,
+  RuleMeta as LintRuleMeta,
+  RuleSeverity as LintSeverity,
+  RulesConfig as LintRulesConfig,
+  RuleVisitor as LintRuleVisitor,
+  SourceComment,
+  TextEdit,
 } from './rule-api.js';
 export { lint, lintDocument, lintStatements, fixText, type LintOptions, type LintResult, type FixResult, type FixOptions } from './lint.js';
 export { applyFixes } from './fix.js';
 export { RULES as LINT_RULES, findRule as findLintRule } from './registry.js';
-export { REPORT_FORMATS as LINT_REPORT_FORMATS, formatReport as formatLintReport, type FileReport as LintFileReport, type ReportFormat as LintReportFormat } from './report/index.js';
+export {
+  REPORT_FORMATS as LINT_REPORT_FORMATS,
+  formatReport as formatLintReport,
+  type FileReport as LintFileReport,
+  type ReportFormat as LintReportFormat,
+} from './report/index.js';

@@ -13,7 +13,10 @@ export function lintWithRules(doc: LintDocument, registry: readonly Rule[], opti
   const schema = options.schema ?? null;
   const active = resolveRules(registry, options.rules).filter((a) => schema !== null || !a.rule.meta.needsSchema);
   const diagnostics = checkFixes(doc, runRules(doc, active, schema, new Set(registry.map((r) => r.meta.id))), options.parse);
-  return lintResultOf(diagnostics, doc.diagnostics.some((d) => d.severity === 'error'));
+  return lintResultOf(
+    diagnostics,
+    doc.diagnostics.some((d) => d.severity === 'error'),
+  );
 }
 
 /** A lint result from its findings: the counts by severity and of fixable ones. */

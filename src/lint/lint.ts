@@ -48,7 +48,10 @@ const NO_SPAN = { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1
  * is placed at line 1, column 1, and the rules that read source text (empty-string) stay silent.
  */
 export function lintStatements(statements: readonly Statement[], options: LintOptions = {}): LintResult {
-  return lintDocument({ text: '', statements: statements.map((node) => ({ node, span: NO_SPAN })), spans: new WeakMap(), comments: [], diagnostics: [] }, options);
+  return lintDocument(
+    { text: '', statements: statements.map((node) => ({ node, span: NO_SPAN })), spans: new WeakMap(), comments: [], diagnostics: [] },
+    options,
+  );
 }
 
 export interface FixResult {
@@ -91,7 +94,10 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   while (passes < MAX_FIX_PASSES && !result.syntaxErrors && result.fixableCount > 0) {
     const keywordCase = options.keywordCase ?? 'upper';
     const text = current;
-    const next = applyFixes(current, keywordCase === 'upper' ? result.diagnostics : result.diagnostics.map((d) => (d.fix ? { ...d, fix: fixInKeywordCase(d.fix, text, keywordCase) } : d)));
+    const next = applyFixes(
+      current,
+      keywordCase === 'upper' ? result.diagnostics : result.diagnostics.map((d) => (d.fix ? { ...d, fix: fixInKeywordCase(d.fix, text, keywordCase) } : d)),
+    );
     if (next.applied === 0 || next.text === current) break;
     let nextText = next.text;
     let nextResult = lint(nextText, options);

@@ -174,7 +174,10 @@ export function runRules(
   const directives = readDirectives(doc.comments);
   const { kept, used } = applySuppressions(dedupe(found), directives);
   const directiveRule = rules.find((a) => a.rule.meta.id === SUPPRESSION_RULE_ID);
-  if (directiveRule) kept.push(...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id)), unknownDirectives(doc.comments)));
+  if (directiveRule)
+    kept.push(
+      ...checkDirectives(directives, used, directiveRule.severity, registry, new Set(rules.map((a) => a.rule.meta.id)), unknownDirectives(doc.comments)),
+    );
   return kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || a.code.localeCompare(b.code));
 }
 

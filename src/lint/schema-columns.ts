@@ -1,9 +1,7 @@
 import type { ColumnRef, DatabaseColumn, Source } from '../ast/nodes.js';
 import type { SchemaDatabase, SchemaField } from '../schema/index.js';
 import { ATTRIBUTES, type Scope, type SourceInfo } from './scope.js';
-import {
-  DATABASE_TABLES, databaseNames, findFieldInAny, hasBlob, resolveDatabasePath, splitColumnPath, splitTablePath,
-} from './schema-paths.js';
+import { DATABASE_TABLES, databaseNames, findFieldInAny, hasBlob, resolveDatabasePath, splitColumnPath, splitTablePath } from './schema-paths.js';
 import type { RuleContext } from './rule-api.js';
 
 /** What a column path names, as far as the schema and the FROM clause tell. */
@@ -28,9 +26,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** Field, attribute or blob `name` (with `blob:attr`) in the given databases. */
 function inDatabases(databases: readonly SchemaDatabase[], name: string, blobAttribute: string | null): ColumnResolution {
   if (blobAttribute !== null) {
-    return hasBlob(databases, name)
-      ? { status: 'known' }
-      : { status: 'unknown-field', name, candidates: databases.flatMap((d) => d.blobs.map((b) => b.name)) };
+    return hasBlob(databases, name) ? { status: 'known' } : { status: 'unknown-field', name, candidates: databases.flatMap((d) => d.blobs.map((b) => b.name)) };
   }
   if (ATTRIBUTES.has(name.toLowerCase())) return { status: 'known' };
   const field = findFieldInAny(databases, name);
@@ -41,9 +37,7 @@ function inDatabases(databases: readonly SchemaDatabase[], name: string, blobAtt
 function inSource(source: SourceInfo, name: string, blobAttribute: string | null): ColumnResolution {
   if (source.databases.length > 0) return inDatabases(source.databases, name, blobAttribute);
   if (source.columns === null || blobAttribute !== null) return { status: 'unresolved' };
-  return source.columns.has(name.toLowerCase())
-    ? { status: 'known' }
-    : { status: 'unknown-field', name, candidates: [...source.columns] };
+  return source.columns.has(name.toLowerCase()) ? { status: 'known' } : { status: 'unknown-field', name, candidates: [...source.columns] };
 }
 
 /** Every database name of the schema, for suggestions. */

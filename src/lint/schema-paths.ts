@@ -44,9 +44,7 @@ export function splitColumnPath(path: string): ColumnPath {
   const qualifier = dot < 0 ? null : path.slice(0, dot);
   const last = dot < 0 ? path : path.slice(dot + 1);
   const colon = last.indexOf(':');
-  return colon < 0
-    ? { qualifier, name: last, blobAttribute: null }
-    : { qualifier, name: last.slice(0, colon), blobAttribute: last.slice(colon + 1) };
+  return colon < 0 ? { qualifier, name: last, blobAttribute: null } : { qualifier, name: last.slice(0, colon), blobAttribute: last.slice(colon + 1) };
 }
 
 /** The tables a database has: its record table, and its trash table (spec: the trash feature). */

@@ -58,7 +58,15 @@ export type ScopeOwner = Select | ScopedAction;
 
 /** The attributes every database record has, whatever its fields (spec: Records). */
 export const ATTRIBUTES: ReadonlySet<string> = new Set([
-  'record_id', 'database_id', 'insert_at', 'update_at', 'file_size', 'file_type', 'file_url', 'file_key', 'tags',
+  'record_id',
+  'database_id',
+  'insert_at',
+  'update_at',
+  'file_size',
+  'file_type',
+  'file_url',
+  'file_key',
+  'tags',
 ]);
 
 /** The last dot-separated segment of a path (`c` of `t.c`). */
@@ -123,8 +131,7 @@ export function sourceInfo(node: Exclude<Source, { kind: 'join' }>, schema: Sche
     case 'table_system':
       return { node, alias: node.alias, qualifiers: [node.alias ?? node.table], columns: null, databases: [], table: null };
     case 'table_database': {
-      const match: DatabaseMatch | null =
-        schema && node.database.kind === 'spec_name' ? resolveDatabasePath(schema, node.database.name) : null;
+      const match: DatabaseMatch | null = schema && node.database.kind === 'spec_name' ? resolveDatabasePath(schema, node.database.name) : null;
       const databases = match?.databases ?? [];
       return {
         node,
@@ -190,7 +197,9 @@ function recordsFields(kind: ScopedAction['kind']): RecordsFields {
   const selects = children.filter((f) => f.child?.role === 'select').map((f) => f.key);
   const readsRecords = databases.length > 0 || selects.length > 0 || children.some((f) => f.child?.role === 'records_spec');
   const scoped = readsRecords
-    ? children.filter((f) => f.child?.denotes !== 'database' && f.child?.role !== 'select' && f.child?.role !== 'spec' && f.child?.role !== 'param').map((f) => f.key)
+    ? children
+        .filter((f) => f.child?.denotes !== 'database' && f.child?.role !== 'select' && f.child?.role !== 'spec' && f.child?.role !== 'param')
+        .map((f) => f.key)
     : [];
   return { databases, selects, scoped };
 }

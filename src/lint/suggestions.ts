@@ -82,7 +82,14 @@ export function columnFieldSuggestions(context: RuleContext, node: ColumnRef, na
  * `qualifiers` are the source names and aliases also suggested (a column's qualifier): one of
  * them replaces the whole qualifier.
  */
-export function databaseSuggestions(context: RuleContext, schema: Schema, path: string, range: Range | null, candidates: readonly string[], qualifiers: readonly string[] = []): Fix[] {
+export function databaseSuggestions(
+  context: RuleContext,
+  schema: Schema,
+  path: string,
+  range: Range | null,
+  candidates: readonly string[],
+  qualifiers: readonly string[] = [],
+): Fix[] {
   if (range === null) return [];
   const lastDot = path.lastIndexOf('.');
   const last = path.slice(lastDot + 1);

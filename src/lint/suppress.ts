@@ -60,10 +60,7 @@ export function readDirectives(comments: readonly SourceComment[]): Directive[] 
 }
 
 /** Drops the findings the directives suppress; also tells which directives suppressed something. */
-export function applySuppressions(
-  diagnostics: readonly LintDiagnostic[],
-  directives: readonly Directive[],
-): { kept: LintDiagnostic[]; used: Set<Directive> } {
+export function applySuppressions(diagnostics: readonly LintDiagnostic[], directives: readonly Directive[]): { kept: LintDiagnostic[]; used: Set<Directive> } {
   const used = new Set<Directive>();
   if (directives.length === 0) return { kept: [...diagnostics], used };
   const nextLine = new Map<number, Directive[]>();
@@ -91,18 +88,20 @@ export function applySuppressions(
           all = r;
           ids.clear();
           exceptions.clear();
-        } else for (const id of r.ids) {
-          ids.set(id, r);
-          exceptions.delete(id);
-        }
+        } else
+          for (const id of r.ids) {
+            ids.set(id, r);
+            exceptions.delete(id);
+          }
       } else if (r.ids === null) {
         all = null;
         ids.clear();
         exceptions.clear();
-      } else for (const id of r.ids) {
-        ids.delete(id);
-        if (all) exceptions.add(id);
-      }
+      } else
+        for (const id of r.ids) {
+          ids.delete(id);
+          if (all) exceptions.add(id);
+        }
     }
     const byLine = nextLine.get(d.span.line)?.find((x) => x.ids === null || x.ids.has(d.code));
     const byRange = ids.get(d.code) ?? (all && !exceptions.has(d.code) ? all : undefined);

@@ -45,7 +45,13 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
       const diagnostic = lsp[i] as Diagnostic;
       if (d.fix && d.fix.edits.length > 0) {
         const fix = fixInKeywordCase(d.fix, ctx.text, ctx.keywordCase);
-        out.push({ title: `${d.fix.description} (${d.code})`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: edit(fix.edits.map((e) => textEdit(e.start, e.end, e.text))) });
+        out.push({
+          title: `${d.fix.description} (${d.code})`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: true,
+          edit: edit(fix.edits.map((e) => textEdit(e.start, e.end, e.text))),
+        });
       }
       // "Did you mean" renames: offered one by one, never part of "fix all" (they are likely, not certain).
       const suggestions = d.suggestions ?? [];
@@ -65,8 +71,19 @@ export function codeActions(ctx: ActionContext, start: number, end: number): Cod
       }
       if (d.code === 'syntax-error' || d.code === 'suppression-comment') return;
       const line = lines.suppression(d);
-      if (line) out.push({ title: `Disable ${d.code} for this line`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: edit([textEdit(line.at, line.at, line.text)]) });
-      out.push({ title: `Disable ${d.code} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: edit([textEdit(0, 0, `/* dsq-disable ${d.code} */\n`)]) });
+      if (line)
+        out.push({
+          title: `Disable ${d.code} for this line`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          edit: edit([textEdit(line.at, line.at, line.text)]),
+        });
+      out.push({
+        title: `Disable ${d.code} for the entire file`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        edit: edit([textEdit(0, 0, `/* dsq-disable ${d.code} */\n`)]),
+      });
     });
   }
   const fixable = ctx.findings.some((d) => d.fix);

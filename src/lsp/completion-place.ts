@@ -48,12 +48,21 @@ function quotedNames(out: Items, place: Place, ctx: CompletionContext): void {
   if (ctx.schema === null || place.before !== '') return;
   const quote = (name: string) => `'${name.replaceAll("'", "''")}'`;
   if (place.expects === 'database') {
-    for (const e of allDatabases(ctx.schema)) out.add(quote(e.database.name), quote(e.database.name), CompletionItemKind.Class, e.database.label, SORT.database);
+    for (const e of allDatabases(ctx.schema))
+      out.add(quote(e.database.name), quote(e.database.name), CompletionItemKind.Class, e.database.label, SORT.database);
     return;
   }
   for (const path of place.databases) {
     for (const entry of findDatabases(ctx.schema, path)) {
-      for (const f of entry.database.fields) out.add(quote(f.name), quote(f.name), CompletionItemKind.Field, `${f.type}${f.nul ? ', nullable' : ''} · ${entry.path}`, SORT.field, f.key ? 'key field' : undefined);
+      for (const f of entry.database.fields)
+        out.add(
+          quote(f.name),
+          quote(f.name),
+          CompletionItemKind.Field,
+          `${f.type}${f.nul ? ', nullable' : ''} · ${entry.path}`,
+          SORT.field,
+          f.key ? 'key field' : undefined,
+        );
     }
   }
 }
@@ -64,7 +73,14 @@ function schemaFields(out: Items, place: Place, ctx: CompletionContext): void {
   for (const path of place.databases) {
     for (const entry of findDatabases(ctx.schema, path)) {
       for (const f of entry.database.fields) {
-        out.add(f.name, writeName(f.name), CompletionItemKind.Field, `${f.type}${f.nul ? ', nullable' : ''} · ${entry.path}`, SORT.field, f.key ? 'key field' : undefined);
+        out.add(
+          f.name,
+          writeName(f.name),
+          CompletionItemKind.Field,
+          `${f.type}${f.nul ? ', nullable' : ''} · ${entry.path}`,
+          SORT.field,
+          f.key ? 'key field' : undefined,
+        );
       }
     }
   }

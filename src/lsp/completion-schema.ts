@@ -33,7 +33,12 @@ function offered(source: SourceInfo, schema: Schema | null): Offered[] {
       if (seen.has(f.name)) continue;
       seen.add(f.name);
       const doc = [...(f.label !== f.name ? [`label "${f.label}"`] : []), ...(f.key ? ['key field'] : [])];
-      out.push({ name: f.name, detail: `${f.type}${f.nul ? ', nullable' : ''} · ${pathOf(schema, database)}`, documentation: doc.length > 0 ? doc.join(', ') : undefined, attribute: false });
+      out.push({
+        name: f.name,
+        detail: `${f.type}${f.nul ? ', nullable' : ''} · ${pathOf(schema, database)}`,
+        documentation: doc.length > 0 ? doc.join(', ') : undefined,
+        attribute: false,
+      });
     }
   }
   for (const a of ATTRIBUTES) if (!seen.has(a)) out.push({ name: a, detail: 'record attribute', documentation: undefined, attribute: true });
@@ -69,7 +74,9 @@ export function qualifiedFields(out: Items, owners: readonly ScopeOwner[], schem
   for (const scope of scopesOf(owners, schema)) {
     const sources = scope.sources.filter((s) => qualifies(s, qualifier));
     if (sources.length === 0) continue;
-    for (const s of sources) for (const c of offered(s, schema)) out.add(c.name, writeName(c.name), CompletionItemKind.Field, c.detail, c.attribute ? '1z' : SORT.field, c.documentation);
+    for (const s of sources)
+      for (const c of offered(s, schema))
+        out.add(c.name, writeName(c.name), CompletionItemKind.Field, c.detail, c.attribute ? '1z' : SORT.field, c.documentation);
     return;
   }
 }
@@ -151,8 +158,10 @@ export function childDatabases(out: Items, ctx: CompletionContext, qualifier: st
     }
     // A group's databases come before its groups (the order of allDatabases).
     const group = place.group as SchemaGroup;
-    for (let i = group.groups.length - 1; i >= 0; i--) stack.push(enter(place, (group.groups[i] as SchemaGroup).name, { group: group.groups[i] as SchemaGroup }));
-    for (let i = group.databases.length - 1; i >= 0; i--) stack.push(enter(place, (group.databases[i] as SchemaDatabase).name, { database: group.databases[i] as SchemaDatabase }));
+    for (let i = group.groups.length - 1; i >= 0; i--)
+      stack.push(enter(place, (group.groups[i] as SchemaGroup).name, { group: group.groups[i] as SchemaGroup }));
+    for (let i = group.databases.length - 1; i >= 0; i--)
+      stack.push(enter(place, (group.databases[i] as SchemaDatabase).name, { database: group.databases[i] as SchemaDatabase }));
   }
 }
 

@@ -5,10 +5,29 @@ import { isName, isSeparator, nameOf, tokenBefore, type StatementSpan, type Text
 
 /** After these keywords an expression may start. */
 const EXPRESSION_AFTER: ReadonlySet<string> = new Set([
-  'SELECT', 'DISTINCT', 'WHERE', 'BY', 'HAVING', 'LIMIT', 'OFFSET', 'AND', 'OR', 'NOT', 'IS', 'LIKE', 'REGEXP', 'BETWEEN',
-  'WHEN', 'THEN', 'ELSE', 'CASE', 'Comma', 'LParen', 'LBracket', 'ON',
+  'SELECT',
+  'DISTINCT',
+  'WHERE',
+  'BY',
+  'HAVING',
+  'LIMIT',
+  'OFFSET',
+  'AND',
+  'OR',
+  'NOT',
+  'IS',
+  'LIKE',
+  'REGEXP',
+  'BETWEEN',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'CASE',
+  'Comma',
+  'LParen',
+  'LBracket',
+  'ON',
 ]);
-
 
 /** True inside a comment, a string or a quoted name (nothing to complete there). */
 export function insideTextToken(model: TextModel, offset: number): boolean {

@@ -22,7 +22,15 @@ export type { CompletionContext } from './completion-items.js';
 /** The clauses after each one, in the order a select takes them. */
 const CLAUSE_ORDER: readonly Exclude<Clause, 'on'>[] = ['columns', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset', 'options'];
 const CLAUSE_WORDS: Readonly<Record<Exclude<Clause, 'on'>, string>> = {
-  columns: 'SELECT', from: 'FROM', where: 'WHERE', group: 'GROUP BY', having: 'HAVING', order: 'ORDER BY', limit: 'LIMIT', offset: 'OFFSET', options: 'OPTIONS',
+  columns: 'SELECT',
+  from: 'FROM',
+  where: 'WHERE',
+  group: 'GROUP BY',
+  having: 'HAVING',
+  order: 'ORDER BY',
+  limit: 'LIMIT',
+  offset: 'OFFSET',
+  options: 'OPTIONS',
 };
 
 /** Where an aggregate is a mistake (misplaced-aggregate): not offered there. */
@@ -60,8 +68,14 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
   const colonAt = word ? before - 1 : before;
   if (colonAt >= 0 && startsParam(code, colonAt) && (!word || word.start === (code[colonAt] as SourceToken).end)) {
     const declared = new Map(paramDeclarations(model, statement).map((d) => [d.name, d.type]));
-    const names = [...declared.keys(), ...paramUses(model, statement).filter((u) => u.colon !== colonAt).map((u) => u.name)];
-    for (const name of names) out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
+    const names = [
+      ...declared.keys(),
+      ...paramUses(model, statement)
+        .filter((u) => u.colon !== colonAt)
+        .map((u) => u.name),
+    ];
+    for (const name of names)
+      out.add(name, name, CompletionItemKind.Variable, declared.get(name) ? `parameter (${declared.get(name)})` : 'parameter', SORT.alias);
     return out.items;
   }
   const inSelect = selectAt(model, statement, offset, p >= 0 ? (code[p] as SourceToken).start : offset);
@@ -71,7 +85,8 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
   }
   // The statement's tree with a probe name at the place (place.ts): what the place expects, the scopes it sees.
   let probed: Place | null | undefined;
-  const placeHere = (): Place | null => (probed === undefined ? (probed = placeAt(model.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed);
+  const placeHere = (): Place | null =>
+    probed === undefined ? (probed = placeAt(model.text, statement.start, statement.end, word ? word.start : offset, word ? word.end : offset)) : probed;
   // (A join's ON condition is in no tree: its scope is the select's, tree-at.ts.)
   const owners = (): readonly ScopeOwner[] => placeHere()?.owners ?? (inSelect?.clause === 'on' ? [inSelect.select] : []);
   const scope: TreeScope = { owners, aliases: () => resultAliases(owners()) };
@@ -85,7 +100,8 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
         const at = word ? word.start : offset;
         // After an expression (`WHERE amount |`, `SET note = a |`): its operators, as in a select.
         const probe = `${model.text.slice(0, at)}AND ${model.text.slice(at)}`;
-        if (placeAt(probe, statement.start, statement.end + 4, at + 4, (word ? word.end : offset) + 4)?.expects === 'expression') for (const k of OPERATORS) out.keyword(k);
+        if (placeAt(probe, statement.start, statement.end + 4, at + 4, (word ? word.end : offset) + 4)?.expects === 'expression')
+          for (const k of OPERATORS) out.keyword(k);
         // The words that may stand there (`ALTER FIELD f |`: SET, OBJECTS, FILES), as the parser expects them.
         for (const w of expectedWordsAt(model.text, statement.start, at)) out.keyword(w);
       }
@@ -105,7 +121,8 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     const form = code[paren - 1];
     const argument = argumentIndex(code, paren, p);
     if (form?.type === 'SYSTEM_TABLE' || (form?.type === 'SYSTEM_COLUMN' && argument === 0)) {
-      if (argument === 0 && (p === paren || prev.type === 'Comma')) for (const name of ctx.systemTables) out.add(name, writeName(name), CompletionItemKind.Class, 'system table', SORT.database);
+      if (argument === 0 && (p === paren || prev.type === 'Comma'))
+        for (const name of ctx.systemTables) out.add(name, writeName(name), CompletionItemKind.Class, 'system table', SORT.database);
       return out.items;
     }
     if (form?.type === 'SYSTEM_COLUMN') return out.items;
@@ -129,7 +146,8 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
       return out.items;
     }
     if (form?.type === 'OPTIONS') {
-      if (p === paren || prev.type === 'Comma') for (const o of STATEMENT_OPTIONS) out.add(o.name, `${o.name} = `, CompletionItemKind.Property, o.detail, SORT.keyword);
+      if (p === paren || prev.type === 'Comma')
+        for (const o of STATEMENT_OPTIONS) out.add(o.name, `${o.name} = `, CompletionItemKind.Property, o.detail, SORT.keyword);
       else if (prev.type === 'Equals' && (code[p - 1]?.image.toUpperCase() === 'USE_STRINGS' || code[p - 1]?.image.toUpperCase() === 'ECHO')) {
         out.keyword('TRUE');
         out.keyword('FALSE');
@@ -242,7 +260,8 @@ function expressionStart(out: Items, scope: TreeScope, clause: Clause, ctx: Comp
   if (clause === 'group' || clause === 'having' || clause === 'order') {
     for (const alias of scope.aliases()) out.add(alias, writeName(alias), CompletionItemKind.Variable, 'result alias', SORT.result);
   } else if (clause === 'where') {
-    for (const alias of scope.aliases()) out.add(`ALIAS(${alias})`, `${out.kw('ALIAS')}(${writeName(alias)})`, CompletionItemKind.Variable, 'result alias (explicit in WHERE)', SORT.alias);
+    for (const alias of scope.aliases())
+      out.add(`ALIAS(${alias})`, `${out.kw('ALIAS')}(${writeName(alias)})`, CompletionItemKind.Variable, 'result alias (explicit in WHERE)', SORT.alias);
   }
   for (const f of FUNCTIONS.values()) {
     if (f.aggregate && NO_AGGREGATES.has(clause)) continue;

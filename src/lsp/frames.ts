@@ -130,7 +130,12 @@ export class FrameSplitter {
     this.parts.push(take);
     this.filled += take.length;
     const at = findHeaderSignature(scanned);
-    if (at >= 0) return this.broken(start + at, data.subarray(take.length), `a header starts at byte ${start + at} of a body of ${this.length} bytes (its Content-Length is too long, or the body never came)`);
+    if (at >= 0)
+      return this.broken(
+        start + at,
+        data.subarray(take.length),
+        `a header starts at byte ${start + at} of a body of ${this.length} bytes (its Content-Length is too long, or the body never came)`,
+      );
     if (this.filled < this.length) return Buffer.alloc(0);
     return this.complete(data.subarray(take.length));
   }
@@ -139,7 +144,8 @@ export class FrameSplitter {
   private complete(rest: Buffer): Buffer {
     const body = Buffer.concat(this.parts, this.length);
     const tail = partialHeaderSignature(body);
-    if (tail >= 0) return this.broken(tail, rest, `a body of ${this.length} bytes ends with the start of a header (its Content-Length is too short or too long)`);
+    if (tail >= 0)
+      return this.broken(tail, rest, `a body of ${this.length} bytes ends with the start of a header (its Content-Length is too short or too long)`);
     this.parts = [];
     this.mode = 'header';
     this.reported = false;
@@ -210,7 +216,8 @@ function readHeader(block: string): number | string {
   let length: number | null = null;
   const lower = block.toLowerCase();
   for (let at = lower.indexOf(HEADER_NAME); at >= 0; at = lower.indexOf(HEADER_NAME, at + 1)) {
-    if (at > 0 && !lower.startsWith('\r\n', at - 2)) return `a header line holds "Content-Length:" after other text (${quote(block.slice(lower.lastIndexOf('\n', at) + 1, at + HEADER_NAME.length))})`;
+    if (at > 0 && !lower.startsWith('\r\n', at - 2))
+      return `a header line holds "Content-Length:" after other text (${quote(block.slice(lower.lastIndexOf('\n', at) + 1, at + HEADER_NAME.length))})`;
   }
   for (const line of block.split('\r\n')) {
     const colon = line.indexOf(':');
@@ -302,12 +309,17 @@ export class FrameReader extends AbstractMessageReader {
 
 /** Why a parsed body is not a message the connection takes (JSON-RPC's Invalid Request), or null. */
 function invalidRequest(value: unknown): FrameProblem | null {
-  const what = value === null ? 'null' : Array.isArray(value) ? 'an array (batches are not part of LSP)' : typeof value !== 'object' ? `a ${typeof value}` : null;
+  const what =
+    value === null ? 'null' : Array.isArray(value) ? 'an array (batches are not part of LSP)' : typeof value !== 'object' ? `a ${typeof value}` : null;
   if (what === null) {
     const m = value as Message;
     if (Message.isRequest(m) || Message.isNotification(m) || Message.isResponse(m)) return null;
     const id = (m as { id?: unknown }).id;
-    return { code: ErrorCodes.InvalidRequest, message: 'Invalid Request: not a request (a "method" and an "id" that is a string or a number), a notification (a "method", no "id") or a response', id: typeof id === 'string' || typeof id === 'number' ? id : null };
+    return {
+      code: ErrorCodes.InvalidRequest,
+      message: 'Invalid Request: not a request (a "method" and an "id" that is a string or a number), a notification (a "method", no "id") or a response',
+      id: typeof id === 'string' || typeof id === 'number' ? id : null,
+    };
   }
   return { code: ErrorCodes.InvalidRequest, message: `Invalid Request: a message is a JSON object, got ${what}`, id: null };
 }

@@ -12,10 +12,7 @@ import { entriesOf, qualifies } from './source-names.js';
 import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
 import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
-import {
-  isName, isSeparator, nameOf, statementAt, tokenAt,
-  type OffsetSpan as Span, type StatementSpan, type TextModel,
-} from './text-model.js';
+import { isName, isSeparator, nameOf, statementAt, tokenAt, type OffsetSpan as Span, type StatementSpan, type TextModel } from './text-model.js';
 import { selectAt } from './tree-at.js';
 
 export interface HoverContext {
@@ -29,7 +26,10 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
   const param = paramAt(model, offset);
   if (param) {
     const info = paramInfos(model, param.statement, ctx.schema).find((p) => p.name === param.name);
-    return { contents: { kind: MarkupKind.Markdown, value: paramHover(param.name, info, param.uses.length, param.declaration !== null) }, range: ctx.rangeOf(param.start, param.end) };
+    return {
+      contents: { kind: MarkupKind.Markdown, value: paramHover(param.name, info, param.uses.length, param.declaration !== null) },
+      range: ctx.rangeOf(param.start, param.end),
+    };
   }
   const code = model.code;
   const i = tokenAt(code, offset);
@@ -82,10 +82,11 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
   while (isSeparator(code[last + 1]) && isName(code[last + 2])) last += 2;
   // The qualifier part (before the last dot) names a source.
   let lastDot = -1;
-  for (let k = last - 1; k > first; k--) if ((code[k] as SourceToken).type === 'Dot') {
-    lastDot = k;
-    break;
-  }
+  for (let k = last - 1; k > first; k--)
+    if ((code[k] as SourceToken).type === 'Dot') {
+      lastDot = k;
+      break;
+    }
   const pathOf = (a: number, b: number) => {
     let s = '';
     for (let k = a; k <= b; k++) s += isName(code[k]) ? nameOf(code[k] as SourceToken) : (code[k] as SourceToken).image;
@@ -97,7 +98,13 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
   if (lastDot > 0 && i < lastDot) {
     const qualifier = pathOf(first, lastDot - 1);
     const source = findQualified(scopes, qualifier);
-    return source ? answer(`**${qualifier}**: ${sourceText(source)}${databaseDoc(entriesOf(ctx.schema, source.databases))}`, (code[first] as SourceToken).start, (code[lastDot - 1] as SourceToken).end) : null;
+    return source
+      ? answer(
+          `**${qualifier}**: ${sourceText(source)}${databaseDoc(entriesOf(ctx.schema, source.databases))}`,
+          (code[first] as SourceToken).start,
+          (code[lastDot - 1] as SourceToken).end,
+        )
+      : null;
   }
   const qualifier = lastDot > 0 ? pathOf(first, lastDot - 1) : null;
   // The field (or blob) name: the segment after the last dot (a blob attribute may follow a `:`).
@@ -107,13 +114,24 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
   const start = (code[first] as SourceToken).start;
   const end = (code[last] as SourceToken).end;
   if (found.length > 1) {
-    return answer(`**${fieldName}** is in several sources: ${found.map((f) => f.source.qualifiers[0] ?? 'a subquery').map((q) => `\`${q}\``).join(', ')}; qualify it.`, start, end);
+    return answer(
+      `**${fieldName}** is in several sources: ${found
+        .map((f) => f.source.qualifiers[0] ?? 'a subquery')
+        .map((q) => `\`${q}\``)
+        .join(', ')}; qualify it.`,
+      start,
+      end,
+    );
   }
   return answer(columnDoc(found[0] as SourceColumn, ctx.schema), start, end);
 }
 
 /** A source of a select (a table, a system or database table) of the statement's tree, with its span, whose span holds an offset. */
-function sourceNodeAt(model: TextModel, statement: StatementSpan, offset: number): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
+function sourceNodeAt(
+  model: TextModel,
+  statement: StatementSpan,
+  offset: number,
+): { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null {
   const tree = model.treeOf(statement);
   if (tree === null) return null;
   let found: { node: TableSource | SystemTableSource | DatabaseTableSource; span: Span } | null = null;
@@ -131,7 +149,13 @@ function sourceNodeAt(model: TextModel, statement: StatementSpan, offset: number
  * In a statement other than a select, outside its selects: what the name at token `i` denotes
  * there (place.ts): a database (the whole path), a field of the database in scope, a record attribute.
  */
-function placeHover(model: TextModel, statement: StatementSpan, i: number, schema: Schema | null, answer: (value: string, start?: number, end?: number) => Hover): Hover | null {
+function placeHover(
+  model: TextModel,
+  statement: StatementSpan,
+  i: number,
+  schema: Schema | null,
+  answer: (value: string, start?: number, end?: number) => Hover,
+): Hover | null {
   const code = model.code;
   const t = code[i] as SourceToken;
   const place = placeAt(model.text, statement.start, statement.end, t.start, t.end);
@@ -146,7 +170,9 @@ function placeHover(model: TextModel, statement: StatementSpan, i: number, schem
     while (last + 2 <= statement.last && code[last + 1]?.type === 'Dot' && isName(code[last + 2])) last += 2;
     const path = `${place.before}${name}${place.after}`;
     const entries = findDatabases(schema, path);
-    return entries.length === 0 ? null : answer(`table \`${path}\`${databaseDoc(entries)}`, (code[first] as SourceToken).start, (code[last] as SourceToken).end);
+    return entries.length === 0
+      ? null
+      : answer(`table \`${path}\`${databaseDoc(entries)}`, (code[first] as SourceToken).start, (code[last] as SourceToken).end);
   }
   if (place.expects === 'attribute') return answer(`**${name}**: record attribute (every record has it)`);
   if (place.expects !== 'field' && place.expects !== 'expression') return null;
@@ -192,7 +218,8 @@ function columnIn(source: SourceInfo, name: string): SourceColumn | null {
     const field = findField(database, name);
     if (field) return { source, name: field.name, field, database, attribute: false };
   }
-  if (source.databases.length > 0 && ATTRIBUTES.has(name.toLowerCase())) return { source, name: name.toLowerCase(), field: null, database: null, attribute: true };
+  if (source.databases.length > 0 && ATTRIBUTES.has(name.toLowerCase()))
+    return { source, name: name.toLowerCase(), field: null, database: null, attribute: true };
   return null;
 }
 
@@ -251,7 +278,10 @@ function databaseDoc(databases: readonly DatabaseEntry[]): string {
   return databases
     .map((e) => {
       const d = e.database;
-      const fields = d.fields.slice(0, 12).map((f) => `${f.name} ${f.type}${f.nul ? '?' : ''}`).join(', ');
+      const fields = d.fields
+        .slice(0, 12)
+        .map((f) => `${f.name} ${f.type}${f.nul ? '?' : ''}`)
+        .join(', ');
       const more = d.fields.length > 12 ? `, … (${d.fields.length} fields)` : '';
       const group = e.groups.length > 0 ? ` in ${e.groups.join('.')}` : '';
       return `\n\ndatabase \`${e.path}\`${d.label !== d.name ? ` "${d.label}"` : ''}${group}: ${fields}${more}`;

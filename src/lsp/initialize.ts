@@ -30,7 +30,8 @@ export function pathOf(uri: string): string | null {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const kind = (v: unknown) => (v === undefined ? 'none' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const kind = (v: unknown) =>
+  v === undefined ? 'none' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 const MAX_PROCESS_ID = 2 ** 31 - 1;
 
 /**
@@ -46,10 +47,17 @@ export function readInitializeParams(params: unknown): ClientSetup | string {
   if (!isObject(params)) return `initialize: the params must be an object, got ${kind(params)}`;
   const { capabilities, processId, rootUri, rootPath, workspaceFolders, initializationOptions } = params;
   if (!isObject(capabilities)) return `initialize: "capabilities" must be an object, got ${kind(capabilities)}`;
-  if (processId !== undefined && processId !== null && !(Number.isInteger(processId) && (processId as number) >= 0 && (processId as number) <= MAX_PROCESS_ID)) {
+  if (
+    processId !== undefined &&
+    processId !== null &&
+    !(Number.isInteger(processId) && (processId as number) >= 0 && (processId as number) <= MAX_PROCESS_ID)
+  ) {
     return `initialize: "processId" must be null or a process id, got ${typeof processId === 'number' ? processId : kind(processId)}`;
   }
-  for (const [key, value] of [['rootUri', rootUri], ['rootPath', rootPath]] as const) {
+  for (const [key, value] of [
+    ['rootUri', rootUri],
+    ['rootPath', rootPath],
+  ] as const) {
     if (value !== undefined && value !== null && typeof value !== 'string') return `initialize: "${key}" must be a string or null, got ${kind(value)}`;
   }
   let folders: string[] = [];
@@ -65,7 +73,8 @@ export function readInitializeParams(params: unknown): ClientSetup | string {
     if (!isObject(initializationOptions)) return `initialize: "initializationOptions" must be an object or null, got ${kind(initializationOptions)}`;
     const given = (initializationOptions as ServerOptions).debounce;
     if (given !== undefined) {
-      if (typeof given !== 'number' || !(given >= 0 && given <= MAX_PROCESS_ID)) return `initialize: "initializationOptions.debounce" must be a number of milliseconds (0 to ${MAX_PROCESS_ID}), got ${typeof given === 'number' ? given : kind(given)}`;
+      if (typeof given !== 'number' || !(given >= 0 && given <= MAX_PROCESS_ID))
+        return `initialize: "initializationOptions.debounce" must be a number of milliseconds (0 to ${MAX_PROCESS_ID}), got ${typeof given === 'number' ? given : kind(given)}`;
       debounce = given;
     }
   }

@@ -69,7 +69,10 @@ export function paramDeclarations(model: TextModel, statement: StatementSpan): P
 }
 
 /** The parameter at an offset (a use, or the name in a `-- @param` line), with its statement's uses and declaration. */
-export function paramAt(model: TextModel, offset: number): { name: string; statement: StatementSpan; uses: ParamUse[]; declaration: ParamDeclaration | null; start: number; end: number } | null {
+export function paramAt(
+  model: TextModel,
+  offset: number,
+): { name: string; statement: StatementSpan; uses: ParamUse[]; declaration: ParamDeclaration | null; start: number; end: number } | null {
   const statement = statementAt(model, offset);
   if (statement === undefined) return null;
   const declarations = paramDeclarations(model, statement);
@@ -105,12 +108,17 @@ export function paramInfos(model: TextModel, statement: StatementSpan, schema: S
 export function paramHover(name: string, info: ParamInfo | undefined, uses: number, declared: boolean): string {
   const type = info?.type ?? null;
   const from =
-    info?.from === 'annotation' ? 'stated by -- @param'
-    : info?.from === 'field' ? `compared with the field ${info.field?.name ?? ''}`.trimEnd()
-    : info?.from === 'limit' ? 'a whole number (LIMIT, OFFSET, ROWS)'
-    : info?.from === 'literal' ? 'compared with a literal'
-    : null;
-  const typeLine = type === null ? 'type not known: state it with `-- @param ' + name + ' TYPE`' : `\`${type}${info?.list ? '[]' : ''}\`${from ? ` (${from})` : ''}`;
-  const list = info?.list ? ' · a value list (`IN :' + name + '`)' : '';
+    info?.from === 'annotation'
+      ? 'stated by -- @param'
+      : info?.from === 'field'
+        ? `compared with the field ${info.field?.name ?? ''}`.trimEnd()
+        : info?.from === 'limit'
+          ? 'a whole number (LIMIT, OFFSET, ROWS)'
+          : info?.from === 'literal'
+            ? 'compared with a literal'
+            : null;
+  const typeLine =
+    type === null ? `type not known: state it with \`-- @param ${name} TYPE\`` : `\`${type}${info?.list ? '[]' : ''}\`${from ? ` (${from})` : ''}`;
+  const list = info?.list ? ` · a value list (\`IN :${name}\`)` : '';
   return `**:${name}** — parameter · ${typeLine}${list}\n\n${uses} use${uses === 1 ? '' : 's'} in this statement${declared ? '' : ''}; bound by \`compile(text, { params })\`, \`dsq compile --param ${name}=...\` or the function \`dsq gen\` writes.`;
 }

@@ -136,7 +136,8 @@ function findProbe(root: Node): Found | null {
       if (field.child !== null) {
         const items = Array.isArray(value) ? value : [value];
         for (const item of items) {
-          if (typeof item === 'object' && item !== null && typeof (item as Node).kind === 'string') stack.push({ node: item as Node, path: [...path, { node, field }] });
+          if (typeof item === 'object' && item !== null && typeof (item as Node).kind === 'string')
+            stack.push({ node: item as Node, path: [...path, { node, field }] });
         }
         continue;
       }

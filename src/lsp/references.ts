@@ -53,7 +53,9 @@ export function aliasAt(model: TextModel, offset: number): AliasUses | null {
   };
   const definition = definitionOf(here);
   if (definition === undefined) return null;
-  const uses = written.filter((w) => !w.definition && w.kind === definition.kind && w.name === definition.name && definitionOf(w) === definition).map((w) => w.at);
+  const uses = written
+    .filter((w) => !w.definition && w.kind === definition.kind && w.name === definition.name && definitionOf(w) === definition)
+    .map((w) => w.at);
   // A result alias's definition is one of its places too (rename changes it with the uses).
   const all = (definition.kind === 'result' ? [definition.at, ...uses] : uses).sort((a, b) => a - b);
   return { kind: definition.kind, name: definition.name, definition: definition.at, uses: all, defined: definition.span };
@@ -94,7 +96,8 @@ function writtenIn(model: TextModel, offset: number): { written: Written[]; pare
       // A qualifier: the first name of a path, followed by `.`.
       const span = tree.spanOf(node);
       const at = firstToken(span);
-      if (at >= 0 && isName(code[at]) && code[at + 1]?.type === 'Dot' && !isSeparator(code[at - 1])) written.push({ kind: 'source', name: nameOf(code[at] as SourceToken), at, select, definition: false, span: span as Span });
+      if (at >= 0 && isName(code[at]) && code[at + 1]?.type === 'Dot' && !isSeparator(code[at - 1]))
+        written.push({ kind: 'source', name: nameOf(code[at] as SourceToken), at, select, definition: false, span: span as Span });
     } else if (select !== undefined && node.kind === 'alias') {
       const span = tree.spanOf(node);
       const at = lastNameBefore(code, span);

@@ -23,8 +23,10 @@ export interface RenameTarget {
 export function renameTarget(model: TextModel, offset: number): RenameTarget | null {
   const param = paramAt(model, offset);
   if (param) {
-    if (param.declaration && param.declaration.start <= offset && offset <= param.declaration.end) return { start: param.declaration.start, end: param.declaration.end, name: param.name };
-    const use = param.uses.find((u) => (model.code[u.colon] as SourceToken).start <= offset && offset <= (model.code[u.word] as SourceToken).end) ?? param.uses[0];
+    if (param.declaration && param.declaration.start <= offset && offset <= param.declaration.end)
+      return { start: param.declaration.start, end: param.declaration.end, name: param.name };
+    const use =
+      param.uses.find((u) => (model.code[u.colon] as SourceToken).start <= offset && offset <= (model.code[u.word] as SourceToken).end) ?? param.uses[0];
     if (!use) return null;
     const word = model.code[use.word] as SourceToken;
     return { start: word.start, end: word.end, name: param.name };
@@ -48,7 +50,11 @@ export function renameEdits(model: TextModel, offset: number, newName: string): 
   if (param) {
     const name = newName.startsWith(':') ? newName.slice(1) : newName;
     if (!PARAM_NAME.test(name)) return `a parameter's name is letters, digits and _ (starting with a letter or _), got ${JSON.stringify(newName)}`;
-    const edits: OffsetEdit[] = param.uses.map((u) => ({ start: (model.code[u.word] as SourceToken).start, end: (model.code[u.word] as SourceToken).end, text: name }));
+    const edits: OffsetEdit[] = param.uses.map((u) => ({
+      start: (model.code[u.word] as SourceToken).start,
+      end: (model.code[u.word] as SourceToken).end,
+      text: name,
+    }));
     if (param.declaration) edits.unshift({ start: param.declaration.start, end: param.declaration.end, text: name });
     return edits;
   }

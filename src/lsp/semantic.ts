@@ -140,7 +140,8 @@ function statementWords(model: TextModel, role: Map<number, [number, number]>): 
         const items = Array.isArray(value) ? value : [value];
         if (f.value?.denotes !== undefined) for (const item of items) if (typeof item === 'string') names.add(item);
         if (f.child === null) continue;
-        for (const item of items) if (typeof item === 'object' && item !== null) stack.push({ node: item as Node, database: database || f.child.denotes === 'database' });
+        for (const item of items)
+          if (typeof item === 'object' && item !== null) stack.push({ node: item as Node, database: database || f.child.denotes === 'database' });
       }
     }
     for (let i = tokenBefore(code, span.start) + 1; i < code.length && (code[i] as SourceToken).end <= span.end; i++) {

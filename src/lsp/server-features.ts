@@ -1,5 +1,12 @@
 import {
-  ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type Connection, type Location, type Range, type TextDocuments,
+  ErrorCodes,
+  MessageType,
+  ResponseError,
+  ShowMessageNotification,
+  type Connection,
+  type Location,
+  type Range,
+  type TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LintResult } from '../lint/lint.js';
@@ -59,7 +66,9 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
     return [...names].sort();
   }
 
-  const rangeIn = (doc: TextDocument) => (start: number, end: number): Range => ({ start: doc.positionAt(start), end: doc.positionAt(end) });
+  const rangeIn =
+    (doc: TextDocument) =>
+    (start: number, end: number): Range => ({ start: doc.positionAt(start), end: doc.positionAt(end) });
   const edits = (doc: TextDocument, list: readonly OffsetEdit[]) => list.map((e) => ({ range: rangeIn(doc)(e.start, e.end), newText: e.text }));
 
   connection.onCompletion(async (params) => {
@@ -132,10 +141,14 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
   });
   connection.onDocumentHighlight((params) => {
     const p = paramPlaces(params.textDocument.uri, params.position);
-    if (p) return [...(p.declared && p.declaration ? [{ range: p.declaration, kind: 3 as const }] : []), ...p.uses.map((range) => ({ range, kind: 2 as const }))];
+    if (p)
+      return [...(p.declared && p.declaration ? [{ range: p.declaration, kind: 3 as const }] : []), ...p.uses.map((range) => ({ range, kind: 2 as const }))];
     const r = aliasUses(params.textDocument.uri, params.position);
     if (!r) return [];
-    return [r.found.definition, ...r.found.uses.filter((u) => u !== r.found.definition)].map((i) => ({ range: r.at(i), kind: i === r.found.definition ? 3 : 2 }));
+    return [r.found.definition, ...r.found.uses.filter((u) => u !== r.found.definition)].map((i) => ({
+      range: r.at(i),
+      kind: i === r.found.definition ? 3 : 2,
+    }));
   });
 
   connection.onPrepareRename((params) => {
@@ -164,7 +177,8 @@ export function registerFeatures(connection: Connection, state: ServerState): vo
 
   /** Formatting's edits; the client is told (window/showMessage) which statements were left as written. */
   const formatted = (doc: TextDocument, result: Formatting) => {
-    if (result.skipped.length > 0) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: skippedMessage(result.skipped) });
+    if (result.skipped.length > 0)
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: skippedMessage(result.skipped) });
     return edits(doc, result.edits);
   };
 

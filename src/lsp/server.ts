@@ -1,8 +1,18 @@
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, DiagnosticSeverity, DidChangeWatchedFilesNotification, ErrorCodes, ResponseError, TextDocumentSyncKind, TextDocuments,
-  type Connection, type Diagnostic, type InitializeError, type InitializeResult, type Range,
+  CodeActionKind,
+  DiagnosticSeverity,
+  DidChangeWatchedFilesNotification,
+  ErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type Connection,
+  type Diagnostic,
+  type InitializeError,
+  type InitializeResult,
+  type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE } from '../config/config.js';
@@ -109,10 +119,13 @@ export function startServer(connection: Connection): ServerHandle {
   }
 
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((c) => {
-      const path = pathOf(c.uri);
-      return path !== null && isSettingsFile(path);
-    })) settingsChanged();
+    if (
+      params.changes.some((c) => {
+        const path = pathOf(c.uri);
+        return path !== null && isSettingsFile(path);
+      })
+    )
+      settingsChanged();
   });
 
   /** The directories to watch: each open document's and the ones its config and schema live in. */
@@ -179,7 +192,13 @@ export function startServer(connection: Connection): ServerHandle {
       const uri = pathToFileURL(file).href;
       void connection.sendDiagnostics({
         uri,
-        diagnostics: p.diagnostics.map((d) => ({ range: problemRange(p, d), severity: DiagnosticSeverity.Error, source: 'dsq', code: d.code, message: d.pointer !== undefined ? `${showPointer(d.pointer)}: ${d.message}` : d.message })),
+        diagnostics: p.diagnostics.map((d) => ({
+          range: problemRange(p, d),
+          severity: DiagnosticSeverity.Error,
+          source: 'dsq',
+          code: d.code,
+          message: d.pointer !== undefined ? `${showPointer(d.pointer)}: ${d.message}` : d.message,
+        })),
       });
     }
     for (const file of problemFiles) {
@@ -196,10 +215,13 @@ export function startServer(connection: Connection): ServerHandle {
   documents.onDidChangeContent((e) => {
     const uri = e.document.uri;
     clearTimeout(timers.get(uri));
-    timers.set(uri, setTimeout(() => {
-      timers.delete(uri);
-      void validate(uri);
-    }, debounce));
+    timers.set(
+      uri,
+      setTimeout(() => {
+        timers.delete(uri);
+        void validate(uri);
+      }, debounce),
+    );
   });
   documents.onDidClose((e) => {
     const uri = e.document.uri;

@@ -30,7 +30,13 @@ export interface DocumentSettings {
 }
 
 export const DEFAULT_SETTINGS: DocumentSettings = {
-  configPath: null, schemaPath: null, schema: null, lint: {}, print: {}, keywordCase: 'upper', problems: [],
+  configPath: null,
+  schemaPath: null,
+  schema: null,
+  lint: {},
+  print: {},
+  keywordCase: 'upper',
+  problems: [],
 };
 
 /**
@@ -66,7 +72,11 @@ export class SettingsStore {
       config = await loadConfig(dir);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      return { ...DEFAULT_SETTINGS, configPath: err.path, problems: [{ file: err.path, summary: `${err.path} is not a valid dsq config: ${err.diagnostics[0]?.message ?? ''}`, diagnostics: err.diagnostics }] };
+      return {
+        ...DEFAULT_SETTINGS,
+        configPath: err.path,
+        problems: [{ file: err.path, summary: `${err.path} is not a valid dsq config: ${err.diagnostics[0]?.message ?? ''}`, diagnostics: err.diagnostics }],
+      };
     }
     const problems: SettingsProblem[] = [];
     let schema: Schema | null = null;
@@ -106,7 +116,8 @@ export class SettingsStore {
           // A regular file only, at most 64 MiB, strictly UTF-8 (src/config/read-file.ts): as the CLI reads it.
           text = decodeUtf8(await readFileBytes(path));
         } catch (err) {
-          if (err instanceof DsqError) return { problem: { file: path, summary: `${path} is not valid UTF-8: ${err.diagnostics[0]?.message ?? ''}`, diagnostics: err.diagnostics } };
+          if (err instanceof DsqError)
+            return { problem: { file: path, summary: `${path} is not valid UTF-8: ${err.diagnostics[0]?.message ?? ''}`, diagnostics: err.diagnostics } };
           const message = `cannot read the schema file: ${(err as Error).message}`;
           return { problem: { file: path, summary: message, diagnostics: [{ code: 'schema/unreadable', severity: 'error', message }] } };
         }

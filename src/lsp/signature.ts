@@ -28,7 +28,12 @@ export function functionSnippet(f: FunctionInfo, name: string): string {
 
 /** What the spec's table says about a function, as hover text. */
 export function functionDoc(f: FunctionInfo): string {
-  const count = f.maxArgs === Infinity ? `${f.minArgs} or more arguments` : f.minArgs === f.maxArgs ? `${f.minArgs} argument${f.minArgs === 1 ? '' : 's'}` : `${f.minArgs} to ${f.maxArgs} arguments`;
+  const count =
+    f.maxArgs === Infinity
+      ? `${f.minArgs} or more arguments`
+      : f.minArgs === f.maxArgs
+        ? `${f.minArgs} argument${f.minArgs === 1 ? '' : 's'}`
+        : `${f.minArgs} to ${f.maxArgs} arguments`;
   const distinct = f.name.endsWith('_DISTINCT') ? `\n\nWritten \`${f.name.replace('_DISTINCT', '')}(DISTINCT ...)\`.` : '';
   return `\`\`\`dsq\n${functionSignature(f)}\n\`\`\`\n${f.aggregate ? '**Aggregate**' : 'Not an aggregate'} · ${count} (the spec's function table)${distinct}`;
 }
@@ -52,7 +57,10 @@ export function signatureHelp(model: TextModel, offset: number): SignatureHelp |
   for (let k = stack.length - 1; k >= 0; k--) {
     const paren = stack[k] as number;
     const name = code[paren - 1];
-    const f = name && (name.category === 'name' || name.category === 'contextual' || name.category === 'keyword') && code[paren - 2]?.type !== 'Dot' ? functionInfo(name.image) : undefined;
+    const f =
+      name && (name.category === 'name' || name.category === 'contextual' || name.category === 'keyword') && code[paren - 2]?.type !== 'Dot'
+        ? functionInfo(name.image)
+        : undefined;
     if (!f) continue;
     const labels = argumentLabels(f);
     const index = argumentIndex(code, paren, before);

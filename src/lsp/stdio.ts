@@ -1,6 +1,4 @@
-import {
-  createConnection, ErrorCodes, Message, ProposedFeatures, StreamMessageWriter, type Connection,
-} from 'vscode-languageserver/node';
+import { createConnection, ErrorCodes, Message, ProposedFeatures, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
 import { FrameReader, type FrameProblem } from './frames.js';
 import { readInitializeParams } from './initialize.js';
 import { startServer, type ServerHandle } from './server.js';

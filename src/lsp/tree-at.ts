@@ -194,8 +194,10 @@ export function insideCase(model: TextModel, { select, tree }: SelectAt, p: numb
 /** The source of a select's FROM whose span ends with token `p` (its path or alias; or holds it, followed by an AS with no alias yet), or null. */
 export function sourceAt(model: TextModel, { select, tree }: SelectAt, p: number): Exclude<Source, { kind: 'join' }> | null {
   const t = model.code[p] as SourceToken;
-  return flattenSources(select.from).find((s) => {
-    const span = tree.spanOf(s);
-    return span !== undefined && span.start <= t.start && (t.end === span.end || (s.kind !== 'select_source' && s.alias === '' && t.end < span.end));
-  }) ?? null;
+  return (
+    flattenSources(select.from).find((s) => {
+      const span = tree.spanOf(s);
+      return span !== undefined && span.start <= t.start && (t.end === span.end || (s.kind !== 'select_source' && s.alias === '' && t.end < span.end));
+    }) ?? null
+  );
 }

@@ -60,7 +60,12 @@ export function annotate(doc: ParsedDocument): Annotated {
     const cardinalityAt = (word: string, span: Span) => {
       const value = word.toLowerCase();
       if (!CARDINALITIES.includes(value)) {
-        diagnostics.push({ code: 'gen/bad-annotation', severity: 'error', message: `unknown result annotation :${word}: expected :one (a row or none), :many (the rows) or :exec (no rows)`, span });
+        diagnostics.push({
+          code: 'gen/bad-annotation',
+          severity: 'error',
+          message: `unknown result annotation :${word}: expected :one (a row or none), :many (the rows) or :exec (no rows)`,
+          span,
+        });
       } else if (cardinality !== null && cardinality !== value) {
         diagnostics.push({ code: 'gen/bad-annotation', severity: 'error', message: `this statement is already :${cardinality}`, span });
       } else cardinality = value as Cardinality;
@@ -75,7 +80,12 @@ export function annotate(doc: ParsedDocument): Annotated {
         const value = n[1] ?? '';
         const span = within(c, n.indices?.[1]);
         if (!STATEMENT_NAME.test(value)) {
-          diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `a statement name is letters, digits and _ (starting with a letter or _), got ${JSON.stringify(value)}`, span });
+          diagnostics.push({
+            code: 'gen/bad-name',
+            severity: 'error',
+            message: `a statement name is letters, digits and _ (starting with a letter or _), got ${JSON.stringify(value)}`,
+            span,
+          });
         } else if (name !== null) {
           diagnostics.push({ code: 'gen/bad-name', severity: 'error', message: `this statement is already named ${name.value}`, span });
         } else name = { value, span };
@@ -102,7 +112,9 @@ export function annotate(doc: ParsedDocument): Annotated {
         diagnostics.push({
           code: 'gen/bad-annotation',
           severity: 'error',
-          message: m ? `unknown parameter type ${m[2]}: expected one of ${PARAM_TYPES.join(', ')}` : 'expected -- @param NAME TYPE (such as -- @param since datetime)',
+          message: m
+            ? `unknown parameter type ${m[2]}: expected one of ${PARAM_TYPES.join(', ')}`
+            : 'expected -- @param NAME TYPE (such as -- @param since datetime)',
           span: at && word ? within(c, [at[0] + word[0], at[0] + word[1]]) : within(c, at),
         });
         continue;

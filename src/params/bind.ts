@@ -34,7 +34,7 @@ export interface BindOptions {
 /** The kinds a bound parameter may become: literals only. */
 const LITERAL_KINDS: ReadonlySet<string> = new Set(['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime']);
 
-const own = (values: ParamValues, name: string): boolean => Object.prototype.hasOwnProperty.call(values, name);
+const own = (values: ParamValues, name: string): boolean => Object.hasOwn(values, name);
 
 /** The tree with every parameter replaced by its value's literal. Throws a DsqError naming what is wrong. */
 export function bindParams<T extends Node>(root: T, values: ParamValues, options: BindOptions = {}): T {
@@ -123,7 +123,10 @@ function withMoved(values: readonly FieldValue[], moved: readonly FieldExpr[], b
   const places = [...values.map((v) => start(v)), ...moved.map((f) => start(bound.get(f.e)))];
   const all = [...values, ...added];
   if (places.some((p) => p === undefined)) return all;
-  return all.map((v, i) => [v, places[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([v]) => v);
+  return all
+    .map((v, i) => [v, places[i] as number] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([v]) => v);
 }
 
 const what = (p: Param) => `parameter :${p.name}`;
@@ -143,7 +146,14 @@ function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Dia
     const text = lit.kind === 'number' ? lit.value : null;
     const check = text === null ? null : checkNumber(text);
     if (text !== null && check?.ok && check.whole && compareNumbers(text, min) >= 0) return text;
-    const got = lit.kind === 'number' ? lit.value : lit.kind === 'null' ? 'NULL' : lit.kind === 'string' ? `the string ${JSON.stringify(lit.value)}` : `a ${lit.kind} value`;
+    const got =
+      lit.kind === 'number'
+        ? lit.value
+        : lit.kind === 'null'
+          ? 'NULL'
+          : lit.kind === 'string'
+            ? `the string ${JSON.stringify(lit.value)}`
+            : `a ${lit.kind} value`;
     const span = options.spanOf?.(param);
     problems.push({
       code: 'params/invalid-value',
@@ -200,7 +210,9 @@ function literal(value: unknown, param: Param): Expr {
   }
   const node = toExpr(value, what(param));
   if (!LITERAL_KINDS.has(node.kind)) {
-    throw argumentError(`${what(param)} is a "${node.kind}" expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`);
+    throw argumentError(
+      `${what(param)} is a "${node.kind}" expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`,
+    );
   }
   return node;
 }

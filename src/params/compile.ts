@@ -46,7 +46,13 @@ export function compileToAstResult(text: string, options: CompileOptions = {}): 
     return {
       diagnostics: [
         ...doc.diagnostics,
-        { code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: doc.lineIndex.span(text.length, text.length), expected: 'a statement' },
+        {
+          code: 'syntax/no-statement',
+          severity: 'error',
+          message: 'expected a statement (SELECT ...), found the end of the input',
+          span: doc.lineIndex.span(text.length, text.length),
+          expected: 'a statement',
+        },
       ],
     };
   }

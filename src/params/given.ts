@@ -42,7 +42,11 @@ export function paramValues(
     const info = byName.get(name);
     if (!info) {
       if ('text' in value) {
-        diagnostics.push({ code: 'params/unused', severity: 'warning', message: `--param ${name} is not used: the input has no parameter :${name}${near(name)}${their}` });
+        diagnostics.push({
+          code: 'params/unused',
+          severity: 'warning',
+          message: `--param ${name} is not used: the input has no parameter :${name}${near(name)}${their}`,
+        });
       } else fromFile.push({ name, file: value.file, at: value.at });
       continue;
     }
@@ -57,11 +61,19 @@ export function paramValues(
   }
   if (fromFile.length === 1) {
     const [{ name, file, at }] = fromFile as [(typeof fromFile)[number]];
-    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${name} of ${file}${at ? `:${at.line}:${at.column}` : ''} is not used: the input has no parameter :${name}${near(name)}${their}` });
+    diagnostics.push({
+      code: 'params/unused',
+      severity: 'warning',
+      message: `${name} of ${file}${at ? `:${at.line}:${at.column}` : ''} is not used: the input has no parameter :${name}${near(name)}${their}`,
+    });
   } else if (fromFile.length > 1) {
     const file = (fromFile[0] as (typeof fromFile)[number]).file;
     const list = fromFile.map(({ name, at }) => `${name}${at ? ` (${at.line}:${at.column})` : ''}${near(name)}`);
-    diagnostics.push({ code: 'params/unused', severity: 'warning', message: `${fromFile.length} values of ${file} are not used, the input has no such parameters: ${list.join(', ')}${their}` });
+    diagnostics.push({
+      code: 'params/unused',
+      severity: 'warning',
+      message: `${fromFile.length} values of ${file} are not used, the input has no such parameters: ${list.join(', ')}${their}`,
+    });
   }
   return { values, diagnostics };
 }
@@ -92,7 +104,10 @@ function fromText(text: string, info: ParamInfo, what: string, diagnostics: Diag
 
 function fromJson(json: JsonValue, info: ParamInfo, what: string): unknown {
   if (json.type === 'array') {
-    if (!info.list) throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} is given an array: an array is a value list only after IN (x IN :${info.name})` }]);
+    if (!info.list)
+      throw new DsqError([
+        { code: 'params/invalid-value', severity: 'error', message: `${what} is given an array: an array is a value list only after IN (x IN :${info.name})` },
+      ]);
     return json.items.map((item, i) => scalarFromJson(item, info, `item ${i + 1} of ${what}`));
   }
   return scalarFromJson(json, info, what);
@@ -106,10 +121,17 @@ function scalarFromJson(json: JsonValue, info: ParamInfo, what: string): unknown
     case 'string':
       return convertParam(json.value, info.type, what);
     case 'number':
-      if (info.type === 'string') throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} is a string parameter, got the number ${json.text}` }]);
+      if (info.type === 'string')
+        throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} is a string parameter, got the number ${json.text}` }]);
       // Exact: the number's text as written, never a JS number.
       return convertParam(json.text, info.type ?? 'number', what);
     default:
-      throw new DsqError([{ code: 'params/invalid-value', severity: 'error', message: `${what} must be a string, number or null${info.list ? ' (or an array of those)' : ''}, got ${json.type === 'boolean' ? 'a boolean (the expressions have no boolean literal: use 1 or 0)' : `a JSON ${json.type}`}` }]);
+      throw new DsqError([
+        {
+          code: 'params/invalid-value',
+          severity: 'error',
+          message: `${what} must be a string, number or null${info.list ? ' (or an array of those)' : ''}, got ${json.type === 'boolean' ? 'a boolean (the expressions have no boolean literal: use 1 or 0)' : `a JSON ${json.type}`}`,
+        },
+      ]);
   }
 }

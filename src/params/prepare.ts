@@ -47,7 +47,11 @@ export type ParamSpec = Readonly<Record<string, readonly [type: ParamType | null
  * its parameter's type (convert.ts, as `dsq compile --param` does) and binds it as a literal.
  * Missing and refused values are DsqErrors that name the parameter.
  */
-export function prepareQuery<P extends object, Row = unknown, C extends Cardinality = 'many'>(text: string, spec: ParamSpec, cardinality: C = 'many' as C): (params: P) => Action<Row, C> {
+export function prepareQuery<P extends object, Row = unknown, C extends Cardinality = 'many'>(
+  text: string,
+  spec: ParamSpec,
+  cardinality: C = 'many' as C,
+): (params: P) => Action<Row, C> {
   let parsed: Parsed | null = null;
   return (params: P) => {
     parsed ??= parseOne(text);
@@ -60,7 +64,7 @@ export function prepareQuery<P extends object, Row = unknown, C extends Cardinal
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     const problems: DsqError[] = [];
     for (const [name, [type, list]] of Object.entries(spec)) {
-      if (!Object.prototype.hasOwnProperty.call(given, name)) continue;
+      if (!Object.hasOwn(given, name)) continue;
       try {
         values[name] = list ? convertList(given[name], type, `parameter :${name}`) : convertParam(given[name], type, `parameter :${name}`);
       } catch (err) {
@@ -83,7 +87,8 @@ function parseOne(text: string): Parsed {
   const doc = parseDocument(text);
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new DsqError(errors, text);
-  if (doc.statements.length !== 1) throw new DsqError([{ code: 'params/statement', severity: 'error', message: `expected one statement, found ${doc.statements.length}` }], text);
+  if (doc.statements.length !== 1)
+    throw new DsqError([{ code: 'params/statement', severity: 'error', message: `expected one statement, found ${doc.statements.length}` }], text);
   return { statement: (doc.statements[0] as { node: Statement }).node, spanOf: (node) => doc.spans.get(node) };
 }
 
@@ -131,7 +136,13 @@ function exactObject(text: string): Readonly<Record<string, unknown>> {
       const t = m[0];
       const check = checkNumber(t);
       if (check.ok && check.whole && /^-?\d+$/.test(t) && !Number.isSafeInteger(Number(t))) {
-        throw new DsqError([{ code: 'params/inexact', severity: 'error', message: `the number ${t} does not fit a JS number exactly: send the action's text (action.text) instead of its json` }]);
+        throw new DsqError([
+          {
+            code: 'params/inexact',
+            severity: 'error',
+            message: `the number ${t} does not fit a JS number exactly: send the action's text (action.text) instead of its json`,
+          },
+        ]);
       }
       i += t.length - 1;
     }

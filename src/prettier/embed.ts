@@ -49,7 +49,13 @@ export const estreePrinter: Printer = {
 function isDsqTemplate(path: AstPath): boolean {
   const node = path.node as { type?: string } | null;
   const parent = path.parent as { type?: string; tag?: { type?: string; name?: string } } | null;
-  return node?.type === 'TemplateLiteral' && parent?.type === 'TaggedTemplateExpression' && path.key === 'quasi' && parent.tag?.type === 'Identifier' && parent.tag.name === 'dsq';
+  return (
+    node?.type === 'TemplateLiteral' &&
+    parent?.type === 'TaggedTemplateExpression' &&
+    path.key === 'quasi' &&
+    parent.tag?.type === 'Identifier' &&
+    parent.tag.name === 'dsq'
+  );
 }
 
 /** A placeholder: a quoted name no template can contain, padded to the width of the `${...}` it stands for. */
@@ -138,7 +144,9 @@ function printTemplate(path: AstPath, print: Print, options: Options): Doc | nul
   // decides the line breaks, not the width of an interpolation).
   const expressions = path.map(() => {
     const doc = print();
-    const flat = printer.printDocToString(doc, { ...options, printWidth: Number.POSITIVE_INFINITY } as Parameters<typeof printer.printDocToString>[1]).formatted;
+    const flat = printer.printDocToString(doc, { ...options, printWidth: Number.POSITIVE_INFINITY } as Parameters<
+      typeof printer.printDocToString
+    >[1]).formatted;
     return ['${', flat.includes('\n') ? doc : flat, builders.lineSuffixBoundary, '}'];
   }, 'expressions' as never) as Doc[];
   const { layout } = formattedText(out);

@@ -22,7 +22,13 @@ type Case = 'upper' | 'lower' | 'preserve';
 const caseOf = (value: unknown): Case => (value === 'lower' || value === 'preserve' ? value : 'upper');
 
 /** The Prettier options dsq reads: printWidth, tabWidth, useTabs, and its own keywordCase and functionCase. */
-export function formatOptions(options: { printWidth?: number; tabWidth?: number; useTabs?: boolean; keywordCase?: unknown; functionCase?: unknown }): PrintOptions {
+export function formatOptions(options: {
+  printWidth?: number;
+  tabWidth?: number;
+  useTabs?: boolean;
+  keywordCase?: unknown;
+  functionCase?: unknown;
+}): PrintOptions {
   return {
     ...(typeof options.printWidth === 'number' ? { width: Math.max(1, options.printWidth) } : {}),
     ...(typeof options.tabWidth === 'number' ? { indent: Math.min(16, Math.max(0, options.tabWidth)) } : {}),
@@ -71,7 +77,8 @@ export function parseForPrettier(text: string, options: PrintOptions): DsqRoot {
     throw err;
   }
   const first = result.diagnostics.find((d) => d.severity === 'error');
-  if (first !== undefined || result.value === undefined) throw prettierError(first ?? { code: 'internal/no-value', severity: 'error', message: 'no formatted text and no error' });
+  if (first !== undefined || result.value === undefined)
+    throw prettierError(first ?? { code: 'internal/no-value', severity: 'error', message: 'no formatted text and no error' });
   return { type: 'dsq-root', text, formatted: formattedText(result.value) };
 }
 

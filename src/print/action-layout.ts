@@ -103,7 +103,8 @@ export function pagingClauses(n: Paging, env: Env, take: () => Doc, takeN: (k: n
   return out;
 }
 
-export const fetchHead = (env: Env, count: boolean | null, type: string) => `${env.options.kw('FETCH')} ${count === true ? `${env.options.kw('COUNT')} ` : ''}${env.options.kw(type)}`;
+export const fetchHead = (env: Env, count: boolean | null, type: string) =>
+  `${env.options.kw('FETCH')} ${count === true ? `${env.options.kw('COUNT')} ` : ''}${env.options.kw(type)}`;
 /** COUNT = TRUE prints as FETCH COUNT; an explicit false goes in OPTIONS. */
 export const countOption = (count: boolean | null) => (count === false ? false : null);
 

@@ -1,4 +1,13 @@
-import { DATABASE_FLAGS, type AdminAction, type AdminPart, type AlterValue, type AlterValueOp, type CreateAction, type DatabaseDef, type DropAction } from '../ast/admin-actions.js';
+import {
+  DATABASE_FLAGS,
+  type AdminAction,
+  type AdminPart,
+  type AlterValue,
+  type AlterValueOp,
+  type CreateAction,
+  type DatabaseDef,
+  type DropAction,
+} from '../ast/admin-actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { closedList, leaf, list, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isBareName, quoteString, writeName } from './names.js';
@@ -19,8 +28,21 @@ function typeDoc(type: string): Doc {
 }
 
 /** The string properties of a field definition and their words, in the spec's order. */
-const FIELD_TEXT = [['label', 'LABEL'], ['format', 'FORMAT'], ['meas', 'MEAS'], ['unit', 'UNIT'], ['desc', 'DESC'], ['def', 'DEFAULT'], ['ref', 'REF']] as const;
-const FIELD_FLAGS = [['key', 'KEY'], ['nul', 'NULL'], ['strict', 'STRICT'], ['lock', 'LOCK']] as const;
+const FIELD_TEXT = [
+  ['label', 'LABEL'],
+  ['format', 'FORMAT'],
+  ['meas', 'MEAS'],
+  ['unit', 'UNIT'],
+  ['desc', 'DESC'],
+  ['def', 'DEFAULT'],
+  ['ref', 'REF'],
+] as const;
+const FIELD_FLAGS = [
+  ['key', 'KEY'],
+  ['nul', 'NULL'],
+  ['strict', 'STRICT'],
+  ['lock', 'LOCK'],
+] as const;
 
 const fieldDef: LayoutFn<'field_def'> = (n, _c, env) => {
   const kw = env.options.kw;
@@ -42,7 +64,11 @@ const fieldDef: LayoutFn<'field_def'> = (n, _c, env) => {
 };
 
 const fieldOption: LayoutFn<'field_option'> = (n, _c, env) =>
-  leaf(n.desc === null ? verbatim(quoteString(n.value)) : concat([verbatim(quoteString(n.value)), ' ', env.options.kw('DESC'), ' ', verbatim(quoteString(n.desc))]));
+  leaf(
+    n.desc === null
+      ? verbatim(quoteString(n.value))
+      : concat([verbatim(quoteString(n.value)), ' ', env.options.kw('DESC'), ' ', verbatim(quoteString(n.desc))]),
+  );
 
 const blobDef: LayoutFn<'blob_def'> = (n, _c, env) => {
   const kw = env.options.kw;
@@ -69,15 +95,33 @@ function addDef(k: Kids, n: DatabaseDef): void {
 function defClauses(n: DatabaseDef, env: Env, take: () => Doc, takeN: (n: number) => Doc[]): Doc[] {
   const kw = env.options.kw;
   const clauses: Doc[] = [closedList('(', takeN(n.fields.length), ')')];
-  for (const [key, word] of [['label', 'LABEL'], ['format', 'FORMAT'], ['path', 'PATH'], ['desc', 'DESC']] as const) {
+  for (const [key, word] of [
+    ['label', 'LABEL'],
+    ['format', 'FORMAT'],
+    ['path', 'PATH'],
+    ['desc', 'DESC'],
+  ] as const) {
     const v = n[key];
     if (v !== null) clauses.push(concat([kw(word), ' ', verbatim(quoteString(v))]));
   }
   if (n.blobs !== null) clauses.push(clause(kw('BLOBS'), closedList('(', takeN(n.blobs.length), ')')));
-  if (n.indexes !== null) clauses.push(clause(kw('INDEXES'), list('(', n.indexes.map((i) => verbatim(quoteString(i))), ')')));
+  if (n.indexes !== null)
+    clauses.push(
+      clause(
+        kw('INDEXES'),
+        list(
+          '(',
+          n.indexes.map((i) => verbatim(quoteString(i))),
+          ')',
+        ),
+      ),
+    );
   if (n.objects !== null) clauses.push(clause(kw('OBJECTS'), take()));
   if (n.files !== null) clauses.push(clause(kw('FILES'), take()));
-  const options = optionsClause(env, DATABASE_FLAGS.map((f) => [f.toUpperCase(), n[f]] as const));
+  const options = optionsClause(
+    env,
+    DATABASE_FLAGS.map((f) => [f.toUpperCase(), n[f]] as const),
+  );
   if (options) clauses.push(options);
   if (n.databases !== null) clauses.push(clause(kw('DATABASES'), closedList('(', takeN(n.databases.length), ')')));
   return clauses;
@@ -145,7 +189,11 @@ function drop(n: DropAction, _c: Ctx, env: Env): Layout {
 }
 
 /** `ALTER DATABASE db <operation>`: the database, then the operation's clauses. */
-function alter(n: Extract<AdminAction, { kind: 'alter_add_fields' | 'alter_drop_fields' | 'alter_order_fields' | 'alter_reset_partitions' }>, _c: Ctx, env: Env): Layout {
+function alter(
+  n: Extract<AdminAction, { kind: 'alter_add_fields' | 'alter_drop_fields' | 'alter_order_fields' | 'alter_reset_partitions' }>,
+  _c: Ctx,
+  env: Env,
+): Layout {
   const kw = env.options.kw;
   const k = new Kids();
   k.add(n.database, DATABASE);

@@ -53,4 +53,3 @@ function listsOf(node: Node): (readonly Node[])[] {
       return [];
   }
 }
-

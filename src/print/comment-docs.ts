@@ -120,4 +120,3 @@ export function tailDoc(c: StatementComment): Doc {
   if (c.comment.kind === 'line') return lineSuffix(concat([' ', commentVerbatim(text, true)]));
   return commentVerbatim(` ${text}`, false);
 }
-

@@ -42,4 +42,3 @@ export function placeKey(tree: StatementTree, node: Node, leading: boolean): Pla
 export function comparePlaces(a: Place, b: Place): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
-

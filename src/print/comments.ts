@@ -2,7 +2,18 @@ import type { Node, Statement } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import type { Span } from '../diagnostic/span.js';
 import type { Comment } from '../syntax/index.js';
-import { afterLineComment, blankLine, blankLines, CommentScanner, holdsBlankLine, commentEndBefore, commentStartAfter, hasNewline, lastStartingAtOrBefore, type Position } from './comment-scan.js';
+import {
+  afterLineComment,
+  blankLine,
+  blankLines,
+  CommentScanner,
+  holdsBlankLine,
+  commentEndBefore,
+  commentStartAfter,
+  hasNewline,
+  lastStartingAtOrBefore,
+  type Position,
+} from './comment-scan.js';
 import { StatementTree } from './comment-tree.js';
 import { canTrail, endsWithLineComment, leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
@@ -79,7 +90,8 @@ export class CommentMap {
     const blanks = blankLines(text);
     for (const [i, s] of statements.entries()) {
       if (blanks.length > 0 && holdsBlankLine(blanks, s.span.start, s.span.end)) this.withBlankLines.add(i);
-      if (this.withBlankLines.has(i)) findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
+      if (this.withBlankLines.has(i))
+        findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
     }
     for (const node of this.byNode.keys()) this.marked.add(node);
     for (const node of this.blankBefore) this.marked.add(node);
@@ -210,7 +222,9 @@ export class CommentMap {
     const before = tree.endingAt(at.prevEnd);
     // After a `--` comment that ends its line in the output (over `,`, or trailing the node before
     // it): it prints on a line of its own, so it is placed as one, as the next run places it.
-    const ownLine = at.sameLine && (afterLineComment(this.text, this.comments, this.firsts, index) || (before !== undefined && endsWithLineComment(this.byNode.get(before), false)));
+    const ownLine =
+      at.sameLine &&
+      (afterLineComment(this.text, this.comments, this.firsts, index) || (before !== undefined && endsWithLineComment(this.byNode.get(before), false)));
     const pos: Position = ownLine ? { ...at, sameLine: false, first: true } : at;
     const atPrev = before;
     // The usual case first: after a node's end on its line.
@@ -375,7 +389,7 @@ export class CommentMap {
       const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);
-      const past = outside || (list !== undefined && list.some((x) => x.outside));
+      const past = outside || list?.some((x) => x.outside) === true;
       a = { comment: c, leading, style, lineStart: false, blank, outside: past };
     }
     this.last = { comment: c, node, leading, inside, statement: this.current, key };

@@ -22,7 +22,11 @@ export const ACTION_LAYOUTS = {
   spec_key: (n, _c, env) => ({ children: n.key, ctx: PLAIN, build: (docs) => list(`${env.options.kw('KEY')}(`, docs, ')') }),
   // `FILE 'id'` where the form is always written (delimited records: ctx.fileKeyword), else `'id'`.
   file_ref: (n, ctx, env) =>
-    leaf(n.form === 'object' && ctx.fileKeyword !== true ? verbatim(quoteString(n.value)) : concat([env.options.kw(n.form === 'object' ? 'FILE' : n.form.toUpperCase()), ' ', verbatim(quoteString(n.value))])),
+    leaf(
+      n.form === 'object' && ctx.fileKeyword !== true
+        ? verbatim(quoteString(n.value))
+        : concat([env.options.kw(n.form === 'object' ? 'FILE' : n.form.toUpperCase()), ' ', verbatim(quoteString(n.value))]),
+    ),
   record,
   delimited_records: delimitedRecords,
   // Every FETCH field by field (fieldFetch), but those with expressions, FROM or a wall.

@@ -67,5 +67,3 @@ function tooDeep(input: unknown, inArray: boolean, i: number): Diagnostic {
     hint: `dsq text nests at most ${DEFAULT_MAX_DEPTH} levels (parentheses, calls, CASE, subqueries, prefix operators); the JSON is valid and dsq normalize reads it`,
   };
 }
-
-

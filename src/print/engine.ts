@@ -79,7 +79,10 @@ export function writtenOrder<T>(items: readonly T[], env: Env, nodeOf: (item: T)
     starts.push(start);
   }
   if (sorted) return items;
-  return items.map((item, i) => [item, starts[i] as number] as const).sort((a, b) => a[1] - b[1]).map(([item]) => item);
+  return items
+    .map((item, i) => [item, starts[i] as number] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([item]) => item);
 }
 
 /**

@@ -22,7 +22,8 @@ const COMPARED_NO_CAPTURE: Ctx = Object.freeze({ ...NO_CAPTURE, compared: true }
 function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): readonly Ctx[] | undefined {
   if (!TEXT_COMPARISONS.has(op)) return undefined;
   // Two operands in no capture (most comparisons): one of four lists made once.
-  if (ctx === NO_CAPTURE && nodes.length === 2) return COMPARED_PAIRS[((nodes[0] as Expr).kind === 'column' ? 2 : 0) + ((nodes[1] as Expr).kind === 'column' ? 1 : 0)];
+  if (ctx === NO_CAPTURE && nodes.length === 2)
+    return COMPARED_PAIRS[((nodes[0] as Expr).kind === 'column' ? 2 : 0) + ((nodes[1] as Expr).kind === 'column' ? 1 : 0)];
   const compared: Ctx = ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
   return nodes.map((n) => (n.kind === 'column' ? compared : ctx));
 }
@@ -181,10 +182,7 @@ function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and:
   return {
     children: [e, min, max],
     build: ([a, lo, hi]) =>
-      group([
-        operand(e, a as Doc, left),
-        indent([line, op, ' ', operand(min, lo as Doc, right), line, and, ' ', operand(max, hi as Doc, right)]),
-      ]),
+      group([operand(e, a as Doc, left), indent([line, op, ' ', operand(min, lo as Doc, right), line, and, ' ', operand(max, hi as Doc, right)])]),
   };
 }
 
@@ -233,7 +231,14 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
     return {
       children: node.args,
       // `COUNT(DISTINCT a, b)`, broken as `COUNT(DISTINCT` then one argument per line.
-      build: (docs) => group([`${env.options.fn(distinctOf, () => env.written?.(node))}(`, env.options.kw('DISTINCT'), indent([line, ...join([',', line], docs)]), softline, ')']),
+      build: (docs) =>
+        group([
+          `${env.options.fn(distinctOf, () => env.written?.(node))}(`,
+          env.options.kw('DISTINCT'),
+          indent([line, ...join([',', line], docs)]),
+          softline,
+          ')',
+        ]),
     };
   }
   const inside = node.args.length === 0 ? env.inside?.(node) : undefined;
@@ -290,8 +295,7 @@ const COLUMN_CALL = /^column(?:\s|--[^\r\n]*|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)*\
 const aliasRef: LayoutFn<'alias'> = (node, ctx, env) =>
   leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw(KINDS.alias.keyword)}(${writeName(node.name)})`);
 
-const typed = (keyword: string, value: string, env: Env): Layout =>
-  leaf(concat([env.options.kw(keyword), ' ', verbatim(quoteString(value))]));
+const typed = (keyword: string, value: string, env: Env): Layout => leaf(concat([env.options.kw(keyword), ' ', verbatim(quoteString(value))]));
 
 /** Layouts of the expression kinds (plus `when`). */
 export const EXPRESSION_LAYOUTS = {
@@ -306,8 +310,7 @@ export const EXPRESSION_LAYOUTS = {
   localdate: (node, _c, env) => typed(KINDS.localdate.keyword, node.value, env),
   localtime: (node, _c, env) => typed(KINDS.localtime.keyword, node.value, env),
   column,
-  system_column: (node, _c, env) =>
-    leaf(list(`${env.options.kw(KINDS.system_column.keyword)}(`, [writeName(node.table), writeName(node.column)], ')')),
+  system_column: (node, _c, env) => leaf(list(`${env.options.kw(KINDS.system_column.keyword)}(`, [writeName(node.table), writeName(node.column)], ')')),
   database_column: (node, ctx, env) => ({
     children: [node.database, node.column],
     build: ([db, c]) => list(`${env.options.kw(KINDS.database_column.keyword)}(`, [db as Doc, writeName(node.table), c as Doc], ')'),

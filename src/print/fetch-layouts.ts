@@ -6,7 +6,18 @@ import { concat, verbatim, type Doc } from './doc/doc.js';
 import { parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { quoteString } from './names.js';
 import {
-  addPaging, clause, countOption, DATABASE, fetchHead, Kids, names, optionsClause, pagingClauses, PLAIN, recordsClause, statement,
+  addPaging,
+  clause,
+  countOption,
+  DATABASE,
+  fetchHead,
+  Kids,
+  names,
+  optionsClause,
+  pagingClauses,
+  PLAIN,
+  recordsClause,
+  statement,
 } from './action-layout.js';
 
 /** How the FETCH actions print (grammar/reference.md, "Data actions: reads"). */
@@ -26,7 +37,10 @@ export const fetchRecords: LayoutFn<'fetch_records'> = (n, _c, env) => {
     if (hasRecords) clauses.push(clause(kw('RECORDS'), take()));
     if (hasWhere) clauses.push(clause(kw('WHERE'), take()));
     clauses.push(...pagingClauses(n, env, take, takeN));
-    const options = optionsClause(env, [['CHILDREN', n.children], ['COUNT', countOption(n.count)]]);
+    const options = optionsClause(env, [
+      ['CHILDREN', n.children],
+      ['COUNT', countOption(n.count)],
+    ]);
     if (options) clauses.push(options);
     return statement(head, clauses);
   });
@@ -42,7 +56,10 @@ export const fetchMultirecords: LayoutFn<'fetch_multirecords'> = (n, _c, env) =>
     const clauses: Doc[] = [clause(kw('FROM'), take())];
     if (hasWhere) clauses.push(clause(kw('WHERE'), take()));
     clauses.push(...pagingClauses(n, env, take, takeN));
-    const options = optionsClause(env, [['CHILDREN', n.children], ['COUNT', countOption(n.count)]]);
+    const options = optionsClause(env, [
+      ['CHILDREN', n.children],
+      ['COUNT', countOption(n.count)],
+    ]);
     if (options) clauses.push(options);
     return statement(fetchHead(env, n.count, 'MULTIRECORDS'), clauses);
   });
@@ -88,7 +105,9 @@ export const fetchUsers: LayoutFn<'fetch_users'> = (n, _c, env) => {
   const hasUsers = k.add(n.users);
   addPaging(k, n);
   return k.layout((take, takeN) => {
-    const head: Doc = hasUsers ? clause(`${env.options.kw('FETCH')} ${env.options.kw('USERS')}`, take()) : `${env.options.kw('FETCH')} ${env.options.kw('USERS')}`;
+    const head: Doc = hasUsers
+      ? clause(`${env.options.kw('FETCH')} ${env.options.kw('USERS')}`, take())
+      : `${env.options.kw('FETCH')} ${env.options.kw('USERS')}`;
     return statement(head, pagingClauses(n, env, take, takeN));
   });
 };
@@ -146,7 +165,12 @@ export const fetchPosts: LayoutFn<'fetch_posts'> = (n, _c, env) => {
       clauses.push(clause(kw(on), hasRecord ? concat([take(), ' ', kw('RECORD'), ' ', take()]) : take()));
     }
     if (n.post !== null) clauses.push(`${kw('POST')} ${n.post}`);
-    const options = optionsClause(env, [['FOLLOWING', n.following], ['THREADS', n.threads], ['CHILDREN', n.children], ['RECORDS', n.records]]);
+    const options = optionsClause(env, [
+      ['FOLLOWING', n.following],
+      ['THREADS', n.threads],
+      ['CHILDREN', n.children],
+      ['RECORDS', n.records],
+    ]);
     if (options) clauses.push(options);
     return statement(fetchHead(env, null, 'POSTS'), clauses);
   });

@@ -103,7 +103,14 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   if (comments.orphans.length > 0) {
     comments.orphans.forEach((c, i, all) => {
       const prev = all[i - 1];
-      if (prev) out.push(prev.kind === 'line' || hasNewline(parsed.text, prev.span.end, c.span.start) ? (blankLine(parsed.text, prev.span.end, c.span.start) ? '\n\n' : '\n') : ' ');
+      if (prev)
+        out.push(
+          prev.kind === 'line' || hasNewline(parsed.text, prev.span.end, c.span.start)
+            ? blankLine(parsed.text, prev.span.end, c.span.start)
+              ? '\n\n'
+              : '\n'
+            : ' ',
+        );
       out.push(commentText(c));
       comments.markPrinted(c);
     });

@@ -32,7 +32,10 @@ export function preserveKeywordCase(source: string, output: string): string {
   });
   const withSafe = respell(output, safe);
   if (checked.length === 0) return withSafe;
-  const all = respell(output, [...safe, ...checked].sort((a, b) => a.at.start - b.at.start));
+  const all = respell(
+    output,
+    [...safe, ...checked].sort((a, b) => a.at.start - b.at.start),
+  );
   return sameStatements(withSafe, all) ? all : withSafe;
 }
 

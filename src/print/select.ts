@@ -64,9 +64,7 @@ const select: LayoutFn<'select'> = (node, outer, env) => {
       };
       const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
       // The clauses with a line between them, built as one part list.
-      const parts: Doc[] = [
-        node.columns === 'all' ? concat([head, ' *']) : clause(head, take(node.columns.length)),
-      ];
+      const parts: Doc[] = [node.columns === 'all' ? concat([head, ' *']) : clause(head, take(node.columns.length))];
       if (node.from) parts.push(line, clause(kw('FROM'), docs[i++] as Doc));
       if (node.where) parts.push(line, clause(kw('WHERE'), docs[i++] as Doc));
       if (node.group.length > 0) {
@@ -110,8 +108,7 @@ export const SELECT_LAYOUTS = {
   select_action: selectAction,
   result_column: (node, ctx, env) => ({
     children: [node.e],
-    build: ([e]) =>
-      node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeAlias(node.alias)])]),
+    build: ([e]) => (node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeAlias(node.alias)])])),
   }),
   order_term: (node, ctx, env) => ({
     children: [node.e],

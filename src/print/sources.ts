@@ -85,8 +85,7 @@ export const SOURCE_LAYOUTS = {
     const doc = path ?? concat([env.options.kw(KINDS.table.keyword), '(', verbatim(quoteString(node.table)), ')']);
     return leaf(withAlias(doc, node.alias, env));
   },
-  table_system: (node, _c, env) =>
-    leaf(withAlias(list(`${env.options.kw(KINDS.table_system.keyword)}(`, [writeName(node.table)], ')'), node.alias, env)),
+  table_system: (node, _c, env) => leaf(withAlias(list(`${env.options.kw(KINDS.table_system.keyword)}(`, [writeName(node.table)], ')'), node.alias, env)),
   table_database: (node, ctx, env) => ({
     children: [node.database],
     build: ([db]) => withAlias(list(`${env.options.kw(KINDS.table_database.keyword)}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),

@@ -48,7 +48,15 @@ function structEvent(n: StructEvent, _c: Ctx, env: Env): Layout {
 function fromTo(v: JsonData | null): readonly [string, string] | null {
   if (v === null || v.kind !== 'json_object' || v.members.length !== 2) return null;
   const [from, to] = v.members as readonly [JsonMemberData, JsonMemberData];
-  if (from.key !== 'from' || to.key !== 'to' || from.value.kind !== 'number' || to.value.kind !== 'number' || from.value.value.startsWith('-') || to.value.value.startsWith('-')) return null;
+  if (
+    from.key !== 'from' ||
+    to.key !== 'to' ||
+    from.value.kind !== 'number' ||
+    to.value.kind !== 'number' ||
+    from.value.value.startsWith('-') ||
+    to.value.value.startsWith('-')
+  )
+    return null;
   return [from.value.value, to.value.value];
 }
 
@@ -70,7 +78,15 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
   const present = objects.map(([word, node]) => [word, word === 'FIELDS' ? given !== null : k.add(node)] as const);
   k.addAll(fields);
   return k.layout((take, takeN) => {
-    const word = { struct_create_category: 'CATEGORY', struct_create_model: 'MODEL', struct_create_pipe: 'PIPE', struct_create_def: 'DEF', struct_create_event: 'EVENT', struct_create_notebook: 'NOTEBOOK', struct_create_project: 'PROJECT' }[n.kind];
+    const word = {
+      struct_create_category: 'CATEGORY',
+      struct_create_model: 'MODEL',
+      struct_create_pipe: 'PIPE',
+      struct_create_def: 'DEF',
+      struct_create_event: 'EVENT',
+      struct_create_notebook: 'NOTEBOOK',
+      struct_create_project: 'PROJECT',
+    }[n.kind];
     const head: Doc[] = [kw('STRUCT'), ' ', kw('CREATE'), ' ', kw(word)];
     if ('name' in n && n.name !== null) head.push(' ', nameDoc(n.name));
     if (hasParent) head.push(' ', kw('IN'), ' ', kw(n.kind === 'struct_create_pipe' ? 'MODEL' : 'GROUP'), ' ', take());
@@ -95,7 +111,11 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
     if (n.kind === 'struct_create_event' && n.labelType !== null && given === null) string('LABEL_TYPE', n.labelType);
     if (years !== null) clauses.push(concat([kw('PARTITION'), ' ', kw('FROM'), ' ', years[0], ' ', kw('TO'), ' ', years[1]]));
     if (n.kind === 'struct_create_model') {
-      const options = optionsClause(env, [['EVENT', n.event], ['EVENTF', n.eventf], ['EVENTFS', n.eventfs]]);
+      const options = optionsClause(env, [
+        ['EVENT', n.event],
+        ['EVENTF', n.eventf],
+        ['EVENTFS', n.eventfs],
+      ]);
       if (options) clauses.push(options);
     }
     return statement(concat(head), clauses);
@@ -123,7 +143,9 @@ export const STRUCT_LAYOUTS = {
     const k = new Kids();
     k.add(n.database, DATABASE);
     return k.layout((take) =>
-      statement(concat([kw('STRUCT'), ' ', kw('MN'), ' ', kw('ALIAS'), ' ', n.mn, ' ', kw('IN'), ' ', take()]), [group([kw('ALIASES'), indent([line, commaList(n.aliases.map(text))])])]),
+      statement(concat([kw('STRUCT'), ' ', kw('MN'), ' ', kw('ALIAS'), ' ', n.mn, ' ', kw('IN'), ' ', take()]), [
+        group([kw('ALIASES'), indent([line, commaList(n.aliases.map(text))])]),
+      ]),
     );
   },
   struct_mn_edit: (n, _c, env) => {

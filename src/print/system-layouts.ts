@@ -84,7 +84,11 @@ export const SYSTEM_LAYOUTS = {
         number('PRIORITY', n.priority);
         number('TIMEOUT', n.timeout);
         number('REF_ID', n.refId);
-        const options = optionsClause(env, [['AUTO', n.auto], ['ARCHIVE', n.archive], ['OPEN', n.open]]);
+        const options = optionsClause(env, [
+          ['AUTO', n.auto],
+          ['ARCHIVE', n.archive],
+          ['OPEN', n.open],
+        ]);
         if (options) clauses.push(options);
         return group([kw('TASK'), ' ', text(n.name), indent(clauses.flatMap((c) => [line, c]))]);
       },
@@ -92,7 +96,11 @@ export const SYSTEM_LAYOUTS = {
   },
   task_id: (n) => leaf(n.id),
   task_ref: (n, _c, env) => leaf(`${env.options.kw('REF')} ${n.ref}`),
-  json_object: (n, c) => ({ children: n.members, ctx: PLAIN, build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')) }),
+  json_object: (n, c) => ({
+    children: n.members,
+    ctx: PLAIN,
+    build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')),
+  }),
   json_member: (n) => ({ children: [n.value], ctx: PLAIN, build: ([v]) => group([writeName(n.key), ' =', indent([line, v as Doc])]) }),
   json_array: (n) => ({ children: n.items, ctx: PLAIN, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Exclude<SystemActionKind, StructAction['kind']> | SystemPart['kind']]: LayoutFn<K> };

@@ -75,7 +75,11 @@ function inColumnOrder(fields: readonly { readonly field: string }[], position: 
 }
 
 function tagsDoc(tags: readonly string[]): Doc {
-  return list('[', tags.map((t) => verbatim(quoteString(t))), ']');
+  return list(
+    '[',
+    tags.map((t) => verbatim(quoteString(t))),
+    ']',
+  );
 }
 
 export const record: LayoutFn<'record'> = (n, ctx, env) => {
@@ -149,12 +153,14 @@ export function recordsWrite(word: string) {
     const columns = delimited ? null : valuesColumns(n, records, env);
     const k = new Kids();
     k.add(n.database, DATABASE);
-    const rowCtx: Ctx = columns ? { capture: null, columns } as Ctx : PLAIN;
+    const rowCtx: Ctx = columns ? ({ capture: null, columns } as Ctx) : PLAIN;
     if (isDelimited(records)) k.add(records);
     else k.addAll(records, rowCtx);
     return k.layout((take, takeN) => {
       const database = take();
-      const head = columns ? group([kw(word), ' ', kw('INTO'), ' ', database, indent([line, names(columns)])]) : concat([kw(word), ' ', kw('INTO'), ' ', database]);
+      const head = columns
+        ? group([kw(word), ' ', kw('INTO'), ' ', database, indent([line, names(columns)])])
+        : concat([kw(word), ' ', kw('INTO'), ' ', database]);
       const clauses: Doc[] = [];
       if (isDelimited(records)) clauses.push(take());
       else {

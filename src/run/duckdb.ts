@@ -95,15 +95,30 @@ export async function openDuckDb(): Promise<Engine> {
               continue;
             }
             switch ((columns[i] as EngineColumn).type) {
-              case 'integer': appender.appendBigInt(c as bigint); break;
-              case 'float': appender.appendDouble(c as number); break;
-              case 'boolean': appender.appendBoolean(c as boolean); break;
+              case 'integer':
+                appender.appendBigInt(c as bigint);
+                break;
+              case 'float':
+                appender.appendDouble(c as number);
+                break;
+              case 'boolean':
+                appender.appendBoolean(c as boolean);
+                break;
               case 'datetime':
-              case 'localdatetime': appender.appendTimestamp(new duck.DuckDBTimestampValue(BigInt(c as number) * 1000n)); break;
-              case 'localdate': appender.appendDate(new duck.DuckDBDateValue(Math.floor((c as number) / MS_PER_DAY))); break;
-              case 'localtime': appender.appendTime(new duck.DuckDBTimeValue(BigInt(c as number) * 1000n)); break;
-              case 'text_list': appender.appendList(c as readonly string[], listType); break;
-              default: appender.appendVarchar(String(c));
+              case 'localdatetime':
+                appender.appendTimestamp(new duck.DuckDBTimestampValue(BigInt(c as number) * 1000n));
+                break;
+              case 'localdate':
+                appender.appendDate(new duck.DuckDBDateValue(Math.floor((c as number) / MS_PER_DAY)));
+                break;
+              case 'localtime':
+                appender.appendTime(new duck.DuckDBTimeValue(BigInt(c as number) * 1000n));
+                break;
+              case 'text_list':
+                appender.appendList(c as readonly string[], listType);
+                break;
+              default:
+                appender.appendVarchar(String(c));
             }
           }
           appender.endRow();

@@ -38,7 +38,8 @@ export function outValue(v: EngineValue, type: ResultType, useStrings = false): 
 function plain(v: EngineValue, type: ResultType): Out {
   if (v === null) return null;
   if (typeof v === 'bigint') {
-    if (v < INT64_MIN || v > INT64_MAX) throw new SqlError('run/out-of-range', `the whole number ${v} is outside the signed 64-bit range (the spec's range): a sum or product grew past it`);
+    if (v < INT64_MIN || v > INT64_MAX)
+      throw new SqlError('run/out-of-range', `the whole number ${v} is outside the signed 64-bit range (the spec's range): a sum or product grew past it`);
     return new ExactNumber(v.toString());
   }
   if (typeof v === 'number') {
@@ -62,7 +63,9 @@ export function jsonText(out: Out): string {
   if (out instanceof ExactNumber) return out.text;
   if (typeof out === 'string' || typeof out === 'boolean') return JSON.stringify(out);
   if (Array.isArray(out)) return `[${out.map(jsonText).join(',')}]`;
-  return `{${Object.entries(out as Record<string, Out>).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
+  return `{${Object.entries(out as Record<string, Out>)
+    .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`)
+    .join(',')}}`;
 }
 
 /** A response as JSON text: objects and arrays of rows one per line, so a diff reads row by row. */
@@ -93,7 +96,11 @@ export function tableText(names: readonly string[], rows: readonly (readonly Out
   const cells = rows.map((r) => r.map((c) => (c === null ? 'NULL' : cellText(c).replace(/\r?\n/g, '\\n'))));
   const right = names.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === null || r[i] instanceof ExactNumber));
   const widths = names.map((n, i) => Math.max(n.length, ...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: readonly string[]) => r.map((c, i) => (right[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(' | ').trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => (right[i] ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number)))
+      .join(' | ')
+      .trimEnd();
   return [line(names), widths.map((w) => '-'.repeat(w)).join('-+-'), ...cells.map(line), `(${rows.length} row${rows.length === 1 ? '' : 's'})`].join('\n');
 }
 

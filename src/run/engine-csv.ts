@@ -1,5 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { cellSql, decimalShape, fieldSqlType, fieldValueType, readValue, tableColumns, type DatabaseInfo, type Translation, type ValueType } from '../sql/index.js';
+import {
+  cellSql,
+  decimalShape,
+  fieldSqlType,
+  fieldValueType,
+  readValue,
+  tableColumns,
+  type DatabaseInfo,
+  type Translation,
+  type ValueType,
+} from '../sql/index.js';
 import { CsvError, parseCsv } from '../sql/csv.js';
 import type { Engine } from './engine.js';
 import { headerTargets, type DataFile } from './load.js';
@@ -131,7 +141,15 @@ function header(bytes: Buffer, start: number): string[] | null {
 }
 
 /** Loads a CSV file into `table` through the engine: the largest `record_id` loaded, or null when load.ts's reader is to load it. */
-export async function engineCsv(engine: Engine, t: Translation, info: DatabaseInfo, table: string, file: DataFile, now: number, idsAfter: bigint): Promise<bigint | null> {
+export async function engineCsv(
+  engine: Engine,
+  t: Translation,
+  info: DatabaseInfo,
+  table: string,
+  file: DataFile,
+  now: number,
+  idsAfter: bigint,
+): Promise<bigint | null> {
   const bytes = readFileSync(file.path);
   if (bytes.length === 0) return idsAfter;
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -150,7 +168,9 @@ export async function engineCsv(engine: Engine, t: Translation, info: DatabaseIn
   };
   const id = (name: string): string | null => {
     const v = at.get(name);
-    return v === undefined ? null : `CASE WHEN ${v} IS NULL THEN NULL WHEN regexp_full_match(${v}, '[0-9]{1,18}') AND CAST(${v} AS BIGINT) > 0 THEN CAST(${v} AS BIGINT) ELSE ${bad} END`;
+    return v === undefined
+      ? null
+      : `CASE WHEN ${v} IS NULL THEN NULL WHEN regexp_full_match(${v}, '[0-9]{1,18}') AND CAST(${v} AS BIGINT) > 0 THEN CAST(${v} AS BIGINT) ELSE ${bad} END`;
   };
   const after = `CAST(${idsAfter} AS BIGINT)`;
   const rid = id('record_id');
@@ -183,11 +203,17 @@ export async function engineCsv(engine: Engine, t: Translation, info: DatabaseIn
   const target = t.q(table);
   try {
     // The table's NOT NULL constraints check the fields that may not be null; one statement, so all rows or none.
-    await engine.exec(`INSERT INTO ${target} (${tableColumns(info).map((c) => t.q(c)).join(', ')}) SELECT ${list.join(', ')} FROM ${rows} AS ${t.q('dsq rows')}`);
+    await engine.exec(
+      `INSERT INTO ${target} (${tableColumns(info)
+        .map((c) => t.q(c))
+        .join(', ')}) SELECT ${list.join(', ')} FROM ${rows} AS ${t.q('dsq rows')}`,
+    );
   } catch {
     return null;
   }
-  const twice = [[t.q('record_id')], ...(info.keys.length > 0 ? [info.keys.map((k) => t.q(k.name))] : [])].map((cols) => `SELECT 1 FROM ${target} GROUP BY ${cols.join(', ')} HAVING count(*) > 1`);
+  const twice = [[t.q('record_id')], ...(info.keys.length > 0 ? [info.keys.map((k) => t.q(k.name))] : [])].map(
+    (cols) => `SELECT 1 FROM ${target} GROUP BY ${cols.join(', ')} HAVING count(*) > 1`,
+  );
   if ((await engine.query(`${twice.join(' UNION ALL ')} LIMIT 1`)).length > 0) {
     await engine.exec(`DELETE FROM ${target}`);
     return null;

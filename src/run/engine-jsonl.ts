@@ -22,7 +22,15 @@ import { headerTargets, type DataFile, type Target } from './load.js';
  * with nothing loaded: load.ts's reader then reads the file with the spec's JSON reader and
  * names the line and the field of the first problem.
  */
-export async function engineJsonl(engine: Engine, t: Translation, info: DatabaseInfo, table: string, file: DataFile, now: number, idsAfter: bigint): Promise<bigint | null> {
+export async function engineJsonl(
+  engine: Engine,
+  t: Translation,
+  info: DatabaseInfo,
+  table: string,
+  file: DataFile,
+  now: number,
+  idsAfter: bigint,
+): Promise<bigint | null> {
   const csv = jsonlAsCsv(readFileSync(file.path, 'utf8'), info, file.path);
   if (csv === null) return null;
   const dir = mkdtempSync(join(tmpdir(), 'dsq-jsonl-'));

@@ -11,7 +11,11 @@ import type { Cell, ValueType } from '../sql/index.js';
  * text (`{ decimal }`), datetimes as milliseconds (`{ ms, kind }`), lists as arrays.
  */
 export type EngineValue =
-  | null | boolean | number | bigint | string
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
   | { readonly decimal: string }
   | { readonly ms: number; readonly kind: 'timestamp' | 'date' | 'time' }
   | readonly EngineValue[];

@@ -1,6 +1,14 @@
 import { DsqError } from '../diagnostic/diagnostic.js';
 import {
-  childRecordsSql, SqlError, Translation, type Catalog, type CountName, type FetchSql, type SelectColumn, type SqlStatement, type WritePlan,
+  childRecordsSql,
+  SqlError,
+  Translation,
+  type Catalog,
+  type CountName,
+  type FetchSql,
+  type SelectColumn,
+  type SqlStatement,
+  type WritePlan,
 } from '../sql/index.js';
 import { ExactNumber, outValue, type Out } from './encode.js';
 import type { Engine, EngineValue } from './engine.js';
@@ -114,7 +122,7 @@ async function fetch(engine: Engine, catalog: Catalog, f: FetchSql): Promise<Res
           const parent = byId.get(r[0] as bigint);
           if (!parent) continue;
           const out = record(c.columns, r, 1);
-          const children = ((parent['children'] ??= {}) as Record<string, Out[]>);
+          const children = (parent['children'] ??= {}) as Record<string, Out[]>;
           (children[child.database.name] ??= []).push(out);
           found.push({ id: r[cid] as bigint, out });
         }
@@ -135,10 +143,12 @@ function tieGroups(rows: readonly (readonly EngineValue[])[], keys: readonly num
   let group = 0;
   let last: string | null = null;
   return rows.map((r) => {
-    const key = keys.map((i) => {
-      const v = r[i] ?? null;
-      return typeof v === 'bigint' ? `${v}n` : JSON.stringify(v);
-    }).join(',');
+    const key = keys
+      .map((i) => {
+        const v = r[i] ?? null;
+        return typeof v === 'bigint' ? `${v}n` : JSON.stringify(v);
+      })
+      .join(',');
     if (key !== last) group++;
     last = key;
     return group;

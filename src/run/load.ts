@@ -40,7 +40,10 @@ export function dataError(file: string, line: number, message: string): DsqError
 
 /** The engine columns of a record table: the attributes, then the fields, with their value types. */
 export function engineColumns(info: DatabaseInfo): EngineColumn[] {
-  const types = new Map<string, ValueType>([...STORED_ATTRIBUTES.map((a) => [a.name, a.type.value] as const), ...info.database.fields.map((f) => [f.name, fieldValueType(f.type)] as const)]);
+  const types = new Map<string, ValueType>([
+    ...STORED_ATTRIBUTES.map((a) => [a.name, a.type.value] as const),
+    ...info.database.fields.map((f) => [f.name, fieldValueType(f.type)] as const),
+  ]);
   return tableColumns(info).map((name) => ({ name, type: types.get(name) as ValueType }));
 }
 
@@ -88,7 +91,8 @@ export function readRows(file: DataFile, info: DatabaseInfo, now: number, idsAft
     if (head === undefined) return [];
     const targets = headerTargets(info, head.fields, file.path, head.line);
     for (const r of body) {
-      if (r.fields.length !== targets.length) throw dataError(file.path, r.line, `${r.fields.length} fields, but the first line names ${targets.length} columns`);
+      if (r.fields.length !== targets.length)
+        throw dataError(file.path, r.line, `${r.fields.length} fields, but the first line names ${targets.length} columns`);
       rows.push(reader.textRow(targets, r.fields, r.line, index));
     }
   } else {
@@ -102,7 +106,12 @@ export function readRows(file: DataFile, info: DatabaseInfo, now: number, idsAft
       }
       const value = read.value;
       if (value.type !== 'object') throw dataError(file.path, line, 'each line is a record object ({"field": value, ...})');
-      const targets = headerTargets(info, value.members.map((m) => m.rawKey), file.path, line);
+      const targets = headerTargets(
+        info,
+        value.members.map((m) => m.rawKey),
+        file.path,
+        line,
+      );
       const given = value.members.map((m, k) => [targets[k] as Target, jsonGiven(m.value, file.path, line)] as const);
       rows.push(reader.row(given, line, false, index));
     });
@@ -173,7 +182,12 @@ class RowReader {
         cells[index.get(t.name) as number] = this.attribute(t.name, g, line);
       }
     }
-    return this.finish(cells, given.map(([t]) => t), line, index);
+    return this.finish(
+      cells,
+      given.map(([t]) => t),
+      line,
+      index,
+    );
   }
 
   private absent: { targets: readonly Target[]; fields: readonly SchemaField[] } | null = null;
@@ -203,7 +217,10 @@ class RowReader {
       this.ids.set(id, line);
     }
     if (this.info.keys.length > 0) {
-      const key = this.info.keys.length === 1 ? String(cells[index.get((this.info.keys[0] as SchemaField).name) as number]) : JSON.stringify(this.info.keys.map((k) => String(cells[index.get(k.name) as number])));
+      const key =
+        this.info.keys.length === 1
+          ? String(cells[index.get((this.info.keys[0] as SchemaField).name) as number])
+          : JSON.stringify(this.info.keys.map((k) => String(cells[index.get(k.name) as number])));
       const before = this.keys.get(key);
       if (before !== undefined) throw dataError(this.file, line, `the key (${this.info.keys.map((k) => k.name).join(', ')}) is also on line ${before}`);
       this.keys.set(key, line);
@@ -237,9 +254,11 @@ class RowReader {
       return r.cell;
     }
     // record_id, database_id, parent_id: whole numbers from 1.
-    if (!/^\s*\d+\s*$/.test(text) || BigInt(text.trim()) < 1n || BigInt(text.trim()) > 9223372036854775807n) throw bad(`a whole number from 1, got ${JSON.stringify(text)}`);
+    if (!/^\s*\d+\s*$/.test(text) || BigInt(text.trim()) < 1n || BigInt(text.trim()) > 9223372036854775807n)
+      throw bad(`a whole number from 1, got ${JSON.stringify(text)}`);
     const n = BigInt(text.trim());
-    if (name === 'database_id' && n !== BigInt(this.info.id)) throw bad(`${this.info.id} for "${this.info.entry.path}" (a local run numbers the databases in schema order), got ${n}`);
+    if (name === 'database_id' && n !== BigInt(this.info.id))
+      throw bad(`${this.info.id} for "${this.info.entry.path}" (a local run numbers the databases in schema order), got ${n}`);
     return n;
   }
 

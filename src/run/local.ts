@@ -59,7 +59,11 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
-const isStatement = (v: unknown): boolean => typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string' && (STATEMENT_KINDS as readonly string[]).includes((v as { kind: string }).kind);
+const isStatement = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { kind?: unknown }).kind === 'string' &&
+  (STATEMENT_KINDS as readonly string[]).includes((v as { kind: string }).kind);
 
 /** The statements of an input, parameters bound. */
 export function statementsOf(input: RunInput, params: ParamValues = {}): Statement[] {
@@ -83,8 +87,13 @@ export function statementsOf(input: RunInput, params: ParamValues = {}): Stateme
 }
 
 export async function openLocal(options: OpenLocalOptions): Promise<LocalService> {
-  const schemaText = typeof options.schema === 'string' ? options.schema : options.schema === undefined && options.data !== undefined ? readFileSync(join(options.data, 'schema.json'), 'utf8') : null;
-  const schema: Schema = schemaText !== null ? readSchema(schemaText) : (options.schema as Schema | undefined) ?? { groups: [] };
+  const schemaText =
+    typeof options.schema === 'string'
+      ? options.schema
+      : options.schema === undefined && options.data !== undefined
+        ? readFileSync(join(options.data, 'schema.json'), 'utf8')
+        : null;
+  const schema: Schema = schemaText !== null ? readSchema(schemaText) : ((options.schema as Schema | undefined) ?? { groups: [] });
   const catalog = catalogOf(schema);
   const clock = () => (options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime());
   const engine: Engine = await openEngine(options.engine ?? 'duckdb');
@@ -96,7 +105,8 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
     throw err;
   }
   const notes = new Set<ChoiceId>();
-  const translate = (input: RunInput, o: RunOptions = {}) => statementsOf(input, o.params).map((s) => toSql(s, { schema, dialect: engine.dialect, now: clock(), tieKeys: true }));
+  const translate = (input: RunInput, o: RunOptions = {}) =>
+    statementsOf(input, o.params).map((s) => toSql(s, { schema, dialect: engine.dialect, now: clock(), tieKeys: true }));
   const service: LocalService = {
     schema,
     engine: engine.name,
@@ -113,7 +123,8 @@ export async function openLocal(options: OpenLocalOptions): Promise<LocalService
     },
     async run(input, o = {}) {
       const all = await service.runAll(input, o);
-      if (all.length !== 1) throw new DsqError([{ code: 'run/one-statement', severity: 'error', message: `run takes one statement, got ${all.length} (runAll takes several)` }]);
+      if (all.length !== 1)
+        throw new DsqError([{ code: 'run/one-statement', severity: 'error', message: `run takes one statement, got ${all.length} (runAll takes several)` }]);
       return all[0] as Response;
     },
     async rows<R>(query: RunInput, o: RunOptions = {}): Promise<R[]> {

@@ -111,7 +111,8 @@ function multisetDiff(expected: readonly unknown[], got: readonly unknown[]): { 
 const list = (xs: string[], sign: string) => [...xs.slice(0, 20).map((x) => `  ${sign} ${x}`), ...(xs.length > 20 ? [`  ... and ${xs.length - 20} more`] : [])];
 
 function diffOne(e: unknown, a: unknown, order: RowOrder): string[] {
-  const rowsOf = (v: unknown): unknown[] | null => (Array.isArray(v) ? v : v !== null && typeof v === 'object' && Array.isArray((v as { rows?: unknown }).rows) ? (v as { rows: unknown[] }).rows : null);
+  const rowsOf = (v: unknown): unknown[] | null =>
+    Array.isArray(v) ? v : v !== null && typeof v === 'object' && Array.isArray((v as { rows?: unknown }).rows) ? (v as { rows: unknown[] }).rows : null;
   const er = rowsOf(e);
   const ar = rowsOf(a);
   if (er === null || ar === null) return show(e) === show(a) ? [] : [`expected ${show(e)}`, `     got ${show(a)}`];
@@ -120,7 +121,9 @@ function diffOne(e: unknown, a: unknown, order: RowOrder): string[] {
   if (!order.ordered || er.length !== ar.length) {
     const { missing, extra } = multisetDiff(er, ar);
     if (missing.length === 0 && extra.length === 0) return [];
-    const what = order.ordered ? `${er.length} row${er.length === 1 ? '' : 's'} expected, ${ar.length} got` : `compared in any order: ${missing.length} expected and missing, ${extra.length} not expected`;
+    const what = order.ordered
+      ? `${er.length} row${er.length === 1 ? '' : 's'} expected, ${ar.length} got`
+      : `compared in any order: ${missing.length} expected and missing, ${extra.length} not expected`;
     return [`the rows differ (${what}):`, ...list(missing, '-'), ...list(extra, '+')];
   }
   for (let start = 0; start < ar.length; ) {
@@ -128,11 +131,16 @@ function diffOne(e: unknown, a: unknown, order: RowOrder): string[] {
     let end = start + 1;
     if (order.ties !== null) while (end < ar.length && order.ties[end] === order.ties[start]) end++;
     if (end - start === 1) {
-      if (show(er[start]) !== show(ar[start])) return [`row ${start + 1} differs (of ${er.length}):`, `  expected ${show(er[start])}`, `       got ${show(ar[start])}`];
+      if (show(er[start]) !== show(ar[start]))
+        return [`row ${start + 1} differs (of ${er.length}):`, `  expected ${show(er[start])}`, `       got ${show(ar[start])}`];
     } else {
       const { missing, extra } = multisetDiff(er.slice(start, end), ar.slice(start, end));
       if (missing.length > 0 || extra.length > 0) {
-        return [`rows ${start + 1} to ${end} differ (of ${er.length}; they tie on every ORDER BY term, so they are compared in any order):`, ...list(missing, '-'), ...list(extra, '+')];
+        return [
+          `rows ${start + 1} to ${end} differ (of ${er.length}; they tie on every ORDER BY term, so they are compared in any order):`,
+          ...list(missing, '-'),
+          ...list(extra, '+'),
+        ];
       }
     }
     start = end;

@@ -65,7 +65,9 @@ export async function openPostgres(): Promise<Engine> {
     async append(table: string, columns: readonly EngineColumn[], rows: readonly (readonly Cell[])[]) {
       const cols = columns.map((c) => POSTGRES.ident(c.name)).join(', ');
       for (let i = 0; i < rows.length; i += 500) {
-        const values = rows.slice(i, i + 500).map((row) => `(${columns.map((c, j) => cellSql(POSTGRES, c.type, row[j] ?? null, 'decimal(38,10)')).join(', ')})`);
+        const values = rows
+          .slice(i, i + 500)
+          .map((row) => `(${columns.map((c, j) => cellSql(POSTGRES, c.type, row[j] ?? null, 'decimal(38,10)')).join(', ')})`);
         await db.query(`INSERT INTO ${POSTGRES.ident(table)} (${cols}) VALUES ${values.join(', ')}`);
       }
     },

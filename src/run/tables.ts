@@ -2,7 +2,15 @@ import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync, readdirSync }
 import { dirname, join, resolve } from 'node:path';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import {
-  cellSql, createTableSql, fieldSqlType, readValue, STORED_ATTRIBUTES, tableColumns, Translation, type Catalog, type DatabaseInfo,
+  cellSql,
+  createTableSql,
+  fieldSqlType,
+  readValue,
+  STORED_ATTRIBUTES,
+  tableColumns,
+  Translation,
+  type Catalog,
+  type DatabaseInfo,
 } from '../sql/index.js';
 import { csvField } from '../sql/csv.js';
 import { cellText, jsonText, outValue } from './encode.js';
@@ -52,8 +60,15 @@ export async function createTables(engine: Engine, catalog: Catalog, options: Lo
       }
     }
     if (info.trash !== null && (records !== null || trash !== null)) {
-      const both = await engine.query(`SELECT ${t.q('record_id')} FROM ${t.q(info.table)} INTERSECT SELECT ${t.q('record_id')} FROM ${t.q(info.trash)} LIMIT 1`);
-      if (both.length > 0) throw dataError(trash?.path ?? records?.path ?? '', 0, `record_id ${String(both[0]?.[0])} is both in the records and in the trash of "${info.entry.path}"`);
+      const both = await engine.query(
+        `SELECT ${t.q('record_id')} FROM ${t.q(info.table)} INTERSECT SELECT ${t.q('record_id')} FROM ${t.q(info.trash)} LIMIT 1`,
+      );
+      if (both.length > 0)
+        throw dataError(
+          trash?.path ?? records?.path ?? '',
+          0,
+          `record_id ${String(both[0]?.[0])} is both in the records and in the trash of "${info.entry.path}"`,
+        );
     }
   }
   return formats;
@@ -100,7 +115,8 @@ function engineColumnsSql(t: Translation, info: DatabaseInfo, present: ReadonlyM
     const type = types.get(name) as Parameters<typeof cellSql>[1];
     const field = info.database.fields.find((f) => f.name === name);
     const sqlType = field ? fieldSqlType(t.dialect, field.type) : null;
-    if (from !== undefined && name !== 'database_id') return `CAST(${q(t, from)} AS ${sqlType ?? t.dialect.type(type === 'integer' ? 'bigint' : type === 'text_list' ? 'text_list' : type === 'datetime' ? 'timestamp' : 'text')}) AS ${q(t, name)}`;
+    if (from !== undefined && name !== 'database_id')
+      return `CAST(${q(t, from)} AS ${sqlType ?? t.dialect.type(type === 'integer' ? 'bigint' : type === 'text_list' ? 'text_list' : type === 'datetime' ? 'timestamp' : 'text')}) AS ${q(t, name)}`;
     if (name === 'record_id') return `CAST(row_number() OVER () AS BIGINT) AS ${q(t, name)}`;
     if (name === 'database_id') return `CAST(${info.id} AS BIGINT) AS ${q(t, name)}`;
     if (name === 'insert_at') return `${cellSql(t.dialect, 'datetime', now)} AS ${q(t, name)}`;
@@ -144,14 +160,23 @@ export async function saveTables(engine: Engine, catalog: Catalog, dir: string, 
         const lines =
           format === 'jsonl'
             ? rows.map((row) => jsonText(Object.fromEntries(out(row).map((v, i) => [(columns[i] as EngineColumn).name, v]))))
-            : [columns.map((c) => csvField(c.name)).join(','), ...rows.map((row) => out(row).map((v) => csvField(cellText(v))).join(','))];
+            : [
+                columns.map((c) => csvField(c.name)).join(','),
+                ...rows.map((row) =>
+                  out(row)
+                    .map((v) => csvField(cellText(v)))
+                    .join(','),
+                ),
+              ];
         writeFileSync(file, `${lines.join('\n')}\n`);
       }
     }
     const old = `${target}.dsq-old-${process.pid}`;
     if (existsSync(target)) {
       if (readdirSync(target).length > 0 && !existsSync(join(target, 'schema.json'))) {
-        throw new DsqError([{ code: 'run/save-target', severity: 'error', message: `${dir} holds files and is not a data directory (no schema.json): not replaced` }]);
+        throw new DsqError([
+          { code: 'run/save-target', severity: 'error', message: `${dir} holds files and is not a data directory (no schema.json): not replaced` },
+        ]);
       }
       renameSync(target, old);
     }

@@ -73,7 +73,11 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
       e.parent ? `child of ${e.parent.name}` : '',
       db.trash === true ? 'trash' : '',
       db.blobs.length > 0 ? `blobs: ${db.blobs.map((b) => b.name + (b.nul ? ' (nullable)' : '')).join(', ')}` : '',
-      sharedLabels(db).length > 0 ? `labels of more than one field, not in ${name}Labels: ${sharedLabels(db).map((l) => `"${l}"`).join(', ')}` : '',
+      sharedLabels(db).length > 0
+        ? `labels of more than one field, not in ${name}Labels: ${sharedLabels(db)
+            .map((l) => `"${l}"`)
+            .join(', ')}`
+        : '',
     ].filter(Boolean);
     if (about.length > 0) out.push(`  /** ${blockCommentText(about.join('; '))} */`);
     out.push(`  ${typeKey(keyOf(e))}: {`);
@@ -97,7 +101,9 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${typeKey(alias)}: ${name}Labels[${tsString(canonical)}];`);
   out.push('};');
   out.push('');
-  out.push(`/** Database path → the fields that have a default (\`def\`), for \`builder<${name}, ${name}Labels, ${name}Defaults>()\`: a typed INSERT does not require them. */`);
+  out.push(
+    `/** Database path → the fields that have a default (\`def\`), for \`builder<${name}, ${name}Labels, ${name}Defaults>()\`: a typed INSERT does not require them. */`,
+  );
   out.push(`export type ${name}Defaults = {`);
   const defaulted = (e: DatabaseEntry) => e.database.fields.filter((f) => f.def !== undefined).map((f) => tsString(f.name));
   for (const e of entries) if (defaulted(e).length > 0) out.push(`  ${typeKey(keyOf(e))}: ${defaulted(e).join(' | ')};`);
@@ -105,7 +111,9 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   for (const [alias, canonical] of aliases) if (withDefaults.has(canonical)) out.push(`  ${typeKey(alias)}: ${name}Defaults[${tsString(canonical)}];`);
   out.push('};');
   out.push('');
-  out.push(`/** Database path → the features its definition sets (\`trash\`, \`file\`, \`tag\`; \`never\`: none), for \`builder<${name}, ${name}Labels, ${name}Defaults, ${name}Features>()\`: TRASH, RESTORE, DISPOSE and \`'trash'\` options need the trash feature, a record's file attributes the file feature. */`);
+  out.push(
+    `/** Database path → the features its definition sets (\`trash\`, \`file\`, \`tag\`; \`never\`: none), for \`builder<${name}, ${name}Labels, ${name}Defaults, ${name}Features>()\`: TRASH, RESTORE, DISPOSE and \`'trash'\` options need the trash feature, a record's file attributes the file feature. */`,
+  );
   out.push(`export type ${name}Features = {`);
   const features = (e: DatabaseEntry) => {
     const on = (['trash', 'file', 'tag'] as const).filter((f) => e.database[f] === true).map((f) => tsString(f));
@@ -115,7 +123,9 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   for (const [alias, canonical] of aliases) out.push(`  ${typeKey(alias)}: ${name}Features[${tsString(canonical)}];`);
   out.push('};');
   out.push('');
-  out.push(`/** Database path → its key fields (\`never\`: none), for \`builder<${name}, ${name}Labels, ${name}Defaults, ${name}Features, ${name}Keys>()\`: \`recordKey({...})\` names key fields only. */`);
+  out.push(
+    `/** Database path → its key fields (\`never\`: none), for \`builder<${name}, ${name}Labels, ${name}Defaults, ${name}Features, ${name}Keys>()\`: \`recordKey({...})\` names key fields only. */`,
+  );
   out.push(`export type ${name}Keys = {`);
   const keyFields = (e: DatabaseEntry) => {
     const keys = e.database.fields.filter((f) => f.key).map((f) => tsString(f.name));
@@ -125,7 +135,9 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   for (const [alias, canonical] of aliases) out.push(`  ${typeKey(alias)}: ${name}Keys[${tsString(canonical)}];`);
   out.push('};');
   out.push('');
-  out.push(`/** Database path → field names, in order: the builder's field lists at run time, \`builder<${name}>(${name}Fields)\` (for \`selectAll('alias')\`). */`);
+  out.push(
+    `/** Database path → field names, in order: the builder's field lists at run time, \`builder<${name}>(${name}Fields)\` (for \`selectAll('alias')\`). */`,
+  );
   out.push(`export const ${name}Fields = {`);
   const fieldList = (e: DatabaseEntry) => `[${e.database.fields.map((f) => tsString(f.name)).join(', ')}]`;
   const byKey = new Map(entries.map((e) => [keyOf(e), e]));
@@ -133,18 +145,25 @@ export function emitTypes(schema: Schema, options: EmitTypesOptions = {}): strin
   for (const [alias, canonical] of aliases) out.push(`  ${valueKey(alias)}: ${fieldList(byKey.get(canonical) as DatabaseEntry)},`);
   out.push('} as const;');
   out.push('');
-  out.push(`/** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, \`builder<${name}, ${name}Labels>(${name}Fields, ${name}FieldLabels)\`. */`);
+  out.push(
+    `/** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, \`builder<${name}, ${name}Labels>(${name}Fields, ${name}FieldLabels)\`. */`,
+  );
   out.push(`export const ${name}FieldLabels = {`);
   const labelMap = (e: DatabaseEntry) => labelsOf(e.database).map((f) => `${valueKey(f.label)}: ${tsString(f.name)}`);
   for (const e of entries) if (labelMap(e).length > 0) out.push(`  ${valueKey(keyOf(e))}: { ${labelMap(e).join(', ')} },`);
-  for (const [alias, canonical] of aliases) if (labelled.has(canonical)) out.push(`  ${valueKey(alias)}: { ${labelMap(byKey.get(canonical) as DatabaseEntry).join(', ')} },`);
+  for (const [alias, canonical] of aliases)
+    if (labelled.has(canonical)) out.push(`  ${valueKey(alias)}: { ${labelMap(byKey.get(canonical) as DatabaseEntry).join(', ')} },`);
   out.push('} as const;');
   out.push('');
-  out.push(`/** Database path → its key fields (databases with key fields only), a value: \`builder<${name}, ...>(${name}Fields, ${name}FieldLabels, ${name}KeyFields)\` checks \`recordKey({...})\` at run time too. */`);
+  out.push(
+    `/** Database path → its key fields (databases with key fields only), a value: \`builder<${name}, ...>(${name}Fields, ${name}FieldLabels, ${name}KeyFields)\` checks \`recordKey({...})\` at run time too. */`,
+  );
   out.push(`export const ${name}KeyFields = {`);
   const keyList = (e: DatabaseEntry) => e.database.fields.filter((f) => f.key).map((f) => tsString(f.name));
   for (const e of entries) if (keyList(e).length > 0) out.push(`  ${valueKey(keyOf(e))}: [${keyList(e).join(', ')}],`);
-  for (const [alias, canonical] of aliases) if (keyList(byKey.get(canonical) as DatabaseEntry).length > 0) out.push(`  ${valueKey(alias)}: [${keyList(byKey.get(canonical) as DatabaseEntry).join(', ')}],`);
+  for (const [alias, canonical] of aliases)
+    if (keyList(byKey.get(canonical) as DatabaseEntry).length > 0)
+      out.push(`  ${valueKey(alias)}: [${keyList(byKey.get(canonical) as DatabaseEntry).join(', ')}],`);
   out.push('} as const;');
   out.push('');
   return out.join('\n');
@@ -178,7 +197,8 @@ function checkKeys(entries: readonly DatabaseEntry[], keyOf: (e: DatabaseEntry) 
   for (const e of entries) byKey.set(keyOf(e), [...(byKey.get(keyOf(e)) ?? []), e]);
   const clashes = [...byKey].filter(([, es]) => es.length > 1);
   if (clashes.length === 0) return;
-  const where = (e: DatabaseEntry) => `${tsString(e.database.name)}${e.parent ? ` (child of ${tsString(e.parent.name)})` : ''}${e.groups.length > 0 ? ` in group ${tsString(e.groups.join('/'))}` : ''}`;
+  const where = (e: DatabaseEntry) =>
+    `${tsString(e.database.name)}${e.parent ? ` (child of ${tsString(e.parent.name)})` : ''}${e.groups.length > 0 ? ` in group ${tsString(e.groups.join('/'))}` : ''}`;
   throw new DsqError(
     clashes.map(([key, es]) => ({
       code: 'schema/ambiguous-path',
@@ -254,14 +274,24 @@ function checkKeySizes(entries: readonly DatabaseEntry[]): void {
     sizes.set(e.database, size);
     total += size.characters;
     if (total <= MAX_TYPE_KEY_CHARACTERS) continue;
-    throw new DsqError([{
-      code: 'schema/too-deep',
-      severity: 'error',
-      message: `the schema's databases nest too deep to write as types: each is a key under its path and under every shorter path that names it alone, over ${MAX_TYPE_KEY_CHARACTERS} characters of keys (database ${JSON.stringify(e.database.name)} has ${size.names} names in its path)`,
-    }]);
+    throw new DsqError([
+      {
+        code: 'schema/too-deep',
+        severity: 'error',
+        message: `the schema's databases nest too deep to write as types: each is a key under its path and under every shorter path that names it alone, over ${MAX_TYPE_KEY_CHARACTERS} characters of keys (database ${JSON.stringify(e.database.name)} has ${size.names} names in its path)`,
+      },
+    ]);
   }
 }
 
 function fieldAbout(f: SchemaField): string {
-  return [f.label !== f.name ? `"${f.label}":` : '', f.type, f.key ? 'key' : '', f.nul ? 'nullable' : '', f.def !== undefined ? `default ${JSON.stringify(f.def)}` : ''].filter(Boolean).join(' ');
+  return [
+    f.label !== f.name ? `"${f.label}":` : '',
+    f.type,
+    f.key ? 'key' : '',
+    f.nul ? 'nullable' : '',
+    f.def !== undefined ? `default ${JSON.stringify(f.def)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

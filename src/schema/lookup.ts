@@ -161,7 +161,13 @@ export function findDatabase(schema: Schema, path: string): SchemaDatabase | nul
 /** A field by name, else by label (exact, then case-insensitive); null when absent. */
 export function findField(database: SchemaDatabase, nameOrLabel: string): SchemaField | null {
   const index = fieldIndexOf(database);
-  return index.name.get(nameOrLabel) ?? index.label.get(nameOrLabel) ?? index.foldedName.get(nameOrLabel.toLowerCase()) ?? index.foldedLabel.get(nameOrLabel.toLowerCase()) ?? null;
+  return (
+    index.name.get(nameOrLabel) ??
+    index.label.get(nameOrLabel) ??
+    index.foldedName.get(nameOrLabel.toLowerCase()) ??
+    index.foldedLabel.get(nameOrLabel.toLowerCase()) ??
+    null
+  );
 }
 
 /** A database's fields by name and label, as given and folded: the first field of each, built once per database. */

@@ -18,8 +18,18 @@ export type ParamType = (typeof PARAM_TYPES)[number];
 
 /** Other spellings accepted in `-- @param` (as the schema's type names spell them). */
 const ALIASES: ReadonlyMap<string, ParamType> = new Map([
-  ['text', 'string'], ['str', 'string'], ['int', 'integer'], ['bigint', 'integer'], ['long', 'integer'], ['float', 'number'], ['double', 'number'],
-  ['decimal', 'number'], ['date', 'localdate'], ['time', 'localtime'], ['timestamp', 'localdatetime'], ['instant', 'datetime'],
+  ['text', 'string'],
+  ['str', 'string'],
+  ['int', 'integer'],
+  ['bigint', 'integer'],
+  ['long', 'integer'],
+  ['float', 'number'],
+  ['double', 'number'],
+  ['decimal', 'number'],
+  ['date', 'localdate'],
+  ['time', 'localtime'],
+  ['timestamp', 'localdatetime'],
+  ['instant', 'datetime'],
 ]);
 
 /** A type name as written in `-- @param` (`integer`, `int`, `date`...), or null when unknown. */
@@ -42,7 +52,10 @@ export function paramTypeOfField(field: SchemaField): ParamType | null {
     case 'string':
       return 'string';
     case 'datetime': {
-      const base = field.type.trim().toLowerCase().replace(/\s*\(.*$/, '');
+      const base = field.type
+        .trim()
+        .toLowerCase()
+        .replace(/\s*\(.*$/, '');
       if (base === 'date' || base === 'localdate' || base === 'ld') return 'localdate';
       if (base === 'time' || base === 'localtime' || base === 'lt') return 'localtime';
       if (base === 'timestamp' || base === 'localdatetime' || base === 'ldt') return 'localdatetime';

@@ -98,7 +98,10 @@ class Reader {
         return { groups: [{ name: '', desc: null, databases, groups: [] }] };
       }
     }
-    this.error(value, 'expected a schema: an object with "groups", an array of database definitions, or a database definition (an object with "name" and "fields")');
+    this.error(
+      value,
+      'expected a schema: an object with "groups", an array of database definitions, or a database definition (an object with "name" and "fields")',
+    );
     return { groups: [] };
   }
 
@@ -152,29 +155,36 @@ class Reader {
 
   /** Reads a list of group definitions into `out` (as the next steps). */
   private groups(value: JsonValue, out: SchemaGroup[]): void {
-    this.next(...this.list(value, 'an array of group definitions').map((item) => () => {
-      const obj = this.object(item, 'a group definition');
-      if (!obj) return;
-      const group = {
-        name: this.optionalString(obj, 'name', 'a group definition') ?? '',
-        desc: this.optionalString(obj, 'desc', 'a group definition'),
-        databases: [] as SchemaDatabase[],
-        groups: [] as SchemaGroup[],
-      };
-      out.push(group);
-      const groups = obj.get('groups');
-      this.next(() => this.databases(obj.get('databases'), group.databases), () => {
-        if (groups !== undefined) this.groups(groups, group.groups);
-      });
-    }));
+    this.next(
+      ...this.list(value, 'an array of group definitions').map((item) => () => {
+        const obj = this.object(item, 'a group definition');
+        if (!obj) return;
+        const group = {
+          name: this.optionalString(obj, 'name', 'a group definition') ?? '',
+          desc: this.optionalString(obj, 'desc', 'a group definition'),
+          databases: [] as SchemaDatabase[],
+          groups: [] as SchemaGroup[],
+        };
+        out.push(group);
+        const groups = obj.get('groups');
+        this.next(
+          () => this.databases(obj.get('databases'), group.databases),
+          () => {
+            if (groups !== undefined) this.groups(groups, group.groups);
+          },
+        );
+      }),
+    );
   }
 
   /** Reads a list of database definitions into `out` (as the next steps). */
   private databases(value: JsonValue | undefined, out: SchemaDatabase[]): void {
-    this.next(...this.list(value, 'an array of database definitions').map((item) => () => {
-      const obj = this.object(item, 'a database definition');
-      if (obj) this.database(obj, out);
-    }));
+    this.next(
+      ...this.list(value, 'an array of database definitions').map((item) => () => {
+        const obj = this.object(item, 'a database definition');
+        if (obj) this.database(obj, out);
+      }),
+    );
   }
 
   /** Reads a database definition into `out`; its child databases, its label and feature flags are the next steps. */
@@ -192,7 +202,11 @@ class Reader {
       const fo = this.object(f, 'a field definition');
       return fo ? [this.field(fo, what)] : [];
     });
-    this.unique(fieldValues, fields.map((f) => f.name), `field of ${what}`);
+    this.unique(
+      fieldValues,
+      fields.map((f) => f.name),
+      `field of ${what}`,
+    );
     const blobs = this.list(obj.get('blobs'), 'an array of blob definitions').flatMap((b) => {
       const bo = this.object(b, 'a blob definition');
       return bo ? [this.blob(bo, what)] : [];
@@ -207,7 +221,11 @@ class Reader {
         if (child) this.database(child, databases);
       }),
       () => {
-        this.unique(children, databases.map((d) => d.name), `child database of ${what}`);
+        this.unique(
+          children,
+          databases.map((d) => d.name),
+          `child database of ${what}`,
+        );
         if (this.flag(obj, 'trash', what)) database.trash = true;
         if (this.flag(obj, 'file', what)) database.file = true;
         if (this.flag(obj, 'tag', what)) database.tag = true;
@@ -221,7 +239,14 @@ class Reader {
     const what = name ? `field "${name}" of ${owner}` : `a field definition of ${owner}`;
     const type = this.requiredString(obj, 'type', what);
     const def = this.optionalString(obj, 'def', what);
-    return { name, label: this.optionalString(obj, 'label', what) ?? name, type, nul: this.flag(obj, 'nul', what), key: this.flag(obj, 'key', what), ...(def === null ? {} : { def }) };
+    return {
+      name,
+      label: this.optionalString(obj, 'label', what) ?? name,
+      type,
+      nul: this.flag(obj, 'nul', what),
+      key: this.flag(obj, 'key', what),
+      ...(def === null ? {} : { def }),
+    };
   }
 
   private blob(obj: JsonObject, owner: string): SchemaBlob {
@@ -245,12 +270,19 @@ class Reader {
 
 function describe(value: JsonValue): string {
   switch (value.type) {
-    case 'null': return 'null';
-    case 'undefined': return 'undefined';
-    case 'boolean': return `${value.value}`;
-    case 'number': return `the number ${value.text}`;
-    case 'string': return `the string ${JSON.stringify(value.value.length > 40 ? `${value.value.slice(0, 40)}…` : value.value)}`;
-    case 'array': return 'an array';
-    case 'object': return 'an object';
+    case 'null':
+      return 'null';
+    case 'undefined':
+      return 'undefined';
+    case 'boolean':
+      return `${value.value}`;
+    case 'number':
+      return `the number ${value.text}`;
+    case 'string':
+      return `the string ${JSON.stringify(value.value.length > 40 ? `${value.value.slice(0, 40)}…` : value.value)}`;
+    case 'array':
+      return 'an array';
+    case 'object':
+      return 'an object';
   }
 }

@@ -10,9 +10,11 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Words a declared name cannot be: JavaScript's reserved words, strict mode's and modules' too. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
     'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
-    'private protected public await arguments eval').split(' '),
+    'private protected public await arguments eval'
+  ).split(' '),
 );
 
 /** Names TypeScript gives its own types (a type alias cannot be named so), and `as` (`export type as =` does not parse). */
@@ -29,7 +31,8 @@ export function isTypeName(name: string): boolean {
  * reorder what a reader sees) and lone surrogates (UTF-8 has no bytes for them: written raw,
  * they would become U+FFFD).
  */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const hex = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** A string literal holding `text` exactly (JSON's escapes, and U+2028, U+2029 and the bidirectional controls escaped). */

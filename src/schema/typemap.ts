@@ -54,7 +54,10 @@ export const DATETIME_TYPES: readonly (readonly [string, string])[] = [
 
 /** The datetime kind of a datetime type name (of a field whose category is 'datetime'). */
 export function datetimeType(type: string): DatetimeType {
-  const base = type.trim().toLowerCase().replace(/\s*\(.*$/, '');
+  const base = type
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\(.*$/, '');
   if (base === 'date' || base === 'localdate' || base === 'ld') return 'LocalDate';
   if (base === 'time' || base === 'localtime' || base === 'lt') return 'LocalTime';
   if (base === 'localdatetime' || base === 'ldt') return 'LocalDateTime';

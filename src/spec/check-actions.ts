@@ -41,7 +41,12 @@ function twice(items: readonly (FieldValue | FieldExpr)[], where: string, rule: 
 function names(items: readonly (FieldValue | FieldExpr)[], out: ActionProblem[]): void {
   for (const item of items) {
     if (item.field === '' || foldName(item.field) !== item.field) {
-      out.push({ code: 'spec/field-name', message: `a field name must not be empty nor start, end or hold runs of white space (the spec's key rules), got ${JSON.stringify(item.field)}`, node: item, field: 'field' });
+      out.push({
+        code: 'spec/field-name',
+        message: `a field name must not be empty nor start, end or hold runs of white space (the spec's key rules), got ${JSON.stringify(item.field)}`,
+        node: item,
+        field: 'field',
+      });
     }
   }
 }
@@ -77,10 +82,15 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       twice(all, 'one record', RECORD_RULE, out, node);
       for (const f of all) {
         if ((RECORD_PROPERTIES as readonly string[]).includes(fieldKey(f.field))) {
-          out.push({ code: 'spec/field-name', message: `no field of a record object can be called "${f.field}": the record object uses that key for its ${fieldKey(f.field) === 'tags' ? 'tags' : fieldKey(f.field) === 'file' ? 'binary object' : 'expressions'}`, node: f, field: 'field' });
+          out.push({
+            code: 'spec/field-name',
+            message: `no field of a record object can be called "${f.field}": the record object uses that key for its ${fieldKey(f.field) === 'tags' ? 'tags' : fieldKey(f.field) === 'file' ? 'binary object' : 'expressions'}`,
+            node: f,
+            field: 'field',
+          });
         }
       }
-      if (node.tags !== null && node.tags.some((t) => t === '')) out.push({ code: 'spec/empty-string', message: 'a tag cannot be empty', node, field: 'tags' });
+      if (node.tags?.some((t) => t === '')) out.push({ code: 'spec/empty-string', message: 'a tag cannot be empty', node, field: 'tags' });
       return;
     }
     case 'spec_key':
@@ -89,22 +99,45 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       twice(node.key, 'a key specifier', 'each key field has one value', out, node, 'key');
       for (const v of node.key) {
         if (v.value.kind === 'null') {
-          out.push({ code: 'spec/key-null', message: `the key field ${v.field} is null: every key field of the database must have a non-null value (the spec's key specifier)`, node, field: 'key', hint: 'a key specifier names records by their key values; to select on NULL use {"type": "where", ...}' });
+          out.push({
+            code: 'spec/key-null',
+            message: `the key field ${v.field} is null: every key field of the database must have a non-null value (the spec's key specifier)`,
+            node,
+            field: 'key',
+            hint: 'a key specifier names records by their key values; to select on NULL use {"type": "where", ...}',
+          });
         }
       }
       return;
     case 'delimited_records':
       if (node.format === 'dsv' && node.delimiter === null) {
-        out.push({ code: 'spec/dsv-delimiter', message: 'dsv records need a delimiter (the spec: "delimiter: string, required for dsv")', node, hint: "give it: FROM DSV (DELIMITER = ';') ..., or use CSV or TSV" });
+        out.push({
+          code: 'spec/dsv-delimiter',
+          message: 'dsv records need a delimiter (the spec: "delimiter: string, required for dsv")',
+          node,
+          hint: "give it: FROM DSV (DELIMITER = ';') ..., or use CSV or TSV",
+        });
       }
       for (const field of ['delimiter', 'quote'] as const) {
         if (node[field] === '') out.push({ code: 'spec/empty-string', message: `the ${field} of ${node.format} records cannot be empty`, node, field });
       }
       return;
     case 'file_ref':
-      if (node.value === '') out.push({ code: 'spec/empty-string', message: `${node.form === 'object' ? 'an object id' : 'the content of a binary object'} cannot be empty (the spec's empty string is null)`, node, field: 'value' });
+      if (node.value === '')
+        out.push({
+          code: 'spec/empty-string',
+          message: `${node.form === 'object' ? 'an object id' : 'the content of a binary object'} cannot be empty (the spec's empty string is null)`,
+          node,
+          field: 'value',
+        });
       else if (node.form === 'base64' && !BASE64.test(node.value)) {
-        out.push({ code: 'spec/base64', message: `the content of a base64 binary object must be standard base64 (RFC 4648: A-Z a-z 0-9 + /, padded with = to a multiple of 4 characters), got ${JSON.stringify(node.value.length > 40 ? `${node.value.slice(0, 40)}…` : node.value)}`, node, field: 'value', hint: 'plain text goes in {"type": "text", "content": ...}' });
+        out.push({
+          code: 'spec/base64',
+          message: `the content of a base64 binary object must be standard base64 (RFC 4648: A-Z a-z 0-9 + /, padded with = to a multiple of 4 characters), got ${JSON.stringify(node.value.length > 40 ? `${node.value.slice(0, 40)}…` : node.value)}`,
+          node,
+          field: 'value',
+          hint: 'plain text goes in {"type": "text", "content": ...}',
+        });
       }
       return;
     case 'update_action': {
@@ -115,7 +148,8 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       if (node.failNoOp === true && node.fields.length === 0 && node.expressions.length === 0 && node.file === null) {
         out.push({
           code: 'spec/update-no-values',
-          message: 'an UPDATE with fail_no_op true and no values in fields, expressions or file always fails (the spec: with no values "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
+          message:
+            'an UPDATE with fail_no_op true and no values in fields, expressions or file always fails (the spec: with no values "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
           node,
           field: 'fail_no_op',
           hint: 'give the values to set, or leave fail_no_op out',
@@ -126,7 +160,8 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       if (node.failNoOp === true && node.records.kind === 'spec_array' && node.records.items.length === 0) {
         out.push({
           code: 'spec/update-no-records',
-          message: 'an UPDATE with fail_no_op true and an empty records array always fails: it matches no record (the spec: with no matching records "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
+          message:
+            'an UPDATE with fail_no_op true and an empty records array always fails: it matches no record (the spec: with no matching records "the action succeeds without changes unless fail_no_op is true, in which case it fails")',
           node: node.records,
           hint: 'name the records to update, or leave fail_no_op out',
         });
@@ -147,7 +182,10 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       }
       if (node.kind === 'fetch_records') {
         noKey(node.database, node, 'database', out);
-        for (const [field, list] of [['fields', node.fields], ['attributes', node.attributes]] as const) {
+        for (const [field, list] of [
+          ['fields', node.fields],
+          ['attributes', node.attributes],
+        ] as const) {
           if (list?.some((n) => n === '')) out.push({ code: 'spec/empty-name', message: `a name in ${field} cannot be empty`, node, field });
         }
       }
@@ -157,7 +195,8 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
       noKey(node.database, node, 'database', out);
       return;
     case 'fetch_notifications':
-      if (node.type === '') out.push({ code: 'spec/empty-string', message: 'the notification type cannot be empty (the empty string is null)', node, field: 'type' });
+      if (node.type === '')
+        out.push({ code: 'spec/empty-string', message: 'the notification type cannot be empty (the empty string is null)', node, field: 'type' });
       return;
     case 'fetch_posts':
       whole(node.post, 'a post id (POST)', node, 'post', false, out);

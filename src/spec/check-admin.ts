@@ -66,19 +66,41 @@ export function checkAdminNode(node: Node, out: ActionProblem[]): void {
     case 'create_group':
     case 'create_database': {
       const problem = n.teams === null ? null : teamsProblem(n.teams);
-      if (problem !== null) out.push({ code: 'spec/teams', message: `TEAMS ${problem} (the spec: "teams is either an array of team specifiers or an object mapping team specifiers to objects of privilege name to boolean")`, node: n, field: 'teams' });
+      if (problem !== null)
+        out.push({
+          code: 'spec/teams',
+          message: `TEAMS ${problem} (the spec: "teams is either an array of team specifiers or an object mapping team specifiers to objects of privilege name to boolean")`,
+          node: n,
+          field: 'teams',
+        });
       return;
     }
     case 'alter_add_fields':
       // "add_fields fails if a new field shares a name or label with another new field"
-      sharedNames(n.fields, 'spec/add-fields-twice', 'the new field', 'the spec: add_fields fails if a new field shares a name or label with another new field', out);
+      sharedNames(
+        n.fields,
+        'spec/add-fields-twice',
+        'the new field',
+        'the spec: add_fields fails if a new field shares a name or label with another new field',
+        out,
+      );
       if (n.first === true && n.after !== null) {
-        out.push({ code: 'spec/first-and-after', message: 'ADD FIELDS takes FIRST or AFTER, not both (the spec: "first true together with after fails")', node: n.after });
+        out.push({
+          code: 'spec/first-and-after',
+          message: 'ADD FIELDS takes FIRST or AFTER, not both (the spec: "first true together with after fails")',
+          node: n.after,
+        });
       }
       return;
     case 'database_def':
       // Silent in the spec for create; its add_fields rule says why: a field may not share a name or label with another.
-      sharedNames(n.fields, 'spec/fields-twice', 'the field', 'fields are told apart by name and label: the spec\'s add_fields fails on a new field that shares either with another field', out);
+      sharedNames(
+        n.fields,
+        'spec/fields-twice',
+        'the field',
+        "fields are told apart by name and label: the spec's add_fields fails on a new field that shares either with another field",
+        out,
+      );
       return;
     case 'alter_order_fields': {
       const after = n.after === null ? null : fieldSpecKey(n.after);
@@ -96,9 +118,17 @@ export function checkAdminNode(node: Node, out: ActionProblem[]): void {
     case 'alter_field_files':
     case 'alter_user_files': {
       // "files (object of key to object id; null deletes)"
-      const bad = n.files.kind !== 'json_object' ? undefined : n.files.members.find((m) => m.value.kind !== 'null' && (m.value.kind !== 'string' || m.value.value === ''));
+      const bad =
+        n.files.kind !== 'json_object'
+          ? undefined
+          : n.files.members.find((m) => m.value.kind !== 'null' && (m.value.kind !== 'string' || m.value.value === ''));
       if (bad !== undefined) {
-        out.push({ code: 'spec/alter-files', message: `FILES gives the key ${JSON.stringify(bad.key)} something other than an object id (a string) or NULL (the spec: "files (object of key to object id; null deletes)")`, node: n, field: 'files' });
+        out.push({
+          code: 'spec/alter-files',
+          message: `FILES gives the key ${JSON.stringify(bad.key)} something other than an object id (a string) or NULL (the spec: "files (object of key to object id; null deletes)")`,
+          node: n,
+          field: 'files',
+        });
       }
       return;
     }

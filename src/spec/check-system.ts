@@ -28,7 +28,11 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
     for (const event of node.events) {
       const keys = [...event.values, ...event.expressions].map((f) => fieldKey(f.field));
       if (keys.includes('name') && keys.includes('e_id')) {
-        out.push({ code: 'spec/event-name-and-id', message: 'an event with both name and e_id fails (the spec: "An event with both `name` and `e_id` fails")', node: event });
+        out.push({
+          code: 'spec/event-name-and-id',
+          message: 'an event with both name and e_id fails (the spec: "An event with both `name` and `e_id` fails")',
+          node: event,
+        });
       }
     }
   }
@@ -36,7 +40,8 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
   if (parent !== null && (parent.spec.kind === 'spec_all' || parent.spec.kind === 'spec_array')) {
     // The spec's Errors: "struct create with an invalid parent group type" fails; a parent is one group.
     const key = parent.key;
-    const got = parent.spec.kind === 'spec_all' ? 'ALL (every group)' : `an array of ${parent.spec.items.length} specifier${parent.spec.items.length === 1 ? '' : 's'}`;
+    const got =
+      parent.spec.kind === 'spec_all' ? 'ALL (every group)' : `an array of ${parent.spec.items.length} specifier${parent.spec.items.length === 1 ? '' : 's'}`;
     const rule = node.kind === 'struct_create_category' || node.kind === 'struct_create_model' || node.kind === 'struct_create_def' ? `; ${PARENT_RULE}` : '';
     out.push({
       code: 'spec/struct-parent',
@@ -56,7 +61,12 @@ export function checkSystemNode(node: Node, out: ActionProblem[]): void {
       const first = seen.get(key);
       if (first !== undefined) {
         const same = first === m.key ? `the key ${JSON.stringify(m.key)}` : `the key ${JSON.stringify(first)} (also written ${JSON.stringify(m.key)})`;
-        out.push({ code: 'spec/duplicate-key', message: `${same} is given twice in one JSON object (the spec's JSON rules 2-4: keys compared without case, trimmed, white space folded)`, node: m, field: 'key' });
+        out.push({
+          code: 'spec/duplicate-key',
+          message: `${same} is given twice in one JSON object (the spec's JSON rules 2-4: keys compared without case, trimmed, white space folded)`,
+          node: m,
+          field: 'key',
+        });
         return;
       }
       seen.set(key, m.key);
@@ -76,18 +86,35 @@ export function checkValueRules(node: Node, out: ActionProblem[], owner: (key: s
     const rule = f.value?.rule;
     if (rule === undefined) continue;
     const value = record[f.key];
-    const reason = f.value?.list === true && Array.isArray(value) ? rule(value, record) : value === null && f.value?.nullable === true ? null : rule(value, record);
-    if (reason !== null) out.push({ code: `spec/${f.value?.code === 'number' ? 'invalid-number' : 'invalid-value'}`, message: `${owner(f.json ?? f.key)} ${reason}`, node, field: f.json ?? f.key });
+    const reason =
+      f.value?.list === true && Array.isArray(value) ? rule(value, record) : value === null && f.value?.nullable === true ? null : rule(value, record);
+    if (reason !== null)
+      out.push({
+        code: `spec/${f.value?.code === 'number' ? 'invalid-number' : 'invalid-value'}`,
+        message: `${owner(f.json ?? f.key)} ${reason}`,
+        node,
+        field: f.json ?? f.key,
+      });
   }
 }
 
 function what(kind: Kind, key: string): string {
-  const owner = ACTION_SET.has(kind) ? kind.replace(/_action$/, '').replace('_', ' ').toUpperCase() : kind === 'task_def' ? 'a task definition' : kind === 'task_ref' ? 'a task reference' : kind.replace('_', ' ');
+  const owner = ACTION_SET.has(kind)
+    ? kind
+        .replace(/_action$/, '')
+        .replace('_', ' ')
+        .toUpperCase()
+    : kind === 'task_def'
+      ? 'a task definition'
+      : kind === 'task_ref'
+        ? 'a task reference'
+        : kind.replace('_', ' ');
   return `"${key}" of ${owner}`;
 }
 
 /** The spec's rule on a struct_create's parent, quoted in the message. */
-const PARENT_RULE = '"the parent of category, model and def must be a project group or category group (def also accepts a model group), otherwise the action fails"';
+const PARENT_RULE =
+  '"the parent of category, model and def must be a project group or category group (def also accepts a model group), otherwise the action fails"';
 
 /** `STRUCT CREATE CATEGORY` (the text's words of a struct_create kind). */
 const structWhat = (kind: StructCreate['kind']) => `STRUCT CREATE ${kind.replace('struct_create_', '').toUpperCase()}`;

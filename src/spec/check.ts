@@ -79,7 +79,10 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
     if (!check.ok) out.push(problem('invalid-number', check.reason, node, 'value'));
   },
   string: (node, out) => {
-    if (node.value === '') out.push(problem('empty-string', 'a string literal cannot be empty: the spec\'s JSON rules make "" equal to null', node, 'value', 'write NULL (JSON null)'));
+    if (node.value === '')
+      out.push(
+        problem('empty-string', 'a string literal cannot be empty: the spec\'s JSON rules make "" equal to null', node, 'value', 'write NULL (JSON null)'),
+      );
   },
   datetime: (node, out) => {
     const p = node.form === 'ms' ? wholeNumberProblem(node.value, 'epoch milliseconds') : checkDateTimeText('datetime', node.value);
@@ -152,7 +155,9 @@ export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
   select_source: none,
   select: (node, out) => {
     if (node.columns !== 'all' && node.columns.length === 0) {
-      out.push(problem('empty-list', 'a column list cannot be empty', node, 'columns', 'for all columns write SELECT * ({"type": "all"}, or leave "columns" out)'));
+      out.push(
+        problem('empty-list', 'a column list cannot be empty', node, 'columns', 'for all columns write SELECT * ({"type": "all"}, or leave "columns" out)'),
+      );
     }
   },
   select_action: (node, out) => {
@@ -247,10 +252,12 @@ export function checkedTree(node: unknown, role: Role = 'node', options: Validat
   const problems = checkTree(tree);
   if (problems.length > 0) {
     const pointers = nodePointers(tree);
-    throw new DsqError(problems.map((p) => {
-      const pointer = fieldPointer(pointers, p.node, p.field);
-      return { ...problemDiagnostic(p), ...(pointer === undefined ? {} : { pointer }) };
-    }));
+    throw new DsqError(
+      problems.map((p) => {
+        const pointer = fieldPointer(pointers, p.node, p.field);
+        return { ...problemDiagnostic(p), ...(pointer === undefined ? {} : { pointer }) };
+      }),
+    );
   }
   return tree === node ? tree : registerTree(tree);
 }

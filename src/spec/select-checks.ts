@@ -63,11 +63,15 @@ function clauseExprs(select: Select): { clause: 'columns' | 'where' | 'group' | 
 /** The first aggregate of an expression (not inside a nested select), or null. */
 function firstAggregate(e: Expr): Node | null {
   let found: Node | null = null;
-  walk(e, () => false, (n) => {
-    if (found !== null) return false;
-    if (isAggregate(n)) found = n;
-    return found === null;
-  });
+  walk(
+    e,
+    () => false,
+    (n) => {
+      if (found !== null) return false;
+      if (isAggregate(n)) found = n;
+      return found === null;
+    },
+  );
   return found;
 }
 
@@ -84,7 +88,10 @@ export function misplacedAggregates(select: Select, textOf: TextOf = noText): Se
       if (!isAggregate(node)) return;
       const name = textOf(node) ?? callName(node);
       if (outer !== null) {
-        report(node, `${name} is nested in the aggregate ${textOf(outer) ?? callName(outer)}: aggregates cannot be nested; compute the inner one in a subquery.`);
+        report(
+          node,
+          `${name} is nested in the aggregate ${textOf(outer) ?? callName(outer)}: aggregates cannot be nested; compute the inner one in a subquery.`,
+        );
       } else if (clause === 'where') {
         report(node, `${name} is an aggregate in WHERE, which filters rows before they are grouped; move the condition to HAVING.`);
       } else if (clause === 'group') {
@@ -111,23 +118,33 @@ export function misplacedAggregates(select: Select, textOf: TextOf = noText): Se
 export function ungroupedColumns(select: Select, textOf: TextOf = noText): SelectProblem[] {
   if (select.group.length === 0) return [];
   if (select.columns === 'all') {
-    return [{ id: 'ungrouped-column', node: select, message: 'SELECT * with GROUP BY returns columns that are neither grouped nor aggregated; list the grouped columns and aggregates.' }];
+    return [
+      {
+        id: 'ungrouped-column',
+        node: select,
+        message: 'SELECT * with GROUP BY returns columns that are neither grouped nor aggregated; list the grouped columns and aggregates.',
+      },
+    ];
   }
   const out: SelectProblem[] = [];
   const grouped = (node: Node) => isAggregate(node) || select.group.some((g) => sameTree(g, node) || sameColumn(g, node));
   for (const column of select.columns) {
     const name = column.alias?.toLowerCase();
     if (name !== undefined && select.group.some((g) => g.kind === 'alias' && g.name.toLowerCase() === name)) continue;
-    walk(column.e, () => false, (node) => {
-      if (grouped(node)) return false;
-      if (node.kind !== 'column' && node.kind !== 'system_column' && node.kind !== 'database_column') return;
-      const text = textOf(node) ?? (node.kind === 'column' ? node.path : 'this column');
-      out.push({
-        id: 'ungrouped-column',
-        node,
-        message: `${text} is neither in GROUP BY nor inside an aggregate, so its value in a group is undefined; add it to GROUP BY or wrap it in an aggregate such as MAX(${text}).`,
-      });
-    });
+    walk(
+      column.e,
+      () => false,
+      (node) => {
+        if (grouped(node)) return false;
+        if (node.kind !== 'column' && node.kind !== 'system_column' && node.kind !== 'database_column') return;
+        const text = textOf(node) ?? (node.kind === 'column' ? node.path : 'this column');
+        out.push({
+          id: 'ungrouped-column',
+          node,
+          message: `${text} is neither in GROUP BY nor inside an aggregate, so its value in a group is undefined; add it to GROUP BY or wrap it in an aggregate such as MAX(${text}).`,
+        });
+      },
+    );
   }
   return out;
 }
@@ -147,7 +164,10 @@ const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 /** LIMIT and OFFSET: a constant whole number, not negative (a parameter `:n` is checked when it is bound). */
 export function invalidLimits(select: Select, textOf: TextOf = noText): SelectProblem[] {
   const out: SelectProblem[] = [];
-  for (const [clause, e] of [['LIMIT', select.limit], ['OFFSET', select.offset]] as const) {
+  for (const [clause, e] of [
+    ['LIMIT', select.limit],
+    ['OFFSET', select.offset],
+  ] as const) {
     if (e === null || e.kind === 'param') continue;
     const text = textOf(e) ?? (e.kind === 'number' ? e.value : null);
     const report = (message: string) => out.push({ id: 'invalid-limit', node: e, message });

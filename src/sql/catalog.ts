@@ -71,7 +71,10 @@ export class Catalog {
     entries.forEach((entry, i) => {
       for (const f of entry.database.fields) {
         if (attributeInfo(f.name) !== null) {
-          throw new SqlError('run/field-is-attribute', `the field "${f.name}" of the database "${entry.path}" has the name of a record attribute, which a local run keeps beside the fields`);
+          throw new SqlError(
+            'run/field-is-attribute',
+            `the field "${f.name}" of the database "${entry.path}" has the name of a record attribute, which a local run keeps beside the fields`,
+          );
         }
       }
       const base = [...entry.groups, entry.path].join('/');
@@ -104,7 +107,12 @@ export class Catalog {
     const found = findDatabases(this.schema, path);
     if (found.length === 1) return this.info((found[0] as DatabaseEntry).database);
     if (found.length > 1) {
-      throw new SqlError('run/ambiguous-database', `the database path "${path}" names ${found.length} databases: ${found.map((e) => [...e.groups, e.path].join('.')).join(', ')}`, node, 'write more of its path (its group, its parent database)');
+      throw new SqlError(
+        'run/ambiguous-database',
+        `the database path "${path}" names ${found.length} databases: ${found.map((e) => [...e.groups, e.path].join('.')).join(', ')}`,
+        node,
+        'write more of its path (its group, its parent database)',
+      );
     }
     const names = this.databases.map((d) => d.entry.path);
     throw new SqlError('run/unknown-database', `unknown database "${path}"${didYouMean(path.split('.').pop() ?? path, names)}`, node);
@@ -113,7 +121,8 @@ export class Catalog {
   /** The database of a `database_id`. */
   byId(id: string, node: Node | null = null): DatabaseInfo {
     const found = /^\d+$/.test(id) ? this.databases[Number(id) - 1] : undefined;
-    if (found === undefined) throw new SqlError('run/unknown-database', `no database has the id ${id} (a local run numbers them 1 to ${this.databases.length} in schema order)`, node);
+    if (found === undefined)
+      throw new SqlError('run/unknown-database', `no database has the id ${id} (a local run numbers them 1 to ${this.databases.length} in schema order)`, node);
     return found;
   }
 }

@@ -22,15 +22,22 @@ function scopeOf(t: Translation, info: DatabaseInfo, trash: boolean, node: Remov
   return { cx: { t, scope, inlining: new Set(), depth: 0 }, alias: source.sqlAlias, from: sql };
 }
 
-const noOp = (node: UpdateAction | RemoveAction, what: string): WriteStep => ({ kind: 'no-op', code: 'run/no-op', message: `${what} and fail_no_op is true`, node });
+const noOp = (node: UpdateAction | RemoveAction, what: string): WriteStep => ({
+  kind: 'no-op',
+  code: 'run/no-op',
+  message: `${what} and fail_no_op is true`,
+  node,
+});
 
 export function updatePlan(t: Translation, action: UpdateAction, now: string): WritePlan {
   const info = databaseOfSpec(t, action.database, action);
-  if (action.file !== null) throw new SqlError('run/unavailable', 'UPDATE with a file needs the file feature and a file store: files are not available in a local run', action);
+  if (action.file !== null)
+    throw new SqlError('run/unavailable', 'UPDATE with a file needs the file feature and a file store: files are not available in a local run', action);
   const { cx, alias } = scopeOf(t, info, false, action);
   const seen = new Map<SchemaField, string>();
   const once = (f: SchemaField, at: UpdateAction['fields'][number] | UpdateAction['expressions'][number]) => {
-    if (seen.has(f)) throw new SqlError('run/field-twice', `UPDATE names the field "${f.name}" more than once (in fields and expressions, or by name and label)`, at);
+    if (seen.has(f))
+      throw new SqlError('run/field-twice', `UPDATE names the field "${f.name}" more than once (in fields and expressions, or by name and label)`, at);
   };
   for (const v of action.fields) {
     const f = fieldOf(info, v.field, v);
@@ -50,13 +57,22 @@ export function updatePlan(t: Translation, action: UpdateAction, now: string): W
   const where = recordsCondition(cx, cx.scope?.sources[0] as never, action.records);
   const sets = [...seen].map(([f, sql]) => `${t.q(f.name)} = ${sql}`);
   const steps: WriteStep[] = [
-    { kind: 'exec', sql: `UPDATE ${t.q(info.table)} AS ${t.q(alias)} SET ${[...sets, `${t.q('update_at')} = ${now}`].join(', ')} WHERE ${where}`, count: 'updated' },
+    {
+      kind: 'exec',
+      sql: `UPDATE ${t.q(info.table)} AS ${t.q(alias)} SET ${[...sets, `${t.q('update_at')} = ${now}`].join(', ')} WHERE ${where}`,
+      count: 'updated',
+    },
   ];
   if (action.failNoOp === true) steps.push(noOp(action, 'UPDATE matched no record'));
   return { steps, counts };
 }
 
-const COUNT: Readonly<Record<RemoveAction['kind'], CountName>> = { delete_action: 'deleted', trash_action: 'trashed', restore_action: 'restored', dispose_action: 'disposed' };
+const COUNT: Readonly<Record<RemoveAction['kind'], CountName>> = {
+  delete_action: 'deleted',
+  trash_action: 'trashed',
+  restore_action: 'restored',
+  dispose_action: 'disposed',
+};
 
 export function removePlan(t: Translation, action: RemoveAction): WritePlan {
   const info = databaseOfSpec(t, action.database, action);
@@ -83,12 +99,16 @@ export function removePlan(t: Translation, action: RemoveAction): WritePlan {
       if (info.keys.length > 0) {
         const keys = info.keys.map((k) => `${t.q('a')}.${t.q(k.name)}`).join(', ');
         steps.push({
-          kind: 'check', code: 'run/restore-duplicate', node: action,
+          kind: 'check',
+          code: 'run/restore-duplicate',
+          node: action,
           sql: `SELECT ${keys}, ${t.q('r')}.${t.q('record_id')} FROM ${t.q(table)} AS ${t.q('a')} JOIN ${t.q(info.table)} AS ${t.q('r')} ON ${keysEqual(t, info, 'a', 'r')} WHERE ${byId} LIMIT 1`,
           fail: (row) => `RESTORE would give the key ${keyText(info, row)} to a second record: the record ${show(row[info.keys.length])} holds it`,
         });
         steps.push({
-          kind: 'check', code: 'run/restore-duplicate', node: action,
+          kind: 'check',
+          code: 'run/restore-duplicate',
+          node: action,
           sql: `SELECT ${keys} FROM ${t.q(table)} AS ${t.q('a')} WHERE ${byId} GROUP BY ${keys} HAVING COUNT(*) > 1 LIMIT 1`,
           fail: (row) => `RESTORE would restore two records with the key ${keyText(info, row)}`,
         });

@@ -107,10 +107,14 @@ export function formatTime(ms: number): string {
 export function formatDateTime(kind: DateTimeKind, ms: number): string {
   const days = Math.floor(ms / DAY);
   switch (kind) {
-    case 'localdate': return formatDate(days);
-    case 'localtime': return formatTime(ms);
-    case 'localdatetime': return `${formatDate(days)}T${formatTime(ms)}`;
-    case 'datetime': return `${formatDate(days)}T${formatTime(ms)}Z`;
+    case 'localdate':
+      return formatDate(days);
+    case 'localtime':
+      return formatTime(ms);
+    case 'localdatetime':
+      return `${formatDate(days)}T${formatTime(ms)}`;
+    case 'datetime':
+      return `${formatDate(days)}T${formatTime(ms)}Z`;
   }
 }
 

@@ -21,17 +21,26 @@ const DEFAULT_DELIMITER = { csv: ',', tsv: '\t' } as const;
 
 export function delimitedRows(t: Translation, info: DatabaseInfo, d: DelimitedRecords): StageRow[] {
   const fail = (message: string) => new SqlError('run/bad-records', message, d);
-  if (d.file.form === 'object') throw new SqlError('run/unavailable', `the records are in the uploaded object "${d.file.value}": a local run has no object store, so give the data as a text or base64 object`, d);
+  if (d.file.form === 'object')
+    throw new SqlError(
+      'run/unavailable',
+      `the records are in the uploaded object "${d.file.value}": a local run has no object store, so give the data as a text or base64 object`,
+      d,
+    );
   let text = d.file.value;
   if (d.file.form === 'base64') {
     const compact = text.replace(/\s+/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) throw fail('the records\' base64 object is not base64 (RFC 4648: A-Z, a-z, 0-9, +, /, = at the end)');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1)
+      throw fail("the records' base64 object is not base64 (RFC 4648: A-Z, a-z, 0-9, +, /, = at the end)");
     text = Buffer.from(compact, 'base64').toString('utf8');
   }
   const delimiter = d.delimiter ?? (d.format === 'dsv' ? null : DEFAULT_DELIMITER[d.format]);
   if (delimiter === null) throw fail('dsv records need a delimiter');
   const quote = d.quote ?? '"';
-  for (const [what, s] of [['delimiter', delimiter], ['quote', quote]] as const) {
+  for (const [what, s] of [
+    ['delimiter', delimiter],
+    ['quote', quote],
+  ] as const) {
     if (s === '' || /[\r\n]/.test(s)) throw fail(`the ${what} of delimited records must be one or more characters, no line break (got ${JSON.stringify(s)})`);
   }
   if (delimiter === quote) throw fail(`the delimiter and the quote of delimited records are the same (${JSON.stringify(quote)})`);
@@ -51,7 +60,8 @@ export function delimitedRows(t: Translation, info: DatabaseInfo, d: DelimitedRe
     columns.push(f);
   }
   return body.map((r) => {
-    if (r.fields.length !== columns.length) throw fail(`the delimited records, line ${r.line}: ${r.fields.length} fields, but the first line names ${columns.length}`);
+    if (r.fields.length !== columns.length)
+      throw fail(`the delimited records, line ${r.line}: ${r.fields.length} fields, but the first line names ${columns.length}`);
     const values = new Map<SchemaField, string>();
     r.fields.forEach((text, i) => {
       const f = columns[i] as SchemaField;

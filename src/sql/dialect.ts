@@ -55,15 +55,24 @@ export const DUCKDB: Dialect = {
   string: (value) => (value.includes('\0') ? `(${value.split('\0').map(plainString).join(' || chr(0) || ')})` : plainString(value)),
   type(type, precision = 18, scale = 3) {
     switch (type) {
-      case 'bigint': return 'BIGINT';
-      case 'double': return 'DOUBLE';
-      case 'decimal': return `DECIMAL(${precision}, ${scale})`;
-      case 'boolean': return 'BOOLEAN';
-      case 'text': return 'VARCHAR';
-      case 'timestamp': return 'TIMESTAMP';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME';
-      case 'text_list': return 'VARCHAR[]';
+      case 'bigint':
+        return 'BIGINT';
+      case 'double':
+        return 'DOUBLE';
+      case 'decimal':
+        return `DECIMAL(${precision}, ${scale})`;
+      case 'boolean':
+        return 'BOOLEAN';
+      case 'text':
+        return 'VARCHAR';
+      case 'timestamp':
+        return 'TIMESTAMP';
+      case 'date':
+        return 'DATE';
+      case 'time':
+        return 'TIME';
+      case 'text_list':
+        return 'VARCHAR[]';
     }
   },
   regexp: (text, pattern) => `regexp_matches(${text}, ${pattern})`,
@@ -72,7 +81,8 @@ export const DUCKDB: Dialect = {
   truncate: (x, d) => `trunc(${x}, CAST(${d} AS INTEGER))`,
   pow: (a, b) => `pow(CAST(${a} AS DOUBLE), CAST(${b} AS DOUBLE))`,
   bitXorAggregate: 'bit_xor',
-  tagsAdd: (a, b) => `list_concat(COALESCE(${a}, CAST([] AS VARCHAR[])), list_filter(COALESCE(${b}, CAST([] AS VARCHAR[])), lambda dsq_tag: NOT list_contains(COALESCE(${a}, CAST([] AS VARCHAR[])), dsq_tag)))`,
+  tagsAdd: (a, b) =>
+    `list_concat(COALESCE(${a}, CAST([] AS VARCHAR[])), list_filter(COALESCE(${b}, CAST([] AS VARCHAR[])), lambda dsq_tag: NOT list_contains(COALESCE(${a}, CAST([] AS VARCHAR[])), dsq_tag)))`,
 };
 
 export const POSTGRES: Dialect = {
@@ -85,28 +95,36 @@ export const POSTGRES: Dialect = {
   },
   type(type, precision = 18, scale = 3) {
     switch (type) {
-      case 'bigint': return 'BIGINT';
-      case 'double': return 'DOUBLE PRECISION';
-      case 'decimal': return `NUMERIC(${precision}, ${scale})`;
-      case 'boolean': return 'BOOLEAN';
-      case 'text': return 'TEXT';
-      case 'timestamp': return 'TIMESTAMP(3)';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME(3)';
-      case 'text_list': return 'TEXT[]';
+      case 'bigint':
+        return 'BIGINT';
+      case 'double':
+        return 'DOUBLE PRECISION';
+      case 'decimal':
+        return `NUMERIC(${precision}, ${scale})`;
+      case 'boolean':
+        return 'BOOLEAN';
+      case 'text':
+        return 'TEXT';
+      case 'timestamp':
+        return 'TIMESTAMP(3)';
+      case 'date':
+        return 'DATE';
+      case 'time':
+        return 'TIME(3)';
+      case 'text_list':
+        return 'TEXT[]';
     }
   },
   regexp: (text, pattern) => `(${text} ~ ${pattern})`,
   divide: (a, b) => `(CAST(${a} AS DOUBLE PRECISION) / NULLIF(CAST(${b} AS DOUBLE PRECISION), 0))`,
   // PostgreSQL has no % of floats: through numeric, and back.
-  modulo: (a, b, float) =>
-    float ? `CAST(mod(CAST(${a} AS NUMERIC), NULLIF(CAST(${b} AS NUMERIC), 0)) AS DOUBLE PRECISION)` : `(${a} % NULLIF(${b}, 0))`,
+  modulo: (a, b, float) => (float ? `CAST(mod(CAST(${a} AS NUMERIC), NULLIF(CAST(${b} AS NUMERIC), 0)) AS DOUBLE PRECISION)` : `(${a} % NULLIF(${b}, 0))`),
   // PostgreSQL truncates digits of numeric only: a float goes through numeric and back.
-  truncate: (x, d, exact) =>
-    exact ? `trunc(${x}, CAST(${d} AS INTEGER))` : `CAST(trunc(CAST(${x} AS NUMERIC), CAST(${d} AS INTEGER)) AS DOUBLE PRECISION)`,
+  truncate: (x, d, exact) => (exact ? `trunc(${x}, CAST(${d} AS INTEGER))` : `CAST(trunc(CAST(${x} AS NUMERIC), CAST(${d} AS INTEGER)) AS DOUBLE PRECISION)`),
   pow: (a, b) => `power(CAST(${a} AS DOUBLE PRECISION), CAST(${b} AS DOUBLE PRECISION))`,
   bitXorAggregate: 'bit_xor',
-  tagsAdd: (a, b) => `(COALESCE(${a}, CAST(ARRAY[] AS TEXT[])) || ARRAY(SELECT dsq_tag FROM unnest(${b}) AS dsq_tag WHERE NOT dsq_tag = ANY(COALESCE(${a}, CAST(ARRAY[] AS TEXT[])))))`,
+  tagsAdd: (a, b) =>
+    `(COALESCE(${a}, CAST(ARRAY[] AS TEXT[])) || ARRAY(SELECT dsq_tag FROM unnest(${b}) AS dsq_tag WHERE NOT dsq_tag = ANY(COALESCE(${a}, CAST(ARRAY[] AS TEXT[])))))`,
 };
 
 export const DIALECTS: Readonly<Record<DialectName, Dialect>> = { duckdb: DUCKDB, postgres: POSTGRES };

@@ -70,12 +70,22 @@ const asNumber = (t: Translation, sql: string) => `CAST(CASE WHEN ${sql} THEN 1 
 /** The class of values a type compares within (datetimes and dates compare; text never with numbers). */
 function compareClass(t: ValueType): string | null {
   switch (t) {
-    case 'integer': case 'float': case 'decimal': return 'number';
-    case 'datetime': case 'localdatetime': case 'localdate': return 'date and time';
-    case 'localtime': return 'time';
-    case 'text': return 'text';
-    case 'boolean': return 'boolean';
-    default: return null;
+    case 'integer':
+    case 'float':
+    case 'decimal':
+      return 'number';
+    case 'datetime':
+    case 'localdatetime':
+    case 'localdate':
+      return 'date and time';
+    case 'localtime':
+      return 'time';
+    case 'text':
+      return 'text';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return null;
   }
 }
 
@@ -124,11 +134,20 @@ export function expr(cx: ExprContext, e: Expr): Translated {
     case 'database_column':
       return resolved(resolveDatabaseColumn(t, cx.scope, e));
     case 'system_column':
-      throw new SqlError('run/unavailable', `the system column ${e.table}.${e.column} is not available in a local run: there are no system tables (docs/run.md)`, e);
+      throw new SqlError(
+        'run/unavailable',
+        `the system column ${e.table}.${e.column} is not available in a local run: there are no system tables (docs/run.md)`,
+        e,
+      );
     case 'alias':
       return aliasSql(cx, e.name, e);
     case 'param':
-      throw new SqlError('run/unbound-param', `the parameter :${e.name} has no value`, e, `give it: --param ${e.name}=VALUE, or { params: { ${e.name}: ... } }`);
+      throw new SqlError(
+        'run/unbound-param',
+        `the parameter :${e.name} has no value`,
+        e,
+        `give it: --param ${e.name}=VALUE, or { params: { ${e.name}: ... } }`,
+      );
     case 'between': {
       const fold = foldOf(e.e, e) ?? foldOf(e.min, e) ?? foldOf(e.max, e) ?? ((s: string) => s);
       const [v, lo, hi] = [e.e, e.min, e.max].map((x) => sub(uncollated(x))) as [Translated, Translated, Translated];
@@ -220,7 +239,12 @@ function chain(e: Binary): Expr[] {
 function binary(cx: ExprContext, e: Binary): Translated {
   const sub = (x: Expr) => expr({ ...cx, depth: cx.depth + 1 }, x);
   const { t } = cx;
-  if (e.op === 'and' || e.op === 'or') return BOOL(`(${chain(e).map((x) => sub(x).sql).join(e.op === 'and' ? ' AND ' : ' OR ')})`);
+  if (e.op === 'and' || e.op === 'or')
+    return BOOL(
+      `(${chain(e)
+        .map((x) => sub(x).sql)
+        .join(e.op === 'and' ? ' AND ' : ' OR ')})`,
+    );
   const cmp = COMPARISONS[e.op];
   if (cmp !== undefined || e.op === 'like' || e.op === 'regexp') {
     const fold = foldOf(e.e1, e) ?? foldOf(e.e2, e) ?? ((s: string) => s);

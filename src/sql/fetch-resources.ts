@@ -36,7 +36,11 @@ const RESOURCE: Readonly<Partial<Record<ResourceFetch['kind'], string>>> = {
 /** A user or team named: there are none in a local run (absent is the current user, who has nothing). */
 function noOne(spec: Specifier | null, what: 'user' | 'team', node: Node): void {
   if (spec === null || (what === 'user' && spec.kind === 'spec_all')) return;
-  throw new SqlError('run/no-users', `a local run has no ${what}s, so none can be named here${what === 'user' ? ' (leave the user out: the current user, who has no resources)' : ''}`, node);
+  throw new SqlError(
+    'run/no-users',
+    `a local run has no ${what}s, so none can be named here${what === 'user' ? ' (leave the user out: the current user, who has no resources)' : ''}`,
+    node,
+  );
 }
 
 /** The records a specifier names in a database: resolved (key fields, where's names) but not run. */

@@ -51,14 +51,25 @@ function attributeNames(names: readonly string[] | null, node: Node): string[] {
   const out: string[] = [];
   for (const n of names) {
     const a = attributeInfo(n);
-    if (a === null) throw new SqlError('run/unknown-attribute', `unknown attribute "${n}"${didYouMean(n, [...ALL_ATTRIBUTES, 'file_size', 'file_type', 'file_url', 'file_key'])}`, node);
+    if (a === null)
+      throw new SqlError(
+        'run/unknown-attribute',
+        `unknown attribute "${n}"${didYouMean(n, [...ALL_ATTRIBUTES, 'file_size', 'file_type', 'file_url', 'file_key'])}`,
+        node,
+      );
     if (a.name !== 'record_id' && a.name !== 'database_id' && !out.includes(a.name)) out.push(a.name);
   }
   return out;
 }
 
 /** The SELECT list of a record: the fields (all or those named), `record_id`, `database_id`, the attributes. */
-function recordColumns(t: Translation, source: SourceScope, fields: readonly string[] | null, attributes: readonly string[], node: Node): { sql: string; columns: SelectColumn[] } {
+function recordColumns(
+  t: Translation,
+  source: SourceScope,
+  fields: readonly string[] | null,
+  attributes: readonly string[],
+  node: Node,
+): { sql: string; columns: SelectColumn[] } {
   const info = source.info as DatabaseInfo;
   const chosen = fields === null ? info.database.fields : fields.map((n) => fieldOf(info, n, node));
   const col = (name: string) => `${t.q(source.sqlAlias)}.${t.q(name)}`;
@@ -103,11 +114,23 @@ export function fetchRecordsSql(t: Translation, f: FetchRecords): FetchSql {
 
 /** `count: true`: the number of matching records, limit and offset aside. */
 function countSql(t: Translation, from: string): FetchSql {
-  return { sql: `SELECT COUNT(*) AS ${t.q('count')} FROM ${from}`, columns: [{ name: 'count', type: { value: 'integer', name: 'int(8)' } }], count: true, parents: [], attributes: [], ordered: true };
+  return {
+    sql: `SELECT COUNT(*) AS ${t.q('count')} FROM ${from}`,
+    columns: [{ name: 'count', type: { value: 'integer', name: 'int(8)' } }],
+    count: true,
+    parents: [],
+    attributes: [],
+    ordered: true,
+  };
 }
 
 /** The records of a child database whose parents are given by `record_id` (children fetched with their parents). */
-export function childRecordsSql(t: Translation, child: DatabaseInfo, parentIds: readonly bigint[], attributes: readonly string[]): { sql: string; columns: SelectColumn[] } {
+export function childRecordsSql(
+  t: Translation,
+  child: DatabaseInfo,
+  parentIds: readonly bigint[],
+  attributes: readonly string[],
+): { sql: string; columns: SelectColumn[] } {
   const { source, sql: fromSql } = tableSource(t, child, false, null, child.database.name, child.database as unknown as Node);
   const cols = recordColumns(t, source, null, attributes, child.database as unknown as Node);
   const pid = `${t.q(source.sqlAlias)}.${t.q('parent_id')}`;
@@ -122,7 +145,8 @@ export function childRecordsSql(t: Translation, child: DatabaseInfo, parentIds: 
 function databasesOf(t: Translation, spec: Specifier, node: Node): DatabaseInfo[] {
   if (spec.kind === 'spec_all') return [...t.catalog.databases];
   if (spec.kind === 'spec_array') return spec.items.map((s) => databaseOfSpec(t, s as Specifier, node));
-  if (spec.kind === 'spec_where') throw new SqlError('run/unavailable', 'a where specifier of databases is not available in a local run: name the databases', node);
+  if (spec.kind === 'spec_where')
+    throw new SqlError('run/unavailable', 'a where specifier of databases is not available in a local run: name the databases', node);
   return [databaseOfSpec(t, spec, node)];
 }
 
@@ -131,7 +155,8 @@ export function fetchMultirecordsSql(t: Translation, f: FetchMultirecords): Fetc
   if (infos.length === 0) throw new SqlError('run/no-database', 'the databases specifier names no database', f);
   // The union by field name (case-insensitive), in order of first appearance.
   const fields = new Map<string, { name: string; field: import('../schema/index.js').SchemaField }>();
-  for (const info of infos) for (const field of info.database.fields) if (!fields.has(field.name.toLowerCase())) fields.set(field.name.toLowerCase(), { name: field.name, field });
+  for (const info of infos)
+    for (const field of info.database.fields) if (!fields.has(field.name.toLowerCase())) fields.set(field.name.toLowerCase(), { name: field.name, field });
   const attributes = ALL_ATTRIBUTES;
   const attrs = ['record_id', 'database_id', ...attributes];
   const parts = infos.map((info) => {
@@ -147,8 +172,17 @@ export function fetchMultirecordsSql(t: Translation, f: FetchMultirecords): Fetc
     return `SELECT ${list.join(', ')} FROM ${fromSql}`;
   });
   const sqlAlias = t.alias('multirecords');
-  const columns: SelectColumn[] = [...[...fields.values()].map(({ name, field }) => ({ name, type: fieldType(field) })), ...attrs.map((a) => ({ name: a, type: (attributeInfo(a) as { type: SelectColumn['type'] }).type }))];
-  const source: SourceScope = { sqlAlias, qualifiers: [], info: null, trash: false, columns: columns.map((c) => ({ ...c, sql: `${t.q(sqlAlias)}.${t.q(c.name)}` })) };
+  const columns: SelectColumn[] = [
+    ...[...fields.values()].map(({ name, field }) => ({ name, type: fieldType(field) })),
+    ...attrs.map((a) => ({ name: a, type: (attributeInfo(a) as { type: SelectColumn['type'] }).type })),
+  ];
+  const source: SourceScope = {
+    sqlAlias,
+    qualifiers: [],
+    info: null,
+    trash: false,
+    columns: columns.map((c) => ({ ...c, sql: `${t.q(sqlAlias)}.${t.q(c.name)}` })),
+  };
   const cx: ExprContext = { t, scope: { sources: [source], aliases: new Map(), parent: null }, inlining: new Set(), depth: 0 };
   const from = `(${parts.join(' UNION ALL ')}) AS ${t.q(sqlAlias)}`;
   const where = f.where ? ` WHERE ${expr(cx, f.where).sql}` : '';
@@ -168,7 +202,13 @@ export function fetchMultirecordsSql(t: Translation, f: FetchMultirecords): Fetc
 export function fetchPseudorecordsSql(t: Translation, f: FetchPseudorecords, tieKeys = false): FetchSql {
   const inner = selectSql(t, f.select, null, false);
   const sqlAlias = t.alias('pseudorecords');
-  const source: SourceScope = { sqlAlias, qualifiers: [], info: null, trash: false, columns: inner.columns.map((c) => ({ ...c, sql: `${t.q(sqlAlias)}.${t.q(c.name)}` })) };
+  const source: SourceScope = {
+    sqlAlias,
+    qualifiers: [],
+    info: null,
+    trash: false,
+    columns: inner.columns.map((c) => ({ ...c, sql: `${t.q(sqlAlias)}.${t.q(c.name)}` })),
+  };
   const cx: ExprContext = { t, scope: { sources: [source], aliases: new Map(), parent: null }, inlining: new Set(), depth: 0 };
   const from = `(${inner.sql}) AS ${t.q(sqlAlias)}`;
   const where = f.where ? ` WHERE ${expr(cx, f.where).sql}` : '';
@@ -177,6 +217,13 @@ export function fetchPseudorecordsSql(t: Translation, f: FetchPseudorecords, tie
   const order = f.order.length > 0 ? ` ORDER BY ${orderSql(cx, f.order).join(', ')}` : '';
   const keys = tieKeys && terms.length > 0 ? terms.map((_, i) => inner.columns.length + i) : null;
   const list = ['*', ...(keys !== null ? terms.map((sql, i) => `${sql} AS ${t.q(`dsq key ${i + 1}`)}`) : [])].join(', ');
-  return { sql: `SELECT ${list} FROM ${from}${where}${order}${paging(t, f, f, null)}`, columns: inner.columns, count: false, parents: [], attributes: [], keys, ordered: f.order.length > 0 };
+  return {
+    sql: `SELECT ${list} FROM ${from}${where}${order}${paging(t, f, f, null)}`,
+    columns: inner.columns,
+    count: false,
+    parents: [],
+    attributes: [],
+    keys,
+    ordered: f.order.length > 0,
+  };
 }
-

@@ -24,7 +24,11 @@ const valueTypeOf = (a: Arg): ValueType => (a.type.value === 'null' ? 'integer' 
 export function functionSql(t: Translation, call: FunctionCall, args: readonly Arg[]): { sql: string; type: ResultType } {
   const name = call.name.toUpperCase();
   if (specFunction(name) === undefined) {
-    throw new SqlError('run/unknown-function', `unknown function ${call.name}${didYouMean(call.name, SPEC_FUNCTION_NAMES)}: a local run has the spec's functions only`, call);
+    throw new SqlError(
+      'run/unknown-function',
+      `unknown function ${call.name}${didYouMean(call.name, SPEC_FUNCTION_NAMES)}: a local run has the spec's functions only`,
+      call,
+    );
   }
   const arity = arityProblem(name, args.length);
   if (arity !== null) throw new SqlError('run/function-arity', arity, call);
@@ -52,7 +56,10 @@ export function functionSql(t: Translation, call: FunctionCall, args: readonly A
     case 'COUNT_DISTINCT':
       if (args.length === 1) return ok(`count(DISTINCT ${a.sql})`, 'integer');
       // Distinct tuples with no NULL element (spec/run-choices.ts).
-      return ok(`count(DISTINCT CASE WHEN ${args.map((x) => `${x.sql} IS NOT NULL`).join(' AND ')} THEN ROW(${args.map((x) => x.sql).join(', ')}) END)`, 'integer');
+      return ok(
+        `count(DISTINCT CASE WHEN ${args.map((x) => `${x.sql} IS NOT NULL`).join(' AND ')} THEN ROW(${args.map((x) => x.sql).join(', ')}) END)`,
+        'integer',
+      );
     case 'MIN':
     case 'MAX':
       return { sql: `${name.toLowerCase()}(${a.sql})`, type: a.type };

@@ -72,7 +72,9 @@ export function tableColumn(t: Translation, source: SourceScope, name: string, n
   const info = source.info as DatabaseInfo;
   const attribute = attributeInfo(name);
   if (attribute !== null) {
-    const sql = attribute.stored ? `${t.q(source.sqlAlias)}.${t.q(attribute.name)}` : `CAST(NULL AS ${t.dialect.type(attribute.type.value === 'integer' ? 'bigint' : 'text')})`;
+    const sql = attribute.stored
+      ? `${t.q(source.sqlAlias)}.${t.q(attribute.name)}`
+      : `CAST(NULL AS ${t.dialect.type(attribute.type.value === 'integer' ? 'bigint' : 'text')})`;
     return { name: attribute.name, sql, type: attribute.type };
   }
   const field = fieldOf(info, name, node);
@@ -83,20 +85,33 @@ export function tableColumn(t: Translation, source: SourceScope, name: string, n
 function columnIn(t: Translation, source: SourceScope, name: string, node: Node | null, strict: boolean): SourceColumn | null {
   if (source.columns !== null) {
     const found = source.columns.filter((c) => lower(c.name) === lower(name));
-    if (found.length > 1) throw new SqlError('run/ambiguous-column', `the subquery has ${found.length} columns named "${name}"`, node, 'give them different aliases');
+    if (found.length > 1)
+      throw new SqlError('run/ambiguous-column', `the subquery has ${found.length} columns named "${name}"`, node, 'give them different aliases');
     if (found.length === 0 && strict) {
-      throw new SqlError('run/unknown-column', `the subquery has no column "${name}"${didYouMean(name, source.columns.map((c) => c.name))}`, node);
+      throw new SqlError(
+        'run/unknown-column',
+        `the subquery has no column "${name}"${didYouMean(
+          name,
+          source.columns.map((c) => c.name),
+        )}`,
+        node,
+      );
     }
     return found[0] ?? null;
   }
-  if (!strict && attributeInfo(name) === null && (source.info as DatabaseInfo).database.fields.every((f) => lower(f.name) !== lower(name) && lower(f.label) !== lower(name))) {
+  if (
+    !strict &&
+    attributeInfo(name) === null &&
+    (source.info as DatabaseInfo).database.fields.every((f) => lower(f.name) !== lower(name) && lower(f.label) !== lower(name))
+  ) {
     return null;
   }
   return tableColumn(t, source, name, node);
 }
 
 function checkBlob(path: string, blobAttribute: string | null, node: Node): void {
-  if (blobAttribute !== null) throw new SqlError('run/unavailable', `the blob attribute "${path}" is not available in a local run: blobs are not stored (docs/run.md)`, node);
+  if (blobAttribute !== null)
+    throw new SqlError('run/unavailable', `the blob attribute "${path}" is not available in a local run: blobs are not stored (docs/run.md)`, node);
 }
 
 /** Resolves a column path against the scopes, innermost first. */
@@ -111,7 +126,12 @@ export function resolveColumn(t: Translation, scope: SelectScope | null, node: C
         return c ? [c] : [];
       });
       if (found.length > 1) {
-        throw new SqlError('run/ambiguous-column', `the column "${name}" is in more than one source of the FROM clause`, node, `qualify it: ${s.sources.map((x) => `${x.sqlAlias}.${name}`).join(' or ')}`);
+        throw new SqlError(
+          'run/ambiguous-column',
+          `the column "${name}" is in more than one source of the FROM clause`,
+          node,
+          `qualify it: ${s.sources.map((x) => `${x.sqlAlias}.${name}`).join(' or ')}`,
+        );
       }
       if (found.length === 1) return found[0] as SourceColumn;
       for (const src of s.sources) {
@@ -132,7 +152,12 @@ export function resolveColumn(t: Translation, scope: SelectScope | null, node: C
   for (let s = scope; s !== null; s = s.parent) {
     for (const src of s.sources) if (src.info === info) return columnIn(t, src, name, node, true) as SourceColumn;
   }
-  throw new SqlError('run/not-in-from', `"${qualifier}" is not a source of the FROM clause`, node, `add it to FROM (FROM ${qualifier}) or qualify the column with a source's alias`);
+  throw new SqlError(
+    'run/not-in-from',
+    `"${qualifier}" is not a source of the FROM clause`,
+    node,
+    `add it to FROM (FROM ${qualifier}) or qualify the column with a source's alias`,
+  );
 }
 
 /** A full-form database column: the source of the FROM clause that reads that database's table. */
@@ -163,7 +188,14 @@ export function databaseOfSpec(t: Translation, spec: import('../ast/nodes.js').S
 }
 
 /** The source of a database table (the record table, or the trash table of a database with the trash feature). */
-export function tableSource(t: Translation, info: DatabaseInfo, trash: boolean, alias: string | null, written: string, node: Node): { source: SourceScope; sql: string } {
+export function tableSource(
+  t: Translation,
+  info: DatabaseInfo,
+  trash: boolean,
+  alias: string | null,
+  written: string,
+  node: Node,
+): { source: SourceScope; sql: string } {
   if (trash && info.trash === null) {
     throw new SqlError('run/no-trash', `the database "${info.entry.path}" has no trash table: it does not have the trash feature`, node);
   }

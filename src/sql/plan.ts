@@ -30,7 +30,10 @@ export function tableColumns(info: DatabaseInfo): string[] {
 
 /** `CREATE TABLE` of a database's record table (and its trash table: the same columns). */
 export function createTableSql(t: Translation, info: DatabaseInfo, table: string): string {
-  const attrs = STORED_ATTRIBUTES.map((a) => `${t.q(a.name)} ${t.dialect.type(a.type.value === 'integer' ? 'bigint' : a.type.value === 'datetime' ? 'timestamp' : a.type.value === 'text_list' ? 'text_list' : 'text')}${a.name === 'record_id' || a.name === 'database_id' || a.name === 'insert_at' ? ' NOT NULL' : ''}`);
+  const attrs = STORED_ATTRIBUTES.map(
+    (a) =>
+      `${t.q(a.name)} ${t.dialect.type(a.type.value === 'integer' ? 'bigint' : a.type.value === 'datetime' ? 'timestamp' : a.type.value === 'text_list' ? 'text_list' : 'text')}${a.name === 'record_id' || a.name === 'database_id' || a.name === 'insert_at' ? ' NOT NULL' : ''}`,
+  );
   const fields = info.database.fields.map((f) => `${t.q(f.name)} ${fieldTypeSql(t, f.type)}${f.nul ? '' : ' NOT NULL'}`);
   return `CREATE TABLE ${t.q(table)} (${[...attrs, ...fields].join(', ')})`;
 }
@@ -61,7 +64,9 @@ export function show(v: unknown): string {
 
 /** Moves the rows of `from` matching `where` (over alias `a`) to `to`, and counts them under `count`. */
 export function moveSteps(t: Translation, info: DatabaseInfo, from: string, to: string, where: string, count: CountName): WriteStep[] {
-  const cols = tableColumns(info).map((c) => t.q(c)).join(', ');
+  const cols = tableColumns(info)
+    .map((c) => t.q(c))
+    .join(', ');
   return [
     { kind: 'exec', sql: `INSERT INTO ${t.q(to)} (${cols}) SELECT ${cols} FROM ${t.q(from)} AS ${t.q('a')} WHERE ${where}`, count },
     // Record ids are unique across the record and trash tables, so what now is in both is what moved.

@@ -38,11 +38,16 @@ export function recordsCondition(cx: ExprContext, source: SourceScope, spec: Rec
 export function givenOf(v: FieldValue): Given {
   const value = v.value;
   switch (value.kind) {
-    case 'null': return { kind: 'null' };
-    case 'number': return { kind: 'number', text: value.value };
-    case 'string': return { kind: 'string', text: value.value };
-    case 'boolean': return { kind: 'boolean', value: value.value };
-    case 'param': throw new SqlError('run/unbound-param', `the parameter :${value.name} has no value`, value);
+    case 'null':
+      return { kind: 'null' };
+    case 'number':
+      return { kind: 'number', text: value.value };
+    case 'string':
+      return { kind: 'string', text: value.value };
+    case 'boolean':
+      return { kind: 'boolean', value: value.value };
+    case 'param':
+      throw new SqlError('run/unbound-param', `the parameter :${value.name} has no value`, value);
   }
 }
 
@@ -53,7 +58,8 @@ function keyCondition(cx: ExprContext, source: SourceScope, info: DatabaseInfo, 
   const given = new Map<string, FieldValue>();
   for (const v of spec.key) {
     const field = fieldOf(info, v.field, v);
-    if (!field.key) throw new SqlError('run/not-a-key', `"${v.field}" is not a key field of "${info.entry.path}" (its keys: ${info.keys.map((k) => k.name).join(', ')})`, v);
+    if (!field.key)
+      throw new SqlError('run/not-a-key', `"${v.field}" is not a key field of "${info.entry.path}" (its keys: ${info.keys.map((k) => k.name).join(', ')})`, v);
     if (given.has(field.name)) throw new SqlError('run/duplicate-field', `the key gives the field "${field.name}" twice`, v);
     given.set(field.name, v);
   }
@@ -61,7 +67,11 @@ function keyCondition(cx: ExprContext, source: SourceScope, info: DatabaseInfo, 
     .map((k) => {
       const v = given.get(k.name);
       if (v === undefined || v.value.kind === 'null') {
-        throw new SqlError('run/key-incomplete', `a key of "${info.entry.path}" needs a non-null value for every key field: "${k.name}" has none`, spec as Node);
+        throw new SqlError(
+          'run/key-incomplete',
+          `a key of "${info.entry.path}" needs a non-null value for every key field: "${k.name}" has none`,
+          spec as Node,
+        );
       }
       const lit = givenSql(t.dialect, k, givenOf(v));
       if (!lit.ok) throw new SqlError('run/bad-value', lit.problem, v);

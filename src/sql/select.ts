@@ -50,7 +50,11 @@ function from(t: Translation, source: Source, parent: SelectScope | null, depth:
       return { sql: s.sql, sources: [s.source] };
     }
     case 'table_system':
-      throw new SqlError('run/unavailable', `the system table "${source.table}" is not available in a local run: there are no system tables (docs/run.md)`, source);
+      throw new SqlError(
+        'run/unavailable',
+        `the system table "${source.table}" is not available in a local run: there are no system tables (docs/run.md)`,
+        source,
+      );
     case 'select_source': {
       const inner = selectSql(t, source.select, parent, false);
       const sqlAlias = t.alias('dsq subquery');
@@ -103,7 +107,8 @@ function orderTerm(term: OrderTerm, sql: string): string {
 export function selectSql(t: Translation, select: Select, parent: SelectScope | null, positional: boolean, tieKeys = false): SelectSql {
   const f = select.from === null ? null : from(t, select.from, parent, 0);
   const aliases = new Map<string, ResultColumn>();
-  if (select.columns !== 'all') for (const rc of select.columns) if (rc.alias !== null && !aliases.has(rc.alias.toLowerCase())) aliases.set(rc.alias.toLowerCase(), rc);
+  if (select.columns !== 'all')
+    for (const rc of select.columns) if (rc.alias !== null && !aliases.has(rc.alias.toLowerCase())) aliases.set(rc.alias.toLowerCase(), rc);
   const scope: SelectScope = { sources: f?.sources ?? [], aliases, parent };
   const cx: ExprContext = { t, scope, inlining: new Set(), depth: 0 };
   const columns = select.columns === 'all' ? allColumns(t, scope.sources, select) : select.columns.map((rc) => resultColumn(cx, rc));

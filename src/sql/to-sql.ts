@@ -65,7 +65,11 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
   const now = () => dateTimeSql(t, 'datetime', nowMs).sql;
   if (isSystemAction(statement)) {
     // DOWNLOAD, the task and thread actions, the system actions: the server's own, no SQL of a table.
-    throw new SqlError('run/unavailable', `${KINDS[statement.kind].keyword} is the server's (the "${KINDS[statement.kind].json.action}" action): it has no SQL and no local run`, statement);
+    throw new SqlError(
+      'run/unavailable',
+      `${KINDS[statement.kind].keyword} is the server's (the "${KINDS[statement.kind].json.action}" action): it has no SQL and no local run`,
+      statement,
+    );
   }
   switch (statement.kind) {
     case 'select':
@@ -97,7 +101,11 @@ export function toSql(statement: Statement, options: ToSqlOptions): SqlStatement
       return { kind: 'write', action: statement.kind.replace('_action', ''), plan: removePlan(t, statement), notes: notes() };
     default:
       if (isAdminAction(statement)) {
-        throw new SqlError('run/admin-action', `${KINDS[statement.kind].keyword} is an administrative action: it changes the data structures on the server, and has no SQL in a local run`, statement);
+        throw new SqlError(
+          'run/admin-action',
+          `${KINDS[statement.kind].keyword} is an administrative action: it changes the data structures on the server, and has no SQL in a local run`,
+          statement,
+        );
       }
       // The other fetch types: resources a local run has none of.
       t.notes.add('otherFetches');
@@ -115,7 +123,17 @@ export function sqlText(s: SqlStatement): string {
     case 'none':
       return `-- a local run has no ${s.fetch.what}: ${s.fetch.count ? '{"count": 0}' : 'an empty array'}, with no SQL`;
     case 'write':
-      return ['BEGIN TRANSACTION;', ...s.plan.steps.map((step) => (step.kind === 'exec' ? `${step.sql};` : step.kind === 'check' ? `-- check: no row may come back\n${step.sql};` : '-- fail_no_op: nothing changed is an error')), 'COMMIT;'].join('\n');
+      return [
+        'BEGIN TRANSACTION;',
+        ...s.plan.steps.map((step) =>
+          step.kind === 'exec'
+            ? `${step.sql};`
+            : step.kind === 'check'
+              ? `-- check: no row may come back\n${step.sql};`
+              : '-- fail_no_op: nothing changed is an error',
+        ),
+        'COMMIT;',
+      ].join('\n');
   }
 }
 

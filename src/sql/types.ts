@@ -7,9 +7,18 @@ import type { ColumnType, Dialect } from './dialect.js';
  * and what the output encoder writes each value as.
  */
 export type ValueType =
-  | 'integer' | 'float' | 'decimal' | 'boolean' | 'text'
-  | 'datetime' | 'localdatetime' | 'localdate' | 'localtime'
-  | 'text_list' | 'null' | 'unknown';
+  | 'integer'
+  | 'float'
+  | 'decimal'
+  | 'boolean'
+  | 'text'
+  | 'datetime'
+  | 'localdatetime'
+  | 'localdate'
+  | 'localtime'
+  | 'text_list'
+  | 'null'
+  | 'unknown';
 
 /** A result column: its name, its type as the header says it, and the value type its cells are written as. */
 export interface ResultType {
@@ -60,7 +69,10 @@ export function fieldValueType(type: string): ValueType {
     case 'string':
       return 'text';
     case 'datetime': {
-      const base = type.trim().toLowerCase().replace(/\s*\(.*$/, '');
+      const base = type
+        .trim()
+        .toLowerCase()
+        .replace(/\s*\(.*$/, '');
       if (base === 'date' || base === 'localdate' || base === 'ld') return 'localdate';
       if (base === 'time' || base === 'localtime' || base === 'lt') return 'localtime';
       if (base === 'localdatetime' || base === 'ldt') return 'localdatetime';
@@ -75,18 +87,27 @@ export function fieldValueType(type: string): ValueType {
 /** The engine column type of a value type. */
 export function columnType(value: ValueType): ColumnType {
   switch (value) {
-    case 'integer': return 'bigint';
-    case 'float': return 'double';
-    case 'decimal': return 'decimal';
-    case 'boolean': return 'boolean';
+    case 'integer':
+      return 'bigint';
+    case 'float':
+      return 'double';
+    case 'decimal':
+      return 'decimal';
+    case 'boolean':
+      return 'boolean';
     case 'datetime':
-    case 'localdatetime': return 'timestamp';
-    case 'localdate': return 'date';
-    case 'localtime': return 'time';
-    case 'text_list': return 'text_list';
+    case 'localdatetime':
+      return 'timestamp';
+    case 'localdate':
+      return 'date';
+    case 'localtime':
+      return 'time';
+    case 'text_list':
+      return 'text_list';
     case 'text':
     case 'null':
-    case 'unknown': return 'text';
+    case 'unknown':
+      return 'text';
   }
 }
 

@@ -140,7 +140,8 @@ export function readValue(field: SchemaField, given: Given, fromText = false): R
           return fail((err as Error).message);
         }
       }
-      if (given.kind !== 'string') return fail(`${what} takes ${type === 'datetime' ? 'ISO 8601 text or epoch milliseconds' : 'ISO 8601 text'}, got ${describe(given)}`);
+      if (given.kind !== 'string')
+        return fail(`${what} takes ${type === 'datetime' ? 'ISO 8601 text or epoch milliseconds' : 'ISO 8601 text'}, got ${describe(given)}`);
       try {
         return cell(dateTimeMs(type, text));
       } catch (err) {
@@ -155,10 +156,14 @@ export function readValue(field: SchemaField, given: Given, fromText = false): R
 
 function describe(given: Given): string {
   switch (given.kind) {
-    case 'null': return 'null';
-    case 'number': return `the number ${given.text}`;
-    case 'boolean': return String(given.value);
-    case 'string': return `the text ${JSON.stringify(given.text.length > 40 ? `${given.text.slice(0, 40)}…` : given.text)}`;
+    case 'null':
+      return 'null';
+    case 'number':
+      return `the number ${given.text}`;
+    case 'boolean':
+      return String(given.value);
+    case 'string':
+      return `the text ${JSON.stringify(given.text.length > 40 ? `${given.text.slice(0, 40)}…` : given.text)}`;
   }
 }
 

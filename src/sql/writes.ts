@@ -41,7 +41,8 @@ function objectRows(t: Translation, info: DatabaseInfo, records: readonly Record
     if (r.file !== null) throw new SqlError('run/unavailable', `record ${i + 1} has a file: files are not available in a local run`, r);
     const values = new Map<SchemaField, string>();
     const seen = (f: SchemaField, at: Node) => {
-      if (values.has(f)) throw new SqlError('run/field-twice', `record ${i + 1} gives the field "${f.name}" twice (by value and by expression, or by name and label)`, at);
+      if (values.has(f))
+        throw new SqlError('run/field-twice', `record ${i + 1} gives the field "${f.name}" twice (by value and by expression, or by name and label)`, at);
     };
     for (const v of r.values) {
       const f = fieldOf(info, v.field, v);
@@ -82,12 +83,16 @@ function stage(t: Translation, info: DatabaseInfo, records: readonly StageRow[],
   if (info.keys.length > 0) {
     const keys = info.keys.map((k) => `${n}.${t.q(k.name)}`);
     steps.push({
-      kind: 'check', code: 'run/key-missing', node,
+      kind: 'check',
+      code: 'run/key-missing',
+      node,
       sql: `SELECT ${n}.${t.q(ORD)} FROM ${t.q(STAGE)} AS ${n} WHERE ${keys.map((k) => `${k} IS NULL`).join(' OR ')} ORDER BY 1 LIMIT 1`,
       fail: (row) => `record ${show(row[0])} has no value for a key field of "${info.entry.path}" (${info.keys.map((k) => k.name).join(', ')})`,
     });
     steps.push({
-      kind: 'check', code: 'run/duplicate-in-action', node,
+      kind: 'check',
+      code: 'run/duplicate-in-action',
+      node,
       sql: `SELECT ${keys.join(', ')} FROM ${t.q(STAGE)} AS ${n} GROUP BY ${keys.join(', ')} HAVING COUNT(*) > 1 LIMIT 1`,
       fail: (row) => `two records of the action have the key ${keyText(info, row)}`,
     });
@@ -110,16 +115,21 @@ function requiredCheck(t: Translation, info: DatabaseInfo, whole: string, node: 
   return info.database.fields
     .filter((f) => !f.nul)
     .map((f) => ({
-      kind: 'check' as const, code: 'run/null-field', node,
+      kind: 'check' as const,
+      code: 'run/null-field',
+      node,
       sql: `SELECT ${n}.${t.q(ORD)} FROM ${t.q(STAGE)} AS ${n} WHERE ${n}.${t.q(f.name)} IS NULL AND (${whole} OR ${n}.${t.q(given(f.name))}) ORDER BY 1 LIMIT 1`,
-      fail: (row: readonly unknown[]) => `record ${show(row[0])} gives the field "${f.name}" no value: it may not be null${f.def === undefined ? ' and has no default' : ''}`,
+      fail: (row: readonly unknown[]) =>
+        `record ${show(row[0])} gives the field "${f.name}" no value: it may not be null${f.def === undefined ? ' and has no default' : ''}`,
     }));
 }
 
 /** Inserts the staged records matching `where`, with new record ids in record order. */
 function insertStep(t: Translation, info: DatabaseInfo, now: string, where: string): WriteStep {
   const n = t.q('n');
-  const cols = tableColumns(info).map((c) => t.q(c)).join(', ');
+  const cols = tableColumns(info)
+    .map((c) => t.q(c))
+    .join(', ');
   const values = [
     `${nextIdSql(t, info)} + ROW_NUMBER() OVER (ORDER BY ${n}.${t.q(ORD)})`,
     `CAST(${info.id} AS ${t.dialect.type('bigint')})`,
@@ -129,7 +139,11 @@ function insertStep(t: Translation, info: DatabaseInfo, now: string, where: stri
     `${n}.${t.q('tags')}`,
     ...info.database.fields.map((f) => `${n}.${t.q(f.name)}`),
   ];
-  return { kind: 'exec', sql: `INSERT INTO ${t.q(info.table)} (${cols}) SELECT ${values.join(', ')} FROM ${t.q(STAGE)} AS ${n} WHERE ${where}`, count: 'inserted' };
+  return {
+    kind: 'exec',
+    sql: `INSERT INTO ${t.q(info.table)} (${cols}) SELECT ${values.join(', ')} FROM ${t.q(STAGE)} AS ${n} WHERE ${where}`,
+    count: 'inserted',
+  };
 }
 
 /** Updates the records with a staged key: only the given fields (`partial`, tags added) or every field (tags replaced). */
@@ -137,9 +151,13 @@ function updateStep(t: Translation, info: DatabaseInfo, now: string, partial: bo
   const n = t.q('n');
   const a = t.q('t');
   const sets = info.database.fields.map((f) =>
-    partial ? `${t.q(f.name)} = CASE WHEN ${n}.${t.q(given(f.name))} THEN ${n}.${t.q(f.name)} ELSE ${a}.${t.q(f.name)} END` : `${t.q(f.name)} = ${n}.${t.q(f.name)}`,
+    partial
+      ? `${t.q(f.name)} = CASE WHEN ${n}.${t.q(given(f.name))} THEN ${n}.${t.q(f.name)} ELSE ${a}.${t.q(f.name)} END`
+      : `${t.q(f.name)} = ${n}.${t.q(f.name)}`,
   );
-  const tags = partial ? `CASE WHEN ${n}.${t.q(given('tags'))} THEN ${t.dialect.tagsAdd(`${a}.${t.q('tags')}`, `${n}.${t.q('tags')}`)} ELSE ${a}.${t.q('tags')} END` : `${n}.${t.q('tags')}`;
+  const tags = partial
+    ? `CASE WHEN ${n}.${t.q(given('tags'))} THEN ${t.dialect.tagsAdd(`${a}.${t.q('tags')}`, `${n}.${t.q('tags')}`)} ELSE ${a}.${t.q('tags')} END`
+    : `${n}.${t.q('tags')}`;
   return {
     kind: 'exec',
     sql: `UPDATE ${t.q(info.table)} AS ${a} SET ${[...sets, `${t.q('tags')} = ${tags}`, `${t.q('update_at')} = ${now}`].join(', ')} FROM ${t.q(STAGE)} AS ${n} WHERE ${info.keys.length > 0 ? keysEqual(t, info, 't', 'n') : 'FALSE'}`,
@@ -150,7 +168,8 @@ function updateStep(t: Translation, info: DatabaseInfo, now: string, partial: bo
 /** Removes the records matching `where` (over alias `a`) per on_remove / on_duplicate: to the trash, or deleted. */
 function removeSteps(t: Translation, info: DatabaseInfo, how: 'delete' | 'trash', where: string, node: Node): WriteStep[] {
   if (how === 'trash') {
-    if (info.trash === null) throw new SqlError('run/no-trash', `the database "${info.entry.path}" has no trash feature, so nothing can be moved to its trash`, node);
+    if (info.trash === null)
+      throw new SqlError('run/no-trash', `the database "${info.entry.path}" has no trash feature, so nothing can be moved to its trash`, node);
     return moveSteps(t, info, info.table, info.trash, where, 'trashed');
   }
   return [{ kind: 'exec', sql: `DELETE FROM ${t.q(info.table)} AS ${t.q('a')} WHERE ${where}`, count: 'deleted' }];
@@ -172,7 +191,9 @@ export function recordsWritePlan(t: Translation, action: InsertAction | ReplaceA
   if (action.kind === 'insert_action') {
     if (action.onDuplicate !== 'update') {
       steps.push({
-        kind: 'check', code: 'run/duplicate-key', node: action,
+        kind: 'check',
+        code: 'run/duplicate-key',
+        node: action,
         sql: `SELECT ${t.q('n')}.${t.q(ORD)}, ${t.q('t')}.${t.q('record_id')} FROM ${t.q(STAGE)} AS ${t.q('n')} JOIN ${t.q(info.table)} AS ${t.q('t')} ON ${info.keys.length > 0 ? keysEqual(t, info, 't', 'n') : 'FALSE'} ORDER BY 1 LIMIT 1`,
         fail: (row) => `record ${show(row[0])} has the key of the existing record ${show(row[1])}, and on_duplicate is fail`,
       });
@@ -187,7 +208,11 @@ export function recordsWritePlan(t: Translation, action: InsertAction | ReplaceA
     if (action.kind === 'set_action') {
       const onRemove = action.onRemove ?? (info.trash !== null ? 'trash' : 'delete');
       if (onDuplicate === 'update') {
-        steps.push(...removeSteps(t, info, onRemove, `NOT ${stagedKey(t, info)}`, action), updateStep(t, info, now, false), insertStep(t, info, now, `NOT ${staged.dup}`));
+        steps.push(
+          ...removeSteps(t, info, onRemove, `NOT ${stagedKey(t, info)}`, action),
+          updateStep(t, info, now, false),
+          insertStep(t, info, now, `NOT ${staged.dup}`),
+        );
       } else {
         if (onDuplicate === 'trash' && info.trash === null) removeSteps(t, info, 'trash', 'TRUE', action);
         steps.push(...removeSteps(t, info, onRemove, 'TRUE', action), insertStep(t, info, now, 'TRUE'));

@@ -1,7 +1,18 @@
 import { foldName, type DataAction, type FieldLiteral, type FieldValue, type KeySpec, type RecordsSpecifier } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
 import type { Node, Param, SingularSpec, Specifier } from '../ast/nodes.js';
-import { BooleanNode, FieldValueNode, NullNode, NumberNode, SpecAllNode, SpecArrayNode, SpecKeyNode, SpecNameNode, SpecWhereNode, StringNode } from '../ast/objects.js';
+import {
+  BooleanNode,
+  FieldValueNode,
+  NullNode,
+  NumberNode,
+  SpecAllNode,
+  SpecArrayNode,
+  SpecKeyNode,
+  SpecNameNode,
+  SpecWhereNode,
+  StringNode,
+} from '../ast/objects.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST } from '../ast/fields.js';
 import { fieldKey as propertyKey } from './field-spans.js';
@@ -20,7 +31,10 @@ const NUMBER = idx(T.NumberLiteral);
 
 /** The OPTIONS each data action takes: its flag fields in the kind table (src/ast/kinds-actions.ts), by JSON key in upper case. */
 const OPTION_NAMES = Object.fromEntries(
-  [...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS, 'task_def' as const, 'database_def' as const].map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase())]),
+  [...DATA_ACTION_KINDS, ...SYSTEM_ACTION_KINDS, 'task_def' as const, 'database_def' as const].map((kind) => [
+    kind,
+    FIELD_LIST[kind].filter((f) => f.value?.form === 'flag' && f.json !== null).map((f) => (f.json as string).toUpperCase()),
+  ]),
 ) as unknown as { readonly [K in OptionsKind]: readonly string[] };
 /** The kinds whose flags are written in OPTIONS (...). */
 type OptionsKind = DataAction['kind'] | SystemActionKind | 'task_def' | 'database_def';
@@ -218,7 +232,13 @@ export function returning(p: ParserState): void {
   const token = optionalWord(p, 'RETURNING');
   if (token === MISSING) return;
   while (p.pos < p.end) p.pos++;
-  p.report('syntax/returning', 'RETURNING is not in the data actions: a write returns no rows', token, p.last(), 'FETCH RECORDS the changed records in a second statement');
+  p.report(
+    'syntax/returning',
+    'RETURNING is not in the data actions: a write returns no rows',
+    token,
+    p.last(),
+    'FETCH RECORDS the changed records in a second statement',
+  );
 }
 
 /** `[RECORDS spec | WHERE e]` of a write; neither is every record (ALL). */
@@ -230,7 +250,13 @@ export function* writeRecords(p: ParserState): Generator<Rule<unknown>, RecordsS
     const whereStart = p.next();
     const e = yield* call(expression(p, 0));
     if (records !== null) {
-      p.report('syntax/two-record-specifiers', 'a write takes one records specifier: RECORDS or WHERE, not both', start, p.last(), 'combine them: RECORDS [..., WHERE ...] selects the records either names');
+      p.report(
+        'syntax/two-record-specifiers',
+        'a write takes one records specifier: RECORDS or WHERE, not both',
+        start,
+        p.last(),
+        'combine them: RECORDS [..., WHERE ...] selects the records either names',
+      );
     }
     records = p.mark(new SpecWhereNode(e), whereStart);
   }

@@ -1,4 +1,14 @@
-import { DATABASE_FLAGS, type AdminAction, type AlterValue, type AlterValueOp, type BlobDef, type DatabaseDef, type FieldDef, type FieldOption, type GroupDef } from '../ast/admin-actions.js';
+import {
+  DATABASE_FLAGS,
+  type AdminAction,
+  type AlterValue,
+  type AlterValueOp,
+  type BlobDef,
+  type DatabaseDef,
+  type FieldDef,
+  type FieldOption,
+  type GroupDef,
+} from '../ast/admin-actions.js';
 import { foldName, type DataAction, type FieldLiteral } from '../ast/data-actions.js';
 import type { JsonData, JsonMemberData, JsonObjectData } from '../ast/system-actions.js';
 import type { Specifier } from '../ast/nodes.js';
@@ -68,7 +78,9 @@ function* drop(p: ParserState): Generator<Rule<unknown>, AdminAction, unknown> {
       const word = optionalWord(p, 'CHILDREN');
       const kind = what === 'GROUP' ? 'drop_group' : 'drop_database';
       const children = options(p, kind, word === MISSING ? {} : { CHILDREN: true })['CHILDREN'] ?? null;
-      return what === 'GROUP' ? { kind: 'drop_group', drop: 'group', group: target, children } : { kind: 'drop_database', drop: 'database', database: target, children };
+      return what === 'GROUP'
+        ? { kind: 'drop_group', drop: 'group', group: target, children }
+        : { kind: 'drop_database', drop: 'database', database: target, children };
     }
     case 'TEAM':
       return { kind: 'drop_team', drop: 'team', team: target };
@@ -88,7 +100,14 @@ function* alter(p: ParserState): Generator<Rule<unknown>, AdminAction, unknown> 
   const field = what === 'DATABASE' && optionalWord(p, 'ALTER') !== MISSING ? (expectWord(p, 'FIELD'), yield* database(p)) : null;
   const ops = what === 'DATABASE' && field === null ? ['SET', 'OBJECTS', 'FILES', 'ADD', 'DROP', 'ORDER', 'RESET'] : ['SET', 'OBJECTS', 'FILES'];
   const op = kindWord(p, ops, `ALTER ${what} ...`);
-  const targets = field !== null ? { alter: 'field', database: db, field } : what === 'GROUP' ? { alter: 'group', group: target } : what === 'USER' ? { alter: 'user', user: target } : { alter: 'database', database: db };
+  const targets =
+    field !== null
+      ? { alter: 'field', database: db, field }
+      : what === 'GROUP'
+        ? { alter: 'group', group: target }
+        : what === 'USER'
+          ? { alter: 'user', user: target }
+          : { alter: 'database', database: db };
   // No operation (`ALTER DATABASE db ALTER FIELD f` and nothing after, reported): the statement
   // is still an ALTER of what it names, its missing part a placeholder value (recovery).
   if (op === '') {
@@ -165,7 +184,8 @@ function* jsonMembers(p: ParserState): Generator<Rule<unknown>, JsonMemberData[]
   const members: JsonMemberData[] = [];
   do {
     const word = p.pos < p.end && !p.atName() && p.tk(2) === EQUALS ? p.image(p.pos) : '';
-    if (/^[A-Za-z_]\w*$/.test(word)) p.expectedError('a name', ` (${word.toUpperCase()} is a keyword: a key of that name is written in double quotes, "${word.toLowerCase()}")`);
+    if (/^[A-Za-z_]\w*$/.test(word))
+      p.expectedError('a name', ` (${word.toUpperCase()} is a keyword: a key of that name is written in double quotes, "${word.toLowerCase()}")`);
     const memberStart = p.pos;
     const keyToken = p.expect(T.Name);
     const key = foldName(nameOf(p, keyToken));
@@ -189,7 +209,10 @@ function* jsonObjectClause(p: ParserState, word: string, bare: boolean): Generat
     p.leave();
     return p.mark({ kind: 'json_object', members }, at);
   }
-  const value = p.at(T.LParen) || p.at(T.LBracket) ? (yield* call(jsonValue(p))) : (p.expectedError(`'(' (a JSON object: (key = value, ...))${bare ? ' or key = value, ...' : ''}`), null);
+  const value =
+    p.at(T.LParen) || p.at(T.LBracket)
+      ? yield* call(jsonValue(p))
+      : (p.expectedError(`'(' (a JSON object: (key = value, ...))${bare ? ' or key = value, ...' : ''}`), null);
   if (value === null || value.kind === 'json_object') return value;
   p.report('syntax/json-object', `${word} takes a JSON object: (key = value, ...)`, at);
   return null;
@@ -205,7 +228,13 @@ function* create(p: ParserState): Generator<Rule<unknown>, AdminAction, unknown>
   const word = p.pos < p.end ? p.image(p.pos).toUpperCase() : '';
   if (word === 'TEAM' || word === 'USER') {
     p.pos = p.end;
-    p.report('syntax/unshown-action', `CREATE ${word} cannot be written: the spec shows no ${word.toLowerCase()} definition ("Definitions of user and team: not shown")`, token, token, 'dsq writes no guess of what the spec does not show');
+    p.report(
+      'syntax/unshown-action',
+      `CREATE ${word} cannot be written: the spec shows no ${word.toLowerCase()} definition ("Definitions of user and team: not shown")`,
+      token,
+      token,
+      'dsq writes no guess of what the spec does not show',
+    );
     return { kind: 'schema_action' };
   }
   const what = kindWord(p, ['GROUP', 'DATABASE'], 'CREATE');
@@ -253,7 +282,9 @@ function* databaseDef(p: ParserState, name: string, start: number): Generator<Ru
     const token = p.pos;
     if (p.pos >= p.end) break;
     const word = p.image(token).toUpperCase();
-    const clause = ['LABEL', 'FORMAT', 'PATH', 'DESC', 'BLOBS', 'INDEXES', 'OBJECTS', 'FILES', 'OPTIONS', 'DATABASES'].includes(word) && (p.t1() === IDENTIFIER || p.at(T.Desc) || p.at(T.Options));
+    const clause =
+      ['LABEL', 'FORMAT', 'PATH', 'DESC', 'BLOBS', 'INDEXES', 'OBJECTS', 'FILES', 'OPTIONS', 'DATABASES'].includes(word) &&
+      (p.t1() === IDENTIFIER || p.at(T.Desc) || p.at(T.Options));
     if (!clause) break;
     if (seen.has(word)) p.report('syntax/duplicate-option', `${word} is given twice in the definition of ${name}`, token);
     seen.add(word);
@@ -302,7 +333,21 @@ function* databaseDef(p: ParserState, name: string, start: number): Generator<Ru
     }
   }
   const flagValues = Object.fromEntries(DATABASE_FLAGS.map((f) => [f, flags[f.toUpperCase()] ?? null]));
-  const node = { kind: 'database_def' as const, name, label: text['label'], format: text['format'], path: text['path'], desc: text['desc'], ...flagValues, objects, files, fields, blobs, indexes, databases } as unknown as DatabaseDef;
+  const node = {
+    kind: 'database_def' as const,
+    name,
+    label: text['label'],
+    format: text['format'],
+    path: text['path'],
+    desc: text['desc'],
+    ...flagValues,
+    objects,
+    files,
+    fields,
+    blobs,
+    indexes,
+    databases,
+  } as unknown as DatabaseDef;
   return p.mark(node, start);
 }
 
@@ -343,8 +388,20 @@ function fieldDef(p: ParserState, ends: readonly string[]): FieldDef {
   const start = p.pos;
   const name = fieldName(p, p.expect(T.Name));
   const def: Mutable<Omit<FieldDef, 'kind' | 'options'>> & { options: FieldOption[] | null } = {
-    name, label: null, type: typeName(p), format: null, meas: null, unit: null, desc: null, def: null, ref: null,
-    key: null, nul: null, strict: null, lock: null, options: null,
+    name,
+    label: null,
+    type: typeName(p),
+    format: null,
+    meas: null,
+    unit: null,
+    desc: null,
+    def: null,
+    ref: null,
+    key: null,
+    nul: null,
+    strict: null,
+    lock: null,
+    options: null,
   };
   const seen = new Set<string>();
   const once = (word: string, token: number) => {
@@ -357,7 +414,11 @@ function fieldDef(p: ParserState, ends: readonly string[]): FieldDef {
     const word = p.image(token).toUpperCase();
     // What follows the definitions: FIRST, AFTER f, the action's OPTIONS (NAME = ...) (a field's are
     // OPTIONS ('value', ...), and OPTIONS () an empty list of them: the action's empty OPTIONS () says nothing).
-    if ((p.t1() === IDENTIFIER && (word === 'FIRST' || word === 'AFTER')) || (p.at(T.Options) && p.tk(2) === LPAREN && p.tk(3) !== STRING && p.tk(3) !== RPAREN)) break;
+    if (
+      (p.t1() === IDENTIFIER && (word === 'FIRST' || word === 'AFTER')) ||
+      (p.at(T.Options) && p.tk(2) === LPAREN && p.tk(3) !== STRING && p.tk(3) !== RPAREN)
+    )
+      break;
     if (ends.includes(word) && !(word in FIELD_TEXT) && !p.at(T.Desc)) break;
     if (p.at(T.Options)) {
       once('OPTIONS', token);
@@ -379,7 +440,9 @@ function fieldDef(p: ParserState, ends: readonly string[]): FieldDef {
       once(word, token);
       def[FIELD_TEXT[word as keyof typeof FIELD_TEXT]] = stringText(p, word);
     } else {
-      p.expectedError("a property of the field definition (LABEL, FORMAT, MEAS, UNIT, DESC, DEFAULT, REF 'text'; [NOT] KEY, NULL, STRICT, LOCK; OPTIONS (...)), ',' or ')'");
+      p.expectedError(
+        "a property of the field definition (LABEL, FORMAT, MEAS, UNIT, DESC, DEFAULT, REF 'text'; [NOT] KEY, NULL, STRICT, LOCK; OPTIONS (...)), ',' or ')'",
+      );
       p.skipToCloseParen();
       break;
     }

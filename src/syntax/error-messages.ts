@@ -278,7 +278,8 @@ function sqlFormHint(
   const type = token.tokenType;
   const word = upper(token);
   const prev = upper(previous);
-  const quantified = 'dsq has no quantified comparisons (> ALL, = ANY, SOME): compare with a scalar subquery such as (SELECT MAX(y) FROM u), or use IN (SELECT ...) or EXISTS';
+  const quantified =
+    'dsq has no quantified comparisons (> ALL, = ANY, SOME): compare with a scalar subquery such as (SELECT MAX(y) FROM u), or use IN (SELECT ...) or EXISTS';
   if (type === T.All && next?.tokenType === T.LParen && previous !== undefined && COMPARISONS.includes(previous.tokenType)) return quantified;
   if (type === T.Select && previous?.tokenType === T.LParen && ['ANY', 'SOME'].includes(upper(before))) return quantified;
   if (type === T.All && previous?.tokenType === T.Select) return 'SELECT ALL is what SELECT does: leave ALL out';
@@ -291,7 +292,7 @@ function sqlFormHint(
   if (type === T.Greater && previous?.tokenType === T.LessEquals && touching(previous, token)) {
     return 'dsq has no <=> (NULL-safe equality): compare with = and test NULLs with IS NULL';
   }
-  if (type === T.StringLiteral && prev === 'INTERVAL') return 'dsq has no INTERVAL values: the spec\'s expressions have no datetime arithmetic';
+  if (type === T.StringLiteral && prev === 'INTERVAL') return "dsq has no INTERVAL values: the spec's expressions have no datetime arithmetic";
   if (type === T.StringLiteral && previous?.tokenType === T.Identifier && ['X', 'N', 'E', 'B', 'U'].includes(prev) && touching(previous, token)) {
     return `dsq has no ${prev}'...' strings: a string is '...' (any Unicode text, '' for a quote; no backslash escapes)`;
   }
@@ -317,10 +318,17 @@ function sqlFormHint(
   if (type === T.StringLiteral && previous?.tokenType === T.StringLiteral && !touching(previous, token)) {
     return "adjacent strings are not joined into one: write one string ('ab')";
   }
-  if (type === T.At && expected?.startsWith('an expression')) return 'a parameter is written with its name: :id (given its value when the statement is compiled)';
+  if (type === T.At && expected?.startsWith('an expression'))
+    return 'a parameter is written with its name: :id (given its value when the statement is compiled)';
   if (type === T.From && previous?.tokenType === T.Select) return 'write the result columns (or *) between SELECT and FROM';
   const action = upper(first);
-  if (WRITE_WORDS.includes(action) && (type === T.As || type === T.Identifier) && previous !== undefined && IS_NAME_TYPE(previous.tokenType) && ['UPDATE', 'FROM', 'INTO'].includes(upper(before))) {
+  if (
+    WRITE_WORDS.includes(action) &&
+    (type === T.As || type === T.Identifier) &&
+    previous !== undefined &&
+    IS_NAME_TYPE(previous.tokenType) &&
+    ['UPDATE', 'FROM', 'INTO'].includes(upper(before))
+  ) {
     return `the database of ${action} takes no alias: name its fields without a table (WHERE a = 1)`;
   }
   if (action === 'UPDATE' && type === T.Dot && expected === "'='") return 'SET names fields of the database, without a table: SET a = 1';

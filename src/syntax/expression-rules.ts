@@ -1,10 +1,63 @@
 import { NULL, type BinaryOp, type Expr, type OrderTerm, type UnaryOp } from '../ast/index.js';
 import { OPERATORS } from '../ast/operators.js';
-import { BetweenNode, BinaryNode, CollateNode, ExistsNode, InNode, InSelectNode, NullNode, NumberNode, OrderTermNode, StringNode, SubqueryNode, UnaryNode } from '../ast/objects.js';
+import {
+  BetweenNode,
+  BinaryNode,
+  CollateNode,
+  ExistsNode,
+  InNode,
+  InSelectNode,
+  NullNode,
+  NumberNode,
+  OrderTermNode,
+  StringNode,
+  SubqueryNode,
+  UnaryNode,
+} from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import { callArgumentMessage, callFormHint, mismatchMessage } from './error-messages.js';
 import * as T from './tokens.js';
-import { CASE_BASE, CASE_WHEN, F_BETWEEN, F_BINARY, F_CALL, F_CASE, F_IN, F_IS, F_LIKE, F_PAREN, F_PREFIX, Frame, INFIX, INFIX_OP, INFIX_PREC, INFIX_RIGHT, I_BETWEEN, I_BINARY, I_COLLATE, I_IN, I_IS, I_LIKE, I_NOT, PREFIX, P_BOOLEAN, P_CASE, P_CONTEXTUAL, P_DONE, P_EXISTS, P_LPAREN, P_MINUS, P_NAME, P_NOT, P_NULL, P_NUMBER, P_PARAM, P_STRING, P_TILDE, startsExpression } from './expression-tables.js';
+import {
+  CASE_BASE,
+  CASE_WHEN,
+  F_BETWEEN,
+  F_BINARY,
+  F_CALL,
+  F_CASE,
+  F_IN,
+  F_IS,
+  F_LIKE,
+  F_PAREN,
+  F_PREFIX,
+  type Frame,
+  INFIX,
+  INFIX_OP,
+  INFIX_PREC,
+  INFIX_RIGHT,
+  I_BETWEEN,
+  I_BINARY,
+  I_COLLATE,
+  I_IN,
+  I_IS,
+  I_LIKE,
+  I_NOT,
+  PREFIX,
+  P_BOOLEAN,
+  P_CASE,
+  P_CONTEXTUAL,
+  P_DONE,
+  P_EXISTS,
+  P_LPAREN,
+  P_MINUS,
+  P_NAME,
+  P_NOT,
+  P_NULL,
+  P_NUMBER,
+  P_PARAM,
+  P_STRING,
+  P_TILDE,
+  startsExpression,
+} from './expression-tables.js';
 import { call, MISSING, type ParserState, type Rule } from './parser-state.js';
 import { RULES } from './rule-table.js';
 import { caseNext, endCase, endIn, param, pop, push } from './expression-frames.js';
@@ -144,7 +197,13 @@ export function* expression(p: ParserState, initialMinPrec: number): Rule<Expr> 
           break;
         case P_BOOLEAN:
           p.pos++;
-          p.report('syntax/boolean-literal', `dsq has no boolean literals, found ${p.image(start).toUpperCase()}`, start, start, 'write a comparison (x = 1) or a number (1 or 0)');
+          p.report(
+            'syntax/boolean-literal',
+            `dsq has no boolean literals, found ${p.image(start).toUpperCase()}`,
+            start,
+            start,
+            'write a comparison (x = 1) or a number (1 or 0)',
+          );
           left = p.mark(new NullNode(), start);
           break;
         case P_NAME:
@@ -289,7 +348,10 @@ export function* expression(p: ParserState, initialMinPrec: number): Rule<Expr> 
       case F_PAREN:
         if (p.at(T.Comma)) {
           // (a, b) IN (...), (a, b) = (1, 2): one error, then on after the ')'.
-          p.syntaxError({ ...mismatchMessage(T.RParen, p.token(p.pos), p.token(p.last())), hint: 'dsq has no row values (a, b): compare each pair (a = x AND b = y), or use EXISTS (SELECT ...)' });
+          p.syntaxError({
+            ...mismatchMessage(T.RParen, p.token(p.pos), p.token(p.last())),
+            hint: 'dsq has no row values (a, b): compare each pair (a = x AND b = y), or use EXISTS (SELECT ...)',
+          });
           p.skipToCloseParen();
         }
         p.expect(T.RParen);

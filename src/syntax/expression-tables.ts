@@ -11,7 +11,20 @@ import * as T from './tokens.js';
  */
 
 /** What a token starts in prefix position (by token type index). */
-export const P_DONE = -1, P_NOT = 1, P_MINUS = 2, P_TILDE = 3, P_NUMBER = 4, P_STRING = 5, P_NULL = 6, P_LPAREN = 7, P_EXISTS = 8, P_CASE = 9, P_BOOLEAN = 10, P_NAME = 11, P_CONTEXTUAL = 12, P_PARAM = 13;
+export const P_DONE = -1,
+  P_NOT = 1,
+  P_MINUS = 2,
+  P_TILDE = 3,
+  P_NUMBER = 4,
+  P_STRING = 5,
+  P_NULL = 6,
+  P_LPAREN = 7,
+  P_EXISTS = 8,
+  P_CASE = 9,
+  P_BOOLEAN = 10,
+  P_NAME = 11,
+  P_CONTEXTUAL = 12,
+  P_PARAM = 13;
 export const PREFIX: number[] = [];
 PREFIX[idx(T.Not)] = P_NOT;
 PREFIX[idx(T.Minus)] = P_MINUS;
@@ -36,17 +49,36 @@ export function startsExpression(type: number): boolean {
 
 /** The AST operator of each binary operator token. */
 export const BINARY_TOKEN_OPS: ReadonlyMap<TokenType, BinaryOp> = new Map<TokenType, BinaryOp>([
-  [T.Or, 'or'], [T.And, 'and'],
-  [T.Equals, '='], [T.NotEquals, '!='], [T.Less, '<'], [T.LessEquals, '<='], [T.Greater, '>'], [T.GreaterEquals, '>='],
-  [T.Pipe, '|'], [T.Ampersand, '&'], [T.ShiftLeft, '<<'], [T.ShiftRight, '>>'],
-  [T.Plus, '+'], [T.Minus, '-'], [T.Star, '*'], [T.Slash, '/'], [T.Percent, '%'],
+  [T.Or, 'or'],
+  [T.And, 'and'],
+  [T.Equals, '='],
+  [T.NotEquals, '!='],
+  [T.Less, '<'],
+  [T.LessEquals, '<='],
+  [T.Greater, '>'],
+  [T.GreaterEquals, '>='],
+  [T.Pipe, '|'],
+  [T.Ampersand, '&'],
+  [T.ShiftLeft, '<<'],
+  [T.ShiftRight, '>>'],
+  [T.Plus, '+'],
+  [T.Minus, '-'],
+  [T.Star, '*'],
+  [T.Slash, '/'],
+  [T.Percent, '%'],
 ]);
 
 /**
  * What a token is in infix position, the level it binds at and the least level of its right
  * operand (by token type index; the levels are src/ast/operators.ts's).
  */
-export const I_BINARY = 1, I_IS = 2, I_LIKE = 3, I_BETWEEN = 4, I_IN = 5, I_NOT = 6, I_COLLATE = 7;
+export const I_BINARY = 1,
+  I_IS = 2,
+  I_LIKE = 3,
+  I_BETWEEN = 4,
+  I_IN = 5,
+  I_NOT = 6,
+  I_COLLATE = 7;
 export const INFIX: number[] = [];
 export const INFIX_PREC: number[] = [];
 export const INFIX_RIGHT: number[] = [];
@@ -105,18 +137,36 @@ DATETIME_WORDS[idx(T.DateWord)] = 'localdate';
 DATETIME_WORDS[idx(T.TimeWord)] = 'localtime';
 DATETIME_WORDS[idx(T.TimestampWord)] = 'localdatetime';
 
-export const DATETIME = idx(T.DatetimeWord), LPAREN = idx(T.LParen), MINUS = idx(T.Minus), NUMBER = idx(T.NumberLiteral);
-export const STRING = idx(T.StringLiteral), QUOTED = idx(T.QuotedIdentifier);
-export const COLUMN_WORD = idx(T.ColumnWord), ALIAS_WORD = idx(T.AliasWord), SYSTEM_COLUMN_WORD = idx(T.SystemColumnWord), DATABASE_COLUMN_WORD = idx(T.DatabaseColumnWord);
+export const DATETIME = idx(T.DatetimeWord),
+  LPAREN = idx(T.LParen),
+  MINUS = idx(T.Minus),
+  NUMBER = idx(T.NumberLiteral);
+export const STRING = idx(T.StringLiteral),
+  QUOTED = idx(T.QuotedIdentifier);
+export const COLUMN_WORD = idx(T.ColumnWord),
+  ALIAS_WORD = idx(T.AliasWord),
+  SYSTEM_COLUMN_WORD = idx(T.SystemColumnWord),
+  DATABASE_COLUMN_WORD = idx(T.DatabaseColumnWord);
 
 /** The lists of a frame that has none (frozen: a frame that forgot to make its own list fails loudly). */
 export const NO_ITEMS = Object.freeze([]) as unknown as Expr[];
 export const NO_ARMS = Object.freeze([]) as unknown as WhenClause[];
 
 // Frame kinds: the constructs in progress on the expression stack.
-export const F_PREFIX = 1, F_PAREN = 2, F_BINARY = 3, F_IS = 4, F_LIKE = 5, F_BETWEEN = 6, F_IN = 7, F_CALL = 8, F_CASE = 9;
+export const F_PREFIX = 1,
+  F_PAREN = 2,
+  F_BINARY = 3,
+  F_IS = 4,
+  F_LIKE = 5,
+  F_BETWEEN = 6,
+  F_IN = 7,
+  F_CALL = 8,
+  F_CASE = 9;
 // CASE phases: what the expression just read is.
-export const CASE_BASE = 0, CASE_WHEN = 1, CASE_THEN = 2, CASE_ELSE = 3;
+export const CASE_BASE = 0,
+  CASE_WHEN = 1,
+  CASE_THEN = 2,
+  CASE_ELSE = 3;
 
 /**
  * One construct in progress. Frames are pooled (`frames`, `frameCount`), so every field is

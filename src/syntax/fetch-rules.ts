@@ -2,7 +2,7 @@ import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-action
 import type { OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
 import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
-import { type Options } from './action-parts.js';
+import type { Options } from './action-parts.js';
 import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
 import { call, MISSING, idx, type ParserState, type Rule } from './parser-state.js';
@@ -16,12 +16,20 @@ const IDENTIFIER = idx(T.Identifier);
 
 /** `FETCH <word>`: each FETCH kind's word is its spec fetch type in upper case (the kind table). */
 const FETCH_WORDS: Readonly<Record<string, FetchAction['kind']>> = Object.fromEntries(FETCH_KINDS.map((k) => [fetchWord(k), k]));
-const FETCH_WORD_LIST = Object.keys(FETCH_WORDS).join(', ').replace(/, ([^,]*)$/, ' or $1');
+const FETCH_WORD_LIST = Object.keys(FETCH_WORDS)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
 
 /** The fetch types with expressions (a WHERE, paging): read by `fetch`; every other is `otherFetch`'s. */
 type ExpressionFetch = 'fetch_records' | 'fetch_multirecords' | 'fetch_pseudorecords' | 'fetch_tasks' | 'fetch_users';
 type OtherFetch = Exclude<FetchAction['kind'], ExpressionFetch>;
-const EXPRESSION_FETCH: ReadonlySet<string> = new Set<ExpressionFetch>(['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users']);
+const EXPRESSION_FETCH: ReadonlySet<string> = new Set<ExpressionFetch>([
+  'fetch_records',
+  'fetch_multirecords',
+  'fetch_pseudorecords',
+  'fetch_tasks',
+  'fetch_users',
+]);
 
 /**
  * FETCH (grammar/reference.md, "Data actions"): records, multirecords, pseudorecords, tasks,
@@ -41,7 +49,7 @@ export function* fetch(p: ParserState, start: number): Rule<FetchAction> {
   if (!EXPRESSION_FETCH.has(kind)) return yield* otherFetch(p, kind as OtherFetch, count, start, typeToken);
   if (kind === 'fetch_users') {
     if (count !== null) p.report('syntax/fetch-count', 'FETCH USERS has no count', start, typeToken, 'leave COUNT out');
-    const users = atPaging(p) || p.pos >= p.end ? null : (yield* call(specifier(p)));
+    const users = atPaging(p) || p.pos >= p.end ? null : yield* call(specifier(p));
     const pagingParts = yield* paging(p);
     options(p, kind, {});
     return { kind, users, ...pagingParts };
@@ -75,7 +83,7 @@ export function* fetch(p: ParserState, start: number): Rule<FetchAction> {
   }
   let records: RecordsSpecifier | null = null;
   if (kind === 'fetch_records' && optionalWord(p, 'RECORDS') !== MISSING) records = yield* recordsSpecifier(p);
-  const where = p.optional(T.Where) !== MISSING ? (yield* call(expression(p, 0))) : null;
+  const where = p.optional(T.Where) !== MISSING ? yield* call(expression(p, 0)) : null;
   const pagingParts = yield* paging(p);
   const opts = options(p, kind, { COUNT: count ?? undefined } as Options);
   if (opts['COUNT'] !== undefined) count = opts['COUNT'];
@@ -104,12 +112,18 @@ export function* fetch(p: ParserState, start: number): Rule<FetchAction> {
  * CHILDREN, RECORDS = bool)]` (wall: GROUP spec | DATABASE database [RECORD records] | USER
  * spec), `FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`.
  */
-function* otherFetch(p: ParserState, kind: OtherFetch, count: boolean | null, start: number, typeToken: number): Generator<Rule<unknown>, FetchAction, unknown> {
+function* otherFetch(
+  p: ParserState,
+  kind: OtherFetch,
+  count: boolean | null,
+  start: number,
+  typeToken: number,
+): Generator<Rule<unknown>, FetchAction, unknown> {
   const word = p.image(typeToken).toUpperCase();
   const counted = kind === 'fetch_follows' || kind === 'fetch_keys';
   if (count !== null && !counted) p.report('syntax/fetch-count', `FETCH ${word} has no count`, start, typeToken, 'leave COUNT out');
   function* user(): Generator<Rule<unknown>, Specifier | null, unknown> {
-    return optionalWord(p, 'USER') !== MISSING ? (yield* call(specifier(p))) : null;
+    return optionalWord(p, 'USER') !== MISSING ? yield* call(specifier(p)) : null;
   }
   switch (kind) {
     case 'fetch_crons':
@@ -165,8 +179,15 @@ function* otherFetch(p: ParserState, kind: OtherFetch, count: boolean | null, st
       const post = optionalWord(p, 'POST') !== MISSING ? wholeNumber(p, 'a post id (POST)') : null;
       const opts = options(p, kind, {});
       return {
-        kind, wallType, wall, wallRecord, post,
-        following: opts['FOLLOWING'] ?? null, threads: opts['THREADS'] ?? null, children: opts['CHILDREN'] ?? null, records: opts['RECORDS'] ?? null,
+        kind,
+        wallType,
+        wall,
+        wallRecord,
+        post,
+        following: opts['FOLLOWING'] ?? null,
+        threads: opts['THREADS'] ?? null,
+        children: opts['CHILDREN'] ?? null,
+        records: opts['RECORDS'] ?? null,
       };
     }
     case 'fetch_user_subscriptions': {
@@ -190,7 +211,7 @@ function atPaging(p: ParserState): boolean {
 
 /** `[ORDER BY term {, term}] [LIMIT n] [OFFSET n]`. */
 function* paging(p: ParserState): Generator<Rule<unknown>, { order: OrderTerm[]; limit: WholeOrParam | null; offset: WholeOrParam | null }, unknown> {
-  const order = p.optional(T.Order) !== MISSING ? (yield* orderByTerms(p, null)) : [];
+  const order = p.optional(T.Order) !== MISSING ? yield* orderByTerms(p, null) : [];
   const limit = p.optional(T.Limit) !== MISSING ? wholeOrParam(p, 'LIMIT') : null;
   const offset = p.optional(T.Offset) !== MISSING ? wholeOrParam(p, 'OFFSET') : null;
   return { order, limit, offset };
@@ -209,6 +230,7 @@ export function wholeNumber(p: ParserState, what: string): string {
   if (token === MISSING) return '0';
   const text = wholeNumberText(p, token, negative, what);
   // (-0 is 0: at least 0, as the spec check says of JSON's "limit": -0.)
-  if (negative && compareNumbers(text, '0') < 0 && (what === 'LIMIT' || what === 'OFFSET')) p.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
+  if (negative && compareNumbers(text, '0') < 0 && (what === 'LIMIT' || what === 'OFFSET'))
+    p.report('syntax/negative-limit', `${what} must be at least 0, found ${text}`, token - 1, token);
   return text;
 }

@@ -16,9 +16,9 @@ export interface Comment {
 
 const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '`': 'quote names with double quotes: "name"',
-  '?': "a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)",
-  $: "a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)",
-  '#': "comments are written -- like this or /* like this */",
+  '?': 'a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)',
+  $: 'a parameter is written with its name: :id (given its value when the statement is compiled: dsq compile --param id=7)',
+  '#': 'comments are written -- like this or /* like this */',
   '^': "dsq has no '^' operator: POW(a, b) for a power; the spec's bit operators are & | ~ << >>",
   '\u2018': "a typographic quote (from a word processor): a string is written with ' ('text')",
   '\u2019': "a typographic quote (from a word processor): a string is written with ' ('text')",
@@ -59,7 +59,9 @@ export function characterDiagnostic(text: string, offset: number, length: number
 export function unterminatedDiagnostic(what: string, span: Span): Diagnostic {
   const hint = what.startsWith('string')
     ? "a quote inside a string is written twice ('It''s'): dsq strings have no backslash escapes"
-    : what.startsWith('quoted') ? 'a double quote inside a quoted name is written twice ("a""b")' : undefined;
+    : what.startsWith('quoted')
+      ? 'a double quote inside a quoted name is written twice ("a""b")'
+      : undefined;
   return { code: 'syntax/unterminated', severity: 'error', message: `unterminated ${what}`, span, ...(hint ? { hint } : {}) };
 }
 

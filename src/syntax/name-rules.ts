@@ -1,9 +1,34 @@
 import type { Expr, Specifier } from '../ast/index.js';
-import { AliasNode, ColumnNode, DatabaseColumnNode, DatetimeNode, SpecAllNode, SpecArrayNode, SpecIdNode, SpecNameNode, SpecWhereNode, SystemColumnNode } from '../ast/objects.js';
+import {
+  AliasNode,
+  ColumnNode,
+  DatabaseColumnNode,
+  DatetimeNode,
+  SpecAllNode,
+  SpecArrayNode,
+  SpecIdNode,
+  SpecNameNode,
+  SpecWhereNode,
+  SystemColumnNode,
+} from '../ast/objects.js';
 import { stringValue } from './literals.js';
 import * as T from './tokens.js';
 import { isSqlValueWord } from './words.js';
-import { ALIAS_WORD, COLUMN_WORD, DATABASE_COLUMN_WORD, DATETIME, DATETIME_WORDS, LPAREN, MINUS, NUMBER, QUOTED, SEPARATORS, SPECIFIER_START, STRING, SYSTEM_COLUMN_WORD } from './expression-tables.js';
+import {
+  ALIAS_WORD,
+  COLUMN_WORD,
+  DATABASE_COLUMN_WORD,
+  DATETIME,
+  DATETIME_WORDS,
+  LPAREN,
+  MINUS,
+  NUMBER,
+  QUOTED,
+  SEPARATORS,
+  SPECIFIER_START,
+  STRING,
+  SYSTEM_COLUMN_WORD,
+} from './expression-tables.js';
 import { call, idx, IS_NAME, MISSING, type ParserState, type Rule } from './parser-state.js';
 import { RULES } from './rule-table.js';
 import { datetime, nameOf, nameRef, wholeNumberText } from './node-helpers.js';
@@ -152,7 +177,10 @@ export function* specifier(p: ParserState): Rule<Specifier> {
 }
 
 /** An id, a 'name' or WHERE e; `ruleName` names what was expected when it is none of these. */
-function* singularSpecifier(p: ParserState, ruleName: string): Generator<Rule<unknown>, Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>, unknown> {
+function* singularSpecifier(
+  p: ParserState,
+  ruleName: string,
+): Generator<Rule<unknown>, Extract<Specifier, { kind: 'spec_id' | 'spec_name' | 'spec_where' }>, unknown> {
   const start = p.pos;
   if (p.at(T.NumberLiteral) || p.at(T.Minus)) {
     const negative = p.optional(T.Minus) !== MISSING;

@@ -64,7 +64,13 @@ export function columnPosition(p: ParserState, e: Expr, start: number, clause: '
       ? `write the column: ${clause} ${meant}`
       : `write the ${columns === null ? 'field' : 'column or expression'} to ${verb} by; to ${verb} by the number itself, write it in parentheses: (${e.value})`;
   const term = clause === 'ORDER BY' ? 'order term' : 'group item';
-  p.report('syntax/column-position', `${clause} ${e.value} would ${verb} by the number ${e.value}, not by a result column: dsq has no column positions (the spec's ${term} is an expression)`, start, p.last(), hint);
+  p.report(
+    'syntax/column-position',
+    `${clause} ${e.value} would ${verb} by the number ${e.value}, not by a result column: dsq has no column positions (the spec's ${term} is an expression)`,
+    start,
+    p.last(),
+    hint,
+  );
 }
 
 /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
@@ -93,7 +99,13 @@ export function datetime(p: ParserState, kind: DateTimeKind, literal: number, st
     if (problem) p.report('syntax/invalid-datetime', problem.message, literal, literal, undefined, problem.expected);
   }
   const node: Expr =
-    kind === 'datetime' ? new DatetimeNode('iso', text) : kind === 'localdate' ? new LocaldateNode(text) : kind === 'localtime' ? new LocaltimeNode(text) : new LocaldatetimeNode(text);
+    kind === 'datetime'
+      ? new DatetimeNode('iso', text)
+      : kind === 'localdate'
+        ? new LocaldateNode(text)
+        : kind === 'localtime'
+          ? new LocaltimeNode(text)
+          : new LocaldatetimeNode(text);
   return p.mark(node, start);
 }
 

@@ -142,8 +142,10 @@ function parseText(text: string, options: ParseOptions, withSpans: boolean): Par
 /** The first syntax error of a statement (its parser's or the lexer's within its span), or null. */
 function firstSyntaxError(own: readonly Diagnostic[], lexical: readonly Diagnostic[], span: Span): Diagnostic | null {
   let first: Diagnostic | null = null;
-  for (const d of own) if (d.severity === 'error' && !d.code.startsWith('spec/') && (first === null || (d.span?.start ?? 0) < (first.span?.start ?? 0))) first = d;
-  for (const d of lexical) if (d.span && d.span.start >= span.start && d.span.start < span.end && (first === null || d.span.start < (first.span?.start ?? 0))) first = d;
+  for (const d of own)
+    if (d.severity === 'error' && !d.code.startsWith('spec/') && (first === null || (d.span?.start ?? 0) < (first.span?.start ?? 0))) first = d;
+  for (const d of lexical)
+    if (d.span && d.span.start >= span.start && d.span.start < span.end && (first === null || d.span.start < (first.span?.start ?? 0))) first = d;
   return first;
 }
 
@@ -160,7 +162,15 @@ interface Collected {
  * The statements of tokens from..to of a scanned text (a stretch between `;`s), each parsed in
  * place: one, or several where one was written after a syntax error without `;` before it.
  */
-function parseStretch(lexed: Scanned, from: number, to: number, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null, out: Collected): void {
+function parseStretch(
+  lexed: Scanned,
+  from: number,
+  to: number,
+  lineIndex: LineIndex,
+  options: ParseOptions,
+  nodeSpans: SourceSpans | null,
+  out: Collected,
+): void {
   while (from < to) from = parseOne(lexed, from, to, lineIndex, options, nodeSpans, out);
 }
 
@@ -168,7 +178,15 @@ function parseStretch(lexed: Scanned, from: number, to: number, lineIndex: LineI
  * One statement from token `from`: where the next starts (`to`, or where one was written after
  * a syntax error without `;` before it: parser.ts nextStatementStart).
  */
-function parseOne(lexed: Scanned, from: number, to: number, lineIndex: LineIndex, options: ParseOptions, nodeSpans: SourceSpans | null, out: Collected): number {
+function parseOne(
+  lexed: Scanned,
+  from: number,
+  to: number,
+  lineIndex: LineIndex,
+  options: ParseOptions,
+  nodeSpans: SourceSpans | null,
+  out: Collected,
+): number {
   let own: Diagnostic[] = [];
   const next = { at: to, again: true };
   let node = run(lexed, from, to, lineIndex, nodeSpans, own, options, statement, next);
@@ -258,7 +276,13 @@ export function parseStatementsResult(text: string, options: ParseOptions = {}):
 
 function noStatement(doc: ParsedDocument): Diagnostic {
   const end = doc.lineIndex.span(doc.text.length, doc.text.length);
-  return { code: 'syntax/no-statement', severity: 'error', message: 'expected a statement (SELECT ...), found the end of the input', span: end, expected: 'a statement' };
+  return {
+    code: 'syntax/no-statement',
+    severity: 'error',
+    message: 'expected a statement (SELECT ...), found the end of the input',
+    span: end,
+    expected: 'a statement',
+  };
 }
 
 /** Exactly one statement. Throws a DsqError with every diagnostic found. */
@@ -316,7 +340,12 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
   if (hasErrors(diagnostics)) return { diagnostics };
   if (!expr) {
     const end = lineIndex.span(text.length, text.length);
-    return { diagnostics: [...diagnostics, { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', span: end, expected: 'an expression' }] };
+    return {
+      diagnostics: [
+        ...diagnostics,
+        { code: 'syntax/no-expression', severity: 'error', message: 'expected an expression', span: end, expected: 'an expression' },
+      ],
+    };
   }
   // An expression that parsed without errors is valid, its nodes frozen as they were marked.
   return { value: { expr: registerFrozen(expr), spans }, diagnostics };
@@ -329,7 +358,9 @@ function expressionOf(text: string, options: ParseOptions, withSpans: boolean): 
  */
 function withoutEchoes(found: readonly Diagnostic[], lexed: Scanned): readonly Diagnostic[] {
   if (found.length === 0 || lexed.diagnostics.length === 0) return found;
-  const lexical = lexed.diagnostics.filter((d) => d.code === 'syntax/invalid-number' || d.code === 'syntax/unexpected-character' || d.code === 'syntax/unterminated');
+  const lexical = lexed.diagnostics.filter(
+    (d) => d.code === 'syntax/invalid-number' || d.code === 'syntax/unexpected-character' || d.code === 'syntax/unterminated',
+  );
   if (lexical.length === 0) return found;
   const echoes = (d: Diagnostic, r: Diagnostic): boolean => {
     if (!r.span || !d.span) return false;
@@ -373,7 +404,10 @@ function run<R>(
       code: 'syntax/nesting-too-deep',
       severity: 'error',
       message: `nesting deeper than ${maxDepth} levels`,
-      span: err.index >= 0 && err.index < to ? lines.span(tokens.starts[err.index] as number, tokens.ends[err.index] as number) : spanOfTokens(tokens, to - 1, to, lines),
+      span:
+        err.index >= 0 && err.index < to
+          ? lines.span(tokens.starts[err.index] as number, tokens.ends[err.index] as number)
+          : spanOfTokens(tokens, to - 1, to, lines),
       hint: 'simplify the query (a long AND/OR chain or IN list is fine; deep parentheses are not)',
     });
     p.finish();
@@ -431,14 +465,16 @@ function syntaxDiagnostic(error: SyntaxProblem, tokens: Scanned, from: number, t
   } else {
     span = lines.span(tokens.starts[index] as number, tokens.ends[index] as number);
   }
-  const hint = error.hint ?? hintFor(
-    tokenOf(tokens, index, to),
-    index > from ? tokenOf(tokens, index - 1, to) : undefined,
-    index + 1 < to ? tokenOf(tokens, index + 1, to) : undefined,
-    index - 1 > from ? tokenOf(tokens, index - 2, to) : undefined,
-    error.expected,
-    tokenOf(tokens, from, to),
-  );
+  const hint =
+    error.hint ??
+    hintFor(
+      tokenOf(tokens, index, to),
+      index > from ? tokenOf(tokens, index - 1, to) : undefined,
+      index + 1 < to ? tokenOf(tokens, index + 1, to) : undefined,
+      index - 1 > from ? tokenOf(tokens, index - 2, to) : undefined,
+      error.expected,
+      tokenOf(tokens, from, to),
+    );
   return {
     code: 'syntax/unexpected-token',
     severity: 'error',

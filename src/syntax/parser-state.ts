@@ -6,7 +6,15 @@ import { NODE_KINDS, kindTable } from '../ast/kinds.js';
 import { markPlaceholder } from '../ast/placeholders.js';
 import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { ruleOf, type Problem } from '../spec/check.js';
-import { END_OF_STATEMENT, earlyExitMessage, expectedMessage, mismatchMessage, noViableAltMessage, notAllInputParsedMessage, type SyntaxMessage } from './error-messages.js';
+import {
+  END_OF_STATEMENT,
+  earlyExitMessage,
+  expectedMessage,
+  mismatchMessage,
+  noViableAltMessage,
+  notAllInputParsedMessage,
+  type SyntaxMessage,
+} from './error-messages.js';
 import { tokenOf, type Scanned } from './scanner.js';
 import type { SourceSpans } from './source-spans.js';
 import { EOF, tokenInstance, tokenMatches } from './token-type.js';
@@ -69,7 +77,10 @@ export const MISSING = -1;
 
 /** Thrown when the input nests deeper than `maxDepth`, at token `index`. */
 export class NestingTooDeep extends Error {
-  constructor(readonly index: number, readonly limit: number) {
+  constructor(
+    readonly index: number,
+    readonly limit: number,
+  ) {
     super(`nesting deeper than ${limit} levels`);
   }
 }
@@ -122,7 +133,8 @@ const RPAREN = idx(T.RParen);
  */
 const CLAUSE_KEYWORDS: readonly boolean[] = (() => {
   const out: boolean[] = [];
-  for (const type of [T.Select, T.From, T.Where, T.Group, T.Having, T.Order, T.Limit, T.Offset, T.Options, T.Join, T.Inner, T.Left, T.Cross, T.On, T.Using]) out[idx(type)] = true;
+  for (const type of [T.Select, T.From, T.Where, T.Group, T.Having, T.Order, T.Limit, T.Offset, T.Options, T.Join, T.Inner, T.Left, T.Cross, T.On, T.Using])
+    out[idx(type)] = true;
   return out;
 })();
 const SEMICOLON = idx(T.Semicolon);
@@ -206,7 +218,7 @@ export class ParserState {
     const rules = this.rules;
     rules.push(rule as Rule<unknown>);
     const bottom = rules.length - 1;
-    let value: unknown = undefined;
+    let value: unknown;
     for (;;) {
       const step = (rules[rules.length - 1] as Rule<unknown>).next(value);
       if (step.done === true) {
@@ -313,7 +325,7 @@ export class ParserState {
 
   /** A syntax error at the next token: its message and what was expected (error-messages.ts). */
   syntaxError({ message, expected, hint }: SyntaxMessage): void {
-    this.errors.push({ message, expected, index: this.pos < this.end ? this.pos : this.end, ...(hint ? { hint } : {}) });
+    this.errors.push({ message, expected, index: Math.min(this.pos, this.end), ...(hint ? { hint } : {}) });
   }
 
   /**
@@ -360,7 +372,14 @@ export class ParserState {
     if (start === MISSING) return;
     const lastError = this.errors[this.errors.length - 1];
     if (lastError !== undefined && this.pos - 1 <= lastError.index + 1) return;
-    this.state.diagnostics.push({ code, severity: 'error', message, span: this.spanOf(start, end), ...(expected ? { expected } : {}), ...(hint ? { hint } : {}) });
+    this.state.diagnostics.push({
+      code,
+      severity: 'error',
+      message,
+      span: this.spanOf(start, end),
+      ...(expected ? { expected } : {}),
+      ...(hint ? { hint } : {}),
+    });
   }
 
   // -------------------------------------------------------------------------------------
@@ -417,7 +436,7 @@ export class ParserState {
       } else {
         const from = this.starts[start] as number;
         const to = this.ends[this.pos - 1] as number;
-        spans.record(node, from, to > from ? to : from);
+        spans.record(node, from, Math.max(to, from));
       }
     }
     return node;

@@ -82,7 +82,8 @@ function actionOption(p: ParserState, options: ActionOptions): readonly [number,
   const written = p.image(name);
   const word = written.toUpperCase();
   const key = word === 'ROWS' ? 'rows' : word === 'USE_STRINGS' ? 'useStrings' : word === 'ECHO' ? 'echo' : null;
-  if (key === null) p.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name, name, undefined, 'ROWS, USE_STRINGS or ECHO');
+  if (key === null)
+    p.report('syntax/unknown-option', `unknown option ${written}: expected ROWS, USE_STRINGS or ECHO`, name, name, undefined, 'ROWS, USE_STRINGS or ECHO');
   let value: WholeOrParam | boolean;
   if (p.at(T.Colon)) {
     // `ROWS = :n`: a parameter bound to a whole number.

@@ -11,7 +11,21 @@ import { matchBareName, WHITE_SPACE_SOURCE } from './words.js';
 const idx = (type: TokenType) => type.tokenTypeIdx as number;
 
 // What an ASCII character starts (by char code); 0: nothing (an unexpected character).
-export const C_SPACE = 1, C_NAME = 2, C_DIGIT = 3, C_DOT = 4, C_QUOTE = 5, C_DQUOTE = 6, C_MINUS = 7, C_SLASH = 8, C_SINGLE = 9, C_PIPE = 10, C_COLON = 11, C_EQUALS = 12, C_BANG = 13, C_LESS = 14, C_GREATER = 15;
+export const C_SPACE = 1,
+  C_NAME = 2,
+  C_DIGIT = 3,
+  C_DOT = 4,
+  C_QUOTE = 5,
+  C_DQUOTE = 6,
+  C_MINUS = 7,
+  C_SLASH = 8,
+  C_SINGLE = 9,
+  C_PIPE = 10,
+  C_COLON = 11,
+  C_EQUALS = 12,
+  C_BANG = 13,
+  C_LESS = 14,
+  C_GREATER = 15;
 export const ASCII = new Uint8Array(128);
 /** ASCII characters that continue a bare name (words.ts decides: letters, digits, _ and $). */
 export const CONTINUES = new Uint8Array(128);
@@ -39,8 +53,18 @@ export const SINGLE = new Uint8Array(128);
   set('<', C_LESS);
   set('>', C_GREATER);
   const singles: [string, TokenType][] = [
-    ['+', T.Plus], ['*', T.Star], ['%', T.Percent], ['&', T.Ampersand], ['~', T.Tilde], ['(', T.LParen], [')', T.RParen],
-    ['[', T.LBracket], [']', T.RBracket], [',', T.Comma], [';', T.Semicolon], ['@', T.At],
+    ['+', T.Plus],
+    ['*', T.Star],
+    ['%', T.Percent],
+    ['&', T.Ampersand],
+    ['~', T.Tilde],
+    ['(', T.LParen],
+    [')', T.RParen],
+    ['[', T.LBracket],
+    [']', T.RBracket],
+    [',', T.Comma],
+    [';', T.Semicolon],
+    ['@', T.At],
   ];
   for (const [ch, type] of singles) {
     set(ch, C_SINGLE);

@@ -3,7 +3,31 @@ import type { Diagnostic, LineIndex } from '../diagnostic/index.js';
 import { characterDiagnostic, numberRunOnDiagnostic, unterminatedDiagnostic, type Comment } from './lexer.js';
 import { EOF, tokenInstance } from './token-type.js';
 import * as T from './tokens.js';
-import { ASCII, C_BANG, C_COLON, C_DIGIT, C_DOT, C_DQUOTE, C_EQUALS, C_GREATER, C_LESS, C_MINUS, C_NAME, C_PIPE, C_QUOTE, C_SINGLE, C_SLASH, C_SPACE, CONTINUES, isWideSpace, NO_NODE, SINGLE, WORD_ROOT, WORD_TRIE, WORD_TYPE } from './scanner-tables.js';
+import {
+  ASCII,
+  C_BANG,
+  C_COLON,
+  C_DIGIT,
+  C_DOT,
+  C_DQUOTE,
+  C_EQUALS,
+  C_GREATER,
+  C_LESS,
+  C_MINUS,
+  C_NAME,
+  C_PIPE,
+  C_QUOTE,
+  C_SINGLE,
+  C_SLASH,
+  C_SPACE,
+  CONTINUES,
+  isWideSpace,
+  NO_NODE,
+  SINGLE,
+  WORD_ROOT,
+  WORD_TRIE,
+  WORD_TYPE,
+} from './scanner-tables.js';
 import { matchBareName } from './words.js';
 
 /**
@@ -153,7 +177,12 @@ function grow<A extends Uint8Array | Int32Array>(from: A, to: A): A {
 }
 
 // Pseudo-types of `next` for what is not a plain token.
-const SPACE = 250, LINE_COMMENT = 251, BLOCK_COMMENT = 252, OPEN_COMMENT = 253, OPEN_STRING = 254, OPEN_QUOTED = 255;
+const SPACE = 250,
+  LINE_COMMENT = 251,
+  BLOCK_COMMENT = 252,
+  OPEN_COMMENT = 253,
+  OPEN_STRING = 254,
+  OPEN_QUOTED = 255;
 /** The type of the token `next` read last (one result more than a number can carry). */
 let lastType = 0;
 

@@ -54,7 +54,7 @@ export function* source(p: ParserState): Rule<Source> {
   // No `??` around `yield`: tsup's CommonJS chunks turn `a ?? b` into a helper call with an arrow,
   // where `yield` is a syntax error.
   const table = tableSource(p);
-  let left = table !== undefined && table !== null ? table : (yield* call(sourcePrimary(p)));
+  let left = table !== undefined && table !== null ? table : yield* call(sourcePrimary(p));
   for (;;) {
     let op: JoinOp;
     if (p.optional(T.Comma) !== MISSING) op = 'cross';
@@ -64,7 +64,7 @@ export function* source(p: ParserState): Rule<Source> {
     else if (p.at(T.Outer) || (joinWordAt(p, p.pos) && unsupportedJoinAhead(p))) op = unsupportedJoin(p);
     else return left;
     const rightTable = tableSource(p);
-    const right = rightTable !== undefined && rightTable !== null ? rightTable : (yield* call(sourcePrimary(p)));
+    const right = rightTable !== undefined && rightTable !== null ? rightTable : yield* call(sourcePrimary(p));
     const on = p.optional(T.On);
     if (on !== MISSING) {
       yield expression(p, 0);
@@ -237,7 +237,7 @@ function* sourcePrimary(p: ParserState): Rule<Source> {
           `a subquery source has no alias in the select object, found ${asToken !== MISSING ? 'AS ' : ''}${p.image(token)}`,
           asToken !== MISSING ? asToken : token,
           token,
-          'remove the alias and refer to the subquery\'s columns by their names',
+          "remove the alias and refer to the subquery's columns by their names",
         );
       }
       return p.mark(new SelectSourceNode(sel), start);
@@ -266,9 +266,18 @@ function table(name: string, alias: string | null): TableSource {
   return new TableNode(name, alias);
 }
 
-const IDENTIFIER = idx(T.Identifier), QUOTED = idx(T.QuotedIdentifier), LPAREN = idx(T.LParen);
-const SELECT = idx(T.Select), JOIN = idx(T.Join), INNER = idx(T.Inner), CROSS = idx(T.Cross), LEFT = idx(T.Left), OUTER = idx(T.Outer);
-const TABLE_WORD = idx(T.TableWord), SYSTEM_TABLE_WORD = idx(T.SystemTableWord), DATABASE_TABLE_WORD = idx(T.DatabaseTableWord);
+const IDENTIFIER = idx(T.Identifier),
+  QUOTED = idx(T.QuotedIdentifier),
+  LPAREN = idx(T.LParen);
+const SELECT = idx(T.Select),
+  JOIN = idx(T.Join),
+  INNER = idx(T.Inner),
+  CROSS = idx(T.Cross),
+  LEFT = idx(T.Left),
+  OUTER = idx(T.Outer);
+const TABLE_WORD = idx(T.TableWord),
+  SYSTEM_TABLE_WORD = idx(T.SystemTableWord),
+  DATABASE_TABLE_WORD = idx(T.DatabaseTableWord);
 const CONTEXTUAL: boolean[] = [];
 for (const word of T.CONTEXTUAL_WORDS) CONTEXTUAL[idx(word)] = true;
 
@@ -279,11 +288,16 @@ function unsupportedJoinMessage(words: readonly string[], written: string): { me
   const message = `${written} is not a join of the select object: its joins are ${SELECT_JOINS}`;
   const has = (w: string) => words.includes(w);
   if (has('RIGHT')) return { message, hint: 'swap the two sources and write LEFT JOIN: b LEFT JOIN a' };
-  if (has('FULL')) return { message, hint: 'a full outer join cannot be expressed; combine a LEFT JOIN with a second statement for the rows only on the right' };
+  if (has('FULL'))
+    return { message, hint: 'a full outer join cannot be expressed; combine a LEFT JOIN with a second statement for the rows only on the right' };
   if (has('NATURAL')) return { message, hint: 'write JOIN and put the equality of the shared columns in WHERE' };
   if (has('APPLY')) return { message, hint: 'join a subquery source instead: a source cannot refer to the sources before it' };
   if (has('SEMI') || has('ANTI')) return { message, hint: `write WHERE ${has('ANTI') ? 'NOT ' : ''}EXISTS (SELECT ...) instead` };
   if (has('STRAIGHT_JOIN')) return { message, hint: 'write JOIN' };
-  if (words[0] === 'OUTER') return { message: `${written} needs LEFT: the select object's outer join is LEFT OUTER JOIN`, hint: 'write LEFT OUTER JOIN (RIGHT and FULL outer joins are not in the select object)' };
+  if (words[0] === 'OUTER')
+    return {
+      message: `${written} needs LEFT: the select object's outer join is LEFT OUTER JOIN`,
+      hint: 'write LEFT OUTER JOIN (RIGHT and FULL outer joins are not in the select object)',
+    };
   return { message, hint: `write one of ${SELECT_JOINS}` };
 }

@@ -61,12 +61,17 @@ export function* structAction(p: ParserState): Gen<StructAction> {
   }
 }
 
-
 /** STRUCT MN MERGE, STRUCT EVENT CLEAR: the spec shows no payload. */
 function unshownStruct(p: ParserState, words: string): StructAction {
   const token = p.pos;
   p.pos = p.end;
-  p.report('syntax/unshown-action', `STRUCT ${words} cannot be written: ${UNSHOWN_STRUCT}`, token - 1, token, 'dsq writes no guess of what the spec does not show');
+  p.report(
+    'syntax/unshown-action',
+    `STRUCT ${words} cannot be written: ${UNSHOWN_STRUCT}`,
+    token - 1,
+    token,
+    'dsq writes no guess of what the spec does not show',
+  );
   return { kind: 'struct_create_def', parent: { kind: 'spec_all' } };
 }
 
@@ -138,7 +143,8 @@ function* structEvent(p: ParserState): Gen<StructEvent> {
     const word = atWord(p, 'EVENTS') ? 'EVENTS' : atWord(p, 'AT') ? 'AT' : atWord(p, 'SET') ? 'SET' : null;
     if (word === null) break;
     p.pos++;
-    if ((word === 'EVENTS' && events !== null) || (word === 'AT' && t !== null) || (word === 'SET' && fields !== null)) p.report('syntax/duplicate-option', `${word} is given twice`, token);
+    if ((word === 'EVENTS' && events !== null) || (word === 'AT' && t !== null) || (word === 'SET' && fields !== null))
+      p.report('syntax/duplicate-option', `${word} is given twice`, token);
     if (word === 'EVENTS') events = yield* recordsSpecifier(p);
     else if (word === 'AT') t = wholeNumber(p, 'AT (an instant in microseconds)');
     else fields = yield* recordObject(p);
@@ -225,7 +231,15 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
       return { kind: 'struct_create_category', parent: group, ...base, ...teams };
     case 'MODEL': {
       const opts = options(p, 'struct_create_model', {});
-      return { kind: 'struct_create_model', parent: group, ...base, event: opts['EVENT'] ?? null, eventf: opts['EVENTF'] ?? null, eventfs: opts['EVENTFS'] ?? null, ...teams };
+      return {
+        kind: 'struct_create_model',
+        parent: group,
+        ...base,
+        event: opts['EVENT'] ?? null,
+        eventf: opts['EVENTF'] ?? null,
+        eventfs: opts['EVENTFS'] ?? null,
+        ...teams,
+      };
     }
     case 'PIPE':
       return { kind: 'struct_create_pipe', model: group, ...base, ...teams, partition: (c['PARTITION'] as JsonData | undefined) ?? null };
@@ -233,8 +247,18 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
       return { kind: 'struct_create_def', parent: group };
     case 'EVENT':
       return {
-        kind: 'struct_create_event', group, type: (c['TYPE'] as 'none' | 'file' | 'files' | undefined) ?? null, name, label: s('LABEL'), desc: s('DESC'),
-        singular: s('SINGULAR'), plural: s('PLURAL'), conf: o('CONF'), labelType: s('LABEL_TYPE'), fields: fieldDefsValue, teams: o('TEAMS'),
+        kind: 'struct_create_event',
+        group,
+        type: (c['TYPE'] as 'none' | 'file' | 'files' | undefined) ?? null,
+        name,
+        label: s('LABEL'),
+        desc: s('DESC'),
+        singular: s('SINGULAR'),
+        plural: s('PLURAL'),
+        conf: o('CONF'),
+        labelType: s('LABEL_TYPE'),
+        fields: fieldDefsValue,
+        teams: o('TEAMS'),
       };
     case 'NOTEBOOK':
       return { kind: 'struct_create_notebook', parent: group, ...base, fields: fieldDefsValue, teams: o('TEAMS') };
@@ -253,7 +277,7 @@ function* partition(p: ParserState): Gen<JsonData | null> {
     const year = (key: string, token: number): JsonMemberData =>
       p.mark({ kind: 'json_member', key, value: p.mark({ kind: 'number', value: numberText(p, token, false) }, token) }, token);
     const from = p.expect(T.NumberLiteral);
-    expectWord(p, 'TO', 'TO year (the partition\'s end year)');
+    expectWord(p, 'TO', "TO year (the partition's end year)");
     const to = p.expect(T.NumberLiteral);
     if (from === MISSING || to === MISSING) return null;
     return p.mark({ kind: 'json_object', members: [year('from', from), year('to', to)] }, start);
@@ -263,4 +287,3 @@ function* partition(p: ParserState): Gen<JsonData | null> {
   if (problem !== null) p.report('syntax/partition', `PARTITION ${problem}`, start, p.last());
   return value;
 }
-

@@ -3,7 +3,13 @@ import type { DateTimeLit, Specifier } from '../ast/nodes.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { kindFits } from '../ast/fields.js';
 import {
-  UNSHOWN_ACTIONS, type IfCondition, type JsonData, type SystemAction, type TaskDef, type TaskReference, type WriteAction,
+  UNSHOWN_ACTIONS,
+  type IfCondition,
+  type JsonData,
+  type SystemAction,
+  type TaskDef,
+  type TaskReference,
+  type WriteAction,
 } from '../ast/system-actions.js';
 import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
@@ -146,13 +152,24 @@ function* task(p: ParserState, definitions: boolean): Generator<Rule<unknown>, T
   const start = p.pos;
   if (atWord(p, 'TASK')) {
     if (!definitions) {
-      p.report('syntax/task-definition', 'a task definition stands only in RUN: this action takes task references', start, start, 'write a task id (7) or REF n (every task with that ref_id)');
+      p.report(
+        'syntax/task-definition',
+        'a task definition stands only in RUN: this action takes task references',
+        start,
+        start,
+        'write a task id (7) or REF n (every task with that ref_id)',
+      );
     }
     return yield* taskDef(p);
   }
   if (optionalWord(p, 'REF') !== MISSING) return p.mark({ kind: 'task_ref', ref: wholeNumber(p, 'a ref_id (REF)') }, start);
   if (!(p.at(T.NumberLiteral) || (p.at(T.Minus) && p.tk(2) === NUMBER))) {
-    p.syntaxError(expectedMessage(definitions ? "a task id, REF n or TASK 'name' CONF (...)" : 'a task id or REF n', ` after '${p.image(p.last())}', found ${p.foundText()}`));
+    p.syntaxError(
+      expectedMessage(
+        definitions ? "a task id, REF n or TASK 'name' CONF (...)" : 'a task id or REF n',
+        ` after '${p.image(p.last())}', found ${p.foundText()}`,
+      ),
+    );
     return p.placeholder({ kind: 'task_id', id: '0' });
   }
   return p.mark({ kind: 'task_id', id: wholeNumber(p, 'a task id') }, start);
@@ -165,7 +182,7 @@ function* task(p: ParserState, definitions: boolean): Generator<Rule<unknown>, T
 function* taskDef(p: ParserState): Generator<Rule<unknown>, TaskDef, unknown> {
   const start = p.next();
   const name = stringText(p, 'TASK (the task name)');
-  expectWord(p, 'CONF', 'CONF (key = value, ...) (the task\'s conf: a JSON object)');
+  expectWord(p, 'CONF', "CONF (key = value, ...) (the task's conf: a JSON object)");
   let conf: JsonData;
   if (p.at(T.LParen)) conf = yield* call(jsonValue(p));
   else {
@@ -173,7 +190,8 @@ function* taskDef(p: ParserState): Generator<Rule<unknown>, TaskDef, unknown> {
     conf = p.placeholder({ kind: 'json_object', members: [] });
   }
   const whole = (word: string) => (optionalWord(p, word) !== MISSING ? wholeNumber(p, word) : null);
-  const text = (word: string, token?: TokenType) => ((token !== undefined ? p.optional(token) : optionalWord(p, word)) !== MISSING ? stringText(p, word) : null);
+  const text = (word: string, token?: TokenType) =>
+    (token !== undefined ? p.optional(token) : optionalWord(p, word)) !== MISSING ? stringText(p, word) : null;
   const parent = whole('PARENT');
   const thread = text('THREAD');
   const seq = text('SEQ');
@@ -183,8 +201,19 @@ function* taskDef(p: ParserState): Generator<Rule<unknown>, TaskDef, unknown> {
   const refId = whole('REF_ID');
   const opts = options(p, 'task_def', {});
   const node: TaskDef = {
-    kind: 'task_def', name, conf: conf as TaskDef['conf'], parent, thread, seq,
-    auto: opts['AUTO'] ?? null, archive: opts['ARCHIVE'] ?? null, open: opts['OPEN'] ?? null, desc, priority, timeout, refId,
+    kind: 'task_def',
+    name,
+    conf: conf as TaskDef['conf'],
+    parent,
+    thread,
+    seq,
+    auto: opts['AUTO'] ?? null,
+    archive: opts['ARCHIVE'] ?? null,
+    open: opts['OPEN'] ?? null,
+    desc,
+    priority,
+    timeout,
+    refId,
   };
   return p.mark(node, start);
 }
@@ -215,12 +244,22 @@ function* writeAction(p: ParserState): Generator<Rule<unknown>, WriteAction, unk
   if (!WRITE_WORDS.has(word)) {
     if (token >= p.end) {
       p.syntaxError(expectedMessage(`a write action (${WRITE_LIST})`, ` after '${p.image(p.last())}', found the end of the input`));
-      return p.placeholder({ kind: 'delete_action', database: p.placeholder({ kind: 'spec_all' }), records: p.placeholder({ kind: 'spec_all' }), failNoOp: null });
+      return p.placeholder({
+        kind: 'delete_action',
+        database: p.placeholder({ kind: 'spec_all' }),
+        records: p.placeholder({ kind: 'spec_all' }),
+        failNoOp: null,
+      });
     }
     const what = atActionWord(p) || atSystemWord(p) ? `${word} is not a write` : `found ${p.foundText()}`;
     p.report('syntax/if-not-write', `an IF runs only write actions (the spec: "Only write actions"): ${WRITE_LIST}; ${what}`, token, token);
     p.pos = p.end;
-    return p.placeholder({ kind: 'delete_action', database: p.placeholder({ kind: 'spec_all' }), records: p.placeholder({ kind: 'spec_all' }), failNoOp: null });
+    return p.placeholder({
+      kind: 'delete_action',
+      database: p.placeholder({ kind: 'spec_all' }),
+      records: p.placeholder({ kind: 'spec_all' }),
+      failNoOp: null,
+    });
   }
   return (yield* call(actionBody(p))) as WriteAction;
 }

@@ -65,7 +65,17 @@ export const EOF = createToken({ name: 'EOF', pattern: NOT_APPLICABLE });
 
 /** A token of `type` at `startOffset` (Chevrotain's `createTokenInstance`; lines and columns are not tracked). */
 export function tokenInstance(type: TokenType, image: string, startOffset: number): IToken {
-  return { image, startOffset, endOffset: NaN, startLine: NaN, endLine: NaN, startColumn: NaN, endColumn: NaN, tokenTypeIdx: type.tokenTypeIdx as number, tokenType: type };
+  return {
+    image,
+    startOffset,
+    endOffset: NaN,
+    startLine: NaN,
+    endLine: NaN,
+    startColumn: NaN,
+    endColumn: NaN,
+    tokenTypeIdx: type.tokenTypeIdx as number,
+    tokenType: type,
+  };
 }
 
 /** Whether a token is of `type`, or of a type in the category `type` (Chevrotain's `tokenMatcher`). */

@@ -9,10 +9,46 @@
 
 /** The dialect's keywords: case-insensitive and reserved (a name spelled like one is quoted: `"order"`). */
 export const RESERVED_WORDS = [
-  'SELECT', 'DISTINCT', 'FROM', 'WHERE', 'GROUP', 'BY', 'HAVING', 'ORDER', 'ASC', 'DESC', 'LIMIT', 'OFFSET',
-  'AS', 'JOIN', 'INNER', 'LEFT', 'OUTER', 'CROSS', 'ON', 'USING', 'AND', 'OR', 'NOT', 'IS', 'NULL', 'LIKE',
-  'REGEXP', 'BETWEEN', 'IN', 'EXISTS', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'COLLATE', 'OPTIONS', 'TRUE',
-  'FALSE', 'ALL',
+  'SELECT',
+  'DISTINCT',
+  'FROM',
+  'WHERE',
+  'GROUP',
+  'BY',
+  'HAVING',
+  'ORDER',
+  'ASC',
+  'DESC',
+  'LIMIT',
+  'OFFSET',
+  'AS',
+  'JOIN',
+  'INNER',
+  'LEFT',
+  'OUTER',
+  'CROSS',
+  'ON',
+  'USING',
+  'AND',
+  'OR',
+  'NOT',
+  'IS',
+  'NULL',
+  'LIKE',
+  'REGEXP',
+  'BETWEEN',
+  'IN',
+  'EXISTS',
+  'CASE',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'END',
+  'COLLATE',
+  'OPTIONS',
+  'TRUE',
+  'FALSE',
+  'ALL',
 ] as const;
 
 /**
@@ -20,8 +56,17 @@ export const RESERVED_WORDS = [
  * `COLUMN(...)`). A function really called so is written with a quoted name.
  */
 export const CONTEXTUAL_WORDS = [
-  'DATETIME', 'TIMESTAMP', 'DATE', 'TIME', 'COLUMN', 'ALIAS', 'SYSTEM_COLUMN', 'DATABASE_COLUMN',
-  'SYSTEM_TABLE', 'DATABASE_TABLE', 'TABLE',
+  'DATETIME',
+  'TIMESTAMP',
+  'DATE',
+  'TIME',
+  'COLUMN',
+  'ALIAS',
+  'SYSTEM_COLUMN',
+  'DATABASE_COLUMN',
+  'SYSTEM_TABLE',
+  'DATABASE_TABLE',
+  'TABLE',
 ] as const;
 
 /**
@@ -39,10 +84,32 @@ export const UNSUPPORTED_JOIN_WORDS = ['RIGHT', 'FULL', 'NATURAL', 'LATERAL', 'S
 export const ALIAS_RESERVED_WORDS = [
   ...UNSUPPORTED_JOIN_WORDS,
   // Set operations and clauses that follow a FROM list or a select list.
-  'UNION', 'INTERSECT', 'EXCEPT', 'MINUS', 'WINDOW', 'QUALIFY', 'FETCH', 'FOR', 'INTO', 'RETURNING',
-  'TABLESAMPLE', 'PIVOT', 'UNPIVOT', 'WITH',
+  'UNION',
+  'INTERSECT',
+  'EXCEPT',
+  'MINUS',
+  'WINDOW',
+  'QUALIFY',
+  'FETCH',
+  'FOR',
+  'INTO',
+  'RETURNING',
+  'TABLESAMPLE',
+  'PIVOT',
+  'UNPIVOT',
+  'WITH',
   // Words that continue an expression or a call in common SQL.
-  'OVER', 'FILTER', 'WITHIN', 'ESCAPE', 'ILIKE', 'RLIKE', 'SIMILAR', 'GLOB', 'DIV', 'MOD', 'XOR',
+  'OVER',
+  'FILTER',
+  'WITHIN',
+  'ESCAPE',
+  'ILIKE',
+  'RLIKE',
+  'SIMILAR',
+  'GLOB',
+  'DIV',
+  'MOD',
+  'XOR',
 ] as const;
 
 /**
@@ -138,7 +205,8 @@ export function matchBareName(text: string, offset: number): [string] | null {
     for (;;) {
       const c = text.charCodeAt(i);
       if (c < 128 && ASCII_CLASS[c] !== 0) i++;
-      else if (c >= 128) break; // a non-ASCII character: the full rule decides
+      else if (c >= 128)
+        break; // a non-ASCII character: the full rule decides
       else return [text.slice(offset, i)]; // ASCII that ends the name, or the end of the text (NaN)
     }
   }

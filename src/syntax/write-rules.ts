@@ -1,6 +1,17 @@
 import {
-  DELIMITED_FORMATS, fieldKey,
-  type DataAction, type DelimitedFormat, type DelimitedRecords, type RecordsData, type FieldExpr, type FieldLiteral, type FieldValue, type FileRef, type OnDuplicate, type OnRemove, type RecordData,
+  DELIMITED_FORMATS,
+  fieldKey,
+  type DataAction,
+  type DelimitedFormat,
+  type DelimitedRecords,
+  type RecordsData,
+  type FieldExpr,
+  type FieldLiteral,
+  type FieldValue,
+  type FileRef,
+  type OnDuplicate,
+  type OnRemove,
+  type RecordData,
 } from '../ast/data-actions.js';
 import type { Expr, Node } from '../ast/nodes.js';
 import { DelimitedRecordsNode, FieldExprNode, FieldValueNode, FileRefNode, NullNode, RecordNode } from '../ast/objects.js';
@@ -59,7 +70,13 @@ export function* recordsWrite(p: ParserState, word: 'INSERT' | 'REPLACE' | 'SET'
     const on = p.next();
     if (optionalWord(p, 'DUPLICATE') !== MISSING) {
       if (atWord(p, 'KEY') && atWord(p, 'UPDATE', 2)) {
-        p.report('syntax/on-duplicate-key', 'ON DUPLICATE KEY UPDATE is MySQL: the action updates the duplicate with the fields of the record', on, p.pos + 1, 'write ON DUPLICATE UPDATE (the values come from VALUES)');
+        p.report(
+          'syntax/on-duplicate-key',
+          'ON DUPLICATE KEY UPDATE is MySQL: the action updates the duplicate with the fields of the record',
+          on,
+          p.pos + 1,
+          'write ON DUPLICATE UPDATE (the values come from VALUES)',
+        );
         p.pos = p.end;
         break;
       }
@@ -71,7 +88,13 @@ export function* recordsWrite(p: ParserState, word: 'INSERT' | 'REPLACE' | 'SET'
       if (onRemove !== null) p.report('syntax/duplicate-option', 'ON REMOVE is given twice', on, p.last());
       onRemove = value;
     } else if (atWord(p, 'CONFLICT')) {
-      p.report('syntax/on-conflict', 'ON CONFLICT is PostgreSQL: a duplicate key is handled by ON DUPLICATE', on, p.pos, `write ON DUPLICATE ${allowedDuplicate.map((d) => d.toUpperCase()).join(' or ')}`);
+      p.report(
+        'syntax/on-conflict',
+        'ON CONFLICT is PostgreSQL: a duplicate key is handled by ON DUPLICATE',
+        on,
+        p.pos,
+        `write ON DUPLICATE ${allowedDuplicate.map((d) => d.toUpperCase()).join(' or ')}`,
+      );
       p.pos = p.end;
       break;
     } else {
@@ -82,9 +105,12 @@ export function* recordsWrite(p: ParserState, word: 'INSERT' | 'REPLACE' | 'SET'
   const opts = options(p, word === 'INSERT' ? 'insert_action' : word === 'REPLACE' ? 'replace_action' : 'set_action', {});
   const failNoOp = opts['FAIL_NO_OP'] ?? null;
   const data: RecordsData = delimited ?? records;
-  const node: DataAction = word === 'INSERT' ? { kind: 'insert_action', database: db, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp }
-    : word === 'REPLACE' ? { kind: 'replace_action', database: db, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp }
-    : { kind: 'set_action', database: db, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
+  const node: DataAction =
+    word === 'INSERT'
+      ? { kind: 'insert_action', database: db, records: data, onDuplicate: onDuplicate as 'fail' | 'update' | null, failNoOp }
+      : word === 'REPLACE'
+        ? { kind: 'replace_action', database: db, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, failNoOp }
+        : { kind: 'set_action', database: db, records: data, onDuplicate: onDuplicate as 'update' | 'delete' | 'trash' | null, onRemove, failNoOp };
   // A name of the VALUES column list stands apart from its values: `columns/name` says where (`columns`: VALUES was written).
   columns.forEach((token, i) => propertySpan(p, node, `columns/${names[i] as string}`, token));
   propertySpan(p, node, 'columns', columns[0] ?? MISSING, columns.at(-1) ?? MISSING);
@@ -133,7 +159,13 @@ export function* recordRows(p: ParserState, word: string, records: RecordData[],
   } else if (p.at(T.Select)) {
     insertSelect(p, word);
   } else if (atWord(p, 'VALUES')) {
-    p.report('syntax/insert-columns', `${word} needs the field names: the record objects are keyed by field`, p.pos, p.pos, `write ${word} INTO db (field, ...) VALUES (...)`);
+    p.report(
+      'syntax/insert-columns',
+      `${word} needs the field names: the record objects are keyed by field`,
+      p.pos,
+      p.pos,
+      `write ${word} INTO db (field, ...) VALUES (...)`,
+    );
     p.pos = p.end;
   } else {
     p.expectedError(`'(' field names ')' VALUES ..., RECORDS (...)${word === 'EVENTS' ? '' : ' or FROM CSV ...'}`);
@@ -206,7 +238,13 @@ function delimitedRecords(p: ParserState): DelimitedRecords {
     file = p.placeholder(new FileRefNode('object', '?'));
   }
   if (format === 'dsv' && options.DELIMITER === undefined) {
-    p.report('syntax/dsv-delimiter', 'DSV records need a DELIMITER (the spec: "delimiter: string, required for dsv")', start, p.last(), "write FROM DSV (DELIMITER = ';') ..., or use CSV (a comma) or TSV (a tab)");
+    p.report(
+      'syntax/dsv-delimiter',
+      'DSV records need a DELIMITER (the spec: "delimiter: string, required for dsv")',
+      start,
+      p.last(),
+      "write FROM DSV (DELIMITER = ';') ..., or use CSV (a comma) or TSV (a tab)",
+    );
   }
   return p.mark(new DelimitedRecordsNode(format, file, options.DELIMITER ?? null, options.QUOTE ?? null), start);
 }
@@ -218,14 +256,26 @@ function onValue<V extends string>(p: ParserState, allowed: readonly V[], what: 
     p.pos++;
     return word as V;
   }
-  p.expectedError(allowed.map((a) => a.toUpperCase()).join(', ').replace(/, ([^,]*)$/, ' or $1'), ` (${what})`);
+  p.expectedError(
+    allowed
+      .map((a) => a.toUpperCase())
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1'),
+    ` (${what})`,
+  );
   return null;
 }
 
 function insertSelect(p: ParserState, word: string): void {
   const token = p.pos;
   p.pos = p.end;
-  p.report('syntax/insert-select', `${word} ... SELECT is not in the data actions: records are written as values`, token, p.last(), 'FETCH or SELECT the rows, then write them with VALUES (...)');
+  p.report(
+    'syntax/insert-select',
+    `${word} ... SELECT is not in the data actions: records are written as values`,
+    token,
+    p.last(),
+    'FETCH or SELECT the rows, then write them with VALUES (...)',
+  );
 }
 
 /** One value of VALUES or RECORDS: tags (`['a', 'b']`) and a file (`'id'`, `TEXT '...'`, `BASE64 '...'`) for the fields so named. */
@@ -377,7 +427,13 @@ export function* update(p: ParserState, start: number): Rule<DataAction> {
   const fileEnd = p.last();
   if (p.at(T.From)) {
     const token = p.next();
-    p.report('syntax/update-from', 'UPDATE ... FROM is not in the update action: it changes the records of one database', token, token, 'move the other table into a subquery in WHERE or in the SET expression');
+    p.report(
+      'syntax/update-from',
+      'UPDATE ... FROM is not in the update action: it changes the records of one database',
+      token,
+      token,
+      'move the other table into a subquery in WHERE or in the SET expression',
+    );
     p.pos = p.end;
   }
   const records = yield* writeRecords(p);
@@ -395,10 +451,22 @@ function writeHabits(p: ParserState, word: string): void {
   if (p.at(T.Limit) || p.at(T.Order)) {
     const order = p.at(T.Order);
     p.pos = p.end;
-    p.report('syntax/write-limit', `${p.image(token).toUpperCase()}${order ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`, token, p.last(), 'select exactly the records: RECORDS [id, ...] or a narrower WHERE');
+    p.report(
+      'syntax/write-limit',
+      `${p.image(token).toUpperCase()}${order ? ' BY' : ''} is not in the ${word} action: it acts on every record its specifier selects`,
+      token,
+      p.last(),
+      'select exactly the records: RECORDS [id, ...] or a narrower WHERE',
+    );
   } else if (p.at(T.Using)) {
     p.pos = p.end;
-    p.report('syntax/delete-using', `${word} ... USING is not in the data actions: they act on one database`, token, p.last(), 'put the other table in a subquery: WHERE EXISTS (SELECT ...) or WHERE x IN (SELECT ...)');
+    p.report(
+      'syntax/delete-using',
+      `${word} ... USING is not in the data actions: they act on one database`,
+      token,
+      p.last(),
+      'put the other table in a subquery: WHERE EXISTS (SELECT ...) or WHERE x IN (SELECT ...)',
+    );
   }
 }
 

@@ -61,7 +61,10 @@ describe('a write without the FROM or INTO of its grammar is one error with the 
         expect(parse(text)).toEqual(action);
         const without = `${word} ${text.slice(word.length + keyword.length + 2)}`;
         const errors = parseDocument(without).diagnostics.filter((d) => d.severity === 'error');
-        expect(errors.map((d) => d.message), without).toEqual([expect.stringMatching(new RegExp(`^expected ${keyword} \\(${word} ${keyword} database \\.\\.\\.\\) after '${word}', found `))]);
+        expect(
+          errors.map((d) => d.message),
+          without,
+        ).toEqual([expect.stringMatching(new RegExp(`^expected ${keyword} \\(${word} ${keyword} database \\.\\.\\.\\) after '${word}', found `))]);
         expect(errors[0]?.hint).toMatch(new RegExp(`^write ${word} ${keyword} `));
       }),
       { numRuns: runs(400) },

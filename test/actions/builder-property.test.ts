@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDelimited, type DataAction, type DelimitedRecords, type FieldLiteral, type FieldValue, type FieldExpr, type RecordData, type RecordsSpecifier } from '../../src/ast/data-actions.js';
+import {
+  isDelimited,
+  type DataAction,
+  type DelimitedRecords,
+  type FieldLiteral,
+  type FieldValue,
+  type FieldExpr,
+  type RecordData,
+  type RecordsSpecifier,
+} from '../../src/ast/data-actions.js';
 import type { Expr, OrderTerm, Param, Specifier, WholeOrParam } from '../../src/ast/nodes.js';
 import type { DatabaseDef, FieldDef } from '../../src/ast/admin-actions.js';
 import type { JsonData } from '../../src/ast/system-actions.js';
@@ -213,14 +222,16 @@ function rebuild(a: DataAction): { toJson(): string } {
     case 'drop_user':
       return db.dropUser(specArg(a.user) as never);
     case 'alter_add_fields':
-      return db.alterDatabase(specArg(a.database) as never).addFields(
-        a.fields.map(fieldDefArg),
-        { first: a.first, after: a.after === null ? null : (specArg(a.after) as never) },
-      );
+      return db
+        .alterDatabase(specArg(a.database) as never)
+        .addFields(a.fields.map(fieldDefArg), { first: a.first, after: a.after === null ? null : (specArg(a.after) as never) });
     case 'alter_drop_fields':
       return db.alterDatabase(specArg(a.database) as never).dropFields(specArg(a.fields) as never);
     case 'alter_order_fields':
-      return db.alterDatabase(specArg(a.database) as never).orderFields(a.fields.map((f) => specArg(f) as never), a.after === null ? null : (specArg(a.after) as never));
+      return db.alterDatabase(specArg(a.database) as never).orderFields(
+        a.fields.map((f) => specArg(f) as never),
+        a.after === null ? null : (specArg(a.after) as never),
+      );
     case 'alter_reset_partitions':
       return db.alterDatabase(specArg(a.database) as never).resetPartitions(specArg(a.partitions) as never);
     case 'alter_group_set':
@@ -247,7 +258,11 @@ function rebuild(a: DataAction): { toJson(): string } {
       return a.op === 'set' ? target.set(value) : a.op === 'objects' ? target.objects(value) : target.files(value);
     }
     case 'create_group':
-      return db.createGroup(a.definition.name, { desc: a.definition.desc, parent: a.parent === null ? null : (specArg(a.parent) as never), teams: a.teams === null ? null : (jsonArg(a.teams) as never) });
+      return db.createGroup(a.definition.name, {
+        desc: a.definition.desc,
+        parent: a.parent === null ? null : (specArg(a.parent) as never),
+        teams: a.teams === null ? null : (jsonArg(a.teams) as never),
+      });
     case 'create_database':
       return db.createDatabase(defArg(a.definition), specArg(a.parent) as never, { teams: a.teams === null ? null : (jsonArg(a.teams) as never) });
     default:
@@ -268,7 +283,10 @@ function jsonArg(v: JsonData): unknown {
 }
 
 /** A field definition in the spec's JSON shape. */
-const fieldDefArg = ({ kind: _, options, ...def }: FieldDef) => ({ ...def, options: options === null ? null : options.map((o) => ({ value: o.value, desc: o.desc })) });
+const fieldDefArg = ({ kind: _, options, ...def }: FieldDef) => ({
+  ...def,
+  options: options === null ? null : options.map((o) => ({ value: o.value, desc: o.desc })),
+});
 
 /** A database definition in the spec's JSON shape, as createDatabase() takes it. */
 function defArg(d: DatabaseDef): Record<string, unknown> {
@@ -295,7 +313,11 @@ function canonical(text: string): string {
     Array.isArray(v)
       ? v.map(sort)
       : typeof v === 'object' && v !== null
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+          )
         : v;
   return JSON.stringify(sort(JSON.parse(text)), (_k, v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v) : v));
 }

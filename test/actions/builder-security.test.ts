@@ -60,7 +60,12 @@ const POSITIONS: readonly Position[] = [
   ['insert record value', (x) => db.insertInto('t').values([{ a: x }]), (j) => j.records?.[0]?.a, fieldJson],
   ['update .set value', (x) => db.updateTable('t').set({ a: x }), (j) => j.fields?.a, fieldJson],
   // A key field has a non-null value (the spec's key specifier): null and "" (which is null) are errors.
-  ['recordKey value', (x) => db.deleteFrom('t').records([1]).records(recordKeyOf(x)), (j) => j.records?.key?.a, (v) => (fieldJson(v) === null ? undefined : fieldJson(v))],
+  [
+    'recordKey value',
+    (x) => db.deleteFrom('t').records([1]).records(recordKeyOf(x)),
+    (j) => j.records?.key?.a,
+    (v) => (fieldJson(v) === null ? undefined : fieldJson(v)),
+  ],
   ['fetchRecords .fields name', (x) => db.fetchRecords('t').fields([x as never]), (j) => j.fields?.[0], name],
   ['fetchRecords .attributes name', (x) => db.fetchRecords('t').attributes([x as never]), (j) => j.attributes?.[0], name],
   ['fetchRecords .limit', (x) => db.fetchRecords('t').limit(x as never), (j) => j.limit, whole0],
@@ -76,14 +81,28 @@ const POSITIONS: readonly Position[] = [
   ['fetchLogs .records', (x) => db.fetchLogs('t').records(x as never), (j) => j.records, specJson],
   ['fetchNotifications .type', (x) => db.fetchNotifications().type(x as never), (j) => j.type, name],
   ['fetchNotifications .seen', (x) => db.fetchNotifications().seen(x as never), (j) => j.seen, flag],
-  ['fetchPosts .post', (x) => db.fetchPosts().post(x as never), (j) => j.post, (v) => (typeof v === 'number' && Number.isInteger(v) && checkNumber(String(v)).ok ? v + 0 : undefined)],
+  [
+    'fetchPosts .post',
+    (x) => db.fetchPosts().post(x as never),
+    (j) => j.post,
+    (v) => (typeof v === 'number' && Number.isInteger(v) && checkNumber(String(v)).ok ? v + 0 : undefined),
+  ],
   ['fetchPosts .onUser', (x) => db.fetchPosts().onUser(x as never), (j) => j.wall?.user, specJson],
   ['fetchPosts .threads', (x) => db.fetchPosts().threads(x as never), (j) => j.threads, flag],
   ['fetchUserSubscriptions .team', (x) => db.fetchUserSubscriptions().team(x as never), (j) => j.team, (v) => (v === null ? undefined : specJson(v))],
   ['update .file', (x) => db.updateTable('t').file(x as never), (j) => j.file, name],
   ['update .records', (x) => db.updateTable('t').records(x as never), (j) => j.records, specJson],
   ['delete .records', (x) => db.deleteFrom('t').records(x as never), (j) => j.records, specJson],
-  ['insert .failNoOp', (x) => db.insertInto('t').values([]).failNoOp(x as never), (j) => j.fail_no_op, flag],
+  [
+    'insert .failNoOp',
+    (x) =>
+      db
+        .insertInto('t')
+        .values([])
+        .failNoOp(x as never),
+    (j) => j.fail_no_op,
+    flag,
+  ],
   ['insert .onDuplicate', (x) => db.insertInto('t').onDuplicate(x as never), (j) => j.on_duplicate, (v) => (v === 'fail' || v === 'update' ? v : undefined)],
   ['set .onRemove', (x) => db.setRecords('t').onRemove(x as never), (j) => j.on_remove, (v) => (v === 'delete' || v === 'trash' ? v : undefined)],
   // The administrative actions (issue 29)
@@ -98,9 +117,24 @@ const POSITIONS: readonly Position[] = [
   ['alterDatabase .orderFields item', (x) => db.alterDatabase('t').orderFields([x as never]), (j) => j.fields?.[0], specJson],
   ['alterDatabase .addFields name', (x) => db.alterDatabase('t').addFields([{ name: x as never, type: 'int(4)' }]), (j) => j.fields?.[0]?.name, definitionName],
   ['alterDatabase .addFields type', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: x as never }]), (j) => j.fields?.[0]?.type, name],
-  ['alterDatabase .addFields label', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', label: x as never }]), (j) => j.fields?.[0]?.label, (v) => (v === null ? undefined : name(v))],
-  ['alterDatabase .addFields key', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', key: x as never }]), (j) => j.fields?.[0]?.key, (v) => (typeof v === 'boolean' ? v : undefined)],
-  ['alterDatabase .addFields option', (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', options: [x as never] }]), (j) => j.fields?.[0]?.options?.[0]?.value, name],
+  [
+    'alterDatabase .addFields label',
+    (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', label: x as never }]),
+    (j) => j.fields?.[0]?.label,
+    (v) => (v === null ? undefined : name(v)),
+  ],
+  [
+    'alterDatabase .addFields key',
+    (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', key: x as never }]),
+    (j) => j.fields?.[0]?.key,
+    (v) => (typeof v === 'boolean' ? v : undefined),
+  ],
+  [
+    'alterDatabase .addFields option',
+    (x) => db.alterDatabase('t').addFields([{ name: 'a', type: 'int(4)', options: [x as never] }]),
+    (j) => j.fields?.[0]?.options?.[0]?.value,
+    name,
+  ],
 ];
 
 function recordKeyOf(x: unknown) {
@@ -117,7 +151,9 @@ const CONDITIONS: readonly (readonly [string, (x: unknown) => Built])[] = [
 ];
 
 const nodeShaped = fc.oneof(
-  fc.constantFrom('spec_key', 'spec_all', 'spec_where', 'column', 'record', 'field_value', 'string', 'binary').map((kind) => ({ kind, key: [], where: { kind: 'column', path: 'x' }, value: 'v', path: 'p' })),
+  fc
+    .constantFrom('spec_key', 'spec_all', 'spec_where', 'column', 'record', 'field_value', 'string', 'binary')
+    .map((kind) => ({ kind, key: [], where: { kind: 'column', path: 'x' }, value: 'v', path: 'p' })),
   fc.record({ kind: fc.constant('spec_key'), key: fc.constant([{ kind: 'field_value', field: 'a', value: { kind: 'string', value: 'x' } }]) }),
 );
 const hostile: fc.Arbitrary<unknown> = fc.oneof(fc.jsonValue(), nodeShaped, fc.constantFrom(undefined, NaN, Infinity, -0, 1e300, 2 ** 63, '', ' ', 'a\u0000b'));
@@ -148,8 +184,20 @@ describe('data action builders: hostile values (issue 9 promise, issue 16 builde
 
   it('a node-shaped key object from outside is not a key specifier', () => {
     const fake = { kind: 'spec_key', key: [{ kind: 'field_value', field: 'a', value: { kind: 'string', value: 'x' } }] };
-    expect(() => db.deleteFrom('t').records(fake as never).toJson()).toThrow();
-    expect(db.deleteFrom('t').records(recordKey({ a: 'x' })).toJson()).toBe('{"action":"delete","database":"t","records":{"type":"key","key":{"a":"x"}}}');
-    expect(db.deleteFrom('t').where(col('a').eq('x')).toJson()).toBe('{"action":"delete","database":"t","records":{"type":"where","where":{"$=":[{"$col":"a"},"x"]}}}');
+    expect(() =>
+      db
+        .deleteFrom('t')
+        .records(fake as never)
+        .toJson(),
+    ).toThrow();
+    expect(
+      db
+        .deleteFrom('t')
+        .records(recordKey({ a: 'x' }))
+        .toJson(),
+    ).toBe('{"action":"delete","database":"t","records":{"type":"key","key":{"a":"x"}}}');
+    expect(db.deleteFrom('t').where(col('a').eq('x')).toJson()).toBe(
+      '{"action":"delete","database":"t","records":{"type":"where","where":{"$=":[{"$col":"a"},"x"]}}}',
+    );
   });
 });

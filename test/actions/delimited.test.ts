@@ -113,7 +113,9 @@ describe('delimited records: the spec rows', () => {
     expect(print(fromJson(JSON.stringify(insert({ type: 'dsv', file: 'obj-1', delimiter: ';', quote: '"' }))))).toBe(
       "INSERT INTO shop.orders FROM DSV (DELIMITER = ';', QUOTE = '\"') FILE 'obj-1'",
     );
-    expect(print(fromJson(JSON.stringify(insert({ type: 'csv', file: { type: 'text', content: 'x'.repeat(90) } }))))).toBe(`INSERT INTO shop.orders\nFROM CSV\n  TEXT '${'x'.repeat(90)}'`);
+    expect(print(fromJson(JSON.stringify(insert({ type: 'csv', file: { type: 'text', content: 'x'.repeat(90) } }))))).toBe(
+      `INSERT INTO shop.orders\nFROM CSV\n  TEXT '${'x'.repeat(90)}'`,
+    );
   });
 
   it('keeps comments', () => {
@@ -133,13 +135,25 @@ describe('delimited records: JSON mistakes, each at its pointer', () => {
   it.each([
     ['dsv without "delimiter" ("required for dsv")', insert({ type: 'dsv', file: 'obj-1' }), '/records: dsv records need "delimiter"'],
     ['dsv with a null delimiter', insert({ type: 'dsv', file: 'obj-1', delimiter: null }), '/records/delimiter: dsv records need "delimiter"'],
-    ['an unknown type, with the nearest', insert({ type: 'cvs', file: 'obj-1' }), '/records/type: "type" of delimiter-separated records must be "dsv", "csv" or "tsv", got the string "cvs" (did you mean "csv"?)'],
+    [
+      'an unknown type, with the nearest',
+      insert({ type: 'cvs', file: 'obj-1' }),
+      '/records/type: "type" of delimiter-separated records must be "dsv", "csv" or "tsv", got the string "cvs" (did you mean "csv"?)',
+    ],
     ['no file', insert({ type: 'csv' }), '/records: csv records needs "file"'],
     ['a file object of an unknown type', insert({ type: 'csv', file: { type: 'url', content: 'x' } }), '/records/file/type: expected a binary object'],
     ['a file that is a number', insert({ type: 'csv', file: 5 }), '/records/file: expected a binary object'],
-    ['an empty delimiter is null (JSON rule 1), so dsv has none', insert({ type: 'dsv', file: 'obj-1', delimiter: '' }), '/records/delimiter: dsv records need "delimiter"'],
+    [
+      'an empty delimiter is null (JSON rule 1), so dsv has none',
+      insert({ type: 'dsv', file: 'obj-1', delimiter: '' }),
+      '/records/delimiter: dsv records need "delimiter"',
+    ],
     ['a quote that is not a string', insert({ type: 'csv', file: 'obj-1', quote: 1 }), '/records/quote: expected "quote" (a string)'],
-    ['an unknown property, with the nearest', insert({ type: 'tsv', file: 'obj-1', delimeter: ';' }), '/records/delimeter: unknown property "delimeter" in tsv records (did you mean "delimiter"?)'],
+    [
+      'an unknown property, with the nearest',
+      insert({ type: 'tsv', file: 'obj-1', delimeter: ';' }),
+      '/records/delimeter: unknown property "delimeter" in tsv records (did you mean "delimiter"?)',
+    ],
     ['records as an object without type', insert({ file: 'obj-1' }), '/records: "records" must be an array of record objects or delimiter-separated data'],
   ])('%s', (_, value, message) => {
     expect(jsonError(value).join('\n')).toContain(message);
@@ -167,15 +181,33 @@ describe('delimited records: text mistakes, each at its line and column', () => 
 
 describe('delimited records: the builder', () => {
   it('rejects what the spec does not allow, before anything is sent', () => {
-    expect(() => untyped.insertInto(db).delimited({ type: 'dsv', file: 'obj-1' } as never)).toThrow(/dsv records need a delimiter \(the spec: "required for dsv"\)/);
-    expect(() => untyped.insertInto(db).delimited({ type: 'xls', file: 'obj-1' } as never)).toThrow(/type of argument 1 of \.delimited\(\) must be 'csv', 'tsv' or 'dsv'/);
-    expect(() => untyped.insertInto(db).delimited({ type: 'csv', file: { type: 'url', content: 'x' } } as never)).toThrow(/file of argument 1 of \.delimited\(\) must be an object id/);
-    expect(() => untyped.insertInto(db).delimited({ type: 'csv', file: 'obj-1', delimiter: '' })).toThrow(/delimiter of argument 1 of \.delimited\(\) must be a non-empty string/);
+    expect(() => untyped.insertInto(db).delimited({ type: 'dsv', file: 'obj-1' } as never)).toThrow(
+      /dsv records need a delimiter \(the spec: "required for dsv"\)/,
+    );
+    expect(() => untyped.insertInto(db).delimited({ type: 'xls', file: 'obj-1' } as never)).toThrow(
+      /type of argument 1 of \.delimited\(\) must be 'csv', 'tsv' or 'dsv'/,
+    );
+    expect(() => untyped.insertInto(db).delimited({ type: 'csv', file: { type: 'url', content: 'x' } } as never)).toThrow(
+      /file of argument 1 of \.delimited\(\) must be an object id/,
+    );
+    expect(() => untyped.insertInto(db).delimited({ type: 'csv', file: 'obj-1', delimiter: '' })).toThrow(
+      /delimiter of argument 1 of \.delimited\(\) must be a non-empty string/,
+    );
     expect(() => untyped.insertInto(db).delimited({ type: 'csv', file: 'obj-1', sep: ';' } as never)).toThrow(/unknown property "sep"/);
   });
   it('a write has record objects or delimited data, not both', () => {
-    expect(() => untyped.insertInto(db).values([{ id: 1 }]).delimited({ type: 'csv', file: 'obj-1' })).toThrow(/already has record objects/);
-    expect(() => untyped.insertInto(db).delimited({ type: 'csv', file: 'obj-1' }).values([{ id: 1 }])).toThrow(/already takes its records as delimited data/);
+    expect(() =>
+      untyped
+        .insertInto(db)
+        .values([{ id: 1 }])
+        .delimited({ type: 'csv', file: 'obj-1' }),
+    ).toThrow(/already has record objects/);
+    expect(() =>
+      untyped
+        .insertInto(db)
+        .delimited({ type: 'csv', file: 'obj-1' })
+        .values([{ id: 1 }]),
+    ).toThrow(/already takes its records as delimited data/);
   });
   it('is immutable: a base write extended two ways', () => {
     const base = untyped.insertInto(db);
@@ -191,7 +223,16 @@ describe('delimited records: the builder', () => {
 
 describe('delimited records: lint', () => {
   const schema = {
-    groups: [{ name: '', desc: null, groups: [], databases: [{ name: 'orders', label: 'orders', fields: [{ name: 'id', label: 'id', type: 'int(8)', nul: false, key: true }], blobs: [], databases: [] }] }],
+    groups: [
+      {
+        name: '',
+        desc: null,
+        groups: [],
+        databases: [
+          { name: 'orders', label: 'orders', fields: [{ name: 'id', label: 'id', type: 'int(8)', nul: false, key: true }], blobs: [], databases: [] },
+        ],
+      },
+    ],
   };
   it('insert-missing-key checks record objects only: delimited data is not read', () => {
     const rules = lint("INSERT INTO orders FROM CSV FILE 'obj-1'; INSERT INTO orders (note) VALUES ('x')", { schema }).diagnostics.map((d) => d.code);

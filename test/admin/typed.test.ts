@@ -16,8 +16,15 @@ const text = (t: string) => toJson(parse(t));
 
 describe('typed administrative actions', () => {
   it('build the JSON the text compiles to', () => {
-    expect(db.alterDatabase('invoices').orderFields(['status', 'id'], 'total').toJson()).toBe(text('ALTER DATABASE invoices ORDER FIELDS status, id AFTER total'));
-    expect(db.alterDatabase('invoices').addFields([{ name: 'note2', type: 'utf8text', nul: true }], { after: 'status' }).toJson()).toBe(text('ALTER DATABASE invoices ADD FIELDS note2 utf8text NULL AFTER status'));
+    expect(db.alterDatabase('invoices').orderFields(['status', 'id'], 'total').toJson()).toBe(
+      text('ALTER DATABASE invoices ORDER FIELDS status, id AFTER total'),
+    );
+    expect(
+      db
+        .alterDatabase('invoices')
+        .addFields([{ name: 'note2', type: 'utf8text', nul: true }], { after: 'status' })
+        .toJson(),
+    ).toBe(text('ALTER DATABASE invoices ADD FIELDS note2 utf8text NULL AFTER status'));
     expect(db.alterDatabase('invoices').dropFields(['memo', 'due']).toJson()).toBe(text("ALTER DATABASE invoices DROP FIELDS ['memo', 'due']"));
     expect(db.dropDatabase('invoices').children().toJson()).toBe(text('DROP DATABASE invoices CHILDREN'));
     expect(db.schema().toJson()).toBe('{"action":"schema"}');
@@ -32,20 +39,34 @@ describe('typed administrative actions', () => {
     expect(() => db.alterDatabase('invoices').orderFields(['id', 'totl'])).toThrow(DsqError);
   });
 
-  it('the spec\'s Errors rows a tree can tell are errors of toAst()', () => {
-    expect(() => db.alterDatabase('invoices').addFields([{ name: 'x', type: 'int(4)' }], { first: true, after: 'id' }).toAst()).toThrow(/first true together with after fails/);
+  it("the spec's Errors rows a tree can tell are errors of toAst()", () => {
+    expect(() =>
+      db
+        .alterDatabase('invoices')
+        .addFields([{ name: 'x', type: 'int(4)' }], { first: true, after: 'id' })
+        .toAst(),
+    ).toThrow(/first true together with after fails/);
     expect(() => db.alterDatabase('invoices').orderFields(['id', 'status'], 'id').toAst()).toThrow(/after is among fields/);
   });
 });
 
 describe('typed ALTER set / objects / files and CREATE', () => {
   it('build the JSON the text compiles to', () => {
-    expect(db.alterDatabase('invoices').alterField('status').set({ label: 'Status' }).toJson()).toBe(text("ALTER DATABASE invoices ALTER FIELD status SET label = 'Status'"));
-    expect(db.alterDatabase('invoices').set({ desc: 'all invoices' }).toJson()).toBe(text("ALTER DATABASE invoices SET \"desc\" = 'all invoices'"));
-    expect(db.alterDatabase('invoices').objects({ layout: [1, 2.5], old: null }).toJson()).toBe(text('ALTER DATABASE invoices OBJECTS (layout = [1, 2.5], old = NULL)'));
+    expect(db.alterDatabase('invoices').alterField('status').set({ label: 'Status' }).toJson()).toBe(
+      text("ALTER DATABASE invoices ALTER FIELD status SET label = 'Status'"),
+    );
+    expect(db.alterDatabase('invoices').set({ desc: 'all invoices' }).toJson()).toBe(text('ALTER DATABASE invoices SET "desc" = \'all invoices\''));
+    expect(
+      db
+        .alterDatabase('invoices')
+        .objects({ layout: [1, 2.5], old: null })
+        .toJson(),
+    ).toBe(text('ALTER DATABASE invoices OBJECTS (layout = [1, 2.5], old = NULL)'));
     expect(db.alterGroup('shop').files({ logo: 'obj-1' }).toJson()).toBe(text("ALTER GROUP shop FILES (logo = 'obj-1')"));
     expect(db.alterUser(42n).set({ name: 'Ann' }).toJson()).toBe(text("ALTER USER 42 SET name = 'Ann'"));
-    expect(db.createGroup('eu', { desc: 'Europe', parent: 'shop', teams: ['ops'] }).toJson()).toBe(text("CREATE GROUP eu DESC 'Europe' IN GROUP shop TEAMS ['ops']"));
+    expect(db.createGroup('eu', { desc: 'Europe', parent: 'shop', teams: ['ops'] }).toJson()).toBe(
+      text("CREATE GROUP eu DESC 'Europe' IN GROUP shop TEAMS ['ops']"),
+    );
     expect(db.createDatabase({ name: 'orders', trash: true, fields: [{ name: 'id', type: 'int(8)', key: true }] }, 'shop').toJson()).toBe(
       text('CREATE DATABASE orders IN GROUP shop (id int(8) KEY) OPTIONS (TRASH = TRUE)'),
     );

@@ -58,7 +58,10 @@ function brokenInvariant(root: Node): string | null {
 
 describe('arbitraries', () => {
   it('generate trees that keep the AST invariants', () => {
-    fc.assert(fc.property(arbNode, (node) => brokenInvariant(node) === null), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(arbNode, (node) => brokenInvariant(node) === null),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('generate trees the walker visits completely, enter and leave balanced', () => {
@@ -75,7 +78,10 @@ describe('arbitraries', () => {
   });
 
   it('generate trees that transform(x, identity) returns unchanged', () => {
-    fc.assert(fc.property(arbNode, (node) => transform(node, (n) => n) === node), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(arbNode, (node) => transform(node, (n) => n) === node),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('reach every expression kind and every node kind', () => {
@@ -83,10 +89,43 @@ describe('arbitraries', () => {
     for (const n of fc.sample(arbStatement, 400)) for (const d of descendants(n)) seen.add(d.kind);
     for (const n of fc.sample(arbExpr, 400)) for (const d of descendants(n)) seen.add(d.kind);
     const all = [
-      'null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'system_column',
-      'database_column', 'alias', 'between', 'binary', 'case', 'when', 'collate', 'count_rows', 'exists', 'function',
-      'in', 'in_select', 'subquery', 'unary', 'spec_all', 'spec_id', 'spec_name', 'spec_where', 'spec_array',
-      'result_column', 'order_term', 'table', 'table_system', 'table_database', 'join', 'select_source', 'select', 'select_action',
+      'null',
+      'number',
+      'string',
+      'datetime',
+      'localdatetime',
+      'localdate',
+      'localtime',
+      'column',
+      'system_column',
+      'database_column',
+      'alias',
+      'between',
+      'binary',
+      'case',
+      'when',
+      'collate',
+      'count_rows',
+      'exists',
+      'function',
+      'in',
+      'in_select',
+      'subquery',
+      'unary',
+      'spec_all',
+      'spec_id',
+      'spec_name',
+      'spec_where',
+      'spec_array',
+      'result_column',
+      'order_term',
+      'table',
+      'table_system',
+      'table_database',
+      'join',
+      'select_source',
+      'select',
+      'select_action',
     ];
     expect(all.filter((k) => !seen.has(k))).toEqual([]);
   });

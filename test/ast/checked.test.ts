@@ -24,10 +24,14 @@ const arbParamStatement = makeArbitraries({ params: true }).statement;
 
 /** Every node and every list of a tree is frozen. */
 function allFrozen(root: Node): boolean {
-  return descendants(root).every((n) => Object.isFrozen(n) && LIST_KEYS[n.kind].every((k) => {
-    const v = (n as unknown as Record<string, unknown>)[k];
-    return v === null || typeof v !== 'object' || Object.isFrozen(v);
-  }));
+  return descendants(root).every(
+    (n) =>
+      Object.isFrozen(n) &&
+      LIST_KEYS[n.kind].every((k) => {
+        const v = (n as unknown as Record<string, unknown>)[k];
+        return v === null || typeof v !== 'object' || Object.isFrozen(v);
+      }),
+  );
 }
 
 describe('a parse registers its roots, frozen', () => {
@@ -52,11 +56,12 @@ describe('a parse registers its roots, frozen', () => {
       }),
       { numRuns: runs(200) },
     );
-    const statements = parseStatements('SELECT a FROM t WHERE b IN (1, 2); FETCH RECORDS FROM t WHERE c = 1; INSERT INTO t (a, tags) VALUES (1, [\'x\'])');
+    const statements = parseStatements("SELECT a FROM t WHERE b IN (1, 2); FETCH RECORDS FROM t WHERE c = 1; INSERT INTO t (a, tags) VALUES (1, ['x'])");
     expect(statements).toHaveLength(3);
     for (const s of statements) expect(isChecked(s) && allFrozen(s)).toBe(true);
     // With spans (the tooling entry) too.
-    for (const { node } of parseDocument("SELECT DATE '2024-01-01', :p, CASE WHEN a THEN 1 END FROM t ORDER BY 1").statements) expect(isChecked(node) && allFrozen(node)).toBe(true);
+    for (const { node } of parseDocument("SELECT DATE '2024-01-01', :p, CASE WHEN a THEN 1 END FROM t ORDER BY 1").statements)
+      expect(isChecked(node) && allFrozen(node)).toBe(true);
     const json = fromJson('{"action":"fetch","fetch":"records","database":"d","fields":["a","b"]}');
     expect(isChecked(json) && allFrozen(json)).toBe(true);
   });
@@ -106,7 +111,7 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
       () => ((e as unknown as Record<string, unknown>)['e2'] = password),
       () => ((e.e1 as unknown as Record<string, unknown>)['e2'] = password),
       () => ((e as unknown as Record<string, unknown>)['extra'] = 1),
-      () => ((e.e2 as m.InList).values as m.Expr[]).length = 0,
+      () => (((e.e2 as m.InList).values as m.Expr[]).length = 0),
       () => ((e.e2 as m.InList).values as m.Expr[]).push(password as m.Expr),
       () => (((e.e2 as m.InList).e as m.FunctionCall).args as m.Expr[]).splice(0, 1),
       () => Object.defineProperty(e, 'op', { value: 'or' }),
@@ -123,7 +128,14 @@ describe('a checked tree cannot be changed (issue 31: a parsed node kept its tru
 
   it('changing a parsed or JSON-read tree at any place throws TypeError; a changed copy is never syntax (1,000 runs)', () => {
     const hostile = fc.constantFrom<unknown>(
-      { kind: 'column', path: 'password' }, '1 OR 1 = 1', 'x"); DROP', 42, null, [], {}, { kind: 'number', value: '1, "injected": 2' },
+      { kind: 'column', path: 'password' },
+      '1 OR 1 = 1',
+      'x"); DROP',
+      42,
+      null,
+      [],
+      {},
+      { kind: 'number', value: '1, "injected": 2' },
     );
     fc.assert(
       fc.property(fc.oneof(arbStatement, arbAction), fc.boolean(), fc.nat(), fc.nat(), hostile, (t, viaJson, pickNode, pickField, bad) => {
@@ -174,8 +186,11 @@ describe('node objects are plain objects', () => {
 
   it('each kind table constructor makes a plain, unfrozen object with the kind first, not checked', () => {
     const made: Node[] = [
-      KINDS.null.make(), KINDS.number.make(1), KINDS.binary.make('+', KINDS.column.make('a'), KINDS.number.make('2')),
-      KINDS.case.make(null, [KINDS.when.make(KINDS.column.make('a'), KINDS.string.make('x'))], null), KINDS.select.make({ from: KINDS.table.make('t') }),
+      KINDS.null.make(),
+      KINDS.number.make(1),
+      KINDS.binary.make('+', KINDS.column.make('a'), KINDS.number.make('2')),
+      KINDS.case.make(null, [KINDS.when.make(KINDS.column.make('a'), KINDS.string.make('x'))], null),
+      KINDS.select.make({ from: KINDS.table.make('t') }),
     ];
     for (const n of made) {
       expect(Object.getPrototypeOf(n)).toBe(Object.prototype);
@@ -189,7 +204,8 @@ describe('node objects are plain objects', () => {
 
 describe('the AST constructors and the rebuilt trees', () => {
   it('a constructor checks and freezes what it makes when its parts are valid, and copies the lists it is given', () => {
-    for (const n of descendants(m.select({ from: m.tableSource('t'), where: m.binary('=', m.columnRef('a'), m.num(1)) }))) expect(isChecked(n) && Object.isFrozen(n)).toBe(true);
+    for (const n of descendants(m.select({ from: m.tableSource('t'), where: m.binary('=', m.columnRef('a'), m.num(1)) })))
+      expect(isChecked(n) && Object.isFrozen(n)).toBe(true);
     const args: m.Expr[] = [m.columnRef('a')];
     const call = m.functionCall('F', args);
     expect(isChecked(call)).toBe(true);

@@ -56,7 +56,11 @@ describe('checkDateTimeText: each error with its reason', () => {
     ['localdate', '2024-01-31T10:30', '"2024-01-31T10:30" is not a date: unexpected "T10:30"'],
     ['localtime', '2024-01-31', '"2024-01-31" is not a time: unexpected "24-01-31"'],
     ['datetime', '24-01-31', '"24-01-31": expected a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)'],
-    ['localtime', 'noon', '"noon": expected a time starting with 2-digit hours (hh, hh:mm or hh:mm:ss, each optionally with a fraction: hh.f, hh:mm.f, hh:mm:ss.fff)'],
+    [
+      'localtime',
+      'noon',
+      '"noon": expected a time starting with 2-digit hours (hh, hh:mm or hh:mm:ss, each optionally with a fraction: hh.f, hh:mm.f, hh:mm:ss.fff)',
+    ],
     ['datetime', '2024-01-31 10:30', '"2024-01-31 10:30": a date and a time are joined by T, not a space (2024-01-31T10:30)'],
   ];
   for (const [kind, text, reason] of invalid) it(`${kind} ${text}`, () => expect(checkDateTimeText(kind, text)).toBe(reason));

@@ -19,8 +19,7 @@ import { runs } from '../helpers/runs.js';
  */
 
 const KIND_SET = new Set<string>(NODE_KINDS);
-const isNode = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && KIND_SET.has((v as { kind?: unknown }).kind as string);
+const isNode = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && KIND_SET.has((v as { kind?: unknown }).kind as string);
 /** Whether a node hides anywhere inside a value (a list, an object of options). */
 function holdsNode(value: unknown): boolean {
   const stack = [value];
@@ -62,7 +61,10 @@ describe('the kind table', () => {
           if (!childKeys.includes(key)) expect(holdsNode(value), `${kind}.${key} holds a node but is not a child`).toBe(false);
         }
         // The children are listed in the order the node's fields are written (source order).
-        expect(Object.keys(record).filter((k) => childKeys.includes(k)), kind).toEqual(childKeys);
+        expect(
+          Object.keys(record).filter((k) => childKeys.includes(k)),
+          kind,
+        ).toEqual(childKeys);
       }),
       { numRuns: runs(10) },
     );

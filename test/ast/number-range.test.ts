@@ -20,16 +20,25 @@ function rejected(f: () => unknown): string {
 describe('one float64 range rule in every reader (issue 9)', () => {
   it('the text parser rejects a non-zero number that rounds to 0, as it rejects one that rounds to Infinity', () => {
     for (const t of [...TINY, ...HUGE]) {
-      expect(rejected(() => parseExpression(`x > ${t.replace(/^-/, '')}`)), t).toMatch(/outside the 64-bit floating point range/);
+      expect(
+        rejected(() => parseExpression(`x > ${t.replace(/^-/, '')}`)),
+        t,
+      ).toMatch(/outside the 64-bit floating point range/);
       const doc = parseDocument(`SELECT ${t} FROM t`);
       expect(doc.diagnostics.map((d) => d.code)).toContain('syntax/invalid-number');
     }
   });
 
-  it('the JSON reader (text, the full form\'s number text) does too', () => {
+  it("the JSON reader (text, the full form's number text) does too", () => {
     for (const t of [...TINY, ...HUGE]) {
-      expect(rejected(() => readSpecJson(`[${t}]`)), t).toMatch(/outside the 64-bit floating point range/);
-      expect(rejected(() => fromJsonExpression(`{"type": "number", "value": "${t}"}`)), t).toMatch(/outside the 64-bit floating point range/);
+      expect(
+        rejected(() => readSpecJson(`[${t}]`)),
+        t,
+      ).toMatch(/outside the 64-bit floating point range/);
+      expect(
+        rejected(() => fromJsonExpression(`{"type": "number", "value": "${t}"}`)),
+        t,
+      ).toMatch(/outside the 64-bit floating point range/);
     }
     expect(rejected(() => fromJson('{"from": "t", "where": {"$<": [{"$col": "x"}, 1e-400]}}'))).toMatch(/1e-400 is outside/);
   });

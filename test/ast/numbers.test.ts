@@ -38,7 +38,10 @@ describe('checkNumber (spec JSON rule 6)', () => {
     for (const t of ['1e-400', '-1e-400', '1e-99999999999999999999', '2e-324', `0.${'0'.repeat(400)}1`]) {
       const r = checkNumber(t);
       expect(r.ok, t).toBe(false);
-      if (!r.ok) expect(r.reason).toBe(`${t} is outside the 64-bit floating point range: it is not zero but rounds to 0 (the smallest non-zero float64 is about 4.9e-324)`);
+      if (!r.ok)
+        expect(r.reason).toBe(
+          `${t} is outside the 64-bit floating point range: it is not zero but rounds to 0 (the smallest non-zero float64 is about 4.9e-324)`,
+        );
     }
     // The smallest float64 (a subnormal) and zero itself, however written, are numbers.
     for (const t of ['5e-324', '3e-324', '-4.9e-324', '2.2250738585072014e-308', '0e-400', '0.000e-99999999999999999999', '-0.0']) {
@@ -67,7 +70,32 @@ describe('smallNumber: the fast path of checkNumber, the parser and the spec che
   };
 
   it('reads exactly the shape of up to 15 digits before and after the point, and tells whole from not', () => {
-    for (const t of ['0', '-0', '7', '123456789012345', '1234567890123456', '0.5', '1.0', '-12.50', '0.000', '1.000000000000000', '1.0000000000000000', '01', '00', '.5', '5.', '1e3', '-', '', '1.2.3', '1a', ' 1', '--1', '0.123456789012345']) agrees(t);
+    for (const t of [
+      '0',
+      '-0',
+      '7',
+      '123456789012345',
+      '1234567890123456',
+      '0.5',
+      '1.0',
+      '-12.50',
+      '0.000',
+      '1.000000000000000',
+      '1.0000000000000000',
+      '01',
+      '00',
+      '.5',
+      '5.',
+      '1e3',
+      '-',
+      '',
+      '1.2.3',
+      '1a',
+      ' 1',
+      '--1',
+      '0.123456789012345',
+    ])
+      agrees(t);
     expect(checkNumber('12.50')).toEqual({ ok: true, whole: false });
     expect(checkNumber('-3.000')).toEqual({ ok: true, whole: true });
   });

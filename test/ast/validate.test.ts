@@ -117,7 +117,11 @@ describe('validateAst: the structural check of hand-built trees', () => {
       [[m.NULL], 'ast/wrong-type', ''],
       ['SELECT 1', 'ast/wrong-type', ''],
     ];
-    for (const [input, code, pointer] of cases) expect(rejection(() => validateAst(input)), JSON.stringify(input)).toMatchObject({ code, pointer });
+    for (const [input, code, pointer] of cases)
+      expect(
+        rejection(() => validateAst(input)),
+        JSON.stringify(input),
+      ).toMatchObject({ code, pointer });
     expect(rejection(() => validateAst({ kind: 'number', value: 5 })).message).toContain('a string such as "5"');
     expect(rejection(() => validateAst({ kind: 'select' })).hint).toMatch(/select\(\{\.\.\.\}\)/);
     expect(rejection(() => validateAst(m.columnRef('a'), 'statement'))).toMatchObject({ code: 'ast/wrong-kind' });

@@ -74,9 +74,22 @@ describe('visit', () => {
       binary: { enter: (n) => void log.push(`bin ${n.op}`), leave: (n) => void log.push(`/bin ${n.op}`) },
     });
     expect(log).toEqual([
-      '>binary', 'bin or', '>column', 'col a', '<column',
-      '>binary', 'bin and', '>column', 'col b', '<column', '>number', '<number', '/bin and', '<binary',
-      '/bin or', '<binary',
+      '>binary',
+      'bin or',
+      '>column',
+      'col a',
+      '<column',
+      '>binary',
+      'bin and',
+      '>column',
+      'col b',
+      '<column',
+      '>number',
+      '<number',
+      '/bin and',
+      '<binary',
+      '/bin or',
+      '<binary',
     ]);
   });
 
@@ -100,7 +113,10 @@ describe('visit', () => {
   });
 
   it('walks a 50,000-term AND chain and 100,000 nested NOTs without overflowing', () => {
-    const chain = foldLeft('and', Array.from({ length: 50_000 }, (_, i) => col(`c${i}`)));
+    const chain = foldLeft(
+      'and',
+      Array.from({ length: 50_000 }, (_, i) => col(`c${i}`)),
+    );
     let count = 0;
     let maxDepth = 0;
     visit(chain, { enter: (_, info) => void (count++, (maxDepth = Math.max(maxDepth, info.depth))) });
@@ -159,7 +175,10 @@ describe('visitInParallel', () => {
 
 describe('transform', () => {
   it('identity keeps the same object (generated trees)', () => {
-    fc.assert(fc.property(arbStatement, (s) => transform(s, (n) => n) === s), { numRuns: runs(500) });
+    fc.assert(
+      fc.property(arbStatement, (s) => transform(s, (n) => n) === s),
+      { numRuns: runs(500) },
+    );
   });
 
   it('rebuilds only the changed path; unchanged subtrees keep their identity', () => {
@@ -183,7 +202,10 @@ describe('transform', () => {
   });
 
   it('transforms a 50,000-term chain without overflowing', () => {
-    const chain = foldLeft('or', Array.from({ length: 50_000 }, (_, i) => col(`c${i}`)));
+    const chain = foldLeft(
+      'or',
+      Array.from({ length: 50_000 }, (_, i) => col(`c${i}`)),
+    );
     const upper = transform(chain, (n) => (n.kind === 'column' ? col(n.path.toUpperCase()) : n));
     let last: Expr = upper;
     while (last.kind === 'binary') last = last.e1;

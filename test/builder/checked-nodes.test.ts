@@ -7,8 +7,26 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import { fromJson, fromJsonExpression } from '../../src/json/index.js';
 import { parse, parseExpression } from '../../src/syntax/index.js';
 import {
-  CaseBuilder, Expression, SelectQuery, SourceBuilder, and, builder, caseOf, caseWhen, col, databaseColumn, dsq, exists, fn, fromAst, lit, not, query, scalar,
-  selectFrom, spec,
+  CaseBuilder,
+  Expression,
+  SelectQuery,
+  SourceBuilder,
+  and,
+  builder,
+  caseOf,
+  caseWhen,
+  col,
+  databaseColumn,
+  dsq,
+  exists,
+  fn,
+  fromAst,
+  lit,
+  not,
+  query,
+  scalar,
+  selectFrom,
+  spec,
 } from '../../src/builder/index.js';
 
 /** The argument error `fn` throws: the builder's one error class, a DsqError with code builder/invalid-argument; its message. */
@@ -74,7 +92,12 @@ describe('only nodes dsq made are syntax', () => {
   });
 
   it('nodes from the parser, the JSON reader, the AST constructors and fromAst are taken as they are', () => {
-    const cases: m.Expr[] = [parseExpression('a + 1'), fromJsonExpression({ $col: 'b' }), m.binary('=', m.columnRef('c'), m.num('1.0')), fromAst({ kind: 'column', path: 'd' }).toAst()];
+    const cases: m.Expr[] = [
+      parseExpression('a + 1'),
+      fromJsonExpression({ $col: 'b' }),
+      m.binary('=', m.columnRef('c'), m.num('1.0')),
+      fromAst({ kind: 'column', path: 'd' }).toAst(),
+    ];
     for (const e of cases) expect(col('x').eq(e).node).toEqual(m.binary('=', m.columnRef('x'), e));
     expect(selectFrom(m.tableSource('t')).toAst()).toEqual(m.select({ from: m.tableSource('t') }));
     expect(dsq`SELECT * FROM t WHERE a = ${m.str('x')}`.toAst()).toEqual(parse("SELECT * FROM t WHERE a = 'x'"));
@@ -119,7 +142,7 @@ describe('a tree dsq checked cannot be changed into syntax (issue 31)', () => {
     expect(col('x').eq(e).toJson()).toBe('{"$=":[{"$col":"x"},{"$=":[{"$col":"a"},1]}]}');
     const s = fromJson('{"from":"t","where":{"$=":[{"$col":"a"},1]}}') as m.Select;
     expect(() => ((s.where as unknown as Record<string, unknown>)['e1'] = password)).toThrow(TypeError);
-    expect(() => ((s.group as m.Expr[]).push(password as m.Expr))).toThrow(TypeError);
+    expect(() => (s.group as m.Expr[]).push(password as m.Expr)).toThrow(TypeError);
     expect(fromAst(s).toJson()).toBe('{"from":"t","where":{"$=":[{"$col":"a"},1]}}');
     // What the builder hands out is frozen too: changing a query's tree changes no query.
     const q = selectFrom('t').where(col('a').eq(1));
@@ -159,7 +182,12 @@ describe('a node object given to a builder constructor is checked as a copy', ()
     list.push({ kind: 'column', path: 'password' } as never);
     expect(f.toJson()).toBe('{"$$F":[{"$col":"a"}]}');
     let reads = 0;
-    const twoFaced = { kind: 'number', get value() { return reads++ === 0 ? '1' : '1 OR 1 = 1'; } };
+    const twoFaced = {
+      kind: 'number',
+      get value() {
+        return reads++ === 0 ? '1' : '1 OR 1 = 1';
+      },
+    };
     const g = new Expression(twoFaced as never);
     expect(() => JSON.parse(g.toJson())).not.toThrow();
     expect(g.toJson()).toBe('1');
@@ -182,7 +210,7 @@ describe('a node object given to a builder constructor is checked as a copy', ()
     expect(argumentError(() => new CaseBuilder(null, 5 as never))).toContain('must be an array of "when" nodes');
   });
 
-  it('without a base, a CASE arm\'s WHEN is a condition, as where() takes one: a string is an error, not a literal', () => {
+  it("without a base, a CASE arm's WHEN is a condition, as where() takes one: a string is an error, not a literal", () => {
     expect(argumentError(() => caseWhen('status = 1' as never, 1))).toContain('must be a condition');
     expect(argumentError(() => caseWhen(col('a').eq(1), 1).when('x' as never, 2))).toContain('must be a condition');
     expect(caseOf(col('a')).when('x', 2).end().toText()).toBe("CASE a WHEN 'x' THEN 2 END");
@@ -191,7 +219,11 @@ describe('a node object given to a builder constructor is checked as a copy', ()
 
 describe('fromAst: the one way in for a hand-built AST', () => {
   it('checks the tree and gives a builder object holding a checked copy', () => {
-    const hand = { ...m.select(), from: { kind: 'table', table: 't', alias: null }, where: { kind: 'binary', op: '>', e1: { kind: 'column', path: 'a' }, e2: { kind: 'number', value: '5' } } };
+    const hand = {
+      ...m.select(),
+      from: { kind: 'table', table: 't', alias: null },
+      where: { kind: 'binary', op: '>', e1: { kind: 'column', path: 'a' }, e2: { kind: 'number', value: '5' } },
+    };
     const q = fromAst(hand as m.Statement);
     expect(q).toBeInstanceOf(SelectQuery);
     expect(q.toAst()).toEqual(hand);
@@ -199,7 +231,11 @@ describe('fromAst: the one way in for a hand-built AST', () => {
     expect(isChecked(q.toAst())).toBe(true);
     expect(fromAst({ kind: 'column', path: 'a' })).toBeInstanceOf(Expression);
     expect(fromAst({ kind: 'table', table: 't', alias: 'x' })).toBeInstanceOf(SourceBuilder);
-    expect(query().where(fromAst({ kind: 'column', path: 'ok' })).toText()).toBe('SELECT * WHERE ok');
+    expect(
+      query()
+        .where(fromAst({ kind: 'column', path: 'ok' }))
+        .toText(),
+    ).toBe('SELECT * WHERE ok');
   });
 
   it('errors name the field with a JSON pointer; a self-referencing object is an error, not an out-of-memory', () => {

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { foldLeft } from '../../src/ast/make.js';
 import * as m from '../../src/ast/index.js';
 import {
-  and, caseOf, caseWhen, col, databaseColumn, exists, fn, lit, not, notExists, or, ref, scalar, selectFrom, systemColumn,
+  and,
+  caseOf,
+  caseWhen,
+  col,
+  databaseColumn,
+  exists,
+  fn,
+  lit,
+  not,
+  notExists,
+  or,
+  ref,
+  scalar,
+  selectFrom,
+  systemColumn,
 } from '../../src/builder/index.js';
 
 const a = m.columnRef('a');
@@ -40,7 +54,15 @@ describe('expression methods build the parser shapes', () => {
 
   it('arithmetic, bits, unary, collate', () => {
     const ops = [
-      ['add', '+'], ['sub', '-'], ['mul', '*'], ['div', '/'], ['mod', '%'], ['bitAnd', '&'], ['bitOr', '|'], ['shl', '<<'], ['shr', '>>'],
+      ['add', '+'],
+      ['sub', '-'],
+      ['mul', '*'],
+      ['div', '/'],
+      ['mod', '%'],
+      ['bitAnd', '&'],
+      ['bitOr', '|'],
+      ['shl', '<<'],
+      ['shr', '>>'],
     ] as const;
     for (const [method, op] of ops) expect(col('a')[method](2).node).toEqual(m.binary(op, a, n('2')));
     expect(col('a').neg().node).toEqual(m.unary('-', a));
@@ -87,7 +109,10 @@ describe('expression methods build the parser shapes', () => {
     expect(col('a').eq(q).node).toEqual(m.binary('=', a, { kind: 'subquery', select: q.toSelectAst() }));
     expect(systemColumn('users', 'name').node).toEqual({ kind: 'system_column', table: 'users', column: 'name' });
     expect(databaseColumn('sales', 'records', 3).node).toEqual({
-      kind: 'database_column', database: { kind: 'spec_name', name: 'sales' }, table: 'records', column: { kind: 'spec_id', id: '3' },
+      kind: 'database_column',
+      database: { kind: 'spec_name', name: 'sales' },
+      table: 'records',
+      column: { kind: 'spec_id', id: '3' },
     });
     expect(ref('total').node).toEqual(m.alias('total'));
     expect(col('a').as('x').node).toEqual(m.resultColumn(a, 'x'));

@@ -52,7 +52,18 @@ describe('builder properties over every valid AST', () => {
       fc.property(fc.string({ unit: 'binary', minLength: 1 }), (name) => {
         const s = dsq`SELECT ${ident(name)} FROM t WHERE ${ident(name)} = ${name}`.toAst();
         expect(s).toEqual(
-          fromAst({ kind: 'select', distinct: false, columns: [{ kind: 'result_column', e: { kind: 'column', path: name }, alias: null }], from: { kind: 'table', table: 't', alias: null }, where: null, group: [], having: null, order: [], limit: null, offset: null })
+          fromAst({
+            kind: 'select',
+            distinct: false,
+            columns: [{ kind: 'result_column', e: { kind: 'column', path: name }, alias: null }],
+            from: { kind: 'table', table: 't', alias: null },
+            where: null,
+            group: [],
+            having: null,
+            order: [],
+            limit: null,
+            offset: null,
+          })
             .where(col(name).eq(name))
             .toAst(),
         );

@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { foldLeft } from '../../src/ast/make.js';
 import * as m from '../../src/ast/index.js';
 import {
-  col, databaseColumn, databaseTable, exists, fn, fromAst, query, queryFromJson, ref, scalar, selectFrom, spec, subquerySource, systemTable, table,
+  col,
+  databaseColumn,
+  databaseTable,
+  exists,
+  fn,
+  fromAst,
+  query,
+  queryFromJson,
+  ref,
+  scalar,
+  selectFrom,
+  spec,
+  subquerySource,
+  systemTable,
+  table,
 } from '../../src/builder/index.js';
 
 describe('select queries', () => {
@@ -80,17 +94,31 @@ describe('select queries', () => {
 
   it('sources of every kind, joins left-associative, right-nested joins, subqueries', () => {
     const sub = selectFrom('lines').select('qty');
-    expect((selectFrom('a').join('b').leftJoin('c', 'cc').toAst() as m.Select).from).toEqual(
-      { kind: 'join', op: 'left', s1: { kind: 'join', op: 'join', s1: m.tableSource('a'), s2: m.tableSource('b') }, s2: m.tableSource('c', 'cc') },
-    );
+    expect((selectFrom('a').join('b').leftJoin('c', 'cc').toAst() as m.Select).from).toEqual({
+      kind: 'join',
+      op: 'left',
+      s1: { kind: 'join', op: 'join', s1: m.tableSource('a'), s2: m.tableSource('b') },
+      s2: m.tableSource('c', 'cc'),
+    });
     const nested = selectFrom('a').innerJoin(table('b').crossJoin('c')).toAst() as m.Select;
-    expect(nested.from).toEqual({ kind: 'join', op: 'inner', s1: m.tableSource('a'), s2: { kind: 'join', op: 'cross', s1: m.tableSource('b'), s2: m.tableSource('c') } });
+    expect(nested.from).toEqual({
+      kind: 'join',
+      op: 'inner',
+      s1: m.tableSource('a'),
+      s2: { kind: 'join', op: 'cross', s1: m.tableSource('b'), s2: m.tableSource('c') },
+    });
     expect((selectFrom('a').leftOuterJoin(sub).toAst() as m.Select).from).toEqual({
-      kind: 'join', op: 'left_outer', s1: m.tableSource('a'), s2: { kind: 'select_source', select: sub.toSelectAst() },
+      kind: 'join',
+      op: 'left_outer',
+      s1: m.tableSource('a'),
+      s2: { kind: 'select_source', select: sub.toSelectAst() },
     });
     expect((selectFrom(systemTable('users', 'u')).toAst() as m.Select).from).toEqual({ kind: 'table_system', table: 'users', alias: 'u' });
     expect((selectFrom(databaseTable(spec.all(), 'records', 'r')).toAst() as m.Select).from).toEqual({
-      kind: 'table_database', database: { kind: 'spec_all' }, table: 'records', alias: 'r',
+      kind: 'table_database',
+      database: { kind: 'spec_all' },
+      table: 'records',
+      alias: 'r',
     });
     expect((selectFrom(subquerySource(sub)).toAst() as m.Select).from).toEqual({ kind: 'select_source', select: sub.toSelectAst() });
     expect((selectFrom(sub).toAst() as m.Select).from).toEqual({ kind: 'select_source', select: sub.toSelectAst() });
@@ -148,7 +176,13 @@ describe('select queries', () => {
     const ast = m.selectAction(m.select({ from: m.tableSource('t'), where: m.binary('=', m.columnRef('a'), m.num('1')) }), { rows: '5' });
     const q = fromAst(ast).where(col('b').eq(2));
     expect(q.toAst()).toEqual(
-      m.selectAction(m.select({ from: m.tableSource('t'), where: m.binary('and', m.binary('=', m.columnRef('a'), m.num('1')), m.binary('=', m.columnRef('b'), m.num('2'))) }), { rows: '5' }),
+      m.selectAction(
+        m.select({
+          from: m.tableSource('t'),
+          where: m.binary('and', m.binary('=', m.columnRef('a'), m.num('1')), m.binary('=', m.columnRef('b'), m.num('2'))),
+        }),
+        { rows: '5' },
+      ),
     );
     expect(fromAst(ast).toAst()).toEqual(ast);
     expect(fromAst(m.columnRef('a')).toAst()).toEqual(m.columnRef('a'));

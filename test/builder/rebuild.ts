@@ -1,10 +1,30 @@
-import type {
-  BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Query as Statement,
-} from '../../src/ast/index.js';
+import type { BinaryOp, Expr, ExprKind, NodeOfKind, Select, Source, Specifier, Query as Statement } from '../../src/ast/index.js';
 import { num } from '../../src/ast/index.js';
 import {
-  caseOf, caseWhen, col, databaseColumn, databaseTable, datetime, exists, fn, lit, localDate, localDateTime, localTime, query, ref,
-  scalar, spec, subquerySource, systemColumn, systemTable, table, type Expression, type SelectQuery, type SourceBuilder, type SpecArg,
+  caseOf,
+  caseWhen,
+  col,
+  databaseColumn,
+  databaseTable,
+  datetime,
+  exists,
+  fn,
+  lit,
+  localDate,
+  localDateTime,
+  localTime,
+  query,
+  ref,
+  scalar,
+  spec,
+  subquerySource,
+  systemColumn,
+  systemTable,
+  table,
+  type Expression,
+  type SelectQuery,
+  type SourceBuilder,
+  type SpecArg,
 } from '../../src/builder/index.js';
 
 /**
@@ -22,11 +42,26 @@ function numberArg(text: string): number | bigint | Expr {
 }
 
 const BINARY: Record<BinaryOp, (a: Expression<any>, b: Expression<any>) => Expression<any>> = {
-  and: (a, b) => a.and(b), or: (a, b) => a.or(b),
-  '=': (a, b) => a.eq(b), '!=': (a, b) => a.ne(b), '>': (a, b) => a.gt(b), '>=': (a, b) => a.gte(b), '<': (a, b) => a.lt(b), '<=': (a, b) => a.lte(b),
-  is: (a, b) => a.is(b), like: (a, b) => a.like(b), regexp: (a, b) => a.regexp(b),
-  '+': (a, b) => a.add(b), '-': (a, b) => a.sub(b), '*': (a, b) => a.mul(b), '/': (a, b) => a.div(b), '%': (a, b) => a.mod(b),
-  '&': (a, b) => a.bitAnd(b), '|': (a, b) => a.bitOr(b), '<<': (a, b) => a.shl(b), '>>': (a, b) => a.shr(b),
+  and: (a, b) => a.and(b),
+  or: (a, b) => a.or(b),
+  '=': (a, b) => a.eq(b),
+  '!=': (a, b) => a.ne(b),
+  '>': (a, b) => a.gt(b),
+  '>=': (a, b) => a.gte(b),
+  '<': (a, b) => a.lt(b),
+  '<=': (a, b) => a.lte(b),
+  is: (a, b) => a.is(b),
+  like: (a, b) => a.like(b),
+  regexp: (a, b) => a.regexp(b),
+  '+': (a, b) => a.add(b),
+  '-': (a, b) => a.sub(b),
+  '*': (a, b) => a.mul(b),
+  '/': (a, b) => a.div(b),
+  '%': (a, b) => a.mod(b),
+  '&': (a, b) => a.bitAnd(b),
+  '|': (a, b) => a.bitOr(b),
+  '<<': (a, b) => a.shl(b),
+  '>>': (a, b) => a.shr(b),
 };
 
 const EXPR: Rebuild = {
@@ -69,20 +104,29 @@ export function expr(node: Expr): Expression<any> {
 
 function specArg(s: Specifier): SpecArg {
   switch (s.kind) {
-    case 'spec_all': return spec.all();
-    case 'spec_id': return /^-?\d+$/.test(s.id) ? BigInt(s.id) : s;
-    case 'spec_name': return s.name;
-    case 'spec_where': return expr(s.where);
-    case 'spec_array': return s.items.map((item) => specArg(item as Specifier) as never);
+    case 'spec_all':
+      return spec.all();
+    case 'spec_id':
+      return /^-?\d+$/.test(s.id) ? BigInt(s.id) : s;
+    case 'spec_name':
+      return s.name;
+    case 'spec_where':
+      return expr(s.where);
+    case 'spec_array':
+      return s.items.map((item) => specArg(item as Specifier) as never);
   }
 }
 
 function source(s: Source): SourceBuilder {
   switch (s.kind) {
-    case 'table': return table(s.table, s.alias ?? undefined);
-    case 'table_system': return systemTable(s.table, s.alias ?? undefined);
-    case 'table_database': return databaseTable(specArg(s.database), s.table, s.alias ?? undefined);
-    case 'select_source': return subquerySource(rebuildSelect(s.select));
+    case 'table':
+      return table(s.table, s.alias ?? undefined);
+    case 'table_system':
+      return systemTable(s.table, s.alias ?? undefined);
+    case 'table_database':
+      return databaseTable(specArg(s.database), s.table, s.alias ?? undefined);
+    case 'select_source':
+      return subquerySource(rebuildSelect(s.select));
     case 'join': {
       const left = source(s.s1);
       const right = source(s.s2);

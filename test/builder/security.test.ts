@@ -8,9 +8,42 @@ import { DsqError } from '../../src/diagnostic/index.js';
 import * as api from '../../src/builder/index.js';
 import { COMPARE_OPS } from '../../src/builder/index.js';
 import {
-  Aliased, CaseBuilder, Expression, Ordered, SelectQuery, SourceBuilder, and, builder, caseOf, caseWhen, col, databaseColumn, databaseTable, datetime,
-  dsq, exists, fn, fromAst, ident, lit, localDate, localDateTime, localTime, not, notExists, or, query, queryFromJson, ref, scalar, selectFrom, spec,
-  subquerySource, systemColumn, systemTable, table,
+  Aliased,
+  CaseBuilder,
+  Expression,
+  Ordered,
+  SelectQuery,
+  SourceBuilder,
+  and,
+  builder,
+  caseOf,
+  caseWhen,
+  col,
+  databaseColumn,
+  databaseTable,
+  datetime,
+  dsq,
+  exists,
+  fn,
+  fromAst,
+  ident,
+  lit,
+  localDate,
+  localDateTime,
+  localTime,
+  not,
+  notExists,
+  or,
+  query,
+  queryFromJson,
+  ref,
+  scalar,
+  selectFrom,
+  spec,
+  subquerySource,
+  systemColumn,
+  systemTable,
+  table,
 } from '../../src/builder/index.js';
 import { compile } from '../../src/params/index.js';
 import { print } from '../../src/print/index.js';
@@ -63,7 +96,29 @@ const PARAM_VALUE: readonly Position[] = [
 ];
 
 const a = col('a');
-const BINARY_METHODS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'is', 'isNot', 'like', 'notLike', 'regexp', 'notRegexp', 'add', 'sub', 'mul', 'div', 'mod', 'bitAnd', 'bitOr', 'shl', 'shr'] as const;
+const BINARY_METHODS = [
+  'eq',
+  'ne',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'is',
+  'isNot',
+  'like',
+  'notLike',
+  'regexp',
+  'notRegexp',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'mod',
+  'bitAnd',
+  'bitOr',
+  'shl',
+  'shr',
+] as const;
 
 /** The spec's function helpers (`fn.count`, `fn.pow`, ...), every one, each argument: the list follows `fn` itself. */
 const FN_HELPERS = Object.keys(fn).filter((k) => k !== 'countAll') as (keyof typeof fn)[];
@@ -81,10 +136,13 @@ const helperArity = (name: keyof typeof fn): number => {
 };
 const FN_ARGUMENTS: Position[] = FN_HELPERS.flatMap((name) => {
   const arity = helperArity(name);
-  return Array.from({ length: arity }, (_, k): Position => [
-    `fn.${String(name)} argument ${k + 1}`,
-    (x) => (fn[name] as (...args: unknown[]) => Built)(...Array.from({ length: arity }, (_v, j) => (j === k ? x : 1))),
-  ]);
+  return Array.from(
+    { length: arity },
+    (_, k): Position => [
+      `fn.${String(name)} argument ${k + 1}`,
+      (x) => (fn[name] as (...args: unknown[]) => Built)(...Array.from({ length: arity }, (_v, j) => (j === k ? x : 1))),
+    ],
+  );
 });
 
 /** The operators of `where(column, op, value)` whose value is one value (`in` and `not in` take a list). */
@@ -100,12 +158,36 @@ const VALUE: readonly Position[] = [
   ['fn argument', (x) => fn('F', x as never)],
   ...FN_ARGUMENTS,
   ['caseWhen THEN', (x) => caseWhen(a.eq(1), x as never).end()],
-  ['CaseBuilder.when THEN', (x) => caseWhen(a.eq(1), 1).when(a.eq(2), x as never).end()],
-  ['CaseBuilder.when WHEN (caseOf)', (x) => caseOf(a).when(x as never, 2).end()],
+  [
+    'CaseBuilder.when THEN',
+    (x) =>
+      caseWhen(a.eq(1), 1)
+        .when(a.eq(2), x as never)
+        .end(),
+  ],
+  [
+    'CaseBuilder.when WHEN (caseOf)',
+    (x) =>
+      caseOf(a)
+        .when(x as never, 2)
+        .end(),
+  ],
   ['CaseBuilder.else', (x) => caseWhen(a.eq(1), 1).else(x as never)],
-  ['caseOf base', (x) => caseOf(x as never).when(1, 2).end()],
+  [
+    'caseOf base',
+    (x) =>
+      caseOf(x as never)
+        .when(1, 2)
+        .end(),
+  ],
   ...VALUE_OPS.map((op): Position => [`SelectQuery.where value (${op})`, (x) => selectFrom('t').where('a', op, x as never)]),
-  ['SelectQuery.orWhere value', (x) => selectFrom('t').where(a.eq(1)).orWhere('a', '=', x as never)],
+  [
+    'SelectQuery.orWhere value',
+    (x) =>
+      selectFrom('t')
+        .where(a.eq(1))
+        .orWhere('a', '=', x as never),
+  ],
   ['SelectQuery.having value', (x) => selectFrom('t').having('a', '>', x as never)],
   ['eb.val', (x) => selectFrom('t').where((eb) => a.eq(eb.val(x as never)))],
   ['eb.lit', (x) => selectFrom('t').where((eb) => a.eq(eb.lit(x as never)))],
@@ -132,7 +214,13 @@ const VALUE: readonly Position[] = [
 const CONDITION: readonly Position[] = [
   ['SelectQuery.where', (x) => selectFrom('t').where(x as never)],
   ['SelectQuery.where (callback)', (x) => selectFrom('t').where(() => x as never)],
-  ['SelectQuery.orWhere', (x) => selectFrom('t').where(a.eq(1)).orWhere(x as never)],
+  [
+    'SelectQuery.orWhere',
+    (x) =>
+      selectFrom('t')
+        .where(a.eq(1))
+        .orWhere(x as never),
+  ],
   ['SelectQuery.having', (x) => selectFrom('t').having(x as never)],
   ['Expression.and', (x) => a.eq(1).and(x as never)],
   ['Expression.or', (x) => a.eq(1).or(x as never)],
@@ -140,7 +228,13 @@ const CONDITION: readonly Position[] = [
   ['or', (x) => or(x as never, a.eq(1))],
   ['not', (x) => not(x as never)],
   ['caseWhen WHEN', (x) => caseWhen(x as never, 1).end()],
-  ['CaseBuilder.when WHEN (caseWhen)', (x) => caseWhen(a.eq(1), 1).when(x as never, 2).end()],
+  [
+    'CaseBuilder.when WHEN (caseWhen)',
+    (x) =>
+      caseWhen(a.eq(1), 1)
+        .when(x as never, 2)
+        .end(),
+  ],
   ['spec.where', (x) => databaseColumn(spec.where(x as never), 't', 'c')],
 ];
 
@@ -208,10 +302,22 @@ const ROW_COUNT: readonly Position[] = [
 
 const NAME_OR_VALUE: readonly Position[] = [
   ['SelectQuery.select', (x) => selectFrom('t').select(x as never)],
-  ['SelectQuery.groupBy', (x) => selectFrom('t').select(fn.countAll().as('n')).groupBy(x as never)],
+  [
+    'SelectQuery.groupBy',
+    (x) =>
+      selectFrom('t')
+        .select(fn.countAll().as('n'))
+        .groupBy(x as never),
+  ],
   ['SelectQuery.orderBy', (x) => selectFrom('t').orderBy(x as never)],
   ['SelectQuery.where column', (x) => selectFrom('t').where(x as never, '=', 1 as never)],
-  ['SelectQuery.orWhere column', (x) => selectFrom('t').where(a.eq(1)).orWhere(x as never, '=', 1 as never)],
+  [
+    'SelectQuery.orWhere column',
+    (x) =>
+      selectFrom('t')
+        .where(a.eq(1))
+        .orWhere(x as never, '=', 1 as never),
+  ],
   ['SelectQuery.having column', (x) => selectFrom('t').having(x as never, '=', 1 as never)],
 ];
 
@@ -257,21 +363,58 @@ const NEVER: readonly Position[] = [
 /** What each operator of `where(column, op, value)` means, said with the expression methods. */
 // (Untyped: any value stands on either side here.)
 const OP_MEANS: Readonly<Record<string, (l: api.Expression<any>, r: any) => api.Expression<any>>> = {
-  '=': (l, r) => l.eq(r), '!=': (l, r) => l.ne(r), '<>': (l, r) => l.ne(r), '>': (l, r) => l.gt(r), '>=': (l, r) => l.gte(r), '<': (l, r) => l.lt(r),
-  '<=': (l, r) => l.lte(r), is: (l, r) => l.is(r), 'is not': (l, r) => l.isNot(r), like: (l, r) => l.like(r as string), 'not like': (l, r) => l.notLike(r as string),
-  regexp: (l, r) => l.regexp(r as string), 'not regexp': (l, r) => l.notRegexp(r as string), in: (l, r) => l.in(r as never), 'not in': (l, r) => l.notIn(r as never),
+  '=': (l, r) => l.eq(r),
+  '!=': (l, r) => l.ne(r),
+  '<>': (l, r) => l.ne(r),
+  '>': (l, r) => l.gt(r),
+  '>=': (l, r) => l.gte(r),
+  '<': (l, r) => l.lt(r),
+  '<=': (l, r) => l.lte(r),
+  is: (l, r) => l.is(r),
+  'is not': (l, r) => l.isNot(r),
+  like: (l, r) => l.like(r as string),
+  'not like': (l, r) => l.notLike(r as string),
+  regexp: (l, r) => l.regexp(r as string),
+  'not regexp': (l, r) => l.notRegexp(r as string),
+  in: (l, r) => l.in(r as never),
+  'not in': (l, r) => l.notIn(r as never),
 };
 const opMeaning = (v: unknown, right: unknown, ops: readonly string[]): string | null =>
-  typeof v === 'string' && ops.includes(v) && Object.hasOwn(OP_MEANS, v) ? selectFrom('t').where((OP_MEANS[v] as (l: api.Expression<any>, r: unknown) => api.Expression<any>)(a, right)).toJson() : null;
+  typeof v === 'string' && ops.includes(v) && Object.hasOwn(OP_MEANS, v)
+    ? selectFrom('t')
+        .where((OP_MEANS[v] as (l: api.Expression<any>, r: unknown) => api.Expression<any>)(a, right))
+        .toJson()
+    : null;
 
 const CHOICE: readonly (readonly [string, (x: unknown) => Built, (v: unknown) => string | null])[] = [
   ['SelectQuery.where operator', (x) => selectFrom('t').where('a', x as never, 1 as never), (v) => opMeaning(v, 1, VALUE_OPS)],
   ['SelectQuery.where operator (a list)', (x) => selectFrom('t').where('a', x as never, [1]), (v) => opMeaning(v, [1], ['in', 'not in'])],
   ['SelectQuery.orWhere operator', (x) => selectFrom('t').orWhere('a', x as never, 1 as never), (v) => opMeaning(v, 1, VALUE_OPS)],
-  ['SelectQuery.having operator', (x) => selectFrom('t').having('a', x as never, 1 as never), (v) => (opMeaning(v, 1, VALUE_OPS) === null ? null : opMeaning(v, 1, VALUE_OPS)?.replace('"where"', '"having"') ?? null)],
-  ['SelectQuery.whereRef operator', (x) => selectFrom('t').whereRef('a' as never, x as never, 'b' as never), (v) => opMeaning(v, col('b'), VALUE_OPS.filter((o) => o !== 'is' && o !== 'is not'))],
-  ['SelectQuery.distinct', (x) => selectFrom('t').distinct(x as never), (v) => (v === true ? '{"distinct":true,"from":"t"}' : v === false ? '{"from":"t"}' : null)],
-  ['SelectQuery.orderBy direction', (x) => selectFrom('t').orderBy('a', x as never), (v) => (v === 'asc' || v === 'desc' ? selectFrom('t').orderBy(col('a')[v]()).toJson() : null)],
+  [
+    'SelectQuery.having operator',
+    (x) => selectFrom('t').having('a', x as never, 1 as never),
+    (v) => (opMeaning(v, 1, VALUE_OPS) === null ? null : (opMeaning(v, 1, VALUE_OPS)?.replace('"where"', '"having"') ?? null)),
+  ],
+  [
+    'SelectQuery.whereRef operator',
+    (x) => selectFrom('t').whereRef('a' as never, x as never, 'b' as never),
+    (v) =>
+      opMeaning(
+        v,
+        col('b'),
+        VALUE_OPS.filter((o) => o !== 'is' && o !== 'is not'),
+      ),
+  ],
+  [
+    'SelectQuery.distinct',
+    (x) => selectFrom('t').distinct(x as never),
+    (v) => (v === true ? '{"distinct":true,"from":"t"}' : v === false ? '{"from":"t"}' : null),
+  ],
+  [
+    'SelectQuery.orderBy direction',
+    (x) => selectFrom('t').orderBy('a', x as never),
+    (v) => (v === 'asc' || v === 'desc' ? selectFrom('t').orderBy(col('a')[v]()).toJson() : null),
+  ],
 ];
 
 const toBuilt = (r: unknown): Built => {
@@ -328,8 +471,13 @@ function expectOwnError(outcome: Outcome, position: string): void {
  * builder's own error is the right answer, not a query (seed -1650868676 made the string "t").
  */
 function isSourceClash(v: string, position: string, outcome: Outcome): boolean {
-  return /join/i.test(position) && (v === 't' || v === 'u') && 'error' in outcome
-    && outcome.error instanceof Error && outcome.error.message.includes('is already used');
+  return (
+    /join/i.test(position) &&
+    (v === 't' || v === 'u') &&
+    'error' in outcome &&
+    outcome.error instanceof Error &&
+    outcome.error.message.includes('is already used')
+  );
 }
 
 function expectJson(outcome: Outcome, position: string): string {
@@ -377,7 +525,6 @@ function withLiteral(build: (x: unknown) => Built, text: string, markerValue: un
   }
   return json.replace(SENTINEL_JSON, () => text);
 }
-
 
 const sampleJson = new Map<string, string>();
 /** The JSON built with a valid sample in the position (once per position), the sample's JSON replaced by `text`. */
@@ -451,7 +598,8 @@ function checkValue(v: unknown): void {
   for (const [name, build, sample] of DATETIME) {
     const outcome = run(() => build(v));
     const kind = name === 'datetime' ? 'datetime' : (name.toLowerCase() as 'localdatetime' | 'localdate' | 'localtime');
-    if (typeof v === 'string' && checkDateTimeText(kind, v) === null) expect(expectJson(outcome, name), name).toBe(withSample(name, build, sample, JSON.stringify(v)));
+    if (typeof v === 'string' && checkDateTimeText(kind, v) === null)
+      expect(expectJson(outcome, name), name).toBe(withSample(name, build, sample, JSON.stringify(v)));
     else if (kind === 'datetime' && typeof v === 'number' && Number.isInteger(v) && checkNumber(String(v)).ok) {
       expect(expectJson(outcome, name), name).toBe(withSample(name, build, EPOCH_SAMPLE, Object.is(v, -0) ? '0' : String(v)));
     } else expectOwnError(outcome, name);
@@ -462,7 +610,11 @@ function checkValue(v: unknown): void {
     if (json === null) expectOwnError(outcome, name);
     else expect(expectJson(outcome, name), name).toBe(json);
   }
-  for (const [name, build] of NEVER) expectOwnError(run(() => build(v)), name);
+  for (const [name, build] of NEVER)
+    expectOwnError(
+      run(() => build(v)),
+      name,
+    );
   for (const [name, build] of TREE) {
     const outcome = run(() => build(v));
     if ('error' in outcome) expectOwnError(outcome, name);
@@ -471,15 +623,21 @@ function checkValue(v: unknown): void {
   // SELECT action options: rows a whole number of at least 1, the flags true or false; nothing else.
   const rows = run(() => query().options({ rows: v as never }));
   if (v === null) expect(expectJson(rows, 'SelectQuery.options rows')).toBe('{"action":"select","select":{}}');
-  else if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && checkNumber(String(v)).ok) expect(expectJson(rows, 'rows')).toBe(`{"action":"select","select":{},"rows":${v}}`);
+  else if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && checkNumber(String(v)).ok)
+    expect(expectJson(rows, 'rows')).toBe(`{"action":"select","select":{},"rows":${v}}`);
   else expectOwnError(rows, 'SelectQuery.options rows');
   const options = run(() => query().options(v as never));
   if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'error' in options === false) {
     // Only { rows, useStrings, echo } with valid values gets through: an OPTIONS (...) action, nothing else.
     expect(Object.keys(v).every((k) => ['rows', 'useStrings', 'echo'].includes(k))).toBe(true);
-    expect(expectJson(options, 'SelectQuery.options')).toMatch(/^\{"action":"select","select":\{\}(,"rows":\d+)?(,"use_strings":(true|false))?(,"echo":(true|false))?\}$/);
+    expect(expectJson(options, 'SelectQuery.options')).toMatch(
+      /^\{"action":"select","select":\{\}(,"rows":\d+)?(,"use_strings":(true|false))?(,"echo":(true|false))?\}$/,
+    );
   } else expectOwnError(options, 'SelectQuery.options');
-  for (const [flag, key] of [['echo', 'echo'], ['useStrings', 'use_strings']] as const) {
+  for (const [flag, key] of [
+    ['echo', 'echo'],
+    ['useStrings', 'use_strings'],
+  ] as const) {
     const outcome = run(() => query().options({ [flag]: v as never }));
     if (typeof v === 'boolean') expect(expectJson(outcome, flag)).toBe(`{"action":"select","select":{},"${key}":${v}}`);
     else if (v === null) expect(expectJson(outcome, flag)).toBe('{"action":"select","select":{}}');
@@ -519,10 +677,27 @@ const selfArray = fc.constant(null).map(() => {
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue(),
   fc.constantFrom<unknown>(
-    { kind: 'column', path: 'password' }, { kind: 'number', value: '1 OR 1 = 1' }, { kind: 'string', value: {} }, '', -0, 1e21, 2 ** 63, 0.1, 'x', true, false,
-    'asc', 'desc', { rows: 5 }, { rows: 5, echo: true }, ...DATETIME_SAMPLES,
+    { kind: 'column', path: 'password' },
+    { kind: 'number', value: '1 OR 1 = 1' },
+    { kind: 'string', value: {} },
+    '',
+    -0,
+    1e21,
+    2 ** 63,
+    0.1,
+    'x',
+    true,
+    false,
+    'asc',
+    'desc',
+    { rows: 5 },
+    { rows: 5, echo: true },
+    ...DATETIME_SAMPLES,
     // kinds named like members of Object.prototype (a lookup by kind must be an own lookup)
-    JSON.parse('{"kind":"__proto__"}'), { kind: 'constructor' }, { kind: 'toString', value: '1' }, { kind: 'hasOwnProperty' },
+    JSON.parse('{"kind":"__proto__"}'),
+    { kind: 'constructor' },
+    { kind: 'toString', value: '1' },
+    { kind: 'hasOwnProperty' },
   ),
   arbNode,
   nodeShaped,
@@ -541,7 +716,9 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 describe('values never become syntax', () => {
   // Over a minute on a loaded 2-core machine: its own time limit.
-  it('any JSON value or node-shaped object, in every value position: an own error, or that value as a literal only (2,000 runs)', { timeout: timeLimit(300_000) }, () => {
+  it('any JSON value or node-shaped object, in every value position: an own error, or that value as a literal only (2,000 runs)', {
+    timeout: timeLimit(300_000),
+  }, () => {
     fc.assert(fc.property(hostileValue, checkValue), { numRuns: runs(2000) });
   });
 
@@ -573,27 +750,78 @@ const NO_VALUE: Readonly<Record<string, string>> = {
   'builder().query': 'no argument',
   'fn.countAll': 'no argument',
   'spec.all': 'no argument',
-  ...Object.fromEntries(
-    ['isNull', 'isNotNull', 'not', 'neg', 'bitNot', 'asc', 'desc'].map((m) => [`Expression.${m}`, 'no argument']),
-  ),
-  ...Object.fromEntries(
-    ['selectAll', 'withoutOptions', 'toSelectAst', 'toAst', 'asExpression', 'asSource'].map((m) => [`SelectQuery.${m}`, 'no argument']),
-  ),
+  ...Object.fromEntries(['isNull', 'isNotNull', 'not', 'neg', 'bitNot', 'asc', 'desc'].map((m) => [`Expression.${m}`, 'no argument'])),
+  ...Object.fromEntries(['selectAll', 'withoutOptions', 'toSelectAst', 'toAst', 'asExpression', 'asSource'].map((m) => [`SelectQuery.${m}`, 'no argument'])),
   'CaseBuilder.end': 'no argument',
   'builder().schema': 'no argument',
   // The data action builders (issue 16) have their own hostile-value property: test/actions/builder-security.test.ts.
   ...Object.fromEntries(
-    ['recordKey', ...['fetchRecords', 'fetchMultirecords', 'fetchPseudorecords', 'fetchTasks', 'fetchUsers', 'fetchCrons', 'fetchPrefDefs', 'fetchSeqs', 'fetchFollows', 'fetchKeys', 'fetchPrefs', 'fetchLogs', 'fetchNotifications', 'fetchPosts', 'fetchUserSubscriptions', 'insertInto', 'replaceInto', 'setRecords', 'updateTable', 'deleteFrom', 'trashFrom', 'restoreFrom', 'disposeFrom', 'dropGroup', 'dropDatabase', 'dropTeam', 'dropUser', 'alterDatabase'].map((m) => `builder().${m}`)].map((m) => [m, 'test/actions/builder-security.test.ts']),
+    [
+      'recordKey',
+      ...[
+        'fetchRecords',
+        'fetchMultirecords',
+        'fetchPseudorecords',
+        'fetchTasks',
+        'fetchUsers',
+        'fetchCrons',
+        'fetchPrefDefs',
+        'fetchSeqs',
+        'fetchFollows',
+        'fetchKeys',
+        'fetchPrefs',
+        'fetchLogs',
+        'fetchNotifications',
+        'fetchPosts',
+        'fetchUserSubscriptions',
+        'insertInto',
+        'replaceInto',
+        'setRecords',
+        'updateTable',
+        'deleteFrom',
+        'trashFrom',
+        'restoreFrom',
+        'disposeFrom',
+        'dropGroup',
+        'dropDatabase',
+        'dropTeam',
+        'dropUser',
+        'alterDatabase',
+      ].map((m) => `builder().${m}`),
+    ].map((m) => [m, 'test/actions/builder-security.test.ts']),
   ),
   // The builders of issue 29 (DOWNLOAD, tasks, system, ALTER/CREATE and struct actions) have theirs: test/system/builder-security.test.ts.
   ...Object.fromEntries(
-    ['downloadRecord', 'downloadPost', 'run', 'conclude', 'cancel', 'clean', 'pause', 'access', 'echo', 'wait', 'ifAction', 'alterGroup', 'alterUser', 'createGroup', 'createDatabase', 'structBufferImport', 'structMnAlias', 'structMnEdit', 'structEventInsert', 'structEventClose', 'structEventUpdate', 'structCreate'].map((m) => [`builder().${m}`, 'test/system/builder-security.test.ts']),
+    [
+      'downloadRecord',
+      'downloadPost',
+      'run',
+      'conclude',
+      'cancel',
+      'clean',
+      'pause',
+      'access',
+      'echo',
+      'wait',
+      'ifAction',
+      'alterGroup',
+      'alterUser',
+      'createGroup',
+      'createDatabase',
+      'structBufferImport',
+      'structMnAlias',
+      'structMnEdit',
+      'structEventInsert',
+      'structEventClose',
+      'structEventUpdate',
+      'structCreate',
+    ].map((m) => [`builder().${m}`, 'test/system/builder-security.test.ts']),
   ),
   ...Object.fromEntries(['Expression', 'SelectQuery', 'SourceBuilder', 'Aliased', 'Ordered'].map((c) => [`${c}.toAst`, 'no argument'])),
-  'Expression.toText': 'output options (the printer\'s), nothing of them enters the query',
-  'Expression.toJson': 'output options (the JSON writer\'s), nothing of them enters the query',
-  'SelectQuery.toText': 'output options (the printer\'s), nothing of them enters the query',
-  'SelectQuery.toJson': 'output options (the JSON writer\'s), nothing of them enters the query',
+  'Expression.toText': "output options (the printer's), nothing of them enters the query",
+  'Expression.toJson': "output options (the JSON writer's), nothing of them enters the query",
+  'SelectQuery.toText': "output options (the printer's), nothing of them enters the query",
+  'SelectQuery.toJson': "output options (the JSON writer's), nothing of them enters the query",
   'SelectQuery.$if': 'a JavaScript condition and a callback: control flow, nothing of them enters the query',
   'SelectQuery.$call': 'a callback: what it returns is returned, nothing of it enters the query',
   // Private helpers (TypeScript `private`): the public methods that call them are rows above.
@@ -638,7 +866,17 @@ function apiMembers(): string[] {
 }
 
 const ALL_ROWS: readonly (readonly [string, ...unknown[]])[] = [
-  ...VALUE, ...ROW_COUNT, ...CONDITION, ...IN_LIST, ...NAME, ...NAME_OR_VALUE, ...SPECIFIER, ...DATETIME, ...NEVER, ...CHOICE, ...TREE,
+  ...VALUE,
+  ...ROW_COUNT,
+  ...CONDITION,
+  ...IN_LIST,
+  ...NAME,
+  ...NAME_OR_VALUE,
+  ...SPECIFIER,
+  ...DATETIME,
+  ...NEVER,
+  ...CHOICE,
+  ...TREE,
   ['SelectQuery.options'],
 ];
 const idOf = (row: string) => (row.startsWith('new ') ? row.split(' ').slice(0, 2).join(' ') : (row.split(' ')[0] as string));

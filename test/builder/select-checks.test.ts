@@ -11,7 +11,11 @@ import { lint } from '../../src/lint/index.js';
 const CASES: readonly (readonly [string, () => SelectQuery, string, string])[] = [
   [
     'an aggregate in WHERE',
-    () => selectFrom('orders').select('region').where(fn.sum(col('amount')).gt(100)).groupBy('region'),
+    () =>
+      selectFrom('orders')
+        .select('region')
+        .where(fn.sum(col('amount')).gt(100))
+        .groupBy('region'),
     'SELECT region FROM orders WHERE SUM(amount) > 100 GROUP BY region',
     'misplaced-aggregate: /where/e1: SUM(...) is an aggregate in WHERE, which filters rows before they are grouped; move the condition to HAVING.',
   ],
@@ -35,7 +39,14 @@ const CASES: readonly (readonly [string, () => SelectQuery, string, string])[] =
   ],
   [
     'a negative OFFSET, in a subquery',
-    () => selectFrom('customers').where(col('id').in(selectFrom('orders').select('customer').offset(-5n as bigint))),
+    () =>
+      selectFrom('customers').where(
+        col('id').in(
+          selectFrom('orders')
+            .select('customer')
+            .offset(-5n as bigint),
+        ),
+      ),
     'SELECT * FROM customers WHERE id IN (SELECT customer FROM orders OFFSET -5)',
     'invalid-limit: /offset: OFFSET -5 is negative; OFFSET counts rows and must be 0 or more.',
   ],
@@ -52,10 +63,12 @@ function thrown(f: () => unknown): DsqError {
 }
 
 describe('the builder checks a select as lint checks its text', () => {
-  it.each(CASES)('%s: toAst() throws the rule\'s error, and lint reports that rule of the text', (_, build, text, expected) => {
+  it.each(CASES)("%s: toAst() throws the rule's error, and lint reports that rule of the text", (_, build, text, expected) => {
     const error = thrown(() => build().toAst());
     expect(error.diagnostics.map((d) => `${d.code}: ${d.pointer ?? ''}: ${d.message}`)).toEqual([expected]);
-    const codes = lint(text).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code);
+    const codes = lint(text)
+      .diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => d.code);
     expect(codes).toEqual([expected.slice(0, expected.indexOf(':'))]);
   });
 
@@ -78,7 +91,9 @@ describe('the builder checks a select as lint checks its text', () => {
       .orderBy('total', 'desc')
       .limit(10)
       .offset(0);
-    expect(q.toText()).toBe('SELECT region, SUM(amount) AS total, status AS s\nFROM orders\nGROUP BY region, s\nHAVING SUM(amount) > 100\nORDER BY total DESC\nLIMIT 10\nOFFSET 0');
+    expect(q.toText()).toBe(
+      'SELECT region, SUM(amount) AS total, status AS s\nFROM orders\nGROUP BY region, s\nHAVING SUM(amount) > 100\nORDER BY total DESC\nLIMIT 10\nOFFSET 0',
+    );
   });
 
   it('a query read from JSON, an AST or text is taken as the parser takes it (lint reports it there)', () => {

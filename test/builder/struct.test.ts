@@ -20,27 +20,85 @@ describe('struct action builders: the same JSON as the text', () => {
   it.each([
     [
       'struct_buffer_import',
-      () => db.structBufferImport('plant.p1', { type: 'text', content: 't,v' }, { conf: { sep: ',', n: 9223372036854775807n }, tImport: new Date(1706697000000) }),
+      () =>
+        db.structBufferImport('plant.p1', { type: 'text', content: 't,v' }, { conf: { sep: ',', n: 9223372036854775807n }, tImport: new Date(1706697000000) }),
       "STRUCT BUFFER IMPORT INTO PIPE plant.p1 FILE TEXT 't,v' CONF (sep = ',', n = 9223372036854775807) AT DATETIME(1706697000000)",
     ],
-    ['struct_buffer_import / object id, datetime text', () => db.structBufferImport(3, 'obj-7f3a', { tImport: '2024-01-31T10:30Z' }), "STRUCT BUFFER IMPORT INTO PIPE 3 FILE 'obj-7f3a' AT DATETIME '2024-01-31T10:30Z'"],
-    ['struct_mn_alias', () => db.structMnAlias('invoices', '9223372036854775807', ['temp/C', 'T/C']), "STRUCT MN ALIAS 9223372036854775807 IN invoices ALIASES 'temp/C', 'T/C'"],
-    ['struct_mn_edit', () => db.structMnEdit('invoices', 12, { name: 'temp/K', state: 'retired' }), "STRUCT MN EDIT 12 IN invoices NAME 'temp/K' STATE 'retired'"],
-    ['struct_event / insert', () => db.structEventInsert('invoices', [{ name: 'start', total: 1.5 }, { e_id: 4, memo: null }]), "STRUCT EVENT INSERT INTO invoices RECORDS (name = 'start', total = 1.5), (e_id = 4, memo = NULL)"],
-    ['struct_event / close', () => db.structEventClose('invoices', recordKey({ id: 7 }), { t: 1706697000000000n, fields: { memo: 'closed' } }), "STRUCT EVENT CLOSE invoices EVENTS KEY(id = 7) AT 1706697000000000 SET (memo = 'closed')"],
-    ['struct_event / update', () => db.structEventUpdate('invoices', { status: 'x' }, { events: [1, 2], t: 17 }), "STRUCT EVENT UPDATE invoices SET (status = 'x') EVENTS [1, 2] AT 17"],
+    [
+      'struct_buffer_import / object id, datetime text',
+      () => db.structBufferImport(3, 'obj-7f3a', { tImport: '2024-01-31T10:30Z' }),
+      "STRUCT BUFFER IMPORT INTO PIPE 3 FILE 'obj-7f3a' AT DATETIME '2024-01-31T10:30Z'",
+    ],
+    [
+      'struct_mn_alias',
+      () => db.structMnAlias('invoices', '9223372036854775807', ['temp/C', 'T/C']),
+      "STRUCT MN ALIAS 9223372036854775807 IN invoices ALIASES 'temp/C', 'T/C'",
+    ],
+    [
+      'struct_mn_edit',
+      () => db.structMnEdit('invoices', 12, { name: 'temp/K', state: 'retired' }),
+      "STRUCT MN EDIT 12 IN invoices NAME 'temp/K' STATE 'retired'",
+    ],
+    [
+      'struct_event / insert',
+      () =>
+        db.structEventInsert('invoices', [
+          { name: 'start', total: 1.5 },
+          { e_id: 4, memo: null },
+        ]),
+      "STRUCT EVENT INSERT INTO invoices RECORDS (name = 'start', total = 1.5), (e_id = 4, memo = NULL)",
+    ],
+    [
+      'struct_event / close',
+      () => db.structEventClose('invoices', recordKey({ id: 7 }), { t: 1706697000000000n, fields: { memo: 'closed' } }),
+      "STRUCT EVENT CLOSE invoices EVENTS KEY(id = 7) AT 1706697000000000 SET (memo = 'closed')",
+    ],
+    [
+      'struct_event / update',
+      () => db.structEventUpdate('invoices', { status: 'x' }, { events: [1, 2], t: 17 }),
+      "STRUCT EVENT UPDATE invoices SET (status = 'x') EVENTS [1, 2] AT 17",
+    ],
     ['struct_event / update, every event', () => db.structEventUpdate('invoices', { status: 'x' }), "STRUCT EVENT UPDATE invoices SET (status = 'x')"],
-    ['struct_create / project', () => db.structCreate({ create: 'project', name: 'plant', label: 'Plant', groupTeams: { ops: 'admin' } }), "STRUCT CREATE PROJECT plant LABEL 'Plant' GROUP_TEAMS (ops = 'admin')"],
-    ['struct_create / category', () => db.structCreate({ create: 'category', parent: 'plant', name: 'lines', databaseTeams: { ops: ['read'] } }), "STRUCT CREATE CATEGORY lines IN GROUP plant DATABASE_TEAMS (ops = ['read'])"],
-    ['struct_create / model', () => db.structCreate({ create: 'model', parent: 7, name: 'press', event: true, eventfs: false }), 'STRUCT CREATE MODEL press IN GROUP 7 OPTIONS (EVENT = TRUE, EVENTFS = FALSE)'],
-    ['struct_create / pipe', () => db.structCreate({ create: 'pipe', model: 'plant.press', name: 'p1', partition: { from: 2020, to: 2030 } }), 'STRUCT CREATE PIPE p1 IN MODEL plant.press PARTITION FROM 2020 TO 2030'],
+    [
+      'struct_create / project',
+      () => db.structCreate({ create: 'project', name: 'plant', label: 'Plant', groupTeams: { ops: 'admin' } }),
+      "STRUCT CREATE PROJECT plant LABEL 'Plant' GROUP_TEAMS (ops = 'admin')",
+    ],
+    [
+      'struct_create / category',
+      () => db.structCreate({ create: 'category', parent: 'plant', name: 'lines', databaseTeams: { ops: ['read'] } }),
+      "STRUCT CREATE CATEGORY lines IN GROUP plant DATABASE_TEAMS (ops = ['read'])",
+    ],
+    [
+      'struct_create / model',
+      () => db.structCreate({ create: 'model', parent: 7, name: 'press', event: true, eventfs: false }),
+      'STRUCT CREATE MODEL press IN GROUP 7 OPTIONS (EVENT = TRUE, EVENTFS = FALSE)',
+    ],
+    [
+      'struct_create / pipe',
+      () => db.structCreate({ create: 'pipe', model: 'plant.press', name: 'p1', partition: { from: 2020, to: 2030 } }),
+      'STRUCT CREATE PIPE p1 IN MODEL plant.press PARTITION FROM 2020 TO 2030',
+    ],
     ['struct_create / def', () => db.structCreate({ create: 'def', parent: 'plant.press' }), 'STRUCT CREATE DEF IN GROUP plant.press'],
     [
       'struct_create / event',
-      () => db.structCreate({ create: 'event', group: 'plant', type: 'files', singular: 'alarm', labelType: 'utf8vstring(64)', fields: [{ name: 'code', type: 'int', key: true }], teams: { ops: 'write' } }),
+      () =>
+        db.structCreate({
+          create: 'event',
+          group: 'plant',
+          type: 'files',
+          singular: 'alarm',
+          labelType: 'utf8vstring(64)',
+          fields: [{ name: 'code', type: 'int', key: true }],
+          teams: { ops: 'write' },
+        }),
       "STRUCT CREATE EVENT IN GROUP plant TYPE FILES SINGULAR 'alarm' LABEL_TYPE 'utf8vstring(64)' FIELDS (code int KEY) TEAMS (ops = 'write')",
     ],
-    ['struct_create / notebook, fields given empty', () => db.structCreate({ create: 'notebook', parent: 'plant', name: 'notes', fields: [] }), 'STRUCT CREATE NOTEBOOK notes IN GROUP plant FIELDS ()'],
+    [
+      'struct_create / notebook, fields given empty',
+      () => db.structCreate({ create: 'notebook', parent: 'plant', name: 'notes', fields: [] }),
+      'STRUCT CREATE NOTEBOOK notes IN GROUP plant FIELDS ()',
+    ],
   ] as const)('%s', (_, build, expected) => {
     const b = build();
     expect(b.toJson()).toBe(text(expected));

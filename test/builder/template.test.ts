@@ -75,9 +75,9 @@ describe('dsq tagged template', () => {
   });
 
   it('identifiers only through ident()', () => {
-    expect(dsq`SELECT ${ident('amount')} AS ${ident('total')} FROM ${ident('sales.orders')} AS ${ident('o')} WHERE ${ident('o')}.status = ${'x'}`.toAst()).toEqual(
-      parse("SELECT amount AS total FROM sales.orders AS o WHERE o.status = 'x'"),
-    );
+    expect(
+      dsq`SELECT ${ident('amount')} AS ${ident('total')} FROM ${ident('sales.orders')} AS ${ident('o')} WHERE ${ident('o')}.status = ${'x'}`.toAst(),
+    ).toEqual(parse("SELECT amount AS total FROM sales.orders AS o WHERE o.status = 'x'"));
     expect(dsq`SELECT a AS total FROM t GROUP BY ${ident('total')} HAVING ${ident('total')} > 1 ORDER BY ${ident('total')}, ${ident('b')}`.toAst()).toEqual(
       parse('SELECT a AS total FROM t GROUP BY total HAVING total > 1 ORDER BY total, b'),
     );
@@ -91,8 +91,10 @@ describe('dsq tagged template', () => {
 
   it('rejects placeholders inside quotes, comments and names, and NUL in the static text', () => {
     expect(() => dsq`SELECT * FROM t WHERE a = 'x${'y'}'`).toThrow(/a value \(\$\{\.\.\.\}\) cannot stand inside a quoted string \(template value 1\)/);
-    expect(() => dsq`SELECT * FROM t -- ${1}
-    `).toThrow('a value (${...}) cannot stand inside a comment (template value 1)');
+    expect(
+      () => dsq`SELECT * FROM t -- ${1}
+    `,
+    ).toThrow('a value (${...}) cannot stand inside a comment (template value 1)');
     expect(() => dsq`SELECT * FROM t /* ${1} */ WHERE a = ${2}`).toThrow(/cannot stand inside a comment \(template value 1\)/);
     expect(() => dsq`SELECT * FROM t WHERE "a${'x'}" = 1`).toThrow('a value (${...}) cannot stand inside a quoted name (template value 1)');
     expect(() => dsq`SELECT * FROM t WHERE a = ${true}`).toThrow(/no boolean literal/);
@@ -106,7 +108,11 @@ describe('dsq tagged template', () => {
   });
 
   it('dsq.expr builds expressions', () => {
-    expect(dsq.expr`amount > ${5} AND status IN ${['a', 'b']}`.node).toEqual(col('amount').gt(5).and(col('status').in(['a', 'b'])).node);
+    expect(dsq.expr`amount > ${5} AND status IN ${['a', 'b']}`.node).toEqual(
+      col('amount')
+        .gt(5)
+        .and(col('status').in(['a', 'b'])).node,
+    );
   });
 
   it('parses the static parts once per call site (cached by the strings array)', () => {
@@ -122,7 +128,7 @@ describe('dsq tagged template', () => {
     expect((run(3).from as m.TableSource).table).toBe('t');
   });
 
-  it('takes only a tagged call\'s template strings array: an array or a string made at run time is a DsqError, never parsed or cached (issue 31)', () => {
+  it("takes only a tagged call's template strings array: an array or a string made at run time is a DsqError, never parsed or cached (issue 31)", () => {
     const template = (fn: () => unknown): string => {
       try {
         fn();
@@ -137,7 +143,9 @@ describe('dsq tagged template', () => {
     const callExpr = dsq.expr as unknown as (strings: unknown, ...values: unknown[]) => { toText(): string };
     // An ordinary array that changes between calls must not give back the first statement.
     const parts = ['SELECT * FROM t WHERE a = ', ''];
-    expect(template(() => call(parts, 1))).toContain('dsq is a template tag: write dsq`SELECT ...`, not a call with an array that is not a template strings array');
+    expect(template(() => call(parts, 1))).toContain(
+      'dsq is a template tag: write dsq`SELECT ...`, not a call with an array that is not a template strings array',
+    );
     parts[0] = 'SELECT * FROM secrets WHERE a = ';
     expect(template(() => call(parts, 1))).toContain('not a call with an array');
     expect(template(() => call('SELECT * FROM t'))).toContain('not a call with a string');
@@ -175,7 +183,7 @@ describe('dsq tagged template', () => {
       throw new Error('expected a DsqError');
     };
     const date = diagnostic(() => dsq`SELECT * FROM t WHERE d = DATE ${'2024-01-31'}`);
-    expect(date.message).toBe("a value (${...}) cannot stand here (template value 1): the text needs a string in single quotes after DATE");
+    expect(date.message).toBe('a value (${...}) cannot stand here (template value 1): the text needs a string in single quotes after DATE');
     expect(date.hint).toContain('${localDate(d)}');
     expect(date.span).toMatchObject({ line: 1, column: 32 });
     expect(diagnostic(() => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`).hint).toContain('.options({ rows, useStrings, echo })');
@@ -198,14 +206,39 @@ describe('dsq tagged template', () => {
   it('the issue\'s cases: each says "a value (${...}) cannot stand", never the placeholder, and gives the builder way', () => {
     const v = '2024-01-31';
     const cases: readonly (readonly [string, () => unknown, string, string])[] = [
-      ["DATE '${v}'", () => dsq`SELECT * FROM t WHERE d = DATE '${v}'`, 'a value (${...}) cannot stand inside a quoted string (template value 1)', '${localDate(d)}'],
+      [
+        "DATE '${v}'",
+        () => dsq`SELECT * FROM t WHERE d = DATE '${v}'`,
+        'a value (${...}) cannot stand inside a quoted string (template value 1)',
+        '${localDate(d)}',
+      ],
       ['DATE ${v}', () => dsq`SELECT * FROM t WHERE d = DATE ${v}`, 'a value (${...}) cannot stand here (template value 1)', '${localDate(d)}'],
       ["TIMESTAMP '${v}'", () => dsq`SELECT * FROM t WHERE d = timestamp '${v}'`, 'a value (${...}) cannot stand inside a quoted string', '${datetime(x)}'],
       ['"${v}"', () => dsq`SELECT "${v}" FROM t`, 'a value (${...}) cannot stand inside a quoted name (template value 1)', '${ident(name)}'],
-      ['-- ${v}', () => dsq`SELECT * FROM t -- ${v}\n WHERE a = 1`, 'a value (${...}) cannot stand inside a comment (template value 1)', 'move it out of the comment'],
-      ['OPTIONS (ROWS = ${v})', () => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`, 'a value (${...}) cannot stand here (template value 1)', '.options({ rows, useStrings, echo })'],
-      ['OPTIONS (ECHO = ${v})', () => dsq`SELECT * FROM t OPTIONS (ROWS = 5, ECHO = ${true})`, 'a value (${...}) cannot stand here (template value 1)', '.options({ rows, useStrings, echo })'],
-      ['DATABASE_COLUMN(${v})', () => dsq`SELECT DATABASE_COLUMN(${v}, t, c) FROM t`, 'a value (${...}) cannot stand in DATABASE_COLUMN(...) (template value 1)', 'databaseColumn(spec, table, spec)'],
+      [
+        '-- ${v}',
+        () => dsq`SELECT * FROM t -- ${v}\n WHERE a = 1`,
+        'a value (${...}) cannot stand inside a comment (template value 1)',
+        'move it out of the comment',
+      ],
+      [
+        'OPTIONS (ROWS = ${v})',
+        () => dsq`SELECT * FROM t OPTIONS (ROWS = ${500})`,
+        'a value (${...}) cannot stand here (template value 1)',
+        '.options({ rows, useStrings, echo })',
+      ],
+      [
+        'OPTIONS (ECHO = ${v})',
+        () => dsq`SELECT * FROM t OPTIONS (ROWS = 5, ECHO = ${true})`,
+        'a value (${...}) cannot stand here (template value 1)',
+        '.options({ rows, useStrings, echo })',
+      ],
+      [
+        'DATABASE_COLUMN(${v})',
+        () => dsq`SELECT DATABASE_COLUMN(${v}, t, c) FROM t`,
+        'a value (${...}) cannot stand in DATABASE_COLUMN(...) (template value 1)',
+        'databaseColumn(spec, table, spec)',
+      ],
     ];
     for (const [name, build, message, way] of cases) {
       let error: unknown;
@@ -230,7 +263,11 @@ describe('dsq tagged template', () => {
     const texts = readdirSync(dir)
       .filter((f) => f.endsWith('.dsq'))
       // (without their comments: a value in a comment is refused before anything else is looked at)
-      .map((f) => readFileSync(join(dir, f), 'utf8').replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trim())
+      .map((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ')
+          .trim(),
+      )
       .filter((t) => !/dsq\d|\u2400/.test(t));
     expect(texts.length).toBeGreaterThan(10);
     const leak = /\u0000|\u2400|dsq\d/;
@@ -238,13 +275,20 @@ describe('dsq tagged template', () => {
       fc.property(
         fc.constantFrom(...texts),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }),
-        fc.array(fc.oneof(fc.constantFrom<unknown>(1, 'x', null, [1, 2], { kind: 'column', path: 'p' }, col('c'), selectFrom('u').select('v'), ident('n')), fc.jsonValue({ maxDepth: 1 })), { minLength: 3, maxLength: 3 }),
+        fc.array(
+          fc.oneof(
+            fc.constantFrom<unknown>(1, 'x', null, [1, 2], { kind: 'column', path: 'p' }, col('c'), selectFrom('u').select('v'), ident('n')),
+            fc.jsonValue({ maxDepth: 1 }),
+          ),
+          { minLength: 3, maxLength: 3 },
+        ),
         fc.boolean(),
         (text, cuts, values, endAtValue) => {
           // Half the cuts fall between tokens (where a value may well stand), half anywhere; all between
           // tokens when the text ends after the last value.
           const gaps = [...text.matchAll(/[\s(,=]+/g)].map((m) => (m.index as number) + m[0].length);
-          const place = (c: number, k: number) => ((k % 2 === 0 || endAtValue) && gaps.length > 0 ? (gaps[Math.floor(c * gaps.length)] as number) : Math.floor(c * text.length));
+          const place = (c: number, k: number) =>
+            (k % 2 === 0 || endAtValue) && gaps.length > 0 ? (gaps[Math.floor(c * gaps.length)] as number) : Math.floor(c * text.length);
           const at = [...new Set(cuts.map(place))].sort((x, y) => x - y);
           const parts = at.map((p, i) => text.slice(i === 0 ? 0 : (at[i - 1] as number), p));
           // Sometimes the text ends right after the last value (an unfinished query).
@@ -272,7 +316,9 @@ describe('dsq tagged template', () => {
     expect(() => dsq`SELECT SYSTEM_COLUMN(${'t'}, c) FROM t`).toThrow(/cannot stand in SYSTEM_COLUMN/);
     expect(() => dsq`SELECT ALIAS(${'a'}) FROM t`).toThrow(/cannot stand in ALIAS/);
     // A where-specifier holds an expression, where a value may stand.
-    expect(dsq`SELECT DATABASE_COLUMN(WHERE name = ${'sales'}, t, 'c') FROM t`.toAst()).toEqual(parse("SELECT DATABASE_COLUMN(WHERE name = 'sales', t, 'c') FROM t"));
+    expect(dsq`SELECT DATABASE_COLUMN(WHERE name = ${'sales'}, t, 'c') FROM t`.toAst()).toEqual(
+      parse("SELECT DATABASE_COLUMN(WHERE name = 'sales', t, 'c') FROM t"),
+    );
   });
 
   it('a query with .options(...) is an error as a subquery, IN list or FROM source; a sparse array after IN too', () => {
@@ -283,6 +329,8 @@ describe('dsq tagged template', () => {
     expect(() => dsq`SELECT * FROM t WHERE a = ${withOptions}`).toThrow(/template value 1 is a query with \.options/);
     expect(dsq`SELECT * FROM t WHERE id IN ${withOptions.withoutOptions()}`.toAst()).toEqual(parse('SELECT * FROM t WHERE id IN (SELECT id FROM u)'));
     // eslint-disable-next-line no-sparse-arrays
-    expect(() => dsq`SELECT * FROM t WHERE id IN ${[1, , 3]}`).toThrow('template value 1 (the list after IN) is a sparse array: it has no item 2 (write null for NULL)');
+    expect(() => dsq`SELECT * FROM t WHERE id IN ${[1, , 3]}`).toThrow(
+      'template value 1 (the list after IN) is a sparse array: it has no item 2 (write null for NULL)',
+    );
   });
 });

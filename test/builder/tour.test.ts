@@ -24,7 +24,9 @@ describe('the builder tour (docs/builder.md)', () => {
       limit: 20,
     });
     expect(tour.extended).toBe('SELECT * FROM orders WHERE amount > 5 AND paid = 1');
-    expect(tour.search({}).toText({ width: 200 })).toBe('SELECT region, COUNT(id) AS n FROM customers GROUP BY region OPTIONS (ROWS = 500, USE_STRINGS = FALSE)');
+    expect(tour.search({}).toText({ width: 200 })).toBe(
+      'SELECT region, COUNT(id) AS n FROM customers GROUP BY region OPTIONS (ROWS = 500, USE_STRINGS = FALSE)',
+    );
     expect(parse(tour.search({ region: 'north', minTotal: 3 }).toText())).toEqual(tour.search({ region: 'north', minTotal: 3 }).toAst());
     expect(tour.typedText).toBe(
       "SELECT c.name, o.amount, o.amount * 2 AS double\nFROM orders AS o JOIN customers AS c\nWHERE o.customer = c.id AND o.status IN ('open', 'paid')\nORDER BY double DESC",

@@ -38,7 +38,10 @@ describe('schema-typed builder', () => {
     db.selectFrom('orders').where(({ col }) => {
       expectTypeOf(col('amount')).toEqualTypeOf<ColumnExpression<number | null, 'amount'>>();
       expectTypeOf(col('id')).toEqualTypeOf<ColumnExpression<bigint, 'id'>>();
-      return col('id').eq(9007199254740993n).and(col('amount').between(1, 2.5)).and(col('placed').gt(new Date(0)));
+      return col('id')
+        .eq(9007199254740993n)
+        .and(col('amount').between(1, 2.5))
+        .and(col('placed').gt(new Date(0)));
     });
     expect(true).toBe(true);
   });
@@ -53,12 +56,19 @@ describe('schema-typed builder', () => {
   });
 
   it('$if makes the columns it adds optional', () => {
-    const q = db.selectFrom('orders').select('id').$if(Math.random() > 2, (b) => b.select('status'));
+    const q = db
+      .selectFrom('orders')
+      .select('id')
+      .$if(Math.random() > 2, (b) => b.select('status'));
     expectTypeOf<RowType<typeof q>>().toEqualTypeOf<{ id: bigint; status?: string }>();
   });
 
   it('orderBy and groupBy accept fields and result aliases', () => {
-    const q = db.selectFrom('orders').select(({ col, fn }) => [fn.sum(col('amount')).as('total')]).groupBy('status').orderBy('total', 'desc');
+    const q = db
+      .selectFrom('orders')
+      .select(({ col, fn }) => [fn.sum(col('amount')).as('total')])
+      .groupBy('status')
+      .orderBy('total', 'desc');
     expect(q.toAst().kind).toBe('select');
   });
 
@@ -93,9 +103,17 @@ describe('schema-typed builder', () => {
   });
 
   it('without a schema everything is allowed and untyped', () => {
-    const q = selectFrom('anything').select('x', col('y').as('z')).where(col('x').eq('1').or(col('x').eq(1)));
+    const q = selectFrom('anything')
+      .select('x', col('y').as('z'))
+      .where(col('x').eq('1').or(col('x').eq(1)));
     expectTypeOf<RowType<typeof q>>().toEqualTypeOf<{ x: unknown; z: unknown }>();
-    const u = builder().selectFrom('t').where(({ col }) => col('whatever').eq('x').and(col('other').in([1, 'a', null])));
+    const u = builder()
+      .selectFrom('t')
+      .where(({ col }) =>
+        col('whatever')
+          .eq('x')
+          .and(col('other').in([1, 'a', null])),
+      );
     expect(u.toText()).toBe("SELECT * FROM t WHERE whatever = 'x' AND other IN (1, 'a', NULL)");
   });
 });

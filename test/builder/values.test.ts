@@ -18,7 +18,7 @@ describe('values become literals of the right node type', () => {
   });
 
   it('strings, empty string, null, Date', () => {
-    expect(lit('it\'s').node).toEqual({ kind: 'string', value: "it's" });
+    expect(lit("it's").node).toEqual({ kind: 'string', value: "it's" });
     expect(lit('').node).toEqual({ kind: 'null' });
     expect(lit(null).node).toEqual({ kind: 'null' });
     expect(lit(new Date(1706697000000)).node).toEqual({ kind: 'datetime', form: 'ms', value: '1706697000000' });
@@ -31,7 +31,9 @@ describe('values become literals of the right node type', () => {
     expect(() => col('a').eq(true as never)).toThrow(/no boolean literal/);
     expect(() => col('a').eq(undefined as never)).toThrow(/undefined: pass null/);
     expect(() => col('a').eq([1, 2] as never)).toThrow(/only a value list, as in \.in/);
-    expect(() => col('a').eq({ x: 1 } as never)).toThrow(/argument 1 of \.eq\(\) must be a number, bigint, string, null, Date, expression or query, got an object/);
+    expect(() => col('a').eq({ x: 1 } as never)).toThrow(
+      /argument 1 of \.eq\(\) must be a number, bigint, string, null, Date, expression or query, got an object/,
+    );
   });
 
   it('datetime literals of all four kinds are validated', () => {
@@ -56,10 +58,19 @@ describe('values become literals of the right node type', () => {
     expect(dc('sales')).toEqual({ kind: 'spec_name', name: 'sales' });
     expect(dc(col('name').eq('x'))).toEqual({ kind: 'spec_where', where: col('name').eq('x').node });
     expect(dc(spec.all())).toEqual({ kind: 'spec_all' });
-    expect(dc([1, 'b'])).toEqual({ kind: 'spec_array', items: [{ kind: 'spec_id', id: '1' }, { kind: 'spec_name', name: 'b' }] });
+    expect(dc([1, 'b'])).toEqual({
+      kind: 'spec_array',
+      items: [
+        { kind: 'spec_id', id: '1' },
+        { kind: 'spec_name', name: 'b' },
+      ],
+    });
     expect(spec.array(1, spec.where(col('a').isNull()))).toEqual({
       kind: 'spec_array',
-      items: [{ kind: 'spec_id', id: '1' }, { kind: 'spec_where', where: col('a').isNull().node }],
+      items: [
+        { kind: 'spec_id', id: '1' },
+        { kind: 'spec_where', where: col('a').isNull().node },
+      ],
     });
     expect(() => dc(1.5)).toThrow(/whole number/);
     expect(() => dc([spec.all()] as never)).toThrow(/must be an id, a name or a where specifier/);

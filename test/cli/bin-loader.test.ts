@@ -1,5 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,7 +73,12 @@ function runAsync(dir: string, args: readonly string[] = ['a', 'b']): Promise<{ 
 }
 
 const current = (dir: string) =>
-  JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string; inputs: Record<string, number>; commandInputs?: Record<string, string[]>; leftOut?: string[] };
+  JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as {
+    id: string;
+    inputs: Record<string, number>;
+    commandInputs?: Record<string, string[]>;
+    leftOut?: string[];
+  };
 
 describe('bin/dsq.js', () => {
   it('a fresh clone: the first run builds dist/cli/ and runs the build; the next runs use it as it is', () => {
@@ -136,7 +153,10 @@ export async function runProcess(argv: string[]): Promise<number> {
     );
     writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");
     writeFileSync(join(dir, 'src', 'cli', 'later.ts'), "export const LATER = 'l1';\n");
-    writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "import { SHARED } from './shared.js';\nexport const word = async () => 'c1' + SHARED + (await import('./later.js')).LATER;\n");
+    writeFileSync(
+      join(dir, 'src', 'cli', 'compile.ts'),
+      "import { SHARED } from './shared.js';\nexport const word = async () => 'c1' + SHARED + (await import('./later.js')).LATER;\n",
+    );
     writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = () => 'f1' + SHARED;\n");
     expect(run(dir, ['compile']).stdout).toBe('c1s1l1');
     const { id } = current(dir);
@@ -194,7 +214,10 @@ export async function runProcess(argv: string[]): Promise<number> {
 }
 `,
     );
-    writeFileSync(join(dir, 'src', 'cli', 'commands.ts'), "export const COMMANDS: Record<string, () => Promise<{ word: string }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };\n");
+    writeFileSync(
+      join(dir, 'src', 'cli', 'commands.ts'),
+      "export const COMMANDS: Record<string, () => Promise<{ word: string }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };\n",
+    );
     writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "import { SHARED } from './shared.js';\nexport const word = 'c1' + SHARED;\n");
     writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = 'f1' + SHARED;\n");
     writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");

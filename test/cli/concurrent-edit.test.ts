@@ -50,7 +50,8 @@ const UGLY = 'select a,b from t where x=1\n';
 const NICE = 'SELECT a, b FROM t WHERE x = 1\n';
 const FIXABLE = 'select a from t where b = null\n';
 const SAVED = 'select a, b, c from t -- saved by the editor meanwhile\n';
-const refused = (shown: string) => `cannot write ${shown}: it was changed (or removed) by another program since dsq read it; nothing was written: run the command again`;
+const refused = (shown: string) =>
+  `cannot write ${shown}: it was changed (or removed) by another program since dsq read it; nothing was written: run the command again`;
 
 describe('writeFileSafely replaces a file only if it still holds what was read', () => {
   const save = (path: string, bytes: string | Uint8Array) => () => writeFileSync(path, bytes);

@@ -40,7 +40,15 @@ describe('config files', () => {
   });
 
   it('"overrides" set rules and layout for the files their globs match (a glob without / matches a file name anywhere)', async () => {
-    put('dsq.config.json', JSON.stringify({ overrides: [{ files: 'legacy/**', excludedFiles: 'legacy/new.dsq', keywordCase: 'lower', rules: { 'empty-in-list': 'off' } }, { files: '*.report.dsq', width: 50 }] }));
+    put(
+      'dsq.config.json',
+      JSON.stringify({
+        overrides: [
+          { files: 'legacy/**', excludedFiles: 'legacy/new.dsq', keywordCase: 'lower', rules: { 'empty-in-list': 'off' } },
+          { files: '*.report.dsq', width: 50 },
+        ],
+      }),
+    );
     const text = 'SELECT a FROM t WHERE b IN ()\n';
     for (const f of ['q.dsq', 'legacy/old.dsq', 'legacy/new.dsq', 'deep/x.report.dsq']) put(f, text);
     const lint = await run(['lint', '--format', 'json', '.']);
@@ -57,7 +65,9 @@ describe('config files', () => {
     put('q.dsq', 'SELECT 1');
     const r = await run(['lint', 'q.dsq']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(new RegExp(`^${join(dir, 'dsq.config.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:48: error: .*no-such-rule.* at /overrides/0/rules/no-such-rule`));
+    expect(r.err).toMatch(
+      new RegExp(`^${join(dir, 'dsq.config.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1:48: error: .*no-such-rule.* at /overrides/0/rules/no-such-rule`),
+    );
   });
 
   it('--config FILE reads that file alone; --no-config none; both at once is a usage error', async () => {
@@ -65,7 +75,9 @@ describe('config files', () => {
     put('other/wide.json', '{ "width": 100 }');
     put('q.dsq', WIDE);
     expect((await run(['fmt', 'q.dsq'])).out).toMatch(/^select /);
-    expect((await run(['fmt', '--config', 'other/wide.json', 'q.dsq'])).out).toBe('SELECT alpha_column, beta_column, gamma_column FROM some_table WHERE alpha_column = 1\n');
+    expect((await run(['fmt', '--config', 'other/wide.json', 'q.dsq'])).out).toBe(
+      'SELECT alpha_column, beta_column, gamma_column FROM some_table WHERE alpha_column = 1\n',
+    );
     expect((await run(['fmt', '--no-config', 'q.dsq'])).out).toBe('SELECT alpha_column, beta_column, gamma_column\nFROM some_table\nWHERE alpha_column = 1\n');
     expect((await run(['lint', '--no-config', '--config', 'x.json', 'q.dsq'])).code).toBe(2);
     const missing = await run(['fmt', '--config', 'none.json', 'q.dsq']);
@@ -76,12 +88,25 @@ describe('config files', () => {
   });
 
   it('--print-config FILE prints the settings for FILE: the files merged, overrides applied', async () => {
-    put('dsq.config.json', '{ "$schema": "./dsq.config.schema.json", "width": 100, "schema": "s.json", "overrides": [{ "files": "legacy/**", "rules": { "empty-in-list": "off" } }] }');
+    put(
+      'dsq.config.json',
+      '{ "$schema": "./dsq.config.schema.json", "width": 100, "schema": "s.json", "overrides": [{ "files": "legacy/**", "rules": { "empty-in-list": "off" } }] }',
+    );
     put('legacy/dsq.config.json', '{ "indent": 4 }');
     const r = await run(['lint', '--print-config', 'legacy/q.dsq']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual({ configFiles: [join(dir, 'legacy', 'dsq.config.json'), join(dir, 'dsq.config.json')], width: 100, indent: 4, schema: join(dir, 's.json'), rules: { 'empty-in-list': 'off' } });
-    expect(JSON.parse((await run(['fmt', '--print-config', 'q.dsq'])).out)).toEqual({ configFiles: [join(dir, 'dsq.config.json')], width: 100, schema: join(dir, 's.json') });
+    expect(JSON.parse(r.out)).toEqual({
+      configFiles: [join(dir, 'legacy', 'dsq.config.json'), join(dir, 'dsq.config.json')],
+      width: 100,
+      indent: 4,
+      schema: join(dir, 's.json'),
+      rules: { 'empty-in-list': 'off' },
+    });
+    expect(JSON.parse((await run(['fmt', '--print-config', 'q.dsq'])).out)).toEqual({
+      configFiles: [join(dir, 'dsq.config.json')],
+      width: 100,
+      schema: join(dir, 's.json'),
+    });
     expect(JSON.parse((await run(['fmt', '--no-config', '--print-config', 'q.dsq'])).out)).toEqual({ configFiles: [] });
   });
 });
@@ -105,7 +130,17 @@ describe('one allowed range for the width and the indentation', () => {
         expect(config, `${name} ${n}`).toBe(flag);
         expect(config).toBe(n >= range.min && n <= range.max);
       }),
-      { numRuns: runs(150), examples: [['width', 19], ['width', 20], ['width', 1000], ['width', 1001], ['indent', 16], ['indent', 17]] },
+      {
+        numRuns: runs(150),
+        examples: [
+          ['width', 19],
+          ['width', 20],
+          ['width', 1000],
+          ['width', 1001],
+          ['indent', 16],
+          ['indent', 17],
+        ],
+      },
     );
     const r = await run(['fmt', '--width', '10', 'q.dsq']);
     expect(r.err).toBe(`dsq fmt: --width must be a whole number from ${WIDTH_RANGE.min} to ${WIDTH_RANGE.max}; got "10"\nRun \`dsq fmt --help\` for usage.\n`);

@@ -12,7 +12,12 @@ describe('error messages cap what they quote (issue 9)', () => {
   const huge = 'k'.repeat(100_000);
   const digits = `1${'0'.repeat(100_000)}`;
   const cases: [string, string[], string, RegExp][] = [
-    ['an unterminated 100,000-deep JSON document', ['normalize'], '['.repeat(100_000), /got the end of the input at \/0\/0\/0.*…\(\d{3},\d{3} more characters\)…\/0\/0/],
+    [
+      'an unterminated 100,000-deep JSON document',
+      ['normalize'],
+      '['.repeat(100_000),
+      /got the end of the input at \/0\/0\/0.*…\(\d{3},\d{3} more characters\)…\/0\/0/,
+    ],
     ['a 100,000-character key', ['normalize'], `{"${huge}": 1}`, /unknown property "k{39}…\(99,942 more characters\)…k{19}"/],
     ['a 100,000-character operator', ['normalize', '--expr'], `{"$${huge}": 1}`, /k{20}…\(\d{2},\d{3} more characters\)…k{19}/i],
     ['a 100,001-digit JSON number', ['normalize'], `{"from": "t", "limit": ${digits}}`, /10{39}…\(99,941 more characters\)…0{20} is a whole number outside/],

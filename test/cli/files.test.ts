@@ -1,4 +1,17 @@
-import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +34,10 @@ const at = (...parts: string[]) => join(dir, ...parts);
 const run = (args: string[], stdin?: string | Uint8Array) => runCli(args, { cwd: dir, ...(stdin !== undefined ? { stdin } : {}) });
 const bytes = (...parts: string[]) => readFileSync(at(...parts));
 /** No temporary file is ever left behind. */
-const leftovers = () => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
+const leftovers = () =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.tmp'));
 
 describe('invalid UTF-8 is an error with line:col, and the file is never written (issue 9)', () => {
   const latin1 = Buffer.concat([Buffer.from("SELECT a\nFROM t WHERE name = 'M"), Buffer.from([0xfc]), Buffer.from("ller'\n")]);
@@ -35,7 +51,11 @@ describe('invalid UTF-8 is an error with line:col, and the file is never written
     expect(compiled.err).toContain('2 | FROM t WHERE name = ');
     expect(compiled.err).not.toContain('\ufffd\ufffd');
 
-    for (const args of [['fmt', '--write', 'q.dsq'], ['fmt', 'q.dsq'], ['fmt', '--check', 'q.dsq']]) {
+    for (const args of [
+      ['fmt', '--write', 'q.dsq'],
+      ['fmt', 'q.dsq'],
+      ['fmt', '--check', 'q.dsq'],
+    ]) {
       const r = await run(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toMatch(/^q\.dsq:2:23: error: invalid UTF-8/);
@@ -144,7 +164,7 @@ describe('fmt --write and lint --fix keep links, mode and owner (issue 9)', () =
     expect(statSync(at('f.dsq')).mode & 0o7777).toBe(0o604);
   });
 
-  it.runIf(process.getuid?.() === 0)('the owner is kept (run as root: the new file is given the old one\'s owner)', async () => {
+  it.runIf(process.getuid?.() === 0)("the owner is kept (run as root: the new file is given the old one's owner)", async () => {
     writeFileSync(at('q.dsq'), UNFORMATTED);
     chownSync(at('q.dsq'), 65534, 65534);
     expect((await run(['fmt', '--write', 'q.dsq'])).code).toBe(0);

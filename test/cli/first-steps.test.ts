@@ -41,11 +41,20 @@ describe('help', () => {
 
   it('an unknown option: the closest options, how to pass a file starting with "-", and every quote closed', async () => {
     const r = await run(['fmt', '--chek', 'q.dsq']);
-    expect(r).toEqual({ code: 2, out: '', err: 'dsq fmt: unknown option --chek (did you mean --check?); a file whose name starts with "-" goes after "--": -- --chek\nRun `dsq fmt --help` for usage.\n' });
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err: 'dsq fmt: unknown option --chek (did you mean --check?); a file whose name starts with "-" goes after "--": -- --chek\nRun `dsq fmt --help` for usage.\n',
+    });
     // As the message says: after "--", a name starting with "-" is a file.
     put('-odd.dsq', 'select 1');
     expect(await run(['fmt', '--', '-odd.dsq'])).toEqual({ code: 0, out: 'SELECT 1\n', err: '' });
-    for (const args of [['lint', '-z'], ['compile', '--out-dirr', 'x'], ['gen', '--watcH'], ['fmt', '--width']]) {
+    for (const args of [
+      ['lint', '-z'],
+      ['compile', '--out-dirr', 'x'],
+      ['gen', '--watcH'],
+      ['fmt', '--width'],
+    ]) {
       const line = (await run(args)).err.split('\n')[0] as string;
       expect((line.match(/"/g) ?? []).length % 2, line).toBe(0);
       expect((line.match(/'/g) ?? []).length % 2, line).toBe(0);
@@ -60,7 +69,9 @@ describe('--params-file: its unused values in one warning', () => {
     const r = await run(['compile', 'q.dsq', '--params-file', 'p.json', '--indent', '0']);
     expect(r.code).toBe(0);
     const warnings = r.err.split('\n').filter((l) => l.includes('warning'));
-    expect(warnings).toEqual(['q.dsq: warning: 2 values of p.json are not used, the input has no such parameters: regoin (3:3) (did you mean :region?), extra (5:3) (its parameters: :region, :n)']);
+    expect(warnings).toEqual([
+      'q.dsq: warning: 2 values of p.json are not used, the input has no such parameters: regoin (3:3) (did you mean :region?), extra (5:3) (its parameters: :region, :n)',
+    ]);
   });
 });
 
@@ -73,12 +84,29 @@ describe('lint --fix', () => {
     expect(readFileSync(join(dir, 'bad.dsq'), 'utf8')).toBe('SELECT a FROM t WHERE b = NULL;\nSELECT FROM\n');
   });
 
-  it('property: changes only what the fixes change (layout and case elsewhere as written), as the editor\'s fix-all does', async () => {
+  it("property: changes only what the fixes change (layout and case elsewhere as written), as the editor's fix-all does", async () => {
     const word = (w: string) => fc.constantFrom(w, w.toLowerCase(), w.charAt(0) + w.slice(1).toLowerCase());
     const space = fc.constantFrom(' ', '  ', '\n', ' \n  ', '\t');
     const arb = fc
-      .tuple(word('SELECT'), space, word('FROM'), space, word('WHERE'), space, fc.constantFrom('=', '<>', '!='), space, word('NULL'), space, word('AND'), space, fc.constantFrom('-- note\n', '/* c */ ', ''))
-      .map(([sel, s1, from, s2, where, s3, op, s4, nul, s5, and, s6, comment]) => `${sel}  a ,b${s1}${from} t${s2}${where} x ${op}${s4}${nul}${s5}${and}${s6}${comment}y=1${s3}\n`);
+      .tuple(
+        word('SELECT'),
+        space,
+        word('FROM'),
+        space,
+        word('WHERE'),
+        space,
+        fc.constantFrom('=', '<>', '!='),
+        space,
+        word('NULL'),
+        space,
+        word('AND'),
+        space,
+        fc.constantFrom('-- note\n', '/* c */ ', ''),
+      )
+      .map(
+        ([sel, s1, from, s2, where, s3, op, s4, nul, s5, and, s6, comment]) =>
+          `${sel}  a ,b${s1}${from} t${s2}${where} x ${op}${s4}${nul}${s5}${and}${s6}${comment}y=1${s3}\n`,
+      );
     await fc.assert(
       fc.asyncProperty(arb, async (text) => {
         put('q.dsq', text);

@@ -17,8 +17,14 @@ import { runs } from '../helpers/runs.js';
  * when findings are left: docs/lint.md).
  */
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
-const DSQ = readdirSync(EXAMPLES).filter((f) => f.endsWith('.dsq')).sort().map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
-const JSONS = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort().map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
+const DSQ = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.dsq'))
+  .sort()
+  .map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
+const JSONS = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => readFileSync(join(EXAMPLES, f), 'utf8'));
 
 /**
  * When a run may rewrite its file: `success` only when it exits 0, `parses` whenever the text
@@ -35,7 +41,12 @@ const RUNS: Record<string, { args: string[]; writes?: Writes }[]> = {
   // --check: writes nothing (the module it would write is never there, so a clean run exits 1).
   gen: [{ args: ['gen', 'FILE', '--schema', join(EXAMPLES, 'shop.schema.json'), '--out', 'out.ts', '--check'] }],
   fmt: [{ args: ['fmt', 'FILE'] }, { args: ['fmt', '--check', 'FILE'] }, { args: ['fmt', '-'] }, { args: ['fmt', '--write', 'FILE'], writes: 'success' }],
-  lint: [{ args: ['lint', 'FILE'] }, { args: ['lint', '--format', 'sarif', '-'] }, { args: ['lint', '--fix-dry-run', 'FILE'] }, { args: ['lint', '--fix', 'FILE'], writes: 'parses' }],
+  lint: [
+    { args: ['lint', 'FILE'] },
+    { args: ['lint', '--format', 'sarif', '-'] },
+    { args: ['lint', '--fix-dry-run', 'FILE'] },
+    { args: ['lint', '--fix', 'FILE'], writes: 'parses' },
+  ],
   check: [{ args: ['check', 'FILE'] }, { args: ['check', '--format', 'junit', 'FILE'] }, { args: ['check', '--write', 'FILE'], writes: 'parses' }],
   // The server itself reads LSP messages, not files: test/lsp/robust.test.ts fuzzes what it does with text.
   lsp: [{ args: ['lsp'] }, { args: ['lsp', 'FILE'] }],
@@ -43,7 +54,6 @@ const RUNS: Record<string, { args: string[]; writes?: Writes }[]> = {
   run: [{ args: ['run', 'FILE', '--data', join(EXAMPLES, 'shop-data')] }],
   sql: [{ args: ['sql', '-', '--schema', join(EXAMPLES, 'shop-data', 'schema.json')] }],
 };
-
 
 const STACK = /\n\s+at .+[:(]\d+:\d+|internal error|node:internal|\[object Object\]/;
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -88,7 +98,11 @@ async function checkRun(run: { args: string[]; writes?: Writes }, file: string, 
   expect(() => strict.decode(bytes), `${what}: rewrote a file that is not UTF-8`).not.toThrow();
   expect(() => strict.decode(after), what).not.toThrow();
   if (run.writes === 'success') expect(r.code, `${what}: the file changed, but the run failed`).toBe(0);
-  else expect(parseDocument(strict.decode(bytes)).diagnostics.filter((d) => d.severity === 'error'), `${what}: rewrote a file with syntax errors`).toEqual([]);
+  else
+    expect(
+      parseDocument(strict.decode(bytes)).diagnostics.filter((d) => d.severity === 'error'),
+      `${what}: rewrote a file with syntax errors`,
+    ).toEqual([]);
 }
 
 // Token-level mutations: the text cut into tokens, then tokens dropped, doubled, swapped or
@@ -96,21 +110,90 @@ async function checkRun(run: { args: string[]; writes?: Writes }, file: string, 
 const TOKEN = /\s+|--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|./g;
 const tokens = (text: string) => text.match(TOKEN) ?? [];
 const NASTY = [
-  '(', ')', '[', ']', '{', '}', ',', ';', '.', ':', '@', "'", '"', '--', '/*', '*/', '\\', '$', '?', '`', '\n', '\r', '\t', '\u0000', '\ufeff', '\u2028',
-  'SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'IN', 'BETWEEN', 'LIKE', 'IS', 'NULL', 'CASE', 'WHEN', 'END', 'OPTIONS', 'ROWS', 'DATETIME', 'DATE',
-  'ALIAS', 'COLUMN', 'TABLE', 'DATABASE_COLUMN', 'SYSTEM_TABLE', 'COUNT', '*', '-', '~', '=', '<>', '||', '::',
-  '1e400', '1e-400', '9223372036854775808', '-0', '0.5', "''", '""', "'x", '"x', 'null', 'true', 'undefined', '"$col"', '"$and"', '"type"', '[]', '{}',
-  'é', '😀', '\ud800',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ';',
+  '.',
+  ':',
+  '@',
+  "'",
+  '"',
+  '--',
+  '/*',
+  '*/',
+  '\\',
+  '$',
+  '?',
+  '`',
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\ufeff',
+  '\u2028',
+  'SELECT',
+  'FROM',
+  'WHERE',
+  'AND',
+  'OR',
+  'NOT',
+  'IN',
+  'BETWEEN',
+  'LIKE',
+  'IS',
+  'NULL',
+  'CASE',
+  'WHEN',
+  'END',
+  'OPTIONS',
+  'ROWS',
+  'DATETIME',
+  'DATE',
+  'ALIAS',
+  'COLUMN',
+  'TABLE',
+  'DATABASE_COLUMN',
+  'SYSTEM_TABLE',
+  'COUNT',
+  '*',
+  '-',
+  '~',
+  '=',
+  '<>',
+  '||',
+  '::',
+  '1e400',
+  '1e-400',
+  '9223372036854775808',
+  '-0',
+  '0.5',
+  "''",
+  '""',
+  "'x",
+  '"x',
+  'null',
+  'true',
+  'undefined',
+  '"$col"',
+  '"$and"',
+  '"type"',
+  '[]',
+  '{}',
+  'é',
+  '😀',
+  '\ud800',
 ];
 
 const arbMutated = (corpus: readonly string[]) =>
   fc
     .tuple(
       fc.constantFrom(...corpus),
-      fc.array(
-        fc.tuple(fc.constantFrom('drop', 'double', 'swap', 'replace', 'insert'), fc.nat(), fc.constantFrom(...NASTY)),
-        { minLength: 1, maxLength: 4 },
-      ),
+      fc.array(fc.tuple(fc.constantFrom('drop', 'double', 'swap', 'replace', 'insert'), fc.nat(), fc.constantFrom(...NASTY)), { minLength: 1, maxLength: 4 }),
     )
     .map(([text, edits]) => {
       const t = tokens(text);

@@ -54,7 +54,9 @@ describe('ignore files in walks and globs', () => {
   it('the .gitignore files of a git checkout apply from its top, also when a folder below is walked', async () => {
     mkdirSync(join(dir, '.git'));
     put('.gitignore', 'gen/\n');
-    expect(await runCli(['fmt', '--check', 'b.dsq', 'gen'], { cwd: join(dir, 'src') })).toMatchObject({ err: expect.stringContaining('every one of the 1 .dsq files in gen is ignored') });
+    expect(await runCli(['fmt', '--check', 'b.dsq', 'gen'], { cwd: join(dir, 'src') })).toMatchObject({
+      err: expect.stringContaining('every one of the 1 .dsq files in gen is ignored'),
+    });
   });
 
   it('a file named on the command line is read whatever the ignore files say', async () => {
@@ -66,7 +68,14 @@ describe('ignore files in walks and globs', () => {
     put('.dsqignore', 'q.dsq\n');
     put('conf/ignores', '/src/\n');
     // (.dsqignore is not read; /src/ is the src beside conf/ignores, which has none.)
-    expect(await listed(['.', '--ignore-path', 'conf/ignores'])).toEqual(['fixtures/a.dsq', 'legacy/keep.dsq', 'legacy/old.dsq', 'q.dsq', 'src/b.dsq', 'src/gen/c.dsq']);
+    expect(await listed(['.', '--ignore-path', 'conf/ignores'])).toEqual([
+      'fixtures/a.dsq',
+      'legacy/keep.dsq',
+      'legacy/old.dsq',
+      'q.dsq',
+      'src/b.dsq',
+      'src/gen/c.dsq',
+    ]);
     put('ignores', 'src/\nfixtures\n');
     expect(await listed(['.', '--ignore-path', 'ignores'])).toEqual(['legacy/keep.dsq', 'legacy/old.dsq', 'q.dsq']);
     const missing = await run(['fmt', '--check', '.', '--ignore-path', 'nope']);
@@ -87,7 +96,9 @@ describe('ignore files in walks and globs', () => {
     put('.dsqignore', 'legacy/\n');
     const r = await run(['fmt', '--check', 'legacy', 'nothing/*.dsq', 'q.dsq']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('dsq fmt: every one of the 2 .dsq files in legacy is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json)\n');
+    expect(r.err).toContain(
+      'dsq fmt: every one of the 2 .dsq files in legacy is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json)\n',
+    );
     expect(r.err).toContain('dsq fmt: no files match nothing/*.dsq\n');
     const quiet = await run(['fmt', '--check', 'legacy', 'nothing/*.dsq', 'q.dsq', '--no-error-on-unmatched-pattern']);
     expect(quiet).toEqual({ code: 1, out: 'q.dsq\n', err: '1 file not formatted; run dsq fmt --write\n' });
@@ -114,7 +125,11 @@ describe('--stdin-filepath', () => {
     put('.dsqignore', 'vendor/\n');
     expect(await run(['fmt', '--stdin-filepath', 'vendor/x.dsq'], 'select   a from t')).toEqual({ code: 0, out: 'select   a from t', err: '' });
     const lint = await run(['lint', '--stdin-filepath', 'vendor/x.dsq'], 'SELECT a FROM t WHERE b = NULL');
-    expect(lint).toEqual({ code: 0, out: 'no problems\n', err: 'dsq lint: vendor/x.dsq is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json): not linted\n' });
+    expect(lint).toEqual({
+      code: 0,
+      out: 'no problems\n',
+      err: 'dsq lint: vendor/x.dsq is ignored (.gitignore, .dsqignore, --ignore-path or "ignore" in dsq.config.json): not linted\n',
+    });
   });
 
   it('takes no files beside it', async () => {
@@ -128,7 +143,9 @@ describe('.json files given to fmt, lint and check', () => {
     for (const command of ['fmt', 'lint', 'check']) {
       const r = await run([command, 'q.select.json']);
       expect(r.code, command).toBe(2);
-      expect(r.err, command).toContain(`dsq ${command}: q.select.json is JSON, not dsq text: \`dsq normalize q.select.json\` checks and prints spec JSON, \`dsq decompile q.select.json\` turns it into dsq text\n`);
+      expect(r.err, command).toContain(
+        `dsq ${command}: q.select.json is JSON, not dsq text: \`dsq normalize q.select.json\` checks and prints spec JSON, \`dsq decompile q.select.json\` turns it into dsq text\n`,
+      );
     }
   });
 });

@@ -27,7 +27,10 @@ const run = (args: string[]) => runCli(args, { cwd: dir });
 describe('single-input commands: a file that cannot be read', () => {
   it.each(['compile', 'decompile', 'normalize'])('dsq %s of a missing file or a folder: one line naming it, nothing on stdout, exit 2', async (command) => {
     await mkdir(join(dir, 'folder'));
-    for (const [arg, reason] of [['missing.txt', 'no such file'], ['folder', 'it is a directory']] as const) {
+    for (const [arg, reason] of [
+      ['missing.txt', 'no such file'],
+      ['folder', 'it is a directory'],
+    ] as const) {
       const r = await run([command, arg]);
       expect(r.code, `${command} ${arg}`).toBe(2);
       expect(r.out).toBe('');

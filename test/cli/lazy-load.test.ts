@@ -14,7 +14,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 let outputs: Metafile['outputs'];
 
 beforeAll(async () => {
-  const result = await build((cliBuildOptions as (root: string, outdir: string) => BuildOptions & { write: false; metafile: true })(ROOT, join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load')));
+  const result = await build(
+    (cliBuildOptions as (root: string, outdir: string) => BuildOptions & { write: false; metafile: true })(
+      ROOT,
+      join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load'),
+    ),
+  );
   outputs = result.metafile.outputs;
 }, 60_000);
 
@@ -56,7 +61,7 @@ function packages(entry: string): string[] {
 const commandFile = (name: string) => `src/cli/${name}.ts`;
 const matching = (files: readonly string[], pattern: RegExp) => files.filter((f) => pattern.test(f));
 
-describe('the CLI loads a command\'s code only when that command runs (issue 32)', () => {
+describe("the CLI loads a command's code only when that command runs (issue 32)", () => {
   it('every run (--version, --help) loads no command module, no parser and no config reader', () => {
     // (src/config/read-file.ts is how every file is read, with no import of its own.)
     const start = loaded('src/cli/process.ts');
@@ -74,12 +79,19 @@ describe('the CLI loads a command\'s code only when that command runs (issue 32)
     expect(compile).toContain('src/syntax/parse.ts');
     expect(matching(compile, /^src\/(lsp|gen|run|sql)\/|^src\/print\/format\.ts$|^src\/lint\/registry\.ts$/)).toEqual([]);
     // (suppression-comment: the rule runner reads `-- dsq-disable` comments with it.)
-    expect(matching(compile, /^src\/lint\/rules\//).sort()).toEqual(['src/lint/rules/quoted-text.ts', 'src/lint/rules/suppression-comment.ts', 'src/lint/rules/unknown-function.ts']);
+    expect(matching(compile, /^src\/lint\/rules\//).sort()).toEqual([
+      'src/lint/rules/quoted-text.ts',
+      'src/lint/rules/suppression-comment.ts',
+      'src/lint/rules/unknown-function.ts',
+    ]);
   });
 
   it('compile and fmt of one file load no glob or ignore-file package (a walk, a glob or a config with overrides imports them)', () => {
     for (const name of ['compile', 'fmt']) {
-      expect(packages(commandFile(name)).filter((p) => p === 'tinyglobby' || p === 'ignore' || p === 'picomatch'), name).toEqual([]);
+      expect(
+        packages(commandFile(name)).filter((p) => p === 'tinyglobby' || p === 'ignore' || p === 'picomatch'),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -96,14 +108,15 @@ describe('the CLI loads a command\'s code only when that command runs (issue 32)
 
   it("a checkout's first run builds the start and its own command: every other command is left out (bin/build-cli.mjs finds them in src/cli/commands.ts)", async () => {
     const leftOut = new Set<string>();
-    const options = (cliBuildOptions as (root: string, outdir: string, commands: string[], leftOut: Set<string>) => BuildOptions & { write: false; metafile: true })(
-      ROOT,
-      join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load-compile'),
-      ['compile'],
-      leftOut,
-    );
+    const options = (
+      cliBuildOptions as (root: string, outdir: string, commands: string[], leftOut: Set<string>) => BuildOptions & { write: false; metafile: true }
+    )(ROOT, join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load-compile'), ['compile'], leftOut);
     const inputs = Object.keys((await build(options)).metafile.inputs);
-    expect([...leftOut].sort()).toEqual(COMMANDS.map((c) => c.name).filter((n) => n !== 'compile').sort());
+    expect([...leftOut].sort()).toEqual(
+      COMMANDS.map((c) => c.name)
+        .filter((n) => n !== 'compile')
+        .sort(),
+    );
     expect(inputs).toContain(commandFile('compile'));
     expect(matching(inputs, /^src\/(lsp|gen|run|sql)\/|^src\/cli\/(fmt|lint|lsp)\.ts$/)).toEqual([]);
   }, 60_000);

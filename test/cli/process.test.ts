@@ -1,4 +1,17 @@
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +58,12 @@ describe('output errors (issue 9)', () => {
   });
 
   it('a reader that goes away (| head -1: EPIPE) ends the output quietly, exit as usual', async () => {
-    const runs = await Promise.all([['compile', 'big.dsq'], ['fmt', 'big.dsq']].map((args) => spawnCli(args, { cwd: dir, stdout: 'close-early' })));
+    const runs = await Promise.all(
+      [
+        ['compile', 'big.dsq'],
+        ['fmt', 'big.dsq'],
+      ].map((args) => spawnCli(args, { cwd: dir, stdout: 'close-early' })),
+    );
     for (const [i, r] of runs.entries()) {
       expect(r.err, String(i)).toBe('');
       expect(r.signal).toBe(null);
@@ -91,7 +109,7 @@ describe('real permissions (issue 9)', () => {
   const asRoot = process.getuid?.() === 0;
   const user = asRoot ? { uid: 65534, gid: 65534 } : {};
 
-  it("a file the user cannot write is never replaced, though the folder is writable; one they cannot read does not stop the run", async () => {
+  it('a file the user cannot write is never replaced, though the folder is writable; one they cannot read does not stop the run', async () => {
     const work = mkdtempSync(join(tmpdir(), 'dsq-perm-'));
     chmodSync(work, 0o777);
     try {
@@ -110,7 +128,9 @@ describe('real permissions (issue 9)', () => {
       const r = await spawnCli(['fmt', '--write', 'theirs.dsq', 'secret.dsq', 'mine.dsq'], { cwd: work, ...user });
       expect(r.code).toBe(2);
       expect(r.out).toBe('mine.dsq\n');
-      expect(r.err.split('\n').sort()).toEqual(['', 'dsq fmt: cannot read secret.dsq: permission denied', 'dsq fmt: cannot write theirs.dsq: permission denied'].sort());
+      expect(r.err.split('\n').sort()).toEqual(
+        ['', 'dsq fmt: cannot read secret.dsq: permission denied', 'dsq fmt: cannot write theirs.dsq: permission denied'].sort(),
+      );
       expect(readFileSync(join(work, 'mine.dsq'), 'utf8')).toBe(nice);
       chmodSync(join(work, 'secret.dsq'), 0o600);
       expect(readFileSync(join(work, 'theirs.dsq'), 'utf8')).toBe(ugly);

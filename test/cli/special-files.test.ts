@@ -29,7 +29,11 @@ interface Run {
  * Runs `dsq ARGS` in `cwd`; stdin is text, or a file descriptor to read from. `onStderr` sees
  * stderr as it comes (to answer a prompt). Killed after KILL_AFTER_MS.
  */
-function dsq(args: readonly string[], cwd: string, options: { stdin?: string | number; onStderr?: (err: string) => void; uid?: number; gid?: number } = {}): Promise<Run> {
+function dsq(
+  args: readonly string[],
+  cwd: string,
+  options: { stdin?: string | number; onStderr?: (err: string) => void; uid?: number; gid?: number } = {},
+): Promise<Run> {
   const bin = join(builtCheckout(), 'bin', 'dsq.js');
   const child = spawn(process.execPath, [bin, ...args], {
     cwd,
@@ -190,7 +194,12 @@ describe('dsq.config.json and the schema it names', () => {
   it.each(cases)('a config that is %s: fmt, lint and gen say so (exit 2), compile goes on (it reads the config best effort)', async (_name, make, reason) => {
     writeFileSync(at('a.dsq'), NAMED);
     make(at('dsq.config.json'));
-    const [fmt, lint, gen, compile] = await Promise.all([dsq(['fmt', 'a.dsq'], dir), dsq(['lint', 'a.dsq'], dir), dsq(['gen', 'a.dsq', '--out', 'out.ts'], dir), dsq(['compile', 'a.dsq'], dir)]);
+    const [fmt, lint, gen, compile] = await Promise.all([
+      dsq(['fmt', 'a.dsq'], dir),
+      dsq(['lint', 'a.dsq'], dir),
+      dsq(['gen', 'a.dsq', '--out', 'out.ts'], dir),
+      dsq(['compile', 'a.dsq'], dir),
+    ]);
     const line = `${at('dsq.config.json')}: error: cannot read the config file: ${reason}\n`;
     // (gen reads the config for its "gen" and "schema": the config's problem, not "give --schema", since issue 27.)
     for (const r of [fmt, lint, gen]) {
@@ -206,7 +215,12 @@ describe('dsq.config.json and the schema it names', () => {
     writeFileSync(at('a.dsq'), NAMED);
     writeFileSync(at('dsq.config.json'), '{ "schema": "s.json" }\n');
     make(at('s.json'));
-    const [lint, gen, fmt, compile] = await Promise.all([dsq(['lint', 'a.dsq'], dir), dsq(['gen', 'a.dsq', '--out', 'out.ts'], dir), dsq(['fmt', 'a.dsq'], dir), dsq(['compile', 'a.dsq'], dir)]);
+    const [lint, gen, fmt, compile] = await Promise.all([
+      dsq(['lint', 'a.dsq'], dir),
+      dsq(['gen', 'a.dsq', '--out', 'out.ts'], dir),
+      dsq(['fmt', 'a.dsq'], dir),
+      dsq(['compile', 'a.dsq'], dir),
+    ]);
     ended(lint, 2, 'lint');
     expect(lint.err).toContain(`${at('dsq.config.json')}:1:13: error: cannot read the schema file ${at('s.json')}: ${reason} at /schema`);
     ended(gen, 2, 'gen');
@@ -292,7 +306,11 @@ describe('files the user may not read (real permissions)', () => {
     writeFileSync(at('s', 'schema.json'), SCHEMA);
     chmodSync(at('c', 'dsq.config.json'), 0o000);
     chmodSync(at('s', 'schema.json'), 0o000);
-    const [fmt, lint, compile] = await Promise.all([dsq(['fmt', 'c/a.dsq'], dir, user), dsq(['lint', 's/a.dsq'], dir, user), dsq(['compile', 's/a.dsq'], dir, user)]);
+    const [fmt, lint, compile] = await Promise.all([
+      dsq(['fmt', 'c/a.dsq'], dir, user),
+      dsq(['lint', 's/a.dsq'], dir, user),
+      dsq(['compile', 's/a.dsq'], dir, user),
+    ]);
     ended(fmt, 2, 'fmt');
     expect(fmt.err).toBe(`${at('c', 'dsq.config.json')}: error: cannot read the config file: permission denied\n`);
     ended(lint, 2, 'lint');

@@ -122,14 +122,26 @@ describe('fmt --diff', () => {
   });
 
   it('property: the diff applied to the file gives what --write writes', async () => {
-    const statements = ['select a,b from t', 'SELECT  *  FROM t WHERE x=1 /* c */', 'select count(*) from t group by a having count(*)>1', 'SELECT 1', '/* only a comment */', 'select a from t where b in (1,2,3) order by a asc'];
+    const statements = [
+      'select a,b from t',
+      'SELECT  *  FROM t WHERE x=1 /* c */',
+      'select count(*) from t group by a having count(*)>1',
+      'SELECT 1',
+      '/* only a comment */',
+      'select a from t where b in (1,2,3) order by a asc',
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...statements), { minLength: 1, maxLength: 8 }), fc.constantFrom(';\n', ';\n\n', ';  \n'), fc.boolean(), async (parts, sep, newline) => {
-        const text = parts.join(sep) + (newline ? '\n' : '');
-        writeFileSync(join(dir, 'p.dsq'), text);
-        const r = await runCli(['fmt', '--diff', 'p.dsq'], { cwd: dir });
-        expect(applyDiff(text, r.out)).toBe(format(text));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...statements), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(';\n', ';\n\n', ';  \n'),
+        fc.boolean(),
+        async (parts, sep, newline) => {
+          const text = parts.join(sep) + (newline ? '\n' : '');
+          writeFileSync(join(dir, 'p.dsq'), text);
+          const r = await runCli(['fmt', '--diff', 'p.dsq'], { cwd: dir });
+          expect(applyDiff(text, r.out)).toBe(format(text));
+        },
+      ),
       { numRuns: runs(80) },
     );
   });
@@ -138,7 +150,9 @@ describe('fmt --diff', () => {
 describe('layout flags from sql-formatter', () => {
   it('--function-case, --use-tabs and --keyword-case preserve (each keyword as written)', async () => {
     const text = 'select Count(x), sum(y) FROM t where a = 1 AND b = 2 and c = 3\n';
-    expect((await runCli(['fmt', '--function-case', 'lower', '-'], { stdin: text })).out).toBe('SELECT count(x), sum(y) FROM t WHERE a = 1 AND b = 2 AND c = 3\n');
+    expect((await runCli(['fmt', '--function-case', 'lower', '-'], { stdin: text })).out).toBe(
+      'SELECT count(x), sum(y) FROM t WHERE a = 1 AND b = 2 AND c = 3\n',
+    );
     expect((await runCli(['fmt', '--keyword-case', 'preserve', '--function-case', 'preserve', '-'], { stdin: text })).out).toBe(text);
     expect((await runCli(['fmt', '--use-tabs', '--width', '20', '-'], { stdin: text })).out).toContain('\n\ta = 1\n\tAND b = 2\n');
     expect((await runCli(['fmt', '--function-case', 'title', '-'], { stdin: text })).code).toBe(2);

@@ -109,7 +109,16 @@ describe('parseConfigResult and loadConfigResult: every problem of the file at o
     ds.map((d) => [d.code, d.span ? `${d.span.line}:${d.span.column}` : null, d.pointer ?? null]);
 
   it('JSON problems (read by the one JSON reader, strict) and bad settings together, in one pass', () => {
-    const text = ['{', '  "width": 1e400,', '  "indent": 99,', '  "Indent": 2,', '  "keywordCase": "title",', '  "colour": true,', '  "rules": { "a": "loud", "b": ["warning", { "max": 3 }], },', '}'].join('\n');
+    const text = [
+      '{',
+      '  "width": 1e400,',
+      '  "indent": 99,',
+      '  "Indent": 2,',
+      '  "keywordCase": "title",',
+      '  "colour": true,',
+      '  "rules": { "a": "loud", "b": ["warning", { "max": 3 }], },',
+      '}',
+    ].join('\n');
     const r = parseConfigResult(text, '/p/dsq.config.json');
     expect(r.value).toBeUndefined();
     expect(where(r.diagnostics)).toEqual([
@@ -130,7 +139,10 @@ describe('parseConfigResult and loadConfigResult: every problem of the file at o
 
   it('a valid file gives its settings, rule options as plain data (numbers, nested values, "" kept)', () => {
     const r = parseConfigResult('{ "rules": { "x": ["error", { "max": 3, "names": ["a", ""], "deep": { "n": -1.5 } }] } }', '/p/dsq.config.json');
-    expect(r).toEqual({ value: { configPath: '/p/dsq.config.json', rules: { x: ['error', { max: 3, names: ['a', ''], deep: { n: -1.5 } }] } }, diagnostics: [] });
+    expect(r).toEqual({
+      value: { configPath: '/p/dsq.config.json', rules: { x: ['error', { max: 3, names: ['a', ''], deep: { n: -1.5 } }] } },
+      diagnostics: [],
+    });
   });
 
   it('broken JSON: the problem that stops reading, placed', () => {

@@ -46,13 +46,17 @@ describe('readFileBytes', () => {
     writeFileSync(at('a'), 'abc');
     symlinkSync(at('a'), at('link'));
     expect((await readFileBytes(at('link'), { limit: 3 })).toString()).toBe('abc');
-    expect(await reasonOf(readFileBytes(at('a'), { limit: 2 }))).toBe('EFBIG: it is 3 bytes, more than 2 bytes, the most dsq reads from one file or input: split it into smaller files');
+    expect(await reasonOf(readFileBytes(at('a'), { limit: 2 }))).toBe(
+      'EFBIG: it is 3 bytes, more than 2 bytes, the most dsq reads from one file or input: split it into smaller files',
+    );
     expect((await readFileBytes(at('a'), { limit: 0 }).catch(() => null)) === null).toBe(true);
     writeFileSync(at('empty'), '');
     expect((await readFileBytes(at('empty'), { limit: 0 })).length).toBe(0);
     expect(MAX_READ_BYTES).toBe(64 * 1024 * 1024);
     sparse(at('big'), MAX_READ_BYTES + 1);
-    expect(await reasonOf(readFileBytes(at('big'), { named: true }))).toBe('EFBIG: it is 67,108,865 bytes, more than 64 MiB, the most dsq reads from one file or input: split it into smaller files');
+    expect(await reasonOf(readFileBytes(at('big'), { named: true }))).toBe(
+      'EFBIG: it is 67,108,865 bytes, more than 64 MiB, the most dsq reads from one file or input: split it into smaller files',
+    );
   });
 
   it('found (not named): a device, a pipe, a socket, a directory are refused without being opened', { timeout: 10_000 }, async () => {
@@ -115,7 +119,11 @@ describe('dsq.config.json and its schema, as the CLI and the language server rea
     const made: [string, (p: string) => void, string][] = [
       ['fifo', mkfifo, PIPE],
       ['zero', (p) => symlinkSync('/dev/zero', p), DEVICE],
-      ['big', (p) => sparse(p, MAX_READ_BYTES + 1), 'it is 67,108,865 bytes, more than 64 MiB, the most dsq reads from one file or input: split it into smaller files'],
+      [
+        'big',
+        (p) => sparse(p, MAX_READ_BYTES + 1),
+        'it is 67,108,865 bytes, more than 64 MiB, the most dsq reads from one file or input: split it into smaller files',
+      ],
     ];
     for (const [name, make, reason] of made) {
       mkdirSync(at(name));
@@ -146,7 +154,9 @@ describe('dsq.config.json and its schema, as the CLI and the language server rea
     expect(s.problems.map((p) => p.summary)).toEqual([`cannot read the schema file: ${DEVICE}`]);
     expect(s.schema).toBe(null);
     // Bad UTF-8 in the schema: an error at its line and column, as the CLI reports it (it was decoded loosely, U+FFFD for the byte).
-    expect(u.problems.map((p) => [p.diagnostics[0]?.code, p.diagnostics[0]?.span?.line, p.diagnostics[0]?.span?.column])).toEqual([['input/invalid-utf8', 1, 3]]);
+    expect(u.problems.map((p) => [p.diagnostics[0]?.code, p.diagnostics[0]?.span?.line, p.diagnostics[0]?.span?.column])).toEqual([
+      ['input/invalid-utf8', 1, 3],
+    ]);
   });
 });
 
@@ -204,7 +214,8 @@ describe('the class, every case: special files where dsq finds files', () => {
           if (expectProblem) expect(settings.problems[0]?.file, what).toBe(bad);
           return;
         }
-        const args = command[0] === 'gen' ? ['gen', 'q', '--out', 'out.ts', ...(place === 'config schema' ? [] : ['--schema', 'schema.json'])] : [...command, 'q'];
+        const args =
+          command[0] === 'gen' ? ['gen', 'q', '--out', 'out.ts', ...(place === 'config schema' ? [] : ['--schema', 'schema.json'])] : [...command, 'q'];
         const r = await runCli(args, { cwd: at('w') });
         expect(`${r.out}${r.err}`, what).not.toMatch(/internal error|\n\s+at /);
         // What the command reads: fmt no schema (gen reads the config also with --schema: its "gen" and "ignore", since issue 27); a walk never lists a directory, a pipe, or a link to nothing.
@@ -219,7 +230,8 @@ describe('the class, every case: special files where dsq finds files', () => {
         const shown = place === 'walked .dsq' ? join('q', 'bad.dsq') : bad;
         expect(`${r.out}${r.err}`, what).toContain(shown);
         // The good file is still done by fmt and lint when the bad one is a file beside it.
-        if (place === 'walked .dsq' && command[0] === 'fmt' && command[1] !== '--check') expect(`${r.out}`, what).toContain(command[1] === '--write' ? 'q/a.dsq' : 'SELECT a FROM t');
+        if (place === 'walked .dsq' && command[0] === 'fmt' && command[1] !== '--check')
+          expect(`${r.out}`, what).toContain(command[1] === '--write' ? 'q/a.dsq' : 'SELECT a FROM t');
       })();
     }
   });

@@ -15,7 +15,10 @@ import { runs } from '../helpers/runs.js';
  * the schema agree on what is valid.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-const SCHEMA = JSON.parse(readFileSync(join(ROOT, 'dsq.config.schema.json'), 'utf8')) as Record<string, unknown> & { properties: Record<string, unknown>; definitions: { override: { properties: Record<string, unknown> } } };
+const SCHEMA = JSON.parse(readFileSync(join(ROOT, 'dsq.config.schema.json'), 'utf8')) as Record<string, unknown> & {
+  properties: Record<string, unknown>;
+  definitions: { override: { properties: Record<string, unknown> } };
+};
 const readerAccepts = (text: string) => {
   const r = parseConfigResult(text, join(ROOT, 'dsq.config.json'));
   return r.value !== undefined && !r.diagnostics.some((d) => d.severity === 'error');
@@ -52,8 +55,15 @@ describe('dsq.config.schema.json', () => {
       }
     }
     expect(configs.map((c) => relative(ROOT, c))).toContain(join('examples', 'readme', 'dsq.config.json'));
-    const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
-    const blocks = docs.flatMap((f) => [...readFileSync(join(ROOT, f), 'utf8').matchAll(/^```json\n([\s\S]*?)^```$/gm)].map((m) => ({ where: f, text: m[1] as string })));
+    const docs = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join('docs', f)),
+    ];
+    const blocks = docs.flatMap((f) =>
+      [...readFileSync(join(ROOT, f), 'utf8').matchAll(/^```json\n([\s\S]*?)^```$/gm)].map((m) => ({ where: f, text: m[1] as string })),
+    );
     const configBlocks = blocks.filter((b) => Object.keys(JSON.parse(b.text) as object).every((k) => k in CONFIG_SETTINGS));
     expect(configBlocks.length).toBeGreaterThan(2);
     for (const { where, text } of [...configs.map((c) => ({ where: c, text: readFileSync(c, 'utf8') })), ...configBlocks]) {
@@ -73,7 +83,16 @@ describe('dsq.config.schema.json', () => {
       functionCase: ['upper', 'lower', 'preserve', 'title'],
       useTabs: [true, false, 0],
       schema: ['schema.json', '', 3],
-      rules: [{ [rule]: 'off' }, { [rule]: ['error', {}] }, { [rule]: ['error', { max: 1 }] }, { [rule]: 'loud' }, { [rule]: ['error'] }, { [rule]: ['error', 1] }, [], 'off'],
+      rules: [
+        { [rule]: 'off' },
+        { [rule]: ['error', {}] },
+        { [rule]: ['error', { max: 1 }] },
+        { [rule]: 'loud' },
+        { [rule]: ['error'] },
+        { [rule]: ['error', 1] },
+        [],
+        'off',
+      ],
       ignore: [[], ['legacy/'], ['a', '!b.dsq'], [''], 'legacy/', [1]],
       overrides: [
         [{ files: '*.dsq', width: 100 }],
@@ -87,7 +106,15 @@ describe('dsq.config.schema.json', () => {
         {},
         ['x'],
       ],
-      gen: [{ include: 'q/**/*.dsq', out: 'q.ts' }, { include: ['a', 'b'], schema: 's.json', import: 'dsq' }, {}, { include: [] }, { out: '' }, { other: 1 }, 'q'],
+      gen: [
+        { include: 'q/**/*.dsq', out: 'q.ts' },
+        { include: ['a', 'b'], schema: 's.json', import: 'dsq' },
+        {},
+        { include: [] },
+        { out: '' },
+        { other: 1 },
+        'q',
+      ],
       docsUrl: ['https://example.com/rules/', '', 5],
       nonsense: [1],
     };

@@ -2,11 +2,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DsqError, hasErrors, type Diagnostic, type Result } from '../../src/diagnostic/index.js';
 import {
-  compile, compileResult, decompile, decompileResult, format, formatResult, parse, parseConfig, parseConfigResult, parseExpression,
-  parseExpressionResult, parseResult, parseStatements, parseStatementsResult, print, readSchema, readSchemaResult,
+  compile,
+  compileResult,
+  decompile,
+  decompileResult,
+  format,
+  formatResult,
+  parse,
+  parseConfig,
+  parseConfigResult,
+  parseExpression,
+  parseExpressionResult,
+  parseResult,
+  parseStatements,
+  parseStatementsResult,
+  print,
+  readSchema,
+  readSchemaResult,
 } from '../../src/index.js';
 import {
-  fromJson, fromJsonExpression, fromJsonExpressionResult, fromJsonResult, readJsValue, readJsValueResult, readSpecJson, readSpecJsonResult, toJson,
+  fromJson,
+  fromJsonExpression,
+  fromJsonExpressionResult,
+  fromJsonResult,
+  readJsValue,
+  readJsValueResult,
+  readSpecJson,
+  readSpecJsonResult,
+  toJson,
 } from '../../src/json/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
@@ -94,7 +117,12 @@ function wellFormed(d: Diagnostic, name: string): void {
 /** A valid document with one random edit: a character cut, inserted or replaced, or a slice repeated. */
 function mutated(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .tuple(valid, fc.nat(), fc.constantFrom('cut', 'insert', 'replace', 'repeat'), fc.constantFrom(...'{}[],:"\\ 0-1e.aZ$/;()\'\n'.split(''), 'undefined', 'NaN', '1e999', '"A":1,'))
+    .tuple(
+      valid,
+      fc.nat(),
+      fc.constantFrom('cut', 'insert', 'replace', 'repeat'),
+      fc.constantFrom(...'{}[],:"\\ 0-1e.aZ$/;()\'\n'.split(''), 'undefined', 'NaN', '1e999', '"A":1,'),
+    )
     .map(([text, n, how, ch]) => {
       const i = text.length === 0 ? 0 : n % text.length;
       switch (how) {
@@ -122,24 +150,46 @@ const anyJson = fc.tuple(fc.jsonValue({ maxDepth: 4 }), fc.nat()).map(([v, seed]
 describe('no-throw entry points: never throw, and the throwing form throws exactly when there is an error', () => {
   for (const pair of TEXT_PAIRS) {
     it(`${pair.name}: random strings, printed statements and their mutations (200 runs each)`, () => {
-      fc.assert(fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)), { numRuns: runs(200) });
-      fc.assert(fc.property(fc.oneof(statementText, mutated(statementText)), (t) => holds(pair, t)), { numRuns: runs(200) });
+      fc.assert(
+        fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)),
+        { numRuns: runs(200) },
+      );
+      fc.assert(
+        fc.property(fc.oneof(statementText, mutated(statementText)), (t) => holds(pair, t)),
+        { numRuns: runs(200) },
+      );
     });
   }
 
   for (const pair of JSON_PAIRS) {
     it(`${pair.name}: random strings, random JSON, statements' JSON and their mutations (200 runs each)`, () => {
-      fc.assert(fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)), { numRuns: runs(200) });
-      fc.assert(fc.property(anyJson, (t) => holds(pair, t)), { numRuns: runs(200) });
-      fc.assert(fc.property(fc.oneof(statementJson, expressionJson, mutated(statementJson), mutated(expressionJson)), (t) => holds(pair, t)), { numRuns: runs(200) });
+      fc.assert(
+        fc.property(fc.string({ maxLength: 60 }), (t) => holds(pair, t)),
+        { numRuns: runs(200) },
+      );
+      fc.assert(
+        fc.property(anyJson, (t) => holds(pair, t)),
+        { numRuns: runs(200) },
+      );
+      fc.assert(
+        fc.property(fc.oneof(statementJson, expressionJson, mutated(statementJson), mutated(expressionJson)), (t) => holds(pair, t)),
+        { numRuns: runs(200) },
+      );
     });
   }
 
   for (const pair of JS_PAIRS) {
     it(`${pair.name}: any JS value, hostile ones included (200 runs)`, () => {
       const hostile = fc.constantFrom<unknown>(() => 1, Symbol('s'), new Map(), new Date(0), 2 ** 60, Number.NaN, -Infinity, 10n ** 30n, Object.create(null));
-      const anything = fc.oneof(fc.anything({ maxDepth: 3, withBigInt: true, withNullPrototype: true }), hostile, statementJson.map((t) => JSON.parse(t) as unknown));
-      fc.assert(fc.property(anything, (v) => holds(pair, v)), { numRuns: runs(200) });
+      const anything = fc.oneof(
+        fc.anything({ maxDepth: 3, withBigInt: true, withNullPrototype: true }),
+        hostile,
+        statementJson.map((t) => JSON.parse(t) as unknown),
+      );
+      fc.assert(
+        fc.property(anything, (v) => holds(pair, v)),
+        { numRuns: runs(200) },
+      );
       const cyclic: Record<string, unknown> = { from: 't' };
       cyclic.where = { $and: [cyclic] };
       holds(pair, cyclic);

@@ -15,7 +15,10 @@ import { runs } from '../helpers/runs.js';
 function tokens(pointer: string): string[] {
   if (pointer === '') return [];
   expect(pointer.startsWith('/')).toBe(true);
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 const first = (input: unknown): Diagnostic => fromJsonResult(input).diagnostics[0] as Diagnostic;
@@ -43,7 +46,9 @@ describe('the pointer of a problem', () => {
   });
 
   it('every pointer reads back (RFC 6901) to the keys and indexes as written (property)', () => {
-    const key = fc.string({ unit: fc.constantFrom('a', 'Z', '~', '/', '0', '1', ' ', '"', '\\', '\n', 'é'), minLength: 1, maxLength: 6 }).filter((k) => k.trim() !== '');
+    const key = fc
+      .string({ unit: fc.constantFrom('a', 'Z', '~', '/', '0', '1', ' ', '"', '\\', '\n', 'é'), minLength: 1, maxLength: 6 })
+      .filter((k) => k.trim() !== '');
     const step = fc.oneof(key, fc.nat({ max: 3 }));
     fc.assert(
       fc.property(fc.array(step, { maxLength: 5 }), (path) => {

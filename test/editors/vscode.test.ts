@@ -28,9 +28,18 @@ describe('the VS Code extension manifest', () => {
     expect(language.extensions).toEqual(['.dsq']);
     const config = JSON.parse(readFileSync(join(EXT, language.configuration), 'utf8'));
     expect(config.comments).toEqual({ lineComment: '--', blockComment: ['/*', '*/'] });
-    expect(config.brackets).toEqual([['(', ')'], ['[', ']']]);
+    expect(config.brackets).toEqual([
+      ['(', ')'],
+      ['[', ']'],
+    ]);
     const closing = config.autoClosingPairs.map((p: { open: string; close: string }) => [p.open, p.close]);
-    expect(closing).toEqual(expect.arrayContaining([['(', ')'], ["'", "'"], ['"', '"']]));
+    expect(closing).toEqual(
+      expect.arrayContaining([
+        ['(', ')'],
+        ["'", "'"],
+        ['"', '"'],
+      ]),
+    );
     // A quoted name is one word (double-click selects "odd name" whole).
     expect(new RegExp(config.wordPattern).exec('"odd ""x"" name" rest')?.[0]).toBe('"odd ""x"" name"');
   });
@@ -76,7 +85,8 @@ describe('the VS Code extension manifest', () => {
     }
     const readme = readFileSync(join(EXT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Which dsq runs'));
-    for (const said of ['`dsq.server.path`', 'machine scope', '.vscode/settings.json', 'node_modules/dsq', 'bundled', 'Restricted Mode']) expect(section).toContain(said);
+    for (const said of ['`dsq.server.path`', 'machine scope', '.vscode/settings.json', 'node_modules/dsq', 'bundled', 'Restricted Mode'])
+      expect(section).toContain(said);
   });
 
   it('asks for a VS Code the language client supports, and packages with vsce 3', () => {
@@ -98,12 +108,21 @@ describe('the editing help the extension contributes (issue 28)', () => {
 
   it('has snippets for the common statements, each of which parses as written (placeholders at their defaults)', () => {
     expect(manifest.contributes.snippets).toEqual([{ language: 'dsq', path: './snippets/dsq.json' }]);
-    const snippets = JSON.parse(readFileSync(join(EXT, manifest.contributes.snippets[0].path), 'utf8')) as Record<string, { prefix: string[]; body: string[]; description: string }>;
+    const snippets = JSON.parse(readFileSync(join(EXT, manifest.contributes.snippets[0].path), 'utf8')) as Record<
+      string,
+      { prefix: string[]; body: string[]; description: string }
+    >;
     expect(Object.keys(snippets)).toEqual(expect.arrayContaining(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'FETCH']));
     for (const [name, s] of Object.entries(snippets)) {
-      const text = s.body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+      const text = s.body
+        .join('\n')
+        .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+        .replace(/\$\d+/g, '');
       const doc = parseDocument(text);
-      expect(doc.diagnostics.filter((d) => d.severity === 'error'), `${name}: ${text}`).toEqual([]);
+      expect(
+        doc.diagnostics.filter((d) => d.severity === 'error'),
+        `${name}: ${text}`,
+      ).toEqual([]);
       expect(doc.statements, name).toHaveLength(1);
       expect(s.prefix.length, name).toBeGreaterThan(0);
       expect(s.description, name).not.toBe('');
@@ -117,7 +136,10 @@ describe('the editing help the extension contributes (issue 28)', () => {
     for (const line of ['-- #endregion', '  --endregion x']) expect(end.test(line), line).toBe(true);
     expect(start.test('-- regional sales')).toBe(false);
     expect(start.test('SELECT 1 -- #region')).toBe(false);
-    for (const [open, close] of [['-- #region reports', '-- #endregion'], ['  --region', '  --endregion x']]) {
+    for (const [open, close] of [
+      ['-- #region reports', '-- #endregion'],
+      ['  --region', '  --endregion x'],
+    ]) {
       const text = `${open}\nSELECT 1\n${close}`;
       expect(foldingRanges(textModelOf(text), (o) => text.slice(0, o).split('\n').length - 1)).toEqual([{ startLine: 0, endLine: 2, kind: 'region' }]);
     }
@@ -127,7 +149,8 @@ describe('the editing help the extension contributes (issue 28)', () => {
     type Rule = { beforeText: string; afterText?: string; previousLineText?: string; action: { indent: string; appendText?: string } };
     const rules = config.onEnterRules as Rule[];
     /** The action of the first rule matching the text before and after the cursor (what VS Code does). */
-    const onEnter = (before: string, after: string) => rules.find((r) => new RegExp(r.beforeText).test(before) && (r.afterText === undefined || new RegExp(r.afterText).test(after)))?.action;
+    const onEnter = (before: string, after: string) =>
+      rules.find((r) => new RegExp(r.beforeText).test(before) && (r.afterText === undefined || new RegExp(r.afterText).test(after)))?.action;
     expect(onEnter('-- a long comment', 'that goes on')).toEqual({ indent: 'none', appendText: '-- ' });
     expect(onEnter('-- a comment', '')).toBeUndefined(); // at the end of a comment line: a plain new line
     expect(onEnter('SELECT 1', 'FROM t')).toBeUndefined();
@@ -154,7 +177,7 @@ describe('the editing help the extension contributes (issue 28)', () => {
     expect(pixels[1 + 3]).toBe(0);
   });
 
-  it('turns a diagnostic\'s rule link into a command that opens the rendered page', () => {
+  it("turns a diagnostic's rule link into a command that opens the rendered page", () => {
     const href = pathToFileURL(join(EXT, 'docs', 'rules', 'null-comparison.md')).href;
     const command = ruleCommandUri(href)!;
     expect(command.startsWith(`command:${OPEN_RULE_COMMAND}?`)).toBe(true);
@@ -166,10 +189,14 @@ describe('the editing help the extension contributes (issue 28)', () => {
 
   it('shows the compiled JSON of a document, or where it does not compile', () => {
     expect(COMPILED_SCHEME).toBe('dsq-json');
-    expect(compiledJson("SELECT a FROM t WHERE b = 'x'", 'q.dsq')).toBe('{\n  "columns": [{ "e": { "$col": "a" } }],\n  "from": "t",\n  "where": { "$=": [{ "$col": "b" }, "x"] }\n}\n');
+    expect(compiledJson("SELECT a FROM t WHERE b = 'x'", 'q.dsq')).toBe(
+      '{\n  "columns": [{ "e": { "$col": "a" } }],\n  "from": "t",\n  "where": { "$=": [{ "$col": "b" }, "x"] }\n}\n',
+    );
     expect(JSON.parse(compiledJson('SELECT 1; FETCH RECORDS FROM shop.orders', 'q.dsq'))).toHaveLength(2);
     expect(compiledJson('SELECT a FROM (', 'q.dsq')).toMatch(/^\/\/ q\.dsq does not compile:\n\/\/ q\.dsq:1:15: error: /);
-    expect(compiledJson('SELECT a FROM t WHERE b = :x', 'q.dsq')).toMatch(/^\/\/ q\.dsq does not compile:\n\/\/ q\.dsq:1:27: error: a parameter has no value: :x/);
+    expect(compiledJson('SELECT a FROM t WHERE b = :x', 'q.dsq')).toMatch(
+      /^\/\/ q\.dsq does not compile:\n\/\/ q\.dsq:1:27: error: a parameter has no value: :x/,
+    );
     // Every line of an error is a comment: the side document is JSON with comments.
     for (const line of compiledJson('SELECT a FROM t WHERE b = :x', 'q.dsq').trimEnd().split('\n')) expect(line.startsWith('//')).toBe(true);
   });
@@ -178,7 +205,7 @@ describe('the editing help the extension contributes (issue 28)', () => {
 describe('which dsq the extension starts', () => {
   const bundled = '/ext/dist/server.js';
 
-  it('prefers the workspace\'s installed dsq, then the bundled one', () => {
+  it("prefers the workspace's installed dsq, then the bundled one", () => {
     const ws = join(temp, 'ws');
     expect(chooseServer('', [ws], bundled)).toEqual({ module: bundled, source: 'bundled' });
     mkdirSync(join(ws, 'node_modules', 'dsq', 'bin'), { recursive: true });
@@ -198,7 +225,10 @@ describe('which dsq the extension starts', () => {
 
   it('takes the dsq.server.path setting: a file, or a package folder, relative to the workspace', () => {
     expect(chooseServer('/opt/dsq/bin/dsq.js', [], bundled)).toEqual({ module: '/opt/dsq/bin/dsq.js', source: 'setting' });
-    expect(chooseServer('node_modules/dsq', [join(temp, 'ws')], bundled)).toEqual({ module: join(temp, 'ws', 'node_modules', 'dsq', 'bin', 'dsq.js'), source: 'setting' });
+    expect(chooseServer('node_modules/dsq', [join(temp, 'ws')], bundled)).toEqual({
+      module: join(temp, 'ws', 'node_modules', 'dsq', 'bin', 'dsq.js'),
+      source: 'setting',
+    });
   });
 });
 
@@ -216,14 +246,20 @@ describe('the server bundled in the extension', () => {
     expect(client).toContain('handleDiagnostics');
     expect(client).toContain('registerTextDocumentContentProvider');
     expect(client).toContain('markdown.showPreview');
-    const child = spawn(process.execPath, [join(ext, 'dist', 'server.js'), 'lsp', '--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ext, 'dist', 'server.js'), 'lsp', '--stdio', `--clientProcessId=${process.pid}`], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    const diagnostics = new Promise<Diagnostic[]>((resolve) => connection.onNotification('textDocument/publishDiagnostics', (p: { diagnostics: Diagnostic[] }) => resolve(p.diagnostics)));
+    const diagnostics = new Promise<Diagnostic[]>((resolve) =>
+      connection.onNotification('textDocument/publishDiagnostics', (p: { diagnostics: Diagnostic[] }) => resolve(p.diagnostics)),
+    );
     connection.listen();
     const init = (await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as InitializeResult;
     expect(init.serverInfo?.name).toBe('dsq');
     connection.sendNotification('initialized', {});
-    connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'untitled:q', languageId: 'dsq', version: 1, text: 'SELECT a FROM t WHERE a = NULL' } });
+    connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: 'untitled:q', languageId: 'dsq', version: 1, text: 'SELECT a FROM t WHERE a = NULL' },
+    });
     const [d] = await diagnostics;
     expect(d?.code).toBe('null-comparison');
     expect(d?.codeDescription?.href).toBe(pathToFileURL(join(ext, 'docs', 'rules', 'null-comparison.md')).href);

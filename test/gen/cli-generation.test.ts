@@ -95,10 +95,16 @@ describe('"gen" in dsq.config.json', () => {
     expect(await run(['gen', '--check'], join(dir, 'src'))).toEqual({ code: 0, out: '', err: '' });
     put('queries/b.dsq', '-- name: Other\nSELECT id FROM customers\n');
     const stale = await run(['gen', '--check'], join(dir, 'queries'));
-    expect(stale).toEqual({ code: 1, out: '', err: 'dsq gen: ../src/queries.ts is out of date: run dsq gen without --check\n'.replace('../src/queries.ts', join(dir, 'src', 'queries.ts')) });
+    expect(stale).toEqual({
+      code: 1,
+      out: '',
+      err: 'dsq gen: ../src/queries.ts is out of date: run dsq gen without --check\n'.replace('../src/queries.ts', join(dir, 'src', 'queries.ts')),
+    });
     // Without it, the usage says what to give.
     rmSync(join(dir, 'dsq.config.json'));
-    expect((await run(['gen'])).err).toContain('give the query files: dsq gen FILES... --out FILE.ts (or "gen": { "include": ..., "out": ... } in dsq.config.json)');
+    expect((await run(['gen'])).err).toContain(
+      'give the query files: dsq gen FILES... --out FILE.ts (or "gen": { "include": ..., "out": ... } in dsq.config.json)',
+    );
   });
 });
 
@@ -106,7 +112,11 @@ describe('dsq gen --watch', () => {
   it('writes the module, then again when a query file changes (an error is shown and the watch goes on), until stopped', { timeout: 60_000 }, async () => {
     put('queries/q.dsq', '-- name: First\nSELECT id FROM orders\n');
     const bin = join(builtCheckout(), 'bin', 'dsq.js');
-    const child = spawn(process.execPath, [bin, 'gen', 'queries', '--schema', 'schema.json', '--out', 'out.ts', '--watch'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+    const child = spawn(process.execPath, [bin, 'gen', 'queries', '--schema', 'schema.json', '--out', 'out.ts', '--watch'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     const killer = setTimeout(() => child.kill('SIGKILL'), 50_000);
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
@@ -143,7 +153,11 @@ describe('dsq types --out and --check', () => {
     const written = read('schema.ts');
     expect(written).toBe((await run(['types', 'schema.json'])).out);
     expect(await run(['types', 'schema.json', '--out', 'schema.ts', '--check'])).toEqual({ code: 0, out: '', err: '' });
-    expect(await run(['types', 'schema.json', '--name', 'Shop', '--out', 'schema.ts', '--check'])).toEqual({ code: 1, out: '', err: 'dsq types: schema.ts is out of date: run dsq types without --check\n' });
+    expect(await run(['types', 'schema.json', '--name', 'Shop', '--out', 'schema.ts', '--check'])).toEqual({
+      code: 1,
+      out: '',
+      err: 'dsq types: schema.ts is out of date: run dsq types without --check\n',
+    });
     expect(read('schema.ts')).toBe(written);
     expect((await run(['types', 'schema.json', '--out', 'none.ts', '--check'])).err).toBe('dsq types: none.ts does not exist: run dsq types without --check\n');
     expect((await run(['types', 'schema.json', '--check'])).code).toBe(2);
@@ -161,9 +175,19 @@ describe('dsq compile of many files', () => {
     const r = await run(['compile', 'q', '--out-dir', 'out', '--param', 'b=x', '--param', 'unused=1']);
     expect(r.code).toBe(0);
     // An unused value is said once for all the files (a value one file uses is not unused).
-    expect(r.err.split('\n').filter((l) => l.includes('unused'))).toEqual(['dsq compile: warning: --param unused is not used: the input has no parameter :unused']);
-    expect(readdirSync(join(dir, 'out'), { recursive: true }).map(String).sort()).toEqual(['revenue.json', 'sub', join('sub', 'param.json'), join('sub', 'two.json')]);
-    for (const [file, json] of [['q/revenue.dsq', 'out/revenue.json'], ['q/sub/two.dsq', 'out/sub/two.json']] as const) {
+    expect(r.err.split('\n').filter((l) => l.includes('unused'))).toEqual([
+      'dsq compile: warning: --param unused is not used: the input has no parameter :unused',
+    ]);
+    expect(readdirSync(join(dir, 'out'), { recursive: true }).map(String).sort()).toEqual([
+      'revenue.json',
+      'sub',
+      join('sub', 'param.json'),
+      join('sub', 'two.json'),
+    ]);
+    for (const [file, json] of [
+      ['q/revenue.dsq', 'out/revenue.json'],
+      ['q/sub/two.dsq', 'out/sub/two.json'],
+    ] as const) {
       expect(read(json)).toBe((await run(['compile', file])).out);
     }
     expect(read('out/sub/param.json')).toBe((await run(['compile', 'q/sub/param.dsq', '--param', 'b=x'])).out);

@@ -36,7 +36,7 @@ describe('grammar/ artefacts are generated from the parser (npm run grammar)', (
     for (const ref of refs) expect(shown).toContain(ref);
   });
 
-  it('rule names are the reference\'s, or say what they are', () => {
+  it("rule names are the reference's, or say what they are", () => {
     const reference = read('reference.md');
     // The productions of the reference: `name :=` at the start of a line of a grammar block.
     const productions = new Set([...reference.matchAll(/^(\w+)\s+:=/gm)].map((m) => m[1]));
@@ -51,7 +51,7 @@ describe('grammar/ artefacts are generated from the parser (npm run grammar)', (
     expect(html).toContain('"label":"string"');
   });
 
-  it('diagrams.html is self-contained: chevrotain\'s scripts and styles inlined, nothing loaded', () => {
+  it("diagrams.html is self-contained: chevrotain's scripts and styles inlined, nothing loaded", () => {
     const html = read('diagrams.html');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/i);
     expect(html).not.toMatch(/<link\b/i);
@@ -97,8 +97,11 @@ describe('TextMate grammar tokenization', () => {
     ]);
   });
 
-  it('scopes the administrative actions\' words where they start a statement or a clause (issue 29)', () => {
-    const keywords = (line: string) => scopesOf(line).filter(([, scope]) => scope === 'keyword.other.dsq').map(([text]) => text);
+  it("scopes the administrative actions' words where they start a statement or a clause (issue 29)", () => {
+    const keywords = (line: string) =>
+      scopesOf(line)
+        .filter(([, scope]) => scope === 'keyword.other.dsq')
+        .map(([text]) => text);
     expect(keywords('ALTER DATABASE shop.orders ADD FIELDS note utf8text')).toEqual(['ALTER DATABASE', 'ADD FIELDS']);
     expect(keywords('DROP GROUP archive')).toEqual(['DROP GROUP']);
     expect(keywords('SCHEMA')).toEqual(['SCHEMA']);
@@ -106,7 +109,7 @@ describe('TextMate grammar tokenization', () => {
   });
 
   it('knows contextual words only where they have meaning, quoted names, block comments', () => {
-    expect(scopesOf("select date, DATE '2024-01-31', \"odd \"\" name\" /* c */ is not null")).toEqual([
+    expect(scopesOf('select date, DATE \'2024-01-31\', "odd "" name" /* c */ is not null')).toEqual([
       ['select', 'keyword.other.dsq'],
       ['date', 'source.dsq'],
       [',', 'punctuation.separator.comma.dsq'],

@@ -70,7 +70,11 @@ function section(heading: string): string {
 }
 
 /** The lines of the section that are only upper-case words: the word lists. */
-const wordLists = (text: string) => text.split('\n').filter((l) => /^[A-Z_]+( [A-Z_]+)+$/.test(l)).map((l) => l.split(' '));
+const wordLists = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => /^[A-Z_]+( [A-Z_]+)+$/.test(l))
+    .map((l) => l.split(' '));
 
 describe('grammar/reference.md lists what the lexer and parser read (issue 11)', () => {
   it('the reserved words are exactly the keyword tokens, and the alias-reserved words exactly words.ts', () => {
@@ -81,7 +85,7 @@ describe('grammar/reference.md lists what the lexer and parser read (issue 11)',
     for (const word of aliasWords ?? []) expect(() => parse(`SELECT a AS ${word} FROM t`)).toThrow(DsqError);
   });
 
-  it('the bare-name rule is the lexer\'s (words.ts), and the white-space characters are exactly the lexer\'s', () => {
+  it("the bare-name rule is the lexer's (words.ts), and the white-space characters are exactly the lexer's", () => {
     const names = section('Bare names');
     expect(names).toContain(`bare_name := ${BARE_NAME_SOURCE}\n`);
     const listed = [...names.matchAll(/U\+([0-9A-F]{4})/g)].map((m) => parseInt(m[1] as string, 16));

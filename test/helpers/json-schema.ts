@@ -8,7 +8,23 @@
 type Schema = Readonly<Record<string, unknown>>;
 
 const KNOWN = new Set([
-  '$schema', 'title', 'description', 'definitions', '$ref', 'type', 'enum', 'oneOf', 'properties', 'additionalProperties', 'required', 'items', 'minItems', 'maxItems', 'minLength', 'minimum', 'maximum',
+  '$schema',
+  'title',
+  'description',
+  'definitions',
+  '$ref',
+  'type',
+  'enum',
+  'oneOf',
+  'properties',
+  'additionalProperties',
+  'required',
+  'items',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'minimum',
+  'maximum',
 ]);
 
 /** The problems of `value` against `schema` (`root` resolves $ref), as `pointer: what`; none when it is valid. */
@@ -28,7 +44,8 @@ export function validate(value: unknown, schema: Schema, root: Schema = schema, 
     const passing = schema.oneOf.filter((s) => validate(value, s as Schema, root, at).length === 0).length;
     if (passing !== 1) out.push(`${here}: matches ${passing} of oneOf, not exactly 1`);
   }
-  if (typeof value === 'string' && typeof schema.minLength === 'number' && [...value].length < schema.minLength) out.push(`${here}: shorter than ${schema.minLength}`);
+  if (typeof value === 'string' && typeof schema.minLength === 'number' && [...value].length < schema.minLength)
+    out.push(`${here}: shorter than ${schema.minLength}`);
   if (typeof value === 'number') {
     if (typeof schema.minimum === 'number' && value < schema.minimum) out.push(`${here}: below ${schema.minimum}`);
     if (typeof schema.maximum === 'number' && value > schema.maximum) out.push(`${here}: above ${schema.maximum}`);
@@ -36,7 +53,8 @@ export function validate(value: unknown, schema: Schema, root: Schema = schema, 
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) out.push(`${here}: fewer than ${schema.minItems} items`);
     if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) out.push(`${here}: more than ${schema.maxItems} items`);
-    if (Array.isArray(schema.items)) value.forEach((v, i) => i < (schema.items as Schema[]).length && out.push(...validate(v, (schema.items as Schema[])[i] as Schema, root, `${at}/${i}`)));
+    if (Array.isArray(schema.items))
+      value.forEach((v, i) => i < (schema.items as Schema[]).length && out.push(...validate(v, (schema.items as Schema[])[i] as Schema, root, `${at}/${i}`)));
     else if (schema.items !== undefined) value.forEach((v, i) => out.push(...validate(v, schema.items as Schema, root, `${at}/${i}`)));
   }
   if (isObject(value)) {

@@ -15,9 +15,11 @@ describe('DSQ_FC_SCALE, the one knob of the property tests', () => {
   it('every fast-check run count in test/ goes through runs() (fc.sample draws are not runs)', () => {
     const fixed: string[] = [];
     for (const file of testFiles(TEST).filter((f) => f !== import.meta.filename)) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (/numRuns:(?!\s*runs\()/.test(line) && !/fc\.sample\(/.test(line)) fixed.push(`${relative(TEST, file)}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/numRuns:(?!\s*runs\()/.test(line) && !/fc\.sample\(/.test(line)) fixed.push(`${relative(TEST, file)}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(fixed).toEqual([]);
   });

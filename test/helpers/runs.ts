@@ -15,7 +15,8 @@ export function runs(n: number): number {
 export function scaleFrom(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return 1;
   const scale = Number(text);
-  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`DSQ_FC_SCALE must be a positive number (a multiplier of the fast-check run counts), got '${text}'`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`DSQ_FC_SCALE must be a positive number (a multiplier of the fast-check run counts), got '${text}'`);
   return scale;
 }
 

@@ -41,7 +41,11 @@ let built: string | null = null;
 export function builtCheckout(): string {
   if (built !== null) return built;
   const dir = clone('dsq-built-');
-  execFileSync(process.execPath, ['--input-type=module', '-e', `await (await import(${JSON.stringify(join(dir, 'bin', 'build-cli.mjs'))})).buildCli(${JSON.stringify(dir)});`]);
+  execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `await (await import(${JSON.stringify(join(dir, 'bin', 'build-cli.mjs'))})).buildCli(${JSON.stringify(dir)});`,
+  ]);
   chmodSync(join(dir, 'dist'), 0o755);
   built = dir;
   return dir;

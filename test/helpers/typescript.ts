@@ -142,7 +142,9 @@ export function topLevelStatements(text: string): string[] {
 
 /** A module as a CommonJS function body (TypeScript's transpiler, types removed), run with `require` answering its imports: its exports. */
 export function runModule(text: string, modules: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const js = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: false } }).outputText;
+  const js = ts.transpileModule(text, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: false },
+  }).outputText;
   const exports: Record<string, unknown> = {};
   const require = (name: string) => {
     if (!Object.hasOwn(modules, name)) throw new Error(`the module imports ${name}`);

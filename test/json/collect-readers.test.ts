@@ -99,7 +99,7 @@ describe('expressions, shorthand', () => {
 });
 
 describe('selects: result columns, order terms, sources, specifiers', () => {
-  it('a result column\'s alias and expression, each GROUP BY item, an order term\'s direction and expression', () => {
+  it("a result column's alias and expression, each GROUP BY item, an order term's direction and expression", () => {
     expect(stmt('{"columns": [{"e": true, "alias": 1}], "order": [{"e": true, "order": "up"}], "group": [true, 1, []]}')).toEqual([
       ['json/wrong-type', '/columns/0/alias'],
       ['json/wrong-type', '/columns/0/e'],
@@ -110,7 +110,7 @@ describe('selects: result columns, order terms, sources, specifiers', () => {
     ]);
   });
 
-  it('sources: a join\'s op and both sides; a table\'s name and alias; a database table\'s parts', () => {
+  it("sources: a join's op and both sides; a table's name and alias; a database table's parts", () => {
     expect(stmt('{"from": {"type": "join", "op": "bad", "s1": true, "s2": {"type": "table", "table": 1, "alias": 2}}}')).toEqual([
       ['json/unknown-operator', '/from/op'],
       ['json/wrong-type', '/from/s1'],
@@ -143,7 +143,7 @@ describe('selects: result columns, order terms, sources, specifiers', () => {
 });
 
 describe('data actions', () => {
-  it('FETCH records: a missing database, then each property in the spec table\'s order, the where (a child) last', () => {
+  it("FETCH records: a missing database, then each property in the spec table's order, the where (a child) last", () => {
     expect(stmt('{"action": "fetch", "fetch": "records", "limit": "x", "count": 1, "fields": [1, "a", 2], "where": true}')).toEqual([
       ['json/missing-property', ''],
       ['json/wrong-type', '/fields/0'],
@@ -201,7 +201,7 @@ describe('data actions', () => {
     ]);
   });
 
-  it('UPDATE: a missing database, each field value, the file, a key specifier\'s values, each expression', () => {
+  it("UPDATE: a missing database, each field value, the file, a key specifier's values, each expression", () => {
     expect(
       stmt('{"action": "update", "records": {"type": "key", "key": {"a": []}}, "fields": {"x": {}, "y": 1, "z": []}, "expressions": {"w": true}, "file": 1}'),
     ).toEqual([
@@ -214,9 +214,11 @@ describe('data actions', () => {
     ]);
   });
 
-  it('records: each field, the file\'s type and content, each tag, each expression', () => {
+  it("records: each field, the file's type and content, each tag, each expression", () => {
     expect(
-      stmt('{"action": "replace", "database": "d", "records": [{"a": {}, "tags": [1, "x", 2], "file": {"type": "x", "content": 1}, "expressions": {"b": true}}]}'),
+      stmt(
+        '{"action": "replace", "database": "d", "records": [{"a": {}, "tags": [1, "x", 2], "file": {"type": "x", "content": 1}, "expressions": {"b": true}}]}',
+      ),
     ).toEqual([
       ['json/wrong-type', '/records/0/a'],
       ['json/unknown-type', '/records/0/file/type'],
@@ -238,7 +240,7 @@ describe('data actions', () => {
 });
 
 describe('the other readers of spec JSON', () => {
-  it('schema: a group\'s name, a field with no type, one with no name', () => {
+  it("schema: a group's name, a field with no type, one with no name", () => {
     const r = readSchemaResult('{"groups": [{"name": 1, "databases": [{"name": "a", "fields": [{"name": "f"}, {"type": 2}]}]}]}');
     expect(at(r)).toEqual([
       ['schema/invalid', '/groups/0/name'],
@@ -272,7 +274,7 @@ describe('the throwing form', () => {
   });
 });
 
-describe('the spec\'s Errors table, its rows about reading JSON, one at a time', () => {
+describe("the spec's Errors table, its rows about reading JSON, one at a time", () => {
   const one = (text: string) => fromJsonResult(text).diagnostics.map((d) => [d.code, d.pointer, `${d.span?.line}:${d.span?.column}`]);
 
   it('an empty-string object key', () => {
@@ -289,15 +291,19 @@ describe('the spec\'s Errors table, its rows about reading JSON, one at a time',
   });
 
   it('UPDATE naming a field in both fields and expressions', () => {
-    expect(one('{"action": "update", "database": "d", "records": 1, "fields": {"a": 1}, "expressions": {"A": 2}}')).toEqual([['spec/field-twice', '/expressions', '1:88']]);
+    expect(one('{"action": "update", "database": "d", "records": 1, "fields": {"a": 1}, "expressions": {"A": 2}}')).toEqual([
+      ['spec/field-twice', '/expressions', '1:88'],
+    ]);
   });
 
   it('a record with a field given both by value and by expression', () => {
-    expect(one('{"action": "insert", "database": "d", "records": [{"a": 1, "expressions": {"a": 2}}]}')).toEqual([['spec/field-twice', '/records/0/expressions', '1:75']]);
+    expect(one('{"action": "insert", "database": "d", "records": [{"a": 1, "expressions": {"a": 2}}]}')).toEqual([
+      ['spec/field-twice', '/records/0/expressions', '1:75'],
+    ]);
   });
 });
 
-describe('the spec\'s checks run on every part that reads, also beside parts that do not', () => {
+describe("the spec's checks run on every part that reads, also beside parts that do not", () => {
   const all = (r: Result<unknown>) => r.diagnostics.map((d) => [d.code, d.pointer]);
 
   it('a bad datetime beside a bad where, and beside an unknown property', () => {

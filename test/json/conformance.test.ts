@@ -98,7 +98,10 @@ const EXPR_ROWS: readonly ExprRow[] = [
     short: {
       type: 'case',
       base: { $col: 'c' },
-      cases: [{ when: 1, then: 'one' }, { when: 2, then: 'two' }],
+      cases: [
+        { when: 1, then: 'one' },
+        { when: 2, then: 'two' },
+      ],
       else: 'many',
     },
     full: {
@@ -132,14 +135,28 @@ const EXPR_ROWS: readonly ExprRow[] = [
     row: 'function',
     ast: fn('POW', [num('2'), num('3')]),
     short: { $$POW: [2, 3] },
-    full: { type: 'function', function: 'POW', args: [{ type: 'number', value: 2 }, { type: 'number', value: 3 }] },
+    full: {
+      type: 'function',
+      function: 'POW',
+      args: [
+        { type: 'number', value: 2 },
+        { type: 'number', value: 3 },
+      ],
+    },
     also: [{ $$pow: [2, 3] }, { ' $$Pow ': [2, 3] }],
   },
   {
     row: 'in',
     ast: inList(col('s'), [str('a'), str('b')]),
     short: { $in: [{ $col: 's' }, ['a', 'b']] },
-    full: { type: 'in', e: { $col: 's' }, values: [{ type: 'string', value: 'a' }, { type: 'string', value: 'b' }] },
+    full: {
+      type: 'in',
+      e: { $col: 's' },
+      values: [
+        { type: 'string', value: 'a' },
+        { type: 'string', value: 'b' },
+      ],
+    },
   },
   { row: 'in (empty list)', ast: inList(col('s'), []), short: { $in: [{ $col: 's' }, []] }, full: { type: 'in', e: { $col: 's' }, values: [] } },
   {
@@ -256,7 +273,12 @@ interface SourceRow {
 
 const SOURCE_ROWS: readonly SourceRow[] = [
   { row: 'table as a plain string', ast: table('sales.orders@trash'), short: 'sales.orders@trash', full: { type: 'table', table: 'sales.orders@trash' } },
-  { row: 'table with alias', ast: table('orders', 'o'), short: { type: 'table', table: 'orders', alias: 'o' }, full: { type: 'table', table: 'orders', alias: 'o' } },
+  {
+    row: 'table with alias',
+    ast: table('orders', 'o'),
+    short: { type: 'table', table: 'orders', alias: 'o' },
+    full: { type: 'table', table: 'orders', alias: 'o' },
+  },
   {
     row: 'system table (table_system, ts)',
     ast: { kind: 'table_system', table: 'users', alias: 'u' },
@@ -269,7 +291,10 @@ const SOURCE_ROWS: readonly SourceRow[] = [
     ast: { kind: 'table_database', database: { kind: 'spec_name', name: 'sales' }, table: 'records', alias: null },
     short: { type: 'table_database', database: 'sales', table: 'records' },
     full: { type: 'table_database', database: 'sales', table: 'records' },
-    also: [{ type: 'td', database: 'sales', table: 'records', alias: null }, { type: 'td', database: 'sales', table: 'records', alias: '' }],
+    also: [
+      { type: 'td', database: 'sales', table: 'records', alias: null },
+      { type: 'td', database: 'sales', table: 'records', alias: '' },
+    ],
   },
   ...(['join', 'left', 'left_outer', 'inner', 'cross'] as const).map(
     (op): SourceRow => ({
@@ -289,7 +314,14 @@ const SPEC_ROWS: readonly { row: string; ast: Specifier; json: unknown }[] = [
   { row: 'where', ast: { kind: 'spec_where', where: binary('=', col('name'), str('x')) }, json: { type: 'where', where: { '$=': [{ $col: 'name' }, 'x'] } } },
   {
     row: 'array (mixed)',
-    ast: { kind: 'spec_array', items: [{ kind: 'spec_id', id: '1' }, { kind: 'spec_name', name: 'b' }, { kind: 'spec_where', where: NULL }] },
+    ast: {
+      kind: 'spec_array',
+      items: [
+        { kind: 'spec_id', id: '1' },
+        { kind: 'spec_name', name: 'b' },
+        { kind: 'spec_where', where: NULL },
+      ],
+    },
     json: [1, 'b', { type: 'where', where: null }],
   },
 ];
@@ -300,12 +332,7 @@ const withFrom = (from: unknown) => ({ from });
 describe('Select syntax table', () => {
   for (const r of SOURCE_ROWS) {
     it(`source: ${r.row}`, () => {
-      checkBothForms(
-        select({ from: r.ast }),
-        withFrom(r.short),
-        { columns: { type: 'all' }, from: r.full },
-        fromSelect,
-      );
+      checkBothForms(select({ from: r.ast }), withFrom(r.short), { columns: { type: 'all' }, from: r.full }, fromSelect);
       for (const other of r.also ?? []) expect(fromJson(withFrom(other))).toEqual(select({ from: r.ast }));
     });
   }
@@ -322,12 +349,18 @@ describe('Select syntax table', () => {
   it('every property of the select object', () => {
     const ast = select({
       distinct: true,
-      columns: [{ kind: 'result_column', e: col('a'), alias: 'x' }, { kind: 'result_column', e: col('b'), alias: null }],
+      columns: [
+        { kind: 'result_column', e: col('a'), alias: 'x' },
+        { kind: 'result_column', e: col('b'), alias: null },
+      ],
       from: table('t'),
       where: binary('>', col('a'), num('1')),
       group: [col('a'), col('b')],
       having: binary('>', fn('COUNT', [{ kind: 'count_rows' }]), num('2')),
-      order: [{ kind: 'order_term', e: col('a'), order: 'desc' }, { kind: 'order_term', e: col('b'), order: 'asc' }],
+      order: [
+        { kind: 'order_term', e: col('a'), order: 'desc' },
+        { kind: 'order_term', e: col('b'), order: 'asc' },
+      ],
       limit: num('10'),
       offset: num('20'),
     });
@@ -354,7 +387,10 @@ describe('Select syntax table', () => {
         e1: { type: 'function', function: 'COUNT', args: [{ type: 'count_rows' }] },
         e2: { type: 'number', value: 2 },
       },
-      order: [{ e: { $col: 'a' }, order: 'desc' }, { e: { $col: 'b' }, order: 'asc' }],
+      order: [
+        { e: { $col: 'a' }, order: 'desc' },
+        { e: { $col: 'b' }, order: 'asc' },
+      ],
       limit: { type: 'number', value: 10 },
       offset: { type: 'number', value: 20 },
     };

@@ -41,14 +41,18 @@ const CASES: [string, (string | number)[], (string | number)[], unknown?, unknow
   ['CREATE DATABASE d IN GROUP g (a int, b int) BLOBS (x)', ['definition', 'name'], ['database', 'name']],
   ['CREATE DATABASE d IN GROUP g (a int, b int) BLOBS (x)', ['definition', 'fields', 1, 'name'], ['database', 'fields', 1, 'name']],
   ['CREATE DATABASE d IN GROUP g (a int) BLOBS (x)', ['definition', 'blobs', 0, 'name'], ['database', 'blobs', 0, 'name']],
-  ['CREATE DATABASE d IN GROUP g (a int) DATABASES (c (k int))', ['definition', 'databases', 0, 'fields', 0, 'name'], ['database', 'databases', 0, 'fields', 0, 'name']],
+  [
+    'CREATE DATABASE d IN GROUP g (a int) DATABASES (c (k int))',
+    ['definition', 'databases', 0, 'fields', 0, 'name'],
+    ['database', 'databases', 0, 'fields', 0, 'name'],
+  ],
   // A struct CREATE's teams are an object: an array there is refused at /group_teams.
   ["STRUCT CREATE CATEGORY c IN GROUP p GROUP_TEAMS (ops = 'admin')", ['groupTeams'], ['group_teams'], { kind: 'json_array', items: [] }, []],
   ["STRUCT CREATE PROJECT p DATABASE_TEAMS (ops = 'read')", ['databaseTeams'], ['database_teams'], { kind: 'json_array', items: [] }, []],
   ['STRUCT CREATE NOTEBOOK n IN GROUP p FIELDS (a int)', ['fields', 0, 'name'], ['fields', 0, 'name']],
 ];
 
-describe('the pointer of a problem inside a CREATE is where the spec\'s JSON has it', () => {
+describe("the pointer of a problem inside a CREATE is where the spec's JSON has it", () => {
   it.each(CASES)('%s: the tree at %j, the JSON at %j', (text, treePath, jsonPath, inTree = '', inJson = '') => {
     const tree = parse(text) as unknown;
     const broken = setAt(JSON.parse(JSON.stringify(tree)), treePath, inTree) as Node;

@@ -7,7 +7,10 @@ import { rejection, sameTree } from './helpers.js';
 const TERMS = 50_000;
 
 function andChain(): Expr {
-  return foldLeft('and', Array.from({ length: TERMS }, (_, i) => binary('=', col(`c${i}`), num(i))));
+  return foldLeft(
+    'and',
+    Array.from({ length: TERMS }, (_, i) => binary('=', col(`c${i}`), num(i))),
+  );
 }
 
 describe('deep and wide trees', () => {
@@ -39,7 +42,10 @@ describe('deep and wide trees', () => {
   });
 
   it('a 100,000-value IN list', () => {
-    const e = inList(col('id'), Array.from({ length: 100_000 }, (_, i) => num(i)));
+    const e = inList(
+      col('id'),
+      Array.from({ length: 100_000 }, (_, i) => num(i)),
+    );
     const text = toJson(e);
     expect(fromJsonExpression(text)).toEqual(e);
     expect(fromJsonExpression(toJson(e, { form: 'full' }))).toEqual(e);

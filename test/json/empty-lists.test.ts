@@ -33,11 +33,16 @@ const valid = (node: Node) => {
   }
 };
 /** Each statement kind of those tables, and the admin actions' own arbitraries (child databases, absent and empty lists at every level). */
-const ARBITRARIES: fc.Arbitrary<Node>[] = [arbAdmin, ...STATEMENT_KINDS.filter((k) => KINDS_CHECKED.has(k)).map((k) => (arbKinds[k] as fc.Arbitrary<Node>).filter(valid))];
+const ARBITRARIES: fc.Arbitrary<Node>[] = [
+  arbAdmin,
+  ...STATEMENT_KINDS.filter((k) => KINDS_CHECKED.has(k)).map((k) => (arbKinds[k] as fc.Arbitrary<Node>).filter(valid)),
+];
 
 /** The list fields of a kind: child lists, and lists of names. */
 const listFields = (kind: NodeKind): readonly FieldEntry[] =>
-  FIELD_LIST[kind].filter((f) => (f.child !== null ? f.child.shape !== 'one' && f.child.shape !== 'nullable' && f.child.orValue === undefined : f.value?.form === 'names'));
+  FIELD_LIST[kind].filter((f) =>
+    f.child !== null ? f.child.shape !== 'one' && f.child.shape !== 'nullable' && f.child.orValue === undefined : f.value?.form === 'names',
+  );
 
 /**
  * The lists of a tree's checked kinds, in walk order: `kind.field` and its length, or null when
@@ -71,14 +76,17 @@ function lists(root: Node, empties?: Set<string>): string[] {
 describe('empty optional lists of the administrative, struct and system actions', () => {
   it('a field option list, blobs and child databases written empty are kept (text and JSON)', () => {
     const text = 'CREATE DATABASE d IN GROUP g (a int OPTIONS (), b int) BLOBS () DATABASES ()';
-    const json = '{"action":"create","create":"database","database":{"name":"d","fields":[{"name":"a","type":"int","options":[]},{"name":"b","type":"int"}],"blobs":[],"databases":[]},"parent":"g"}';
+    const json =
+      '{"action":"create","create":"database","database":{"name":"d","fields":[{"name":"a","type":"int","options":[]},{"name":"b","type":"int"}],"blobs":[],"databases":[]},"parent":"g"}';
     expect(toJson(parse(text))).toBe(json);
     expect(print(fromJson(json))).toBe(text);
     // Absent stays absent.
     const bare = 'CREATE DATABASE d IN GROUP g (a int)';
     expect(toJson(parse(bare))).toBe('{"action":"create","create":"database","database":{"name":"d","fields":[{"name":"a","type":"int"}]},"parent":"g"}');
     // A field's empty OPTIONS () is the field's (the action's empty OPTIONS () says nothing).
-    expect(toJson(parse('ALTER DATABASE d ADD FIELDS a int OPTIONS ()'))).toBe('{"action":"alter","alter":"database","op":"add_fields","database":"d","fields":[{"name":"a","type":"int","options":[]}]}');
+    expect(toJson(parse('ALTER DATABASE d ADD FIELDS a int OPTIONS ()'))).toBe(
+      '{"action":"alter","alter":"database","op":"add_fields","database":"d","fields":[{"name":"a","type":"int","options":[]}]}',
+    );
   });
 
   it('text -> JSON -> text and JSON -> text -> JSON keep every list as written; every list field that may be empty is drawn empty', () => {
@@ -95,7 +103,11 @@ describe('empty optional lists of the administrative, struct and system actions'
         expect(lists(parse(print(fromText)))).toEqual(written);
       }
     }
-    const mayBeEmpty = [...KINDS_CHECKED].flatMap((k) => listFields(k as NodeKind).filter((f) => f.child?.shape !== 'nonEmpty' && !f.required).map((f) => `${k}.${f.key}`));
+    const mayBeEmpty = [...KINDS_CHECKED].flatMap((k) =>
+      listFields(k as NodeKind)
+        .filter((f) => f.child?.shape !== 'nonEmpty' && !f.required)
+        .map((f) => `${k}.${f.key}`),
+    );
     // (With fewer draws than the default, DSQ_FC_SCALE < 1, a field may go undrawn empty.)
     if (runs(40) >= 40) expect(mayBeEmpty.filter((k) => !seen.has(k))).toEqual([]);
   });

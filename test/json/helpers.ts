@@ -29,7 +29,7 @@ export function sameTree(a: unknown, b: unknown): boolean {
     const ky = Object.keys(y);
     if (kx.length !== ky.length) return false;
     for (const k of kx) {
-      if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+      if (!Object.hasOwn(y, k)) return false;
       stack.push([(x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]]);
     }
   }

@@ -20,8 +20,34 @@ import { runs } from '../helpers/runs.js';
 
 /** Names the parser reads differently from how they are written, or that are syntax. */
 const HOSTILE_NAMES: readonly string[] = [
-  '', ' ', '\t', '\n', '\r\n', '\ufeff', '\u00a0', ' a', 'a ', 'a  b', 'a\nb', 'a\tb', "it's", 'a"b', '"', "'", '\\', 'a\\b', '--', '/*', '*/', 'é😀',
-  '\u2028', 'x.y', '.', 'SELECT', 'null', '\u0000',
+  '',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\ufeff',
+  '\u00a0',
+  ' a',
+  'a ',
+  'a  b',
+  'a\nb',
+  'a\tb',
+  "it's",
+  'a"b',
+  '"',
+  "'",
+  '\\',
+  'a\\b',
+  '--',
+  '/*',
+  '*/',
+  'é😀',
+  '\u2028',
+  'x.y',
+  '.',
+  'SELECT',
+  'null',
+  '\u0000',
 ];
 const arbName = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NAMES) }, { weight: 1, arbitrary: arbHostileText });
 
@@ -46,15 +72,13 @@ function stringPlaces(root: unknown): { holder: Record<string, unknown>; key: st
 }
 
 /** A tree of the shared arbitraries (plain objects) with a hostile name put at one of its strings. */
-const arbHostileNamed: fc.Arbitrary<{ tree: Node; at: string }> = fc
-  .tuple(fc.oneof(arbAction, arbStatement), fc.nat(), arbName)
-  .map(([valid, pick, name]) => {
-    const tree = JSON.parse(JSON.stringify(valid)) as Record<string, unknown>;
-    const all = stringPlaces(tree);
-    const place = all[pick % Math.max(1, all.length)];
-    if (place !== undefined) place.holder[place.key] = name;
-    return { tree: tree as unknown as Node, at: place === undefined ? '' : `${String(place.holder['kind'])}.${place.key} = ${JSON.stringify(name)}` };
-  });
+const arbHostileNamed: fc.Arbitrary<{ tree: Node; at: string }> = fc.tuple(fc.oneof(arbAction, arbStatement), fc.nat(), arbName).map(([valid, pick, name]) => {
+  const tree = JSON.parse(JSON.stringify(valid)) as Record<string, unknown>;
+  const all = stringPlaces(tree);
+  const place = all[pick % Math.max(1, all.length)];
+  if (place !== undefined) place.holder[place.key] = name;
+  return { tree: tree as unknown as Node, at: place === undefined ? '' : `${String(place.holder['kind'])}.${place.key} = ${JSON.stringify(name)}` };
+});
 
 function printed(tree: Node): string | DsqError {
   try {
@@ -76,7 +100,10 @@ describe('a tree the checks accept prints to text that parses back to the same J
           return;
         }
         const back = parseResult(out);
-        expect(back.diagnostics.filter((d) => d.severity === 'error'), `${at}\n${out}`).toEqual([]);
+        expect(
+          back.diagnostics.filter((d) => d.severity === 'error'),
+          `${at}\n${out}`,
+        ).toEqual([]);
         expect(toJson(back.value as Node), `${at}\n${out}`).toBe(toJson(tree));
       }),
       { numRuns: runs(1000) },
@@ -84,7 +111,10 @@ describe('a tree the checks accept prints to text that parses back to the same J
   });
 
   it('definition names the parser would fold or refuse are refused at the name, in print and toJson alike', () => {
-    const create = (name: string) => JSON.parse(JSON.stringify(parse('CREATE DATABASE d IN GROUP g (a int) BLOBS (b)'))) as { definition: { name: string; fields: { name: string }[]; blobs: { name: string }[] } };
+    const create = (name: string) =>
+      JSON.parse(JSON.stringify(parse('CREATE DATABASE d IN GROUP g (a int) BLOBS (b)'))) as {
+        definition: { name: string; fields: { name: string }[]; blobs: { name: string }[] };
+      };
     const cases: [string, (t: ReturnType<typeof create>, name: string) => void, string][] = [
       ['a field', (t, n) => void (t.definition.fields[0]!.name = n), '/database/fields/0/name'],
       ['a database', (t, n) => void (t.definition.name = n), '/database/name'],
@@ -103,13 +133,18 @@ describe('a tree the checks accept prints to text that parses back to the same J
           }
           expect(error, `${what} ${JSON.stringify(name)}`).toBeInstanceOf(DsqError);
           const d = (error as DsqError).diagnostics[0];
-          expect([d?.pointer, d?.message], `${what} ${JSON.stringify(name)}`).toEqual([pointer, expect.stringMatching(/must not be empty \(it is only white space\)|must be trimmed, with single spaces/)]);
+          expect([d?.pointer, d?.message], `${what} ${JSON.stringify(name)}`).toEqual([
+            pointer,
+            expect.stringMatching(/must not be empty \(it is only white space\)|must be trimmed, with single spaces/),
+          ]);
         }
       }
     }
     // Found by the property at 10x: a pipe's partition object with a key other than from/to,
     // which the parser refuses (syntax/partition) and the JSON reader too; the tree check now as well.
-    const pipe = JSON.parse(JSON.stringify(parse('STRUCT CREATE PIPE p IN MODEL m PARTITION FROM 2020 TO 2030'))) as { partition: { members: { key: string }[] } };
+    const pipe = JSON.parse(JSON.stringify(parse('STRUCT CREATE PIPE p IN MODEL m PARTITION FROM 2020 TO 2030'))) as {
+      partition: { members: { key: string }[] };
+    };
     pipe.partition.members[0]!.key = 'toLocaleString';
     let refused: unknown;
     try {

@@ -59,7 +59,9 @@ function check(doc: ParsedDocument, text: string): { placeholders: number; other
     const paths = placeholderPaths(r.node);
     if (paths.length > 0) expect(r.syntax, text).toBe(true);
     if (!r.syntax) continue;
-    const firstError = doc.diagnostics.find((d) => d.severity === 'error' && !d.code.startsWith('spec/') && d.span !== undefined && d.span.start >= r.span.start && d.span.start <= r.span.end);
+    const firstError = doc.diagnostics.find(
+      (d) => d.severity === 'error' && !d.code.startsWith('spec/') && d.span !== undefined && d.span.start >= r.span.start && d.span.start <= r.span.end,
+    );
     const where = (err: DsqError, prefix = '') => {
       const [d] = err.diagnostics;
       expect(d?.code, `${text}: ${err.message}`).toBe('ast/syntax-error');
@@ -71,13 +73,23 @@ function check(doc: ParsedDocument, text: string): { placeholders: number; other
         expect(d?.message, text).toContain(firstError?.message);
         return;
       }
-      expect(paths.map((p) => prefix + p), text).toContain(d?.pointer);
+      expect(
+        paths.map((p) => prefix + p),
+        text,
+      ).toContain(d?.pointer);
       // The line:col is the placeholder's, where the part was expected.
-      const node = d?.pointer?.slice(prefix.length).split('/').slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], r.node) as Node;
+      const node = d?.pointer
+        ?.slice(prefix.length)
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], r.node) as Node;
       expect(d?.span, text).toEqual(doc.spans.get(node));
     };
     for (const form of ['short', 'full'] as const) where(refusal(() => toJson(r.node, { form }), `toJson(${text})`));
-    where(refusal(() => toJsonArray([r.node]), `toJsonArray(${text})`), '/0');
+    where(
+      refusal(() => toJsonArray([r.node]), `toJsonArray(${text})`),
+      '/0',
+    );
     where(refusal(() => fromAst(r.node as Statement), `fromAst(${text})`));
     where(refusal(() => print(r.node), `print(${text})`));
     if (paths.length > 0) seen.placeholders++;
@@ -104,8 +116,15 @@ describe('a recovered tree with placeholders is never written or built', () => {
       expect(node, text).toBeDefined();
       for (const write of [() => toJson(node), () => fromAst(node)]) {
         const err = refusal(write, text);
-        expect(err.diagnostics.map((d) => [d.code, d.pointer, `${d.span?.line}:${d.span?.column}`]), text).toEqual([['ast/syntax-error', pointer, at]]);
-        expect(err.message, text).toMatch(new RegExp(`^${at} ${pointer.replace(/[[\]]/g, '\\$&')}: the tree is of a statement with a syntax error: a "\\w+" node here stands in for a part the text lacks`));
+        expect(
+          err.diagnostics.map((d) => [d.code, d.pointer, `${d.span?.line}:${d.span?.column}`]),
+          text,
+        ).toEqual([['ast/syntax-error', pointer, at]]);
+        expect(err.message, text).toMatch(
+          new RegExp(
+            `^${at} ${pointer.replace(/[[\]]/g, '\\$&')}: the tree is of a statement with a syntax error: a "\\w+" node here stands in for a part the text lacks`,
+          ),
+        );
       }
     }
   });
@@ -124,7 +143,10 @@ describe('a recovered tree with placeholders is never written or built', () => {
       check(doc, text);
       const node = doc.recovered[0]?.node as Statement;
       const err = refusal(() => toJson(node), text);
-      expect(err.diagnostics.map((d) => [d.code, d.pointer]), text).toEqual([['ast/syntax-error', '']]);
+      expect(
+        err.diagnostics.map((d) => [d.code, d.pointer]),
+        text,
+      ).toEqual([['ast/syntax-error', '']]);
       expect(err.message, text).toContain(doc.diagnostics[0]?.message);
     }
   });

@@ -346,8 +346,7 @@ const CASES: readonly Case[] = [
     name: 'a nested array specifier',
     text: '{"from": {"type": "td", "database": [[1]], "table": "records"}}',
     code: 'json/wrong-type',
-    message:
-      'expected an id (number), a name (string) or {"type": "where", "where": ...} in an array specifier, got an array of 1',
+    message: 'expected an id (number), a name (string) or {"type": "where", "where": ...} in an array specifier, got an array of 1',
     pointer: '/from/database/0',
     at: '1:38',
   },
@@ -364,7 +363,8 @@ const CASES: readonly Case[] = [
     name: 'another action',
     text: '{"action": "version"}',
     code: 'json/unknown-action',
-    message: 'unknown action "version"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, create, alter, drop, download, run, conclude, cancel, clean, pause, access, echo, wait, if, struct_buffer_import, struct_mn_alias, struct_mn_edit, struct_event, struct_create',
+    message:
+      'unknown action "version"; dsq reads the actions select, fetch, insert, replace, set, update, delete, trash, restore, dispose, schema, create, alter, drop, download, run, conclude, cancel, clean, pause, access, echo, wait, if, struct_buffer_import, struct_mn_alias, struct_mn_edit, struct_event, struct_create',
     pointer: '/action',
     at: '1:12',
   },

@@ -74,7 +74,10 @@ describe('toJson of an object dsq did not check', () => {
     expect(JSON.parse(text)).toEqual({ '$=': [{ $col: 'a"b\u2028' }, "x'\u0000\r\n\ud800"] });
     expect(fromJsonExpression(text)).toEqual(odd);
     // In an array, the pointer says which item.
-    const items = [{ kind: 'column', path: 'a' }, { kind: 'number', value: 'x' }] as Node[];
+    const items = [
+      { kind: 'column', path: 'a' },
+      { kind: 'number', value: 'x' },
+    ] as Node[];
     expect(() => toJsonArray(items)).toThrow(DsqError);
     try {
       toJsonArray(items);
@@ -85,7 +88,12 @@ describe('toJson of an object dsq did not check', () => {
 
   it('a field read through a getter is read once: what was checked is what is written', () => {
     let reads = 0;
-    const twoFaced = { kind: 'number', get value() { return reads++ === 0 ? '1' : '1, "injected": 2'; } };
+    const twoFaced = {
+      kind: 'number',
+      get value() {
+        return reads++ === 0 ? '1' : '1, "injected": 2';
+      },
+    };
     expect(toJson(twoFaced as never)).toBe('1');
   });
 });

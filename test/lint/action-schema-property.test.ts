@@ -34,7 +34,8 @@ function pathTo(schema: Schema, database: SchemaDatabase, path: string, groups: 
 function ground(action: DataAction, path: string, fields: readonly string[]): DataAction {
   const database: Specifier = { kind: 'spec_name', name: path };
   /** The first names of a list (as many as there are fields), renamed to the fields in order. */
-  const names = <T extends { readonly field: string }>(items: readonly T[]): T[] => items.slice(0, fields.length).map((item, i) => ({ ...item, field: fields[i] as string }));
+  const names = <T extends { readonly field: string }>(items: readonly T[]): T[] =>
+    items.slice(0, fields.length).map((item, i) => ({ ...item, field: fields[i] as string }));
   const assignments = (values: readonly FieldValue[], expressions: readonly FieldExpr[]) => {
     const all = names<FieldValue | FieldExpr>([...values, ...expressions]);
     return { values: all.filter((f): f is FieldValue => f.kind === 'field_value'), expressions: all.filter((f): f is FieldExpr => f.kind === 'field_expr') };
@@ -44,7 +45,12 @@ function ground(action: DataAction, path: string, fields: readonly string[]): Da
     spec.kind === 'spec_key' ? key(spec) : spec.kind === 'spec_array' ? { ...spec, items: spec.items.map((s) => (s.kind === 'spec_key' ? key(s) : s)) } : spec;
   switch (action.kind) {
     case 'fetch_records':
-      return { ...action, database, records: action.records && records(action.records), fields: action.fields && action.fields.slice(0, fields.length).map((_, i) => fields[i] as string) };
+      return {
+        ...action,
+        database,
+        records: action.records && records(action.records),
+        fields: action.fields === null ? null : action.fields.slice(0, fields.length).map((_, i) => fields[i] as string),
+      };
     case 'fetch_logs':
       return { ...action, database, records: records(action.records) };
     case 'fetch_posts':
@@ -52,11 +58,22 @@ function ground(action: DataAction, path: string, fields: readonly string[]): Da
     case 'insert_action':
     case 'replace_action':
     case 'set_action':
-      return { ...action, database, records: Array.isArray(action.records) ? action.records.map((r) => ({ ...r, ...assignments(r.values, r.expressions) })) : action.records };
+      return {
+        ...action,
+        database,
+        records: Array.isArray(action.records) ? action.records.map((r) => ({ ...r, ...assignments(r.values, r.expressions) })) : action.records,
+      };
     case 'update_action': {
       const { values, expressions } = assignments(action.fields, action.expressions);
       const noValues = values.length + expressions.length === 0 && action.file === null;
-      return { ...action, database, records: records(action.records), fields: values, expressions, failNoOp: noValues && action.failNoOp === true ? null : action.failNoOp };
+      return {
+        ...action,
+        database,
+        records: records(action.records),
+        fields: values,
+        expressions,
+        failNoOp: noValues && action.failNoOp === true ? null : action.failNoOp,
+      };
     }
     case 'delete_action':
     case 'trash_action':
@@ -113,8 +130,13 @@ function nameSlots(action: DataAction): ((name: string) => void)[] {
 /** The unknown-field findings of a text: the text each points at. */
 function unknownFields(text: string, schema: Schema): string[] {
   const doc = parseDocument(text);
-  expect(doc.diagnostics.filter((d) => d.severity === 'error'), text).toEqual([]);
-  return lint(text, { schema }).diagnostics.filter((d) => d.code === 'unknown-field').map((d) => text.slice(d.span.start, d.span.end));
+  expect(
+    doc.diagnostics.filter((d) => d.severity === 'error'),
+    text,
+  ).toEqual([]);
+  return lint(text, { schema })
+    .diagnostics.filter((d) => d.code === 'unknown-field')
+    .map((d) => text.slice(d.span.start, d.span.end));
 }
 
 describe('renaming one field reference of a data action to a name not in the schema', () => {

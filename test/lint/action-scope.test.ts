@@ -47,7 +47,10 @@ describe('action scope keys', () => {
   });
 
   it('let the schema rules check the struct actions (a kind no hand list named)', () => {
-    const codes = (text: string) => lint(text, { schema: ACTION_SCHEMA }).diagnostics.filter((d) => d.code === 'unknown-field').map((d) => text.slice(d.span.start, d.span.end));
+    const codes = (text: string) =>
+      lint(text, { schema: ACTION_SCHEMA })
+        .diagnostics.filter((d) => d.code === 'unknown-field')
+        .map((d) => text.slice(d.span.start, d.span.end));
     expect(codes("STRUCT EVENT CLOSE shop.orders EVENTS WHERE statsu = 'open'")).toEqual(['statsu']);
     expect(codes('STRUCT EVENT UPDATE shop.orders EVENTS WHERE statsu = 1 SET (amout = 1)')).toEqual(['statsu', 'amout']);
     expect(codes("STRUCT EVENT CLOSE shop.orders EVENTS WHERE status = 'open'")).toEqual([]);

@@ -48,11 +48,16 @@ describe('dsq lint: gates', () => {
   });
 
   it('-- dsq-disable-line rule silences that line; a dsq- comment that is no directive is a warning', async () => {
-    put('s.dsq', "SELECT a FROM t WHERE b IN (); -- dsq-disable-line empty-in-list\nSELECT a FROM t WHERE c LIKE 'x'; /* dsq-disable-line */\nSELECT a FROM t WHERE b IN ();\n-- dsq-disable-nextline empty-in-list\nSELECT a FROM t WHERE b IN ()\n");
+    put(
+      's.dsq',
+      "SELECT a FROM t WHERE b IN (); -- dsq-disable-line empty-in-list\nSELECT a FROM t WHERE c LIKE 'x'; /* dsq-disable-line */\nSELECT a FROM t WHERE b IN ();\n-- dsq-disable-nextline empty-in-list\nSELECT a FROM t WHERE b IN ()\n",
+    );
     const r = await run(['lint', '--format', 'json', 's.dsq']);
     const found = (JSON.parse(r.out) as { files: { diagnostics: { ruleId: string; line: number; message: string }[] }[] }).files[0]?.diagnostics ?? [];
     expect(found.map((d) => `${d.line}:${d.ruleId}`)).toEqual(['3:empty-in-list', '4:suppression-comment', '5:empty-in-list']);
-    expect(found[1]?.message).toMatch(/^dsq-disable-nextline is not a dsq directive, so it suppresses nothing \(did you mean "dsq-disable-next-line"[^)]*\); the directives are dsq-disable-next-line, dsq-disable-line, dsq-disable, dsq-enable\.$/);
+    expect(found[1]?.message).toMatch(
+      /^dsq-disable-nextline is not a dsq directive, so it suppresses nothing \(did you mean "dsq-disable-next-line"[^)]*\); the directives are dsq-disable-next-line, dsq-disable-line, dsq-disable, dsq-enable\.$/,
+    );
   });
 });
 
@@ -65,7 +70,9 @@ describe('links to the rule pages', () => {
     const url = json.files[0]?.diagnostics[0]?.docsUrl as string;
     expect(url).toBe(`${PAGES}null-comparison.md`);
     expect(readFileSync(new URL(url), 'utf8')).toMatch(/^# null-comparison/);
-    const sarif = JSON.parse((await run(['lint', '--format', 'sarif', 'q.dsq'])).out) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
+    const sarif = JSON.parse((await run(['lint', '--format', 'sarif', 'q.dsq'])).out) as {
+      runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[];
+    };
     const rules = sarif.runs[0]?.tool.driver.rules ?? [];
     expect(rules.map((r) => r.helpUri)).toEqual(RULES.map((r) => `${PAGES}${r.meta.id}.md`));
     const listed = JSON.parse((await run(['lint', '--list-rules', '--format', 'json'])).out) as { id: string; docsUrl: string }[];
@@ -92,7 +99,9 @@ describe('JUnit and GitLab Code Quality reports', () => {
     expect(r.out).toContain('<testsuite package="dsq" time="0" tests="2" errors="0" failures="2" name="a &amp; b.dsq">');
     expect(r.out).toContain('<testcase time="0" name="dsq.null-comparison" classname="a &amp; b.dsq">');
     expect(r.out).toMatch(/<failure message="A comparison with = NULL is never true [^"]*" type="error">line 1, col 23, Error - /);
-    expect(r.out).toContain('<testsuite package="dsq" time="0" tests="1" errors="0" failures="0" name="clean.dsq">\n    <testcase time="0" name="clean.dsq" classname="clean.dsq" />');
+    expect(r.out).toContain(
+      '<testsuite package="dsq" time="0" tests="1" errors="0" failures="0" name="clean.dsq">\n    <testcase time="0" name="clean.dsq" classname="clean.dsq" />',
+    );
     expect(r.out.endsWith('</testsuites>\n')).toBe(true);
     // Balanced: every element opened is closed.
     const opened = [...r.out.matchAll(/<(testsuites|testsuite|testcase|failure)\b(?:[^>]*[^/])?>/g)].length;
@@ -103,7 +112,13 @@ describe('JUnit and GitLab Code Quality reports', () => {
   it('--format gitlab: one issue per finding with a stable, distinct fingerprint', async () => {
     put('q.dsq', 'SELECT a FROM t WHERE b IN () AND c IN ();\nSELECT a FROM t WHERE b = NULL\n');
     const r = await run(['lint', '--format', 'gitlab', 'q.dsq']);
-    const issues = JSON.parse(r.out) as { check_name: string; severity: string; fingerprint: string; location: { path: string; lines: { begin: number } }; description: string }[];
+    const issues = JSON.parse(r.out) as {
+      check_name: string;
+      severity: string;
+      fingerprint: string;
+      location: { path: string; lines: { begin: number } };
+      description: string;
+    }[];
     expect(issues.map((i) => [i.check_name, i.severity, i.location.path, i.location.lines.begin])).toEqual([
       ['empty-in-list', 'minor', 'q.dsq', 1],
       ['empty-in-list', 'minor', 'q.dsq', 1],
@@ -123,7 +138,9 @@ describe('dsq check', () => {
     put('ugly.dsq', 'select a  from t\n');
     const ugly = await run(['check']);
     expect(ugly.code).toBe(1);
-    expect(ugly.out).toContain('ugly.dsq:1:1: error: The file is not formatted (this is the first line that changes); run dsq check --write or dsq fmt --write. (format)\n');
+    expect(ugly.out).toContain(
+      'ugly.dsq:1:1: error: The file is not formatted (this is the first line that changes); run dsq check --write or dsq fmt --write. (format)\n',
+    );
     put('warn.dsq', 'SELECT a FROM t WHERE b IN ()\n');
     rmSync(join(dir, 'ugly.dsq'));
     const warn = await run(['check', '--max-warnings', '0']);

@@ -54,7 +54,12 @@ describe('dsq lint', () => {
     await put('a/notes.txt', 'not dsq');
     await put('a/node_modules/x/three.dsq', 'SELECT FROM');
     const r = await run(['a']);
-    expect(r.out.split('\n').filter((l) => l.includes('empty-in-list')).map((l) => l.split(':')[0])).toEqual([join('a', 'b', 'two.dsq'), join('a', 'one.dsq')]);
+    expect(
+      r.out
+        .split('\n')
+        .filter((l) => l.includes('empty-in-list'))
+        .map((l) => l.split(':')[0]),
+    ).toEqual([join('a', 'b', 'two.dsq'), join('a', 'one.dsq')]);
     const g = await run(['a/**/*.dsq']);
     expect(g.out).toContain('a/one.dsq:1:');
     expect(g.out).toContain('a/b/two.dsq:1:');
@@ -120,7 +125,9 @@ describe('dsq lint', () => {
     expect(sarif.runs[0].results[0]).toMatchObject({ ruleId: 'null-comparison', level: 'error' });
     const gh = await run(['--format', 'github', 'q.dsq']);
     expect(gh.code).toBe(1);
-    expect(gh.out).toBe('::error file=q.dsq,line=1,col=23,endLine=1,endColumn=31,title=null-comparison::A comparison with = NULL is never true (NULL is unknown, not a value); use IS NULL.\n');
+    expect(gh.out).toBe(
+      '::error file=q.dsq,line=1,col=23,endLine=1,endColumn=31,title=null-comparison::A comparison with = NULL is never true (NULL is unknown, not a value); use IS NULL.\n',
+    );
   });
 
   it('--fix applies the fixes, formats the file (keeping comments) and writes it; exit 0 when nothing is left', async () => {

@@ -3,8 +3,7 @@ import { DsqError } from '../../src/diagnostic/diagnostic.js';
 import { lint } from '../../src/lint/lint.js';
 
 const TEXT = "SELECT a FROM t WHERE b IN () AND c = NULL AND lower(d) = 'x'";
-const codes = (rules: Record<string, unknown>) =>
-  lint(TEXT, { rules: rules as never }).diagnostics.map((d) => `${d.code}:${d.severity}`);
+const codes = (rules: Record<string, unknown>) => lint(TEXT, { rules: rules as never }).diagnostics.map((d) => `${d.code}:${d.severity}`);
 
 describe('rules configuration', () => {
   it('runs every rule at its default severity without configuration', () => {

@@ -13,7 +13,7 @@ function block(markdown: string, heading: string, lang: string): string | null {
   const at = markdown.indexOf(`\n## ${heading}\n`);
   if (at < 0) return null;
   const rest = markdown.slice(at);
-  const m = new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```').exec(rest);
+  const m = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``).exec(rest);
   return m ? (m[1] as string) : null;
 }
 
@@ -30,7 +30,7 @@ describe('rule pages (docs/rules/<id>.md)', () => {
         expect(block(md, 'Wrong', 'dsq')).not.toBeNull();
         expect(block(md, 'Right', 'dsq')).not.toBeNull();
       });
-      it("the wrong example triggers the rule and the right one has no finding at all", () => {
+      it('the wrong example triggers the rule and the right one has no finding at all', () => {
         const md = readFileSync(page(id), 'utf8');
         const schemaText = block(md, 'Schema', 'json');
         if (rule.meta.needsSchema) expect(schemaText).not.toBeNull();

@@ -7,8 +7,9 @@ import { print } from '../../src/print/index.js';
 
 const DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
 /** The query files, and the select JSON examples (`*.select.json`; the other JSON files are compiled twins of the .dsq files, or a schema). */
-const FILES = readdirSync(DIR).filter((f) => f.endsWith('.dsq') || f.endsWith('.select.json')).sort();
-
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith('.dsq') || f.endsWith('.select.json'))
+  .sort();
 
 describe('examples/ lint clean', () => {
   it('there are examples', () => {
@@ -20,7 +21,10 @@ describe('examples/ lint clean', () => {
       it(file, () => {
         // Infos are advice (the spec's default limit, a permanent DELETE), not problems.
         const found = lint(text).diagnostics.filter((d) => d.severity !== 'info');
-        expect(found.map((d) => d.code), found.map((d) => `${d.span.line}:${d.span.column} ${d.message}`).join('\n')).toEqual([]);
+        expect(
+          found.map((d) => d.code),
+          found.map((d) => `${d.span.line}:${d.span.column} ${d.message}`).join('\n'),
+        ).toEqual([]);
       });
       continue;
     }

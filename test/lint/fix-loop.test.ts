@@ -88,17 +88,31 @@ describe('a fix is checked before it is offered (issue 10)', () => {
 describe('applyFixes', () => {
   const span = { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 };
   const d = (edits: { start: number; end: number; text: string }[]): LintDiagnostic => ({
-    code: 'x', severity: 'error', message: 'm', span, fix: { description: 'f', edits },
+    code: 'x',
+    severity: 'error',
+    message: 'm',
+    span,
+    fix: { description: 'f', edits },
   });
 
   it('takes fixes in source order, skipping one that overlaps or inserts where another edit starts', () => {
-    expect(applyFixes('abcdef', [d([{ start: 4, end: 5, text: 'Z' }]), d([{ start: 1, end: 3, text: 'X' }]), d([{ start: 2, end: 4, text: 'Y' }])])).toEqual({ text: 'aXdZf', applied: 2 });
+    expect(applyFixes('abcdef', [d([{ start: 4, end: 5, text: 'Z' }]), d([{ start: 1, end: 3, text: 'X' }]), d([{ start: 2, end: 4, text: 'Y' }])])).toEqual({
+      text: 'aXdZf',
+      applied: 2,
+    });
     expect(applyFixes('abc', [d([{ start: 1, end: 1, text: '+' }]), d([{ start: 1, end: 2, text: 'B' }])])).toEqual({ text: 'a+bc', applied: 1 });
     expect(applyFixes('abc', [d([{ start: 1, end: 2, text: 'B' }]), d([{ start: 2, end: 2, text: '+' }])])).toEqual({ text: 'aB+c', applied: 2 });
   });
 
   it('a fix with several edits is taken whole or not at all', () => {
-    const r = applyFixes('abcdefgh', [d([{ start: 0, end: 1, text: 'A' }, { start: 6, end: 7, text: 'G' }]), d([{ start: 6, end: 8, text: '!' }]), d([{ start: 3, end: 4, text: 'D' }])]);
+    const r = applyFixes('abcdefgh', [
+      d([
+        { start: 0, end: 1, text: 'A' },
+        { start: 6, end: 7, text: 'G' },
+      ]),
+      d([{ start: 6, end: 8, text: '!' }]),
+      d([{ start: 3, end: 4, text: 'D' }]),
+    ]);
     expect(r).toEqual({ text: 'AbcDefGh', applied: 2 });
   });
 

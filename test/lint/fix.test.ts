@@ -46,7 +46,11 @@ describe('fixes', () => {
   it('applyFixes skips a fix that overlaps one already taken', () => {
     const span = { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 };
     const d = (start: number, end: number, text: string): LintDiagnostic => ({
-      code: 'x', severity: 'error', message: 'm', span, fix: { description: 'f', edits: [{ start, end, text }] },
+      code: 'x',
+      severity: 'error',
+      message: 'm',
+      span,
+      fix: { description: 'f', edits: [{ start, end, text }] },
     });
     expect(applyFixes('abcdef', [d(1, 3, 'X'), d(2, 4, 'Y'), d(4, 5, 'Z')])).toEqual({ text: 'aXdZf', applied: 2 });
   });

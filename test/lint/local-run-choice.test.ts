@@ -22,7 +22,9 @@ describe('local-run-choice', () => {
   });
 
   it('reports a LEFT JOIN, / of two whole numbers and a FETCH of what a local run has none of, with the warning dsq run gives', () => {
-    expect(found('SELECT o.id FROM orders o LEFT JOIN customers c WHERE o.customer = c.id').map((d) => d.message)).toEqual([`A local run: ${CHOICES.leftJoin.warn}.`]);
+    expect(found('SELECT o.id FROM orders o LEFT JOIN customers c WHERE o.customer = c.id').map((d) => d.message)).toEqual([
+      `A local run: ${CHOICES.leftJoin.warn}.`,
+    ]);
     expect(found('SELECT id / 2 FROM orders').map((d) => [d.message, d.span.column])).toEqual([[`A local run: ${CHOICES.division.warn}.`, 8]]);
     expect(found('FETCH TASKS').map((d) => d.message)).toEqual([`A local run: ${CHOICES.otherFetches.warn}.`]);
     expect(found('SELECT 7 / 2', false)).toHaveLength(1);

@@ -12,7 +12,9 @@ const files: FileReport[] = [
 describe('reporters', () => {
   it('text: one line per finding and the summary', () => {
     const out = formatText(files);
-    expect(out.split('\n')[0]).toBe('dir/a b.dsq:2:7: error: A comparison with = NULL is never true (NULL is unknown, not a value); use IS NULL. (null-comparison)');
+    expect(out.split('\n')[0]).toBe(
+      'dir/a b.dsq:2:7: error: A comparison with = NULL is never true (NULL is unknown, not a value); use IS NULL. (null-comparison)',
+    );
     expect(out).toContain('\n2 problems (1 error, 1 warning)\n');
     expect(formatText([{ file: 'x', diagnostics: [] }])).toBe('no problems\n');
   });
@@ -23,11 +25,13 @@ describe('reporters', () => {
     expect(json.files[0].diagnostics.map((d: { ruleId: string }) => d.ruleId)).toEqual(['null-comparison', 'empty-in-list']);
   });
 
-  it('json: a finding\'s suggestions (did you mean) beside its fix', () => {
+  it("json: a finding's suggestions (did you mean) beside its fix", () => {
     const schema = readSchema('[{"name": "orders", "fields": [{"name": "status", "type": "string"}]}]');
     const text = "UPDATE orders SET statsu = 'x' WHERE status = 'y'";
     const json = JSON.parse(formatJson([{ file: 'q.dsq', diagnostics: lint(text, { schema }).diagnostics.filter((d) => d.code === 'unknown-field') }]));
-    expect(json.files[0].diagnostics).toMatchObject([{ ruleId: 'unknown-field', suggestions: [{ description: 'change statsu to status', edits: [{ start: 18, end: 24, text: 'status' }] }] }]);
+    expect(json.files[0].diagnostics).toMatchObject([
+      { ruleId: 'unknown-field', suggestions: [{ description: 'change statsu to status', edits: [{ start: 18, end: 24, text: 'status' }] }] },
+    ]);
     expect(json.files[0].diagnostics[0].fix).toBeUndefined();
     expect(json.fixableCount).toBe(0);
   });

@@ -33,9 +33,49 @@ describe('lint on deep and wide input', () => {
 });
 
 const TOKENS = [
-  'SELECT', 'FROM', 'WHERE', 'GROUP', 'BY', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'AS', 'AND', 'OR', 'NOT', 'IN', 'BETWEEN',
-  'LIKE', 'REGEXP', 'IS', 'NULL', "''", "'a%'", "'(x'", '=', '!=', '<>', '(', ')', ',', ';', '*', '-1', '2.5', 'a', 'b', 'o.c',
-  'SUM(', 'COUNT(*)', 'ALIAS(', "DATETIME '2024-01-01T10:00'", '-- dsq-disable-next-line', '/* dsq-disable */', '\n', 'sales.orders',
+  'SELECT',
+  'FROM',
+  'WHERE',
+  'GROUP',
+  'BY',
+  'HAVING',
+  'ORDER',
+  'LIMIT',
+  'OFFSET',
+  'AS',
+  'AND',
+  'OR',
+  'NOT',
+  'IN',
+  'BETWEEN',
+  'LIKE',
+  'REGEXP',
+  'IS',
+  'NULL',
+  "''",
+  "'a%'",
+  "'(x'",
+  '=',
+  '!=',
+  '<>',
+  '(',
+  ')',
+  ',',
+  ';',
+  '*',
+  '-1',
+  '2.5',
+  'a',
+  'b',
+  'o.c',
+  'SUM(',
+  'COUNT(*)',
+  'ALIAS(',
+  "DATETIME '2024-01-01T10:00'",
+  '-- dsq-disable-next-line',
+  '/* dsq-disable */',
+  '\n',
+  'sales.orders',
 ];
 
 describe('lint on any token soup (fast-check)', () => {
@@ -90,7 +130,12 @@ describe('lint on every valid AST (fast-check)', () => {
 
 describe('lint --fix on statements and data actions with comments (fast-check)', () => {
   const commented = fc
-    .tuple(fc.array(fc.oneof(arbStatement, arbAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.6, noNaN: true }), fc.boolean())
+    .tuple(
+      fc.array(fc.oneof(arbStatement, arbAction), { minLength: 1, maxLength: 3 }),
+      fc.integer(),
+      fc.double({ min: 0, max: 0.6, noNaN: true }),
+      fc.boolean(),
+    )
     .map(([ss, seed, density, lower]) => commentRandomly(ss.map((s) => print(s, { keywordCase: lower ? 'lower' : 'upper' })).join(';\n'), seed, density));
 
   it('the fixed text parses with every comment, compiles to the JSON of its trees, decompiles and compiles back to it, and is final', () => {
@@ -99,7 +144,10 @@ describe('lint --fix on statements and data actions with comments (fast-check)',
         const options = withSchema ? { schema: SCHEMA } : {};
         const fixed = fixText(text, options);
         const doc = parseDocument(fixed.text);
-        expect(doc.diagnostics.filter((d) => d.severity === 'error'), fixed.text).toEqual([]);
+        expect(
+          doc.diagnostics.filter((d) => d.severity === 'error'),
+          fixed.text,
+        ).toEqual([]);
         expect(doc.comments.map((c) => c.text)).toEqual(parseDocument(text).comments.map((c) => c.text));
         expect(fixed.result.fixableCount).toBe(0);
         expect(fixText(fixed.text, options).text).toBe(fixed.text);

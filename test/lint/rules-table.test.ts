@@ -14,7 +14,10 @@ describe('the rule table of docs/lint.md', () => {
     const rules = JSON.parse(listed.out) as { id: string; severity: string; fixable: boolean; needsSchema: boolean }[];
     expect(rows).toEqual(rules.map((r) => [r.id, [r.severity, r.fixable ? 'fix' : '', r.needsSchema ? 'schema' : ''].filter(Boolean).join(', ')]));
     // The text list says the same.
-    const plain = (await runCli(['lint', '--list-rules'])).out.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0]);
+    const plain = (await runCli(['lint', '--list-rules'])).out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(/\s+/)[0]);
     expect(plain).toEqual(rules.map((r) => r.id));
   });
 });

@@ -69,22 +69,43 @@ const CASES: Record<string, Cases> = {
   },
   'permanent-write': {
     invalid: [
-      ['DELETE FROM t WHERE a = 1', ['1:1']], ['SELECT 1; DISPOSE FROM t RECORDS [1, 2]', ['1:11']], ['DELETE FROM t', ['1:1']],
-      ['DROP GROUP g', ['1:1']], ['DROP DATABASE d CHILDREN', ['1:1']], ["DROP TEAM 'ops'", ['1:1']], ['DROP USER 4', ['1:1']],
+      ['DELETE FROM t WHERE a = 1', ['1:1']],
+      ['SELECT 1; DISPOSE FROM t RECORDS [1, 2]', ['1:11']],
+      ['DELETE FROM t', ['1:1']],
+      ['DROP GROUP g', ['1:1']],
+      ['DROP DATABASE d CHILDREN', ['1:1']],
+      ["DROP TEAM 'ops'", ['1:1']],
+      ['DROP USER 4', ['1:1']],
       ['ALTER DATABASE d RESET PARTITIONS [2020]', ['1:1']],
     ],
-    valid: ['TRASH FROM t WHERE a = 1', 'RESTORE FROM t RECORDS [1]', 'UPDATE t SET a = 1 WHERE id = 1', 'SELECT a FROM t', 'ALTER DATABASE d ORDER FIELDS a, b', 'SCHEMA'],
+    valid: [
+      'TRASH FROM t WHERE a = 1',
+      'RESTORE FROM t RECORDS [1]',
+      'UPDATE t SET a = 1 WHERE id = 1',
+      'SELECT a FROM t',
+      'ALTER DATABASE d ORDER FIELDS a, b',
+      'SCHEMA',
+    ],
   },
   'alter-fields-slow': {
-    invalid: [['ALTER DATABASE d ADD FIELDS a int(4)', ['1:1']], ['SCHEMA; ALTER DATABASE d DROP FIELDS a', ['1:9']]],
+    invalid: [
+      ['ALTER DATABASE d ADD FIELDS a int(4)', ['1:1']],
+      ['SCHEMA; ALTER DATABASE d DROP FIELDS a', ['1:9']],
+    ],
     valid: ['ALTER DATABASE d ORDER FIELDS a, b', 'ALTER DATABASE d RESET PARTITIONS ALL', 'SCHEMA'],
   },
   'if-condition-columns': {
-    invalid: [['IF (SELECT * FROM t) THEN TRASH FROM d RECORDS 1', ['1:5']], ['IF (SELECT 1) THEN TRASH FROM d RECORDS 1 ELSE IF (SELECT a, b FROM t) THEN TRASH FROM d RECORDS 2', ['1:52']]],
+    invalid: [
+      ['IF (SELECT * FROM t) THEN TRASH FROM d RECORDS 1', ['1:5']],
+      ['IF (SELECT 1) THEN TRASH FROM d RECORDS 1 ELSE IF (SELECT a, b FROM t) THEN TRASH FROM d RECORDS 2', ['1:52']],
+    ],
     valid: ['IF (SELECT COUNT(*) > 0 FROM t) THEN TRASH FROM d RECORDS 1', 'SELECT a, b FROM t'],
   },
   'task-ignore': {
-    invalid: [['CANCEL TASKS 1, 2', ['1:1']], ['SELECT 1; CLEAN TASKS REF 7', ['1:11']]],
+    invalid: [
+      ['CANCEL TASKS 1, 2', ['1:1']],
+      ['SELECT 1; CLEAN TASKS REF 7', ['1:11']],
+    ],
     valid: ['CANCEL TASKS 1', 'CANCEL TASKS REF 7 OPTIONS (IGNORE = FALSE)', 'CLEAN TASKS 1, 2 OPTIONS (IGNORE = TRUE)'],
   },
   'fetch-without-limit': {
@@ -97,28 +118,45 @@ const CASES: Record<string, Cases> = {
       ['FETCH USERS WHERE a = 1', ['1:1']],
     ],
     valid: [
-      'FETCH RECORDS FROM t LIMIT 10', 'FETCH RECORDS FROM t LIMIT 5000 OFFSET 1000', 'SELECT a FROM t', 'FETCH PSEUDORECORDS FROM (SELECT a FROM t)',
+      'FETCH RECORDS FROM t LIMIT 10',
+      'FETCH RECORDS FROM t LIMIT 5000 OFFSET 1000',
+      'SELECT a FROM t',
+      'FETCH PSEUDORECORDS FROM (SELECT a FROM t)',
       // A count, not records: the limit cannot cut it short.
-      'FETCH COUNT RECORDS FROM t', 'FETCH RECORDS FROM t OPTIONS (COUNT = TRUE)', 'FETCH COUNT MULTIRECORDS FROM ALL', 'FETCH COUNT TASKS', 'FETCH COUNT TASKS WHERE a = 1',
+      'FETCH COUNT RECORDS FROM t',
+      'FETCH RECORDS FROM t OPTIONS (COUNT = TRUE)',
+      'FETCH COUNT MULTIRECORDS FROM ALL',
+      'FETCH COUNT TASKS',
+      'FETCH COUNT TASKS WHERE a = 1',
       // Single records and users: fewer than the limit by their specifier.
-      'FETCH RECORDS FROM t RECORDS 7', 'FETCH RECORDS FROM t RECORDS KEY(id = 1)', "FETCH RECORDS FROM t RECORDS [1, 'r2', KEY(id = 3)] WHERE a = 1", "FETCH USERS 'bob'", 'FETCH USERS [1, 2]',
+      'FETCH RECORDS FROM t RECORDS 7',
+      'FETCH RECORDS FROM t RECORDS KEY(id = 1)',
+      "FETCH RECORDS FROM t RECORDS [1, 'r2', KEY(id = 3)] WHERE a = 1",
+      "FETCH USERS 'bob'",
+      'FETCH USERS [1, 2]',
     ],
   },
   'write-without-where': {
-    invalid: [['DELETE FROM t', ['1:1']], ['SELECT 1; UPDATE t SET a = 1', ['1:11']]],
+    invalid: [
+      ['DELETE FROM t', ['1:1']],
+      ['SELECT 1; UPDATE t SET a = 1', ['1:11']],
+    ],
     valid: ['DELETE FROM t WHERE a = 1', 'DELETE FROM t RECORDS ALL', 'UPDATE t SET a = 1 RECORDS [1, 2]', 'TRASH FROM t RECORDS KEY(id = 1)'],
   },
   'field-set-twice': {
     schema: true,
     invalid: [
       ['UPDATE hr.people SET age = 1, "Age in years" = 2 WHERE name = \'a\'', ['1:1']],
-      ["INSERT INTO people (name, age, \"age in years\") VALUES ('a', 1, 2)", ['1:55']],
+      ['INSERT INTO people (name, age, "age in years") VALUES (\'a\', 1, 2)', ['1:55']],
     ],
     valid: ["UPDATE hr.people SET age = 1 WHERE name = 'a'", 'UPDATE nowhere SET age = 1, "Age in years" = 2 WHERE a = 1'],
   },
   'trash-without-feature': {
     schema: true,
-    invalid: [['TRASH FROM people WHERE age > 99', ['1:1']], ["SELECT 1; SELECT name FROM hr.people@trash", ['1:28']]],
+    invalid: [
+      ['TRASH FROM people WHERE age > 99', ['1:1']],
+      ['SELECT 1; SELECT name FROM hr.people@trash', ['1:28']],
+    ],
     valid: ['TRASH FROM sales.orders WHERE id = 1', 'SELECT id FROM orders@trash', 'DELETE FROM people WHERE age > 99', 'TRASH FROM nowhere WHERE a = 1'],
   },
   'alter-fields-schema': {
@@ -133,14 +171,28 @@ const CASES: Record<string, Cases> = {
       ['ALTER DATABASE hr.people DROP FIELDS ALL', ['1:38']],
     ],
     valid: [
-      'ALTER DATABASE sales.orders ADD FIELDS note utf8text', "ALTER DATABASE sales.orders DROP FIELDS ['region', 'amount']", 'ALTER DATABASE hr.people DROP FIELDS age',
-      'ALTER DATABASE nowhere DROP FIELDS id', 'ALTER DATABASE sales.orders DROP FIELDS 3',
+      'ALTER DATABASE sales.orders ADD FIELDS note utf8text',
+      "ALTER DATABASE sales.orders DROP FIELDS ['region', 'amount']",
+      'ALTER DATABASE hr.people DROP FIELDS age',
+      'ALTER DATABASE nowhere DROP FIELDS id',
+      'ALTER DATABASE sales.orders DROP FIELDS 3',
     ],
   },
   'drop-with-children': {
     schema: true,
-    invalid: [['DROP DATABASE sales.orders', ['1:1']], ['DROP GROUP sales', ['1:1']], ['DROP GROUP hr OPTIONS (CHILDREN = FALSE)', ['1:1']]],
-    valid: ['DROP DATABASE sales.orders CHILDREN', 'DROP GROUP sales CHILDREN', 'DROP DATABASE hr.people', 'DROP DATABASE sales.orders.lines', 'DROP GROUP nowhere', 'DROP DATABASE 12'],
+    invalid: [
+      ['DROP DATABASE sales.orders', ['1:1']],
+      ['DROP GROUP sales', ['1:1']],
+      ['DROP GROUP hr OPTIONS (CHILDREN = FALSE)', ['1:1']],
+    ],
+    valid: [
+      'DROP DATABASE sales.orders CHILDREN',
+      'DROP GROUP sales CHILDREN',
+      'DROP DATABASE hr.people',
+      'DROP DATABASE sales.orders.lines',
+      'DROP GROUP nowhere',
+      'DROP DATABASE 12',
+    ],
   },
   'insert-missing-key': {
     schema: true,
@@ -156,12 +208,7 @@ const CASES: Record<string, Cases> = {
       ['SELECT a FROM t WHERE b = "hello world"', ['1:27']],
       ['SELECT a FROM t WHERE b LIKE "a%" OR c IN (1, "x y")', ['1:30', '1:47']],
     ],
-    valid: [
-      "SELECT a FROM t WHERE \"first name\" = 'Bob'",
-      'SELECT a FROM t WHERE b = "paid"',
-      'SELECT "a b" FROM t',
-      'SELECT a FROM t WHERE "a b".c = d',
-    ],
+    valid: ['SELECT a FROM t WHERE "first name" = \'Bob\'', 'SELECT a FROM t WHERE b = "paid"', 'SELECT "a b" FROM t', 'SELECT a FROM t WHERE "a b".c = d'],
   },
   'null-comparison': {
     invalid: [
@@ -173,7 +220,10 @@ const CASES: Record<string, Cases> = {
     valid: ['SELECT a FROM t WHERE b IS NULL AND c IS NOT NULL', 'SELECT a FROM t WHERE b = 0'],
   },
   'empty-string': {
-    invalid: [["SELECT a FROM t WHERE b LIKE ''", ['1:30']], ["SELECT '' AS x FROM t", ['1:8']]],
+    invalid: [
+      ["SELECT a FROM t WHERE b LIKE ''", ['1:30']],
+      ["SELECT '' AS x FROM t", ['1:8']],
+    ],
     valid: ["SELECT a FROM t WHERE b = 'x' AND c IS NULL", "SELECT 'it''s' FROM t"],
   },
   'unknown-alias': {
@@ -216,7 +266,10 @@ const CASES: Record<string, Cases> = {
     valid: ['SELECT a FROM t LIMIT 10 OFFSET 0', 'SELECT a FROM t LIMIT 1e3', 'SELECT a FROM t LIMIT 9223372036854775807', 'SELECT a FROM t LIMIT 10.0'],
   },
   'empty-in-list': {
-    invalid: [['SELECT a FROM t WHERE b IN ()', ['1:23']], ['SELECT a FROM t WHERE b NOT IN ()', ['1:23']]],
+    invalid: [
+      ['SELECT a FROM t WHERE b IN ()', ['1:23']],
+      ['SELECT a FROM t WHERE b NOT IN ()', ['1:23']],
+    ],
     valid: ['SELECT a FROM t WHERE b IN (1, 2)', 'SELECT a FROM t WHERE b IN (SELECT c FROM u)'],
   },
   'reversed-between': {
@@ -225,7 +278,7 @@ const CASES: Record<string, Cases> = {
       ['SELECT a FROM t WHERE b BETWEEN 9007199254740993 AND 9007199254740992', ['1:23']],
       ["SELECT a FROM t WHERE b BETWEEN 'z' AND 'a'", ['1:23']],
       ["SELECT a FROM t WHERE b BETWEEN DATE '2024-12-01' AND DATE '2024-01-01'", ['1:23']],
-      ["SELECT a FROM t WHERE b NOT BETWEEN 1.5 AND 1.25", ['1:23']],
+      ['SELECT a FROM t WHERE b NOT BETWEEN 1.5 AND 1.25', ['1:23']],
     ],
     valid: [
       'SELECT a FROM t WHERE b BETWEEN 2 AND 10',
@@ -237,15 +290,24 @@ const CASES: Record<string, Cases> = {
     ],
   },
   'like-without-wildcard': {
-    invalid: [["SELECT a FROM t WHERE b LIKE 'abc'", ['1:30']], ["SELECT a FROM t WHERE b NOT LIKE 'x'", ['1:34']]],
+    invalid: [
+      ["SELECT a FROM t WHERE b LIKE 'abc'", ['1:30']],
+      ["SELECT a FROM t WHERE b NOT LIKE 'x'", ['1:34']],
+    ],
     valid: ["SELECT a FROM t WHERE b LIKE 'a%' OR b LIKE '_b' OR b LIKE c"],
   },
   'invalid-regexp': {
-    invalid: [["SELECT a FROM t WHERE b REGEXP '(ab'", ['1:32']], ["SELECT a FROM t WHERE b REGEXP '*a'", ['1:32']]],
+    invalid: [
+      ["SELECT a FROM t WHERE b REGEXP '(ab'", ['1:32']],
+      ["SELECT a FROM t WHERE b REGEXP '*a'", ['1:32']],
+    ],
     valid: ["SELECT a FROM t WHERE b REGEXP '^(ab|cd)+$' AND c REGEXP d"],
   },
   'datetime-without-offset': {
-    invalid: [["SELECT a FROM t WHERE b > DATETIME '2024-01-31T10:30'", ['1:27']], ["SELECT DATETIME '2024-01-31' FROM t", ['1:8']]],
+    invalid: [
+      ["SELECT a FROM t WHERE b > DATETIME '2024-01-31T10:30'", ['1:27']],
+      ["SELECT DATETIME '2024-01-31' FROM t", ['1:8']],
+    ],
     valid: [
       "SELECT a FROM t WHERE b > DATETIME '2024-01-31T10:30Z' AND c < DATETIME '2024-01-31T10:30+01:00'",
       "SELECT a FROM t WHERE b > TIMESTAMP '2024-01-31T10:30' AND c > DATETIME(1706697000000)",
@@ -277,7 +339,7 @@ const CASES: Record<string, Cases> = {
       ['-- @param n string\nSELECT id FROM sales.orders LIMIT :n', ['2:35']],
       ['-- @param n number\nFETCH USERS OFFSET :n', ['2:20']],
       ['-- @param r datetime\nSELECT id FROM sales.orders OPTIONS (ROWS = :r)', ['2:45']],
-      ["-- @param a string\nFETCH RECORDS FROM sales.orders RECORDS KEY(amount = :a)", ['2:54']],
+      ['-- @param a string\nFETCH RECORDS FROM sales.orders RECORDS KEY(amount = :a)', ['2:54']],
     ],
     valid: [
       'SELECT id FROM sales.orders WHERE amount > :min AND region = :region LIMIT :n',

@@ -16,7 +16,17 @@ describe('findings of a statement with a spec error', () => {
   it('nine mistakes in one statement with a spec error are nine findings', () => {
     const text = "select sum(a, b), upper(a) from t where x = null and y like 'abc' and z in () and w between 5 and 1 and q = '' limit -1";
     const codes = lint(text).diagnostics.map((d) => d.code);
-    expect(codes).toEqual(['function-arity', 'unknown-function', 'null-comparison', 'like-without-wildcard', 'empty-in-list', 'reversed-between', 'null-comparison', 'empty-string', 'invalid-limit']);
+    expect(codes).toEqual([
+      'function-arity',
+      'unknown-function',
+      'null-comparison',
+      'like-without-wildcard',
+      'empty-in-list',
+      'reversed-between',
+      'null-comparison',
+      'empty-string',
+      'invalid-limit',
+    ]);
   });
 
   it('a spec error added to each SELECT of the all-mistakes file adds exactly one finding there and hides none', () => {

@@ -5,11 +5,7 @@ const codes = (text: string) => lint(text).diagnostics.map((d) => `${d.span.line
 
 describe('suppression comments', () => {
   it('dsq-disable-next-line silences the named rules on the next line only', () => {
-    const text = [
-      '-- dsq-disable-next-line empty-in-list',
-      'SELECT a FROM t WHERE b IN () AND c = NULL;',
-      'SELECT a FROM t WHERE b IN ();',
-    ].join('\n');
+    const text = ['-- dsq-disable-next-line empty-in-list', 'SELECT a FROM t WHERE b IN () AND c = NULL;', 'SELECT a FROM t WHERE b IN ();'].join('\n');
     expect(codes(text)).toEqual(['2:null-comparison', '3:empty-in-list']);
   });
 
@@ -57,7 +53,9 @@ describe('suppression comments', () => {
 
 describe('suppression-comment', () => {
   const found = (text: string, options = {}) =>
-    lint(text, options).diagnostics.filter((d) => d.code === 'suppression-comment').map((d) => `${d.span.line}:${d.span.column} ${d.message}`);
+    lint(text, options)
+      .diagnostics.filter((d) => d.code === 'suppression-comment')
+      .map((d) => `${d.span.line}:${d.span.column} ${d.message}`);
 
   it('reports a directive that suppresses nothing, and directives naming unknown rules', () => {
     const text = [

@@ -76,16 +76,28 @@ describe('the language server on data actions with a schema', () => {
   it('offers the did you mean as a quick fix, and not in fix all', async () => {
     const diagnostics = await diagnosticsOf(uri);
     const statsu = diagnostics.find((d) => d.range.start.line === 0 && d.range.start.character === 23) as Diagnostic;
-    const actions = (await client.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: statsu.range, context: { diagnostics: [statsu] } })) as CodeAction[];
+    const actions = (await client.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: statsu.range,
+      context: { diagnostics: [statsu] },
+    })) as CodeAction[];
     const change = actions.find((a) => a.title === 'change statsu to status (unknown-field)');
     expect(change).toMatchObject({ kind: 'quickfix', isPreferred: true });
     expect(change?.edit?.changes?.[uri]).toEqual([{ range: { start: { line: 0, character: 23 }, end: { line: 0, character: 29 } }, newText: 'status' }]);
 
     const ordrs = diagnostics.find((d) => d.code === 'unknown-database') as Diagnostic;
-    const onDatabase = (await client.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: ordrs.range, context: { diagnostics: [ordrs] } })) as CodeAction[];
+    const onDatabase = (await client.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: ordrs.range,
+      context: { diagnostics: [ordrs] },
+    })) as CodeAction[];
     expect(onDatabase.map((a) => a.title)).toContain('change ordrs to orders (unknown-database)');
 
-    const fixAll = (await client.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: statsu.range, context: { diagnostics: [], only: ['source.fixAll.dsq'] } })) as CodeAction[];
+    const fixAll = (await client.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: statsu.range,
+      context: { diagnostics: [], only: ['source.fixAll.dsq'] },
+    })) as CodeAction[];
     expect(fixAll).toEqual([]);
   });
 });

@@ -17,7 +17,11 @@ const uri = 'file:///q.dsq';
 function actionsOver(text: string, model: TextModel = textModelOf(text), only?: string[]) {
   const doc = TextDocument.create(uri, 'dsq', 1, text);
   const findings = lint(text).diagnostics;
-  const actions = codeActions({ uri, text, model, lint: {}, findings, keywordCase: 'upper', positionAt: (o) => doc.positionAt(o), ...(only ? { only } : {}) }, 0, text.length);
+  const actions = codeActions(
+    { uri, text, model, lint: {}, findings, keywordCase: 'upper', positionAt: (o) => doc.positionAt(o), ...(only ? { only } : {}) },
+    0,
+    text.length,
+  );
   return { doc, findings, actions };
 }
 
@@ -38,7 +42,9 @@ describe('code actions over a range with many findings', () => {
       expect(fix.diagnostics?.[0]?.range).toEqual({ start: doc.positionAt(at.start), end: doc.positionAt(at.end) });
       expect(edits(fix).map((e) => e.newText)).toEqual(['IS']);
       expect(line.title).toBe('Disable null-comparison for this line');
-      expect(edits(line)).toEqual([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '-- dsq-disable-next-line null-comparison\n' }]);
+      expect(edits(line)).toEqual([
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '-- dsq-disable-next-line null-comparison\n' },
+      ]);
       expect(file.title).toBe('Disable null-comparison for the entire file');
     }
     expect(actions.slice(-2).map((a) => a.kind)).toEqual([FIX_ALL_KIND, 'quickfix']);
@@ -69,7 +75,12 @@ describe('code actions over a range with many findings', () => {
       const { actions } = actionsOver(text, undefined, ['quickfix']);
       const line = actions.find((a) => a.title === 'Disable null-comparison for this line')!;
       const at = text.indexOf('like-without-wildcard') + 'like-without-wildcard'.length;
-      expect(edits(line)).toEqual([{ range: { start: { line: 1, character: at - text.indexOf('  --') }, end: { line: 1, character: at - text.indexOf('  --') } }, newText: ', null-comparison' }]);
+      expect(edits(line)).toEqual([
+        {
+          range: { start: { line: 1, character: at - text.indexOf('  --') }, end: { line: 1, character: at - text.indexOf('  --') } },
+          newText: ', null-comparison',
+        },
+      ]);
     }
   });
 

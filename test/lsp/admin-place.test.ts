@@ -32,7 +32,7 @@ describe('ALTER DATABASE db ALTER FIELD f', () => {
     expect(labels('ALTER DATABASE shop.|')).toEqual(expect.arrayContaining(['orders', 'customers']));
     expect(labels('ALTER DATABASE shop.orders ALTER FIELD |')).toEqual(ORDER_FIELDS);
     expect(labels('ALTER DATABASE shop.orders ALTER FIELD amo|')).toEqual(ORDER_FIELDS);
-    expect(labels('ALTER DATABASE shop.orders ALTER FIELD | SET LABEL = \'x\'')).toEqual(ORDER_FIELDS);
+    expect(labels("ALTER DATABASE shop.orders ALTER FIELD | SET LABEL = 'x'")).toEqual(ORDER_FIELDS);
   });
   it('offers what may follow the field (and the database) where nothing follows yet: the parser keeps the statement an ALTER FIELD', () => {
     expect(labels('ALTER DATABASE shop.orders ALTER FIELD amount |')).toEqual(['SET', 'OBJECTS', 'FILES']);
@@ -51,7 +51,7 @@ describe('ALTER DATABASE db ALTER FIELD f', () => {
 // DROP FIELDS takes one fields specifier (grammar/reference.md): a name, `DROP FIELDS note`, or
 // an array of field names as strings, `DROP FIELDS ['note', 'amount']` (`DROP FIELDS a, b` is a
 // syntax error there).
-describe('ALTER DATABASE db DROP FIELDS a, DROP FIELDS [\'a\', \'b\']', () => {
+describe("ALTER DATABASE db DROP FIELDS a, DROP FIELDS ['a', 'b']", () => {
   it('offers the fields of the database as strings where an array of names takes strings, and hovers them', () => {
     const quoted = ORDER_FIELDS.map((f) => `'${f}'`);
     expect(labels('ALTER DATABASE shop.orders DROP FIELDS [|')).toEqual(quoted);
@@ -81,9 +81,13 @@ describe('IF (SELECT ...) THEN UPDATE ...', () => {
     expect(labels('IF (SELECT COUNT(*) > 0 FROM |')).toEqual(expect.arrayContaining(['orders', 'customers']));
     expect(labels('IF (SELECT COUNT(*) > 0 FROM shop.orders) THEN UPDATE |')).toEqual(expect.arrayContaining(['orders', 'customers']));
     expect(labels('IF (SELECT COUNT(*) > 0 FROM shop.orders) THEN UPDATE shop.customers SET |')).toEqual(expect.arrayContaining(['name', 'region']));
-    expect(labels('IF (SELECT COUNT(*) > 0 FROM shop.orders) THEN UPDATE shop.customers SET name = 1 WHERE |')).toEqual(expect.arrayContaining(['name', 'region', 'NOT']));
+    expect(labels('IF (SELECT COUNT(*) > 0 FROM shop.orders) THEN UPDATE shop.customers SET name = 1 WHERE |')).toEqual(
+      expect.arrayContaining(['name', 'region', 'NOT']),
+    );
     expect(labels('IF (SELECT COUNT(*) > 0 FROM shop.orders) THEN UPDATE shop.customers SET name = 1 WHERE |')).not.toContain('amount');
-    expect(labels('IF (SELECT 1 FROM shop.orders) THEN DELETE FROM shop.orders ELSE IF (SELECT 1 FROM shop.customers WHERE |')).toEqual(expect.arrayContaining(['name', 'region']));
+    expect(labels('IF (SELECT 1 FROM shop.orders) THEN DELETE FROM shop.orders ELSE IF (SELECT 1 FROM shop.customers WHERE |')).toEqual(
+      expect.arrayContaining(['name', 'region']),
+    );
   });
   it('hovers names in the condition and in the write', () => {
     expect(hoverAt('IF (SELECT COUNT(*) > 0 FROM shop.orders WHERE amo|unt > 1) THEN UPDATE shop.customers SET name = 1')).toBe(AMOUNT);

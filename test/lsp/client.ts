@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic, type ProtocolConnection,
-} from 'vscode-languageserver/node';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic, type ProtocolConnection } from 'vscode-languageserver/node';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -2,7 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { labels } from './helpers.js';
 
 const ORDER_FIELDS = ['id', 'customer', 'amount', 'status', 'note', 'placed', 'paid', 'scan'];
-const STATEMENT_WORDS = ['SELECT', 'FETCH', 'INSERT', 'REPLACE', 'SET', 'UPDATE', 'DELETE', 'TRASH', 'RESTORE', 'DISPOSE', 'SCHEMA', 'CREATE', 'ALTER', 'DROP', 'DOWNLOAD', 'RUN', 'CONCLUDE', 'CANCEL', 'CLEAN', 'PAUSE', 'ACCESS', 'ECHO', 'WAIT', 'IF', 'STRUCT'];
+const STATEMENT_WORDS = [
+  'SELECT',
+  'FETCH',
+  'INSERT',
+  'REPLACE',
+  'SET',
+  'UPDATE',
+  'DELETE',
+  'TRASH',
+  'RESTORE',
+  'DISPOSE',
+  'SCHEMA',
+  'CREATE',
+  'ALTER',
+  'DROP',
+  'DOWNLOAD',
+  'RUN',
+  'CONCLUDE',
+  'CANCEL',
+  'CLEAN',
+  'PAUSE',
+  'ACCESS',
+  'ECHO',
+  'WAIT',
+  'IF',
+  'STRUCT',
+];
 
 /** Completion in the data statements (issue 28): statement words, databases, the fields of the statement's database. */
 describe('completion in data statements', () => {
@@ -12,7 +38,8 @@ describe('completion in data statements', () => {
   });
 
   it('offers databases after INTO, UPDATE and FROM, and the children of a path', () => {
-    for (const text of ['INSERT INTO |', 'UPDATE |', 'DELETE FROM |', 'FETCH RECORDS FROM |', 'DOWNLOAD RECORD 5 FROM |']) expect(labels(text)).toEqual(expect.arrayContaining(['orders', 'customers']));
+    for (const text of ['INSERT INTO |', 'UPDATE |', 'DELETE FROM |', 'FETCH RECORDS FROM |', 'DOWNLOAD RECORD 5 FROM |'])
+      expect(labels(text)).toEqual(expect.arrayContaining(['orders', 'customers']));
     expect(labels('UPDATE shop.|')).toEqual(expect.arrayContaining(['orders']));
   });
 
@@ -21,14 +48,27 @@ describe('completion in data statements', () => {
   });
 
   it('offers only field names where only a field name stands', () => {
-    for (const text of ['UPDATE shop.orders SET |', 'UPDATE shop.orders SET amount = 1, |', 'INSERT INTO shop.orders (|', 'INSERT INTO shop.orders (id, |', 'DELETE FROM shop.orders RECORDS KEY(|', 'FETCH RECORDS FIELDS (|) FROM shop.orders']) {
+    for (const text of [
+      'UPDATE shop.orders SET |',
+      'UPDATE shop.orders SET amount = 1, |',
+      'INSERT INTO shop.orders (|',
+      'INSERT INTO shop.orders (id, |',
+      'DELETE FROM shop.orders RECORDS KEY(|',
+      'FETCH RECORDS FIELDS (|) FROM shop.orders',
+    ]) {
       expect(labels(text), text).toEqual(ORDER_FIELDS);
     }
     expect(labels('FETCH RECORDS ATTRIBUTES (|')).toEqual(expect.arrayContaining(['record_id', 'insert_at', 'tags']));
   });
 
   it('offers the fields and the functions where a value stands', () => {
-    for (const text of ['UPDATE shop.orders SET amount = |', 'UPDATE shop.orders SET amount = 1 WHERE |', 'DELETE FROM shop.orders WHERE id = 1 AND |', 'FETCH RECORDS FROM shop.orders WHERE |', 'INSERT INTO shop.orders (id) VALUES (|']) {
+    for (const text of [
+      'UPDATE shop.orders SET amount = |',
+      'UPDATE shop.orders SET amount = 1 WHERE |',
+      'DELETE FROM shop.orders WHERE id = 1 AND |',
+      'FETCH RECORDS FROM shop.orders WHERE |',
+      'INSERT INTO shop.orders (id) VALUES (|',
+    ]) {
       const got = labels(text);
       expect(got, text).toEqual(expect.arrayContaining([...ORDER_FIELDS, 'POW', 'NOT']));
       expect(got, text).not.toContain('SUM');

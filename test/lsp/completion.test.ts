@@ -101,13 +101,13 @@ describe('completion by scope', () => {
     expect(labels('SELECT * FROM |;\nSELECT broken (((')).toContain('orders');
   });
 
-  it('sees a subquery\'s own sources unqualified and the outer ones qualified', () => {
+  it("sees a subquery's own sources unqualified and the outer ones qualified", () => {
     const got = labels('SELECT * FROM orders o WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = |)');
     expect(got).toEqual(expect.arrayContaining(['name', 'region', 'o.amount', 'o.status']));
     expect(got).not.toContain('amount');
   });
 
-  it('offers a subquery source\'s result names', () => {
+  it("offers a subquery source's result names", () => {
     expect(labels('SELECT | FROM (SELECT amount AS a, status, o.note FROM orders o)')).toEqual(expect.arrayContaining(['a', 'status', 'note']));
   });
 
@@ -134,7 +134,33 @@ describe('completion by scope', () => {
   it('replaces the word being typed and follows keywordCase', () => {
     const item = completions('SELECT amo| FROM orders').find((i) => i.label === 'amount');
     expect(item?.textEdit).toEqual({ range: { start: { line: 0, character: 7 }, end: { line: 0, character: 10 } }, newText: 'amount' });
-    expect(labels('|', { keywordCase: 'lower' })).toEqual(['select', 'fetch', 'insert', 'replace', 'set', 'update', 'delete', 'trash', 'restore', 'dispose', 'schema', 'create', 'alter', 'drop', 'download', 'run', 'conclude', 'cancel', 'clean', 'pause', 'access', 'echo', 'wait', 'if', 'struct']);
+    expect(labels('|', { keywordCase: 'lower' })).toEqual([
+      'select',
+      'fetch',
+      'insert',
+      'replace',
+      'set',
+      'update',
+      'delete',
+      'trash',
+      'restore',
+      'dispose',
+      'schema',
+      'create',
+      'alter',
+      'drop',
+      'download',
+      'run',
+      'conclude',
+      'cancel',
+      'clean',
+      'pause',
+      'access',
+      'echo',
+      'wait',
+      'if',
+      'struct',
+    ]);
     expect(labels('select * from orders where amount |', { keywordCase: 'lower' })).toEqual(expect.arrayContaining(['and', 'group by']));
   });
 
@@ -146,7 +172,9 @@ describe('completion by scope', () => {
     const pow = completions('SELECT | FROM orders', { snippets: true }).find((i) => i.label === 'POW');
     expect(pow?.textEdit?.newText).toBe('POW(${1:base}, ${2:exponent})');
     expect(pow?.detail).toBe('POW(base, exponent)');
-    expect(completions('select | from orders', { snippets: true, keywordCase: 'lower' }).find((i) => i.label === 'truncate')?.textEdit?.newText).toBe('truncate(${1:value}, ${2:digits})');
+    expect(completions('select | from orders', { snippets: true, keywordCase: 'lower' }).find((i) => i.label === 'truncate')?.textEdit?.newText).toBe(
+      'truncate(${1:value}, ${2:digits})',
+    );
     const plain = completions('SELECT | FROM orders').find((i) => i.label === 'SUM');
     expect(plain?.textEdit?.newText).toBe('SUM(');
   });
@@ -168,7 +196,7 @@ describe('completion by scope', () => {
   });
 });
 
-describe('the select and clause at the cursor come from the statement\'s tree', () => {
+describe("the select and clause at the cursor come from the statement's tree", () => {
   it('does not count a CASE left open inside a closed subquery as open after it (the token count did)', () => {
     const got = labels('SELECT (SELECT CASE WHEN a THEN 1 FROM orders), amount |');
     expect(got).not.toContain('WHEN');
@@ -178,7 +206,7 @@ describe('the select and clause at the cursor come from the statement\'s tree', 
     expect(labels('SELECT (SELECT CASE WHEN a THEN 1 |')).toEqual(expect.arrayContaining(['WHEN', 'ELSE', 'END']));
   });
 
-  it('reads a form\'s parentheses as closed once its `)` is written, whatever node starts with it', () => {
+  it("reads a form's parentheses as closed once its `)` is written, whatever node starts with it", () => {
     // `SYSTEM_COLUMN(users, active) = ` starts with the form's word: the comparison is not the form.
     const got = labels('SELECT * FROM SYSTEM_TABLE(users) WHERE SYSTEM_COLUMN(users, active) = |', { systemTables: ['users'] });
     expect(got).toEqual(expect.arrayContaining(['NOT', 'CASE', 'POW']));
@@ -190,7 +218,7 @@ describe('the select and clause at the cursor come from the statement\'s tree', 
     expect(labels('SELECT a FROM orders ORDER BY\nSELECT | FROM customers')).toEqual(expect.arrayContaining(['name', 'region']));
   });
 
-  it('completes a join\'s ON condition (refused by the parser, in no tree) as an expression over the select\'s sources', () => {
+  it("completes a join's ON condition (refused by the parser, in no tree) as an expression over the select's sources", () => {
     const customers = ['c.id', 'name', 'region', '"odd field"'];
     expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.|')).toEqual(expect.arrayContaining(ORDER_FIELDS));
     expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.|')).not.toContain('orders');
@@ -201,12 +229,14 @@ describe('the select and clause at the cursor come from the statement\'s tree', 
     expect(start).not.toContain('SUM');
     expect(start).not.toContain('customers');
     // After the condition: what may follow it, a join or a clause; after the next JOIN, databases again.
-    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id |')).toEqual(expect.arrayContaining(['AND', 'JOIN', 'LEFT JOIN', 'WHERE', 'ORDER BY']));
+    expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id |')).toEqual(
+      expect.arrayContaining(['AND', 'JOIN', 'LEFT JOIN', 'WHERE', 'ORDER BY']),
+    );
     expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id JOIN |')).toEqual(expect.arrayContaining(['orders', 'customers']));
     expect(labels('SELECT * FROM shop.orders o JOIN shop.customers c ON o.id = c.id WHERE |')).toEqual(expect.arrayContaining([...customers, 'amount']));
   });
 
-  it('offers OPTIONS only after the statement\'s own select, not after a subquery nor inside an IF', () => {
+  it("offers OPTIONS only after the statement's own select, not after a subquery nor inside an IF", () => {
     expect(labels('SELECT * FROM orders WHERE amount |')).toContain('OPTIONS');
     expect(labels('SELECT * FROM orders WHERE id IN (SELECT id FROM orders WHERE amount |')).not.toContain('OPTIONS');
     expect(labels('IF (SELECT COUNT(*) FROM orders WHERE amount |')).not.toContain('OPTIONS');

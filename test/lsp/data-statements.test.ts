@@ -39,7 +39,7 @@ function hovers(field: string, fn: string): void {
 }
 
 describe('UPDATE', () => {
-  it('completes in SET and WHERE as in a select\'s WHERE', () => {
+  it("completes in SET and WHERE as in a select's WHERE", () => {
     completes([
       ['UPDATE shop.orders SET |', ORDER_FIELDS, ['POW', 'customers']],
       ['UPDATE shop.orders SET note = 1, |', ORDER_FIELDS],
@@ -54,7 +54,7 @@ describe('UPDATE', () => {
 });
 
 describe('DELETE', () => {
-  it('completes in WHERE as in a select\'s WHERE', () => {
+  it("completes in WHERE as in a select's WHERE", () => {
     completes([
       ['DELETE FROM shop.orders WHERE |', EXPRESSION, ['SUM', 'name']],
       ['DELETE FROM shop.orders WHERE amount > 1 |', OPERATORS],
@@ -102,7 +102,10 @@ describe('FETCH', () => {
   });
   it('PSEUDORECORDS: completes its select as a select', () => {
     completes([['FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders WHERE |', [...EXPRESSION, 'record_id']]]);
-    hovers('FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders WHERE amo|unt > 1)', 'FETCH PSEUDORECORDS FROM (SELECT POW(amount, 2) FROM shop.orders WHERE PO|W(amount, 2) > 1)');
+    hovers(
+      'FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders WHERE amo|unt > 1)',
+      'FETCH PSEUDORECORDS FROM (SELECT POW(amount, 2) FROM shop.orders WHERE PO|W(amount, 2) > 1)',
+    );
   });
   it('the FETCH types', () => {
     expect(labels('FETCH |')).toEqual(expect.arrayContaining(['RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'LOGS', 'POSTS']));

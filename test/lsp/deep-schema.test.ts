@@ -27,29 +27,51 @@ describe('the server on a deeply nested schema', () => {
     lsp.connection.sendNotification('initialized', {});
   });
 
-  it.each([2_000, 100_000])('lints, completes and hovers against a schema %i deep', async (depth) => {
-    const ws = join(dir, `ws${depth}`);
-    mkdirSync(ws);
-    writeFileSync(join(ws, 'dsq.config.json'), JSON.stringify({ schema: 'schema.json' }));
-    writeFileSync(join(ws, 'schema.json'), deepSchemaText(depth));
-    const uri = pathToFileURL(join(ws, 'q.dsq')).href;
-    const last = `d${depth - 1}`;
-    const text = `SELECT nope, f FROM ${last};\nSELECT * FROM d5.`;
-    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'dsq', version: 1, text } });
-    const diagnostics = await lsp.diagnostics(uri, () => true, 0);
-    expect(diagnostics.map((d) => [d.code, d.range.start])).toEqual([['unknown-field', { line: 0, character: 7 }], ['syntax-error', expect.anything()]]);
+  it.each([2_000, 100_000])(
+    'lints, completes and hovers against a schema %i deep',
+    async (depth) => {
+      const ws = join(dir, `ws${depth}`);
+      mkdirSync(ws);
+      writeFileSync(join(ws, 'dsq.config.json'), JSON.stringify({ schema: 'schema.json' }));
+      writeFileSync(join(ws, 'schema.json'), deepSchemaText(depth));
+      const uri = pathToFileURL(join(ws, 'q.dsq')).href;
+      const last = `d${depth - 1}`;
+      const text = `SELECT nope, f FROM ${last};\nSELECT * FROM d5.`;
+      lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'dsq', version: 1, text } });
+      const diagnostics = await lsp.diagnostics(uri, () => true, 0);
+      expect(diagnostics.map((d) => [d.code, d.range.start])).toEqual([
+        ['unknown-field', { line: 0, character: 7 }],
+        ['syntax-error', expect.anything()],
+      ]);
 
-    // After FROM: the databases down to MAX_COMPLETION_SEGMENTS deep; after `d5.`: what continues the path.
-    const from = await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 20 } }) as CompletionItem[];
-    const tables = from.filter((i) => i.kind === 7).map((i) => i.label);
-    expect(tables).toEqual(expect.arrayContaining(['d0', 'd0.d1', 'd0.d1.d2.d3.d4.d5.d6.d7']));
-    expect(Math.max(...tables.map((t) => t.split('.').length))).toBe(MAX_COMPLETION_SEGMENTS);
-    const after = await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 17 } }) as CompletionItem[];
-    expect(after.map((i) => i.label)).toEqual(['d6', 'd6.d7', 'd6.d7.d8', 'd6.d7.d8.d9', 'd6.d7.d8.d9.d10', 'd6.d7.d8.d9.d10.d11', 'd6.d7.d8.d9.d10.d11.d12', 'd6.d7.d8.d9.d10.d11.d12.d13']);
+      // After FROM: the databases down to MAX_COMPLETION_SEGMENTS deep; after `d5.`: what continues the path.
+      const from = (await lsp.connection.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: 0, character: 20 },
+      })) as CompletionItem[];
+      const tables = from.filter((i) => i.kind === 7).map((i) => i.label);
+      expect(tables).toEqual(expect.arrayContaining(['d0', 'd0.d1', 'd0.d1.d2.d3.d4.d5.d6.d7']));
+      expect(Math.max(...tables.map((t) => t.split('.').length))).toBe(MAX_COMPLETION_SEGMENTS);
+      const after = (await lsp.connection.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: 1, character: 17 },
+      })) as CompletionItem[];
+      expect(after.map((i) => i.label)).toEqual([
+        'd6',
+        'd6.d7',
+        'd6.d7.d8',
+        'd6.d7.d8.d9',
+        'd6.d7.d8.d9.d10',
+        'd6.d7.d8.d9.d10.d11',
+        'd6.d7.d8.d9.d10.d11.d12',
+        'd6.d7.d8.d9.d10.d11.d12.d13',
+      ]);
 
-    const hover = await lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 13 } }) as Hover;
-    expect((hover.contents as { value: string }).value).toContain('**f**: field of database');
-  }, 120_000);
+      const hover = (await lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 13 } })) as Hover;
+      expect((hover.contents as { value: string }).value).toContain('**f**: field of database');
+    },
+    120_000,
+  );
 
   it('shuts down and exits with 0, having written nothing to stderr', async () => {
     await lsp.connection.sendRequest('shutdown');

@@ -24,7 +24,7 @@ describe('signature help', () => {
     return h === null ? null : { label: h.signatures[0]!.label, params: h.signatures[0]!.parameters!.map((p) => p.label), active: h.activeParameter };
   };
 
-  it('names each argument of a function of the spec\'s table, the one being written active', () => {
+  it("names each argument of a function of the spec's table, the one being written active", () => {
     expect(help('SELECT POW(|')).toEqual({ label: 'POW(base, exponent)', params: ['base', 'exponent'], active: 0 });
     expect(help('SELECT POW(a, |) FROM t')).toEqual({ label: 'POW(base, exponent)', params: ['base', 'exponent'], active: 1 });
     expect(help('select truncate(amount * (1 + 2)|, 2) from t')?.active).toBe(0);
@@ -52,8 +52,9 @@ describe('rename', () => {
   };
 
   it('renames a source alias at its definition and every qualifier, within the statement', () => {
-    expect(rename('SELECT o.amount FROM orders |o WHERE o.status = 1 ORDER BY o.placed; SELECT o.x FROM t o', 'ord'))
-      .toBe('SELECT ord.amount FROM orders ord WHERE ord.status = 1 ORDER BY ord.placed; SELECT o.x FROM t o');
+    expect(rename('SELECT o.amount FROM orders |o WHERE o.status = 1 ORDER BY o.placed; SELECT o.x FROM t o', 'ord')).toBe(
+      'SELECT ord.amount FROM orders ord WHERE ord.status = 1 ORDER BY ord.placed; SELECT o.x FROM t o',
+    );
     expect(rename('SELECT |o.amount FROM orders AS o', 'x')).toBe('SELECT x.amount FROM orders AS x');
     // A name that is not a bare word is quoted.
     expect(rename('SELECT o.amount FROM orders |o', 'my orders')).toBe('SELECT "my orders".amount FROM orders "my orders"');
@@ -61,8 +62,9 @@ describe('rename', () => {
   });
 
   it('renames a result alias in GROUP BY, HAVING, ORDER BY and ALIAS(), not a column of the same name', () => {
-    expect(rename('SELECT status s, COUNT(*) |n FROM orders WHERE ALIAS(n) > 0 AND n = 1 GROUP BY s HAVING n > 1 ORDER BY n', 'total'))
-      .toBe('SELECT status s, COUNT(*) total FROM orders WHERE ALIAS(total) > 0 AND n = 1 GROUP BY s HAVING total > 1 ORDER BY total');
+    expect(rename('SELECT status s, COUNT(*) |n FROM orders WHERE ALIAS(n) > 0 AND n = 1 GROUP BY s HAVING n > 1 ORDER BY n', 'total')).toBe(
+      'SELECT status s, COUNT(*) total FROM orders WHERE ALIAS(total) > 0 AND n = 1 GROUP BY s HAVING total > 1 ORDER BY total',
+    );
     expect(rename('SELECT status s FROM orders ORDER BY |s', 'st')).toBe('SELECT status st FROM orders ORDER BY st');
   });
 
@@ -151,7 +153,8 @@ describe('folding ranges', () => {
 
 describe('the outline', () => {
   it('names a statement by its -- name: comment (query files), else by its first words', () => {
-    const text = '-- name: TopCustomers :many\n-- The best ones.\nSELECT customer, SUM(amount) AS total FROM orders GROUP BY customer;\n\n-- name: 1bad\nSELECT 1;\n-- just a comment\nSELECT 2 -- name: NotThis\n';
+    const text =
+      '-- name: TopCustomers :many\n-- The best ones.\nSELECT customer, SUM(amount) AS total FROM orders GROUP BY customer;\n\n-- name: 1bad\nSELECT 1;\n-- just a comment\nSELECT 2 -- name: NotThis\n';
     const symbols = documentSymbols(textModelOf(text), (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }));
     expect(symbols.map((s) => [s.name, s.detail])).toEqual([
       ['TopCustomers', 'statement 1 · SELECT customer, SUM(amount) AS total FROM orders GROUP BY …'],

@@ -63,7 +63,11 @@ describe('document symbols', () => {
     const symbols = documentSymbols(textModelOf(text), (s, e) => ({ start: positionIn(text, s), end: positionIn(text, e) }));
     expect(symbols.map((s) => s.name)).toEqual(['SELECT status s, SUM(amount) AS total FROM orders o', 'SELECT broken (((', 'SELECT 1']);
     expect(symbols[0]!.range.start).toEqual({ line: 1, character: 0 });
-    expect(symbols[0]!.children?.map((c) => [c.name, c.detail])).toEqual([['s', 'result alias'], ['total', 'result alias'], ['o', 'source orders']]);
+    expect(symbols[0]!.children?.map((c) => [c.name, c.detail])).toEqual([
+      ['s', 'result alias'],
+      ['total', 'result alias'],
+      ['o', 'source orders'],
+    ]);
   });
 });
 
@@ -180,20 +184,30 @@ describe('code actions', () => {
   const uri = 'file:///q.dsq';
   function actions(text: string, start: number, end = start, only?: string[], keywordCase: 'upper' | 'lower' | 'preserve' = 'upper') {
     const findings = lint(text).diagnostics;
-    return codeActions({ uri, text, model: textModelOf(text), lint: {}, findings, keywordCase, positionAt: (o) => positionIn(text, o), ...(only ? { only } : {}) }, start, end);
+    return codeActions(
+      { uri, text, model: textModelOf(text), lint: {}, findings, keywordCase, positionAt: (o) => positionIn(text, o), ...(only ? { only } : {}) },
+      start,
+      end,
+    );
   }
   const apply = (text: string, action: { edit?: { changes?: Record<string, { range: any; newText: string }[]> } }) => {
     const lines = text.split('\n');
     const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
     let out = text;
-    for (const e of [...action.edit!.changes![uri]!].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+    for (const e of [...action.edit!.changes![uri]!].sort((a, b) => offset(b.range.start) - offset(a.range.start)))
+      out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
     return out;
   };
 
   it('offers each lint fix as a quick fix, with suppression comments', () => {
     const text = 'SELECT a FROM t\n  WHERE b = NULL';
     const list = actions(text, text.indexOf('NULL'));
-    expect(list.map((a) => a.title)).toEqual(['write IS (null-comparison)', 'Disable null-comparison for this line', 'Disable null-comparison for the entire file', 'Fix all dsq problems']);
+    expect(list.map((a) => a.title)).toEqual([
+      'write IS (null-comparison)',
+      'Disable null-comparison for this line',
+      'Disable null-comparison for the entire file',
+      'Fix all dsq problems',
+    ]);
     expect(list[3]!.kind).toBe(FIX_ALL_KIND);
     expect(list[0]!.diagnostics?.[0]?.code).toBe('null-comparison');
     expect(apply(text, list[0]!)).toBe('SELECT a FROM t\n  WHERE b IS NULL');

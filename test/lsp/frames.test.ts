@@ -43,7 +43,10 @@ const MALFORMED: readonly [string, string][] = [
 function split(input: Buffer, sizes: readonly number[] = [input.length]) {
   const bodies: string[] = [];
   const problems: string[] = [];
-  const splitter = new FrameSplitter((b) => bodies.push(b.toString('utf8')), (p) => problems.push(p));
+  const splitter = new FrameSplitter(
+    (b) => bodies.push(b.toString('utf8')),
+    (p) => problems.push(p),
+  );
   for (let at = 0, i = 0; at < input.length; i++) {
     const size = Math.max(1, sizes[i % sizes.length] as number);
     splitter.push(input.subarray(at, at + size));
@@ -75,21 +78,53 @@ describe('the frame splitter', () => {
 
   it('takes headers in any case, with Content-Type, and a body in several chunks', () => {
     const body = JSON.stringify({ text: 'é😀'.repeat(50_000) });
-    const input = Buffer.concat([bytes(`content-length: ${Buffer.byteLength(body)}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n`), Buffer.from(body)]);
+    const input = Buffer.concat([
+      bytes(`content-length: ${Buffer.byteLength(body)}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n`),
+      Buffer.from(body),
+    ]);
     expect(split(input, [65_536, 13])).toEqual({ bodies: [body], problems: [] });
   });
 
   /** Bad bytes: one of the classes above, header-like pieces, or any bytes at all. */
   const garbage = fc.oneof(
     fc.constantFrom(...MALFORMED.map(([, g]) => g)).map(bytes),
-    fc.array(fc.constantFrom('Content-Length', 'content-length', ':', ': ', ' ', '-', '12', '99999999', '\r', '\n', '\r\n', '\r\n\r\n', '{', '}', '"', 'x', 'Content-Type: a'), { maxLength: 12 }).map((p) => bytes(p.join(''))),
+    fc
+      .array(
+        fc.constantFrom(
+          'Content-Length',
+          'content-length',
+          ':',
+          ': ',
+          ' ',
+          '-',
+          '12',
+          '99999999',
+          '\r',
+          '\n',
+          '\r\n',
+          '\r\n\r\n',
+          '{',
+          '}',
+          '"',
+          'x',
+          'Content-Type: a',
+        ),
+        { maxLength: 12 },
+      )
+      .map((p) => bytes(p.join(''))),
     fc.uint8Array({ maxLength: 40 }).map((u) => Buffer.from(u)),
   );
 
   it('reads every valid frame whatever bad bytes come between them, however the input is cut', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(garbage.map((g) => ({ garbage: g })), fc.string({ maxLength: 30 }).map((text) => ({ text }))), { maxLength: 12 }),
+        fc.array(
+          fc.oneof(
+            garbage.map((g) => ({ garbage: g })),
+            fc.string({ maxLength: 30 }).map((text) => ({ text })),
+          ),
+          { maxLength: 12 },
+        ),
         fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 5 }),
         (items, sizes) => {
           const sent: string[] = [];
@@ -118,12 +153,15 @@ function inProcess() {
   const { connection } = serve(input, output);
   const messages: { id?: unknown; result?: unknown; error?: { code: number; message: string } }[] = [];
   const waiters: (() => void)[] = [];
-  const splitter = new FrameSplitter((b) => {
-    messages.push(JSON.parse(b.toString('utf8')));
-    for (const w of waiters.splice(0)) w();
-  }, (p) => {
-    throw new Error(`the server wrote a bad frame: ${p}`);
-  });
+  const splitter = new FrameSplitter(
+    (b) => {
+      messages.push(JSON.parse(b.toString('utf8')));
+      for (const w of waiters.splice(0)) w();
+    },
+    (p) => {
+      throw new Error(`the server wrote a bad frame: ${p}`);
+    },
+  );
   output.on('data', (d: Buffer) => splitter.push(d));
   /** The response to the request with this id. */
   const response = async (id: number) => {
@@ -147,7 +185,9 @@ describe('the server after bad input', () => {
     server.input.write(frame({ jsonrpc: '2.0', id: ++id, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
     expect((await server.response(id)).result).toMatchObject({ serverInfo: { name: 'dsq' } });
     server.input.write(frame({ jsonrpc: '2.0', method: 'initialized', params: {} }));
-    server.input.write(frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'untitled:q', languageId: 'dsq', version: 1, text } } }));
+    server.input.write(
+      frame({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'untitled:q', languageId: 'dsq', version: 1, text } } }),
+    );
   });
 
   const symbols = () => frame({ jsonrpc: '2.0', id: ++id, method: 'textDocument/documentSymbol', params: { textDocument: { uri: 'untitled:q' } } });
@@ -177,7 +217,14 @@ describe('the server after bad input', () => {
     server.input.write(symbols());
     expect((await server.response(id)).result).toEqual(SYMBOLS);
     const errors = server.messages.slice(before).filter((m) => m.error);
-    expect(errors.map((m) => [m.id, m.error!.code])).toEqual([[null, -32700], [null, -32700], [null, -32600], [null, -32600], [null, -32600], ['no method', -32600]]);
+    expect(errors.map((m) => [m.id, m.error!.code])).toEqual([
+      [null, -32700],
+      [null, -32700],
+      [null, -32600],
+      [null, -32600],
+      [null, -32600],
+      ['no method', -32600],
+    ]);
     expect(errors[1]!.error!.message).toContain('not UTF-8');
   });
 
@@ -210,10 +257,13 @@ describe('dsq lsp --stdio after bad input', () => {
   it('answers the requests after each malformed frame, and exits with 0 after shutdown', async () => {
     const lsp = startLsp();
     const nullErrors: unknown[] = [];
-    const splitter = new FrameSplitter((b) => {
-      const m = JSON.parse(b.toString('utf8'));
-      if (m.id === null) nullErrors.push(m.error.code);
-    }, () => {});
+    const splitter = new FrameSplitter(
+      (b) => {
+        const m = JSON.parse(b.toString('utf8'));
+        if (m.id === null) nullErrors.push(m.error.code);
+      },
+      () => {},
+    );
     lsp.child.stdout!.on('data', (d: Buffer) => splitter.push(d));
     await lsp.connection.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
     for (const [, garbage] of MALFORMED) {

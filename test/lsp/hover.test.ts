@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES } from '../../src/syntax/tokenize.js';
-import { type Schema } from '../../src/schema/definitions.js';
+import type { Schema } from '../../src/schema/definitions.js';
 import { hover } from '../../src/lsp/hover.js';
 import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
 import { textModelOf } from '../../src/lsp/text-model.js';
@@ -13,7 +13,7 @@ function hoverAt(marked: string, schema: Schema | null = SHOP) {
 }
 
 describe('hover', () => {
-  it('shows a field\'s database, type, nullability and label', () => {
+  it("shows a field's database, type, nullability and label", () => {
     const h = hoverAt('SELECT o.am|ount FROM shop.orders o');
     expect(h?.value).toBe('**amount**: field of database `orders` (Orders)\n\ntype `decimal(10,2)` · nullable · label "Order amount"');
     // The range is the whole column path.
@@ -29,16 +29,20 @@ describe('hover', () => {
 
   it('shows record attributes, subquery columns, and outer sources from a subquery', () => {
     expect(hoverAt('SELECT record_i|d FROM orders')?.value).toBe('**record_id**: record attribute (every record has it) · from table `orders`');
-    expect(hoverAt('SELECT * FROM orders o WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = o.cust|omer)')?.value).toContain('**customer**: field of database `orders`');
+    expect(hoverAt('SELECT * FROM orders o WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = o.cust|omer)')?.value).toContain(
+      '**customer**: field of database `orders`',
+    );
   });
 
-  it('shows a source\'s database for its path, its alias and a qualifier', () => {
-    expect(hoverAt('SELECT * FROM shop.ord|ers o')?.value).toMatch(/^table `shop.orders`\n\ndatabase `orders` "Orders" in shop: id int\(8\), customer int\(4\), amount decimal\(10,2\)\?/);
+  it("shows a source's database for its path, its alias and a qualifier", () => {
+    expect(hoverAt('SELECT * FROM shop.ord|ers o')?.value).toMatch(
+      /^table `shop.orders`\n\ndatabase `orders` "Orders" in shop: id int\(8\), customer int\(4\), amount decimal\(10,2\)\?/,
+    );
     expect(hoverAt('SELECT * FROM orders |o')?.value).toMatch(/^\*\*o\*\*: alias of table `orders`/);
     expect(hoverAt('SELECT |o.amount FROM orders o')?.value).toMatch(/^\*\*o\*\*: table `orders`/);
   });
 
-  it('shows a function\'s signature and whether it aggregates, from the function table', () => {
+  it("shows a function's signature and whether it aggregates, from the function table", () => {
     expect(hoverAt('SELECT S|UM(amount) FROM orders')?.value).toBe("```dsq\nSUM(value)\n```\n**Aggregate** · 1 argument (the spec's function table)");
     expect(hoverAt('SELECT po|w(2, 3)')?.value).toBe("```dsq\nPOW(base, exponent)\n```\nNot an aggregate · 2 arguments (the spec's function table)");
     expect(hoverAt('SELECT CO|UNT(DISTINCT a, b) FROM t')?.value).toContain('COUNT_DISTINCT(values, ...)');
@@ -88,8 +92,12 @@ describe('hover in data statements (issue 28)', () => {
   });
 
   it("resolves a name in a correlated subquery of a data statement against the statement's records too (lint's scopes)", () => {
-    expect(hoverAt('FETCH RECORDS FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = cust|omer) LIMIT 1')?.value).toContain('**customer**: field of database `orders`');
-    expect(hoverAt('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = am|ount)')?.value).toContain('**amount**: field of database `orders`');
+    expect(hoverAt('FETCH RECORDS FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = cust|omer) LIMIT 1')?.value).toContain(
+      '**customer**: field of database `orders`',
+    );
+    expect(hoverAt('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = am|ount)')?.value).toContain(
+      '**amount**: field of database `orders`',
+    );
     // The subquery's own source still wins for a name both have.
     expect(hoverAt('DELETE FROM shop.orders WHERE EXISTS (SELECT 1 FROM customers c WHERE i|d = 1)')?.value).toContain('field of database `customers`');
   });

@@ -8,18 +8,37 @@ import { IncrementalLinter, splitStatements } from '../../src/lsp/incremental.js
 import { runs } from '../helpers/runs.js';
 
 const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8');
-const EXAMPLES = readdirSync(fileURLToPath(new URL('../../examples/', import.meta.url))).filter((f) => f.endsWith('.dsq')).map((f) => read(`../../examples/${f}`));
+const EXAMPLES = readdirSync(fileURLToPath(new URL('../../examples/', import.meta.url)))
+  .filter((f) => f.endsWith('.dsq'))
+  .map((f) => read(`../../examples/${f}`));
 const MISTAKES = read('../lint/fixtures/all-mistakes.dsq');
 const BASE = [...EXAMPLES, MISTAKES].join(';\n');
 const SCHEMA = readSchema(read('../lint/fixtures/schema.json'));
 
 /** Pieces an edit inserts: statement ends, quotes, comments, suppression comments, findings. */
-const PIECES = [';', "'", '"', '--', '/*', '*/', '\n', '\r\n', ' = NULL', "''", ' AS total', ' SELECT a, a AS x, b AS x FROM t', '(', ')', '-- dsq-disable-next-line null-comparison\n', '/* dsq-disable */', 'LIKE \'x\'', 'SUM(COUNT(*))', '😀'];
+const PIECES = [
+  ';',
+  "'",
+  '"',
+  '--',
+  '/*',
+  '*/',
+  '\n',
+  '\r\n',
+  ' = NULL',
+  "''",
+  ' AS total',
+  ' SELECT a, a AS x, b AS x FROM t',
+  '(',
+  ')',
+  '-- dsq-disable-next-line null-comparison\n',
+  '/* dsq-disable */',
+  "LIKE 'x'",
+  'SUM(COUNT(*))',
+  '😀',
+];
 
-const edit = fc.oneof(
-  fc.record({ at: fc.nat(), insert: fc.constantFrom(...PIECES) }),
-  fc.record({ at: fc.nat(), remove: fc.integer({ min: 1, max: 40 }) }),
-);
+const edit = fc.oneof(fc.record({ at: fc.nat(), insert: fc.constantFrom(...PIECES) }), fc.record({ at: fc.nat(), remove: fc.integer({ min: 1, max: 40 }) }));
 
 function apply(text: string, e: { at: number; insert?: string; remove?: number }): string {
   const at = e.at % (text.length + 1);
@@ -28,12 +47,19 @@ function apply(text: string, e: { at: number; insert?: string; remove?: number }
 
 describe('incremental linting', () => {
   it('splits a text at the semicolons the lexer sees', () => {
-    expect(splitStatements("SELECT ';' ; SELECT \"a;\" -- ;\n; /* ; */ SELECT 1")).toEqual([[0, 12], [12, 31], [31, 48]]);
+    expect(splitStatements('SELECT \';\' ; SELECT "a;" -- ;\n; /* ; */ SELECT 1')).toEqual([
+      [0, 12],
+      [12, 31],
+      [31, 48],
+    ]);
     expect(splitStatements("SELECT 'open")).toBeNull();
     expect(splitStatements('')).toEqual([[0, 0]]);
   });
 
-  for (const [name, options] of [['without a schema', {}], ['with a schema and rule options', { schema: SCHEMA, rules: { 'like-without-wildcard': 'error' } }]] as [string, LintOptions][]) {
+  for (const [name, options] of [
+    ['without a schema', {}],
+    ['with a schema and rule options', { schema: SCHEMA, rules: { 'like-without-wildcard': 'error' } }],
+  ] as [string, LintOptions][]) {
     it(`gives the whole-file lint result after any sequence of edits (${name})`, () => {
       fc.assert(
         fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {

@@ -20,16 +20,33 @@ const frame = (body: object) => {
 
 describe('readInitializeParams', () => {
   it('takes what the server uses from valid params', () => {
-    expect(readInitializeParams({ processId: null, rootUri: null, capabilities: {} })).toEqual({ roots: [], debounce: 50, snippets: false, watchRegistration: false });
-    expect(readInitializeParams({
-      processId: 12,
-      rootUri: 'file:///ws',
-      workspaceFolders: [{ uri: 'file:///a', name: 'a' }, { uri: 'untitled:b', name: 'b' }],
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } }, workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
-      initializationOptions: { debounce: 0 },
-    })).toEqual({ roots: ['/a'], debounce: 0, snippets: true, watchRegistration: true });
+    expect(readInitializeParams({ processId: null, rootUri: null, capabilities: {} })).toEqual({
+      roots: [],
+      debounce: 50,
+      snippets: false,
+      watchRegistration: false,
+    });
+    expect(
+      readInitializeParams({
+        processId: 12,
+        rootUri: 'file:///ws',
+        workspaceFolders: [
+          { uri: 'file:///a', name: 'a' },
+          { uri: 'untitled:b', name: 'b' },
+        ],
+        capabilities: {
+          textDocument: { completion: { completionItem: { snippetSupport: true } } },
+          workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
+        },
+        initializationOptions: { debounce: 0 },
+      }),
+    ).toEqual({ roots: ['/a'], debounce: 0, snippets: true, watchRegistration: true });
     // The root when there are no folders; rootPath when rootUri is absent; capabilities of another type mean "not supported".
-    expect(readInitializeParams({ rootUri: 'file:///ws', capabilities: { textDocument: 7, workspace: null } })).toMatchObject({ roots: ['/ws'], snippets: false, watchRegistration: false });
+    expect(readInitializeParams({ rootUri: 'file:///ws', capabilities: { textDocument: 7, workspace: null } })).toMatchObject({
+      roots: ['/ws'],
+      snippets: false,
+      watchRegistration: false,
+    });
     expect(readInitializeParams({ rootPath: '/old', capabilities: {} })).toMatchObject({ roots: ['/old'] });
   });
 
@@ -41,32 +58,68 @@ describe('readInitializeParams', () => {
     expect(readInitializeParams({ capabilities: 'all' })).toBe('initialize: "capabilities" must be an object, got a string');
     expect(readInitializeParams({ capabilities: {}, processId: 1.5 })).toBe('initialize: "processId" must be null or a process id, got 1.5');
     expect(readInitializeParams({ capabilities: {}, rootUri: 3 })).toBe('initialize: "rootUri" must be a string or null, got a number');
-    expect(readInitializeParams({ capabilities: {}, workspaceFolders: [{ uri: null }] })).toBe('initialize: "workspaceFolders"[0] must be an object with a "uri" string');
-    expect(readInitializeParams({ capabilities: {}, initializationOptions: 'x' })).toBe('initialize: "initializationOptions" must be an object or null, got a string');
-    expect(readInitializeParams({ capabilities: {}, initializationOptions: { debounce: -1 } })).toMatch(/^initialize: "initializationOptions.debounce" must be a number of milliseconds/);
+    expect(readInitializeParams({ capabilities: {}, workspaceFolders: [{ uri: null }] })).toBe(
+      'initialize: "workspaceFolders"[0] must be an object with a "uri" string',
+    );
+    expect(readInitializeParams({ capabilities: {}, initializationOptions: 'x' })).toBe(
+      'initialize: "initializationOptions" must be an object or null, got a string',
+    );
+    expect(readInitializeParams({ capabilities: {}, initializationOptions: { debounce: -1 } })).toMatch(
+      /^initialize: "initializationOptions.debounce" must be a number of milliseconds/,
+    );
   });
 });
 
 /** Where a hostile value may go in the params, as a path of keys. */
 const POSITIONS: readonly (readonly (string | number)[])[] = [
-  [], ['capabilities'], ['processId'], ['rootUri'], ['rootPath'], ['workspaceFolders'], ['workspaceFolders', 0], ['workspaceFolders', 0, 'uri'],
-  ['initializationOptions'], ['initializationOptions', 'debounce'], ['trace'], ['workDoneToken'], ['clientInfo'], ['locale'],
-  ['capabilities', 'textDocument'], ['capabilities', 'textDocument', 'completion'], ['capabilities', 'textDocument', 'completion', 'completionItem'],
-  ['capabilities', 'textDocument', 'completion', 'completionItem', 'snippetSupport'], ['capabilities', 'workspace'], ['capabilities', 'workspace', 'workspaceFolders'],
-  ['capabilities', 'workspace', 'didChangeWatchedFiles'], ['capabilities', 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration'],
-  ['capabilities', 'window'], ['capabilities', 'window', 'workDoneProgress'], ['capabilities', 'general'],
+  [],
+  ['capabilities'],
+  ['processId'],
+  ['rootUri'],
+  ['rootPath'],
+  ['workspaceFolders'],
+  ['workspaceFolders', 0],
+  ['workspaceFolders', 0, 'uri'],
+  ['initializationOptions'],
+  ['initializationOptions', 'debounce'],
+  ['trace'],
+  ['workDoneToken'],
+  ['clientInfo'],
+  ['locale'],
+  ['capabilities', 'textDocument'],
+  ['capabilities', 'textDocument', 'completion'],
+  ['capabilities', 'textDocument', 'completion', 'completionItem'],
+  ['capabilities', 'textDocument', 'completion', 'completionItem', 'snippetSupport'],
+  ['capabilities', 'workspace'],
+  ['capabilities', 'workspace', 'workspaceFolders'],
+  ['capabilities', 'workspace', 'didChangeWatchedFiles'],
+  ['capabilities', 'workspace', 'didChangeWatchedFiles', 'dynamicRegistration'],
+  ['capabilities', 'window'],
+  ['capabilities', 'window', 'workDoneProgress'],
+  ['capabilities', 'general'],
 ];
 
 const hostile = fc.oneof(
-  fc.object({ maxDepth: 2 }), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }), fc.string({ maxLength: 8 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.object({ maxDepth: 2 }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.string({ maxLength: 8 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(null, true, false, undefined, -1, 0, 2 ** 53, 'file:///', 'off', 'verbose'),
 );
 
 /** Valid params with `value` put at `path` (undefined: the key removed). */
 function paramsWith(path: readonly (string | number)[], value: unknown): unknown {
   const params: Record<string, unknown> = {
-    processId: null, rootUri: null, workspaceFolders: [{ uri: 'untitled:ws', name: 'ws' }], initializationOptions: { debounce: 10 },
-    capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } }, workspace: { didChangeWatchedFiles: { dynamicRegistration: false } }, window: {} },
+    processId: null,
+    rootUri: null,
+    workspaceFolders: [{ uri: 'untitled:ws', name: 'ws' }],
+    initializationOptions: { debounce: 10 },
+    capabilities: {
+      textDocument: { completion: { completionItem: { snippetSupport: true } } },
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: false } },
+      window: {},
+    },
   };
   if (path.length === 0) return value;
   let at: Record<string | number, unknown> = params;
@@ -87,11 +140,14 @@ describe('the server on hostile initialize params', () => {
   afterAll(() => connection.dispose());
   const messages = new Map<unknown, { result?: unknown; error?: { code: number; message: string } }>();
   const waiters: (() => void)[] = [];
-  const splitter = new FrameSplitter((b) => {
-    const m = JSON.parse(b.toString('utf8'));
-    if (m.id !== undefined) messages.set(m.id, m);
-    for (const w of waiters.splice(0)) w();
-  }, () => {});
+  const splitter = new FrameSplitter(
+    (b) => {
+      const m = JSON.parse(b.toString('utf8'));
+      if (m.id !== undefined) messages.set(m.id, m);
+      for (const w of waiters.splice(0)) w();
+    },
+    () => {},
+  );
   output.on('data', (d: Buffer) => splitter.push(d));
   const response = async (id: number) => {
     while (!messages.has(id)) await new Promise<void>((resolve) => waiters.push(resolve));

@@ -21,13 +21,13 @@ function places(marked: string) {
   if (p === null) return null;
   return {
     name: p.name,
-    declaration: p.declaration ? text.slice(p.declaration.start, p.declaration.end) + '@' + p.declaration.start : null,
+    declaration: p.declaration ? `${text.slice(p.declaration.start, p.declaration.end)}@${p.declaration.start}` : null,
     uses: p.uses.map((u) => `${text.slice(model.code[u.colon]!.start, model.code[u.word]!.end)}@${model.code[u.colon]!.start}`),
   };
 }
 
 describe('semantic tokens', () => {
-  it('colours a parameter\'s name as a parameter, keywords too (:limit), not a path\'s segment', () => {
+  it("colours a parameter's name as a parameter, keywords too (:limit), not a path's segment", () => {
     const text = 'SELECT * FROM orders WHERE photo:size = :size AND id IN :ids LIMIT :limit';
     const data = semanticTokens(textModelOf(text), (o) => positionIn(text, o)).data;
     const out: [string, string][] = [];
@@ -36,7 +36,11 @@ describe('semantic tokens', () => {
       char = data[i] === 0 ? char + data[i + 1]! : data[i + 1]!;
       out.push([text.slice(char, char + data[i + 2]!), SEMANTIC_LEGEND.tokenTypes[data[i + 3]!]!]);
     }
-    expect(out.filter(([, t]) => t === 'parameter')).toEqual([['size', 'parameter'], ['ids', 'parameter'], ['limit', 'parameter']]);
+    expect(out.filter(([, t]) => t === 'parameter')).toEqual([
+      ['size', 'parameter'],
+      ['ids', 'parameter'],
+      ['limit', 'parameter'],
+    ]);
     // The path's `size` is a field, LIMIT the keyword.
     expect(out).toContainEqual(['size', 'property']);
     expect(out).toContainEqual(['LIMIT', 'keyword']);
@@ -64,7 +68,7 @@ describe('hover', () => {
 });
 
 describe('completion after :', () => {
-  it('offers the statement\'s parameters, declared and used', () => {
+  it("offers the statement's parameters, declared and used", () => {
     expect(labels('-- @param since datetime\nSELECT * FROM orders WHERE placed > :since AND amount > :min AND id = :|')).toEqual(['since', 'min']);
     expect(labels('SELECT * FROM orders WHERE amount > :min AND id = :m|')).toEqual(['min']);
     // Only its own statement's.

@@ -22,8 +22,49 @@ import { runs } from '../helpers/runs.js';
 /** Every feature of the server on text as it is while being typed: whatever the text and the position, an answer, never an exception. */
 
 const dir = fileURLToPath(new URL('../../examples/', import.meta.url));
-const EXAMPLES = readdirSync(dir).filter((f) => f.endsWith('.dsq')).map((f) => readFileSync(dir + f, 'utf8'));
-const PIECES = ['(', ')', '[', ']', ',', ';', '.', '@', ':', "'", '"', '--', '/*', '*/', '\n', ' ', 'SELECT', 'FROM', 'WHERE', 'GROUP BY', 'ORDER BY', 'AS', 'o', 'o.', 'SYSTEM_TABLE(', 'DATABASE_TABLE(', 'COLUMN(', 'ALIAS(', 'OPTIONS (', 'CASE', 'END', 'IN', 'EXISTS', 'NULL', '=', '*', '😀', 'é'];
+const EXAMPLES = readdirSync(dir)
+  .filter((f) => f.endsWith('.dsq'))
+  .map((f) => readFileSync(dir + f, 'utf8'));
+const PIECES = [
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  ';',
+  '.',
+  '@',
+  ':',
+  "'",
+  '"',
+  '--',
+  '/*',
+  '*/',
+  '\n',
+  ' ',
+  'SELECT',
+  'FROM',
+  'WHERE',
+  'GROUP BY',
+  'ORDER BY',
+  'AS',
+  'o',
+  'o.',
+  'SYSTEM_TABLE(',
+  'DATABASE_TABLE(',
+  'COLUMN(',
+  'ALIAS(',
+  'OPTIONS (',
+  'CASE',
+  'END',
+  'IN',
+  'EXISTS',
+  'NULL',
+  '=',
+  '*',
+  '😀',
+  'é',
+];
 
 /** An example with random pieces put in and random stretches cut out. */
 const text = fc
@@ -76,7 +117,12 @@ describe('the language server on any text', () => {
 
 /** Valid statements and data actions with comments anywhere (the shared arbitraries). */
 const commented = fc
-  .tuple(fc.array(fc.oneof(arbStatement, arbAction), { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0, max: 0.8, noNaN: true }), fc.integer({ min: 20, max: 120 }))
+  .tuple(
+    fc.array(fc.oneof(arbStatement, arbAction), { minLength: 1, maxLength: 3 }),
+    fc.integer(),
+    fc.double({ min: 0, max: 0.8, noNaN: true }),
+    fc.integer({ min: 20, max: 120 }),
+  )
   .map(([ss, seed, density, width]) => commentRandomly(ss.map((s) => print(s, { width })).join(';\n'), seed, density));
 
 const applyEdits = (text: string, edits: readonly { start: number; end: number; text: string }[]) => {

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InitializeResult, Location, SemanticTokens, TextEdit,
+  CodeAction,
+  CompletionItem,
+  Diagnostic,
+  DocumentSymbol,
+  Hover,
+  InitializeResult,
+  Location,
+  SemanticTokens,
+  TextEdit,
 } from 'vscode-languageserver/node';
 import { runCli } from '../helpers/cli.js';
 import { SHOP_SCHEMA_TEXT } from './helpers.js';
@@ -27,7 +35,8 @@ function applyEdits(text: string, edits: TextEdit[]): string {
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
   const offset = (p: { line: number; character: number }) => (starts[p.line] ?? text.length) + p.character;
   let out = text;
-  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start)))
+    out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
   return out;
 }
 
@@ -64,13 +73,23 @@ describe('dsq lsp --stdio', () => {
       processId: process.pid,
       rootUri: pathToFileURL(dir).href,
       workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }],
-      capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, textDocument: { completion: { completionItem: { snippetSupport: false } } } },
+      capabilities: {
+        workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
+        textDocument: { completion: { completionItem: { snippetSupport: false } } },
+      },
       initializationOptions: { debounce: 10 },
     });
     expect(result.serverInfo?.name).toBe('dsq');
     const caps = result.capabilities;
     expect(caps.textDocumentSync).toBe(2);
-    for (const cap of ['hoverProvider', 'definitionProvider', 'referencesProvider', 'documentSymbolProvider', 'documentFormattingProvider', 'documentRangeFormattingProvider'] as const) {
+    for (const cap of [
+      'hoverProvider',
+      'definitionProvider',
+      'referencesProvider',
+      'documentSymbolProvider',
+      'documentFormattingProvider',
+      'documentRangeFormattingProvider',
+    ] as const) {
       expect(caps[cap], cap).toBe(true);
     }
     expect(caps.completionProvider?.triggerCharacters).toEqual(['.', '(', '@', ':']);
@@ -122,11 +141,14 @@ describe('dsq lsp --stdio', () => {
     const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
     expect(applyEdits(text, edits)).toBe('select amount from orders;\nselect amount from orders where (\n');
     // The notification is sent before the answer: it has arrived.
-    expect(messages).toEqual([{ type: 3, message: 'dsq: formatted the statements that parse; the statement at line 2 has syntax errors and was left as written' }]);
+    expect(messages).toEqual([
+      { type: 3, message: 'dsq: formatted the statements that parse; the statement at line 2 has syntax errors and was left as written' },
+    ]);
   });
 
   it('formats the document exactly like dsq fmt with the workspace config', async () => {
-    const text = "SELECT o.id, SUM(l.price * l.qty) AS total FROM orders o JOIN orders.lines l WHERE o.status = 'paid' GROUP BY o.id ORDER BY total DESC;\nselect 1";
+    const text =
+      "SELECT o.id, SUM(l.price * l.qty) AS total FROM orders o JOIN orders.lines l WHERE o.status = 'paid' GROUP BY o.id ORDER BY total DESC;\nselect 1";
     await change(text);
     const edits = await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
     const formatted = applyEdits(text, edits);
@@ -136,7 +158,14 @@ describe('dsq lsp --stdio', () => {
     expect(formatted).toBe(cli.out);
     expect(formatted).toContain('\nfrom orders as o join orders.lines as l\n'); // keywordCase lower, width 60 from the config
     // Range formatting: only the statement the range touches.
-    const ranged = applyEdits(text, await request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri }, range: { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } }, options: { tabSize: 2, insertSpaces: true } }));
+    const ranged = applyEdits(
+      text,
+      await request<TextEdit[]>('textDocument/rangeFormatting', {
+        textDocument: { uri },
+        range: { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+    );
     expect(ranged.split('\n')[0]).toBe(text.split('\n')[0]);
     expect(ranged.endsWith(';\nselect 1')).toBe(true);
   });
@@ -146,7 +175,8 @@ describe('dsq lsp --stdio', () => {
     const lines = ['select o.amount,  from orders o join customers c where o.status = 1 order by ', 'select * from SYSTEM_TABLE(users) u'];
     await change(lines.join('\n'));
     void text;
-    const labels = async (line: number, character: number) => (await request<CompletionItem[]>('textDocument/completion', at(line, character))).map((i) => i.label);
+    const labels = async (line: number, character: number) =>
+      (await request<CompletionItem[]>('textDocument/completion', at(line, character))).map((i) => i.label);
     // Select list: fields of both sources (id qualified: both have it), functions, keywords in lower case (config).
     const select = await labels(0, 17);
     expect(select).toEqual(expect.arrayContaining(['o.id', 'c.id', 'amount', 'name', 'sum', 'count', 'case', 'not']));
@@ -167,7 +197,9 @@ describe('dsq lsp --stdio', () => {
   it('hovers a field, a function and a keyword', async () => {
     await change('select sum(o.amount) from orders o where o.placed > 1');
     const field = await request<Hover>('textDocument/hover', at(0, 15));
-    expect((field.contents as { value: string }).value).toBe('**amount**: field of database `orders` (Orders)\n\ntype `decimal(10,2)` · nullable · label "Order amount"');
+    expect((field.contents as { value: string }).value).toBe(
+      '**amount**: field of database `orders` (Orders)\n\ntype `decimal(10,2)` · nullable · label "Order amount"',
+    );
     const fn = await request<Hover>('textDocument/hover', at(0, 8));
     expect((fn.contents as { value: string }).value).toContain('**Aggregate**');
     const kw = await request<Hover>('textDocument/hover', at(0, 35));
@@ -177,7 +209,11 @@ describe('dsq lsp --stdio', () => {
   it('offers code actions: the fix, suppression comments and fix all', async () => {
     const text = 'select a from orders where a = null and b != null';
     await change(text);
-    const actions = await request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 29 }, end: { line: 0, character: 29 } }, context: { diagnostics: [] } });
+    const actions = await request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 29 }, end: { line: 0, character: 29 } },
+      context: { diagnostics: [] },
+    });
     expect(actions.map((a) => a.title)).toEqual([
       'write IS (null-comparison)',
       'Disable null-comparison for this line',
@@ -188,11 +224,15 @@ describe('dsq lsp --stdio', () => {
     expect(applyEdits(text, actions[0]!.edit!.changes![uri]!)).toBe('select a from orders where a is null and b != null');
     // The fixes follow the configured keyword case (lower).
     expect(applyEdits(text, actions[3]!.edit!.changes![uri]!)).toBe('select a from orders where a is null and b is not null');
-    const fixAll = await request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+    const fixAll = await request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll'] },
+    });
     expect(fixAll.map((a) => a.kind)).toEqual(['source.fixAll.dsq']);
   });
 
-  it('goes to an alias\'s definition and finds its references; lists symbols; gives semantic tokens', async () => {
+  it("goes to an alias's definition and finds its references; lists symbols; gives semantic tokens", async () => {
     const text = 'select o.id, count(*) n from orders o group by o.id order by n';
     await change(text);
     const def = await request<Location[]>('textDocument/definition', at(0, 47));
@@ -207,7 +247,8 @@ describe('dsq lsp --stdio', () => {
   });
 
   it('gives the words of data statements the keyword type and their databases the namespace type (issue 30)', async () => {
-    const text = 'update shop.orders set amount = 1 where id = 2;\nfetch records fields (note) from shop.orders records key(id = 1);\ninsert into orders (id) values (1);\ndelete from shop.orders where';
+    const text =
+      'update shop.orders set amount = 1 where id = 2;\nfetch records fields (note) from shop.orders records key(id = 1);\ninsert into orders (id) values (1);\ndelete from shop.orders where';
     await change(text);
     const tokens = await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
     const lines = text.split('\n');
@@ -215,13 +256,38 @@ describe('dsq lsp --stdio', () => {
     for (let i = 0, line = 0, char = 0; i < tokens.data.length; i += 5) {
       line += tokens.data[i]!;
       char = tokens.data[i] === 0 ? char + tokens.data[i + 1]! : tokens.data[i + 1]!;
-      decoded.push(`${lines[line]!.slice(char, char + tokens.data[i + 2]!)}:${['keyword', 'function', 'variable', 'property', 'parameter', 'namespace'][tokens.data[i + 3]!]}`);
+      decoded.push(
+        `${lines[line]!.slice(char, char + tokens.data[i + 2]!)}:${['keyword', 'function', 'variable', 'property', 'parameter', 'namespace'][tokens.data[i + 3]!]}`,
+      );
     }
     expect(decoded).toEqual([
-      'update:keyword', 'shop:namespace', 'orders:namespace', 'set:keyword', 'amount:property', 'where:keyword', 'id:property',
-      'fetch:keyword', 'records:keyword', 'fields:keyword', 'note:property', 'from:keyword', 'shop:namespace', 'orders:namespace', 'records:keyword', 'key:keyword', 'id:property',
-      'insert:keyword', 'into:keyword', 'orders:namespace', 'id:property', 'values:keyword',
-      'delete:keyword', 'from:keyword', 'shop:namespace', 'orders:namespace', 'where:keyword',
+      'update:keyword',
+      'shop:namespace',
+      'orders:namespace',
+      'set:keyword',
+      'amount:property',
+      'where:keyword',
+      'id:property',
+      'fetch:keyword',
+      'records:keyword',
+      'fields:keyword',
+      'note:property',
+      'from:keyword',
+      'shop:namespace',
+      'orders:namespace',
+      'records:keyword',
+      'key:keyword',
+      'id:property',
+      'insert:keyword',
+      'into:keyword',
+      'orders:namespace',
+      'id:property',
+      'values:keyword',
+      'delete:keyword',
+      'from:keyword',
+      'shop:namespace',
+      'orders:namespace',
+      'where:keyword',
     ]);
   });
 
@@ -232,7 +298,9 @@ describe('dsq lsp --stdio', () => {
     expect(prepared).toEqual({ range: { start: { line: 2, character: 12 }, end: { line: 2, character: 13 } }, placeholder: 'o' });
     expect(await request('textDocument/prepareRename', at(1, 9))).toBeNull();
     const renamed = await request<{ changes: Record<string, TextEdit[]> }>('textDocument/rename', { ...at(2, 12), newName: 'ord' });
-    expect(applyEdits(text, renamed.changes[uri]!)).toBe('-- name: Big\nselect ord.id, pow(ord.amount, 2) as sq\nfrom orders ord\nwhere ord.amount > :min\norder by sq');
+    expect(applyEdits(text, renamed.changes[uri]!)).toBe(
+      '-- name: Big\nselect ord.id, pow(ord.amount, 2) as sq\nfrom orders ord\nwhere ord.amount > :min\norder by sq',
+    );
     const param = await request<{ changes: Record<string, TextEdit[]> }>('textDocument/rename', { ...at(3, 19), newName: 'floor' });
     expect(applyEdits(text, param.changes[uri]!)).toContain('> :floor');
     await expect(request('textDocument/rename', { ...at(3, 19), newName: 'a b' })).rejects.toMatchObject({ code: -32602 });
@@ -245,13 +313,17 @@ describe('dsq lsp --stdio', () => {
     expect(symbols.map((s) => s.name)).toEqual(['Big']);
   });
 
-  it('goes to a parameter\'s -- @param line, finds its uses, hovers its type', async () => {
+  it("goes to a parameter's -- @param line, finds its uses, hovers its type", async () => {
     const text = '-- @param min number\nselect * from orders where amount > :min or amount < :min limit :n';
     await change(text);
     const def = await request<Location[]>('textDocument/definition', at(1, 55));
     expect(def.map((l) => [l.range.start.line, l.range.start.character, l.range.end.character])).toEqual([[0, 10, 13]]);
     const refs = await request<Location[]>('textDocument/references', { ...at(1, 37), context: { includeDeclaration: true } });
-    expect(refs.map((l) => [l.range.start.line, l.range.start.character])).toEqual([[0, 10], [1, 36], [1, 53]]);
+    expect(refs.map((l) => [l.range.start.line, l.range.start.character])).toEqual([
+      [0, 10],
+      [1, 36],
+      [1, 53],
+    ]);
     // Without a -- @param line, its first use is its definition.
     const first = await request<Location[]>('textDocument/definition', at(1, 65));
     expect(first.map((l) => [l.range.start.line, l.range.start.character])).toEqual([[1, 64]]);

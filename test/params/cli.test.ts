@@ -42,8 +42,23 @@ const run = (...args: string[]) => runCli(['compile', ...args, '--indent', '0'],
 
 describe('dsq compile --param', () => {
   it('converts each value by the type of the field it is compared with (schema), LIMIT an integer', async () => {
-    const r = await run(QUERY, '--schema', SCHEMA, '--param', "region=EU' OR 1=1 --", '--param', 'since=2024-01-01T00:00Z', '--param', 'statuses=open,shipped',
-      '--param', 'min=12.50', '--param', 'day=2024-03-01', '--param', 'n=9223372036854775807');
+    const r = await run(
+      QUERY,
+      '--schema',
+      SCHEMA,
+      '--param',
+      "region=EU' OR 1=1 --",
+      '--param',
+      'since=2024-01-01T00:00Z',
+      '--param',
+      'statuses=open,shipped',
+      '--param',
+      'min=12.50',
+      '--param',
+      'day=2024-03-01',
+      '--param',
+      'n=9223372036854775807',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toBe(
@@ -97,8 +112,23 @@ describe('dsq compile --param', () => {
   });
 
   it('a value its type refuses is an error at the parameter, each one reported', async () => {
-    const r = await run(QUERY, '--schema', SCHEMA, '--param', 'region=EU', '--param', 'since=yesterday', '--param', 'statuses=a', '--param', 'min=abc',
-      '--param', 'day=2024-13-01', '--param', 'n=1.5');
+    const r = await run(
+      QUERY,
+      '--schema',
+      SCHEMA,
+      '--param',
+      'region=EU',
+      '--param',
+      'since=yesterday',
+      '--param',
+      'statuses=a',
+      '--param',
+      'min=abc',
+      '--param',
+      'day=2024-13-01',
+      '--param',
+      'n=1.5',
+    );
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/q\.dsq:3:43: error: parameter :since/);
@@ -109,8 +139,21 @@ describe('dsq compile --param', () => {
 
   it('data actions: VALUES and SET parameters take the type of their field, WHERE the compared field', async () => {
     const q = file('write.dsq', 'UPDATE orders SET created = :at, amount = :amount WHERE id = :id;\nINSERT INTO orders (region, day) VALUES (:region, :day)');
-    const r = await run(q, '--schema', SCHEMA, '--param', 'at=2024-05-01T12:00Z', '--param', 'amount=1.25', '--param', 'id=9223372036854775807', '--param', 'region=007',
-      '--param', 'day=2024-05-02');
+    const r = await run(
+      q,
+      '--schema',
+      SCHEMA,
+      '--param',
+      'at=2024-05-01T12:00Z',
+      '--param',
+      'amount=1.25',
+      '--param',
+      'id=9223372036854775807',
+      '--param',
+      'region=007',
+      '--param',
+      'day=2024-05-02',
+    );
     expect(r.err).toBe('');
     expect(r.out).toBe(
       '[{"action":"update","database":"orders","records":{"type":"where","where":{"$=":[{"$col":"id"},9223372036854775807]}},"fields":{"amount":1.25},"expressions":{"created":{"$dt":"2024-05-01T12:00Z"}}},' +

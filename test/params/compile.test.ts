@@ -9,7 +9,6 @@ import { runs } from '../helpers/runs.js';
 
 /** compile(text, { params }): parameters bound as literals through the template's value conversion. */
 
-
 describe('compile(text, { params })', () => {
   it('binds every kind of value where values stand', () => {
     const text = 'SELECT * FROM orders WHERE region = :region AND created >= :since AND id IN :ids AND amount BETWEEN :lo AND :hi LIMIT :n OFFSET :skip';
@@ -41,7 +40,9 @@ describe('compile(text, { params })', () => {
   });
 
   it('takes literals the builder made (local dates and times), and no other expression', () => {
-    expect(compile('SELECT * FROM t WHERE d = :d', { params: { d: localDate('2024-01-31') } })).toBe('{"from":"t","where":{"$=":[{"$col":"d"},{"$ld":"2024-01-31"}]}}');
+    expect(compile('SELECT * FROM t WHERE d = :d', { params: { d: localDate('2024-01-31') } })).toBe(
+      '{"from":"t","where":{"$=":[{"$col":"d"},{"$ld":"2024-01-31"}]}}',
+    );
     expect(compile('SELECT * FROM t WHERE d = :d', { params: { d: lit(5) } })).toBe('{"from":"t","where":{"$=":[{"$col":"d"},5]}}');
     const e = errorOf(() => compile('SELECT * FROM t WHERE d = :d', { params: { d: col('password') } }));
     expect(e.first.message).toMatch(/parameter :d is a "column" expression: a parameter is a literal value/);
@@ -85,7 +86,9 @@ describe('compile(text, { params })', () => {
 
   it('data actions: a parameter as a field value is that field value, as the literal would be; in WHERE a literal', () => {
     const params = { region: 'EU', amount: 5n, note: "x'--", id: 7, ids: [1, 2] };
-    expect(compile('INSERT INTO orders (region, amount) VALUES (:region, :amount)', { params })).toBe(compile("INSERT INTO orders (region, amount) VALUES ('EU', 5)"));
+    expect(compile('INSERT INTO orders (region, amount) VALUES (:region, :amount)', { params })).toBe(
+      compile("INSERT INTO orders (region, amount) VALUES ('EU', 5)"),
+    );
     expect(compile('UPDATE orders SET amount = :amount, note = :note WHERE id = :id', { params })).toBe(
       compile("UPDATE orders SET amount = 5, note = 'x''--' WHERE id = 7"),
     );
@@ -121,7 +124,8 @@ describe('property: parameter values end up as literals only', () => {
         const text = 'SELECT :x AS v FROM t WHERE a = :x AND b IN :list AND c BETWEEN :x AND 1 AND f(:x) = (SELECT d FROM u WHERE e = :x) LIMIT :n';
         let expected: string;
         try {
-          expected = dsq`SELECT ${x} AS v FROM t WHERE a = ${x} AND b IN ${list} AND c BETWEEN ${x} AND 1 AND f(${x}) = (SELECT d FROM u WHERE e = ${x}) LIMIT ${n}`.toJson();
+          expected =
+            dsq`SELECT ${x} AS v FROM t WHERE a = ${x} AND b IN ${list} AND c BETWEEN ${x} AND 1 AND f(${x}) = (SELECT d FROM u WHERE e = ${x}) LIMIT ${n}`.toJson();
         } catch (err) {
           // A value the template refuses (a number beyond 64 bits...) is an error of dsq's own here too, naming the parameter.
           expect(err).toBeInstanceOf(DsqError);

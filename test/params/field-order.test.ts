@@ -18,7 +18,10 @@ import { runs } from '../helpers/runs.js';
 /** A value a parameter may take, with the literal that writes it. */
 const arbBound: fc.Arbitrary<{ readonly value: number | string | null; readonly text: string }> = fc.oneof(
   fc.integer({ min: -1e6, max: 1e6 }).map((n) => ({ value: n, text: String(n) })),
-  fc.string({ maxLength: 4 }).filter((s) => s !== '').map((s) => ({ value: s, text: `'${s.replace(/'/g, "''")}'` })),
+  fc
+    .string({ maxLength: 4 })
+    .filter((s) => s !== '')
+    .map((s) => ({ value: s, text: `'${s.replace(/'/g, "''")}'` })),
   fc.constant({ value: null, text: 'NULL' }),
 );
 
@@ -64,7 +67,9 @@ describe('binding parameters keeps a record keys in the written order', () => {
   });
 
   it('keeps the order of the examples', () => {
-    expect(compile('INSERT INTO shop.orders (a, b, c) VALUES (:p, 2, 3)', { params: { p: 1 } })).toBe('{"action":"insert","database":"shop.orders","records":[{"a":1,"b":2,"c":3}]}');
+    expect(compile('INSERT INTO shop.orders (a, b, c) VALUES (:p, 2, 3)', { params: { p: 1 } })).toBe(
+      '{"action":"insert","database":"shop.orders","records":[{"a":1,"b":2,"c":3}]}',
+    );
     expect(compile('UPDATE shop.orders SET a = :p, b = x + 1, c = 2 WHERE id = 1', { params: { p: 'x' } })).toBe(
       '{"action":"update","database":"shop.orders","records":{"type":"where","where":{"$=":[{"$col":"id"},1]}},"fields":{"a":"x","c":2},"expressions":{"b":{"$+":[{"$col":"x"},1]}}}',
     );

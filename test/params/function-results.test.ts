@@ -11,7 +11,17 @@ import { parse } from '../../src/syntax/index.js';
  * SUM and the bit aggregates (the spec keeps whole numbers in the signed 64-bit range), a
  * number for AVG and the rest, the argument's type for MIN and MAX, a whole number for COUNT.
  */
-const schema = readSchema(JSON.stringify([{ name: 'sales', fields: [{ name: 'qty', type: 'int(8)' }, { name: 'price', type: 'float(8)' }] }]));
+const schema = readSchema(
+  JSON.stringify([
+    {
+      name: 'sales',
+      fields: [
+        { name: 'qty', type: 'int(8)' },
+        { name: 'price', type: 'float(8)' },
+      ],
+    },
+  ]),
+);
 const inferred = (name: string, column: string) => inferParams(parse(`SELECT * FROM sales WHERE ${name}(${column}) = :p`), schema)[0]?.type;
 
 describe('function result types', () => {

@@ -18,7 +18,6 @@ import { runs } from '../helpers/runs.js';
  * a FETCH's LIMIT :n and OFFSET :n, KEY(field = :v).
  */
 
-
 const withParams = makeArbitraries({ params: true });
 
 const hasParam = (n: Node) => {
@@ -29,10 +28,26 @@ const hasParam = (n: Node) => {
 
 describe('parse, print, JSON', () => {
   it('parses each place into a parameter node', () => {
-    expect(parse('SELECT * FROM t OPTIONS (ROWS = :n, ECHO = TRUE)')).toMatchObject({ kind: 'select_action', rows: { kind: 'param', name: 'n', list: false }, echo: true });
+    expect(parse('SELECT * FROM t OPTIONS (ROWS = :n, ECHO = TRUE)')).toMatchObject({
+      kind: 'select_action',
+      rows: { kind: 'param', name: 'n', list: false },
+      echo: true,
+    });
     expect(parse('FETCH USERS LIMIT :lim OFFSET :limit')).toMatchObject({ limit: { kind: 'param', name: 'lim' }, offset: { kind: 'param', name: 'limit' } });
     expect(parse("DELETE FROM db RECORDS [KEY(id = :id, region = 'eu'), 5]")).toMatchObject({
-      records: { kind: 'spec_array', items: [{ kind: 'spec_key', key: [{ field: 'id', value: { kind: 'param', name: 'id' } }, { field: 'region', value: { kind: 'string' } }] }, { kind: 'spec_id' }] },
+      records: {
+        kind: 'spec_array',
+        items: [
+          {
+            kind: 'spec_key',
+            key: [
+              { field: 'id', value: { kind: 'param', name: 'id' } },
+              { field: 'region', value: { kind: 'string' } },
+            ],
+          },
+          { kind: 'spec_id' },
+        ],
+      },
     });
   });
 
@@ -72,7 +87,9 @@ describe('parse, print, JSON', () => {
 
 describe('binding (compile(text, { params }))', () => {
   it('binds each place to its value, exact', () => {
-    expect(compile('SELECT * FROM t OPTIONS (ROWS = :n)', { params: { n: 9223372036854775807n } })).toBe('{"action":"select","select":{"from":"t"},"rows":9223372036854775807}');
+    expect(compile('SELECT * FROM t OPTIONS (ROWS = :n)', { params: { n: 9223372036854775807n } })).toBe(
+      '{"action":"select","select":{"from":"t"},"rows":9223372036854775807}',
+    );
     expect(compile('FETCH RECORDS FROM db RECORDS [KEY(id = :id, r = :r)] LIMIT :l OFFSET :o', { params: { id: -5n, r: "it's", l: 0, o: 12n } })).toBe(
       '{"action":"fetch","fetch":"records","database":"db","records":[{"type":"key","key":{"id":-5,"r":"it\'s"}}],"limit":0,"offset":12}',
     );
@@ -84,7 +101,12 @@ describe('binding (compile(text, { params }))', () => {
     ['FETCH USERS LIMIT :l', { l: -1 }, /:l stands for LIMIT: it must be a whole number of at least 0, got -1/, [1, 19]],
     ['FETCH USERS OFFSET :o', { o: 'x' }, /OFFSET: it must be a whole number of at least 0, got the string "x"/, [1, 20]],
     ['FETCH USERS LIMIT :l', { l: new Date(0) }, /got a datetime value/, [1, 19]],
-    ['DELETE FROM db RECORDS KEY(d = :d)', { d: new Date(0) }, /:d stands for the value of the key field d: it must be a number or a string, got a datetime value/, [1, 32]],
+    [
+      'DELETE FROM db RECORDS KEY(d = :d)',
+      { d: new Date(0) },
+      /:d stands for the value of the key field d: it must be a number or a string, got a datetime value/,
+      [1, 32],
+    ],
     // The spec's key specifier: "every key field of the database must have a non-null value".
     ['DELETE FROM db RECORDS KEY(d = :d)', { d: null }, /:d stands for the key field d: every key field must have a non-null value, got null/, [1, 32]],
     ['DELETE FROM db RECORDS KEY(d = :d)', { d: [1] }, /:d is an array/, [1, 32]],
@@ -114,8 +136,10 @@ function substitute<T extends Node>(root: T, n: bigint): T {
   const direct = (f: FieldExpr) => f.e.kind === 'param';
   const moved = (fs: readonly FieldExpr[]): FieldValue[] => fs.filter(direct).map((f) => ({ kind: 'field_value', field: f.field, value: num }));
   const shallow = (node: Node): Node => {
-    if (node.kind === 'record') return { ...node, values: [...node.values, ...moved(node.expressions)], expressions: node.expressions.filter((f) => !direct(f)) };
-    if (node.kind === 'update_action') return { ...node, fields: [...node.fields, ...moved(node.expressions)], expressions: node.expressions.filter((f) => !direct(f)) };
+    if (node.kind === 'record')
+      return { ...node, values: [...node.values, ...moved(node.expressions)], expressions: node.expressions.filter((f) => !direct(f)) };
+    if (node.kind === 'update_action')
+      return { ...node, fields: [...node.fields, ...moved(node.expressions)], expressions: node.expressions.filter((f) => !direct(f)) };
     return node;
   };
   return transform(transform(root, shallow), (node): Node => {

@@ -22,7 +22,18 @@ import { asAction } from '../helpers/select-action.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dsq-proto-'));
 const SCHEMA = join(dir, 'schema.json');
-writeFileSync(SCHEMA, JSON.stringify([{ name: 't', fields: [{ name: 'a', type: 'utf8text' }, { name: 'n', type: 'int(8)' }] }]));
+writeFileSync(
+  SCHEMA,
+  JSON.stringify([
+    {
+      name: 't',
+      fields: [
+        { name: 'a', type: 'utf8text' },
+        { name: 'n', type: 'int(8)' },
+      ],
+    },
+  ]),
+);
 const query = (name: string) => `SELECT a FROM t WHERE a = :${name} AND n > 0`;
 /** What the text compiles to with a plain name: the reference. */
 const expected = (value: string) => compile(query('plain'), { params: { plain: value } });
@@ -76,6 +87,8 @@ describe('parameters named like Object.prototype members', () => {
     }
     expect(error).toBeInstanceOf(DsqError);
     expect((error as DsqError).diagnostics.map((d) => d.message)).toEqual([`Rule "unknown-function" has no option "${name}" (options: allow).`]);
-    expect(() => lint('SELECT a FROM t', { rules: { 'unknown-function': ['error', Object.fromEntries([[name, 1]])] } as never })).toThrow(`has no option "${name}"`);
+    expect(() => lint('SELECT a FROM t', { rules: { 'unknown-function': ['error', Object.fromEntries([[name, 1]])] } as never })).toThrow(
+      `has no option "${name}"`,
+    );
   });
 });

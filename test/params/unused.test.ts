@@ -11,14 +11,23 @@ import { errorOf } from '../helpers/errors.js';
  * with where it is: compile()/compileResult() and `dsq compile --param/--params-file` (issue 17).
  */
 
-
 describe('compile(text, { params })', () => {
   it('a value no parameter takes is a warning naming it, with the closest parameter; the JSON is still given', () => {
     const r = compileResult('SELECT * FROM t WHERE region = :region LIMIT :n', { params: { region: 'EU', n: 1, regoin: 'US', other: 2 } });
     expect(r.value).toBe('{"from":"t","where":{"$=":[{"$col":"region"},"EU"]},"limit":1}');
     expect(r.diagnostics).toEqual([
-      { code: 'params/unused', severity: 'warning', message: 'the value of regoin is not used: the text has no parameter :regoin (did you mean :region?)', hint: 'its parameters: :region and :n' },
-      { code: 'params/unused', severity: 'warning', message: 'the value of other is not used: the text has no parameter :other', hint: 'its parameters: :region and :n' },
+      {
+        code: 'params/unused',
+        severity: 'warning',
+        message: 'the value of regoin is not used: the text has no parameter :regoin (did you mean :region?)',
+        hint: 'its parameters: :region and :n',
+      },
+      {
+        code: 'params/unused',
+        severity: 'warning',
+        message: 'the value of other is not used: the text has no parameter :other',
+        hint: 'its parameters: :region and :n',
+      },
     ]);
     // compile() gives the JSON (warnings do not stop it).
     expect(compile('SELECT * FROM t', { params: { unused: 1 } })).toBe('{"from":"t"}');

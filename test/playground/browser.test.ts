@@ -304,7 +304,9 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     const focused: string[] = [];
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      focused.push(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim().slice(0, 20) ?? ''"));
+      focused.push(
+        await page.evaluate<string>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim().slice(0, 20) ?? ''"),
+      );
     }
     const at = focused.indexOf('dsq query text');
     expect(at).toBeGreaterThan(-1);
@@ -318,7 +320,9 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await expect.poll(() => page.getByTestId('lint').innerText()).toContain('null-comparison');
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     // The header: its parts on at most two rows.
-    const rows = await page.evaluate<number[]>(`[...new Set([...document.querySelectorAll('header.top > *')].filter((e) => e.getBoundingClientRect().height > 2).map((e) => Math.round(e.getBoundingClientRect().top / 8)))]`);
+    const rows = await page.evaluate<number[]>(
+      `[...new Set([...document.querySelectorAll('header.top > *')].filter((e) => e.getBoundingClientRect().height > 2).map((e) => Math.round(e.getBoundingClientRect().top / 8)))]`,
+    );
     expect(rows.length).toBeLessThanOrEqual(2);
     expect((await page.locator('header.top').boundingBox())?.height).toBeLessThan(80);
     // The problems: right under the query (and its parameters), before the JSON.
@@ -358,7 +362,7 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await expect.poll(() => editorText(page, 'json'), { timeout: 20_000 }).toContain('{ "$=": [{ "$col": "c2999" }, 2999] }');
     await replaceText(page, 'json', `{"from": "t", "where": ${'['.repeat(3000)}${']'.repeat(3000)}}`, false);
     await expect.poll(() => page.getByTestId('diagnostics').innerText()).toMatch(/at \/where/);
-    await replaceText(page, 'text', "SELECT '\u0000', \"\u{1F986}\" FROM \"t\u2028\" -- \uFFFF", false);
+    await replaceText(page, 'text', 'SELECT \'\u0000\', "\u{1F986}" FROM "t\u2028" -- \uFFFF', false);
     await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('One statement compiled');
     for (const hash of ['#text=%E0%A4%A', '#json=%7B', '#text=', '#form=full', '#text=SELECT%201&indent=-3&schema=custom&schemajson=%7B']) {
       const p = await open(hash);
@@ -371,10 +375,19 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
   it('a query with :params says what is missing and compiles with the values of the parameter box (typed as --param reads them)', async () => {
     const page = await open();
     expect(await page.getByTestId('params').isVisible()).toBe(false);
-    await replaceText(page, 'text', "-- @param since datetime\n-- @param min number\nSELECT a FROM t WHERE n > :min AND placed >= :since AND s IN :states AND x = 'y' AND k = :k LIMIT :n", false);
+    await replaceText(
+      page,
+      'text',
+      "-- @param since datetime\n-- @param min number\nSELECT a FROM t WHERE n > :min AND placed >= :since AND s IN :states AND x = 'y' AND k = :k LIMIT :n",
+      false,
+    );
     const diagnostics = page.getByTestId('diagnostics');
     // Not an uncaught error: the problem is shown, the JSON marked stale, the status not "compiled".
-    await expect.poll(() => diagnostics.innerText()).toMatch(/needs a value for each parameter[\s\S]*3:27\s+5 parameters have no value: :min, :since, :states, :k and :n[\s\S]*hint: give a value under Parameters/);
+    await expect
+      .poll(() => diagnostics.innerText())
+      .toMatch(
+        /needs a value for each parameter[\s\S]*3:27\s+5 parameters have no value: :min, :since, :states, :k and :n[\s\S]*hint: give a value under Parameters/,
+      );
     expect(await diagnostics.getAttribute('class')).toBe('error');
     expect(await diagnostics.innerText()).not.toContain('compiled.');
     expect(await page.locator('[data-testid="json"]').getAttribute('class')).toContain('stale');
@@ -394,7 +407,9 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await page.getByLabel(':n').fill('10');
     await expect.poll(() => diagnostics.innerText()).toContain('One statement compiled');
     // :k has no type: its value is the text as given, and the status says so.
-    expect(await diagnostics.innerText()).toMatch(/3:90\s+the type of :k is not known[\s\S]*its value is the string "x"[\s\S]*hint: state it with -- @param k TYPE before the statement, or choose a schema/);
+    expect(await diagnostics.innerText()).toMatch(
+      /3:90\s+the type of :k is not known[\s\S]*its value is the string "x"[\s\S]*hint: state it with -- @param k TYPE before the statement, or choose a schema/,
+    );
     const json = await editorText(page, 'json');
     expect(json).toContain('12345678901234567890.5');
     expect(json).toContain('"$in": [{ "$col": "s" }, ["paid", "shipped"]]');
@@ -448,7 +463,7 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
       await page.goto(url('index.html', `#text=${encodeURIComponent(query)}`));
       await page.locator('[data-testid="text"] .cm-content').waitFor();
       await expect.poll(() => page.getByTestId('lint').innerText()).toContain('null-comparison');
-      const found = await page.evaluate(`(${CONTRASTS})([
+      const found = (await page.evaluate(`(${CONTRASTS})([
         ['page text', document.querySelector('footer p')],
         ['heading', document.querySelector('h1')],
         ['header link', document.querySelector('header nav a')],
@@ -463,7 +478,7 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
         ['line number', document.querySelector('[data-testid="text"] .cm-gutterElement:not([style*="visibility"])')],
         ...['SELECT', 'COUNT', "'x'", 'NULL', '-- note', '='].map((t) => [\`token \${t}\`, [...document.querySelectorAll('[data-testid="text"] .cm-line span')].find((s) => s.textContent === t)]),
         ['JSON text', document.querySelector('[data-testid="json"] .cm-line span')],
-      ].map(([n, e]) => { if (!e) throw new Error('missing ' + n); return [n, e]; }))`) as { name: string; ratio: number; background: number }[];
+      ].map(([n, e]) => { if (!e) throw new Error('missing ' + n); return [n, e]; }))`)) as { name: string; ratio: number; background: number }[];
       const low = found.filter((f) => f.ratio < 4.5);
       expect(low, scheme).toEqual([]);
       const page0 = found.find((f) => f.name === 'page text') as { background: number };
@@ -476,7 +491,7 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
           return (m.length > 3 && m[3] === 0) ? 0 : (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255;
         })`);
         for (const b of backgrounds) expect(b).toBeLessThan(0.25);
-        expect(await page.evaluate<string>("getComputedStyle(document.documentElement).colorScheme")).toBe('dark');
+        expect(await page.evaluate<string>('getComputedStyle(document.documentElement).colorScheme')).toBe('dark');
       }
       await page.close();
     }
@@ -484,7 +499,8 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
 
   it('pasted JSON is laid out, long JSON lines wrap, and the status is not a green "compiled" while lint lists errors', async () => {
     const page = await open();
-    const oneLine = '{"from":"t","where":{"$and":[{"$=":[{"$col":"a"},1.50]},{"$like":[{"$col":"n"},"x%"]}]},"columns":[{"e":{"$col":"a"}},{"e":{"$col":"n"}}],"limit":3}';
+    const oneLine =
+      '{"from":"t","where":{"$and":[{"$=":[{"$col":"a"},1.50]},{"$like":[{"$col":"n"},"x%"]}]},"columns":[{"e":{"$col":"a"}},{"e":{"$col":"n"}}],"limit":3}';
     await paste(page, 'json', oneLine);
     await expect.poll(() => editorText(page, 'text')).toBe("SELECT a, n FROM t WHERE a = 1.50 AND n LIKE 'x%' LIMIT 3\n");
     const laidOut = await editorText(page, 'json');
@@ -518,7 +534,9 @@ describe.skipIf(!executable && !inCi)('the playground in Chromium (file://, offl
     await expect.poll(() => status.innerText()).toBe('One statement compiled, but lint finds an error (see Lint below).');
     expect(await page.getByTestId('lint').innerText()).toContain('null-comparison');
     expect(await status.getAttribute('class')).toBe('warn');
-    const colours = await page.evaluate<string[]>(`[getComputedStyle(document.getElementById('diagnostics')).borderLeftColor, getComputedStyle(document.documentElement).getPropertyValue('--ok').trim()]`);
+    const colours = await page.evaluate<string[]>(
+      `[getComputedStyle(document.getElementById('diagnostics')).borderLeftColor, getComputedStyle(document.documentElement).getPropertyValue('--ok').trim()]`,
+    );
     expect(colours[0]).not.toBe('rgb(11, 110, 79)');
     await page.getByTestId('lint').getByRole('button', { name: /^Fix:/ }).click();
     await expect.poll(() => status.innerText()).toBe('One statement compiled.');

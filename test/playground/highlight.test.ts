@@ -56,10 +56,10 @@ describe('playground highlighting is the TextMate grammar (grammar/dsq.tmLanguag
       "x = 'a''b' -- c 'd'",
       '/* a */ b /* c',
       'selection orders fromage',
-      'DATE date DATE(x) date \'2024\'',
+      "DATE date DATE(x) date '2024'",
       'ñame(1) «» \u0000 \t SELECT',
       '.5e3 1. 007 1e+7 ..',
-      "'' \"\" '''' \"\"\"\"",
+      '\'\' "" \'\'\'\' """"',
       '',
       '   ',
     ];
@@ -76,12 +76,24 @@ describe('playground highlighting is the TextMate grammar (grammar/dsq.tmLanguag
   });
 
   it('carries block comments and strings across lines', () => {
-    const lines = ['SELECT /* one', 'two SELECT', 'three */ a, \'x', "y ' FROM t"];
+    const lines = ['SELECT /* one', 'two SELECT', "three */ a, 'x", "y ' FROM t"];
     expect(playgroundTokens(lines, false)).toEqual([
-      [['SELECT', 'keyword.other.dsq'], ['/* one', 'comment.block.dsq']],
+      [
+        ['SELECT', 'keyword.other.dsq'],
+        ['/* one', 'comment.block.dsq'],
+      ],
       [['two SELECT', 'comment.block.dsq']],
-      [['three */', 'comment.block.dsq'], ['a', 'source.dsq'], [',', 'punctuation.separator.comma.dsq'], ["'x", 'string.quoted.single.dsq']],
-      [["y '", 'string.quoted.single.dsq'], ['FROM', 'keyword.other.dsq'], ['t', 'source.dsq']],
+      [
+        ['three */', 'comment.block.dsq'],
+        ['a', 'source.dsq'],
+        [',', 'punctuation.separator.comma.dsq'],
+        ["'x", 'string.quoted.single.dsq'],
+      ],
+      [
+        ["y '", 'string.quoted.single.dsq'],
+        ['FROM', 'keyword.other.dsq'],
+        ['t', 'source.dsq'],
+      ],
     ]);
   });
 

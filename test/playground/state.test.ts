@@ -15,15 +15,20 @@ const read = (name: string) => readFileSync(new URL(name, examples), 'utf8');
 const shop = schemaFromText(read('shop.schema.json')).schema ?? null;
 
 describe('the URL hash', () => {
-  const arbState: fc.Arbitrary<HashState> = fc.record({
-    lead: fc.constantFrom('text' as const, 'json' as const),
-    source: fc.string({ unit: 'grapheme' }),
-    form: fc.constantFrom('short' as const, 'full' as const),
-    indent: fc.constantFrom(0, 2, 4),
-    schema: fc.constantFrom('none' as const, 'shop' as const, 'custom' as const),
-    schemaJson: fc.string({ unit: 'grapheme' }),
-    params: fc.uniqueArray(fc.tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.string({ unit: 'grapheme' })), { selector: ([name]) => name, maxLength: 4 }),
-  }).map((s) => ({ ...s, schemaJson: s.schema === 'custom' ? s.schemaJson : '' }));
+  const arbState: fc.Arbitrary<HashState> = fc
+    .record({
+      lead: fc.constantFrom('text' as const, 'json' as const),
+      source: fc.string({ unit: 'grapheme' }),
+      form: fc.constantFrom('short' as const, 'full' as const),
+      indent: fc.constantFrom(0, 2, 4),
+      schema: fc.constantFrom('none' as const, 'shop' as const, 'custom' as const),
+      schemaJson: fc.string({ unit: 'grapheme' }),
+      params: fc.uniqueArray(fc.tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.string({ unit: 'grapheme' })), {
+        selector: ([name]) => name,
+        maxLength: 4,
+      }),
+    })
+    .map((s) => ({ ...s, schemaJson: s.schema === 'custom' ? s.schemaJson : '' }));
 
   it('round-trips every state, whatever the text holds (&, =, #, %, line breaks, emoji)', () => {
     fc.assert(
@@ -32,7 +37,18 @@ describe('the URL hash', () => {
       }),
       { numRuns: runs(500) },
     );
-    const state: HashState = { lead: 'text', source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆", form: 'full', indent: 0, schema: 'shop', schemaJson: '', params: [['since', '2024-01-31'], ['ids', '1,2&3']] };
+    const state: HashState = {
+      lead: 'text',
+      source: "SELECT a FROM t WHERE b = '&x=1#%20'\n-- ✓ 🦆",
+      form: 'full',
+      indent: 0,
+      schema: 'shop',
+      schemaJson: '',
+      params: [
+        ['since', '2024-01-31'],
+        ['ids', '1,2&3'],
+      ],
+    };
     expect(formatHash(state)).toBe(`#text=${encodeURIComponent(state.source)}&form=full&indent=0&schema=shop&param.since=2024-01-31&param.ids=1%2C2%263`);
     expect(parseHash(formatHash(state))).toEqual(state);
   });
@@ -42,12 +58,20 @@ describe('the URL hash', () => {
     expect(parseHash('')).toBeNull();
     expect(parseHash('#foo=1')).toBeNull();
     expect(parseHash('#text=SELECT%20a%20FROM%20t&form=weird&indent=7&schema=other&x=1&param.=2&param.a-b=3&param.ok=4')).toEqual({
-      lead: 'text', source: 'SELECT a FROM t', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [['ok', '4']],
+      lead: 'text',
+      source: 'SELECT a FROM t',
+      form: 'short',
+      indent: 2,
+      schema: 'none',
+      schemaJson: '',
+      params: [['ok', '4']],
     });
     // A malformed escape is kept as written rather than failing the page.
     expect(parseHash('#text=100%')?.source).toBe('100%');
     // A lone surrogate cannot be URI-encoded: it becomes U+FFFD instead of an exception.
-    expect(parseHash(formatHash({ lead: 'text', source: 'a\uD800b', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] }))?.source).toBe('a\uFFFDb');
+    expect(parseHash(formatHash({ lead: 'text', source: 'a\uD800b', form: 'short', indent: 2, schema: 'none', schemaJson: '', params: [] }))?.source).toBe(
+      'a\uFFFDb',
+    );
   });
 });
 
@@ -110,7 +134,9 @@ describe('the playground library facade', () => {
 
   it('compiles several statements to an array, as dsq compile does', () => {
     const result = compileText('SELECT a FROM t; SELECT b FROM u', { form: 'full', indent: 0, schema: null });
-    expect(result.json).toBe('[{"columns":[{"e":{"$col":"a"}}],"from":{"type":"table","table":"t"}},{"columns":[{"e":{"$col":"b"}}],"from":{"type":"table","table":"u"}}]');
+    expect(result.json).toBe(
+      '[{"columns":[{"e":{"$col":"a"}}],"from":{"type":"table","table":"t"}},{"columns":[{"e":{"$col":"b"}}],"from":{"type":"table","table":"u"}}]',
+    );
     expect(result.statements).toBe(2);
   });
 
@@ -124,13 +150,22 @@ describe('the playground library facade', () => {
   });
 
   it('binds :params from text values as dsq compile --param does, and never throws for a missing one', () => {
-    const text = "-- @param since datetime\nSELECT a FROM shop.orders WHERE amount > :min AND placed >= :since AND status IN :s";
+    const text = '-- @param since datetime\nSELECT a FROM shop.orders WHERE amount > :min AND placed >= :since AND status IN :s';
     const options = { form: 'short' as const, indent: 0, schema: shop };
     const missing = compileText(text, options);
     expect(missing.json).toBeNull();
-    expect(missing.params.map((p) => [p.name, p.list])).toEqual([['min', false], ['since', false], ['s', true]]);
+    expect(missing.params.map((p) => [p.name, p.list])).toEqual([
+      ['min', false],
+      ['since', false],
+      ['s', true],
+    ]);
     expect(missing.errors[0]).toMatchObject({ code: 'params/unbound', span: { line: 2, column: 42 }, hint: 'give a value under Parameters, below the query' });
-    const params = new Map([['min', '12345678901234567890.25'], ['since', '2024-01-31T00:00:00Z'], ['s', 'paid,shipped'], ['unused', 'x']]);
+    const params = new Map([
+      ['min', '12345678901234567890.25'],
+      ['since', '2024-01-31T00:00:00Z'],
+      ['s', 'paid,shipped'],
+      ['unused', 'x'],
+    ]);
     const bound = compileText(text, { ...options, params });
     expect(bound.errors).toEqual([]);
     expect(bound.json).toContain('{"$>":[{"$col":"amount"},12345678901234567890.25]}');
@@ -191,7 +226,15 @@ describe('schema completion', () => {
   });
 
   it('stays quiet inside strings, comments and parameters, after a dot without a schema, or with nothing typed unless asked', () => {
-    for (const doc of ["SELECT 'CO|", "SELECT 'a CO|' FROM t", 'SELECT a -- CO|', 'SELECT /* CO| */ a', 'SELECT a FROM t WHERE b = :mi|', 'SELECT t.|', 'SELECT "CO|']) {
+    for (const doc of [
+      "SELECT 'CO|",
+      "SELECT 'a CO|' FROM t",
+      'SELECT a -- CO|',
+      'SELECT /* CO| */ a',
+      'SELECT a FROM t WHERE b = :mi|',
+      'SELECT t.|',
+      'SELECT "CO|',
+    ]) {
       expect(complete(doc, true, null), doc).toBeNull();
     }
     expect(complete('SELECT |', false)).toBeNull();

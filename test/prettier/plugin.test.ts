@@ -28,9 +28,17 @@ describe('the Prettier plugin (dsq/prettier)', () => {
   it('reads printWidth, tabWidth and keywordCase as dsq fmt reads --width, --indent, --keyword-case', async () => {
     for (const file of EXAMPLES) {
       const text = readFileSync(`${ROOT}examples/${file}`, 'utf8');
-      for (const [width, indent, keywordCase] of [[40, 4, 'lower'], [120, 2, 'preserve'], [30, 0, 'upper']] as const) {
-        const cli = await runCli(['fmt', '--width', String(width), '--indent', String(indent), '--keyword-case', keywordCase, `examples/${file}`], { cwd: ROOT });
-        expect(await pretty(text, { printWidth: width, tabWidth: indent, keywordCase } as prettier.Options), `${file} ${width} ${indent} ${keywordCase}`).toBe(cli.out);
+      for (const [width, indent, keywordCase] of [
+        [40, 4, 'lower'],
+        [120, 2, 'preserve'],
+        [30, 0, 'upper'],
+      ] as const) {
+        const cli = await runCli(['fmt', '--width', String(width), '--indent', String(indent), '--keyword-case', keywordCase, `examples/${file}`], {
+          cwd: ROOT,
+        });
+        expect(await pretty(text, { printWidth: width, tabWidth: indent, keywordCase } as prettier.Options), `${file} ${width} ${indent} ${keywordCase}`).toBe(
+          cli.out,
+        );
       }
     }
   });
@@ -38,7 +46,10 @@ describe('the Prettier plugin (dsq/prettier)', () => {
   it("reads the file's dsq.config.json (width, keyword and function case, indent, tabs, overrides): prettier --check and dsq fmt --check agree (issue 27)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dsq-prettier-config-'));
     try {
-      writeFileSync(join(dir, 'dsq.config.json'), JSON.stringify({ width: 40, keywordCase: 'lower', functionCase: 'lower', indent: 4, overrides: [{ files: 'tabs/**', useTabs: true }] }));
+      writeFileSync(
+        join(dir, 'dsq.config.json'),
+        JSON.stringify({ width: 40, keywordCase: 'lower', functionCase: 'lower', indent: 4, overrides: [{ files: 'tabs/**', useTabs: true }] }),
+      );
       mkdirSync(join(dir, 'tabs'));
       const text = 'SELECT region, SUM(price * qty) AS revenue FROM sales.orders WHERE qty > 1 AND price > 2\n';
       for (const file of ['q.dsq', 'tabs/q.dsq']) {
@@ -55,7 +66,9 @@ describe('the Prettier plugin (dsq/prettier)', () => {
       expect(readFileSync(join(dir, 'tabs', 'q.dsq'), 'utf8')).toContain('\n\tregion,');
       // A config with errors is Prettier's error, naming the file.
       writeFileSync(join(dir, 'dsq.config.json'), '{ "width": 5 }');
-      await expect(prettier.format(text, { filepath: join(dir, 'q.dsq'), plugins: [plugin] })).rejects.toThrow(/dsq\.config\.json:1:12: error: "width" must be a whole number from 20 to 1000/);
+      await expect(prettier.format(text, { filepath: join(dir, 'q.dsq'), plugins: [plugin] })).rejects.toThrow(
+        /dsq\.config\.json:1:12: error: "width" must be a whole number from 20 to 1000/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -68,7 +81,7 @@ describe('the Prettier plugin (dsq/prettier)', () => {
     expect(info.inferredParser).toBe('dsq');
   });
 
-  it('keeps the line breaks inside string literals (Prettier\'s endOfLine, when not lf, applies to every line break)', async () => {
+  it("keeps the line breaks inside string literals (Prettier's endOfLine, when not lf, applies to every line break)", async () => {
     const text = "select 'a\nb' from t;\nselect 1\n";
     expect(await pretty(text)).toBe("SELECT 'a\nb' FROM t;\n\nSELECT 1\n");
     // Prettier core writes its endOfLine for every \n of the output, string literals included.
@@ -76,7 +89,10 @@ describe('the Prettier plugin (dsq/prettier)', () => {
   });
 
   it('reports a text that does not parse as a Prettier syntax error with its location', async () => {
-    const error = await pretty('SELECT a\nFROM t JOIN u ON a = b').then(() => null, (e: unknown) => e as SyntaxError & { loc?: unknown });
+    const error = await pretty('SELECT a\nFROM t JOIN u ON a = b').then(
+      () => null,
+      (e: unknown) => e as SyntaxError & { loc?: unknown },
+    );
     expect(error).toBeInstanceOf(SyntaxError);
     expect(error?.loc).toEqual({ start: { line: 2, column: 15 }, end: { line: 2, column: 23 } });
     expect(error?.message).toMatch(/^JOIN \.\.\. ON is not supported.*\(2:15\)/);
@@ -89,7 +105,9 @@ describe('dsq`...` templates in TypeScript (the embed hook)', () => {
 
   it('formats the templates in place', async () => {
     const out = await prettier.format(source, { parser: 'typescript', plugins: [plugin] });
-    expect(out).toContain('export const a = dsq`\n  SELECT id, amount\n  FROM orders\n  WHERE\n    amount > ${min}\n    AND status IN ${["paid", "open"]}\n    AND EXISTS ${sub}\n`;');
+    expect(out).toContain(
+      'export const a = dsq`\n  SELECT id, amount\n  FROM orders\n  WHERE\n    amount > ${min}\n    AND status IN ${["paid", "open"]}\n    AND EXISTS ${sub}\n`;',
+    );
     // The line break inside the string literal is data: no indentation is added after it.
     expect(out).toContain("export const b = dsq`\n  SELECT * FROM orders AS o WHERE o.note = 'two\n lines' AND o.id = ${min + 1} -- a comment\n`;");
     // Backslashes, backticks and ${ in the static text are escaped again.
@@ -108,7 +126,10 @@ describe('dsq`...` templates in TypeScript (the embed hook)', () => {
     expect(out).not.toBe(source);
     const built = async (ts: string) => {
       // d does not parse (it would throw when built): left out.
-      const module = ts.replace(/^import .*$/m, '').replace(/^export const d = .*$/m, '').replace(/^export /gm, '');
+      const module = ts
+        .replace(/^import .*$/m, '')
+        .replace(/^export const d = .*$/m, '')
+        .replace(/^export /gm, '');
       const js = (await transform(module, { loader: 'ts', format: 'esm' })).code;
       const run = new Function('dsq', `${js}\nreturn [a, b, c(7), sub].map((q) => q.toJson());`);
       return run(dsqApi.dsq) as unknown[];

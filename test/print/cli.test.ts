@@ -41,7 +41,10 @@ describe('dsq decompile', () => {
   });
 
   it('reports every error of the JSON at once, each as file:line:col with its pointer (decompile and normalize)', async () => {
-    await writeFile(join(dir, 'q.json'), '{\n  "from": "t", "From": "u",\n  "where": {"$and": [{"$nope": 1}, 1e999, {"$col": "a", "x": 1}]},\n  "limt": 5\n}\n');
+    await writeFile(
+      join(dir, 'q.json'),
+      '{\n  "from": "t", "From": "u",\n  "where": {"$and": [{"$nope": 1}, 1e999, {"$col": "a", "x": 1}]},\n  "limt": 5\n}\n',
+    );
     for (const command of ['decompile', 'normalize']) {
       const r = await run([command, 'q.json']);
       expect(r.code).toBe(1);

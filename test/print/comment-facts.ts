@@ -91,7 +91,8 @@ export function commentFacts(text: string): CommentFact[] {
   const facts = nodeFacts(text);
   const { leaves, starts, ends } = facts;
   const isEnd = (t: IToken) => ends.has(t.startOffset + t.image.length);
-  const firstOnLine = (offset: number) => /^[ \t]*$/.test(text.slice(Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1, offset));
+  const firstOnLine = (offset: number) =>
+    /^[ \t]*$/.test(text.slice(Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1, offset));
   const statementOf: number[] = [];
   let statement = -1;
   let open = false;
@@ -145,7 +146,12 @@ export function commentFacts(text: string): CommentFact[] {
     while (j >= 0 && !isEnd(tokens[j] as IToken) && CLOSING.includes((tokens[j] as IToken).image)) j--;
     const anchor = tokens[j];
     const skipped = j < k - 1;
-    const loose = next !== undefined && !starts.has(next.startOffset) && !CLOSING.includes(next.image) && /^[A-Za-z_"'0-9]/.test(next.image) && !/^[A-Z]+$/.test(next.image);
+    const loose =
+      next !== undefined &&
+      !starts.has(next.startOffset) &&
+      !CLOSING.includes(next.image) &&
+      /^[A-Za-z_"'0-9]/.test(next.image) &&
+      !/^[A-Z]+$/.test(next.image);
     // A `;` anchors when it ends the statement on the comment's line (the formatter drops empty
     // statements, and a comment on a later `;`'s line leads the next statement).
     let anchored = anchor !== undefined && (anchor.image === ';' ? afterSemicolon : isEnd(anchor) && !(skipped && loose));

@@ -22,8 +22,14 @@ function checkComments(text: string, width = 80): void {
   expect(parseStatements(once), `statements changed${context}`).toEqual(parseStatements(text));
   const before = commentFacts(text);
   const after = commentFacts(once);
-  expect(after.map((f) => f.text), `comments lost or reordered${context}`).toEqual(before.map((f) => f.text));
-  expect(after.map((f) => f.statement), `a comment changed statement${context}`).toEqual(before.map((f) => f.statement));
+  expect(
+    after.map((f) => f.text),
+    `comments lost or reordered${context}`,
+  ).toEqual(before.map((f) => f.text));
+  expect(
+    after.map((f) => f.statement),
+    `a comment changed statement${context}`,
+  ).toEqual(before.map((f) => f.statement));
   before.forEach((f, i) => {
     if (f.trailing && f.anchored && !f.inLeaf) expect(after[i]?.afterCode, `trailing comment ${f.text} moved to its own line${context}`).toBe(true);
   });
@@ -75,9 +81,14 @@ describe('comments in data actions', () => {
   const statements = (actions: readonly DataAction[], width: number) => actions.map((a) => print(a, { width })).join(';\n');
   it('a comment at every token boundary, the kinds in turn', () => {
     fc.assert(
-      fc.property(fc.array(arbDataAction, { minLength: 1, maxLength: 2 }), fc.nat({ max: COMMENT_KINDS.length - 1 }), fc.integer({ min: 20, max: 120 }), (actions, offset, width) => {
-        checkComments(commentEverywhere(statements(actions, width), offset), width);
-      }),
+      fc.property(
+        fc.array(arbDataAction, { minLength: 1, maxLength: 2 }),
+        fc.nat({ max: COMMENT_KINDS.length - 1 }),
+        fc.integer({ min: 20, max: 120 }),
+        (actions, offset, width) => {
+          checkComments(commentEverywhere(statements(actions, width), offset), width);
+        },
+      ),
       { numRuns: runs(150) },
     );
   });
@@ -86,7 +97,10 @@ describe('comments in data actions', () => {
     fc.assert(
       fc.property(arbDataAction, fc.constantFrom(...COMMENT_KINDS), fc.integer({ min: 20, max: 120 }), (action, kind, width) => {
         let n = 0;
-        checkComments(insertAtBoundaries(print(action, { width }), () => kind.replaceAll('#', String(n++))), width);
+        checkComments(
+          insertAtBoundaries(print(action, { width }), () => kind.replaceAll('#', String(n++))),
+          width,
+        );
       }),
       { numRuns: runs(150) },
     );
@@ -94,9 +108,15 @@ describe('comments in data actions', () => {
 
   it('comments at random boundaries', () => {
     fc.assert(
-      fc.property(fc.array(arbDataAction, { minLength: 1, maxLength: 3 }), fc.integer(), fc.double({ min: 0.1, max: 1, noNaN: true }), fc.integer({ min: 20, max: 120 }), (actions, seed, density, width) => {
-        checkComments(commentRandomly(statements(actions, width), seed, density), width);
-      }),
+      fc.property(
+        fc.array(arbDataAction, { minLength: 1, maxLength: 3 }),
+        fc.integer(),
+        fc.double({ min: 0.1, max: 1, noNaN: true }),
+        fc.integer({ min: 20, max: 120 }),
+        (actions, seed, density, width) => {
+          checkComments(commentRandomly(statements(actions, width), seed, density), width);
+        },
+      ),
       { numRuns: runs(150) },
     );
   });
@@ -128,7 +148,7 @@ describe('comments in administrative actions: one statement of each CREATE, ALTE
     alter_field_files: "ALTER DATABASE shop.orders ALTER FIELD qty FILES (icon = 'obj-3')",
     alter_user_set: "ALTER USER 42 SET name = 'Ann'",
     alter_user_objects: 'ALTER USER 42 OBJECTS (a = 1)',
-    alter_user_files: "ALTER USER [1, 2] FILES (f = NULL)",
+    alter_user_files: 'ALTER USER [1, 2] FILES (f = NULL)',
     drop_group: 'DROP GROUP archive CHILDREN',
     drop_database: 'DROP DATABASE shop.old OPTIONS (CHILDREN = FALSE)',
     drop_team: "DROP TEAM 'night shift'",
@@ -161,13 +181,19 @@ describe('comments stay put', () => {
   // item: it printed inside the parentheses. It prints after the `)`, where it was written.
   it("a trailing comment after the ')' of a CREATE's list stays after it, also nested; one pass is final", () => {
     const cases: [string, string][] = [
-      ["CREATE DATABASE d IN GROUP g (a int, b int) /* c */ -- d\nLABEL 'x'", "CREATE DATABASE d IN GROUP g\n(\n  a int,\n  b int\n) /* c */ -- d\nLABEL 'x'\n"],
+      [
+        "CREATE DATABASE d IN GROUP g (a int, b int) /* c */ -- d\nLABEL 'x'",
+        "CREATE DATABASE d IN GROUP g\n(\n  a int,\n  b int\n) /* c */ -- d\nLABEL 'x'\n",
+      ],
       ["CREATE DATABASE d IN GROUP g (a int) BLOBS (x) /* c */ -- d\nLABEL 'x'", "CREATE DATABASE d IN GROUP g\n(a int)\nLABEL 'x'\nBLOBS (x) /* c */ -- d\n"],
       [
         'CREATE DATABASE d IN GROUP g (a int) DATABASES (e (b int) /* c */ -- d\n BLOBS (x) /* e */ -- f\n) /* g */ -- h\nOPTIONS (TRASH = TRUE)',
         'CREATE DATABASE d IN GROUP g\n(a int)\nOPTIONS (\n  TRASH = TRUE\n)\nDATABASES\n  (\n    e\n    (b int) /* c */ -- d\n    BLOBS\n      (x) /* e */ -- f\n  ) /* g */ -- h\n',
       ],
-      ["STRUCT CREATE EVENT e IN GROUP g FIELDS (a int) /* c */ -- d\nSINGULAR 'x'", "STRUCT CREATE EVENT e IN GROUP g\nSINGULAR 'x'\nFIELDS\n  (a int) /* c */ -- d\n"],
+      [
+        "STRUCT CREATE EVENT e IN GROUP g FIELDS (a int) /* c */ -- d\nSINGULAR 'x'",
+        "STRUCT CREATE EVENT e IN GROUP g\nSINGULAR 'x'\nFIELDS\n  (a int) /* c */ -- d\n",
+      ],
     ];
     for (const [text, expected] of cases) {
       const once = format(text, { width: 20 });
@@ -191,7 +217,7 @@ describe('comments stay put', () => {
     expect(format("SELECT a, TIME -- c\n '12:00' FROM t")).toBe("SELECT\n  a, -- c\n  TIME '12:00'\nFROM t\n");
   });
 
-  it('a comment on the line of a statement\'s end stays on that line', () => {
+  it("a comment on the line of a statement's end stays on that line", () => {
     expect(format('SELECT a FROM t; -- c\nSELECT 2')).toBe('SELECT a FROM t; -- c\n\nSELECT 2\n');
     expect(format('SELECT a FROM t; /* c */\nSELECT 2')).toBe('SELECT a FROM t; /* c */\n\nSELECT 2\n');
     expect(format('SELECT a FROM t; -- c\n')).toBe('SELECT a FROM t -- c\n');
@@ -242,8 +268,11 @@ describe('comments stay put', () => {
 
   it("a comment after a write's WHERE expression, before OPTIONS, stays after the expression (the LSP property found it lost, seed 1511242203)", () => {
     expect(format('DELETE FROM t WHERE s -- c\nOPTIONS (FAIL_NO_OP = TRUE)')).toBe('DELETE FROM t\nWHERE s -- c\nOPTIONS (FAIL_NO_OP = TRUE)\n');
-    expect(format("UPDATE t SET a = 1 WHERE s /* c */ OPTIONS (FAIL_NO_OP = TRUE)")).toBe("UPDATE t SET a = 1 WHERE s /* c */ OPTIONS (FAIL_NO_OP = TRUE)\n");
-    for (const text of ['TRASH FROM t /* c */ WHERE s OPTIONS (FAIL_NO_OP = TRUE)', 'DISPOSE FROM t -- c\nWHERE a = 1 AND b = 2 -- d\nOPTIONS (FAIL_NO_OP = TRUE)']) {
+    expect(format('UPDATE t SET a = 1 WHERE s /* c */ OPTIONS (FAIL_NO_OP = TRUE)')).toBe('UPDATE t SET a = 1 WHERE s /* c */ OPTIONS (FAIL_NO_OP = TRUE)\n');
+    for (const text of [
+      'TRASH FROM t /* c */ WHERE s OPTIONS (FAIL_NO_OP = TRUE)',
+      'DISPOSE FROM t -- c\nWHERE a = 1 AND b = 2 -- d\nOPTIONS (FAIL_NO_OP = TRUE)',
+    ]) {
       const once = format(text);
       for (const comment of text.match(/--[^\n]*|\/\*.*?\*\//g) ?? []) expect(once).toContain(comment);
       expect(format(once)).toBe(once);
@@ -257,7 +286,7 @@ describe('comments stay put', () => {
     expect(format("SELECT a FROM t WHERE COLUMN /* c */ ('a b') = 1")).toBe("SELECT a FROM t WHERE /* c */ COLUMN('a b') = 1\n");
     const text = 'SELECT 1 AS "a b" FROM t HAVING COLUMN -- c\n("a b") LIKE \'x\'';
     const once = format(text);
-    expect(once).toBe('SELECT 1 AS "a b"\nFROM t\nHAVING -- c\n  COLUMN(\'a b\') LIKE \'x\'\n');
+    expect(once).toBe("SELECT 1 AS \"a b\"\nFROM t\nHAVING -- c\n  COLUMN('a b') LIKE 'x'\n");
     expect(format(once)).toBe(once);
   });
 

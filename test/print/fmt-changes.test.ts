@@ -28,15 +28,30 @@ const is = (t: SourceToken | undefined, ...types: string[]) => t !== undefined &
  */
 const FMT_CHANGES: readonly { readonly id: string; readonly same: (tokens: Tokens) => Tokens; readonly example: readonly [string, string] }[] = [
   // (Names are compared in upper case too: their case is the round-trip tests' to check.)
-  { id: 'case', same: (ts) => ts.map((t) => (is(t, 'StringLiteral', 'QuotedIdentifier') ? t : { ...t, image: t.image.toUpperCase() })), example: ['select count(a) from t', 'SELECT COUNT(a) FROM t'] },
-  { id: 'not-equals', same: (ts) => ts.map((t) => (t.image === '<>' ? { ...t, image: '!=' } : t)), example: ['SELECT a FROM t WHERE a <> 1', 'SELECT a FROM t WHERE a != 1'] },
+  {
+    id: 'case',
+    same: (ts) => ts.map((t) => (is(t, 'StringLiteral', 'QuotedIdentifier') ? t : { ...t, image: t.image.toUpperCase() })),
+    example: ['select count(a) from t', 'SELECT COUNT(a) FROM t'],
+  },
+  {
+    id: 'not-equals',
+    same: (ts) => ts.map((t) => (t.image === '<>' ? { ...t, image: '!=' } : t)),
+    example: ['SELECT a FROM t WHERE a <> 1', 'SELECT a FROM t WHERE a != 1'],
+  },
   { id: 'alias-as', same: (ts) => ts.filter((t) => !is(t, 'AS')), example: ['SELECT a b FROM t', 'SELECT a AS b FROM t'] },
   { id: 'parentheses', same: (ts) => ts.filter((t) => !is(t, 'LParen', 'RParen')), example: ['SELECT a FROM t WHERE (a = 1)', 'SELECT a FROM t WHERE a = 1'] },
   { id: 'asc', same: (ts) => ts.filter((t) => !is(t, 'ASC')), example: ['SELECT a FROM t ORDER BY a ASC', 'SELECT a FROM t ORDER BY a'] },
-  { id: 'names', same: (ts) => ts.map((t) => (is(t, 'QuotedIdentifier') ? { ...t, type: 'Identifier', image: t.image.slice(1, -1).replace(/""/g, '"').toUpperCase() } : t)), example: ['SELECT "a" FROM t', 'SELECT a FROM t'] },
+  {
+    id: 'names',
+    same: (ts) => ts.map((t) => (is(t, 'QuotedIdentifier') ? { ...t, type: 'Identifier', image: t.image.slice(1, -1).replace(/""/g, '"').toUpperCase() } : t)),
+    example: ['SELECT "a" FROM t', 'SELECT a FROM t'],
+  },
   {
     id: 'cross-join',
-    same: (ts) => ts.flatMap((t, i) => (is(t, 'CROSS') && is(ts[i + 1], 'JOIN') ? [] : is(t, 'JOIN') && is(ts[i - 1], 'CROSS') ? [{ ...t, type: 'Comma', image: ',' }] : [t])),
+    same: (ts) =>
+      ts.flatMap((t, i) =>
+        is(t, 'CROSS') && is(ts[i + 1], 'JOIN') ? [] : is(t, 'JOIN') && is(ts[i - 1], 'CROSS') ? [{ ...t, type: 'Comma', image: ',' }] : [t],
+      ),
     example: ['SELECT * FROM a, /* c */ b', 'SELECT * FROM a CROSS JOIN /* c */ b'],
   },
   { id: 'semicolons', same: (ts) => (is(ts[ts.length - 1], 'Semicolon') ? ts.slice(0, -1) : ts), example: ['SELECT a FROM t;', 'SELECT a FROM t'] },
@@ -51,7 +66,9 @@ function sameTokens(text: string, skip?: string): string[] {
 
 /** The lint findings of a text, positions aside (and the text they quote, which is the text's own layout). */
 function findings(text: string): string[] {
-  return lint(text).diagnostics.map((d) => `${d.severity} ${d.code}`).sort();
+  return lint(text)
+    .diagnostics.map((d) => `${d.severity} ${d.code}`)
+    .sort();
 }
 
 /**

@@ -41,9 +41,7 @@ const arbText = fc
     fc.integer(),
     fc.constantFrom(';\n', ';', ';\n\n\n', ' ; '),
   )
-  .map(([statements, width, keywordCase, seed, sep]) =>
-    decorate(statements.map((s) => print(s, { width, keywordCase })).join(sep), seed),
-  );
+  .map(([statements, width, keywordCase, seed, sep]) => decorate(statements.map((s) => print(s, { width, keywordCase })).join(sep), seed));
 
 const commentTexts = (text: string) => parseDocument(text).comments.map((c) => c.text.replace(/\r\n?/g, '\n'));
 
@@ -94,7 +92,7 @@ describe('format', () => {
     );
   });
 
-  it('keeps a comment before a statement\'s ; with that statement', () => {
+  it("keeps a comment before a statement's ; with that statement", () => {
     const once = format('SELECT 1\n/* one */;\nSELECT 2');
     expect(once).toBe('SELECT 1\n/* one */;\n\nSELECT 2\n');
     expect(format(once)).toBe(once);
@@ -152,7 +150,7 @@ describe('format keeps what the user wrote (issue 10)', () => {
     expect(parseStatements(format("SELECT '' FROM t"))).toEqual(parseStatements('SELECT NULL FROM t'));
   });
 
-  it("a dsq-disable empty-string comment still suppresses after formatting", () => {
+  it('a dsq-disable empty-string comment still suppresses after formatting', () => {
     const text = "SELECT a FROM t WHERE b = /* dsq-disable empty-string */ ''";
     const formatted = format(text);
     expect(formatted).toContain("''");

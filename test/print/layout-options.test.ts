@@ -22,14 +22,18 @@ function recase(text: string, pick: (i: number) => 'upper' | 'lower' | 'title'):
   for (const t of tokenize(text)) {
     if (t.category !== 'keyword') continue;
     const mode = pick(k++);
-    const word = mode === 'upper' ? t.image.toUpperCase() : mode === 'lower' ? t.image.toLowerCase() : t.image.charAt(0).toUpperCase() + t.image.slice(1).toLowerCase();
+    const word =
+      mode === 'upper' ? t.image.toUpperCase() : mode === 'lower' ? t.image.toLowerCase() : t.image.charAt(0).toUpperCase() + t.image.slice(1).toLowerCase();
     out += text.slice(at, t.start) + word;
     at = t.end;
   }
   return out + text.slice(at);
 }
 
-const keywords = (text: string) => tokenize(text).filter((t) => t.category === 'keyword').map((t) => t.image);
+const keywords = (text: string) =>
+  tokenize(text)
+    .filter((t) => t.category === 'keyword')
+    .map((t) => t.image);
 
 describe('keywordCase preserve', () => {
   it('keeps each keyword as it is written, not the first spelling of that keyword', () => {
@@ -43,26 +47,30 @@ describe('keywordCase preserve', () => {
   });
 
   it('never changes a name, a function name or a string, whatever their case', () => {
-    const text = "select SELECTED, Count(x), \"FROM\" from t where NAME = 'Where'";
-    expect(format(text, { keywordCase: 'preserve' })).toBe("select SELECTED, COUNT(x), \"FROM\" from t where NAME = 'Where'\n");
+    const text = 'select SELECTED, Count(x), "FROM" from t where NAME = \'Where\'';
+    expect(format(text, { keywordCase: 'preserve' })).toBe('select SELECTED, COUNT(x), "FROM" from t where NAME = \'Where\'\n');
   });
 
   it('property: over the identity corpus with random keyword case, the output keeps every source keyword spelling in order and is otherwise the upper-case output', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...IDENTITY), fc.array(fc.constantFrom('upper', 'lower', 'title') as fc.Arbitrary<'upper' | 'lower' | 'title'>, { minLength: 1, maxLength: 40 }), (statement, modes) => {
-        const text = recase(statement, (i) => modes[i % modes.length] as 'upper' | 'lower' | 'title');
-        const upper = format(text);
-        const kept = format(text, { keywordCase: 'preserve' });
-        // Only the case of keywords differs from the default output.
-        expect(kept.toUpperCase()).toBe(upper.toUpperCase());
-        expect(recase(kept, () => 'upper')).toBe(recase(upper, () => 'upper'));
-        // Every keyword of the output that the source has is spelled as one of the source's spellings of it, in order.
-        const source = keywords(text);
-        const spelled = new Set(source);
-        for (const k of keywords(kept)) if (source.some((s) => s.toUpperCase() === k.toUpperCase())) expect(spelled.has(k), `${k} in ${kept}`).toBe(true);
-        // And formatting again changes nothing.
-        expect(format(kept, { keywordCase: 'preserve' })).toBe(kept);
-      }),
+      fc.property(
+        fc.constantFrom(...IDENTITY),
+        fc.array(fc.constantFrom('upper', 'lower', 'title') as fc.Arbitrary<'upper' | 'lower' | 'title'>, { minLength: 1, maxLength: 40 }),
+        (statement, modes) => {
+          const text = recase(statement, (i) => modes[i % modes.length] as 'upper' | 'lower' | 'title');
+          const upper = format(text);
+          const kept = format(text, { keywordCase: 'preserve' });
+          // Only the case of keywords differs from the default output.
+          expect(kept.toUpperCase()).toBe(upper.toUpperCase());
+          expect(recase(kept, () => 'upper')).toBe(recase(upper, () => 'upper'));
+          // Every keyword of the output that the source has is spelled as one of the source's spellings of it, in order.
+          const source = keywords(text);
+          const spelled = new Set(source);
+          for (const k of keywords(kept)) if (source.some((s) => s.toUpperCase() === k.toUpperCase())) expect(spelled.has(k), `${k} in ${kept}`).toBe(true);
+          // And formatting again changes nothing.
+          expect(format(kept, { keywordCase: 'preserve' })).toBe(kept);
+        },
+      ),
       { numRuns: runs(300) },
     );
   });

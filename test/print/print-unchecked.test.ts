@@ -36,11 +36,17 @@ function readsBack(h: Hostile<Node>, width: number): void {
 
 describe('print of an object dsq did not check', () => {
   it('statements and data actions changed at a random place: text that parses back the same, or a DsqError (2,000 runs)', () => {
-    fc.assert(fc.property(arbHostileStatement, fc.integer({ min: 20, max: 120 }), (h, width) => readsBack(h, width)), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(arbHostileStatement, fc.integer({ min: 20, max: 120 }), (h, width) => readsBack(h, width)),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('expressions changed at a random place: text that parses back the same, or a DsqError (2,000 runs)', () => {
-    fc.assert(fc.property(arbHostileExpr, fc.integer({ min: 20, max: 120 }), (h, width) => readsBack(h, width)), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(arbHostileExpr, fc.integer({ min: 20, max: 120 }), (h, width) => readsBack(h, width)),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('the cases the issue names', () => {

@@ -31,10 +31,11 @@ describe('print: statements', () => {
   });
 
   it('breaks operand by operand', () => {
-    const where = m.foldLeft('and', ['first', 'second', 'third'].map((x) => m.binary('=', c(x), n(1))));
-    expect(print(m.select({ from: m.table('t'), where }), { width: 24 })).toBe(
-      'SELECT *\nFROM t\nWHERE\n  first = 1\n  AND second = 1\n  AND third = 1',
+    const where = m.foldLeft(
+      'and',
+      ['first', 'second', 'third'].map((x) => m.binary('=', c(x), n(1))),
     );
+    expect(print(m.select({ from: m.table('t'), where }), { width: 24 })).toBe('SELECT *\nFROM t\nWHERE\n  first = 1\n  AND second = 1\n  AND third = 1');
   });
 
   it('prints every clause', () => {
@@ -159,9 +160,20 @@ describe('print: names and literals', () => {
     const sel = (from: Select['from']) => print(m.select({ from }));
     expect(sel(m.table('a..b', 'x'))).toBe("SELECT * FROM TABLE('a..b') AS x");
     expect(sel({ kind: 'table_system', table: 'users', alias: 'u' })).toBe('SELECT * FROM SYSTEM_TABLE(users) AS u');
-    expect(sel({ kind: 'table_database', database: { kind: 'spec_array', items: [{ kind: 'spec_id', id: '1' }, { kind: 'spec_where', where: m.binary('=', c('name'), m.str('x')) }] }, table: 'records', alias: null })).toBe(
-      "SELECT * FROM DATABASE_TABLE([1, WHERE name = 'x'], records)",
-    );
+    expect(
+      sel({
+        kind: 'table_database',
+        database: {
+          kind: 'spec_array',
+          items: [
+            { kind: 'spec_id', id: '1' },
+            { kind: 'spec_where', where: m.binary('=', c('name'), m.str('x')) },
+          ],
+        },
+        table: 'records',
+        alias: null,
+      }),
+    ).toBe("SELECT * FROM DATABASE_TABLE([1, WHERE name = 'x'], records)");
     expect(sel({ kind: 'table_database', database: { kind: 'spec_all' }, table: 'r', alias: null })).toBe('SELECT * FROM DATABASE_TABLE(ALL, r)');
     const abc = { kind: 'join', op: 'join', s1: { kind: 'join', op: 'cross', s1: m.table('a'), s2: m.table('b') }, s2: m.table('c') } as const;
     expect(sel(abc)).toBe('SELECT * FROM a CROSS JOIN b JOIN c');
@@ -180,8 +192,7 @@ describe('print: names and literals', () => {
       order: [m.orderTerm({ kind: 'subquery', select: m.select({ columns: [m.resultColumn(m.alias('total'))] }) })],
     });
     expect(print(q, { width: 300 })).toBe(
-      'SELECT a AS total WHERE ALIAS(total) > 1 GROUP BY COLUMN(total), total, ALIAS(other) HAVING COLUMN(total) > 0 ' +
-        'ORDER BY (SELECT ALIAS(total))',
+      'SELECT a AS total WHERE ALIAS(total) > 1 GROUP BY COLUMN(total), total, ALIAS(other) HAVING COLUMN(total) > 0 ' + 'ORDER BY (SELECT ALIAS(total))',
     );
   });
 });
@@ -203,16 +214,30 @@ describe('print: not an AST', () => {
 
 describe('print: long input', () => {
   it('prints a 50,000-term AND chain and a 100,000-value IN list without recursion', () => {
-    const chain = m.foldLeft('and', Array.from({ length: 50_000 }, (_, i) => m.binary('=', c(`c${i}`), n(i))));
+    const chain = m.foldLeft(
+      'and',
+      Array.from({ length: 50_000 }, (_, i) => m.binary('=', c(`c${i}`), n(i))),
+    );
     const text = print(m.select({ where: chain }));
     expect(text.split('\n')).toHaveLength(50_002);
-    const values = print(m.inList(c('x'), Array.from({ length: 100_000 }, (_, i) => n(i))));
+    const values = print(
+      m.inList(
+        c('x'),
+        Array.from({ length: 100_000 }, (_, i) => n(i)),
+      ),
+    );
     expect(values.split('\n').length).toBeGreaterThan(5_000);
   });
 
   it('prints long chains that went through toJson and fromJson, and parses them back', () => {
-    const chain = m.foldLeft('or', Array.from({ length: 50_000 }, (_, i) => m.binary('>', c(`c${i % 50}`), n(i))));
-    const values = m.inList(c('x'), Array.from({ length: 100_000 }, (_, i) => n(i * 7)));
+    const chain = m.foldLeft(
+      'or',
+      Array.from({ length: 50_000 }, (_, i) => m.binary('>', c(`c${i % 50}`), n(i))),
+    );
+    const values = m.inList(
+      c('x'),
+      Array.from({ length: 100_000 }, (_, i) => n(i * 7)),
+    );
     for (const where of [chain, values]) {
       const s = m.select({ from: m.table('t'), where });
       const back = fromJson(toJson(s));

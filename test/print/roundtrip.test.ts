@@ -17,7 +17,8 @@ const arbIndent = fc.integer({ min: 0, max: 4 });
  */
 function longestToken(text: string): number {
   let longest = 0;
-  const token = /(?:LEFT OUTER JOIN|LEFT JOIN|INNER JOIN|CROSS JOIN|NOT BETWEEN|NOT REGEXP|NOT LIKE|NOT IN|IS NOT)\b|[-~]?(?:DATE|TIME|TIMESTAMP|DATETIME) '(?:[^']|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|[-~]?[\w$]+\((?:DISTINCT|[^()\s,'"]*|'(?:[^']|'')*'|"(?:[^"]|"")*")\)|[^\s,()'"]+/gi;
+  const token =
+    /(?:LEFT OUTER JOIN|LEFT JOIN|INNER JOIN|CROSS JOIN|NOT BETWEEN|NOT REGEXP|NOT LIKE|NOT IN|IS NOT)\b|[-~]?(?:DATE|TIME|TIMESTAMP|DATETIME) '(?:[^']|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|[-~]?[\w$]+\((?:DISTINCT|[^()\s,'"]*|'(?:[^']|'')*'|"(?:[^"]|"")*")\)|[^\s,()'"]+/gi;
   for (const m of text.matchAll(token)) longest = Math.max(longest, m[0].length);
   return longest;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { descendants } from '../../src/ast/walk.js';
 import { printDocument } from '../../src/print/format.js';
 import { parseDocument } from '../../src/syntax/index.js';
-import { SourceSpans } from '../../src/syntax/source-spans.js';
+import type { SourceSpans } from '../../src/syntax/source-spans.js';
 import { print } from '../../src/print/print.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';

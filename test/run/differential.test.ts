@@ -22,12 +22,27 @@ import { runs } from '../helpers/runs.js';
 
 // Four tables, each column name in one only: a column maps to a table of the query, never ambiguously.
 const TABLE_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
-  t1: [['a', 'int(8)'], ['b', 'double'], ['s', 'utf8text']],
-  t2: [['c', 'int(8)'], ['d', 'utf8text']],
-  t3: [['e', 'int(8)'], ['f', 'double']],
-  t4: [['g', 'utf8text'], ['h', 'int(8)']],
+  t1: [
+    ['a', 'int(8)'],
+    ['b', 'double'],
+    ['s', 'utf8text'],
+  ],
+  t2: [
+    ['c', 'int(8)'],
+    ['d', 'utf8text'],
+  ],
+  t3: [
+    ['e', 'int(8)'],
+    ['f', 'double'],
+  ],
+  t4: [
+    ['g', 'utf8text'],
+    ['h', 'int(8)'],
+  ],
 };
-const schema = schemaFromValue(Object.entries(TABLE_FIELDS).map(([name, fields]) => ({ name, fields: fields.map(([n, type]) => ({ name: n, type, nul: true })) })));
+const schema = schemaFromValue(
+  Object.entries(TABLE_FIELDS).map(([name, fields]) => ({ name, fields: fields.map(([n, type]) => ({ name: n, type, nul: true })) })),
+);
 const catalog = catalogOf(schema);
 const TABLES = Object.keys(TABLE_FIELDS);
 
@@ -99,7 +114,16 @@ function onSchema(select: Select): Select {
             // REGEXP flavours and shifts past 63 bits differ by the table of choices.
             return node.op === 'regexp' ? { ...node, op: 'like' } : node.op === '<<' || node.op === '>>' ? { ...node, op: '&' } : node;
           case 'function':
-            return specFunction(node.name) !== undefined ? node : { kind: 'function', name: pick(SPEC_FUNCTION_NAMES.filter((n) => specFunction(n)?.args === 1), node.name), args: [node.args[0] ?? { kind: 'null' }] };
+            return specFunction(node.name) !== undefined
+              ? node
+              : {
+                  kind: 'function',
+                  name: pick(
+                    SPEC_FUNCTION_NAMES.filter((n) => specFunction(n)?.args === 1),
+                    node.name,
+                  ),
+                  args: [node.args[0] ?? { kind: 'null' }],
+                };
           case 'exists':
           case 'in_select':
             return { ...node, select: mapSelect(node.select, visible) };
@@ -109,7 +133,10 @@ function onSchema(select: Select): Select {
             const first = inner.columns === 'all' ? null : inner.columns[0];
             // (SELECT * ...) too: its first column is whichever row comes first, so MAX(1) stands for it.
             const column = first ?? ({ kind: 'result_column', e: { kind: 'number', value: '1' }, alias: null } as const);
-            return { ...node, select: { ...inner, group: [], having: null, columns: [{ ...column, e: { kind: 'function', name: 'MAX', args: [column.e] } as Expr }] } };
+            return {
+              ...node,
+              select: { ...inner, group: [], having: null, columns: [{ ...column, e: { kind: 'function', name: 'MAX', args: [column.e] } as Expr }] },
+            };
           }
           default:
             return node;
@@ -132,8 +159,26 @@ function onSchema(select: Select): Select {
 
 /** The type class of a repaired expression. */
 type T = 'int' | 'float' | 'text' | 'bool' | 'dt' | 'null' | 'any';
-const FIELD_TYPE: Readonly<Record<string, T>> = Object.fromEntries(Object.values(TABLE_FIELDS).flatMap((fs) => fs.map(([n, t]) => [n, t === 'int(8)' ? 'int' : t === 'double' ? 'float' : 'text'] as const)));
-const NUMERIC_FUNCTIONS = new Set(['AVG', 'AVG_DISTINCT', 'BIT_AND', 'BIT_OR', 'BIT_XOR', 'CEIL', 'FLOOR', 'STDDEV_POP', 'STDDEV_SAMP', 'SUM', 'SUM_DISTINCT', 'VAR_POP', 'VAR_SAMP', 'POW', 'TRUNCATE']);
+const FIELD_TYPE: Readonly<Record<string, T>> = Object.fromEntries(
+  Object.values(TABLE_FIELDS).flatMap((fs) => fs.map(([n, t]) => [n, t === 'int(8)' ? 'int' : t === 'double' ? 'float' : 'text'] as const)),
+);
+const NUMERIC_FUNCTIONS = new Set([
+  'AVG',
+  'AVG_DISTINCT',
+  'BIT_AND',
+  'BIT_OR',
+  'BIT_XOR',
+  'CEIL',
+  'FLOOR',
+  'STDDEV_POP',
+  'STDDEV_SAMP',
+  'SUM',
+  'SUM_DISTINCT',
+  'VAR_POP',
+  'VAR_SAMP',
+  'POW',
+  'TRUNCATE',
+]);
 const ONE: Expr = { kind: 'number', value: '1' };
 const isNull = (e: Expr): Expr => ({ kind: 'binary', op: 'is', e1: e, e2: { kind: 'null' } });
 
@@ -146,16 +191,29 @@ function typed(e: Expr): { e: Expr; t: T } {
   const num = (x: { e: Expr; t: T }) => (x.t === 'int' || x.t === 'float' || x.t === 'null' ? x.e : ONE);
   const int = (x: { e: Expr; t: T }) => (x.t === 'int' || x.t === 'null' ? x.e : ONE);
   const bool = (x: { e: Expr; t: T }) => (x.t === 'bool' ? x.e : isNull(x.e));
-  const same = (a: T, b: T) => a === b || a === 'null' || b === 'null' || (a !== 'text' && a !== 'bool' && a !== 'dt' && b !== 'text' && b !== 'bool' && b !== 'dt');
+  const same = (a: T, b: T) =>
+    a === b || a === 'null' || b === 'null' || (a !== 'text' && a !== 'bool' && a !== 'dt' && b !== 'text' && b !== 'bool' && b !== 'dt');
   switch (e.kind) {
-    case 'null': return { e, t: 'null' };
-    case 'number': return { e, t: /^-?\d+$/.test(e.value) ? 'int' : 'float' };
-    case 'string': return { e, t: 'text' };
-    case 'datetime': case 'localdatetime': case 'localdate': case 'localtime': return { e, t: 'dt' };
-    case 'column': return { e, t: FIELD_TYPE[e.path] ?? 'any' };
-    case 'count_rows': return { e, t: 'int' };
-    case 'exists': case 'in_select': return { e, t: 'bool' };
-    case 'subquery': return { e, t: 'any' };
+    case 'null':
+      return { e, t: 'null' };
+    case 'number':
+      return { e, t: /^-?\d+$/.test(e.value) ? 'int' : 'float' };
+    case 'string':
+      return { e, t: 'text' };
+    case 'datetime':
+    case 'localdatetime':
+    case 'localdate':
+    case 'localtime':
+      return { e, t: 'dt' };
+    case 'column':
+      return { e, t: FIELD_TYPE[e.path] ?? 'any' };
+    case 'count_rows':
+      return { e, t: 'int' };
+    case 'exists':
+    case 'in_select':
+      return { e, t: 'bool' };
+    case 'subquery':
+      return { e, t: 'any' };
     case 'unary': {
       const x = typed(e.e);
       if (e.op === 'not') return { e: { ...e, e: bool(x) }, t: 'bool' };
@@ -165,7 +223,8 @@ function typed(e: Expr): { e: Expr; t: T } {
       const a = typed(e.e1);
       const b = typed(e.e2);
       if (e.op === 'and' || e.op === 'or') return { e: { ...e, e1: bool(a), e2: bool(b) }, t: 'bool' };
-      if (e.op === 'like') return a.t === 'text' && (b.t === 'text' || b.t === 'null') ? { e: { ...e, e1: a.e, e2: b.e }, t: 'bool' } : { e: isNull(a.e), t: 'bool' };
+      if (e.op === 'like')
+        return a.t === 'text' && (b.t === 'text' || b.t === 'null') ? { e: { ...e, e1: a.e, e2: b.e }, t: 'bool' } : { e: isNull(a.e), t: 'bool' };
       if (e.op === 'is') return { e: { ...e, e1: a.e, e2: same(a.t, b.t) ? b.e : { kind: 'null' } }, t: 'bool' };
       if (['=', '!=', '<', '<=', '>', '>='].includes(e.op)) return { e: { ...e, e1: a.e, e2: same(a.t, b.t) ? b.e : a.e }, t: 'bool' };
       if (['&', '|'].includes(e.op)) return { e: { ...e, e1: int(a), e2: int(b) }, t: 'int' };
@@ -180,7 +239,17 @@ function typed(e: Expr): { e: Expr; t: T } {
     }
     case 'in': {
       const x = typed(e.e);
-      return { e: { ...e, e: x.e, values: e.values.map((v) => { const y = typed(v); return same(x.t, y.t) ? y.e : x.e; }) }, t: 'bool' };
+      return {
+        e: {
+          ...e,
+          e: x.e,
+          values: e.values.map((v) => {
+            const y = typed(v);
+            return same(x.t, y.t) ? y.e : x.e;
+          }),
+        },
+        t: 'bool',
+      };
     }
     case 'collate': {
       const x = typed(e.e);
@@ -192,14 +261,23 @@ function typed(e: Expr): { e: Expr; t: T } {
       const first = arms[0]?.then as { e: Expr; t: T };
       const unify = (x: { e: Expr; t: T }) => (same(first.t, x.t) ? x.e : first.e);
       return {
-        e: { ...e, base: base?.e ?? null, cases: arms.map((a) => ({ kind: 'when', when: base === null ? bool(a.when) : same(base.t, a.when.t) ? a.when.e : base.e, then: unify(a.then) })), else: e.else === null ? null : unify(typed(e.else)) },
+        e: {
+          ...e,
+          base: base?.e ?? null,
+          cases: arms.map((a) => ({ kind: 'when', when: base === null ? bool(a.when) : same(base.t, a.when.t) ? a.when.e : base.e, then: unify(a.then) })),
+          else: e.else === null ? null : unify(typed(e.else)),
+        },
         t: first.t,
       };
     }
     case 'function': {
       const name = e.name.toUpperCase();
       const args = e.args.map(typed);
-      if (NUMERIC_FUNCTIONS.has(name)) return { e: { ...e, args: args.map((a) => (name.startsWith('BIT_') ? int(a) : num(a))) }, t: name.startsWith('BIT_') || name.startsWith('SUM') ? (args[0]?.t === 'float' ? 'float' : 'int') : 'float' };
+      if (NUMERIC_FUNCTIONS.has(name))
+        return {
+          e: { ...e, args: args.map((a) => (name.startsWith('BIT_') ? int(a) : num(a))) },
+          t: name.startsWith('BIT_') || name.startsWith('SUM') ? (args[0]?.t === 'float' ? 'float' : 'int') : 'float',
+        };
       return { e: { ...e, args: args.map((a) => a.e) }, t: name.startsWith('COUNT') ? 'int' : (args[0]?.t ?? 'any') };
     }
     default:
@@ -246,7 +324,10 @@ const arbFloat = fc.option(fc.constantFrom(-1.5, 0, 0.25, 2, 1e10), { nil: null,
 const arbTextCell = fc.option(fc.constantFrom('a', 'B', 'ab', 'a%', 'x_y', ' a ', 'Ä'), { nil: null, freq: 4 });
 const arbCell = (type: string): fc.Arbitrary<Cell> => (type === 'int(8)' ? arbInt : type === 'double' ? arbFloat : arbTextCell);
 const arbData: fc.Arbitrary<Record<string, Cell[][]>> = fc.record(
-  Object.fromEntries(Object.entries(TABLE_FIELDS).map(([t, fields]) => [t, arbRows(fc.tuple(...fields.map(([, type]) => arbCell(type))))])) as Record<string, fc.Arbitrary<Cell[][]>>,
+  Object.fromEntries(Object.entries(TABLE_FIELDS).map(([t, fields]) => [t, arbRows(fc.tuple(...fields.map(([, type]) => arbCell(type))))])) as Record<
+    string,
+    fc.Arbitrary<Cell[][]>
+  >,
 );
 
 async function load(engine: Engine, data: Readonly<Record<string, readonly (readonly Cell[])[]>>): Promise<void> {
@@ -262,7 +343,8 @@ function canonical(rows: EngineValue[][]): string[] {
   const cell = (v: EngineValue): string => {
     if (typeof v === 'number') return Number.isInteger(v) ? String(v) : Number(v.toPrecision(10)).toString();
     if (typeof v === 'bigint') return v.toString();
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return 'decimal' in v ? String(Number(v.decimal)) : `${(v as { kind: string }).kind}:${(v as { ms: number }).ms}`;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v))
+      return 'decimal' in v ? String(Number(v.decimal)) : `${(v as { kind: string }).kind}:${(v as { ms: number }).ms}`;
     return JSON.stringify(v);
   };
   return rows.map((r) => r.map(cell).join('|')).sort();
@@ -323,7 +405,17 @@ describe('DuckDB and PostgreSQL answer the same (the translator is honest)', () 
   }, 600_000);
 
   it('hand-picked queries where the engines differ by default and the dialect table makes them agree', async () => {
-    const data = { t1: [[7n, 0.5, 'a'], [-7n, null, 'B'], [null, 2, null]], t2: [[2n, 'ab'], [0n, null]] };
+    const data = {
+      t1: [
+        [7n, 0.5, 'a'],
+        [-7n, null, 'B'],
+        [null, 2, null],
+      ],
+      t2: [
+        [2n, 'ab'],
+        [0n, null],
+      ],
+    };
     await load(duck, data);
     await load(pg, data);
     const queries = [

@@ -13,13 +13,18 @@ import { importEngine } from '../../src/run/engine.js';
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('optional engines', () => {
   it('no module of src imports @duckdb/node-api or @electric-sql/pglite by name (only engine.ts, by import() of a variable)', () => {
     const named = files(SRC).flatMap((f) =>
-      ts.preProcessFile(readFileSync(f, 'utf8'), true, true).importedFiles.filter((i) => /^@duckdb\/|^@electric-sql\//.test(i.fileName)).map((i) => `${f}: ${i.fileName}`),
+      ts
+        .preProcessFile(readFileSync(f, 'utf8'), true, true)
+        .importedFiles.filter((i) => /^@duckdb\/|^@electric-sql\//.test(i.fileName))
+        .map((i) => `${f}: ${i.fileName}`),
     );
     expect(named).toEqual([]);
     expect(readFileSync(join(SRC, 'run', 'engine.ts'), 'utf8')).toMatch(/await import\(pkg\)/);
@@ -31,7 +36,9 @@ describe('optional engines', () => {
   });
 
   it('a missing engine says which package to install', async () => {
-    await expect(importEngine('duckdb', '@duckdb/not-installed-here')).rejects.toThrow(/the duckdb engine needs the package @duckdb\/not-installed-here, which is not installed/);
+    await expect(importEngine('duckdb', '@duckdb/not-installed-here')).rejects.toThrow(
+      /the duckdb engine needs the package @duckdb\/not-installed-here, which is not installed/,
+    );
     const err = await importEngine('duckdb', '@duckdb/not-installed-here').catch((e: unknown) => e);
     expect((err as { diagnostics: { hint: string }[] }).diagnostics[0]?.hint).toBe('npm install --save-dev @duckdb/not-installed-here');
   });

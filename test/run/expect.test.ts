@@ -11,7 +11,10 @@ import { expectDiff } from '../../src/run/output.js';
  */
 const select = (rows: Out[][], ordered: boolean, ties: number[] | null): Response => ({
   kind: 'select',
-  header: [{ name: 'k', type: 'int(8)' }, { name: 'v', type: 'int(8)' }],
+  header: [
+    { name: 'k', type: 'int(8)' },
+    { name: 'v', type: 'int(8)' },
+  ],
   rows,
   columns: [],
   query: null,
@@ -58,7 +61,10 @@ describe('--expect and ties', () => {
   });
 
   it('without ORDER BY the rows are a multiset; with ORDER BY and no ties known the order is strict', () => {
-    const rows: Out[][] = [[new ExactNumber('1'), new ExactNumber('2')], [new ExactNumber('1'), new ExactNumber('3')]];
+    const rows: Out[][] = [
+      [new ExactNumber('1'), new ExactNumber('2')],
+      [new ExactNumber('1'), new ExactNumber('3')],
+    ];
     const reversed = [rows[1] as Out[], rows[0] as Out[]];
     expect(expectDiff([select(rows, false, null)], file(select(rows, false, null), reversed))).toBeNull();
     expect(expectDiff([select(rows, true, null)], file(select(rows, true, null), reversed))).toContain('row 1 differs');

@@ -57,19 +57,69 @@ afterAll(async () => {
 
 /** Values per column: forms the engine path reads, then others (its reader's to read, or wrong). */
 const FORMS: Readonly<Record<string, readonly [readonly string[], readonly string[]]>> = {
-  id: [['1', '2', '3', '-4', '9223372036854775807', ''], ['007', '+5', ' 6', '1e1', '7.0', '99999999999999999999', 'x']],
-  n: [['0', '-0', '12', ''], ['1e3', '2.5', 'abc']],
-  f: [['1.5', '-0.25', '3', '0.1000000000000000055511151231257827', ''], ['1e-3', '.5', '1.', 'NaN']],
-  d: [['12.34', '-0.5', '0', '123456.78', ''], ['007.10', '1.234', '1234567.8', '1e2', '.5']],
-  b: [['true', 'false', ''], ['TRUE', 'False', ' true', '1', 'yes']],
-  at: [['2024-01-31T10:30:00Z', '2024-01-31T10:30:00.5Z', '2024-01-31T10:30:00.123+02:00', '2024-01-31T10:30:00-18:00', '2024-01-31T10:30:00', '1706697000000', '-1000', ''], ['2024-01-31T10:30:00+19:00', '2024-02-30T00:00:00Z', '2024-01-31T24:00:00Z', '2024-01-31', '2024-W05-2T10:00Z', '0000-01-01T00:00:00Z', '2024-01-31 10:30:00']],
-  ldt: [['2024-01-31T10:30:00', '2024-01-31T10:30:00.25', ''], ['2024-01-31T10:30', '2024-01-31T10:30:00Z', '2023-02-29T00:00:00']],
-  ld: [['2024-01-31', '2024-02-29', ''], ['2023-02-29', '2024-060', '2024-01', '31/01/2024']],
-  lt: [['10:30:00', '23:59:59.999', ''], ['10:30', '10.5', '24:00:00', '10:30:00.1234']],
+  id: [
+    ['1', '2', '3', '-4', '9223372036854775807', ''],
+    ['007', '+5', ' 6', '1e1', '7.0', '99999999999999999999', 'x'],
+  ],
+  n: [
+    ['0', '-0', '12', ''],
+    ['1e3', '2.5', 'abc'],
+  ],
+  f: [
+    ['1.5', '-0.25', '3', '0.1000000000000000055511151231257827', ''],
+    ['1e-3', '.5', '1.', 'NaN'],
+  ],
+  d: [
+    ['12.34', '-0.5', '0', '123456.78', ''],
+    ['007.10', '1.234', '1234567.8', '1e2', '.5'],
+  ],
+  b: [
+    ['true', 'false', ''],
+    ['TRUE', 'False', ' true', '1', 'yes'],
+  ],
+  at: [
+    [
+      '2024-01-31T10:30:00Z',
+      '2024-01-31T10:30:00.5Z',
+      '2024-01-31T10:30:00.123+02:00',
+      '2024-01-31T10:30:00-18:00',
+      '2024-01-31T10:30:00',
+      '1706697000000',
+      '-1000',
+      '',
+    ],
+    [
+      '2024-01-31T10:30:00+19:00',
+      '2024-02-30T00:00:00Z',
+      '2024-01-31T24:00:00Z',
+      '2024-01-31',
+      '2024-W05-2T10:00Z',
+      '0000-01-01T00:00:00Z',
+      '2024-01-31 10:30:00',
+    ],
+  ],
+  ldt: [
+    ['2024-01-31T10:30:00', '2024-01-31T10:30:00.25', ''],
+    ['2024-01-31T10:30', '2024-01-31T10:30:00Z', '2023-02-29T00:00:00'],
+  ],
+  ld: [
+    ['2024-01-31', '2024-02-29', ''],
+    ['2023-02-29', '2024-060', '2024-01', '31/01/2024'],
+  ],
+  lt: [
+    ['10:30:00', '23:59:59.999', ''],
+    ['10:30', '10.5', '24:00:00', '10:30:00.1234'],
+  ],
   s: [['plain', 'with, comma', 'with "quote"', 'line\nbreak', ' spaces ', 'é𝄞', 'a\u0000b', ''], []],
   must: [['ok', 'y', ''], []],
-  record_id: [['1', '2', '10', ''], ['0', '-1', 'x']],
-  tags: [['["a","b"]', '[]', '[ "x" ]', ''], ['["a\\"b"]', '[1]', 'a', '["\\u0041"]']],
+  record_id: [
+    ['1', '2', '10', ''],
+    ['0', '-1', 'x'],
+  ],
+  tags: [
+    ['["a","b"]', '[]', '[ "x" ]', ''],
+    ['["a\\"b"]', '[1]', 'a', '["\\u0041"]'],
+  ],
   insert_at: [['2024-01-01T00:00:00Z', ''], []],
   parent_id: [['', '3'], []],
   database_id: [['1', ''], ['2']],
@@ -80,13 +130,22 @@ const COLUMNS = Object.keys(FORMS);
 /** A cell as written: quoted when it must be, sometimes when it need not. */
 const cellArb = (column: string) => {
   const [good, other] = FORMS[column] as [readonly string[], readonly string[]];
-  const value = other.length === 0 ? fc.constantFrom(...good) : fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...other) });
+  const value =
+    other.length === 0
+      ? fc.constantFrom(...good)
+      : fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...other) });
   return fc.tuple(value, fc.boolean()).map(([v, quote]) => (quote && v !== '' ? `"${v.replace(/"/g, '""')}"` : csvField(v)));
 };
 
 /** A file: a header of distinct columns (id always: it is the key) and up to 6 lines, sometimes with a raw oddity. */
 const fileArb = fc
-  .tuple(fc.subarray(COLUMNS.filter((c) => c !== 'id'), { minLength: 0 }), fc.boolean())
+  .tuple(
+    fc.subarray(
+      COLUMNS.filter((c) => c !== 'id'),
+      { minLength: 0 },
+    ),
+    fc.boolean(),
+  )
   .chain(([cols, label]) => {
     const header = ['id', ...cols];
     const line = fc.tuple(...header.map(cellArb)).map((cells) => cells.join(','));
@@ -99,7 +158,9 @@ const fileArb = fc
   });
 
 async function rowsOf(table: string): Promise<string> {
-  const cols = engineColumns(info).map((c) => t.q(c.name)).join(', ');
+  const cols = engineColumns(info)
+    .map((c) => t.q(c.name))
+    .join(', ');
   const rows = await engine.query(`SELECT ${cols} FROM ${t.q(table)} ORDER BY ${t.q('record_id')}`);
   return JSON.stringify(rows, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
@@ -196,24 +257,59 @@ describe('CSV read by the engine', () => {
 
 /** JSONL values per column: spellings the engine path reads, then others (its reader's to read, or wrong). */
 const JSON_FORMS: Readonly<Record<string, readonly [readonly string[], readonly string[]]>> = {
-  id: [['1', '2', '3', '-6'], ['"4"', '5.0', '1e1', '99999999999999999999', 'true']],
-  n: [['0', '12', 'null', '""'], ['-0', '1E2', '"7"', 'undefined']],
-  f: [['1.5', '-0.25', '3', 'null'], ['1e-3', '"1.5"']],
-  d: [['12.34', '0.5', '12.30', 'null'], ['1.234', '123456.78', '1234567.8', '"1.5"']],
-  b: [['true', 'false', 'null'], ['"true"', '1']],
-  at: [['"2024-01-31T10:30:00Z"', '"2024-01-31T10:30:00.5+02:00"', '1706697000000', 'null'], ['"1706697000000"', '"2024"', '"2024-02-30T00:00:00Z"', '1.5']],
-  ldt: [['"2024-01-31T10:30:00"', 'null'], ['"2024-01-31T10:30"', '20240131']],
-  ld: [['"2024-01-31"', 'null'], ['"2024-060"', '"2023-02-29"']],
-  lt: [['"10:30:00"', 'null'], ['"10.5"', '"24:00:00"']],
-  s: [['"plain"', '"with, comma"', '"with \\"quote\\""', '"line\\nbreak"', '" spaces "', '"é𝄞"', '"\\u0041\\u00e9"', '"a\\u0000b"', '""', 'null'], ['"\\ud83d\\ude00"', '12', '{"x": 1}']],
+  id: [
+    ['1', '2', '3', '-6'],
+    ['"4"', '5.0', '1e1', '99999999999999999999', 'true'],
+  ],
+  n: [
+    ['0', '12', 'null', '""'],
+    ['-0', '1E2', '"7"', 'undefined'],
+  ],
+  f: [
+    ['1.5', '-0.25', '3', 'null'],
+    ['1e-3', '"1.5"'],
+  ],
+  d: [
+    ['12.34', '0.5', '12.30', 'null'],
+    ['1.234', '123456.78', '1234567.8', '"1.5"'],
+  ],
+  b: [
+    ['true', 'false', 'null'],
+    ['"true"', '1'],
+  ],
+  at: [
+    ['"2024-01-31T10:30:00Z"', '"2024-01-31T10:30:00.5+02:00"', '1706697000000', 'null'],
+    ['"1706697000000"', '"2024"', '"2024-02-30T00:00:00Z"', '1.5'],
+  ],
+  ldt: [
+    ['"2024-01-31T10:30:00"', 'null'],
+    ['"2024-01-31T10:30"', '20240131'],
+  ],
+  ld: [
+    ['"2024-01-31"', 'null'],
+    ['"2024-060"', '"2023-02-29"'],
+  ],
+  lt: [
+    ['"10:30:00"', 'null'],
+    ['"10.5"', '"24:00:00"'],
+  ],
+  s: [
+    ['"plain"', '"with, comma"', '"with \\"quote\\""', '"line\\nbreak"', '" spaces "', '"é𝄞"', '"\\u0041\\u00e9"', '"a\\u0000b"', '""', 'null'],
+    ['"\\ud83d\\ude00"', '12', '{"x": 1}'],
+  ],
   must: [['"ok"', 'null', '""'], []],
   record_id: [['1', '"2"', '10', 'null'], ['0']],
-  tags: [['["a","b"]', '[]', '[ "x" ]', '"[\\"t\\"]"', 'null'], ['["a\\"b"]', '[1]', '"a"']],
+  tags: [
+    ['["a","b"]', '[]', '[ "x" ]', '"[\\"t\\"]"', 'null'],
+    ['["a\\"b"]', '[1]', '"a"'],
+  ],
   insert_at: [['"2024-01-01T00:00:00Z"', '1704067200000', 'null'], []],
 };
 const jsonValueArb = (k: string) => {
   const [good, other] = JSON_FORMS[k] as [readonly string[], readonly string[]];
-  return other.length === 0 ? fc.constantFrom(...good) : fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...other) });
+  return other.length === 0
+    ? fc.constantFrom(...good)
+    : fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: fc.constantFrom(...other) });
 };
 const KEY_SPELLINGS: Readonly<Record<string, readonly string[]>> = { s: ['s', 'S', 'Text', ' text '], id: ['id', 'ID'], record_id: ['record_id', 'RECORD_ID'] };
 

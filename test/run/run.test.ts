@@ -33,7 +33,7 @@ const out = async (q: string | object) => jsonText(responseOut(await local.run(q
 
 describe('queries', () => {
   it('the SELECT response: header of name and type, then rows; exact 64-bit integers and ISO datetimes', async () => {
-    expect(await out("SELECT id, amount, placed, paid FROM orders WHERE id > 1000 OR id = 4 ORDER BY id")).toBe(
+    expect(await out('SELECT id, amount, placed, paid FROM orders WHERE id > 1000 OR id = 4 ORDER BY id')).toBe(
       '{"header":[{"name":"id","type":"int(8)"},{"name":"amount","type":"decimal(10,2)"},{"name":"placed","type":"datetime"},{"name":"paid","type":"bool"}],"rows":[[4,null,"2024-02-03T15:45:00.000Z",false],[9007199254740993,120.50,"2024-01-05T09:30:00.000Z",true]]}',
     );
     expect(await out('SELECT 9223372036854775807 AS m, -9223372036854775808 AS n, 7 / 2 AS q, 7.0 / 2 AS f, 1 / 0 AS z')).toBe(
@@ -54,30 +54,61 @@ describe('queries', () => {
     expect(await out('SELECT region, COUNT(*) AS n FROM customers GROUP BY region ORDER BY region')).toBe(
       '{"header":[{"name":"region","type":"utf8vstring(32)"},{"name":"n","type":"int(8)"}],"rows":[[null,1],["north",2],["south",1]]}',
     );
-    expect(await out('SELECT name FROM customers WHERE id IN (SELECT customer FROM orders WHERE amount > 100) AND EXISTS (SELECT 1 FROM orders) ORDER BY name')).toBe(
-      '{"header":[{"name":"name","type":"utf8vstring(128)"}],"rows":[["Ada Lovelace"],["Grace Hopper"]]}',
+    expect(
+      await out('SELECT name FROM customers WHERE id IN (SELECT customer FROM orders WHERE amount > 100) AND EXISTS (SELECT 1 FROM orders) ORDER BY name'),
+    ).toBe('{"header":[{"name":"name","type":"utf8vstring(128)"}],"rows":[["Ada Lovelace"],["Grace Hopper"]]}');
+    expect(await out('SELECT (SELECT name FROM customers ORDER BY id DESC) AS last')).toBe(
+      '{"header":[{"name":"last","type":"utf8vstring(128)"}],"rows":[["O\'Brien, Pat"]]}',
     );
-    expect(await out('SELECT (SELECT name FROM customers ORDER BY id DESC) AS last')).toBe('{"header":[{"name":"last","type":"utf8vstring(128)"}],"rows":[["O\'Brien, Pat"]]}');
-    expect(await out("SELECT COUNT(*) FROM customers AS c LEFT JOIN orders AS o WHERE c.id = o.customer")).toContain('"rows":[[5]]');
+    expect(await out('SELECT COUNT(*) FROM customers AS c LEFT JOIN orders AS o WHERE c.id = o.customer')).toContain('"rows":[[5]]');
     expect([...local.notes]).toContain('leftJoin');
   });
 
   it('FETCH records (children, fields, attributes, count), multirecords and pseudorecords', async () => {
-    expect(await out("FETCH RECORDS FIELDS (id) ATTRIBUTES () FROM orders WHERE id = 3")).toBe('[{"id":3,"record_id":3,"database_id":2,"children":{"lines":[{"sku":"pad","qty":1,"price":9.99,"record_id":3,"database_id":3}]}}]');
+    expect(await out('FETCH RECORDS FIELDS (id) ATTRIBUTES () FROM orders WHERE id = 3')).toBe(
+      '[{"id":3,"record_id":3,"database_id":2,"children":{"lines":[{"sku":"pad","qty":1,"price":9.99,"record_id":3,"database_id":3}]}}]',
+    );
     expect(await out({ action: 'fetch', fetch: 'records', database: 'orders', count: true })).toBe('{"count":5}');
-    expect(await out({ action: 'fetch', fetch: 'records', database: 'orders', records: { type: 'key', key: { id: 2 } }, children: false, attributes: [] })).toBe('[{"id":2,"customer":1,"amount":35.00,"status":"open","placed":"2024-01-07T14:00:00.000Z","paid":false,"record_id":2,"database_id":2}]');
-    const multi = await out({ action: 'fetch', fetch: 'multirecords', databases: ['customers', 'orders'], where: { '$=': [{ $col: 'id' }, 1] }, children: false });
+    expect(
+      await out({ action: 'fetch', fetch: 'records', database: 'orders', records: { type: 'key', key: { id: 2 } }, children: false, attributes: [] }),
+    ).toBe('[{"id":2,"customer":1,"amount":35.00,"status":"open","placed":"2024-01-07T14:00:00.000Z","paid":false,"record_id":2,"database_id":2}]');
+    const multi = await out({
+      action: 'fetch',
+      fetch: 'multirecords',
+      databases: ['customers', 'orders'],
+      where: { '$=': [{ $col: 'id' }, 1] },
+      children: false,
+    });
     expect(multi).toMatch(/^\[\{"id":1,"name":"Ada Lovelace","region":"north","customer":null/);
-    expect(await out({ action: 'fetch', fetch: 'pseudorecords', select: { columns: [{ e: { $col: 'region' }, alias: 'r' }], from: 'customers' }, where: { '$is': [{ $col: 'r' }, null] } })).toBe('[{"r":null}]');
+    expect(
+      await out({
+        action: 'fetch',
+        fetch: 'pseudorecords',
+        select: { columns: [{ e: { $col: 'region' }, alias: 'r' }], from: 'customers' },
+        where: { $is: [{ $col: 'r' }, null] },
+      }),
+    ).toBe('[{"r":null}]');
   });
 
   it('the other fetch types answer as a service with none of their resources: [] or {"count": 0}; the names they give are checked', async () => {
     const empty = [
-      { fetch: 'crons' }, { fetch: 'seqs' }, { fetch: 'pref_defs' }, { fetch: 'prefs' }, { fetch: 'users' }, { fetch: 'users', users: { type: 'all' } },
-      { fetch: 'tasks', where: { '$=': [{ $col: 'name' }, 'x'] }, limit: 5 }, { fetch: 'follows' }, { fetch: 'keys' }, { fetch: 'notifications', seen: false },
-      { fetch: 'user_subscriptions' }, { fetch: 'posts' }, { fetch: 'posts', wall: { type: 'database', database: 'orders' } },
-      { fetch: 'posts', wall: { type: 'group', group: 'shop' } }, { fetch: 'posts', wall: { type: 'record', database: 'orders', record: { type: 'key', key: { id: 2 } } } },
-      { fetch: 'logs', database: 'orders', records: 2 }, { fetch: 'logs', database: 'orders', records: { type: 'where', where: { '$>': [{ $col: 'amount' }, 10] } } },
+      { fetch: 'crons' },
+      { fetch: 'seqs' },
+      { fetch: 'pref_defs' },
+      { fetch: 'prefs' },
+      { fetch: 'users' },
+      { fetch: 'users', users: { type: 'all' } },
+      { fetch: 'tasks', where: { '$=': [{ $col: 'name' }, 'x'] }, limit: 5 },
+      { fetch: 'follows' },
+      { fetch: 'keys' },
+      { fetch: 'notifications', seen: false },
+      { fetch: 'user_subscriptions' },
+      { fetch: 'posts' },
+      { fetch: 'posts', wall: { type: 'database', database: 'orders' } },
+      { fetch: 'posts', wall: { type: 'group', group: 'shop' } },
+      { fetch: 'posts', wall: { type: 'record', database: 'orders', record: { type: 'key', key: { id: 2 } } } },
+      { fetch: 'logs', database: 'orders', records: 2 },
+      { fetch: 'logs', database: 'orders', records: { type: 'where', where: { '$>': [{ $col: 'amount' }, 10] } } },
     ];
     for (const f of empty) expect([f, await out({ action: 'fetch', ...f })]).toEqual([f, '[]']);
     for (const fetch of ['tasks', 'follows', 'keys']) expect(await out({ action: 'fetch', fetch, count: true })).toBe('{"count":0}');
@@ -99,29 +130,49 @@ describe('queries', () => {
 
   it('hostile values come back exactly: quotes, backslashes, NUL, ;, comments (a property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: fc.constantFrom("'", '"', '\\', '\0', ';', '-', '/', '*', 'a', ' ', '\n', 'é', '𝄞'), minLength: 1, maxLength: 12 }), async (value) => {
-        // A name cannot hold a NUL (an error that says so); a value can.
-        const name = value.replace(/\0/g, '0');
-        const r = await local.run({ columns: [{ e: value, alias: name }] });
-        expect(r.kind === 'select' && r.rows[0]?.[0]).toBe(value);
-        expect(r.kind === 'select' && r.header[0]?.name).toBe(name);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom("'", '"', '\\', '\0', ';', '-', '/', '*', 'a', ' ', '\n', 'é', '𝄞'), minLength: 1, maxLength: 12 }),
+        async (value) => {
+          // A name cannot hold a NUL (an error that says so); a value can.
+          const name = value.replace(/\0/g, '0');
+          const r = await local.run({ columns: [{ e: value, alias: name }] });
+          expect(r.kind === 'select' && r.rows[0]?.[0]).toBe(value);
+          expect(r.kind === 'select' && r.header[0]?.name).toBe(name);
+        },
+      ),
       { numRuns: runs(60) },
     );
   });
 
   it('openLocal: run takes text with :name parameters, JSON text, an AST; sql shows the SQL; several statements need runAll', async () => {
-    expect(await out(["SELECT name FROM customers WHERE id = :id"][0] as string).catch((e: Error) => e.message)).toMatch(/parameter has no value: :id/);
+    expect(await out(['SELECT name FROM customers WHERE id = :id'][0] as string).catch((e: Error) => e.message)).toMatch(/parameter has no value: :id/);
     const r = await local.run('SELECT name FROM customers WHERE id = :id', { params: { id: 3 } });
     expect(r.kind === 'select' && r.rows).toEqual([['Grace Hopper']]);
     expect(await out('{"from": "customers", "columns": [{"e": {"$col": "id"}}], "where": {"$=": [{"$col": "id"}, 1]}}')).toContain('"rows":[[1]]');
-    expect(await out({ kind: 'select', distinct: false, columns: 'all', from: { kind: 'table', table: 'customers', alias: null }, where: null, group: [], having: null, order: [], limit: { kind: 'number', value: '1' }, offset: null })).toContain('"rows":[[1,"Ada Lovelace","north"]]');
+    expect(
+      await out({
+        kind: 'select',
+        distinct: false,
+        columns: 'all',
+        from: { kind: 'table', table: 'customers', alias: null },
+        where: null,
+        group: [],
+        having: null,
+        order: [],
+        limit: { kind: 'number', value: '1' },
+        offset: null,
+      }),
+    ).toContain('"rows":[[1,"Ada Lovelace","north"]]');
     expect(local.sql('SELECT id FROM customers')[0]?.kind).toBe('select');
     await expect(local.run('SELECT 1; SELECT 2')).rejects.toThrow(/run takes one statement, got 2/);
   });
 
   it('a typed builder query runs to rows of its row type (64-bit whole numbers as bigint)', async () => {
-    const q = builder().selectFrom('orders').select('id', 'status').where(({ col }) => col('id').lt(3)).orderBy('id');
+    const q = builder()
+      .selectFrom('orders')
+      .select('id', 'status')
+      .where(({ col }) => col('id').lt(3))
+      .orderBy('id');
     expect(await local.rows(q)).toEqual([{ id: 2n, status: 'open' }]);
   });
 });
@@ -147,8 +198,12 @@ describe('data directories', () => {
   };
 
   it('a value that does not fit its field is an error naming the file, the line and the field', async () => {
-    expect(await loadError({ 'shop/customers.csv': 'id,name\n1,a\n2.5,b\n' })).toMatch(/customers\.csv:3: field "id": the field "id" \(int\(4\)\) takes a whole number, got 2\.5/);
-    expect(await loadError({ 'shop/orders.jsonl': '{"id": 1, "customer": 1, "placed": "2024-13-01"}\n' })).toMatch(/orders\.jsonl:1: field "placed":.*month 13/);
+    expect(await loadError({ 'shop/customers.csv': 'id,name\n1,a\n2.5,b\n' })).toMatch(
+      /customers\.csv:3: field "id": the field "id" \(int\(4\)\) takes a whole number, got 2\.5/,
+    );
+    expect(await loadError({ 'shop/orders.jsonl': '{"id": 1, "customer": 1, "placed": "2024-13-01"}\n' })).toMatch(
+      /orders\.jsonl:1: field "placed":.*month 13/,
+    );
     expect(await loadError({ 'shop/customers.csv': 'id,name\n1,\n' })).toMatch(/customers\.csv:2: field "name" has no value, and it may not be null/);
     expect(await loadError({ 'shop/customers.csv': 'id,nme\n1,a\n' })).toMatch(/"nme" is neither a field.*did you mean "name"/);
     expect(await loadError({ 'shop/customers.csv': 'id,name\n1,a\n1,b\n' })).toMatch(/customers\.csv:3: the key \(id\) is also on line 2/);
@@ -173,13 +228,15 @@ describe('data directories', () => {
     const { DuckDBInstance } = (await import('@duckdb/node-api')) as typeof import('@duckdb/node-api');
     const inst = await DuckDBInstance.create(':memory:');
     const con = await inst.connect();
-    await con.run(`COPY (SELECT * FROM read_csv('${join(DATA, 'shop', 'customers.csv')}', all_varchar = true)) TO '${join(d, 'shop', 'customers.parquet')}' (FORMAT parquet)`);
+    await con.run(
+      `COPY (SELECT * FROM read_csv('${join(DATA, 'shop', 'customers.csv')}', all_varchar = true)) TO '${join(d, 'shop', 'customers.parquet')}' (FORMAT parquet)`,
+    );
     con.closeSync();
     for (const readOnly of [false, true]) {
       const l = await openLocal({ data: d, readOnly });
       try {
         expect(jsonText(responseOut(await l.run('SELECT id, name FROM customers WHERE id = 4')))).toContain('"rows":[[4,"O\'Brien, Pat"]]');
-        if (readOnly) await expect(l.run("DELETE FROM customers WHERE id = 1")).rejects.toThrow(/read-only/);
+        if (readOnly) await expect(l.run('DELETE FROM customers WHERE id = 1')).rejects.toThrow(/read-only/);
       } finally {
         await l.close();
       }
@@ -190,7 +247,7 @@ describe('data directories', () => {
     const l = await openLocal({ data: DATA, now: 0 });
     const target = join(tmp, 'saved');
     try {
-      await l.run("UPDATE orders SET status = 'x,\"y\"' WHERE id = 2");
+      await l.run('UPDATE orders SET status = \'x,"y"\' WHERE id = 2');
       await l.save(target);
     } finally {
       await l.close();
@@ -210,7 +267,7 @@ describe('data directories', () => {
       writeFileSync(join(tmp, 'busy', 'keep.txt'), 'mine');
       await expect(l2.save(join(tmp, 'busy'))).rejects.toThrow(/not a data directory/);
       expect(readFileSync(join(tmp, 'busy', 'keep.txt'), 'utf8')).toBe('mine');
-      expect(existsSync(join(tmp, 'busy.dsq-saving-' + process.pid))).toBe(false);
+      expect(existsSync(join(tmp, `busy.dsq-saving-${process.pid}`))).toBe(false);
     } finally {
       await l2.close();
     }
@@ -224,11 +281,18 @@ describe('save keeps the formats', () => {
     rmSync(join(d, 'shop', 'customers.csv'));
     writeFileSync(
       join(d, 'shop', 'customers.jsonl'),
-      ['{"id": 1, "name": "Ada Lovelace", "region": "north", "tags": ["vip"]}', '{"id": 2, "name": "Brendan Eich", "region": "south"}', '{"id": 3, "name": "Grace Hopper", "region": "north"}', '{"id": 4, "name": "O\'Brien, Pat", "region": null}'].join('\n'),
+      [
+        '{"id": 1, "name": "Ada Lovelace", "region": "north", "tags": ["vip"]}',
+        '{"id": 2, "name": "Brendan Eich", "region": "south"}',
+        '{"id": 3, "name": "Grace Hopper", "region": "north"}',
+        '{"id": 4, "name": "O\'Brien, Pat", "region": null}',
+      ].join('\n'),
     );
     const { DuckDBInstance } = (await import('@duckdb/node-api')) as typeof import('@duckdb/node-api');
     const con = await (await DuckDBInstance.create(':memory:')).connect();
-    await con.run(`COPY (SELECT * FROM read_csv('${join(d, 'shop', 'orders.csv')}', all_varchar = true)) TO '${join(d, 'shop', 'orders.parquet')}' (FORMAT parquet)`);
+    await con.run(
+      `COPY (SELECT * FROM read_csv('${join(d, 'shop', 'orders.csv')}', all_varchar = true)) TO '${join(d, 'shop', 'orders.parquet')}' (FORMAT parquet)`,
+    );
     con.closeSync();
     rmSync(join(d, 'shop', 'orders.csv'));
     const queries = [
@@ -242,7 +306,7 @@ describe('save keeps the formats', () => {
     const l = await openLocal({ data: d, now: Date.UTC(2024, 5, 1) });
     let before: string[];
     try {
-      await l.run("INSERT INTO customers (id, name) VALUES (5, 'Linus \"T\"')");
+      await l.run('INSERT INTO customers (id, name) VALUES (5, \'Linus "T"\')');
       await l.run("UPDATE orders SET amount = 12345678.91, status = 'a,b' WHERE id = 9007199254740993");
       await l.run('TRASH FROM orders WHERE id = 2');
       before = await snapshot(l);
@@ -250,9 +314,16 @@ describe('save keeps the formats', () => {
     } finally {
       await l.close();
     }
-    expect(['customers.jsonl', 'orders.parquet', 'orders.lines.csv', 'orders@trash.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([true, true, true, true]);
+    expect(['customers.jsonl', 'orders.parquet', 'orders.lines.csv', 'orders@trash.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['customers.csv', 'orders.csv'].map((f) => existsSync(join(saved, 'shop', f)))).toEqual([false, false]);
-    expect(readFileSync(join(saved, 'shop', 'customers.jsonl'), 'utf8').split('\n')[0]).toBe('{"record_id":1,"insert_at":"2024-06-01T00:00:00.000Z","update_at":null,"tags":["vip"],"id":1,"name":"Ada Lovelace","region":"north"}');
+    expect(readFileSync(join(saved, 'shop', 'customers.jsonl'), 'utf8').split('\n')[0]).toBe(
+      '{"record_id":1,"insert_at":"2024-06-01T00:00:00.000Z","update_at":null,"tags":["vip"],"id":1,"name":"Ada Lovelace","region":"north"}',
+    );
     const again = await openLocal({ data: saved });
     try {
       expect(await snapshot(again)).toEqual(before);
@@ -278,9 +349,25 @@ describe('dsq run', () => {
   it('--expect: rows that tie on every ORDER BY term compare in any order among themselves, and only there', async () => {
     // Ada Lovelace and Grace Hopper are both in the north: they tie on region (selected or not).
     const cases = [
-      { q: 'SELECT name, region FROM customers ORDER BY region', rows: [["O'Brien, Pat", null], ['Grace Hopper', 'north'], ['Ada Lovelace', 'north'], ['Brendan Eich', 'south']] },
+      {
+        q: 'SELECT name, region FROM customers ORDER BY region',
+        rows: [
+          ["O'Brien, Pat", null],
+          ['Grace Hopper', 'north'],
+          ['Ada Lovelace', 'north'],
+          ['Brendan Eich', 'south'],
+        ],
+      },
       { q: 'SELECT name FROM customers ORDER BY region DESC', rows: [['Brendan Eich'], ['Grace Hopper'], ['Ada Lovelace'], ["O'Brien, Pat"]] },
-      { q: 'FETCH PSEUDORECORDS FROM (SELECT name, region FROM customers) ORDER BY region', records: [{ name: "O'Brien, Pat", region: null }, { name: 'Grace Hopper', region: 'north' }, { name: 'Ada Lovelace', region: 'north' }, { name: 'Brendan Eich', region: 'south' }] },
+      {
+        q: 'FETCH PSEUDORECORDS FROM (SELECT name, region FROM customers) ORDER BY region',
+        records: [
+          { name: "O'Brien, Pat", region: null },
+          { name: 'Grace Hopper', region: 'north' },
+          { name: 'Ada Lovelace', region: 'north' },
+          { name: 'Brendan Eich', region: 'south' },
+        ],
+      },
     ];
     for (const c of cases) {
       const printed = JSON.parse((await runCli(['run', '-', '--data', DATA], { stdin: c.q })).out) as { header?: unknown; rows?: unknown[] } | unknown[];
@@ -317,7 +404,7 @@ describe('dsq run', () => {
   });
 
   it('unknown names are errors at their line and column before anything runs, for every statement', async () => {
-    const r = await runCli(['run', '-', '--data', DATA], { stdin: "DELETE FROM orders;\nSELECT nme FROM customers;\nSELECT * FROM custmers" });
+    const r = await runCli(['run', '-', '--data', DATA], { stdin: 'DELETE FROM orders;\nSELECT nme FROM customers;\nSELECT * FROM custmers' });
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/<stdin>:2:8: error: no source of the FROM clause has a column "nme" \(did you mean "name"\?\)/);
     expect(r.err).toMatch(/<stdin>:3:15: error: unknown database "custmers"/);
@@ -336,7 +423,9 @@ describe('dsq run', () => {
 
   it('dsq sql prints the SQL of each statement', async () => {
     const r = await runCli(['sql', '-', '--schema', join(DATA, 'schema.json'), '--dialect', 'postgres'], { stdin: 'SELECT id / 2 FROM orders' });
-    expect(r.out).toBe('SELECT (CAST("orders"."id" AS DOUBLE PRECISION) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE PRECISION), 0)) AS "id / 2" FROM "shop/orders" AS "orders";\n');
+    expect(r.out).toBe(
+      'SELECT (CAST("orders"."id" AS DOUBLE PRECISION) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE PRECISION), 0)) AS "id / 2" FROM "shop/orders" AS "orders";\n',
+    );
     expect(r.err).toContain('note: "/" gives a float');
   });
 });

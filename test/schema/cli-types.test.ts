@@ -22,7 +22,15 @@ describe('dsq types', () => {
 
   it('keys a database found in two groups by its group path, dropping nothing', async () => {
     const db = { name: 'x', fields: [{ name: 'a', type: 'int' }] };
-    const io = await run([], JSON.stringify({ groups: [{ name: 'g1', databases: [db] }, { name: 'g2', databases: [db] }] }));
+    const io = await run(
+      [],
+      JSON.stringify({
+        groups: [
+          { name: 'g1', databases: [db] },
+          { name: 'g2', databases: [db] },
+        ],
+      }),
+    );
     expect(io.code).toBe(0);
     expect(io.out).toContain('"g1.x": {');
     expect(io.out).toContain('"g2.x": {');

@@ -43,8 +43,13 @@ function referenceFind(schema: Schema, path: string): { database: SchemaDatabase
 
 function referenceField(database: SchemaDatabase, nameOrLabel: string): SchemaField | null {
   const lower = nameOrLabel.toLowerCase();
-  return database.fields.find((f) => f.name === nameOrLabel) ?? database.fields.find((f) => f.label === nameOrLabel)
-    ?? database.fields.find((f) => f.name.toLowerCase() === lower) ?? database.fields.find((f) => f.label.toLowerCase() === lower) ?? null;
+  return (
+    database.fields.find((f) => f.name === nameOrLabel) ??
+    database.fields.find((f) => f.label === nameOrLabel) ??
+    database.fields.find((f) => f.name.toLowerCase() === lower) ??
+    database.fields.find((f) => f.label.toLowerCase() === lower) ??
+    null
+  );
 }
 
 describe('the indexed lookups', () => {
@@ -67,8 +72,14 @@ describe('the indexed lookups', () => {
         for (const path of paths) {
           const found = findDatabases(schema, path);
           const expected = referenceFind(schema, path);
-          expect(found.map((e) => e.database), path).toEqual(expected.map((e) => e.database));
-          expect(found.map((e) => e.path), path).toEqual(expected.map((e) => e.path));
+          expect(
+            found.map((e) => e.database),
+            path,
+          ).toEqual(expected.map((e) => e.database));
+          expect(
+            found.map((e) => e.path),
+            path,
+          ).toEqual(expected.map((e) => e.path));
         }
       }),
       { numRuns: runs(1000) },
@@ -95,18 +106,26 @@ describe('lint with a schema', () => {
         return name;
       },
       label: name,
-      fields: [{ name: 'id', label: 'id', type: 'int(4)', nul: false, key: true }, { name: 'qty', label: 'Quantity', type: 'int(4)', nul: false, key: false }],
+      fields: [
+        { name: 'id', label: 'id', type: 'int(4)', nul: false, key: true },
+        { name: 'qty', label: 'Quantity', type: 'int(4)', nul: false, key: false },
+      ],
       blobs: [],
       databases,
     });
-    const schema: Schema = { groups: [{ name: 'shop', desc: null, databases: Array.from({ length: count }, (_, i) => database(`db${i}`, [database('lines', [])])), groups: [] }] };
+    const schema: Schema = {
+      groups: [{ name: 'shop', desc: null, databases: Array.from({ length: count }, (_, i) => database(`db${i}`, [database('lines', [])])), groups: [] }],
+    };
     return { schema, reads: () => reads };
   }
 
   it('reads each database name a bounded number of times, not once per statement', () => {
     const count = 300;
     const { schema, reads } = countedSchema(count);
-    const text = Array.from({ length: count }, (_, i) => `SELECT a.id, l.Quantity FROM db${i} a JOIN db${i}.lines l WHERE a.qty > 1 AND shop.db${i}.id = 2;`).join('\n');
+    const text = Array.from(
+      { length: count },
+      (_, i) => `SELECT a.id, l.Quantity FROM db${i} a JOIN db${i}.lines l WHERE a.qty > 1 AND shop.db${i}.id = 2;`,
+    ).join('\n');
     const result = lint(text, { schema });
     expect(result.diagnostics).toEqual([]);
     // 600 databases; each statement names three paths. A scan per path read every name: 540,000 reads.

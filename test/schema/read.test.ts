@@ -26,18 +26,24 @@ function errorOf(text: string): DsqError {
 
 describe('readSchema', () => {
   it('reads the feature flags the linter checks (trash, file, tag), absent when false', () => {
-    const schema = readSchema(JSON.stringify([
-      { name: 'a', trash: true, file: true, tag: true, fields: [{ name: 'x', type: 'int(4)' }] },
-      { name: 'b', trash: false, file: false, fields: [{ name: 'x', type: 'int(4)' }] },
-    ]));
+    const schema = readSchema(
+      JSON.stringify([
+        { name: 'a', trash: true, file: true, tag: true, fields: [{ name: 'x', type: 'int(4)' }] },
+        { name: 'b', trash: false, file: false, fields: [{ name: 'x', type: 'int(4)' }] },
+      ]),
+    );
     const [a, b] = schema.groups[0]!.databases;
     expect([a!.trash, a!.file, a!.tag]).toEqual([true, true, true]);
     expect([b!.trash, b!.file, b!.tag]).toEqual([undefined, undefined, undefined]);
-    expect(() => readSchema(JSON.stringify([{ name: 'c', file: 'yes', fields: [{ name: 'x', type: 'int(4)' }] }]))).toThrow(/\/0\/file: "file" of database "c" must be true or false, got the string "yes"/);
+    expect(() => readSchema(JSON.stringify([{ name: 'c', file: 'yes', fields: [{ name: 'x', type: 'int(4)' }] }]))).toThrow(
+      /\/0\/file: "file" of database "c" must be true or false, got the string "yes"/,
+    );
   });
 
   it('reads the schema action reply, with nested groups and defaults', () => {
-    const schema = readSchema(JSON.stringify({ groups: [{ name: 'sales', desc: 'Sales', databases: [ORDERS], groups: [{ name: 'archive', databases: [] }] }] }));
+    const schema = readSchema(
+      JSON.stringify({ groups: [{ name: 'sales', desc: 'Sales', databases: [ORDERS], groups: [{ name: 'archive', databases: [] }] }] }),
+    );
     const group = schema.groups[0]!;
     expect(group.name).toBe('sales');
     expect(group.desc).toBe('Sales');
@@ -83,9 +89,7 @@ describe('readSchema', () => {
     expect(errorOf('{"name":"t"}').first.message).toBe('database "t" has no "fields" (an array of at least one field definition is required)');
     expect(errorOf('{"name":"t","fields":[]}').first.pointer).toBe('/fields');
     expect(errorOf('{"name":"t","fields":[{"name":"a","type":"int","nul":"yes"}]}').first.pointer).toBe('/fields/0/nul');
-    expect(errorOf('{"name":"t","fields":[{"name":"a","type":"int"},{"name":"a","type":"int"}]}').first.message).toBe(
-      'duplicate field of database "t": "a"',
-    );
+    expect(errorOf('{"name":"t","fields":[{"name":"a","type":"int"},{"name":"a","type":"int"}]}').first.message).toBe('duplicate field of database "t": "a"');
     expect(errorOf('{"groups":{}}').first.message).toMatch(/expected an array of group definitions/);
     expect(errorOf('42').first.message).toMatch(/^expected a schema/);
     expect(errorOf('{"databases":[]}').first.message).toMatch(/^expected a schema/);
@@ -142,7 +146,16 @@ describe('lookups', () => {
 
   it('maps type names to categories and TypeScript types', () => {
     expect(['int(4)', 'int(8)', 'double', 'decimal(10,2)', 'bool', 'utf8text', 'utf8vstring(128)', 'datetime', 'blob', 'mystery'].map(tsTypeOf)).toEqual([
-      'number', 'bigint', 'number', 'number', 'boolean', 'string', 'string', 'DateTime', 'unknown', 'unknown',
+      'number',
+      'bigint',
+      'number',
+      'number',
+      'boolean',
+      'string',
+      'string',
+      'DateTime',
+      'unknown',
+      'unknown',
     ]);
     expect(['date', 'time', 'localdatetime', 'timestamp'].map(tsTypeOf)).toEqual(['LocalDate', 'LocalTime', 'LocalDateTime', 'DateTime']);
     expect(fieldCategory('INT(8)')).toBe('bigint');

@@ -19,15 +19,27 @@ import { runs } from '../helpers/runs.js';
 const check = moduleChecker(join(ROOT, 'test', 'schema', 'types-probe.ts'));
 
 const arbName = fc.oneof(arbHostileText, fc.constantFrom(...PROTOTYPE_NAMES));
-const arbField = fc.record({ name: arbName, label: fc.option(arbName, { nil: undefined }), def: fc.option(arbHostileText, { nil: undefined }), type: fc.constantFrom('utf8text', 'int(8)', 'datetime', 'date', 'blob') });
+const arbField = fc.record({
+  name: arbName,
+  label: fc.option(arbName, { nil: undefined }),
+  def: fc.option(arbHostileText, { nil: undefined }),
+  type: fc.constantFrom('utf8text', 'int(8)', 'datetime', 'date', 'blob'),
+});
 const arbDatabase = fc.record({
   name: arbName,
   label: fc.option(arbName, { nil: undefined }),
   fields: fc.uniqueArray(arbField, { minLength: 1, maxLength: 3, selector: (f) => f.name }),
-  databases: fc.uniqueArray(fc.record({ name: arbName, fields: fc.uniqueArray(arbField, { minLength: 1, maxLength: 2, selector: (f) => f.name }) }), { maxLength: 1, selector: (d) => d.name }),
+  databases: fc.uniqueArray(fc.record({ name: arbName, fields: fc.uniqueArray(arbField, { minLength: 1, maxLength: 2, selector: (f) => f.name }) }), {
+    maxLength: 1,
+    selector: (d) => d.name,
+  }),
 });
 const arbSchema = fc.record({
-  groups: fc.uniqueArray(fc.record({ name: arbName, databases: fc.uniqueArray(arbDatabase, { minLength: 1, maxLength: 2, selector: (d) => d.name }) }), { minLength: 1, maxLength: 2, selector: (g) => g.name }),
+  groups: fc.uniqueArray(fc.record({ name: arbName, databases: fc.uniqueArray(arbDatabase, { minLength: 1, maxLength: 2, selector: (d) => d.name }) }), {
+    minLength: 1,
+    maxLength: 2,
+    selector: (g) => g.name,
+  }),
 });
 
 /** The members of a type alias's object type, or of a const's object literal, by name (cooked), in order. */
@@ -44,7 +56,14 @@ function members(text: string, declared: string): Map<string, ts.Node> {
     }
     for (const m of list) {
       const n = m.name;
-      const name = n === undefined ? '?' : ts.isComputedPropertyName(n) && ts.isStringLiteral(n.expression) ? n.expression.text : ts.isIdentifier(n) || ts.isStringLiteral(n) ? n.text : '?';
+      const name =
+        n === undefined
+          ? '?'
+          : ts.isComputedPropertyName(n) && ts.isStringLiteral(n.expression)
+            ? n.expression.text
+            : ts.isIdentifier(n) || ts.isStringLiteral(n)
+              ? n.text
+              : '?';
       out.set(name, m);
     }
   }
@@ -108,7 +127,11 @@ describe('dsq types: hostile names stay data', () => {
           const keys = e.database.fields.filter((f) => f.key).map((f) => f.name);
           expect(Object.hasOwn(keyFields, key) ? keyFields[key] : []).toEqual(keys);
           const type = types.get(key);
-          expect(type && ts.isPropertySignature(type) && type.type && ts.isTypeLiteralNode(type.type) ? [...members(`type T = ${type.type.getText()}`, 'T').keys()] : null).toEqual(names);
+          expect(
+            type && ts.isPropertySignature(type) && type.type && ts.isTypeLiteralNode(type.type)
+              ? [...members(`type T = ${type.type.getText()}`, 'T').keys()]
+              : null,
+          ).toEqual(names);
           expect(Object.hasOwn(fields, key)).toBe(true);
           expect(fields[key]).toEqual(names);
           // Labels: each label that differs from its field's name and is no other field's.
@@ -128,7 +151,17 @@ describe('dsq types: hostile names stay data', () => {
   });
 
   it('a database or label named __proto__ is a key, never the prototype', () => {
-    const schema = readSchema(JSON.stringify([{ name: '__proto__', fields: [{ name: 'constructor', label: '__proto__', type: 'utf8text' }, { name: 'toString', type: 'int(4)' }] }]));
+    const schema = readSchema(
+      JSON.stringify([
+        {
+          name: '__proto__',
+          fields: [
+            { name: 'constructor', label: '__proto__', type: 'utf8text' },
+            { name: 'toString', type: 'int(4)' },
+          ],
+        },
+      ]),
+    );
     const text = emitTypes(schema);
     expect(text).toContain('  ["__proto__"]: ["constructor", "toString"],');
     expect(text).toContain('  ["__proto__"]: { ["__proto__"]: "constructor" },');
@@ -143,18 +176,60 @@ describe('dsq types: hostile names stay data', () => {
   });
 
   it('a name holding a line break or U+2028 stays in its comment and literal', () => {
-    const schema = readSchema(JSON.stringify([{ name: 'a\nexport const pwned = 1;\u2028//', label: '*/ export const b = 2; /*', fields: [{ name: 'f\u2028g', label: 'x\r\ny', type: 'utf8text', def: '*/ `${1}`' }] }]));
+    const schema = readSchema(
+      JSON.stringify([
+        {
+          name: 'a\nexport const pwned = 1;\u2028//',
+          label: '*/ export const b = 2; /*',
+          fields: [{ name: 'f\u2028g', label: 'x\r\ny', type: 'utf8text', def: '*/ `${1}`' }],
+        },
+      ]),
+    );
     const text = emitTypes(schema, { source: 's\nexport const pwned = 1;//.json' });
     expect(text.split('\n')[0]).toBe('// Generated by `dsq types` from s\\nexport const pwned = 1;//.json. Do not edit.');
     expect(text).toContain('"a\\nexport const pwned = 1;\\u2028//": {');
-    expect(topLevelStatements(text)).toEqual(['TypeAliasDeclaration Schema', 'TypeAliasDeclaration SchemaLabels', 'TypeAliasDeclaration SchemaDefaults', 'TypeAliasDeclaration SchemaFeatures', 'TypeAliasDeclaration SchemaKeys', 'VariableStatement SchemaFields', 'VariableStatement SchemaFieldLabels', 'VariableStatement SchemaKeyFields']);
+    expect(topLevelStatements(text)).toEqual([
+      'TypeAliasDeclaration Schema',
+      'TypeAliasDeclaration SchemaLabels',
+      'TypeAliasDeclaration SchemaDefaults',
+      'TypeAliasDeclaration SchemaFeatures',
+      'TypeAliasDeclaration SchemaKeys',
+      'VariableStatement SchemaFields',
+      'VariableStatement SchemaFieldLabels',
+      'VariableStatement SchemaKeyFields',
+    ]);
     expect(check(text)).toEqual([]);
   });
 
   it('two databases with one path are an error naming both; a label of two fields is in no label map, and said so', () => {
-    const clash = readSchema(JSON.stringify({ groups: [{ name: 'g', databases: [{ name: 'a.b', fields: [{ name: 'x', type: 'int' }] }, { name: 'a', fields: [{ name: 'x', type: 'int' }], databases: [{ name: 'b', fields: [{ name: 'z', type: 'int' }] }] }] }] }));
-    expect(() => emitTypes(clash)).toThrow('2 databases have the path "g.a.b": "a.b" in group "g", "b" (child of "a") in group "g"; the types cannot tell them apart');
-    const shared = readSchema(JSON.stringify([{ name: 't', fields: [{ name: 'x', label: 'L', type: 'int' }, { name: 'y', label: 'L', type: 'int' }, { name: 'z', label: 'M', type: 'int' }] }]));
+    const clash = readSchema(
+      JSON.stringify({
+        groups: [
+          {
+            name: 'g',
+            databases: [
+              { name: 'a.b', fields: [{ name: 'x', type: 'int' }] },
+              { name: 'a', fields: [{ name: 'x', type: 'int' }], databases: [{ name: 'b', fields: [{ name: 'z', type: 'int' }] }] },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(() => emitTypes(clash)).toThrow(
+      '2 databases have the path "g.a.b": "a.b" in group "g", "b" (child of "a") in group "g"; the types cannot tell them apart',
+    );
+    const shared = readSchema(
+      JSON.stringify([
+        {
+          name: 't',
+          fields: [
+            { name: 'x', label: 'L', type: 'int' },
+            { name: 'y', label: 'L', type: 'int' },
+            { name: 'z', label: 'M', type: 'int' },
+          ],
+        },
+      ]),
+    );
     const text = emitTypes(shared);
     expect(text).toContain('  /** labels of more than one field, not in SchemaLabels: "L" */\n  t: {');
     expect(text).toContain('  t: { M: "z" };');
@@ -164,6 +239,8 @@ describe('dsq types: hostile names stay data', () => {
   it('--name is checked by the same rule as emitTypes: reserved words, built-in types and the datetime kinds are refused', () => {
     for (const bad of ['class', 'string', 'DateTime', 'a b', '1x', '']) expect(typeNameProblem(bad)).not.toBeNull();
     for (const good of ['Schema', 'Db', 'constructor', '_x', '$']) expect(typeNameProblem(good)).toBeNull();
-    expect(() => emitTypes(readSchema('[{"name": "t", "fields": [{"name": "a", "type": "int"}]}]'), { typeName: 'string' })).toThrow(/the type name must be a TypeScript identifier/);
+    expect(() => emitTypes(readSchema('[{"name": "t", "fields": [{"name": "a", "type": "int"}]}]'), { typeName: 'string' })).toThrow(
+      /the type name must be a TypeScript identifier/,
+    );
   });
 });

@@ -24,7 +24,11 @@ describe('Errors: conditions that make an action fail, detectable in the action'
   });
 
   it('"UPDATE naming a field in both fields and expressions | fails"', () => {
-    stmt.rejects('{"action":"update","database":"db","records":1,"fields":{"a":1},"expressions":{"a":{"$+":[{"$col":"a"},1]}}}', 'spec/field-twice', '/expressions');
+    stmt.rejects(
+      '{"action":"update","database":"db","records":1,"fields":{"a":1},"expressions":{"a":{"$+":[{"$col":"a"},1]}}}',
+      'spec/field-twice',
+      '/expressions',
+    );
     const r = compileResult('UPDATE db SET a = 1, a = a + 1 RECORDS 1');
     expect(r.diagnostics.map((d) => d.code)).toContain('spec/field-twice');
   });
@@ -35,24 +39,48 @@ describe('Errors: conditions that make an action fail, detectable in the action'
     // Without fail_no_op, or with a value, it is a valid action (a no-op succeeds).
     stmt.accepts('{"action":"update","database":"db","records":1}', '{"action":"update","database":"db","records":1}');
     stmt.accepts('{"action":"update","database":"db","records":1,"fail_no_op":false}', '{"action":"update","database":"db","records":1,"fail_no_op":false}');
-    stmt.accepts('{"action":"update","database":"db","records":1,"file":"obj-1","fail_no_op":true}', '{"action":"update","database":"db","records":1,"file":"obj-1","fail_no_op":true}');
-    stmt.accepts('{"action":"update","database":"db","records":1,"expressions":{"a":1},"fail_no_op":true}', '{"action":"update","database":"db","records":1,"expressions":{"a":1},"fail_no_op":true}');
+    stmt.accepts(
+      '{"action":"update","database":"db","records":1,"file":"obj-1","fail_no_op":true}',
+      '{"action":"update","database":"db","records":1,"file":"obj-1","fail_no_op":true}',
+    );
+    stmt.accepts(
+      '{"action":"update","database":"db","records":1,"expressions":{"a":1},"fail_no_op":true}',
+      '{"action":"update","database":"db","records":1,"expressions":{"a":1},"fail_no_op":true}',
+    );
   });
 
   it('"fail_no_op true and no matching records ... | fails": an UPDATE with fail_no_op and an empty records array (issue 31), from JSON and from text', () => {
     stmt.rejects('{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":true}', 'spec/update-no-records', '/records');
-    stmt.rejects('{"action":"update","database":"db","records":[],"expressions":{"a":{"$+":[{"$col":"a"},1]}},"fail_no_op":true}', 'spec/update-no-records', '/records');
+    stmt.rejects(
+      '{"action":"update","database":"db","records":[],"expressions":{"a":{"$+":[{"$col":"a"},1]}},"fail_no_op":true}',
+      'spec/update-no-records',
+      '/records',
+    );
     const text = compileResult('UPDATE shop.orders SET a = 1 RECORDS [] OPTIONS (FAIL_NO_OP = TRUE)');
     expect(text.value).toBeUndefined();
-    expect(text.diagnostics.map((d) => [d.code, d.span?.column, d.hint])).toEqual([['spec/update-no-records', 38, 'name the records to update, or leave fail_no_op out']]);
+    expect(text.diagnostics.map((d) => [d.code, d.span?.column, d.hint])).toEqual([
+      ['spec/update-no-records', 38, 'name the records to update, or leave fail_no_op out'],
+    ]);
     // Both halves at once: both are said.
-    expect(compileResult('UPDATE db RECORDS [] OPTIONS (FAIL_NO_OP = TRUE)').diagnostics.map((d) => d.code)).toEqual(['spec/update-no-values', 'spec/update-no-records']);
+    expect(compileResult('UPDATE db RECORDS [] OPTIONS (FAIL_NO_OP = TRUE)').diagnostics.map((d) => d.code)).toEqual([
+      'spec/update-no-values',
+      'spec/update-no-records',
+    ]);
     // Without fail_no_op, or with records to match, it is a valid action (a no-op succeeds).
     stmt.accepts('{"action":"update","database":"db","records":[],"fields":{"a":1}}', '{"action":"update","database":"db","records":[],"fields":{"a":1}}');
-    stmt.accepts('{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":false}', '{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":false}');
-    stmt.accepts('{"action":"update","database":"db","records":[7],"fields":{"a":1},"fail_no_op":true}', '{"action":"update","database":"db","records":[7],"fields":{"a":1},"fail_no_op":true}');
+    stmt.accepts(
+      '{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":false}',
+      '{"action":"update","database":"db","records":[],"fields":{"a":1},"fail_no_op":false}',
+    );
+    stmt.accepts(
+      '{"action":"update","database":"db","records":[7],"fields":{"a":1},"fail_no_op":true}',
+      '{"action":"update","database":"db","records":[7],"fields":{"a":1},"fail_no_op":true}',
+    );
     // Whether a WHERE matches a record only the server knows.
-    stmt.accepts('{"action":"update","database":"db","records":{"type":"where","where":{"$=":[{"$col":"a"},1]}},"fields":{"a":1},"fail_no_op":true}', '{"action":"update","database":"db","records":{"type":"where","where":{"$=":[{"$col":"a"},1]}},"fields":{"a":1},"fail_no_op":true}');
+    stmt.accepts(
+      '{"action":"update","database":"db","records":{"type":"where","where":{"$=":[{"$col":"a"},1]}},"fields":{"a":1},"fail_no_op":true}',
+      '{"action":"update","database":"db","records":{"type":"where","where":{"$=":[{"$col":"a"},1]}},"fields":{"a":1},"fail_no_op":true}',
+    );
     expect(compileResult('UPDATE db SET a = 1 RECORDS [] OPTIONS (FAIL_NO_OP = FALSE)').diagnostics).toEqual([]);
   });
 
@@ -90,7 +118,7 @@ const SERVER_ONLY_ROWS: readonly string[] = [
 ];
 
 describe('the rows only the server can decide', () => {
-  it('the list: 13 rows (of the table\'s 17, two split into a client half above and a server half here)', () => {
+  it("the list: 13 rows (of the table's 17, two split into a client half above and a server half here)", () => {
     expect(SERVER_ONLY_ROWS).toHaveLength(13);
   });
 });

@@ -38,7 +38,11 @@ describe('Expression syntax: "An expression is a JSON object with `type` plus ty
   it('datetime (`datetime` or `dt`) | value: integer (ms since the epoch) or ISO string | `$dt`', () => {
     expr.accepts('{"type":"datetime","value":0}', '{"$dt":0}', '{"type":"datetime","value":0}');
     expr.accepts('{"type":"dt","value":-86400000}', '{"$dt":-86400000}', '{"type":"datetime","value":-86400000}');
-    expr.accepts('{"type":"dt","value":"2024-02-29T23:59:59.999Z"}', '{"$dt":"2024-02-29T23:59:59.999Z"}', '{"type":"datetime","value":"2024-02-29T23:59:59.999Z"}');
+    expr.accepts(
+      '{"type":"dt","value":"2024-02-29T23:59:59.999Z"}',
+      '{"$dt":"2024-02-29T23:59:59.999Z"}',
+      '{"type":"datetime","value":"2024-02-29T23:59:59.999Z"}',
+    );
     expr.accepts('{"$dt":1700000000000}', '{"$dt":1700000000000}', '{"type":"datetime","value":1700000000000}');
     expr.accepts('{"$dt":"2024-01-31"}', '{"$dt":"2024-01-31"}');
     // integer: a fraction is not milliseconds.
@@ -89,7 +93,10 @@ describe('Expression syntax: "An expression is a JSON object with `type` plus ty
       '{"type":"column","database":"shop.orders","table":"records","column":"price"}',
       '{"type":"column","database":"shop.orders","table":"records","column":"price"}',
     );
-    expr.accepts('{"type":"column","database":17,"table":"records","column":"insert_at"}', '{"type":"column","database":17,"table":"records","column":"insert_at"}');
+    expr.accepts(
+      '{"type":"column","database":17,"table":"records","column":"insert_at"}',
+      '{"type":"column","database":17,"table":"records","column":"insert_at"}',
+    );
     expr.accepts('{"type":"column","database":"db","table":"records","column":3}', '{"type":"column","database":"db","table":"records","column":3}');
     expr.rejects('{"type":"column","database":"db","column":"f"}', 'json/missing-property');
     expr.rejects('{"type":"column","database":"db","table":"records"}', 'json/missing-property');
@@ -144,7 +151,11 @@ describe('Expression syntax: "An expression is a JSON object with `type` plus ty
   });
 
   it('exists | select | `$exists`: a select', () => {
-    expr.accepts('{"type":"exists","select":{"from":"t"}}', '{"$exists":{"from":"t"}}', '{"type":"exists","select":{"columns":{"type":"all"},"from":{"type":"table","table":"t"}}}');
+    expr.accepts(
+      '{"type":"exists","select":{"from":"t"}}',
+      '{"$exists":{"from":"t"}}',
+      '{"type":"exists","select":{"columns":{"type":"all"},"from":{"type":"table","table":"t"}}}',
+    );
     expr.accepts('{"$exists":{"from":"t"}}', '{"$exists":{"from":"t"}}');
     expr.rejects('{"$exists":"t"}', 'json/wrong-type', '/$exists');
   });
@@ -170,7 +181,11 @@ describe('Expression syntax: "An expression is a JSON object with `type` plus ty
   });
 
   it('select | select; yields first column of first row | `$select`', () => {
-    expr.accepts('{"type":"select","select":{"from":"t"}}', '{"$select":{"from":"t"}}', '{"type":"select","select":{"columns":{"type":"all"},"from":{"type":"table","table":"t"}}}');
+    expr.accepts(
+      '{"type":"select","select":{"from":"t"}}',
+      '{"$select":{"from":"t"}}',
+      '{"type":"select","select":{"columns":{"type":"all"},"from":{"type":"table","table":"t"}}}',
+    );
     expr.accepts('{"$select":{"from":"t"}}', '{"$select":{"from":"t"}}');
   });
 
@@ -195,7 +210,11 @@ describe('"Binary operators: and, or, =, !=, >, >=, <, <=, is, like, regexp, +, 
   const OPS = ['and', 'or', '=', '!=', '>', '>=', '<', '<=', 'is', 'like', 'regexp', '+', '-', '*', '/', '%', '&', '|', '<<', '>>'];
   it('each as a full form and as `$op` with two expressions', () => {
     for (const op of OPS) {
-      expr.accepts(`{"type":"binary","op":"${op}","e1":{"$col":"a"},"e2":1}`, `{"$${op}":[{"$col":"a"},1]}`, `{"type":"binary","op":"${op}","e1":{"$col":"a"},"e2":${n(1)}}`);
+      expr.accepts(
+        `{"type":"binary","op":"${op}","e1":{"$col":"a"},"e2":1}`,
+        `{"$${op}":[{"$col":"a"},1]}`,
+        `{"type":"binary","op":"${op}","e1":{"$col":"a"},"e2":${n(1)}}`,
+      );
       expr.accepts(`{"$${op}":[{"$col":"a"},1]}`, `{"$${op}":[{"$col":"a"},1]}`);
     }
   });
@@ -242,7 +261,24 @@ describe('"Binary operators: and, or, =, !=, >, >=, <, <=, is, like, regexp, +, 
 });
 
 describe('"Functions (name, argument count, aggregate)"', () => {
-  const ONE = ['AVG', 'AVG_DISTINCT', 'BIT_AND', 'BIT_OR', 'BIT_XOR', 'CEIL', 'COUNT', 'FLOOR', 'MAX', 'MIN', 'STDDEV_POP', 'STDDEV_SAMP', 'SUM', 'SUM_DISTINCT', 'VAR_POP', 'VAR_SAMP'];
+  const ONE = [
+    'AVG',
+    'AVG_DISTINCT',
+    'BIT_AND',
+    'BIT_OR',
+    'BIT_XOR',
+    'CEIL',
+    'COUNT',
+    'FLOOR',
+    'MAX',
+    'MIN',
+    'STDDEV_POP',
+    'STDDEV_SAMP',
+    'SUM',
+    'SUM_DISTINCT',
+    'VAR_POP',
+    'VAR_SAMP',
+  ];
   it('the 1-argument functions take exactly 1', () => {
     for (const f of ONE) {
       expr.accepts(`{"$$${f.toLowerCase()}":[{"$col":"a"}]}`, `{"$$${f}":[{"$col":"a"}]}`);

@@ -8,7 +8,7 @@ const F = (type: string, rest = '') => `{"action":"fetch","fetch":"${type}"${res
 const same = (text: string) => stmt.accepts(text, text);
 
 describe('FETCH: `action` = `fetch`, `fetch` = the type', () => {
-  it('the fetch type is required, a string, one of the spec\'s, case-sensitive', () => {
+  it("the fetch type is required, a string, one of the spec's, case-sensitive", () => {
     stmt.rejects('{"action":"fetch","database":"db"}', 'json/missing-property');
     stmt.rejects('{"action":"fetch","fetch":5}', 'json/wrong-type', '/fetch');
     stmt.rejects(F('record', '"database":"db"'), 'json/unknown-type', '/fetch');
@@ -20,7 +20,12 @@ describe('FETCH: `action` = `fetch`, `fetch` = the type', () => {
 describe('records | database (required); records; fields; attributes; where; order; limit (1,000); offset; children (true); count (false)', () => {
   it('every property', () => {
     same(F('records', '"database":"db"'));
-    same(F('records', '"database":"db","records":[1,2],"fields":["a","b"],"attributes":["insert_at"],"where":{"$>":[{"$col":"a"},1]},"order":[{"e":{"$col":"a"},"order":"desc"}],"limit":5000,"offset":10,"children":false,"count":true'));
+    same(
+      F(
+        'records',
+        '"database":"db","records":[1,2],"fields":["a","b"],"attributes":["insert_at"],"where":{"$>":[{"$col":"a"},1]},"order":[{"e":{"$col":"a"},"order":"desc"}],"limit":5000,"offset":10,"children":false,"count":true',
+      ),
+    );
   });
   it('database is required', () => stmt.rejects(F('records'), 'json/missing-property'));
   it('"an empty array filters everything out; absent or null means no filtering": [] is kept, null is absent', () => {

@@ -15,7 +15,10 @@ const readers: Record<'expr' | 'statement', Read> = { expr: fromJsonExpressionRe
 /** Accepted, no error; written back in the `$` shorthand as `short` and (when given) in full form as `full`. */
 export function accepts(what: 'expr' | 'statement', text: string, short: string, full?: string): void {
   const r = readers[what](text);
-  expect(r.diagnostics.filter((d) => d.severity === 'error'), text).toEqual([]);
+  expect(
+    r.diagnostics.filter((d) => d.severity === 'error'),
+    text,
+  ).toEqual([]);
   expect(toJson(r.value as Node), text).toBe(short);
   if (full !== undefined) expect(toJson(r.value as Node, { form: 'full' }), text).toBe(full);
 }

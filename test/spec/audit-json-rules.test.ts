@@ -61,7 +61,10 @@ describe('JSON rule 6: "A whole number (including one with a zero fraction) must
   it('the ends of the signed 64-bit range, kept exactly', () => {
     expr.accepts('9223372036854775807', '9223372036854775807');
     expr.accepts('-9223372036854775808', '-9223372036854775808');
-    stmt.accepts('{"action":"insert","database":"db","records":[{"id":9223372036854775807}]}', '{"action":"insert","database":"db","records":[{"id":9223372036854775807}]}');
+    stmt.accepts(
+      '{"action":"insert","database":"db","records":[{"id":9223372036854775807}]}',
+      '{"action":"insert","database":"db","records":[{"id":9223372036854775807}]}',
+    );
   });
   it('whole numbers beyond it, also written with a zero fraction or an exponent, are errors', () => {
     for (const t of ['9223372036854775808', '-9223372036854775809', '9223372036854775808.0', '9.3e18', '1e19', '18446744073709551616']) {
@@ -106,8 +109,14 @@ describe('JSON rule 7: "The literal `undefined` is accepted; a key with value un
     stmt.rejects('{"action":"select","select":undefined}', 'json/missing-property');
   });
   it('in a record, null is a null field value and undefined is nothing', () => {
-    stmt.accepts('{"action":"insert","database":"db","records":[{"a":null,"b":undefined,"c":1}]}', '{"action":"insert","database":"db","records":[{"a":null,"c":1}]}');
-    stmt.accepts('{"action":"update","database":"db","records":1,"fields":{"a":null,"b":undefined}}', '{"action":"update","database":"db","records":1,"fields":{"a":null}}');
+    stmt.accepts(
+      '{"action":"insert","database":"db","records":[{"a":null,"b":undefined,"c":1}]}',
+      '{"action":"insert","database":"db","records":[{"a":null,"c":1}]}',
+    );
+    stmt.accepts(
+      '{"action":"update","database":"db","records":1,"fields":{"a":null,"b":undefined}}',
+      '{"action":"update","database":"db","records":1,"fields":{"a":null}}',
+    );
   });
   it('two keys differing by case are two keys even when one is undefined (duplicates are a property of the text)', () => {
     stmt.rejects('{"from":"t","where":undefined,"WHERE":1}', 'json/duplicate-key');
@@ -124,14 +133,47 @@ describe('JSON rule 8: "All server outputs are valid standard JSON": what dsq wr
 });
 
 describe('"Datetime string syntax: date element, optionally followed by T, an optional time element and an optional offset"', () => {
-  const ok = ['2024', '2024-01', '2024-01-31', '2024-032', '2024-W05', '2024-W05-7', '2024-01-31T', '2024-01-31T10', '2024-01-31T10:30', '2024-01-31T10:30:15',
-    '2024-01-31T10:30:15.1', '2024-01-31T10:30:15,123', '2024-01-31T10:30Z', '2024-01-31T10:30+01', '2024-01-31T10:30-05:30', '2024-01-31T10:30+01:00:30',
-    '2024-01-31T10:30+01:00:30.250', '2024-01-31Z', '2024-01-31+02:00'];
+  const ok = [
+    '2024',
+    '2024-01',
+    '2024-01-31',
+    '2024-032',
+    '2024-W05',
+    '2024-W05-7',
+    '2024-01-31T',
+    '2024-01-31T10',
+    '2024-01-31T10:30',
+    '2024-01-31T10:30:15',
+    '2024-01-31T10:30:15.1',
+    '2024-01-31T10:30:15,123',
+    '2024-01-31T10:30Z',
+    '2024-01-31T10:30+01',
+    '2024-01-31T10:30-05:30',
+    '2024-01-31T10:30+01:00:30',
+    '2024-01-31T10:30+01:00:30.250',
+    '2024-01-31Z',
+    '2024-01-31+02:00',
+  ];
   it('each form of the date element, time element and offset', () => {
     for (const t of ok) expr.accepts(`{"$dt":"${t}"}`, `{"$dt":"${t}"}`);
   });
-  const bad = ['24-01-31', '2024-1-31', '2024-13-01', '2024-02-30', '2023-366', '2024-W54', '2024-W05-8', '2024-01-31T25', '2024-01-31T10:60', '2024-01-31T10:30:60',
-    '2024-01-31T10:30:15.1234', '2024-01-31 10:30', '2024-01-31T10:30X', 'today', ''];
+  const bad = [
+    '24-01-31',
+    '2024-1-31',
+    '2024-13-01',
+    '2024-02-30',
+    '2023-366',
+    '2024-W54',
+    '2024-W05-8',
+    '2024-01-31T25',
+    '2024-01-31T10:60',
+    '2024-01-31T10:30:60',
+    '2024-01-31T10:30:15.1234',
+    '2024-01-31 10:30',
+    '2024-01-31T10:30X',
+    'today',
+    '',
+  ];
   it('what is not in the subset is an error', () => {
     for (const t of bad.slice(0, -1)) expr.rejects(`{"$dt":"${t}"}`, 'spec/invalid-datetime', '/$dt');
     // "" is null: no datetime at all.

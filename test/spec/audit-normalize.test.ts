@@ -31,7 +31,7 @@ const CASES: readonly [string, boolean][] = [
   ['{"action":"update","database":"db","records":{"type":"where","where":{"$>":[{"$col":"a"},1]}},"expressions":{"b":{"$-":{"$col":"b"}}}}', false],
 ];
 
-describe('normalize writes the spec\'s spellings', () => {
+describe("normalize writes the spec's spellings", () => {
   it('the aliases dt, ldt, ld, lt, ts, td are written as datetime, localdatetime, localdate, localtime, table_system, table_database', () => {
     expect(toJson(read('{"type":"dt","value":0}', true), { form: 'full' })).toBe('{"type":"datetime","value":0}');
     expect(toJson(read('{"type":"ldt","value":"2024-01-01"}', true), { form: 'full' })).toBe('{"type":"localdatetime","value":"2024-01-01"}');
@@ -41,15 +41,19 @@ describe('normalize writes the spec\'s spellings', () => {
     expect(toJson(read('{"from":{"type":"td","database":1,"table":"r"}}', false))).toBe('{"from":{"type":"table_database","database":1,"table":"r"}}');
   });
 
-  it('keys in lower case, as the spec writes them; a record\'s field names as written', () => {
+  it("keys in lower case, as the spec writes them; a record's field names as written", () => {
     expect(toJson(read('{"FROM":"t","WHERE":{"$AND":[1,2]},"Limit":1}', false))).toBe('{"from":"t","where":{"$and":[1,2]},"limit":1}');
-    expect(toJson(read('{"Action":"insert","Database":"db","Records":[{"Name":"x","TAGS":["a"]}]}', false))).toBe('{"action":"insert","database":"db","records":[{"Name":"x","tags":["a"]}]}');
+    expect(toJson(read('{"Action":"insert","Database":"db","Records":[{"Name":"x","TAGS":["a"]}]}', false))).toBe(
+      '{"action":"insert","database":"db","records":[{"Name":"x","tags":["a"]}]}',
+    );
   });
 
   it('the short form leaves out what the spec gives as the default; the full form writes columns all and order asc', () => {
     const s = read('{"distinct":false,"columns":{"type":"all"},"from":"t","order":[{"e":1,"order":"asc"}]}', false);
     expect(toJson(s)).toBe('{"from":"t","order":[{"e":1}]}');
-    expect(toJson(s, { form: 'full' })).toBe('{"columns":{"type":"all"},"from":{"type":"table","table":"t"},"order":[{"e":{"type":"number","value":1},"order":"asc"}]}');
+    expect(toJson(s, { form: 'full' })).toBe(
+      '{"columns":{"type":"all"},"from":{"type":"table","table":"t"},"order":[{"e":{"type":"number","value":1},"order":"asc"}]}',
+    );
   });
 
   it('every case reads back to the same tree from its short and its full form, and normalizing twice changes nothing', () => {

@@ -13,7 +13,10 @@ describe('"A select object": each property, its value and default', () => {
   it('columns | result columns | all columns of the source', () => {
     stmt.accepts('{"from":"t"}', '{"from":"t"}', '{"columns":{"type":"all"},"from":{"type":"table","table":"t"}}');
     stmt.accepts('{"columns":{"type":"all"},"from":"t"}', '{"from":"t"}');
-    stmt.accepts('{"columns":[{"e":{"$col":"a"}},{"e":{"$$SUM":[{"$col":"b"}]},"alias":"total"}],"from":"t"}', '{"columns":[{"e":{"$col":"a"}},{"e":{"$$SUM":[{"$col":"b"}]},"alias":"total"}],"from":"t"}');
+    stmt.accepts(
+      '{"columns":[{"e":{"$col":"a"}},{"e":{"$$SUM":[{"$col":"b"}]},"alias":"total"}],"from":"t"}',
+      '{"columns":[{"e":{"$col":"a"}},{"e":{"$$SUM":[{"$col":"b"}]},"alias":"total"}],"from":"t"}',
+    );
     stmt.rejects('{"columns":"all","from":"t"}', 'json/wrong-type', '/columns');
     stmt.rejects('{"columns":{"type":"none"},"from":"t"}', 'json/wrong-type', '/columns/type');
     stmt.rejects('{"columns":[{"alias":"x"}],"from":"t"}', 'json/missing-property', '/columns/0');
@@ -37,7 +40,11 @@ describe('"A select object": each property, its value and default', () => {
     stmt.rejects('{"from":"t","group":{"$col":"a"}}', 'json/wrong-type', '/group');
   });
   it('order | array of order terms; "Order term: e (expression), order (asc or desc, default asc)"', () => {
-    stmt.accepts('{"from":"t","order":[{"e":{"$col":"a"}}]}', '{"from":"t","order":[{"e":{"$col":"a"}}]}', '{"columns":{"type":"all"},"from":{"type":"table","table":"t"},"order":[{"e":{"$col":"a"},"order":"asc"}]}');
+    stmt.accepts(
+      '{"from":"t","order":[{"e":{"$col":"a"}}]}',
+      '{"from":"t","order":[{"e":{"$col":"a"}}]}',
+      '{"columns":{"type":"all"},"from":{"type":"table","table":"t"},"order":[{"e":{"$col":"a"},"order":"asc"}]}',
+    );
     stmt.accepts('{"from":"t","order":[{"e":{"$col":"a"},"order":"asc"}]}', '{"from":"t","order":[{"e":{"$col":"a"}}]}');
     stmt.accepts('{"from":"t","order":[{"e":{"$col":"a"},"order":"desc"}]}', '{"from":"t","order":[{"e":{"$col":"a"},"order":"desc"}]}');
     stmt.rejects('{"from":"t","order":[{"e":{"$col":"a"},"order":"descending"}]}', 'json/wrong-type', '/order/0/order');
@@ -70,15 +77,24 @@ describe('"Sources"', () => {
     stmt.accepts('{"from":{"type":"ts","table":"users","alias":"u"}}', '{"from":{"type":"table_system","table":"users","alias":"u"}}');
   });
   it('database table (`table_database` or `td`) | database (specifier), table (name), alias (optional)', () => {
-    stmt.accepts('{"from":{"type":"table_database","database":"shop.orders","table":"records"}}', '{"from":{"type":"table_database","database":"shop.orders","table":"records"}}');
-    stmt.accepts('{"from":{"type":"td","database":42,"table":"records","alias":"o"}}', '{"from":{"type":"table_database","database":42,"table":"records","alias":"o"}}');
+    stmt.accepts(
+      '{"from":{"type":"table_database","database":"shop.orders","table":"records"}}',
+      '{"from":{"type":"table_database","database":"shop.orders","table":"records"}}',
+    );
+    stmt.accepts(
+      '{"from":{"type":"td","database":42,"table":"records","alias":"o"}}',
+      '{"from":{"type":"table_database","database":42,"table":"records","alias":"o"}}',
+    );
     stmt.accepts('{"from":{"type":"td","database":["a",2],"table":"records"}}', '{"from":{"type":"table_database","database":["a",2],"table":"records"}}');
     stmt.rejects('{"from":{"type":"td","table":"records"}}', 'json/missing-property', '/from');
     stmt.rejects('{"from":{"type":"td","database":"db"}}', 'json/missing-property', '/from');
   });
   it('join (`join`) | op (join, left, left_outer, inner, cross), s1, s2', () => {
     for (const op of ['join', 'left', 'left_outer', 'inner', 'cross']) {
-      stmt.accepts(`{"from":{"type":"join","op":"${op}","s1":"a","s2":{"type":"table","table":"b","alias":"y"}}}`, `{"from":{"type":"join","op":"${op}","s1":"a","s2":{"type":"table","table":"b","alias":"y"}}}`);
+      stmt.accepts(
+        `{"from":{"type":"join","op":"${op}","s1":"a","s2":{"type":"table","table":"b","alias":"y"}}}`,
+        `{"from":{"type":"join","op":"${op}","s1":"a","s2":{"type":"table","table":"b","alias":"y"}}}`,
+      );
     }
     stmt.rejects('{"from":{"type":"join","op":"right","s1":"a","s2":"b"}}', 'json/unknown-operator', '/from/op');
     stmt.rejects('{"from":{"type":"join","op":"full","s1":"a","s2":"b"}}', 'json/unknown-operator', '/from/op');
@@ -102,8 +118,14 @@ describe('"Sources"', () => {
 describe('SELECT: action `select`, select (required), rows (integer, 10,000), use_strings (false), echo (false)', () => {
   it('every property', () => {
     stmt.accepts('{"action":"select","select":{"from":"t"}}', '{"action":"select","select":{"from":"t"}}');
-    stmt.accepts('{"action":"select","select":{"from":"t"},"rows":500,"use_strings":true,"echo":true}', '{"action":"select","select":{"from":"t"},"rows":500,"use_strings":true,"echo":true}');
-    stmt.accepts('{"action":"select","select":{"from":"t"},"use_strings":false,"echo":false}', '{"action":"select","select":{"from":"t"},"use_strings":false,"echo":false}');
+    stmt.accepts(
+      '{"action":"select","select":{"from":"t"},"rows":500,"use_strings":true,"echo":true}',
+      '{"action":"select","select":{"from":"t"},"rows":500,"use_strings":true,"echo":true}',
+    );
+    stmt.accepts(
+      '{"action":"select","select":{"from":"t"},"use_strings":false,"echo":false}',
+      '{"action":"select","select":{"from":"t"},"use_strings":false,"echo":false}',
+    );
   });
   it('select is required', () => {
     stmt.rejects('{"action":"select"}', 'json/missing-property');

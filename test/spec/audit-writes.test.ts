@@ -29,7 +29,8 @@ describe('replace | on_duplicate (update, delete, or trash; update); set | on_du
     stmt.rejects(A('replace', '"records":[],"on_remove":"trash"'), 'json/unknown-property', '/on_remove');
   });
   it('set', () => {
-    for (const d of ['update', 'delete', 'trash']) for (const r of ['delete', 'trash']) same(A('set', `"records":[{"a":1}],"on_duplicate":"${d}","on_remove":"${r}","fail_no_op":true`));
+    for (const d of ['update', 'delete', 'trash'])
+      for (const r of ['delete', 'trash']) same(A('set', `"records":[{"a":1}],"on_duplicate":"${d}","on_remove":"${r}","fail_no_op":true`));
     stmt.rejects(A('set', '"records":[],"on_remove":"update"'), 'json/wrong-type', '/on_remove');
     stmt.rejects(A('set', '"records":[],"on_duplicate":"fail"'), 'json/wrong-type', '/on_duplicate');
   });
@@ -37,7 +38,12 @@ describe('replace | on_duplicate (update, delete, or trash; update); set | on_du
 
 describe('update | database; records (records specifier, required); fields (field to literal); expressions (field to expression); file (object id); fail_no_op', () => {
   it('every property', () => {
-    same(A('update', '"records":{"type":"key","key":{"id":1}},"fields":{"a":1,"b":"x","c":null,"d":true},"expressions":{"e":{"$+":[{"$col":"e"},1]}},"file":"obj-1","fail_no_op":true'));
+    same(
+      A(
+        'update',
+        '"records":{"type":"key","key":{"id":1}},"fields":{"a":1,"b":"x","c":null,"d":true},"expressions":{"e":{"$+":[{"$col":"e"},1]}},"file":"obj-1","fail_no_op":true',
+      ),
+    );
     same(A('update', '"records":5'));
   });
   it('fields are literal values; expressions are expressions; file is an object id string', () => {

@@ -17,7 +17,12 @@ const rejection = (f: () => unknown): { code: string; message: string; line?: nu
   } catch (err) {
     if (!(err instanceof DsqError)) throw err;
     const d = err.first;
-    return { code: d.code, message: d.message, ...(d.span ? { line: d.span.line, column: d.span.column } : {}), ...(d.pointer !== undefined ? { pointer: d.pointer } : {}) };
+    return {
+      code: d.code,
+      message: d.message,
+      ...(d.span ? { line: d.span.line, column: d.span.column } : {}),
+      ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
+    };
   }
   throw new Error('expected a DsqError');
 };
@@ -32,10 +37,20 @@ describe('one answer per question: the spec check every entry point shares', () 
         const json = `{"action": "select", "select": {"from": "t"}, "rows": ${rows}}`;
         expect(rejection(() => fromJson(json))).toMatchObject({ code: 'spec/rows', message, pointer: '/rows' });
         // (The builder rejects the option as it is given, with the check's message.)
-        expect(rejection(() => selectFrom('t').options({ rows: BigInt(rows) }).toJson())).toMatchObject({ message });
+        expect(
+          rejection(() =>
+            selectFrom('t')
+              .options({ rows: BigInt(rows) })
+              .toJson(),
+          ),
+        ).toMatchObject({ message });
         const tree: Statement = { kind: 'select_action', select: parse('SELECT a FROM t') as never, rows, useStrings: null, echo: null };
         expect(rejection(() => fromAst(tree))).toMatchObject({ code: 'spec/rows', message });
-        for (const [command, stdin] of [['compile', text], ['normalize', json], ['decompile', json]] as const) {
+        for (const [command, stdin] of [
+          ['compile', text],
+          ['normalize', json],
+          ['decompile', json],
+        ] as const) {
           const run = await runCli([command, '-'], { stdin });
           expect([command, run.code, run.out]).toEqual([command, 1, '']);
           expect(run.err).toContain(message);
@@ -56,23 +71,41 @@ describe('one answer per question: the spec check every entry point shares', () 
     const message = '9223372036854775808 is a whole number outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807)';
     expect(rejection(() => parse('SELECT 9223372036854775808'))).toMatchObject({ message });
     expect(rejection(() => fromJson('{"limit": 9223372036854775808}')).message).toBe(message);
-    expect(rejection(() => fromJson('{"limit": {"type": "number", "value": "9223372036854775808"}}'))).toMatchObject({ code: 'spec/invalid-number', message, pointer: '/limit/value' });
-    expect(rejection(() => fromAst({ ...(parse("SELECT 1") as object), limit: { kind: 'number', value: '9223372036854775808' } } as never))).toMatchObject({ code: 'spec/invalid-number', message });
+    expect(rejection(() => fromJson('{"limit": {"type": "number", "value": "9223372036854775808"}}'))).toMatchObject({
+      code: 'spec/invalid-number',
+      message,
+      pointer: '/limit/value',
+    });
+    expect(rejection(() => fromAst({ ...(parse('SELECT 1') as object), limit: { kind: 'number', value: '9223372036854775808' } } as never))).toMatchObject({
+      code: 'spec/invalid-number',
+      message,
+    });
   });
 
   it('"Datetime string syntax": one message from text, JSON and builder', () => {
     const message = '"2024-13-01": month 13 is out of range (01 to 12)';
     expect(rejection(() => parse("SELECT DATE '2024-13-01'"))).toMatchObject({ message, line: 1, column: 13 });
     expect(rejection(() => fromJson('{"where": {"$ld": "2024-13-01"}}'))).toMatchObject({ code: 'spec/invalid-datetime', message, pointer: '/where/$ld' });
-    expect(rejection(() => fromAst({ ...(parse("SELECT 1") as object), where: { kind: 'localdate', value: '2024-13-01' } } as never))).toMatchObject({ code: 'spec/invalid-datetime', message });
+    expect(rejection(() => fromAst({ ...(parse('SELECT 1') as object), where: { kind: 'localdate', value: '2024-13-01' } } as never))).toMatchObject({
+      code: 'spec/invalid-datetime',
+      message,
+    });
   });
 
   it('trees only JSON and the builder can state: an empty column list, a CASE without arms, empty names', () => {
     const base = parse('SELECT 1') as Extract<Statement, { kind: 'select' }>;
     const cases: [Statement, string, string][] = [
       [{ ...base, columns: [] }, '{"columns": []}', 'a column list cannot be empty'],
-      [{ ...base, where: { kind: 'case', base: null, cases: [], else: null } }, '{"where": {"type": "case", "cases": []}}', 'a CASE needs at least one WHEN ... THEN ... arm'],
-      [{ ...base, from: { kind: 'table', table: 't', alias: '' } }, '{"from": {"type": "table", "table": "t", "alias": "x"}}', 'a source alias cannot be empty'],
+      [
+        { ...base, where: { kind: 'case', base: null, cases: [], else: null } },
+        '{"where": {"type": "case", "cases": []}}',
+        'a CASE needs at least one WHEN ... THEN ... arm',
+      ],
+      [
+        { ...base, from: { kind: 'table', table: 't', alias: '' } },
+        '{"from": {"type": "table", "table": "t", "alias": "x"}}',
+        'a source alias cannot be empty',
+      ],
     ];
     for (const [tree, json, message] of cases) {
       expect(checkTree(tree).map((p) => p.message)).toEqual([message]);
@@ -82,7 +115,11 @@ describe('one answer per question: the spec check every entry point shares', () 
   });
 
   it('every problem of a tree is found, in source order', () => {
-    const tree = { ...(parse('SELECT 1') as never as Extract<Statement, { kind: 'select' }>), columns: [], where: { kind: 'function', name: 'POW', args: [] } } as Statement;
+    const tree = {
+      ...(parse('SELECT 1') as never as Extract<Statement, { kind: 'select' }>),
+      columns: [],
+      where: { kind: 'function', name: 'POW', args: [] },
+    } as Statement;
     expect(checkTree(tree).map((p) => p.code)).toEqual(['spec/empty-list', 'spec/function-arity']);
   });
 

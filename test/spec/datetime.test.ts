@@ -61,7 +61,7 @@ describe('"Time element: hours, optionally `:` minutes, optionally `:` seconds, 
     }
   }
 
-  it('the issue\'s cases: 10.5 (10:30) and 10:30.5 (10:30:30) are time elements, 2024-01-01T10.5Z a datetime', () => {
+  it("the issue's cases: 10.5 (10:30) and 10:30.5 (10:30:30) are time elements, 2024-01-01T10.5Z a datetime", () => {
     accepted('localtime', '10.5');
     accepted('localtime', '10:30.5');
     accepted('datetime', '2024-01-01T10.5Z');

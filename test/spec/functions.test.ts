@@ -29,7 +29,7 @@ const args = (n: number) => Array.from({ length: n }, (_, i) => `a${i}`).join(',
 const jsonArgs = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('the spec\'s function table: "Functions (name, argument count, aggregate)"', () => {
-  it('src/spec/functions.ts holds exactly the spec\'s rows', () => {
+  it("src/spec/functions.ts holds exactly the spec's rows", () => {
     const fromSpec = SPEC_ROWS.flatMap(([names, count, aggregate]) =>
       names.split(', ').map((name) => [name, count === 'n' ? 'n' : Number(count), aggregate === 'yes'] as const),
     );
@@ -80,12 +80,14 @@ describe('the spec\'s function table: "Functions (name, argument count, aggregat
   it('names compare case-insensitively: {"$$pow": [2]}, "pow"(2) and Pow(2) are POW', () => {
     // "$$" keys are normalised, so a shorthand function name is upper case.
     expect(firstError(() => fromJsonExpression('{"$$pow": [2]}')).message).toBe('POW takes exactly 2 arguments (base, exponent), got 1');
-    expect(firstError(() => fromJsonExpression('{"type": "function", "function": "pow", "args": [2]}')).message).toBe('pow takes exactly 2 arguments (base, exponent), got 1');
+    expect(firstError(() => fromJsonExpression('{"type": "function", "function": "pow", "args": [2]}')).message).toBe(
+      'pow takes exactly 2 arguments (base, exponent), got 1',
+    );
     expect(firstError(() => parseExpression('"pow"(2)')).message).toBe('pow takes exactly 2 arguments (base, exponent), got 1');
     expect(firstError(() => parseExpression('Pow(2)')).message).toBe('POW takes exactly 2 arguments (base, exponent), got 1');
   });
 
-  it('the issue\'s cases: POW(2), COUNT(), COUNT(a, b), AVG(a, b), TRUNCATE(1, 2, 3) are errors in compile, normalize and decompile', async () => {
+  it("the issue's cases: POW(2), COUNT(), COUNT(a, b), AVG(a, b), TRUNCATE(1, 2, 3) are errors in compile, normalize and decompile", async () => {
     for (const [text, json] of [
       ['POW(2)', '{"$$POW": [2]}'],
       ['COUNT()', '{"$$COUNT": []}'],
@@ -137,7 +139,9 @@ describe('the spec\'s function table: "Functions (name, argument count, aggregat
   it('lint reports a wrong count under function-arity (never syntax-error), from text and from trees', () => {
     const result = lint('SELECT POW(2) FROM t');
     expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([['function-arity', 'POW takes exactly 2 arguments (base, exponent), got 1.']]);
-    const trees = lintStatements([{ ...parse('SELECT 1'), columns: [{ kind: 'result_column', e: { kind: 'function', name: 'POW', args: [] }, alias: null }] } as never]);
+    const trees = lintStatements([
+      { ...parse('SELECT 1'), columns: [{ kind: 'result_column', e: { kind: 'function', name: 'POW', args: [] }, alias: null }] } as never,
+    ]);
     expect(trees.diagnostics.map((d) => d.code)).toEqual(['function-arity']);
   });
 });

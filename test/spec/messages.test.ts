@@ -25,7 +25,9 @@ describe('messages that say one thing', () => {
   it("`printf '1; 2' | dsq compile --expr -` does not contradict itself", async () => {
     const run = await runCli(['compile', '--expr', '-'], { stdin: '1; 2' });
     expect(run.code).toBe(1);
-    expect(run.err).toContain("unexpected ';': expected the end of the input after the expression (the input is one expression; ';' separates statements, not expressions)");
+    expect(run.err).toContain(
+      "unexpected ';': expected the end of the input after the expression (the input is one expression; ';' separates statements, not expressions)",
+    );
     expect(run.err).not.toContain("(';' or the end of the input)");
     expect(message(() => parseExpression('1 2'))).toBe('unexpected number 2: expected the end of the input after the expression');
   });

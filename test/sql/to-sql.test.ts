@@ -48,7 +48,9 @@ describe('names', () => {
   });
 
   it('gives each source an alias unique in the statement, so an outer column is never captured by an inner source', () => {
-    const s = sql('SELECT id FROM orders WHERE EXISTS (SELECT 1 FROM orders AS x WHERE x.customer = customer AND EXISTS (SELECT 1 FROM orders WHERE orders.id = x.id))');
+    const s = sql(
+      'SELECT id FROM orders WHERE EXISTS (SELECT 1 FROM orders AS x WHERE x.customer = customer AND EXISTS (SELECT 1 FROM orders WHERE orders.id = x.id))',
+    );
     expect(s).toContain('"orders 2"');
   });
 });
@@ -58,7 +60,9 @@ describe('SELECT features', () => {
     expect(sql("SELECT 1, 1.5, 'it''s', NULL")).toBe(`SELECT CAST(1 AS BIGINT) AS "1", CAST(1.5 AS DOUBLE) AS "1.5", 'it''s' AS "'it''s'", NULL AS "NULL"`);
     expect(sql('SELECT 9223372036854775807, -9223372036854775808, 1e3')).toContain('CAST(9223372036854775807 AS BIGINT)');
     expect(sql('SELECT -9223372036854775808')).toContain('-9223372036854775808');
-    expect(sql("SELECT id FROM orders WHERE status LIKE 'a%' AND status REGEXP '^p' AND NOT paid = 1 OR id BETWEEN 1 AND 2")).toContain("LIKE 'a%' ESCAPE '\\'");
+    expect(sql("SELECT id FROM orders WHERE status LIKE 'a%' AND status REGEXP '^p' AND NOT paid = 1 OR id BETWEEN 1 AND 2")).toContain(
+      "LIKE 'a%' ESCAPE '\\'",
+    );
     expect(sql("SELECT id FROM orders WHERE status REGEXP 'x'", 'postgres')).toContain(`("orders"."status" ~ 'x')`);
     expect(sql('SELECT id & 1, id | 2, id << 1, id >> 1, ~id, -id FROM orders')).toContain('("orders"."id" & CAST(1 AS BIGINT))');
     expect(sql('SELECT id FROM orders WHERE amount IS NULL')).toContain('("orders"."amount" IS NULL)');
@@ -72,7 +76,9 @@ describe('SELECT features', () => {
     expect(s.kind === 'select' && s.sql).toContain('(CAST("orders"."id" AS DOUBLE) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE), 0))');
     expect(s.kind === 'select' && s.columns.map((c) => c.type.name)).toEqual(['double', 'double']);
     expect(s.notes).toEqual(['division']);
-    expect(sql('SELECT id / 2 FROM orders', 'postgres')).toContain('(CAST("orders"."id" AS DOUBLE PRECISION) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE PRECISION), 0))');
+    expect(sql('SELECT id / 2 FROM orders', 'postgres')).toContain(
+      '(CAST("orders"."id" AS DOUBLE PRECISION) / NULLIF(CAST(CAST(2 AS BIGINT) AS DOUBLE PRECISION), 0))',
+    );
   });
 
   it('datetime literals in every form, as one canonical literal', () => {
@@ -84,24 +90,35 @@ describe('SELECT features', () => {
   });
 
   it('functions, with a 64-bit SUM and distinct tuples', () => {
-    const s = sql('SELECT SUM(id), SUM_DISTINCT(customer), AVG(id), COUNT_DISTINCT(id, customer), COUNT(*), POW(2, 3), TRUNCATE(amount, 1), CEIL(id), FLOOR(amount) FROM orders');
+    const s = sql(
+      'SELECT SUM(id), SUM_DISTINCT(customer), AVG(id), COUNT_DISTINCT(id, customer), COUNT(*), POW(2, 3), TRUNCATE(amount, 1), CEIL(id), FLOOR(amount) FROM orders',
+    );
     expect(s).toContain('CAST(sum("orders"."id") AS BIGINT)');
     expect(s).toContain('sum(DISTINCT "orders"."customer")');
     expect(s).toContain('CAST(avg("orders"."id") AS DOUBLE)');
-    expect(s).toContain('count(DISTINCT CASE WHEN "orders"."id" IS NOT NULL AND "orders"."customer" IS NOT NULL THEN ROW("orders"."id", "orders"."customer") END)');
+    expect(s).toContain(
+      'count(DISTINCT CASE WHEN "orders"."id" IS NOT NULL AND "orders"."customer" IS NOT NULL THEN ROW("orders"."id", "orders"."customer") END)',
+    );
     expect(s).toContain('COUNT(*)');
     expect(s).toContain('floor("orders"."amount")');
   });
 
   it('joins, subqueries, GROUP BY/HAVING with aliases, ORDER BY with NULLs first, LIMIT/OFFSET', () => {
-    const s = toSql(parse('SELECT c.region AS r, COUNT(*) AS n FROM orders AS o LEFT JOIN customers AS c GROUP BY r HAVING n > 1 ORDER BY r, n DESC LIMIT 2 OFFSET 1'), { schema });
+    const s = toSql(
+      parse('SELECT c.region AS r, COUNT(*) AS n FROM orders AS o LEFT JOIN customers AS c GROUP BY r HAVING n > 1 ORDER BY r, n DESC LIMIT 2 OFFSET 1'),
+      { schema },
+    );
     expect(s.kind === 'select' && s.sql).toBe(
       'SELECT "c"."region" AS "r", COUNT(*) AS "n" FROM "shop/orders" AS "o" LEFT JOIN "shop/customers" AS "c" ON TRUE GROUP BY "c"."region" HAVING (COUNT(*) > CAST(1 AS BIGINT)) ORDER BY "c"."region" ASC NULLS FIRST, COUNT(*) DESC NULLS LAST LIMIT CAST(2 AS BIGINT) OFFSET CAST(1 AS BIGINT)',
     );
     expect(s.notes).toEqual(['leftJoin']);
-    expect(sql('SELECT orders.id FROM orders CROSS JOIN customers AS c INNER JOIN (SELECT name AS n FROM customers)')).toContain('CROSS JOIN "shop/customers" AS "c" CROSS JOIN (SELECT "customers"."name" AS "n" FROM "shop/customers" AS "customers") AS "dsq subquery"');
+    expect(sql('SELECT orders.id FROM orders CROSS JOIN customers AS c INNER JOIN (SELECT name AS n FROM customers)')).toContain(
+      'CROSS JOIN "shop/customers" AS "c" CROSS JOIN (SELECT "customers"."name" AS "n" FROM "shop/customers" AS "customers") AS "dsq subquery"',
+    );
     expect(sql('SELECT (SELECT MAX(id) FROM orders), id IN (SELECT customer FROM orders) FROM customers')).toContain('LIMIT 1)');
-    expect(sql('SELECT * FROM customers')).toBe('SELECT "customers"."id" AS "id", "customers"."name" AS "name", "customers"."region" AS "region" FROM "shop/customers" AS "customers"');
+    expect(sql('SELECT * FROM customers')).toBe(
+      'SELECT "customers"."id" AS "id", "customers"."name" AS "name", "customers"."region" AS "region" FROM "shop/customers" AS "customers"',
+    );
   });
 
   it('an alias in WHERE is its expression (the spec: usable in where), and COLLATE NOCASE compares lower-cased text', () => {
@@ -120,7 +137,7 @@ describe('SELECT features', () => {
 
 describe('hostile names and values', () => {
   it('quotes names and escapes values: quotes, backslashes, ;, comments', () => {
-    const hostile = "x'; DROP TABLE t; -- \\ /* */ \"";
+    const hostile = 'x\'; DROP TABLE t; -- \\ /* */ "';
     const s = toSql(fromJson(JSON.stringify({ columns: [{ e: hostile, alias: hostile }] })), { schema });
     expect(s.kind === 'select' && s.sql).toBe(`SELECT 'x''; DROP TABLE t; -- \\ /* */ "' AS "x'; DROP TABLE t; -- \\ /* */ """`);
   });
@@ -152,7 +169,7 @@ describe('FETCH and writes', () => {
     expect(error('TRASH FROM customers WHERE id = 1')).toMatch(/needs the trash feature/);
     expect(error('RESTORE FROM customers WHERE id = 1')).toMatch(/needs the trash feature/);
     expect(error("UPDATE orders SET status = 'x', STATUS = 'y' WHERE id = 1")).toMatch(/status/);
-    expect(error("UPDATE orders SET status = 'x', \"Order amount\" = 1, amount = 2 WHERE id = 1")).toMatch(/names the field "amount" more than once/);
+    expect(error('UPDATE orders SET status = \'x\', "Order amount" = 1, amount = 2 WHERE id = 1')).toMatch(/names the field "amount" more than once/);
   });
 });
 

@@ -35,11 +35,20 @@ const ROWS: readonly Row[] = [
   { bare: `${NOTEBOOK} FIELDS a int DESC 'd' TEAMS (ops = (read = TRUE))`, same: `${NOTEBOOK} FIELDS (a int DESC 'd') TEAMS (ops = (read = TRUE))` },
   // The other lists without parentheses of the administrative, struct and task actions, and what may follow them.
   { bare: 'ALTER DATABASE d ADD FIELDS a int, b int FIRST', same: 'ALTER DATABASE d ADD FIELDS (a int, b int) FIRST' },
-  { bare: 'ALTER DATABASE d ADD FIELDS a int, b int AFTER c OPTIONS (FIRST = FALSE)', same: 'ALTER DATABASE d ADD FIELDS (a int, b int) AFTER c OPTIONS (FIRST = FALSE)' },
-  { bare: "ALTER DATABASE d ADD FIELDS a int OPTIONS ('x') OPTIONS (FIRST = FALSE)", same: "ALTER DATABASE d ADD FIELDS (a int OPTIONS ('x')) OPTIONS (FIRST = FALSE)" },
+  {
+    bare: 'ALTER DATABASE d ADD FIELDS a int, b int AFTER c OPTIONS (FIRST = FALSE)',
+    same: 'ALTER DATABASE d ADD FIELDS (a int, b int) AFTER c OPTIONS (FIRST = FALSE)',
+  },
+  {
+    bare: "ALTER DATABASE d ADD FIELDS a int OPTIONS ('x') OPTIONS (FIRST = FALSE)",
+    same: "ALTER DATABASE d ADD FIELDS (a int OPTIONS ('x')) OPTIONS (FIRST = FALSE)",
+  },
   { bare: 'ALTER DATABASE d ORDER FIELDS a, b AFTER c', same: 'ALTER DATABASE d ORDER FIELDS (a, b) AFTER c' },
   { bare: "STRUCT MN ALIAS 12 IN plant.mn ALIASES 'a', 'b'", same: { json: { action: 'struct_mn_alias', database: 'plant.mn', mn: 12, aliases: ['a', 'b'] } } },
-  { bare: 'STRUCT EVENT INSERT INTO p.e RECORDS (e_id = 4), (e_id = 5)', same: { json: { action: 'struct_event', op: 'insert', database: 'p.e', events: [{ e_id: 4 }, { e_id: 5 }] } } },
+  {
+    bare: 'STRUCT EVENT INSERT INTO p.e RECORDS (e_id = 4), (e_id = 5)',
+    same: { json: { action: 'struct_event', op: 'insert', database: 'p.e', events: [{ e_id: 4 }, { e_id: 5 }] } },
+  },
   { bare: 'CANCEL TASKS 1, 2 OPTIONS (IGNORE = TRUE)', same: { json: { action: 'cancel', tasks: [1, 2], ignore: true } } },
   { bare: "ALTER GROUP g SET label = 'l', \"desc\" = 'd'", same: "ALTER GROUP g SET (label = 'l', \"desc\" = 'd')" },
 ];
@@ -55,7 +64,7 @@ describe('a list without parentheses ends where the next clause starts', () => {
     expect(parse(format(bare))).toEqual(parse(bare));
   });
 
-  it("a word no clause of the kind takes still ends the list with an error (NOTEBOOK has no SINGULAR), in the parser and the grammar alike", () => {
+  it('a word no clause of the kind takes still ends the list with an error (NOTEBOOK has no SINGULAR), in the parser and the grammar alike', () => {
     for (const text of [`${NOTEBOOK} FIELDS a int SINGULAR 's'`, `${EVENT} FIELDS a int BOGUS 's'`]) {
       expect(parseResult(text).diagnostics.map((d) => d.code)).toEqual(['syntax/unexpected-token']);
       expect(documentAccepts(text)).toBe(false);

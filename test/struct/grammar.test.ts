@@ -4,7 +4,10 @@ import { tokenizeLine, type Grammar } from '../grammar/textmate.js';
 
 /** The struct actions in the TextMate grammar: STRUCT and its words keywords where they stand, names left names. */
 const grammar = JSON.parse(readFileSync(new URL('../../grammar/dsq.tmLanguage.json', import.meta.url), 'utf8')) as Grammar;
-const keywords = (line: string) => tokenizeLine(grammar, line).filter((t) => t.scopes[1] === 'keyword.other.dsq').map((t) => t.text.trim().replace(/\s+/g, ' '));
+const keywords = (line: string) =>
+  tokenizeLine(grammar, line)
+    .filter((t) => t.scopes[1] === 'keyword.other.dsq')
+    .map((t) => t.text.trim().replace(/\s+/g, ' '));
 
 describe('struct actions in the TextMate grammar', () => {
   it.each([
@@ -13,8 +16,11 @@ describe('struct actions in the TextMate grammar', () => {
     ["STRUCT MN EDIT 12 IN plant.mn STATE 'retired'", ['STRUCT MN EDIT', 'STATE']],
     ["STRUCT EVENT CLOSE plant.events EVENTS WHERE state = 'open' AT 17", ['STRUCT EVENT CLOSE', 'EVENTS', 'WHERE', 'AT']],
     ['STRUCT CREATE PIPE p1 IN MODEL plant.press PARTITION FROM 2020 TO 2030', ['STRUCT CREATE PIPE', 'IN MODEL', 'PARTITION FROM']],
-    ["STRUCT CREATE EVENT IN GROUP plant TYPE FILES SINGULAR 'alarm' TEAMS (ops = 'write')", ['STRUCT CREATE EVENT', 'GROUP', 'TYPE FILES', 'SINGULAR', 'TEAMS']],
-    ["STRUCT CREATE CATEGORY c IN GROUP p GROUP_TEAMS (a = 1) DATABASE_TEAMS (b = 2)", ['STRUCT CREATE CATEGORY', 'GROUP', 'GROUP_TEAMS', 'DATABASE_TEAMS']],
+    [
+      "STRUCT CREATE EVENT IN GROUP plant TYPE FILES SINGULAR 'alarm' TEAMS (ops = 'write')",
+      ['STRUCT CREATE EVENT', 'GROUP', 'TYPE FILES', 'SINGULAR', 'TEAMS'],
+    ],
+    ['STRUCT CREATE CATEGORY c IN GROUP p GROUP_TEAMS (a = 1) DATABASE_TEAMS (b = 2)', ['STRUCT CREATE CATEGORY', 'GROUP', 'GROUP_TEAMS', 'DATABASE_TEAMS']],
   ])('%s', (line, expected) => {
     expect(keywords(line)).toEqual(expect.arrayContaining(expected));
   });

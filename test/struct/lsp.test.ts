@@ -26,7 +26,12 @@ describe('struct actions in the language server', () => {
     }
   });
   it("offers the database's fields in event records, SET and EVENTS WHERE", () => {
-    for (const text of ['STRUCT EVENT INSERT INTO shop.orders (|', 'STRUCT EVENT INSERT INTO shop.orders RECORDS (|', 'STRUCT EVENT UPDATE shop.orders SET (|', 'STRUCT EVENT CLOSE shop.orders EVENTS 1 SET (|']) {
+    for (const text of [
+      'STRUCT EVENT INSERT INTO shop.orders (|',
+      'STRUCT EVENT INSERT INTO shop.orders RECORDS (|',
+      'STRUCT EVENT UPDATE shop.orders SET (|',
+      'STRUCT EVENT CLOSE shop.orders EVENTS 1 SET (|',
+    ]) {
       expect(labels(text), text).toEqual(ORDER_FIELDS);
     }
     expect(labels('STRUCT EVENT CLOSE shop.orders EVENTS WHERE |')).toEqual(expect.arrayContaining([...ORDER_FIELDS, 'NOT']));

@@ -29,9 +29,7 @@ describe('dsq compile', () => {
   it('reads standard input for - or no file; --indent 0 is compact; --form full', async () => {
     expect((await run(['compile', '-', '--indent', '0'], 'SELECT 1')).out).toBe('{"columns":[{"e":1}]}\n');
     expect((await run(['compile', '--indent', '0'], 'SELECT 1')).out).toBe('{"columns":[{"e":1}]}\n');
-    expect((await run(['compile', '--indent', '0', '--form', 'full'], 'SELECT 1')).out).toBe(
-      '{"columns":[{"e":{"type":"number","value":1}}]}\n',
-    );
+    expect((await run(['compile', '--indent', '0', '--form', 'full'], 'SELECT 1')).out).toBe('{"columns":[{"e":{"type":"number","value":1}}]}\n');
   });
 
   it('prints a JSON array, in order, for several statements', async () => {
@@ -55,7 +53,7 @@ describe('dsq compile', () => {
   });
 
   it('bad input: exit 1, FILE:LINE:COL: error: message with a code frame on stderr, nothing on stdout', async () => {
-    const path = file('SELECT a\nFROM t WHERE a = 1 AND;\nSELECT ok;\nSELECT DATE \'2024-02-30\'');
+    const path = file("SELECT a\nFROM t WHERE a = 1 AND;\nSELECT ok;\nSELECT DATE '2024-02-30'");
     const r = await run(['compile', path]);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
@@ -84,7 +82,10 @@ describe('dsq compile', () => {
     const r = await run(['compile', '--indent', '0', file(text)]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(`${toJson(parse(text), { indent: 0 })}\n`);
-    const warnings = r.err.split('\n').filter((l) => l.includes(': warning: ')).map((l) => l.replace(/^.*?q\.dsq:/, ''));
+    const warnings = r.err
+      .split('\n')
+      .filter((l) => l.includes(': warning: '))
+      .map((l) => l.replace(/^.*?q\.dsq:/, ''));
     expect(warnings).toEqual([
       "1:8: warning: Unknown function COALESCE: it is not in the spec's function table.",
       "1:24: warning: Unknown function LOWER: it is not in the spec's function table.",

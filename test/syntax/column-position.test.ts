@@ -27,7 +27,12 @@ describe('a bare number in ORDER BY or GROUP BY is an error with the column mean
     ['SELECT name, price AS p FROM t ORDER BY 2 DESC', 'ORDER BY 2', '1:41', 'write the column: ORDER BY p'],
     ['SELECT a FROM t ORDER BY -1', 'ORDER BY -1', '1:26', 'to order by the number itself, write it in parentheses: (-1)'],
     ['SELECT a FROM t ORDER BY - 1', 'ORDER BY -1', '1:26', '(-1)'],
-    ['SELECT a FROM t ORDER BY 1.5', 'ORDER BY 1.5', '1:26', 'write the column or expression to order by; to order by the number itself, write it in parentheses: (1.5)'],
+    [
+      'SELECT a FROM t ORDER BY 1.5',
+      'ORDER BY 1.5',
+      '1:26',
+      'write the column or expression to order by; to order by the number itself, write it in parentheses: (1.5)',
+    ],
     ['SELECT a FROM t ORDER BY 1e3', 'ORDER BY 1e3', '1:26', '(1e3)'],
     ['SELECT a FROM t ORDER BY 2', 'ORDER BY 2', '1:26', 'write the column or expression'],
     ['SELECT * FROM t ORDER BY 1', 'ORDER BY 1', '1:26', 'write the column or expression'],
@@ -57,7 +62,9 @@ describe('a bare number in ORDER BY or GROUP BY is an error with the column mean
   });
 
   it('the number in parentheses is the constant, on purpose; any other expression is as it was', () => {
-    expect(compiled('SELECT a FROM t ORDER BY (1), (-1) DESC, (1.5)').value).toBe('{"columns":[{"e":{"$col":"a"}}],"from":"t","order":[{"e":1},{"e":-1,"order":"desc"},{"e":1.5}]}');
+    expect(compiled('SELECT a FROM t ORDER BY (1), (-1) DESC, (1.5)').value).toBe(
+      '{"columns":[{"e":{"$col":"a"}}],"from":"t","order":[{"e":1},{"e":-1,"order":"desc"},{"e":1.5}]}',
+    );
     expect(compiled('SELECT a FROM t GROUP BY (1)').value).toBe('{"columns":[{"e":{"$col":"a"}}],"from":"t","group":[1]}');
     expect(compiled('SELECT a FROM t ORDER BY 1 + 0, -(1), a').diagnostics).toEqual([]);
     expect(compiled("SELECT a FROM t ORDER BY 'x', NULL").diagnostics).toEqual([]);
@@ -76,7 +83,7 @@ describe('spec JSON that orders or groups by a constant decompiles to text that 
     expect(compiled(text).value).toBe(toJson(fromJsonResult(json).value as Select, { indent: 0 }));
   });
 
-  it('the parentheses are a nesting level, for decompile\'s depth check as for the parser', () => {
+  it("the parentheses are a nesting level, for decompile's depth check as for the parser", () => {
     for (const json of ['{"from":"t","group":[0]}', '{"from":"t","order":[{"e":1}]}', '{"columns":[{"e":{"$exists":{"group":[0]}}}]}']) {
       const node = fromJsonResult(json).value as Select;
       const depth = textDepth(node);

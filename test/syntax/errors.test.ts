@@ -35,7 +35,7 @@ describe('errors a person can act on', () => {
     expect(messages('SELECT a FROM t WHERE;')).toEqual(["expected an expression after WHERE, found the end of the statement (';')"]);
     expect(messages('SELECT a FROM;\nSELECT 1')).toEqual(["expected a table or (SELECT ...) after FROM, found the end of the statement (';')"]);
     expect(messages('SELECT a FROM t WHERE')).toEqual(['expected an expression after WHERE, found the end of the input']);
-    expect(messages("STRUCT MN ALIAS 12 IN p.mn ALIASES;")[0]).toMatch(/found the end of the statement \(';'\)$/);
+    expect(messages('STRUCT MN ALIAS 12 IN p.mn ALIASES;')[0]).toMatch(/found the end of the statement \(';'\)$/);
   });
   it('formats as FILE:LINE:COL with a code frame and a caret', () => {
     try {
@@ -96,20 +96,34 @@ describe('errors a person can act on', () => {
     expect(errors.map((d) => d.message)).toEqual([
       '"2024-13-01": month 13 is out of range (01 to 12)',
       '9223372036854775808 is a whole number outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807)',
-      'expected an expression after \'=\', found AND',
+      "expected an expression after '=', found AND",
       'expected an expression after BY, found the end of the input',
     ]);
   });
 
   it('never throws anything but DsqError on broken input', () => {
-    for (const text of ['', ';', ')', 'SELECT', 'SELECT (', 'SELECT ((((', 'SELECT a FROM (', "SELECT 'a", 'SELECT CASE', 'SELECT x IN (SELECT', '\u0000', 'SELECT 1 OPTIONS (', 'SELECT * FROM DATABASE_TABLE(']) {
+    for (const text of [
+      '',
+      ';',
+      ')',
+      'SELECT',
+      'SELECT (',
+      'SELECT ((((',
+      'SELECT a FROM (',
+      "SELECT 'a",
+      'SELECT CASE',
+      'SELECT x IN (SELECT',
+      '\u0000',
+      'SELECT 1 OPTIONS (',
+      'SELECT * FROM DATABASE_TABLE(',
+    ]) {
       expect(() => parse(text)).toThrow(DsqError);
       expect(() => parseDocument(text)).not.toThrow();
     }
   });
 });
 
-describe('SQL habits get a hint naming the dialect\'s way', () => {
+describe("SQL habits get a hint naming the dialect's way", () => {
   const hint = (text: string) => errorsOf(text).find((d) => d.hint)?.hint ?? '';
   it.each([
     ['SELECT a FROM t JOIN u ON t.id = u.id', 'put the join condition in WHERE'],
@@ -119,7 +133,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     ['SELECT a FROM t LIMIT 10, 20', 'write LIMIT count OFFSET offset'],
     ['SELECT TOP 10 a FROM t', 'write LIMIT n'],
     ['SELECT DATE "2024-01-01"', "double quotes make a name; write DATE '2024-01-01'"],
-    ["SELECT * FROM t WHERE d = TIMESTAMP \"2024-01-01T10:00\"", "write TIMESTAMP '2024-01-01T10:00'"],
+    ['SELECT * FROM t WHERE d = TIMESTAMP "2024-01-01T10:00"', "write TIMESTAMP '2024-01-01T10:00'"],
     ['SELECT t.* FROM t', 'write SELECT * for all columns'],
     ['SELECT a FROM t UNION SELECT b FROM u', 'dsq has no UNION'],
     ['WITH x AS (SELECT 1) SELECT * FROM x', 'dsq has no WITH'],
@@ -129,7 +143,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     ['SELECT a FROM t WHERE b = TRUE', 'write a comparison'],
     ['SELECT * FROM (SELECT 1) AS s', 'remove the alias'],
     ['SELECT `a` FROM t', 'quote names with double quotes'],
-    ["SELECT * FROM TABLE(\"x\")", 'a text literal uses single quotes'],
+    ['SELECT * FROM TABLE("x")', 'a text literal uses single quotes'],
     ['SELECT *, a FROM t', "'*' stands for all columns"],
     ['SELECT t.order FROM t', 'ORDER is a keyword; a name spelled like it is written quoted: "order"'],
     ['SELECT a AS from FROM t', 'FROM is a keyword; a name spelled like it is written quoted: "from"'],
@@ -153,7 +167,7 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
     expect(() => parse('SELECT * FROM t WHERE name = "John Smith"')).not.toThrow();
   });
 
-  it('compile\'s warnings are exactly lint\'s quoted-text and unknown-function findings, as warnings (property)', () => {
+  it("compile's warnings are exactly lint's quoted-text and unknown-function findings, as warnings (property)", () => {
     const shown = (d: { code: string; message: string; span?: unknown; hint?: string }) => ({ code: d.code, message: d.message, span: d.span, hint: d.hint });
     fc.assert(
       fc.property(arbStatement, (statement) => {
@@ -169,14 +183,22 @@ describe('SQL habits get a hint naming the dialect\'s way', () => {
 
   it('a set operation after a table gets its own hint, whatever the path or alias before it (issue 31: never "orders was read as an alias: did you mean ORDER?")', () => {
     const word = fc.constantFrom('orders', 'groups', 'limits', 'offsets', 'wheres', 'form', 'fromm', 'ordr', 'x', 'havin');
-    const path = fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([segments, trash]) => `${segments.join('.')}${trash ? '@trash' : ''}`);
+    const path = fc
+      .tuple(fc.array(word, { minLength: 1, maxLength: 3 }), fc.boolean())
+      .map(([segments, trash]) => `${segments.join('.')}${trash ? '@trash' : ''}`);
     fc.assert(
-      fc.property(path, fc.option(word, { nil: null }), fc.constantFrom('UNION', 'INTERSECT', 'EXCEPT', 'MINUS', 'union'), fc.constantFrom('', ' ALL', ' DISTINCT'), (from, alias, op, after) => {
-        const text = `SELECT id FROM ${from}${alias === null ? '' : ` ${alias}`} ${op}${after} SELECT id FROM u`;
-        const [first] = errorsOf(text);
-        expect(first?.message, text).toBe(`unexpected ${op.toUpperCase()}: expected the end of the statement (';' or the end of the input)`);
-        expect(first?.hint, text).toBe(`dsq has no ${op.toUpperCase()}: a select object is one query; write separate statements separated by ';'`);
-      }),
+      fc.property(
+        path,
+        fc.option(word, { nil: null }),
+        fc.constantFrom('UNION', 'INTERSECT', 'EXCEPT', 'MINUS', 'union'),
+        fc.constantFrom('', ' ALL', ' DISTINCT'),
+        (from, alias, op, after) => {
+          const text = `SELECT id FROM ${from}${alias === null ? '' : ` ${alias}`} ${op}${after} SELECT id FROM u`;
+          const [first] = errorsOf(text);
+          expect(first?.message, text).toBe(`unexpected ${op.toUpperCase()}: expected the end of the statement (';' or the end of the input)`);
+          expect(first?.hint, text).toBe(`dsq has no ${op.toUpperCase()}: a select object is one query; write separate statements separated by ';'`);
+        },
+      ),
       { numRuns: runs(300) },
     );
     // The alias guess stays where it is right: a misspelt clause read as an alias.

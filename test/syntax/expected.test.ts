@@ -32,20 +32,36 @@ describe('syntax errors say what was expected, in the message and in `expected`'
     // a required repetition without its first element
     ['SELECT CASE END FROM t', 'expected WHEN after CASE, found END', 'WHEN'],
     // tokens after the end
-    ['SELECT a FROM t x y', "unexpected name y: expected the end of the statement (';' or the end of the input)", "the end of the statement (';' or the end of the input)"],
+    [
+      'SELECT a FROM t x y',
+      "unexpected name y: expected the end of the statement (';' or the end of the input)",
+      "the end of the statement (';' or the end of the input)",
+    ],
     // the data actions' own
     ['FETCH POSTS ON FOO', "expected GROUP, DATABASE or USER after 'ON' (the wall of the posts), found 'FOO'", 'GROUP, DATABASE or USER'],
     ['INSERT INTO db (a) VALUES (1) ON DUPLICATE FOO', "expected FAIL or UPDATE after 'DUPLICATE' (ON DUPLICATE of INSERT), found 'FOO'", 'FAIL or UPDATE'],
     ['INSERT db (a) VALUES (1)', "expected INTO (INSERT INTO database ...) after 'INSERT', found 'db'", 'INTO (INSERT INTO database ...)'],
     ['DELETE db WHERE a = 1', "expected FROM (DELETE FROM database ...) after 'DELETE', found 'db'", 'FROM (DELETE FROM database ...)'],
-    ['FETCH RECORDS FROM db RECORDS KEY(a = )', "expected a key value (NULL, TRUE, FALSE, a number or a string) after '=', found ')'", 'a key value (NULL, TRUE, FALSE, a number or a string)'],
+    [
+      'FETCH RECORDS FROM db RECORDS KEY(a = )',
+      "expected a key value (NULL, TRUE, FALSE, a number or a string) after '=', found ')'",
+      'a key value (NULL, TRUE, FALSE, a number or a string)',
+    ],
     ['SELECT a FROM t WHERE a = :', "expected a parameter name after ':' (such as :region), found the end of the input", 'a parameter name'],
     // problems the syntax allows but the language does not, said the same way
     ['SELECT COUNT(DISTINCT) FROM t', 'expected an expression after DISTINCT in COUNT(DISTINCT ...)', 'an expression'],
     ['SELECT a FROM t OPTIONS (FOO = 1)', 'unknown option FOO: expected ROWS, USE_STRINGS or ECHO', 'ROWS, USE_STRINGS or ECHO'],
-    ['SELECT DATE "2024-01-01" FROM t', 'expected a string in single quotes after DATE, found the double-quoted name "2024-01-01"', 'a string in single quotes'],
+    [
+      'SELECT DATE "2024-01-01" FROM t',
+      'expected a string in single quotes after DATE, found the double-quoted name "2024-01-01"',
+      'a string in single quotes',
+    ],
     // a datetime literal's text (found by the property below, seed -939849289)
-    ["SELECT DATE 'two' FROM t", '"two": expected a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)', 'a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)'],
+    [
+      "SELECT DATE 'two' FROM t",
+      '"two": expected a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)',
+      'a date starting with a 4-digit year (YYYY, YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)',
+    ],
   ])('%s', (text, message, expected) => {
     const d = only(text);
     expect(d.message).toBe(message);
@@ -60,7 +76,9 @@ describe('syntax errors say what was expected, in the message and in `expected`'
 
   it('the FETCH types are listed in one order, each once', () => {
     const d = only('FETCH BOGUS');
-    expect(d.expected).toBe('RECORDS, MULTIRECORDS, PSEUDORECORDS, TASKS, USERS, CRONS, FOLLOWS, KEYS, LOGS, NOTIFICATIONS, POSTS, PREFS, PREF_DEFS, USER_SUBSCRIPTIONS or SEQS');
+    expect(d.expected).toBe(
+      'RECORDS, MULTIRECORDS, PSEUDORECORDS, TASKS, USERS, CRONS, FOLLOWS, KEYS, LOGS, NOTIFICATIONS, POSTS, PREFS, PREF_DEFS, USER_SUBSCRIPTIONS or SEQS',
+    );
     const words = (d.expected as string).split(/, | or /);
     expect(new Set(words).size).toBe(words.length);
   });
@@ -68,19 +86,86 @@ describe('syntax errors say what was expected, in the message and in `expected`'
 
 // Statements to break: the examples and the printer's identity corpus.
 const ROOT = new URL('../../', import.meta.url);
-const statementsOf = (text: string) => text.split(';').map((s) => s.trim()).filter((s) => s !== '');
+const statementsOf = (text: string) =>
+  text
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 const CORPUS = [
-  ...readdirSync(new URL('examples/', ROOT)).filter((f) => f.endsWith('.dsq')).flatMap((f) => statementsOf(readFileSync(new URL(`examples/${f}`, ROOT), 'utf8'))),
+  ...readdirSync(new URL('examples/', ROOT))
+    .filter((f) => f.endsWith('.dsq'))
+    .flatMap((f) => statementsOf(readFileSync(new URL(`examples/${f}`, ROOT), 'utf8'))),
   ...statementsOf(readFileSync(new URL('test/fixtures/identity.dsq', ROOT), 'utf8')),
 ];
 
 /** Tokens to put in: punctuation, keywords, the action words and theirs, literals. */
 const TOKENS = [
-  '(', ')', '[', ']', ',', '.', '@', ':', '*', '-', '~', '=', '<', 'SELECT', 'DISTINCT', 'FROM', 'WHERE', 'GROUP', 'BY', 'ORDER',
-  'LIMIT', 'AS', 'JOIN', 'LEFT', 'ON', 'USING', 'AND', 'OR', 'NOT', 'IS', 'NULL', 'LIKE', 'BETWEEN', 'IN', 'EXISTS', 'CASE',
-  'WHEN', 'THEN', 'ELSE', 'END', 'COLLATE', 'OPTIONS', 'TRUE', 'FALSE', 'ALL', 'DATE', 'DATABASE_COLUMN', 'TABLE',
-  'FETCH', 'RECORDS', 'POSTS', 'INSERT', 'INTO', 'VALUES', 'SET', 'UPDATE', 'DELETE', 'DUPLICATE', 'KEY', 'ROWS', 'COUNT',
-  'x', '"q"', "'s'", '1', '2.5',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '.',
+  '@',
+  ':',
+  '*',
+  '-',
+  '~',
+  '=',
+  '<',
+  'SELECT',
+  'DISTINCT',
+  'FROM',
+  'WHERE',
+  'GROUP',
+  'BY',
+  'ORDER',
+  'LIMIT',
+  'AS',
+  'JOIN',
+  'LEFT',
+  'ON',
+  'USING',
+  'AND',
+  'OR',
+  'NOT',
+  'IS',
+  'NULL',
+  'LIKE',
+  'BETWEEN',
+  'IN',
+  'EXISTS',
+  'CASE',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'END',
+  'COLLATE',
+  'OPTIONS',
+  'TRUE',
+  'FALSE',
+  'ALL',
+  'DATE',
+  'DATABASE_COLUMN',
+  'TABLE',
+  'FETCH',
+  'RECORDS',
+  'POSTS',
+  'INSERT',
+  'INTO',
+  'VALUES',
+  'SET',
+  'UPDATE',
+  'DELETE',
+  'DUPLICATE',
+  'KEY',
+  'ROWS',
+  'COUNT',
+  'x',
+  '"q"',
+  "'s'",
+  '1',
+  '2.5',
 ];
 
 type Mutation = readonly ['delete' | 'repeat' | 'insert' | 'swap' | 'replace', number, string];
@@ -141,10 +226,14 @@ describe('on broken statements', () => {
 
   it('the same for one expression', () => {
     fc.assert(
-      fc.property(fc.constantFrom('a + 1', 'CASE WHEN a THEN 1 ELSE 2 END', 'f(a, b) IN (1, 2)', 'x BETWEEN 1 AND 2', 'NOT (a OR b)'), arbMutations, (expr, mutations) => {
-        const text = mutate(expr, mutations);
-        for (const d of parseExpressionResult(text).diagnostics) if (d.code.startsWith('syntax/')) agrees(d, text);
-      }),
+      fc.property(
+        fc.constantFrom('a + 1', 'CASE WHEN a THEN 1 ELSE 2 END', 'f(a, b) IN (1, 2)', 'x BETWEEN 1 AND 2', 'NOT (a OR b)'),
+        arbMutations,
+        (expr, mutations) => {
+          const text = mutate(expr, mutations);
+          for (const d of parseExpressionResult(text).diagnostics) if (d.code.startsWith('syntax/')) agrees(d, text);
+        },
+      ),
       { numRuns: runs(500) },
     );
   });

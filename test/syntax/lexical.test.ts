@@ -35,8 +35,14 @@ describe('bare names: Unicode ID_Start (or _), then ID_Continue (or $)', () => {
 
   it('format characters (zero-width, joiners, bidi controls, soft hyphen) are errors that name the code point', () => {
     const formats: [string, string][] = [
-      ['\u200B', 'U+200B'], ['\u200C', 'U+200C'], ['\u200D', 'U+200D'], ['\u200E', 'U+200E'], ['\u202E', 'U+202E'],
-      ['\u2060', 'U+2060'], ['\u00AD', 'U+00AD'], ['\u0007', 'U+0007'],
+      ['\u200B', 'U+200B'],
+      ['\u200C', 'U+200C'],
+      ['\u200D', 'U+200D'],
+      ['\u200E', 'U+200E'],
+      ['\u202E', 'U+202E'],
+      ['\u2060', 'U+2060'],
+      ['\u00AD', 'U+00AD'],
+      ['\u0007', 'U+0007'],
     ];
     for (const [ch, code] of formats) {
       const d = firstError(`SELECT a${ch}b FROM t`);
@@ -56,7 +62,8 @@ describe('bare names: Unicode ID_Start (or _), then ID_Continue (or $)', () => {
       fc.property(fc.string({ unit, minLength: 1, maxLength: 6 }), (text) => {
         const { tokens: found, diagnostics } = tokens(text);
         const one = diagnostics.length === 0 && found.length === 1 && found[0]?.image === text;
-        const word = one && (found[0]?.tokenType === T.Identifier || T.KEYWORDS.includes(found[0]!.tokenType) || T.CONTEXTUAL_WORDS.includes(found[0]!.tokenType));
+        const word =
+          one && (found[0]?.tokenType === T.Identifier || T.KEYWORDS.includes(found[0]!.tokenType) || T.CONTEXTUAL_WORDS.includes(found[0]!.tokenType));
         expect(word, JSON.stringify(text)).toBe(isBareNameSyntax(text));
       }),
       { numRuns: runs(2000) },

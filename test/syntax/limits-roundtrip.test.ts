@@ -50,7 +50,13 @@ describe('parse(print(t)) = t for trees up to the limit, and the limit is exact'
   it('deep trees inside every clause of a statement', () => {
     fc.assert(
       fc.property(arbSelect, arbDeepExpr({ maxLevels: 300 }), fc.nat({ max: 4 }), (sel, deep, clause) => {
-        const parts: Partial<Select>[] = [{ where: deep }, { having: deep }, { limit: deep }, { columns: [{ kind: 'result_column', e: deep, alias: null }] }, { group: [deep] }];
+        const parts: Partial<Select>[] = [
+          { where: deep },
+          { having: deep },
+          { limit: deep },
+          { columns: [{ kind: 'result_column', e: deep, alias: null }] },
+          { group: [deep] },
+        ];
         const statement: Select = { ...sel, ...parts[clause] };
         const depth = textDepth(statement);
         const text = print(statement);

@@ -58,7 +58,7 @@ describe('nesting: every kind reaches the limit, and the limit is an error, neve
     for (const name of KINDS) expect(() => parse(NESTINGS[name]!(5_000), { maxDepth: 1_000_000 }), name).not.toThrow();
   });
 
-  it('1,000 levels of every kind parse inside a 100 KB stack (a tenth of Node\'s default)', () => {
+  it("1,000 levels of every kind parse inside a 100 KB stack (a tenth of Node's default)", () => {
     const script = fileURLToPath(new URL('./small-stack.ts', import.meta.url));
     const run = spawnSync(process.execPath, ['--stack-size=100', '--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
@@ -85,9 +85,9 @@ describe('nesting: every kind reaches the limit, and the limit is an error, neve
       throw new Error(`no depth for ${text}`);
     };
     expect(depth('a + b * c - d AND e OR f')).toBe(0);
-    expect(depth("x COLLATE a COLLATE b")).toBe(0);
+    expect(depth('x COLLATE a COLLATE b')).toBe(0);
     expect(depth("x NOT LIKE 'a' AND y IS NOT NULL AND z NOT BETWEEN 1 AND 2")).toBe(0);
-    expect(depth("COLUMN(a) = ALIAS(b)")).toBe(0);
+    expect(depth('COLUMN(a) = ALIAS(b)')).toBe(0);
     expect(depth("DATE '2024-01-01' = DATETIME(5)")).toBe(0);
     expect(depth('NOT x')).toBe(1);
     expect(depth('- x')).toBe(1);
@@ -113,7 +113,12 @@ describe('nesting: every kind reaches the limit, and the limit is an error, neve
   it('a parse stopped by the limit leaves nothing behind for the next one', () => {
     rejection(() => parse(NESTINGS.CASE!(2000)));
     rejection(() => parse(NESTINGS.mix!(2000)));
-    expect(parseExpression('CASE WHEN a THEN b END')).toEqual({ kind: 'case', base: null, cases: [{ kind: 'when', when: { kind: 'column', path: 'a' }, then: { kind: 'column', path: 'b' } }], else: null });
+    expect(parseExpression('CASE WHEN a THEN b END')).toEqual({
+      kind: 'case',
+      base: null,
+      cases: [{ kind: 'when', when: { kind: 'column', path: 'a' }, then: { kind: 'column', path: 'b' } }],
+      else: null,
+    });
     expect(parseExpression('f(x) BETWEEN 1 AND 2')).toEqual({
       kind: 'between',
       e: { kind: 'function', name: 'F', args: [{ kind: 'column', path: 'x' }] },
@@ -156,7 +161,9 @@ describe('nesting: every kind reaches the limit, and the limit is an error, neve
   });
 
   it('a 50,000-term OR/AND mix parses', () => {
-    const text = `SELECT * FROM t WHERE ${Array.from({ length: 50_000 }, (_, i) => `a = ${i}`).join(' OR ').replace(/ OR (a = \d*7)/g, ' AND $1')}`;
+    const text = `SELECT * FROM t WHERE ${Array.from({ length: 50_000 }, (_, i) => `a = ${i}`)
+      .join(' OR ')
+      .replace(/ OR (a = \d*7)/g, ' AND $1')}`;
     expect(() => parse(text)).not.toThrow();
   });
 
@@ -171,7 +178,8 @@ describe('nesting: every kind reaches the limit, and the limit is an error, neve
   });
 
   it('a 10 MB file of statements parses', () => {
-    const line = "SELECT region, SUM(price * qty) AS revenue FROM sales.orders AS o WHERE status IN ('paid', 'shipped') AND qty BETWEEN 1 AND 9 GROUP BY region ORDER BY revenue DESC LIMIT 10;\n";
+    const line =
+      "SELECT region, SUM(price * qty) AS revenue FROM sales.orders AS o WHERE status IN ('paid', 'shipped') AND qty BETWEEN 1 AND 9 GROUP BY region ORDER BY revenue DESC LIMIT 10;\n";
     const text = line.repeat(Math.ceil(10_000_000 / line.length));
     const statements: Statement[] = parseStatements(text);
     expect(statements).toHaveLength(Math.ceil(10_000_000 / line.length));

@@ -191,7 +191,10 @@ describe('statements: text to exact JSON', () => {
     ['SELECT * FROM (SELECT 1)', '{"from":{"type":"select","select":{"columns":[{"e":1}]}}}'],
     ['SELECT * FROM t WHERE a', '{"from":"t","where":{"$col":"a"}}'],
     ['SELECT a FROM t GROUP BY a, b', '{"columns":[{"e":{"$col":"a"}}],"from":"t","group":[{"$col":"a"},{"$col":"b"}]}'],
-    ['SELECT a FROM t GROUP BY a HAVING COUNT(*) > 1', '{"columns":[{"e":{"$col":"a"}}],"from":"t","group":[{"$col":"a"}],"having":{"$>":[{"type":"count_rows"},1]}}'],
+    [
+      'SELECT a FROM t GROUP BY a HAVING COUNT(*) > 1',
+      '{"columns":[{"e":{"$col":"a"}}],"from":"t","group":[{"$col":"a"}],"having":{"$>":[{"type":"count_rows"},1]}}',
+    ],
     ['SELECT * FROM t ORDER BY a, b ASC, c DESC', '{"from":"t","order":[{"e":{"$col":"a"}},{"e":{"$col":"b"}},{"e":{"$col":"c"},"order":"desc"}]}'],
     ['SELECT * FROM t LIMIT 10', '{"from":"t","limit":10}'],
     ['SELECT * FROM t LIMIT 10 OFFSET 20', '{"from":"t","limit":10,"offset":20}'],
@@ -199,16 +202,25 @@ describe('statements: text to exact JSON', () => {
     ['SELECT 1;', '{"columns":[{"e":1}]}'],
     // alias references
     ['SELECT a AS x FROM t ORDER BY x', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","order":[{"e":{"$alias":"x"}}]}'],
-    ['SELECT a AS x FROM t GROUP BY x HAVING x > 1', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","group":[{"$alias":"x"}],"having":{"$>":[{"$alias":"x"},1]}}'],
+    [
+      'SELECT a AS x FROM t GROUP BY x HAVING x > 1',
+      '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","group":[{"$alias":"x"}],"having":{"$>":[{"$alias":"x"},1]}}',
+    ],
     ['SELECT a AS x FROM t WHERE x = 1', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","where":{"$=":[{"$col":"x"},1]}}'],
     ['SELECT a AS x FROM t WHERE ALIAS(x) = 1', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","where":{"$=":[{"$alias":"x"},1]}}'],
     ['SELECT a AS x FROM t ORDER BY COLUMN(x)', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","order":[{"e":{"$col":"x"}}]}'],
     ['SELECT a AS x FROM t ORDER BY t.x', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","order":[{"e":{"$col":"t.x"}}]}'],
     ['SELECT a AS x FROM t ORDER BY "x"', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","order":[{"e":{"$alias":"x"}}]}'],
-    ['SELECT a AS x FROM t ORDER BY (SELECT x FROM u ORDER BY x)', '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","order":[{"e":{"$select":{"columns":[{"e":{"$col":"x"}}],"from":"u","order":[{"e":{"$col":"x"}}]}}}]}'],
+    [
+      'SELECT a AS x FROM t ORDER BY (SELECT x FROM u ORDER BY x)',
+      '{"columns":[{"e":{"$col":"a"},"alias":"x"}],"from":"t","order":[{"e":{"$select":{"columns":[{"e":{"$col":"x"}}],"from":"u","order":[{"e":{"$col":"x"}}]}}}]}',
+    ],
     // actions
     ['SELECT * FROM t OPTIONS ()', '{"action":"select","select":{"from":"t"}}'],
-    ['SELECT * FROM t OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)', '{"action":"select","select":{"from":"t"},"rows":500,"use_strings":true,"echo":false}'],
+    [
+      'SELECT * FROM t OPTIONS (ROWS = 500, USE_STRINGS = TRUE, ECHO = FALSE)',
+      '{"action":"select","select":{"from":"t"},"rows":500,"use_strings":true,"echo":false}',
+    ],
     ['SELECT * FROM t options (echo = true)', '{"action":"select","select":{"from":"t"},"echo":true}'],
   ])('%s', (text, json) => {
     expect(stmt(text)).toBe(json);

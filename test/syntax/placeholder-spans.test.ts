@@ -35,7 +35,8 @@ function nodesOf(root: object, spanOf: (node: object) => Span | undefined): Foun
     const value = stack.pop();
     if (value === null || typeof value !== 'object' || seen.has(value)) continue;
     seen.add(value);
-    if (typeof (value as { kind?: unknown }).kind === 'string') out.push({ kind: (value as { kind: string }).kind, span: spanOf(value), placeholder: isPlaceholder(value) });
+    if (typeof (value as { kind?: unknown }).kind === 'string')
+      out.push({ kind: (value as { kind: string }).kind, span: spanOf(value), placeholder: isPlaceholder(value) });
     stack.push(...(Array.isArray(value) ? value : Object.values(value)));
   }
   return out;
@@ -77,7 +78,10 @@ describe('placeholder spans of recovered statements', () => {
       const [r] = doc.recovered;
       expect(r, text).toBeDefined();
       const found = nodesOf(r?.node as object, (n) => doc.spans.get(n as never)).filter((n) => n.placeholder);
-      expect(found.map((n) => [n.kind, n.span?.start, n.span?.end]), text).toContainEqual([kind, offset, offset]);
+      expect(
+        found.map((n) => [n.kind, n.span?.start, n.span?.end]),
+        text,
+      ).toContainEqual([kind, offset, offset]);
       check(text);
     }
   });

@@ -55,7 +55,8 @@ function check(text: string): void {
   const select = selectOf(text);
   expect(select, text).toBeDefined();
   if (select === undefined) return;
-  for (const name of topClauses(text)) expect((CLAUSES.find(([, n]) => n === name) as (typeof CLAUSES)[number])[2](select), `${name} of ${JSON.stringify(text)}`).toBe(true);
+  for (const name of topClauses(text))
+    expect((CLAUSES.find(([, n]) => n === name) as (typeof CLAUSES)[number])[2](select), `${name} of ${JSON.stringify(text)}`).toBe(true);
 }
 
 describe('a recovered select keeps every clause the text holds', () => {
@@ -72,7 +73,10 @@ describe('a recovered select keeps every clause the text holds', () => {
     for (const text of ['SELECT  FROM t', 'SELECT', 'SELECT DISTINCT WHERE a = 1']) {
       const columns = selectOf(text)?.columns;
       expect(columns, text).not.toBe('all');
-      expect(Array.isArray(columns) && columns.length === 1 && isPlaceholder(columns[0] as object) && isPlaceholder((columns[0] as { e: object }).e), text).toBe(true);
+      expect(
+        Array.isArray(columns) && columns.length === 1 && isPlaceholder(columns[0] as object) && isPlaceholder((columns[0] as { e: object }).e),
+        text,
+      ).toBe(true);
     }
     expect(selectOf('SELECT * FROM t')?.columns).toBe('all');
   });
@@ -94,7 +98,9 @@ describe('a recovered select keeps every clause the text holds', () => {
     expect(clauses).toBeGreaterThan(0);
   });
 
-  it('printed statements with a clause cut short after any token, the next clause kept: every clause keyword is a clause of the tree', { timeout: timeLimit(180_000) }, () => {
+  it('printed statements with a clause cut short after any token, the next clause kept: every clause keyword is a clause of the tree', {
+    timeout: timeLimit(180_000),
+  }, () => {
     fc.assert(
       fc.property(arbStatement, (statement) => {
         const text = print(statement, { width: 1000 });
@@ -121,7 +127,9 @@ describe('a recovered select keeps every clause the text holds', () => {
 /** The statements of a text, clean and recovered, in source order. */
 function statementsOf(text: string) {
   const doc = parseDocument(text);
-  return [...doc.statements.map((s) => ({ ...s, clean: true })), ...doc.recovered.map((s) => ({ ...s, clean: false }))].sort((a, b) => a.span.start - b.span.start);
+  return [...doc.statements.map((s) => ({ ...s, clean: true })), ...doc.recovered.map((s) => ({ ...s, clean: false }))].sort(
+    (a, b) => a.span.start - b.span.start,
+  );
 }
 
 /** The paren and bracket depth at the end of a text's tokens. */
@@ -141,26 +149,49 @@ describe('a statement written after a broken one without ; is kept', () => {
     expect(doc.recovered.map((s) => s.node.kind)).toEqual(['select']);
     expect(doc.statements.map((s) => s.node)).toMatchObject([{ kind: 'select', columns: [{ e: { path: 'b' } }], from: { table: 'u' } }]);
     expect(doc.statements[0]?.span.start).toBe(text.indexOf('SELECT b'));
-    expect(doc.diagnostics).toMatchObject([{ severity: 'error', message: 'expected an expression after BY, found the end of the input', span: { start: text.indexOf('\n') }, hint: 'a statement starts at 2:1: end the one before it with ;' }]);
+    expect(doc.diagnostics).toMatchObject([
+      {
+        severity: 'error',
+        message: 'expected an expression after BY, found the end of the input',
+        span: { start: text.indexOf('\n') },
+        hint: 'a statement starts at 2:1: end the one before it with ;',
+      },
+    ]);
     // A statement complete but for its ;: the error is where the next starts.
     const complete = 'SELECT a FROM t ORDER BY a\nSELECT b FROM u';
-    expect(statementsOf(complete).map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['select', true]]);
-    expect(parseDocument(complete).diagnostics).toMatchObject([{ severity: 'error', span: { start: complete.indexOf('SELECT b') }, expected: "the end of the statement (';')" }]);
+    expect(statementsOf(complete).map((s) => [s.node.kind, s.clean])).toEqual([
+      ['select', false],
+      ['select', true],
+    ]);
+    expect(parseDocument(complete).diagnostics).toMatchObject([
+      { severity: 'error', span: { start: complete.indexOf('SELECT b') }, expected: "the end of the statement (';')" },
+    ]);
     // After a finished clause too, and not read as a later clause of the first (its ORDER BY stays the second's).
     const second = parseDocument('SELECT a FROM t WHERE x = 1 SELECT b FROM u ORDER BY c');
     expect(second.recovered[0]?.node).toMatchObject({ kind: 'select', order: [] });
     expect(second.statements[0]?.node).toMatchObject({ kind: 'select', order: [{ e: { path: 'c' } }] });
     // A data action's word starts a statement when it starts a line.
-    expect(statementsOf('SELECT a FROM t WHERE\nDELETE FROM u WHERE x = 1').map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['delete_action', true]]);
+    expect(statementsOf('SELECT a FROM t WHERE\nDELETE FROM u WHERE x = 1').map((s) => [s.node.kind, s.clean])).toEqual([
+      ['select', false],
+      ['delete_action', true],
+    ]);
     // INSERT ... SELECT is reported, and its SELECT read as a statement of its own.
     const insert = parseDocument('INSERT INTO t (a) SELECT b FROM u');
     expect(insert.diagnostics.map((d) => d.code)).toEqual(['syntax/insert-select']);
-    expect(statementsOf(insert.text).map((s) => [s.node.kind, s.clean])).toEqual([['insert_action', false], ['select', true]]);
+    expect(statementsOf(insert.text).map((s) => [s.node.kind, s.clean])).toEqual([
+      ['insert_action', false],
+      ['select', true],
+    ]);
     // Nothing changes where the text has its ;.
-    expect(statementsOf('SELECT a FROM t ORDER BY; SELECT b FROM u').map((s) => [s.node.kind, s.clean])).toEqual([['select', false], ['select', true]]);
+    expect(statementsOf('SELECT a FROM t ORDER BY; SELECT b FROM u').map((s) => [s.node.kind, s.clean])).toEqual([
+      ['select', false],
+      ['select', true],
+    ]);
   });
 
-  it('printed statements cut after any token outside parentheses, then a SELECT on the next line: the SELECT is kept whole', { timeout: timeLimit(180_000) }, () => {
+  it('printed statements cut after any token outside parentheses, then a SELECT on the next line: the SELECT is kept whole', {
+    timeout: timeLimit(180_000),
+  }, () => {
     fc.assert(
       fc.property(arbStatement, arbSelect, (statement, next) => {
         const text = print(statement, { width: 1000 });
@@ -195,8 +226,13 @@ describe('an ALTER with nothing after what it names', () => {
       const node = doc.recovered[0]?.node as { kind: string; set?: object; field?: unknown };
       expect(node?.kind, text).toBe(kind);
       expect(isPlaceholder(node.set as object), text).toBe(true);
-      expect(doc.diagnostics.map((d) => d.expected)).toEqual([kind === 'alter_database_set' ? 'SET, OBJECTS, FILES, ADD, DROP, ORDER or RESET' : 'SET, OBJECTS or FILES']);
+      expect(doc.diagnostics.map((d) => d.expected)).toEqual([
+        kind === 'alter_database_set' ? 'SET, OBJECTS, FILES, ADD, DROP, ORDER or RESET' : 'SET, OBJECTS or FILES',
+      ]);
     }
-    expect(parseDocument('ALTER DATABASE shop.orders ALTER FIELD qty').recovered[0]?.node).toMatchObject({ database: { name: 'shop.orders' }, field: { name: 'qty' } });
+    expect(parseDocument('ALTER DATABASE shop.orders ALTER FIELD qty').recovered[0]?.node).toMatchObject({
+      database: { name: 'shop.orders' },
+      field: { name: 'qty' },
+    });
   });
 });

@@ -6,7 +6,15 @@ import { print } from '../../src/print/index.js';
 import { isBareName, writeAlias, writeName } from '../../src/print/names.js';
 import { parse, parseDocument } from '../../src/syntax/index.js';
 import { KEYWORDS } from '../../src/syntax/tokens.js';
-import { ALIAS_RESERVED_WORDS, RESERVED_WORDS, SQL_VALUE_WORDS, UNSUPPORTED_JOIN_WORDS, isAliasReservedWord, isSqlValueWord, isUnsupportedJoinWord } from '../../src/syntax/words.js';
+import {
+  ALIAS_RESERVED_WORDS,
+  RESERVED_WORDS,
+  SQL_VALUE_WORDS,
+  UNSUPPORTED_JOIN_WORDS,
+  isAliasReservedWord,
+  isSqlValueWord,
+  isUnsupportedJoinWord,
+} from '../../src/syntax/words.js';
 import { runs } from '../helpers/runs.js';
 
 const errors = (text: string) => parseDocument(text).diagnostics.filter((d) => d.severity === 'error');
@@ -52,10 +60,14 @@ describe('"op (`join`, `left`, `left_outer`, `inner`, `cross`)": other joins are
     expect(first('SELECT * FROM a RIGHT JOIN b')).toMatchObject({ code: 'syntax/unsupported-join', column: 17 });
   });
 
-  it('the select object\'s own joins still read: JOIN, INNER JOIN, CROSS JOIN, a comma, LEFT [OUTER] JOIN', () => {
+  it("the select object's own joins still read: JOIN, INNER JOIN, CROSS JOIN, a comma, LEFT [OUTER] JOIN", () => {
     const from = (text: string) => (parse(text) as Select).from;
     expect(from('SELECT * FROM a LEFT OUTER JOIN b')).toMatchObject({ kind: 'join', op: 'left_outer' });
-    expect(from('SELECT * FROM a x CROSS JOIN b y, c')).toMatchObject({ kind: 'join', op: 'cross', s1: { op: 'cross', s1: { alias: 'x' }, s2: { alias: 'y' } } });
+    expect(from('SELECT * FROM a x CROSS JOIN b y, c')).toMatchObject({
+      kind: 'join',
+      op: 'cross',
+      s1: { op: 'cross', s1: { alias: 'x' }, s2: { alias: 'y' } },
+    });
   });
 });
 
@@ -95,7 +107,12 @@ describe('"a word that is a keyword in common SQL and would change meaning if re
 
   it('the words stay names everywhere else: columns, tables, functions, paths', () => {
     const s = parse('SELECT right, full.over, filter(x), mod FROM lateral, natural.window WHERE union = 1') as Select;
-    expect(s.columns).toMatchObject([{ e: { path: 'right' } }, { e: { path: 'full.over' } }, { e: { kind: 'function', name: 'FILTER' } }, { e: { path: 'mod' } }]);
+    expect(s.columns).toMatchObject([
+      { e: { path: 'right' } },
+      { e: { path: 'full.over' } },
+      { e: { kind: 'function', name: 'FILTER' } },
+      { e: { path: 'mod' } },
+    ]);
     expect(s.from).toMatchObject({ op: 'cross', s1: { table: 'lateral' }, s2: { table: 'natural.window' } });
   });
 
@@ -140,7 +157,10 @@ describe('the word lists answer by their words alone (the length and first lette
       [UNSUPPORTED_JOIN_WORDS, isUnsupportedJoinWord],
       [SQL_VALUE_WORDS, isSqlValueWord],
     ];
-    const arbCase = (w: string) => fc.array(fc.boolean(), { minLength: w.length, maxLength: w.length }).map((up) => [...w].map((c, i) => (up[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
+    const arbCase = (w: string) =>
+      fc
+        .array(fc.boolean(), { minLength: w.length, maxLength: w.length })
+        .map((up) => [...w].map((c, i) => (up[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
     for (const [words, is] of lists) {
       const arbWord = fc.oneof(
         fc.constantFrom(...words).chain(arbCase),
@@ -150,9 +170,12 @@ describe('the word lists answer by their words alone (the length and first lette
         fc.constantFrom(...words).map((w) => `ſ${w.slice(1)}`),
         fc.string({ maxLength: 12 }),
       );
-      fc.assert(fc.property(arbWord, (w) => {
-        expect(is(w)).toBe(/^[\x00-\x7f]*$/.test(w) && words.includes(w.toUpperCase()));
-      }), { numRuns: runs(500) });
+      fc.assert(
+        fc.property(arbWord, (w) => {
+          expect(is(w)).toBe(/^[\x00-\x7f]*$/.test(w) && words.includes(w.toUpperCase()));
+        }),
+        { numRuns: runs(500) },
+      );
     }
   });
 });

@@ -17,8 +17,30 @@ const db = builder();
 const arbHostile: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: 'small' },
-    fc.constantFrom<unknown>(...HOSTILE_STRINGS, ...HOSTILE_NUMBER_TEXTS, null, undefined, true, 0, -0, 1.5, NaN, Infinity, 2 ** 53 + 1, 9223372036854775807n, -(2n ** 64n), Symbol('s'), () => 1),
-    fc.constantFrom<unknown>({ kind: 'column', path: 'x' }, { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null }, { toAst: () => ({ kind: 'fetch_crons' }) }, new Date(0), Object.create(null)),
+    fc.constantFrom<unknown>(
+      ...HOSTILE_STRINGS,
+      ...HOSTILE_NUMBER_TEXTS,
+      null,
+      undefined,
+      true,
+      0,
+      -0,
+      1.5,
+      NaN,
+      Infinity,
+      2 ** 53 + 1,
+      9223372036854775807n,
+      -(2n ** 64n),
+      Symbol('s'),
+      () => 1,
+    ),
+    fc.constantFrom<unknown>(
+      { kind: 'column', path: 'x' },
+      { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null },
+      { toAst: () => ({ kind: 'fetch_crons' }) },
+      new Date(0),
+      Object.create(null),
+    ),
     fc.array(tie('v'), { maxLength: 3 }),
     fc.dictionary(fc.constantFrom('a', 'kind', 'type', 'ref', 'name', 'conf', '$col', '__proto__', 'toString'), tie('v'), { maxKeys: 3 }),
   ),
@@ -100,7 +122,13 @@ describe('system action builders: any value from outside (hostile)', () => {
   });
 
   it('a node-shaped object in a conf is data; a node as a write is refused', () => {
-    expect(db.run([{ name: 'a', conf: { e: { kind: 'column', path: 'x' } } }]).toJson()).toBe('{"action":"run","tasks":[{"name":"a","conf":{"e":{"kind":"column","path":"x"}}}]}');
-    expect(() => db.ifAction([{ if: db.selectFrom('t'), then: { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null } as never }])).toThrow(/Only write actions/);
+    expect(db.run([{ name: 'a', conf: { e: { kind: 'column', path: 'x' } } }]).toJson()).toBe(
+      '{"action":"run","tasks":[{"name":"a","conf":{"e":{"kind":"column","path":"x"}}}]}',
+    );
+    expect(() =>
+      db.ifAction([
+        { if: db.selectFrom('t'), then: { kind: 'delete_action', database: { kind: 'spec_all' }, records: { kind: 'spec_all' }, failNoOp: null } as never },
+      ]),
+    ).toThrow(/Only write actions/);
   });
 });

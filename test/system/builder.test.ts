@@ -21,7 +21,18 @@ describe('system action builders: the same JSON as the text', () => {
     ['download / post', () => db.downloadPost(9223372036854775807n), 'DOWNLOAD POST 9223372036854775807'],
     [
       'run',
-      () => db.run([{ name: 'import', conf: { path: '/in', n: 12n ** 17n, deep: { on: true, list: [1, null] } }, thread: 'nightly', refId: '9223372036854775807', archive: true }, 7, { ref: 12 }]),
+      () =>
+        db.run([
+          {
+            name: 'import',
+            conf: { path: '/in', n: 12n ** 17n, deep: { on: true, list: [1, null] } },
+            thread: 'nightly',
+            refId: '9223372036854775807',
+            archive: true,
+          },
+          7,
+          { ref: 12 },
+        ]),
       "RUN TASK 'import' CONF (path = '/in', n = 2218611106740436992, deep = (\"on\" = TRUE, list = [1, NULL])) THREAD 'nightly' REF_ID 9223372036854775807 OPTIONS (ARCHIVE = TRUE), 7, REF 12",
     ],
     ['conclude', () => db.conclude(12, { delay: 500 }), 'CONCLUDE TASK 12 DELAY 500'],
@@ -34,11 +45,7 @@ describe('system action builders: the same JSON as the text', () => {
     ['wait / epoch ms', () => db.wait({ failBefore: new Date(1706697000000) }), 'WAIT FAIL BEFORE DATETIME(1706697000000)'],
     [
       'if',
-      () =>
-        db.ifAction(
-          [{ if: db.selectFrom('invoices'), then: db.deleteFrom('invoices').records(1) }],
-          db.trashFrom('invoices').records(4),
-        ),
+      () => db.ifAction([{ if: db.selectFrom('invoices'), then: db.deleteFrom('invoices').records(1) }], db.trashFrom('invoices').records(4)),
       'IF (SELECT * FROM invoices) THEN DELETE FROM invoices RECORDS 1 ELSE TRASH FROM invoices RECORDS 4',
     ],
   ] as const)('%s', (_, build, source) => {

@@ -4,7 +4,9 @@ import { lint } from '../../src/lint/lint.js';
 /** The lint rules of issue 29: if-condition-columns (warning) and task-ignore (info), with their places. */
 
 const findings = (text: string, rule: string) =>
-  lint(text).diagnostics.filter((d) => d.code === rule).map((d) => `${d.severity} ${d.span?.line}:${d.span?.column} ${d.message}`);
+  lint(text)
+    .diagnostics.filter((d) => d.code === rule)
+    .map((d) => `${d.severity} ${d.span?.line}:${d.span?.column} ${d.message}`);
 
 describe('if-condition-columns', () => {
   it('warns of a condition with * or more than one column, at its SELECT', () => {

@@ -25,8 +25,16 @@ interface Row {
 const conf = { path: '/in', n: 12, deep: { on: true, list: [1, '-', null] } };
 const ROWS: readonly Row[] = [
   // DOWNLOAD
-  { row: 'download / record: database; record; version', text: 'DOWNLOAD RECORD 5 FROM shop.orders VERSION 3', json: { action: 'download', download: 'record', database: 'shop.orders', record: 5, version: 3 } },
-  { row: 'download / record: version absent (most recent)', text: "DOWNLOAD RECORD KEY(id = 'a-1') FROM shop.orders", json: { action: 'download', download: 'record', database: 'shop.orders', record: { type: 'key', key: { id: 'a-1' } } } },
+  {
+    row: 'download / record: database; record; version',
+    text: 'DOWNLOAD RECORD 5 FROM shop.orders VERSION 3',
+    json: { action: 'download', download: 'record', database: 'shop.orders', record: 5, version: 3 },
+  },
+  {
+    row: 'download / record: version absent (most recent)',
+    text: "DOWNLOAD RECORD KEY(id = 'a-1') FROM shop.orders",
+    json: { action: 'download', download: 'record', database: 'shop.orders', record: { type: 'key', key: { id: 'a-1' } } },
+  },
   { row: 'download / post: post id', text: 'DOWNLOAD POST 9223372036854775807', json: { action: 'download', download: 'post', post: '9223372036854775807' } },
   // Task definition and task reference
   {
@@ -39,7 +47,22 @@ const ROWS: readonly Row[] = [
     text: "RUN TASK 'import' CONF () PARENT 9223372036854775807 THREAD 'nightly' SEQ 'old' DESC 'the import' PRIORITY 3 TIMEOUT 60000 REF_ID -9223372036854775808 OPTIONS (AUTO = TRUE, ARCHIVE = FALSE, OPEN = TRUE)",
     json: {
       action: 'run',
-      tasks: [{ name: 'import', conf: {}, parent: '9223372036854775807', thread: 'nightly', seq: 'old', auto: true, archive: false, open: true, desc: 'the import', priority: 3, timeout: 60000, ref_id: '-9223372036854775808' }],
+      tasks: [
+        {
+          name: 'import',
+          conf: {},
+          parent: '9223372036854775807',
+          thread: 'nightly',
+          seq: 'old',
+          auto: true,
+          archive: false,
+          open: true,
+          desc: 'the import',
+          priority: 3,
+          timeout: 60000,
+          ref_id: '-9223372036854775808',
+        },
+      ],
     },
   },
   { row: 'task reference: a numeric task id', text: 'CANCEL TASKS 12345678901234567', json: { action: 'cancel', tasks: ['12345678901234567'] } },
@@ -53,10 +76,22 @@ const ROWS: readonly Row[] = [
   { row: 'conclude: task (task id); delay absent (default 0)', text: 'CONCLUDE TASK 12', json: { action: 'conclude', task: 12 } },
   { row: 'conclude: delay (number, ms, 0 to 5000)', text: 'CONCLUDE TASK 12 DELAY 5000', json: { action: 'conclude', task: 12, delay: 5000 } },
   { row: 'conclude: delay 0 and a fraction of a ms', text: 'CONCLUDE TASK 12 DELAY 0.5', json: { action: 'conclude', task: 12, delay: 0.5 } },
-  { row: 'cancel: tasks (array of task references); ignore absent (false)', text: 'CANCEL TASKS 1, 2, REF 3', json: { action: 'cancel', tasks: [1, 2, { type: 'ref', ref: 3 }] } },
-  { row: 'cancel: ignore (boolean, optional, default false)', text: 'CANCEL TASKS 1 OPTIONS (IGNORE = TRUE)', json: { action: 'cancel', tasks: [1], ignore: true } },
+  {
+    row: 'cancel: tasks (array of task references); ignore absent (false)',
+    text: 'CANCEL TASKS 1, 2, REF 3',
+    json: { action: 'cancel', tasks: [1, 2, { type: 'ref', ref: 3 }] },
+  },
+  {
+    row: 'cancel: ignore (boolean, optional, default false)',
+    text: 'CANCEL TASKS 1 OPTIONS (IGNORE = TRUE)',
+    json: { action: 'cancel', tasks: [1], ignore: true },
+  },
   { row: 'cancel: ignore false, explicit', text: 'CANCEL TASKS 1 OPTIONS (IGNORE = FALSE)', json: { action: 'cancel', tasks: [1], ignore: false } },
-  { row: 'clean: tasks; ignore (false)', text: 'CLEAN TASKS REF 5, 6 OPTIONS (IGNORE = TRUE)', json: { action: 'clean', tasks: [{ type: 'ref', ref: 5 }, 6], ignore: true } },
+  {
+    row: 'clean: tasks; ignore (false)',
+    text: 'CLEAN TASKS REF 5, 6 OPTIONS (IGNORE = TRUE)',
+    json: { action: 'clean', tasks: [{ type: 'ref', ref: 5 }, 6], ignore: true },
+  },
   { row: 'pause: threads (array of thread name strings)', text: "PAUSE THREADS 'nightly', 'it''s'", json: { action: 'pause', threads: ['nightly', "it's"] } },
   // System actions
   { row: 'access: no other properties', text: 'ACCESS', json: { action: 'access' } },
@@ -64,14 +99,27 @@ const ROWS: readonly Row[] = [
   { row: 'wait: ms (number; 1000) absent', text: 'WAIT', json: { action: 'wait' } },
   { row: 'wait: ms (number)', text: 'WAIT 250', json: { action: 'wait', ms: 250 } },
   { row: 'wait: fail (boolean; false)', text: 'WAIT 10 OPTIONS (FAIL = TRUE)', json: { action: 'wait', ms: 10, fail: true } },
-  { row: 'wait: fail_before (instant), datetime text', text: "WAIT FAIL BEFORE DATETIME '2024-01-31T10:30Z'", json: { action: 'wait', fail_before: '2024-01-31T10:30Z' } },
-  { row: 'wait: fail_before (instant), epoch milliseconds', text: 'WAIT 5 FAIL BEFORE DATETIME(1706697000000) OPTIONS (FAIL = FALSE)', json: { action: 'wait', ms: 5, fail: false, fail_before: 1706697000000 } },
+  {
+    row: 'wait: fail_before (instant), datetime text',
+    text: "WAIT FAIL BEFORE DATETIME '2024-01-31T10:30Z'",
+    json: { action: 'wait', fail_before: '2024-01-31T10:30Z' },
+  },
+  {
+    row: 'wait: fail_before (instant), epoch milliseconds',
+    text: 'WAIT 5 FAIL BEFORE DATETIME(1706697000000) OPTIONS (FAIL = FALSE)',
+    json: { action: 'wait', ms: 5, fail: false, fail_before: 1706697000000 },
+  },
   {
     row: 'if: do (array of conditions: if (select), then (action)); else absent',
     text: 'IF (SELECT COUNT(*) FROM shop.orders) THEN DELETE FROM shop.carts WHERE stale = 1',
     json: {
       action: 'if',
-      do: [{ if: { columns: [{ e: { type: 'count_rows' } }], from: 'shop.orders' }, then: { action: 'delete', database: 'shop.carts', records: { type: 'where', where: { '$=': [{ $col: 'stale' }, 1] } } } }],
+      do: [
+        {
+          if: { columns: [{ e: { type: 'count_rows' } }], from: 'shop.orders' },
+          then: { action: 'delete', database: 'shop.carts', records: { type: 'where', where: { '$=': [{ $col: 'stale' }, 1] } } },
+        },
+      ],
     },
   },
   {
@@ -94,10 +142,20 @@ describe('DOWNLOAD, task and thread actions, system actions: the spec tables, ro
   });
 });
 
-describe('the rows the spec does not show: an error in the spec\'s words, text and JSON', () => {
+describe("the rows the spec does not show: an error in the spec's words, text and JSON", () => {
   const cases = [
-    ['destroy', 'DESTROY TASKS 1', '{"action": "destroy", "tasks": [1]}', 'The only example carries the action value `clean`; the distinct value for destroy: not shown'],
-    ['resume', "RESUME THREADS 'a'", '{"action": "resume", "threads": ["a"], "continue": true}', 'The only example carries the action value `pause`; the distinct value for resume: not shown'],
+    [
+      'destroy',
+      'DESTROY TASKS 1',
+      '{"action": "destroy", "tasks": [1]}',
+      'The only example carries the action value `clean`; the distinct value for destroy: not shown',
+    ],
+    [
+      'resume',
+      "RESUME THREADS 'a'",
+      '{"action": "resume", "threads": ["a"], "continue": true}',
+      'The only example carries the action value `pause`; the distinct value for resume: not shown',
+    ],
     ['sync', "SYNC 'x'", '{"action": "sync", "id": "x"}', 'the property table shows the action value `echo`'],
     ['view', 'VIEW', '{"action": "view"}', 'properties not shown beyond this'],
   ] as const;
@@ -113,7 +171,11 @@ describe('the rows the spec does not show: an error in the spec\'s words, text a
 
 describe('the Errors rows and checks of these actions', () => {
   it('conclude delay out of range (0 to 5,000 ms): an error at the delay, in text and JSON', () => {
-    for (const [delay, col] of [['5000.5', 18], ['-1', 18], ['9223372036854775807', 18]] as const) {
+    for (const [delay, col] of [
+      ['5000.5', 18],
+      ['-1', 18],
+      ['9223372036854775807', 18],
+    ] as const) {
       const t = textError(`CONCLUDE TASK 12 DELAY ${delay}`);
       expect(t).toMatchObject({ code: 'spec/invalid-number', at: `1:${col}` });
       expect(t.message).toBe(`"delay" of CONCLUDE must be 0 to 5,000 ms (the spec: "delay (number, ms, 0 to 5000, optional, default 0)"), got ${delay}`);
@@ -128,17 +190,24 @@ describe('the Errors rows and checks of these actions', () => {
     const t = textError('IF (SELECT 1) THEN FETCH CRONS');
     expect(t).toMatchObject({ code: 'syntax/if-not-write', at: '1:20' });
     expect(t.message).toContain('Only write actions');
-    expect(textError('IF (SELECT 1) THEN DELETE FROM t ELSE ECHO \'x\'')).toMatchObject({ code: 'syntax/if-not-write', at: '1:39' });
+    expect(textError("IF (SELECT 1) THEN DELETE FROM t ELSE ECHO 'x'")).toMatchObject({ code: 'syntax/if-not-write', at: '1:39' });
     const j = jsonError('{"action": "if", "do": [{"if": {"columns": [{"e": 1}]}, "then": {"action": "fetch", "fetch": "crons"}}]}');
     expect(j).toMatchObject({ code: 'json/not-write', at: '/do/0/then/action' });
     expect(j.message).toContain('Only write actions');
-    expect(jsonError('{"action": "if", "do": [{"if": {}, "then": {"action": "delete", "database": "t", "records": 1}}], "else": {"action": "wait"}}')).toMatchObject({ code: 'json/not-write', at: '/else/action' });
+    expect(
+      jsonError('{"action": "if", "do": [{"if": {}, "then": {"action": "delete", "database": "t", "records": 1}}], "else": {"action": "wait"}}'),
+    ).toMatchObject({ code: 'json/not-write', at: '/else/action' });
     const select = { kind: 'select', distinct: false, columns: 'all', from: null, where: null, group: [], having: null, order: [], limit: null, offset: null };
-    expect(() => fromAst({ kind: 'if_action', conditions: [{ kind: 'if_condition', if: select, then: { kind: 'fetch_crons' } }], else: null } as never)).toThrow(/Only write actions/);
+    expect(() =>
+      fromAst({ kind: 'if_action', conditions: [{ kind: 'if_condition', if: select, then: { kind: 'fetch_crons' } }], else: null } as never),
+    ).toThrow(/Only write actions/);
     // A then or else with no "action" at all is reported there (the collecting reader once lost it: internal/unreported).
     const noAction = '{"action": "if", "do": [{"if": {"columns": [{"e": 1}]}, "then": {"zz": 1}}], "else": {"zz": 1}}';
     const ds = fromJsonResult(noAction).diagnostics.map((d) => [d.code, d.pointer]);
-    expect(ds).toEqual([['json/missing-property', '/do/0/then'], ['json/missing-property', '/else']]);
+    expect(ds).toEqual([
+      ['json/missing-property', '/do/0/then'],
+      ['json/missing-property', '/else'],
+    ]);
   });
 
   it('if: at least one condition; a task list and a thread list are not empty', () => {

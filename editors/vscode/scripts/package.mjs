@@ -70,7 +70,10 @@ async function main() {
   await bundle();
   const { version } = JSON.parse(readFileSync(join(EXTENSION_DIR, 'package.json'), 'utf8'));
   const out = `dsq-vscode-${version}.vsix`;
-  execFileSync(process.execPath, [vsce(), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { cwd: EXTENSION_DIR, stdio: 'inherit' });
+  execFileSync(process.execPath, [vsce(), 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
+    cwd: EXTENSION_DIR,
+    stdio: 'inherit',
+  });
   console.log(`built ${join('editors', 'vscode', out)}`);
 }
 

@@ -1,7 +1,5 @@
 import { posix } from 'node:path';
-import {
-  EventEmitter, languages, Uri, ViewColumn, window, workspace, type Disposable, type TextDocumentContentProvider,
-} from 'vscode';
+import { EventEmitter, languages, Uri, ViewColumn, window, workspace, type Disposable, type TextDocumentContentProvider } from 'vscode';
 import { COMPILED_SCHEME, compiledJson } from './compiled-json.js';
 
 /** How long the side document waits after an edit before compiling again. */
@@ -29,10 +27,13 @@ export class CompiledView implements TextDocumentContentProvider, Disposable {
         const view = this.shown.get(key);
         if (!view) return;
         clearTimeout(this.timers.get(key));
-        this.timers.set(key, setTimeout(() => {
-          this.timers.delete(key);
-          this.changed.fire(view);
-        }, FOLLOW_MS));
+        this.timers.set(
+          key,
+          setTimeout(() => {
+            this.timers.delete(key);
+            this.changed.fire(view);
+          }, FOLLOW_MS),
+        );
       }),
       workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme === COMPILED_SCHEME) this.shown.delete(d.uri.query);
@@ -56,7 +57,7 @@ export class CompiledView implements TextDocumentContentProvider, Disposable {
   /** The command: opens the active dsq document's side document beside it. */
   async show(): Promise<void> {
     const editor = window.activeTextEditor;
-    if (!editor || editor.document.languageId !== 'dsq') {
+    if (editor?.document.languageId !== 'dsq') {
       void window.showInformationMessage('dsq: Show compiled JSON works on a dsq document: open one first.');
       return;
     }

@@ -29,7 +29,9 @@ export const alterFieldsSchema: Rule = {
   meta: {
     id: 'alter-fields-schema',
     severity: 'error',
-    docs: { description: 'With a schema, reports ADD FIELDS of a field whose name or label an existing field has, and DROP FIELDS of a key field or of every field.' },
+    docs: {
+      description: 'With a schema, reports ADD FIELDS of a field whose name or label an existing field has, and DROP FIELDS of a key field or of every field.',
+    },
     fixable: false,
     needsSchema: true,
   },
@@ -58,9 +60,15 @@ export const alterFieldsSchema: Rule = {
       if (dropped === null) return;
       const key = dropped.find((f) => f.key);
       if (key !== undefined) {
-        context.report({ node: node.fields, message: `${key.name} is a key field of ${name}: drop_fields fails if any given field is a key field (the spec).` });
+        context.report({
+          node: node.fields,
+          message: `${key.name} is a key field of ${name}: drop_fields fails if any given field is a key field (the spec).`,
+        });
       } else if (new Set(dropped.map((f) => f.name)).size === database.fields.length) {
-        context.report({ node: node.fields, message: `DROP FIELDS names every field of ${name}: drop_fields fails if all fields would be dropped (the spec).` });
+        context.report({
+          node: node.fields,
+          message: `DROP FIELDS names every field of ${name}: drop_fields fails if all fields would be dropped (the spec).`,
+        });
       }
     };
     return { alter_add_fields: add, alter_drop_fields: drop };

@@ -6,7 +6,9 @@ export const alterFieldsSlow: Rule = {
   meta: {
     id: 'alter-fields-slow',
     severity: 'info',
-    docs: { description: 'Reports ALTER DATABASE ... ADD FIELDS and DROP FIELDS: they modify the database tables and may take several hours on very large databases.' },
+    docs: {
+      description: 'Reports ALTER DATABASE ... ADD FIELDS and DROP FIELDS: they modify the database tables and may take several hours on very large databases.',
+    },
     fixable: false,
   },
   create(context) {

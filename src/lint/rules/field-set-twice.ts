@@ -53,14 +53,22 @@ export const fieldSetTwice: Rule = {
       }
     };
     return {
-      insert_action: check, replace_action: check, set_action: check, update_action: check, fetch_records: check,
-      delete_action: check, trash_action: check, restore_action: check, dispose_action: check,
+      insert_action: check,
+      replace_action: check,
+      set_action: check,
+      update_action: check,
+      fetch_records: check,
+      delete_action: check,
+      trash_action: check,
+      restore_action: check,
+      dispose_action: check,
     };
   },
 };
 
 function keys(context: RuleContext, database: SchemaDatabase, records: RecordsSpecifier): void {
-  const specs: KeySpec[] = records.kind === 'spec_key' ? [records] : records.kind === 'spec_array' ? records.items.filter((s): s is KeySpec => s.kind === 'spec_key') : [];
+  const specs: KeySpec[] =
+    records.kind === 'spec_key' ? [records] : records.kind === 'spec_array' ? records.items.filter((s): s is KeySpec => s.kind === 'spec_key') : [];
   for (const k of specs) twice(context, database, k.key, k, 'this key', KEY_RULE);
 }
 

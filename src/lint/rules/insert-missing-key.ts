@@ -20,7 +20,10 @@ export const insertMissingKey: Rule = {
   meta: {
     id: 'insert-missing-key',
     severity: 'warning',
-    docs: { description: 'With a schema, reports records of INSERT, REPLACE and SET, and KEY(...) specifiers, without a non-null value for every key field of the database, and KEY(...) naming a field that is not a key field.' },
+    docs: {
+      description:
+        'With a schema, reports records of INSERT, REPLACE and SET, and KEY(...) specifiers, without a non-null value for every key field of the database, and KEY(...) naming a field that is not a key field.',
+    },
     fixable: false,
     needsSchema: true,
   },
@@ -44,7 +47,11 @@ export const insertMissingKey: Rule = {
       const name = actionDatabaseName(scopes) ?? 'the database';
       const keys = database.fields.filter((f) => f.key);
       if (keys.length === 0) {
-        context.report({ node, message: `${name} has no key field: KEY(...) cannot select its records (${SPEC}).`, hint: 'Select the records by id or with WHERE.' });
+        context.report({
+          node,
+          message: `${name} has no key field: KEY(...) cannot select its records (${SPEC}).`,
+          hint: 'Select the records by id or with WHERE.',
+        });
         return;
       }
       for (const item of node.key) {
@@ -69,14 +76,15 @@ function missingOrNull(database: SchemaDatabase, holder: RecordData | KeySpec, n
   const keys = database.fields.filter((f) => f.key);
   const values = holder.kind === 'record' ? holder.values : holder.key;
   const written = holder.kind === 'record' ? [...holder.values, ...holder.expressions] : holder.key;
-  const given = new Set(written.map((f) => {
-    const field = findField(database, f.field);
-    return field === null ? fieldKey(f.field) : fieldKey(field.name);
-  }));
+  const given = new Set(
+    written.map((f) => {
+      const field = findField(database, f.field);
+      return field === null ? fieldKey(f.field) : fieldKey(field.name);
+    }),
+  );
   const missing = keys.filter((k) => !given.has(fieldKey(k.name)));
   if (missing.length > 0) return `has no value for the key field${missing.length > 1 ? 's' : ''} ${missing.map((k) => k.name).join(', ')} of ${name}`;
   const nullKey = values.filter((v) => v.value.kind === 'null' && keys.some((k) => findField(database, v.field) === k));
   if (nullKey.length > 0) return `gives the key field ${nullKey.map((v) => v.field).join(', ')} NULL: every key field needs a non-null value`;
   return null;
 }
-

@@ -41,7 +41,10 @@ export const localRunChoice: Rule = {
   meta: {
     id: 'local-run-choice',
     severity: 'off',
-    docs: { description: 'Reports what relies on a choice `dsq run` makes where the spec is silent and that can surprise: LEFT JOIN without a condition, `/` of two whole numbers, FETCH of resources a local run has none of.' },
+    docs: {
+      description:
+        'Reports what relies on a choice `dsq run` makes where the spec is silent and that can surprise: LEFT JOIN without a condition, `/` of two whole numbers, FETCH of resources a local run has none of.',
+    },
     fixable: false,
   },
   create(context) {
@@ -56,7 +59,8 @@ export const localRunChoice: Rule = {
         if (node.op === 'left' || node.op === 'left_outer') context.report({ node, message: `A local run: ${CHOICES.leftJoin.warn}.` });
       },
       binary(node) {
-        if (node.op === '/' && !rounded.has(node) && whole(context, node.e1) && whole(context, node.e2)) context.report({ node, message: `A local run: ${CHOICES.division.warn}.` });
+        if (node.op === '/' && !rounded.has(node) && whole(context, node.e1) && whole(context, node.e2))
+          context.report({ node, message: `A local run: ${CHOICES.division.warn}.` });
       },
     };
     return { ...visitors, ...Object.fromEntries(FETCH_KINDS.filter((k) => !LOCAL_FETCHES.has(k)).map((k) => [k, fetch])) };

@@ -55,13 +55,21 @@ export const paramTypeMismatch: Rule = {
       if (!field || !kind) return;
       const type = stated.get(p.name);
       if (type && kindOfType(type) !== kind) {
-        report(context, p, `:${p.name} is stated as ${type} (${KIND_TEXT[kindOfType(type)]}), but compared with ${field.name}, ${KIND_TEXT[kind]} field (${field.type})`);
+        report(
+          context,
+          p,
+          `:${p.name} is stated as ${type} (${KIND_TEXT[kindOfType(type)]}), but compared with ${field.name}, ${KIND_TEXT[kind]} field (${field.type})`,
+        );
         return;
       }
       const first = seen.get(p.name);
       if (!first) seen.set(p.name, { field, kind });
       else if (first.kind !== kind) {
-        report(context, p, `:${p.name} is compared with ${first.field.name}, ${KIND_TEXT[first.kind]} field (${first.field.type}), and with ${field.name}, ${KIND_TEXT[kind]} field (${field.type}): one value cannot be both`);
+        report(
+          context,
+          p,
+          `:${p.name} is compared with ${first.field.name}, ${KIND_TEXT[first.kind]} field (${first.field.type}), and with ${field.name}, ${KIND_TEXT[kind]} field (${field.type}): one value cannot be both`,
+        );
       }
     };
     /** A parameter given to a field by name (a key value, a value a data action writes). */

@@ -25,9 +25,25 @@ export const permanentWrite: Rule = {
         hint: 'TRASH moves the records to the trash table, from where RESTORE brings them back.',
       });
     };
-    const drop = (node: DropAction) => context.report({ node, message: `DROP ${node.drop.toUpperCase()} is permanent (the spec: drop "requires the SUPER privilege; permanently deletes data").` });
+    const drop = (node: DropAction) =>
+      context.report({
+        node,
+        message: `DROP ${node.drop.toUpperCase()} is permanent (the spec: drop "requires the SUPER privilege; permanently deletes data").`,
+      });
     const reset = (node: AlterResetPartitions) =>
-      context.report({ node, message: 'RESET PARTITIONS is permanent (the spec: "reset_partitions permanently deletes all data in the given partitions and immediately frees storage (unlike DELETE)").' });
-    return { delete_action: check, dispose_action: check, drop_group: drop, drop_database: drop, drop_team: drop, drop_user: drop, alter_reset_partitions: reset };
+      context.report({
+        node,
+        message:
+          'RESET PARTITIONS is permanent (the spec: "reset_partitions permanently deletes all data in the given partitions and immediately frees storage (unlike DELETE)").',
+      });
+    return {
+      delete_action: check,
+      dispose_action: check,
+      drop_group: drop,
+      drop_database: drop,
+      drop_team: drop,
+      drop_user: drop,
+      alter_reset_partitions: reset,
+    };
   },
 };

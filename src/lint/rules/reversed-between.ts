@@ -22,7 +22,10 @@ export const reversedBetween: Rule = {
         const high = context.sourceOf(node.max) ?? '';
         context.report({
           node,
-          message: `BETWEEN ${low} AND ${high} is never true: the lower bound is greater than the upper one; write BETWEEN ${high} AND ${low}.`.replace(/ {2,}/g, ' '),
+          message: `BETWEEN ${low} AND ${high} is never true: the lower bound is greater than the upper one; write BETWEEN ${high} AND ${low}.`.replace(
+            / {2,}/g,
+            ' ',
+          ),
         });
       },
     };

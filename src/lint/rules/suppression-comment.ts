@@ -15,7 +15,9 @@ export const suppressionComment: Rule = {
   meta: {
     id: SUPPRESSION_RULE_ID,
     severity: 'warning',
-    docs: { description: 'Reports suppression comments that suppress nothing, name a rule that does not exist, or are no directive dsq knows (dsq-disable-nextline).' },
+    docs: {
+      description: 'Reports suppression comments that suppress nothing, name a rule that does not exist, or are no directive dsq knows (dsq-disable-nextline).',
+    },
     fixable: false,
   },
   create: () => ({}),

@@ -28,7 +28,10 @@ export const trashWithoutFeature: Rule = {
   meta: {
     id: 'trash-without-feature',
     severity: 'warning',
-    docs: { description: 'With a schema, reports the trash, file and tag features used on a database whose definition does not set them: TRASH, RESTORE, DISPOSE, ON DUPLICATE/ON REMOVE TRASH, @trash; a record\'s file and UPDATE ... FILE; a record\'s tags.' },
+    docs: {
+      description:
+        "With a schema, reports the trash, file and tag features used on a database whose definition does not set them: TRASH, RESTORE, DISPOSE, ON DUPLICATE/ON REMOVE TRASH, @trash; a record's file and UPDATE ... FILE; a record's tags.",
+    },
     fixable: false,
     needsSchema: true,
   },
@@ -42,26 +45,55 @@ export const trashWithoutFeature: Rule = {
         case 'trash_action':
         case 'restore_action':
         case 'dispose_action':
-          if (lacks('trash')) context.report({ node, message: `${KINDS[node.kind].keyword} needs the trash feature, which ${name} does not have (${SPEC}).`, hint: hint(node.kind === 'dispose_action') });
+          if (lacks('trash'))
+            context.report({
+              node,
+              message: `${KINDS[node.kind].keyword} needs the trash feature, which ${name} does not have (${SPEC}).`,
+              hint: hint(node.kind === 'dispose_action'),
+            });
           return;
         case 'insert_action':
         case 'replace_action':
         case 'set_action': {
           if (node.kind !== 'insert_action') {
             const word = node.kind === 'replace_action' ? 'REPLACE' : 'SET';
-            if (node.onDuplicate === 'trash' && lacks('trash')) context.report({ node, message: `${word} ... ON DUPLICATE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`, hint: 'ON DUPLICATE DELETE removes the duplicate for good; or give the database the trash feature.' });
-            if (node.kind === 'set_action' && node.onRemove === 'trash' && lacks('trash')) context.report({ node, message: `SET ... ON REMOVE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`, hint: 'ON REMOVE DELETE removes the records for good (the default without the trash feature).' });
+            if (node.onDuplicate === 'trash' && lacks('trash'))
+              context.report({
+                node,
+                message: `${word} ... ON DUPLICATE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`,
+                hint: 'ON DUPLICATE DELETE removes the duplicate for good; or give the database the trash feature.',
+              });
+            if (node.kind === 'set_action' && node.onRemove === 'trash' && lacks('trash'))
+              context.report({
+                node,
+                message: `SET ... ON REMOVE TRASH needs the trash feature, which ${name} does not have (${SPEC}).`,
+                hint: 'ON REMOVE DELETE removes the records for good (the default without the trash feature).',
+              });
           }
           recordObjects(node.records).forEach((record, i) => {
-            if (record.file !== null && lacks('file')) context.report({ node: record.file, message: `The file of record ${i + 1} needs the file feature, which ${name} does not have (${FILE_SPEC}).`, hint: 'Leave the file out, or give the database the file feature.' });
-            if (record.tags !== null && lacks('tag')) context.report({ node: record, message: `The tags of record ${i + 1} need the tag feature, which ${name} does not have (${TAG_SPEC}).`, hint: 'Leave the tags out, or give the database the tag feature.' });
+            if (record.file !== null && lacks('file'))
+              context.report({
+                node: record.file,
+                message: `The file of record ${i + 1} needs the file feature, which ${name} does not have (${FILE_SPEC}).`,
+                hint: 'Leave the file out, or give the database the file feature.',
+              });
+            if (record.tags !== null && lacks('tag'))
+              context.report({
+                node: record,
+                message: `The tags of record ${i + 1} need the tag feature, which ${name} does not have (${TAG_SPEC}).`,
+                hint: 'Leave the tags out, or give the database the tag feature.',
+              });
           });
           return;
         }
         case 'update_action':
           if (node.file !== null && lacks('file')) {
             const span = context.spanOfProperty(node, 'file');
-            context.report({ ...(span ? { span } : { node }), message: `UPDATE ... FILE needs the file feature, which ${name} does not have (${UPDATE_FILE_SPEC}).`, hint: 'Leave FILE out, or give the database the file feature.' });
+            context.report({
+              ...(span ? { span } : { node }),
+              message: `UPDATE ... FILE needs the file feature, which ${name} does not have (${UPDATE_FILE_SPEC}).`,
+              hint: 'Leave FILE out, or give the database the file feature.',
+            });
           }
           return;
         default:
@@ -74,13 +106,25 @@ export const trashWithoutFeature: Rule = {
         if (at > 0 && node.table.slice(at + 1).toLowerCase() === 'trash' && lacksTrash(context, node.table.slice(0, at))) {
           context.report({ node, message: `${node.table.slice(0, at)} has no trash table: it does not have the trash feature (${SPEC}).` });
         }
-      } else if (node.kind === 'table_database' && node.database.kind === 'spec_name' && node.table.toLowerCase() === 'trash' && lacksTrash(context, node.database.name)) {
+      } else if (
+        node.kind === 'table_database' &&
+        node.database.kind === 'spec_name' &&
+        node.table.toLowerCase() === 'trash' &&
+        lacksTrash(context, node.database.name)
+      ) {
         context.report({ node, message: `${node.database.name} has no trash table: it does not have the trash feature (${SPEC}).` });
       }
     };
     return {
-      trash_action: check, restore_action: check, dispose_action: check, insert_action: check, replace_action: check, set_action: check, update_action: check,
-      table: source, table_database: source,
+      trash_action: check,
+      restore_action: check,
+      dispose_action: check,
+      insert_action: check,
+      replace_action: check,
+      set_action: check,
+      update_action: check,
+      table: source,
+      table_database: source,
     };
   },
 };
@@ -93,5 +137,7 @@ function lacksTrash(context: RuleContext, path: string): boolean {
 }
 
 function hint(dispose: boolean): string {
-  return dispose ? 'Without the trash feature, DELETE removes records (for good).' : 'Without the trash feature, records cannot be trashed; DELETE removes them for good.';
+  return dispose
+    ? 'Without the trash feature, DELETE removes records (for good).'
+    : 'Without the trash feature, records cannot be trashed; DELETE removes them for good.';
 }

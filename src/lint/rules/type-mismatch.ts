@@ -102,7 +102,10 @@ export const typeMismatch: Rule = {
   meta: {
     id: 'type-mismatch',
     severity: 'error',
-    docs: { description: 'With a schema, reports a field compared with, or given, a literal of a clearly different kind (a number field with a string, a text field with a number, a date field with a time...).' },
+    docs: {
+      description:
+        'With a schema, reports a field compared with, or given, a literal of a clearly different kind (a number field with a string, a text field with a number, a date field with a time...).',
+    },
     fixable: false,
     needsSchema: true,
   },

@@ -16,7 +16,10 @@ export const unknownDatabase: Rule = {
   meta: {
     id: 'unknown-database',
     severity: 'error',
-    docs: { description: 'With a schema, reports table and column paths, and the databases of FETCH, INSERT, UPDATE, DELETE ..., that name no database of the schema.' },
+    docs: {
+      description:
+        'With a schema, reports table and column paths, and the databases of FETCH, INSERT, UPDATE, DELETE ..., that name no database of the schema.',
+    },
     fixable: false,
     needsSchema: true,
   },
@@ -34,7 +37,8 @@ export const unknownDatabase: Rule = {
         });
         return;
       }
-      const at = node.kind === 'table' ? ownRange(context, node) : 'database' in node && node.database.kind === 'spec_name' ? ownRange(context, node.database) : null;
+      const at =
+        node.kind === 'table' ? ownRange(context, node) : 'database' in node && node.database.kind === 'spec_name' ? ownRange(context, node.database) : null;
       context.report({
         node,
         message: `No database ${r.path} in the schema${didYouMean(lastOf(r.path), r.candidates)}.`,
@@ -64,9 +68,18 @@ export const unknownDatabase: Rule = {
       table_database: (node) => report(node, resolveSource(context, node)),
       column: (node) => report(node, resolveColumn(context, node, context.scopes())),
       database_column: (node) => report(node, resolveDatabaseColumn(context, node)),
-      fetch_records: action, fetch_multirecords: action, fetch_logs: action, fetch_posts: action,
-      insert_action: action, replace_action: action, set_action: action, update_action: action,
-      delete_action: action, trash_action: action, restore_action: action, dispose_action: action,
+      fetch_records: action,
+      fetch_multirecords: action,
+      fetch_logs: action,
+      fetch_posts: action,
+      insert_action: action,
+      replace_action: action,
+      set_action: action,
+      update_action: action,
+      delete_action: action,
+      trash_action: action,
+      restore_action: action,
+      dispose_action: action,
     };
   },
 };

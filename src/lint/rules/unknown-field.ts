@@ -20,7 +20,9 @@ export const unknownField: Rule = {
   meta: {
     id: 'unknown-field',
     severity: 'error',
-    docs: { description: 'With a schema, reports columns and the field names of data actions naming a field that the database does not have, with a "did you mean".' },
+    docs: {
+      description: 'With a schema, reports columns and the field names of data actions naming a field that the database does not have, with a "did you mean".',
+    },
     fixable: false,
     needsSchema: true,
   },
@@ -29,7 +31,10 @@ export const unknownField: Rule = {
       if (r.status !== 'unknown-field') return;
       // A bare name in a data action's WHERE, SET or records: its database says where it was looked for.
       const inner = context.scopes()[0];
-      const names = node.kind === 'column' && !node.path.includes('.') && inner !== undefined && 'action' in inner ? inner.sources.map((s) => (s.node.kind === 'spec_name' ? s.node.name : null)) : [];
+      const names =
+        node.kind === 'column' && !node.path.includes('.') && inner !== undefined && 'action' in inner
+          ? inner.sources.map((s) => (s.node.kind === 'spec_name' ? s.node.name : null))
+          : [];
       const where = names.length > 0 && names.every((n) => n !== null) ? names.join(' or ') : "the source's database";
       context.report({
         node,
@@ -63,7 +68,8 @@ export const unknownField: Rule = {
       field_value: field,
       field_expr: field,
       // FIELDS (a, b): the fields FETCH RECORDS returns, of the database its records come from.
-      fetch_records: (node: FetchRecords) => node.fields?.forEach((name, i) => named([context.actionScope(node)], node, context.spanOfProperty(node, `fields/${i}`), name, true)),
+      fetch_records: (node: FetchRecords) =>
+        node.fields?.forEach((name, i) => named([context.actionScope(node)], node, context.spanOfProperty(node, `fields/${i}`), name, true)),
     };
   },
 };

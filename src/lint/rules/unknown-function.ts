@@ -7,7 +7,7 @@ export const unknownFunction: Rule = {
   meta: {
     id: 'unknown-function',
     severity: 'error',
-    docs: { description: "Reports calls of functions that are not in the spec's function table, with a \"did you mean\"." },
+    docs: { description: 'Reports calls of functions that are not in the spec\'s function table, with a "did you mean".' },
     fixable: false,
     options: { allow: 'string[]' },
   },

@@ -2,7 +2,6 @@ import { KINDS } from '../../ast/kinds.js';
 import type { RemoveAction, UpdateAction } from '../../ast/data-actions.js';
 import type { Rule } from '../rule-api.js';
 
-
 /** UPDATE, DELETE, TRASH, RESTORE or DISPOSE whose records specifier is ALL: it acts on every record. */
 export const writeWithoutWhere: Rule = {
   meta: {

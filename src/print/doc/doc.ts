@@ -88,7 +88,6 @@ export interface BreakParent {
   readonly type: 'breakParent';
 }
 
-
 /**
  * Docs come in two object shapes, each with its fields set in one constructor (so the
  * renderer's property reads see at most two shapes and stay fast): the structural docs, which

@@ -19,7 +19,6 @@ export interface RenderStats {
   endsWithComment: boolean;
 }
 
-
 const spaces: string[] = [''];
 /** A line break and the indentation of `ind` columns: spaces, or with `tabStep` a tab per `tabStep` columns (then spaces for the rest). */
 function newlineText(ind: number, tabStep: number): string {
@@ -308,7 +307,6 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
   chunks.push(out.join(''));
   return chunks.join('');
 }
-
 
 /**
  * The column after writing `text` at column `pos`. (`indexOf` first: `lastIndexOf` is a call

@@ -59,7 +59,7 @@ describe('typed actions (docs/builder.md, examples/builder-actions.ts)', () => {
     expect(toJson(parse(text))).toBe(json);
   });
 
-  it('the fetched record type is the comment\'s', () => {
+  it("the fetched record type is the comment's", () => {
     expectTypeOf<Omit<example.FetchedOrder, 'children'>>().toEqualTypeOf<{ id: bigint; amount: number | null; record_id: bigint; database_id: number }>();
     expectTypeOf<keyof NonNullable<example.FetchedOrder['children']>>().toEqualTypeOf<'lines'>();
   });

@@ -48,7 +48,7 @@ describe('typed data action errors through the compiler', () => {
       const at = PROBE_TEXT.indexOf(needle) + needle.length;
       return (service.getCompletionsAtPosition(PROBE, at, {})?.entries ?? []).map((e) => e.name).sort();
     };
-    expect(names("values([{ id: 1n, ")).toEqual(['customer', 'due', 'issued', 'memo', 'paid', 'status', 'total']);
+    expect(names('values([{ id: 1n, ')).toEqual(['customer', 'due', 'issued', 'memo', 'paid', 'status', 'total']);
     expect(names("invoices').set({ ")).toEqual(['customer', 'due', 'id', 'issued', 'memo', 'paid', 'status', 'total']);
     expect(names("set({ name: 'x', ")).toEqual(['"E-mail"', 'email', 'id', 'region', 'vip']);
   });

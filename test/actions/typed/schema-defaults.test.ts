@@ -25,7 +25,9 @@ describe('schema: def and trash', () => {
     expect(schema.groups[0]!.databases[1]!.trash ?? false).toBe(false);
   });
   it('a def that is not a string is an error with its pointer', () => {
-    expect(() => readSchema('{"name": "t", "fields": [{"name": "a", "type": "int", "def": 5}]}')).toThrow(/"def" of field "a" of database "t" must be a string/);
+    expect(() => readSchema('{"name": "t", "fields": [{"name": "a", "type": "int", "def": 5}]}')).toThrow(
+      /"def" of field "a" of database "t" must be a string/,
+    );
   });
   it('dsq types writes <Name>Defaults: database → fields with a default, aliases too', () => {
     const ts = emitTypes(schema);
@@ -34,9 +36,15 @@ describe('schema: def and trash', () => {
   });
   it('dsq types writes <Name>Features and <Name>Keys (issue 26): every database, never for none, aliases too', () => {
     const ts = emitTypes(schema);
-    expect(ts).toContain('export type SchemaFeatures = {\n  orders: "trash";\n  "orders.lines": never;\n  customers: never;\n  "shop.orders": SchemaFeatures["orders"];');
+    expect(ts).toContain(
+      'export type SchemaFeatures = {\n  orders: "trash";\n  "orders.lines": never;\n  customers: never;\n  "shop.orders": SchemaFeatures["orders"];',
+    );
     expect(ts).toContain('export type SchemaKeys = {\n  orders: "id";\n  "orders.lines": "sku";\n  customers: "id";');
-    const both = emitTypes(readSchema('{"name": "t", "trash": true, "file": true, "tag": true, "fields": [{"name": "a", "type": "int", "key": true}, {"name": "b", "type": "int", "key": true}]}'));
+    const both = emitTypes(
+      readSchema(
+        '{"name": "t", "trash": true, "file": true, "tag": true, "fields": [{"name": "a", "type": "int", "key": true}, {"name": "b", "type": "int", "key": true}]}',
+      ),
+    );
     expect(both).toContain('export type SchemaFeatures = {\n  t: "trash" | "file" | "tag";\n};');
     expect(both).toContain('export type SchemaKeys = {\n  t: "a" | "b";\n};');
   });
@@ -45,7 +53,12 @@ describe('schema: def and trash', () => {
 describe('the features and keys over the generated example schema (issue 26)', () => {
   const db = builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>(SchemaFields);
   it('TRASH and recordKey where the schema allows them; the others do not compile', () => {
-    expect(db.trashFrom('orders').records([recordKey({ id: 1 })]).toText()).toBe('TRASH FROM orders RECORDS [KEY(id = 1)]');
+    expect(
+      db
+        .trashFrom('orders')
+        .records([recordKey({ id: 1 })])
+        .toText(),
+    ).toBe('TRASH FROM orders RECORDS [KEY(id = 1)]');
     // @ts-expect-error customers has no trash feature
     db.trashFrom('customers');
     // @ts-expect-error name is no key field of customers
@@ -58,6 +71,7 @@ describe('the typed INSERT over the generated example schema', () => {
   it('leaves out the fields with a default (status, paid) and the nullable ones', () => {
     const insert = db.insertInto('orders').values([{ id: 1n, customer: 7, placed: '2024-01-31T10:00:00Z' }]);
     expect(insert.toJson()).toBe(toJson(parse("INSERT INTO orders (id, customer, placed) VALUES (1, 7, '2024-01-31T10:00:00Z')")));
+    // biome-ignore format: the @ts-expect-error must stay on the line before the mistake
     // @ts-expect-error without SchemaDefaults, status and paid are required
     builder<Schema>(SchemaFields).insertInto('orders').values([{ id: 1n, customer: 7, placed: '2024-01-31T10:00:00Z' }]);
   });

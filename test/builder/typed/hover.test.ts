@@ -15,14 +15,38 @@ const PROBE = join(ROOT, 'test', 'builder', 'typed', '__hover-probe.ts');
 const CASES: readonly (readonly [string, string, string])[] = [
   ['named fields', "db.selectFrom('invoices').select('id', 'total')", '{ id: bigint; total: number; }'],
   ['no select is SELECT *', "db.selectFrom('customers')", '{ id: number; name: string; email: string | null; region: string | null; vip: boolean; }'],
-  ['a left join: its fields may be null', "db.selectFrom('invoices', 'i').leftJoin('customers', 'c').select('i.id', 'c.name')", '{ id: bigint; name: string | null; }'],
-  ['an aggregate', "db.selectFrom('invoices').select(({ col, fn }) => [col('status'), fn.sum(col('total')).as('sum')]).groupBy('status')", '{ status: string; sum: number | null; }'],
-  ['a column added by $if is optional', "db.selectFrom('invoices').select('id').$if(true, (q) => q.select('memo'))", '{ id: bigint; memo?: string | null | undefined; }'],
+  [
+    'a left join: its fields may be null',
+    "db.selectFrom('invoices', 'i').leftJoin('customers', 'c').select('i.id', 'c.name')",
+    '{ id: bigint; name: string | null; }',
+  ],
+  [
+    'an aggregate',
+    "db.selectFrom('invoices').select(({ col, fn }) => [col('status'), fn.sum(col('total')).as('sum')]).groupBy('status')",
+    '{ status: string; sum: number | null; }',
+  ],
+  [
+    'a column added by $if is optional',
+    "db.selectFrom('invoices').select('id').$if(true, (q) => q.select('memo'))",
+    '{ id: bigint; memo?: string | null | undefined; }',
+  ],
   ['a subquery source', "db.selectFrom(db.selectFrom('invoices').select('id', 'paid')).select('paid')", '{ paid: boolean; }'],
-  ['selectAll after select', "db.selectFrom('customers').select('id').selectAll()", '{ id: number; name: string; email: string | null; region: string | null; vip: boolean; }'],
+  [
+    'selectAll after select',
+    "db.selectFrom('customers').select('id').selectAll()",
+    '{ id: number; name: string; email: string | null; region: string | null; vip: boolean; }',
+  ],
   ['the keys in select order (issue 26)', "db.selectFrom('invoices').select('status', 'total', 'id')", '{ status: string; total: number; id: bigint; }'],
-  ['the keys in select order, from an array and a callback', "db.selectFrom('invoices').select(['memo', 'id'], ({ col }) => [col('total').as('t'), col('customer')])", '{ memo: string | null; id: bigint; t: number; customer: number; }'],
-  ['a correlated scalar subquery', "db.selectFrom('customers', 'c').select(({ scalar, selectFrom }) => [scalar(selectFrom('invoices').select('total').where(({ col }) => col('customer').eq(col('c.id')))).as('last')])", '{ last: number | null; }'],
+  [
+    'the keys in select order, from an array and a callback',
+    "db.selectFrom('invoices').select(['memo', 'id'], ({ col }) => [col('total').as('t'), col('customer')])",
+    '{ memo: string | null; id: bigint; t: number; customer: number; }',
+  ],
+  [
+    'a correlated scalar subquery',
+    "db.selectFrom('customers', 'c').select(({ scalar, selectFrom }) => [scalar(selectFrom('invoices').select('total').where(({ col }) => col('customer').eq(col('c.id')))).as('last')])",
+    '{ last: number | null; }',
+  ],
 ];
 
 const TEXT = [

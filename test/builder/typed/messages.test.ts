@@ -64,7 +64,12 @@ let tourErrors: Map<number, string[]>;
  * the compiler made their members. The builder's lists of names are sorted (stable), so a tour
  * message that lists names must match exactly.
  */
-const words = (text: string) => text.replaceAll('\\"', '"').split(/[\s,;:()'"]+/).filter(Boolean).sort();
+const words = (text: string) =>
+  text
+    .replaceAll('\\"', '"')
+    .split(/[\s,;:()'"]+/)
+    .filter(Boolean)
+    .sort();
 let service: ts.LanguageService;
 
 beforeAll(() => {
@@ -117,12 +122,14 @@ describe('typed builder errors through the compiler', () => {
     tourMistakes.forEach((m, i) => {
       const got = tourErrors.get(TOUR_FIRST_LINE + i) ?? [];
       expect(got.length, m.code).toBeGreaterThan(0);
-      const match = got.flatMap((g) => g.split('\n')).some((line) => {
-        const shown = words(m.message);
-        const inner = /to (?:parameter of )?type '"(.*)"'\.$/.exec(line)?.[1]?.replaceAll('\\"', '"');
-        const lists = /the columns are|ambiguous/.test(m.message);
-        return [line, inner ?? ''].some((t) => (!lists && JSON.stringify(words(t)) === JSON.stringify(shown)) || t.trim().startsWith(m.message));
-      });
+      const match = got
+        .flatMap((g) => g.split('\n'))
+        .some((line) => {
+          const shown = words(m.message);
+          const inner = /to (?:parameter of )?type '"(.*)"'\.$/.exec(line)?.[1]?.replaceAll('\\"', '"');
+          const lists = /the columns are|ambiguous/.test(m.message);
+          return [line, inner ?? ''].some((t) => (!lists && JSON.stringify(words(t)) === JSON.stringify(shown)) || t.trim().startsWith(m.message));
+        });
       expect(match, `${m.code}\n  shown: ${m.message}\n  got: ${got.join('\n')}`).toBe(true);
     });
   });
@@ -165,7 +172,10 @@ describe('typed builder errors through the compiler', () => {
     for (const [needle, name] of wanted) {
       const got = names(needle);
       expect(got, needle).toContain(name);
-      expect(got.filter((n) => !/^[\w.-]+$/.test(n)), needle).toEqual([]);
+      expect(
+        got.filter((n) => !/^[\w.-]+$/.test(n)),
+        needle,
+      ).toEqual([]);
     }
   });
 });

@@ -42,10 +42,16 @@ describe('lists of names in errors', () => {
     expect(backward).toEqual(forward);
     const text = forward.join('\n').replaceAll('\\"', '"');
     expect(text).toContain('no column "totl" in this query; the columns are: total, customer, due, id, issued, memo, paid, status"');
-    expect(text).toContain('no column "nme" in this query; the columns are: name, customer, due, email, issued, memo, paid, region, status, total, vip, c.id, i.id"');
-    expect(text).toContain('no column "c.nam" in this query; the columns are: name, customer, due, email, issued, memo, paid, region, status, total, vip, c.id, i.id"');
+    expect(text).toContain(
+      'no column "nme" in this query; the columns are: name, customer, due, email, issued, memo, paid, region, status, total, vip, c.id, i.id"',
+    );
+    expect(text).toContain(
+      'no column "c.nam" in this query; the columns are: name, customer, due, email, issued, memo, paid, region, status, total, vip, c.id, i.id"',
+    );
     expect(text).toContain('"id" is ambiguous: more than one source has it (c, i); qualify it: c.id, i.id"');
-    expect(text).toContain('no database "nope" in the schema; the databases are: customers, invoices, invoices.items, items, products, sales.invoices, sales.invoices.items"');
+    expect(text).toContain(
+      'no database "nope" in the schema; the databases are: customers, invoices, invoices.items, items, products, sales.invoices, sales.invoices.items"',
+    );
   }, 120_000);
 
   it('sorts letters case-insensitively, after digits and . - _, other characters last', () => {
@@ -54,14 +60,19 @@ describe('lists of names in errors', () => {
     >();
     expectTypeOf<Sorted<never>>().toEqualTypeOf<[]>();
     expectTypeOf<Sorted<'only'>>().toEqualTypeOf<['only']>();
-    type Many = Sorted<`db${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}` | `t${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`>;
+    type Many = Sorted<
+      | `db${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
+      | `t${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
+    >;
     expectTypeOf<Many['length']>().toEqualTypeOf<200>();
     expectTypeOf<[Many[0], Many[1], Many[99], Many[100], Many[199]]>().toEqualTypeOf<['db00', 'db01', 'db99', 't00', 't99']>();
   });
 
   it('lists the names closest to a wrong one first (its first two letters, then its first), so a long list cut by tsc still shows them', () => {
     expectTypeOf<ClosestFirst<['customer', 'due', 'id', 'status', 'total'], 'totl'>>().toEqualTypeOf<['total', 'customer', 'due', 'id', 'status']>();
-    expectTypeOf<ClosestFirst<['customer', 'due', 'id', 'status', 'total', 'c.tax'], 'i.TAXES'>>().toEqualTypeOf<['c.tax', 'total', 'customer', 'due', 'id', 'status']>();
+    expectTypeOf<ClosestFirst<['customer', 'due', 'id', 'status', 'total', 'c.tax'], 'i.TAXES'>>().toEqualTypeOf<
+      ['c.tax', 'total', 'customer', 'due', 'id', 'status']
+    >();
     expectTypeOf<ClosestFirst<['a', 'b'], ''>>().toEqualTypeOf<['a', 'b']>();
     expectTypeOf<ClosestFirst<['a', 'b'], 'b'>>().toEqualTypeOf<['b', 'a']>();
     type Many = Sorted<`f${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}` | 'zone'>;

@@ -14,11 +14,12 @@ import { ShopFields, type DateTime, type LocalDate, type LocalDateTime, type Loc
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Check<Row, Expected, K extends readonly string[]> = Equal<Row, Expected> extends true
-  ? SameSet<K[number], keyof Expected> extends true
-    ? []
-    : ['the keys listed are not the keys of the row type']
-  : ['the row type is not the one expected; it is', Row];
+type Check<Row, Expected, K extends readonly string[]> =
+  Equal<Row, Expected> extends true
+    ? SameSet<K[number], keyof Expected> extends true
+      ? []
+      : ['the keys listed are not the keys of the row type']
+    : ['the row type is not the one expected; it is', Row];
 
 interface Case {
   readonly name: string;
@@ -44,15 +45,28 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
 row<{ id: bigint; total: number }>()('named fields', db.selectFrom('invoices').select('id', 'total'), ['id', 'total']);
 row<Invoice>()('no select is SELECT *', db.selectFrom('invoices'), ['id', 'customer', 'total', 'status', 'memo', 'issued', 'due', 'paid']);
 row<{ id: bigint }>()('select after selectAll replaces it', db.selectFrom('invoices').selectAll().select('id'), ['id']);
-row<Invoice>()('selectAll after select replaces the columns', db.selectFrom('invoices').select(({ col }) => [col('total').as('d')]).selectAll(), [
-  'id', 'customer', 'total', 'status', 'memo', 'issued', 'due', 'paid',
-]);
+row<Invoice>()(
+  'selectAll after select replaces the columns',
+  db
+    .selectFrom('invoices')
+    .select(({ col }) => [col('total').as('d')])
+    .selectAll(),
+  ['id', 'customer', 'total', 'status', 'memo', 'issued', 'due', 'paid'],
+);
 row<{ memo: string | null; due: LocalDate | null }>()('nullable fields', db.selectFrom('invoices').select('memo', 'due'), ['memo', 'due']);
-row<{ double: number }>()('an expression named with as', db.selectFrom('invoices').select(({ col }) => [col('total').mul(2).as('double')]), ['double']);
+row<{ double: number }>()(
+  'an expression named with as',
+  db.selectFrom('invoices').select(({ col }) => [col('total').mul(2).as('double')]),
+  ['double'],
+);
 row<{ id: bigint; status: string }>()('the array form', db.selectFrom('invoices').select(['id', 'status']), ['id', 'status']);
 row<{ id: bigint; total: number }>()('qualified by the table', db.selectFrom('invoices').select('invoices.id', 'invoices.total'), ['id', 'total']);
 row<{ total: number; status: string }>()('qualified by the alias', db.selectFrom('invoices', 'i').select('i.total', 'status'), ['total', 'status']);
-row<{ total: number; memo: string | null }>()('a column expression keeps its name', db.selectFrom('invoices').select(({ col }) => [col('total'), col('memo')]), ['total', 'memo']);
+row<{ total: number; memo: string | null }>()(
+  'a column expression keeps its name',
+  db.selectFrom('invoices').select(({ col }) => [col('total'), col('memo')]),
+  ['total', 'memo'],
+);
 row<{ record_id: bigint; insert_at: DateTime; update_at: DateTime | null; id: bigint }>()(
   'record attributes',
   db.selectFrom('invoices').select('record_id', 'insert_at', 'update_at', 'id'),
@@ -64,12 +78,18 @@ row<{ qty: number; price: number }>()('a child database, by its own name too', d
 row<{ 'E-mail': string | null; name: string }>()('a field label', dbl.selectFrom('customers').select('E-mail', 'name'), ['E-mail', 'name']);
 row<{ issued: DateTime }>()(
   'a datetime field compared with datetime()',
-  db.selectFrom('invoices').select('issued').where(({ col, datetime }) => col('issued').gt(datetime('2024-01-01T00:00:00Z'))),
+  db
+    .selectFrom('invoices')
+    .select('issued')
+    .where(({ col, datetime }) => col('issued').gt(datetime('2024-01-01T00:00:00Z'))),
   ['issued'],
 );
 row<{ opens: LocalTime; launched: LocalDateTime | null }>()(
   'local time kinds',
-  db.selectFrom('products').select('opens', 'launched').where(({ col, localTime }) => col('opens').lt(localTime('10:00'))),
+  db
+    .selectFrom('products')
+    .select('opens', 'launched')
+    .where(({ col, localTime }) => col('opens').lt(localTime('10:00'))),
   ['opens', 'launched'],
 );
 row<{ sku: string; title: string }>()(
@@ -86,7 +106,10 @@ row<{ id: bigint; name: string }>()(
 );
 row<{ id: bigint; customer_id: number }>()(
   'a shared name kept apart with as',
-  db.selectFrom('invoices', 'i').join('customers', 'c').select(({ col }) => [col('i.id'), col('c.id').as('customer_id')]),
+  db
+    .selectFrom('invoices', 'i')
+    .join('customers', 'c')
+    .select(({ col }) => [col('i.id'), col('c.id').as('customer_id')]),
   ['id', 'customer_id'],
 );
 row<{ total: number; name: string | null; email: string | null }>()(
@@ -121,14 +144,22 @@ row<{ sku: string; price: number | null }>()(
 );
 row<{ id: bigint; name: string; vip: boolean }>()(
   'three sources',
-  db.selectFrom('invoices', 'i').join('customers', 'c').join('items', 'l').select('i.id', 'c.name', 'c.vip').where(({ col }) => col('l.qty').gt(1)),
+  db
+    .selectFrom('invoices', 'i')
+    .join('customers', 'c')
+    .join('items', 'l')
+    .select('i.id', 'c.name', 'c.vip')
+    .where(({ col }) => col('l.qty').gt(1)),
   ['id', 'name', 'vip'],
 );
 
 // --- aggregates ---------------------------------------------------------------------------
 row<{ status: string; n: number; sum: number | null }>()(
   'GROUP BY with COUNT and SUM',
-  db.selectFrom('invoices').select(({ col, fn }) => [col('status'), fn.count(col('id')).as('n'), fn.sum(col('total')).as('sum')]).groupBy('status'),
+  db
+    .selectFrom('invoices')
+    .select(({ col, fn }) => [col('status'), fn.count(col('id')).as('n'), fn.sum(col('total')).as('sum')])
+    .groupBy('status'),
   ['status', 'n', 'sum'],
 );
 row<{ first: DateTime | null; mean: number | null }>()(
@@ -136,8 +167,16 @@ row<{ first: DateTime | null; mean: number | null }>()(
   db.selectFrom('invoices').select(({ col, fn }) => [fn.min(col('issued')).as('first'), fn.avg(col('total')).as('mean')]),
   ['first', 'mean'],
 );
-row<{ n: number }>()('COUNT(*)', db.selectFrom('customers').select(({ fn }) => [fn.countAll().as('n')]), ['n']);
-row<{ ids: bigint | null }>()('SUM of a bigint is a bigint', db.selectFrom('invoices').select(({ col, fn }) => [fn.sum(col('id')).as('ids')]), ['ids']);
+row<{ n: number }>()(
+  'COUNT(*)',
+  db.selectFrom('customers').select(({ fn }) => [fn.countAll().as('n')]),
+  ['n'],
+);
+row<{ ids: bigint | null }>()(
+  'SUM of a bigint is a bigint',
+  db.selectFrom('invoices').select(({ col, fn }) => [fn.sum(col('id')).as('ids')]),
+  ['ids'],
+);
 row<{ region: string | null; n: number }>()(
   'HAVING on an aggregate, ORDER BY a result alias',
   db
@@ -176,7 +215,11 @@ row<{ id: bigint; cname: string | null }>()(
   'a correlated scalar subquery: the outer alias is in scope',
   db.selectFrom('invoices', 'i').select(({ col, scalar, selectFrom }) => [
     col('i.id'),
-    scalar(selectFrom('customers', 'c').select('c.name').where(({ col }) => col('c.id').eq(col('i.customer')))).as('cname'),
+    scalar(
+      selectFrom('customers', 'c')
+        .select('c.name')
+        .where(({ col }) => col('c.id').eq(col('i.customer'))),
+    ).as('cname'),
   ]),
   ['id', 'cname'],
 );
@@ -192,7 +235,10 @@ row<{ id: bigint; t: number }>()(
 );
 row<{ name: string }>()(
   'IN (SELECT one column of a fitting type)',
-  db.selectFrom('customers').select('name').where(({ col, selectFrom }) => col('id').in(selectFrom('invoices').select('customer'))),
+  db
+    .selectFrom('customers')
+    .select('name')
+    .where(({ col, selectFrom }) => col('id').in(selectFrom('invoices').select('customer'))),
   ['name'],
 );
 row<{ name: string }>()(
@@ -205,35 +251,65 @@ row<{ name: string }>()(
 );
 row<{ id: bigint; n: number }>()(
   'a join with a subquery source',
-  db.selectFrom('invoices', 'i').join(db.selectFrom('items').select(({ col, fn }) => [fn.count(col('sku')).as('n')])).select('i.id', 'n'),
+  db
+    .selectFrom('invoices', 'i')
+    .join(db.selectFrom('items').select(({ col, fn }) => [fn.count(col('sku')).as('n')]))
+    .select('i.id', 'n'),
   ['id', 'n'],
 );
 row<{ total: number; top: number | null }>()(
   'a query as a value (asExpression)',
-  db.selectFrom('invoices').select(({ col }) => [col('total'), db.selectFrom('invoices').select(({ col, fn }) => [fn.max(col('total')).as('m')]).asExpression().as('top')]),
+  db.selectFrom('invoices').select(({ col }) => [
+    col('total'),
+    db
+      .selectFrom('invoices')
+      .select(({ col, fn }) => [fn.max(col('total')).as('m')])
+      .asExpression()
+      .as('top'),
+  ]),
   ['total', 'top'],
 );
 
 // --- options and $if ----------------------------------------------------------------------
-row<{ id: string; memo: string | null }>()('useStrings: every value a string', db.selectFrom('invoices').select('id', 'memo').options({ useStrings: true }), ['id', 'memo']);
+row<{ id: string; memo: string | null }>()('useStrings: every value a string', db.selectFrom('invoices').select('id', 'memo').options({ useStrings: true }), [
+  'id',
+  'memo',
+]);
 row<{ id: bigint }>()('other options leave the row', db.selectFrom('invoices').select('id').options({ rows: 10, echo: true }), ['id']);
 row<{ id: bigint; total: number }>()(
   'withoutOptions drops useStrings',
   db.selectFrom('invoices').select('id', 'total').options({ useStrings: true }).withoutOptions(),
   ['id', 'total'],
 );
-row<{ n: string }>()('useStrings after an aggregate', db.selectFrom('invoices').options({ useStrings: true }).select(({ fn }) => [fn.countAll().as('n')]), ['n']);
+row<{ n: string }>()(
+  'useStrings after an aggregate',
+  db
+    .selectFrom('invoices')
+    .options({ useStrings: true })
+    .select(({ fn }) => [fn.countAll().as('n')]),
+  ['n'],
+);
 row<{ id: bigint; status?: string }>()(
   '$if: the columns it adds are optional',
-  db.selectFrom('invoices').select('id').$if(true, (q) => q.select('status')),
+  db
+    .selectFrom('invoices')
+    .select('id')
+    .$if(true, (q) => q.select('status')),
   ['id', 'status'],
 );
 row<{ id: bigint; total: number }>()(
   '$if that only filters leaves the row',
-  db.selectFrom('invoices').select('id', 'total').$if(true, (q) => q.where('total', '>', 1)),
+  db
+    .selectFrom('invoices')
+    .select('id', 'total')
+    .$if(true, (q) => q.where('total', '>', 1)),
   ['id', 'total'],
 );
-row<Customer | { id: number }>()('$if replacing SELECT *: one row or the other', db.selectFrom('customers').$if(true, (q) => q.select('id')), ['id']);
+row<Customer | { id: number }>()(
+  '$if replacing SELECT *: one row or the other',
+  db.selectFrom('customers').$if(true, (q) => q.select('id')),
+  ['id'],
+);
 
 // --- untyped ------------------------------------------------------------------------------
 row<{ a: unknown; b: unknown }>()('untyped: any names, unknown values', builder().selectFrom('t').select('a', 'x.b'), ['a', 'b']);

@@ -41,15 +41,40 @@ exact<q.CustomersByRegionRow, { id: bigint; name: string; email: string | null }
 exact<q.TopRegionsRow, { region: string; orders: number; total: number | null }>();
 exact<q.CustomerWithOrdersRow, { name: string; birthday: LocalDate | null; amount: number | null; orderId: bigint | null }>();
 exact<q.BiggestOrderRow, { name: string; biggest: number | null }>();
-exact<q.CustomerByKeyRow, {
-  id: bigint; name: string; record_id: bigint; database_id: number; insert_at: DateTime; update_at: DateTime | null;
-  file_size: number | null; file_type: string | null; file_url: string | null; file_key: string | null; tags?: string[];
-}>();
+exact<
+  q.CustomerByKeyRow,
+  {
+    id: bigint;
+    name: string;
+    record_id: bigint;
+    database_id: number;
+    insert_at: DateTime;
+    update_at: DateTime | null;
+    file_size: number | null;
+    file_type: string | null;
+    file_url: string | null;
+    file_key: string | null;
+    tags?: string[];
+  }
+>();
 exact<q.StreamCustomersRow, { id: bigint; name: string }>();
-exact<q.FetchCustomersRow, {
-  id: bigint; name: string; created: DateTime; record_id: bigint; database_id: number; insert_at: DateTime; update_at: DateTime | null;
-  file_size: number | null; file_type: string | null; file_url: string | null; file_key: string | null; tags?: string[];
-}>();
+exact<
+  q.FetchCustomersRow,
+  {
+    id: bigint;
+    name: string;
+    created: DateTime;
+    record_id: bigint;
+    database_id: number;
+    insert_at: DateTime;
+    update_at: DateTime | null;
+    file_size: number | null;
+    file_type: string | null;
+    file_url: string | null;
+    file_key: string | null;
+    tags?: string[];
+  }
+>();
 exact<q.FetchCustomerDatesRow, { id: bigint; record_id: bigint; database_id: number; insert_at: DateTime; update_at: DateTime | null }>();
 exact<q.CountCustomersRow, { count: number }>();
 exact<q.OrdersByIdsRow, { id: bigint; customer_id: bigint; amount: number; status: string; placed_at: DateTime; note: string | null }>();
@@ -62,9 +87,21 @@ exact<q.DeleteOldOrdersRow, never>();
 exact<q.CheapProductsRow, { title: string; price: number }>();
 exact<q.ProductCountRow, { n: number; units: number | null; value: number | null }>();
 // Computed columns: arithmetic, CASE, the spec's functions, conditions (typed from their operands).
-exact<q.ProductFiguresRow, {
-  title: string; value: number; next: number; half: number; negative: number; label: string; shown: number | null; squared: number; rounded: number; plenty: boolean;
-}>();
+exact<
+  q.ProductFiguresRow,
+  {
+    title: string;
+    value: number;
+    next: number;
+    half: number;
+    negative: number;
+    label: string;
+    shown: number | null;
+    squared: number;
+    rounded: number;
+    plenty: boolean;
+  }
+>();
 exact<q.OrderFiguresRow, { nextId: bigint; doubled: number; doneAmount: number; noteText: string | null; mentionsX: boolean | null; top: bigint | null }>();
 
 // The functions: typed parameters in, Action<Row> out.
@@ -128,32 +165,42 @@ function productCount() {
 function orderStats() {
   return db
     .selectFrom('orders')
-    .select(({ col, fn }) => [col('status'), fn.min(col('amount')).as('smallest'), fn.max(col('placed_at')).as('latest'), fn.avg(col('amount')).as('average'), fn.count(col('note')).as('notes')]);
+    .select(({ col, fn }) => [
+      col('status'),
+      fn.min(col('amount')).as('smallest'),
+      fn.max(col('placed_at')).as('latest'),
+      fn.avg(col('amount')).as('average'),
+      fn.count(col('note')).as('notes'),
+    ]);
 }
 function cheapProducts() {
   return db.selectFrom('products').select('title', 'price');
 }
 function productFigures() {
-  return db.selectFrom('products').select(({ col, fn, caseWhen }) => [
-    col('title'),
-    col('price').mul(col('stock')).as('value'),
-    col('stock').add(1).as('next'),
-    col('price').div(2).as('half'),
-    col('stock').neg().as('negative'),
-    caseWhen(col('stock').gt(5), 'in stock').else('low').as('label'),
-    caseWhen(col('stock').gt(0), col('price')).end().as('shown'),
-    fn.pow(col('price'), 2).as('squared'),
-    fn.truncate(col('price'), 1).as('rounded'),
-    col('stock').gt(5).as('plenty'),
-  ]);
+  return db
+    .selectFrom('products')
+    .select(({ col, fn, caseWhen }) => [
+      col('title'),
+      col('price').mul(col('stock')).as('value'),
+      col('stock').add(1).as('next'),
+      col('price').div(2).as('half'),
+      col('stock').neg().as('negative'),
+      caseWhen(col('stock').gt(5), 'in stock').else('low').as('label'),
+      caseWhen(col('stock').gt(0), col('price')).end().as('shown'),
+      fn.pow(col('price'), 2).as('squared'),
+      fn.truncate(col('price'), 1).as('rounded'),
+      col('stock').gt(5).as('plenty'),
+    ]);
 }
 function orderFigures() {
-  return db.selectFrom('orders').select(({ col, fn, caseWhen, caseOf }) => [
-    col('id').add(1).as('nextId'),
-    col('amount').mul(2).as('doubled'),
-    caseOf(col('status')).when('done', col('amount')).else(0).as('doneAmount'),
-    caseWhen(col('note').isNull(), 'none').else(col('note')).as('noteText'),
-    col('note').like('%x%').as('mentionsX'),
-    fn.max(col('customer_id').mul(2)).as('top'),
-  ]);
+  return db
+    .selectFrom('orders')
+    .select(({ col, fn, caseWhen, caseOf }) => [
+      col('id').add(1).as('nextId'),
+      col('amount').mul(2).as('doubled'),
+      caseOf(col('status')).when('done', col('amount')).else(0).as('doneAmount'),
+      caseWhen(col('note').isNull(), 'none').else(col('note')).as('noteText'),
+      col('note').like('%x%').as('mentionsX'),
+      fn.max(col('customer_id').mul(2)).as('top'),
+    ]);
 }
