@@ -13,10 +13,14 @@ import { isAliasReservedWord } from './words.js';
 /** The ';' that ends a statement, as a message names it where a statement's part was expected. */
 export const END_OF_STATEMENT = "the end of the statement (';')";
 
+/** Where a statement written without ';' after a broken one starts (parse.ts splits there): its first word. */
+export const nextStatement = (word: string): string => `the start of the next statement (${word})`;
+
 /** How a token is named in a message: `the end of the input`, `name total`, `AND`, `')'`. */
 export function describeToken(token: IToken): string {
   const type = token.tokenType;
   if (type === EOF && token.image === ';') return END_OF_STATEMENT;
+  if (type === EOF && token.image !== undefined && token.image !== '') return nextStatement(token.image);
   if (type === EOF || token.image === undefined || token.image === '') return 'the end of the input';
   if (type === T.StringLiteral) return `string ${clip(token.image)}`;
   if (type === T.NumberLiteral) return `number ${clip(token.image)}`;

@@ -8,6 +8,7 @@ import { LineIndex, type Diagnostic, type Span } from '../diagnostic/index.js';
 import { ruleOf, type Problem } from '../spec/check.js';
 import {
   END_OF_STATEMENT,
+  nextStatement,
   earlyExitMessage,
   expectedMessage,
   mismatchMessage,
@@ -306,8 +307,9 @@ export class ParserState {
 
   /** A token as an object (for messages and hints): END for the end of the input, MISSING too. */
   token(i: number): IToken {
-    // The ';' that ends this statement: the end, named as it is written.
-    if (i === this.end && this.atStatementEnd()) return tokenInstance(EOF, ';', this.starts[i] as number);
+    // The ';' that ends this statement, or the first word of the next one where the text is split
+    // without ';' (parse.ts): the end, named as it is written.
+    if (i === this.end && this.end < this.scanned.count) return tokenInstance(EOF, this.image(i), this.starts[i] as number);
     return tokenOf(this.scanned, i, this.end);
   }
 
@@ -339,7 +341,8 @@ export class ParserState {
   /** The next token as a message names it: quoted, or `the end of the input`. */
   foundText(): string {
     if (this.pos < this.end) return `'${this.image(this.pos)}'`;
-    return this.atStatementEnd() ? END_OF_STATEMENT : 'the end of the input';
+    if (this.end >= this.scanned.count) return 'the end of the input';
+    return this.atStatementEnd() ? END_OF_STATEMENT : nextStatement(this.image(this.end));
   }
 
   /**

@@ -152,7 +152,7 @@ describe('a statement written after a broken one without ; is kept', () => {
     expect(doc.diagnostics).toMatchObject([
       {
         severity: 'error',
-        message: 'expected an expression after BY, found the end of the input',
+        message: 'expected an expression after BY, found the start of the next statement (SELECT)',
         span: { start: text.indexOf('\n') },
         hint: 'a statement starts at 2:1: end the one before it with ;',
       },
