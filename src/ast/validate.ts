@@ -344,9 +344,14 @@ export function nodePointers(root: Node): Map<Node, string> {
   return out;
 }
 
-/** The pointer of a node's field, when the node has that field (else of the node). */
+/**
+ * The pointer of a node's field, named by its tree key or its JSON key (`labelType` or
+ * `label_type`), when the node has that field (else of the node): the JSON key, as the spec's
+ * JSON has it.
+ */
 export function fieldPointer(pointers: ReadonlyMap<Node, string>, node: Node, field: string | undefined): string | undefined {
   const at = pointers.get(node);
-  if (at === undefined) return undefined;
-  return field !== undefined && hasField(node.kind, field) ? `${at}/${field}` : at;
+  if (at === undefined || field === undefined || !Object.hasOwn(FIELD_LIST, node.kind)) return at;
+  const f = FIELD_LIST[node.kind as NodeKind].find((e) => e.key === field || e.json === field);
+  return f === undefined ? at : `${at}/${escapePointerSegment(f.json ?? f.key)}`;
 }

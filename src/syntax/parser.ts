@@ -242,6 +242,8 @@ function skipToClause(p: ParserState, next: number): void {
 const SELECT = idx(T.Select);
 const IDENTIFIER = idx(T.Identifier);
 const STATEMENT_WORD_SET: ReadonlySet<string> = new Set(STATEMENT_WORDS);
+/** Statement words that are also a clause of another statement, often first on its line. */
+const CLAUSE_TOO: ReadonlySet<string> = new Set(['SET', 'DROP']);
 
 /** True when token `i` may start a statement written without `;` before it: SELECT, or a statement word first on its line. */
 function startsStatementAt(p: ParserState, i: number): boolean {
@@ -263,7 +265,9 @@ export function nextStatementStart(p: ParserState, from: number): number {
     const t = p.types[i] as number;
     if (OPEN.includes(t)) depth++;
     else if (CLOSE.includes(t)) depth = Math.max(0, depth - 1);
-    else if (depth === 0 && i > p.from && i >= from && startsStatementAt(p, i)) return i;
+    // SET and DROP right before the error are as likely a clause of this statement (`UPDATE t`, then
+    // `SET` on the next line; `ALTER DATABASE d`, then `DROP FIELDS`): no split there.
+    else if (depth === 0 && i > p.from && i >= from && startsStatementAt(p, i) && !(i === from && CLAUSE_TOO.has(p.image(i).toUpperCase()))) return i;
   }
   return -1;
 }

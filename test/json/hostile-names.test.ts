@@ -65,6 +65,33 @@ function printed(tree: Node): string | DsqError {
 }
 
 describe('a tree the checks accept prints to text that parses back to the same JSON, with hostile names', () => {
+  it('a value rule named by its JSON key points at that key (label_type, not the node)', () => {
+    const tree = {
+      kind: 'struct_create_event',
+      group: { kind: 'spec_id', id: '0' },
+      type: null,
+      name: 'a',
+      label: 'a',
+      desc: 'a',
+      singular: 'a',
+      plural: 'a',
+      conf: null,
+      labelType: '',
+      fields: null,
+      teams: null,
+    };
+    for (const write of [() => print(tree as never), () => toJson(tree as never)]) {
+      let error: unknown;
+      try {
+        write();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DsqError);
+      expect((error as DsqError).diagnostics[0]?.pointer).toBe('/label_type');
+    }
+  });
+
   it('the shared arbitraries with a hostile name at one string (1,000 runs)', () => {
     fc.assert(
       fc.property(arbHostileNamed, ({ tree, at }) => {

@@ -143,6 +143,17 @@ function depthAtEnd(text: string): number {
 }
 
 describe('a statement written after a broken one without ; is kept', () => {
+  it('a clause word first on its line where the error is found stays in its statement (UPDATE t then SET on the next line)', () => {
+    for (const text of ['UPDATE t\nSET ', 'UPDATE "select"\nSET', 'UPDATE t\nSET a =', 'UPDATE t\nSET']) {
+      const doc = parseDocument(text);
+      expect(
+        doc.recovered.map((r) => r.node.kind),
+        text,
+      ).toEqual(['update_action']);
+      expect(doc.recovered[0]?.span.end, text).toBe(text.trimEnd().length);
+    }
+  });
+
   it('a SELECT after an unfinished ORDER BY is a statement of its own, the missing ; reported there', () => {
     const text = 'SELECT a FROM t ORDER BY\nSELECT b FROM u';
     const doc = parseDocument(text);

@@ -48,56 +48,59 @@ export type Shop = {
     /** int(4) */
     stock: number;
   };
-  'shop.customers': Shop['customers'];
-  'shop.orders': Shop['orders'];
-  'shop.products': Shop['products'];
+  "shop.customers": Shop["customers"];
+  "shop.orders": Shop["orders"];
+  "shop.products": Shop["products"];
 };
 
 /** Database path → field label → field name (labels that differ from the name), for `builder<Shop, ShopLabels>()`. */
-export type ShopLabels = {};
+export type ShopLabels = {
+};
 
 /** Database path → the fields that have a default (`def`), for `builder<Shop, ShopLabels, ShopDefaults>()`: a typed INSERT does not require them. */
-export type ShopDefaults = {};
+export type ShopDefaults = {
+};
 
 /** Database path → the features its definition sets (`trash`, `file`, `tag`; `never`: none), for `builder<Shop, ShopLabels, ShopDefaults, ShopFeatures>()`: TRASH, RESTORE, DISPOSE and `'trash'` options need the trash feature, a record's file attributes the file feature. */
 export type ShopFeatures = {
   customers: never;
   orders: never;
   products: never;
-  'shop.customers': ShopFeatures['customers'];
-  'shop.orders': ShopFeatures['orders'];
-  'shop.products': ShopFeatures['products'];
+  "shop.customers": ShopFeatures["customers"];
+  "shop.orders": ShopFeatures["orders"];
+  "shop.products": ShopFeatures["products"];
 };
 
 /** Database path → its key fields (`never`: none), for `builder<Shop, ShopLabels, ShopDefaults, ShopFeatures, ShopKeys>()`: `recordKey({...})` names key fields only. */
 export type ShopKeys = {
-  customers: 'id';
-  orders: 'id';
-  products: 'id';
-  'shop.customers': ShopKeys['customers'];
-  'shop.orders': ShopKeys['orders'];
-  'shop.products': ShopKeys['products'];
+  customers: "id";
+  orders: "id";
+  products: "id";
+  "shop.customers": ShopKeys["customers"];
+  "shop.orders": ShopKeys["orders"];
+  "shop.products": ShopKeys["products"];
 };
 
 /** Database path → field names, in order: the builder's field lists at run time, `builder<Shop>(ShopFields)` (for `selectAll('alias')`). */
 export const ShopFields = {
-  customers: ['id', 'name', 'region', 'email', 'created', 'birthday'],
-  orders: ['id', 'customer_id', 'amount', 'status', 'placed_at', 'note'],
-  products: ['id', 'title', 'price', 'stock'],
-  'shop.customers': ['id', 'name', 'region', 'email', 'created', 'birthday'],
-  'shop.orders': ['id', 'customer_id', 'amount', 'status', 'placed_at', 'note'],
-  'shop.products': ['id', 'title', 'price', 'stock'],
+  customers: ["id", "name", "region", "email", "created", "birthday"],
+  orders: ["id", "customer_id", "amount", "status", "placed_at", "note"],
+  products: ["id", "title", "price", "stock"],
+  "shop.customers": ["id", "name", "region", "email", "created", "birthday"],
+  "shop.orders": ["id", "customer_id", "amount", "status", "placed_at", "note"],
+  "shop.products": ["id", "title", "price", "stock"],
 } as const;
 
 /** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, `builder<Shop, ShopLabels>(ShopFields, ShopFieldLabels)`. */
-export const ShopFieldLabels = {} as const;
+export const ShopFieldLabels = {
+} as const;
 
 /** Database path → its key fields (databases with key fields only), a value: `builder<Shop, ...>(ShopFields, ShopFieldLabels, ShopKeyFields)` checks `recordKey({...})` at run time too. */
 export const ShopKeyFields = {
-  customers: ['id'],
-  orders: ['id'],
-  products: ['id'],
-  'shop.customers': ['id'],
-  'shop.orders': ['id'],
-  'shop.products': ['id'],
+  customers: ["id"],
+  orders: ["id"],
+  products: ["id"],
+  "shop.customers": ["id"],
+  "shop.orders": ["id"],
+  "shop.products": ["id"],
 } as const;
