@@ -43,7 +43,8 @@ function specJson(v: unknown, inArray = false): unknown {
 }
 const name = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 /** A definition's name (a field to add): the text cannot write one that is only white space either. */
-const definitionName = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+/** A definition's name: taken when it is as the spec's key rules fold it (trimmed, single spaces), else an error. */
+const definitionName = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && v === v.trim().replace(/\s+/g, ' ') ? v : undefined);
 /** A flag method: true or false; no argument (undefined) means true. */
 const flag = (v: unknown) => (v === undefined ? true : typeof v === 'boolean' ? v : undefined);
 const whole0 = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && checkNumber(String(v)).ok ? v + 0 : undefined);
