@@ -69,6 +69,44 @@ export function termNeedsParens(e: Node): boolean {
 /** 1 when `e` prints in parentheses in a place that needs level `min` (0 for none). */
 const parensBelow = (e: Expr, min: number | null): number => (min !== null && precedenceOf(e) < min ? 1 : 0);
 
+/**
+ * Whether `parent` prints its child expression `child` in parentheses of its own (by precedence,
+ * or a number in GROUP BY / an order term): the parentheses a source may have around it print
+ * only then. Undefined where this does not decide it (the values of data actions, which keep some
+ * parentheses by their form: `SET a = (1)`, a record's `(NULL)`).
+ */
+export function printsParenthesized(parent: Node, child: Node): boolean | undefined {
+  switch (parent.kind) {
+    case 'binary': {
+      const op = OPERATORS.binary[parent.op];
+      return parensBelow(child as Expr, child === parent.e1 ? op.left : op.right) === 1;
+    }
+    case 'between':
+      return parensBelow(child as Expr, child === parent.e ? OPERATORS.between.left : OPERATORS.between.right) === 1;
+    case 'collate':
+      return parensBelow(parent.e, OPERATORS.collate.left) === 1;
+    case 'in':
+    case 'in_select':
+      return child === parent.e ? parensBelow(parent.e, OPERATORS.in.left) === 1 : false;
+    case 'unary':
+      if (parent.op === 'not') return !fusesWithNot(parent.e) && parensBelow(parent.e, OPERATORS.unary.not.right) === 1;
+      return prefixNeedsParens(parent.op, parent.e);
+    case 'order_term':
+      return termNeedsParens(parent.e);
+    case 'select':
+      return parent.group.includes(child as Expr) ? termNeedsParens(child) : false;
+    case 'function':
+    case 'case':
+    case 'when':
+    case 'result_column':
+    case 'spec_where':
+      return false;
+    default:
+      // A FETCH's WHERE.
+      return 'where' in parent && parent.where === child ? false : undefined;
+  }
+}
+
 type Add = (node: Node | null, depth: number) => void;
 /** How deep each child of a node nests in its text, given the node's own depth. */
 type Nesting<K extends NodeKind> = (node: NodeOfKind<K>, depth: number, add: Add) => void;
