@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
-import { buildCli } from './bin/build-cli.mjs';
+import { buildCli } from './bin/build-cli.cjs';
 
 export default defineConfig((flags) => ({
   // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker), `dsq/lint` (the
   // linter), `dsq/json` (the spec JSON reader and writer), `dsq/prettier` (the Prettier plugin)
   // and `dsq/run` (the local runner: its engines are optional peer dependencies, loaded by
   // import() and never bundled). The CLI
-  // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.mjs (the same build
+  // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.cjs (the same build
   // a checkout makes on its first run).
   entry: {
     index: 'src/index.ts',

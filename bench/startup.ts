@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCli } from '../bin/build-cli.mjs';
+import { buildCli } from '../bin/build-cli.cjs';
 import { fmt, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -64,7 +64,7 @@ function freshClone(): { first: number; second: number } {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-clone-'));
   try {
     mkdirSync(join(dir, 'bin'));
-    for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+    for (const file of ['dsq.js', 'build-cli.cjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
     copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
     cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
     cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
@@ -148,7 +148,7 @@ export const startupBench: BenchModule = {
         notes: [
           'this checkout: bin/dsq.js checks the build against the files it was made from (one stat each) and runs it with its code cache',
           'installed: the same build in a folder without src/ (one stat, no check); its code caches written by the warm-up run',
-          `a fresh clone: the median of ${CLONES} clones (DSQ_BENCH_STARTUP_CLONES), each a copy of src/ and examples/ with node_modules linked; its first command builds the start and compile only (bin/build-cli.mjs)`,
+          `a fresh clone: the median of ${CLONES} clones (DSQ_BENCH_STARTUP_CLONES), each a copy of src/ and examples/ with node_modules linked; its first command builds the start and compile only (bin/build-cli.cjs)`,
           `DSQ_BENCH_STARTUP_RUNS=${RUNS} sets the number of rounds`,
         ],
       };
