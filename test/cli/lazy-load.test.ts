@@ -1,8 +1,12 @@
 import { build, type Metafile } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliBuildOptions, START } from '../../bin/build-cli.cjs';
 import { COMMANDS } from '../../src/cli/commands.js';
+import { builtCheckout } from '../helpers/spawn-cli.js';
 
 /**
  * A command loads only what it uses (issue 32): the CLI as bin/build-cli.cjs builds it (esbuild:
@@ -109,4 +113,35 @@ describe("the CLI loads a command's code only when that command runs (issue 32)"
         name,
       ).toEqual([]);
   });
+
+  it("a run writes its output without Node's stream and net modules (process.stdout makes them: a twentieth of node -e 0's start-up)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsq-modules-'));
+    try {
+      const hook = join(dir, 'hook.cjs');
+      const list = join(dir, 'modules.json');
+      writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`);
+      writeFileSync(join(dir, 'small.dsq'), "SELECT id FROM orders WHERE status = 'paid'\n");
+      const cases: [string[], RegExp][] = [
+        [['--version'], /^dsq \d/],
+        [['compile', join(dir, 'small.dsq')], /"from": "orders"/],
+        [['fmt', join(dir, 'small.dsq')], /^SELECT id FROM orders/],
+        [['compile', join(dir, 'missing.dsq')], /^$/],
+      ];
+      for (const [args, out] of cases) {
+        const r = spawnSync(process.execPath, ['-r', hook, join(builtCheckout(), 'bin', 'dsq.js'), ...args], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_OPTIONS: '' },
+        });
+        expect(r.stdout, args.join(' ')).toMatch(out);
+        if (args[1] === join(dir, 'missing.dsq')) expect(r.stderr).toMatch(/^dsq compile: cannot read .*missing\.dsq: no such file\n$/);
+        const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+        expect(
+          loaded.filter((m) => /^NativeModule (net|stream|tty|internal\/streams\/readable|internal\/fs\/sync_write_stream)$/.test(m)),
+          args.join(' '),
+        ).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
