@@ -58,11 +58,13 @@ export function flushStdout(): Promise<void> {
 /**
  * Whether a descriptor is a terminal: only a character device can be, so a pipe or a file is
  * answered without Node's tty module (which loads its net module); else its `isatty` (from
- * Node 20.16, or the stream's `isTTY`).
+ * Node 20.16, or the stream's `isTTY`). The stat is a BigInt one: Node's `realpathSync` reads
+ * the numbers the last plain stat left behind and, when they say pipe, stops resolving links
+ * (so `require` of a linked dependency then failed when stdout was a pipe).
  */
 function isTerminal(fd: 1 | 2): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    if (!fstatSync(fd, { bigint: true }).isCharacterDevice()) return false;
   } catch {
     return false;
   }

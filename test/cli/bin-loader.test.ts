@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -13,8 +14,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtCheckout } from '../helpers/spawn-cli.js';
 
 /**
  * bin/dsq.js chooses what to run. An installed package (no src/) runs dist/cli/ as it is. A
@@ -283,6 +285,34 @@ describe('bin/dsq.js', () => {
     utimesSync(join(dir, 'package.json'), NEW, NEW);
     expect(run(dir).stdout).toBe('installed build a,b');
     expect(current(dir).id).toBe(id);
+  });
+
+  it('an installed package whose dependencies are links (npm link, a workspace) loads them when its output is a pipe', () => {
+    // Writing to stdout first asks whether it is a terminal. Node's realpathSync reads the numbers
+    // the last plain stat left behind, and a pipe's stopped it resolving a linked package's
+    // folder: `require` then looked for the package's own dependencies beside the link.
+    const project = mkdtempSync(join(tmpdir(), 'dsq-linked-'));
+    dirs.push(project);
+    const dsq = join(project, 'node_modules', 'dsq');
+    mkdirSync(join(dsq, 'bin'), { recursive: true });
+    for (const file of ['dsq.js', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dsq, 'bin', file));
+    copyFileSync(join(ROOT, 'package.json'), join(dsq, 'package.json'));
+    cpSync(join(builtCheckout(), 'dist', 'cli'), join(dsq, 'dist', 'cli'), { recursive: true });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const dep of Object.keys(pkg.dependencies)) {
+      mkdirSync(dirname(join(project, 'node_modules', dep)), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep), 'dir');
+    }
+    writeFileSync(join(project, 'small.dsq'), 'SELECT id FROM orders\n');
+    // (From the folder above the project: fmt then finds its file by a walk, with tinyglobby.)
+    const r = spawnSync(process.execPath, [join(dsq, 'bin', 'dsq.js'), 'fmt', join(project, 'small.dsq')], {
+      cwd: dirname(project),
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('SELECT id FROM orders\n');
+    expect(r.status).toBe(0);
   });
 
   it('import() of a package or of a file URL works in the build (dsq run finds its engine so, beside dsq or in the working folder)', () => {
