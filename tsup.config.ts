@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
-import { buildCli } from './bin/build-cli.cjs';
+
+// The CLI's builder, a CommonJS file, required when the config runs (tsup bundles this file as
+// an ES module, where a bundled require() of Node's modules fails).
+const { buildCli } = createRequire(import.meta.url)('./bin/build-cli.cjs') as typeof import('./bin/build-cli.cjs');
 
 export default defineConfig((flags) => ({
   // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker), `dsq/lint` (the
