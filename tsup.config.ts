@@ -1,13 +1,17 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
-import { buildCli } from './bin/build-cli.mjs';
+
+// The CLI's builder, a CommonJS file, required when the config runs (tsup bundles this file as
+// an ES module, where a bundled require() of Node's modules fails).
+const { buildCli } = createRequire(import.meta.url)('./bin/build-cli.cjs') as typeof import('./bin/build-cli.cjs');
 
 export default defineConfig((flags) => ({
   // `dsq` (the library), `dsq/ast` (the plain AST constructors and walker), `dsq/lint` (the
   // linter), `dsq/json` (the spec JSON reader and writer), `dsq/prettier` (the Prettier plugin)
   // and `dsq/run` (the local runner: its engines are optional peer dependencies, loaded by
   // import() and never bundled). The CLI
-  // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.mjs (the same build
+  // that bin/dsq.js runs is built after them, into dist/cli/, by bin/build-cli.cjs (the same build
   // a checkout makes on its first run).
   entry: {
     index: 'src/index.ts',

@@ -8,14 +8,14 @@
  * forced collection), many rounds; each row gives the median round of each and after / before
  * of the medians, with the spread of the rounds' own ratios. Then whole processes: `dsq
  * --version` and `dsq compile` of a small file from each tree's build (REF's `npm run build`,
- * the working tree's bin/build-cli.mjs), interleaved, medians.
+ * the working tree's bin/build-cli.cjs), interleaved, medians.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildCli } from '../bin/build-cli.mjs';
+import { buildCli } from '../bin/build-cli.cjs';
 import { generateCorpus } from './corpus.js';
 import { file } from './format.js';
 import { bundleBench, fmt, measureInTurn, quantile, type BenchModule, type BenchTable, type Timing } from './harness.js';

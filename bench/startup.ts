@@ -5,15 +5,15 @@
  *
  * - this checkout: bin/dsq.js as a developer runs it (the build in dist/cli/ current, checked
  *   against the sources it was made from);
- * - installed: the same build in a folder without src/, as `npm install dsq` lays it out;
+ * - installed: the package `npm pack` makes, unpacked into a new project's node_modules/dsq;
  * - a fresh clone's first command, the README's `dsq compile examples/revenue-by-region.dsq`,
  *   which builds dist/cli/ (target: under 2 s), and its second (the build it left).
  */
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildCli } from '../bin/build-cli.mjs';
+import { dirname, join } from 'node:path';
+import { buildCli } from '../bin/build-cli.cjs';
 import { fmt, type BenchModule, type BenchTable, type BenchTarget } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -41,19 +41,50 @@ export function wall(args: readonly string[], cwd: string): number {
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-/** A folder laid out as the installed package: bin/dsq.js, package.json and this checkout's dist/cli/, no src/. */
-function installed(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-installed-'));
-  mkdirSync(join(dir, 'bin'));
-  for (const file of ['dsq.js', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
-  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-  const current = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'current.json'), 'utf8')) as { id: string };
-  mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
-  copyFileSync(join(ROOT, 'dist', 'cli', 'current.json'), join(dir, 'dist', 'cli', 'current.json'));
-  // The build without its code caches: each install writes its own.
-  cpSync(join(ROOT, 'dist', 'cli', current.id), join(dir, 'dist', 'cli', current.id), { recursive: true, filter: (src) => !src.includes('/cache') });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
+/**
+ * The package as a user installs it: this checkout's bin/ and package.json (with its files) and
+ * a whole CLI build (bin/build-cli.cjs), packed by `npm pack`, unpacked into a new project's
+ * node_modules/dsq with its dependencies linked (as test/packed.test.ts installs it; no
+ * registry). Only the CLI is built: the library's entries (tsup) play no part in its start-up.
+ * Returns the project's folder; its `node_modules/dsq/bin/dsq.js` is the command.
+ */
+async function installed(): Promise<{ project: string; cleanup: () => void }> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    files: string[];
+    dependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+  };
+  const stage = mkdtempSync(join(tmpdir(), 'dsq-bench-pack-'));
+  const project = mkdtempSync(join(tmpdir(), 'dsq-bench-installed-'));
+  const cleanup = () => {
+    rmSync(stage, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  };
+  try {
+    for (const name of ['package.json', 'README.md', ...pkg.files.filter((f) => !f.startsWith('!') && f !== 'dist')]) {
+      if (existsSync(join(ROOT, name))) cpSync(join(ROOT, name), join(stage, name), { recursive: true });
+    }
+    await buildCli(ROOT, join(stage, 'dist', 'cli'));
+    const env = { ...process.env, npm_config_update_notifier: 'false' };
+    // (--ignore-scripts: prepack would run the whole build, library and type files, again.)
+    const report = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: stage, encoding: 'utf8', env }),
+    ) as { filename: string }[];
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+    mkdirSync(join(project, 'node_modules'));
+    execFileSync('tar', ['-xzf', join(stage, report[0]?.filename as string), '-C', join(project, 'node_modules')]);
+    renameSync(join(project, 'node_modules', 'package'), join(project, 'node_modules', pkg.name));
+    for (const dep of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]) {
+      const link = join(project, 'node_modules', dep);
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', dep), link, 'dir');
+    }
+    return { project, cleanup };
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
 }
 
 /**
@@ -64,7 +95,7 @@ function freshClone(): { first: number; second: number } {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bench-clone-'));
   try {
     mkdirSync(join(dir, 'bin'));
-    for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+    for (const file of ['dsq.js', 'build-cli.cjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
     copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
     cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
     cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
@@ -86,10 +117,10 @@ export const startupBench: BenchModule = {
     writeFileSync(small, "SELECT id, total FROM orders WHERE status = 'paid'\n");
     const here = join(ROOT, 'bin', 'dsq.js');
     // This checkout's whole build, made now (as `npm run build` makes it: a first run of
-    // bin/dsq.js builds only the command it runs), then copied as the installed one.
+    // bin/dsq.js builds only the bundle it runs); the installed package is packed from it.
     await buildCli(ROOT);
-    const home = installed();
-    const there = join(home, 'bin', 'dsq.js');
+    const home = await installed();
+    const there = join(home.project, 'node_modules', 'dsq', 'bin', 'dsq.js');
     const subjects: Subject[] = [
       { name: 'node -e 0', args: ['-e', '0'] },
       { name: 'dsq --version (this checkout)', args: [here, '--version'], target: 1.2 },
@@ -146,16 +177,16 @@ export const startupBench: BenchModule = {
         rows,
         targets,
         notes: [
-          'this checkout: bin/dsq.js checks the build against the files it was made from (one stat each) and runs it with its code cache',
-          'installed: the same build in a folder without src/ (one stat, no check); its code caches written by the warm-up run',
-          `a fresh clone: the median of ${CLONES} clones (DSQ_BENCH_STARTUP_CLONES), each a copy of src/ and examples/ with node_modules linked; its first command builds the start and compile only (bin/build-cli.mjs)`,
+          'this checkout: bin/dsq.js checks the bundle it runs against the files it was made from (one stat each) and runs it with its code cache',
+          "installed: the package as `npm pack` packs it (the CLI built whole), unpacked into a new project's node_modules (no src/: one stat, no check); its code caches written by the warm-up run",
+          `a fresh clone: the median of ${CLONES} clones (DSQ_BENCH_STARTUP_CLONES), each a copy of src/ and examples/ with node_modules linked; its first command builds the bundle of compile only (bin/build-cli.cjs)`,
           `DSQ_BENCH_STARTUP_RUNS=${RUNS} sets the number of rounds`,
         ],
       };
       return [table];
     } finally {
       rmSync(work, { recursive: true, force: true });
-      rmSync(home, { recursive: true, force: true });
+      home.cleanup();
     }
   },
 };

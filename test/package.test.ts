@@ -68,9 +68,9 @@ describe('the published package (issue 9)', () => {
       prettier: 'src/prettier/index.ts',
       run: 'src/run/index.ts',
     });
-    // The CLI: bin/build-cli.mjs, after the library (the build a checkout makes on its first run).
+    // The CLI: bin/build-cli.cjs, after the library (the build a checkout makes on its first run).
     expect(typeof config.onSuccess).toBe('function');
-    expect(readFileSync(join(ROOT, 'tsup.config.ts'), 'utf8')).toContain("from './bin/build-cli.mjs'");
+    expect(readFileSync(join(ROOT, 'tsup.config.ts'), 'utf8')).toContain("('./bin/build-cli.cjs')");
     expect(pkg.exports['./prettier']?.import.default).toBe('./dist/prettier.js');
     expect(pkg.exports['./prettier']?.require.default).toBe('./dist/prettier.cjs');
     expect(pkg.exports['.']?.import.default).toBe('./dist/index.js');

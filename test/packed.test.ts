@@ -83,15 +83,18 @@ describe('the packed package', () => {
     expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin/', 'dist/', 'docs/', 'dsq.config.schema.json', 'grammar/', 'package.json']);
     expect(packed.filter((p) => /\.(ts|tsx|mts|cts)$/.test(p) && !/\.d\.c?ts$/.test(p))).toEqual([]);
     expect(packed).not.toContain('docs/playground.png');
-    // The CLI ships once (bin/build-cli.mjs: dist/cli/current.json names its folder of two
-    // scripts), with no code cache (each install writes its own) and no builder.
+    // The CLI ships once (bin/build-cli.cjs: dist/cli/current.json names its folder of one
+    // bundle per command and the start), with no code cache (each install writes its own) and no builder.
     // (Sorted after the build's folder name is replaced: that name is random, and sorts either side of current.json.)
     expect(
       packed
         .filter((p) => p.startsWith('dist/cli/'))
         .map((p) => p.replace(/^dist\/cli\/[^/]+\//, 'dist/cli/BUILD/'))
         .sort(),
-    ).toEqual(['dist/cli/BUILD/rest.js', 'dist/cli/BUILD/start.js', 'dist/cli/current.json']);
+    ).toEqual([
+      ...['check', 'compile', 'decompile', 'fmt', 'gen', 'lint', 'lsp', 'normalize', 'run', 'sql', 'start', 'types'].map((name) => `dist/cli/BUILD/${name}.js`),
+      'dist/cli/current.json',
+    ]);
     expect(packed.filter((p) => p.startsWith('bin/')).sort()).toEqual(['bin/dsq.js', 'bin/package.json']);
     expect(packed.filter((p) => p.startsWith('docs/rules/')).length).toBeGreaterThan(0);
     // Every file package.json points at is in it.

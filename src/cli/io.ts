@@ -1,3 +1,4 @@
+import { fstatSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DsqError } from '../diagnostic/diagnostic.js';
 import { decodeUtf8 } from '../diagnostic/utf8.js';
@@ -13,11 +14,82 @@ export { reasonOf };
  */
 export const outputState: { closed: boolean; error: NodeJS.ErrnoException | null } = { closed: false, error: null };
 
+/**
+ * Standard output and error are written with `writeSync` on their file descriptors, as Node's own
+ * streams write to a file, a pipe or a terminal on Linux and macOS (synchronously), without
+ * making those streams: `process.stdout` loads Node's stream and net modules, about a twentieth
+ * of `node -e 0`'s start-up, on every run. A descriptor that will not take the text at once
+ * (EAGAIN: one its parent left non-blocking) is handed, from then on, to the stream, which waits.
+ */
+const streamed = { 1: false, 2: false };
+
+function writeTo(fd: 1 | 2, text: string): void {
+  if (!streamed[fd]) {
+    const bytes = Buffer.from(text);
+    let done = 0;
+    try {
+      while (done < bytes.length) done += writeSync(fd, bytes, done);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      text = bytes.subarray(done).toString();
+      streamed[fd] = true;
+      if (fd === 1) process.stdout.on('error', onOutputError);
+      else process.stderr.on('error', () => undefined);
+    }
+  }
+  (fd === 1 ? process.stdout : process.stderr).write(text);
+}
+
+/** Records a failed write to standard output (`outputState`). */
+export function onOutputError(err: NodeJS.ErrnoException): void {
+  outputState.closed = true;
+  if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED' && outputState.error === null) outputState.error = err;
+}
+
+/** Waits until what was written to standard output has gone out (or failed): only the stream may hold some back. */
+export function flushStdout(): Promise<void> {
+  if (!streamed[1] || outputState.closed || process.stdout.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    process.stdout.write('', () => resolve());
+  });
+}
+
+/**
+ * Whether a descriptor is a terminal: only a character device can be, so a pipe or a file is
+ * answered without Node's tty module (which loads its net module); else its `isatty` (from
+ * Node 20.16, or the stream's `isTTY`). The stat is a BigInt one: Node's `realpathSync` reads
+ * the numbers the last plain stat left behind and, when they say pipe, stops resolving links
+ * (so `require` of a linked dependency then failed when stdout was a pipe).
+ */
+function isTerminal(fd: 1 | 2): boolean {
+  try {
+    if (!fstatSync(fd, { bigint: true }).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  const tty = process.getBuiltinModule?.('node:tty') as typeof import('node:tty') | undefined;
+  return tty !== undefined ? tty.isatty(fd) : (fd === 1 ? process.stdout : process.stderr).isTTY === true;
+}
+
+const terminals: { 1?: boolean; 2?: boolean } = {};
+
 export const processIo: Io = {
   stdout: (text) => {
-    if (!outputState.closed) process.stdout.write(text);
+    if (outputState.closed) return;
+    try {
+      writeTo(1, text);
+    } catch (err) {
+      onOutputError(err as NodeJS.ErrnoException);
+    }
   },
-  stderr: (text) => void process.stderr.write(text),
+  stderr: (text) => {
+    try {
+      writeTo(2, text);
+    } catch {
+      // A closed stderr is ignored.
+    }
+  },
   // Bounded as files are (src/config/read-file.ts): `dsq fmt - < /dev/zero` ends with one line.
   readStdin: async () => {
     const chunks: Buffer[] = [];
@@ -38,7 +110,16 @@ export const processIo: Io = {
   },
   cwd: process.cwd(),
   env: process.env,
-  isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+  isTTY: {
+    get stdout() {
+      terminals[1] ??= isTerminal(1);
+      return terminals[1];
+    },
+    get stderr() {
+      terminals[2] ??= isTerminal(2);
+      return terminals[2];
+    },
+  },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { FileError, outputState, processIo, reasonOf } from './io.js';
+import { FileError, flushStdout, outputState, processIo, reasonOf } from './io.js';
 import { main } from './main.js';
 
 export { main };
@@ -15,44 +15,30 @@ export { main };
  */
 export async function runProcess(argv: readonly string[]): Promise<number> {
   const name = argv[0] && !argv[0].startsWith('-') ? `dsq ${argv[0]}` : 'dsq';
-  process.stdout.on('error', onOutputError);
-  process.stderr.on('error', () => undefined);
+  // (Standard output and error are written by processIo, which makes Node's streams only when it must.)
   process.on('uncaughtException', (err) => {
     if (outputState.closed && isStreamError(err)) return;
-    process.stderr.write(`${name}: internal error: ${oneLine(err)}\n`);
+    processIo.stderr(`${name}: internal error: ${oneLine(err)}\n`);
     process.exit(2);
   });
   let code: number;
   try {
     code = await main(argv, processIo);
   } catch (err) {
-    process.stderr.write(err instanceof FileError ? `${name}: ${err.message}\n` : `${name}: internal error: ${oneLine(err)}\n`);
+    processIo.stderr(err instanceof FileError ? `${name}: ${err.message}\n` : `${name}: internal error: ${oneLine(err)}\n`);
     code = 2;
   }
   await flushStdout();
   if (outputState.error !== null) {
-    process.stderr.write(`${name}: cannot write the output: ${reasonOf(outputState.error)}\n`);
+    processIo.stderr(`${name}: cannot write the output: ${reasonOf(outputState.error)}\n`);
     return 2;
   }
   return code;
 }
 
-function onOutputError(err: NodeJS.ErrnoException): void {
-  outputState.closed = true;
-  if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED' && outputState.error === null) outputState.error = err;
-}
-
 function isStreamError(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED' || code === 'ERR_STREAM_WRITE_AFTER_END';
-}
-
-/** Waits until what was written to stdout has gone out (or failed). */
-function flushStdout(): Promise<void> {
-  if (outputState.closed || process.stdout.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    process.stdout.write('', () => resolve());
-  });
 }
 
 function oneLine(err: unknown): string {

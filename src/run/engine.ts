@@ -58,7 +58,7 @@ const COMMONJS: Readonly<Record<EngineName, boolean>> = { duckdb: true, postgres
 export async function importEngine<T>(name: EngineName, pkg: string = ENGINE_PACKAGES[name]): Promise<T> {
   const { createRequire } = await import('node:module');
   const { pathToFileURL } = await import('node:url');
-  // This module's place; in dsq's own CLI build (CommonJS chunks: bin/build-cli.mjs) there is no
+  // This module's place; in dsq's own CLI build (CommonJS bundles: bin/build-cli.cjs) there is no
   // import.meta.url, and the bin script's place (process.argv[1]) is inside the package too.
   const here = (import.meta.url as string | undefined) ?? pathToFileURL(process.argv[1] ?? `${process.cwd()}/package.json`).href;
   const load = async (from: string): Promise<T> => {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -13,14 +14,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtCheckout } from '../helpers/spawn-cli.js';
 
 /**
  * bin/dsq.js chooses what to run. An installed package (no src/) runs dist/cli/ as it is. A
- * checkout runs the build dist/cli/current.json names while every file it was built from is
- * unchanged; otherwise (a fresh clone, a `git pull`, an edit) it builds again first
- * (bin/build-cli.mjs), and when it cannot (a folder it cannot write, no esbuild) it runs the
+ * checkout runs the bundle of the build dist/cli/current.json names (the command's, or the
+ * start) while every file that bundle was built from is unchanged; otherwise (a fresh clone, a
+ * `git pull`, an edit, a command the build lacks) it builds that bundle first
+ * (bin/build-cli.cjs), and when it cannot (a folder it cannot write, no esbuild) it runs the
  * sources through tsx, else an old build. Never a stack trace: a one-line message when nothing
  * can run.
  */
@@ -45,7 +48,7 @@ function checkout(opts: { sources?: string; tools?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsq-bin-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'bin'));
-  for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  for (const file of ['dsq.js', 'build-cli.cjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   if (opts.sources !== undefined) {
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
@@ -76,9 +79,40 @@ const current = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'dist', 'cli', 'current.json'), 'utf8')) as {
     id: string;
     inputs: Record<string, number>;
-    commandInputs?: Record<string, string[]>;
-    leftOut?: string[];
+    commands: string[];
+    bundles: Record<string, string[]>;
   };
+
+/** The build's bundles (start, or a command's name), sorted. */
+const bundles = (dir: string) => Object.keys(current(dir).bundles).sort();
+
+/** A checkout whose commands.ts imports compile and fmt with import(), as src/cli/commands.ts does. */
+function withCommands(): string {
+  const dir = checkout();
+  mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
+  writeFileSync(
+    join(dir, 'src', 'cli', 'process.ts'),
+    `import { COMMANDS } from './commands.js';
+export async function runProcess(argv: string[]): Promise<number> {
+  const name = argv[0] === 'help' ? argv[1] : argv[0];
+  if (name === undefined || name.startsWith('-')) process.stdout.write('dsq 1');
+  else {
+    const command = await COMMANDS[name]!();
+    process.stdout.write((argv[0] === 'help' ? 'help ' : '') + command.word + (command.late === undefined ? '' : (await command.late()).LATER));
+  }
+  return 0;
+}
+`,
+  );
+  writeFileSync(
+    join(dir, 'src', 'cli', 'commands.ts'),
+    "export const COMMANDS: Record<string, () => Promise<{ word: string; late?: () => Promise<{ LATER: string }> }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };\n",
+  );
+  writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "import { SHARED } from './shared.js';\nexport const word = 'c1' + SHARED;\n");
+  writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = 'f1' + SHARED;\n");
+  writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");
+  return dir;
+}
 
 describe('bin/dsq.js', () => {
   it('a fresh clone: the first run builds dist/cli/ and runs the build; the next runs use it as it is', () => {
@@ -112,61 +146,41 @@ describe('bin/dsq.js', () => {
     expect(run(dir).stdout).toBe('alone build a,b');
   });
 
-  it('--version and --help check only the files of what they run; a command the build does not list checks them all', () => {
-    const dir = checkout({ sources: `import { WORD } from './word.js';\n${says('start')}` });
-    writeFileSync(join(dir, 'src', 'cli', 'word.ts'), "export const WORD = 'start';\n");
-    writeFileSync(
-      join(dir, 'src', 'cli', 'process.ts'),
-      `export async function runProcess(argv: string[]): Promise<number> {
-  if (argv[0]?.startsWith('-')) process.stdout.write('dsq 1');
-  else process.stdout.write((await import('./command.js')).WORD);
-  return 0;
-}
-`,
-    );
-    writeFileSync(join(dir, 'src', 'cli', 'command.ts'), "export const WORD = 'old';\n");
+  it('--version checks only the files of the start: an edit of a command builds nothing until that command runs', () => {
+    const dir = withCommands();
     expect(run(dir, ['--version']).stdout).toBe('dsq 1');
     const { id } = current(dir);
-    writeFileSync(join(dir, 'src', 'cli', 'command.ts'), "export const WORD = 'new';\n");
-    utimesSync(join(dir, 'src', 'cli', 'command.ts'), NEW, NEW);
+    writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "export const word = 'new';\n");
+    utimesSync(join(dir, 'src', 'cli', 'compile.ts'), NEW, NEW);
     expect(run(dir, ['--version']).stdout).toBe('dsq 1');
     expect(current(dir).id).toBe(id);
     expect(run(dir, ['compile']).stdout).toBe('new');
     expect(current(dir).id).not.toBe(id);
   });
 
-  it('a command checks the files its run can read: an edit of another command builds nothing; an edit of its own, of a file both share or of the start builds again', () => {
-    const dir = checkout();
+  it('a command checks the files of its bundle: an edit of another command builds nothing; an edit of its own (one it imports late too), of a file both share or of the start builds again', () => {
+    const dir = withCommands();
+    // Each edit a time in the past, as a pull gives (a file newer than a build's start is never current, so each run would build).
+    let year = 2001;
     const cli = (file: string, text: string) => {
       writeFileSync(join(dir, 'src', 'cli', file), text);
-      utimesSync(join(dir, 'src', 'cli', file), NEW, NEW);
+      const time = new Date(`${year++}-01-01T00:00:00Z`);
+      utimesSync(join(dir, 'src', 'cli', file), time, time);
     };
-    mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
-    writeFileSync(
-      join(dir, 'src', 'cli', 'process.ts'),
-      `const COMMANDS: Record<string, () => Promise<{ word: () => string | Promise<string> }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };
-export async function runProcess(argv: string[]): Promise<number> {
-  process.stdout.write(await (await COMMANDS[argv[0] as string]!()).word());
-  return 0;
-}
-`,
-    );
-    writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");
     writeFileSync(join(dir, 'src', 'cli', 'later.ts'), "export const LATER = 'l1';\n");
     writeFileSync(
       join(dir, 'src', 'cli', 'compile.ts'),
-      "import { SHARED } from './shared.js';\nexport const word = async () => 'c1' + SHARED + (await import('./later.js')).LATER;\n",
+      "import { SHARED } from './shared.js';\nexport const word = 'c1' + SHARED;\nexport const late = () => import('./later.js');\n",
     );
-    writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = () => 'f1' + SHARED;\n");
     expect(run(dir, ['compile']).stdout).toBe('c1s1l1');
     const { id } = current(dir);
-    cli('fmt.ts', "import { SHARED } from './shared.js';\nexport const word = () => 'f2' + SHARED;\n");
+    cli('fmt.ts', "import { SHARED } from './shared.js';\nexport const word = 'f2' + SHARED;\n");
     expect(run(dir, ['compile']).stdout).toBe('c1s1l1');
     expect(current(dir).id).toBe(id);
     expect(run(dir, ['fmt']).stdout).toBe('f2s1');
     const second = current(dir).id;
     expect(second).not.toBe(id);
-    // What compile imports itself, late (import()), is its own file too.
+    // What compile imports itself, late (import()), is in its bundle too.
     cli('later.ts', "export const LATER = 'l2';\n");
     expect(run(dir, ['compile']).stdout).toBe('c1s1l2');
     const third = current(dir).id;
@@ -174,62 +188,37 @@ export async function runProcess(argv: string[]): Promise<number> {
     cli('shared.ts', "export const SHARED = 's2';\n");
     expect(run(dir, ['fmt']).stdout).toBe('f2s2');
     expect(run(dir, ['compile']).stdout).toBe('c1s2l2');
-    cli('process.ts', readFileSync(join(dir, 'src', 'cli', 'process.ts'), 'utf8').replace('argv[0]', '(argv[0] === "x" ? "fmt" : argv[0])'));
-    expect(run(dir, ['compile']).stdout).toBe('c1s2l2');
-    expect(run(dir, ['x']).stdout).toBe('f2s2');
-    expect(current(dir).commandInputs).toEqual({
-      compile: expect.arrayContaining(['src/cli/process.ts', 'src/cli/compile.ts', 'src/cli/shared.ts', 'src/cli/later.ts']),
-      fmt: expect.arrayContaining(['src/cli/process.ts', 'src/cli/fmt.ts', 'src/cli/shared.ts']),
+    cli('process.ts', readFileSync(join(dir, 'src', 'cli', 'process.ts'), 'utf8').replace("'help '", "'help: '"));
+    expect(run(dir, ['help', 'compile']).stdout).toBe('help: c1s2l2');
+    expect(run(dir, ['help', 'fmt']).stdout).toBe('help: f2s2');
+    expect(current(dir).bundles).toEqual({
+      compile: expect.arrayContaining(['src/cli/process.ts', 'src/cli/commands.ts', 'src/cli/compile.ts', 'src/cli/shared.ts', 'src/cli/later.ts']),
+      fmt: expect.arrayContaining(['src/cli/process.ts', 'src/cli/commands.ts', 'src/cli/fmt.ts', 'src/cli/shared.ts']),
     });
-    expect(current(dir).commandInputs?.['compile']).not.toContain('src/cli/fmt.ts');
-    expect(current(dir).commandInputs?.['fmt']).not.toContain('src/cli/later.ts');
+    expect(current(dir).bundles['compile']).not.toContain('src/cli/fmt.ts');
+    expect(current(dir).bundles['fmt']).not.toContain('src/cli/later.ts');
   });
 
-  it('dsq processes started at once on a fresh clone each run a whole build, and leave one named in current.json', async () => {
+  it('dsq processes started at once on a fresh clone each run a build of their own, and leave one named in current.json', async () => {
     const dir = checkout({ sources: says('many') });
     const results = await Promise.all([1, 2, 3, 4].map(() => runAsync(dir)));
     for (const r of results) expect(r).toEqual({ status: 0, stdout: 'many build a,b', stderr: '' });
     const named = current(dir);
+    expect(bundles(dir)).toEqual(['start']);
     expect(existsSync(join(dir, 'dist', 'cli', named.id, 'start.js'))).toBe(true);
-    expect(existsSync(join(dir, 'dist', 'cli', named.id, 'rest.js'))).toBe(true);
-    // Nothing half-written left behind: every folder holds a whole build.
+    // Nothing half-written left behind: every folder holds a whole bundle.
     for (const entry of readdirSync(join(dir, 'dist', 'cli'))) {
       if (entry !== 'current.json') expect(existsSync(join(dir, 'dist', 'cli', entry, 'start.js')), entry).toBe(true);
     }
     expect(run(dir).stdout).toBe('many build a,b');
   });
 
-  /** A checkout whose commands.ts imports compile and fmt with import(), as src/cli/commands.ts does. */
-  function withCommands(): string {
-    const dir = checkout();
-    mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
-    writeFileSync(
-      join(dir, 'src', 'cli', 'process.ts'),
-      `import { COMMANDS } from './commands.js';
-export async function runProcess(argv: string[]): Promise<number> {
-  const name = argv[0] === 'help' ? argv[1] : argv[0];
-  if (name === undefined || name.startsWith('-')) process.stdout.write('dsq 1');
-  else process.stdout.write((argv[0] === 'help' ? 'help ' : '') + (await COMMANDS[name]!()).word);
-  return 0;
-}
-`,
-    );
-    writeFileSync(
-      join(dir, 'src', 'cli', 'commands.ts'),
-      "export const COMMANDS: Record<string, () => Promise<{ word: string }>> = { compile: () => import('./compile.js'), fmt: () => import('./fmt.js') };\n",
-    );
-    writeFileSync(join(dir, 'src', 'cli', 'compile.ts'), "import { SHARED } from './shared.js';\nexport const word = 'c1' + SHARED;\n");
-    writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "import { SHARED } from './shared.js';\nexport const word = 'f1' + SHARED;\n");
-    writeFileSync(join(dir, 'src', 'cli', 'shared.ts'), "export const SHARED = 's1';\n");
-    return dir;
-  }
-
-  it("a fresh clone's first command builds the start and that command only; a command it left out builds the whole CLI on its run", () => {
+  it("a fresh clone's first command builds its own bundle only; another command builds its own and keeps those still current", () => {
     const dir = withCommands();
     expect(run(dir, ['compile']).stdout).toBe('c1s1');
     const first = current(dir);
-    expect(first.leftOut).toEqual(['fmt']);
-    expect(Object.keys(first.commandInputs ?? {})).toEqual(['compile']);
+    expect(bundles(dir)).toEqual(['compile']);
+    expect(first.commands).toEqual(['compile', 'fmt']);
     expect(Object.keys(first.inputs)).not.toContain('src/cli/fmt.ts');
     expect(run(dir, ['compile']).stdout).toBe('c1s1');
     expect(current(dir).id).toBe(first.id);
@@ -240,33 +229,40 @@ export async function runProcess(argv: string[]): Promise<number> {
     expect(run(dir, ['compile']).stdout).toBe('c1s2');
     expect(current(dir).id).not.toBe(first.id);
     expect(run(dir, ['fmt']).stdout).toBe('f1s2');
-    const whole = current(dir);
-    expect(whole.leftOut).toEqual([]);
-    expect(Object.keys(whole.commandInputs ?? {}).sort()).toEqual(['compile', 'fmt']);
+    const both = current(dir);
+    expect(bundles(dir)).toEqual(['compile', 'fmt']);
     expect(run(dir, ['compile']).stdout).toBe('c1s2');
-    expect(current(dir).id).toBe(whole.id);
+    expect(run(dir, ['fmt']).stdout).toBe('f1s2');
+    expect(current(dir).id).toBe(both.id);
+    // A bundle whose files changed is not kept: fmt's edit leaves it out of the build --version makes.
+    writeFileSync(join(dir, 'src', 'cli', 'fmt.ts'), "export const word = 'f3';\n");
+    utimesSync(join(dir, 'src', 'cli', 'fmt.ts'), new Date('2002-01-01T00:00:00Z'), new Date('2002-01-01T00:00:00Z'));
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    expect(bundles(dir)).toEqual(['compile', 'start']);
+    expect(run(dir, ['fmt']).stdout).toBe('f3');
+    expect(bundles(dir)).toEqual(['compile', 'fmt', 'start']);
   });
 
-  it('--version first builds no command; `dsq help fmt` then loads fmt, so it builds the whole CLI; a word that is no command builds nothing more', () => {
+  it('--version builds the start only; `dsq help fmt` loads fmt, so it builds its bundle (keeping the start); later runs build nothing', () => {
     const dir = withCommands();
     expect(run(dir, ['--version']).stdout).toBe('dsq 1');
-    expect(current(dir).leftOut).toEqual(['compile', 'fmt']);
+    expect(bundles(dir)).toEqual(['start']);
     expect(run(dir, ['help', 'fmt']).stdout).toBe('help f1s1');
     const { id } = current(dir);
-    expect(current(dir).leftOut).toEqual([]);
+    expect(bundles(dir)).toEqual(['fmt', 'start']);
     expect(run(dir, ['help', 'fmt']).stdout).toBe('help f1s1');
     expect(run(dir, ['--version']).stdout).toBe('dsq 1');
     expect(current(dir).id).toBe(id);
   });
 
-  it('different commands started at once on a fresh clone each run (each its own whole build), and every later command runs', async () => {
+  it('different commands started at once on a fresh clone each run (each its own build), and every later command runs', async () => {
     const dir = withCommands();
     const results = await Promise.all([['compile'], ['fmt'], ['--version'], ['compile']].map((args) => runAsync(dir, args)));
     expect(results.map((r) => r.stdout)).toEqual(['c1s1', 'f1s1', 'dsq 1', 'c1s1']);
     for (const r of results) expect([r.status, r.stderr]).toEqual([0, '']);
-    for (const entry of readdirSync(join(dir, 'dist', 'cli'))) {
-      if (entry !== 'current.json') expect(existsSync(join(dir, 'dist', 'cli', entry, 'start.js')), entry).toBe(true);
-    }
+    // Nothing half-written: the build current.json names holds every bundle it lists.
+    const named = current(dir);
+    for (const name of Object.keys(named.bundles)) expect(existsSync(join(dir, 'dist', 'cli', named.id, `${name}.js`)), name).toBe(true);
     expect(run(dir, ['fmt']).stdout).toBe('f1s1');
     expect(run(dir, ['compile']).stdout).toBe('c1s1');
     expect(run(dir, ['--version']).stdout).toBe('dsq 1');
@@ -291,6 +287,34 @@ export async function runProcess(argv: string[]): Promise<number> {
     expect(current(dir).id).toBe(id);
   });
 
+  it('an installed package whose dependencies are links (npm link, a workspace) loads them when its output is a pipe', () => {
+    // Writing to stdout first asks whether it is a terminal. Node's realpathSync reads the numbers
+    // the last plain stat left behind, and a pipe's stopped it resolving a linked package's
+    // folder: `require` then looked for the package's own dependencies beside the link.
+    const project = mkdtempSync(join(tmpdir(), 'dsq-linked-'));
+    dirs.push(project);
+    const dsq = join(project, 'node_modules', 'dsq');
+    mkdirSync(join(dsq, 'bin'), { recursive: true });
+    for (const file of ['dsq.js', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dsq, 'bin', file));
+    copyFileSync(join(ROOT, 'package.json'), join(dsq, 'package.json'));
+    cpSync(join(builtCheckout(), 'dist', 'cli'), join(dsq, 'dist', 'cli'), { recursive: true });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const dep of Object.keys(pkg.dependencies)) {
+      mkdirSync(dirname(join(project, 'node_modules', dep)), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep), 'dir');
+    }
+    writeFileSync(join(project, 'small.dsq'), 'SELECT id FROM orders\n');
+    // (From the folder above the project: fmt then finds its file by a walk, with tinyglobby.)
+    const r = spawnSync(process.execPath, [join(dsq, 'bin', 'dsq.js'), 'fmt', join(project, 'small.dsq')], {
+      cwd: dirname(project),
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('SELECT id FROM orders\n');
+    expect(r.status).toBe(0);
+  });
+
   it('import() of a package or of a file URL works in the build (dsq run finds its engine so, beside dsq or in the working folder)', () => {
     const sources = `import { pathToFileURL } from 'node:url';
 export async function runProcess(argv: string[]): Promise<number> {
@@ -307,18 +331,18 @@ export async function runProcess(argv: string[]): Promise<number> {
     expect(result.stdout).toBe('function found');
   });
 
-  it('keeps a code cache per command (written on its first run), and runs on when a cache is damaged', () => {
-    const dir = checkout({ sources: says('cached') });
-    expect(run(dir, ['compile']).stdout).toBe('cached build compile');
-    const cache = join(dir, 'dist', 'cli', current(dir).id, 'cache');
-    expect(readdirSync(cache).sort()).toEqual(['compile-start.v8']);
-    expect(run(dir, ['--version']).stdout).toBe('cached build --version');
-    expect(readdirSync(cache).sort()).toEqual(['compile-start.v8', 'version-start.v8']);
-    writeFileSync(join(cache, 'compile-start.v8'), 'not a code cache');
+  it('keeps a code cache per bundle (written on its first run; kept with the bundle by a later build), and runs on when a cache is damaged', () => {
+    const dir = withCommands();
+    expect(run(dir, ['compile']).stdout).toBe('c1s1');
+    const cacheOf = () => join(dir, 'dist', 'cli', current(dir).id, 'cache');
+    expect(readdirSync(cacheOf()).sort()).toEqual(['compile.v8']);
+    expect(run(dir, ['--version']).stdout).toBe('dsq 1');
+    expect(readdirSync(cacheOf()).sort()).toEqual(['compile.v8', 'start.v8']);
+    writeFileSync(join(cacheOf(), 'compile.v8'), 'not a code cache');
     const r = run(dir, ['compile']);
-    expect(r.stdout).toBe('cached build compile');
+    expect(r.stdout).toBe('c1s1');
     expect(r.stderr).toBe('');
-    expect(readFileSync(join(cache, 'compile-start.v8'), 'utf8')).not.toBe('not a code cache');
+    expect(readFileSync(join(cacheOf(), 'compile.v8'), 'utf8')).not.toBe('not a code cache');
   });
 
   it('runs an old build when a source changed but neither esbuild nor tsx is installed', () => {

@@ -1,81 +1,75 @@
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a JavaScript module without types (bin/ is run by node as it is)
-import { cliBuildOptions } from '../../bin/build-cli.mjs';
+import { cliBuildOptions, START } from '../../bin/build-cli.cjs';
 import { COMMANDS } from '../../src/cli/commands.js';
+import { builtCheckout } from '../helpers/spawn-cli.js';
 
 /**
- * A command loads only what it uses (issue 32): the CLI as bin/build-cli.mjs builds it (esbuild,
- * split into chunks: each module imported with import() starts a chunk of its own), and for each
- * command the source files of the chunks it loads, following static imports only.
+ * A command loads only what it uses (issue 32): the CLI as bin/build-cli.cjs builds it (esbuild:
+ * one bundle per command, the others' import() in src/cli/commands.ts left out, and the start,
+ * with no command), and for each bundle the source files it is built from: all a run of that
+ * command can load.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-let outputs: Metafile['outputs'];
+const metafiles = new Map<string, Metafile>();
+const found = new Set<string>();
 
 beforeAll(async () => {
-  const result = await build(
-    (cliBuildOptions as (root: string, outdir: string) => BuildOptions & { write: false; metafile: true })(
-      ROOT,
-      join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load'),
-    ),
-  );
-  outputs = result.metafile.outputs;
-}, 60_000);
+  const names = [START, ...COMMANDS.map((c) => c.name)];
+  const built = await Promise.all(names.map((name) => build(cliBuildOptions(ROOT, name, found))));
+  names.forEach((name, i) => metafiles.set(name, (built[i] as { metafile: Metafile }).metafile));
+}, 120_000);
 
-/** The source files a run loads once `entry` is imported (its chunk and every chunk that imports statically). */
-function loaded(entry: string): string[] {
-  const chunk = Object.entries(outputs).find(([, o]) => o.entryPoint === entry)?.[0];
-  if (chunk === undefined) throw new Error(`no chunk starts at ${entry}`);
-  const seen = new Set<string>();
-  const todo = [chunk];
-  while (todo.length > 0) {
-    const path = todo.pop() as string;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const i of outputs[path]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) todo.push(i.path);
-  }
-  return [...seen].flatMap((path) => Object.keys(outputs[path]?.inputs ?? {}));
+/** The source files of a bundle (a command's name, or START). */
+function loaded(name: string): string[] {
+  const metafile = metafiles.get(name);
+  if (metafile === undefined) throw new Error(`no bundle ${name}`);
+  return Object.keys(metafile.inputs);
 }
 
-/** The packages a run loads once `entry` is imported (static imports of its chunks). */
-function packages(entry: string): string[] {
-  const chunk = Object.entries(outputs).find(([, o]) => o.entryPoint === entry)?.[0] as string;
-  const seen = new Set<string>();
-  const found = new Set<string>();
-  const todo = [chunk];
-  while (todo.length > 0) {
-    const path = todo.pop() as string;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const i of outputs[path]?.imports ?? []) {
-      if (i.kind !== 'import-statement') continue;
-      if (i.external) {
-        if (!i.path.startsWith('node:')) found.add(i.path);
-      } else todo.push(i.path);
-    }
-  }
-  return [...found].sort();
+/** The packages a bundle imports (not Node's own). */
+function packages(name: string): string[] {
+  const metafile = metafiles.get(name) as Metafile;
+  const all = Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path));
+  return [...new Set(all)].sort();
 }
 
 const commandFile = (name: string) => `src/cli/${name}.ts`;
 const matching = (files: readonly string[], pattern: RegExp) => files.filter((f) => pattern.test(f));
 
 describe("the CLI loads a command's code only when that command runs (issue 32)", () => {
-  it('every run (--version, --help) loads no command module, no parser and no config reader', () => {
-    // (src/config/read-file.ts is how every file is read, with no import of its own.)
-    const start = loaded('src/cli/process.ts');
-    expect(start.length).toBeLessThan(30);
-    expect(start.filter((f) => COMMANDS.some((c) => f === commandFile(c.name)))).toEqual([]);
-    expect(matching(start, /^src\/(syntax|print|lint|lsp|gen|run|sql|config)\//)).toEqual(['src/config/read-file.ts']);
+  it('the build finds every command in src/cli/commands.ts', () => {
+    expect([...found].sort()).toEqual(COMMANDS.map((c) => c.name).sort());
   });
 
-  it('each command is a chunk of its own, imported on first use', () => {
-    for (const c of COMMANDS) expect(loaded(commandFile(c.name)), c.name).toContain(commandFile(c.name));
+  it('every run of no command (--version, --help) loads no command module, no parser and no config reader beyond the one its errors need', () => {
+    // (src/config/read-file.ts is how every file is read, with no import of its own; src/config/
+    // index.ts is imported by main.ts with import() when a command failed, to say a config error.)
+    const start = loaded(START);
+    expect(start.length).toBeLessThan(40);
+    expect(start.filter((f) => COMMANDS.some((c) => f === commandFile(c.name)))).toEqual([]);
+    expect(matching(start, /^src\/(syntax|print|lint|lsp|gen|run|sql)\//)).toEqual([]);
+  });
+
+  it('each command has a bundle of its own, with its module and no other command', () => {
+    for (const c of COMMANDS) {
+      const files = loaded(c.name);
+      expect(files, c.name).toContain(commandFile(c.name));
+      // (check runs fmt's and lint's code: it imports them itself.)
+      const others = COMMANDS.filter((o) => o.name !== c.name && !(c.name === 'check' && (o.name === 'fmt' || o.name === 'lint')));
+      expect(
+        files.filter((f) => others.some((o) => f === commandFile(o.name))),
+        c.name,
+      ).toEqual([]);
+    }
   });
 
   it('compile loads neither the language server, gen, run, sql, the formatter nor the lint rules beyond its own two', () => {
-    const compile = loaded(commandFile('compile'));
+    const compile = loaded('compile');
     expect(compile).toContain('src/syntax/parse.ts');
     expect(matching(compile, /^src\/(lsp|gen|run|sql)\/|^src\/print\/format\.ts$|^src\/lint\/registry\.ts$/)).toEqual([]);
     // (suppression-comment: the rule runner reads `-- dsq-disable` comments with it.)
@@ -86,43 +80,68 @@ describe("the CLI loads a command's code only when that command runs (issue 32)"
     ]);
   });
 
-  it('compile and fmt of one file load no glob or ignore-file package (a walk, a glob or a config with overrides imports them)', () => {
+  it('compile and fmt of one file load no glob or ignore-file package (a walk, a glob or a config with overrides imports them with import())', () => {
     for (const name of ['compile', 'fmt']) {
+      const metafile = metafiles.get(name) as Metafile;
+      const staticImports = Object.values(metafile.inputs).flatMap((input) =>
+        input.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path),
+      );
       expect(
-        packages(commandFile(name)).filter((p) => p === 'tinyglobby' || p === 'ignore' || p === 'picomatch'),
+        staticImports.filter((p) => p === 'tinyglobby' || p === 'ignore' || p === 'picomatch'),
         name,
       ).toEqual([]);
     }
   });
 
   it('fmt loads neither the language server, gen, run, sql nor the lint rules', () => {
-    expect(matching(loaded(commandFile('fmt')), /^src\/(lsp|gen|run|sql|lint)\//)).toEqual([]);
+    expect(matching(loaded('fmt'), /^src\/(lsp|gen|run|sql|lint)\//)).toEqual([]);
   });
 
   it('run and sql load neither the language server, gen nor the lint rules; an engine loads when a run opens it', () => {
     for (const name of ['run', 'sql']) {
-      expect(matching(loaded(commandFile(name)), /^src\/(lsp|gen)\/|^src\/lint\/registry\.ts$/), name).toEqual([]);
+      expect(matching(loaded(name), /^src\/(lsp|gen)\/|^src\/lint\/registry\.ts$/), name).toEqual([]);
     }
-    expect(loaded(commandFile('run'))).not.toContain('src/run/duckdb.ts');
+    const inputs = (metafiles.get('run') as Metafile).inputs;
+    const importsOfDuckDb = Object.values(inputs).flatMap((input) => input.imports.filter((i) => i.path === 'src/run/duckdb.ts').map((i) => i.kind));
+    expect(importsOfDuckDb).toEqual(['dynamic-import']);
   });
 
-  it("a checkout's first run builds the start and its own command: every other command is left out (bin/build-cli.mjs finds them in src/cli/commands.ts)", async () => {
-    const leftOut = new Set<string>();
-    const options = (
-      cliBuildOptions as (root: string, outdir: string, commands: string[], leftOut: Set<string>) => BuildOptions & { write: false; metafile: true }
-    )(ROOT, join(ROOT, 'node_modules', '.cache', 'dsq-lazy-load-compile'), ['compile'], leftOut);
-    const inputs = Object.keys((await build(options)).metafile.inputs);
-    expect([...leftOut].sort()).toEqual(
-      COMMANDS.map((c) => c.name)
-        .filter((n) => n !== 'compile')
-        .sort(),
-    );
-    expect(inputs).toContain(commandFile('compile'));
-    expect(matching(inputs, /^src\/(lsp|gen|run|sql)\/|^src\/cli\/(fmt|lint|lsp)\.ts$/)).toEqual([]);
+  it('no bundle imports Chevrotain (the grammar tools use it; dsq runs without it)', () => {
+    for (const name of metafiles.keys())
+      expect(
+        packages(name).filter((p) => p.startsWith('chevrotain')),
+        name,
+      ).toEqual([]);
+  });
+
+  it("a run writes its output without Node's stream and net modules (process.stdout makes them: a twentieth of node -e 0's start-up)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsq-modules-'));
+    try {
+      const hook = join(dir, 'hook.cjs');
+      const list = join(dir, 'modules.json');
+      writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`);
+      writeFileSync(join(dir, 'small.dsq'), "SELECT id FROM orders WHERE status = 'paid'\n");
+      const cases: [string[], RegExp][] = [
+        [['--version'], /^dsq \d/],
+        [['compile', join(dir, 'small.dsq')], /"from": "orders"/],
+        [['fmt', join(dir, 'small.dsq')], /^SELECT id FROM orders/],
+        [['compile', join(dir, 'missing.dsq')], /^$/],
+      ];
+      for (const [args, out] of cases) {
+        const r = spawnSync(process.execPath, ['-r', hook, join(builtCheckout(), 'bin', 'dsq.js'), ...args], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_OPTIONS: '' },
+        });
+        expect(r.stdout, args.join(' ')).toMatch(out);
+        if (args[1] === join(dir, 'missing.dsq')) expect(r.stderr).toMatch(/^dsq compile: cannot read .*missing\.dsq: no such file\n$/);
+        const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+        expect(
+          loaded.filter((m) => /^NativeModule (net|stream|tty|internal\/streams\/readable|internal\/fs\/sync_write_stream)$/.test(m)),
+          args.join(' '),
+        ).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
-
-  it('no chunk imports Chevrotain (the grammar tools use it; dsq runs without it)', () => {
-    const external = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
-    expect(external.filter((p) => p.startsWith('chevrotain'))).toEqual([]);
-  });
 });

@@ -11,7 +11,7 @@ function clone(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'bin'));
-  for (const file of ['dsq.js', 'build-cli.mjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  for (const file of ['dsq.js', 'build-cli.cjs', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(ROOT, 'src'), join(dir, 'src'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
@@ -35,7 +35,7 @@ export function sourceCheckout(): string {
 let built: string | null = null;
 
 /**
- * A clone with its CLI built from the sources (bin/build-cli.mjs, as its first run would):
+ * A clone with its CLI built from the sources (bin/build-cli.cjs, as its first run would):
  * spawned processes then start in milliseconds instead of compiling through tsx.
  */
 export function builtCheckout(): string {
@@ -44,7 +44,7 @@ export function builtCheckout(): string {
   execFileSync(process.execPath, [
     '--input-type=module',
     '-e',
-    `await (await import(${JSON.stringify(join(dir, 'bin', 'build-cli.mjs'))})).buildCli(${JSON.stringify(dir)});`,
+    `await (await import(${JSON.stringify(join(dir, 'bin', 'build-cli.cjs'))})).buildCli(${JSON.stringify(dir)});`,
   ]);
   chmodSync(join(dir, 'dist'), 0o755);
   built = dir;
