@@ -22,6 +22,8 @@ import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
 import { findBlankLines } from './blank-lines.js';
 import { insideDoc, insideEmptyParens } from './comment-inside.js';
+import { printsParenthesized } from './operands.js';
+import { SourceSpans } from '../syntax/source-spans.js';
 
 /** The comments of one statement that print outside its doc. */
 export interface StatementComments {
@@ -76,7 +78,6 @@ export class CommentMap {
   private current = -1;
   /** Whether each comment placed so far began its line. */
   private readonly firsts: boolean[] = [];
-
   constructor(
     readonly text: string,
     readonly comments: readonly Comment[],
@@ -346,6 +347,7 @@ export class CommentMap {
     // The outermost node starting (ending) where the target does: the one the next run finds.
     const span = tree.spanOf(target);
     let node = within ? target : ((span === undefined ? undefined : lead ? tree.startingAt(span.start) : tree.endingAt(span.end)) ?? target);
+    if (!within) node = lead ? this.beforeDroppedParentheses(tree, node) : this.pastDroppedParentheses(tree, node);
     let inside = within;
     if (!lead && node.kind === 'select' && tree.parentOf(node)?.kind === 'select_action') {
       // The SELECT action's OPTIONS print as the select's last clause: a comment after the
@@ -408,6 +410,48 @@ export class CommentMap {
       return;
     }
     add(this.byNode, node, a);
+  }
+
+  /**
+   * The node a comment leading `node` leads in the printed text: before each `(` right before it
+   * that opens parentheses the printer drops (`WHERE (` newline `-- c` newline `a = 1) AND b`), the
+   * outermost node starting there, which is the node the next run finds the comment before.
+   */
+  private beforeDroppedParentheses(tree: StatementTree, node: Node): Node {
+    const spans = this.spans;
+    if (!(spans instanceof SourceSpans)) return node;
+    let current = node;
+    let start = tree.spanOf(node)?.start;
+    while (start !== undefined) {
+      const before = this.scanner.tokenEndBefore(start, this.scanner.commentBefore(start));
+      if (before <= 0 || this.text.charCodeAt(before - 1) !== 40 || !spans.opensGroup(before - 1)) break;
+      const parent = tree.parentOf(current);
+      if (parent === undefined || printsParenthesized(parent, current) !== false) break;
+      start = before - 1;
+      current = tree.startingAt(start) ?? current;
+    }
+    return current;
+  }
+
+  /**
+   * The node a comment trailing `node` trails in the printed text: past each `)` right after it
+   * that closes parentheses the printer drops (`b = 2 AND (a = 1` newline `-- c` newline `)`), the
+   * outermost node ending there, which is the node the next run finds the comment after.
+   */
+  private pastDroppedParentheses(tree: StatementTree, node: Node): Node {
+    const spans = this.spans;
+    if (!(spans instanceof SourceSpans)) return node;
+    let current = node;
+    let end = tree.spanOf(node)?.end;
+    while (end !== undefined) {
+      const next = this.scanner.tokenStartAfter(end, this.scanner.commentBefore(end) + 1);
+      if (this.text.charCodeAt(next) !== 41 || !spans.closesGroup(next)) break;
+      const parent = tree.parentOf(current);
+      if (parent === undefined || printsParenthesized(parent, current) !== false) break;
+      end = next + 1;
+      current = tree.endingAt(end) ?? current;
+    }
+    return current;
   }
 }
 
