@@ -1,3 +1,4 @@
+import { lowerBound } from '../diagnostic/sorted.js';
 import type { Node } from '../ast/nodes.js';
 import type { Span } from '../diagnostic/span.js';
 import type { LineIndex } from '../diagnostic/span.js';
@@ -198,12 +199,5 @@ export class SourceSpans extends WeakMap<Node, Span> {
 
 /** True when the ascending list holds `value`. */
 function holds(list: readonly number[], value: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return list[lo] === value;
+  return list[lowerBound(list, value)] === value;
 }
