@@ -25,6 +25,7 @@ for (const shape of shapes) {
     // The tree alone, no parse (bench/tree-alone.ts); checked equal to the parse's at the smallest size.
     if (shape.floor) return dsq.treeAlone(shape.floor, text, scale === scales[0]);
     if (shape.subject === 'format') return () => dsq.format(text);
+    if (shape.subject === 'document') return () => dsq.parseDocument(text);
     if (shape.subject === 'json') {
       // JSON.parse of the same tree's spec JSON: the floor of making that many objects.
       const json = dsq.toJson(dsq.parse(text));

@@ -4,7 +4,7 @@ import { checkNumber, isWholeNumber, smallNumber } from '../ast/numbers.js';
 import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import * as T from './tokens.js';
-import { MISSING, idx, type ParserState } from './parser-state.js';
+import { MISSING, idx, isAlias, type ParserState } from './parser-state.js';
 
 const QUOTED = idx(T.QuotedIdentifier);
 const NUMBER = idx(T.NumberLiteral);
@@ -76,7 +76,7 @@ export function columnPosition(p: ParserState, e: Expr, start: number, clause: '
 /** An unqualified name in ORDER BY / GROUP BY / HAVING equal to a result alias is an alias reference. */
 export function nameRef(p: ParserState, path: string, single: boolean, start: number): Expr {
   const scope = p.scopes[p.scopes.length - 1];
-  if (single && scope?.active && scope.aliases.has(path)) return p.mark(new AliasNode(path), start);
+  if (single && scope?.active && isAlias(scope, path)) return p.mark(new AliasNode(path), start);
   return p.mark(new ColumnNode(path), start);
 }
 

@@ -48,15 +48,49 @@ import * as T from './tokens.js';
 export interface Rule<T> extends Generator<Rule<unknown>, T, unknown> {}
 
 /**
- * Run a sub-rule through `drive` and take its result, typed: `const e = yield* call(expression(p, 0))`.
- * (A rule yields the sub-rule to `drive`, which resumes it with the result: the one cast is here.)
- * An iterator of two steps, not a generator function: `yield*` over it yields the sub-rule, then
- * takes the value it is resumed with as the result. A generator object per call (each sub-rule
- * of a parse) and its resumption cost the parse about 2% more (A/B in one process).
+ * Run a sub-rule and take its result, typed: `const e = yield* call(expression(p, 0))`.
+ *
+ * Near the top of the nesting (the first INLINE_DEPTH levels of sub-rules: every sub-rule of
+ * most statements), the sub-rule runs at once, in a `drive` of its own inside this one, and
+ * `yield*` gets its result without suspending the rule that asked: no trip through the outer
+ * `drive`'s loop, no resumption. Deeper, the sub-rule is yielded to `drive`, which resumes the
+ * rule with its result (an iterator of two steps, not a generator function: a generator
+ * object per call cost the parse about 2% more). So the JavaScript stack a parse uses stays
+ * bounded by INLINE_DEPTH, whatever the input's nesting.
  */
 export function call<T>(rule: Rule<T>): Iterable<Rule<unknown>, T, unknown> {
+  const p = driving;
+  if (p !== null && p.inlineBudget > 0) {
+    p.inlineBudget--;
+    const value = p.drive(rule);
+    // (An error thrown inside ends the parse: `begin` resets the budget.)
+    p.inlineBudget++;
+    DONE.value = value;
+    return DONE as Iterable<Rule<unknown>, T, unknown>;
+  }
   return new SubRule(rule);
 }
+
+/** How many sub-rules `call` runs inside one another on the JavaScript stack before yielding them to `drive`. */
+const INLINE_DEPTH = 8;
+
+/** The parser state whose `drive` runs (set by `begin`): `call` runs sub-rules in it. */
+let driving: ParserState | null = null;
+
+/**
+ * The result of a sub-rule `call` ran at once: an iterator whose first step is its end, with the
+ * value (one object, reused: `yield*` reads it before anything else runs).
+ */
+const DONE = {
+  value: undefined as unknown,
+  done: true as const,
+  [Symbol.iterator]() {
+    return this;
+  },
+  next() {
+    return this;
+  },
+};
 
 class SubRule<T> implements Iterator<Rule<unknown>, T, unknown> {
   constructor(private rule: Rule<T> | null) {}
@@ -92,8 +126,21 @@ export interface SyntaxProblem extends SyntaxMessage {
 }
 
 export interface AliasScope {
-  readonly aliases: Set<string>;
+  /**
+   * The result columns' aliases, as written (a list: a Set per SELECT cost the parse 1%), and
+   * a Set of them, made when a long list is first searched (`isAlias`).
+   */
+  readonly aliases: string[];
+  lookup: Set<string> | null;
   active: boolean;
+}
+
+/** Whether `name` is one of the scope's aliases (searched in the list when short; a Set of a long one, so an ORDER BY of many names stays linear). */
+export function isAlias(scope: AliasScope, name: string): boolean {
+  const aliases = scope.aliases;
+  if (aliases.length <= 16) return aliases.includes(name);
+  scope.lookup ??= new Set(aliases);
+  return scope.lookup.has(name);
 }
 
 /** Per-parse state, given to `begin`. */
@@ -185,6 +232,8 @@ export class ParserState {
   frameCount = 0;
   /** The suspended rules of `drive`, innermost last (kept between runs: no allocation per parse). */
   private readonly rules: Rule<unknown>[] = [];
+  /** How many more sub-rules `call` may run inside one another (INLINE_DEPTH at the start of a run). */
+  inlineBudget = 0;
 
   /** Prepare for a new input: the scanned tokens `from..to`. */
   begin(scanned: Scanned, from: number, to: number, state: ParseState): void {
@@ -202,6 +251,8 @@ export class ParserState {
     this.errors = [];
     this.rules.length = 0;
     this.frameCount = 0;
+    this.inlineBudget = INLINE_DEPTH;
+    driving = this;
   }
 
   /** Let go of the input (the one shared parser would keep it alive until the next parse). */
@@ -212,6 +263,8 @@ export class ParserState {
     this.starts = NO_SCAN.starts;
     this.ends = NO_SCAN.ends;
     this.rules.length = 0;
+    this.inlineBudget = 0;
+    driving = null;
   }
 
   /** Run a rule to its end: a loop over the stack of suspended rules, so nesting costs no call stack. */

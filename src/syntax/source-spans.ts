@@ -21,10 +21,15 @@ export class SourceSpans extends WeakMap<Node, Span> {
   private readonly nodes: Node[] = [];
   /** How many of `nodes` are in `known`. */
   private indexed = 0;
-  /** Start and end offset of every recorded node, in pairs. */
-  private readonly offsets: number[] = [];
-  /** Spans already computed, by recorded index. */
-  private readonly made: (Span | undefined)[] = [];
+  /**
+   * Start and end offset of every recorded node, in pairs (`2 * count` used), doubled when full.
+   * Typed, not a growing `number[]`: with one, `parseDocument` of a 50,000-term AND chain took
+   * 2x `parse`'s time and grew 140x-146x from 1x to 100x input where `parse` grows about 100x;
+   * with this 96x (bench/scaling.ts, the growth table's parseDocument rows).
+   */
+  private offsets = new Int32Array(256);
+  /** Spans already computed, by recorded index (few: a Map, not an array as long as the records). */
+  private readonly made = new Map<number, Span>();
   /** Where `statementOffsets` searches for the next statement's root record first. */
   private cursor = 0;
 
@@ -69,8 +74,16 @@ export class SourceSpans extends WeakMap<Node, Span> {
 
   /** Record a node's span by its offsets (line and column follow on demand). */
   record(node: Node, start: number, end: number): void {
+    const i = this.nodes.length;
     this.nodes.push(node);
-    this.offsets.push(start, end);
+    let offsets = this.offsets;
+    if (2 * i + 2 > offsets.length) {
+      const grown = new Int32Array(offsets.length * 2);
+      grown.set(offsets);
+      this.offsets = offsets = grown;
+    }
+    offsets[2 * i] = start;
+    offsets[2 * i + 1] = end;
   }
 
   /** Node → index of its recorded pair, for every node recorded so far (the last record of a node wins). */
@@ -159,10 +172,10 @@ export class SourceSpans extends WeakMap<Node, Span> {
   override get(node: Node): Span | undefined {
     const i = this.recorded().get(node);
     if (i === undefined) return super.get(node);
-    let span = this.made[i];
+    let span = this.made.get(i);
     if (span === undefined) {
       span = this.lines.span(this.offsets[2 * i] as number, this.offsets[2 * i + 1] as number);
-      this.made[i] = span;
+      this.made.set(i, span);
     }
     return span;
   }
@@ -174,10 +187,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
   /** A span given whole: recorded as the latest for the node (so no lookup is built), and kept as the one `get` returns. */
   override set(node: Node, span: Span): this {
     this.record(node, span.start, span.end);
-    const made = this.made;
-    // (Filled up to it, not written past the end: the array stays dense.)
-    while (made.length < this.nodes.length - 1) made.push(undefined);
-    made.push(span);
+    this.made.set(this.nodes.length - 1, span);
     return this;
   }
 

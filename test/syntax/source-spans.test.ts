@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Node } from '../../src/ast/index.js';
+import { LineIndex, type Span } from '../../src/diagnostic/index.js';
+import { SourceSpans } from '../../src/syntax/source-spans.js';
+import { runs } from '../helpers/runs.js';
+
+/**
+ * The parser's span table (src/syntax/source-spans.ts) keeps its offsets in a typed array that
+ * doubles when full (issue 32: a growing `number[]` made `parseDocument` grow 140x+ for 100x
+ * input) and the spans it made in a Map: whatever is recorded, set, asked and deleted, in any
+ * order and past any number of doublings, it answers as a WeakMap holding the last write would.
+ */
+const TEXT = 'SELECT a\nFROM t\nWHERE x = 1\n'.repeat(40);
+
+type Op =
+  | { op: 'record'; node: number; start: number; end: number }
+  | { op: 'set'; node: number; start: number; end: number }
+  | { op: 'delete'; node: number }
+  | { op: 'get'; node: number };
+
+const arbOffsets = fc.tuple(fc.nat(TEXT.length), fc.nat(TEXT.length)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+const arbOp: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 12, arbitrary: fc.tuple(fc.nat(80), arbOffsets).map(([node, [start, end]]) => ({ op: 'record' as const, node, start, end })) },
+  { weight: 2, arbitrary: fc.tuple(fc.nat(80), arbOffsets).map(([node, [start, end]]) => ({ op: 'set' as const, node, start, end })) },
+  { weight: 1, arbitrary: fc.nat(80).map((node) => ({ op: 'delete' as const, node })) },
+  { weight: 3, arbitrary: fc.nat(80).map((node) => ({ op: 'get' as const, node })) },
+);
+
+describe('SourceSpans', () => {
+  it('answers as a WeakMap of the last write, across growth of its offsets', () => {
+    fc.assert(
+      fc.property(fc.array(arbOp, { minLength: 0, maxLength: 700 }), (ops) => {
+        const lines = new LineIndex(TEXT);
+        const spans = new SourceSpans(lines);
+        const model = new Map<number, Span>();
+        const nodes = Array.from({ length: 81 }, (_, i) => ({ kind: 'column', name: `n${i}` }) as unknown as Node);
+        const check = (i: number) => {
+          const want = model.get(i);
+          const node = nodes[i] as Node;
+          expect(spans.has(node)).toBe(want !== undefined);
+          const got = spans.get(node);
+          expect(got).toEqual(want);
+          // The same object on every call.
+          if (got !== undefined) expect(spans.get(node)).toBe(got);
+          const out = { start: -1, end: -1 };
+          expect(spans.offsetsOf(node, out)).toBe(want !== undefined);
+          if (want !== undefined) expect(out).toEqual({ start: want.start, end: want.end });
+        };
+        for (const o of ops) {
+          const node = nodes[o.node] as Node;
+          if (o.op === 'record') {
+            spans.record(node, o.start, o.end);
+            model.set(o.node, lines.span(o.start, o.end));
+          } else if (o.op === 'set') {
+            const span = lines.span(o.start, o.end);
+            spans.set(node, span);
+            model.set(o.node, span);
+            expect(spans.get(node)).toBe(span);
+          } else if (o.op === 'delete') {
+            spans.delete(node);
+            model.delete(o.node);
+          } else check(o.node);
+        }
+        for (let i = 0; i < nodes.length; i++) check(i);
+      }),
+      { numRuns: runs(100) },
+    );
+  });
+
+  it('keeps every offset of a text of many thousand records (several doublings)', () => {
+    const lines = new LineIndex(TEXT);
+    const spans = new SourceSpans(lines);
+    const nodes = Array.from({ length: 5000 }, (_, i) => ({ kind: 'column', name: `n${i}` }) as unknown as Node);
+    nodes.forEach((node, i) => spans.record(node, i % TEXT.length, (i % TEXT.length) + 1));
+    const out = { start: 0, end: 0 };
+    nodes.forEach((node, i) => {
+      expect(spans.offsetsOf(node, out)).toBe(true);
+      expect(out).toEqual({ start: i % TEXT.length, end: (i % TEXT.length) + 1 });
+    });
+  });
+});
