@@ -17,7 +17,7 @@ const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
 };
 
 function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
-  return alias === null ? doc : group([doc, indent([line, env.options.kw('AS'), ' ', writeAlias(alias)])]);
+  return alias === null ? doc : group([doc, indent([line, `${env.options.kw('AS')} ${writeAlias(alias)}`])]);
 }
 
 /**
