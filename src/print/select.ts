@@ -1,12 +1,12 @@
 import type { Node, OrderTerm, ResultColumn, Select } from '../ast/nodes.js';
-import { concat, group, indent, line, type Doc } from './doc/doc.js';
+import { concat, group, hanging, line, type Doc } from './doc/doc.js';
 import { list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { writeAlias } from './names.js';
 import { termNeedsParens } from './operands.js';
 
 /** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
 function clause(keyword: string, content: Doc): Doc {
-  return group([keyword, indent([line, content])]);
+  return hanging([keyword, line, content], 1);
 }
 
 /** `item, item` of `count` items from `from`, one per line when the list does not fit. */
@@ -157,12 +157,12 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
 
 function resultColumn(node: ResultColumn, docs: readonly Doc[], env: Env): Doc {
   const e = docs[0] as Doc;
-  return node.alias === null ? e : group([e, indent([line, `${env.options.kw('AS')} ${writeAlias(node.alias)}`])]);
+  return node.alias === null ? e : hanging([e, line, `${env.options.kw('AS')} ${writeAlias(node.alias)}`], 1);
 }
 
 function orderTerm(node: OrderTerm, docs: readonly Doc[], env: Env): Doc {
   const e = term(node.e, docs[0] as Doc);
-  return node.order === 'desc' ? group([e, indent([line, env.options.kw('DESC')])]) : e;
+  return node.order === 'desc' ? hanging([e, line, env.options.kw('DESC')], 1) : e;
 }
 
 /** Layouts of the select-level kinds. */

@@ -230,9 +230,9 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
         break;
       case 'group': {
         // fits(d) in FLAT mode measures the contents: the group is not hard in that branch.
-        if (d.hard) pushContents(cmds, ind, BREAK, d);
-        else if (mode === FLAT) pushContents(cmds, ind, FLAT, d);
-        else pushContents(cmds, ind, fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK, d);
+        const m = d.hard ? BREAK : mode === FLAT ? FLAT : fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK;
+        if (d.start > 0) pushHanging(cmds, ind, Math.min(ind + step, maxIndent), m, d);
+        else pushContents(cmds, ind, m, d);
         break;
       }
       case 'conditional': {
@@ -352,6 +352,12 @@ function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | In
     return;
   }
   for (let i = parts.length - 1; i >= 0; i--) cmds.push(ind, mode, parts[i] as Doc);
+}
+
+/** Push a hanging group's parts: those from its `start` at the deeper indentation `deeper`. */
+function pushHanging(cmds: CommandStack, ind: number, deeper: number, mode: Mode, d: Group): void {
+  const parts = d.parts as readonly Doc[];
+  for (let i = parts.length - 1; i >= 0; i--) cmds.push(i >= d.start ? deeper : ind, mode, parts[i] as Doc);
 }
 
 /** The rest of a fill: the same parts from a later index (no copying). */
