@@ -206,8 +206,12 @@ function inListLayout(node: InList, op: string, env: Env): Branch {
   }
   if (values.length === 0) return { children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) };
   const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
+  // The children in a list of the exact size (a spread of the tree's frozen list allocates an iterator).
+  const children = new Array<Node>(values.length + 1);
+  children[0] = e;
+  for (let i = 0; i < values.length; i++) children[i + 1] = values[i] as Node;
   return {
-    children: [e, ...values],
+    children,
     build: (docs) => inLayout(e, docs[0] as Doc, op, (atoms ? filledList : list)('(', docs.slice(1), ')')),
   };
 }
