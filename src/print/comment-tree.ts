@@ -16,21 +16,21 @@ import { lowerBound, upperBound } from '../diagnostic/sorted.js';
  * (outer last at an end): nothing is sorted unless a kind lists its children out of source order.
  */
 export class StatementTree {
-  /** Node → its number. */
-  private readonly numbers = new Map<Node, number>();
-  private readonly nodes: Node[] = [];
+  /** Node → its number, made on the first lookup in a large tree (a small one is searched: see `numberOf`). */
+  private numbers: Map<Node, number> | null = null;
+  private readonly nodes: Node[];
   /** The parent's number (-1: the statement itself). */
-  private readonly parents: number[] = [];
-  private readonly depths: number[] = [];
+  private readonly parents: number[];
+  private readonly depths: number[];
   /** Start and end offsets by number (NaN: no span). */
-  private readonly startOf: number[] = [];
-  private readonly endOf: number[] = [];
+  private readonly startOf: number[];
+  private readonly endOf: number[];
   /** The numbers of the nodes with a span by start, ascending, outer first at a start; and their starts. */
-  private readonly byStart: number[] = [];
-  private readonly starts: number[] = [];
+  private readonly byStart: number[];
+  private readonly starts: number[];
   /** The same by end, ascending, outer last at an end; and their ends. */
-  private readonly byEnd: number[] = [];
-  private readonly ends: number[] = [];
+  private readonly byEnd: number[];
+  private readonly ends: number[];
 
   constructor(root: Node, spans: Spans) {
     // The parser's table gives offsets without building a Span per node.
@@ -45,56 +45,89 @@ export class StatementTree {
       at.end = span.end;
       return true;
     };
+    // The walk fills the scratch lists (kept between trees, indexed by counts: no list grown
+    // from nothing per tree), then the tree keeps copies of the exact size.
+    const w = SCRATCH;
+    let count = 0;
+    let spanned = 0;
+    let left = 0;
     // Depth-first: `leave` holds the number of a node to leave, -1 for a node to enter.
-    const todo: Node[] = [root];
-    const parentOf: number[] = [-1];
-    const leave: number[] = [-1];
-    while (todo.length > 0) {
-      const node = todo.pop() as Node;
-      const parent = parentOf.pop() as number;
-      const leaving = leave.pop() as number;
+    let top = 0;
+    let high = 0;
+    w.todo[top] = root;
+    w.parentOf[top] = -1;
+    w.leave[top++] = -1;
+    while (top > 0) {
+      top--;
+      const node = w.todo[top] as Node;
+      const parent = w.parentOf[top] as number;
+      const leaving = w.leave[top] as number;
       if (leaving >= 0) {
-        const end = this.endOf[leaving] as number;
+        const end = w.endOf[leaving] as number;
         if (end === end) {
-          this.byEnd.push(leaving);
-          this.ends.push(end);
+          w.byEnd[left] = leaving;
+          w.ends[left++] = end;
         }
         continue;
       }
-      const n = this.nodes.length;
-      this.numbers.set(node, n);
-      this.nodes.push(node);
-      this.parents.push(parent);
-      this.depths.push(parent < 0 ? 0 : (this.depths[parent] as number) + 1);
+      const n = count++;
+      w.nodes[n] = node;
+      w.parents[n] = parent;
+      w.depths[n] = parent < 0 ? 0 : (w.depths[parent] as number) + 1;
       const known = offsetsOf(node);
-      this.startOf.push(known ? at.start : NaN);
-      this.endOf.push(known ? at.end : NaN);
+      w.startOf[n] = known ? at.start : NaN;
+      w.endOf[n] = known ? at.end : NaN;
       if (known) {
-        this.byStart.push(n);
-        this.starts.push(at.start);
+        w.byStart[spanned] = n;
+        w.starts[spanned++] = at.start;
       }
-      todo.push(node);
-      parentOf.push(parent);
-      leave.push(n);
+      w.todo[top] = node;
+      w.parentOf[top] = parent;
+      w.leave[top++] = n;
       const kids = children(node);
       for (let i = kids.length - 1; i >= 0; i--) {
-        todo.push(kids[i] as Node);
-        parentOf.push(n);
-        leave.push(-1);
+        w.todo[top] = kids[i] as Node;
+        w.parentOf[top] = n;
+        w.leave[top++] = -1;
       }
+      if (top > high) high = top;
     }
+    this.nodes = w.nodes.slice(0, count);
+    this.parents = w.parents.slice(0, count);
+    this.depths = w.depths.slice(0, count);
+    this.startOf = w.startOf.slice(0, count);
+    this.endOf = w.endOf.slice(0, count);
+    this.byStart = w.byStart.slice(0, spanned);
+    this.starts = w.starts.slice(0, spanned);
+    this.byEnd = w.byEnd.slice(0, left);
+    this.ends = w.ends.slice(0, left);
+    // The scratch lists hold no node alive.
+    w.nodes.fill(root, 0, count);
+    w.todo.fill(root, 0, high);
     if (!ascending(this.starts)) {
       // Outer first at a start: the larger end, then the earlier number.
       this.byStart.sort((a, b) => this.startOf[a]! - this.startOf[b]! || this.endOf[b]! - this.endOf[a]! || a - b);
-      this.starts.length = 0;
-      for (const n of this.byStart) this.starts.push(this.startOf[n]!);
+      for (let i = 0; i < this.byStart.length; i++) this.starts[i] = this.startOf[this.byStart[i] as number]!;
     }
     if (!ascending(this.ends)) {
       // Outer last at an end: the larger start, then the later number, first.
       this.byEnd.sort((a, b) => this.endOf[a]! - this.endOf[b]! || this.startOf[b]! - this.startOf[a]! || b - a);
-      this.ends.length = 0;
-      for (const n of this.byEnd) this.ends.push(this.endOf[n]!);
+      for (let i = 0; i < this.byEnd.length; i++) this.ends[i] = this.endOf[this.byEnd[i] as number]!;
     }
+  }
+
+  /** A node's number: a search of a small tree's nodes (cheaper than a Map of them), else a Map made once. */
+  private numberOf(node: Node): number | undefined {
+    if (this.numbers === null) {
+      if (this.nodes.length <= SEARCHED) {
+        // The last: a node the tree holds twice has the number of its last place, as the Map gives.
+        const n = this.nodes.lastIndexOf(node);
+        return n < 0 ? undefined : n;
+      }
+      this.numbers = new Map();
+      for (let n = 0; n < this.nodes.length; n++) this.numbers.set(this.nodes[n] as Node, n);
+    }
+    return this.numbers.get(node);
   }
 
   /** The outermost node starting at `offset`, if any. */
@@ -111,29 +144,29 @@ export class StatementTree {
 
   /** The child of `node` that ends where it ends, if any. */
   lastChildEnding(node: Node): Node | undefined {
-    const n = this.numbers.get(node);
+    const n = this.numberOf(node);
     const end = n === undefined ? NaN : (this.endOf[n] as number);
     if (end !== end) return undefined;
     for (const kid of children(node)) {
-      const k = this.numbers.get(kid);
+      const k = this.numberOf(kid);
       if (k !== undefined && this.endOf[k] === end) return kid;
     }
     return undefined;
   }
 
   parentOf(node: Node): Node | undefined {
-    const n = this.numbers.get(node);
+    const n = this.numberOf(node);
     const p = n === undefined ? -1 : (this.parents[n] as number);
     return p < 0 ? undefined : this.nodes[p];
   }
 
   depthOf(node: Node): number {
-    const n = this.numbers.get(node);
+    const n = this.numberOf(node);
     return n === undefined ? 0 : (this.depths[n] as number);
   }
 
   spanOf(node: Node): { readonly start: number; readonly end: number } | undefined {
-    const n = this.numbers.get(node);
+    const n = this.numberOf(node);
     if (n === undefined) return undefined;
     const start = this.startOf[n] as number;
     return start !== start ? undefined : { start, end: this.endOf[n] as number };
@@ -164,6 +197,25 @@ export class StatementTree {
     return undefined;
   }
 }
+
+/** Trees of at most this many nodes find a node's number by a search (see `numberOf`). */
+const SEARCHED = 64;
+
+/** The lists a tree is walked into (see the constructor). */
+const SCRATCH = {
+  nodes: [] as Node[],
+  parents: [] as number[],
+  depths: [] as number[],
+  startOf: [] as number[],
+  endOf: [] as number[],
+  byStart: [] as number[],
+  starts: [] as number[],
+  byEnd: [] as number[],
+  ends: [] as number[],
+  todo: [] as Node[],
+  parentOf: [] as number[],
+  leave: [] as number[],
+};
 
 /** True when the values never decrease. */
 function ascending(values: readonly number[]): boolean {

@@ -99,6 +99,23 @@ export interface Branch {
   readonly absorbed?: readonly Node[];
 }
 
+/**
+ * A branch as plain data: the node, and a function shared by every node of its kind that builds
+ * its doc from its children's (no closure and context per node, as a `build` arrow would make).
+ */
+export class NodeBranch<N> implements Branch {
+  constructor(
+    readonly children: readonly Node[],
+    private readonly node: N,
+    private readonly env: Env,
+    private readonly make: (node: N, docs: readonly Doc[], env: Env) => Doc,
+  ) {}
+
+  build(docs: readonly Doc[]): Doc {
+    return this.make(this.node, docs, this.env);
+  }
+}
+
 /** How one node prints: a branch, or for a node with no children its doc itself. */
 export type Layout = Branch | Doc;
 
@@ -145,16 +162,59 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
   const first = layoutOf(root, ctx);
   const whole = finished(root, first, env);
   if (whole !== undefined) return whole;
-  // The branches waiting, each with its context and the docs of its children so far (an array
-  // of the exact size, filled to `filled[k]`: an array grown by `push` from empty reserves 17
-  // slots, most of them unused for a node of two or three children).
-  const nodes: Node[] = [root];
-  const branches: Branch[] = [first as Branch];
-  const ctxs: Ctx[] = [ctx];
-  const docs: Doc[][] = [new Array<Doc>((first as Branch).children.length)];
-  const filled: number[] = [0];
+  // The stack of an earlier toDoc (a nested one takes its own): its arrays keep their storage.
+  const frames = FRAMES.pop() ?? new Frames();
+  try {
+    return walk(frames, root, first as Branch, ctx, env, layoutOf);
+  } finally {
+    frames.clear();
+    FRAMES.push(frames);
+  }
+}
+
+/**
+ * The branches waiting in `toDoc`, in parallel arrays indexed by `length` (never truncated:
+ * setting an array's length to 0 drops its storage): each with its node, context and the docs of
+ * its children so far (an array of the exact size, filled to `filled[k]`: an array grown by
+ * `push` from empty reserves 17 slots, most of them unused for a node of two or three children).
+ */
+class Frames {
+  readonly nodes: Node[] = [];
+  readonly branches: Branch[] = [];
+  readonly ctxs: Ctx[] = [];
+  readonly docs: Doc[][] = [];
+  readonly filled: number[] = [];
+  length = 0;
+  push(node: Node, branch: Branch, ctx: Ctx): void {
+    const k = this.length++;
+    this.nodes[k] = node;
+    this.branches[k] = branch;
+    this.ctxs[k] = ctx;
+    this.docs[k] = new Array<Doc>(branch.children.length);
+    this.filled[k] = 0;
+  }
+  clear(): void {
+    for (let k = 0; k < this.length; k++) this.release(k);
+    this.length = 0;
+  }
+  /** Let go of frame k's objects (the slot is reused). */
+  release(k: number): void {
+    this.nodes[k] = NO_NODE;
+    this.branches[k] = NO_BRANCH;
+    this.ctxs[k] = NO_CAPTURE;
+    this.docs[k] = NO_DOCS as Doc[];
+  }
+}
+
+const FRAMES: Frames[] = [];
+const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
+const NO_BRANCH: Branch = Object.freeze({ children: [], build: () => '' });
+
+function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, layoutOf: (node: Node, c: Ctx) => Layout): Doc {
+  const { nodes, branches, ctxs, docs, filled } = frames;
+  frames.push(root, first, ctx);
   for (;;) {
-    const k = nodes.length - 1;
+    const k = frames.length - 1;
     const branch = branches[k] as Branch;
     const done = docs[k] as Doc[];
     const i = filled[k] as number;
@@ -166,22 +226,13 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
       if (doc !== undefined) {
         done[i] = doc;
         filled[k] = i + 1;
-      } else {
-        nodes.push(kid);
-        branches.push(layout as Branch);
-        ctxs.push(c);
-        docs.push(new Array<Doc>((layout as Branch).children.length));
-        filled.push(0);
-      }
+      } else frames.push(kid, layout as Branch, c);
       continue;
     }
     const doc = env.decorate(nodes[k] as Node, branch.build(done), branch.absorbed ?? NONE);
+    frames.release(k);
+    frames.length = k;
     if (k === 0) return doc;
-    nodes.pop();
-    branches.pop();
-    ctxs.pop();
-    docs.pop();
-    filled.pop();
     const j = filled[k - 1] as number;
     (docs[k - 1] as Doc[])[j] = doc;
     filled[k - 1] = j + 1;

@@ -1,7 +1,7 @@
 import type { Binary, Expr, InList, Node, Unary } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { OPERATORS } from '../ast/operators.js';
-import { concat, conditional, group, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
+import { concat, conditional, group, hanging, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
 import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
@@ -105,17 +105,17 @@ class ChainBranch implements Branch {
     const first = chainOperand(operands, inner, docs, 0, operator.left, env);
     const n = operands.length;
     // One operator of two operands (most binaries): no list to grow.
-    if (!this.logical && n === 2) return group([first, indent([line, op, chainOperand(operands, inner, docs, 1, operator.right, env)])]);
-    // AND/OR: one flat part list; other operators: the rest indented.
-    const rest = new Array<Doc>(this.logical ? 3 * n - 2 : 3 * n - 3);
+    if (!this.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs, 1, operator.right, env)], 1);
+    // AND/OR: one flat part list; other operators: the rest indented (one list either way).
+    const parts = new Array<Doc>(3 * n - 2);
     let k = 0;
-    if (this.logical) rest[k++] = first;
+    parts[k++] = first;
     for (let i = 1; i < n; i++) {
-      rest[k++] = line;
-      rest[k++] = op;
-      rest[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
+      parts[k++] = line;
+      parts[k++] = op;
+      parts[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
     }
-    return this.logical ? group(rest) : group([first, indent(rest)]);
+    return this.logical ? group(parts) : hanging(parts, 1);
   }
 }
 
@@ -138,7 +138,7 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
     return {
       children: [e.e1, e.e2],
       ctxs: comparedCtxs(e.op, ctx, [e.e1, e.e2]),
-      build: ([a, b]) => group([operand(e.e1, a as Doc, operator.left), indent([line, op, ' ', operand(e.e2, b as Doc, operator.right)])]),
+      build: (docs) => hanging([operand(e.e1, docs[0] as Doc, operator.left), line, op, ' ', operand(e.e2, docs[1] as Doc, operator.right)], 1),
       absorbed: [e],
     };
   }
@@ -181,8 +181,8 @@ function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and:
   const { left, right } = OPERATORS.between;
   return {
     children: [e, min, max],
-    build: ([a, lo, hi]) =>
-      group([operand(e, a as Doc, left), indent([line, op, ' ', operand(min, lo as Doc, right), line, and, ' ', operand(max, hi as Doc, right)])]),
+    build: (docs) =>
+      hanging([operand(e, docs[0] as Doc, left), line, op, ' ', operand(min, docs[1] as Doc, right), line, and, ' ', operand(max, docs[2] as Doc, right)], 1),
   };
 }
 
@@ -192,7 +192,7 @@ function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and:
  */
 function inLayout(e: Expr, a: Doc, op: string, tail: Doc): Doc {
   const head = operand(e, a, OPERATORS.in.left);
-  return conditional([group([head, ' ', op, ' ', tail]), group([head, indent([line, op, ' ', tail])])]);
+  return conditional([group([head, ' ', op, ' ', tail]), hanging([head, line, op, ' ', tail], 1)]);
 }
 
 /** Values that print as one short token: an IN list of them fills its lines. */
@@ -206,8 +206,12 @@ function inListLayout(node: InList, op: string, env: Env): Branch {
   }
   if (values.length === 0) return { children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) };
   const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
+  // The children in a list of the exact size (a spread of the tree's frozen list allocates an iterator).
+  const children = new Array<Node>(values.length + 1);
+  children[0] = e;
+  for (let i = 0; i < values.length; i++) children[i + 1] = values[i] as Node;
   return {
-    children: [e, ...values],
+    children,
     build: (docs) => inLayout(e, docs[0] as Doc, op, (atoms ? filledList : list)('(', docs.slice(1), ')')),
   };
 }
@@ -267,7 +271,7 @@ const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
 
 const when: LayoutFn<'when'> = (node, ctx, env) => ({
   children: [node.when, node.then],
-  build: ([w, t]) => group([env.options.kw(KINDS.when.keyword), ' ', w as Doc, indent([line, env.options.kw('THEN'), ' ', t as Doc])]),
+  build: (docs) => hanging([env.options.kw(KINDS.when.keyword), ' ', docs[0] as Doc, line, env.options.kw('THEN'), ' ', docs[1] as Doc], 3),
 });
 
 /**
@@ -322,8 +326,8 @@ export const EXPRESSION_LAYOUTS = {
   when,
   collate: (node, ctx, env) => ({
     children: [node.e],
-    build: ([d]) =>
-      group([operand(node.e, d as Doc, OPERATORS.collate.left), indent([line, env.options.kw(OPERATORS.collate.text), ' ', writeName(node.collation)])]),
+    build: (docs) =>
+      hanging([operand(node.e, docs[0] as Doc, OPERATORS.collate.left), line, env.options.kw(OPERATORS.collate.text), ' ', writeName(node.collation)], 1),
   }),
   count_rows: () => leaf('COUNT(*)'),
   exists: (node, ctx, env) => ({

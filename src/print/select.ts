@@ -1,20 +1,25 @@
-import type { Node, Select } from '../ast/nodes.js';
-import { concat, group, indent, line, type Doc } from './doc/doc.js';
-import { list, NO_CAPTURE, parens, type Ctx, type LayoutFn } from './engine.js';
+import type { Node, OrderTerm, ResultColumn, Select } from '../ast/nodes.js';
+import { concat, group, hanging, line, type Doc } from './doc/doc.js';
+import { list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { writeAlias } from './names.js';
 import { termNeedsParens } from './operands.js';
 
 /** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
 function clause(keyword: string, content: Doc): Doc {
-  return group([keyword, indent([line, content])]);
+  return hanging([keyword, line, content], 1);
 }
 
 /** `item, item` of `count` items from `from`, one per line when the list does not fit. */
 function commaList(items: readonly Doc[], from: number, count: number): Doc {
-  const parts: Doc[] = [];
+  if (count === 1) return group(items[from] as Doc);
+  const parts = new Array<Doc>(3 * count - 2);
+  let p = 0;
   for (let i = from; i < from + count; i++) {
-    if (i > from) parts.push(',', line);
-    parts.push(items[i] as Doc);
+    if (i > from) {
+      parts[p++] = ',';
+      parts[p++] = line;
+    }
+    parts[p++] = items[i] as Doc;
   }
   return group(parts);
 }
@@ -26,61 +31,109 @@ function term(node: Node, doc: Doc): Doc {
 
 /** The aliases a bare name in ORDER BY, GROUP BY and HAVING refers to. */
 function aliasesOf(node: Select): Ctx {
-  if (node.columns === 'all') return NO_CAPTURE;
-  const names = new Set<string>();
-  for (const c of node.columns) if (c.alias !== null) names.add(c.alias);
-  return names.size === 0 ? NO_CAPTURE : { capture: names };
+  const columns = node.columns;
+  if (columns === 'all') return NO_CAPTURE;
+  let names: Set<string> | null = null;
+  // Indexed loops: the tree's lists are frozen, and `for...of` over them allocates.
+  for (let i = 0; i < columns.length; i++) {
+    const alias = (columns[i] as (typeof columns)[number]).alias;
+    if (alias !== null) (names ??= new Set()).add(alias);
+  }
+  return names === null ? NO_CAPTURE : { capture: names };
 }
 
-const select: LayoutFn<'select'> = (node, outer, env) => {
-  const kw = env.options.kw;
-  const own = aliasesOf(node);
-  const kids: Node[] = [];
-  const ctxs: Ctx[] = [];
-  const add = (n: Node | null, c: Ctx) => {
-    if (n === null) return;
-    kids.push(n);
-    ctxs.push(c);
-  };
-  if (node.columns !== 'all') for (const c of node.columns) add(c, NO_CAPTURE);
-  add(node.from, NO_CAPTURE);
-  add(node.where, NO_CAPTURE);
-  for (const g of node.group) add(g, own);
-  add(node.having, own);
-  for (const o of node.order) add(o, own);
-  add(node.limit, NO_CAPTURE);
-  add(node.offset, NO_CAPTURE);
-  const last = outer.lastClause;
-  if (last !== undefined) for (const n of last.nodes) add(n, NO_CAPTURE);
-  return {
-    children: kids,
-    ctxs,
-    build: (docs) => {
-      let i = 0;
-      const take = (count: number): Doc => {
-        const doc = commaList(docs, i, count);
-        i += count;
-        return doc;
-      };
-      const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
-      // The clauses with a line between them, built as one part list.
-      const parts: Doc[] = [node.columns === 'all' ? concat([head, ' *']) : clause(head, take(node.columns.length))];
-      if (node.from) parts.push(line, clause(kw('FROM'), docs[i++] as Doc));
-      if (node.where) parts.push(line, clause(kw('WHERE'), docs[i++] as Doc));
-      if (node.group.length > 0) {
-        const items = node.group.map((g, k) => term(g, docs[i + k] as Doc));
-        i += items.length;
-        parts.push(line, clause(kw('GROUP BY'), commaList(items, 0, items.length)));
-      }
-      if (node.having) parts.push(line, clause(kw('HAVING'), docs[i++] as Doc));
-      if (node.order.length > 0) parts.push(line, clause(kw('ORDER BY'), take(node.order.length)));
-      if (node.limit) parts.push(line, clause(kw('LIMIT'), docs[i++] as Doc));
-      if (node.offset) parts.push(line, clause(kw('OFFSET'), docs[i++] as Doc));
-      if (last !== undefined) parts.push(line, last.build(docs.slice(i)));
-      return group(parts);
-    },
-  };
-};
+/**
+ * A select's branch: one object holding what `build` needs (no closures per select), its
+ * children and their contexts in arrays of the exact size.
+ */
+class SelectBranch implements Branch {
+  readonly children: Node[];
+  readonly ctxs: Ctx[];
+  constructor(
+    private readonly node: Select,
+    private readonly env: Env,
+    private readonly last: Ctx['lastClause'],
+  ) {
+    const own = aliasesOf(node);
+    const columns = node.columns === 'all' ? 0 : node.columns.length;
+    const count =
+      columns +
+      (node.from === null ? 0 : 1) +
+      (node.where === null ? 0 : 1) +
+      node.group.length +
+      (node.having === null ? 0 : 1) +
+      node.order.length +
+      (node.limit === null ? 0 : 1) +
+      (node.offset === null ? 0 : 1) +
+      (last === undefined ? 0 : last.nodes.length);
+    const kids = new Array<Node>(count);
+    const ctxs = new Array<Ctx>(count);
+    let k = 0;
+    const add = (n: Node, c: Ctx) => {
+      kids[k] = n;
+      ctxs[k++] = c;
+    };
+    if (node.columns !== 'all') for (let i = 0; i < columns; i++) add(node.columns[i] as Node, NO_CAPTURE);
+    if (node.from !== null) add(node.from, NO_CAPTURE);
+    if (node.where !== null) add(node.where, NO_CAPTURE);
+    for (let i = 0; i < node.group.length; i++) add(node.group[i] as Node, own);
+    if (node.having !== null) add(node.having, own);
+    for (let i = 0; i < node.order.length; i++) add(node.order[i] as Node, own);
+    if (node.limit !== null) add(node.limit, NO_CAPTURE);
+    if (node.offset !== null) add(node.offset, NO_CAPTURE);
+    if (last !== undefined) for (let i = 0; i < last.nodes.length; i++) add(last.nodes[i] as Node, NO_CAPTURE);
+    this.children = kids;
+    this.ctxs = ctxs;
+  }
+
+  build(docs: readonly Doc[]): Doc {
+    const { node, last } = this;
+    const kw = this.env.options.kw;
+    let i = 0;
+    const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
+    // The clauses with a line between them, built as one part list of the exact size.
+    const clauses =
+      1 +
+      (node.from === null ? 0 : 1) +
+      (node.where === null ? 0 : 1) +
+      (node.group.length > 0 ? 1 : 0) +
+      (node.having === null ? 0 : 1) +
+      (node.order.length > 0 ? 1 : 0) +
+      (node.limit === null ? 0 : 1) +
+      (node.offset === null ? 0 : 1) +
+      (last === undefined ? 0 : 1);
+    const parts = new Array<Doc>(2 * clauses - 1);
+    let p = 0;
+    const add = (doc: Doc) => {
+      if (p > 0) parts[p++] = line;
+      parts[p++] = doc;
+    };
+    if (node.columns === 'all') add(concat([head, ' *']));
+    else {
+      add(clause(head, commaList(docs, i, node.columns.length)));
+      i += node.columns.length;
+    }
+    if (node.from !== null) add(clause(kw('FROM'), docs[i++] as Doc));
+    if (node.where !== null) add(clause(kw('WHERE'), docs[i++] as Doc));
+    if (node.group.length > 0) {
+      const items = new Array<Doc>(node.group.length);
+      for (let k = 0; k < items.length; k++) items[k] = term(node.group[k] as Node, docs[i + k] as Doc);
+      i += items.length;
+      add(clause(kw('GROUP BY'), commaList(items, 0, items.length)));
+    }
+    if (node.having !== null) add(clause(kw('HAVING'), docs[i++] as Doc));
+    if (node.order.length > 0) {
+      add(clause(kw('ORDER BY'), commaList(docs, i, node.order.length)));
+      i += node.order.length;
+    }
+    if (node.limit !== null) add(clause(kw('LIMIT'), docs[i++] as Doc));
+    if (node.offset !== null) add(clause(kw('OFFSET'), docs[i++] as Doc));
+    if (last !== undefined) add(last.build(docs.slice(i)));
+    return group(parts);
+  }
+}
+
+const select: LayoutFn<'select'> = (node, outer, env) => new SelectBranch(node, env, outer.lastClause);
 
 const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   const kw = env.options.kw;
@@ -102,16 +155,20 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   };
 };
 
+function resultColumn(node: ResultColumn, docs: readonly Doc[], env: Env): Doc {
+  const e = docs[0] as Doc;
+  return node.alias === null ? e : hanging([e, line, `${env.options.kw('AS')} ${writeAlias(node.alias)}`], 1);
+}
+
+function orderTerm(node: OrderTerm, docs: readonly Doc[], env: Env): Doc {
+  const e = term(node.e, docs[0] as Doc);
+  return node.order === 'desc' ? hanging([e, line, env.options.kw('DESC')], 1) : e;
+}
+
 /** Layouts of the select-level kinds. */
 export const SELECT_LAYOUTS = {
   select,
   select_action: selectAction,
-  result_column: (node, ctx, env) => ({
-    children: [node.e],
-    build: ([e]) => (node.alias === null ? (e as Doc) : group([e as Doc, indent([line, env.options.kw('AS'), ' ', writeAlias(node.alias)])])),
-  }),
-  order_term: (node, ctx, env) => ({
-    children: [node.e],
-    build: ([e]) => (node.order === 'desc' ? group([term(node.e, e as Doc), indent([line, env.options.kw('DESC')])]) : term(node.e, e as Doc)),
-  }),
+  result_column: (node, _ctx, env) => new NodeBranch([node.e], node, env, resultColumn),
+  order_term: (node, _ctx, env) => new NodeBranch([node.e], node, env, orderTerm),
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

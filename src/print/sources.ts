@@ -1,6 +1,6 @@
 import { KINDS } from '../ast/kinds.js';
 import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
-import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
+import { concat, group, hanging, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { quoteString, writeAlias, writeName, writePath } from './names.js';
 import { tokenize } from '../syntax/index.js';
@@ -17,7 +17,7 @@ const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
 };
 
 function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
-  return alias === null ? doc : group([doc, indent([line, env.options.kw('AS'), ' ', writeAlias(alias)])]);
+  return alias === null ? doc : hanging([doc, line, `${env.options.kw('AS')} ${writeAlias(alias)}`], 1);
 }
 
 /**
@@ -103,7 +103,7 @@ export const SPECIFIER_LAYOUTS = {
   // A write's (or FETCH LOGS') `WHERE e` is a clause (ctx.whereClause, action-layout.ts); a database `(WHERE e)`.
   spec_where: (node, ctx, env) => {
     const kw = env.options.kw(KINDS.spec_where.keyword);
-    if (ctx.whereClause === true) return { children: [node.where], ctx: NO_CAPTURE, build: ([w]) => group([kw, indent([line, w as Doc])]) };
+    if (ctx.whereClause === true) return { children: [node.where], ctx: NO_CAPTURE, build: (docs) => hanging([kw, line, docs[0] as Doc], 1) };
     return {
       children: [node.where],
       ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,

@@ -42,6 +42,11 @@ export interface Group {
   /** The contents: one doc, or (built from a list) `parts` printed in sequence. */
   readonly contents: Doc | undefined;
   readonly parts: readonly Doc[] | undefined;
+  /**
+   * When above 0, the parts from this index on print one indentation level deeper (`hanging`:
+   * `group([head, indent(rest)])` as one doc, no indent and list of its own).
+   */
+  readonly start: number;
   /** True when the group must print broken (it holds a hard break). */
   readonly hard: boolean;
   readonly width: number;
@@ -208,6 +213,22 @@ function partsNode<T extends Group | Indent>(type: T['type'], contents: Doc | re
 
 export function group(contents: Doc | readonly Doc[]): Group {
   return partsNode<Group>('group', contents);
+}
+
+/**
+ * `group([...parts before from, indent([...parts from from on])])` as one doc (see
+ * `Group.start`): the printer's most frequent shape (`a = b`, `WHERE cond`, `x AS y`).
+ * `from` at least 1 and below `parts.length`.
+ */
+export function hanging(parts: readonly Doc[], from: number): Group {
+  let hard = false;
+  let width = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as Doc;
+    if (isHard(p)) hard = true;
+    width += flatWidth(p);
+  }
+  return node<Group>('group', parts, undefined, hard, width, from);
 }
 
 export function conditional(states: readonly Doc[]): Conditional {

@@ -13,25 +13,34 @@ export const BREAK = 0;
 export const FLAT = 1;
 export type Mode = typeof BREAK | typeof FLAT;
 
-/** A stack of (indentation, mode, doc) commands kept in parallel arrays: no allocation per push. */
+/**
+ * A stack of (indentation, mode, doc) commands kept in parallel arrays: no allocation per push.
+ * Indexed by `length` (the arrays are never truncated: setting an array's length to 0 drops its
+ * storage, and each render would grow it again from nothing).
+ */
 export class CommandStack {
   readonly ind: number[] = [];
   readonly mode: Mode[] = [];
   readonly doc: Doc[] = [];
-  get length(): number {
-    return this.doc.length;
-  }
+  length = 0;
   push(ind: number, mode: Mode, doc: Doc): void {
-    this.ind.push(ind);
-    this.mode.push(mode);
-    this.doc.push(doc);
+    const n = this.length++;
+    this.ind[n] = ind;
+    this.mode[n] = mode;
+    this.doc[n] = doc;
+  }
+  /** Drop the top command (read it first from `ind`, `mode`, `doc` at `length - 1`). */
+  drop(): void {
+    // The slot no longer holds the doc alive.
+    this.doc[--this.length] = EMPTY_TEXT;
   }
   clear(): void {
-    this.ind.length = 0;
-    this.mode.length = 0;
-    this.doc.length = 0;
+    for (let i = 0; i < this.length; i++) this.doc[i] = EMPTY_TEXT;
+    this.length = 0;
   }
 }
+
+const EMPTY_TEXT: Doc = '';
 
 /** An empty rest of the line (fits checks of one part alone). */
 export const EMPTY = new CommandStack();

@@ -61,7 +61,10 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
   // Pathologically deep nesting would otherwise indent quadratically much text: past half the
   // width, deeper levels stay at the same column.
   const maxIndent = Math.max(step, Math.floor(width / 2));
-  const out: string[] = [];
+  // The pieces of text: a list kept between renders, filled to `n` (its storage stays: an
+  // array emptied by setting its length to 0 loses it, and grows again from nothing).
+  const out = PIECES.pop() ?? [];
+  let n = 0;
   /** The text before `out`'s, joined (see `newline`). */
   const chunks: string[] = [];
   /** Pieces of `out` before this index hold verbatim text and are never trimmed. */
@@ -83,15 +86,15 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
   const newline = (at: number) => {
     previousLineText = lineHasText;
     trimEnd();
-    if (out.length >= CHUNK) {
+    if (n >= CHUNK) {
       // Everything before this line break is final (trimmed, or kept verbatim): joined into a
       // chunk now. One join of a very long list costs about twice as much per character as
       // joins of shorter ones (a 50,000-term AND chain prints some 300,000 pieces).
-      chunks.push(out.join(''));
-      out.length = 0;
+      chunks.push(joined(out, n));
+      n = 0;
       keep = 0;
     }
-    out.push(newlineText(at, tabStep));
+    out[n++] = newlineText(at, tabStep);
     pos = at;
     lineHasText = false;
     mustBreak = false;
@@ -112,19 +115,19 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
   const hang = (text: string, ind: number) => {
     if (mustBreak) {
       newline(mustBreakIndent);
-    } else if (!lineHasText && previousLineText && !previousLineComment && out.length > keep) {
+    } else if (!lineHasText && previousLineText && !previousLineComment && n > keep) {
       trimEnd();
-      const last = out[out.length - 1] as string;
+      const last = out[n - 1] as string;
       if (last.charCodeAt(last.length - 1) === 10) {
-        if (last.length === 1) out.pop();
-        else out[out.length - 1] = last.slice(0, -1);
+        if (last.length === 1) n--;
+        else out[n - 1] = last.slice(0, -1);
         trimEnd();
         lineHasText = true;
       }
     }
     if (lineHasText) trimEnd();
-    out.push(lineHasText ? ` ${text}` : text);
-    keep = out.length;
+    out[n++] = lineHasText ? ` ${text}` : text;
+    keep = n;
     lineComment = true;
     comment = true;
     newline(ind);
@@ -135,25 +138,25 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
     // At the start of a line, the space that separated a comment from what preceded it goes.
     const text = lineHasText ? whole : whole.replace(/^ +/, '');
     if (text.length === 0) return;
-    out.push(text);
+    out[n++] = text;
     pos = columnAfter(text, pos);
     lineHasText = true;
     lineComment = false;
     comment = false;
-    if (isVerbatim) keep = out.length;
+    if (isVerbatim) keep = n;
   };
 
   const trimEnd = () => {
-    while (out.length > keep) {
-      const last = out[out.length - 1] as string;
+    while (n > keep) {
+      const last = out[n - 1] as string;
       let end = last.length;
       while (end > 0 && (last.charCodeAt(end - 1) === 32 || last.charCodeAt(end - 1) === 9)) end--;
       if (end === last.length) return;
       if (end === 0) {
-        out.pop();
+        n--;
         continue;
       }
-      out[out.length - 1] = last.slice(0, end);
+      out[n - 1] = last.slice(0, end);
       return;
     }
   };
@@ -171,9 +174,11 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
       flushSuffixes();
       continue;
     }
-    const ind = cmds.ind.pop() as number;
-    const mode = cmds.mode.pop() as Mode;
-    const d = cmds.doc.pop() as Doc;
+    const top = cmds.length - 1;
+    const ind = cmds.ind[top] as number;
+    const mode = cmds.mode[top] as Mode;
+    const d = cmds.doc[top] as Doc;
+    cmds.drop();
     if (typeof d === 'string') {
       if (suffixes.length > 0 && !mayFollowComment(d)) {
         // A pending `--` comment stays next to its node: it ends the line before this text.
@@ -184,7 +189,7 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
       if (d.length > 0 && breakIfNeeded(d)) {
         const text = hasText(d);
         if (!lineHasText && !text) continue;
-        out.push(d);
+        out[n++] = d;
         // Quoted names may hold line breaks.
         pos = columnAfter(d, pos);
         lineHasText = true;
@@ -225,9 +230,9 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
         break;
       case 'group': {
         // fits(d) in FLAT mode measures the contents: the group is not hard in that branch.
-        if (d.hard) pushContents(cmds, ind, BREAK, d);
-        else if (mode === FLAT) pushContents(cmds, ind, FLAT, d);
-        else pushContents(cmds, ind, fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK, d);
+        const m = d.hard ? BREAK : mode === FLAT ? FLAT : fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK;
+        if (d.start > 0) pushHanging(cmds, ind, Math.min(ind + step, maxIndent), m, d);
+        else pushContents(cmds, ind, m, d);
         break;
       }
       case 'conditional': {
@@ -282,7 +287,7 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
       case 'line': {
         if (mode === FLAT && (d.mode === 'line' || d.mode === 'soft')) {
           if (d.mode === 'line' && !mustBreak) {
-            out.push(' ');
+            out[n++] = ' ';
             pos += 1;
           }
           break;
@@ -303,9 +308,21 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
     stats.endsWithLineComment = lineComment;
     stats.endsWithComment = comment;
   }
-  if (chunks.length === 0) return out.join('');
-  chunks.push(out.join(''));
+  const last = joined(out, n);
+  PIECES.push(out);
+  if (chunks.length === 0) return last;
+  chunks.push(last);
   return chunks.join('');
+}
+
+/** Lists of pieces free for the next render (see `run`). */
+const PIECES: string[][] = [];
+
+/** The first `n` pieces joined. */
+function joined(out: string[], n: number): string {
+  // Shortening a list trims its storage in place (no copy); the rest stays for the next render.
+  if (out.length !== n) out.length = n;
+  return out.join('');
 }
 
 /**
@@ -335,6 +352,12 @@ function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | In
     return;
   }
   for (let i = parts.length - 1; i >= 0; i--) cmds.push(ind, mode, parts[i] as Doc);
+}
+
+/** Push a hanging group's parts: those from its `start` at the deeper indentation `deeper`. */
+function pushHanging(cmds: CommandStack, ind: number, deeper: number, mode: Mode, d: Group): void {
+  const parts = d.parts as readonly Doc[];
+  for (let i = parts.length - 1; i >= 0; i--) cmds.push(i >= d.start ? deeper : ind, mode, parts[i] as Doc);
 }
 
 /** The rest of a fill: the same parts from a later index (no copying). */
