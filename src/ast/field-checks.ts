@@ -225,13 +225,14 @@ export const OPTIONAL_WHOLE = {
 } as const satisfies ValueField;
 
 const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
-export const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({
-  code: 'datetime',
-  form: 'datetime',
-  nullable: false,
-  type: isString,
-  rule: dateTimeRule(kind),
-});
+export const localText = (kind: Exclude<DateTimeKind, 'datetime'>) =>
+  ({
+    code: 'datetime',
+    form: 'datetime',
+    nullable: false,
+    type: isString,
+    rule: dateTimeRule(kind),
+  }) as const satisfies ValueField;
 /** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
 export const DATETIME_VALUE = {
   code: 'datetime',
