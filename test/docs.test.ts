@@ -423,6 +423,18 @@ describe('every code block of the README and docs runs (issues 9 and 13)', () =>
       const lines = new Set(r.out.split('\n'));
       for (const l of body.replace(/\n$/, '').split('\n')) expect(lines.has(l), `${label(block)}: ${l}\n${r.out}`).toBe(true);
       expect(r.code).toBe(1);
+    } else if (block.lang === 'diff') {
+      // A diff of a trial (docs/trial-kind.md): the lines it keeps and removes are in the file it names, so it still applies.
+      let file: string | null = null;
+      for (const line of body.split('\n')) {
+        const named = /^\s*--- a\/(\S+)$/.exec(line)?.[1];
+        if (named !== undefined) file = readFileSync(join(ROOT, named), 'utf8');
+        else if (/^\s*(\+\+\+|@@|\+)/.test(line) || line.trim() === '') continue;
+        else {
+          expect(file, `${label(block)}: a diff line before its --- a/<file>`).not.toBeNull();
+          expect(file, `${label(block)}: ${line}`).toContain(line.trim().replace(/^- ?/, '').trim());
+        }
+      }
     } else if (block.lang === 'sh' || block.lang === '') {
       if (body.startsWith('$ ')) await runSession(block, scratchOf(block.file));
       else await runCommands(block, scratchOf(block.file));

@@ -1,5 +1,7 @@
 import type { AdminAction, AdminPart } from './admin-actions.js';
-import type { Expr, NullLit, NumberLit, OrderTerm, Param, Select, Specifier, StringLit, WholeOrParam } from './nodes.js';
+import type { Expr, NullLit, NumberLit, Param, Specifier, StringLit } from './nodes.js';
+import type { NodeFromFields } from './field-types.js';
+import type { FETCH_FIELDS, FetchType } from './kinds-fetch.js';
 
 /**
  * The data actions beyond SELECT (the spec's "Data actions: reads" FETCH and "Data actions:
@@ -105,129 +107,44 @@ export type RecordsSpecifier = Specifier | KeySpec;
 // ---------------------------------------------------------------------------------------
 // FETCH
 
-interface Paging {
-  readonly order: readonly OrderTerm[];
-  /** Whole-number text, a parameter (`LIMIT :n`), or null for the spec's default. */
-  readonly limit: WholeOrParam | null;
-  readonly offset: WholeOrParam | null;
-}
+/**
+ * The node of a FETCH type: its properties are the fields of its entry in kinds-fetch.ts
+ * (`FETCH_FIELDS`), typed by field-types.ts: a specifier, an expression, whole-number text,
+ * a flag... each null where the action leaves it out.
+ */
+export type FetchNode<T extends FetchType> = NodeFromFields<`fetch_${T}`, (typeof FETCH_FIELDS)[T]>;
 
 /** `{"action": "fetch", "fetch": "records", ...}`. */
-export interface FetchRecords extends Paging {
-  readonly kind: 'fetch_records';
-  readonly database: Specifier;
-  readonly records: RecordsSpecifier | null;
-  /** null: no filtering; [] filters every field out. */
-  readonly fields: readonly string[] | null;
-  readonly attributes: readonly string[] | null;
-  readonly where: Expr | null;
-  readonly children: boolean | null;
-  readonly count: boolean | null;
-}
-
-export interface FetchMultirecords extends Paging {
-  readonly kind: 'fetch_multirecords';
-  readonly databases: Specifier;
-  readonly where: Expr | null;
-  readonly children: boolean | null;
-  readonly count: boolean | null;
-}
-
-export interface FetchPseudorecords extends Paging {
-  readonly kind: 'fetch_pseudorecords';
-  readonly select: Select;
-  readonly where: Expr | null;
-  readonly count: boolean | null;
-}
-
-export interface FetchTasks extends Paging {
-  readonly kind: 'fetch_tasks';
-  /** A task id (whole-number text). */
-  readonly from: string | null;
-  readonly user: Specifier | null;
-  readonly text: string | null;
-  readonly where: Expr | null;
-  readonly count: boolean | null;
-}
-
-export interface FetchUsers extends Paging {
-  readonly kind: 'fetch_users';
-  readonly users: Specifier | null;
-}
-
+export type FetchRecords = FetchNode<'records'>;
+export type FetchMultirecords = FetchNode<'multirecords'>;
+export type FetchPseudorecords = FetchNode<'pseudorecords'>;
+export type FetchTasks = FetchNode<'tasks'>;
+export type FetchUsers = FetchNode<'users'>;
 /** `crons`, `pref_defs`, `seqs`: fetch types with no properties. */
-export interface FetchCrons {
-  readonly kind: 'fetch_crons';
-}
-export interface FetchPrefDefs {
-  readonly kind: 'fetch_pref_defs';
-}
-export interface FetchSeqs {
-  readonly kind: 'fetch_seqs';
-}
-
+export type FetchCrons = FetchNode<'crons'>;
+export type FetchPrefDefs = FetchNode<'pref_defs'>;
+export type FetchSeqs = FetchNode<'seqs'>;
 /** `follows`: user (default the current user), count. */
-export interface FetchFollows {
-  readonly kind: 'fetch_follows';
-  readonly user: Specifier | null;
-  readonly count: boolean | null;
-}
-
+export type FetchFollows = FetchNode<'follows'>;
 /** `keys`: the API keys of a user (default the current user; another needs SUPER), count. */
-export interface FetchKeys {
-  readonly kind: 'fetch_keys';
-  readonly user: Specifier | null;
-  readonly count: boolean | null;
-}
-
+export type FetchKeys = FetchNode<'keys'>;
 /** `prefs`: the preferences of a user (default the current user). */
-export interface FetchPrefs {
-  readonly kind: 'fetch_prefs';
-  readonly user: Specifier | null;
-}
-
+export type FetchPrefs = FetchNode<'prefs'>;
 /** `logs`: database and records (both required). */
-export interface FetchLogs {
-  readonly kind: 'fetch_logs';
-  readonly database: Specifier;
-  readonly records: RecordsSpecifier;
-}
-
+export type FetchLogs = FetchNode<'logs'>;
 /** `notifications`: user (default the current user), `type` filter, `seen` filter (true only seen, false only unseen). */
-export interface FetchNotifications {
-  readonly kind: 'fetch_notifications';
-  readonly user: Specifier | null;
-  readonly type: string | null;
-  readonly seen: boolean | null;
-}
-
-/** The walls a wall specifier names: a group's, a database's, a record's, a user's. */
-export type WallType = 'group' | 'database' | 'record' | 'user';
-
+export type FetchNotifications = FetchNode<'notifications'>;
 /**
  * `posts`: the wall (null: all walls) as the spec's wall specifiers hold it: `wallType` and
  * `wall` (the group, database or user specifier), and for a record wall `wallRecord` (the
  * record specifier; `wall` is then its database); `post` a post id (whole-number text); the
  * flags following, threads, children, records.
  */
-export interface FetchPosts {
-  readonly kind: 'fetch_posts';
-  readonly wallType: WallType | null;
-  readonly wall: Specifier | null;
-  readonly wallRecord: RecordsSpecifier | null;
-  readonly post: string | null;
-  readonly following: boolean | null;
-  readonly threads: boolean | null;
-  readonly children: boolean | null;
-  readonly records: boolean | null;
-}
-
+export type FetchPosts = FetchNode<'posts'>;
+/** The walls a wall specifier names: a group's, a database's, a record's, a user's. */
+export type WallType = NonNullable<FetchPosts['wallType']>;
 /** `user_subscriptions`: of one team (`team`, required in that form) or of one user (`user`, default the current user); never both. */
-export interface FetchUserSubscriptions {
-  readonly kind: 'fetch_user_subscriptions';
-  readonly team: Specifier | null;
-  readonly user: Specifier | null;
-}
+export type FetchUserSubscriptions = FetchNode<'user_subscriptions'>;
 
 // ---------------------------------------------------------------------------------------
 // Writes
@@ -292,22 +209,8 @@ export interface DisposeAction extends RemoveBase {
   readonly kind: 'dispose_action';
 }
 
-export type FetchAction =
-  | FetchRecords
-  | FetchMultirecords
-  | FetchPseudorecords
-  | FetchTasks
-  | FetchUsers
-  | FetchCrons
-  | FetchFollows
-  | FetchKeys
-  | FetchLogs
-  | FetchNotifications
-  | FetchPosts
-  | FetchPrefs
-  | FetchPrefDefs
-  | FetchUserSubscriptions
-  | FetchSeqs;
+/** Every FETCH node: one per entry of kinds-fetch.ts. */
+export type FetchAction = { [T in FetchType]: FetchNode<T> }[FetchType];
 export type RecordsWrite = InsertAction | ReplaceAction | SetAction;
 export type RemoveAction = DeleteAction | TrashAction | RestoreAction | DisposeAction;
 export type DataAction = FetchAction | RecordsWrite | UpdateAction | RemoveAction | AdminAction;

@@ -112,6 +112,12 @@ export interface ValueField extends JsonKey {
   readonly rule?: (value: unknown, node: Readonly<Record<string, unknown>>) => string | null;
 }
 export type Field = ChildField | ValueField;
+/** A value field of form `word` whose words are known to the compiler (the node type's property is their union). */
+export interface WordField<O extends readonly string[], N extends boolean> extends ValueField {
+  readonly form: 'word';
+  readonly nullable: N;
+  readonly options: O;
+}
 
 export function isChildField(field: Field): field is ChildField {
   return 'role' in field;
@@ -151,9 +157,9 @@ const isString = (v: unknown) => (typeof v === 'string' ? null : `must be a stri
 const isStringOrNull = (v: unknown) => (v === null || typeof v === 'string' ? null : `must be a string or null, got ${describe(v)}`);
 const notEmpty = (v: unknown) => (v === '' ? 'must not be empty' : null);
 
-export const NAME: ValueField = { code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: notEmpty };
+export const NAME = { code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: notEmpty } as const satisfies ValueField;
 /** A parameter name: a letter or `_`, then letters, digits and `_` (what `:name` can spell). */
-export const PARAM_NAME: ValueField = {
+export const PARAM_NAME = {
   code: 'wrong-type',
   form: 'text',
   nullable: false,
@@ -162,27 +168,27 @@ export const PARAM_NAME: ValueField = {
     typeof v === 'string' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)
       ? `must be a parameter name (a letter or _, then letters, digits or _), got ${describe(v)}`
       : null,
-};
-export const OPTIONAL_NAME: ValueField = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty };
-export const STRING_VALUE: ValueField = {
+} as const satisfies ValueField;
+export const OPTIONAL_NAME = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty } as const satisfies ValueField;
+export const STRING_VALUE = {
   code: 'wrong-type',
   form: 'text',
   nullable: false,
   type: isString,
   rule: (v) => (v === '' ? "must not be empty (the spec's empty string is null: use { kind: 'null' })" : null),
-};
-export const BOOLEAN: ValueField = {
+} as const satisfies ValueField;
+export const BOOLEAN = {
   code: 'wrong-type',
   form: 'flag',
   nullable: false,
   type: (v) => (typeof v === 'boolean' ? null : `must be true or false, got ${describe(v)}`),
-};
-export const OPTIONAL_BOOLEAN: ValueField = {
+} as const satisfies ValueField;
+export const OPTIONAL_BOOLEAN = {
   code: 'wrong-type',
   form: 'flag',
   nullable: true,
   type: (v) => (v === null || typeof v === 'boolean' ? null : `must be true, false or null, got ${describe(v)}`),
-};
+} as const satisfies ValueField;
 
 /** Number text: a string (a JS number has lost or may lose digits), exact, in the spec's ranges. */
 function numberType(v: unknown, nullable: boolean): string | null {
@@ -196,28 +202,47 @@ function numberRule(v: unknown, whole: boolean): string | null {
   if (!check.ok) return check.reason;
   return whole && !check.whole ? `must be a whole number, got ${v}` : null;
 }
-export const NUMBER: ValueField = { code: 'number', form: 'number', nullable: false, type: (v) => numberType(v, false), rule: (v) => numberRule(v, false) };
-export const WHOLE: ValueField = { code: 'number', form: 'whole', nullable: false, type: (v) => numberType(v, false), rule: (v) => numberRule(v, true) };
-export const OPTIONAL_WHOLE: ValueField = { code: 'number', form: 'whole', nullable: true, type: (v) => numberType(v, true), rule: (v) => numberRule(v, true) };
+export const NUMBER = {
+  code: 'number',
+  form: 'number',
+  nullable: false,
+  type: (v) => numberType(v, false),
+  rule: (v) => numberRule(v, false),
+} as const satisfies ValueField;
+export const WHOLE = {
+  code: 'number',
+  form: 'whole',
+  nullable: false,
+  type: (v) => numberType(v, false),
+  rule: (v) => numberRule(v, true),
+} as const satisfies ValueField;
+export const OPTIONAL_WHOLE = {
+  code: 'number',
+  form: 'whole',
+  nullable: true,
+  type: (v) => numberType(v, true),
+  rule: (v) => numberRule(v, true),
+} as const satisfies ValueField;
 
 const dateTimeRule = (kind: DateTimeKind) => (v: unknown) => (typeof v === 'string' ? checkDateTimeText(kind, v) : null);
-export const localText = (kind: Exclude<DateTimeKind, 'datetime'>): ValueField => ({
-  code: 'datetime',
-  form: 'datetime',
-  nullable: false,
-  type: isString,
-  rule: dateTimeRule(kind),
-});
+export const localText = (kind: Exclude<DateTimeKind, 'datetime'>) =>
+  ({
+    code: 'datetime',
+    form: 'datetime',
+    nullable: false,
+    type: isString,
+    rule: dateTimeRule(kind),
+  }) as const satisfies ValueField;
 /** An instant: epoch milliseconds (whole-number text) for form 'ms', ISO text for form 'iso'. */
-export const DATETIME_VALUE: ValueField = {
+export const DATETIME_VALUE = {
   code: 'datetime',
   form: 'datetime',
   nullable: false,
   type: isString,
   rule: (v, node) => (node['form'] === 'ms' ? numberRule(v, true) : node['form'] === 'iso' ? dateTimeRule('datetime')(v) : null),
-};
+} as const satisfies ValueField;
 
-export function oneOf(options: readonly string[]): ValueField {
+export function oneOf<const O extends readonly string[]>(options: O): WordField<O, false> {
   const set: ReadonlySet<unknown> = new Set(options);
   return {
     code: 'wrong-type',
@@ -227,7 +252,7 @@ export function oneOf(options: readonly string[]): ValueField {
     type: (v) => (set.has(v) ? null : `must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}, got ${describe(v)}`),
   };
 }
-export const OPTIONAL_ONE_OF = (options: readonly string[]): ValueField => {
+export const OPTIONAL_ONE_OF = <const O extends readonly string[]>(options: O): WordField<O, true> => {
   const inner = oneOf(options);
   return { ...inner, nullable: true, type: (v) => (v === null ? null : inner.type(v)) };
 };
@@ -236,13 +261,13 @@ export const UNARY_OP = oneOf(UNARY_OPS);
 export const JOIN_OP = oneOf(JOIN_OPS);
 
 /** A delimiter or quote: a non-empty string, or null; dsv needs its delimiter (the spec's table: "required for dsv"). */
-export const DELIMITER: ValueField = {
+export const DELIMITER = {
   code: 'wrong-type',
   form: 'text',
   nullable: true,
   type: isStringOrNull,
   rule: (v, node) => (v === null && node['format'] === 'dsv' ? 'must be given for dsv records (the spec: "required for dsv")' : notEmpty(v)),
-};
+} as const satisfies ValueField;
 /**
  * A name as the parser reads one (a field, a key, a group, database or blob definition's name):
  * not empty, not only white space (syntax/empty-name; U+FEFF is white space too), trimmed with
@@ -256,48 +281,66 @@ export function foldedName(v: unknown): string | null {
   if (folded === '') return 'must not be empty (it is only white space)';
   return folded === v ? null : `must be trimmed, with single spaces (the spec's key rules 3-4; read from text it is ${JSON.stringify(folded)})`;
 }
-export const FIELD_NAME: ValueField = { denotes: 'field', code: 'wrong-type', form: 'text', nullable: false, type: isString, rule: foldedName };
+export const FIELD_NAME = {
+  denotes: 'field',
+  code: 'wrong-type',
+  form: 'text',
+  nullable: false,
+  type: isString,
+  rule: foldedName,
+} as const satisfies ValueField;
 /** A file reference's value: an object id (not empty), or text or base64 content. */
-export const FILE_VALUE: ValueField = {
+export const FILE_VALUE = {
   code: 'wrong-type',
   form: 'text',
   nullable: false,
   type: isString,
   rule: (v, n) => (n['form'] === 'object' ? notEmpty(v) : null),
-};
-export const STRING_LIST_OR_NULL: ValueField = {
+} as const satisfies ValueField;
+export const STRING_LIST_OR_NULL = {
   code: 'wrong-type',
   form: 'names',
   nullable: true,
   list: true,
   type: (v) => (v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? null : `must be an array of strings or null, got ${describe(v)}`),
-};
-export const NAME_LIST_OR_NULL: ValueField = {
+} as const satisfies ValueField;
+export const NAME_LIST_OR_NULL = {
   ...STRING_LIST_OR_NULL,
   rule: (v) => (Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null),
-};
+} as const satisfies ValueField;
 /** Names of fields of the database in scope (FETCH RECORDS FIELDS (...)). */
-export const FIELD_NAMES: ValueField = { ...NAME_LIST_OR_NULL, denotes: 'field' };
+export const FIELD_NAMES = { ...NAME_LIST_OR_NULL, denotes: 'field' } as const satisfies ValueField;
 /** Names of record attributes (FETCH RECORDS ATTRIBUTES (...)). */
-export const ATTRIBUTE_NAMES: ValueField = { ...NAME_LIST_OR_NULL, denotes: 'attribute' };
-export const OPTIONAL_STRING: ValueField = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty };
+export const ATTRIBUTE_NAMES = { ...NAME_LIST_OR_NULL, denotes: 'attribute' } as const satisfies ValueField;
+export const OPTIONAL_STRING = { code: 'wrong-type', form: 'text', nullable: true, type: isStringOrNull, rule: notEmpty } as const satisfies ValueField;
 
 // ---------------------------------------------------------------------------------------
 // Child fields
 
-export const one = (role: Role): ChildField => ({ role, shape: 'one' });
-export const nullable = (role: Role): ChildField => ({ role, shape: 'nullable' });
-export const list = (role: Role): ChildField => ({ role, shape: 'list' });
+/** A child field of a shape; the role's literal type is kept, for the node types derived from the table (field-types.ts). */
+export interface ShapedField<R extends Role, S extends ChildField['shape']> extends ChildField {
+  readonly role: R;
+  readonly shape: S;
+}
+export const one = <R extends Role>(role: R): ShapedField<R, 'one'> => ({ role, shape: 'one' });
+export const nullable = <R extends Role>(role: R): ShapedField<R, 'nullable'> => ({ role, shape: 'nullable' });
+export const list = <R extends Role>(role: R): ShapedField<R, 'list'> => ({ role, shape: 'list' });
 /** An optional list whose empty form is kept apart from its absence (a struct_create's `"fields": []`). */
-export const nullableList = (role: Role): ChildField => ({ role, shape: 'nullableList' });
-export const nonEmpty = (role: Role): ChildField => ({ role, shape: 'nonEmpty' });
+export const nullableList = <R extends Role>(role: R): ShapedField<R, 'nullableList'> => ({ role, shape: 'nullableList' });
+export const nonEmpty = <R extends Role>(role: R): ShapedField<R, 'nonEmpty'> => ({ role, shape: 'nonEmpty' });
 
 export const E = one('expr');
 /** A specifier naming the database (or databases) a node reads or writes: the fields of its other children are that database's. */
-export const DATABASE: ChildField = { role: 'spec', shape: 'one', denotes: 'database' };
+export const DATABASE = { role: 'spec', shape: 'one', denotes: 'database' } as const satisfies ChildField;
 /** The records of INSERT, REPLACE, SET: a list of record objects, or one delimited-records node. */
-export const RECORDS_DATA: ChildField = { role: 'record', shape: 'listOrOne', orOne: 'delimited_records' };
+export const RECORDS_DATA = { role: 'record', shape: 'listOrOne', orOne: 'delimited_records' } as const satisfies ChildField;
 /** Whole-number text, null, or a parameter standing for the number (`LIMIT :n`, `ROWS = :n`). */
-export const OPTIONAL_WHOLE_OR_PARAM: ChildField = { role: 'param', shape: 'nullable', orValue: OPTIONAL_WHOLE };
+export const OPTIONAL_WHOLE_OR_PARAM = { role: 'param', shape: 'nullable', orValue: OPTIONAL_WHOLE } as const satisfies ChildField;
 /** A FETCH's ORDER BY, LIMIT and OFFSET. */
-export const PAGING = { order: list('order_term'), limit: OPTIONAL_WHOLE_OR_PARAM, offset: OPTIONAL_WHOLE_OR_PARAM } as const;
+export const PAGING = {
+  order: list('order_term'),
+  /** Whole-number text, a parameter (`LIMIT :n`), or null for the spec's default. */
+  limit: OPTIONAL_WHOLE_OR_PARAM,
+  /** Whole-number text, a parameter (`OFFSET :n`), or null for the spec's default. */
+  offset: OPTIONAL_WHOLE_OR_PARAM,
+} as const;

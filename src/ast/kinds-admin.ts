@@ -32,7 +32,7 @@ import { action, json, type KindSpec } from './kind-spec.js';
 import type { NodeKind } from './nodes.js';
 
 /** The name of a definition the text writes (a group, database, field or blob): a name as the parser reads one (`foldedName`). */
-const DEFINITION_NAME: ValueField = { ...NAME, rule: foldedName };
+const DEFINITION_NAME = { ...NAME, rule: foldedName } as const satisfies ValueField;
 
 /**
  * The kind table's administrative actions (spec "Administrative actions": schema, alter, drop)
@@ -79,8 +79,8 @@ const DATABASE_DEF = {
 } as const;
 
 /** A specifier of fields of the database in scope (the language server completes and hovers its names). */
-const FIELD_SPEC: ChildField = { role: 'spec', shape: 'one', denotes: 'field' };
-const FIELD_SPEC_OR_NULL: ChildField = { role: 'spec', shape: 'nullable', denotes: 'field' };
+const FIELD_SPEC = { role: 'spec', shape: 'one', denotes: 'field' } as const satisfies ChildField;
+const FIELD_SPEC_OR_NULL = { role: 'spec', shape: 'nullable', denotes: 'field' } as const satisfies ChildField;
 
 /** The specifiers of an alter's target, by its `alter` (a field's database, then the field). */
 const TARGET = {

@@ -32,7 +32,7 @@ const made =
     ({ kind, ...parts }) as NodeOfKind<K>;
 
 /** A list of strings, at least one, none empty (a mnemonic's aliases). */
-const STRINGS: ValueField = {
+const STRINGS = {
   code: 'wrong-type',
   form: 'names',
   nullable: false,
@@ -40,7 +40,7 @@ const STRINGS: ValueField = {
   type: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be an array of strings, got ${describe(v)}`),
   rule: (v) =>
     Array.isArray(v) && v.length === 0 ? 'must hold at least one alias' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null,
-};
+} as const satisfies ValueField;
 
 /** struct_event's and struct_create's kinds: the property that tells them apart and its value. */
 export const STRUCT_SUBTYPES = {

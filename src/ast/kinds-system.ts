@@ -36,7 +36,7 @@ const made =
     ({ kind, ...parts }) as NodeOfKind<K>;
 
 /** Number text (exact), within a range in ms when given (`what`: the spec's words). */
-function milliseconds(nullable: boolean, max: string | null, what: string): ValueField {
+function milliseconds<N extends boolean>(nullable: N, max: string | null, what: string) {
   return {
     code: 'number',
     form: 'number',
@@ -50,7 +50,7 @@ function milliseconds(nullable: boolean, max: string | null, what: string): Valu
         return `must be ${max === null ? 'at least 0' : `0 to ${Number(max).toLocaleString('en-US')}`} ms (${what}), got ${v}`;
       return null;
     },
-  };
+  } as const satisfies ValueField;
 }
 
 /** The delay of `conclude`: 0 to 5,000 ms (the spec's table and Limits: "Conclude delay | 0 to 5000 ms, default 0"). */
@@ -58,7 +58,7 @@ export const CONCLUDE_DELAY = milliseconds(true, '5000', 'the spec: "delay (numb
 const WAIT_MS = milliseconds(true, null, 'the spec: "ms (number; 1000)"');
 
 /** Thread names: at least one, none empty. */
-const THREAD_NAMES: ValueField = {
+const THREAD_NAMES = {
   code: 'wrong-type',
   form: 'names',
   nullable: false,
@@ -66,7 +66,7 @@ const THREAD_NAMES: ValueField = {
   type: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be an array of strings, got ${describe(v)}`),
   rule: (v) =>
     Array.isArray(v) && v.length === 0 ? 'must name at least one thread' : Array.isArray(v) && v.some((x) => x === '') ? 'must not hold an empty string' : null,
-};
+} as const satisfies ValueField;
 
 /** DOWNLOAD's variants: the `"download"` property of each; and struct_event's `"op"` and struct_create's `"create"` (kinds-struct.ts). */
 export const SUBTYPES = { download_record: ['download', 'record'], download_post: ['download', 'post'], ...STRUCT_SUBTYPES } as const satisfies {

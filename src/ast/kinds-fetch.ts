@@ -1,0 +1,120 @@
+import type { FetchNode } from './data-actions.js';
+import {
+  ATTRIBUTE_NAMES,
+  DATABASE,
+  FIELD_NAMES,
+  OPTIONAL_BOOLEAN,
+  OPTIONAL_ONE_OF,
+  OPTIONAL_STRING,
+  OPTIONAL_WHOLE,
+  PAGING,
+  at,
+  nullable,
+  one,
+  type Field,
+} from './field-checks.js';
+import { json, type NO_SPELLING } from './kind-spec.js';
+
+/**
+ * The FETCH types of the kind table (src/ast/kinds.ts): one entry per spec fetch type, its
+ * fields in order (field-checks.ts). This is the only declaration of a FETCH type: its kind is
+ * `fetch_<type>`, its dsq word the type in upper case (`FETCH PREF_DEFS`), its node type is
+ * computed from these fields (`FetchNode`, data-actions.ts), and its kind-table entry, JSON
+ * properties, printing without expressions and test arbitraries are derived from it. Adding a
+ * FETCH type: its entry here and its case in the parser rule (src/syntax/fetch-rules.ts); see
+ * docs/trial-kind.md.
+ */
+export const FETCH_FIELDS = {
+  records: {
+    database: DATABASE,
+    records: nullable('records_spec'),
+    /** The fields to return: null returns every field; [] filters every field out. */
+    fields: FIELD_NAMES,
+    attributes: ATTRIBUTE_NAMES,
+    where: nullable('expr'),
+    ...PAGING,
+    children: OPTIONAL_BOOLEAN,
+    count: OPTIONAL_BOOLEAN,
+  },
+  multirecords: { databases: DATABASE, where: nullable('expr'), ...PAGING, children: OPTIONAL_BOOLEAN, count: OPTIONAL_BOOLEAN },
+  pseudorecords: { select: one('select'), where: nullable('expr'), ...PAGING, count: OPTIONAL_BOOLEAN },
+  tasks: {
+    /** A task id (whole-number text). */
+    from: OPTIONAL_WHOLE,
+    user: nullable('spec'),
+    text: OPTIONAL_STRING,
+    where: nullable('expr'),
+    ...PAGING,
+    count: OPTIONAL_BOOLEAN,
+  },
+  users: { users: nullable('spec'), ...PAGING },
+  crons: {},
+  /** user (default the current user), count. */
+  follows: { user: nullable('spec'), count: OPTIONAL_BOOLEAN },
+  /** The API keys of a user (default the current user; another needs SUPER), count. */
+  keys: { user: nullable('spec'), count: OPTIONAL_BOOLEAN },
+  /** database and records (both required). */
+  logs: { database: DATABASE, records: one('records_spec') },
+  notifications: {
+    /** The user (default the current user). */
+    user: nullable('spec'),
+    /** Only the notifications of this type. */
+    type: OPTIONAL_STRING,
+    /** true: only the seen ones; false: only the unseen ones. */
+    seen: OPTIONAL_BOOLEAN,
+  },
+  /**
+   * The wall (null: all walls) as the spec's wall specifiers hold it: `wallType` and `wall`
+   * (the group, database or user specifier), and for a record wall `wallRecord` (the record
+   * specifier; `wall` is then its database); `post` a post id (whole-number text); the flags
+   * following, threads, children, records.
+   */
+  posts: {
+    // The spec's "wall" object holds the wall's type, its owner and a record wall's records.
+    wallType: at(null, OPTIONAL_ONE_OF(['group', 'database', 'record', 'user'])),
+    wall: nullable('spec'),
+    wallRecord: at(null, nullable('records_spec')),
+    following: OPTIONAL_BOOLEAN,
+    threads: OPTIONAL_BOOLEAN,
+    /** A post id (whole-number text). */
+    post: OPTIONAL_WHOLE,
+    children: OPTIONAL_BOOLEAN,
+    records: OPTIONAL_BOOLEAN,
+  },
+  /** The preferences of a user (default the current user). */
+  prefs: { user: nullable('spec') },
+  pref_defs: {},
+  /** Of one team (`team`, required in that form) or of one user (`user`, default the current user); never both. */
+  user_subscriptions: { team: nullable('spec'), user: nullable('spec') },
+  seqs: {},
+} as const satisfies { readonly [type: string]: { readonly [field: string]: Field } };
+
+/** The spec's fetch types (`records`, `seqs`, ...). */
+export type FetchType = keyof typeof FETCH_FIELDS;
+
+/** The kind-table entry of a FETCH type (the shape of kind-spec.ts's KindSpec). */
+export interface FetchEntry<T extends FetchType> {
+  readonly role: 'action';
+  readonly fields: (typeof FETCH_FIELDS)[T];
+  readonly json: Omit<typeof NO_SPELLING, 'action' | 'fetch'> & { readonly action: 'fetch'; readonly fetch: T };
+  readonly keyword: 'FETCH';
+  readonly operator: null;
+  /** The constructor: the node's parts as given (the spec's defaults are null). */
+  readonly make: (parts: Omit<FetchNode<T>, 'kind'>) => FetchNode<T>;
+}
+
+/** The kind-table entries of the FETCH types (`fetch_records`, ...), in FETCH_FIELDS's order. */
+export const FETCH_ENTRIES = Object.fromEntries(
+  Object.entries(FETCH_FIELDS).map(([type, fields]) => {
+    const kind = `fetch_${type}`;
+    const entry = {
+      role: 'action',
+      fields,
+      json: json({ action: 'fetch', fetch: type }),
+      keyword: 'FETCH',
+      operator: null,
+      make: (parts: object) => ({ kind, ...parts }),
+    };
+    return [kind, entry];
+  }),
+) as unknown as { readonly [T in FetchType as `fetch_${T}`]: FetchEntry<T> };
