@@ -159,13 +159,15 @@ function expectsAt(found: Found): Expects | null {
       if (KINDS[step.node.kind].role !== 'specifier') break;
     }
   }
-  // A column of an expression: the records in scope, unless a select or a specifier of databases is nearer.
+  // A column of an expression: the records in scope, unless a select or a specifier of databases is nearer;
+  // an expression of an action that reads no database (FETCH TASKS' WHERE, FETCH PSEUDORECORDS' over its select's rows) too,
+  // unless it filters a specifier (of users, groups: not records).
   if (found.node.kind !== 'column') return found.node.kind === 'table' ? 'select' : null;
   for (let i = found.path.length - 1; i >= 0; i--) {
     const step = found.path[i] as { node: Node; field: FieldEntry };
     if (step.node.kind === 'select') return 'select';
-    if (step.field.child?.denotes === 'database') return null;
-    if (hasDatabaseField(step.node)) return 'expression';
+    if (step.field.child?.denotes === 'database' || step.field.child?.role === 'spec') return null;
+    if (hasDatabaseField(step.node) || KINDS[step.node.kind].role === 'action') return 'expression';
   }
   return null;
 }

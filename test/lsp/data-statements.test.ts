@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_LIST } from '../../src/ast/fields.js';
+import { FETCH_KINDS, fetchWord } from '../../src/ast/kinds.js';
 import { hover } from '../../src/lsp/hover.js';
 import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, labels, positionIn, SHOP } from './helpers.js';
@@ -109,5 +111,47 @@ describe('FETCH', () => {
   });
   it('the FETCH types', () => {
     expect(labels('FETCH |')).toEqual(expect.arrayContaining(['RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'LOGS', 'POSTS']));
+  });
+});
+
+describe('every FETCH kind with an expression or a field list (from the kind table)', () => {
+  /**
+   * For each FETCH kind, from its fields in the kind table: where it reads its rows (a database
+   * field: `FROM shop.orders`; a select: `FROM (SELECT ...)`; neither: nothing), and each
+   * clause it has that takes expressions (WHERE, ORDER BY) or field names (FIELDS). Each such
+   * place offers what a select's WHERE offers there: the columns of the rows read (the
+   * database's fields, the select's output columns, none for tasks and users), the functions
+   * (no aggregates) and the expression keywords.
+   */
+  const SELECT_COLUMNS = ['id', 'total'];
+  const rows = FETCH_KINDS.flatMap((kind) => {
+    const fields = FIELD_LIST[kind];
+    const fromDatabase = fields.some((f) => f.child?.denotes === 'database');
+    const fromSelect = fields.some((f) => f.child?.role === 'select');
+    const source = fromDatabase ? ' FROM shop.orders' : fromSelect ? ' FROM (SELECT id, amount AS total FROM shop.orders)' : '';
+    const columns = fromDatabase ? ORDER_FIELDS : fromSelect ? SELECT_COLUMNS : [];
+    const others = [...ORDER_FIELDS, ...SELECT_COLUMNS].filter((c) => !columns.includes(c));
+    const word = `FETCH ${fetchWord(kind)}`;
+    const out: [kind: string, marked: string, offered: readonly string[], notOffered: readonly string[]][] = [];
+    for (const f of fields) {
+      if (f.child?.role === 'expr') out.push([kind, `${word}${source} WHERE |`, [...columns, 'POW', 'NOT', 'CASE'], ['SUM', ...others]]);
+      if (f.child?.role === 'order_term') out.push([kind, `${word}${source} ORDER BY |`, [...columns, 'POW', 'NOT', 'CASE'], ['SUM', ...others]]);
+      if (f.value?.denotes === 'field') out.push([kind, `${word} ${f.key.toUpperCase()} (|)${source}`, columns, ['POW', ...others]]);
+    }
+    return out;
+  });
+
+  it('covers the kinds with a WHERE, an ORDER BY or a field list', () => {
+    expect(new Set(rows.map(([kind]) => kind))).toEqual(new Set(['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users']));
+  });
+  it.each(rows)('%s: %s', (_kind, marked, offered, notOffered) => completes([[marked, offered, notOffered]]));
+
+  it("hovers the select's columns after FETCH PSEUDORECORDS' select (a field of the database through SELECT *)", () => {
+    expect(hoverAt('FETCH PSEUDORECORDS FROM (SELECT id, amount AS total FROM shop.orders) WHERE to|tal > 1')).toMatch(/^\*\*total\*\*: column of a subquery/);
+    expect(hoverAt('FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders) WHERE amo|unt > 1')).toMatch(/^\*\*amount\*\*: field of database `orders`/);
+    expect(hoverAt('FETCH TASKS WHERE PO|W(a, 2) > 1')).toMatch(/^```dsq\nPOW\(base, exponent\)/);
+  });
+  it('completes the fields of the database under SELECT * (the columns of its sources)', () => {
+    completes([['FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders) WHERE |', [...ORDER_FIELDS, 'POW']]]);
   });
 });
