@@ -52,6 +52,13 @@ describe('UPDATE', () => {
       ['UPDATE shop.orders SET note = 1 WHERE EXISTS (SELECT * FROM shop.customers c WHERE c.|', ['id', 'name', 'region']],
     ]);
   });
+  it('offers the clauses that may follow a complete UPDATE (what the parser reads there)', () => {
+    completes([
+      ['UPDATE shop.orders SET note = 1 |', ['WHERE', 'FILE', 'OPTIONS', ...OPERATORS], ['SET', 'POW', 'amount']],
+      ['UPDATE shop.orders |', ['SET', 'WHERE'], ['POW', 'amount', 'AND']],
+      ['UPDATE shop.orders SET note = 1 WHERE amount > 1 |', ['OPTIONS', ...OPERATORS], ['WHERE', 'SET']],
+    ]);
+  });
   it('hovers a field and a function', () => hovers('UPDATE shop.orders SET note = 1 WHERE amo|unt > 1', 'UPDATE shop.orders SET note = PO|W(amount, 2)'));
 });
 
@@ -62,6 +69,9 @@ describe('DELETE', () => {
       ['DELETE FROM shop.orders WHERE amount > 1 |', OPERATORS],
       ['DELETE FROM shop.orders WHERE amount IN (SELECT | FROM shop.customers)', ['name', 'region', 'SUM', 'DISTINCT']],
     ]);
+  });
+  it('offers WHERE after a complete DELETE, not an expression', () => {
+    completes([['DELETE FROM shop.orders |', ['WHERE', 'OPTIONS'], ['POW', 'amount', 'NOT', 'AND', 'SET']]]);
   });
   it('hovers a field and a function', () => hovers('DELETE FROM shop.orders WHERE amo|unt > 1', 'DELETE FROM shop.orders WHERE PO|W(amount, 2) > 1'));
 });
@@ -75,6 +85,13 @@ describe('INSERT', () => {
       ['INSERT INTO shop.orders (amount) VALUES (1 |', OPERATORS],
       ['INSERT INTO shop.orders (amount) SELECT | FROM shop.customers', ['name', 'region', 'SUM', 'DISTINCT'], ['amount']],
       ['INSERT INTO shop.orders (amount) SELECT name FROM shop.customers WHERE |', ['name', 'region', 'NOT']],
+    ]);
+  });
+  it('offers VALUES after the field list, not an expression; ON DUPLICATE after the values', () => {
+    completes([
+      ['INSERT INTO shop.orders (amount) |', ['VALUES'], ['amount', 'POW', 'NOT', 'AND']],
+      ['INSERT INTO shop.orders (amount) VAL|', ['VALUES'], ['amount', 'POW', 'NOT']],
+      ['INSERT INTO shop.orders (amount) VALUES (1) |', ['ON DUPLICATE', 'OPTIONS'], ['amount', 'POW', 'VALUES']],
     ]);
   });
   it('hovers a field and a function', () => {
@@ -133,6 +150,17 @@ describe('every FETCH kind with an expression or a field list (from the kind tab
     const others = [...ORDER_FIELDS, ...SELECT_COLUMNS].filter((c) => !columns.includes(c));
     const word = `FETCH ${fetchWord(kind)}`;
     const out: [kind: string, marked: string, offered: readonly string[], notOffered: readonly string[]][] = [];
+    // After the FETCH with what it needs: the clauses it has (`ORDER BY` the parser's two words).
+    const clauses = fields.flatMap((f) =>
+      f.child?.role === 'expr'
+        ? ['WHERE']
+        : f.child?.role === 'order_term'
+          ? ['ORDER BY']
+          : f.key === 'limit' || f.key === 'offset'
+            ? [f.key.toUpperCase()]
+            : [],
+    );
+    if (clauses.length > 0) out.push([kind, `${word}${source} |`, clauses, ['POW', ...ORDER_FIELDS]]);
     for (const f of fields) {
       if (f.child?.role === 'expr') out.push([kind, `${word}${source} WHERE |`, [...columns, 'POW', 'NOT', 'CASE'], ['SUM', ...others]]);
       if (f.child?.role === 'order_term') out.push([kind, `${word}${source} ORDER BY |`, [...columns, 'POW', 'NOT', 'CASE'], ['SUM', ...others]]);
@@ -142,6 +170,7 @@ describe('every FETCH kind with an expression or a field list (from the kind tab
   });
 
   it('covers the kinds with a WHERE, an ORDER BY or a field list', () => {
+    expect(rows.filter(([, marked]) => !/WHERE|ORDER BY|\(\|\)/.test(marked)).length).toBe(5);
     expect(new Set(rows.map(([kind]) => kind))).toEqual(new Set(['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users']));
   });
   it.each(rows)('%s: %s', (_kind, marked, offered, notOffered) => completes([[marked, offered, notOffered]]));
