@@ -94,7 +94,8 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     // A statement other than a select: its tree says what the place expects.
     const place = placeHere();
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
-    if (place === null || place.expects !== 'select' || inSelect === null) {
+    // (Inside a select of the statement, where no name stands, `FROM (SELECT region |`: the select's completion.)
+    if (inSelect === null || (place !== null && place.expects !== 'select')) {
       if (place !== null) completePlace(out, place, ctx);
       if (place === null) {
         const at = word ? word.start : offset;

@@ -88,8 +88,9 @@ export function placeAt(text: string, start: number, end: number, from: number, 
 /**
  * The words the parser expects at `at` in the statement from `start` (offsets into `text`).
  * Where the statement cut there is unfinished, its error at the cut (`expected SET, OBJECTS or
- * FILES after 'ALTER DATABASE ...'`) says what must follow: the words of its `expected` list.
- * Where it is complete (`DELETE FROM t |`), the words that may still follow it: each word the
+ * FILES after 'ALTER DATABASE ...'`) says what must follow: the words of its `expected` list
+ * (or `(` where that is what it expects). Where it is complete (`DELETE FROM t |`), or its error
+ * names no word (`OPTIONS (`: a name), the words that may follow: each word the
  * parser reads as a keyword (the lexer's reserved words, the statement words, and the words of
  * the statement kind's fields in the kind table, `RECORDS`, `FIELDS`, `USER`) that it reads there, the statement cut
  * with the word after it being parsed: the word is read when no error is found at it, and
@@ -102,8 +103,12 @@ export function expectedWordsAt(text: string, start: number, at: number): string
   const end = cut.trimEnd().length;
   const doc = parseDocument(cut);
   const error = doc.diagnostics.find((d) => d.severity === 'error' && d.span !== undefined && d.span.start >= end && d.expected !== undefined);
-  if (error?.expected !== undefined) return wordsOf(error.expected);
-  if (doc.diagnostics.some(isSyntaxError) || cut.length > MAX_TRIED_AFTER) return [];
+  // (`OPTIONS |`, `FROM |` of FETCH PSEUDORECORDS: the parenthesis, as a select's OPTIONS offers it.)
+  if (error?.expected === "'('") return ['('];
+  const listed = error?.expected === undefined ? [] : wordsOf(error.expected);
+  if (listed.length > 0) return listed;
+  // Where the error at the cut names no word (`OPTIONS (`: a name), the words tried as after a complete statement.
+  if (doc.diagnostics.some((d) => isSyntaxError(d) && d !== error) || cut.length > MAX_TRIED_AFTER) return [];
   const root = doc.statements[0]?.node ?? doc.recovered[0]?.node;
   if (root === undefined) return [];
   // Where a name may stand, a word that is not reserved may be read as that name: only the reserved ones are tried.
@@ -112,7 +117,8 @@ export function expectedWordsAt(text: string, start: number, at: number): string
   for (const word of candidateWords(root.kind)) {
     if (nameRead && !RESERVED.has(word)) continue;
     const probed = `${cut} ${word}`;
-    const after = parseDocument(probed).diagnostics.find((d) => isSyntaxError(d) && (d.span?.start ?? -1) >= cut.length + 1);
+    // The first error at or after the cut: none, or one at the end (after the word), and the word is read.
+    const after = parseDocument(probed).diagnostics.find((d) => isSyntaxError(d) && (d.span?.start ?? -1) >= end);
     if (after?.span === undefined) {
       words.push(word);
       continue;
@@ -233,7 +239,9 @@ function expectsAt(found: Found): Expects | null {
   for (let i = found.path.length - 1; i >= 0; i--) {
     const step = found.path[i] as { node: Node; field: FieldEntry };
     if (step.node.kind === 'select') return 'select';
-    if (step.field.child?.denotes === 'database' || step.field.child?.role === 'spec') return null;
+    // (A specifier's WHERE filters databases or users, not records: an expression with no fields in scope.)
+    if (step.field.child?.denotes === 'database' || step.field.child?.role === 'spec')
+      return found.path.some((s) => s.node.kind === 'spec_where') ? 'expression' : null;
     if (hasDatabaseField(step.node) || KINDS[step.node.kind].role === 'action') return 'expression';
   }
   return null;

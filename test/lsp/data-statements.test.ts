@@ -184,3 +184,16 @@ describe('every FETCH kind with an expression or a field list (from the kind tab
     completes([['FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders) WHERE |', [...ORDER_FIELDS, 'POW']]]);
   });
 });
+
+describe('what the examples found empty (examples-data.test.ts)', () => {
+  it("completes a select not closed yet inside a FETCH as a select, a specifier's WHERE as an expression, OPTIONS' parenthesis", () => {
+    completes([
+      ['FETCH PSEUDORECORDS FROM (SELECT region |', ['AS', 'FROM', 'AND']],
+      ['FETCH PSEUDORECORDS FROM (SELECT region, SUM(amount) FROM shop.orders GROUP BY region |', ['HAVING', 'ORDER BY']],
+      ['FETCH USERS WHERE |', ['NOT', 'POW'], ['amount']],
+      ['FETCH USERS WHERE name LIKE |', ['NOT', 'CASE']],
+      ['UPDATE shop.orders SET note = 1 OPTIONS |', ['(']],
+      ['FETCH PSEUDORECORDS FROM |', ['(']],
+    ]);
+  });
+});
