@@ -2,6 +2,7 @@ import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
 import { SourceSpans } from '../syntax/source-spans.js';
+import { lowerBound, upperBound } from '../diagnostic/sorted.js';
 
 /**
  * What comment placement needs to know about one statement's tree, built in one walk (no
@@ -168,28 +169,4 @@ export class StatementTree {
 function ascending(values: readonly number[]): boolean {
   for (let i = 1; i < values.length; i++) if ((values[i] as number) < (values[i - 1] as number)) return false;
   return true;
-}
-
-/** The first index whose value is greater than `value` (values ascending). */
-function upperBound(values: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] as number) <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first index whose value is at least `value` (values ascending). */
-function lowerBound(values: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

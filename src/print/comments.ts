@@ -22,6 +22,8 @@ import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
 import { findBlankLines } from './blank-lines.js';
 import { insideDoc, insideEmptyParens } from './comment-inside.js';
+import { printsParenthesized } from './operands.js';
+import { SourceSpans } from '../syntax/source-spans.js';
 
 /** The comments of one statement that print outside its doc. */
 export interface StatementComments {
@@ -76,7 +78,6 @@ export class CommentMap {
   private current = -1;
   /** Whether each comment placed so far began its line. */
   private readonly firsts: boolean[] = [];
-
   constructor(
     readonly text: string,
     readonly comments: readonly Comment[],
@@ -346,6 +347,14 @@ export class CommentMap {
     // The outermost node starting (ending) where the target does: the one the next run finds.
     const span = tree.spanOf(target);
     let node = within ? target : ((span === undefined ? undefined : lead ? tree.startingAt(span.start) : tree.endingAt(span.end)) ?? target);
+    // Past parentheses the printer drops: then no `)` it prints is between the node and the comment.
+    let afterParen = outside;
+    if (!within && lead) node = this.beforeDroppedParentheses(tree, node, c);
+    else if (!within) {
+      const past = this.pastDroppedParentheses(tree, node, c);
+      if (past.node !== node || !past.printedBefore) afterParen = false;
+      node = past.node;
+    }
     let inside = within;
     if (!lead && node.kind === 'select' && tree.parentOf(node)?.kind === 'select_action') {
       // The SELECT action's OPTIONS print as the select's last clause: a comment after the
@@ -385,11 +394,11 @@ export class CommentMap {
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
       // the printer keeps before that comment), a comment can only start the next line.
-      const style: Style = pos.first || endsWithLineComment(this.byNode.get(node), outside) ? 'ownLine' : 'inline';
+      const style: Style = pos.first || endsWithLineComment(this.byNode.get(node), afterParen) ? 'ownLine' : 'inline';
       const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);
-      const past = outside || list?.some((x) => x.outside) === true;
+      const past = afterParen || list?.some((x) => x.outside) === true;
       a = { comment: c, leading, style, lineStart: false, blank, outside: past };
     }
     this.last = { comment: c, node, leading, inside, statement: this.current, key };
@@ -408,6 +417,79 @@ export class CommentMap {
       return;
     }
     add(this.byNode, node, a);
+  }
+
+  /**
+   * The node a comment leading `node` leads in the printed text: before each `(` right before it
+   * that opens parentheses the printer drops (`WHERE (` newline `-- c` newline `a = 1) AND b`), the
+   * outermost node starting there, which is the node the next run finds the comment before. Of
+   * several pairs around one operand, the printer prints at most the innermost one.
+   */
+  private beforeDroppedParentheses(tree: StatementTree, node: Node, comment: Comment): Node {
+    const spans = this.spans;
+    if (!(spans instanceof SourceSpans)) return node;
+    let current = node;
+    let start = tree.spanOf(node)?.start;
+    let passed = 0;
+    while (start !== undefined) {
+      const before = this.scanner.tokenEndBefore(start, this.scanner.commentBefore(start));
+      if (before <= 0 || this.text.charCodeAt(before - 1) !== 40 || !spans.opensGroup(before - 1)) break;
+      const parent = tree.parentOf(current);
+      const printed = parent === undefined ? undefined : printsParenthesized(parent, current);
+      // The comment inside parentheses that print stays inside them.
+      if (printed === undefined || (printed && passed === 0 && before - 1 < comment.span.start)) break;
+      passed++;
+      start = before - 1;
+      const outer = tree.startingAt(start);
+      if (outer !== undefined && outer !== current) {
+        current = outer;
+        passed = 0;
+      }
+    }
+    return current;
+  }
+
+  /**
+   * The node a comment trailing `node` trails in the printed text: past each `)` right after it
+   * that closes parentheses the printer drops (`b = 2 AND (a = 1` newline `-- c` newline `)`), the
+   * outermost node ending there, which is the node the next run finds the comment after. Of
+   * several pairs around one operand, the printer prints at most the innermost one.
+   */
+  private pastDroppedParentheses(tree: StatementTree, node: Node, comment: Comment): { node: Node; printedBefore: boolean } {
+    const spans = this.spans;
+    if (!(spans instanceof SourceSpans)) return { node, printedBefore: true };
+    let current = node;
+    let end = tree.spanOf(node)?.end;
+    let passed = 0;
+    // A `)` the printer prints between the node and the comment (the comment follows it).
+    let printedBefore = false;
+    while (end !== undefined) {
+      const next = this.scanner.tokenStartAfter(end, this.scanner.commentBefore(end) + 1);
+      if (this.text.charCodeAt(next) !== 41 || !spans.closesGroup(next)) {
+        if (next < comment.span.start) printedBefore = true;
+        break;
+      }
+      const parent = tree.parentOf(current);
+      const printed = parent === undefined ? undefined : printsParenthesized(parent, current);
+      if (printed === undefined) {
+        printedBefore = true;
+        break;
+      }
+      if (printed && passed === 0) {
+        // The comment inside parentheses that print stays inside them.
+        if (next > comment.span.start) break;
+        printedBefore = true;
+      }
+      passed++;
+      end = next + 1;
+      const outer = tree.endingAt(end);
+      if (outer !== undefined && outer !== current) {
+        current = outer;
+        passed = 0;
+        printedBefore = false;
+      }
+    }
+    return { node: current, printedBefore };
   }
 }
 

@@ -69,6 +69,47 @@ export function termNeedsParens(e: Node): boolean {
 /** 1 when `e` prints in parentheses in a place that needs level `min` (0 for none). */
 const parensBelow = (e: Expr, min: number | null): number => (min !== null && precedenceOf(e) < min ? 1 : 0);
 
+/**
+ * Whether `parent` prints its child expression `child` in parentheses of its own (by precedence,
+ * or a number in GROUP BY / an order term): the parentheses a source may have around it print
+ * only then. Undefined where this does not decide it (the values of data actions, which keep some
+ * parentheses by their form: `SET a = (1)`, a record's `(NULL)`).
+ */
+export function printsParenthesized(parent: Node, child: Node): boolean | undefined {
+  switch (parent.kind) {
+    case 'binary': {
+      const op = OPERATORS.binary[parent.op];
+      return parensBelow(child as Expr, child === parent.e1 ? op.left : op.right) === 1;
+    }
+    case 'between':
+      return parensBelow(child as Expr, child === parent.e ? OPERATORS.between.left : OPERATORS.between.right) === 1;
+    case 'collate':
+      return parensBelow(parent.e, OPERATORS.collate.left) === 1;
+    case 'in':
+    case 'in_select':
+      return child === parent.e ? parensBelow(parent.e, OPERATORS.in.left) === 1 : false;
+    case 'unary':
+      if (parent.op === 'not') return !fusesWithNot(parent.e) && parensBelow(parent.e, OPERATORS.unary.not.right) === 1;
+      return prefixNeedsParens(parent.op, parent.e);
+    case 'order_term':
+      return termNeedsParens(parent.e);
+    case 'select':
+      return parent.group.includes(child as Expr) ? termNeedsParens(child) : false;
+    case 'function':
+    case 'case':
+    case 'when':
+    case 'result_column':
+    case 'spec_where':
+      return false;
+    default:
+      // A FETCH's WHERE.
+      return 'where' in parent && parent.where === child ? false : undefined;
+  }
+}
+
+/** 1 when `parent` prints `child` in parentheses of its own. */
+const own = (parent: Node, child: Node): number => (printsParenthesized(parent, child) === true ? 1 : 0);
+
 type Add = (node: Node | null, depth: number) => void;
 /** How deep each child of a node nests in its text, given the node's own depth. */
 type Nesting<K extends NodeKind> = (node: NodeOfKind<K>, depth: number, add: Add) => void;
@@ -96,36 +137,31 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   database_column: level,
   alias: flat,
   between: (node, depth, add) => {
-    const op = OPERATORS.between;
-    add(node.e, depth + parensBelow(node.e, op.left));
-    add(node.min, depth + parensBelow(node.min, op.right));
-    add(node.max, depth + parensBelow(node.max, op.right));
+    for (const e of [node.e, node.min, node.max]) add(e, depth + own(node, e));
   },
   binary: (node, depth, add) => {
-    const op = OPERATORS.binary[node.op];
-    add(node.e1, depth + parensBelow(node.e1, op.left));
-    add(node.e2, depth + parensBelow(node.e2, op.right));
+    add(node.e1, depth + own(node, node.e1));
+    add(node.e2, depth + own(node, node.e2));
   },
   case: level,
   when: flat,
-  collate: (node, depth, add) => add(node.e, depth + parensBelow(node.e, OPERATORS.collate.left)),
+  collate: (node, depth, add) => add(node.e, depth + own(node, node.e)),
   count_rows: level,
   exists: level,
   function: level,
   in: (node, depth, add) => {
-    add(node.e, depth + parensBelow(node.e, OPERATORS.in.left));
+    add(node.e, depth + own(node, node.e));
     add(null, depth + 1); // `IN ()`
     for (const v of node.values) add(v, depth + 1);
   },
   in_select: (node, depth, add) => {
-    add(node.e, depth + parensBelow(node.e, OPERATORS.in.left));
+    add(node.e, depth + own(node, node.e));
     add(node.select, depth + 2); // IN ( and SELECT
   },
   param: flat,
   subquery: level,
   unary: (node, depth, add) => {
-    if (node.op === 'not') add(node.e, fusesWithNot(node.e) ? depth : depth + 1 + parensBelow(node.e, OPERATORS.unary.not.right));
-    else add(node.e, depth + 1 + (prefixNeedsParens(node.op, node.e) ? 1 : 0));
+    add(node.e, depth + (node.op === 'not' && fusesWithNot(node.e) ? 0 : 1) + own(node, node.e));
   },
   spec_all: flat,
   spec_id: flat,
@@ -133,7 +169,7 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   spec_where: flat,
   spec_array: flat,
   result_column: flat,
-  order_term: (node, depth, add) => add(node.e, depth + (termNeedsParens(node.e) ? 1 : 0)),
+  order_term: (node, depth, add) => add(node.e, depth + own(node, node.e)),
   table: flat,
   table_system: flat,
   table_database: level,

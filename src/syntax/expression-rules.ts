@@ -354,6 +354,7 @@ export function* expression(p: ParserState, initialMinPrec: number): Rule<Expr> 
           });
           p.skipToCloseParen();
         }
+        if (p.at(T.RParen)) p.group(frame.start, p.pos);
         p.expect(T.RParen);
         p.leave();
         pop(p, frame);

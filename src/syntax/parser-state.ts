@@ -425,6 +425,17 @@ export class ParserState {
   }
 
   /**
+   * Tokens `open` and `close` (a `(` and its `)`) are parentheses around an expression: recorded
+   * with the spans (the formatter places comments by them). Call in the order of the `)`s.
+   */
+  group(open: number, close: number): void {
+    const spans = this.state.spans;
+    if (spans === null) return;
+    spans.recordGroupOpen(this.starts[open] as number);
+    spans.recordGroupClose(this.starts[close] as number);
+  }
+
+  /**
    * Seal the node, record its span (from token `start` to the last token read) and return it.
    * A node of which no token was read (recovery: `start` missing, or nothing read since it) is
    * zero-width where it was expected (`gapOffset`).

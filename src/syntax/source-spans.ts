@@ -1,3 +1,4 @@
+import { lowerBound } from '../diagnostic/sorted.js';
 import type { Node } from '../ast/nodes.js';
 import type { Span } from '../diagnostic/span.js';
 import type { LineIndex } from '../diagnostic/span.js';
@@ -29,6 +30,41 @@ export class SourceSpans extends WeakMap<Node, Span> {
 
   constructor(private readonly lines: LineIndex) {
     super();
+  }
+
+  /** The offsets of the `(` that open parentheses around an expression (`(a + b)`), ascending once `opensGroup` sorted them. */
+  private readonly groupOpens: number[] = [];
+  private opensSorted = true;
+  /** The offsets of the `)` that close them, ascending. */
+  private readonly groupCloses: number[] = [];
+
+  /** The `(` at `offset` opens parentheses around an expression (recorded when its `)` is read: inner ones first). */
+  recordGroupOpen(offset: number): void {
+    const list = this.groupOpens;
+    if (list.length > 0 && (list[list.length - 1] as number) > offset) this.opensSorted = false;
+    list.push(offset);
+  }
+
+  /** The `)` at `offset` closes parentheses around an expression (the parser reads them ascending). */
+  recordGroupClose(offset: number): void {
+    this.groupCloses.push(offset);
+  }
+
+  /**
+   * True when the `(` at `offset` opens parentheses around an expression, which belong to no node
+   * (the printer writes them only where the place needs them), not those of a call or a list.
+   */
+  opensGroup(offset: number): boolean {
+    if (!this.opensSorted) {
+      this.groupOpens.sort((a, b) => a - b);
+      this.opensSorted = true;
+    }
+    return holds(this.groupOpens, offset);
+  }
+
+  /** True when the `)` at `offset` closes parentheses around an expression (see `opensGroup`). */
+  closesGroup(offset: number): boolean {
+    return holds(this.groupCloses, offset);
   }
 
   /** Record a node's span by its offsets (line and column follow on demand). */
@@ -149,4 +185,9 @@ export class SourceSpans extends WeakMap<Node, Span> {
     const recorded = this.recorded().delete(node);
     return super.delete(node) || recorded;
   }
+}
+
+/** True when the ascending list holds `value`. */
+function holds(list: readonly number[], value: number): boolean {
+  return list[lowerBound(list, value)] === value;
 }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { format, print } from '../../src/print/index.js';
 import { parse, parseDocument, parseStatements } from '../../src/syntax/index.js';
 import { NODE_KINDS } from '../../src/ast/kinds.js';
+import { EXPRESSION_KINDS } from '../../src/ast/kinds-expressions.js';
+import { visit } from '../../src/ast/walk.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
 import type { DataAction } from '../../src/ast/data-actions.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
@@ -71,6 +73,91 @@ describe('comments at every kind of token boundary', () => {
       ),
       { numRuns: runs(500) },
     );
+  });
+});
+
+/**
+ * `text` with redundant parentheses around the expressions picked by `pick` (by their order in a
+ * walk): parentheses the printer drops, with comments then drawn around them.
+ */
+function withParentheses(text: string, pick: (i: number) => boolean): string {
+  const parsed = parseDocument(text);
+  const spans: { start: number; end: number }[] = [];
+  let i = 0;
+  for (const s of parsed.statements) {
+    visit(s.node, {
+      enter(node) {
+        if (!(node.kind in EXPRESSION_KINDS) || !pick(i++)) return;
+        const span = parsed.spans.get(node);
+        if (span !== undefined) spans.push({ start: span.start, end: span.end });
+      },
+    });
+  }
+  const opens = new Map<number, number>();
+  const closes = new Map<number, number>();
+  for (const { start, end } of spans) {
+    opens.set(start, (opens.get(start) ?? 0) + 1);
+    closes.set(end, (closes.get(end) ?? 0) + 1);
+  }
+  let out = '';
+  for (let at = 0; at <= text.length; at++) {
+    out += ')'.repeat(closes.get(at) ?? 0) + '('.repeat(opens.get(at) ?? 0);
+    if (at < text.length) out += text[at];
+  }
+  return out;
+}
+
+describe('comments around parentheses the printer drops', () => {
+  const small = makeArbitraries({ maxDepth: 3, maxItems: 3 });
+  // One comment, of each kind, at a drawn token boundary, with parentheses the printer drops
+  // around drawn expressions: the comment is placed as if they were not there (the next run
+  // does not see them). Several comments around dropped parentheses are not yet all idempotent.
+  it('random trees with redundant parentheses around random expressions, one comment at a random boundary', () => {
+    fc.assert(
+      fc.property(
+        small.statement,
+        fc.integer({ min: 20, max: 120 }),
+        fc.integer(),
+        fc.nat({ max: 80 }),
+        fc.constantFrom(...COMMENT_KINDS),
+        (statement, width, bits, at, kind) => {
+          const base = withParentheses(print(statement, { width }), (i) => ((bits >>> (i % 31)) & 1) === 1);
+          const text = insertAtBoundaries(base, (i) => (i === at ? kind.replaceAll('#', '1') : ''));
+          fc.pre(parseDocument(text).diagnostics.every((d) => d.severity !== 'error'));
+          checkComments(text, width);
+        },
+      ),
+      { numRuns: runs(600) },
+    );
+  });
+
+  // Found by the property above: before a dropped `)`, the comment printed inside the operand it
+  // followed; the next run found it after the outermost node ending there (or the statement).
+  it('a comment next to parentheses the printer drops is placed as the next run places it; one pass is final', () => {
+    const cases: [string, string][] = [
+      ['SELECT a FROM t WHERE (a = 1\n-- c\n)', 'SELECT a FROM t WHERE a = 1\n-- c\n'],
+      ['SELECT a FROM t WHERE ((a = 1)\n/* c */\n)', 'SELECT a FROM t WHERE a = 1\n/* c */\n'],
+      ['SELECT a FROM t WHERE (a = 1\n-- c\n-- d\n);\nSELECT 2', 'SELECT a FROM t WHERE a = 1\n-- c\n-- d\n;\n\nSELECT 2\n'],
+      // The `)` of IN's list prints: the comment stays inside it; the one after it does not.
+      ['SELECT a FROM t WHERE (a IN (1, 2\n-- c\n)\n-- d\n)', 'SELECT a\nFROM t\nWHERE\n  a IN (\n    1,\n    2\n    -- c\n  )\n-- d\n'],
+      ['SELECT COUNT(a\n-- c\n)', 'SELECT\n  COUNT(\n    a\n    -- c\n  )\n'],
+      ['DELETE FROM t WHERE (a = 1\n-- c\n)', 'DELETE FROM t WHERE a = 1\n-- c\n'],
+      ['FETCH RECORDS FROM t WHERE (a = 1\n-- c\n)', 'FETCH RECORDS FROM t WHERE a = 1\n-- c\n'],
+      ['SELECT a FROM t WHERE b = 2 AND (\n  a = 1\n  -- c\n)\nORDER BY a', 'SELECT a\nFROM t\nWHERE\n  b = 2 AND a = 1\n  -- c\nORDER BY a\n'],
+      // Needed: the parentheses print, the comment stays inside them.
+      ['SELECT a FROM t WHERE b = 2 AND (\n  a = 1 OR c = 2\n  -- c\n)', 'SELECT a\nFROM t\nWHERE\n  b = 2\n  AND (\n    a = 1 OR c = 2\n    -- c\n  )\n'],
+      // Of two pairs around a number in ORDER BY, the inner one prints: a comment past it follows it.
+      ['SELECT a FROM t ORDER BY ((0)\n/* c */)', 'SELECT a FROM t ORDER BY (0)\n/* c */\n'],
+      ['SELECT a FROM t WHERE b IN (SELECT c FROM u ORDER BY ((0)\n/* x */))', 'SELECT a\nFROM t\nWHERE\n  b IN (\n    SELECT c FROM u ORDER BY (0)\n    /* x */\n  )\n'],
+      ['SELECT a FROM t ORDER BY ((0 /* c */))', 'SELECT a FROM t ORDER BY (0 /* c */)\n'],
+      // After a dropped `(`: before the outermost node starting there.
+      ['SELECT a FROM t WHERE ( -- c\na = 1) AND b = 2', 'SELECT a\nFROM t\nWHERE -- c\n  a = 1 AND b = 2\n'],
+    ];
+    for (const [text, expected] of cases) {
+      const once = format(text);
+      expect(once, text).toBe(expected);
+      expect(format(once), text).toBe(once);
+    }
   });
 });
 
