@@ -148,7 +148,10 @@ describe('comments around parentheses the printer drops', () => {
       ['SELECT a FROM t WHERE b = 2 AND (\n  a = 1 OR c = 2\n  -- c\n)', 'SELECT a\nFROM t\nWHERE\n  b = 2\n  AND (\n    a = 1 OR c = 2\n    -- c\n  )\n'],
       // Of two pairs around a number in ORDER BY, the inner one prints: a comment past it follows it.
       ['SELECT a FROM t ORDER BY ((0)\n/* c */)', 'SELECT a FROM t ORDER BY (0)\n/* c */\n'],
-      ['SELECT a FROM t WHERE b IN (SELECT c FROM u ORDER BY ((0)\n/* x */))', 'SELECT a\nFROM t\nWHERE\n  b IN (\n    SELECT c FROM u ORDER BY (0)\n    /* x */\n  )\n'],
+      [
+        'SELECT a FROM t WHERE b IN (SELECT c FROM u ORDER BY ((0)\n/* x */))',
+        'SELECT a\nFROM t\nWHERE\n  b IN (\n    SELECT c FROM u ORDER BY (0)\n    /* x */\n  )\n',
+      ],
       ['SELECT a FROM t ORDER BY ((0 /* c */))', 'SELECT a FROM t ORDER BY (0 /* c */)\n'],
       // After a dropped `(`: before the outermost node starting there.
       ['SELECT a FROM t WHERE ( -- c\na = 1) AND b = 2', 'SELECT a\nFROM t\nWHERE -- c\n  a = 1 AND b = 2\n'],
