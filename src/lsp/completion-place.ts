@@ -3,7 +3,7 @@ import { FUNCTIONS } from '../lint/functions.js';
 import { ATTRIBUTES } from '../lint/scope.js';
 import { allDatabases, findDatabases } from '../schema/lookup.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
-import { childDatabases, databases } from './completion-schema.js';
+import { childDatabases, databases, fields } from './completion-schema.js';
 import { EXPRESSION_KEYWORDS } from './keywords.js';
 import type { Place } from './place.js';
 import { writeName } from './source-names.js';
@@ -34,7 +34,9 @@ export function completePlace(out: Items, place: Place, ctx: CompletionContext):
       return;
     case 'expression':
       if (place.before !== '') return;
-      schemaFields(out, place, ctx);
+      // The fields of the databases in scope; where the action reads no database, the columns of the rows it reads (FETCH PSEUDORECORDS' select).
+      if (place.databases.length > 0) schemaFields(out, place, ctx);
+      else fields(out, place.owners, ctx.schema);
       for (const k of EXPRESSION_KEYWORDS) out.keyword(k);
       for (const f of FUNCTIONS.values()) if (!f.aggregate) out.fn(f, functionSignature(f), functionSnippet(f, out.kw(f.name)));
       return;

@@ -2,7 +2,7 @@ import { CompletionItemKind } from 'vscode-languageserver/node';
 import { allDatabases } from '../schema/lookup.js';
 import type { Schema, SchemaDatabase, SchemaGroup } from '../schema/definitions.js';
 import { SORT, type CompletionContext, type Items } from './completion-items.js';
-import { ATTRIBUTES, buildOwnerScope, selectColumnNames, type Scope, type ScopeOwner, type SourceInfo } from '../lint/scope.js';
+import { ATTRIBUTES, buildOwnerScope, flattenSources, selectColumnNames, sourceInfo, type Scope, type ScopeOwner, type SourceInfo } from '../lint/scope.js';
 import { entriesOf, qualifies, writeName, writePath } from './source-names.js';
 
 /** The completion items from the schema (completion.ts): the fields of the sources in scope, and databases. */
@@ -22,7 +22,10 @@ function pathOf(schema: Schema, database: SchemaDatabase): string {
 /** The columns a source of lint's scope offers (src/lint/scope.ts SourceInfo), in the schema's order, with what completion shows of each. */
 function offered(source: SourceInfo, schema: Schema | null): Offered[] {
   if (source.node.kind === 'select' || source.node.kind === 'select_source') {
-    const names = selectColumnNames(source.node.kind === 'select' ? source.node : source.node.select) ?? [];
+    const select = source.node.kind === 'select' ? source.node : source.node.select;
+    const names = selectColumnNames(select);
+    // `SELECT *`: the columns of its sources.
+    if (names === null) return flattenSources(select.from).flatMap((s) => offered(sourceInfo(s, schema), schema));
     return names.map((name) => ({ name, detail: 'subquery column', documentation: undefined, attribute: false }));
   }
   if (source.databases.length === 0 || schema === null) return [];

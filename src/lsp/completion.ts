@@ -94,13 +94,14 @@ export function complete(model: TextModel, offset: number, ctx: CompletionContex
     // A statement other than a select: its tree says what the place expects.
     const place = placeHere();
     if (place === null && !STATEMENT_WORDS.includes(code[statement.first]?.image.toUpperCase() ?? '')) out.keyword('SELECT');
-    if (place === null || place.expects !== 'select' || inSelect === null) {
+    // (Inside a select of the statement, where no name stands, `FROM (SELECT region |`: the select's completion.)
+    if (inSelect === null || (place !== null && place.expects !== 'select')) {
       if (place !== null) completePlace(out, place, ctx);
       if (place === null) {
         const at = word ? word.start : offset;
         // After an expression (`WHERE amount |`, `SET note = a |`): its operators, as in a select.
         const probe = `${model.text.slice(0, at)}AND ${model.text.slice(at)}`;
-        if (placeAt(probe, statement.start, statement.end + 4, at + 4, (word ? word.end : offset) + 4)?.expects === 'expression')
+        if (placeAt(probe, statement.start, statement.end + 4, at + 4, (word ? word.end : offset) + 4, at)?.expects === 'expression')
           for (const k of OPERATORS) out.keyword(k);
         // The words that may stand there (`ALTER FIELD f |`: SET, OBJECTS, FILES), as the parser expects them.
         for (const w of expectedWordsAt(model.text, statement.start, at)) out.keyword(w);

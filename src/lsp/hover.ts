@@ -9,7 +9,7 @@ import { placeAt } from './place.js';
 import { aliasAt, nameEnding } from './references.js';
 import { functionDoc } from './signature.js';
 import { entriesOf, qualifies } from './source-names.js';
-import { ATTRIBUTES, buildOwnerScope, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
+import { ATTRIBUTES, buildOwnerScope, flattenSources, selectColumnNames, sourceInfo, type Scope, type SourceInfo } from '../lint/scope.js';
 import type { DatabaseTableSource, SystemTableSource, TableSource } from '../ast/nodes.js';
 import { visit } from '../ast/walk.js';
 import { isName, isSeparator, nameOf, statementAt, tokenAt, type OffsetSpan as Span, type StatementSpan, type TextModel } from './text-model.js';
@@ -182,7 +182,10 @@ function placeHover(
       if (field) return answer(fieldDoc(field, e));
     }
   }
-  return null;
+  // An action that reads no database reads the rows of its select (FETCH PSEUDORECORDS): their columns.
+  if (place.databases.length > 0 || place.expects !== 'expression') return null;
+  const found = resolveColumn(place.owners.map((o) => buildOwnerScope(o, schema)).reverse(), schema, null, name);
+  return found.length === 1 ? answer(columnDoc(found[0] as SourceColumn, schema)) : null;
 }
 
 function startsForm(t: SourceToken, next: SourceToken | undefined): boolean {
@@ -208,9 +211,18 @@ interface SourceColumn {
 }
 
 /** The column a name denotes in a source (a field by name, then label, exact, then in any case; an attribute; a subquery's result name). */
-function columnIn(source: SourceInfo, name: string): SourceColumn | null {
+function columnIn(source: SourceInfo, name: string, schema: Schema | null): SourceColumn | null {
   if (source.node.kind === 'select' || source.node.kind === 'select_source') {
-    const names = selectColumnNames(source.node.kind === 'select' ? source.node : source.node.select) ?? [];
+    const select = source.node.kind === 'select' ? source.node : source.node.select;
+    const names = selectColumnNames(select);
+    // `SELECT *`: a column of its sources.
+    if (names === null) {
+      for (const s of flattenSources(select.from)) {
+        const column = columnIn(sourceInfo(s, schema), name, schema);
+        if (column) return column;
+      }
+      return null;
+    }
     const match = names.find((n) => n === name) ?? names.find((n) => n.toLowerCase() === name.toLowerCase());
     return match === undefined ? null : { source, name: match, field: null, database: null, attribute: false };
   }
@@ -231,7 +243,7 @@ function resolveColumn(scopes: readonly Scope[], schema: Schema | null, qualifie
     if (qualifier !== null && sources.length === 0) continue;
     const out: SourceColumn[] = [];
     for (const source of sources) {
-      const column = columnIn(source, name);
+      const column = columnIn(source, name, schema);
       if (column) out.push(column);
     }
     if (out.length > 0 || qualifier !== null) return out;

@@ -8,7 +8,7 @@ import type { Comment } from './lexer.js';
 import { existingFieldKey } from './field-spans.js';
 import { END_OF_STATEMENT, hintFor } from './error-messages.js';
 import { standaloneExpression } from './expression-rules.js';
-import { nextStatementStart, statement } from './parser.js';
+import { CLAUSE_TOO, lineStatementStarts, nextStatementStart, statement } from './parser.js';
 import { NestingTooDeep, ParserState, type Rule, type SyntaxProblem } from './parser-state.js';
 import { release, scan, tokenOf, type Scanned } from './scanner.js';
 import { SourceSpans } from './source-spans.js';
@@ -188,8 +188,18 @@ function parseOne(
   out: Collected,
 ): number {
   let own: Diagnostic[] = [];
-  const next = { at: to, again: true };
+  const next: Next = { at: to, again: true, lines: [] };
   let node = run(lexed, from, to, lineIndex, nodeSpans, own, options, statement, next);
+  if (hasErrors(own)) {
+    // A statement word first on its line where the text before it is a complete statement, or an
+    // unfinished one that does not expect that word (`UPDATE t SET a =` then `DELETE FROM u WHERE
+    // b = 1`, read on as a value and an UPDATE ... FROM): the next statement starts there, though
+    // the error was found after it or is not a syntax error. Not SET and DROP after a complete one
+    // (`UPDATE t` then `SET a =`), nor a word the unfinished one expects (`ALTER DATABASE d` then
+    // `DROP ...`; `IF ... THEN` then a write). Only in a statement with errors: valid text is never split.
+    const at = next.lines.find((i) => i < next.at && endsBefore(lexed, from, i, lineIndex, options));
+    if (at !== undefined) [next.at, next.again] = [at, true];
+  }
   const end = next.at;
   if (end < to && next.again) {
     // The broken statement ends where the next starts: read again up to there (its tree and
@@ -218,6 +228,30 @@ function parseOne(
   out.ranges.push({ node, from, to: end });
   if (nodeSpans !== null) nodeSpans.set(node, span);
   return end;
+}
+
+/** Where run found that the next statement starts (`at`), whether to read the one before again up to there, and the statement words first on their lines. */
+interface Next {
+  at: number;
+  again: boolean;
+  lines: readonly number[];
+}
+
+/**
+ * Whether the statement word at `before` starts a statement after the tokens from..before: they
+ * read as a complete statement (and the word is not SET or DROP, a clause of it), or as one cut
+ * short (an error at their end: `UPDATE t SET a =`) that does not name the word among what it
+ * expects (`ALTER DATABASE d` expects DROP; `IF ... THEN`, a write such as UPDATE).
+ */
+function endsBefore(lexed: Scanned, from: number, before: number, lineIndex: LineIndex, options: ParseOptions): boolean {
+  const found: Diagnostic[] = [];
+  run(lexed, from, before, lineIndex, null, found, options, statement);
+  const end = lexed.ends[before - 1] as number;
+  const word = lexed.text.slice(lexed.starts[before], lexed.ends[before]).toUpperCase();
+  if (!found.some((d) => d.severity === 'error')) return !CLAUSE_TOO.has(word);
+  return found.some(
+    (d) => d.severity === 'error' && d.code === 'syntax/unexpected-token' && (d.span?.start ?? 0) >= end && !new RegExp(`\\b${word}\\b`).test(d.expected ?? ''),
+  );
 }
 
 /** The `;`-separated stretches of a scanned text: token ranges [from, to) (the last up to the end). */
@@ -385,7 +419,7 @@ function run<R>(
   out: Diagnostic[],
   options: ParseOptions,
   rule: (p: ParserState) => Rule<R>,
-  next: { at: number; again: boolean } | null = null,
+  next: Next | null = null,
 ): R | undefined {
   const p = parser();
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -420,6 +454,7 @@ function run<R>(
     const at = nextStatementStart(p, firstError.index - 1);
     if (at > from) next.at = at;
   }
+  if (next !== null) next.lines = lineStatementStarts(p);
   // `INSERT INTO t ... SELECT ...` (reported as such, the rest skipped): the SELECT is read as a
   // statement of its own (the editor completes in it), the write ending before it as it was read.
   const insertSelect = next === null ? undefined : out.find((d) => d.code === 'syntax/insert-select');

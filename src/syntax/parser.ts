@@ -238,7 +238,7 @@ const SELECT = idx(T.Select);
 const IDENTIFIER = idx(T.Identifier);
 const STATEMENT_WORD_SET: ReadonlySet<string> = new Set(STATEMENT_WORDS);
 /** Statement words that are also a clause of another statement, often first on its line. */
-const CLAUSE_TOO: ReadonlySet<string> = new Set(['SET', 'DROP']);
+export const CLAUSE_TOO: ReadonlySet<string> = new Set(['SET', 'DROP']);
 
 /** True when token `i` may start a statement written without `;` before it: SELECT, or a statement word first on its line. */
 function startsStatementAt(p: ParserState, i: number): boolean {
@@ -265,6 +265,24 @@ export function nextStatementStart(p: ParserState, from: number): number {
     else if (depth === 0 && i > p.from && i >= from && startsStatementAt(p, i) && !(i === from && CLAUSE_TOO.has(p.image(i).toUpperCase()))) return i;
   }
   return -1;
+}
+
+/**
+ * The tokens outside parentheses, after the statement's first, that start a line with a
+ * statement word (or are a SELECT): where a statement written without `;` before it may start
+ * although the parser read on past it (`UPDATE t SET a =` then `DELETE FROM u ...` on the next
+ * line reads DELETE as a value; parse.ts splits there when the text before is unfinished).
+ */
+export function lineStatementStarts(p: ParserState): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let i = p.from + 1; i < p.end; i++) {
+    const t = p.types[i] as number;
+    if (OPEN.includes(t)) depth++;
+    else if (CLOSE.includes(t)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && startsStatementAt(p, i)) out.push(i);
+  }
+  return out;
 }
 
 // The rules the modules before this one call back into (rule-table.ts): filled here, once.

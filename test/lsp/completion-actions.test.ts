@@ -75,8 +75,8 @@ describe('completion in data statements', () => {
     }
   });
 
-  it('offers nothing after the database where no name goes, and completes a select inside as a select', () => {
-    expect(labels('DELETE FROM shop.orders |')).toEqual([]);
+  it('offers no name after the database where none goes (the clauses that may follow: data-statements.test.ts), and completes a select inside as a select', () => {
+    expect(labels('DELETE FROM shop.orders |').filter((l) => !/^[A-Z][A-Z_ ]*$/.test(l))).toEqual([]);
     expect(labels('DELETE FROM shop.orders WHERE EXISTS (SELECT | FROM shop.customers)')).toEqual(expect.arrayContaining(['name', 'region']));
   });
 

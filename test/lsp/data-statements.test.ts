@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_LIST } from '../../src/ast/fields.js';
+import { FETCH_KINDS, fetchWord } from '../../src/ast/kinds.js';
 import { hover } from '../../src/lsp/hover.js';
 import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, labels, positionIn, SHOP } from './helpers.js';
@@ -50,6 +52,13 @@ describe('UPDATE', () => {
       ['UPDATE shop.orders SET note = 1 WHERE EXISTS (SELECT * FROM shop.customers c WHERE c.|', ['id', 'name', 'region']],
     ]);
   });
+  it('offers the clauses that may follow a complete UPDATE (what the parser reads there)', () => {
+    completes([
+      ['UPDATE shop.orders SET note = 1 |', ['WHERE', 'FILE', 'OPTIONS', ...OPERATORS], ['SET', 'POW', 'amount']],
+      ['UPDATE shop.orders |', ['SET', 'WHERE'], ['POW', 'amount', 'AND']],
+      ['UPDATE shop.orders SET note = 1 WHERE amount > 1 |', ['OPTIONS', ...OPERATORS], ['WHERE', 'SET']],
+    ]);
+  });
   it('hovers a field and a function', () => hovers('UPDATE shop.orders SET note = 1 WHERE amo|unt > 1', 'UPDATE shop.orders SET note = PO|W(amount, 2)'));
 });
 
@@ -60,6 +69,9 @@ describe('DELETE', () => {
       ['DELETE FROM shop.orders WHERE amount > 1 |', OPERATORS],
       ['DELETE FROM shop.orders WHERE amount IN (SELECT | FROM shop.customers)', ['name', 'region', 'SUM', 'DISTINCT']],
     ]);
+  });
+  it('offers WHERE after a complete DELETE, not an expression', () => {
+    completes([['DELETE FROM shop.orders |', ['WHERE', 'OPTIONS'], ['POW', 'amount', 'NOT', 'AND', 'SET']]]);
   });
   it('hovers a field and a function', () => hovers('DELETE FROM shop.orders WHERE amo|unt > 1', 'DELETE FROM shop.orders WHERE PO|W(amount, 2) > 1'));
 });
@@ -73,6 +85,13 @@ describe('INSERT', () => {
       ['INSERT INTO shop.orders (amount) VALUES (1 |', OPERATORS],
       ['INSERT INTO shop.orders (amount) SELECT | FROM shop.customers', ['name', 'region', 'SUM', 'DISTINCT'], ['amount']],
       ['INSERT INTO shop.orders (amount) SELECT name FROM shop.customers WHERE |', ['name', 'region', 'NOT']],
+    ]);
+  });
+  it('offers VALUES after the field list, not an expression; ON DUPLICATE after the values', () => {
+    completes([
+      ['INSERT INTO shop.orders (amount) |', ['VALUES'], ['amount', 'POW', 'NOT', 'AND']],
+      ['INSERT INTO shop.orders (amount) VAL|', ['VALUES'], ['amount', 'POW', 'NOT']],
+      ['INSERT INTO shop.orders (amount) VALUES (1) |', ['ON DUPLICATE', 'OPTIONS'], ['amount', 'POW', 'VALUES']],
     ]);
   });
   it('hovers a field and a function', () => {
@@ -109,5 +128,72 @@ describe('FETCH', () => {
   });
   it('the FETCH types', () => {
     expect(labels('FETCH |')).toEqual(expect.arrayContaining(['RECORDS', 'MULTIRECORDS', 'PSEUDORECORDS', 'TASKS', 'USERS', 'LOGS', 'POSTS']));
+  });
+});
+
+describe('every FETCH kind with an expression or a field list (from the kind table)', () => {
+  /**
+   * For each FETCH kind, from its fields in the kind table: where it reads its rows (a database
+   * field: `FROM shop.orders`; a select: `FROM (SELECT ...)`; neither: nothing), and each
+   * clause it has that takes expressions (WHERE, ORDER BY) or field names (FIELDS). Each such
+   * place offers what a select's WHERE offers there: the columns of the rows read (the
+   * database's fields, the select's output columns, none for tasks and users), the functions
+   * (no aggregates) and the expression keywords.
+   */
+  const SELECT_COLUMNS = ['id', 'total'];
+  const rows = FETCH_KINDS.flatMap((kind) => {
+    const fields = FIELD_LIST[kind];
+    const fromDatabase = fields.some((f) => f.child?.denotes === 'database');
+    const fromSelect = fields.some((f) => f.child?.role === 'select');
+    const source = fromDatabase ? ' FROM shop.orders' : fromSelect ? ' FROM (SELECT id, amount AS total FROM shop.orders)' : '';
+    const columns = fromDatabase ? ORDER_FIELDS : fromSelect ? SELECT_COLUMNS : [];
+    const others = [...ORDER_FIELDS, ...SELECT_COLUMNS].filter((c) => !columns.includes(c));
+    const word = `FETCH ${fetchWord(kind)}`;
+    const out: [kind: string, marked: string, offered: readonly string[], notOffered: readonly string[]][] = [];
+    // After the FETCH with what it needs: the clauses it has (`ORDER BY` the parser's two words).
+    const clauses = fields.flatMap((f) =>
+      f.child?.role === 'expr'
+        ? ['WHERE']
+        : f.child?.role === 'order_term'
+          ? ['ORDER BY']
+          : f.key === 'limit' || f.key === 'offset'
+            ? [f.key.toUpperCase()]
+            : [],
+    );
+    if (clauses.length > 0) out.push([kind, `${word}${source} |`, clauses, ['POW', ...ORDER_FIELDS]]);
+    for (const f of fields) {
+      if (f.child?.role === 'expr') out.push([kind, `${word}${source} WHERE |`, [...columns, 'POW', 'NOT', 'CASE'], ['SUM', ...others]]);
+      if (f.child?.role === 'order_term') out.push([kind, `${word}${source} ORDER BY |`, [...columns, 'POW', 'NOT', 'CASE'], ['SUM', ...others]]);
+      if (f.value?.denotes === 'field') out.push([kind, `${word} ${f.key.toUpperCase()} (|)${source}`, columns, ['POW', ...others]]);
+    }
+    return out;
+  });
+
+  it('covers the kinds with a WHERE, an ORDER BY or a field list', () => {
+    expect(rows.filter(([, marked]) => !/WHERE|ORDER BY|\(\|\)/.test(marked)).length).toBe(5);
+    expect(new Set(rows.map(([kind]) => kind))).toEqual(new Set(['fetch_records', 'fetch_multirecords', 'fetch_pseudorecords', 'fetch_tasks', 'fetch_users']));
+  });
+  it.each(rows)('%s: %s', (_kind, marked, offered, notOffered) => completes([[marked, offered, notOffered]]));
+
+  it("hovers the select's columns after FETCH PSEUDORECORDS' select (a field of the database through SELECT *)", () => {
+    expect(hoverAt('FETCH PSEUDORECORDS FROM (SELECT id, amount AS total FROM shop.orders) WHERE to|tal > 1')).toMatch(/^\*\*total\*\*: column of a subquery/);
+    expect(hoverAt('FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders) WHERE amo|unt > 1')).toMatch(/^\*\*amount\*\*: field of database `orders`/);
+    expect(hoverAt('FETCH TASKS WHERE PO|W(a, 2) > 1')).toMatch(/^```dsq\nPOW\(base, exponent\)/);
+  });
+  it('completes the fields of the database under SELECT * (the columns of its sources)', () => {
+    completes([['FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders) WHERE |', [...ORDER_FIELDS, 'POW']]]);
+  });
+});
+
+describe('what the examples found empty (examples-data.test.ts)', () => {
+  it("completes a select not closed yet inside a FETCH as a select, a specifier's WHERE as an expression, OPTIONS' parenthesis", () => {
+    completes([
+      ['FETCH PSEUDORECORDS FROM (SELECT region |', ['AS', 'FROM', 'AND']],
+      ['FETCH PSEUDORECORDS FROM (SELECT region, SUM(amount) FROM shop.orders GROUP BY region |', ['HAVING', 'ORDER BY']],
+      ['FETCH USERS WHERE |', ['NOT', 'POW'], ['amount']],
+      ['FETCH USERS WHERE name LIKE |', ['NOT', 'CASE']],
+      ['UPDATE shop.orders SET note = 1 OPTIONS |', ['(']],
+      ['FETCH PSEUDORECORDS FROM |', ['(']],
+    ]);
   });
 });

@@ -80,10 +80,16 @@ describe('completion inside each data statement', () => {
     expect(got).not.toContain('customers');
   });
 
-  it('offers record attributes in ATTRIBUTES (...), nothing where a keyword stands, a select inside as a select', () => {
+  it('offers record attributes in ATTRIBUTES (...), only keywords where a keyword stands, a select inside as a select', () => {
     expect(labels('FETCH RECORDS ATTRIBUTES (tags, |')).toEqual(expect.arrayContaining(['record_id', 'insert_at']));
     expect(labels('FETCH RECORDS ATTRIBUTES (tags, |')).not.toContain('amount');
-    for (const text of ['UPDATE shop.orders |', 'TRASH FROM shop.orders |', 'FETCH RECORDS FROM shop.orders |']) expect(labels(text), text).toEqual([]);
+    for (const text of ['UPDATE shop.orders |', 'TRASH FROM shop.orders |', 'FETCH RECORDS FROM shop.orders |']) {
+      expect(labels(text), text).toContain('WHERE');
+      expect(
+        labels(text).filter((l) => !/^[A-Z][A-Z_ ]*$/.test(l)),
+        text,
+      ).toEqual([]);
+    }
     expect(labels('FETCH PSEUDORECORDS FROM (SELECT | FROM shop.customers)')).toEqual(expect.arrayContaining(['name', 'region']));
     expect(labels('UPDATE shop.orders SET amount = (SELECT MAX(|) FROM shop.customers)')).toEqual(expect.arrayContaining(['name', 'region']));
   });
