@@ -203,13 +203,17 @@ function parseOne(
   const end = next.at;
   if (end < to && next.again) {
     // The broken statement ends where the next starts: read again up to there (its tree and
-    // errors its own), and the missing `;` reported where the next starts when nothing else is.
+    // errors its own), and the missing `;` reported where the next starts when no error is there.
     own = [];
     node = run(lexed, from, end, lineIndex, nodeSpans, own, options, statement);
     const at = lineIndex.position(lexed.starts[end] as number);
     const hint = `a statement starts at ${at.line}:${at.column}: end the one before it with ;`;
-    own = own.map((d) => (d.severity === 'error' && d.hint === undefined && (d.span?.start ?? 0) >= (lexed.ends[end - 1] as number) ? { ...d, hint } : d));
-    if (!hasErrors(own)) own.push(missingSemicolon(lexed, end, lineIndex));
+    const boundary = lexed.ends[end - 1] as number;
+    const atBoundary = (d: Diagnostic) => d.severity === 'error' && (d.span?.start ?? 0) >= boundary;
+    own = own.map((d) => (atBoundary(d) && d.hint === undefined ? { ...d, hint } : d));
+    // Unless the parser met a token it could not read (which is then where the statement went
+    // wrong), the missing `;` is its own error: COUNT(a, b) or FALSE inside does not say it.
+    if (!own.some((d) => atBoundary(d) || d.code === 'syntax/unexpected-token')) own.push(missingSemicolon(lexed, end, lineIndex));
   }
   const span = spanOfTokens(lexed, from, end, lineIndex);
   const lexErrors = lexed.diagnostics.some((d) => d.span && d.span.start >= span.start && d.span.start < span.end);

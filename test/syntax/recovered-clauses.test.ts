@@ -194,6 +194,16 @@ describe('a statement written after a broken one without ; is kept', () => {
       ['insert_action', false],
       ['select', true],
     ]);
+    // An error inside the statement before (a wrong argument count, FALSE) does not hide the
+    // missing ; (the agreement property drew 'SELECT FALSE SELECT 1 FROM t': one error, not two).
+    for (const text of ['SELECT COUNT(a, b) FROM t\nSELECT 2', 'SELECT FALSE SELECT 1 FROM t']) {
+      const doc = parseDocument(text);
+      expect(doc.diagnostics.map((d) => d.code)).toEqual([
+        text.includes('COUNT') ? 'spec/function-arity' : 'syntax/boolean-literal',
+        'syntax/unexpected-token',
+      ]);
+      expect(doc.diagnostics[1]).toMatchObject({ span: { start: text.lastIndexOf('SELECT') }, expected: "the end of the statement (';')" });
+    }
     // Nothing changes where the text has its ;.
     expect(statementsOf('SELECT a FROM t ORDER BY; SELECT b FROM u').map((s) => [s.node.kind, s.clean])).toEqual([
       ['select', false],
