@@ -212,7 +212,7 @@ export function options(p: ParserState, kind: OptionsKind, given: Options): Opti
       const name = p.expect(T.Name);
       p.expect(T.Equals);
       const value = p.optional(T.True) !== MISSING ? true : p.optional(T.False) !== MISSING ? false : undefined;
-      if (value === undefined) p.noViableAlt('actionOption');
+      if (value === undefined) p.noViableAlt('optionValue');
       const word = p.image(name).toUpperCase();
       if (!allowed.includes(word)) {
         const list = allowed.length === 0 ? 'no options' : `the options ${allowed.join(', ')}`;
