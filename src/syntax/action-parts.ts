@@ -209,6 +209,12 @@ export function options(p: ParserState, kind: OptionsKind, given: Options): Opti
   p.expect(T.LParen);
   if (!p.at(T.RParen)) {
     do {
+      if (!p.atName() && allowed.length > 0) {
+        // Not a name (`OPTIONS (` and nothing, `OPTIONS (1`): the options this action takes.
+        p.expectedError(`an option (${allowed.map((n) => `${n} = TRUE|FALSE`).join(', ')})`);
+        p.skipToCloseParen();
+        break;
+      }
       const name = p.expect(T.Name);
       p.expect(T.Equals);
       const value = p.optional(T.True) !== MISSING ? true : p.optional(T.False) !== MISSING ? false : undefined;

@@ -569,6 +569,7 @@ const ERRORS: readonly (readonly [string, string, RegExp])[] = [
   ['an option the action lacks', 'DELETE FROM t OPTIONS (CHILDREN = TRUE)', /unknown option CHILDREN/],
   ['COUNT twice', 'FETCH COUNT RECORDS FROM t OPTIONS (COUNT = FALSE)', /COUNT is given twice/],
   // (It said "expected an option (ROWS = n, USE_STRINGS = TRUE|FALSE, ECHO = ...)": the SELECT's.)
+  ['no option name after OPTIONS (', 'DELETE FROM t OPTIONS (1)', /expected an option \(FAIL_NO_OP = TRUE\|FALSE\) after '\(', found '1'/],
   ['an option value that is not TRUE or FALSE', 'DELETE FROM t WHERE a = 1 OPTIONS (FAIL_NO_OP = 5)', /expected TRUE or FALSE after '=', found number 5/],
   ['a key with no fields', 'DELETE FROM t RECORDS KEY()', /expected/],
   ['expressions is no field name', 'INSERT INTO t (expressions) VALUES (1)', /"expressions"/],

@@ -76,6 +76,16 @@ describe('DELETE', () => {
   it('hovers a field and a function', () => hovers('DELETE FROM shop.orders WHERE amo|unt > 1', 'DELETE FROM shop.orders WHERE PO|W(amount, 2) > 1'));
 });
 
+describe('OPTIONS of a data action', () => {
+  it('offers the options the action takes, then TRUE and FALSE (what the parser says it expects there)', () => {
+    completes([
+      ['DELETE FROM shop.orders WHERE amount > 1 OPTIONS (|', ['FAIL_NO_OP'], ['ROWS', 'ECHO', 'COUNT']],
+      ['FETCH RECORDS FROM shop.orders OPTIONS (COUNT = TRUE, |', ['CHILDREN', 'COUNT'], ['FAIL_NO_OP', 'ROWS']],
+      ['UPDATE shop.orders SET note = 1 OPTIONS (FAIL_NO_OP = |', ['TRUE', 'FALSE'], ['ROWS', 'USE_STRINGS', 'ECHO']],
+    ]);
+  });
+});
+
 describe('INSERT', () => {
   it('completes the field list, the values, and a SELECT written in place of VALUES (an error, read as a select)', () => {
     completes([
