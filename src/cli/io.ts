@@ -24,6 +24,7 @@ export const outputState: { closed: boolean; error: NodeJS.ErrnoException | null
 const streamed = { 1: false, 2: false };
 
 function writeTo(fd: 1 | 2, text: string): void {
+  let rest: string | Buffer = text;
   if (!streamed[fd]) {
     const bytes = Buffer.from(text);
     let done = 0;
@@ -32,13 +33,14 @@ function writeTo(fd: 1 | 2, text: string): void {
       return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
-      text = bytes.subarray(done).toString();
+      // The bytes not written (a part write may end inside a character: not decoded again).
+      rest = bytes.subarray(done);
       streamed[fd] = true;
       if (fd === 1) process.stdout.on('error', onOutputError);
       else process.stderr.on('error', () => undefined);
     }
   }
-  (fd === 1 ? process.stdout : process.stderr).write(text);
+  (fd === 1 ? process.stdout : process.stderr).write(rest);
 }
 
 /** Records a failed write to standard output (`outputState`). */
