@@ -1,15 +1,26 @@
 import { describe, expectArray, fail, optionalBoolean, optionalString, type Cx, type Parts } from './parts.js';
 import { didYouMean } from './error.js';
 import type { JsonObject, JsonValue } from './value.js';
-import { FIELD_LIST } from '../ast/fields.js';
+import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import { KINDS } from '../ast/kinds.js';
 import type { NodeKind } from '../ast/nodes.js';
 
 /** The plain properties of the data actions (numbers, flags, strings, lists of names, one of some words), each read on its own (`p`). */
 
+/**
+ * Whether a field's JSON key must be given: as the kind table says (`required`); in an
+ * expression's full form, every field that is not nullable (the spec's expression objects have
+ * no defaults: `{"type": "function", "function": "NOW", "args": []}`).
+ */
+export function jsonRequired(kind: NodeKind, f: FieldEntry): boolean {
+  if (f.required || KINDS[kind].role !== 'expr') return f.required;
+  return f.child !== null ? f.child.shape !== 'nullable' && f.child.shape !== 'nullableList' : f.value?.nullable === false;
+}
+
 /** The JSON properties a kind's object takes and those it must have: its fields' JSON keys (the kind table, src/ast/kinds.ts). */
 export function jsonProps(kind: NodeKind): { readonly allowed: readonly string[]; readonly required: readonly string[] } {
   const fields = FIELD_LIST[kind].filter((f) => f.json !== null);
-  return { allowed: fields.map((f) => f.json as string), required: fields.filter((f) => f.required).map((f) => f.json as string) };
+  return { allowed: fields.map((f) => f.json as string), required: fields.filter((f) => jsonRequired(kind, f)).map((f) => f.json as string) };
 }
 
 /** An optional array: its items, or none when absent or null. */

@@ -3,9 +3,9 @@ import type { Node } from '../ast/nodes.js';
 import { paramNames, unboundParamsError } from '../ast/param-names.js';
 import { DsqError } from '../diagnostic/index.js';
 import { checkedTree } from '../spec/check.js';
-import { Ref, Unbound, type Writer } from './json-out.js';
+import { Ref, Unbound } from './json-out.js';
 import { serialize } from './serialize.js';
-import { WRITERS } from './write-nodes.js';
+import { writeNode } from './write-nodes.js';
 
 export type { JsonForm } from './json-out.js';
 
@@ -34,7 +34,7 @@ export function toJson(node: Node, options: ToJsonOptions = {}): string {
   const form = options.form ?? 'short';
   const indent = Math.max(0, Math.floor(options.indent ?? 0));
   const tree = checked(node);
-  return unlessUnbound(tree, () => serialize(new Ref(tree), indent, (n) => (WRITERS[n.kind] as Writer<Node>)(n, form)));
+  return unlessUnbound(tree, () => serialize(new Ref(tree), indent, (n) => writeNode(n, form)));
 }
 
 /** Several statements (or other nodes) as one JSON array, laid out as `toJson` lays out an array. */
@@ -47,7 +47,7 @@ export function toJsonArray(nodes: readonly Node[], options: ToJsonOptions = {})
     serialize(
       trees.map((n) => new Ref(n)),
       indent,
-      (n) => (WRITERS[n.kind] as Writer<Node>)(n, form),
+      (n) => writeNode(n, form),
     ),
   );
 }

@@ -1,20 +1,14 @@
-import { DATA_ACTION_KINDS, KINDS } from '../ast/kinds.js';
-import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
-import type { ActionPart, DataAction, DataActionKind, FetchPosts, FieldExpr, FieldValue } from '../ast/data-actions.js';
-import type { Node, NodeOfKind, WholeOrParam } from '../ast/nodes.js';
-import type { AdminPart } from '../ast/admin-actions.js';
-import { Raw, obj, orNull, ref, refs, type, typed, whole, type Out, type Writer } from './json-out.js';
+import type { ActionPart, FetchPosts } from '../ast/data-actions.js';
+import type { NodeOfKind } from '../ast/nodes.js';
+import { obj, orNull, ref, typed, type Out, type Writer } from './json-out.js';
+import { fieldEntries, fieldObj, head, literal } from './write-fields.js';
 
 /**
- * The data actions' writers (src/ast/data-actions.ts): each field under its JSON key, in the order
- * of the kind's fields in the kind table (the order of the spec's tables), written by what the
- * field holds; and the parts only data actions hold.
+ * The writers of the data actions' nodes whose JSON is not their fields under their JSON keys
+ * (the rest, every write, FETCH type and definition, is written by write-fields.ts `byFields`):
+ * a post's wall, a record object, delimited records, a file reference, the field values.
  */
 
-/** A field value is plain JSON in either form (the spec's record objects have no `{"type": ...}` values). */
-const literal = (v: FieldValue['value']): Out => (v.kind === 'param' ? ref(v) : v.kind === 'null' ? null : v.kind === 'number' ? new Raw(v.value) : v.value);
-const fieldObj = (items: readonly (FieldValue | FieldExpr)[]) =>
-  obj(...items.map((f): readonly [string, Out] => [f.field, f.kind === 'field_value' ? literal(f.value) : ref(f.e)]));
 const words = (w: string | null) => orNull(w, (v) => v);
 /** A wall specifier (spec "Specifiers"): `{"type": "group", "group": ...}`, database, user alike; a record wall names its database and record. */
 const wallSpec = (n: FetchPosts): Out | undefined => {
@@ -25,45 +19,19 @@ const wallSpec = (n: FetchPosts): Out | undefined => {
     : obj(['type', n.wallType], [n.wallType, owner]);
 };
 
-/** One field's JSON value (undefined: left out), by what the kind table says it holds. */
-function fieldOut(f: FieldEntry, v: unknown): Out | undefined {
-  if (v === null) return undefined;
-  if (f.child !== null) {
-    if (f.child.orValue !== undefined) return whole(v as WholeOrParam);
-    if (!Array.isArray(v)) return ref(v as Node);
-    // An empty list is left out (the spec's default), but a write's records, which are required.
-    if (v.length === 0 && f.child.shape === 'list') return undefined;
-    return f.child.role === 'field_value' || f.child.role === 'field_expr' ? fieldObj(v as (FieldValue | FieldExpr)[]) : refs(v as Node[]);
-  }
-  if (f.value?.form === 'whole') return new Raw(v as string);
-  return Array.isArray(v) ? [...(v as string[])] : (v as Out);
-}
+type HandWritten = Exclude<ActionPart['kind'], 'spec_key' | 'field_def' | 'field_option' | 'blob_def' | 'group_def' | 'database_def'> | 'fetch_posts';
 
-/** A data action: `"action"` (and `"fetch"`), then its fields (a post's wall as one object). */
-function dataAction(n: DataAction): Out {
-  const spelling = KINDS[n.kind].json;
-  const node = n as unknown as Readonly<Record<string, unknown>>;
-  const entries = FIELD_LIST[n.kind]
-    .filter((f) => f.json !== null)
-    .map((f): readonly [string, Out | undefined] => [f.json as string, n.kind === 'fetch_posts' && f.key === 'wall' ? wallSpec(n) : fieldOut(f, node[f.key])]);
-  return obj(['action', spelling.action], ['fetch', spelling.fetch ?? undefined], ...entries);
-}
-/** A definition of the administrative actions (a field, blob, group or database definition, a field option): its fields under their JSON keys, in the table's order. */
-function definition(n: AdminPart): Out {
-  const node = n as unknown as Readonly<Record<string, unknown>>;
-  return obj(...FIELD_LIST[n.kind].map((f): readonly [string, Out | undefined] => [f.json as string, fieldOut(f, node[f.key])]));
-}
-const DATA_ACTION_WRITERS = Object.fromEntries(DATA_ACTION_KINDS.map((k) => [k, dataAction])) as unknown as {
-  readonly [K in DataActionKind]: Writer<NodeOfKind<K>>;
-};
-
-export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind']]: Writer<NodeOfKind<K>> } = {
+export const ACTION_WRITERS: { readonly [K in HandWritten]: Writer<NodeOfKind<K>> } = {
+  // A post's wall is one JSON object for three fields (wallType, wall, wallRecord).
+  fetch_posts: (n) => obj(...head(n.kind), ...fieldEntries(n).map(([key, v]): readonly [string, Out | undefined] => [key, key === 'wall' ? wallSpec(n) : v])),
+  // A literal is plain JSON; a field value or expression is its field's member; a file reference is an object id or `{"text": ...}`.
   boolean: (n) => n.value,
   field_value: (n) => fieldObj([n]),
   field_expr: (n) => fieldObj([n]),
-  spec_key: (n) => typed(type('spec_key'), ['key', fieldObj(n.key)]),
   file_ref: (n) => (n.form === 'object' ? n.value : typed(n.form, ['content', n.value])),
+  // Its "type" is its format (`"csv"`), not one name of the kind.
   delimited_records: (n) => obj(['type', n.format], ['file', ref(n.file)], ['delimiter', words(n.delimiter)], ['quote', words(n.quote)]),
+  // Its field values are its own members.
   record: (n) =>
     obj(
       ...n.values.map((f): readonly [string, Out] => [f.field, literal(f.value)]),
@@ -71,10 +39,4 @@ export const ACTION_WRITERS: { readonly [K in DataActionKind | ActionPart['kind'
       ['file', orNull(n.file, ref)],
       ['tags', orNull(n.tags, (t) => [...t])],
     ),
-  field_def: definition,
-  field_option: definition,
-  blob_def: definition,
-  group_def: definition,
-  database_def: definition,
-  ...DATA_ACTION_WRITERS,
 };

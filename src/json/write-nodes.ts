@@ -1,15 +1,15 @@
-import type { BinaryOp, Expr, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
-import { KINDS } from '../ast/kinds.js';
+import type { BinaryOp, Expr, Node, NodeKind, NodeOfKind, Select } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
-import { Raw, Unbound, key, obj, orNull, ref, refs, type, typed, whole, type JsonForm, type Obj, type Writer } from './json-out.js';
+import { Raw, Unbound, key, obj, orNull, ref, refs, type, typed, type JsonForm, type Obj, type Out, type Writer } from './json-out.js';
 import { FUNCTION_PREFIX, functionNameOfKey, operatorKey } from './spelling.js';
 import { normaliseKey } from './value.js';
 import { ACTION_WRITERS } from './write-actions.js';
 import { SYSTEM_WRITERS } from './write-system.js';
+import { byFields } from './write-fields.js';
 
 /**
- * One writer per node kind (the data actions' in write-actions.ts): the node as its spec JSON,
- * in the `$` shorthand (`form: 'short'`) or the full `{"type": ...}` form.
+ * A node as its spec JSON, in the `$` shorthand (`form: 'short'`) or the full `{"type": ...}`
+ * form: by its kind's fields (write-fields.ts), or by the writer of a kind whose JSON differs.
  */
 
 /** Whether a function name survives the trip through a `$$name` key (keys are normalised). */
@@ -43,66 +43,57 @@ function selectEntries(s: Select, form: JsonForm): Obj {
   );
 }
 
-export const WRITERS: { readonly [K in NodeKind]: Writer<NodeOfKind<K>> } = {
-  null: (_, form) => (form === 'short' ? null : typed(type('null'))),
-  number: (n, form) => (form === 'short' ? new Raw(n.value) : typed(type('number'), ['value', new Raw(n.value)])),
-  string: (n, form) => (form === 'short' ? n.value : typed(type('string'), ['value', n.value])),
+/** The `$` shorthand of a kind (`form: 'short'`), and its fields (`byFields`) in the full form. */
+const shortOr =
+  <N extends Node>(short: (n: N) => Out): Writer<N> =>
+  (n, form) =>
+    form === 'short' ? short(n) : byFields(n);
+
+/**
+ * The writers of the kinds whose JSON is not their head and fields (write-fields.ts `byFields`,
+ * which writes every other kind: a new kind whose JSON is `{"type": ..., <its fields>}` needs no
+ * entry). Here: a shorthand (`$...`) or plain value in the short form, with `byFields` as the
+ * full form; a datetime (epoch milliseconds are a number); a column path (only `$col`); a
+ * parameter (it has no JSON); an id, name or array specifier (plain values); an order term (its
+ * default order left out in the short form); a select (its columns and defaults); and the data
+ * and system actions' parts of write-actions.ts and write-system.ts.
+ */
+export const WRITERS: { readonly [K in NodeKind]?: Writer<NodeOfKind<K>> } = {
+  null: shortOr(() => null),
+  number: shortOr((n) => new Raw(n.value)),
+  string: shortOr((n) => n.value),
   datetime: (n, form) => {
     const value = n.form === 'ms' ? new Raw(n.value) : n.value;
     return form === 'short' ? obj([key('datetime'), value]) : typed(type('datetime'), ['value', value]);
   },
-  localdatetime: (n, form) => (form === 'short' ? obj([key('localdatetime'), n.value]) : typed(type('localdatetime'), ['value', n.value])),
-  localdate: (n, form) => (form === 'short' ? obj([key('localdate'), n.value]) : typed(type('localdate'), ['value', n.value])),
-  localtime: (n, form) => (form === 'short' ? obj([key('localtime'), n.value]) : typed(type('localtime'), ['value', n.value])),
+  localdatetime: shortOr((n) => obj([key('localdatetime'), n.value])),
+  localdate: shortOr((n) => obj([key('localdate'), n.value])),
+  localtime: shortOr((n) => obj([key('localtime'), n.value])),
   column: (n) => obj([key('column'), n.path]),
-  system_column: (n) => typed(type('system_column'), ['table', n.table], ['column', n.column]),
-  database_column: (n) => typed(type('database_column'), ['database', ref(n.database)], ['table', n.table], ['column', ref(n.column)]),
-  alias: (n, form) => (form === 'short' ? obj([key('alias'), n.name]) : typed(type('alias'), ['value', n.name])),
-  between: (n, form) =>
-    form === 'short' ? obj([key('between'), refs([n.e, n.min, n.max])]) : typed(type('between'), ['e', ref(n.e)], ['min', ref(n.min)], ['max', ref(n.max)]),
-  binary: (n, form) => {
-    if (form === 'full') return typed(type('binary'), ['op', n.op], ['e1', ref(n.e1)], ['e2', ref(n.e2)]);
-    const operands = OPERATORS.binary[n.op].nary === 'fold' ? chainOperands(n, n.op) : [n.e1, n.e2];
-    return obj([operatorKey(n.op), refs(operands)]);
-  },
-  unary: (n, form) => (form === 'short' ? obj([operatorKey(n.op), ref(n.e)]) : typed(type('unary'), ['op', n.op], ['e', ref(n.e)])),
-  case: (n) => typed(type('case'), ['base', orNull(n.base, ref)], ['cases', refs(n.cases)], ['else', orNull(n.else, ref)]),
-  when: (n) => obj(['when', ref(n.when)], ['then', ref(n.then)]),
-  collate: (n) => typed(type('collate'), ['e', ref(n.e)], ['collation', n.collation]),
-  count_rows: () => typed(type('count_rows')),
-  exists: (n, form) => (form === 'short' ? obj([key('exists'), ref(n.select)]) : typed(type('exists'), ['select', ref(n.select)])),
-  function: (n, form) =>
-    form === 'short' && functionNameFitsKey(n.name)
-      ? obj([`${FUNCTION_PREFIX}${n.name}`, refs(n.args)])
-      : typed(type('function'), ['function', n.name], ['args', refs(n.args)]),
-  in: (n, form) => (form === 'short' ? obj([key('in'), [ref(n.e), refs(n.values)]]) : typed(type('in'), ['e', ref(n.e)], ['values', refs(n.values)])),
-  in_select: (n, form) =>
-    form === 'short' ? obj([key('in_select'), [ref(n.e), ref(n.select)]]) : typed(type('in_select'), ['e', ref(n.e)], ['select', ref(n.select)]),
+  alias: shortOr((n) => obj([key('alias'), n.name])),
+  between: shortOr((n) => obj([key('between'), refs([n.e, n.min, n.max])])),
+  binary: shortOr((n) => obj([operatorKey(n.op), refs(OPERATORS.binary[n.op].nary === 'fold' ? chainOperands(n, n.op) : [n.e1, n.e2])])),
+  unary: shortOr((n) => obj([operatorKey(n.op), ref(n.e)])),
+  exists: shortOr((n) => obj([key('exists'), ref(n.select)])),
+  function: (n, form) => (form === 'short' && functionNameFitsKey(n.name) ? obj([`${FUNCTION_PREFIX}${n.name}`, refs(n.args)]) : byFields(n)),
+  in: shortOr((n) => obj([key('in'), [ref(n.e), refs(n.values)]])),
+  in_select: shortOr((n) => obj([key('in_select'), [ref(n.e), ref(n.select)]])),
   param: () => {
     throw new Unbound();
   },
-  subquery: (n, form) => (form === 'short' ? obj([key('subquery'), ref(n.select)]) : typed(type('subquery'), ['select', ref(n.select)])),
-  spec_all: () => typed(type('spec_all')),
+  subquery: shortOr((n) => obj([key('subquery'), ref(n.select)])),
   spec_id: (n) => new Raw(n.id),
   spec_name: (n) => n.name,
-  spec_where: (n) => typed(type('spec_where'), ['where', ref(n.where)]),
   spec_array: (n) => refs(n.items),
-  result_column: (n) => obj(['e', ref(n.e)], ['alias', orNull(n.alias, (a) => a)]),
   order_term: (n, form) => obj(['e', ref(n.e)], ['order', form === 'full' || n.order === 'desc' ? n.order : undefined]),
-  table: (n, form) => (form === 'short' && n.alias === null ? n.table : typed(type('table'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)])),
-  table_system: (n) => typed(type('table_system'), ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
-  table_database: (n) => typed(type('table_database'), ['database', ref(n.database)], ['table', n.table], ['alias', orNull(n.alias, (a) => a)]),
-  join: (n) => typed(type('join'), ['op', n.op], ['s1', ref(n.s1)], ['s2', ref(n.s2)]),
-  select_source: (n) => typed(type('select_source'), ['select', ref(n.select)]),
+  table: (n, form) => (form === 'short' && n.alias === null ? n.table : byFields(n)),
   select: (n, form) => selectEntries(n, form),
-  select_action: (n) =>
-    obj(
-      ['action', KINDS.select_action.json.action],
-      ['select', ref(n.select)],
-      ['rows', whole(n.rows)],
-      ['use_strings', orNull(n.useStrings, (b) => b)],
-      ['echo', orNull(n.echo, (b) => b)],
-    ),
   ...ACTION_WRITERS,
   ...SYSTEM_WRITERS,
 };
+
+/** A node as its spec JSON: by its kind's writer, else by its fields. */
+export function writeNode(n: Node, form: JsonForm): Out {
+  const write = WRITERS[n.kind] as Writer<Node> | undefined;
+  return write === undefined ? byFields(n) : write(n, form);
+}
