@@ -1,9 +1,27 @@
 import type { DateTimeKind } from '../ast/datetime.js';
-import { KINDS } from '../ast/kinds.js';
-import { NULL, alias, between, binary, caseExpr, col, fn, inList, num, str, unary } from '../ast/make.js';
+import { EXPR_KINDS, KINDS } from '../ast/kinds.js';
+import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import type { Role, ValueField } from '../ast/field-checks.js';
+import { alias, binary, col, num, str, unary } from '../ast/make.js';
 import { BINARY_OPS, UNARY_OPS, type Expr, type ExprKind } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
-import { type Parts, describe, done, expectArray, expectString, fail, prop, unknownName, type Cx, type Step } from './parts.js';
+import {
+  type Parts,
+  describe,
+  done,
+  expectArray,
+  expectString,
+  fail,
+  optionalBoolean,
+  optionalString,
+  prop,
+  unknownName,
+  type Cx,
+  type Slot,
+  type Step,
+  type What,
+} from './parts.js';
+import { jsonProps, jsonRequired, oneOfProp, optionalList, wholeProp } from './plain-props.js';
 import { readBetweenShorthand, readBinaryShorthand, readFunctionShorthand, readInShorthand, readUnaryShorthand, selectShorthand } from './read-shorthand.js';
 import type { JsonMember, JsonObject, JsonValue } from './value.js';
 
@@ -48,14 +66,99 @@ const readLocal =
     return done(KINDS[kind].make(readDateTimeText(cx, prop(obj, 'value'), kind, `"value" of a ${kind} expression`)));
   };
 
+// ---------------------------------------------------------------------------------------
+// The full form by the kind's fields
+
+/** The reader of each child role an expression's field may hold. */
+const ROLE_READS: Partial<Record<Role, What>> = {
+  expr: 'expr',
+  select: 'select',
+  spec: 'specifier',
+  when: 'when',
+  source: 'source',
+  result_column: 'result_column',
+  order_term: 'order_term',
+};
+
+/** How messages name a field when the kind's reader does not say: `the "values" of an in expression`. */
+const fieldWhat = (type: string, key: string) => `the "${key}" of ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} expression`;
+
+/** One field of an expression's full form, by what the kind table says it holds (`what`: the field, as messages name it; `of`: the expression). */
+function fieldReader(kind: ExprKind, f: FieldEntry, what: string, of: string): (p: Parts, cx: Cx, obj: JsonObject) => Slot<unknown> {
+  const key = f.json as string;
+  const required = jsonRequired(kind, f);
+  const child = f.child;
+  if (child !== null) {
+    const reads = ROLE_READS[child.role];
+    if (reads === undefined || child.orValue !== undefined || child.shape === 'allOrNonEmpty' || child.shape === 'listOrOne') return unreadable(kind, f);
+    if (child.shape === 'one') return (p, _cx, obj) => p.one(reads, obj.get(key));
+    if (child.shape === 'nullable')
+      // An absent optional child is none; so is a null one, but where an expression stands (null is the NULL literal).
+      return (p, _cx, obj) => {
+        const v = obj.get(key);
+        return p.optional(reads, v === undefined || (v.type === 'null' && reads !== 'expr') ? undefined : v);
+      };
+    return (p, cx, obj) =>
+      p.list(
+        reads,
+        p.attempt(() => (required ? expectArray(cx, prop(obj, key), what) : optionalList(cx, obj.get(key), what)), []),
+      );
+  }
+  const value = f.value as ValueField;
+  const plain = (read: (p: Parts, cx: Cx, obj: JsonObject) => unknown) => (p: Parts, cx: Cx, obj: JsonObject) => {
+    const v = read(p, cx, obj);
+    return () => v;
+  };
+  switch (value.form) {
+    case 'text':
+      return plain((p, cx, obj) => p.attempt(() => (required ? expectString(cx, prop(obj, key), what) : optionalString(cx, obj.get(key), what)), null));
+    case 'word':
+      return plain((p, cx, obj) => p.attempt(() => oneOfProp(cx, obj, key, value.options ?? [], `of ${of}`), null));
+    case 'flag':
+      return plain((p, cx, obj) => p.attempt(() => optionalBoolean(cx, obj.get(key), what), null));
+    case 'number':
+    case 'whole':
+      return plain((p, cx, obj) => wholeProp(p, cx, obj, key));
+    default:
+      return unreadable(kind, f);
+  }
+}
+
+function unreadable(kind: ExprKind, f: FieldEntry): never {
+  throw new Error(`src/json/read-expr-kinds.ts: the field "${f.key}" of "${kind}" is not read by its kind's fields: give "${kind}" a full reader of its own`);
+}
+
 /**
- * One reader per expression kind. Plain JSON values (null, numbers, strings) are read by
- * `readExpr` itself; a kind that has a `"type"` or a `$` key in the kind table has its reader
- * here (checked when this module loads). A reader of several parts reads each on its own
- * (`p.attempt`, `p.one`): a bad or missing part is reported and the others are still read.
+ * The full form of an expression kind read by its fields in the kind table: the properties
+ * checked (each field's JSON key; required, those that are not nullable: `jsonRequired`), each
+ * field read on its own in the table's order, and the node made by the kind's `make`, which takes
+ * the fields in that order. Every kind with a `"type"` and no reader of its own is read so.
+ * `about`: how messages name a field where `the "key" of a <type> expression` does not say it well.
  */
-export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
-  null: { full: full(({ props }) => (props([]), done(NULL))), shorthand: null },
+export function fullByFields(kind: ExprKind, about: Readonly<Record<string, string>> = {}): FullReader['read'] {
+  const type = KINDS[kind].json.type ?? kind;
+  const fields = FIELD_LIST[kind];
+  const readers = fields.map((f) =>
+    f.json === null ? unreadable(kind, f) : fieldReader(kind, f, about[f.json] ?? fieldWhat(type, f.json), `a "${type}" expression`),
+  );
+  const { allowed, required } = jsonProps(kind);
+  const make = KINDS[kind].make as (...fields: unknown[]) => Expr;
+  return ({ obj, cx, props, p }) => {
+    props(allowed, required);
+    const slots = readers.map((read) => read(p, cx, obj));
+    return p.step((r) => make(...slots.map((slot) => slot(r))));
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The readers
+
+/**
+ * The readers written by hand: every shorthand (`$...`), and the full forms whose reading or
+ * messages differ from `fullByFields` (a number or string value, datetime text, an operator,
+ * two kinds sharing `"type": "column"`), or `fullByFields` with the messages' names of fields.
+ */
+const HAND_READERS: { readonly [K in ExprKind]?: Partial<ExprReader> } = {
   number: {
     full: full(({ obj, cx, props }) => {
       props(['value']);
@@ -65,7 +168,6 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
       if (v.type === 'string') return done(num(v.value));
       return fail(cx, 'wrong-type', `"value" of a number expression must be a number or number text, got ${describe(v)}`, v);
     }),
-    shorthand: null,
   },
   string: {
     full: full(({ obj, cx, props }) => {
@@ -82,7 +184,6 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
       }
       return done(str(v.value));
     }),
-    shorthand: null,
   },
   datetime: {
     full: full(({ obj, cx, props }) => (props(['value']), done(readDateTimeValue(cx, prop(obj, 'value'), '"value" of a datetime expression')))),
@@ -101,45 +202,19 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
     shorthand: shorthand((m, _obj, cx) => done(KINDS.localtime.make(readDateTimeText(cx, m.value, 'localtime', m.rawKey)))),
   },
   column: {
-    full: null,
     shorthand: shorthand((m, _obj, cx) => done(col(expectString(cx, m.value, `a column path for "${m.rawKey}"`)))),
   },
   system_column: {
     full: full(
-      ({ obj, cx, props, p }) => {
-        props(['table', 'column']);
-        const table = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a system table name for "table"'), '');
-        const column = p.attempt(() => expectString(cx, prop(obj, 'column'), 'a system parameter name for "column"'), '');
-        return p.step(() => KINDS.system_column.make(table, column));
-      },
+      fullByFields('system_column', { table: 'a system table name for "table"', column: 'a system parameter name for "column"' }),
       (obj) => obj.get('database') === undefined,
     ),
-    shorthand: null,
   },
-  database_column: {
-    full: full(({ obj, cx, props, p }) => {
-      props(['database', 'table', 'column']);
-      const db = p.one('specifier', obj.get('database'));
-      const table = p.attempt(() => expectString(cx, prop(obj, 'table'), 'a table name for "table"'), '');
-      const column = p.one('specifier', obj.get('column'));
-      return p.step((r) => KINDS.database_column.make(db(r), table, column(r)));
-    }),
-    shorthand: null,
-  },
+  database_column: { full: full(fullByFields('database_column', { table: 'a table name for "table"' })) },
   alias: {
-    full: full(({ obj, cx, props }) => (props(['value']), done(alias(expectString(cx, prop(obj, 'value'), 'the "value" of an alias expression'))))),
     shorthand: shorthand((m, _obj, cx) => done(alias(expectString(cx, m.value, `an alias name for "${m.rawKey}"`)))),
   },
-  between: {
-    full: full(({ obj, props, p }) => {
-      props(['e', 'min', 'max']);
-      const e = p.one('expr', obj.get('e'));
-      const min = p.one('expr', obj.get('min'));
-      const max = p.one('expr', obj.get('max'));
-      return p.step((r) => between(e(r), min(r), max(r)));
-    }),
-    shorthand: shorthand(readBetweenShorthand),
-  },
+  between: { shorthand: shorthand(readBetweenShorthand) },
   binary: {
     full: full(({ obj, cx, props, p }) => {
       props(['op', 'e1', 'e2']);
@@ -160,81 +235,35 @@ export const EXPR_READERS: { readonly [K in ExprKind]: ExprReader } = {
     }),
     shorthand: shorthand(readUnaryShorthand, (value) => value.type !== 'array'),
   },
-  case: {
-    full: full(({ obj, cx, props, p }) => {
-      props(['base', 'cases', 'else'], ['cases']);
-      const base = p.optional('expr', obj.get('base'));
-      const items = p.attempt(() => expectArray(cx, prop(obj, 'cases'), 'the "cases" of a case expression: [{"when": ..., "then": ...}, ...]'), []);
-      const cases = p.list('when', items);
-      const otherwise = p.optional('expr', obj.get('else'));
-      return p.step((r) => caseExpr(base(r), cases(r), otherwise(r)));
-    }),
-    shorthand: null,
-  },
-  collate: {
-    full: full(({ obj, cx, props, p }) => {
-      props(['e', 'collation']);
-      const e = p.one('expr', obj.get('e'));
-      const collation = p.attempt(() => expectString(cx, prop(obj, 'collation'), 'a collation name'), '');
-      return p.step((r) => KINDS.collate.make(e(r), collation));
-    }),
-    shorthand: null,
-  },
-  count_rows: { full: full(({ props }) => (props([]), done(KINDS.count_rows.make()))), shorthand: null },
-  exists: {
-    full: full(({ obj, props, p }) => {
-      props(['select']);
-      const select = p.one('select', obj.get('select'));
-      return p.step((r) => KINDS.exists.make(select(r)));
-    }),
-    shorthand: shorthand(selectShorthand(KINDS.exists.make)),
-  },
+  case: { full: full(fullByFields('case', { cases: 'the "cases" of a case expression: [{"when": ..., "then": ...}, ...]' })) },
+  collate: { full: full(fullByFields('collate', { collation: 'a collation name' })) },
+  exists: { shorthand: shorthand(selectShorthand(KINDS.exists.make)) },
   function: {
-    full: full(({ obj, cx, props, p }) => {
-      props(['function', 'args']);
-      const name = p.attempt(() => expectString(cx, prop(obj, 'function'), 'a function name for "function"'), '');
-      const args = p.list(
-        'expr',
-        p.attempt(() => expectArray(cx, prop(obj, 'args'), 'the function arguments "args"'), []),
-      );
-      return p.step((r) => fn(name, args(r)));
-    }),
+    full: full(fullByFields('function', { function: 'a function name for "function"', args: 'the function arguments "args"' })),
     shorthand: shorthand(readFunctionShorthand),
   },
-  in: {
-    full: full(({ obj, cx, props, p }) => {
-      props(['e', 'values']);
-      const e = p.one('expr', obj.get('e'));
-      const values = p.list(
-        'expr',
-        p.attempt(() => expectArray(cx, prop(obj, 'values'), 'the "values" of an in expression'), []),
-      );
-      return p.step((r) => inList(e(r), values(r)));
-    }),
-    // `"$in": [e, [values...]]`, and what is neither form (readInShorthand says what is wrong).
-    shorthand: shorthand(readInShorthand),
-  },
-  in_select: {
-    full: full(({ obj, props, p }) => {
-      props(['e', 'select']);
-      const e = p.one('expr', obj.get('e'));
-      const select = p.one('select', obj.get('select'));
-      return p.step((r) => KINDS.in_select.make(e(r), select(r)));
-    }),
-    // `"$in": [e, select]` (readInShorthand reads both forms).
-    shorthand: shorthand(readInShorthand),
-  },
-  // A parameter has no JSON form (the spec's JSON has no parameters): bound before writing.
-  param: { full: null, shorthand: null },
-  subquery: {
-    full: full(({ obj, props, p }) => {
-      props(['select']);
-      const select = p.one('select', obj.get('select'));
-      return p.step((r) => KINDS.subquery.make(select(r)));
-    }),
-    shorthand: shorthand(selectShorthand(KINDS.subquery.make)),
-  },
+  // `"$in": [e, [values...]]`, and what is neither form (readInShorthand says what is wrong).
+  in: { shorthand: shorthand(readInShorthand) },
+  // `"$in": [e, select]` (readInShorthand reads both forms).
+  in_select: { shorthand: shorthand(readInShorthand) },
+  subquery: { shorthand: shorthand(selectShorthand(KINDS.subquery.make)) },
 };
+
+/**
+ * One reader per expression kind. Plain JSON values (null, numbers, strings) are read by
+ * `readExpr` itself; a kind that has a `"type"` in the kind table has its full reader (its own
+ * in HAND_READERS, else `fullByFields`), and one that has `$` keys its shorthand reader (checked
+ * when this module loads). A parameter has neither (the spec's JSON has no parameters: bound
+ * before writing). A reader of several parts reads each on its own (`p.attempt`, `p.one`): a bad
+ * or missing part is reported and the others are still read.
+ */
+export const EXPR_READERS = Object.fromEntries(
+  EXPR_KINDS.map((kind): [ExprKind, ExprReader] => {
+    const hand = HAND_READERS[kind];
+    const fullReader = hand?.full ?? (KINDS[kind].json.type === null ? null : full(fullByFields(kind)));
+    return [kind, { full: fullReader, shorthand: hand?.shorthand ?? null }];
+  }),
+) as unknown as { readonly [K in ExprKind]: ExprReader };
 
 // The readers and the kind table agree: a kind with a "type" has a full reader, one with `$`
 // keys a shorthand reader, and no other has either.

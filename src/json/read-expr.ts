@@ -80,11 +80,16 @@ function readFullExpr(obj: JsonObject, cx: Cx): Step<Expr> {
     const known = [...EXPR_TYPES, ...Object.keys(EXPR_TYPE_ALIASES)];
     return fail(cx, 'unknown-type', `${unknownName('expression type', t)}${didYouMean(t.value, known)}; expected one of ${EXPR_TYPES.join(', ')}`, t);
   }
-  const what = `a "${t.value}" expression`;
-  const p = new Parts(cx);
-  const props = (allowed: readonly string[], required: readonly string[] = allowed) => p.props(obj, what, ['type', ...allowed], required);
   const readers = kinds.map((k) => EXPR_READERS[k as ExprKind].full as FullReader);
   const reader = readers.find((r) => r.accepts?.(obj) ?? true) ?? (readers[0] as FullReader);
+  return readFullWith(reader, obj, t.value, cx);
+}
+
+/** A full form `{"type": <type>, ...}` read by one kind's full reader (messages name it `a "<type>" expression`). */
+export function readFullWith(reader: FullReader, obj: JsonObject, type: string, cx: Cx): Step<Expr> {
+  const what = `a "${type}" expression`;
+  const p = new Parts(cx);
+  const props = (allowed: readonly string[], required: readonly string[] = allowed) => p.props(obj, what, ['type', ...allowed], required);
   return reader.read({ obj, cx, props, p });
 }
 
