@@ -1,12 +1,7 @@
-import { FETCH_KINDS, precedenceOf } from '../ast/kinds.js';
-import type { FetchAction } from '../ast/data-actions.js';
+import { KINDS, NODE_KINDS, precedenceOf } from '../ast/kinds.js';
 import type { Expr, Node, NodeKind, NodeOfKind } from '../ast/nodes.js';
 import { OPERATORS } from '../ast/operators.js';
 import { children } from '../ast/walk.js';
-import { ADMIN_NODE_KINDS } from '../ast/kinds-admin.js';
-import { STRUCT_KINDS } from '../ast/kinds-struct.js';
-import type { StructAction } from '../ast/struct-actions.js';
-import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 
 /**
  * Operands as the printer writes them: parentheses where an operand's level is below the one
@@ -124,7 +119,17 @@ const level = (node: Node, depth: number, add: Add) => {
   for (const child of children(node)) add(child, depth + 1);
 };
 
-export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
+/** An operator's operands: each at the operator's depth, one deeper where it prints in parentheses of its own. */
+const operands = (node: Node, depth: number, add: Add) => {
+  for (const child of children(node)) add(child, depth + own(node, child));
+};
+
+/**
+ * The kinds whose nesting is not their default (`nestingOf`): a literal, a name or a CASE arm
+ * flat in an expression; IN, NOT and the other prefixes, and the nodes of the statements that
+ * put a part in parentheses or brackets one level down.
+ */
+export const NESTING: { readonly [K in NodeKind]?: Nesting<K> } = {
   null: flat,
   number: flat,
   string: flat,
@@ -134,21 +139,8 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
   localtime: flat,
   column: flat,
   system_column: flat,
-  database_column: level,
   alias: flat,
-  between: (node, depth, add) => {
-    for (const e of [node.e, node.min, node.max]) add(e, depth + own(node, e));
-  },
-  binary: (node, depth, add) => {
-    add(node.e1, depth + own(node, node.e1));
-    add(node.e2, depth + own(node, node.e2));
-  },
-  case: level,
   when: flat,
-  collate: (node, depth, add) => add(node.e, depth + own(node, node.e)),
-  count_rows: level,
-  exists: level,
-  function: level,
   in: (node, depth, add) => {
     add(node.e, depth + own(node, node.e));
     add(null, depth + 1); // `IN ()`
@@ -159,19 +151,10 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
     add(node.select, depth + 2); // IN ( and SELECT
   },
   param: flat,
-  subquery: level,
   unary: (node, depth, add) => {
     add(node.e, depth + (node.op === 'not' && fusesWithNot(node.e) ? 0 : 1) + own(node, node.e));
   },
-  spec_all: flat,
-  spec_id: flat,
-  spec_name: flat,
-  spec_where: flat,
-  spec_array: flat,
-  result_column: flat,
   order_term: (node, depth, add) => add(node.e, depth + own(node, node.e)),
-  table: flat,
-  table_system: flat,
   table_database: level,
   join: (node, depth, add) => {
     add(node.s1, depth);
@@ -183,53 +166,33 @@ export const NESTING: { readonly [K in NodeKind]: Nesting<K> } = {
     // `GROUP BY (1)`: the printer's parentheses around a number are a level.
     if (node.group.some(termNeedsParens)) add(null, depth + 1);
   },
-  select_action: flat,
   // Data actions: their clauses at the statement's level; a key's list, a record's row and a
   // pseudorecords SELECT in parentheses one level down.
-  ...(Object.fromEntries(FETCH_KINDS.map((k) => [k, flat])) as { readonly [K in FetchAction['kind']]: Nesting<K> }),
   fetch_pseudorecords: level,
-  insert_action: flat,
-  replace_action: flat,
-  set_action: flat,
-  update_action: flat,
-  delete_action: flat,
-  trash_action: flat,
-  restore_action: flat,
-  dispose_action: flat,
-  boolean: flat,
-  field_value: flat,
-  field_expr: flat,
   spec_key: level,
-  file_ref: flat,
   record: level,
-  delimited_records: flat,
   // DOWNLOAD, the task and system actions: clauses at the statement's level; IF's SELECT and
   // a JSON object's or array's items in their brackets one level down.
-  download_record: flat,
-  download_post: flat,
-  run_action: flat,
-  conclude_action: flat,
-  cancel_action: flat,
-  clean_action: flat,
-  pause_action: flat,
-  access_action: flat,
-  echo_action: flat,
-  wait_action: flat,
-  if_action: flat,
   if_condition: (node, depth, add) => {
     add(node.if, depth + 1);
     add(node.then, depth);
   },
-  task_def: flat,
-  task_id: flat,
-  task_ref: flat,
   json_object: level,
-  json_member: flat,
   json_array: level,
-  // The administrative actions (src/ast/admin-actions.ts): no level of the parser's in their parentheses.
-  ...(Object.fromEntries(ADMIN_NODE_KINDS.map((k) => [k, flat])) as { readonly [K in AdminAction['kind'] | AdminPart['kind']]: Nesting<K> }),
-  ...(Object.fromEntries(Object.keys(STRUCT_KINDS).map((k) => [k, flat])) as { readonly [K in StructAction['kind']]: Nesting<K> }),
 };
+
+/**
+ * A kind's nesting: its entry in NESTING, else by the kind table: an operator's operands
+ * (`operands`: BETWEEN, the binary operators, COLLATE); any other expression one level, as a
+ * call (`level`: `f(x)`, `COUNT(*)`, CASE, EXISTS, a subquery, DATABASE_COLUMN); any other node
+ * flat (a statement's clauses at its level). A new function-like expression kind needs no entry.
+ */
+const NESTING_OF = Object.fromEntries(
+  NODE_KINDS.map((kind): [NodeKind, Nesting<NodeKind>] => [
+    kind,
+    (NESTING[kind] as Nesting<NodeKind> | undefined) ?? (KINDS[kind].role !== 'expr' ? flat : KINDS[kind].operator === null ? level : operands),
+  ]),
+) as unknown as { readonly [K in NodeKind]: Nesting<NodeKind> };
 
 /**
  * How deeply the printed text of a node nests, counted as the parser counts levels against
@@ -253,7 +216,7 @@ export function textDepth(root: Node): number {
   while (nodes.length > 0) {
     const node = nodes.pop() as Node;
     const depth = depths.pop() as number;
-    (NESTING[node.kind] as Nesting<NodeKind>)(node as never, depth, add);
+    NESTING_OF[node.kind](node, depth, add);
   }
   return max;
 }
