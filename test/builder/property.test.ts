@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/json/index.js';
 import { col, dsq, fromAst, ident, queryFromJson } from '../../src/builder/index.js';
 import { arbExpr, arbStatement } from '../fixtures/arbitraries.js';
-import { rebuild } from './rebuild.js';
+import { byFields, rebuild } from './rebuild.js';
 import { descendants } from '../../src/ast/walk.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { selectProblems } from '../../src/spec/select-checks.js';
@@ -30,6 +30,16 @@ describe('builder properties over every valid AST', () => {
         for (const d of (error as DsqError).diagnostics) expect(ids).toContain(d.code);
       }),
       { numRuns: runs(2000) },
+    );
+  });
+
+  it('an expression of any kind rebuilt by its fields (the rebuild of a kind without a builder constructor) is the same expression (500 runs)', () => {
+    fc.assert(
+      fc.property(arbExpr, (e) => {
+        fc.pre(descendants(e).every((n) => n.kind !== 'select' || selectProblems(n).length === 0));
+        expect(byFields(e).toAst()).toEqual(e);
+      }),
+      { numRuns: runs(500) },
     );
   });
 
