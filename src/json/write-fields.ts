@@ -1,4 +1,4 @@
-import { KINDS } from '../ast/kinds.js';
+import { KINDS, NODE_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import { SUBTYPES } from '../ast/kinds-system.js';
 import type { FieldExpr, FieldValue } from '../ast/data-actions.js';
@@ -41,16 +41,22 @@ export function fieldOut(kind: NodeKind, f: FieldEntry, v: unknown): Out | undef
   return Array.isArray(v) ? [...(v as string[])] : (v as Out);
 }
 
-/** The fields of a node that have a JSON key, under their keys (`skip`: a field the caller writes another way). */
-export function fieldEntries(n: Node, skip?: (f: FieldEntry) => boolean): (readonly [string, Out | undefined])[] {
+/** Each kind's fields that have a JSON key, and its head (built once: the writer runs per node). */
+const KEYED = Object.fromEntries(NODE_KINDS.map((kind) => [kind, FIELD_LIST[kind].filter((f) => f.json !== null)])) as unknown as Readonly<
+  Record<NodeKind, readonly (FieldEntry & { readonly json: string })[]>
+>;
+const HEADS = Object.fromEntries(NODE_KINDS.map((kind) => [kind, headOf(kind)])) as unknown as Readonly<
+  Record<NodeKind, readonly (readonly [string, Out | undefined])[]>
+>;
+
+/** The fields of a node that have a JSON key, under their keys. */
+export function fieldEntries(n: Node): (readonly [string, Out | undefined])[] {
   const node = n as unknown as Readonly<Record<string, unknown>>;
-  return FIELD_LIST[n.kind]
-    .filter((f) => f.json !== null && !skip?.(f))
-    .map((f): readonly [string, Out | undefined] => [f.json as string, fieldOut(n.kind, f, node[f.key])]);
+  return KEYED[n.kind].map((f): readonly [string, Out | undefined] => [f.json, fieldOut(n.kind, f, node[f.key])]);
 }
 
 /** A kind's head: an action's `"action"` and its `"fetch"` or subtype (DOWNLOAD's `"download"`, ...); else its `"type"`, if it has one. */
-export function head(kind: NodeKind): (readonly [string, Out | undefined])[] {
+function headOf(kind: NodeKind): (readonly [string, Out | undefined])[] {
   const spelling = KINDS[kind].json;
   if (spelling.action !== null) {
     const subtype = (SUBTYPES as Readonly<Record<string, readonly [string, string]>>)[kind];
@@ -58,6 +64,7 @@ export function head(kind: NodeKind): (readonly [string, Out | undefined])[] {
   }
   return spelling.type === null ? [] : [['type', spelling.type]];
 }
+export const head = (kind: NodeKind): readonly (readonly [string, Out | undefined])[] => HEADS[kind];
 
 /** A node as its head and its fields: the JSON of every kind without a writer of its own (in both forms). */
-export const byFields = (n: Node): Out => obj(...head(n.kind), ...fieldEntries(n));
+export const byFields = (n: Node): Out => obj(...HEADS[n.kind], ...fieldEntries(n));
