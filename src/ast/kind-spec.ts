@@ -47,6 +47,7 @@ export interface KindSpec<K extends NodeKind> {
   readonly json: JsonSpelling;
   readonly keyword: string | null;
   readonly operator: ((node: NodeOfKind<K>) => Operator) | null;
+  /** The kind's constructor. An expression kind's takes its fields in their order (the JSON reader of its full form calls it so: src/json/read-expr-kinds.ts `fullByFields`). */
   readonly make: (...args: never[]) => NodeOfKind<K>;
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FIELD_LIST } from '../../src/ast/fields.js';
 import { EXPR_KINDS, KINDS, NODE_KINDS } from '../../src/ast/kinds.js';
 import type { Expr, Node, NodeKind } from '../../src/ast/nodes.js';
 import { fromJsonExpression, fromJsonExpressionResult, toJson } from '../../src/json/index.js';
@@ -128,6 +129,16 @@ describe('the full-form reader by fields', () => {
         const text = fullJson(() => byFields(node));
         const reader = readers.find((r) => r.accepts?.(readSpecJson(text) as JsonObject) ?? true) as FullReader;
         expect(readWith(reader, text), `${kind}: ${text}`).toEqual(node);
+      }
+    }
+  });
+
+  it("takes every expression kind's make to take the kind's fields in their order (what fullByFields calls)", () => {
+    for (const kind of EXPR_KINDS) {
+      const make = KINDS[kind].make as (...fields: unknown[]) => Node;
+      for (const node of fc.sample((arbKinds as unknown as Record<string, fc.Arbitrary<Node>>)[kind] as fc.Arbitrary<Node>, { numRuns: 20, seed: 1 })) {
+        const values = FIELD_LIST[kind].map((f) => (node as unknown as Record<string, unknown>)[f.key]);
+        expect(make(...values), kind).toEqual(node);
       }
     }
   });
