@@ -1,7 +1,7 @@
 import type { Binary, Expr, InList, Node, Unary } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { OPERATORS } from '../ast/operators.js';
-import { concat, conditional, group, hanging, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
+import { concat, conditional, group, hanging, indent, join, line, softline, stream, verbatim, type Doc } from './doc/doc.js';
 import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
@@ -79,8 +79,8 @@ function opSpace(op: string): string {
 }
 
 /** Operand i of a chain, in parentheses where needed; the chain node ending with it prints its comments around it. */
-function chainOperand(operands: readonly Expr[], inner: readonly Binary[], docs: readonly Doc[], i: number, min: number | null, env: Env): Doc {
-  const doc = operand(operands[i] as Expr, docs[i] as Doc, min);
+function chainOperand(operands: readonly Expr[], inner: readonly Binary[], own: Doc, i: number, min: number | null, env: Env): Doc {
+  const doc = operand(operands[i] as Expr, own, min);
   const chain = i > 0 ? inner[i - 1] : undefined;
   return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
 }
@@ -89,6 +89,9 @@ function chainOperand(operands: readonly Expr[], inner: readonly Binary[], docs:
  * A chain's branch: one object holding what `build` needs (no closure and its context per
  * binary node: an AND chain of 50,000 terms has as many).
  */
+/** AND/OR chains of this many operands and more stream their operands' docs (`ChainBranch.stream`). */
+const STREAM_OPERANDS = 32;
+
 class ChainBranch implements Branch {
   constructor(
     readonly children: readonly Expr[],
@@ -102,10 +105,10 @@ class ChainBranch implements Branch {
 
   build(docs: readonly Doc[]): Doc {
     const { children: operands, inner, operator, op, env } = this;
-    const first = chainOperand(operands, inner, docs, 0, operator.left, env);
+    const first = chainOperand(operands, inner, docs[0] as Doc, 0, operator.left, env);
     const n = operands.length;
     // One operator of two operands (most binaries): no list to grow.
-    if (!this.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs, 1, operator.right, env)], 1);
+    if (!this.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs[1] as Doc, 1, operator.right, env)], 1);
     // AND/OR: one flat part list; other operators: the rest indented (one list either way).
     const parts = new Array<Doc>(3 * n - 2);
     let k = 0;
@@ -113,9 +116,25 @@ class ChainBranch implements Branch {
     for (let i = 1; i < n; i++) {
       parts[k++] = line;
       parts[k++] = op;
-      parts[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
+      parts[k++] = chainOperand(operands, inner, docs[i] as Doc, i, operator.right, env);
     }
     return this.logical ? group(parts) : hanging(parts, 1);
+  }
+
+  /**
+   * A long AND/OR chain (engine.ts `Branch.stream`): the parts of `build`'s group, each
+   * operand's doc made when the renderer reaches it.
+   */
+  stream(docOf: (i: number) => Doc): Doc | undefined {
+    const { children: operands, inner, operator, op, env } = this;
+    if (!this.logical || operands.length < STREAM_OPERANDS) return undefined;
+    return stream(3 * operands.length - 2, (k) => {
+      const r = k % 3;
+      if (r === 1) return line;
+      if (r === 2) return op;
+      const i = k / 3;
+      return chainOperand(operands, inner, docOf(i), i, i === 0 ? operator.left : operator.right, env);
+    });
   }
 }
 

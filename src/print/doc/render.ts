@@ -1,4 +1,4 @@
-import { concat, fillNode, flatWidth, type Doc, type Fill, type Group, type Indent } from './doc.js';
+import { concat, fillNode, flatWidth, streamFrom, type Doc, type Fill, type Group, type Indent, type Stream } from './doc.js';
 import { mayFollowComment } from './first-line.js';
 import { BREAK, CommandStack, EMPTY, FLAT, fits, type Mode } from './fits.js';
 
@@ -279,6 +279,12 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
         cmds.push(ind, contentFits ? FLAT : BREAK, content);
         break;
       }
+      case 'stream': {
+        // The group (start 0) chooses its mode as a group does; its rest goes on in that mode.
+        const m = d.start > 0 || mode === FLAT ? mode : fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK;
+        pushStreamPart(cmds, ind, m, d);
+        break;
+      }
       case 'lineSuffix':
         suffixes.push(ind, mode, d.contents);
         break;
@@ -358,6 +364,14 @@ function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | In
 function pushHanging(cmds: CommandStack, ind: number, deeper: number, mode: Mode, d: Group): void {
   const parts = d.parts as readonly Doc[];
   for (let i = parts.length - 1; i >= 0; i--) cmds.push(i >= d.start ? deeper : ind, mode, parts[i] as Doc);
+}
+
+/** Push a stream's next part, made now, and the rest after it. */
+function pushStreamPart(cmds: CommandStack, ind: number, mode: Mode, d: Stream): void {
+  const { count, part } = d.contents;
+  if (d.start >= count) return;
+  if (d.start + 1 < count) cmds.push(ind, mode, streamFrom(d, d.start + 1));
+  cmds.push(ind, mode, part(d.start));
 }
 
 /** The rest of a fill: the same parts from a later index (no copying). */
