@@ -104,7 +104,7 @@ export interface Branch {
   /** Nodes printed as part of this one (a fused `x NOT LIKE y`): their comments go around it. */
   readonly absorbed?: readonly Node[];
   /**
-   * With `Env.streams`: this node's doc with its children's docs made on demand (`docOf(i)`, a
+   * With `Env.streams`, for a branch of 32 children or more: this node's doc with its children's docs made on demand (`docOf(i)`, a
    * new doc per call), or undefined to build from them all (`build`). A long list's doc then
    * makes each child's doc when the renderer reaches it (doc.ts `stream`), so no doc per child
    * stays alive until the statement renders (an AND chain of 50,000 terms: the garbage
@@ -261,11 +261,22 @@ function finished(node: Node, layout: Layout, ctx: Ctx, env: Env, layouts: Layou
   if (typeof layout === 'string' || (layout as Partial<Branch>).children === undefined) return env.decorate(node, layout as Doc, NONE);
   const branch = layout as Branch;
   if (branch.children.length === 0) return env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE);
-  if (branch.stream === undefined || env.streams !== true) return undefined;
+  if (branch.stream === undefined || env.streams !== true || branch.children.length < STREAM_CHILDREN) return undefined;
+  const doc = branch.stream(childDocs(branch, ctx, env, layouts));
+  return doc === undefined ? undefined : env.decorate(node, doc, branch.absorbed ?? NONE);
+}
+
+/** Branches of this many children and more may stream them (`Branch.stream`): a short list's docs are cheaper made at once. */
+const STREAM_CHILDREN = 32;
+
+/**
+ * A branch's children's docs on demand (`Branch.stream`), each made by a toDoc of its own. (A
+ * function apart: a closure made in `finished` would allocate its context on every call.)
+ */
+function childDocs(branch: Branch, ctx: Ctx, env: Env, layouts: LayoutTable): (i: number) => Doc {
   const { children, ctxs } = branch;
   const own = branch.ctx ?? ctx;
-  const doc = branch.stream((i) => toDoc(children[i] as Node, ctxs === undefined ? own : (ctxs[i] as Ctx), env, layouts));
-  return doc === undefined ? undefined : env.decorate(node, doc, branch.absorbed ?? NONE);
+  return (i) => toDoc(children[i] as Node, ctxs === undefined ? own : (ctxs[i] as Ctx), env, layouts);
 }
 
 /** Docs with comments that print after the parentheses the node gets, if any (see `withOutside`). */

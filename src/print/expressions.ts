@@ -89,9 +89,6 @@ function chainOperand(operands: readonly Expr[], inner: readonly Binary[], own: 
  * A chain's branch: one object holding what `build` needs (no closure and its context per
  * binary node: an AND chain of 50,000 terms has as many).
  */
-/** AND/OR chains of this many operands and more stream their operands' docs (`ChainBranch.stream`). */
-const STREAM_OPERANDS = 32;
-
 class ChainBranch implements Branch {
   constructor(
     readonly children: readonly Expr[],
@@ -126,16 +123,26 @@ class ChainBranch implements Branch {
    * operand's doc made when the renderer reaches it.
    */
   stream(docOf: (i: number) => Doc): Doc | undefined {
-    const { children: operands, inner, operator, op, env } = this;
-    if (!this.logical || operands.length < STREAM_OPERANDS) return undefined;
-    return stream(3 * operands.length - 2, (k) => {
-      const r = k % 3;
-      if (r === 1) return line;
-      if (r === 2) return op;
-      const i = k / 3;
-      return chainOperand(operands, inner, docOf(i), i, i === 0 ? operator.left : operator.right, env);
-    });
+    return this.logical ? streamedChain(this.children, this.inner, this.operator, this.op, this.env, docOf) : undefined;
   }
+}
+
+/** `ChainBranch.build`'s group of a logical chain, its operands' docs made on demand (a function apart: the closure's context is made only here). */
+function streamedChain(
+  operands: readonly Expr[],
+  inner: readonly Binary[],
+  operator: (typeof OPERATORS.binary)[Binary['op']],
+  op: string,
+  env: Env,
+  docOf: (i: number) => Doc,
+): Doc {
+  return stream(3 * operands.length - 2, (k) => {
+    const r = k % 3;
+    if (r === 1) return line;
+    if (r === 2) return op;
+    const i = k / 3;
+    return chainOperand(operands, inner, docOf(i), i, i === 0 ? operator.left : operator.right, env);
+  });
 }
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
