@@ -161,6 +161,92 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
     }
   };
 
+  /**
+   * Write a doc of a known flat width flat (see the group case): what the loop below does for
+   * each of its parts in FLAT mode, without the command stack. A comment in it (which may end
+   * its line) and everything after it go back to the command stack, to the loop.
+   */
+  const flat = (doc: Doc, at: number) => {
+    const docs = flatDocs;
+    const inds = flatInds;
+    let top = 0;
+    docs[top] = doc;
+    inds[top++] = at;
+    while (top > 0) {
+      const d = docs[--top] as Doc;
+      const ind = inds[top] as number;
+      if (typeof d === 'string') {
+        if (d.length === 0) continue;
+        const text = hasText(d);
+        if (!lineHasText && !text) continue;
+        out[n++] = d;
+        // No line break in it (the width is known).
+        pos += d.length;
+        lineHasText = true;
+        if (text) {
+          lineComment = false;
+          comment = false;
+        }
+        continue;
+      }
+      switch (d.type) {
+        case 'verbatim':
+          if (d.comment === true) {
+            // Back to the loop, in order: this comment first.
+            for (let i = 0; i < top; i++) cmds.push(inds[i] as number, FLAT, docs[i] as Doc);
+            cmds.push(ind, FLAT, d);
+            for (let i = 0; i <= top; i++) docs[i] = EMPTY_DOC;
+            return;
+          }
+          write(d.text, true);
+          comment = false;
+          break;
+        case 'concat':
+          for (let i = d.parts.length - 1; i >= 0; i--) {
+            docs[top] = d.parts[i] as Doc;
+            inds[top++] = ind;
+          }
+          break;
+        case 'indent':
+        case 'group': {
+          const deeper = Math.min(ind + step, maxIndent);
+          const parts = d.parts;
+          if (parts === undefined) {
+            docs[top] = d.contents as Doc;
+            inds[top++] = d.type === 'indent' ? deeper : ind;
+            break;
+          }
+          const from = d.type === 'indent' ? 0 : d.start > 0 ? d.start : parts.length;
+          for (let i = parts.length - 1; i >= 0; i--) {
+            docs[top] = parts[i] as Doc;
+            inds[top++] = i >= from ? deeper : ind;
+          }
+          break;
+        }
+        case 'conditional':
+          docs[top] = d.parts[0] as Doc;
+          inds[top++] = ind;
+          break;
+        case 'fill':
+          // All of it fits: every part flat.
+          for (let i = d.parts.length - 1; i >= d.start; i--) {
+            docs[top] = d.parts[i] as Doc;
+            inds[top++] = ind;
+          }
+          break;
+        case 'line':
+          if (d.mode === 'line') {
+            out[n++] = ' ';
+            pos += 1;
+          }
+          break;
+        default:
+          // A known width holds no line suffix nor break parent.
+          break;
+      }
+    }
+  };
+
   const flushSuffixes = () => {
     for (let i = suffixes.length - 1; i >= 0; i--) {
       cmds.push(suffixes.ind[i] as number, suffixes.mode[i] as Mode, suffixes.doc[i] as Doc);
@@ -231,6 +317,13 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
       case 'group': {
         // fits(d) in FLAT mode measures the contents: the group is not hard in that branch.
         const m = d.hard ? BREAK : mode === FLAT ? FLAT : fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK;
+        // Found to fit flat here, of a known width (no line suffix, no break, no line break in its
+        // text), so every fill in it fits too: its text straight out, no command per part. (Not
+        // in a flat parent: after a line break inside a string, a fill there may still break.)
+        if (m === FLAT && mode === BREAK && d.width === d.width && suffixes.length === 0 && !mustBreak) {
+          flat(d, ind);
+          break;
+        }
         if (d.start > 0) pushHanging(cmds, ind, Math.min(ind + step, maxIndent), m, d);
         else pushContents(cmds, ind, m, d);
         break;
@@ -314,6 +407,11 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
   chunks.push(last);
   return chunks.join('');
 }
+
+/** The stack of `flat` in `run` (indexed by its own top: never truncated). */
+const flatDocs: Doc[] = [];
+const flatInds: number[] = [];
+const EMPTY_DOC: Doc = '';
 
 /** Lists of pieces free for the next render (see `run`). */
 const PIECES: string[][] = [];
