@@ -183,7 +183,9 @@ function run(stats: RenderStats | undefined): string {
         }
         const pending = suffixes.length > 0;
         if (!d.hard && fits(first, cmds, width - pos, pending)) {
-          cmds.push(ind, FLAT, first);
+          // As a group found to fit (above): of a known width, its text straight out.
+          if (!pending && !mustBreak && flatWidth(first) === flatWidth(first)) flat(first, ind);
+          else cmds.push(ind, FLAT, first);
           break;
         }
         let chosen = d.parts[d.parts.length - 1] as Doc;
