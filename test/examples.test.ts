@@ -49,32 +49,20 @@ describe('examples/', () => {
  * listed, and when any other example names what the schema lacks.
  */
 const EXAMPLES_OFF_SCHEMA = [
-  'aliases-explicit.dsq',
-  'big-spenders-subquery.dsq',
   'bit-flags.dsq',
-  'close-paid-orders.dsq',
-  'count-by-key.dsq',
   'cross-joins.dsq',
-  'customers-without-orders.dsq',
   'daily-window.dsq',
   'database-columns.dsq',
   'datetime-forms.dsq',
-  'delete-by-key.dsq',
   'derived-table.dsq',
-  'distinct-aggregates.dsq',
   'guarded-cleanup-if.dsq',
   'import-orders-csv.dsq',
   'name-search.dsq',
-  'new-customers.dsq',
-  'open-orders-page.dsq',
   'paths-and-blobs.dsq',
   'price-list-sync.dsq',
   'regional-union.dsq',
-  'report-batch.dsq',
   'restore-and-replace.dsq',
   'revenue-by-region.dsq',
-  'status-labels.dsq',
-  'top-customers.dsq',
 ];
 
 describe('examples/ against examples/shop.schema.json', () => {
