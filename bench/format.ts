@@ -36,7 +36,7 @@ export const formatBench: BenchModule = {
       // statements, plain `node --expose-gc`, rounds alternating: 12.2-22.7 ms against 4.3-7.6
       // ms per format, parse 1.3-2.3 ms either way), so format / parse read 9x to 12x where a
       // process that never forces a collection (any dsq command) sees 3x to 4x. This was the
-      // bench's "not explained" 3x of format in its own process (bench/RESULTS.md).
+      // bench's "not explained" 3x of format in its own process (in bench/RESULTS.md's history).
       const [t, parsed] =
         factor === 100
           ? [measure(() => void dsq.format(text), { rounds: 2, minMs: 0 }), null]

@@ -1,5 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mergeResults, renderResults, storeTable, type StoredModule } from '../../bench/results.js';
+import { mergeResults, readResults, renderResults, storeTable, type StoredModule } from '../../bench/results.js';
 
 const run = (commit: string) => ({ date: '2026-11-30 01:00', commit, node: 'v20', load: [1, 2] as const, seconds: 3 });
 const module = (commit: string, title: string): StoredModule => ({
@@ -24,5 +25,12 @@ describe('bench results', () => {
     expect(text).toContain('commit bbb, Node v20, load average 1.0 to 2.0');
     expect(text).toContain('| a | b\\|c |');
     expect(text).toContain('| 1 | x\\|y |');
+  });
+
+  it('bench/RESULTS.md is what bench/results.json renders (nobody edits it by hand)', () => {
+    const json = new URL('../../bench/results.json', import.meta.url);
+    expect(existsSync(json)).toBe(true);
+    const md = readFileSync(new URL('../../bench/RESULTS.md', import.meta.url), 'utf8');
+    expect(md).toBe(renderResults(readResults(json.pathname)));
   });
 });
