@@ -75,7 +75,7 @@ const checkLocal = (node: Extract<Node, { kind: 'localdatetime' | 'localdate' | 
  * `CallForm`) has none but its fields' (the validator's) unless it is given one here.
  */
 export const CHECKS: { readonly [K in Exclude<NodeKind, ExprCallKind>]: Check<K> } & { readonly [K in ExprCallKind]?: Check<K> } = {
-  ...(Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, none])) as { readonly [K in ExprCallKind]: Check<K> }),
+  ...(Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, none])) as unknown as { readonly [K in ExprCallKind]: Check<K> }),
   null: none,
   number: (node, out) => {
     // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).
