@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: runs every bench module in one process and prints their tables.
+ * `npm run bench`: runs every bench module in one process and prints their tables; with
+ * `--write`, also stores them and rewrites bench/RESULTS.md (bench/results.ts).
  * A new benchmark is one module in bench/ and one entry in MODULES.
  */
 import { mkdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { compareBench } from './compare.js';
 import { bundleBench, renderTable, targetTable, type BenchEnv, type BenchModule, type BenchTarget } from './harness.js';
 import { formatBench } from './format.js';
 import { lspBench } from './lsp.js';
+import { currentCommit, loadNow, storeTable, writeResults, type StoredModule } from './results.js';
 import { parseBench } from './parse.js';
 import { printBench } from './print.js';
 import { runBench } from './run.js';
@@ -52,21 +54,40 @@ async function main(): Promise<void> {
     console.warn('note: run with node --expose-gc (npm run bench does) for steadier numbers');
   }
   const { dsq, bundle } = await loadDsq();
-  const only = process.argv.slice(2);
+  const words = process.argv.slice(2);
+  const write = words.includes('--write');
+  const only = words.filter((w) => w !== '--write');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const commit = currentCommit(root);
   const started = performance.now();
   const targets: BenchTarget[] = [];
+  const stored: { [name: string]: StoredModule } = {};
   for (const module of MODULES) {
     if ((only.length > 0 || module.onlyWhenNamed === true) && !only.includes(module.name)) continue;
     const t0 = performance.now();
+    const load0 = loadNow();
     const tables = await module.run({ dsq, bundle, args: only });
     for (const table of tables) {
       console.log(renderTable(table));
       targets.push(...(table.targets ?? []));
     }
-    console.log(`(${module.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(`(${module.name}: ${seconds.toFixed(1)} s)\n`);
+    if (module.onlyWhenNamed !== true) {
+      const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+      stored[module.name] = { run: { date, commit, node: process.version, load: [load0, loadNow()], seconds }, tables: tables.map(storeTable) };
+    }
   }
   if (targets.length > 0) console.log(renderTable(targetTable(targets)));
   console.log(`bench total: ${((performance.now() - started) / 1000).toFixed(1)} s on Node ${process.version}`);
+  if (write) {
+    writeResults(
+      `${root}bench`,
+      stored,
+      MODULES.map((m) => m.name),
+    );
+    console.log(`bench/RESULTS.md and bench/results.json: ${Object.keys(stored).join(', ') || 'nothing'} rewritten`);
+  }
 }
 
 await main();

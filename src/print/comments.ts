@@ -220,7 +220,9 @@ export class CommentMap {
     const tree = this.treeOf(s);
     if (this.current !== s) this.last = null;
     this.current = s;
-    const before = tree.endingAt(at.prevEnd);
+    // The node right before the comment, past `)` the printer drops (`CASE (x) /* c */`): the
+    // next run, which sees no `)`, finds the comment right after that node.
+    const before = tree.endingAt(at.prevEnd) ?? this.endingPastDroppedParentheses(tree, at.prevEnd, c);
     // After a `--` comment that ends its line in the output (over `,`, or trailing the node before
     // it): it prints on a line of its own, so it is placed as one, as the next run places it.
     const ownLine =
@@ -279,6 +281,13 @@ export class CommentMap {
       const p = pos.prevEnd > 0 ? this.text.charAt(pos.prevEnd - 1) : '';
       const infix = outer !== undefined && INFIX.has(outer.kind) && p !== '(' && p !== ',';
       if (atNext !== undefined && (atPrev !== undefined || !infix)) return this.leading(atNext, c, index, pos);
+      // Before a `)` the printer drops (`CASE (x` newline `-- c` newline `) WHEN`): before the node
+      // after it, if one starts there, as the next run (which sees no `)`) places it.
+      if (atNext === undefined && atPrev !== undefined) {
+        const past = this.pastDroppedParentheses(tree, atPrev, c);
+        const after = past.end > pos.prevEnd ? tree.startingAt(this.scanner.tokenStartAfter(past.end, this.scanner.commentBefore(past.end) + 1)) : undefined;
+        if (after !== undefined) return this.leading(after, c, index, pos);
+      }
       const back = this.endBefore(pos.prevEnd, tree);
       if (back !== undefined) return this.trailing(back.node, c, index, pos, back.outside);
       const prev = behind();
@@ -419,6 +428,14 @@ export class CommentMap {
     add(this.byNode, node, a);
   }
 
+  /** The node before `end` when only `)` the printer drops are between them. */
+  private endingPastDroppedParentheses(tree: StatementTree, end: number, comment: Comment): Node | undefined {
+    const back = this.endBefore(end, tree);
+    if (back === undefined || !back.outside) return undefined;
+    const past = this.pastDroppedParentheses(tree, back.node, comment);
+    return !past.printedBefore && past.end === end ? past.node : undefined;
+  }
+
   /**
    * The node a comment leading `node` leads in the printed text: before each `(` right before it
    * that opens parentheses the printer drops (`WHERE (` newline `-- c` newline `a = 1) AND b`), the
@@ -453,13 +470,14 @@ export class CommentMap {
    * The node a comment trailing `node` trails in the printed text: past each `)` right after it
    * that closes parentheses the printer drops (`b = 2 AND (a = 1` newline `-- c` newline `)`), the
    * outermost node ending there, which is the node the next run finds the comment after. Of
-   * several pairs around one operand, the printer prints at most the innermost one.
+   * several pairs around one operand, the printer prints at most the innermost one. `end` is
+   * the end of the last `)` passed (the node's end when none).
    */
-  private pastDroppedParentheses(tree: StatementTree, node: Node, comment: Comment): { node: Node; printedBefore: boolean } {
-    const spans = this.spans;
-    if (!(spans instanceof SourceSpans)) return { node, printedBefore: true };
-    let current = node;
+  private pastDroppedParentheses(tree: StatementTree, node: Node, comment: Comment): { node: Node; printedBefore: boolean; end: number } {
     let end = tree.spanOf(node)?.end;
+    const spans = this.spans;
+    if (!(spans instanceof SourceSpans)) return { node, printedBefore: true, end: end ?? -1 };
+    let current = node;
     let passed = 0;
     // A `)` the printer prints between the node and the comment (the comment follows it).
     let printedBefore = false;
@@ -489,7 +507,7 @@ export class CommentMap {
         printedBefore = false;
       }
     }
-    return { node: current, printedBefore };
+    return { node: current, printedBefore, end: end ?? -1 };
   }
 }
 
