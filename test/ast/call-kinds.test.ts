@@ -17,7 +17,7 @@ import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
  */
 describe('the kinds written KEYWORD(a, b)', () => {
   it('name fields of their kind, and have a keyword', () => {
-    expect(Object.keys(CALL_FORMS).sort()).toEqual(['database_column', 'system_column']);
+    expect(Object.keys(CALL_FORMS)).toEqual(expect.arrayContaining(['system_column', 'database_column']));
     for (const [kind, form] of Object.entries(CALL_FORMS)) {
       const fields = KINDS[kind as keyof typeof KINDS].fields as Readonly<Record<string, Field>>;
       expect(form?.keyword, kind).toMatch(/^[A-Z][A-Z0-9_]*$/);
