@@ -3,6 +3,7 @@ import { grammarTokens, T } from './chevrotain-tokens.js';
 import { DsqGrammar } from './grammar-rules.js';
 import { FETCH_TYPES, STATEMENT_WORDS } from '../src/ast/kinds.js';
 import { FIELD_LIST } from '../src/ast/fields.js';
+import { FETCH_CLAUSES, type FetchClause } from '../src/ast/kinds-fetch.js';
 
 /**
  * The data and administrative actions (src/syntax action-rules.ts, fetch-rules.ts,
@@ -32,6 +33,7 @@ export const W = Object.fromEntries(
       // The statement words and FETCH types of the kind table, the option names, then the words of the actions' clauses.
       ...STATEMENT_WORDS.filter((w) => w !== 'SELECT'),
       ...FETCH_TYPES.map((t) => t.toUpperCase()),
+      ...Object.values(FETCH_CLAUSES).flatMap((clauses) => (clauses ?? []).map((c) => c.word)),
       ...OPTION_WORDS,
       'COUNT',
       'FIELDS',
@@ -131,6 +133,30 @@ export const w = (name: string): TokenType => {
   if (type === undefined) throw new Error(`action-grammar.ts: no word token ${name}`);
   return type;
 };
+
+/**
+ * The FETCH types written field by field (the kind table's FETCH_CLAUSES), as fetchOther draws
+ * them: the type's word (COUNT before it where a flag is COUNT), then its clauses, each group
+ * of clauses written instead of each other (`TEAM spec | USER spec`) one optional choice. Each
+ * place has its own occurrence index (`at`, past the hand-written ones' 1 to 9), fixed here
+ * once: Chevrotain finds a place's lookahead by it on every run of the rule.
+ */
+const CLAUSE_FETCHES = (() => {
+  let at = 10;
+  return Object.entries(FETCH_CLAUSES).flatMap(([type, clauses]) => {
+    if (clauses === null) return [];
+    const groups: { at: number; clauses: { clause: FetchClause; at: number }[] }[] = [];
+    const counted = clauses.some((c) => c.form === 'flag' && c.word === 'COUNT');
+    const own = at++;
+    for (const clause of clauses) {
+      if (clause.form === 'flag') continue;
+      const last = groups.at(-1);
+      if (clause.orBefore && last !== undefined) last.clauses.push({ clause, at: at++ });
+      else groups.push({ at: at++, clauses: [{ clause, at: at++ }] });
+    }
+    return [{ word: type.toUpperCase(), counted, at: own, groups }];
+  });
+})();
 
 /** Any expression (the operand level that takes every operator). */
 const ANY = { ARGS: [0] as [number] };
@@ -586,47 +612,43 @@ export class ActionGrammar extends DsqGrammar {
     ]);
   });
 
+  /**
+   * The fetch types without expressions: LOGS and POSTS by hand (as fetch-rules.ts reads them),
+   * and each type written field by field by its clauses in the kind table (FETCH_CLAUSES):
+   * `[COUNT] TYPE {WORD spec | WORD n | WORD 'text'}`, then the OPTIONS of every action.
+   */
   private fetchOther = this.RULE('fetchOther', () => {
+    const clauseAlternatives = CLAUSE_FETCHES.map((f) => ({
+      ALT: () => {
+        if (f.counted) this.option(f.at, () => this.consume(f.at, w('COUNT')));
+        this.consume(f.at, w(f.word));
+        for (const group of f.groups) {
+          this.option(
+            group.at,
+            () =>
+              void this.or(
+                group.at,
+                group.clauses.map(({ clause: c, at }) => ({
+                  ALT: () => {
+                    this.consume(at, w(c.word));
+                    if (c.form === 'spec') this.subrule(at, this.specifier);
+                    else if (c.form === 'whole') this.subrule(at, this.whole);
+                    else this.consume(at, T.StringLiteral);
+                  },
+                })),
+              ),
+          );
+        }
+      },
+    }));
     this.OR([
-      { ALT: () => this.OR2([{ ALT: () => this.CONSUME(w('CRONS')) }, { ALT: () => this.CONSUME(w('PREF_DEFS')) }, { ALT: () => this.CONSUME(w('SEQS')) }]) },
-      {
-        ALT: () => {
-          this.OPTION(() => this.CONSUME(w('COUNT')));
-          this.OR3([{ ALT: () => this.CONSUME(w('FOLLOWS')) }, { ALT: () => this.CONSUME(w('KEYS')) }]);
-          this.OPTION2(() => {
-            this.CONSUME(w('USER'));
-            this.SUBRULE(this.specifier);
-          });
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(w('PREFS'));
-          this.OPTION3(() => {
-            this.CONSUME2(w('USER'));
-            this.SUBRULE2(this.specifier);
-          });
-        },
-      },
+      ...clauseAlternatives,
       {
         ALT: () => {
           this.CONSUME(w('LOGS'));
           this.CONSUME(T.From);
           this.SUBRULE(this.database);
           this.SUBRULE(this.writeRecords);
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(w('NOTIFICATIONS'));
-          this.OPTION4(() => {
-            this.CONSUME3(w('USER'));
-            this.SUBRULE3(this.specifier);
-          });
-          this.OPTION5(() => {
-            this.CONSUME(w('TYPE'));
-            this.CONSUME(T.StringLiteral);
-          });
         },
       },
       {
@@ -640,27 +662,6 @@ export class ActionGrammar extends DsqGrammar {
             this.CONSUME(w('POST'));
             this.SUBRULE(this.whole);
           });
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(w('USER_SUBSCRIPTIONS'));
-          this.OPTION8(() =>
-            this.OR4([
-              {
-                ALT: () => {
-                  this.CONSUME(w('TEAM'));
-                  this.SUBRULE4(this.specifier);
-                },
-              },
-              {
-                ALT: () => {
-                  this.CONSUME4(w('USER'));
-                  this.SUBRULE5(this.specifier);
-                },
-              },
-            ]),
-          );
         },
       },
     ]);

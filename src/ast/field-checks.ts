@@ -62,6 +62,12 @@ interface JsonKey {
   /** What the names at this field denote (see Denotes), if they name something of the schema. */
   readonly denotes?: Denotes;
   /**
+   * The field denotes that only in a node whose field `field` holds one of `values` (a post's
+   * `wall` is a database for a database or record wall, not for a group's or a user's): read
+   * it with `denotesIn` (fields.ts).
+   */
+  readonly denotesWhen?: { readonly field: string; readonly values: readonly string[] };
+  /**
    * The key in the spec's object form; absent: the field's name in snake case (`failNoOp` is
    * `fail_no_op`); null: no key of its own (the kind's writer spells it, as a post's wall).
    */
@@ -121,6 +127,11 @@ export interface WordField<O extends readonly string[], N extends boolean> exten
 
 export function isChildField(field: Field): field is ChildField {
   return 'role' in field;
+}
+
+/** A field's key in the spec's JSON object form: its `json`, else its name in snake case (`failNoOp` is `fail_no_op`); null: none of its own. */
+export function jsonKey(key: string, field: Field): string | null {
+  return field.json === undefined ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : field.json;
 }
 
 /** The field with its JSON key named (`at('wall', ...)`), or with none of its own (`at(null, ...)`). */

@@ -1,6 +1,6 @@
 import { DATA_ACTION_KINDS, EXPR_KINDS, KINDS, NODE_KINDS, STATEMENT_KINDS, kindTable, kindsOf } from './kinds.js';
 import type { NodeKind } from './nodes.js';
-import { isChildField, type ChildField, type Field, type Role, type ValueField } from './field-checks.js';
+import { isChildField, jsonKey, type ChildField, type Denotes, type Field, type Role, type ValueField } from './field-checks.js';
 
 export { describe, type ChildField, type Role, type ValueField } from './field-checks.js';
 
@@ -21,10 +21,8 @@ export interface FieldEntry {
   readonly required: boolean;
 }
 
-const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 function entry(key: string, f: Field): FieldEntry {
-  const json = f.json === undefined ? snakeCase(key) : f.json;
+  const json = jsonKey(key, f);
   if (isChildField(f)) return { key, child: f, value: null, json, required: f.required ?? (f.shape === 'one' || f.shape === 'listOrOne') };
   return { key, child: null, value: f, json, required: f.required ?? false };
 }
@@ -33,6 +31,14 @@ function entry(key: string, f: Field): FieldEntry {
 export const FIELD_LIST = Object.fromEntries(
   NODE_KINDS.map((kind) => [kind, Object.entries(KINDS[kind].fields as Readonly<Record<string, Field>>).map(([key, f]) => entry(key, f))]),
 ) as unknown as Readonly<Record<NodeKind, readonly FieldEntry[]>>;
+
+/** What the names at `field` of `node` denote (the field's `denotes`, where its `denotesWhen` holds in the node), if anything. */
+export function denotesIn(node: object, field: FieldEntry): Denotes | undefined {
+  const f = field.child ?? field.value;
+  if (f?.denotes === undefined) return undefined;
+  const when = f.denotesWhen;
+  return when === undefined || when.values.includes((node as Record<string, unknown>)[when.field] as string) ? f.denotes : undefined;
+}
 
 /** True when nodes of `kind` have a field `key` (a string not known as a kind: false). */
 export function hasField(kind: string, key: string): boolean {

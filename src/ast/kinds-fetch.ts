@@ -9,6 +9,8 @@ import {
   OPTIONAL_WHOLE,
   PAGING,
   at,
+  isChildField,
+  jsonKey,
   nullable,
   one,
   type Field,
@@ -16,13 +18,21 @@ import {
 import { json, type NO_SPELLING } from './kind-spec.js';
 
 /**
+ * The field, written in dsq instead of the clause before it: at most one of the two is given
+ * (`FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`). See FETCH_CLAUSES.
+ */
+const orBefore = <F extends Field>(field: F): F & { readonly orBefore: true } => ({ ...field, orBefore: true });
+
+/**
  * The FETCH types of the kind table (src/ast/kinds.ts): one entry per spec fetch type, its
  * fields in order (field-checks.ts). This is the only declaration of a FETCH type: its kind is
  * `fetch_<type>`, its dsq word the type in upper case (`FETCH PREF_DEFS`), its node type is
  * computed from these fields (`FetchNode`, data-actions.ts), and its kind-table entry, JSON
- * properties, printing without expressions and test arbitraries are derived from it. Adding a
- * FETCH type: its entry here and its case in the parser rule (src/syntax/fetch-rules.ts); see
- * docs/trial-kind.md.
+ * properties, dsq clauses (FETCH_CLAUSES), printing without expressions and test arbitraries
+ * are derived from it. Adding a FETCH type whose fields are all clauses (FETCH_CLAUSES) is its
+ * entry here alone: the parser rule (src/syntax/fetch-rules.ts) and the diagrams' grammar
+ * (grammar/action-grammar.ts) read its clauses from the table; any other needs its case in
+ * both. See docs/trial-kind.md.
  */
 export const FETCH_FIELDS = {
   records: {
@@ -72,7 +82,8 @@ export const FETCH_FIELDS = {
   posts: {
     // The spec's "wall" object holds the wall's type, its owner and a record wall's records.
     wallType: at(null, OPTIONAL_ONE_OF(['group', 'database', 'record', 'user'])),
-    wall: nullable('spec'),
+    // A database (the record's, for a record wall) only for a database or record wall.
+    wall: { ...nullable('spec'), denotes: 'database', denotesWhen: { field: 'wallType', values: ['database', 'record'] } },
     wallRecord: at(null, nullable('records_spec')),
     following: OPTIONAL_BOOLEAN,
     threads: OPTIONAL_BOOLEAN,
@@ -85,7 +96,7 @@ export const FETCH_FIELDS = {
   prefs: { user: nullable('spec') },
   pref_defs: {},
   /** Of one team (`team`, required in that form) or of one user (`user`, default the current user); never both. */
-  user_subscriptions: { team: nullable('spec'), user: nullable('spec') },
+  user_subscriptions: { team: nullable('spec'), user: orBefore(nullable('spec')) },
   seqs: {},
 } as const satisfies { readonly [type: string]: { readonly [field: string]: Field } };
 
@@ -118,3 +129,46 @@ export const FETCH_ENTRIES = Object.fromEntries(
     return [kind, entry];
   }),
 ) as unknown as { readonly [T in FetchType as `fetch_${T}`]: FetchEntry<T> };
+
+/**
+ * One dsq clause of a FETCH type written field by field (FETCH_CLAUSES): `WORD spec`, `WORD n`
+ * (a whole number), `WORD 'text'`, or a flag in `OPTIONS (WORD = TRUE|FALSE)` (the flag
+ * `count` also as `FETCH COUNT type`). The printer writes these fields the same way
+ * (`fieldFetch`, src/print/fetch-layouts.ts).
+ */
+export interface FetchClause {
+  /** The field (the node's property). */
+  readonly key: string;
+  /** Its dsq word: the field's JSON key in upper case (`USER`, `TYPE`, `SEEN`). */
+  readonly word: string;
+  readonly form: 'spec' | 'whole' | 'text' | 'flag';
+  /** Written instead of the clause before it: at most one of them (`TEAM spec | USER spec`). */
+  readonly orBefore: boolean;
+}
+
+/** The clause a field is written as, or null when it is not one of FetchClause's forms. */
+function clauseOf(key: string, field: Field): FetchClause | null {
+  const json = jsonKey(key, field);
+  if (json === null || !/^[a-z][a-z0-9_]*$/.test(json)) return null;
+  let form: FetchClause['form'] | null = null;
+  // A specifier that names no database (a database is read as a path: `FROM shop.orders`).
+  if (isChildField(field)) form = field.role === 'spec' && field.shape === 'nullable' && field.denotes === undefined ? 'spec' : null;
+  else if (field.nullable && field.list !== true && (field.form === 'flag' || field.form === 'whole' || field.form === 'text')) form = field.form;
+  if (form === null) return null;
+  return { key, word: json.toUpperCase(), form, orBefore: (field as { orBefore?: true }).orBefore === true };
+}
+
+/**
+ * The dsq syntax of each FETCH type whose fields are all clauses: `FETCH [COUNT] TYPE
+ * {clause} [OPTIONS (flag = TRUE|FALSE, ...)]`, the clauses in the fields' order, each
+ * optional (COUNT only where a flag is COUNT). The parser rule (src/syntax/fetch-rules.ts) reads
+ * these types by this list and the diagrams' grammar (grammar/action-grammar.ts) draws them by
+ * it. null: a type with a field of another form (an expression, paging, a required database, a
+ * post's wall), whose syntax is its own case there.
+ */
+export const FETCH_CLAUSES = Object.fromEntries(
+  Object.entries(FETCH_FIELDS).map(([type, fields]) => {
+    const clauses = Object.entries(fields as Readonly<Record<string, Field>>).map(([key, field]) => clauseOf(key, field));
+    return [type, clauses.every((c) => c !== null) ? (clauses as FetchClause[]) : null];
+  }),
+) as { readonly [T in FetchType]: readonly FetchClause[] | null };

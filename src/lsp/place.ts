@@ -1,4 +1,4 @@
-import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import { FIELD_LIST, denotesIn, type FieldEntry } from '../ast/fields.js';
 import type { Denotes } from '../ast/field-checks.js';
 import { KINDS, STATEMENT_WORDS } from '../ast/kinds.js';
 import type { Node, NodeKind } from '../ast/nodes.js';
@@ -223,12 +223,14 @@ function findProbe(root: Node): Found | null {
 
 /** What the place of the probe expects, from the fields that hold it. */
 function expectsAt(found: Found): Expects | null {
-  if (found.field.value?.denotes !== undefined) return found.field.value.denotes;
+  const own = denotesIn(found.node, found.field);
+  if (own !== undefined) return own;
   // A name of a specifier (`shop.orders`, each item of `[...]`): what the field holding the specifier denotes.
   if (KINDS[found.node.kind].role === 'specifier') {
     for (let i = found.path.length - 1; i >= 0; i--) {
       const step = found.path[i] as { node: Node; field: FieldEntry };
-      if (step.field.child?.denotes !== undefined) return step.field.child.denotes;
+      const denotes = denotesIn(step.node, step.field);
+      if (denotes !== undefined) return denotes;
       if (KINDS[step.node.kind].role !== 'specifier') break;
     }
   }
@@ -248,7 +250,7 @@ function expectsAt(found: Found): Expects | null {
 }
 
 function hasDatabaseField(node: Node): boolean {
-  return FIELD_LIST[node.kind].some((f) => f.child?.denotes === 'database');
+  return FIELD_LIST[node.kind].some((f) => f.child !== null && denotesIn(node, f) === 'database');
 }
 
 /** The database paths the nearest node above the probe with a database field names (each name of a specifier array). */
@@ -260,7 +262,7 @@ function databasesInScope(found: Found): string[] {
     const out: string[] = [];
     const record = node as unknown as Record<string, unknown>;
     for (const f of FIELD_LIST[node.kind]) {
-      if (f.child?.denotes !== 'database') continue;
+      if (f.child === null || denotesIn(node, f) !== 'database') continue;
       const stack = [record[f.key]];
       while (stack.length > 0) {
         const spec = stack.pop() as { kind?: string; name?: unknown; items?: unknown[] } | null;

@@ -1,5 +1,5 @@
 import { SemanticTokensBuilder, type SemanticTokens, type SemanticTokensLegend } from 'vscode-languageserver/node';
-import { FIELD_LIST } from '../ast/fields.js';
+import { FIELD_LIST, denotesIn } from '../ast/fields.js';
 import { KINDS } from '../ast/kinds.js';
 import type { Node } from '../ast/nodes.js';
 import { functionInfo } from '../lint/functions.js';
@@ -141,7 +141,7 @@ function statementWords(model: TextModel, role: Map<number, [number, number]>): 
         if (f.value?.denotes !== undefined) for (const item of items) if (typeof item === 'string') names.add(item);
         if (f.child === null) continue;
         for (const item of items)
-          if (typeof item === 'object' && item !== null) stack.push({ node: item as Node, database: database || f.child.denotes === 'database' });
+          if (typeof item === 'object' && item !== null) stack.push({ node: item as Node, database: database || denotesIn(node, f) === 'database' });
       }
     }
     for (let i = tokenBefore(code, span.start) + 1; i < code.length && (code[i] as SourceToken).end <= span.end; i++) {

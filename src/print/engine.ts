@@ -59,6 +59,12 @@ export interface Env {
   readonly at?: (node: Node) => number | undefined;
   /** The source text when printing from text (what `at` counts in), else undefined. */
   readonly text?: string;
+  /**
+   * Branches may make their children's docs on demand (`Branch.stream`): set only where making
+   * a doc has no effect but the doc (no comments to place), since the renderer makes a part again
+   * each time it reaches it.
+   */
+  readonly streams?: boolean;
 }
 
 /**
@@ -97,6 +103,14 @@ export interface Branch {
   readonly build: (docs: readonly Doc[]) => Doc;
   /** Nodes printed as part of this one (a fused `x NOT LIKE y`): their comments go around it. */
   readonly absorbed?: readonly Node[];
+  /**
+   * With `Env.streams`, for a branch of 32 children or more: this node's doc with its children's docs made on demand (`docOf(i)`, a
+   * new doc per call), or undefined to build from them all (`build`). A long list's doc then
+   * makes each child's doc when the renderer reaches it (doc.ts `stream`), so no doc per child
+   * stays alive until the statement renders (an AND chain of 50,000 terms: the garbage
+   * collector copied them all, again and again, while the rest of the doc was built).
+   */
+  readonly stream?: (docOf: (i: number) => Doc) => Doc | undefined;
 }
 
 /**
@@ -160,12 +174,12 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
     return fn(node as never, c, env);
   };
   const first = layoutOf(root, ctx);
-  const whole = finished(root, first, env);
+  const whole = finished(root, first, ctx, env, layouts);
   if (whole !== undefined) return whole;
   // The stack of an earlier toDoc (a nested one takes its own): its arrays keep their storage.
   const frames = FRAMES.pop() ?? new Frames();
   try {
-    return walk(frames, root, first as Branch, ctx, env, layoutOf);
+    return walk(frames, root, first as Branch, ctx, env, layouts, layoutOf);
   } finally {
     frames.clear();
     FRAMES.push(frames);
@@ -210,7 +224,7 @@ const FRAMES: Frames[] = [];
 const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
 const NO_BRANCH: Branch = Object.freeze({ children: [], build: () => '' });
 
-function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, layoutOf: (node: Node, c: Ctx) => Layout): Doc {
+function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, layouts: LayoutTable, layoutOf: (node: Node, c: Ctx) => Layout): Doc {
   const { nodes, branches, ctxs, docs, filled } = frames;
   frames.push(root, first, ctx);
   for (;;) {
@@ -222,7 +236,7 @@ function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, lay
       const kid = branch.children[i] as Node;
       const c = branch.ctxs === undefined ? (branch.ctx ?? (ctxs[k] as Ctx)) : (branch.ctxs[i] as Ctx);
       const layout = layoutOf(kid, c);
-      const doc = finished(kid, layout, env);
+      const doc = finished(kid, layout, c, env, layouts);
       if (doc !== undefined) {
         done[i] = doc;
         filled[k] = i + 1;
@@ -239,11 +253,30 @@ function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, lay
   }
 }
 
-/** The doc of a node whose layout needs no children's docs (a leaf, a branch of none); undefined otherwise. */
-function finished(node: Node, layout: Layout, env: Env): Doc | undefined {
+/**
+ * The doc of a node whose layout needs no children's docs made first (a leaf, a branch of none,
+ * a branch that streams them: `Branch.stream`); undefined otherwise.
+ */
+function finished(node: Node, layout: Layout, ctx: Ctx, env: Env, layouts: LayoutTable): Doc | undefined {
   if (typeof layout === 'string' || (layout as Partial<Branch>).children === undefined) return env.decorate(node, layout as Doc, NONE);
   const branch = layout as Branch;
-  return branch.children.length === 0 ? env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE) : undefined;
+  if (branch.children.length === 0) return env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE);
+  if (branch.stream === undefined || env.streams !== true || branch.children.length < STREAM_CHILDREN) return undefined;
+  const doc = branch.stream(childDocs(branch, ctx, env, layouts));
+  return doc === undefined ? undefined : env.decorate(node, doc, branch.absorbed ?? NONE);
+}
+
+/** Branches of this many children and more may stream them (`Branch.stream`): a short list's docs are cheaper made at once. */
+const STREAM_CHILDREN = 32;
+
+/**
+ * A branch's children's docs on demand (`Branch.stream`), each made by a toDoc of its own. (A
+ * function apart: a closure made in `finished` would allocate its context on every call.)
+ */
+function childDocs(branch: Branch, ctx: Ctx, env: Env, layouts: LayoutTable): (i: number) => Doc {
+  const { children, ctxs } = branch;
+  const own = branch.ctx ?? ctx;
+  return (i) => toDoc(children[i] as Node, ctxs === undefined ? own : (ctxs[i] as Ctx), env, layouts);
 }
 
 /** Docs with comments that print after the parentheses the node gets, if any (see `withOutside`). */

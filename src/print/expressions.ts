@@ -1,8 +1,8 @@
-import type { Binary, Expr, InList, Node, Unary } from '../ast/nodes.js';
+import type { Binary, Expr, InList, Node, NodeKind, Unary } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { CALL_FORMS, EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import { OPERATORS } from '../ast/operators.js';
-import { concat, conditional, group, hanging, indent, join, line, softline, verbatim, type Doc } from './doc/doc.js';
+import { concat, conditional, group, hanging, indent, join, line, softline, stream, verbatim, type Doc } from './doc/doc.js';
 import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
@@ -80,8 +80,8 @@ function opSpace(op: string): string {
 }
 
 /** Operand i of a chain, in parentheses where needed; the chain node ending with it prints its comments around it. */
-function chainOperand(operands: readonly Expr[], inner: readonly Binary[], docs: readonly Doc[], i: number, min: number | null, env: Env): Doc {
-  const doc = operand(operands[i] as Expr, docs[i] as Doc, min);
+function chainOperand(operands: readonly Expr[], inner: readonly Binary[], own: Doc, i: number, min: number | null, env: Env): Doc {
+  const doc = operand(operands[i] as Expr, own, min);
   const chain = i > 0 ? inner[i - 1] : undefined;
   return chain !== undefined && env.hasComments(chain) ? env.decorate(chain, doc, NO_NODES) : doc;
 }
@@ -103,10 +103,10 @@ class ChainBranch implements Branch {
 
   build(docs: readonly Doc[]): Doc {
     const { children: operands, inner, operator, op, env } = this;
-    const first = chainOperand(operands, inner, docs, 0, operator.left, env);
+    const first = chainOperand(operands, inner, docs[0] as Doc, 0, operator.left, env);
     const n = operands.length;
     // One operator of two operands (most binaries): no list to grow.
-    if (!this.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs, 1, operator.right, env)], 1);
+    if (!this.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs[1] as Doc, 1, operator.right, env)], 1);
     // AND/OR: one flat part list; other operators: the rest indented (one list either way).
     const parts = new Array<Doc>(3 * n - 2);
     let k = 0;
@@ -114,19 +114,80 @@ class ChainBranch implements Branch {
     for (let i = 1; i < n; i++) {
       parts[k++] = line;
       parts[k++] = op;
-      parts[k++] = chainOperand(operands, inner, docs, i, operator.right, env);
+      parts[k++] = chainOperand(operands, inner, docs[i] as Doc, i, operator.right, env);
     }
     return this.logical ? group(parts) : hanging(parts, 1);
   }
+
+  /**
+   * A long AND/OR chain (engine.ts `Branch.stream`): the parts of `build`'s group, each
+   * operand's doc made when the renderer reaches it.
+   */
+  stream(docOf: (i: number) => Doc): Doc | undefined {
+    return this.logical ? streamedChain(this.children, this.inner, this.operator, this.op, this.env, docOf) : undefined;
+  }
+}
+
+/** `ChainBranch.build`'s group of a logical chain, its operands' docs made on demand (a function apart: the closure's context is made only here). */
+function streamedChain(
+  operands: readonly Expr[],
+  inner: readonly Binary[],
+  operator: (typeof OPERATORS.binary)[Binary['op']],
+  op: string,
+  env: Env,
+  docOf: (i: number) => Doc,
+): Doc {
+  return stream(3 * operands.length - 2, (k) => {
+    const r = k % 3;
+    if (r === 1) return line;
+    if (r === 2) return op;
+    const i = k / 3;
+    return chainOperand(operands, inner, docOf(i), i, i === 0 ? operator.left : operator.right, env);
+  });
 }
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const { operands, inner } = chainOf(node);
   const operator = OPERATORS.binary[node.op];
-  return new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, opSpace(env.options.kw(operator.text)), LOGICAL.has(node.op), env);
+  return builtNow(
+    new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, opSpace(env.options.kw(operator.text)), LOGICAL.has(node.op), env),
+    ctx,
+    env,
+  );
 };
 
 const NO_NODES: readonly Node[] = Object.freeze([]);
+
+/**
+ * The doc of a leaf without comments (a name, a literal, a parameter: a kind whose layout is
+ * its doc), from its layout now; undefined for any other node.
+ */
+export function leafDoc(node: Node, ctx: Ctx, env: Env): Doc | undefined {
+  const layout = LEAF_LAYOUTS.get(node.kind);
+  if (layout === undefined || env.hasComments(node)) return undefined;
+  return layout(node as never, ctx, env) as Doc;
+}
+
+/**
+ * A branch whose children are all leaves without comments (`price >= 'beta78'`, `SUM(name)`):
+ * its doc built now from theirs (`leafDoc`, each in the context toDoc would give it), so toDoc
+ * walks none of them; any other branch as it is.
+ */
+export function builtNow(branch: Branch, ctx: Ctx, env: Env): Layout {
+  const kids = branch.children;
+  const n = kids.length;
+  if (n === 0 || branch.absorbed !== undefined) return branch;
+  for (let i = 0; i < n; i++) {
+    const kid = kids[i] as Node;
+    if (!LEAF_LAYOUTS.has(kid.kind) || env.hasComments(kid)) return branch;
+  }
+  const docs = new Array<Doc>(n);
+  for (let i = 0; i < n; i++) {
+    const c = branch.ctxs === undefined ? (branch.ctx ?? ctx) : (branch.ctxs[i] as Ctx);
+    docs[i] = leafDoc(kids[i] as Node, c, env) as Doc;
+  }
+  return branch.build(docs);
+}
 
 /** NOT of these prints inside the operator: `x NOT LIKE y`, `x IS NOT y`, `x NOT BETWEEN a AND b`, `x NOT IN (...)`. */
 function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
@@ -247,7 +308,7 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
     };
   }
   const inside = node.args.length === 0 ? env.inside?.(node) : undefined;
-  return { children: node.args, build: (docs) => list(`${functionName(node, node.name, env)}(`, docs, ')', inside) };
+  return builtNow({ children: node.args, build: (docs) => list(`${functionName(node, node.name, env)}(`, docs, ')', inside) }, ctx, env);
 };
 
 const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
@@ -361,7 +422,7 @@ export const EXPRESSION_LAYOUTS = {
     build: ([s]) => concat([env.options.kw(KINDS.exists.keyword), ' ', parens(s as Doc)]),
   }),
   function: fn,
-  in: (node, ctx, env) => inListLayout(node, env.options.kw(OPERATORS.in.text), env),
+  in: (node, ctx, env) => builtNow(inListLayout(node, env.options.kw(OPERATORS.in.text), env), ctx, env),
   in_select: (node, ctx, env) => ({
     children: [node.e, node.select],
     build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw(OPERATORS.in.text), parens(s as Doc)),
@@ -371,3 +432,10 @@ export const EXPRESSION_LAYOUTS = {
   unary,
   ...EXPR_CALL_LAYOUTS,
 } satisfies { readonly [K in Expr['kind'] | 'when']: LayoutFn<K> };
+
+/** The layouts of the kinds that have no children: their layouts return their docs (see `leafDoc`). */
+const LEAF_LAYOUTS: ReadonlyMap<string, LayoutFn<NodeKind>> = new Map(
+  (['null', 'number', 'string', 'datetime', 'localdatetime', 'localdate', 'localtime', 'column', 'system_column', 'alias', 'count_rows', 'param'] as const).map(
+    (kind) => [kind, EXPRESSION_LAYOUTS[kind] as LayoutFn<NodeKind>],
+  ),
+);

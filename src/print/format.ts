@@ -46,7 +46,7 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   const at = startOffset(parsed, offsets);
   // A statement with nothing to add to any node (most of them) prints through `plain`: no
   // comment lookup per node.
-  const plain: Env = { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text };
+  const plain: Env = { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text, streams: true };
   const env: Env = comments.isEmpty
     ? plain
     : {

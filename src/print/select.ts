@@ -1,6 +1,7 @@
 import type { Node, OrderTerm, ResultColumn, Select } from '../ast/nodes.js';
 import { concat, group, hanging, line, type Doc } from './doc/doc.js';
 import { list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type LayoutFn } from './engine.js';
+import { leafDoc } from './expressions.js';
 import { writeAlias } from './names.js';
 import { termNeedsParens } from './operands.js';
 
@@ -169,6 +170,13 @@ function orderTerm(node: OrderTerm, docs: readonly Doc[], env: Env): Doc {
 export const SELECT_LAYOUTS = {
   select,
   select_action: selectAction,
-  result_column: (node, _ctx, env) => new NodeBranch([node.e], node, env, resultColumn),
-  order_term: (node, _ctx, env) => new NodeBranch([node.e], node, env, orderTerm),
+  // A name or literal (most result columns and order terms): the doc at once (no branch to walk).
+  result_column: (node, ctx, env) => {
+    const e = leafDoc(node.e, ctx, env);
+    return e === undefined ? new NodeBranch([node.e], node, env, resultColumn) : resultColumn(node, [e], env);
+  },
+  order_term: (node, ctx, env) => {
+    const e = leafDoc(node.e, ctx, env);
+    return e === undefined ? new NodeBranch([node.e], node, env, orderTerm) : orderTerm(node, [e], env);
+  },
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

@@ -1,7 +1,8 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
 import type { OrderTerm, Select, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { compareNumbers } from '../ast/numbers.js';
-import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
+import { FETCH_KINDS, KINDS, fetchWord } from '../ast/kinds.js';
+import { FETCH_CLAUSES, type FetchClause, type FetchType } from '../ast/kinds-fetch.js';
 import type { Options } from './action-parts.js';
 import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
@@ -13,6 +14,9 @@ import { specifier } from './name-rules.js';
 import { wholeNumberText } from './node-helpers.js';
 
 const IDENTIFIER = idx(T.Identifier);
+
+/** A FETCH kind's spec fetch type (`fetch_pref_defs`: `pref_defs`). */
+const fetchTypeOf = (kind: FetchAction['kind']): FetchType => KINDS[kind].json.fetch as FetchType;
 
 /** `FETCH <word>`: each FETCH kind's word is its spec fetch type in upper case (the kind table). */
 const FETCH_WORDS: Readonly<Record<string, FetchAction['kind']>> = Object.fromEntries(FETCH_KINDS.map((k) => [fetchWord(k), k]));
@@ -105,12 +109,13 @@ export function* fetch(p: ParserState, start: number): Rule<FetchAction> {
 }
 
 /**
- * The fetch types without expressions: `FETCH CRONS`, `FETCH PREF_DEFS`, `FETCH SEQS`,
- * `FETCH [COUNT] FOLLOWS|KEYS [USER spec]`, `FETCH PREFS [USER spec]`, `FETCH LOGS FROM
- * database (RECORDS records | WHERE expr)`, `FETCH NOTIFICATIONS [USER spec] [TYPE 'type']
- * [OPTIONS (SEEN = bool)]`, `FETCH POSTS [ON wall] [POST id] [OPTIONS (FOLLOWING, THREADS,
- * CHILDREN, RECORDS = bool)]` (wall: GROUP spec | DATABASE database [RECORD records] | USER
- * spec), `FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`.
+ * The fetch types without expressions. Those written field by field (the kind table's
+ * FETCH_CLAUSES: CRONS, PREF_DEFS, SEQS, FOLLOWS, KEYS, PREFS, NOTIFICATIONS,
+ * USER_SUBSCRIPTIONS, ...) are `clauseFetch`'s. Two have syntax of their own: `FETCH LOGS FROM
+ * database (RECORDS records | WHERE expr)` (a required database, then a write's records), and
+ * `FETCH POSTS [ON wall] [POST id] [OPTIONS (FOLLOWING, THREADS, CHILDREN, RECORDS = bool)]`
+ * (wall: GROUP spec | DATABASE database [RECORD records] | USER spec: one clause for three
+ * fields).
  */
 function* otherFetch(
   p: ParserState,
@@ -119,41 +124,16 @@ function* otherFetch(
   start: number,
   typeToken: number,
 ): Generator<Rule<unknown>, FetchAction, unknown> {
-  const word = p.image(typeToken).toUpperCase();
-  const counted = kind === 'fetch_follows' || kind === 'fetch_keys';
-  if (count !== null && !counted) p.report('syntax/fetch-count', `FETCH ${word} has no count`, start, typeToken, 'leave COUNT out');
-  function* user(): Generator<Rule<unknown>, Specifier | null, unknown> {
-    return optionalWord(p, 'USER') !== MISSING ? yield* call(specifier(p)) : null;
-  }
+  const clauses = FETCH_CLAUSES[fetchTypeOf(kind)];
+  if (clauses !== null) return yield* clauseFetch(p, kind, clauses, count, start, typeToken);
+  if (count !== null) p.report('syntax/fetch-count', `FETCH ${p.image(typeToken).toUpperCase()} has no count`, start, typeToken, 'leave COUNT out');
   switch (kind) {
-    case 'fetch_crons':
-    case 'fetch_pref_defs':
-    case 'fetch_seqs':
-      options(p, kind, {});
-      return { kind };
-    case 'fetch_follows':
-    case 'fetch_keys': {
-      const u = yield* user();
-      const opts = options(p, kind, { COUNT: count ?? undefined } as Options);
-      return { kind, user: u, count: opts['COUNT'] ?? null };
-    }
-    case 'fetch_prefs': {
-      const u = yield* user();
-      options(p, kind, {});
-      return { kind, user: u };
-    }
     case 'fetch_logs': {
       p.expect(T.From);
       const db = yield* database(p);
       const records = yield* writeRecords(p);
       options(p, kind, {});
       return { kind, database: db, records };
-    }
-    case 'fetch_notifications': {
-      const u = yield* user();
-      const type = optionalWord(p, 'TYPE') !== MISSING ? stringText(p, 'TYPE') : null;
-      const opts = options(p, kind, {});
-      return { kind, user: u, type, seen: opts['SEEN'] ?? null };
     }
     case 'fetch_posts': {
       let wallType: WallType | null = null;
@@ -190,17 +170,43 @@ function* otherFetch(
         records: opts['RECORDS'] ?? null,
       };
     }
-    case 'fetch_user_subscriptions': {
-      let team: Specifier | null = null;
-      let u: Specifier | null = null;
-      if (optionalWord(p, 'TEAM') !== MISSING) team = yield* call(specifier(p));
-      else u = yield* user();
-      options(p, kind, {});
-      return { kind, team, user: u };
-    }
+    default:
+      // A FETCH type with a field that is not a clause (FETCH_CLAUSES) needs its case here.
+      throw new Error(`internal error: FETCH ${fetchTypeOf(kind)} has no clauses in the kind table and no case in fetch-rules.ts`);
   }
 }
 
+/**
+ * A FETCH type written field by field (FETCH_CLAUSES, src/ast/kinds-fetch.ts): `FETCH [COUNT]
+ * TYPE`, each clause if its word is next (`USER spec`, `TYPE 'text'`, `POST n`; one written
+ * instead of the one before it is not read after it), then `OPTIONS (...)` for the flags.
+ */
+function* clauseFetch(
+  p: ParserState,
+  kind: OtherFetch,
+  clauses: readonly FetchClause[],
+  count: boolean | null,
+  start: number,
+  typeToken: number,
+): Generator<Rule<unknown>, FetchAction, unknown> {
+  const word = p.image(typeToken).toUpperCase();
+  const counted = clauses.some((c) => c.form === 'flag' && c.word === 'COUNT');
+  if (count !== null && !counted) p.report('syntax/fetch-count', `FETCH ${word} has no count`, start, typeToken, 'leave COUNT out');
+  const values: Record<string, unknown> = {};
+  let read = false;
+  for (const c of clauses) {
+    if (c.form === 'flag' || (c.orBefore && read)) continue;
+    read = optionalWord(p, c.word) !== MISSING;
+    if (!read) continue;
+    if (c.form === 'spec') values[c.key] = yield* call(specifier(p));
+    else if (c.form === 'whole') values[c.key] = wholeNumber(p, `a whole number (${c.word})`);
+    else values[c.key] = stringText(p, c.word);
+  }
+  const opts = options(p, kind, counted ? ({ COUNT: count ?? undefined } as Options) : {});
+  const node: Record<string, unknown> = { kind };
+  for (const c of clauses) node[c.key] = (c.form === 'flag' ? opts[c.word] : values[c.key]) ?? null;
+  return node as FetchAction;
+}
 function emptyFetch(p: ParserState): FetchAction {
   return { kind: 'fetch_users', users: null, order: [], limit: null, offset: null };
 }

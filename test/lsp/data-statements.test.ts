@@ -129,6 +129,16 @@ describe('FETCH', () => {
     ]);
     hovers('FETCH MULTIRECORDS FROM shop.orders WHERE amo|unt > 1', 'FETCH MULTIRECORDS FROM shop.orders WHERE PO|W(amount, 2) > 1');
   });
+  it("POSTS: a database or record wall names a database (the kind table's denotesWhen): its databases, then in KEY( its fields; not a group's or a user's wall", () => {
+    completes([
+      ['FETCH POSTS ON DATABASE |', ['orders', 'customers'], ['id', 'POW']],
+      ['FETCH POSTS ON DATABASE shop.orders RECORD KEY(|', ORDER_FIELDS, ['POW', 'customers']],
+      ['FETCH POSTS ON DATABASE shop.orders RECORD KEY(id = 1, |', ORDER_FIELDS],
+      ['FETCH POSTS ON USER |', [], ['orders', 'customers', 'id']],
+      ['FETCH POSTS ON GROUP |', [], ['orders', 'customers', 'id']],
+    ]);
+    expect(hoverAt('FETCH POSTS ON DATABASE shop.orders RECORD KEY(amo|unt = 1)')).toMatch(/^\*\*amount\*\*: field of database `orders`/);
+  });
   it('PSEUDORECORDS: completes its select as a select', () => {
     completes([['FETCH PSEUDORECORDS FROM (SELECT * FROM shop.orders WHERE |', [...EXPRESSION, 'record_id']]]);
     hovers(

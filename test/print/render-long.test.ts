@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { concat, group, hangingComment, hardline, indent, line, lineSuffix, verbatim, type Doc } from '../../src/print/doc/doc.js';
+import {
+  commentVerbatim,
+  concat,
+  conditional,
+  fill,
+  group,
+  hangingComment,
+  hardline,
+  indent,
+  line,
+  lineSuffix,
+  verbatim,
+  type Doc,
+} from '../../src/print/doc/doc.js';
 import { render } from '../../src/print/doc/render.js';
 import { format } from '../../src/print/format.js';
 import { logicChain } from '../../bench/corpus.js';
@@ -44,6 +57,19 @@ describe('render of long docs', () => {
     const short = render(chain(200), { width: 20, indent: 2 }).split('\n');
     expect(long.slice(0, short.length - 1)).toEqual(short.slice(0, -1));
     expect(long).toHaveLength(20_000);
+  });
+
+  // The renderer writes a group found to fit flat straight out (render.ts `flat`); a group in
+  // a flat parent is not found to fit: after a line break inside a string, a fill in it still
+  // breaks where its line is full.
+  it('a fill in a flat group after a string of two lines breaks where its line is full', () => {
+    const list = group(['(', fill(['aaaa,', line, 'bbbb,', line, 'cccc']), ')']);
+    const doc = group(['x', line, verbatim("'a\nbbbb'"), line, list]);
+    expect(render(doc, { width: 12, indent: 2 })).toBe("x 'a\nbbbb' (aaaa,\nbbbb, cccc)");
+    // Found to fit, as a group or a conditional's first layout: flat, comments kept in order.
+    const flatOnes = group(['SELECT', indent([line, group(['a', line, '= ', verbatim("'b'"), line, commentVerbatim('/* c */', false), line, 'b'])])]);
+    expect(render(flatOnes, { width: 80, indent: 2 })).toBe("SELECT a = 'b' /* c */ b");
+    expect(render(conditional([group(['x IN ', list]), 'never']), { width: 80, indent: 2 })).toBe('x IN (aaaa, bbbb, cccc)');
   });
 
   it('format of a long AND chain with comments is stable and keeps every comment', () => {

@@ -15,7 +15,7 @@
  * pass over the tree (and no recursion).
  */
 
-export type Doc = string | Verbatim | Concat | Group | Conditional | Fill | Indent | Line | LineSuffix | BreakParent;
+export type Doc = string | Verbatim | Concat | Group | Conditional | Fill | Indent | Line | LineSuffix | BreakParent | Stream;
 
 export interface Verbatim {
   readonly type: 'verbatim';
@@ -73,6 +73,27 @@ export interface Fill {
   readonly hard: boolean;
   readonly width: number;
 }
+/** The parts of a `stream`: how many, and part i (made again each time it is asked for). */
+export interface StreamSource {
+  readonly count: number;
+  readonly part: (i: number) => Doc;
+}
+/**
+ * `group(parts)` whose parts are made when the renderer (or its fit check) reaches them: a long
+ * list (an AND chain of thousands of terms) keeps no doc per part alive until its statement
+ * renders, each part's doc dies young once printed. Its parts may hold no hard break (the
+ * printer streams only where no comment is placed: `hard` false), and its flat width is known
+ * only by a walk (`width` NaN). With `start` above 0, the rest of such a group from part
+ * `start` (render.ts: the renderer going through it), printed in the mode already chosen.
+ */
+export interface Stream {
+  readonly type: 'stream';
+  readonly contents: StreamSource;
+  readonly parts: undefined;
+  readonly start: number;
+  readonly hard: false;
+  readonly width: number;
+}
 export interface Indent {
   readonly type: 'indent';
   /** The contents: one doc, or (built from a list) `parts` printed in sequence. */
@@ -100,10 +121,10 @@ export interface BreakParent {
  * the others (verbatim text, line breaks, line suffixes: few, most of them constants). Positional
  * arguments: no options object to read fields from.
  */
-function node<T extends Concat | Group | Indent | Fill | Conditional>(
+function node<T extends Concat | Group | Indent | Fill | Conditional | Stream>(
   type: T['type'],
   parts: readonly Doc[] | undefined,
-  contents: Doc | undefined,
+  contents: Doc | StreamSource | undefined,
   hard: boolean,
   width: number,
   start: number,
@@ -121,6 +142,16 @@ function other<T extends Verbatim | Line | LineSuffix | BreakParent>(
   hang: boolean,
 ): T {
   return { type, contents, text, mode, comment, endsLine, hang } as unknown as T;
+}
+
+/** A group of `count` parts made on demand by `part(i)` (see `Stream`). */
+export function stream(count: number, part: (i: number) => Doc): Stream {
+  return node<Stream>('stream', undefined, { count, part }, false, NaN, 0);
+}
+
+/** The rest of a stream from part `start` (render.ts, fits.ts: no copy of its source). */
+export function streamFrom(d: Stream, start: number): Stream {
+  return node<Stream>('stream', undefined, d.contents, false, NaN, start);
 }
 
 /** A fill of `parts` from `start` (render.ts: the rest of a fill as the renderer goes through it). */

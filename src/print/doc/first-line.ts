@@ -93,6 +93,16 @@ function parts(d: Doc): readonly Doc[] {
       return [d.parts[0] as Doc];
     case 'fill':
       return d.parts.slice(d.start);
+    case 'stream': {
+      // Made up to its first line break: the first line ends there.
+      const out: Doc[] = [];
+      for (let i = d.start; i < d.contents.count; i++) {
+        const p = d.contents.part(i);
+        out.push(p);
+        if (typeof p !== 'string' && p.type === 'line') break;
+      }
+      return out;
+    }
     default:
       return [];
   }

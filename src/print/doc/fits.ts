@@ -1,4 +1,4 @@
-import { flatWidth, type Doc } from './doc.js';
+import { flatWidth, streamFrom, type Doc } from './doc.js';
 import { firstLine, mayFollowComment } from './first-line.js';
 
 /**
@@ -166,6 +166,17 @@ export function fits(contents: Doc, rest: CommandStack, remaining: number, pendi
           docs[top] = d.parts[i] as Doc;
           modes[top++] = mode;
         }
+        break;
+      case 'stream':
+        // Its parts as they are made (a group's, never hard: see `Stream`); walked until the
+        // width is used up or a line breaks.
+        if (d.start >= d.contents.count) break;
+        if (d.start + 1 < d.contents.count) {
+          docs[top] = streamFrom(d, d.start + 1);
+          modes[top++] = mode;
+        }
+        docs[top] = d.contents.part(d.start);
+        modes[top++] = mode;
         break;
       case 'lineSuffix':
         suffix = true;

@@ -1,4 +1,4 @@
-import { concat, fillNode, flatWidth, type Doc, type Fill, type Group, type Indent } from './doc.js';
+import { concat, fillNode, flatWidth, streamFrom, type Doc, type Fill, type Group, type Indent, type Stream } from './doc.js';
 import { mayFollowComment } from './first-line.js';
 import { BREAK, CommandStack, EMPTY, FLAT, fits, type Mode } from './fits.js';
 
@@ -34,140 +34,73 @@ function newlineText(ind: number, tabStep: number): string {
  * used up, so rendering is linear in the output size for a fixed width.
  */
 export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): string {
-  // The stacks of an earlier render, emptied (format renders each statement apart: their arrays
-  // would otherwise grow from nothing again each time).
-  const suffixes = STACKS.pop() ?? new CommandStack();
-  const cmds = STACKS.pop() ?? new CommandStack();
+  width = options.width;
+  step = options.indent;
+  tabStep = options.useTabs === true ? step : 0;
+  // Pathologically deep nesting would otherwise indent quadratically much text: past half the
+  // width, deeper levels stay at the same column.
+  maxIndent = Math.max(step, Math.floor(width / 2));
+  n = 0;
+  chunks = null;
+  keep = 0;
+  pos = 0;
+  lineHasText = false;
+  mustBreak = false;
+  mustBreakIndent = 0;
+  lineComment = false;
+  comment = false;
+  previousLineComment = false;
+  previousLineText = false;
   try {
     cmds.push(0, BREAK, doc);
-    return run(options, stats, cmds, suffixes);
+    return run(stats);
   } finally {
     cmds.clear();
     suffixes.clear();
-    STACKS.push(cmds, suffixes);
   }
 }
 
 /** How many pieces of text the renderer holds before it joins them (see `newline`). */
 const CHUNK = 4096;
 
-/** Command stacks free for the next render (a nested render takes its own). */
-const STACKS: CommandStack[] = [];
+/*
+ * The renderer's state, set up by each `render` (there is one render at a time: nothing it
+ * calls renders), in the module and not in closures over a call's variables: a render of a
+ * statement allocates no function or context of its own.
+ */
+let width = 80;
+let step = 2;
+let tabStep = 0;
+let maxIndent = 40;
+/** The commands, and the line suffixes pending (kept between renders: their storage stays). */
+const cmds = new CommandStack();
+const suffixes = new CommandStack();
+/**
+ * The pieces of text, filled to `n` (kept between renders: an array emptied by setting its
+ * length to 0 loses its storage, and grows again from nothing).
+ */
+const out: string[] = [];
+let n = 0;
+/** The text before `out`'s, joined (see `newline`), once there is any. */
+let chunks: string[] | null = null;
+/** Pieces of `out` before this index hold verbatim text and are never trimmed. */
+let keep = 0;
+let pos = 0;
+let lineHasText = false;
+/** Set after a `--` comment: more text on the line would be commented out. */
+let mustBreak = false;
+let mustBreakIndent = 0;
+/** The last text written is a `--` comment (nothing may follow it on its line). */
+let lineComment = false;
+/** The last text written is a comment. */
+let comment = false;
+/** The line before the current one ended with a comment (a hanging comment does not join it). */
+let previousLineComment = false;
+/** The line before the current one holds text. */
+let previousLineText = false;
 
-/** `render` with its command stack (holding the doc) and an empty stack for line suffixes. */
-function run(options: RenderOptions, stats: RenderStats | undefined, cmds: CommandStack, suffixes: CommandStack): string {
-  const { width, indent: step } = options;
-  const tabStep = options.useTabs === true ? step : 0;
-  // Pathologically deep nesting would otherwise indent quadratically much text: past half the
-  // width, deeper levels stay at the same column.
-  const maxIndent = Math.max(step, Math.floor(width / 2));
-  // The pieces of text: a list kept between renders, filled to `n` (its storage stays: an
-  // array emptied by setting its length to 0 loses it, and grows again from nothing).
-  const out = PIECES.pop() ?? [];
-  let n = 0;
-  /** The text before `out`'s, joined (see `newline`). */
-  const chunks: string[] = [];
-  /** Pieces of `out` before this index hold verbatim text and are never trimmed. */
-  let keep = 0;
-  let pos = 0;
-  let lineHasText = false;
-
-  /** Set after a `--` comment: more text on the line would be commented out. */
-  let mustBreak = false;
-  let mustBreakIndent = 0;
-  /** The last text written is a `--` comment (nothing may follow it on its line). */
-  let lineComment = false;
-  /** The last text written is a comment. */
-  let comment = false;
-  /** The line before the current one ended with a comment (a hanging comment does not join it). */
-  let previousLineComment = false;
-  /** The line before the current one holds text. */
-  let previousLineText = false;
-  const newline = (at: number) => {
-    previousLineText = lineHasText;
-    trimEnd();
-    if (n >= CHUNK) {
-      // Everything before this line break is final (trimmed, or kept verbatim): joined into a
-      // chunk now. One join of a very long list costs about twice as much per character as
-      // joins of shorter ones (a 50,000-term AND chain prints some 300,000 pieces).
-      chunks.push(joined(out, n));
-      n = 0;
-      keep = 0;
-    }
-    out[n++] = newlineText(at, tabStep);
-    pos = at;
-    lineHasText = false;
-    mustBreak = false;
-    previousLineComment = comment;
-    lineComment = false;
-  };
-  const breakIfNeeded = (text: string): boolean => {
-    if (!mustBreak) return true;
-    if (/^[ \t]*$/.test(text)) return false;
-    newline(mustBreakIndent);
-    return true;
-  };
-
-  /**
-   * A hanging comment: at the end of the current line, or of the previous one when the current
-   * line holds nothing yet (the line break before the node is already written), then a break.
-   */
-  const hang = (text: string, ind: number) => {
-    if (mustBreak) {
-      newline(mustBreakIndent);
-    } else if (!lineHasText && previousLineText && !previousLineComment && n > keep) {
-      trimEnd();
-      const last = out[n - 1] as string;
-      if (last.charCodeAt(last.length - 1) === 10) {
-        if (last.length === 1) n--;
-        else out[n - 1] = last.slice(0, -1);
-        trimEnd();
-        lineHasText = true;
-      }
-    }
-    if (lineHasText) trimEnd();
-    out[n++] = lineHasText ? ` ${text}` : text;
-    keep = n;
-    lineComment = true;
-    comment = true;
-    newline(ind);
-  };
-
-  const write = (whole: string, isVerbatim: boolean) => {
-    if (whole.length === 0 || !breakIfNeeded(whole)) return;
-    // At the start of a line, the space that separated a comment from what preceded it goes.
-    const text = lineHasText ? whole : whole.replace(/^ +/, '');
-    if (text.length === 0) return;
-    out[n++] = text;
-    pos = columnAfter(text, pos);
-    lineHasText = true;
-    lineComment = false;
-    comment = false;
-    if (isVerbatim) keep = n;
-  };
-
-  const trimEnd = () => {
-    while (n > keep) {
-      const last = out[n - 1] as string;
-      let end = last.length;
-      while (end > 0 && (last.charCodeAt(end - 1) === 32 || last.charCodeAt(end - 1) === 9)) end--;
-      if (end === last.length) return;
-      if (end === 0) {
-        n--;
-        continue;
-      }
-      out[n - 1] = last.slice(0, end);
-      return;
-    }
-  };
-
-  const flushSuffixes = () => {
-    for (let i = suffixes.length - 1; i >= 0; i--) {
-      cmds.push(suffixes.ind[i] as number, suffixes.mode[i] as Mode, suffixes.doc[i] as Doc);
-    }
-    suffixes.clear();
-  };
-
+/** `render`'s loop, its doc on the command stack. */
+function run(stats: RenderStats | undefined): string {
   for (;;) {
     if (cmds.length === 0) {
       if (suffixes.length === 0) break;
@@ -231,6 +164,13 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
       case 'group': {
         // fits(d) in FLAT mode measures the contents: the group is not hard in that branch.
         const m = d.hard ? BREAK : mode === FLAT ? FLAT : fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK;
+        // Found to fit flat here, of a known width (no line suffix, no break, no line break in its
+        // text), so every fill in it fits too: its text straight out, no command per part. (Not
+        // in a flat parent: after a line break inside a string, a fill there may still break.)
+        if (m === FLAT && mode === BREAK && d.width === d.width && suffixes.length === 0 && !mustBreak) {
+          flat(d, ind);
+          break;
+        }
         if (d.start > 0) pushHanging(cmds, ind, Math.min(ind + step, maxIndent), m, d);
         else pushContents(cmds, ind, m, d);
         break;
@@ -243,7 +183,9 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
         }
         const pending = suffixes.length > 0;
         if (!d.hard && fits(first, cmds, width - pos, pending)) {
-          cmds.push(ind, FLAT, first);
+          // As a group found to fit (above): of a known width, its text straight out.
+          if (!pending && !mustBreak && flatWidth(first) === flatWidth(first)) flat(first, ind);
+          else cmds.push(ind, FLAT, first);
           break;
         }
         let chosen = d.parts[d.parts.length - 1] as Doc;
@@ -279,6 +221,12 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
         cmds.push(ind, contentFits ? FLAT : BREAK, content);
         break;
       }
+      case 'stream': {
+        // The group (start 0) chooses its mode as a group does; its rest goes on in that mode.
+        const m = d.start > 0 || mode === FLAT ? mode : fits(d, cmds, width - pos, suffixes.length > 0) ? FLAT : BREAK;
+        pushStreamPart(cmds, ind, m, d);
+        break;
+      }
       case 'lineSuffix':
         suffixes.push(ind, mode, d.contents);
         break;
@@ -309,14 +257,186 @@ function run(options: RenderOptions, stats: RenderStats | undefined, cmds: Comma
     stats.endsWithComment = comment;
   }
   const last = joined(out, n);
-  PIECES.push(out);
-  if (chunks.length === 0) return last;
+  if (chunks === null) return last;
   chunks.push(last);
   return chunks.join('');
 }
 
-/** Lists of pieces free for the next render (see `run`). */
-const PIECES: string[][] = [];
+function newline(at: number): void {
+  previousLineText = lineHasText;
+  trimEnd();
+  if (n >= CHUNK) {
+    // Everything before this line break is final (trimmed, or kept verbatim): joined into a
+    // chunk now. One join of a very long list costs about twice as much per character as
+    // joins of shorter ones (a 50,000-term AND chain prints some 300,000 pieces).
+    (chunks ??= []).push(joined(out, n));
+    n = 0;
+    keep = 0;
+  }
+  out[n++] = newlineText(at, tabStep);
+  pos = at;
+  lineHasText = false;
+  mustBreak = false;
+  previousLineComment = comment;
+  lineComment = false;
+}
+function breakIfNeeded(text: string): boolean {
+  if (!mustBreak) return true;
+  if (/^[ \t]*$/.test(text)) return false;
+  newline(mustBreakIndent);
+  return true;
+}
+
+/**
+ * A hanging comment: at the end of the current line, or of the previous one when the current
+ * line holds nothing yet (the line break before the node is already written), then a break.
+ */
+function hang(text: string, ind: number): void {
+  if (mustBreak) {
+    newline(mustBreakIndent);
+  } else if (!lineHasText && previousLineText && !previousLineComment && n > keep) {
+    trimEnd();
+    const last = out[n - 1] as string;
+    if (last.charCodeAt(last.length - 1) === 10) {
+      if (last.length === 1) n--;
+      else out[n - 1] = last.slice(0, -1);
+      trimEnd();
+      lineHasText = true;
+    }
+  }
+  if (lineHasText) trimEnd();
+  out[n++] = lineHasText ? ` ${text}` : text;
+  keep = n;
+  lineComment = true;
+  comment = true;
+  newline(ind);
+}
+
+function write(whole: string, isVerbatim: boolean): void {
+  if (whole.length === 0 || !breakIfNeeded(whole)) return;
+  // At the start of a line, the space that separated a comment from what preceded it goes.
+  const text = lineHasText ? whole : whole.replace(/^ +/, '');
+  if (text.length === 0) return;
+  out[n++] = text;
+  pos = columnAfter(text, pos);
+  lineHasText = true;
+  lineComment = false;
+  comment = false;
+  if (isVerbatim) keep = n;
+}
+
+function trimEnd(): void {
+  while (n > keep) {
+    const last = out[n - 1] as string;
+    let end = last.length;
+    while (end > 0 && (last.charCodeAt(end - 1) === 32 || last.charCodeAt(end - 1) === 9)) end--;
+    if (end === last.length) return;
+    if (end === 0) {
+      n--;
+      continue;
+    }
+    out[n - 1] = last.slice(0, end);
+    return;
+  }
+}
+
+/**
+ * Write a doc of a known flat width flat (see the group case): what the loop below does for
+ * each of its parts in FLAT mode, without the command stack. A comment in it (which may end
+ * its line) and everything after it go back to the command stack, to the loop.
+ */
+function flat(doc: Doc, at: number): void {
+  const docs = flatDocs;
+  const inds = flatInds;
+  let top = 0;
+  docs[top] = doc;
+  inds[top++] = at;
+  while (top > 0) {
+    const d = docs[--top] as Doc;
+    const ind = inds[top] as number;
+    if (typeof d === 'string') {
+      if (d.length === 0) continue;
+      const text = hasText(d);
+      if (!lineHasText && !text) continue;
+      out[n++] = d;
+      // No line break in it (the width is known).
+      pos += d.length;
+      lineHasText = true;
+      if (text) {
+        lineComment = false;
+        comment = false;
+      }
+      continue;
+    }
+    switch (d.type) {
+      case 'verbatim':
+        if (d.comment === true) {
+          // Back to the loop, in order: this comment first.
+          for (let i = 0; i < top; i++) cmds.push(inds[i] as number, FLAT, docs[i] as Doc);
+          cmds.push(ind, FLAT, d);
+          for (let i = 0; i <= top; i++) docs[i] = EMPTY_DOC;
+          return;
+        }
+        write(d.text, true);
+        comment = false;
+        break;
+      case 'concat':
+        for (let i = d.parts.length - 1; i >= 0; i--) {
+          docs[top] = d.parts[i] as Doc;
+          inds[top++] = ind;
+        }
+        break;
+      case 'indent':
+      case 'group': {
+        const deeper = Math.min(ind + step, maxIndent);
+        const parts = d.parts;
+        if (parts === undefined) {
+          docs[top] = d.contents as Doc;
+          inds[top++] = d.type === 'indent' ? deeper : ind;
+          break;
+        }
+        const from = d.type === 'indent' ? 0 : d.start > 0 ? d.start : parts.length;
+        for (let i = parts.length - 1; i >= 0; i--) {
+          docs[top] = parts[i] as Doc;
+          inds[top++] = i >= from ? deeper : ind;
+        }
+        break;
+      }
+      case 'conditional':
+        docs[top] = d.parts[0] as Doc;
+        inds[top++] = ind;
+        break;
+      case 'fill':
+        // All of it fits: every part flat.
+        for (let i = d.parts.length - 1; i >= d.start; i--) {
+          docs[top] = d.parts[i] as Doc;
+          inds[top++] = ind;
+        }
+        break;
+      case 'line':
+        if (d.mode === 'line') {
+          out[n++] = ' ';
+          pos += 1;
+        }
+        break;
+      default:
+        // A known width holds no line suffix nor break parent.
+        break;
+    }
+  }
+}
+
+function flushSuffixes(): void {
+  for (let i = suffixes.length - 1; i >= 0; i--) {
+    cmds.push(suffixes.ind[i] as number, suffixes.mode[i] as Mode, suffixes.doc[i] as Doc);
+  }
+  suffixes.clear();
+}
+
+/** The stack of `flat` in `run` (indexed by its own top: never truncated). */
+const flatDocs: Doc[] = [];
+const flatInds: number[] = [];
+const EMPTY_DOC: Doc = '';
 
 /** The first `n` pieces joined. */
 function joined(out: string[], n: number): string {
@@ -358,6 +478,14 @@ function pushContents(cmds: CommandStack, ind: number, mode: Mode, d: Group | In
 function pushHanging(cmds: CommandStack, ind: number, deeper: number, mode: Mode, d: Group): void {
   const parts = d.parts as readonly Doc[];
   for (let i = parts.length - 1; i >= 0; i--) cmds.push(i >= d.start ? deeper : ind, mode, parts[i] as Doc);
+}
+
+/** Push a stream's next part, made now, and the rest after it. */
+function pushStreamPart(cmds: CommandStack, ind: number, mode: Mode, d: Stream): void {
+  const { count, part } = d.contents;
+  if (d.start >= count) return;
+  if (d.start + 1 < count) cmds.push(ind, mode, streamFrom(d, d.start + 1));
+  cmds.push(ind, mode, part(d.start));
 }
 
 /** The rest of a fill: the same parts from a later index (no copying). */
