@@ -49,6 +49,39 @@ export interface KindSpec<K extends NodeKind> {
   readonly operator: ((node: NodeOfKind<K>) => Operator) | null;
   /** The kind's constructor. An expression kind's takes its fields in their order (the JSON reader of its full form calls it so: src/json/read-expr-kinds.ts `fullByFields`). */
   readonly make: (...args: never[]) => NodeOfKind<K>;
+  /** Absent, or the kind is written `KEYWORD(a, b)` (its `keyword`): see `CallForm`. */
+  readonly call?: CallForm<Exclude<keyof NodeOfKind<K>, 'kind'> & string>;
+}
+
+/**
+ * A kind written like a call, `KEYWORD(a, b)`: its entry's `keyword`, then `args`, the fields
+ * written between the parentheses, in order (a child field prints as its node, a name as a
+ * name). The printer's layout comes from it (src/print/expressions.ts `callLayout`).
+ *
+ * A call whose fields are all expressions (`e: E`) and that says what its value is (`value`)
+ * is an *expression call*: everything else about it comes from the entry too. The parser reads
+ * it by the generic call rule (src/syntax/node-helpers.ts `callNode`: the keyword, `(`, the
+ * expressions, `)`; its `make` takes them in `args` order), the diagrams' grammar by its plain
+ * call (`name(...)`), its kind example is `SELECT KEYWORD(a, ...)` (src/syntax/kind-examples.ts),
+ * its type (dsq gen, parameter inference) and its SQL for `dsq run` come from `value`, and the
+ * spec check has no rule for it but its fields' (src/spec/check.ts).
+ */
+export interface CallForm<F extends string = string> {
+  readonly args: readonly F[];
+  readonly value?: CallValue;
+}
+
+/** What an expression call gives: its type, whether it may be null, its SQL for `dsq run`. */
+export interface CallValue {
+  /** The type of its value: `number` any number, `integer` a whole number. */
+  readonly type: 'string' | 'number' | 'integer' | 'boolean';
+  /** True: it may be null whatever its arguments are; false: it is null only when an argument may be. */
+  readonly nullable: boolean;
+  /**
+   * Its SQL in a local run (src/sql/expressions.ts), `%0`, `%1`, ... standing for its arguments'
+   * SQL (`"NULLIF(%0, '')"`), or null: it cannot run locally (a clear error says so).
+   */
+  readonly sql: string | null;
 }
 
 export const NO_SPELLING = { type: null, typeAliases: [], shorthand: [], plain: null, action: null, fetch: null } as const;

@@ -76,7 +76,7 @@ import {
   one,
   oneOf,
 } from './field-checks.js';
-import { json, type KindSpec } from './kind-spec.js';
+import { json, type CallForm, type CallValue, type KindSpec } from './kind-spec.js';
 
 const BINARY_KEYS = BINARY_OPS.map((op) => `$${op}`);
 const UNARY_KEYS = UNARY_OPS.map((op) => `$${op}`);
@@ -158,6 +158,7 @@ export const EXPRESSION_KINDS = {
     keyword: 'SYSTEM_COLUMN',
     operator: null,
     make: (table: string, column: string): SystemColumn => new SystemColumnNode(table, column),
+    call: { args: ['table', 'column'] },
   },
   database_column: {
     role: 'expr',
@@ -167,6 +168,7 @@ export const EXPRESSION_KINDS = {
     keyword: 'DATABASE_COLUMN',
     operator: null,
     make: (database: Specifier, table: string, column: Specifier): DatabaseColumn => new DatabaseColumnNode(database, table, column),
+    call: { args: ['database', 'table', 'column'] },
   },
   alias: {
     role: 'expr',
@@ -286,3 +288,54 @@ export const EXPRESSION_KINDS = {
     make: (op: UnaryOp, e: Expr): Unary => new UnaryNode(op, e),
   },
 } as const satisfies { readonly [K in NodeKind]?: KindSpec<K> };
+
+type ExpressionEntries = typeof EXPRESSION_KINDS;
+
+/** The kinds written `KEYWORD(a, b)`: their entry has a `call` (kind-spec.ts `CallForm`). */
+export type CallKind = { [K in keyof ExpressionEntries]: ExpressionEntries[K] extends { readonly call: CallForm } ? K : never }[keyof ExpressionEntries];
+
+/**
+ * The expression calls: kinds written `KEYWORD(e, ...)` over expressions, whose entry's `call`
+ * says what they give (`value`): read, printed, typed and run from the entry alone.
+ */
+export type ExprCallKind = {
+  [K in keyof ExpressionEntries]: ExpressionEntries[K] extends { readonly call: { readonly value: CallValue } } ? K : never;
+}[keyof ExpressionEntries];
+
+/** An expression call's form: its keyword, its fields in written order, and what it gives. */
+export interface ExprCall {
+  readonly kind: ExprCallKind;
+  readonly keyword: string;
+  readonly args: readonly string[];
+  readonly value: CallValue;
+  readonly make: (...args: readonly Expr[]) => Expr;
+}
+
+/** The call form of each kind that has one, by kind (a dictionary without a prototype). */
+export const CALL_FORMS: { readonly [kind: string]: (CallForm & { readonly keyword: string }) | undefined } = Object.assign(
+  Object.create(null) as object,
+  Object.fromEntries(
+    Object.entries(EXPRESSION_KINDS).flatMap(([kind, entry]) => {
+      const call = (entry as { readonly call?: CallForm }).call;
+      return call === undefined ? [] : [[kind, { ...call, keyword: entry.keyword as string }]];
+    }),
+  ),
+);
+
+/** The expression calls, in the table's order. */
+export const EXPR_CALLS: readonly ExprCall[] = Object.entries(EXPRESSION_KINDS).flatMap(([kind, entry]) => {
+  const call = (entry as { readonly call?: CallForm }).call;
+  if (call?.value === undefined) return [];
+  return [
+    { kind: kind as ExprCallKind, keyword: entry.keyword as string, args: call.args, value: call.value, make: entry.make as unknown as ExprCall['make'] },
+  ];
+});
+
+/** The expression call of a kind, or undefined (by kind: a dictionary without a prototype). */
+export const EXPR_CALL_OF: { readonly [kind: string]: ExprCall | undefined } = Object.assign(
+  Object.create(null) as object,
+  Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, c])),
+);
+
+/** The expression call a word (upper case) writes, or undefined. */
+export const EXPR_CALL_BY_KEYWORD: ReadonlyMap<string, ExprCall> = new Map(EXPR_CALLS.map((c) => [c.keyword, c]));

@@ -1,5 +1,6 @@
 import type { BinaryOp } from '../ast/nodes.js';
 import { specFunction } from '../spec/functions.js';
+import type { CallValue } from '../ast/kind-spec.js';
 
 /**
  * The value types of the operators, CASE and the spec's functions, as TypeScript type text, by
@@ -103,4 +104,15 @@ export function functionType(name: string, args: readonly string[]): string {
       if (f.aggregate) return 'number | null';
       return args.every((a) => isNumeric(a) || a === 'null') ? orNullIf('number', args) : 'unknown';
   }
+}
+
+const CALL_TYPES: Readonly<Record<CallValue['type'], string>> = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean' };
+
+/**
+ * An expression call (src/ast/kind-spec.ts `CallValue`) from its arguments' types: its entry's
+ * type, or null too when the entry says it may be null or an argument may be.
+ */
+export function callType(value: CallValue, args: readonly string[]): string {
+  const type = CALL_TYPES[value.type];
+  return value.nullable ? union([type, 'null']) : orNullIf(type, args);
 }

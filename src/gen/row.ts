@@ -5,7 +5,8 @@ import { ATTRIBUTES, buildScope, flattenSources, lastSegment, type SelectScope, 
 import { findFieldInAny, splitColumnPath } from '../lint/schema-paths.js';
 import { findDatabase, tsTypeOf, type Schema, type SchemaDatabase, type SchemaField } from '../schema/index.js';
 import { tsString, typeKey } from '../schema/ts-source.js';
-import { binaryType, caseType, functionType, mayBeNull, unaryType } from './expr-type.js';
+import { binaryType, callType, caseType, functionType, mayBeNull, unaryType } from './expr-type.js';
+import { EXPR_CALL_OF } from '../ast/kinds-expressions.js';
 
 /**
  * The result row of a statement as TypeScript, by the typed builder's rules (src/builder/row.ts,
@@ -212,8 +213,16 @@ function typeOne(e: Node, get: (n: Node | null) => string, scopes: readonly Sele
       const t = get(e.e);
       return mayBeNull(t) ? 'boolean | null' : 'boolean';
     }
-    default:
-      return 'unknown';
+    default: {
+      // An expression call: by its entry (src/ast/kind-spec.ts `CallValue`).
+      const call = EXPR_CALL_OF[e.kind];
+      if (call === undefined) return 'unknown';
+      const record = e as unknown as Readonly<Record<string, Node>>;
+      return callType(
+        call.value,
+        call.args.map((field) => get(record[field] as Node)),
+      );
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { KEYWORD_NAMES } from '../syntax/tokenize.js';
+import { CALL_FORMS } from '../ast/kinds-expressions.js';
 
 /**
  * One line of grammar/reference.md for every keyword and contextual word: what hover shows
@@ -70,8 +71,18 @@ export const EXPRESSION_FORMS: readonly { label: string; insert: string; snippet
   { label: 'DATETIME', insert: "DATETIME ''", snippet: "DATETIME '$1'" },
   { label: 'COLUMN', insert: 'COLUMN()', snippet: 'COLUMN($1)' },
   { label: 'ALIAS', insert: 'ALIAS()', snippet: 'ALIAS($1)' },
-  { label: 'SYSTEM_COLUMN', insert: 'SYSTEM_COLUMN(, )', snippet: 'SYSTEM_COLUMN($1, $2)' },
-  { label: 'DATABASE_COLUMN', insert: 'DATABASE_COLUMN(, , )', snippet: 'DATABASE_COLUMN($1, $2, $3)' },
+  // The kinds written `KEYWORD(a, b)` (the kind table's `call`): SYSTEM_COLUMN(, ), DATABASE_COLUMN(, , ), the expression calls.
+  ...Object.values(CALL_FORMS).flatMap((form) =>
+    form === undefined
+      ? []
+      : [
+          {
+            label: form.keyword,
+            insert: `${form.keyword}(${form.args.map(() => '').join(', ')})`,
+            snippet: `${form.keyword}(${form.args.map((_, i) => `$${i + 1}`).join(', ')})`,
+          },
+        ],
+  ),
 ];
 
 /** Forms that start a source in FROM. */

@@ -5,6 +5,7 @@ import { buildActionScope, buildScope, scopeOwnerOf, type Scope, type ScopedActi
 import type { RuleContext } from '../lint/rule-api.js';
 import type { Schema, SchemaField } from '../schema/index.js';
 import { specFunction } from '../spec/functions.js';
+import { EXPR_CALL_OF } from '../ast/kinds-expressions.js';
 import { paramTypeOfField, type ParamType } from '../schema/param-types.js';
 
 /** What is known of one parameter of a statement. */
@@ -79,8 +80,11 @@ export function inferParams(statement: Node, schema: Schema | null, annotations:
       case 'localtime':
       case 'localdatetime':
         return { type: e.kind, from: 'literal', field: null };
-      default:
-        return null;
+      default: {
+        // An expression call: its entry's value type (src/ast/kind-spec.ts `CallValue`; a parameter is never a boolean).
+        const type = EXPR_CALL_OF[e.kind]?.value.type;
+        return type === undefined || type === 'boolean' ? null : { type, from: 'literal', field: null };
+      }
     }
   };
   const note = (p: Expr | undefined, other: Expr | null, fixed?: Found) => {

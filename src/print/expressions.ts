@@ -1,5 +1,6 @@
 import type { Binary, Expr, InList, Node, NodeKind, Unary } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
+import { CALL_FORMS, EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import { OPERATORS } from '../ast/operators.js';
 import { concat, conditional, group, hanging, indent, join, line, softline, stream, verbatim, type Doc } from './doc/doc.js';
 import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
@@ -360,6 +361,34 @@ const COLUMN_CALL = /^column(?:\s|--[^\r\n]*|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)*\
 const aliasRef: LayoutFn<'alias'> = (node, ctx, env) =>
   leaf(ctx.capture?.has(node.name) ? writeName(node.name) : `${env.options.kw(KINDS.alias.keyword)}(${writeName(node.name)})`);
 
+/**
+ * A kind written `KEYWORD(a, b)` (its entry's `call`, src/ast/kind-spec.ts): the fields of
+ * `args` in order, a child as its node and a name as a name, broken one per line as a
+ * function's arguments are.
+ */
+function callLayout(node: Node, _ctx: Ctx, env: Env): Layout {
+  const form = CALL_FORMS[node.kind] as NonNullable<(typeof CALL_FORMS)[string]>;
+  const record = node as unknown as Readonly<Record<string, unknown>>;
+  const head = `${env.options.kw(form.keyword)}(`;
+  const children: Node[] = [];
+  for (const field of form.args) {
+    const value = record[field];
+    if (typeof value === 'object' && value !== null) children.push(value as Node);
+  }
+  const items = (docs: readonly Doc[]): Doc[] => {
+    let i = 0;
+    return form.args.map((field) => {
+      const value = record[field];
+      return typeof value === 'object' && value !== null ? (docs[i++] as Doc) : writeName(value as string);
+    });
+  };
+  if (children.length === 0) return leaf(list(head, items([]), ')', form.args.length === 0 ? env.inside?.(node) : undefined));
+  return { children, build: (docs) => list(head, items(docs), ')') };
+}
+
+/** The layouts of the kinds written `KEYWORD(...)` with nothing else to say (the expression calls). */
+const EXPR_CALL_LAYOUTS = Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, callLayout])) as { readonly [K in ExprCallKind]: LayoutFn<K> };
+
 const typed = (keyword: string, value: string, env: Env): Layout => leaf(concat([env.options.kw(keyword), ' ', verbatim(quoteString(value))]));
 
 /** Layouts of the expression kinds (plus `when`). */
@@ -375,11 +404,8 @@ export const EXPRESSION_LAYOUTS = {
   localdate: (node, _c, env) => typed(KINDS.localdate.keyword, node.value, env),
   localtime: (node, _c, env) => typed(KINDS.localtime.keyword, node.value, env),
   column,
-  system_column: (node, _c, env) => leaf(list(`${env.options.kw(KINDS.system_column.keyword)}(`, [writeName(node.table), writeName(node.column)], ')')),
-  database_column: (node, ctx, env) => ({
-    children: [node.database, node.column],
-    build: ([db, c]) => list(`${env.options.kw(KINDS.database_column.keyword)}(`, [db as Doc, writeName(node.table), c as Doc], ')'),
-  }),
+  system_column: callLayout,
+  database_column: callLayout,
   alias: aliasRef,
   between: (node, ctx, env) => betweenLayout(node.e, node.min, node.max, ctx, env.options.kw(OPERATORS.between.text), env.options.kw('AND')),
   binary,
@@ -404,6 +430,7 @@ export const EXPRESSION_LAYOUTS = {
   param: (node) => leaf(`:${node.name}`),
   subquery: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
   unary,
+  ...EXPR_CALL_LAYOUTS,
 } satisfies { readonly [K in Expr['kind'] | 'when']: LayoutFn<K> };
 
 /** The layouts of the kinds that have no children: their layouts return their docs (see `leafDoc`). */

@@ -1,3 +1,4 @@
+import { EXPR_CALLS } from '../ast/kinds-expressions.js';
 import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord, isSqlValueWord } from '../syntax/words.js';
 
 /**
@@ -9,10 +10,11 @@ import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord, 
 export const RESERVED: ReadonlySet<string> = new Set(RESERVED_WORDS);
 
 /**
- * Function names that the dialect reads as special forms before `(` (or as typed literals):
- * a function really called so is written with a quoted name.
+ * Function names that the dialect reads as special forms before `(` (or as typed literals), and
+ * the expression calls' keywords (src/ast/kind-spec.ts `CallForm`): a function really called so
+ * is written with a quoted name.
  */
-const SPECIAL_CALLS: ReadonlySet<string> = new Set(CONTEXTUAL_WORDS);
+const SPECIAL_CALLS: ReadonlySet<string> = new Set<string>([...CONTEXTUAL_WORDS, ...EXPR_CALLS.map((c) => c.keyword)]);
 
 const UPPER_IDENT_RE = /^[A-Z_][A-Z0-9_$]*$/;
 

@@ -2,6 +2,7 @@ import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers, smallNumber } from '../ast/numbers.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys, kindTable } from '../ast/kinds.js';
+import { EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import type { DataActionKind } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
 import { registerTree } from '../ast/checked.js';
@@ -69,8 +70,12 @@ const checkLocal = (node: Extract<Node, { kind: 'localdatetime' | 'localdate' | 
   if (p !== null) out.push(problem('invalid-datetime', p, node, 'value'));
 };
 
-/** The problems of one node (not its children), for every kind. */
-export const CHECKS: { readonly [K in NodeKind]: Check<K> } = {
+/**
+ * The problems of one node (not its children), for every kind. An expression call (src/ast/kind-spec.ts
+ * `CallForm`) has none but its fields' (the validator's) unless it is given one here.
+ */
+export const CHECKS: { readonly [K in Exclude<NodeKind, ExprCallKind>]: Check<K> } & { readonly [K in ExprCallKind]?: Check<K> } = {
+  ...(Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, none])) as unknown as { readonly [K in ExprCallKind]: Check<K> }),
   null: none,
   number: (node, out) => {
     // Fast path: up to 15 digits before and after the point is in range (most numbers of most queries).

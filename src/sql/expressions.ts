@@ -1,5 +1,6 @@
 import type { DateTimeKind } from '../ast/datetime.js';
 import type { Binary, Expr, Node, ResultColumn, Select } from '../ast/nodes.js';
+import { EXPR_CALL_OF, type ExprCall, type ExprCallKind } from '../ast/kinds-expressions.js';
 import { toDecimal } from '../ast/numbers.js';
 import { SqlError } from './errors.js';
 import { functionSql } from './functions.js';
@@ -201,7 +202,35 @@ export function expr(cx: ExprContext, e: Expr): Translated {
       const s = subquery(cx, e.select, true, true);
       return { sql: s.sql, type: s.first };
     }
+    default:
+      // The expression calls: their SQL is their entry's (src/ast/kind-spec.ts `CallValue`).
+      return callSql(cx, e);
   }
+}
+
+/** An expression call's value type in a local run, by its entry's `value.type`. */
+const CALL_TYPES: Readonly<Record<ExprCall['value']['type'], ValueType>> = { string: 'text', number: 'float', integer: 'integer', boolean: 'boolean' };
+
+/**
+ * An expression call (`NAME(e, ...)` of the kind table): its entry's SQL template with `%0`,
+ * `%1`, ... replaced by its arguments' SQL, or a clear error when the entry gives none.
+ */
+function callSql(cx: ExprContext, e: Extract<Expr, { kind: ExprCallKind }>): Translated {
+  // (`Node`: with no expression call in the table, `e` is `never`.)
+  const node = e as Node;
+  const form = EXPR_CALL_OF[node.kind] as ExprCall;
+  const { sql, type } = form.value;
+  if (sql === null) {
+    throw new SqlError(
+      'run/unavailable',
+      `${form.keyword}(...) cannot run locally: a local run has no SQL for it (docs/run.md)`,
+      node,
+      'run it on the service',
+    );
+  }
+  const record = node as unknown as Readonly<Record<string, Expr>>;
+  const args = form.args.map((field) => expr({ ...cx, depth: cx.depth + 1 }, record[field] as Expr).sql);
+  return ok(`(${sql.replace(/%(\d+)/g, (_, i: string) => args[Number(i)] as string)})`, CALL_TYPES[type]);
 }
 
 /** `(SELECT ...)`; `firstOnly`: its first column only, for IN and scalar subqueries (`LIMIT 1`: the first row). */

@@ -1,6 +1,7 @@
 import type { NodeKind } from '../ast/nodes.js';
 import type { FetchAction } from '../ast/data-actions.js';
 import { FETCH_KINDS, fetchWord } from '../ast/kinds.js';
+import { EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 
 /**
  * The parser's entry in the one-declaration-per-kind scheme (src/ast/kinds.ts): for every node
@@ -35,6 +36,11 @@ export const KIND_EXAMPLES: { readonly [K in NodeKind]: string } = {
   param: 'SELECT a FROM t WHERE a = :p',
   subquery: 'SELECT (SELECT 1)',
   unary: 'SELECT NOT a',
+  // Every expression call (src/ast/kind-spec.ts `CallForm`): `SELECT KEYWORD(a, b, ...)`, one column per argument.
+  ...(Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, `SELECT ${c.keyword}(${c.args.map((_, i) => String.fromCharCode(97 + i)).join(', ')})`])) as Record<
+    ExprCallKind,
+    string
+  >),
   spec_all: "SELECT DATABASE_COLUMN(ALL, t, 'c')",
   spec_id: "SELECT DATABASE_COLUMN(1, t, 'c')",
   spec_name: "SELECT DATABASE_COLUMN('db', t, 'c')",

@@ -1,7 +1,8 @@
 import type { DateTimeKind, Expr } from '../ast/index.js';
 import { dateTimeProblem } from '../ast/datetime.js';
 import { checkNumber, isWholeNumber, smallNumber } from '../ast/numbers.js';
-import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode } from '../ast/objects.js';
+import { AliasNode, ColumnNode, CountRowsNode, DatetimeNode, FunctionNode, LocaldateNode, LocaldatetimeNode, LocaltimeNode, NullNode } from '../ast/objects.js';
+import { EXPR_CALL_BY_KEYWORD, type ExprCall } from '../ast/kinds-expressions.js';
 import { normalizeNumber, quotedNameValue, stringValue } from './literals.js';
 import * as T from './tokens.js';
 import { MISSING, idx, isAlias, type ParserState } from './parser-state.js';
@@ -109,7 +110,12 @@ export function datetime(p: ParserState, kind: DateTimeKind, literal: number, st
   return p.mark(node, start);
 }
 
-/** A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a syntax error. */
+/**
+ * A call's node, checking `*` and DISTINCT; `complete` when its arguments were read without a
+ * syntax error. A bare name that is an expression call's keyword (src/ast/kind-spec.ts
+ * `CallForm`: `NAME(e, ...)` of the kind table) makes a node of that kind; a quoted name is
+ * always a function (`"NAME"(e)`).
+ */
 export function callNode(p: ParserState, name: number, distinct: number, star: number, args: Expr[], complete: boolean): Expr {
   const written = p.image(name);
   const quoted = p.types[name] === QUOTED;
@@ -128,5 +134,23 @@ export function callNode(p: ParserState, name: number, distinct: number, star: n
     }
     return p.mark(new FunctionNode(`${upper}_DISTINCT`, args), name);
   }
+  const form = quoted ? undefined : EXPR_CALL_BY_KEYWORD.get(upper);
+  if (form !== undefined) return p.mark(exprCallNode(p, form, name, args, complete), name);
   return p.mark(new FunctionNode(upper, args), name);
+}
+
+/**
+ * An expression call's node from its arguments (`make` takes them in `args` order). A wrong
+ * count is an error (the spec's, as a function's: `NAME takes exactly 1 argument (e), got 2`);
+ * a missing argument is a placeholder, and arguments past the last are left out of the tree.
+ */
+function exprCallNode(p: ParserState, form: ExprCall, name: number, args: readonly Expr[], complete: boolean): Expr {
+  const n = form.args.length;
+  if (args.length !== n && complete) {
+    const expected = `exactly ${n} argument${n === 1 ? '' : 's'}${n === 0 ? '' : ` (${form.args.join(', ')})`}`;
+    p.report('spec/function-arity', `${form.keyword} takes ${expected}, got ${args.length}`, name, p.last());
+  }
+  const given: Expr[] = [];
+  for (let i = 0; i < n; i++) given.push(args[i] ?? p.placeholder(new NullNode()));
+  return form.make(...given);
 }

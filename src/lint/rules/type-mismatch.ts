@@ -1,5 +1,6 @@
 import type { FieldExpr, FieldValue } from '../../ast/data-actions.js';
 import type { Expr, ExprKind, Node } from '../../ast/nodes.js';
+import { EXPR_CALLS, type ExprCallKind } from '../../ast/kinds-expressions.js';
 import { resolveColumn, resolveDatabaseColumn, resolveFieldName } from '../schema-columns.js';
 import { datetimeType, fieldCategory, type DatetimeType, type FieldCategory, type SchemaField } from '../../schema/index.js';
 import type { Rule, RuleContext } from '../rule-api.js';
@@ -31,8 +32,13 @@ export function fieldKind(type: string): ValueKind | null {
   }
 }
 
-/** The value kind of each expression kind when it is a literal (null: not a literal, or no kind to compare). */
+/**
+ * The value kind of each expression kind when it is a literal (null: not a literal, or no kind
+ * to compare). An expression call (src/ast/kind-spec.ts `CallForm`) is no literal: null, as a
+ * function's.
+ */
 export const LITERAL_KINDS: { readonly [K in ExprKind]: ValueKind | null } = {
+  ...(Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, null])) as { readonly [K in ExprCallKind]: null }),
   null: null,
   number: 'number',
   string: 'text',
