@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { nullable } from '../../src/ast/field-checks.js';
+import { FETCH_CLAUSES, FETCH_FIELDS, FETCH_ONE_OF, oneOfPairs, type FetchType } from '../../src/ast/kinds-fetch.js';
+import type { Node } from '../../src/ast/nodes.js';
+import { fromJsonResult } from '../../src/json/index.js';
+import { checkTree } from '../../src/spec/check.js';
+
+/**
+ * The FETCH fields of which at most one may be given come from the kind table's `orBefore`
+ * marker alone (FETCH_ONE_OF): the spec checks and the JSON reader both report a pair given
+ * together by it, and the parser's clauses (FETCH_CLAUSES) read the same marker.
+ */
+
+const read = (json: string) => fromJsonResult(json);
+
+describe('FETCH_ONE_OF: the fields marked orBefore, each with the field before it', () => {
+  it('today: USER_SUBSCRIPTIONS team or user', () => {
+    expect(
+      Object.entries(FETCH_ONE_OF)
+        .filter(([, pairs]) => pairs.length > 0)
+        .map(([type, pairs]) => [type, pairs.map((p) => [p.first.key, p.second.key])]),
+    ).toEqual([['user_subscriptions', [['team', 'user']]]]);
+  });
+
+  it('a scratch entry with a second marked pair gets both pairs, in order, with their JSON keys', () => {
+    const spec = nullable('spec');
+    const scratch = { ...FETCH_FIELDS.user_subscriptions, group: spec, database: { ...FETCH_FIELDS.user_subscriptions.user, json: 'db' } };
+    expect(oneOfPairs(scratch).map((p) => [p.first, p.second])).toEqual([
+      [
+        { key: 'team', json: 'team' },
+        { key: 'user', json: 'user' },
+      ],
+      [
+        { key: 'group', json: 'group' },
+        { key: 'database', json: 'db' },
+      ],
+    ]);
+  });
+
+  it("the parser's clauses carry the same marker", () => {
+    for (const [type, pairs] of Object.entries(FETCH_ONE_OF)) {
+      const clauses = FETCH_CLAUSES[type as FetchType];
+      if (clauses === null) continue;
+      expect(clauses.filter((c) => c.orBefore).map((c) => c.key)).toEqual(pairs.map((p) => p.second.key));
+    }
+  });
+
+  it('every pair given together is reported by the spec checks and by the JSON reader, at the marked field', () => {
+    for (const [type, pairs] of Object.entries(FETCH_ONE_OF)) {
+      for (const { first, second } of pairs) {
+        // The tree, built from the two forms that are each valid.
+        const a = read(`{"action":"fetch","fetch":"${type}","${first.json}":"a"}`).value as Record<string, unknown>;
+        const b = read(`{"action":"fetch","fetch":"${type}","${second.json}":"b"}`).value as Record<string, unknown>;
+        const both = { ...a, [second.key]: b[second.key] } as unknown as Node;
+        const problems = checkTree(both);
+        expect(problems.map((p) => [p.code, p.field])).toEqual([[`spec/${first.key}-and-${second.key}`, second.key]]);
+        const r = read(`{"action":"fetch","fetch":"${type}","${first.json}":"a","${second.json}":"b"}`);
+        expect(r.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['json/wrong-type', `/${second.json}`]]);
+      }
+    }
+  });
+
+  it("today's messages", () => {
+    const a = read('{"action":"fetch","fetch":"user_subscriptions","team":"ops"}').value as Record<string, unknown>;
+    expect(checkTree({ ...a, user: a.team } as unknown as Node).map((p) => p.message)).toEqual(['FETCH USER_SUBSCRIPTIONS takes a team or a user, not both']);
+    expect(read('{"action":"fetch","fetch":"user_subscriptions","team":"ops","user":"bob"}').diagnostics.map((d) => d.message)).toEqual([
+      'FETCH user_subscriptions takes "team" (the subscriptions of one team) or "user" (of one user), not both',
+    ]);
+  });
+});
