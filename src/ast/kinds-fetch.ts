@@ -146,7 +146,7 @@ export const FETCH_ENTRIES = Object.fromEntries(
 /**
  * One dsq clause of a FETCH type written field by field (FETCH_CLAUSES): `WORD spec`, `WORD n`
  * (a whole number), `WORD 'text'`, or a flag in `OPTIONS (WORD = TRUE|FALSE)` (the flag
- * `count` also as `FETCH COUNT type`). The printer writes these fields the same way
+ * `count` also as `FETCH COUNT type`). The printer writes them by this list too
  * (`fieldFetch`, src/print/fetch-layouts.ts).
  */
 export interface FetchClause {
@@ -175,8 +175,8 @@ function clauseOf(key: string, field: Field): FetchClause | null {
  * The dsq syntax of each FETCH type whose fields are all clauses: `FETCH [COUNT] TYPE
  * {clause} [OPTIONS (flag = TRUE|FALSE, ...)]`, the clauses in the fields' order, each
  * optional (COUNT only where a flag is COUNT). The parser rule (src/syntax/fetch-rules.ts) reads
- * these types by this list and the diagrams' grammar (grammar/action-grammar.ts) draws them by
- * it. null: a type with a field of another form (an expression, paging, a required database, a
+ * these types by this list, the diagrams' grammar (grammar/action-grammar.ts) draws them by
+ * it and the printer writes them by it (`fieldFetch`, src/print/fetch-layouts.ts). null: a type with a field of another form (an expression, paging, a required database, a
  * post's wall), whose syntax is its own case there.
  */
 export const FETCH_CLAUSES = Object.fromEntries(

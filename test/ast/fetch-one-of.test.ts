@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nullable } from '../../src/ast/field-checks.js';
-import { FETCH_CLAUSES, FETCH_FIELDS, FETCH_ONE_OF, oneOfPairs, type FetchType } from '../../src/ast/kinds-fetch.js';
+import { FETCH_CLAUSES, FETCH_FIELDS, FETCH_ONE_OF, oneOfPairs, type FetchClause, type FetchType } from '../../src/ast/kinds-fetch.js';
 import type { Node } from '../../src/ast/nodes.js';
-import { fromJsonResult } from '../../src/json/index.js';
+import { parse, print } from '../../src/index.js';
+import { fromJsonResult, toJson } from '../../src/json/index.js';
 import { checkTree } from '../../src/spec/check.js';
 
 /**
@@ -66,5 +67,27 @@ describe('FETCH_ONE_OF: the fields marked orBefore, each with the field before i
     expect(read('{"action":"fetch","fetch":"user_subscriptions","team":"ops","user":"bob"}').diagnostics.map((d) => d.message)).toEqual([
       'FETCH user_subscriptions takes "team" (the subscriptions of one team) or "user" (of one user), not both',
     ]);
+  });
+});
+
+describe('the printer writes the FETCH types of FETCH_CLAUSES by their clauses', () => {
+  it('every clause of every such type, printed as the parser reads it', () => {
+    for (const [type, clauses] of Object.entries(FETCH_CLAUSES)) {
+      if (clauses === null) continue;
+      // One value per clause (an orBefore clause replaces the one before it: each printed in a statement of its own).
+      const groups: (typeof clauses)[] = [];
+      for (const c of clauses) {
+        if (c.orBefore || groups.length === 0) groups.push([c]);
+        else (groups[groups.length - 1] as FetchClause[]).push(c);
+      }
+      for (const group of groups) {
+        const props = group.map((c) => `"${c.word.toLowerCase()}":${c.form === 'flag' ? 'true' : c.form === 'whole' ? '"7"' : '"x"'}`);
+        const node = read(`{"action":"fetch","fetch":"${type}"${props.map((p) => `,${p}`).join('')}}`).value as Node;
+        expect(node, `${type} ${props.join(',')}`).toBeDefined();
+        const text = print(node);
+        for (const c of group) if (c.form !== 'flag' && c.key !== 'count') expect(text, text).toContain(`${c.word} `);
+        expect(toJson(parse(text) as Node), text).toBe(toJson(node));
+      }
+    }
   });
 });
