@@ -7,9 +7,11 @@ import { fromJsonResult, toJson } from '../../src/json/index.js';
 import { checkTree } from '../../src/spec/check.js';
 
 /**
+ * The readers of the FETCH part of the kind table (kinds-fetch.ts) that once restated it.
  * The FETCH fields of which at most one may be given come from the kind table's `orBefore`
  * marker alone (FETCH_ONE_OF): the spec checks and the JSON reader both report a pair given
- * together by it, and the parser's clauses (FETCH_CLAUSES) read the same marker.
+ * together by it, and the parser's clauses (FETCH_CLAUSES) read the same marker. The printer
+ * writes the types of FETCH_CLAUSES by those clauses.
  */
 
 const read = (json: string) => fromJsonResult(json);
