@@ -17,11 +17,24 @@ import {
 } from './field-checks.js';
 import { json, type NO_SPELLING } from './kind-spec.js';
 
+/** What each of two fields marked `orBefore` gives, for the JSON reader's message when both are given. */
+interface OrBeforeGloss {
+  /** Of the field before (`team`: "the subscriptions of one team"). */
+  readonly before: string;
+  /** Of the marked field (`user`: "of one user"). */
+  readonly self: string;
+}
+
 /**
  * The field, written in dsq instead of the clause before it: at most one of the two is given
- * (`FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`). See FETCH_CLAUSES.
+ * (`FETCH USER_SUBSCRIPTIONS [TEAM spec | USER spec]`). See FETCH_CLAUSES and FETCH_ONE_OF.
  */
-const orBefore = <F extends Field>(field: F): F & { readonly orBefore: true } => ({ ...field, orBefore: true });
+const orBefore = <F extends Field>(field: F, gloss: OrBeforeGloss): F & { readonly orBefore: OrBeforeGloss } => ({ ...field, orBefore: gloss });
+
+/** The `orBefore` marker of a field, if it has one. */
+function orBeforeOf(field: Field): OrBeforeGloss | undefined {
+  return (field as { readonly orBefore?: OrBeforeGloss }).orBefore;
+}
 
 /**
  * The FETCH types of the kind table (src/ast/kinds.ts): one entry per spec fetch type, its
@@ -96,7 +109,7 @@ export const FETCH_FIELDS = {
   prefs: { user: nullable('spec') },
   pref_defs: {},
   /** Of one team (`team`, required in that form) or of one user (`user`, default the current user); never both. */
-  user_subscriptions: { team: nullable('spec'), user: orBefore(nullable('spec')) },
+  user_subscriptions: { team: nullable('spec'), user: orBefore(nullable('spec'), { before: 'the subscriptions of one team', self: 'of one user' }) },
   seqs: {},
 } as const satisfies { readonly [type: string]: { readonly [field: string]: Field } };
 
@@ -133,7 +146,7 @@ export const FETCH_ENTRIES = Object.fromEntries(
 /**
  * One dsq clause of a FETCH type written field by field (FETCH_CLAUSES): `WORD spec`, `WORD n`
  * (a whole number), `WORD 'text'`, or a flag in `OPTIONS (WORD = TRUE|FALSE)` (the flag
- * `count` also as `FETCH COUNT type`). The printer writes these fields the same way
+ * `count` also as `FETCH COUNT type`). The printer writes them by this list too
  * (`fieldFetch`, src/print/fetch-layouts.ts).
  */
 export interface FetchClause {
@@ -155,15 +168,15 @@ function clauseOf(key: string, field: Field): FetchClause | null {
   if (isChildField(field)) form = field.role === 'spec' && field.shape === 'nullable' && field.denotes === undefined ? 'spec' : null;
   else if (field.nullable && field.list !== true && (field.form === 'flag' || field.form === 'whole' || field.form === 'text')) form = field.form;
   if (form === null) return null;
-  return { key, word: json.toUpperCase(), form, orBefore: (field as { orBefore?: true }).orBefore === true };
+  return { key, word: json.toUpperCase(), form, orBefore: orBeforeOf(field) !== undefined };
 }
 
 /**
  * The dsq syntax of each FETCH type whose fields are all clauses: `FETCH [COUNT] TYPE
  * {clause} [OPTIONS (flag = TRUE|FALSE, ...)]`, the clauses in the fields' order, each
  * optional (COUNT only where a flag is COUNT). The parser rule (src/syntax/fetch-rules.ts) reads
- * these types by this list and the diagrams' grammar (grammar/action-grammar.ts) draws them by
- * it. null: a type with a field of another form (an expression, paging, a required database, a
+ * these types by this list, the diagrams' grammar (grammar/action-grammar.ts) draws them by
+ * it and the printer writes them by it (`fieldFetch`, src/print/fetch-layouts.ts). null: a type with a field of another form (an expression, paging, a required database, a
  * post's wall), whose syntax is its own case there.
  */
 export const FETCH_CLAUSES = Object.fromEntries(
@@ -172,3 +185,32 @@ export const FETCH_CLAUSES = Object.fromEntries(
     return [type, clauses.every((c) => c !== null) ? (clauses as FetchClause[]) : null];
   }),
 ) as { readonly [T in FetchType]: readonly FetchClause[] | null };
+
+/**
+ * Two fields of which at most one may be given: a field marked `orBefore` (`second`) and the
+ * field before it (`first`). The spec checks (src/spec/check-actions.ts) and the JSON reader
+ * (src/json/read-fetch.ts) report both given by this, each in its own words.
+ */
+export interface OneOf {
+  readonly first: { readonly key: string; readonly json: string };
+  readonly second: { readonly key: string; readonly json: string };
+  readonly gloss: OrBeforeGloss;
+}
+
+/** The pairs of `fields` of which at most one may be given (the fields marked `orBefore`, each with the one before it). */
+export function oneOfPairs(fields: Readonly<Record<string, Field>>): readonly OneOf[] {
+  const entries = Object.entries(fields);
+  return entries.flatMap(([key, field], i) => {
+    const gloss = orBeforeOf(field);
+    if (gloss === undefined) return [];
+    const before = entries[i - 1];
+    if (before === undefined) throw new Error(`internal error: the first field ${key} is marked orBefore`);
+    const side = (k: string, f: Field) => ({ key: k, json: jsonKey(k, f) ?? k });
+    return [{ first: side(before[0], before[1]), second: side(key, field), gloss }];
+  });
+}
+
+/** Each FETCH type's pairs of fields of which at most one may be given (oneOfPairs), from FETCH_FIELDS. */
+export const FETCH_ONE_OF = Object.fromEntries(
+  Object.entries(FETCH_FIELDS).map(([type, fields]) => [type, oneOfPairs(fields as Readonly<Record<string, Field>>)]),
+) as { readonly [T in FetchType]: readonly OneOf[] };

@@ -1,6 +1,7 @@
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
 import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
+import { FETCH_ONE_OF, type FetchType } from '../ast/kinds-fetch.js';
 import type { Specifier } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
 import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
@@ -32,12 +33,12 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
   // Each property is read on its own (`p`): a bad or missing one is reported, and the others are still read.
   const p = new Parts(cx);
   p.props(obj, what, ['action', 'fetch', ...props.allowed], ['action', 'fetch', ...props.required]);
-  if (kind === 'fetch_user_subscriptions') {
-    const team = obj.get('team');
-    const user = obj.get('user');
-    if (team !== undefined && team.type !== 'null' && user !== undefined && user.type !== 'null') {
-      // Reported; both specifiers are still read.
-      p.problem('wrong-type', 'FETCH user_subscriptions takes "team" (the subscriptions of one team) or "user" (of one user), not both', user);
+  // The pairs of which at most one may be given (the kind table's `orBefore` marker): reported; both are still read.
+  for (const { first, second, gloss } of FETCH_ONE_OF[t.value as FetchType]) {
+    const a = obj.get(first.json);
+    const b = obj.get(second.json);
+    if (a !== undefined && a.type !== 'null' && b !== undefined && b.type !== 'null') {
+      p.problem('wrong-type', `FETCH ${t.value} takes "${first.json}" (${gloss.before}) or "${second.json}" (${gloss.self}), not both`, b);
     }
   }
   // A post's wall is one JSON object for three fields (wallType, wall, wallRecord).

@@ -1,5 +1,5 @@
 import type { DataAction } from '../ast/data-actions.js';
-import { FIELD_LIST } from '../ast/fields.js';
+import { FIELD_LIST, denotesIn, type FieldEntry } from '../ast/fields.js';
 import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, isDataAction, isSystemAction } from '../ast/kinds.js';
 import type { SystemAction } from '../ast/system-actions.js';
 import type { Node, ResultColumn, Select, Source, Specifier } from '../ast/nodes.js';
@@ -175,16 +175,16 @@ export type ScopedAction = DataAction | SystemAction;
  * whose rows FETCH PSEUDORECORDS reads, role `select`), and the fields that see those records
  * (ActionScope): every other child field (its records specifier, WHERE, ORDER BY, UPDATE's SET,
  * a record's expressions), except a specifier of users, groups or walls (role `spec`) and LIMIT
- * and OFFSET (role `param`: a number, not about records). A kind
- * with a records specifier but no database field (FETCH POSTS: the wall is a database only for
- * a record wall) reads the records its specifier selects. Not its database specifier (`FROM
+ * and OFFSET (role `param`: a number, not about records). A database field counts where it
+ * denotes a database in the node (`denotesIn`: a post's wall for a database or record wall, by
+ * its `denotesWhen`). Not its database specifier (`FROM
  * (WHERE name LIKE 'o%')` filters databases, not records), nor the select of FETCH
  * PSEUDORECORDS (its own scope), nor anything of the kinds that read no records (users, tasks).
  * A new kind is covered by its fields alone.
  */
 interface RecordsFields {
-  /** The fields naming the databases whose records the action reads or writes. */
-  readonly databases: readonly string[];
+  /** The fields naming the databases whose records the action reads or writes (where `denotesIn` says so). */
+  readonly databases: readonly FieldEntry[];
   /** The fields holding the select whose rows the action reads. */
   readonly selects: readonly string[];
   /** The fields that see the records. */
@@ -193,7 +193,7 @@ interface RecordsFields {
 
 function recordsFields(kind: ScopedAction['kind']): RecordsFields {
   const children = FIELD_LIST[kind].filter((f) => f.child !== null);
-  const databases = children.filter((f) => f.child?.denotes === 'database').map((f) => f.key);
+  const databases = children.filter((f) => f.child?.denotes === 'database');
   const selects = children.filter((f) => f.child?.role === 'select').map((f) => f.key);
   const readsRecords = databases.length > 0 || selects.length > 0 || children.some((f) => f.child?.role === 'records_spec');
   const scoped = readsRecords
@@ -219,13 +219,13 @@ const isScopedAction = (node: Node): node is ScopedAction => isDataAction(node) 
 
 /** The databases an action reads or writes (each item of a specifier array: a union by field name, the spec's rule 4), and the rows of its select (rule 5). */
 function actionSources(action: ScopedAction, schema: Schema | null): SourceInfo[] {
-  // A post's wall is a database only for a record wall (`wallType`); a wall of a group or a user holds no records.
-  if (action.kind === 'fetch_posts') return action.wallType === 'record' && action.wall !== null ? [databaseInfo(action.wall, schema)] : [];
   const record = action as unknown as Readonly<Record<string, unknown>>;
   const { databases, selects } = RECORDS_FIELDS[action.kind];
   const out: SourceInfo[] = [];
-  for (const key of databases) {
-    const spec = record[key] as Specifier | null | undefined;
+  for (const field of databases) {
+    // A field that denotes a database only where its `denotesWhen` holds (a post's wall of a group or a user names none).
+    if (denotesIn(action, field) !== 'database') continue;
+    const spec = record[field.key] as Specifier | null | undefined;
     if (spec === null || spec === undefined) continue;
     if (spec.kind === 'spec_array') for (const item of spec.items) out.push(databaseInfo(item as Specifier, schema));
     else out.push(databaseInfo(spec, schema));

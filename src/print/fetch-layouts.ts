@@ -1,6 +1,6 @@
 import type { FetchAction } from '../ast/data-actions.js';
-import { FIELD_LIST } from '../ast/fields.js';
-import { fetchWord } from '../ast/kinds.js';
+import { KINDS, fetchWord } from '../ast/kinds.js';
+import { FETCH_CLAUSES, type FetchType } from '../ast/kinds-fetch.js';
 import type { Node } from '../ast/nodes.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
 import { parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
@@ -113,32 +113,32 @@ export const fetchUsers: LayoutFn<'fetch_users'> = (n, _c, env) => {
 };
 
 /**
- * A FETCH without expressions, field by field (the kind table's fields, in order: CRONS, SEQS,
- * FOLLOWS, PREFS, NOTIFICATIONS, USER_SUBSCRIPTIONS, ...): `FETCH [COUNT] WORD`, then a
- * specifier field as `KEY spec`, a whole number as `KEY n`, text as `KEY 'text'` (KEY: the
- * field's JSON key in upper case), and the flags in OPTIONS (COUNT = TRUE as `FETCH COUNT`).
+ * A FETCH without expressions, clause by clause (FETCH_CLAUSES, the kind table's fields in
+ * order: CRONS, SEQS, FOLLOWS, PREFS, NOTIFICATIONS, USER_SUBSCRIPTIONS, ...): `FETCH [COUNT]
+ * WORD`, then each clause as the parser reads it (`WORD spec`, `WORD n`, `WORD 'text'`), and the
+ * flags in OPTIONS (COUNT = TRUE as `FETCH COUNT`).
  */
 export const fieldFetch = (n: FetchAction, _c: Ctx, env: Env): Layout => {
   const kw = env.options.kw;
+  const clauses = FETCH_CLAUSES[KINDS[n.kind].json.fetch as FetchType];
+  if (clauses === null) throw new Error(`internal error: ${n.kind} has a field that is no clause (FETCH_CLAUSES) and no layout of its own`);
   const k = new Kids();
-  const fields = FIELD_LIST[n.kind];
   const node = n as unknown as Readonly<Record<string, unknown>>;
-  const has = fields.map((f) => f.child !== null && k.add(node[f.key] as Node | null));
+  const has = clauses.map((c) => c.form === 'spec' && k.add(node[c.key] as Node | null));
   const count = 'count' in n ? n.count : null;
   return k.layout((take) => {
-    const clauses: Doc[] = [];
+    const docs: Doc[] = [];
     const flags: [string, boolean | null][] = [];
-    fields.forEach((f, i) => {
-      const word = (f.json as string).toUpperCase();
-      const v = node[f.key];
-      if (f.child !== null) {
-        if (has[i] === true) clauses.push(clause(kw(word), take()));
-      } else if (f.value?.form === 'flag') flags.push([word, f.key === 'count' ? countOption(v as boolean | null) : (v as boolean | null)]);
-      else if (typeof v === 'string') clauses.push(f.value?.form === 'whole' ? `${kw(word)} ${v}` : concat([kw(word), ' ', verbatim(quoteString(v))]));
+    clauses.forEach((c, i) => {
+      const v = node[c.key];
+      if (c.form === 'spec') {
+        if (has[i] === true) docs.push(clause(kw(c.word), take()));
+      } else if (c.form === 'flag') flags.push([c.word, c.key === 'count' ? countOption(v as boolean | null) : (v as boolean | null)]);
+      else if (typeof v === 'string') docs.push(c.form === 'whole' ? `${kw(c.word)} ${v}` : concat([kw(c.word), ' ', verbatim(quoteString(v))]));
     });
     const options = optionsClause(env, flags);
-    if (options) clauses.push(options);
-    return statement(fetchHead(env, count, fetchWord(n.kind)), clauses);
+    if (options) docs.push(options);
+    return statement(fetchHead(env, count, fetchWord(n.kind)), docs);
   });
 };
 

@@ -1,6 +1,8 @@
 import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/data-actions.js';
 import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
+import { KINDS } from '../ast/kinds.js';
+import { FETCH_ONE_OF, type FetchType } from '../ast/kinds-fetch.js';
 import { checkAdminNode } from './check-admin.js';
 
 /**
@@ -74,7 +76,21 @@ const RECORD_RULE = 'a field gets its value from the record object or from "expr
 const UPDATE_RULE = 'the spec: a field named more than once across "fields" and "expressions" makes the action fail';
 
 /** The problems of one node of a data action (not its children). */
+/** Both fields of a FETCH pair of which at most one may be given (the kind table's `orBefore` marker: FETCH_ONE_OF). */
+function oneOf(node: Node, out: ActionProblem[]): void {
+  const type = KINDS[node.kind].json.fetch;
+  if (type === null) return;
+  const parts = node as unknown as Readonly<Record<string, unknown>>;
+  for (const { first, second } of FETCH_ONE_OF[type as FetchType]) {
+    if (parts[first.key] !== null && parts[second.key] !== null) {
+      const message = `FETCH ${type.toUpperCase()} takes a ${first.key} or a ${second.key}, not both`;
+      out.push({ code: `spec/${first.key}-and-${second.key}`, message, node, field: second.key });
+    }
+  }
+}
+
 export function checkActionNode(node: Node, out: ActionProblem[]): void {
+  oneOf(node, out);
   switch (node.kind) {
     case 'record': {
       const all = [...node.values, ...node.expressions];
@@ -206,11 +222,6 @@ export function checkActionNode(node: Node, out: ActionProblem[]): void {
         out.push({ code: 'spec/wall', message: 'a record wall names its database and its record; the other walls name no record', node, field: 'wall' });
       }
       if (node.wall !== null && (node.wallType === 'database' || node.wallType === 'record')) noKey(node.wall, node, 'wall', out);
-      return;
-    case 'fetch_user_subscriptions':
-      if (node.team !== null && node.user !== null) {
-        out.push({ code: 'spec/team-and-user', message: 'FETCH USER_SUBSCRIPTIONS takes a team or a user, not both', node, field: 'user' });
-      }
       return;
     case 'insert_action':
     case 'replace_action':

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_LIST } from '../../src/ast/fields.js';
 import { DATA_ACTION_KINDS, NODE_KINDS, SYSTEM_ACTION_KINDS } from '../../src/ast/kinds.js';
 import { lint } from '../../src/lint/lint.js';
-import { ACTION_SCOPE_KEYS } from '../../src/lint/scope.js';
+import { ACTION_SCOPE_KEYS, buildActionScope, type ScopedAction } from '../../src/lint/scope.js';
+import { parse } from '../../src/index.js';
 import { readSchema } from '../../src/schema/index.js';
 import { fixture } from './helpers.js';
 
@@ -44,6 +45,19 @@ describe('action scope keys', () => {
     expect(keys['fetch_pseudorecords']).toEqual(['where', 'order']);
     expect(keys['fetch_posts']).toEqual(['wallRecord']);
     expect(keys['update_action']).toEqual(['records', 'fields', 'expressions']);
+  });
+
+  it("read a field's databases where its denotesWhen holds (a post's wall: a database for a database or record wall), with no kind named", () => {
+    const sources = (text: string) =>
+      buildActionScope(parse(text) as unknown as ScopedAction, ACTION_SCHEMA).sources.map((s) => [
+        s.node.kind === 'spec_name' ? s.node.name : s.node.kind,
+        s.databases.length,
+      ]);
+    expect(sources('FETCH POSTS ON DATABASE shop.orders RECORD KEY(id = 1)')).toEqual([['shop.orders', 1]]);
+    expect(sources('FETCH POSTS ON DATABASE shop.orders')).toEqual([['shop.orders', 1]]);
+    expect(sources("FETCH POSTS ON GROUP 'shop'")).toEqual([]);
+    expect(sources('FETCH POSTS ON USER 7')).toEqual([]);
+    expect(sources('FETCH POSTS')).toEqual([]);
   });
 
   it('let the schema rules check the struct actions (a kind no hand list named)', () => {
