@@ -1,7 +1,8 @@
 import { checkDateTimeText } from '../ast/datetime.js';
 import type { Node, NodeKind, NodeOfKind, Statement } from '../ast/nodes.js';
 import { checkNumber, compareNumbers, smallNumber } from '../ast/numbers.js';
-import { DATA_ACTION_KINDS, SYSTEM_ACTION_KINDS, childKeys, kindTable } from '../ast/kinds.js';
+import { DATA_ACTION_KINDS, NODE_KINDS, SYSTEM_ACTION_KINDS, childKeys, kindTable } from '../ast/kinds.js';
+import { FIELD_LIST } from '../ast/fields.js';
 import { EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import type { DataActionKind } from '../ast/data-actions.js';
 import type { SystemActionKind } from '../ast/system-actions.js';
@@ -210,13 +211,41 @@ export function ruleOf(kind: NodeKind): ((node: never, out: Problem[]) => void) 
   return RULED[kind];
 }
 
+/**
+ * Each kind's lists that must hold an item (the kind table's `nonEmpty` and `allOrNonEmpty`
+ * fields), with what they must be. The parser never makes them empty (the syntax needs an item),
+ * so only a tree built by hand can have one: `checkTree` refuses it with the validator's words
+ * (src/ast/validate.ts), unless the kind's own rule already said so (`a CASE needs at least one
+ * WHEN ... THEN ... arm`).
+ */
+const NON_EMPTY = Object.fromEntries(
+  NODE_KINDS.map((kind): [NodeKind, (readonly [string, string])[]] => [
+    kind,
+    FIELD_LIST[kind].flatMap((f): (readonly [string, string])[] =>
+      f.child?.shape === 'nonEmpty' ? [[f.key, 'a non-empty array']] : f.child?.shape === 'allOrNonEmpty' ? [[f.key, `'all' or a non-empty array`]] : [],
+    ),
+  ]),
+) as unknown as { readonly [K in NodeKind]: readonly (readonly [string, string])[] };
+
+function emptyLists(node: Node, out: Problem[], from: number): void {
+  const record = node as unknown as Record<string, unknown>;
+  for (const [key, what] of NON_EMPTY[node.kind]) {
+    const value = record[key];
+    if (!Array.isArray(value) || value.length > 0) continue;
+    if (out.some((p, i) => i >= from && p.node === node && p.field === key)) continue;
+    out.push(problem('empty-list', `"${key}" of the "${node.kind}" node must be ${what}, got an empty array`, node, key));
+  }
+}
+
 /** Every problem of the tree, in source order (pre-order). */
 export function checkTree(root: Node): Problem[] {
   const out: Problem[] = [];
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
+    const from = out.length;
     (CHECKS[node.kind] as Check<NodeKind>)(node as never, out);
+    if (NON_EMPTY[node.kind].length > 0) emptyLists(node, out, from);
     const keys = childKeys(node.kind);
     const record = node as unknown as Record<string, unknown>;
     // Children pushed in reverse so they are visited in source order.

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isExpr, STATEMENT_KINDS, type Node } from '../../src/ast/index.js';
+import { NODE_KINDS } from '../../src/ast/kinds.js';
+import { FIELD_LIST } from '../../src/ast/fields.js';
+import type { NodeKind } from '../../src/ast/nodes.js';
+import { KIND_EXAMPLES } from '../../src/syntax/kind-examples.js';
 import { DsqError } from '../../src/diagnostic/index.js';
 import { parse, parseDocument, parseExpression } from '../../src/syntax/index.js';
 import { print, printDocument } from '../../src/print/index.js';
@@ -66,6 +70,42 @@ describe('print of an object dsq did not check', () => {
     // Names and strings that are syntax are quoted so that they read back.
     const odd = { kind: 'binary', op: '=', e1: { kind: 'column', path: 'a"b --c' }, e2: { kind: 'string', value: "x' OR '1'='1\u2028\u0000" } };
     expect(parseExpression(print(odd as Node))).toEqual(odd);
+  });
+
+  // Found by the first property (seed -1428887914): `ALTER DATABASE d ORDER FIELDS [] AFTER #0`
+  // printed as text that did not parse. Every list the kind table marks non-empty, emptied in
+  // the kind examples' trees: a DsqError naming the list (spec/empty-list), never text.
+  it('a list that must not be empty, emptied by hand in any kind: a DsqError, never text', () => {
+    const emptied: string[] = [];
+    for (const kind of NODE_KINDS) {
+      const statement = JSON.parse(JSON.stringify(parse(KIND_EXAMPLES[kind]))) as unknown;
+      const places: { node: Record<string, unknown>; key: string }[] = [];
+      const visit = (value: unknown): void => {
+        if (Array.isArray(value)) return value.forEach(visit);
+        if (typeof value !== 'object' || value === null) return;
+        const node = value as Record<string, unknown>;
+        for (const f of FIELD_LIST[node.kind as NodeKind] ?? []) {
+          const v = node[f.key];
+          if ((f.child?.shape === 'nonEmpty' || f.child?.shape === 'allOrNonEmpty') && Array.isArray(v) && v.length > 0) places.push({ node, key: f.key });
+        }
+        for (const v of Object.values(node)) visit(v);
+      };
+      visit(statement);
+      for (const { node, key } of places) {
+        const saved = node[key];
+        node[key] = [];
+        const out = printed(statement, 80);
+        node[key] = saved;
+        const what = `${kind}: ${node.kind as string}.${key} emptied`;
+        expect(out, what).toBeInstanceOf(DsqError);
+        expect(
+          (out as DsqError).diagnostics.some((d) => d.code.endsWith('empty-list') || d.code === 'spec/empty-columns'),
+          `${what}: ${(out as DsqError).message}`,
+        ).toBe(true);
+        emptied.push(`${node.kind as string}.${key}`);
+      }
+    }
+    expect(emptied).toContain('alter_order_fields.fields');
   });
 
   it('printDocument checks a statement put into a document by hand', () => {
