@@ -119,18 +119,8 @@ function run(stats: RenderStats | undefined): string {
         flushSuffixes();
         continue;
       }
-      if (d.length > 0 && breakIfNeeded(d)) {
-        const text = hasText(d);
-        if (!lineHasText && !text) continue;
-        out[n++] = d;
-        // Quoted names may hold line breaks.
-        pos = columnAfter(d, pos);
-        lineHasText = true;
-        if (text) {
-          lineComment = false;
-          comment = false;
-        }
-      }
+      // Quoted names may hold line breaks.
+      if (d.length > 0 && breakIfNeeded(d)) writeText(d, true);
       continue;
     }
     switch (d.type) {
@@ -325,6 +315,22 @@ function write(whole: string, isVerbatim: boolean): void {
   if (isVerbatim) keep = n;
 }
 
+/**
+ * A string of a doc, where it may go: not white space alone at the start of a line. `lines`:
+ * it may hold a line break (else the column moves by its length).
+ */
+function writeText(d: string, lines: boolean): void {
+  const text = hasText(d);
+  if (!lineHasText && !text) return;
+  out[n++] = d;
+  pos = lines ? columnAfter(d, pos) : pos + d.length;
+  lineHasText = true;
+  if (text) {
+    lineComment = false;
+    comment = false;
+  }
+}
+
 function trimEnd(): void {
   while (n > keep) {
     const last = out[n - 1] as string;
@@ -355,17 +361,8 @@ function flat(doc: Doc, at: number): void {
     const d = docs[--top] as Doc;
     const ind = inds[top] as number;
     if (typeof d === 'string') {
-      if (d.length === 0) continue;
-      const text = hasText(d);
-      if (!lineHasText && !text) continue;
-      out[n++] = d;
       // No line break in it (the width is known).
-      pos += d.length;
-      lineHasText = true;
-      if (text) {
-        lineComment = false;
-        comment = false;
-      }
+      if (d.length > 0) writeText(d, false);
       continue;
     }
     switch (d.type) {
