@@ -458,7 +458,6 @@ function run<R>(
     const at = nextStatementStart(p, firstError.index - 1);
     if (at > from) next.at = at;
   }
-  if (next !== null) next.lines = lineStatementStarts(p);
   // `INSERT INTO t ... SELECT ...` (reported as such, the rest skipped): the SELECT is read as a
   // statement of its own (the editor completes in it), the write ending before it as it was read.
   const insertSelect = next === null ? undefined : out.find((d) => d.code === 'syntax/insert-select');
@@ -476,6 +475,9 @@ function run<R>(
     lastIndex = index;
     out.push(syntaxDiagnostic(error, tokens, from, to, lines));
   }
+  // Where a statement may start on a line of its own: read by parseOne only when the statement has
+  // an error (a syntax error, or a rule of the spec broken: `problems`). Valid text skips the scan.
+  if (next !== null && (p.errors.length > 0 || problems.length > 0 || hasErrors(out))) next.lines = lineStatementStarts(p);
   p.finish();
   // The spec's rules every entry point shares (src/spec/check.ts), on a tree without syntax errors.
   // Each node was checked as it was made: the tree is walked (for the problems in order) only
