@@ -28,10 +28,17 @@ import { SourceSpans } from '../syntax/source-spans.js';
 /** The comments of one statement that print outside its doc. */
 export interface StatementComments {
   /** Before the statement. */
-  readonly head: StatementComment[];
+  readonly head: readonly StatementComment[];
   /** After its last token, before its `;`. */
-  readonly beforeSemicolon: StatementComment[];
+  readonly beforeSemicolon: readonly StatementComment[];
   /** After its `;` (on the `;`'s line, or after the last statement). */
+  readonly afterSemicolon: readonly StatementComment[];
+}
+
+/** A statement's comments outside its doc while they are placed. */
+interface Around {
+  readonly head: StatementComment[];
+  readonly beforeSemicolon: StatementComment[];
   readonly afterSemicolon: StatementComment[];
 }
 
@@ -63,7 +70,8 @@ export class CommentMap {
   /** Comments inside a node's empty parentheses (`IN ( -- c` then `)`). */
   private readonly insideOf = new Map<Node, Attached[]>();
   private readonly printed = new Set<Comment>();
-  private readonly byStatement: StatementComments[];
+  /** By statement, for the statements with comments outside their doc (most have none). */
+  private readonly byStatement = new Map<number, Around>();
   private readonly scanner: CommentScanner;
   private readonly trees = new Map<number, StatementTree>();
   /** The statements holding a blank line. */
@@ -85,14 +93,15 @@ export class CommentMap {
     readonly spans: Spans,
   ) {
     this.scanner = new CommentScanner(text, comments);
-    this.byStatement = statements.map(() => ({ head: [], beforeSemicolon: [], afterSemicolon: [] }));
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
     // Most statements hold no blank line at all (most texts none): then no list item can follow one.
     const blanks = blankLines(text);
-    for (const [i, s] of statements.entries()) {
-      if (blanks.length > 0 && holdsBlankLine(blanks, s.span.start, s.span.end)) this.withBlankLines.add(i);
-      if (this.withBlankLines.has(i))
+    if (blanks.length > 0) {
+      statements.forEach((s, i) => {
+        if (!holdsBlankLine(blanks, s.span.start, s.span.end)) return;
+        this.withBlankLines.add(i);
         findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
+      });
     }
     for (const node of this.byNode.keys()) this.marked.add(node);
     for (const node of this.blankBefore) this.marked.add(node);
@@ -124,7 +133,17 @@ export class CommentMap {
 
   /** The comments printed around statement `i` (outside its doc). */
   aroundStatement(i: number): StatementComments {
-    return this.byStatement[i] as StatementComments;
+    return this.byStatement.get(i) ?? NO_COMMENTS;
+  }
+
+  /** Statement `i`'s comments outside its doc, to add to. */
+  private around(i: number): Around {
+    let around = this.byStatement.get(i);
+    if (around === undefined) {
+      around = { head: [], beforeSemicolon: [], afterSemicolon: [] };
+      this.byStatement.set(i, around);
+    }
+    return around;
   }
 
   /** Wrap a node's doc with its comments (and those of absorbed nodes), marking them printed. */
@@ -181,11 +200,10 @@ export class CommentMap {
     }
     this.last = null;
     const next = list[s + 1];
-    const around = (i: number) => this.byStatement[i] as StatementComments;
     if (own === undefined) {
-      around(0).head.push(this.statementComment(c, index, pos, false));
+      this.around(0).head.push(this.statementComment(c, index, pos, false));
     } else if (pos.prevEnd === own.span.end) {
-      around(s).beforeSemicolon.push(this.statementComment(c, index, pos, true));
+      this.around(s).beforeSemicolon.push(this.statementComment(c, index, pos, true));
     } else if (
       next === undefined ||
       // On the line of the `;` that ends the statement (not after a `;` on a later line).
@@ -193,9 +211,9 @@ export class CommentMap {
         (pos.endsLine || hasNewline(this.text, c.span.end, next.span.start)) &&
         !hasNewline(this.text, this.scanner.tokenStartAfter(own.span.end, this.scanner.commentBefore(own.span.end) + 1), c.span.start))
     ) {
-      around(s).afterSemicolon.push(this.statementComment(c, index, pos, true));
+      this.around(s).afterSemicolon.push(this.statementComment(c, index, pos, true));
     } else {
-      around(s + 1).head.push(this.statementComment(c, index, pos, false));
+      this.around(s + 1).head.push(this.statementComment(c, index, pos, false));
     }
   }
 
@@ -415,7 +433,7 @@ export class CommentMap {
     // Before the statement or after its last token: printed outside its doc, where the next run
     // finds them (statement comments).
     const whole = this.statements[this.current] as { node: Statement; span: Span };
-    const around = this.byStatement[this.current] as StatementComments;
+    const around = this.around(this.current);
     const statementComment = { comment: c, sameLine: !pos.first, first: pos.first, endsLine: pos.endsLine, blank: a.blank };
     if (leading && node === whole.node) {
       around.head.push(statementComment);
@@ -518,3 +536,6 @@ function add(map: Map<Node, Attached[]>, node: Node, a: Attached): void {
 }
 
 const NOTHING: readonly Attached[] = Object.freeze([]);
+
+/** The comments around a statement with none. */
+const NO_COMMENTS: StatementComments = Object.freeze({ head: [], beforeSemicolon: [], afterSemicolon: [] });
