@@ -138,9 +138,7 @@ function checkedDocument(parsed: ParsedDocument): ParsedDocument {
 
 /**
  * The source offsets of the statement being printed (`statement` switches to the next): the
- * parser's table, looked up among that statement's own records (SourceSpans.statementOffsets),
- * found when the printer first asks (most statements never do: only a few kinds of node read
- * how the source wrote them or where).
+ * parser's table, looked up among that statement's own records (SourceSpans.statementOffsets).
  */
 interface StatementOffsets {
   statement(root: Node): void;
@@ -150,18 +148,13 @@ interface StatementOffsets {
 function statementOffsets(parsed: ParsedDocument): StatementOffsets {
   const spans = parsed.spans;
   if (!(spans instanceof SourceSpans)) return { statement: () => undefined, of: null };
-  let root: Node | null = null;
-  let of: StatementOffsets['of'] = null;
-  return {
-    statement(next) {
-      root = next;
-      of = null;
-    },
-    get of() {
-      if (of === null && root !== null) of = spans.statementOffsets(root);
-      return of;
+  const offsets: StatementOffsets & { of: StatementOffsets['of'] } = {
+    of: null,
+    statement(root) {
+      offsets.of = spans.statementOffsets(root);
     },
   };
+  return offsets;
 }
 
 /** Where a node starts in the source (the parser's offsets: no Span with line and column built per node). */
