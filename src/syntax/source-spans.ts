@@ -126,7 +126,13 @@ export class SourceSpans extends WeakMap<Node, Span> {
     const offsets = this.offsets;
     // The root's record: searched from where the previous statement's ended (in order, each
     // record is passed once), then from the start.
-    let last = nodes.indexOf(root, this.cursor);
+    let last = -1;
+    for (let i = this.cursor; i < nodes.length; i++) {
+      if (nodes[i] === root) {
+        last = i;
+        break;
+      }
+    }
     if (last < 0) last = nodes.lastIndexOf(root, this.cursor);
     if (last < 0) return (node, out) => this.offsetsOf(node, out);
     // A statement node is recorded when marked and again with the statement's span.
