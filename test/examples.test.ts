@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { readSpecJson, statementFromValue, toJson } from '../src/json/index.js';
@@ -42,27 +43,45 @@ describe('examples/', () => {
 });
 
 /**
- * The examples against examples/shop.schema.json (`dsq lint --schema`, as docs/cli.md runs it
- * over examples/): no name of a database, table or field the schema lacks. An example that needs
- * another database or field extends the schema (and `dsq types` rewrites examples/shop.schema.ts).
+ * Every query file below examples/ against its schema (`dsq lint --schema`, as docs/cli.md runs
+ * it over examples/): examples/shop-data/ has its own (schema.json: the data of `dsq run`), the
+ * rest examples/shop.schema.json. No name of a database, table or field the schema lacks: an
+ * example that needs another database or field extends the schema (and `dsq types` rewrites
+ * examples/shop.schema.ts).
  */
-describe('examples/ against examples/shop.schema.json', () => {
+describe('examples/ against their schema', () => {
+  const all = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.dsq'))
+    .map((f) => `examples/${f.split(sep).join('/')}`)
+    .sort();
+  const schemaOf = (file: string) => (file.startsWith('examples/shop-data/') ? 'examples/shop-data/schema.json' : 'examples/shop.schema.json');
   const UNKNOWN = /\((unknown-database|unknown-table|unknown-field)\)$/;
-  const lint = (args: string[], stdin?: string) =>
-    runCli(['lint', '--schema', 'examples/shop.schema.json', ...args], {
+  const lint = (schema: string, args: string[], stdin?: string) =>
+    runCli(['lint', '--schema', schema, ...args], {
       cwd: new URL('..', import.meta.url).pathname,
       ...(stdin === undefined ? {} : { stdin }),
     });
   const unknownNames = ({ out, err }: { out: string; err: string }) => `${out}${err}`.split('\n').filter((line) => UNKNOWN.test(line));
 
-  it.each([...sources.map((f) => `examples/${f}`), 'examples/readme/queries/top-customers.dsq'])('%s', async (file) => {
-    expect(unknownNames(await lint([file]))).toEqual([]);
+  it('finds the files below the folder too', () => {
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'examples/revenue-by-region.dsq',
+        'examples/readme/queries/top-customers.dsq',
+        'examples/shop-data/queries/revenue-by-region.dsq',
+      ]),
+    );
+  });
+
+  it.each(all)('%s', async (file) => {
+    expect(unknownNames(await lint(schemaOf(file), [file]))).toEqual([]);
   });
 
   // The check above passes on no output at all: here the same filter finds each kind of unknown name.
   it('finds an unknown database, table and field in the same way', async () => {
     const text = 'SELECT nope FROM shop.orders;\nSELECT id FROM shop.nowhere;\nSELECT id FROM shop.orders@archive';
-    expect(unknownNames(await lint(['-'], text)).map((line) => /\(([a-z-]+)\)$/.exec(line)?.[1])).toEqual([
+    expect(unknownNames(await lint('examples/shop.schema.json', ['-'], text)).map((line) => /\(([a-z-]+)\)$/.exec(line)?.[1])).toEqual([
       'unknown-field',
       'unknown-database',
       'unknown-table',
