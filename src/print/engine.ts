@@ -168,7 +168,7 @@ function layoutMap(layouts: LayoutTable): ReadonlyMap<string, LayoutFn<NodeKind>
  *
  * Every doc is built, even for the subtrees that print flat (most expressions). Evaluating such
  * a subtree to its flat text first (the same layouts, doc constructors returning text) and
- * building its doc only when it does not fit was tried (issue 32, branch h32-flat-wip): exact,
+ * building its doc only when it does not fit was tried (issue 32, in the eighth session; not kept): exact,
  * but no faster. The renderer's share fell (20.9% to 12.6% of a printDocument profile) and the
  * text's share rose as much: a string per part made in flat mode costs what the doc did, and
  * the layouts (the larger cost) run either way. Allocation rose 693 to 735 KB per call.
