@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
 import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
@@ -89,7 +90,7 @@ function readWall(p: Parts, cx: Cx, v: JsonValue | undefined): Wall {
   }
   const wallType = tv.value as WallType;
   const owner = WALL_PROPS[wallType];
-  p.props(w, `a ${wallType} wall specifier`, ['type', ...owner], ['type', ...owner]);
+  p.props(w, `${withArticle(wallType)} wall specifier`, ['type', ...owner], ['type', ...owner]);
   const wall = p.one('specifier', w.get(owner[0] as string)) as Slot<Specifier | null>;
   const wallRecord = wallType === 'record' ? (p.one('records_spec', w.get('record')) as Slot<RecordsSpecifier | null>) : NO_WALL.wallRecord;
   return { wallType, wall, wallRecord };
