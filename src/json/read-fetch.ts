@@ -1,11 +1,11 @@
 import { withArticle } from '../diagnostic/article.js';
-import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
-import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
+import type { FetchAction } from '../ast/data-actions.js';
+import { FETCH_KINDS, FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import { FETCH_ONE_OF, type FetchType } from '../ast/kinds-fetch.js';
-import type { Specifier } from '../ast/nodes.js';
+import type { Role } from '../ast/field-checks.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
+import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step, type What } from './parts.js';
 import { jsonProps } from './plain-props.js';
 import { readField, type FieldReading } from './read-field.js';
 import type { JsonObject, JsonValue } from './value.js';
@@ -42,12 +42,12 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
       p.problem('wrong-type', `FETCH ${t.value} takes "${first.json}" (${gloss.before}) or "${second.json}" (${gloss.self}), not both`, b);
     }
   }
-  // A post's wall is one JSON object for three fields (wallType, wall, wallRecord).
-  const wall = kind === 'fetch_posts' ? p.attempt(() => readWall(p, cx, obj.get('wall')), NO_WALL) : NO_WALL;
+  // A typed specifier (a post's wall) is one JSON object for several fields: read whole, then each field's slot taken from it.
+  const typed = TYPED_SPECIFIERS[kind];
+  const parts = typed === null ? null : p.attempt(() => readTyped(p, cx, typed, obj.get(typed.json)), noneOf(typed));
   const slots: [string, Slot<unknown>][] = FIELD_LIST[kind].map((f) => {
-    if (kind === 'fetch_posts' && (f.key === 'wallType' || f.key === 'wall' || f.key === 'wallRecord')) {
-      return [f.key, f.key === 'wallType' ? () => wall.wallType : f.key === 'wall' ? wall.wall : wall.wallRecord];
-    }
+    const part = parts?.[f.key];
+    if (part !== undefined) return [f.key, part];
     if (f.json === null) throw new Error(`internal error: ${kind}.${f.key} has no JSON key and no reader`);
     return [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, what, READING)];
   });
@@ -58,40 +58,70 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
   });
 }
 
-/** The wall specifiers (spec "Specifiers"): each `type` and the property that names its owner. */
-const WALL_PROPS: { readonly [K in WallType]: readonly string[] } = {
-  group: ['group'],
-  database: ['database'],
-  record: ['database', 'record'],
-  user: ['user'],
-};
-
-interface Wall {
-  readonly wallType: WallType | null;
-  readonly wall: Slot<Specifier | null>;
-  readonly wallRecord: Slot<RecordsSpecifier | null>;
+/**
+ * A typed specifier (spec "Specifiers": a post's wall): one JSON object `{"type": T, T: spec}`
+ * for several fields of the node, found in the kind table (kinds-fetch.ts): a field whose
+ * `denotesWhen` names a field with no JSON key of its own. That field (`wallType`, its words
+ * the types) holds T; the specifier (`wall`) is read from the member named T, or, for a type
+ * where it denotes a database (its `denotesWhen` values: `database`, `record`), from the
+ * member `database`; a type whose member T is then left (`record`) reads it into the other
+ * field with no JSON key (`wallRecord`). So `{"type": "group", "group": ...}`, `{"type":
+ * "database", "database": ...}`, `{"type": "record", "database": ..., "record": ...}`.
+ */
+interface TypedSpecifier {
+  /** The JSON key of the object (`wall`). */
+  readonly json: string;
+  /** The field holding the type, its words, the field holding the specifier, the field holding a type's own member. */
+  readonly type: FieldEntry;
+  readonly types: readonly string[];
+  readonly spec: FieldEntry;
+  readonly own: FieldEntry | null;
+  /** The members each type's object has (after "type"): the specifier's, then the type's own if it is another. */
+  readonly members: Readonly<Record<string, readonly string[]>>;
 }
-const NO_WALL: Wall = { wallType: null, wall: () => null, wallRecord: () => null };
 
-/** A FETCH posts "wall": `{"type": "group" | "database" | "record" | "user", <owner>: ...}` (spec "Specifiers"). */
-function readWall(p: Parts, cx: Cx, v: JsonValue | undefined): Wall {
-  if (v === undefined || v.type === 'null') return NO_WALL;
-  const w = expectObject(cx, v, '"wall" (a wall specifier: {"type": "group" | "database" | "record" | "user", ...})');
-  const types = Object.keys(WALL_PROPS) as WallType[];
+function typedSpecifier(kind: FetchAction['kind']): TypedSpecifier | null {
+  const fields = FIELD_LIST[kind];
+  const keyless = fields.filter((f) => f.json === null);
+  const spec = fields.find((f) => f.json !== null && keyless.some((k) => k.key === f.child?.denotesWhen?.field));
+  const when = spec?.child?.denotesWhen;
+  if (spec === undefined || when === undefined || spec.child?.denotes === undefined) return null;
+  const type = keyless.find((k) => k.key === when.field) as FieldEntry;
+  const types = type.value?.options ?? [];
+  const denoted = spec.child.denotes;
+  const members = Object.fromEntries(types.map((t) => [t, when.values.includes(t) && t !== denoted ? [denoted, t] : [when.values.includes(t) ? denoted : t]]));
+  const own = keyless.find((k) => k !== type) ?? null;
+  return { json: spec.json as string, type, types, spec, own, members };
+}
+
+/** Each FETCH kind's typed specifier, or null (every kind but FETCH POSTS). */
+const TYPED_SPECIFIERS = Object.fromEntries(FETCH_KINDS.map((kind) => [kind, typedSpecifier(kind)])) as unknown as Readonly<
+  Record<FetchAction['kind'], TypedSpecifier | null>
+>;
+
+/** The slots of a typed specifier's fields when it is absent, null or unreadable: each null. */
+const noneOf = (t: TypedSpecifier): Readonly<Record<string, Slot<unknown>>> =>
+  Object.fromEntries([t.type, t.spec, ...(t.own === null ? [] : [t.own])].map((f) => [f.key, () => null]));
+
+/** A typed specifier's object (`"wall": {"type": "group" | "database" | "record" | "user", ...}`): a slot for each of its fields. */
+function readTyped(p: Parts, cx: Cx, t: TypedSpecifier, v: JsonValue | undefined): Readonly<Record<string, Slot<unknown>>> {
+  if (v === undefined || v.type === 'null') return noneOf(t);
+  const quoted = t.types.map((x) => `"${x}"`);
+  const w = expectObject(cx, v, `"${t.json}" (a ${t.json} specifier: {"type": ${quoted.join(' | ')}, ...})`);
   const tv = w.get('type');
-  if (tv === undefined || tv.type !== 'string' || !types.includes(tv.value as WallType)) {
-    const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, types) : '';
+  if (tv === undefined || tv.type !== 'string' || !t.types.includes(tv.value)) {
+    const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, t.types) : '';
     fail(
       cx,
       'wrong-type',
-      `"type" of a wall specifier must be "group", "database", "record" or "user", got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
+      `"type" of a ${t.json} specifier must be ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
       tv ?? w,
     );
   }
-  const wallType = tv.value as WallType;
-  const owner = WALL_PROPS[wallType];
-  p.props(w, `${withArticle(wallType)} wall specifier`, ['type', ...owner], ['type', ...owner]);
-  const wall = p.one('specifier', w.get(owner[0] as string)) as Slot<Specifier | null>;
-  const wallRecord = wallType === 'record' ? (p.one('records_spec', w.get('record')) as Slot<RecordsSpecifier | null>) : NO_WALL.wallRecord;
-  return { wallType, wall, wallRecord };
+  const members = t.members[tv.value] as readonly string[];
+  p.props(w, `${withArticle(tv.value)} ${t.json} specifier`, ['type', ...members], ['type', ...members]);
+  const read = (f: FieldEntry, key: string | undefined) => p.one(READING.reads[f.child?.role as Role] as What, key === undefined ? undefined : w.get(key));
+  const out: Record<string, Slot<unknown>> = { ...noneOf(t), [t.type.key]: () => tv.value, [t.spec.key]: read(t.spec, members[0]) };
+  if (t.own !== null && members.length > 1) out[t.own.key] = read(t.own, members[1]);
+  return out;
 }
