@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fromJsonResult } from '../../src/json/from-json.js';
+import { fromJson, fromJsonResult } from '../../src/json/from-json.js';
+import { toJson } from '../../src/json/to-json.js';
 
 /**
- * A typed specifier (a post's wall: `{"type": T, T: spec}`) is read by what the kind table says
- * (src/json/read-fetch.ts `typedSpecifier`: a field whose `denotesWhen` names a field with no
+ * A typed specifier (a post's wall: `{"type": T, T: spec}`) is read and written by what the kind
+ * table says (src/json/typed-specifier.ts: a field whose `denotesWhen` names a field with no
  * JSON key), not by naming FETCH POSTS: a FETCH type made for this test, `pins`, with a `pin`
- * of type group or database, is read with no reader of its own.
+ * of type group or database, is read and written with no reader or writer of its own.
  */
 vi.mock('../../src/ast/kinds-fetch.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/ast/kinds-fetch.js')>();
@@ -46,6 +47,13 @@ describe('a typed specifier of a FETCH type added to the kind table alone', () =
     });
     expect(read('{"type": "database", "database": 3}').value).toMatchObject({ kind: 'fetch_pins', pinType: 'database', pin: { kind: 'spec_id' } });
     expect(read('null').value).toEqual({ kind: 'fetch_pins', pinType: null, pin: null });
+  });
+
+  it('is written back as the same object (the JSON writer goes by the same description)', () => {
+    for (const wall of ['{"type":"group","group":"g"}', '{"type":"database","database":3}']) {
+      const text = `{"action":"fetch","fetch":"pins","pin":${wall}}`;
+      expect(toJson(fromJson(text))).toBe(text);
+    }
   });
 
   it("names the table's types and the object's key in its messages", () => {
