@@ -67,14 +67,14 @@ const noneOf = (t: TypedSpecifier): Readonly<Record<string, Slot<unknown>>> =>
 function readTyped(p: Parts, cx: Cx, t: TypedSpecifier, v: JsonValue | undefined): Readonly<Record<string, Slot<unknown>>> {
   if (v === undefined || v.type === 'null') return noneOf(t);
   const quoted = t.types.map((x) => `"${x}"`);
-  const w = expectObject(cx, v, `"${t.json}" (a ${t.json} specifier: {"type": ${quoted.join(' | ')}, ...})`);
+  const w = expectObject(cx, v, `"${t.json}" (${withArticle(t.json)} specifier: {"type": ${quoted.join(' | ')}, ...})`);
   const tv = w.get('type');
   if (tv === undefined || tv.type !== 'string' || !t.types.includes(tv.value)) {
     const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, t.types) : '';
     fail(
       cx,
       'wrong-type',
-      `"type" of a ${t.json} specifier must be ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
+      `"type" of ${withArticle(t.json)} specifier must be ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
       tv ?? w,
     );
   }
