@@ -2,6 +2,12 @@
 
 /** An instant (a datetime field): ISO text, marked apart from plain text (the same type as dsq's `DateTime`). */
 export type DateTime = string & { readonly __dsqType: 'datetime' };
+/** A local date: ISO text, marked apart from plain text (the same type as dsq's `LocalDate`). */
+export type LocalDate = string & { readonly __dsqType: 'localdate' };
+/** A local time: ISO text, marked apart from plain text (the same type as dsq's `LocalTime`). */
+export type LocalTime = string & { readonly __dsqType: 'localtime' };
+/** A local datetime: ISO text, marked apart from plain text (the same type as dsq's `LocalDateTime`). */
+export type LocalDateTime = string & { readonly __dsqType: 'localdatetime' };
 
 /** Database path → field name → value type, for `builder<Schema>()`. */
 export type Schema = {
@@ -44,10 +50,138 @@ export type Schema = {
     /** mystery(3) */
     "odd field": unknown;
   };
+  /** "Sales by order line"; group shop */
+  sales: {
+    /** int(8) key */
+    order_id: bigint;
+    /** int(4) key */
+    line: number;
+    /** utf8vstring(32) */
+    region: string;
+    /** double */
+    price: number;
+    /** int(8) */
+    qty: bigint;
+    /** datetime */
+    ordered_at: DateTime;
+    /** utf8vstring(16) */
+    status: string;
+  };
+  /** "Orders of 2023"; group shop */
+  "archive/2023 data": {
+    /** int(8) key */
+    id: bigint;
+    /** int(4) */
+    customer: number;
+    /** decimal(10,2) nullable */
+    amount: number | null;
+    /** utf8vstring(16) */
+    status: string;
+    /** datetime */
+    placed: DateTime;
+  };
+  /** group shop; trash */
+  products: {
+    /** utf8vstring(32) key */
+    sku: string;
+    /** utf8vstring(128) */
+    name: string;
+    /** int(4) default "0" */
+    stock: number;
+  };
+  /** group shop; trash */
+  prices: {
+    /** utf8vstring(32) key */
+    sku: string;
+    /** decimal(10,2) */
+    price: number;
+    /** utf8vstring(3) default "EUR" */
+    currency: string;
+    /** utf8text nullable */
+    note: string | null;
+  };
+  /** group shop */
+  carts: {
+    /** int(8) key */
+    id: bigint;
+    /** int(4) */
+    customer: number;
+    /** datetime */
+    updated: DateTime;
+  };
+  /** group shop */
+  flags: {
+    /** utf8vstring(32) key */
+    name: string;
+    /** bool default "false" */
+    cleanup_due: boolean;
+  };
+  /** group shop */
+  audit: {
+    /** utf8vstring(32) */
+    event: string;
+    /** utf8text nullable */
+    detail: string | null;
+  };
+  /** group crm */
+  contacts: {
+    /** int(4) key */
+    id: number;
+    /** utf8vstring(128) */
+    name: string;
+    /** utf8vstring(128) nullable */
+    "display name": string | null;
+    /** utf8vstring(128) nullable */
+    email: string | null;
+    /** utf8vstring(32) nullable */
+    phone: string | null;
+  };
+  /** group auth */
+  grants: {
+    /** int(8) key */
+    id: bigint;
+    /** int(4) default "0" */
+    flags: number;
+    /** int(8) default "0" */
+    balance: bigint;
+  };
+  /** group ops */
+  events: {
+    /** int(8) key */
+    id: bigint;
+    /** utf8vstring(32) */
+    kind: string;
+    /** date */
+    happened_on: LocalDate;
+    /** time */
+    happened_at: LocalTime;
+  };
+  /** group ops */
+  log: {
+    /** datetime */
+    logged: DateTime;
+    /** localdatetime nullable */
+    local_stamp: LocalDateTime | null;
+    /** date nullable */
+    week_day: LocalDate | null;
+    /** date nullable */
+    ordinal_day: LocalDate | null;
+  };
   "shop.orders": Schema["orders"];
   lines: Schema["orders.lines"];
   "shop.orders.lines": Schema["orders.lines"];
   "shop.customers": Schema["customers"];
+  "shop.sales": Schema["sales"];
+  "shop.archive/2023 data": Schema["archive/2023 data"];
+  "shop.products": Schema["products"];
+  "shop.prices": Schema["prices"];
+  "shop.carts": Schema["carts"];
+  "shop.flags": Schema["flags"];
+  "shop.audit": Schema["audit"];
+  "crm.contacts": Schema["contacts"];
+  "auth.grants": Schema["grants"];
+  "ops.events": Schema["events"];
+  "ops.log": Schema["log"];
 };
 
 /** Database path → field label → field name (labels that differ from the name), for `builder<Schema, SchemaLabels>()`. */
@@ -59,7 +193,15 @@ export type SchemaLabels = {
 /** Database path → the fields that have a default (`def`), for `builder<Schema, SchemaLabels, SchemaDefaults>()`: a typed INSERT does not require them. */
 export type SchemaDefaults = {
   orders: "status" | "paid";
+  products: "stock";
+  prices: "currency";
+  flags: "cleanup_due";
+  grants: "flags" | "balance";
   "shop.orders": SchemaDefaults["orders"];
+  "shop.products": SchemaDefaults["products"];
+  "shop.prices": SchemaDefaults["prices"];
+  "shop.flags": SchemaDefaults["flags"];
+  "auth.grants": SchemaDefaults["grants"];
 };
 
 /** Database path → the features its definition sets (`trash`, `file`, `tag`; `never`: none), for `builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures>()`: TRASH, RESTORE, DISPOSE and `'trash'` options need the trash feature, a record's file attributes the file feature. */
@@ -67,10 +209,32 @@ export type SchemaFeatures = {
   orders: "trash";
   "orders.lines": never;
   customers: never;
+  sales: never;
+  "archive/2023 data": never;
+  products: "trash" | "file";
+  prices: "trash" | "tag";
+  carts: never;
+  flags: never;
+  audit: never;
+  contacts: never;
+  grants: never;
+  events: never;
+  log: never;
   "shop.orders": SchemaFeatures["orders"];
   lines: SchemaFeatures["orders.lines"];
   "shop.orders.lines": SchemaFeatures["orders.lines"];
   "shop.customers": SchemaFeatures["customers"];
+  "shop.sales": SchemaFeatures["sales"];
+  "shop.archive/2023 data": SchemaFeatures["archive/2023 data"];
+  "shop.products": SchemaFeatures["products"];
+  "shop.prices": SchemaFeatures["prices"];
+  "shop.carts": SchemaFeatures["carts"];
+  "shop.flags": SchemaFeatures["flags"];
+  "shop.audit": SchemaFeatures["audit"];
+  "crm.contacts": SchemaFeatures["contacts"];
+  "auth.grants": SchemaFeatures["grants"];
+  "ops.events": SchemaFeatures["events"];
+  "ops.log": SchemaFeatures["log"];
 };
 
 /** Database path → its key fields (`never`: none), for `builder<Schema, SchemaLabels, SchemaDefaults, SchemaFeatures, SchemaKeys>()`: `recordKey({...})` names key fields only. */
@@ -78,10 +242,32 @@ export type SchemaKeys = {
   orders: "id";
   "orders.lines": "sku";
   customers: "id";
+  sales: "order_id" | "line";
+  "archive/2023 data": "id";
+  products: "sku";
+  prices: "sku";
+  carts: "id";
+  flags: "name";
+  audit: never;
+  contacts: "id";
+  grants: "id";
+  events: "id";
+  log: never;
   "shop.orders": SchemaKeys["orders"];
   lines: SchemaKeys["orders.lines"];
   "shop.orders.lines": SchemaKeys["orders.lines"];
   "shop.customers": SchemaKeys["customers"];
+  "shop.sales": SchemaKeys["sales"];
+  "shop.archive/2023 data": SchemaKeys["archive/2023 data"];
+  "shop.products": SchemaKeys["products"];
+  "shop.prices": SchemaKeys["prices"];
+  "shop.carts": SchemaKeys["carts"];
+  "shop.flags": SchemaKeys["flags"];
+  "shop.audit": SchemaKeys["audit"];
+  "crm.contacts": SchemaKeys["contacts"];
+  "auth.grants": SchemaKeys["grants"];
+  "ops.events": SchemaKeys["events"];
+  "ops.log": SchemaKeys["log"];
 };
 
 /** Database path → field names, in order: the builder's field lists at run time, `builder<Schema>(SchemaFields)` (for `selectAll('alias')`). */
@@ -89,10 +275,32 @@ export const SchemaFields = {
   orders: ["id", "customer", "amount", "status", "note", "placed", "paid", "scan"],
   "orders.lines": ["sku", "qty", "price"],
   customers: ["id", "name", "region", "odd field"],
+  sales: ["order_id", "line", "region", "price", "qty", "ordered_at", "status"],
+  "archive/2023 data": ["id", "customer", "amount", "status", "placed"],
+  products: ["sku", "name", "stock"],
+  prices: ["sku", "price", "currency", "note"],
+  carts: ["id", "customer", "updated"],
+  flags: ["name", "cleanup_due"],
+  audit: ["event", "detail"],
+  contacts: ["id", "name", "display name", "email", "phone"],
+  grants: ["id", "flags", "balance"],
+  events: ["id", "kind", "happened_on", "happened_at"],
+  log: ["logged", "local_stamp", "week_day", "ordinal_day"],
   "shop.orders": ["id", "customer", "amount", "status", "note", "placed", "paid", "scan"],
   lines: ["sku", "qty", "price"],
   "shop.orders.lines": ["sku", "qty", "price"],
   "shop.customers": ["id", "name", "region", "odd field"],
+  "shop.sales": ["order_id", "line", "region", "price", "qty", "ordered_at", "status"],
+  "shop.archive/2023 data": ["id", "customer", "amount", "status", "placed"],
+  "shop.products": ["sku", "name", "stock"],
+  "shop.prices": ["sku", "price", "currency", "note"],
+  "shop.carts": ["id", "customer", "updated"],
+  "shop.flags": ["name", "cleanup_due"],
+  "shop.audit": ["event", "detail"],
+  "crm.contacts": ["id", "name", "display name", "email", "phone"],
+  "auth.grants": ["id", "flags", "balance"],
+  "ops.events": ["id", "kind", "happened_on", "happened_at"],
+  "ops.log": ["logged", "local_stamp", "week_day", "ordinal_day"],
 } as const;
 
 /** Database path → field label → field name (labels that differ from the name), a value: the typed writes take labels at run time, `builder<Schema, SchemaLabels>(SchemaFields, SchemaFieldLabels)`. */
@@ -106,8 +314,26 @@ export const SchemaKeyFields = {
   orders: ["id"],
   "orders.lines": ["sku"],
   customers: ["id"],
+  sales: ["order_id", "line"],
+  "archive/2023 data": ["id"],
+  products: ["sku"],
+  prices: ["sku"],
+  carts: ["id"],
+  flags: ["name"],
+  contacts: ["id"],
+  grants: ["id"],
+  events: ["id"],
   "shop.orders": ["id"],
   lines: ["sku"],
   "shop.orders.lines": ["sku"],
   "shop.customers": ["id"],
+  "shop.sales": ["order_id", "line"],
+  "shop.archive/2023 data": ["id"],
+  "shop.products": ["sku"],
+  "shop.prices": ["sku"],
+  "shop.carts": ["id"],
+  "shop.flags": ["name"],
+  "crm.contacts": ["id"],
+  "auth.grants": ["id"],
+  "ops.events": ["id"],
 } as const;

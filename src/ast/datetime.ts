@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 /**
  * The spec's datetime text syntax (an ISO 8601 subset), validated with reasons. The grammar, as
  * read here and as grammar/reference.md prints it (a test checks they agree):
@@ -72,7 +73,7 @@ function readTime(text: string): Step {
   if (frac !== undefined && (frac.length < 1 || frac.length > 3)) {
     // The fraction belongs to the last element written (ISO 8601).
     const of = ss !== undefined ? 'second' : mm !== undefined ? 'minute' : 'hour';
-    return { error: `a fraction of ${of === 'hour' ? 'an' : 'a'} ${of} has 1 to 3 digits after "${sep}", got ${frac.length}` };
+    return { error: `a fraction of ${withArticle(of)} has 1 to 3 digits after "${sep}", got ${frac.length}` };
   }
   return { rest: text.slice(m[0].length) };
 }

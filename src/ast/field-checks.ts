@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { checkDateTimeText, type DateTimeKind } from './datetime.js';
 import { foldName } from './data-actions.js';
 import { BINARY_OPS, JOIN_OPS, UNARY_OPS } from './nodes.js';
@@ -160,7 +161,7 @@ export function describe(value: unknown): string {
       return typeof kind === 'string' ? `an object with kind ${JSON.stringify(kind.slice(0, 40))}` : 'an object';
     }
     default:
-      return `a ${typeof value}`;
+      return withArticle(typeof value);
   }
 }
 

@@ -69,6 +69,8 @@ export interface KindSpec<K extends NodeKind> {
 export interface CallForm<F extends string = string> {
   readonly args: readonly F[];
   readonly value?: CallValue;
+  /** What it is, in one line, for a person (the language server's hover shows it under the form `KEYWORD(args)`). */
+  readonly description: string;
 }
 
 /** What an expression call gives: its type, whether it may be null, its SQL for `dsq run`. */

@@ -158,7 +158,7 @@ export const EXPRESSION_KINDS = {
     keyword: 'SYSTEM_COLUMN',
     operator: null,
     make: (table: string, column: string): SystemColumn => new SystemColumnNode(table, column),
-    call: { args: ['table', 'column'] },
+    call: { args: ['table', 'column'], description: 'A column of a system table: a system parameter, by table and column name.' },
   },
   database_column: {
     role: 'expr',
@@ -168,7 +168,10 @@ export const EXPRESSION_KINDS = {
     keyword: 'DATABASE_COLUMN',
     operator: null,
     make: (database: Specifier, table: string, column: Specifier): DatabaseColumn => new DatabaseColumnNode(database, table, column),
-    call: { args: ['database', 'table', 'column'] },
+    call: {
+      args: ['database', 'table', 'column'],
+      description: "A column of a database's table: the database by specifier, the table by name, the column by name ('amount') or id (3).",
+    },
   },
   alias: {
     role: 'expr',
@@ -311,31 +314,50 @@ export interface ExprCall {
   readonly make: (...args: readonly Expr[]) => Expr;
 }
 
+/** The tables derived from the entries with a `call` (callTables): what the parser, printer, typing, SQL and language server read. */
+export interface CallTables {
+  /** The call form of each kind that has one, by kind (a dictionary without a prototype). */
+  readonly CALL_FORMS: { readonly [kind: string]: (CallForm & { readonly keyword: string }) | undefined };
+  /** The expression calls, in the table's order. */
+  readonly EXPR_CALLS: readonly ExprCall[];
+  /** The expression call of a kind, or undefined (by kind: a dictionary without a prototype). */
+  readonly EXPR_CALL_OF: { readonly [kind: string]: ExprCall | undefined };
+  /** The expression call a word (upper case) writes, or undefined. */
+  readonly EXPR_CALL_BY_KEYWORD: ReadonlyMap<string, ExprCall>;
+}
+
+/**
+ * The call tables of some expression entries. A function of the entries, so that a test can
+ * derive them for a table with an entry made for it (test/helpers/test-call-kind.ts: a call
+ * kind whose `sql` is null, as no kind of the table has today).
+ */
+export function callTables(entries: {
+  readonly [kind: string]: { readonly keyword: string | null; readonly make: unknown; readonly call?: CallForm };
+}): CallTables {
+  const dictionary = <V>(pairs: readonly (readonly [string, V])[]): { readonly [key: string]: V | undefined } =>
+    Object.assign(Object.create(null) as object, Object.fromEntries(pairs));
+  const calls = Object.entries(entries).flatMap(([kind, entry]) =>
+    entry.call === undefined ? [] : [[kind, { ...entry.call, keyword: entry.keyword as string }] as const],
+  );
+  const exprCalls = calls.flatMap(([kind, call]): ExprCall[] =>
+    call.value === undefined
+      ? []
+      : [{ kind: kind as ExprCallKind, keyword: call.keyword, args: call.args, value: call.value, make: entries[kind]?.make as ExprCall['make'] }],
+  );
+  return {
+    CALL_FORMS: dictionary(calls),
+    EXPR_CALLS: exprCalls,
+    EXPR_CALL_OF: dictionary(exprCalls.map((c) => [c.kind, c] as const)),
+    EXPR_CALL_BY_KEYWORD: new Map(exprCalls.map((c) => [c.keyword, c])),
+  };
+}
+
+const CALL_TABLES = callTables(EXPRESSION_KINDS);
 /** The call form of each kind that has one, by kind (a dictionary without a prototype). */
-export const CALL_FORMS: { readonly [kind: string]: (CallForm & { readonly keyword: string }) | undefined } = Object.assign(
-  Object.create(null) as object,
-  Object.fromEntries(
-    Object.entries(EXPRESSION_KINDS).flatMap(([kind, entry]) => {
-      const call = (entry as { readonly call?: CallForm }).call;
-      return call === undefined ? [] : [[kind, { ...call, keyword: entry.keyword as string }]];
-    }),
-  ),
-);
-
+export const CALL_FORMS = CALL_TABLES.CALL_FORMS;
 /** The expression calls, in the table's order. */
-export const EXPR_CALLS: readonly ExprCall[] = Object.entries(EXPRESSION_KINDS).flatMap(([kind, entry]) => {
-  const call = (entry as { readonly call?: CallForm }).call;
-  if (call?.value === undefined) return [];
-  return [
-    { kind: kind as ExprCallKind, keyword: entry.keyword as string, args: call.args, value: call.value, make: entry.make as unknown as ExprCall['make'] },
-  ];
-});
-
+export const EXPR_CALLS = CALL_TABLES.EXPR_CALLS;
 /** The expression call of a kind, or undefined (by kind: a dictionary without a prototype). */
-export const EXPR_CALL_OF: { readonly [kind: string]: ExprCall | undefined } = Object.assign(
-  Object.create(null) as object,
-  Object.fromEntries(EXPR_CALLS.map((c) => [c.kind, c])),
-);
-
+export const EXPR_CALL_OF = CALL_TABLES.EXPR_CALL_OF;
 /** The expression call a word (upper case) writes, or undefined. */
-export const EXPR_CALL_BY_KEYWORD: ReadonlyMap<string, ExprCall> = new Map(EXPR_CALLS.map((c) => [c.keyword, c]));
+export const EXPR_CALL_BY_KEYWORD = CALL_TABLES.EXPR_CALL_BY_KEYWORD;

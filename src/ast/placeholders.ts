@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { DsqError, type Diagnostic } from '../diagnostic/index.js';
 import { escapePointerSegment } from '../diagnostic/pointer.js';
 import type { Span } from '../diagnostic/span.js';
@@ -58,7 +59,7 @@ export function brokenError(node: object, pointer: string): DsqError {
   }
   const span = PLACEHOLDERS.get(node) ?? null;
   const kind = (node as { kind?: unknown }).kind;
-  const what = typeof kind === 'string' ? `a "${kind}" node` : 'a node';
+  const what = typeof kind === 'string' ? `${withArticle(`"${kind}"`)} node` : 'a node';
   return new DsqError([
     {
       code: 'ast/syntax-error',

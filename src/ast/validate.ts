@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { escapePointerSegment } from '../diagnostic/pointer.js';
 import { DsqError } from '../diagnostic/index.js';
 import { FIELD_LIST, ROLE_NAMES, describe, hasField, kindFits, type Role, type ValueField } from './fields.js';
@@ -117,7 +118,7 @@ function brokenIn(input: unknown): ReturnType<typeof findBroken> {
 
 function validateTree(input: unknown, role: Role, options: ValidateOptions, rules: boolean): Node {
   if (isChecked(input)) {
-    if (!kindFits(input.kind, role)) throw astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${input.kind}" node`, '');
+    if (!kindFits(input.kind, role)) throw astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got ${withArticle(`"${input.kind}"`)} node`, '');
     return input;
   }
   const maxDepth = options.maxDepth ?? DEFAULT_AST_MAX_DEPTH;
@@ -176,7 +177,7 @@ function validateTree(input: unknown, role: Role, options: ValidateOptions, rule
       const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
       throw astError(
         'wrong-type',
-        `expected ${ROLE_NAMES[task.role]} (a plain node object), got ${typeof name === 'string' && name !== '' ? `a ${name} object` : 'an object with a prototype'}`,
+        `expected ${ROLE_NAMES[task.role]} (a plain node object), got ${typeof name === 'string' && name !== '' ? `${withArticle(name)} object` : 'an object with a prototype'}`,
         at(),
         'a builder object (col(...), a query) goes into a tree as its .toAst() node',
       );
@@ -307,7 +308,7 @@ function childSegment(key: string, json: string | null): string {
 }
 
 function wrongKind(kind: string, role: Role, pointer: string): DsqError {
-  return astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got a "${kind}" node`, pointer);
+  return astError('wrong-kind', `expected ${ROLE_NAMES[role]}, got ${withArticle(`"${kind}"`)} node`, pointer);
 }
 
 function tooDeep(maxDepth: number, pointer: string): DsqError {

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { Query } from '../ast/index.js';
 import { nodePointers } from '../ast/validate.js';
 import { descendants } from '../ast/walk.js';
@@ -57,9 +58,9 @@ export function describeValue(value: unknown): string {
       if (typeof kind === 'string') return `an object with "kind": ${JSON.stringify(kind.length > 40 ? `${kind.slice(0, 40)}…` : kind)}`;
       const proto: unknown = Object.getPrototypeOf(value);
       const name = proto === null || proto === Object.prototype ? '' : (proto as { constructor?: { name?: unknown } }).constructor?.name;
-      return typeof name === 'string' && name !== '' ? `a ${name} object` : 'an object';
+      return typeof name === 'string' && name !== '' ? `${withArticle(name)} object` : 'an object';
     }
     default:
-      return `a ${typeof value}`;
+      return withArticle(typeof value);
   }
 }

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { isExpr, type Expr, type Node, type Query, type Source, type Statement } from '../ast/index.js';
 import { isChecked } from '../ast/checked.js';
 import { kindFits, type Role, type ValidateOptions } from '../ast/validate.js';
@@ -32,7 +33,7 @@ export function fromAst(node: Statement | Expr | Source, options: FromAstOptions
   if (kindFits(tree.kind, 'query')) return queryFromAst(tree as Query);
   if (isExpr(tree)) return new Expression(tree);
   if (kindFits(tree.kind, 'source')) return new SourceBuilder(tree as Source);
-  throw argumentError(`fromAst() takes a statement, an expression or a source node, got a "${tree.kind}" node`);
+  throw argumentError(`fromAst() takes a statement, an expression or a source node, got ${withArticle(`"${tree.kind}"`)} node`);
 }
 
 /** `fromAst` for a statement only (the typed builder's `fromAst`). */
@@ -51,6 +52,6 @@ function treeOf(node: unknown, role: Role, options: FromAstOptions): Node {
 export function asQuery(statement: Statement): Query {
   if (kindFits(statement.kind, 'query')) return statement as Query;
   throw argumentError(
-    `a "${statement.kind}" statement is a data action, not a query: build it with db.fetchRecords(...), db.insertInto(...), db.updateTable(...) or db.deleteFrom(...)`,
+    `${withArticle(`"${statement.kind}"`)} statement is a data action, not a query: build it with db.fetchRecords(...), db.insertInto(...), db.updateTable(...) or db.deleteFrom(...)`,
   );
 }

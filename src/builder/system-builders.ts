@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { DataAction } from '../ast/data-actions.js';
 import { kindFits } from '../ast/fields.js';
 import type { Node, Specifier } from '../ast/nodes.js';
@@ -141,7 +142,7 @@ export function read<N extends SystemAction>(value: Readonly<Record<string, unkn
 function write(value: unknown, what: string): WriteAction {
   const node = value instanceof ActionBuilder ? (value.toAst() as Node) : undefined;
   if (node === undefined || !kindFits(node.kind, 'write')) {
-    const got = node === undefined ? describeValue(value) : `a ${node.kind} builder`;
+    const got = node === undefined ? describeValue(value) : `${withArticle(node.kind)} builder`;
     throw argumentError(
       `${what}: an IF runs only write actions (the spec: "Only write actions"): a builder of insertInto, replaceInto, setRecords, updateTable, deleteFrom, trashFrom, restoreFrom or disposeFrom; got ${got}`,
     );

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { checkedTree, rowsProblem } from '../spec/check.js';
 import { NULL, type DateTimeKind, type Expr, type IdSpec, type NameSpec, type Node, type Source, type Specifier, type WhereSpec } from '../ast/index.js';
 import { checkDateTimeText } from '../ast/datetime.js';
@@ -76,7 +77,7 @@ export function toExpr(value: unknown, what: string): Expr {
  */
 function checkedNode<T extends Node>(value: unknown, role: Role, what: string, accepts: string): T {
   if (isChecked(value)) {
-    if (!kindFits(value.kind, role)) throw argumentError(`${what} must be ${accepts}, got a "${value.kind}" node`);
+    if (!kindFits(value.kind, role)) throw argumentError(`${what} must be ${accepts}, got ${withArticle(`"${value.kind}"`)} node`);
     return value as T;
   }
   let kind: unknown;
@@ -115,7 +116,9 @@ const leaf = <T extends Node>(node: T): T => checkNode(node);
 export function own<T extends Node>(node: T, role: Role = 'node'): T {
   if (isChecked(node)) {
     if (!kindFits(node.kind, role))
-      throw argumentError(`expected ${role === 'expr' ? 'an expression' : `a ${role.replace('_', ' ')}`} node, got a "${node.kind}" node`);
+      throw argumentError(
+        `expected ${role === 'expr' ? 'an expression' : withArticle(role.replace('_', ' '))} node, got ${withArticle(`"${node.kind}"`)} node`,
+      );
     return node;
   }
   // A fresh node of builder code, or a node object given to a builder constructor: either way a

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import {
   DELIMITED_FORMATS,
   foldName,
@@ -73,7 +74,7 @@ function actionProps(p: Parts, obj: JsonObject, what: string, kind: WriteKind): 
 
 function readRecordsWrite(obj: JsonObject, cx: Cx, kind: RecordsWrite['kind']): Step<RecordsWrite> {
   const name = actionName(kind);
-  const what = `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name.toUpperCase()} action`;
+  const what = `${withArticle(name.toUpperCase())} action`;
   const p = new Parts(cx);
   actionProps(p, obj, what, kind);
   const database = p.one('specifier', obj.get('database'));
@@ -172,7 +173,7 @@ function readUpdate(obj: JsonObject, cx: Cx): Step<DataAction> {
 }
 
 function readRemove(obj: JsonObject, cx: Cx, kind: RemoveAction['kind']): Step<RemoveAction> {
-  const what = `a ${actionName(kind).toUpperCase()} action`;
+  const what = `${withArticle(actionName(kind).toUpperCase())} action`;
   const p = new Parts(cx);
   actionProps(p, obj, what, kind);
   const database = p.one('specifier', obj.get('database'));

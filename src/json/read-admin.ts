@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { AdminAction, AdminPart } from '../ast/admin-actions.js';
 import { ADMIN_ACTION_KINDS } from '../ast/kinds-admin.js';
 import { KINDS } from '../ast/kinds.js';
@@ -113,7 +114,7 @@ export function rejectNotShown(obj: JsonObject, action: string, cx: Cx): void {
     fail(cx, 'not-shown', `${what(action)} with "${action}": ${quoteText(v.type === 'string' ? v.value : '')} cannot be read: ${notShown}`, v);
 }
 
-const what = (action: string) => `${/^[aeiou]/.test(action) ? 'an' : 'a'} ${action.toUpperCase()} action`;
+const what = (action: string) => `${withArticle(action.toUpperCase())} action`;
 
 /** A node of `kind` from its JSON object: every field by what the kind table says it holds. */
 function readByFields(obj: JsonObject, cx: Cx, kind: AdminAction['kind'] | AdminPart['kind'], name: string, extra: readonly string[]): Step<unknown> {

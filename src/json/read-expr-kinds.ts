@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { DateTimeKind } from '../ast/datetime.js';
 import { EXPR_KINDS, KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
@@ -63,7 +64,7 @@ const readLocal =
   (kind: 'localdatetime' | 'localdate' | 'localtime') =>
   ({ obj, cx, props }: Full): Step<Expr> => {
     props(['value']);
-    return done(KINDS[kind].make(readDateTimeText(cx, prop(obj, 'value'), kind, `"value" of a ${kind} expression`)));
+    return done(KINDS[kind].make(readDateTimeText(cx, prop(obj, 'value'), kind, `"value" of ${withArticle(kind)} expression`)));
   };
 
 // ---------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ const ROLE_READS: Partial<Record<Role, What>> = {
 };
 
 /** How messages name a field when the kind's reader does not say: `the "values" of an in expression`. */
-const fieldWhat = (type: string, key: string) => `the "${key}" of ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} expression`;
+const fieldWhat = (type: string, key: string) => `the "${key}" of ${withArticle(type)} expression`;
 
 /** One field of an expression's full form, by what the kind table says it holds (`what`: the field, as messages name it; `of`: the expression). */
 function fieldReader(kind: ExprKind, f: FieldEntry, what: string, of: string): (p: Parts, cx: Cx, obj: JsonObject) => Slot<unknown> {
@@ -139,7 +140,7 @@ export function fullByFields(kind: ExprKind, about: Readonly<Record<string, stri
   const type = KINDS[kind].json.type ?? kind;
   const fields = FIELD_LIST[kind];
   const readers = fields.map((f) =>
-    f.json === null ? unreadable(kind, f) : fieldReader(kind, f, about[f.json] ?? fieldWhat(type, f.json), `a "${type}" expression`),
+    f.json === null ? unreadable(kind, f) : fieldReader(kind, f, about[f.json] ?? fieldWhat(type, f.json), `${withArticle(`"${type}"`)} expression`),
   );
   const { allowed, required } = jsonProps(kind);
   const make = KINDS[kind].make as (...fields: unknown[]) => Expr;

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { when } from '../ast/make.js';
 import type { Expr, ExprKind, WhenClause } from '../ast/nodes.js';
 import { didYouMean } from './error.js';
@@ -87,7 +88,7 @@ function readFullExpr(obj: JsonObject, cx: Cx): Step<Expr> {
 
 /** A full form `{"type": <type>, ...}` read by one kind's full reader (messages name it `a "<type>" expression`). */
 export function readFullWith(reader: FullReader, obj: JsonObject, type: string, cx: Cx): Step<Expr> {
-  const what = `a "${type}" expression`;
+  const what = `${withArticle(`"${type}"`)} expression`;
   const p = new Parts(cx);
   const props = (allowed: readonly string[], required: readonly string[] = allowed) => p.props(obj, what, ['type', ...allowed], required);
   return reader.read({ obj, cx, props, p });

@@ -1,10 +1,12 @@
-import type { FetchAction, RecordsSpecifier, WallType } from '../ast/data-actions.js';
+import { withArticle } from '../diagnostic/article.js';
+import type { FetchAction } from '../ast/data-actions.js';
 import { FETCH_TYPES, fetchKindOf } from '../ast/kinds.js';
+import { TYPED_SPECIFIERS, type TypedSpecifier } from './typed-specifier.js';
 import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import { FETCH_ONE_OF, type FetchType } from '../ast/kinds-fetch.js';
-import type { Specifier } from '../ast/nodes.js';
+import type { Role } from '../ast/field-checks.js';
 import { didYouMean } from './error.js';
-import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step } from './parts.js';
+import { Parts, describe, expectObject, fail, prop, unknownName, type Cx, type Slot, type Step, type What } from './parts.js';
 import { jsonProps } from './plain-props.js';
 import { readField, type FieldReading } from './read-field.js';
 import type { JsonObject, JsonValue } from './value.js';
@@ -41,12 +43,12 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
       p.problem('wrong-type', `FETCH ${t.value} takes "${first.json}" (${gloss.before}) or "${second.json}" (${gloss.self}), not both`, b);
     }
   }
-  // A post's wall is one JSON object for three fields (wallType, wall, wallRecord).
-  const wall = kind === 'fetch_posts' ? p.attempt(() => readWall(p, cx, obj.get('wall')), NO_WALL) : NO_WALL;
+  // A typed specifier (a post's wall) is one JSON object for several fields: read whole, then each field's slot taken from it.
+  const typed = TYPED_SPECIFIERS[kind];
+  const parts = typed === null ? null : p.attempt(() => readTyped(p, cx, typed, obj.get(typed.json)), noneOf(typed));
   const slots: [string, Slot<unknown>][] = FIELD_LIST[kind].map((f) => {
-    if (kind === 'fetch_posts' && (f.key === 'wallType' || f.key === 'wall' || f.key === 'wallRecord')) {
-      return [f.key, f.key === 'wallType' ? () => wall.wallType : f.key === 'wall' ? wall.wall : wall.wallRecord];
-    }
+    const part = parts?.[f.key];
+    if (part !== undefined) return [f.key, part];
     if (f.json === null) throw new Error(`internal error: ${kind}.${f.key} has no JSON key and no reader`);
     return [f.key, readField(p, cx, obj, f as FieldEntry & { json: string }, what, READING)];
   });
@@ -57,40 +59,29 @@ export function readFetch(obj: JsonObject, cx: Cx): Step<FetchAction> {
   });
 }
 
-/** The wall specifiers (spec "Specifiers"): each `type` and the property that names its owner. */
-const WALL_PROPS: { readonly [K in WallType]: readonly string[] } = {
-  group: ['group'],
-  database: ['database'],
-  record: ['database', 'record'],
-  user: ['user'],
-};
+/** The slots of a typed specifier's fields when it is absent, null or unreadable: each null. */
+const noneOf = (t: TypedSpecifier): Readonly<Record<string, Slot<unknown>>> =>
+  Object.fromEntries([t.type, t.spec, ...(t.own === null ? [] : [t.own])].map((f) => [f.key, () => null]));
 
-interface Wall {
-  readonly wallType: WallType | null;
-  readonly wall: Slot<Specifier | null>;
-  readonly wallRecord: Slot<RecordsSpecifier | null>;
-}
-const NO_WALL: Wall = { wallType: null, wall: () => null, wallRecord: () => null };
-
-/** A FETCH posts "wall": `{"type": "group" | "database" | "record" | "user", <owner>: ...}` (spec "Specifiers"). */
-function readWall(p: Parts, cx: Cx, v: JsonValue | undefined): Wall {
-  if (v === undefined || v.type === 'null') return NO_WALL;
-  const w = expectObject(cx, v, '"wall" (a wall specifier: {"type": "group" | "database" | "record" | "user", ...})');
-  const types = Object.keys(WALL_PROPS) as WallType[];
+/** A typed specifier's object (`"wall": {"type": "group" | "database" | "record" | "user", ...}`): a slot for each of its fields. */
+function readTyped(p: Parts, cx: Cx, t: TypedSpecifier, v: JsonValue | undefined): Readonly<Record<string, Slot<unknown>>> {
+  if (v === undefined || v.type === 'null') return noneOf(t);
+  const quoted = t.types.map((x) => `"${x}"`);
+  const w = expectObject(cx, v, `"${t.json}" (${withArticle(t.json)} specifier: {"type": ${quoted.join(' | ')}, ...})`);
   const tv = w.get('type');
-  if (tv === undefined || tv.type !== 'string' || !types.includes(tv.value as WallType)) {
-    const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, types) : '';
+  if (tv === undefined || tv.type !== 'string' || !t.types.includes(tv.value)) {
+    const hint = tv !== undefined && tv.type === 'string' ? didYouMean(tv.value, t.types) : '';
     fail(
       cx,
       'wrong-type',
-      `"type" of a wall specifier must be "group", "database", "record" or "user", got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
+      `"type" of ${withArticle(t.json)} specifier must be ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, got ${tv === undefined ? 'nothing' : describe(tv)}${hint}`,
       tv ?? w,
     );
   }
-  const wallType = tv.value as WallType;
-  const owner = WALL_PROPS[wallType];
-  p.props(w, `a ${wallType} wall specifier`, ['type', ...owner], ['type', ...owner]);
-  const wall = p.one('specifier', w.get(owner[0] as string)) as Slot<Specifier | null>;
-  const wallRecord = wallType === 'record' ? (p.one('records_spec', w.get('record')) as Slot<RecordsSpecifier | null>) : NO_WALL.wallRecord;
-  return { wallType, wall, wallRecord };
+  const members = t.members[tv.value] as readonly string[];
+  p.props(w, `${withArticle(tv.value)} ${t.json} specifier`, ['type', ...members], ['type', ...members]);
+  const read = (f: FieldEntry, key: string | undefined) => p.one(READING.reads[f.child?.role as Role] as What, key === undefined ? undefined : w.get(key));
+  const out: Record<string, Slot<unknown>> = { ...noneOf(t), [t.type.key]: () => tv.value, [t.spec.key]: read(t.spec, members[0]) };
+  if (t.own !== null && members.length > 1) out[t.own.key] = read(t.own, members[1]);
+  return out;
 }

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { checkNumber } from '../ast/numbers.js';
 import type { Diagnostic } from '../diagnostic/diagnostic.js';
 import { MAX_DIAGNOSTICS, resultOf, tooManyDiagnostics, valueOrThrow, type Result } from '../diagnostic/result.js';
@@ -127,7 +128,7 @@ export function readJsPartial(input: unknown): JsonTextRead & { readonly value: 
       }
       result = object;
     } else {
-      const what = typeof value === 'object' ? `a ${constructorName(value as object) ?? 'non-plain'} object` : `a ${typeof value}`;
+      const what = typeof value === 'object' ? `${withArticle(constructorName(value as object) ?? 'non-plain')} object` : withArticle(typeof value);
       fail('wrong-type', `${what} is not a JSON value`, place);
       result = new JsonNull(origin);
     }

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { KINDS } from '../ast/kinds.js';
 import { resultColumn, orderTerm, table } from '../ast/make.js';
 import {
@@ -145,7 +146,7 @@ export function readSource(v: JsonValue, cx: Cx): Step<Source> {
     const known = [...SOURCE_TYPES, ...Object.keys(SOURCE_TYPE_ALIASES)];
     return fail(cx, 'unknown-type', `${unknownName('source type', t)}${didYouMean(t.value, known)}; expected one of ${SOURCE_TYPES.join(', ')}`, t);
   }
-  const what = `a "${t.value}" source`;
+  const what = `${withArticle(`"${t.value}"`)} source`;
   const p = new Parts(cx);
   const props = (allowed: readonly string[], required: readonly string[]) => p.props(obj, what, ['type', ...allowed], required);
   return SOURCE_READERS[kind].full({ obj, cx, props, p });

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { foldName, type RecordsWrite, type RemoveAction, type UpdateAction } from '../ast/data-actions.js';
 import { DATA_ACTION_KINDS, KINDS, SYSTEM_ACTION_KINDS } from '../ast/kinds.js';
 import { FIELD_LIST, kindFits, type FieldEntry } from '../ast/fields.js';
@@ -60,8 +61,6 @@ const READING: FieldReading = {
   special,
 };
 
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
-
 export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
   const obj = expectObject(cx, v, 'an action');
   const action = prop(obj, 'action');
@@ -90,7 +89,7 @@ export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
     const values: readonly string[] = kinds.map((k) => SUBTYPES[k as keyof typeof SUBTYPES][1]);
     const t = obj.get(key);
     if (t === undefined)
-      fail(cx, 'missing-property', `${article(name)} ${name.toUpperCase()} action needs "${key}" (${values.map((x) => `"${x}"`).join(' or ')})`, obj);
+      fail(cx, 'missing-property', `${withArticle(name.toUpperCase())} action needs "${key}" (${values.map((x) => `"${x}"`).join(' or ')})`, obj);
     if (t.type !== 'string' || !values.includes(t.value)) {
       fail(
         cx,
@@ -103,7 +102,7 @@ export function readSystemAction(v: JsonValue, cx: Cx): Step<SystemAction> {
     head.push(key);
   }
   const kind = kinds[0] as SystemActionKind;
-  const what = `${article(name)} ${name.toUpperCase()}${head.length > 1 ? ` ${String((obj.get(head[1] as string) as { value: string }).value)}` : ''} action`;
+  const what = `${withArticle(name.toUpperCase())}${head.length > 1 ? ` ${String((obj.get(head[1] as string) as { value: string }).value)}` : ''} action`;
   const props = jsonProps(kind);
   p.props(obj, what, [...head, ...props.allowed], [...head, ...props.required]);
   const slots = fieldSlots(p, cx, obj, kind, what);

@@ -1,29 +1,18 @@
-import type { ActionPart, FetchPosts } from '../ast/data-actions.js';
+import type { ActionPart } from '../ast/data-actions.js';
 import type { NodeOfKind } from '../ast/nodes.js';
 import { obj, orNull, ref, typed, type Out, type Writer } from './json-out.js';
-import { fieldEntries, fieldObj, head, literal } from './write-fields.js';
+import { fieldObj, literal } from './write-fields.js';
 
 /**
  * The writers of the data actions' nodes whose JSON is not their fields under their JSON keys
  * (the rest, every write, FETCH type and definition, is written by write-fields.ts `byFields`):
- * a post's wall, a record object, delimited records, a file reference, the field values.
+ * a record object, delimited records, a file reference, the field values.
  */
 
 const words = (w: string | null) => orNull(w, (v) => v);
-/** A wall specifier (spec "Specifiers"): `{"type": "group", "group": ...}`, database, user alike; a record wall names its database and record. */
-const wallSpec = (n: FetchPosts): Out | undefined => {
-  if (n.wallType === null || n.wall === null) return undefined;
-  const owner = ref(n.wall);
-  return n.wallType === 'record'
-    ? obj(['type', n.wallType], ['database', owner], ['record', orNull(n.wallRecord, ref)])
-    : obj(['type', n.wallType], [n.wallType, owner]);
-};
-
-type HandWritten = Exclude<ActionPart['kind'], 'spec_key' | 'field_def' | 'field_option' | 'blob_def' | 'group_def' | 'database_def'> | 'fetch_posts';
+type HandWritten = Exclude<ActionPart['kind'], 'spec_key' | 'field_def' | 'field_option' | 'blob_def' | 'group_def' | 'database_def'>;
 
 export const ACTION_WRITERS: { readonly [K in HandWritten]: Writer<NodeOfKind<K>> } = {
-  // A post's wall is one JSON object for three fields (wallType, wall, wallRecord).
-  fetch_posts: (n) => obj(...head(n.kind), ...fieldEntries(n).map(([key, v]): readonly [string, Out | undefined] => [key, key === 'wall' ? wallSpec(n) : v])),
   // A literal is plain JSON; a field value or expression is its field's member; a file reference is an object id or `{"text": ...}`.
   boolean: (n) => n.value,
   field_value: (n) => fieldObj([n]),

@@ -3,7 +3,8 @@ import { FIELD_LIST, type FieldEntry } from '../ast/fields.js';
 import { SUBTYPES } from '../ast/kinds-system.js';
 import type { FieldExpr, FieldValue } from '../ast/data-actions.js';
 import type { DateTimeLit, Node, NodeKind, WholeOrParam } from '../ast/nodes.js';
-import { Raw, obj, ref, refs, whole, type Out } from './json-out.js';
+import { Raw, obj, orNull, ref, refs, whole, type Out } from './json-out.js';
+import { TYPED_SPECIFIERS, type TypedSpecifier } from './typed-specifier.js';
 import { jsonRequired } from './plain-props.js';
 
 /**
@@ -49,10 +50,24 @@ const HEADS = Object.fromEntries(NODE_KINDS.map((kind) => [kind, headOf(kind)]))
   Record<NodeKind, readonly (readonly [string, Out | undefined])[]>
 >;
 
-/** The fields of a node that have a JSON key, under their keys. */
-export function fieldEntries(n: Node): (readonly [string, Out | undefined])[] {
+/** The fields of a node that have a JSON key, under their keys (a typed specifier's, a post's wall, as its one object). */
+function fieldEntries(n: Node): (readonly [string, Out | undefined])[] {
   const node = n as unknown as Readonly<Record<string, unknown>>;
-  return KEYED[n.kind].map((f): readonly [string, Out | undefined] => [f.json, fieldOut(n.kind, f, node[f.key])]);
+  const typed = TYPED_SPECIFIERS[n.kind];
+  return KEYED[n.kind].map((f): readonly [string, Out | undefined] => [f.json, typed?.spec === f ? typedOut(typed, node) : fieldOut(n.kind, f, node[f.key])]);
+}
+
+/** A typed specifier's object (typed-specifier.ts): `{"type": "group", "group": ...}`, a record wall `{"type": "record", "database": ..., "record": ...}`. */
+function typedOut(t: TypedSpecifier, node: Readonly<Record<string, unknown>>): Out | undefined {
+  const type = node[t.type.key] as string | null;
+  const spec = node[t.spec.key] as Node | null;
+  if (type === null || spec === null) return undefined;
+  const [owner, own] = t.members[type] as readonly string[];
+  return obj(
+    ['type', type],
+    [owner as string, ref(spec)],
+    ...(own === undefined || t.own === null ? [] : [[own, orNull(node[t.own.key] as Node | null, ref)] as const]),
+  );
 }
 
 /** A kind's head: an action's `"action"` and its `"fetch"` or subtype (DOWNLOAD's `"download"`, ...); else its `"type"`, if it has one. */
@@ -64,7 +79,6 @@ function headOf(kind: NodeKind): (readonly [string, Out | undefined])[] {
   }
   return spelling.type === null ? [] : [['type', spelling.type]];
 }
-export const head = (kind: NodeKind): readonly (readonly [string, Out | undefined])[] => HEADS[kind];
 
 /** A node as its head and its fields: the JSON of every kind without a writer of its own (in both forms). */
 export const byFields = (n: Node): Out => obj(...HEADS[n.kind], ...fieldEntries(n));

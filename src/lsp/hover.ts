@@ -3,7 +3,7 @@ import { functionInfo } from '../lint/functions.js';
 import type { Schema, SchemaDatabase, SchemaField } from '../schema/definitions.js';
 import { findDatabases, findField, type DatabaseEntry } from '../schema/lookup.js';
 import type { SourceToken } from '../syntax/tokenize.js';
-import { KEYWORD_DOCS } from './keywords.js';
+import { CALL_DOCS, KEYWORD_DOCS } from './keywords.js';
 import { paramAt, paramHover, paramInfos } from './params.js';
 import { placeAt } from './place.js';
 import { aliasAt, nameEnding } from './references.js';
@@ -46,6 +46,9 @@ export function hover(model: TextModel, offset: number, ctx: HoverContext): Hove
     const found = placeHover(model, statement, i, ctx.schema, answer);
     if (found !== null) return found;
   }
+  // A kind written `KEYWORD(a, b)` (SYSTEM_COLUMN, an expression call): its kind-table entry's form and description.
+  const callDoc = (t.category === 'name' || t.category === 'contextual') && next?.type === 'LParen' ? CALL_DOCS.get(t.image.toUpperCase()) : undefined;
+  if (callDoc !== undefined) return answer(callDoc);
   // A call: a name (or COUNT, AVG, SUM) before `(`.
   if ((t.category === 'name' || t.category === 'quoted-name') && next?.type === 'LParen') {
     const name = t.category === 'name' ? t.image.toUpperCase() : nameOf(t);

@@ -1,9 +1,12 @@
 import { KEYWORD_NAMES } from '../syntax/tokenize.js';
 import { CALL_FORMS } from '../ast/kinds-expressions.js';
+import type { CallForm } from '../ast/kind-spec.js';
+import { withArticle } from '../diagnostic/article.js';
 
 /**
  * One line of grammar/reference.md for every keyword and contextual word: what hover shows
- * for a keyword form. test/lsp/keywords.test.ts checks every keyword of the lexer has one.
+ * for a keyword form. test/lsp/hover.test.ts checks every keyword of the lexer has one, or is
+ * the keyword of a kind written `KEYWORD(a, b)`, whose hover its kind-table entry gives (CALL_DOCS).
  */
 export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
   SELECT:
@@ -53,12 +56,24 @@ export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
   TIME: "`TIME '10:30'`: a local time.",
   COLUMN: "`COLUMN(path)`, `COLUMN('any path')`: a column reference that a result alias never captures.",
   ALIAS: '`ALIAS(name)`: a reference to a result alias (or a source column name), anywhere.',
-  SYSTEM_COLUMN: '`SYSTEM_COLUMN(table, column)`: a system parameter column.',
-  DATABASE_COLUMN: "`DATABASE_COLUMN(spec, table, spec)`: a database column (database specifier, table name, column by name `'amount'` or id `3`).",
   SYSTEM_TABLE: '`SYSTEM_TABLE(name) [AS alias]`: a system table source.',
   DATABASE_TABLE: "`DATABASE_TABLE(spec, table) [AS alias]`: a database table source; spec is `12`, `'name'`, `WHERE expr`, `ALL` or `[...]`.",
   TABLE: "`TABLE('any path') [AS alias]`: a table whose path is the string as is.",
 };
+
+/**
+ * What hover shows for the keyword of each kind written `KEYWORD(a, b)` (the kind table's `call`),
+ * by keyword: its form, its entry's description, and, for an expression call, what it gives.
+ */
+export const CALL_DOCS: ReadonlyMap<string, string> = new Map(
+  Object.entries(CALL_FORMS).flatMap(([kind, form]) => (form === undefined ? [] : [[form.keyword, callDoc(kind, form)] as const])),
+);
+
+function callDoc(kind: string, form: CallForm & { readonly keyword: string }): string {
+  const value = form.value;
+  const gives = value === undefined ? '' : `Gives ${withArticle(value.type)}${value.nullable ? ', or null' : ' (null only where an argument is null)'} · `;
+  return `\`\`\`dsq\n${form.keyword}(${form.args.join(', ')})\n\`\`\`\n${form.description}\n\n${gives}kind \`${kind}\` (the kind table)`;
+}
 
 /** Words that may start an expression, besides names, literals and functions. */
 export const EXPRESSION_KEYWORDS: readonly string[] = ['NOT', 'NULL', 'CASE', 'EXISTS'];

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { FieldExpr, FieldLiteral, FieldValue } from '../ast/data-actions.js';
 import type { Expr, Node, Param } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
@@ -153,7 +154,7 @@ function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Dia
           ? 'NULL'
           : lit.kind === 'string'
             ? `the string ${JSON.stringify(lit.value)}`
-            : `a ${lit.kind} value`;
+            : `${withArticle(lit.kind)} value`;
     const span = options.spanOf?.(param);
     problems.push({
       code: 'params/invalid-value',
@@ -194,7 +195,7 @@ function settlePlaces(node: Node, bound: ReadonlyMap<Node, Param>, problems: Dia
         message:
           v.kind === 'null'
             ? `${what(param)} stands for the key field ${node.field}: every key field must have a non-null value, got null`
-            : `${what(param)} stands for the value of the key field ${node.field}: it must be a number or a string, got a ${v.kind} value`,
+            : `${what(param)} stands for the value of the key field ${node.field}: it must be a number or a string, got ${withArticle(v.kind)} value`,
         ...(span ? { span } : {}),
       });
       return node;
@@ -211,7 +212,7 @@ function literal(value: unknown, param: Param): Expr {
   const node = toExpr(value, what(param));
   if (!LITERAL_KINDS.has(node.kind)) {
     throw argumentError(
-      `${what(param)} is a "${node.kind}" expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`,
+      `${what(param)} is ${withArticle(`"${node.kind}"`)} expression: a parameter is a literal value (a number, bigint, string, null, Date or a datetime literal), never syntax`,
     );
   }
   return node;
@@ -229,7 +230,7 @@ function listValues(param: Param, value: unknown): Expr[] {
 function literalItem(item: unknown, param: Param, i: number): Expr {
   const node = toExpr(item, `item ${i + 1} of ${what(param)}`);
   if (!LITERAL_KINDS.has(node.kind)) {
-    throw argumentError(`item ${i + 1} of ${what(param)} is a "${node.kind}" expression: a parameter is a literal value, never syntax`);
+    throw argumentError(`item ${i + 1} of ${what(param)} is ${withArticle(`"${node.kind}"`)} expression: a parameter is a literal value, never syntax`);
   }
   return node;
 }

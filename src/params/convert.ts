@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { Expr } from '../ast/nodes.js';
 import { NULL } from '../ast/index.js';
 import { checkDateTimeText } from '../ast/datetime.js';
@@ -42,7 +43,7 @@ export function convertParam(value: unknown, type: ParamType | null, what: strin
     case 'localdate':
     case 'localtime':
     case 'localdatetime':
-      if (typeof value !== 'string') throw invalid(`${what} is a ${type} parameter (ISO text), got ${describeValue(value)}`);
+      if (typeof value !== 'string') throw invalid(`${what} is ${withArticle(type)} parameter (ISO text), got ${describeValue(value)}`);
       return dateTimeLiteral(type, value, what);
   }
 }

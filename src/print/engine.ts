@@ -165,6 +165,13 @@ function layoutMap(layouts: LayoutTable): ReadonlyMap<string, LayoutFn<NodeKind>
  * parent reaches it, a leaf's doc goes straight into its parent's list, and a branch waits on a
  * stack (parallel arrays: no frame allocated) until its children's docs are in, in order, then
  * builds its own into its parent's list.
+ *
+ * Every doc is built, even for the subtrees that print flat (most expressions). Evaluating such
+ * a subtree to its flat text first (the same layouts, doc constructors returning text) and
+ * building its doc only when it does not fit was tried (issue 32, in the eighth session; not kept): exact,
+ * but no faster. The renderer's share fell (20.9% to 12.6% of a printDocument profile) and the
+ * text's share rose as much: a string per part made in flat mode costs what the doc did, and
+ * the layouts (the larger cost) run either way. Allocation rose 693 to 735 KB per call.
  */
 export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc {
   const table = layoutMap(layouts);

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import { fieldKey, foldName, RECORD_PROPERTIES, type FieldExpr, type FieldValue } from '../ast/data-actions.js';
 import type { Node, Specifier, WholeOrParam } from '../ast/nodes.js';
 import { checkNumber, compareNumbers } from '../ast/numbers.js';
@@ -83,7 +84,7 @@ function oneOf(node: Node, out: ActionProblem[]): void {
   const parts = node as unknown as Readonly<Record<string, unknown>>;
   for (const { first, second } of FETCH_ONE_OF[type as FetchType]) {
     if (parts[first.key] !== null && parts[second.key] !== null) {
-      const message = `FETCH ${type.toUpperCase()} takes a ${first.key} or a ${second.key}, not both`;
+      const message = `FETCH ${type.toUpperCase()} takes ${withArticle(first.key)} or ${withArticle(second.key)}, not both`;
       out.push({ code: `spec/${first.key}-and-${second.key}`, message, node, field: second.key });
     }
   }

@@ -1,3 +1,4 @@
+import { withArticle } from '../diagnostic/article.js';
 import type { DateTimeKind } from '../ast/datetime.js';
 import type { Binary, Expr, Node, ResultColumn, Select } from '../ast/nodes.js';
 import { EXPR_CALL_OF, type ExprCall, type ExprCallKind } from '../ast/kinds-expressions.js';
@@ -95,7 +96,11 @@ function checkComparable(a: Translated, b: Translated, node: Node): void {
   const x = compareClass(a.type.value);
   const y = compareClass(b.type.value);
   if (x === null || y === null || x === y || (x === 'boolean' && y === 'number') || (x === 'number' && y === 'boolean')) return;
-  throw new SqlError('run/type-mismatch', `a ${x} value is compared with a ${y} value: a local run compares values of one kind (docs/run.md)`, node);
+  throw new SqlError(
+    'run/type-mismatch',
+    `${withArticle(x)} value is compared with ${withArticle(y)} value: a local run compares values of one kind (docs/run.md)`,
+    node,
+  );
 }
 
 /** A compared operand without its COLLATE: the comparison folds both sides itself. */

@@ -10,24 +10,28 @@ import type { LineIndex } from '../diagnostic/span.js';
  * `get` returns exactly the span an eager table would hold, the same object on every call;
  * `set`, `has` and `delete` behave as on any WeakMap (the last write for a node wins).
  *
- * Recording appends to two arrays; the lookup by node is built from them when the table is
+ * Recording appends to two chunked arrays (nodes, offsets); the lookup by node is built from them when the table is
  * first read (and extended by what was recorded since): a text nobody asks spans of (the
  * formatter's, when it holds no comment) costs no hashing of its nodes.
  */
 export class SourceSpans extends WeakMap<Node, Span> {
-  /** Node → index of its pair in `offsets` (and of its span in `made`), for the nodes up to `indexed`. */
+  /** Node → record index (of its node in `nodes`, its offsets in `offsets`, its span in `made`), for the records up to `indexed`. */
   private readonly known = new Map<Node, number>();
-  /** The recorded nodes, in order. */
-  private readonly nodes: Node[] = [];
-  /** How many of `nodes` are in `known`. */
-  private indexed = 0;
   /**
-   * Start and end offset of every recorded node, in pairs (`2 * count` used), doubled when full.
-   * Typed, not a growing `number[]`: with one, `parseDocument` of a 50,000-term AND chain took
-   * 2x `parse`'s time and grew 140x-146x from 1x to 100x input where `parse` grows about 100x;
-   * with this 96x (bench/scaling.ts, the growth table's parseDocument rows).
+   * The recorded nodes, in order, in chunks of CHUNK (record `i` at `nodes[i >>> SHIFT][i & MASK]`);
+   * the first chunk starts small and doubles up to CHUNK, the others are made whole. Not one
+   * array grown by `push`: pushing the 200,000 nodes of a 50,000-term AND chain into one array
+   * took V8 about 250 ns a push once the array was large, and `parseDocument` of that chain
+   * 75-78 ms where `parse` takes 18-20 ms (growth from 1x to 100x 200x-220x, parse's 60x-70x);
+   * with chunks made at their full length, which take plain stores, 22-24 ms (60x-70x).
    */
-  private offsets = new Int32Array(256);
+  private readonly nodes: Node[][] = [new Array<Node>(FIRST)];
+  /** Start and end offset of every record, in pairs, chunked as `nodes` (pair `i` at `2 * (i & MASK)` of chunk `i >>> SHIFT`). */
+  private readonly offsets: Int32Array[] = [new Int32Array(2 * FIRST)];
+  /** How many records. */
+  private count = 0;
+  /** How many of the records are in `known`. */
+  private indexed = 0;
   /** Spans already computed, by recorded index (few: a Map, not an array as long as the records). */
   private readonly made = new Map<number, Span>();
   /** Where `statementOffsets` searches for the next statement's root record first. */
@@ -74,23 +78,48 @@ export class SourceSpans extends WeakMap<Node, Span> {
 
   /** Record a node's span by its offsets (line and column follow on demand). */
   record(node: Node, start: number, end: number): void {
-    const i = this.nodes.length;
-    this.nodes.push(node);
-    let offsets = this.offsets;
-    if (2 * i + 2 > offsets.length) {
-      const grown = new Int32Array(offsets.length * 2);
-      grown.set(offsets);
-      this.offsets = offsets = grown;
+    const i = this.count++;
+    const k = i & MASK;
+    let nodes = this.nodes[i >>> SHIFT];
+    let offsets = this.offsets[i >>> SHIFT];
+    if (nodes === undefined || offsets === undefined) {
+      nodes = new Array<Node>(CHUNK);
+      offsets = new Int32Array(2 * CHUNK);
+      this.nodes.push(nodes);
+      this.offsets.push(offsets);
+    } else if (k === nodes.length) {
+      // The first chunk, full below CHUNK: doubled.
+      const grown = new Array<Node>(2 * k);
+      for (let j = 0; j < k; j++) grown[j] = nodes[j] as Node;
+      const pairs = new Int32Array(4 * k);
+      pairs.set(offsets);
+      this.nodes[0] = nodes = grown;
+      this.offsets[0] = offsets = pairs;
     }
-    offsets[2 * i] = start;
-    offsets[2 * i + 1] = end;
+    nodes[k] = node;
+    offsets[2 * k] = start;
+    offsets[2 * k + 1] = end;
   }
 
-  /** Node → index of its recorded pair, for every node recorded so far (the last record of a node wins). */
+  /** The node of record `i`. */
+  private nodeAt(i: number): Node {
+    return (this.nodes[i >>> SHIFT] as Node[])[i & MASK] as Node;
+  }
+
+  /** The start offset of record `i`. */
+  private startAt(i: number): number {
+    return (this.offsets[i >>> SHIFT] as Int32Array)[2 * (i & MASK)] as number;
+  }
+
+  /** The end offset of record `i`. */
+  private endAt(i: number): number {
+    return (this.offsets[i >>> SHIFT] as Int32Array)[2 * (i & MASK) + 1] as number;
+  }
+
+  /** Node → index of its record, for every node recorded so far (the last record of a node wins). */
   private recorded(): Map<Node, number> {
-    const nodes = this.nodes;
-    for (let i = this.indexed; i < nodes.length; i++) this.known.set(nodes[i] as Node, i);
-    this.indexed = nodes.length;
+    for (let i = this.indexed; i < this.count; i++) this.known.set(this.nodeAt(i), i);
+    this.indexed = this.count;
     return this.known;
   }
 
@@ -107,8 +136,8 @@ export class SourceSpans extends WeakMap<Node, Span> {
       out.end = span.end;
       return true;
     }
-    out.start = this.offsets[2 * i] as number;
-    out.end = this.offsets[2 * i + 1] as number;
+    out.start = this.startAt(i);
+    out.end = this.endAt(i);
     return true;
   }
 
@@ -122,25 +151,24 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * among them is looked up as `offsetsOf` does.
    */
   statementOffsets(root: Node): (node: Node, out: { start: number; end: number }) => boolean {
-    const nodes = this.nodes;
-    const offsets = this.offsets;
+    const count = this.count;
     // The root's record: searched from where the previous statement's ended (in order, each
-    // record is passed once), then from the start.
+    // record is passed once), then back from there.
     let last = -1;
-    for (let i = this.cursor; i < nodes.length; i++) {
-      if (nodes[i] === root) {
+    for (let i = this.cursor; i < count; i++) {
+      if (this.nodeAt(i) === root) {
         last = i;
         break;
       }
     }
-    if (last < 0) last = nodes.lastIndexOf(root, this.cursor);
+    for (let i = Math.min(this.cursor, count - 1); last < 0 && i >= 0; i--) if (this.nodeAt(i) === root) last = i;
     if (last < 0) return (node, out) => this.offsetsOf(node, out);
     // A statement node is recorded when marked and again with the statement's span.
-    while (last + 1 < nodes.length && nodes[last + 1] === root) last++;
+    while (last + 1 < count && this.nodeAt(last + 1) === root) last++;
     this.cursor = last + 1;
-    const from = offsets[2 * last] as number;
+    const from = this.startAt(last);
     let first = last;
-    while (first > 0 && (offsets[2 * (first - 1)] as number) >= from) first--;
+    while (first > 0 && this.startAt(first - 1) >= from) first--;
     // A few lookups search the records (from the last: the last record of a node wins); many
     // (comment placement asks for every node of the statement) build a lookup of them.
     let own: Map<Node, number> | null = null;
@@ -150,7 +178,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
       if (own === null && budget > 0) {
         budget -= last - first + 1;
         for (let k = last; k >= first; k--) {
-          if (nodes[k] === node) {
+          if (this.nodeAt(k) === node) {
             i = k;
             break;
           }
@@ -158,13 +186,13 @@ export class SourceSpans extends WeakMap<Node, Span> {
       } else {
         if (own === null) {
           own = new Map();
-          for (let k = first; k <= last; k++) own.set(nodes[k] as Node, k);
+          for (let k = first; k <= last; k++) own.set(this.nodeAt(k), k);
         }
         i = own.get(node);
       }
       if (i === undefined) return this.offsetsOf(node, out);
-      out.start = offsets[2 * i] as number;
-      out.end = offsets[2 * i + 1] as number;
+      out.start = this.startAt(i);
+      out.end = this.endAt(i);
       return true;
     };
   }
@@ -174,7 +202,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
     if (i === undefined) return super.get(node);
     let span = this.made.get(i);
     if (span === undefined) {
-      span = this.lines.span(this.offsets[2 * i] as number, this.offsets[2 * i + 1] as number);
+      span = this.lines.span(this.startAt(i), this.endAt(i));
       this.made.set(i, span);
     }
     return span;
@@ -187,7 +215,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
   /** A span given whole: recorded as the latest for the node (so no lookup is built), and kept as the one `get` returns. */
   override set(node: Node, span: Span): this {
     this.record(node, span.start, span.end);
-    this.made.set(this.nodes.length - 1, span);
+    this.made.set(this.count - 1, span);
     return this;
   }
 
@@ -196,6 +224,13 @@ export class SourceSpans extends WeakMap<Node, Span> {
     return super.delete(node) || recorded;
   }
 }
+
+/** Records a chunk holds: 2^SHIFT (32 KB of node pointers and 32 KB of offsets, regular heap objects). */
+const SHIFT = 12;
+const CHUNK = 1 << SHIFT;
+const MASK = CHUNK - 1;
+/** The first chunk's first length (a statement of a few dozen nodes allocates no more), doubled up to CHUNK. */
+const FIRST = 64;
 
 /** True when the ascending list holds `value`. */
 function holds(list: readonly number[], value: number): boolean {

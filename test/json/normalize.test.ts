@@ -13,7 +13,7 @@ describe('dsq normalize', () => {
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
     expect(r.out.endsWith('}\n')).toBe(true);
-    expect(r.out).toContain('\n  "from": { "type": "table", "table": "sales.orders", "alias": "o" },\n');
+    expect(r.out).toContain('\n  "from": { "type": "table", "table": "shop.sales", "alias": "s" },\n');
     expect(r.out).toContain('9223372036854775807');
     expect(r.out).toContain('"$$SUM"');
     expect(r.out).not.toContain('Offset');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTEXTUAL_WORD_NAMES, KEYWORD_NAMES } from '../../src/syntax/tokenize.js';
 import type { Schema } from '../../src/schema/definitions.js';
 import { hover } from '../../src/lsp/hover.js';
-import { KEYWORD_DOCS } from '../../src/lsp/keywords.js';
+import { CALL_DOCS, KEYWORD_DOCS } from '../../src/lsp/keywords.js';
+import { CALL_FORMS } from '../../src/ast/kinds-expressions.js';
 import { textModelOf } from '../../src/lsp/text-model.js';
 import { cursor, positionIn, SHOP } from './helpers.js';
 
@@ -64,8 +65,20 @@ describe('hover', () => {
     expect(hoverAt('SELECT amount a FROM orders WHERE ALIAS(|a) > 1')?.value).toBe('**a**: result alias of `amount`');
   });
 
-  it('has a reference line for every keyword and contextual word', () => {
-    for (const word of [...KEYWORD_NAMES, ...CONTEXTUAL_WORD_NAMES]) expect(KEYWORD_DOCS[word], word).toBeTruthy();
+  it("has a reference line for every keyword and contextual word, or its call kind's hover", () => {
+    for (const word of [...KEYWORD_NAMES, ...CONTEXTUAL_WORD_NAMES]) expect(KEYWORD_DOCS[word] ?? CALL_DOCS.get(word), word).toBeTruthy();
+    // A call kind's hover comes from its entry alone (one place): no reference line beside it.
+    for (const word of CALL_DOCS.keys()) expect(KEYWORD_DOCS[word], word).toBeUndefined();
+  });
+
+  it("shows a call kind's form, its entry's description and its kind (SYSTEM_COLUMN, DATABASE_COLUMN: the kind table's call)", () => {
+    expect(hoverAt('SELECT SYSTEM_COL|UMN(users, name)')?.value).toBe(
+      '```dsq\nSYSTEM_COLUMN(table, column)\n```\nA column of a system table: a system parameter, by table and column name.\n\nkind `system_column` (the kind table)',
+    );
+    const h = hoverAt("SELECT database_colu|mn('sales', records, 'amount')");
+    expect(h?.value).toMatch(/^```dsq\nDATABASE_COLUMN\(database, table, column\)\n```\nA column of a database's table: /);
+    expect(h?.range).toEqual({ start: { line: 0, character: 7 }, end: { line: 0, character: 22 } });
+    for (const form of Object.values(CALL_FORMS)) expect(CALL_DOCS.get(form?.keyword ?? '')).toContain(form?.description);
   });
 
   it('says nothing for punctuation, numbers, unknown names without a schema', () => {

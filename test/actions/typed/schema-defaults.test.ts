@@ -31,15 +31,19 @@ describe('schema: def and trash', () => {
   });
   it('dsq types writes <Name>Defaults: database → fields with a default, aliases too', () => {
     const ts = emitTypes(schema);
-    expect(ts).toContain('export type SchemaDefaults = {\n  orders: "status" | "paid";\n  "shop.orders": SchemaDefaults["orders"];\n};');
+    expect(ts).toContain(
+      'export type SchemaDefaults = {\n  orders: "status" | "paid";\n  products: "stock";\n  prices: "currency";\n  flags: "cleanup_due";\n  grants: "flags" | "balance";\n  "shop.orders": SchemaDefaults["orders"];\n  "shop.products": SchemaDefaults["products"];',
+    );
     expect(emitTypes(readSchema('{"name": "t", "fields": [{"name": "a", "type": "int"}]}'))).toContain('export type SchemaDefaults = {\n};');
   });
   it('dsq types writes <Name>Features and <Name>Keys (issue 26): every database, never for none, aliases too', () => {
     const ts = emitTypes(schema);
     expect(ts).toContain(
-      'export type SchemaFeatures = {\n  orders: "trash";\n  "orders.lines": never;\n  customers: never;\n  "shop.orders": SchemaFeatures["orders"];',
+      'export type SchemaFeatures = {\n  orders: "trash";\n  "orders.lines": never;\n  customers: never;\n  sales: never;\n  "archive/2023 data": never;\n  products: "trash" | "file";\n  prices: "trash" | "tag";',
     );
-    expect(ts).toContain('export type SchemaKeys = {\n  orders: "id";\n  "orders.lines": "sku";\n  customers: "id";');
+    expect(ts).toContain('  "shop.orders": SchemaFeatures["orders"];\n');
+    expect(ts).toContain('export type SchemaKeys = {\n  orders: "id";\n  "orders.lines": "sku";\n  customers: "id";\n  sales: "order_id" | "line";');
+    expect(ts).toContain('  flags: "name";\n  audit: never;\n');
     const both = emitTypes(
       readSchema(
         '{"name": "t", "trash": true, "file": true, "tag": true, "fields": [{"name": "a", "type": "int", "key": true}, {"name": "b", "type": "int", "key": true}]}',
