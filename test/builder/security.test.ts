@@ -480,6 +480,21 @@ function isSourceClash(v: string, position: string, outcome: Outcome): boolean {
   );
 }
 
+/**
+ * GROUP BY of the name of the row's aggregate result column (`COUNT(*) AS n`, then
+ * `groupBy('n')`): the builder's own error is the right answer, not a query (seed 1194569841
+ * made the string "n").
+ */
+function isAggregateGroup(v: string, position: string, outcome: Outcome): boolean {
+  return (
+    position === 'SelectQuery.groupBy' &&
+    v === 'n' &&
+    'error' in outcome &&
+    outcome.error instanceof Error &&
+    outcome.error.message.includes('which is an aggregate')
+  );
+}
+
 function expectJson(outcome: Outcome, position: string): string {
   check('json' in outcome, () => `${position}: expected a query, got ${'error' in outcome ? String(outcome.error) : ''}`);
   const json = (outcome as { json: string }).json;
@@ -584,7 +599,7 @@ function checkValue(v: unknown): void {
         else expect(expectJson(outcome, name), name).toBe(spread.json);
       }
     } else if (typeof v === 'string') {
-      if (v === '') expectOwnError(outcome, name);
+      if (v === '' || isAggregateGroup(v, name, outcome)) expectOwnError(outcome, name);
       else expect(expectJson(outcome, name), name).toContain(`{"$col":${JSON.stringify(v)}}`);
     } else if (literal === null) expectOwnError(outcome, name);
     else expect(expectJson(outcome, name), name).toBe(withLiteral(build, literal));
