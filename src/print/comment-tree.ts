@@ -2,145 +2,144 @@ import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
 import { SourceSpans } from '../syntax/source-spans.js';
+import { lowerBound, upperBound } from '../diagnostic/sorted.js';
 
 /**
- * What comment placement needs to know about one statement's tree near a comment: the outermost
- * node starting or ending at an offset, the nearest nodes before and after one, a node's parent,
- * depth and span. Each lookup descends from the root into the children whose span holds or
- * borders what it looks for, so placing a comment costs about depth x fan-out node visits,
- * however large the statement (a whole-statement walk per statement with a comment was 7% of
- * formatting the bench file, for two comments in every third statement).
+ * What comment placement needs to know about one statement's tree, built in one walk (no
+ * recursion): the outermost node starting and ending at each offset, each node's parent, depth
+ * and span, and every node start and end in order. Lookups are then O(1) or O(log n) per
+ * comment, however long an AND chain or IN list is.
  *
- * Nodes are met as lookups open their parents (children in `children` order) and their facts
- * kept in arrays by the order met. The answers are those of a list of every node with a span by
- * start (outer first: the larger end, then the earlier in pre-order) and one by end (outer last:
- * the smaller start, then the earlier in pre-order, last), which the descents search in pre-order
- * with those same ties. A subtree is passed over only when the parser's spans show nothing in it
- * can answer: the parser's spans nest (a node's span holds its descendants'; test/print/
- * comment-tree.test.ts checks it on arbitrary statements). Spans from elsewhere may not: a tree
- * with them is searched whole.
+ * The nodes are numbered as the walk enters them (pre-order, children in source order) and
+ * their facts kept in arrays by that number: one Map entry per node, no object. Pre-order is
+ * then the order by start (outer first at a start) and the order of leaving the order by end
+ * (outer last at an end): nothing is sorted unless a kind lists its children out of source order.
  */
 export class StatementTree {
-  /** Node → its number (the order met). */
-  private readonly numbers = new Map<Node, number>();
-  private readonly nodes: Node[] = [];
+  /** Node → its number, made on the first lookup in a large tree (a small one is searched: see `numberOf`). */
+  private numbers: Map<Node, number> | null = null;
+  private readonly nodes: Node[];
   /** The parent's number (-1: the statement itself). */
-  private readonly parents: number[] = [];
-  private readonly depths: number[] = [];
+  private readonly parents: number[];
+  private readonly depths: number[];
   /** Start and end offsets by number (NaN: no span). */
-  private readonly startOf: number[] = [];
-  private readonly endOf: number[] = [];
-  /** The children's numbers, once the node is opened. */
-  private readonly kidsOf: (number[] | undefined)[] = [];
-  /** Whether subtrees may be passed over by their spans (see the class comment). */
-  private readonly nests: boolean;
-  private readonly offsetsOf: (node: Node, out: { start: number; end: number }) => boolean;
-  private readonly at = { start: 0, end: 0 };
+  private readonly startOf: number[];
+  private readonly endOf: number[];
+  /** The numbers of the nodes with a span by start, ascending, outer first at a start; and their starts. */
+  private readonly byStart: number[];
+  private readonly starts: number[];
+  /** The same by end, ascending, outer last at an end; and their ends. */
+  private readonly byEnd: number[];
+  private readonly ends: number[];
 
   constructor(root: Node, spans: Spans) {
-    this.nests = spans instanceof SourceSpans;
-    // The parser's table gives offsets without building a Span per node, looked up among the
-    // statement's own records: no lookup of the whole text's nodes.
-    if (spans instanceof SourceSpans) this.offsetsOf = spans.statementOffsets(root);
-    else
-      this.offsetsOf = (node, out) => {
-        const span = spans.get(node);
-        if (span === undefined) return false;
-        out.start = span.start;
-        out.end = span.end;
-        return true;
-      };
-    this.meet(root, -1);
-  }
-
-  private meet(node: Node, parent: number): number {
-    const n = this.nodes.length;
-    this.nodes.push(node);
-    this.parents.push(parent);
-    this.depths.push(parent < 0 ? 0 : (this.depths[parent] as number) + 1);
-    const at = this.at;
-    const known = this.offsetsOf(node, at);
-    this.startOf.push(known ? at.start : NaN);
-    this.endOf.push(known ? at.end : NaN);
-    this.kidsOf.push(undefined);
-    // A node held twice keeps its first place.
-    if (!this.numbers.has(node)) this.numbers.set(node, n);
-    return n;
-  }
-
-  /** The numbers of a node's children, meeting them the first time. */
-  private open(n: number): readonly number[] {
-    let kids = this.kidsOf[n];
-    if (kids === undefined) {
-      const nodes = children(this.nodes[n] as Node);
-      kids = new Array<number>(nodes.length);
-      for (let i = 0; i < nodes.length; i++) kids[i] = this.meet(nodes[i] as Node, n);
-      this.kidsOf[n] = kids;
-    }
-    return kids;
-  }
-
-  /**
-   * Visit the nodes in pre-order from the root, opening a node with a span only when `into`
-   * accepts its span (every node when spans may not nest), one without a span always.
-   * `visit` sees each node with a span.
-   */
-  private search(into: (start: number, end: number) => boolean, visit: (n: number, start: number, end: number) => void): void {
-    const stack = STACK;
-    const base = stack.length;
-    stack.push(0);
-    while (stack.length > base) {
-      const n = stack.pop() as number;
-      const start = this.startOf[n] as number;
-      if (start === start) {
-        const end = this.endOf[n] as number;
-        visit(n, start, end);
-        if (this.nests && !into(start, end)) continue;
+    // The parser's table gives offsets without building a Span per node.
+    // (Looked up among the statement's own records: no lookup of the whole text's nodes.)
+    const fast = spans instanceof SourceSpans ? spans.statementOffsets(root) : null;
+    const at = { start: 0, end: 0 };
+    const offsetsOf = (node: Node): boolean => {
+      if (fast !== null) return fast(node, at);
+      const span = spans.get(node);
+      if (span === undefined) return false;
+      at.start = span.start;
+      at.end = span.end;
+      return true;
+    };
+    // The walk fills the scratch lists (kept between trees, indexed by counts: no list grown
+    // from nothing per tree), then the tree keeps copies of the exact size.
+    const w = SCRATCH;
+    let count = 0;
+    let spanned = 0;
+    let left = 0;
+    // Depth-first: `leave` holds the number of a node to leave, -1 for a node to enter.
+    let top = 0;
+    let high = 0;
+    w.todo[top] = root;
+    w.parentOf[top] = -1;
+    w.leave[top++] = -1;
+    while (top > 0) {
+      top--;
+      const node = w.todo[top] as Node;
+      const parent = w.parentOf[top] as number;
+      const leaving = w.leave[top] as number;
+      if (leaving >= 0) {
+        const end = w.endOf[leaving] as number;
+        if (end === end) {
+          w.byEnd[left] = leaving;
+          w.ends[left++] = end;
+        }
+        continue;
       }
-      const kids = this.open(n);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i] as number);
+      const n = count++;
+      w.nodes[n] = node;
+      w.parents[n] = parent;
+      w.depths[n] = parent < 0 ? 0 : (w.depths[parent] as number) + 1;
+      const known = offsetsOf(node);
+      w.startOf[n] = known ? at.start : NaN;
+      w.endOf[n] = known ? at.end : NaN;
+      if (known) {
+        w.byStart[spanned] = n;
+        w.starts[spanned++] = at.start;
+      }
+      w.todo[top] = node;
+      w.parentOf[top] = parent;
+      w.leave[top++] = n;
+      const kids = children(node);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        w.todo[top] = kids[i] as Node;
+        w.parentOf[top] = n;
+        w.leave[top++] = -1;
+      }
+      if (top > high) high = top;
+    }
+    this.nodes = w.nodes.slice(0, count);
+    this.parents = w.parents.slice(0, count);
+    this.depths = w.depths.slice(0, count);
+    this.startOf = w.startOf.slice(0, count);
+    this.endOf = w.endOf.slice(0, count);
+    this.byStart = w.byStart.slice(0, spanned);
+    this.starts = w.starts.slice(0, spanned);
+    this.byEnd = w.byEnd.slice(0, left);
+    this.ends = w.ends.slice(0, left);
+    // The scratch lists hold no node alive.
+    w.nodes.fill(root, 0, count);
+    w.todo.fill(root, 0, high);
+    if (!ascending(this.starts)) {
+      // Outer first at a start: the larger end, then the earlier number.
+      this.byStart.sort((a, b) => this.startOf[a]! - this.startOf[b]! || this.endOf[b]! - this.endOf[a]! || a - b);
+      for (let i = 0; i < this.byStart.length; i++) this.starts[i] = this.startOf[this.byStart[i] as number]!;
+    }
+    if (!ascending(this.ends)) {
+      // Outer last at an end: the larger start, then the later number, first.
+      this.byEnd.sort((a, b) => this.endOf[a]! - this.endOf[b]! || this.startOf[b]! - this.startOf[a]! || b - a);
+      for (let i = 0; i < this.byEnd.length; i++) this.ends[i] = this.endOf[this.byEnd[i] as number]!;
     }
   }
 
-  /** A node's number: known once a lookup met it, else found by opening the rest of the tree. */
+  /** A node's number: a search of a small tree's nodes (cheaper than a Map of them), else a Map made once. */
   private numberOf(node: Node): number | undefined {
-    const n = this.numbers.get(node);
-    if (n !== undefined) return n;
-    for (let k = 0; k < this.nodes.length; k++) this.open(k);
+    if (this.numbers === null) {
+      if (this.nodes.length <= SEARCHED) {
+        // The last: a node the tree holds twice has the number of its last place, as the Map gives.
+        const n = this.nodes.lastIndexOf(node);
+        return n < 0 ? undefined : n;
+      }
+      this.numbers = new Map();
+      for (let n = 0; n < this.nodes.length; n++) this.numbers.set(this.nodes[n] as Node, n);
+    }
     return this.numbers.get(node);
   }
 
   /** The outermost node starting at `offset`, if any. */
   startingAt(offset: number): Node | undefined {
-    let best = -1;
-    let bestEnd = -Infinity;
-    this.search(
-      // A node starting at `offset` is outside every node inside it starting there.
-      (start, end) => start < offset && offset <= end,
-      (n, start, end) => {
-        if (start === offset && end > bestEnd) {
-          best = n;
-          bestEnd = end;
-        }
-      },
-    );
-    return best < 0 ? undefined : this.nodes[best];
+    const i = lowerBound(this.starts, offset);
+    return this.starts[i] === offset ? this.nodes[this.byStart[i] as number] : undefined;
   }
 
   /** The outermost node ending at `offset`, if any. */
   endingAt(offset: number): Node | undefined {
-    let best = -1;
-    let bestStart = Infinity;
-    this.search(
-      (start, end) => start <= offset && offset < end,
-      (n, start, end) => {
-        if (end === offset && start < bestStart) {
-          best = n;
-          bestStart = start;
-        }
-      },
-    );
-    return best < 0 ? undefined : this.nodes[best];
+    const i = upperBound(this.ends, offset) - 1;
+    return i >= 0 && this.ends[i] === offset ? this.nodes[this.byEnd[i] as number] : undefined;
   }
 
   /** The child of `node` that ends where it ends, if any. */
@@ -148,7 +147,10 @@ export class StatementTree {
     const n = this.numberOf(node);
     const end = n === undefined ? NaN : (this.endOf[n] as number);
     if (end !== end) return undefined;
-    for (const k of this.open(n as number)) if (this.endOf[k] === end) return this.nodes[k];
+    for (const kid of children(node)) {
+      const k = this.numberOf(kid);
+      if (k !== undefined && this.endOf[k] === end) return kid;
+    }
     return undefined;
   }
 
@@ -172,78 +174,51 @@ export class StatementTree {
 
   /** The outermost node starting first at or after `from` and before `limit`. */
   firstStartIn(from: number, limit: number): Node | undefined {
-    let best = -1;
-    let bestStart = Infinity;
-    let bestEnd = -Infinity;
-    this.search(
-      // A node starting at or after `from` starts before everything inside it.
-      (start, end) => start < from && from <= end,
-      (n, start, end) => {
-        if (start >= from && (start < bestStart || (start === bestStart && end > bestEnd))) {
-          best = n;
-          bestStart = start;
-          bestEnd = end;
-        }
-      },
-    );
-    return best >= 0 && bestStart < limit ? this.nodes[best] : undefined;
+    const i = lowerBound(this.starts, from);
+    const start = this.starts[i];
+    return start !== undefined && start < limit ? this.nodes[this.byStart[i] as number] : undefined;
   }
 
   /** The outermost node ending last at or before `to` and after `limit`. */
   lastEndIn(to: number, limit: number): Node | undefined {
-    let best = -1;
-    let bestStart = Infinity;
-    let bestEnd = -Infinity;
-    this.search(
-      // A node ending at or before `to` ends after everything inside it.
-      (start, end) => start <= to && to < end,
-      (n, start, end) => {
-        if (end <= to && (end > bestEnd || (end === bestEnd && start < bestStart))) {
-          best = n;
-          bestStart = start;
-          bestEnd = end;
-        }
-      },
-    );
-    return best >= 0 && bestEnd > limit ? this.nodes[best] : undefined;
+    const i = upperBound(this.ends, to) - 1;
+    const end = this.ends[i];
+    return end !== undefined && end > limit ? this.nodes[this.byEnd[i] as number] : undefined;
   }
 
   /** The innermost node whose span holds `[from, to)` strictly inside (start < from, to < end). */
   innermostAround(from: number, to: number): Node | undefined {
-    // The node starting last before `from` (the innermost of those starting there, the later in
-    // pre-order) is the innermost around it or inside one that is: its ancestors are the
-    // candidates, nearest first.
-    let best = -1;
-    let bestStart = -Infinity;
-    let bestEnd = Infinity;
-    const stack = STACK;
-    const base = stack.length;
-    stack.push(0);
-    while (stack.length > base) {
-      const n = stack.pop() as number;
-      const start = this.startOf[n] as number;
-      if (start < from && (start > bestStart || (start === bestStart && (this.endOf[n] as number) <= bestEnd))) {
-        best = n;
-        bestStart = start;
-        bestEnd = this.endOf[n] as number;
-      }
-      const kids = this.open(n);
-      // Of the children starting before `from`, nothing inside one ending before another starts
-      // can start last: only the others are searched.
-      let last = -Infinity;
-      if (this.nests) for (const k of kids) if ((this.startOf[k] as number) < from && (this.startOf[k] as number) > last) last = this.startOf[k] as number;
-      for (let i = kids.length - 1; i >= 0; i--) {
-        const k = kids[i] as number;
-        const kidStart = this.startOf[k] as number;
-        if (!this.nests || kidStart !== kidStart || (kidStart < from && (this.endOf[k] as number) >= last)) stack.push(k);
-      }
-    }
-    for (let n = best; n >= 0; n = this.parents[n] as number) {
+    // The last node starting before `from` is the innermost around it or inside one that is:
+    // its ancestors are the candidates, nearest first.
+    const i = lowerBound(this.starts, from) - 1;
+    for (let n = i < 0 ? -1 : (this.byStart[i] as number); n >= 0; n = this.parents[n] as number) {
       if ((this.startOf[n] as number) < from && (this.endOf[n] as number) > to) return this.nodes[n];
     }
     return undefined;
   }
 }
 
-/** The stack the searches share (a search runs no other inside it, but may follow one). */
-const STACK: number[] = [];
+/** Trees of at most this many nodes find a node's number by a search (see `numberOf`). */
+const SEARCHED = 64;
+
+/** The lists a tree is walked into (see the constructor). */
+const SCRATCH = {
+  nodes: [] as Node[],
+  parents: [] as number[],
+  depths: [] as number[],
+  startOf: [] as number[],
+  endOf: [] as number[],
+  byStart: [] as number[],
+  starts: [] as number[],
+  byEnd: [] as number[],
+  ends: [] as number[],
+  todo: [] as Node[],
+  parentOf: [] as number[],
+  leave: [] as number[],
+};
+
+/** True when the values never decrease. */
+function ascending(values: readonly number[]): boolean {
+  for (let i = 1; i < values.length; i++) if ((values[i] as number) < (values[i - 1] as number)) return false;
+  return true;
+}
