@@ -4,8 +4,12 @@
  * word is said, so every message that builds one from a name agrees.
  */
 
-/** Words written with a vowel but said with a consonant (`a "unary"`, `a "users"`, `a one`). */
-const SAID_WITH_CONSONANT = /^(?:u(?:[nrst][aeiou]|i)|one)/i;
+/**
+ * Words written with a vowel but said with a consonant: `uni-` but not `unin-` (`a "union"`,
+ * `a unique`, `an uninstall`), `unary`, `use`/`usu`/`usa` (`a "users"`, `a usual`), `ur`/`ut` before a
+ * vowel (`a URI`, `a utility`), `uu` (`a UUID`), `eu`, `one`, `once`. `unaware`, `unset`, `UPDATE` keep "an".
+ */
+const SAID_WITH_CONSONANT = /^(?:uni(?!n)|unary|us[eua]|u[rt][aeiou]|uu|eu|one|once)/i;
 /** Words written with a consonant but said with a vowel (`an hour`). */
 const SAID_WITH_VOWEL = /^hour/i;
 

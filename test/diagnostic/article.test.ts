@@ -15,5 +15,15 @@ describe('withArticle', () => {
     expect(withArticle('users')).toBe('a users');
     expect(withArticle('one')).toBe('a one');
     expect(withArticle('minute')).toBe('a minute');
+    expect(withArticle('"union"')).toBe('a "union"');
+    expect(withArticle('unique')).toBe('a unique');
+    expect(withArticle('usual')).toBe('a usual');
+    expect(withArticle('URI')).toBe('a URI');
+    expect(withArticle('UUID')).toBe('a UUID');
+    expect(withArticle('unaware')).toBe('an unaware');
+    expect(withArticle('unset')).toBe('an unset');
+    expect(withArticle('uninstall')).toBe('an uninstall');
+    expect(withArticle('urgent')).toBe('an urgent');
+    expect(withArticle('utility')).toBe('a utility');
   });
 });
