@@ -70,6 +70,11 @@ function cliBuildOptions(root, keep, commands = new Set()) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    // Whitespace and syntax minified (names kept, for readable stacks of an internal error): a
+    // third fewer bytes to read and hash on each run. dsq compile of a one-line file, installed,
+    // 25 runs interleaved with node -e 0: 1.56x -> 1.48x its time (the bundle 555 -> 403 KB).
+    minifyWhitespace: true,
+    minifySyntax: true,
     // import() becomes require(): a package (dsq run's engine) or a file URL (bin/dsq.js resolves both).
     supported: { 'dynamic-import': false },
     // The runtime dependencies (package.json) stay require()s, resolved from the package.
