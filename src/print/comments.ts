@@ -95,7 +95,11 @@ export class CommentMap {
     this.scanner = new CommentScanner(text, comments);
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
     // Most statements hold no blank line at all (most texts none): then no list item can follow one.
-    const blanks = blankLines(text);
+    // (Within the statements' spans: a piece of a text (parseInPieces) scans its own stretch only.)
+    const blanks =
+      statements.length === 0
+        ? []
+        : blankLines(text, (statements[0] as { span: Span }).span.start, (statements[statements.length - 1] as { span: Span }).span.end);
     if (blanks.length > 0) {
       statements.forEach((s, i) => {
         if (!holdsBlankLine(blanks, s.span.start, s.span.end)) return;

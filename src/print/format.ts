@@ -2,7 +2,8 @@ import { isChecked } from '../ast/checked.js';
 import type { Node, Statement } from '../ast/nodes.js';
 import { checkedTree } from '../spec/check.js';
 import { hasErrors, valueOrThrow, type Result } from '../diagnostic/result.js';
-import { parseDocument, type ParsedDocument } from '../syntax/index.js';
+import { parseInPieces } from '../syntax/parse.js';
+import type { ParsedDocument } from '../syntax/index.js';
 import { SourceSpans } from '../syntax/source-spans.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
@@ -11,7 +12,7 @@ import { concat, type Doc } from './doc/doc.js';
 import { render, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
 import { preserveKeywordCase } from './keyword-case.js';
-import { resolveOptions, type PrintOptions } from './options.js';
+import { resolveOptions, type PrintOptions, type ResolvedOptions } from './options.js';
 import { LAYOUTS } from './print.js';
 
 /**
@@ -26,10 +27,32 @@ export function format(text: string, options: PrintOptions = {}): string {
 
 /** `format` without throwing: every diagnostic of the text, and the formatted text when none is an error. */
 export function formatResult(text: string, options: PrintOptions = {}): Result<string> {
+  return formatInPieces(text, options);
+}
+
+/**
+ * formatResult with pieces of `pieceTokens` tokens (parseInPieces; its default when undefined):
+ * the output is the same for any size (test/print/format-pieces.test.ts).
+ */
+export function formatInPieces(text: string, options: PrintOptions, pieceTokens?: number): Result<string> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = parseDocument(source);
-  if (hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics };
-  return { value: printDocument(parsed, options), diagnostics: parsed.diagnostics };
+  const resolved = resolveOptions(options);
+  // The text a run of statements at a time (parseInPieces): each run printed and let go before
+  // the next parses, one run behind (the last prints its last statement as the last of the text).
+  const out: string[] = [];
+  let held: ParsedDocument | null = null;
+  const diagnostics = parseInPieces(
+    source,
+    (piece) => {
+      if (held !== null) printStatements(held, resolved, true, out);
+      held = piece;
+    },
+    {},
+    pieceTokens,
+  );
+  if (hasErrors(diagnostics)) return { diagnostics };
+  if (held !== null) printStatements(held, resolved, false, out);
+  return { value: finish(out, source, options), diagnostics };
 }
 
 /**
@@ -38,8 +61,25 @@ export function formatResult(text: string, options: PrintOptions = {}): Result<s
  * Throws an internal Error if a comment would be lost: a printer bug, never silent.
  */
 export function printDocument(document: ParsedDocument, options: PrintOptions = {}): string {
+  const out: string[] = [];
+  printStatements(document, resolveOptions(options), false, out);
+  return finish(out, document.text, options);
+}
+
+/** The printed pieces joined: one final newline, and `keywordCase: 'preserve'` applied over the whole text. */
+function finish(out: readonly string[], source: string, options: PrintOptions): string {
+  const text = out.join('');
+  if (text.length === 0) return '';
+  const formatted = `${trimNewlines(text)}\n`;
+  return options.keywordCase === 'preserve' ? preserveKeywordCase(source, formatted) : formatted;
+}
+
+/**
+ * printDocument's work, into `out`: `more` when statements of a later piece of the same text
+ * follow (parseInPieces), so the last statement here ends as one followed by another.
+ */
+function printStatements(document: ParsedDocument, resolved: ResolvedOptions, more: boolean, out: string[]): void {
   const parsed = checkedDocument(document);
-  const resolved = resolveOptions(options);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const offsets = statementOffsets(parsed);
   const source = sourceSpelling(parsed, offsets);
@@ -61,8 +101,7 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
   // Each statement renders on its own, right after its doc is built: small, short-lived docs
   // are much cheaper than one large document, and the result is the same.
   const stats: RenderStats = { endsWithLineComment: false, endsWithComment: false };
-  const out: string[] = [];
-  const last = parsed.statements.length - 1;
+  const last = more ? parsed.statements.length : parsed.statements.length - 1;
   parsed.statements.forEach((s, i) => {
     offsets.statement(s.node);
     const around = comments.aroundStatement(i);
@@ -120,10 +159,6 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
     const where = lost.map((c) => `${c.span.line}:${c.span.column} ${JSON.stringify(c.text.slice(0, 40))}`).join(', ');
     throw new Error(`internal error: the formatter did not print ${lost.length} comment(s): ${where}`);
   }
-  const text = out.join('');
-  if (text.length === 0) return '';
-  const formatted = `${trimNewlines(text)}\n`;
-  return options.keywordCase === 'preserve' ? preserveKeywordCase(parsed.text, formatted) : formatted;
 }
 
 /**
