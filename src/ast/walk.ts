@@ -24,6 +24,22 @@ export function children(node: Node): Node[] {
   return out;
 }
 
+/**
+ * `children` pushed onto a stack, last child first (so the first is on top): `stack[top]` on,
+ * returning the new top. For walks that keep their own stack (no array per node).
+ */
+export function stackChildren(node: Node, stack: Node[], top: number): number {
+  const record = node as unknown as Record<string, unknown>;
+  const keys = childKeys(node.kind);
+  for (let k = keys.length - 1; k >= 0; k--) {
+    const value = record[keys[k] as string];
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) if (isNode(value[i])) stack[top++] = value[i] as Node;
+    } else if (isNode(value)) stack[top++] = value;
+  }
+  return top;
+}
+
 // ---------------------------------------------------------------------------------------
 // visit
 

@@ -1,6 +1,6 @@
 import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
-import { children } from '../ast/walk.js';
+import { children, stackChildren } from '../ast/walk.js';
 import { SourceSpans } from '../syntax/source-spans.js';
 import { lowerBound, upperBound } from '../diagnostic/sorted.js';
 
@@ -33,64 +33,40 @@ export class StatementTree {
   private readonly ends: number[];
 
   constructor(root: Node, spans: Spans) {
-    // The parser's table gives offsets without building a Span per node.
-    // (Looked up among the statement's own records: no lookup of the whole text's nodes.)
-    const fast = spans instanceof SourceSpans ? spans.statementOffsets(root) : null;
-    const at = { start: 0, end: 0 };
-    const offsetsOf = (node: Node): boolean => {
-      if (fast !== null) return fast(node, at);
-      const span = spans.get(node);
-      if (span === undefined) return false;
-      at.start = span.start;
-      at.end = span.end;
-      return true;
-    };
-    // The walk fills the scratch lists (kept between trees, indexed by counts: no list grown
-    // from nothing per tree), then the tree keeps copies of the exact size.
+    // The parser's table gives offsets without building a Span per node, found in the order it
+    // recorded them (each node on leaving it: statementInOrder), with no lookup per node.
     const w = SCRATCH;
-    let count = 0;
+    const at = { start: 0, end: 0 };
+    let walked: { count: number; left: number; high: number };
+    if (spans instanceof SourceSpans) {
+      const inOrder = spans.statementInOrder(root);
+      walked = walkInto(root, (node) => inOrder.of(node, at), at);
+      if (!inOrder.exact()) {
+        // A node recorded twice (not the parser's way): each node's offsets as the table's lookup gives them.
+        const of = spans.statementOffsets(root);
+        walked = walkInto(root, (node) => of(node, at), at);
+      }
+    } else {
+      walked = walkInto(
+        root,
+        (node) => {
+          const span = spans.get(node);
+          if (span === undefined) return false;
+          at.start = span.start;
+          at.end = span.end;
+          return true;
+        },
+        at,
+      );
+    }
+    const { count, left, high } = walked;
+    // Pre-order is the order by start, outer first at a start.
     let spanned = 0;
-    let left = 0;
-    // Depth-first: `leave` holds the number of a node to leave, -1 for a node to enter.
-    let top = 0;
-    let high = 0;
-    w.todo[top] = root;
-    w.parentOf[top] = -1;
-    w.leave[top++] = -1;
-    while (top > 0) {
-      top--;
-      const node = w.todo[top] as Node;
-      const parent = w.parentOf[top] as number;
-      const leaving = w.leave[top] as number;
-      if (leaving >= 0) {
-        const end = w.endOf[leaving] as number;
-        if (end === end) {
-          w.byEnd[left] = leaving;
-          w.ends[left++] = end;
-        }
-        continue;
-      }
-      const n = count++;
-      w.nodes[n] = node;
-      w.parents[n] = parent;
-      w.depths[n] = parent < 0 ? 0 : (w.depths[parent] as number) + 1;
-      const known = offsetsOf(node);
-      w.startOf[n] = known ? at.start : NaN;
-      w.endOf[n] = known ? at.end : NaN;
-      if (known) {
-        w.byStart[spanned] = n;
-        w.starts[spanned++] = at.start;
-      }
-      w.todo[top] = node;
-      w.parentOf[top] = parent;
-      w.leave[top++] = n;
-      const kids = children(node);
-      for (let i = kids.length - 1; i >= 0; i--) {
-        w.todo[top] = kids[i] as Node;
-        w.parentOf[top] = n;
-        w.leave[top++] = -1;
-      }
-      if (top > high) high = top;
+    for (let n = 0; n < count; n++) {
+      const start = w.startOf[n] as number;
+      if (start !== start) continue;
+      w.byStart[spanned] = n;
+      w.starts[spanned++] = start;
     }
     this.nodes = w.nodes.slice(0, count);
     this.parents = w.parents.slice(0, count);
@@ -196,6 +172,55 @@ export class StatementTree {
     }
     return undefined;
   }
+}
+
+/**
+ * A statement's tree walked into the scratch lists (no recursion), depth first, children in
+ * source order: each node's number (pre-order), parent and depth on entering it; its offsets
+ * (`offsetsOf`, into `at`) on leaving it, when it joins the list by end. Returns how many nodes,
+ * how many of them with offsets, and the deepest the stack went.
+ */
+function walkInto(root: Node, offsetsOf: (node: Node) => boolean, at: { start: number; end: number }): { count: number; left: number; high: number } {
+  const w = SCRATCH;
+  let count = 0;
+  let left = 0;
+  // `leave` holds the number of a node to leave, -1 for a node to enter.
+  let top = 0;
+  let high = 0;
+  w.todo[top] = root;
+  w.parentOf[top] = -1;
+  w.leave[top++] = -1;
+  while (top > 0) {
+    top--;
+    const node = w.todo[top] as Node;
+    const parent = w.parentOf[top] as number;
+    const leaving = w.leave[top] as number;
+    if (leaving >= 0) {
+      const known = offsetsOf(node);
+      w.startOf[leaving] = known ? at.start : NaN;
+      w.endOf[leaving] = known ? at.end : NaN;
+      if (known) {
+        w.byEnd[left] = leaving;
+        w.ends[left++] = at.end;
+      }
+      continue;
+    }
+    const n = count++;
+    w.nodes[n] = node;
+    w.parents[n] = parent;
+    w.depths[n] = parent < 0 ? 0 : (w.depths[parent] as number) + 1;
+    w.todo[top] = node;
+    w.parentOf[top] = parent;
+    w.leave[top++] = n;
+    const below = top;
+    top = stackChildren(node, w.todo, top);
+    for (let j = below; j < top; j++) {
+      w.parentOf[j] = n;
+      w.leave[j] = -1;
+    }
+    if (top > high) high = top;
+  }
+  return { count, left, high };
 }
 
 /** Trees of at most this many nodes find a node's number by a search (see `numberOf`). */

@@ -151,24 +151,9 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * among them is looked up as `offsetsOf` does.
    */
   statementOffsets(root: Node): (node: Node, out: { start: number; end: number }) => boolean {
-    const count = this.count;
-    // The root's record: searched from where the previous statement's ended (in order, each
-    // record is passed once), then back from there.
-    let last = -1;
-    for (let i = this.cursor; i < count; i++) {
-      if (this.nodeAt(i) === root) {
-        last = i;
-        break;
-      }
-    }
-    for (let i = Math.min(this.cursor, count - 1); last < 0 && i >= 0; i--) if (this.nodeAt(i) === root) last = i;
-    if (last < 0) return (node, out) => this.offsetsOf(node, out);
-    // A statement node is recorded when marked and again with the statement's span.
-    while (last + 1 < count && this.nodeAt(last + 1) === root) last++;
-    this.cursor = last + 1;
-    const from = this.startAt(last);
-    let first = last;
-    while (first > 0 && this.startAt(first - 1) >= from) first--;
+    const range = this.rangeOf(root);
+    if (range === null) return (node, out) => this.offsetsOf(node, out);
+    const { first, last } = range;
     // A few lookups search the records (from the last: the last record of a node wins); many
     // (comment placement asks for every node of the statement) build a lookup of them.
     let own: Map<Node, number> | null = null;
@@ -195,6 +180,93 @@ export class SourceSpans extends WeakMap<Node, Span> {
       out.end = this.endAt(i);
       return true;
     };
+  }
+
+  /**
+   * `statementOffsets` for a caller that asks for every node of the statement once, in the order
+   * the parser recorded them: each node after its children, children in source order (comment
+   * placement's walk of a statement, on leaving each node). Each answer is then the record at or
+   * just after the previous answer's: no search of the statement's records per node, and no
+   * lookup built. A node not there is looked up as `statementOffsets` does.
+   *
+   * `exact()`, asked after the last node: false when a node the caller asked was recorded again
+   * further on (the last record of a node wins, which a match in order cannot see), and the
+   * caller must ask again with `statementOffsets`. The parser records each node once, when it
+   * is made (the statement node twice in a row), so this is a safeguard.
+   */
+  statementInOrder(root: Node): { of(node: Node, out: { start: number; end: number }): boolean; exact(): boolean } {
+    const range = this.rangeOf(root);
+    if (range === null) return { of: (node, out) => this.offsetsOf(node, out), exact: () => true };
+    const { first, last } = range;
+    let next = first;
+    let other: ((node: Node, out: { start: number; end: number }) => boolean) | null = null;
+    /** Records passed over (another table's nodes, such as a field's key, or a node recorded twice). */
+    let passed: Node[] | null = null;
+    const asked: Node[] = [];
+    return {
+      of: (node, out) => {
+        asked.push(node);
+        for (let k = next; k <= last && k < next + WINDOW; k++) {
+          if (this.nodeAt(k) !== node) continue;
+          if (k > next) {
+            passed ??= [];
+            for (let j = next; j < k; j++) passed.push(this.nodeAt(j));
+          }
+          while (k < last && this.nodeAt(k + 1) === node) k++;
+          next = k + 1;
+          out.start = this.startAt(k);
+          out.end = this.endAt(k);
+          return true;
+        }
+        other ??= this.whole(first, last);
+        return other(node, out);
+      },
+      exact: () => {
+        if (passed === null && next > last) return true;
+        const seen = new Set(asked);
+        for (let k = next; k <= last; k++) if (seen.has(this.nodeAt(k))) return false;
+        return passed === null || !passed.some((node) => seen.has(node));
+      },
+    };
+  }
+
+  /** statementOffsets' lookup over records first..last. */
+  private whole(first: number, last: number): (node: Node, out: { start: number; end: number }) => boolean {
+    const own = new Map<Node, number>();
+    for (let k = first; k <= last; k++) own.set(this.nodeAt(k), k);
+    return (node, out) => {
+      const i = own.get(node);
+      if (i === undefined) return this.offsetsOf(node, out);
+      out.start = this.startAt(i);
+      out.end = this.endAt(i);
+      return true;
+    };
+  }
+
+  /**
+   * The records of statement `root` (as the parser recorded it): from the first made while it
+   * parsed through its own last (see `statementOffsets`); null when it has none.
+   */
+  private rangeOf(root: Node): { first: number; last: number } | null {
+    const count = this.count;
+    // The root's record: searched from where the previous statement's ended (in order, each
+    // record is passed once), then back from there.
+    let last = -1;
+    for (let i = this.cursor; i < count; i++) {
+      if (this.nodeAt(i) === root) {
+        last = i;
+        break;
+      }
+    }
+    for (let i = Math.min(this.cursor, count - 1); last < 0 && i >= 0; i--) if (this.nodeAt(i) === root) last = i;
+    if (last < 0) return null;
+    // A statement node is recorded when marked and again with the statement's span.
+    while (last + 1 < count && this.nodeAt(last + 1) === root) last++;
+    this.cursor = last + 1;
+    const from = this.startAt(last);
+    let first = last;
+    while (first > 0 && this.startAt(first - 1) >= from) first--;
+    return { first, last };
   }
 
   override get(node: Node): Span | undefined {
@@ -224,6 +296,9 @@ export class SourceSpans extends WeakMap<Node, Span> {
     return super.delete(node) || recorded;
   }
 }
+
+/** How far past the previous answer `statementInOrder` looks for the next node's record (records of other tables between). */
+const WINDOW = 8;
 
 /** Records a chunk holds: 2^SHIFT (32 KB of node pointers and 32 KB of offsets, regular heap objects). */
 const SHIFT = 12;

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { descendants } from '../../src/ast/walk.js';
+import type { Node } from '../../src/ast/nodes.js';
+import { children, descendants } from '../../src/ast/walk.js';
+import { LineIndex } from '../../src/diagnostic/index.js';
+import { StatementTree } from '../../src/print/comment-tree.js';
 import { printDocument } from '../../src/print/format.js';
 import { parseDocument } from '../../src/syntax/index.js';
-import type { SourceSpans } from '../../src/syntax/source-spans.js';
+import { SourceSpans } from '../../src/syntax/source-spans.js';
 import { print } from '../../src/print/print.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
@@ -43,4 +46,52 @@ describe('statement-scoped offsets', () => {
     printDocument(parsed);
     expect((parsed.spans as unknown as { indexed: number }).indexed).toBe(0);
   });
+
+  it('in the order the parser recorded them (each node after its children), give the same offsets, and say they are exact', () => {
+    fc.assert(
+      fc.property(arbDocument, (text) => {
+        const parsed = parseDocument(text);
+        const spans = parsed.spans as SourceSpans;
+        const a = { start: 0, end: 0 };
+        const b = { start: 0, end: 0 };
+        for (const { node: root } of parsed.statements) {
+          const inOrder = spans.statementInOrder(root);
+          for (const node of postOrder(root)) {
+            const known = spans.offsetsOf(node, a);
+            expect(inOrder.of(node, b)).toBe(known);
+            if (known) expect(b).toEqual(a);
+          }
+          expect(inOrder.exact()).toBe(true);
+        }
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('say they are not exact when an asked node was recorded again further on, and comment placement then reads the last record', () => {
+    const spans = new SourceSpans(new LineIndex('SELECT a FROM t'));
+    const a = { kind: 'column', name: 'a' } as unknown as Node;
+    const from = { kind: 'table', name: 't' } as unknown as Node;
+    const root = { kind: 'select', columns: [a], from } as unknown as Node;
+    spans.record(a, 7, 8);
+    spans.record(from, 14, 15);
+    spans.record(a, 7, 9);
+    spans.record(root, 0, 15);
+    const inOrder = spans.statementInOrder(root);
+    const out = { start: 0, end: 0 };
+    for (const node of [a, from, root]) inOrder.of(node, out);
+    expect(inOrder.exact()).toBe(false);
+    expect(new StatementTree(root, spans).spanOf(a)).toEqual({ start: 7, end: 9 });
+  });
 });
+
+/** Every node of the tree after its children, children in source order (as the parser records them). */
+function postOrder(root: Node): Node[] {
+  const out: Node[] = [];
+  const visit = (node: Node): void => {
+    for (const kid of children(node)) visit(kid);
+    out.push(node);
+  };
+  visit(root);
+  return out;
+}
