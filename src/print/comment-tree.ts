@@ -41,7 +41,7 @@ export class StatementTree {
     if (spans instanceof SourceSpans) {
       const inOrder = spans.statementInOrder(root);
       walked = walkInto(root, (node) => inOrder.of(node, at), at);
-      if (!inOrder.exact()) {
+      if (!inOrder.exact(w.nodes, walked.count)) {
         // A node recorded twice (not the parser's way): each node's offsets as the table's lookup gives them.
         const of = spans.statementOffsets(root);
         walked = walkInto(root, (node) => of(node, at), at);

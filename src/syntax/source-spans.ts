@@ -36,6 +36,8 @@ export class SourceSpans extends WeakMap<Node, Span> {
   private readonly made = new Map<number, Span>();
   /** Where `statementOffsets` searches for the next statement's root record first. */
   private cursor = 0;
+  /** The record `set` made for each node it was given (the parser gives each statement's span so): a statement's last record. */
+  private given: Map<Node, number> | null = null;
 
   constructor(private readonly lines: LineIndex) {
     super();
@@ -189,12 +191,16 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * just after the previous answer's: no search of the statement's records per node, and no
    * lookup built. A node not there is looked up as `statementOffsets` does.
    *
-   * `exact()`, asked after the last node: false when a node the caller asked was recorded again
+   * `exact(asked, count)`, after the last node, with the nodes asked (the first `count` of
+   * `asked`): false when one of them was recorded again
    * further on (the last record of a node wins, which a match in order cannot see), and the
    * caller must ask again with `statementOffsets`. The parser records each node once, when it
    * is made (the statement node twice in a row), so this is a safeguard.
    */
-  statementInOrder(root: Node): { of(node: Node, out: { start: number; end: number }): boolean; exact(): boolean } {
+  statementInOrder(root: Node): {
+    of(node: Node, out: { start: number; end: number }): boolean;
+    exact(asked: readonly Node[], count: number): boolean;
+  } {
     const range = this.rangeOf(root);
     if (range === null) return { of: (node, out) => this.offsetsOf(node, out), exact: () => true };
     const { first, last } = range;
@@ -202,10 +208,8 @@ export class SourceSpans extends WeakMap<Node, Span> {
     let other: ((node: Node, out: { start: number; end: number }) => boolean) | null = null;
     /** Records passed over (another table's nodes, such as a field's key, or a node recorded twice). */
     let passed: Node[] | null = null;
-    const asked: Node[] = [];
     return {
       of: (node, out) => {
-        asked.push(node);
         for (let k = next; k <= last && k < next + WINDOW; k++) {
           if (this.nodeAt(k) !== node) continue;
           if (k > next) {
@@ -221,9 +225,9 @@ export class SourceSpans extends WeakMap<Node, Span> {
         other ??= this.whole(first, last);
         return other(node, out);
       },
-      exact: () => {
+      exact: (asked, count) => {
         if (passed === null && next > last) return true;
-        const seen = new Set(asked);
+        const seen = new Set(asked.slice(0, count));
         for (let k = next; k <= last; k++) if (seen.has(this.nodeAt(k))) return false;
         return passed === null || !passed.some((node) => seen.has(node));
       },
@@ -249,10 +253,12 @@ export class SourceSpans extends WeakMap<Node, Span> {
    */
   private rangeOf(root: Node): { first: number; last: number } | null {
     const count = this.count;
-    // The root's record: searched from where the previous statement's ended (in order, each
-    // record is passed once), then back from there.
-    let last = -1;
-    for (let i = this.cursor; i < count; i++) {
+    // The root's record: the one `set` made for it (the parser gives each statement its span so),
+    // else searched from where the previous statement's ended (in order, each record is passed
+    // once), then back from there.
+    let last = this.given?.get(root) ?? -1;
+    if (last >= 0 && this.nodeAt(last) !== root) last = -1;
+    for (let i = this.cursor; last < 0 && i < count; i++) {
       if (this.nodeAt(i) === root) {
         last = i;
         break;
@@ -288,6 +294,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
   override set(node: Node, span: Span): this {
     this.record(node, span.start, span.end);
     this.made.set(this.count - 1, span);
+    (this.given ??= new Map()).set(node, this.count - 1);
     return this;
   }
 
