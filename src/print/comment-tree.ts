@@ -14,23 +14,30 @@ import { lowerBound, upperBound } from '../diagnostic/sorted.js';
  * their facts kept in arrays by that number: one Map entry per node, no object. Pre-order is
  * then the order by start (outer first at a start) and the order of leaving the order by end
  * (outer last at an end): nothing is sorted unless a kind lists its children out of source order.
+ *
+ * The arrays are lists shared by every tree (no copy per tree): a tree is read only until the
+ * next one is built. Comment placement builds one statement's at a time and is done with it
+ * before the next (CommentMap).
  */
 export class StatementTree {
   /** Node → its number, made on the first lookup in a large tree (a small one is searched: see `numberOf`). */
   private numbers: Map<Node, number> | null = null;
-  private readonly nodes: Node[];
+  private readonly nodes: Node[] = SCRATCH.nodes;
   /** The parent's number (-1: the statement itself). */
-  private readonly parents: number[];
-  private readonly depths: number[];
+  private readonly parents: number[] = SCRATCH.parents;
+  private readonly depths: number[] = SCRATCH.depths;
   /** Start and end offsets by number (NaN: no span). */
-  private readonly startOf: number[];
-  private readonly endOf: number[];
+  private readonly startOf: number[] = SCRATCH.startOf;
+  private readonly endOf: number[] = SCRATCH.endOf;
   /** The numbers of the nodes with a span by start, ascending, outer first at a start; and their starts. */
-  private readonly byStart: number[];
-  private readonly starts: number[];
+  private readonly byStart: number[] = SCRATCH.byStart;
+  private readonly starts: number[] = SCRATCH.starts;
   /** The same by end, ascending, outer last at an end; and their ends. */
-  private readonly byEnd: number[];
-  private readonly ends: number[];
+  private readonly byEnd: number[] = SCRATCH.byEnd;
+  private readonly ends: number[] = SCRATCH.ends;
+  /** How many nodes; how many of them have offsets (the length of byStart and byEnd). */
+  private readonly count: number;
+  private readonly spanned: number;
 
   constructor(root: Node, spans: Spans) {
     // The parser's table gives offsets without building a Span per node, found in the order it
@@ -68,53 +75,51 @@ export class StatementTree {
       w.byStart[spanned] = n;
       w.starts[spanned++] = start;
     }
-    this.nodes = w.nodes.slice(0, count);
-    this.parents = w.parents.slice(0, count);
-    this.depths = w.depths.slice(0, count);
-    this.startOf = w.startOf.slice(0, count);
-    this.endOf = w.endOf.slice(0, count);
-    this.byStart = w.byStart.slice(0, spanned);
-    this.starts = w.starts.slice(0, spanned);
-    this.byEnd = w.byEnd.slice(0, left);
-    this.ends = w.ends.slice(0, left);
-    // The scratch lists hold no node alive.
-    w.nodes.fill(root, 0, count);
+    this.count = count;
+    this.spanned = spanned;
+    // The stack holds no node alive (the nodes list: until `releaseTrees`).
     w.todo.fill(root, 0, high);
-    if (!ascending(this.starts)) {
+    if (!ascending(w.starts, spanned)) {
       // Outer first at a start: the larger end, then the earlier number.
-      this.byStart.sort((a, b) => this.startOf[a]! - this.startOf[b]! || this.endOf[b]! - this.endOf[a]! || a - b);
-      for (let i = 0; i < this.byStart.length; i++) this.starts[i] = this.startOf[this.byStart[i] as number]!;
+      const order = w.byStart.slice(0, spanned).sort((a, b) => w.startOf[a]! - w.startOf[b]! || w.endOf[b]! - w.endOf[a]! || a - b);
+      for (let i = 0; i < spanned; i++) {
+        w.byStart[i] = order[i] as number;
+        w.starts[i] = w.startOf[order[i] as number]!;
+      }
     }
-    if (!ascending(this.ends)) {
+    if (!ascending(w.ends, left)) {
       // Outer last at an end: the larger start, then the later number, first.
-      this.byEnd.sort((a, b) => this.endOf[a]! - this.endOf[b]! || this.startOf[b]! - this.startOf[a]! || b - a);
-      for (let i = 0; i < this.byEnd.length; i++) this.ends[i] = this.endOf[this.byEnd[i] as number]!;
+      const order = w.byEnd.slice(0, left).sort((a, b) => w.endOf[a]! - w.endOf[b]! || w.startOf[b]! - w.startOf[a]! || b - a);
+      for (let i = 0; i < left; i++) {
+        w.byEnd[i] = order[i] as number;
+        w.ends[i] = w.endOf[order[i] as number]!;
+      }
     }
   }
 
   /** A node's number: a search of a small tree's nodes (cheaper than a Map of them), else a Map made once. */
   private numberOf(node: Node): number | undefined {
     if (this.numbers === null) {
-      if (this.nodes.length <= SEARCHED) {
+      if (this.count <= SEARCHED) {
         // The last: a node the tree holds twice has the number of its last place, as the Map gives.
-        const n = this.nodes.lastIndexOf(node);
+        const n = this.nodes.lastIndexOf(node, this.count - 1);
         return n < 0 ? undefined : n;
       }
       this.numbers = new Map();
-      for (let n = 0; n < this.nodes.length; n++) this.numbers.set(this.nodes[n] as Node, n);
+      for (let n = 0; n < this.count; n++) this.numbers.set(this.nodes[n] as Node, n);
     }
     return this.numbers.get(node);
   }
 
   /** The outermost node starting at `offset`, if any. */
   startingAt(offset: number): Node | undefined {
-    const i = lowerBound(this.starts, offset);
-    return this.starts[i] === offset ? this.nodes[this.byStart[i] as number] : undefined;
+    const i = lowerBound(this.starts, offset, this.spanned);
+    return i < this.spanned && this.starts[i] === offset ? this.nodes[this.byStart[i] as number] : undefined;
   }
 
   /** The outermost node ending at `offset`, if any. */
   endingAt(offset: number): Node | undefined {
-    const i = upperBound(this.ends, offset) - 1;
+    const i = upperBound(this.ends, offset, this.spanned) - 1;
     return i >= 0 && this.ends[i] === offset ? this.nodes[this.byEnd[i] as number] : undefined;
   }
 
@@ -150,23 +155,23 @@ export class StatementTree {
 
   /** The outermost node starting first at or after `from` and before `limit`. */
   firstStartIn(from: number, limit: number): Node | undefined {
-    const i = lowerBound(this.starts, from);
-    const start = this.starts[i];
-    return start !== undefined && start < limit ? this.nodes[this.byStart[i] as number] : undefined;
+    const i = lowerBound(this.starts, from, this.spanned);
+    const start = i < this.spanned ? (this.starts[i] as number) : Infinity;
+    return start < limit ? this.nodes[this.byStart[i] as number] : undefined;
   }
 
   /** The outermost node ending last at or before `to` and after `limit`. */
   lastEndIn(to: number, limit: number): Node | undefined {
-    const i = upperBound(this.ends, to) - 1;
-    const end = this.ends[i];
-    return end !== undefined && end > limit ? this.nodes[this.byEnd[i] as number] : undefined;
+    const i = upperBound(this.ends, to, this.spanned) - 1;
+    const end = i >= 0 ? (this.ends[i] as number) : -Infinity;
+    return end > limit ? this.nodes[this.byEnd[i] as number] : undefined;
   }
 
   /** The innermost node whose span holds `[from, to)` strictly inside (start < from, to < end). */
   innermostAround(from: number, to: number): Node | undefined {
     // The last node starting before `from` is the innermost around it or inside one that is:
     // its ancestors are the candidates, nearest first.
-    const i = lowerBound(this.starts, from) - 1;
+    const i = lowerBound(this.starts, from, this.spanned) - 1;
     for (let n = i < 0 ? -1 : (this.byStart[i] as number); n >= 0; n = this.parents[n] as number) {
       if ((this.startOf[n] as number) < from && (this.endOf[n] as number) > to) return this.nodes[n];
     }
@@ -242,8 +247,15 @@ const SCRATCH = {
   leave: [] as number[],
 };
 
-/** True when the values never decrease. */
-function ascending(values: readonly number[]): boolean {
-  for (let i = 1; i < values.length; i++) if ((values[i] as number) < (values[i - 1] as number)) return false;
+/** Let go of the nodes of the last tree built (comment placement is done with it). */
+export function releaseTrees(): void {
+  SCRATCH.nodes.fill(NO_NODE);
+}
+
+const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
+
+/** True when the first `length` values never decrease. */
+function ascending(values: readonly number[], length: number): boolean {
+  for (let i = 1; i < length; i++) if ((values[i] as number) < (values[i - 1] as number)) return false;
   return true;
 }

@@ -14,7 +14,7 @@ import {
   lastStartingAtOrBefore,
   type Position,
 } from './comment-scan.js';
-import { StatementTree } from './comment-tree.js';
+import { releaseTrees, StatementTree } from './comment-tree.js';
 import { canTrail, endsWithLineComment, leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
 import { countTokens } from '../syntax/scanner.js';
@@ -73,7 +73,13 @@ export class CommentMap {
   /** By statement, for the statements with comments outside their doc (most have none). */
   private readonly byStatement = new Map<number, Around>();
   private readonly scanner: CommentScanner;
-  private readonly trees = new Map<number, StatementTree>();
+  /**
+   * The tree of the statement whose comments are being placed (one at a time: StatementTree's
+   * lists are shared), and every statement that had one.
+   */
+  private tree: StatementTree | null = null;
+  private treeIndex = -1;
+  private readonly withTrees = new Set<number>();
   /** The statements holding a blank line. */
   private readonly withBlankLines = new Set<number>();
   /** List items preceded by a blank line in the source. */
@@ -94,6 +100,8 @@ export class CommentMap {
   ) {
     this.scanner = new CommentScanner(text, comments);
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
+    this.tree = null;
+    releaseTrees();
     // Most statements hold no blank line at all (most texts none): then no list item can follow one.
     // (Within the statements' spans: a piece of a text (parseInPieces) scans its own stretch only.)
     const blanks =
@@ -117,7 +125,7 @@ export class CommentMap {
    * tree alone does.
    */
   isPlain(i: number): boolean {
-    return !this.trees.has(i) && !this.withBlankLines.has(i);
+    return !this.withTrees.has(i) && !this.withBlankLines.has(i);
   }
 
   /** Nothing to add to any node: no comment in a statement, no blank line between list items. */
@@ -229,12 +237,12 @@ export class CommentMap {
   }
 
   private treeOf(s: number): StatementTree {
-    let tree = this.trees.get(s);
-    if (tree === undefined) {
-      tree = new StatementTree((this.statements[s] as { node: Statement }).node, this.spans);
-      this.trees.set(s, tree);
+    if (this.tree === null || this.treeIndex !== s) {
+      this.tree = new StatementTree((this.statements[s] as { node: Statement }).node, this.spans);
+      this.treeIndex = s;
+      this.withTrees.add(s);
     }
-    return tree;
+    return this.tree;
   }
 
   /** A comment between two tokens of statement `s`. */
