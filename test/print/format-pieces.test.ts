@@ -5,6 +5,7 @@ import { print, printDocument } from '../../src/print/index.js';
 import { parseDocument, parseInPieces, type ParsedDocument } from '../../src/syntax/parse.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
 import { commentRandomly } from './comment-facts.js';
+import { runs } from '../helpers/runs.js';
 
 // The formatter reads a text a run of statements at a time (parseInPieces): a piece ends after a
 // `;` with no comment between the statements on either side of it, once it holds enough tokens.
@@ -40,7 +41,7 @@ describe('format in pieces', () => {
           sameAsWhole(density === 0 ? base : commentRandomly(base, seed, density), width);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
