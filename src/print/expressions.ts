@@ -25,8 +25,13 @@ function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): readonly Ct
   // Two operands in no capture (most comparisons): one of four lists made once.
   if (ctx === NO_CAPTURE && nodes.length === 2)
     return COMPARED_PAIRS[((nodes[0] as Expr).kind === 'column' ? 2 : 0) + ((nodes[1] as Expr).kind === 'column' ? 1 : 0)];
-  const compared: Ctx = ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
+  const compared = comparedCtx(ctx);
   return nodes.map((n) => (n.kind === 'column' ? compared : ctx));
+}
+
+/** `ctx` for a direct operand of `=`, `!=` or LIKE (see `Ctx.compared`). */
+function comparedCtx(ctx: Ctx): Ctx {
+  return ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
 }
 
 /** The contexts of two operands in no capture, by which of them are columns (2: the first, 1: the second). */
@@ -42,22 +47,20 @@ const LOGICAL = new Set(['and', 'or']);
 
 const NO_INNER: readonly Binary[] = Object.freeze([]);
 
+/** True when `e` continues the chain of `op` (it is the left operand of one more `op`). */
+const continues = (e: Expr, op: Binary['op']): e is Binary => e.kind === 'binary' && e.op === op;
+
 /**
- * The operands of a left-leaning chain of one operator, found without recursion, and the inner
- * chain nodes: inner[i] is the chain ending with operand i + 1 (its comments print after that
- * operand). Arrays of the exact size (counted first): most chains are one operator of two operands.
+ * The operands of a left-leaning chain of one operator, found without recursion, in `operands`
+ * (an array of the exact size, counted first); the inner chain nodes in the array returned
+ * (NO_INNER for one operator): inner[i] is the chain ending with operand i + 1 (its comments
+ * print after that operand).
  */
-function chainOf(node: Binary): { operands: readonly Expr[]; inner: readonly Binary[] } {
-  let n = 2;
-  let cur: Expr = node.e1;
-  while (cur.kind === 'binary' && cur.op === node.op) {
-    n++;
-    cur = cur.e1;
-  }
-  const operands = new Array<Expr>(n);
+function chainOf(node: Binary, operands: Expr[]): readonly Binary[] {
+  const n = operands.length;
   const inner = n === 2 ? NO_INNER : new Array<Binary>(n - 2);
   operands[n - 1] = node.e2;
-  cur = node.e1;
+  let cur: Expr = node.e1;
   for (let i = n - 2; i > 0; i--) {
     const b = cur as Binary;
     (inner as Binary[])[i - 1] = b;
@@ -65,7 +68,14 @@ function chainOf(node: Binary): { operands: readonly Expr[]; inner: readonly Bin
     cur = b.e1;
   }
   operands[0] = cur;
-  return { operands, inner };
+  return inner;
+}
+
+/** How many operands the chain of `node`'s operator ending at `node` has. */
+function chainLength(node: Binary): number {
+  let n = 2;
+  for (let cur: Expr = node.e1; continues(cur, node.op); cur = cur.e1) n++;
+  return n;
 }
 
 /** `op ` (the operator and its space, one string: nothing the renderer treats apart) per spelling, made once. */
@@ -147,13 +157,25 @@ function streamedChain(
 }
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
-  const { operands, inner } = chainOf(node);
   const operator = OPERATORS.binary[node.op];
-  return builtNow(
-    new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, opSpace(env.options.kw(operator.text)), LOGICAL.has(node.op), env),
-    ctx,
-    env,
-  );
+  const op = opSpace(env.options.kw(operator.text));
+  const logical = LOGICAL.has(node.op);
+  const n = chainLength(node);
+  // One operator of two leaves without comments (`t.a = 1`, most binaries): the doc now, with
+  // no chain, branch or list of docs (what builtNow would make of them with `ChainBranch.build`).
+  if (n === 2) {
+    const compared = TEXT_COMPARISONS.has(node.op);
+    const { e1, e2 } = node;
+    const b = LEAF_LAYOUTS.has(e2.kind) ? leafDoc(e2, compared && e2.kind === 'column' ? comparedCtx(ctx) : ctx, env) : undefined;
+    const a = b === undefined ? undefined : leafDoc(e1, compared && e1.kind === 'column' ? comparedCtx(ctx) : ctx, env);
+    if (a !== undefined && b !== undefined) {
+      const parts = [operand(e1, a, operator.left), line, op, operand(e2, b as Doc, operator.right)];
+      return logical ? group(parts) : hanging(parts, 1);
+    }
+  }
+  const operands = new Array<Expr>(n);
+  const inner = chainOf(node, operands);
+  return builtNow(new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, op, logical, env), ctx, env);
 };
 
 const NO_NODES: readonly Node[] = Object.freeze([]);

@@ -2,7 +2,7 @@ import { KINDS } from '../ast/kinds.js';
 import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, hanging, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
-import { quoteString, writeAlias, writeName, writePath } from './names.js';
+import { asAlias, quoteString, writeName, writePath } from './names.js';
 import { tokenize } from '../syntax/index.js';
 
 /** True in the database position of a data action (src/print/action-layout.ts, DATABASE). */
@@ -17,7 +17,7 @@ const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
 };
 
 function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
-  return alias === null ? doc : hanging([doc, line, `${env.options.kw('AS')} ${writeAlias(alias)}`], 1);
+  return alias === null ? doc : hanging([doc, line, asAlias(env.options.kw('AS'), alias)], 1);
 }
 
 /**
