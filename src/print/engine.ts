@@ -309,10 +309,13 @@ export function parens(doc: Doc): Doc {
 /** `open item, item close`, the items filling each line when the list does not fit. */
 export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
   if (items.length === 0) return concat([open, close]);
-  const parts: Doc[] = [];
+  // Lists of the exact size: one grown by `push` from empty reserves 17 slots.
+  const parts = new Array<Doc>(2 * items.length - 1);
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(line);
-    parts.push(i < items.length - 1 ? concat([items[i] as Doc, ',']) : (items[i] as Doc));
+    if (i > 0) parts[2 * i - 1] = line;
+    const item = items[i] as Doc;
+    // `item,` as one string where the item is one (a name, a number): what the concat prints.
+    parts[2 * i] = i === items.length - 1 ? item : typeof item === 'string' ? `${item},` : concat([item, ',']);
   }
   return group([open, indent([softline, fill(parts)]), softline, close]);
 }
@@ -332,10 +335,15 @@ export function closedList(open: Doc, items: readonly Doc[], close: Doc): Doc {
 /** `open item, item close`, one item per line when the list does not fit; `inside` goes between empty parentheses. */
 export function list(open: Doc, items: readonly Doc[], close: Doc, inside?: Doc): Doc {
   if (items.length === 0) return concat(inside === undefined ? [open, close] : [open, inside, close]);
-  const parts: Doc[] = [softline];
+  // `softline item (, line item)*` in a list of the exact size (see `filledList`).
+  const parts = new Array<Doc>(3 * items.length - 1);
+  parts[0] = softline;
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(',', line);
-    parts.push(items[i] as Doc);
+    if (i > 0) {
+      parts[3 * i - 1] = ',';
+      parts[3 * i] = line;
+    }
+    parts[3 * i + 1] = items[i] as Doc;
   }
   return group([open, indent(parts), softline, close]);
 }

@@ -1,9 +1,9 @@
-import type { Binary, Expr, InList, Node, NodeKind, Unary } from '../ast/nodes.js';
+import type { Binary, Case, Expr, FunctionCall, InList, Node, NodeKind, Unary, WhenClause } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { CALL_FORMS, EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import { OPERATORS } from '../ast/operators.js';
 import { concat, conditional, group, hanging, indent, join, line, softline, stream, verbatim, type Doc } from './doc/doc.js';
-import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { filledList, leaf, list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
 
@@ -329,34 +329,58 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
         ]),
     };
   }
-  const inside = node.args.length === 0 ? env.inside?.(node) : undefined;
-  return builtNow({ children: node.args, build: (docs) => list(`${functionName(node, node.name, env)}(`, docs, ')', inside) }, ctx, env);
+  return builtNow(new NodeBranch(node.args, node, env, callDoc), ctx, env);
 };
 
-const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
+/** `NAME(a, b)` from its arguments' docs (the comments inside `NAME()` between its parentheses). */
+function callDoc(node: FunctionCall, docs: readonly Doc[], env: Env): Doc {
+  return list(`${functionName(node, node.name, env)}(`, docs, ')', node.args.length === 0 ? env.inside?.(node) : undefined);
+}
+
+const caseLayout: LayoutFn<'case'> = (node, _ctx, env) => {
+  const count = (node.base ? 1 : 0) + node.cases.length + (node.else ? 1 : 0);
+  const kids = new Array<Node>(count);
+  let k = 0;
+  if (node.base) kids[k++] = node.base;
+  for (let i = 0; i < node.cases.length; i++) kids[k++] = node.cases[i] as Node;
+  if (node.else) kids[k++] = node.else;
+  return new NodeBranch(kids, node, env, caseDoc);
+};
+
+/** `CASE [base] WHEN ... [ELSE e] END` from the docs of its children, in lists of the exact size. */
+function caseDoc(node: Case, docs: readonly Doc[], env: Env): Doc {
   const kw = env.options.kw;
-  const kids: Node[] = [];
-  if (node.base) kids.push(node.base);
-  for (const w of node.cases) kids.push(w);
-  if (node.else) kids.push(node.else);
-  return {
-    children: kids,
-    build: (docs) => {
-      let i = 0;
-      const head: Doc[] = [kw(KINDS.case.keyword)];
-      if (node.base) head.push(' ', docs[i++] as Doc);
-      const arms: Doc[] = [];
-      for (let k = 0; k < node.cases.length; k++) arms.push(line, docs[i++] as Doc);
-      if (node.else) arms.push(line, kw('ELSE'), ' ', docs[i++] as Doc);
-      return group([...head, indent(arms), line, kw('END')]);
-    },
-  };
-};
+  let i = 0;
+  const parts = new Array<Doc>(node.base ? 6 : 4);
+  let p = 0;
+  parts[p++] = kw(KINDS.case.keyword);
+  if (node.base) {
+    parts[p++] = ' ';
+    parts[p++] = docs[i++] as Doc;
+  }
+  const arms = new Array<Doc>(2 * node.cases.length + (node.else ? 4 : 0));
+  let a = 0;
+  for (let k = 0; k < node.cases.length; k++) {
+    arms[a++] = line;
+    arms[a++] = docs[i++] as Doc;
+  }
+  if (node.else) {
+    arms[a++] = line;
+    arms[a++] = kw('ELSE');
+    arms[a++] = ' ';
+    arms[a++] = docs[i++] as Doc;
+  }
+  parts[p++] = indent(arms);
+  parts[p++] = line;
+  parts[p++] = kw('END');
+  return group(parts);
+}
 
-const when: LayoutFn<'when'> = (node, ctx, env) => ({
-  children: [node.when, node.then],
-  build: (docs) => hanging([env.options.kw(KINDS.when.keyword), ' ', docs[0] as Doc, line, env.options.kw('THEN'), ' ', docs[1] as Doc], 3),
-});
+const when: LayoutFn<'when'> = (node, _ctx, env) => new NodeBranch([node.when, node.then], node, env, whenDoc);
+
+function whenDoc(node: WhenClause, docs: readonly Doc[], env: Env): Doc {
+  return hanging([env.options.kw(KINDS.when.keyword), ' ', docs[0] as Doc, line, env.options.kw('THEN'), ' ', docs[1] as Doc], 3);
+}
 
 /**
  * A column: by path (`"order total"` quoted), or `COLUMN(...)` where a bare name would be an

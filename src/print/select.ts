@@ -160,15 +160,18 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   };
 };
 
-function resultColumn(node: ResultColumn, docs: readonly Doc[], env: Env): Doc {
-  const e = docs[0] as Doc;
+/** `e AS alias` from the doc of its expression (`resultColumn` as a NodeBranch's build, from its children's docs). */
+function resultColumnOf(node: ResultColumn, e: Doc, env: Env): Doc {
   return node.alias === null ? e : hanging([e, line, asAlias(env.options.kw('AS'), node.alias)], 1);
 }
+const resultColumn = (node: ResultColumn, docs: readonly Doc[], env: Env): Doc => resultColumnOf(node, docs[0] as Doc, env);
 
-function orderTerm(node: OrderTerm, docs: readonly Doc[], env: Env): Doc {
-  const e = term(node.e, docs[0] as Doc);
+/** `e DESC` from the doc of its expression (`orderTerm` from its children's docs). */
+function orderTermOf(node: OrderTerm, doc: Doc, env: Env): Doc {
+  const e = term(node.e, doc);
   return node.order === 'desc' ? hanging([e, line, env.options.kw('DESC')], 1) : e;
 }
+const orderTerm = (node: OrderTerm, docs: readonly Doc[], env: Env): Doc => orderTermOf(node, docs[0] as Doc, env);
 
 /** Layouts of the select-level kinds. */
 export const SELECT_LAYOUTS = {
@@ -177,10 +180,10 @@ export const SELECT_LAYOUTS = {
   // A name or literal (most result columns and order terms): the doc at once (no branch to walk).
   result_column: (node, ctx, env) => {
     const e = leafDoc(node.e, ctx, env);
-    return e === undefined ? new NodeBranch([node.e], node, env, resultColumn) : resultColumn(node, [e], env);
+    return e === undefined ? new NodeBranch([node.e], node, env, resultColumn) : resultColumnOf(node, e, env);
   },
   order_term: (node, ctx, env) => {
     const e = leafDoc(node.e, ctx, env);
-    return e === undefined ? new NodeBranch([node.e], node, env, orderTerm) : orderTerm(node, [e], env);
+    return e === undefined ? new NodeBranch([node.e], node, env, orderTerm) : orderTermOf(node, e, env);
   },
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };
