@@ -195,23 +195,31 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
 
 /**
  * The branches waiting in `toDoc`, in parallel arrays indexed by `length` (never truncated:
- * setting an array's length to 0 drops its storage): each with its node, context and the docs of
- * its children so far (an array of the exact size, filled to `filled[k]`: an array grown by
- * `push` from empty reserves 17 slots, most of them unused for a node of two or three children).
+ * setting an array's length to 0 drops its storage): each with its node, its children and the
+ * context they print in (one for all, or one each), and the docs of its children so far (an
+ * array of the exact size, filled to `filled[k]`: an array grown by `push` from empty reserves
+ * 17 slots, most of them unused for a node of two or three children). A branch's fields are read
+ * once, when it is pushed: branches come in many shapes, and reading them for every child was
+ * a lookup each.
  */
 class Frames {
   readonly nodes: Node[] = [];
   readonly branches: Branch[] = [];
-  readonly ctxs: Ctx[] = [];
+  readonly children: (readonly Node[])[] = [];
+  readonly ctx: Ctx[] = [];
+  readonly ctxs: (readonly Ctx[] | undefined)[] = [];
   readonly docs: Doc[][] = [];
   readonly filled: number[] = [];
   length = 0;
   push(node: Node, branch: Branch, ctx: Ctx): void {
     const k = this.length++;
+    const children = branch.children;
     this.nodes[k] = node;
     this.branches[k] = branch;
-    this.ctxs[k] = ctx;
-    this.docs[k] = new Array<Doc>(branch.children.length);
+    this.children[k] = children;
+    this.ctx[k] = branch.ctx ?? ctx;
+    this.ctxs[k] = branch.ctxs;
+    this.docs[k] = new Array<Doc>(children.length);
     this.filled[k] = 0;
   }
   clear(): void {
@@ -222,7 +230,9 @@ class Frames {
   release(k: number): void {
     this.nodes[k] = NO_NODE;
     this.branches[k] = NO_BRANCH;
-    this.ctxs[k] = NO_CAPTURE;
+    this.children[k] = NONE;
+    this.ctx[k] = NO_CAPTURE;
+    this.ctxs[k] = undefined;
     this.docs[k] = NO_DOCS as Doc[];
   }
 }
@@ -232,16 +242,17 @@ const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
 const NO_BRANCH: Branch = Object.freeze({ children: [], build: () => '' });
 
 function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, layouts: LayoutTable, layoutOf: (node: Node, c: Ctx) => Layout): Doc {
-  const { nodes, branches, ctxs, docs, filled } = frames;
+  const { nodes, branches, children, docs, filled } = frames;
   frames.push(root, first, ctx);
   for (;;) {
     const k = frames.length - 1;
-    const branch = branches[k] as Branch;
+    const kids = children[k] as readonly Node[];
     const done = docs[k] as Doc[];
     const i = filled[k] as number;
-    if (i < branch.children.length) {
-      const kid = branch.children[i] as Node;
-      const c = branch.ctxs === undefined ? (branch.ctx ?? (ctxs[k] as Ctx)) : (branch.ctxs[i] as Ctx);
+    if (i < kids.length) {
+      const kid = kids[i] as Node;
+      const each = frames.ctxs[k];
+      const c = each === undefined ? (frames.ctx[k] as Ctx) : (each[i] as Ctx);
       const layout = layoutOf(kid, c);
       const doc = finished(kid, layout, c, env, layouts);
       if (doc !== undefined) {
@@ -250,6 +261,7 @@ function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, lay
       } else frames.push(kid, layout as Branch, c);
       continue;
     }
+    const branch = branches[k] as Branch;
     const doc = env.decorate(nodes[k] as Node, branch.build(done), branch.absorbed ?? NONE);
     frames.release(k);
     frames.length = k;

@@ -50,9 +50,22 @@ function commaWritten(left: Source, right: Source, env: Env): boolean {
   const leftText = env.written?.(left);
   const rightAt = env.at?.(right);
   if (env.text === undefined || leftAt === undefined || leftText === undefined || rightAt === undefined) return false;
+  const from = leftAt + leftText.length;
+  if (plainComma(env.text, from, rightAt)) return true;
   // A comment in between: CROSS JOIN, where comments have their places (after a comma they would move).
-  const between = tokenize(env.text.slice(leftAt + leftText.length, rightAt));
+  const between = tokenize(env.text.slice(from, rightAt));
   return between.length === 1 && (between[0] as { type: string }).type === 'Comma';
+}
+
+/** True when `text` from `from` to `to` is one comma among spaces, tabs and line breaks (most `FROM a, b`): known without tokenizing. */
+function plainComma(text: string, from: number, to: number): boolean {
+  let commas = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) commas++;
+    else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return commas === 1;
 }
 
 const join: LayoutFn<'join'> = (node, ctx, env) => {
