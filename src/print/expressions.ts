@@ -289,7 +289,8 @@ function inListLayout(node: InList, op: string, env: Env): Branch {
     return { children: [e, values[0]], build: (docs) => inLayout(e, docs[0] as Doc, op, docs[1] as Doc) };
   }
   if (values.length === 0) return { children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) };
-  const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
+  let atoms = true;
+  for (let i = 0; i < values.length && atoms; i++) atoms = ATOMS.has((values[i] as Expr).kind) && !env.hasComments(values[i] as Expr);
   // The children in a list of the exact size (a spread of the tree's frozen list allocates an iterator).
   const children = new Array<Node>(values.length + 1);
   children[0] = e;
@@ -390,7 +391,8 @@ function whenDoc(node: WhenClause, docs: readonly Doc[], env: Env): Doc {
  */
 const column: LayoutFn<'column'> = (node, ctx, env) => {
   const kw = env.options.kw;
-  const simple = isSimplePath(node.path);
+  // (One segment matters only to a capture or a comparison: no test of the path elsewhere.)
+  const simple = (ctx.capture !== null || ctx.compared === true) && isSimplePath(node.path);
   // A captured name prints as COLUMN(...) too: the same form as the source's COLUMN('...'), so
   // the next run (which reads that spelling) prints it the same.
   const captured = simple && ctx.capture?.has(node.path) === true;
