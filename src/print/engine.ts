@@ -195,23 +195,31 @@ export function toDoc(root: Node, ctx: Ctx, env: Env, layouts: LayoutTable): Doc
 
 /**
  * The branches waiting in `toDoc`, in parallel arrays indexed by `length` (never truncated:
- * setting an array's length to 0 drops its storage): each with its node, context and the docs of
- * its children so far (an array of the exact size, filled to `filled[k]`: an array grown by
- * `push` from empty reserves 17 slots, most of them unused for a node of two or three children).
+ * setting an array's length to 0 drops its storage): each with its node, its children and the
+ * context they print in (one for all, or one each), and the docs of its children so far (an
+ * array of the exact size, filled to `filled[k]`: an array grown by `push` from empty reserves
+ * 17 slots, most of them unused for a node of two or three children). A branch's fields are read
+ * once, when it is pushed: branches come in many shapes, and reading them for every child was
+ * a lookup each.
  */
 class Frames {
   readonly nodes: Node[] = [];
   readonly branches: Branch[] = [];
-  readonly ctxs: Ctx[] = [];
+  readonly children: (readonly Node[])[] = [];
+  readonly ctx: Ctx[] = [];
+  readonly ctxs: (readonly Ctx[] | undefined)[] = [];
   readonly docs: Doc[][] = [];
   readonly filled: number[] = [];
   length = 0;
   push(node: Node, branch: Branch, ctx: Ctx): void {
     const k = this.length++;
+    const children = branch.children;
     this.nodes[k] = node;
     this.branches[k] = branch;
-    this.ctxs[k] = ctx;
-    this.docs[k] = new Array<Doc>(branch.children.length);
+    this.children[k] = children;
+    this.ctx[k] = branch.ctx ?? ctx;
+    this.ctxs[k] = branch.ctxs;
+    this.docs[k] = new Array<Doc>(children.length);
     this.filled[k] = 0;
   }
   clear(): void {
@@ -222,7 +230,9 @@ class Frames {
   release(k: number): void {
     this.nodes[k] = NO_NODE;
     this.branches[k] = NO_BRANCH;
-    this.ctxs[k] = NO_CAPTURE;
+    this.children[k] = NONE;
+    this.ctx[k] = NO_CAPTURE;
+    this.ctxs[k] = undefined;
     this.docs[k] = NO_DOCS as Doc[];
   }
 }
@@ -232,16 +242,17 @@ const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
 const NO_BRANCH: Branch = Object.freeze({ children: [], build: () => '' });
 
 function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, layouts: LayoutTable, layoutOf: (node: Node, c: Ctx) => Layout): Doc {
-  const { nodes, branches, ctxs, docs, filled } = frames;
+  const { nodes, branches, children, docs, filled } = frames;
   frames.push(root, first, ctx);
   for (;;) {
     const k = frames.length - 1;
-    const branch = branches[k] as Branch;
+    const kids = children[k] as readonly Node[];
     const done = docs[k] as Doc[];
     const i = filled[k] as number;
-    if (i < branch.children.length) {
-      const kid = branch.children[i] as Node;
-      const c = branch.ctxs === undefined ? (branch.ctx ?? (ctxs[k] as Ctx)) : (branch.ctxs[i] as Ctx);
+    if (i < kids.length) {
+      const kid = kids[i] as Node;
+      const each = frames.ctxs[k];
+      const c = each === undefined ? (frames.ctx[k] as Ctx) : (each[i] as Ctx);
       const layout = layoutOf(kid, c);
       const doc = finished(kid, layout, c, env, layouts);
       if (doc !== undefined) {
@@ -250,6 +261,7 @@ function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, lay
       } else frames.push(kid, layout as Branch, c);
       continue;
     }
+    const branch = branches[k] as Branch;
     const doc = env.decorate(nodes[k] as Node, branch.build(done), branch.absorbed ?? NONE);
     frames.release(k);
     frames.length = k;
@@ -309,10 +321,13 @@ export function parens(doc: Doc): Doc {
 /** `open item, item close`, the items filling each line when the list does not fit. */
 export function filledList(open: Doc, items: readonly Doc[], close: Doc): Doc {
   if (items.length === 0) return concat([open, close]);
-  const parts: Doc[] = [];
+  // Lists of the exact size: one grown by `push` from empty reserves 17 slots.
+  const parts = new Array<Doc>(2 * items.length - 1);
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(line);
-    parts.push(i < items.length - 1 ? concat([items[i] as Doc, ',']) : (items[i] as Doc));
+    if (i > 0) parts[2 * i - 1] = line;
+    const item = items[i] as Doc;
+    // `item,` as one string where the item is one (a name, a number): what the concat prints.
+    parts[2 * i] = i === items.length - 1 ? item : typeof item === 'string' ? `${item},` : concat([item, ',']);
   }
   return group([open, indent([softline, fill(parts)]), softline, close]);
 }
@@ -332,10 +347,15 @@ export function closedList(open: Doc, items: readonly Doc[], close: Doc): Doc {
 /** `open item, item close`, one item per line when the list does not fit; `inside` goes between empty parentheses. */
 export function list(open: Doc, items: readonly Doc[], close: Doc, inside?: Doc): Doc {
   if (items.length === 0) return concat(inside === undefined ? [open, close] : [open, inside, close]);
-  const parts: Doc[] = [softline];
+  // `softline item (, line item)*` in a list of the exact size (see `filledList`).
+  const parts = new Array<Doc>(3 * items.length - 1);
+  parts[0] = softline;
   for (let i = 0; i < items.length; i++) {
-    if (i > 0) parts.push(',', line);
-    parts.push(items[i] as Doc);
+    if (i > 0) {
+      parts[3 * i - 1] = ',';
+      parts[3 * i] = line;
+    }
+    parts[3 * i + 1] = items[i] as Doc;
   }
   return group([open, indent(parts), softline, close]);
 }

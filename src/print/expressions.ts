@@ -1,9 +1,9 @@
-import type { Binary, Expr, InList, Node, NodeKind, Unary } from '../ast/nodes.js';
+import type { Binary, Case, Expr, FunctionCall, InList, Node, NodeKind, Unary, WhenClause } from '../ast/nodes.js';
 import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { CALL_FORMS, EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import { OPERATORS } from '../ast/operators.js';
 import { concat, conditional, group, hanging, indent, join, line, softline, stream, verbatim, type Doc } from './doc/doc.js';
-import { filledList, leaf, list, NO_CAPTURE, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { filledList, leaf, list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
 
@@ -25,8 +25,13 @@ function comparedCtxs(op: string, ctx: Ctx, nodes: readonly Expr[]): readonly Ct
   // Two operands in no capture (most comparisons): one of four lists made once.
   if (ctx === NO_CAPTURE && nodes.length === 2)
     return COMPARED_PAIRS[((nodes[0] as Expr).kind === 'column' ? 2 : 0) + ((nodes[1] as Expr).kind === 'column' ? 1 : 0)];
-  const compared: Ctx = ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
+  const compared = comparedCtx(ctx);
   return nodes.map((n) => (n.kind === 'column' ? compared : ctx));
+}
+
+/** `ctx` for a direct operand of `=`, `!=` or LIKE (see `Ctx.compared`). */
+function comparedCtx(ctx: Ctx): Ctx {
+  return ctx === NO_CAPTURE ? COMPARED_NO_CAPTURE : { ...ctx, compared: true };
 }
 
 /** The contexts of two operands in no capture, by which of them are columns (2: the first, 1: the second). */
@@ -42,22 +47,20 @@ const LOGICAL = new Set(['and', 'or']);
 
 const NO_INNER: readonly Binary[] = Object.freeze([]);
 
+/** True when `e` continues the chain of `op` (it is the left operand of one more `op`). */
+const continues = (e: Expr, op: Binary['op']): e is Binary => e.kind === 'binary' && e.op === op;
+
 /**
- * The operands of a left-leaning chain of one operator, found without recursion, and the inner
- * chain nodes: inner[i] is the chain ending with operand i + 1 (its comments print after that
- * operand). Arrays of the exact size (counted first): most chains are one operator of two operands.
+ * The operands of a left-leaning chain of one operator, found without recursion, in `operands`
+ * (an array of the exact size, counted first); the inner chain nodes in the array returned
+ * (NO_INNER for one operator): inner[i] is the chain ending with operand i + 1 (its comments
+ * print after that operand).
  */
-function chainOf(node: Binary): { operands: readonly Expr[]; inner: readonly Binary[] } {
-  let n = 2;
-  let cur: Expr = node.e1;
-  while (cur.kind === 'binary' && cur.op === node.op) {
-    n++;
-    cur = cur.e1;
-  }
-  const operands = new Array<Expr>(n);
+function chainOf(node: Binary, operands: Expr[]): readonly Binary[] {
+  const n = operands.length;
   const inner = n === 2 ? NO_INNER : new Array<Binary>(n - 2);
   operands[n - 1] = node.e2;
-  cur = node.e1;
+  let cur: Expr = node.e1;
   for (let i = n - 2; i > 0; i--) {
     const b = cur as Binary;
     (inner as Binary[])[i - 1] = b;
@@ -65,7 +68,14 @@ function chainOf(node: Binary): { operands: readonly Expr[]; inner: readonly Bin
     cur = b.e1;
   }
   operands[0] = cur;
-  return { operands, inner };
+  return inner;
+}
+
+/** How many operands the chain of `node`'s operator ending at `node` has. */
+function chainLength(node: Binary): number {
+  let n = 2;
+  for (let cur: Expr = node.e1; continues(cur, node.op); cur = cur.e1) n++;
+  return n;
 }
 
 /** `op ` (the operator and its space, one string: nothing the renderer treats apart) per spelling, made once. */
@@ -147,13 +157,25 @@ function streamedChain(
 }
 
 const binary: LayoutFn<'binary'> = (node, ctx, env) => {
-  const { operands, inner } = chainOf(node);
   const operator = OPERATORS.binary[node.op];
-  return builtNow(
-    new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, opSpace(env.options.kw(operator.text)), LOGICAL.has(node.op), env),
-    ctx,
-    env,
-  );
+  const op = opSpace(env.options.kw(operator.text));
+  const logical = LOGICAL.has(node.op);
+  const n = chainLength(node);
+  // One operator of two leaves without comments (`t.a = 1`, most binaries): the doc now, with
+  // no chain, branch or list of docs (what builtNow would make of them with `ChainBranch.build`).
+  if (n === 2) {
+    const compared = TEXT_COMPARISONS.has(node.op);
+    const { e1, e2 } = node;
+    const b = LEAF_LAYOUTS.has(e2.kind) ? leafDoc(e2, compared && e2.kind === 'column' ? comparedCtx(ctx) : ctx, env) : undefined;
+    const a = b === undefined ? undefined : leafDoc(e1, compared && e1.kind === 'column' ? comparedCtx(ctx) : ctx, env);
+    if (a !== undefined && b !== undefined) {
+      const parts = [operand(e1, a, operator.left), line, op, operand(e2, b as Doc, operator.right)];
+      return logical ? group(parts) : hanging(parts, 1);
+    }
+  }
+  const operands = new Array<Expr>(n);
+  const inner = chainOf(node, operands);
+  return builtNow(new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, op, logical, env), ctx, env);
 };
 
 const NO_NODES: readonly Node[] = Object.freeze([]);
@@ -267,7 +289,8 @@ function inListLayout(node: InList, op: string, env: Env): Branch {
     return { children: [e, values[0]], build: (docs) => inLayout(e, docs[0] as Doc, op, docs[1] as Doc) };
   }
   if (values.length === 0) return { children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) };
-  const atoms = values.every((v) => ATOMS.has(v.kind) && !env.hasComments(v));
+  let atoms = true;
+  for (let i = 0; i < values.length && atoms; i++) atoms = ATOMS.has((values[i] as Expr).kind) && !env.hasComments(values[i] as Expr);
   // The children in a list of the exact size (a spread of the tree's frozen list allocates an iterator).
   const children = new Array<Node>(values.length + 1);
   children[0] = e;
@@ -307,34 +330,58 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
         ]),
     };
   }
-  const inside = node.args.length === 0 ? env.inside?.(node) : undefined;
-  return builtNow({ children: node.args, build: (docs) => list(`${functionName(node, node.name, env)}(`, docs, ')', inside) }, ctx, env);
+  return builtNow(new NodeBranch(node.args, node, env, callDoc), ctx, env);
 };
 
-const caseLayout: LayoutFn<'case'> = (node, ctx, env) => {
+/** `NAME(a, b)` from its arguments' docs (the comments inside `NAME()` between its parentheses). */
+function callDoc(node: FunctionCall, docs: readonly Doc[], env: Env): Doc {
+  return list(`${functionName(node, node.name, env)}(`, docs, ')', node.args.length === 0 ? env.inside?.(node) : undefined);
+}
+
+const caseLayout: LayoutFn<'case'> = (node, _ctx, env) => {
+  const count = (node.base ? 1 : 0) + node.cases.length + (node.else ? 1 : 0);
+  const kids = new Array<Node>(count);
+  let k = 0;
+  if (node.base) kids[k++] = node.base;
+  for (let i = 0; i < node.cases.length; i++) kids[k++] = node.cases[i] as Node;
+  if (node.else) kids[k++] = node.else;
+  return new NodeBranch(kids, node, env, caseDoc);
+};
+
+/** `CASE [base] WHEN ... [ELSE e] END` from the docs of its children, in lists of the exact size. */
+function caseDoc(node: Case, docs: readonly Doc[], env: Env): Doc {
   const kw = env.options.kw;
-  const kids: Node[] = [];
-  if (node.base) kids.push(node.base);
-  for (const w of node.cases) kids.push(w);
-  if (node.else) kids.push(node.else);
-  return {
-    children: kids,
-    build: (docs) => {
-      let i = 0;
-      const head: Doc[] = [kw(KINDS.case.keyword)];
-      if (node.base) head.push(' ', docs[i++] as Doc);
-      const arms: Doc[] = [];
-      for (let k = 0; k < node.cases.length; k++) arms.push(line, docs[i++] as Doc);
-      if (node.else) arms.push(line, kw('ELSE'), ' ', docs[i++] as Doc);
-      return group([...head, indent(arms), line, kw('END')]);
-    },
-  };
-};
+  let i = 0;
+  const parts = new Array<Doc>(node.base ? 6 : 4);
+  let p = 0;
+  parts[p++] = kw(KINDS.case.keyword);
+  if (node.base) {
+    parts[p++] = ' ';
+    parts[p++] = docs[i++] as Doc;
+  }
+  const arms = new Array<Doc>(2 * node.cases.length + (node.else ? 4 : 0));
+  let a = 0;
+  for (let k = 0; k < node.cases.length; k++) {
+    arms[a++] = line;
+    arms[a++] = docs[i++] as Doc;
+  }
+  if (node.else) {
+    arms[a++] = line;
+    arms[a++] = kw('ELSE');
+    arms[a++] = ' ';
+    arms[a++] = docs[i++] as Doc;
+  }
+  parts[p++] = indent(arms);
+  parts[p++] = line;
+  parts[p++] = kw('END');
+  return group(parts);
+}
 
-const when: LayoutFn<'when'> = (node, ctx, env) => ({
-  children: [node.when, node.then],
-  build: (docs) => hanging([env.options.kw(KINDS.when.keyword), ' ', docs[0] as Doc, line, env.options.kw('THEN'), ' ', docs[1] as Doc], 3),
-});
+const when: LayoutFn<'when'> = (node, _ctx, env) => new NodeBranch([node.when, node.then], node, env, whenDoc);
+
+function whenDoc(node: WhenClause, docs: readonly Doc[], env: Env): Doc {
+  return hanging([env.options.kw(KINDS.when.keyword), ' ', docs[0] as Doc, line, env.options.kw('THEN'), ' ', docs[1] as Doc], 3);
+}
 
 /**
  * A column: by path (`"order total"` quoted), or `COLUMN(...)` where a bare name would be an
@@ -344,7 +391,8 @@ const when: LayoutFn<'when'> = (node, ctx, env) => ({
  */
 const column: LayoutFn<'column'> = (node, ctx, env) => {
   const kw = env.options.kw;
-  const simple = isSimplePath(node.path);
+  // (One segment matters only to a capture or a comparison: no test of the path elsewhere.)
+  const simple = (ctx.capture !== null || ctx.compared === true) && isSimplePath(node.path);
   // A captured name prints as COLUMN(...) too: the same form as the source's COLUMN('...'), so
   // the next run (which reads that spelling) prints it the same.
   const captured = simple && ctx.capture?.has(node.path) === true;

@@ -55,6 +55,14 @@ export const writeName = memo((name) => (isBareName(name) ? name : quoteName(nam
 /** An alias (after AS): quoted also when it is a word never read as a bare alias (`AS "right"`, words.ts). */
 export const writeAlias = memo((name) => (isBareName(name) && !isAliasReservedWord(name) ? name : quoteName(name))) as (name: string) => string;
 
+/** `AS alias` in upper case, made once per alias (bounded). */
+const AS_ALIAS = memo((name) => `AS ${writeAlias(name)}`) as (name: string) => string;
+
+/** `AS alias` with `as` the keyword as spelled (`env.options.kw('AS')`): one string, the same for the same alias. */
+export function asAlias(as: string, name: string): string {
+  return as === 'AS' ? AS_ALIAS(name) : `${as} ${writeAlias(name)}`;
+}
+
 /** `'...'` with `''` for each `'`. */
 export function quoteString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;

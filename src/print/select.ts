@@ -2,7 +2,7 @@ import type { Node, OrderTerm, ResultColumn, Select } from '../ast/nodes.js';
 import { concat, group, hanging, line, type Doc } from './doc/doc.js';
 import { list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { leafDoc } from './expressions.js';
-import { writeAlias } from './names.js';
+import { asAlias } from './names.js';
 import { termNeedsParens } from './operands.js';
 
 /** `KEYWORD content`, the content on its own indented line when the clause does not fit. */
@@ -23,6 +23,14 @@ function commaList(items: readonly Doc[], from: number, count: number): Doc {
     parts[p++] = items[i] as Doc;
   }
   return group(parts);
+}
+
+/** `doc` into `parts` at `p`, after a line when it is not the first; the next free index. (No closure per select.) */
+function put(parts: Doc[], p: number, doc: Doc): number {
+  let at = p;
+  if (at > 0) parts[at++] = line;
+  parts[at++] = doc;
+  return at;
 }
 
 /** A GROUP BY item or an order term: a number in parentheses (`termNeedsParens`), every other expression as is. */
@@ -49,13 +57,14 @@ function aliasesOf(node: Select): Ctx {
  */
 class SelectBranch implements Branch {
   readonly children: Node[];
-  readonly ctxs: Ctx[];
+  /** The children's contexts where some differ (ORDER BY, GROUP BY and HAVING with aliases to capture), else undefined: all in `ctx`. */
+  readonly ctxs: Ctx[] | undefined;
+  readonly ctx: Ctx = NO_CAPTURE;
   constructor(
     private readonly node: Select,
     private readonly env: Env,
     private readonly last: Ctx['lastClause'],
   ) {
-    const own = aliasesOf(node);
     const columns = node.columns === 'all' ? 0 : node.columns.length;
     const count =
       columns +
@@ -68,23 +77,22 @@ class SelectBranch implements Branch {
       (node.offset === null ? 0 : 1) +
       (last === undefined ? 0 : last.nodes.length);
     const kids = new Array<Node>(count);
-    const ctxs = new Array<Ctx>(count);
     let k = 0;
-    const add = (n: Node, c: Ctx) => {
-      kids[k] = n;
-      ctxs[k++] = c;
-    };
-    if (node.columns !== 'all') for (let i = 0; i < columns; i++) add(node.columns[i] as Node, NO_CAPTURE);
-    if (node.from !== null) add(node.from, NO_CAPTURE);
-    if (node.where !== null) add(node.where, NO_CAPTURE);
-    for (let i = 0; i < node.group.length; i++) add(node.group[i] as Node, own);
-    if (node.having !== null) add(node.having, own);
-    for (let i = 0; i < node.order.length; i++) add(node.order[i] as Node, own);
-    if (node.limit !== null) add(node.limit, NO_CAPTURE);
-    if (node.offset !== null) add(node.offset, NO_CAPTURE);
-    if (last !== undefined) for (let i = 0; i < last.nodes.length; i++) add(last.nodes[i] as Node, NO_CAPTURE);
+    if (node.columns !== 'all') for (let i = 0; i < columns; i++) kids[k++] = node.columns[i] as Node;
+    if (node.from !== null) kids[k++] = node.from;
+    if (node.where !== null) kids[k++] = node.where;
+    const captured = k;
+    for (let i = 0; i < node.group.length; i++) kids[k++] = node.group[i] as Node;
+    if (node.having !== null) kids[k++] = node.having;
+    for (let i = 0; i < node.order.length; i++) kids[k++] = node.order[i] as Node;
+    const uncaptured = k;
+    if (node.limit !== null) kids[k++] = node.limit;
+    if (node.offset !== null) kids[k++] = node.offset;
+    if (last !== undefined) for (let i = 0; i < last.nodes.length; i++) kids[k++] = last.nodes[i] as Node;
     this.children = kids;
-    this.ctxs = ctxs;
+    // GROUP BY, HAVING and ORDER BY (from `captured` to `uncaptured`) in the aliases' context.
+    const own = captured === uncaptured ? NO_CAPTURE : aliasesOf(node);
+    this.ctxs = own === NO_CAPTURE ? undefined : new Array<Ctx>(count).fill(NO_CAPTURE).fill(own, captured, uncaptured);
   }
 
   build(docs: readonly Doc[]): Doc {
@@ -105,31 +113,27 @@ class SelectBranch implements Branch {
       (last === undefined ? 0 : 1);
     const parts = new Array<Doc>(2 * clauses - 1);
     let p = 0;
-    const add = (doc: Doc) => {
-      if (p > 0) parts[p++] = line;
-      parts[p++] = doc;
-    };
-    if (node.columns === 'all') add(concat([head, ' *']));
+    if (node.columns === 'all') p = put(parts, p, concat([head, ' *']));
     else {
-      add(clause(head, commaList(docs, i, node.columns.length)));
+      p = put(parts, p, clause(head, commaList(docs, i, node.columns.length)));
       i += node.columns.length;
     }
-    if (node.from !== null) add(clause(kw('FROM'), docs[i++] as Doc));
-    if (node.where !== null) add(clause(kw('WHERE'), docs[i++] as Doc));
+    if (node.from !== null) p = put(parts, p, clause(kw('FROM'), docs[i++] as Doc));
+    if (node.where !== null) p = put(parts, p, clause(kw('WHERE'), docs[i++] as Doc));
     if (node.group.length > 0) {
       const items = new Array<Doc>(node.group.length);
       for (let k = 0; k < items.length; k++) items[k] = term(node.group[k] as Node, docs[i + k] as Doc);
       i += items.length;
-      add(clause(kw('GROUP BY'), commaList(items, 0, items.length)));
+      p = put(parts, p, clause(kw('GROUP BY'), commaList(items, 0, items.length)));
     }
-    if (node.having !== null) add(clause(kw('HAVING'), docs[i++] as Doc));
+    if (node.having !== null) p = put(parts, p, clause(kw('HAVING'), docs[i++] as Doc));
     if (node.order.length > 0) {
-      add(clause(kw('ORDER BY'), commaList(docs, i, node.order.length)));
+      p = put(parts, p, clause(kw('ORDER BY'), commaList(docs, i, node.order.length)));
       i += node.order.length;
     }
-    if (node.limit !== null) add(clause(kw('LIMIT'), docs[i++] as Doc));
-    if (node.offset !== null) add(clause(kw('OFFSET'), docs[i++] as Doc));
-    if (last !== undefined) add(last.build(docs.slice(i)));
+    if (node.limit !== null) p = put(parts, p, clause(kw('LIMIT'), docs[i++] as Doc));
+    if (node.offset !== null) p = put(parts, p, clause(kw('OFFSET'), docs[i++] as Doc));
+    if (last !== undefined) p = put(parts, p, last.build(docs.slice(i)));
     return group(parts);
   }
 }
@@ -156,15 +160,18 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   };
 };
 
-function resultColumn(node: ResultColumn, docs: readonly Doc[], env: Env): Doc {
-  const e = docs[0] as Doc;
-  return node.alias === null ? e : hanging([e, line, `${env.options.kw('AS')} ${writeAlias(node.alias)}`], 1);
+/** `e AS alias` from the doc of its expression (`resultColumn` as a NodeBranch's build, from its children's docs). */
+function resultColumnOf(node: ResultColumn, e: Doc, env: Env): Doc {
+  return node.alias === null ? e : hanging([e, line, asAlias(env.options.kw('AS'), node.alias)], 1);
 }
+const resultColumn = (node: ResultColumn, docs: readonly Doc[], env: Env): Doc => resultColumnOf(node, docs[0] as Doc, env);
 
-function orderTerm(node: OrderTerm, docs: readonly Doc[], env: Env): Doc {
-  const e = term(node.e, docs[0] as Doc);
+/** `e DESC` from the doc of its expression (`orderTerm` from its children's docs). */
+function orderTermOf(node: OrderTerm, doc: Doc, env: Env): Doc {
+  const e = term(node.e, doc);
   return node.order === 'desc' ? hanging([e, line, env.options.kw('DESC')], 1) : e;
 }
+const orderTerm = (node: OrderTerm, docs: readonly Doc[], env: Env): Doc => orderTermOf(node, docs[0] as Doc, env);
 
 /** Layouts of the select-level kinds. */
 export const SELECT_LAYOUTS = {
@@ -173,10 +180,10 @@ export const SELECT_LAYOUTS = {
   // A name or literal (most result columns and order terms): the doc at once (no branch to walk).
   result_column: (node, ctx, env) => {
     const e = leafDoc(node.e, ctx, env);
-    return e === undefined ? new NodeBranch([node.e], node, env, resultColumn) : resultColumn(node, [e], env);
+    return e === undefined ? new NodeBranch([node.e], node, env, resultColumn) : resultColumnOf(node, e, env);
   },
   order_term: (node, ctx, env) => {
     const e = leafDoc(node.e, ctx, env);
-    return e === undefined ? new NodeBranch([node.e], node, env, orderTerm) : orderTerm(node, [e], env);
+    return e === undefined ? new NodeBranch([node.e], node, env, orderTerm) : orderTermOf(node, e, env);
   },
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

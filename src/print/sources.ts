@@ -2,7 +2,7 @@ import { KINDS } from '../ast/kinds.js';
 import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, hanging, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
-import { quoteString, writeAlias, writeName, writePath } from './names.js';
+import { asAlias, quoteString, writeName, writePath } from './names.js';
 import { tokenize } from '../syntax/index.js';
 
 /** True in the database position of a data action (src/print/action-layout.ts, DATABASE). */
@@ -17,7 +17,7 @@ const JOIN_TEXT: Readonly<Record<JoinOp, string>> = {
 };
 
 function withAlias(doc: Doc, alias: string | null, env: Env): Doc {
-  return alias === null ? doc : hanging([doc, line, `${env.options.kw('AS')} ${writeAlias(alias)}`], 1);
+  return alias === null ? doc : hanging([doc, line, asAlias(env.options.kw('AS'), alias)], 1);
 }
 
 /**
@@ -50,9 +50,22 @@ function commaWritten(left: Source, right: Source, env: Env): boolean {
   const leftText = env.written?.(left);
   const rightAt = env.at?.(right);
   if (env.text === undefined || leftAt === undefined || leftText === undefined || rightAt === undefined) return false;
+  const from = leftAt + leftText.length;
+  if (plainComma(env.text, from, rightAt)) return true;
   // A comment in between: CROSS JOIN, where comments have their places (after a comma they would move).
-  const between = tokenize(env.text.slice(leftAt + leftText.length, rightAt));
+  const between = tokenize(env.text.slice(from, rightAt));
   return between.length === 1 && (between[0] as { type: string }).type === 'Comma';
+}
+
+/** True when `text` from `from` to `to` is one comma among spaces, tabs and line breaks (most `FROM a, b`): known without tokenizing. */
+function plainComma(text: string, from: number, to: number): boolean {
+  let commas = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) commas++;
+    else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return commas === 1;
 }
 
 const join: LayoutFn<'join'> = (node, ctx, env) => {

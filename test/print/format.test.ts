@@ -167,6 +167,19 @@ describe('format keeps what the user wrote (issue 10)', () => {
     expect(format('SELECT a FROM t WHERE COLUMN(a) = 1')).toBe('SELECT a FROM t WHERE a = 1\n');
   });
 
+  it('keeps a comma between sources, whatever white space is around it; a comment there makes it CROSS JOIN', () => {
+    expect(format('SELECT * FROM a ,\t\n b')).toBe('SELECT * FROM a, b\n');
+    expect(format('SELECT * FROM a,b,c')).toBe('SELECT * FROM a, b, c\n');
+    expect(format('SELECT * FROM a , -- c\n b')).toBe('SELECT *\nFROM\n  a\n  CROSS JOIN -- c\n  b\n');
+    expect(format('SELECT * FROM a, /* c */ b CROSS JOIN c')).toBe('SELECT * FROM a CROSS JOIN /* c */ b CROSS JOIN c\n');
+  });
+
+  it('spells AS of every alias in the keyword case, the names captured by an alias as written', () => {
+    const text = 'select x as y, count(*) as n from t as u group by x having n > 1 and y = 2 order by y desc';
+    expect(format(text, { keywordCase: 'lower' })).toBe('select x as y, COUNT(*) as n\nfrom t as u\ngroup by x\nhaving n > 1 and y = 2\norder by y desc\n');
+    expect(format(text)).toBe('SELECT x AS y, COUNT(*) AS n\nFROM t AS u\nGROUP BY x\nHAVING n > 1 AND y = 2\nORDER BY y DESC\n');
+  });
+
   it('normalises <> to != (the README says so)', () => {
     expect(format('SELECT a FROM t WHERE b <> 1')).toBe('SELECT a FROM t WHERE b != 1\n');
   });
