@@ -37,10 +37,18 @@ export const formatBench: BenchModule = {
       // ms per format, parse 1.3-2.3 ms either way), so format / parse read 9x to 12x where a
       // process that never forces a collection (any dsq command) sees 3x to 4x. This was the
       // bench's "not explained" 3x of format in its own process (in bench/RESULTS.md's history).
+      // The first file warms up for 2 s: format's code reaches its optimised speed only after 100
+      // to 150 calls of the 60-statement file (26 ms a call at first, 1.8 ms from then on), and
+      // with a round's warm-up the 1x row timed the JIT (format / parse 3.7x to 4.1x where a
+      // longer run reads 3.2x to 3.3x, and the 10x row ran faster per statement than the 1x).
       const [t, parsed] =
         factor === 100
           ? [measure(() => void dsq.format(text), { rounds: 2, minMs: 0 }), null]
-          : (measureInTurn([() => void dsq.format(text), () => void dsq.parseStatements(text)], { rounds: 5, minMs: 250 }) as [Timing, Timing]);
+          : (measureInTurn([() => void dsq.format(text), () => void dsq.parseStatements(text)], {
+              rounds: 5,
+              minMs: 250,
+              warmMs: factor === 1 ? 2000 : 250,
+            }) as [Timing, Timing]);
       let peer = '-';
       let peerRate = 0;
       let ownParse = '-';

@@ -107,16 +107,17 @@ export function measure(fn: () => void, options: { minMs?: number; rounds?: numb
 
 /**
  * Time functions as `measure` does, their rounds in turn (the first's round, the second's, ...,
- * then the first's again), after calling all in turn for a round's time (a single call leaves
- * the first rounds to the JIT): the fastest round of each. The way to time subjects whose times
- * are compared (see above). `minMs: 0` times one call a round (large inputs, slow peers).
+ * then the first's again), after calling all in turn for `warmMs` (by default a round's time: a
+ * single call leaves the first rounds to the JIT): the fastest round of each. The way to time
+ * subjects whose times are compared (see above). `minMs: 0` times one call a round (large
+ * inputs, slow peers).
  */
-export function measureInTurn(fns: readonly (() => void)[], options: { minMs?: number; rounds?: number } = {}): Timing[] {
+export function measureInTurn(fns: readonly (() => void)[], options: { minMs?: number; rounds?: number; warmMs?: number } = {}): Timing[] {
   const rounds = options.rounds ?? 5;
   const warm = cpuNow();
   do {
     for (const fn of fns) fn();
-  } while (cpuNow() - warm < (options.minMs ?? 300));
+  } while (cpuNow() - warm < (options.warmMs ?? options.minMs ?? 300));
   const best: Timing[] = fns.map(() => ({ ms: Infinity, calls: 0, rounds: [] }));
   for (let r = 0; r < rounds; r++) {
     fns.forEach((fn, i) => {
