@@ -40,18 +40,18 @@ export function formatInPieces(text: string, options: PrintOptions, pieceTokens?
   // The text a run of statements at a time (parseInPieces): each run printed and let go before
   // the next parses, one run behind (the last prints its last statement as the last of the text).
   const out: string[] = [];
-  let held: ParsedDocument | null = null;
+  const held: { piece: ParsedDocument | null } = { piece: null };
   const diagnostics = parseInPieces(
     source,
     (piece) => {
-      if (held !== null) printStatements(held, resolved, true, out);
-      held = piece;
+      if (held.piece !== null) printStatements(held.piece, resolved, true, out);
+      held.piece = piece;
     },
     {},
     pieceTokens,
   );
   if (hasErrors(diagnostics)) return { diagnostics };
-  if (held !== null) printStatements(held, resolved, false, out);
+  if (held.piece !== null) printStatements(held.piece, resolved, false, out);
   return { value: finish(out, source, options), diagnostics };
 }
 

@@ -307,8 +307,9 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
     let failed = hasErrors(diagnostics);
     let first = 0;
     let tokens = 0;
-    let from = 0;
-    let comment = 0;
+    /** The first comment not yet passed by the search for a clean break, and the first of the next piece. */
+    let gapComment = 0;
+    let pieceComment = 0;
     const piece = (last: number, to: number): void => {
       const spans = new SourceSpans(lineIndex);
       const out: Collected = { statements: [], recovered: [], diagnostics: [], ranges: [] };
@@ -318,11 +319,11 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
       }
       for (const d of out.diagnostics) diagnostics.push(d);
       if (hasErrors(out.diagnostics) || out.recovered.length > 0) failed = true;
-      const own = comment;
-      while (comment < comments.length && (comments[comment] as Comment).span.start < to) comment++;
+      const own = pieceComment;
+      while (pieceComment < comments.length && (comments[pieceComment] as Comment).span.start < to) pieceComment++;
       if (failed) return;
       out.diagnostics.sort((x, y) => (x.span?.start ?? 0) - (y.span?.start ?? 0));
-      const pieceComments = own === 0 && comment === comments.length ? comments : comments.slice(own, comment);
+      const pieceComments = own === 0 && pieceComment === comments.length ? comments : comments.slice(own, pieceComment);
       onPiece({ text, statements: out.statements, recovered: [], spans, comments: pieceComments, diagnostics: out.diagnostics.map(capDiagnostic), lineIndex });
     };
     for (let k = 0; k < stretches.length - 1; k++) {
@@ -333,8 +334,8 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
       // No comment between the statement's last token and the next one's first.
       const gapStart = ends[b - 1] as number;
       const gapEnd = starts[next] as number;
-      while (from < comments.length && (comments[from] as Comment).span.start < gapStart) from++;
-      if (from < comments.length && (comments[from] as Comment).span.start < gapEnd) continue;
+      while (gapComment < comments.length && (comments[gapComment] as Comment).span.start < gapStart) gapComment++;
+      if (gapComment < comments.length && (comments[gapComment] as Comment).span.start < gapEnd) continue;
       piece(k, gapEnd);
       first = k + 1;
       tokens = 0;
@@ -347,7 +348,7 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
   }
 }
 
-/** The tokens a piece of parseInPieces holds before it may end (about 40 statements of the bench corpus). */
+/** The tokens a piece of parseInPieces holds before it may end (a few dozen statements of the bench corpus). */
 const PIECE_TOKENS = 1024;
 
 /** The error of a statement followed by another without `;` between them: at the token where the next starts. */
