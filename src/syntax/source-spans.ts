@@ -192,10 +192,10 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * lookup built. A node not there is looked up as `statementOffsets` does.
    *
    * `exact(asked, count)`, after the last node, with the nodes asked (the first `count` of
-   * `asked`): false when one of them was recorded again
-   * further on (the last record of a node wins, which a match in order cannot see), and the
-   * caller must ask again with `statementOffsets`. The parser records each node once, when it
-   * is made (the statement node twice in a row), so this is a safeguard.
+   * `asked`): false when one of them may have been recorded again further on (the last record of
+   * a node wins, which a match in order cannot see), and the caller must ask again with
+   * `statementOffsets`. The parser records each node once, when it is made (the statement node
+   * twice in a row), so this is a safeguard.
    */
   statementInOrder(root: Node): {
     of(node: Node, out: { start: number; end: number }): boolean;
@@ -299,6 +299,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
   }
 
   override delete(node: Node): boolean {
+    this.given?.delete(node);
     const recorded = this.recorded().delete(node);
     return super.delete(node) || recorded;
   }
