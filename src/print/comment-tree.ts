@@ -79,22 +79,10 @@ export class StatementTree {
     this.spanned = spanned;
     // The stack holds no node alive (the nodes list: until `releaseTrees`).
     w.todo.fill(root, 0, high);
-    if (!ascending(w.starts, spanned)) {
-      // Outer first at a start: the larger end, then the earlier number.
-      const order = w.byStart.slice(0, spanned).sort((a, b) => w.startOf[a]! - w.startOf[b]! || w.endOf[b]! - w.endOf[a]! || a - b);
-      for (let i = 0; i < spanned; i++) {
-        w.byStart[i] = order[i] as number;
-        w.starts[i] = w.startOf[order[i] as number]!;
-      }
-    }
-    if (!ascending(w.ends, left)) {
-      // Outer last at an end: the larger start, then the later number, first.
-      const order = w.byEnd.slice(0, left).sort((a, b) => w.endOf[a]! - w.endOf[b]! || w.startOf[b]! - w.startOf[a]! || b - a);
-      for (let i = 0; i < left; i++) {
-        w.byEnd[i] = order[i] as number;
-        w.ends[i] = w.endOf[order[i] as number]!;
-      }
-    }
+    // Outer first at a start: the larger end, then the earlier number.
+    if (!ascending(w.starts, spanned)) sortList(w.byStart, w.starts, spanned, w.startOf, (a, b) => w.endOf[b]! - w.endOf[a]! || a - b);
+    // Outer last at an end: the larger start, then the later number, first.
+    if (!ascending(w.ends, left)) sortList(w.byEnd, w.ends, left, w.endOf, (a, b) => w.startOf[b]! - w.startOf[a]! || b - a);
   }
 
   /** A node's number: a search of a small tree's nodes (cheaper than a Map of them), else a Map made once. */
@@ -249,10 +237,20 @@ const SCRATCH = {
 
 /** Let go of the nodes of the last tree built (comment placement is done with it). */
 export function releaseTrees(): void {
-  SCRATCH.nodes.fill(NO_NODE);
+  SCRATCH.nodes.length = 0;
 }
 
-const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
+/**
+ * The first `length` numbers of `list` sorted by their `offsetOf`, ties by `tie`, and `offsets`
+ * (the offset of each, in the list's order) made again to match.
+ */
+function sortList(list: number[], offsets: number[], length: number, offsetOf: readonly number[], tie: (a: number, b: number) => number): void {
+  const order = list.slice(0, length).sort((a, b) => offsetOf[a]! - offsetOf[b]! || tie(a, b));
+  for (let i = 0; i < length; i++) {
+    list[i] = order[i] as number;
+    offsets[i] = offsetOf[order[i] as number]!;
+  }
+}
 
 /** True when the first `length` values never decrease. */
 function ascending(values: readonly number[], length: number): boolean {

@@ -32,6 +32,8 @@ export interface Ctx {
   readonly nameless?: boolean;
   /** A JSON object that is not empty printed without its parentheses (ALTER ... SET k = v, ...: admin-layouts.ts). */
   readonly bareObject?: boolean;
+  /** A pipe's partition `{"from": y, "to": y}` printed `FROM y TO y` (struct-layouts.ts YEARS). */
+  readonly years?: boolean;
 }
 
 export const NO_CAPTURE: Ctx = Object.freeze({ capture: null });

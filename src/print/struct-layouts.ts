@@ -44,21 +44,21 @@ function structEvent(n: StructEvent, _c: Ctx, env: Env): Layout {
   });
 }
 
-/** A partition `{"from": y, "to": y}` (in that order, both plain numbers): its years, printed `FROM y TO y`; else null. */
-function fromTo(v: JsonData | null): readonly [string, string] | null {
-  if (v === null || v.kind !== 'json_object' || v.members.length !== 2) return null;
+/** A partition `{"from": y, "to": y}` (in that order, both plain numbers), which prints `FROM y TO y` (YEARS). */
+function isYears(v: JsonData | null): boolean {
+  if (v === null || v.kind !== 'json_object' || v.members.length !== 2) return false;
   const [from, to] = v.members as readonly [JsonMemberData, JsonMemberData];
-  if (
-    from.key !== 'from' ||
-    to.key !== 'to' ||
-    from.value.kind !== 'number' ||
-    to.value.kind !== 'number' ||
-    from.value.value.startsWith('-') ||
-    to.value.value.startsWith('-')
-  )
-    return null;
-  return [from.value.value, to.value.value];
+  return (
+    from.key === 'from' &&
+    to.key === 'to' &&
+    from.value.kind === 'number' &&
+    to.value.kind === 'number' &&
+    !from.value.value.startsWith('-') &&
+    !to.value.value.startsWith('-')
+  );
 }
+
+const YEARS: Ctx = Object.freeze({ capture: null, years: true });
 
 /** The clauses of a struct_create after its parent, in the parser's order. */
 function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
@@ -70,13 +70,15 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
   if (n.kind === 'struct_create_event') objects.push(['CONF', n.conf]);
   if (n.kind === 'struct_create_event' || n.kind === 'struct_create_notebook') objects.push(['FIELDS', null], ['TEAMS', n.teams]);
   if ('groupTeams' in n) objects.push(['GROUP_TEAMS', n.groupTeams], ['DATABASE_TEAMS', n.databaseTeams]);
-  const years = n.kind === 'struct_create_pipe' ? fromTo(n.partition) : null;
-  if (n.kind === 'struct_create_pipe' && years === null) objects.push(['PARTITION', n.partition]);
+  // PARTITION FROM y TO y when the partition reads so (YEARS), else as an object.
+  const years = n.kind === 'struct_create_pipe' && isYears(n.partition);
+  if (n.kind === 'struct_create_pipe' && !years) objects.push(['PARTITION', n.partition]);
   // FIELDS () when the list is given empty: only null (not given) leaves the clause out.
   const given = n.kind === 'struct_create_event' || n.kind === 'struct_create_notebook' ? n.fields : null;
   const fields = given ?? [];
   const present = objects.map(([word, node]) => [word, word === 'FIELDS' ? given !== null : k.add(node)] as const);
   k.addAll(fields);
+  if (years) k.add((n as Extract<StructCreate, { kind: 'struct_create_pipe' }>).partition, YEARS);
   return k.layout((take, takeN) => {
     const word = {
       struct_create_category: 'CATEGORY',
@@ -109,7 +111,7 @@ function structCreate(n: StructCreate, _c: Ctx, env: Env): Layout {
       else clauses.push(clause(kw(w), docs.get(w) as Doc));
     }
     if (n.kind === 'struct_create_event' && n.labelType !== null && given === null) string('LABEL_TYPE', n.labelType);
-    if (years !== null) clauses.push(concat([kw('PARTITION'), ' ', kw('FROM'), ' ', years[0], ' ', kw('TO'), ' ', years[1]]));
+    if (years) clauses.push(concat([kw('PARTITION'), ' ', take()]));
     if (n.kind === 'struct_create_model') {
       const options = optionsClause(env, [
         ['EVENT', n.event],

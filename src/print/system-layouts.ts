@@ -3,7 +3,7 @@ import type { StructAction } from '../ast/struct-actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
 import { leaf, list, parens, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
-import { clause, commaList, DATABASE, Kids, optionsClause, PLAIN, statement } from './action-layout.js';
+import { BARE_VALUE, clause, commaList, DATABASE, Kids, optionsClause, PLAIN, statement } from './action-layout.js';
 
 /**
  * How DOWNLOAD, the task and thread actions and the system actions print (grammar/reference.md,
@@ -96,12 +96,20 @@ export const SYSTEM_LAYOUTS = {
   },
   task_id: (n) => leaf(n.id),
   task_ref: (n, _c, env) => leaf(`${env.options.kw('REF')} ${n.ref}`),
-  json_object: (n, c) => ({
-    children: n.members,
+  json_object: (n, c, env) =>
+    c.years === true
+      ? {
+          // `FROM y TO y`: its members' values (a comment on any of them prints with it).
+          children: n.members,
+          ctx: BARE_VALUE,
+          build: ([from, to]) => concat([env.options.kw('FROM'), ' ', from as Doc, ' ', env.options.kw('TO'), ' ', to as Doc]),
+        }
+      : { children: n.members, ctx: PLAIN, build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')) },
+  json_member: (n, c) => ({
+    children: [n.value],
     ctx: PLAIN,
-    build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')),
+    build: ([v]) => (c.bareValue === true ? (v as Doc) : group([writeName(n.key), ' =', indent([line, v as Doc])])),
   }),
-  json_member: (n) => ({ children: [n.value], ctx: PLAIN, build: ([v]) => group([writeName(n.key), ' =', indent([line, v as Doc])]) }),
   json_array: (n) => ({ children: n.items, ctx: PLAIN, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Exclude<SystemActionKind, StructAction['kind']> | SystemPart['kind']]: LayoutFn<K> };
 

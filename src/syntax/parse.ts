@@ -278,8 +278,7 @@ function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options
   const out: Collected = { statements: [], recovered: [], diagnostics: [...lexed.diagnostics], ranges: [] };
   const { statements, recovered, diagnostics } = out;
   for (const [from, to] of stretchesOf(lexed)) parseStretch(lexed, from, to, lineIndex, options, nodeSpans, out);
-  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { text, statements, recovered, spans: nodeSpans ?? NO_SPANS, comments: lexed.comments, diagnostics: diagnostics.map(capDiagnostic), lineIndex };
+  return { text, statements, recovered, spans: nodeSpans ?? NO_SPANS, comments: lexed.comments, diagnostics: sortedDiagnostics(diagnostics), lineIndex };
 }
 
 /**
@@ -322,9 +321,8 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
       const own = pieceComment;
       while (pieceComment < comments.length && (comments[pieceComment] as Comment).span.start < to) pieceComment++;
       if (failed) return;
-      out.diagnostics.sort((x, y) => (x.span?.start ?? 0) - (y.span?.start ?? 0));
       const pieceComments = own === 0 && pieceComment === comments.length ? comments : comments.slice(own, pieceComment);
-      onPiece({ text, statements: out.statements, recovered: [], spans, comments: pieceComments, diagnostics: out.diagnostics.map(capDiagnostic), lineIndex });
+      onPiece({ text, statements: out.statements, recovered: [], spans, comments: pieceComments, diagnostics: sortedDiagnostics(out.diagnostics), lineIndex });
     };
     for (let k = 0; k < stretches.length - 1; k++) {
       const [a, b] = stretches[k] as [number, number];
@@ -341,11 +339,16 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
       tokens = 0;
     }
     piece(stretches.length - 1, text.length);
-    diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-    return diagnostics.map(capDiagnostic);
+    return sortedDiagnostics(diagnostics);
   } finally {
     release(lexed);
   }
+}
+
+/** A document's diagnostics as it gives them: in source order (the list sorted in place), each capped (capDiagnostic). */
+function sortedDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  return diagnostics.map(capDiagnostic);
 }
 
 /** The tokens a piece of parseInPieces holds before it may end (a few dozen statements of the bench corpus). */

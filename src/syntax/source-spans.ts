@@ -157,30 +157,24 @@ export class SourceSpans extends WeakMap<Node, Span> {
     if (range === null) return (node, out) => this.offsetsOf(node, out);
     const { first, last } = range;
     // A few lookups search the records (from the last: the last record of a node wins); many
-    // (comment placement asks for every node of the statement) build a lookup of them.
-    let own: Map<Node, number> | null = null;
+    // build a lookup of them (`whole`).
+    let own: ((node: Node, out: { start: number; end: number }) => boolean) | null = null;
     let budget = 2048;
     return (node, out) => {
-      let i: number | undefined;
-      if (own === null && budget > 0) {
-        budget -= last - first + 1;
-        for (let k = last; k >= first; k--) {
-          if (this.nodeAt(k) === node) {
-            i = k;
-            break;
-          }
-        }
-      } else {
-        if (own === null) {
-          own = new Map();
-          for (let k = first; k <= last; k++) own.set(this.nodeAt(k), k);
-        }
-        i = own.get(node);
+      if (own !== null) return own(node, out);
+      if (budget <= 0) {
+        own = this.whole(first, last);
+        return own(node, out);
       }
-      if (i === undefined) return this.offsetsOf(node, out);
-      out.start = this.startAt(i);
-      out.end = this.endAt(i);
-      return true;
+      budget -= last - first + 1;
+      for (let k = last; k >= first; k--) {
+        if (this.nodeAt(k) === node) {
+          out.start = this.startAt(k);
+          out.end = this.endAt(k);
+          return true;
+        }
+      }
+      return this.offsetsOf(node, out);
     };
   }
 
@@ -234,7 +228,7 @@ export class SourceSpans extends WeakMap<Node, Span> {
     };
   }
 
-  /** statementOffsets' lookup over records first..last. */
+  /** A lookup of records first..last (the last record of a node wins), then `offsetsOf` for a node not among them. */
   private whole(first: number, last: number): (node: Node, out: { start: number; end: number }) => boolean {
     const own = new Map<Node, number>();
     for (let k = first; k <= last; k++) own.set(this.nodeAt(k), k);

@@ -274,13 +274,18 @@ function* structCreate(p: ParserState): Gen<StructCreate> {
 function* partition(p: ParserState): Gen<JsonData | null> {
   const start = p.pos;
   if (p.optional(T.From) !== MISSING) {
-    const year = (key: string, token: number): JsonMemberData =>
-      p.mark({ kind: 'json_member', key, value: p.mark({ kind: 'number', value: numberText(p, token, false) }, token) }, token);
-    const from = p.expect(T.NumberLiteral);
+    // Each year marked as soon as it is read: `FROM y` and `TO y` are its member's span, `y` its number's.
+    const year = (key: string, word: number): JsonMemberData | null => {
+      const token = p.expect(T.NumberLiteral);
+      if (token === MISSING) return null;
+      return p.mark({ kind: 'json_member', key, value: p.mark({ kind: 'number', value: numberText(p, token, false) }, token) }, word);
+    };
+    const from = year('from', start);
+    const toWord = p.pos;
     expectWord(p, 'TO', "TO year (the partition's end year)");
-    const to = p.expect(T.NumberLiteral);
-    if (from === MISSING || to === MISSING) return null;
-    return p.mark({ kind: 'json_object', members: [year('from', from), year('to', to)] }, start);
+    const to = year('to', toWord);
+    if (from === null || to === null) return null;
+    return p.mark({ kind: 'json_object', members: [from, to] }, start);
   }
   const value = yield* call(jsonValue(p));
   const problem = partitionProblem(value);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatInPieces } from '../../src/print/format.js';
 import { print, printDocument } from '../../src/print/index.js';
 import { parseDocument, parseInPieces, type ParsedDocument } from '../../src/syntax/parse.js';
+import { arbAction } from '../fixtures/action-arbitraries.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
 import { commentRandomly } from './comment-facts.js';
 import { runs } from '../helpers/runs.js';
@@ -28,10 +29,11 @@ function sameAsWhole(text: string, width = 80): void {
 describe('format in pieces', () => {
   const small = makeArbitraries({ maxDepth: 3, maxItems: 3 });
 
-  it('random statements with comments at random boundaries: the same output for pieces of any size', () => {
+  it('random statements of every kind with comments at random boundaries: the same output for pieces of any size', () => {
     fc.assert(
       fc.property(
-        fc.array(small.statement, { minLength: 2, maxLength: 6 }),
+        // Every statement kind: SELECT, FETCH, the writes, admin and system actions.
+        fc.array(fc.oneof(small.statement, arbAction), { minLength: 2, maxLength: 6 }),
         fc.integer({ min: 20, max: 120 }),
         fc.integer(),
         fc.constantFrom(';\n', ';', ';\n\n\n', ' ; ', ';;\n', ';\n-- between\n', '; /* after */\n', ';\r\n'),
@@ -52,10 +54,15 @@ describe('format in pieces', () => {
       'SELECT a FROM t;\n\n\nSELECT b\n\nFROM u;;;\nSELECT c FROM v;',
       'select a from t;\nSELECT b FROM u where x = 1;\nselect c from v',
       'SELECT a FROM (t -- inside\n);\nSELECT b FROM u',
+      '\ufeffSELECT a FROM t;\r\nSELECT b FROM u;\r\n',
+      "INSERT INTO shop.orders FROM CSV FILE 'obj-7f3a' ON DUPLICATE UPDATE;\nUPDATE shop.orders SET note = 'a;b' WHERE status = 'paid';\n" +
+        'DELETE FROM shop.sales RECORDS [KEY(order_id = 101, line = 1)];\nFETCH COUNT RECORDS FROM shop.sales RECORDS [101, 102]',
+
       '/* only a comment */',
       '',
     ];
     for (const text of texts) {
+      if (text.includes('SELECT') || text.includes('FETCH')) expect(formatInPieces(text, {}, 1).value).toBeDefined();
       sameAsWhole(text);
       for (const size of [1, 3])
         expect(formatInPieces(text, { keywordCase: 'preserve' }, size)).toEqual(formatInPieces(text, { keywordCase: 'preserve' }, WHOLE));
