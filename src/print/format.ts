@@ -44,14 +44,14 @@ export function formatInPieces(text: string, options: PrintOptions, pieceTokens?
   const diagnostics = parseInPieces(
     source,
     (piece) => {
-      if (held.piece !== null) printStatements(held.piece, resolved, true, out);
+      if (held.piece !== null) printStatements(held.piece, resolved, true, out, true);
       held.piece = piece;
     },
     {},
     pieceTokens,
   );
   if (hasErrors(diagnostics)) return { diagnostics };
-  if (held.piece !== null) printStatements(held.piece, resolved, false, out);
+  if (held.piece !== null) printStatements(held.piece, resolved, false, out, true);
   return { value: finish(out, source, options), diagnostics };
 }
 
@@ -76,10 +76,12 @@ function finish(out: readonly string[], source: string, options: PrintOptions): 
 
 /**
  * printDocument's work, into `out`: `more` when statements of a later piece of the same text
- * follow (parseInPieces), so the last statement here ends as one followed by another.
+ * follow (parseInPieces), so the last statement here ends as one followed by another. `own`
+ * for parseInPieces' pieces: trees the parser read without an error and nobody else holds,
+ * printed as they are (they are not in the checked set: parse.ts `parseInPieces`).
  */
-function printStatements(document: ParsedDocument, resolved: ResolvedOptions, more: boolean, out: string[]): void {
-  const parsed = checkedDocument(document);
+function printStatements(document: ParsedDocument, resolved: ResolvedOptions, more: boolean, out: string[], own = false): void {
+  const parsed = own ? document : checkedDocument(document);
   const comments = new CommentMap(parsed.text, parsed.comments, parsed.statements, parsed.spans);
   const offsets = statementOffsets(parsed);
   const source = sourceSpelling(parsed, offsets);

@@ -29,6 +29,14 @@ export interface ParseOptions {
   readonly maxDepth?: number;
 }
 
+/**
+ * ParseOptions with what only dsq's own callers choose: `seal: false` leaves the trees unfrozen
+ * and unregistered (parseInPieces: the formatter's reading, whose trees never leave it).
+ */
+interface ReadOptions extends ParseOptions {
+  readonly seal?: boolean;
+}
+
 export interface ParsedDocument {
   readonly text: string;
   /** Every statement that parsed without errors, in order, with its source span. */
@@ -222,7 +230,7 @@ function parseOne(
   if (!lexErrors && !hasErrors(own)) {
     // A statement that parsed without errors is valid, and the parser froze each of its
     // nodes as it marked it: the builder may take it as syntax (src/ast/checked.ts).
-    out.statements.push({ node: registerFrozen(node), span });
+    out.statements.push({ node: (options as ReadOptions).seal === false ? node : registerFrozen(node), span });
   } else {
     const syntax = lexErrors || own.some((d) => d.severity === 'error' && !d.code.startsWith('spec/'));
     // No tree of a broken statement is written or built (src/ast/placeholders.ts).
@@ -295,6 +303,11 @@ function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options
  * piece holds `pieceTokens` tokens: a comment between statements always stays with both of them.
  * Nothing is passed on once an error is found (a piece with errors included); the text is still
  * read to its end, and every diagnostic is returned, as `parseDocument` gives them.
+ *
+ * The pieces' trees are the caller's alone: not frozen, and not registered as checked
+ * (src/ast/checked.ts), which would cost a parse of the bench corpus 4% for trees that never
+ * leave the formatter. Whatever prints them takes them as checked (format.ts), and nothing may
+ * hand them out.
  */
 export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => void, options: ParseOptions = {}, pieceTokens = PIECE_TOKENS): Diagnostic[] {
   const lineIndex = new LineIndex(text);
@@ -309,12 +322,13 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
     /** The first comment not yet passed by the search for a clean break, and the first of the next piece. */
     let gapComment = 0;
     let pieceComment = 0;
+    const reading: ReadOptions = { ...options, seal: false };
     const piece = (last: number, to: number): void => {
       const spans = new SourceSpans(lineIndex);
       const out: Collected = { statements: [], recovered: [], diagnostics: [], ranges: [] };
       for (let k = first; k <= last; k++) {
         const [a, b] = stretches[k] as [number, number];
-        parseStretch(lexed, a, b, lineIndex, options, spans, out);
+        parseStretch(lexed, a, b, lineIndex, reading, spans, out);
       }
       for (const d of out.diagnostics) diagnostics.push(d);
       if (hasErrors(out.diagnostics) || out.recovered.length > 0) failed = true;
@@ -501,7 +515,7 @@ function run<R>(
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   // The problems the spec's per-node rules find, run by the parser on each node as it marks it.
   const problems: Problem[] = [];
-  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth, problems });
+  p.begin(tokens, from, to, { spans, lines, diagnostics: out, maxDepth, problems, seal: (options as ReadOptions).seal !== false });
   let result: R | undefined;
   try {
     result = p.drive(rule(p));

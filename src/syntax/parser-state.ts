@@ -152,6 +152,12 @@ export interface ParseState {
   maxDepth: number;
   /** Where the spec's per-node rules (src/spec/check.ts `ruleOf`), run on each node as it is marked, put the problems they find; null to skip them. */
   problems: Problem[] | null;
+  /**
+   * Freeze each node as it is marked (src/ast/checked.ts): every parse whose trees its caller
+   * receives. False only for the formatter's own reading (parse.ts `parseInPieces`), whose trees
+   * never leave it: a frozen tree is what makes a parsed statement safe to hand out.
+   */
+  seal: boolean;
 }
 
 /** The token type index of a token type. */
@@ -222,7 +228,7 @@ export class ParserState {
   pos = 0;
   from = 0;
   end = 0;
-  state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null };
+  state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null, seal: true };
   depth = 0;
   scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
@@ -474,7 +480,7 @@ export class ParserState {
     const marking = MARKING[node.kind] as Marking;
     const problems = this.state.problems;
     if (marking.rule !== undefined && problems !== null) marking.rule(node as never, problems);
-    return freezeWithLists(node, marking.lists);
+    return this.state.seal ? freezeWithLists(node, marking.lists) : node;
   }
 
   /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatInPieces } from '../../src/print/format.js';
+import { isChecked } from '../../src/ast/checked.js';
 import { print, printDocument } from '../../src/print/index.js';
 import { parseDocument, parseInPieces, type ParsedDocument } from '../../src/syntax/parse.js';
 import { arbAction } from '../fixtures/action-arbitraries.js';
@@ -85,5 +86,23 @@ describe('format in pieces', () => {
     expect(pieces.map((p) => p.statements.length)).toEqual([3, 2, 1]);
     expect(pieces.map((p) => p.comments.map((c) => c.text))).toEqual([['-- c1', '-- c2'], ['/* c3 */'], []]);
     expect(pieces.flatMap((p) => p.statements.map((s) => s.span))).toEqual(parseDocument(text).statements.map((s) => s.span));
+  });
+
+  it("leaves the pieces' trees unfrozen and unchecked (the formatter's own), while parseDocument's stay sealed", () => {
+    const text = 'SELECT a, b FROM t WHERE a IN (1, 2) ORDER BY b; SELECT COUNT(*) FROM u';
+    const pieces: ParsedDocument[] = [];
+    parseInPieces(text, (p) => pieces.push(p));
+    const own = pieces.flatMap((p) => p.statements.map((s) => s.node));
+    const sealed = parseDocument(text).statements.map((s) => s.node);
+    expect(own.map((n) => [Object.isFrozen(n), isChecked(n)])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    expect(sealed.map((n) => [Object.isFrozen(n), isChecked(n)])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    // printDocument given such a piece checks its trees first, and prints what format prints.
+    expect(printDocument(pieces[0] as ParsedDocument)).toBe(formatInPieces(text, {}).value);
   });
 });
