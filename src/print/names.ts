@@ -1,5 +1,5 @@
 import { EXPR_CALLS } from '../ast/kinds-expressions.js';
-import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isReservedWord, isSqlValueWord } from '../syntax/words.js';
+import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isKeywordOrValueAt, isReservedWord, isSqlValueWord } from '../syntax/words.js';
 
 /**
  * How names are written: bare when they lex back as the same identifier, quoted otherwise;
@@ -30,6 +30,33 @@ export function isBareName(name: string): boolean {
   return IDENT_RE.test(name) && !isReservedWord(name) && !isSqlValueWord(name);
 }
 
+/**
+ * True when `text` from `start` to `end` is a name `isBareName` takes (an ASCII identifier, no
+ * keyword): found with no copy and no lookup by string for nearly every name, which prints as it
+ * is. (The memo below costs a hash of each new name string: the parser makes one per name.)
+ */
+function bareAt(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  const first = text.charCodeAt(start);
+  if (!((first >= 97 && first <= 122) || (first >= 65 && first <= 90) || first === 95)) return false;
+  for (let i = start + 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36)) return false;
+  }
+  return !isKeywordOrValueAt(text, start, end);
+}
+
+/** True when every segment of a path is `bareAt` (it prints as it is). */
+function barePath(path: string): boolean {
+  let start = 0;
+  for (let i = 0; i < path.length; i++) {
+    if (!isSeparator(path.charCodeAt(i))) continue;
+    if (!bareAt(path, start, i)) return false;
+    start = i + 1;
+  }
+  return bareAt(path, start, path.length);
+}
+
 /** Names and paths repeat across a corpus: remember how they were written (bounded). */
 const MEMO_LIMIT = 50_000;
 function memo(fn: (text: string) => string | null): (text: string) => string | null {
@@ -49,8 +76,12 @@ export function quoteName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+const writeOtherName = memo((name) => (isBareName(name) ? name : quoteName(name))) as (name: string) => string;
+
 /** A name as an identifier when it can be one, otherwise quoted. */
-export const writeName = memo((name) => (isBareName(name) ? name : quoteName(name))) as (name: string) => string;
+export function writeName(name: string): string {
+  return bareAt(name, 0, name.length) ? name : writeOtherName(name);
+}
 
 /** An alias (after AS): quoted also when it is a word never read as a bare alias (`AS "right"`, words.ts). */
 export const writeAlias = memo((name) => (isBareName(name) && !isAliasReservedWord(name) ? name : quoteName(name))) as (name: string) => string;
@@ -74,7 +105,11 @@ const SEPARATOR_RE = /[.@:]/;
  * A column or table path written by segments (`t.c`, `db.path@table.field`, `photo:size`,
  * `"odd name".c`), or null when segments cannot write it (an empty segment).
  */
-export const writePath = memo(writePathUncached);
+export function writePath(path: string): string | null {
+  return barePath(path) ? path : writeOtherPath(path);
+}
+
+const writeOtherPath = memo(writePathUncached);
 
 const isSeparator = (c: number) => c === 46 /* . */ || c === 64 /* @ */ || c === 58; /* : */
 

@@ -152,6 +152,22 @@ const ALIAS_RESERVED_KEYS = keysOf(ALIAS_RESERVED_WORDS);
 const VALUE_WORD_KEYS = keysOf(SQL_VALUE_WORDS);
 const JOIN_WORD_KEYS = keysOf(UNSUPPORTED_JOIN_WORDS);
 
+/** `wordKey` with the last character too (in ASCII lower case): fewer names share a keyword's. */
+const longKeyAt = (text: string, start: number, end: number): number =>
+  ((end - start) * 128 + (text.charCodeAt(start) | 32)) * 128 + (text.charCodeAt(end - 1) | 32);
+const KEYWORD_OR_VALUE_KEYS: ReadonlySet<number> = new Set([...RESERVED_WORDS, ...SQL_VALUE_WORDS].map((w) => longKeyAt(w, 0, w.length)));
+
+/**
+ * True when `text` from `start` to `end` is a keyword (isReservedWord) or one of SQL's values
+ * (isSqlValueWord): the printer asks it of each segment of each name it writes, most of which no
+ * word's length and first character rule out, with no copy of the segment.
+ */
+export function isKeywordOrValueAt(text: string, start: number, end: number): boolean {
+  if (end <= start || !KEYWORD_OR_VALUE_KEYS.has(longKeyAt(text, start, end))) return false;
+  const word = text.slice(start, end);
+  return isReservedWord(word) || isSqlValueWord(word);
+}
+
 /** True when a bare word may not be an alias (ALIAS_RESERVED_WORDS). */
 export function isAliasReservedWord(word: string): boolean {
   if (!ALIAS_RESERVED_KEYS.has(wordKey(word))) return false;
