@@ -38,20 +38,12 @@ export function formatInPieces(text: string, options: PrintOptions, pieceTokens?
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const resolved = resolveOptions(options);
   // The text a run of statements at a time (parseInPieces): each run printed and let go before
-  // the next parses, one run behind (the last prints its last statement as the last of the text).
+  // the next parses (the last prints its last statement as the last of the text). Printed at
+  // once, not one behind: a garbage collection then copies one run's trees, not two. (The
+  // output of runs before an error is dropped.)
   const out: string[] = [];
-  const held: { piece: ParsedDocument | null } = { piece: null };
-  const diagnostics = parseInPieces(
-    source,
-    (piece) => {
-      if (held.piece !== null) printStatements(held.piece, resolved, true, out, true);
-      held.piece = piece;
-    },
-    {},
-    pieceTokens,
-  );
+  const diagnostics = parseInPieces(source, (piece, last) => printStatements(piece, resolved, !last, out, true), {}, pieceTokens);
   if (hasErrors(diagnostics)) return { diagnostics };
-  if (held.piece !== null) printStatements(held.piece, resolved, false, out, true);
   return { value: finish(out, source, options), diagnostics };
 }
 

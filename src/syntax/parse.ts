@@ -301,15 +301,21 @@ function parseTokens(text: string, lexed: Scanned, lineIndex: LineIndex, options
  * where the next piece starts (the end for the last), and a span table of its own. Pieces break
  * only after a `;` with no comment between the statement before it and the one after it, once a
  * piece holds `pieceTokens` tokens: a comment between statements always stays with both of them.
- * Nothing is passed on once an error is found (a piece with errors included); the text is still
- * read to its end, and every diagnostic is returned, as `parseDocument` gives them.
+ * `last` tells the text's last piece. Nothing is passed on once an error is found (a piece with
+ * errors included); the text is still read to its end, and every diagnostic is returned, as
+ * `parseDocument` gives them.
  *
  * The pieces' trees are the caller's alone: not frozen, and not registered as checked
  * (src/ast/checked.ts), which would cost a parse of the bench corpus 4% for trees that never
  * leave the formatter. Whatever prints them takes them as checked (format.ts), and nothing may
  * hand them out.
  */
-export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => void, options: ParseOptions = {}, pieceTokens = PIECE_TOKENS): Diagnostic[] {
+export function parseInPieces(
+  text: string,
+  onPiece: (piece: ParsedDocument, last: boolean) => void,
+  options: ParseOptions = {},
+  pieceTokens = PIECE_TOKENS,
+): Diagnostic[] {
   const lineIndex = new LineIndex(text);
   const lexed = scan(text, lineIndex, true);
   try {
@@ -323,7 +329,7 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
     let gapComment = 0;
     let pieceComment = 0;
     const reading: ReadOptions = { ...options, seal: false };
-    const piece = (last: number, to: number): void => {
+    const piece = (last: number, to: number, final: boolean): void => {
       const spans = new SourceSpans(lineIndex);
       const out: Collected = { statements: [], recovered: [], diagnostics: [], ranges: [] };
       for (let k = first; k <= last; k++) {
@@ -336,7 +342,10 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
       while (pieceComment < comments.length && (comments[pieceComment] as Comment).span.start < to) pieceComment++;
       if (failed) return;
       const pieceComments = own === 0 && pieceComment === comments.length ? comments : comments.slice(own, pieceComment);
-      onPiece({ text, statements: out.statements, recovered: [], spans, comments: pieceComments, diagnostics: sortedDiagnostics(out.diagnostics), lineIndex });
+      onPiece(
+        { text, statements: out.statements, recovered: [], spans, comments: pieceComments, diagnostics: sortedDiagnostics(out.diagnostics), lineIndex },
+        final,
+      );
     };
     for (let k = 0; k < stretches.length - 1; k++) {
       const [a, b] = stretches[k] as [number, number];
@@ -348,11 +357,11 @@ export function parseInPieces(text: string, onPiece: (piece: ParsedDocument) => 
       const gapEnd = starts[next] as number;
       while (gapComment < comments.length && (comments[gapComment] as Comment).span.start < gapStart) gapComment++;
       if (gapComment < comments.length && (comments[gapComment] as Comment).span.start < gapEnd) continue;
-      piece(k, gapEnd);
+      piece(k, gapEnd, false);
       first = k + 1;
       tokens = 0;
     }
-    piece(stretches.length - 1, text.length);
+    piece(stretches.length - 1, text.length, true);
     return sortedDiagnostics(diagnostics);
   } finally {
     release(lexed);
