@@ -396,12 +396,15 @@ const column: LayoutFn<'column'> = (node, ctx, env) => {
   // A captured name prints as COLUMN(...) too: the same form as the source's COLUMN('...'), so
   // the next run (which reads that spelling) prints it the same.
   const captured = simple && ctx.capture?.has(node.path) === true;
-  const textLike = ctx.compared === true && simple && /[\s%]/.test(node.path) && (captured || COLUMN_CALL.test(env.written?.(node) ?? ''));
+  const textLike = ctx.compared === true && simple && SPACE_OR_PERCENT.test(node.path) && (captured || COLUMN_CALL.test(env.written?.(node) ?? ''));
   if (!textLike && captured) return leaf(`${kw(KINDS.column.keyword)}(${writeName(node.path)})`);
   const path = textLike ? null : writePath(node.path);
   if (path !== null) return leaf(path);
   return leaf(concat([kw(KINDS.column.keyword), '(', verbatim(quoteString(node.path)), ')']));
 };
+
+/** A name that reads like text in a comparison (`"order total" = 'x'`, `"a%"`). */
+const SPACE_OR_PERCENT = /[\s%]/;
 
 /** `COLUMN (` as the source wrote it: comments may stand between the two. */
 const COLUMN_CALL = /^column(?:\s|--[^\r\n]*|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)*\(/i;

@@ -99,8 +99,6 @@ export function quoteString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-const SEPARATOR_RE = /[.@:]/;
-
 /**
  * A column or table path written by segments (`t.c`, `db.path@table.field`, `photo:size`,
  * `"odd name".c`), or null when segments cannot write it (an empty segment).
@@ -129,7 +127,9 @@ function writePathUncached(path: string): string | null {
 
 /** True when the path is one segment (an unqualified name). */
 export function isSimplePath(path: string): boolean {
-  return path.length > 0 && !SEPARATOR_RE.test(path);
+  if (path.length === 0) return false;
+  for (let i = 0; i < path.length; i++) if (isSeparator(path.charCodeAt(i))) return false;
+  return true;
 }
 
 /** A function name: bare when the parser's upper-casing gives it back and it is no special form. */
