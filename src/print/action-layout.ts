@@ -1,6 +1,6 @@
 import type { Node, WholeOrParam } from '../ast/nodes.js';
 import { concat, group, indent, line, type Doc } from './doc/doc.js';
-import { list, type Ctx, type Env, type Layout } from './engine.js';
+import { branch, list, type Ctx, type Env, type Layout } from './engine.js';
 import { writeName } from './names.js';
 
 /**
@@ -40,7 +40,7 @@ export class Kids {
     return nodes.length;
   }
   layout(build: (take: () => Doc, takeN: (n: number) => Doc[]) => Doc): Layout {
-    return {
+    return branch({
       children: this.nodes,
       ctxs: this.ctxs,
       build: (docs) => {
@@ -54,7 +54,7 @@ export class Kids {
           },
         );
       },
-    };
+    });
   }
 }
 

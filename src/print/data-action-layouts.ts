@@ -1,6 +1,6 @@
 import type { ActionPart, DataActionKind, FetchAction } from '../ast/data-actions.js';
 import { concat, verbatim, type Doc } from './doc/doc.js';
-import { leaf, list, type LayoutFn } from './engine.js';
+import { branch, leaf, list, type LayoutFn } from './engine.js';
 import { quoteString } from './names.js';
 import { PLAIN } from './action-layout.js';
 import { FETCH_KINDS } from '../ast/kinds.js';
@@ -17,9 +17,9 @@ import { delimitedRecords, fieldDoc, record, recordsWrite, remove, update } from
 /** Layouts of the data actions and their parts. */
 export const ACTION_LAYOUTS = {
   boolean: (n, _c, env) => leaf(env.options.kw(n.value ? 'TRUE' : 'FALSE')),
-  field_value: (n, ctx) => ({ children: [n.value], ctx: PLAIN, build: ([v]) => fieldDoc(n, v as Doc, ctx) }),
-  field_expr: (n, ctx) => ({ children: [n.e], ctx: PLAIN, build: ([e]) => fieldDoc(n, e as Doc, ctx) }),
-  spec_key: (n, _c, env) => ({ children: n.key, ctx: PLAIN, build: (docs) => list(`${env.options.kw('KEY')}(`, docs, ')') }),
+  field_value: (n, ctx) => branch({ children: [n.value], ctx: PLAIN, build: ([v]) => fieldDoc(n, v as Doc, ctx) }),
+  field_expr: (n, ctx) => branch({ children: [n.e], ctx: PLAIN, build: ([e]) => fieldDoc(n, e as Doc, ctx) }),
+  spec_key: (n, _c, env) => branch({ children: n.key, ctx: PLAIN, build: (docs) => list(`${env.options.kw('KEY')}(`, docs, ')') }),
   // `FILE 'id'` where the form is always written (delimited records: ctx.fileKeyword), else `'id'`.
   file_ref: (n, ctx, env) =>
     leaf(

@@ -97,39 +97,75 @@ export function writtenOrder<T>(items: readonly T[], env: Env, nodeOf: (item: T)
  * How one node with children prints: the child nodes to print first, and how to build this
  * node's doc from their docs (in the same order). The children print in `ctx` (by default the
  * node's own context), or each in its own from `ctxs`.
+ *
+ * One class for every layout's branch (made by `branch`, `nodeBranch` or directly): the walk in
+ * `toDoc` reads the same fields of every branch, and branches of one shape keep those reads
+ * monomorphic. When each layout returned an object of its own shape (a literal, or a class per
+ * layout), some ten shapes met there and each read went through V8's megamorphic cache.
  */
-export interface Branch {
+export class Branch<D = unknown> {
+  constructor(
+    readonly children: readonly Node[],
+    /** What `make` builds from besides the docs: the node, what its layout prepared, or a build function (`branch`). */
+    private readonly data: D,
+    private readonly env: Env | undefined,
+    private readonly make: (data: D, docs: readonly Doc[], env: Env) => Doc,
+    readonly ctx: Ctx | undefined,
+    readonly ctxs: readonly Ctx[] | undefined,
+    /** Nodes printed as part of this one (a fused `x NOT LIKE y`): their comments go around it. */
+    readonly absorbed: readonly Node[] | undefined,
+    private readonly streamer: ((data: D, docOf: (i: number) => Doc, env: Env) => Doc | undefined) | undefined,
+  ) {}
+
+  build(docs: readonly Doc[]): Doc {
+    return this.make(this.data, docs, this.env as Env);
+  }
+
+  /**
+   * With `Env.streams`, for a branch of 32 children or more: this node's doc with its children's
+   * docs made on demand (`docOf(i)`, a new doc per call), or undefined to build from them all
+   * (`build`). A long list's doc then makes each child's doc when the renderer reaches it (doc.ts
+   * `stream`), so no doc per child stays alive until the statement renders (an AND chain of
+   * 50,000 terms: the garbage collector copied them all, again and again, while the rest of the
+   * doc was built).
+   */
+  stream(docOf: (i: number) => Doc): Doc | undefined {
+    return this.streamer === undefined ? undefined : this.streamer(this.data, docOf, this.env as Env);
+  }
+
+  /** True when the branch may stream its children (`stream`). */
+  get streams(): boolean {
+    return this.streamer !== undefined;
+  }
+
+  /** The same branch with `absorbed` nodes (their comments go around it). */
+  absorbing(absorbed: readonly Node[]): Branch<D> {
+    return new Branch(this.children, this.data, this.env, this.make, this.ctx, this.ctxs, absorbed, this.streamer);
+  }
+}
+
+/** What a layout says of a branch whose doc a function of its children's docs builds. */
+export interface BranchSpec {
   readonly children: readonly Node[];
   readonly ctx?: Ctx;
   readonly ctxs?: readonly Ctx[];
   readonly build: (docs: readonly Doc[]) => Doc;
-  /** Nodes printed as part of this one (a fused `x NOT LIKE y`): their comments go around it. */
   readonly absorbed?: readonly Node[];
-  /**
-   * With `Env.streams`, for a branch of 32 children or more: this node's doc with its children's docs made on demand (`docOf(i)`, a
-   * new doc per call), or undefined to build from them all (`build`). A long list's doc then
-   * makes each child's doc when the renderer reaches it (doc.ts `stream`), so no doc per child
-   * stays alive until the statement renders (an AND chain of 50,000 terms: the garbage
-   * collector copied them all, again and again, while the rest of the doc was built).
-   */
-  readonly stream?: (docOf: (i: number) => Doc) => Doc | undefined;
+}
+
+const CALL_BUILD = (build: (docs: readonly Doc[]) => Doc, docs: readonly Doc[]): Doc => build(docs);
+
+/** A branch from its spec. */
+export function branch(spec: BranchSpec): Branch {
+  return new Branch(spec.children, spec.build, undefined, CALL_BUILD, spec.ctx, spec.ctxs, spec.absorbed, undefined) as Branch;
 }
 
 /**
  * A branch as plain data: the node, and a function shared by every node of its kind that builds
  * its doc from its children's (no closure and context per node, as a `build` arrow would make).
  */
-export class NodeBranch<N> implements Branch {
-  constructor(
-    readonly children: readonly Node[],
-    private readonly node: N,
-    private readonly env: Env,
-    private readonly make: (node: N, docs: readonly Doc[], env: Env) => Doc,
-  ) {}
-
-  build(docs: readonly Doc[]): Doc {
-    return this.make(this.node, docs, this.env);
-  }
+export function nodeBranch<N>(children: readonly Node[], node: N, env: Env, make: (node: N, docs: readonly Doc[], env: Env) => Doc): Branch {
+  return new Branch(children, node, env, make, undefined, undefined, undefined, undefined) as Branch;
 }
 
 /** How one node prints: a branch, or for a node with no children its doc itself. */
@@ -241,7 +277,7 @@ class Frames {
 
 const FRAMES: Frames[] = [];
 const NO_NODE = Object.freeze({ kind: 'null' }) as Node;
-const NO_BRANCH: Branch = Object.freeze({ children: [], build: () => '' });
+const NO_BRANCH: Branch = branch({ children: NONE, build: () => '' });
 
 function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, layouts: LayoutTable, layoutOf: (node: Node, c: Ctx) => Layout): Doc {
   const { nodes, branches, children, docs, filled } = frames;
@@ -279,10 +315,10 @@ function walk(frames: Frames, root: Node, first: Branch, ctx: Ctx, env: Env, lay
  * a branch that streams them: `Branch.stream`); undefined otherwise.
  */
 function finished(node: Node, layout: Layout, ctx: Ctx, env: Env, layouts: LayoutTable): Doc | undefined {
-  if (typeof layout === 'string' || (layout as Partial<Branch>).children === undefined) return env.decorate(node, layout as Doc, NONE);
-  const branch = layout as Branch;
+  if (!(layout instanceof Branch)) return env.decorate(node, layout, NONE);
+  const branch = layout;
   if (branch.children.length === 0) return env.decorate(node, branch.build(NO_DOCS), branch.absorbed ?? NONE);
-  if (branch.stream === undefined || env.streams !== true || branch.children.length < STREAM_CHILDREN) return undefined;
+  if (!branch.streams || env.streams !== true || branch.children.length < STREAM_CHILDREN) return undefined;
   const doc = branch.stream(childDocs(branch, ctx, env, layouts));
   return doc === undefined ? undefined : env.decorate(node, doc, branch.absorbed ?? NONE);
 }

@@ -3,7 +3,7 @@ import { KINDS, precedenceOf } from '../ast/kinds.js';
 import { CALL_FORMS, EXPR_CALLS, type ExprCallKind } from '../ast/kinds-expressions.js';
 import { OPERATORS } from '../ast/operators.js';
 import { concat, conditional, group, hanging, indent, join, line, softline, stream, verbatim, type Doc } from './doc/doc.js';
-import { filledList, leaf, list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
+import { Branch, branch, filledList, leaf, list, NO_CAPTURE, nodeBranch, parens, type Ctx, type Env, type Layout, type LayoutFn } from './engine.js';
 import { isSimplePath, quoteString, writeFunctionName, writeName, writePath } from './names.js';
 import { fusesWithNot, prefixNeedsParens, startsWithMinus } from './operands.js';
 
@@ -97,48 +97,44 @@ function chainOperand(operands: readonly Expr[], inner: readonly Binary[], own: 
 }
 
 /**
- * A chain's branch: one object holding what `build` needs (no closure and its context per
- * binary node: an AND chain of 50,000 terms has as many).
+ * What a chain's branch builds from (engine.ts `Branch`): one object (no closure and its
+ * context per binary node: an AND chain of 50,000 terms has as many).
  */
-class ChainBranch implements Branch {
-  constructor(
-    readonly children: readonly Expr[],
-    readonly ctxs: readonly Ctx[] | undefined,
-    private readonly inner: readonly Binary[],
-    private readonly operator: (typeof OPERATORS.binary)[Binary['op']],
-    private readonly op: string,
-    private readonly logical: boolean,
-    private readonly env: Env,
-  ) {}
-
-  build(docs: readonly Doc[]): Doc {
-    const { children: operands, inner, operator, op, env } = this;
-    const first = chainOperand(operands, inner, docs[0] as Doc, 0, operator.left, env);
-    const n = operands.length;
-    // One operator of two operands (most binaries): no list to grow.
-    if (!this.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs[1] as Doc, 1, operator.right, env)], 1);
-    // AND/OR: one flat part list; other operators: the rest indented (one list either way).
-    const parts = new Array<Doc>(3 * n - 2);
-    let k = 0;
-    parts[k++] = first;
-    for (let i = 1; i < n; i++) {
-      parts[k++] = line;
-      parts[k++] = op;
-      parts[k++] = chainOperand(operands, inner, docs[i] as Doc, i, operator.right, env);
-    }
-    return this.logical ? group(parts) : hanging(parts, 1);
-  }
-
-  /**
-   * A long AND/OR chain (engine.ts `Branch.stream`): the parts of `build`'s group, each
-   * operand's doc made when the renderer reaches it.
-   */
-  stream(docOf: (i: number) => Doc): Doc | undefined {
-    return this.logical ? streamedChain(this.children, this.inner, this.operator, this.op, this.env, docOf) : undefined;
-  }
+interface Chain {
+  readonly operands: readonly Expr[];
+  readonly inner: readonly Binary[];
+  readonly operator: (typeof OPERATORS.binary)[Binary['op']];
+  readonly op: string;
+  readonly logical: boolean;
 }
 
-/** `ChainBranch.build`'s group of a logical chain, its operands' docs made on demand (a function apart: the closure's context is made only here). */
+function chainDoc(chain: Chain, docs: readonly Doc[], env: Env): Doc {
+  const { operands, inner, operator, op } = chain;
+  const first = chainOperand(operands, inner, docs[0] as Doc, 0, operator.left, env);
+  const n = operands.length;
+  // One operator of two operands (most binaries): no list to grow.
+  if (!chain.logical && n === 2) return hanging([first, line, op, chainOperand(operands, inner, docs[1] as Doc, 1, operator.right, env)], 1);
+  // AND/OR: one flat part list; other operators: the rest indented (one list either way).
+  const parts = new Array<Doc>(3 * n - 2);
+  let k = 0;
+  parts[k++] = first;
+  for (let i = 1; i < n; i++) {
+    parts[k++] = line;
+    parts[k++] = op;
+    parts[k++] = chainOperand(operands, inner, docs[i] as Doc, i, operator.right, env);
+  }
+  return chain.logical ? group(parts) : hanging(parts, 1);
+}
+
+/**
+ * A long AND/OR chain (engine.ts `Branch.stream`): the parts of `chainDoc`'s group, each
+ * operand's doc made when the renderer reaches it.
+ */
+function chainStream(chain: Chain, docOf: (i: number) => Doc, env: Env): Doc | undefined {
+  return chain.logical ? streamedChain(chain.operands, chain.inner, chain.operator, chain.op, env, docOf) : undefined;
+}
+
+/** `chainDoc`'s group of a logical chain, its operands' docs made on demand (a function apart: the closure's context is made only here). */
 function streamedChain(
   operands: readonly Expr[],
   inner: readonly Binary[],
@@ -162,7 +158,7 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   const logical = LOGICAL.has(node.op);
   const n = chainLength(node);
   // One operator of two leaves without comments (`t.a = 1`, most binaries): the doc now, with
-  // no chain, branch or list of docs (what builtNow would make of them with `ChainBranch.build`).
+  // no chain, branch or list of docs (what builtNow would make of them with `chainDoc`).
   if (n === 2) {
     const compared = TEXT_COMPARISONS.has(node.op);
     const { e1, e2 } = node;
@@ -175,7 +171,8 @@ const binary: LayoutFn<'binary'> = (node, ctx, env) => {
   }
   const operands = new Array<Expr>(n);
   const inner = chainOf(node, operands);
-  return builtNow(new ChainBranch(operands, comparedCtxs(node.op, ctx, operands), inner, operator, op, logical, env), ctx, env);
+  const chain: Chain = { operands, inner, operator, op, logical };
+  return builtNow(new Branch(operands, chain, env, chainDoc, undefined, comparedCtxs(node.op, ctx, operands), undefined, chainStream) as Branch, ctx, env);
 };
 
 const NO_NODES: readonly Node[] = Object.freeze([]);
@@ -219,25 +216,25 @@ function fusedNot(node: Unary, ctx: Ctx, env: Env): Branch | null {
   if (e.kind === 'binary') {
     const operator = OPERATORS.binary[e.op];
     const op = kw(operator.negated as string);
-    return {
+    return branch({
       children: [e.e1, e.e2],
       ctxs: comparedCtxs(e.op, ctx, [e.e1, e.e2]),
       build: (docs) => hanging([operand(e.e1, docs[0] as Doc, operator.left), line, op, ' ', operand(e.e2, docs[1] as Doc, operator.right)], 1),
       absorbed: [e],
-    };
+    });
   }
   if (e.kind === 'between') {
-    return { ...betweenLayout(e.e, e.min, e.max, ctx, kw(OPERATORS.between.negated), kw('AND')), absorbed: [e] };
+    return betweenLayout(e.e, e.min, e.max, ctx, kw(OPERATORS.between.negated), kw('AND')).absorbing([e]);
   }
   if (e.kind === 'in') {
-    return { ...inListLayout(e, kw(OPERATORS.in.negated), env), absorbed: [e] };
+    return inListLayout(e, kw(OPERATORS.in.negated), env).absorbing([e]);
   }
   if (e.kind === 'in_select') {
-    return {
+    return branch({
       children: [e.e, e.select],
       build: ([a, s]) => inLayout(e.e, a as Doc, kw(OPERATORS.in.negated), parens(s as Doc)),
       absorbed: [e],
-    };
+    });
   }
   return null;
 }
@@ -246,28 +243,28 @@ const unary: LayoutFn<'unary'> = (node, ctx, env) => {
   if (node.op === 'not') {
     const fused = fusedNot(node, ctx, env);
     if (fused) return fused;
-    return {
+    return branch({
       children: [node.e],
       build: ([d]) => concat([env.options.kw(OPERATORS.unary.not.text), ' ', operand(node.e, d as Doc, OPERATORS.unary.not.right)]),
-    };
+    });
   }
   // `-(5)` (else the number -5), `- -x` (`--` is a comment): the parser reads both back as written.
   const needsParens = prefixNeedsParens(node.op, node.e);
   const apart = !needsParens && node.op === '-' && startsWithMinus(node.e);
-  return {
+  return branch({
     children: [node.e],
     // `- -x` (`--` is a comment), and a space before an operand with comments (`- /* c */ x`).
     build: ([d]) => concat([OPERATORS.unary[node.op].text, ...(apart || env.hasComments(node.e) ? [' '] : []), needsParens ? parens(d as Doc) : (d as Doc)]),
-  };
+  });
 };
 
 function betweenLayout(e: Expr, min: Expr, max: Expr, ctx: Ctx, op: string, and: string): Branch {
   const { left, right } = OPERATORS.between;
-  return {
+  return branch({
     children: [e, min, max],
     build: (docs) =>
       hanging([operand(e, docs[0] as Doc, left), line, op, ' ', operand(min, docs[1] as Doc, right), line, and, ' ', operand(max, docs[2] as Doc, right)], 1),
-  };
+  });
 }
 
 /**
@@ -286,19 +283,19 @@ function inListLayout(node: InList, op: string, env: Env): Branch {
   const { e, values } = node;
   // `x IN :ids`: a list parameter stands for the whole list, without parentheses.
   if (values.length === 1 && values[0]?.kind === 'param' && values[0].list) {
-    return { children: [e, values[0]], build: (docs) => inLayout(e, docs[0] as Doc, op, docs[1] as Doc) };
+    return branch({ children: [e, values[0]], build: (docs) => inLayout(e, docs[0] as Doc, op, docs[1] as Doc) });
   }
-  if (values.length === 0) return { children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) };
+  if (values.length === 0) return branch({ children: [e], build: ([a]) => inLayout(e, a as Doc, op, list('(', [], ')', env.inside?.(node))) });
   let atoms = true;
   for (let i = 0; i < values.length && atoms; i++) atoms = ATOMS.has((values[i] as Expr).kind) && !env.hasComments(values[i] as Expr);
   // The children in a list of the exact size (a spread of the tree's frozen list allocates an iterator).
   const children = new Array<Node>(values.length + 1);
   children[0] = e;
   for (let i = 0; i < values.length; i++) children[i + 1] = values[i] as Node;
-  return {
+  return branch({
     children,
     build: (docs) => inLayout(e, docs[0] as Doc, op, (atoms ? filledList : list)('(', docs.slice(1), ')')),
-  };
+  });
 }
 
 /** A Map, not an object: a function may be called `toString`. */
@@ -317,7 +314,7 @@ function functionName(node: Node, name: string, env: Env): string {
 const fn: LayoutFn<'function'> = (node, ctx, env) => {
   const distinctOf = DISTINCT_FORMS.get(node.name);
   if (distinctOf !== undefined && node.args.length > 0) {
-    return {
+    return branch({
       children: node.args,
       // `COUNT(DISTINCT a, b)`, broken as `COUNT(DISTINCT` then one argument per line.
       build: (docs) =>
@@ -328,9 +325,9 @@ const fn: LayoutFn<'function'> = (node, ctx, env) => {
           softline,
           ')',
         ]),
-    };
+    });
   }
-  return builtNow(new NodeBranch(node.args, node, env, callDoc), ctx, env);
+  return builtNow(nodeBranch(node.args, node, env, callDoc), ctx, env);
 };
 
 /** `NAME(a, b)` from its arguments' docs (the comments inside `NAME()` between its parentheses). */
@@ -345,7 +342,7 @@ const caseLayout: LayoutFn<'case'> = (node, _ctx, env) => {
   if (node.base) kids[k++] = node.base;
   for (let i = 0; i < node.cases.length; i++) kids[k++] = node.cases[i] as Node;
   if (node.else) kids[k++] = node.else;
-  return new NodeBranch(kids, node, env, caseDoc);
+  return nodeBranch(kids, node, env, caseDoc);
 };
 
 /** `CASE [base] WHEN ... [ELSE e] END` from the docs of its children, in lists of the exact size. */
@@ -377,7 +374,7 @@ function caseDoc(node: Case, docs: readonly Doc[], env: Env): Doc {
   return group(parts);
 }
 
-const when: LayoutFn<'when'> = (node, _ctx, env) => new NodeBranch([node.when, node.then], node, env, whenDoc);
+const when: LayoutFn<'when'> = (node, _ctx, env) => nodeBranch([node.when, node.then], node, env, whenDoc);
 
 function whenDoc(node: WhenClause, docs: readonly Doc[], env: Env): Doc {
   return hanging([env.options.kw(KINDS.when.keyword), ' ', docs[0] as Doc, line, env.options.kw('THEN'), ' ', docs[1] as Doc], 3);
@@ -434,7 +431,7 @@ function callLayout(node: Node, _ctx: Ctx, env: Env): Layout {
     });
   };
   if (children.length === 0) return leaf(list(head, items([]), ')', form.args.length === 0 ? env.inside?.(node) : undefined));
-  return { children, build: (docs) => list(head, items(docs), ')') };
+  return branch({ children, build: (docs) => list(head, items(docs), ')') });
 }
 
 /** The layouts of the kinds written `KEYWORD(...)` with nothing else to say (the expression calls). */
@@ -462,24 +459,27 @@ export const EXPRESSION_LAYOUTS = {
   binary,
   case: caseLayout,
   when,
-  collate: (node, ctx, env) => ({
-    children: [node.e],
-    build: (docs) =>
-      hanging([operand(node.e, docs[0] as Doc, OPERATORS.collate.left), line, env.options.kw(OPERATORS.collate.text), ' ', writeName(node.collation)], 1),
-  }),
+  collate: (node, ctx, env) =>
+    branch({
+      children: [node.e],
+      build: (docs) =>
+        hanging([operand(node.e, docs[0] as Doc, OPERATORS.collate.left), line, env.options.kw(OPERATORS.collate.text), ' ', writeName(node.collation)], 1),
+    }),
   count_rows: () => leaf('COUNT(*)'),
-  exists: (node, ctx, env) => ({
-    children: [node.select],
-    build: ([s]) => concat([env.options.kw(KINDS.exists.keyword), ' ', parens(s as Doc)]),
-  }),
+  exists: (node, ctx, env) =>
+    branch({
+      children: [node.select],
+      build: ([s]) => concat([env.options.kw(KINDS.exists.keyword), ' ', parens(s as Doc)]),
+    }),
   function: fn,
   in: (node, ctx, env) => builtNow(inListLayout(node, env.options.kw(OPERATORS.in.text), env), ctx, env),
-  in_select: (node, ctx, env) => ({
-    children: [node.e, node.select],
-    build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw(OPERATORS.in.text), parens(s as Doc)),
-  }),
+  in_select: (node, ctx, env) =>
+    branch({
+      children: [node.e, node.select],
+      build: ([a, s]) => inLayout(node.e, a as Doc, env.options.kw(OPERATORS.in.text), parens(s as Doc)),
+    }),
   param: (node) => leaf(`:${node.name}`),
-  subquery: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
+  subquery: (node, ctx) => branch({ children: [node.select], build: ([s]) => parens(s as Doc) }),
   unary,
   ...EXPR_CALL_LAYOUTS,
 } satisfies { readonly [K in Expr['kind'] | 'when']: LayoutFn<K> };

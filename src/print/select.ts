@@ -1,6 +1,6 @@
 import type { Node, OrderTerm, ResultColumn, Select } from '../ast/nodes.js';
 import { concat, group, hanging, line, type Doc } from './doc/doc.js';
-import { list, NO_CAPTURE, NodeBranch, parens, type Branch, type Ctx, type Env, type LayoutFn } from './engine.js';
+import { Branch, branch, list, NO_CAPTURE, nodeBranch, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { leafDoc } from './expressions.js';
 import { asAlias } from './names.js';
 import { termNeedsParens } from './operands.js';
@@ -51,94 +51,88 @@ function aliasesOf(node: Select): Ctx {
   return names === null ? NO_CAPTURE : { capture: names };
 }
 
-/**
- * A select's branch: one object holding what `build` needs (no closures per select), its
- * children and their contexts in arrays of the exact size.
- */
-class SelectBranch implements Branch {
-  readonly children: Node[];
-  /** The children's contexts where some differ (ORDER BY, GROUP BY and HAVING with aliases to capture), else undefined: all in `ctx`. */
-  readonly ctxs: Ctx[] | undefined;
-  readonly ctx: Ctx = NO_CAPTURE;
-  constructor(
-    private readonly node: Select,
-    private readonly env: Env,
-    private readonly last: Ctx['lastClause'],
-  ) {
-    const columns = node.columns === 'all' ? 0 : node.columns.length;
-    const count =
-      columns +
-      (node.from === null ? 0 : 1) +
-      (node.where === null ? 0 : 1) +
-      node.group.length +
-      (node.having === null ? 0 : 1) +
-      node.order.length +
-      (node.limit === null ? 0 : 1) +
-      (node.offset === null ? 0 : 1) +
-      (last === undefined ? 0 : last.nodes.length);
-    const kids = new Array<Node>(count);
-    let k = 0;
-    if (node.columns !== 'all') for (let i = 0; i < columns; i++) kids[k++] = node.columns[i] as Node;
-    if (node.from !== null) kids[k++] = node.from;
-    if (node.where !== null) kids[k++] = node.where;
-    const captured = k;
-    for (let i = 0; i < node.group.length; i++) kids[k++] = node.group[i] as Node;
-    if (node.having !== null) kids[k++] = node.having;
-    for (let i = 0; i < node.order.length; i++) kids[k++] = node.order[i] as Node;
-    const uncaptured = k;
-    if (node.limit !== null) kids[k++] = node.limit;
-    if (node.offset !== null) kids[k++] = node.offset;
-    if (last !== undefined) for (let i = 0; i < last.nodes.length; i++) kids[k++] = last.nodes[i] as Node;
-    this.children = kids;
-    // GROUP BY, HAVING and ORDER BY (from `captured` to `uncaptured`) in the aliases' context.
-    const own = captured === uncaptured ? NO_CAPTURE : aliasesOf(node);
-    this.ctxs = own === NO_CAPTURE ? undefined : new Array<Ctx>(count).fill(NO_CAPTURE).fill(own, captured, uncaptured);
-  }
-
-  build(docs: readonly Doc[]): Doc {
-    const { node, last } = this;
-    const kw = this.env.options.kw;
-    let i = 0;
-    const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
-    // The clauses with a line between them, built as one part list of the exact size.
-    const clauses =
-      1 +
-      (node.from === null ? 0 : 1) +
-      (node.where === null ? 0 : 1) +
-      (node.group.length > 0 ? 1 : 0) +
-      (node.having === null ? 0 : 1) +
-      (node.order.length > 0 ? 1 : 0) +
-      (node.limit === null ? 0 : 1) +
-      (node.offset === null ? 0 : 1) +
-      (last === undefined ? 0 : 1);
-    const parts = new Array<Doc>(2 * clauses - 1);
-    let p = 0;
-    if (node.columns === 'all') p = put(parts, p, concat([head, ' *']));
-    else {
-      p = put(parts, p, clause(head, commaList(docs, i, node.columns.length)));
-      i += node.columns.length;
-    }
-    if (node.from !== null) p = put(parts, p, clause(kw('FROM'), docs[i++] as Doc));
-    if (node.where !== null) p = put(parts, p, clause(kw('WHERE'), docs[i++] as Doc));
-    if (node.group.length > 0) {
-      const items = new Array<Doc>(node.group.length);
-      for (let k = 0; k < items.length; k++) items[k] = term(node.group[k] as Node, docs[i + k] as Doc);
-      i += items.length;
-      p = put(parts, p, clause(kw('GROUP BY'), commaList(items, 0, items.length)));
-    }
-    if (node.having !== null) p = put(parts, p, clause(kw('HAVING'), docs[i++] as Doc));
-    if (node.order.length > 0) {
-      p = put(parts, p, clause(kw('ORDER BY'), commaList(docs, i, node.order.length)));
-      i += node.order.length;
-    }
-    if (node.limit !== null) p = put(parts, p, clause(kw('LIMIT'), docs[i++] as Doc));
-    if (node.offset !== null) p = put(parts, p, clause(kw('OFFSET'), docs[i++] as Doc));
-    if (last !== undefined) p = put(parts, p, last.build(docs.slice(i)));
-    return group(parts);
-  }
+/** What a select's branch builds from (engine.ts `Branch`): one object, no closures per select. */
+interface SelectData {
+  readonly node: Select;
+  readonly last: Ctx['lastClause'];
 }
 
-const select: LayoutFn<'select'> = (node, outer, env) => new SelectBranch(node, env, outer.lastClause);
+/** A select's branch: its children and their contexts in arrays of the exact size. */
+function selectBranch(node: Select, env: Env, last: Ctx['lastClause']): Branch {
+  const columns = node.columns === 'all' ? 0 : node.columns.length;
+  const count =
+    columns +
+    (node.from === null ? 0 : 1) +
+    (node.where === null ? 0 : 1) +
+    node.group.length +
+    (node.having === null ? 0 : 1) +
+    node.order.length +
+    (node.limit === null ? 0 : 1) +
+    (node.offset === null ? 0 : 1) +
+    (last === undefined ? 0 : last.nodes.length);
+  const kids = new Array<Node>(count);
+  let k = 0;
+  if (node.columns !== 'all') for (let i = 0; i < columns; i++) kids[k++] = node.columns[i] as Node;
+  if (node.from !== null) kids[k++] = node.from;
+  if (node.where !== null) kids[k++] = node.where;
+  const captured = k;
+  for (let i = 0; i < node.group.length; i++) kids[k++] = node.group[i] as Node;
+  if (node.having !== null) kids[k++] = node.having;
+  for (let i = 0; i < node.order.length; i++) kids[k++] = node.order[i] as Node;
+  const uncaptured = k;
+  if (node.limit !== null) kids[k++] = node.limit;
+  if (node.offset !== null) kids[k++] = node.offset;
+  if (last !== undefined) for (let i = 0; i < last.nodes.length; i++) kids[k++] = last.nodes[i] as Node;
+  // GROUP BY, HAVING and ORDER BY (from `captured` to `uncaptured`) in the aliases' context;
+  // the children's contexts only where some differ, else all in NO_CAPTURE.
+  const own = captured === uncaptured ? NO_CAPTURE : aliasesOf(node);
+  const ctxs = own === NO_CAPTURE ? undefined : new Array<Ctx>(count).fill(NO_CAPTURE).fill(own, captured, uncaptured);
+  const data: SelectData = { node, last };
+  return new Branch(kids, data, env, selectDoc, NO_CAPTURE, ctxs, undefined, undefined) as Branch;
+}
+
+function selectDoc({ node, last }: SelectData, docs: readonly Doc[], env: Env): Doc {
+  const kw = env.options.kw;
+  let i = 0;
+  const head = node.distinct ? `${kw('SELECT')} ${kw('DISTINCT')}` : kw('SELECT');
+  // The clauses with a line between them, built as one part list of the exact size.
+  const clauses =
+    1 +
+    (node.from === null ? 0 : 1) +
+    (node.where === null ? 0 : 1) +
+    (node.group.length > 0 ? 1 : 0) +
+    (node.having === null ? 0 : 1) +
+    (node.order.length > 0 ? 1 : 0) +
+    (node.limit === null ? 0 : 1) +
+    (node.offset === null ? 0 : 1) +
+    (last === undefined ? 0 : 1);
+  const parts = new Array<Doc>(2 * clauses - 1);
+  let p = 0;
+  if (node.columns === 'all') p = put(parts, p, concat([head, ' *']));
+  else {
+    p = put(parts, p, clause(head, commaList(docs, i, node.columns.length)));
+    i += node.columns.length;
+  }
+  if (node.from !== null) p = put(parts, p, clause(kw('FROM'), docs[i++] as Doc));
+  if (node.where !== null) p = put(parts, p, clause(kw('WHERE'), docs[i++] as Doc));
+  if (node.group.length > 0) {
+    const items = new Array<Doc>(node.group.length);
+    for (let k = 0; k < items.length; k++) items[k] = term(node.group[k] as Node, docs[i + k] as Doc);
+    i += items.length;
+    p = put(parts, p, clause(kw('GROUP BY'), commaList(items, 0, items.length)));
+  }
+  if (node.having !== null) p = put(parts, p, clause(kw('HAVING'), docs[i++] as Doc));
+  if (node.order.length > 0) {
+    p = put(parts, p, clause(kw('ORDER BY'), commaList(docs, i, node.order.length)));
+    i += node.order.length;
+  }
+  if (node.limit !== null) p = put(parts, p, clause(kw('LIMIT'), docs[i++] as Doc));
+  if (node.offset !== null) p = put(parts, p, clause(kw('OFFSET'), docs[i++] as Doc));
+  if (last !== undefined) p = put(parts, p, last.build(docs.slice(i)));
+  return group(parts);
+}
+
+const select: LayoutFn<'select'> = (node, outer, env) => selectBranch(node, env, outer.lastClause);
 
 const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   const kw = env.options.kw;
@@ -153,11 +147,11 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
     const options: Doc[] = rows === null ? [] : [concat([kw('ROWS'), ' = ', typeof rows === 'string' ? rows : (docs[0] as Doc)])];
     return list(`${kw('OPTIONS')} (`, [...options, ...flags], ')');
   };
-  return {
+  return branch({
     children: [node.select],
     ctx: { ...ctx, lastClause: { nodes, build } },
     build: ([s]) => s as Doc,
-  };
+  });
 };
 
 /** `e AS alias` from the doc of its expression (`resultColumn` as a NodeBranch's build, from its children's docs). */
@@ -180,10 +174,10 @@ export const SELECT_LAYOUTS = {
   // A name or literal (most result columns and order terms): the doc at once (no branch to walk).
   result_column: (node, ctx, env) => {
     const e = leafDoc(node.e, ctx, env);
-    return e === undefined ? new NodeBranch([node.e], node, env, resultColumn) : resultColumnOf(node, e, env);
+    return e === undefined ? nodeBranch([node.e], node, env, resultColumn) : resultColumnOf(node, e, env);
   },
   order_term: (node, ctx, env) => {
     const e = leafDoc(node.e, ctx, env);
-    return e === undefined ? new NodeBranch([node.e], node, env, orderTerm) : orderTermOf(node, e, env);
+    return e === undefined ? nodeBranch([node.e], node, env, orderTerm) : orderTermOf(node, e, env);
   },
 } satisfies { readonly [K in 'select' | 'select_action' | 'result_column' | 'order_term']: LayoutFn<K> };

@@ -1,7 +1,7 @@
 import { KINDS } from '../ast/kinds.js';
 import type { JoinOp, JoinSource, Node, Source, Specifier } from '../ast/nodes.js';
 import { concat, group, hanging, line, verbatim, type Doc } from './doc/doc.js';
-import { leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
+import { branch, leaf, list, NO_CAPTURE, parens, type Ctx, type Env, type LayoutFn } from './engine.js';
 import { asAlias, quoteString, writeName, writePath } from './names.js';
 import { tokenize } from '../syntax/index.js';
 
@@ -70,7 +70,7 @@ function plainComma(text: string, from: number, to: number): boolean {
 
 const join: LayoutFn<'join'> = (node, ctx, env) => {
   const { sources, ops, inner } = chain(node);
-  return {
+  return branch({
     children: sources,
     build: (docs) => {
       const parts: Doc[] = [docs[0] as Doc];
@@ -88,7 +88,7 @@ const join: LayoutFn<'join'> = (node, ctx, env) => {
       }
       return group(parts);
     },
-  };
+  });
 };
 
 /** Layouts of the source kinds. */
@@ -99,12 +99,13 @@ export const SOURCE_LAYOUTS = {
     return leaf(withAlias(doc, node.alias, env));
   },
   table_system: (node, _c, env) => leaf(withAlias(list(`${env.options.kw(KINDS.table_system.keyword)}(`, [writeName(node.table)], ')'), node.alias, env)),
-  table_database: (node, ctx, env) => ({
-    children: [node.database],
-    build: ([db]) => withAlias(list(`${env.options.kw(KINDS.table_database.keyword)}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
-  }),
+  table_database: (node, ctx, env) =>
+    branch({
+      children: [node.database],
+      build: ([db]) => withAlias(list(`${env.options.kw(KINDS.table_database.keyword)}(`, [db as Doc, writeName(node.table)], ')'), node.alias, env),
+    }),
   join,
-  select_source: (node, ctx) => ({ children: [node.select], build: ([s]) => parens(s as Doc) }),
+  select_source: (node, ctx) => branch({ children: [node.select], build: ([s]) => parens(s as Doc) }),
 } satisfies { readonly [K in Source['kind']]: LayoutFn<K> };
 
 /** Layouts of the specifier kinds. */
@@ -116,12 +117,12 @@ export const SPECIFIER_LAYOUTS = {
   // A write's (or FETCH LOGS') `WHERE e` is a clause (ctx.whereClause, action-layout.ts); a database `(WHERE e)`.
   spec_where: (node, ctx, env) => {
     const kw = env.options.kw(KINDS.spec_where.keyword);
-    if (ctx.whereClause === true) return { children: [node.where], ctx: NO_CAPTURE, build: (docs) => hanging([kw, line, docs[0] as Doc], 1) };
-    return {
+    if (ctx.whereClause === true) return branch({ children: [node.where], ctx: NO_CAPTURE, build: (docs) => hanging([kw, line, docs[0] as Doc], 1) });
+    return branch({
       children: [node.where],
       ctx: isDatabase(ctx) ? NO_CAPTURE : ctx,
       build: ([w]) => (isDatabase(ctx) ? parens(concat([kw, ' ', w as Doc])) : concat([kw, ' ', w as Doc])),
-    };
+    });
   },
-  spec_array: (node, ctx) => ({ children: node.items, ctx: isDatabase(ctx) ? NO_CAPTURE : ctx, build: (docs) => list('[', docs, ']') }),
+  spec_array: (node, ctx) => branch({ children: node.items, ctx: isDatabase(ctx) ? NO_CAPTURE : ctx, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Specifier['kind']]: LayoutFn<K> };

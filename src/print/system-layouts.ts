@@ -1,7 +1,7 @@
 import type { SystemActionKind, SystemPart } from '../ast/system-actions.js';
 import type { StructAction } from '../ast/struct-actions.js';
 import { concat, group, indent, line, verbatim, type Doc } from './doc/doc.js';
-import { leaf, list, parens, type LayoutFn } from './engine.js';
+import { branch, leaf, list, parens, type LayoutFn } from './engine.js';
 import { quoteString, writeName } from './names.js';
 import { BARE_VALUE, clause, commaList, DATABASE, Kids, optionsClause, PLAIN, statement } from './action-layout.js';
 
@@ -28,13 +28,13 @@ export const SYSTEM_LAYOUTS = {
     });
   },
   download_post: (n, _c, env) => leaf(`${env.options.kw('DOWNLOAD')} ${env.options.kw('POST')} ${n.post}`),
-  run_action: (n, _c, env) => ({ children: n.tasks, ctx: PLAIN, build: (docs) => group([env.options.kw('RUN'), indent([line, commaList(docs)])]) }),
+  run_action: (n, _c, env) => branch({ children: n.tasks, ctx: PLAIN, build: (docs) => group([env.options.kw('RUN'), indent([line, commaList(docs)])]) }),
   conclude_action: (n, _c, env) => {
     const kw = env.options.kw;
     return leaf(statement(concat([kw('CONCLUDE'), ' ', kw('TASK'), ' ', n.task]), n.delay === null ? [] : [concat([kw('DELAY'), ' ', n.delay])]));
   },
-  cancel_action: (n, _c, env) => ({ children: n.tasks, ctx: PLAIN, build: (docs) => tasksStatement(env.options.kw, 'CANCEL', docs, n.ignore) }),
-  clean_action: (n, _c, env) => ({ children: n.tasks, ctx: PLAIN, build: (docs) => tasksStatement(env.options.kw, 'CLEAN', docs, n.ignore) }),
+  cancel_action: (n, _c, env) => branch({ children: n.tasks, ctx: PLAIN, build: (docs) => tasksStatement(env.options.kw, 'CANCEL', docs, n.ignore) }),
+  clean_action: (n, _c, env) => branch({ children: n.tasks, ctx: PLAIN, build: (docs) => tasksStatement(env.options.kw, 'CLEAN', docs, n.ignore) }),
   pause_action: (n, _c, env) => leaf(group([env.options.kw('PAUSE'), ' ', env.options.kw('THREADS'), indent([line, commaList(n.threads.map(text))])])),
   access_action: (_n, _c, env) => leaf(env.options.kw('ACCESS')),
   echo_action: (n, _c, env) => leaf(concat([env.options.kw('ECHO'), ' ', text(n.echo)])),
@@ -63,14 +63,15 @@ export const SYSTEM_LAYOUTS = {
       return statement(parts[0] as Doc, parts.slice(1));
     });
   },
-  if_condition: (n, _c, env) => ({
-    children: [n.if, n.then],
-    ctx: PLAIN,
-    build: ([select, then]) => group([parens(select as Doc), ' ', env.options.kw('THEN'), indent([line, then as Doc])]),
-  }),
+  if_condition: (n, _c, env) =>
+    branch({
+      children: [n.if, n.then],
+      ctx: PLAIN,
+      build: ([select, then]) => group([parens(select as Doc), ' ', env.options.kw('THEN'), indent([line, then as Doc])]),
+    }),
   task_def: (n, _c, env) => {
     const kw = env.options.kw;
-    return {
+    return branch({
       children: [n.conf],
       ctx: PLAIN,
       build: ([conf]) => {
@@ -92,25 +93,26 @@ export const SYSTEM_LAYOUTS = {
         if (options) clauses.push(options);
         return group([kw('TASK'), ' ', text(n.name), indent(clauses.flatMap((c) => [line, c]))]);
       },
-    };
+    });
   },
   task_id: (n) => leaf(n.id),
   task_ref: (n, _c, env) => leaf(`${env.options.kw('REF')} ${n.ref}`),
   json_object: (n, c, env) =>
     c.years === true
-      ? {
+      ? branch({
           // `FROM y TO y`: its members' values (a comment on any of them prints with it).
           children: n.members,
           ctx: BARE_VALUE,
           build: ([from, to]) => concat([env.options.kw('FROM'), ' ', from as Doc, ' ', env.options.kw('TO'), ' ', to as Doc]),
-        }
-      : { children: n.members, ctx: PLAIN, build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')) },
-  json_member: (n, c) => ({
-    children: [n.value],
-    ctx: PLAIN,
-    build: ([v]) => (c.bareValue === true ? (v as Doc) : group([writeName(n.key), ' =', indent([line, v as Doc])])),
-  }),
-  json_array: (n) => ({ children: n.items, ctx: PLAIN, build: (docs) => list('[', docs, ']') }),
+        })
+      : branch({ children: n.members, ctx: PLAIN, build: (docs) => (c.bareObject === true && docs.length > 0 ? commaList(docs) : list('(', docs, ')')) }),
+  json_member: (n, c) =>
+    branch({
+      children: [n.value],
+      ctx: PLAIN,
+      build: ([v]) => (c.bareValue === true ? (v as Doc) : group([writeName(n.key), ' =', indent([line, v as Doc])])),
+    }),
+  json_array: (n) => branch({ children: n.items, ctx: PLAIN, build: (docs) => list('[', docs, ']') }),
 } satisfies { readonly [K in Exclude<SystemActionKind, StructAction['kind']> | SystemPart['kind']]: LayoutFn<K> };
 
 function tasksStatement(kw: (word: string) => string, word: string, tasks: readonly Doc[], ignore: boolean | null): Doc {
