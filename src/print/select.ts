@@ -154,7 +154,7 @@ const selectAction: LayoutFn<'select_action'> = (node, ctx, env) => {
   });
 };
 
-/** `e AS alias` from the doc of its expression (`resultColumn` as a NodeBranch's build, from its children's docs). */
+/** `e AS alias` from the doc of its expression (`resultColumn` as a nodeBranch's build, from its children's docs). */
 function resultColumnOf(node: ResultColumn, e: Doc, env: Env): Doc {
   return node.alias === null ? e : hanging([e, line, asAlias(env.options.kw('AS'), node.alias)], 1);
 }
