@@ -166,36 +166,47 @@ export const hardline: Line = Object.freeze(other<Line>('line', undefined, undef
 export const lineStart: Line = Object.freeze(other<Line>('line', undefined, undefined, 'start', false, false, false));
 export const breakParent: BreakParent = Object.freeze(other<BreakParent>('breakParent', undefined, undefined, undefined, false, false, false));
 
-/** True when the doc holds a hard break (so every group around it breaks). */
-export function isHard(doc: Doc): boolean {
-  if (typeof doc === 'string') return false;
+/** Whether the doc `measure` looked at last holds a hard break (so every group around it breaks). */
+let measuredHard = false;
+
+/**
+ * The width a doc prints flat, or NaN when only a walk can tell (see `Concat.width`); and in
+ * `measuredHard`, whether it holds a hard break. Both from one look at its type: the
+ * constructors ask both of each part.
+ */
+function measure(doc: Doc): number {
+  if (typeof doc === 'string') {
+    measuredHard = false;
+    return doc.indexOf('\n') < 0 ? doc.length : NaN;
+  }
   switch (doc.type) {
     case 'verbatim':
-    case 'lineSuffix':
-      return false;
-    case 'breakParent':
-      return true;
+      measuredHard = false;
+      return doc.text.indexOf('\n') < 0 ? doc.text.length : NaN;
     case 'line':
-      return doc.mode === 'hard' || doc.mode === 'start';
+      measuredHard = doc.mode === 'hard' || doc.mode === 'start';
+      return doc.mode === 'line' ? 1 : doc.mode === 'soft' ? 0 : NaN;
+    case 'lineSuffix':
+      measuredHard = false;
+      return NaN;
+    case 'breakParent':
+      measuredHard = true;
+      return NaN;
     default:
-      return doc.hard;
+      measuredHard = doc.hard;
+      return doc.width;
   }
+}
+
+/** True when the doc holds a hard break (so every group around it breaks). */
+export function isHard(doc: Doc): boolean {
+  measure(doc);
+  return measuredHard;
 }
 
 /** The width a doc prints flat, or NaN when only a walk can tell (see `Concat.width`). */
 export function flatWidth(doc: Doc): number {
-  if (typeof doc === 'string') return doc.indexOf('\n') < 0 ? doc.length : NaN;
-  switch (doc.type) {
-    case 'verbatim':
-      return doc.text.indexOf('\n') < 0 ? doc.text.length : NaN;
-    case 'line':
-      return doc.mode === 'line' ? 1 : doc.mode === 'soft' ? 0 : NaN;
-    case 'lineSuffix':
-    case 'breakParent':
-      return NaN;
-    default:
-      return doc.width;
-  }
+  return measure(doc);
 }
 
 export function verbatim(text: string): Verbatim {
@@ -217,8 +228,8 @@ export function concat(parts: readonly Doc[]): Doc {
   let hard = false;
   let width = 0;
   for (const p of parts) {
-    if (isHard(p)) hard = true;
-    width += flatWidth(p);
+    width += measure(p);
+    if (measuredHard) hard = true;
   }
   return node<Concat>('concat', parts, undefined, hard, width, 0);
 }
@@ -233,13 +244,14 @@ function partsNode<T extends Group | Indent>(type: T['type'], contents: Doc | re
     let hard = false;
     let width = 0;
     for (const p of parts) {
-      if (isHard(p)) hard = true;
-      width += flatWidth(p);
+      width += measure(p);
+      if (measuredHard) hard = true;
     }
     return node<T>(type, parts, undefined, hard, width, 0);
   }
   const c = Array.isArray(contents) ? (contents[0] as Doc) : (contents as Doc);
-  return node<T>(type, undefined, c, isHard(c), flatWidth(c), 0);
+  const width = measure(c);
+  return node<T>(type, undefined, c, measuredHard, width, 0);
 }
 
 export function group(contents: Doc | readonly Doc[]): Group {
@@ -255,25 +267,23 @@ export function hanging(parts: readonly Doc[], from: number): Group {
   let hard = false;
   let width = 0;
   for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as Doc;
-    if (isHard(p)) hard = true;
-    width += flatWidth(p);
+    width += measure(parts[i] as Doc);
+    if (measuredHard) hard = true;
   }
   return node<Group>('group', parts, undefined, hard, width, from);
 }
 
 export function conditional(states: readonly Doc[]): Conditional {
-  const first = states[0] as Doc;
-  return node<Conditional>('conditional', states, undefined, isHard(first), flatWidth(first), 0);
+  const width = measure(states[0] as Doc);
+  return node<Conditional>('conditional', states, undefined, measuredHard, width, 0);
 }
 
 export function fill(parts: readonly Doc[], start = 0): Fill {
   let hard = false;
   let width = 0;
   for (let i = start; i < parts.length; i++) {
-    const p = parts[i] as Doc;
-    if (isHard(p)) hard = true;
-    width += flatWidth(p);
+    width += measure(parts[i] as Doc);
+    if (measuredHard) hard = true;
   }
   return node<Fill>('fill', parts, undefined, hard, width, start);
 }
