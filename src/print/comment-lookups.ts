@@ -1,7 +1,7 @@
 import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import { stackChildren } from '../ast/walk.js';
-import { SourceSpans, type StatementRecords } from '../syntax/source-spans.js';
+import { SourceSpans } from '../syntax/source-spans.js';
 import { StatementTree } from './comment-tree.js';
 
 /**
@@ -22,22 +22,17 @@ import { StatementTree } from './comment-tree.js';
  * (a lookup it cannot answer, a node it has not met) asks the whole tree.
  *
  * A child's offsets are read from the record where the parser's order puts it
- * (SourceSpans.statementRecords), searched for when it is not there. Such a record is the
+ * (SourceSpans.recordOf and the lookups beside it), searched for when it is not there. Such a record is the
  * node's last, the one StatementTree reads, as long as the parser records a node again only
  * right after its record (the statement node; test/print/comment-lookups.test.ts holds the
  * parser to that).
  */
 export class StatementLookups {
   private tree: StatementTree | null = null;
-  /** The statement's records in the parser's table (found on the first descent; null: none, or another table). */
-  private statement: StatementRecords | null = null;
-  /** The nodes descents met on their way, with their offsets, depth, parent's index (-1: none) and record's index (-1: none). */
-  private readonly met: Node[] = [];
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly depths: number[] = [];
-  private readonly parents: number[] = [];
-  private readonly records: number[] = [];
+  /** The table's record of the statement (SourceSpans' index; -1: none, or another table), found on the first descent. */
+  private statement = -1;
+  /** The nodes descents met on their way, the root first. */
+  private readonly met: Met[] = [];
   /** The last descent's question and answer. */
   private lastOffset = -1;
   private lastStarting = false;
@@ -74,20 +69,17 @@ export class StatementLookups {
   }
 
   parentOf(node: Node): Node | undefined {
-    const i = this.tree === null ? this.met.indexOf(node) : -1;
-    if (i < 0) return this.full().parentOf(node);
-    const p = this.parents[i] as number;
-    return p < 0 ? undefined : this.met[p];
+    const m = this.metAs(node);
+    return m === undefined ? this.full().parentOf(node) : m.parent?.node;
   }
 
   depthOf(node: Node): number {
-    const i = this.tree === null ? this.met.indexOf(node) : -1;
-    return i < 0 ? this.full().depthOf(node) : (this.depths[i] as number);
+    return this.metAs(node)?.depth ?? this.full().depthOf(node);
   }
 
   spanOf(node: Node): { readonly start: number; readonly end: number } | undefined {
-    const i = this.tree === null ? this.met.indexOf(node) : -1;
-    return i < 0 ? this.full().spanOf(node) : { start: this.starts[i] as number, end: this.ends[i] as number };
+    const m = this.metAs(node);
+    return m === undefined ? this.full().spanOf(node) : { start: m.start, end: m.end };
   }
 
   /** The outermost node starting first at or after `from` and before `limit`. */
@@ -103,6 +95,13 @@ export class StatementLookups {
   /** The innermost node whose span holds `[from, to)` strictly inside (start < from, to < end). */
   innermostAround(from: number, to: number): Node | undefined {
     return this.full().innermostAround(from, to);
+  }
+
+  /** What a descent met of `node` (none once the tree is built: it answers). */
+  private metAs(node: Node): Met | undefined {
+    if (this.tree !== null) return undefined;
+    for (const m of this.met) if (m.node === node) return m;
+    return undefined;
   }
 
   /**
@@ -122,49 +121,50 @@ export class StatementLookups {
 
   private search(offset: number, starting: boolean): Node | undefined | typeof UNKNOWN {
     if (this.met.length === 0 && !this.meetRoot()) return UNKNOWN;
+    const spans = this.spans;
+    const table = spans instanceof SourceSpans && this.statement >= 0 ? spans : null;
     // The character the nodes hold: at `offset` for a start, before it for an end.
     const at = starting ? offset : offset - 1;
-    let i = 0;
-    if (!((this.starts[0] as number) <= at && at < (this.ends[0] as number))) {
+    let m = this.met[0] as Met;
+    if (!(m.start <= at && at < m.end)) {
       // Outside the root, or at an edge where an empty node may start or end.
-      return (this.starts[0] as number) > offset || (this.ends[0] as number) < offset ? undefined : UNKNOWN;
+      return m.start > offset || m.end < offset ? undefined : UNKNOWN;
     }
     for (;;) {
-      if ((starting ? this.starts[i] : this.ends[i]) === offset) return this.met[i];
-      const top = stackChildren(this.met[i] as Node, KIDS, 0);
-      let next = -1;
+      if ((starting ? m.start : m.end) === offset) return m.node;
+      const top = stackChildren(m.node, KIDS, 0);
+      let next: Met | undefined;
       // The last child first: its record is right before its parent's, each earlier one's before its next sibling's subtree.
-      const record = this.records[i] as number;
-      let guess = record < 0 || this.statement === null ? -1 : this.statement.lastChildAt(record);
+      let guess = m.record < 0 || table === null ? -1 : table.lastChildRecord(m.record);
       for (let k = 0; k < top; k++) {
         const kid = KIDS[k] as Node;
         const record = this.offsetsOf(kid, guess);
-        if (record === UNKNOWN) return this.clear(top, UNKNOWN);
+        if (record === UNKNOWN) return clear(top, UNKNOWN);
         const { start, end } = AT;
-        if (start < (this.starts[i] as number) || end > (this.ends[i] as number)) return this.clear(top, UNKNOWN);
+        if (start < m.start || end > m.end) return clear(top, UNKNOWN);
         if (start <= at && at < end) {
-          if (next >= 0) return this.clear(top, UNKNOWN);
-          next = this.meet(kid, i, start, end, record);
+          if (next !== undefined) return clear(top, UNKNOWN);
+          next = this.meet(kid, m, start, end, record);
         } else if (start === offset || end === offset) {
           // Starting or ending at the offset without holding the character: an empty node, or
           // one touching the node that holds it (`a+b`); a node inside may be empty there.
-          return this.clear(top, UNKNOWN);
+          return clear(top, UNKNOWN);
         }
-        guess = record < 0 || this.statement === null ? -1 : this.statement.lastEndingBy(start, record);
+        guess = record < 0 || table === null ? -1 : table.lastEndingBy(start, record);
       }
-      this.clear(top, null);
-      if (next < 0) return undefined;
-      i = next;
+      clear(top, null);
+      if (next === undefined) return undefined;
+      m = next;
     }
   }
 
   /** Record the root among the nodes met: false when it has no offsets. */
   private meetRoot(): boolean {
     const spans = this.spans;
-    this.statement = spans instanceof SourceSpans ? spans.statementRecords(this.root) : null;
-    const record = this.offsetsOf(this.root, this.statement === null ? -1 : this.statement.root);
+    this.statement = spans instanceof SourceSpans ? spans.statementRecord(this.root) : -1;
+    const record = this.offsetsOf(this.root, this.statement);
     if (record === UNKNOWN) return false;
-    this.meet(this.root, -1, AT.start, AT.end, record);
+    this.meet(this.root, null, AT.start, AT.end, record);
     return true;
   }
 
@@ -174,15 +174,14 @@ export class StatementLookups {
    * it has no offsets.
    */
   private offsetsOf(node: Node, guess: number): number | typeof UNKNOWN {
-    const records = this.statement;
-    const record = records === null ? -1 : records.indexOf(node, guess);
-    if (record >= 0) {
-      AT.start = (records as StatementRecords).start(record);
-      AT.end = (records as StatementRecords).end(record);
+    const spans = this.spans;
+    if (spans instanceof SourceSpans) {
+      const record = this.statement < 0 ? -1 : spans.recordOf(node, guess, this.statement);
+      if (record < 0) return spans.offsetsOf(node, AT) ? -1 : UNKNOWN;
+      AT.start = spans.recordStart(record);
+      AT.end = spans.recordEnd(record);
       return record;
     }
-    const spans = this.spans;
-    if (spans instanceof SourceSpans) return spans.offsetsOf(node, AT) ? -1 : UNKNOWN;
     const span = spans.get(node);
     if (span === undefined) return UNKNOWN;
     AT.start = span.start;
@@ -190,24 +189,23 @@ export class StatementLookups {
     return -1;
   }
 
-  /** The index of `node` (child of node `parent`) among the nodes met, recorded if new. */
-  private meet(node: Node, parent: number, start: number, end: number, record: number): number {
-    const known = this.met.indexOf(node);
-    if (known >= 0) return known;
-    this.met.push(node);
-    this.starts.push(start);
-    this.ends.push(end);
-    this.parents.push(parent);
-    this.depths.push(parent < 0 ? 0 : (this.depths[parent] as number) + 1);
-    this.records.push(record);
-    return this.met.length - 1;
+  /** What a descent met of `node` (child of `parent`), recorded if new. */
+  private meet(node: Node, parent: Met | null, start: number, end: number, record: number): Met {
+    for (const m of this.met) if (m.node === node) return m;
+    const m: Met = { node, start, end, depth: parent === null ? 0 : parent.depth + 1, parent, record };
+    this.met.push(m);
+    return m;
   }
+}
 
-  /** Let go of the children stacked (the list is shared), returning `result`. */
-  private clear<T>(top: number, result: T): T {
-    KIDS.fill(undefined as unknown as Node, 0, top);
-    return result;
-  }
+/** A node a descent met: its offsets, depth, parent, and the index of its record in the table (-1: none). */
+interface Met {
+  readonly node: Node;
+  readonly start: number;
+  readonly end: number;
+  readonly depth: number;
+  readonly parent: Met | null;
+  readonly record: number;
 }
 
 /** What `descend` returns when only the whole tree can answer. */
@@ -216,3 +214,9 @@ const UNKNOWN: unique symbol = Symbol('unknown');
 /** The children of the node a descent is at (shared: descents do not nest). */
 const KIDS: Node[] = [];
 const AT = { start: 0, end: 0 };
+
+/** Let go of the children stacked (the list is shared), returning `result`. */
+function clear<T>(top: number, result: T): T {
+  KIDS.fill(undefined as unknown as Node, 0, top);
+  return result;
+}

@@ -228,56 +228,71 @@ export class SourceSpans extends WeakMap<Node, Span> {
     };
   }
 
+  // Records by index, for a caller that finds a node's by where it should be (comment
+  // placement's descent from a statement's root toward an offset, which looks up a few nodes'
+  // children only): in the parser's order a node's record follows its children's, its last
+  // child's right before it, and each child's follows its previous sibling's subtree, whose
+  // records end at or before the child starts.
+
+  /** The index of statement `root`'s record (as the parser recorded it; its last), -1 when it has none. */
+  statementRecord(root: Node): number {
+    return this.rootRecord(root);
+  }
+
   /**
-   * The records of statement `root` (as the parser recorded it; null when it has none), to find
-   * a node's by where it should be: in the parser's order a node's record follows its
-   * children's, its last child's right before it, and each child's follows its previous
-   * sibling's subtree, whose records end at or before the child starts (comment placement's
-   * descent from the root toward an offset, which looks up a few nodes' children only).
+   * The index of `node`'s record among those of the statement recorded last at `root` (the
+   * node's last record, when it has more than one: the parser records a node again only right
+   * after), looked for at `guess` first; -1 when the statement's records do not hold it.
    */
-  statementRecords(root: Node): StatementRecords | null {
-    const last = this.rootRecord(root);
-    if (last < 0) return null;
-    // The first record only when a search needs it (a scan back over the statement's records).
-    let first = -1;
-    const firstOf = () => (first < 0 ? (first = this.firstRecord(last)) : first);
-    return {
-      root: last,
-      indexOf: (node, guess) => {
-        // A node is recorded while its statement parses: a record of it is among the statement's.
-        if (guess >= 0 && guess <= last && this.nodeAt(guess) === node && (guess === last || this.nodeAt(guess + 1) !== node)) return guess;
-        // Searched from the last: the last record of a node wins.
-        for (let k = last, stop = firstOf(); k >= stop; k--) if (this.nodeAt(k) === node) return k;
-        return -1;
-      },
-      lastEndingBy: (offset, below) => {
-        // Back from `below` in growing steps, then halving: a few records looked at where the
-        // subtree passed over is small (most are a leaf).
-        let hi = Math.min(below, last + 1);
-        let step = 1;
-        let lo = hi - 1;
-        while (lo >= 0 && this.endAt(lo) > offset) {
-          hi = lo;
-          lo -= step;
-          step *= 2;
-        }
-        lo = Math.max(lo, -1);
-        // endAt(lo) <= offset (or lo is -1), endAt(hi) > offset (or hi is where the search began).
-        while (hi - lo > 1) {
-          const mid = (lo + hi) >> 1;
-          if (this.endAt(mid) <= offset) lo = mid;
-          else hi = mid;
-        }
-        return lo;
-      },
-      lastChildAt: (index) => {
-        let k = index;
-        while (k > 0 && this.nodeAt(k - 1) === this.nodeAt(index)) k--;
-        return k - 1;
-      },
-      start: (i) => this.startAt(i),
-      end: (i) => this.endAt(i),
-    };
+  recordOf(node: Node, guess: number, root: number): number {
+    // A node is recorded while its statement parses: a record of it is among the statement's.
+    if (guess >= 0 && guess <= root && this.nodeAt(guess) === node && (guess === root || this.nodeAt(guess + 1) !== node)) return guess;
+    // Searched from the last: the last record of a node wins.
+    for (let k = root, first = this.firstRecord(root); k >= first; k--) if (this.nodeAt(k) === node) return k;
+    return -1;
+  }
+
+  /** Where the last child's record of the node recorded at `index` should be: right before the node's (a statement's is recorded twice in a row). */
+  lastChildRecord(index: number): number {
+    const node = this.nodeAt(index);
+    let k = index;
+    while (k > 0 && this.nodeAt(k - 1) === node) k--;
+    return k - 1;
+  }
+
+  /**
+   * The index of the last record before `below` that ends at or before `offset`, where the
+   * records' ends ascend (before a node's record, its previous sibling's: a guess to check).
+   */
+  lastEndingBy(offset: number, below: number): number {
+    // Back from `below` in growing steps, then halving: a few records looked at where the
+    // subtree passed over is small (most are a leaf).
+    let hi = Math.min(below, this.count);
+    let lo = hi - 1;
+    let step = 1;
+    while (lo >= 0 && this.endAt(lo) > offset) {
+      hi = lo;
+      lo -= step;
+      step *= 2;
+    }
+    lo = Math.max(lo, -1);
+    // Here endAt(lo) <= offset (or lo is -1), and endAt(hi) > offset (or hi is where the search began).
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.endAt(mid) <= offset) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The start offset of the record at `index`. */
+  recordStart(index: number): number {
+    return this.startAt(index);
+  }
+
+  /** The end offset of the record at `index`. */
+  recordEnd(index: number): number {
+    return this.endAt(index);
   }
 
   /** A lookup of records first..last (the last record of a node wins), then `offsetsOf` for a node not among them. */
@@ -360,24 +375,6 @@ export class SourceSpans extends WeakMap<Node, Span> {
     const recorded = this.recorded().delete(node);
     return super.delete(node) || recorded;
   }
-}
-
-/** One statement's records in the parser's table (SourceSpans.statementRecords), by index. */
-export interface StatementRecords {
-  /** The index of the statement node's record. */
-  readonly root: number;
-  /**
-   * The index of `node`'s record (its last, when recorded more than once: the parser records a
-   * node again only right after), looked for at `guess` first; -1 when the statement's records
-   * do not hold it.
-   */
-  indexOf(node: Node, guess: number): number;
-  /** Where the last child's record of the node recorded at `index` should be: right before the node's (the statement's is recorded twice in a row). */
-  lastChildAt(index: number): number;
-  /** The index of the last record before `below` that ends at or before `offset` (the records' ends ascending there; a guess to check). */
-  lastEndingBy(offset: number, below: number): number;
-  start(index: number): number;
-  end(index: number): number;
 }
 
 /** How far past the previous answer `statementInOrder` looks for the next node's record (records of other tables between). */
