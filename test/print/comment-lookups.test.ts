@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../src/ast/nodes.js';
+import type { Spans } from '../../src/ast/spans.js';
+import { descendants } from '../../src/ast/walk.js';
+import type { Span } from '../../src/diagnostic/span.js';
 import { StatementLookups } from '../../src/print/comment-lookups.js';
 import { StatementTree } from '../../src/print/comment-tree.js';
 import { print } from '../../src/print/print.js';
@@ -33,16 +36,19 @@ describe('comment placement lookups', () => {
   it('answer as the whole tree does: the outermost node starting or ending at every offset, its span, parent and depth', () => {
     let descended = 0;
     fc.assert(
-      fc.property(arbDocument, (text) => {
+      fc.property(arbDocument, fc.boolean(), (text, plain) => {
         const parsed = parseDocument(text);
         for (const { node: root, span } of parsed.statements) {
+          // The parser's table, or a plain one holding the same spans (no records to read).
+          const spans: Spans = plain ? new WeakMap() : parsed.spans;
+          if (plain) for (const node of [root, ...descendants(root)]) spans.set(node, parsed.spans.get(node) as Span);
           for (let offset = span.start - 1; offset <= span.end + 1; offset++) {
             for (const starting of [true, false]) {
               // A new one per question: each descends from the root.
-              const lookups = new StatementLookups(root, parsed.spans);
+              const lookups = new StatementLookups(root, spans);
               const got = facts(lookups, offset, starting);
               if (!builtTree(lookups)) descended++;
-              expect(got).toEqual(facts(new StatementTree(root, parsed.spans), offset, starting));
+              expect(got).toEqual(facts(new StatementTree(root, spans), offset, starting));
             }
           }
         }
