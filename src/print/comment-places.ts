@@ -1,7 +1,7 @@
 import type { Expr, Node } from '../ast/nodes.js';
 import { precedenceOf } from '../ast/kinds.js';
 import { OPERATORS } from '../ast/operators.js';
-import type { StatementTree } from './comment-tree.js';
+import type { StatementLookups } from './comment-lookups.js';
 
 export const PUNCTUATION_BEFORE = new Set([',', ')', ']']);
 
@@ -12,7 +12,7 @@ export const INFIX: ReadonlySet<string> = new Set(['binary', 'between', 'in', 'i
  * The node a comment leading `node` on its own line trails instead: the left operand, when
  * `node` begins the right operand of an operator printed at the start of a line.
  */
-export function leftOfOperator(tree: StatementTree, node: Node): Node | undefined {
+export function leftOfOperator(tree: StatementLookups, node: Node): Node | undefined {
   const start = tree.spanOf(node)?.start;
   const top = start === undefined ? undefined : tree.startingAt(start);
   const parent = top === undefined ? undefined : tree.parentOf(top);
@@ -33,7 +33,7 @@ export function leftOfOperator(tree: StatementTree, node: Node): Node | undefine
 /** Where an attached comment prints: at an offset, trailing before leading, then by depth. */
 export type Place = readonly [offset: number, leading: number, depth: number];
 
-export function placeKey(tree: StatementTree, node: Node, leading: boolean): Place {
+export function placeKey(tree: StatementLookups, node: Node, leading: boolean): Place {
   const span = tree.spanOf(node);
   const depth = tree.depthOf(node);
   return leading ? [span?.start ?? 0, 1, depth] : [span?.end ?? 0, 0, -depth];

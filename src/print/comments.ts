@@ -14,7 +14,8 @@ import {
   lastStartingAtOrBefore,
   type Position,
 } from './comment-scan.js';
-import { releaseTrees, StatementTree } from './comment-tree.js';
+import { releaseTrees } from './comment-tree.js';
+import { StatementLookups } from './comment-lookups.js';
 import { canTrail, endsWithLineComment, leadingDocs, trailingDoc, type Attached, type StatementComment, type Style } from './comment-docs.js';
 import { comparePlaces, INFIX, leftOfOperator, placeKey, PUNCTUATION_BEFORE, type Place } from './comment-places.js';
 import { countTokens } from '../syntax/scanner.js';
@@ -74,10 +75,10 @@ export class CommentMap {
   private readonly byStatement = new Map<number, Around>();
   private readonly scanner: CommentScanner;
   /**
-   * The tree of the statement whose comments are being placed (one at a time: StatementTree's
-   * lists are shared), and every statement that had one.
+   * The lookups in the statement whose comments are being placed (one at a time: StatementTree's
+   * lists are shared), and every statement that had them.
    */
-  private tree: StatementTree | null = null;
+  private tree: StatementLookups | null = null;
   private treeIndex = -1;
   private readonly withTrees = new Set<number>();
   /** The statements holding a blank line. */
@@ -121,7 +122,7 @@ export class CommentMap {
 
   /**
    * Nothing to add to any node of statement `i`: no comment between its tokens (every comment
-   * placed inside a statement builds its tree first), no blank line inside it. It prints as a
+   * placed inside a statement makes its lookups first), no blank line inside it. It prints as a
    * tree alone does.
    */
   isPlain(i: number): boolean {
@@ -236,9 +237,9 @@ export class CommentMap {
     return { comment: c, sameLine: pos.sameLine, first: pos.first, endsLine: pos.endsLine, blank };
   }
 
-  private treeOf(s: number): StatementTree {
+  private treeOf(s: number): StatementLookups {
     if (this.tree === null || this.treeIndex !== s) {
-      this.tree = new StatementTree((this.statements[s] as { node: Statement }).node, this.spans);
+      this.tree = new StatementLookups((this.statements[s] as { node: Statement }).node, this.spans);
       this.treeIndex = s;
       this.withTrees.add(s);
     }
@@ -353,7 +354,7 @@ export class CommentMap {
    * The node ending at `end`, or before closing punctuation there (`a, -- c`, `(a + b) /* c *\/`);
    * `outside` when a `)` is in between (the comment prints after the parentheses, if any).
    */
-  private endBefore(from: number, tree: StatementTree): { node: Node; outside: boolean } | undefined {
+  private endBefore(from: number, tree: StatementLookups): { node: Node; outside: boolean } | undefined {
     let end = from;
     let outside = false;
     for (;;) {
@@ -459,7 +460,7 @@ export class CommentMap {
   }
 
   /** The node before `end` when only `)` the printer drops are between them. */
-  private endingPastDroppedParentheses(tree: StatementTree, end: number, comment: Comment): Node | undefined {
+  private endingPastDroppedParentheses(tree: StatementLookups, end: number, comment: Comment): Node | undefined {
     const back = this.endBefore(end, tree);
     if (back === undefined || !back.outside) return undefined;
     const past = this.pastDroppedParentheses(tree, back.node, comment);
@@ -472,7 +473,7 @@ export class CommentMap {
    * outermost node starting there, which is the node the next run finds the comment before. Of
    * several pairs around one operand, the printer prints at most the innermost one.
    */
-  private beforeDroppedParentheses(tree: StatementTree, node: Node, comment: Comment): Node {
+  private beforeDroppedParentheses(tree: StatementLookups, node: Node, comment: Comment): Node {
     const spans = this.spans;
     if (!(spans instanceof SourceSpans)) return node;
     let current = node;
@@ -503,7 +504,7 @@ export class CommentMap {
    * several pairs around one operand, the printer prints at most the innermost one. `end` is
    * the end of the last `)` passed (the node's end when none).
    */
-  private pastDroppedParentheses(tree: StatementTree, node: Node, comment: Comment): { node: Node; printedBefore: boolean; end: number } {
+  private pastDroppedParentheses(tree: StatementLookups, node: Node, comment: Comment): { node: Node; printedBefore: boolean; end: number } {
     let end = tree.spanOf(node)?.end;
     const spans = this.spans;
     if (!(spans instanceof SourceSpans)) return { node, printedBefore: true, end: end ?? -1 };

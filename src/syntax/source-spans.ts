@@ -228,6 +228,73 @@ export class SourceSpans extends WeakMap<Node, Span> {
     };
   }
 
+  // Records by index, for a caller that finds a node's by where it should be (comment
+  // placement's descent from a statement's root toward an offset, which looks up a few nodes'
+  // children only): in the parser's order a node's record follows its children's, its last
+  // child's right before it, and each child's follows its previous sibling's subtree, whose
+  // records end at or before the child starts.
+
+  /** The index of statement `root`'s record (as the parser recorded it; its last), -1 when it has none. */
+  statementRecord(root: Node): number {
+    return this.rootRecord(root);
+  }
+
+  /**
+   * The index of `node`'s record among those of the statement recorded last at `root` (the
+   * node's last record, when it has more than one: the parser records a node again only right
+   * after), looked for at `guess` first; -1 when the statement's records do not hold it.
+   */
+  recordOf(node: Node, guess: number, root: number): number {
+    // A node is recorded while its statement parses: a record of it is among the statement's.
+    if (guess >= 0 && guess <= root && this.nodeAt(guess) === node && (guess === root || this.nodeAt(guess + 1) !== node)) return guess;
+    // Searched from the last: the last record of a node wins.
+    for (let k = root, first = this.firstRecord(root); k >= first; k--) if (this.nodeAt(k) === node) return k;
+    return -1;
+  }
+
+  /** Where the last child's record of the node recorded at `index` should be: right before the node's (a statement's is recorded twice in a row). */
+  lastChildRecord(index: number): number {
+    const node = this.nodeAt(index);
+    let k = index;
+    while (k > 0 && this.nodeAt(k - 1) === node) k--;
+    return k - 1;
+  }
+
+  /**
+   * The index of the last record before `below` that ends at or before `offset`, where the
+   * records' ends ascend (before a node's record, its previous sibling's: a guess to check).
+   */
+  lastEndingBy(offset: number, below: number): number {
+    // Back from `below` in growing steps, then halving: a few records looked at where the
+    // subtree passed over is small (most are a leaf).
+    let hi = Math.min(below, this.count);
+    let lo = hi - 1;
+    let step = 1;
+    while (lo >= 0 && this.endAt(lo) > offset) {
+      hi = lo;
+      lo -= step;
+      step *= 2;
+    }
+    lo = Math.max(lo, -1);
+    // Here endAt(lo) <= offset (or lo is -1), and endAt(hi) > offset (or hi is where the search began).
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.endAt(mid) <= offset) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The start offset of the record at `index`. */
+  recordStart(index: number): number {
+    return this.startAt(index);
+  }
+
+  /** The end offset of the record at `index`. */
+  recordEnd(index: number): number {
+    return this.endAt(index);
+  }
+
   /** A lookup of records first..last (the last record of a node wins), then `offsetsOf` for a node not among them. */
   private whole(first: number, last: number): (node: Node, out: { start: number; end: number }) => boolean {
     const own = new Map<Node, number>();
@@ -246,6 +313,12 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * parsed through its own last (see `statementOffsets`); null when it has none.
    */
   private rangeOf(root: Node): { first: number; last: number } | null {
+    const last = this.rootRecord(root);
+    return last < 0 ? null : { first: this.firstRecord(last), last };
+  }
+
+  /** The index of statement `root`'s last record (as the parser recorded it), -1 when it has none. */
+  private rootRecord(root: Node): number {
     const count = this.count;
     // The root's record: the one `set` made for it (the parser gives each statement its span so),
     // else searched from where the previous statement's ended (in order, each record is passed
@@ -259,14 +332,19 @@ export class SourceSpans extends WeakMap<Node, Span> {
       }
     }
     for (let i = Math.min(this.cursor, count - 1); last < 0 && i >= 0; i--) if (this.nodeAt(i) === root) last = i;
-    if (last < 0) return null;
+    if (last < 0) return -1;
     // A statement node is recorded when marked and again with the statement's span.
     while (last + 1 < count && this.nodeAt(last + 1) === root) last++;
     this.cursor = last + 1;
+    return last;
+  }
+
+  /** The first record of the statement whose last is `last`: the first made while it parsed. */
+  private firstRecord(last: number): number {
     const from = this.startAt(last);
     let first = last;
     while (first > 0 && this.startAt(first - 1) >= from) first--;
-    return { first, last };
+    return first;
   }
 
   override get(node: Node): Span | undefined {
