@@ -47,6 +47,12 @@ const FMT_CHANGES: readonly { readonly id: string; readonly same: (tokens: Token
     example: ['SELECT "a" FROM t', 'SELECT a FROM t'],
   },
   {
+    // (After 'parentheses' and 'names': `COLUMN ( "b" )` is `COLUMN B` by then.)
+    id: 'column-call',
+    same: (ts) => ts.filter((t, i) => !(is(t, 'COLUMN') && is(ts[i + 1], 'Identifier'))),
+    example: ['SELECT a FROM t ORDER BY COLUMN(b)', 'SELECT a FROM t ORDER BY b'],
+  },
+  {
     id: 'cross-join',
     same: (ts) =>
       ts.flatMap((t, i) =>
