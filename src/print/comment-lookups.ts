@@ -37,6 +37,8 @@ export class StatementLookups {
   private lastOffset = -1;
   private lastStarting = false;
   private lastFound: Node | undefined | typeof UNKNOWN = undefined;
+  /** The children a statement's descents may still read before its whole tree is built (see DESCENT_BUDGET). */
+  private budget = DESCENT_BUDGET;
 
   constructor(
     private readonly root: Node,
@@ -133,6 +135,10 @@ export class StatementLookups {
     for (;;) {
       if ((starting ? m.start : m.end) === offset) return m.node;
       const top = stackChildren(m.node, KIDS, 0);
+      // A deep tree (an AND chain of thousands of conditions is as deep) or many comments: the
+      // whole tree, built once, answers in O(log n) per lookup where descents would cost O(depth).
+      this.budget -= top + 1;
+      if (this.budget < 0) return clear(top, UNKNOWN);
       let next: Met | undefined;
       // The last child first: its record is right before its parent's, each earlier one's before its next sibling's subtree.
       let guess = m.record < 0 || table === null ? -1 : table.lastChildRecord(m.record);
@@ -207,6 +213,14 @@ interface Met {
   readonly parent: Met | null;
   readonly record: number;
 }
+
+/**
+ * How many children one statement's descents read in all before they give way to the whole tree
+ * (and how many nodes they meet at most: `meet` and `metAs` search that list). A statement of
+ * the bench corpus needs a few dozen; without a bound, a 8,000-condition AND chain with a comment
+ * per condition took 127 s (a descent per comment, each as deep as the chain) against 0.6 s.
+ */
+const DESCENT_BUDGET = 256;
 
 /** What `descend` returns when only the whole tree can answer. */
 const UNKNOWN: unique symbol = Symbol('unknown');
