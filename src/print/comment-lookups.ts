@@ -1,7 +1,7 @@
 import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import { stackChildren } from '../ast/walk.js';
-import { SourceSpans } from '../syntax/source-spans.js';
+import { RECORD_NOT_SEARCHED, SourceSpans } from '../syntax/source-spans.js';
 import { StatementTree } from './comment-tree.js';
 
 /**
@@ -182,7 +182,8 @@ export class StatementLookups {
   private offsetsOf(node: Node, guess: number): number | typeof UNKNOWN {
     const spans = this.spans;
     if (spans instanceof SourceSpans) {
-      const record = this.statement < 0 ? -1 : spans.recordOf(node, guess, this.statement);
+      const record = this.statement < 0 ? -1 : spans.recordOf(node, guess, this.statement, DESCENT_BUDGET);
+      if (record === RECORD_NOT_SEARCHED) return UNKNOWN;
       if (record < 0) return spans.offsetsOf(node, AT) ? -1 : UNKNOWN;
       AT.start = spans.recordStart(record);
       AT.end = spans.recordEnd(record);
@@ -216,9 +217,10 @@ interface Met {
 
 /**
  * How many children one statement's descents read in all before they give way to the whole tree
- * (and how many nodes they meet at most: `meet` and `metAs` search that list). A statement of
- * the bench corpus needs a few dozen; without a bound, a 8,000-condition AND chain with a comment
- * per condition took 127 s (a descent per comment, each as deep as the chain) against 0.6 s.
+ * (and how many nodes they meet at most: `meet` and `metAs` search that list), and how many of
+ * its records one search for a node's record may read. A statement of the bench corpus needs a
+ * few dozen; without a bound, a 8,000-condition AND chain with a comment per condition took 127 s
+ * (a descent per comment, each as deep as the chain) against 0.6 s.
  */
 const DESCENT_BUDGET = 256;
 

@@ -242,13 +242,21 @@ export class SourceSpans extends WeakMap<Node, Span> {
   /**
    * The index of `node`'s record among those of the statement recorded last at `root` (the
    * node's last record, when it has more than one: the parser records a node again only right
-   * after), looked for at `guess` first; -1 when the statement's records do not hold it.
+   * after), looked for at `guess` first, then among at most `limit` records back from the
+   * statement's last; -1 when the statement's records do not hold it, RECORD_NOT_SEARCHED when
+   * the search stopped at `limit` (a caller that finds nodes a few at a time must not pay the
+   * statement's size for each).
    */
-  recordOf(node: Node, guess: number, root: number): number {
+  recordOf(node: Node, guess: number, root: number, limit: number): number {
     // A node is recorded while its statement parses: a record of it is among the statement's.
     if (guess >= 0 && guess <= root && this.nodeAt(guess) === node && (guess === root || this.nodeAt(guess + 1) !== node)) return guess;
-    // Searched from the last: the last record of a node wins.
-    for (let k = root, first = this.firstRecord(root); k >= first; k--) if (this.nodeAt(k) === node) return k;
+    // Searched from the last: the last record of a node wins. (The statement's records are those
+    // back from its last that start where it starts or after: see `firstRecord`.)
+    const from = this.startAt(root);
+    for (let k = root; k >= 0 && this.startAt(k) >= from; k--) {
+      if (root - k >= limit) return RECORD_NOT_SEARCHED;
+      if (this.nodeAt(k) === node) return k;
+    }
     return -1;
   }
 
@@ -383,6 +391,8 @@ const WINDOW = 8;
 /** Records a chunk holds: 2^SHIFT (32 KB of node pointers and 32 KB of offsets, regular heap objects). */
 const SHIFT = 12;
 const CHUNK = 1 << SHIFT;
+/** What `recordOf` returns when it stopped searching at its limit. */
+export const RECORD_NOT_SEARCHED = -2;
 const MASK = CHUNK - 1;
 /** The first chunk's first length (a statement of a few dozen nodes allocates no more), doubled up to CHUNK. */
 const FIRST = 64;

@@ -8,6 +8,7 @@ import { StatementLookups } from '../../src/print/comment-lookups.js';
 import { StatementTree } from '../../src/print/comment-tree.js';
 import { print } from '../../src/print/print.js';
 import { parseDocument } from '../../src/syntax/index.js';
+import { RECORD_NOT_SEARCHED, type SourceSpans } from '../../src/syntax/source-spans.js';
 import { arbStatement } from '../fixtures/arbitraries.js';
 import { runs } from '../helpers/runs.js';
 import { commentRandomly } from './comment-facts.js';
@@ -87,6 +88,21 @@ describe('comment placement lookups', () => {
     expect(lookups.endingAt(offset)).toBe(expected);
     expect(builtTree(lookups)).toBe(true);
     expect((lookups as unknown as { met: unknown[] }).met.length).toBeLessThanOrEqual(256);
+  });
+
+  it("search a statement's records for a node's only as far as their limit", () => {
+    const text = `SELECT a FROM t WHERE ${Array.from({ length: 300 }, (_, i) => `c${i} = ${i}`).join(' AND ')}`;
+    const parsed = parseDocument(text);
+    const spans = parsed.spans as SourceSpans;
+    const root = (parsed.statements[0] as { node: Node }).node;
+    const last = spans.statementRecord(root);
+    // The first condition's column: recorded first of all, some 1,200 records before the statement's last.
+    const column = descendants(root).find((n) => n.kind === 'column' && (n as { path: string }).path === 'c0') as Node;
+    const found = spans.recordOf(column, -1, last, 1_000_000);
+    expect(found).toBeGreaterThanOrEqual(0);
+    expect(last - found).toBeGreaterThan(1000);
+    expect(spans.recordOf(column, -1, last, 256)).toBe(RECORD_NOT_SEARCHED);
+    expect(spans.recordOf(column, found, last, 1)).toBe(found);
   });
 
   // The lookups read a node's offsets from the record where the parser's order puts it: its last
