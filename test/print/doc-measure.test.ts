@@ -19,6 +19,7 @@ import {
   type Doc,
 } from '../../src/print/doc/doc.js';
 import { render } from '../../src/print/doc/render.js';
+import { runs } from '../helpers/runs.js';
 
 /**
  * What each doc constructor records of its parts (doc.ts `measure`): `hard`, whether it holds a
@@ -55,7 +56,7 @@ describe('doc width and hardness', () => {
         expect(text).not.toContain('\n');
         expect(text.length).toBe(flatWidth(d) + 2);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -66,7 +67,7 @@ describe('doc width and hardness', () => {
         expect(flatWidth(d)).toBeNaN();
         expect(bracketed(d)).toContain('\n');
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
