@@ -1,5 +1,5 @@
 import { EXPR_CALLS } from '../ast/kinds-expressions.js';
-import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isKeywordOrValueAt, isReservedWord, isSqlValueWord } from '../syntax/words.js';
+import { CONTEXTUAL_WORDS, RESERVED_WORDS, isAliasReservedWord, isPlainNameAt } from '../syntax/words.js';
 
 /**
  * How names are written: bare when they lex back as the same identifier, quoted otherwise;
@@ -18,8 +18,6 @@ const SPECIAL_CALLS: ReadonlySet<string> = new Set<string>([...CONTEXTUAL_WORDS,
 
 const UPPER_IDENT_RE = /^[A-Z_][A-Z0-9_$]*$/;
 
-const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-
 /**
  * True when `name` is written bare: an ASCII identifier that is no keyword (src/syntax/words.ts,
  * the list the lexer reads) nor one of SQL's values without parentheses (`current_date`, which
@@ -27,40 +25,24 @@ const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*$/;
  * them (a style choice), so whatever it writes bare reads back as exactly `name`.
  */
 export function isBareName(name: string): boolean {
-  return IDENT_RE.test(name) && !isReservedWord(name) && !isSqlValueWord(name);
+  return isPlainNameAt(name, 0, name.length);
 }
 
-/**
- * True when `text` from `start` to `end` is a name `isBareName` takes (an ASCII identifier, no
- * keyword): found with no copy and no lookup by string for nearly every name, which prints as it
- * is. (The memo below costs a hash of each new name string: the parser makes one per name.)
- */
-function bareAt(text: string, start: number, end: number): boolean {
-  if (end <= start) return false;
-  const first = text.charCodeAt(start);
-  if (!((first >= 97 && first <= 122) || (first >= 65 && first <= 90) || first === 95)) return false;
-  for (let i = start + 1; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36)) return false;
-  }
-  return !isKeywordOrValueAt(text, start, end);
-}
-
-/** True when every segment of a path is `bareAt` (it prints as it is). */
+/** True when every segment of a path is bare (it prints as it is: isPlainNameAt). */
 function barePath(path: string): boolean {
   let start = 0;
   for (let i = 0; i < path.length; i++) {
     if (!isSeparator(path.charCodeAt(i))) continue;
-    if (!bareAt(path, start, i)) return false;
+    if (!isPlainNameAt(path, start, i)) return false;
     start = i + 1;
   }
-  return bareAt(path, start, path.length);
+  return isPlainNameAt(path, start, path.length);
 }
 
-/** Names and paths repeat across a corpus: remember how they were written (bounded). */
+/** `AS alias` strings repeat across a corpus: each made once (bounded). */
 const MEMO_LIMIT = 50_000;
-function memo(fn: (text: string) => string | null): (text: string) => string | null {
-  const cache = new Map<string, string | null>();
+function memo(fn: (text: string) => string): (text: string) => string {
+  const cache = new Map<string, string>();
   return (text) => {
     const hit = cache.get(text);
     if (hit !== undefined) return hit;
@@ -76,18 +58,18 @@ export function quoteName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-const writeOtherName = memo((name) => (isBareName(name) ? name : quoteName(name))) as (name: string) => string;
-
 /** A name as an identifier when it can be one, otherwise quoted. */
 export function writeName(name: string): string {
-  return bareAt(name, 0, name.length) ? name : writeOtherName(name);
+  return isBareName(name) ? name : quoteName(name);
 }
 
 /** An alias (after AS): quoted also when it is a word never read as a bare alias (`AS "right"`, words.ts). */
-export const writeAlias = memo((name) => (isBareName(name) && !isAliasReservedWord(name) ? name : quoteName(name))) as (name: string) => string;
+export function writeAlias(name: string): string {
+  return isBareName(name) && !isAliasReservedWord(name) ? name : quoteName(name);
+}
 
 /** `AS alias` in upper case, made once per alias (bounded). */
-const AS_ALIAS = memo((name) => `AS ${writeAlias(name)}`) as (name: string) => string;
+const AS_ALIAS = memo((name) => `AS ${writeAlias(name)}`);
 
 /** `AS alias` with `as` the keyword as spelled (`env.options.kw('AS')`): one string, the same for the same alias. */
 export function asAlias(as: string, name: string): string {
@@ -104,14 +86,13 @@ export function quoteString(value: string): string {
  * `"odd name".c`), or null when segments cannot write it (an empty segment).
  */
 export function writePath(path: string): string | null {
-  return barePath(path) ? path : writeOtherPath(path);
+  return barePath(path) ? path : quotedPath(path);
 }
-
-const writeOtherPath = memo(writePathUncached);
 
 const isSeparator = (c: number) => c === 46 /* . */ || c === 64 /* @ */ || c === 58; /* : */
 
-function writePathUncached(path: string): string | null {
+/** `writePath` of a path with a segment to quote (or an empty one). */
+function quotedPath(path: string): string | null {
   if (path.length === 0) return null;
   let out = '';
   let start = 0;

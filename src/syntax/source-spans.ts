@@ -234,11 +234,6 @@ export class SourceSpans extends WeakMap<Node, Span> {
   // child's right before it, and each child's follows its previous sibling's subtree, whose
   // records end at or before the child starts.
 
-  /** The index of statement `root`'s record (as the parser recorded it; its last), -1 when it has none. */
-  statementRecord(root: Node): number {
-    return this.rootRecord(root);
-  }
-
   /**
    * The index of `node`'s record among those of the statement recorded last at `root` (the
    * node's last record, when it has more than one: the parser records a node again only right
@@ -321,12 +316,12 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * parsed through its own last (see `statementOffsets`); null when it has none.
    */
   private rangeOf(root: Node): { first: number; last: number } | null {
-    const last = this.rootRecord(root);
+    const last = this.statementRecord(root);
     return last < 0 ? null : { first: this.firstRecord(last), last };
   }
 
   /** The index of statement `root`'s last record (as the parser recorded it), -1 when it has none. */
-  private rootRecord(root: Node): number {
+  statementRecord(root: Node): number {
     const count = this.count;
     // The root's record: the one `set` made for it (the parser gives each statement its span so),
     // else searched from where the previous statement's ended (in order, each record is passed

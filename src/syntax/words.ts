@@ -140,32 +140,39 @@ export function isReservedWord(word: string): boolean {
 }
 
 /**
- * A word's length and first character in ASCII lower case, as one number: a word whose key is
- * no key of a list's words is not one of them, told without an upper-cased copy of it. The
- * word lists below are asked of every bare column name and alias the parser reads; that
- * garbage, one string per name, made a 50,000-term AND chain parse take 1.7x as long (29 -> 50
- * ms), and the alias check was 1.5% of a parse of the perf corpus.
+ * A word's length and first and last characters in ASCII lower case, as one number (of `text`
+ * from `start` to `end`): a word whose key is no key of a list's words is not one of them, told
+ * without an upper-cased copy of it. The word lists below are asked of every bare column name
+ * and alias the parser reads, and of every name segment the printer writes; that garbage, one
+ * string per name, made a 50,000-term AND chain parse take 1.7x as long (29 -> 50 ms), and the
+ * alias check was 1.5% of a parse of the perf corpus.
  */
-const wordKey = (word: string): number => word.length * 128 + (word.charCodeAt(0) | 32);
+const keyAt = (text: string, start: number, end: number): number =>
+  ((end - start) * 128 + (text.charCodeAt(start) | 32)) * 128 + (text.charCodeAt(end - 1) | 32);
+const wordKey = (word: string): number => keyAt(word, 0, word.length);
 const keysOf = (words: readonly string[]): ReadonlySet<number> => new Set(words.map(wordKey));
 const ALIAS_RESERVED_KEYS = keysOf(ALIAS_RESERVED_WORDS);
 const VALUE_WORD_KEYS = keysOf(SQL_VALUE_WORDS);
 const JOIN_WORD_KEYS = keysOf(UNSUPPORTED_JOIN_WORDS);
-
-/** `wordKey` with the last character too (in ASCII lower case): fewer names share a keyword's. */
-const longKeyAt = (text: string, start: number, end: number): number =>
-  ((end - start) * 128 + (text.charCodeAt(start) | 32)) * 128 + (text.charCodeAt(end - 1) | 32);
-const KEYWORD_OR_VALUE_KEYS: ReadonlySet<number> = new Set([...RESERVED_WORDS, ...SQL_VALUE_WORDS].map((w) => longKeyAt(w, 0, w.length)));
+const KEYWORD_OR_VALUE_KEYS = keysOf([...RESERVED_WORDS, ...SQL_VALUE_WORDS]);
 
 /**
- * True when `text` from `start` to `end` is a keyword (isReservedWord) or one of SQL's values
- * (isSqlValueWord): the printer asks it of each segment of each name it writes, most of which no
- * word's length and first character rule out, with no copy of the segment.
+ * True when `text` from `start` to `end` is an ASCII name (a letter or `_`, then letters, digits,
+ * `_` or `$`) that is no keyword (isReservedWord) nor one of SQL's values (isSqlValueWord): a
+ * name the printer writes bare. It is asked of each segment of each name written, with no copy
+ * of the segment unless a word's length and first and last letters match it.
  */
-export function isKeywordOrValueAt(text: string, start: number, end: number): boolean {
-  if (end <= start || !KEYWORD_OR_VALUE_KEYS.has(longKeyAt(text, start, end))) return false;
+export function isPlainNameAt(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  const first = text.charCodeAt(start);
+  if (first >= 128 || ASCII_CLASS[first] !== 1) return false;
+  for (let i = start + 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || ASCII_CLASS[c] === 0) return false;
+  }
+  if (!KEYWORD_OR_VALUE_KEYS.has(keyAt(text, start, end))) return true;
   const word = text.slice(start, end);
-  return isReservedWord(word) || isSqlValueWord(word);
+  return !isReservedWord(word) && !isSqlValueWord(word);
 }
 
 /** True when a bare word may not be an alias (ALIAS_RESERVED_WORDS). */

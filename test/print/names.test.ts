@@ -1,18 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBareName, quoteName, writeName, writePath } from '../../src/print/names.js';
-import { RESERVED_WORDS, SQL_VALUE_WORDS } from '../../src/syntax/words.js';
+import { isReservedWord, isSqlValueWord, RESERVED_WORDS, SQL_VALUE_WORDS } from '../../src/syntax/words.js';
 import { runs } from '../helpers/runs.js';
 
-// writeName and writePath print most names as they are, found by a character scan; the rest
-// go through isBareName. Both must agree with the rule itself, for every string.
+// isBareName, writeName and writePath find a name that prints as it is by a scan of its
+// characters and a key of its length and letters (src/syntax/words.ts isPlainNameAt). They must
+// agree with the rule itself, written the plain way, for every string.
+
+/** The rule: an ASCII identifier that is no keyword nor SQL value word. */
+const bare = (name: string) => /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) && !isReservedWord(name) && !isSqlValueWord(name);
 
 /** The rule, written the plain way: each segment bare when isBareName takes it, else quoted; null for an empty segment. */
 function expectedPath(path: string): string | null {
   const segments = path.split(/[.@:]/);
   if (segments.some((s) => s.length === 0)) return null;
   const separators = path.match(/[.@:]/g) ?? [];
-  return segments.map((s, i) => (isBareName(s) ? s : quoteName(s)) + (separators[i] ?? '')).join('');
+  return segments.map((s, i) => (bare(s) ? s : quoteName(s)) + (separators[i] ?? '')).join('');
 }
 
 const WORDS = [...RESERVED_WORDS, ...SQL_VALUE_WORDS];
@@ -27,10 +31,11 @@ const path = fc
   .map(([segs, seps]) => segs.map((s, i) => s + (i < segs.length - 1 ? seps[i] : '')).join(''));
 
 describe('names', () => {
-  it('writeName writes a name bare exactly when isBareName takes it', () => {
+  it('isBareName takes a name, and writeName writes it bare, exactly when the rule does', () => {
     fc.assert(
       fc.property(segment, (name) => {
-        expect(writeName(name)).toBe(isBareName(name) ? name : quoteName(name));
+        expect(isBareName(name)).toBe(bare(name));
+        expect(writeName(name)).toBe(bare(name) ? name : quoteName(name));
       }),
       { numRuns: runs(2000) },
     );
