@@ -266,10 +266,10 @@ function quoteWordColumns(text: string, doc: Doc): string {
     .flatMap((s) => descendants(s.node as Node))
     .flatMap((n) => {
       const name = n.kind === 'column' ? (n as ColumnRef).path : n.kind === 'function' ? (n as FunctionCall).name : '';
-      const span = /^[A-Za-z_]+$/.test(name) && Object.hasOwn(W, name.toUpperCase()) ? doc.spans.get(n) : undefined;
+      const span = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && Object.hasOwn(W, name.toUpperCase()) ? doc.spans.get(n) : undefined;
       return span === undefined ? [] : [{ start: span.start, end: span.start + name.length }];
     })
-    .filter((s) => /^[A-Za-z_]+$/.test(text.slice(s.start, s.end)) && !/[A-Za-z0-9_$"]/.test(text[s.end] ?? ''))
+    .filter((s) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(text.slice(s.start, s.end)) && !/[A-Za-z0-9_$"]/.test(text[s.end] ?? ''))
     .sort((x, y) => y.start - x.start);
   let out = text;
   for (const s of spans) out = `${out.slice(0, s.start)}"${out.slice(s.start, s.end)}"${out.slice(s.end)}`;
