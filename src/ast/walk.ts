@@ -11,33 +11,45 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
 }
 
+/**
+ * A node's children pushed onto a stack, last child first (so the first is on top): `stack[top]`
+ * on, returning the new top; with `keys` and `indexes`, the property and list index of each child
+ * at the same positions (null for a field that is no list). The one loop over a node's children:
+ * `children`, `visit` and the printer's walks that keep their own stack (no array per node) all
+ * read them here.
+ */
+export function stackChildren(node: Node, stack: Node[], top: number, keys?: (string | null)[], indexes?: (number | null)[]): number {
+  const record = node as unknown as Record<string, unknown>;
+  const list = childKeys(node.kind);
+  for (let k = list.length - 1; k >= 0; k--) {
+    const key = list[k] as string;
+    const value = record[key];
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (!isNode(item)) continue;
+        if (keys !== undefined && indexes !== undefined) {
+          keys[top] = key;
+          indexes[top] = i;
+        }
+        stack[top++] = item;
+      }
+    } else if (isNode(value)) {
+      if (keys !== undefined && indexes !== undefined) {
+        keys[top] = key;
+        indexes[top] = null;
+      }
+      stack[top++] = value;
+    }
+  }
+  return top;
+}
+
 /** The direct children of a node, in source order. */
 export function children(node: Node): Node[] {
   const out: Node[] = [];
-  const record = node as unknown as Record<string, unknown>;
-  for (const key of childKeys(node.kind)) {
-    const value = record[key];
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) out.push(item);
-    } else if (isNode(value)) out.push(value);
-  }
-  return out;
-}
-
-/**
- * `children` pushed onto a stack, last child first (so the first is on top): `stack[top]` on,
- * returning the new top. For walks that keep their own stack (no array per node).
- */
-export function stackChildren(node: Node, stack: Node[], top: number): number {
-  const record = node as unknown as Record<string, unknown>;
-  const keys = childKeys(node.kind);
-  for (let k = keys.length - 1; k >= 0; k--) {
-    const value = record[keys[k] as string];
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) if (isNode(value[i])) stack[top++] = value[i] as Node;
-    } else if (isNode(value)) stack[top++] = value;
-  }
-  return top;
+  stackChildren(node, out, 0);
+  return out.reverse();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -169,16 +181,18 @@ const LEAVE = -1;
 export function visit(root: Node, visitor: Visitor): boolean {
   const handlers = handlersByKind(visitor);
   const pos = new Position();
-  // The stack: parallel arrays (no object per node). A LEAVE index marks a node to leave.
+  // The stack: parallel arrays up to `top` (no object per node). A LEAVE index marks a node to leave.
   const nodes: Node[] = [root];
   const keys: (string | null)[] = [null];
   const indexes: (number | null)[] = [null];
   const depths: number[] = [0];
-  while (nodes.length > 0) {
-    const node = nodes.pop() as Node;
-    const key = keys.pop() as string | null;
-    const index = indexes.pop() as number | null;
-    const depth = depths.pop() as number;
+  let top = 1;
+  while (top > 0) {
+    top--;
+    const node = nodes[top] as Node;
+    const key = keys[top] as string | null;
+    const index = indexes[top] as number | null;
+    const depth = depths[top] as number;
     const h = handlers(node.kind);
     if (index === LEAVE) {
       pos.at(node, depth, pos.keys[depth] ?? null, pos.indexes[depth] ?? null);
@@ -194,40 +208,18 @@ export function visit(root: Node, visitor: Visitor): boolean {
     if (h.leave !== undefined) {
       // Leaving needs the node's own key and index again: they stay on `pos` at this depth
       // until a sibling replaces them, which happens only after this node is left.
-      nodes.push(node);
-      keys.push(key);
-      indexes.push(LEAVE);
-      depths.push(depth);
+      nodes[top] = node;
+      keys[top] = key;
+      indexes[top] = LEAVE;
+      depths[top] = depth;
+      top++;
     }
-    pushChildren(node, depth + 1, nodes, keys, indexes, depths);
+    // The children, to pop in source order.
+    const from = top;
+    top = stackChildren(node, nodes, top, keys, indexes);
+    for (let i = from; i < top; i++) depths[i] = depth + 1;
   }
   return false;
-}
-
-/** Pushes a node's children so that they pop in source order. */
-function pushChildren(node: Node, depth: number, nodes: Node[], keys: (string | null)[], indexes: (number | null)[], depths: number[]): void {
-  const childList = childKeys(node.kind);
-  const record = node as unknown as Record<string, unknown>;
-  for (let k = childList.length - 1; k >= 0; k--) {
-    const key = childList[k] as string;
-    const value = record[key];
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) {
-        const item: unknown = value[i];
-        if (isNode(item)) {
-          nodes.push(item);
-          keys.push(key);
-          indexes.push(i);
-          depths.push(depth);
-        }
-      }
-    } else if (isNode(value)) {
-      nodes.push(value);
-      keys.push(key);
-      indexes.push(null);
-      depths.push(depth);
-    }
-  }
 }
 
 /**

@@ -12,10 +12,10 @@ export const INFIX: ReadonlySet<string> = new Set(['binary', 'between', 'in', 'i
  * The node a comment leading `node` on its own line trails instead: the left operand, when
  * `node` begins the right operand of an operator printed at the start of a line.
  */
-export function leftOfOperator(tree: StatementLookups, node: Node): Node | undefined {
-  const start = tree.spanOf(node)?.start;
-  const top = start === undefined ? undefined : tree.startingAt(start);
-  const parent = top === undefined ? undefined : tree.parentOf(top);
+export function leftOfOperator(lookups: StatementLookups, node: Node): Node | undefined {
+  const start = lookups.spanOf(node)?.start;
+  const top = start === undefined ? undefined : lookups.startingAt(start);
+  const parent = top === undefined ? undefined : lookups.parentOf(top);
   if (top === undefined || parent === undefined) return undefined;
   // A right operand in parentheses prints the comment after its `(`: nothing dangles.
   let left: Node | undefined;
@@ -26,16 +26,16 @@ export function leftOfOperator(tree: StatementLookups, node: Node): Node | undef
   } else if (parent.kind === 'join' && parent.s2 === top && top.kind !== 'join') {
     left = parent.s1;
   }
-  const end = left === undefined ? undefined : tree.spanOf(left)?.end;
-  return end === undefined ? undefined : tree.endingAt(end);
+  const end = left === undefined ? undefined : lookups.spanOf(left)?.end;
+  return end === undefined ? undefined : lookups.endingAt(end);
 }
 
 /** Where an attached comment prints: at an offset, trailing before leading, then by depth. */
 export type Place = readonly [offset: number, leading: number, depth: number];
 
-export function placeKey(tree: StatementLookups, node: Node, leading: boolean): Place {
-  const span = tree.spanOf(node);
-  const depth = tree.depthOf(node);
+export function placeKey(lookups: StatementLookups, node: Node, leading: boolean): Place {
+  const span = lookups.spanOf(node);
+  const depth = lookups.depthOf(node);
   return leading ? [span?.start ?? 0, 1, depth] : [span?.end ?? 0, 0, -depth];
 }
 

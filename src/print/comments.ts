@@ -78,9 +78,9 @@ export class CommentMap {
    * The lookups in the statement whose comments are being placed (one at a time: StatementTree's
    * lists are shared), and every statement that had them.
    */
-  private tree: StatementLookups | null = null;
-  private treeIndex = -1;
-  private readonly withTrees = new Set<number>();
+  private lookups: StatementLookups | null = null;
+  private lookupsIndex = -1;
+  private readonly withLookups = new Set<number>();
   /** The statements holding a blank line. */
   private readonly withBlankLines = new Set<number>();
   /** List items preceded by a blank line in the source. */
@@ -101,7 +101,7 @@ export class CommentMap {
   ) {
     this.scanner = new CommentScanner(text, comments);
     if (statements.length > 0) comments.forEach((c, i) => this.place(c, i));
-    this.tree = null;
+    this.lookups = null;
     releaseTrees();
     // Most statements hold no blank line at all (most texts none): then no list item can follow one.
     // (Within the statements' spans: a piece of a text (parseInPieces) scans its own stretch only.)
@@ -126,7 +126,7 @@ export class CommentMap {
    * tree alone does.
    */
   isPlain(i: number): boolean {
-    return !this.withTrees.has(i) && !this.withBlankLines.has(i);
+    return !this.withLookups.has(i) && !this.withBlankLines.has(i);
   }
 
   /** Nothing to add to any node: no comment in a statement, no blank line between list items. */
@@ -237,23 +237,24 @@ export class CommentMap {
     return { comment: c, sameLine: pos.sameLine, first: pos.first, endsLine: pos.endsLine, blank };
   }
 
-  private treeOf(s: number): StatementLookups {
-    if (this.tree === null || this.treeIndex !== s) {
-      this.tree = new StatementLookups((this.statements[s] as { node: Statement }).node, this.spans);
-      this.treeIndex = s;
-      this.withTrees.add(s);
+  /** Statement `s`'s lookups, made once while its comments are placed. */
+  private lookupsOf(s: number): StatementLookups {
+    if (this.lookups === null || this.lookupsIndex !== s) {
+      this.lookups = new StatementLookups((this.statements[s] as { node: Statement }).node, this.spans);
+      this.lookupsIndex = s;
+      this.withLookups.add(s);
     }
-    return this.tree;
+    return this.lookups;
   }
 
   /** A comment between two tokens of statement `s`. */
   private attachInside(c: Comment, index: number, at: Position, s: number): void {
-    const tree = this.treeOf(s);
+    const lookups = this.lookupsOf(s);
     if (this.current !== s) this.last = null;
     this.current = s;
     // The node right before the comment, past `)` the printer drops (`CASE (x) /* c */`): the
     // next run, which sees no `)`, finds the comment right after that node.
-    const before = tree.endingAt(at.prevEnd) ?? this.endingPastDroppedParentheses(tree, at.prevEnd, c);
+    const before = lookups.endingAt(at.prevEnd) ?? this.endingPastDroppedParentheses(lookups, at.prevEnd, c);
     // After a `--` comment that ends its line in the output (over `,`, or trailing the node before
     // it): it prints on a line of its own, so it is placed as one, as the next run places it.
     const ownLine =
@@ -263,20 +264,20 @@ export class CommentMap {
     const atPrev = before;
     // The usual case first: after a node's end on its line.
     if (pos.sameLine && atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
-    const atNext = tree.startingAt(pos.nextStart);
-    const outer = tree.innermostAround(c.span.start, c.span.end);
-    const outerSpan = outer === undefined ? undefined : tree.spanOf(outer);
+    const atNext = lookups.startingAt(pos.nextStart);
+    const outer = lookups.innermostAround(c.span.start, c.span.end);
+    const outerSpan = outer === undefined ? undefined : lookups.spanOf(outer);
     if (outer !== undefined && outerSpan !== undefined && insideEmptyParens(this.text, this.scanner, outer, outerSpan.end, index, pos.nextStart)) {
       return this.attach(outer, false, c, index, pos, false, true);
     }
     // The first node starting after the comment, and the last ending before it, inside `outer`.
-    const ahead = () => tree.firstStartIn(pos.nextStart, outerSpan?.end ?? Infinity);
-    const behind = () => tree.lastEndIn(pos.prevEnd, outerSpan?.start ?? -1);
+    const ahead = () => lookups.firstStartIn(pos.nextStart, outerSpan?.end ?? Infinity);
+    const behind = () => lookups.lastEndIn(pos.prevEnd, outerSpan?.start ?? -1);
     const whole = (this.statements[s] as { node: Statement }).node;
     const next = ahead();
     if (pos.sameLine) {
       if (!pos.endsLine && atNext !== undefined) return this.leading(atNext, c, index, pos);
-      const back = this.endBefore(pos.prevEnd, tree);
+      const back = this.endBefore(pos.prevEnd, lookups);
       // At the end of the line after `a,`, or after `a` and `,` when a comment on a line of its
       // own already follows `a`: on the line of the `,`, before the next item.
       const comma = pos.prevEnd > 0 && this.text.charAt(pos.prevEnd - 1) === ',';
@@ -291,11 +292,11 @@ export class CommentMap {
       const prev = behind();
       const options: { distance: number; place: () => void }[] = [];
       if (next !== undefined) {
-        const distance = countTokens(this.text, c.span.end, tree.spanOf(next)?.start ?? 0);
+        const distance = countTokens(this.text, c.span.end, lookups.spanOf(next)?.start ?? 0);
         options.push({ distance, place: () => this.leading(next, c, index, pos) });
       }
       if (prev !== undefined && canTrail(this.byNode.get(prev), false)) {
-        const distance = countTokens(this.text, tree.spanOf(prev)?.end ?? 0, c.span.start);
+        const distance = countTokens(this.text, lookups.spanOf(prev)?.end ?? 0, c.span.start);
         options.push({ distance, place: () => this.trailing(prev, c, index, pos) });
       }
       const container = outer ?? whole;
@@ -315,11 +316,11 @@ export class CommentMap {
       // Before a `)` the printer drops (`CASE (x` newline `-- c` newline `) WHEN`): before the node
       // after it, if one starts there, as the next run (which sees no `)`) places it.
       if (atNext === undefined && atPrev !== undefined) {
-        const past = this.pastDroppedParentheses(tree, atPrev, c);
-        const after = past.end > pos.prevEnd ? tree.startingAt(this.scanner.tokenStartAfter(past.end, this.scanner.commentBefore(past.end) + 1)) : undefined;
+        const past = this.pastDroppedParentheses(lookups, atPrev, c);
+        const after = past.end > pos.prevEnd ? lookups.startingAt(this.scanner.tokenStartAfter(past.end, this.scanner.commentBefore(past.end) + 1)) : undefined;
         if (after !== undefined) return this.leading(after, c, index, pos);
       }
-      const back = this.endBefore(pos.prevEnd, tree);
+      const back = this.endBefore(pos.prevEnd, lookups);
       if (back !== undefined) return this.trailing(back.node, c, index, pos, back.outside);
       const prev = behind();
       if (prev !== undefined) return this.trailing(prev, c, index, pos);
@@ -344,21 +345,21 @@ export class CommentMap {
   private mayLead(node: Node, s: number, _start: number): boolean {
     const last = this.last;
     if (last === null || last.statement !== s) return true;
-    const tree = this.treeOf(s);
-    const span = tree.spanOf(node);
-    const top = (span === undefined ? undefined : tree.startingAt(span.start)) ?? node;
-    return comparePlaces(placeKey(tree, top, true), last.key) >= 0;
+    const lookups = this.lookupsOf(s);
+    const span = lookups.spanOf(node);
+    const top = (span === undefined ? undefined : lookups.startingAt(span.start)) ?? node;
+    return comparePlaces(placeKey(lookups, top, true), last.key) >= 0;
   }
 
   /**
    * The node ending at `end`, or before closing punctuation there (`a, -- c`, `(a + b) /* c *\/`);
    * `outside` when a `)` is in between (the comment prints after the parentheses, if any).
    */
-  private endBefore(from: number, tree: StatementLookups): { node: Node; outside: boolean } | undefined {
+  private endBefore(from: number, lookups: StatementLookups): { node: Node; outside: boolean } | undefined {
     let end = from;
     let outside = false;
     for (;;) {
-      const node = tree.endingAt(end);
+      const node = lookups.endingAt(end);
       if (node !== undefined) return { node, outside };
       const ch = end > 0 ? this.text.charAt(end - 1) : '';
       if (!PUNCTUATION_BEFORE.has(ch)) return undefined;
@@ -383,37 +384,37 @@ export class CommentMap {
    * the comment before it already leads the next item) joins the previous comment instead.
    */
   private attach(target: Node, lead: boolean, c: Comment, index: number, pos: Position, outside: boolean, within = false): void {
-    const tree = this.treeOf(this.current);
+    const lookups = this.lookupsOf(this.current);
     // The outermost node starting (ending) where the target does: the one the next run finds.
-    const span = tree.spanOf(target);
-    let node = within ? target : ((span === undefined ? undefined : lead ? tree.startingAt(span.start) : tree.endingAt(span.end)) ?? target);
+    const span = lookups.spanOf(target);
+    let node = within ? target : ((span === undefined ? undefined : lead ? lookups.startingAt(span.start) : lookups.endingAt(span.end)) ?? target);
     // Past parentheses the printer drops: then no `)` it prints is between the node and the comment.
     let afterParen = outside;
-    if (!within && lead) node = this.beforeDroppedParentheses(tree, node, c);
+    if (!within && lead) node = this.beforeDroppedParentheses(lookups, node, c);
     else if (!within) {
-      const past = this.pastDroppedParentheses(tree, node, c);
+      const past = this.pastDroppedParentheses(lookups, node, c);
       if (past.node !== node || !past.printedBefore) afterParen = false;
       node = past.node;
     }
     let inside = within;
-    if (!lead && node.kind === 'select' && tree.parentOf(node)?.kind === 'select_action') {
+    if (!lead && node.kind === 'select' && lookups.parentOf(node)?.kind === 'select_action') {
       // The SELECT action's OPTIONS print as the select's last clause: a comment after the
       // select's last token goes after its last clause's node, before OPTIONS.
-      node = tree.lastChildEnding(node) ?? node;
+      node = lookups.lastChildEnding(node) ?? node;
     }
     let leading = lead;
     if (leading && pos.first) {
       // On its own line before the right operand of an operator the printer puts at the start of
       // a line (`AND`, `=`, `JOIN`, BETWEEN's `AND`): after the left operand instead, so the
       // operator does not dangle at the end of a line (and the next run reads it the same way).
-      const left = leftOfOperator(tree, node);
+      const left = leftOfOperator(lookups, node);
       if (left !== undefined) {
         node = left;
         leading = false;
       }
     }
     // Inside empty parentheses: before the `)`.
-    let key: Place = inside ? [(span?.end ?? 1) - 1, 0, 0] : placeKey(tree, node, leading);
+    let key: Place = inside ? [(span?.end ?? 1) - 1, 0, 0] : placeKey(lookups, node, leading);
     const last = this.last;
     if (last !== null && comparePlaces(key, last.key) < 0) {
       node = last.node;
@@ -429,7 +430,7 @@ export class CommentMap {
       const next = commentStartAfter(this.comments, index, pos.nextStart);
       // A blank line before the next comment, or before the node itself; not before a token
       // inside the node that the comment moves out from (`FROM DSV ( -- c`, blank, `DELIMITER`).
-      const toNode = next < pos.nextStart || pos.nextStart === tree.spanOf(node)?.start;
+      const toNode = next < pos.nextStart || pos.nextStart === lookups.spanOf(node)?.start;
       a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && toNode && blankLine(this.text, c.span.end, next), outside: false };
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
@@ -452,7 +453,7 @@ export class CommentMap {
       around.head.push(statementComment);
       return;
     }
-    if (!leading && tree.spanOf(node)?.end === whole.span.end) {
+    if (!leading && lookups.spanOf(node)?.end === whole.span.end) {
       around.beforeSemicolon.push(statementComment);
       return;
     }
@@ -460,10 +461,10 @@ export class CommentMap {
   }
 
   /** The node before `end` when only `)` the printer drops are between them. */
-  private endingPastDroppedParentheses(tree: StatementLookups, end: number, comment: Comment): Node | undefined {
-    const back = this.endBefore(end, tree);
+  private endingPastDroppedParentheses(lookups: StatementLookups, end: number, comment: Comment): Node | undefined {
+    const back = this.endBefore(end, lookups);
     if (back === undefined || !back.outside) return undefined;
-    const past = this.pastDroppedParentheses(tree, back.node, comment);
+    const past = this.pastDroppedParentheses(lookups, back.node, comment);
     return !past.printedBefore && past.end === end ? past.node : undefined;
   }
 
@@ -473,22 +474,22 @@ export class CommentMap {
    * outermost node starting there, which is the node the next run finds the comment before. Of
    * several pairs around one operand, the printer prints at most the innermost one.
    */
-  private beforeDroppedParentheses(tree: StatementLookups, node: Node, comment: Comment): Node {
+  private beforeDroppedParentheses(lookups: StatementLookups, node: Node, comment: Comment): Node {
     const spans = this.spans;
     if (!(spans instanceof SourceSpans)) return node;
     let current = node;
-    let start = tree.spanOf(node)?.start;
+    let start = lookups.spanOf(node)?.start;
     let passed = 0;
     while (start !== undefined) {
       const before = this.scanner.tokenEndBefore(start, this.scanner.commentBefore(start));
       if (before <= 0 || this.text.charCodeAt(before - 1) !== 40 || !spans.opensGroup(before - 1)) break;
-      const parent = tree.parentOf(current);
+      const parent = lookups.parentOf(current);
       const printed = parent === undefined ? undefined : printsParenthesized(parent, current);
       // The comment inside parentheses that print stays inside them.
       if (printed === undefined || (printed && passed === 0 && before - 1 < comment.span.start)) break;
       passed++;
       start = before - 1;
-      const outer = tree.startingAt(start);
+      const outer = lookups.startingAt(start);
       if (outer !== undefined && outer !== current) {
         current = outer;
         passed = 0;
@@ -504,8 +505,8 @@ export class CommentMap {
    * several pairs around one operand, the printer prints at most the innermost one. `end` is
    * the end of the last `)` passed (the node's end when none).
    */
-  private pastDroppedParentheses(tree: StatementLookups, node: Node, comment: Comment): { node: Node; printedBefore: boolean; end: number } {
-    let end = tree.spanOf(node)?.end;
+  private pastDroppedParentheses(lookups: StatementLookups, node: Node, comment: Comment): { node: Node; printedBefore: boolean; end: number } {
+    let end = lookups.spanOf(node)?.end;
     const spans = this.spans;
     if (!(spans instanceof SourceSpans)) return { node, printedBefore: true, end: end ?? -1 };
     let current = node;
@@ -518,7 +519,7 @@ export class CommentMap {
         if (next < comment.span.start) printedBefore = true;
         break;
       }
-      const parent = tree.parentOf(current);
+      const parent = lookups.parentOf(current);
       const printed = parent === undefined ? undefined : printsParenthesized(parent, current);
       if (printed === undefined) {
         printedBefore = true;
@@ -531,7 +532,7 @@ export class CommentMap {
       }
       passed++;
       end = next + 1;
-      const outer = tree.endingAt(end);
+      const outer = lookups.endingAt(end);
       if (outer !== undefined && outer !== current) {
         current = outer;
         passed = 0;
