@@ -19,7 +19,6 @@ import { database, expectWord, fieldName, literal, optionalWord, options, string
 import { nameOf } from './node-helpers.js';
 
 const IDENTIFIER = idx(T.Identifier);
-const NUMBER = idx(T.NumberLiteral);
 const LPAREN = idx(T.LParen);
 const WHERE = idx(T.Where);
 const STRING = idx(T.StringLiteral);
@@ -461,8 +460,9 @@ function typeName(p: ParserState): string {
   if (p.at(T.LParen)) {
     p.pos++;
     const sizes: string[] = [];
+    // A comma is always followed by a size: `decimal(10,)` is an error, not `decimal(10)`.
     do sizes.push(p.image(p.expect(T.NumberLiteral)));
-    while (p.optional(T.Comma) !== MISSING && p.t1() === NUMBER);
+    while (p.optional(T.Comma) !== MISSING);
     p.expect(T.RParen);
     text += `(${sizes.join(',')})`;
   }

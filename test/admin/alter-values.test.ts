@@ -120,6 +120,15 @@ describe('alter set, objects, files: bad input', () => {
   it('a group, field or user has no field operations', () => {
     expect(error('ALTER GROUP shop ADD FIELDS x int')[0]).toContain("expected SET, OBJECTS or FILES after 'ALTER GROUP ...'");
   });
+  it("a data type's sizes: a comma is followed by a size, never dropped (`decimal(10,)` is no `decimal(10)`)", () => {
+    for (const type of ['decimal(10,)', 'int(4, )', 'decimal(10, 2,)']) {
+      const text = `CREATE DATABASE d IN GROUP g (x ${type})`;
+      expect(error(text), text).toEqual([`expected a number after ',', found ')'`]);
+    }
+    expect(JSON.parse(toJson(parse('CREATE DATABASE d IN GROUP g (x decimal ( 10 , 2 ))')))).toMatchObject({
+      database: { fields: [{ name: 'x', type: 'decimal(10,2)' }] },
+    });
+  });
   it('JSON: set must be an object', () => {
     const r = fromJsonResult(JSON.stringify(alter('group', 'set', { group: 'shop', set: [1] })));
     expect(r.diagnostics[0]?.message).toContain('"set" of');
