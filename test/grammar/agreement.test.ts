@@ -259,10 +259,11 @@ function agreeOnAction(text: string): void {
 
 /**
  * The text with each column or function the parser read from a bare clause word (`SET a = RECORDS - 1`:
- * a column named RECORDS; `PARTITION(x)`: a call) written quoted.
+ * a column named RECORDS; `PARTITION(x)`: a call) written quoted, in the statements that parsed and
+ * in those with a spec error (`COUNT()`: in `recovered`, a tree all the same).
  */
 function quoteWordColumns(text: string, doc: Doc): string {
-  const spans = doc.statements
+  const spans = [...doc.statements, ...doc.recovered]
     .flatMap((s) => descendants(s.node as Node))
     .flatMap((n) => {
       const name = n.kind === 'column' ? (n as ColumnRef).path : n.kind === 'function' ? (n as FunctionCall).name : '';
