@@ -53,6 +53,12 @@ const FMT_CHANGES: readonly { readonly id: string; readonly same: (tokens: Token
     example: ['SELECT a FROM t ORDER BY COLUMN(b)', 'SELECT a FROM t ORDER BY b'],
   },
   {
+    // (After 'parentheses' and 'names', as column-call.)
+    id: 'alias-call',
+    same: (ts) => ts.filter((t, i) => !(is(t, 'ALIAS') && is(ts[i + 1], 'Identifier'))),
+    example: ['SELECT a AS b FROM t ORDER BY ALIAS(b)', 'SELECT a AS b FROM t ORDER BY b'],
+  },
+  {
     id: 'cross-join',
     same: (ts) =>
       ts.flatMap((t, i) =>

@@ -166,7 +166,6 @@ async function rowsOf(table: string): Promise<string> {
 }
 
 let n = 0;
-/** The engine path's table (null: declined) and the reader's (or its error). */
 /**
  * Every text the arbitrary draws that the engine path loads is loaded the same by the reader,
  * and enough take that path for the property to mean something.
@@ -184,9 +183,13 @@ async function engineAgreesWithReader(texts: fc.Arbitrary<string>, format: 'csv'
     }),
     { numRuns: runs(150) },
   );
-  expect(loaded).toBeGreaterThan(runs(10));
+  // About one JSONL file in eight takes the engine path (one CSV file in five): 19 of 150 on
+  // average, 9 on seed 48. A floor of 10 failed about one run in 50 (the binomial tail); 3 fails
+  // about one in 100,000, and still fails a path that declines (nearly) every file.
+  expect(loaded).toBeGreaterThan(runs(3));
 }
 
+/** The engine path's table (null: declined) and the reader's (or its error). */
 async function load(text: string, format: 'csv' | 'jsonl' = 'csv'): Promise<{ engine: string | null; last: bigint | null; reader: string | Error }> {
   const path = join(dir, `f${n++}.${format}`);
   writeFileSync(path, text);
