@@ -206,7 +206,7 @@ function youngTable(growth: readonly { name: string; times: number[] }[], young:
       `${fmt.ms(r.one)} ms`,
       `${fmt.ms(r.defaultLarge)} ms`,
       `${fmt.ms(r.youngLarge)} ms`,
-      `${Math.max(0, Math.round((100 * (r.defaultLarge - r.youngLarge)) / r.defaultLarge))}%`,
+      `${Math.round((100 * (r.defaultLarge - r.youngLarge)) / r.defaultLarge)}%`,
       fmt.ratio(r.youngLarge / r.one),
       `${(r.youngLarge / r.one / jsonGrowth).toFixed(2)}x`,
     ]),

@@ -121,10 +121,16 @@ describe('alter set, objects, files: bad input', () => {
     expect(error('ALTER GROUP shop ADD FIELDS x int')[0]).toContain("expected SET, OBJECTS or FILES after 'ALTER GROUP ...'");
   });
   it("a data type's sizes: a comma is followed by a size, never dropped (`decimal(10,)` is no `decimal(10)`)", () => {
+    // Every statement that defines fields reads their types with the same rule.
+    const statements = (type: string) => [
+      `CREATE DATABASE d IN GROUP g (x ${type})`,
+      `ALTER DATABASE d ADD FIELDS (x ${type})`,
+      `STRUCT CREATE EVENT IN GROUP g FIELDS (x ${type})`,
+    ];
     for (const type of ['decimal(10,)', 'int(4, )', 'decimal(10, 2,)']) {
-      const text = `CREATE DATABASE d IN GROUP g (x ${type})`;
-      expect(error(text), text).toEqual([`expected a number after ',', found ')'`]);
+      for (const text of statements(type)) expect(error(text), text).toEqual([`expected a number after ',', found ')'`]);
     }
+    for (const text of statements('decimal(10, /* c */ 2)')) expect(error(text), text).toEqual([]);
     expect(JSON.parse(toJson(parse('CREATE DATABASE d IN GROUP g (x decimal ( 10 , 2 ))')))).toMatchObject({
       database: { fields: [{ name: 'x', type: 'decimal(10,2)' }] },
     });

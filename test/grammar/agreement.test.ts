@@ -257,6 +257,9 @@ function agreeOnAction(text: string): void {
   expect(known === undefined ? documentError(text) : undefined, `the grammar rejects ${text}; the parser finds no syntax error`).toBeUndefined();
 }
 
+/** A bare word as the lexer reads one (BASE64 too): the names the rewrite below may quote. */
+const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /**
  * The text with each column or function the parser read from a bare clause word (`SET a = RECORDS - 1`:
  * a column named RECORDS; `PARTITION(x)`: a call) written quoted, in the statements that parsed and
@@ -267,10 +270,10 @@ function quoteWordColumns(text: string, doc: Doc): string {
     .flatMap((s) => descendants(s.node as Node))
     .flatMap((n) => {
       const name = n.kind === 'column' ? (n as ColumnRef).path : n.kind === 'function' ? (n as FunctionCall).name : '';
-      const span = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && Object.hasOwn(W, name.toUpperCase()) ? doc.spans.get(n) : undefined;
+      const span = WORD.test(name) && Object.hasOwn(W, name.toUpperCase()) ? doc.spans.get(n) : undefined;
       return span === undefined ? [] : [{ start: span.start, end: span.start + name.length }];
     })
-    .filter((s) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(text.slice(s.start, s.end)) && !/[A-Za-z0-9_$"]/.test(text[s.end] ?? ''))
+    .filter((s) => WORD.test(text.slice(s.start, s.end)) && !/[A-Za-z0-9_$"]/.test(text[s.end] ?? ''))
     .sort((x, y) => y.start - x.start);
   let out = text;
   for (const s of spans) out = `${out.slice(0, s.start)}"${out.slice(s.start, s.end)}"${out.slice(s.end)}`;
