@@ -2,6 +2,7 @@ import type { Node } from '../ast/nodes.js';
 import type { Spans } from '../ast/spans.js';
 import { children } from '../ast/walk.js';
 import { blankLine } from './comment-scan.js';
+import { termNeedsParens } from './operands.js';
 
 /**
  * The list items a statement keeps a blank line before (select columns, GROUP BY and ORDER BY
@@ -19,6 +20,7 @@ export function findBlankLines(root: Node, text: string, spans: Spans, leadingSt
   for (;;) {
     const node = stack.pop();
     if (node === undefined) return;
+    const group = node.kind === 'select' ? node.group : null;
     for (const items of listsOf(node)) {
       for (let i = 1; i < items.length; i++) {
         const prev = spans.get(items[i - 1] as Node);
@@ -26,13 +28,25 @@ export function findBlankLines(root: Node, text: string, spans: Spans, leadingSt
         if (!prev || !next) continue;
         // The white space right before the item's first leading comment (or the item): the
         // printer puts the blank line there, where the next run finds it again.
-        const stop = leadingStart(items[i] as Node) ?? next.start;
+        let stop = leadingStart(items[i] as Node) ?? next.start;
+        // A GROUP BY number prints from its `(` (`termNeedsParens`): before the first `(` then.
+        if (items === group && termNeedsParens(items[i] as Node)) stop = openingBefore(text, stop, prev.end);
         let from = stop;
         while (from > prev.end && /\s/.test(text.charAt(from - 1))) from--;
         if (blankLine(text, from, stop)) into.add(items[i] as Node);
       }
     }
     for (const kid of children(node)) stack.push(kid);
+  }
+}
+
+/** The first of the `(` right before `at` (white space between them), after `floor`; `at` when none. */
+function openingBefore(text: string, at: number, floor: number): number {
+  let open = at;
+  for (let p = at; ; p--) {
+    while (p > floor && /\s/.test(text.charAt(p - 1))) p--;
+    if (p <= floor || text.charCodeAt(p - 1) !== 40) return open;
+    open = p - 1;
   }
 }
 

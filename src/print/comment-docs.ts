@@ -20,7 +20,10 @@ export interface Attached {
   readonly lineStart: boolean;
   /** A blank line after the comment (leading alone or hanging) or before it (trailing on its own line). */
   readonly blank: boolean;
-  /** Trailing after a `)` that closed the node: printed after the parentheses the node gets. */
+  /**
+   * Outside the parentheses the node gets: trailing, written after a `)` that closed the node;
+   * leading, written before the `(` the printer puts around a GROUP BY number (`termNeedsParens`).
+   */
   readonly outside: boolean;
 }
 
@@ -62,10 +65,10 @@ function commentDoc(c: Comment): Doc {
 }
 
 /**
- * The leading comments' docs. Comments on one line before a hanging comment hang with it (`AND
- * /* a *\/ -- b` keeps both after the AND).
+ * The docs of the leading comments outside the node's parentheses or not (`outside`). Comments on
+ * one line before a hanging comment hang with it (`AND /* a *\/ -- b` keeps both after the AND).
  */
-export function leadingDocs(list: readonly Attached[], out: Doc[]): void {
+export function leadingDocs(list: readonly Attached[], out: Doc[], outside: boolean): void {
   /** Block comments on the line so far, which hang with a hanging comment after them. */
   let line: Attached[] = [];
   const flush = () => {
@@ -73,7 +76,7 @@ export function leadingDocs(list: readonly Attached[], out: Doc[]): void {
     line = [];
   };
   for (const a of list) {
-    if (!a.leading) continue;
+    if (!a.leading || a.outside !== outside) continue;
     if (a.style === 'hanging') {
       const text = [...line, a].map((x) => commentText(x.comment)).join(' ');
       line = [];

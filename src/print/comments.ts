@@ -88,7 +88,7 @@ export class CommentMap {
   /** Every node with comments or a blank line before it: one lookup for the common "none". */
   private readonly marked = new Set<Node>();
   /** The last comment attached to a node, how, and where that prints (see `attach`). */
-  private last: { comment: Comment; node: Node; leading: boolean; inside: boolean; statement: number; key: Place } | null = null;
+  private last: { comment: Comment; node: Node; leading: boolean; inside: boolean; outside: boolean; statement: number; key: Place } | null = null;
   /** The statement of the comment being placed. */
   private current = -1;
   /** Whether each comment placed so far began its line. */
@@ -167,18 +167,20 @@ export class CommentMap {
       const more = this.byNode.get(a);
       if (more) list = [...list, ...more];
     }
-    const blank = this.blankBefore.has(node);
-    if (list.length === 0) return blank ? concat([hardline, doc]) : doc;
+    // A blank line before the node, and comments written before the `(` its parent prints around
+    // it (a GROUP BY number), print before that `(`.
+    const head: Doc[] = this.blankBefore.has(node) ? [hardline] : [];
+    if (list.length === 0) return head.length === 0 ? doc : withOutside(head, doc, NO_DOCS);
     if (absorbed.length > 0) list = [...list].sort((x, y) => x.comment.span.start - y.comment.span.start);
-    const parts: Doc[] = blank ? [hardline] : [];
-    leadingDocs(list, parts);
+    leadingDocs(list, head, true);
+    const parts: Doc[] = [];
+    leadingDocs(list, parts, false);
     parts.push(doc);
     const after: Doc[] = [];
     for (const a of list) if (!a.leading) (a.outside ? after : parts).push(trailingDoc(a));
     for (const a of list) this.printed.add(a.comment);
     const core = concat(parts);
-    if (after.length === 0) return core;
-    return withOutside(core, after);
+    return head.length === 0 && after.length === 0 ? core : withOutside(head, core, after);
   }
 
   /** The doc between a node's empty parentheses when comments are there, marking them printed. */
@@ -264,7 +266,7 @@ export class CommentMap {
     const atPrev = before;
     // The usual case first: after a node's end on its line.
     if (pos.sameLine && atPrev !== undefined) return this.trailing(atPrev, c, index, pos);
-    const atNext = lookups.startingAt(pos.nextStart);
+    const atNext = lookups.startingAt(pos.nextStart) ?? this.groupNumberAt(lookups, pos.nextStart);
     const outer = lookups.innermostAround(c.span.start, c.span.end);
     const outerSpan = outer === undefined ? undefined : lookups.spanOf(outer);
     if (outer !== undefined && outerSpan !== undefined && insideEmptyParens(this.text, this.scanner, outer, outerSpan.end, index, pos.nextStart)) {
@@ -413,6 +415,8 @@ export class CommentMap {
         leading = false;
       }
     }
+    // Before the `(` the printer puts around a GROUP BY number: before that `(` (engine.ts `parens`).
+    let outsideParens = leading && !inside && this.beforeGroupParens(lookups, node, c);
     // Inside empty parentheses: before the `)`.
     let key: Place = inside ? [(span?.end ?? 1) - 1, 0, 0] : placeKey(lookups, node, leading);
     const last = this.last;
@@ -420,6 +424,7 @@ export class CommentMap {
       node = last.node;
       leading = last.leading;
       inside = last.inside;
+      outsideParens = last.outside;
       key = last.key;
     }
     let a: Attached;
@@ -428,10 +433,11 @@ export class CommentMap {
     } else if (leading) {
       const style: Style = !pos.endsLine ? 'inline' : pos.first ? 'alone' : 'hanging';
       const next = commentStartAfter(this.comments, index, pos.nextStart);
-      // A blank line before the next comment, or before the node itself; not before a token
-      // inside the node that the comment moves out from (`FROM DSV ( -- c`, blank, `DELIMITER`).
-      const toNode = next < pos.nextStart || pos.nextStart === lookups.spanOf(node)?.start;
-      a = { comment: c, leading, style, lineStart: pos.first, blank: style !== 'inline' && toNode && blankLine(this.text, c.span.end, next), outside: false };
+      // A blank line before the next comment, or before the node itself (or its `(`); not before
+      // a token inside the node that the comment moves out from (`FROM DSV ( -- c`, blank, `DELIMITER`).
+      const toNode = next < pos.nextStart || outsideParens || pos.nextStart === lookups.spanOf(node)?.start;
+      const blank = style !== 'inline' && toNode && blankLine(this.text, c.span.end, next);
+      a = { comment: c, leading, style, lineStart: pos.first, blank, outside: outsideParens };
     } else {
       // After a `--` comment that trails on this line (only closing punctuation in between, which
       // the printer keeps before that comment), a comment can only start the next line.
@@ -439,10 +445,10 @@ export class CommentMap {
       const blank = style === 'ownLine' && blankLine(this.text, Math.max(0, commentEndBefore(this.comments, index, pos.prevEnd)), c.span.start);
       // After a `)`, and every later comment of the node too (they keep their order).
       const list = this.byNode.get(node);
-      const past = afterParen || list?.some((x) => x.outside) === true;
+      const past = afterParen || list?.some((x) => x.outside && !x.leading) === true;
       a = { comment: c, leading, style, lineStart: false, blank, outside: past };
     }
-    this.last = { comment: c, node, leading, inside, statement: this.current, key };
+    this.last = { comment: c, node, leading, inside, outside: outsideParens, statement: this.current, key };
     if (inside) return add(this.insideOf, node, a);
     // Before the statement or after its last token: printed outside its doc, where the next run
     // finds them (statement comments).
@@ -466,6 +472,40 @@ export class CommentMap {
     if (back === undefined || !back.outside) return undefined;
     const past = this.pastDroppedParentheses(lookups, back.node, comment);
     return !past.printedBefore && past.end === end ? past.node : undefined;
+  }
+
+  /**
+   * The GROUP BY number whose parentheses open at `offset` (`GROUP BY c, -- x` newline `(1)`): no
+   * node starts at a `(` the printer drops, but the number prints in parentheses of its own
+   * (`termNeedsParens`), and a comment before them leads it (`beforeGroupParens`).
+   */
+  private groupNumberAt(lookups: StatementLookups, offset: number): Node | undefined {
+    const text = this.text;
+    if (text.charCodeAt(offset) !== 40) return undefined;
+    let at = offset;
+    while (text.charCodeAt(at) === 40) at = this.scanner.tokenStartAfter(at + 1, this.scanner.commentBefore(at + 1) + 1);
+    const inner = lookups.startingAt(at);
+    return inner !== undefined && this.isGroupNumber(lookups, inner) ? inner : undefined;
+  }
+
+  /** A number among its select's GROUP BY items, which prints in parentheses of its own. */
+  private isGroupNumber(lookups: StatementLookups, node: Node): boolean {
+    if (node.kind !== 'number') return false;
+    const parent = lookups.parentOf(node);
+    return parent?.kind === 'select' && printsParenthesized(parent, node) === true;
+  }
+
+  /**
+   * True when a comment leading `node` prints before the `(` its parent puts around it: a GROUP BY
+   * number (no node starts at that `(`, unlike an order term), the comment written before the
+   * innermost `(` right before the number. A comment inside those parentheses stays inside.
+   */
+  private beforeGroupParens(lookups: StatementLookups, node: Node, c: Comment): boolean {
+    if (!this.isGroupNumber(lookups, node)) return false;
+    const start = lookups.spanOf(node)?.start;
+    if (start === undefined || c.span.end > start) return false;
+    const open = this.scanner.tokenEndBefore(start, this.scanner.commentBefore(start)) - 1;
+    return open < 0 || this.text.charCodeAt(open) !== 40 || open >= c.span.end;
   }
 
   /**
@@ -550,6 +590,7 @@ function add(map: Map<Node, Attached[]>, node: Node, a: Attached): void {
 }
 
 const NOTHING: readonly Attached[] = Object.freeze([]);
+const NO_DOCS: readonly Doc[] = Object.freeze([]);
 
 /** The comments around a statement with none. */
 const NO_COMMENTS: StatementComments = Object.freeze({ head: [], beforeSemicolon: [], afterSemicolon: [] });

@@ -336,23 +336,24 @@ function childDocs(branch: Branch, ctx: Ctx, env: Env, layouts: LayoutTable): (i
   return (i) => toDoc(children[i] as Node, ctxs === undefined ? own : (ctxs[i] as Ctx), env, layouts);
 }
 
-/** Docs with comments that print after the parentheses the node gets, if any (see `withOutside`). */
-const OUTSIDE = new WeakMap<object, { readonly core: Doc; readonly after: readonly Doc[] }>();
+/** Docs with comments that print outside the parentheses the node gets, if any (see `withOutside`). */
+const OUTSIDE = new WeakMap<object, { readonly before: readonly Doc[]; readonly core: Doc; readonly after: readonly Doc[] }>();
 
 /**
- * A node's doc followed by comments written after a `)` that closed it: printed right after it,
- * or after the `)` when its parent puts it in parentheses.
+ * A node's doc with comments written outside parentheses around it: `before` a `(` the printer
+ * prints around a GROUP BY number (no node starts at that `(`), `after` a `)` that closed the
+ * node. Printed right next to it, or outside the parentheses when its parent puts it in some.
  */
-export function withOutside(core: Doc, after: readonly Doc[]): Doc {
-  const doc = concat([core, ...after]);
-  if (typeof doc === 'object') OUTSIDE.set(doc, { core, after });
+export function withOutside(before: readonly Doc[], core: Doc, after: readonly Doc[]): Doc {
+  const doc = concat([...before, core, ...after]);
+  if (typeof doc === 'object') OUTSIDE.set(doc, { before, core, after });
   return doc;
 }
 
 /** `(doc)`, breaking inside the parentheses when it does not fit. */
 export function parens(doc: Doc): Doc {
   const split = typeof doc === 'object' ? OUTSIDE.get(doc) : undefined;
-  if (split !== undefined) return concat([group(['(', indent([softline, split.core]), softline, ')']), ...split.after]);
+  if (split !== undefined) return concat([...split.before, group(['(', indent([softline, split.core]), softline, ')']), ...split.after]);
   return group(['(', indent([softline, doc]), softline, ')']);
 }
 
@@ -379,7 +380,8 @@ export function closedList(open: Doc, items: readonly Doc[], close: Doc): Doc {
   const last = items[items.length - 1];
   const split = last !== undefined && typeof last === 'object' ? OUTSIDE.get(last) : undefined;
   if (split === undefined) return list(open, items, close);
-  return concat([list(open, [...items.slice(0, -1), split.core], close), ...split.after]);
+  const core = split.before.length === 0 ? split.core : concat([...split.before, split.core]);
+  return concat([list(open, [...items.slice(0, -1), core], close), ...split.after]);
 }
 
 /** `open item, item close`, one item per line when the list does not fit; `inside` goes between empty parentheses. */

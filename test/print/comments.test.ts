@@ -131,6 +131,49 @@ describe('comments around parentheses the printer drops', () => {
     );
   });
 
+  // Found by the property below at DSQ_FC_SCALE=20 (seed -102760319): a GROUP BY number prints
+  // in parentheses of its own, where no node starts (an order term starts at its `(`). Comments
+  // before that `(` trailed the item before it, before its `,` (a `--` after `, ` moved there on
+  // the second pass), or, after `BY`, printed inside the parentheses. Now they lead the number and
+  // print before its `(`; those inside the parentheses stay inside, those after `)` stay after it.
+  const cases: [string, string][] = [
+    // Before the `(`.
+    ['SELECT * FROM t GROUP BY (c -- x\n), -- y\n  (0)', 'SELECT *\nFROM t\nGROUP BY\n  c, -- x\n  -- y\n  (0)\n'],
+    ['SELECT * FROM t GROUP BY c,\n -- y\n  (0)', 'SELECT *\nFROM t\nGROUP BY\n  c,\n  -- y\n  (0)\n'],
+    ['SELECT * FROM t GROUP BY c, -- y\n  (0)', 'SELECT *\nFROM t\nGROUP BY\n  c, -- y\n  (0)\n'],
+    ['SELECT * FROM t GROUP BY c, /* y */ (0)', 'SELECT * FROM t GROUP BY c, /* y */ (0)\n'],
+    ['SELECT * FROM t GROUP BY c,\n /* y */ (0)', 'SELECT * FROM t GROUP BY c, /* y */ (0)\n'],
+    ['SELECT * FROM t GROUP BY /* y */ (1), c', 'SELECT * FROM t GROUP BY /* y */ (1), c\n'],
+    ['SELECT * FROM t GROUP BY -- y\n (1), c', 'SELECT *\nFROM t\nGROUP BY -- y\n  (1),\n  c\n'],
+    ['SELECT * FROM t GROUP BY c, /* y */ ((0))', 'SELECT * FROM t GROUP BY c, /* y */ (0)\n'],
+    ['SELECT * FROM t GROUP BY c, (/* y */ (0))', 'SELECT * FROM t GROUP BY c, /* y */ (0)\n'],
+    ['SELECT * FROM t GROUP BY c,\n\n -- y\n  (0), d', 'SELECT *\nFROM t\nGROUP BY\n  c,\n\n  -- y\n  (0),\n  d\n'],
+    // Found by format.test.ts at seed -749648871: a blank line inside the parentheses printed
+    // inside them, and no more once `-- x` led the number.
+    ['SELECT * FROM t GROUP BY c -- x\n,\n (\n\n0)', 'SELECT *\nFROM t\nGROUP BY\n  c, -- x\n  (0)\n'],
+    // Inside the parentheses, before and after the number.
+    ['SELECT * FROM t GROUP BY c, ( /* y */ 0)', 'SELECT * FROM t GROUP BY c, (/* y */ 0)\n'],
+    ['SELECT * FROM t GROUP BY c, ( -- y\n 0)', 'SELECT *\nFROM t\nGROUP BY\n  c,\n  ( -- y\n    0\n  )\n'],
+    ['SELECT * FROM t GROUP BY c, (0 /* y */)', 'SELECT * FROM t GROUP BY c, (0 /* y */)\n'],
+    ['SELECT * FROM t GROUP BY c, (0 -- y\n)', 'SELECT *\nFROM t\nGROUP BY\n  c,\n  (\n    0 -- y\n  )\n'],
+    ['SELECT * FROM t GROUP BY c, /* x */ (/* y */ 0)', 'SELECT * FROM t GROUP BY c, /* x */ (/* y */ 0)\n'],
+    // After the `)`.
+    ['SELECT * FROM t GROUP BY (0) /* y */, c', 'SELECT * FROM t GROUP BY (0) /* y */, c\n'],
+    ['SELECT * FROM t GROUP BY (0) -- y\n, c', 'SELECT *\nFROM t\nGROUP BY\n  (0), -- y\n  c\n'],
+    // An order term starts at its `(`: the same places.
+    ['SELECT * FROM t ORDER BY (c -- x\n), -- y\n  (0)', 'SELECT *\nFROM t\nORDER BY\n  c, -- x\n  -- y\n  (0)\n'],
+    ['SELECT * FROM t ORDER BY c,\n -- y\n  (0)', 'SELECT *\nFROM t\nORDER BY\n  c,\n  -- y\n  (0)\n'],
+    ['SELECT * FROM t ORDER BY c, /* y */ (0) DESC', 'SELECT * FROM t ORDER BY c, /* y */ (0) DESC\n'],
+    ['SELECT * FROM t ORDER BY c, ( /* y */ 0)', 'SELECT * FROM t ORDER BY c, (/* y */ 0)\n'],
+    ['SELECT * FROM t ORDER BY c, (0 -- y\n) DESC', 'SELECT *\nFROM t\nORDER BY\n  c,\n  (\n    0 -- y\n  )\n    DESC\n'],
+    ['SELECT * FROM t ORDER BY (0) /* y */ DESC, c', 'SELECT * FROM t ORDER BY (0) /* y */ DESC, c\n'],
+  ];
+  it.each(cases)('comments around the parentheses of a GROUP BY number or an order term: %j, one pass is final', (text, expected) => {
+    const once = format(text);
+    expect(once).toBe(expected);
+    expect(format(once)).toBe(once);
+  });
+
   // Two to four comments at neighbouring boundaries (a `--` before a dropped `)` and a comment
   // after it, ...): one pass is final, the statements and the comments' order are kept. (Not
   // the trailing promise: a dropped `)` after a comment on a line of its own may be the only code

@@ -102,6 +102,23 @@ describe('format', () => {
     expect(format('SELECT a,\n\n  -- group two\n  b FROM t')).toBe('SELECT\n  a,\n\n  -- group two\n  b\nFROM t\n');
   });
 
+  // A GROUP BY number prints in parentheses of its own, where its item starts (its node starts
+  // inside them): the blank line before that `(` is kept before it; one inside it is not between
+  // items (it printed inside the parentheses, and not again once a comment led the number).
+  it('keeps a blank line before a GROUP BY number, before its parentheses, and none inside them', () => {
+    const cases: [string, string][] = [
+      ['SELECT * FROM t GROUP BY c,\n\n (0), d', 'SELECT *\nFROM t\nGROUP BY\n  c,\n\n  (0),\n  d\n'],
+      ['SELECT * FROM t GROUP BY c,\n\n (/* x */ 0), d', 'SELECT *\nFROM t\nGROUP BY\n  c,\n\n  (/* x */ 0),\n  d\n'],
+      ['SELECT * FROM t GROUP BY c, (\n\n0), d', 'SELECT * FROM t GROUP BY c, (0), d\n'],
+      ['SELECT * FROM t ORDER BY c,\n\n (0), d', 'SELECT *\nFROM t\nORDER BY\n  c,\n\n  (0),\n  d\n'],
+    ];
+    for (const [text, expected] of cases) {
+      const once = format(text);
+      expect(once, text).toBe(expected);
+      expect(format(once), text).toBe(once);
+    }
+  });
+
   it('fills the lines of a long IN list of plain values, one per line when they carry comments or blank lines', () => {
     const values = Array.from({ length: 30 }, (_, i) => String(i * 1000));
     expect(format(`SELECT * FROM t WHERE id IN (${values.join(', ')})`)).toBe(
