@@ -32,6 +32,9 @@ export default defineConfig({
   test: {
     // A loaded 2-core machine (DSQ_FC_SCALE above 1 scales it with the run counts).
     testTimeout: timeLimit(60_000),
+    // Hooks too: an afterAll that cleans up after every run grows with the run count (at
+    // DSQ_FC_SCALE=20, removing load-engine.test.ts's 6,000 files took 14.5 s, over vitest's 10 s).
+    hookTimeout: timeLimit(10_000),
     pool: 'forks',
     // Every core: vitest's default in a run is one worker fewer than the cores, so on CI's two
     // cores the files ran one at a time (vitest 680 s, user + sys CPU 1.3x the wall time).
