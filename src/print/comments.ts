@@ -23,7 +23,7 @@ import { concat, hardline, type Doc } from './doc/doc.js';
 import { withOutside } from './engine.js';
 import { findBlankLines } from './blank-lines.js';
 import { insideDoc, insideEmptyParens } from './comment-inside.js';
-import { printsParenthesized } from './operands.js';
+import { printsParenthesized, termNeedsParens } from './operands.js';
 import { SourceSpans } from '../syntax/source-spans.js';
 
 /** The comments of one statement that print outside its doc. */
@@ -490,7 +490,8 @@ export class CommentMap {
 
   /** A number among its select's GROUP BY items, which prints in parentheses of its own. */
   private isGroupNumber(lookups: StatementLookups, node: Node): boolean {
-    if (node.kind !== 'number') return false;
+    // (termNeedsParens first: a parent is looked up only for a node that could be one.)
+    if (!termNeedsParens(node)) return false;
     const parent = lookups.parentOf(node);
     return parent?.kind === 'select' && printsParenthesized(parent, node) === true;
   }
