@@ -26,6 +26,7 @@ export const SLOW_TESTS = [
   'test/print/comments.test.ts',
   'test/print/format.test.ts',
   'test/print/print.test.ts',
+  'test/retention.test.ts', // 10 MB trees made and collected, 15 times
 ];
 
 export default defineConfig({

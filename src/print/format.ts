@@ -9,7 +9,7 @@ import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
 import { CommentMap } from './comments.js';
 import { concat, type Doc } from './doc/doc.js';
-import { render, type RenderStats } from './doc/render.js';
+import { releaseRender, render, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
 import { preserveKeywordCase } from './keyword-case.js';
 import { resolveOptions, type PrintOptions, type ResolvedOptions } from './options.js';
@@ -42,7 +42,12 @@ export function formatInPieces(text: string, options: PrintOptions, pieceTokens?
   // once, not one behind: a garbage collection then copies one run's trees, not two. (The
   // output of runs before an error is dropped.)
   const out: string[] = [];
-  const diagnostics = parseInPieces(source, (piece, last) => printStatements(piece, resolved, !last, out, true), {}, pieceTokens);
+  let diagnostics;
+  try {
+    diagnostics = parseInPieces(source, (piece, last) => printStatements(piece, resolved, !last, out, true), {}, pieceTokens);
+  } finally {
+    releaseRender();
+  }
   if (hasErrors(diagnostics)) return { diagnostics };
   return { value: finish(out, source, options), diagnostics };
 }
@@ -54,7 +59,11 @@ export function formatInPieces(text: string, options: PrintOptions, pieceTokens?
  */
 export function printDocument(document: ParsedDocument, options: PrintOptions = {}): string {
   const out: string[] = [];
-  printStatements(document, resolveOptions(options), false, out);
+  try {
+    printStatements(document, resolveOptions(options), false, out);
+  } finally {
+    releaseRender();
+  }
   return finish(out, document.text, options);
 }
 

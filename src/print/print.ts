@@ -1,7 +1,7 @@
 import { isChecked } from '../ast/checked.js';
 import type { Node } from '../ast/nodes.js';
 import { checkedTree } from '../spec/check.js';
-import { render } from './doc/render.js';
+import { releaseRender, render } from './doc/render.js';
 import type { Doc } from './doc/doc.js';
 import { NO_CAPTURE, toDoc, type Env, type LayoutTable } from './engine.js';
 import { ACTION_LAYOUTS } from './data-action-layouts.js';
@@ -44,5 +44,9 @@ export function nodeDoc(node: Node, options: ResolvedOptions): Doc {
  */
 export function print(node: Node, options: PrintOptions = {}): string {
   const resolved = resolveOptions(options);
-  return render(nodeDoc(isChecked(node) ? node : checkedTree(node), resolved), resolved);
+  try {
+    return render(nodeDoc(isChecked(node) ? node : checkedTree(node), resolved), resolved);
+  } finally {
+    releaseRender();
+  }
 }

@@ -194,4 +194,13 @@ export class Frame {
   /** BETWEEN: 0 before AND, 1 after; CASE: what was read last; call: the number of syntax errors before it. */
   phase = 0;
   otherwise: Expr | null = null;
+
+  /** Drop the nodes it holds (the pool outlives the parse: ParserState.finish). */
+  release(): void {
+    this.left = null;
+    this.second = NULL;
+    this.items = NO_ITEMS;
+    this.arms = NO_ARMS;
+    this.otherwise = null;
+  }
 }

@@ -211,6 +211,9 @@ const NO_SCAN: Scanned = {
   diagnostics: [],
 };
 
+/** The state of no parse (between parses: it holds nothing of the last one). */
+const NO_STATE: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null, seal: true };
+
 /**
  * The cursor over one input's tokens (`from..end` of the scanner's arrays), the per-parse
  * state, and the helpers every rule uses. Errors are collected, never thrown (except
@@ -228,7 +231,7 @@ export class ParserState {
   pos = 0;
   from = 0;
   end = 0;
-  state: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null, seal: true };
+  state: ParseState = NO_STATE;
   depth = 0;
   scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
@@ -261,16 +264,25 @@ export class ParserState {
     driving = this;
   }
 
-  /** Let go of the input (the one shared parser would keep it alive until the next parse). */
+  /**
+   * Let go of the input and of every node made from it: the one shared parser would keep them
+   * alive until the next parse (the last tree, its spans and its text, however large). The
+   * syntax errors stay: the caller reads them after.
+   */
   finish(): void {
     this.scanned = NO_SCAN;
     this.text = '';
     this.types = NO_SCAN.types;
     this.starts = NO_SCAN.starts;
     this.ends = NO_SCAN.ends;
+    this.state = NO_STATE;
+    this.scopes = [];
     this.rules.length = 0;
+    for (const frame of this.frames) frame.release();
+    this.frameCount = 0;
     this.inlineBudget = 0;
     driving = null;
+    DONE.value = undefined;
   }
 
   /** Run a rule to its end: a loop over the stack of suspended rules, so nesting costs no call stack. */

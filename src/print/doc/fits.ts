@@ -38,6 +38,13 @@ export class CommandStack {
     for (let i = 0; i < this.length; i++) this.doc[i] = EMPTY_TEXT;
     this.length = 0;
   }
+  /** Empty, and drop the storage too (as long as the longest render's stack: render.ts `releaseRender`). */
+  release(): void {
+    this.length = 0;
+    this.ind.length = 0;
+    this.mode.length = 0;
+    this.doc.length = 0;
+  }
 }
 
 const EMPTY_TEXT: Doc = '';
@@ -47,6 +54,13 @@ export const EMPTY = new CommandStack();
 
 const fitsStack: Doc[] = [];
 const fitsModes: Mode[] = [];
+
+/** Let go of the docs the stacks still hold (render.ts `releaseRender`). */
+export function releaseFits(): void {
+  fitsStack.length = 0;
+  fitsModes.length = 0;
+  EMPTY.release();
+}
 
 /**
  * Whether `contents` (flat), followed by the rest of the line from `rest`, fits in

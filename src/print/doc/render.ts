@@ -1,6 +1,6 @@
 import { concat, fillNode, flatWidth, streamFrom, type Doc, type Fill, type Group, type Indent, type Stream } from './doc.js';
 import { mayFollowComment } from './first-line.js';
-import { BREAK, CommandStack, EMPTY, FLAT, fits, type Mode } from './fits.js';
+import { BREAK, CommandStack, EMPTY, FLAT, fits, releaseFits, type Mode } from './fits.js';
 
 export interface RenderOptions {
   /** Line width the renderer fits groups into. */
@@ -434,6 +434,25 @@ function flushSuffixes(): void {
 const flatDocs: Doc[] = [];
 const flatInds: number[] = [];
 const EMPTY_DOC: Doc = '';
+
+/**
+ * Let go of the text and docs of the renders so far, and of the lists' storage (the module's
+ * lists keep it between renders: a statement's pieces and the `flat` stack still hold what the
+ * last render put there, names that may hold the whole source text; the command stacks are as
+ * long as the longest render's, 6 MB after a 400,000-node statement). Called once per
+ * printing call (format, printDocument, print), not per statement: emptied lists lose their
+ * storage and grow again.
+ */
+export function releaseRender(): void {
+  out.length = 0;
+  n = 0;
+  chunks = null;
+  flatDocs.length = 0;
+  flatInds.length = 0;
+  cmds.release();
+  suffixes.release();
+  releaseFits();
+}
 
 /** The first `n` pieces joined. */
 function joined(out: string[], n: number): string {
