@@ -211,8 +211,10 @@ const NO_SCAN: Scanned = {
   diagnostics: [],
 };
 
-/** The state of no parse (between parses: it holds nothing of the last one). */
-const NO_STATE: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null, seal: true };
+/** The lines of no text (the parser's between parses). */
+const NO_LINES = new LineIndex('');
+/** Where no parse reports (nothing reports between parses). */
+const NO_DIAGNOSTICS: Diagnostic[] = [];
 
 /**
  * The cursor over one input's tokens (`from..end` of the scanner's arrays), the per-parse
@@ -231,7 +233,8 @@ export class ParserState {
   pos = 0;
   from = 0;
   end = 0;
-  state: ParseState = NO_STATE;
+  /** The parser's own, filled by `begin` from the caller's and emptied by `finish`. */
+  readonly state: ParseState = { spans: null, lines: NO_LINES, diagnostics: [], maxDepth: 0, problems: null, seal: true };
   depth = 0;
   scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
@@ -254,7 +257,13 @@ export class ParserState {
     this.pos = from;
     this.from = from;
     this.end = to;
-    this.state = state;
+    const own = this.state;
+    own.spans = state.spans;
+    own.lines = state.lines;
+    own.diagnostics = state.diagnostics;
+    own.maxDepth = state.maxDepth;
+    own.problems = state.problems;
+    own.seal = state.seal;
     this.depth = 0;
     this.scopes = [];
     this.errors = [];
@@ -275,7 +284,11 @@ export class ParserState {
     this.types = NO_SCAN.types;
     this.starts = NO_SCAN.starts;
     this.ends = NO_SCAN.ends;
-    this.state = NO_STATE;
+    const own = this.state;
+    own.spans = null;
+    own.lines = NO_LINES;
+    own.diagnostics = NO_DIAGNOSTICS;
+    own.problems = null;
     this.scopes = [];
     this.rules.length = 0;
     for (const frame of this.frames) frame.release();
