@@ -29,6 +29,21 @@ export const SLOW_TESTS = [
   'test/retention.test.ts', // 10 MB trees made and collected, 15 times
 ];
 
+/**
+ * The test files that replace a module with vi.mock: the `mocks` project runs each in a module
+ * graph of its own, as `slow` does. A `fast` worker keeps its modules from one file to the next
+ * (isolate off: the sources are loaded once per worker, not once per file, about half the CPU
+ * of the quick files), where a mock would reach the files after it. test/projects.test.ts checks
+ * that every file calling vi.mock is named here.
+ */
+export const MOCK_TESTS = [
+  'test/cli/concurrent-edit.test.ts',
+  'test/cli/unlistable.test.ts',
+  'test/json/typed-specifier.test.ts',
+  'test/lsp/hover-calls.test.ts',
+  'test/sql/call-kinds-run.test.ts',
+];
+
 export default defineConfig({
   test: {
     // A loaded 2-core machine (DSQ_FC_SCALE above 1 scales it with the run counts).
@@ -41,7 +56,11 @@ export default defineConfig({
     // cores the files ran one at a time (vitest 680 s, user + sys CPU 1.3x the wall time).
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW_TESTS] } },
+      {
+        extends: true,
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SLOW_TESTS, ...MOCK_TESTS], isolate: false },
+      },
+      { extends: true, test: { name: 'mocks', include: MOCK_TESTS } },
       { extends: true, test: { name: 'slow', include: SLOW_TESTS } },
     ],
   },

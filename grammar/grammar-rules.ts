@@ -1,4 +1,12 @@
-import { EmbeddedActionsParser, type IToken, type ParserMethod, type TokenType } from 'chevrotain';
+import {
+  defaultParserErrorProvider,
+  EmbeddedActionsParser,
+  getLookaheadPaths,
+  type IToken,
+  NoViableAltException,
+  type ParserMethod,
+  type TokenType,
+} from 'chevrotain';
 import { OPERATORS } from '../src/ast/operators.js';
 import { infixPrec, infixRight } from '../src/syntax/expression-tables.js';
 import { dsqIndex, T } from './chevrotain-tokens.js';
@@ -6,8 +14,13 @@ import { isAliasReservedWord, isUnsupportedJoinWord } from '../src/syntax/words.
 
 /** The operand level of `expression` after each infix operator (left-associative: one more than its own). */
 const ANY = { ARGS: [0] as [number] };
+/** How many tokens ahead the grammar looks to choose an alternative. */
+const MAX_LOOKAHEAD = 3;
 /** The tokens a parameter name can be (after ':'): a word. */
 const PARAM_NAME_ALTS: readonly TokenType[] = [T.Identifier, ...T.CONTEXTUAL_WORDS, ...T.KEYWORDS];
+
+/** The members of Chevrotain's parser that raising an error takes, which its types do not declare. */
+type ChevrotainInternals = { getCurrRuleFullName(): string; SAVE_ERROR(error: Error): Error };
 
 /**
  * The dsq grammar as Chevrotain rules: what grammar/diagrams.html draws (productions.ts), and a
@@ -30,8 +43,47 @@ export class DsqGrammar extends EmbeddedActionsParser {
    */
   constructor(more: readonly TokenType[] = [], analyse = true) {
     // The extending grammar's alternatives overlap where the parser decides by a word's text (`KEY (` or a name): Chevrotain takes the first.
-    super([...(T.ALL_TOKENS as TokenType[]), ...more], { maxLookahead: 3, recoveryEnabled: false, ...(analyse ? {} : { skipValidations: true }) });
+    super([...(T.ALL_TOKENS as TokenType[]), ...more], {
+      maxLookahead: MAX_LOOKAHEAD,
+      recoveryEnabled: false,
+      ...(analyse ? {} : { skipValidations: true }),
+    });
     if (analyse) this.performSelfAnalysis();
+  }
+
+  /** Each alternation's expected token paths (`rule occurrence`), for the messages of its errors. */
+  private readonly noAltPaths = new Map<string, TokenType[][][]>();
+
+  /**
+   * Chevrotain's own raiseNoAltException (chevrotain 11, traits/error_handler.js), but for the
+   * expected paths of its message, worked out once per alternation rather than on every error:
+   * they depend only on the rule, the alternation and the lookahead, and working them out took
+   * 95% of the time the recognizer spends on a text it rejects (6 ms a text; test/grammar's
+   * agreement property reads thousands). The error, its message and its token are as before
+   * (test/grammar/error-paths.test.ts).
+   */
+  raiseNoAltException(occurrence: number, errMsgTypes: string | undefined): never {
+    const internal = this as unknown as ChevrotainInternals;
+    const ruleName = internal.getCurrRuleFullName();
+    const key = `${ruleName} ${occurrence}`;
+    let expectedPathsPerAlt = this.noAltPaths.get(key);
+    if (expectedPathsPerAlt === undefined) {
+      const rule = this.getGAstProductions()[ruleName];
+      if (rule === undefined) throw new Error(`no productions for the rule ${ruleName}`);
+      expectedPathsPerAlt = getLookaheadPaths({ occurrence, rule, prodType: 'Alternation', maxLookahead: MAX_LOOKAHEAD });
+      this.noAltPaths.set(key, expectedPathsPerAlt);
+    }
+    const actual: IToken[] = [];
+    for (let i = 1; i <= MAX_LOOKAHEAD; i++) actual.push(this.LA(i));
+    const previous = this.LA(0);
+    const message = defaultParserErrorProvider.buildNoViableAltMessage({
+      expectedPathsPerAlt,
+      actual,
+      previous,
+      customUserDescription: errMsgTypes,
+      ruleName,
+    });
+    throw internal.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
   }
 
   // -------------------------------------------------------------------------------------

@@ -147,7 +147,7 @@ export function startServer(connection: Connection): ServerHandle {
     if (!doc || shuttingDown) return;
     const s = await settingsOf(uri);
     const current = documents.get(uri);
-    if (!current || current.version !== doc.version) return; // a newer change is on its way
+    if (!current || current.version !== doc.version || shuttingDown) return; // a newer change is on its way, or none is wanted
     const known = analyses.get(uri);
     if (!force && known && known.version === doc.version && known.settings === s) return;
     let result: LintResult;

@@ -33,7 +33,10 @@ client.onRequest('window/workDoneProgress/create', () => null);
 client.onRequest('workspace/configuration', () => []);
 client.listen();
 
-afterAll(() => {
+afterAll(async () => {
+  // Shut down as an editor does: the server stops its timers and its watch on the folder, which
+  // would otherwise see the folder removed below and lint again over the disposed connection.
+  await client.sendRequest('shutdown');
   client.dispose();
   server.dispose();
   rmSync(dir, { recursive: true, force: true });
