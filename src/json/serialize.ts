@@ -86,13 +86,22 @@ function oneLine(root: Out, expand: (node: Node) => Out, budget: number): string
   return parts.join('');
 }
 
+/** How many pieces serialize holds before it joins them. */
+const CHUNK = 4096;
+
 export function serialize(root: Out, indent: number, expand: (node: Node) => Out): string {
   const parts: string[] = [];
+  /** The text before `parts`', joined every CHUNK pieces (one join of a very long list is slow). */
+  const chunks: string[] = [];
   type Task = string | { readonly value: Out; readonly depth: number };
   const stack: Task[] = [{ value: root, depth: 0 }];
   const breakAt = (depth: number) => (indent > 0 ? `\n${' '.repeat(indent * Math.min(depth, MAX_INDENT_DEPTH))}` : '');
   const colon = indent > 0 ? ': ' : ':';
   while (stack.length > 0) {
+    if (parts.length >= CHUNK) {
+      chunks.push(parts.join(''));
+      parts.length = 0;
+    }
     const task = stack.pop() as Task;
     if (typeof task === 'string') {
       parts.push(task);
@@ -135,5 +144,7 @@ export function serialize(root: Out, indent: number, expand: (node: Node) => Out
       }
     }
   }
-  return parts.join('');
+  if (chunks.length === 0) return parts.join('');
+  chunks.push(parts.join(''));
+  return chunks.join('');
 }
