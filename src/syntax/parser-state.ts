@@ -291,7 +291,8 @@ export class ParserState {
     own.problems = null;
     this.scopes = [];
     this.rules.length = 0;
-    for (const frame of this.frames) frame.release();
+    // Popped frames hold nothing (expression-frames.ts `pop`): only those a stopped parse left.
+    for (let i = 0; i < this.frameCount; i++) (this.frames[i] as Frame).release();
     this.frameCount = 0;
     this.inlineBudget = 0;
     driving = null;
