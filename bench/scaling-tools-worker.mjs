@@ -25,6 +25,8 @@ const cpu = () => {
 };
 
 const results = [];
+/** The tree each shape holds while it is measured (in a module binding: alive whatever the JIT makes of the loop). */
+const held = [];
 for (const shape of shapes) {
   const op = OPS[shape.op];
   const times = shape.texts.map(() => Infinity);
@@ -34,9 +36,8 @@ for (const shape of shapes) {
   // A tree of the smallest text alive while the shape is measured (as in scaling-worker.mjs: with
   // no node alive, a forced collection drops the nodes' hidden classes and the next op would
   // time its code made again).
-  let held;
   try {
-    held = dsq.parseDocument(shape.texts[0]);
+    held[0] = dsq.parseDocument(shape.texts[0]);
     op(shape.texts[0]);
     // Rounds over all sizes in turn, so load from other processes hits them alike.
     for (let round = 0; round < ROUNDS; round++) {
@@ -55,6 +56,6 @@ for (const shape of shapes) {
   }
   // The largest gap between two rounds of one size, as a fraction of the faster.
   const spread = Math.max(0, ...rounds.filter((r) => r.length > 1).map((r) => Math.max(...r) / Math.min(...r) - 1));
-  results.push({ name: shape.name, sizes: shape.texts.map((t) => t.length), times: error ? [] : times, spread, error, held: held?.statements.length });
+  results.push({ name: shape.name, sizes: shape.texts.map((t) => t.length), times: error ? [] : times, spread, error });
 }
 parentPort.postMessage(results);

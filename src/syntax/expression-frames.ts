@@ -1,8 +1,8 @@
-import { NULL, type Expr } from '../ast/index.js';
+import type { Expr } from '../ast/index.js';
 import { CaseNode, InNode, NullNode, ParamNode, UnaryNode, WhenNode } from '../ast/objects.js';
 import { expectedMessage } from './error-messages.js';
 import * as T from './tokens.js';
-import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, Frame, NO_ARMS, NO_ITEMS, PARAM_NAME, PARAM_NAME_TOKEN } from './expression-tables.js';
+import { CASE_BASE, CASE_ELSE, CASE_THEN, CASE_WHEN, Frame, PARAM_NAME, PARAM_NAME_TOKEN } from './expression-tables.js';
 import { MISSING, type ParserState } from './parser-state.js';
 
 /**
@@ -24,22 +24,14 @@ export function push(p: ParserState, kind: number, start: number, minPrec: numbe
   frame.start = start;
   frame.minPrec = minPrec;
   frame.not = false;
-  // (A parse stopped by NestingTooDeep leaves frames unpopped: every field starts afresh.)
-  frame.left = null;
-  frame.otherwise = null;
-  frame.items = NO_ITEMS;
-  frame.arms = NO_ARMS;
+  // Its nodes were let go when it was popped, or by the end of a parse stopped before (ParserState.finish).
   return frame;
 }
 
 /** Pop the frame on top, letting go of the nodes it holds. */
 export function pop(p: ParserState, frame: Frame): void {
   p.frameCount--;
-  frame.left = null;
-  frame.second = NULL;
-  frame.otherwise = null;
-  frame.items = NO_ITEMS;
-  frame.arms = NO_ARMS;
+  frame.release();
 }
 
 /**

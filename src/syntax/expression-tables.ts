@@ -195,7 +195,7 @@ export class Frame {
   phase = 0;
   otherwise: Expr | null = null;
 
-  /** Drop the nodes it holds (the pool outlives the parse: ParserState.finish). */
+  /** Drop the nodes it holds: on pop, and at the end of a parse for frames it left (the pool outlives the parse). */
   release(): void {
     this.left = null;
     this.second = NULL;

@@ -211,10 +211,8 @@ const NO_SCAN: Scanned = {
   diagnostics: [],
 };
 
-/** The lines of no text (the parser's between parses). */
-const NO_LINES = new LineIndex('');
-/** Where no parse reports (nothing reports between parses). */
-const NO_DIAGNOSTICS: Diagnostic[] = [];
+/** The state between parses: it holds nothing of the last one (its spans, its text). */
+const NO_STATE: ParseState = { spans: null, lines: new LineIndex(''), diagnostics: [], maxDepth: 0, problems: null, seal: true };
 
 /**
  * The cursor over one input's tokens (`from..end` of the scanner's arrays), the per-parse
@@ -233,8 +231,7 @@ export class ParserState {
   pos = 0;
   from = 0;
   end = 0;
-  /** The parser's own, filled by `begin` from the caller's and emptied by `finish`. */
-  readonly state: ParseState = { spans: null, lines: NO_LINES, diagnostics: [], maxDepth: 0, problems: null, seal: true };
+  state: ParseState = NO_STATE;
   depth = 0;
   scopes: AliasScope[] = [];
   /** The syntax errors of the current input, in the order found. */
@@ -257,13 +254,7 @@ export class ParserState {
     this.pos = from;
     this.from = from;
     this.end = to;
-    const own = this.state;
-    own.spans = state.spans;
-    own.lines = state.lines;
-    own.diagnostics = state.diagnostics;
-    own.maxDepth = state.maxDepth;
-    own.problems = state.problems;
-    own.seal = state.seal;
+    this.state = state;
     this.depth = 0;
     this.scopes = [];
     this.errors = [];
@@ -284,11 +275,7 @@ export class ParserState {
     this.types = NO_SCAN.types;
     this.starts = NO_SCAN.starts;
     this.ends = NO_SCAN.ends;
-    const own = this.state;
-    own.spans = null;
-    own.lines = NO_LINES;
-    own.diagnostics = NO_DIAGNOSTICS;
-    own.problems = null;
+    this.state = NO_STATE;
     this.scopes = [];
     this.rules.length = 0;
     // Popped frames hold nothing (expression-frames.ts `pop`): only those a stopped parse left.

@@ -59,7 +59,6 @@ const fitsModes: Mode[] = [];
 export function releaseFits(): void {
   fitsStack.length = 0;
   fitsModes.length = 0;
-  EMPTY.release();
 }
 
 /**
