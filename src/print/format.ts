@@ -9,7 +9,7 @@ import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
 import { CommentMap } from './comments.js';
 import { concat, type Doc } from './doc/doc.js';
-import { releaseRender, render, type RenderStats } from './doc/render.js';
+import { releaseRender, render, trimNewlines, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
 import { preserveKeywordCase } from './keyword-case.js';
 import { resolveOptions, type PrintOptions, type ResolvedOptions } from './options.js';
@@ -68,10 +68,13 @@ export function printDocument(document: ParsedDocument, options: PrintOptions = 
 }
 
 /** The printed pieces joined: one final newline, and `keywordCase: 'preserve'` applied over the whole text. */
-function finish(out: readonly string[], source: string, options: PrintOptions): string {
-  const text = out.join('');
-  if (text.length === 0) return '';
-  const formatted = `${trimNewlines(text)}\n`;
+function finish(out: string[], source: string, options: PrintOptions): string {
+  if (out.every((piece) => piece.length === 0)) return '';
+  // Its one line break pushed before the join: the text is one flat string (a `${text}\n` after
+  // the join is a rope, which whoever writes it out copies again).
+  out.length = trimNewlines(out, out.length);
+  out.push('\n');
+  const formatted = out.join('');
   return options.keywordCase === 'preserve' ? preserveKeywordCase(source, formatted) : formatted;
 }
 
@@ -117,7 +120,7 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
     const doc = toDoc(s.node, NO_CAPTURE, comments.isPlain(i) ? plain : env, LAYOUTS);
     const parts: Doc[] = [doc];
     for (const c of around.beforeSemicolon) parts.push(tailDoc(c));
-    let text = render(parts.length === 1 ? doc : concat(parts), resolved, stats);
+    let text = render(parts.length === 1 ? doc : concat(parts), resolved, stats, true);
     const after = around.afterSemicolon;
     // The last statement's `;` is dropped, unless a comment on its line after it needs it there
     // (after a comment, it would no longer follow code). Without it, the comments after it are
@@ -125,9 +128,9 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
     const semicolon = i < last || (stats.endsWithComment && after.length > 0 && !(after[0] as StatementComment).first);
     if (!semicolon && after.length > 0) {
       for (const c of after) parts.push(tailDoc(c));
-      text = render(concat(parts), resolved, stats);
+      text = render(concat(parts), resolved, stats, true);
     }
-    out.push(trimNewlines(text));
+    out.push(text);
     for (const c of around.beforeSemicolon) comments.markPrinted(c.comment);
     if (semicolon) {
       let afterLine = stats.endsWithLineComment;
@@ -217,10 +220,4 @@ function sourceSpelling(parsed: ParsedDocument, offsets: StatementOffsets): (nod
     const span = spans.get(node);
     return span === undefined ? undefined : parsed.text.slice(span.start, span.end);
   };
-}
-
-function trimNewlines(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
-  return end === text.length ? text : text.slice(0, end);
 }

@@ -31,9 +31,10 @@ function newlineText(ind: number, tabStep: number): string {
  * Render a doc to text (lines joined by `\n`, no trailing white space on any line except
  * inside verbatim text). Iterative, with an explicit command stack, so docs of any depth and
  * length render without recursion; each `fits` check stops as soon as the remaining width is
- * used up, so rendering is linear in the output size for a fixed width.
+ * used up, so rendering is linear in the output size for a fixed width. `endTrimmed`: without
+ * the line breaks at the end of the text (a formatted statement).
  */
-export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): string {
+export function render(doc: Doc, options: RenderOptions, stats?: RenderStats, endTrimmed = false): string {
   width = options.width;
   step = options.indent;
   tabStep = options.useTabs === true ? step : 0;
@@ -53,7 +54,7 @@ export function render(doc: Doc, options: RenderOptions, stats?: RenderStats): s
   previousLineText = false;
   try {
     cmds.push(0, BREAK, doc);
-    return run(stats);
+    return run(stats, endTrimmed);
   } finally {
     cmds.clear();
     suffixes.clear();
@@ -100,7 +101,7 @@ let previousLineComment = false;
 let previousLineText = false;
 
 /** `render`'s loop, its doc on the command stack. */
-function run(stats: RenderStats | undefined): string {
+function run(stats: RenderStats | undefined, endTrimmed: boolean): string {
   for (;;) {
     if (cmds.length === 0) {
       if (suffixes.length === 0) break;
@@ -246,9 +247,11 @@ function run(stats: RenderStats | undefined): string {
     stats.endsWithLineComment = lineComment;
     stats.endsWithComment = comment;
   }
+  if (endTrimmed) n = trimNewlines(out, n);
   const last = joined(out, n);
   if (chunks === null) return last;
   chunks.push(last);
+  if (endTrimmed) chunks.length = trimNewlines(chunks, chunks.length);
   return chunks.join('');
 }
 
@@ -456,9 +459,40 @@ export function releaseRender(): void {
 
 /** The first `n` pieces joined. */
 function joined(out: string[], n: number): string {
-  // Shortening a list trims its storage in place (no copy); the rest stays for the next render.
-  if (out.length !== n) out.length = n;
-  return out.join('');
+  if (n > JOIN_BY_CONCAT) {
+    // Shortening a list trims its storage in place (no copy); the rest stays for the next render.
+    if (out.length !== n) out.length = n;
+    return out.join('');
+  }
+  // A statement's few dozen pieces: concatenated, V8 makes a rope (a string of its parts, no
+  // copy) that the formatter's one join of all statements copies once. Joined here, each
+  // character was copied twice, and the join of a short list cost about twice the concatenation
+  // (60 corpus statements: joins 4.9% of format's profile, the concatenation and its copy 1.3%).
+  let text = '';
+  for (let i = 0; i < n; i++) text += out[i] as string;
+  return text;
+}
+
+/** Pieces up to this many are concatenated (`joined`): a rope stays this shallow. */
+const JOIN_BY_CONCAT = 256;
+
+/**
+ * The number of `pieces` (of the first `n`) left once the line breaks that end their text are
+ * dropped; the last piece left is shortened in place. Only the pieces at the end are read, so
+ * the text is never joined to find its last character.
+ */
+export function trimNewlines(pieces: string[], n: number): number {
+  while (n > 0) {
+    const last = pieces[n - 1] as string;
+    let end = last.length;
+    while (end > 0 && last.charCodeAt(end - 1) === 10) end--;
+    if (end > 0) {
+      if (end < last.length) pieces[n - 1] = last.slice(0, end);
+      return n;
+    }
+    n--;
+  }
+  return 0;
 }
 
 /**
