@@ -108,7 +108,12 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
   // are much cheaper than one large document, and the result is the same.
   const stats: RenderStats = { endsWithLineComment: false, endsWithComment: false };
   const last = more ? parsed.statements.length : parsed.statements.length - 1;
+  // A statement's text is a rope (render.ts `joined`): every ROPES statements, those so far are
+  // joined into one flat string, so a long file never holds more than that many ropes (a rope
+  // takes some ten times the memory of its text).
+  let flat = out.length;
   parsed.statements.forEach((s, i) => {
+    if (i % ROPES === ROPES - 1) flat = joinFrom(out, flat);
     offsets.statement(s.node);
     const around = comments.aroundStatement(i);
     for (const c of around.head) {
@@ -145,6 +150,7 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
     for (const c of after) comments.markPrinted(c.comment);
     if (i < last) out.push('\n\n');
   });
+  joinFrom(out, flat);
   if (comments.orphans.length > 0) {
     comments.orphans.forEach((c, i, all) => {
       const prev = all[i - 1];
@@ -171,6 +177,15 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
  * The document with each statement dsq did not check (one put in by hand) replaced by a checked
  * copy, or a DsqError saying what is wrong with it: the printer writes only checked trees.
  */
+/** Statements whose texts are joined together (`printStatements`). */
+const ROPES = 64;
+
+/** The pieces of `out` from `start` on, joined into one: the index after it. */
+function joinFrom(out: string[], start: number): number {
+  if (out.length - start > 1) out.splice(start, out.length - start, out.slice(start).join(''));
+  return out.length;
+}
+
 function checkedDocument(parsed: ParsedDocument): ParsedDocument {
   if (parsed.statements.every((s) => isChecked(s.node))) return parsed;
   const statements = parsed.statements.map((s) => (isChecked(s.node) ? s : { node: checkedTree(s.node, 'statement') as Statement, span: s.span }));
