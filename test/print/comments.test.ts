@@ -11,6 +11,7 @@ import type { DataAction } from '../../src/ast/data-actions.js';
 import { arbDataAction } from '../fixtures/action-arbitraries.js';
 import { commentEverywhere, commentFacts, commentRandomly, COMMENT_KINDS, insertAtBoundaries } from './comment-facts.js';
 import { runs } from '../helpers/runs.js';
+import { formatsTo } from '../helpers/format-final.js';
 
 /**
  * The comment promises of `format`, for any text: one pass is idempotent; the statements are
@@ -169,9 +170,7 @@ describe('comments around parentheses the printer drops', () => {
     ['SELECT * FROM t ORDER BY (0) /* y */ DESC, c', 'SELECT * FROM t ORDER BY (0) /* y */ DESC, c\n'],
   ];
   it.each(cases)('comments around the parentheses of a GROUP BY number or an order term: %j, one pass is final', (text, expected) => {
-    const once = format(text);
-    expect(once).toBe(expected);
-    expect(format(once)).toBe(once);
+    formatsTo(text, expected);
   });
 
   // Two to four comments at neighbouring boundaries (a `--` before a dropped `)` and a comment
@@ -239,9 +238,7 @@ describe('comments around parentheses the printer drops', () => {
       ["SELECT CASE (' ') /* c1 */ -- d1\n\nWHEN 1 THEN 2 END", "SELECT\n  CASE ' ' /* c1 */ -- d1\n    WHEN 1 THEN 2\n  END\n"],
     ];
     for (const [text, expected] of cases) {
-      const once = format(text);
-      expect(once, text).toBe(expected);
-      expect(format(once), text).toBe(once);
+      formatsTo(text, expected);
     }
   });
 });
@@ -471,8 +468,7 @@ describe('comments stay put', () => {
     expect(format('SELECT a NOT IN ( -- c\n) FROM t')).toBe('SELECT\n  a NOT IN ( -- c\n  )\nFROM t\n');
     expect(format('SELECT f /* x */ (\n/* y */) FROM t')).toBe('SELECT\n  F( /* x */\n    /* y */\n  )\nFROM t\n');
     for (const text of ['SELECT a NOT IN ( -- c\n) FROM t', 'SELECT NOW(/* a */ /* b */\n) FROM t', 'SELECT f(\n/* a */ -- b\n) FROM t']) {
-      const once = format(text);
-      expect(format(once)).toBe(once);
+      formatsTo(text);
     }
   });
 
@@ -483,9 +479,8 @@ describe('comments stay put', () => {
       'TRASH FROM t /* c */ WHERE s OPTIONS (FAIL_NO_OP = TRUE)',
       'DISPOSE FROM t -- c\nWHERE a = 1 AND b = 2 -- d\nOPTIONS (FAIL_NO_OP = TRUE)',
     ]) {
-      const once = format(text);
+      const once = formatsTo(text);
       for (const comment of text.match(/--[^\n]*|\/\*.*?\*\//g) ?? []) expect(once).toContain(comment);
-      expect(format(once)).toBe(once);
     }
   });
 
@@ -495,9 +490,7 @@ describe('comments stay put', () => {
   it("COLUMN('a b') compared keeps its form with a comment before its '(', and one pass is final", () => {
     expect(format("SELECT a FROM t WHERE COLUMN /* c */ ('a b') = 1")).toBe("SELECT a FROM t WHERE /* c */ COLUMN('a b') = 1\n");
     const text = 'SELECT 1 AS "a b" FROM t HAVING COLUMN -- c\n("a b") LIKE \'x\'';
-    const once = format(text);
-    expect(once).toBe("SELECT 1 AS \"a b\"\nFROM t\nHAVING -- c\n  COLUMN('a b') LIKE 'x'\n");
-    expect(format(once)).toBe(once);
+    formatsTo(text, "SELECT 1 AS \"a b\"\nFROM t\nHAVING -- c\n  COLUMN('a b') LIKE 'x'\n");
   });
 
   it("a comment inside a literal's parentheses in a record ((NULL) is an expression) stays inside them", () => {
@@ -514,9 +507,7 @@ describe('comments stay put', () => {
   // next line it took the first one's indentation, and the next run read it as a line of its own.
   it("a -- comment after a dropped ')' and another -- comment starts its line at its own indentation; one pass is final", () => {
     for (const text of ['SELECT a FROM t WHERE x = ( 1e3 -- c24\n) -- c25\n', 'SELECT a FROM t WHERE x = ( 1e3 -- c24\n) /* c25 */']) {
-      const once = format(text);
-      expect(once).toBe(`SELECT a FROM t WHERE x = 1e3 -- c24\n${text.slice(text.lastIndexOf(') ') + 2).trim()}\n`);
-      expect(format(once)).toBe(once);
+      formatsTo(text, `SELECT a FROM t WHERE x = 1e3 -- c24\n${text.slice(text.lastIndexOf(') ') + 2).trim()}\n`);
     }
   });
 
@@ -537,9 +528,7 @@ describe('comments stay put', () => {
 
   it('a comment after a block comment on a line of its own stays on that line', () => {
     // (The parentheses are dropped: d77 and c78 then follow a.)
-    const once = format('SELECT a FROM t WHERE (a -- d77\n) /* c78 */ -- d78\nAND b');
-    expect(once).toBe('SELECT a\nFROM t\nWHERE\n  a -- d77\n  /* c78 */ -- d78\n  AND b\n');
-    expect(format(once)).toBe(once);
+    formatsTo('SELECT a FROM t WHERE (a -- d77\n) /* c78 */ -- d78\nAND b', 'SELECT a\nFROM t\nWHERE\n  a -- d77\n  /* c78 */ -- d78\n  AND b\n');
     expect(format('SELECT a -- d77\n/* c78 */ -- d78\n, b FROM t')).toBe('SELECT\n  a -- d77\n  /* c78 */, -- d78\n  b\nFROM t\n');
   });
 
@@ -562,15 +551,14 @@ describe('comments stay put', () => {
   // FROM DSV's options leads the records, and kept the blank line that followed it in the source
   // (before DELIMITER, inside the node): the next run read that blank line as nothing's.
   it('a comment moved out of a node keeps no blank line from inside it; one pass is final', () => {
-    const once = format("REPLACE INTO 0\nFROM DSV ( -- c0\n\n  DELIMITER = ';'\n\n-- c1\n\n\n)\n  TEXT ' '");
-    expect(once).toBe("REPLACE INTO 0 -- c0\n-- c1\nFROM DSV (DELIMITER = ';') TEXT ' '\n");
-    expect(format(once)).toBe(once);
+    formatsTo(
+      "REPLACE INTO 0\nFROM DSV ( -- c0\n\n  DELIMITER = ';'\n\n-- c1\n\n\n)\n  TEXT ' '",
+      "REPLACE INTO 0 -- c0\n-- c1\nFROM DSV (DELIMITER = ';') TEXT ' '\n",
+    );
   });
 
   it("a comment before FROM CSV's FILE 'id' stays before FILE; one pass is final", () => {
-    const once = format("INSERT INTO a.a FROM DSV (DELIMITER = ';')\n/* c1 */\n\n  FILE ' '");
-    expect(once).toBe("INSERT INTO a.a\nFROM DSV (DELIMITER = ';')\n  /* c1 */\n\n  FILE ' '\n");
-    expect(format(once)).toBe(once);
+    formatsTo("INSERT INTO a.a FROM DSV (DELIMITER = ';')\n/* c1 */\n\n  FILE ' '", "INSERT INTO a.a\nFROM DSV (DELIMITER = ';')\n  /* c1 */\n\n  FILE ' '\n");
     expect(format("INSERT INTO a FROM CSV FILE /* c1 */ 'x'")).toBe("INSERT INTO a FROM CSV /* c1 */ FILE 'x'\n");
   });
 
@@ -578,14 +566,14 @@ describe('comments stay put', () => {
   // node that a `--` comment already ends printed on a line of its own at the node's indentation,
   // and the next run, reading it as a line of its own, placed it before WHEN.
   it('a comment after a node whose line a -- comment ends is placed as on a line of its own; one pass is final', () => {
-    const once = format('SELECT CASE a -- c42\nCOLLATE -- c43\n "x" -- c44\nWHEN 1 THEN 2 END');
-    expect(once).toBe('SELECT\n  CASE a -- c42\n    COLLATE x -- c43\n    -- c44\n    WHEN 1 THEN 2\n  END\n');
-    expect(format(once)).toBe(once);
+    formatsTo(
+      'SELECT CASE a -- c42\nCOLLATE -- c43\n "x" -- c44\nWHEN 1 THEN 2 END',
+      'SELECT\n  CASE a -- c42\n    COLLATE x -- c43\n    -- c44\n    WHEN 1 THEN 2\n  END\n',
+    );
   });
 
   it('one pass is final (no re-run to a fixed point)', () => {
     const text = 'SELECT a /* 1 */ , -- 2\n b FROM -- 3\n t WHERE x IS /* 4 */ NOT NULL ORDER BY a /* 5 */ DESC; -- 6\n';
-    const once = format(text);
-    expect(format(once)).toBe(once);
+    formatsTo(text);
   });
 });

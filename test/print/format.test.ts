@@ -8,6 +8,7 @@ import { lint } from '../../src/lint/lint.js';
 import { makeArbitraries } from '../fixtures/arbitraries.js';
 import { random as prng } from '../../bench/corpus.js';
 import { runs } from '../helpers/runs.js';
+import { formatsTo } from '../helpers/format-final.js';
 
 const small = makeArbitraries({ maxDepth: 2, maxItems: 3 });
 
@@ -93,9 +94,7 @@ describe('format', () => {
   });
 
   it("keeps a comment before a statement's ; with that statement", () => {
-    const once = format('SELECT 1\n/* one */;\nSELECT 2');
-    expect(once).toBe('SELECT 1\n/* one */;\n\nSELECT 2\n');
-    expect(format(once)).toBe(once);
+    formatsTo('SELECT 1\n/* one */;\nSELECT 2', 'SELECT 1\n/* one */;\n\nSELECT 2\n');
   });
 
   it('keeps blank lines between list items', () => {
@@ -113,9 +112,7 @@ describe('format', () => {
       ['SELECT * FROM t ORDER BY c,\n\n (0), d', 'SELECT *\nFROM t\nORDER BY\n  c,\n\n  (0),\n  d\n'],
     ];
     for (const [text, expected] of cases) {
-      const once = format(text);
-      expect(once, text).toBe(expected);
-      expect(format(once), text).toBe(once);
+      formatsTo(text, expected);
     }
   });
 
