@@ -175,8 +175,24 @@ export class Parts {
   }
 }
 
+/** A step with nothing to read: its value, made already. */
 export function done<T>(value: T): Step<T> {
-  return { needs: [], build: () => value };
+  return new Done(value);
+}
+
+const NO_NEEDS: readonly Need[] = Object.freeze([]);
+
+/** `done`'s step: one small object per leaf value (an object literal would need a closure and a list too). */
+class Done<T> implements Step<T> {
+  declare readonly needs: readonly Need[];
+  declare private readonly value: T;
+  constructor(value: T) {
+    this.needs = NO_NEEDS;
+    this.value = value;
+  }
+  build(): T {
+    return this.value;
+  }
 }
 
 type At = JsonValue | JsonMember;

@@ -52,6 +52,19 @@ class Frame {
   drop = false;
 }
 
+/** A key as written, normalised, and whether it is empty once trimmed (rules 1 to 4). */
+interface KeyForms {
+  readonly rawKey: string;
+  readonly key: string;
+  readonly empty: boolean;
+}
+
+/** How many distinct keys and short strings the reader keeps to share (a document of unique ones does not grow a big map). */
+const KEY_CACHE_SIZE = 1024;
+const STRING_CACHE_SIZE = 1024;
+/** Strings up to this length are shared. */
+const SHARED_STRING_LENGTH = 16;
+
 /** The list of a container until it closes (frozen: nothing may add to it). */
 const NO_ITEMS = Object.freeze([]) as unknown as JsonValue[];
 const NO_MEMBERS = Object.freeze([]) as unknown as JsonMember[];
@@ -66,6 +79,8 @@ export class TextReader extends TextCursor {
   private depth = 0;
   /** The items and members of the open containers, outermost first: each container's list is sliced off when it closes. */
   private readonly list: (JsonValue | JsonMember)[] = [];
+  private readonly keys = new Map<string, KeyForms>();
+  private readonly strings = new Map<string, string>();
 
   constructor(
     text: string,
@@ -162,13 +177,13 @@ export class TextReader extends TextCursor {
       );
     }
     const start = this.pos;
-    const rawKey = this.readString();
+    const forms = this.keyForms(this.readString());
+    const rawKey = forms.rawKey;
+    const key = forms.key;
     const end = this.pos;
     // Pointers and spans are computed only on error: a pointer costs the depth of the document.
-    const folded = foldKey(rawKey);
-    const key = normaliseKey(rawKey);
     let drop = false;
-    if (folded === '') {
+    if (forms.empty) {
       // Reported; the member is dropped and reading goes on.
       const message = `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`;
       this.reportBad('empty-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey), 'a non-empty key');
@@ -199,6 +214,30 @@ export class TextReader extends TextCursor {
     frame.keyStart = start;
     frame.keyEnd = end;
     frame.drop = drop;
+  }
+
+  /**
+   * A key as written and normalised, from a cache: a document names the same few keys again and
+   * again, so its members share one string of each (not one per member) and each is normalised once.
+   */
+  private keyForms(rawKey: string): KeyForms {
+    const cached = this.keys.get(rawKey);
+    if (cached !== undefined) return cached;
+    const forms: KeyForms = { rawKey, key: normaliseKey(rawKey), empty: foldKey(rawKey) === '' };
+    if (this.keys.size < KEY_CACHE_SIZE) this.keys.set(rawKey, forms);
+    return forms;
+  }
+
+  /**
+   * A string value: a short one from a cache (names and words recur: `"c1"`, `"asc"`), so the
+   * values share one string of each; a long one as it is (they seldom recur).
+   */
+  private shared(value: string): string {
+    if (value.length > SHARED_STRING_LENGTH) return value;
+    const cached = this.strings.get(value);
+    if (cached !== undefined) return cached;
+    if (this.strings.size < STRING_CACHE_SIZE) this.strings.set(value, value);
+    return value;
   }
 
   /**
@@ -244,7 +283,7 @@ export class TextReader extends TextCursor {
       return null;
     }
     if (c === 0x22) {
-      const value = this.readString();
+      const value = this.shared(this.readString());
       return value === '' ? new JsonNull(up, at, start, this.pos, true) : new JsonString(up, at, start, this.pos, value);
     }
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.readNumber(up, at, start);

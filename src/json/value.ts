@@ -185,7 +185,15 @@ export class JsonObject extends JsonBase {
 
   /** The member with this key (compared after normalisation). */
   member(key: string): JsonMember | undefined {
+    // The readers ask with keys already normalised ("type", "where"): looked up as they are
+    // first, and normalised only when not found (a key equal to a normalised one is normalised).
+    const found = this.find(key);
+    if (found !== undefined) return found;
     const k = normaliseKey(key);
+    return k === key ? undefined : this.find(k);
+  }
+
+  private find(k: string): JsonMember | undefined {
     if (this.members.length <= SCAN_LIMIT) {
       for (const m of this.members) if (m.key === k) return m;
       return undefined;
