@@ -59,6 +59,8 @@ interface KeyForms {
   readonly empty: boolean;
 }
 
+/** The text length (characters) from which keys and short strings are shared: a model of a few thousand values on. */
+const SHARE_FROM = 16 * 1024;
 /** How many distinct keys and short strings the reader keeps to share (a document of unique ones does not grow a big map). */
 const KEY_CACHE_SIZE = 1024;
 const STRING_CACHE_SIZE = 1024;
@@ -77,16 +79,25 @@ export class TextReader extends TextCursor {
   /** The open containers, innermost last: `frames[0..depth)` (the frames beyond are kept for reuse). */
   private readonly frames: Frame[] = [];
   private depth = 0;
-  /** The items and members of the open containers, outermost first: each container's list is sliced off when it closes. */
+  /**
+   * The items and members of the open containers, outermost first, up to `listEnd`: each
+   * container's list is sliced off when it closes. (The end is kept apart: setting the array's
+   * length is a call into the engine, a tenth of reading a small document.)
+   */
   private readonly list: (JsonValue | JsonMember)[] = [];
-  private readonly keys = new Map<string, KeyForms>();
-  private readonly strings = new Map<string, string>();
+  private listEnd = 0;
+  /** The caches of `keyForms` and `shared`: only for a big text (a small one's model dies young; the lookups would cost more than they save). */
+  private readonly keys: Map<string, KeyForms> | null;
+  private readonly strings: Map<string, string> | null;
 
   constructor(
     text: string,
     private readonly strict: boolean,
   ) {
     super(text);
+    const big = text.length >= SHARE_FROM;
+    this.keys = big ? new Map() : null;
+    this.strings = big ? new Map() : null;
   }
 
   read(): JsonValue | undefined {
@@ -221,10 +232,11 @@ export class TextReader extends TextCursor {
    * again, so its members share one string of each (not one per member) and each is normalised once.
    */
   private keyForms(rawKey: string): KeyForms {
-    const cached = this.keys.get(rawKey);
+    const keys = this.keys;
+    const cached = keys?.get(rawKey);
     if (cached !== undefined) return cached;
     const forms: KeyForms = { rawKey, key: normaliseKey(rawKey), empty: foldKey(rawKey) === '' };
-    if (this.keys.size < KEY_CACHE_SIZE) this.keys.set(rawKey, forms);
+    if (keys !== null && keys.size < KEY_CACHE_SIZE) keys.set(rawKey, forms);
     return forms;
   }
 
@@ -233,10 +245,11 @@ export class TextReader extends TextCursor {
    * values share one string of each; a long one as it is (they seldom recur).
    */
   private shared(value: string): string {
-    if (value.length > SHARED_STRING_LENGTH) return value;
-    const cached = this.strings.get(value);
+    const strings = this.strings;
+    if (strings === null || value.length > SHARED_STRING_LENGTH) return value;
+    const cached = strings.get(value);
     if (cached !== undefined) return cached;
-    if (this.strings.size < STRING_CACHE_SIZE) this.strings.set(value, value);
+    if (strings.size < STRING_CACHE_SIZE) strings.set(value, value);
     return value;
   }
 
@@ -249,14 +262,15 @@ export class TextReader extends TextCursor {
     const list = this.list;
     const undefinedKeys = frame.undefinedKeys;
     if (frame.seen === null) {
-      const count = list.length - frame.from + (undefinedKeys === null ? 0 : undefinedKeys.length);
+      const end = this.listEnd;
+      const count = end - frame.from + (undefinedKeys === null ? 0 : undefinedKeys.length);
       if (count < SCAN_KEYS) {
-        for (let i = frame.from; i < list.length; i++) if ((list[i] as JsonMember).key === key) return list[i] as JsonMember;
+        for (let i = frame.from; i < end; i++) if ((list[i] as JsonMember).key === key) return list[i] as JsonMember;
         if (undefinedKeys !== null) for (const u of undefinedKeys) if (u.key === key) return u;
         return undefined;
       }
       const seen = new Map<string, SeenKey>();
-      for (let i = frame.from; i < list.length; i++) seen.set((list[i] as JsonMember).key, list[i] as JsonMember);
+      for (let i = frame.from; i < end; i++) seen.set((list[i] as JsonMember).key, list[i] as JsonMember);
       if (undefinedKeys !== null) for (const u of undefinedKeys) seen.set(u.key, u);
       frame.seen = seen;
     }
@@ -270,7 +284,7 @@ export class TextReader extends TextCursor {
     const top = this.top();
     // The value's parent and key or index there; the root holds the line index instead.
     const up = top === undefined ? this.index : top.container;
-    const at = top === undefined ? '' : top.container.type === 'array' ? this.list.length - top.from : top.rawKey;
+    const at = top === undefined ? '' : top.container.type === 'array' ? this.listEnd - top.from : top.rawKey;
     const c = this.text.charCodeAt(start);
     if (c === 0x7b) {
       this.pos++;
@@ -315,11 +329,11 @@ export class TextReader extends TextCursor {
 
   private open(container: JsonContainer, start: number): void {
     const frame = this.frames[this.depth];
-    if (frame === undefined) this.frames.push(new Frame(container, start, this.list.length));
+    if (frame === undefined) this.frames.push(new Frame(container, start, this.listEnd));
     else {
       frame.container = container;
       frame.start = start;
-      frame.from = this.list.length;
+      frame.from = this.listEnd;
       frame.undefinedKeys = null;
       frame.seen = null;
     }
@@ -357,10 +371,9 @@ export class TextReader extends TextCursor {
   private close(): JsonValue {
     const frame = this.frames[--this.depth] as Frame;
     this.pos++;
-    const list = this.list;
     const container = frame.container;
-    const own = list.slice(frame.from);
-    list.length = frame.from;
+    const own = this.list.slice(frame.from, this.listEnd);
+    this.listEnd = frame.from;
     if (container.type === 'array') container.close(own as JsonValue[], this.pos);
     else container.close(own as JsonMember[], this.pos);
     return container;
@@ -368,14 +381,14 @@ export class TextReader extends TextCursor {
 
   private attach(frame: Frame, value: JsonValue): void {
     if (frame.container.type === 'array') {
-      this.list.push(value);
+      this.list[this.listEnd++] = value;
       return;
     }
     if (frame.drop) return;
     // Rule 7: a member whose value is undefined is the same as an absent member.
     if (value.type !== 'undefined') {
       const member = new JsonMember(frame.rawKey, frame.key, value, frame.keyStart, frame.keyEnd);
-      this.list.push(member);
+      this.list[this.listEnd++] = member;
       frame.seen?.set(member.key, member);
     } else {
       const u: UndefinedKey = { key: frame.key, rawKey: frame.rawKey, keyStart: frame.keyStart };
