@@ -97,7 +97,7 @@ export function isReadFailure(err: unknown): err is DsqError | Missing {
  * thrown as it is.
  */
 export class Parts {
-  readonly needs: Need[];
+  private needs: Need[];
   private failed: boolean;
   private readonly cx: Cx;
 
@@ -153,9 +153,11 @@ export class Parts {
   }
 
   list<W extends What>(what: W, values: readonly JsonValue[]): Slot<Produces[W][]> {
-    const needs = this.needs;
+    let needs = this.needs;
     const start = needs.length;
-    for (let i = 0; i < values.length; i++) needs.push({ what, value: values[i] as JsonValue });
+    // The first needs made at their size (an operator's operands, often all there are), not grown by push.
+    if (start === 0) this.needs = needs = values.map((value) => ({ what, value }));
+    else for (let i = 0; i < values.length; i++) needs.push({ what, value: values[i] as JsonValue });
     const end = needs.length;
     return (r) => r.slice(start, end) as Produces[W][];
   }
