@@ -19,7 +19,9 @@ export type JsonContainer = JsonArray | JsonObject;
  * list is made at its exact size when it closes (text-reader.ts). With one field per value more
  * (the line index, a key as a string for every array item, `type` as an own field), an empty
  * list grown by `push`, and an origin object made per value, the model of a 1.5 MB document was
- * 65 MB (249 bytes a value) and reading it spent most of its time copying that.
+ * 65 MB (249 bytes a value) and reading it spent most of its time copying that; it is 35 MB now
+ * (134 bytes a value, with the keys and short strings shared: text-reader.ts). The cost: a span
+ * walks up to the root for the line index, as a pointer walks up for its segments.
  */
 abstract class JsonBase {
   declare readonly type: JsonType;
