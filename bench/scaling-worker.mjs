@@ -33,6 +33,11 @@ for (const shape of shapes) {
       const json = dsq.toJson(dsq.parse(text));
       return () => JSON.parse(json);
     }
+    if (shape.subject === 'fromJson') {
+      // fromJson of the same spec JSON: JSON text to a checked tree, beside JSON.parse of that text.
+      const json = dsq.toJson(dsq.parse(text));
+      return () => dsq.fromJson(json);
+    }
     return shape.statements ? () => dsq.parseStatements(text) : () => dsq.parse(text);
   });
   const largest = Math.max(...scales);

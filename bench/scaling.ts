@@ -24,8 +24,8 @@ interface Shape {
   readonly name: string;
   readonly make: (scale: number) => string;
   readonly statements: boolean;
-  /** What is timed: the parse (default), `parseDocument` (the parse with spans that format and the language server read), `format` of the text, or `JSON.parse` of its tree's spec JSON. */
-  readonly subject?: 'parse' | 'document' | 'format' | 'json';
+  /** What is timed: the parse (default), `parseDocument` (the parse with spans that format and the language server read), `format` of the text, `JSON.parse` of its tree's spec JSON, or `fromJson` of that JSON. */
+  readonly subject?: 'parse' | 'document' | 'format' | 'json' | 'fromJson';
   /** Time making the parse's tree alone, with no parse (bench/tree-alone.ts), instead of the parse. */
   readonly floor?: FloorShape;
 }
@@ -38,18 +38,20 @@ const SHAPES: readonly Shape[] = [
 ];
 
 /**
- * Parse and format against `JSON.parse` of the same tree's spec JSON (the floor of making that
- * many objects in V8) on the two flat shapes: how much faster than the input each grows, beside
- * how much JSON.parse does (target: within 1.1x of JSON.parse's growth).
+ * Parse, format and fromJson against `JSON.parse` of the same tree's spec JSON (the floor of
+ * making that many objects in V8) on the two flat shapes: how much faster than the input each
+ * grows, beside how much JSON.parse does (target for parse and format: within 1.1x of
+ * JSON.parse's growth; fromJson, which reads the same text as JSON.parse, is shown beside it).
  */
 const GROWTH_SHAPES: readonly Shape[] = SHAPES.slice(0, 2).flatMap((s) => [
   { ...s, name: `${s.name.split(' (')[0]}: JSON.parse of its spec JSON`, subject: 'json' as const },
   { ...s, name: `${s.name.split(' (')[0]}: parse`, subject: 'parse' as const },
   { ...s, name: `${s.name.split(' (')[0]}: parseDocument (spans)`, subject: 'document' as const },
   { ...s, name: `${s.name.split(' (')[0]}: format`, subject: 'format' as const },
+  { ...s, name: `${s.name.split(' (')[0]}: fromJson of its spec JSON`, subject: 'fromJson' as const },
 ]);
 /** Rows per shape in GROWTH_SHAPES: JSON.parse first, then what is compared with it. */
-const GROWTH_ROWS = 4;
+const GROWTH_ROWS = 5;
 /** The growth rows with a target of their own (parseDocument's row shows what format's parse costs). */
 const GROWTH_TARGETED: readonly Shape['subject'][] = ['parse', 'format'];
 
@@ -149,8 +151,9 @@ function table(title: string, results: { name: string; times: number[]; sizes: n
 }
 
 /**
- * Parse and format growth from 1x to 100x beside JSON.parse's on the same tree (rows in fours:
- * JSON.parse, parse, parseDocument, format of one shape), each as a ratio to JSON.parse's growth.
+ * Parse, format and fromJson growth from 1x to 100x beside JSON.parse's on the same tree (rows
+ * in fives: JSON.parse, parse, parseDocument, format, fromJson of one shape), each as a ratio to
+ * JSON.parse's growth.
  */
 function growthTable(results: { name: string; times: number[]; sizes: number[] }[]): BenchTable {
   const rows: string[][] = [];
@@ -175,9 +178,12 @@ function growthTable(results: { name: string; times: number[]; sizes: number[] }
     }
   }
   notes.push("target: parse and format each grow within 1.1x of JSON.parse's growth on the same tree (the floor of making that many objects)");
+  notes.push(
+    'fromJson (no target) reads the same text as JSON.parse into a value model (spans, pointers, exact numbers) and then a tree: at 100x both outlive young-generation collections, which copy them',
+  );
   return {
     title:
-      'Growth of parse and format from 1x to 100x beside JSON.parse of the same tree (CPU time per call: equal-volume batches, interleaved, fastest of 7 rounds in each of two fresh workers)',
+      'Growth of parse, format and fromJson from 1x to 100x beside JSON.parse of the same tree (CPU time per call: equal-volume batches, interleaved, fastest of 7 rounds in each of two fresh workers)',
     columns: ['shape', '1x', '100x', 'input 100x/1x', 'time 100x/1x', 'vs JSON.parse'],
     rows,
     notes,

@@ -97,14 +97,16 @@ function eachChild(node: Node, visit: (child: object) => void): void {
  */
 export function freezeChecked<T extends Node>(root: T): T {
   const stack: Node[] = [root];
+  // One visitor for the walk, not a closure per node.
+  const visit = (child: object): void => {
+    if (!CHECKED.has(child)) stack.push(child as Node);
+  };
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     // (A node frozen already was reached before: the producer's nodes are fresh, unfrozen objects.)
     if (CHECKED.has(node) || Object.isFrozen(node)) continue;
     freezeNode(node);
-    eachChild(node, (child) => {
-      if (!CHECKED.has(child)) stack.push(child as Node);
-    });
+    eachChild(node, visit);
   }
   CHECKED.add(root);
   return root;

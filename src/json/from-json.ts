@@ -26,7 +26,7 @@ import {
   readSpecifier,
 } from './read-select.js';
 import { readJsonText } from './read-text.js';
-import { Parts, describe, expectObject, fail, isReadFailure, optionalBoolean, type Cx, type Produces, type Step, type What } from './parts.js';
+import { Parts, describe, expectObject, fail, isReadFailure, optionalBoolean, type Cx, type Need, type Produces, type Step, type What } from './parts.js';
 import type { JsonMember, JsonValue } from './value.js';
 
 /**
@@ -294,7 +294,7 @@ export const KIND_READERS = {
 
 type Reader = (v: JsonValue, cx: Cx) => Step;
 
-const BAD_STEP: Step = { needs: [], build: () => BAD };
+const BAD_STEP: Step = { needs: Object.freeze([]), build: () => BAD };
 
 const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W]> } = {
   select_action: readSelectAction,
@@ -325,46 +325,63 @@ const READERS: { readonly [W in What]: (v: JsonValue, cx: Cx) => Step<Produces[W
 
 /**
  * Drives the readers with an explicit stack: each frame is a step waiting for its children's
- * results. No recursion, so a 100,000-deep document reads (or fails) cleanly.
+ * results. No recursion, so a 100,000-deep document reads (or fails) cleanly. A step with no
+ * children (a leaf: most values) is built at once, with no frame.
  */
 export function run<W extends What>(what: W, value: JsonValue, cx: Cx): Produces[W] {
-  type Frame = { readonly step: Step; readonly results: unknown[]; readonly value: JsonValue };
+  // `results` is made at the size of the step's needs (filled up to `done`), not grown by push.
+  type Frame = { readonly step: Step; readonly results: unknown[]; done: number; readonly value: JsonValue };
   // When collecting, a value whose reader or builder fails is BAD: recorded, its siblings read
   // on, its parent not built (BAD too), so every failing value of the document is reported once.
   const collecting = cx.diagnostics !== undefined;
-  const start = (w: What, v: JsonValue): Frame => {
-    if (!collecting) return { step: (READERS[w] as Reader)(v, cx), results: [], value: v };
+  const read = (w: What, v: JsonValue): Step => {
+    if (!collecting) return (READERS[w] as Reader)(v, cx);
     try {
-      return { step: (READERS[w] as Reader)(v, cx), results: [], value: v };
+      return (READERS[w] as Reader)(v, cx);
     } catch (err) {
       recover(err, cx);
-      return { step: BAD_STEP, results: [], value: v };
+      return BAD_STEP;
     }
   };
-  const stack: Frame[] = [start(what, value)];
-  for (;;) {
-    const top = stack[stack.length - 1] as Frame;
-    const next = top.step.needs[top.results.length];
-    if (next !== undefined) {
-      stack.push(start(next.what, next.value));
-      continue;
-    }
+  const build = (step: Step, results: readonly unknown[], v: JsonValue): unknown => {
     let built: unknown;
-    if (!collecting) built = top.step.build(top.results);
-    else if (top.step === BAD_STEP || top.step.failed === true || top.results.includes(BAD)) {
+    if (!collecting) built = step.build(results);
+    else if (step === BAD_STEP || step.failed === true || results.includes(BAD)) {
       built = BAD;
-      if (cx.orphans !== undefined) for (const r of top.results) if (r !== BAD && typeof r === 'object' && r !== null) cx.orphans.push(r);
+      if (cx.orphans !== undefined) for (const r of results) if (r !== BAD && typeof r === 'object' && r !== null) cx.orphans.push(r);
     } else {
       try {
-        built = top.step.build(top.results);
+        built = step.build(results);
       } catch (err) {
         built = recover(err, cx);
       }
     }
-    if (cx.origins !== undefined && typeof built === 'object' && built !== null) cx.origins.set(built, top.value);
-    stack.pop();
-    const parent = stack[stack.length - 1];
-    if (parent === undefined) return built as Produces[W];
-    parent.results.push(built);
+    if (cx.origins !== undefined && typeof built === 'object' && built !== null) cx.origins.set(built, v);
+    return built;
+  };
+  const stack: Frame[] = [];
+  let v = value;
+  let step = read(what, value);
+  for (;;) {
+    const count = step.needs.length;
+    if (count > 0) stack.push({ step, results: new Array(count), done: 0, value: v });
+    else {
+      // A leaf: built, given to its parent, and each parent whose children are all read is built in turn.
+      let built = build(step, NO_RESULTS, v);
+      for (;;) {
+        const parent = stack[stack.length - 1];
+        if (parent === undefined) return built as Produces[W];
+        parent.results[parent.done++] = built;
+        if (parent.done < parent.step.needs.length) break;
+        stack.pop();
+        built = build(parent.step, parent.results, parent.value);
+      }
+    }
+    const top = stack[stack.length - 1] as Frame;
+    const next = top.step.needs[top.done] as Need;
+    v = next.value;
+    step = read(next.what, v);
   }
 }
+
+const NO_RESULTS: readonly unknown[] = Object.freeze([]);

@@ -97,7 +97,7 @@ export function isReadFailure(err: unknown): err is DsqError | Missing {
  * thrown as it is.
  */
 export class Parts {
-  readonly needs: Need[];
+  private needs: Need[];
   private failed: boolean;
   private readonly cx: Cx;
 
@@ -153,9 +153,11 @@ export class Parts {
   }
 
   list<W extends What>(what: W, values: readonly JsonValue[]): Slot<Produces[W][]> {
-    const needs = this.needs;
+    let needs = this.needs;
     const start = needs.length;
-    for (let i = 0; i < values.length; i++) needs.push({ what, value: values[i] as JsonValue });
+    // The first needs made at their size (an operator's operands, often all there are), not grown by push.
+    if (start === 0) this.needs = needs = values.map((value) => ({ what, value }));
+    else for (let i = 0; i < values.length; i++) needs.push({ what, value: values[i] as JsonValue });
     const end = needs.length;
     return (r) => r.slice(start, end) as Produces[W][];
   }
@@ -175,8 +177,24 @@ export class Parts {
   }
 }
 
+/** A step with nothing to read: its value, made already. */
 export function done<T>(value: T): Step<T> {
-  return { needs: [], build: () => value };
+  return new Done(value);
+}
+
+const NO_NEEDS: readonly Need[] = Object.freeze([]);
+
+/** `done`'s step: one small object per leaf value (an object literal would need a closure and a list too). */
+class Done<T> implements Step<T> {
+  declare readonly needs: readonly Need[];
+  declare private readonly value: T;
+  constructor(value: T) {
+    this.needs = NO_NEEDS;
+    this.value = value;
+  }
+  build(): T {
+    return this.value;
+  }
 }
 
 type At = JsonValue | JsonMember;

@@ -55,9 +55,14 @@ function readShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Step<Expr> {
   const key = m.key;
   const kinds = key.startsWith(FUNCTION_PREFIX) ? EXPR_KINDS_BY_KEY.get(FUNCTION_PREFIX) : EXPR_KINDS_BY_KEY.get(key);
   if (kinds !== undefined) {
-    const readers = kinds.map((k) => EXPR_READERS[k as ExprKind].shorthand as ShorthandReader);
-    const reader = readers.find((r) => r.accepts?.(m.value) ?? true) ?? (readers[0] as ShorthandReader);
-    return reader.read(m, obj, cx);
+    // (A loop, not a list of readers and a search with a closure: this runs for most values of a document.)
+    let first: ShorthandReader | undefined;
+    for (const k of kinds) {
+      const reader = EXPR_READERS[k as ExprKind].shorthand as ShorthandReader;
+      first ??= reader;
+      if (reader.accepts?.(m.value) ?? true) return reader.read(m, obj, cx);
+    }
+    return (first as ShorthandReader).read(m, obj, cx);
   }
   return fail(
     cx,

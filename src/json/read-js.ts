@@ -16,10 +16,12 @@ import {
   childPointer,
   foldKey,
   normaliseKey,
-  type JsonOrigin,
-  type JsonPlace,
+  type JsonContainer,
   type JsonValue,
 } from './value.js';
+
+/** Where a value goes: its parent container and its key (as written) or index there; null for the root. */
+type JsonPlace = { readonly parent: JsonContainer; readonly at: string | number } | null;
 
 /**
  * Reads an already-parsed JS value (from `JSON.parse` or written in code) under the spec's
@@ -45,15 +47,15 @@ export function readJsValueResult(input: unknown): Result<JsonValue> {
  * and its member dropped. Their pointers are in `bad`.
  */
 export function readJsPartial(input: unknown): JsonTextRead & { readonly value: JsonValue } {
-  type Task = { value: unknown; place: JsonPlace | null } | { leave: object };
+  type Task = { value: unknown; place: JsonPlace } | { leave: object };
   const onPath = new Set<object>();
   let root: JsonValue | null = null;
   const tasks: Task[] = [{ value: input, place: null }];
   const diagnostics: Diagnostic[] = [];
   const bad = new Set<string>();
-  const pointerOf = (place: JsonPlace | null) => (place ? childPointer(place.parent.pointer, place.segment) : '');
+  const pointerOf = (place: JsonPlace) => (place ? childPointer(place.parent.pointer, place.at) : '');
   /** Records a problem at a place; the caller reads the value as null or drops the member. */
-  const fail = (code: string, message: string, place: JsonPlace | null, hint?: string): void => {
+  const fail = (code: string, message: string, place: JsonPlace, hint?: string): void => {
     const pointer = pointerOf(place);
     bad.add(pointer);
     if (diagnostics.length < MAX_DIAGNOSTICS) diagnostics.push(jsonDiagnostic(code, message, { pointer, span: null }, hint));
@@ -68,39 +70,40 @@ export function readJsPartial(input: unknown): JsonTextRead & { readonly value: 
       continue;
     }
     const { value, place } = task;
-    const origin: JsonOrigin = { parent: place?.parent ?? null, segment: place?.segment ?? '', lines: null, start: 0 };
+    const up = place === null ? null : place.parent;
+    const at = place === null ? '' : place.at;
     let result: JsonValue;
-    if (value === null) result = new JsonNull(origin);
-    else if (value === undefined) result = new JsonUndefined(origin);
-    else if (typeof value === 'boolean') result = new JsonBoolean(origin, undefined, value);
-    else if (typeof value === 'string') result = value === '' ? new JsonNull(origin, undefined, true) : new JsonString(origin, undefined, value);
-    else if (typeof value === 'number') result = numberFromJs(value, origin, place, fail);
+    if (value === null) result = new JsonNull(up, at);
+    else if (value === undefined) result = new JsonUndefined(up, at);
+    else if (typeof value === 'boolean') result = new JsonBoolean(up, at, 0, 0, value);
+    else if (typeof value === 'string') result = value === '' ? new JsonNull(up, at, 0, 0, true) : new JsonString(up, at, 0, 0, value);
+    else if (typeof value === 'number') result = numberFromJs(value, place, fail);
     else if (typeof value === 'bigint') {
       const text = value.toString();
       const check = checkNumber(text);
-      if (check.ok) result = new JsonNumber(origin, undefined, text, true);
+      if (check.ok) result = new JsonNumber(up, at, 0, 0, text, true);
       else {
         fail('number-range', check.reason, place);
-        result = new JsonNull(origin);
+        result = new JsonNull(up, at);
       }
     } else if ((Array.isArray(value) || typeof value === 'object') && onPath.has(value)) {
       fail('cycle', 'the value contains itself (a cycle): it cannot be JSON', place);
-      result = new JsonNull(origin);
+      result = new JsonNull(up, at);
     } else if (Array.isArray(value)) {
-      const array = new JsonArray(origin);
+      const array = new JsonArray(up, at, 0, []);
       onPath.add(value);
       tasks.push({ leave: value });
       // Items are pushed in reverse so they are read (and appended) in order.
-      for (let i = value.length - 1; i >= 0; i--) tasks.push({ value: value[i], place: { parent: array, segment: String(i) } });
+      for (let i = value.length - 1; i >= 0; i--) tasks.push({ value: value[i], place: { parent: array, at: i } });
       result = array;
     } else if (typeof value === 'object' && isPlainObject(value)) {
-      const object = new JsonObject(origin);
+      const object = new JsonObject(up, at, 0, []);
       const seen = new Map<string, string>();
       const entries = Object.entries(value);
       // Members with an empty or duplicate key are reported and dropped.
       const dropped = new Set<number>();
       entries.forEach(([rawKey], i) => {
-        const keyPlace: JsonPlace = { parent: object, segment: rawKey };
+        const keyPlace: JsonPlace = { parent: object, at: rawKey };
         if (foldKey(rawKey) === '') {
           fail('empty-key', 'an object key must not be empty', keyPlace);
           dropped.add(i);
@@ -124,13 +127,13 @@ export function readJsPartial(input: unknown): JsonTextRead & { readonly value: 
           object.addUndefined(rawKey);
           continue;
         }
-        tasks.push({ value: member, place: { parent: object, segment: rawKey } });
+        tasks.push({ value: member, place: { parent: object, at: rawKey } });
       }
       result = object;
     } else {
       const what = typeof value === 'object' ? `${withArticle(constructorName(value as object) ?? 'non-plain')} object` : withArticle(typeof value);
       fail('wrong-type', `${what} is not a JSON value`, place);
-      result = new JsonNull(origin);
+      result = new JsonNull(up, at);
     }
     attach(result, place);
     if (place === null) root = result;
@@ -149,12 +152,13 @@ function constructorName(value: object): string | undefined {
   }
 }
 
-function attach(value: JsonValue, place: JsonPlace | null): void {
+function attach(value: JsonValue, place: JsonPlace): void {
   if (place === null) return;
   const parent = place.parent;
   if (parent.type === 'array') parent.items.push(value);
   else if (value.type !== 'undefined') {
-    parent.add(new JsonMember(place.segment, normaliseKey(place.segment), value));
+    const rawKey = place.at as string;
+    parent.add(new JsonMember(rawKey, normaliseKey(rawKey), value));
   }
 }
 
@@ -163,15 +167,12 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-function numberFromJs(
-  n: number,
-  origin: JsonOrigin,
-  place: JsonPlace | null,
-  fail: (code: string, message: string, place: JsonPlace | null, hint?: string) => void,
-): JsonValue {
+function numberFromJs(n: number, place: JsonPlace, fail: (code: string, message: string, place: JsonPlace, hint?: string) => void): JsonValue {
+  const up = place === null ? null : place.parent;
+  const at = place === null ? '' : place.at;
   if (!Number.isFinite(n)) {
     fail('number-range', `${n} is not a JSON number`, place);
-    return new JsonNull(origin);
+    return new JsonNull(up, at);
   }
   if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
     fail(
@@ -180,13 +181,13 @@ function numberFromJs(
       place,
       'pass the JSON text (or a bigint) instead of a parsed value, so the number is read exactly',
     );
-    return new JsonNull(origin);
+    return new JsonNull(up, at);
   }
   const text = Object.is(n, -0) ? '-0' : String(n);
   const check = checkNumber(text);
   if (!check.ok) {
     fail('number-range', check.reason, place);
-    return new JsonNull(origin);
+    return new JsonNull(up, at);
   }
-  return new JsonNumber(origin, undefined, text, check.whole);
+  return new JsonNumber(up, at, 0, 0, text, check.whole);
 }

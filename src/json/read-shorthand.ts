@@ -24,6 +24,7 @@ export function readBinaryShorthand(m: JsonMember, obj: JsonObject, cx: Cx): Ste
   return p.step((r) => {
     const es = operands(r);
     if (OPERATORS.binary[op].nary === 'fold') return foldLeft(op, es);
+    if (es.length === 2) return binary(op, es[0] as Expr, es[1] as Expr);
     // Comparisons with 3+ operands: the first compared with each further one, ANDed.
     const first = es[0] as Expr;
     return foldLeft(

@@ -12,67 +12,92 @@ import {
   childPointer,
   foldKey,
   normaliseKey,
-  type JsonOrigin,
+  type JsonContainer,
   type JsonValue,
 } from './value.js';
+import { LineIndex } from '../diagnostic/span.js';
 
-interface SeenKey {
+/** A key whose value was `undefined` (absent, rule 7), remembered for the duplicate check. */
+interface UndefinedKey {
   readonly key: string;
   readonly rawKey: string;
-  readonly start: number;
-  readonly end: number;
+  readonly keyStart: number;
 }
 
-/** The keys of one object so far (also those whose value was undefined), for the duplicate check. */
-class SeenKeys {
-  private readonly list: SeenKey[] = [];
-  private map: Map<string, SeenKey> | null = null;
+/** The first member (or undefined key) with a normalised key, for the duplicate check. */
+type SeenKey = JsonMember | UndefinedKey;
 
-  find(key: string): SeenKey | undefined {
-    if (this.map !== null) return this.map.get(key);
-    for (const k of this.list) if (k.key === key) return k;
-    return undefined;
-  }
+/** Duplicate keys are found by a scan of the object's members so far, up to this many; by a map after. */
+const SCAN_KEYS = 16;
 
-  add(k: SeenKey): void {
-    if (this.map !== null) this.map.set(k.key, k);
-    else {
-      this.list.push(k);
-      if (this.list.length > 16) this.map = new Map(this.list.map((x) => [x.key, x]));
-    }
-  }
+/**
+ * An open array or object. Frames are kept per depth and reused (one object per depth, not per
+ * container); the items or members read so far are on the reader's `list`, from `from` on.
+ */
+class Frame {
+  constructor(
+    public container: JsonContainer,
+    public start: number,
+    public from: number,
+  ) {}
+  /** Of an object: keys whose value was undefined (null until one is). */
+  undefinedKeys: UndefinedKey[] | null = null;
+  /** Of an object of more than SCAN_KEYS keys: every key so far. */
+  seen: Map<string, SeenKey> | null = null;
+  /** Of an object: the key whose value is being read; `drop` when the member is not kept (a duplicate or empty key, already reported). */
+  rawKey = '';
+  key = '';
+  keyStart = 0;
+  keyEnd = 0;
+  drop = false;
 }
 
-type Frame =
-  | { readonly container: JsonArray; readonly start: number }
-  | {
-      readonly container: JsonObject;
-      readonly start: number;
-      readonly seen: SeenKeys;
-      pending: Pending | null;
-    };
-
-/** The key whose value is being read; `drop` when the member is not kept (a duplicate or empty key, already reported). */
-interface Pending {
+/** A key as written, normalised, and whether it is empty once trimmed (rules 1 to 4). */
+interface KeyForms {
   readonly rawKey: string;
   readonly key: string;
-  readonly start: number;
-  readonly end: number;
-  readonly drop: boolean;
+  readonly empty: boolean;
 }
+
+/** The text length (characters) from which keys and short strings are shared: a model of a few thousand values on. */
+const SHARE_FROM = 16 * 1024;
+/** How many distinct keys and short strings the reader keeps to share (a document of unique ones does not grow a big map). */
+const KEY_CACHE_SIZE = 1024;
+const STRING_CACHE_SIZE = 1024;
+/** Strings up to this length are shared. */
+const SHARED_STRING_LENGTH = 16;
+
+/** The list of a container until it closes (frozen: nothing may add to it). */
+const NO_ITEMS = Object.freeze([]) as unknown as JsonValue[];
+const NO_MEMBERS = Object.freeze([]) as unknown as JsonMember[];
 
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const WORD_RE = /[A-Za-z0-9_$.+-]+/y;
 
 /** Reads the structure of JSON text (read-text.ts says under which rules) into a value tree, iteratively. */
 export class TextReader extends TextCursor {
-  private readonly stack: Frame[] = [];
+  /** The open containers, innermost last: `frames[0..depth)` (the frames beyond are kept for reuse). */
+  private readonly frames: Frame[] = [];
+  private depth = 0;
+  /**
+   * The items and members of the open containers, outermost first, up to `listEnd`: each
+   * container's list is sliced off when it closes. (The end is kept apart: setting the array's
+   * length is a call into the engine, a tenth of reading a small document.)
+   */
+  private readonly list: (JsonValue | JsonMember)[] = [];
+  private listEnd = 0;
+  /** The caches of `keyForms` and `shared`: only for a big text (a small one's model dies young; the lookups would cost more than they save). */
+  private readonly keys: Map<string, KeyForms> | null;
+  private readonly strings: Map<string, string> | null;
 
   constructor(
     text: string,
     private readonly strict: boolean,
   ) {
     super(text);
+    const big = text.length >= SHARE_FROM;
+    this.keys = big ? new Map() : null;
+    this.strings = big ? new Map() : null;
   }
 
   read(): JsonValue | undefined {
@@ -84,6 +109,10 @@ export class TextReader extends TextCursor {
     }
   }
 
+  private top(): Frame | undefined {
+    return this.depth === 0 ? undefined : this.frames[this.depth - 1];
+  }
+
   private readAll(): JsonValue {
     let value: JsonValue | null = this.readValueStart();
     for (;;) {
@@ -92,7 +121,7 @@ export class TextReader extends TextCursor {
         value = this.afterOpenOrComma(false);
         continue;
       }
-      const top = this.stack[this.stack.length - 1];
+      const top = this.top();
       if (top === undefined) {
         this.skipWhite();
         if (this.pos < this.text.length) {
@@ -125,7 +154,7 @@ export class TextReader extends TextCursor {
 
   /** After `[`, `{` or `,`: the closer (empty container or trailing comma), or the next item. Null when that item opened a container. */
   private afterOpenOrComma(afterComma: boolean, closer?: string): JsonValue | null {
-    const top = this.stack[this.stack.length - 1] as Frame;
+    const top = this.top() as Frame;
     this.skipWhite();
     const c = this.text[this.pos];
     if (afterComma && this.strict && c === closer) {
@@ -144,11 +173,11 @@ export class TextReader extends TextCursor {
       return this.readValueStart();
     }
     if (c === '}') return this.close();
-    this.readKey(top as Extract<Frame, { seen: unknown }>);
+    this.readKey(top);
     return this.readValueStart();
   }
 
-  private readKey(frame: Extract<Frame, { seen: unknown }>): void {
+  private readKey(frame: Frame): void {
     if (this.text[this.pos] !== '"') {
       this.fatal(
         'syntax',
@@ -159,26 +188,26 @@ export class TextReader extends TextCursor {
       );
     }
     const start = this.pos;
-    const rawKey = this.readString();
+    const forms = this.keyForms(this.readString());
+    const rawKey = forms.rawKey;
+    const key = forms.key;
     const end = this.pos;
     // Pointers and spans are computed only on error: a pointer costs the depth of the document.
-    const folded = foldKey(rawKey);
-    const key = normaliseKey(rawKey);
     let drop = false;
-    if (folded === '') {
+    if (forms.empty) {
       // Reported; the member is dropped and reading goes on.
       const message = `an object key must not be empty${rawKey === '' ? '' : ' (it is only white space)'}`;
       this.reportBad('empty-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey), 'a non-empty key');
       drop = true;
     } else {
-      const first = frame.seen.find(key);
+      const first = this.seenKey(frame, key);
       if (first) {
         // Reported; the first member stays, this one is dropped, and reading goes on.
         const same = first.rawKey === rawKey ? '' : ` (the same key as "${first.rawKey}" once trimmed, white space folded and case ignored)`;
-        const message = `duplicate key "${rawKey}"${same}: first given at ${this.lineCol(first.start)}`;
+        const message = `duplicate key "${rawKey}"${same}: first given at ${this.lineCol(first.keyStart)}`;
         this.reportBad('duplicate-key', message, this.index.span(start, end), childPointer(frame.container.pointer, rawKey), 'each key once');
         drop = true;
-      } else frame.seen.add({ key, rawKey, start, end });
+      }
     }
     this.skipWhite();
     if (this.text[this.pos] !== ':') {
@@ -191,30 +220,87 @@ export class TextReader extends TextCursor {
       );
     }
     this.pos++;
-    frame.pending = { key, rawKey, start, end, drop };
+    frame.rawKey = rawKey;
+    frame.key = key;
+    frame.keyStart = start;
+    frame.keyEnd = end;
+    frame.drop = drop;
+  }
+
+  /**
+   * A key as written and normalised, from a cache: a document names the same few keys again and
+   * again, so its members share one string of each (not one per member) and each is normalised once.
+   */
+  private keyForms(rawKey: string): KeyForms {
+    const keys = this.keys;
+    const cached = keys?.get(rawKey);
+    if (cached !== undefined) return cached;
+    const forms: KeyForms = { rawKey, key: normaliseKey(rawKey), empty: foldKey(rawKey) === '' };
+    if (keys !== null && keys.size < KEY_CACHE_SIZE) keys.set(rawKey, forms);
+    return forms;
+  }
+
+  /**
+   * A string value: a short one from a cache (names and words recur: `"c1"`, `"asc"`), so the
+   * values share one string of each; a long one as it is (they seldom recur).
+   */
+  private shared(value: string): string {
+    const strings = this.strings;
+    if (strings === null || value.length > SHARED_STRING_LENGTH) return value;
+    const cached = strings.get(value);
+    if (cached !== undefined) return cached;
+    if (strings.size < STRING_CACHE_SIZE) strings.set(value, value);
+    return value;
+  }
+
+  /**
+   * The first member or undefined key of the object with this normalised key. The object's
+   * members so far are the end of `list` (the object is the innermost open container): a scan
+   * for a few, a map (made once, then kept up) for more.
+   */
+  private seenKey(frame: Frame, key: string): SeenKey | undefined {
+    const list = this.list;
+    const undefinedKeys = frame.undefinedKeys;
+    if (frame.seen === null) {
+      const end = this.listEnd;
+      const count = end - frame.from + (undefinedKeys === null ? 0 : undefinedKeys.length);
+      if (count < SCAN_KEYS) {
+        for (let i = frame.from; i < end; i++) if ((list[i] as JsonMember).key === key) return list[i] as JsonMember;
+        if (undefinedKeys !== null) for (const u of undefinedKeys) if (u.key === key) return u;
+        return undefined;
+      }
+      const seen = new Map<string, SeenKey>();
+      for (let i = frame.from; i < end; i++) seen.set((list[i] as JsonMember).key, list[i] as JsonMember);
+      if (undefinedKeys !== null) for (const u of undefinedKeys) seen.set(u.key, u);
+      frame.seen = seen;
+    }
+    return frame.seen.get(key);
   }
 
   /** Reads a value at the cursor. Scalars are returned; a container is opened (pushed) and null returned. */
   private readValueStart(): JsonValue | null {
     this.skipWhite();
     const start = this.pos;
-    const origin = this.originOfNext(start);
+    const top = this.top();
+    // The value's parent and key or index there; the root holds the line index instead.
+    const up = top === undefined ? this.index : top.container;
+    const at = top === undefined ? '' : top.container.type === 'array' ? this.listEnd - top.from : top.rawKey;
     const c = this.text.charCodeAt(start);
     if (c === 0x7b) {
       this.pos++;
-      this.stack.push({ container: new JsonObject(origin), start, seen: new SeenKeys(), pending: null });
+      this.open(new JsonObject(up, at, start, NO_MEMBERS), start);
       return null;
     }
     if (c === 0x5b) {
       this.pos++;
-      this.stack.push({ container: new JsonArray(origin), start });
+      this.open(new JsonArray(up, at, start, NO_ITEMS), start);
       return null;
     }
     if (c === 0x22) {
-      const value = this.readString();
-      return value === '' ? new JsonNull(origin, this.pos, true) : new JsonString(origin, this.pos, value);
+      const value = this.shared(this.readString());
+      return value === '' ? new JsonNull(up, at, start, this.pos, true) : new JsonString(up, at, start, this.pos, value);
     }
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.readNumber(origin);
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.readNumber(up, at, start);
     WORD_RE.lastIndex = start;
     const word = WORD_RE.exec(this.text)?.[0];
     if (word !== undefined) {
@@ -222,33 +308,45 @@ export class TextReader extends TextCursor {
       switch (word) {
         case 'null':
           this.pos = end;
-          return new JsonNull(origin, end);
+          return new JsonNull(up, at, start, end);
         case 'true':
           this.pos = end;
-          return new JsonBoolean(origin, end, true);
+          return new JsonBoolean(up, at, start, end, true);
         case 'false':
           this.pos = end;
-          return new JsonBoolean(origin, end, false);
+          return new JsonBoolean(up, at, start, end, false);
         case 'undefined':
           this.pos = end;
-          if (this.strict) return this.badValue(origin, end, 'syntax', '"undefined" is not a JSON value in strict JSON', 'a JSON value');
-          return new JsonUndefined(origin, end);
+          if (this.strict) return this.badValue(up, at, start, end, 'syntax', '"undefined" is not a JSON value in strict JSON', 'a JSON value');
+          return new JsonUndefined(up, at, start, end);
       }
       // A bare word (NaN, tru, True): reported, read as null, and reading goes on after it.
       this.pos = end;
-      return this.badValue(origin, end, 'syntax', `expected a JSON value, got "${word}"`, 'a JSON value');
+      return this.badValue(up, at, start, end, 'syntax', `expected a JSON value, got "${word}"`, 'a JSON value');
     }
-    this.fatal('syntax', `expected a JSON value, got ${this.describeHere()}`, this.spanHere(), this.pointerOf(origin), 'a JSON value');
+    this.fatal('syntax', `expected a JSON value, got ${this.describeHere()}`, this.spanHere(), pointerOf(up, at), 'a JSON value');
+  }
+
+  private open(container: JsonContainer, start: number): void {
+    const frame = this.frames[this.depth];
+    if (frame === undefined) this.frames.push(new Frame(container, start, this.listEnd));
+    else {
+      frame.container = container;
+      frame.start = start;
+      frame.from = this.listEnd;
+      frame.undefinedKeys = null;
+      frame.seen = null;
+    }
+    this.depth++;
   }
 
   /** A value reported as bad, read as null so that reading goes on (its pointer is remembered: later checks skip it). */
-  private badValue(origin: JsonOrigin, end: number, code: string, message: string, expected: string): JsonValue {
-    this.reportBad(code, message, this.index.span(origin.start, end), this.pointerOf(origin), expected);
-    return new JsonNull(origin, end);
+  private badValue(up: Up, at: string | number, start: number, end: number, code: string, message: string, expected: string): JsonValue {
+    this.reportBad(code, message, this.index.span(start, end), pointerOf(up, at), expected);
+    return new JsonNull(up, at, start, end);
   }
 
-  private readNumber(origin: JsonOrigin): JsonValue {
-    const start = origin.start;
+  private readNumber(up: Up, at: string | number, start: number): JsonValue {
     NUMBER_RE.lastIndex = start;
     const m = NUMBER_RE.exec(this.text);
     let end = m ? start + m[0].length : start;
@@ -260,53 +358,56 @@ export class TextReader extends TextCursor {
       end = start + bad.length;
       this.pos = end;
       const message = `"${bad}" is not a JSON number (digits, optional fraction and exponent; no leading zeros, no "+", no NaN or Infinity)`;
-      return this.badValue(origin, end, 'syntax', message, 'a JSON number');
+      return this.badValue(up, at, start, end, 'syntax', message, 'a JSON number');
     }
     this.pos = end;
     const textValue = m[0];
     const check = checkNumber(textValue);
-    if (!check.ok) return this.badValue(origin, end, 'number-range', check.reason, 'a number in range');
-    return new JsonNumber(origin, end, textValue, check.whole);
+    if (!check.ok) return this.badValue(up, at, start, end, 'number-range', check.reason, 'a number in range');
+    return new JsonNumber(up, at, start, end, textValue, check.whole);
   }
 
-  /** Closes the innermost container at the cursor (on its closer) and returns it. */
+  /** Closes the innermost container at the cursor (on its closer) and returns it, its list made at its exact size. */
   private close(): JsonValue {
-    const frame = this.stack.pop() as Frame;
+    const frame = this.frames[--this.depth] as Frame;
     this.pos++;
-    frame.container.end = this.pos;
-    return frame.container;
+    const container = frame.container;
+    const own = this.list.slice(frame.from, this.listEnd);
+    this.listEnd = frame.from;
+    if (container.type === 'array') container.close(own as JsonValue[], this.pos);
+    else container.close(own as JsonMember[], this.pos);
+    return container;
   }
 
   private attach(frame: Frame, value: JsonValue): void {
     if (frame.container.type === 'array') {
-      frame.container.items.push(value);
+      this.list[this.listEnd++] = value;
       return;
     }
-    const f = frame as Extract<Frame, { seen: unknown }>;
-    const pending = f.pending as Pending;
-    f.pending = null;
-    if (pending.drop) return;
+    if (frame.drop) return;
     // Rule 7: a member whose value is undefined is the same as an absent member.
-    if (value.type !== 'undefined') f.container.add(new JsonMember(pending.rawKey, pending.key, value, this.index, pending.start, pending.end));
-    else f.container.addUndefined(pending.rawKey);
-  }
-
-  private originOfNext(start: number): JsonOrigin {
-    const top = this.stack[this.stack.length - 1];
-    const lines = this.index;
-    if (top === undefined) return { parent: null, segment: '', lines, start };
-    if (top.container.type === 'array') return { parent: top.container, segment: String(top.container.items.length), lines, start };
-    const f = top as Extract<Frame, { seen: unknown }>;
-    return { parent: f.container, segment: f.pending?.rawKey ?? '', lines, start };
-  }
-
-  private pointerOf(origin: JsonOrigin): string {
-    return origin.parent === null ? '' : childPointer(origin.parent.pointer, origin.segment);
+    if (value.type !== 'undefined') {
+      const member = new JsonMember(frame.rawKey, frame.key, value, frame.keyStart, frame.keyEnd);
+      this.list[this.listEnd++] = member;
+      frame.seen?.set(member.key, member);
+    } else {
+      const u: UndefinedKey = { key: frame.key, rawKey: frame.rawKey, keyStart: frame.keyStart };
+      (frame.undefinedKeys ??= []).push(u);
+      frame.seen?.set(u.key, u);
+      frame.container.addUndefined(frame.rawKey);
+    }
   }
 
   /** The pointer of the innermost open container (for errors between values). */
   protected currentPointer(): string {
-    const top = this.stack[this.stack.length - 1];
+    const top = this.top();
     return top === undefined ? '' : top.container.pointer;
   }
+}
+
+type Up = JsonContainer | LineIndex;
+
+/** The pointer of the value at `at` in `up` (the root's when `up` is the line index). */
+function pointerOf(up: Up, at: string | number): string {
+  return up instanceof LineIndex ? '' : childPointer(up.pointer, at);
 }
