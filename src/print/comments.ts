@@ -85,8 +85,8 @@ export class CommentMap {
   private readonly withBlankLines = new Set<number>();
   /** List items preceded by a blank line in the source. */
   readonly blankBefore = new Set<Node>();
-  /** Every node with comments or a blank line before it: one lookup for the common "none". */
-  private readonly marked = new Set<Node>();
+  /** By statement, every node of it with comments or a blank line before it (see `marked`). */
+  private readonly markedIn = new Map<number, Node[]>();
   /** The last comment attached to a node, how, and where that prints (see `attach`). */
   private last: { comment: Comment; node: Node; leading: boolean; inside: boolean; outside: boolean; statement: number; key: Place } | null = null;
   /** The statement of the comment being placed. */
@@ -113,11 +113,21 @@ export class CommentMap {
       statements.forEach((s, i) => {
         if (!holdsBlankLine(blanks, s.span.start, s.span.end)) return;
         this.withBlankLines.add(i);
-        findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, this.blankBefore);
+        const found = new Set<Node>();
+        findBlankLines(s.node, text, spans, (node) => this.byNode.get(node)?.find((a) => a.leading)?.comment.span.start, found);
+        for (const node of found) {
+          this.blankBefore.add(node);
+          if (!this.byNode.has(node)) this.mark(i, node);
+        }
       });
     }
-    for (const node of this.byNode.keys()) this.marked.add(node);
-    for (const node of this.blankBefore) this.marked.add(node);
+  }
+
+  /** Node of statement `i` now has comments or a blank line before it (once per node). */
+  private mark(i: number, node: Node): void {
+    const list = this.markedIn.get(i);
+    if (list === undefined) this.markedIn.set(i, [node]);
+    else list.push(node);
   }
 
   /**
@@ -134,9 +144,14 @@ export class CommentMap {
     return this.byNode.size === 0 && this.blankBefore.size === 0 && this.insideOf.size === 0;
   }
 
-  /** True when the node prints with more than itself: comments, or a blank line before it. */
-  has(node: Node): boolean {
-    return this.marked.has(node);
+  /**
+   * The nodes of statement `i` that print with more than themselves (comments, or a blank line
+   * before them): a statement's one or two, scanned by identity where a Set of the whole text's
+   * costs a hash lookup for each of its nodes.
+   */
+  marked(i: number): Marked {
+    const list = this.markedIn.get(i);
+    return list === undefined ? NONE_MARKED : new Marked(list);
   }
 
   /** Comments that are in no statement when there is none: printed on their own. */
@@ -161,7 +176,6 @@ export class CommentMap {
 
   /** Wrap a node's doc with its comments (and those of absorbed nodes), marking them printed. */
   decorate(node: Node, doc: Doc, absorbed: readonly Node[]): Doc {
-    if (absorbed.length === 0 && !this.marked.has(node)) return doc;
     let list: readonly Attached[] = this.byNode.get(node) ?? NOTHING;
     for (const a of absorbed) {
       const more = this.byNode.get(a);
@@ -463,6 +477,7 @@ export class CommentMap {
       around.beforeSemicolon.push(statementComment);
       return;
     }
+    if (!this.byNode.has(node)) this.mark(this.current, node);
     add(this.byNode, node, a);
   }
 
@@ -589,6 +604,26 @@ function add(map: Map<Node, Attached[]>, node: Node, a: Attached): void {
   if (list) list.push(a);
   else map.set(node, [a]);
 }
+
+/** A statement's nodes that print with more than themselves (CommentMap `marked`). */
+export class Marked {
+  /** For a statement of many (a comment per condition of a long AND chain): one lookup each. */
+  private readonly set: ReadonlySet<Node> | null;
+  constructor(private readonly nodes: readonly Node[]) {
+    this.set = nodes.length > MARKED_SCANNED ? new Set(nodes) : null;
+  }
+  has(node: Node): boolean {
+    if (this.set !== null) return this.set.has(node);
+    const nodes = this.nodes;
+    for (let k = 0; k < nodes.length; k++) if (nodes[k] === node) return true;
+    return false;
+  }
+}
+
+/** How many marked nodes a statement's `Marked` scans (more: a Set). */
+const MARKED_SCANNED = 8;
+
+const NONE_MARKED = new Marked([]);
 
 const NOTHING: readonly Attached[] = Object.freeze([]);
 const NO_DOCS: readonly Doc[] = Object.freeze([]);

@@ -93,12 +93,14 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
   // A statement with nothing to add to any node (most of them) prints through `plain`: no
   // comment lookup per node.
   const plain: Env = { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text, streams: true };
+  // The marked nodes of the statement being printed (set before each one prints).
+  let marked = comments.marked(-1);
   const env: Env = comments.isEmpty
     ? plain
     : {
         options: resolved,
-        hasComments: (node: Node) => comments.has(node),
-        decorate: (node, doc, absorbed) => comments.decorate(node, doc, absorbed),
+        hasComments: (node: Node) => marked.has(node),
+        decorate: (node, doc, absorbed) => (absorbed.length === 0 && !marked.has(node) ? doc : comments.decorate(node, doc, absorbed)),
         inside: (node) => comments.inside(node),
         written: source,
         at,
@@ -122,6 +124,7 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
     }
     // The comments after its last token render with it (they count in its line widths, as
     // comments trailing its last node do, which the next run reads as these).
+    marked = comments.marked(i);
     const doc = toDoc(s.node, NO_CAPTURE, comments.isPlain(i) ? plain : env, LAYOUTS);
     const parts: Doc[] = [doc];
     for (const c of around.beforeSemicolon) parts.push(tailDoc(c));
