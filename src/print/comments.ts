@@ -623,7 +623,8 @@ export class Marked {
 /** How many marked nodes a statement's `Marked` scans (more: a Set). */
 const MARKED_SCANNED = 8;
 
-const NONE_MARKED = new Marked([]);
+/** No node marked: a statement with nothing inside it to decorate. */
+export const NONE_MARKED = new Marked([]);
 
 const NOTHING: readonly Attached[] = Object.freeze([]);
 const NO_DOCS: readonly Doc[] = Object.freeze([]);

@@ -7,7 +7,7 @@ import type { ParsedDocument } from '../syntax/index.js';
 import { SourceSpans } from '../syntax/source-spans.js';
 import { blankLine, hasNewline } from './comment-scan.js';
 import { commentText, tailDoc, type StatementComment } from './comment-docs.js';
-import { CommentMap } from './comments.js';
+import { CommentMap, NONE_MARKED } from './comments.js';
 import { concat, type Doc } from './doc/doc.js';
 import { releaseRender, render, trimNewlines, type RenderStats } from './doc/render.js';
 import { NO_CAPTURE, toDoc, type Env } from './engine.js';
@@ -94,7 +94,7 @@ function printStatements(document: ParsedDocument, resolved: ResolvedOptions, mo
   // comment lookup per node.
   const plain: Env = { options: resolved, hasComments: () => false, decorate: (_node, doc) => doc, written: source, at, text: parsed.text, streams: true };
   // The marked nodes of the statement being printed (set before each one prints).
-  let marked = comments.marked(-1);
+  let marked = NONE_MARKED;
   const env: Env = comments.isEmpty
     ? plain
     : {
