@@ -25,9 +25,9 @@ export class SourceSpans extends WeakMap<Node, Span> {
    * 75-78 ms where `parse` takes 18-20 ms (growth from 1x to 100x 200x-220x, parse's 60x-70x);
    * with chunks made at their full length, which take plain stores, 22-24 ms (60x-70x).
    */
-  private readonly nodes: Node[][] = [new Array<Node>(FIRST)];
+  private readonly nodes: Node[][];
   /** Start and end offset of every record, in pairs, chunked as `nodes` (pair `i` at `2 * (i & MASK)` of chunk `i >>> SHIFT`). */
-  private readonly offsets: Int32Array[] = [new Int32Array(2 * FIRST)];
+  private readonly offsets: Int32Array[];
   /** How many records. */
   private count = 0;
   /** How many of the records are in `known`. */
@@ -39,8 +39,42 @@ export class SourceSpans extends WeakMap<Node, Span> {
   /** The record `set` made for each node it was given (the parser gives each statement's span so): a statement's last record. */
   private given: Map<Node, number> | null = null;
 
-  constructor(private readonly lines: LineIndex) {
+  /**
+   * `expected`: about how many records the table will hold (parseInPieces gives a piece's
+   * token count), so that its first chunk is made at about that length once, not doubled up to it.
+   */
+  constructor(
+    private readonly lines: LineIndex,
+    expected = FIRST,
+  ) {
     super();
+    let first = FIRST;
+    while (first < expected && first < CHUNK) first *= 2;
+    if (spare !== null && spare.nodes.length >= first) {
+      this.nodes = [spare.nodes];
+      this.offsets = [spare.offsets];
+      spare = null;
+    } else {
+      this.nodes = [new Array<Node>(first)];
+      this.offsets = [new Int32Array(2 * first)];
+    }
+  }
+
+  /**
+   * Hand this table's first chunk to the next table made, which then records into it: this one
+   * is not read again (parseInPieces, once a piece is printed). Made anew, a piece's chunk cost
+   * as much as 2% of formatting the bench's 60 statements (a typed array's storage is
+   * allocated outside V8's heap).
+   */
+  release(): void {
+    const nodes = this.nodes[0] as Node[];
+    nodes.fill(undefined as unknown as Node, 0, Math.min(this.count, nodes.length));
+    spare = { nodes, offsets: this.offsets[0] as Int32Array };
+    this.nodes.length = 0;
+    this.offsets.length = 0;
+    this.count = 0;
+    this.indexed = 0;
+    this.known.clear();
   }
 
   /** The offsets of the `(` that open parentheses around an expression (`(a + b)`), ascending once `opensGroup` sorted them. */
@@ -391,6 +425,9 @@ export const RECORD_NOT_SEARCHED = -2;
 const MASK = CHUNK - 1;
 /** The first chunk's first length (a statement of a few dozen nodes allocates no more), doubled up to CHUNK. */
 const FIRST = 64;
+
+/** A first chunk `release` let go of, for the next table. */
+let spare: { readonly nodes: Node[]; readonly offsets: Int32Array } | null = null;
 
 /** True when the ascending list holds `value`. */
 function holds(list: readonly number[], value: number): boolean {

@@ -31,13 +31,18 @@ const arbOp: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('SourceSpans', () => {
-  it('answers as a WeakMap of the last write, across growth of its offsets', () => {
+  // Made at any expected size, after a table of the same nodes released its first chunk to it
+  // (parseInPieces' pieces, one after another): nothing of that table shows.
+  it('answers as a WeakMap of the last write, across growth of its offsets and a released table before it', () => {
     fc.assert(
-      fc.property(fc.array(arbOp, { minLength: 0, maxLength: 700 }), (ops) => {
+      fc.property(fc.array(arbOp, { minLength: 0, maxLength: 700 }), fc.array(arbOp, { maxLength: 300 }), fc.nat(3000), (ops, before, expected) => {
         const lines = new LineIndex(TEXT);
-        const spans = new SourceSpans(lines);
-        const model = new Map<number, Span>();
         const nodes = Array.from({ length: 81 }, (_, i) => ({ kind: 'column', name: `n${i}` }) as unknown as Node);
+        const previous = new SourceSpans(lines, expected);
+        for (const o of before) if (o.op === 'record') previous.record(nodes[o.node] as Node, o.start, o.end);
+        previous.release();
+        const spans = new SourceSpans(lines, expected);
+        const model = new Map<number, Span>();
         const check = (i: number) => {
           const want = model.get(i);
           const node = nodes[i] as Node;
