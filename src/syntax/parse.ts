@@ -331,7 +331,7 @@ export function parseInPieces(
     let pieceComment = 0;
     const reading: ReadOptions = { ...options, seal: false };
     const piece = (last: number, to: number, final: boolean): void => {
-      // A piece's records number about two thirds of its tokens (the bench corpus): the table is made that long at once.
+      // A piece's records number about two thirds of its tokens (the bench corpus): its table is made for three quarters.
       const spans = new SourceSpans(lineIndex, (((stretches[last] as [number, number])[1] - (stretches[first] as [number, number])[0]) * 3) >> 2);
       const out: Collected = { statements: [], recovered: [], diagnostics: [], ranges: [] };
       for (let k = first; k <= last; k++) {

@@ -40,8 +40,9 @@ export class SourceSpans extends WeakMap<Node, Span> {
   private given: Map<Node, number> | null = null;
 
   /**
-   * `expected`: about how many records the table will hold (parseInPieces gives a piece's
-   * token count), so that its first chunk is made at about that length once, not doubled up to it.
+   * `expected`: about how many records the table will hold (parseInPieces gives three quarters
+   * of a piece's token count), so that its first chunk is made at about that length once, not
+   * doubled up to it.
    */
   constructor(
     private readonly lines: LineIndex,
@@ -62,9 +63,10 @@ export class SourceSpans extends WeakMap<Node, Span> {
 
   /**
    * Hand this table's first chunk to the next table made, which then records into it: this one
-   * is not read again (parseInPieces, once a piece is printed). Made anew, a piece's chunk cost
-   * as much as 2% of formatting the bench's 60 statements (a typed array's storage is
-   * allocated outside V8's heap).
+   * is not read again (parseInPieces, once a piece is printed; its lists are emptied, so a
+   * misuse fails and cannot write into the next table's). Made anew per piece, with its
+   * doublings, the chunks cost format 5-7% (60 and 600 statements of the bench corpus): a typed
+   * array's storage is allocated outside V8's heap.
    */
   release(): void {
     const nodes = this.nodes[0] as Node[];
@@ -72,9 +74,6 @@ export class SourceSpans extends WeakMap<Node, Span> {
     spare = { nodes, offsets: this.offsets[0] as Int32Array };
     this.nodes.length = 0;
     this.offsets.length = 0;
-    this.count = 0;
-    this.indexed = 0;
-    this.known.clear();
   }
 
   /** The offsets of the `(` that open parentheses around an expression (`(a + b)`), ascending once `opensGroup` sorted them. */
