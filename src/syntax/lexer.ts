@@ -32,8 +32,12 @@ const CHARACTER_HINTS: Readonly<Record<string, string>> = {
   '{': 'dsq text is SQL-like; this looks like JSON: `dsq decompile` prints a JSON select object as dsq text, `dsq normalize` checks it',
 };
 
-/** Characters a message can show as they are: letters, digits, punctuation, symbols. */
-const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+/**
+ * Characters a message can show as they are: letters, digits, punctuation, symbols. Made on
+ * first use: a Unicode property class costs about half a millisecond to make, and only an
+ * input with a stray character needs it (every command loads this module).
+ */
+let visibleChar: RegExp | undefined;
 const INVISIBLE_HINT =
   'bare names hold Unicode letters, digits, _ and $ (grammar/reference.md, Lexical); remove the character, or quote a name that must hold it: "name"';
 
@@ -41,7 +45,7 @@ const INVISIBLE_HINT =
 export function characterDiagnostic(text: string, offset: number, length: number, lines: LineIndex): Diagnostic {
   const ch = text.charAt(offset);
   const point = text.codePointAt(offset) ?? 0;
-  const visible = VISIBLE.test(String.fromCodePoint(point));
+  const visible = (visibleChar ??= /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u).test(String.fromCodePoint(point));
   const hint = CHARACTER_HINTS[ch] ?? (visible ? undefined : INVISIBLE_HINT);
   const shown = visible
     ? JSON.stringify(text.slice(offset, offset + Math.min(length, 20)))

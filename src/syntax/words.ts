@@ -205,8 +205,10 @@ export function isUnsupportedJoinWord(word: string): boolean {
  * characters, no white space or line separators (U+2028 and U+2029 are white space).
  */
 export const BARE_NAME_SOURCE = '[\\p{ID_Start}_](?:(?![\\u200C\\u200D])[\\p{ID_Continue}$])*';
-const BARE_NAME_STICKY = new RegExp(BARE_NAME_SOURCE, 'uy');
-const BARE_NAME_WHOLE = new RegExp(`^${BARE_NAME_SOURCE}$`, 'u');
+// The two Unicode expressions are made on first use: the first of them costs about a millisecond
+// of every dsq command's start-up, and most runs read ASCII names only (matchBareName's loop).
+let bareNameSticky: RegExp | undefined;
+let bareNameWhole: RegExp | undefined;
 
 /** ASCII letters, digits, `_` and `$`: 1 may start a name, 2 may continue one. */
 const ASCII_CLASS = new Uint8Array(128);
@@ -233,14 +235,15 @@ export function matchBareName(text: string, offset: number): [string] | null {
       else return [text.slice(offset, i)]; // ASCII that ends the name, or the end of the text (NaN)
     }
   }
-  BARE_NAME_STICKY.lastIndex = offset;
-  const m = BARE_NAME_STICKY.exec(text);
+  const sticky = (bareNameSticky ??= new RegExp(BARE_NAME_SOURCE, 'uy'));
+  sticky.lastIndex = offset;
+  const m = sticky.exec(text);
   return m === null ? null : [m[0]];
 }
 
 /** True when the whole text reads as one bare name (whatever its spelling: keywords are not checked). */
 export function isBareNameSyntax(name: string): boolean {
-  return BARE_NAME_WHOLE.test(name);
+  return (bareNameWhole ??= new RegExp(`^${BARE_NAME_SOURCE}$`, 'u')).test(name);
 }
 
 /** True when `name` can be written bare and reads back as exactly `name` (a name, not a keyword). */
