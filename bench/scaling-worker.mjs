@@ -5,12 +5,46 @@
 // Every batch parses the same volume of text: 100 parses of the 1x input, 10 of the 10x, one of
 // the 100x, so each size carries the same allocation (and collection) load per byte. Batches of
 // all sizes are interleaved over several rounds, so load from other processes hits them alike;
-// the fastest round counts.
+// the fastest round counts. With `placement`, it times nothing: one call of each subject at the
+// largest size, and what it allocated (bench/scaling.ts `placementTable`).
+import { PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { bundle, shapes, scales, rounds } = workerData;
+const { bundle, shapes, scales, rounds, placement } = workerData;
 const dsq = await import(bundle);
 const gc = globalThis.gc ?? (() => {});
+
+/** Bytes used in each heap space, by name (new_space, old_space, large_object_space, ...). */
+function spaces() {
+  return Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size]));
+}
+
+/**
+ * One call of `make` (the `placement` run: bench/scaling.ts `placementTable`): after a forced
+ * collection it runs once, its result held; then what each heap space gained, and how many
+ * scavenges ran meanwhile (a PerformanceObserver's gc entries, read after a turn of the event loop).
+ * In a worker whose young generation holds the whole call, what the young generation gained is
+ * what the call allocated.
+ */
+async function placeOne(make) {
+  const minor = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.detail?.kind === 1) minor.push(e);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
+  minor.length = 0;
+  const before = spaces();
+  held[1] = make();
+  const after = spaces();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  observer.disconnect();
+  held[1] = null;
+  const gained = (space) => ((after[space] ?? 0) - (before[space] ?? 0)) / 1e6;
+  return { young: gained('new_space'), old: gained('old_space') + gained('large_object_space'), scavenges: minor.length };
+}
 // CPU time of the process (user + system, in ms), not wall time: on a shared machine other
 // processes' load stretches wall time by up to 3x between runs; CPU time moves a few percent.
 const cpu = () => {
@@ -21,7 +55,23 @@ const cpu = () => {
 const results = [];
 /** The tree each shape holds while it is measured (in a module binding: alive whatever the JIT makes of the loop). */
 const held = [];
-for (const shape of shapes) {
+if (placement) {
+  for (const shape of shapes) {
+    const text = shape.texts[String(scales[scales.length - 1])];
+    const small = shape.texts[String(scales[0])];
+    const json = dsq.toJson(dsq.parse(text));
+    const makers = { json: () => JSON.parse(json), parse: () => dsq.parse(text), format: () => dsq.format(text) };
+    // Warm: the same calls at the smallest size first, so what is placed is optimised code's.
+    const smallJson = dsq.toJson(dsq.parse(small));
+    for (let i = 0; i < 50; i++) {
+      JSON.parse(smallJson);
+      dsq.parse(small);
+      dsq.format(small);
+    }
+    for (const [subject, make] of Object.entries(makers)) results.push({ name: shape.name, subject, ...(await placeOne(make)) });
+  }
+}
+for (const shape of placement ? [] : shapes) {
   const parsers = scales.map((scale) => {
     const text = shape.texts[String(scale)];
     // The tree alone, no parse (bench/tree-alone.ts); checked equal to the parse's at the smallest size.

@@ -93,6 +93,7 @@ function measureInWorker(
   list: readonly Shape[],
   rounds: number,
   resourceLimits?: { maxYoungGenerationSizeMb: number },
+  placement = false,
 ): Promise<{ name: string; times: number[]; sizes: number[] }[]> {
   const shapes = list.map((s) => ({
     name: s.name,
@@ -103,7 +104,7 @@ function measureInWorker(
   }));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./scaling-worker.mjs', import.meta.url), {
-      workerData: { bundle, shapes, scales: SCALES, rounds },
+      workerData: { bundle, shapes, scales: SCALES, rounds, placement },
       execArgv: [], // a plain .mjs worker importing the built bundle: no tsx needed (V8's --expose-gc is process-wide)
       ...(resourceLimits === undefined ? {} : { resourceLimits }),
     });
@@ -126,6 +127,10 @@ export const scalingBench: BenchModule = {
       ),
       growthTable(growth),
       youngTable(growth, await measureInWorker(bundle, YOUNG_SHAPES, 7, { maxYoungGenerationSizeMb: YOUNG_MB })),
+      placementTable(
+        (await measureInWorker(bundle, [SHAPES[1] as Shape], 1, undefined, true)) as unknown as readonly Placement[],
+        (await measureInWorker(bundle, [SHAPES[1] as Shape], 1, { maxYoungGenerationSizeMb: YOUNG_MB }, true)) as unknown as readonly Placement[],
+      ),
       floorTable(await measureInWorker(bundle, [...LARGE_SHAPES, ...FLOOR_SHAPES], 3)),
     ];
   },
@@ -219,6 +224,44 @@ function youngTable(growth: readonly { name: string; times: number[] }[], young:
     notes: [
       "V8's default semi-space is 16 MB. Format's parse leaves a tree of about 14 MB of the 100x chain in it, and print allocates about 19 MB more while that tree is alive: two scavenges copy the tree, the second into the old generation. JSON.parse, whose result is all it allocates, runs none",
       "the growth here is the 100x time with no scavenge over the 1x time in the default worker: what is left of format's growth without those copies",
+    ],
+  };
+}
+
+/** One call at 100x (bench/scaling-worker.mjs `placeOne`): megabytes each heap space gained, and the scavenges that ran. */
+interface Placement {
+  readonly name: string;
+  readonly subject: 'json' | 'parse' | 'format';
+  readonly young: number;
+  readonly old: number;
+  readonly scavenges: number;
+}
+
+const PLACED: Record<Placement['subject'], string> = {
+  json: 'JSON.parse of its spec JSON',
+  parse: 'dsq parse',
+  format: 'dsq format',
+};
+
+/**
+ * What one call of each subject at 100x allocates (in a worker whose young generation of
+ * YOUNG_MB holds it all: nothing is collected, so what the young generation gained is what the
+ * call allocated), beside the scavenges the same call runs at V8's default. A diagnosis of the
+ * AND chain's format growth: a call that allocates more than a semi-space while its tree is alive
+ * has that tree copied.
+ */
+function placementTable(atDefault: readonly Placement[], inLarge: readonly Placement[]): BenchTable {
+  return {
+    title: `What one call at 100x allocates, and the scavenges it runs: the AND chain (a diagnosis, no target)`,
+    columns: ['subject', `allocated by the call (MB; young generation of ${YOUNG_MB} MB, nothing collected)`, "scavenges during the call (V8's default)"],
+    rows: atDefault.map((p, i) => [
+      `${p.name.split(' (')[0]}: ${PLACED[p.subject]}`,
+      ((inLarge[i] as Placement).young + (inLarge[i] as Placement).old).toFixed(1),
+      String(p.scavenges),
+    ]),
+    notes: [
+      "V8's default semi-space is 16 MB: JSON.parse's result and dsq's tree each fit in it, and neither call runs a scavenge; format makes the tree and then prints it, allocating well past a semi-space while the tree is alive, so the scavenges it runs copy the tree",
+      'for format to grow as JSON.parse does at this size, its whole call would have to allocate less than a semi-space, its tree included',
     ],
   };
 }
