@@ -132,7 +132,16 @@ export function isChildField(field: Field): field is ChildField {
 
 /** A field's key in the spec's JSON object form: its `json`, else its name in snake case (`failNoOp` is `fail_no_op`); null: none of its own. */
 export function jsonKey(key: string, field: Field): string | null {
-  return field.json === undefined ? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : field.json;
+  return field.json === undefined ? snakeCase(key) : field.json;
+}
+
+/** `failNoOp` as `fail_no_op`. (A key without capitals, most of them, is returned as it is: the tables call this some 500 times at every start-up.) */
+function snakeCase(key: string): string {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c >= 65 && c <= 90) return key.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`);
+  }
+  return key;
 }
 
 /** The field with its JSON key named (`at('wall', ...)`), or with none of its own (`at(null, ...)`). */
