@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../src/ast/index.js';
@@ -106,5 +108,25 @@ describe('SourceSpans', () => {
         if (node.kind === 'number') expect(text.slice(a.start, a.end)).toBe(node.value);
       }
     }
+  });
+
+  // The chunk a released table hands on waits (module-wide) for the next table: it must not keep
+  // the last piece's nodes, and with them its tree and the text its names were sliced from, alive.
+  it('keeps none of its nodes alive once released', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const refs: WeakRef<object>[] = [];
+    (() => {
+      const spans = new SourceSpans(new LineIndex(TEXT), 200);
+      for (let i = 0; i < 200; i++) {
+        const node = { kind: 'column', name: `n${i}` } as unknown as Node;
+        refs.push(new WeakRef(node));
+        spans.record(node, i, i + 1);
+      }
+      spans.release();
+    })();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(refs.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
   });
 });
