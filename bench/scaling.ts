@@ -79,7 +79,7 @@ const FLOOR_SHAPES: readonly Shape[] = LARGE_SHAPES.map((s, i) => ({
 /**
  * The AND chain's JSON.parse and format again, in a worker whose young generation holds the whole
  * format of the 100x chain (V8's default semi-space is 16 MB; the parse's tree of that chain is
- * about 14 MB and print allocates about 19 MB more while the tree is alive). With the default, two
+ * about 12 MB and print allocates some 18-21 MB more while the tree is alive: placementTable). With the default, two
  * scavenges copy the whole young tree during print, the second into the old generation;
  * JSON.parse, whose result is all it allocates, runs none. This shows what is left of format's
  * growth without those copies: a diagnosis of the targeted row, not a target.
@@ -222,7 +222,7 @@ function youngTable(growth: readonly { name: string; times: number[] }[], young:
       `${(r.youngLarge / r.one / jsonGrowth).toFixed(2)}x`,
     ]),
     notes: [
-      "V8's default semi-space is 16 MB. Format's parse leaves a tree of about 14 MB of the 100x chain in it, and print allocates about 19 MB more while that tree is alive: two scavenges copy the tree, the second into the old generation. JSON.parse, whose result is all it allocates, runs none",
+      "V8's default semi-space is 16 MB. Format's parse leaves the 100x chain's tree in it, and print allocates more than the rest of it while that tree is alive (the next table measures both): two scavenges copy the tree, the second into the old generation. JSON.parse, whose result is all it allocates, runs none",
       "the growth here is the 100x time with no scavenge over the 1x time in the default worker: what is left of format's growth without those copies",
     ],
   };
