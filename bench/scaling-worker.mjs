@@ -14,6 +14,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { bundle, shapes, scales, rounds, placement } = workerData;
 const dsq = await import(bundle);
 const gc = globalThis.gc ?? (() => {});
+/** The tree each shape holds while it is measured (in a module binding: alive whatever the JIT makes of the loop). */
+const held = [];
 
 /** Bytes used in each heap space, by name (new_space, old_space, large_object_space, ...). */
 function spaces() {
@@ -53,8 +55,6 @@ const cpu = () => {
 };
 
 const results = [];
-/** The tree each shape holds while it is measured (in a module binding: alive whatever the JIT makes of the loop). */
-const held = [];
 if (placement) {
   for (const shape of shapes) {
     const text = shape.texts[String(scales[scales.length - 1])];

@@ -88,13 +88,16 @@ const YOUNG_SHAPES: readonly Shape[] = GROWTH_SHAPES.slice(GROWTH_ROWS, 2 * GROW
 /** The young generation of that worker (megabytes; V8's resource limit, semi-spaces and all). */
 const YOUNG_MB = 256;
 
-function measureInWorker(
+/** What the worker posts back: each shape's times, or with `placement` each subject's Placement. */
+type Timed = { name: string; times: number[]; sizes: number[] };
+
+function measureInWorker<R = Timed>(
   bundle: string,
   list: readonly Shape[],
   rounds: number,
   resourceLimits?: { maxYoungGenerationSizeMb: number },
   placement = false,
-): Promise<{ name: string; times: number[]; sizes: number[] }[]> {
+): Promise<R[]> {
   const shapes = list.map((s) => ({
     name: s.name,
     statements: s.statements,
@@ -128,8 +131,8 @@ export const scalingBench: BenchModule = {
       growthTable(growth),
       youngTable(growth, await measureInWorker(bundle, YOUNG_SHAPES, 7, { maxYoungGenerationSizeMb: YOUNG_MB })),
       placementTable(
-        (await measureInWorker(bundle, [SHAPES[1] as Shape], 1, undefined, true)) as unknown as readonly Placement[],
-        (await measureInWorker(bundle, [SHAPES[1] as Shape], 1, { maxYoungGenerationSizeMb: YOUNG_MB }, true)) as unknown as readonly Placement[],
+        await measureInWorker<Placement>(bundle, [SHAPES[1] as Shape], 1, undefined, true),
+        await measureInWorker<Placement>(bundle, [SHAPES[1] as Shape], 1, { maxYoungGenerationSizeMb: YOUNG_MB }, true),
       ),
       floorTable(await measureInWorker(bundle, [...LARGE_SHAPES, ...FLOOR_SHAPES], 3)),
     ];
@@ -252,7 +255,7 @@ const PLACED: Record<Placement['subject'], string> = {
  */
 function placementTable(atDefault: readonly Placement[], inLarge: readonly Placement[]): BenchTable {
   return {
-    title: `What one call at 100x allocates, and the scavenges it runs: the AND chain (a diagnosis, no target)`,
+    title: 'What one call at 100x allocates, and the scavenges it runs: the AND chain (a diagnosis, no target)',
     columns: ['subject', `allocated by the call (MB; young generation of ${YOUNG_MB} MB, nothing collected)`, "scavenges during the call (V8's default)"],
     rows: atDefault.map((p, i) => [
       `${p.name.split(' (')[0]}: ${PLACED[p.subject]}`,
